@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { AlreadyRunningError, REPO_ROOT, startLocal } from '../infra/local/runtime.js';
+
+/** `npm start`: the whole product on this machine, data kept under .data/. */
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.DATA_DIR ?? resolve(REPO_ROOT, '.data'));
+const started = Date.now();
+
+try {
+  const local = await startLocal({ port, dataDir });
+  const { admin, designer } = local.seeded;
+  console.log(
+    [
+      '',
+      `  Design Club is running at ${local.url}   (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      '',
+      `  Admin     ${admin.email}   password ${admin.password}`,
+      `  Designer  ${designer.email}   password ${designer.password}`,
+      '  Clients sign up at /auth.',
+      '',
+      `  Data is kept in ${dataDir}. Press Ctrl+C to stop.`,
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await local.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  if (error instanceof AlreadyRunningError) {
+    console.log(`Design Club is already running at ${error.url} (pid ${error.pid}). Open that address, or stop it first.`);
+    process.exit(0);
+  }
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Port ${port} is in use by another program. Start on another port with PORT=3100 npm start.`);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { EventEnvelope, NewEvent } from './envelope.js';
+
+/**
+ * One event type: its current schema, plus every older schema version with the upcaster that lifts
+ * data of that version to the next. Stored events are never rewritten; they are upcast when read.
+ */
+export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {
+  type: T;
+  schemaVersion: number;
+  schema: S;
+  older: Record<number, { schema: z.ZodType; upcast: (data: any) => unknown }>;
+  /** Builds the event a decider returns, checked against the current schema. */
+  create(data: z.input<S>): NewEvent<T, z.output<S>>;
+}
+
+export function defineEvent<T extends string, S extends z.ZodType>(
+  type: T,
+  schema: S,
+  options: { schemaVersion?: number; older?: EventDefinition['older'] } = {},
+): EventDefinition<T, S> {
+  return {
+    type,
+    schemaVersion: options.schemaVersion ?? 1,
+    schema,
+    older: options.older ?? {},
+    create: (data) => ({ type, data: schema.parse(data) as z.output<S> }),
+  };
+}
+
+export class UnknownEventError extends Error {
+  constructor(readonly type: string, readonly schemaVersion: number) {
+    super(`Unknown event ${type} v${schemaVersion}`);
+  }
+}
+
+export class EventCatalogue {
+  private readonly definitions = new Map<string, EventDefinition>();
+
+  register(...definitions: EventDefinition[]): this {
+    for (const definition of definitions) {
+      if (this.definitions.has(definition.type)) throw new Error(`Event ${definition.type} registered twice`);
+      this.definitions.set(definition.type, definition);
+    }
+    return this;
+  }
+
+  get(type: string): EventDefinition | undefined {
+    return this.definitions.get(type);
+  }
+
+  types(): string[] {
+    return [...this.definitions.keys()];
+  }
+
+  /**
+   * Validates an event's data against the schema of the version it was written with, then upcasts it
+   * step by step to the current version. Throws on an unknown type or version, or invalid data.
+   */
+  upcast<E extends EventEnvelope>(event: E): E {
+    const definition = this.definitions.get(event.type);
+    if (!definition) throw new UnknownEventError(event.type, event.schemaVersion);
+    if (event.schemaVersion === definition.schemaVersion) {
+      return { ...event, data: definition.schema.parse(event.data) as E['data'] };
+    }
+    let data: unknown = event.data;
+    for (let version = event.schemaVersion; version < definition.schemaVersion; version += 1) {
+      const step = definition.older[version];
+      if (!step) throw new UnknownEventError(event.type, version);
+      data = step.upcast(step.schema.parse(data));
+    }
+    return { ...event, data: definition.schema.parse(data) as E['data'] };
+  }
+
+  /** The schema version new events of this type are written with. */
+  currentVersion(type: string): number {
+    const definition = this.definitions.get(type);
+    if (!definition) throw new UnknownEventError(type, 0);
+    return definition.schemaVersion;
+  }
+}

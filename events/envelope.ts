@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const ROLES = ['client', 'designer', 'admin', 'system'] as const;
+export type ActorRole = (typeof ROLES)[number];
+
+export const actorSchema = z.object({
+  sub: z.string().min(1),
+  role: z.enum(ROLES),
+});
+export type Actor = z.infer<typeof actorSchema>;
+
+/** The system itself (triggers, reactors, sweepers) acts under this identity. */
+export const SYSTEM_ACTOR: Actor = { sub: 'system', role: 'system' };
+
+/** An event as stored and published: the envelope around a type's data. */
+export const envelopeSchema = z.object({
+  streamId: z.string().min(1),
+  version: z.number().int().positive(),
+  type: z.string().min(1),
+  schemaVersion: z.number().int().positive(),
+  eventId: z.string().length(26),
+  at: z.string().datetime(),
+  actor: actorSchema,
+  correlationId: z.string().min(1),
+  causationId: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  prevHash: z.string(),
+  hash: z.string(),
+});
+export type EventEnvelope<D = Record<string, unknown>> = Omit<z.infer<typeof envelopeSchema>, 'data'> & { data: D };
+
+/** What a decider produces: type and data only; the store adds the rest when it commits. */
+export interface NewEvent<T extends string = string, D = Record<string, unknown>> {
+  type: T;
+  data: D;
+}
+
+/** The first event of every stream chains from this. */
+export const GENESIS_HASH = '0'.repeat(64);

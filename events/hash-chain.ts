@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { canonicalJson } from './canonical-json.js';
+import { GENESIS_HASH, type EventEnvelope } from './envelope.js';
+
+/** The fields an event's hash covers: everything but the hash itself. */
+export function hashedFields(event: Omit<EventEnvelope, 'hash'> & { hash?: string }): Record<string, unknown> {
+  const { hash: _hash, ...rest } = event;
+  return rest;
+}
+
+export function computeHash(event: Omit<EventEnvelope, 'hash'> & { hash?: string }): string {
+  const fields = hashedFields(event);
+  return createHash('sha256').update(event.prevHash).update(canonicalJson(fields)).digest('hex');
+}
+
+export type ChainVerdict = { intact: true; events: number } | { intact: false; brokenAt: number; reason: string };
+
+/** Checks a stream's events, oldest first, from version 1 (or from `after`'s successor). */
+export function verifyChain(events: readonly EventEnvelope[], after?: { version: number; hash: string }): ChainVerdict {
+  let expectedVersion = (after?.version ?? 0) + 1;
+  let prevHash = after?.hash ?? GENESIS_HASH;
+  for (const event of events) {
+    if (event.version !== expectedVersion) {
+      return { intact: false, brokenAt: expectedVersion, reason: `version ${expectedVersion} is missing (found ${event.version})` };
+    }
+    if (event.prevHash !== prevHash) {
+      return { intact: false, brokenAt: event.version, reason: 'prevHash does not match the previous event' };
+    }
+    if (computeHash(event) !== event.hash) {
+      return { intact: false, brokenAt: event.version, reason: 'content does not match its hash' };
+    }
+    prevHash = event.hash;
+    expectedVersion += 1;
+  }
+  return { intact: true, events: events.length };
+}

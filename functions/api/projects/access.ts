@@ -1,0 +1,16 @@
+import { hasRole, type Principal } from '../../lib/auth.js';
+import type { ProjectDoc } from '../../lib/queries/projects.js';
+import type { UserDoc } from '../../lib/queries/users.js';
+
+/** Who may read a project: admins, its owner, members of its team, its assigned designer. */
+export function canReadProject(principal: Principal, user: UserDoc | null, project: ProjectDoc): boolean {
+  if (hasRole(principal, 'admin')) return true;
+  if (project.user_id === principal.sub) return true;
+  if (project.team_id && user?.team_id === project.team_id) return true;
+  return isAssignedDesigner(principal, project);
+}
+
+export function isAssignedDesigner(principal: Principal, project: ProjectDoc): boolean {
+  if (!hasRole(principal, 'designer')) return false;
+  return project.assigned_designer_id === principal.sub || (!!principal.email && project.assigned_designer_email === principal.email);
+}

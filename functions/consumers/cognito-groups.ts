@@ -1,0 +1,14 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import type { EventEnvelope } from '../../events/index.js';
+import { identityDirectory } from '../lib/identity.js';
+
+/**
+ * Keeps Cognito's groups in step with the roles the events record. Idempotent: Cognito ignores
+ * adding a member twice, so redelivery is harmless.
+ */
+export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): Promise<void> => {
+  const envelope = event.detail;
+  if (envelope.type === 'UserRegistered') {
+    await identityDirectory().addToGroup(String(envelope.data.email), 'client');
+  }
+};

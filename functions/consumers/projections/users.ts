@@ -1,0 +1,25 @@
+import { userDecider, type UserState } from '../../domain/user.js';
+import type { Projection } from '../../lib/projector.js';
+
+export const userKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'profile' });
+
+/** The profile of each user. gsi1: by e-mail; gsi4: the list of all users, newest first. */
+export const usersProjection: Projection<UserState> = {
+  name: 'users',
+  streamPrefix: 'user-',
+  initialState: userDecider.initialState,
+  evolve: userDecider.evolve,
+  items(state) {
+    if (!state.registered || !state.user_id) return [];
+    return [
+      {
+        ...userKey(state.user_id),
+        gsi1pk: `email#${state.email}`,
+        gsi1sk: 'user',
+        gsi4pk: 'users',
+        gsi4sk: `${state.created_at}#${state.user_id}`,
+        doc: JSON.stringify(state),
+      },
+    ];
+  },
+};

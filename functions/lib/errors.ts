@@ -1,0 +1,19 @@
+/** Raised when another command committed to the stream first. */
+export class ConcurrencyError extends Error {
+  constructor(readonly streamId: string, readonly expectedVersion: number) {
+    super(`Stream ${streamId} moved past version ${expectedVersion}`);
+    this.name = 'ConcurrencyError';
+  }
+}
+
+/** An HTTP-facing error with a status and a message a person can read. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}

@@ -1,0 +1,85 @@
+import { catalogue, type EventEnvelope } from '../../events/index.js';
+import type { EventStore } from './event-store.js';
+import type { ViewItem, ViewStore } from './views.js';
+
+/**
+ * A projection of one kind of stream. Its state is folded from the stream's events (usually by the
+ * same `evolve` the decider uses); `items` says which read-side items that state shows as, and
+ * `eventItems` adds items that belong to one event alone (activity entries), written once.
+ */
+export interface Projection<S = any> {
+  name: string;
+  streamPrefix: string;
+  initialState(): S;
+  evolve(state: S, event: EventEnvelope): S;
+  items(state: S, streamId: string): ViewItem[];
+  eventItems?(event: EventEnvelope, before: S, after: S): ViewItem[];
+}
+
+const checkpointKey = (projection: string, streamId: string) => ({ pk: `cp#${projection}#${streamId}`, sk: 'cp' });
+const itemKey = (item: Pick<ViewItem, 'pk' | 'sk'>) => `${item.pk}\u0000${item.sk}`;
+const MAX_ATTEMPTS = 10;
+
+/**
+ * Applies events to projections so that delivery twice, out of order or with gaps all end in the
+ * state a clean replay gives: each (projection, stream) keeps a checkpoint with the last version it
+ * applied; an event at or below it is skipped; a gap is filled by reading the missing range from the
+ * store; items are written with a version guard, and removed items leave tombstones, so a stale
+ * writer cannot bring back an old state; the checkpoint is written last, with a version condition.
+ */
+export class Projector {
+  constructor(
+    private readonly store: Pick<EventStore, 'readStream'>,
+    private readonly views: ViewStore,
+    readonly projections: readonly Projection[],
+  ) {}
+
+  matching(streamId: string): Projection[] {
+    return this.projections.filter((projection) => streamId.startsWith(projection.streamPrefix));
+  }
+
+  async handle(event: EventEnvelope): Promise<void> {
+    const upcast = catalogue.upcast(event);
+    const generations = await this.views.writeGenerations();
+    for (const gen of generations) {
+      for (const projection of this.matching(event.streamId)) await this.apply(gen, projection, upcast);
+    }
+  }
+
+  async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<void> {
+    const key = checkpointKey(projection.name, event.streamId);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const checkpoint = await this.views.get(gen, key.pk, key.sk, true);
+      const version = (checkpoint?.version as number | undefined) ?? 0;
+      if (event.version <= version) return;
+      const before = checkpoint ? JSON.parse(checkpoint.state as string) : projection.initialState();
+      const pending =
+        event.version === version + 1
+          ? [event]
+          : (await this.store.readStream(event.streamId, { from: version + 1, to: event.version })).events;
+      let state = before;
+      for (const next of pending) {
+        const after = projection.evolve(state, next);
+        for (const item of projection.eventItems?.(next, state, after) ?? []) await this.views.putOnce(gen, item);
+        state = after;
+      }
+      const reached = pending.at(-1)?.version ?? version;
+      if (reached <= version) return;
+      await this.writeItems(gen, projection.items(before, event.streamId), projection.items(state, event.streamId), reached);
+      const committed = await this.views.putIfVersion(gen, { ...key, version: reached, state: JSON.stringify(state) }, version);
+      if (committed) return;
+    }
+    throw new Error(`Projection ${projection.name} could not apply ${event.streamId}@${event.version}`);
+  }
+
+  private async writeItems(gen: number, previous: ViewItem[], next: ViewItem[], version: number): Promise<void> {
+    const before = new Map(previous.map((item) => [itemKey(item), JSON.stringify(item)]));
+    const after = new Set(next.map(itemKey));
+    for (const item of next) {
+      if (before.get(itemKey(item)) !== JSON.stringify(item)) await this.views.putGuarded(gen, item, version);
+    }
+    for (const item of previous) {
+      if (!after.has(itemKey(item))) await this.views.putGuarded(gen, { pk: item.pk, sk: item.sk, deleted: true }, version);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import type { EventEnvelope } from '../../events/index.js';
+import type { Commit, EventStore } from './event-store.js';
+
+export const EVENT_SOURCE = 'design-club';
+const MAX_ENTRIES_PER_CALL = 10;
+
+export interface BusEntry {
+  Source: string;
+  DetailType: string;
+  Detail: string;
+}
+
+/** What both EventBridge and the in-process bus offer: PutEvents, answering which entries failed. */
+export interface BusClient {
+  putEvents(entries: BusEntry[]): Promise<{ failedIndexes: number[] }>;
+}
+
+export const toBusEntry = (event: EventEnvelope): BusEntry => ({
+  Source: EVENT_SOURCE,
+  DetailType: event.type,
+  Detail: JSON.stringify(event),
+});
+
+/**
+ * Puts a commit's events on the bus, ten at a time, retrying failed entries once. Only when every
+ * entry is accepted is the commit's outbox marker cleared; otherwise the sweeper publishes it later,
+ * so a failed publish delays events and never loses them.
+ */
+export class Publisher {
+  constructor(
+    private readonly bus: BusClient,
+    private readonly store: Pick<EventStore, 'markPublished' | 'unpublished'>,
+  ) {}
+
+  async publish(commit: Commit): Promise<boolean> {
+    try {
+      let pending = commit.events.map(toBusEntry);
+      for (let attempt = 0; attempt < 2 && pending.length > 0; attempt += 1) {
+        const failed: BusEntry[] = [];
+        for (let i = 0; i < pending.length; i += MAX_ENTRIES_PER_CALL) {
+          const batch = pending.slice(i, i + MAX_ENTRIES_PER_CALL);
+          const { failedIndexes } = await this.bus.putEvents(batch);
+          for (const index of failedIndexes) failed.push(batch[index]!);
+        }
+        pending = failed;
+      }
+      if (pending.length > 0) return false;
+      await this.store.markPublished(commit);
+      return true;
+    } catch {
+      // The commit is durable and still marked: the sweeper will deliver it.
+      return false;
+    }
+  }
+
+  /** Republishes every commit still marked and older than `graceMs`. Returns how many it delivered. */
+  async sweep(graceMs = 10_000, now = Date.now()): Promise<{ found: number; published: number }> {
+    let found = 0;
+    let published = 0;
+    for await (const commit of this.store.unpublished(new Date(now - graceMs).toISOString())) {
+      found += 1;
+      if (await this.publish(commit)) published += 1;
+    }
+    return { found, published };
+  }
+}

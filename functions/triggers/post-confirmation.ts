@@ -1,0 +1,31 @@
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { USER_TYPES, SYSTEM_ACTOR, type UserType } from '../../events/index.js';
+import { userDecider, userStream } from '../domain/user.js';
+import { runCommand } from '../lib/command.js';
+
+const clean = (value: string | undefined, max: number) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed.slice(0, max) : null;
+};
+
+/** Records `UserRegistered` in the user's stream; group membership follows from that event. */
+export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+  if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
+  const attributes = event.request.userAttributes;
+  const requestedType = attributes['custom:user_type'] as UserType | undefined;
+  await runCommand(
+    userDecider,
+    userStream(attributes.sub!),
+    {
+      type: 'RegisterUser',
+      user_id: attributes.sub!,
+      email: attributes.email!,
+      full_name: clean(attributes.name, 200),
+      company: clean(attributes['custom:company'], 200),
+      phone: clean(attributes['custom:phone'], 40),
+      user_type: requestedType && USER_TYPES.includes(requestedType) ? requestedType : 'architect',
+    },
+    { actor: SYSTEM_ACTOR },
+  );
+  return event;
+};

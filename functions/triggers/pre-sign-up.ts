@@ -1,0 +1,13 @@
+import type { PreSignUpTriggerEvent } from 'aws-lambda';
+
+/**
+ * Sign-up needs no confirmation code (spec/1 §4: after sign-up the user signs in), so the pool
+ * confirms the account and its e-mail at once; PostConfirmation then records the registration.
+ */
+export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
+  if (event.triggerSource === 'PreSignUp_SignUp' || event.triggerSource === 'PreSignUp_AdminCreateUser') {
+    event.response.autoConfirmUser = true;
+    if (event.request.userAttributes.email) event.response.autoVerifyEmail = true;
+  }
+  return event;
+};

@@ -1,0 +1,68 @@
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import dynalite from 'dynalite';
+import { eventsTable, viewsTable, type TableDefinition } from '../tables.js';
+
+export interface EmbeddedDynamo {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** dynalite on loopback: LevelDB on disk under `path`, or in memory without one. */
+export async function startDynamo(options: { path?: string; port?: number }): Promise<EmbeddedDynamo> {
+  const server: Server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export async function ensureTable(client: DynamoDBClient, name: string, definition: TableDefinition): Promise<void> {
+  const attributes = new Map<string, 'S' | 'N'>([[definition.partitionKey, 'S'], [definition.sortKey.name, definition.sortKey.type]]);
+  for (const index of definition.indexes) {
+    attributes.set(index.partitionKey, 'S');
+    attributes.set(index.sortKey, 'S');
+  }
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: name,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+        KeySchema: [
+          { AttributeName: definition.partitionKey, KeyType: 'HASH' },
+          { AttributeName: definition.sortKey.name, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: definition.indexes.map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: 'HASH' },
+            { AttributeName: index.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: index.projection },
+        })),
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException)) throw error;
+  }
+  for (let i = 0; i < 50; i += 1) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Table ${name} did not become active`);
+}
+
+export async function ensureTables(endpoint: string, names: { events: string; views: string }): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await ensureTable(client, names.events, eventsTable);
+  await ensureTable(client, names.views, viewsTable);
+  client.destroy();
+}

@@ -1,0 +1,229 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SYSTEM_ACTOR } from '../../events/index.js';
+import { userDecider, userStream } from '../../functions/domain/user.js';
+import { runCommand } from '../../functions/lib/command.js';
+import { EVENT_SOURCE } from '../../functions/lib/publisher.js';
+import { runtimeFromEnvironment, setRuntime, type Runtime } from '../../functions/lib/runtime.js';
+import { consumers, triggers, type RouteDefinition } from '../routes.js';
+import { LocalBus } from './bus.js';
+import { createLambdaInvokeHandler, ensureUser, startCognito, type EmbeddedCognito, type LambdaFunction } from './cognito/index.js';
+import { ensureTables, startDynamo } from './dynamo.js';
+import { LocalHttpApi } from './http-api.js';
+import { proxyTo } from './proxy.js';
+import { startS3 } from './s3.js';
+import { staticSite } from './static-site.js';
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const TABLES = { events: 'design-club-events', views: 'design-club-views' };
+const BUCKET = 'design-club-uploads';
+
+export interface SeedAccount {
+  email: string;
+  password: string;
+}
+
+export interface LocalOptions {
+  /** 0: a free port. Default 3000. */
+  port?: number;
+  /** Where data persists (`.data`). Without one, everything lives in a temporary place removed on stop. */
+  dataDir?: string;
+  webDir?: string;
+  quiet?: boolean;
+  /** Publish-failure and delivery-failure injection for tests. */
+  sweepEveryMs?: number;
+}
+
+export interface LocalRuntime {
+  url: string;
+  seeded: { admin: SeedAccount; designer: SeedAccount };
+  runtime: Runtime;
+  bus: LocalBus;
+  cognito: EmbeddedCognito;
+  /** Waits until every published event has been delivered to its consumers. */
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export class AlreadyRunningError extends Error {
+  constructor(readonly url: string, readonly pid: number) {
+    super(`The embedded stack is already running at ${url} (pid ${pid}).`);
+  }
+}
+
+async function importHandler<T>(handlerPath: string): Promise<T> {
+  const module = (await import(pathToFileURL(join(REPO_ROOT, handlerPath)).href)) as { handler: T };
+  if (typeof module.handler !== 'function') throw new Error(`${handlerPath} exports no handler`);
+  return module.handler;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The whole system on one machine: dynalite, s3rver, cognito-local behind its shim, the in-process
+ * bus wired from the route table, and one HTTP server for the API, the Cognito endpoint, the
+ * Lambda-invoke endpoint for Cognito triggers, the runtime config and the SPA.
+ */
+export async function startLocal(options: LocalOptions = {}): Promise<LocalRuntime> {
+  const persistent = options.dataDir !== undefined;
+  const dataDir = persistent ? resolve(options.dataDir!) : await mkdtemp(join(tmpdir(), 'design-club-'));
+  await mkdir(dataDir, { recursive: true });
+  const lockFile = join(dataDir, 'runtime.json');
+  if (persistent && existsSync(lockFile)) {
+    const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { pid: number; url: string };
+    if (lock.pid !== process.pid && isAlive(lock.pid)) throw new AlreadyRunningError(lock.url, lock.pid);
+  }
+  const say = (line: string) => {
+    if (!options.quiet) console.log(line);
+  };
+  const stops: (() => Promise<void>)[] = [];
+
+  const dynamo = await startDynamo({ path: persistent ? join(dataDir, 'dynamodb') : undefined });
+  stops.push(dynamo.stop);
+  await ensureTables(dynamo.endpoint, TABLES);
+  await mkdir(join(dataDir, 's3'), { recursive: true });
+  const s3 = await startS3({ directory: join(dataDir, 's3'), bucket: BUCKET });
+  stops.push(s3.stop);
+
+  const server = createServer();
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 3000, '127.0.0.1', () => resolveListen());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+
+  Object.assign(process.env, {
+    AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    S3_ENDPOINT: s3.endpoint,
+    EVENTS_TABLE: TABLES.events,
+    VIEWS_TABLE: TABLES.views,
+    UPLOADS_BUCKET: BUCKET,
+    EVENT_BUS_NAME: 'local',
+    SITE_URL: url,
+  });
+
+  const subscriptions = await Promise.all(
+    consumers.map(async (consumer) => ({
+      name: consumer.name,
+      source: EVENT_SOURCE,
+      eventTypes: consumer.eventTypes,
+      consumer: await importHandler<(event: unknown) => Promise<unknown>>(consumer.handler),
+    })),
+  );
+  const bus = new LocalBus(subscriptions);
+  const runtime = runtimeFromEnvironment({ bus });
+  setRuntime(runtime);
+
+  const triggerFunctions: Record<string, LambdaFunction> = {};
+  for (const trigger of triggers) triggerFunctions[trigger.name] = await importHandler<LambdaFunction>(trigger.handler);
+  const lambdaInvoke = createLambdaInvokeHandler(triggerFunctions);
+
+  const cognito = await startCognito({
+    dataDir: join(dataDir, 'cognito'),
+    lambdaEndpoint: url.replace('localhost', '127.0.0.1'),
+    triggers: Object.fromEntries(triggers.map((trigger) => [trigger.trigger, trigger.name])),
+  });
+  stops.unshift(cognito.stop);
+  Object.assign(process.env, { USER_POOL_ID: cognito.userPoolId, COGNITO_ENDPOINT: cognito.endpoint });
+
+  const handlers = new Map<string, Promise<any>>();
+  const api = new LocalHttpApi(
+    (route: RouteDefinition) => {
+      if (!handlers.has(route.handler)) handlers.set(route.handler, importHandler(route.handler));
+      return handlers.get(route.handler)!;
+    },
+    () => ({ issuer: cognito.issuer, jwksUri: cognito.jwksUri, clientId: cognito.clientId }),
+  );
+  const cognitoProxy = proxyTo(() => cognito.endpoint, '/cognito');
+  const securityHeaders = {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ${s3.endpoint} ws://localhost:${port}; frame-ancestors 'none'; base-uri 'self'; form-action 'self' ${s3.endpoint}`,
+  };
+  const site = staticSite(resolve(options.webDir ?? join(REPO_ROOT, 'web/dist')), securityHeaders);
+
+  server.on('request', async (req: IncomingMessage, res: ServerResponse) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    try {
+      if (path.startsWith('/api/') || path === '/api') return await api.handle(req, res);
+      if (path === '/cognito' || path.startsWith('/cognito/')) return await cognitoProxy(req, res);
+      if (path.startsWith('/2015-03-31/functions/') && (await lambdaInvoke(req, res))) return;
+      if (path === '/config.json') {
+        const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify({ region: cognito.region, userPoolId: cognito.userPoolId, userPoolClientId: cognito.clientId, userPoolEndpoint: `${origin}/cognito`, apiUrl: '/api', stage: 'local' }));
+        return;
+      }
+      return await site(req, res);
+    } catch (error) {
+      console.error('[local] request failed', error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Internal Server Error' }));
+    }
+  });
+  stops.unshift(
+    () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  );
+
+  const seeded = await seedAccounts(cognito, runtime);
+  await bus.idle();
+
+  const sweeper = setInterval(() => {
+    runtime.publisher.sweep(1_000).catch((error) => say(`[sweeper] ${String(error)}`));
+  }, options.sweepEveryMs ?? 5_000);
+  sweeper.unref();
+
+  if (persistent) await writeFile(lockFile, JSON.stringify({ pid: process.pid, url }));
+
+  return {
+    url,
+    seeded,
+    runtime,
+    bus,
+    cognito,
+    settle: () => bus.idle(),
+    async stop() {
+      clearInterval(sweeper);
+      await bus.idle();
+      for (const stop of stops) await stop().catch(() => undefined);
+      setRuntime(undefined);
+      if (persistent) await rm(lockFile, { force: true });
+      else await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The seeded team accounts: users in Cognito plus their registration in the event store. */
+async function seedAccounts(cognito: EmbeddedCognito, runtime: Runtime) {
+  const accounts = {
+    admin: { email: process.env.LOCAL_ADMIN_EMAIL ?? 'admin@designclub.local', password: process.env.LOCAL_ADMIN_PASSWORD ?? 'AdminPassword#2026', name: 'Avery Admin', group: 'admin' as const },
+    designer: { email: process.env.LOCAL_DESIGNER_EMAIL ?? 'designer@designclub.local', password: process.env.LOCAL_DESIGNER_PASSWORD ?? 'DesignerPassword#2026', name: 'Dana Designer', group: 'designer' as const },
+  };
+  for (const account of Object.values(accounts)) {
+    const sub = await ensureUser(cognito, { email: account.email, password: account.password, groups: [account.group], attributes: { name: account.name } });
+    await runCommand(userDecider, userStream(sub), { type: 'RegisterUser', user_id: sub, email: account.email, full_name: account.name }, { actor: SYSTEM_ACTOR }, runtime);
+  }
+  return {
+    admin: { email: accounts.admin.email, password: accounts.admin.password },
+    designer: { email: accounts.designer.email, password: accounts.designer.password },
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * Key schemas of the two tables, as plain data: the CDK stack and the embedded runtime both build
+ * their tables from this, so the store's queries and the tables can never disagree.
+ */
+export interface TableDefinition {
+  partitionKey: string;
+  sortKey: { name: string; type: 'S' | 'N' };
+  indexes: { name: string; partitionKey: string; sortKey: string; projection: 'ALL' | 'KEYS_ONLY' }[];
+}
+
+/**
+ * Events: one item per commit, keyed by (streamId, first version of the commit).
+ * - `byTime`: global order. Partition `bucket` = day + shard, sort `position` = the commit's ULID.
+ *   Spreading a day over shards keeps writes off a single partition; readers merge the shards.
+ * - `outbox`: sparse; only commits not yet published carry `outbox`.
+ */
+export const eventsTable: TableDefinition = {
+  partitionKey: 'streamId',
+  sortKey: { name: 'version', type: 'N' },
+  indexes: [
+    { name: 'byTime', partitionKey: 'bucket', sortKey: 'position', projection: 'ALL' },
+    { name: 'outbox', partitionKey: 'outbox', sortKey: 'position', projection: 'KEYS_ONLY' },
+  ],
+};
+
+/**
+ * Views: the read side. Generic keys; every projection documents which index it uses for what.
+ * gsi1 owner, gsi2 team, gsi3 designer or e-mail, gsi4 a kind-wide listing.
+ */
+export const viewsTable: TableDefinition = {
+  partitionKey: 'pk',
+  sortKey: { name: 'sk', type: 'S' },
+  indexes: [1, 2, 3, 4].map((n) => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk`, projection: 'ALL' as const })),
+};
+
+export const BY_TIME_SHARDS = 4;
+export const OUTBOX_SHARDS = 4;
