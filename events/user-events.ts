@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { defineEvent } from './catalogue.js';
-import { USER_TYPES } from './vocabulary.js';
+import { SYSTEM_ROLES, USER_TYPES } from './vocabulary.js';
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().default(null);
+/** Optional free text: trimmed, and blank means absent (null), so equal meanings store equal values. */
+const optionalText = (max: number) =>
+  z
+    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullable())
+    .default(null);
 
 /** Stream `user-<sub>`. Written by the Cognito post-confirmation trigger or the seeder. */
 export const UserRegistered = defineEvent(
@@ -14,6 +18,8 @@ export const UserRegistered = defineEvent(
     company: optionalText(200),
     phone: optionalText(40),
     user_type: z.enum(USER_TYPES).default('architect'),
+    /** Self sign-ups are clients; the seeder registers team accounts with their role. */
+    initial_role: z.enum(SYSTEM_ROLES).default('client'),
   }),
 );
 

@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { EventEnvelope } from '../../events/index.js';
+import type { EventEnvelope, SystemRole } from '../../events/index.js';
 import { identityDirectory } from '../lib/identity.js';
 
 /**
@@ -9,6 +9,7 @@ import { identityDirectory } from '../lib/identity.js';
 export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): Promise<void> => {
   const envelope = event.detail;
   if (envelope.type === 'UserRegistered') {
-    await identityDirectory().addToGroup(String(envelope.data.email), 'client');
+    const role = (envelope.data.initial_role as SystemRole | undefined) ?? 'client';
+    await identityDirectory().addToGroup(String(envelope.data.email), role);
   }
 };

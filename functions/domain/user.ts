@@ -1,4 +1,4 @@
-import { ProfileUpdated, UserRegistered, type UserType } from '../../events/index.js';
+import { ProfileUpdated, UserRegistered, type SystemRole, type UserType } from '../../events/index.js';
 import type { Decider } from './decider.js';
 import { conflict, notFound } from './errors.js';
 
@@ -16,7 +16,7 @@ export interface UserState {
 }
 
 export type UserCommand =
-  | { type: 'RegisterUser'; user_id: string; email: string; full_name?: string | null; company?: string | null; phone?: string | null; user_type?: UserType }
+  | { type: 'RegisterUser'; user_id: string; email: string; full_name?: string | null; company?: string | null; phone?: string | null; user_type?: UserType; initial_role?: SystemRole }
   | { type: 'UpdateProfile'; full_name?: string | null; company?: string | null; user_type?: UserType };
 
 export const userDecider: Decider<UserCommand, UserState> = {

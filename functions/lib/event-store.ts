@@ -142,7 +142,8 @@ export class EventStore {
       const page = await this.client.send(
         new QueryCommand({
           TableName: this.table,
-          KeyConditionExpression: 'streamId = :s AND version BETWEEN :a AND :b',
+          KeyConditionExpression: 'streamId = :s AND #v BETWEEN :a AND :b',
+          ExpressionAttributeNames: { '#v': 'version' },
           ExpressionAttributeValues: { ':s': streamId, ':a': Math.max(1, from - MAX_EVENTS_PER_COMMIT + 1), ':b': to },
           ExclusiveStartKey: startKey,
           ConsistentRead: true,
@@ -191,7 +192,8 @@ export class EventStore {
         new QueryCommand({
           TableName: this.table,
           IndexName: 'byTime',
-          KeyConditionExpression: options.after ? 'bucket = :b AND position > :p' : 'bucket = :b',
+          KeyConditionExpression: options.after ? '#b = :b AND #p > :p' : '#b = :b',
+          ExpressionAttributeNames: options.after ? { '#b': 'bucket', '#p': 'position' } : { '#b': 'bucket' },
           ExpressionAttributeValues: options.after ? { ':b': bucket, ':p': options.after } : { ':b': bucket },
           ExclusiveStartKey: startKey,
           Limit: options.pageSize,
@@ -212,7 +214,8 @@ export class EventStore {
           new QueryCommand({
             TableName: this.table,
             IndexName: 'outbox',
-            KeyConditionExpression: 'outbox = :o AND position < :c',
+            KeyConditionExpression: '#o = :o AND #p < :c',
+            ExpressionAttributeNames: { '#o': 'outbox', '#p': 'position' },
             ExpressionAttributeValues: { ':o': `pending#${shard}`, ':c': cutoff },
             ExclusiveStartKey: startKey,
           }),
@@ -233,7 +236,8 @@ export class EventStore {
       new UpdateCommand({
         TableName: this.table,
         Key: { streamId: commit.streamId, version: commit.firstVersion },
-        UpdateExpression: 'REMOVE outbox',
+        UpdateExpression: 'REMOVE #o',
+        ExpressionAttributeNames: { '#o': 'outbox' },
       }),
     );
   }

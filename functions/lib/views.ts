@@ -155,7 +155,8 @@ export class ViewStore {
         new PutCommand({
           TableName: this.tableName,
           Item: toStored(gen, item),
-          ConditionExpression: expected === 0 ? 'attribute_not_exists(pk)' : 'version = :expected',
+          ConditionExpression: expected === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
+          ExpressionAttributeNames: expected === 0 ? undefined : { '#version': 'version' },
           ExpressionAttributeValues: expected === 0 ? undefined : { ':expected': expected },
         }),
       );

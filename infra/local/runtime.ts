@@ -220,7 +220,7 @@ async function seedAccounts(cognito: EmbeddedCognito, runtime: Runtime) {
   };
   for (const account of Object.values(accounts)) {
     const sub = await ensureUser(cognito, { email: account.email, password: account.password, groups: [account.group], attributes: { name: account.name } });
-    await runCommand(userDecider, userStream(sub), { type: 'RegisterUser', user_id: sub, email: account.email, full_name: account.name }, { actor: SYSTEM_ACTOR }, runtime);
+    await runCommand(userDecider, userStream(sub), { type: 'RegisterUser', user_id: sub, email: account.email, full_name: account.name, initial_role: account.group }, { actor: SYSTEM_ACTOR }, runtime);
   }
   return {
     admin: { email: accounts.admin.email, password: accounts.admin.password },

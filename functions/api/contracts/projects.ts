@@ -20,7 +20,7 @@ export const submitProjectBody = z.object({
   deliverables: z.array(text(200)).min(1, 'Select at least one deliverable').max(20),
   room_selection: shortList(20),
   room_notes: nullableText(5_000),
-  inspiration_links: z.array(z.string().trim().url('Inspiration links must be URLs').max(2_000)).max(20).default([]),
+  inspiration_links: z.array(z.string().trim().max(2_000).pipe(z.url({ protocol: /^https?$/, message: 'Inspiration links must be http(s) URLs' }))).max(20).default([]),
   project_address: nullableText(500),
   specifications: z
     .object({

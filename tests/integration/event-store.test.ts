@@ -1,0 +1,81 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENESIS_HASH, ProfileUpdated, UserRegistered, verifyChain } from '../../events/index.js';
+import { userDecider } from '../../functions/domain/user.js';
+import { runCommand } from '../../functions/lib/command.js';
+import { ConcurrencyError, HttpError } from '../../functions/lib/errors.js';
+import { Publisher } from '../../functions/lib/publisher.js';
+import type { Runtime } from '../../functions/lib/runtime.js';
+import { startStore } from '../support/store.js';
+
+const actor = { sub: 'u1', role: 'client' as const };
+let env: Awaited<ReturnType<typeof startStore>>;
+
+beforeAll(async () => {
+  env = await startStore();
+});
+afterAll(() => env.stop());
+
+const registered = UserRegistered.create({ user_id: 'u1', email: 'a@example.com' });
+
+describe('event store on dynalite', () => {
+  it('appends commits and reads them back in order, with a verified hash chain', async () => {
+    const first = await env.store.append('user-a', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
+    const second = await env.store.append('user-a', [ProfileUpdated.create({ company: 'A' }), ProfileUpdated.create({ company: 'B' })], { version: 1, hash: first.events[0]!.hash }, { actor, correlationId: 'c-1' });
+    expect(second).toMatchObject({ firstVersion: 2, lastVersion: 3 });
+    const slice = await env.store.readStream('user-a');
+    expect(slice.events.map((e) => e.version)).toEqual([1, 2, 3]);
+    expect(slice.events[1]!.correlationId).toBe('c-1');
+    expect(verifyChain(slice.events)).toEqual({ intact: true, events: 3 });
+    expect((await env.store.readStream('user-a', { from: 3 })).events.map((e) => e.version)).toEqual([3]);
+    expect((await env.store.readStream('user-a', { to: 2 })).events.map((e) => e.version)).toEqual([1, 2]);
+  });
+
+  it('refuses a commit on a version someone else already wrote', async () => {
+    const first = await env.store.append('user-b', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
+    expect(first.lastVersion).toBe(1);
+    await expect(env.store.append('user-b', [registered], { version: 0, hash: GENESIS_HASH }, { actor })).rejects.toBeInstanceOf(ConcurrencyError);
+  });
+
+  it('reads every stream in global order, resumable after a position', async () => {
+    const positions: string[] = [];
+    for await (const commit of env.store.readAll()) positions.push(commit.position);
+    expect(positions.length).toBeGreaterThanOrEqual(3);
+    expect([...positions].sort()).toEqual(positions);
+    const rest: string[] = [];
+    for await (const commit of env.store.readAll({ after: positions[0] })) rest.push(commit.position);
+    expect(rest).toEqual(positions.slice(1));
+  });
+
+  it('keeps an altered event detectable: the chain names its version', async () => {
+    const slice = await env.store.readStream('user-a');
+    const item = await env.client.send(new GetCommand({ TableName: env.names.events, Key: { streamId: 'user-a', version: 2 } }));
+    const events = JSON.parse(item.Item!.events);
+    events[1].data.company = 'Tampered';
+    await env.client.send(new UpdateCommand({ TableName: env.names.events, Key: { streamId: 'user-a', version: 2 }, UpdateExpression: 'SET events = :e', ExpressionAttributeValues: { ':e': JSON.stringify(events) } }));
+    const after = await env.store.readStream('user-a', { raw: true });
+    expect(verifyChain(slice.events)).toMatchObject({ intact: true });
+    expect(verifyChain(after.events)).toMatchObject({ intact: false, brokenAt: 3 });
+  });
+});
+
+describe('50 concurrent commands on one stream', () => {
+  it('commit with contiguous versions or answer 409, never a duplicate', async () => {
+    const runtime = { store: env.store, views: env.views, publisher: new Publisher({ putEvents: async () => ({ failedIndexes: [] }) }, env.store), now: () => new Date() } as unknown as Runtime;
+    await runCommand(userDecider, 'user-race', { type: 'RegisterUser', user_id: 'race', email: 'race@example.com' }, { actor }, runtime);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => runCommand(userDecider, 'user-race', { type: 'UpdateProfile', company: `Company ${i}` }, { actor }, runtime)),
+    );
+    const committed = outcomes.filter((o) => o.status === 'fulfilled').length;
+    const refused = outcomes.filter((o) => o.status === 'rejected');
+    for (const failure of refused) {
+      expect((failure as PromiseRejectedResult).reason).toBeInstanceOf(HttpError);
+      expect(((failure as PromiseRejectedResult).reason as HttpError).status).toBe(409);
+    }
+    expect(committed + refused.length).toBe(50);
+    const slice = await env.store.readStream('user-race');
+    expect(slice.events.map((e) => e.version)).toEqual(Array.from({ length: committed + 1 }, (_, i) => i + 1));
+    expect(new Set(slice.events.map((e) => e.eventId)).size).toBe(slice.events.length);
+    expect(verifyChain(slice.events).intact).toBe(true);
+  });
+});

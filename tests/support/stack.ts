@@ -1,0 +1,123 @@
+import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { startLocal, type LocalRuntime } from '../../infra/local/runtime.js';
+
+export interface TestUser {
+  email: string;
+  idToken: string;
+  sub: string;
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'client') => `${prefix}.${Date.now().toString(36)}.${(counter += 1)}.${process.pid}@example.test`;
+
+/** The embedded stack in memory on random ports, with helpers to act as its users. */
+export class TestStack {
+  private constructor(readonly local: LocalRuntime) {}
+
+  static async start(): Promise<TestStack> {
+    return new TestStack(await startLocal({ port: 0, quiet: true, sweepEveryMs: 60_000 }));
+  }
+
+  get url() {
+    return this.local.url;
+  }
+
+  private cognitoClient() {
+    return new CognitoIdentityProviderClient({ endpoint: this.local.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  }
+
+  async signIn(email: string, password: string): Promise<TestUser> {
+    const result = await this.cognitoClient().send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: this.local.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    );
+    const idToken = result.AuthenticationResult!.IdToken!;
+    const sub = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub as string;
+    return { email, idToken, sub };
+  }
+
+  /** Signs a new client up through Cognito (triggers and all), waits for the projections, signs in. */
+  async signUpClient(attributes: Record<string, string> = {}, email = uniqueEmail()): Promise<TestUser> {
+    const password = 'CorrectHorse#2026';
+    await this.cognitoClient().send(
+      new SignUpCommand({
+        ClientId: this.local.cognito.clientId,
+        Username: email,
+        Password: password,
+        UserAttributes: Object.entries({ email, name: 'Test Client', ...attributes }).map(([Name, Value]) => ({ Name, Value })),
+      }),
+    );
+    await this.local.settle();
+    return this.signIn(email, password);
+  }
+
+  admin() {
+    return this.signIn(this.local.seeded.admin.email, this.local.seeded.admin.password);
+  }
+
+  designer() {
+    return this.signIn(this.local.seeded.designer.email, this.local.seeded.designer.password);
+  }
+
+  async api(method: string, path: string, options: { user?: TestUser; body?: unknown; rawBody?: string } = {}) {
+    const response = await fetch(`${this.url}${path}`, {
+      method,
+      headers: {
+        ...(options.user ? { authorization: `Bearer ${options.user.idToken}` } : {}),
+        ...(options.body !== undefined || options.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+    });
+    const text = await response.text();
+    let json: any = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = text;
+    }
+    return { status: response.status, body: json };
+  }
+
+  /** Counts every event in the store (authorization and fuzz suites check refusals append nothing). */
+  async eventCount(): Promise<number> {
+    let count = 0;
+    for await (const commit of this.local.runtime.store.readAll()) count += commit.events.length;
+    return count;
+  }
+
+  settle() {
+    return this.local.settle();
+  }
+
+  stop() {
+    return this.local.stop();
+  }
+}
+
+export const LONG_DESCRIPTION =
+  'We are converting a 1960s ranch house into an open-plan family home. The kitchen wall between the dining room and the kitchen comes out, ' +
+  'the pantry becomes a mudroom with built-in storage, and the primary bathroom gets a curbless shower. We want warm oak, matte black fixtures, ' +
+  'and plenty of daylight. Please plan the layout first and show two options for the island.';
+
+export const minimalProject = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Ranch house refresh',
+  project_category: 'Design',
+  project_type: 'Concept Design',
+  property_type: 'single_family',
+  deliverables: ['Layout Plan', 'Concept Render'],
+  description: LONG_DESCRIPTION,
+  design_priority: ['Layout Optimization'],
+  area_sqft: 1850,
+  existing_plans: false,
+  permit_needs: null,
+  room_selection: ['Kitchen'],
+  room_notes: null,
+  inspiration_links: [],
+  checklist: [
+    { task_name: 'Site measurements review', estimated_hours: 2 },
+    { task_name: 'Layout options', estimated_hours: 4.5 },
+  ],
+  total_estimated_hours: 6.5,
+  estimated_turnaround_days: 3,
+  grok_generated: true,
+  ...overrides,
+});

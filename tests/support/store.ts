@@ -1,0 +1,21 @@
+import { ensureTables, startDynamo } from '../../infra/local/dynamo.js';
+import { dynamoDocumentClient } from '../../functions/lib/aws-clients.js';
+import { EventStore } from '../../functions/lib/event-store.js';
+import { ViewStore } from '../../functions/lib/views.js';
+
+let tables = 0;
+
+/** A fresh in-memory dynalite with both tables: the store and views without the rest of the stack. */
+export async function startStore(options: { now?: () => Date } = {}) {
+  const dynamo = await startDynamo({});
+  const names = { events: `events-${(tables += 1)}`, views: `views-${tables}` };
+  await ensureTables(dynamo.endpoint, names);
+  const client = dynamoDocumentClient(dynamo.endpoint);
+  return {
+    client,
+    names,
+    store: new EventStore({ client, tableName: names.events, now: options.now }),
+    views: new ViewStore(client, names.views, 0),
+    stop: dynamo.stop,
+  };
+}
