@@ -62,6 +62,18 @@ async function importHandler<T>(handlerPath: string): Promise<T> {
   return module.handler;
 }
 
+/** The port used last time if it is still free, else 0 (any free port). */
+async function rememberedPort(file: string): Promise<number> {
+  const saved = Number(await readFile(file, 'utf8').catch(() => '0'));
+  if (!saved) return 0;
+  const free = await new Promise<boolean>((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(saved, '127.0.0.1', () => probe.close(() => done(true)));
+  });
+  return free ? saved : 0;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -134,10 +146,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
 
   const cognito = await startCognito({
     dataDir: join(dataDir, 'cognito'),
+    // Tokens name the Cognito endpoint as their issuer: keep its port across restarts of `npm start`.
+    port: persistent ? await rememberedPort(join(dataDir, 'cognito-port')) : 0,
     lambdaEndpoint: url.replace('localhost', '127.0.0.1'),
     triggers: Object.fromEntries(triggers.map((trigger) => [trigger.trigger, trigger.name])),
   });
   stops.unshift(cognito.stop);
+  if (persistent) await writeFile(join(dataDir, 'cognito-port'), new URL(cognito.endpoint).port);
   Object.assign(process.env, { USER_POOL_ID: cognito.userPoolId, COGNITO_ENDPOINT: cognito.endpoint });
 
   const handlers = new Map<string, Promise<any>>();

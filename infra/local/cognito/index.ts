@@ -1,0 +1,119 @@
+import { mkdir } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cognitoLocalPublicJwk } from './cognito-local.js';
+import type { MessageHandler } from './messages.js';
+import { closeServer, type Logger, type RunningCognitoLocal, startCognitoLocal } from './server.js';
+import { cognitoLocalSessions } from './sessions.js';
+import { REGION, ensurePool } from './setup.js';
+import { createShim } from './shim.js';
+
+export { createLambdaInvokeHandler, type LambdaFunction } from './lambda-invoke.js';
+export type { CognitoMessage, MessageHandler } from './messages.js';
+export { ensureUser, type SeedUser } from './seed.js';
+export { GROUPS } from './setup.js';
+export type { Logger } from './server.js';
+
+export type CognitoTrigger = 'PreSignUp' | 'PostConfirmation' | 'CustomMessage' | 'PreTokenGeneration' | 'PostAuthentication';
+
+export interface CognitoOptions {
+  /** cognito-local's config (`config.json`, optional) and data (`db/`) live here. */
+  dataDir: string;
+  /** 0 or undefined: a free port. Always bound on 127.0.0.1. */
+  port?: number;
+  /** Base URL serving POST /2015-03-31/functions/{name}/invocations; needed when triggers are set. */
+  lambdaEndpoint?: string;
+  /** Trigger -> function name, as sent to the Lambda endpoint. */
+  triggers?: Partial<Record<CognitoTrigger, string>>;
+  /** Enforced by the shim and recorded in the pool's policy. Default 12. */
+  passwordMinLength?: number;
+  /** Called for GlobalSignOut and AdminUserGlobalSignOut, after the user's refresh tokens are revoked. */
+  onGlobalSignOut?: (sub: string) => Promise<void>;
+  /** Receives every message Cognito would send (codes, temporary passwords), e.g. for a local outbox. */
+  onMessage?: MessageHandler;
+  /** Quiet without one. */
+  logger?: Logger;
+}
+
+export interface EmbeddedCognito {
+  /** The shim's URL: the endpoint for SDK clients and Amplify's `userPoolEndpoint`. */
+  endpoint: string;
+  userPoolId: string;
+  clientId: string;
+  /** 'local', the prefix of cognito-local's pool ids (Amplify derives the region from it). */
+  region: string;
+  /** `${endpoint}/${userPoolId}`, the `iss` of issued tokens. */
+  issuer: string;
+  jwksUri: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts cognito-local on a private port behind the shim, and makes sure the pool, app client and
+ * groups exist (reusing them when `dataDir` already holds them).
+ */
+export async function startCognito(options: CognitoOptions): Promise<EmbeddedCognito> {
+  const passwordMinLength = options.passwordMinLength ?? 12;
+  const triggers = Object.fromEntries(
+    Object.entries(options.triggers ?? {}).filter((entry): entry is [string, string] => !!entry[1]),
+  );
+  if (Object.keys(triggers).length > 0 && !options.lambdaEndpoint) {
+    throw new Error('startCognito: triggers need a lambdaEndpoint');
+  }
+  await mkdir(options.dataDir, { recursive: true });
+
+  // The shim listens first: its URL is the issuer cognito-local must write into tokens.
+  const front = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    front.once('error', reject);
+    front.listen(options.port ?? 0, '127.0.0.1', () => {
+      front.off('error', reject);
+      resolve();
+    });
+  });
+  const endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+
+  let local: RunningCognitoLocal | undefined;
+  try {
+    local = await startCognitoLocal({
+      dataDir: options.dataDir,
+      issuerDomain: endpoint,
+      lambdaEndpoint: options.lambdaEndpoint,
+      triggers,
+      logger: options.logger,
+      onMessage: options.onMessage,
+    });
+    const { userPoolId, clientId } = await ensurePool(local.url, passwordMinLength);
+    const issuer = `${endpoint}/${userPoolId}`;
+    const shim = createShim({
+      upstream: local.url,
+      endpoint,
+      userPoolId,
+      issuer,
+      signingJwk: cognitoLocalPublicJwk(),
+      passwordMinLength,
+      sessions: cognitoLocalSessions(local),
+      onGlobalSignOut: options.onGlobalSignOut,
+      logger: options.logger,
+    });
+    front.on('request', shim.handle);
+    const running = local;
+    return {
+      endpoint,
+      userPoolId,
+      clientId,
+      region: REGION,
+      issuer,
+      jwksUri: `${issuer}/.well-known/jwks.json`,
+      async stop() {
+        await closeServer(front);
+        shim.close();
+        await running.stop();
+      },
+    };
+  } catch (err) {
+    await closeServer(front);
+    await local?.stop();
+    throw err;
+  }
+}

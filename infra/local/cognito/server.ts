@@ -1,0 +1,108 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { type Config, type Context, type Services, loadCognitoLocal } from './cognito-local.js';
+import { SerializedDataStoreFactory } from './datastore.js';
+import { HandOverMessageSender, type MessageHandler } from './messages.js';
+
+export interface Logger {
+  info(...a: unknown[]): void;
+  error(...a: unknown[]): void;
+}
+
+export interface CognitoLocalOptions {
+  dataDir: string;
+  /** Base of the `iss` claim: the URL clients reach us on (the shim), not cognito-local's own port. */
+  issuerDomain: string;
+  lambdaEndpoint?: string;
+  triggers: Record<string, string>;
+  logger?: Logger;
+  onMessage?: MessageHandler;
+}
+
+export interface RunningCognitoLocal {
+  url: string;
+  services: Services;
+  /** A context for calling cognito-local's services directly. */
+  ctx: Context;
+  stop(): Promise<void>;
+}
+
+/**
+ * cognito-local's createDefaultServer, with the directory, issuer, triggers, Lambda endpoint, logger
+ * and message delivery ours instead of hard-coded: config in `dataDir/config.json` (optional, it is
+ * merged under our settings), pools and clients in `dataDir/db/`, listening on a free 127.0.0.1 port.
+ */
+export async function startCognitoLocal(options: CognitoLocalOptions): Promise<RunningCognitoLocal> {
+  const lib = loadCognitoLocal();
+  const logger = lib.pino({ level: options.logger ? 'info' : 'silent' }, pinoBridge(options.logger));
+  const ctx: Context = { logger };
+
+  const fileConfig = await lib.config.loadConfig(ctx, new lib.stormDb.StormDBDataStoreFactory(options.dataDir));
+  const config: Config = {
+    ...fileConfig,
+    LambdaClient: {
+      ...fileConfig.LambdaClient,
+      ...(options.lambdaEndpoint ? { endpoint: options.lambdaEndpoint } : {}),
+    },
+    TriggerFunctions: { ...fileConfig.TriggerFunctions, ...options.triggers },
+    TokenConfig: { IssuerDomain: options.issuerDomain },
+    ServerConfig: { hostname: '127.0.0.1', port: 0, https: false, development: false },
+  };
+
+  const dataDirectory = path.join(options.dataDir, 'db');
+  const dataStoreFactory = new SerializedDataStoreFactory(new lib.stormDb.StormDBDataStoreFactory(dataDirectory));
+  const clock = new lib.services.DateClock();
+  const cognito = await new lib.cognitoService.CognitoServiceFactoryImpl(
+    dataDirectory,
+    dataStoreFactory,
+    new lib.userPoolService.UserPoolServiceFactoryImpl(clock, dataStoreFactory),
+  ).create(ctx, config.UserPoolDefaults);
+  const triggers = new lib.services.TriggersService(
+    clock,
+    cognito,
+    new lib.services.LambdaService(config.TriggerFunctions, new lib.Lambda(config.LambdaClient)),
+    new lib.crypto.CryptoService(config.KMSConfig),
+  );
+  const sender = new HandOverMessageSender(options.onMessage, (line) => options.logger?.info(line));
+  const services: Services = {
+    clock,
+    cognito,
+    config,
+    messages: new lib.services.MessagesService(triggers, new lib.delivery.MessageDeliveryService(sender)),
+    otp: lib.otp.otp,
+    tokenGenerator: new lib.tokens.JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+
+  const server = (await lib.server
+    .createServer(lib.router.Router(services), logger, config.ServerConfig, services)
+    .start()) as Server;
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    services,
+    ctx,
+    stop: () => closeServer(server),
+  };
+}
+
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((err) => (err ? reject(err) : resolve()));
+    server.closeAllConnections();
+  });
+}
+
+/** pino writes JSON lines; hand them to our logger (or nowhere: the logger is 'silent' without one). */
+function pinoBridge(logger: Logger | undefined) {
+  return {
+    write(line: string) {
+      if (!logger) return;
+      const entry = JSON.parse(line) as { level: number; msg?: string; err?: unknown };
+      const text = `cognito-local: ${entry.msg ?? ''}`;
+      if (entry.level >= 50) logger.error(text, ...(entry.err ? [entry.err] : []));
+      else logger.info(text);
+    },
+  };
+}

@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { decodeJwt, errors as joseErrors, importJWK, jwtVerify } from 'jose';
+import type { Logger } from './server.js';
+
+/** What the shim needs from cognito-local beyond its HTTP API. */
+export interface Sessions {
+  /** The sub of the user that `username` (user name, e-mail or sub) names, or null. */
+  findSub(userPoolId: string, username: string): Promise<string | null>;
+  /** Forgets the user's refresh tokens, as Cognito's global sign-out does. */
+  revokeRefreshTokens(userPoolId: string, sub: string): Promise<void>;
+  /** Records a refresh token cognito-local issued without keeping it. */
+  keepRefreshToken(userPoolId: string, sub: string, refreshToken: string): Promise<void>;
+}
+
+export interface ShimOptions {
+  upstream: string;
+  /** The shim's own URL, for the discovery document. */
+  endpoint: string;
+  userPoolId: string;
+  issuer: string;
+  signingJwk: Record<string, string>;
+  passwordMinLength: number;
+  sessions: Sessions;
+  onGlobalSignOut?: (sub: string) => Promise<void>;
+  logger?: Logger;
+}
+
+type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+const MAX_BODY = 1024 * 1024;
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
+};
+
+class CognitoError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The HTTP front of the embedded Cognito: supplies what cognito-local lacks (GetTokensFromRefreshToken,
+ * GlobalSignOut, AdminUserGlobalSignOut, the password length policy, Cognito's sign-in error, CORS)
+ * and passes every other request through to cognito-local unchanged.
+ */
+export function createShim(options: ShimOptions): {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  close(): void;
+} {
+  const agent = new http.Agent({ keepAlive: true });
+  const upstream = new URL(options.upstream);
+  const signingKey = importJWK(options.signingJwk, 'RS256');
+
+  const requestUpstream = (req: IncomingMessage, body: Buffer | Readable, target?: string) =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      const headers: OutgoingHttpHeaders = { ...req.headers, host: upstream.host };
+      delete headers.connection;
+      if (target) headers['x-amz-target'] = TARGET_PREFIX + target;
+      if (Buffer.isBuffer(body)) {
+        delete headers['transfer-encoding'];
+        headers['content-length'] = body.length;
+      }
+      const upstreamReq = http.request(
+        new URL(req.url ?? '/', upstream),
+        { method: req.method, headers, agent },
+        resolve,
+      );
+      upstreamReq.on('error', reject);
+      if (Buffer.isBuffer(body)) upstreamReq.end(body);
+      else body.pipe(upstreamReq);
+    });
+
+  const relay = async (req: IncomingMessage, res: ServerResponse, body: Buffer | Readable) => {
+    const upstreamRes = await requestUpstream(req, body);
+    res.writeHead(upstreamRes.statusCode ?? 502, { ...relayedHeaders(upstreamRes), ...CORS });
+    upstreamRes.pipe(res);
+  };
+
+  /** Calls cognito-local with a JSON body and reads its JSON answer. */
+  const call = async (req: IncomingMessage, target: string, body: unknown) => {
+    const upstreamRes = await requestUpstream(req, Buffer.from(JSON.stringify(body)), target);
+    const text = (await readBody(upstreamRes)).toString('utf8');
+    return { status: upstreamRes.statusCode ?? 502, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+  };
+
+  const checkPassword = (password: unknown) => {
+    if (typeof password === 'string' && [...password].length < options.passwordMinLength) {
+      throw new CognitoError(
+        'InvalidPasswordException',
+        'Password did not conform with policy: Password not long enough',
+      );
+    }
+  };
+
+  const withPolicy =
+    (passwordOf: (body: Record<string, any>) => unknown): Handler =>
+    async (body, req, res) => {
+      checkPassword(passwordOf(body));
+      await relay(req, res, Buffer.from(JSON.stringify(body)));
+    };
+
+  /** Runs an auth call through cognito-local and gives its answer Cognito's shape. */
+  const authenticate = async (req: IncomingMessage, body: Record<string, any>) => {
+    const answer = await call(req, 'InitiateAuth', body);
+    if (answer.status === 200) return withTokenShape(answer.body);
+    // cognito-local answers a wrong password with InvalidPasswordException and an unknown user or
+    // refresh token with a bare NotAuthorizedException; Cognito says NotAuthorizedException with these.
+    const type = answer.body.__type;
+    if (type === 'InvalidPasswordException' || type === 'NotAuthorizedException') {
+      throw new CognitoError(
+        'NotAuthorizedException',
+        body.AuthFlow === 'USER_PASSWORD_AUTH' ? 'Incorrect username or password.' : 'Invalid Refresh Token',
+      );
+    }
+    throw upstreamError(answer);
+  };
+
+  // cognito-local updates a group's member list by read-modify-write, so two membership changes at
+  // once lose one. These operations never call a trigger, so queuing them cannot deadlock.
+  const membershipQueue = createQueue();
+  const oneAtATime: Handler = (body, req, res) =>
+    membershipQueue(() => relay(req, res, Buffer.from(JSON.stringify(body))));
+
+  const signOutEverywhere = async (userPoolId: string, sub: string) => {
+    await options.sessions.revokeRefreshTokens(userPoolId, sub);
+    await options.onGlobalSignOut?.(sub);
+  };
+
+  const handlers: Record<string, Handler> = {
+    SignUp: withPolicy((b) => b.Password),
+    ConfirmForgotPassword: withPolicy((b) => b.Password),
+    AdminSetUserPassword: withPolicy((b) => b.Password),
+    AdminCreateUser: withPolicy((b) => b.TemporaryPassword),
+    ChangePassword: withPolicy((b) => b.ProposedPassword),
+
+    RespondToAuthChallenge: async (body, req, res) => {
+      checkPassword(body.ChallengeResponses?.NEW_PASSWORD);
+      const answer = await call(req, 'RespondToAuthChallenge', body);
+      if (answer.status !== 200) throw upstreamError(answer);
+      // cognito-local keeps only the refresh tokens InitiateAuth issues; without this one, a user who
+      // had to set a new password could not refresh the session.
+      const result = answer.body.AuthenticationResult;
+      if (result?.RefreshToken) {
+        const { sub } = decodeJwt(result.AccessToken);
+        await options.sessions.keepRefreshToken(options.userPoolId, sub!, result.RefreshToken);
+      }
+      sendJson(res, 200, withTokenShape(answer.body));
+    },
+
+    AdminAddUserToGroup: oneAtATime,
+    AdminRemoveUserFromGroup: oneAtATime,
+    AdminDeleteUser: oneAtATime,
+    DeleteUser: oneAtATime,
+    DeleteGroup: oneAtATime,
+
+    InitiateAuth: async (body, req, res) => sendJson(res, 200, await authenticate(req, body)),
+
+    GetTokensFromRefreshToken: async (body, req, res) => {
+      const { AuthenticationResult } = await authenticate(req, {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: body.ClientId,
+        AuthParameters: { REFRESH_TOKEN: body.RefreshToken },
+        ClientMetadata: body.ClientMetadata,
+      });
+      const { AccessToken, IdToken, ExpiresIn, TokenType } = AuthenticationResult;
+      sendJson(res, 200, {
+        AuthenticationResult: { AccessToken, IdToken, ExpiresIn, TokenType, RefreshToken: body.RefreshToken },
+      });
+    },
+
+    GlobalSignOut: async (body, _req, res) => {
+      const sub = await verifyAccessToken(body.AccessToken);
+      await signOutEverywhere(options.userPoolId, sub);
+      sendJson(res, 200, {});
+    },
+
+    AdminUserGlobalSignOut: async (body, _req, res) => {
+      const sub = await options.sessions.findSub(body.UserPoolId, body.Username);
+      if (!sub) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+      await signOutEverywhere(body.UserPoolId, sub);
+      sendJson(res, 200, {});
+    },
+  };
+
+  const verifyAccessToken = async (token: unknown): Promise<string> => {
+    try {
+      const { payload } = await jwtVerify(String(token), await signingKey, {
+        issuer: options.issuer,
+        algorithms: ['RS256'],
+      });
+      if (payload.token_use !== 'access' || !payload.sub) throw new Error('not an access token');
+      return payload.sub;
+    } catch (err) {
+      const expired = err instanceof joseErrors.JWTExpired;
+      throw new CognitoError('NotAuthorizedException', expired ? 'Access Token has expired' : 'Invalid Access Token');
+    }
+  };
+
+  const discovery = (res: ServerResponse, userPoolId: string) => {
+    const issuer = `${options.endpoint}/${userPoolId}`;
+    sendJson(res, 200, {
+      issuer,
+      jwks_uri: `${issuer}/.well-known/jwks.json`,
+      id_token_signing_alg_values_supported: ['RS256'],
+      subject_types_supported: ['public'],
+      response_types_supported: ['code', 'token'],
+    });
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...CORS,
+        'access-control-allow-methods': 'GET, POST, OPTIONS',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '86400',
+      });
+      res.end();
+      return;
+    }
+    const discoveryPath = /^\/([^/]+)\/\.well-known\/openid-configuration$/.exec(req.url?.split('?')[0] ?? '');
+    if (req.method === 'GET' && discoveryPath) return discovery(res, discoveryPath[1]!);
+
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+    if (req.method !== 'POST' || !Object.hasOwn(handlers, operation)) return relay(req, res, req);
+
+    const text = (await readBody(req)).toString('utf8');
+    let body: Record<string, any>;
+    try {
+      body = JSON.parse(text || '{}');
+    } catch {
+      throw new CognitoError('SerializationException', 'The request body is not valid JSON');
+    }
+    await handlers[operation]!(body, req, res);
+  };
+
+  return {
+    handle(req, res) {
+      route(req, res).catch((err: unknown) => {
+        if (err instanceof CognitoError) return sendError(res, err.status, err.type, err.message);
+        if (isCognitoLocalError(err)) return sendError(res, 400, err.code, err.message);
+        options.logger?.error('cognito shim:', err);
+        sendError(res, 500, 'InternalErrorException', err instanceof Error ? err.message : String(err));
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+/** cognito-local's own errors (thrown by its services, which the shim calls directly) carry the type as `code`. */
+function isCognitoLocalError(err: unknown): err is Error & { code: string } {
+  const code = (err as { code?: unknown } | null)?.code;
+  return err instanceof Error && typeof code === 'string' && code.endsWith('Exception');
+}
+
+/** Adds the ExpiresIn and TokenType that Cognito's AuthenticationResult has and cognito-local's lacks. */
+function withTokenShape(answer: Record<string, any>): Record<string, any> {
+  const result = answer.AuthenticationResult;
+  if (!result?.AccessToken) return answer;
+  const { exp = 0, iat = 0 } = decodeJwt(result.AccessToken);
+  return { ...answer, AuthenticationResult: { ...result, ExpiresIn: exp - iat, TokenType: 'Bearer' } };
+}
+
+function upstreamError({ status, body }: { status: number; body: Record<string, any> }): CognitoError {
+  return new CognitoError(body.__type ?? 'InternalErrorException', body.message ?? '', status);
+}
+
+function createQueue() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+function relayedHeaders(res: IncomingMessage): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (!name.startsWith('access-control-') && name !== 'connection' && name !== 'keep-alive') headers[name] = value;
+  }
+  return headers;
+}
+
+async function readBody(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > MAX_BODY) throw new CognitoError('SerializationException', 'Request body too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}) {
+  const payload = JSON.stringify(body);
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(status, {
+    'content-type': 'application/x-amz-json-1.1',
+    'content-length': Buffer.byteLength(payload),
+    'x-amzn-requestid': randomUUID(),
+    ...CORS,
+    ...headers,
+  });
+  res.end(payload);
+}
+
+function sendError(res: ServerResponse, status: number, type: string, message: string) {
+  sendJson(res, status, { __type: type, message }, { 'x-amzn-errortype': type });
+}
