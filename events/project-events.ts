@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEvent } from './catalogue.js';
-import { PRIORITIES, PROJECT_CATEGORIES } from './vocabulary.js';
+import { defineEvent, type EventDefinition } from './catalogue.js';
+import { PRIORITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from './vocabulary.js';
 
 export const checklistItemSchema = z.object({
   checklist_id: z.string().min(1),
@@ -44,4 +44,61 @@ export const ProjectSubmitted = defineEvent(
   }),
 );
 
-export const projectEvents = [ProjectSubmitted];
+export const projectEvents: EventDefinition[] = [ProjectSubmitted];
+
+const fileTypes = z.enum(['client_upload', 'deliverable']);
+
+/** A file checked in storage (size and type) and recorded on the project. */
+export const FileUploaded = defineEvent(
+  'FileUploaded',
+  z.object({
+    file_id: z.string().min(1),
+    file_name: z.string().min(1).max(255),
+    file_type: fileTypes,
+    file_category: z.string().min(1).max(200),
+    file_size: z.number().int().min(0),
+    file_url: z.string().min(1).max(1024),
+  }),
+);
+
+export const ProjectStatusChanged = defineEvent(
+  'ProjectStatusChanged',
+  z.object({ from: z.enum(PROJECT_STATUSES), to: z.enum(PROJECT_STATUSES) }),
+);
+
+/** By user id, or by e-mail for a pre-authorised designer who has no account yet. */
+export const DesignerAssigned = defineEvent(
+  'DesignerAssigned',
+  z.object({
+    designer_id: z.string().nullable(),
+    designer_email: z.string().email().nullable(),
+    designer_name: z.string().nullable().default(null),
+  }),
+);
+export const DesignerUnassigned = defineEvent('DesignerUnassigned', z.object({}));
+
+export const PriorityChanged = defineEvent('PriorityChanged', z.object({ priority: z.enum(PRIORITIES) }));
+export const DueDateChanged = defineEvent('DueDateChanged', z.object({ due_date: z.string().date().nullable() }));
+
+export const ChecklistTaskToggled = defineEvent(
+  'ChecklistTaskToggled',
+  z.object({ checklist_id: z.string().min(1), completed: z.boolean() }),
+);
+
+export const CommentPosted = defineEvent('CommentPosted', z.object({ comment_id: z.string().min(1), content: z.string().min(1).max(5000) }));
+export const CommentApproved = defineEvent('CommentApproved', z.object({ comment_id: z.string().min(1) }));
+/** The comment leaves every view; the event stays in the history for the audit. */
+export const CommentRejected = defineEvent('CommentRejected', z.object({ comment_id: z.string().min(1) }));
+
+projectEvents.push(
+  FileUploaded,
+  ProjectStatusChanged,
+  DesignerAssigned,
+  DesignerUnassigned,
+  PriorityChanged,
+  DueDateChanged,
+  ChecklistTaskToggled,
+  CommentPosted,
+  CommentApproved,
+  CommentRejected,
+);

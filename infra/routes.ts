@@ -1,5 +1,8 @@
 import type { SystemRole } from '../events/vocabulary.js';
 
+/** Every event of the project stream: the project projections consume them all. */
+const projectEventTypes = ['ProjectSubmitted', 'FileUploaded', 'ProjectStatusChanged', 'DesignerAssigned', 'DesignerUnassigned', 'PriorityChanged', 'DueDateChanged', 'ChecklistTaskToggled', 'CommentPosted', 'CommentApproved', 'CommentRejected'];
+
 /**
  * The one table of routes, consumers, triggers and schedules. The CDK stack builds a Lambda, a route
  * and a rule per row; the embedded runtime serves and wires exactly the same rows. Handler paths are
@@ -50,7 +53,7 @@ export const consumers: readonly ConsumerDefinition[] = [
   {
     name: 'projections',
     handler: 'functions/consumers/projections.ts',
-    eventTypes: ['UserRegistered', 'ProfileUpdated', 'ProjectSubmitted'],
+    eventTypes: ['UserRegistered', 'ProfileUpdated', ...projectEventTypes],
     summary: 'user profiles and projects (board cards, details)',
   },
   {

@@ -14,6 +14,8 @@ export interface Decider<Command, State, Event extends NewEvent = NewEvent> {
 export interface DecisionContext {
   actor: Actor;
   now: string;
+  /** The caller's e-mail, for rules that recognise a designer pre-authorised by e-mail. */
+  actorEmail?: string;
 }
 
 export function fold<S>(decider: Pick<Decider<unknown, S>, 'initialState' | 'evolve'>, events: Iterable<Parameters<Decider<unknown, S>['evolve']>[1]>): S {

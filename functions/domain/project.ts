@@ -1,6 +1,24 @@
-import { ProjectSubmitted, type ChecklistItem, type Priority, type ProjectCategory, type ProjectStatus } from '../../events/index.js';
-import type { Decider } from './decider.js';
-import { conflict, forbidden, invalid } from './errors.js';
+import {
+  ChecklistTaskToggled,
+  CommentApproved,
+  CommentPosted,
+  CommentRejected,
+  DesignerAssigned,
+  DesignerUnassigned,
+  DueDateChanged,
+  FileUploaded,
+  PriorityChanged,
+  ProjectStatusChanged,
+  ProjectSubmitted,
+  type ChecklistItem,
+  type FileType,
+  type NewEvent,
+  type Priority,
+  type ProjectCategory,
+  type ProjectStatus,
+} from '../../events/index.js';
+import type { Decider, DecisionContext } from './decider.js';
+import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { totalHours, turnaroundDays } from './turnaround.js';
 
 export const projectStream = (id: string) => `project-${id}`;
@@ -8,6 +26,29 @@ export const MIN_DESCRIPTION_LENGTH = 300;
 
 export interface ProjectChecklistItem extends ChecklistItem {
   completed: boolean;
+}
+
+export interface ProjectFile {
+  id: string;
+  file_name: string;
+  file_type: FileType;
+  file_category: string;
+  file_size: number;
+  file_url: string;
+  upload_status: 'success';
+  uploader_id: string;
+  created_at: string;
+}
+
+export interface ProjectComment {
+  id: string;
+  content: string;
+  user_id: string;
+  author_role: string;
+  approved: boolean;
+  approved_by: string | null;
+  approved_at: string | null;
+  created_at: string;
 }
 
 export interface ProjectState {
@@ -41,6 +82,9 @@ export interface ProjectState {
   due_date: string | null;
   assigned_designer_id: string | null;
   assigned_designer_email: string | null;
+  assigned_designer_name: string | null;
+  files: ProjectFile[];
+  comments: ProjectComment[];
   created_at: string | null;
   updated_at: string | null;
 }
@@ -70,7 +114,88 @@ export interface SubmitProjectCommand {
   checklist_source: 'bedrock' | 'local' | 'manual';
 }
 
-export type ProjectCommand = SubmitProjectCommand;
+export type DesignerChoice = { designer_id: string; designer_name?: string | null; designer_email?: string | null } | { designer_email: string; designer_id?: null } | null;
+
+export type ProjectCommand =
+  | SubmitProjectCommand
+  | { type: 'RecordFile'; file_id: string; file_name: string; file_type: FileType; file_category: string; file_size: number; file_url: string }
+  /** One change from the management dialog (admin) or the designer's status selector. */
+  | { type: 'UpdateProject'; status?: ProjectStatus; designer?: DesignerChoice; priority?: Priority; due_date?: string | null }
+  | { type: 'ToggleTask'; checklist_id: string; completed: boolean }
+  | { type: 'PostComment'; comment_id: string; content: string }
+  | { type: 'ApproveComment'; comment_id: string }
+  | { type: 'RejectComment'; comment_id: string };
+
+/** Statuses a designer may set (spec/2 §4); admins may set any. */
+export const DESIGNER_STATUSES: readonly ProjectStatus[] = ['in_progress', 'needs_revision'];
+
+const isAdmin = (context: DecisionContext) => context.actor.role === 'admin';
+
+/** The designer the project is assigned to, by id or by the e-mail they were pre-authorised with. */
+export function isAssignedTo(state: Pick<ProjectState, 'assigned_designer_id' | 'assigned_designer_email'>, context: DecisionContext): boolean {
+  if (context.actor.role !== 'designer') return false;
+  return state.assigned_designer_id === context.actor.sub || (!!context.actorEmail && state.assigned_designer_email === context.actorEmail.toLowerCase());
+}
+
+function requireProject(state: ProjectState): void {
+  if (!state.exists) throw notFound('Project not found');
+}
+
+function decideUpdate(command: Extract<ProjectCommand, { type: 'UpdateProject' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
+  const admin = isAdmin(context);
+  if (!admin && !isAssignedTo(state, context)) throw forbidden('Only admins and the assigned designer can update this project');
+  if (!admin && (command.designer !== undefined || command.priority !== undefined || command.due_date !== undefined)) {
+    throw forbidden('Designers can only change the status');
+  }
+  if (!admin && command.status !== undefined && !DESIGNER_STATUSES.includes(command.status)) {
+    throw forbidden('Designers can only set In Progress or Needs Review');
+  }
+  const events: NewEvent[] = [];
+  if (command.status !== undefined && command.status !== state.status) {
+    events.push(ProjectStatusChanged.create({ from: state.status, to: command.status }));
+  }
+  if (command.designer !== undefined) {
+    const choice = command.designer;
+    if (choice === null) {
+      if (state.assigned_designer_id || state.assigned_designer_email) events.push(DesignerUnassigned.create({}));
+    } else {
+      const designer_id = choice.designer_id ?? null;
+      const designer_email = choice.designer_email?.toLowerCase() ?? null;
+      if (!designer_id && !designer_email) throw invalid('Choose a designer');
+      if (designer_id !== state.assigned_designer_id || designer_email !== state.assigned_designer_email) {
+        events.push(DesignerAssigned.create({ designer_id, designer_email, designer_name: ('designer_name' in choice ? choice.designer_name : null) ?? null }));
+      }
+    }
+  }
+  if (command.priority !== undefined && command.priority !== state.priority) events.push(PriorityChanged.create({ priority: command.priority }));
+  if (command.due_date !== undefined && command.due_date !== state.due_date) events.push(DueDateChanged.create({ due_date: command.due_date }));
+  return events;
+}
+
+function decideFile(command: Extract<ProjectCommand, { type: 'RecordFile' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
+  if (state.files.some((file) => file.id === command.file_id)) return [];
+  if (command.file_type === 'client_upload') {
+    if (state.user_id !== context.actor.sub) throw forbidden('Only the project owner can add client files');
+  } else if (!isAdmin(context) && !isAssignedTo(state, context)) {
+    throw forbidden('Only admins and the assigned designer can upload deliverables');
+  }
+  const { type: _type, ...file } = command;
+  return [FileUploaded.create(file)];
+}
+
+function decideComment(command: Extract<ProjectCommand, { type: 'PostComment' | 'ApproveComment' | 'RejectComment' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
+  if (command.type === 'PostComment') {
+    if (!isAdmin(context) && !isAssignedTo(state, context)) throw forbidden('Only admins and the assigned designer can comment');
+    const content = command.content.trim();
+    if (!content) throw invalid('A comment cannot be empty');
+    return [CommentPosted.create({ comment_id: command.comment_id, content })];
+  }
+  if (!isAdmin(context)) throw forbidden('Only admins moderate comments');
+  const comment = state.comments.find((candidate) => candidate.id === command.comment_id);
+  if (!comment) throw notFound('Comment not found');
+  if (command.type === 'ApproveComment') return comment.approved ? [] : [CommentApproved.create({ comment_id: comment.id })];
+  return [CommentRejected.create({ comment_id: comment.id })];
+}
 
 function validateSubmission(command: SubmitProjectCommand): void {
   if (!command.title.trim()) throw invalid('Title is required');
@@ -119,12 +244,31 @@ export const projectDecider: Decider<ProjectCommand, ProjectState> = {
     due_date: null,
     assigned_designer_id: null,
     assigned_designer_email: null,
+    assigned_designer_name: null,
+    files: [],
+    comments: [],
     created_at: null,
     updated_at: null,
   }),
 
-  decide(command, state, { actor }) {
+  decide(command, state, context) {
+    const { actor } = context;
+    if (command.type !== 'SubmitProject') requireProject(state);
     switch (command.type) {
+      case 'RecordFile':
+        return decideFile(command, state, context);
+      case 'UpdateProject':
+        return decideUpdate(command, state, context);
+      case 'ToggleTask': {
+        if (!isAdmin(context) && !isAssignedTo(state, context)) throw forbidden('Only admins and the assigned designer can update tasks');
+        const task = state.checklist.find((item) => item.checklist_id === command.checklist_id);
+        if (!task) throw notFound('Task not found');
+        return task.completed === command.completed ? [] : [ChecklistTaskToggled.create({ checklist_id: task.checklist_id, completed: command.completed })];
+      }
+      case 'PostComment':
+      case 'ApproveComment':
+      case 'RejectComment':
+        return decideComment(command, state, context);
       case 'SubmitProject': {
         if (actor.role !== 'client' && actor.role !== 'system') throw forbidden('Only clients submit projects');
         if (state.exists) throw conflict('This project was already submitted');
@@ -167,6 +311,41 @@ export const projectDecider: Decider<ProjectCommand, ProjectState> = {
           created_at: event.at,
           updated_at: event.at,
         };
+      }
+      case 'FileUploaded': {
+        const data = event.data as ReturnType<typeof FileUploaded.create>['data'];
+        const { file_id, ...file } = data;
+        const record: ProjectFile = { id: file_id, ...file, upload_status: 'success', uploader_id: event.actor.sub, created_at: event.at };
+        return { ...state, files: [record, ...state.files], updated_at: event.at };
+      }
+      case 'ProjectStatusChanged':
+        return { ...state, status: (event.data as { to: ProjectStatus }).to, updated_at: event.at };
+      case 'DesignerAssigned': {
+        const data = event.data as ReturnType<typeof DesignerAssigned.create>['data'];
+        return { ...state, assigned_designer_id: data.designer_id, assigned_designer_email: data.designer_email, assigned_designer_name: data.designer_name, updated_at: event.at };
+      }
+      case 'DesignerUnassigned':
+        return { ...state, assigned_designer_id: null, assigned_designer_email: null, assigned_designer_name: null, updated_at: event.at };
+      case 'PriorityChanged':
+        return { ...state, priority: (event.data as { priority: Priority }).priority, updated_at: event.at };
+      case 'DueDateChanged':
+        return { ...state, due_date: (event.data as { due_date: string | null }).due_date, updated_at: event.at };
+      case 'ChecklistTaskToggled': {
+        const data = event.data as { checklist_id: string; completed: boolean };
+        return { ...state, checklist: state.checklist.map((task) => (task.checklist_id === data.checklist_id ? { ...task, completed: data.completed } : task)), updated_at: event.at };
+      }
+      case 'CommentPosted': {
+        const data = event.data as { comment_id: string; content: string };
+        const comment: ProjectComment = { id: data.comment_id, content: data.content, user_id: event.actor.sub, author_role: event.actor.role, approved: false, approved_by: null, approved_at: null, created_at: event.at };
+        return { ...state, comments: [comment, ...state.comments] };
+      }
+      case 'CommentApproved': {
+        const id = (event.data as { comment_id: string }).comment_id;
+        return { ...state, comments: state.comments.map((c) => (c.id === id ? { ...c, approved: true, approved_by: event.actor.sub, approved_at: event.at } : c)) };
+      }
+      case 'CommentRejected': {
+        const id = (event.data as { comment_id: string }).comment_id;
+        return { ...state, comments: state.comments.filter((c) => c.id !== id) };
       }
       default:
         return state;

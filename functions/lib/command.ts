@@ -34,7 +34,7 @@ export async function runCommand<C, S>(
 ): Promise<CommandResult<S>> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const { state, version, lastHash } = await loadState(decider, streamId, runtime);
-    const newEvents = decider.decide(command, state, { actor: meta.actor, now: runtime.now().toISOString() });
+    const newEvents = decider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });
     if (newEvents.length === 0) return { state, version, events: [] };
     try {
       const commit = await runtime.store.append(streamId, newEvents, { version, hash: lastHash }, meta);

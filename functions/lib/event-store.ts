@@ -11,6 +11,8 @@ const META_KEY = { streamId: '$meta', version: 0 };
 
 export interface CommitMeta {
   actor: Actor;
+  /** Not stored: lets deciders recognise a designer pre-authorised by e-mail. */
+  actorEmail?: string;
   correlationId?: string;
   causationId?: string | null;
 }

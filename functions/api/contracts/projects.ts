@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROJECT_CATEGORIES } from '../../../events/vocabulary.js';
-import type { ProjectState } from '../../domain/project.js';
+import type { ProjectDocument } from '../../consumers/projections/projects.js';
 
 const text = (max: number) => z.string().max(max);
 const nullableText = (max: number) => z.string().max(max).nullable().default(null);
@@ -44,10 +44,10 @@ export const submitProjectBody = z.object({
 });
 export type SubmitProjectBody = z.input<typeof submitProjectBody>;
 
-export type ProjectDetail = ProjectState & { id: string };
+export type ProjectDetail = ProjectDocument & { id: string };
 
 /** What lists return: the document without its heavier parts. */
-export type ProjectCard = Omit<ProjectDetail, 'checklist' | 'specifications' | 'description'> & {
+export type ProjectCard = Omit<ProjectDetail, 'checklist' | 'specifications' | 'description' | 'files'> & {
   checklist_total: number;
   checklist_completed: number;
 };
@@ -60,6 +60,6 @@ export interface ProjectResponse {
 }
 
 export function toCard(project: ProjectDetail): ProjectCard {
-  const { checklist, specifications: _s, description: _d, ...rest } = project;
+  const { checklist, specifications: _s, description: _d, files: _f, ...rest } = project;
   return { ...rest, checklist_total: checklist.length, checklist_completed: checklist.filter((task) => task.completed).length };
 }

@@ -20,6 +20,7 @@ export const handler = httpHandler({ body: submitProjectBody }, async (request) 
     { actor: actorOf(principal), correlationId: request.correlationId || undefined },
     runtime,
   );
-  const body: ProjectResponse = { project: { ...result.state, id: projectId } };
+  const { comments: _comments, ...project } = result.state;
+  const body: ProjectResponse = { project: { ...project, id: projectId } };
   return { status: 201, body };
 });

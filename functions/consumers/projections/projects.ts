@@ -1,33 +1,69 @@
+import type { EventEnvelope } from '../../../events/index.js';
 import { projectDecider, type ProjectState } from '../../domain/project.js';
 import type { Projection } from '../../lib/projector.js';
 import type { ViewItem } from '../../lib/views.js';
+import { describe, type ActivityEntry } from './activity-log.js';
 
 export const projectKey = (id: string) => ({ pk: `project#${id}`, sk: 'doc' });
+export const commentsPartition = (projectId: string) => `comments#${projectId}`;
+export const activityPartition = (projectId: string) => `activity#${projectId}`;
+
+/** The project document as readers get it: comments live in their own items. */
+export type ProjectDocument = Omit<ProjectState, 'comments'>;
 
 /**
- * One item per project, holding the whole document (details, checklist, files), listed by
- * gsi1 owner, gsi2 team, gsi3 assigned designer (by id, or by e-mail before they register) and
- * gsi4 all projects — each newest first.
+ * Per project:
+ * - the document (details, checklist, files), listed by gsi1 owner, gsi2 team, gsi3 assigned
+ *   designer (by id, or by e-mail before they register) and gsi4 all projects, newest first;
+ * - one item per comment (rejected ones leave), pending ones listed on gsi4 'moderation';
+ * - one activity entry per event, written once, listed per project and on gsi4 'activity'.
  */
 export const projectsProjection: Projection<ProjectState> = {
   name: 'projects',
   streamPrefix: 'project-',
   initialState: projectDecider.initialState,
   evolve: projectDecider.evolve,
+
   items(state) {
     if (!state.exists || !state.id) return [];
     const sort = `${state.created_at}#${state.id}`;
     const designer = state.assigned_designer_id ?? state.assigned_designer_email;
+    const { comments, ...document } = state;
     const item: ViewItem = {
       ...projectKey(state.id),
       gsi1pk: `owner#${state.user_id}`,
       gsi1sk: sort,
       gsi4pk: 'projects',
       gsi4sk: sort,
-      doc: JSON.stringify(state),
+      doc: JSON.stringify(document),
     };
     if (state.team_id) Object.assign(item, { gsi2pk: `team#${state.team_id}`, gsi2sk: sort });
     if (designer) Object.assign(item, { gsi3pk: `designer#${designer.toLowerCase()}`, gsi3sk: sort });
-    return [item];
+    const commentItems = comments.map((comment): ViewItem => {
+      const commentItem: ViewItem = {
+        pk: commentsPartition(state.id!),
+        sk: `${comment.created_at}#${comment.id}`,
+        comment: JSON.stringify({ ...comment, project_id: state.id, project_title: state.title }),
+      };
+      if (!comment.approved) Object.assign(commentItem, { gsi4pk: 'moderation', gsi4sk: `${comment.created_at}#${comment.id}` });
+      return commentItem;
+    });
+    return [item, ...commentItems];
+  },
+
+  eventItems(event: EventEnvelope, before, after) {
+    const described = describe(event, before, after);
+    if (!described || !after.id) return [];
+    const entry: ActivityEntry = {
+      id: event.eventId,
+      project_id: after.id,
+      project_title: after.title,
+      user_id: event.actor.sub,
+      actor_role: event.actor.role,
+      ...described,
+      created_at: event.at,
+    };
+    const sort = `${event.at}#${event.eventId}`;
+    return [{ pk: activityPartition(after.id), sk: sort, gsi4pk: 'activity', gsi4sk: sort, entry: JSON.stringify(entry) }];
   },
 };

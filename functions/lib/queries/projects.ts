@@ -1,9 +1,8 @@
-import type { ProjectState } from '../../domain/project.js';
-import { projectKey } from '../../consumers/projections/projects.js';
+import { projectKey, type ProjectDocument } from '../../consumers/projections/projects.js';
 import type { Runtime } from '../runtime.js';
 import type { IndexName, ViewItem } from '../views.js';
 
-export type ProjectDoc = ProjectState & { id: string };
+export type ProjectDoc = ProjectDocument & { id: string };
 
 const parse = (item: ViewItem) => JSON.parse(item.doc as string) as ProjectDoc;
 

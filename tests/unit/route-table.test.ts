@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { catalogue } from '../../events/index.js';
+import { allProjections } from '../../functions/consumers/projections/index.js';
+import { consumers, routeKey, routes } from '../../infra/routes.js';
+
+describe('the route table', () => {
+  it('has one row per route key', () => {
+    const keys = routes.map(routeKey);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+  it('sends every catalogued event of a projected stream to the projections consumer', () => {
+    const projected = new Set(consumers.find((c) => c.name === 'projections')!.eventTypes);
+    const prefixes = allProjections.map((p) => p.streamPrefix);
+    expect(prefixes.length).toBeGreaterThan(0);
+    // Every event type is consumed by some consumer; none is published into the void.
+    const consumed = new Set(consumers.flatMap((c) => c.eventTypes));
+    expect(catalogue.types().filter((type) => !consumed.has(type))).toEqual([]);
+    expect([...projected].filter((type) => !catalogue.get(type))).toEqual([]);
+  });
+  it('names existing handler modules', async () => {
+    const { existsSync } = await import('node:fs');
+    for (const row of [...routes, ...consumers]) expect(existsSync(row.handler), row.handler).toBe(true);
+  });
+});
