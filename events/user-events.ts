@@ -8,6 +8,19 @@ const optionalText = (max: number) =>
     .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullable())
     .default(null);
 
+/**
+ * Version 1 of UserRegistered called the name `name` and knew no roles: every registration was a
+ * client. Stored v1 events stay as they are; reading them upcasts to v2.
+ */
+const userRegisteredV1 = z.object({
+  user_id: z.string().min(1),
+  email: z.string().email(),
+  name: z.string().nullable().optional(),
+  company: z.string().nullable().optional(),
+  phone: z.string().nullable().optional(),
+  user_type: z.enum(USER_TYPES).optional(),
+});
+
 /** Stream `user-<sub>`. Written by the Cognito post-confirmation trigger or the seeder. */
 export const UserRegistered = defineEvent(
   'UserRegistered',
@@ -21,6 +34,15 @@ export const UserRegistered = defineEvent(
     /** Self sign-ups are clients; the seeder registers team accounts with their role. */
     initial_role: z.enum(SYSTEM_ROLES).default('client'),
   }),
+  {
+    schemaVersion: 2,
+    older: {
+      1: {
+        schema: userRegisteredV1,
+        upcast: ({ name, ...rest }: z.infer<typeof userRegisteredV1>) => ({ ...rest, full_name: name ?? null, initial_role: 'client' }),
+      },
+    },
+  },
 );
 
 export const ProfileUpdated = defineEvent(

@@ -16,8 +16,8 @@ export interface Projection<S = any> {
   eventItems?(event: EventEnvelope, before: S, after: S): ViewItem[];
 }
 
-const checkpointKey = (projection: string, streamId: string) => ({ pk: `cp#${projection}#${streamId}`, sk: 'cp' });
-const itemKey = (item: Pick<ViewItem, 'pk' | 'sk'>) => `${item.pk}\u0000${item.sk}`;
+export const checkpointKey = (projection: string, streamId: string) => ({ pk: `cp#${projection}#${streamId}`, sk: 'cp' });
+export const itemKey = (item: Pick<ViewItem, 'pk' | 'sk'>) => `${item.pk}\u0000${item.sk}`;
 const MAX_ATTEMPTS = 10;
 
 /**
@@ -66,7 +66,7 @@ export class Projector {
       const reached = pending.at(-1)?.version ?? version;
       if (reached <= version) return;
       await this.writeItems(gen, projection.items(before, event.streamId), projection.items(state, event.streamId), reached);
-      const committed = await this.views.putIfVersion(gen, { ...key, version: reached, state: JSON.stringify(state) }, version);
+      const committed = await this.views.putIfVersion(gen, { ...key, version: reached, v: reached, state: JSON.stringify(state) }, version);
       if (committed) return;
     }
     throw new Error(`Projection ${projection.name} could not apply ${event.streamId}@${event.version}`);

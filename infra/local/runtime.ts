@@ -11,6 +11,7 @@ import { runCommand } from '../../functions/lib/command.js';
 import { EVENT_SOURCE } from '../../functions/lib/publisher.js';
 import { runtimeFromEnvironment, setRuntime, type Runtime } from '../../functions/lib/runtime.js';
 import { consumers, triggers, type RouteDefinition } from '../routes.js';
+import { localBilling, LOCAL_BILLING_PREFIX } from './billing/index.js';
 import { LocalBus } from './bus.js';
 import { createLambdaInvokeHandler, ensureUser, startCognito, type EmbeddedCognito, type LambdaFunction } from './cognito/index.js';
 import { ensureTables, startDynamo } from './dynamo.js';
@@ -20,7 +21,7 @@ import { startS3 } from './s3.js';
 import { staticSite } from './static-site.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
-const TABLES = { events: 'design-club-events', views: 'design-club-views' };
+export const TABLES = { events: 'design-club-events', views: 'design-club-views' };
 const BUCKET = 'design-club-uploads';
 
 export interface SeedAccount {
@@ -171,11 +172,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ${s3.endpoint} ws://localhost:${port}; frame-ancestors 'none'; base-uri 'self'; form-action 'self' ${s3.endpoint}`,
   };
   const site = staticSite(resolve(options.webDir ?? join(REPO_ROOT, 'web/dist')), securityHeaders);
+  const billing = localBilling({ dataDir: persistent ? dataDir : undefined });
 
   server.on('request', async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     try {
       if (path.startsWith('/api/') || path === '/api') return await api.handle(req, res);
+      if (path.startsWith(LOCAL_BILLING_PREFIX)) return await billing.handle(req, res);
       if (path === '/cognito' || path.startsWith('/cognito/')) return await cognitoProxy(req, res);
       if (path.startsWith('/2015-03-31/functions/') && (await lambdaInvoke(req, res))) return;
       if (path === '/config.json') {
@@ -207,7 +210,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   }, options.sweepEveryMs ?? 5_000);
   sweeper.unref();
 
-  if (persistent) await writeFile(lockFile, JSON.stringify({ pid: process.pid, url }));
+  if (persistent) await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, dynamoEndpoint: dynamo.endpoint, tables: TABLES }));
 
   return {
     url,

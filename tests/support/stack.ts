@@ -14,8 +14,8 @@ export const uniqueEmail = (prefix = 'client') => `${prefix}.${Date.now().toStri
 export class TestStack {
   private constructor(readonly local: LocalRuntime) {}
 
-  static async start(): Promise<TestStack> {
-    return new TestStack(await startLocal({ port: 0, quiet: true, sweepEveryMs: 60_000 }));
+  static async start(options: { dataDir?: string } = {}): Promise<TestStack> {
+    return new TestStack(await startLocal({ port: 0, quiet: true, sweepEveryMs: 60_000, ...options }));
   }
 
   get url() {
