@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { AlreadyRunningError, REPO_ROOT, startLocal } from '../infra/local/runtime.js';
 
+// The embedded stack runs on this machine's Node 20; Lambda runs Node 22, so the SDK's notice does not apply.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 /** `npm start`: the whole product on this machine, data kept under .data/. */
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? resolve(REPO_ROOT, '.data'));

@@ -20,6 +20,8 @@ import { ViewStore } from '../functions/lib/views.js';
 import { startDynamo } from '../infra/local/dynamo.js';
 import { REPO_ROOT, TABLES } from '../infra/local/runtime.js';
 
+// The embedded stack runs on this machine's Node 20; Lambda runs Node 22, so the SDK's notice does not apply.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { values } = parseArgs({
   options: {
     verify: { type: 'boolean', default: false },

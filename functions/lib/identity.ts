@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { SystemRole } from '../../events/index.js';
 import { localCredentials } from './aws-clients.js';
+import { getRuntime, type Runtime } from './runtime.js';
 
 /** Cognito user pool administration: group membership and sign-out, for reactors and admin actions. */
 export class IdentityDirectory {
@@ -36,8 +37,11 @@ export class IdentityDirectory {
   }
 }
 
-let shared: IdentityDirectory | undefined;
-export const identityDirectory = () => (shared ??= new IdentityDirectory());
-export const setIdentityDirectory = (directory: IdentityDirectory | undefined) => {
-  shared = directory;
-};
+/** One directory per runtime: its pool id and endpoint come from the environment that runtime set. */
+const directories = new WeakMap<Runtime, IdentityDirectory>();
+export function identityDirectory(): IdentityDirectory {
+  const runtime = getRuntime();
+  let directory = directories.get(runtime);
+  if (!directory) directories.set(runtime, (directory = new IdentityDirectory()));
+  return directory;
+}

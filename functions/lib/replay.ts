@@ -1,7 +1,7 @@
 import { ScanCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogue, computeHash, GENESIS_HASH, type EventEnvelope } from '../../events/index.js';
 import type { Commit, EventStore } from './event-store.js';
-import { checkpointKey, type Projection } from './projector.js';
+import { checkpointKey, Projector, type Projection } from './projector.js';
 import type { ViewItem, ViewStore } from './views.js';
 
 export interface ReplayOptions {
@@ -75,6 +75,15 @@ export class Replayer {
     const pool = new WritePool(16);
     let events = 0;
     let itemsWritten = 0;
+    let lastPosition: string | undefined;
+    let buffer: ViewItem[] = [];
+    const flush = async (all = false) => {
+      while (buffer.length >= 25 || (all && buffer.length > 0)) {
+        const batch = buffer.splice(0, 100);
+        itemsWritten += batch.length;
+        await pool.add(() => this.views.putMany(target, batch));
+      }
+    };
 
     const rebuild = !options.dryRun;
     const before = await this.views.generations(true);
@@ -108,10 +117,7 @@ export class Replayer {
         const key = `${projection.name}\u0000${raw.streamId}`;
         const entry = states.get(key) ?? { projection, streamId: raw.streamId, state: projection.initialState(), version: 0 };
         const after = projection.evolve(entry.state, event);
-        for (const item of projection.eventItems?.(event, entry.state, after) ?? []) {
-          itemsWritten += 1;
-          await pool.add(() => this.views.putOnce(target, item));
-        }
+        buffer.push(...(projection.eventItems?.(event, entry.state, after) ?? []));
         entry.state = after;
         entry.version = event.version;
         states.set(key, entry);
@@ -119,6 +125,7 @@ export class Replayer {
     };
 
     for await (const commit of commits) {
+      if (!lastPosition || commit.position > lastPosition) lastPosition = commit.position;
       for (const raw of commit.events) {
         events += 1;
         const cursor = cursors.get(raw.streamId) ?? { version: 0, hash: GENESIS_HASH, broken: false };
@@ -137,6 +144,7 @@ export class Replayer {
           await accept(next);
         }
       }
+      if (buffer.length >= 100) await flush();
       if (events % 1000 < commit.events.length) options.onProgress?.({ events, streams: cursors.size, phase: 'reading' });
     }
     for (const [streamId, queue] of waiting) {
@@ -150,17 +158,22 @@ export class Replayer {
     if (rebuild) {
       let written = 0;
       for (const { projection, streamId, state, version } of states.values()) {
-        for (const item of projection.items(state, streamId)) {
-          itemsWritten += 1;
-          await pool.add(() => this.views.putGuarded(target, item, version));
-        }
-        const checkpoint: ViewItem = { ...checkpointKey(projection.name, streamId), version, state: JSON.stringify(state) };
-        await pool.add(() => this.views.putGuarded(target, checkpoint, version));
+        buffer.push(...projection.items(state, streamId).map((item) => ({ ...item, v: version })));
+        buffer.push({ ...checkpointKey(projection.name, streamId), version, v: version, state: JSON.stringify(state) });
+        await flush();
         written += 1;
         if (written % 1000 === 0) options.onProgress?.({ events, streams: cursors.size, phase: 'writing' });
       }
+      await flush(true);
       await pool.drain();
       if (!options.streamId) {
+        // Consumers wrote this generation too while the rebuild ran, but the unconditional batch
+        // writes may have covered some of that: apply everything committed since the last position
+        // read, through the projector's version checks, before readers switch.
+        const projector = new Projector(this.store, this.views, this.projections);
+        for await (const commit of this.store.readAll({ after: lastPosition })) {
+          for (const event of commit.events) for (const projection of projector.matching(event.streamId)) await projector.apply(target, projection, event);
+        }
         await this.views.setGenerations({ active: target, building: null });
         if (!options.keepOld) await this.deleteGeneration(before.active);
       }

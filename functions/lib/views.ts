@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
 const INDEX_NAMES: IndexName[] = ['gsi1', 'gsi2', 'gsi3', 'gsi4'];
@@ -164,6 +164,22 @@ export class ViewStore {
     } catch (error) {
       if ((error as Error).name === 'ConditionalCheckFailedException') return false;
       throw error;
+    }
+  }
+
+  /**
+   * Writes many items without conditions, 25 a request. Only for a generation nobody reads yet (the
+   * audit rebuild), which then replays whatever arrived meanwhile through the projector.
+   */
+  async putMany(gen: number, items: ViewItem[]): Promise<void> {
+    for (let i = 0; i < items.length; i += 25) {
+      let request: Record<string, any> | undefined = { [this.tableName]: items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toStored(gen, item) } })) };
+      for (let attempt = 0; request && Object.keys(request).length > 0; attempt += 1) {
+        if (attempt === 10) throw new Error('The views table kept refusing a batch write');
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+        const result: { UnprocessedItems?: Record<string, any> } = await this.client.send(new BatchWriteCommand({ RequestItems: request }));
+        request = result.UnprocessedItems;
+      }
     }
   }
 

@@ -85,6 +85,36 @@ describe('rebuilding the views from the events', () => {
   });
 });
 
+describe('a change committed while the rebuild runs', () => {
+  it('is in the new generation after the switch', async () => {
+    const client = await stack.signUpClient();
+    const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: 'Moving target' }) });
+    const id = created.body.project.id;
+    await stack.settle();
+    const admin = await stack.admin();
+    const views = stack.local.runtime.views;
+    const putMany = views.putMany.bind(views);
+    let injected = false;
+    // The first batch of the rebuild triggers a live status change, as if an admin clicked meanwhile.
+    views.putMany = async (gen, items) => {
+      if (!injected) {
+        injected = true;
+        await runCommand(projectDecider, projectStream(id), { type: 'UpdateProject', status: 'delivered' }, { actor: { sub: admin.sub, role: 'admin' } }, stack.local.runtime);
+        await stack.settle();
+      }
+      return putMany(gen, items);
+    };
+    try {
+      await new Replayer(stack.local.runtime.store, views, allProjections).run();
+    } finally {
+      views.putMany = putMany;
+    }
+    expect(injected).toBe(true);
+    const detail = await stack.api('GET', `/api/projects/${id}`, { user: client });
+    expect(detail.body.project.status).toBe('delivered');
+  });
+});
+
 describe('the audit API', () => {
   it('shows a project timeline with readable changes and the state as of any version', async () => {
     const client = await stack.signUpClient();

@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 const replay = (...args: string[]) =>
-  run('npx', ['tsx', 'bin/replay.ts', ...args, '--data-dir', dataDir], { env: { ...process.env, EVENTS_TABLE: '', VIEWS_TABLE: '' } }).catch((error) => error as { code: number; stdout: string });
+  run('npx', ['tsx', 'bin/replay.ts', ...args, '--data-dir', dataDir], { env: { ...process.env, EVENTS_TABLE: '', VIEWS_TABLE: '' } }).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
 
 describe('tampering', () => {
   it('altering one stored event makes `replay --verify` exit non-zero naming the stream and version, and the audit shows it', async () => {

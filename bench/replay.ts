@@ -1,0 +1,114 @@
+/**
+ * Audit rebuild of 100,000 generated events on the embedded DynamoDB (dynalite, in memory), next to
+ * the raw Query read rate of the same store in the same run. Prints figures; asserts nothing.
+ *
+ * The history: 2,000 projects of 50 events each (submission, assignment, status changes, task
+ * toggles, comments and their moderation), written as commits of 10 events through the real
+ * envelope and hash chain (BatchWrite for speed: generating is not what is measured).
+ */
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { computeHash, GENESIS_HASH, type EventEnvelope, type NewEvent } from '../events/index.js';
+import { ChecklistTaskToggled, CommentApproved, CommentPosted, DesignerAssigned, ProjectStatusChanged } from '../events/project-events.js';
+import { allProjections } from '../functions/consumers/projections/index.js';
+import { projectDecider } from '../functions/domain/project.js';
+import { newId } from '../functions/lib/ids.js';
+import { Replayer } from '../functions/lib/replay.js';
+import { BY_TIME_SHARDS } from '../infra/tables.js';
+import { LONG_DESCRIPTION } from '../tests/support/stack.js';
+import { startStore } from '../tests/support/store.js';
+import { printTable, timed } from './support.js';
+
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 2000);
+const EVENTS_PER_PROJECT = 50;
+const PER_COMMIT = 10;
+
+function historyOf(id: string): { event: NewEvent; role: 'client' | 'admin' | 'designer' }[] {
+  const [submitted] = projectDecider.decide(
+    { type: 'SubmitProject', project_id: id, user_id: 'client', team_id: null, title: `Bench ${id}`, project_category: 'Design', project_type: 'Concept Design', property_type: 'adu', description: LONG_DESCRIPTION, design_priority: [], area_sqft: 640, existing_plans: false, permit_needs: null, deliverables: ['Layout Plan'], room_selection: [], room_notes: null, inspiration_links: [], project_address: null, specifications: {}, checklist: Array.from({ length: 8 }, (_, i) => ({ task_name: `Task ${i + 1}`, estimated_hours: 1.5 })), grok_generated: true, checklist_source: 'local' },
+    projectDecider.initialState(),
+    { actor: { sub: 'client', role: 'client' }, now: '' },
+  );
+  const history: { event: NewEvent; role: 'client' | 'admin' | 'designer' }[] = [{ event: submitted!, role: 'client' }, { event: DesignerAssigned.create({ designer_id: 'designer', designer_email: null, designer_name: 'Dana' }), role: 'admin' }];
+  let status: 'in_progress' | 'needs_revision' = 'in_progress';
+  let previous: 'queued' | 'in_progress' | 'needs_revision' = 'queued';
+  for (let i = 0; history.length < EVENTS_PER_PROJECT; i += 1) {
+    switch (i % 4) {
+      case 0:
+        history.push({ event: ProjectStatusChanged.create({ from: previous, to: status }), role: 'designer' });
+        previous = status;
+        status = status === 'in_progress' ? 'needs_revision' : 'in_progress';
+        break;
+      case 1:
+        history.push({ event: ChecklistTaskToggled.create({ checklist_id: `${id}-t${(i % 8) + 1}`, completed: i % 8 < 4 }), role: 'designer' });
+        break;
+      case 2:
+        history.push({ event: CommentPosted.create({ comment_id: `${id}-c${i}`, content: `Progress note ${i}` }), role: 'designer' });
+        break;
+      default:
+        history.push({ event: CommentApproved.create({ comment_id: `${id}-c${i - 1}` }), role: 'admin' });
+    }
+  }
+  return history;
+}
+
+export async function benchReplay() {
+  const env = await startStore();
+  const generate = await timed(async () => {
+    const items: Record<string, unknown>[] = [];
+    for (let p = 0; p < PROJECTS; p += 1) {
+      const id = newId();
+      const streamId = `project-${id}`;
+      let prevHash = GENESIS_HASH;
+      const envelopes: EventEnvelope[] = historyOf(id).map(({ event, role }, index) => {
+        const unsigned = { streamId, version: index + 1, type: event.type, schemaVersion: 1, eventId: newId(), at: new Date().toISOString(), actor: { sub: role, role }, correlationId: id, causationId: null, data: event.data as Record<string, unknown>, prevHash };
+        const hash = computeHash(unsigned);
+        prevHash = hash;
+        return { ...unsigned, hash };
+      });
+      for (let i = 0; i < envelopes.length; i += PER_COMMIT) {
+        const events = envelopes.slice(i, i + PER_COMMIT);
+        items.push({ streamId, version: events[0]!.version, last: events.at(-1)!.version, events: JSON.stringify(events), at: events[0]!.at, bucket: `${events[0]!.at.slice(0, 10)}#${p % BY_TIME_SHARDS}`, position: events[0]!.eventId });
+      }
+    }
+    await env.client.send(new BatchWriteCommand({ RequestItems: { [env.names.events]: [{ PutRequest: { Item: { streamId: '$meta', version: 0, firstDay: new Date().toISOString().slice(0, 10) } } }] } }));
+    const chunks: Record<string, unknown>[][] = [];
+    for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+    let next = 0;
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (next < chunks.length) {
+        const chunk = chunks[next++]!;
+        await env.client.send(new BatchWriteCommand({ RequestItems: { [env.names.events]: chunk.map((Item) => ({ PutRequest: { Item } })) } }));
+      }
+    }));
+    return items.length;
+  });
+
+  const rawRead = await timed(async () => {
+    let events = 0;
+    const day = new Date().toISOString().slice(0, 10);
+    for (let shard = 0; shard < BY_TIME_SHARDS; shard += 1) {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await env.client.send(new QueryCommand({ TableName: env.names.events, IndexName: 'byTime', KeyConditionExpression: '#b = :b', ExpressionAttributeNames: { '#b': 'bucket' }, ExpressionAttributeValues: { ':b': `${day}#${shard}` }, ExclusiveStartKey: startKey }));
+        for (const item of page.Items ?? []) events += (JSON.parse(item.events as string) as unknown[]).length;
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+    }
+    return events;
+  });
+
+  const replayer = new Replayer(env.store, env.views, allProjections);
+  const verify = await replayer.run({ dryRun: true });
+  const rebuild = await replayer.run();
+  await env.stop();
+
+  const rate = (n: number, ms: number) => Math.round((n / Math.max(ms, 1)) * 1000);
+  printTable(`Audit replay of ${verify.events.toLocaleString('en-US')} events (${PROJECTS} projects, ${generate.value} commits) on dynalite`, [
+    { operation: 'raw Query (byTime, parse items)', events: rawRead.value, ms: rawRead.ms, eventsPerSecond: rate(rawRead.value, rawRead.ms), vsRaw: '100%' },
+    { operation: 'replay --verify (chains + schemas)', events: verify.events, ms: verify.durationMs, eventsPerSecond: verify.eventsPerSecond, vsRaw: `${Math.round((verify.eventsPerSecond / rate(rawRead.value, rawRead.ms)) * 100)}%` },
+    { operation: `replay rebuild (${rebuild.itemsWritten} items written)`, events: rebuild.events, ms: rebuild.durationMs, eventsPerSecond: rebuild.eventsPerSecond, vsRaw: `${Math.round((rebuild.eventsPerSecond / rate(rawRead.value, rawRead.ms)) * 100)}%` },
+  ]);
+  if (verify.broken.length || rebuild.broken.length) console.log('UNEXPECTED: broken chains', verify.broken.slice(0, 3));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchReplay();

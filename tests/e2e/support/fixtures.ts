@@ -1,0 +1,205 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const WEB_DIST = resolve(import.meta.dirname, '../../../web/dist/index.html');
+const RUNTIME_PROCESS = resolve(import.meta.dirname, 'runtime-process.ts');
+
+export interface SeedAccount {
+  email: string;
+  password: string;
+}
+
+/** The embedded runtime of one test file: the SPA, /config.json, /api/* and Cognito at `url`. */
+export interface E2ERuntime {
+  url: string;
+  seeded: { admin: SeedAccount; designer: SeedAccount };
+  /** Resolves once every published event has reached its consumers (projections are up to date). */
+  settle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+type ChildMessage =
+  | { type: 'ready'; url: string; seeded: E2ERuntime['seeded'] }
+  | { type: 'failed'; message: string }
+  | { type: 'settled'; id: number };
+
+/** Starts `startLocal` in a child process (tests/e2e/support/runtime-process.ts). */
+function startRuntimeProcess(): Promise<E2ERuntime> {
+  const child: ChildProcess = fork(RUNTIME_PROCESS, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'ERROR' },
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let nextId = 0;
+  const settling = new Map<number, () => void>();
+  child.on('message', (message: ChildMessage) => {
+    if (message.type === 'settled') {
+      settling.get(message.id)?.();
+      settling.delete(message.id);
+    }
+  });
+
+  return new Promise<E2ERuntime>((resolveStart, rejectStart) => {
+    child.once('exit', (code) => rejectStart(new Error(`The embedded runtime exited early (code ${code}).`)));
+    child.on('message', (message: ChildMessage) => {
+      if (message.type === 'failed') rejectStart(new Error(`The embedded runtime failed to start:\n${message.message}`));
+      if (message.type !== 'ready') return;
+      resolveStart({
+        url: message.url,
+        seeded: message.seeded,
+        settle: () =>
+          new Promise<void>((done) => {
+            const id = (nextId += 1);
+            settling.set(id, done);
+            child.send({ type: 'settle', id });
+          }),
+        async stop() {
+          if (child.exitCode === null && child.connected) child.send({ type: 'stop' });
+          const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          await exited;
+          clearTimeout(timer);
+        },
+      });
+    });
+  });
+}
+
+/** Keeps one embedded runtime per test file: started by the file's first test, stopped before the next file's. */
+class RuntimePerFile {
+  private file: string | undefined;
+  private current: Promise<E2ERuntime> | undefined;
+
+  async forFile(file: string): Promise<E2ERuntime> {
+    if (this.file !== file) {
+      await this.stop();
+      this.file = file;
+      this.current = startRuntimeProcess();
+    }
+    return this.current!;
+  }
+
+  async stop(): Promise<void> {
+    const running = this.current;
+    this.current = undefined;
+    this.file = undefined;
+    if (running) await (await running.catch(() => undefined))?.stop();
+  }
+}
+
+export interface E2EFixtures {
+  /** The embedded runtime serving the built SPA, the API and Cognito for this test file. */
+  runtime: E2ERuntime;
+}
+
+export const test = base.extend<E2EFixtures, { runtimes: RuntimePerFile }>({
+  runtimes: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      if (!existsSync(WEB_DIST)) {
+        throw new Error('web/dist is missing: build the SPA first (npx vite build --config web/vite.config.ts).');
+      }
+      const runtimes = new RuntimePerFile();
+      await use(runtimes);
+      await runtimes.stop();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  runtime: [
+    async ({ runtimes }, use, testInfo) => {
+      await use(await runtimes.forFile(testInfo.file));
+    },
+    { timeout: 90_000 },
+  ],
+  baseURL: async ({ runtime }, use) => {
+    await use(runtime.url);
+  },
+});
+
+export { expect };
+
+let counter = 0;
+/** A fresh address per call, unique across runs. */
+export function uniqueEmail(prefix = 'client'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.test`;
+}
+
+export const PASSWORD = 'CorrectHorse#2026';
+
+/** The ID token Amplify keeps for the signed-in user (key `CognitoIdentityServiceProvider.<client>.<user>.idToken`). */
+export async function idTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (const storage of [window.localStorage, window.sessionStorage]) {
+      for (let i = 0; i < storage.length; i += 1) {
+        const key = storage.key(i);
+        if (key?.endsWith('.idToken')) return storage.getItem(key);
+      }
+    }
+    return null;
+  });
+  if (!token) throw new Error('No ID token in the browser storage: is the user signed in?');
+  return token;
+}
+
+/** Calls the API from the page with the signed-in user's ID token. */
+export async function apiFromPage<T = unknown>(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const token = await idTokenOf(page);
+  return page.evaluate(
+    async ({ method, path, body, token }) => {
+      const response = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    },
+    { method, path, body, token },
+  );
+}
+
+export interface ClientAccount {
+  fullName: string;
+  email: string;
+  password: string;
+}
+
+/** Signs a new client up through /auth and waits for the success toast (the form is then in sign-in mode). */
+export async function signUpInBrowser(page: Page, account: ClientAccount): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('Full Name').fill(account.fullName);
+  await page.getByLabel('Company').fill('Studio North');
+  await page.getByLabel('Cell Phone Number').fill('+1 555 010 2030');
+  await page.getByLabel('User Type').selectOption('interior_designer');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText('Success!', { exact: true })).toBeVisible();
+  await expect(page.getByText('Account created successfully. Please sign in.')).toBeVisible();
+}
+
+/** Signs in through /auth (which must be showing the sign-in form). */
+export async function signInInBrowser(
+  page: Page,
+  credentials: { email: string; password: string },
+  options: { staySignedIn?: boolean } = {},
+): Promise<void> {
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  const stay = page.getByLabel('Stay signed in on this device');
+  if (options.staySignedIn === false) await stay.uncheck();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+}

@@ -1,0 +1,82 @@
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { RequireAuth } from './components/RequireAuth.js';
+import { RouteLoading, ServiceUnavailable } from './components/RouteStatus.js';
+import { Toaster } from './components/toast/Toaster.js';
+import { setNavigator } from './lib/navigation.js';
+import { SessionProvider } from './lib/session.js';
+import { NotFound, screenRoutes } from './routes.js';
+
+/** Gives non-React code (the API client) the router's navigate. */
+function NavigatorBridge() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((to, options) => void navigate(to, options));
+    return () => setNavigator(undefined);
+  }, [navigate]);
+  return null;
+}
+
+/** A new screen starts at the top. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** A screen whose code failed to load (offline, or a new deployment replaced it) offers a reload. */
+class ScreenErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error('A screen failed to render', error);
+  }
+
+  render() {
+    return this.state.failed ? (
+      <ServiceUnavailable detail="Something went wrong while loading this page. Reloading usually fixes it." />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <SessionProvider>
+        <NavigatorBridge />
+        <ScrollToTop />
+        <ScreenErrorBoundary>
+          <Suspense fallback={<RouteLoading />}>
+            <Routes>
+              {screenRoutes.map(({ path, load, Component: Screen, guard }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    guard ? (
+                      <RequireAuth role={guard.role} deniedMessage={guard.deniedMessage} preload={load}>
+                        <Screen />
+                      </RequireAuth>
+                    ) : (
+                      <Screen />
+                    )
+                  }
+                />
+              ))}
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+          </Suspense>
+        </ScreenErrorBoundary>
+        <Toaster />
+      </SessionProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { hasRole } from '../lib/roles.js';
+import { useSession, type Role } from '../lib/session.js';
+import { RouteLoading, ServiceUnavailable } from './RouteStatus.js';
+import { toast } from './toast/use-toast.js';
+
+/** Router state carried to /auth so sign-in can return to the screen that asked for it. */
+export interface AuthRedirectState {
+  from?: { pathname: string; search: string };
+}
+
+export interface RequireAuthProps {
+  children: ReactNode;
+  /** The role the screen needs; without it any signed-in user may enter. */
+  role?: Role;
+  /** Where a signed-in user without the role goes (default /dashboard). */
+  deniedTo?: string;
+  /** Destructive toast shown on denial, e.g. 'Access denied. Admin privileges required.' */
+  deniedMessage?: string;
+  /** Starts downloading the screen while the session is being read. */
+  preload?: () => unknown;
+}
+
+/** Route guard: signed-out visitors go to /auth; users without `role` go to `deniedTo`. */
+export function RequireAuth({ children, role, deniedTo = '/dashboard', deniedMessage, preload }: RequireAuthProps) {
+  const { user, loading, error } = useSession();
+  const location = useLocation();
+
+  useEffect(() => {
+    void preload?.();
+  }, [preload]);
+
+  if (loading) return <RouteLoading />;
+  if (error) return <ServiceUnavailable />;
+  if (!user) {
+    const state: AuthRedirectState = { from: { pathname: location.pathname, search: location.search } };
+    return <Navigate to="/auth" replace state={state} />;
+  }
+  if (role && !hasRole(user, role)) return <Denied to={deniedTo} message={deniedMessage} />;
+  return <>{children}</>;
+}
+
+function Denied({ to, message }: { to: string; message?: string }) {
+  useEffect(() => {
+    if (message) toast({ title: message, variant: 'destructive' });
+  }, [message]);
+  return <Navigate to={to} replace />;
+}

@@ -1,0 +1,35 @@
+import { Button } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { toast } from '../toast/use-toast.js';
+import { syncAllSubscriptions } from './billing-api.js';
+
+export const SYNC_CONFIRMATION = 'This will sync all user subscription statuses with Stripe. This may take a few moments. Continue?';
+
+/** The admin dashboard's 'Sync All Subscriptions' (spec/2 §2, §5, §8). */
+export function SyncSubscriptionsButton({ onSynced }: { onSynced?(): void }) {
+  const [busy, setBusy] = useState(false);
+
+  async function sync() {
+    if (!window.confirm(SYNC_CONFIRMATION)) return;
+    setBusy(true);
+    try {
+      const report = await syncAllSubscriptions();
+      toast({
+        title: `Subscription sync complete! Updated: ${report.updated}/${report.total} users`,
+        description: `Errors: ${report.errors}`,
+      });
+      onSynced?.();
+    } catch (error) {
+      console.error('Subscription sync failed', error);
+      toast({ title: 'Failed to sync subscription statuses', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Button onClick={() => void sync()} isLoading={busy} loadingText="Syncing…">
+      Sync All Subscriptions
+    </Button>
+  );
+}

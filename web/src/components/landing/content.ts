@@ -1,0 +1,99 @@
+/** The landing page's words (spec/1 §2, §9). Plan texts live with the plans (events/plans.ts). */
+
+export const HERO = {
+  eyebrow: 'Subscription design & permit drafting',
+  title: 'Design and permit-ready plans on demand, for one flat monthly fee',
+  text: 'Layouts, 3D renderings, material boards and permit-ready plan sets, delivered through your online client dashboard.',
+};
+
+export const STEPS = [
+  {
+    title: 'Submit Your Project',
+    text: 'Tell us about the space, your goals and the deliverables you need in a guided brief, and attach plans or photos.',
+  },
+  {
+    title: 'AI-Powered Checklist',
+    text: 'Your brief becomes a task checklist with hour estimates, so you see the scope and the turnaround before work starts.',
+  },
+  {
+    title: 'Download & Deliver',
+    text: 'Follow progress on your dashboard, then download finished layouts, renderings and plan sets for your client or the city.',
+  },
+] as const;
+
+export interface SampleCard {
+  title: string;
+  category: 'Material Board' | 'Permit Set' | 'Presentation' | 'Rendering';
+  description: string;
+  image: string;
+  alt: string;
+}
+
+export const SAMPLES: readonly SampleCard[] = [
+  {
+    title: 'Coastal Kitchen Palette',
+    category: 'Material Board',
+    description: 'White oak, Calacatta quartz and brushed brass pulled into one calm palette for a bright family kitchen.',
+    image: '/samples/material-board.svg',
+    alt: 'Material board with oak, quartz, brass, linen and sage swatches',
+  },
+  {
+    title: 'Backyard ADU Plan Set',
+    category: 'Permit Set',
+    description: 'Floor plan, dimensions and title block for a 600 sq ft accessory dwelling, ready for permit submission.',
+    image: '/samples/permit-set.svg',
+    alt: 'Blueprint floor plan of a one-bedroom ADU with a title block',
+  },
+  {
+    title: 'Open-Plan Living Options',
+    category: 'Presentation',
+    description: 'Two layout options side by side with finishes noted, made for a quick decision in one client review.',
+    image: '/samples/presentation.svg',
+    alt: 'Presentation slide comparing two kitchen and living room layouts',
+  },
+  {
+    title: 'Modern Farmhouse Exterior',
+    category: 'Rendering',
+    description: 'A photo-real dusk view with board-and-batten siding, black windows and landscaping to sell the concept.',
+    image: '/samples/rendering.svg',
+    alt: 'Rendering of a white modern farmhouse with glowing windows at dusk',
+  },
+];
+
+export const REASONS = [
+  {
+    title: 'Fast Turnarounds',
+    text: 'Most requests come back in 48-72 hours; complex work takes 5-10 business days.',
+    icon: 'bolt',
+  },
+  {
+    title: 'Predictable Pricing',
+    text: 'One flat monthly fee. No hourly billing, no change-order surprises, no invoices to chase.',
+    icon: 'tag',
+  },
+  {
+    title: 'Full Online Workflow',
+    text: 'Submit, track, review and download in one dashboard instead of long e-mail threads.',
+    icon: 'cloud',
+  },
+] as const;
+
+export const AUDIENCES = [
+  {
+    title: 'Architects',
+    text: 'Hand off drafting, renderings and permit sets, and keep your studio focused on design.',
+  },
+  {
+    title: 'Builders & Contractors',
+    text: 'Get layouts and permit-ready plans fast, so jobs start on schedule and bids win.',
+  },
+  {
+    title: 'Investors & Developers',
+    text: 'Visualise and permit renovations across your portfolio for one fixed monthly cost.',
+  },
+] as const;
+
+export const CLOSING = {
+  title: 'Ready to start your next project?',
+  text: 'Join Design Club, submit your first brief today and see the checklist in minutes.',
+};

@@ -1,0 +1,43 @@
+import { dismissToast, holdToast, resumeToast } from './toast-store.js';
+import { useToast } from './use-toast.js';
+import './toast.css';
+
+/** Renders the toasts; mounted once at the root of the app. */
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <section className="toaster" aria-label="Notifications">
+      <ol className="toaster__list">
+        {toasts.map((t) => (
+          <li
+            key={t.id}
+            className={`toast toast--${t.variant}`}
+            role="status"
+            aria-live={t.variant === 'destructive' ? 'assertive' : 'polite'}
+            aria-atomic="true"
+            data-variant={t.variant}
+            onMouseEnter={() => holdToast(t.id)}
+            onMouseLeave={() => resumeToast(t.id)}
+            onFocus={() => holdToast(t.id)}
+            onBlur={() => resumeToast(t.id)}
+          >
+            <div className="toast__body">
+              <div className="toast__title">{t.title}</div>
+              {t.description ? <div className="toast__description">{t.description}</div> : null}
+            </div>
+            <button
+              type="button"
+              className="toast__close"
+              aria-label="Dismiss notification"
+              onClick={() => dismissToast(t.id)}
+            >
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                <path d="M3.5 3.5l9 9m0-9l-9 9" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+              </svg>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The one API client. Paths are relative to the configured `apiUrl` ("/projects" -> "/api/projects").
+ * Every call carries the ID token; errors arrive as ApiError with the server's code and message.
+ */
+import { getIdToken, signOutUser } from './auth.js';
+import { loadConfig } from './config.js';
+import { navigateTo } from './navigation.js';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+function errorFromBody(status: number, body: unknown, fallback: string): ApiError {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const code = typeof error?.code === 'string' ? error.code : `http_${status}`;
+  const message = typeof error?.message === 'string' && error.message ? error.message : fallback;
+  return new ApiError(status, code, message);
+}
+
+let signingOut: Promise<void> | undefined;
+
+/** The session is no longer accepted: sign out once, then go to the sign-in page. */
+async function handleUnauthorized(): Promise<void> {
+  signingOut ??= signOutUser()
+    .catch((error: unknown) => console.error('Sign-out after 401 failed', error))
+    .finally(() => {
+      signingOut = undefined;
+    });
+  await signingOut;
+  navigateTo('/auth', { replace: true });
+}
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const [config, token] = await Promise.all([loadConfig(), getIdToken()]);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${config.apiUrl}${path.startsWith('/') ? path : `/${path}`}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Could not reach the server. Check your connection and try again.');
+  }
+
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      if (response.ok) throw new ApiError(response.status, 'invalid_response', 'The server sent an unreadable answer.');
+    }
+  }
+
+  if (!response.ok) {
+    const error = errorFromBody(response.status, parsed, response.statusText || `Request failed (${response.status})`);
+    if (response.status === 401) await handleUnauthorized();
+    throw error;
+  }
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
+  delete: <T = void>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+};

@@ -1,0 +1,17 @@
+/**
+ * Lets code outside React components (the API client) navigate with the router. The app registers
+ * the router's navigate function on start; before that, a full page load is used.
+ */
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+let navigator: Navigate | undefined;
+
+export function setNavigator(navigate: Navigate | undefined): void {
+  navigator = navigate;
+}
+
+export function navigateTo(to: string, options: { replace?: boolean } = {}): void {
+  if (navigator) navigator(to, options);
+  else if (options.replace) window.location.replace(to);
+  else window.location.assign(to);
+}

@@ -1,0 +1,45 @@
+import { ThemeProvider, View } from '@aws-amplify/ui-react';
+import '@aws-amplify/ui-react/styles.css';
+import { useEffect, type ReactNode } from 'react';
+import { theme } from './theme.js';
+import './ui.css';
+
+/** Sets the browser tab's title while the screen is shown. */
+export function useDocumentTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (!title) return;
+    const previous = document.title;
+    document.title = `${title} · Design Club`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}
+
+export interface PageProps {
+  /** The browser tab's title. */
+  title?: string;
+  /** Content width: 'narrow' for forms, 'wide' for boards. */
+  width?: 'narrow' | 'default' | 'wide';
+  /** Rendered above <main>, full width (e.g. the app header). */
+  header?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The frame of every screen: the component kit's theme and styles (loaded with the routes, not in the
+ * entry), an optional header and a centred <main>.
+ */
+export function Page({ title, width = 'default', header, children }: PageProps) {
+  useDocumentTitle(title);
+  return (
+    <ThemeProvider theme={theme}>
+      <View className="page">
+        {header}
+        <View as="main" className={`page__main page__main--${width}`}>
+          {children}
+        </View>
+      </View>
+    </ThemeProvider>
+  );
+}
