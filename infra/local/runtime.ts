@@ -10,6 +10,7 @@ import { userDecider, userStream } from '../../functions/domain/user.js';
 import { runCommand } from '../../functions/lib/command.js';
 import { EVENT_SOURCE } from '../../functions/lib/publisher.js';
 import { runtimeFromEnvironment, setRuntime, type Runtime } from '../../functions/lib/runtime.js';
+import { OutboxMailer, setMailer } from '../../functions/lib/mail/index.js';
 import { consumers, triggers, type RouteDefinition } from '../routes.js';
 import { localBilling, LOCAL_BILLING_PREFIX } from './billing/index.js';
 import { LocalBus } from './bus.js';
@@ -46,6 +47,8 @@ export interface LocalRuntime {
   runtime: Runtime;
   bus: LocalBus;
   cognito: EmbeddedCognito;
+  /** Every e-mail the product sent (.eml files in .data/outbox, readable at /outbox). */
+  outbox: OutboxMailer;
   /** Waits until every published event has been delivered to its consumers. */
   settle(): Promise<void>;
   stop(): Promise<void>;
@@ -138,6 +141,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     })),
   );
   const bus = new LocalBus(subscriptions);
+  const outbox = new OutboxMailer(join(dataDir, 'outbox'));
+  setMailer(outbox);
+  process.env.MAIL_OUTBOX_DIR = outbox.directory;
   const runtime = runtimeFromEnvironment({ bus });
   setRuntime(runtime);
 
@@ -181,6 +187,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
       if (path.startsWith(LOCAL_BILLING_PREFIX)) return await billing.handle(req, res);
       if (path === '/cognito' || path.startsWith('/cognito/')) return await cognitoProxy(req, res);
       if (path.startsWith('/2015-03-31/functions/') && (await lambdaInvoke(req, res))) return;
+      if (path === '/outbox' || path === '/outbox.json') return await outboxPage(outbox, path, req, res);
       if (path === '/config.json') {
         const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -218,16 +225,36 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     runtime,
     bus,
     cognito,
+    outbox,
     settle: () => bus.idle(),
     async stop() {
       clearInterval(sweeper);
       await bus.idle();
       for (const stop of stops) await stop().catch(() => undefined);
       setRuntime(undefined);
+      setMailer(undefined);
       if (persistent) await rm(lockFile, { force: true });
       else await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The local outbox, for people: every e-mail the product sent, newest first (`?to=` filters). */
+async function outboxPage(outbox: OutboxMailer, path: string, req: IncomingMessage, res: ServerResponse) {
+  const to = new URL(req.url ?? '/', 'http://local').searchParams.get('to') ?? undefined;
+  const messages = await outbox.list(to);
+  if (path === '/outbox.json') {
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ messages }));
+    return;
+  }
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const linkify = (text: string) => escape(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
+  const rows = messages
+    .map((m) => `<article><h2>${escape(m.subject)}</h2><p class="meta">To ${escape(m.to)} · ${escape(new Date(m.sentAt).toLocaleString('en-US'))}${m.tag ? ` · ${escape(m.tag)}` : ''}</p><pre>${linkify(m.text)}</pre></article>`)
+    .join('');
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox</title><style>body{font:15px system-ui;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}article{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.05rem;margin:0}.meta{color:#6b7280;margin:.25rem 0 .75rem}pre{white-space:pre-wrap;font:inherit}</style></head><body><h1>Local outbox</h1><p>E-mails the embedded stack would have sent. Files: <code>${escape(outbox.directory)}</code></p>${rows || '<p>No e-mails yet.</p>'}</body></html>`,
+  );
 }
 
 /** The seeded team accounts: users in Cognito plus their registration in the event store. */

@@ -12,4 +12,6 @@ export interface MeResponse {
     created_at: string | null;
   };
   roles: SystemRole[];
+  /** The client team the user belongs to, with their role in it (team roles grant no system rights). */
+  team: { id: string; name: string; role: 'admin' | 'designer'; status: 'active' | 'inactive' } | null;
 }

@@ -18,6 +18,7 @@ export const handler = httpHandler({}, async (request) => {
       created_at: user?.created_at ?? null,
     },
     roles: principal.groups.length > 0 ? principal.groups : ['client'],
+    team: null,
   };
   return { body };
 });

@@ -1,0 +1,30 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { newId } from '../ids.js';
+import { MailError, type MailMessage, type Mailer, type SentMail } from './types.js';
+
+/** Amazon SES v2, from the verified sender identity in MAIL_FROM. */
+export class SesMailer implements Mailer {
+  private readonly client = new SESv2Client({});
+
+  constructor(private readonly from: string) {}
+
+  async send(message: MailMessage): Promise<SentMail> {
+    try {
+      const result = await this.client.send(
+        new SendEmailCommand({
+          FromEmailAddress: this.from,
+          Destination: { ToAddresses: [message.to] },
+          Content: {
+            Simple: {
+              Subject: { Data: message.subject, Charset: 'UTF-8' },
+              Body: { Text: { Data: message.text, Charset: 'UTF-8' }, ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}) },
+            },
+          },
+        }),
+      );
+      return { ...message, id: result.MessageId ?? newId(), from: this.from, sentAt: new Date().toISOString() };
+    } catch (error) {
+      throw new MailError(`Email could not be sent: ${(error as Error).message}`);
+    }
+  }
+}

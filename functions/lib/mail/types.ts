@@ -1,0 +1,26 @@
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the message is for (password-reset, invite, test): shown in the local outbox. */
+  tag?: string;
+}
+
+export interface SentMail extends MailMessage {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+/** One way to send mail: SES in the cloud, the local outbox in the embedded runtime. */
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+}
+
+export class MailError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MailError';
+  }
+}
