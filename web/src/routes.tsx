@@ -37,6 +37,7 @@ export const screenRoutes: ScreenRoute[] = [
     role: 'admin',
     deniedMessage: 'Access denied. Admin privileges required.',
   }),
+  screen('/admin/audit', () => import('./routes/admin-audit.js'), { role: 'admin', deniedMessage: 'Access denied. Admin privileges required.' }),
   screen('/admin/designer-management', () => import('./routes/admin-designer-management.js'), { role: 'admin' }),
   // The designer screen checks (and links) the designer role itself: a pre-authorised designer's
   // first visit has no `designer` group in the token yet.

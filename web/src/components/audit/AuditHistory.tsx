@@ -1,0 +1,153 @@
+import { Alert, Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { AuditEvent, AuditResponse } from '../../../../functions/api/contracts/audit.js';
+import { ApiError, api } from '../../lib/api.js';
+import { humanize } from '../../lib/format.js';
+import { describeChanges, download, historyToCsv, short } from './audit-export.js';
+import './audit.css';
+
+const ROLE_TONE: Record<string, 'error' | 'info' | undefined> = { admin: 'error', designer: 'info' };
+const readableType = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2');
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A stream's history for auditors: every event with who, when and what changed, the chain's
+ * verification, the state as of any event (computed on the server by the domain's evolve), and
+ * export as JSON or CSV.
+ */
+export function AuditHistory({ streamId }: { streamId: string }) {
+  const [history, setHistory] = useState<AuditResponse | null>(null);
+  const [asOf, setAsOf] = useState<AuditResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const latest = await api.get<AuditResponse>(`/audit/${encodeURIComponent(streamId)}`);
+      setHistory(latest);
+      setAsOf(latest);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Unable to load the history');
+    }
+  }, [streamId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const travel = async (version: number) => {
+    try {
+      setAsOf(await api.get<AuditResponse>(`/audit/${encodeURIComponent(streamId)}?asOf=${version}`));
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Unable to load that version');
+    }
+  };
+
+  if (error) return <Alert variation="error" heading="History unavailable">{error}</Alert>;
+  if (!history || !asOf) return <Loader ariaLabel="Loading history" />;
+  const verdict = history.verification;
+  const latest = history.events.length;
+
+  return (
+    <div className="audit">
+      <Flex alignItems="center" justifyContent="space-between" wrap="wrap" gap="0.75rem">
+        <Flex alignItems="center" gap="0.5rem">
+          {verdict.intact ? (
+            <Badge variation="success" className="audit__verdict" data-testid="chain-verdict">Chain intact · {verdict.events} events verified</Badge>
+          ) : (
+            <Badge variation="error" className="audit__verdict" data-testid="chain-verdict">Chain broken at version {verdict.brokenAt}: {verdict.reason}</Badge>
+          )}
+          <Text as="span" fontSize="small" color="font.secondary">{history.streamId}</Text>
+        </Flex>
+        <Flex gap="0.5rem">
+          <Button size="small" onClick={() => download(`${history.streamId}-history.json`, JSON.stringify(history, null, 2), 'application/json')}>Export JSON</Button>
+          <Button size="small" onClick={() => download(`${history.streamId}-history.csv`, historyToCsv(history), 'text/csv')}>Export CSV</Button>
+        </Flex>
+      </Flex>
+
+      <div className="audit__columns">
+        <ol className="audit__timeline" aria-label="Events, oldest first">
+          {history.events.map((event) => (
+            <TimelineEntry key={event.eventId} event={event} selected={event.version === asOf.asOf} onSelect={() => void travel(event.version)} />
+          ))}
+        </ol>
+        <section className="audit__state" aria-labelledby="audit-state-title">
+          <Flex alignItems="center" justifyContent="space-between" gap="0.5rem" wrap="wrap">
+            <h3 id="audit-state-title" className="audit__state-title">
+              State as of version {asOf.asOf}
+              {asOf.asOf === latest ? ' (current)' : ''}
+            </h3>
+            <Flex gap="0.25rem">
+              <Button size="small" isDisabled={asOf.asOf <= 1} onClick={() => void travel(asOf.asOf - 1)}>Step back</Button>
+              <Button size="small" isDisabled={asOf.asOf >= latest} onClick={() => void travel(asOf.asOf + 1)}>Step forward</Button>
+              <Button size="small" isDisabled={asOf.asOf === latest} onClick={() => void travel(latest)}>Latest</Button>
+            </Flex>
+          </Flex>
+          <StateSummary state={asOf.state} />
+          <details>
+            <summary>Full state</summary>
+            <pre className="audit__json">{JSON.stringify(asOf.state, null, 2)}</pre>
+          </details>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function TimelineEntry({ event, selected, onSelect }: { event: AuditEvent; selected: boolean; onSelect(): void }) {
+  return (
+    <li className={`audit__entry${selected ? ' audit__entry--selected' : ''}${event.verified ? '' : ' audit__entry--unverified'}`}>
+      <button type="button" className="audit__entry-button" onClick={onSelect} aria-pressed={selected} aria-label={`Version ${event.version}: ${readableType(event.type)}. Show the state as of this event`}>
+        <span className="audit__version">v{event.version}</span>
+        <span className="audit__type">{readableType(event.type)}</span>
+        {!event.verified ? <Badge variation="error" size="small">unverified</Badge> : null}
+      </button>
+      <div className="audit__who">
+        <Badge size="small" variation={ROLE_TONE[event.actor.role]}>{event.actor.role}</Badge> {event.actor.name ?? event.actor.email ?? (event.actor.sub === 'system' ? 'System' : 'Unknown User')} · <time dateTime={event.at}>{when(event.at)}</time>
+        {event.storedSchemaVersion > 0 ? <span className="audit__schema"> · schema v{event.storedSchemaVersion}</span> : null}
+      </div>
+      {event.changes.length > 0 ? (
+        <ul className="audit__changes">
+          {event.changes.slice(0, 8).map((change) => (
+            <li key={change.path}>
+              <code>{change.path}</code>: <del>{short(change.before)}</del> → <ins>{short(change.after)}</ins>
+            </li>
+          ))}
+          {event.changes.length > 8 ? <li>… {event.changes.length - 8} more changes</li> : null}
+        </ul>
+      ) : (
+        <p className="audit__nochange">{describeChanges(event) || 'No visible change to the state'}</p>
+      )}
+    </li>
+  );
+}
+
+/** The fields an auditor looks at first; the rest is in "Full state". */
+function StateSummary({ state }: { state: unknown }) {
+  if (!state || typeof state !== 'object') return <Text>No state.</Text>;
+  const record = state as Record<string, unknown>;
+  const checklist = Array.isArray(record.checklist) ? (record.checklist as { completed?: boolean }[]) : null;
+  const rows: [string, unknown][] = [
+    ['Title', record.title],
+    ['Status', typeof record.status === 'string' ? humanize(record.status) : undefined],
+    ['Priority', record.priority],
+    ['Designer', record.assigned_designer_name ?? record.assigned_designer_email ?? record.assigned_designer_id],
+    ['Due date', record.due_date],
+    ['Checklist', checklist ? `${checklist.filter((task) => task.completed).length} of ${checklist.length} completed` : undefined],
+    ['Files', Array.isArray(record.files) ? record.files.length : undefined],
+    ['Comments', Array.isArray(record.comments) ? record.comments.length : undefined],
+    ['Name', record.full_name],
+    ['E-mail', record.email],
+    ['Company', record.company],
+  ].filter(([, value]) => value !== undefined) as [string, unknown][];
+  return (
+    <dl className="audit__summary" data-testid="audit-state">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value === null ? '—' : String(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
