@@ -2,6 +2,7 @@ import type { EventEnvelope } from '../../events/index.js';
 import type { Decider } from '../domain/decider.js';
 import type { CommitMeta } from './event-store.js';
 import { ConcurrencyError, HttpError } from './errors.js';
+import { currentRequest } from './request-context.js';
 import { getRuntime, type Runtime } from './runtime.js';
 
 export interface CommandResult<S> {
@@ -32,6 +33,7 @@ export async function runCommand<C, S>(
   meta: CommitMeta,
   runtime: Runtime = getRuntime(),
 ): Promise<CommandResult<S>> {
+  meta = { ...meta, correlationId: meta.correlationId ?? currentRequest()?.correlationId };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const { state, version, lastHash } = await loadState(decider, streamId, runtime);
     const newEvents = decider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });

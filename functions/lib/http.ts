@@ -6,6 +6,7 @@ import { DomainError } from '../domain/errors.js';
 import { principalFromEvent, type Principal } from './auth.js';
 import { HttpError } from './errors.js';
 import { log } from './log.js';
+import { withRequestContext } from './request-context.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResponse = APIGatewayProxyStructuredResultV2;
@@ -109,7 +110,7 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
         event,
         correlationId: event.requestContext?.requestId ?? '',
       };
-      const result = await fn(request);
+      const result = await withRequestContext({ correlationId: request.correlationId }, () => fn(request));
       return json(result.status ?? 200, result.body, result.headers);
     });
 }

@@ -89,7 +89,8 @@ export class LocalHttpApi {
       console.error(`[api] ${routeKey(match.route)} threw`, error);
       result = { statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Internal Server Error' }) };
     }
-    send(res, result);
+    // API Gateway names the request in this header; commits carry the same id as correlation id.
+    send(res, { ...result, headers: { ...(result.headers ?? {}), 'apigw-requestid': event.requestContext.requestId } });
   }
 
   private async verify(authorization: string | undefined): Promise<Record<string, string> | undefined> {

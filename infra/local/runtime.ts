@@ -180,6 +180,14 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   const site = staticSite(resolve(options.webDir ?? join(REPO_ROOT, 'web/dist')), securityHeaders);
   const billing = localBilling({ dataDir: persistent ? dataDir : undefined });
 
+  // Malformed requests never reach a handler; answer them the way a gateway does, in words.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const [status, reason, message] =
+      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request line or headers are too large.'] : [400, 'Bad Request', 'The request could not be read.'];
+    const body = JSON.stringify({ message });
+    socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
   server.on('request', async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
     try {
