@@ -3,9 +3,10 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { z } from 'zod';
 import { findRoute } from '../../infra/routes.js';
 import { DomainError } from '../domain/errors.js';
-import { principalFromEvent, type Principal } from './auth.js';
+import { principalFromEvent, resolvePrincipal, type Principal } from './auth.js';
 import { HttpError } from './errors.js';
 import { log } from './log.js';
+import { getRuntime } from './runtime.js';
 import { withRequestContext } from './request-context.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -65,6 +66,14 @@ function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, where: st
   return result.data;
 }
 
+const TRANSIENT = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException', 'ServiceUnavailable', 'InternalServerError', 'TimeoutError']);
+
+/** Throttling or an outage of a service we call, that outlived the SDK's retries: worth a retry later. */
+function isTransient(error: unknown): boolean {
+  const candidate = error as { name?: string; $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
+  return TRANSIENT.has(candidate?.name ?? '') || !!candidate?.$retryable || (candidate?.$metadata?.httpStatusCode ?? 0) >= 500;
+}
+
 /** Turns every failure into `{ error: { code, message } }`; nothing unexpected leaks as a stack. */
 const errorResponses = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   onError: async (request) => {
@@ -73,6 +82,9 @@ const errorResponses = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
       request.response = json(error.status, errorBody(error.code, error.message));
     } else if (error instanceof DomainError) {
       request.response = json(DOMAIN_STATUS[error.code], errorBody(error.code, error.message));
+    } else if (isTransient(error)) {
+      log.warn('Transient failure', { name: (error as Error).name, routeKey: request.event?.routeKey });
+      request.response = json(503, errorBody('UNAVAILABLE', 'The service is busy right now. Please try again in a moment.'), { 'retry-after': '2' });
     } else {
       log.error('Unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error), routeKey: request.event?.routeKey });
       request.response = json(500, errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
@@ -80,14 +92,23 @@ const errorResponses = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   },
 });
 
-/** Enforces the route table's coarse rule (signed in, role); handlers check ownership themselves. */
+/** The caller of each request with the roles the projections give it (see `resolvePrincipal`). */
+const resolvedPrincipals = new WeakMap<HttpEvent, Principal>();
+
+/**
+ * Enforces the route table's coarse rule (signed in, role); handlers check ownership themselves.
+ * Roles are decided from the projections, not from the token's groups, and a revoked designer
+ * session is refused here, on every route.
+ */
 const routeAccess = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   before: async (request) => {
     const route = findRoute(request.event.routeKey);
     if (!route) throw new HttpError(404, 'NOT_FOUND', 'No such route.');
     if (route.access === 'public') return;
-    const principal = principalFromEvent(request.event);
-    if (!principal) throw new HttpError(401, 'UNAUTHENTICATED', 'Not authenticated');
+    const token = principalFromEvent(request.event);
+    if (!token) throw new HttpError(401, 'UNAUTHENTICATED', 'Not authenticated');
+    const principal = await resolvePrincipal(token, getRuntime());
+    resolvedPrincipals.set(request.event, principal);
     if (route.access !== 'any' && !route.access.some((role) => principal.groups.includes(role))) {
       throw new HttpError(403, 'FORBIDDEN', 'You do not have permission to do this.');
     }
@@ -106,7 +127,7 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
         body: validate(schemas.body, parseBody(event), 'request body'),
         query: validate(schemas.query, event.queryStringParameters ?? {}, 'query'),
         params: validate(schemas.params, event.pathParameters ?? {}, 'path'),
-        principal: principalFromEvent(event),
+        principal: resolvedPrincipals.get(event) ?? principalFromEvent(event),
         event,
         correlationId: event.requestContext?.requestId ?? '',
       };

@@ -7,7 +7,11 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SYSTEM_ACTOR } from '../../events/index.js';
 import { userDecider, userStream } from '../../functions/domain/user.js';
+import { seedDesignerAuthorisation } from '../../functions/api/designers/commands.js';
+import { plainTextOf } from '../../functions/triggers/custom-message.js';
 import { runCommand } from '../../functions/lib/command.js';
+import { Projector } from '../../functions/lib/projector.js';
+import { allProjections } from '../../functions/consumers/projections/index.js';
 import { EVENT_SOURCE } from '../../functions/lib/publisher.js';
 import { runtimeFromEnvironment, setRuntime, type Runtime } from '../../functions/lib/runtime.js';
 import { OutboxMailer, setMailer } from '../../functions/lib/mail/index.js';
@@ -97,9 +101,12 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   const dataDir = persistent ? resolve(options.dataDir!) : await mkdtemp(join(tmpdir(), 'design-club-'));
   await mkdir(dataDir, { recursive: true });
   const lockFile = join(dataDir, 'runtime.json');
+  // A lock left by a process that is gone means the last run did not stop cleanly.
+  let stoppedUncleanly = false;
   if (persistent && existsSync(lockFile)) {
     const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { pid: number; url: string };
     if (lock.pid !== process.pid && isAlive(lock.pid)) throw new AlreadyRunningError(lock.url, lock.pid);
+    stoppedUncleanly = true;
   }
   const say = (line: string) => {
     if (!options.quiet) console.log(line);
@@ -157,6 +164,18 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     port: persistent ? await rememberedPort(join(dataDir, 'cognito-port')) : 0,
     lambdaEndpoint: url.replace('localhost', '127.0.0.1'),
     triggers: Object.fromEntries(triggers.map((trigger) => [trigger.trigger, trigger.name])),
+    // What Cognito would e-mail (the password-reset link from the CustomMessage trigger) goes to the outbox.
+    onMessage: async (message) => {
+      if (message.medium !== 'EMAIL') return;
+      const html = message.message ?? `<p>Your Design Club code is ${message.code ?? ''}</p>`;
+      await outbox.send({
+        to: message.destination,
+        subject: message.subject ?? 'Your Design Club code',
+        text: plainTextOf(html),
+        html,
+        tag: html.includes('reset-password') ? 'password-reset' : 'cognito',
+      });
+    },
   });
   stops.unshift(cognito.stop);
   if (persistent) await writeFile(join(dataDir, 'cognito-port'), new URL(cognito.endpoint).port);
@@ -217,6 +236,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
       }),
   );
 
+  if (stoppedUncleanly) {
+    const caughtUp = await catchUp(runtime);
+    say(`Recovered from an unclean stop: ${caughtUp.published} unpublished commits sent, ${caughtUp.events} events re-checked by the projections.`);
+  }
   const seeded = await seedAccounts(cognito, runtime);
   await bus.idle();
 
@@ -247,6 +270,24 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   };
 }
 
+/**
+ * After a crash: EventBridge would still hold what it had accepted, but the in-process bus loses
+ * deliveries in flight. Publish what is still in the outbox, then let the projections check every
+ * event (idempotent: what they have applied is skipped).
+ */
+async function catchUp(runtime: Runtime): Promise<{ published: number; events: number }> {
+  const { published } = await runtime.publisher.sweep(0);
+  const projector = new Projector(runtime.store, runtime.views, allProjections);
+  let events = 0;
+  for await (const commit of runtime.store.readAll()) {
+    for (const event of commit.events) {
+      events += 1;
+      await projector.handle(event);
+    }
+  }
+  return { published, events };
+}
+
 /** The local outbox, for people: every e-mail the product sent, newest first (`?to=` filters). */
 async function outboxPage(outbox: OutboxMailer, path: string, req: IncomingMessage, res: ServerResponse) {
   const to = new URL(req.url ?? '/', 'http://local').searchParams.get('to') ?? undefined;
@@ -271,9 +312,13 @@ async function seedAccounts(cognito: EmbeddedCognito, runtime: Runtime) {
     admin: { email: process.env.LOCAL_ADMIN_EMAIL ?? 'admin@designclub.local', password: process.env.LOCAL_ADMIN_PASSWORD ?? 'AdminPassword#2026', name: 'Avery Admin', group: 'admin' as const },
     designer: { email: process.env.LOCAL_DESIGNER_EMAIL ?? 'designer@designclub.local', password: process.env.LOCAL_DESIGNER_PASSWORD ?? 'DesignerPassword#2026', name: 'Dana Designer', group: 'designer' as const },
   };
+  // Roles come from events, as for everyone: the admin role in the admin's user stream, a designer
+  // authorisation for the designer; the cognito-groups reactor puts both in their Cognito groups.
   for (const account of Object.values(accounts)) {
-    const sub = await ensureUser(cognito, { email: account.email, password: account.password, groups: [account.group], attributes: { name: account.name } });
+    const sub = await ensureUser(cognito, { email: account.email, password: account.password, attributes: { name: account.name } });
     await runCommand(userDecider, userStream(sub), { type: 'RegisterUser', user_id: sub, email: account.email, full_name: account.name, initial_role: account.group }, { actor: SYSTEM_ACTOR }, runtime);
+    if (account.group === 'admin') await runCommand(userDecider, userStream(sub), { type: 'GrantRole', role: 'admin' }, { actor: SYSTEM_ACTOR }, runtime);
+    else await seedDesignerAuthorisation(runtime, account.email, sub);
   }
   return {
     admin: { email: accounts.admin.email, password: accounts.admin.password },

@@ -1,0 +1,34 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { allProjections } from '../../functions/consumers/projections/index.js';
+import { Replayer } from '../../functions/lib/replay.js';
+import type { Runtime } from '../../functions/lib/runtime.js';
+
+/**
+ * Every item of the active generation of the views, keyed and sorted, without the write-version
+ * marker `v` (which says when an item was last written, not what it shows).
+ */
+export async function snapshotViews(runtime: Runtime): Promise<Record<string, unknown>> {
+  const { active } = await runtime.views.generations(true);
+  const items: Record<string, unknown> = {};
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await runtime.views.client.send(new ScanCommand({ TableName: runtime.views.tableName, ExclusiveStartKey: startKey, ConsistentRead: true }));
+    for (const item of page.Items ?? []) {
+      const pk = String(item.pk);
+      if (!pk.startsWith(`${active}#`) || item.deleted) continue;
+      const { v: _v, ...rest } = item;
+      items[`${pk.slice(pk.indexOf('#') + 1)} | ${item.sk}`] = rest;
+      for (const key of Object.keys(rest)) if (/^gsi\dpk$/.test(key) || key === 'pk') (rest as Record<string, unknown>)[key] = String(rest[key]).slice(String(rest[key]).indexOf('#') + 1);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return Object.fromEntries(Object.entries(items).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** The live views, then a clean replay of the whole store into a new generation: both snapshots. */
+export async function liveAndReplayed(runtime: Runtime) {
+  const live = await snapshotViews(runtime);
+  const report = await new Replayer(runtime.store, runtime.views, allProjections).run();
+  const replayed = await snapshotViews(runtime);
+  return { live, replayed, report };
+}
