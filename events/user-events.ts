@@ -54,4 +54,14 @@ export const ProfileUpdated = defineEvent(
   }),
 );
 
-export const userEvents = [UserRegistered, ProfileUpdated];
+/**
+ * System roles held in the user's own stream. Only `admin` lives here: designer rights are the
+ * designer authorisations (`designer-<email>` streams), and everyone is a client by default.
+ */
+export const USER_STREAM_ROLES = ['admin'] as const;
+export type UserStreamRole = (typeof USER_STREAM_ROLES)[number];
+
+export const RoleGranted = defineEvent('RoleGranted', z.object({ role: z.enum(USER_STREAM_ROLES) }));
+export const RoleRevoked = defineEvent('RoleRevoked', z.object({ role: z.enum(USER_STREAM_ROLES) }));
+
+export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked];

@@ -6,6 +6,8 @@ export interface TableDefinition {
   partitionKey: string;
   sortKey: { name: string; type: 'S' | 'N' };
   indexes: { name: string; partitionKey: string; sortKey: string; projection: 'ALL' | 'KEYS_ONLY' }[];
+  /** Items expire by this attribute (epoch seconds), when set. */
+  timeToLiveAttribute?: string;
 }
 
 /**
@@ -31,6 +33,22 @@ export const viewsTable: TableDefinition = {
   partitionKey: 'pk',
   sortKey: { name: 'sk', type: 'S' },
   indexes: [1, 2, 3, 4].map((n) => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk`, projection: 'ALL' as const })),
+};
+
+/**
+ * Live-update connections (WebSocket): one item per open connection, found by the user's sub, by
+ * e-mail (designers assigned before they registered) and by role (admins see everything). Items
+ * expire by `expiresAt`, so connections whose disconnect was missed leave by themselves.
+ */
+export const connectionsTable: TableDefinition = {
+  partitionKey: 'connectionId',
+  sortKey: { name: 'sk', type: 'S' },
+  indexes: [
+    { name: 'bySub', partitionKey: 'sub', sortKey: 'connectionId', projection: 'KEYS_ONLY' },
+    { name: 'byEmail', partitionKey: 'email', sortKey: 'connectionId', projection: 'KEYS_ONLY' },
+    { name: 'byRole', partitionKey: 'role', sortKey: 'connectionId', projection: 'KEYS_ONLY' },
+  ],
+  timeToLiveAttribute: 'expiresAt',
 };
 
 export const BY_TIME_SHARDS = 4;

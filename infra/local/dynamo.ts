@@ -2,7 +2,7 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUse
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
-import { eventsTable, viewsTable, type TableDefinition } from '../tables.js';
+import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../tables.js';
 
 export interface EmbeddedDynamo {
   endpoint: string;
@@ -60,9 +60,10 @@ export async function ensureTable(client: DynamoDBClient, name: string, definiti
   throw new Error(`Table ${name} did not become active`);
 }
 
-export async function ensureTables(endpoint: string, names: { events: string; views: string }): Promise<void> {
+export async function ensureTables(endpoint: string, names: { events: string; views: string; connections?: string }): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   await ensureTable(client, names.events, eventsTable);
   await ensureTable(client, names.views, viewsTable);
+  if (names.connections) await ensureTable(client, names.connections, connectionsTable);
   client.destroy();
 }

@@ -22,11 +22,13 @@ import { createLambdaInvokeHandler, ensureUser, startCognito, type EmbeddedCogni
 import { ensureTables, startDynamo } from './dynamo.js';
 import { LocalHttpApi } from './http-api.js';
 import { proxyTo } from './proxy.js';
+import { attachRealtime } from './realtime.js';
+import { setConnectionPoster } from '../../functions/lib/realtime/poster.js';
 import { startS3 } from './s3.js';
 import { staticSite } from './static-site.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
-export const TABLES = { events: 'design-club-events', views: 'design-club-views' };
+export const TABLES = { events: 'design-club-events', views: 'design-club-views', connections: 'design-club-connections' };
 const BUCKET = 'design-club-uploads';
 
 export interface SeedAccount {
@@ -134,6 +136,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     S3_ENDPOINT: s3.endpoint,
     EVENTS_TABLE: TABLES.events,
     VIEWS_TABLE: TABLES.views,
+    CONNECTIONS_TABLE: TABLES.connections,
     UPLOADS_BUCKET: BUCKET,
     EVENT_BUS_NAME: 'local',
     SITE_URL: url,
@@ -179,7 +182,19 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   });
   stops.unshift(cognito.stop);
   if (persistent) await writeFile(join(dataDir, 'cognito-port'), new URL(cognito.endpoint).port);
-  Object.assign(process.env, { USER_POOL_ID: cognito.userPoolId, COGNITO_ENDPOINT: cognito.endpoint });
+  Object.assign(process.env, {
+    USER_POOL_ID: cognito.userPoolId,
+    USER_POOL_CLIENT_ID: cognito.clientId,
+    COGNITO_ENDPOINT: cognito.endpoint,
+    COGNITO_ISSUER: cognito.issuer,
+    COGNITO_JWKS_URI: cognito.jwksUri,
+  });
+  const realtime = await attachRealtime(server, REPO_ROOT);
+  setConnectionPoster(realtime.poster);
+  stops.unshift(async () => {
+    realtime.close();
+    setConnectionPoster(undefined);
+  });
 
   const handlers = new Map<string, Promise<any>>();
   const api = new LocalHttpApi(
@@ -218,7 +233,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
       if (path === '/config.json') {
         const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify({ region: cognito.region, userPoolId: cognito.userPoolId, userPoolClientId: cognito.clientId, userPoolEndpoint: `${origin}/cognito`, apiUrl: '/api', stage: 'local' }));
+        res.end(JSON.stringify({ region: cognito.region, userPoolId: cognito.userPoolId, userPoolClientId: cognito.clientId, userPoolEndpoint: `${origin}/cognito`, apiUrl: '/api', realtimeUrl: `${origin.replace(/^http/, 'ws')}/realtime`, stage: 'local' }));
         return;
       }
       return await site(req, res);

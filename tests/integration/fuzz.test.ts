@@ -102,19 +102,19 @@ function toUrl(input: FuzzRequest): string {
 async function send(input: FuzzRequest) {
   const user = callers[input.caller];
   const headers: Record<string, string> = user ? { authorization: `Bearer ${user.idToken}` } : {};
-  let payload: string | Uint8Array | undefined;
+  let payload: string | Buffer | undefined;
   if (input.encoding === 'json' && input.body !== undefined) {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(input.body);
   } else if (input.encoding === 'raw-garbage') {
     headers['content-type'] = 'application/json';
-    payload = Uint8Array.from([0x7b, 0xff, 0xfe, 0x00, 0x22, 0x80]);
+    payload = Buffer.from([0x7b, 0xff, 0xfe, 0x00, 0x22, 0x80]);
   } else if (input.encoding === 'wrong-type') {
     headers['content-type'] = 'text/plain';
     payload = typeof input.body === 'string' ? input.body : (JSON.stringify(input.body) ?? '');
   }
   const hasBody = input.route.method !== 'GET';
-  const response = await fetch(toUrl(input), { method: input.route.method, headers, body: hasBody ? payload : undefined, redirect: 'manual' });
+  const response = await fetch(toUrl(input), { method: input.route.method, headers, body: hasBody ? (payload as BodyInit | undefined) : undefined, redirect: 'manual' });
   const textBody = await response.text();
   return { status: response.status, requestId: response.headers.get('apigw-requestid'), text: textBody };
 }

@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   userPoolEndpoint?: string;
   /** Base of the HTTP API, e.g. "/api". */
   apiUrl: string;
+  /** The live-updates WebSocket (ws:// or wss://); absent: screens poll instead. */
+  realtimeUrl?: string;
   stage: string;
 }
 
@@ -40,6 +42,7 @@ export function parseConfig(raw: unknown): RuntimeConfig {
     userPoolClientId: value.userPoolClientId as string,
     userPoolEndpoint: endpoint ? endpoint : undefined,
     apiUrl: (value.apiUrl as string).replace(/\/+$/, ''),
+    realtimeUrl: typeof value.realtimeUrl === 'string' && /^wss?:\/\//.test(value.realtimeUrl) ? value.realtimeUrl : undefined,
     stage: value.stage as string,
   };
 }

@@ -1,13 +1,237 @@
-import { ComingSoon } from '../ui/ComingSoon.js';
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { ChecklistSource, GenerateChecklistResponse } from '../../../functions/api/contracts/checklists.js';
+import { STEP_TITLES } from '../../../events/intake-options.js';
+import { TOO_MANY_FILES_MESSAGE, TOO_MANY_FILES_TITLE } from '../../../events/uploads.js';
+import { ChecklistReviewDialog } from '../components/submit/ChecklistReviewDialog.js';
+import { StepBasics } from '../components/submit/StepBasics.js';
+import { StepDetails } from '../components/submit/StepDetails.js';
+import { StepSpecifications } from '../components/submit/StepSpecifications.js';
+import { StepUploads } from '../components/submit/StepUploads.js';
+import { addFiles, isUploading, type UploadItem } from '../components/submit/uploads-state.js';
+import {
+  STEP_COUNT,
+  hasBlankTaskName,
+  initialForm,
+  isStepValid,
+  reviewTasksFrom,
+  toChecklistRequest,
+  toSubmission,
+  type ReviewTask,
+  type Step,
+  type WizardForm,
+} from '../components/submit/wizard.js';
+import { toast } from '../components/toast/use-toast.js';
+import '../components/submit/submit.css';
+import { api } from '../lib/api.js';
+import type { ProjectResponse } from '../lib/contracts.js';
+import { errorMessage } from '../lib/errors.js';
+import { uploadProjectFile, UploadError } from '../lib/uploads.js';
+import { useMe } from '../lib/use-me.js';
+import { AppHeader } from '../ui/AppHeader.js';
+import { Page } from '../ui/Page.js';
 
-/** New Project (/submit). */
+interface Review {
+  tasks: ReviewTask[];
+  source: ChecklistSource;
+}
+
+const SUCCESS = { title: 'Success!', description: 'Your project has been submitted with AI-generated checklist.' };
+
+/**
+ * New project wizard (/submit): four steps, the AI checklist review, then one submission carrying
+ * the project and its reviewed checklist, followed by the file uploads (they need the project's id).
+ */
 export default function SubmitScreen() {
+  const navigate = useNavigate();
+  const { me } = useMe();
+  const [step, setStep] = useState<Step>(1);
+  const [form, setForm] = useState<WizardForm>(initialForm);
+  const [files, setFiles] = useState<UploadItem[]>([]);
+  const [generating, setGenerating] = useState(false);
+  const [review, setReview] = useState<Review | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  /** Set when the project exists but some of its uploads failed. */
+  const [createdProjectId, setCreatedProjectId] = useState<string | null>(null);
+  const [reviewError, setReviewError] = useState<string | null>(null);
+
+  const category = form.project_category || 'Design';
+  const titles = STEP_TITLES[category];
+  const uploading = isUploading(files);
+  const valid = isStepValid(form, step);
+
+  function handleAddFiles(chosen: File[]) {
+    const result = addFiles(files, chosen);
+    if (result.tooMany) {
+      toast({ title: TOO_MANY_FILES_TITLE, description: TOO_MANY_FILES_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    setFiles(result.items);
+  }
+
+  const patchFile = (id: string, patch: Partial<UploadItem>) => setFiles((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+
+  /** Uploads one file with its real progress; true when it was recorded. */
+  async function uploadOne(projectId: string, item: UploadItem): Promise<boolean> {
+    patchFile(item.id, { status: 'uploading', progress: 0, error: null });
+    try {
+      await uploadProjectFile(projectId, item.file, { onProgress: (progress) => patchFile(item.id, { progress }) });
+      patchFile(item.id, { status: 'success', progress: 100 });
+      return true;
+    } catch (error) {
+      const retryable = error instanceof UploadError ? error.retryable : true;
+      patchFile(item.id, { status: 'error', error: errorMessage(error), retryable });
+      return false;
+    }
+  }
+
+  async function handleGenerate() {
+    if (!isStepValid(form, 4)) return;
+    setGenerating(true);
+    try {
+      const answer = await api.post<GenerateChecklistResponse>('/checklists', toChecklistRequest(form));
+      setReviewError(null);
+      setReview({ tasks: reviewTasksFrom(answer), source: answer.source });
+    } catch (error) {
+      console.error('Checklist generation failed', error);
+      toast({ title: 'Error', description: 'Failed to generate project checklist. Please try again.', variant: 'destructive' });
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  async function handleFinalize() {
+    if (!review) return;
+    const refuse = (description: string) => {
+      toast({ title: 'Error', description, variant: 'destructive' });
+      setReviewError(description);
+    };
+    if (hasBlankTaskName(review.tasks)) return refuse('Please fill in all task names');
+    if (review.tasks.length === 0) return refuse('Add at least one task to the checklist.');
+    setReviewError(null);
+    setSubmitting(true);
+    let projectId: string;
+    try {
+      const created = await api.post<ProjectResponse>('/projects', toSubmission(form, review.tasks, review.source));
+      projectId = created.project.id;
+    } catch (error) {
+      refuse(errorMessage(error));
+      setSubmitting(false);
+      return;
+    }
+    // One at a time: each shows its own progress, and two cores stay responsive.
+    let failed = 0;
+    for (const item of files.filter((file) => file.status === 'ready')) {
+      if (!(await uploadOne(projectId, item))) failed += 1;
+    }
+    setSubmitting(false);
+    toast(SUCCESS);
+    if (failed > 0) {
+      refuse('Unable to upload file. Please try again.');
+      setCreatedProjectId(projectId);
+      return;
+    }
+    navigate('/dashboard');
+  }
+
+  const stepContent = (() => {
+    switch (step) {
+      case 1:
+        return <StepBasics form={form} onChange={setForm} />;
+      case 2:
+        return <StepDetails form={form} onChange={setForm} />;
+      case 3:
+        return (
+          <StepUploads
+            form={form}
+            onChange={setForm}
+            files={files}
+            onAddFiles={handleAddFiles}
+            onRemoveFile={(id) => setFiles((current) => current.filter((item) => item.id !== id))}
+          />
+        );
+      case 4:
+        return <StepSpecifications form={form} onChange={setForm} />;
+    }
+  })();
+
   return (
-    <ComingSoon
-      name="New Project"
-      purpose="Describe your project in four steps and review its AI-generated checklist before submitting."
-      back={{ to: '/dashboard', label: 'Back to Dashboard' }}
-      signedIn
-    />
+    <Page title="New Project" header={<AppHeader name={me?.user.full_name} />}>
+      <Flex direction="column" gap="large">
+        <Flex direction="column" gap="xs" alignItems="flex-start">
+          <Button as={RouterLink} to="/dashboard" variation="link" size="small" paddingInline="0">
+            <span aria-hidden="true">←</span>&nbsp;Back to Dashboard
+          </Button>
+          <Heading level={1}>Submit a New Project</Heading>
+        </Flex>
+
+        <Card variation="elevated" padding="xl">
+          <Flex direction="column" gap="large">
+            <Flex direction="column" gap="xs">
+              <Text fontSize="small" fontWeight="600" color="font.secondary">
+                Step {step} of {STEP_COUNT}
+              </Text>
+              <div className="wizard-progress" aria-hidden="true">
+                <div className="wizard-progress__bar" style={{ width: `${(step / STEP_COUNT) * 100}%` }} />
+              </div>
+              <Heading level={2} fontSize="xl">
+                {titles[step - 1]}
+              </Heading>
+            </Flex>
+
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+              }}
+              noValidate
+            >
+              {stepContent}
+            </form>
+
+            <Flex justifyContent="space-between" gap="small">
+              <Button onClick={() => setStep((s) => (s > 1 ? ((s - 1) as Step) : s))} isDisabled={step === 1 || uploading || generating}>
+                Previous
+              </Button>
+              {step < STEP_COUNT ? (
+                <Button variation="primary" onClick={() => setStep((s) => (s + 1) as Step)} isDisabled={!valid || uploading}>
+                  Next
+                </Button>
+              ) : (
+                <Button variation="primary" onClick={handleGenerate} isDisabled={!valid || uploading} isLoading={generating} loadingText="Generating checklist…">
+                  Generate Checklist
+                </Button>
+              )}
+            </Flex>
+          </Flex>
+        </Card>
+      </Flex>
+
+      <ChecklistReviewDialog
+        open={review !== null}
+        tasks={review?.tasks ?? []}
+        source={review?.source ?? 'local'}
+        onChange={(tasks) => {
+          setReviewError(null);
+          setReview((current) => (current ? { ...current, tasks } : current));
+        }}
+        onCancel={() => setReview(null)}
+        onFinalize={() => void handleFinalize()}
+        submitting={submitting}
+        uploads={files}
+        error={reviewError}
+        afterSubmit={
+          createdProjectId
+            ? {
+                onRetry: (id) => {
+                  const item = files.find((candidate) => candidate.id === id);
+                  if (item) void uploadOne(createdProjectId, item);
+                },
+                onDone: () => navigate('/dashboard'),
+              }
+            : null
+        }
+      />
+    </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Heading } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { pushDialog, removeDialog } from './dialog-stack.js';
 
 export interface DialogProps {
   open: boolean;
@@ -27,6 +28,9 @@ export function Dialog({ open, onClose, title, description, children, size = 'de
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+    if (open) pushDialog(dialog);
+    else removeDialog(dialog);
+    return () => removeDialog(dialog);
   }, [open]);
 
   return (

@@ -1,11 +1,18 @@
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { subscribeDialogs, topDialog } from '../../ui/dialog-stack.js';
 import { dismissToast, holdToast, resumeToast } from './toast-store.js';
 import { useToast } from './use-toast.js';
 import './toast.css';
 
-/** Renders the toasts; mounted once at the root of the app. */
+/**
+ * Renders the toasts; mounted once at the root of the app. While a modal dialog is open the toasts
+ * render inside it, since everything outside a modal dialog is inert and beneath its backdrop.
+ */
 export function Toaster() {
   const { toasts } = useToast();
-  return (
+  const dialog = useSyncExternalStore(subscribeDialogs, topDialog, () => null);
+  const list = (
     <section className="toaster" aria-label="Notifications">
       <ol className="toaster__list">
         {toasts.map((t) => (
@@ -40,4 +47,5 @@ export function Toaster() {
       </ol>
     </section>
   );
+  return dialog ? createPortal(list, dialog) : list;
 }

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineEvent } from './catalogue.js';
+import { TIERS } from './plans.js';
+
+/**
+ * Stream `billing-<sub>`: the user's billing account and subscription, as the payment provider
+ * (Stripe) reports it. Every subscription event names the provider event it came from (null when
+ * an admin's sync found the change), which makes webhook deliveries idempotent.
+ */
+
+/** Our reading of the provider's status (spec/2 §3: active, inactive, canceled). */
+export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const RECONCILE_SOURCES = ['webhook', 'sync'] as const;
+export type ReconcileSource = (typeof RECONCILE_SOURCES)[number];
+
+const origin = {
+  /** The provider's event id (Stripe `evt_...`), null for a sync. */
+  provider_event_id: z.string().min(1).nullable(),
+  source: z.enum(RECONCILE_SOURCES),
+};
+
+const plan = {
+  plan_name: z.string().min(1).nullable(),
+  tier: z.enum(TIERS).nullable(),
+  price_id: z.string().min(1).nullable(),
+};
+
+const subscription = {
+  subscription_id: z.string().min(1),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  /** The provider's own status word (active, trialing, past_due, canceled, ...). */
+  provider_status: z.string().min(1),
+  current_period_end: z.string().datetime().nullable(),
+  cancel_at_period_end: z.boolean(),
+};
+
+/** The user's customer record at the provider, made before the first checkout. */
+export const BillingCustomerLinked = defineEvent(
+  'BillingCustomerLinked',
+  z.object({
+    user_id: z.string().min(1),
+    customer_id: z.string().min(1),
+    email: z.string().email().toLowerCase(),
+  }),
+);
+
+export const SubscriptionStarted = defineEvent(
+  'SubscriptionStarted',
+  z.object({ user_id: z.string().min(1), customer_id: z.string().min(1), ...subscription, ...plan, ...origin }),
+);
+
+/** A new billing period was paid for: only the period end moved. */
+export const SubscriptionRenewed = defineEvent(
+  'SubscriptionRenewed',
+  z.object({
+    subscription_id: z.string().min(1),
+    current_period_end: z.string().datetime(),
+    previous_period_end: z.string().datetime().nullable(),
+    ...origin,
+  }),
+);
+
+/** Plan, status or cancel-at-period-end changed. */
+export const SubscriptionUpdated = defineEvent('SubscriptionUpdated', z.object({ ...subscription, ...plan, ...origin }));
+
+export const SubscriptionCanceled = defineEvent(
+  'SubscriptionCanceled',
+  z.object({
+    subscription_id: z.string().min(1),
+    provider_status: z.string().min(1),
+    current_period_end: z.string().datetime().nullable(),
+    ...plan,
+    ...origin,
+  }),
+);
+
+export const billingEvents = [BillingCustomerLinked, SubscriptionStarted, SubscriptionRenewed, SubscriptionUpdated, SubscriptionCanceled];

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { defineEvent } from './catalogue.js';
+
+/** E-mail addresses are stored lower-cased and trimmed: the designer stream is keyed by them. */
+export const designerEmail = z.string().trim().toLowerCase().pipe(z.email());
+
+/**
+ * Stream `designer-<email>`: one designer authorisation (spec/2 §3 user_roles rows with role
+ * designer). It is granted by e-mail, before or after the person has an account; `user_id` is null
+ * until they register or sign in (pre-authorised), then linked.
+ */
+export const DesignerAuthorized = defineEvent(
+  'DesignerAuthorized',
+  z.object({
+    email: designerEmail,
+    /** The account's sub when one already exists with this e-mail, else null (pre-authorised). */
+    user_id: z.string().min(1).nullable().default(null),
+  }),
+);
+
+/** The authorisation now belongs to this account (link-designer-role, or a sign-up with the e-mail). */
+export const DesignerLinked = defineEvent('DesignerLinked', z.object({ user_id: z.string().min(1) }));
+
+export const DesignerDeactivated = defineEvent('DesignerDeactivated', z.object({}));
+export const DesignerReactivated = defineEvent('DesignerReactivated', z.object({}));
+
+/** The e-mail leaves the designer role; a later authorisation starts afresh. */
+export const DesignerRemoved = defineEvent('DesignerRemoved', z.object({}));
+
+/**
+ * Stream `revocation-designers`: 'Sign Out All Designers'. Designer tokens authenticated before
+ * `not_before` are refused by the API from then on.
+ */
+export const DesignerSessionsRevoked = defineEvent(
+  'DesignerSessionsRevoked',
+  z.object({
+    not_before: z.iso.datetime(),
+  }),
+);
+
+export const designerEvents = [DesignerAuthorized, DesignerLinked, DesignerDeactivated, DesignerReactivated, DesignerRemoved, DesignerSessionsRevoked];

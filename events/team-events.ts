@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { defineEvent, type EventDefinition } from './catalogue.js';
+
+/**
+ * Stream `team-<id>`: a client's team, its members and its invitations (spec/2 §3, §4).
+ * Team roles are roles inside one client's team; they never grant the system admin or designer rights.
+ */
+export const TEAM_ROLES = ['admin', 'designer'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+/** The only role offered to new team members (spec/2 §2: 'Currently, only Designer role is available…'). */
+export const INVITE_ROLES = ['designer'] as const;
+export type InviteRole = (typeof INVITE_ROLES)[number];
+
+const email = z.string().email().toLowerCase();
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest');
+const instant = z.string().datetime();
+
+export const TeamCreated = defineEvent(
+  'TeamCreated',
+  z.object({
+    team_id: z.string().min(1),
+    name: z.string().trim().min(1).max(100),
+    created_by: z.string().min(1),
+  }),
+);
+
+/** The creator joins as admin (`invite_id` null); an invitee joins with the invited role. */
+export const TeamMemberJoined = defineEvent(
+  'TeamMemberJoined',
+  z.object({
+    user_id: z.string().min(1),
+    email,
+    role: z.enum(TEAM_ROLES),
+    invite_id: z.string().nullable(),
+  }),
+);
+
+export const TeamMemberRoleChanged = defineEvent(
+  'TeamMemberRoleChanged',
+  z.object({ user_id: z.string().min(1), from: z.enum(TEAM_ROLES), to: z.enum(TEAM_ROLES) }),
+);
+
+export const TeamMemberRemoved = defineEvent('TeamMemberRemoved', z.object({ user_id: z.string().min(1), email }));
+
+/**
+ * Only the sha256 of the invitation token is stored; the token itself exists only in the link
+ * e-mailed to the invitee.
+ */
+export const TeamInviteCreated = defineEvent(
+  'TeamInviteCreated',
+  z.object({
+    invite_id: z.string().min(1),
+    invited_email: email,
+    invited_role: z.enum(INVITE_ROLES),
+    invited_by: z.string().min(1),
+    inviter_name: z.string().max(200).nullable(),
+    token_hash: sha256Hex,
+    expires_at: instant,
+  }),
+);
+
+/** The invitation e-mail went out (first send or resend). */
+export const TeamInviteSent = defineEvent('TeamInviteSent', z.object({ invite_id: z.string().min(1), to: email }));
+
+/** The mail adapter refused the invitation e-mail: the invite stays pending and can be resent. */
+export const TeamInviteSendFailed = defineEvent(
+  'TeamInviteSendFailed',
+  z.object({ invite_id: z.string().min(1), reason: z.string().max(500) }),
+);
+
+/**
+ * A resend issues a new token (only its hash is kept, so the old link cannot be mailed again) and
+ * a new expiry; the previous link stops working.
+ */
+export const TeamInviteResent = defineEvent(
+  'TeamInviteResent',
+  z.object({ invite_id: z.string().min(1), token_hash: sha256Hex, expires_at: instant }),
+);
+
+export const TeamInviteRevoked = defineEvent('TeamInviteRevoked', z.object({ invite_id: z.string().min(1) }));
+
+export const TeamInviteAccepted = defineEvent(
+  'TeamInviteAccepted',
+  z.object({ invite_id: z.string().min(1), user_id: z.string().min(1) }),
+);
+
+export const teamEvents: EventDefinition[] = [
+  TeamCreated,
+  TeamMemberJoined,
+  TeamMemberRoleChanged,
+  TeamMemberRemoved,
+  TeamInviteCreated,
+  TeamInviteSent,
+  TeamInviteSendFailed,
+  TeamInviteResent,
+  TeamInviteRevoked,
+  TeamInviteAccepted,
+];
+
+/** Every event type of the team stream (the projections consumer's rule lists them). */
+export const TEAM_EVENT_TYPES = teamEvents.map((event) => event.type);

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { FILE_TYPES } from '../../../events/vocabulary.js';
+import type { ProjectFile } from '../../domain/project.js';
+
+/** POST /api/projects/{id}/uploads: what the browser is about to upload. */
+export const requestUploadBody = z.object({
+  file_name: z.string().trim().min(1, 'A file name is required').max(255),
+  /** The MIME type the browser reports (empty for some DWG files: then the extension decides). */
+  content_type: z.string().max(200).default(''),
+  file_size: z.number().int().min(0),
+  file_type: z.enum(FILE_TYPES).default('client_upload'),
+});
+export type RequestUploadBody = z.input<typeof requestUploadBody>;
+
+export interface RequestUploadResponse {
+  file_id: string;
+  /** The object key the form must carry (the form's own `key` field already holds it). */
+  key: string;
+  file_name: string;
+  content_type: string;
+  /** POST a multipart form to `url` with every field of `fields` and then the file as `file`. */
+  upload: { url: string; fields: Record<string, string> };
+  expires_in: number;
+  max_bytes: number;
+}
+
+/** POST /api/projects/{id}/files: record an upload after the API has checked the stored object. */
+export const recordFileBody = z.object({
+  key: z.string().min(1).max(1024),
+});
+export type RecordFileBody = z.input<typeof recordFileBody>;
+
+export interface RecordFileResponse {
+  file: ProjectFile;
+}
+
+export interface DownloadFileResponse {
+  url: string;
+  file_name: string;
+  expires_in: number;
+}

@@ -1,0 +1,77 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import type { EventEnvelope } from '../../events/index.js';
+import { getProject } from '../lib/queries/projects.js';
+import { getTeam } from '../lib/queries/teams.js';
+import { connectionPoster, connectionStore, type LiveMessage } from '../lib/realtime/index.js';
+import { checkpointKey } from '../lib/projector.js';
+import { getRuntime } from '../lib/runtime.js';
+import { allProjections } from './projections/index.js';
+import { otherAudience, projectAudience, type Audience } from './notify/audience.js';
+
+async function activeMembers(teamId: string | null | undefined): Promise<string[]> {
+  if (!teamId) return [];
+  const team = await getTeam(getRuntime(), teamId);
+  return (team?.members ?? []).filter((member) => member.status === 'active').map((member) => member.user_id);
+}
+
+async function audienceOf(envelope: EventEnvelope): Promise<Audience | null> {
+  if (envelope.streamId.startsWith('project-')) {
+    // The parties come from the event store's own account of the project, not a possibly lagging view.
+    const project = await getProject(getRuntime(), envelope.streamId.slice('project-'.length));
+    const data = envelope.data as Record<string, string | null>;
+    const parties = {
+      user_id: project?.user_id ?? data.user_id ?? null,
+      team_id: project?.team_id ?? data.team_id ?? null,
+      assigned_designer_id: envelope.type === 'DesignerAssigned' ? data.designer_id ?? null : project?.assigned_designer_id ?? null,
+      assigned_designer_email: envelope.type === 'DesignerAssigned' ? data.designer_email ?? null : project?.assigned_designer_email ?? null,
+    };
+    // A designer taken off the project hears it once more, so their dashboard drops the card.
+    const previous = { id: project?.assigned_designer_id ?? null, email: project?.assigned_designer_email ?? null };
+    return projectAudience(envelope, parties, await activeMembers(parties.team_id), previous);
+  }
+  const teamId = envelope.streamId.startsWith('team-') ? envelope.streamId.slice('team-'.length) : null;
+  return otherAudience(envelope, await activeMembers(teamId));
+}
+
+/**
+ * Waits (briefly) until the projections of this stream have applied the event, so that a browser
+ * reloading on the message finds the new state. Past the limit it notifies anyway.
+ */
+async function projectionsCaughtUp(envelope: EventEnvelope, limitMs = 3_000): Promise<void> {
+  const runtime = getRuntime();
+  const keys = allProjections.filter((projection) => envelope.streamId.startsWith(projection.streamPrefix)).map((projection) => checkpointKey(projection.name, envelope.streamId));
+  const deadline = Date.now() + limitMs;
+  for (let pause = 5; Date.now() < deadline; pause = Math.min(pause * 2, 100)) {
+    const { active } = await runtime.views.generations();
+    const checkpoints = await Promise.all(keys.map((key) => runtime.views.get(active, key.pk, key.sk, true)));
+    if (checkpoints.every((checkpoint) => ((checkpoint?.version as number | undefined) ?? 0) >= envelope.version)) return;
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/**
+ * Tells connected browsers that something they may see changed, with topic names only. A
+ * connection that is gone is forgotten. It speaks once the projections have caught up with the event.
+ */
+export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): Promise<void> => {
+  const envelope = event.detail;
+  const audience = await audienceOf(envelope);
+  if (!audience) return;
+  await projectionsCaughtUp(envelope);
+  const store = connectionStore();
+  const [bySub, byEmail, admins] = await Promise.all([
+    Promise.all(audience.subs.map((sub) => store.bySub(sub))),
+    Promise.all(audience.emails.map((email) => store.byEmail(email))),
+    audience.admins ? store.byRole('admin') : Promise.resolve([]),
+  ]);
+  const adminSet = new Set(admins);
+  const recipients = new Set([...bySub.flat(), ...byEmail.flat(), ...admins]);
+  const poster = connectionPoster();
+  await Promise.all(
+    [...recipients].map(async (connectionId) => {
+      const topics = adminSet.has(connectionId) ? [...audience.topics, ...audience.adminTopics] : audience.topics;
+      const message: LiveMessage = { type: 'changed', topics, at: envelope.at };
+      if ((await poster.post(connectionId, JSON.stringify(message))) === 'gone') await store.remove(connectionId);
+    }),
+  );
+};

@@ -1,0 +1,101 @@
+import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput, type Tool } from '@aws-sdk/client-bedrock-runtime';
+import { z } from 'zod';
+import { totalHours, turnaroundDays } from '../../domain/turnaround.js';
+import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from './prompt.js';
+import { checklistAnswerSchema, type ChecklistRequest, type ChecklistResult } from './schema.js';
+
+/** What the checklist needs of a Bedrock Runtime client: `send` (tests hand in a fake). */
+export interface ConverseClient {
+  send(command: ConverseCommand, options?: { abortSignal?: AbortSignal }): Promise<ConverseCommandOutput>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export type BedrockFailureReason = 'timeout' | 'error' | 'no_tool_use' | 'invalid_answer';
+
+export class BedrockChecklistError extends Error {
+  constructor(
+    readonly reason: BedrockFailureReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'BedrockChecklistError';
+  }
+}
+
+let defaultClient: ConverseClient | undefined;
+export function bedrockClient(): ConverseClient {
+  defaultClient ??= new BedrockRuntimeClient({ region: process.env.BEDROCK_REGION ?? process.env.AWS_REGION ?? 'us-east-1', maxAttempts: 2 });
+  return defaultClient;
+}
+
+/** The tool's input schema, generated from the zod schema the answer is validated with. */
+export function checklistToolSchema(): Record<string, unknown> {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(checklistAnswerSchema) as Record<string, unknown>;
+  return schema;
+}
+
+export function checklistTool(): Tool {
+  return {
+    toolSpec: {
+      name: CHECKLIST_TOOL_NAME,
+      description: 'Records the task checklist for the project, with hour estimates, the total and the suggested turnaround in business days.',
+      inputSchema: { json: checklistToolSchema() as never },
+    },
+  };
+}
+
+export function converseCommand(modelId: string, request: ChecklistRequest): ConverseCommand {
+  return new ConverseCommand({
+    modelId,
+    system: [{ text: SYSTEM_PROMPT }],
+    messages: [{ role: 'user', content: [{ text: buildBrief(request) }] }],
+    toolConfig: { tools: [checklistTool()], toolChoice: { tool: { name: CHECKLIST_TOOL_NAME } } },
+    inferenceConfig: { maxTokens: 2_000, temperature: 0.2 },
+  });
+}
+
+/**
+ * The tool call's input, validated. Hours are rounded to half hours; the total and the turnaround are
+ * recomputed from the tasks so they agree with what the review dialog shows (total / 2.5, rounded up).
+ */
+export function answerFrom(output: ConverseCommandOutput): Omit<ChecklistResult, 'source'> {
+  const toolUse = output.output?.message?.content?.find((block) => block.toolUse?.name === CHECKLIST_TOOL_NAME)?.toolUse;
+  if (!toolUse) throw new BedrockChecklistError('no_tool_use', `The model answered without calling ${CHECKLIST_TOOL_NAME} (stop reason ${output.stopReason ?? 'unknown'})`);
+  const parsed = checklistAnswerSchema.safeParse(toolUse.input);
+  if (!parsed.success) throw new BedrockChecklistError('invalid_answer', `The model's checklist is invalid: ${parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  const checklist = parsed.data.checklist.map((item) => ({ task: item.task.trim(), estimated_hours: Math.max(0.5, Math.round(item.estimated_hours * 2) / 2) }));
+  if (checklist.some((item) => item.task.length === 0)) throw new BedrockChecklistError('invalid_answer', 'The model returned a blank task');
+  const total = totalHours(checklist);
+  return { checklist, total_estimated_hours: total, suggested_turnaround_days: turnaroundDays(total) };
+}
+
+/** One Converse call with the tool forced, abandoned (and aborted) after `timeoutMs`. */
+export async function askBedrock(
+  request: ChecklistRequest,
+  options: { modelId: string; client?: ConverseClient; timeoutMs?: number },
+): Promise<Omit<ChecklistResult, 'source'>> {
+  const client = options.client ?? bedrockClient();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new BedrockChecklistError('timeout', `Bedrock did not answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  try {
+    const output = await Promise.race([
+      client.send(converseCommand(options.modelId, request), { abortSignal: controller.signal }).catch((error: unknown) => {
+        if (controller.signal.aborted) throw new BedrockChecklistError('timeout', `Bedrock did not answer within ${timeoutMs} ms`, { cause: error });
+        throw new BedrockChecklistError('error', `Bedrock failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
+      }),
+      timeout,
+    ]);
+    return answerFrom(output);
+  } finally {
+    clearTimeout(timer);
+  }
+}

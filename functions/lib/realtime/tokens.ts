@@ -1,0 +1,29 @@
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { SYSTEM_ROLES, type SystemRole } from '../../../events/index.js';
+
+export interface VerifiedCaller {
+  sub: string;
+  email: string;
+  groups: SystemRole[];
+  issuedAt: number;
+}
+
+let jwks: { uri: string; set: ReturnType<typeof createRemoteJWKSet> } | undefined;
+
+/**
+ * Verifies a Cognito ID token the way the HTTP API's authorizer does (signature, issuer, expiry,
+ * audience), for the WebSocket connect route, which has no JWT authorizer of its own.
+ */
+export async function verifyIdToken(token: string): Promise<VerifiedCaller | null> {
+  const issuer = process.env.COGNITO_ISSUER ?? `https://cognito-idp.${process.env.AWS_REGION}.amazonaws.com/${process.env.USER_POOL_ID}`;
+  const uri = process.env.COGNITO_JWKS_URI ?? `${issuer}/.well-known/jwks.json`;
+  if (jwks?.uri !== uri) jwks = { uri, set: createRemoteJWKSet(new URL(uri)) };
+  try {
+    const { payload } = await jwtVerify(token, jwks.set, { issuer, audience: process.env.USER_POOL_CLIENT_ID });
+    if (payload.token_use !== 'id' || !payload.sub) return null;
+    const groups = (Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'] : []).filter((g): g is SystemRole => (SYSTEM_ROLES as readonly string[]).includes(g as string));
+    return { sub: payload.sub, email: String(payload.email ?? '').toLowerCase(), groups: groups.length ? groups : ['client'], issuedAt: payload.iat ?? 0 };
+  } catch {
+    return null;
+  }
+}

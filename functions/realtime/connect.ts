@@ -1,0 +1,20 @@
+import type { APIGatewayProxyResultV2 } from 'aws-lambda';
+import { connectionStore, verifyIdToken } from '../lib/realtime/index.js';
+
+interface ConnectEvent {
+  requestContext: { connectionId: string };
+  queryStringParameters?: Record<string, string | undefined> | null;
+}
+
+/**
+ * `$connect`: the browser passes its ID token as `?token=` (browsers cannot set headers on a
+ * WebSocket). A bad token refuses the connection; a good one is recorded with who it belongs to.
+ */
+export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResultV2> => {
+  const token = event.queryStringParameters?.token;
+  const caller = token ? await verifyIdToken(token) : null;
+  if (!caller) return { statusCode: 401, body: 'Unauthorized' };
+  const role = caller.groups.includes('admin') ? 'admin' : caller.groups.includes('designer') ? 'designer' : 'client';
+  await connectionStore().add({ connectionId: event.requestContext.connectionId, sub: caller.sub, email: caller.email, role });
+  return { statusCode: 200, body: 'Connected' };
+};

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { ConnectionPoster } from '../../functions/lib/realtime/poster.js';
+import { realtimeRoutes } from '../routes.js';
+
+type RouteHandler = (event: unknown) => Promise<{ statusCode?: number } | undefined>;
+
+/**
+ * The WebSocket API on the embedded server, at /realtime: an upgrade runs the same `$connect`
+ * handler API Gateway would (a refused token refuses the upgrade), messages run `$default`, a close
+ * runs `$disconnect`; the notifier posts through `poster` as it would through the management API.
+ */
+export async function attachRealtime(server: Server, repoRoot: string) {
+  const handlers = new Map<string, RouteHandler>();
+  for (const route of realtimeRoutes) {
+    const module = (await import(pathToFileURL(join(repoRoot, route.handler)).href)) as { handler: RouteHandler };
+    handlers.set(route.route, module.handler);
+  }
+  const sockets = new Map<string, WebSocket>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 });
+  const call = (route: string, connectionId: string, extra: Record<string, unknown> = {}) =>
+    handlers.get(route)!({ requestContext: { connectionId, routeKey: route, eventType: route === '$connect' ? 'CONNECT' : route === '$disconnect' ? 'DISCONNECT' : 'MESSAGE' }, ...extra });
+
+  const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    if (url.pathname !== '/realtime') return socket.destroy();
+    const connectionId = randomBytes(12).toString('base64url');
+    try {
+      const result = await call('$connect', connectionId, { queryStringParameters: Object.fromEntries(url.searchParams) });
+      if ((result?.statusCode ?? 200) !== 200) {
+        socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+        return;
+      }
+    } catch {
+      socket.end('HTTP/1.1 500 Internal Server Error\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.set(connectionId, ws);
+      ws.on('message', (data) => void call('$default', connectionId, { body: data.toString() }).catch(() => undefined));
+      ws.on('close', () => {
+        sockets.delete(connectionId);
+        void call('$disconnect', connectionId).catch(() => undefined);
+      });
+    });
+  };
+  server.on('upgrade', (req, socket, head) => void onUpgrade(req, socket, head));
+
+  const poster: ConnectionPoster = {
+    async post(connectionId, message) {
+      const ws = sockets.get(connectionId);
+      if (!ws || ws.readyState !== ws.OPEN) return 'gone';
+      await new Promise<void>((resolve, reject) => ws.send(message, (error) => (error ? reject(error) : resolve())));
+      return 'sent';
+    },
+  };
+  return {
+    poster,
+    close() {
+      for (const ws of sockets.values()) ws.terminate();
+      wss.close();
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { useEffect, useRef } from 'react';
+import { loadAuth } from './auth-loader.js';
+import { loadConfig } from './config.js';
+
+/**
+ * Live updates: one WebSocket per tab, shared by every screen that listens. The server sends only
+ * topic names ("project:<id>", "projects", "moderation", "activity", "users", …); a screen reloads
+ * what it shows when one of its topics changes. While the socket is down the screens poll, and
+ * after a reconnect they reload once, so nothing is missed.
+ */
+type Listener = { topics: Set<string>; notify: () => void };
+
+const listeners = new Set<Listener>();
+const POLL_MS = 15_000;
+const MAX_BACKOFF_MS = 30_000;
+let socket: WebSocket | null = null;
+let connecting = false;
+let attempts = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let pollTimer: ReturnType<typeof setInterval> | undefined;
+
+export type LiveState = 'connected' | 'polling';
+let state: LiveState = 'polling';
+export const liveState = () => state;
+
+function notifyAll(filter?: (listener: Listener) => boolean) {
+  for (const listener of listeners) if (!filter || filter(listener)) listener.notify();
+}
+
+function startPolling() {
+  state = 'polling';
+  pollTimer ??= setInterval(() => notifyAll(), POLL_MS);
+}
+
+function stopPolling() {
+  clearInterval(pollTimer);
+  pollTimer = undefined;
+}
+
+function scheduleReconnect() {
+  if (listeners.size === 0 || retryTimer) return;
+  // Exponential backoff with jitter: 1 s, 2 s, 4 s … up to 30 s.
+  const delay = Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** attempts) * (0.75 + Math.random() * 0.5);
+  attempts += 1;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void connect();
+  }, delay);
+}
+
+async function connect() {
+  if (socket || connecting || listeners.size === 0) return;
+  connecting = true;
+  try {
+    const [config, auth] = await Promise.all([loadConfig(), loadAuth()]);
+    const token = await auth.getIdToken();
+    if (!config.realtimeUrl || !token) {
+      startPolling();
+      return;
+    }
+    const next = new WebSocket(`${config.realtimeUrl}?token=${encodeURIComponent(token)}`);
+    socket = next;
+    next.onopen = () => {
+      const wasDown = attempts > 0;
+      attempts = 0;
+      state = 'connected';
+      stopPolling();
+      // Whatever changed while the socket was down: reload once.
+      if (wasDown) notifyAll();
+    };
+    next.onmessage = (message) => {
+      try {
+        const data = JSON.parse(String(message.data)) as { type?: string; topics?: string[] };
+        if (data.type !== 'changed' || !Array.isArray(data.topics)) return;
+        const changed = new Set(data.topics);
+        notifyAll((listener) => [...listener.topics].some((topic) => changed.has(topic)));
+      } catch {
+        // Not ours: ignore.
+      }
+    };
+    next.onclose = () => {
+      if (socket === next) socket = null;
+      startPolling();
+      scheduleReconnect();
+    };
+  } catch {
+    startPolling();
+    scheduleReconnect();
+  } finally {
+    connecting = false;
+  }
+}
+
+function disconnectIfIdle() {
+  if (listeners.size > 0) return;
+  stopPolling();
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  socket?.close();
+  socket = null;
+}
+
+/**
+ * Calls `onChange` (debounced) when any of `topics` changes, by the socket or, while it is down, by
+ * polling. An empty topic list listens to nothing.
+ */
+export function useLiveTopics(topics: readonly string[], onChange: () => void, debounceMs = 150): void {
+  const callback = useRef(onChange);
+  callback.current = onChange;
+  const key = [...topics].sort().join('|');
+  useEffect(() => {
+    if (!key) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const listener: Listener = {
+      topics: new Set(key.split('|')),
+      notify: () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => callback.current(), debounceMs);
+      },
+    };
+    listeners.add(listener);
+    void connect();
+    if (!socket) startPolling();
+    return () => {
+      clearTimeout(timer);
+      listeners.delete(listener);
+      disconnectIfIdle();
+    };
+  }, [key, debounceMs]);
+}
+
+/** Closes the socket (sign-out): the next listener reconnects with the new session's token. */
+export function resetLiveUpdates(): void {
+  socket?.close();
+  socket = null;
+  attempts = 0;
+}
