@@ -41,7 +41,8 @@ async function projectionsCaughtUp(envelope: EventEnvelope, limitMs = 3_000): Pr
   const runtime = getRuntime();
   const keys = allProjections.filter((projection) => envelope.streamId.startsWith(projection.streamPrefix)).map((projection) => checkpointKey(projection.name, envelope.streamId));
   const deadline = Date.now() + limitMs;
-  for (let pause = 5; Date.now() < deadline; pause = Math.min(pause * 2, 100)) {
+  // A short, even pause: projections usually land within a few milliseconds of each other.
+  for (const pause = 4; Date.now() < deadline; ) {
     const { active } = await runtime.views.generations();
     const checkpoints = await Promise.all(keys.map((key) => runtime.views.get(active, key.pk, key.sk, true)));
     if (checkpoints.every((checkpoint) => ((checkpoint?.version as number | undefined) ?? 0) >= envelope.version)) return;
