@@ -6,6 +6,9 @@
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { GENESIS_HASH, ProfileUpdated } from '../events/index.js';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBSingleTableEventStorageAdapter } from '@castore/event-storage-adapter-dynamodb';
+import { ensureTable, startDynamo } from '../infra/local/dynamo.js';
 import { startStore } from '../tests/support/store.js';
 import { printTable, timed } from './support.js';
 
@@ -68,6 +71,7 @@ export async function benchEventStore() {
     return events;
   });
 
+  const peer = await benchCastore(payload, total);
   await env.stop();
   await rawEnv.stop();
   const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
@@ -76,10 +80,50 @@ export async function benchEventStore() {
     { operation: 'EventStore.append (1 event a commit)', items: total, ms: appended.ms, perSecond: rate(total, appended.ms) },
     { operation: 'raw Query (byTime, parse items)', items: rawRead.value, ms: rawRead.ms, perSecond: rate(rawRead.value, rawRead.ms) },
     { operation: 'EventStore.readAll (merge 4 shards, upcast)', items: readAll.value, ms: readAll.ms, perSecond: rate(readAll.value, readAll.ms) },
+    { operation: 'castore DynamoDB adapter pushEvent (peer)', items: total, ms: peer.push.ms, perSecond: rate(total, peer.push.ms) },
+    { operation: 'castore listAggregateIds + getEvents (peer read-all)', items: peer.read.value, ms: peer.read.ms, perSecond: rate(peer.read.value, peer.read.ms) },
   ];
   printTable('Event store on dynalite (in memory), concurrency ' + CONCURRENCY, rows);
+  console.log(`this store vs castore: append ${(peer.push.ms / appended.ms).toFixed(2)}x faster, read-all ${(peer.read.ms / readAll.ms).toFixed(2)}x faster`);
   console.log(`append cost vs raw PutItem: ${(appended.ms / raw.ms).toFixed(2)}x   read-all vs raw Query: ${((rate(readAll.value, readAll.ms) / rate(rawRead.value, rawRead.ms)) * 100).toFixed(0)}%`);
   return rows;
+}
+
+/**
+ * The peer: castore's single-table DynamoDB adapter on its own fresh dynalite table (its documented
+ * key schema and initialEvents index), the same events, the same concurrency. Its "read all" is
+ * listing the aggregates and reading each (it has no global order).
+ */
+async function benchCastore(payload: Record<string, unknown>, total: number) {
+  const dynamo = await startDynamo({});
+  const dynamoDBClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await ensureTable(dynamoDBClient, 'castore', {
+    partitionKey: 'aggregateId',
+    sortKey: { name: 'version', type: 'N' },
+    indexes: [{ name: 'initialEvents', partitionKey: 'eventStoreId', sortKey: 'timestamp', projection: 'KEYS_ONLY' }],
+  });
+  const adapter = new DynamoDBSingleTableEventStorageAdapter({ tableName: 'castore', dynamoDBClient });
+  const context = { eventStoreId: 'USERS' };
+  const push = await timed(async () => {
+    await inParallel(STREAMS, async (s) => {
+      for (let v = 1; v <= EVENTS_PER_STREAM; v += 1) {
+        await adapter.pushEvent({ aggregateId: `b${s}`, version: v, type: 'ProfileUpdated', payload, metadata: { actor } }, context);
+      }
+    });
+  });
+  const read = await timed(async () => {
+    let events = 0;
+    let pageToken: string | undefined;
+    do {
+      const page = await adapter.listAggregateIds(context, { pageToken });
+      for (const { aggregateId } of page.aggregateIds) events += (await adapter.getEvents(aggregateId, context)).events.length;
+      pageToken = page.nextPageToken;
+    } while (pageToken);
+    return events;
+  });
+  dynamoDBClient.destroy();
+  await dynamo.stop();
+  return { push, read, total };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchEventStore();

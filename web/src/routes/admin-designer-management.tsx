@@ -1,13 +1,202 @@
-import { ComingSoon } from '../ui/ComingSoon.js';
+import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { addDesigner, listDesigners, removeDesigner, setDesignerActive, type DesignerRow } from '../components/admin/admin-api.js';
+import '../components/admin/admin.css';
+import { toast } from '../components/toast/use-toast.js';
+import { ApiError } from '../lib/api.js';
+import { AppHeader } from '../ui/AppHeader.js';
+import { Dialog } from '../ui/Dialog.js';
+import { Page } from '../ui/Page.js';
 
-/** Designer Management (/admin/designer-management). */
+/** spec/2 §5: 'must match a simple address pattern'. */
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const projectsText = (count: number) => `${count} ${count === 1 ? 'project' : 'projects'}`;
+
+/** Designer Management (/admin/designer-management): add by e-mail, activate or deactivate, remove. */
 export default function DesignerManagementScreen() {
+  const [designers, setDesigners] = useState<DesignerRow[] | null>(null);
+  const [email, setEmail] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<DesignerRow | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setDesigners((await listDesigners()).designers);
+    } catch (error) {
+      console.error('Could not load designers', error);
+      toast({ title: 'Failed to load designers', variant: 'destructive' });
+      setDesigners((current) => current ?? []);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const value = email.trim().toLowerCase();
+    if (!value) {
+      toast({ title: 'Please enter an email address', variant: 'destructive' });
+      return;
+    }
+    if (!SIMPLE_EMAIL.test(value)) {
+      toast({ title: 'Please enter a valid email address', variant: 'destructive' });
+      return;
+    }
+    setAdding(true);
+    try {
+      const result = await addDesigner(value);
+      toast({ title: 'Success', description: result.profile_exists ? 'Designer added to system' : 'Designer can now register with this email' });
+      setEmail('');
+      await load();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'ALREADY_DESIGNER') {
+        toast({ title: 'This email is already registered as a designer', variant: 'destructive' });
+      } else if (error instanceof ApiError && (error.code === 'EMAIL_BELONGS_TO_ADMIN' || error.code === 'EMAIL_BELONGS_TO_USER')) {
+        toast({ title: 'Warning', description: error.message, variant: 'destructive' });
+      } else {
+        console.error('Adding a designer failed', error);
+        const message = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : 'Please check the email or role.';
+        toast({ title: 'Unable to send invite', description: message, variant: 'destructive' });
+      }
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  async function toggle(designer: DesignerRow) {
+    setBusy(designer.email);
+    try {
+      await setDesignerActive(designer.email, !designer.active);
+      toast({ title: designer.active ? 'Designer deactivated successfully' : 'Designer reactivated successfully' });
+      await load();
+    } catch (error) {
+      console.error('Changing a designer failed', error);
+      toast({ title: 'Failed to update designer status', variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function confirmDelete() {
+    const designer = deleting;
+    if (!designer) return;
+    setBusy(designer.email);
+    try {
+      await removeDesigner(designer.email);
+      toast({ title: 'Designer removed successfully' });
+      setDeleting(null);
+      await load();
+    } catch (error) {
+      console.error('Removing a designer failed', error);
+      toast({ title: 'Failed to remove designer', variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
   return (
-    <ComingSoon
-      name="Designer Management"
-      purpose="Add, deactivate and remove designers."
-      back={{ to: '/admin', label: 'Back to Admin Dashboard' }}
-      signedIn
-    />
+    <Page title="Designer Management" width="wide" header={<AppHeader />}>
+      <Flex direction="column" gap="large">
+        <Flex direction="column" gap="xs" alignItems="flex-start">
+          <Button as={RouterLink} to="/admin" variation="link" size="small" paddingInline="0">
+            <span aria-hidden="true">←</span>&nbsp;Back to Admin Dashboard
+          </Button>
+          <Heading level={1}>Designer Management</Heading>
+          <Text color="font.secondary">Add designers by e-mail, deactivate or reactivate them, or remove them.</Text>
+        </Flex>
+
+        <Card variation="outlined">
+          <form onSubmit={add} aria-label="Add designer" noValidate>
+            <Flex gap="small" alignItems="flex-end" wrap="wrap">
+              <TextField
+                label="Designer email"
+                type="email"
+                placeholder="designer@example.com"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                isDisabled={adding}
+                flex="1 1 18rem"
+              />
+              <Button type="submit" variation="primary" isDisabled={adding}>
+                {adding ? 'Adding...' : 'Add Designer'}
+              </Button>
+            </Flex>
+          </form>
+        </Card>
+
+        {designers === null ? (
+          <Flex justifyContent="center" padding="xl">
+            <Loader size="large" ariaLabel="Loading designers" />
+          </Flex>
+        ) : designers.length === 0 ? (
+          <Card variation="outlined" className="admin-empty">
+            <Text>No designers found. Add your first designer above.</Text>
+          </Card>
+        ) : (
+          <div className="admin-table-wrap">
+            <Table size="small" highlightOnHover aria-label="Designers">
+              <TableHead>
+                <TableRow>
+                  {['Email', 'Status', 'Active Projects', 'User ID', 'Actions'].map((heading) => (
+                    <TableCell as="th" key={heading}>
+                      {heading}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {designers.map((designer) => (
+                  <TableRow key={designer.email} data-email={designer.email}>
+                    <TableCell>{designer.email}</TableCell>
+                    <TableCell>
+                      <Badge size="small" variation={designer.active ? 'success' : undefined}>
+                        {designer.active ? 'Active' : 'Inactive'}
+                      </Badge>
+                    </TableCell>
+                    <TableCell>{projectsText(designer.active_projects)}</TableCell>
+                    <TableCell>
+                      {designer.user_id ? <code title={designer.user_id}>{designer.user_id.slice(0, 8)}</code> : <Text as="span" className="project-card__meta">Pre-authorized</Text>}
+                    </TableCell>
+                    <TableCell>
+                      <Flex gap="xs">
+                        <Button size="small" onClick={() => void toggle(designer)} isDisabled={busy !== null}>
+                          {designer.active ? 'Deactivate' : 'Reactivate'}
+                        </Button>
+                        <Button size="small" colorTheme="error" onClick={() => setDeleting(designer)} isDisabled={busy !== null} aria-haspopup="dialog">
+                          Delete
+                        </Button>
+                      </Flex>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </Flex>
+
+      <Dialog
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Are you sure?"
+        description={
+          deleting
+            ? `This will remove ${deleting.email} from the designer role. This action cannot be undone.`
+            : undefined
+        }
+      >
+        <Flex justifyContent="flex-end" gap="small">
+          <Button onClick={() => setDeleting(null)}>Cancel</Button>
+          <Button variation="primary" colorTheme="error" onClick={() => void confirmDelete()} isLoading={busy === deleting?.email} loadingText="Deleting…">
+            Delete Designer
+          </Button>
+        </Flex>
+      </Dialog>
+    </Page>
   );
 }

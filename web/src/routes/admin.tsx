@@ -1,13 +1,137 @@
-import { ComingSoon } from '../ui/ComingSoon.js';
+import { Button, Flex, Heading, Loader, Tabs, Text } from '@aws-amplify/ui-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { ActivityTab } from '../components/admin/ActivityTab.js';
+import { DesignerReviewTab } from '../components/admin/DesignerReviewTab.js';
+import { ModerationTab } from '../components/admin/ModerationTab.js';
+import { ProjectsTab } from '../components/admin/ProjectsTab.js';
+import { SignOutDesignersButton } from '../components/admin/SignOutDesignersButton.js';
+import { UsersTab } from '../components/admin/UsersTab.js';
+import { useDesignerOptions } from '../components/admin/use-designers.js';
+import '../components/admin/admin.css';
+import { AuditPanel } from '../components/audit/AuditPanel.js';
+import { SyncSubscriptionsButton } from '../components/billing/SyncSubscriptionsButton.js';
+import { toast } from '../components/toast/use-toast.js';
+import { ApiError, api } from '../lib/api.js';
+import type { MeResponse } from '../lib/contracts.js';
+import { AppHeader } from '../ui/AppHeader.js';
+import { Page } from '../ui/Page.js';
 
-/** Admin Dashboard (/admin). */
+const TABS = [
+  { value: 'projects', label: 'Projects' },
+  { value: 'review', label: 'Designer Review' },
+  { value: 'moderation', label: 'Comment Moderation' },
+  { value: 'activity', label: 'Global Activity' },
+  { value: 'users', label: 'Users' },
+  { value: 'audit', label: 'Audit' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+/**
+ * Access needs an active admin role (spec/2 §6): the route guard reads the token's groups; the
+ * server's answer is checked here as well. Not an admin: 'Access denied. Admin privileges required.'
+ * and /dashboard; the check failing: 'Access verification failed' and /dashboard.
+ */
+function useAdminAccess(): boolean {
+  const navigate = useNavigate();
+  const [verified, setVerified] = useState(false);
+  useEffect(() => {
+    let active = true;
+    api
+      .get<MeResponse>('/me')
+      .then((me) => {
+        if (!active) return;
+        if (me.roles.includes('admin')) setVerified(true);
+        else {
+          toast({ title: 'Access denied. Admin privileges required.', variant: 'destructive' });
+          navigate('/dashboard', { replace: true });
+        }
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        // A refused session is handled by the API client (sign-out, /auth).
+        if (error instanceof ApiError && error.status === 401) return;
+        console.error('Admin access check failed', error);
+        toast({ title: 'Access verification failed', variant: 'destructive' });
+        navigate('/dashboard', { replace: true });
+      });
+    return () => {
+      active = false;
+    };
+  }, [navigate]);
+  return verified;
+}
+
+/** Admin Dashboard (/admin): the five tabs of spec/2 §2, and the audit. */
 export default function AdminScreen() {
+  const verified = useAdminAccess();
+  const [params, setParams] = useSearchParams();
+  const tab: TabValue = TABS.some((t) => t.value === params.get('tab')) ? (params.get('tab') as TabValue) : 'projects';
+  // Bumped after any change, so every tab shows fresh data when next looked at.
+  const [reloadKey, setReloadKey] = useState(0);
+  const changed = useCallback(() => setReloadKey((key) => key + 1), []);
+  const designers = useDesignerOptions();
+
+  useEffect(() => {
+    if (designers.failed) toast({ title: 'Failed to load designers', variant: 'destructive' });
+  }, [designers.failed]);
+
+  const selectTab = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === 'projects') next.delete('tab');
+    else next.set('tab', value);
+    setParams(next, { replace: true });
+  };
+
   return (
-    <ComingSoon
-      name="Admin Dashboard"
-      purpose="Review and assign projects, moderate comments, follow activity and manage users."
-      back={{ to: '/dashboard', label: 'Back to Dashboard' }}
-      signedIn
-    />
+    <Page title="Admin Dashboard" width="wide" header={<AppHeader />}>
+      {!verified ? (
+        <Flex justifyContent="center" padding="xxl">
+          <Loader size="large" ariaLabel="Checking access" />
+        </Flex>
+      ) : (
+        <Flex direction="column" gap="large">
+          <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium">
+            <div>
+              <Heading level={1}>Admin Dashboard</Heading>
+              <Text color="font.secondary">Review and assign projects, moderate comments, follow activity and manage users.</Text>
+            </div>
+            <Flex gap="small" wrap="wrap">
+              <SyncSubscriptionsButton onSynced={changed} />
+              <SignOutDesignersButton />
+              <Button as={RouterLink} to="/admin/designer-management" variation="primary">
+                Designer Management
+              </Button>
+            </Flex>
+          </Flex>
+          <Tabs
+            value={tab}
+            onValueChange={selectTab}
+            isLazy
+            items={TABS.map(({ value, label }) => ({
+              value,
+              label,
+              content: (
+                <div className="admin-tab">
+                  {value === 'projects' ? (
+                    <ProjectsTab designers={designers.options} reloadKey={reloadKey} onChanged={changed} />
+                  ) : value === 'review' ? (
+                    <DesignerReviewTab reloadKey={reloadKey} onChanged={changed} />
+                  ) : value === 'moderation' ? (
+                    <ModerationTab onChanged={changed} />
+                  ) : value === 'activity' ? (
+                    <ActivityTab reloadKey={reloadKey} />
+                  ) : value === 'users' ? (
+                    <UsersTab reloadKey={reloadKey} />
+                  ) : (
+                    <AuditPanel />
+                  )}
+                </div>
+              ),
+            }))}
+          />
+        </Flex>
+      )}
+    </Page>
   );
 }

@@ -1,0 +1,133 @@
+import type { Page } from '@playwright/test';
+import type { ListDesignersResponse } from '../../functions/api/contracts/designers.js';
+import type { ProjectResponse } from '../../functions/api/contracts/projects.js';
+import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+
+/** Designer management (spec/2 §2 /admin/designer-management, §5 'Add designer', §8) in Chromium. */
+
+const DESCRIPTION =
+  'A detached garage becomes a 480 sq ft accessory dwelling unit with a kitchenette, a bathroom with a walk-in shower, ' +
+  'and a sleeping loft. The slab stays; the roof is re-framed for the loft and two skylights. We need a layout that ' +
+  'meets egress and keeps the existing side door, plus a finish palette in light oak and white.';
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+test('an admin adds designers (every outcome), deactivates, reactivates and deletes them', async ({ page, browser, runtime }) => {
+  // A client with a project, whose e-mail is taken by a client account.
+  const clientContext = await browser.newContext({ baseURL: runtime.url });
+  const clientPage = await clientContext.newPage();
+  const client = { fullName: 'Clara Client', email: uniqueEmail('dm-client'), password: PASSWORD };
+  await signUpInBrowser(clientPage, client);
+  await signInInBrowser(clientPage, client);
+  // Designer Management is for admins only.
+  await clientPage.goto('/admin/designer-management');
+  await expect(clientPage).toHaveURL(/\/dashboard$/);
+  const projectIds: string[] = [];
+  for (const title of ['Garage ADU', 'Attic study']) {
+    const created = await apiFromPage<ProjectResponse>(clientPage, 'POST', '/api/projects', {
+      title, project_category: 'Design', project_type: 'ADU / Addition Design', property_type: 'adu', deliverables: ['Floor Plan'],
+      description: DESCRIPTION, design_priority: [], area_sqft: 480, existing_plans: true, permit_needs: null, room_selection: [], room_notes: null,
+      inspiration_links: [], checklist: [{ task_name: 'Egress study', estimated_hours: 2 }], grok_generated: true,
+    });
+    expect(created.status).toBe(201);
+    projectIds.push(created.body.project.id);
+  }
+  await clientContext.close();
+
+  await page.goto('/auth');
+  await signInInBrowser(page, runtime.seeded.admin);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Designer Management' }).click();
+  await expect(page).toHaveURL(/\/admin\/designer-management$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Designer Management' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Back to Admin Dashboard/ })).toHaveAttribute('href', '/admin');
+
+  const table = page.getByRole('table', { name: 'Designers' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Email', 'Status', 'Active Projects', 'User ID', 'Actions']);
+  const row = (email: string) => table.getByRole('row').filter({ hasText: email });
+  const seeded = runtime.seeded.designer.email;
+  const { body: listed } = await apiFromPage<ListDesignersResponse>(page, 'GET', '/api/designers');
+  const seededId = listed.designers.find((d) => d.email === seeded)!.user_id!;
+  await expect(row(seeded)).toContainText('Active');
+  await expect(row(seeded)).toContainText('0 projects');
+  await expect(row(seeded).getByRole('cell').nth(3)).toHaveText(seededId.slice(0, 8));
+
+  // Add: the spec's validation, then the three 'already has a role' outcomes.
+  const field = page.getByLabel('Designer email');
+  const addButton = page.getByRole('button', { name: 'Add Designer' });
+  await field.press('Enter');
+  await expect(toast(page, 'Please enter an email address')).toBeVisible();
+  await field.fill('not-an-email');
+  await addButton.click();
+  await expect(toast(page, 'Please enter a valid email address')).toBeVisible();
+  await field.fill(seeded.toUpperCase());
+  await field.press('Enter');
+  await expect(toast(page, 'This email is already registered as a designer')).toBeVisible();
+  await field.fill(runtime.seeded.admin.email);
+  await field.press('Enter');
+  await expect(toast(page, 'This email belongs to a registered admin account. Please use a different email.')).toBeVisible();
+  await field.fill(client.email);
+  await field.press('Enter');
+  await expect(toast(page, 'This email belongs to a registered client or user account. Please use a different email.')).toBeVisible();
+
+  // A new e-mail: 'Adding...' while busy, lower-cased, pre-authorised (no account yet).
+  const fresh = uniqueEmail('new-designer');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/designers', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+  await field.fill(`  ${fresh.toUpperCase()} `);
+  await field.press('Enter');
+  await expect(page.getByRole('button', { name: 'Adding...' })).toBeDisabled();
+  release();
+  await expect(toast(page, 'Designer can now register with this email')).toBeVisible();
+  await page.unroute('**/api/designers');
+  await expect(field).toHaveValue('');
+  await expect(row(fresh)).toContainText('Pre-authorized');
+  await expect(row(fresh)).toContainText('Active');
+
+  // Active projects, singular and plural.
+  await expect(row(fresh)).toContainText('0 projects');
+  expect((await apiFromPage(page, 'POST', '/api/projects/bulk', { ids: projectIds.slice(0, 1), designer: fresh })).status).toBe(200);
+  await runtime.settle();
+  await page.reload();
+  await expect(row(fresh)).toContainText('1 project');
+  await expect(row(fresh)).not.toContainText('1 projects');
+  expect((await apiFromPage(page, 'POST', '/api/projects/bulk', { ids: projectIds, designer: fresh })).status).toBe(200);
+  await runtime.settle();
+  await page.reload();
+  await expect(row(fresh)).toContainText('2 projects');
+
+  // Deactivate, reactivate.
+  await row(fresh).getByRole('button', { name: 'Deactivate' }).click();
+  await expect(toast(page, 'Designer deactivated successfully')).toBeVisible();
+  await expect(row(fresh)).toContainText('Inactive');
+  await row(fresh).getByRole('button', { name: 'Reactivate' }).click();
+  await expect(toast(page, 'Designer reactivated successfully')).toBeVisible();
+  await expect(row(fresh).getByRole('cell').nth(1)).toHaveText('Active');
+
+  // Delete asks first; Cancel keeps the designer.
+  await row(fresh).getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
+  await expect(confirm).toContainText(`This will remove ${fresh} from the designer role. This action cannot be undone.`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(row(fresh)).toBeVisible();
+  await row(fresh).getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete Designer' }).click();
+  await expect(toast(page, 'Designer removed successfully')).toBeVisible();
+  await expect(row(fresh)).toHaveCount(0);
+
+  // An account that exists and holds no role: 'Designer added to system', linked at once.
+  await row(seeded).getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete Designer' }).click();
+  await expect(toast(page, 'Designer removed successfully')).toBeVisible();
+  await expect(page.getByText('No designers found. Add your first designer above.')).toBeVisible();
+  await field.fill(seeded);
+  await addButton.click();
+  await expect(toast(page, 'Designer added to system')).toBeVisible();
+  await expect(row(seeded).getByRole('cell').nth(3)).toHaveText(seededId.slice(0, 8));
+  await expect(row(seeded)).toContainText('Active');
+});

@@ -1,0 +1,69 @@
+/** The admin screens' API calls, typed by the route contracts (`import type` only). */
+import type {
+  BulkUpdateBody,
+  BulkUpdateResponse,
+  GlobalActivityResponse,
+  UserDetailsResponse,
+  UsersResponse,
+  ActivityType,
+} from '../../../../functions/api/contracts/admin.js';
+import type { ModerationResponse, ModerateCommentResponse } from '../../../../functions/api/contracts/activity.js';
+import type {
+  AddDesignerResponse,
+  ListDesignersResponse,
+  RemoveDesignerResponse,
+  UpdateDesignerResponse,
+} from '../../../../functions/api/contracts/designers.js';
+import type { RevokeDesignerSessionsResponse } from '../../../../functions/api/contracts/sessions.js';
+import { api } from '../../lib/api.js';
+import type { ListProjectsResponse } from '../../lib/contracts.js';
+
+export type {
+  ActivityKind,
+  ActivityType,
+  AdminUser,
+  GlobalActivity,
+  UserDetailsResponse,
+  UsersResponse,
+} from '../../../../functions/api/contracts/admin.js';
+export type { CommentView } from '../../../../functions/api/contracts/activity.js';
+export type { DesignerRow } from '../../../../functions/api/contracts/designers.js';
+
+/** The board's filters, as in the address bar and in GET /api/projects. */
+export interface ProjectFilters {
+  q: string;
+  status: string;
+  designer: string;
+  priority: string;
+  from: string;
+  to: string;
+}
+export const FILTER_KEYS = ['q', 'status', 'designer', 'priority', 'from', 'to'] as const satisfies readonly (keyof ProjectFilters)[];
+export const NO_FILTERS: ProjectFilters = { q: '', status: '', designer: '', priority: '', from: '', to: '' };
+
+function queryString(values: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value && value.trim()) params.set(key, value.trim());
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const listProjects = (filters: Partial<ProjectFilters> = {}) => api.get<ListProjectsResponse>(`/projects${queryString(filters)}`);
+export const bulkUpdate = (body: BulkUpdateBody) => api.post<BulkUpdateResponse>('/projects/bulk', body);
+
+export const listPendingComments = () => api.get<ModerationResponse>('/moderation');
+export const moderateComment = (commentId: string, projectId: string, decision: 'approve' | 'reject') =>
+  api.post<ModerateCommentResponse>(`/comments/${encodeURIComponent(commentId)}/${decision}`, { project_id: projectId });
+
+export const listActivity = (q: string, type: ActivityType) => api.get<GlobalActivityResponse>(`/activity${queryString({ q, type: type === 'all' ? undefined : type })}`);
+
+export const listUsers = () => api.get<UsersResponse>('/users');
+export const getUserDetails = (id: string) => api.get<UserDetailsResponse>(`/users/${encodeURIComponent(id)}`);
+
+export const listDesigners = () => api.get<ListDesignersResponse>('/designers');
+export const addDesigner = (email: string) => api.post<AddDesignerResponse>('/designers', { email });
+export const setDesignerActive = (email: string, active: boolean) => api.patch<UpdateDesignerResponse>(`/designers/${encodeURIComponent(email)}`, { active });
+export const removeDesigner = (email: string) => api.delete<RemoveDesignerResponse>(`/designers/${encodeURIComponent(email)}`);
+
+/** revoke-designer-sessions: `errors` lists the designers whose sessions could not be ended. */
+export const revokeDesignerSessions = () => api.post<RevokeDesignerSessionsResponse>('/sessions/revoke-designers');
