@@ -1,6 +1,9 @@
 import type { Projection } from '../../lib/projector.js';
+import { designerSessionsProjection, designersProjection } from './designers.js';
 import { projectsProjection } from './projects.js';
+import { subscriptionsProjection } from './subscriptions.js';
+import { teamsProjection } from './teams.js';
 import { usersProjection } from './users.js';
 
 /** Every projection the `projections` consumer maintains (and the audit replay rebuilds). */
-export const allProjections: Projection[] = [usersProjection, projectsProjection];
+export const allProjections: Projection[] = [usersProjection, projectsProjection, subscriptionsProjection, teamsProjection, designersProjection, designerSessionsProjection];

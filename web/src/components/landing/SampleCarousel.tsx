@@ -1,16 +1,31 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { SAMPLES, type SampleCard } from './content.js';
 
 /**
  * 'Our Work in Action': the four sample cards, twice in a row, moving by a CSS animation that loops
  * seamlessly (the track moves by exactly one set). The second set is a visual copy only (hidden
  * from assistive technology and focus). The motion pauses on hover, on keyboard focus and with the
- * Pause button, and is off for people who ask for reduced motion.
+ * Pause button, stands still while off screen, and is off for people who ask for reduced motion.
  */
 export function SampleCarousel() {
   const [paused, setPaused] = useState(false);
+  const [onScreen, setOnScreen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  // Moves only while on screen: no animation work while the page loads below the fold.
+  useEffect(() => {
+    const element = root.current;
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setOnScreen(true);
+      return;
+    }
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(!!entry?.isIntersecting));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   return (
-    <div className="lp-carousel" data-paused={paused ? 'true' : 'false'}>
+    <div ref={root} className="lp-carousel" data-paused={paused ? 'true' : 'false'} data-on-screen={onScreen ? 'true' : 'false'}>
       <button type="button" className="lp-carousel__toggle" aria-pressed={paused} onClick={() => setPaused((value) => !value)}>
         {paused ? 'Play carousel' : 'Pause carousel'}
       </button>

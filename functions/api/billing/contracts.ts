@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { TIERS } from '../../../events/plans.js';
+import type { SubscriptionView } from '../../lib/billing/queries.js';
+import type { SyncReport } from '../../lib/billing/reconcile.js';
+
+/**
+ * Billing request and response shapes. The spec's create-checkout sends a price id; the SPA sends
+ * the plan's tier instead (price ids are server configuration), and either is accepted.
+ */
+export const checkoutBody = z
+  .object({
+    tier: z.enum(TIERS).optional(),
+    price_id: z.string().trim().min(1).max(200).optional(),
+  })
+  .strict()
+  .refine((body) => (body.tier ? 1 : 0) + (body.price_id ? 1 : 0) === 1, { message: 'Give either tier or price_id' });
+export type CheckoutBody = z.input<typeof checkoutBody>;
+
+/** GET /api/billing/subscription (check-subscription). */
+export type SubscriptionResponse = SubscriptionView;
+
+/** POST /api/billing/checkout and /api/billing/portal: where to send the browser. */
+export interface RedirectResponse {
+  url: string;
+}
+
+/** POST /api/billing/sync (sync-all-subscriptions). */
+export type SyncResponse = SyncReport;

@@ -1,0 +1,55 @@
+import { designerDecider, isDesigner, revocationDecider, type DesignerState, type RevocationState } from '../../domain/designer.js';
+import type { Projection } from '../../lib/projector.js';
+import type { ViewItem } from '../../lib/views.js';
+
+export const designerKey = (email: string) => ({ pk: `designer#${email.trim().toLowerCase()}`, sk: 'role' });
+export const designerUserPartition = (userId: string) => `designer-user#${userId}`;
+export const DESIGNERS_PARTITION = 'designers';
+
+/** A designer authorisation as readers get it (spec/2 §3 designer_workload, without the counts). */
+export interface DesignerDoc {
+  email: string;
+  active: boolean;
+  user_id: string | null;
+  authorized_at: string | null;
+  updated_at: string | null;
+}
+
+/**
+ * One item per designer authorisation (removed ones leave): by e-mail (the key), by user id
+ * (gsi1 `designer-user#<sub>`, once linked) and in the list of all designers (gsi4 `designers`,
+ * ordered by e-mail). The API's role checks and the designer management screen read these.
+ */
+export const designersProjection: Projection<DesignerState> = {
+  name: 'designers',
+  streamPrefix: 'designer-',
+  initialState: designerDecider.initialState,
+  evolve: designerDecider.evolve,
+  items(state) {
+    if (!isDesigner(state) || !state.email) return [];
+    const doc: DesignerDoc = {
+      email: state.email,
+      active: state.status === 'active',
+      user_id: state.user_id,
+      authorized_at: state.authorized_at,
+      updated_at: state.updated_at,
+    };
+    const item: ViewItem = { ...designerKey(state.email), gsi4pk: DESIGNERS_PARTITION, gsi4sk: state.email, doc: JSON.stringify(doc) };
+    if (state.user_id) Object.assign(item, { gsi1pk: designerUserPartition(state.user_id), gsi1sk: state.email });
+    return [item];
+  },
+};
+
+export const revocationKey = { pk: 'revocation#designers', sk: 'latest' };
+
+/** The latest 'Sign Out All Designers' instant, read on every request by a designer. */
+export const designerSessionsProjection: Projection<RevocationState> = {
+  name: 'designer-sessions',
+  streamPrefix: 'revocation-designers',
+  initialState: revocationDecider.initialState,
+  evolve: revocationDecider.evolve,
+  items(state) {
+    if (!state.not_before) return [];
+    return [{ ...revocationKey, not_before: state.not_before, count: state.count }];
+  },
+};

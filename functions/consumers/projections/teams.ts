@@ -1,0 +1,49 @@
+import { teamDecider, type TeamInvite, type TeamState } from '../../domain/team.js';
+import type { Projection } from '../../lib/projector.js';
+import type { ViewItem } from '../../lib/views.js';
+
+export const teamKey = (id: string) => ({ pk: `team#${id}`, sk: 'doc' });
+export const membershipPartition = (userId: string) => `membership#${userId}`;
+export const membershipKey = (userId: string, teamId: string) => ({ pk: membershipPartition(userId), sk: `team#${teamId}` });
+export const inviteTokenKey = (tokenHash: string) => ({ pk: `invite-token#${tokenHash}`, sk: 'invite' });
+
+/** The team as readers get it: invitations without their token hashes. */
+export type TeamDocument = Omit<TeamState, 'invites'> & { invites: Omit<TeamInvite, 'token_hash'>[] };
+
+/** A user's membership of a team, kept beside the user (GET /api/me, getUser's team_id, project lists). */
+export interface MembershipItem {
+  team_id: string;
+  team_name: string;
+  role: TeamState['members'][number]['role'];
+  status: TeamState['members'][number]['status'];
+  joined_at: string;
+}
+
+/**
+ * Per team:
+ * - the document (name, members, invitations without token hashes);
+ * - one membership item per member under the member's user id (a user's team, by user);
+ * - one lookup item per invitation under the sha256 of its current token (the accept and details
+ *   routes find the team by it; a resend replaces it, so the old link finds nothing).
+ */
+export const teamsProjection: Projection<TeamState> = {
+  name: 'teams',
+  streamPrefix: 'team-',
+  initialState: teamDecider.initialState,
+  evolve: teamDecider.evolve,
+
+  items(state) {
+    if (!state.exists || !state.id) return [];
+    const teamId = state.id;
+    const document: TeamDocument = { ...state, invites: state.invites.map(({ token_hash: _hash, ...invite }) => invite) };
+    const items: ViewItem[] = [{ ...teamKey(teamId), doc: JSON.stringify(document) }];
+    for (const member of state.members) {
+      const membership: MembershipItem = { team_id: teamId, team_name: state.name, role: member.role, status: member.status, joined_at: member.created_at };
+      items.push({ ...membershipKey(member.user_id, teamId), ...membership });
+    }
+    for (const invite of state.invites) {
+      items.push({ ...inviteTokenKey(invite.token_hash), team_id: teamId, invite_id: invite.id });
+    }
+    return items;
+  },
+};
