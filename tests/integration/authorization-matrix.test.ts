@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, routes } from '../../infra/routes.js';
+import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
+
+/**
+ * Every route × every kind of caller → allowed or denied, as DESIGN.md §7 specifies. A denied
+ * call is 401 (signed out) or 403/404 with a message, and appends nothing. An allowed call gets
+ * past authorization: any answer but 401/403/404 (a 400 or 409 for the state of things is fine).
+ * A route without a row here fails the suite: new routes cannot skip the matrix.
+ */
+type Caller = 'anonymous' | 'owner' | 'otherClient' | 'teamMember' | 'assignedDesigner' | 'otherDesigner' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'owner', 'otherClient', 'teamMember', 'assignedDesigner', 'otherDesigner', 'admin'];
+const SIGNED_IN = CALLERS.filter((c) => c !== 'anonymous');
+const CLIENTS: Caller[] = ['owner', 'otherClient', 'teamMember'];
+const READERS: Caller[] = ['owner', 'teamMember', 'assignedDesigner', 'admin'];
+const WORKERS: Caller[] = ['assignedDesigner', 'admin'];
+const ADMIN: Caller[] = ['admin'];
+const TEAM_ADMIN: Caller[] = ['owner'];
+
+interface World {
+  users: Record<Exclude<Caller, 'anonymous'>, TestUser>;
+  projectId: string;
+  taskId: string;
+  teamId: string;
+  inviteId: string;
+  /** A pending invitation addressed to `otherClient`: only they may accept it. */
+  inviteToken: string;
+  comments: string[];
+  fileId: string;
+}
+
+interface Row {
+  /** Who gets past authorization. 'public': everybody, signed in or not. */
+  allowed: Caller[] | 'public';
+  /** The request a caller makes (fresh values per call where the call changes things). */
+  request?: (world: World, caller: Caller) => { path?: string; body?: unknown } | Promise<{ path?: string; body?: unknown }>;
+  /** Runs last: its allowed calls would disturb the world for the other rows. */
+  disruptive?: boolean;
+  /** An answer that still means "allowed" although its status is 404 (e.g. no billing account yet). */
+  allowedAnswer?: (response: { status: number; body: any }) => boolean;
+}
+
+let stack: TestStack;
+let world: World;
+/** A real object in storage: uploaded by the caller when they may, else by the owner (for callers who must be refused). */
+const uploadFor = async (caller: Caller) => {
+  const uploader = caller === 'assignedDesigner' || caller === 'admin' ? caller : 'owner';
+  const fileType = uploader === 'owner' ? 'client_upload' : 'deliverable';
+  const presigned = await stack.api('POST', `/api/projects/${world.projectId}/uploads`, { user: world.users[uploader], body: { file_name: 'plan.pdf', content_type: 'application/pdf', file_size: 9, file_type: fileType } });
+  expect(presigned.status, JSON.stringify(presigned.body)).toBe(201);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(presigned.body.upload.fields as Record<string, string>)) form.append(name, value);
+  form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n')], { type: 'application/pdf' }), 'plan.pdf');
+  await fetch(presigned.body.upload.url, { method: 'POST', body: form });
+  return { key: presigned.body.key as string };
+};
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { allowed: 'public' },
+  'GET /api/me': { allowed: SIGNED_IN },
+  'PATCH /api/me/profile': { allowed: SIGNED_IN, request: () => ({ body: { company: 'Matrix & Co' } }) },
+  'GET /api/team': { allowed: SIGNED_IN },
+  'POST /api/team': { allowed: CLIENTS, request: () => ({ body: { name: 'Another team' } }), disruptive: true },
+  'PATCH /api/team/members/{userId}': { allowed: TEAM_ADMIN, request: (w) => ({ path: `/api/team/members/${w.users.teamMember.sub}`, body: { role: 'designer' } }) },
+  'DELETE /api/team/members/{userId}': { allowed: TEAM_ADMIN, request: (w) => ({ path: `/api/team/members/${w.users.teamMember.sub}` }), disruptive: true },
+  'POST /api/team/invites': { allowed: TEAM_ADMIN, request: () => ({ body: { email: uniqueEmail('invitee'), role: 'designer' } }) },
+  'POST /api/team/invites/{id}/resend': { allowed: TEAM_ADMIN, request: (w) => ({ path: `/api/team/invites/${w.inviteId}/resend` }) },
+  'POST /api/team/invites/{id}/revoke': { allowed: TEAM_ADMIN, request: (w) => ({ path: `/api/team/invites/${w.inviteId}/revoke` }), disruptive: true },
+  'GET /api/invites/{token}': { allowed: 'public', request: (w) => ({ path: `/api/invites/${w.inviteToken}` }) },
+  'POST /api/invites/{token}/accept': { allowed: ['otherClient'], request: (w) => ({ path: `/api/invites/${w.inviteToken}/accept` }), disruptive: true },
+  'GET /api/projects': { allowed: SIGNED_IN },
+  'POST /api/projects': { allowed: CLIENTS, request: () => ({ body: minimalProject() }) },
+  'GET /api/projects/{id}': { allowed: READERS, request: (w) => ({ path: `/api/projects/${w.projectId}` }) },
+  'PATCH /api/projects/{id}': { allowed: WORKERS, request: (w, c) => ({ path: `/api/projects/${w.projectId}`, body: c === 'admin' ? { priority: 'Urgent' } : { status: 'in_progress' } }) },
+  'PATCH /api/projects/{id}/tasks/{taskId}': { allowed: WORKERS, request: (w) => ({ path: `/api/projects/${w.projectId}/tasks/${w.taskId}`, body: { completed: true } }) },
+  'GET /api/projects/{id}/activity': { allowed: READERS, request: (w) => ({ path: `/api/projects/${w.projectId}/activity` }) },
+  'POST /api/projects/{id}/comments': { allowed: WORKERS, request: (w) => ({ path: `/api/projects/${w.projectId}/comments`, body: { content: 'Matrix comment' } }) },
+  'GET /api/moderation': { allowed: ADMIN },
+  'POST /api/comments/{id}/approve': { allowed: ADMIN, request: (w) => ({ path: `/api/comments/${w.comments[0]}/approve`, body: { project_id: w.projectId } }) },
+  'POST /api/comments/{id}/reject': { allowed: ADMIN, request: (w) => ({ path: `/api/comments/${w.comments[1]}/reject`, body: { project_id: w.projectId } }), disruptive: true },
+  'POST /api/projects/bulk': { allowed: ADMIN, request: (w) => ({ body: { ids: [w.projectId], status: 'in_progress' } }) },
+  'GET /api/activity': { allowed: ADMIN },
+  'GET /api/users': { allowed: ADMIN },
+  'GET /api/users/{id}': { allowed: ADMIN, request: (w) => ({ path: `/api/users/${w.users.owner.sub}` }) },
+  'POST /api/checklists': { allowed: CLIENTS, request: () => ({ body: { title: 'Loft', project_category: 'Design', project_type: 'Concept Design', property_type: 'condo', deliverables: ['Layout Plan'], description: minimalProject().description } }) },
+  'POST /api/projects/{id}/uploads': {
+    allowed: ['owner', 'assignedDesigner', 'admin'],
+    request: (w, c) => ({ path: `/api/projects/${w.projectId}/uploads`, body: { file_name: 'plan.pdf', content_type: 'application/pdf', file_size: 9, file_type: c === 'owner' || CLIENTS.includes(c) ? 'client_upload' : 'deliverable' } }),
+  },
+  'POST /api/projects/{id}/files': { allowed: ['owner', 'assignedDesigner', 'admin'], request: async (w, c) => ({ path: `/api/projects/${w.projectId}/files`, body: await uploadFor(c) }) },
+  'GET /api/projects/{id}/files/{fileId}': { allowed: READERS, request: (w) => ({ path: `/api/projects/${w.projectId}/files/${w.fileId}` }) },
+  'GET /api/audit/{streamId}': { allowed: ADMIN, request: (w) => ({ path: `/api/audit/project-${w.projectId}` }) },
+  'GET /api/billing/subscription': { allowed: SIGNED_IN },
+  'POST /api/billing/checkout': { allowed: SIGNED_IN, request: () => ({ body: { price_id: 'price_starter' } }) },
+  'POST /api/billing/portal': { allowed: SIGNED_IN, allowedAnswer: (r) => r.status === 404 && r.body?.error?.code === 'NO_BILLING_ACCOUNT' },
+  'POST /api/billing/sync': { allowed: ADMIN },
+  'POST /api/billing/webhook': { allowed: 'public', request: () => ({ body: { id: 'evt_forged', type: 'customer.subscription.created' } }) },
+  'GET /api/designers': { allowed: ADMIN },
+  'POST /api/designers': { allowed: ADMIN, request: () => ({ body: { email: uniqueEmail('preauth') } }) },
+  'PATCH /api/designers/{email}': { allowed: ADMIN, request: async () => ({ path: `/api/designers/${encodeURIComponent(await disposableDesigner())}`, body: { active: false } }) },
+  'DELETE /api/designers/{email}': { allowed: ADMIN, request: async () => ({ path: `/api/designers/${encodeURIComponent(await disposableDesigner())}` }) },
+  'POST /api/designers/link': { allowed: SIGNED_IN },
+  'POST /api/sessions/revoke-designers': { allowed: ADMIN, disruptive: true },
+  'POST /api/mail/test': { allowed: SIGNED_IN, request: () => ({ body: { toEmail: 'someone@example.test' } }) },
+};
+
+async function disposableDesigner(): Promise<string> {
+  const email = uniqueEmail('disposable');
+  await stack.api('POST', '/api/designers', { user: world.users.admin, body: { email } });
+  return email;
+}
+
+async function buildWorld(): Promise<World> {
+  const admin = await stack.admin();
+  const assignedDesigner = await stack.designer();
+  const owner = await stack.signUpClient();
+  const otherClient = await stack.signUpClient();
+  const team = await stack.api('POST', '/api/team', { user: owner, body: { name: 'Matrix Studio' } });
+  expect(team.status, JSON.stringify(team.body)).toBeLessThan(300);
+  await stack.settle();
+
+  // The team member joins through a real invitation, its token read from the e-mail.
+  const memberEmail = uniqueEmail('member');
+  const invited = await stack.api('POST', '/api/team/invites', { user: owner, body: { email: memberEmail, role: 'designer' } });
+  expect(invited.status, JSON.stringify(invited.body)).toBeLessThan(300);
+  await stack.settle();
+  const [mail] = await stack.local.outbox.list(memberEmail);
+  const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+  const teamMember = await stack.signUpClient({}, memberEmail);
+  expect((await stack.api('POST', `/api/invites/${token}/accept`, { user: teamMember })).status).toBeLessThan(300);
+  const pending = await stack.api('POST', '/api/team/invites', { user: owner, body: { email: uniqueEmail('pending'), role: 'designer' } });
+  await stack.api('POST', '/api/team/invites', { user: owner, body: { email: otherClient.email, role: 'designer' } });
+  await stack.settle();
+  const [forOtherClient] = await stack.local.outbox.list(otherClient.email);
+  const inviteToken = /token=([A-Za-z0-9_-]+)/.exec(forOtherClient!.text)![1]!;
+  const teamView = await stack.api('GET', '/api/team', { user: owner });
+
+  // Another designer, pre-authorised by an admin, then registered.
+  const otherDesignerEmail = uniqueEmail('designer');
+  expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: otherDesignerEmail } })).status).toBeLessThan(300);
+  await stack.settle();
+  const registered = await stack.signUpClient({}, otherDesignerEmail);
+  await stack.api('POST', '/api/designers/link', { user: registered });
+  await stack.settle();
+  const otherDesigner = await stack.signIn(otherDesignerEmail, 'CorrectHorse#2026');
+
+  const created = await stack.api('POST', '/api/projects', { user: owner, body: minimalProject() });
+  const projectId = created.body.project.id as string;
+  await stack.settle();
+  expect((await stack.api('PATCH', `/api/projects/${projectId}`, { user: admin, body: { designer: { designer_id: assignedDesigner.sub } } })).status).toBe(200);
+  const comments: string[] = [];
+  for (const content of ['First pending comment', 'Second pending comment']) {
+    const posted = await stack.api('POST', `/api/projects/${projectId}/comments`, { user: assignedDesigner, body: { content } });
+    expect(posted.status, JSON.stringify(posted.body)).toBeLessThan(300);
+    comments.push(posted.body.comment?.id ?? posted.body.id);
+  }
+  world = { users: { admin, assignedDesigner, owner, otherClient, teamMember, otherDesigner }, projectId, taskId: `${projectId}-t1`, teamId: team.body.team?.id, inviteId: pending.body.invite?.id ?? teamView.body.invites?.[0]?.id, inviteToken, comments, fileId: '' };
+  const { key } = await uploadFor('owner');
+  const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key } });
+  expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+  world.fileId = recorded.body.file.id;
+  await stack.settle();
+  return world;
+}
+
+beforeAll(async () => {
+  stack = await TestStack.start();
+  world = await buildWorld();
+}, 180_000);
+afterAll(() => stack?.stop());
+
+describe('authorization matrix', () => {
+  it('has a row for every route of the table (and none for routes that are gone)', () => {
+    const keys = routes.map(routeKey);
+    expect(keys.filter((key) => !MATRIX[key])).toEqual([]);
+    expect(Object.keys(MATRIX).filter((key) => !keys.includes(key))).toEqual([]);
+  });
+
+  const ordered = [...routes].sort((a, b) => Number(!!MATRIX[routeKey(a)]?.disruptive) - Number(!!MATRIX[routeKey(b)]?.disruptive));
+  for (const route of ordered) {
+    const key = routeKey(route);
+    it(`${key}: ${CALLERS.length} callers`, async () => {
+      const row = MATRIX[key];
+      if (!row) return;
+      const problems: string[] = [];
+      // Denied callers first: they must change nothing, whatever the allowed ones do after them.
+      const order = [...CALLERS].sort((a, b) => Number(isAllowed(row, a)) - Number(isAllowed(row, b)));
+      for (const caller of order) {
+        const allowed = isAllowed(row, caller);
+        const request = (await row.request?.(world, caller)) ?? {};
+        const user = caller === 'anonymous' ? undefined : world.users[caller];
+        const before = allowed ? 0 : await stack.eventCount();
+        const response = await stack.api(route.method, request.path ?? route.path, { user, body: request.body });
+        const label = `${caller} → ${response.status} ${JSON.stringify(response.body)?.slice(0, 160)}`;
+        if (allowed) {
+          const refused = [401, 403, 404].includes(response.status) && !row.allowedAnswer?.(response);
+          if (refused || response.status >= 500) problems.push(`expected allowed: ${label}`);
+        } else {
+          const expected = caller === 'anonymous' ? [401] : [403, 404];
+          if (!expected.includes(response.status)) problems.push(`expected ${expected.join('/')}: ${label}`);
+          const message = response.body?.error?.message ?? response.body?.message;
+          if (typeof message !== 'string' || message.length < 3) problems.push(`no message: ${label}`);
+          await stack.settle();
+          if ((await stack.eventCount()) !== before) problems.push(`appended events: ${label}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+function isAllowed(row: Row, caller: Caller): boolean {
+  return row.allowed === 'public' || row.allowed.includes(caller);
+}
