@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The SPA lives in web/ and builds to web/dist, whichever directory Vite is started from
@@ -11,10 +11,30 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // Point it elsewhere with LOCAL_RUNTIME_URL.
 const runtimeUrl = process.env.LOCAL_RUNTIME_URL ?? 'http://127.0.0.1:3000';
 
+/**
+ * Most visitors arrive on the landing page, a lazily loaded route: a modulepreload lets the browser
+ * fetch it alongside the entry instead of after it.
+ */
+function preloadLandingChunk(): Plugin {
+  return {
+    name: 'preload-landing-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const landing = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/web/src/routes/landing.tsx'),
+        );
+        return landing ? [{ tag: 'link', attrs: { rel: 'modulepreload', href: `/${landing.fileName}` }, injectTo: 'head' }] : [];
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), preloadLandingChunk()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 
@@ -18,6 +19,23 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+
+/** Compressed copies of text files, made once per file version (CloudFront compresses in the cloud). */
+const compressed = new Map<string, { mtimeMs: number; br: Buffer; gzip: Buffer }>();
+async function compressedCopy(file: string, mtimeMs: number) {
+  const cached = compressed.get(file);
+  if (cached?.mtimeMs === mtimeMs) return cached;
+  const body = await readFile(file);
+  const fresh = {
+    mtimeMs,
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip: gzipSync(body, { level: 9 }),
+  };
+  compressed.set(file, fresh);
+  return fresh;
+}
 
 /** Serves the built SPA like the site bucket behind CloudFront: files, else index.html (SPA fallback). */
 export function staticSite(root: string, headers: Record<string, string>) {
@@ -39,12 +57,21 @@ export function staticSite(root: string, headers: Record<string, string>) {
       }
     }
     const immutable = target.includes(`${sep}assets${sep}`);
-    res.writeHead(200, {
+    const common = {
       ...headers,
       'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
-      'content-length': info.size,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+      vary: 'accept-encoding',
+    };
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const encoding = COMPRESSIBLE.has(extname(target)) ? (/\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null) : null;
+    if (encoding) {
+      const body = (await compressedCopy(target, info.mtimeMs))[encoding];
+      res.writeHead(200, { ...common, 'content-encoding': encoding, 'content-length': body.length });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(200, { ...common, 'content-length': info.size });
     if (req.method === 'HEAD') res.end();
     else createReadStream(target).pipe(res);
   };

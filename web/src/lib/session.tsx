@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SessionUser } from './auth.js';
 import { loadAuth } from './auth-loader.js';
+import { isPublicPath, whenIdle } from './public-paths.js';
 
 export type { SessionUser, Role } from './auth.js';
 
@@ -44,7 +45,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let active = true;
     let unsubscribe: (() => void) | undefined;
-    void refresh().then(async () => {
+    // The landing page paints first; who is signed in is learned once the browser is idle.
+    const ready = isPublicPath(window.location.pathname) ? whenIdle() : Promise.resolve();
+    void ready.then(() => refresh()).then(async () => {
       const auth = await loadAuth().catch(() => undefined);
       if (!active || !auth) return;
       unsubscribe = auth.onAuthEvent((event) => {
