@@ -1,5 +1,7 @@
 import type { Decider } from './decider.js';
+import { designerDecider, revocationDecider } from './designer.js';
 import { projectDecider } from './project.js';
+import { teamDecider } from './team.js';
 import { userDecider } from './user.js';
 
 type Folding = Pick<Decider<unknown, unknown>, 'initialState' | 'evolve'>;
@@ -9,7 +11,10 @@ type Folding = Pick<Decider<unknown, unknown>, 'initialState' | 'evolve'>;
  * deciders and projections use. Keyed by stream prefix (`project-<id>` → 'project').
  */
 export const streamFolds: Record<string, Folding> = {
+  designer: designerDecider as Folding,
   project: projectDecider as Folding,
+  revocation: revocationDecider as Folding,
+  team: teamDecider as Folding,
   user: userDecider as Folding,
 };
 

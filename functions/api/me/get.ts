@@ -1,11 +1,13 @@
 import { httpHandler, signedIn } from '../../lib/http.js';
+import { membershipOf } from '../../lib/queries/teams.js';
 import { getUser } from '../../lib/queries/users.js';
 import { getRuntime } from '../../lib/runtime.js';
 import type { MeResponse } from '../contracts/me.js';
 
 export const handler = httpHandler({}, async (request) => {
   const principal = signedIn(request);
-  const user = await getUser(getRuntime(), principal.sub);
+  const runtime = getRuntime();
+  const [user, membership] = await Promise.all([getUser(runtime, principal.sub), membershipOf(runtime, principal.sub)]);
   const body: MeResponse = {
     user: {
       id: principal.sub,
@@ -18,7 +20,7 @@ export const handler = httpHandler({}, async (request) => {
       created_at: user?.created_at ?? null,
     },
     roles: principal.groups.length > 0 ? principal.groups : ['client'],
-    team: null,
+    team: membership ? { id: membership.team_id, name: membership.team_name, role: membership.role, status: membership.status } : null,
   };
   return { body };
 });

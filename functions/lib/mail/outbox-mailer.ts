@@ -1,11 +1,13 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newId } from '../ids.js';
-import type { MailMessage, Mailer, SentMail } from './types.js';
+import { MailError, type MailMessage, type Mailer, type SentMail } from './types.js';
 
 /**
  * The embedded runtime's mail: every message is written to a folder as an .eml file (open it with
- * any mail program) and a .json twin the local outbox page (/outbox) and tests read.
+ * any mail program) and a .json twin the local outbox page (/outbox) and tests read. Addresses in
+ * the reserved `.invalid` domain (RFC 2606) are refused with a MailError, as a real provider would
+ * fail them: use one (e.g. `someone@example.invalid`) to see the product's failed-e-mail paths.
  */
 export class OutboxMailer implements Mailer {
   constructor(
@@ -14,6 +16,9 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<SentMail> {
+    // `.invalid` is reserved (RFC 2606): no such mailbox can exist. Refusing it gives the embedded
+    // runtime a real delivery failure to exercise (e.g. 'Invite created but email failed to send').
+    if (/\.invalid$/i.test(message.to.trim())) throw new MailError(`Email could not be sent: ${message.to} is not a deliverable address`);
     await mkdir(this.directory, { recursive: true });
     const sent: SentMail = { ...message, id: newId(), from: this.from, sentAt: new Date().toISOString() };
     const eml = [

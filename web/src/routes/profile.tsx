@@ -1,13 +1,68 @@
-import { ComingSoon } from '../ui/ComingSoon.js';
+import { Button, Flex, Heading, Tabs, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ProfileSettings } from '../components/profile/ProfileSettings.js';
+import { TeamManagement } from '../components/team/TeamManagement.js';
+import { useMe } from '../lib/use-me.js';
+import { AppHeader } from '../ui/AppHeader.js';
+import { Page } from '../ui/Page.js';
 
-/** Profile & Team Settings (/profile). */
+const TABS = ['profile', 'team'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Profile & Team Settings (/profile): signed-in only (the route guard sends others to /auth). */
 export default function ProfileScreen() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { me, loading } = useMe();
+  const [savedName, setSavedName] = useState<string | null | undefined>(undefined);
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'profile';
+
   return (
-    <ComingSoon
-      name="Profile & Team Settings"
-      purpose="Edit your profile and manage your team."
-      back={{ to: '/dashboard', label: 'Back to Dashboard' }}
-      signedIn
-    />
+    <Page title="Profile & Team Settings" header={<AppHeader name={savedName !== undefined ? savedName : me?.user.full_name} />}>
+      <Flex direction="column" gap="large">
+        <Flex alignItems="center" gap="small">
+          <Button size="small" variation="link" aria-label="Back to Dashboard" onClick={() => navigate('/dashboard')}>
+            <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
+              <path d="M12.5 4.5L7 10l5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </Button>
+          <Flex direction="column" gap="0">
+            <Heading level={1} fontSize="xxl">
+              Profile &amp; Team Settings
+            </Heading>
+            <Text color="font.secondary">Manage your profile and your team.</Text>
+          </Flex>
+        </Flex>
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}
+          items={[
+            {
+              label: 'Profile Settings',
+              value: 'profile',
+              content: (
+                <Flex direction="column" paddingBlock="medium">
+                  <ProfileSettings
+                    me={me}
+                    loading={loading}
+                    onSaved={(profile) => setSavedName(profile.full_name)}
+                  />
+                </Flex>
+              ),
+            },
+            {
+              label: 'Team Management',
+              value: 'team',
+              content: (
+                <Flex direction="column" paddingBlock="medium">
+                  <TeamManagement canCreate={!me || me.roles.includes('client')} />
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      </Flex>
+    </Page>
   );
 }

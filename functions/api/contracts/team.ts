@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { INVITE_ROLES, TEAM_ROLES, type InviteRole, type TeamRole } from '../../../events/team-events.js';
+import { USER_TYPES, type UserType } from '../../../events/vocabulary.js';
+
+export type { InviteRole, TeamRole } from '../../../events/team-events.js';
+export { INVITE_ROLES, TEAM_ROLES } from '../../../events/team-events.js';
+
+/* Profile & Team Settings (/profile), the invite pages (/accept-invite, /invite-signup): spec/2 §2, §3, §7. */
+
+const profileText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).nullable().optional();
+
+/** PATCH /api/me/profile: the fields a client edits on 'Profile Settings'; absent fields stay as they are. */
+export const updateProfileBody = z
+  .object({
+    full_name: profileText(200),
+    company: profileText(200),
+    user_type: z.enum(USER_TYPES).optional(),
+  })
+  .strict();
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+
+export interface ProfileResponse {
+  profile: {
+    id: string;
+    email: string;
+    full_name: string | null;
+    company: string | null;
+    phone: string | null;
+    user_type: UserType;
+  };
+}
+
+/** POST /api/team: a client names a team and becomes its admin. */
+export const createTeamBody = z.object({
+  name: z.string().trim().min(1, 'Please enter a team name').max(100, 'A team name can have at most 100 characters'),
+});
+export type CreateTeamBody = z.input<typeof createTeamBody>;
+
+/** PATCH /api/team/members/{userId}. */
+export const changeMemberRoleBody = z.object({ role: z.enum(TEAM_ROLES) });
+export type ChangeMemberRoleBody = z.input<typeof changeMemberRoleBody>;
+
+export const memberParams = z.object({ userId: z.string().min(1).max(200) });
+export const inviteParams = z.object({ id: z.string().min(1).max(64) });
+export const tokenParams = z.object({ token: z.string().max(500) });
+
+/** POST /api/team/invites: e-mail required; the role offered is only Designer. */
+export const createInviteBody = z.object({
+  email: z.string().trim().min(1, 'Email is required').toLowerCase().pipe(z.email('Please enter a valid email address')),
+  role: z.enum(INVITE_ROLES, { message: 'Currently, only Designer role is available for new team members.' }).default('designer'),
+});
+export type CreateInviteBody = z.input<typeof createInviteBody>;
+
+export interface TeamMemberView {
+  user_id: string;
+  full_name: string | null;
+  email: string;
+  role: TeamRole;
+  status: 'active' | 'inactive';
+  created_at: string;
+  /** The caller: nobody changes or removes themselves. */
+  is_self: boolean;
+}
+
+export interface TeamInviteView {
+  id: string;
+  invited_email: string;
+  invited_role: InviteRole;
+  inviter_name: string | null;
+  status: 'pending' | 'revoked' | 'accepted';
+  expires_at: string;
+  expired: boolean;
+  created_at: string;
+  sent_at: string | null;
+  /** Why the last e-mail failed, until one goes out. */
+  send_error: string | null;
+}
+
+/** GET /api/team (and the answer of every team change): pending invitations only for team admins. */
+export interface TeamResponse {
+  team: { id: string; name: string; created_at: string | null } | null;
+  /** The caller's role in the team (a team role: it grants no system rights). */
+  role: TeamRole | null;
+  members: TeamMemberView[];
+  invites: TeamInviteView[];
+}
+
+/** POST /api/team/invites and /resend: the team, the invitation, and whether its e-mail went out. */
+export interface InviteResponse extends TeamResponse {
+  invite: TeamInviteView;
+  email_sent: boolean;
+  /** 'Invite sent successfully to {email}', 'Invitation resent to {email}', or the failure text. */
+  message: string;
+}
+
+/** GET /api/invites/{token} (public): get-invite-details. */
+export interface InviteDetailsResponse {
+  invitedEmail: string;
+  teamName: string;
+  inviterName: string;
+}
+
+/** POST /api/invites/{token}/accept: accept-invite. */
+export interface AcceptInviteResponse {
+  team: { id: string; name: string };
+  role: TeamRole;
+}

@@ -1,0 +1,35 @@
+import { teamDecider, teamStream } from '../../domain/team.js';
+import { runCommand } from '../../lib/command.js';
+import { HttpError } from '../../lib/errors.js';
+import { httpHandler, signedIn } from '../../lib/http.js';
+import { membershipOf } from '../../lib/queries/teams.js';
+import { getRuntime } from '../../lib/runtime.js';
+import { tokenParams, type AcceptInviteResponse } from '../contracts/team.js';
+import { commandMeta } from '../team/common.js';
+import { findInvitation } from './lookup.js';
+
+/**
+ * POST /api/invites/{token}/accept (accept-invite): the signed-in user whose e-mail the invitation
+ * names joins the team with the invited role. A token works once, until it expires or is revoked.
+ */
+export const handler = httpHandler({ params: tokenParams }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  // An e-mail the token says is unverified proves nothing about who holds the invitation.
+  if ((principal as { emailVerified?: boolean }).emailVerified === false || !principal.email) {
+    throw new HttpError(403, 'FORBIDDEN', 'Verify your e-mail address before accepting an invitation.');
+  }
+  const { hash, team } = await findInvitation(runtime, request.params.token);
+  const membership = await membershipOf(runtime, principal.sub);
+  if (membership && membership.team_id !== team.id) throw new HttpError(409, 'CONFLICT', 'You are already a member of another team.');
+  const result = await runCommand(
+    teamDecider,
+    teamStream(team.id!),
+    { type: 'AcceptInvite', token_hash: hash, user_id: principal.sub, email: principal.email },
+    commandMeta(request, principal),
+    runtime,
+  );
+  const member = result.state.members.find((candidate) => candidate.user_id === principal.sub)!;
+  const body: AcceptInviteResponse = { team: { id: team.id!, name: result.state.name }, role: member.role };
+  return { body };
+});

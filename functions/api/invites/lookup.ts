@@ -1,0 +1,25 @@
+import { INVALID_INVITE_MESSAGE, isUsable, teamDecider, teamStream, type TeamInvite, type TeamState } from '../../domain/team.js';
+import { loadState } from '../../lib/command.js';
+import { HttpError } from '../../lib/errors.js';
+import { inviteByTokenHash } from '../../lib/queries/teams.js';
+import type { Runtime } from '../../lib/runtime.js';
+import { hashInviteToken, looksLikeInviteToken } from '../team/common.js';
+
+export const invalidInvitation = (status = 410) => new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_INVITE_MESSAGE);
+
+/**
+ * Finds an invitation by its token: the read side's lookup item (by the token's sha256) names the
+ * team, and the team's own stream decides. Unknown tokens answer 404, expired, revoked or used ones
+ * 410; both with the spec's 'Invalid or expired invitation'.
+ */
+export async function findInvitation(runtime: Runtime, token: string): Promise<{ hash: string; team: TeamState; invite: TeamInvite }> {
+  if (!looksLikeInviteToken(token)) throw invalidInvitation(404);
+  const hash = hashInviteToken(token);
+  const lookup = await inviteByTokenHash(runtime, hash);
+  if (!lookup) throw invalidInvitation(404);
+  const { state: team } = await loadState(teamDecider, teamStream(lookup.team_id), runtime);
+  const invite = team.invites.find((candidate) => candidate.token_hash === hash);
+  if (!team.exists || !invite) throw invalidInvitation(404);
+  if (!isUsable(invite, runtime.now().toISOString())) throw invalidInvitation(410);
+  return { hash, team, invite };
+}

@@ -1,0 +1,48 @@
+import { teamDecider, teamStream } from '../../../domain/team.js';
+import { runCommand } from '../../../lib/command.js';
+import { httpHandler, signedIn } from '../../../lib/http.js';
+import { newId } from '../../../lib/ids.js';
+import { getUser } from '../../../lib/queries/users.js';
+import { getRuntime } from '../../../lib/runtime.js';
+import { createInviteBody, type InviteResponse } from '../../contracts/team.js';
+import { callerTeamId, commandMeta, inviteView, newInviteToken, teamView } from '../common.js';
+import { deliverInvite } from './deliver.js';
+
+export const INVITE_FAILED_MESSAGE = 'Invite created but email failed to send. Please try resending.';
+
+/**
+ * POST /api/team/invites (send-invite): a team admin invites an e-mail address as a Designer. The
+ * invitation (with the sha256 of a random token, valid 7 days) is recorded first, then e-mailed
+ * with the token in its link; a failed e-mail leaves a pending invitation to resend.
+ */
+export const handler = httpHandler({ body: createInviteBody }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const teamId = await callerTeamId(runtime, principal);
+  const inviter = await getUser(runtime, principal.sub);
+  const { token, hash } = newInviteToken();
+  const inviteId = newId();
+  const created = await runCommand(
+    teamDecider,
+    teamStream(teamId),
+    {
+      type: 'CreateInvite',
+      invite_id: inviteId,
+      email: request.body.email,
+      role: request.body.role,
+      token_hash: hash,
+      inviter_name: inviter?.full_name || principal.name || principal.email || null,
+    },
+    commandMeta(request, principal),
+    runtime,
+  );
+  const { state, sent } = await deliverInvite(runtime, request, principal, created.state, inviteId, token);
+  const invite = state.invites.find((candidate) => candidate.id === inviteId)!;
+  const body: InviteResponse = {
+    ...(await teamView(runtime, state, principal.sub)),
+    invite: inviteView(invite, runtime.now().toISOString()),
+    email_sent: sent,
+    message: sent ? `Invite sent successfully to ${invite.invited_email}` : INVITE_FAILED_MESSAGE,
+  };
+  return { status: 201, body };
+});

@@ -1,0 +1,37 @@
+import { teamDecider, teamStream, type TeamState } from '../../../domain/team.js';
+import type { Principal } from '../../../lib/auth.js';
+import { runCommand } from '../../../lib/command.js';
+import type { HttpRequest } from '../../../lib/http.js';
+import { log } from '../../../lib/log.js';
+import type { Runtime } from '../../../lib/runtime.js';
+import { commandMeta, mailInvite } from '../common.js';
+
+/**
+ * Mails the invitation with its fresh token, then records the outcome in the team stream
+ * (TeamInviteSent or TeamInviteSendFailed). Answers the team's state after that.
+ */
+export async function deliverInvite(
+  runtime: Runtime,
+  request: HttpRequest<unknown, unknown, unknown>,
+  principal: Principal,
+  state: TeamState,
+  inviteId: string,
+  token: string,
+): Promise<{ state: TeamState; sent: boolean }> {
+  const invite = state.invites.find((candidate) => candidate.id === inviteId)!;
+  const outcome = await mailInvite(invite, state.name, token);
+  try {
+    const recorded = await runCommand(
+      teamDecider,
+      teamStream(state.id!),
+      outcome.sent ? { type: 'RecordInviteSent', invite_id: inviteId } : { type: 'RecordInviteSendFailed', invite_id: inviteId, reason: outcome.reason },
+      commandMeta(request, principal),
+      runtime,
+    );
+    return { state: recorded.state, sent: outcome.sent };
+  } catch (error) {
+    // The e-mail's fate is already decided; failing to note it must not turn it into an error.
+    log.warn('Could not record the invitation e-mail outcome', { inviteId, error: (error as Error).message });
+    return { state, sent: outcome.sent };
+  }
+}

@@ -1,0 +1,37 @@
+import { teamDecider, teamStream } from '../../../domain/team.js';
+import { runCommand } from '../../../lib/command.js';
+import { HttpError } from '../../../lib/errors.js';
+import { httpHandler, signedIn } from '../../../lib/http.js';
+import { getRuntime } from '../../../lib/runtime.js';
+import { inviteParams, type InviteResponse } from '../../contracts/team.js';
+import { callerTeamId, commandMeta, inviteView, newInviteToken, teamView } from '../common.js';
+import { deliverInvite } from './deliver.js';
+
+/**
+ * POST /api/team/invites/{id}/resend: a pending invitation gets a new token and a new 7-day expiry
+ * and is e-mailed again (only the token's hash is stored, so the first link cannot be re-sent; it
+ * stops working). A failed e-mail answers 502 'Failed to resend invitation'.
+ */
+export const handler = httpHandler({ params: inviteParams }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const teamId = await callerTeamId(runtime, principal);
+  const { token, hash } = newInviteToken();
+  const resent = await runCommand(
+    teamDecider,
+    teamStream(teamId),
+    { type: 'ResendInvite', invite_id: request.params.id, token_hash: hash },
+    commandMeta(request, principal),
+    runtime,
+  );
+  const { state, sent } = await deliverInvite(runtime, request, principal, resent.state, request.params.id, token);
+  if (!sent) throw new HttpError(502, 'MAIL_FAILED', 'Failed to resend invitation');
+  const invite = state.invites.find((candidate) => candidate.id === request.params.id)!;
+  const body: InviteResponse = {
+    ...(await teamView(runtime, state, principal.sub)),
+    invite: inviteView(invite, runtime.now().toISOString()),
+    email_sent: true,
+    message: `Invitation resent to ${invite.invited_email}`,
+  };
+  return { body };
+});

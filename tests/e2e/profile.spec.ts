@@ -1,0 +1,43 @@
+import { PASSWORD, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+
+test('signed out, /profile sends to /auth', async ({ page }) => {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a client edits the profile on Profile Settings and goes back to the dashboard', async ({ page, runtime }) => {
+  const account = { fullName: 'Pat Profile', email: uniqueEmail('pat'), password: PASSWORD };
+  await signUpInBrowser(page, account);
+  await signInInBrowser(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await runtime.settle();
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile & Team Settings' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Profile Settings' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Team Management' })).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Pat Profile');
+  await expect(page.getByLabel('Company')).toHaveValue('Studio North');
+  await expect(page.getByLabel('User Type')).toHaveValue('interior_designer');
+
+  await page.getByLabel('Full Name').fill('Patricia Profile');
+  await page.getByLabel('Company').fill('Atelier South');
+  await page.getByLabel('User Type').selectOption('developer');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated', { exact: true })).toBeVisible();
+
+  await runtime.settle();
+  await page.reload();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Patricia Profile');
+  await expect(page.getByLabel('Company')).toHaveValue('Atelier South');
+  await expect(page.getByLabel('User Type')).toHaveValue('developer');
+
+  // Team Management for a client in no team: name one.
+  await page.getByRole('tab', { name: 'Team Management' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Your Team' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Team' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Welcome back, Patricia Profile!')).toBeVisible();
+});
