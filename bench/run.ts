@@ -5,6 +5,7 @@ import { benchLighthouse } from './lighthouse.js';
 import { benchLiveUpdates } from './live-updates.js';
 import { benchProjectsList } from './projects-list.js';
 import { benchReplay } from './replay.js';
+import { benchSpa } from './spa.js';
 
 // The embedded stack runs on this machine's Node 20; Lambda runs Node 22, so the SDK's notice does not apply.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -14,3 +15,4 @@ await benchApiLoad();
 await benchLiveUpdates();
 await benchProjectsList();
 await benchLighthouse();
+await benchSpa();
