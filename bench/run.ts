@@ -15,4 +15,5 @@ await benchApiLoad();
 await benchLiveUpdates();
 await benchProjectsList();
 await benchLighthouse();
+process.env.SKIP_WEB_BUILD = '1'; // built once, by the Lighthouse bench
 await benchSpa();

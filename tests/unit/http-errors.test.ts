@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DomainError } from '../../functions/domain/errors.js';
+import { HttpError } from '../../functions/lib/errors.js';
+import { httpHandler, type HttpEvent } from '../../functions/lib/http.js';
+
+/** The wrapper's promises, without I/O: a public route's event handed straight to a handler. */
+const event = (body?: string): HttpEvent =>
+  ({ routeKey: 'GET /api/health', body, isBase64Encoded: false, requestContext: { requestId: 'r-1' } }) as unknown as HttpEvent;
+const call = async (fn: () => Promise<never> | Promise<{ body: unknown }>, raw?: string, schema?: z.ZodType) => {
+  const handler = httpHandler({ body: schema }, fn);
+  const response = await handler(event(raw), {} as never);
+  return { status: response.statusCode, body: JSON.parse(response.body || '{}'), headers: response.headers ?? {} };
+};
+
+describe('HTTP errors', () => {
+  it('maps domain refusals to their statuses with the message', async () => {
+    expect(await call(async () => Promise.reject(new DomainError('FORBIDDEN', 'Only admins moderate comments')))).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN', message: 'Only admins moderate comments' } } });
+    expect((await call(async () => Promise.reject(new DomainError('CONFLICT', 'x')))).status).toBe(409);
+    expect((await call(async () => Promise.reject(new HttpError(410, 'GONE', 'Invalid or expired invitation')))).status).toBe(410);
+  });
+  it('answers a transient AWS failure with 503 and a retry hint, not 500', async () => {
+    const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException' });
+    const response = await call(async () => Promise.reject(throttled));
+    expect(response.status).toBe(503);
+    expect(response.headers['retry-after']).toBe('2');
+    expect(response.body.error.message).toMatch(/busy/);
+  });
+  it('hides the details of an unexpected failure behind a readable 500', async () => {
+    const response = await call(async () => Promise.reject(new TypeError('secret internals at line 42')));
+    expect(response.status).toBe(500);
+    expect(JSON.stringify(response.body)).not.toContain('secret internals');
+  });
+  it('says what is wrong with a bad body', async () => {
+    const schema = z.object({ title: z.string().min(1, 'Title is required') });
+    expect((await call(async () => ({ body: {} }), '{"title":', schema)).body.error.message).toBe('The request body is not valid JSON.');
+    expect((await call(async () => ({ body: {} }), '{"title":""}', schema)).body.error.message).toBe('Invalid request body. title: Title is required');
+  });
+});
