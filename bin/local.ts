@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { AlreadyRunningError, REPO_ROOT, startLocal } from '../infra/local/runtime.js';
+import { spawnSync } from 'node:child_process';
+import { AlreadyRunningError, REPO_ROOT, assertNotRunning, startLocal } from '../infra/local/runtime.js';
 
 // The embedded stack runs on this machine's Node 20; Lambda runs Node 22, so the SDK's notice does not apply.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -9,6 +10,13 @@ const dataDir = resolve(process.env.DATA_DIR ?? resolve(REPO_ROOT, '.data'));
 const started = Date.now();
 
 try {
+  // Checked before building: a second start must not rebuild the SPA under the running one.
+  await assertNotRunning(dataDir);
+  if (!process.env.SKIP_WEB_BUILD) {
+    console.log('Building the web app…');
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
   const local = await startLocal({ port, dataDir });
   const { admin, designer } = local.seeded;
   console.log(

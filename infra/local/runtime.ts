@@ -72,6 +72,14 @@ async function importHandler<T>(handlerPath: string): Promise<T> {
   return module.handler;
 }
 
+/** Throws AlreadyRunningError when a live embedded runtime holds `dataDir`. */
+export async function assertNotRunning(dataDir: string): Promise<void> {
+  const lockFile = join(resolve(dataDir), 'runtime.json');
+  if (!existsSync(lockFile)) return;
+  const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { pid: number; url: string };
+  if (lock.pid !== process.pid && isAlive(lock.pid)) throw new AlreadyRunningError(lock.url, lock.pid);
+}
+
 /** The port used last time if it is still free, else 0 (any free port). */
 async function rememberedPort(file: string): Promise<number> {
   const saved = Number(await readFile(file, 'utf8').catch(() => '0'));
