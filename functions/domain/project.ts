@@ -51,19 +51,9 @@ export interface ProjectComment {
   created_at: string;
 }
 
-export interface ProjectState {
-  exists: boolean;
-  id: string | null;
-  user_id: string | null;
-  created_by: string | null;
-  team_id: string | null;
-  title: string;
+/** The client's brief as the wizard collects it: what a submission carries and the project keeps. */
+export interface ProjectBrief {
   description: string;
-  status: ProjectStatus;
-  priority: Priority;
-  project_category: ProjectCategory | null;
-  project_type: string | null;
-  property_type: string | null;
   design_priority: string[];
   area_sqft: number | null;
   existing_plans: boolean;
@@ -74,6 +64,20 @@ export interface ProjectState {
   inspiration_links: string[];
   project_address: string | null;
   specifications: Record<string, unknown>;
+}
+
+export interface ProjectState extends ProjectBrief {
+  exists: boolean;
+  id: string | null;
+  user_id: string | null;
+  created_by: string | null;
+  team_id: string | null;
+  title: string;
+  status: ProjectStatus;
+  priority: Priority;
+  project_category: ProjectCategory | null;
+  project_type: string | null;
+  property_type: string | null;
   checklist: ProjectChecklistItem[];
   total_estimated_hours: number;
   estimated_turnaround_days: number | null;
@@ -89,7 +93,7 @@ export interface ProjectState {
   updated_at: string | null;
 }
 
-export interface SubmitProjectCommand {
+export interface SubmitProjectCommand extends ProjectBrief {
   type: 'SubmitProject';
   project_id: string;
   user_id: string;
@@ -98,17 +102,6 @@ export interface SubmitProjectCommand {
   project_category: ProjectCategory;
   project_type: string;
   property_type: string;
-  description: string;
-  design_priority: string[];
-  area_sqft: number | null;
-  existing_plans: boolean;
-  permit_needs: string | null;
-  deliverables: string[];
-  room_selection: string[];
-  room_notes: string | null;
-  inspiration_links: string[];
-  project_address: string | null;
-  specifications: Record<string, unknown>;
   checklist: { task_name: string; estimated_hours: number }[];
   grok_generated: boolean;
   checklist_source: 'bedrock' | 'local' | 'manual';
