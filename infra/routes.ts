@@ -3,6 +3,18 @@ import type { SystemRole } from '../events/vocabulary.js';
 /** Every event of the project stream: the project projections consume them all. */
 const projectEventTypes = ['ProjectSubmitted', 'FileUploaded', 'ProjectStatusChanged', 'DesignerAssigned', 'DesignerUnassigned', 'PriorityChanged', 'DueDateChanged', 'ChecklistTaskToggled', 'CommentPosted', 'CommentApproved', 'CommentRejected'];
 
+/** Every event of the billing stream: the subscriptions projection consumes them all. */
+const billingEventTypes = ['BillingCustomerLinked', 'SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionUpdated', 'SubscriptionCanceled'];
+
+/** Every event of the team stream (members and invitations): the teams projection consumes them all. */
+const teamEventTypes = ['TeamCreated', 'TeamMemberJoined', 'TeamMemberRoleChanged', 'TeamMemberRemoved', 'TeamInviteCreated', 'TeamInviteSent', 'TeamInviteSendFailed', 'TeamInviteResent', 'TeamInviteRevoked', 'TeamInviteAccepted'];
+
+/** Every event of the designer streams and of the revocation stream: the designers projections consume them all. */
+const designerEventTypes = ['DesignerAuthorized', 'DesignerLinked', 'DesignerDeactivated', 'DesignerReactivated', 'DesignerRemoved', 'DesignerSessionsRevoked'];
+
+/** Role changes: the cognito-groups reactor keeps the Cognito groups in step with them. */
+const roleEventTypes = ['UserRegistered', 'RoleGranted', 'RoleRevoked', 'DesignerAuthorized', 'DesignerLinked', 'DesignerDeactivated', 'DesignerReactivated', 'DesignerRemoved'];
+
 /**
  * The one table of routes, consumers, triggers and schedules. The CDK stack builds a Lambda, a route
  * and a rule per row; the embedded runtime serves and wires exactly the same rows. Handler paths are
@@ -44,29 +56,87 @@ export interface ScheduleDefinition {
 export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/health', handler: 'functions/api/health.ts', access: 'public', summary: 'liveness' },
   { method: 'GET', path: '/api/me', handler: 'functions/api/me/get.ts', access: 'any', summary: 'profile, roles, team' },
+  { method: 'PATCH', path: '/api/me/profile', handler: 'functions/api/me/profile.ts', access: 'any', summary: 'full_name, company, user_type' },
+  { method: 'GET', path: '/api/team', handler: 'functions/api/team/get.ts', access: 'any', summary: "the caller's team, members, pending invites (team admins only)" },
+  { method: 'POST', path: '/api/team', handler: 'functions/api/team/create.ts', access: ['client'], summary: 'a client names a team and becomes its admin' },
+  { method: 'PATCH', path: '/api/team/members/{userId}', handler: 'functions/api/team/member-role.ts', access: 'any', summary: 'team admin: change another member\'s team role' },
+  { method: 'DELETE', path: '/api/team/members/{userId}', handler: 'functions/api/team/member-remove.ts', access: 'any', summary: 'team admin: remove another member' },
+  { method: 'POST', path: '/api/team/invites', handler: 'functions/api/team/invites/create.ts', access: 'any', summary: 'team admin: send-invite (Designer role, 7 days; local mail refuses *.invalid addresses)' },
+  { method: 'POST', path: '/api/team/invites/{id}/resend', handler: 'functions/api/team/invites/resend.ts', access: 'any', summary: 'team admin: send-invite again with a new token' },
+  { method: 'POST', path: '/api/team/invites/{id}/revoke', handler: 'functions/api/team/invites/revoke.ts', access: 'any', summary: 'team admin: revoke a pending invitation' },
+  { method: 'GET', path: '/api/invites/{token}', handler: 'functions/api/invites/details.ts', access: 'public', summary: 'get-invite-details' },
+  { method: 'POST', path: '/api/invites/{token}/accept', handler: 'functions/api/invites/accept.ts', access: 'any', summary: "accept-invite: the invite's e-mail must be the caller's" },
   { method: 'GET', path: '/api/projects', handler: 'functions/api/projects/list.ts', access: 'any', summary: 'projects the caller may see' },
   { method: 'POST', path: '/api/projects', handler: 'functions/api/projects/create.ts', access: ['client'], summary: 'submit a project with its reviewed checklist' },
   { method: 'GET', path: '/api/projects/{id}', handler: 'functions/api/projects/get.ts', access: 'any', summary: 'one project, if the caller may read it' },
+  { method: 'PATCH', path: '/api/projects/{id}', handler: 'functions/api/projects/update.ts', access: ['admin', 'designer'], summary: 'status, designer, priority, due date (admins); status in_progress/needs_revision (the assigned designer)' },
+  { method: 'PATCH', path: '/api/projects/{id}/tasks/{taskId}', handler: 'functions/api/projects/tasks.ts', access: ['admin', 'designer'], summary: 'complete or reopen a checklist task (admins, the assigned designer)' },
+  { method: 'GET', path: '/api/projects/{id}/activity', handler: 'functions/api/projects/activity.ts', access: 'any', summary: 'activity log and comments, newest first, 100 each, for readers of the project' },
+  { method: 'POST', path: '/api/projects/{id}/comments', handler: 'functions/api/projects/comments.ts', access: ['admin', 'designer'], summary: 'post a comment, pending approval (admins, the assigned designer)' },
+  { method: 'GET', path: '/api/moderation', handler: 'functions/api/moderation/list.ts', access: ['admin'], summary: 'pending comments with author and project title, newest first' },
+  { method: 'POST', path: '/api/comments/{id}/approve', handler: 'functions/api/comments/moderate.ts', access: ['admin'], summary: 'approve a comment' },
+  { method: 'POST', path: '/api/comments/{id}/reject', handler: 'functions/api/comments/moderate.ts', access: ['admin'], summary: 'reject (remove) a comment; the event stays in the history' },
+  { method: 'POST', path: '/api/projects/bulk', handler: 'functions/api/admin/projects-bulk.ts', access: ['admin'], summary: 'status or designer for many projects: one command per project' },
+  { method: 'GET', path: '/api/activity', handler: 'functions/api/admin/activity.ts', access: ['admin'], summary: 'global activity, newest first, 100, q and type filters' },
+  { method: 'GET', path: '/api/users', handler: 'functions/api/admin/users-list.ts', access: ['admin'], summary: 'every profile with roles and subscription, and the user counts' },
+  { method: 'GET', path: '/api/users/{id}', handler: 'functions/api/admin/users-get.ts', access: ['admin'], summary: "a user's overview, project statistics, projects and team" },
+  { method: 'POST', path: '/api/checklists', handler: 'functions/api/checklists/generate.ts', access: ['client'], summary: 'generate a checklist (Bedrock, or the local estimator)' },
+  { method: 'POST', path: '/api/projects/{id}/uploads', handler: 'functions/api/files/upload.ts', access: 'any', summary: 'presigned POST: owner (client_upload), admin or assigned designer (deliverable)' },
+  { method: 'POST', path: '/api/projects/{id}/files', handler: 'functions/api/files/record.ts', access: 'any', summary: 'record an upload after checking the stored object' },
+  { method: 'GET', path: '/api/projects/{id}/files/{fileId}', handler: 'functions/api/files/download.ts', access: 'any', summary: 'signed download URL (300 s) for readers of the project' },
+  { method: 'GET', path: '/api/audit/{streamId}', handler: 'functions/api/audit/get.ts', access: ['admin'], summary: "a stream's events from the store, chain verified, state as of any version" },
+  { method: 'GET', path: '/api/billing/subscription', handler: 'functions/api/billing/subscription.ts', access: 'any', summary: 'check-subscription' },
+  { method: 'POST', path: '/api/billing/checkout', handler: 'functions/api/billing/checkout.ts', access: 'any', summary: 'create-checkout: a Checkout Session in subscription mode' },
+  { method: 'POST', path: '/api/billing/portal', handler: 'functions/api/billing/portal.ts', access: 'any', summary: 'customer-portal' },
+  { method: 'POST', path: '/api/billing/sync', handler: 'functions/api/billing/sync.ts', access: ['admin'], summary: 'sync-all-subscriptions: reconcile every customer with the provider' },
+  { method: 'POST', path: '/api/billing/webhook', handler: 'functions/api/billing/webhook.ts', access: 'public', summary: 'Stripe events (the handler checks the signature)' },
+  { method: 'GET', path: '/api/designers', handler: 'functions/api/designers/list.ts', access: ['admin'], summary: 'designer workload: e-mail, active, user id or null, active projects' },
+  { method: 'POST', path: '/api/designers', handler: 'functions/api/designers/add.ts', access: ['admin'], summary: 'pre-authorise a designer by e-mail (distinct refusals for designer, admin, client e-mails)' },
+  { method: 'PATCH', path: '/api/designers/{email}', handler: 'functions/api/designers/update.ts', access: ['admin'], summary: 'deactivate or reactivate a designer' },
+  { method: 'DELETE', path: '/api/designers/{email}', handler: 'functions/api/designers/remove.ts', access: ['admin'], summary: 'remove a designer' },
+  { method: 'POST', path: '/api/designers/link', handler: 'functions/api/designers/link.ts', access: 'any', summary: "link-designer-role: link a pre-authorised designer to the caller's account; { allowed }" },
+  { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/api/sessions/revoke-designers.ts', access: ['admin'], summary: 'revoke-designer-sessions: refuse older designer tokens, global sign-out per designer' },
+  { method: 'POST', path: '/api/mail/test', handler: 'functions/api/mail/test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)' },
 ];
 
 export const consumers: readonly ConsumerDefinition[] = [
   {
     name: 'projections',
     handler: 'functions/consumers/projections.ts',
-    eventTypes: ['UserRegistered', 'ProfileUpdated', ...projectEventTypes],
-    summary: 'user profiles and projects (board cards, details)',
+    eventTypes: ['UserRegistered', 'ProfileUpdated', ...projectEventTypes, ...billingEventTypes, ...teamEventTypes, 'RoleGranted', 'RoleRevoked', ...designerEventTypes],
+    summary: 'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations',
   },
   {
     name: 'cognito-groups',
     handler: 'functions/consumers/cognito-groups.ts',
-    eventTypes: ['UserRegistered'],
-    summary: 'keeps Cognito group membership in step with the roles in the events',
+    eventTypes: roleEventTypes,
+    summary: 'keeps Cognito group membership in step with the roles in the events; links a pre-authorised designer who registers',
   },
+];
+
+/** Live updates hear about everything any consumer hears about. */
+(consumers as ConsumerDefinition[]).push({
+  name: 'notifier',
+  handler: 'functions/consumers/notifier.ts',
+  eventTypes: [...new Set(consumers.flatMap((consumer) => consumer.eventTypes))],
+  summary: 'tells connected browsers which topics changed (never data), once the projections have the event',
+});
+
+/** The WebSocket API for live updates: API Gateway routes in the cloud, the embedded server locally. */
+export interface RealtimeRouteDefinition {
+  route: '$connect' | '$disconnect' | '$default';
+  handler: string;
+}
+export const realtimeRoutes: readonly RealtimeRouteDefinition[] = [
+  { route: '$connect', handler: 'functions/realtime/connect.ts' },
+  { route: '$disconnect', handler: 'functions/realtime/disconnect.ts' },
+  { route: '$default', handler: 'functions/realtime/default.ts' },
 ];
 
 export const triggers: readonly TriggerDefinition[] = [
   { name: 'pre-sign-up', trigger: 'PreSignUp', handler: 'functions/triggers/pre-sign-up.ts' },
   { name: 'post-confirmation', trigger: 'PostConfirmation', handler: 'functions/triggers/post-confirmation.ts' },
+  { name: 'custom-message', trigger: 'CustomMessage', handler: 'functions/triggers/custom-message.ts' },
 ];
 
 export const schedules: readonly ScheduleDefinition[] = [

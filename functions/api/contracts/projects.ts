@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROJECT_CATEGORIES } from '../../../events/vocabulary.js';
+import { PRIORITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../events/vocabulary.js';
 import type { ProjectDocument } from '../../consumers/projections/projects.js';
 
 const text = (max: number) => z.string().max(max);
@@ -46,20 +46,90 @@ export type SubmitProjectBody = z.input<typeof submitProjectBody>;
 
 export type ProjectDetail = ProjectDocument & { id: string };
 
+/** Who the client of a project is, as admins and designers see it on cards and dialogs. */
+export interface ClientSummary {
+  id: string;
+  full_name: string | null;
+  email: string | null;
+  company: string | null;
+}
+
+/** The admin dialog's client information panel (spec/2 §2): the summary plus phone and subscription. */
+export interface ClientPanel extends ClientSummary {
+  phone: string | null;
+  /** The tier of an active subscription (starter, pro_builder), else null ('No active subscription'). */
+  subscription_tier: string | null;
+  subscription_plan: string | null;
+  subscription_status: string | null;
+}
+
 /** What lists return: the document without its heavier parts. */
 export type ProjectCard = Omit<ProjectDetail, 'checklist' | 'specifications' | 'description' | 'files'> & {
   checklist_total: number;
   checklist_completed: number;
+  /** Admins and designers: the client (from the users projection); absent for clients. */
+  client?: ClientSummary | null;
 };
 
 export interface ListProjectsResponse {
   projects: ProjectCard[];
 }
+
+/** What the caller may do with this project, so the dialogs show only what the API will accept. */
+export interface ProjectPermissions {
+  /** The caller's highest system role. */
+  role: 'admin' | 'designer' | 'client';
+  /** Admins: the Management tab (status, designer, priority, due date) and any status. */
+  can_manage: boolean;
+  /** Admins and the assigned designer: checklist toggles, deliverable uploads, comments. */
+  can_work: boolean;
+  /** The assigned designer: the status selector limited to in_progress / needs_revision. */
+  can_set_designer_status: boolean;
+  /** Admins: Approve / Reject on pending comments. */
+  can_moderate: boolean;
+}
+
 export interface ProjectResponse {
   project: ProjectDetail;
+  /** Admins get the full panel, the assigned designer the summary; clients nothing. */
+  client?: ClientPanel | ClientSummary | null;
+  permissions?: ProjectPermissions;
 }
 
 export function toCard(project: ProjectDetail): ProjectCard {
   const { checklist, specifications: _s, description: _d, files: _f, ...rest } = project;
   return { ...rest, checklist_total: checklist.length, checklist_completed: checklist.filter((task) => task.completed).length };
+}
+
+const isoDate = z.iso.date({ message: 'Due date must be a date (YYYY-MM-DD)' });
+
+/**
+ * PATCH /api/projects/{id}: one change from the management dialog (admins: status, designer,
+ * priority, due date) or the designer's status selector (status only). The designer is chosen by
+ * user id, or by e-mail for a pre-authorised designer who has no account yet; null unassigns.
+ */
+export const updateProjectBody = z
+  .object({
+    status: z.enum(PROJECT_STATUSES).optional(),
+    designer: z
+      .union([
+        z.object({ designer_id: z.string().trim().min(1).max(128), designer_name: z.string().trim().max(200).nullable().optional() }).strict(),
+        z.object({ designer_email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid designer e-mail address' })) }).strict(),
+        z.null(),
+      ])
+      .optional(),
+    priority: z.enum(PRIORITIES).optional(),
+    due_date: isoDate.nullable().optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' });
+export type UpdateProjectBody = z.input<typeof updateProjectBody>;
+
+/** PATCH /api/projects/{id}/tasks/{taskId}. */
+export const toggleTaskBody = z.object({ completed: z.boolean() }).strict();
+export type ToggleTaskBody = z.input<typeof toggleTaskBody>;
+
+export interface ToggleTaskResponse {
+  task: ProjectDetail['checklist'][number];
+  project: ProjectDetail;
 }

@@ -1,20 +1,30 @@
 import { z } from 'zod';
+import { hasRole } from '../../lib/auth.js';
 import { HttpError } from '../../lib/errors.js';
 import { httpHandler, signedIn } from '../../lib/http.js';
-import { getProject } from '../../lib/queries/projects.js';
+import { getProject, profilesOf } from '../../lib/queries/projects.js';
 import { getUser } from '../../lib/queries/users.js';
 import { getRuntime } from '../../lib/runtime.js';
 import type { ProjectResponse } from '../contracts/projects.js';
-import { canReadProject } from './access.js';
+import { canReadProject, isAssignedDesigner } from './access.js';
+import { clientPanel, clientSummary, permissionsFor } from './present.js';
 
 export const projectIdParams = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id') });
 
+/**
+ * GET /api/projects/{id}: details, checklist and files for a reader of the project, what the caller
+ * may do with it, and the client: the full panel (phone, subscription tier) for admins, name and
+ * company for the assigned designer.
+ */
 export const handler = httpHandler({ params: projectIdParams }, async (request) => {
   const principal = signedIn(request);
   const runtime = getRuntime();
   const [project, user] = await Promise.all([getProject(runtime, request.params.id), getUser(runtime, principal.sub)]);
   // A project the caller may not read is answered like one that does not exist.
   if (!project || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
-  const body: ProjectResponse = { project };
+  let client: ProjectResponse['client'];
+  if (hasRole(principal, 'admin')) client = await clientPanel(runtime, project.user_id);
+  else if (isAssignedDesigner(principal, project)) client = clientSummary(await profilesOf(runtime, [project.user_id ?? '']), project.user_id);
+  const body: ProjectResponse = { project, permissions: permissionsFor(principal, project), ...(client !== undefined ? { client } : {}) };
   return { body };
 });

@@ -1,4 +1,6 @@
 import { projectKey, type ProjectDocument } from '../../consumers/projections/projects.js';
+import { userKey } from '../../consumers/projections/users.js';
+import type { UserDoc } from './users.js';
 import type { Runtime } from '../runtime.js';
 import type { IndexName, ViewItem } from '../views.js';
 
@@ -27,4 +29,18 @@ export function mergeNewestFirst(...lists: ProjectDoc[][]): ProjectDoc[] {
   const byId = new Map<string, ProjectDoc>();
   for (const list of lists) for (const project of list) byId.set(project.id, project);
   return [...byId.values()].sort((a, b) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0));
+}
+
+/** The profiles of many users in one batch read (the users projection), by id. Unknown ids are absent. */
+export async function profilesOf(runtime: Runtime, ids: Iterable<string>): Promise<Map<string, UserDoc>> {
+  const unique = [...new Set([...ids].filter(Boolean))];
+  if (unique.length === 0) return new Map();
+  const { active } = await runtime.views.generations();
+  const items = await runtime.views.batchGet(active, unique.map(userKey));
+  const profiles = new Map<string, UserDoc>();
+  for (const item of items) {
+    const user = JSON.parse(item.doc as string) as UserDoc;
+    if (user.user_id) profiles.set(user.user_id, user);
+  }
+  return profiles;
 }

@@ -1,42 +1,35 @@
 import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { DesignerProjectDialog } from '../components/designer/DesignerProjectDialog.js';
 import { BoardCard } from '../components/project/BoardCard.js';
 import { ProjectDetailDialog } from '../components/project/ProjectDetailDialog.js';
-import { api } from '../lib/api.js';
-import type { ListProjectsResponse, ProjectCard } from '../lib/contracts.js';
+import { ProjectManagementDialog } from '../components/project/ProjectManagementDialog.js';
+import { useProjects } from '../components/project/useProjects.js';
+import '../components/project/project.css';
+import type { ProjectCard } from '../lib/contracts.js';
 import { PROJECT_STATUSES, TURNAROUND_DISCLAIMER, groupByStatus } from '../lib/projects.js';
+import { hasRole } from '../lib/roles.js';
+import { useSession } from '../lib/session.js';
 import { Page } from '../ui/Page.js';
 
-/** The client's project board (/board): four status columns from one GET /api/projects. */
+/**
+ * The project board (/board): four status columns from one GET /api/projects. Clients open the
+ * project detail dialog; admins the management dialog; designers their working dialog.
+ */
 export default function BoardScreen() {
-  const [projects, setProjects] = useState<ProjectCard[] | null>(null);
+  const { user } = useSession();
+  const { projects, reload } = useProjects();
   const [open, setOpen] = useState<ProjectCard | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    api
-      .get<ListProjectsResponse>('/projects')
-      .then((answer) => {
-        if (active) setProjects(answer.projects);
-      })
-      .catch((error: unknown) => {
-        // Load failures are only logged (spec/2 §8); the board shows its empty columns.
-        console.error('Could not load projects', error);
-        if (active) setProjects([]);
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
-
   const columns = groupByStatus(projects ?? []);
+  const role = hasRole(user, 'admin') ? 'admin' : hasRole(user, 'designer') ? 'designer' : 'client';
+  const close = () => setOpen(null);
 
   return (
     <Page title="Project Board" width="wide">
       <Flex direction="column" gap="large">
         <Flex direction="column" gap="xs" alignItems="flex-start">
-          <Button as={RouterLink} to="/dashboard" variation="link" size="small" paddingInline="0">
+          <Button as={RouterLink} to={role === 'designer' ? '/designer' : '/dashboard'} variation="link" size="small" paddingInline="0">
             <span aria-hidden="true">←</span>&nbsp;Back to Dashboard
           </Button>
           <Heading level={1}>Project Board</Heading>
@@ -56,7 +49,9 @@ export default function BoardScreen() {
                     <Heading level={2} fontSize="medium">
                       {label}
                     </Heading>
-                    <Badge size="small">{items.length}</Badge>
+                    <Badge size="small" aria-label={`${items.length} ${items.length === 1 ? 'project' : 'projects'}`}>
+                      {items.length}
+                    </Badge>
                   </div>
                   {items.length === 0 ? (
                     <Text className="board-column__empty">No projects</Text>
@@ -73,7 +68,13 @@ export default function BoardScreen() {
           * {TURNAROUND_DISCLAIMER}
         </Text>
       </Flex>
-      <ProjectDetailDialog project={open} onClose={() => setOpen(null)} />
+      {role === 'admin' ? (
+        <ProjectManagementDialog project={open} onClose={close} onChanged={reload} />
+      ) : role === 'designer' ? (
+        <DesignerProjectDialog project={open} onClose={close} onChanged={reload} />
+      ) : (
+        <ProjectDetailDialog project={open} onClose={close} />
+      )}
     </Page>
   );
 }

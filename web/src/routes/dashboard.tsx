@@ -1,8 +1,16 @@
-import { Card, Flex, Heading, Link, Placeholder, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { CheckoutSuccessDialog } from '../components/billing/CheckoutSuccessDialog.js';
 import { PlanButton } from '../components/billing/PlanButton.js';
+import { RecentProjects } from '../components/dashboard/RecentProjects.js';
+import { StatusCounters } from '../components/dashboard/StatusCounters.js';
+import { WelcomeCard } from '../components/dashboard/WelcomeCard.js';
+import { ProjectDetailDialog } from '../components/project/ProjectDetailDialog.js';
+import { ProjectManagementDialog } from '../components/project/ProjectManagementDialog.js';
+import { useProjects } from '../components/project/useProjects.js';
+import '../components/project/project.css';
+import type { ProjectCard } from '../lib/contracts.js';
 import { hasRole } from '../lib/roles.js';
 import { useSession } from '../lib/session.js';
 import { useMe } from '../lib/use-me.js';
@@ -19,35 +27,70 @@ export default function DashboardScreen() {
 function ClientDashboard() {
   const { user } = useSession();
   const { me, loading, reload } = useMe();
+  // One GET /api/projects (one projection read) feeds the counters, the count and the recent list.
+  const { projects, reload: reloadProjects } = useProjects();
+  const [open, setOpen] = useState<ProjectCard | null>(null);
   // Bumped when the checkout success dialog closes: the plan button checks the subscription again.
   const [billingKey, setBillingKey] = useState(0);
   // The profile's name, else the token's; the e-mail's local part only once the profile has answered.
   const name = me?.user.full_name || user?.name || (loading ? null : user?.email.split('@')[0] || 'there');
+  const admin = hasRole(user, 'admin');
+  const none = projects !== null && projects.length === 0;
 
   return (
     <Page title="Dashboard" header={<AppHeader name={me?.user.full_name} />}>
       <Flex direction="column" gap="large">
-        <Card variation="elevated" padding="xl">
-          {name ? (
-            <Heading level={1} fontSize="xxl">
-              Welcome back, {name}!
+        <WelcomeCard name={name} me={me} projectCount={projects?.length ?? null} planButton={<PlanButton reloadKey={billingKey} />} />
+
+        <section aria-labelledby="your-projects-heading">
+          <Flex direction="column" gap="xxs" marginBottom="medium">
+            <Heading level={2} fontSize="large" id="your-projects-heading">
+              Your Projects
             </Heading>
-          ) : (
-            <Placeholder height="2.5rem" width="60%" marginBlock="xs" />
-          )}
-          <Text color="font.secondary">Submit a new project or follow your projects on the board.</Text>
-          <Flex marginTop="medium">
-            <PlanButton reloadKey={billingKey} />
+            <Text color="font.secondary">
+              {none ? "You haven't submitted any projects yet. Start your first one below." : 'Track the status of your projects, from queued to delivered.'}
+            </Text>
           </Flex>
-        </Card>
+          {projects === null ? (
+            <Flex justifyContent="center" padding="large">
+              <Loader size="large" ariaLabel="Loading projects" />
+            </Flex>
+          ) : (
+            <StatusCounters projects={projects} />
+          )}
+        </section>
+
+        {none ? (
+          <Card variation="outlined" padding="xl" className="empty-state">
+            <Flex direction="column" alignItems="center" gap="small" textAlign="center">
+              <Heading level={3} fontSize="large">
+                Start Your First Project
+              </Heading>
+              <Text color="font.secondary">Describe your project and get an AI-generated checklist with a turnaround estimate.</Text>
+              <Button as={RouterLink} to="/submit" variation="primary">
+                Start Your First Project
+              </Button>
+            </Flex>
+          </Card>
+        ) : null}
+
         <Flex gap="medium" wrap="wrap">
           <DashboardLink to="/submit" title="New Project" text="Describe your project and get an AI-generated checklist." />
           <DashboardLink to="/board" title="Project Board" text="See every project by status, from queued to delivered." />
         </Flex>
+
+        {projects && projects.length > 0 ? <RecentProjects projects={projects} onOpen={setOpen} /> : null}
       </Flex>
+
+      {admin ? (
+        <ProjectManagementDialog project={open} onClose={() => setOpen(null)} onChanged={reloadProjects} />
+      ) : (
+        <ProjectDetailDialog project={open} onClose={() => setOpen(null)} />
+      )}
       <CheckoutSuccessDialog
         onClose={() => {
           reload();
+          reloadProjects();
           setBillingKey((key) => key + 1);
         }}
       />

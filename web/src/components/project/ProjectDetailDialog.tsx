@@ -1,45 +1,42 @@
-import { Flex, Text } from '@aws-amplify/ui-react';
+import { Flex, Loader, Text } from '@aws-amplify/ui-react';
 import type { ProjectCard } from '../../lib/contracts.js';
-import { longDate, propertyTypeLabel } from '../../lib/format.js';
 import { Dialog } from '../../ui/Dialog.js';
-import { StatusBadge } from './StatusBadge.js';
+import { ActivityPanel } from '../activity/ActivityPanel.js';
+import { FilesPanel } from './FilesPanel.js';
+import { ProjectDetails } from './ProjectDetails.js';
+import { ProjectTabs } from './ProjectTabs.js';
+import { useProject } from './useProject.js';
+import './project.css';
 
 /**
- * The client's project detail dialog. For now the summary the board already has; the Details, Files
- * and Activity tabs (spec/1 §2) are added here, loading GET /api/projects/{id} when opened.
+ * The client's project detail dialog (spec/1 §2): Details, Files (read-only, downloads) and Activity
+ * (read-only, no commenting), loaded from GET /api/projects/{id} when opened.
  */
-export function ProjectDetailDialog({ project, onClose }: { project: ProjectCard | null; onClose(): void }) {
+export function ProjectDetailDialog({ project, onClose }: { project: Pick<ProjectCard, 'id' | 'title'> | null; onClose(): void }) {
+  const id = project?.id ?? null;
+  const { data, error } = useProject(id);
+  const detail = data?.project;
+
   return (
-    <Dialog open={project !== null} onClose={onClose} title={project?.title ?? ''} description="Project details" size="large">
-      {project ? (
-        <Flex direction="column" gap="small">
-          <Flex gap="xs" alignItems="center">
-            <StatusBadge status={project.status} />
-            <Text as="span">{project.project_category ?? 'Design'}</Text>
+    <Dialog open={project !== null} onClose={onClose} title={detail?.title ?? project?.title ?? ''} description="Project details" size="large">
+      {!detail ? (
+        error ? (
+          <Text color="font.error">{error}</Text>
+        ) : (
+          <Flex justifyContent="center" padding="large">
+            <Loader size="large" ariaLabel="Loading project" />
           </Flex>
-          <dl className="detail-list">
-            <dt>Project type</dt>
-            <dd>{project.project_type ?? 'N/A'}</dd>
-            <dt>Property type</dt>
-            <dd>{propertyTypeLabel(project.property_type)}</dd>
-            <dt>Area</dt>
-            <dd>{project.area_sqft !== null ? `${project.area_sqft} sq ft` : 'N/A'}</dd>
-            <dt>Submitted</dt>
-            <dd>{longDate(project.created_at)}</dd>
-            <dt>Estimated turnaround</dt>
-            <dd>
-              {project.estimated_turnaround_days !== null
-                ? `${project.estimated_turnaround_days} to ${project.estimated_turnaround_days + 2} business days`
-                : 'Pending estimate'}
-            </dd>
-            <dt>Deliverables</dt>
-            <dd>{project.deliverables.length ? project.deliverables.join(', ') : 'N/A'}</dd>
-          </dl>
-          <Text color="font.secondary" fontSize="small">
-            Files, the checklist and the activity log will be shown here.
-          </Text>
-        </Flex>
-      ) : null}
+        )
+      ) : (
+        <ProjectTabs
+          resetKey={id}
+          tabs={[
+            { value: 'details', label: 'Details', content: <ProjectDetails project={detail} /> },
+            { value: 'files', label: 'Files', content: <FilesPanel project={detail} /> },
+            { value: 'activity', label: 'Activity', content: <ActivityPanel projectId={detail.id} /> },
+          ]}
+        />
+      )}
     </Dialog>
   );
 }

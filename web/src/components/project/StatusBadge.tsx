@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@aws-amplify/ui-react';
-import { statusLabel } from '../../lib/projects.js';
+import { statusLabel, type StatusAudience } from '../../lib/projects.js';
 
 const VARIATION: Record<string, BadgeProps['variation']> = {
   delivered: 'success',
@@ -8,10 +8,10 @@ const VARIATION: Record<string, BadgeProps['variation']> = {
 };
 
 /** Status badge: delivered green, in progress blue, queued yellow, anything else grey. */
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status, audience = 'client' }: { status: string; audience?: StatusAudience }) {
   return (
     <Badge size="small" variation={VARIATION[status]} data-status={status}>
-      {statusLabel(status)}
+      {statusLabel(status, audience)}
     </Badge>
   );
 }

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** The person behind an entry or a comment; null when the users projection does not know them ('Unknown User'). */
+export interface AuthorView {
+  id: string;
+  full_name: string | null;
+  email: string | null;
+}
+
+/** One activity log entry (spec/1 §3) with its author. */
+export interface ActivityEntryView {
+  id: string;
+  project_id: string;
+  user_id: string;
+  /** The system role the author acted in: badge colour admin red, designer blue, other grey. */
+  actor_role: string;
+  action: string;
+  details: string | null;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  author: AuthorView | null;
+}
+
+/** One comment (spec/1 §3) with its author. `content` is plain text: show it as text, never as HTML. */
+export interface CommentView {
+  id: string;
+  project_id: string;
+  project_title: string;
+  user_id: string;
+  author_role: string;
+  content: string;
+  approved: boolean;
+  approved_by: string | null;
+  approved_at: string | null;
+  created_at: string;
+  author: AuthorView | null;
+}
+
+/**
+ * GET /api/projects/{id}/activity: the log and the comments, newest first, 100 each. Log entries the
+ * feed hides (comment moderation) are left out; pending comments only reach admins and their author.
+ */
+export interface ActivityResponse {
+  entries: ActivityEntryView[];
+  comments: CommentView[];
+}
+
+/** GET /api/moderation: pending comments, newest first, with author and project title. */
+export interface ModerationResponse {
+  comments: CommentView[];
+}
+
+/** POST /api/projects/{id}/comments. Blank text is refused (the box does not send it either). */
+export const postCommentBody = z
+  .object({
+    content: z
+      .string()
+      .max(5_000, 'A comment can be at most 5,000 characters')
+      .refine((text) => text.trim().length > 0, 'A comment cannot be empty'),
+  })
+  .strict();
+export type PostCommentBody = z.input<typeof postCommentBody>;
+
+export interface PostCommentResponse {
+  comment: CommentView;
+}
+
+/** POST /api/comments/{id}/approve and /reject: the comment's project (comments live in their project's stream). */
+export const moderateCommentBody = z.object({ project_id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id') }).strict();
+export type ModerateCommentBody = z.input<typeof moderateCommentBody>;
+
+export interface ModerateCommentResponse {
+  comment_id: string;
+  approved: boolean;
+  removed: boolean;
+}

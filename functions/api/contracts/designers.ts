@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * Designer management (spec/2 §2 /admin/designer-management, §5 'Add designer', §8) and
+ * link-designer-role (spec/2 §6, §7). All but /link are admin-only in the route table.
+ */
+
+/** One row of the designer list (spec/2 §3 designer_workload). */
+export interface DesignerRow {
+  email: string;
+  active: boolean;
+  /** The account's id once the designer registered or signed in; null: 'Pre-authorized'. */
+  user_id: string | null;
+  /** Projects assigned to them (by id or e-mail) that are not delivered yet. */
+  active_projects: number;
+}
+
+// GET /api/designers
+export interface ListDesignersResponse {
+  /** Ordered by e-mail. */
+  designers: DesignerRow[];
+}
+
+// POST /api/designers
+export const ADD_DESIGNER_MESSAGES = {
+  required: 'Please enter an email address',
+  invalid: 'Please enter a valid email address',
+} as const;
+
+/** Lower-cased and trimmed; the handler answers the spec's messages for a missing or malformed e-mail. */
+export const addDesignerBody = z.object({ email: z.string().max(320).optional() }).passthrough();
+export type AddDesignerBody = { email: string };
+
+/**
+ * The distinct refusals of 'Add designer' (409), each with its own code:
+ * - ALREADY_DESIGNER: 'This email is already registered as a designer'
+ * - EMAIL_BELONGS_TO_ADMIN: the e-mail is a registered admin account
+ * - EMAIL_BELONGS_TO_USER: the e-mail is a registered client (or other user) account
+ * and 400 EMAIL_REQUIRED / EMAIL_INVALID for the input.
+ */
+export type AddDesignerErrorCode = 'ALREADY_DESIGNER' | 'EMAIL_BELONGS_TO_ADMIN' | 'EMAIL_BELONGS_TO_USER' | 'EMAIL_REQUIRED' | 'EMAIL_INVALID';
+
+export interface AddDesignerResponse {
+  designer: DesignerRow;
+  /** True when an account with this e-mail exists (linked at once): 'Designer added to system'. */
+  profile_exists: boolean;
+  /** 'Designer added to system' or 'Designer can now register with this email'. */
+  message: string;
+}
+
+// PATCH /api/designers/{email}
+export const updateDesignerBody = z.object({ active: z.boolean() }).strict();
+export type UpdateDesignerBody = z.infer<typeof updateDesignerBody>;
+export interface UpdateDesignerResponse {
+  designer: DesignerRow;
+  /** 'Designer deactivated successfully' or 'Designer reactivated successfully'. */
+  message: string;
+}
+
+// DELETE /api/designers/{email}
+export interface RemoveDesignerResponse {
+  email: string;
+  /** 'Designer removed successfully'. */
+  message: string;
+}
+
+// POST /api/designers/link (link-designer-role)
+export interface LinkDesignerResponse {
+  /** True when the caller holds an active designer authorisation (now linked to their account). */
+  allowed: boolean;
+}
+
+/** The `{email}` path parameter: URL-decoded (once more if the gateway left it encoded), lower-cased. */
+export const designerEmailParams = z.object({
+  email: z
+    .string()
+    .min(1)
+    .max(320)
+    .transform((value) => {
+      try {
+        return (value.includes('%') ? decodeURIComponent(value) : value).trim().toLowerCase();
+      } catch {
+        return value.trim().toLowerCase();
+      }
+    }),
+});

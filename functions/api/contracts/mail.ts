@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** POST /api/mail/test (any signed-in user): test-resend (spec/1 §7). */
+export const testMailBody = z.object({
+  toEmail: z.string().trim().min(1, 'Please enter an email address to test.').max(320).pipe(z.email('Please enter a valid email address')),
+});
+export type TestMailBody = z.input<typeof testMailBody>;
+
+/**
+ * The function's answer as the spec gives it. A refused delivery is `success: false` with
+ * `message: 'Failed to send test email'` and the mail service's reason in `error` (HTTP 200: the
+ * call worked, the delivery did not). Locally, addresses at the reserved `.invalid` domain are refused.
+ */
+export interface TestMailResponse {
+  success: boolean;
+  message: string;
+  error?: string;
+}

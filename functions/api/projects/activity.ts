@@ -1,0 +1,37 @@
+import { hasRole } from '../../lib/auth.js';
+import { HttpError } from '../../lib/errors.js';
+import { httpHandler, signedIn } from '../../lib/http.js';
+import { ACTIVITY_LIMIT, activityOfProject } from '../../lib/queries/activity.js';
+import { commentsOfProject } from '../../lib/queries/comments.js';
+import { getProject, profilesOf } from '../../lib/queries/projects.js';
+import { getUser } from '../../lib/queries/users.js';
+import { getRuntime } from '../../lib/runtime.js';
+import type { ActivityResponse } from '../contracts/activity.js';
+import { canReadProject } from './access.js';
+import { projectIdParams } from './get.js';
+import { commentView, entryView } from './present.js';
+
+/**
+ * GET /api/projects/{id}/activity, for readers of the project: the log (without the entries the feed
+ * hides) and the comments, newest first, 100 each. Pending comments reach admins and their author only.
+ */
+export const handler = httpHandler({ params: projectIdParams }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const projectId = request.params.id;
+  const [project, user] = await Promise.all([getProject(runtime, projectId), getUser(runtime, principal.sub)]);
+  if (!project || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
+
+  const admin = hasRole(principal, 'admin');
+  const [entries, allComments] = await Promise.all([
+    activityOfProject(runtime, projectId),
+    commentsOfProject(runtime, projectId, admin ? ACTIVITY_LIMIT : ACTIVITY_LIMIT * 3),
+  ]);
+  const comments = allComments.filter((comment) => admin || comment.approved || comment.user_id === principal.sub).slice(0, ACTIVITY_LIMIT);
+  const profiles = await profilesOf(runtime, [...entries.map((entry) => entry.user_id), ...comments.map((comment) => comment.user_id)]);
+  const body: ActivityResponse = {
+    entries: entries.map((entry) => entryView(entry, profiles)),
+    comments: comments.map((comment) => commentView(comment, profiles)),
+  };
+  return { body };
+});

@@ -1,0 +1,34 @@
+import { projectDecider, projectStream } from '../../domain/project.js';
+import { actorOf } from '../../lib/auth.js';
+import { runCommand } from '../../lib/command.js';
+import { httpHandler, signedIn } from '../../lib/http.js';
+import { newId } from '../../lib/ids.js';
+import { profilesOf } from '../../lib/queries/projects.js';
+import { getRuntime } from '../../lib/runtime.js';
+import { postCommentBody, type PostCommentResponse } from '../contracts/activity.js';
+import { projectIdParams } from './get.js';
+import { commentView } from './present.js';
+
+/**
+ * POST /api/projects/{id}/comments: admins and the assigned designer comment; the comment is stored
+ * pending ('Pending Approval') until an admin approves it. The text is kept as typed (trimmed) and
+ * is only ever shown as text.
+ */
+export const handler = httpHandler({ params: projectIdParams, body: postCommentBody }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const commentId = newId();
+  const result = await runCommand(
+    projectDecider,
+    projectStream(request.params.id),
+    { type: 'PostComment', comment_id: commentId, content: request.body.content },
+    { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined },
+    runtime,
+  );
+  const comment = result.state.comments.find((candidate) => candidate.id === commentId)!;
+  const profiles = await profilesOf(runtime, [principal.sub]);
+  const body: PostCommentResponse = {
+    comment: commentView({ ...comment, project_id: request.params.id, project_title: result.state.title }, profiles),
+  };
+  return { status: 201, body };
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { projectDecider, projectStream } from '../../domain/project.js';
+import { actorOf } from '../../lib/auth.js';
+import { runCommand } from '../../lib/command.js';
+import { httpHandler, signedIn } from '../../lib/http.js';
+import { getRuntime } from '../../lib/runtime.js';
+import { toggleTaskBody, type ToggleTaskResponse } from '../contracts/projects.js';
+
+const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
+const params = z.object({
+  id: z.string().regex(new RegExp(`^${ULID}$`), 'Unknown project id'),
+  taskId: z.string().regex(new RegExp(`^${ULID}-t\\d{1,4}$`), 'Unknown task id'),
+});
+
+/**
+ * PATCH /api/projects/{id}/tasks/{taskId}: marks a checklist task completed or not (admins and the
+ * assigned designer). Logged 'Task completed' / 'Task reopened'; setting the same value again is a no-op.
+ */
+export const handler = httpHandler({ params, body: toggleTaskBody }, async (request) => {
+  const principal = signedIn(request);
+  const result = await runCommand(
+    projectDecider,
+    projectStream(request.params.id),
+    { type: 'ToggleTask', checklist_id: request.params.taskId, completed: request.body.completed },
+    { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined },
+    getRuntime(),
+  );
+  const { comments: _comments, ...document } = result.state;
+  const task = document.checklist.find((item) => item.checklist_id === request.params.taskId)!;
+  const body: ToggleTaskResponse = { task, project: { ...document, id: request.params.id } };
+  return { body };
+});

@@ -1,0 +1,17 @@
+import type { ProjectCard } from '../../lib/contracts.js';
+import { PROJECT_STATUSES, countByStatus } from '../../lib/projects.js';
+
+/** The four status counters: Queued, In Progress, Needs Revision, Delivered. */
+export function StatusCounters({ projects, labels }: { projects: readonly Pick<ProjectCard, 'status'>[]; labels?: Partial<Record<string, string>> }) {
+  const counts = countByStatus(projects);
+  return (
+    <dl className="stat-grid" aria-label="Projects by status">
+      {PROJECT_STATUSES.map(({ value, label }) => (
+        <div key={value} className="stat" data-status={value} role="group" aria-label={labels?.[value] ?? label}>
+          <dt>{labels?.[value] ?? label}</dt>
+          <dd>{counts[value]}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,42 @@
+import { Card, Flex, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
+import type { MeResponse } from '../../lib/contracts.js';
+import { typeLabel } from '../../lib/projects.js';
+
+/** 'Member since' month and year, or 'recently' while the profile does not know. */
+export function memberSince(createdAt: string | null | undefined): string {
+  if (!createdAt) return 'recently';
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? 'recently' : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+}
+
+/**
+ * The dashboard's welcome card (spec/1 §2): greeting, total projects (singular or plural), member
+ * since, company, user type in words, and the plan button.
+ */
+export function WelcomeCard({ name, me, projectCount, planButton }: { name: string | null; me: MeResponse | null; projectCount: number | null; planButton: ReactNode }) {
+  return (
+    <Card variation="elevated" padding="xl" className="welcome-card">
+      <Flex direction="column" gap="small">
+        {name ? (
+          <Heading level={1} fontSize="xxl">
+            Welcome back, {name}!
+          </Heading>
+        ) : (
+          <Placeholder height="2.5rem" width="60%" marginBlock="xs" />
+        )}
+        <dl className="detail-list">
+          <dt>Total projects</dt>
+          <dd>{projectCount === null ? '…' : `${projectCount} ${projectCount === 1 ? 'project' : 'projects'}`}</dd>
+          <dt>Member since</dt>
+          <dd>{memberSince(me?.user.created_at)}</dd>
+          <dt>Company</dt>
+          <dd>{me?.user.company || 'N/A'}</dd>
+          <dt>User type</dt>
+          <dd>{me ? typeLabel(me.user.user_type) : '…'}</dd>
+        </dl>
+        <Flex marginTop="xs">{planButton}</Flex>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,120 @@
+import { Flex, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import type { ProjectCard, ProjectDetail } from '../../lib/contracts.js';
+import { DESIGNER_STATUS_OPTIONS, calendarDate, designerStatusValue, dueFlag, projectsApi, statusLabel } from '../../lib/projects.js';
+import { Dialog } from '../../ui/Dialog.js';
+import { ActivityPanel } from '../activity/ActivityPanel.js';
+import { ChecklistPanel } from '../checklist/ChecklistPanel.js';
+import { ClientPanel } from '../project/ClientPanel.js';
+import { FilesPanel } from '../project/FilesPanel.js';
+import { ProjectDetails } from '../project/ProjectDetails.js';
+import { ProjectTabs } from '../project/ProjectTabs.js';
+import { useProject } from '../project/useProject.js';
+import { toast } from '../toast/use-toast.js';
+import '../project/project.css';
+
+/**
+ * The designer's project dialog (spec/2 §2): due date, the status selector (in_progress and
+ * needs_revision only, 'Needs Review'; it starts at in_progress when the project has another
+ * status), and tabs Details, Checklist, Files (deliverable upload) and Activity (commenting).
+ */
+export function DesignerProjectDialog({
+  project,
+  onClose,
+  onChanged,
+}: {
+  project: Pick<ProjectCard, 'id' | 'title'> | null;
+  onClose(): void;
+  onChanged?(): void;
+}) {
+  const id = project?.id ?? null;
+  const { data, error, replace } = useProject(id);
+  const detail = data?.project;
+  const canWork = !!data?.permissions?.can_work;
+
+  const changed = (next: ProjectDetail) => {
+    replace(next);
+    onChanged?.();
+  };
+
+  return (
+    <Dialog open={project !== null} onClose={onClose} title={detail?.title ?? project?.title ?? ''} description="Assigned project" size="large">
+      {!detail ? (
+        error ? (
+          <Text color="font.error">{error}</Text>
+        ) : (
+          <Flex justifyContent="center" padding="large">
+            <Loader size="large" ariaLabel="Loading project" />
+          </Flex>
+        )
+      ) : (
+        <Flex direction="column" gap="medium">
+          <Flex gap="large" alignItems="flex-end" wrap="wrap">
+            <DueDate due={detail.due_date} />
+            {canWork ? <StatusSelector project={detail} onChanged={changed} /> : null}
+          </Flex>
+          <ProjectTabs
+            resetKey={id}
+            tabs={[
+              { value: 'details', label: 'Details', content: <ProjectDetails project={detail} audience="designer" extra={data?.client !== undefined ? <ClientPanel client={data.client} /> : null} /> },
+              { value: 'checklist', label: 'Checklist', content: <ChecklistPanel project={detail} editable={canWork} onChanged={changed} /> },
+              {
+                value: 'files',
+                label: 'Files',
+                content: <FilesPanel project={detail} canUpload={canWork} onUploaded={(file) => changed({ ...detail, files: [file, ...detail.files.filter((known) => known.id !== file.id)] })} />,
+              },
+              { value: 'activity', label: 'Activity', content: <ActivityPanel projectId={detail.id} canComment={canWork} canModerate={!!data?.permissions?.can_moderate} /> },
+            ]}
+          />
+        </Flex>
+      )}
+    </Dialog>
+  );
+}
+
+function DueDate({ due }: { due: string | null }) {
+  const flag = dueFlag(due);
+  return (
+    <Flex direction="column" gap="0">
+      <Text fontSize="small" color="font.secondary">
+        Due Date
+      </Text>
+      <Text className={flag ? `due--${flag}` : undefined}>
+        {due ? calendarDate(due) : 'No due date'}
+        {flag === 'overdue' ? ' (Overdue)' : flag === 'due-soon' ? ' (Due Soon)' : ''}
+      </Text>
+    </Flex>
+  );
+}
+
+function StatusSelector({ project, onChanged }: { project: ProjectDetail; onChanged(project: ProjectDetail): void }) {
+  const [saving, setSaving] = useState(false);
+  const [value, setValue] = useState(designerStatusValue(project.status));
+
+  async function change(next: ProjectDetail['status']) {
+    const previous = value;
+    setValue(next);
+    setSaving(true);
+    try {
+      const answer = await projectsApi.update(project.id, { status: next });
+      onChanged(answer.project);
+      toast({ title: 'Status updated successfully', description: statusLabel(next, 'designer') });
+    } catch (error) {
+      console.error('Could not update the status', error);
+      setValue(previous);
+      toast({ title: 'Failed to update status', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <SelectField label="Status" value={value} isDisabled={saving} onChange={(event) => void change(event.currentTarget.value as ProjectDetail['status'])} size="small">
+      {DESIGNER_STATUS_OPTIONS.map((status) => (
+        <option key={status} value={status}>
+          {statusLabel(status, 'designer')}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
