@@ -40,8 +40,12 @@ export function Dialog({ open, onClose, title, description, children, size = 'de
       style={size === 'large' ? { width: 'min(56rem, calc(100vw - 2rem))' } : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={onClose}
+      // React hands a nested dialog's close and cancel events to its ancestors too: only our own count.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
       onCancel={(event) => {
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         onClose();
       }}

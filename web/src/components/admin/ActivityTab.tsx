@@ -1,6 +1,7 @@
 import { Badge, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../toast/use-toast.js';
+import { useLiveTopics } from '../../lib/live.js';
 import { listActivity, type ActivityKind, type ActivityType, type GlobalActivity } from './admin-api.js';
 import { DAY_GROUPS, activityTime, dayGroup } from './dates.js';
 
@@ -35,6 +36,8 @@ export function ActivityTab({ reloadKey }: { reloadKey: number }) {
   const [query, setQuery] = useState('');
   const [type, setType] = useState<ActivityType>('all');
   const [activities, setActivities] = useState<GlobalActivity[] | null>(null);
+  const [generation, setGeneration] = useState(0);
+  useLiveTopics(['activity'], () => setGeneration((g) => g + 1));
 
   useEffect(() => {
     let active = true;
@@ -55,7 +58,7 @@ export function ActivityTab({ reloadKey }: { reloadKey: number }) {
       active = false;
       clearTimeout(timer);
     };
-  }, [query, type, reloadKey]);
+  }, [query, type, reloadKey, generation]);
 
   const now = new Date();
   const groups = DAY_GROUPS.map((group) => ({ group, items: (activities ?? []).filter((a) => dayGroup(a.created_at, now) === group) })).filter(

@@ -4,6 +4,7 @@ import type { ProjectCard } from '../../lib/contracts.js';
 import { toast } from '../toast/use-toast.js';
 import { PriorityBadge, designerLabel } from './AdminProjectCard.js';
 import { AdminProjectDialog } from './AdminProjectDialog.js';
+import { useLiveTopics } from '../../lib/live.js';
 import { listProjects } from './admin-api.js';
 import { daysRemainingText, daysUntil, formatDate } from './dates.js';
 
@@ -29,6 +30,7 @@ export function DesignerReviewTab({ reloadKey, onChanged }: { reloadKey: number;
       active = false;
     };
   }, [reloadKey, generation]);
+  useLiveTopics(['projects'], () => setGeneration((g) => g + 1));
 
   return (
     <Flex direction="column" gap="medium">

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../toast/use-toast.js';
+import { useLiveTopics } from '../../lib/live.js';
 import { listPendingComments, moderateComment, type CommentView } from './admin-api.js';
 import { formatDateTime } from './dates.js';
 
@@ -25,6 +26,7 @@ export function ModerationTab({ onChanged }: { onChanged?(): void }) {
   useEffect(() => {
     void load();
   }, [load]);
+  useLiveTopics(['moderation'], () => void load());
 
   async function decide(comment: CommentView, decision: 'approve' | 'reject') {
     setBusy(comment.id);

@@ -6,6 +6,7 @@ import { PROJECT_STATUSES, groupByStatus } from '../../lib/projects.js';
 import { toast } from '../toast/use-toast.js';
 import { AdminProjectCard } from './AdminProjectCard.js';
 import { AdminProjectDialog } from './AdminProjectDialog.js';
+import { useLiveTopics } from '../../lib/live.js';
 import { FILTER_KEYS, NO_FILTERS, bulkUpdate, listProjects, type ProjectFilters } from './admin-api.js';
 import type { DesignerOption } from './use-designers.js';
 
@@ -57,6 +58,8 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
       active = false;
     };
   }, [applied, reloadKey, generation]);
+  // Live: any project change (or a poll while the socket is down) reloads the board.
+  useLiveTopics(['projects'], () => setGeneration((g) => g + 1));
 
   const apply = (filters: ProjectFilters) => {
     const next = new URLSearchParams(params);

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../toast/use-toast.js';
 import { UserDetailsDialog } from './UserDetailsDialog.js';
+import { useLiveTopics } from '../../lib/live.js';
 import { listUsers, type AdminUser, type UsersResponse } from './admin-api.js';
 import { formatDate } from './dates.js';
 
@@ -37,6 +38,8 @@ export function UsersTab({ reloadKey }: { reloadKey: number }) {
   useEffect(() => {
     void load();
   }, [load, reloadKey]);
+  // spec/2 §7: a change of any profile reloads the user list.
+  useLiveTopics(['users'], () => void load());
 
   if (!data) {
     return (

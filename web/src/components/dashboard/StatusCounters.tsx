@@ -5,13 +5,13 @@ import { PROJECT_STATUSES, countByStatus } from '../../lib/projects.js';
 export function StatusCounters({ projects, labels }: { projects: readonly Pick<ProjectCard, 'status'>[]; labels?: Partial<Record<string, string>> }) {
   const counts = countByStatus(projects);
   return (
-    <dl className="stat-grid" aria-label="Projects by status">
+    <div className="stat-grid" role="group" aria-label="Projects by status">
       {PROJECT_STATUSES.map(({ value, label }) => (
         <div key={value} className="stat" data-status={value} role="group" aria-label={labels?.[value] ?? label}>
-          <dt>{labels?.[value] ?? label}</dt>
-          <dd>{counts[value]}</dd>
+          <span className="stat__label">{labels?.[value] ?? label}</span>
+          <span className="stat__value">{counts[value]}</span>
         </div>
       ))}
-    </dl>
+    </div>
   );
 }

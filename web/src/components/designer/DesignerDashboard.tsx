@@ -29,14 +29,14 @@ export function DesignerDashboard({ name }: { name: string | null | undefined })
         Welcome back, {name || 'Designer'}
       </Heading>
 
-      <dl className="stat-grid" aria-label="Assigned projects by status">
+      <div className="stat-grid" role="group" aria-label="Assigned projects by status">
         {stats.map((stat) => (
           <div key={stat.label} className="stat" role="group" aria-label={stat.label}>
-            <dt>{stat.label}</dt>
-            <dd>{stat.value}</dd>
+            <span className="stat__label">{stat.label}</span>
+            <span className="stat__value">{stat.value}</span>
           </div>
         ))}
-      </dl>
+      </div>
 
       <section aria-labelledby="assigned-heading">
         <Heading level={2} fontSize="large" id="assigned-heading" marginBottom="small">

@@ -1,0 +1,125 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  FeaturePlan,
+  Mfa,
+  StringAttribute,
+  UserPool,
+  UserPoolClient,
+  UserPoolEmail,
+  UserPoolOperation,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import type { SystemRole } from '../../events/vocabulary.js';
+import type { CognitoTrigger, TriggerDefinition } from '../routes.js';
+import type { StackConfig } from './config.js';
+import type { HandlerFunctions } from './functions.js';
+import { acknowledge } from './nag.js';
+
+/** The groups the API reads from `cognito:groups`; spelled as in events/vocabulary.ts (a test checks). */
+export const GROUPS: readonly SystemRole[] = ['client', 'designer', 'admin'];
+
+const OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
+  PreSignUp: UserPoolOperation.PRE_SIGN_UP,
+  PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
+  CustomMessage: UserPoolOperation.CUSTOM_MESSAGE,
+  PreTokenGeneration: UserPoolOperation.PRE_TOKEN_GENERATION,
+};
+
+/**
+ * The user pool (e-mail sign-in, the product's attributes, 12-character passwords), its triggers
+ * from the `triggers` table, the role groups and the SPA's app client (USER_PASSWORD_AUTH and
+ * refresh, as in the embedded runtime's Cognito).
+ */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly groups: CfnUserPoolGroup[] = [];
+
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { config: StackConfig; triggers: readonly TriggerDefinition[]; functions: HandlerFunctions },
+  ) {
+    super(scope, id);
+    const { config } = props;
+    this.userPool = new UserPool(this, 'UserPool', {
+      userPoolName: `design-club-${config.stage}`,
+      // Cognito's own mail (password reset codes/links) is limited to 50 a day; SES needs the verified sender.
+      ...(config.cognitoEmailViaSes ? { email: UserPoolEmail.withSES({ fromEmail: config.senderEmail, fromName: 'Design Club' }) } : {}),
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      keepOriginal: { email: true },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        fullname: { required: false, mutable: true },
+      },
+      customAttributes: {
+        company: new StringAttribute({ mutable: true, maxLen: 200 }),
+        phone: new StringAttribute({ mutable: true, maxLen: 40 }),
+        user_type: new StringAttribute({ mutable: true, maxLen: 40 }),
+      },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(7),
+      },
+      mfa: Mfa.OFF,
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG1',
+      'The product requires a minimum of 12 characters and no composition rules (spec/1: "minimum 12 characters"), following NIST SP 800-63B; the embedded runtime uses the same policy.',
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG2',
+      'The product signs in with e-mail and password only (spec/1 sign-in and team-login flows have no second factor); MFA is a product decision to revisit, not an infrastructure default.',
+    );
+    acknowledge(
+      this.userPool,
+      'AwsSolutions-COG8',
+      'The Essentials feature plan covers what the product uses (e-mail sign-in, groups, triggers, token revocation); Plus (threat protection) is a cost decision for the operator.',
+    );
+
+    const seen = new Set<CognitoTrigger>();
+    for (const trigger of props.triggers) {
+      if (seen.has(trigger.trigger)) throw new Error(`Two rows of \`triggers\` use ${trigger.trigger}; Cognito allows one per pool`);
+      seen.add(trigger.trigger);
+      this.userPool.addTrigger(OPERATIONS[trigger.trigger], props.functions.forHandler(trigger.handler, 'trigger'));
+    }
+
+    GROUPS.forEach((group, precedence) => {
+      this.groups.push(
+        new CfnUserPoolGroup(this, `Group-${group}`, {
+          userPoolId: this.userPool.userPoolId,
+          groupName: group,
+          // Lower wins in cognito:preferred_role; admin outranks designer outranks client.
+          precedence: GROUPS.length - precedence,
+          description: `Role: ${group}`,
+        }),
+      );
+    });
+
+    this.client = this.userPool.addClient('WebClient', {
+      userPoolClientName: 'web',
+      generateSecret: false,
+      authFlows: { userPassword: true, userSrp: false, custom: false, adminUserPassword: false },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      accessTokenValidity: Duration.minutes(60),
+      idTokenValidity: Duration.minutes(60),
+      refreshTokenValidity: Duration.days(30),
+    });
+  }
+}

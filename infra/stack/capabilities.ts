@@ -1,0 +1,131 @@
+import { buildSync } from 'esbuild';
+import * as path from 'node:path';
+
+/**
+ * What a handler may touch in AWS, derived from the code rather than listed by hand: esbuild
+ * resolves the handler's import graph (our modules bundled and tree-shaken, packages left external),
+ * and each adapter module or AWS SDK client (or Stripe) the graph keeps maps to one capability, i.e.
+ * one set of grants and environment variables (functions.ts). A new handler gets exactly the
+ * permissions its imports need; a handler that starts using a client the stack does not know fails
+ * the synth with a message saying where to add it, instead of failing in the cloud with AccessDenied.
+ *
+ * The grain is the module: a handler that keeps a module which imports a client gets that client's
+ * grants even if its code path never calls it.
+ */
+export type Capability =
+  | 'eventStore'
+  | 'views'
+  | 'connections'
+  | 'eventbridge'
+  | 'cognito'
+  | 'cognitoTokens'
+  | 'uploads'
+  | 'bedrock'
+  | 'ses'
+  | 'stripe'
+  | 'realtime';
+
+/** Our adapter modules that name a table (or the pool) in their environment. */
+export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
+  'functions/lib/event-store.ts': 'eventStore',
+  'functions/lib/views.ts': 'views',
+  'functions/lib/realtime/connections.ts': 'connections',
+  'functions/lib/realtime/tokens.ts': 'cognitoTokens',
+};
+
+export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {
+  '@aws-sdk/client-eventbridge': 'eventbridge',
+  '@aws-sdk/client-cognito-identity-provider': 'cognito',
+  '@aws-sdk/client-s3': 'uploads',
+  '@aws-sdk/s3-presigned-post': 'uploads',
+  '@aws-sdk/s3-request-presigner': 'uploads',
+  '@aws-sdk/client-bedrock-runtime': 'bedrock',
+  '@aws-sdk/client-sesv2': 'ses',
+  '@aws-sdk/client-ses': 'ses',
+  stripe: 'stripe',
+  '@aws-sdk/client-secrets-manager': 'stripe',
+  '@aws-sdk/client-apigatewaymanagementapi': 'realtime',
+};
+
+/** DynamoDB is reached through the table adapters above; the client alone says nothing about which table. */
+const DYNAMODB_PACKAGES = new Set(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
+const TABLE_CAPABILITIES: readonly Capability[] = ['eventStore', 'views', 'connections'];
+/** Builds the DynamoDB client (and local credentials); imported by the adapters and on its own. */
+const DYNAMODB_CLIENT_FACTORY = 'functions/lib/aws-clients.ts';
+
+/** AWS SDK packages that call no service (helpers, credential plumbing). */
+const NEUTRAL_AWS_PACKAGE = /^@aws-sdk\/(?!client-)/;
+
+const packageOf = (specifier: string) => {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+};
+
+export interface HandlerAnalysis {
+  /** External packages the handler's graph imports (node builtins excluded). */
+  packages: string[];
+  /** Repository modules left in the bundle after tree shaking. */
+  modules: string[];
+  capabilities: Capability[];
+}
+
+const cache = new Map<string, HandlerAnalysis>();
+
+/** Resolves `handler` (relative to `projectRoot`) and returns the capabilities its imports need. */
+export function analyzeHandler(projectRoot: string, handler: string): HandlerAnalysis {
+  const key = path.resolve(projectRoot, handler);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const result = buildSync({
+    absWorkingDir: projectRoot,
+    entryPoints: [key],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outdir: 'analysis',
+    logLevel: 'silent',
+  });
+  const packages = new Set<string>();
+  const modules = new Set<string>();
+  for (const output of Object.values(result.metafile!.outputs)) {
+    for (const imported of output.imports) {
+      if (!imported.external || imported.path.startsWith('node:')) continue;
+      packages.add(packageOf(imported.path));
+    }
+    for (const [file, input] of Object.entries(output.inputs)) if (input.bytesInOutput > 0) modules.add(file);
+  }
+
+  const capabilities = new Set<Capability>();
+  for (const module of modules) {
+    const capability = CAPABILITY_MODULES[module];
+    if (capability) capabilities.add(capability);
+  }
+  for (const pkg of packages) {
+    const capability = CAPABILITY_PACKAGES[pkg];
+    if (capability) capabilities.add(capability);
+    else if (pkg.startsWith('@aws-sdk/') && !NEUTRAL_AWS_PACKAGE.test(pkg) && !DYNAMODB_PACKAGES.has(pkg)) {
+      throw new Error(
+        `${handler} imports ${pkg}, which the cloud stack does not know how to grant. ` +
+          'Add the package to CAPABILITY_PACKAGES in infra/stack/capabilities.ts and its grants to infra/stack/functions.ts.',
+      );
+    }
+  }
+  // A module other than the client factory that talks to DynamoDB must be one of the table adapters.
+  if (!TABLE_CAPABILITIES.some((capability) => capabilities.has(capability))) {
+    const direct = Object.entries(result.metafile!.inputs)
+      .filter(([file, input]) => modules.has(file) && file !== DYNAMODB_CLIENT_FACTORY && input.imports.some((i) => i.external && DYNAMODB_PACKAGES.has(packageOf(i.path))))
+      .map(([file]) => file);
+    if (direct.length > 0) {
+      throw new Error(
+        `${handler}: ${direct.join(', ')} use DynamoDB outside the table adapters (${Object.keys(CAPABILITY_MODULES).join(', ')}); ` +
+          'the stack cannot tell which table to grant. Add the module to CAPABILITY_MODULES in infra/stack/capabilities.ts.',
+      );
+    }
+  }
+  const analysis = { packages: [...packages].sort(), modules: [...modules].sort(), capabilities: [...capabilities].sort() };
+  cache.set(key, analysis);
+  return analysis;
+}

@@ -1,0 +1,66 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../tables.js';
+import { acknowledge } from './nag.js';
+
+/**
+ * The tables, built from infra/tables.ts (the embedded runtime builds its tables from the same
+ * definitions). Key attributes are strings except the events table's sort key (version, a number).
+ */
+export class Data extends Construct {
+  /** The event store: the system of record. Kept when the stack is deleted; cannot be deleted by accident. */
+  readonly eventsTable: Table;
+  /** Projections: rebuildable from the events (`npm run replay`). */
+  readonly viewsTable: Table;
+  /** Open WebSocket connections: ephemeral, expiring by TTL. */
+  readonly connectionsTable: Table;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.eventsTable = buildTable(this, 'EventsTable', eventsTable, {
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.viewsTable = buildTable(this, 'ViewsTable', viewsTable, {
+      deletionProtection: false,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.connectionsTable = buildTable(this, 'ConnectionsTable', connectionsTable, {
+      deletionProtection: false,
+      removalPolicy: RemovalPolicy.DESTROY,
+      pointInTimeRecovery: false,
+    });
+    acknowledge(
+      this.connectionsTable,
+      'AwsSolutions-DDB3',
+      'Open WebSocket connections only: every item expires within two hours and a lost table just means browsers reconnect; there is nothing to recover to a point in time.',
+    );
+  }
+}
+
+function buildTable(
+  scope: Construct,
+  id: string,
+  definition: TableDefinition,
+  options: { deletionProtection: boolean; removalPolicy: RemovalPolicy; pointInTimeRecovery?: boolean },
+): Table {
+  const { pointInTimeRecovery = true, ...rest } = options;
+  const table = new Table(scope, id, {
+    partitionKey: { name: definition.partitionKey, type: AttributeType.STRING },
+    sortKey: { name: definition.sortKey.name, type: definition.sortKey.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING },
+    billingMode: BillingMode.PAY_PER_REQUEST,
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: pointInTimeRecovery },
+    timeToLiveAttribute: definition.timeToLiveAttribute,
+    ...rest,
+  });
+  for (const index of definition.indexes) {
+    table.addGlobalSecondaryIndex({
+      indexName: index.name,
+      partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      projectionType: index.projection === 'ALL' ? ProjectionType.ALL : ProjectionType.KEYS_ONLY,
+    });
+  }
+  return table;
+}

@@ -1,0 +1,306 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { Aws, CfnParameter, CfnRule, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { StackConfig } from './config.js';
+import { acknowledge, acknowledgeLibraryWildcards } from './nag.js';
+
+/** File extensions the SPA's build serves as files; every other path is a client-side route. */
+const STATIC_FILE = /\.(?:js|mjs|css|map|json|txt|xml|webmanifest|ico|svg|png|jpe?g|gif|webp|avif|woff2?|ttf|otf|pdf)$/;
+
+/**
+ * CloudFront Function on the site's (default) behaviour only: a client-side route such as
+ * /projects/42 is served /index.html, so deep links and reloads work. It is deliberately not done
+ * with distribution-wide custom error responses (403/404 → /index.html): those also rewrite the
+ * API's own 403 and 404 answers under /api/* into a 200 HTML page.
+ */
+export const SPA_REWRITE_SOURCE = `function handler(event) {
+  var request = event.request;
+  if (!${STATIC_FILE.toString()}.test(request.uri)) request.uri = '/index.html';
+  return request;
+}`;
+
+/** The runtime config the SPA fetches from /config.json (web/src/lib/config.ts). */
+export interface RuntimeConfig {
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  apiUrl: '/api';
+  /** The live-updates WebSocket (wss://…/live). */
+  realtimeUrl: string;
+  stage: string;
+}
+
+/** `realtimeOrigin`: wss://host of the WebSocket API. */
+export function contentSecurityPolicy(region: string, realtimeOrigin: string): string {
+  const s3 = `https://*.s3.${region}.amazonaws.com https://*.s3.amazonaws.com`;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Amplify UI's ThemeProvider writes its theme into a <style> element.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${s3}`,
+    "font-src 'self' data:",
+    // Sign-in talks to Cognito; uploads are presigned POSTs straight to the uploads bucket; live updates.
+    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com ${s3} ${realtimeOrigin}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+/**
+ * The one origin of the product: a private site bucket behind CloudFront (origin access control),
+ * `/api/*` forwarded to the HTTP API uncached with every viewer header but Host, security headers on
+ * every response, and the built SPA deployed with a generated /config.json.
+ */
+export class Site extends Construct {
+  readonly bucket: Bucket;
+  readonly distribution: Distribution;
+  readonly headers: ResponseHeadersPolicy;
+  /** https://… origins the site answers on (CloudFront's, and the custom domain's if any). */
+  readonly origins: string[];
+  /** The canonical origin (custom domain if set). */
+  readonly url: string;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: { config: StackConfig; projectRoot: string; apiOriginDomain: string; realtimeUrl: string; accessLogs: IBucket },
+  ) {
+    super(scope, id);
+    const { config } = props;
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 'site/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Design Club security headers',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(Aws.REGION, originOf(props.realtimeUrl)),
+          override: true,
+        },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()', override: true },
+          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+        ],
+      },
+      removeHeaders: ['Server'],
+    });
+
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      code: FunctionCode.fromInline(SPA_REWRITE_SOURCE),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve /index.html for client-side routes',
+    });
+
+    // A custom domain brings its certificate and the TLS 1.2 (2021) floor; CloudFront's default
+    // certificate has a fixed policy.
+    const customDomain =
+      config.domainName && config.certificateArn
+        ? {
+            domainNames: [config.domainName],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {};
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Design Club ${config.stage}`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: 'cloudfront/',
+      webAclId: config.webAclArn,
+      ...customDomain,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.headers,
+        compress: true,
+        functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: spaRewrite }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiOriginDomain, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.headers,
+          compress: true,
+        },
+      },
+    });
+
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'The service is offered without geographic restriction; nothing in the product or its data calls for one.',
+    );
+    if (!config.webAclArn) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR2',
+        'No WAF by default (cost); every API route authenticates and the API stage is throttled. Set the "webAclArn" context to attach a CLOUDFRONT-scope web ACL.',
+      );
+    }
+    if (!config.domainName) {
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose minimum protocol cannot be raised; with "domainName"/"certificateArn" the distribution requires TLS 1.2 (2021 policy).',
+      );
+    }
+
+    const cloudFrontOrigin = `https://${this.distribution.distributionDomainName}`;
+    this.origins = config.domainName ? [`https://${config.domainName}`, cloudFrontOrigin] : [cloudFrontOrigin];
+    this.url = this.origins[0]!;
+  }
+
+  /**
+   * Deploys the built SPA and its /config.json. Hashed files under assets/ are cached for a year;
+   * index.html, config.json and the other root files are revalidated, and the distribution is
+   * invalidated after each deployment. Old hashed files are kept (prune: false) so pages already
+   * open keep loading their chunks during and after a deployment. Source maps are not published.
+   *
+   * If the SPA was not built (no `<siteDir>/index.html` at synth time), the template still
+   * synthesizes (tests, CI), with a placeholder page, and carries a CloudFormation rule that makes
+   * `cdk deploy` fail with instructions unless `--parameters AllowUnbuiltSite=true` is passed.
+   */
+  deploy(props: { userPool: IUserPool; client: IUserPoolClient }): { built: boolean } {
+    const { config, projectRoot } = this.props;
+    const dir = path.resolve(projectRoot, config.siteDir);
+    const built = existsSync(path.join(dir, 'index.html'));
+    const runtimeConfig: RuntimeConfig = {
+      region: Stack.of(this).region,
+      userPoolId: props.userPool.userPoolId,
+      userPoolClientId: props.client.userPoolClientId,
+      apiUrl: '/api',
+      realtimeUrl: this.props.realtimeUrl,
+      stage: config.stage,
+    };
+
+    let entrySources: ISource[];
+    let assets: BucketDeployment | undefined;
+    if (built) {
+      if (existsSync(path.join(dir, 'assets'))) {
+        assets = new BucketDeployment(this, 'DeployAssets', {
+          sources: [Source.asset(path.join(dir, 'assets'), { exclude: ['*.map'] })],
+          destinationBucket: this.bucket,
+          destinationKeyPrefix: 'assets/',
+          prune: false,
+          cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+          memoryLimit: 512,
+        });
+      }
+      entrySources = [Source.asset(dir, { exclude: ['assets', '*.map', 'config.json'] })];
+    } else {
+      entrySources = [Source.data('index.html', placeholderPage(config.siteDir))];
+      const allow = new CfnParameter(Stack.of(this), 'AllowUnbuiltSite', {
+        type: 'String',
+        default: 'false',
+        allowedValues: ['true', 'false'],
+        description: `The web app (${config.siteDir}) was not built when this template was synthesized. "true" deploys a placeholder page.`,
+      });
+      new CfnRule(this, 'SiteMustBeBuilt', {
+        assertions: [
+          {
+            assert: Fn.conditionEquals(allow.valueAsString, 'true'),
+            assertDescription: `The web app was not built (${config.siteDir}/index.html is missing). Run "npx vite build --config web/vite.config.ts" and then "npx cdk deploy" again (or deploy a placeholder page with --parameters AllowUnbuiltSite=true).`,
+          },
+        ],
+      });
+    }
+    const entry = new BucketDeployment(this, 'DeployEntry', {
+      sources: [...entrySources, Source.jsonData('config.json', runtimeConfig)],
+      destinationBucket: this.bucket,
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
+      memoryLimit: 512,
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    if (assets) entry.node.addDependency(assets);
+    this.acknowledgeDeploymentProvider();
+    return { built };
+  }
+
+  /** BucketDeployment's provider: one Lambda function per stack, owned by the CDK library. */
+  private acknowledgeDeploymentProvider(): void {
+    const stack = Stack.of(this);
+    for (const provider of stack.node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'))) {
+      acknowledge(
+        provider,
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        'BucketDeployment’s provider function (CDK library) uses the basic execution role for its own logs; it runs only during deployments.',
+      );
+      acknowledge(
+        provider,
+        'AwsSolutions-L1',
+        'BucketDeployment’s provider function runtime is chosen and updated by the CDK library (aws-cdk-lib), not by this project.',
+      );
+      acknowledgeLibraryWildcards(
+        provider,
+        'BucketDeployment’s provider function (CDK library) copies the SPA from the CDK asset bucket into the site bucket and invalidates the distribution: it needs read on the staged assets, write/delete on the site bucket’s objects, and CloudFront invalidation (which has no resource-level permissions).',
+      );
+    }
+  }
+}
+
+/** wss://host/stage → wss://host (works on tokens: split on '/'). */
+function originOf(url: string): string {
+  return `wss://${Fn.select(2, Fn.split('/', url))}`;
+}
+
+function placeholderPage(siteDir: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Design Club</title></head>
+<body><h1>Design Club</h1><p>The web app was not built before this deployment (${siteDir} was missing).
+Run <code>npx vite build --config web/vite.config.ts</code> and <code>npx cdk deploy</code> again.</p></body></html>`;
+}

@@ -1,0 +1,52 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { UPLOADS_INCOMING_PREFIX } from './functions.js';
+
+/** Days an upload may stay unrecorded under `incoming/` before it counts as abandoned. */
+export const ABANDONED_UPLOAD_DAYS = 2;
+
+/**
+ * Project files: private, TLS only, encrypted, versioned. The browser uploads straight to it with
+ * a presigned POST (hence CORS for the site's origins, added once the site's origin is known), under
+ * `incoming/`; the API records a file after checking the object (DESIGN §4). Whatever is still under
+ * `incoming/` after two days was never recorded and expires, and so do interrupted multipart uploads.
+ */
+export class Uploads extends Construct {
+  readonly bucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: { accessLogs: IBucket }) {
+    super(scope, id);
+    this.bucket = new Bucket(this, 'Bucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      versioned: true,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: 'uploads/',
+      lifecycleRules: [
+        { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        {
+          id: 'expire-abandoned-uploads',
+          prefix: UPLOADS_INCOMING_PREFIX,
+          expiration: Duration.days(ABANDONED_UPLOAD_DAYS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+
+  /** Lets the site's pages POST (presigned) and GET objects from the browser. */
+  allowOrigins(origins: string[]): void {
+    this.bucket.addCorsRule({
+      allowedOrigins: origins,
+      allowedMethods: [HttpMethods.POST, HttpMethods.GET, HttpMethods.HEAD],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag'],
+      maxAge: 3000,
+    });
+  }
+}

@@ -1,0 +1,294 @@
+/**
+ * One synth of the real app per test run, shared by every infra test file.
+ *
+ * vitest runs each test file in a fresh module context (and maybe another worker), so a
+ * module-level cache alone would synthesize once per file. Instead the first file to get here takes
+ * a lock directory, synthesizes, and writes the results (template path, cdk-nag findings,
+ * acknowledgments, functions) to JSON; the other files wait for that JSON. The key is the vitest
+ * process (parent pid) plus a hash of infra/ and cdk.json, so a new run (or, in watch mode, a
+ * change to the stack) synthesizes afresh.
+ *
+ * Bundling: the template tests skip esbuild with CDK's own switch (`aws:cdk:bundling-stacks: []`,
+ * what `cdk deploy --exclusively` uses for other stacks): each NodejsFunction still gets its asset,
+ * only the bundle inside is not built, and the template is otherwise identical. `npm run synth`
+ * (part of `npm test`) always bundles for real; `INFRA_TEST_BUNDLE=1` makes this synth bundle too.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Template } from 'aws-cdk-lib/assertions';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface NagFinding {
+  ruleName: string;
+  severity: string;
+  description: string;
+  resources: string[];
+}
+
+export interface SynthResult {
+  templatePath: string;
+  outdir: string;
+  siteDir: string;
+  bundled: boolean;
+  durationMs: number;
+  /** An exception from app.synth() (e.g. cdk-nag's validation failure), if any. */
+  synthError: string | null;
+  /** cdk-nag AwsSolutions findings left after acknowledgments (errors and warnings). */
+  nag: NagFinding[];
+  /** Every acknowledgment in the construct tree: path, id, reason. */
+  acknowledgments: { path: string; id: string; reason: string }[];
+  /** One entry per Lambda function generated from infra/routes.ts. */
+  functions: { handler: string; logicalId: string; kinds: string[]; capabilities: string[] }[];
+  userPoolLogicalId: string;
+  userPoolClientLogicalId: string;
+  distributionLogicalId: string;
+  uploadsBucketLogicalId: string;
+  eventsTableLogicalId: string;
+  viewsTableLogicalId: string;
+  busLogicalId: string;
+  realtimeApiLogicalId: string;
+  httpApiLogicalId: string;
+  connectionsTableLogicalId: string;
+  siteBuilt: boolean;
+}
+
+const BUNDLE = process.env.INFRA_TEST_BUNDLE === '1';
+const WAIT_MS = 10 * 60_000;
+
+function inputsHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(ts|json)$/.test(entry.name)) hash.update(full).update(readFileSync(full));
+    }
+  };
+  // Only the stack's own inputs: other directories may change while a run is in progress (other
+  // people's edits), which must not make each test file synthesize again.
+  walk(path.join(ROOT, 'infra'));
+  hash.update(readFileSync(path.join(ROOT, 'cdk.json')));
+  hash.update(String(BUNDLE));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let memo: Promise<SynthResult> | undefined;
+
+/** The shared synth (synthesizing it if this is the first file of the run to ask). */
+export function sharedSynth(): Promise<SynthResult> {
+  memo ??= obtain();
+  return memo;
+}
+
+async function obtain(): Promise<SynthResult> {
+  const base = path.join(tmpdir(), 'design-club-infra-tests');
+  mkdirSync(base, { recursive: true });
+  cleanOld(base);
+  const dir = path.join(base, `${process.ppid}-${inputsHash()}`);
+  const resultFile = path.join(dir, 'result.json');
+  const errorFile = path.join(dir, 'error.txt');
+  const lock = path.join(`${dir}.lock`);
+  const deadline = Date.now() + WAIT_MS;
+  mkdirSync(dir, { recursive: true });
+  for (;;) {
+    if (existsSync(resultFile)) return JSON.parse(readFileSync(resultFile, 'utf8')) as SynthResult;
+    // The synth failed in another file of this run: fail the same way without trying again.
+    if (existsSync(errorFile)) throw new Error(readFileSync(errorFile, 'utf8'));
+    try {
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      try {
+        // Published between our check and taking the lock.
+        if (existsSync(resultFile)) return JSON.parse(readFileSync(resultFile, 'utf8')) as SynthResult;
+        let result: SynthResult;
+        try {
+          result = await synthesize(dir);
+        } catch (error) {
+          writeFileSync(errorFile, error instanceof Error ? (error.stack ?? error.message) : String(error));
+          throw error;
+        }
+        writeFileSync(`${resultFile}.tmp`, JSON.stringify(result));
+        // Atomic publish: readers never see half a file.
+        renameSync(`${resultFile}.tmp`, resultFile);
+        return result;
+      } finally {
+        rmSync(lock, { recursive: true, force: true });
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // Someone else is synthesizing; take over if they died.
+      const pidFile = path.join(lock, 'pid');
+      const owner = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : NaN;
+      if (Number.isFinite(owner) && !alive(owner)) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for the shared synth in ${dir}`);
+      await sleep(250);
+    }
+  }
+}
+
+function cleanOld(base: string) {
+  const dayAgo = Date.now() - 24 * 3600_000;
+  for (const entry of readdirSync(base)) {
+    const full = path.join(base, entry);
+    try {
+      if (statSync(full).mtimeMs < dayAgo) rmSync(full, { recursive: true, force: true });
+    } catch {
+      // Another run is cleaning too.
+    }
+  }
+}
+
+/** A minimal built SPA, so the test synth takes the same path as a deploy after `vite build`. */
+function siteFixture(dir: string): string {
+  const site = path.join(dir, 'site');
+  mkdirSync(path.join(site, 'assets'), { recursive: true });
+  writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>Design Club</title><script type="module" src="/assets/index-abc.js"></script>');
+  writeFileSync(path.join(site, 'assets', 'index-abc.js'), 'console.log("design club")');
+  writeFileSync(path.join(site, 'assets', 'index-abc.js.map'), '{}');
+  writeFileSync(path.join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return site;
+}
+
+async function synthesize(dir: string): Promise<SynthResult> {
+  const started = Date.now();
+  // Deterministic environment: no account (as in CI), the default region.
+  delete process.env.CDK_DEFAULT_ACCOUNT;
+  process.env.CDK_DEFAULT_REGION = 'us-east-1';
+  const { Validations } = await import('aws-cdk-lib');
+  const { createApp } = await import('../../../infra/stack/app.js');
+  const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
+  const siteDir = siteFixture(dir);
+  const outdir = path.join(dir, 'cdk.out');
+  const { app, stack, nag } = createApp({
+    outdir,
+    context: {
+      ...cdkJson.context,
+      siteDir: path.relative(ROOT, siteDir),
+      ...(BUNDLE ? {} : { 'aws:cdk:bundling-stacks': [] }),
+    },
+  });
+
+  let synthError: string | null = null;
+  try {
+    app.synth();
+  } catch (error) {
+    synthError = error instanceof Error ? error.message : String(error);
+  }
+  const report = nag.validateScope(app);
+  const nagFindings: NagFinding[] = report.violations.map((violation) => ({
+    ruleName: violation.ruleName,
+    severity: violation.severity ?? 'error',
+    description: violation.description,
+    resources: violation.violatingResources.map((resource) => resource.constructPath ?? resource.resourceLogicalId ?? '?'),
+  }));
+
+  const acknowledgments: SynthResult['acknowledgments'] = [];
+  for (const construct of app.node.findAll()) {
+    for (const entry of construct.node.metadata) {
+      if (entry.type !== Validations.ACKNOWLEDGED_RULES_METADATA_KEY) continue;
+      for (const [id, reason] of Object.entries(entry.data as Record<string, string>)) {
+        acknowledgments.push({ path: construct.node.path, id, reason });
+      }
+    }
+  }
+
+  const logicalId = (construct: { node: { defaultChild?: unknown } } | unknown) => {
+    const child = (construct as { node: { defaultChild?: unknown } }).node.defaultChild ?? construct;
+    return stack.resolve(stack.getLogicalId(child as never)) as string;
+  };
+  const functions = stack.functions.all().map((entry) => ({
+    handler: entry.handler,
+    logicalId: logicalId(entry.fn),
+    kinds: [...entry.kinds].sort(),
+    capabilities: [...entry.capabilities],
+  }));
+
+  const templatePath = path.join(outdir, `${stack.artifactId}.template.json`);
+  if (!existsSync(templatePath)) writeFileSync(templatePath, JSON.stringify(Template.fromStack(stack).toJSON()));
+  return {
+    templatePath,
+    outdir,
+    siteDir,
+    bundled: BUNDLE,
+    durationMs: Date.now() - started,
+    synthError,
+    nag: nagFindings,
+    acknowledgments,
+    functions,
+    userPoolLogicalId: logicalId(stack.auth.userPool),
+    userPoolClientLogicalId: logicalId(stack.auth.client),
+    distributionLogicalId: logicalId(stack.site.distribution),
+    uploadsBucketLogicalId: logicalId(stack.uploads.bucket),
+    eventsTableLogicalId: logicalId(stack.data.eventsTable),
+    viewsTableLogicalId: logicalId(stack.data.viewsTable),
+    busLogicalId: logicalId(stack.events.bus),
+    realtimeApiLogicalId: logicalId(stack.realtime.api),
+    httpApiLogicalId: logicalId(stack.api.httpApi),
+    connectionsTableLogicalId: logicalId(stack.data.connectionsTable),
+    siteBuilt: stack.siteBuilt,
+  };
+}
+
+const templates = new Map<string, Template>();
+
+/** The shared synth and its template (parsed once per test file). */
+export async function synthesized(): Promise<{ result: SynthResult; template: Template; json: TemplateJson }> {
+  const result = await sharedSynth();
+  let template = templates.get(result.templatePath);
+  if (!template) {
+    template = Template.fromJSON(JSON.parse(readFileSync(result.templatePath, 'utf8')) as Record<string, unknown>);
+    templates.set(result.templatePath, template);
+  }
+  return { result, template, json: template.toJSON() as TemplateJson };
+}
+
+export interface TemplateJson {
+  Resources: Record<string, { Type: string; Properties?: Record<string, any>; DependsOn?: string[] }>;
+  Outputs?: Record<string, { Value: unknown }>;
+  Parameters?: Record<string, unknown>;
+  Rules?: Record<string, unknown>;
+}
+
+/** Resources of one type, as [logicalId, properties]. */
+export function resourcesOf(json: TemplateJson, type: string): [string, Record<string, any>][] {
+  return Object.entries(json.Resources)
+    .filter(([, resource]) => resource.Type === type)
+    .map(([id, resource]) => [id, resource.Properties ?? {}]);
+}
+
+/** The logical id a `{ Ref }` or `{ Fn::GetAtt: [id, …] }` points at, if it is one. */
+export function refOf(value: unknown): string | undefined {
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (typeof v.Ref === 'string') return v.Ref;
+    if (Array.isArray(v['Fn::GetAtt'])) return v['Fn::GetAtt'][0] as string;
+  }
+  return undefined;
+}
+
+/** Every logical id referenced anywhere inside `value`. */
+export function refsIn(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((item) => refsIn(item, into));
+  else if (value && typeof value === 'object') {
+    const ref = refOf(value);
+    if (ref) into.add(ref);
+    Object.values(value).forEach((item) => refsIn(item, into));
+  }
+  return into;
+}
