@@ -1,15 +1,75 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { EventEnvelope, SystemRole } from '../../events/index.js';
+import { SYSTEM_ACTOR, type EventEnvelope, type SystemRole } from '../../events/index.js';
+import { linkDesignerAccount } from '../api/designers/commands.js';
+import { designerDecider } from '../domain/designer.js';
+import { userDecider, userRoles } from '../domain/user.js';
+import { loadState } from '../lib/command.js';
 import { identityDirectory } from '../lib/identity.js';
+import { getRuntime } from '../lib/runtime.js';
+
+/** The role events this reactor follows (the route table subscribes it to exactly these). */
+export const ROLE_EVENT_TYPES = [
+  'UserRegistered',
+  'RoleGranted',
+  'RoleRevoked',
+  'DesignerAuthorized',
+  'DesignerLinked',
+  'DesignerDeactivated',
+  'DesignerReactivated',
+  'DesignerRemoved',
+] as const;
+
+const ignoreMissingUser = (error: unknown) => {
+  if ((error as Error).name !== 'UserNotFoundException') throw error;
+};
+
+async function setMembership(username: string, group: SystemRole, member: boolean): Promise<void> {
+  const directory = identityDirectory();
+  await (member ? directory.addToGroup(username, group) : directory.removeFromGroup(username, group)).catch(ignoreMissingUser);
+}
 
 /**
- * Keeps Cognito's groups in step with the roles the events record. Idempotent: Cognito ignores
- * adding a member twice, so redelivery is harmless.
+ * Keeps Cognito's groups in step with the roles the events record, so fresh tokens carry them (the
+ * API itself decides rights from the projections, never from the groups alone). Idempotent and
+ * order-tolerant: for role changes it reads the stream's current state and sets the membership that
+ * state implies, so redelivered or reordered events end in the same groups.
+ *
+ * A registration also links a designer authorisation waiting for that e-mail (a pre-authorised
+ * designer signing up), which is the next command of that flow.
  */
 export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): Promise<void> => {
   const envelope = event.detail;
-  if (envelope.type === 'UserRegistered') {
-    const role = (envelope.data.initial_role as SystemRole | undefined) ?? 'client';
-    await identityDirectory().addToGroup(String(envelope.data.email), role);
+  const runtime = getRuntime();
+  switch (envelope.type) {
+    case 'UserRegistered': {
+      const email = String(envelope.data.email);
+      const role = (envelope.data.initial_role as SystemRole | undefined) ?? 'client';
+      // Designer rights come from the designer streams only (below), never from a registration.
+      if (role !== 'designer') await setMembership(email, role, true);
+      await linkDesignerAccount(runtime, email, String(envelope.data.user_id), {
+        actor: SYSTEM_ACTOR,
+        correlationId: envelope.correlationId,
+        causationId: envelope.eventId,
+      });
+      return;
+    }
+    case 'RoleGranted':
+    case 'RoleRevoked': {
+      const { state } = await loadState(userDecider, envelope.streamId, runtime);
+      if (state.email) await setMembership(state.email, 'admin', userRoles(state).includes('admin'));
+      return;
+    }
+    case 'DesignerAuthorized':
+    case 'DesignerLinked':
+    case 'DesignerDeactivated':
+    case 'DesignerReactivated':
+    case 'DesignerRemoved': {
+      const { state } = await loadState(designerDecider, envelope.streamId, runtime);
+      if (!state.email) return;
+      // Only an account can be in a group: a pre-authorised e-mail joins once it is linked.
+      const member = state.status === 'active' && state.user_id !== null;
+      if (member || state.status !== 'active') await setMembership(state.email, 'designer', member);
+      return;
+    }
   }
 };

@@ -1,4 +1,4 @@
-import { ProfileUpdated, UserRegistered, type SystemRole, type UserType } from '../../events/index.js';
+import { ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered, type SystemRole, type UserStreamRole, type UserType } from '../../events/index.js';
 import type { Decider } from './decider.js';
 import { conflict, notFound } from './errors.js';
 
@@ -13,11 +13,26 @@ export interface UserState {
   phone: string | null;
   user_type: UserType;
   created_at: string | null;
+  /** The kind of account at registration (self sign-ups are clients; the seeder registers team accounts). */
+  initial_role?: SystemRole;
+  /**
+   * System roles held in this stream: `admin` (from `initial_role: 'admin'` or RoleGranted). Designer
+   * rights are not here: they are the designer authorisations (`designer-<email>` streams).
+   */
+  roles: UserStreamRole[];
 }
 
 export type UserCommand =
   | { type: 'RegisterUser'; user_id: string; email: string; full_name?: string | null; company?: string | null; phone?: string | null; user_type?: UserType; initial_role?: SystemRole }
-  | { type: 'UpdateProfile'; full_name?: string | null; company?: string | null; user_type?: UserType };
+  | { type: 'UpdateProfile'; full_name?: string | null; company?: string | null; user_type?: UserType }
+  | { type: 'GrantRole'; role: UserStreamRole }
+  | { type: 'RevokeRole'; role: UserStreamRole };
+
+/** The roles of a user state, also for states folded before `roles` existed (projection checkpoints). */
+export function userRoles(state: Pick<UserState, 'roles' | 'initial_role'> | null | undefined): UserStreamRole[] {
+  if (!state) return [];
+  return state.roles ?? (state.initial_role === 'admin' ? ['admin'] : []);
+}
 
 export const userDecider: Decider<UserCommand, UserState> = {
   initialState: () => ({
@@ -29,6 +44,7 @@ export const userDecider: Decider<UserCommand, UserState> = {
     phone: null,
     user_type: 'architect',
     created_at: null,
+    roles: [],
   }),
 
   decide(command, state) {
@@ -50,6 +66,14 @@ export const userDecider: Decider<UserCommand, UserState> = {
         );
         return Object.keys(changed).length === 0 ? [] : [ProfileUpdated.create(changed)];
       }
+      case 'GrantRole': {
+        if (!state.registered) throw notFound('User not found');
+        return userRoles(state).includes(command.role) ? [] : [RoleGranted.create({ role: command.role })];
+      }
+      case 'RevokeRole': {
+        if (!state.registered) throw notFound('User not found');
+        return userRoles(state).includes(command.role) ? [RoleRevoked.create({ role: command.role })] : [];
+      }
     }
   },
 
@@ -57,12 +81,21 @@ export const userDecider: Decider<UserCommand, UserState> = {
     switch (event.type) {
       case 'UserRegistered': {
         const data = event.data as ReturnType<typeof UserRegistered.create>['data'];
-        return { ...state, ...data, registered: true, created_at: event.at };
+        return { ...state, ...data, registered: true, created_at: event.at, roles: data.initial_role === 'admin' ? ['admin'] : [] };
       }
       case 'ProfileUpdated': {
         const data = event.data as ReturnType<typeof ProfileUpdated.create>['data'];
         const defined = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
         return { ...state, ...defined };
+      }
+      case 'RoleGranted': {
+        const { role } = event.data as ReturnType<typeof RoleGranted.create>['data'];
+        const roles = userRoles(state);
+        return { ...state, roles: roles.includes(role) ? roles : [...roles, role] };
+      }
+      case 'RoleRevoked': {
+        const { role } = event.data as ReturnType<typeof RoleRevoked.create>['data'];
+        return { ...state, roles: userRoles(state).filter((held) => held !== role) };
       }
       default:
         return state;

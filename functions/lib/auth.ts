@@ -1,15 +1,28 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { SYSTEM_ROLES, type Actor, type SystemRole } from '../../events/index.js';
 import { HttpError } from './errors.js';
+import { accountOf, designerByEmail, designerSessionsNotBefore, designersOfUser, isAdminAccount } from './queries/designers.js';
+import type { Runtime } from './runtime.js';
 
-/** The caller, from the claims the JWT authorizer (or the embedded runtime's check) verified. */
+/**
+ * The caller. `principalFromEvent` reads it from the claims the JWT authorizer (or the embedded
+ * runtime's check) verified; `resolvePrincipal` then decides its system roles from the projections,
+ * which is what every handler behind `httpHandler` receives.
+ */
 export interface Principal {
   sub: string;
   email: string;
   name: string | null;
+  /** The system roles the caller holds. Behind `httpHandler`: decided from the projections, not the token. */
   groups: SystemRole[];
-  /** Seconds since epoch when the token was issued: tokens issued before a revocation are refused. */
+  /** Seconds since epoch when the token was issued. */
   issuedAt: number;
+  /** Seconds since epoch when the user signed in (`auth_time`, else `iat`): revocations compare this. */
+  authTime: number;
+  /** False only when the token says the e-mail is not verified: such an e-mail proves nothing. */
+  emailVerified: boolean;
+  /** The groups the token claims (`cognito:groups`), possibly stale; informational only. */
+  tokenGroups: SystemRole[];
 }
 
 function parseGroups(claim: unknown): SystemRole[] {
@@ -21,16 +34,61 @@ function parseGroups(claim: unknown): SystemRole[] {
 /** Everyone is a client unless given another role (spec/1 §6), including before the group is set. */
 const withDefaultRole = (groups: SystemRole[]): SystemRole[] => (groups.length > 0 ? groups : ['client']);
 
+/** The caller as the token describes it (roles from `cognito:groups`, which may be stale). */
 export function principalFromEvent(event: APIGatewayProxyEventV2WithJWTAuthorizer): Principal | null {
   const claims = event.requestContext?.authorizer?.jwt?.claims;
   if (!claims?.sub) return null;
+  const issuedAt = Number(claims.iat ?? 0);
+  const authTime = Number(claims.auth_time ?? issuedAt);
+  const tokenGroups = parseGroups(claims['cognito:groups']);
   return {
     sub: String(claims.sub),
-    email: String(claims.email ?? '').toLowerCase(),
+    email: String(claims.email ?? '').trim().toLowerCase(),
     name: claims.name ? String(claims.name) : null,
-    groups: withDefaultRole(parseGroups(claims['cognito:groups'])),
-    issuedAt: Number(claims.iat ?? 0),
+    groups: withDefaultRole(tokenGroups),
+    issuedAt,
+    authTime: Number.isFinite(authTime) ? authTime : issuedAt,
+    emailVerified: String(claims.email_verified ?? 'true') !== 'false',
+    tokenGroups,
   };
+}
+
+export const SESSION_REVOKED_MESSAGE = 'Session revoked. Please sign in again.';
+
+/**
+ * Decides the caller's system roles from the projections, so a stale token cannot keep rights that
+ * were taken away (or miss ones just given):
+ * - admin: the users projection holds the `admin` role for the caller's id (user stream events);
+ * - designer: an active designer authorisation whose e-mail is the caller's (verified) e-mail, or
+ *   which is linked to the caller's id (spec/2 §6: "matching the user id or the lower-cased email");
+ * - client: everyone holding neither.
+ * A designer (who is not also an admin) whose sign-in predates the latest 'Sign Out All Designers' is
+ * refused with 401.
+ */
+export async function resolvePrincipal(token: Principal, runtime: Runtime): Promise<Principal> {
+  const [account, byEmail] = await Promise.all([
+    accountOf(runtime, token.sub),
+    token.email && token.emailVerified ? designerByEmail(runtime, token.email) : Promise.resolve(null),
+  ]);
+  const admin = isAdminAccount(account);
+  // By e-mail is the usual match; by account only matters when the e-mail does not match (few reads).
+  const designer = byEmail?.active === true || (await designersOfUser(runtime, token.sub)).some((authorisation) => authorisation.active);
+  const groups: SystemRole[] = [];
+  if (admin) groups.push('admin');
+  if (designer) groups.push('designer');
+  if (groups.length === 0) groups.push('client');
+  if (designer && !admin && isRevoked(token, await designerSessionsNotBefore(runtime))) {
+    throw new HttpError(401, 'SESSION_REVOKED', SESSION_REVOKED_MESSAGE);
+  }
+  return { ...token, groups };
+}
+
+/**
+ * Token times are whole seconds: a session begun in the very second of the revocation cannot be told
+ * apart from one begun just before it, so it is refused too (signing in again a second later works).
+ */
+export function isRevoked(principal: Pick<Principal, 'authTime'>, notBeforeMs: number | null): boolean {
+  return notBeforeMs !== null && principal.authTime * 1000 < notBeforeMs;
 }
 
 /** The highest system role a principal holds, as recorded on the events it causes. */

@@ -1,4 +1,4 @@
-import { PASSWORD, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 test('sign-up refuses a password shorter than 12 characters', async ({ page }) => {
   await page.goto('/auth');
@@ -62,8 +62,10 @@ test('a signed-in client opening /auth goes to the dashboard; an invite token go
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/dashboard$/);
 
+  // /auth sends the invite to /invite-signup, which passes a signed-in user straight on to /accept-invite.
+  const invited = page.waitForURL(/\/invite-signup\?token=abc123$/);
   await page.goto('/auth?redirect=%2Faccept-invite%3Ftoken%3Dabc123');
-  await expect(page).toHaveURL(/\/invite-signup\?token=abc123$/);
+  await invited;
 });
 
 test('the seeded designer signs in on /auth and lands on /designer', async ({ page, runtime }) => {
@@ -72,4 +74,77 @@ test('the seeded designer signs in on /auth and lands on /designer', async ({ pa
   await expect(page).toHaveURL(/\/designer$/);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/designer$/);
+});
+
+test('sign-up then sign-in: a client lands on /dashboard', async ({ page }) => {
+  const account = { fullName: 'Dana Dashboard', email: uniqueEmail('dash'), password: PASSWORD };
+  await signUpInBrowser(page, account);
+  // After sign-up the form is back in sign-in mode.
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await signInInBrowser(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(`Welcome back, ${account.fullName}!`)).toBeVisible();
+});
+
+test('sign-in with a redirect returns to the screen that asked for it', async ({ page }) => {
+  const account = { fullName: 'Rory Return', email: uniqueEmail('return'), password: PASSWORD };
+  await signUpInBrowser(page, account);
+  await page.goto('/auth?redirect=%2Fboard');
+  await signInInBrowser(page, account);
+  await expect(page).toHaveURL(/\/board$/);
+  await expect(page.getByRole('heading', { name: 'Project Board' })).toBeVisible();
+});
+
+test('a guarded screen sends a signed-out visitor to /auth and back after sign-in', async ({ page }) => {
+  const account = { fullName: 'Gale Guarded', email: uniqueEmail('guarded'), password: PASSWORD };
+  await signUpInBrowser(page, account);
+  await page.goto('/board');
+  await expect(page).toHaveURL(/\/auth$/);
+  await signInInBrowser(page, account);
+  await expect(page).toHaveURL(/\/board$/);
+});
+
+test('"Stay signed in" off: a new browser context (a browser restart) is signed out; on: it stays signed in', async ({ page, browser, baseURL }) => {
+  const account = { fullName: 'Tess Transient', email: uniqueEmail('transient'), password: PASSWORD };
+  await signUpInBrowser(page, account);
+  await signInInBrowser(page, account, { staySignedIn: false });
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A new context gets what a restarted browser keeps: cookies and localStorage, never sessionStorage.
+  const restarted = await browser.newContext({ baseURL, storageState: await page.context().storageState() });
+  const after = await restarted.newPage();
+  await after.goto('/dashboard');
+  await expect(after).toHaveURL(/\/auth$/);
+  await expect(after.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await restarted.close();
+
+  // With the box checked, the same restart keeps the session.
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await signInInBrowser(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const kept = await browser.newContext({ baseURL, storageState: await page.context().storageState() });
+  const again = await kept.newPage();
+  await again.goto('/dashboard');
+  await expect(again.getByText(`Welcome back, ${account.fullName}!`)).toBeVisible();
+  await kept.close();
+});
+
+test('a designer pre-authorised by e-mail who signs up on /auth lands on /designer', async ({ page, browser, baseURL, runtime }) => {
+  const email = uniqueEmail('invited-designer');
+  // The admin adds the e-mail (designer management's API), from a separate browser.
+  const adminContext = await browser.newContext({ baseURL });
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/auth');
+  await signInInBrowser(adminPage, runtime.seeded.admin);
+  const added = await apiFromPage<{ message: string }>(adminPage, 'POST', '/api/designers', { email });
+  expect(added).toMatchObject({ status: 201, body: { message: 'Designer can now register with this email' } });
+  await adminContext.close();
+  await runtime.settle();
+
+  await signUpInBrowser(page, { fullName: 'Ines Invited', email, password: PASSWORD });
+  await runtime.settle();
+  await signInInBrowser(page, { email, password: PASSWORD });
+  await expect(page).toHaveURL(/\/designer$/);
+  await expect(page.getByRole('heading', { name: /Welcome back, Ines Invited/ })).toBeVisible();
 });

@@ -4,7 +4,9 @@
  */
 import { Amplify } from 'aws-amplify';
 import {
+  confirmResetPassword,
   fetchAuthSession,
+  resetPassword,
   signIn,
   signOut,
   signUp,
@@ -190,6 +192,41 @@ export async function signUpClient(input: ClientSignUpInput): Promise<SignUpOutp
       clientMetadata: { full_name: fullName, company, phone, user_type: input.userType },
     },
   });
+}
+
+/** Which reset page the e-mailed link opens: the client's (/auth/…) or the team's (/team-login/…). */
+export type ResetFlow = 'client' | 'team';
+
+/**
+ * Asks Cognito to e-mail a password-reset link (ForgotPassword). The pool's CustomMessage trigger
+ * builds the link from the code; `flow` (in clientMetadata) picks the reset page it opens.
+ */
+export async function requestPasswordReset(email: string, flow: ResetFlow): Promise<void> {
+  await initAuth();
+  await resetPassword({ username: email.trim(), options: { clientMetadata: { flow } } });
+}
+
+/** Sets the new password with the code from the e-mailed link (ConfirmForgotPassword). */
+export async function confirmPasswordReset(input: { email: string; code: string; newPassword: string }): Promise<void> {
+  await initAuth();
+  await confirmResetPassword({ username: input.email.trim(), confirmationCode: input.code.trim(), newPassword: input.newPassword });
+}
+
+/** The code in the link is wrong, used or too old: the reset page says 'Invalid or expired link'. */
+export function isInvalidResetCode(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'CodeMismatchException' || name === 'ExpiredCodeException';
+}
+
+/**
+ * The service's message for a failed auth call, in the spec's words where it has them
+ * ('User not found'), else Cognito's own message, else `fallback`.
+ */
+export function authErrorMessage(error: unknown, fallback: string): string {
+  const name = (error as { name?: unknown } | null)?.name;
+  if (name === 'UserNotFoundException') return 'User not found';
+  const message = error instanceof Error ? error.message.trim() : '';
+  return message || fallback;
 }
 
 /** Signs out on this device and forgets the "stay signed in" choice. */

@@ -43,3 +43,47 @@ export function postSignInPath(user: Pick<SessionUser, 'groups'>, params: URLSea
   if (isSafePath(redirect)) return redirect;
   return homePathFor(user);
 }
+
+/** Password rules of the forms (spec/1 §5): the pool enforces the 12 characters too. */
+export const PASSWORD_MIN_LENGTH = 12;
+/** The team login asks for at least 6 characters (spec/1 §5, §9). */
+export const TEAM_PASSWORD_MIN_LENGTH = 6;
+
+/** Which sign-in a screen belongs to: the client's (/auth) or the team's (/team-login). */
+export type AuthFlow = 'client' | 'team';
+
+export const FORGOT_PASSWORD_PATHS: Record<AuthFlow, string> = { client: '/auth/forgot-password', team: '/team-login/forgot-password' };
+export const LOGIN_PATHS: Record<AuthFlow, string> = { client: '/auth', team: '/team-login' };
+
+export interface TeamMembership {
+  role: 'admin' | 'designer';
+  status: 'active' | 'inactive';
+}
+
+export interface TeamPortalWelcome {
+  path: '/admin' | '/designer';
+  greeting: 'Welcome back, Admin!' | 'Welcome back, Designer!';
+}
+
+const ADMIN_WELCOME: TeamPortalWelcome = { path: '/admin', greeting: 'Welcome back, Admin!' };
+const DESIGNER_WELCOME: TeamPortalWelcome = { path: '/designer', greeting: 'Welcome back, Designer!' };
+
+/**
+ * The team login's checks, in the spec's order (spec/1 §4): the admin role, the designer role, an
+ * active team admin, an active team designer. A match only says where to go: /admin and /designer
+ * check the system roles themselves, so a team role never grants system rights. Null: access denied.
+ */
+export function teamPortalDestination(roles: readonly string[], team: TeamMembership | null | undefined): TeamPortalWelcome | null {
+  if (roles.includes('admin')) return ADMIN_WELCOME;
+  if (roles.includes('designer')) return DESIGNER_WELCOME;
+  if (team?.status === 'active' && team.role === 'admin') return ADMIN_WELCOME;
+  if (team?.status === 'active' && team.role === 'designer') return DESIGNER_WELCOME;
+  return null;
+}
+
+/** After a password reset (spec/1 §4): admin /admin, designer /designer, else the flow's home. */
+export function postResetPath(roles: readonly string[], flow: AuthFlow): string {
+  if (roles.includes('admin')) return '/admin';
+  if (roles.includes('designer')) return '/designer';
+  return flow === 'team' ? '/team-login' : '/dashboard';
+}

@@ -1,12 +1,6 @@
-import { ComingSoon } from '../ui/ComingSoon.js';
+import { ForgotPasswordScreen } from '../components/auth/ForgotPasswordScreen.js';
 
-/** Forgot Password (/auth/forgot-password). */
-export default function ForgotPasswordScreen() {
-  return (
-    <ComingSoon
-      name="Forgot Password"
-      purpose="Enter your email and we will send you a link to reset your password."
-      back={{ to: '/auth', label: 'Back to sign in' }}
-    />
-  );
+/** Forgot Password (/auth/forgot-password): the link opens /auth/reset-password. */
+export default function AuthForgotPasswordScreen() {
+  return <ForgotPasswordScreen flow="client" />;
 }

@@ -1,12 +1,6 @@
-import { ComingSoon } from '../ui/ComingSoon.js';
+import { ResetPasswordScreen } from '../components/auth/ResetPasswordScreen.js';
 
-/** Reset Password (/auth/reset-password). */
-export default function ResetPasswordScreen() {
-  return (
-    <ComingSoon
-      name="Reset Password"
-      purpose="Choose a new password for your account."
-      back={{ to: '/auth', label: 'Back to sign in' }}
-    />
-  );
+/** Reset Password (/auth/reset-password?code=…&email=…), opened from the e-mailed link. */
+export default function AuthResetPasswordScreen() {
+  return <ResetPasswordScreen flow="client" />;
 }

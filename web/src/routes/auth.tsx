@@ -12,18 +12,16 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import type { AuthRedirectState } from '../components/RequireAuth.js';
+import { fetchAccess } from '../components/auth/server-roles.js';
 import { RouteLoading } from '../components/RouteStatus.js';
 import { toast } from '../components/toast/use-toast.js';
 import { USER_TYPES, type UserType } from '../../../events/vocabulary.js';
-import { signInWithPassword, signUpClient } from '../lib/auth.js';
-import { errorMessage } from '../lib/errors.js';
+import { authErrorMessage, signInWithPassword, signUpClient } from '../lib/auth.js';
 import { humanize } from '../lib/format.js';
-import { postSignInPath } from '../lib/roles.js';
+import { PASSWORD_MIN_LENGTH, postSignInPath } from '../lib/roles.js';
 import { useSession, type SessionUser } from '../lib/session.js';
 import { CheckboxField } from '../ui/CheckboxField.js';
 import { Page } from '../ui/Page.js';
-
-const MIN_PASSWORD_LENGTH = 12;
 
 type Mode = 'signin' | 'signup';
 
@@ -42,9 +40,13 @@ export default function AuthScreen() {
   const [company, setCompany] = useState('');
   const [phone, setPhone] = useState('');
   const [userType, setUserType] = useState<UserType>('architect');
+  /** Where a sign-in on this screen goes, decided with the roles the API gives (not the token's). */
+  const [afterSignIn, setAfterSignIn] = useState<string | null>(null);
+  /** True from the password until the destination is known: the session fills in meanwhile. */
+  const [signingIn, setSigningIn] = useState(false);
 
   /** The screen a guard sent the visitor from counts as the redirect target when none is given. */
-  function destination(signedIn: SessionUser): string {
+  function destination(signedIn: Pick<SessionUser, 'groups'>): string {
     const from = (location.state as AuthRedirectState | null)?.from;
     const search = new URLSearchParams(params);
     if (!search.has('redirect') && from) search.set('redirect', from.pathname + from.search);
@@ -52,7 +54,7 @@ export default function AuthScreen() {
   }
 
   if (loading) return <RouteLoading />;
-  if (user) return <Navigate to={destination(user)} replace />;
+  if (user && !signingIn) return <Navigate to={afterSignIn ?? destination(user)} replace />;
 
   function switchMode(next: Mode) {
     setMode(next);
@@ -62,20 +64,26 @@ export default function AuthScreen() {
   async function handleSignIn(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
+    setSigningIn(true);
     try {
-      await signInWithPassword({ email, password, persistent: staySignedIn });
+      const signedIn = await signInWithPassword({ email, password, persistent: staySignedIn });
       toast({ title: 'Welcome back!', description: 'Signed in successfully.' });
+      // A designer goes to /designer: the API says who is one (a token's groups can lag behind).
+      const access = await fetchAccess();
+      setAfterSignIn(destination({ groups: access?.roles ?? signedIn.groups }));
       // The session now has the user, and this screen redirects on its next render.
       await refresh();
+      setSigningIn(false);
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+      setSigningIn(false);
+      toast({ title: 'Error', description: authErrorMessage(error, 'Authentication failed'), variant: 'destructive' });
       setBusy(false);
     }
   }
 
   async function handleSignUp(event: FormEvent) {
     event.preventDefault();
-    if (password.length < MIN_PASSWORD_LENGTH) {
+    if (password.length < PASSWORD_MIN_LENGTH) {
       toast({ title: 'Error', description: 'Password must be at least 12 characters.', variant: 'destructive' });
       return;
     }
@@ -85,7 +93,7 @@ export default function AuthScreen() {
       toast({ title: 'Success!', description: 'Account created successfully. Please sign in.' });
       switchMode('signin');
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+      toast({ title: 'Error', description: authErrorMessage(error, 'Sign-up failed.'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

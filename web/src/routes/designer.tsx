@@ -1,13 +1,31 @@
-import { ComingSoon } from '../ui/ComingSoon.js';
+import { RequireDesigner } from '../components/auth/RequireDesigner.js';
+import { DesignerDashboard } from '../components/designer/DesignerDashboard.js';
+import { useMe } from '../lib/use-me.js';
+import { useSession } from '../lib/session.js';
+import { AppHeader } from '../ui/AppHeader.js';
+import { Page } from '../ui/Page.js';
 
-/** Designer Dashboard (/designer). */
+/**
+ * Designer Dashboard (/designer). First the access check (RequireDesigner: an active designer
+ * authorisation by id or e-mail, else link-designer-role, else 'Access denied. Designer privileges
+ * required.' and /dashboard); only then the dashboard below it.
+ */
 export default function DesignerScreen() {
   return (
-    <ComingSoon
-      name="Designer Dashboard"
-      purpose="Work the projects assigned to you."
-      back={{ to: '/', label: 'Back to home' }}
-      signedIn
-    />
+    <RequireDesigner>
+      <DesignerHome />
+    </RequireDesigner>
+  );
+}
+
+/** Below the check: the designer dashboard's content (components/designer), in the signed-in frame. */
+function DesignerHome() {
+  const { user } = useSession();
+  const { me } = useMe();
+  const name = me?.user.full_name ?? user?.name;
+  return (
+    <Page title="Designer Dashboard" width="wide" header={<AppHeader name={me?.user.full_name} />}>
+      <DesignerDashboard name={name} />
+    </Page>
   );
 }

@@ -1,12 +1,6 @@
-import { ComingSoon } from '../ui/ComingSoon.js';
+import { ForgotPasswordScreen } from '../components/auth/ForgotPasswordScreen.js';
 
-/** Team Password Reset (/team-login/forgot-password). */
+/** Team Password Reset (/team-login/forgot-password): the link opens /team-login/reset-password. */
 export default function TeamForgotPasswordScreen() {
-  return (
-    <ComingSoon
-      name="Team Password Reset"
-      purpose="Team members can request a password reset link here."
-      back={{ to: '/team-login', label: 'Back to team login' }}
-    />
-  );
+  return <ForgotPasswordScreen flow="team" />;
 }

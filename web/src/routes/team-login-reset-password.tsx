@@ -1,12 +1,6 @@
-import { ComingSoon } from '../ui/ComingSoon.js';
+import { ResetPasswordScreen } from '../components/auth/ResetPasswordScreen.js';
 
-/** Set a New Team Password (/team-login/reset-password). */
+/** Set a New Team Password (/team-login/reset-password?code=…&email=…), opened from the e-mailed link. */
 export default function TeamResetPasswordScreen() {
-  return (
-    <ComingSoon
-      name="Set a New Team Password"
-      purpose="Team members choose a new password here."
-      back={{ to: '/team-login', label: 'Back to team login' }}
-    />
-  );
+  return <ResetPasswordScreen flow="team" />;
 }

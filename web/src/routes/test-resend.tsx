@@ -1,12 +1,65 @@
-import { ComingSoon } from '../ui/ComingSoon.js';
+import { Button, Flex, Link, Text, TextField } from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import type { TestMailResponse } from '../../../functions/api/contracts/mail.js';
+import { AuthFrame } from '../components/auth/AuthFrame.js';
+import { RouteLoading } from '../components/RouteStatus.js';
+import { toast } from '../components/toast/use-toast.js';
+import { api } from '../lib/api.js';
+import { useSession } from '../lib/session.js';
 
-/** Test Email (/test-resend). */
+/**
+ * Test Email (/test-resend): sends a test e-mail through the mail adapter (POST /api/mail/test,
+ * signed-in users). Locally the message appears in the outbox (/outbox); an address at the reserved
+ * `.invalid` domain is refused there, which shows the failure path.
+ */
 export default function TestResendScreen() {
+  const { user, loading } = useSession();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const toEmail = email.trim();
+    if (!toEmail) {
+      toast({ title: 'Email Required', description: 'Please enter an email address to test.', variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await api.post<TestMailResponse>('/mail/test', { toEmail });
+      if (result.success) toast({ title: 'Test Email Sent', description: result.message });
+      else {
+        console.error('Test email failed', result.error);
+        toast({ title: 'Test Failed', description: 'Failed to send test email', variant: 'destructive' });
+      }
+    } catch (error) {
+      console.error('Test email failed', error);
+      toast({ title: 'Test Failed', description: 'Failed to send test email', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (loading) return <RouteLoading />;
+
   return (
-    <ComingSoon
-      name="Test Email"
-      purpose="Send a test email to check that email delivery works."
-      back={{ to: '/', label: 'Back to home' }}
-    />
+    <AuthFrame title="Test Email" heading="Test Email Delivery" intro="Send a test email to check that email delivery works.">
+      {user ? (
+        <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} noValidate>
+          <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText="Sending…">
+            Send Test Email
+          </Button>
+        </Flex>
+      ) : (
+        <Text>
+          Sending a test email needs a signed-in account.{' '}
+          <Link as={RouterLink} to="/auth?redirect=%2Ftest-resend">
+            Sign in
+          </Link>
+        </Text>
+      )}
+    </AuthFrame>
   );
 }

@@ -1,0 +1,66 @@
+import { designerDecider, designerStream, isDesigner } from '../../domain/designer.js';
+import { DomainError } from '../../domain/errors.js';
+import { actorOf } from '../../lib/auth.js';
+import { loadState, runCommand } from '../../lib/command.js';
+import { HttpError } from '../../lib/errors.js';
+import { httpHandler, signedIn } from '../../lib/http.js';
+import { accountByEmail, isAdminAccount } from '../../lib/queries/designers.js';
+import { getRuntime } from '../../lib/runtime.js';
+import { ADD_DESIGNER_MESSAGES, addDesignerBody, type AddDesignerResponse } from '../contracts/designers.js';
+import { rowFromState } from './commands.js';
+
+/** spec/2 §5: 'must match a simple address pattern'. */
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ADD_DESIGNER_REFUSALS = {
+  ALREADY_DESIGNER: 'This email is already registered as a designer',
+  EMAIL_BELONGS_TO_ADMIN: 'This email belongs to a registered admin account. Please use a different email.',
+  EMAIL_BELONGS_TO_USER: 'This email belongs to a registered client or user account. Please use a different email.',
+} as const;
+
+/**
+ * POST /api/designers (admin): pre-authorise a designer by e-mail (spec/2 §5 'Add designer'). An
+ * e-mail that already has a role is refused with its own code; an account with no role (a former
+ * designer, or a team account) is linked at once.
+ */
+export const handler = httpHandler({ body: addDesignerBody.optional() }, async (request) => {
+  const principal = signedIn(request);
+  const raw = request.body?.email?.trim() ?? '';
+  if (!raw) throw new HttpError(400, 'EMAIL_REQUIRED', ADD_DESIGNER_MESSAGES.required);
+  if (!SIMPLE_EMAIL.test(raw)) throw new HttpError(400, 'EMAIL_INVALID', ADD_DESIGNER_MESSAGES.invalid);
+  const email = raw.toLowerCase();
+  const runtime = getRuntime();
+
+  // In the spec's order: a designer already, an admin account, another registered (client) account.
+  const [{ state: current, version }, account] = await Promise.all([loadState(designerDecider, designerStream(email), runtime), accountByEmail(runtime, email)]);
+  if (isDesigner(current)) throw new HttpError(409, 'ALREADY_DESIGNER', ADD_DESIGNER_REFUSALS.ALREADY_DESIGNER);
+  if (isAdminAccount(account)) throw new HttpError(409, 'EMAIL_BELONGS_TO_ADMIN', ADD_DESIGNER_REFUSALS.EMAIL_BELONGS_TO_ADMIN);
+  // A client's account (a self sign-up that never was a designer) is refused. An account that was a
+  // designer before (removed since), or a team account registered as such, comes back: 'profile exists'.
+  const wasDesigner = version > 0;
+  if (account && !wasDesigner && (account.initial_role ?? 'client') === 'client') {
+    throw new HttpError(409, 'EMAIL_BELONGS_TO_USER', ADD_DESIGNER_REFUSALS.EMAIL_BELONGS_TO_USER);
+  }
+
+  let result;
+  try {
+    result = await runCommand(
+      designerDecider,
+      designerStream(email),
+      { type: 'AuthorizeDesigner', email, user_id: account?.user_id ?? null },
+      { actor: actorOf(principal), correlationId: request.correlationId || undefined },
+      runtime,
+    );
+  } catch (error) {
+    // Added by someone else a moment ago: the stream's decider refuses the second one.
+    if (error instanceof DomainError && error.code === 'CONFLICT') throw new HttpError(409, 'ALREADY_DESIGNER', ADD_DESIGNER_REFUSALS.ALREADY_DESIGNER);
+    throw error;
+  }
+  const profileExists = account !== null;
+  const body: AddDesignerResponse = {
+    designer: await rowFromState(runtime, result.state),
+    profile_exists: profileExists,
+    message: profileExists ? 'Designer added to system' : 'Designer can now register with this email',
+  };
+  return { status: 201, body };
+});

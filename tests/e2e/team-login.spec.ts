@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+async function teamSignIn(page: Page, credentials: { email: string; password: string }) {
+  await page.goto('/team-login');
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+test('the team login links to its forgot page and to the client login', async ({ page }) => {
+  await page.goto('/team-login');
+  await expect(page.getByRole('heading', { name: 'Team Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/team-login/forgot-password');
+  await expect(page.getByRole('link', { name: 'Go to the client login' })).toHaveAttribute('href', '/auth');
+});
+
+test('a client is refused at /team-login with "Access Denied" and signed out', async ({ page }) => {
+  const account = { fullName: 'Cleo Client', email: uniqueEmail('cleo'), password: PASSWORD };
+  await signUpInBrowser(page, account);
+  await teamSignIn(page, account);
+  const denied = toast(page, 'Access Denied');
+  await expect(denied).toBeVisible();
+  await expect(denied).toContainText('Please use the client login page to access your account.');
+  await expect(denied).toHaveAttribute('data-variant', 'destructive');
+  await expect(page).toHaveURL(/\/team-login$/);
+  expect(await page.evaluate(() => Object.keys({ ...localStorage, ...sessionStorage }).some((key) => key.endsWith('.idToken')))).toBe(false);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('the admin is welcomed and sent to /admin', async ({ page, runtime }) => {
+  await teamSignIn(page, runtime.seeded.admin);
+  await expect(toast(page, 'Welcome back, Admin!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test('the designer is welcomed and sent to /designer', async ({ page, runtime }) => {
+  await teamSignIn(page, runtime.seeded.designer);
+  await expect(toast(page, 'Welcome back, Designer!')).toBeVisible();
+  await expect(page).toHaveURL(/\/designer$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Dana Designer' })).toBeVisible();
+});
+
+test("an active team admin is welcomed, and /admin's own check still applies (a team role grants no system rights)", async ({ page }) => {
+  const account = { fullName: 'Tara Teamlead', email: uniqueEmail('teamlead'), password: PASSWORD };
+  await signUpInBrowser(page, account);
+  await signInInBrowser(page, account);
+  const created = await apiFromPage(page, 'POST', '/api/team', { name: 'Studio Tara' });
+  expect(created.status).toBe(201);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+
+  await teamSignIn(page, account);
+  await expect(toast(page, 'Welcome back, Admin!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(toast(page, 'Access denied. Admin privileges required.')).toBeVisible();
+});
+
+test('a pre-authorised designer signing in at /team-login is welcomed; once removed, /designer refuses them', async ({ page, browser, baseURL, runtime }) => {
+  const email = uniqueEmail('team-designer');
+  const adminContext = await browser.newContext({ baseURL });
+  const adminPage = await adminContext.newPage();
+  await teamSignIn(adminPage, runtime.seeded.admin);
+  await expect(adminPage).toHaveURL(/\/admin$/);
+  expect((await apiFromPage(adminPage, 'POST', '/api/designers', { email })).status).toBe(201);
+  await runtime.settle();
+
+  await signUpInBrowser(page, { fullName: 'Pia Preauth', email, password: PASSWORD });
+  await teamSignIn(page, { email, password: PASSWORD });
+  await expect(toast(page, 'Welcome back, Designer!')).toBeVisible();
+  await expect(page).toHaveURL(/\/designer$/);
+
+  expect((await apiFromPage(adminPage, 'DELETE', `/api/designers/${encodeURIComponent(email)}`)).status).toBe(200);
+  await runtime.settle();
+  await adminContext.close();
+  await page.goto('/designer');
+  await expect(toast(page, 'Access denied. Designer privileges required.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the team password must have at least 6 characters', async ({ page, runtime }) => {
+  await teamSignIn(page, { email: runtime.seeded.admin.email, password: '12345' });
+  await expect(toast(page, 'Password must be at least 6 characters.')).toBeVisible();
+  await expect(page).toHaveURL(/\/team-login$/);
+});
+
+test('a wrong password shows the service message in an error toast', async ({ page, runtime }) => {
+  await teamSignIn(page, { email: runtime.seeded.admin.email, password: 'not the password' });
+  const error = toast(page, 'Error');
+  await expect(error).toContainText('Incorrect username or password.');
+  await expect(error).toHaveAttribute('data-variant', 'destructive');
+});

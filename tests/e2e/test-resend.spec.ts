@@ -1,0 +1,37 @@
+import type { Page } from '@playwright/test';
+import { PASSWORD, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+test('the test-email page sends through the mail adapter, and reports a refused address', async ({ page, runtime }) => {
+  const account = { fullName: 'Mae Mailer', email: uniqueEmail('mailer'), password: PASSWORD };
+  await signUpInBrowser(page, account);
+  await signInInBrowser(page, account);
+  await page.goto('/test-resend');
+  const send = page.getByRole('button', { name: 'Send Test Email' });
+
+  await send.click();
+  const required = toast(page, 'Email Required');
+  await expect(required).toContainText('Please enter an email address to test.');
+  await expect(required).toHaveAttribute('data-variant', 'destructive');
+
+  const to = uniqueEmail('inbox');
+  await page.getByLabel('Email').fill(to);
+  await send.click();
+  await expect(toast(page, 'Test Email Sent')).toContainText(`Test email sent to ${to}`);
+  const outbox = (await (await fetch(`${runtime.url}/outbox.json?to=${encodeURIComponent(to)}`)).json()) as { messages: { subject: string }[] };
+  expect(outbox.messages.map((m) => m.subject)).toEqual(['Design Club test email']);
+
+  // The local mailer refuses the reserved `.invalid` domain (RFC 2606), as a real provider fails an undeliverable address.
+  await page.getByLabel('Email').fill('nobody@example.invalid');
+  await send.click();
+  const failed = toast(page, 'Test Failed');
+  await expect(failed).toContainText('Failed to send test email');
+  await expect(failed).toHaveAttribute('data-variant', 'destructive');
+});
+
+test('signed out, the test-email page asks to sign in first', async ({ page }) => {
+  await page.goto('/test-resend');
+  await expect(page.getByRole('heading', { name: 'Test Email Delivery' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth?redirect=%2Ftest-resend');
+});

@@ -1,0 +1,77 @@
+import { AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYSTEM_ACTOR } from '../../events/index.js';
+import { userDecider, userStream } from '../../functions/domain/user.js';
+import { runCommand } from '../../functions/lib/command.js';
+import { routes } from '../../infra/routes.js';
+import { TestStack, type TestUser } from '../support/stack.js';
+
+let stack: TestStack;
+let client: TestUser;
+let designer: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  stack = await TestStack.start();
+  [client, designer, admin] = await Promise.all([stack.signUpClient(), stack.designer(), stack.admin()]);
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const adminRoutes = routes.filter((route) => Array.isArray(route.access) && route.access.length === 1 && route.access[0] === 'admin');
+const pathOf = (path: string) => path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === 'streamId' ? 'user-nobody' : name === 'email' ? 'someone%40example.test' : '01JABCDEFGHJKMNPQRSTVWXYZ0'));
+
+describe('admin routes', () => {
+  it('include the designer management and revocation routes', () => {
+    const keys = adminRoutes.map((route) => `${route.method} ${route.path}`);
+    for (const key of ['GET /api/designers', 'POST /api/designers', 'PATCH /api/designers/{email}', 'DELETE /api/designers/{email}', 'POST /api/sessions/revoke-designers']) {
+      expect(keys).toContain(key);
+    }
+  });
+
+  it.each(adminRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s refuses clients and designers with 403 and appends nothing', async (_key, route) => {
+    const before = await stack.eventCount();
+    const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { email: 'x@example.test', active: false, ids: ['01JABCDEFGHJKMNPQRSTVWXYZ0'], status: 'queued' };
+    for (const user of [client, designer]) {
+      const response = await stack.api(route.method, pathOf(route.path), { user, body });
+      expect(response.status, `${route.method} ${route.path} as ${user.email}`).toBe(403);
+      expect(response.body.error.code).toBe('FORBIDDEN');
+    }
+    expect(await stack.eventCount()).toBe(before);
+  });
+});
+
+describe('roles come from the projections, not from the token alone', () => {
+  it('an admin role granted by an event works with the token the user already has, and revoking it takes it away', async () => {
+    expect((await stack.api('GET', '/api/designers', { user: client })).status).toBe(403);
+    await runCommand(userDecider, userStream(client.sub), { type: 'GrantRole', role: 'admin' }, { actor: SYSTEM_ACTOR }, stack.local.runtime);
+    await stack.settle();
+    expect((await stack.api('GET', '/api/designers', { user: client })).status).toBe(200);
+    expect((await stack.api('GET', '/api/me', { user: client })).body.roles).toEqual(['admin']);
+    expect(await groupsOf(client.sub)).toContain('admin');
+
+    await runCommand(userDecider, userStream(client.sub), { type: 'RevokeRole', role: 'admin' }, { actor: SYSTEM_ACTOR }, stack.local.runtime);
+    await stack.settle();
+    expect((await stack.api('GET', '/api/designers', { user: client })).status).toBe(403);
+    expect((await stack.api('GET', '/api/me', { user: client })).body.roles).toEqual(['client']);
+    expect(await groupsOf(client.sub)).not.toContain('admin');
+  });
+
+  it('a signed-out caller gets 401 on every non-public route', async () => {
+    for (const route of routes.filter((r) => r.access !== 'public')) {
+      const response = await stack.api(route.method, pathOf(route.path));
+      expect(response.status, `${route.method} ${route.path}`).toBe(401);
+    }
+  });
+
+  it('the admin reaches the designer list', async () => {
+    expect((await stack.api('GET', '/api/designers', { user: admin })).status).toBe(200);
+  });
+});
+
+async function groupsOf(sub: string): Promise<string[]> {
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.local.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const { Groups = [] } = await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: stack.local.cognito.userPoolId, Username: sub }));
+  return Groups.map((group) => group.GroupName!);
+}

@@ -1,0 +1,91 @@
+import { CognitoIdentityProviderClient, ConfirmForgotPasswordCommand, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestStack, uniqueEmail } from '../support/stack.js';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await TestStack.start();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const cognito = () =>
+  new CognitoIdentityProviderClient({ endpoint: stack.local.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+
+async function outboxFor(email: string) {
+  const response = await fetch(`${stack.url}/outbox.json?to=${encodeURIComponent(email)}`);
+  return ((await response.json()) as { messages: { subject: string; text: string; html?: string; tag?: string }[] }).messages;
+}
+
+describe('POST /api/mail/test (test-resend)', () => {
+  it('sends through the mail adapter: the message lands in the local outbox', async () => {
+    const user = await stack.signUpClient();
+    const to = uniqueEmail('inbox');
+    const sent = await stack.api('POST', '/api/mail/test', { user, body: { toEmail: to } });
+    expect(sent).toMatchObject({ status: 200, body: { success: true, message: `Test email sent to ${to}` } });
+    const [message] = await outboxFor(to);
+    expect(message).toMatchObject({ subject: 'Design Club test email', tag: 'test' });
+    expect((await stack.local.outbox.list(to))).toHaveLength(1);
+  });
+
+  it('reports a refused delivery (the local mailer refuses the reserved .invalid domain)', async () => {
+    const user = await stack.signUpClient();
+    const before = await stack.eventCount();
+    const failed = await stack.api('POST', '/api/mail/test', { user, body: { toEmail: 'nobody@example.invalid' } });
+    expect(failed.status).toBe(200);
+    expect(failed.body).toMatchObject({ success: false, message: 'Failed to send test email' });
+    expect(failed.body.error).toMatch(/not a deliverable address/);
+    expect(await outboxFor('nobody@example.invalid')).toEqual([]);
+    expect(await stack.eventCount()).toBe(before);
+  });
+
+  it('needs a signed-in caller and an address', async () => {
+    const user = await stack.signUpClient();
+    expect((await stack.api('POST', '/api/mail/test', { body: { toEmail: 'a@example.test' } })).status).toBe(401);
+    const empty = await stack.api('POST', '/api/mail/test', { user, body: { toEmail: ' ' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toContain('Please enter an email address to test.');
+  });
+});
+
+describe('password reset mail', () => {
+  it.each([
+    ['client', undefined, '/auth/reset-password'],
+    ['team', { flow: 'team' }, '/team-login/reset-password'],
+  ] as const)('the %s flow e-mails a link to its reset page carrying the code and the e-mail', async (_flow, metadata, path) => {
+    const user = await stack.signUpClient();
+    const eventsBefore = await stack.eventCount();
+    await cognito().send(new ForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email, ClientMetadata: metadata }));
+
+    const [message] = await outboxFor(user.email);
+    expect(message).toMatchObject({ subject: 'Reset your Design Club password', tag: 'password-reset' });
+    const link = /(http\S+)/.exec(message!.text)![1]!;
+    const url = new URL(link);
+    expect(url.origin).toBe(stack.url);
+    expect(url.pathname).toBe(path);
+    expect(url.searchParams.get('email')).toBe(user.email);
+    const code = url.searchParams.get('code')!;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(message!.html).toContain('href=');
+
+    const newPassword = 'A brand new passphrase 2026';
+    await cognito().send(new ConfirmForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email, ConfirmationCode: code, Password: newPassword }));
+    await stack.settle();
+    const again = await stack.signIn(user.email, newPassword);
+    expect(again.sub).toBe(user.sub);
+    // The post-confirmation trigger fires for the reset too, and records nothing for it.
+    expect(await stack.eventCount()).toBe(eventsBefore);
+  });
+
+  it('the pool refuses a new password shorter than 12 characters', async () => {
+    const user = await stack.signUpClient();
+    await cognito().send(new ForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email }));
+    const [message] = await outboxFor(user.email);
+    const code = new URL(/(http\S+)/.exec(message!.text)![1]!).searchParams.get('code')!;
+    await expect(
+      cognito().send(new ConfirmForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email, ConfirmationCode: code, Password: 'short pass' })),
+    ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+  });
+});

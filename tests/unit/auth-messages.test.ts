@@ -1,0 +1,49 @@
+import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { afterEach, describe, expect, it } from 'vitest';
+import { handler, plainTextOf, resetLink } from '../../functions/triggers/custom-message.js';
+
+const event = (triggerSource: CustomMessageTriggerEvent['triggerSource'], clientMetadata?: Record<string, string>) =>
+  ({
+    version: '1',
+    region: 'local',
+    userPoolId: 'local_pool',
+    userName: 'sub-1',
+    triggerSource,
+    callerContext: { awsSdkVersion: '3', clientId: 'client' },
+    request: { userAttributes: { email: 'ann+test@example.com', sub: 'sub-1' }, codeParameter: '{####}', usernameParameter: '{username}', linkParameter: '', clientMetadata },
+    response: { smsMessage: null, emailMessage: null, emailSubject: null },
+  }) as unknown as CustomMessageTriggerEvent;
+
+const saved = process.env.SITE_URL;
+afterEach(() => {
+  process.env.SITE_URL = saved;
+});
+
+describe('the CustomMessage trigger', () => {
+  it('writes the reset e-mail with a link carrying the code placeholder (once) and the e-mail', async () => {
+    process.env.SITE_URL = 'https://club.example/';
+    const answer = await handler(event('CustomMessage_ForgotPassword'));
+    expect(answer.response.emailSubject).toBe('Reset your Design Club password');
+    const message = answer.response.emailMessage!;
+    expect(message.split('{####}')).toHaveLength(2);
+    expect(message).toContain('href="https://club.example/auth/reset-password?code={####}&#38;email=ann%2Btest%40example.com"');
+    const text = plainTextOf(message.replace('{####}', '123456'));
+    expect(text).toContain('Reset your password: https://club.example/auth/reset-password?code=123456&email=ann%2Btest%40example.com');
+    expect(text).not.toMatch(/<[a-z]/);
+  });
+
+  it('links the team reset page when the SPA says the request comes from the team login', async () => {
+    process.env.SITE_URL = 'http://localhost:3000';
+    const answer = await handler(event('CustomMessage_ForgotPassword', { flow: 'team' }));
+    expect(answer.response.emailMessage).toContain('http://localhost:3000/team-login/reset-password?code={####}');
+  });
+
+  it("leaves every other message to Cognito's default", async () => {
+    const answer = await handler(event('CustomMessage_SignUp'));
+    expect(answer.response.emailMessage).toBeNull();
+  });
+
+  it('builds links without doubled slashes', () => {
+    expect(resetLink('https://a.example//', 'client', '{####}', 'x@y.z')).toBe('https://a.example/auth/reset-password?code={####}&email=x%40y.z');
+  });
+});

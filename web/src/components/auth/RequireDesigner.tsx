@@ -1,0 +1,52 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import type { LinkDesignerResponse } from '../../../../functions/api/contracts/designers.js';
+import { api } from '../../lib/api.js';
+import { hasRole } from '../../lib/roles.js';
+import { useSession } from '../../lib/session.js';
+import { RouteLoading } from '../RouteStatus.js';
+import { toast } from '../toast/use-toast.js';
+
+export const DESIGNER_DENIED = 'Access denied. Designer privileges required.';
+
+/**
+ * The designer screen's own check (spec/2 §6): an active designer authorisation matching the user's
+ * id or e-mail. It asks link-designer-role, which also links a designer pre-authorised by e-mail to
+ * this account and answers `allowed`; otherwise 'Access denied. Designer privileges required.' and
+ * /dashboard. The route guard has already sent signed-out visitors to /auth.
+ */
+export function RequireDesigner({ children }: { children: ReactNode }) {
+  const { user, refresh } = useSession();
+  const [access, setAccess] = useState<'checking' | 'allowed' | 'denied'>('checking');
+
+  useEffect(() => {
+    let active = true;
+    (async () => {
+      let allowed = false;
+      try {
+        allowed = (await api.post<LinkDesignerResponse>('/designers/link')).allowed;
+      } catch (error) {
+        console.error('Could not check the designer role', error);
+      }
+      if (!active) return;
+      if (!allowed) {
+        toast({ title: DESIGNER_DENIED, variant: 'destructive' });
+        setAccess('denied');
+        return;
+      }
+      setAccess('allowed');
+      // Just linked: fresh tokens carry the designer group (kept in step by the server), which the
+      // other screens read to send designers here.
+      if (user && !hasRole(user, 'designer')) void refresh({ forceRefresh: true });
+    })();
+    return () => {
+      active = false;
+    };
+    // Checked once per visit; the user changing means a new sign-in, which remounts the screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user?.sub]);
+
+  if (access === 'checking') return <RouteLoading />;
+  if (access === 'denied') return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}
