@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEvent } from './catalogue.js';
 
 /** E-mail addresses are stored lower-cased and trimmed: the designer stream is keyed by them. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ROLES = ['client', 'designer', 'admin', 'system'] as const;
 export type ActorRole = (typeof ROLES)[number];

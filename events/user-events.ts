@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineEvent } from './catalogue.js';
 import { SYSTEM_ROLES, USER_TYPES } from './vocabulary.js';
 

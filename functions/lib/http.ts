@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { findRoute } from '../../infra/routes.js';
 import { DomainError } from '../domain/errors.js';
 import { principalFromEvent, resolvePrincipal, type Principal } from './auth.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { catalogue, verifyChain, type EventEnvelope } from '../../../events/index.js';
 import { diffStates } from '../../domain/state-diff.js';
 import { STREAM_ID_PATTERN, foldFor } from '../../domain/streams.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TIERS } from '../../../events/plans.js';
 import type { SubscriptionView } from '../../lib/billing/queries.js';
 import type { SyncReport } from '../../lib/billing/reconcile.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { projectDecider, projectStream } from '../../domain/project.js';
 import { actorOf } from '../../lib/auth.js';
 import { runCommand } from '../../lib/command.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The person behind an entry or a comment; null when the users projection does not know them ('Unknown User'). */
 export interface AuthorView {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SubscriptionStatus } from '../../../events/billing-events.js';
 import type { Tier } from '../../../events/plans.js';
 import { PROJECT_STATUSES, type SystemRole, type UserType } from '../../../events/vocabulary.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Designer management (spec/2 §2 /admin/designer-management, §5 'Add designer', §8) and

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FILE_TYPES } from '../../../events/vocabulary.js';
 import type { ProjectFile } from '../../domain/project.js';
 

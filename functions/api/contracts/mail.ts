@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** POST /api/mail/test (any signed-in user): test-resend (spec/1 §7). */
 export const testMailBody = z.object({

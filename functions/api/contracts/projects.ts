@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PRIORITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../events/vocabulary.js';
 import type { ProjectDocument } from '../../consumers/projections/projects.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { INVITE_ROLES, TEAM_ROLES, type InviteRole, type TeamRole } from '../../../events/team-events.js';
 import { USER_TYPES, type UserType } from '../../../events/vocabulary.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { UploadFileType } from '../../../events/uploads.js';
 import { projectDecider, projectStream, type ProjectState } from '../../domain/project.js';
 import { hasRole, type Principal } from '../../lib/auth.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { hasRole } from '../../lib/auth.js';
 import { HttpError } from '../../lib/errors.js';
 import { httpHandler, signedIn } from '../../lib/http.js';

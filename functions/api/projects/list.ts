@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PRIORITIES, PROJECT_STATUSES } from '../../../events/vocabulary.js';
 import { hasRole } from '../../lib/auth.js';
 import { httpHandler, signedIn } from '../../lib/http.js';

@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput, type Tool } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import { totalHours, turnaroundDays } from '../../domain/turnaround.js';
 import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from './prompt.js';
 import { checklistAnswerSchema, type ChecklistRequest, type ChecklistResult } from './schema.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROJECT_CATEGORIES } from '../../../events/vocabulary.js';
 
 const list = (max: number, itemMax = 200) => z.array(z.string().trim().max(itemMax)).max(max).default([]);
