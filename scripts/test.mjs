@@ -39,6 +39,8 @@ if (!only || only === 'vitest') {
   run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
   countVitest('test-results/vitest.json');
 }
+// The cloud stack, synthesized offline with every handler bundled for real, cdk-nag at every synth.
+if (!only || only === 'synth') run('synth', 'npm', ['run', '-s', 'synth']);
 if (!only || only === 'e2e') {
   if (run('build web', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])) {
     run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' });

@@ -72,6 +72,22 @@ async function importHandler<T>(handlerPath: string): Promise<T> {
   return module.handler;
 }
 
+export interface RunningStack {
+  pid: number;
+  url: string;
+  dynamoEndpoint: string;
+  cognitoEndpoint: string;
+  userPoolId: string;
+}
+
+/** The embedded runtime running on `dataDir`, if any (from its lock file). */
+export async function runningStack(dataDir: string): Promise<RunningStack | null> {
+  const lockFile = join(resolve(dataDir), 'runtime.json');
+  if (!existsSync(lockFile)) return null;
+  const lock = JSON.parse(await readFile(lockFile, 'utf8')) as RunningStack;
+  return lock.pid !== process.pid && isAlive(lock.pid) ? lock : null;
+}
+
 /** Throws AlreadyRunningError when a live embedded runtime holds `dataDir`. */
 export async function assertNotRunning(dataDir: string): Promise<void> {
   const lockFile = join(resolve(dataDir), 'runtime.json');
@@ -271,7 +287,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   }, options.sweepEveryMs ?? 5_000);
   sweeper.unref();
 
-  if (persistent) await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, dynamoEndpoint: dynamo.endpoint, tables: TABLES }));
+  if (persistent) await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, dynamoEndpoint: dynamo.endpoint, tables: TABLES, cognitoEndpoint: cognito.endpoint, userPoolId: cognito.userPoolId }));
 
   return {
     url,

@@ -15,12 +15,8 @@ async function loadSecrets(env: NodeJS.ProcessEnv = process.env): Promise<Stripe
   let secretKey = env.STRIPE_SECRET_KEY ?? '';
   let webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
   if (!secretKey && env.STRIPE_SECRET_ARN) {
-    // The Lambda Node.js runtime ships the AWS SDK v3; the client is loaded only where it is needed.
-    const moduleName = '@aws-sdk/client-secrets-manager';
-    const { SecretsManagerClient, GetSecretValueCommand } = (await import(moduleName)) as {
-      SecretsManagerClient: new (config: object) => { send(command: unknown): Promise<{ SecretString?: string }> };
-      GetSecretValueCommand: new (input: { SecretId: string }) => unknown;
-    };
+    // Loaded only where a secret is read, so the local provider never pays for the client.
+    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
     const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: env.STRIPE_SECRET_ARN }));
     const text = (answer.SecretString ?? '').trim();
     if (text.startsWith('{')) {
