@@ -65,7 +65,7 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
   await admin.goto('/board');
   await admin.getByRole('region', { name: 'Queued' }).getByRole('button', { name: title }).click();
   const manage = admin.getByRole('dialog', { name: title });
-  await expect(manage.getByRole('tab')).toHaveText(['Details', 'Checklist', 'Management', 'Files', 'Activity']);
+  await expect(manage.getByRole('tab')).toHaveText(['Details', 'Checklist', 'Management', 'Files', 'Activity', 'History']);
   const clientPanel = manage.getByLabel('Client information');
   await expect(clientPanel.getByText('Casey Client')).toBeVisible();
   await expect(clientPanel.getByText('Studio North')).toBeVisible();

@@ -2,6 +2,7 @@ import { Flex, Loader, Text } from '@aws-amplify/ui-react';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { ActivityPanel } from '../activity/ActivityPanel.js';
+import { AuditHistory } from '../audit/AuditHistory.js';
 import { ChecklistPanel } from '../checklist/ChecklistPanel.js';
 import { ClientPanel } from './ClientPanel.js';
 import { FilesPanel } from './FilesPanel.js';
@@ -64,6 +65,8 @@ export function ProjectManagementDialog({
               ),
             },
             { value: 'activity', label: 'Activity', content: <ActivityPanel projectId={detail.id} canComment={!!permissions?.can_work} canModerate={!!permissions?.can_moderate} /> },
+            // The audit trail of this project (issue 11): every event, verified, with time travel.
+            ...(permissions?.can_moderate ? [{ value: 'history', label: 'History', content: <AuditHistory streamId={`project-${detail.id}`} /> }] : []),
           ]}
         />
       )}
