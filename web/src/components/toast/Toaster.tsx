@@ -13,7 +13,7 @@ export function Toaster() {
   const { toasts } = useToast();
   const dialog = useSyncExternalStore(subscribeDialogs, topDialog, () => null);
   const list = (
-    <section className="toaster" aria-label="Notifications">
+    <section className={dialog ? 'toaster toaster--in-dialog' : 'toaster'} aria-label="Notifications">
       <ol className="toaster__list">
         {toasts.map((t) => (
           <li
