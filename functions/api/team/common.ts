@@ -1,16 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { userKey } from '../../consumers/projections/users.js';
 import type { TeamDocument } from '../../consumers/projections/teams.js';
-import { NOT_TEAM_ADMIN_MESSAGE, isExpired, type TeamInvite, type TeamState } from '../../domain/team.js';
+import { NOT_TEAM_ADMIN_MESSAGE, isExpired, teamDecider, teamStream, type TeamCommand, type TeamInvite, type TeamState } from '../../domain/team.js';
 import { actorOf, type Principal } from '../../lib/auth.js';
+import { runCommand } from '../../lib/command.js';
 import type { CommitMeta } from '../../lib/event-store.js';
 import { HttpError } from '../../lib/errors.js';
-import type { HttpRequest } from '../../lib/http.js';
+import { signedIn, type HttpRequest } from '../../lib/http.js';
 import { log } from '../../lib/log.js';
 import { mailer } from '../../lib/mail/index.js';
 import { membershipOf } from '../../lib/queries/teams.js';
 import type { UserDoc } from '../../lib/queries/users.js';
-import type { Runtime } from '../../lib/runtime.js';
+import { getRuntime, type Runtime } from '../../lib/runtime.js';
 import type { TeamInviteView, TeamResponse } from '../contracts/team.js';
 
 /** A new invitation token (256 random bits, URL-safe) and the sha256 that is all the system keeps of it. */
@@ -139,3 +140,12 @@ export async function mailInvite(
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A command on the caller's own team (its decider checks they are its admin), answered with the team as they see it. */
+export async function onCallersTeam(request: HttpRequest<unknown, unknown, unknown>, command: TeamCommand): Promise<{ body: TeamResponse }> {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const teamId = await callerTeamId(runtime, principal);
+  const result = await runCommand(teamDecider, teamStream(teamId), command, commandMeta(request, principal), runtime);
+  return { body: await teamView(runtime, result.state, principal.sub) };
+}
