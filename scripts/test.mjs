@@ -29,6 +29,7 @@ function countPlaywright(file) {
   if (!existsSync(file)) return;
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  if (stats?.flaky) console.log(`playwright: ${stats.flaky} test(s) passed only on retry (flaky)`);
   totals.failed += stats?.unexpected ?? 0;
   totals.skipped += stats?.skipped ?? 0;
 }

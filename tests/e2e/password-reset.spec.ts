@@ -21,6 +21,9 @@ async function resetLinkFor(runtime: E2ERuntime, email: string): Promise<URL> {
 }
 
 async function requestReset(page: Page, email: string) {
+  // The URL changes before the lazily loaded screen replaces the previous one (which has an Email
+  // field too): wait for this screen before typing.
+  await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   const sent = toast(page, 'Email sent');
