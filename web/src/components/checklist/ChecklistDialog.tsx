@@ -1,5 +1,6 @@
-import { Badge, Flex, Text } from '@aws-amplify/ui-react';
+import { Flex, Text } from '@aws-amplify/ui-react';
 import type { ProjectDetail } from '../../lib/contracts.js';
+import { TaskMeta } from './TaskMeta.js';
 import { formatHours } from '../../lib/projects.js';
 import { Dialog } from '../../ui/Dialog.js';
 
@@ -23,16 +24,7 @@ export function ChecklistDialog({ open, onClose, tasks, totalHours }: { open: bo
             <li key={task.checklist_id} className="checklist-list__item" data-completed={task.completed}>
               <Flex justifyContent="space-between" alignItems="center" gap="small">
                 <span className={task.completed ? 'task--done' : undefined}>{task.task_name}</span>
-                <Flex gap="xs" alignItems="center" shrink={0}>
-                  {task.completed ? (
-                    <Badge size="small" variation="success">
-                      Completed
-                    </Badge>
-                  ) : null}
-                  <Text as="span" fontSize="small" color="font.secondary">
-                    {formatHours(task.estimated_hours)} h
-                  </Text>
-                </Flex>
+                <TaskMeta task={task} />
               </Flex>
             </li>
           ))}

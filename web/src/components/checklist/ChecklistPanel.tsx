@@ -1,6 +1,7 @@
-import { Badge, Flex, Text } from '@aws-amplify/ui-react';
+import { Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { ProjectDetail } from '../../lib/contracts.js';
+import { TaskMeta } from './TaskMeta.js';
 import { formatHours, projectsApi } from '../../lib/projects.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
 import { toast } from '../toast/use-toast.js';
@@ -66,16 +67,7 @@ export function ChecklistPanel({
               ) : (
                 <span className={task.completed ? 'task--done' : undefined}>{task.task_name}</span>
               )}
-              <Flex gap="xs" alignItems="center" shrink={0}>
-                {task.completed ? (
-                  <Badge size="small" variation="success">
-                    Completed
-                  </Badge>
-                ) : null}
-                <Text as="span" fontSize="small" color="font.secondary">
-                  {formatHours(task.estimated_hours)} h
-                </Text>
-              </Flex>
+              <TaskMeta task={task} />
             </Flex>
           </li>
         ))}

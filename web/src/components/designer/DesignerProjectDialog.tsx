@@ -1,17 +1,15 @@
-import { Flex, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import { Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { ProjectCard, ProjectDetail } from '../../lib/contracts.js';
 import { DESIGNER_STATUS_OPTIONS, calendarDate, designerStatusValue, dueFlag, projectsApi, statusLabel } from '../../lib/projects.js';
-import { Dialog } from '../../ui/Dialog.js';
 import { ActivityPanel } from '../activity/ActivityPanel.js';
 import { ChecklistPanel } from '../checklist/ChecklistPanel.js';
 import { ClientPanel } from '../project/ClientPanel.js';
 import { FilesPanel } from '../project/FilesPanel.js';
 import { ProjectDetails } from '../project/ProjectDetails.js';
+import { ProjectDialog } from '../project/ProjectDialog.js';
 import { ProjectTabs } from '../project/ProjectTabs.js';
-import { useProject } from '../project/useProject.js';
 import { toast } from '../toast/use-toast.js';
-import '../project/project.css';
 
 /**
  * The designer's project dialog (spec/2 §2): due date, the status selector (in_progress and
@@ -27,48 +25,29 @@ export function DesignerProjectDialog({
   onClose(): void;
   onChanged?(): void;
 }) {
-  const id = project?.id ?? null;
-  const { data, error, replace } = useProject(id);
-  const detail = data?.project;
-  const canWork = !!data?.permissions?.can_work;
-
-  const changed = (next: ProjectDetail) => {
-    replace(next);
-    onChanged?.();
-  };
-
   return (
-    <Dialog open={project !== null} onClose={onClose} title={detail?.title ?? project?.title ?? ''} description="Assigned project" size="large">
-      {!detail ? (
-        error ? (
-          <Text color="font.error">{error}</Text>
-        ) : (
-          <Flex justifyContent="center" padding="large">
-            <Loader size="large" ariaLabel="Loading project" />
+    <ProjectDialog project={project} onClose={onClose} onChanged={onChanged} description="Assigned project">
+      {({ detail, data, changed, fileAdded }) => {
+        const canWork = !!data.permissions?.can_work;
+        return (
+          <Flex direction="column" gap="medium">
+            <Flex gap="large" alignItems="flex-end" wrap="wrap">
+              <DueDate due={detail.due_date} />
+              {canWork ? <StatusSelector project={detail} onChanged={changed} /> : null}
+            </Flex>
+            <ProjectTabs
+              resetKey={detail.id}
+              tabs={[
+                { value: 'details', label: 'Details', content: <ProjectDetails project={detail} audience="designer" extra={data.client !== undefined ? <ClientPanel client={data.client} /> : null} /> },
+                { value: 'checklist', label: 'Checklist', content: <ChecklistPanel project={detail} editable={canWork} onChanged={changed} /> },
+                { value: 'files', label: 'Files', content: <FilesPanel project={detail} canUpload={canWork} onUploaded={fileAdded} /> },
+                { value: 'activity', label: 'Activity', content: <ActivityPanel projectId={detail.id} canComment={canWork} canModerate={!!data.permissions?.can_moderate} /> },
+              ]}
+            />
           </Flex>
-        )
-      ) : (
-        <Flex direction="column" gap="medium">
-          <Flex gap="large" alignItems="flex-end" wrap="wrap">
-            <DueDate due={detail.due_date} />
-            {canWork ? <StatusSelector project={detail} onChanged={changed} /> : null}
-          </Flex>
-          <ProjectTabs
-            resetKey={id}
-            tabs={[
-              { value: 'details', label: 'Details', content: <ProjectDetails project={detail} audience="designer" extra={data?.client !== undefined ? <ClientPanel client={data.client} /> : null} /> },
-              { value: 'checklist', label: 'Checklist', content: <ChecklistPanel project={detail} editable={canWork} onChanged={changed} /> },
-              {
-                value: 'files',
-                label: 'Files',
-                content: <FilesPanel project={detail} canUpload={canWork} onUploaded={(file) => changed({ ...detail, files: [file, ...detail.files.filter((known) => known.id !== file.id)] })} />,
-              },
-              { value: 'activity', label: 'Activity', content: <ActivityPanel projectId={detail.id} canComment={canWork} canModerate={!!data?.permissions?.can_moderate} /> },
-            ]}
-          />
-        </Flex>
-      )}
-    </Dialog>
+        );
+      }}
+    </ProjectDialog>
   );
 }
 
