@@ -250,8 +250,8 @@ export class EventStore {
   }
 
   /** The earliest day that holds a commit: where reading everything starts. */
-  async firstDay(): Promise<string | null> {
-    if (this.firstDayKnown) return this.firstDayKnown;
+  async firstDay(options: { fresh?: boolean } = {}): Promise<string | null> {
+    if (this.firstDayKnown && !options.fresh) return this.firstDayKnown;
     const meta = await this.client.send(new GetCommand({ TableName: this.table, Key: META_KEY, ConsistentRead: true }));
     this.firstDayKnown = (meta.Item?.firstDay as string | undefined) ?? null;
     return this.firstDayKnown;
@@ -272,8 +272,9 @@ export class EventStore {
       this.firstDayKnown = day;
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      this.firstDayKnown = null;
-      await this.firstDay();
+      // Someone recorded this day or an earlier one. Never blank the cache here: concurrent appends
+      // would see it empty and each pay another update and read (that doubled the append cost).
+      await this.firstDay({ fresh: true });
     }
   }
 }
