@@ -1,8 +1,9 @@
 /**
- * The API under load on the embedded stack (loopback only, bounded in time): autocannon at 20
- * concurrent connections against a command (PATCH /api/projects/{id}, a real append each time) and
- * a query (GET /api/projects), next to the raw latency of one conditional PutItem on the same
- * DynamoDB. Prints p50/p99; asserts nothing (goal: command p99 ≤ 3× raw PutItem p99).
+ * The API under load on the embedded stack (loopback only, bounded in time), 20 concurrent: a
+ * command (PATCH /api/projects/{id}, a real append each time, each worker on its own project) and
+ * the raw conditional PutItem on the same DynamoDB, both as closed loops measured the same way
+ * after the same warm-up; and a query (GET /api/projects) with autocannon. Prints p50/p99; asserts
+ * nothing (goal: command p99 ≤ 3× raw PutItem p99).
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import autocannon from 'autocannon';
@@ -11,32 +12,49 @@ import { printTable } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = 20;
+const WARMUP_SECONDS = 2;
 
 function percentile(sorted: number[], q: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
+/**
+ * A closed loop: `CONNECTIONS` workers, each sending its next request when the last one answered,
+ * for `seconds`, after a warm-up of the same shape that is not counted (JIT, sockets, caches).
+ */
+async function closedLoop(seconds: number, request: (worker: number) => Promise<boolean>) {
+  const latencies: number[] = [];
+  let failures = 0;
+  for (const [duration, counted] of [[WARMUP_SECONDS, false], [seconds, true]] as const) {
+    const deadline = Date.now() + duration * 1000;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async (_, worker) => {
+        while (Date.now() < deadline) {
+          const started = performance.now();
+          const ok = await request(worker);
+          if (!counted) continue;
+          latencies.push(performance.now() - started);
+          if (!ok) failures += 1;
+        }
+      }),
+    );
+  }
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, failures, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+}
+
 async function rawPutLatency(stack: TestStack) {
   const { client } = stack.local.runtime.views;
-  const latencies: number[] = [];
-  const deadline = Date.now() + SECONDS * 1000;
   let n = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async (_, worker) => {
-      while (Date.now() < deadline) {
-        const started = performance.now();
-        await client.send(new PutCommand({ TableName: process.env.EVENTS_TABLE!, Item: { streamId: `raw-${worker}`, version: (n += 1), events: '[]', bucket: 'raw#0', position: String(n) }, ConditionExpression: 'attribute_not_exists(streamId)' }));
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+  return closedLoop(SECONDS, async (worker) => {
+    await client.send(new PutCommand({ TableName: process.env.EVENTS_TABLE!, Item: { streamId: `raw-${worker}`, version: (n += 1), events: '[]', bucket: 'raw#0', position: String(n) }, ConditionExpression: 'attribute_not_exists(streamId)' }));
+    return true;
+  });
 }
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS, warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } } as autocannon.Options, (error, result) => (error ? reject(error) : resolve(result)));
   });
 }
 
@@ -50,11 +68,16 @@ export async function benchApiLoad() {
     await stack.settle();
 
     const raw = await rawPutLatency(stack);
-    let i = 0;
-    // Each connection changes its own project, so the figures are about the path, not one hot stream.
-    const command = await cannon({
-      url: stack.url,
-      requests: [{ method: 'PATCH', setupRequest: (request) => ({ ...request, path: `/api/projects/${projects[(i += 1) % projects.length]}`, headers: { authorization: `Bearer ${admin.idToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ priority: i % 2 ? 'Urgent' : 'Low' }) }) }],
+    // Each worker changes its own project, so the figures are about the path, not one hot stream.
+    let flip = 0;
+    const command = await closedLoop(SECONDS, async (worker) => {
+      const response = await fetch(`${stack.url}/api/projects/${projects[worker]}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${admin.idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ priority: (flip += 1) % 2 ? 'Urgent' : 'Low' }),
+      });
+      await response.arrayBuffer();
+      return response.ok;
     });
     await stack.settle();
     const query = await cannon({ url: `${stack.url}/api/projects`, headers: { authorization: `Bearer ${client.idToken}` } });
@@ -70,10 +93,10 @@ export async function benchApiLoad() {
     });
     printTable(`API under load: ${CONNECTIONS} concurrent, ${SECONDS} s each, embedded stack`, [
       { operation: 'raw conditional PutItem (DynamoDB alone)', requests: raw.requests, non2xx: 0, errors: 0, p50_ms: Number(raw.p50.toFixed(1)), p99_ms: Number(raw.p99.toFixed(1)), perSecond: Math.round(raw.requests / SECONDS) },
-      row('PATCH /api/projects/{id} (command)', command),
+      { operation: 'PATCH /api/projects/{id} (command)', requests: command.requests, non2xx: command.failures, errors: 0, p50_ms: Number(command.p50.toFixed(1)), p99_ms: Number(command.p99.toFixed(1)), perSecond: Math.round(command.requests / SECONDS) },
       row('GET /api/projects (query)', query),
     ]);
-    console.log(`command p99 / raw PutItem p99: ${(command.latency.p99 / raw.p99).toFixed(2)}x (goal ≤ 3x)`);
+    console.log(`command p99 / raw PutItem p99: ${(command.p99 / raw.p99).toFixed(2)}x (goal ≤ 3x)`);
   } finally {
     // autocannon may leave requests in flight on the server: let them finish before stopping.
     await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -3,10 +3,10 @@ import { defineEvent } from './catalogue.js';
 import { SYSTEM_ROLES, USER_TYPES } from './vocabulary.js';
 
 /** Optional free text: trimmed, and blank means absent (null), so equal meanings store equal values. */
-const optionalText = (max: number) =>
-  z
-    .preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullable())
-    .default(null);
+/** A text that may be cleared: blank means null. */
+const clearableText = (max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullable());
+const optionalText = (max: number) => clearableText(max).default(null);
 
 /**
  * Version 1 of UserRegistered called the name `name` and knew no roles: every registration was a
@@ -48,8 +48,9 @@ export const UserRegistered = defineEvent(
 export const ProfileUpdated = defineEvent(
   'ProfileUpdated',
   z.object({
-    full_name: optionalText(200).optional(),
-    company: optionalText(200).optional(),
+    // Only the fields that changed: a field left out keeps its value (a default would clear it).
+    full_name: clearableText(200).optional(),
+    company: clearableText(200).optional(),
     user_type: z.enum(USER_TYPES).optional(),
   }),
 );

@@ -58,7 +58,6 @@ export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): P
   const envelope = event.detail;
   const audience = await audienceOf(envelope);
   if (!audience) return;
-  await projectionsCaughtUp(envelope);
   const store = connectionStore();
   const [bySub, byEmail, admins] = await Promise.all([
     Promise.all(audience.subs.map((sub) => store.bySub(sub))),
@@ -67,6 +66,9 @@ export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): P
   ]);
   const adminSet = new Set(admins);
   const recipients = new Set([...bySub.flat(), ...byEmail.flat(), ...admins]);
+  // Nobody to tell: no reason to wait for the projections (most events, when few are online).
+  if (recipients.size === 0) return;
+  await projectionsCaughtUp(envelope);
   const poster = connectionPoster();
   await Promise.all(
     [...recipients].map(async (connectionId) => {

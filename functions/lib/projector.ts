@@ -1,5 +1,6 @@
 import { catalogue, type EventEnvelope } from '../../events/index.js';
 import type { EventStore } from './event-store.js';
+import { Recent } from './recent.js';
 import type { ViewItem, ViewStore } from './views.js';
 
 /**
@@ -19,6 +20,13 @@ export interface Projection<S = any> {
 export const checkpointKey = (projection: string, streamId: string) => ({ pk: `cp#${projection}#${streamId}`, sk: 'cp' });
 export const itemKey = (item: Pick<ViewItem, 'pk' | 'sk'>) => `${item.pk}\u0000${item.sk}`;
 const MAX_ATTEMPTS = 10;
+/** Checkpoints this projector committed last, per (generation, projection, stream). */
+const REMEMBERED_CHECKPOINTS = 5_000;
+
+interface Checkpoint {
+  version: number;
+  state: unknown;
+}
 
 /**
  * Applies events to projections so that delivery twice, out of order or with gaps all end in the
@@ -28,6 +36,8 @@ const MAX_ATTEMPTS = 10;
  * writer cannot bring back an old state; the checkpoint is written last, with a version condition.
  */
 export class Projector {
+  private readonly committed = new Recent<string, Checkpoint>(REMEMBERED_CHECKPOINTS);
+
   constructor(
     private readonly store: Pick<EventStore, 'readStream'>,
     private readonly views: ViewStore,
@@ -48,11 +58,13 @@ export class Projector {
 
   async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<void> {
     const key = checkpointKey(projection.name, event.streamId);
+    const rememberedKey = `${gen}\u0000${key.pk}`;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const checkpoint = await this.views.get(gen, key.pk, key.sk, true);
-      const version = (checkpoint?.version as number | undefined) ?? 0;
+      // What this projector committed last saves the read. It may be behind (another instance moved
+      // on): versions only grow, so a skip is still right, and a stale base fails the commit below.
+      const remembered = attempt === 0 ? this.committed.get(rememberedKey) : undefined;
+      const { version, state: before } = remembered ?? (await this.readCheckpoint(gen, projection, key));
       if (event.version <= version) return;
-      const before = checkpoint ? JSON.parse(checkpoint.state as string) : projection.initialState();
       const pending =
         event.version === version + 1
           ? [event]
@@ -67,9 +79,20 @@ export class Projector {
       if (reached <= version) return;
       await this.writeItems(gen, projection.items(before, event.streamId), projection.items(state, event.streamId), reached);
       const committed = await this.views.putIfVersion(gen, { ...key, version: reached, v: reached, state: JSON.stringify(state) }, version);
-      if (committed) return;
+      if (committed) {
+        this.committed.set(rememberedKey, { version: reached, state });
+        return;
+      }
+      this.committed.delete(rememberedKey);
     }
     throw new Error(`Projection ${projection.name} could not apply ${event.streamId}@${event.version}`);
+  }
+
+  private async readCheckpoint(gen: number, projection: Projection, key: { pk: string; sk: string }): Promise<Checkpoint> {
+    const checkpoint = await this.views.get(gen, key.pk, key.sk, true);
+    return checkpoint
+      ? { version: (checkpoint.version as number | undefined) ?? 0, state: JSON.parse(checkpoint.state as string) }
+      : { version: 0, state: projection.initialState() };
   }
 
   private async writeItems(gen: number, previous: ViewItem[], next: ViewItem[], version: number): Promise<void> {

@@ -79,3 +79,33 @@ describe('50 concurrent commands on one stream', () => {
     expect(verifyChain(slice.events).intact).toBe(true);
   });
 });
+
+describe('a command on a state this process remembers', () => {
+  const runtimeOf = () => ({ store: env.store, views: env.views, publisher: new Publisher({ putEvents: async () => ({ failedIndexes: [] }) }, env.store), now: () => new Date() }) as unknown as Runtime;
+
+  it('decides again on the stream as it is when another process appended since', async () => {
+    const here = runtimeOf();
+    await runCommand(userDecider, 'user-remembered', { type: 'RegisterUser', user_id: 'remembered', email: 'remembered@example.com' }, { actor }, here);
+    await runCommand(userDecider, 'user-remembered', { type: 'UpdateProfile', company: 'Here' }, { actor }, here);
+    // Another process (another runtime object: nothing remembered) appends behind this one's back.
+    const elsewhere = await runCommand(userDecider, 'user-remembered', { type: 'UpdateProfile', company: 'Elsewhere' }, { actor }, runtimeOf());
+    expect(elsewhere.version).toBe(3);
+    const result = await runCommand(userDecider, 'user-remembered', { type: 'UpdateProfile', full_name: 'Remy Member' }, { actor }, here);
+    expect(result.version).toBe(4);
+    expect(result.state).toMatchObject({ company: 'Elsewhere', full_name: 'Remy Member' });
+    const slice = await env.store.readStream('user-remembered');
+    expect(slice.events.map((event) => event.version)).toEqual([1, 2, 3, 4]);
+    expect(verifyChain(slice.events).intact).toBe(true);
+  });
+
+  it('answers "nothing changed" and refusals from the stream, not from a stale memory', async () => {
+    const here = runtimeOf();
+    await runCommand(userDecider, 'user-stale', { type: 'RegisterUser', user_id: 'stale', email: 'stale@example.com' }, { actor }, here);
+    await runCommand(userDecider, 'user-stale', { type: 'UpdateProfile', company: 'Old' }, { actor }, here);
+    await runCommand(userDecider, 'user-stale', { type: 'UpdateProfile', company: 'New' }, { actor }, runtimeOf());
+    // Remembered: company 'Old'. Asking for 'New' changes nothing on the real stream.
+    const result = await runCommand(userDecider, 'user-stale', { type: 'UpdateProfile', company: 'New' }, { actor }, here);
+    expect(result).toMatchObject({ version: 3, events: [] });
+    expect(result.state).toMatchObject({ company: 'New' });
+  });
+});

@@ -61,4 +61,22 @@ describe('projections are idempotent and order-tolerant', () => {
     const doc = JSON.parse((await profileOf(2, String(events[0]!.data.user_id))) as string);
     expect(doc).toMatchObject({ registered: true, company: 'Third' });
   });
+
+  it('a projector that remembers a checkpoint another instance has moved past still ends right', async () => {
+    const mine = new Projector(env.store, env.views, [usersProjection]);
+    const other = new Projector(env.store, env.views, [usersProjection]);
+    const events = await writeStream(['One', 'Two', 'Three', 'Four']);
+    const sub = String(events[0]!.data.user_id);
+    await mine.apply(3, usersProjection, events[0]!);
+    await mine.apply(3, usersProjection, events[1]!);
+    // The other instance applies 3 and 4; this one still remembers version 2.
+    await other.apply(3, usersProjection, events[2]!);
+    await other.apply(3, usersProjection, events[3]!);
+    // Redelivered 4 and new-to-it 5 on a stale memory: the commit on version 2 fails, it reads again.
+    await mine.apply(3, usersProjection, events[3]!);
+    await mine.apply(3, usersProjection, events[4]!);
+    expect(JSON.parse((await profileOf(3, sub)) as string)).toMatchObject({ company: 'Four' });
+    const checkpoint = await env.views.get(3, `cp#users#user-${sub}`, 'cp', true);
+    expect(checkpoint?.version).toBe(5);
+  });
 });

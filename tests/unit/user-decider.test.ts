@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProfileUpdated, UserRegistered } from '../../events/index.js';
 import { userDecider } from '../../functions/domain/user.js';
 import { deciderSpec } from '../support/given-when-then.js';
@@ -22,6 +22,12 @@ describe('user decider', () => {
     given([registered])
       .when({ type: 'UpdateProfile', full_name: 'Ann', company: 'Studio A', user_type: 'homeowner' })
       .then([ProfileUpdated.create({ company: 'Studio A', user_type: 'homeowner' })]);
+  });
+  it('keeps the fields a change leaves out (a new name does not clear the company)', () => {
+    const withCompany = ProfileUpdated.create({ company: 'Studio A' });
+    expect(ProfileUpdated.create({ full_name: 'Ann B' }).data).toEqual({ full_name: 'Ann B' });
+    given([registered, withCompany]).when({ type: 'UpdateProfile', full_name: 'Ann B', company: 'Studio A' }).then([ProfileUpdated.create({ full_name: 'Ann B' })]);
+    given([registered, withCompany, ProfileUpdated.create({ full_name: 'Ann B' })]).when({ type: 'UpdateProfile', company: 'Studio A' }).then([]);
   });
   it('records nothing when nothing changes', () => {
     given([registered]).when({ type: 'UpdateProfile', full_name: 'Ann' }).then([]);

@@ -1,4 +1,4 @@
-import { Heading } from '@aws-amplify/ui-react';
+import { Heading } from '../ui/kit/index.js';
 import { Link } from 'react-router-dom';
 import { AuditPanel } from '../components/audit/AuditPanel.js';
 import { AppHeader } from '../ui/AppHeader.js';

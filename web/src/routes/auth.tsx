@@ -8,7 +8,7 @@ import {
   SelectField,
   Text,
   TextField,
-} from '@aws-amplify/ui-react';
+} from '../ui/kit/index.js';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import type { AuthRedirectState } from '../components/RequireAuth.js';

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Link, Loader, Text } from '../ui/kit/index.js';
 import { useState } from 'react';
 import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { CheckoutSuccessDialog } from '../components/billing/CheckoutSuccessDialog.js';

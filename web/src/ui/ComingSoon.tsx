@@ -1,4 +1,4 @@
-import { Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
+import { Flex, Heading, Link, Text } from './kit/index.js';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { AppHeader } from './AppHeader.js';

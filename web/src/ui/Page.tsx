@@ -1,7 +1,5 @@
-import { ThemeProvider, View } from '@aws-amplify/ui-react';
-import '@aws-amplify/ui-react/styles.css';
 import { useEffect, type ReactNode } from 'react';
-import { theme } from './theme.js';
+import './kit/index.js';
 import './ui.css';
 
 /** Sets the browser tab's title while the screen is shown. */
@@ -27,19 +25,15 @@ export interface PageProps {
 }
 
 /**
- * The frame of every screen: the component kit's theme and styles (loaded with the routes, not in the
- * entry), an optional header and a centred <main>.
+ * The frame of every screen: the component kit's styles (loaded with the routes, not in the entry),
+ * an optional header and a centred <main>.
  */
 export function Page({ title, width = 'default', header, children }: PageProps) {
   useDocumentTitle(title);
   return (
-    <ThemeProvider theme={theme}>
-      <View className="page">
-        {header}
-        <View as="main" className={`page__main page__main--${width}`}>
-          {children}
-        </View>
-      </View>
-    </ThemeProvider>
+    <div className="page">
+      {header}
+      <main className={`page__main page__main--${width}`}>{children}</main>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Heading, Text } from '../../ui/kit/index.js';
 import { formatPrice, MOST_POPULAR_LABEL, PLANS, type Tier } from '../../../../events/plans.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { checkoutUrl } from './billing-api.js';

@@ -1,4 +1,4 @@
-import { Badge, Flex, Text } from '@aws-amplify/ui-react';
+import { Badge, Flex, Text } from '../../ui/kit/index.js';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { formatHours } from '../../lib/projects.js';
 

@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
+import { Card, Flex, Heading, Placeholder, Text } from '../../ui/kit/index.js';
 import type { ReactNode } from 'react';
 import type { MeResponse } from '../../lib/contracts.js';
 import { typeLabel } from '../../lib/projects.js';

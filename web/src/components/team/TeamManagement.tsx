@@ -13,7 +13,7 @@ import {
   TableRow,
   Text,
   TextField,
-} from '@aws-amplify/ui-react';
+} from '../../ui/kit/index.js';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors.js';
 import { Dialog } from '../../ui/Dialog.js';
