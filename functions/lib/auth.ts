@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { SYSTEM_ROLES, type Actor, type SystemRole } from '../../events/index.js';
 import { HttpError } from './errors.js';
+import { Recent } from './recent.js';
 import { accountOf, designerByEmail, designerSessionsNotBefore, designersOfUser, isAdminAccount } from './queries/designers.js';
 import type { Runtime } from './runtime.js';
 
@@ -66,24 +67,63 @@ export const SESSION_REVOKED_MESSAGE = 'Session revoked. Please sign in again.';
  * refused with 401.
  */
 export async function resolvePrincipal(token: Principal, runtime: Runtime): Promise<Principal> {
+  const facts = await roleFactsOf(token, runtime);
+  const groups: SystemRole[] = [];
+  if (facts.admin) groups.push('admin');
+  if (facts.designer) groups.push('designer');
+  if (groups.length === 0) groups.push('client');
+  if (facts.designer && !facts.admin && isRevoked(token, await facts.sessionsNotBefore())) {
+    throw new HttpError(401, 'SESSION_REVOKED', SESSION_REVOKED_MESSAGE);
+  }
+  return { ...token, groups };
+}
+
+interface RoleFacts {
+  admin: boolean;
+  designer: boolean;
+  sessionsNotBefore: () => Promise<number | null>;
+}
+
+/**
+ * How long a warm process reuses what the views said about a caller's roles. Changes committed by
+ * this process's own projector end it at once (the embedded runtime, where everything runs in one
+ * process); in the cloud the projections run elsewhere, so a role change or 'Sign Out All Designers'
+ * reaches an API container at most this late. API Gateway's own authorizer cache defaults to 300 s.
+ */
+export const ROLE_FACTS_TTL_MS = 2_000;
+const ROLE_PROJECTIONS = ['users', 'designers', 'designer-sessions'];
+const recentRoleFacts = new WeakMap<object, Recent<string, { until: number; stamp: string; facts: RoleFacts }>>();
+
+async function roleFactsOf(token: Principal, runtime: Runtime): Promise<RoleFacts> {
+  let recent = recentRoleFacts.get(runtime.views);
+  if (!recent) recentRoleFacts.set(runtime.views, (recent = new Recent(2_000)));
+  const key = `${token.sub}\u0000${token.email}\u0000${token.emailVerified}`;
+  // Taken before reading: a commit during the reads leaves the entry already outdated.
+  const stamp = runtime.views.changesOf(...ROLE_PROJECTIONS);
+  const known = recent.get(key);
+  if (known && known.stamp === stamp && known.until > Date.now()) return known.facts;
+
   const [account, byEmail] = await Promise.all([
     accountOf(runtime, token.sub),
     token.email && token.emailVerified ? designerByEmail(runtime, token.email) : Promise.resolve(null),
   ]);
-  const admin = isAdminAccount(account);
   // Authorisations live in streams named by e-mail and are linked to the account of that e-mail, so
   // the e-mail decides. The link by account is read only when the token's e-mail cannot be trusted
   // or is not the account's: one read fewer on nearly every request.
   const emailDecides = Boolean(token.email && token.emailVerified && (!account?.email || account.email.toLowerCase() === token.email));
   const designer = byEmail?.active === true || (!emailDecides && (await designersOfUser(runtime, token.sub)).some((authorisation) => authorisation.active));
-  const groups: SystemRole[] = [];
-  if (admin) groups.push('admin');
-  if (designer) groups.push('designer');
-  if (groups.length === 0) groups.push('client');
-  if (designer && !admin && isRevoked(token, await designerSessionsNotBefore(runtime))) {
-    throw new HttpError(401, 'SESSION_REVOKED', SESSION_REVOKED_MESSAGE);
-  }
-  return { ...token, groups };
+  let notBefore: Promise<number | null> | undefined;
+  const facts: RoleFacts = {
+    admin: isAdminAccount(account),
+    designer,
+    sessionsNotBefore: () =>
+      (notBefore ??= designerSessionsNotBefore(runtime).catch((error: unknown) => {
+        notBefore = undefined;
+        throw error;
+      })),
+  };
+  recent.set(key, { until: Date.now() + ROLE_FACTS_TTL_MS, stamp, facts });
+  return facts;
 }
 
 /**

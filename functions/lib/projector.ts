@@ -81,6 +81,7 @@ export class Projector {
       const committed = await this.views.putIfVersion(gen, { ...key, version: reached, v: reached, state: JSON.stringify(state) }, version);
       if (committed) {
         this.committed.set(rememberedKey, { version: reached, state });
+        this.views.committed(projection.name);
         return;
       }
       this.committed.delete(rememberedKey);

@@ -32,6 +32,7 @@ const POINTER_KEY = { pk: '$generation', sk: 'pointer' };
  */
 export class ViewStore {
   private cached: { value: Generations; until: number } | null = null;
+  private readonly commits = new Map<string, number>();
 
   constructor(
     readonly client: DynamoDBDocumentClient,
@@ -45,6 +46,19 @@ export class ViewStore {
     const value: Generations = { active: (result.Item?.active as number) ?? 1, building: (result.Item?.building as number | null) ?? null };
     this.cached = { value, until: Date.now() + this.pointerTtlMs };
     return value;
+  }
+
+  /** Counts a projection's commits made through this process (see `changesOf`). */
+  committed(projection: string): void {
+    this.commits.set(projection, (this.commits.get(projection) ?? 0) + 1);
+  }
+
+  /**
+   * A stamp that moves whenever this process commits a change to one of these projections: a cache
+   * of reads from them, taken under the same stamp, is still what the views say here.
+   */
+  changesOf(...projections: string[]): string {
+    return projections.map((projection) => this.commits.get(projection) ?? 0).join('.');
   }
 
   /** Generations a consumer writes: the active one and the one being rebuilt, if any. */
