@@ -14,14 +14,14 @@ export interface TableDefinition {
  * Events: one item per commit, keyed by (streamId, first version of the commit).
  * - `byTime`: global order. Partition `bucket` = day + shard, sort `position` = the commit's ULID.
  *   Spreading a day over shards keeps writes off a single partition; readers merge the shards.
- * - `outbox`: sparse; only commits not yet published carry `outbox`.
+ * Commits not yet published carry `outbox`; the sweeper finds them through `byTime` from its mark
+ * (a second, sparse index cost two more index writes per commit for the same answer).
  */
 export const eventsTable: TableDefinition = {
   partitionKey: 'streamId',
   sortKey: { name: 'version', type: 'N' },
   indexes: [
     { name: 'byTime', partitionKey: 'bucket', sortKey: 'position', projection: 'ALL' },
-    { name: 'outbox', partitionKey: 'outbox', sortKey: 'position', projection: 'KEYS_ONLY' },
   ],
 };
 
@@ -52,4 +52,3 @@ export const connectionsTable: TableDefinition = {
 };
 
 export const BY_TIME_SHARDS = 4;
-export const OUTBOX_SHARDS = 4;

@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GENESIS_HASH, catalogue as defaultCatalogue, computeHash, type Actor, type EventCatalogue, type EventEnvelope, type NewEvent } from '../../events/index.js';
-import { BY_TIME_SHARDS, OUTBOX_SHARDS } from '../../infra/tables.js';
+import { BY_TIME_SHARDS } from '../../infra/tables.js';
 import { ConcurrencyError } from './errors.js';
+import { decodeTime } from 'ulid';
 import { newId } from './ids.js';
 
 /** A commit may carry at most this many events: reads from a version look back this far. */
@@ -119,7 +120,7 @@ export class EventStore {
       at,
       bucket: bucketKey(day, shardOf(streamId, BY_TIME_SHARDS)),
       position,
-      outbox: `pending#${shardOf(streamId, OUTBOX_SHARDS)}`,
+      outbox: 'pending',
     };
     try {
       await this.client.send(
@@ -206,29 +207,62 @@ export class EventStore {
     } while (startKey);
   }
 
-  /** Commits still marked for publishing, oldest first, older than `olderThan` (an ISO instant). */
-  async *unpublished(olderThan: string): AsyncGenerator<Commit> {
+  /**
+   * Commits still marked for publishing, from the sweep mark (or the first day) up to `olderThan`
+   * (an ISO instant). Found through `byTime` with a filter, so no index of their own has to be
+   * written and cleared on every commit; the sweep mark keeps the range read short.
+   */
+  async *unpublished(olderThan: string, options: { from?: string } = {}): AsyncGenerator<Commit> {
     const cutoff = newIdAt(Date.parse(olderThan));
-    for (let shard = 0; shard < OUTBOX_SHARDS; shard += 1) {
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await this.client.send(
-          new QueryCommand({
-            TableName: this.table,
-            IndexName: 'outbox',
-            KeyConditionExpression: '#o = :o AND #p < :c',
-            ExpressionAttributeNames: { '#o': 'outbox', '#p': 'position' },
-            ExpressionAttributeValues: { ':o': `pending#${shard}`, ':c': cutoff },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        // The index projects keys only; read each commit itself.
-        for (const key of page.Items ?? []) {
-          const full = await this.client.send(new GetCommand({ TableName: this.table, Key: { streamId: key.streamId, version: key.version }, ConsistentRead: true }));
-          if (full.Item?.outbox) yield this.toCommit(full.Item as CommitItem);
-        }
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
+    const from = options.from ?? (await this.sweepMark());
+    const firstDay = from ? dayOf(new Date(decodeTime(from)).toISOString()) : await this.firstDay();
+    if (!firstDay) return;
+    for (const day of daysBetween(firstDay, dayOf(olderThan))) {
+      for (let shard = 0; shard < BY_TIME_SHARDS; shard += 1) {
+        let startKey: Record<string, unknown> | undefined;
+        do {
+          const page = await this.client.send(
+            new QueryCommand({
+              TableName: this.table,
+              IndexName: 'byTime',
+              KeyConditionExpression: '#b = :b AND #p BETWEEN :from AND :cutoff',
+              FilterExpression: 'attribute_exists(#o)',
+              ExpressionAttributeNames: { '#b': 'bucket', '#p': 'position', '#o': 'outbox' },
+              ExpressionAttributeValues: { ':b': bucketKey(day, shard), ':from': from ?? '0', ':cutoff': cutoff },
+              ExclusiveStartKey: startKey,
+            }),
+          );
+          // The index may lag the table: confirm each marker on the commit itself.
+          for (const key of page.Items ?? []) {
+            const full = await this.client.send(new GetCommand({ TableName: this.table, Key: { streamId: key.streamId, version: key.version }, ConsistentRead: true }));
+            if (full.Item?.outbox) yield this.toCommit(full.Item as CommitItem);
+          }
+          startKey = page.LastEvaluatedKey;
+        } while (startKey);
+      }
+    }
+  }
+
+  /** Where the next sweep starts reading (a position), or null: from the first day. */
+  async sweepMark(): Promise<string | null> {
+    const meta = await this.client.send(new GetCommand({ TableName: this.table, Key: META_KEY, ConsistentRead: true }));
+    return (meta.Item?.sweptFrom as string | undefined) ?? null;
+  }
+
+  /** Moves the sweep mark forward to `position` (never back: concurrent sweeps cannot undo each other). */
+  async advanceSweepMark(position: string): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: META_KEY,
+          UpdateExpression: 'SET sweptFrom = :p',
+          ConditionExpression: 'attribute_not_exists(sweptFrom) OR sweptFrom < :p',
+          ExpressionAttributeValues: { ':p': position },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     }
   }
 
@@ -280,7 +314,7 @@ export class EventStore {
 }
 
 /** The smallest ULID of a given millisecond: a position to compare commits' times against. */
-function newIdAt(ms: number): string {
+export function newIdAt(ms: number): string {
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   let time = '';
   let t = ms;

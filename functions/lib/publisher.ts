@@ -1,8 +1,10 @@
 import type { EventEnvelope } from '../../events/index.js';
-import type { Commit, EventStore } from './event-store.js';
+import { newIdAt, type Commit, type EventStore } from './event-store.js';
 
 export const EVENT_SOURCE = 'design-club';
 const MAX_ENTRIES_PER_CALL = 10;
+/** DynamoDB's index usually replicates within a second; minutes of margin cost a few reads a sweep. */
+export const DEFAULT_SWEEP_LOOKBACK_MS = 5 * 60_000;
 
 export interface BusEntry {
   Source: string;
@@ -29,7 +31,9 @@ export const toBusEntry = (event: EventEnvelope): BusEntry => ({
 export class Publisher {
   constructor(
     private readonly bus: BusClient,
-    private readonly store: Pick<EventStore, 'markPublished' | 'unpublished'>,
+    private readonly store: Pick<EventStore, 'markPublished' | 'unpublished' | 'advanceSweepMark'>,
+    /** How far behind its cutoff a sweep leaves the mark. */
+    private readonly lookbackMs = DEFAULT_SWEEP_LOOKBACK_MS,
   ) {}
 
   async publish(commit: Commit): Promise<boolean> {
@@ -53,14 +57,23 @@ export class Publisher {
     }
   }
 
-  /** Republishes every commit still marked and older than `graceMs`. Returns how many it delivered. */
+  /**
+   * Republishes every commit still marked and older than `graceMs`, then moves the sweep mark up to
+   * the oldest commit it could not deliver, or to `lookbackMs` before the cutoff: commits that reach
+   * the index late (its replication lag, a writer's clock) are still read by the next sweeps.
+   * Returns how many it found and delivered.
+   */
   async sweep(graceMs = 10_000, now = Date.now()): Promise<{ found: number; published: number }> {
     let found = 0;
     let published = 0;
-    for await (const commit of this.store.unpublished(new Date(now - graceMs).toISOString())) {
+    const cutoffMs = now - graceMs;
+    let mark = newIdAt(cutoffMs - this.lookbackMs);
+    for await (const commit of this.store.unpublished(new Date(cutoffMs).toISOString())) {
       found += 1;
       if (await this.publish(commit)) published += 1;
+      else if (commit.position < mark) mark = commit.position;
     }
+    await this.store.advanceSweepMark(mark);
     return { found, published };
   }
 }

@@ -24,13 +24,13 @@ function required(name: string): string {
   return value;
 }
 
-export function runtimeFromEnvironment(overrides: Partial<Pick<Runtime, 'bus' | 'now'>> = {}): Runtime {
+export function runtimeFromEnvironment(overrides: Partial<Pick<Runtime, 'bus' | 'now'>> & { sweepLookbackMs?: number } = {}): Runtime {
   const client = dynamoDocumentClient();
   const now = overrides.now ?? (() => new Date());
   const store = new EventStore({ client, tableName: required('EVENTS_TABLE'), now });
   const views = new ViewStore(client, required('VIEWS_TABLE'));
   const bus = overrides.bus ?? new EventBridgeBus(required('EVENT_BUS_NAME'));
-  return { store, views, bus, publisher: new Publisher(bus, store), now };
+  return { store, views, bus, publisher: new Publisher(bus, store, overrides.sweepLookbackMs), now };
 }
 
 export function getRuntime(): Runtime {

@@ -178,7 +178,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   const outbox = new OutboxMailer(join(dataDir, 'outbox'));
   setMailer(outbox);
   process.env.MAIL_OUTBOX_DIR = outbox.directory;
-  const runtime = runtimeFromEnvironment({ bus });
+  // dynalite's index is written with the table and every writer shares this clock: a short look-back.
+  const runtime = runtimeFromEnvironment({ bus, sweepLookbackMs: 2_000 });
   setRuntime(runtime);
 
   const triggerFunctions: Record<string, LambdaFunction> = {};

@@ -66,7 +66,7 @@ const EVENT_STORE_ACTIONS = [
   'dynamodb:ConditionCheckItem',
   'dynamodb:DescribeTable',
   'dynamodb:PutItem',
-  // Only the outbox marker and the store's first-day marker change after a commit.
+  // Only the outbox marker and the store's first-day and sweep marks change after a commit.
   'dynamodb:UpdateItem',
 ];
 /** Read/write on the items of a table whose items the functions own (views, connections). */

@@ -109,3 +109,36 @@ describe('a command on a state this process remembers', () => {
     expect(result.state).toMatchObject({ company: 'New' });
   });
 });
+
+describe('the outbox sweep', () => {
+  it('delivers what a failed publish left marked, and never moves its mark past an undelivered commit', async () => {
+    const fresh = await startStore();
+    try {
+      let refuse = true;
+      const delivered: string[] = [];
+      const bus = { putEvents: async (entries: { Detail: string }[]) => {
+        if (refuse) return { failedIndexes: entries.map((_, index) => index) };
+        delivered.push(...entries.map((entry) => JSON.parse(entry.Detail).streamId));
+        return { failedIndexes: [] };
+      } };
+      const publisher = new Publisher(bus, fresh.store, 0);
+      const first = await fresh.store.append('user-sweep-a', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
+      const second = await fresh.store.append('user-sweep-b', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
+      await fresh.store.markPublished(first);
+      expect(await publisher.publish(second)).toBe(false);
+
+      const later = Date.now() + 1_000;
+      expect(await publisher.sweep(0, later)).toEqual({ found: 1, published: 0 });
+      expect(await fresh.store.sweepMark()).toBe(second.position);
+
+      refuse = false;
+      expect(await publisher.sweep(0, later)).toEqual({ found: 1, published: 1 });
+      expect(delivered).toEqual(['user-sweep-b']);
+      expect((await fresh.store.sweepMark())! > second.position).toBe(true);
+      // Nothing left, and the next sweep starts past both commits.
+      expect(await publisher.sweep(0, later + 1_000)).toEqual({ found: 0, published: 0 });
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
