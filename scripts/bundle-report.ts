@@ -1,33 +1,44 @@
 /**
  * `npm run bundle:report`: bundles every handler of infra/routes.ts (routes, consumers, triggers,
  * schedules, realtime routes) exactly as the stack does (infra/stack/bundling.ts), and prints each bundle's minified
- * size and its init time in a fresh Node process (import of the bundle, median of 3 runs), next to a
- * hello-world handler bundled the same way. Goal: every bundle ≤ 300 KB.
+ * size, its init time in a fresh Node process (import of the bundle, median of 3 runs), next to a
+ * hello-world handler bundled the same way, and the packages that weigh most in it (from esbuild's
+ * metafile). Goal: every bundle ≤ 300 KB. A package bundled from two directories (npm nested a
+ * second copy) is listed under the table: add it to DEDUPED_PACKAGES in bundling.ts.
  *
- * The last column is a what-if: the size if the code imported zod as `import * as z from 'zod'`
- * (zod 4's tree-shakable form) instead of `import { z } from 'zod'`, which pulls in all of zod,
- * every locale included.
- *
- * Options: --runs N (init samples, default 3), --json (machine-readable output).
+ * Options:
+ *   --runs N          init samples per bundle (default 3; the machine's load shows in the spread)
+ *   --sdk-external    what-if: also bundle with `@aws-sdk/*` external, CDK's default for Node ≥ 18,
+ *                     where the function uses the SDK the Lambda runtime provides. That bundle is
+ *                     measured with this repository's node_modules standing in for the runtime's
+ *                     copy (same packages, the locked versions, loaded the way the runtime loads
+ *                     them: Node's own resolution, CommonJS builds).
+ *   --only TEXT       only handlers whose path contains TEXT
+ *   --json            machine-readable output
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { consumers, handlerName, realtimeRoutes, routes, schedules, triggers } from '../infra/routes.js';
 import { LAMBDA_ESBUILD } from '../infra/stack/bundling.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOAL_KB = 300;
 const args = process.argv.slice(2);
-const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const RUNS = Number(option('--runs')) || 3;
+const ONLY = option('--only');
 const AS_JSON = args.includes('--json');
+const SDK_EXTERNAL = args.includes('--sdk-external');
+/** What CDK's NodejsFunction marks external for Node ≥ 18 runtimes unless `bundleAwsSDK` is set. */
+const CDK_DEFAULT_EXTERNAL = ['@aws-sdk/*'];
 
 /** The stack's esbuild options, for the esbuild API. */
-function options(entry: string, outfile: string, plugins: Plugin[] = []): BuildOptions {
+function options(entry: string, outfile: string, overrides: Partial<BuildOptions> = {}): BuildOptions {
   return {
     absWorkingDir: ROOT,
     entryPoints: [entry],
@@ -44,21 +55,11 @@ function options(entry: string, outfile: string, plugins: Plugin[] = []): BuildO
     banner: { js: LAMBDA_ESBUILD.banner },
     external: [...LAMBDA_ESBUILD.external],
     alias: { ...LAMBDA_ESBUILD.alias },
+    metafile: true,
     logLevel: 'silent',
-    plugins,
+    ...overrides,
   };
 }
-
-/** What-if: zod imported as a namespace (the code is unchanged on disk). */
-const zodNamespace: Plugin = {
-  name: 'zod-namespace-what-if',
-  setup(b) {
-    b.onLoad({ filter: /\/(functions|events|infra)\/.*\.ts$/ }, (file) => ({
-      contents: readFileSync(file.path, 'utf8').replace(/import\s*\{\s*z\s*\}\s*from\s*'zod';/g, "import * as z from 'zod';"),
-      loader: 'ts',
-    }));
-  },
-};
 
 /** A Lambda-like environment, so module initialisation runs as it would in a cold start. */
 const LAMBDA_ENV: NodeJS.ProcessEnv = {
@@ -83,7 +84,7 @@ const LAMBDA_ENV: NodeJS.ProcessEnv = {
   STAGE: 'report',
 };
 
-/** Milliseconds from process start of the measurement to the module being evaluated. */
+/** Milliseconds from the start of the import of the bundle to the module being evaluated; median of RUNS. */
 function initTime(file: string): number {
   const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
   const samples: number[] = [];
@@ -91,17 +92,53 @@ function initTime(file: string): number {
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: LAMBDA_ENV, encoding: 'utf8' });
     samples.push(Number(out));
   }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
+  return median(samples);
 }
 
-interface Row {
-  handler: string;
-  kinds: string;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** `node_modules/@scope/name/…` → `@scope/name`, with the directory it was bundled from. */
+function packageOf(input: string): { name: string; dir: string } | undefined {
+  const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(input);
+  return match ? { name: match[2]!, dir: match[1]! } : undefined;
+}
+
+interface Composition {
+  /** Package (or `app` for the repository's own code) → KB in the output, largest first. */
+  top: { name: string; kb: number }[];
+  /** Packages bundled from more than one directory. */
+  duplicates: { name: string; dirs: string[] }[];
+}
+
+function composition(metafile: Metafile): Composition {
+  const output = Object.values(metafile.outputs).find((out) => out.entryPoint)!;
+  const bytes = new Map<string, number>();
+  const dirs = new Map<string, Set<string>>();
+  for (const [input, info] of Object.entries(output.inputs)) {
+    const pkg = packageOf(input);
+    const name = pkg?.name ?? 'app';
+    bytes.set(name, (bytes.get(name) ?? 0) + info.bytesInOutput);
+    if (pkg && info.bytesInOutput > 0) dirs.set(pkg.name, (dirs.get(pkg.name) ?? new Set()).add(pkg.dir));
+  }
+  return {
+    top: [...bytes].sort((a, b) => b[1] - a[1]).map(([name, size]) => ({ name, kb: size / 1024 })),
+    duplicates: [...dirs].filter(([, set]) => set.size > 1).map(([name, set]) => ({ name, dirs: [...set].sort() })),
+  };
+}
+
+interface Measured {
   kb: number;
   gzipKb: number;
   initMs: number;
-  zodNamespaceKb: number;
+}
+
+interface Row extends Measured {
+  handler: string;
+  kinds: string;
+  top: Composition['top'];
+  duplicates: Composition['duplicates'];
+  /** --sdk-external: the same handler with `@aws-sdk/*` external. */
+  sdkExternal?: Pick<Measured, 'kb' | 'initMs'>;
 }
 
 async function main() {
@@ -114,48 +151,79 @@ async function main() {
     triggers.forEach((row) => add(row.handler, 'trigger'));
     schedules.forEach((row) => add(row.handler, 'schedule'));
     realtimeRoutes.forEach((row) => add(row.handler, 'realtime'));
+    if (ONLY) for (const handler of kinds.keys()) if (!handler.includes(ONLY)) kinds.delete(handler);
 
     const hello = path.join(work, 'hello.ts');
     writeFileSync(hello, "export const handler = async () => ({ statusCode: 200, body: 'hello' });\n");
+    // The externalised bundles find the SDK the way a function finds the runtime's copy: Node's own
+    // resolution, from a node_modules above the bundle.
+    if (SDK_EXTERNAL) symlinkSync(path.join(ROOT, 'node_modules'), path.join(work, 'node_modules'), 'dir');
 
-    const bundle = async (entry: string, name: string, plugins: Plugin[] = []) => {
+    const bundle = async (entry: string, name: string, overrides: Partial<BuildOptions> = {}) => {
       const outfile = path.join(work, name, 'index.mjs');
       mkdirSync(path.dirname(outfile), { recursive: true });
-      await build(options(entry, outfile, plugins));
-      return outfile;
+      const result = await build(options(entry, outfile, overrides));
+      return { file: outfile, metafile: result.metafile! };
     };
     const kb = (file: string) => statSync(file).size / 1024;
+    const measure = (file: string): Measured => ({ kb: kb(file), gzipKb: gzipSync(readFileSync(file)).length / 1024, initMs: initTime(file) });
 
-    const helloFile = await bundle(hello, 'hello-world');
-    const helloRow: Row = {
-      handler: '(hello world)',
-      kinds: '',
-      kb: kb(helloFile),
-      gzipKb: gzipSync(readFileSync(helloFile)).length / 1024,
-      initMs: initTime(helloFile),
-      zodNamespaceKb: kb(helloFile),
-    };
+    const helloRow: Row = { handler: '(hello world)', kinds: '', ...measure((await bundle(hello, 'hello-world')).file), top: [], duplicates: [] };
 
     const rows: Row[] = [];
     for (const [handler, kindSet] of kinds) {
       const name = handlerName(handler);
-      const file = await bundle(handler, name);
-      const whatIf = await bundle(handler, `${name}-zod-ns`, [zodNamespace]);
-      rows.push({
-        handler,
-        kinds: [...kindSet].join('+'),
-        kb: kb(file),
-        gzipKb: gzipSync(readFileSync(file)).length / 1024,
-        initMs: initTime(file),
-        zodNamespaceKb: kb(whatIf),
-      });
+      const { file, metafile } = await bundle(handler, name);
+      const row: Row = { handler, kinds: [...kindSet].join('+'), ...measure(file), ...composition(metafile) };
+      if (SDK_EXTERNAL) {
+        const external = await bundle(handler, `sdk-external/${name}`, {
+          external: [...LAMBDA_ESBUILD.external, ...CDK_DEFAULT_EXTERNAL],
+          // An alias turns the package into a path, which `@aws-sdk/*` no longer matches; with the
+          // SDK external the runtime's copy brings its own credential chain and client-s3.
+          alias: Object.fromEntries(Object.entries(LAMBDA_ESBUILD.alias).filter(([name]) => !name.startsWith('@aws-sdk/'))),
+        });
+        row.sdkExternal = { kb: kb(external.file), initMs: initTime(external.file) };
+      }
+      rows.push(row);
     }
 
+    const sized = rows.filter((row) => row.kb > 5);
+    const range = (values: number[]) =>
+      values.length ? `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)} (median ${median(values).toFixed(1)})` : 'n/a';
+    const summary = {
+      handlers: rows.length,
+      overGoal: rows.filter((row) => row.kb > GOAL_KB).length,
+      /** Bundles over 5 KB: the handlers that touch AWS or a library. */
+      kb: range(sized.map((row) => row.kb)),
+      initMs: range(sized.map((row) => row.initMs)),
+      ...(SDK_EXTERNAL
+        ? {
+            sdkExternalOverGoal: rows.filter((row) => row.sdkExternal!.kb > GOAL_KB).length,
+            sdkExternalKb: range(sized.map((row) => row.sdkExternal!.kb)),
+            sdkExternalInitMs: range(sized.map((row) => row.sdkExternal!.initMs)),
+          }
+        : {}),
+    };
+    const duplicates = new Map<string, Set<string>>();
+    for (const row of rows) for (const dup of row.duplicates) duplicates.set(dup.name, (duplicates.get(dup.name) ?? new Set()).add(row.handler));
+
     if (AS_JSON) {
-      process.stdout.write(`${JSON.stringify({ goalKb: GOAL_KB, runs: RUNS, hello: helloRow, handlers: rows }, null, 2)}\n`);
+      const json = { goalKb: GOAL_KB, runs: RUNS, node: process.versions.node, summary, hello: helloRow, handlers: rows };
+      process.stdout.write(`${JSON.stringify(json, (key, value) => (typeof value === 'number' ? Number(value.toFixed(1)) : value), 2)}\n`);
       return;
     }
-    const header = ['handler', 'kind', 'min KB', 'gzip KB', `init ms (median of ${RUNS})`, 'vs hello', `≤ ${GOAL_KB} KB`, 'KB if `import * as z`'];
+    const header = [
+      'handler',
+      'kind',
+      'min KB',
+      'gzip KB',
+      `init ms (median of ${RUNS})`,
+      'vs hello',
+      `≤ ${GOAL_KB} KB`,
+      ...(SDK_EXTERNAL ? ['KB, SDK external', 'init ms, SDK external'] : []),
+      'largest parts (KB)',
+    ];
+    const numeric = new Set(header.map((_, i) => i).filter((i) => i >= 2 && i < header.length - 1));
     const line = (row: Row) => [
       row.handler,
       row.kinds,
@@ -164,19 +232,29 @@ async function main() {
       row.initMs.toFixed(1),
       row === helloRow ? '' : `${row.initMs >= helloRow.initMs ? '+' : '−'}${Math.abs(row.initMs - helloRow.initMs).toFixed(1)}`,
       row === helloRow ? '' : row.kb <= GOAL_KB ? 'yes' : 'NO',
-      row === helloRow ? '' : row.zodNamespaceKb.toFixed(1),
+      ...(SDK_EXTERNAL ? (row.sdkExternal ? [row.sdkExternal.kb.toFixed(1), row.sdkExternal.initMs.toFixed(1)] : ['', '']) : []),
+      row.kb > 5 ? row.top.slice(0, 4).map((part) => `${part.name} ${part.kb.toFixed(0)}`).join(', ') : '',
     ];
     const table = [header, ...[helloRow, ...rows].map(line)];
     const widths = header.map((_, i) => Math.max(...table.map((cells) => cells[i]!.length)));
-    const render = (cells: string[]) => `| ${cells.map((cell, i) => (i >= 2 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`;
+    const render = (cells: string[]) => `| ${cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`;
     console.log(render(header));
-    console.log(`|${widths.map((w, i) => (i >= 2 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
+    console.log(`|${widths.map((w, i) => (numeric.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
     for (const cells of table.slice(1)) console.log(render(cells));
-    const over = rows.filter((row) => row.kb > GOAL_KB);
     console.log(
       `\n${rows.length} handlers, node ${process.versions.node}, esbuild options from infra/stack/bundling.ts. ` +
-        (over.length ? `${over.length} over ${GOAL_KB} KB.` : `All within ${GOAL_KB} KB.`),
+        (summary.overGoal ? `${summary.overGoal} over ${GOAL_KB} KB.` : `All within ${GOAL_KB} KB.`) +
+        `\nBundles over 5 KB: ${summary.kb} KB; init ${summary.initMs} ms.`,
     );
+    if (SDK_EXTERNAL) {
+      console.log(
+        `With ${CDK_DEFAULT_EXTERNAL.join(', ')} external (the runtime's SDK, played here by node_modules): ` +
+          `${summary.sdkExternalKb} KB, ${summary.sdkExternalOverGoal} over ${GOAL_KB} KB; init ${summary.sdkExternalInitMs} ms.`,
+      );
+    }
+    for (const [name, handlers] of duplicates) {
+      console.log(`Bundled twice: ${name} (${handlers.size} handlers, e.g. ${[...handlers][0]}). Add it to DEDUPED_PACKAGES in infra/stack/bundling.ts.`);
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -1,0 +1,73 @@
+/**
+ * What the Lambda bundles contain, checked on esbuild's metafile with the stack's own options
+ * (infra/stack/bundling.ts), without a synth: one build of every handler of infra/routes.ts.
+ */
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../infra/routes.js';
+import { DEDUPED_PACKAGES, LAMBDA_ALIASES, LAMBDA_ESBUILD } from '../../infra/stack/bundling.js';
+import { ROOT } from './support/synth.js';
+
+const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))];
+
+/** Handler → the packages in its bundle (bytes > 0), each with the directories it was bundled from. */
+let packages: Map<string, Map<string, Set<string>>>;
+
+beforeAll(async () => {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: handlers,
+    outbase: ROOT,
+    outdir: 'bundle-test',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    bundle: LAMBDA_ESBUILD.bundle,
+    platform: LAMBDA_ESBUILD.platform,
+    format: LAMBDA_ESBUILD.format,
+    target: LAMBDA_ESBUILD.target,
+    minify: LAMBDA_ESBUILD.minify,
+    charset: LAMBDA_ESBUILD.charset,
+    mainFields: [...LAMBDA_ESBUILD.mainFields],
+    banner: { js: LAMBDA_ESBUILD.banner },
+    external: [...LAMBDA_ESBUILD.external],
+    alias: { ...LAMBDA_ESBUILD.alias },
+  });
+  packages = new Map();
+  for (const output of Object.values((result.metafile as Metafile).outputs)) {
+    if (!output.entryPoint) continue;
+    const byName = new Map<string, Set<string>>();
+    for (const [input, info] of Object.entries(output.inputs)) {
+      const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(input);
+      if (!match || info.bytesInOutput === 0) continue;
+      byName.set(match[2]!, (byName.get(match[2]!) ?? new Set()).add(match[1]!));
+    }
+    packages.set(output.entryPoint, byName);
+  }
+}, 120_000);
+
+describe('Lambda bundles', () => {
+  it('builds one bundle per handler', () => {
+    expect([...packages.keys()].sort()).toEqual([...handlers].sort());
+  });
+
+  it('contain each package from one directory only (a nested second copy goes in DEDUPED_PACKAGES)', () => {
+    const twice = [...packages].flatMap(([handler, byName]) =>
+      [...byName].filter(([, dirs]) => dirs.size > 1).map(([name, dirs]) => `${handler}: ${name} from ${[...dirs].join(' and ')}`),
+    );
+    expect(twice).toEqual([]);
+  });
+
+  it('are built with aliases whose targets exist', () => {
+    for (const target of Object.values(LAMBDA_ALIASES)) expect(existsSync(path.join(ROOT, target)), target).toBe(true);
+    for (const name of DEDUPED_PACKAGES) expect(LAMBDA_ALIASES[name]).toBe(`./node_modules/${name}`);
+  });
+
+  it('carry the environment credentials only, not the default chain’s other links (lambda-credentials.ts)', () => {
+    const chain = /^@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|http)|client-sts)$|^@smithy\/credential-provider-imds$/;
+    const found = [...packages].flatMap(([handler, byName]) => [...byName.keys()].filter((name) => chain.test(name)).map((name) => `${handler}: ${name}`));
+    expect(found).toEqual([]);
+  });
+});
