@@ -37,6 +37,7 @@ interface Checkpoint {
  */
 export class Projector {
   private readonly committed = new Recent<string, Checkpoint>(REMEMBERED_CHECKPOINTS);
+  private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
     private readonly store: Pick<EventStore, 'readStream'>,
@@ -56,7 +57,26 @@ export class Projector {
     }
   }
 
+  /**
+   * Applies one event. Events of one stream handed to this projector while another of them is being
+   * applied wait for it: started together, the later one would find a gap, read it from the store and
+   * then lose the checkpoint race to the earlier one (the embedded bus delivers concurrently).
+   */
   async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<void> {
+    const key = `${gen}\u0000${projection.name}\u0000${event.streamId}`;
+    const run = (this.inFlight.get(key) ?? Promise.resolve()).then(() => this.applyNow(gen, projection, event));
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.set(key, settled);
+    void settled.then(() => {
+      if (this.inFlight.get(key) === settled) this.inFlight.delete(key);
+    });
+    return run;
+  }
+
+  private async applyNow(gen: number, projection: Projection, event: EventEnvelope): Promise<void> {
     const key = checkpointKey(projection.name, event.streamId);
     const rememberedKey = `${gen}\u0000${key.pk}`;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
