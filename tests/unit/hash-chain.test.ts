@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GENESIS_HASH, canonicalJson, computeHash, verifyChain, type EventEnvelope } from '../../events/index.js';
 
@@ -34,6 +35,25 @@ describe('canonical JSON', () => {
   });
   it('refuses numbers JSON cannot carry', () => {
     expect(() => canonicalJson({ n: Number.NaN })).toThrow();
+  });
+  it('writes exactly what the first (array-building) implementation wrote: stored hashes stay valid', () => {
+    // The form every stored hash was computed over, kept here as the reference.
+    const reference = (value: unknown): string => {
+      if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+      if (Array.isArray(value)) return `[${value.map((item) => reference(item === undefined ? null : item)).join(',')}]`;
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${reference(v)}`).join(',')}}`;
+    };
+    const member = fc.oneof(fc.jsonValue(), fc.constant(undefined));
+    const value = fc.oneof(fc.jsonValue(), fc.dictionary(fc.string({ unit: 'grapheme' }), member), fc.array(member));
+    fc.assert(
+      fc.property(value, (input) => {
+        expect(canonicalJson(input)).toBe(reference(input));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 
