@@ -1,22 +1,22 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
-import { loadAuth } from './lib/auth-loader.js';
 import { loadConfig } from './lib/config.js';
-import { isPublicPath, whenIdle } from './lib/public-paths.js';
 import './styles/base.css';
 
-// Start fetching the runtime configuration and the auth library while React renders; on the public
-// landing page the auth library waits until the page is painted and the browser is idle.
+// Start fetching the runtime configuration while React renders. The auth library is not loaded on
+// start: the session comes from the stored tokens (lib/auth-session.ts), Amplify only with an auth call.
 void loadConfig().catch(() => undefined);
-if (isPublicPath(window.location.pathname)) void whenIdle().then(() => loadAuth().catch(() => undefined));
-else void loadAuth().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render is a transition: React renders it in short slices, so a tap or a key press while
+// the app starts is answered between them instead of waiting for the whole tree.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Role } from './lib/auth.js';
+import type { Role } from './lib/auth-tokens.js';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 

@@ -2,7 +2,7 @@
  * The one API client. Paths are relative to the configured `apiUrl` ("/projects" -> "/api/projects").
  * Every call carries the ID token; errors arrive as ApiError with the server's code and message.
  */
-import { getIdToken, signOutUser } from './auth.js';
+import { currentIdToken, signOutUser } from './auth-session.js';
 import { loadConfig } from './config.js';
 import { navigateTo } from './navigation.js';
 
@@ -40,7 +40,7 @@ async function handleUnauthorized(): Promise<void> {
 }
 
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const [config, token] = await Promise.all([loadConfig(), getIdToken()]);
+  const [config, token] = await Promise.all([loadConfig(), currentIdToken()]);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';

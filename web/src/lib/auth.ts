@@ -1,6 +1,7 @@
 /**
- * Everything that talks to Amplify lives here. This module (and Amplify with it) is loaded lazily:
- * the entry starts fetching it at boot, route modules that need it import it directly.
+ * Everything that talks to Amplify lives here. This module (and Amplify with it) is loaded lazily,
+ * through auth-loader.ts, when an auth call needs it; reading the session from valid stored tokens
+ * does not (auth-session.ts).
  */
 import { Amplify } from 'aws-amplify';
 import {
@@ -15,32 +16,12 @@ import {
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub, defaultStorage, sessionStorage } from 'aws-amplify/utils';
-import type { SystemRole, UserType } from '../../../events/vocabulary.js';
+import type { UserType } from '../../../events/vocabulary.js';
+import { AUTH_PREFERENCE_KEY, readAuthPreference, toSessionUser, type AuthPreference, type SessionUser } from './auth-tokens.js';
 import { loadConfig, type RuntimeConfig } from './config.js';
 
-export type Role = SystemRole;
-
-export interface SessionUser {
-  /** Cognito `sub`: the user's id everywhere in the API. */
-  sub: string;
-  email: string;
-  /** The `name` attribute given at sign-up; null when absent. */
-  name: string | null;
-  /** Raw `cognito:groups` from the ID token. */
-  groups: string[];
-}
-
-/** Where tokens are kept: `persistent` survives the browser, `session` ends with the tab. */
-export type AuthPreference = 'persistent' | 'session';
-export const AUTH_PREFERENCE_KEY = 'auth_preference';
-
-export function readAuthPreference(): AuthPreference {
-  try {
-    return localStorage.getItem(AUTH_PREFERENCE_KEY) === 'session' ? 'session' : 'persistent';
-  } catch {
-    return 'persistent';
-  }
-}
+export { AUTH_PREFERENCE_KEY, readAuthPreference, type AuthPreference, type Role, type SessionUser } from './auth-tokens.js';
+export { authErrorMessage, isInvalidResetCode } from './auth-errors.js';
 
 function applyTokenStorage(preference: AuthPreference): void {
   cognitoUserPoolsTokenProvider.setKeyValueStorage(preference === 'session' ? sessionStorage : defaultStorage);
@@ -73,17 +54,6 @@ export function initAuth(): Promise<RuntimeConfig> {
       throw error;
     });
   return configured;
-}
-
-function toSessionUser(payload: Record<string, unknown>): SessionUser | null {
-  if (typeof payload.sub !== 'string') return null;
-  const groups = payload['cognito:groups'];
-  return {
-    sub: payload.sub,
-    email: typeof payload.email === 'string' ? payload.email : '',
-    name: typeof payload.name === 'string' && payload.name.trim() !== '' ? payload.name : null,
-    groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
-  };
 }
 
 /** The signed-in user from the ID token, or null when nobody is signed in (or the session is gone). */
@@ -210,23 +180,6 @@ export async function requestPasswordReset(email: string, flow: ResetFlow): Prom
 export async function confirmPasswordReset(input: { email: string; code: string; newPassword: string }): Promise<void> {
   await initAuth();
   await confirmResetPassword({ username: input.email.trim(), confirmationCode: input.code.trim(), newPassword: input.newPassword });
-}
-
-/** The code in the link is wrong, used or too old: the reset page says 'Invalid or expired link'. */
-export function isInvalidResetCode(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === 'CodeMismatchException' || name === 'ExpiredCodeException';
-}
-
-/**
- * The service's message for a failed auth call, in the spec's words where it has them
- * ('User not found'), else Cognito's own message, else `fallback`.
- */
-export function authErrorMessage(error: unknown, fallback: string): string {
-  const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'UserNotFoundException') return 'User not found';
-  const message = error instanceof Error ? error.message.trim() : '';
-  return message || fallback;
 }
 
 /** Signs out on this device and forgets the "stay signed in" choice. */

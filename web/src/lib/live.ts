@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { loadAuth } from './auth-loader.js';
+import { currentIdToken } from './auth-session.js';
 import { loadConfig } from './config.js';
 
 /**
@@ -52,8 +52,7 @@ async function connect() {
   if (socket || connecting || listeners.size === 0) return;
   connecting = true;
   try {
-    const [config, auth] = await Promise.all([loadConfig(), loadAuth()]);
-    const token = await auth.getIdToken();
+    const [config, token] = await Promise.all([loadConfig(), currentIdToken()]);
     if (!config.realtimeUrl || !token) {
       startPolling();
       return;

@@ -12,6 +12,7 @@ import type {
 } from '../../../functions/api/contracts/projects.js';
 import { api } from './api.js';
 import type { ProjectStatus } from './contracts.js';
+import { monthDayYear } from './format.js';
 
 /** The four project statuses in board order, with the labels clients and admins see. */
 export const PROJECT_STATUSES: readonly { value: ProjectStatus; label: string }[] = [
@@ -73,7 +74,7 @@ export function calendarDate(value: string | null | undefined): string {
   if (!value) return '';
   const [year, month, day] = value.slice(0, 10).split('-').map(Number);
   if (!year || !month || !day) return '';
-  return new Date(year, month - 1, day).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return monthDayYear(new Date(year, month - 1, day));
 }
 
 /** Whole days from today to a due date (negative when past), or null without one. */

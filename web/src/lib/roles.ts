@@ -1,4 +1,4 @@
-import type { Role, SessionUser } from './auth.js';
+import type { Role, SessionUser } from './auth-tokens.js';
 
 /** The user's roles from `cognito:groups`; everyone is a client unless a group says otherwise. */
 export function rolesOf(user: Pick<SessionUser, 'groups'>): Role[] {

@@ -1,9 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { SessionUser } from './auth.js';
-import { loadAuth } from './auth-loader.js';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { loadAuth, onAuthLoaded } from './auth-loader.js';
+import { TOKEN_KEY_PREFIX, currentSessionUser, type SessionUser } from './auth-session.js';
 import { isPublicPath, whenIdle } from './public-paths.js';
 
-export type { SessionUser, Role } from './auth.js';
+export type { SessionUser, Role } from './auth-session.js';
 
 export interface Session {
   /** The signed-in user, or null. */
@@ -29,27 +29,34 @@ interface State {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>({ user: null, loading: true, error: null });
 
-  const refresh = useCallback(async (options: { forceRefresh?: boolean } = {}) => {
+  /** Reads the session; `background` (the read on start, another tab's change) renders as a transition. */
+  const load = useCallback(async (options: { forceRefresh?: boolean }, background: boolean) => {
+    const apply = (next: State) => (background ? startTransition(() => setState(next)) : setState(next));
     try {
-      const auth = await loadAuth();
-      const user = await auth.readSessionUser(options);
-      setState({ user, loading: false, error: null });
+      // Valid stored tokens answer without loading the auth library (see auth-session.ts).
+      const user = await currentSessionUser(options);
+      apply({ user, loading: false, error: null });
       return user;
     } catch (error) {
       console.error('Could not load the session', error);
-      setState({ user: null, loading: false, error: error instanceof Error ? error : new Error(String(error)) });
+      apply({ user: null, loading: false, error: error instanceof Error ? error : new Error(String(error)) });
       return null;
     }
   }, []);
+
+  const refresh = useCallback((options: { forceRefresh?: boolean } = {}) => load(options, false), [load]);
 
   useEffect(() => {
     let active = true;
     let unsubscribe: (() => void) | undefined;
     // The landing page paints first; who is signed in is learned once the browser is idle.
     const ready = isPublicPath(window.location.pathname) ? whenIdle() : Promise.resolve();
-    void ready.then(() => refresh()).then(async () => {
-      const auth = await loadAuth().catch(() => undefined);
-      if (!active || !auth) return;
+    void ready.then(() => {
+      if (active) void load({}, true);
+    });
+    // Amplify's auth events, once something has loaded it (sign-in, sign-out, a token refresh).
+    const cancelLoaded = onAuthLoaded((auth) => {
+      if (!active) return;
       unsubscribe = auth.onAuthEvent((event) => {
         if (event === 'signedOut' || event === 'tokenRefresh_failure') {
           setState((s) => ({ ...s, user: null, loading: false }));
@@ -58,11 +65,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
       });
     });
+    // A sign-in, sign-out or token refresh in another tab changes the stored tokens.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || (event.key.startsWith(TOKEN_KEY_PREFIX) && /\.(accessToken|refreshToken)$/.test(event.key))) void load({}, true);
+    };
+    window.addEventListener('storage', onStorage);
     return () => {
       active = false;
+      cancelLoaded();
       unsubscribe?.();
+      window.removeEventListener('storage', onStorage);
     };
-  }, [refresh]);
+  }, [load, refresh]);
 
   const signOut = useCallback(async () => {
     const auth = await loadAuth();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { api } from './api.js';
 import type { MeResponse } from './contracts.js';
 
@@ -25,14 +25,15 @@ export function useMe(): { me: MeResponse | null; loading: boolean; reload(): vo
         for (let attempt = 0; active; attempt += 1) {
           const answer = await api.get<MeResponse>('/me');
           if (!active) return;
-          setMe(answer);
+          // Arriving data renders as a transition (in short slices, input first).
+          startTransition(() => setMe(answer));
           if (answer.user.created_at !== null || attempt >= NOT_YET_REGISTERED_RETRIES) break;
           await wait(RETRY_DELAY_MS);
         }
       } catch (error) {
         console.error('Could not load the profile', error);
       } finally {
-        if (active) setLoading(false);
+        if (active) startTransition(() => setLoading(false));
       }
     })();
     return () => {

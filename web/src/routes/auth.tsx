@@ -16,7 +16,7 @@ import { fetchAccess } from '../components/auth/server-roles.js';
 import { RouteLoading } from '../components/RouteStatus.js';
 import { toast } from '../components/toast/use-toast.js';
 import { USER_TYPES, type UserType } from '../../../events/vocabulary.js';
-import { authErrorMessage, signInWithPassword, signUpClient } from '../lib/auth.js';
+import { authErrorMessage, signInWithPassword, signUpClient, preloadAuth } from '../lib/auth-session.js';
 import { humanize } from '../lib/format.js';
 import { PASSWORD_MIN_LENGTH, postSignInPath } from '../lib/roles.js';
 import { useSession, type SessionUser } from '../lib/session.js';
@@ -121,7 +121,7 @@ export default function AuthScreen() {
             </Flex>
 
             {signingUp ? (
-              <Flex as="form" direction="column" gap="medium" onSubmit={handleSignUp}>
+              <Flex as="form" direction="column" gap="medium" onSubmit={handleSignUp} onFocus={preloadAuth}>
                 <TextField
                   label="Full Name"
                   name="full_name"
@@ -181,7 +181,7 @@ export default function AuthScreen() {
                 </Button>
               </Flex>
             ) : (
-              <Flex as="form" direction="column" gap="medium" onSubmit={handleSignIn}>
+              <Flex as="form" direction="column" gap="medium" onSubmit={handleSignIn} onFocus={preloadAuth}>
                 <TextField
                   label="Email"
                   name="email"

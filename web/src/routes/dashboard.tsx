@@ -1,13 +1,10 @@
 import { Button, Card, Flex, Heading, Link, Loader, Text } from '../ui/kit/index.js';
-import { useState } from 'react';
-import { Navigate, Link as RouterLink } from 'react-router-dom';
-import { CheckoutSuccessDialog } from '../components/billing/CheckoutSuccessDialog.js';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PlanButton } from '../components/billing/PlanButton.js';
 import { RecentProjects } from '../components/dashboard/RecentProjects.js';
 import { StatusCounters } from '../components/dashboard/StatusCounters.js';
 import { WelcomeCard } from '../components/dashboard/WelcomeCard.js';
-import { ProjectDetailDialog } from '../components/project/ProjectDetailDialog.js';
-import { ProjectManagementDialog } from '../components/project/ProjectManagementDialog.js';
 import { useProjects } from '../components/project/useProjects.js';
 import '../components/project/project.css';
 import type { ProjectCard } from '../lib/contracts.js';
@@ -16,6 +13,11 @@ import { useSession } from '../lib/session.js';
 import { useMe } from '../lib/use-me.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { Page } from '../ui/Page.js';
+
+// The dialogs load when first needed: a project opened, or the return from checkout.
+const ProjectDetailDialog = lazy(() => import('../components/project/ProjectDetailDialog.js').then((m) => ({ default: m.ProjectDetailDialog })));
+const ProjectManagementDialog = lazy(() => import('../components/project/ProjectManagementDialog.js').then((m) => ({ default: m.ProjectManagementDialog })));
+const CheckoutSuccessDialog = lazy(() => import('../components/billing/CheckoutSuccessDialog.js').then((m) => ({ default: m.CheckoutSuccessDialog })));
 
 /** The client's home (/dashboard). Designers work from /designer instead. */
 export default function DashboardScreen() {
@@ -30,6 +32,14 @@ function ClientDashboard() {
   // One GET /api/projects (one projection read) feeds the counters, the count and the recent list.
   const { projects, reload: reloadProjects } = useProjects();
   const [open, setOpen] = useState<ProjectCard | null>(null);
+  // Once a project has been opened its dialog stays mounted (the native <dialog> closes itself).
+  const [dialogUsed, setDialogUsed] = useState(false);
+  const [params] = useSearchParams();
+  const checkoutReturn = params.get('success') === 'true';
+  const [checkoutUsed, setCheckoutUsed] = useState(checkoutReturn);
+  useEffect(() => {
+    if (checkoutReturn) setCheckoutUsed(true);
+  }, [checkoutReturn]);
   // Bumped when the checkout success dialog closes: the plan button checks the subscription again.
   const [billingKey, setBillingKey] = useState(0);
   // The profile's name, else the token's; the e-mail's local part only once the profile has answered.
@@ -52,7 +62,8 @@ function ClientDashboard() {
             </Text>
           </Flex>
           {projects === null ? (
-            <Flex justifyContent="center" padding="large">
+            // As tall as the counters it stands for: nothing moves when they arrive.
+            <Flex justifyContent="center" alignItems="center" className="stat-grid-loading">
               <Loader size="large" ariaLabel="Loading projects" />
             </Flex>
           ) : (
@@ -60,40 +71,59 @@ function ClientDashboard() {
           )}
         </section>
 
-        {none ? (
-          <Card variation="outlined" padding="xl" className="empty-state">
-            <Flex direction="column" alignItems="center" gap="small" textAlign="center">
-              <Heading level={3} fontSize="large">
-                Start Your First Project
-              </Heading>
-              <Text color="font.secondary">Describe your project and get an AI-generated checklist with a turnaround estimate.</Text>
-              <Button as={RouterLink} to="/submit" variation="primary">
-                Start Your First Project
-              </Button>
+        {/* What follows depends on the projects: it appears with them, rather than being pushed down by them. */}
+        {projects === null ? null : (
+          <>
+            {none ? (
+              <Card variation="outlined" padding="xl" className="empty-state">
+                <Flex direction="column" alignItems="center" gap="small" textAlign="center">
+                  <Heading level={3} fontSize="large">
+                    Start Your First Project
+                  </Heading>
+                  <Text color="font.secondary">Describe your project and get an AI-generated checklist with a turnaround estimate.</Text>
+                  <Button as={RouterLink} to="/submit" variation="primary">
+                    Start Your First Project
+                  </Button>
+                </Flex>
+              </Card>
+            ) : null}
+
+            <Flex gap="medium" wrap="wrap">
+              <DashboardLink to="/submit" title="New Project" text="Describe your project and get an AI-generated checklist." />
+              <DashboardLink to="/board" title="Project Board" text="See every project by status, from queued to delivered." />
             </Flex>
-          </Card>
-        ) : null}
 
-        <Flex gap="medium" wrap="wrap">
-          <DashboardLink to="/submit" title="New Project" text="Describe your project and get an AI-generated checklist." />
-          <DashboardLink to="/board" title="Project Board" text="See every project by status, from queued to delivered." />
-        </Flex>
-
-        {projects && projects.length > 0 ? <RecentProjects projects={projects} onOpen={setOpen} /> : null}
+            {projects.length > 0 ? (
+              <RecentProjects
+                projects={projects}
+                onOpen={(project) => {
+                  setDialogUsed(true);
+                  setOpen(project);
+                }}
+              />
+            ) : null}
+          </>
+        )}
       </Flex>
 
-      {admin ? (
-        <ProjectManagementDialog project={open} onClose={() => setOpen(null)} onChanged={reloadProjects} />
-      ) : (
-        <ProjectDetailDialog project={open} onClose={() => setOpen(null)} />
-      )}
-      <CheckoutSuccessDialog
-        onClose={() => {
-          reload();
-          reloadProjects();
-          setBillingKey((key) => key + 1);
-        }}
-      />
+      <Suspense fallback={null}>
+        {!dialogUsed ? null : admin ? (
+          <ProjectManagementDialog project={open} onClose={() => setOpen(null)} onChanged={reloadProjects} />
+        ) : (
+          <ProjectDetailDialog project={open} onClose={() => setOpen(null)} />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {checkoutUsed ? (
+          <CheckoutSuccessDialog
+            onClose={() => {
+              reload();
+              reloadProjects();
+              setBillingKey((key) => key + 1);
+            }}
+          />
+        ) : null}
+      </Suspense>
     </Page>
   );
 }

@@ -11,7 +11,7 @@ import {
 import { INVALID_INVITE_MESSAGE, teamApi, type InviteDetailsResponse } from '../components/team/team-api.js';
 import { toast } from '../components/toast/use-toast.js';
 import { ApiError } from '../lib/api.js';
-import { signInWithPassword, signUpClient } from '../lib/auth.js';
+import { signInWithPassword, signUpClient, preloadAuth } from '../lib/auth-session.js';
 import { errorMessage } from '../lib/errors.js';
 import { useSession } from '../lib/session.js';
 import { Page } from '../ui/Page.js';
@@ -162,7 +162,7 @@ export default function InviteSignupScreen() {
                 </Heading>
                 <Text color="font.secondary">{details.inviterName} invited you to collaborate</Text>
               </Flex>
-              <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} noValidate>
+              <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} onFocus={preloadAuth} noValidate>
                 <TextField label="Email" name="email" type="email" value={values.email} isReadOnly hasError={!!errors.email} errorMessage={errors.email} />
                 <TextField label="Full Name" name="name" autoComplete="name" isRequired value={values.name} onChange={set('name')} hasError={!!errors.name} errorMessage={errors.name} />
                 <TextField

@@ -4,7 +4,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AuthFrame } from '../components/auth/AuthFrame.js';
 import { fetchAccess } from '../components/auth/server-roles.js';
 import { toast } from '../components/toast/use-toast.js';
-import { authErrorMessage, signInWithPassword } from '../lib/auth.js';
+import { authErrorMessage, signInWithPassword, preloadAuth } from '../lib/auth-session.js';
 import { TEAM_PASSWORD_MIN_LENGTH, teamPortalDestination } from '../lib/roles.js';
 import { useSession } from '../lib/session.js';
 
@@ -59,7 +59,7 @@ export default function TeamLoginScreen() {
         </>
       }
     >
-      <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit}>
+      <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} onFocus={preloadAuth}>
         <TextField label="Email" name="email" type="email" autoComplete="username" isRequired value={email} onChange={(e) => setEmail(e.target.value)} />
         <PasswordField
           label="Password"

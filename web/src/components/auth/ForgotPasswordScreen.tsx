@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Link, Text, TextField } from '../../ui/kit/index.js';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { authErrorMessage, requestPasswordReset } from '../../lib/auth.js';
+import { authErrorMessage, requestPasswordReset, preloadAuth } from '../../lib/auth-session.js';
 import { LOGIN_PATHS, type AuthFlow } from '../../lib/roles.js';
 import { toast } from '../toast/use-toast.js';
 import { AuthFrame } from './AuthFrame.js';
@@ -59,7 +59,7 @@ export function ForgotPasswordScreen({ flow }: { flow: AuthFlow }) {
           </Button>
         </Flex>
       ) : (
-        <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit}>
+        <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} onFocus={preloadAuth}>
           <TextField
             label="Email"
             name="email"

@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Link, PasswordField } from '../../ui/kit/index.js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { authErrorMessage, confirmPasswordReset, isInvalidResetCode, signInWithPassword } from '../../lib/auth.js';
+import { authErrorMessage, confirmPasswordReset, isInvalidResetCode, signInWithPassword, preloadAuth } from '../../lib/auth-session.js';
 import { FORGOT_PASSWORD_PATHS, LOGIN_PATHS, PASSWORD_MIN_LENGTH, postResetPath, type AuthFlow } from '../../lib/roles.js';
 import { useSession } from '../../lib/session.js';
 import { toast } from '../toast/use-toast.js';
@@ -108,7 +108,7 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
         </Link>
       }
     >
-      <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit}>
+      <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} onFocus={preloadAuth}>
         <PasswordField
           label="New Password"
           name="new_password"

@@ -1,8 +1,10 @@
 import { Button } from '../../ui/kit/index.js';
-import { useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { fetchSubscription, portalUrl, type SubscriptionResponse } from './billing-api.js';
 import { openInNewTab } from './new-tab.js';
-import { PlanDialog } from './PlanDialog.js';
+
+// The plans dialog loads the first time it is opened.
+const PlanDialog = lazy(() => import('./PlanDialog.js').then((m) => ({ default: m.PlanDialog })));
 
 /**
  * The dashboard's plan button: 'Manage Plan' (the provider's portal, in a new tab) for subscribers,
@@ -13,17 +15,18 @@ export function PlanButton({ reloadKey = 0 }: { reloadKey?: number }) {
   const [subscription, setSubscription] = useState<SubscriptionResponse | null>(null);
   const [checked, setChecked] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogUsed, setDialogUsed] = useState(false);
 
   useEffect(() => {
     let active = true;
     fetchSubscription()
       .then((answer) => {
-        if (active) setSubscription(answer);
+        if (active) startTransition(() => setSubscription(answer));
       })
       // Spec/1 §8: a failed subscription check is only logged.
       .catch((error: unknown) => console.error('Could not check the subscription', error))
       .finally(() => {
-        if (active) setChecked(true);
+        if (active) startTransition(() => setChecked(true));
       });
     return () => {
       active = false;
@@ -40,10 +43,20 @@ export function PlanButton({ reloadKey = 0 }: { reloadKey?: number }) {
   }
   return (
     <>
-      <Button size="small" onClick={() => setDialogOpen(true)}>
+      <Button
+        size="small"
+        onClick={() => {
+          setDialogUsed(true);
+          setDialogOpen(true);
+        }}
+      >
         View Premium Plans (Optional)
       </Button>
-      <PlanDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <PlanDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Button, Heading, Text } from '../../ui/kit/index.js';
-import { formatPrice, MOST_POPULAR_LABEL, PLANS, type Tier } from '../../../../events/plans.js';
+import { MOST_POPULAR_LABEL, PLANS, type Tier } from '../../../../events/plans.js';
+import { formatPrice } from '../../lib/format.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { checkoutUrl } from './billing-api.js';
 import './billing.css';

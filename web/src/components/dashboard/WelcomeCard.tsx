@@ -1,13 +1,14 @@
 import { Card, Flex, Heading, Placeholder, Text } from '../../ui/kit/index.js';
 import type { ReactNode } from 'react';
 import type { MeResponse } from '../../lib/contracts.js';
+import { monthYear } from '../../lib/format.js';
 import { typeLabel } from '../../lib/projects.js';
 
 /** 'Member since' month and year, or 'recently' while the profile does not know. */
 export function memberSince(createdAt: string | null | undefined): string {
   if (!createdAt) return 'recently';
   const date = new Date(createdAt);
-  return Number.isNaN(date.getTime()) ? 'recently' : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  return Number.isNaN(date.getTime()) ? 'recently' : monthYear(date);
 }
 
 /**
@@ -35,7 +36,9 @@ export function WelcomeCard({ name, me, projectCount, planButton }: { name: stri
           <dt>User type</dt>
           <dd>{me ? typeLabel(me.user.user_type) : '…'}</dd>
         </dl>
-        <Flex marginTop="xs">{planButton}</Flex>
+        <Flex marginTop="xs" className="welcome-card__plan">
+          {planButton}
+        </Flex>
       </Flex>
     </Card>
   );

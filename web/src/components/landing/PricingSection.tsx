@@ -1,4 +1,5 @@
-import { formatPrice, MOST_POPULAR_LABEL, NOT_INCLUDED, PLANS, POLICIES, type Tier } from '../../../../events/plans.js';
+import { MOST_POPULAR_LABEL, NOT_INCLUDED, PLANS, POLICIES, type Tier } from '../../../../events/plans.js';
+import { formatPrice } from '../../lib/format.js';
 
 /** The two plans as the landing page words them, and the 'Additional Information' accordion. */
 export function PricingSection({ onChoose }: { onChoose(tier: Tier): void }) {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { useLiveTopics } from '../../lib/live.js';
 import { projectsApi } from '../../lib/projects.js';
@@ -16,11 +16,12 @@ export function useProjects(): { projects: ProjectCard[] | null; reload(): void 
     projectsApi
       .list()
       .then((answer) => {
-        if (active) setProjects(answer.projects);
+        // Arriving data renders as a transition (in short slices, input first).
+        if (active) startTransition(() => setProjects(answer.projects));
       })
       .catch((error: unknown) => {
         console.error('Could not load projects', error);
-        if (active) setProjects((current) => current ?? []);
+        if (active) startTransition(() => setProjects((current) => current ?? []));
       });
     return () => {
       active = false;
