@@ -3,9 +3,8 @@ import type { EventEnvelope } from '../../events/index.js';
 import { getProject } from '../lib/queries/projects.js';
 import { getTeam } from '../lib/queries/teams.js';
 import { connectionPoster, connectionStore, type LiveMessage } from '../lib/realtime/index.js';
-import { checkpointKey } from '../lib/projector.js';
+import { projectionsCaughtUp } from '../lib/projections-caught-up.js';
 import { getRuntime } from '../lib/runtime.js';
-import { allProjections } from './projections/index.js';
 import { otherAudience, projectAudience, type Audience } from './notify/audience.js';
 
 async function activeMembers(teamId: string | null | undefined): Promise<string[]> {
@@ -34,23 +33,6 @@ async function audienceOf(envelope: EventEnvelope): Promise<Audience | null> {
 }
 
 /**
- * Waits (briefly) until the projections of this stream have applied the event, so that a browser
- * reloading on the message finds the new state. Past the limit it notifies anyway.
- */
-async function projectionsCaughtUp(envelope: EventEnvelope, limitMs = 3_000): Promise<void> {
-  const runtime = getRuntime();
-  const keys = allProjections.filter((projection) => envelope.streamId.startsWith(projection.streamPrefix)).map((projection) => checkpointKey(projection.name, envelope.streamId));
-  const deadline = Date.now() + limitMs;
-  // A short, even pause: projections usually land within a few milliseconds of each other.
-  for (const pause = 4; Date.now() < deadline; ) {
-    const { active } = await runtime.views.generations();
-    const checkpoints = await Promise.all(keys.map((key) => runtime.views.get(active, key.pk, key.sk, true)));
-    if (checkpoints.every((checkpoint) => ((checkpoint?.version as number | undefined) ?? 0) >= envelope.version)) return;
-    await new Promise((resolve) => setTimeout(resolve, pause));
-  }
-}
-
-/**
  * Tells connected browsers that something they may see changed, with topic names only. A
  * connection that is gone is forgotten. It speaks once the projections have caught up with the event.
  */
@@ -68,7 +50,7 @@ export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): P
   const recipients = new Set([...bySub.flat(), ...byEmail.flat(), ...admins]);
   // Nobody to tell: no reason to wait for the projections (most events, when few are online).
   if (recipients.size === 0) return;
-  await projectionsCaughtUp(envelope);
+  await projectionsCaughtUp(getRuntime(), envelope.streamId, envelope.version);
   const poster = connectionPoster();
   await Promise.all(
     [...recipients].map(async (connectionId) => {

@@ -23,9 +23,7 @@ afterAll(() => stack?.stop());
 async function makeTeam(lead: TestUser, member: TestUser): Promise<string> {
   const team = await stack.api('POST', '/api/team', { user: lead, body: { name: `Studio ${Date.now().toString(36)}` } });
   expect(team.status, JSON.stringify(team.body)).toBeLessThan(300);
-  // The invite finds the caller's team through the membership projection: let it catch up, as a
-  // person typing the e-mail address would.
-  await stack.settle();
+  // No settling here: creating a team answers once the caller's membership is readable.
   const invite = await stack.api('POST', '/api/team/invites', { user: lead, body: { email: member.email, role: 'designer' } });
   expect(invite.status, JSON.stringify(invite.body)).toBe(201);
   const [mail] = await stack.local.outbox.list(member.email);

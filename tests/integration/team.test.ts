@@ -263,4 +263,27 @@ describe('teams and invitations (embedded stack)', () => {
     expect(audit.body.verification.intact).toBe(true);
     expect(audit.body.state).toMatchObject({ exists: true, name: 'Studio North' });
   });
+
+  it('a new team admin can invite at once, even when the projections are slow', async () => {
+    const founder = await stack.signUpClient({ name: 'Fast Founder' });
+    // The first delivery of each team event to the projections fails and is retried later.
+    const refused = new Set<string>();
+    stack.local.bus.faults.beforeDelivery = (subscription, event) => {
+      const key = `${event.streamId}@${event.version}`;
+      if (subscription === 'projections' && event.streamId.startsWith('team-') && !refused.has(key)) {
+        refused.add(key);
+        throw new Error('slow projection');
+      }
+    };
+    try {
+      const created = await stack.api('POST', '/api/team', { user: founder, body: { name: 'Quick Studio' } });
+      expect(created.status).toBe(201);
+      const invited = await stack.api('POST', '/api/team/invites', { user: founder, body: { email: uniqueEmail('quick') } });
+      expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+      expect(refused.size).toBeGreaterThan(0);
+    } finally {
+      stack.local.bus.faults.beforeDelivery = undefined;
+      await stack.settle();
+    }
+  });
 });

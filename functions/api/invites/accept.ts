@@ -3,6 +3,7 @@ import { runCommand } from '../../lib/command.js';
 import { HttpError } from '../../lib/errors.js';
 import { httpHandler, signedIn } from '../../lib/http.js';
 import { membershipOf } from '../../lib/queries/teams.js';
+import { projectionsCaughtUp } from '../../lib/projections-caught-up.js';
 import { getRuntime } from '../../lib/runtime.js';
 import { tokenParams, type AcceptInviteResponse } from '../contracts/team.js';
 import { commandMeta } from '../team/common.js';
@@ -29,6 +30,8 @@ export const handler = httpHandler({ params: tokenParams }, async (request) => {
     commandMeta(request, principal),
     runtime,
   );
+  // The caller's next request finds its team through the membership view: answer once it has it.
+  await projectionsCaughtUp(runtime, teamStream(team.id!), result.version);
   const member = result.state.members.find((candidate) => candidate.user_id === principal.sub)!;
   const body: AcceptInviteResponse = { team: { id: team.id!, name: result.state.name }, role: member.role };
   return { body };

@@ -4,6 +4,7 @@ import { HttpError } from '../../lib/errors.js';
 import { httpHandler, signedIn } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
 import { membershipOf } from '../../lib/queries/teams.js';
+import { projectionsCaughtUp } from '../../lib/projections-caught-up.js';
 import { getRuntime } from '../../lib/runtime.js';
 import { createTeamBody, type TeamResponse } from '../contracts/team.js';
 import { commandMeta, teamView } from './common.js';
@@ -21,6 +22,8 @@ export const handler = httpHandler({ body: createTeamBody }, async (request) => 
     commandMeta(request, principal),
     runtime,
   );
+  // The caller's next request finds its team through the membership view: answer once it has it.
+  await projectionsCaughtUp(runtime, teamStream(teamId), result.version);
   const body: TeamResponse = await teamView(runtime, result.state, principal.sub);
   return { status: 201, body };
 });
