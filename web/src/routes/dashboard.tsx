@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Heading, Link, Loader, Text } from '../ui/kit/index.js';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { PlanButton } from '../components/billing/PlanButton.js';
 import { RecentProjects } from '../components/dashboard/RecentProjects.js';
 import { StatusCounters } from '../components/dashboard/StatusCounters.js';
@@ -22,7 +22,10 @@ const CheckoutSuccessDialog = lazy(() => import('../components/billing/CheckoutS
 /** The client's home (/dashboard). Designers work from /designer instead. */
 export default function DashboardScreen() {
   const { user } = useSession();
-  if (hasRole(user, 'designer')) return <Navigate to="/designer" replace />;
+  const location = useLocation();
+  // Sent here by the designer screen's refusal: a token that still names the group must not bounce back.
+  const refused = (location.state as { designerRefused?: boolean } | null)?.designerRefused === true;
+  if (hasRole(user, 'designer') && !refused) return <Navigate to="/designer" replace />;
   return <ClientDashboard />;
 }
 

@@ -13,7 +13,8 @@ export const DESIGNER_DENIED = 'Access denied. Designer privileges required.';
  * The designer screen's own check (spec/2 §6): an active designer authorisation matching the user's
  * id or e-mail. It asks link-designer-role, which also links a designer pre-authorised by e-mail to
  * this account and answers `allowed`; otherwise 'Access denied. Designer privileges required.' and
- * /dashboard. The route guard has already sent signed-out visitors to /auth.
+ * /dashboard (told not to send them back here while their token still names the group). The route
+ * guard has already sent signed-out visitors to /auth.
  */
 export function RequireDesigner({ children }: { children: ReactNode }) {
   const { user, refresh } = useSession();
@@ -32,6 +33,9 @@ export function RequireDesigner({ children }: { children: ReactNode }) {
       if (!allowed) {
         toast({ title: DESIGNER_DENIED, variant: 'destructive' });
         setAccess('denied');
+        // A token issued while the user was a designer still names the group; fresh tokens follow
+        // the server (which took the group away), so the other screens stop sending them here.
+        if (user && hasRole(user, 'designer')) void refresh({ forceRefresh: true });
         return;
       }
       setAccess('allowed');
@@ -47,6 +51,6 @@ export function RequireDesigner({ children }: { children: ReactNode }) {
   }, [user?.sub]);
 
   if (access === 'checking') return <RouteLoading />;
-  if (access === 'denied') return <Navigate to="/dashboard" replace />;
+  if (access === 'denied') return <Navigate to="/dashboard" replace state={{ designerRefused: true }} />;
   return <>{children}</>;
 }
