@@ -36,6 +36,7 @@ function remembered<S>(runtime: Runtime, decider: object): Recent<string, Loaded
   if (!streams) byDecider.set(decider, (streams = new Recent(REMEMBERED_STREAMS)));
   return streams as Recent<string, Loaded<S>>;
 }
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Loads a stream and folds it with the decider's evolve. */
@@ -59,48 +60,49 @@ export async function runCommand<C, S>(
 ): Promise<CommandResult<S>> {
   meta = { ...meta, correlationId: meta.correlationId ?? currentRequest()?.correlationId };
   const streams = remembered<S>(runtime, decider);
-  let mayRemember = true;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    // Only the first try may use what this process remembers; every retry reads the stream.
-    const cached = mayRemember ? streams.get(streamId) : undefined;
-    mayRemember = false;
-    const { state, version, lastHash } = cached ?? (await loadState(decider, streamId, runtime));
-    let newEvents;
+  const decideOn = (state: S) => decider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });
+  const commit = async (loaded: Loaded<S>, newEvents: ReturnType<typeof decideOn>): Promise<CommandResult<S>> => {
     try {
-      newEvents = decider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });
-    } catch (error) {
-      // A refusal must come from the stream as it is, not as this process last saw it.
-      if (cached) {
-        streams.delete(streamId);
-        attempt -= 1;
-        continue;
-      }
-      throw error;
-    }
-    if (newEvents.length === 0) {
-      // Likewise "nothing to do" and the state answered.
-      if (cached) {
-        streams.delete(streamId);
-        attempt -= 1;
-        continue;
-      }
-      return { state, version, events: [] };
-    }
-    try {
-      const commit = await runtime.store.append(streamId, newEvents, { version, hash: lastHash }, meta);
-      let next = state;
-      for (const event of commit.events) next = decider.evolve(next, event);
-      streams.set(streamId, { state: next, version: commit.lastVersion, lastHash: commit.events.at(-1)!.hash });
-      await runtime.publisher.publish(commit);
-      return { state: next, version: commit.lastVersion, events: commit.events };
+      const appended = await runtime.store.append(streamId, newEvents, { version: loaded.version, hash: loaded.lastHash }, meta);
+      let next = loaded.state;
+      for (const event of appended.events) next = decider.evolve(next, event);
+      streams.set(streamId, { state: next, version: appended.lastVersion, lastHash: appended.events.at(-1)!.hash });
+      await runtime.publisher.publish(appended);
+      return { state: next, version: appended.lastVersion, events: appended.events };
     } catch (error) {
       streams.delete(streamId);
-      if (!(error instanceof ConcurrencyError)) throw error;
-      // A stale remembered state is not a race with another writer: read again at once.
-      if (cached) {
-        attempt -= 1;
-        continue;
+      throw error;
+    }
+  };
+
+  // First on what this process remembers. That state may only commit: a refusal, a "nothing to do"
+  // or a lost append falls through to the stream as it is.
+  const known = streams.get(streamId);
+  if (known) {
+    let newEvents: ReturnType<typeof decideOn> = [];
+    try {
+      newEvents = decideOn(known.state);
+    } catch {
+      // Decided again below, on the stream.
+    }
+    if (newEvents.length > 0) {
+      try {
+        return await commit(known, newEvents);
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
       }
+    }
+    streams.delete(streamId);
+  }
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const loaded = await loadState(decider, streamId, runtime);
+    const newEvents = decideOn(loaded.state);
+    if (newEvents.length === 0) return { state: loaded.state, version: loaded.version, events: [] };
+    try {
+      return await commit(loaded, newEvents);
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
       await pause(Math.random() * 15 * (attempt + 1));
     }
   }

@@ -63,8 +63,8 @@ export class Projector {
    * then lose the checkpoint race to the earlier one (the embedded bus delivers concurrently).
    */
   async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<void> {
-    const key = `${gen}\u0000${projection.name}\u0000${event.streamId}`;
-    const run = (this.inFlight.get(key) ?? Promise.resolve()).then(() => this.applyNow(gen, projection, event));
+    const key = `${gen}\u0000${checkpointKey(projection.name, event.streamId).pk}`;
+    const run = (this.inFlight.get(key) ?? Promise.resolve()).then(() => this.applyNow(gen, projection, event, key));
     const settled = run.then(
       () => undefined,
       () => undefined,
@@ -76,13 +76,13 @@ export class Projector {
     return run;
   }
 
-  private async applyNow(gen: number, projection: Projection, event: EventEnvelope): Promise<void> {
+  /** `slot` names (generation, projection, stream): the queue above and the remembered checkpoint. */
+  private async applyNow(gen: number, projection: Projection, event: EventEnvelope, slot: string): Promise<void> {
     const key = checkpointKey(projection.name, event.streamId);
-    const rememberedKey = `${gen}\u0000${key.pk}`;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       // What this projector committed last saves the read. It may be behind (another instance moved
       // on): versions only grow, so a skip is still right, and a stale base fails the commit below.
-      const remembered = attempt === 0 ? this.committed.get(rememberedKey) : undefined;
+      const remembered = attempt === 0 ? this.committed.get(slot) : undefined;
       const { version, state: before } = remembered ?? (await this.readCheckpoint(gen, projection, key));
       if (event.version <= version) return;
       const pending =
@@ -100,11 +100,11 @@ export class Projector {
       await this.writeItems(gen, projection.items(before, event.streamId), projection.items(state, event.streamId), reached);
       const committed = await this.views.putIfVersion(gen, { ...key, version: reached, v: reached, state: JSON.stringify(state) }, version);
       if (committed) {
-        this.committed.set(rememberedKey, { version: reached, state });
+        this.committed.set(slot, { version: reached, state });
         this.views.committed(projection.name);
         return;
       }
-      this.committed.delete(rememberedKey);
+      this.committed.delete(slot);
     }
     throw new Error(`Projection ${projection.name} could not apply ${event.streamId}@${event.version}`);
   }
