@@ -5,7 +5,7 @@
  * in interleaved rounds (median reported).
  * Prints a table; asserts nothing (figures, not tests).
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '../functions/lib/aws/dynamodb.js';
 import { GENESIS_HASH, ProfileUpdated } from '../events/index.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBSingleTableEventStorageAdapter } from '@castore/event-storage-adapter-dynamodb';

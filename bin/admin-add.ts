@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { ensureAdmin } from '../functions/lib/admin-accounts.js';
 import { runtimeFromEnvironment } from '../functions/lib/runtime.js';
 import { EventStore } from '../functions/lib/event-store.js';
-import { dynamoDocumentClient } from '../functions/lib/aws-clients.js';
+import { dynamoClient } from '../functions/lib/aws-clients.js';
 import { Publisher } from '../functions/lib/publisher.js';
 import { ViewStore } from '../functions/lib/views.js';
 import { REPO_ROOT, TABLES, runningStack, startLocal } from '../infra/local/runtime.js';
@@ -45,7 +45,7 @@ if (process.env.USER_POOL_ID && process.env.EVENTS_TABLE && process.env.VIEWS_TA
   if (running) {
     // The running stack's bus lives in its process: leave the commits in the outbox (this bus refuses
     // every entry) and its sweeper delivers them within seconds.
-    const client = dynamoDocumentClient(running.dynamoEndpoint);
+    const client = dynamoClient(running.dynamoEndpoint);
     const store = new EventStore({ client, tableName: TABLES.events });
     const bus = { putEvents: async (entries: unknown[]) => ({ failedIndexes: entries.map((_, index) => index) }) };
     const runtime = { store, views: new ViewStore(client, TABLES.views), bus, publisher: new Publisher(bus, store), now: () => new Date() };

@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { allProjections } from '../functions/consumers/projections/index.js';
-import { dynamoDocumentClient } from '../functions/lib/aws-clients.js';
+import { dynamoClient } from '../functions/lib/aws-clients.js';
 import { EventStore } from '../functions/lib/event-store.js';
 import { Replayer, type ReplayReport } from '../functions/lib/replay.js';
 import { ViewStore } from '../functions/lib/views.js';
@@ -40,7 +40,7 @@ if (values.until && Number.isNaN(Date.parse(values.until))) {
 
 async function connect(): Promise<{ store: EventStore; views: ViewStore; where: string; close: () => Promise<void> }> {
   if (process.env.EVENTS_TABLE && process.env.VIEWS_TABLE) {
-    const client = dynamoDocumentClient();
+    const client = dynamoClient();
     return { store: new EventStore({ client, tableName: process.env.EVENTS_TABLE }), views: new ViewStore(client, process.env.VIEWS_TABLE, 0), where: `tables ${process.env.EVENTS_TABLE} / ${process.env.VIEWS_TABLE}${process.env.DYNAMODB_ENDPOINT ? ` at ${process.env.DYNAMODB_ENDPOINT}` : ''}`, close: async () => undefined };
   }
   const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
@@ -54,7 +54,7 @@ async function connect(): Promise<{ store: EventStore; views: ViewStore; where: 
       alive = false;
     }
     if (alive) {
-      const client = dynamoDocumentClient(lock.dynamoEndpoint);
+      const client = dynamoClient(lock.dynamoEndpoint);
       return { store: new EventStore({ client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0), where: `the running embedded stack (pid ${lock.pid})`, close: async () => undefined };
     }
   }
@@ -63,7 +63,7 @@ async function connect(): Promise<{ store: EventStore; views: ViewStore; where: 
     process.exit(2);
   }
   const dynamo = await startDynamo({ path: join(dataDir, 'dynamodb') });
-  const client = dynamoDocumentClient(dynamo.endpoint);
+  const client = dynamoClient(dynamo.endpoint);
   return { store: new EventStore({ client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0), where: `the embedded data in ${dataDir}`, close: dynamo.stop };
 }
 

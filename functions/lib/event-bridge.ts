@@ -1,16 +1,26 @@
-import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { AwsJsonClient } from './aws/json-client.js';
 import type { BusClient, BusEntry } from './publisher.js';
+
+interface PutEventsOutput {
+  FailedEntryCount?: number;
+  Entries?: { EventId?: string; ErrorCode?: string; ErrorMessage?: string }[];
+}
 
 /** The cloud bus: EventBridge PutEvents, reporting the entries it refused by index. */
 export class EventBridgeBus implements BusClient {
-  private readonly client = new EventBridgeClient({});
+  private readonly client: AwsJsonClient;
 
-  constructor(private readonly busName: string) {}
+  constructor(
+    private readonly busName: string,
+    options: { endpoint?: string; region?: string } = {},
+  ) {
+    this.client = new AwsJsonClient({ service: 'events', targetPrefix: 'AWSEvents', jsonVersion: '1.1', maxAttempts: 3, ...options });
+  }
 
   async putEvents(entries: BusEntry[]): Promise<{ failedIndexes: number[] }> {
-    const result = await this.client.send(
-      new PutEventsCommand({ Entries: entries.map((entry) => ({ ...entry, EventBusName: this.busName })) }),
-    );
+    const result = await this.client.call<PutEventsOutput>('PutEvents', {
+      Entries: entries.map((entry) => ({ ...entry, EventBusName: this.busName })),
+    });
     if (!result.FailedEntryCount) return { failedIndexes: [] };
     const failedIndexes: number[] = [];
     result.Entries?.forEach((entry, index) => {

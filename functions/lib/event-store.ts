@@ -1,5 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoClient } from './aws/dynamodb.js';
 import { GENESIS_HASH, catalogue as defaultCatalogue, computeHash, type Actor, type EventCatalogue, type EventEnvelope, type NewEvent } from '../../events/index.js';
 import { BY_TIME_SHARDS } from '../../infra/tables.js';
 import { ConcurrencyError } from './errors.js';
@@ -59,7 +58,7 @@ export function* daysBetween(first: string, last: string): Generator<string> {
 }
 
 export interface EventStoreOptions {
-  client: DynamoDBDocumentClient;
+  client: DynamoClient;
   tableName: string;
   catalogue?: EventCatalogue;
   now?: () => Date;
@@ -71,7 +70,7 @@ export interface EventStoreOptions {
  * versions stay contiguous without transactions (which the embedded DynamoDB does not have).
  */
 export class EventStore {
-  private readonly client: DynamoDBDocumentClient;
+  private readonly client: DynamoClient;
   private readonly table: string;
   private readonly catalogue: EventCatalogue;
   private readonly now: () => Date;
@@ -127,7 +126,7 @@ export class EventStore {
         new PutCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(streamId)' }),
       );
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException || (error as Error).name === 'ConditionalCheckFailedException') {
+      if ((error as Error).name === 'ConditionalCheckFailedException') {
         throw new ConcurrencyError(streamId, expected.version);
       }
       throw error;

@@ -1,4 +1,4 @@
-import { ScanCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, BatchWriteCommand } from './aws/dynamodb.js';
 import { catalogue, computeHash, GENESIS_HASH, type EventEnvelope } from '../../events/index.js';
 import type { Commit, EventStore } from './event-store.js';
 import { checkpointKey, Projector, type Projection } from './projector.js';

@@ -31,6 +31,7 @@ export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
   'functions/lib/views.ts': 'views',
   'functions/lib/realtime/connections.ts': 'connections',
   'functions/lib/realtime/tokens.ts': 'cognitoTokens',
+  'functions/lib/event-bridge.ts': 'eventbridge',
 };
 
 export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {
@@ -49,9 +50,13 @@ export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {
 
 /** DynamoDB is reached through the table adapters above; the client alone says nothing about which table. */
 const DYNAMODB_PACKAGES = new Set(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
+const DYNAMODB_CLIENT = 'functions/lib/aws/dynamodb.ts';
 const TABLE_CAPABILITIES: readonly Capability[] = ['eventStore', 'views', 'connections'];
 /** Builds the DynamoDB client (and local credentials); imported by the adapters and on its own. */
 const DYNAMODB_CLIENT_FACTORY = 'functions/lib/aws-clients.ts';
+/** The lean AWS JSON client, and the only modules allowed to call a service with it. */
+const AWS_JSON_CLIENT = 'functions/lib/aws/json-client.ts';
+const AWS_JSON_CALLERS = new Set([DYNAMODB_CLIENT, 'functions/lib/event-bridge.ts']);
 
 /** AWS SDK packages that call no service (helpers, credential plumbing). */
 const NEUTRAL_AWS_PACKAGE = /^@aws-sdk\/(?!client-)/;
@@ -113,11 +118,21 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
       );
     }
   }
+  const importers = (test: (imported: { path: string; external?: boolean }) => boolean) =>
+    Object.entries(result.metafile!.inputs)
+      .filter(([file, input]) => modules.has(file) && input.imports.some(test))
+      .map(([file]) => file);
+  // Any other service behind the lean JSON client would be one the stack grants nothing for.
+  const unknownService = importers((i) => i.path === AWS_JSON_CLIENT).filter((file) => !AWS_JSON_CALLERS.has(file));
+  if (unknownService.length > 0) {
+    throw new Error(
+      `${handler}: ${unknownService.join(', ')} call a service through ${AWS_JSON_CLIENT} that the cloud stack does not know how to grant. ` +
+        'Add the module to CAPABILITY_MODULES in infra/stack/capabilities.ts and its grants to infra/stack/functions.ts.',
+    );
+  }
   // A module other than the client factory that talks to DynamoDB must be one of the table adapters.
   if (!TABLE_CAPABILITIES.some((capability) => capabilities.has(capability))) {
-    const direct = Object.entries(result.metafile!.inputs)
-      .filter(([file, input]) => modules.has(file) && file !== DYNAMODB_CLIENT_FACTORY && input.imports.some((i) => i.external && DYNAMODB_PACKAGES.has(packageOf(i.path))))
-      .map(([file]) => file);
+    const direct = importers((i) => i.path === DYNAMODB_CLIENT || (!!i.external && DYNAMODB_PACKAGES.has(packageOf(i.path)))).filter((file) => file !== DYNAMODB_CLIENT_FACTORY);
     if (direct.length > 0) {
       throw new Error(
         `${handler}: ${direct.join(', ')} use DynamoDB outside the table adapters (${Object.keys(CAPABILITY_MODULES).join(', ')}); ` +

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dynamoDocumentClient } from '../../functions/lib/aws-clients.js';
+import { dynamoClient } from '../../functions/lib/aws-clients.js';
 import { EventStore } from '../../functions/lib/event-store.js';
 import type { Runtime } from '../../functions/lib/runtime.js';
 import { ViewStore } from '../../functions/lib/views.js';
@@ -80,7 +80,7 @@ describe('the embedded runtime killed during a load', () => {
     for (const id of committed) expect(ids).toContain(id);
 
     const lock = JSON.parse(await readFile(join(dataDir, 'runtime.json'), 'utf8')) as { dynamoEndpoint: string };
-    const client = dynamoDocumentClient(lock.dynamoEndpoint);
+    const client = dynamoClient(lock.dynamoEndpoint);
     const runtime = { store: new EventStore({ client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0) } as unknown as Runtime;
     const { live, replayed, report } = await liveAndReplayed(runtime);
     expect(report.broken).toEqual([]);

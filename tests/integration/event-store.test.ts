@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '../../functions/lib/aws/dynamodb.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, ProfileUpdated, UserRegistered, verifyChain } from '../../events/index.js';
 import { userDecider } from '../../functions/domain/user.js';

@@ -88,31 +88,25 @@ describe('faults', () => {
     }
   });
 
-  it('throttling on the views table: SDK retries and redelivery absorb it', async () => {
+  it('throttling on the views table: client retries and redelivery absorb it', async () => {
     const throttle = chance(23);
     const views = stack.local.runtime.views;
-    // Inside the SDK's middleware stack, below its retry strategy: what DynamoDB throttling looks like.
-    views.client.middlewareStack.add(
-      (next) => async (args) => {
-        const input = (args as { input?: { TableName?: string; RequestItems?: Record<string, unknown> } }).input;
-        const onViews = input?.TableName === views.tableName || !!input?.RequestItems?.[views.tableName];
-        if (onViews && throttle(0.25)) {
-          throw Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), {
-            name: 'ProvisionedThroughputExceededException',
-            $fault: 'client',
-            $metadata: { httpStatusCode: 400 },
-          });
-        }
-        return next(args);
-      },
-      { step: 'deserialize', name: 'injectViewsThrottling' },
-    );
+    // Inside the client, below its retry policy: what DynamoDB throttling looks like.
+    views.client.addFault('injectViewsThrottling', (_operation, input) => {
+      const onViews = input.TableName === views.tableName || !!(input.RequestItems as Record<string, unknown> | undefined)?.[views.tableName];
+      if (!onViews || !throttle(0.25)) return undefined;
+      return Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), {
+        name: 'ProvisionedThroughputExceededException',
+        $fault: 'client',
+        $metadata: { httpStatusCode: 400 },
+      });
+    });
     let ids: string[] = [];
     try {
       ids = await load(15);
       await stack.settle();
     } finally {
-      views.client.middlewareStack.remove('injectViewsThrottling');
+      views.client.removeFault('injectViewsThrottling');
     }
     await recover();
     await expectNothingLost(ids);

@@ -1,4 +1,4 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '../../functions/lib/aws/dynamodb.js';
 import { allProjections } from '../../functions/consumers/projections/index.js';
 import { Replayer } from '../../functions/lib/replay.js';
 import type { Runtime } from '../../functions/lib/runtime.js';

@@ -1,5 +1,5 @@
 import { ensureTables, startDynamo } from '../../infra/local/dynamo.js';
-import { dynamoDocumentClient } from '../../functions/lib/aws-clients.js';
+import { dynamoClient } from '../../functions/lib/aws-clients.js';
 import { EventStore } from '../../functions/lib/event-store.js';
 import { ViewStore } from '../../functions/lib/views.js';
 
@@ -10,7 +10,7 @@ export async function startStore(options: { now?: () => Date } = {}) {
   const dynamo = await startDynamo({});
   const names = { events: `events-${(tables += 1)}`, views: `views-${tables}` };
   await ensureTables(dynamo.endpoint, names);
-  const client = dynamoDocumentClient(dynamo.endpoint);
+  const client = dynamoClient(dynamo.endpoint);
   return {
     client,
     names,

@@ -1,0 +1,124 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BatchWriteCommand, DynamoClient, GetCommand, PutCommand, QueryCommand } from '../../functions/lib/aws/dynamodb.js';
+import { signRequest } from '../../functions/lib/aws/sigv4.js';
+import { EventBridgeBus } from '../../functions/lib/event-bridge.js';
+
+const credentials = { accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret', sessionToken: 'session-token' };
+
+interface Seen {
+  target: string;
+  body: Record<string, any>;
+}
+
+/**
+ * A strict stand-in for an AWS JSON endpoint: it recomputes every request's signature from the
+ * secret and refuses a mismatch (403), as AWS does, then answers from a script per call.
+ */
+function strictEndpoint() {
+  const seen: Seen[] = [];
+  const script: ((request: http.IncomingMessage, response: http.ServerResponse) => void)[] = [];
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const headers = request.headers as Record<string, string>;
+      const signedNames = /SignedHeaders=([^,]+)/.exec(headers.authorization ?? '')?.[1]?.split(';') ?? [];
+      const signed = Object.fromEntries(signedNames.filter((name) => !['host', 'x-amz-date', 'x-amz-security-token'].includes(name)).map((name) => [name, headers[name]!]));
+      const amzDate = headers['x-amz-date'] ?? '';
+      const at = new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
+      const service = headers['x-amz-target']?.startsWith('AWSEvents') ? 'events' : 'dynamodb';
+      const expected = signRequest({ method: 'POST', hostname: headers.host!, path: '/', headers: signed, body }, credentials, 'eu-central-1', service, at);
+      if (expected.authorization !== headers.authorization || headers['x-amz-security-token'] !== credentials.sessionToken) {
+        response.writeHead(403, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify({ __type: 'com.amazon.coral.service#InvalidSignatureException', message: 'The request signature we calculated does not match the signature you provided.' }));
+        return;
+      }
+      seen.push({ target: headers['x-amz-target']!, body: JSON.parse(body) });
+      const next = script.shift();
+      if (next) next(request, response);
+      else response.writeHead(200).end('{}');
+    });
+  });
+  const answer = (status: number, body: unknown) => (_request: http.IncomingMessage, response: http.ServerResponse) => response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(body));
+  const drop = () => (request: http.IncomingMessage) => request.socket.destroy();
+  return { server, seen, script, answer, drop };
+}
+
+describe('the lean AWS JSON client against a strict endpoint', () => {
+  const endpoint = strictEndpoint();
+  let url = '';
+  let dynamo: DynamoClient;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => endpoint.server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(endpoint.server.address() as AddressInfo).port}`;
+    dynamo = new DynamoClient({ endpoint: url, region: 'eu-central-1', credentials, maxAttempts: 4 });
+  });
+  afterAll(async () => {
+    dynamo.destroy();
+    await new Promise((resolve) => endpoint.server.close(resolve));
+  });
+
+  it('signs every request so that the endpoint accepts it, and sends DynamoDB JSON', async () => {
+    endpoint.script.push(endpoint.answer(200, { Item: { pk: { S: 'a' }, n: { N: '2' }, tags: { L: [{ S: 'x' }] }, nested: { M: { ok: { BOOL: true }, none: { NULL: true } } } } }));
+    const result = await dynamo.send(new GetCommand({ TableName: 'views', Key: { pk: 'a', sk: 'doc' }, ConsistentRead: true }));
+    expect(result.Item).toEqual({ pk: 'a', n: 2, tags: ['x'], nested: { ok: true, none: null } });
+    expect(endpoint.seen.at(-1)).toEqual({ target: 'DynamoDB_20120810.GetItem', body: { TableName: 'views', Key: { pk: { S: 'a' }, sk: { S: 'doc' } }, ConsistentRead: true } });
+  });
+
+  it('a wrong secret is refused by the endpoint (so the check above could fail)', async () => {
+    const wrong = new DynamoClient({ endpoint: url, region: 'eu-central-1', credentials: { ...credentials, secretAccessKey: 'wrong' }, maxAttempts: 1 });
+    await expect(wrong.send(new GetCommand({ TableName: 'views', Key: { pk: 'a', sk: 'doc' } }))).rejects.toMatchObject({ name: 'InvalidSignatureException', $metadata: { httpStatusCode: 403 } });
+    wrong.destroy();
+  });
+
+  it('retries throttling, server errors and dropped connections, then answers', async () => {
+    const before = endpoint.seen.length;
+    endpoint.script.push(
+      endpoint.answer(400, { __type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException', message: 'slow down' }),
+      endpoint.answer(500, { __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'oops' }),
+      endpoint.drop(),
+      endpoint.answer(200, { Items: [{ pk: { S: 'p' } }], LastEvaluatedKey: { pk: { S: 'p' }, sk: { S: 's' } } }),
+    );
+    const page = await dynamo.send(new QueryCommand({ TableName: 'views', KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': 'p' }, ExclusiveStartKey: { pk: 'o', sk: 's' } }));
+    expect(page).toMatchObject({ Items: [{ pk: 'p' }], LastEvaluatedKey: { pk: 'p', sk: 's' } });
+    expect(endpoint.seen.length - before).toBe(4);
+    expect(endpoint.seen.at(-1)!.body).toMatchObject({ ExpressionAttributeValues: { ':pk': { S: 'p' } }, ExclusiveStartKey: { pk: { S: 'o' }, sk: { S: 's' } } });
+  });
+
+  it('answers a refused condition at once, named as the SDK names it, without retrying', async () => {
+    const before = endpoint.seen.length;
+    endpoint.script.push(endpoint.answer(400, { __type: 'com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException', message: 'The conditional request failed' }));
+    const refused = dynamo.send(new PutCommand({ TableName: 'events', Item: { streamId: 's', version: 1, gone: undefined }, ConditionExpression: 'attribute_not_exists(streamId)' }));
+    await expect(refused).rejects.toMatchObject({ name: 'ConditionalCheckFailedException', message: 'The conditional request failed', $fault: 'client' });
+    expect(endpoint.seen.length - before).toBe(1);
+    expect(endpoint.seen.at(-1)!.body.Item).toEqual({ streamId: { S: 's' }, version: { N: '1' } });
+  });
+
+  it('gives up after its attempts with the last error', async () => {
+    for (let i = 0; i < 4; i += 1) endpoint.script.push(endpoint.answer(503, { __type: 'ServiceUnavailable', message: 'down' }));
+    await expect(dynamo.send(new GetCommand({ TableName: 'views', Key: { pk: 'a', sk: 'b' } }))).rejects.toMatchObject({ name: 'ServiceUnavailable', $fault: 'server', $metadata: { httpStatusCode: 503 } });
+  });
+
+  it('batch writes: items go out as DynamoDB JSON, unprocessed ones come back as plain values', async () => {
+    endpoint.script.push(endpoint.answer(200, { UnprocessedItems: { views: [{ PutRequest: { Item: { pk: { S: 'b' }, v: { N: '3' } } } }] } }));
+    const result = await dynamo.send(new BatchWriteCommand({ RequestItems: { views: [{ PutRequest: { Item: { pk: 'a', v: 1 } } }, { DeleteRequest: { Key: { pk: 'c', sk: 'd' } } }] } }));
+    expect(result.UnprocessedItems).toEqual({ views: [{ PutRequest: { Item: { pk: 'b', v: 3 } } }] });
+    expect(endpoint.seen.at(-1)!.body.RequestItems).toEqual({ views: [{ PutRequest: { Item: { pk: { S: 'a' }, v: { N: '1' } } } }, { DeleteRequest: { Key: { pk: { S: 'c' }, sk: { S: 'd' } } } }] });
+  });
+
+  it('EventBridge: PutEvents to the bus, reporting refused entries by index', async () => {
+    // The bus takes its credentials from the environment, as in Lambda.
+    Object.assign(process.env, { AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey, AWS_SESSION_TOKEN: credentials.sessionToken });
+    try {
+      const bus = new EventBridgeBus('design-club-bus', { endpoint: url, region: 'eu-central-1' });
+      endpoint.script.push(endpoint.answer(200, { FailedEntryCount: 1, Entries: [{ EventId: 'e1' }, { ErrorCode: 'InternalFailure', ErrorMessage: 'try again' }] }));
+      const entries = [1, 2].map((n) => ({ Source: 'design-club', DetailType: 'CommentPosted', Detail: JSON.stringify({ n }) }));
+      await expect(bus.putEvents(entries)).resolves.toEqual({ failedIndexes: [1] });
+      expect(endpoint.seen.at(-1)).toEqual({ target: 'AWSEvents.PutEvents', body: { Entries: entries.map((entry) => ({ ...entry, EventBusName: 'design-club-bus' })) } });
+    } finally {
+      for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']) delete process.env[name];
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import { createHash, createHmac } from 'node:crypto';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { describe, expect, it } from 'vitest';
+import { signRequest, type SignableRequest } from '../../functions/lib/aws/sigv4.js';
+import type { Credentials } from '../../functions/lib/aws/credentials.js';
+
+/** node:crypto as the SDK signer's hash interface. */
+class Sha256 {
+  private readonly hash;
+  constructor(secret?: string | Uint8Array) {
+    this.hash = secret ? createHmac('sha256', secret) : createHash('sha256');
+  }
+  update(data: string | Uint8Array) {
+    this.hash.update(data);
+  }
+  async digest() {
+    return new Uint8Array(this.hash.digest());
+  }
+}
+
+/** The AWS SDK's own signer, for the same request: the reference. */
+async function sdkSignature(request: SignableRequest, credentials: Credentials, region: string, service: string, now: Date) {
+  const signer = new SignatureV4({ credentials, region, service, sha256: Sha256, applyChecksum: false });
+  const signed = await signer.sign(
+    { method: request.method, protocol: 'https:', hostname: request.hostname, path: request.path, query: {}, headers: { ...request.headers, host: request.hostname }, body: request.body },
+    { signingDate: now },
+  );
+  return signed.headers as Record<string, string>;
+}
+
+const cases: { name: string; request: SignableRequest; credentials: Credentials; region: string; service: string; now: Date }[] = [
+  {
+    name: 'DynamoDB PutItem',
+    request: { method: 'POST', hostname: 'dynamodb.eu-west-1.amazonaws.com', path: '/', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.PutItem' }, body: JSON.stringify({ TableName: 'events', Item: { streamId: { S: 'project-1' }, version: { N: '1' } }, ConditionExpression: 'attribute_not_exists(streamId)' }) },
+    credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' },
+    region: 'eu-west-1',
+    service: 'dynamodb',
+    now: new Date('2026-11-22T16:15:00.123Z'),
+  },
+  {
+    name: 'EventBridge PutEvents with a session token and non-ASCII text',
+    request: { method: 'POST', hostname: 'events.us-east-1.amazonaws.com', path: '/', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSEvents.PutEvents' }, body: JSON.stringify({ Entries: [{ Source: 'design-club', DetailType: 'CommentPosted', Detail: '{"content":"Très bien — 👍"}', EventBusName: 'bus' }] }) },
+    credentials: { accessKeyId: 'ASIAEXAMPLE', secretAccessKey: 'secret/with+chars', sessionToken: 'IQoJb3JpZ2luX2VjE//token==' },
+    region: 'us-east-1',
+    service: 'events',
+    now: new Date('2026-01-01T00:00:00Z'),
+  },
+  {
+    name: 'an empty body, just before midnight',
+    request: { method: 'POST', hostname: 'dynamodb.ap-southeast-2.amazonaws.com', path: '/', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.ListTables' }, body: '{}' },
+    credentials: { accessKeyId: 'AKID2', secretAccessKey: 'another' },
+    region: 'ap-southeast-2',
+    service: 'dynamodb',
+    now: new Date('2026-12-31T23:59:59.999Z'),
+  },
+];
+
+describe('Signature Version 4 (the lean AWS client)', () => {
+  for (const { name, request, credentials, region, service, now } of cases) {
+    it(`signs exactly as the AWS SDK does: ${name}`, async () => {
+      const ours = signRequest(request, credentials, region, service, now);
+      const reference = await sdkSignature(request, credentials, region, service, now);
+      expect(ours.authorization).toBe(reference.authorization);
+      expect(ours['x-amz-date']).toBe(reference['x-amz-date']);
+      expect(ours['x-amz-security-token']).toBe(reference['x-amz-security-token']);
+    });
+  }
+
+  it('a different secret, body or day gives a different signature', () => {
+    const { request, credentials, region, service, now } = cases[0]!;
+    const base = signRequest(request, credentials, region, service, now).authorization;
+    expect(signRequest(request, { ...credentials, secretAccessKey: 'other' }, region, service, now).authorization).not.toBe(base);
+    expect(signRequest({ ...request, body: `${request.body} ` }, credentials, region, service, now).authorization).not.toBe(base);
+    expect(signRequest(request, credentials, region, service, new Date('2026-11-23T16:15:00Z')).authorization).not.toBe(base);
+  });
+});
