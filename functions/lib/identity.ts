@@ -1,39 +1,29 @@
-import {
-  AdminAddUserToGroupCommand,
-  AdminRemoveUserFromGroupCommand,
-  AdminUserGlobalSignOutCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AwsJsonClient } from './aws/json-client.js';
 import type { SystemRole } from '../../events/index.js';
-import { localCredentials } from './aws-clients.js';
 import { getRuntime, type Runtime } from './runtime.js';
 
 /** Cognito user pool administration: group membership and sign-out, for reactors and admin actions. */
 export class IdentityDirectory {
-  private readonly client: CognitoIdentityProviderClient;
+  private readonly client: AwsJsonClient;
 
   constructor(
     private readonly userPoolId = process.env.USER_POOL_ID ?? '',
     endpoint = process.env.COGNITO_ENDPOINT,
   ) {
-    this.client = new CognitoIdentityProviderClient({
-      endpoint,
-      region: process.env.AWS_REGION ?? 'us-east-1',
-      credentials: endpoint ? localCredentials() : undefined,
-    });
+    this.client = new AwsJsonClient({ service: 'cognito-idp', targetPrefix: 'AWSCognitoIdentityProviderService', jsonVersion: '1.1', endpoint, maxAttempts: 3 });
   }
 
   /** Idempotent: adding a member twice is not an error in Cognito. */
   async addToGroup(username: string, group: SystemRole): Promise<void> {
-    await this.client.send(new AdminAddUserToGroupCommand({ UserPoolId: this.userPoolId, Username: username, GroupName: group }));
+    await this.client.call('AdminAddUserToGroup', { UserPoolId: this.userPoolId, Username: username, GroupName: group });
   }
 
   async removeFromGroup(username: string, group: SystemRole): Promise<void> {
-    await this.client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: this.userPoolId, Username: username, GroupName: group }));
+    await this.client.call('AdminRemoveUserFromGroup', { UserPoolId: this.userPoolId, Username: username, GroupName: group });
   }
 
   async globalSignOut(username: string): Promise<void> {
-    await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: username }));
+    await this.client.call('AdminUserGlobalSignOut', { UserPoolId: this.userPoolId, Username: username });
   }
 }
 

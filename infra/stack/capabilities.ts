@@ -25,13 +25,22 @@ export type Capability =
   | 'stripe'
   | 'realtime';
 
-/** Our adapter modules that name a table (or the pool) in their environment. */
+/** Our adapters that call a service through the lean AWS client (functions/lib/aws). */
+const SERVICE_MODULES: Readonly<Record<string, Capability>> = {
+  'functions/lib/event-bridge.ts': 'eventbridge',
+  'functions/lib/identity.ts': 'cognito',
+  'functions/lib/mail/ses-mailer.ts': 'ses',
+  'functions/lib/checklist/bedrock.ts': 'bedrock',
+  'functions/lib/realtime/poster.ts': 'realtime',
+};
+
+/** Our adapter modules that name a table (or the pool) in their environment, or call a service. */
 export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
   'functions/lib/event-store.ts': 'eventStore',
   'functions/lib/views.ts': 'views',
   'functions/lib/realtime/connections.ts': 'connections',
   'functions/lib/realtime/tokens.ts': 'cognitoTokens',
-  'functions/lib/event-bridge.ts': 'eventbridge',
+  ...SERVICE_MODULES,
 };
 
 export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {
@@ -56,7 +65,7 @@ const TABLE_CAPABILITIES: readonly Capability[] = ['eventStore', 'views', 'conne
 const DYNAMODB_CLIENT_FACTORY = 'functions/lib/aws-clients.ts';
 /** The lean AWS JSON client, and the only modules allowed to call a service with it. */
 const AWS_JSON_CLIENT = 'functions/lib/aws/json-client.ts';
-const AWS_JSON_CALLERS = new Set([DYNAMODB_CLIENT, 'functions/lib/event-bridge.ts']);
+const AWS_JSON_CALLERS = new Set([DYNAMODB_CLIENT, ...Object.keys(SERVICE_MODULES)]);
 
 /** AWS SDK packages that call no service (helpers, credential plumbing). */
 const NEUTRAL_AWS_PACKAGE = /^@aws-sdk\/(?!client-)/;

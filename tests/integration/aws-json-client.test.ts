@@ -3,12 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchWriteCommand, DynamoClient, GetCommand, PutCommand, QueryCommand } from '../../functions/lib/aws/dynamodb.js';
 import { signRequest } from '../../functions/lib/aws/sigv4.js';
+import { BedrockConverseClient } from '../../functions/lib/checklist/bedrock.js';
 import { EventBridgeBus } from '../../functions/lib/event-bridge.js';
+import { IdentityDirectory } from '../../functions/lib/identity.js';
+import { SesMailer } from '../../functions/lib/mail/ses-mailer.js';
+import { ApiGatewayPoster } from '../../functions/lib/realtime/poster.js';
 
 const credentials = { accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret', sessionToken: 'session-token' };
 
 interface Seen {
   target: string;
+  path: string;
   body: Record<string, any>;
 }
 
@@ -29,13 +34,15 @@ function strictEndpoint() {
       const signed = Object.fromEntries(signedNames.filter((name) => !['host', 'x-amz-date', 'x-amz-security-token'].includes(name)).map((name) => [name, headers[name]!]));
       const amzDate = headers['x-amz-date'] ?? '';
       const at = new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
-      const service = headers['x-amz-target']?.startsWith('AWSEvents') ? 'events' : 'dynamodb';
-      const expected = signRequest({ method: 'POST', hostname: headers.host!, path: '/', headers: signed, body }, credentials, 'eu-central-1', service, at);
+      const target = headers['x-amz-target'] ?? '';
+      const path = request.url ?? '/';
+      const service = target.startsWith('AWSEvents') ? 'events' : target.startsWith('AWSCognito') ? 'cognito-idp' : target ? 'dynamodb' : path.includes('/@connections/') ? 'execute-api' : path.startsWith('/v2/email/') ? 'ses' : 'bedrock';
+      const expected = signRequest({ method: request.method!, hostname: headers.host!, path, headers: signed, body }, credentials, 'eu-central-1', service, at);
       if (expected.authorization !== headers.authorization || headers['x-amz-security-token'] !== credentials.sessionToken) {
         response.writeHead(403, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify({ __type: 'com.amazon.coral.service#InvalidSignatureException', message: 'The request signature we calculated does not match the signature you provided.' }));
         return;
       }
-      seen.push({ target: headers['x-amz-target']!, body: JSON.parse(body) });
+      seen.push({ target, path, body: path.includes('/@connections/') ? { raw: body } : JSON.parse(body) });
       const next = script.shift();
       if (next) next(request, response);
       else response.writeHead(200).end('{}');
@@ -64,7 +71,7 @@ describe('the lean AWS JSON client against a strict endpoint', () => {
     endpoint.script.push(endpoint.answer(200, { Item: { pk: { S: 'a' }, n: { N: '2' }, tags: { L: [{ S: 'x' }] }, nested: { M: { ok: { BOOL: true }, none: { NULL: true } } } } }));
     const result = await dynamo.send(new GetCommand({ TableName: 'views', Key: { pk: 'a', sk: 'doc' }, ConsistentRead: true }));
     expect(result.Item).toEqual({ pk: 'a', n: 2, tags: ['x'], nested: { ok: true, none: null } });
-    expect(endpoint.seen.at(-1)).toEqual({ target: 'DynamoDB_20120810.GetItem', body: { TableName: 'views', Key: { pk: { S: 'a' }, sk: { S: 'doc' } }, ConsistentRead: true } });
+    expect(endpoint.seen.at(-1)).toEqual({ target: 'DynamoDB_20120810.GetItem', path: '/', body: { TableName: 'views', Key: { pk: { S: 'a' }, sk: { S: 'doc' } }, ConsistentRead: true } });
   });
 
   it('a wrong secret is refused by the endpoint (so the check above could fail)', async () => {
@@ -108,17 +115,71 @@ describe('the lean AWS JSON client against a strict endpoint', () => {
     expect(endpoint.seen.at(-1)!.body.RequestItems).toEqual({ views: [{ PutRequest: { Item: { pk: { S: 'a' }, v: { N: '1' } } } }, { DeleteRequest: { Key: { pk: { S: 'c' }, sk: { S: 'd' } } } }] });
   });
 
-  it('EventBridge: PutEvents to the bus, reporting refused entries by index', async () => {
-    // The bus takes its credentials from the environment, as in Lambda.
-    Object.assign(process.env, { AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey, AWS_SESSION_TOKEN: credentials.sessionToken });
+  /** The service adapters take their credentials and region from the environment, as in Lambda. */
+  async function withRoleCredentials(work: () => Promise<void>) {
+    const region = process.env.AWS_REGION;
+    Object.assign(process.env, { AWS_REGION: 'eu-central-1', AWS_ACCESS_KEY_ID: credentials.accessKeyId, AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey, AWS_SESSION_TOKEN: credentials.sessionToken });
     try {
+      await work();
+    } finally {
+      for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']) delete process.env[name];
+      if (region === undefined) delete process.env.AWS_REGION;
+      else process.env.AWS_REGION = region;
+    }
+  }
+
+  it('API Gateway: PostToConnection under the stage, the id encoded; 410 means gone', async () => {
+    await withRoleCredentials(async () => {
+      const poster = new ApiGatewayPoster(`${url}/prod`, { region: 'eu-central-1' });
+      await expect(poster.post('L0SM9cOFvHcCIhw=', '{"type":"project.changed"}')).resolves.toBe('sent');
+      expect(endpoint.seen.at(-1)).toEqual({ target: '', path: '/prod/@connections/L0SM9cOFvHcCIhw%3D', body: { raw: '{"type":"project.changed"}' } });
+      endpoint.script.push((_request, response) => response.writeHead(410).end());
+      await expect(poster.post('gone-one', 'x')).resolves.toBe('gone');
+      endpoint.script.push(endpoint.answer(403, { message: 'Forbidden' }));
+      await expect(poster.post('forbidden', 'x')).rejects.toMatchObject({ name: 'ForbiddenException' });
+    });
+  });
+
+  it('Cognito: group membership and global sign-out as AWS JSON 1.1 calls', async () => {
+    await withRoleCredentials(async () => {
+      const directory = new IdentityDirectory('eu-central-1_pool', url);
+      await directory.addToGroup('dana@example.com', 'designer');
+      expect(endpoint.seen.at(-1)).toEqual({ target: 'AWSCognitoIdentityProviderService.AdminAddUserToGroup', path: '/', body: { UserPoolId: 'eu-central-1_pool', Username: 'dana@example.com', GroupName: 'designer' } });
+      endpoint.script.push(endpoint.answer(400, { __type: 'UserNotFoundException', message: 'User does not exist.' }));
+      await expect(directory.globalSignOut('nobody')).rejects.toMatchObject({ name: 'UserNotFoundException', message: 'User does not exist.' });
+    });
+  });
+
+  it('SES: SendEmail to /v2/email/outbound-emails, answering its message id', async () => {
+    await withRoleCredentials(async () => {
+      const mailer = new SesMailer('team@example.com', { endpoint: url, region: 'eu-central-1' });
+      endpoint.script.push(endpoint.answer(200, { MessageId: 'ses-message-1' }));
+      const sent = await mailer.send({ to: 'client@example.com', subject: 'Invitation', text: 'Join us' });
+      expect(sent.id).toBe('ses-message-1');
+      expect(endpoint.seen.at(-1)).toMatchObject({ path: '/v2/email/outbound-emails', body: { FromEmailAddress: 'team@example.com', Destination: { ToAddresses: ['client@example.com'] }, Content: { Simple: { Subject: { Data: 'Invitation' }, Body: { Text: { Data: 'Join us' } } } } } });
+      endpoint.script.push((_request, response) => response.writeHead(400, { 'x-amzn-errortype': 'MessageRejected:http://internal.amazon.com/' }).end(JSON.stringify({ message: 'Email address is not verified.' })));
+      await expect(mailer.send({ to: 'x@example.com', subject: 's', text: 't' })).rejects.toThrow('Email could not be sent: Email address is not verified.');
+    });
+  });
+
+  it('Bedrock: Converse on /model/{id}/converse, the model id in the path only', async () => {
+    await withRoleCredentials(async () => {
+      const bedrock = new BedrockConverseClient({ endpoint: url, region: 'eu-central-1' });
+      const answer = { output: { message: { role: 'assistant', content: [{ toolUse: { toolUseId: 't1', name: 'record_checklist', input: { checklist: [] } } }] } }, stopReason: 'tool_use' };
+      endpoint.script.push(endpoint.answer(200, answer));
+      const output = await bedrock.send({ input: { modelId: 'anthropic.claude-3-haiku-20240307-v1:0', messages: [{ role: 'user', content: [{ text: 'brief' }] }] } });
+      expect(output).toMatchObject(answer);
+      expect(endpoint.seen.at(-1)).toEqual({ target: '', path: '/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse', body: { messages: [{ role: 'user', content: [{ text: 'brief' }] }] } });
+    });
+  });
+
+  it('EventBridge: PutEvents to the bus, reporting refused entries by index', async () => {
+    await withRoleCredentials(async () => {
       const bus = new EventBridgeBus('design-club-bus', { endpoint: url, region: 'eu-central-1' });
       endpoint.script.push(endpoint.answer(200, { FailedEntryCount: 1, Entries: [{ EventId: 'e1' }, { ErrorCode: 'InternalFailure', ErrorMessage: 'try again' }] }));
       const entries = [1, 2].map((n) => ({ Source: 'design-club', DetailType: 'CommentPosted', Detail: JSON.stringify({ n }) }));
       await expect(bus.putEvents(entries)).resolves.toEqual({ failedIndexes: [1] });
-      expect(endpoint.seen.at(-1)).toEqual({ target: 'AWSEvents.PutEvents', body: { Entries: entries.map((entry) => ({ ...entry, EventBusName: 'design-club-bus' })) } });
-    } finally {
-      for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']) delete process.env[name];
-    }
+      expect(endpoint.seen.at(-1)).toEqual({ target: 'AWSEvents.PutEvents', path: '/', body: { Entries: entries.map((entry) => ({ ...entry, EventBusName: 'design-club-bus' })) } });
+    });
   });
 });

@@ -1,4 +1,5 @@
-import type { ConverseCommand, ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
+import type { ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
+import type { ConverseCommand } from '../../functions/lib/checklist/bedrock.js';
 import { describe, expect, it, vi } from 'vitest';
 import { DELIVERABLES, PROJECT_TYPES, propertyTypeOptions } from '../../events/intake-options.js';
 import { turnaroundDays } from '../../functions/domain/turnaround.js';

@@ -4,14 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { signRequest, type SignableRequest } from '../../functions/lib/aws/sigv4.js';
 import type { Credentials } from '../../functions/lib/aws/credentials.js';
 
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytes = (data: SourceData) => (typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data));
+
 /** node:crypto as the SDK signer's hash interface. */
 class Sha256 {
   private readonly hash;
-  constructor(secret?: string | Uint8Array) {
-    this.hash = secret ? createHmac('sha256', secret) : createHash('sha256');
+  constructor(secret?: SourceData) {
+    this.hash = secret ? createHmac('sha256', bytes(secret)) : createHash('sha256');
   }
-  update(data: string | Uint8Array) {
-    this.hash.update(data);
+  update(data: SourceData) {
+    this.hash.update(bytes(data));
   }
   async digest() {
     return new Uint8Array(this.hash.digest());
@@ -52,6 +55,30 @@ const cases: { name: string; request: SignableRequest; credentials: Credentials;
     region: 'ap-southeast-2',
     service: 'dynamodb',
     now: new Date('2026-12-31T23:59:59.999Z'),
+  },
+  {
+    name: 'API Gateway PostToConnection (a REST path with a stage, @ and an encoded =)',
+    request: { method: 'POST', hostname: 'abc123.execute-api.eu-west-1.amazonaws.com', path: '/prod/@connections/L0SM9cOFvHcCIhw%3D', headers: { 'content-type': 'application/json' }, body: '{"type":"project.changed"}' },
+    credentials: { accessKeyId: 'AKID3', secretAccessKey: 'third', sessionToken: 'tok' },
+    region: 'eu-west-1',
+    service: 'execute-api',
+    now: new Date('2026-06-15T08:30:00Z'),
+  },
+  {
+    name: 'Bedrock Converse (a model id with a colon in the path)',
+    request: { method: 'POST', hostname: 'bedrock-runtime.us-west-2.amazonaws.com', path: '/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse', headers: { 'content-type': 'application/json' }, body: '{"messages":[]}' },
+    credentials: { accessKeyId: 'AKID4', secretAccessKey: 'fourth' },
+    region: 'us-west-2',
+    service: 'bedrock',
+    now: new Date('2026-03-01T12:00:00Z'),
+  },
+  {
+    name: 'SESv2 SendEmail',
+    request: { method: 'POST', hostname: 'email.eu-central-1.amazonaws.com', path: '/v2/email/outbound-emails', headers: { 'content-type': 'application/json' }, body: '{"FromEmailAddress":"team@example.com"}' },
+    credentials: { accessKeyId: 'AKID5', secretAccessKey: 'fifth' },
+    region: 'eu-central-1',
+    service: 'ses',
+    now: new Date('2026-11-22T10:00:00Z'),
   },
 ];
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { resolveCredentials, type Credentials, type CredentialsProvider } from './credentials.js';
 import { signRequest } from './sigv4.js';
+export { escapeUri } from './sigv4.js';
 
 /** An error answered by an AWS service (or the network on the way), shaped as the SDK's are. */
 export class AwsServiceError extends Error {
@@ -19,6 +20,8 @@ export class AwsServiceError extends Error {
 
 const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'ThrottledException', 'RequestLimitExceeded', 'TooManyRequestsException', 'RequestThrottled', 'RequestThrottledException', 'LimitExceededException', 'SlowDown']);
 const TRANSIENT = new Set(['InternalServerError', 'InternalFailure', 'ServiceUnavailable', 'InternalServerErrorException', 'ServiceUnavailableException', 'RequestTimeout', 'RequestTimeoutException', 'TimeoutError']);
+/** What a bare status means when a service names no error (API Gateway's management API does this). */
+const STATUS_ERRORS: Record<number, string> = { 403: 'ForbiddenException', 404: 'NotFoundException', 410: 'GoneException', 429: 'TooManyRequestsException' };
 const NETWORK = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED', 'UND_ERR_SOCKET']);
 
 /** Throttling, a server fault or a dropped connection: worth another try. Injected faults shaped
@@ -32,20 +35,32 @@ function retryable(error: unknown): boolean {
 export type FaultInjector = (operation: string, input: Record<string, unknown>) => Error | undefined;
 
 export interface AwsJsonClientOptions {
-  /** e.g. `dynamodb`, `events`: the signing name and the endpoint's first label. */
+  /** e.g. `dynamodb`, `events`: the signing name and, by default, the endpoint's first label. */
   service: string;
-  /** e.g. `DynamoDB_20120810`, `AWSEvents`: the X-Amz-Target prefix. */
-  targetPrefix: string;
-  /** `1.0` (DynamoDB) or `1.1` (EventBridge). */
-  jsonVersion: '1.0' | '1.1';
+  /** The endpoint's first label when it differs from the signing name (`bedrock-runtime`). */
+  hostPrefix?: string;
+  /** For `call` (the AWS JSON protocol): the X-Amz-Target prefix, e.g. `DynamoDB_20120810`. */
+  targetPrefix?: string;
+  /** For `call`: `1.0` (DynamoDB) or `1.1` (EventBridge, Cognito). */
+  jsonVersion?: '1.0' | '1.1';
+  /** A full URL; a path in it (an API stage) prefixes every request's path. */
   endpoint?: string;
   region?: string;
   credentials?: Credentials;
   maxAttempts?: number;
 }
 
+interface HttpCall {
+  method: string;
+  /** Below the endpoint's own path, labels already encoded. */
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  signal?: AbortSignal;
+}
+
 /**
- * A client for the AWS JSON protocols: one signed POST per operation over kept-alive connections,
+ * A client for the AWS JSON and REST-JSON protocols: one signed request per operation over kept-alive connections,
  * with the SDK's standard retry policy (exponential backoff with full jitter on throttling, 5xx and
  * dropped connections). The SDK's generic middleware stack cost a quarter of the process's CPU per
  * DynamoDB call on the embedded stack and about 200 KB of every handler bundle; the two services
@@ -62,7 +77,7 @@ export class AwsJsonClient {
   constructor(private readonly options: AwsJsonClientOptions) {
     this.region = options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
     const suffix = this.region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
-    this.url = new URL(options.endpoint ?? `https://${options.service}.${this.region}.${suffix}`);
+    this.url = new URL(options.endpoint ?? `https://${options.hostPrefix ?? options.service}.${this.region}.${suffix}`);
     this.credentials = resolveCredentials({ credentials: options.credentials, endpoint: options.endpoint });
     const secure = this.url.protocol === 'https:';
     this.agent = secure ? new https.Agent({ keepAlive: true, maxSockets: 50 }) : new http.Agent({ keepAlive: true, maxSockets: 50 });
@@ -82,53 +97,51 @@ export class AwsJsonClient {
     this.faults.delete(name);
   }
 
+  /** An operation of the AWS JSON protocol: a POST to `/` naming it in X-Amz-Target. */
   async call<Output>(operation: string, input: Record<string, unknown>): Promise<Output> {
-    const body = JSON.stringify(input);
+    const headers = { 'content-type': `application/x-amz-json-${this.options.jsonVersion ?? '1.0'}`, 'x-amz-target': `${this.options.targetPrefix}.${operation}` };
+    return (await this.send(operation, input, { method: 'POST', path: '/', headers, body: JSON.stringify(input) })) as Output;
+  }
+
+  /** An operation of a REST protocol: `path` below the endpoint's, labels encoded with `escapeUri`. */
+  async rest<Output>(operation: string, request: { method: string; path: string; body: string; contentType?: string; signal?: AbortSignal }): Promise<Output> {
+    const headers = { 'content-type': request.contentType ?? 'application/json' };
+    return (await this.send(operation, { path: request.path }, { method: request.method, path: request.path, headers, body: request.body, signal: request.signal })) as Output;
+  }
+
+  private async send(operation: string, input: Record<string, unknown>, request: HttpCall): Promise<unknown> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         for (const inject of this.faults.values()) {
           const fault = inject(operation, input);
           if (fault) throw fault;
         }
-        return (await this.post(operation, body, attempt)) as Output;
+        return await this.exchange(request, attempt);
       } catch (error) {
-        if (attempt >= this.maxAttempts || !retryable(error)) throw error;
+        if (attempt >= this.maxAttempts || !retryable(error) || request.signal?.aborted) throw error;
         // Full jitter on an exponential base (100 ms, doubling, at most 20 s): the SDK's standard mode.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(20_000, 100 * 2 ** (attempt - 1))));
       }
     }
   }
 
-  private async post(operation: string, body: string, attempt: number): Promise<unknown> {
-    const headers = signRequest(
-      {
-        method: 'POST',
-        hostname: this.url.host,
-        path: '/',
-        headers: {
-          'content-type': `application/x-amz-json-${this.options.jsonVersion}`,
-          'x-amz-target': `${this.options.targetPrefix}.${operation}`,
-        },
-        body,
-      },
-      await this.credentials(),
-      this.region,
-      this.options.service,
-    );
-    headers['content-length'] = String(Buffer.byteLength(body));
+  private async exchange(call: HttpCall, attempt: number): Promise<unknown> {
+    const path = `${this.url.pathname.replace(/\/$/, '')}${call.path}`;
+    const headers = signRequest({ method: call.method, hostname: this.url.host, path, headers: call.headers, body: call.body }, await this.credentials(), this.region, this.options.service);
+    headers['content-length'] = String(Buffer.byteLength(call.body));
     const transport = this.url.protocol === 'https:' ? https : http;
-    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const { status, text, errorType } = await new Promise<{ status: number; text: string; errorType?: string }>((resolve, reject) => {
       const request = transport.request(
-        { protocol: this.url.protocol, hostname: this.url.hostname, port: this.url.port, path: '/', method: 'POST', headers, agent: this.agent },
+        { protocol: this.url.protocol, hostname: this.url.hostname, port: this.url.port, path, method: call.method, headers, agent: this.agent, signal: call.signal },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), errorType: response.headers['x-amzn-errortype'] as string | undefined }));
           response.on('error', reject);
         },
       );
       request.on('error', reject);
-      request.end(body);
+      request.end(call.body);
     });
     let parsed: Record<string, unknown> = {};
     try {
@@ -137,7 +150,8 @@ export class AwsJsonClient {
       if (status < 300) throw new AwsServiceError('InternalFailure', `Unreadable answer from ${this.options.service}`, status, attempt);
     }
     if (status >= 200 && status < 300) return parsed;
-    const type = String(parsed.__type ?? parsed.code ?? `Http${status}`);
+    // JSON protocols name the error in the body; REST ones in a header (and sometimes the body).
+    const type = String(parsed.__type ?? errorType ?? parsed.code ?? STATUS_ERRORS[status] ?? `Http${status}`);
     const name = type.slice(type.lastIndexOf('#') + 1).split(':')[0]!;
     const message = String(parsed.message ?? parsed.Message ?? `${this.options.service} answered ${status}`);
     throw new AwsServiceError(name, message, status, attempt);

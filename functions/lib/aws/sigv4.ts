@@ -33,9 +33,25 @@ function signingKey(secret: string, day: string, region: string, service: string
   return key;
 }
 
+/** encodeURIComponent, plus the characters it leaves that RFC 3986 reserves: what AWS expects. */
+export const escapeUri = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** Every service but S3 signs the path normalised and encoded once more (segments of the wire path). */
+function canonicalPath(path: string): string {
+  const segments: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment);
+  }
+  const normalized = `${path.startsWith('/') ? '/' : ''}${segments.join('/')}${segments.length > 0 && path.endsWith('/') ? '/' : ''}`;
+  return escapeUri(normalized).replace(/%2F/g, '/');
+}
+
 /**
- * Signature Version 4 for the AWS JSON protocols (a POST to `/` with no query string): returns the
- * headers to send, the given ones plus host, x-amz-date, the session token and Authorization.
+ * Signature Version 4 for requests without a query string (the AWS JSON and REST-JSON protocols, S3
+ * excepted): returns the headers to send, the given ones plus host, x-amz-date, the session token and
+ * Authorization. `path` is the path as sent (its labels already encoded once).
  * tests/unit/sigv4.test.ts checks it byte for byte against the SDK's own signer.
  */
 export function signRequest(request: SignableRequest, credentials: Credentials, region: string, service: string, now = new Date()): Record<string, string> {
@@ -48,7 +64,7 @@ export function signRequest(request: SignableRequest, credentials: Credentials, 
   const signedHeaders = names.join(';');
   const canonicalRequest = [
     request.method,
-    request.path,
+    canonicalPath(request.path),
     '',
     names.map((name) => `${name}:${lower[name]}\n`).join(''),
     signedHeaders,
