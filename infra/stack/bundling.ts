@@ -3,9 +3,11 @@
  * (which runs esbuild locally, never Docker) and `npm run bundle:report` hands the same values to
  * esbuild's API, so the sizes the report prints are the sizes that get deployed.
  *
- * The AWS SDK v3 is bundled, not left to the copy the Lambda runtime provides (CDK's default for
- * Node ≥ 18 marks `@aws-sdk/*` external). Externalising it would shrink the typical bundle from about
- * 400 KB to about 170 KB, but `npm run bundle:report -- --sdk-external` shows the cold start getting
+ * Most handlers no longer carry the AWS SDK at all: DynamoDB, EventBridge, Cognito, SES, Bedrock and
+ * API Gateway's management API go through the lean client in functions/lib/aws. The handlers that
+ * still use it (S3 for uploads, Secrets Manager for Stripe's keys) bundle it, rather than leave it to
+ * the copy the Lambda runtime provides (CDK's default for Node ≥ 18 marks `@aws-sdk/*` external):
+ * `npm run bundle:report -- --sdk-external` shows the cold start getting
  * worse, not better: the runtime's SDK is loaded as whole CommonJS packages (every command of a
  * client, the full credential chain) instead of the tree-shaken, minified parts a handler uses,
  * about 2.3× the init time of the bundled handler (median +140 ms on the measuring machine). And the
