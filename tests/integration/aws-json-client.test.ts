@@ -103,6 +103,39 @@ describe('the lean AWS JSON client against a strict endpoint', () => {
     expect(endpoint.seen.at(-1)!.body.Item).toEqual({ streamId: { S: 's' }, version: { N: '1' } });
   });
 
+  it('abandons an attempt that stays silent and tries again', async () => {
+    const patient = new DynamoClient({ endpoint: url, region: 'eu-central-1', credentials, maxAttempts: 2, timeoutMs: 300 });
+    const before = endpoint.seen.length;
+    endpoint.script.push(() => undefined, endpoint.answer(200, { Item: { pk: { S: 'late' } } }));
+    await expect(patient.send(new GetCommand({ TableName: 'views', Key: { pk: 'late', sk: 'x' } }))).resolves.toEqual({ Item: { pk: 'late' } });
+    expect(endpoint.seen.length - before).toBe(2);
+    endpoint.script.push(() => undefined, () => undefined);
+    await expect(patient.send(new GetCommand({ TableName: 'views', Key: { pk: 'never', sk: 'x' } }))).rejects.toMatchObject({ name: 'TimeoutError' });
+    patient.destroy();
+  });
+
+  it('learns the server clock from a refusal for skew and signs with it', async () => {
+    const serverNow = () => new Date(Date.now() + 3_600_000);
+    const amzDate = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const skewCheck = (request: http.IncomingMessage, response: http.ServerResponse) => {
+      const sent = request.headers['x-amz-date'] as string;
+      const sentAt = Date.parse(`${sent.slice(0, 4)}-${sent.slice(4, 6)}-${sent.slice(6, 8)}T${sent.slice(9, 11)}:${sent.slice(11, 13)}:${sent.slice(13, 15)}Z`);
+      const inTime = Math.abs(sentAt - serverNow().getTime()) < 5 * 60_000;
+      if (inTime) response.writeHead(200, { date: serverNow().toUTCString() }).end('{}');
+      else response.writeHead(400, { date: serverNow().toUTCString() }).end(JSON.stringify({ __type: 'com.amazon.coral.service#InvalidSignatureException', message: `Signature expired: ${sent} is now earlier than ${amzDate(serverNow())}` }));
+    };
+    const skewed = new DynamoClient({ endpoint: url, region: 'eu-central-1', credentials, maxAttempts: 2 });
+    const before = endpoint.seen.length;
+    endpoint.script.push(skewCheck, skewCheck);
+    await expect(skewed.send(new PutCommand({ TableName: 'views', Item: { pk: 'clock' } }))).resolves.toEqual({});
+    expect(endpoint.seen.length - before).toBe(2);
+    // The next call is signed with the learnt clock at once.
+    endpoint.script.push(skewCheck);
+    await expect(skewed.send(new PutCommand({ TableName: 'views', Item: { pk: 'clock' } }))).resolves.toEqual({});
+    expect(endpoint.seen.length - before).toBe(3);
+    skewed.destroy();
+  });
+
   it('gives up after its attempts with the last error', async () => {
     for (let i = 0; i < 4; i += 1) endpoint.script.push(endpoint.answer(503, { __type: 'ServiceUnavailable', message: 'down' }));
     await expect(dynamo.send(new GetCommand({ TableName: 'views', Key: { pk: 'a', sk: 'b' } }))).rejects.toMatchObject({ name: 'ServiceUnavailable', $fault: 'server', $metadata: { httpStatusCode: 503 } });

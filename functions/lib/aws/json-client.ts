@@ -20,6 +20,10 @@ export class AwsServiceError extends Error {
 
 const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'ThrottledException', 'RequestLimitExceeded', 'TooManyRequestsException', 'RequestThrottled', 'RequestThrottledException', 'LimitExceededException', 'SlowDown']);
 const TRANSIENT = new Set(['InternalServerError', 'InternalFailure', 'ServiceUnavailable', 'InternalServerErrorException', 'ServiceUnavailableException', 'RequestTimeout', 'RequestTimeoutException', 'TimeoutError']);
+/** Refusals that can mean our clock is off: retried once the offset is learnt from the answer's Date. */
+const CLOCK_SKEW = new Set(['RequestTimeTooSkewed', 'RequestExpired', 'RequestInTheFuture', 'InvalidSignatureException', 'SignatureDoesNotMatch', 'AuthFailure']);
+const SKEW_TOLERANCE_MS = 4 * 60_000;
+
 /** What a bare status means when a service names no error (API Gateway's management API does this). */
 const STATUS_ERRORS: Record<number, string> = { 403: 'ForbiddenException', 404: 'NotFoundException', 410: 'GoneException', 429: 'TooManyRequestsException' };
 const NETWORK = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED', 'UND_ERR_SOCKET']);
@@ -27,8 +31,8 @@ const NETWORK = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EN
 /** Throttling, a server fault or a dropped connection: worth another try. Injected faults shaped
  * like the SDK's errors (a name and $metadata) follow the same rules. */
 function retryable(error: unknown): boolean {
-  const candidate = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
-  return THROTTLING.has(candidate?.name ?? '') || TRANSIENT.has(candidate?.name ?? '') || (candidate?.$metadata?.httpStatusCode ?? 0) >= 500 || NETWORK.has(candidate?.code ?? '');
+  const candidate = error as { name?: string; code?: string; clockSkewCorrected?: boolean; $metadata?: { httpStatusCode?: number } };
+  return !!candidate?.clockSkewCorrected || THROTTLING.has(candidate?.name ?? '') || TRANSIENT.has(candidate?.name ?? '') || (candidate?.$metadata?.httpStatusCode ?? 0) >= 500 || NETWORK.has(candidate?.code ?? '');
 }
 
 /** A fault to inject below the retries (tests): return an error to answer with, or nothing. */
@@ -48,6 +52,8 @@ export interface AwsJsonClientOptions {
   region?: string;
   credentials?: Credentials;
   maxAttempts?: number;
+  /** An attempt that has neither answered nor sent a byte for this long is abandoned (and retried). */
+  timeoutMs?: number;
 }
 
 interface HttpCall {
@@ -62,9 +68,9 @@ interface HttpCall {
 /**
  * A client for the AWS JSON and REST-JSON protocols: one signed request per operation over kept-alive connections,
  * with the SDK's standard retry policy (exponential backoff with full jitter on throttling, 5xx and
- * dropped connections). The SDK's generic middleware stack cost a quarter of the process's CPU per
- * DynamoDB call on the embedded stack and about 200 KB of every handler bundle; the two services
- * every handler talks to need only this.
+ * dropped or silent connections), and the SDK's correction of a skewed clock. The SDK's generic
+ * middleware stack cost a quarter of the process's CPU per DynamoDB call on the embedded stack and
+ * about 200 KB of every handler bundle; the services the handlers talk to need only this.
  */
 export class AwsJsonClient {
   private readonly url: URL;
@@ -73,6 +79,9 @@ export class AwsJsonClient {
   private readonly agent: http.Agent;
   private readonly maxAttempts: number;
   private readonly faults = new Map<string, FaultInjector>();
+  private readonly timeoutMs: number;
+  /** Server time minus ours, learnt from a refusal for skew: signatures use the server's clock. */
+  private clockOffsetMs = 0;
 
   constructor(private readonly options: AwsJsonClientOptions) {
     this.region = options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
@@ -82,6 +91,7 @@ export class AwsJsonClient {
     const secure = this.url.protocol === 'https:';
     this.agent = secure ? new https.Agent({ keepAlive: true, maxSockets: 50 }) : new http.Agent({ keepAlive: true, maxSockets: 50 });
     this.maxAttempts = options.maxAttempts ?? 3;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
   }
 
   get endpoint(): string {
@@ -127,19 +137,21 @@ export class AwsJsonClient {
 
   private async exchange(call: HttpCall, attempt: number): Promise<unknown> {
     const path = `${this.url.pathname.replace(/\/$/, '')}${call.path}`;
-    const headers = signRequest({ method: call.method, hostname: this.url.host, path, headers: call.headers, body: call.body }, await this.credentials(), this.region, this.options.service);
+    const signedAt = new Date(Date.now() + this.clockOffsetMs);
+    const headers = signRequest({ method: call.method, hostname: this.url.host, path, headers: call.headers, body: call.body }, await this.credentials(), this.region, this.options.service, signedAt);
     headers['content-length'] = String(Buffer.byteLength(call.body));
     const transport = this.url.protocol === 'https:' ? https : http;
-    const { status, text, errorType } = await new Promise<{ status: number; text: string; errorType?: string }>((resolve, reject) => {
+    const { status, text, errorType, serverDate } = await new Promise<{ status: number; text: string; errorType?: string; serverDate?: string }>((resolve, reject) => {
       const request = transport.request(
         { protocol: this.url.protocol, hostname: this.url.hostname, port: this.url.port, path, method: call.method, headers, agent: this.agent, signal: call.signal },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), errorType: response.headers['x-amzn-errortype'] as string | undefined }));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), errorType: response.headers['x-amzn-errortype'] as string | undefined, serverDate: response.headers.date }));
           response.on('error', reject);
         },
       );
+      request.setTimeout(this.timeoutMs, () => request.destroy(Object.assign(new Error(`${this.options.service} did not answer within ${this.timeoutMs} ms`), { name: 'TimeoutError', code: 'ETIMEDOUT' })));
       request.on('error', reject);
       request.end(call.body);
     });
@@ -154,7 +166,12 @@ export class AwsJsonClient {
     const type = String(parsed.__type ?? errorType ?? parsed.code ?? STATUS_ERRORS[status] ?? `Http${status}`);
     const name = type.slice(type.lastIndexOf('#') + 1).split(':')[0]!;
     const message = String(parsed.message ?? parsed.Message ?? `${this.options.service} answered ${status}`);
-    throw new AwsServiceError(name, message, status, attempt);
+    const error = new AwsServiceError(name, message, status, attempt);
+    if (CLOCK_SKEW.has(name) && serverDate && Math.abs(Date.parse(serverDate) - signedAt.getTime()) > SKEW_TOLERANCE_MS) {
+      this.clockOffsetMs = Date.parse(serverDate) - Date.now();
+      Object.assign(error, { clockSkewCorrected: true });
+    }
+    throw error;
   }
 
   destroy(): void {
