@@ -103,7 +103,7 @@ function decode(output: Record<string, any>): any {
 export class DynamoClient {
   private readonly http: AwsJsonClient;
 
-  constructor(options: { endpoint?: string; region?: string; credentials?: Credentials; maxAttempts?: number } = {}) {
+  constructor(options: { endpoint?: string; region?: string; credentials?: Credentials; maxAttempts?: number; timeoutMs?: number } = {}) {
     this.http = new AwsJsonClient({ service: 'dynamodb', targetPrefix: 'DynamoDB_20120810', jsonVersion: '1.0', ...options });
   }
 
