@@ -1,13 +1,11 @@
 import { DynamoClient } from './aws/dynamodb.js';
 
 /**
- * Clients configured from the environment. In the cloud the endpoints are absent and AWS's apply;
- * the embedded runtime sets `*_ENDPOINT` to its local services.
+ * The DynamoDB client every table adapter shares, configured from the environment: in the cloud the
+ * endpoint is absent and AWS's applies; the embedded runtime sets DYNAMODB_ENDPOINT to its dynalite.
+ * Six attempts, as the SDK client had: a throttled write is worth waiting for rather than failing
+ * a command the consumers would otherwise have to redeliver.
  */
-export function localCredentials() {
-  return process.env.AWS_ACCESS_KEY_ID ? undefined : { accessKeyId: 'local', secretAccessKey: 'local' };
-}
-
 export function dynamoClient(endpoint = process.env.DYNAMODB_ENDPOINT): DynamoClient {
-  return new DynamoClient({ endpoint, region: process.env.AWS_REGION ?? 'us-east-1', maxAttempts: 6 });
+  return new DynamoClient({ endpoint, maxAttempts: 6 });
 }

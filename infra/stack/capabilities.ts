@@ -61,7 +61,7 @@ export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {
 const DYNAMODB_PACKAGES = new Set(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
 const DYNAMODB_CLIENT = 'functions/lib/aws/dynamodb.ts';
 const TABLE_CAPABILITIES: readonly Capability[] = ['eventStore', 'views', 'connections'];
-/** Builds the DynamoDB client (and local credentials); imported by the adapters and on its own. */
+/** Builds the DynamoDB client; imported by the adapters and on its own. */
 const DYNAMODB_CLIENT_FACTORY = 'functions/lib/aws-clients.ts';
 /** The lean AWS JSON client, and the only modules allowed to call a service with it. */
 const AWS_JSON_CLIENT = 'functions/lib/aws/json-client.ts';
