@@ -37,7 +37,10 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   await page.goto('/auth');
   await signInInBrowser(page, runtime.seeded.admin);
   await page.goto('/admin');
+  // The header's initials are the profile's (Avery Admin), on the admin screens as on the dashboard.
+  await expect(page.getByRole('button', { name: 'Profile settings (AA)' })).toBeVisible();
   await page.getByRole('link', { name: 'Designer Management' }).click();
+  await expect(page.getByRole('button', { name: 'Profile settings (AA)' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/designer-management$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Designer Management' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Back to Admin Dashboard/ })).toHaveAttribute('href', '/admin');

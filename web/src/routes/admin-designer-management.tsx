@@ -5,6 +5,7 @@ import { addDesigner, listDesigners, removeDesigner, setDesignerActive, type Des
 import '../components/admin/admin.css';
 import { toast } from '../components/toast/use-toast.js';
 import { ApiError } from '../lib/api.js';
+import { useMe } from '../lib/use-me.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { Dialog } from '../ui/Dialog.js';
 import { Page } from '../ui/Page.js';
@@ -16,6 +17,7 @@ const projectsText = (count: number) => `${count} ${count === 1 ? 'project' : 'p
 
 /** Designer Management (/admin/designer-management): add by e-mail, activate or deactivate, remove. */
 export default function DesignerManagementScreen() {
+  const { me } = useMe();
   const [designers, setDesigners] = useState<DesignerRow[] | null>(null);
   const [email, setEmail] = useState('');
   const [adding, setAdding] = useState(false);
@@ -100,7 +102,7 @@ export default function DesignerManagementScreen() {
   }
 
   return (
-    <Page title="Designer Management" width="wide" header={<AppHeader />}>
+    <Page title="Designer Management" width="wide" header={<AppHeader name={me?.user.full_name} />}>
       <Flex direction="column" gap="large">
         <Flex direction="column" gap="xs" alignItems="flex-start">
           <Button as={RouterLink} to="/admin" variation="link" size="small" paddingInline="0">

@@ -32,15 +32,17 @@ type TabValue = (typeof TABS)[number]['value'];
  * server's answer is checked here as well. Not an admin: 'Access denied. Admin privileges required.'
  * and /dashboard; the check failing: 'Access verification failed' and /dashboard.
  */
-function useAdminAccess(): boolean {
+function useAdminAccess(): { verified: boolean; me: MeResponse | null } {
   const navigate = useNavigate();
   const [verified, setVerified] = useState(false);
+  const [me, setMe] = useState<MeResponse | null>(null);
   useEffect(() => {
     let active = true;
     api
       .get<MeResponse>('/me')
       .then((me) => {
         if (!active) return;
+        setMe(me);
         if (me.roles.includes('admin')) setVerified(true);
         else {
           toast({ title: 'Access denied. Admin privileges required.', variant: 'destructive' });
@@ -59,12 +61,12 @@ function useAdminAccess(): boolean {
       active = false;
     };
   }, [navigate]);
-  return verified;
+  return { verified, me };
 }
 
 /** Admin Dashboard (/admin): the five tabs of spec/2 §2, and the audit. */
 export default function AdminScreen() {
-  const verified = useAdminAccess();
+  const { verified, me } = useAdminAccess();
   const [params, setParams] = useSearchParams();
   const tab: TabValue = TABS.some((t) => t.value === params.get('tab')) ? (params.get('tab') as TabValue) : 'projects';
   // Bumped after any change, so every tab shows fresh data when next looked at.
@@ -84,7 +86,7 @@ export default function AdminScreen() {
   };
 
   return (
-    <Page title="Admin Dashboard" width="wide" header={<AppHeader />}>
+    <Page title="Admin Dashboard" width="wide" header={<AppHeader name={me?.user.full_name} />}>
       {!verified ? (
         <Flex justifyContent="center" padding="xxl">
           <Loader size="large" ariaLabel="Checking access" />
