@@ -177,6 +177,21 @@ test('a client is turned away from /admin to /dashboard', async ({ page }) => {
   await expect(toast(page, 'Access denied. Admin privileges required.')).toBeVisible();
 });
 
+test('on a phone the tabs scroll in their own bar, the selected one in sight, and the page does not widen', async ({ page, runtime }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/auth');
+  await signInInBrowser(page, runtime.seeded.admin);
+  await page.goto('/admin?tab=activity');
+  const selected = page.getByRole('tab', { name: 'Global Activity' });
+  await expect(selected).toHaveAttribute('aria-selected', 'true');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const bar = await page.getByRole('tablist').boundingBox();
+  const tab = await selected.boundingBox();
+  expect(tab!.x).toBeGreaterThanOrEqual(bar!.x);
+  expect(tab!.x + tab!.width).toBeLessThanOrEqual(bar!.x + bar!.width + 1);
+  await expect(page.getByRole('button', { name: 'Profile settings (AA)' })).toBeInViewport();
+});
+
 test('Projects tab: the board, filters that narrow it, the detail dialog, bulk status and bulk assignment', async ({ page, runtime }) => {
   const { ids } = await seeding!;
   await signInAsAdmin(page, runtime);

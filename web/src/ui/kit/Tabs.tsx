@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from './style-props.js';
 
 export interface TabItem {
@@ -32,6 +32,16 @@ export function Tabs({ items, value, defaultValue, onValueChange, isLazy, spacin
   const [local, setLocal] = useState(defaultValue);
   const active = (controlled ? value : local) ?? '';
   const idOf = (v: string) => v.replace(' ', '-');
+
+  // On a narrow screen the bar scrolls: keep the selected tab in sight (a deep link to the fifth tab
+  // opens with it visible). Only the bar scrolls, never the page.
+  useEffect(() => {
+    const bar = list.current;
+    const tab = bar?.querySelector<HTMLElement>(`[data-value="${CSS.escape(active)}"]`);
+    if (!bar || !tab || bar.scrollWidth <= bar.clientWidth) return;
+    const left = tab.offsetLeft - bar.offsetLeft;
+    if (left < bar.scrollLeft || left + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) bar.scrollLeft = Math.max(0, left - (bar.clientWidth - tab.offsetWidth) / 2);
+  }, [active]);
 
   function select(next: string) {
     onValueChange?.(next);
