@@ -148,7 +148,7 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Priority" value={draft.priority} onChange={(event) => setDraft({ ...draft, priority: event.target.value })} flex="1 1 8rem">
+            <SelectField label="Priority" value={draft.priority} onChange={(event) => setDraft({ ...draft, priority: event.target.value })} flex="1 1 10rem">
               <option value="">All Priorities</option>
               {PRIORITIES.map((priority) => (
                 <option key={priority} value={priority}>
