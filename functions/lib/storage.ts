@@ -1,7 +1,5 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MAX_FILE_BYTES } from '../../events/uploads.js';
+import { S3Storage } from './aws/s3.js';
 
 /**
  * The one storage adapter: the uploads bucket in S3, or s3rver in the embedded runtime (env
@@ -15,20 +13,12 @@ export const SIGNED_URL_SECONDS = 300;
 /** s3rver knows only its own dummy account (and checks no signature beyond the key id). */
 const EMBEDDED_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
-let cached: { endpoint: string | undefined; client: S3Client } | undefined;
+let cached: { endpoint: string | undefined; client: S3Storage } | undefined;
 
-export function storageClient(): S3Client {
+export function storageClient(): S3Storage {
   const endpoint = process.env.S3_ENDPOINT || undefined;
   if (cached && cached.endpoint === endpoint) return cached.client;
-  const client = new S3Client({
-    region: process.env.AWS_REGION ?? 'us-east-1',
-    endpoint,
-    forcePathStyle: !!endpoint,
-    credentials: endpoint ? EMBEDDED_CREDENTIALS : undefined,
-    // s3rver corrupts bodies sent with the SDK's default streaming checksums (aws-chunked).
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const client = new S3Storage({ endpoint, credentials: endpoint ? EMBEDDED_CREDENTIALS : undefined });
   cached = { endpoint, client };
   return client;
 }
@@ -55,16 +45,16 @@ export interface PresignedUpload {
 
 /** A form the browser posts the file with: this key, this content type, at most 50 MB, for 300 s. */
 export function presignUpload(key: string, contentType: string, maxBytes = MAX_FILE_BYTES): Promise<PresignedUpload> {
-  return createPresignedPost(storageClient(), {
-    Bucket: uploadsBucket(),
-    Key: key,
-    Conditions: [
+  return storageClient().presignPost({
+    bucket: uploadsBucket(),
+    key,
+    conditions: [
       ['content-length-range', 0, maxBytes],
       ['eq', '$key', key],
       ['eq', '$Content-Type', contentType],
     ],
-    Fields: { 'Content-Type': contentType },
-    Expires: SIGNED_URL_SECONDS,
+    fields: { 'Content-Type': contentType },
+    expiresIn: SIGNED_URL_SECONDS,
   });
 }
 
@@ -73,29 +63,17 @@ export interface StoredObject {
   contentType: string;
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.$metadata?.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
-
 /** Size and content type of an object, or null when there is none. */
-export async function headObject(key: string): Promise<StoredObject | null> {
-  try {
-    const head = await storageClient().send(new HeadObjectCommand({ Bucket: uploadsBucket(), Key: key }));
-    return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? '' };
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
+export function headObject(key: string): Promise<StoredObject | null> {
+  return storageClient().head(uploadsBucket(), key);
 }
 
 export async function deleteObject(key: string): Promise<void> {
-  await storageClient().send(new DeleteObjectCommand({ Bucket: uploadsBucket(), Key: key }));
+  await storageClient().delete(uploadsBucket(), key);
 }
 
 export async function copyObject(from: string, to: string): Promise<void> {
-  const bucket = uploadsBucket();
-  await storageClient().send(
-    new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`, MetadataDirective: 'COPY' }),
-  );
+  await storageClient().copy(uploadsBucket(), from, to);
 }
 
 /** A link that downloads the object as an attachment named `fileName`, valid for 300 s. */
@@ -103,13 +81,10 @@ export function presignDownload(key: string, fileName: string): Promise<string> 
   // The stored names are sanitised (letters, digits, . _ -), so the quoted filename needs no escaping;
   // the RFC 5987 form is added for completeness.
   const quoted = fileName.replace(/["\\\r\n]/g, '_');
-  return getSignedUrl(
-    storageClient(),
-    new GetObjectCommand({
-      Bucket: uploadsBucket(),
-      Key: key,
-      ResponseContentDisposition: `attachment; filename="${quoted}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-    }),
-    { expiresIn: SIGNED_URL_SECONDS },
-  );
+  return storageClient().presignGet({
+    bucket: uploadsBucket(),
+    key,
+    responseContentDisposition: `attachment; filename="${quoted}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    expiresIn: SIGNED_URL_SECONDS,
+  });
 }

@@ -24,13 +24,12 @@ export const ESM_REQUIRE_BANNER =
   "import { createRequire as __dcCreateRequire } from 'node:module';const require = __dcCreateRequire(import.meta.url);";
 
 /**
- * Packages npm installed more than once, each bundled from the root node_modules copy only.
- * `@aws-sdk/s3-presigned-post` pins `@aws-sdk/client-s3` to an exact version, so whenever the two
- * drift apart npm nests a second client-s3 under it and a handler that presigns a POST and also
- * uses the client ships both (about 73 KB more). The S3 client's API is stable within v3, so one
- * copy serves both. tests/infra/bundling.test.ts fails if any package is bundled from two places.
+ * Packages npm installed more than once, each bundled from the root node_modules copy only. None
+ * today: the one there was (`@aws-sdk/client-s3`, pinned to an exact version by s3-presigned-post)
+ * left the handlers with the lean S3 adapter. tests/infra/bundling.test.ts fails if any package is
+ * bundled from two places; `npm run bundle:report` names it.
  */
-export const DEDUPED_PACKAGES: readonly string[] = ['@aws-sdk/client-s3'];
+export const DEDUPED_PACKAGES: readonly string[] = [];
 
 /**
  * Package → replacement (relative to the repository root, where esbuild runs). See

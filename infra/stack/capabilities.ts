@@ -32,6 +32,8 @@ const SERVICE_MODULES: Readonly<Record<string, Capability>> = {
   'functions/lib/mail/ses-mailer.ts': 'ses',
   'functions/lib/checklist/bedrock.ts': 'bedrock',
   'functions/lib/realtime/poster.ts': 'realtime',
+  'functions/lib/aws/s3.ts': 'uploads',
+  'functions/lib/billing/stripe-provider.ts': 'stripe',
 };
 
 /** Our adapter modules that name a table (or the pool) in their environment, or call a service. */

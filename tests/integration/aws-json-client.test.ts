@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BatchWriteCommand, DynamoClient, GetCommand, PutCommand, QueryCommand } from '../../functions/lib/aws/dynamodb.js';
 import { signRequest } from '../../functions/lib/aws/sigv4.js';
+import { loadStripeSecrets } from '../../functions/lib/billing/stripe-provider.js';
 import { BedrockConverseClient } from '../../functions/lib/checklist/bedrock.js';
 import { EventBridgeBus } from '../../functions/lib/event-bridge.js';
 import { IdentityDirectory } from '../../functions/lib/identity.js';
@@ -36,7 +37,7 @@ function strictEndpoint() {
       const at = new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
       const target = headers['x-amz-target'] ?? '';
       const path = request.url ?? '/';
-      const service = target.startsWith('AWSEvents') ? 'events' : target.startsWith('AWSCognito') ? 'cognito-idp' : target ? 'dynamodb' : path.includes('/@connections/') ? 'execute-api' : path.startsWith('/v2/email/') ? 'ses' : 'bedrock';
+      const service = target.startsWith('AWSEvents') ? 'events' : target.startsWith('AWSCognito') ? 'cognito-idp' : target.startsWith('secretsmanager') ? 'secretsmanager' : target ? 'dynamodb' : path.includes('/@connections/') ? 'execute-api' : path.startsWith('/v2/email/') ? 'ses' : 'bedrock';
       const expected = signRequest({ method: request.method!, hostname: headers.host!, path, headers: signed, body }, credentials, 'eu-central-1', service, at);
       if (expected.authorization !== headers.authorization || headers['x-amz-security-token'] !== credentials.sessionToken) {
         response.writeHead(403, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify({ __type: 'com.amazon.coral.service#InvalidSignatureException', message: 'The request signature we calculated does not match the signature you provided.' }));
@@ -203,6 +204,15 @@ describe('the lean AWS JSON client against a strict endpoint', () => {
       const output = await bedrock.send({ input: { modelId: 'anthropic.claude-3-haiku-20240307-v1:0', messages: [{ role: 'user', content: [{ text: 'brief' }] }] } });
       expect(output).toMatchObject(answer);
       expect(endpoint.seen.at(-1)).toEqual({ target: '', path: '/model/anthropic.claude-3-haiku-20240307-v1%3A0/converse', body: { messages: [{ role: 'user', content: [{ text: 'brief' }] }] } });
+    });
+  });
+
+  it("Secrets Manager: Stripe's keys from the secret the stack names", async () => {
+    await withRoleCredentials(async () => {
+      endpoint.script.push(endpoint.answer(200, { SecretString: JSON.stringify({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' }) }));
+      const secrets = await loadStripeSecrets({ STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:eu-central-1:1:secret:design-club/dev/stripe', SECRETS_MANAGER_ENDPOINT: url });
+      expect(secrets).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' });
+      expect(endpoint.seen.at(-1)).toEqual({ target: 'secretsmanager.GetSecretValue', path: '/', body: { SecretId: 'arn:aws:secretsmanager:eu-central-1:1:secret:design-club/dev/stripe' } });
     });
   });
 

@@ -1,8 +1,8 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectDecider, projectStream } from '../../functions/domain/project.js';
 import { runCommand } from '../../functions/lib/command.js';
-import { headObject, storageClient, uploadsBucket } from '../../functions/lib/storage.js';
+import { headObject, uploadsBucket } from '../../functions/lib/storage.js';
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, uploadKey } from '../../events/uploads.js';
 import { newId } from '../../functions/lib/ids.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
@@ -138,7 +138,10 @@ describe('refusals', () => {
     // Presigned as a small PDF, then a 50 MB + 1 byte object is put there directly (s3rver enforces no policy).
     const presigned = await stack.api('POST', `/api/projects/${projectId}/uploads`, { user: owner, body: { file_name: 'small.pdf', content_type: 'application/pdf', file_size: 1000 } });
     expect(presigned.status).toBe(201);
-    await storageClient().send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: presigned.body.key, Body: Buffer.alloc(MAX_FILE_BYTES + 1, 1), ContentType: 'application/pdf' }));
+    // Put there with the AWS SDK, as anyone holding bucket credentials could.
+    const s3 = new S3Client({ endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, requestChecksumCalculation: 'WHEN_REQUIRED' });
+    await s3.send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: presigned.body.key, Body: Buffer.alloc(MAX_FILE_BYTES + 1, 1), ContentType: 'application/pdf' }));
+    s3.destroy();
     expect((await headObject(presigned.body.key))!.size).toBe(MAX_FILE_BYTES + 1);
     const before = await stack.eventCount();
     const refused = await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key: presigned.body.key } });

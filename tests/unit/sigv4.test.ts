@@ -93,6 +93,22 @@ describe('Signature Version 4 (the lean AWS client)', () => {
     });
   }
 
+  it("signs S3 requests as the SDK's S3 client does (the path as sent, the payload hash from its header)", async () => {
+    const credentials = { accessKeyId: 'ASIAS3', secretAccessKey: 's3-secret', sessionToken: 'tok' };
+    const now = new Date('2026-11-22T10:15:30Z');
+    const requests: { method: string; path: string; headers: Record<string, string> }[] = [
+      { method: 'HEAD', path: '/incoming/01JD/Site%20plan%20%28v2%29%20%26%20notes.pdf', headers: { 'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' } },
+      { method: 'PUT', path: '/p1/final%20plan.pdf', headers: { 'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', 'x-amz-copy-source': 'bucket/incoming/p1/final%20plan.pdf', 'x-amz-metadata-directive': 'COPY' } },
+    ];
+    for (const request of requests) {
+      const signable = { ...request, hostname: 'design-club-uploads.s3.eu-west-1.amazonaws.com', body: '', s3: true };
+      const ours = signRequest(signable, credentials, 'eu-west-1', 's3', now);
+      const signer = new SignatureV4({ credentials, region: 'eu-west-1', service: 's3', sha256: Sha256, uriEscapePath: false, applyChecksum: true });
+      const reference = await signer.sign({ method: request.method, protocol: 'https:', hostname: signable.hostname, path: request.path, query: {}, headers: { ...request.headers, host: signable.hostname }, body: '' }, { signingDate: now });
+      expect(ours.authorization).toBe((reference.headers as Record<string, string>).authorization);
+    }
+  });
+
   it('a different secret, body or day gives a different signature', () => {
     const { request, credentials, region, service, now } = cases[0]!;
     const base = signRequest(request, credentials, region, service, now).authorization;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { resolveCredentials, type Credentials, type CredentialsProvider } from './credentials.js';
-import { signRequest } from './sigv4.js';
+import { canonicalQuery, signRequest } from './sigv4.js';
 export { escapeUri } from './sigv4.js';
 
 /** An error answered by an AWS service (or the network on the way), shaped as the SDK's are. */
@@ -20,6 +20,9 @@ export class AwsServiceError extends Error {
 
 const THROTTLING = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'ThrottledException', 'RequestLimitExceeded', 'TooManyRequestsException', 'RequestThrottled', 'RequestThrottledException', 'LimitExceededException', 'SlowDown']);
 const TRANSIENT = new Set(['InternalServerError', 'InternalFailure', 'ServiceUnavailable', 'InternalServerErrorException', 'ServiceUnavailableException', 'RequestTimeout', 'RequestTimeoutException', 'TimeoutError']);
+/** S3 answers HEAD requests without a body: what the SDK calls those errors. */
+const S3_STATUS_ERRORS: Record<number, string> = { 301: 'PermanentRedirect', 400: 'BadRequest', 403: 'Forbidden', 404: 'NotFound', 503: 'SlowDown' };
+
 /** Refusals that can mean our clock is off: retried once the offset is learnt from the answer's Date. */
 const CLOCK_SKEW = new Set(['RequestTimeTooSkewed', 'RequestExpired', 'RequestInTheFuture', 'InvalidSignatureException', 'SignatureDoesNotMatch', 'AuthFailure']);
 const SKEW_TOLERANCE_MS = 4 * 60_000;
@@ -56,13 +59,51 @@ export interface AwsJsonClientOptions {
   timeoutMs?: number;
 }
 
-interface HttpCall {
+export interface HttpCall {
   method: string;
   /** Below the endpoint's own path, labels already encoded. */
   path: string;
+  /** Query parameters, not encoded. */
+  query?: Record<string, string>;
   headers: Record<string, string>;
   body: string;
   signal?: AbortSignal;
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+function parseJson(answer: RawAnswer): unknown {
+  if (!answer.text) return {};
+  try {
+    return JSON.parse(answer.text);
+  } catch {
+    throw new AwsServiceError('InternalFailure', 'Unreadable answer', answer.status);
+  }
+}
+
+const xmlText = (xml: string, tag: string) => new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml)?.[1];
+
+/** JSON protocols name the error in the body; REST ones in a header (and sometimes the body); S3 in XML. */
+function describeError(answer: RawAnswer, service: string): { name: string; message: string } {
+  let parsed: Record<string, unknown> = {};
+  if (answer.text.trimStart().startsWith('{')) {
+    try {
+      parsed = JSON.parse(answer.text) as Record<string, unknown>;
+    } catch {
+      // not JSON after all: named by the status below
+    }
+  }
+  const xmlCode = answer.text.includes('<Error>') ? xmlText(answer.text, 'Code') : undefined;
+  const headerType = answer.headers['x-amzn-errortype'] as string | undefined;
+  const s3Status = service === 's3' ? S3_STATUS_ERRORS[answer.status] : undefined;
+  const type = String(parsed.__type ?? xmlCode ?? headerType ?? parsed.code ?? s3Status ?? STATUS_ERRORS[answer.status] ?? `Http${answer.status}`);
+  const name = type.slice(type.lastIndexOf('#') + 1).split(':')[0]!;
+  const message = String(parsed.message ?? parsed.Message ?? (xmlCode ? xmlText(answer.text, 'Message') : undefined) ?? `${service} answered ${answer.status}`);
+  return { name, message };
 }
 
 /**
@@ -119,14 +160,22 @@ export class AwsJsonClient {
     return (await this.send(operation, { path: request.path }, { method: request.method, path: request.path, headers, body: request.body, signal: request.signal })) as Output;
   }
 
-  private async send(operation: string, input: Record<string, unknown>, request: HttpCall): Promise<unknown> {
+  /**
+   * One signed request as it is (S3): the answer's status, headers and text when it is a success;
+   * an AwsServiceError otherwise, named from the body (JSON or S3's XML) or the status.
+   */
+  async request(operation: string, call: HttpCall): Promise<RawAnswer> {
+    return this.send(operation, { path: call.path, ...call.query }, call, (answer) => answer);
+  }
+
+  private async send<T = unknown>(operation: string, input: Record<string, unknown>, request: HttpCall, read: (answer: RawAnswer) => T = parseJson as (answer: RawAnswer) => T): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         for (const inject of this.faults.values()) {
           const fault = inject(operation, input);
           if (fault) throw fault;
         }
-        return await this.exchange(request, attempt);
+        return read(await this.exchange(request, attempt));
       } catch (error) {
         if (attempt >= this.maxAttempts || !retryable(error) || request.signal?.aborted) throw error;
         // Full jitter on an exponential base (100 ms, doubling, at most 20 s): the SDK's standard mode.
@@ -135,19 +184,26 @@ export class AwsJsonClient {
     }
   }
 
-  private async exchange(call: HttpCall, attempt: number): Promise<unknown> {
+  private async exchange(call: HttpCall, attempt: number): Promise<RawAnswer> {
     const path = `${this.url.pathname.replace(/\/$/, '')}${call.path}`;
     const signedAt = new Date(Date.now() + this.clockOffsetMs);
-    const headers = signRequest({ method: call.method, hostname: this.url.host, path, headers: call.headers, body: call.body }, await this.credentials(), this.region, this.options.service, signedAt);
+    const headers = signRequest(
+      { method: call.method, hostname: this.url.host, path, headers: call.headers, body: call.body, query: call.query, s3: this.options.service === 's3' },
+      await this.credentials(),
+      this.region,
+      this.options.service,
+      signedAt,
+    );
     headers['content-length'] = String(Buffer.byteLength(call.body));
     const transport = this.url.protocol === 'https:' ? https : http;
-    const { status, text, errorType, serverDate } = await new Promise<{ status: number; text: string; errorType?: string; serverDate?: string }>((resolve, reject) => {
+    const search = call.query ? `?${canonicalQuery(call.query)}` : '';
+    const answer = await new Promise<RawAnswer>((resolve, reject) => {
       const request = transport.request(
-        { protocol: this.url.protocol, hostname: this.url.hostname, port: this.url.port, path, method: call.method, headers, agent: this.agent, signal: call.signal },
+        { protocol: this.url.protocol, hostname: this.url.hostname, port: this.url.port, path: path + search, method: call.method, headers, agent: this.agent, signal: call.signal },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), errorType: response.headers['x-amzn-errortype'] as string | undefined, serverDate: response.headers.date }));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
           response.on('error', reject);
         },
       );
@@ -155,18 +211,12 @@ export class AwsJsonClient {
       request.on('error', reject);
       request.end(call.body);
     });
-    let parsed: Record<string, unknown> = {};
-    try {
-      parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      if (status < 300) throw new AwsServiceError('InternalFailure', `Unreadable answer from ${this.options.service}`, status, attempt);
-    }
-    if (status >= 200 && status < 300) return parsed;
-    // JSON protocols name the error in the body; REST ones in a header (and sometimes the body).
-    const type = String(parsed.__type ?? errorType ?? parsed.code ?? STATUS_ERRORS[status] ?? `Http${status}`);
-    const name = type.slice(type.lastIndexOf('#') + 1).split(':')[0]!;
-    const message = String(parsed.message ?? parsed.Message ?? `${this.options.service} answered ${status}`);
-    const error = new AwsServiceError(name, message, status, attempt);
+    // S3 may answer 200 to a copy and still report an error in the body.
+    const failed = answer.status < 200 || answer.status >= 300 || (this.options.service === 's3' && /^\s*(<\?xml[^>]*>\s*)?<Error>/.test(answer.text));
+    if (!failed) return answer;
+    const { name, message } = describeError(answer, this.options.service);
+    const error = new AwsServiceError(name, message, answer.status, attempt);
+    const serverDate = answer.headers.date;
     if (CLOCK_SKEW.has(name) && serverDate && Math.abs(Date.parse(serverDate) - signedAt.getTime()) > SKEW_TOLERANCE_MS) {
       this.clockOffsetMs = Date.parse(serverDate) - Date.now();
       Object.assign(error, { clockSkewCorrected: true });

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { AwsJsonClient } from '../aws/json-client.js';
 import { WebhookSignatureError, type BillingProvider } from './provider.js';
 
 interface StripeSecrets {
@@ -11,13 +12,13 @@ interface StripeSecrets {
  * STRIPE_WEBHOOK_SECRET, or from the Secrets Manager secret named by STRIPE_SECRET_ARN: either the
  * key as plain text, or JSON `{ "secretKey": "sk_...", "webhookSecret": "whsec_..." }`.
  */
-async function loadSecrets(env: NodeJS.ProcessEnv = process.env): Promise<StripeSecrets> {
+export async function loadStripeSecrets(env: NodeJS.ProcessEnv = process.env): Promise<StripeSecrets> {
   let secretKey = env.STRIPE_SECRET_KEY ?? '';
   let webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
   if (!secretKey && env.STRIPE_SECRET_ARN) {
-    // Loaded only where a secret is read, so the local provider never pays for the client.
-    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-    const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: env.STRIPE_SECRET_ARN }));
+    const secrets = new AwsJsonClient({ service: 'secretsmanager', targetPrefix: 'secretsmanager', jsonVersion: '1.1', endpoint: env.SECRETS_MANAGER_ENDPOINT, maxAttempts: 3 });
+    const answer = await secrets.call<{ SecretString?: string }>('GetSecretValue', { SecretId: env.STRIPE_SECRET_ARN });
+    secrets.destroy();
     const text = (answer.SecretString ?? '').trim();
     if (text.startsWith('{')) {
       const parsed = JSON.parse(text) as Partial<StripeSecrets>;
@@ -38,7 +39,7 @@ export class StripeBillingProvider implements BillingProvider {
   private ready: Promise<{ stripe: Stripe; webhookSecret: string }> | undefined;
 
   private client() {
-    this.ready ??= loadSecrets()
+    this.ready ??= loadStripeSecrets()
       .then(({ secretKey, webhookSecret }) => ({ stripe: new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 }), webhookSecret }))
       .catch((error: unknown) => {
         this.ready = undefined;
