@@ -107,7 +107,8 @@ function describeError(answer: RawAnswer, service: string): { name: string; mess
 }
 
 /**
- * A client for the AWS JSON and REST-JSON protocols: one signed request per operation over kept-alive connections,
+ * A client for the AWS JSON and REST-JSON protocols (and the few S3 calls, whose errors are XML): one
+ * signed request per operation over kept-alive connections,
  * with the SDK's standard retry policy (exponential backoff with full jitter on throttling, 5xx and
  * dropped or silent connections), and the SDK's correction of a skewed clock. The SDK's generic
  * middleware stack cost a quarter of the process's CPU per DynamoDB call on the embedded stack and
