@@ -107,12 +107,12 @@ function describeError(answer: RawAnswer, service: string): { name: string; mess
 }
 
 /**
- * A client for the AWS JSON and REST-JSON protocols (and the few S3 calls, whose errors are XML): one
- * signed request per operation over kept-alive connections,
- * with the SDK's standard retry policy (exponential backoff with full jitter on throttling, 5xx and
- * dropped or silent connections), and the SDK's correction of a skewed clock. The SDK's generic
- * middleware stack cost a quarter of the process's CPU per DynamoDB call on the embedded stack and
- * about 200 KB of every handler bundle; the services the handlers talk to need only this.
+ * A client for the AWS JSON and REST-JSON protocols (and the few S3 calls, whose errors are XML):
+ * one signed request per operation over kept-alive connections, with the SDK's standard retry
+ * policy (exponential backoff with full jitter on throttling, 5xx and dropped or silent
+ * connections) and its correction of a skewed clock. The SDK's generic machinery cost about half
+ * the CPU of each DynamoDB call on the embedded stack (a raw PutItem runs 1.8–2× as fast through
+ * this) and about 200 KB of every handler bundle; the services the handlers talk to need only this.
  */
 export class AwsJsonClient {
   private readonly url: URL;
