@@ -48,5 +48,13 @@ test('an admin opens a project history, steps back to before a status change, an
   expect(lines[0]).toContain('"version","at","type"');
   expect(lines[2]).toContain('"ProjectStatusChanged"');
   expect(lines[2]).toContain('status: queued → in_progress');
+
+  // On a phone, ids and long values wrap: the history stays as wide as the screen.
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.reload();
+  await expect(admin.getByTestId('chain-verdict')).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const first = await timeline.getByRole('listitem').first().boundingBox();
+  expect(first!.x + first!.width).toBeLessThanOrEqual(390);
   await adminContext.close();
 });

@@ -51,13 +51,13 @@ export function AuditHistory({ streamId }: { streamId: string }) {
   return (
     <div className="audit">
       <Flex alignItems="center" justifyContent="space-between" wrap="wrap" gap="0.75rem">
-        <Flex alignItems="center" gap="0.5rem">
+        <Flex alignItems="center" gap="0.5rem" wrap="wrap">
           {verdict.intact ? (
             <Badge variation="success" className="audit__verdict" data-testid="chain-verdict">Chain intact · {verdict.events} events verified</Badge>
           ) : (
             <Badge variation="error" className="audit__verdict" data-testid="chain-verdict">Chain broken at version {verdict.brokenAt}: {verdict.reason}</Badge>
           )}
-          <Text as="span" fontSize="small" color="font.secondary">{history.streamId}</Text>
+          <Text as="span" fontSize="small" color="font.secondary" className="audit__stream">{history.streamId}</Text>
         </Flex>
         <Flex gap="0.5rem">
           <Button size="small" onClick={() => download(`${history.streamId}-history.json`, JSON.stringify(history, null, 2), 'application/json')}>Export JSON</Button>
