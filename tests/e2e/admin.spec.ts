@@ -177,7 +177,7 @@ test('a client is turned away from /admin to /dashboard', async ({ page }) => {
   await expect(toast(page, 'Access denied. Admin privileges required.')).toBeVisible();
 });
 
-test('on a phone the tabs scroll in their own bar, the selected one in sight, and the page does not widen', async ({ page, runtime }) => {
+test('on a phone the tabs scroll in their own bar, the selected one in sight, the page does not widen, and long e-mails wrap', async ({ page, runtime }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/auth');
   await signInInBrowser(page, runtime.seeded.admin);
@@ -190,6 +190,15 @@ test('on a phone the tabs scroll in their own bar, the selected one in sight, an
   expect(tab!.x).toBeGreaterThanOrEqual(bar!.x);
   expect(tab!.x + tab!.width).toBeLessThanOrEqual(bar!.x + bar!.width + 1);
   await expect(page.getByRole('button', { name: 'Profile settings (AA)' })).toBeInViewport();
+
+  // A client's long e-mail wraps inside the dialog's client panel.
+  await page.goto('/board');
+  await page.getByRole('button', { name: 'Duplex Permit Set' }).first().click();
+  const panel = page.getByRole('dialog', { name: 'Duplex Permit Set' }).getByLabel('Client information');
+  const email = panel.locator('dd').nth(1);
+  await expect(email).toContainText('@example');
+  const [panelBox, emailBox] = [await panel.boundingBox(), await email.boundingBox()];
+  expect(emailBox!.x + emailBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
 });
 
 test('Projects tab: the board, filters that narrow it, the detail dialog, bulk status and bulk assignment', async ({ page, runtime }) => {
