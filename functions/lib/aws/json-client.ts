@@ -38,6 +38,12 @@ function retryable(error: unknown): boolean {
   return !!candidate?.clockSkewCorrected || THROTTLING.has(candidate?.name ?? '') || TRANSIENT.has(candidate?.name ?? '') || (candidate?.$metadata?.httpStatusCode ?? 0) >= 500 || NETWORK.has(candidate?.code ?? '');
 }
 
+/** The region Lambda (or the operator's shell) names. */
+export const regionFromEnvironment = () => process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
+
+/** AWS's domain in a region: China's partition has its own. */
+export const awsDomain = (region: string) => (region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com');
+
 /** A fault to inject below the retries (tests): return an error to answer with, or nothing. */
 export type FaultInjector = (operation: string, input: Record<string, unknown>) => Error | undefined;
 
@@ -54,6 +60,8 @@ export interface AwsJsonClientOptions {
   endpoint?: string;
   region?: string;
   credentials?: Credentials;
+  /** Where credentials come from when the caller already resolved them (S3's per-bucket clients). */
+  credentialsProvider?: CredentialsProvider;
   maxAttempts?: number;
   /** An attempt that has neither answered nor sent a byte for this long is abandoned (and retried). */
   timeoutMs?: number;
@@ -126,10 +134,9 @@ export class AwsJsonClient {
   private clockOffsetMs = 0;
 
   constructor(private readonly options: AwsJsonClientOptions) {
-    this.region = options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
-    const suffix = this.region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
-    this.url = new URL(options.endpoint ?? `https://${options.hostPrefix ?? options.service}.${this.region}.${suffix}`);
-    this.credentials = resolveCredentials({ credentials: options.credentials, endpoint: options.endpoint });
+    this.region = options.region ?? regionFromEnvironment();
+    this.url = new URL(options.endpoint ?? `https://${options.hostPrefix ?? options.service}.${this.region}.${awsDomain(this.region)}`);
+    this.credentials = options.credentialsProvider ?? resolveCredentials({ credentials: options.credentials, endpoint: options.endpoint });
     const secure = this.url.protocol === 'https:';
     this.agent = secure ? new https.Agent({ keepAlive: true, maxSockets: 50 }) : new http.Agent({ keepAlive: true, maxSockets: 50 });
     this.maxAttempts = options.maxAttempts ?? 3;

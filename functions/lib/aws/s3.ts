@@ -1,5 +1,5 @@
 import { resolveCredentials, type Credentials, type CredentialsProvider } from './credentials.js';
-import { AwsJsonClient, escapeUri } from './json-client.js';
+import { AwsJsonClient, awsDomain, escapeUri, regionFromEnvironment } from './json-client.js';
 import { policyCredential, presignUrl, signPolicy } from './sigv4.js';
 
 export interface S3Options {
@@ -29,7 +29,7 @@ export class S3Storage {
   private readonly clients = new Map<string, AwsJsonClient>();
 
   constructor(private readonly options: S3Options = {}) {
-    this.region = options.region ?? process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
+    this.region = options.region ?? regionFromEnvironment();
     this.endpoint = options.endpoint ? new URL(options.endpoint) : undefined;
     this.credentials = resolveCredentials({ credentials: options.credentials, endpoint: options.endpoint });
   }
@@ -37,15 +37,15 @@ export class S3Storage {
   /** The bucket's base URL: `https://bucket.s3.region.amazonaws.com` or `http://host:port/bucket`. */
   bucketUrl(bucket: string): URL {
     if (this.endpoint) return new URL(`${this.endpoint.origin}/${bucket}`);
-    const suffix = this.region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
-    return new URL(`https://${bucket}.s3.${this.region}.${suffix}`);
+    return new URL(`https://${bucket}.s3.${this.region}.${awsDomain(this.region)}`);
   }
 
   private client(bucket: string): AwsJsonClient {
     let client = this.clients.get(bucket);
     if (!client) {
       const url = this.bucketUrl(bucket);
-      client = new AwsJsonClient({ service: 's3', endpoint: url.href.replace(/\/$/, ''), region: this.region, credentials: this.options.credentials, maxAttempts: this.options.maxAttempts ?? 3 });
+      // The bucket's URL is an endpoint, but not a local one: the credentials are the ones resolved above.
+      client = new AwsJsonClient({ service: 's3', endpoint: url.href.replace(/\/$/, ''), region: this.region, credentialsProvider: this.credentials, maxAttempts: this.options.maxAttempts ?? 3 });
       this.clients.set(bucket, client);
     }
     return client;
