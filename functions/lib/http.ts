@@ -6,6 +6,7 @@ import { DomainError } from '../domain/errors.js';
 import { principalFromEvent, resolvePrincipal, type Principal } from './auth.js';
 import { HttpError } from './errors.js';
 import { log } from './log.js';
+import { originCheck } from './origin-check.js';
 import { getRuntime } from './runtime.js';
 import { withRequestContext } from './request-context.js';
 
@@ -121,6 +122,7 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
 ) {
   return middy<HttpEvent, HttpResponse, Error, Context>()
     .use(errorResponses())
+    .use(originCheck())
     .use(routeAccess())
     .handler(async (event) => {
       const request: HttpRequest<B, Q, P> = {

@@ -12,9 +12,11 @@ import { Data } from './data.js';
 import { Consumers, EventsBus } from './events.js';
 import { HandlerFunctions } from './functions.js';
 import { Monitoring } from './monitoring.js';
+import { ORIGIN_HEADER, OriginSecret } from './origin-secret.js';
 import { Realtime } from './realtime.js';
 import { Site } from './site.js';
 import { Uploads } from './uploads.js';
+import { WebAcl } from './waf.js';
 
 /** The repository root: handler entry paths in infra/routes.ts are relative to it. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,6 +54,9 @@ export class DesignClubStack extends Stack {
   readonly consumers: Consumers;
   readonly monitoring: Monitoring;
   readonly siteBuilt: boolean;
+  /** The web ACL the stack created (prod, or `waf=true`), if any. */
+  readonly webAcl?: WebAcl;
+  readonly originSecret: OriginSecret;
 
   constructor(scope: Construct, id: string, props: DesignClubStackProps) {
     super(scope, id, props);
@@ -75,12 +80,16 @@ export class DesignClubStack extends Stack {
 
     this.api = new Api(this, 'Api', { stage: config.stage, retention: config.logRetentionDays });
     this.realtime = new Realtime(this, 'Realtime', { stage: config.stage, retention: config.logRetentionDays });
+    if (config.createWebAcl) this.webAcl = new WebAcl(this, 'Waf', { stage: config.stage, rateLimit: config.wafRateLimit });
+    this.originSecret = new OriginSecret(this, 'OriginSecret', { stage: config.stage, generation: config.originSecretGeneration });
     this.site = new Site(this, 'Site', {
       config,
       projectRoot,
       apiOriginDomain: this.api.originDomain,
       realtimeUrl: this.realtime.url,
       accessLogs: accessLogs.bucket,
+      webAclArn: config.webAclArn ?? this.webAcl?.arn,
+      originHeader: { name: ORIGIN_HEADER, value: this.originSecret.current },
     });
     this.uploads.allowOrigins(this.site.origins);
 
@@ -105,7 +114,13 @@ export class DesignClubStack extends Stack {
     this.auth = new Auth(this, 'Auth', { config, triggers: table.triggers, functions: this.functions });
     this.functions.useUserPool(this.auth.userPool, this.auth.client);
 
-    this.api.addRoutes({ routes: table.routes, functions: this.functions, userPool: this.auth.userPool, client: this.auth.client });
+    this.api.addRoutes({
+      routes: table.routes,
+      functions: this.functions,
+      userPool: this.auth.userPool,
+      client: this.auth.client,
+      originSecret: this.originSecret.accepted,
+    });
     this.realtime.addRoutes(table.realtimeRoutes, this.functions);
     this.monitoring.alarm(
       this.api,
