@@ -5,7 +5,9 @@ import { designerDecider } from '../domain/designer.js';
 import { userDecider, userRoles } from '../domain/user.js';
 import { loadState } from '../lib/command.js';
 import { identityDirectory } from '../lib/identity.js';
+import { log } from '../lib/log.js';
 import { getRuntime } from '../lib/runtime.js';
+import { storedEvent } from '../lib/stored-event.js';
 
 /** The role events this reactor follows (the route table subscribes it to exactly these). */
 export const ROLE_EVENT_TYPES = [
@@ -38,8 +40,16 @@ async function setMembership(username: string, group: SystemRole, member: boolea
  * designer signing up), which is the next command of that flow.
  */
 export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): Promise<void> => {
-  const envelope = event.detail;
   const runtime = getRuntime();
+  const envelope = await storedEvent(event.detail, runtime);
+  if (!envelope) {
+    log.warn('Ignored a role event that is not in the event store', {
+      streamId: String(event.detail?.streamId),
+      version: String(event.detail?.version),
+      type: String(event.detail?.type),
+    });
+    return;
+  }
   switch (envelope.type) {
     case 'UserRegistered': {
       const email = String(envelope.data.email);

@@ -1,7 +1,9 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../events/index.js';
 import { Projector } from '../lib/projector.js';
+import { log } from '../lib/log.js';
 import { getRuntime, type Runtime } from '../lib/runtime.js';
+import { storedEvent } from '../lib/stored-event.js';
 import { allProjections } from './projections/index.js';
 
 /** One projector per runtime (the embedded runtime may be restarted inside one process). */
@@ -12,5 +14,11 @@ export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): P
   const runtime = getRuntime();
   let projector = projectors.get(runtime);
   if (!projector) projectors.set(runtime, (projector = new Projector(runtime.store, runtime.views, allProjections)));
-  await projector.handle(event.detail);
+  // Roles and ownership are read from the projections: only what the store recorded may change them.
+  const stored = await storedEvent(event.detail, runtime);
+  if (!stored) {
+    log.warn('Ignored an event that is not in the event store', { streamId: String(event.detail?.streamId), version: String(event.detail?.version) });
+    return;
+  }
+  await projector.handle(stored);
 };

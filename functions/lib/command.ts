@@ -4,7 +4,10 @@ import type { CommitMeta } from './event-store.js';
 import { ConcurrencyError, HttpError } from './errors.js';
 import { Recent } from './recent.js';
 import { currentRequest } from './request-context.js';
+import { loadState } from './load-state.js';
 import { getRuntime, type Runtime } from './runtime.js';
+
+export { loadState };
 
 export interface CommandResult<S> {
   state: S;
@@ -38,14 +41,6 @@ function remembered<S>(runtime: Runtime, decider: object): Recent<string, Loaded
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Loads a stream and folds it with the decider's evolve. */
-export async function loadState<S>(decider: Pick<Decider<unknown, S>, 'initialState' | 'evolve'>, streamId: string, runtime: Runtime = getRuntime()) {
-  const slice = await runtime.store.readStream(streamId);
-  let state = decider.initialState();
-  for (const event of slice.events) state = decider.evolve(state, event);
-  return { state, version: slice.version, lastHash: slice.lastHash };
-}
 
 /**
  * Load → decide → append → publish. A version conflict means another command won the race: read

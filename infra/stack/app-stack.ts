@@ -138,6 +138,8 @@ export class DesignClubStack extends Stack {
       monitoring: this.monitoring,
     });
 
+    this.events.restrictPublishers(this.functions.rolesWith('publish'));
+
     this.siteBuilt = this.site.deploy({ userPool: this.auth.userPool, client: this.auth.client }).built;
 
     const output = (name: string, value: string, description: string) => new CfnOutput(this, name, { value, description });

@@ -10,11 +10,22 @@ import * as path from 'node:path';
  * the synth with a message saying where to add it, instead of failing in the cloud with AccessDenied.
  *
  * The grain is the module: a handler that keeps a module which imports a client gets that client's
- * grants even if its code path never calls it.
+ * grants even if its code path never calls it. Where one adapter does both reading and writing (the
+ * event store, the views), reading comes with the adapter and each writing verb with the modules
+ * that call it (VERB_MODULES): a query handler keeps the store's module but not the command module
+ * that appends, so it may Query the events table and not PutItem on it.
  */
 export type Capability =
   | 'eventStore'
+  /** PutItem of a commit, UpdateItem of its outbox marker and the store's first-day mark. */
+  | 'eventStoreAppend'
+  /** UpdateItem only: the outbox marker and the sweep mark (the sweeper republishes, never appends). */
+  | 'eventStoreMark'
+  /** events:PutEvents on the bus: whoever publishes commits. */
+  | 'publish'
   | 'views'
+  /** PutItem / BatchWriteItem on the views: the projector and the rebuild. */
+  | 'viewsWrite'
   | 'connections'
   | 'eventbridge'
   | 'cognito'
@@ -43,6 +54,18 @@ export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
   'functions/lib/realtime/connections.ts': 'connections',
   'functions/lib/realtime/tokens.ts': 'cognitoTokens',
   ...SERVICE_MODULES,
+};
+
+/**
+ * The modules that call a writing verb of an adapter (tests/infra/security.test.ts finds every
+ * caller in functions/ and fails if one is missing here). Paths move with the modules.
+ */
+export const VERB_MODULES: Readonly<Record<string, readonly Capability[]>> = {
+  'functions/lib/command.ts': ['eventStoreAppend', 'publish'],
+  'functions/consumers/outbox-sweeper.ts': ['eventStoreMark', 'publish'],
+  // The projector writes the views; these construct it (projector.ts also holds key helpers that readers import).
+  'functions/consumers/projections.ts': ['viewsWrite'],
+  'functions/lib/replay.ts': ['viewsWrite'],
 };
 
 export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {
@@ -118,6 +141,7 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
   for (const module of modules) {
     const capability = CAPABILITY_MODULES[module];
     if (capability) capabilities.add(capability);
+    for (const verb of VERB_MODULES[module] ?? []) capabilities.add(verb);
   }
   for (const pkg of packages) {
     const capability = CAPABILITY_PACKAGES[pkg];

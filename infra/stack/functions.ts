@@ -58,41 +58,26 @@ interface Sizing {
   timeout: Duration;
 }
 
-/** The events table is append-only for the functions: no DeleteItem, no BatchWriteItem (which can delete). */
-const EVENT_STORE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-  'dynamodb:PutItem',
-  // Only the outbox marker and the store's first-day and sweep marks change after a commit.
-  'dynamodb:UpdateItem',
-];
-/** Read/write on the items of a table whose items the functions own (views, connections). */
-const TABLE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-];
-const COGNITO_ACTIONS = [
-  'cognito-idp:AdminAddUserToGroup',
-  'cognito-idp:AdminRemoveUserFromGroup',
-  'cognito-idp:AdminListGroupsForUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:ListUsers',
-  'cognito-idp:ListUsersInGroup',
-];
-const UPLOAD_OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
+/**
+ * DynamoDB actions by verb, as the adapters call them (functions/lib/event-store.ts, views.ts,
+ * realtime/connections.ts). The events table is never deleted from, and only the commands append.
+ */
+const EVENT_STORE_READ = ['dynamodb:GetItem', 'dynamodb:Query'];
+/** A commit is one conditional PutItem; the outbox marker and the first-day mark are UpdateItems. */
+const EVENT_STORE_APPEND = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
+/** The sweeper clears outbox markers and moves its sweep mark; it appends nothing. */
+const EVENT_STORE_MARK = ['dynamodb:UpdateItem'];
+const VIEWS_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+/** The projector's guarded puts and the rebuild's batches. */
+const VIEWS_WRITE = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
+const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
+/** What functions/lib/identity.ts calls: group membership and global sign-out. */
+const COGNITO_ACTIONS = ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminUserGlobalSignOut'];
+/**
+ * What the storage adapter does: presigned POST (PutObject), presigned GET and HeadObject
+ * (GetObject), CopyObject (GetObject on the source, PutObject on the copy), DeleteObject.
+ */
+const UPLOAD_OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
 
 /** Cross-region inference profiles are the model id with a geography prefix. */
 const INFERENCE_PROFILE = /^(us|eu|apac|jp|au|ca|us-gov|global)\.(.+)$/;
@@ -132,6 +117,11 @@ export class HandlerFunctions extends Construct {
 
   all(): HandlerFunction[] {
     return [...this.byHandler.values()];
+  }
+
+  /** The roles of the functions that have `capability`. */
+  rolesWith(capability: Capability): Role[] {
+    return [...this.roles.entries()].filter(([key]) => key.split('-').includes(capability)).map(([, role]) => role);
   }
 
   find(handler: string): HandlerFunction | undefined {
@@ -256,24 +246,33 @@ export class HandlerFunctions extends Construct {
       case 'eventStore':
         role?.addToPrincipalPolicy(
           new PolicyStatement({
-            sid: 'EventStoreAppendOnly',
-            actions: EVENT_STORE_ACTIONS,
+            sid: 'EventStoreRead',
+            actions: EVENT_STORE_READ,
             resources: [eventsTable.tableArn, ...indexArns(eventsTable, eventsTableDefinition)],
           }),
         );
         fn.addEnvironment('EVENTS_TABLE', eventsTable.tableName);
         return;
+      case 'eventStoreAppend':
+        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'EventStoreAppend', actions: EVENT_STORE_APPEND, resources: [eventsTable.tableArn] }));
+        return;
+      case 'eventStoreMark':
+        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'EventStoreMark', actions: EVENT_STORE_MARK, resources: [eventsTable.tableArn] }));
+        return;
       case 'views':
         role?.addToPrincipalPolicy(
-          new PolicyStatement({ sid: 'Views', actions: TABLE_ACTIONS, resources: [viewsTable.tableArn, ...indexArns(viewsTable, viewsTableDefinition)] }),
+          new PolicyStatement({ sid: 'ViewsRead', actions: VIEWS_READ, resources: [viewsTable.tableArn, ...indexArns(viewsTable, viewsTableDefinition)] }),
         );
         fn.addEnvironment('VIEWS_TABLE', viewsTable.tableName);
+        return;
+      case 'viewsWrite':
+        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsWrite', actions: VIEWS_WRITE, resources: [viewsTable.tableArn] }));
         return;
       case 'connections':
         role?.addToPrincipalPolicy(
           new PolicyStatement({
             sid: 'Connections',
-            actions: TABLE_ACTIONS,
+            actions: CONNECTIONS_ACTIONS,
             resources: [connectionsTable.tableArn, ...indexArns(connectionsTable, connectionsTableDefinition)],
           }),
         );
@@ -298,8 +297,11 @@ export class HandlerFunctions extends Construct {
         fn.addEnvironment('USER_POOL_CLIENT_ID', this.userPoolClient.userPoolClientId);
         return;
       case 'eventbridge':
-        if (role) bus.grantPutEventsTo(role);
+        // The runtime names the bus in every handler that builds it; only publishers may put events.
         fn.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
+        return;
+      case 'publish':
+        if (role) bus.grantPutEventsTo(role);
         return;
       case 'cognito': {
         if (kind === 'trigger') {
@@ -340,7 +342,8 @@ export class HandlerFunctions extends Construct {
       case 'bedrock': {
         const modelId = config.bedrockModelId;
         const profile = INFERENCE_PROFILE.exec(modelId);
-        const actions = ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'];
+        // Converse is authorised as InvokeModel; nothing streams.
+        const actions = ['bedrock:InvokeModel'];
         if (profile) {
           const profileArn = stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId });
           role?.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [profileArn] }));
@@ -374,7 +377,8 @@ export class HandlerFunctions extends Construct {
         const domain = config.senderEmail.split('@')[1]!;
         role?.addToPrincipalPolicy(
           new PolicyStatement({
-            actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+            // SESv2 SendEmail with simple content.
+            actions: ['ses:SendEmail'],
             resources: [
               stack.formatArn({ service: 'ses', resource: 'identity', resourceName: config.senderEmail }),
               stack.formatArn({ service: 'ses', resource: 'identity', resourceName: domain }),

@@ -34,7 +34,7 @@ describe('origin check (requests must come through CloudFront)', () => {
   it('refuses a missing or wrong header with 403 and the error body, before the handler runs', async () => {
     process.env[ORIGIN_SECRET_ENV] = 'current123';
     const { handler, seen } = build();
-    for (const headers of [{}, { [ORIGIN_HEADER]: 'guess' }, { [ORIGIN_HEADER]: '' }, { [ORIGIN_HEADER]: 'current123,' }]) {
+    for (const headers of [{}, { [ORIGIN_HEADER]: 'guess' }, { [ORIGIN_HEADER]: '' }, { [ORIGIN_HEADER]: 'current123,' }] as Record<string, string>[]) {
       const response = await call(handler, headers);
       expect(response.statusCode).toBe(403);
       expect(JSON.parse(response.body!)).toEqual({ error: { code: 'FORBIDDEN', message: expect.stringContaining('site') } });
