@@ -1,9 +1,9 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../events/index.js';
-import { Projector } from '../lib/projector.js';
-import { log } from '../lib/log.js';
-import { getRuntime, type Runtime } from '../lib/runtime.js';
-import { storedEvent } from '../lib/stored-event.js';
+import { Projector } from '../core/projector.js';
+import { log } from '../core/log.js';
+import { getRuntime, type Runtime } from '../core/runtime.js';
+import { storedEvent } from '../core/stored-event.js';
 import { allProjections } from './projections/index.js';
 
 /** One projector per runtime (the embedded runtime may be restarted inside one process). */

@@ -83,7 +83,7 @@ export class Api extends Construct {
     functions: HandlerFunctions;
     userPool: IUserPool;
     client: IUserPoolClient;
-    /** Accepted values of CloudFront's origin header (functions/lib/origin-check.ts); every API function gets them. */
+    /** Accepted values of CloudFront's origin header (functions/http/origin-check.ts); every API function gets them. */
     originSecret: string;
   }): void {
     const authorizer = new HttpUserPoolAuthorizer('Cognito', props.userPool, {

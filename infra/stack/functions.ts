@@ -25,7 +25,7 @@ import { acknowledge } from './nag.js';
 
 export type FunctionKind = 'api' | 'consumer' | 'schedule' | 'trigger' | 'realtime';
 
-/** Must match `EVENT_SOURCE` in functions/lib/publisher.ts (a test checks it). */
+/** Must match `EVENT_SOURCE` in functions/core/publisher.ts (a test checks it). */
 export const EVENT_SOURCE = 'design-club';
 export const SERVICE_NAME = 'design-club';
 /** Presigned uploads land under this prefix; anything never recorded there expires (uploads.ts). */
@@ -59,8 +59,8 @@ interface Sizing {
 }
 
 /**
- * DynamoDB actions by verb, as the adapters call them (functions/lib/event-store.ts, views.ts,
- * realtime/connections.ts). The events table is never deleted from, and only the commands append.
+ * DynamoDB actions by verb, as the adapters call them (functions/core/event-store.ts and views.ts,
+ * functions/adapters/realtime/connections.ts). The events table is never deleted from, and only the commands append.
  */
 const EVENT_STORE_READ = ['dynamodb:GetItem', 'dynamodb:Query'];
 /** A commit is one conditional PutItem; the outbox marker and the first-day mark are UpdateItems. */
@@ -71,7 +71,7 @@ const VIEWS_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query
 /** The projector's guarded puts and the rebuild's batches. */
 const VIEWS_WRITE = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
 const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
-/** What functions/lib/identity.ts calls: group membership and global sign-out. */
+/** What functions/adapters/identity.ts calls: group membership and global sign-out. */
 const COGNITO_ACTIONS = ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminUserGlobalSignOut'];
 /**
  * What the storage adapter does: presigned POST (PutObject), presigned GET and HeadObject
@@ -289,7 +289,7 @@ export class HandlerFunctions extends Construct {
         fn.addEnvironment('REALTIME_MANAGEMENT_ENDPOINT', realtime.managementEndpoint);
         return;
       case 'cognitoTokens':
-        // Verifies ID tokens itself (functions/lib/realtime/tokens.ts): no permission, just the pool and client ids.
+        // Verifies ID tokens itself (functions/adapters/realtime/tokens.ts): no permission, just the pool and client ids.
         if (kind === 'trigger' || !this.userPool || !this.userPoolClient) {
           throw new Error(`${fn.node.path}: token verification needs the user pool, which a trigger cannot reference`);
         }
@@ -386,7 +386,7 @@ export class HandlerFunctions extends Construct {
             conditions: { StringEquals: { 'ses:FromAddress': config.senderEmail } },
           }),
         );
-        // functions/lib/mail sends with SES from MAIL_FROM (the local outbox when it is unset).
+        // functions/adapters/mail sends with SES from MAIL_FROM (the embedded runtime installs its local outbox).
         fn.addEnvironment('MAIL_FROM', config.senderEmail);
         return;
       }

@@ -2,7 +2,7 @@ import { AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@a
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '../../events/index.js';
 import { userStream } from '../../functions/domain/user.js';
-import { toBusEntry } from '../../functions/lib/publisher.js';
+import { toBusEntry } from '../../functions/core/publisher.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 
 /**
