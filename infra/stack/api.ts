@@ -129,10 +129,11 @@ export class Api extends Construct {
       throw new Error(`Route ${key}: its throttle (${throttle.rate}/s, burst ${throttle.burst}) must not exceed the stage's (${STAGE_THROTTLE.rate}/s, burst ${STAGE_THROTTLE.burst}).`);
     }
     const stage = this.stage.node.defaultChild as CfnStage;
-    const settings = (this.routeSettings[key] = { throttlingRateLimit: throttle.rate, throttlingBurstLimit: throttle.burst });
-    stage.routeSettings = { ...this.routeSettings, [key]: settings };
+    // RouteSettings is a map CloudFormation takes as is: its property names, not CDK's camelCase.
+    this.routeSettings[key] = { ThrottlingRateLimit: throttle.rate, ThrottlingBurstLimit: throttle.burst };
+    stage.routeSettings = { ...this.routeSettings };
     stage.node.addDependency(route);
   }
 
-  private readonly routeSettings: Record<string, CfnStage.RouteSettingsProperty> = {};
+  private readonly routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
 }

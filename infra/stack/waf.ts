@@ -59,7 +59,8 @@ export class WebAcl extends Construct {
 
     this.acl = new CfnWebACL(this, 'WebAcl', {
       name: `design-club-${props.stage}`,
-      description: `Design Club ${props.stage}: CloudFront (site and /api)`,
+      // WAF allows letters, digits, spaces and + = : # @ / - , . in a description.
+      description: `Design Club ${props.stage}: CloudFront, for the site and /api`,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility(`design-club-${props.stage}`),

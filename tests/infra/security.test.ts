@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../infra/routes.js';
-import { analyzeHandler, CAPABILITY_MODULES } from '../../infra/stack/capabilities.js';
+import { analyzeHandler, CAPABILITY_MODULES, VERB_MODULES } from '../../infra/stack/capabilities.js';
 import { UPLOADS_INCOMING_PREFIX } from '../../infra/stack/functions.js';
 import { refOf, refsIn, resourcesOf, ROOT, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
 
@@ -73,11 +73,14 @@ describe('least privilege, derived from each handler’s imports', () => {
   it('derives the capabilities from the imports', () => {
     expect(analyzeHandler(ROOT, 'functions/api/health.ts').capabilities).toEqual([]);
     expect(analyzeHandler(ROOT, 'functions/consumers/cognito-groups.ts').capabilities).toContain('cognito');
-    expect(analyzeHandler(ROOT, 'functions/triggers/post-confirmation.ts').capabilities).toEqual(['eventStore', 'eventbridge', 'views']);
+    expect(analyzeHandler(ROOT, 'functions/triggers/post-confirmation.ts').capabilities).toEqual(['eventStore', 'eventStoreAppend', 'eventbridge', 'publish', 'views']);
+    // Reading handlers keep the store's module but not the command module that appends.
+    expect(analyzeHandler(ROOT, 'functions/api/projects/list.ts').capabilities).toEqual(['eventStore', 'eventbridge', 'views']);
+    expect(analyzeHandler(ROOT, 'functions/consumers/projections.ts').capabilities).toContain('viewsWrite');
   });
 
   it('maps adapter modules that still exist (a rename must update capabilities.ts)', () => {
-    for (const module of Object.keys(CAPABILITY_MODULES)) expect(existsSync(path.join(ROOT, module)), module).toBe(true);
+    for (const module of [...Object.keys(CAPABILITY_MODULES), ...Object.keys(VERB_MODULES)]) expect(existsSync(path.join(ROOT, module)), module).toBe(true);
   });
 
   const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))];
@@ -104,7 +107,7 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect(actions.includes('execute-api:ManageConnections')).toBe(has('realtime'));
     expect('REALTIME_MANAGEMENT_ENDPOINT' in variables).toBe(has('realtime'));
     expect('USER_POOL_CLIENT_ID' in variables).toBe(has('cognitoTokens'));
-    expect(actions.includes('events:PutEvents')).toBe(has('eventbridge'));
+    expect(actions.includes('events:PutEvents')).toBe(has('publish'));
     expect('EVENT_BUS_NAME' in variables).toBe(has('eventbridge'));
     expect(actions.some((a) => a.startsWith('cognito-idp:'))).toBe(has('cognito'));
     expect(actions.some((a) => a.startsWith('s3:'))).toBe(has('uploads'));
@@ -113,6 +116,18 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect(actions.some((a) => a.startsWith('ses:'))).toBe(has('ses'));
     expect(actions.some((a) => a.startsWith('secretsmanager:'))).toBe(has('stripe'));
     expect('STRIPE_SECRET_ARN' in variables).toBe(has('stripe'));
+    // By the verb: only appenders write the events table, only the projector writes the views.
+    const actionsOn = (logicalId: string) => actionsOf(statements.filter((s) => JSON.stringify(s.Resource).includes(logicalId)));
+    expect(actionsOn(result.eventsTableLogicalId).includes('dynamodb:PutItem')).toBe(has('eventStoreAppend'));
+    expect(actionsOn(result.eventsTableLogicalId).includes('dynamodb:UpdateItem')).toBe(has('eventStoreAppend') || has('eventStoreMark'));
+    expect(actionsOn(result.viewsTableLogicalId).some((a) => /PutItem|UpdateItem|DeleteItem|BatchWriteItem/.test(a))).toBe(has('viewsWrite'));
+    for (const table of [result.eventsTableLogicalId, result.viewsTableLogicalId]) {
+      expect(actionsOn(table).filter((a) => /Scan|DeleteItem|DescribeTable|ConditionCheckItem/.test(a))).toEqual([]);
+    }
+    // Cognito administration only where the identity adapter is in the bundle.
+    const analysis = analyzeHandler(ROOT, handler);
+    const identity = Object.entries(CAPABILITY_MODULES).find(([, capability]) => capability === 'cognito')![0];
+    expect(actions.some((a) => a.startsWith('cognito-idp:'))).toBe(analysis.modules.includes(identity) || analysis.packages.includes('@aws-sdk/client-cognito-identity-provider'));
     // No action wildcards anywhere in our functions' policies.
     expect(actions.filter((a) => a.includes('*'))).toEqual([]);
 
@@ -131,6 +146,69 @@ describe('least privilege, derived from each handler’s imports', () => {
     if (has('stripe')) {
       expect(JSON.stringify(variables.STRIPE_SECRET_ARN)).toContain('secret:design-club/dev/stripe');
       expect(variables).toHaveProperty('STRIPE_PRICE_STARTER');
+    }
+  });
+
+  it('lets the handler of GET /api/projects read the events table but not write it', () => {
+    const fn = result.functions.find((entry) => entry.handler === routes.find((r) => r.method === 'GET' && r.path === '/api/projects')!.handler)!;
+    const onEvents = actionsOf(statementsOf(fn.logicalId).filter((s) => JSON.stringify(s.Resource).includes(result.eventsTableLogicalId)));
+    expect(onEvents.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+    expect(actionsOf(statementsOf(fn.logicalId))).not.toContain('events:PutEvents');
+  });
+
+  it('grants only the actions the adapters call', () => {
+    const all = new Set(resourcesOf(json, 'AWS::IAM::Policy').flatMap(([, p]) => actionsOf(p.PolicyDocument.Statement as Statement[])));
+    const ours = result.functions.flatMap((fn) => actionsOf(statementsOf(fn.logicalId)));
+    expect(new Set(ours.filter((a) => a.startsWith('cognito-idp:')))).toEqual(
+      new Set(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminUserGlobalSignOut']),
+    );
+    expect(new Set(ours.filter((a) => a.startsWith('s3:')))).toEqual(new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']));
+    expect(new Set(ours.filter((a) => a.startsWith('ses:')))).toEqual(new Set(['ses:SendEmail']));
+    expect(new Set(ours.filter((a) => a.startsWith('bedrock:')))).toEqual(new Set(['bedrock:InvokeModel']));
+    expect(all.has('dynamodb:Scan')).toBe(false);
+  });
+
+  /** Files under functions/ whose text matches `pattern`, as repository paths. */
+  const callers = (pattern: RegExp): string[] => {
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+        const file = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(file);
+        else if (file.endsWith('.ts') && pattern.test(readFileSync(path.join(ROOT, file), 'utf8'))) found.push(file);
+      }
+    };
+    walk('functions');
+    return found.sort();
+  };
+  const withVerb = (verb: string) => Object.entries(VERB_MODULES).filter(([, verbs]) => verbs.includes(verb as never)).map(([module]) => module).sort();
+
+  it('knows every module that appends, publishes or writes the views (VERB_MODULES)', () => {
+    // Appending goes through runCommand (the one caller of store.append).
+    expect(callers(/\bstore\.append\(/)).toEqual(withVerb('eventStoreAppend'));
+    expect(callers(/\bpublisher\.sweep\(/)).toEqual(withVerb('eventStoreMark'));
+    expect(callers(/\bpublisher\.(publish|sweep)\(/)).toEqual(withVerb('publish'));
+    // The projector writes the views for whoever constructs it; the rebuild writes them itself.
+    const viewWriters = callers(/\bviews\.(putGuarded|putOnce|putIfVersion|putMany|setGenerations|update)\(/);
+    const projector = viewWriters.filter((file) => /class Projector\b/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(projector).toHaveLength(1);
+    const direct = viewWriters.filter((file) => !projector.includes(file));
+    expect([...new Set([...direct, ...callers(/new Projector\(/)])].sort()).toEqual(withVerb('viewsWrite'));
+  });
+
+  it('lets only the stack’s publishing roles put the product’s events on the bus', () => {
+    const policies = resourcesOf(json, 'AWS::Events::EventBusPolicy').filter(([, p]) => refOf(p.EventBusName) === result.busLogicalId);
+    expect(policies).toHaveLength(1);
+    const statement = policies[0]![1].Statement as Statement & { Sid: string };
+    expect(statement).toMatchObject({ Effect: 'Deny', Action: 'events:PutEvents', Principal: { AWS: '*' } });
+    expect(statement.Condition!.StringEquals).toEqual({ 'events:source': 'design-club' });
+    const allowed = new Set((statement.Condition!.ArnNotEquals['aws:PrincipalArn'] as unknown[]).map(refOf));
+    const publishers = new Set(result.functions.filter((fn) => fn.capabilities.includes('publish')).map((fn) => refOf(json.Resources[fn.logicalId]!.Properties!.Role)));
+    expect(allowed).toEqual(publishers);
+    // Every role that may put events is one of them.
+    for (const fn of result.functions) {
+      const puts = actionsOf(statementsOf(fn.logicalId)).includes('events:PutEvents');
+      expect(puts, fn.handler).toBe(allowed.has(refOf(json.Resources[fn.logicalId]!.Properties!.Role)));
     }
   });
 
