@@ -148,7 +148,7 @@ export class DesignClubStack extends Stack {
     output('Region', this.region, 'Region of the stack');
     output('UserPoolId', this.auth.userPool.userPoolId, 'Cognito user pool (npm run admin:add)');
     output('UserPoolClientId', this.auth.client.userPoolClientId, 'SPA app client');
-    output('HttpApiUrl', this.api.httpApi.apiEndpoint, 'The HTTP API’s own endpoint (the site proxies /api/* to it)');
+    output('HttpApiUrl', this.api.httpApi.apiEndpoint, 'The HTTP API’s own endpoint: it answers only requests that come through the site (SiteUrl/api), which adds the origin header');
     output('EventsTableName', this.data.eventsTable.tableName, 'Event store (npm run replay)');
     output('ViewsTableName', this.data.viewsTable.tableName, 'Projections');
     output('RealtimeUrl', this.realtime.url, 'Live updates (WebSocket)');

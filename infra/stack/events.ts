@@ -41,6 +41,8 @@ export class EventsBus extends Construct {
         conditions: {
           StringEquals: { 'events:source': EVENT_SOURCE },
           ArnNotEquals: { 'aws:PrincipalArn': roles.map((role) => role.roleArn) },
+          // Only callers with an IAM identity: EventBridge's own deliveries (an archive replay) have none.
+          Null: { 'aws:PrincipalArn': 'false' },
         },
       }),
     );

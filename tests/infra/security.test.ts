@@ -202,6 +202,7 @@ describe('least privilege, derived from each handler’s imports', () => {
     const statement = policies[0]![1].Statement as Statement & { Sid: string };
     expect(statement).toMatchObject({ Effect: 'Deny', Action: 'events:PutEvents', Principal: { AWS: '*' } });
     expect(statement.Condition!.StringEquals).toEqual({ 'events:source': 'design-club' });
+    expect(statement.Condition!.Null).toEqual({ 'aws:PrincipalArn': 'false' });
     const allowed = new Set((statement.Condition!.ArnNotEquals['aws:PrincipalArn'] as unknown[]).map(refOf));
     const publishers = new Set(result.functions.filter((fn) => fn.capabilities.includes('publish')).map((fn) => refOf(json.Resources[fn.logicalId]!.Properties!.Role)));
     expect(allowed).toEqual(publishers);
