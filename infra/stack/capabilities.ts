@@ -29,8 +29,18 @@ export type Capability =
   | 'connections'
   | 'eventbridge'
   | 'cognito'
+  /** AdminAddUserToGroup / AdminRemoveUserFromGroup. */
+  | 'cognitoGroups'
+  /** AdminUserGlobalSignOut. */
+  | 'cognitoSignOut'
   | 'cognitoTokens'
   | 'uploads'
+  /** s3:PutObject: a presigned upload form, the destination of a copy. */
+  | 'uploadsPut'
+  /** s3:GetObject: a presigned download link, HeadObject, the source of a copy. */
+  | 'uploadsGet'
+  /** s3:DeleteObject. */
+  | 'uploadsDelete'
   | 'bedrock'
   | 'ses'
   | 'stripe'
@@ -66,6 +76,32 @@ export const VERB_MODULES: Readonly<Record<string, readonly Capability[]>> = {
   // The projector writes the views; these construct it (projector.ts also holds key helpers that readers import).
   'functions/consumers/projections.ts': ['viewsWrite'],
   'functions/ops/replay.ts': ['viewsWrite'],
+  // Callers of the identity and storage adapters' operations (ADAPTER_OPERATIONS).
+  'functions/consumers/cognito-groups.ts': ['cognitoGroups'],
+  'functions/api/sessions/revoke-designers.ts': ['cognitoSignOut'],
+  'functions/api/files/upload.ts': ['uploadsPut'],
+  'functions/api/files/record.ts': ['uploadsGet', 'uploadsPut', 'uploadsDelete'],
+  'functions/api/files/download.ts': ['uploadsGet'],
+};
+
+/**
+ * The operations of the adapters whose verbs VERB_MODULES grants to their callers: every operation
+ * an adapter offers is listed with its verbs, and every module that calls one must carry them in
+ * VERB_MODULES (tests/infra/security.test.ts checks both against the source).
+ */
+export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string, readonly Capability[]>>>> = {
+  'functions/adapters/identity.ts': {
+    addToGroup: ['cognitoGroups'],
+    removeFromGroup: ['cognitoGroups'],
+    globalSignOut: ['cognitoSignOut'],
+  },
+  'functions/adapters/storage.ts': {
+    presignUpload: ['uploadsPut'],
+    presignDownload: ['uploadsGet'],
+    headObject: ['uploadsGet'],
+    copyObject: ['uploadsGet', 'uploadsPut'],
+    deleteObject: ['uploadsDelete'],
+  },
 };
 
 export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {

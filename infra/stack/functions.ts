@@ -71,13 +71,20 @@ const VIEWS_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query
 /** The projector's guarded puts and the rebuild's batches. */
 const VIEWS_WRITE = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
 const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
-/** What functions/adapters/identity.ts calls: group membership and global sign-out. */
-const COGNITO_ACTIONS = ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminUserGlobalSignOut'];
+/** What functions/adapters/identity.ts calls, by verb (capabilities.ts ADAPTER_OPERATIONS). */
+const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
+  cognitoGroups: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
+  cognitoSignOut: ['cognito-idp:AdminUserGlobalSignOut'],
+};
 /**
- * What the storage adapter does: presigned POST (PutObject), presigned GET and HeadObject
- * (GetObject), CopyObject (GetObject on the source, PutObject on the copy), DeleteObject.
+ * What the storage adapter does, by verb: presigned POST and the copy's destination (PutObject),
+ * presigned GET, HeadObject and the copy's source (GetObject), DeleteObject.
  */
-const UPLOAD_OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
+const UPLOAD_OBJECT_ACTIONS: Partial<Record<Capability, string[]>> = {
+  uploadsPut: ['s3:PutObject'],
+  uploadsGet: ['s3:GetObject'],
+  uploadsDelete: ['s3:DeleteObject'],
+};
 
 /** Cross-region inference profiles are the model id with a geography prefix. */
 const INFERENCE_PROFILE = /^(us|eu|apac|jp|au|ca|us-gov|global)\.(.+)$/;
@@ -235,6 +242,32 @@ export class HandlerFunctions extends Construct {
     }
   }
 
+  private readonly acknowledged = new Set<string>();
+
+  private acknowledgeOnce(role: Role, id: string, reason: string): void {
+    const key = `${role.node.path} ${id}`;
+    if (this.acknowledged.has(key)) return;
+    this.acknowledged.add(key);
+    acknowledge(role, id, reason);
+  }
+
+  private grantCognito(role: Role, actions: string[], kind: FunctionKind, fn: NodejsFunction): void {
+    const stack = Stack.of(this);
+    if (kind === 'trigger') {
+      // A trigger cannot name its own pool (the pool refers to the trigger: a cycle); it reads the
+      // pool id from the event instead and may act on this account's pools in this region.
+      role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [stack.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })] }));
+      this.acknowledgeOnce(
+        role,
+        `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:cognito-idp:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:userpool/*]`,
+        'A Cognito trigger cannot reference the ARN of the pool that invokes it (circular dependency); scoped to user pools of this account and region.',
+      );
+      return;
+    }
+    if (!this.userPool) throw new Error(`${fn.node.path}: the user pool must exist before functions that use Cognito`);
+    role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [this.userPool.userPoolArn] }));
+  }
+
   /**
    * Environment for `fn`; and, when `role` is given (the first function of its capability set),
    * the role's statements.
@@ -303,41 +336,33 @@ export class HandlerFunctions extends Construct {
       case 'publish':
         if (role) bus.grantPutEventsTo(role);
         return;
-      case 'cognito': {
-        if (kind === 'trigger') {
-          // A trigger cannot name its own pool (the pool refers to the trigger: a cycle); it reads the
-          // pool id from the event instead and may act on this account's pools in this region.
-          role?.addToPrincipalPolicy(
-            new PolicyStatement({
-              actions: COGNITO_ACTIONS,
-              resources: [stack.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
-            }),
-          );
-          if (role)
-            acknowledge(
-            role,
-            `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:cognito-idp:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:userpool/*]`,
-            'A Cognito trigger cannot reference the ARN of the pool that invokes it (circular dependency); scoped to user pools of this account and region.',
-          );
-          return;
+      case 'cognito':
+        // The pool's id for the identity adapter; what it may do there comes with the verbs below.
+        if (kind !== 'trigger') {
+          if (!this.userPool) throw new Error(`${fn.node.path}: the user pool must exist before functions that use Cognito`);
+          fn.addEnvironment('USER_POOL_ID', this.userPool.userPoolId);
         }
-        if (!this.userPool) throw new Error(`${fn.node.path}: the user pool must exist before functions that use Cognito`);
-        role?.addToPrincipalPolicy(new PolicyStatement({ actions: COGNITO_ACTIONS, resources: [this.userPool.userPoolArn] }));
-        fn.addEnvironment('USER_POOL_ID', this.userPool.userPoolId);
         return;
-      }
+      case 'cognitoGroups':
+      case 'cognitoSignOut':
+        if (role) this.grantCognito(role, COGNITO_ACTIONS[capability]!, kind, fn);
+        return;
       case 'uploads':
-        role?.addToPrincipalPolicy(new PolicyStatement({ actions: UPLOAD_OBJECT_ACTIONS, resources: [uploadsBucket.arnForObjects('*')] }));
+        fn.addEnvironment('UPLOADS_BUCKET', uploadsBucket.bucketName);
+        fn.addEnvironment('UPLOADS_INCOMING_PREFIX', UPLOADS_INCOMING_PREFIX);
+        return;
+      case 'uploadsPut':
+      case 'uploadsGet':
+      case 'uploadsDelete':
+        if (!role) return;
+        role.addToPrincipalPolicy(new PolicyStatement({ actions: UPLOAD_OBJECT_ACTIONS[capability], resources: [uploadsBucket.arnForObjects('*')] }));
         // HeadObject on a missing key answers 404 (not 403) only with ListBucket.
-        role?.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [uploadsBucket.bucketArn] }));
-        if (role)
-          acknowledge(
+        if (capability === 'uploadsGet') role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [uploadsBucket.bucketArn] }));
+        this.acknowledgeOnce(
           role,
           `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(uploadsBucket.node.defaultChild as never)}.Arn>/*]`,
           'Upload keys are generated per project and file at request time, so object access is granted on the uploads bucket’s keys; the bucket holds nothing else.',
         );
-        fn.addEnvironment('UPLOADS_BUCKET', uploadsBucket.bucketName);
-        fn.addEnvironment('UPLOADS_INCOMING_PREFIX', UPLOADS_INCOMING_PREFIX);
         return;
       case 'bedrock': {
         const modelId = config.bedrockModelId;
