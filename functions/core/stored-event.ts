@@ -9,8 +9,7 @@ import type { Runtime } from './runtime.js';
  */
 export async function storedEvent(delivered: EventEnvelope, runtime: Pick<Runtime, 'store'>): Promise<EventEnvelope | null> {
   if (typeof delivered?.streamId !== 'string' || !Number.isSafeInteger(delivered.version) || delivered.version < 1) return null;
-  const { events } = await runtime.store.readStream(delivered.streamId, { from: delivered.version, to: delivered.version });
-  const stored = events[0];
+  const stored = await runtime.store.readEvent(delivered.streamId, delivered.version);
   if (!stored || stored.hash !== delivered.hash || stored.eventId !== delivered.eventId || stored.type !== delivered.type) return null;
   return stored;
 }

@@ -1,8 +1,9 @@
 import { AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../events/index.js';
+import { GENESIS_HASH, ProfileUpdated, UserRegistered, type EventEnvelope } from '../../events/index.js';
 import { userStream } from '../../functions/domain/user.js';
 import { toBusEntry } from '../../functions/core/publisher.js';
+import { storedEvent } from '../../functions/core/stored-event.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 
 /**
@@ -68,5 +69,22 @@ describe('cognito-groups reactor: the store, not the bus, is the record', () => 
     await publish(forged);
     expect(await groupsOf(client.sub)).toEqual(['client']);
     expect(stack.local.bus.deadLetters.filter((letter) => letter.subscription === 'cognito-groups')).toEqual([]);
+  });
+
+  it('finds each event of a multi-event commit with one read, and nothing past the stream’s end', async () => {
+    const { store } = stack.local.runtime;
+    const actor = { sub: 'u-multi', role: 'client' as const };
+    const first = await store.append('user-multi', [UserRegistered.create({ user_id: 'u-multi', email: 'multi@example.test' })], { version: 0, hash: GENESIS_HASH }, { actor });
+    const second = await store.append(
+      'user-multi',
+      [ProfileUpdated.create({ company: 'A' }), ProfileUpdated.create({ company: 'B' }), ProfileUpdated.create({ company: 'C' })],
+      { version: 1, hash: first.events[0]!.hash },
+      { actor },
+    );
+    for (const event of [...first.events, ...second.events]) expect(await storedEvent(event, stack.local.runtime)).toEqual(event);
+    const last = second.events.at(-1)!;
+    expect(await storedEvent({ ...last, version: last.version + 1 }, stack.local.runtime)).toBeNull();
+    expect(await storedEvent({ ...second.events[1]!, hash: second.events[0]!.hash }, stack.local.runtime)).toBeNull();
+    expect(await storedEvent({ ...second.events[1]!, streamId: 'user-nobody' }, stack.local.runtime)).toBeNull();
   });
 });
