@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Config, type Context, type Services, loadCognitoLocal } from './cognito-local.js';
 import { SerializedDataStoreFactory } from './datastore.js';
+import type { LambdaFunction } from './lambda-invoke.js';
 import { HandOverMessageSender, type MessageHandler } from './messages.js';
 
 export interface Logger {
@@ -14,6 +15,8 @@ export interface CognitoLocalOptions {
   dataDir: string;
   /** Base of the `iss` claim: the URL clients reach us on (the shim), not cognito-local's own port. */
   issuerDomain: string;
+  /** Trigger functions called in process; else `lambdaEndpoint` is called over HTTP. */
+  functions?: Record<string, LambdaFunction>;
   lambdaEndpoint?: string;
   triggers: Record<string, string>;
   logger?: Logger;
@@ -61,7 +64,10 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<R
   const triggers = new lib.services.TriggersService(
     clock,
     cognito,
-    new lib.services.LambdaService(config.TriggerFunctions, new lib.Lambda(config.LambdaClient)),
+    new lib.services.LambdaService(
+      config.TriggerFunctions,
+      options.functions ? inProcessLambda(options.functions) : new lib.Lambda(config.LambdaClient),
+    ),
     new lib.crypto.CryptoService(config.KMSConfig),
   );
   const sender = new HandOverMessageSender(options.onMessage, (line) => options.logger?.info(line));
@@ -105,4 +111,26 @@ function pinoBridge(logger: Logger | undefined) {
       else logger.info(text);
     },
   };
+}
+
+type LambdaClient = ConstructorParameters<typeof import('cognito-local/lib/services/lambda.js').LambdaService>[1];
+
+/**
+ * The part of the Lambda client cognito-local uses (`invoke(...).promise()`), answering as Lambda
+ * does (the JSON result, or `FunctionError: 'Unhandled'` with the error), with no endpoint to reach:
+ * an HTTP Lambda-invoke endpoint would let anyone append a registration for any sub and e-mail.
+ */
+function inProcessLambda(functions: Record<string, LambdaFunction>): LambdaClient {
+  const invoke = async (params: { FunctionName: string; Payload?: unknown }) => {
+    const fn = Object.hasOwn(functions, params.FunctionName) ? functions[params.FunctionName] : undefined;
+    if (!fn) throw Object.assign(new Error(`Function not found: ${params.FunctionName}`), { code: 'ResourceNotFoundException' });
+    try {
+      const result = await fn(JSON.parse(String(params.Payload ?? '{}')));
+      return { StatusCode: 200, Payload: JSON.stringify(result ?? null) };
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorType: error.name, errorMessage: error.message }) };
+    }
+  };
+  return { invoke: (params: { FunctionName: string; Payload?: unknown }) => ({ promise: () => invoke(params) }) } as unknown as LambdaClient;
 }
