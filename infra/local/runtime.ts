@@ -59,6 +59,8 @@ export interface LocalRuntime {
   host: string;
   /** s3rver's own loopback URL, behind the public port's gate (for tests that place objects directly). */
   s3Endpoint: string;
+  /** The data folder's secret (secrets.json): opens Cognito's admin path, signs S3 forms and links, unlocks the outbox when the port is opened. */
+  secret: string;
   seeded: { admin: SeedAccount; designer: SeedAccount };
   runtime: Runtime;
   bus: LocalBus;
@@ -294,6 +296,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
         res.end(JSON.stringify({ region: cognito.region, userPoolId: cognito.userPoolId, userPoolClientId: cognito.clientId, userPoolEndpoint: `${origin}/cognito`, apiUrl: '/api', realtimeUrl: `${origin.replace(/^http/, 'ws')}/realtime`, stage: 'local' }));
         return;
       }
+      // The site is files: nothing else (a Lambda-invoke call, say) is served or answered with the SPA.
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { 'content-type': 'application/json', allow: 'GET, HEAD' }).end(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed on ${path}.` } }));
+        return;
+      }
       return await site(req, res);
     } catch (error) {
       // A client that went away mid-request: nothing to answer, nobody to tell.
@@ -333,6 +340,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     url,
     host,
     s3Endpoint: s3.endpoint,
+    secret: secrets.adminSecret,
     seeded,
     runtime,
     bus,
