@@ -7,6 +7,7 @@ import type { MessageHandler } from './messages.js';
 import { closeServer, type Logger, type RunningCognitoLocal, startCognitoLocal } from './server.js';
 import { cognitoLocalSessions } from './sessions.js';
 import { REGION, ensurePool } from './setup.js';
+import { applyTimeouts } from '../limits.js';
 import { createShim } from './shim.js';
 import { newSigningKey, type SigningKey } from './signing-key.js';
 
@@ -83,6 +84,7 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
       resolve();
     });
   });
+  applyTimeouts(front);
   const publicEndpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
   const endpoint = `${publicEndpoint}${adminPath}`;
 
@@ -97,13 +99,11 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
       logger: options.logger,
       onMessage: options.onMessage,
     });
-    const { userPoolId, clientId } = await ensurePool(local.url, passwordMinLength);
-    const issuer = `${publicEndpoint}/${userPoolId}`;
+    const pool = { userPoolId: '', issuer: '' };
     const shim = createShim({
-      upstream: local.url,
+      upstreamSocket: local.socketPath,
       endpoint: publicEndpoint,
-      userPoolId,
-      issuer,
+      pool,
       signingKey,
       adminPath,
       passwordMinLength,
@@ -112,6 +112,10 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
       logger: options.logger,
     });
     front.on('request', shim.handle);
+    // Through the shim's admin path: cognito-local itself has no port.
+    const { userPoolId, clientId } = await ensurePool(endpoint, passwordMinLength);
+    const issuer = `${publicEndpoint}/${userPoolId}`;
+    Object.assign(pool, { userPoolId, issuer });
     const running = local;
     return {
       endpoint,

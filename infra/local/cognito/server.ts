@@ -1,5 +1,6 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http, { type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Config, type Context, type Services, loadCognitoLocal } from './cognito-local.js';
 import { SerializedDataStoreFactory } from './datastore.js';
@@ -24,7 +25,8 @@ export interface CognitoLocalOptions {
 }
 
 export interface RunningCognitoLocal {
-  url: string;
+  /** cognito-local listens on this Unix socket only (owner-only directory): no TCP port, so no one else reaches its admin API. */
+  socketPath: string;
   services: Services;
   /** A context for calling cognito-local's services directly. */
   ctx: Context;
@@ -34,7 +36,8 @@ export interface RunningCognitoLocal {
 /**
  * cognito-local's createDefaultServer, with the directory, issuer, triggers, Lambda endpoint, logger
  * and message delivery ours instead of hard-coded: config in `dataDir/config.json` (optional, it is
- * merged under our settings), pools and clients in `dataDir/db/`, listening on a free 127.0.0.1 port.
+ * merged under our settings), pools and clients in `dataDir/db/`, listening on a Unix socket in a
+ * private temporary directory (cognito-local checks no credentials, and serves CORS to any origin).
  */
 export async function startCognitoLocal(options: CognitoLocalOptions): Promise<RunningCognitoLocal> {
   const lib = loadCognitoLocal();
@@ -81,15 +84,22 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<R
     triggers,
   };
 
-  const server = (await lib.server
-    .createServer(lib.router.Router(services), logger, config.ServerConfig, services)
-    .start()) as Server;
-  const { port } = server.address() as AddressInfo;
+  const { application } = lib.server.createServer(lib.router.Router(services), logger, config.ServerConfig, services);
+  const socketDir = await mkdtemp(path.join(tmpdir(), 'dc-cognito-'));
+  const socketPath = path.join(socketDir, 'cognito.sock');
+  const server = http.createServer(application as unknown as http.RequestListener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
   return {
-    url: `http://127.0.0.1:${port}`,
+    socketPath,
     services,
     ctx,
-    stop: () => closeServer(server),
+    stop: async () => {
+      await closeServer(server);
+      await rm(socketDir, { recursive: true, force: true });
+    },
   };
 }
 

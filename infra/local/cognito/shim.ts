@@ -16,11 +16,12 @@ export interface Sessions {
 }
 
 export interface ShimOptions {
-  upstream: string;
+  /** cognito-local's Unix socket. */
+  upstreamSocket: string;
   /** The shim's own URL, for the discovery document. */
   endpoint: string;
-  userPoolId: string;
-  issuer: string;
+  /** Read per request: filled in once the pool exists (the pool is created through the shim). */
+  pool: { userPoolId: string; issuer: string };
   /** Signs every token handed out (cognito-local's own key ships in its npm package). */
   signingKey: SigningKey;
   /** Requests under this path (`/admin/<secret>`) may use every action; all others only the user API. */
@@ -97,7 +98,6 @@ export function createShim(options: ShimOptions): {
   close(): void;
 } {
   const agent = new http.Agent({ keepAlive: true });
-  const upstream = new URL(options.upstream);
   const publicKey = importJWK(options.signingKey.publicJwk, 'RS256');
   const privateKey = importJWK(options.signingKey.privateJwk, 'RS256');
 
@@ -115,18 +115,14 @@ export function createShim(options: ShimOptions): {
 
   const requestUpstream = (req: IncomingMessage, body: Buffer | Readable, target?: string) =>
     new Promise<IncomingMessage>((resolve, reject) => {
-      const headers: OutgoingHttpHeaders = { ...req.headers, host: upstream.host };
+      const headers: OutgoingHttpHeaders = { ...req.headers, host: 'localhost' };
       delete headers.connection;
       if (target) headers['x-amz-target'] = TARGET_PREFIX + target;
       if (Buffer.isBuffer(body)) {
         delete headers['transfer-encoding'];
         headers['content-length'] = body.length;
       }
-      const upstreamReq = http.request(
-        new URL(req.url ?? '/', upstream),
-        { method: req.method, headers, agent },
-        resolve,
-      );
+      const upstreamReq = http.request({ socketPath: options.upstreamSocket, path: req.url ?? '/', method: req.method, headers, agent }, resolve);
       upstreamReq.on('error', reject);
       if (Buffer.isBuffer(body)) upstreamReq.end(body);
       else body.pipe(upstreamReq);
@@ -206,7 +202,7 @@ export function createShim(options: ShimOptions): {
       const result = answer.body.AuthenticationResult;
       if (result?.RefreshToken) {
         const { sub } = decodeJwt(result.AccessToken);
-        await options.sessions.keepRefreshToken(options.userPoolId, sub!, result.RefreshToken);
+        await options.sessions.keepRefreshToken(options.pool.userPoolId, sub!, result.RefreshToken);
       }
       sendJson(res, 200, withTokenShape(await resignResult(answer.body)));
     },
@@ -240,7 +236,7 @@ export function createShim(options: ShimOptions): {
 
     GlobalSignOut: async (body, _req, res) => {
       const sub = await verifyAccessToken(body.AccessToken);
-      await signOutEverywhere(options.userPoolId, sub);
+      await signOutEverywhere(options.pool.userPoolId, sub);
       sendJson(res, 200, {});
     },
 
@@ -255,7 +251,7 @@ export function createShim(options: ShimOptions): {
   const verifyAccessToken = async (token: unknown): Promise<string> => {
     try {
       const { payload } = await jwtVerify(String(token), await publicKey, {
-        issuer: options.issuer,
+        issuer: options.pool.issuer,
         algorithms: ['RS256'],
       });
       if (payload.token_use !== 'access' || !payload.sub) throw new Error('not an access token');
