@@ -162,7 +162,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   const host = options.host ?? '127.0.0.1';
   const secrets = await localSecrets(persistent ? dataDir : undefined);
 
-  const dynamo = await startDynamo({ path: persistent ? join(dataDir, 'dynamodb') : undefined });
+  const dynamo = await startDynamo({ path: persistent ? join(dataDir, 'dynamodb') : undefined, secret: secrets.adminSecret });
   stops.push(dynamo.stop);
   await ensureTables(dynamo.endpoint, TABLES);
   await mkdir(join(dataDir, 's3'), { recursive: true });
@@ -331,7 +331,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   sweeper.unref();
 
   if (persistent) {
-    // The operator tools find the stack here; the admin endpoint's secret stays in secrets.json.
+    // The operator tools find the stack here (owner-only: dynamoEndpoint carries the folder's secret;
+    // Cognito's admin endpoint is composed from secrets.json by runningStack).
     await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, host, dynamoEndpoint: dynamo.endpoint, tables: TABLES, cognitoPublicEndpoint: cognito.publicEndpoint, userPoolId: cognito.userPoolId }), { mode: 0o600 });
     await chmod(lockFile, 0o600);
   }

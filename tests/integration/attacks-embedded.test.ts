@@ -276,6 +276,24 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       expect(await raw(portOf(stack), 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n', external)).toBe('closed');
     });
 
+    it('keeps the internal ports shut without the data folder’s secret (dynalite, the Cognito shim’s admin API)', async () => {
+      const before = await stack.eventCount();
+      const dynamo = new URL(process.env.DYNAMODB_ENDPOINT!);
+      for (const [operation, body] of [
+        ['ListTables', {}],
+        ['Scan', { TableName: 'design-club-events' }],
+        ['DeleteTable', { TableName: 'design-club-events' }],
+      ] as const) {
+        const answer = await fetch(`${dynamo.origin}/`, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${operation}` }, body: JSON.stringify(body) });
+        expect(answer.status, operation).toBe(403);
+      }
+      expect((await fetch(`${dynamo.origin}/`, { method: 'OPTIONS', headers: { origin: 'http://attacker.example', 'access-control-request-method': 'POST' } })).headers.get('access-control-allow-origin')).toBeNull();
+      const shim = stack.local.cognito.issuer.replace(/\/[^/]+$/, '');
+      const listUsers = await fetch(shim, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers' }, body: JSON.stringify({ UserPoolId: stack.local.cognito.userPoolId }) });
+      expect(listUsers.status).toBe(403);
+      expect(await stack.eventCount()).toBe(before);
+    });
+
     it('accepts no token merely because it verifies against cognito-local’s shipped key (API and realtime)', async () => {
       const before = await stack.eventCount();
       const genuine = decodeJwt(admin.idToken);
