@@ -19,7 +19,7 @@ const HEARTBEAT_MS = 30_000;
  * handler API Gateway would (a refused token refuses the upgrade), messages run `$default`, a close
  * runs `$disconnect`; the notifier posts through `poster` as it would through the management API.
  */
-export async function attachRealtime(server: Server, repoRoot: string) {
+export async function attachRealtime(server: Server, repoRoot: string, options: { heartbeatMs?: number } = {}) {
   const handlers = new Map<string, RouteHandler>();
   for (const route of realtimeRoutes) {
     const module = (await import(pathToFileURL(join(repoRoot, route.handler)).href)) as { handler: RouteHandler };
@@ -37,7 +37,7 @@ export async function attachRealtime(server: Server, repoRoot: string) {
       alive.delete(ws);
       ws.ping();
     }
-  }, HEARTBEAT_MS);
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
   const call = (route: string, connectionId: string, extra: Record<string, unknown> = {}) =>
     handlers.get(route)!({ requestContext: { connectionId, routeKey: route, eventType: route === '$connect' ? 'CONNECT' : route === '$disconnect' ? 'DISCONNECT' : 'MESSAGE' }, ...extra });

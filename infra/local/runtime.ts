@@ -52,6 +52,8 @@ export interface LocalOptions {
   quiet?: boolean;
   /** Publish-failure and delivery-failure injection for tests. */
   sweepEveryMs?: number;
+  /** How often realtime peers are pinged; one that has not answered the last ping is dropped. Default 30 s. */
+  heartbeatMs?: number;
 }
 
 export interface LocalRuntime {
@@ -243,7 +245,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     COGNITO_ISSUER: cognito.issuer,
     COGNITO_JWKS_URI: cognito.jwksUri,
   });
-  const realtime = await attachRealtime(server, REPO_ROOT);
+  const realtime = await attachRealtime(server, REPO_ROOT, { heartbeatMs: options.heartbeatMs });
   setConnectionPoster(realtime.poster);
   stops.unshift(async () => {
     realtime.close();

@@ -392,10 +392,11 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
   });
 });
 
-describe('HOST=0.0.0.0: the port is open to the network, the outbox is not', () => {
+describe('HOST=0.0.0.0: the port is open to the network, the outbox is not; dead realtime peers are dropped', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await TestStack.start({ host: '0.0.0.0' });
+    // A short heartbeat, so a half-open peer is found within the test.
+    stack = await TestStack.start({ host: '0.0.0.0', heartbeatMs: 150 });
   }, 60_000);
   afterAll(() => stack?.stop());
 
@@ -412,5 +413,21 @@ describe('HOST=0.0.0.0: the port is open to the network, the outbox is not', () 
     expect(await raw(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', external)).toBe('HTTP/1.1 200 OK');
     // From another address, even with the secret (a header anyone can send once it leaks), the outbox stays shut.
     expect(await raw(port, `GET /outbox.json HTTP/1.1\r\nHost: localhost\r\nX-Local-Secret: ${stack.local.secret}\r\nConnection: close\r\n\r\n`, external)).toBe('HTTP/1.1 404 Not Found');
+  });
+
+  it('terminates a realtime peer that stops answering pings (a half-open connection), and keeps live ones', async () => {
+    const client = await stack.signUpClient();
+    const open = (autoPong: boolean) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${client.idToken}`, { autoPong });
+        socket.once('open', () => resolve(socket));
+        socket.once('error', reject);
+      });
+    const live = await open(true);
+    const dead = await open(false); // like a peer whose network went away: it never answers a ping
+    const code = await new Promise<number>((resolve) => dead.once('close', (closeCode) => resolve(closeCode)));
+    expect(code).toBe(1006); // terminated without a closing handshake
+    expect(live.readyState).toBe(WebSocket.OPEN);
+    live.close();
   });
 });
