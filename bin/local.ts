@@ -47,6 +47,7 @@ try {
   // Last resort, not the fix: every connection handles its own errors; if anything still escapes,
   // say what it was and keep serving everyone else.
   process.on('uncaughtException', (error) => console.error('[local] uncaught exception (the server keeps running):', error));
+  process.on('unhandledRejection', (reason) => console.error('[local] unhandled rejection (the server keeps running):', reason));
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

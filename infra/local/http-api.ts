@@ -101,7 +101,7 @@ export class LocalHttpApi {
     this.jwks ??= createRemoteJWKSet(new URL(check.jwksUri));
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, this.jwks, { issuer: check.issuer }));
+      ({ payload } = await jwtVerify(token, this.jwks, { issuer: check.issuer, algorithms: ['RS256'] }));
     } catch {
       return undefined;
     }

@@ -86,7 +86,8 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<R
 
   const { application } = lib.server.createServer(lib.router.Router(services), logger, config.ServerConfig, services);
   const socketDir = await mkdtemp(path.join(tmpdir(), 'dc-cognito-'));
-  const socketPath = path.join(socketDir, 'cognito.sock');
+  // Windows has named pipes where other systems have Unix sockets.
+  const socketPath = process.platform === 'win32' ? `\\\\.\\pipe\\${path.basename(socketDir)}` : path.join(socketDir, 'cognito.sock');
   const server = http.createServer(application as unknown as http.RequestListener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
