@@ -1,7 +1,8 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
+import { guardWithSecretPath } from './secret-path.js';
 import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../tables.js';
 
 export interface EmbeddedDynamo {
@@ -14,23 +15,14 @@ export interface EmbeddedDynamo {
  * it answers only below `/<secret>` (the endpoint includes it; SDK clients keep an endpoint's path):
  * dynalite checks no credentials and answers CORS preflights from any origin, so without it any
  * process on this machine, or any web page the user opens that finds the port, could rewrite the
- * event store. The check runs in dynalite's own server: no extra hop.
+ * event store.
  */
 export async function startDynamo(options: { path?: string; port?: number; secret?: string }): Promise<EmbeddedDynamo> {
   const server: Server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   if (options.secret) {
-    const prefix = `/${options.secret}`;
-    const [dynaliteListener] = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
-    server.removeAllListeners('request');
-    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      const url = req.url ?? '/';
-      if (url !== prefix && !url.startsWith(`${prefix}/`) && !url.startsWith(`${prefix}?`)) {
-        const body = JSON.stringify({ __type: 'com.amazon.coral.service#MissingAuthenticationTokenException', message: 'Missing Authentication Token' });
-        res.writeHead(403, { 'content-type': 'application/x-amz-json-1.0', 'content-length': Buffer.byteLength(body) }).end(body);
-        return;
-      }
-      req.url = url.slice(prefix.length) || '/';
-      dynaliteListener!(req, res);
+    guardWithSecretPath(server, options.secret, (res) => {
+      const body = JSON.stringify({ __type: 'com.amazon.coral.service#MissingAuthenticationTokenException', message: 'Missing Authentication Token' });
+      res.writeHead(403, { 'content-type': 'application/x-amz-json-1.0', 'content-length': Buffer.byteLength(body) }).end(body);
     });
   }
   await new Promise<void>((resolve, reject) => {

@@ -169,7 +169,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   stops.push(dynamo.stop);
   await ensureTables(dynamo.endpoint, TABLES);
   await mkdir(join(dataDir, 's3'), { recursive: true });
-  const s3 = await startS3({ directory: join(dataDir, 's3'), bucket: BUCKET });
+  const s3 = await startS3({ directory: join(dataDir, 's3'), bucket: BUCKET, secret: secrets.adminSecret });
   stops.push(s3.stop);
 
   const server = createServer();

@@ -8,7 +8,7 @@ import { BODY_LIMITS, BodyTooLarge, readBody, refuseTooLarge } from './limits.js
 export interface S3GateOptions {
   /** Where the gate is mounted on the public server (`/s3`); requests below it name the bucket first. */
   prefix: string;
-  /** s3rver's own URL (loopback). */
+  /** s3rver's own URL (loopback, with its secret path). */
   upstream: string;
   bucket: string;
   region: string;
@@ -209,7 +209,7 @@ export function s3Gate(options: S3GateOptions) {
       }
       headers.host = upstream.host;
       headers['content-length'] = body.length;
-      const upstreamReq = http.request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: `${path}${search}`, headers, agent }, (answer) => {
+      const upstreamReq = http.request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: `${upstream.pathname.replace(/\/$/, '')}${path}${search}`, headers, agent }, (answer) => {
         const relayed: OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(answer.headers)) {
           if (!name.startsWith('access-control-') && name !== 'connection' && name !== 'keep-alive') relayed[name] = value;

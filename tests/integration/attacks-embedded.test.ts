@@ -276,7 +276,7 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       expect(await raw(portOf(stack), 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n', external)).toBe('closed');
     });
 
-    it('keeps the internal ports shut without the data folder’s secret (dynalite, the Cognito shim’s admin API)', async () => {
+    it('keeps the internal ports shut without the data folder’s secret (dynalite, s3rver, the Cognito shim’s admin API)', async () => {
       const before = await stack.eventCount();
       const dynamo = new URL(process.env.DYNAMODB_ENDPOINT!);
       for (const [operation, body] of [
@@ -288,6 +288,10 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
         expect(answer.status, operation).toBe(403);
       }
       expect((await fetch(`${dynamo.origin}/`, { method: 'OPTIONS', headers: { origin: 'http://attacker.example', 'access-control-request-method': 'POST' } })).headers.get('access-control-allow-origin')).toBeNull();
+      // s3rver itself (no signature checks): its port without the secret path serves nothing.
+      const s3rver = new URL(stack.local.s3Endpoint ?? process.env.S3_ENDPOINT!).origin;
+      expect((await fetch(`${s3rver}/${uploadsBucket()}/?list-type=2`)).status).toBe(403);
+      expect((await fetch(`${s3rver}/${uploadsBucket()}/planted.html`, { method: 'PUT', body: '<h1>x</h1>' })).status).toBe(403);
       const shim = stack.local.cognito.issuer.replace(/\/[^/]+$/, '');
       const listUsers = await fetch(shim, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers' }, body: JSON.stringify({ UserPoolId: stack.local.cognito.userPoolId }) });
       expect(listUsers.status).toBe(403);
