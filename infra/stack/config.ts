@@ -32,6 +32,8 @@ export interface StackConfig {
   logRetentionDays: RetentionDays;
   /** Active X-Ray tracing on every function. */
   tracing: boolean;
+  /** Optional second region the daily backups are copied to (backup.ts). */
+  backupCopyRegion?: string;
 }
 
 const optional = (value: unknown): string | undefined => {
@@ -72,7 +74,11 @@ export function readConfig(node: Node): StackConfig {
     siteDir: optional(get('siteDir')) ?? 'web/dist',
     logRetentionDays: retention(Number(optional(get('logRetentionDays')) ?? 30)),
     tracing: bool(get('tracing'), false),
+    backupCopyRegion: optional(get('backupCopyRegion')),
   };
+  if (config.backupCopyRegion && !/^[a-z]{2}(-gov)?-[a-z]+-\d$/.test(config.backupCopyRegion)) {
+    throw new ConfigError(`Context "backupCopyRegion" must be a region name such as eu-west-1, got "${config.backupCopyRegion}".`);
+  }
   if (Boolean(config.domainName) !== Boolean(config.certificateArn)) {
     throw new ConfigError('Context "domainName" and "certificateArn" go together: set both (certificate in us-east-1) or neither.');
   }
