@@ -3,7 +3,7 @@ import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Construct } from 'constructs';
-import { redriveSource } from '../redrive.js';
+import { redriveSource } from '../redrive/names.js';
 import { handlerName, type ConsumerDefinition, type ScheduleDefinition } from '../routes.js';
 import { EVENT_SOURCE, type HandlerFunctions } from './functions.js';
 import type { Monitoring } from './monitoring.js';
