@@ -148,6 +148,7 @@ export class DesignClubStack extends Stack {
     }
     this.deploys = new SafeDeploys(this, 'Deploys', {
       stage: config.stage,
+      ignoreAlarms: config.deployIgnoreAlarms,
       functions: this.functions.all(),
       alarmsFor: (entry, kinds) => this.deploymentAlarms(entry, kinds),
     });

@@ -34,6 +34,11 @@ export interface StackConfig {
   tracing: boolean;
   /** Optional second region the daily backups are copied to (backup.ts). */
   backupCopyRegion?: string;
+  /**
+   * CodeDeploy ignores the alarms for this deploy: to ship the fix for an incident whose alarm is
+   * still firing (CodeDeploy would otherwise stop the deploy at once). Failed deploys still roll back.
+   */
+  deployIgnoreAlarms: boolean;
 }
 
 const optional = (value: unknown): string | undefined => {
@@ -75,6 +80,7 @@ export function readConfig(node: Node): StackConfig {
     logRetentionDays: retention(Number(optional(get('logRetentionDays')) ?? 30)),
     tracing: bool(get('tracing'), false),
     backupCopyRegion: optional(get('backupCopyRegion')),
+    deployIgnoreAlarms: bool(get('deployIgnoreAlarms'), false),
   };
   if (config.backupCopyRegion && !/^[a-z]{2}(-gov)?-[a-z]+-\d$/.test(config.backupCopyRegion)) {
     throw new ConfigError(`Context "backupCopyRegion" must be a region name such as eu-west-1, got "${config.backupCopyRegion}".`);

@@ -16,6 +16,8 @@ export const deploymentConfigFor = (stage: string): ILambdaDeploymentConfig =>
 
 export interface SafeDeploysProps {
   stage: string;
+  /** Skip the alarm checks for this deploy (the `deployIgnoreAlarms` context). */
+  ignoreAlarms?: boolean;
   functions: readonly HandlerFunction[];
   /** The alarms that roll back a deployment of a function of these kinds (at most 10 per group). */
   alarmsFor: (entry: HandlerFunction, kinds: ReadonlySet<FunctionKind>) => IAlarm[];
@@ -57,7 +59,8 @@ export class SafeDeploys extends Construct {
         deploymentConfig: config,
         role: sharedRole,
         alarms,
-        autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: alarms.length > 0 },
+        ignoreAlarmConfiguration: props.ignoreAlarms,
+        autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: alarms.length > 0 && !props.ignoreAlarms },
       });
       this.groups.set(entry.handler, group);
     }
