@@ -97,7 +97,7 @@ function printReport(report: RedriveReport, log: (line: string) => void = consol
     for (const letter of report.stillFailing) log(`  STILL FAILING  ${letter.consumer}: stream ${letter.streamId} version ${letter.version} (${letter.type}): ${letter.lastError}`);
     for (const letter of report.skipped) log(`  WAITING        ${letter.consumer}: stream ${letter.streamId} version ${letter.version} (behind version ${letter.blockedBy})`);
   }
-  for (const id of report.unknownIds) log(`  NOT FOUND      ${id}`);
+  for (const id of report.unknownIds) log(`  NOT FOUND      ${id} (not a consumer's dead letter: a schedule's failed tick is only listed)`);
 }
 
 async function main() {

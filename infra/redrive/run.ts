@@ -51,7 +51,7 @@ export interface RedriveReport {
   stillFailing: (DeadLetterView & { lastError: string })[];
   /** Not tried because an earlier version of the same stream failed again (it would fail the same way). */
   skipped: (DeadLetterView & { blockedBy: number })[];
-  /** Ids asked for that are not dead letters (any more). */
+  /** Ids asked for that are not consumers' dead letters (any more). */
   unknownIds: string[];
   dryRun: boolean;
 }
@@ -63,10 +63,11 @@ export const redriveOrder = (a: DeadLetterView, b: DeadLetterView) =>
 export async function redrive(source: DeadLetterSource, options: RedriveOptions = {}): Promise<RedriveReport> {
   const listed = (await source.list()).sort(redriveOrder);
   const wanted = options.ids ? new Set(options.ids) : undefined;
+  // A schedule's failed tick is listed, never re-delivered: its next tick does the same work.
   const selected = listed.filter(
-    (letter) => (options.all || wanted?.has(letter.id)) && (!options.consumer || letter.consumer === options.consumer),
+    (letter) => letter.kind === 'consumer' && (options.all || wanted?.has(letter.id)) && (!options.consumer || letter.consumer === options.consumer),
   );
-  const known = new Set(listed.map((letter) => letter.id));
+  const known = new Set(listed.filter((letter) => letter.kind === 'consumer').map((letter) => letter.id));
   const report: RedriveReport = {
     listed,
     selected,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { redrive, type DeadLetterSource, type DeadLetterView } from '../../infra/redrive/run.js';
 import { parseDeadLetter } from '../../infra/redrive/sqs-source.js';
 
 /** The two shapes the stack's dead-letter queues hold, read into the event and its error. */
@@ -33,5 +34,21 @@ describe('parseDeadLetter', () => {
   it('leaves anything else to a person (not JSON, or not an event)', () => {
     expect(parseDeadLetter({ MessageId: 'm3', ReceiptHandle: 'r', Body: 'not json' })).toBeUndefined();
     expect(parseDeadLetter({ MessageId: 'm4', ReceiptHandle: 'r', Body: '{"hello":1}' })).toBeUndefined();
+  });
+});
+
+describe('redrive selection', () => {
+  it('re-delivers consumers’ letters only: a schedule’s failed tick is listed, its next tick does the work', async () => {
+    const letters: DeadLetterView[] = [
+      { id: 's1', consumer: 'outbox-sweeper', kind: 'schedule', streamId: '(not an event)', version: 0, type: '(unknown)', error: 'timeout' },
+      { id: 'c1', consumer: 'projections', kind: 'consumer', streamId: 'project-1', version: 2, type: 'PriorityChanged', error: 'boom' },
+    ];
+    const delivered: string[] = [];
+    const source: DeadLetterSource = { where: 'test', list: async () => letters, redeliver: async (letter) => (delivered.push(letter.id), { ok: true }) };
+    const report = await redrive(source, { all: true });
+    expect(delivered).toEqual(['c1']);
+    expect(report.listed).toHaveLength(2);
+    expect(report.stillFailing).toEqual([]);
+    expect((await redrive(source, { ids: ['s1'] })).unknownIds).toEqual(['s1']);
   });
 });
