@@ -54,6 +54,8 @@ export class Api extends Construct {
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: STAGE_THROTTLE.rate, burstLimit: STAGE_THROTTLE.burst },
+      // Route-level Count/4xx/5xx/Latency for the dashboard's route groups and the p99 alarm (alarms.ts).
+      detailedMetricsEnabled: true,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -98,7 +100,7 @@ export class Api extends Construct {
       if (this.routes.has(key)) throw new Error(`Route ${key} appears twice in infra/routes.ts`);
       if (!route.path.startsWith('/api/')) throw new Error(`Route ${key}: paths live under /api (CloudFront sends only /api/* to the API)`);
       const fn = props.functions.forHandler(route.handler, 'api');
-      fn.addEnvironment(ORIGIN_SECRET_ENV, props.originSecret);
+      props.functions.find(route.handler)!.fn.addEnvironment(ORIGIN_SECRET_ENV, props.originSecret);
       let integration = integrations.get(route.handler);
       if (!integration) {
         integration = new HttpLambdaIntegration(`${routeId(route)}-Integration`, fn);

@@ -43,6 +43,13 @@ export interface StackConfig {
   logRetentionDays: RetentionDays;
   /** Active X-Ray tracing on every function. */
   tracing: boolean;
+  /** Optional second region the daily backups are copied to (backup.ts). */
+  backupCopyRegion?: string;
+  /**
+   * CodeDeploy ignores the alarms for this deploy: to ship the fix for an incident whose alarm is
+   * still firing (CodeDeploy would otherwise stop the deploy at once). Failed deploys still roll back.
+   */
+  deployIgnoreAlarms: boolean;
 }
 
 export const THREAT_PROTECTION = ['off', 'audit', 'enforced'] as const;
@@ -95,7 +102,12 @@ export function readConfig(node: Node): StackConfig {
     wafRateLimit: Number(optional(get('wafRateLimit')) ?? 2000),
     originSecretGeneration: Number(optional(get('originSecretGeneration')) ?? 1),
     threatProtection: (optional(get('threatProtection')) ?? 'off') as ThreatProtection,
+    backupCopyRegion: optional(get('backupCopyRegion')),
+    deployIgnoreAlarms: bool(get('deployIgnoreAlarms'), false),
   };
+  if (config.backupCopyRegion && !/^[a-z]{2}(-gov)?-[a-z]+-\d$/.test(config.backupCopyRegion)) {
+    throw new ConfigError(`Context "backupCopyRegion" must be a region name such as eu-west-1, got "${config.backupCopyRegion}".`);
+  }
   config.createWebAcl = !config.webAclArn && (stage === 'prod' || bool(get('waf'), false));
   if (!THREAT_PROTECTION.includes(config.threatProtection)) {
     throw new ConfigError(`Context "threatProtection" must be one of ${THREAT_PROTECTION.join(', ')}, got "${config.threatProtection}".`);
