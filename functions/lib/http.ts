@@ -79,7 +79,7 @@ const errorResponses = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   onError: async (request) => {
     const error = request.error;
     if (error instanceof HttpError) {
-      request.response = json(error.status, errorBody(error.code, error.message));
+      request.response = json(error.status, errorBody(error.code, error.message), error.headers);
     } else if (error instanceof DomainError) {
       request.response = json(DOMAIN_STATUS[error.code], errorBody(error.code, error.message));
     } else if (isTransient(error)) {

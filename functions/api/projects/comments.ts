@@ -1,5 +1,5 @@
 import { projectDecider, projectStream } from '../../domain/project.js';
-import { actorOf } from '../../lib/auth.js';
+import { actorOf, provenEmailOf } from '../../lib/auth.js';
 import { runCommand } from '../../lib/command.js';
 import { httpHandler, signedIn } from '../../lib/http.js';
 import { newId } from '../../lib/ids.js';
@@ -22,7 +22,7 @@ export const handler = httpHandler({ params: projectIdParams, body: postCommentB
     projectDecider,
     projectStream(request.params.id),
     { type: 'PostComment', comment_id: commentId, content: request.body.content },
-    { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined },
+    { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
     runtime,
   );
   const comment = result.state.comments.find((candidate) => candidate.id === commentId)!;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { projectDecider, projectStream } from '../../domain/project.js';
-import { actorOf } from '../../lib/auth.js';
+import { actorOf, provenEmailOf } from '../../lib/auth.js';
 import { runCommand } from '../../lib/command.js';
 import { httpHandler, signedIn } from '../../lib/http.js';
 import { getRuntime } from '../../lib/runtime.js';
@@ -22,7 +22,7 @@ export const handler = httpHandler({ params, body: toggleTaskBody }, async (requ
     projectDecider,
     projectStream(request.params.id),
     { type: 'ToggleTask', checklist_id: request.params.taskId, completed: request.body.completed },
-    { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined },
+    { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
     getRuntime(),
   );
   const { comments: _comments, ...document } = result.state;

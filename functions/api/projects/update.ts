@@ -1,5 +1,5 @@
 import { projectDecider, projectStream, type DesignerChoice } from '../../domain/project.js';
-import { actorOf, hasRole } from '../../lib/auth.js';
+import { actorOf, hasRole, provenEmailOf } from '../../lib/auth.js';
 import { runCommand } from '../../lib/command.js';
 import { HttpError } from '../../lib/errors.js';
 import { httpHandler, signedIn } from '../../lib/http.js';
@@ -49,7 +49,7 @@ export const handler = httpHandler({ params: projectIdParams, body: updateProjec
     projectDecider,
     projectStream(request.params.id),
     { type: 'UpdateProject', ...rest, ...(choice !== undefined ? { designer: choice } : {}) },
-    { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined },
+    { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
     runtime,
   );
   const { comments: _comments, ...document } = result.state;

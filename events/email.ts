@@ -1,0 +1,10 @@
+/**
+ * The one canonical form of an e-mail address (trimmed, lower-cased). Every comparison of addresses
+ * — role checks, designer authorisations, invitations, sign-up duplicates, quotas — goes through it,
+ * so `Designer@X.com ` and `designer@x.com` can never be two people in one place and one in another.
+ */
+export const canonicalEmail = (email: string): string => email.trim().toLowerCase();
+
+/** Whether two addresses are the same mailbox in the canonical form (blank never matches). */
+export const sameEmail = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  !!a && !!b && canonicalEmail(a) !== '' && canonicalEmail(a) === canonicalEmail(b);
