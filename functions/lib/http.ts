@@ -5,6 +5,7 @@ import { findRoute } from '../../infra/routes.js';
 import { DomainError } from '../domain/errors.js';
 import { principalFromEvent, resolvePrincipal, type Principal } from './auth.js';
 import { HttpError } from './errors.js';
+import { idempotency } from './idempotency.js';
 import { log } from './log.js';
 import { getRuntime } from './runtime.js';
 import { withRequestContext } from './request-context.js';
@@ -122,6 +123,8 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
   return middy<HttpEvent, HttpResponse, Error, Context>()
     .use(errorResponses())
     .use(routeAccess())
+    // After the access check: a refused caller claims no key. Keys are scoped per signed-in caller.
+    .use(idempotency({ runtime: getRuntime, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }))
     .handler(async (event) => {
       const request: HttpRequest<B, Q, P> = {
         body: validate(schemas.body, parseBody(event), 'request body'),

@@ -261,3 +261,75 @@ describe('Attack 4: spending our budget and reputation', () => {
     }
   });
 });
+
+describe('retried creates do not duplicate (Idempotency-Key)', () => {
+  const post = async (user: TestUser, path: string, body: unknown, key: string) => {
+    const response = await fetch(`${stack.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json', 'idempotency-key': key },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  const newKey = () => `01J${Math.random().toString(36).slice(2).padEnd(12, '0').toUpperCase()}${Date.now().toString(36)}`;
+
+  it('a retried project submission returns the first result with the same status, and appends nothing more', async () => {
+    const client = await stack.signUpClient();
+    const key = newKey();
+    const body = minimalProject({ title: 'Retried submission' });
+    const first = await post(client, '/api/projects', body, key);
+    expect(first.status).toBe(201);
+    const before = await history();
+    const retry = await post(client, '/api/projects', body, key);
+    expect(retry).toEqual(first);
+    expect(await history()).toEqual(before);
+    const mine = (await stack.api('GET', '/api/projects', { user: client })).body.projects as { title: string }[];
+    expect(mine.filter((project) => project.title === 'Retried submission')).toHaveLength(1);
+
+    // The same key for another request is refused (422); another caller's same key is their own.
+    const reused = await post(client, '/api/projects', minimalProject({ title: 'Something else' }), key);
+    expect(reused).toMatchObject({ status: 422, body: { error: { code: 'IDEMPOTENCY_KEY_REUSED' } } });
+    expect(await history()).toEqual(before);
+    const other = await stack.signUpClient();
+    expect((await post(other, '/api/projects', body, key)).status).toBe(201);
+  });
+
+  it('retried comments, team invitations and designer invitations are recorded (and mailed) once', async () => {
+    const designerEmail = uniqueEmail('idem.designer');
+    const key = newKey();
+    const first = await post(admin, '/api/designers', { email: designerEmail }, key);
+    expect(first.status).toBe(201);
+    expect(await post(admin, '/api/designers', { email: designerEmail }, key)).toEqual(first);
+    await stack.settle();
+    expect((await stack.local.outbox.list(designerEmail)).filter((mail) => mail.tag === 'designer-invite')).toHaveLength(1);
+
+    const owner = await stack.signUpClient();
+    expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Idem Studio' } })).status).toBeLessThan(300);
+    await stack.settle();
+    const invitee = uniqueEmail('idem.invitee');
+    const inviteKey = newKey();
+    const invited = await post(owner, '/api/team/invites', { email: invitee, role: 'designer' }, inviteKey);
+    expect(invited.status).toBe(201);
+    expect(await post(owner, '/api/team/invites', { email: invitee, role: 'designer' }, inviteKey)).toEqual(invited);
+    expect(await stack.local.outbox.list(invitee)).toHaveLength(1);
+
+    const projectId = await projectAssignedTo(stack.local.seeded.designer.email);
+    const designer = await stack.designer();
+    const commentKey = newKey();
+    const comment = await post(designer, `/api/projects/${projectId}/comments`, { content: 'Posted once' }, commentKey);
+    expect(comment.status).toBe(201);
+    const before = await history();
+    expect(await post(designer, `/api/projects/${projectId}/comments`, { content: 'Posted once' }, commentKey)).toEqual(comment);
+    expect(await history()).toEqual(before);
+  });
+
+  it('a refused first attempt releases its key: the retry runs for real', async () => {
+    const client = await stack.signUpClient();
+    const key = newKey();
+    const bad = await post(client, '/api/projects', minimalProject({ title: '' }), key);
+    expect(bad.status).toBe(400);
+    expect((await post(client, '/api/projects', minimalProject({ title: '' }), key)).status).toBe(400);
+    expect((await post(client, '/api/projects', minimalProject({ title: 'Fixed' }), key)).status).toBe(201);
+    expect((await post(client, '/api/projects', minimalProject(), 'bad key!')).status).toBe(400);
+  });
+});

@@ -147,7 +147,7 @@ async function buildWorld(): Promise<World> {
   expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: otherDesignerEmail } })).status).toBeLessThan(300);
   await stack.settle();
   const registered = await stack.signUpClient({}, otherDesignerEmail);
-  const [designerMail] = await stack.local.outbox.list(otherDesignerEmail);
+  const [designerMail] = (await stack.local.outbox.list(otherDesignerEmail)).filter((mail) => mail.tag === 'designer-invite');
   const designerToken = /token=([A-Za-z0-9_-]+)/.exec(designerMail!.text)![1]!;
   expect((await stack.api('POST', `/api/designer-invites/${designerToken}/accept`, { user: registered })).status).toBe(200);
   await stack.settle();
