@@ -1,5 +1,6 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 
 /**
@@ -85,6 +86,26 @@ describe('Attack 1: a stranger becomes a designer', () => {
     // Without the link (only the mailbox has it) there is nothing to accept.
     expect((await stack.api('POST', '/api/designer-invites/not-the-token-not-the-token-not-the-token/accept', { user: stranger })).status).toBe(404);
     expect(await history()).toEqual(before);
+  });
+
+  it('live updates about projects assigned to the address do not reach a stranger signed up with it', async () => {
+    const victim = uniqueEmail('live.target');
+    await preAuthorise(victim);
+    const stranger = await stack.signUpClient({}, victim);
+    const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${stranger.idToken}`);
+    const topics: string[] = [];
+    socket.on('message', (data) => topics.push(...(JSON.parse(data.toString()) as { topics: string[] }).topics));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    try {
+      const projectId = await projectAssignedTo(victim);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(topics.filter((topic) => topic.includes(projectId))).toEqual([]);
+    } finally {
+      socket.terminate();
+    }
   });
 
   it('an upper-case or space-padded copy of an existing designer\'s e-mail cannot even sign up', async () => {
