@@ -1,8 +1,8 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { canonicalEmail } from '../../events/index.js';
-import { designersOfUser } from '../lib/queries/designers.js';
-import { connectionStore, verifyIdToken } from '../lib/realtime/index.js';
-import { getRuntime } from '../lib/runtime.js';
+import { designersOfUser } from '../queries/designers.js';
+import { connectionStore, verifyIdToken } from '../adapters/realtime/index.js';
+import { getRuntime } from '../core/runtime.js';
 
 interface ConnectEvent {
   requestContext: { connectionId: string };

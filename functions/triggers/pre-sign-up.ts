@@ -1,7 +1,7 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { canonicalEmail } from '../../events/index.js';
-import { accountByEmail } from '../lib/queries/designers.js';
-import { getRuntime } from '../lib/runtime.js';
+import { accountByEmail } from '../queries/designers.js';
+import { getRuntime } from '../core/runtime.js';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 

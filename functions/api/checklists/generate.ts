@@ -1,7 +1,7 @@
-import { generateChecklist } from '../../lib/checklist/index.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { consumeQuota } from '../../lib/quotas.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { generateChecklist } from '../../adapters/checklist/index.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { consumeQuota } from '../../core/quotas.js';
+import { getRuntime } from '../../core/runtime.js';
 import { generateChecklistBody, type GenerateChecklistResponse } from '../contracts/checklists.js';
 
 /**

@@ -1,8 +1,8 @@
 import { SYSTEM_ACTOR, type Actor } from '../../../events/index.js';
 import { designerDecider, designerStream, invitationStatus, type DesignerState } from '../../domain/designer.js';
-import { loadState, runCommand } from '../../lib/command.js';
-import { activeProjectCount, type DesignerDoc } from '../../lib/queries/designers.js';
-import type { Runtime } from '../../lib/runtime.js';
+import { loadState, runCommand } from '../../core/command.js';
+import { activeProjectCount, type DesignerDoc } from '../../queries/designers.js';
+import type { Runtime } from '../../core/runtime.js';
 import type { DesignerRow } from '../contracts/designers.js';
 
 /** A designer list row from a designer stream's state (or projection doc), with its workload. */

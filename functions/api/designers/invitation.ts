@@ -1,9 +1,9 @@
 import { designerDecider, designerStream, type DesignerState } from '../../domain/designer.js';
-import type { CommitMeta } from '../../lib/event-store.js';
-import { runCommand } from '../../lib/command.js';
-import { log } from '../../lib/log.js';
-import { mailer } from '../../lib/mail/index.js';
-import type { Runtime } from '../../lib/runtime.js';
+import type { CommitMeta } from '../../core/event-store.js';
+import { runCommand } from '../../core/command.js';
+import { log } from '../../core/log.js';
+import { mailer } from '../../adapters/mail/index.js';
+import type { Runtime } from '../../core/runtime.js';
 
 /** The SPA page a designer invitation links to. */
 export const DESIGNER_INVITE_PATH = '/designer-invite';

@@ -1,9 +1,9 @@
 import { designerDecider, designerStream } from '../../domain/designer.js';
-import { actorOf } from '../../lib/auth.js';
-import { runCommand } from '../../lib/command.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { projectionsCaughtUp } from '../../lib/projections-caught-up.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { runCommand } from '../../core/command.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { projectionsCaughtUp } from '../../consumers/projections/caught-up.js';
+import { getRuntime } from '../../core/runtime.js';
 import { designerInviteTokenParams, type AcceptDesignerInviteResponse } from '../contracts/designers.js';
 import { findDesignerInvitation } from './invite-lookup.js';
 

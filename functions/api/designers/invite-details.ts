@@ -1,5 +1,5 @@
-import { httpHandler } from '../../lib/http.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { httpHandler } from '../../http/middleware.js';
+import { getRuntime } from '../../core/runtime.js';
 import { designerInviteTokenParams, type DesignerInviteDetailsResponse } from '../contracts/designers.js';
 import { findDesignerInvitation } from './invite-lookup.js';
 

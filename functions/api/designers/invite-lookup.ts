@@ -1,8 +1,8 @@
 import { INVALID_DESIGNER_INVITATION, designerDecider, designerStream, isDesigner, isInvitationUsable, type DesignerState } from '../../domain/designer.js';
-import { loadState } from '../../lib/command.js';
-import { HttpError } from '../../lib/errors.js';
-import { designerInvitationEmail } from '../../lib/queries/designers.js';
-import type { Runtime } from '../../lib/runtime.js';
+import { loadState } from '../../core/command.js';
+import { HttpError } from '../../core/errors.js';
+import { designerInvitationEmail } from '../../queries/designers.js';
+import type { Runtime } from '../../core/runtime.js';
 import { hashInviteToken, looksLikeInviteToken } from '../team/common.js';
 
 const invalid = (status: 404 | 410) => new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_DESIGNER_INVITATION);

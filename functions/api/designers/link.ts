@@ -1,6 +1,6 @@
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { designersOfUser } from '../../lib/queries/designers.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { designersOfUser } from '../../queries/designers.js';
+import { getRuntime } from '../../core/runtime.js';
 import type { LinkDesignerResponse } from '../contracts/designers.js';
 
 /**

@@ -1,10 +1,10 @@
 import { designerDecider, designerStream } from '../../domain/designer.js';
-import { actorOf } from '../../lib/auth.js';
-import { loadState, runCommand } from '../../lib/command.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { consumeQuotas } from '../../lib/quotas.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { loadState, runCommand } from '../../core/command.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { consumeQuotas } from '../../core/quotas.js';
+import { getRuntime } from '../../core/runtime.js';
 import { designerEmailParams, type ResendDesignerInviteResponse } from '../contracts/designers.js';
 import { newInviteToken } from '../team/common.js';
 import { rowFromState } from './commands.js';

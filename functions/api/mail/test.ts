@@ -1,12 +1,12 @@
 import { canonicalEmail } from '../../../events/index.js';
-import { hasRole } from '../../lib/auth.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { log } from '../../lib/log.js';
-import { mailer } from '../../lib/mail/index.js';
-import { accountByEmail, isAdminAccount } from '../../lib/queries/designers.js';
-import { consumeQuota } from '../../lib/quotas.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { hasRole } from '../../http/auth.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { log } from '../../core/log.js';
+import { mailer } from '../../adapters/mail/index.js';
+import { accountByEmail, isAdminAccount } from '../../queries/designers.js';
+import { consumeQuota } from '../../core/quotas.js';
+import { getRuntime } from '../../core/runtime.js';
 import { testMailBody, type TestMailResponse } from '../contracts/mail.js';
 
 export const TEST_MAIL_RECIPIENT_MESSAGE = 'Test emails can only be sent to your own email address or to an admin.';

@@ -1,10 +1,10 @@
 import { teamDecider, teamStream, type TeamCommand, type TeamState } from '../../../domain/team.js';
-import type { Principal } from '../../../lib/auth.js';
-import { loadState, runCommand } from '../../../lib/command.js';
-import type { CommitMeta } from '../../../lib/event-store.js';
-import type { HttpRequest } from '../../../lib/http.js';
-import { log } from '../../../lib/log.js';
-import type { Runtime } from '../../../lib/runtime.js';
+import type { Principal } from '../../../http/auth.js';
+import { loadState, runCommand } from '../../../core/command.js';
+import type { CommitMeta } from '../../../core/event-store.js';
+import type { HttpRequest } from '../../../http/middleware.js';
+import { log } from '../../../core/log.js';
+import type { Runtime } from '../../../core/runtime.js';
 import { commandMeta, mailInvite } from '../common.js';
 
 /**
