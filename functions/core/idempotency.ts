@@ -3,6 +3,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '../adapters/aws/dynamodb.js';
 import { HttpError } from './errors.js';
+import { log } from './log.js';
 import type { Runtime } from './runtime.js';
 
 type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -89,15 +90,22 @@ export function idempotency(options: { runtime: () => Runtime; caller: (event: H
         await release(runtime, claim);
         return;
       }
-      await runtime.views.client.send(
-        new UpdateCommand({
-          TableName: runtime.views.tableName,
-          Key: claim.key,
-          UpdateExpression: 'SET #state = :done, #response = :response',
-          ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
-          ExpressionAttributeValues: { ':done': 'done', ':response': JSON.stringify({ statusCode: response.statusCode, headers: response.headers, body: response.body }) },
-        }),
-      );
+      try {
+        await runtime.views.client.send(
+          new UpdateCommand({
+            TableName: runtime.views.tableName,
+            Key: claim.key,
+            UpdateExpression: 'SET #state = :done, #response = :response',
+            ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
+            ExpressionAttributeValues: { ':done': 'done', ':response': JSON.stringify({ statusCode: response.statusCode, headers: response.headers, body: response.body }) },
+          }),
+        );
+      } catch (error) {
+        // The work is done and its answer goes out; only the memory of it failed. Releasing the key
+        // (rather than leaving it 'running' for 24 h) lets a later retry through, as without a key.
+        log.warn('Could not store the idempotent answer', { error: (error as Error).message });
+        await release(runtime, claim).catch(() => undefined);
+      }
     },
     onError: async (request) => {
       const claim = claims.get(request.event);
