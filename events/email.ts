@@ -4,7 +4,3 @@
  * so `Designer@X.com ` and `designer@x.com` can never be two people in one place and one in another.
  */
 export const canonicalEmail = (email: string): string => email.trim().toLowerCase();
-
-/** Whether two addresses are the same mailbox in the canonical form (blank never matches). */
-export const sameEmail = (a: string | null | undefined, b: string | null | undefined): boolean =>
-  !!a && !!b && canonicalEmail(a) !== '' && canonicalEmail(a) === canonicalEmail(b);

@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { SYSTEM_ACTOR, type EventEnvelope, type SystemRole } from '../../events/index.js';
+import type { EventEnvelope, SystemRole } from '../../events/index.js';
 import { designerDecider } from '../domain/designer.js';
 import { userDecider, userRoles } from '../domain/user.js';
 import { loadState } from '../core/command.js';

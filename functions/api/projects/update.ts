@@ -1,3 +1,4 @@
+import { canonicalEmail } from '../../../events/index.js';
 import { projectDecider, projectStream, type DesignerChoice } from '../../domain/project.js';
 import { actorOf, hasRole, provenEmailOf } from '../../http/auth.js';
 import { runCommand } from '../../core/command.js';
@@ -29,7 +30,7 @@ async function resolveDesigner(runtime: Runtime, designer: NonNullable<UpdatePro
     if (!profile || !(await isActiveDesigner(runtime, designer.designer_id, profile.email))) throw new HttpError(400, 'UNKNOWN_DESIGNER', NOT_A_DESIGNER);
     return { designer_id: designer.designer_id, designer_name: designer.designer_name || profile.full_name || profile.email, designer_email: profile.email };
   }
-  const email = designer.designer_email.toLowerCase();
+  const email = canonicalEmail(designer.designer_email);
   if (!(await isActiveDesigner(runtime, null, email))) throw new HttpError(400, 'UNKNOWN_DESIGNER', NOT_A_DESIGNER);
   return { designer_email: email };
 }
