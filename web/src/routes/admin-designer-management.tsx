@@ -183,10 +183,10 @@ export default function DesignerManagementScreen() {
                     <TableCell>{projectsText(designer.active_projects)}</TableCell>
                     <TableCell>
                       {designer.user_id ? <code title={designer.user_id}>{designer.user_id.slice(0, 8)}</code> : <Text as="span" className="project-card__meta">Pre-authorized</Text>}
-                      {designer.invitation && designer.invitation !== 'accepted' ? (
+                      {designer.invitation ? (
                         <>
                           {' '}
-                          <Badge size="small" variation={designer.invitation === 'expired' ? 'warning' : 'info'}>
+                          <Badge size="small" variation={designer.invitation === 'expired' ? 'warning' : designer.invitation === 'accepted' ? 'success' : 'info'}>
                             {INVITATION_TEXT[designer.invitation]}
                           </Badge>
                         </>
