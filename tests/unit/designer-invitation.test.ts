@@ -96,5 +96,7 @@ describe('a refused sign-up reads as the trigger says', () => {
     const { authErrorMessage } = await import('../../web/src/lib/auth-errors.js');
     const error = Object.assign(new Error('PreSignUp failed with error An account with this email already exists.'), { name: 'UserLambdaValidationException' });
     expect(authErrorMessage(error, 'Account creation failed')).toBe('An account with this email already exists.');
+    const local = Object.assign(new Error('pre-sign-up failed with error An account with this email already exists..'), { name: 'UserLambdaValidationException' });
+    expect(authErrorMessage(local, 'Account creation failed')).toBe('An account with this email already exists.');
   });
 });

@@ -15,6 +15,7 @@ export function authErrorMessage(error: unknown, fallback: string): string {
   if (name === 'UserNotFoundException') return 'User not found';
   const raw = error instanceof Error ? error.message.trim() : '';
   // A trigger's refusal arrives as 'PreSignUp failed with error <its message>': show its message.
-  const message = name === 'UserLambdaValidationException' ? raw.replace(/^\w+ failed with error\s*/i, '') : raw;
+  // ('pre-sign-up failed with error ….' locally, where Cognito also adds a full stop of its own).
+  const message = name === 'UserLambdaValidationException' ? raw.replace(/^[\w-]+ failed with error\s*/i, '').replace(/\.\.$/, '.') : raw;
   return message || fallback;
 }
