@@ -151,3 +151,15 @@ test('a designer pre-authorised by e-mail signs up on /auth, follows the invitat
   await acceptDesignerInvitation(page, runtime, email);
   await expect(page.getByRole('heading', { name: /Welcome back, Ines Invited/ })).toBeVisible();
 });
+
+test("signing up with an upper-case copy of a registered address is refused with the trigger's message", async ({ page, runtime }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('Full Name').fill('Mallory Copy');
+  await page.getByLabel('Email').fill(runtime.seeded.designer.email.toUpperCase());
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  const refused = page.getByRole('status').filter({ hasText: 'An account with this email already exists.' });
+  await expect(refused).toBeVisible();
+  await expect(refused).toHaveAttribute('data-variant', 'destructive');
+});
