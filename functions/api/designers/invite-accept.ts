@@ -1,10 +1,10 @@
 import { designerDecider, designerStream } from '../../domain/designer.js';
 import { actorOf } from '../../http/auth.js';
 import { runCommand } from '../../core/command.js';
-import { httpHandler, signedIn } from '../../http/middleware.js';
+import { signedIn, type HttpRequest, type HttpResult } from '../../http/middleware.js';
 import { projectionsCaughtUp } from '../../consumers/projections/caught-up.js';
 import { getRuntime } from '../../core/runtime.js';
-import { designerInviteTokenParams, type AcceptDesignerInviteResponse } from '../contracts/designers.js';
+import type { AcceptDesignerInviteResponse } from '../contracts/designers.js';
 import { findDesignerInvitation } from './invite-lookup.js';
 
 /**
@@ -13,7 +13,7 @@ import { findDesignerInvitation } from './invite-lookup.js';
  * same address; the authorisation — the designer role and the projects assigned to the address — is
  * then linked to their account. Single use: the link stops working once accepted.
  */
-export const handler = httpHandler({ params: designerInviteTokenParams }, async (request) => {
+export async function acceptInvite(request: HttpRequest<unknown, unknown, { token: string }>): Promise<HttpResult> {
   const principal = signedIn(request);
   const runtime = getRuntime();
   const { hash, state } = await findDesignerInvitation(runtime, request.params.token);
@@ -28,4 +28,4 @@ export const handler = httpHandler({ params: designerInviteTokenParams }, async 
   await projectionsCaughtUp(runtime, designerStream(state.email!), result.version);
   const body: AcceptDesignerInviteResponse = { email: state.email!, message: 'You now have designer access.' };
   return { body };
-});
+}
