@@ -26,6 +26,10 @@ export type Capability =
   | 'views'
   /** PutItem / BatchWriteItem on the views: the projector and the rebuild. */
   | 'viewsWrite'
+  /** UpdateItem on the views: the quota counters (core/quotas.ts). */
+  | 'viewsCount'
+  /** PutItem / UpdateItem / DeleteItem on the views: idempotency claims (core/idempotency.ts). */
+  | 'viewsClaim'
   | 'connections'
   | 'eventbridge'
   | 'cognito'
@@ -76,6 +80,9 @@ export const VERB_MODULES: Readonly<Record<string, readonly Capability[]>> = {
   // The projector writes the views; these construct it (projector.ts also holds key helpers that readers import).
   'functions/consumers/projections.ts': ['viewsWrite'],
   'functions/ops/replay.ts': ['viewsWrite'],
+  // They write their own items in the views table, beside the projections.
+  'functions/core/quotas.ts': ['viewsCount'],
+  'functions/core/idempotency.ts': ['viewsClaim'],
   // Callers of the identity and storage adapters' operations (ADAPTER_OPERATIONS).
   'functions/consumers/cognito-groups.ts': ['cognitoGroups'],
   'functions/api/sessions/revoke-designers.ts': ['cognitoSignOut'],

@@ -77,6 +77,8 @@ const EVENT_STORE_MARK = ['dynamodb:UpdateItem'];
 const VIEWS_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 /** The projector's guarded puts and the rebuild's batches. */
 const VIEWS_WRITE = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
+const VIEWS_COUNT = ['dynamodb:UpdateItem'];
+const VIEWS_CLAIM = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
 /** What functions/adapters/identity.ts calls, by verb (capabilities.ts ADAPTER_OPERATIONS). */
 const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
@@ -309,6 +311,12 @@ export class HandlerFunctions extends Construct {
         return;
       case 'viewsWrite':
         role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsWrite', actions: VIEWS_WRITE, resources: [viewsTable.tableArn] }));
+        return;
+      case 'viewsCount':
+        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsQuotaCounters', actions: VIEWS_COUNT, resources: [viewsTable.tableArn] }));
+        return;
+      case 'viewsClaim':
+        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsIdempotencyClaims', actions: VIEWS_CLAIM, resources: [viewsTable.tableArn] }));
         return;
       case 'connections':
         role?.addToPrincipalPolicy(
