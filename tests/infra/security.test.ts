@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../infra/routes.js';
 import { ADAPTER_OPERATIONS, analyzeHandler, CAPABILITY_MODULES, VERB_MODULES } from '../../infra/stack/capabilities.js';
-import { UPLOADS_INCOMING_PREFIX } from '../../infra/stack/functions.js';
-import { refOf, refsIn, resourcesOf, ROOT, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
+import { IDEMPOTENCY_KEY_PREFIX, QUOTA_KEY_PREFIX, UPLOADS_INCOMING_PREFIX } from '../../infra/stack/functions.js';
+import { policiesOf, refOf, refsIn, resourcesOf, ROOT, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
 let result: SynthResult;
@@ -63,7 +63,7 @@ describe('buckets', () => {
 describe('least privilege, derived from each handler’s imports', () => {
   const statementsOf = (functionId: string): Statement[] => {
     const role = refOf(json.Resources[functionId]!.Properties!.Role)!;
-    return resourcesOf(json, 'AWS::IAM::Policy')
+    return policiesOf(json)
       .filter(([, p]) => (p.Roles as unknown[]).some((r) => refOf(r) === role))
       .flatMap(([, p]) => p.PolicyDocument.Statement as Statement[]);
   };
@@ -75,7 +75,9 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect(analyzeHandler(ROOT, 'functions/consumers/cognito-groups.ts').capabilities).toContain('cognito');
     expect(analyzeHandler(ROOT, 'functions/triggers/post-confirmation.ts').capabilities).toEqual(['eventStore', 'eventStoreAppend', 'eventbridge', 'publish', 'views']);
     // Reading handlers keep the store's module but not the command module that appends.
-    expect(analyzeHandler(ROOT, 'functions/api/projects/list.ts').capabilities).toEqual(['eventStore', 'eventbridge', 'views']);
+    const list = analyzeHandler(ROOT, 'functions/api/projects/list.ts').capabilities;
+    expect(list).toEqual(expect.arrayContaining(['eventStore', 'eventbridge', 'views']));
+    for (const verb of ['eventStoreAppend', 'eventStoreMark', 'publish', 'viewsWrite']) expect(list).not.toContain(verb);
     expect(analyzeHandler(ROOT, 'functions/consumers/projections.ts').capabilities).toContain('viewsWrite');
   });
 
@@ -167,7 +169,7 @@ describe('least privilege, derived from each handler’s imports', () => {
   });
 
   it('grants only the actions the adapters call', () => {
-    const all = new Set(resourcesOf(json, 'AWS::IAM::Policy').flatMap(([, p]) => actionsOf(p.PolicyDocument.Statement as Statement[])));
+    const all = new Set(policiesOf(json).flatMap(([, p]) => actionsOf(p.PolicyDocument.Statement as Statement[])));
     const ours = result.functions.flatMap((fn) => actionsOf(statementsOf(fn.logicalId)));
     const fnActions = (handler: string) => actionsOf(statementsOf(result.functions.find((fn) => fn.handler === handler)!.logicalId));
     expect(fnActions('functions/api/files/download.ts').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
@@ -210,7 +212,7 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect([...new Set([...direct, ...callers(/new Projector\(/)])].sort()).toEqual(withVerb('viewsWrite'));
     // Any other module that sends its own DynamoDB writes must say which verb it needs.
     const tableAdapters = new Set(Object.entries(CAPABILITY_MODULES).filter(([, c]) => ['eventStore', 'views', 'connections'].includes(c)).map(([m]) => m));
-    const ownWriters = callers(/\bnew (PutCommand|UpdateCommand|DeleteCommand|BatchWriteCommand)\(/).filter((file) => !tableAdapters.has(file));
+    const ownWriters = callers(/\bnew (PutCommand|UpdateCommand|DeleteCommand|BatchWriteCommand)\(/).filter((file) => !tableAdapters.has(file) && !file.startsWith('functions/adapters/aws/'));
     for (const file of ownWriters) expect(Object.keys(VERB_MODULES), `${file} writes DynamoDB items itself`).toContain(file);
   });
 
@@ -226,6 +228,17 @@ describe('least privilege, derived from each handler’s imports', () => {
         }
       }
     }
+  });
+
+  it('lets the quota counters and idempotency claims write only their own items in the views table', () => {
+    expect(readFileSync(path.join(ROOT, 'functions/core/quotas.ts'), 'utf8')).toContain(`pk: \`${QUOTA_KEY_PREFIX}`);
+    expect(readFileSync(path.join(ROOT, 'functions/core/idempotency.ts'), 'utf8')).toContain(`pk: \`${IDEMPOTENCY_KEY_PREFIX}`);
+    const statements = policiesOf(json).flatMap(([, p]) => p.PolicyDocument.Statement as (Statement & { Sid?: string })[]);
+    const bySid = (sid: string) => statements.filter((s) => s.Sid === sid);
+    expect(bySid('ViewsQuotaCounters').length).toBeGreaterThan(0);
+    expect(bySid('ViewsIdempotencyClaims').length).toBeGreaterThan(0);
+    for (const s of bySid('ViewsQuotaCounters')) expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${QUOTA_KEY_PREFIX}*`] } });
+    for (const s of bySid('ViewsIdempotencyClaims')) expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${IDEMPOTENCY_KEY_PREFIX}*`] } });
   });
 
   it('lets only the stack’s publishing roles put the product’s events on the bus', () => {
