@@ -15,3 +15,8 @@ export function navigateTo(to: string, options: { replace?: boolean } = {}): voi
   else if (options.replace) window.location.replace(to);
   else window.location.assign(to);
 }
+
+/** /auth with the screen to return to after signing in, as the spec's `redirect` parameter (spec/1 §4). */
+export function signInPathFor(location: { pathname: string; search: string }): string {
+  return `/auth?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+}
