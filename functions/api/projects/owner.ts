@@ -1,8 +1,8 @@
-import { hasRole, type Principal } from '../../lib/auth.js';
-import { HttpError } from '../../lib/errors.js';
-import { getUser } from '../../lib/queries/users.js';
-import { getAdminUser } from '../../lib/queries/users-admin.js';
-import type { Runtime } from '../../lib/runtime.js';
+import { hasRole, type Principal } from '../../http/auth.js';
+import { HttpError } from '../../core/errors.js';
+import { getUser } from '../../queries/users.js';
+import { getAdminUser } from '../../queries/users-admin.js';
+import type { Runtime } from '../../core/runtime.js';
 
 export const CLIENT_REQUIRED = 'Choose the client this project is for.';
 export const NOT_A_CLIENT = 'Projects belong to client accounts: choose a client.';
