@@ -36,7 +36,7 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
     project_category: 'Design',
     project_type: 'Architectural Design',
     property_type: 'single_family',
-    deliverables: ['Floor Plan', 'Elevations'],
+    deliverables: ['Schematic Floor Plans', 'Exterior Elevations'],
     description: DESCRIPTION,
     design_priority: ['Layout Optimization'],
     area_sqft: 2100,
