@@ -104,7 +104,7 @@ describe("an admin submits on a client's behalf", () => {
   });
   it('a client cannot submit for another client; a designer cannot submit at all', async () => {
     await refused('/api/projects', client, minimalProject({ client_id: otherClient.sub }), /Only admins submit projects on behalf/, 403);
-    await refused('/api/projects', designer, minimalProject(), /.+/, 403);
-    await refused('/api/checklists', designer, brief(), /.+/, 403);
+    await refused('/api/projects', designer, minimalProject(), /^Projects are submitted by clients, or by an admin on a client's behalf\.$/, 403);
+    await refused('/api/checklists', designer, brief(), /^Projects are submitted by clients, or by an admin on a client's behalf\.$/, 403);
   });
 });
