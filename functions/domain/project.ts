@@ -171,7 +171,8 @@ function decideUpdate(command: Extract<ProjectCommand, { type: 'UpdateProject' }
 function decideFile(command: Extract<ProjectCommand, { type: 'RecordFile' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
   if (state.files.some((file) => file.id === command.file_id)) return [];
   if (command.file_type === 'client_upload') {
-    if (state.user_id !== context.actor.sub) throw forbidden('Only the project owner can add client files');
+    // An admin adds them when submitting on the client's behalf.
+    if (state.user_id !== context.actor.sub && !isAdmin(context)) throw forbidden('Only the project owner can add client files');
   } else if (!isAdmin(context) && !isAssignedTo(state, context)) {
     throw forbidden('Only admins and the assigned designer can upload deliverables');
   }

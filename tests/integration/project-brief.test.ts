@@ -95,6 +95,20 @@ describe("an admin submits on a client's behalf", () => {
     expect(theirs.body.projects.map((p: { id: string }) => p.id)).not.toContain(project.id);
     const audit = await stack.api('GET', `/api/audit/project-${project.id}`, { user: admin });
     expect(audit.body.events[0]).toMatchObject({ type: 'ProjectSubmitted', actor: { sub: admin.sub, role: 'admin' } });
+
+    // The wizard's files go with it: the admin adds them as the client's files.
+    const presigned = await stack.api('POST', `/api/projects/${project.id}/uploads`, { user: admin, body: { file_name: 'survey.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'client_upload' } });
+    expect(presigned.status, JSON.stringify(presigned.body)).toBe(201);
+    const form = new FormData();
+    for (const [name, value] of Object.entries(presigned.body.upload.fields as Record<string, string>)) form.append(name, value);
+    form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n')], { type: 'application/pdf' }), 'survey.pdf');
+    expect((await fetch(presigned.body.upload.url, { method: 'POST', body: form })).ok).toBe(true);
+    const recorded = await stack.api('POST', `/api/projects/${project.id}/files`, { user: admin, body: { key: presigned.body.key } });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+    expect(recorded.body.file).toMatchObject({ file_type: 'client_upload', file_name: 'survey.pdf' });
+    // Another client still cannot.
+    const foreign = await stack.api('POST', `/api/projects/${project.id}/uploads`, { user: otherClient, body: { file_name: 'x.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'client_upload' } });
+    expect(foreign.status).toBeGreaterThanOrEqual(403);
   });
   it('needs a client account: none, an unknown one, the admin or a designer is refused', async () => {
     await refused('/api/projects', admin, minimalProject(), /Choose the client this project is for/);
