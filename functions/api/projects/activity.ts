@@ -31,10 +31,10 @@ export const handler = httpHandler({ params: projectIdParams }, async (request) 
   ]);
   const comments = allComments.filter((comment) => admin || comment.approved || comment.user_id === principal.sub).slice(0, ACTIVITY_LIMIT);
   // 'Comment posted' entries stay in the feed, but their quote only reaches those who may read the
-  // comment: admins, its author, and everyone once it is approved (a rejected one never).
+  // comment: admins, its author while it is pending, everyone once approved (a rejected one: admins).
   const readable = new Set(allComments.filter((comment) => admin || comment.approved || comment.user_id === principal.sub).map((comment) => comment.id));
   const shown = entries.map((entry) =>
-    entry.action === COMMENT_POSTED && !admin && entry.user_id !== principal.sub && !readable.has(String(entry.metadata.comment_id)) ? { ...entry, details: null } : entry,
+    entry.action === COMMENT_POSTED && !admin && !readable.has(String(entry.metadata.comment_id)) ? { ...entry, details: null } : entry,
   );
   const profiles = await profilesOf(runtime, [...entries.map((entry) => entry.user_id), ...comments.map((comment) => comment.user_id)]);
   const body: ActivityResponse = {
