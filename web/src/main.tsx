@@ -1,12 +1,16 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { preloadAuth } from './lib/auth-loader.js';
 import { loadConfig } from './lib/config.js';
+import { isPublicPath } from './lib/public-paths.js';
 import './styles/base.css';
 
-// Start fetching the runtime configuration while React renders. The auth library is not loaded on
-// start: the session comes from the stored tokens (lib/auth-session.ts), Amplify only with an auth call.
+// Start fetching the runtime configuration while React renders. Who is signed in is Amplify's to
+// say, so every screen but the public ones starts fetching the auth library at once, alongside its
+// own code; the landing page paints without it (lib/auth-session.ts).
 void loadConfig().catch(() => undefined);
+if (!isPublicPath(window.location.pathname)) preloadAuth();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

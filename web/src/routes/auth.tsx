@@ -8,7 +8,7 @@ import {
   SelectField,
   Text,
   TextField,
-} from '../ui/kit/index.js';
+} from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import type { AuthRedirectState } from '../components/RequireAuth.js';

@@ -1,4 +1,4 @@
-import { Button, Flex, Heading, Tabs, Text } from '../ui/kit/index.js';
+import { Button, Flex, Heading, Tabs, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ProfileSettings } from '../components/profile/ProfileSettings.js';

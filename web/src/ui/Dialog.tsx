@@ -1,4 +1,4 @@
-import { Button, Heading } from './kit/index.js';
+import { Button, Heading } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { pushDialog, removeDialog } from './dialog-stack.js';
 
@@ -62,7 +62,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'de
                 {title}
               </Heading>
               {description ? (
-                <p id={descriptionId} style={{ margin: '0.25rem 0 0', color: 'var(--ui-colors-font-secondary)' }}>
+                <p id={descriptionId} style={{ margin: '0.25rem 0 0', color: 'var(--amplify-colors-font-secondary)' }}>
                   {description}
                 </p>
               ) : null}

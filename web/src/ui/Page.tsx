@@ -1,5 +1,7 @@
+import { ThemeProvider } from '@aws-amplify/ui-react';
 import { useEffect, type ReactNode } from 'react';
-import './kit/index.js';
+import './amplify/styles.js';
+import { theme } from './amplify/theme.js';
 import './ui.css';
 
 /** Sets the browser tab's title while the screen is shown. */
@@ -25,15 +27,17 @@ export interface PageProps {
 }
 
 /**
- * The frame of every screen: the component kit's styles (loaded with the routes, not in the entry),
- * an optional header and a centred <main>.
+ * The frame of every screen: Amplify UI's styles and the brand theme (loaded with the routes, not in
+ * the entry), an optional header and a centred <main>.
  */
 export function Page({ title, width = 'default', header, children }: PageProps) {
   useDocumentTitle(title);
   return (
-    <div className="page">
-      {header}
-      <main className={`page__main page__main--${width}`}>{children}</main>
-    </div>
+    <ThemeProvider theme={theme}>
+      <div className="page">
+        {header}
+        <main className={`page__main page__main--${width}`}>{children}</main>
+      </div>
+    </ThemeProvider>
   );
 }

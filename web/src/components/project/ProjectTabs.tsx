@@ -1,4 +1,4 @@
-import { Tabs } from '../../ui/kit/index.js';
+import { Tabs } from '@aws-amplify/ui-react';
 import { useEffect, useState, type ReactNode } from 'react';
 
 export interface ProjectTab {

@@ -1,0 +1,27 @@
+import { createTheme } from '@aws-amplify/ui-react';
+
+const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
+
+/**
+ * The brand on top of Amplify UI's default theme: deep indigo instead of teal, slightly rounder
+ * corners, and the system font stack (no web font to download). Created once per load: the
+ * ThemeProvider would otherwise rebuild the whole token set on every mount.
+ */
+export const theme = createTheme({
+  name: 'design-club',
+  tokens: {
+    colors: {
+      primary: {
+        10: { value: '#eef2ff' },
+        20: { value: '#e0e7ff' },
+        40: { value: '#a5b4fc' },
+        60: { value: '#6366f1' },
+        80: { value: '#4338ca' },
+        90: { value: '#3730a3' },
+        100: { value: '#312e81' },
+      },
+    },
+    fonts: { default: { variable: { value: SYSTEM_FONTS }, static: { value: SYSTEM_FONTS } } },
+    radii: { small: { value: '0.375rem' }, large: { value: '0.75rem' } },
+  },
+});
