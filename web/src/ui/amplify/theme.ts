@@ -23,5 +23,16 @@ export const theme = createTheme({
     },
     fonts: { default: { variable: { value: SYSTEM_FONTS }, static: { value: SYSTEM_FONTS } } },
     radii: { small: { value: '0.375rem' }, large: { value: '0.75rem' } },
+    components: {
+      // Amplify's headings are light; the brand's are bold.
+      heading: {
+        1: { fontWeight: { value: '{fontWeights.bold}' } },
+        2: { fontWeight: { value: '{fontWeights.semibold}' } },
+        3: { fontWeight: { value: '{fontWeights.semibold}' } },
+        4: { fontWeight: { value: '{fontWeights.semibold}' } },
+        5: { fontWeight: { value: '{fontWeights.bold}' } },
+        6: { fontWeight: { value: '{fontWeights.extrabold}' } },
+      },
+    },
   },
 });
