@@ -1,4 +1,4 @@
-import { Tabs } from '@aws-amplify/ui-react';
+import { Tabs } from '../../ui/Tabs.js';
 import { useEffect, useState, type ReactNode } from 'react';
 
 export interface ProjectTab {
