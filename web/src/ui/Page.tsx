@@ -1,8 +1,4 @@
-import { ThemeProvider } from '@aws-amplify/ui-react';
 import { useEffect, type ReactNode } from 'react';
-import './amplify/styles.js';
-import { theme } from './amplify/theme.js';
-import './ui.css';
 
 /** Sets the browser tab's title while the screen is shown. */
 export function useDocumentTitle(title: string | undefined): void {
@@ -27,17 +23,15 @@ export interface PageProps {
 }
 
 /**
- * The frame of every screen: Amplify UI's styles and the brand theme (loaded with the routes, not in
- * the entry), an optional header and a centred <main>.
+ * The frame of every screen (inside the Amplify UI shell, ui/amplify/AmplifyShell.tsx): an optional
+ * header and a centred <main>.
  */
 export function Page({ title, width = 'default', header, children }: PageProps) {
   useDocumentTitle(title);
   return (
-    <ThemeProvider theme={theme}>
-      <div className="page">
-        {header}
-        <main className={`page__main page__main--${width}`}>{children}</main>
-      </div>
-    </ThemeProvider>
+    <div className="page">
+      {header}
+      <main className={`page__main page__main--${width}`}>{children}</main>
+    </div>
   );
 }
