@@ -6,7 +6,7 @@
  * in interleaved rounds (median reported).
  * Prints a table; asserts nothing (figures, not tests).
  */
-import { PutCommand, QueryCommand } from '../functions/lib/aws/dynamodb.js';
+import { PutCommand, QueryCommand } from '../functions/adapters/aws/dynamodb.js';
 import { GENESIS_HASH, ProfileUpdated } from '../events/index.js';
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -123,7 +123,7 @@ export async function benchEventStore() {
   ];
   printTable(`Event store on dynalite (in memory), concurrency ${CONCURRENCY}, median of ${ROUNDS} interleaved rounds (per second)`, rows);
   console.log(`this store vs castore: append ${(m('append') / m('castorePush')).toFixed(2)}x as fast, read-all ${(m('readAll') / m('castoreRead')).toFixed(2)}x as fast`);
-  console.log(`the AWS SDK's client vs this store's (functions/lib/aws): raw PutItem ${(m('raw') / m('rawSdk')).toFixed(2)}x as fast through this store's`);
+  console.log(`the AWS SDK's client vs this store's (functions/adapters/aws): raw PutItem ${(m('raw') / m('rawSdk')).toFixed(2)}x as fast through this store's`);
   console.log(`append cost vs raw PutItem: ${(m('raw') / m('append')).toFixed(2)}x (goal <= 1.2x)   read-all vs raw Query: ${((m('readAll') / m('rawRead')) * 100).toFixed(0)}% (goal >= 80%)`);
   return rows;
 }

@@ -5,7 +5,7 @@
  */
 import WebSocket from 'ws';
 import { projectDecider, projectStream } from '../functions/domain/project.js';
-import { runCommand } from '../functions/lib/command.js';
+import { runCommand } from '../functions/core/command.js';
 import { TestStack, minimalProject } from '../tests/support/stack.js';
 import { printTable } from './support.js';
 

@@ -8,13 +8,13 @@
  * toggles, comments and their moderation), written as commits of 10 events through the real
  * envelope and hash chain (BatchWrite for speed: generating is not what is measured).
  */
-import { BatchWriteCommand, QueryCommand } from '../functions/lib/aws/dynamodb.js';
+import { BatchWriteCommand, QueryCommand } from '../functions/adapters/aws/dynamodb.js';
 import { computeHash, GENESIS_HASH, type EventEnvelope, type NewEvent } from '../events/index.js';
 import { ChecklistTaskToggled, CommentApproved, CommentPosted, DesignerAssigned, ProjectStatusChanged } from '../events/project-events.js';
 import { allProjections } from '../functions/consumers/projections/index.js';
 import { projectDecider } from '../functions/domain/project.js';
-import { newId } from '../functions/lib/ids.js';
-import { Replayer } from '../functions/lib/replay.js';
+import { newId } from '../functions/core/ids.js';
+import { Replayer } from '../functions/ops/replay.js';
 import { BY_TIME_SHARDS } from '../infra/tables.js';
 import { LONG_DESCRIPTION } from '../tests/support/stack.js';
 import { startStore } from '../tests/support/store.js';

@@ -9,12 +9,12 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureAdmin } from '../functions/lib/admin-accounts.js';
-import { runtimeFromEnvironment } from '../functions/lib/runtime.js';
-import { EventStore } from '../functions/lib/event-store.js';
-import { dynamoClient } from '../functions/lib/aws-clients.js';
-import { Publisher } from '../functions/lib/publisher.js';
-import { ViewStore } from '../functions/lib/views.js';
+import { ensureAdmin } from '../functions/ops/admin-accounts.js';
+import { runtimeFromEnvironment } from '../functions/core/runtime.js';
+import { EventStore } from '../functions/core/event-store.js';
+import { dynamoClient } from '../functions/adapters/dynamodb.js';
+import { Publisher } from '../functions/core/publisher.js';
+import { ViewStore } from '../functions/core/views.js';
 import { REPO_ROOT, TABLES, runningStack, startLocal } from '../infra/local/runtime.js';
 import { useProfileRegion } from './operator-region.js';
 

@@ -1,6 +1,6 @@
 /**
  * The two plans of the product (spec/1 §3, §9). Plain data without zod: the landing page imports it
- * and must stay light. Price ids are configuration (functions/lib/billing/config.ts), never here.
+ * and must stay light. Price ids are configuration (functions/adapters/billing/config.ts), never here.
  *
  * The landing page and the plan dialog word the active-project limit differently; the spec keeps
  * both readings, so each plan carries the limit line for each place.

@@ -3,9 +3,9 @@ import { SYSTEM_ACTOR, type EventEnvelope, type SystemRole } from '../../events/
 import { linkDesignerAccount } from '../api/designers/commands.js';
 import { designerDecider } from '../domain/designer.js';
 import { userDecider, userRoles } from '../domain/user.js';
-import { loadState } from '../lib/command.js';
-import { identityDirectory } from '../lib/identity.js';
-import { getRuntime } from '../lib/runtime.js';
+import { loadState } from '../core/command.js';
+import { identityDirectory } from '../adapters/identity.js';
+import { getRuntime } from '../core/runtime.js';
 
 /** The role events this reactor follows (the route table subscribes it to exactly these). */
 export const ROLE_EVENT_TYPES = [

@@ -1,10 +1,10 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../events/index.js';
-import { getProject } from '../lib/queries/projects.js';
-import { getTeam } from '../lib/queries/teams.js';
-import { connectionPoster, connectionStore, type LiveMessage } from '../lib/realtime/index.js';
-import { projectionsCaughtUp } from '../lib/projections-caught-up.js';
-import { getRuntime } from '../lib/runtime.js';
+import { getProject } from '../queries/projects.js';
+import { getTeam } from '../queries/teams.js';
+import { connectionPoster, connectionStore, type LiveMessage } from '../adapters/realtime/index.js';
+import { projectionsCaughtUp } from './projections/caught-up.js';
+import { getRuntime } from '../core/runtime.js';
 import { otherAudience, projectAudience, type Audience } from './notify/audience.js';
 
 async function activeMembers(teamId: string | null | undefined): Promise<string[]> {

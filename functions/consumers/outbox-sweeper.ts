@@ -1,5 +1,5 @@
-import { getRuntime } from '../lib/runtime.js';
-import { log } from '../lib/log.js';
+import { getRuntime } from '../core/runtime.js';
+import { log } from '../core/log.js';
 
 /** Scheduled: publishes commits whose publish failed after they were committed. */
 export const handler = async (): Promise<{ found: number; published: number }> => {

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../events/index.js';
-import { Projector } from '../lib/projector.js';
-import { getRuntime, type Runtime } from '../lib/runtime.js';
+import { Projector } from '../core/projector.js';
+import { getRuntime, type Runtime } from '../core/runtime.js';
 import { allProjections } from './projections/index.js';
 
 /** One projector per runtime (the embedded runtime may be restarted inside one process). */

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { connectionStore, verifyIdToken } from '../lib/realtime/index.js';
+import { connectionStore, verifyIdToken } from '../adapters/realtime/index.js';
 
 interface ConnectEvent {
   requestContext: { connectionId: string };

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { connectionStore } from '../lib/realtime/index.js';
+import { connectionStore } from '../adapters/realtime/index.js';
 
 /** `$disconnect`: forget the connection (the TTL catches any disconnect that is never reported). */
 export const handler = async (event: { requestContext: { connectionId: string } }): Promise<APIGatewayProxyResultV2> => {

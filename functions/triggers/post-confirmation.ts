@@ -1,7 +1,7 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { USER_TYPES, SYSTEM_ACTOR, type UserType } from '../../events/index.js';
 import { userDecider, userStream } from '../domain/user.js';
-import { runCommand } from '../lib/command.js';
+import { runCommand } from '../core/command.js';
 
 const clean = (value: string | undefined, max: number) => {
   const trimmed = value?.trim();

@@ -1,6 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../events/index.js';
-import type { BusClient, BusEntry } from '../../functions/lib/publisher.js';
+import type { BusClient, BusEntry } from '../../functions/core/publisher.js';
 
 type Consumer = (event: EventBridgeEvent<string, EventEnvelope>) => Promise<unknown>;
 

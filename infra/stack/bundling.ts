@@ -4,7 +4,7 @@
  * esbuild's API, so the sizes the report prints are the sizes that get deployed.
  *
  * Most handlers no longer carry the AWS SDK at all: DynamoDB, EventBridge, Cognito, SES, Bedrock and
- * API Gateway's management API go through the lean client in functions/lib/aws. The handlers that
+ * API Gateway's management API go through the lean client in functions/adapters/aws. The handlers that
  * still use it (S3 for uploads, Secrets Manager for Stripe's keys) bundle it, rather than leave it to
  * the copy the Lambda runtime provides (CDK's default for Node ≥ 18 marks `@aws-sdk/*` external):
  * `npm run bundle:report -- --sdk-external` shows the cold start getting

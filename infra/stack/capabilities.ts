@@ -25,23 +25,23 @@ export type Capability =
   | 'stripe'
   | 'realtime';
 
-/** Our adapters that call a service through the lean AWS client (functions/lib/aws). */
+/** Our adapters that call a service through the lean AWS client (functions/adapters/aws). */
 const SERVICE_MODULES: Readonly<Record<string, Capability>> = {
-  'functions/lib/event-bridge.ts': 'eventbridge',
-  'functions/lib/identity.ts': 'cognito',
-  'functions/lib/mail/ses-mailer.ts': 'ses',
-  'functions/lib/checklist/bedrock.ts': 'bedrock',
-  'functions/lib/realtime/poster.ts': 'realtime',
-  'functions/lib/aws/s3.ts': 'uploads',
-  'functions/lib/billing/stripe-provider.ts': 'stripe',
+  'functions/adapters/event-bridge.ts': 'eventbridge',
+  'functions/adapters/identity.ts': 'cognito',
+  'functions/adapters/mail/ses-mailer.ts': 'ses',
+  'functions/adapters/checklist/bedrock.ts': 'bedrock',
+  'functions/adapters/realtime/poster.ts': 'realtime',
+  'functions/adapters/aws/s3.ts': 'uploads',
+  'functions/adapters/billing/stripe-provider.ts': 'stripe',
 };
 
 /** Our adapter modules that name a table (or the pool) in their environment, or call a service. */
 export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
-  'functions/lib/event-store.ts': 'eventStore',
-  'functions/lib/views.ts': 'views',
-  'functions/lib/realtime/connections.ts': 'connections',
-  'functions/lib/realtime/tokens.ts': 'cognitoTokens',
+  'functions/core/event-store.ts': 'eventStore',
+  'functions/core/views.ts': 'views',
+  'functions/adapters/realtime/connections.ts': 'connections',
+  'functions/adapters/realtime/tokens.ts': 'cognitoTokens',
   ...SERVICE_MODULES,
 };
 
@@ -61,12 +61,12 @@ export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {
 
 /** DynamoDB is reached through the table adapters above; the client alone says nothing about which table. */
 const DYNAMODB_PACKAGES = new Set(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
-const DYNAMODB_CLIENT = 'functions/lib/aws/dynamodb.ts';
+const DYNAMODB_CLIENT = 'functions/adapters/aws/dynamodb.ts';
 const TABLE_CAPABILITIES: readonly Capability[] = ['eventStore', 'views', 'connections'];
 /** Builds the DynamoDB client; imported by the adapters and on its own. */
-const DYNAMODB_CLIENT_FACTORY = 'functions/lib/aws-clients.ts';
+const DYNAMODB_CLIENT_FACTORY = 'functions/adapters/dynamodb.ts';
 /** The lean AWS JSON client, and the only modules allowed to call a service with it. */
-const AWS_JSON_CLIENT = 'functions/lib/aws/json-client.ts';
+const AWS_JSON_CLIENT = 'functions/adapters/aws/json-client.ts';
 const AWS_JSON_CALLERS = new Set([DYNAMODB_CLIENT, ...Object.keys(SERVICE_MODULES)]);
 
 /** AWS SDK packages that call no service (helpers, credential plumbing). */

@@ -25,7 +25,7 @@ import { acknowledge } from './nag.js';
 
 export type FunctionKind = 'api' | 'consumer' | 'schedule' | 'trigger' | 'realtime';
 
-/** Must match `EVENT_SOURCE` in functions/lib/publisher.ts (a test checks it). */
+/** Must match `EVENT_SOURCE` in functions/core/publisher.ts (a test checks it). */
 export const EVENT_SOURCE = 'design-club';
 export const SERVICE_NAME = 'design-club';
 /** Presigned uploads land under this prefix; anything never recorded there expires (uploads.ts). */
@@ -290,7 +290,7 @@ export class HandlerFunctions extends Construct {
         fn.addEnvironment('REALTIME_MANAGEMENT_ENDPOINT', realtime.managementEndpoint);
         return;
       case 'cognitoTokens':
-        // Verifies ID tokens itself (functions/lib/realtime/tokens.ts): no permission, just the pool and client ids.
+        // Verifies ID tokens itself (functions/adapters/realtime/tokens.ts): no permission, just the pool and client ids.
         if (kind === 'trigger' || !this.userPool || !this.userPoolClient) {
           throw new Error(`${fn.node.path}: token verification needs the user pool, which a trigger cannot reference`);
         }
@@ -382,7 +382,7 @@ export class HandlerFunctions extends Construct {
             conditions: { StringEquals: { 'ses:FromAddress': config.senderEmail } },
           }),
         );
-        // functions/lib/mail sends with SES from MAIL_FROM (the local outbox when it is unset).
+        // functions/adapters/mail sends with SES from MAIL_FROM (the embedded runtime installs its local outbox).
         fn.addEnvironment('MAIL_FROM', config.senderEmail);
         return;
       }

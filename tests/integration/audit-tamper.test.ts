@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '../../functions/lib/aws/dynamodb.js';
+import { GetCommand, UpdateCommand } from '../../functions/adapters/aws/dynamodb.js';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectDecider, projectStream } from '../../functions/domain/project.js';
-import { runCommand } from '../../functions/lib/command.js';
+import { runCommand } from '../../functions/core/command.js';
 import { TestStack, minimalProject } from '../support/stack.js';
 
 const run = promisify(execFile);

@@ -2,7 +2,7 @@ import { AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@a
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../events/index.js';
 import { userDecider, userStream } from '../../functions/domain/user.js';
-import { runCommand } from '../../functions/lib/command.js';
+import { runCommand } from '../../functions/core/command.js';
 import { routes } from '../../infra/routes.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 

@@ -1,14 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BatchWriteCommand, DynamoClient, GetCommand, PutCommand, QueryCommand } from '../../functions/lib/aws/dynamodb.js';
-import { signRequest } from '../../functions/lib/aws/sigv4.js';
-import { loadStripeSecrets } from '../../functions/lib/billing/stripe-provider.js';
-import { BedrockConverseClient } from '../../functions/lib/checklist/bedrock.js';
-import { EventBridgeBus } from '../../functions/lib/event-bridge.js';
-import { IdentityDirectory } from '../../functions/lib/identity.js';
-import { SesMailer } from '../../functions/lib/mail/ses-mailer.js';
-import { ApiGatewayPoster } from '../../functions/lib/realtime/poster.js';
+import { BatchWriteCommand, DynamoClient, GetCommand, PutCommand, QueryCommand } from '../../functions/adapters/aws/dynamodb.js';
+import { signRequest } from '../../functions/adapters/aws/sigv4.js';
+import { loadStripeSecrets } from '../../functions/adapters/billing/stripe-provider.js';
+import { BedrockConverseClient } from '../../functions/adapters/checklist/bedrock.js';
+import { EventBridgeBus } from '../../functions/adapters/event-bridge.js';
+import { IdentityDirectory } from '../../functions/adapters/identity.js';
+import { SesMailer } from '../../functions/adapters/mail/ses-mailer.js';
+import { ApiGatewayPoster } from '../../functions/adapters/realtime/poster.js';
 
 const credentials = { accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret', sessionToken: 'session-token' };
 

@@ -1,11 +1,11 @@
-import { GetCommand, UpdateCommand } from '../../functions/lib/aws/dynamodb.js';
+import { GetCommand, UpdateCommand } from '../../functions/adapters/aws/dynamodb.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, ProfileUpdated, UserRegistered, verifyChain } from '../../events/index.js';
 import { userDecider } from '../../functions/domain/user.js';
-import { runCommand } from '../../functions/lib/command.js';
-import { ConcurrencyError, HttpError } from '../../functions/lib/errors.js';
-import { Publisher } from '../../functions/lib/publisher.js';
-import type { Runtime } from '../../functions/lib/runtime.js';
+import { runCommand } from '../../functions/core/command.js';
+import { ConcurrencyError, HttpError } from '../../functions/core/errors.js';
+import { Publisher } from '../../functions/core/publisher.js';
+import type { Runtime } from '../../functions/core/runtime.js';
 import { startStore } from '../support/store.js';
 
 const actor = { sub: 'u1', role: 'client' as const };

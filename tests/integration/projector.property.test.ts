@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, ProfileUpdated, UserRegistered, type EventEnvelope } from '../../events/index.js';
 import { usersProjection } from '../../functions/consumers/projections/users.js';
-import { Projector } from '../../functions/lib/projector.js';
+import { Projector } from '../../functions/core/projector.js';
 import { startStore } from '../support/store.js';
 
 let env: Awaited<ReturnType<typeof startStore>>;

@@ -1,10 +1,10 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectDecider, projectStream } from '../../functions/domain/project.js';
-import { runCommand } from '../../functions/lib/command.js';
-import { headObject, uploadsBucket } from '../../functions/lib/storage.js';
+import { runCommand } from '../../functions/core/command.js';
+import { headObject, uploadsBucket } from '../../functions/adapters/storage.js';
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, uploadKey } from '../../events/uploads.js';
-import { newId } from '../../functions/lib/ids.js';
+import { newId } from '../../functions/core/ids.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 
 let stack: TestStack;

@@ -1,7 +1,7 @@
-import { ScanCommand } from '../../functions/lib/aws/dynamodb.js';
+import { ScanCommand } from '../../functions/adapters/aws/dynamodb.js';
 import { allProjections } from '../../functions/consumers/projections/index.js';
-import { Replayer } from '../../functions/lib/replay.js';
-import type { Runtime } from '../../functions/lib/runtime.js';
+import { Replayer } from '../../functions/ops/replay.js';
+import type { Runtime } from '../../functions/core/runtime.js';
 
 /**
  * Every item of the active generation of the views, keyed and sorted, without the write-version

@@ -1,7 +1,7 @@
 import { ensureTables, startDynamo } from '../../infra/local/dynamo.js';
-import { dynamoClient } from '../../functions/lib/aws-clients.js';
-import { EventStore } from '../../functions/lib/event-store.js';
-import { ViewStore } from '../../functions/lib/views.js';
+import { dynamoClient } from '../../functions/adapters/dynamodb.js';
+import { EventStore } from '../../functions/core/event-store.js';
+import { ViewStore } from '../../functions/core/views.js';
 
 let tables = 0;
 

@@ -1,12 +1,12 @@
 import type { ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
-import type { ConverseCommand } from '../../functions/lib/checklist/bedrock.js';
+import type { ConverseCommand } from '../../functions/adapters/checklist/bedrock.js';
 import { describe, expect, it, vi } from 'vitest';
 import { DELIVERABLES, PROJECT_TYPES, propertyTypeOptions } from '../../events/intake-options.js';
 import { turnaroundDays } from '../../functions/domain/turnaround.js';
-import { checklistToolSchema, converseCommand } from '../../functions/lib/checklist/bedrock.js';
-import { checklistAnswerSchema, checklistRequestSchema, estimateLocally, generateChecklist, type ChecklistRequestInput, type ConverseClient } from '../../functions/lib/checklist/index.js';
-import { DELIVERABLE_ESTIMATES } from '../../functions/lib/checklist/local-estimator.js';
-import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from '../../functions/lib/checklist/prompt.js';
+import { checklistToolSchema, converseCommand } from '../../functions/adapters/checklist/bedrock.js';
+import { checklistAnswerSchema, checklistRequestSchema, estimateLocally, generateChecklist, type ChecklistRequestInput, type ConverseClient } from '../../functions/adapters/checklist/index.js';
+import { DELIVERABLE_ESTIMATES } from '../../functions/adapters/checklist/local-estimator.js';
+import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from '../../functions/adapters/checklist/prompt.js';
 
 /**
  * Converse answers as Bedrock returns them (shape recorded from the Converse API with a forced tool

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '../../functions/domain/errors.js';
-import { HttpError } from '../../functions/lib/errors.js';
-import { httpHandler, type HttpEvent } from '../../functions/lib/http.js';
+import { HttpError } from '../../functions/core/errors.js';
+import { httpHandler, type HttpEvent } from '../../functions/http/middleware.js';
 
 /** The wrapper's promises, without I/O: a public route's event handed straight to a handler. */
 const event = (body?: string): HttpEvent =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { submitProjectBody } from '../../functions/api/contracts/projects.js';
 import { generateChecklistBody } from '../../functions/api/contracts/checklists.js';
-import { estimateLocally } from '../../functions/lib/checklist/index.js';
+import { estimateLocally } from '../../functions/adapters/checklist/index.js';
 import { addFiles, isUploading, pendingUploads } from '../../web/src/components/submit/uploads-state.js';
 import {
   blankTask,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RoleGranted, RoleRevoked, UserRegistered } from '../../events/index.js';
-import { isRevoked } from '../../functions/lib/auth.js';
+import { isRevoked } from '../../functions/http/auth.js';
 import { userDecider, userRoles } from '../../functions/domain/user.js';
 import { postResetPath, postSignInPath, teamPortalDestination } from '../../web/src/lib/roles.js';
 import { deciderSpec } from '../support/given-when-then.js';

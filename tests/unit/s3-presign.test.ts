@@ -2,7 +2,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { S3Storage, type PolicyCondition } from '../../functions/lib/aws/s3.js';
+import { S3Storage, type PolicyCondition } from '../../functions/adapters/aws/s3.js';
 
 /** The SDK's presigners are the reference: same inputs, same instant, the same bytes out. */
 const setups = [

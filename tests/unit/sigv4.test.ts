@@ -1,8 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
-import { signRequest, type SignableRequest } from '../../functions/lib/aws/sigv4.js';
-import type { Credentials } from '../../functions/lib/aws/credentials.js';
+import { signRequest, type SignableRequest } from '../../functions/adapters/aws/sigv4.js';
+import type { Credentials } from '../../functions/adapters/aws/credentials.js';
 
 type SourceData = string | ArrayBuffer | ArrayBufferView;
 const bytes = (data: SourceData) => (typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data));

@@ -1,6 +1,6 @@
-import { httpHandler } from '../../lib/http.js';
-import { globalActivity } from '../../lib/queries/activity-global.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { httpHandler } from '../../http/middleware.js';
+import { globalActivity } from '../../queries/activity-global.js';
+import { getRuntime } from '../../core/runtime.js';
 import { activityQuery, type GlobalActivityResponse } from '../contracts/admin.js';
 
 /** GET /api/activity: the latest activity of every project, newest first, filtered by text and kind. */

@@ -1,13 +1,13 @@
 import { DomainError } from '../../domain/errors.js';
 import { projectDecider, projectStream, type DesignerChoice } from '../../domain/project.js';
-import { actorOf } from '../../lib/auth.js';
-import { runCommand } from '../../lib/command.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { log } from '../../lib/log.js';
-import { designerByEmail, designersOfUser } from '../../lib/queries/designers.js';
-import { userByEmail, usersById } from '../../lib/queries/users-admin.js';
-import { getRuntime, type Runtime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { runCommand } from '../../core/command.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { log } from '../../core/log.js';
+import { designerByEmail, designersOfUser } from '../../queries/designers.js';
+import { userByEmail, usersById } from '../../queries/users-admin.js';
+import { getRuntime, type Runtime } from '../../core/runtime.js';
 import { bulkUpdateBody, type BulkUpdateResponse } from '../contracts/admin.js';
 
 const CONCURRENCY = 4;

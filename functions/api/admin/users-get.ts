@@ -1,9 +1,9 @@
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler } from '../../lib/http.js';
-import { projectsOfOwner } from '../../lib/queries/projects.js';
-import { getTeam, membershipOf } from '../../lib/queries/teams.js';
-import { getAdminUser, usersById } from '../../lib/queries/users-admin.js';
-import { getRuntime, type Runtime } from '../../lib/runtime.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler } from '../../http/middleware.js';
+import { projectsOfOwner } from '../../queries/projects.js';
+import { getTeam, membershipOf } from '../../queries/teams.js';
+import { getAdminUser, usersById } from '../../queries/users-admin.js';
+import { getRuntime, type Runtime } from '../../core/runtime.js';
 import { userIdParams, type UserDetailsResponse, type UserTeam } from '../contracts/admin.js';
 
 /** The spec counts designer_review and completed, which this product does not have: these are ours. */

@@ -1,6 +1,6 @@
-import { httpHandler } from '../../lib/http.js';
-import { listAdminUsers, userStats } from '../../lib/queries/users-admin.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { httpHandler } from '../../http/middleware.js';
+import { listAdminUsers, userStats } from '../../queries/users-admin.js';
+import { getRuntime } from '../../core/runtime.js';
 import type { UsersResponse } from '../contracts/admin.js';
 
 /** GET /api/users: every profile with roles and subscription, newest first, and the four counts. */

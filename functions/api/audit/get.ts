@@ -2,10 +2,10 @@ import * as z from 'zod';
 import { catalogue, verifyChain, type EventEnvelope } from '../../../events/index.js';
 import { diffStates } from '../../domain/state-diff.js';
 import { STREAM_ID_PATTERN, foldFor } from '../../domain/streams.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler } from '../../lib/http.js';
-import { getRuntime } from '../../lib/runtime.js';
-import type { UserDoc } from '../../lib/queries/users.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler } from '../../http/middleware.js';
+import { getRuntime } from '../../core/runtime.js';
+import type { UserDoc } from '../../queries/users.js';
 import { userKey } from '../../consumers/projections/users.js';
 import type { AuditEvent, AuditResponse } from '../contracts/audit.js';
 

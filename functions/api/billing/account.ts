@@ -1,8 +1,8 @@
 import { billingDecider, billingStream, type BillingState } from '../../domain/billing.js';
-import { actorOf, type Principal } from '../../lib/auth.js';
-import type { BillingProvider } from '../../lib/billing/provider.js';
-import { loadState, runCommand } from '../../lib/command.js';
-import type { Runtime } from '../../lib/runtime.js';
+import { actorOf, type Principal } from '../../http/auth.js';
+import type { BillingProvider } from '../../adapters/billing/provider.js';
+import { loadState, runCommand } from '../../core/command.js';
+import type { Runtime } from '../../core/runtime.js';
 
 /** The caller's billing stream, read from the store (not the projection): checkout and portal decide on it. */
 export async function billingState(principal: Principal, runtime: Runtime): Promise<BillingState> {

@@ -1,9 +1,9 @@
 import { isSubscribed } from '../../domain/billing.js';
-import { checkoutReturnUrls, planForPrice, priceIdFor } from '../../lib/billing/config.js';
-import { billingProvider } from '../../lib/billing/provider.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { checkoutReturnUrls, planForPrice, priceIdFor } from '../../adapters/billing/config.js';
+import { billingProvider } from '../../adapters/billing/provider.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { getRuntime } from '../../core/runtime.js';
 import { billingState, ensureCustomer } from './account.js';
 import { checkoutBody, type RedirectResponse } from './contracts.js';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { TIERS } from '../../../events/plans.js';
-import type { SubscriptionView } from '../../lib/billing/queries.js';
-import type { SyncReport } from '../../lib/billing/reconcile.js';
+import type { SubscriptionView } from '../../queries/billing.js';
+import type { SyncReport } from './reconcile.js';
 
 /**
  * Billing request and response shapes. The spec's create-checkout sends a price id; the SPA sends

@@ -1,8 +1,8 @@
-import { siteUrl } from '../../lib/billing/config.js';
-import { billingProvider } from '../../lib/billing/provider.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { siteUrl } from '../../adapters/billing/config.js';
+import { billingProvider } from '../../adapters/billing/provider.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { getRuntime } from '../../core/runtime.js';
 import { billingState } from './account.js';
 import type { RedirectResponse } from './contracts.js';
 

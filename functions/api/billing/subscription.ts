@@ -1,6 +1,6 @@
-import { getBilling, subscriptionView } from '../../lib/billing/queries.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { getBilling, subscriptionView } from '../../queries/billing.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { getRuntime } from '../../core/runtime.js';
 import type { SubscriptionResponse } from './contracts.js';
 
 /** check-subscription: the caller's subscription, from the subscriptions projection. */

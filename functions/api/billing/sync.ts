@@ -1,8 +1,8 @@
-import { actorOf } from '../../lib/auth.js';
-import { billingProvider } from '../../lib/billing/provider.js';
-import { syncAll } from '../../lib/billing/reconcile.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { billingProvider } from '../../adapters/billing/provider.js';
+import { syncAll } from './reconcile.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { getRuntime } from '../../core/runtime.js';
 import type { SyncResponse } from './contracts.js';
 
 /** sync-all-subscriptions (admin; the route table enforces the role). */

@@ -1,9 +1,9 @@
-import { billingProvider, WebhookSignatureError } from '../../lib/billing/provider.js';
-import { applyProviderEvent } from '../../lib/billing/reconcile.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler } from '../../lib/http.js';
-import { log } from '../../lib/log.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { billingProvider, WebhookSignatureError } from '../../adapters/billing/provider.js';
+import { applyProviderEvent } from './reconcile.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler } from '../../http/middleware.js';
+import { log } from '../../core/log.js';
+import { getRuntime } from '../../core/runtime.js';
 
 /**
  * Stripe's webhook (public; the signature is the authentication). The signature covers the exact

@@ -1,5 +1,5 @@
-import { generateChecklist } from '../../lib/checklist/index.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
+import { generateChecklist } from '../../adapters/checklist/index.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
 import { generateChecklistBody, type GenerateChecklistResponse } from '../contracts/checklists.js';
 
 /** POST /api/checklists: the wizard's checklist (Bedrock, or the local estimator), nothing stored. */

@@ -1,11 +1,11 @@
 import { designerDecider, designerStream, isDesigner } from '../../domain/designer.js';
 import { DomainError } from '../../domain/errors.js';
-import { actorOf } from '../../lib/auth.js';
-import { loadState, runCommand } from '../../lib/command.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { accountByEmail, isAdminAccount } from '../../lib/queries/designers.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { loadState, runCommand } from '../../core/command.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { accountByEmail, isAdminAccount } from '../../queries/designers.js';
+import { getRuntime } from '../../core/runtime.js';
 import { ADD_DESIGNER_MESSAGES, addDesignerBody, type AddDesignerResponse } from '../contracts/designers.js';
 import { rowFromState } from './commands.js';
 

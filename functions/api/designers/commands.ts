@@ -1,10 +1,10 @@
 import { SYSTEM_ACTOR, type Actor } from '../../../events/index.js';
 import { designerDecider, designerStream, isDesigner, type DesignerState } from '../../domain/designer.js';
 import { DomainError } from '../../domain/errors.js';
-import { loadState, runCommand } from '../../lib/command.js';
-import type { CommitMeta } from '../../lib/event-store.js';
-import { activeProjectCount } from '../../lib/queries/designers.js';
-import type { Runtime } from '../../lib/runtime.js';
+import { loadState, runCommand } from '../../core/command.js';
+import type { CommitMeta } from '../../core/event-store.js';
+import { activeProjectCount } from '../../queries/designers.js';
+import type { Runtime } from '../../core/runtime.js';
 import type { DesignerRow } from '../contracts/designers.js';
 
 /** A designer list row from a designer stream's state (or projection doc), with its workload. */

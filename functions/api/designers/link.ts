@@ -1,9 +1,9 @@
 import { designerDecider, designerStream } from '../../domain/designer.js';
-import { actorOf } from '../../lib/auth.js';
-import { loadState } from '../../lib/command.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { designersOfUser } from '../../lib/queries/designers.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { loadState } from '../../core/command.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { designersOfUser } from '../../queries/designers.js';
+import { getRuntime } from '../../core/runtime.js';
 import type { LinkDesignerResponse } from '../contracts/designers.js';
 import { linkDesignerAccount } from './commands.js';
 

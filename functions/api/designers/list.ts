@@ -1,6 +1,6 @@
-import { httpHandler } from '../../lib/http.js';
-import { listDesigners } from '../../lib/queries/designers.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { httpHandler } from '../../http/middleware.js';
+import { listDesigners } from '../../queries/designers.js';
+import { getRuntime } from '../../core/runtime.js';
 import type { ListDesignersResponse } from '../contracts/designers.js';
 import { designerRow } from './commands.js';
 

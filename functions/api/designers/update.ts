@@ -1,8 +1,8 @@
 import { designerDecider, designerStream } from '../../domain/designer.js';
-import { actorOf } from '../../lib/auth.js';
-import { runCommand } from '../../lib/command.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { runCommand } from '../../core/command.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { getRuntime } from '../../core/runtime.js';
 import { designerEmailParams, updateDesignerBody, type UpdateDesignerResponse } from '../contracts/designers.js';
 import { rowFromState } from './commands.js';
 

@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import type { UploadFileType } from '../../../events/uploads.js';
 import { projectDecider, projectStream, type ProjectState } from '../../domain/project.js';
-import { hasRole, type Principal } from '../../lib/auth.js';
-import { loadState } from '../../lib/command.js';
-import { HttpError } from '../../lib/errors.js';
-import { getUser } from '../../lib/queries/users.js';
-import type { ProjectDoc } from '../../lib/queries/projects.js';
-import type { Runtime } from '../../lib/runtime.js';
+import { hasRole, type Principal } from '../../http/auth.js';
+import { loadState } from '../../core/command.js';
+import { HttpError } from '../../core/errors.js';
+import { getUser } from '../../queries/users.js';
+import type { ProjectDoc } from '../../queries/projects.js';
+import type { Runtime } from '../../core/runtime.js';
 import { canReadProject, isAssignedDesigner } from '../projects/access.js';
 
 const ulid = (message: string) => z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message);

@@ -1,7 +1,7 @@
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { getRuntime } from '../../lib/runtime.js';
-import { SIGNED_URL_SECONDS, presignDownload } from '../../lib/storage.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { getRuntime } from '../../core/runtime.js';
+import { SIGNED_URL_SECONDS, presignDownload } from '../../adapters/storage.js';
 import type { DownloadFileResponse } from '../contracts/files.js';
 import { fileParams, readableProject } from './access.js';
 

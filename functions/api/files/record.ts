@@ -1,12 +1,12 @@
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, isAllowedFileType, normaliseMimeType, parseUploadKey } from '../../../events/uploads.js';
 import { projectDecider, projectStream } from '../../domain/project.js';
-import { actorOf } from '../../lib/auth.js';
-import { runCommand } from '../../lib/command.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { log } from '../../lib/log.js';
-import { getRuntime } from '../../lib/runtime.js';
-import { copyObject, deleteObject, headObject, incomingPrefix } from '../../lib/storage.js';
+import { actorOf } from '../../http/auth.js';
+import { runCommand } from '../../core/command.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { log } from '../../core/log.js';
+import { getRuntime } from '../../core/runtime.js';
+import { copyObject, deleteObject, headObject, incomingPrefix } from '../../adapters/storage.js';
 import { recordFileBody, type RecordFileResponse } from '../contracts/files.js';
 import { projectParams, readableProject, requireFileWriter } from './access.js';
 

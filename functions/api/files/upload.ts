@@ -1,9 +1,9 @@
 import { MAX_FILE_BYTES, checkFile, contentTypeFor, sanitiseFileName, uploadKey } from '../../../events/uploads.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { newId } from '../../lib/ids.js';
-import { getRuntime } from '../../lib/runtime.js';
-import { SIGNED_URL_SECONDS, incomingPrefix, presignUpload } from '../../lib/storage.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { newId } from '../../core/ids.js';
+import { getRuntime } from '../../core/runtime.js';
+import { SIGNED_URL_SECONDS, incomingPrefix, presignUpload } from '../../adapters/storage.js';
 import { requestUploadBody, type RequestUploadResponse } from '../contracts/files.js';
 import { projectParams, readableProject, requireFileWriter } from './access.js';
 

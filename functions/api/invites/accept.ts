@@ -1,10 +1,10 @@
 import { teamDecider, teamStream } from '../../domain/team.js';
-import { runCommand } from '../../lib/command.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { membershipOf } from '../../lib/queries/teams.js';
-import { projectionsCaughtUp } from '../../lib/projections-caught-up.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { runCommand } from '../../core/command.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { membershipOf } from '../../queries/teams.js';
+import { projectionsCaughtUp } from '../../consumers/projections/caught-up.js';
+import { getRuntime } from '../../core/runtime.js';
 import { tokenParams, type AcceptInviteResponse } from '../contracts/team.js';
 import { commandMeta } from '../team/common.js';
 import { findInvitation } from './lookup.js';

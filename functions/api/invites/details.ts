@@ -1,6 +1,6 @@
-import { httpHandler } from '../../lib/http.js';
-import { getUser } from '../../lib/queries/users.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { httpHandler } from '../../http/middleware.js';
+import { getUser } from '../../queries/users.js';
+import { getRuntime } from '../../core/runtime.js';
 import { tokenParams, type InviteDetailsResponse } from '../contracts/team.js';
 import { findInvitation } from './lookup.js';
 

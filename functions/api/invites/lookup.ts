@@ -1,8 +1,8 @@
 import { INVALID_INVITE_MESSAGE, isUsable, teamDecider, teamStream, type TeamInvite, type TeamState } from '../../domain/team.js';
-import { loadState } from '../../lib/command.js';
-import { HttpError } from '../../lib/errors.js';
-import { inviteByTokenHash } from '../../lib/queries/teams.js';
-import type { Runtime } from '../../lib/runtime.js';
+import { loadState } from '../../core/command.js';
+import { HttpError } from '../../core/errors.js';
+import { inviteByTokenHash } from '../../queries/teams.js';
+import type { Runtime } from '../../core/runtime.js';
 import { hashInviteToken, looksLikeInviteToken } from '../team/common.js';
 
 export const invalidInvitation = (status = 410) => new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_INVITE_MESSAGE);

@@ -1,6 +1,6 @@
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { log } from '../../lib/log.js';
-import { mailer } from '../../lib/mail/index.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { log } from '../../core/log.js';
+import { mailer } from '../../adapters/mail/index.js';
 import { testMailBody, type TestMailResponse } from '../contracts/mail.js';
 
 /** POST /api/mail/test: sends a test e-mail through the mail adapter (SES, or the local outbox). */

@@ -1,7 +1,7 @@
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { membershipOf } from '../../lib/queries/teams.js';
-import { getUser } from '../../lib/queries/users.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { membershipOf } from '../../queries/teams.js';
+import { getUser } from '../../queries/users.js';
+import { getRuntime } from '../../core/runtime.js';
 import type { MeResponse } from '../contracts/me.js';
 
 export const handler = httpHandler({}, async (request) => {

@@ -1,8 +1,8 @@
 import { userDecider, userStream } from '../../domain/user.js';
-import { actorOf } from '../../lib/auth.js';
-import { runCommand } from '../../lib/command.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { runCommand } from '../../core/command.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { getRuntime } from '../../core/runtime.js';
 import { updateProfileBody, type ProfileResponse } from '../contracts/team.js';
 
 /** PATCH /api/me/profile: the caller's full_name, company and user_type ('Profile Settings'). */

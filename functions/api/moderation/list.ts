@@ -1,7 +1,7 @@
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { pendingComments } from '../../lib/queries/comments.js';
-import { profilesOf } from '../../lib/queries/projects.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { pendingComments } from '../../queries/comments.js';
+import { profilesOf } from '../../queries/projects.js';
+import { getRuntime } from '../../core/runtime.js';
 import type { ModerationResponse } from '../contracts/activity.js';
 import { commentView } from '../projects/present.js';
 

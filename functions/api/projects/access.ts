@@ -1,6 +1,6 @@
-import { hasRole, type Principal } from '../../lib/auth.js';
-import type { ProjectDoc } from '../../lib/queries/projects.js';
-import type { UserDoc } from '../../lib/queries/users.js';
+import { hasRole, type Principal } from '../../http/auth.js';
+import type { ProjectDoc } from '../../queries/projects.js';
+import type { UserDoc } from '../../queries/users.js';
 
 /** Who may read a project: admins, its owner, members of its team, its assigned designer. */
 export function canReadProject(principal: Principal, user: UserDoc | null, project: ProjectDoc): boolean {

@@ -1,10 +1,10 @@
 import { projectDecider, projectStream } from '../../domain/project.js';
-import { actorOf } from '../../lib/auth.js';
-import { runCommand } from '../../lib/command.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { newId } from '../../lib/ids.js';
-import { profilesOf } from '../../lib/queries/projects.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { runCommand } from '../../core/command.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { newId } from '../../core/ids.js';
+import { profilesOf } from '../../queries/projects.js';
+import { getRuntime } from '../../core/runtime.js';
 import { postCommentBody, type PostCommentResponse } from '../contracts/activity.js';
 import { projectIdParams } from './get.js';
 import { commentView } from './present.js';

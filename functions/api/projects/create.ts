@@ -1,9 +1,9 @@
-import { actorOf } from '../../lib/auth.js';
-import { runCommand } from '../../lib/command.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { newId } from '../../lib/ids.js';
-import { getUser } from '../../lib/queries/users.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { runCommand } from '../../core/command.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { newId } from '../../core/ids.js';
+import { getUser } from '../../queries/users.js';
+import { getRuntime } from '../../core/runtime.js';
 import { projectDecider, projectStream } from '../../domain/project.js';
 import { submitProjectBody, type ProjectResponse } from '../contracts/projects.js';
 

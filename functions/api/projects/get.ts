@@ -1,10 +1,10 @@
 import * as z from 'zod';
-import { hasRole } from '../../lib/auth.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { getProject, profilesOf } from '../../lib/queries/projects.js';
-import { getUser } from '../../lib/queries/users.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { hasRole } from '../../http/auth.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { getProject, profilesOf } from '../../queries/projects.js';
+import { getUser } from '../../queries/users.js';
+import { getRuntime } from '../../core/runtime.js';
 import type { ProjectResponse } from '../contracts/projects.js';
 import { canReadProject, isAssignedDesigner } from './access.js';
 import { clientPanel, clientSummary, permissionsFor } from './present.js';

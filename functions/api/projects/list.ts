@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import { PRIORITIES, PROJECT_STATUSES } from '../../../events/vocabulary.js';
-import { hasRole } from '../../lib/auth.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { allProjects, mergeNewestFirst, projectsOfDesigner, projectsOfOwner, projectsOfTeam, type ProjectDoc } from '../../lib/queries/projects.js';
-import { getUser } from '../../lib/queries/users.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { hasRole } from '../../http/auth.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { allProjects, mergeNewestFirst, projectsOfDesigner, projectsOfOwner, projectsOfTeam, type ProjectDoc } from '../../queries/projects.js';
+import { getUser } from '../../queries/users.js';
+import { getRuntime } from '../../core/runtime.js';
 import { toCard, type ListProjectsResponse } from '../contracts/projects.js';
 import { withClients } from './present.js';
 

@@ -1,10 +1,10 @@
-import { hasRole, type Principal } from '../../lib/auth.js';
-import { getBilling, subscriptionView } from '../../lib/billing/queries.js';
+import { hasRole, type Principal } from '../../http/auth.js';
+import { getBilling, subscriptionView } from '../../queries/billing.js';
 import type { ActivityEntry } from '../../consumers/projections/activity-log.js';
-import type { CommentDoc } from '../../lib/queries/comments.js';
-import { profilesOf, type ProjectDoc } from '../../lib/queries/projects.js';
-import type { UserDoc } from '../../lib/queries/users.js';
-import type { Runtime } from '../../lib/runtime.js';
+import type { CommentDoc } from '../../queries/comments.js';
+import { profilesOf, type ProjectDoc } from '../../queries/projects.js';
+import type { UserDoc } from '../../queries/users.js';
+import type { Runtime } from '../../core/runtime.js';
 import type { ActivityEntryView, AuthorView, CommentView } from '../contracts/activity.js';
 import type { ClientPanel, ClientSummary, ProjectCard, ProjectPermissions } from '../contracts/projects.js';
 import { isAssignedDesigner } from './access.js';

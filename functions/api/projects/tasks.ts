@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { projectDecider, projectStream } from '../../domain/project.js';
-import { actorOf } from '../../lib/auth.js';
-import { runCommand } from '../../lib/command.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { runCommand } from '../../core/command.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { getRuntime } from '../../core/runtime.js';
 import { toggleTaskBody, type ToggleTaskResponse } from '../contracts/projects.js';
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';

@@ -1,11 +1,11 @@
 import { projectDecider, projectStream, type DesignerChoice } from '../../domain/project.js';
-import { actorOf, hasRole } from '../../lib/auth.js';
-import { runCommand } from '../../lib/command.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { designerByEmail, designersOfUser } from '../../lib/queries/designers.js';
-import { getUser } from '../../lib/queries/users.js';
-import { getRuntime, type Runtime } from '../../lib/runtime.js';
+import { actorOf, hasRole } from '../../http/auth.js';
+import { runCommand } from '../../core/command.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { designerByEmail, designersOfUser } from '../../queries/designers.js';
+import { getUser } from '../../queries/users.js';
+import { getRuntime, type Runtime } from '../../core/runtime.js';
 import { updateProjectBody, type ProjectResponse, type UpdateProjectBody } from '../contracts/projects.js';
 import { projectIdParams } from './get.js';
 import { permissionsFor } from './present.js';

@@ -1,11 +1,11 @@
 import { DESIGNER_REVOCATION_STREAM, revocationDecider } from '../../domain/designer.js';
-import { actorOf } from '../../lib/auth.js';
-import { runCommand } from '../../lib/command.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { identityDirectory } from '../../lib/identity.js';
-import { log } from '../../lib/log.js';
-import { listDesigners } from '../../lib/queries/designers.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { actorOf } from '../../http/auth.js';
+import { runCommand } from '../../core/command.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { identityDirectory } from '../../adapters/identity.js';
+import { log } from '../../core/log.js';
+import { listDesigners } from '../../queries/designers.js';
+import { getRuntime } from '../../core/runtime.js';
 import type { RevokeDesignerSessionsResponse } from '../contracts/sessions.js';
 
 const AT_ONCE = 5;

@@ -2,16 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { userKey } from '../../consumers/projections/users.js';
 import type { TeamDocument } from '../../consumers/projections/teams.js';
 import { NOT_TEAM_ADMIN_MESSAGE, isExpired, teamDecider, teamStream, type TeamCommand, type TeamInvite, type TeamState } from '../../domain/team.js';
-import { actorOf, type Principal } from '../../lib/auth.js';
-import { runCommand } from '../../lib/command.js';
-import type { CommitMeta } from '../../lib/event-store.js';
-import { HttpError } from '../../lib/errors.js';
-import { signedIn, type HttpRequest } from '../../lib/http.js';
-import { log } from '../../lib/log.js';
-import { mailer } from '../../lib/mail/index.js';
-import { membershipOf } from '../../lib/queries/teams.js';
-import type { UserDoc } from '../../lib/queries/users.js';
-import { getRuntime, type Runtime } from '../../lib/runtime.js';
+import { actorOf, type Principal } from '../../http/auth.js';
+import { runCommand } from '../../core/command.js';
+import type { CommitMeta } from '../../core/event-store.js';
+import { HttpError } from '../../core/errors.js';
+import { signedIn, type HttpRequest } from '../../http/middleware.js';
+import { log } from '../../core/log.js';
+import { mailer } from '../../adapters/mail/index.js';
+import { membershipOf } from '../../queries/teams.js';
+import type { UserDoc } from '../../queries/users.js';
+import { getRuntime, type Runtime } from '../../core/runtime.js';
 import type { TeamInviteView, TeamResponse } from '../contracts/team.js';
 
 /** A new invitation token (256 random bits, URL-safe) and the sha256 that is all the system keeps of it. */

@@ -1,11 +1,11 @@
 import { teamDecider, teamStream } from '../../domain/team.js';
-import { runCommand } from '../../lib/command.js';
-import { HttpError } from '../../lib/errors.js';
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { newId } from '../../lib/ids.js';
-import { membershipOf } from '../../lib/queries/teams.js';
-import { projectionsCaughtUp } from '../../lib/projections-caught-up.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { runCommand } from '../../core/command.js';
+import { HttpError } from '../../core/errors.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { newId } from '../../core/ids.js';
+import { membershipOf } from '../../queries/teams.js';
+import { projectionsCaughtUp } from '../../consumers/projections/caught-up.js';
+import { getRuntime } from '../../core/runtime.js';
 import { createTeamBody, type TeamResponse } from '../contracts/team.js';
 import { commandMeta, teamView } from './common.js';
 

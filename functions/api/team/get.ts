@@ -1,6 +1,6 @@
-import { httpHandler, signedIn } from '../../lib/http.js';
-import { getTeam, membershipOf } from '../../lib/queries/teams.js';
-import { getRuntime } from '../../lib/runtime.js';
+import { httpHandler, signedIn } from '../../http/middleware.js';
+import { getTeam, membershipOf } from '../../queries/teams.js';
+import { getRuntime } from '../../core/runtime.js';
 import type { TeamResponse } from '../contracts/team.js';
 import { teamView } from './common.js';
 

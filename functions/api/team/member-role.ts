@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http.js';
+import { httpHandler } from '../../http/middleware.js';
 import { changeMemberRoleBody, memberParams } from '../contracts/team.js';
 import { onCallersTeam } from './common.js';
 

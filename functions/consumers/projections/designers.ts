@@ -1,6 +1,6 @@
 import { designerDecider, isDesigner, revocationDecider, type DesignerState, type RevocationState } from '../../domain/designer.js';
-import type { Projection } from '../../lib/projector.js';
-import type { ViewItem } from '../../lib/views.js';
+import type { Projection } from '../../core/projector.js';
+import type { ViewItem } from '../../core/views.js';
 
 export const designerKey = (email: string) => ({ pk: `designer#${email.trim().toLowerCase()}`, sk: 'role' });
 export const designerUserPartition = (userId: string) => `designer-user#${userId}`;

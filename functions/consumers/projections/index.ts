@@ -1,4 +1,4 @@
-import type { Projection } from '../../lib/projector.js';
+import type { Projection } from '../../core/projector.js';
 import { designerSessionsProjection, designersProjection } from './designers.js';
 import { projectsProjection } from './projects.js';
 import { subscriptionsProjection } from './subscriptions.js';

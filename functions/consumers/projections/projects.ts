@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '../../../events/index.js';
 import { projectDecider, type ProjectState } from '../../domain/project.js';
-import type { Projection } from '../../lib/projector.js';
-import type { ViewItem } from '../../lib/views.js';
+import type { Projection } from '../../core/projector.js';
+import type { ViewItem } from '../../core/views.js';
 import { describe, type ActivityEntry } from './activity-log.js';
 
 export const projectKey = (id: string) => ({ pk: `project#${id}`, sk: 'doc' });

@@ -1,6 +1,6 @@
 import { billingDecider, type BillingState } from '../../domain/billing.js';
-import type { Projection } from '../../lib/projector.js';
-import type { ViewItem } from '../../lib/views.js';
+import type { Projection } from '../../core/projector.js';
+import type { ViewItem } from '../../core/views.js';
 
 export const subscriptionKey = (sub: string) => ({ pk: `subscription#${sub}`, sk: 'doc' });
 export const customerPartition = (customerId: string) => `customer#${customerId}`;

@@ -1,6 +1,6 @@
 import { teamDecider, type TeamInvite, type TeamState } from '../../domain/team.js';
-import type { Projection } from '../../lib/projector.js';
-import type { ViewItem } from '../../lib/views.js';
+import type { Projection } from '../../core/projector.js';
+import type { ViewItem } from '../../core/views.js';
 
 export const teamKey = (id: string) => ({ pk: `team#${id}`, sk: 'doc' });
 export const membershipPartition = (userId: string) => `membership#${userId}`;

@@ -1,5 +1,5 @@
 import { userDecider, type UserState } from '../../domain/user.js';
-import type { Projection } from '../../lib/projector.js';
+import type { Projection } from '../../core/projector.js';
 
 export const userKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'profile' });
 

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { TIERS, type Tier } from '../../../events/plans.js';
-import { priceIdFor, stripeConfigured } from '../../../functions/lib/billing/config.js';
-import { LocalBillingProvider } from '../../../functions/lib/billing/local-provider.js';
-import { setBillingProvider } from '../../../functions/lib/billing/provider.js';
+import { priceIdFor, stripeConfigured } from '../../../functions/adapters/billing/config.js';
+import { LocalBillingProvider } from './local-provider.js';
+import { setBillingProvider } from '../../../functions/adapters/billing/provider.js';
 import { checkoutPage, notFoundPage, page, portalPage } from './pages.js';
 
 export const LOCAL_BILLING_PREFIX = '/local-billing/';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { formatPrice, PLANS } from '../../../events/plans.js';
-import { planForPrice } from '../../../functions/lib/billing/config.js';
-import type { LocalCheckoutSession, LocalPortalSession } from '../../../functions/lib/billing/local-provider.js';
+import { planForPrice } from '../../../functions/adapters/billing/config.js';
+import type { LocalCheckoutSession, LocalPortalSession } from './local-provider.js';
 
 /** The local stand-ins for Stripe's hosted checkout and customer portal pages: plain HTML forms. */
 

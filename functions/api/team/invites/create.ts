@@ -1,9 +1,9 @@
 import { teamDecider, teamStream } from '../../../domain/team.js';
-import { runCommand } from '../../../lib/command.js';
-import { httpHandler, signedIn } from '../../../lib/http.js';
-import { newId } from '../../../lib/ids.js';
-import { getUser } from '../../../lib/queries/users.js';
-import { getRuntime } from '../../../lib/runtime.js';
+import { runCommand } from '../../../core/command.js';
+import { httpHandler, signedIn } from '../../../http/middleware.js';
+import { newId } from '../../../core/ids.js';
+import { getUser } from '../../../queries/users.js';
+import { getRuntime } from '../../../core/runtime.js';
 import { createInviteBody, type InviteResponse } from '../../contracts/team.js';
 import { callerTeamId, commandMeta, inviteView, newInviteToken, teamView } from '../common.js';
 import { deliverInvite } from './deliver.js';

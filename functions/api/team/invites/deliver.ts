@@ -1,9 +1,9 @@
 import { teamDecider, teamStream, type TeamState } from '../../../domain/team.js';
-import type { Principal } from '../../../lib/auth.js';
-import { runCommand } from '../../../lib/command.js';
-import type { HttpRequest } from '../../../lib/http.js';
-import { log } from '../../../lib/log.js';
-import type { Runtime } from '../../../lib/runtime.js';
+import type { Principal } from '../../../http/auth.js';
+import { runCommand } from '../../../core/command.js';
+import type { HttpRequest } from '../../../http/middleware.js';
+import { log } from '../../../core/log.js';
+import type { Runtime } from '../../../core/runtime.js';
 import { commandMeta, mailInvite } from '../common.js';
 
 /**

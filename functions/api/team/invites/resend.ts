@@ -1,8 +1,8 @@
 import { teamDecider, teamStream } from '../../../domain/team.js';
-import { runCommand } from '../../../lib/command.js';
-import { HttpError } from '../../../lib/errors.js';
-import { httpHandler, signedIn } from '../../../lib/http.js';
-import { getRuntime } from '../../../lib/runtime.js';
+import { runCommand } from '../../../core/command.js';
+import { HttpError } from '../../../core/errors.js';
+import { httpHandler, signedIn } from '../../../http/middleware.js';
+import { getRuntime } from '../../../core/runtime.js';
 import { inviteParams, type InviteResponse } from '../../contracts/team.js';
 import { callerTeamId, commandMeta, inviteView, newInviteToken, teamView } from '../common.js';
 import { deliverInvite } from './deliver.js';

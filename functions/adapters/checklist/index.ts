@@ -1,0 +1,34 @@
+import { log } from '../../core/log.js';
+import { BedrockChecklistError, askBedrock, type ConverseClient } from './bedrock.js';
+import { estimateLocally } from './local-estimator.js';
+import type { ChecklistRequest, ChecklistResult } from './schema.js';
+
+export { checklistRequestSchema, checklistAnswerSchema } from './schema.js';
+export type { ChecklistRequest, ChecklistRequestInput, ChecklistResult, ChecklistSource, ChecklistTask } from './schema.js';
+export { estimateLocally } from './local-estimator.js';
+export type { ConverseClient } from './bedrock.js';
+
+export interface GenerateOptions {
+  /** The Bedrock model or inference profile; defaults to env BEDROCK_MODEL_ID. None: the local estimator. */
+  modelId?: string | null;
+  client?: ConverseClient;
+  timeoutMs?: number;
+}
+
+/**
+ * The checklist for a brief: Amazon Bedrock when a model is configured, else the local estimator;
+ * and the local estimator too whenever Bedrock times out, fails or answers with something the schema
+ * refuses. The client always gets a checklist, and `source` says which produced it.
+ */
+export async function generateChecklist(request: ChecklistRequest, options: GenerateOptions = {}): Promise<ChecklistResult> {
+  const modelId = options.modelId === undefined ? process.env.BEDROCK_MODEL_ID : options.modelId;
+  if (!modelId) return estimateLocally(request);
+  try {
+    const answer = await askBedrock(request, { modelId, client: options.client, timeoutMs: options.timeoutMs });
+    return { ...answer, source: 'bedrock' };
+  } catch (error) {
+    const reason = error instanceof BedrockChecklistError ? error.reason : 'error';
+    log.warn('Bedrock checklist failed; using the local estimator', { reason, modelId, error: error instanceof Error ? error.message : String(error) });
+    return estimateLocally(request);
+  }
+}

@@ -1,0 +1,325 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoClient } from '../adapters/aws/dynamodb.js';
+import { GENESIS_HASH, catalogue as defaultCatalogue, computeHash, type Actor, type EventCatalogue, type EventEnvelope, type NewEvent } from '../../events/index.js';
+import { BY_TIME_SHARDS } from '../../infra/tables.js';
+import { ConcurrencyError } from './errors.js';
+import { decodeTime } from 'ulid';
+import { newId } from './ids.js';
+
+/** A commit may carry at most this many events: reads from a version look back this far. */
+export const MAX_EVENTS_PER_COMMIT = 100;
+const META_KEY = { streamId: '$meta', version: 0 };
+
+export interface CommitMeta {
+  actor: Actor;
+  /** Not stored: lets deciders recognise a designer pre-authorised by e-mail. */
+  actorEmail?: string;
+  correlationId?: string;
+  causationId?: string | null;
+}
+
+export interface Commit {
+  streamId: string;
+  firstVersion: number;
+  lastVersion: number;
+  position: string;
+  events: EventEnvelope[];
+}
+
+export interface StreamSlice {
+  streamId: string;
+  events: EventEnvelope[];
+  version: number;
+  lastHash: string;
+}
+
+interface CommitItem {
+  streamId: string;
+  version: number;
+  last: number;
+  events: string;
+  at: string;
+  bucket: string;
+  position: string;
+  outbox?: string;
+}
+
+function shardOf(streamId: string, shards: number): number {
+  let hash = 0;
+  for (let i = 0; i < streamId.length; i += 1) hash = (hash * 31 + streamId.charCodeAt(i)) | 0;
+  return Math.abs(hash) % shards;
+}
+
+const dayOf = (iso: string) => iso.slice(0, 10);
+const bucketKey = (day: string, shard: number) => `${day}#${shard}`;
+
+export function* daysBetween(first: string, last: string): Generator<string> {
+  const end = Date.parse(`${last}T00:00:00Z`);
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= end; t += 86_400_000) yield new Date(t).toISOString().slice(0, 10);
+}
+
+export interface EventStoreOptions {
+  client: DynamoClient;
+  tableName: string;
+  catalogue?: EventCatalogue;
+  now?: () => Date;
+}
+
+/**
+ * The event store on DynamoDB. One command appends one commit as a single conditional PutItem on
+ * (streamId, first version): two writers who read the same version collide on the same key, so
+ * versions stay contiguous without transactions (which the embedded DynamoDB does not have).
+ */
+export class EventStore {
+  private readonly client: DynamoClient;
+  private readonly table: string;
+  private readonly catalogue: EventCatalogue;
+  private readonly now: () => Date;
+  private firstDayKnown: string | null = null;
+
+  constructor(options: EventStoreOptions) {
+    this.client = options.client;
+    this.table = options.tableName;
+    this.catalogue = options.catalogue ?? defaultCatalogue;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Appends after `expected` (the version and hash last read); throws ConcurrencyError if it moved. */
+  async append(streamId: string, newEvents: readonly NewEvent[], expected: { version: number; hash: string }, meta: CommitMeta): Promise<Commit> {
+    if (newEvents.length === 0) throw new Error('Nothing to append');
+    if (newEvents.length > MAX_EVENTS_PER_COMMIT) throw new Error(`A commit holds at most ${MAX_EVENTS_PER_COMMIT} events`);
+    const at = this.now().toISOString();
+    const correlationId = meta.correlationId ?? newId();
+    let prevHash = expected.hash;
+    const events: EventEnvelope[] = newEvents.map((event, index) => {
+      const unsigned = {
+        streamId,
+        version: expected.version + index + 1,
+        type: event.type,
+        schemaVersion: this.catalogue.currentVersion(event.type),
+        eventId: newId(),
+        at,
+        actor: meta.actor,
+        correlationId,
+        causationId: meta.causationId ?? null,
+        data: event.data as Record<string, unknown>,
+        prevHash,
+      };
+      const hash = computeHash(unsigned);
+      prevHash = hash;
+      return { ...unsigned, hash };
+    });
+    const position = events[0]!.eventId;
+    const day = dayOf(at);
+    await this.rememberDay(day);
+    const item: CommitItem = {
+      streamId,
+      version: expected.version + 1,
+      last: expected.version + events.length,
+      events: JSON.stringify(events),
+      at,
+      bucket: bucketKey(day, shardOf(streamId, BY_TIME_SHARDS)),
+      position,
+      outbox: 'pending',
+    };
+    try {
+      await this.client.send(
+        new PutCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(streamId)' }),
+      );
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') {
+        throw new ConcurrencyError(streamId, expected.version);
+      }
+      throw error;
+    }
+    return { streamId, firstVersion: item.version, lastVersion: item.last, position, events };
+  }
+
+  /** Events of one stream with from ≤ version ≤ to, oldest first, upcast to current schemas. */
+  async readStream(streamId: string, options: { from?: number; to?: number; raw?: boolean } = {}): Promise<StreamSlice> {
+    const from = options.from ?? 1;
+    const to = options.to ?? Number.MAX_SAFE_INTEGER;
+    const events: EventEnvelope[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'streamId = :s AND #v BETWEEN :a AND :b',
+          ExpressionAttributeNames: { '#v': 'version' },
+          ExpressionAttributeValues: { ':s': streamId, ':a': Math.max(1, from - MAX_EVENTS_PER_COMMIT + 1), ':b': to },
+          ExclusiveStartKey: startKey,
+          ConsistentRead: true,
+        }),
+      );
+      for (const item of (page.Items ?? []) as CommitItem[]) {
+        for (const event of JSON.parse(item.events) as EventEnvelope[]) {
+          if (event.version >= from && event.version <= to) events.push(options.raw ? event : this.catalogue.upcast(event));
+        }
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    const last = events.at(-1);
+    return { streamId, events, version: last?.version ?? (from > 1 ? from - 1 : 0), lastHash: last?.hash ?? GENESIS_HASH };
+  }
+
+  /**
+   * Every commit in global (time) order: day by day, merging the day's shards by position.
+   * `after` resumes past a position; `until` stops at an instant (audits "as of").
+   */
+  async *readAll(options: { after?: string; until?: string; pageSize?: number; raw?: boolean } = {}): AsyncGenerator<Commit> {
+    const firstDay = await this.firstDay();
+    if (!firstDay) return;
+    const lastDay = dayOf(options.until ?? this.now().toISOString());
+    for (const day of daysBetween(firstDay, lastDay)) {
+      const shards = Array.from({ length: BY_TIME_SHARDS }, (_, shard) => this.readBucket(bucketKey(day, shard), options));
+      const heads = await Promise.all(shards.map((shard) => shard.next()));
+      for (;;) {
+        let best = -1;
+        heads.forEach((head, index) => {
+          if (!head.done && (best < 0 || head.value.position < (heads[best]!.value as Commit).position)) best = index;
+        });
+        if (best < 0) break;
+        const commit = heads[best]!.value as Commit;
+        if (options.until && commit.events[0]!.at > options.until) return;
+        yield commit;
+        heads[best] = await shards[best]!.next();
+      }
+    }
+  }
+
+  private async *readBucket(bucket: string, options: { after?: string; pageSize?: number; raw?: boolean }): AsyncGenerator<Commit> {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: 'byTime',
+          KeyConditionExpression: options.after ? '#b = :b AND #p > :p' : '#b = :b',
+          ExpressionAttributeNames: options.after ? { '#b': 'bucket', '#p': 'position' } : { '#b': 'bucket' },
+          ExpressionAttributeValues: options.after ? { ':b': bucket, ':p': options.after } : { ':b': bucket },
+          ExclusiveStartKey: startKey,
+          Limit: options.pageSize,
+        }),
+      );
+      for (const item of (page.Items ?? []) as CommitItem[]) yield this.toCommit(item, options.raw);
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+
+  /**
+   * Commits still marked for publishing, from the sweep mark (or the first day) up to `olderThan`
+   * (an ISO instant). Found through `byTime` with a filter, so no index of their own has to be
+   * written and cleared on every commit; the sweep mark keeps the range read short.
+   */
+  async *unpublished(olderThan: string, options: { from?: string } = {}): AsyncGenerator<Commit> {
+    const cutoff = newIdAt(Date.parse(olderThan));
+    const from = options.from ?? (await this.sweepMark());
+    const firstDay = from ? dayOf(new Date(decodeTime(from)).toISOString()) : await this.firstDay();
+    if (!firstDay) return;
+    for (const day of daysBetween(firstDay, dayOf(olderThan))) {
+      for (let shard = 0; shard < BY_TIME_SHARDS; shard += 1) {
+        let startKey: Record<string, unknown> | undefined;
+        do {
+          const page = await this.client.send(
+            new QueryCommand({
+              TableName: this.table,
+              IndexName: 'byTime',
+              KeyConditionExpression: '#b = :b AND #p BETWEEN :from AND :cutoff',
+              FilterExpression: 'attribute_exists(#o)',
+              ExpressionAttributeNames: { '#b': 'bucket', '#p': 'position', '#o': 'outbox' },
+              ExpressionAttributeValues: { ':b': bucketKey(day, shard), ':from': from ?? '0', ':cutoff': cutoff },
+              ExclusiveStartKey: startKey,
+            }),
+          );
+          // The index may lag the table: confirm each marker on the commit itself.
+          for (const key of page.Items ?? []) {
+            const full = await this.client.send(new GetCommand({ TableName: this.table, Key: { streamId: key.streamId, version: key.version }, ConsistentRead: true }));
+            if (full.Item?.outbox) yield this.toCommit(full.Item as CommitItem);
+          }
+          startKey = page.LastEvaluatedKey;
+        } while (startKey);
+      }
+    }
+  }
+
+  /** Where the next sweep starts reading (a position), or null: from the first day. */
+  async sweepMark(): Promise<string | null> {
+    const meta = await this.client.send(new GetCommand({ TableName: this.table, Key: META_KEY, ConsistentRead: true }));
+    return (meta.Item?.sweptFrom as string | undefined) ?? null;
+  }
+
+  /** Moves the sweep mark forward to `position` (never back: concurrent sweeps cannot undo each other). */
+  async advanceSweepMark(position: string): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: META_KEY,
+          UpdateExpression: 'SET sweptFrom = :p',
+          ConditionExpression: 'attribute_not_exists(sweptFrom) OR sweptFrom < :p',
+          ExpressionAttributeValues: { ':p': position },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+
+  /** Clears the outbox marker once the commit's events are on the bus. */
+  async markPublished(commit: Pick<Commit, 'streamId' | 'firstVersion'>): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { streamId: commit.streamId, version: commit.firstVersion },
+        UpdateExpression: 'REMOVE #o',
+        ExpressionAttributeNames: { '#o': 'outbox' },
+      }),
+    );
+  }
+
+  private toCommit(item: CommitItem, raw = false): Commit {
+    const events = (JSON.parse(item.events) as EventEnvelope[]).map((event) => (raw ? event : this.catalogue.upcast(event)));
+    return { streamId: item.streamId, firstVersion: item.version, lastVersion: item.last, position: item.position, events };
+  }
+
+  /** The earliest day that holds a commit: where reading everything starts. */
+  async firstDay(options: { fresh?: boolean } = {}): Promise<string | null> {
+    if (this.firstDayKnown && !options.fresh) return this.firstDayKnown;
+    const meta = await this.client.send(new GetCommand({ TableName: this.table, Key: META_KEY, ConsistentRead: true }));
+    this.firstDayKnown = (meta.Item?.firstDay as string | undefined) ?? null;
+    return this.firstDayKnown;
+  }
+
+  private async rememberDay(day: string): Promise<void> {
+    if (this.firstDayKnown && this.firstDayKnown <= day) return;
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: META_KEY,
+          UpdateExpression: 'SET firstDay = :d',
+          ConditionExpression: 'attribute_not_exists(firstDay) OR firstDay > :d',
+          ExpressionAttributeValues: { ':d': day },
+        }),
+      );
+      this.firstDayKnown = day;
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      // Someone recorded this day or an earlier one. Never blank the cache here: concurrent appends
+      // would see it empty and each pay another update and read (that doubled the append cost).
+      await this.firstDay({ fresh: true });
+    }
+  }
+}
+
+/** The smallest ULID of a given millisecond: a position to compare commits' times against. */
+export function newIdAt(ms: number): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  let time = '';
+  let t = ms;
+  for (let i = 0; i < 10; i += 1) {
+    time = alphabet[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  return time + '0'.repeat(16);
+}

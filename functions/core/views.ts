@@ -1,0 +1,235 @@
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoClient } from '../adapters/aws/dynamodb.js';
+
+export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
+const INDEX_NAMES: IndexName[] = ['gsi1', 'gsi2', 'gsi3', 'gsi4'];
+
+/** An item of the read side as projections write it and readers get it (keys without generation). */
+export interface ViewItem {
+  pk: string;
+  sk: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
+  gsi2pk?: string;
+  gsi2sk?: string;
+  gsi3pk?: string;
+  gsi3sk?: string;
+  gsi4pk?: string;
+  gsi4sk?: string;
+  [attribute: string]: unknown;
+}
+
+export interface Generations {
+  active: number;
+  building: number | null;
+}
+
+const POINTER_KEY = { pk: '$generation', sk: 'pointer' };
+
+/**
+ * The views table, split into generations. Readers see the active one; consumers write the active
+ * one and, during an audit rebuild, the one being built, so a rebuild can switch over without losing
+ * what happened while it ran. Keys are stored as `<generation>#<key>`.
+ */
+export class ViewStore {
+  private cached: { value: Generations; until: number } | null = null;
+  private readonly commits = new Map<string, number>();
+
+  constructor(
+    readonly client: DynamoClient,
+    readonly tableName: string,
+    private readonly pointerTtlMs = 2_000,
+  ) {}
+
+  async generations(fresh = false): Promise<Generations> {
+    if (!fresh && this.cached && this.cached.until > Date.now()) return this.cached.value;
+    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: POINTER_KEY, ConsistentRead: true }));
+    const value: Generations = { active: (result.Item?.active as number) ?? 1, building: (result.Item?.building as number | null) ?? null };
+    this.cached = { value, until: Date.now() + this.pointerTtlMs };
+    return value;
+  }
+
+  /** Counts a projection's commits made through this process (see `changesOf`). */
+  committed(projection: string): void {
+    this.commits.set(projection, (this.commits.get(projection) ?? 0) + 1);
+  }
+
+  /**
+   * A stamp that moves whenever this process commits a change to one of these projections: a cache
+   * of reads from them, taken under the same stamp, is still what the views say here.
+   */
+  changesOf(...projections: string[]): string {
+    return projections.map((projection) => this.commits.get(projection) ?? 0).join('.');
+  }
+
+  /** Generations a consumer writes: the active one and the one being rebuilt, if any. */
+  async writeGenerations(): Promise<number[]> {
+    const { active, building } = await this.generations();
+    return building !== null && building !== active ? [active, building] : [active];
+  }
+
+  async setGenerations(next: Generations): Promise<void> {
+    await this.client.send(new PutCommand({ TableName: this.tableName, Item: { ...POINTER_KEY, ...next } }));
+    this.cached = null;
+  }
+
+  async get(gen: number, pk: string, sk: string, consistent = false): Promise<ViewItem | undefined> {
+    const result = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { pk: `${gen}#${pk}`, sk }, ConsistentRead: consistent }),
+    );
+    return result.Item ? fromStored(result.Item) : undefined;
+  }
+
+  async batchGet(gen: number, keys: { pk: string; sk: string }[]): Promise<ViewItem[]> {
+    const out: ViewItem[] = [];
+    const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
+    for (let i = 0; i < unique.length; i += 100) {
+      let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+        [this.tableName]: { Keys: unique.slice(i, i + 100).map((k) => ({ pk: `${gen}#${k.pk}`, sk: k.sk })) },
+      };
+      for (let attempt = 0; request && Object.keys(request).length > 0 && attempt < 8; attempt += 1) {
+        const result = await this.client.send(new BatchGetCommand({ RequestItems: request }));
+        out.push(...(result.Responses?.[this.tableName] ?? []).map(fromStored));
+        request = result.UnprocessedKeys as typeof request;
+      }
+    }
+    return out.filter((item) => !item.deleted);
+  }
+
+  /** Items of one partition (of the table or of an index), newest first by default. */
+  async query(gen: number, partition: { index?: IndexName; pk: string; skPrefix?: string }, options: { limit?: number; ascending?: boolean } = {}): Promise<ViewItem[]> {
+    const pkName = partition.index ? `${partition.index}pk` : 'pk';
+    const skName = partition.index ? `${partition.index}sk` : 'sk';
+    const values: Record<string, unknown> = { ':pk': `${gen}#${partition.pk}` };
+    let condition = `${pkName} = :pk`;
+    if (partition.skPrefix) {
+      condition += ` AND begins_with(${skName}, :sk)`;
+      values[':sk'] = partition.skPrefix;
+    }
+    const items: ViewItem[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: partition.index,
+          KeyConditionExpression: condition,
+          ExpressionAttributeValues: values,
+          ScanIndexForward: options.ascending ?? false,
+          ExclusiveStartKey: startKey,
+          Limit: options.limit ? Math.min(options.limit - items.length, 1000) : undefined,
+        }),
+      );
+      for (const stored of page.Items ?? []) {
+        const item = fromStored(stored);
+        if (!item.deleted) items.push(item);
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey && (!options.limit || items.length < options.limit));
+    return items;
+  }
+
+  /**
+   * Writes an item unless a newer version of it is already there (`v` is the source stream's
+   * version). A stale or repeated write changes nothing.
+   */
+  async putGuarded(gen: number, item: ViewItem, v: number): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toStored(gen, { ...item, v }),
+          ConditionExpression: 'attribute_not_exists(pk) OR v < :v',
+          ExpressionAttributeValues: { ':v': v },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  /** Writes an item that never changes once written (e.g. an activity entry per event). */
+  async putOnce(gen: number, item: ViewItem): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutCommand({ TableName: this.tableName, Item: toStored(gen, item), ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  /** Replaces an item only if its `version` is still `expected` (0: absent). The projector's commit point. */
+  async putIfVersion(gen: number, item: ViewItem & { version: number }, expected: number): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toStored(gen, item),
+          ConditionExpression: expected === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
+          ExpressionAttributeNames: expected === 0 ? undefined : { '#version': 'version' },
+          ExpressionAttributeValues: expected === 0 ? undefined : { ':expected': expected },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Writes many items without conditions, 25 a request. Only for a generation nobody reads yet (the
+   * audit rebuild), which then replays whatever arrived meanwhile through the projector.
+   */
+  async putMany(gen: number, items: ViewItem[]): Promise<void> {
+    for (let i = 0; i < items.length; i += 25) {
+      let request: Record<string, any> | undefined = { [this.tableName]: items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toStored(gen, item) } })) };
+      for (let attempt = 0; request && Object.keys(request).length > 0; attempt += 1) {
+        if (attempt === 10) throw new Error('The views table kept refusing a batch write');
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+        const result: { UnprocessedItems?: Record<string, any> } = await this.client.send(new BatchWriteCommand({ RequestItems: request }));
+        request = result.UnprocessedItems;
+      }
+    }
+  }
+
+  /** Sets a few attributes of an existing item (counters, revocation instants). */
+  async update(gen: number, key: { pk: string; sk: string }, set: Record<string, unknown>): Promise<void> {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const parts = Object.entries(set).map(([name, value], i) => {
+      names[`#a${i}`] = name;
+      values[`:v${i}`] = value;
+      return `#a${i} = :v${i}`;
+    });
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: `${gen}#${key.pk}`, sk: key.sk },
+        UpdateExpression: `SET ${parts.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  }
+}
+
+function toStored(gen: number, item: ViewItem): Record<string, unknown> {
+  const stored: Record<string, unknown> = { ...item, pk: `${gen}#${item.pk}` };
+  for (const index of INDEX_NAMES) {
+    const pk = item[`${index}pk`];
+    if (pk !== undefined) stored[`${index}pk`] = `${gen}#${pk}`;
+  }
+  return stored;
+}
+
+function fromStored(stored: Record<string, unknown>): ViewItem {
+  const strip = (value: unknown) => (typeof value === 'string' ? value.slice(value.indexOf('#') + 1) : value);
+  const item: Record<string, unknown> = { ...stored, pk: strip(stored.pk) };
+  for (const index of INDEX_NAMES) if (stored[`${index}pk`] !== undefined) item[`${index}pk`] = strip(stored[`${index}pk`]);
+  return item as ViewItem;
+}

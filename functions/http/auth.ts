@@ -1,0 +1,151 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import { SYSTEM_ROLES, type Actor, type SystemRole } from '../../events/index.js';
+import { HttpError } from '../core/errors.js';
+import { Recent } from '../core/recent.js';
+import { accountOf, designerByEmail, designerSessionsNotBefore, designersOfUser, isAdminAccount } from '../queries/designers.js';
+import type { Runtime } from '../core/runtime.js';
+
+/**
+ * The caller. `principalFromEvent` reads it from the claims the JWT authorizer (or the embedded
+ * runtime's check) verified; `resolvePrincipal` then decides its system roles from the projections,
+ * which is what every handler behind `httpHandler` receives.
+ */
+export interface Principal {
+  sub: string;
+  email: string;
+  name: string | null;
+  /** The system roles the caller holds. Behind `httpHandler`: decided from the projections, not the token. */
+  groups: SystemRole[];
+  /** Seconds since epoch when the token was issued. */
+  issuedAt: number;
+  /** Seconds since epoch when the user signed in (`auth_time`, else `iat`): revocations compare this. */
+  authTime: number;
+  /** False only when the token says the e-mail is not verified: such an e-mail proves nothing. */
+  emailVerified: boolean;
+  /** The groups the token claims (`cognito:groups`), possibly stale; informational only. */
+  tokenGroups: SystemRole[];
+}
+
+function parseGroups(claim: unknown): SystemRole[] {
+  // API Gateway flattens array claims into strings such as "[admin designer]".
+  const raw = Array.isArray(claim) ? claim : typeof claim === 'string' ? claim.replace(/^\[|\]$/g, '').split(/[\s,]+/) : [];
+  return raw.filter((group): group is SystemRole => (SYSTEM_ROLES as readonly string[]).includes(group));
+}
+
+/** Everyone is a client unless given another role (spec/1 §6), including before the group is set. */
+const withDefaultRole = (groups: SystemRole[]): SystemRole[] => (groups.length > 0 ? groups : ['client']);
+
+/** The caller as the token describes it (roles from `cognito:groups`, which may be stale). */
+export function principalFromEvent(event: APIGatewayProxyEventV2WithJWTAuthorizer): Principal | null {
+  const claims = event.requestContext?.authorizer?.jwt?.claims;
+  if (!claims?.sub) return null;
+  const issuedAt = Number(claims.iat ?? 0);
+  const authTime = Number(claims.auth_time ?? issuedAt);
+  const tokenGroups = parseGroups(claims['cognito:groups']);
+  return {
+    sub: String(claims.sub),
+    email: String(claims.email ?? '').trim().toLowerCase(),
+    name: claims.name ? String(claims.name) : null,
+    groups: withDefaultRole(tokenGroups),
+    issuedAt,
+    authTime: Number.isFinite(authTime) ? authTime : issuedAt,
+    emailVerified: String(claims.email_verified ?? 'true') !== 'false',
+    tokenGroups,
+  };
+}
+
+export const SESSION_REVOKED_MESSAGE = 'Session revoked. Please sign in again.';
+
+/**
+ * Decides the caller's system roles from the projections, so a stale token cannot keep rights that
+ * were taken away (or miss ones just given):
+ * - admin: the users projection holds the `admin` role for the caller's id (user stream events);
+ * - designer: an active designer authorisation whose e-mail is the caller's (verified) e-mail, or
+ *   which is linked to the caller's id (spec/2 §6: "matching the user id or the lower-cased email");
+ * - client: everyone holding neither.
+ * A designer (who is not also an admin) whose sign-in predates the latest 'Sign Out All Designers' is
+ * refused with 401.
+ */
+export async function resolvePrincipal(token: Principal, runtime: Runtime): Promise<Principal> {
+  const facts = await roleFactsOf(token, runtime);
+  const groups: SystemRole[] = [];
+  if (facts.admin) groups.push('admin');
+  if (facts.designer) groups.push('designer');
+  if (groups.length === 0) groups.push('client');
+  if (facts.designer && !facts.admin && isRevoked(token, await facts.sessionsNotBefore())) {
+    throw new HttpError(401, 'SESSION_REVOKED', SESSION_REVOKED_MESSAGE);
+  }
+  return { ...token, groups };
+}
+
+interface RoleFacts {
+  admin: boolean;
+  designer: boolean;
+  sessionsNotBefore: () => Promise<number | null>;
+}
+
+/**
+ * How long a warm process reuses what the views said about a caller's roles. Changes committed by
+ * this process's own projector end it at once (the embedded runtime, where everything runs in one
+ * process); in the cloud the projections run elsewhere, so a role change or 'Sign Out All Designers'
+ * reaches an API container at most this late. API Gateway's own authorizer cache defaults to 300 s.
+ */
+export const ROLE_FACTS_TTL_MS = 2_000;
+const ROLE_PROJECTIONS = ['users', 'designers', 'designer-sessions'];
+const recentRoleFacts = new WeakMap<object, Recent<string, { until: number; stamp: string; facts: RoleFacts }>>();
+
+async function roleFactsOf(token: Principal, runtime: Runtime): Promise<RoleFacts> {
+  let recent = recentRoleFacts.get(runtime.views);
+  if (!recent) recentRoleFacts.set(runtime.views, (recent = new Recent(2_000)));
+  const key = `${token.sub}\u0000${token.email}\u0000${token.emailVerified}`;
+  // Taken before reading: a commit during the reads leaves the entry already outdated.
+  const stamp = runtime.views.changesOf(...ROLE_PROJECTIONS);
+  const known = recent.get(key);
+  if (known && known.stamp === stamp && known.until > Date.now()) return known.facts;
+
+  const [account, byEmail] = await Promise.all([
+    accountOf(runtime, token.sub),
+    token.email && token.emailVerified ? designerByEmail(runtime, token.email) : Promise.resolve(null),
+  ]);
+  // Authorisations live in streams named by e-mail and are linked to the account of that e-mail, so
+  // the e-mail decides. The link by account is read only when the token's e-mail cannot be trusted
+  // or is not the account's: one read fewer on nearly every request.
+  const emailDecides = Boolean(token.email && token.emailVerified && (!account?.email || account.email.toLowerCase() === token.email));
+  const designer = byEmail?.active === true || (!emailDecides && (await designersOfUser(runtime, token.sub)).some((authorisation) => authorisation.active));
+  let notBefore: Promise<number | null> | undefined;
+  const facts: RoleFacts = {
+    admin: isAdminAccount(account),
+    designer,
+    sessionsNotBefore: () =>
+      (notBefore ??= designerSessionsNotBefore(runtime).catch((error: unknown) => {
+        notBefore = undefined;
+        throw error;
+      })),
+  };
+  recent.set(key, { until: Date.now() + ROLE_FACTS_TTL_MS, stamp, facts });
+  return facts;
+}
+
+/**
+ * Token times are whole seconds: a session begun in the very second of the revocation cannot be told
+ * apart from one begun just before it, so it is refused too (signing in again a second later works).
+ */
+export function isRevoked(principal: Pick<Principal, 'authTime'>, notBeforeMs: number | null): boolean {
+  return notBeforeMs !== null && principal.authTime * 1000 < notBeforeMs;
+}
+
+/** The highest system role a principal holds, as recorded on the events it causes. */
+export function actorOf(principal: Principal): Actor {
+  const role = principal.groups.includes('admin') ? 'admin' : principal.groups.includes('designer') ? 'designer' : 'client';
+  return { sub: principal.sub, role };
+}
+
+export function hasRole(principal: Principal, role: SystemRole): boolean {
+  return principal.groups.includes(role);
+}
+
+export function requireRole(principal: Principal, ...roles: SystemRole[]): void {
+  if (!roles.some((role) => hasRole(principal, role))) {
+    throw new HttpError(403, 'FORBIDDEN', 'You do not have permission to do this.');
+  }
+}

@@ -1,0 +1,143 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import * as z from 'zod';
+import { findRoute } from '../../infra/routes.js';
+import { DomainError } from '../domain/errors.js';
+import { principalFromEvent, resolvePrincipal, type Principal } from './auth.js';
+import { HttpError } from '../core/errors.js';
+import { log } from '../core/log.js';
+import { getRuntime } from '../core/runtime.js';
+import { withRequestContext } from '../core/request-context.js';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResponse = APIGatewayProxyStructuredResultV2;
+
+export interface HttpRequest<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  principal: Principal | null;
+  event: HttpEvent;
+  correlationId: string;
+}
+
+export interface HttpResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const DOMAIN_STATUS: Record<DomainError['code'], number> = { INVALID: 400, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, GONE: 410 };
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+export const errorBody = (code: string, message: string) => ({ error: { code, message } });
+
+/** "title: Too small: expected string to have >=1 characters; ..." — one sentence a person can act on. */
+export function describeZodError(error: z.ZodError, where: string): string {
+  const parts = error.issues.slice(0, 5).map((issue) => {
+    const path = issue.path.join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  return `Invalid ${where}. ${parts.join('; ')}`;
+}
+
+function parseBody(event: HttpEvent): unknown {
+  if (!event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+  }
+}
+
+function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return value as T;
+  const result = schema.safeParse(value);
+  if (!result.success) throw new HttpError(400, 'INVALID_INPUT', describeZodError(result.error, where));
+  return result.data;
+}
+
+const TRANSIENT = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException', 'ServiceUnavailable', 'InternalServerError', 'TimeoutError']);
+
+/** Throttling or an outage of a service we call, that outlived the SDK's retries: worth a retry later. */
+function isTransient(error: unknown): boolean {
+  const candidate = error as { name?: string; $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
+  return TRANSIENT.has(candidate?.name ?? '') || !!candidate?.$retryable || (candidate?.$metadata?.httpStatusCode ?? 0) >= 500;
+}
+
+/** Turns every failure into `{ error: { code, message } }`; nothing unexpected leaks as a stack. */
+const errorResponses = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
+  onError: async (request) => {
+    const error = request.error;
+    if (error instanceof HttpError) {
+      request.response = json(error.status, errorBody(error.code, error.message));
+    } else if (error instanceof DomainError) {
+      request.response = json(DOMAIN_STATUS[error.code], errorBody(error.code, error.message));
+    } else if (isTransient(error)) {
+      log.warn('Transient failure', { name: (error as Error).name, routeKey: request.event?.routeKey });
+      request.response = json(503, errorBody('UNAVAILABLE', 'The service is busy right now. Please try again in a moment.'), { 'retry-after': '2' });
+    } else {
+      log.error('Unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error), routeKey: request.event?.routeKey });
+      request.response = json(500, errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
+    }
+  },
+});
+
+/** The caller of each request with the roles the projections give it (see `resolvePrincipal`). */
+const resolvedPrincipals = new WeakMap<HttpEvent, Principal>();
+
+/**
+ * Enforces the route table's coarse rule (signed in, role); handlers check ownership themselves.
+ * Roles are decided from the projections, not from the token's groups, and a revoked designer
+ * session is refused here, on every route.
+ */
+const routeAccess = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
+  before: async (request) => {
+    const route = findRoute(request.event.routeKey);
+    if (!route) throw new HttpError(404, 'NOT_FOUND', 'No such route.');
+    if (route.access === 'public') return;
+    const token = principalFromEvent(request.event);
+    if (!token) throw new HttpError(401, 'UNAUTHENTICATED', 'Not authenticated');
+    const principal = await resolvePrincipal(token, getRuntime());
+    resolvedPrincipals.set(request.event, principal);
+    if (route.access !== 'any' && !route.access.some((role) => principal.groups.includes(role))) {
+      throw new HttpError(403, 'FORBIDDEN', 'You do not have permission to do this.');
+    }
+  },
+});
+
+export function httpHandler<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
+  schemas: { body?: z.ZodType<B>; query?: z.ZodType<Q>; params?: z.ZodType<P> },
+  fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
+) {
+  return middy<HttpEvent, HttpResponse, Error, Context>()
+    .use(errorResponses())
+    .use(routeAccess())
+    .handler(async (event) => {
+      const request: HttpRequest<B, Q, P> = {
+        body: validate(schemas.body, parseBody(event), 'request body'),
+        query: validate(schemas.query, event.queryStringParameters ?? {}, 'query'),
+        params: validate(schemas.params, event.pathParameters ?? {}, 'path'),
+        principal: resolvedPrincipals.get(event) ?? principalFromEvent(event),
+        event,
+        correlationId: event.requestContext?.requestId ?? '',
+      };
+      const result = await withRequestContext({ correlationId: request.correlationId }, () => fn(request));
+      return json(result.status ?? 200, result.body, result.headers);
+    });
+}
+
+/** For handlers whose route requires sign-in: the principal, never null. */
+export function signedIn<B, Q, P>(request: HttpRequest<B, Q, P>): Principal {
+  if (!request.principal) throw new HttpError(401, 'UNAUTHENTICATED', 'Not authenticated');
+  return request.principal;
+}

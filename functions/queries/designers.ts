@@ -1,0 +1,72 @@
+import {
+  DESIGNERS_PARTITION,
+  designerKey,
+  designerUserPartition,
+  revocationKey,
+  type DesignerDoc,
+} from '../consumers/projections/designers.js';
+import { userKey } from '../consumers/projections/users.js';
+import { userRoles, type UserState } from '../domain/user.js';
+import type { Runtime } from '../core/runtime.js';
+import type { ViewItem } from '../core/views.js';
+import { projectsOfDesigner } from './projects.js';
+
+export type { DesignerDoc } from '../consumers/projections/designers.js';
+
+const parseDesigner = (item: ViewItem) => JSON.parse(item.doc as string) as DesignerDoc;
+
+/** The designer authorisation of an e-mail (active or not), or null. */
+export async function designerByEmail(runtime: Runtime, email: string): Promise<DesignerDoc | null> {
+  const { active } = await runtime.views.generations();
+  const key = designerKey(email);
+  const item = await runtime.views.get(active, key.pk, key.sk);
+  return item && !item.deleted ? parseDesigner(item) : null;
+}
+
+/** The designer authorisations linked to an account (normally one). */
+export async function designersOfUser(runtime: Runtime, userId: string): Promise<DesignerDoc[]> {
+  const { active } = await runtime.views.generations();
+  return (await runtime.views.query(active, { index: 'gsi1', pk: designerUserPartition(userId) })).map(parseDesigner);
+}
+
+/** Every designer, ordered by e-mail (designer_workload). */
+export async function listDesigners(runtime: Runtime): Promise<DesignerDoc[]> {
+  const { active } = await runtime.views.generations();
+  return (await runtime.views.query(active, { index: 'gsi4', pk: DESIGNERS_PARTITION }, { ascending: true })).map(parseDesigner);
+}
+
+/** The instant before which designer sessions are refused (ms since epoch), or null. */
+export async function designerSessionsNotBefore(runtime: Runtime): Promise<number | null> {
+  const { active } = await runtime.views.generations();
+  const item = await runtime.views.get(active, revocationKey.pk, revocationKey.sk);
+  return item && !item.deleted && typeof item.not_before === 'string' ? Date.parse(item.not_before) : null;
+}
+
+/** The profile fields the role checks need: the registered account of this sub, or null. */
+export async function accountOf(runtime: Runtime, sub: string): Promise<Pick<UserState, 'email' | 'roles' | 'initial_role'> | null> {
+  const { active } = await runtime.views.generations();
+  const item = await runtime.views.get(active, userKey(sub).pk, userKey(sub).sk);
+  return item && !item.deleted ? (JSON.parse(item.doc as string) as UserState) : null;
+}
+
+/** A registered account by e-mail (gsi1 of the users projection), or null. */
+export async function accountByEmail(runtime: Runtime, email: string): Promise<(UserState & { user_id: string }) | null> {
+  const { active } = await runtime.views.generations();
+  const [item] = await runtime.views.query(active, { index: 'gsi1', pk: `email#${email.trim().toLowerCase()}` }, { limit: 1 });
+  return item ? (JSON.parse(item.doc as string) as UserState & { user_id: string }) : null;
+}
+
+export const isAdminAccount = (account: Pick<UserState, 'roles' | 'initial_role'> | null) => userRoles(account).includes('admin');
+
+const ACTIVE_STATUSES = new Set(['queued', 'in_progress', 'needs_revision']);
+
+/**
+ * Projects not yet delivered that are assigned to the designer, by account id or by e-mail (a project
+ * assigned before the designer registered stays listed under the e-mail).
+ */
+export async function activeProjectCount(runtime: Runtime, designer: Pick<DesignerDoc, 'email' | 'user_id'>): Promise<number> {
+  const lists = await Promise.all([projectsOfDesigner(runtime, designer.email), designer.user_id ? projectsOfDesigner(runtime, designer.user_id) : []]);
+  const ids = new Set<string>();
+  for (const project of lists.flat()) if (ACTIVE_STATUSES.has(project.status)) ids.add(project.id);
+  return ids.size;
+}

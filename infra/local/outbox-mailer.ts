@@ -1,0 +1,46 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { newId } from '../../functions/core/ids.js';
+import { MailError, type MailMessage, type Mailer, type SentMail } from '../../functions/adapters/mail/types.js';
+
+/**
+ * The embedded runtime's mail: every message is written to a folder as an .eml file (open it with
+ * any mail program) and a .json twin the local outbox page (/outbox) and tests read. Addresses in
+ * the reserved `.invalid` domain (RFC 2606) are refused with a MailError, as a real provider would
+ * fail them: use one (e.g. `someone@example.invalid`) to see the product's failed-e-mail paths.
+ */
+export class OutboxMailer implements Mailer {
+  constructor(
+    readonly directory: string,
+    private readonly from = 'Design Club <no-reply@designclub.local>',
+  ) {}
+
+  async send(message: MailMessage): Promise<SentMail> {
+    // `.invalid` is reserved (RFC 2606): no such mailbox can exist. Refusing it gives the embedded
+    // runtime a real delivery failure to exercise (e.g. 'Invite created but email failed to send').
+    if (/\.invalid$/i.test(message.to.trim())) throw new MailError(`Email could not be sent: ${message.to} is not a deliverable address`);
+    await mkdir(this.directory, { recursive: true });
+    const sent: SentMail = { ...message, id: newId(), from: this.from, sentAt: new Date().toISOString() };
+    const eml = [
+      `From: ${sent.from}`,
+      `To: ${sent.to}`,
+      `Subject: ${sent.subject}`,
+      `Date: ${new Date(sent.sentAt).toUTCString()}`,
+      `Message-ID: <${sent.id}@designclub.local>`,
+      'MIME-Version: 1.0',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      sent.text,
+    ].join('\r\n');
+    await writeFile(join(this.directory, `${sent.id}.eml`), eml);
+    await writeFile(join(this.directory, `${sent.id}.json`), JSON.stringify(sent, null, 2));
+    return sent;
+  }
+
+  /** Newest first; optionally only the messages to one address. */
+  async list(to?: string): Promise<SentMail[]> {
+    const names = await readdir(this.directory).catch(() => [] as string[]);
+    const messages = await Promise.all(names.filter((name) => name.endsWith('.json')).map(async (name) => JSON.parse(await readFile(join(this.directory, name), 'utf8')) as SentMail));
+    return messages.filter((message) => !to || message.to.toLowerCase() === to.toLowerCase()).sort((a, b) => (a.id < b.id ? 1 : -1));
+  }
+}

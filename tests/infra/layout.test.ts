@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../infra/routes.js';
+import { analyzeHandler } from '../../infra/stack/capabilities.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Which folders each folder may import from, so dependencies point one way:
+ * handlers → http → queries → core → adapters → domain → events. `core/log` and `core/ids` are
+ * leaves (they import nothing of ours), which the adapters may use too.
+ */
+const ALLOWED: Record<string, readonly string[]> = {
+  events: ['events'],
+  'functions/domain': ['events', 'functions/domain'],
+  'functions/adapters': ['events', 'functions/domain', 'functions/adapters', 'functions/core/log.ts', 'functions/core/ids.ts'],
+  'functions/core': ['events', 'functions/domain', 'functions/adapters', 'functions/core', 'infra/tables.ts'],
+  'functions/queries': ['events', 'functions/domain', 'functions/core', 'functions/queries', 'functions/consumers/projections', 'functions/api/contracts'],
+  'functions/http': ['events', 'functions/domain', 'functions/core', 'functions/adapters', 'functions/queries', 'functions/http', 'infra/routes.ts'],
+};
+/** Code only the command line or the embedded runtime runs: no Lambda bundle may keep any of it. */
+const NEVER_IN_LAMBDA = ['functions/ops/', 'infra/local/', 'bin/'];
+
+function sources(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+function relativeImports(file: string): string[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
+    path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]!)).replace(/\.js$/, '.ts'),
+  );
+}
+
+describe('functions/ layout', () => {
+  it.each(Object.keys(ALLOWED))('%s imports only from the layers below it', (folder) => {
+    const wrong = sources(folder).flatMap((file) =>
+      relativeImports(file)
+        .filter((target) => !ALLOWED[folder]!.some((allowed) => target === allowed || target.startsWith(`${allowed}/`)))
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))];
+  it.each(handlers)('%s bundles no command-line or local-only code', (handler) => {
+    const { modules } = analyzeHandler(ROOT, handler);
+    expect(modules.filter((module) => NEVER_IN_LAMBDA.some((prefix) => module.startsWith(prefix)))).toEqual([]);
+  });
+});
