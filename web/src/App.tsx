@@ -1,5 +1,5 @@
 import { Component, Suspense, lazy, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { RequireAuth } from './components/RequireAuth.js';
 import { RouteLoading, ServiceUnavailable } from './components/RouteStatus.js';
 import { Toaster } from './components/toast/Toaster.js';
@@ -9,7 +9,15 @@ import { SessionProvider } from './lib/session.js';
 import { NotFound, screenRoutes, type ScreenRoute } from './routes.js';
 
 /** Amplify UI and the theme, around every screen but the public landing page (which stays light). */
-const AmplifyShell = lazy(() => import('./ui/amplify/AmplifyShell.js'));
+const loadShell = () => import('./ui/amplify/AmplifyShell.js');
+const AmplifyShell = lazy(loadShell);
+
+// The first screen's code starts loading beside the shell's, not after it (the shell renders the
+// screen, so React alone would fetch them one after the other).
+if (typeof window !== 'undefined' && !isPublicPath(window.location.pathname)) {
+  const first = screenRoutes.find((route) => matchPath(route.path, window.location.pathname));
+  for (const load of [loadShell, first?.load]) void load?.().catch(() => undefined);
+}
 
 function screenRoute({ path, load, Component: Screen, guard }: ScreenRoute) {
   return (

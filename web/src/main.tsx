@@ -2,15 +2,17 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { preloadAuth } from './lib/auth-loader.js';
+import { hasSignedInHint } from './lib/auth-tokens.js';
 import { loadConfig } from './lib/config.js';
 import { isPublicPath } from './lib/public-paths.js';
 import './styles/base.css';
 
 // Start fetching the runtime configuration while React renders. Who is signed in is Amplify's to
-// say, so every screen but the public ones starts fetching the auth library at once, alongside its
-// own code; the landing page paints without it (lib/auth-session.ts).
+// say: when someone has signed in on this device, every screen but the landing page starts fetching
+// the auth library at once, alongside its own code. Otherwise nobody needs it until a sign-in form
+// gets focus (lib/auth-session.ts).
 void loadConfig().catch(() => undefined);
-if (!isPublicPath(window.location.pathname)) preloadAuth();
+if (hasSignedInHint() && !isPublicPath(window.location.pathname)) preloadAuth();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
