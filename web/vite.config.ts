@@ -49,6 +49,11 @@ export default defineConfig({
           chunk.facadeModuleId?.includes('/web/src/routes/')
             ? 'assets/route-[name]-[hash].js'
             : 'assets/chunk-[name]-[hash].js',
+        // Amplify UI in one file: split per primitive, the first screen fetched some twenty small
+        // chunks one after another's turn (six connections) before it could paint.
+        codeSplitting: {
+          groups: [{ name: 'amplify-ui', includeDependenciesRecursively: false, test: /node_modules[\\/](@aws-amplify[\\/]ui(-react(-core)?)?|@radix-ui|@floating-ui|@xstate|xstate|lodash|qrcode|react-hook-form)[\\/]/ }],
+        },
       },
     },
   },
