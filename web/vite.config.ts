@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { amplifyTheme } from './build/amplify-theme.js';
 
 // The SPA lives in web/ and builds to web/dist, whichever directory Vite is started from
 // (`npx vite build --config web/vite.config.ts` from the repository root).
@@ -34,7 +35,7 @@ function preloadLandingChunk(): Plugin {
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), preloadLandingChunk()],
+  plugins: [react(), amplifyTheme(), preloadLandingChunk()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -46,7 +46,11 @@ test('/auth and the signed-in screens are built from Amplify UI; a signed-in vis
   const assets = recordAssets(page);
   await page.goto('/auth');
   await expect(page.locator('[data-amplify-theme="design-club"]')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toHaveClass(/amplify-button/);
+  // Amplify UI's button in the brand's theme: indigo primary (not Amplify's teal), bold headings.
+  const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+  await expect(signIn).toHaveClass(/amplify-button/);
+  await expect(signIn).toHaveCSS('background-color', 'rgb(67, 56, 202)');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '700');
   const account = { fullName: 'Wendy Weight', email: uniqueEmail(), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);

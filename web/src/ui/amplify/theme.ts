@@ -4,10 +4,10 @@ const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica N
 
 /**
  * The brand on top of Amplify UI's default theme: deep indigo instead of teal, slightly rounder
- * corners, the system font stack (no web font to download) and bold headings. Given as a
- * definition: ThemeProvider builds it (createTheme) once, in the one shell that holds the screens.
+ * corners, the system font stack (no web font to download) and bold headings. A definition
+ * only: createTheme turns it into CSS variables when the SPA is built (web/build/amplify-theme.ts).
  */
-export const theme: Theme = {
+export const theme: Theme & { name: string } = {
   name: 'design-club',
   tokens: {
     colors: {
