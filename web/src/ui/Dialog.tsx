@@ -16,7 +16,7 @@ export interface DialogProps {
 
 /**
  * A modal dialog on the native <dialog> element: focus stays inside, Escape and the backdrop close it,
- * and the title labels it. The component kit has no modal, so this is ours.
+ * and the title labels it. Amplify UI has no modal, so this is ours.
  */
 export function Dialog({ open, onClose, title, description, children, size = 'default' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
