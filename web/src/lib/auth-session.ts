@@ -3,26 +3,27 @@
  * session (fetchAuthSession in auth.ts); it is loaded on demand (auth-loader.ts), so screens that
  * import from here do not bundle it.
  *
- * The one shortcut: a visitor who has never signed in on this device (or whose last session here
- * ended) is signed out without loading Amplify at all, so the landing page and the sign-in screens
- * paint without it and a guarded screen sends them to /auth at once. That is decided by our own
- * hint (auth-tokens.ts), set and cleared with what Amplify reports, never by looking at what
- * Amplify keeps in storage.
+ * The one shortcut: on the landing page and the sign-in screens, a visitor who has never signed in
+ * on this device (or whose last session here ended) is signed out without loading Amplify at all.
+ * That is decided by our own hint (auth-tokens.ts), set and cleared with what Amplify reports, never
+ * by looking at what Amplify keeps in storage. Every other screen asks Amplify, hint or not.
  *
  * Screens import these from here rather than from auth.ts, which would bundle Amplify with them.
  */
 import type { ClientSignUpInput, ResetFlow, SignInInput } from './auth.js';
 import { loadAuth } from './auth-loader.js';
 import { hasSignedInHint, type SessionUser } from './auth-tokens.js';
+import { isPublicPath, isSignInPath } from './public-paths.js';
 
 export { AUTH_PREFERENCE_KEY, SIGNED_IN_HINT_KEY, readAuthPreference, toSessionUser } from './auth-tokens.js';
 export type { AuthPreference, Role, SessionUser } from './auth-tokens.js';
 export { authErrorMessage, isInvalidResetCode } from './auth-errors.js';
 export { preloadAuth } from './auth-loader.js';
 
-/** True when there is no need to ask Amplify: nobody is signed in on this device since the hint was cleared. */
+/** True when there is no need to ask Amplify: a screen for signed-out visitors, and no sign-in here since the hint was cleared. */
 function surelySignedOut(): boolean {
-  return !hasSignedInHint();
+  const { pathname } = window.location;
+  return !hasSignedInHint() && (isPublicPath(pathname) || isSignInPath(pathname));
 }
 
 /** The signed-in user, or null, as Amplify reports it (forceRefresh asks Cognito for new tokens). */
