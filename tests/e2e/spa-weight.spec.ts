@@ -63,4 +63,11 @@ test('/auth and the signed-in screens are built from Amplify UI; a signed-in vis
   // Back on the landing page, the header learns from Amplify who is signed in.
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+
+  // Our hint is only a shortcut for the landing and sign-in pages: without it (a session from
+  // before it existed), a signed-in screen still asks Amplify, keeps the session and sets the hint.
+  await page.evaluate(() => localStorage.removeItem('dc_signed_in_before'));
+  await page.goto('/dashboard');
+  await expect(page.getByText('Welcome back, Wendy Weight!')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('dc_signed_in_before'))).toBe('1');
 });
