@@ -42,6 +42,8 @@ export interface RouteDefinition {
   summary: string;
   /** A route that costs money or mail: its own API Gateway limit (all callers together), below the stage's. */
   throttle?: Throttle;
+  /** What a signed-in caller without the role is told (403), where the general wording says too little. */
+  denied?: string;
 }
 
 /** Requests per second (steady) and burst, for the whole route across all callers. */
@@ -86,6 +88,8 @@ export interface ScheduleDefinition {
   summary: string;
 }
 
+const SUBMIT_DENIED = "Projects are submitted by clients, or by an admin on a client's behalf.";
+
 export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/health', handler: 'functions/api/health.ts', access: 'public', summary: 'liveness' },
   { method: 'GET', path: '/api/me', handler: 'functions/api/me/get.ts', access: 'any', summary: 'profile, roles, team' },
@@ -100,7 +104,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/invites/{token}', handler: 'functions/api/invites/details.ts', access: 'public', summary: 'get-invite-details' },
   { method: 'POST', path: '/api/invites/{token}/accept', handler: 'functions/api/invites/accept.ts', access: 'any', summary: "accept-invite: the invite's e-mail must be the caller's" },
   { method: 'GET', path: '/api/projects', handler: 'functions/api/projects/list.ts', access: 'any', summary: 'projects the caller may see' },
-  { method: 'POST', path: '/api/projects', handler: 'functions/api/projects/create.ts', access: ['client'], summary: 'submit a project with its reviewed checklist', throttle: COSTLY.create },
+  { method: 'POST', path: '/api/projects', handler: 'functions/api/projects/create.ts', access: ['client', 'admin'], summary: "submit a project with its reviewed checklist (clients; admins on a client's behalf)", denied: SUBMIT_DENIED, throttle: COSTLY.create },
   { method: 'GET', path: '/api/projects/{id}', handler: 'functions/api/projects/get.ts', access: 'any', summary: 'one project, if the caller may read it' },
   { method: 'PATCH', path: '/api/projects/{id}', handler: 'functions/api/projects/update.ts', access: ['admin', 'designer'], summary: 'status, designer, priority, due date (admins); status in_progress/needs_revision (the assigned designer)' },
   { method: 'PATCH', path: '/api/projects/{id}/tasks/{taskId}', handler: 'functions/api/projects/tasks.ts', access: ['admin', 'designer'], summary: 'complete or reopen a checklist task (admins, the assigned designer)' },
@@ -113,7 +117,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/activity', handler: 'functions/api/admin/activity.ts', access: ['admin'], summary: 'global activity, newest first, 100, q and type filters' },
   { method: 'GET', path: '/api/users', handler: 'functions/api/admin/users-list.ts', access: ['admin'], summary: 'every profile with roles and subscription, and the user counts' },
   { method: 'GET', path: '/api/users/{id}', handler: 'functions/api/admin/users-get.ts', access: ['admin'], summary: "a user's overview, project statistics, projects and team" },
-  { method: 'POST', path: '/api/checklists', handler: 'functions/api/checklists/generate.ts', access: ['client'], summary: 'generate a checklist (Bedrock, or the local estimator)', throttle: COSTLY.ai },
+  { method: 'POST', path: '/api/checklists', handler: 'functions/api/checklists/generate.ts', access: ['client', 'admin'], summary: "generate a checklist (Bedrock, or the local estimator) for a client's brief", denied: SUBMIT_DENIED, throttle: COSTLY.ai },
   { method: 'POST', path: '/api/projects/{id}/uploads', handler: 'functions/api/files/upload.ts', access: 'any', summary: 'presigned POST: owner (client_upload), admin or assigned designer (deliverable)', throttle: COSTLY.upload },
   { method: 'POST', path: '/api/projects/{id}/files', handler: 'functions/api/files/record.ts', access: 'any', summary: 'record an upload after checking the stored object' },
   { method: 'GET', path: '/api/projects/{id}/files/{fileId}', handler: 'functions/api/files/download.ts', access: 'any', summary: 'signed download URL (300 s) for readers of the project' },
@@ -124,11 +128,11 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/billing/sync', handler: 'functions/api/billing/sync.ts', access: ['admin'], summary: 'sync-all-subscriptions: reconcile every customer with the provider' },
   { method: 'POST', path: '/api/billing/webhook', handler: 'functions/api/billing/webhook.ts', access: 'public', summary: 'Stripe events (the handler checks the signature)' },
   { method: 'GET', path: '/api/designers', handler: 'functions/api/designers/list.ts', access: ['admin'], summary: 'designer workload: e-mail, active, user id or null, active projects' },
-  { method: 'POST', path: '/api/designers', handler: 'functions/api/designers/add.ts', access: ['admin'], summary: 'pre-authorise a designer by e-mail (distinct refusals for designer, admin, client e-mails)' },
+  { method: 'POST', path: '/api/designers', handler: 'functions/api/designers/add.ts', access: ['admin'], summary: 'pre-authorise a designer by e-mail (distinct refusals for designer, admin, client e-mails)', throttle: COSTLY.mail },
   { method: 'PATCH', path: '/api/designers/{email}', handler: 'functions/api/designers/update.ts', access: ['admin'], summary: 'deactivate or reactivate a designer' },
   { method: 'DELETE', path: '/api/designers/{email}', handler: 'functions/api/designers/remove.ts', access: ['admin'], summary: 'remove a designer' },
   { method: 'POST', path: '/api/designers/link', handler: 'functions/api/designers/link.ts', access: 'any', summary: "link-designer-role: { allowed } when the caller's account holds an active designer authorisation (links nothing by e-mail)" },
-  { method: 'POST', path: '/api/designers/{email}/invite', handler: 'functions/api/designers/resend.ts', access: ['admin'], summary: 'resend the designer invitation link (new token, 7 days; quota per admin and per address)' },
+  { method: 'POST', path: '/api/designers/{email}/invite', handler: 'functions/api/designers/resend.ts', access: ['admin'], summary: 'resend the designer invitation link (new token, 7 days; quota per admin and per address)', throttle: COSTLY.mail },
   { method: 'GET', path: '/api/designer-invites/{token}', handler: 'functions/api/designers/invite-link.ts', access: 'public', summary: 'the address a working designer invitation link was sent to' },
   { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/api/designers/invite-link.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects' },
   { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/api/sessions/revoke-designers.ts', access: ['admin'], summary: 'revoke-designer-sessions: refuse older designer tokens, global sign-out per designer' },

@@ -54,6 +54,8 @@ describe('per-route throttling, from the route table', () => {
       'POST /api/projects',
       'POST /api/billing/checkout',
       'POST /api/billing/portal',
+      'POST /api/designers',
+      'POST /api/designers/{email}/invite',
     ]) {
       expect(throttled).toContain(key);
     }
