@@ -1,4 +1,3 @@
-import type { EventBridgeEvent } from 'aws-lambda';
 import { SYSTEM_ACTOR, type EventEnvelope, type SystemRole } from '../../events/index.js';
 import { linkDesignerAccount } from '../api/designers/commands.js';
 import { designerDecider } from '../domain/designer.js';
@@ -6,6 +5,7 @@ import { userDecider, userRoles } from '../domain/user.js';
 import { loadState } from '../core/command.js';
 import { identityDirectory } from '../adapters/identity.js';
 import { getRuntime } from '../core/runtime.js';
+import { consumer } from './consumer-chain.js';
 
 /** The role events this reactor follows (the route table subscribes it to exactly these). */
 export const ROLE_EVENT_TYPES = [
@@ -37,8 +37,7 @@ async function setMembership(username: string, group: SystemRole, member: boolea
  * A registration also links a designer authorisation waiting for that e-mail (a pre-authorised
  * designer signing up), which is the next command of that flow.
  */
-export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): Promise<void> => {
-  const envelope = event.detail;
+export const handler = consumer(async (envelope: EventEnvelope): Promise<void> => {
   const runtime = getRuntime();
   switch (envelope.type) {
     case 'UserRegistered': {
@@ -72,4 +71,4 @@ export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): P
       return;
     }
   }
-};
+});

@@ -8,6 +8,7 @@ import { HttpError } from '../core/errors.js';
 import { log } from '../core/log.js';
 import { getRuntime } from '../core/runtime.js';
 import { withRequestContext } from '../core/request-context.js';
+import { observed } from '../core/observability/middleware.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResponse = APIGatewayProxyStructuredResultV2;
@@ -120,6 +121,7 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
   fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
 ) {
   return middy<HttpEvent, HttpResponse, Error, Context>()
+    .use(observed<HttpEvent, HttpResponse>((event) => event.requestContext?.requestId ?? ''))
     .use(errorResponses())
     .use(routeAccess())
     .handler(async (event) => {

@@ -2,6 +2,7 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { USER_TYPES, SYSTEM_ACTOR, type UserType } from '../../events/index.js';
 import { userDecider, userStream } from '../domain/user.js';
 import { runCommand } from '../core/command.js';
+import { trigger } from './trigger-chain.js';
 
 const clean = (value: string | undefined, max: number) => {
   const trimmed = value?.trim();
@@ -9,7 +10,7 @@ const clean = (value: string | undefined, max: number) => {
 };
 
 /** Records `UserRegistered` in the user's stream; group membership follows from that event. */
-export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+export const handler = trigger(async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const attributes = event.request.userAttributes;
   const requestedType = attributes['custom:user_type'] as UserType | undefined;
@@ -28,4 +29,4 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     { actor: SYSTEM_ACTOR },
   );
   return event;
-};
+});
