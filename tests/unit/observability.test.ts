@@ -1,5 +1,6 @@
 import type { Context } from 'aws-lambda';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The Logger takes its level when it is created, and goes back to it after every invocation; tests
 // are otherwise silent, so this file asks for INFO the supported way, before the modules load.
@@ -168,5 +169,33 @@ describe('the command runner counts outcomes', () => {
     expect(recorded(METRICS.CommandAccepted.name)).toEqual([1]);
     expect(recorded(METRICS.CommandRefused.name)).toEqual([1]);
     expect(recorded(METRICS.CommandConflict.name)).toEqual([]);
+  });
+});
+
+describe('captureAwsClient, the one Tracer hook for the adapters', () => {
+  const client = () => new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'example' } });
+  const middlewareNames = (sdkClient: DynamoDBClient) => sdkClient.middlewareStack.identify().join(' ');
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('leaves a client as it is while tracing is off (the embedded runtime, tests, a stack without -c tracing=true)', async () => {
+    const { captureAwsClient, tracingEnabled } = await import('../../functions/core/observability/tracing.js');
+    const plain = client();
+    expect(tracingEnabled()).toBe(false);
+    expect(captureAwsClient(plain)).toBe(plain);
+    expect(middlewareNames(plain)).not.toContain('XRay');
+  });
+
+  it('with tracing on in Lambda, loads the Tracer and wraps the client so each call is a subsegment', async () => {
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'traced');
+    vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs22.x');
+    vi.stubEnv('POWERTOOLS_TRACE_ENABLED', 'true');
+    vi.resetModules();
+    const { captureAwsClient, tracingEnabled } = await import('../../functions/core/observability/tracing.js');
+    expect(tracingEnabled()).toBe(true);
+    expect(middlewareNames(captureAwsClient(client()))).toContain('XRaySDKInstrumentation');
   });
 });
