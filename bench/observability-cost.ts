@@ -39,7 +39,7 @@ const LAMBDA_ENV: NodeJS.ProcessEnv = {
   STAGE: 'bench',
 };
 
-async function bundle(entry: string, outfile: string): Promise<number> {
+async function bundle(entry: string, outfile: string, external: string[] = [...LAMBDA_ESBUILD.external]): Promise<number> {
   await build({
     absWorkingDir: ROOT,
     entryPoints: [entry],
@@ -51,16 +51,17 @@ async function bundle(entry: string, outfile: string): Promise<number> {
     minify: true,
     mainFields: [...LAMBDA_ESBUILD.mainFields],
     banner: { js: LAMBDA_ESBUILD.banner },
-    external: [...LAMBDA_ESBUILD.external],
+    external,
     alias: { ...LAMBDA_ESBUILD.alias },
     logLevel: 'silent',
   });
   return statSync(outfile).size / 1024;
 }
 
-function initMs(file: string, env: NodeJS.ProcessEnv): number {
-  const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
-  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }));
+/** Init time of a fresh process importing `file`, and whether it loaded the X-Ray SDK. */
+function init(file: string, env: NodeJS.ProcessEnv): { ms: number; xray: boolean } {
+  const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});const ms=performance.now()-t;const{createRequire}=await import('node:module');const xray=Object.keys(createRequire(import.meta.url).cache).some((k)=>k.includes('aws-xray-sdk-core'));process.stdout.write(JSON.stringify({ms,xray}));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' })) as { ms: number; xray: boolean };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -80,12 +81,15 @@ try {
       eagerEntry,
       `import { Tracer } from '@aws-lambda-powertools/tracer';\nexport const tracer = new Tracer({ serviceName: 'design-club' });\nexport { handler } from ${JSON.stringify(path.join(ROOT, handler))};\n`,
     );
-    const kb = { built: await bundle(handler, asBuilt), eager: await bundle(eagerEntry, eager) };
+    const kb = { built: await bundle(handler, asBuilt), eager: await bundle(eagerEntry, eager, LAMBDA_ESBUILD.external.filter((name) => name !== '@aws-lambda-powertools/tracer')) };
     const samples = { built: [] as number[], eager: [] as number[], on: [] as number[] };
+    let xrayWhenOn = false;
     for (let i = 0; i < RUNS; i += 1) {
-      samples.built.push(initMs(asBuilt, LAMBDA_ENV));
-      samples.eager.push(initMs(eager, LAMBDA_ENV));
-      samples.on.push(initMs(asBuilt, { ...LAMBDA_ENV, POWERTOOLS_TRACE_ENABLED: 'true' }));
+      samples.built.push(init(asBuilt, LAMBDA_ENV).ms);
+      samples.eager.push(init(eager, LAMBDA_ENV).ms);
+      const on = init(asBuilt, { ...LAMBDA_ENV, POWERTOOLS_TRACE_ENABLED: 'true' });
+      samples.on.push(on.ms);
+      xrayWhenOn = on.xray;
     }
     rows.push({
       handler,
@@ -95,6 +99,8 @@ try {
       'init as built ms': median(samples.built).toFixed(1),
       'init tracer bundled ms': median(samples.eager).toFixed(1),
       'init tracing on (layer) ms': median(samples.on).toFixed(1),
+      // 'no' where the handler keeps no AWS client: nothing there asks for the Tracer.
+      'X-Ray loaded when on': xrayWhenOn ? 'yes' : 'no',
     });
   }
   console.log(`\nPowertools Tracer cost per handler (node ${process.version}, median of ${RUNS} interleaved runs)`);
