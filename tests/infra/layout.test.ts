@@ -15,7 +15,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   events: ['events'],
   'functions/domain': ['events', 'functions/domain'],
   'functions/adapters': ['events', 'functions/domain', 'functions/adapters', 'functions/core/log.ts', 'functions/core/ids.ts', 'functions/core/observability/tracing.ts'],
-  'functions/core': ['events', 'functions/domain', 'functions/adapters', 'functions/core', 'infra/tables.ts'],
+  'functions/core': ['events', 'functions/domain', 'functions/adapters', 'functions/core', 'infra/tables.ts', 'infra/metrics.ts'],
   'functions/queries': ['events', 'functions/domain', 'functions/core', 'functions/queries', 'functions/consumers/projections', 'functions/api/contracts'],
   'functions/http': ['events', 'functions/domain', 'functions/core', 'functions/adapters', 'functions/queries', 'functions/http', 'infra/routes.ts'],
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GENESIS_HASH, SYSTEM_ACTOR, UserRegistered, type EventEnvelope } from '../../events/index.js';
 import { handler as projections } from '../../functions/consumers/projections.js';
 import { handler as outboxSweeper } from '../../functions/consumers/outbox-sweeper.js';
-import { METRICS } from '../../functions/core/observability/metric-names.js';
+import { MetricNames } from '../../infra/metrics.js';
 import { metrics } from '../../functions/core/observability/metrics.js';
 import { Publisher, type BusEntry } from '../../functions/core/publisher.js';
 import { setRuntime, type Runtime } from '../../functions/core/runtime.js';
@@ -51,8 +51,8 @@ describe('metrics recorded by consumers and the sweeper', () => {
     const [gen] = await env.views.writeGenerations();
     expect(await env.views.get(gen!, 'user#lag1', 'profile')).toBeDefined();
     expect(flushed).toHaveLength(1);
-    expect(metricNames(flushed[0]!)).toContainEqual(expect.objectContaining({ Name: METRICS.ConsumerLag.name, Unit: 'Milliseconds' }));
-    expect(flushed[0]![METRICS.ConsumerLag.name]).toBe(90_000);
+    expect(metricNames(flushed[0]!)).toContainEqual(expect.objectContaining({ Name: MetricNames.ConsumerLag, Unit: 'Milliseconds' }));
+    expect(flushed[0]![MetricNames.ConsumerLag]).toBe(90_000);
   });
 
   it('the outbox sweeper records the backlog it found and the age of its oldest commit, in seconds', async () => {
@@ -65,8 +65,8 @@ describe('metrics recorded by consumers and the sweeper', () => {
     const result = await outboxSweeper({}).finally(() => vi.useRealTimers());
     expect(result.found).toBeGreaterThanOrEqual(1);
     expect(flushed).toHaveLength(1);
-    expect(flushed[0]![METRICS.OutboxBacklog.name]).toBe(result.found);
-    expect(flushed[0]![METRICS.OutboxOldestAge.name]).toBe(90);
-    expect(metricNames(flushed[0]!)).toContainEqual(expect.objectContaining({ Name: METRICS.OutboxOldestAge.name, Unit: 'Seconds' }));
+    expect(flushed[0]![MetricNames.OutboxBacklog]).toBe(result.found);
+    expect(flushed[0]![MetricNames.OutboxOldestAge]).toBe(90);
+    expect(metricNames(flushed[0]!)).toContainEqual(expect.objectContaining({ Name: MetricNames.OutboxOldestAge, Unit: 'Seconds' }));
   });
 });

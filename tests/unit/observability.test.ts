@@ -13,7 +13,7 @@ import { runCommand } from '../../functions/core/command.js';
 import { ConcurrencyError } from '../../functions/core/errors.js';
 import { newId } from '../../functions/core/ids.js';
 import { log } from '../../functions/core/log.js';
-import { METRICS } from '../../functions/core/observability/metric-names.js';
+import { MetricNames } from '../../infra/metrics.js';
 import { metrics } from '../../functions/core/observability/metrics.js';
 import type { Runtime } from '../../functions/core/runtime.js';
 import type { Decider } from '../../functions/domain/decider.js';
@@ -152,8 +152,8 @@ describe('the command runner counts outcomes', () => {
       throw new ConcurrencyError(streamId, 0);
     });
     await expect(runCommand(decider, `conflict-${newId()}`, { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime)).rejects.toMatchObject({ status: 409 });
-    expect(recorded(METRICS.CommandConflict.name)).toEqual([1]);
-    expect(recorded(METRICS.CommandAccepted.name)).toEqual([]);
+    expect(recorded(MetricNames.CommandConflict)).toEqual([1]);
+    expect(recorded(MetricNames.CommandAccepted)).toEqual([]);
   });
 
   it('an appended command counts as CommandAccepted, a domain refusal as CommandRefused', async () => {
@@ -166,9 +166,9 @@ describe('the command runner counts outcomes', () => {
     }));
     await runCommand(decider, `ok-${newId()}`, { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime);
     await expect(runCommand(decider, `refused-${newId()}`, { type: 'Touch', refuse: true }, { actor: SYSTEM_ACTOR }, runtime)).rejects.toThrow('Not allowed.');
-    expect(recorded(METRICS.CommandAccepted.name)).toEqual([1]);
-    expect(recorded(METRICS.CommandRefused.name)).toEqual([1]);
-    expect(recorded(METRICS.CommandConflict.name)).toEqual([]);
+    expect(recorded(MetricNames.CommandAccepted)).toEqual([1]);
+    expect(recorded(MetricNames.CommandRefused)).toEqual([1]);
+    expect(recorded(MetricNames.CommandConflict)).toEqual([]);
   });
 });
 
