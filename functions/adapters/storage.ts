@@ -10,16 +10,19 @@ import { S3Storage } from './aws/s3.js';
 /** Presigned POSTs and download links live this long (spec/1 §9: signed link 300 s). */
 export const SIGNED_URL_SECONDS = 300;
 
-/** s3rver knows only its own dummy account (and checks no signature beyond the key id). */
-const EMBEDDED_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+/**
+ * s3rver knows only its own dummy key id; the embedded stack's gate in front of it checks signatures
+ * with the secret it generated for its data folder (`S3_SECRET_ACCESS_KEY`), so none can be forged.
+ */
+const embeddedCredentials = () => ({ accessKeyId: 'S3RVER', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || 'S3RVER' });
 
-let cached: { endpoint: string | undefined; client: S3Storage } | undefined;
+let cached: { endpoint: string | undefined; secret: string | undefined; client: S3Storage } | undefined;
 
 export function storageClient(): S3Storage {
   const endpoint = process.env.S3_ENDPOINT || undefined;
-  if (cached && cached.endpoint === endpoint) return cached.client;
-  const client = new S3Storage({ endpoint, credentials: endpoint ? EMBEDDED_CREDENTIALS : undefined });
-  cached = { endpoint, client };
+  if (cached && cached.endpoint === endpoint && cached.secret === process.env.S3_SECRET_ACCESS_KEY) return cached.client;
+  const client = new S3Storage({ endpoint, credentials: endpoint ? embeddedCredentials() : undefined });
+  cached = { endpoint, secret: process.env.S3_SECRET_ACCESS_KEY, client };
   return client;
 }
 
