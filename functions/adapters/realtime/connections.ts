@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, QueryCommand, type DynamoClient } from '../aws/dynamodb.js';
-import type { SystemRole } from '../../../events/index.js';
+import { canonicalEmail, type SystemRole } from '../../../events/index.js';
 
 const SK = 'connection';
 /** A connection lives at most this long without a reconnect (API Gateway closes them at 2 hours). */
@@ -41,6 +41,6 @@ export class ConnectionStore {
   }
 
   bySub = (sub: string) => this.idsBy('bySub', 'sub', sub);
-  byEmail = (email: string) => this.idsBy('byEmail', 'email', email.toLowerCase());
+  byEmail = (email: string) => this.idsBy('byEmail', 'email', canonicalEmail(email));
   byRole = (role: SystemRole) => this.idsBy('byRole', 'role', role);
 }
