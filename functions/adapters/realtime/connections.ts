@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, QueryCommand, type DynamoClient } from '../aws/dynamodb.js';
+import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SystemRole } from '../../../events/index.js';
 
 const SK = 'connection';
@@ -15,7 +15,7 @@ export interface Connection {
 /** Open WebSocket connections, found by user, e-mail or role (connections table, see infra/tables.ts). */
 export class ConnectionStore {
   constructor(
-    private readonly client: DynamoClient,
+    private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 
