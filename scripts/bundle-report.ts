@@ -9,7 +9,8 @@
  * copy) is listed under the table: add it to DEDUPED_PACKAGES in bundling.ts.
  *
  * Options:
- *   --runs N          init samples per bundle (default 3; the machine's load shows in the spread)
+ *   --runs N          init samples per bundle (default 5, interleaved with its floors'; the machine's
+ *                     load shows in the spread)
  *   --sdk-external    what-if: also bundle with `@aws-sdk/*` external, CDK's default for Node ≥ 18,
  *                     where the function uses the SDK the Lambda runtime provides. That bundle is
  *                     measured with this repository's node_modules standing in for the runtime's
@@ -49,7 +50,7 @@ const SDK_CLIENTS: Readonly<Record<string, string>> = {
 };
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const RUNS = Number(option('--runs')) || 3;
+const RUNS = Number(option('--runs')) || 5;
 const ONLY = option('--only');
 const AS_JSON = args.includes('--json');
 const SDK_EXTERNAL = args.includes('--sdk-external');
@@ -103,16 +104,23 @@ const LAMBDA_ENV: NodeJS.ProcessEnv = {
   STAGE: 'report',
 };
 
-/** Milliseconds from the start of the import of the bundle to the module being evaluated; median of RUNS. */
-function initTime(file: string): number {
+/** Milliseconds from the start of the import of the bundle to the module being evaluated, in a fresh process. */
+function initSample(file: string): number {
   const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: LAMBDA_ENV, encoding: 'utf8' });
-    samples.push(Number(out));
-  }
-  return median(samples);
+  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: LAMBDA_ENV, encoding: 'utf8' }));
 }
+
+/**
+ * Init times of several bundles, sampled in interleaved rounds (hello, floor, handler, hello, …) so
+ * that the machine's load at any moment weighs on all of them alike; median of RUNS each.
+ */
+function initTimes(files: string[]): number[] {
+  const samples = files.map(() => [] as number[]);
+  for (let run = 0; run < RUNS; run += 1) files.forEach((file, index) => samples[index]!.push(initSample(file)));
+  return samples.map(median);
+}
+
+const initTime = (file: string) => initTimes([file])[0]!;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -164,7 +172,8 @@ function sdkFloorSource(metafile: Metafile): string {
   }
   return [...names]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, set]) => `export { ${[...set].sort().join(', ')} } from ${JSON.stringify(name)};`)
+    // Renamed on export: lib-dynamodb's QueryCommand wraps client-dynamodb's of the same name.
+    .map(([name, set]) => `export { ${[...set].sort().map((item) => `${item} as ${name.replace(/\W/g, '_')}_${item}`).join(', ')} } from ${JSON.stringify(name)};`)
     .join('\n');
 }
 
@@ -212,20 +221,22 @@ async function main() {
       return { file: outfile, metafile: result.metafile! };
     };
     const kb = (file: string) => statSync(file).size / 1024;
-    const measure = (file: string): Measured => ({ kb: kb(file), gzipKb: gzipSync(readFileSync(file)).length / 1024, initMs: initTime(file) });
+    const measure = (file: string, initMs = Number.NaN): Measured => ({ kb: kb(file), gzipKb: gzipSync(readFileSync(file)).length / 1024, initMs });
 
-    const helloMeasured = measure((await bundle(hello, 'hello-world')).file);
+    const helloFile = (await bundle(hello, 'hello-world')).file;
+    const helloMeasured = measure(helloFile, initTime(helloFile));
     const helloRow: Row = { handler: '(hello world)', kinds: '', ...helloMeasured, top: [], duplicates: [], floor: { ...helloMeasured, clients: '' }, stripe: false };
-    const floors = new Map<string, Row['floor']>();
-    const floorOf = async (metafile: Metafile): Promise<Row['floor']> => {
+    const floors = new Map<string, { file: string; clients: string }>();
+    /** The SDK floor's bundle for a handler's metafile (hello world's when it uses no SDK client). */
+    const floorOf = async (metafile: Metafile): Promise<{ file: string; clients: string }> => {
       const source = sdkFloorSource(metafile);
-      if (!source) return helloRow.floor;
+      if (!source) return { file: helloFile, clients: '' };
       const known = floors.get(source);
       if (known) return known;
       const entry = path.join(work, `floor-${floors.size}.mjs`);
       writeFileSync(entry, `${source}\n`);
       const clients = [...source.matchAll(/from "(@aws-sdk\/[^"]+)"/g)].map((match) => match[1]!.replace('@aws-sdk/', '')).join(' + ');
-      const floor = { ...measure((await bundle(entry, `floor-${floors.size}`)).file), clients };
+      const floor = { file: (await bundle(entry, `floor-${floors.size}`)).file, clients };
       floors.set(source, floor);
       return floor;
     };
@@ -235,7 +246,17 @@ async function main() {
       const name = handlerName(handler);
       const { file, metafile } = await bundle(handler, name);
       const parts = composition(metafile);
-      const row: Row = { handler, kinds: [...kindSet].join('+'), ...measure(file), ...parts, floor: await floorOf(metafile), stripe: parts.top.some((part) => part.name === 'stripe') };
+      const floor = await floorOf(metafile);
+      // The handler and its floor in the same rounds: their difference is what the handler adds.
+      const [handlerMs, floorMs] = initTimes([file, floor.file]);
+      const row: Row = {
+        handler,
+        kinds: [...kindSet].join('+'),
+        ...measure(file, handlerMs),
+        ...parts,
+        floor: { ...measure(floor.file, floorMs), clients: floor.clients },
+        stripe: parts.top.some((part) => part.name === 'stripe'),
+      };
       if (SDK_EXTERNAL) {
         const external = await bundle(handler, `sdk-external/${name}`, {
           external: [...LAMBDA_ESBUILD.external, ...CDK_DEFAULT_EXTERNAL],
