@@ -12,3 +12,15 @@ export function dynamoClient(endpoint = process.env.DYNAMODB_ENDPOINT): DynamoDB
   const client = new DynamoDBClient({ ...localEndpointConfig(endpoint), maxAttempts: 6, requestHandler: requestHandlerOptions() });
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true } });
 }
+
+let shared: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
+
+/**
+ * The container's one DynamoDB client: the runtime's tables and the connections table share it (and
+ * its sockets). Per endpoint, because the embedded runtime's tests start several dynalites in one process.
+ */
+export function sharedDynamoClient(): DynamoDBDocumentClient {
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  if (shared?.endpoint !== endpoint || !shared) shared = { endpoint, client: dynamoClient(endpoint) };
+  return shared.client;
+}
