@@ -1,6 +1,8 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../events/index.js';
 import type { BusClient, BusEntry } from '../../functions/core/publisher.js';
+import { redriveSource, redriveTarget } from '../redrive/names.js';
+import { DeadLetterStore, type DeadLetter } from './dead-letters.js';
 
 type Consumer = (event: EventBridgeEvent<string, EventEnvelope>) => Promise<unknown>;
 
@@ -19,14 +21,17 @@ export interface BusFaults {
   beforeDelivery?: (subscription: string, event: EventEnvelope) => void;
 }
 
+export type DeliveryOutcome = { ok: true } | { ok: false; error: string; letter: DeadLetter };
+
 /**
  * The in-process EventBridge: PutEvents accepts entries, and every subscription whose pattern
  * matches receives the same event shape a Lambda target gets, asynchronously. A failing consumer
  * is retried twice with backoff (as Lambda's asynchronous invocation does), then the event goes to
- * the dead-letter list.
+ * the dead-letter store. As in the stack, an entry whose source is `design-club.redrive.<consumer>`
+ * (infra/redrive/names.ts) reaches that one consumer only; `redeliver` does the same for a letter
+ * and waits for the outcome. Each delivery is independent, so a poison event holds up nothing else.
  */
 export class LocalBus implements BusClient {
-  readonly deadLetters: { subscription: string; event: EventEnvelope; error: string }[] = [];
   private inFlight = 0;
   private waiters: (() => void)[] = [];
   private sequence = 0;
@@ -35,7 +40,13 @@ export class LocalBus implements BusClient {
   constructor(
     private readonly subscriptions: Subscription[],
     private readonly retryDelaysMs: readonly number[] = [50, 200],
+    readonly deadLetterStore: DeadLetterStore = new DeadLetterStore(),
   ) {}
+
+  /** The dead letters (the live list of the store). */
+  get deadLetters(): DeadLetter[] {
+    return this.deadLetterStore.entries;
+  }
 
   async putEvents(entries: BusEntry[]): Promise<{ failedIndexes: number[] }> {
     const failedIndexes: number[] = [];
@@ -44,22 +55,34 @@ export class LocalBus implements BusClient {
         failedIndexes.push(index);
         return;
       }
+      const redriveTo = redriveTarget(entry.Source);
       for (const subscription of this.subscriptions) {
-        if (subscription.source === entry.Source && subscription.eventTypes.includes(entry.DetailType)) {
-          this.deliver(subscription, entry);
-        }
+        const matches = redriveTo !== undefined ? subscription.name === redriveTo : subscription.source === entry.Source && subscription.eventTypes.includes(entry.DetailType);
+        if (matches) void this.deliver(subscription, entry.Source, JSON.parse(entry.Detail) as EventEnvelope);
       }
     });
     return { failedIndexes };
   }
 
-  private deliver(subscription: Subscription, entry: BusEntry): void {
-    const detail = JSON.parse(entry.Detail) as EventEnvelope;
+  /**
+   * Takes a letter out of the dead-letter store and delivers its event to its consumer again (with
+   * the usual retries); a letter that fails again goes back to the store with its attempts counted.
+   */
+  async redeliver(id: string): Promise<DeliveryOutcome> {
+    const letter = this.deadLetterStore.get(id);
+    if (!letter) throw new Error(`No dead letter ${id}`);
+    const subscription = this.subscriptions.find((candidate) => candidate.name === letter.subscription);
+    if (!subscription) throw new Error(`Dead letter ${id} names no consumer of this runtime (${letter.subscription})`);
+    await this.deadLetterStore.remove(id);
+    return this.deliver(subscription, redriveSource(subscription.name), letter.event, letter.attempts);
+  }
+
+  private deliver(subscription: Subscription, source: string, detail: EventEnvelope, previousAttempts = 0): Promise<DeliveryOutcome> {
     const event: EventBridgeEvent<string, EventEnvelope> = {
       version: '0',
       id: `local-${(this.sequence += 1)}`,
-      'detail-type': entry.DetailType,
-      source: entry.Source,
+      'detail-type': detail.type,
+      source,
       account: '000000000000',
       time: new Date().toISOString(),
       region: 'local',
@@ -67,25 +90,30 @@ export class LocalBus implements BusClient {
       detail,
     };
     this.inFlight += 1;
-    setImmediate(async () => {
-      try {
-        for (let attempt = 0; ; attempt += 1) {
-          try {
-            this.faults.beforeDelivery?.(subscription.name, detail);
-            await subscription.consumer(event);
-            return;
-          } catch (error) {
-            if (attempt >= this.retryDelaysMs.length) {
-              this.deadLetters.push({ subscription: subscription.name, event: detail, error: String((error as Error).message ?? error) });
-              return;
+    return new Promise<DeliveryOutcome>((resolveOutcome) => {
+      setImmediate(async () => {
+        try {
+          for (let attempt = 0; ; attempt += 1) {
+            try {
+              this.faults.beforeDelivery?.(subscription.name, detail);
+              await subscription.consumer(event);
+              return resolveOutcome({ ok: true });
+            } catch (error) {
+              if (attempt >= this.retryDelaysMs.length) {
+                const message = String((error as Error)?.message ?? error);
+                const letter = await this.deadLetterStore
+                  .add({ subscription: subscription.name, event: detail, error: message, attempts: previousAttempts + attempt + 1 })
+                  .catch(() => ({ id: '', subscription: subscription.name, event: detail, error: message, attempts: previousAttempts + attempt + 1, failedAt: new Date().toISOString() }));
+                return resolveOutcome({ ok: false, error: message, letter });
+              }
+              await new Promise((resolve) => setTimeout(resolve, this.retryDelaysMs[attempt]));
             }
-            await new Promise((resolve) => setTimeout(resolve, this.retryDelaysMs[attempt]));
           }
+        } finally {
+          this.inFlight -= 1;
+          if (this.inFlight === 0) for (const wake of this.waiters.splice(0)) wake();
         }
-      } finally {
-        this.inFlight -= 1;
-        if (this.inFlight === 0) for (const wake of this.waiters.splice(0)) wake();
-      }
+      });
     });
   }
 

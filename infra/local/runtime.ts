@@ -19,6 +19,8 @@ import { OutboxMailer } from './outbox-mailer.js';
 import { consumers, triggers, type RouteDefinition } from '../routes.js';
 import { localBilling, LOCAL_BILLING_PREFIX } from './billing/index.js';
 import { LocalBus } from './bus.js';
+import { DeadLetterStore } from './dead-letters.js';
+import { startOpsAdmin } from './ops-admin.js';
 import { createLambdaInvokeHandler, ensureUser, startCognito, type EmbeddedCognito, type LambdaFunction } from './cognito/index.js';
 import { ensureTables, startDynamo } from './dynamo.js';
 import { LocalHttpApi } from './http-api.js';
@@ -53,6 +55,8 @@ export interface LocalRuntime {
   seeded: { admin: SeedAccount; designer: SeedAccount };
   runtime: Runtime;
   bus: LocalBus;
+  /** The loopback-only operator port (dead letters for `npm run redrive`). */
+  opsAdmin: { url: string; token: string };
   cognito: EmbeddedCognito;
   /** Every e-mail the product sent (.eml files in .data/outbox, readable at /outbox). */
   outbox: OutboxMailer;
@@ -175,7 +179,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
       consumer: await importHandler<(event: unknown) => Promise<unknown>>(consumer.handler),
     })),
   );
-  const bus = new LocalBus(subscriptions);
+  // Dead letters persist with the data (`.data/dead-letters`), so `npm run redrive` finds them after a restart.
+  const bus = new LocalBus(subscriptions, undefined, new DeadLetterStore(persistent ? join(dataDir, 'dead-letters') : undefined));
+  const opsAdmin = await startOpsAdmin(bus, persistent ? dataDir : undefined);
+  stops.push(opsAdmin.stop);
   const outbox = new OutboxMailer(join(dataDir, 'outbox'));
   setMailer(outbox);
   process.env.MAIL_OUTBOX_DIR = outbox.directory;
@@ -296,6 +303,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     seeded,
     runtime,
     bus,
+    opsAdmin: { url: opsAdmin.url, token: opsAdmin.token },
     cognito,
     outbox,
     settle: () => bus.idle(),

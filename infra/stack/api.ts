@@ -49,6 +49,8 @@ export class Api extends Construct {
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: 100, burstLimit: 200 },
+      // Route-level Count/4xx/5xx/Latency for the dashboard's route groups and the p99 alarm (alarms.ts).
+      detailedMetricsEnabled: true,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(

@@ -1,18 +1,25 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Duration, Stack, type CfnElement, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type CfnElement, type StackProps } from 'aws-cdk-lib';
+import { Construct as ConstructScope } from 'constructs';
+import type { IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { consumers, realtimeRoutes, routes, schedules, triggers } from '../routes.js';
 import { AccessLogs } from './access-logs.js';
+import { ServiceAlarms } from './alarms.js';
+import { Backups } from './backup.js';
+import { OperationsDashboard } from './dashboard.js';
+import { SafeDeploys } from './deploy.js';
+import { Mail } from './mail.js';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
 import type { StackConfig } from './config.js';
 import { Data } from './data.js';
 import { Consumers, EventsBus } from './events.js';
-import { HandlerFunctions } from './functions.js';
+import { HandlerFunctions, type FunctionKind, type HandlerFunction } from './functions.js';
 import { Monitoring } from './monitoring.js';
-import { Realtime } from './realtime.js';
+import { Realtime, REALTIME_STAGE } from './realtime.js';
 import { Site } from './site.js';
 import { Uploads } from './uploads.js';
 
@@ -51,6 +58,11 @@ export class DesignClubStack extends Stack {
   readonly auth: Auth;
   readonly consumers: Consumers;
   readonly monitoring: Monitoring;
+  readonly mail: Mail;
+  readonly alarms: ServiceAlarms;
+  readonly dashboard: OperationsDashboard;
+  readonly deploys: SafeDeploys;
+  readonly backups: Backups;
   readonly siteBuilt: boolean;
 
   constructor(scope: Construct, id: string, props: DesignClubStackProps) {
@@ -66,6 +78,7 @@ export class DesignClubStack extends Stack {
     };
 
     this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: config.alarmEmail });
+    this.mail = new Mail(this, 'Mail', { stage: config.stage });
     const accessLogs = new AccessLogs(this, 'AccessLogs');
     this.data = new Data(this, 'Data');
     this.events = new EventsBus(this, 'Events', { stage: config.stage });
@@ -100,6 +113,7 @@ export class DesignClubStack extends Stack {
         apiLogicalId: this.getLogicalId(this.realtime.api.node.defaultChild as CfnElement),
         stageName: this.realtime.stage.stageName,
       },
+      mailConfigurationSet: this.mail.configurationSetName,
     });
 
     this.auth = new Auth(this, 'Auth', { config, triggers: table.triggers, functions: this.functions });
@@ -107,13 +121,6 @@ export class DesignClubStack extends Stack {
 
     this.api.addRoutes({ routes: table.routes, functions: this.functions, userPool: this.auth.userPool, client: this.auth.client });
     this.realtime.addRoutes(table.realtimeRoutes, this.functions);
-    this.monitoring.alarm(
-      this.api,
-      'ServerErrorsAlarm',
-      this.api.httpApi.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' }),
-      'The API answered 5xx: see the functions’ logs (correlation id = API request id).',
-      5,
-    );
 
     this.consumers = new Consumers(this, 'Consumers', {
       bus: this.events.bus,
@@ -124,6 +131,56 @@ export class DesignClubStack extends Stack {
     });
 
     this.siteBuilt = this.site.deploy({ userPool: this.auth.userPool, client: this.auth.client }).built;
+
+    // Operations: user-facing alarms, the dashboard, gradual deploys with rollback, backups.
+    this.alarms = new ServiceAlarms(this, 'Alarms', {
+      monitoring: this.monitoring,
+      api: this.api.httpApi,
+      tables: [this.data.eventsTable, this.data.viewsTable, this.data.connectionsTable],
+      mail: this.mail,
+      distribution: this.site.distribution,
+    });
+    const functionAlarms = new ConstructScope(this.monitoring, 'FunctionErrors');
+    for (const entry of this.functions.all()) {
+      if (!this.monitoring.errorAlarms.has(entry.alias) && (entry.kinds.has('trigger') || entry.kinds.has('realtime'))) {
+        this.monitoring.functionErrors(new ConstructScope(functionAlarms, entry.name), `${[...entry.kinds].join('/')} ${entry.name}`, entry.alias);
+      }
+    }
+    this.deploys = new SafeDeploys(this, 'Deploys', {
+      stage: config.stage,
+      ignoreAlarms: config.deployIgnoreAlarms,
+      functions: this.functions.all(),
+      alarmsFor: (entry, kinds) => this.deploymentAlarms(entry, kinds),
+    });
+    this.backups = new Backups(this, 'Backups', {
+      stage: config.stage,
+      eventsTable: this.data.eventsTable,
+      uploadsBucket: this.uploads.bucket,
+      copyRegion: config.backupCopyRegion,
+      topic: this.monitoring.topic,
+    });
+    this.dashboard = new OperationsDashboard(this, 'Dashboard', {
+      stage: config.stage,
+      api: this.api.httpApi,
+      routes: table.routes,
+      functions: this.functions.all(),
+      tables: [
+        { name: 'events', table: this.data.eventsTable },
+        { name: 'views', table: this.data.viewsTable },
+        { name: 'connections', table: this.data.connectionsTable },
+      ],
+      bus: this.events.bus,
+      rules: [
+        ...[...this.consumers.rules].map(([name, rule]) => ({ name, rule, onBus: !table.schedules.some((schedule) => schedule.name === name) })),
+        ...[...this.consumers.redriveRules].map(([name, rule]) => ({ name: `${name} redrive`, rule, onBus: true })),
+      ],
+      deadLetterQueues: this.monitoring.deadLetterQueues,
+      realtimeApiId: this.realtime.api.apiId,
+      realtimeStage: REALTIME_STAGE,
+      mail: this.mail,
+      distribution: this.site.distribution,
+      alarms: [...this.monitoring.alarms, this.alarms.usersAffected],
+    });
 
     const output = (name: string, value: string, description: string) => new CfnOutput(this, name, { value, description });
     output('SiteUrl', this.site.url, 'The site (and the API under /api)');
@@ -141,5 +198,26 @@ export class DesignClubStack extends Stack {
     output('SiteBucketName', this.site.bucket.bucketName, 'The SPA');
     output('AlarmTopicArn', this.monitoring.topic.topicArn, 'Subscribe to receive alarms');
     output('StripeSecretName', config.stripeSecretName, 'Secrets Manager secret with the Stripe keys');
+    output('DashboardUrl', this.dashboard.url, 'The operations dashboard');
+    output('DashboardName', this.dashboard.dashboardName, 'CloudWatch dashboard');
+    output('CodeDeployApplication', this.deploys.application.applicationName, 'Gradual deployments of the functions (rollback here)');
+    output('BackupVaultName', this.backups.vault.backupVaultName, 'AWS Backup vault (events table, uploads bucket)');
+    output('SesConfigurationSet', this.mail.configurationSetName, 'SES configuration set of every product e-mail');
+    output(
+      'DeadLetterQueues',
+      this.toJsonString(Object.fromEntries(this.monitoring.deadLetterQueues.map((dlq) => [dlq.row, { kind: dlq.kind, url: dlq.queue.queueUrl }]))),
+      'Dead-letter queue of each consumer and schedule (npm run redrive)',
+    );
+  }
+
+  /** The alarms that roll back a deployment of this function: what its kinds of work would break. */
+  private deploymentAlarms(entry: HandlerFunction, kinds: ReadonlySet<FunctionKind>) {
+    const alarms = new Set<IAlarm>([this.alarms.lambdaThrottles]);
+    const own = this.monitoring.errorAlarms.get(entry.alias);
+    if (own) alarms.add(own);
+    if (kinds.has('api')) for (const alarm of this.alarms.apiDeploymentAlarms) alarms.add(alarm);
+    if (kinds.has('consumer')) alarms.add(this.alarms.consumerLag);
+    if (kinds.has('schedule')) alarms.add(this.alarms.outboxAge);
+    return [...alarms];
   }
 }

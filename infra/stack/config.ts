@@ -32,6 +32,13 @@ export interface StackConfig {
   logRetentionDays: RetentionDays;
   /** Active X-Ray tracing on every function. */
   tracing: boolean;
+  /** Optional second region the daily backups are copied to (backup.ts). */
+  backupCopyRegion?: string;
+  /**
+   * CodeDeploy ignores the alarms for this deploy: to ship the fix for an incident whose alarm is
+   * still firing (CodeDeploy would otherwise stop the deploy at once). Failed deploys still roll back.
+   */
+  deployIgnoreAlarms: boolean;
 }
 
 const optional = (value: unknown): string | undefined => {
@@ -72,7 +79,12 @@ export function readConfig(node: Node): StackConfig {
     siteDir: optional(get('siteDir')) ?? 'web/dist',
     logRetentionDays: retention(Number(optional(get('logRetentionDays')) ?? 30)),
     tracing: bool(get('tracing'), false),
+    backupCopyRegion: optional(get('backupCopyRegion')),
+    deployIgnoreAlarms: bool(get('deployIgnoreAlarms'), false),
   };
+  if (config.backupCopyRegion && !/^[a-z]{2}(-gov)?-[a-z]+-\d$/.test(config.backupCopyRegion)) {
+    throw new ConfigError(`Context "backupCopyRegion" must be a region name such as eu-west-1, got "${config.backupCopyRegion}".`);
+  }
   if (Boolean(config.domainName) !== Boolean(config.certificateArn)) {
     throw new ConfigError('Context "domainName" and "certificateArn" go together: set both (certificate in us-east-1) or neither.');
   }

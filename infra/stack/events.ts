@@ -3,6 +3,7 @@ import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Construct } from 'constructs';
+import { redriveSource } from '../redrive/names.js';
 import { handlerName, type ConsumerDefinition, type ScheduleDefinition } from '../routes.js';
 import { EVENT_SOURCE, type HandlerFunctions } from './functions.js';
 import type { Monitoring } from './monitoring.js';
@@ -26,10 +27,14 @@ export class EventsBus extends Construct {
 /**
  * One rule per row of `consumers` (matching the row's event types) and one per row of `schedules`,
  * each with a dead-letter queue and alarms. Delivery is asynchronous: EventBridge retries delivery,
- * Lambda retries a failed invocation twice, and what still fails lands in the queue.
+ * Lambda retries a failed invocation twice, and what still fails lands in the queue. Every consumer
+ * also has a redrive rule (infra/redrive.ts) through which `npm run redrive` re-delivers a dead
+ * letter to that consumer alone. Targets are the functions' `live` aliases.
  */
 export class Consumers extends Construct {
   readonly rules = new Map<string, Rule>();
+  /** Per consumer: the rule `npm run redrive` re-delivers through. */
+  readonly redriveRules = new Map<string, Rule>();
 
   constructor(
     scope: Construct,
@@ -49,7 +54,7 @@ export class Consumers extends Construct {
       if (consumer.eventTypes.length === 0) throw new Error(`Consumer ${consumer.name} has no event types`);
       const scopeFor = new Construct(this, `Consumer-${consumer.name}`);
       const fn = functions.forHandler(consumer.handler, 'consumer');
-      const dlq = monitoring.deadLetterQueue(scopeFor, `consumer ${consumer.name}`);
+      const dlq = monitoring.deadLetterQueue(scopeFor, `consumer ${consumer.name}`, { kind: 'consumer', row: consumer.name });
       fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6), onFailure: new SqsDestination(dlq) });
       // One rule per slice of event types that fits EventBridge's pattern size (2,048 characters).
       patternChunks(consumer.eventTypes).forEach((eventTypes, index) => {
@@ -61,13 +66,22 @@ export class Consumers extends Construct {
         });
         this.rules.set(index === 0 ? consumer.name : `${consumer.name}#${index + 1}`, rule);
       });
+      this.redriveRules.set(
+        consumer.name,
+        new Rule(scopeFor, 'RedriveRule', {
+          eventBus: bus,
+          description: `${consumer.name}: dead letters re-delivered by npm run redrive (to this consumer only)`,
+          eventPattern: { source: [redriveSource(consumer.name)] },
+          targets: [new LambdaFunction(fn, { deadLetterQueue: dlq, retryAttempts: 8, maxEventAge: Duration.hours(24) })],
+        }),
+      );
       monitoring.functionErrors(scopeFor, `consumer ${consumer.name}`, fn);
     }
 
     for (const schedule of props.schedules) {
       const scopeFor = new Construct(this, `Schedule-${schedule.name}`);
       const fn = functions.forHandler(schedule.handler, 'schedule');
-      const dlq = monitoring.deadLetterQueue(scopeFor, `schedule ${schedule.name}`);
+      const dlq = monitoring.deadLetterQueue(scopeFor, `schedule ${schedule.name}`, { kind: 'schedule', row: schedule.name });
       // The next tick does the work again: no retries that could overlap it.
       fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(5), onFailure: new SqsDestination(dlq) });
       const rule = new Rule(scopeFor, 'Rule', {

@@ -5,7 +5,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Alias, Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { Charset, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -43,6 +43,8 @@ export interface FunctionResources {
   /** https://… origin of the site (CloudFront or the custom domain): links in e-mails, Stripe return URLs. */
   siteUrl: string;
   realtime: { managementEndpoint: string; postToConnectionsArn: string; apiLogicalId: string; stageName: string };
+  /** SES configuration set the mail functions send through (bounce and complaint metrics, mail.ts). */
+  mailConfigurationSet?: string;
 }
 
 export interface HandlerFunction {
@@ -50,8 +52,13 @@ export interface HandlerFunction {
   name: string;
   kinds: Set<FunctionKind>;
   fn: NodejsFunction;
+  /** The `live` alias: what routes, rules and triggers invoke, and what CodeDeploy shifts (deploy.ts). */
+  alias: Alias;
   capabilities: readonly Capability[];
 }
+
+/** Routes, rules and triggers invoke this alias of each function, never $LATEST. */
+export const LIVE_ALIAS = 'live';
 
 interface Sizing {
   memorySize: number;
@@ -138,19 +145,19 @@ export class HandlerFunctions extends Construct {
     return this.byHandler.get(handler);
   }
 
-  /** The function serving `handler`, created on first use. */
-  forHandler(handler: string, kind: FunctionKind, sizing?: Partial<Sizing>): NodejsFunction {
+  /** The `live` alias of the function serving `handler` (created on first use): what callers invoke. */
+  forHandler(handler: string, kind: FunctionKind, sizing?: Partial<Sizing>): Alias {
     const existing = this.byHandler.get(handler);
     if (existing) {
       if ((kind === 'trigger') !== existing.kinds.has('trigger')) {
         throw new Error(`${handler} is used both as a Cognito trigger and elsewhere: give the trigger its own module.`);
       }
       existing.kinds.add(kind);
-      return existing.fn;
+      return existing.alias;
     }
     const created = this.create(handler, kind, sizing);
     this.byHandler.set(handler, created);
-    return created.fn;
+    return created.alias;
   }
 
   private create(handler: string, kind: FunctionKind, override: Partial<Sizing> = {}): HandlerFunction {
@@ -224,7 +231,9 @@ export class HandlerFunctions extends Construct {
     }
 
     for (const capability of capabilities) this.grant(capability, fn, newRole ? role : undefined, kind);
-    return { handler, name, kinds: new Set([kind]), fn, capabilities };
+    // A version per code or configuration change; CodeDeploy moves the alias to it (deploy.ts).
+    const alias = new Alias(scope, 'Live', { aliasName: LIVE_ALIAS, version: fn.currentVersion });
+    return { handler, name, kinds: new Set([kind]), fn, alias, capabilities };
   }
 
   private defaultSizing(kind: FunctionKind, capabilities: readonly Capability[]): Sizing {
@@ -250,7 +259,7 @@ export class HandlerFunctions extends Construct {
    * the role's statements.
    */
   private grant(capability: Capability, fn: NodejsFunction, role: Role | undefined, kind: FunctionKind): void {
-    const { eventsTable, viewsTable, connectionsTable, bus, uploadsBucket, stripeSecret, config, realtime } = this.resources;
+    const { eventsTable, viewsTable, connectionsTable, bus, uploadsBucket, stripeSecret, config, realtime, mailConfigurationSet } = this.resources;
     const stack = Stack.of(this);
     switch (capability) {
       case 'eventStore':
@@ -378,12 +387,16 @@ export class HandlerFunctions extends Construct {
             resources: [
               stack.formatArn({ service: 'ses', resource: 'identity', resourceName: config.senderEmail }),
               stack.formatArn({ service: 'ses', resource: 'identity', resourceName: domain }),
+              // Sending through a configuration set is authorized on the set as well.
+              ...(mailConfigurationSet ? [stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: mailConfigurationSet })] : []),
             ],
             conditions: { StringEquals: { 'ses:FromAddress': config.senderEmail } },
           }),
         );
         // functions/adapters/mail sends with SES from MAIL_FROM (the embedded runtime installs its local outbox).
         fn.addEnvironment('MAIL_FROM', config.senderEmail);
+        // Bounces and complaints are counted per configuration set (mail.ts, alarms.ts).
+        if (mailConfigurationSet) fn.addEnvironment('SES_CONFIGURATION_SET', mailConfigurationSet);
         return;
       }
       case 'stripe':

@@ -104,6 +104,9 @@ export class Site extends Construct {
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 'site/',
       removalPolicy: RemovalPolicy.RETAIN,
+      // The previous SPA stays restorable after a deploy replaces or prunes it (README "Rollback").
+      versioned: true,
+      lifecycleRules: [{ id: 'expire-old-site-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true }],
     });
 
     this.headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {

@@ -41,9 +41,9 @@ describe('Cognito user pool', () => {
   it.each(triggers.map((trigger) => [trigger.trigger, trigger] as const))('wires the %s trigger to its handler', (_, trigger) => {
     const fn = result.functions.find((entry) => entry.handler === trigger.handler)!;
     const config = pool().LambdaConfig as Record<string, unknown>;
-    expect(refOf(config[trigger.trigger])).toBe(fn.logicalId);
+    expect(refOf(config[trigger.trigger])).toBe(fn.aliasLogicalId);
     const permissions = resourcesOf(json, 'AWS::Lambda::Permission').filter(
-      ([, props]) => refOf(props.FunctionName) === fn.logicalId && props.Principal === 'cognito-idp.amazonaws.com',
+      ([, props]) => refOf(props.FunctionName) === fn.aliasLogicalId && props.Principal === 'cognito-idp.amazonaws.com',
     );
     expect(permissions).toHaveLength(1);
     // Cognito waits 5 seconds for a trigger.

@@ -3,6 +3,7 @@ import { EVENT_SOURCE as PUBLISHED_SOURCE } from '../../functions/core/publisher
 import { EVENT_SOURCE } from '../../infra/stack/functions.js';
 import { consumers, schedules } from '../../infra/routes.js';
 import { MAX_PATTERN_CHARS, patternChunks } from '../../infra/stack/events.js';
+import { redriveSource } from '../../infra/redrive/names.js';
 import { refOf, resourcesOf, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
@@ -13,6 +14,8 @@ beforeAll(async () => {
 });
 
 const functionId = (handler: string) => result.functions.find((fn) => fn.handler === handler)!.logicalId;
+/** Rules invoke the function's live alias. */
+const aliasId = (handler: string) => result.functions.find((fn) => fn.handler === handler)!.aliasLogicalId;
 
 const rulesTargeting = (logicalId: string) =>
   resourcesOf(json, 'AWS::Events::Rule').filter(([, props]) =>
@@ -21,7 +24,8 @@ const rulesTargeting = (logicalId: string) =>
 
 /** The queue behind a function's failures: the rule target's DLQ and the async on-failure destination. */
 function deadLetters(logicalId: string, rule: Record<string, any>) {
-  const target = (rule.Targets as { Arn: unknown; DeadLetterConfig?: { Arn: unknown } }[]).find((t) => refOf(t.Arn) === logicalId)!;
+  const alias = result.functions.find((fn) => fn.logicalId === logicalId)!.aliasLogicalId;
+  const target = (rule.Targets as { Arn: unknown; DeadLetterConfig?: { Arn: unknown } }[]).find((t) => refOf(t.Arn) === alias)!;
   const targetQueue = refOf(target.DeadLetterConfig?.Arn);
   const invokeConfigs = resourcesOf(json, 'AWS::Lambda::EventInvokeConfig').filter(([, props]) => refOf(props.FunctionName) === logicalId);
   expect(invokeConfigs).toHaveLength(1);
@@ -72,7 +76,8 @@ describe('event bus', () => {
   });
 
   it('has no rule that is not generated from the table', () => {
-    const expected = consumers.reduce((sum, consumer) => sum + patternChunks(consumer.eventTypes).length, 0) + schedules.length;
+    // Plus one redrive rule per consumer (infra/redrive/names.ts).
+    const expected = consumers.reduce((sum, consumer) => sum + patternChunks(consumer.eventTypes).length + 1, 0) + schedules.length;
     expect(resourcesOf(json, 'AWS::Events::Rule')).toHaveLength(expected);
   });
 });
@@ -80,7 +85,13 @@ describe('event bus', () => {
 describe.each(consumers.map((consumer) => [consumer.name, consumer] as const))('consumer %s', (_, consumer) => {
   it('has rules on the bus matching exactly its event types, with a DLQ and alarms', () => {
     const logicalId = functionId(consumer.handler);
-    const rules = rulesTargeting(logicalId).filter(([, props]) => props.EventPattern);
+    const all = rulesTargeting(aliasId(consumer.handler)).filter(([, props]) => props.EventPattern);
+    const rules = all.filter(([, props]) => props.EventPattern.source[0] === EVENT_SOURCE);
+    // And its redrive rule: only events put for this consumer by npm run redrive, into the same DLQ.
+    const redrive = all.filter(([, props]) => props.EventPattern.source[0] !== EVENT_SOURCE);
+    expect(redrive.map(([, props]) => props.EventPattern)).toEqual([{ source: [redriveSource(consumer.name)] }]);
+    expect(redrive[0]![1].EventBusName).toEqual({ Ref: result.busLogicalId });
+    expect(deadLetters(logicalId, redrive[0]![1]).targetQueue).toBe(deadLetters(logicalId, rules[0]![1]).targetQueue);
     expect(rules.length).toBeGreaterThanOrEqual(1);
     const matched: string[] = [];
     for (const [, rule] of rules) {
@@ -94,9 +105,9 @@ describe.each(consumers.map((consumer) => [consumer.name, consumer] as const))('
     }
     expect(matched).toEqual([...consumer.eventTypes]);
     const permissions = resourcesOf(json, 'AWS::Lambda::Permission').filter(
-      ([, p]) => refOf(p.FunctionName) === logicalId && p.Principal === 'events.amazonaws.com',
+      ([, p]) => refOf(p.FunctionName) === aliasId(consumer.handler) && p.Principal === 'events.amazonaws.com',
     );
-    expect(permissions.length).toBe(rules.length);
+    expect(permissions.length).toBe(rules.length + 1);
   });
 });
 
@@ -115,7 +126,7 @@ describe('event pattern size', () => {
 describe.each(schedules.map((schedule) => [schedule.name, schedule] as const))('schedule %s', (_, schedule) => {
   it(`runs every ${schedule.everyMinutes} minute(s), with a DLQ and alarms, shorter than its period`, () => {
     const logicalId = functionId(schedule.handler);
-    const rules = rulesTargeting(logicalId).filter(([, props]) => props.ScheduleExpression);
+    const rules = rulesTargeting(aliasId(schedule.handler)).filter(([, props]) => props.ScheduleExpression);
     expect(rules).toHaveLength(1);
     const [, rule] = rules[0]!;
     const unit = schedule.everyMinutes === 1 ? 'minute' : 'minutes';

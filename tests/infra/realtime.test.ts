@@ -38,7 +38,7 @@ describe('live updates (WebSocket API)', () => {
     const integrationId = refOf((props.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1])!;
     const integration = json.Resources[integrationId]!.Properties!;
     const fn = result.functions.find((entry) => entry.handler === route.handler)!;
-    expect(JSON.stringify(integration.IntegrationUri)).toContain(fn.logicalId);
+    expect(JSON.stringify(integration.IntegrationUri)).toContain(fn.aliasLogicalId);
   });
 
   it('lets the functions that post to connections do so, on this API’s stage only', () => {

@@ -42,7 +42,8 @@ export interface SynthResult {
   /** Every acknowledgment in the construct tree: path, id, reason. */
   acknowledgments: { path: string; id: string; reason: string }[];
   /** One entry per Lambda function generated from infra/routes.ts. */
-  functions: { handler: string; logicalId: string; kinds: string[]; capabilities: string[] }[];
+  /** logicalId: the function; aliasLogicalId: its `live` alias, which routes, rules and triggers invoke. */
+  functions: { handler: string; logicalId: string; aliasLogicalId: string; kinds: string[]; capabilities: string[] }[];
   userPoolLogicalId: string;
   userPoolClientLogicalId: string;
   distributionLogicalId: string;
@@ -215,6 +216,7 @@ async function synthesize(dir: string): Promise<SynthResult> {
   const functions = stack.functions.all().map((entry) => ({
     handler: entry.handler,
     logicalId: logicalId(entry.fn),
+    aliasLogicalId: logicalId(entry.alias),
     kinds: [...entry.kinds].sort(),
     capabilities: [...entry.capabilities],
   }));

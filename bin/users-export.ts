@@ -1,0 +1,52 @@
+/**
+ * `npm run users:export -- --header <csv-header-file> [--out users.csv] [--map map.csv] [--data-dir <dir>]`
+ *
+ * After the loss of the Cognito user pool: every registered user from the events, as the CSV of a
+ * Cognito user import job into the new pool (the header from `aws cognito-idp get-csv-header
+ * --user-pool-id <new pool> --query CSVHeader --output text`), and a map of e-mail, old user id and
+ * admin role (to re-grant admins with `npm run admin:add`, and for the identity link the new
+ * accounts still need: README "Backups and recovery"). Reads EVENTS_TABLE with AWS credentials when
+ * it is set, else the embedded data (.data/, or the running `npm start`).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { EventEnvelope } from '../events/index.js';
+import { dynamoClient } from '../functions/adapters/dynamodb.js';
+import { EventStore } from '../functions/core/event-store.js';
+import { cognitoImportCsv, usersFromEvents } from '../functions/ops/user-import.js';
+import { startDynamo } from '../infra/local/dynamo.js';
+import { REPO_ROOT, TABLES, runningStack } from '../infra/local/runtime.js';
+import { useProfileRegion } from './operator-region.js';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const { values } = parseArgs({ options: { header: { type: 'string' }, out: { type: 'string', default: 'users.csv' }, map: { type: 'string', default: 'users-map.csv' }, 'data-dir': { type: 'string' } } });
+if (!values.header || !existsSync(values.header)) {
+  console.error('Usage: npm run users:export -- --header <file with the new pool’s CSV header> [--out users.csv] [--map users-map.csv]');
+  process.exit(2);
+}
+const header = readFileSync(values.header, 'utf8').trim().split(',').map((column) => column.trim().replace(/^"|"$/g, ''));
+
+async function openStore(): Promise<{ store: EventStore; close: () => Promise<void> }> {
+  if (process.env.EVENTS_TABLE) {
+    if (!process.env.DYNAMODB_ENDPOINT) await useProfileRegion();
+    return { store: new EventStore({ client: dynamoClient(), tableName: process.env.EVENTS_TABLE }), close: async () => undefined };
+  }
+  const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
+  const running = await runningStack(dataDir);
+  if (running) return { store: new EventStore({ client: dynamoClient(running.dynamoEndpoint), tableName: TABLES.events }), close: async () => undefined };
+  const dynamo = await startDynamo({ path: join(dataDir, 'dynamodb') });
+  return { store: new EventStore({ client: dynamoClient(dynamo.endpoint), tableName: TABLES.events }), close: dynamo.stop };
+}
+
+const { store, close } = await openStore();
+try {
+  const events: EventEnvelope[] = [];
+  for await (const commit of store.readAll()) events.push(...commit.events);
+  const users = usersFromEvents(events);
+  writeFileSync(values.out!, cognitoImportCsv(header, users));
+  writeFileSync(values.map!, ['email,old_user_id,admin', ...users.map((user) => `${user.email},${user.user_id},${user.admin}`)].join('\n') + '\n');
+  console.log(`${users.length} users: ${values.out} (import job CSV), ${values.map} (e-mail → old user id, admin role).`);
+} finally {
+  await close();
+}
