@@ -6,6 +6,8 @@ import { AlreadyRunningError, REPO_ROOT, assertNotRunning, startLocal } from '..
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 /** `npm start`: the whole product on this machine, data kept under .data/. */
 const port = Number(process.env.PORT ?? 3000);
+/** Loopback unless asked: `HOST=0.0.0.0 npm start` opens the public port to the network. */
+const host = process.env.HOST || '127.0.0.1';
 const dataDir = resolve(process.env.DATA_DIR ?? resolve(REPO_ROOT, '.data'));
 const started = Date.now();
 
@@ -17,7 +19,7 @@ try {
     const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const local = await startLocal({ port, dataDir });
+  const local = await startLocal({ port, host, dataDir });
   const { admin, designer } = local.seeded;
   console.log(
     [
@@ -32,6 +34,20 @@ try {
       '',
     ].join('\n'),
   );
+  if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
+    console.warn(
+      [
+        `  WARNING: listening on ${host}:${new URL(local.url).port}: anyone who can reach this machine can use this app`,
+        '  (sign up, sign in with the seeded accounts above, upload). The outbox then asks for the secret in',
+        `  ${dataDir}/secrets.json (header x-local-secret). Leave HOST unset to keep it on this machine.`,
+        '',
+      ].join('\n'),
+    );
+  }
+  // Last resort, not the fix: every connection handles its own errors; if anything still escapes,
+  // say what it was and keep serving everyone else.
+  process.on('uncaughtException', (error) => console.error('[local] uncaught exception (the server keeps running):', error));
+  process.on('unhandledRejection', (reason) => console.error('[local] unhandled rejection (the server keeps running):', reason));
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -13,17 +13,20 @@ import { requestHandlerOptions } from './sdk-config.js';
 /** Presigned POSTs and download links live this long (spec/1 §9: signed link 300 s). */
 export const SIGNED_URL_SECONDS = 300;
 
-/** s3rver knows only its own dummy account (and checks no signature beyond the key id). */
-const EMBEDDED_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+/**
+ * s3rver knows only its own dummy key id; the embedded stack's gate in front of it checks signatures
+ * with the secret it generated for its data folder (`S3_SECRET_ACCESS_KEY`), so none can be forged.
+ */
+const embeddedCredentials = () => ({ accessKeyId: 'S3RVER', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || 'S3RVER' });
 
-let cached: { endpoint: string | undefined; client: S3Client } | undefined;
+let cached: { endpoint: string | undefined; secret: string | undefined; client: S3Client } | undefined;
 
 /** One client per container (per endpoint: the embedded runtime's tests start several s3rvers). */
 export function storageClient(): S3Client {
   const endpoint = process.env.S3_ENDPOINT || undefined;
-  if (cached && cached.endpoint === endpoint) return cached.client;
+  if (cached && cached.endpoint === endpoint && cached.secret === process.env.S3_SECRET_ACCESS_KEY) return cached.client;
   const client = new S3Client({
-    ...(endpoint ? { endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: EMBEDDED_CREDENTIALS, forcePathStyle: true } : {}),
+    ...(endpoint ? { endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: embeddedCredentials(), forcePathStyle: true } : {}),
     // Checksums only where S3 requires them: s3rver corrupts bodies sent with the SDK's default
     // streaming checksums (aws-chunked), and nothing here uploads through the SDK.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -31,7 +34,7 @@ export function storageClient(): S3Client {
     maxAttempts: 3,
     requestHandler: requestHandlerOptions(),
   });
-  cached = { endpoint, client };
+  cached = { endpoint, secret: process.env.S3_SECRET_ACCESS_KEY, client };
   return client;
 }
 

@@ -2,6 +2,7 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUse
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
+import { guardWithSecretPath } from './secret-path.js';
 import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../tables.js';
 
 export interface EmbeddedDynamo {
@@ -9,16 +10,28 @@ export interface EmbeddedDynamo {
   stop(): Promise<void>;
 }
 
-/** dynalite on loopback: LevelDB on disk under `path`, or in memory without one. */
-export async function startDynamo(options: { path?: string; port?: number }): Promise<EmbeddedDynamo> {
+/**
+ * dynalite on loopback: LevelDB on disk under `path`, or in memory without one. With a `secret`,
+ * it answers only below `/<secret>` (the endpoint includes it; SDK clients keep an endpoint's path):
+ * dynalite checks no credentials and answers CORS preflights from any origin, so without it any
+ * process on this machine, or any web page the user opens that finds the port, could rewrite the
+ * event store.
+ */
+export async function startDynamo(options: { path?: string; port?: number; secret?: string }): Promise<EmbeddedDynamo> {
   const server: Server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  if (options.secret) {
+    guardWithSecretPath(server, options.secret, (res) => {
+      const body = JSON.stringify({ __type: 'com.amazon.coral.service#MissingAuthenticationTokenException', message: 'Missing Authentication Token' });
+      res.writeHead(403, { 'content-type': 'application/x-amz-json-1.0', 'content-length': Buffer.byteLength(body) }).end(body);
+    });
+  }
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://127.0.0.1:${port}${options.secret ? `/${options.secret}` : ''}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -3,11 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { routeKey, routes, type RouteDefinition } from '../routes.js';
+import { BODY_LIMITS, BodyTooLarge, readBody, refuseTooLarge } from './limits.js';
 
 type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
-
-/** API Gateway's payload limit for HTTP APIs. */
-const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 interface CompiledRoute {
   route: RouteDefinition;
@@ -59,9 +57,12 @@ export class LocalHttpApi {
       // API Gateway answers an unknown route (or method) with 404 Not Found.
       return send(res, { statusCode: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Not Found' }) });
     }
-    const body = await readBody(req);
-    if (body === null) {
-      return send(res, { statusCode: 413, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Request Entity Too Large' }) });
+    let body: Buffer;
+    try {
+      body = await readBody(req, BODY_LIMITS.api);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return refuseTooLarge(req, res, JSON.stringify({ message: 'Request Entity Too Large' }));
+      throw error;
     }
     let claims: Record<string, string> | undefined;
     if (match.route.access !== 'public') {
@@ -100,7 +101,7 @@ export class LocalHttpApi {
     this.jwks ??= createRemoteJWKSet(new URL(check.jwksUri));
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, this.jwks, { issuer: check.issuer }));
+      ({ payload } = await jwtVerify(token, this.jwks, { issuer: check.issuer, algorithms: ['RS256'] }));
     } catch {
       return undefined;
     }
@@ -111,17 +112,6 @@ export class LocalHttpApi {
       Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value)]),
     );
   }
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 function toEvent(req: IncomingMessage, url: URL, route: RouteDefinition, pathParameters: Record<string, string>, body: Buffer, claims?: Record<string, string>): APIGatewayProxyEventV2WithJWTAuthorizer {

@@ -1,24 +1,51 @@
 import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import { BodyTooLarge, readBody, refuseTooLarge } from './limits.js';
 
-/** Forwards a request to `target` + the path after `prefix`, streaming both ways. */
-export function proxyTo(target: () => string, prefix: string) {
-  return (req: IncomingMessage, res: ServerResponse): Promise<void> =>
-    new Promise((resolve) => {
-      const url = new URL(target());
-      const path = (req.url ?? '/').slice(prefix.length) || '/';
-      const upstream = request(
-        { hostname: url.hostname, port: url.port, method: req.method, path: path.startsWith('/') ? path : `/${path}`, headers: { ...req.headers, host: url.host } },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          answer.on('end', resolve);
-        },
-      );
+/**
+ * Forwards Cognito's user API from the public port to the shim: `POST /cognito` (the JSON API),
+ * CORS preflights, and the pool's well-known documents (issuer, JWKS). Nothing else below the prefix
+ * is forwarded, the shim's admin path among it. Bodies are read up to `maxBody` first.
+ */
+export function proxyTo(target: () => string, prefix: string, maxBody: number) {
+  const refuse = (res: ServerResponse, status: number, type: string, message: string) => {
+    const body = JSON.stringify({ __type: type, message });
+    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type, 'content-length': Buffer.byteLength(body) }).end(body);
+  };
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = (req.url ?? '/').slice(prefix.length) || '/';
+    const pathname = path.split('?')[0]!;
+    const method = (req.method ?? 'GET').toUpperCase();
+    const allowed =
+      ((method === 'POST' || method === 'OPTIONS') && (pathname === '/' || pathname === '')) ||
+      (method === 'GET' && /^\/[\w-]+\/\.well-known\/(jwks\.json|openid-configuration)$/.test(pathname));
+    if (!allowed) return refuse(res, 404, 'UnknownOperationException', 'Unknown operation');
+    let body: Buffer;
+    try {
+      body = await readBody(req, maxBody);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return refuseTooLarge(req, res, JSON.stringify({ __type: 'SerializationException', message: 'Request body too large' }), 'application/x-amz-json-1.1');
+      throw error;
+    }
+    const url = new URL(target());
+    const headers = { ...req.headers, host: url.host, 'content-length': String(body.length) };
+    delete headers['transfer-encoding'];
+    delete headers.connection;
+    await new Promise<void>((resolve) => {
+      const upstream = request({ hostname: url.hostname, port: url.port, method, path: path.startsWith('/') ? path : `/${path}`, headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        answer.on('end', resolve);
+        answer.on('error', () => {
+          res.destroy();
+          resolve();
+        });
+      });
       upstream.on('error', () => {
-        if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: 'Bad Gateway' }));
+        if (!res.headersSent) refuse(res, 502, 'InternalErrorException', 'Bad Gateway');
+        else res.destroy();
         resolve();
       });
-      req.pipe(upstream);
+      upstream.end(body);
     });
+  };
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -21,13 +21,17 @@ import { localBilling, LOCAL_BILLING_PREFIX } from './billing/index.js';
 import { LocalBus } from './bus.js';
 import { DeadLetterStore } from './dead-letters.js';
 import { startOpsAdmin } from './ops-admin.js';
-import { createLambdaInvokeHandler, ensureUser, startCognito, type EmbeddedCognito, type LambdaFunction } from './cognito/index.js';
+import { ensureUser, startCognito, type EmbeddedCognito, type LambdaFunction } from './cognito/index.js';
 import { ensureTables, startDynamo } from './dynamo.js';
 import { LocalHttpApi } from './http-api.js';
+import { applyTimeouts, BODY_LIMITS } from './limits.js';
+import { outboxAllowed } from './loopback.js';
 import { proxyTo } from './proxy.js';
 import { attachRealtime } from './realtime.js';
 import { setConnectionPoster } from '../../functions/adapters/realtime/poster.js';
 import { startS3 } from './s3.js';
+import { s3Gate } from './s3-gate.js';
+import { localSecrets, readLocalSecrets } from './secrets.js';
 import { staticSite } from './static-site.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
@@ -42,16 +46,26 @@ export interface SeedAccount {
 export interface LocalOptions {
   /** 0: a free port. Default 3000. */
   port?: number;
+  /** The address the public port listens on. Default 127.0.0.1 (loopback); `0.0.0.0` opens it to the network. */
+  host?: string;
   /** Where data persists (`.data`). Without one, everything lives in a temporary place removed on stop. */
   dataDir?: string;
   webDir?: string;
   quiet?: boolean;
   /** Publish-failure and delivery-failure injection for tests. */
   sweepEveryMs?: number;
+  /** How often realtime peers are pinged; one that has not answered the last ping is dropped. Default 30 s. */
+  heartbeatMs?: number;
 }
 
 export interface LocalRuntime {
   url: string;
+  /** The address the public port listens on. */
+  host: string;
+  /** s3rver's own loopback URL, behind the public port's gate (for tests that place objects directly). */
+  s3Endpoint: string;
+  /** The data folder's secret (secrets.json): opens Cognito's admin path, signs S3 forms and links, unlocks the outbox when the port is opened. */
+  secret: string;
   seeded: { admin: SeedAccount; designer: SeedAccount };
   runtime: Runtime;
   bus: LocalBus;
@@ -81,16 +95,23 @@ export interface RunningStack {
   pid: number;
   url: string;
   dynamoEndpoint: string;
+  /** Cognito's operator endpoint (admin actions included), opened by the data folder's secret. */
   cognitoEndpoint: string;
   userPoolId: string;
 }
 
-/** The embedded runtime running on `dataDir`, if any (from its lock file). */
+/**
+ * The embedded runtime running on `dataDir`, if any (from its lock file), for the operator tools:
+ * its Cognito admin endpoint is opened with the secret kept in the data folder (secrets.json).
+ */
 export async function runningStack(dataDir: string): Promise<RunningStack | null> {
   const lockFile = join(resolve(dataDir), 'runtime.json');
   if (!existsSync(lockFile)) return null;
-  const lock = JSON.parse(await readFile(lockFile, 'utf8')) as RunningStack;
-  return lock.pid !== process.pid && isAlive(lock.pid) ? lock : null;
+  const lock = JSON.parse(await readFile(lockFile, 'utf8')) as RunningStack & { cognitoPublicEndpoint?: string };
+  if (lock.pid === process.pid || !isAlive(lock.pid)) return null;
+  const secrets = await readLocalSecrets(resolve(dataDir));
+  if (!secrets || !lock.cognitoPublicEndpoint) return lock;
+  return { ...lock, cognitoEndpoint: `${lock.cognitoPublicEndpoint}/admin/${secrets.adminSecret}` };
 }
 
 /** Throws AlreadyRunningError when a live embedded runtime holds `dataDir`. */
@@ -124,8 +145,10 @@ function isAlive(pid: number): boolean {
 
 /**
  * The whole system on one machine: dynalite, s3rver, cognito-local behind its shim, the in-process
- * bus wired from the route table, and one HTTP server for the API, the Cognito endpoint, the
- * Lambda-invoke endpoint for Cognito triggers, the runtime config and the SPA.
+ * bus wired from the route table, and one HTTP server (loopback unless `host` says otherwise) for
+ * the SPA, the runtime config, the API, the realtime socket, Cognito's user API and the uploads
+ * bucket's gate. Cognito's triggers run in process; its admin API answers only on its own loopback
+ * port under the data folder's secret; the outbox answers only to this machine.
  */
 export async function startLocal(options: LocalOptions = {}): Promise<LocalRuntime> {
   const persistent = options.dataDir !== undefined;
@@ -143,26 +166,31 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     if (!options.quiet) console.log(line);
   };
   const stops: (() => Promise<void>)[] = [];
+  const host = options.host ?? '127.0.0.1';
+  const secrets = await localSecrets(persistent ? dataDir : undefined);
 
-  const dynamo = await startDynamo({ path: persistent ? join(dataDir, 'dynamodb') : undefined });
+  const dynamo = await startDynamo({ path: persistent ? join(dataDir, 'dynamodb') : undefined, secret: secrets.adminSecret });
   stops.push(dynamo.stop);
   await ensureTables(dynamo.endpoint, TABLES);
   await mkdir(join(dataDir, 's3'), { recursive: true });
-  const s3 = await startS3({ directory: join(dataDir, 's3'), bucket: BUCKET });
+  const s3 = await startS3({ directory: join(dataDir, 's3'), bucket: BUCKET, secret: secrets.adminSecret });
   stops.push(s3.stop);
 
   const server = createServer();
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 3000, '127.0.0.1', () => resolveListen());
+    server.listen(options.port ?? 3000, host, () => resolveListen());
   });
+  applyTimeouts(server);
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
 
   Object.assign(process.env, {
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
-    S3_ENDPOINT: s3.endpoint,
+    // Presigned forms and links, and the handlers' own calls, go through the public port's gate.
+    S3_ENDPOINT: url,
+    S3_SECRET_ACCESS_KEY: secrets.adminSecret,
     EVENTS_TABLE: TABLES.events,
     VIEWS_TABLE: TABLES.views,
     CONNECTIONS_TABLE: TABLES.connections,
@@ -192,13 +220,15 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
 
   const triggerFunctions: Record<string, LambdaFunction> = {};
   for (const trigger of triggers) triggerFunctions[trigger.name] = await importHandler<LambdaFunction>(trigger.handler);
-  const lambdaInvoke = createLambdaInvokeHandler(triggerFunctions);
 
   const cognito = await startCognito({
     dataDir: join(dataDir, 'cognito'),
     // Tokens name the Cognito endpoint as their issuer: keep its port across restarts of `npm start`.
     port: persistent ? await rememberedPort(join(dataDir, 'cognito-port')) : 0,
-    lambdaEndpoint: url.replace('localhost', '127.0.0.1'),
+    // In process: a Lambda-invoke endpoint would let anyone run a trigger (register any sub and e-mail).
+    functions: triggerFunctions,
+    adminSecret: secrets.adminSecret,
+    signingKey: secrets.signingKey,
     triggers: Object.fromEntries(triggers.map((trigger) => [trigger.trigger, trigger.name])),
     // What Cognito would e-mail (the password-reset link from the CustomMessage trigger) goes to the outbox.
     onMessage: async (message) => {
@@ -214,7 +244,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     },
   });
   stops.unshift(cognito.stop);
-  if (persistent) await writeFile(join(dataDir, 'cognito-port'), new URL(cognito.endpoint).port);
+  if (persistent) await writeFile(join(dataDir, 'cognito-port'), new URL(cognito.publicEndpoint).port);
   Object.assign(process.env, {
     USER_POOL_ID: cognito.userPoolId,
     USER_POOL_CLIENT_ID: cognito.clientId,
@@ -222,7 +252,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     COGNITO_ISSUER: cognito.issuer,
     COGNITO_JWKS_URI: cognito.jwksUri,
   });
-  const realtime = await attachRealtime(server, REPO_ROOT);
+  const realtime = await attachRealtime(server, REPO_ROOT, { heartbeatMs: options.heartbeatMs });
   setConnectionPoster(realtime.poster);
   stops.unshift(async () => {
     realtime.close();
@@ -237,12 +267,15 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     },
     () => ({ issuer: cognito.issuer, jwksUri: cognito.jwksUri, clientId: cognito.clientId }),
   );
-  const cognitoProxy = proxyTo(() => cognito.endpoint, '/cognito');
+  // The user API only (the shim refuses admin actions outside its secret path, which is never forwarded).
+  const cognitoProxy = proxyTo(() => cognito.publicEndpoint, '/cognito', BODY_LIMITS.cognito);
+  const storage = s3Gate({ prefix: '', upstream: s3.endpoint, bucket: BUCKET, region: process.env.AWS_REGION!, credentials: { accessKeyId: 'S3RVER', secretAccessKey: secrets.adminSecret } });
+  stops.push(async () => storage.close());
   const securityHeaders = {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ${s3.endpoint} ws://localhost:${port}; frame-ancestors 'none'; base-uri 'self'; form-action 'self' ${s3.endpoint}`,
+    'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws://localhost:${port}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
   };
   const site = staticSite(resolve(options.webDir ?? join(REPO_ROOT, 'web/dist')), securityHeaders);
   const billing = localBilling({ dataDir: persistent ? dataDir : undefined });
@@ -261,16 +294,27 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
       if (path.startsWith('/api/') || path === '/api') return await api.handle(req, res);
       if (path.startsWith(LOCAL_BILLING_PREFIX)) return await billing.handle(req, res);
       if (path === '/cognito' || path.startsWith('/cognito/')) return await cognitoProxy(req, res);
-      if (path.startsWith('/2015-03-31/functions/') && (await lambdaInvoke(req, res))) return;
-      if (path === '/outbox' || path === '/outbox.json') return await outboxPage(outbox, path, req, res);
+      if (path === `/${BUCKET}` || path.startsWith(`/${BUCKET}/`)) return await storage.handle(req, res);
+      if (path === '/outbox' || path === '/outbox.json') {
+        // Every e-mail, invitation tokens and reset links included: for this machine's own user only.
+        if (!outboxAllowed(req, { host, secret: secrets.adminSecret })) return notFound(res);
+        return await outboxPage(outbox, path, req, res);
+      }
       if (path === '/config.json') {
         const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         res.end(JSON.stringify({ region: cognito.region, userPoolId: cognito.userPoolId, userPoolClientId: cognito.clientId, userPoolEndpoint: `${origin}/cognito`, apiUrl: '/api', realtimeUrl: `${origin.replace(/^http/, 'ws')}/realtime`, stage: 'local' }));
         return;
       }
+      // The site is files: nothing else (a Lambda-invoke call, say) is served or answered with the SPA.
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { 'content-type': 'application/json', allow: 'GET, HEAD' }).end(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed on ${path}.` } }));
+        return;
+      }
       return await site(req, res);
     } catch (error) {
+      // A client that went away mid-request: nothing to answer, nobody to tell.
+      if (req.destroyed || res.destroyed) return;
       console.error('[local] request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: 'Internal Server Error' }));
@@ -296,10 +340,18 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   }, options.sweepEveryMs ?? 5_000);
   sweeper.unref();
 
-  if (persistent) await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, dynamoEndpoint: dynamo.endpoint, tables: TABLES, cognitoEndpoint: cognito.endpoint, userPoolId: cognito.userPoolId }));
+  if (persistent) {
+    // The operator tools find the stack here (owner-only: dynamoEndpoint carries the folder's secret;
+    // Cognito's admin endpoint is composed from secrets.json by runningStack).
+    await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, host, dynamoEndpoint: dynamo.endpoint, tables: TABLES, cognitoPublicEndpoint: cognito.publicEndpoint, userPoolId: cognito.userPoolId }), { mode: 0o600 });
+    await chmod(lockFile, 0o600);
+  }
 
   return {
     url,
+    host,
+    s3Endpoint: s3.endpoint,
+    secret: secrets.adminSecret,
     seeded,
     runtime,
     bus,
@@ -335,6 +387,10 @@ async function catchUp(runtime: Runtime): Promise<{ published: number; events: n
     }
   }
   return { published, events };
+}
+
+function notFound(res: ServerResponse) {
+  res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found.' } }));
 }
 
 /** The local outbox, for people: every e-mail the product sent, newest first (`?to=` filters). */

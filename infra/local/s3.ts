@@ -1,5 +1,7 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import S3rver from 's3rver';
+import { guardWithSecretPath } from './secret-path.js';
 
 export interface EmbeddedS3 {
   endpoint: string;
@@ -16,8 +18,11 @@ const CORS = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
-/** s3rver on loopback with the uploads bucket (and CORS for browser uploads). */
-export async function startS3(options: { directory: string; bucket: string; port?: number }): Promise<EmbeddedS3> {
+/**
+ * s3rver on loopback with the uploads bucket. With a `secret`, it answers only below `/<secret>`
+ * (its endpoint includes it): s3rver checks no signature, so the public port's gate is the way in.
+ */
+export async function startS3(options: { directory: string; bucket: string; port?: number; secret?: string }): Promise<EmbeddedS3> {
   const server = new S3rver({
     address: '127.0.0.1',
     port: options.port ?? 0,
@@ -26,8 +31,14 @@ export async function startS3(options: { directory: string; bucket: string; port
     configureBuckets: [{ name: options.bucket, configs: [CORS] }],
   });
   const address = (await server.run()) as AddressInfo;
+  if (options.secret) {
+    guardWithSecretPath((server as unknown as { httpServer: Server }).httpServer, options.secret, (res) => {
+      const body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
+      res.writeHead(403, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body) }).end(body);
+    });
+  }
   return {
-    endpoint: `http://127.0.0.1:${address.port}`,
+    endpoint: `http://127.0.0.1:${address.port}${options.secret ? `/${options.secret}` : ''}`,
     stop: () => server.close(),
   };
 }

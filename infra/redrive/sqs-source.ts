@@ -1,32 +1,11 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { EventEnvelope } from '../../events/index.js';
 import { redriveSource } from './names.js';
 import type { DeadLetterSource, DeadLetterView, RedeliveryOutcome } from './run.js';
 
 /** The `DeadLetterQueues` stack output: per consumer or schedule, its kind and queue URL. */
 export type DeadLetterQueueMap = Record<string, { kind: 'consumer' | 'schedule'; url: string }>;
-
-/**
- * The part of @aws-sdk/client-sqs this source uses. The package is not among this repository's
- * dependencies yet; it is loaded when the cloud redrive runs, and its absence is reported in words.
- */
-interface SqsModule {
-  SQSClient: new (config: Record<string, unknown>) => { send(command: unknown): Promise<any>; destroy(): void };
-  ReceiveMessageCommand: new (input: Record<string, unknown>) => unknown;
-  DeleteMessageCommand: new (input: Record<string, unknown>) => unknown;
-}
-
-export const SQS_PACKAGE = '@aws-sdk/client-sqs';
-
-async function loadSqs(): Promise<SqsModule> {
-  try {
-    // A variable specifier: the typecheck and the bundler do not require the package to be installed.
-    const name = SQS_PACKAGE;
-    return (await import(name)) as SqsModule;
-  } catch {
-    throw new Error(`The cloud redrive reads the SQS dead-letter queues with ${SQS_PACKAGE}, which is not installed: npm install --save-dev ${SQS_PACKAGE}`);
-  }
-}
 
 interface SqsMessage {
   MessageId: string;
@@ -69,8 +48,7 @@ export function parseDeadLetter(message: SqsMessage): { event: { 'detail-type'?:
  * then deletes the message. If the consumer fails again, the event lands in the same queue again.
  */
 export async function sqsSource(options: { queues: DeadLetterQueueMap; busName: string; region?: string; maxPerQueue?: number }): Promise<DeadLetterSource> {
-  const sqsModule = await loadSqs();
-  const sqs = new sqsModule.SQSClient({ region: options.region });
+  const sqs = new SQSClient({ region: options.region });
   const events = new EventBridgeClient({ region: options.region });
   const messages = new Map<string, { queueUrl: string; message: SqsMessage; detailType: string; event: EventEnvelope }>();
   const max = options.maxPerQueue ?? 1000;
@@ -81,7 +59,7 @@ export async function sqsSource(options: { queues: DeadLetterQueueMap; busName: 
       for (const [row, queue] of Object.entries(options.queues)) {
         for (let received = 0; received < max; ) {
           const answer = await sqs.send(
-            new sqsModule.ReceiveMessageCommand({
+            new ReceiveMessageCommand({
               QueueUrl: queue.url,
               MaxNumberOfMessages: 10,
               WaitTimeSeconds: 1,
@@ -125,7 +103,7 @@ export async function sqsSource(options: { queues: DeadLetterQueueMap; busName: 
         }),
       );
       if (answer.FailedEntryCount) return { ok: false, error: answer.Entries?.[0]?.ErrorMessage ?? 'PutEvents refused the entry' };
-      await sqs.send(new sqsModule.DeleteMessageCommand({ QueueUrl: held.queueUrl, ReceiptHandle: held.message.ReceiptHandle }));
+      await sqs.send(new DeleteMessageCommand({ QueueUrl: held.queueUrl, ReceiptHandle: held.message.ReceiptHandle }));
       return { ok: true };
     },
     async close() {

@@ -13,6 +13,11 @@ import {
   ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
   GlobalSignOutCommand,
+  AdminAddUserToGroupCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  GetUserCommand,
+  ListUsersCommand,
   InitiateAuthCommand,
   ListGroupsCommand,
   ListUsersInGroupCommand,
@@ -22,7 +27,8 @@ import {
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, signOut, signIn as amplifySignIn } from 'aws-amplify/auth';
 import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent, PreSignUpTriggerEvent } from 'aws-lambda';
-import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { createRequire } from 'node:module';
+import { createRemoteJWKSet, decodeJwt, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CognitoMessage,
@@ -31,6 +37,7 @@ import {
   ensureUser,
   startCognito,
 } from '../../infra/local/cognito/index.js';
+import { newSigningKey, type SigningKey } from '../../infra/local/cognito/signing-key.js';
 
 const PASSWORD = 'correct horse battery';
 const SHORT = 'short-pass1'; // 11 characters
@@ -44,10 +51,15 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
   const messages: CognitoMessage[] = [];
   const signedOut: string[] = [];
 
+  // One secret and key pair for the whole file, as a data folder keeps them across restarts.
+  let signingKey: SigningKey;
+  const adminSecret = 'test-admin-secret';
   const start = (port?: number) =>
     startCognito({
       dataDir,
       port,
+      adminSecret,
+      signingKey,
       lambdaEndpoint: `http://127.0.0.1:${(lambdaServer.address() as AddressInfo).port}`,
       // Functions named after their triggers make cognito-local's UserLambdaValidationException read like Cognito's.
       triggers: { PreSignUp: 'PreSignUp', PostConfirmation: 'PostConfirmation', CustomMessage: 'CustomMessage' },
@@ -78,6 +90,7 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'cognito-local-'));
+    signingKey = await newSigningKey();
     const invoke = createLambdaInvokeHandler({
       PreSignUp: async (event: PreSignUpTriggerEvent) => {
         invocations.push({ triggerSource: event.triggerSource, event });
@@ -119,7 +132,8 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
   it('creates the pool (e-mail user names, 12-character policy), the app client and the groups', async () => {
     expect(cognito.userPoolId).toMatch(/^local_/);
     expect(cognito.region).toBe('local');
-    expect(cognito.issuer).toBe(`${cognito.endpoint}/${cognito.userPoolId}`);
+    expect(cognito.issuer).toBe(`${cognito.publicEndpoint}/${cognito.userPoolId}`);
+    expect(cognito.endpoint).toBe(`${cognito.publicEndpoint}/admin/${adminSecret}`);
 
     const { UserPool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: cognito.userPoolId }));
     expect(UserPool?.UsernameAttributes).toEqual(['email']);
@@ -210,7 +224,7 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
 
     const tokens = await signIn(seeded.email);
     const { payload: id, protectedHeader } = await verify(tokens.IdToken!, cognito.clientId);
-    expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: 'CognitoLocal' });
+    expect(protectedHeader).toMatchObject({ alg: 'RS256', kid: signingKey.kid });
     expect(id).toMatchObject({
       sub,
       aud: cognito.clientId,
@@ -307,7 +321,7 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
 
     const jwks = await fetch(cognito.jwksUri, { headers: { origin: 'http://localhost:5173' } });
     expect(jwks.headers.get('access-control-allow-origin')).toBe('*');
-    expect((await jwks.json()).keys[0]).toMatchObject({ kid: 'CognitoLocal', alg: 'RS256' });
+    expect((await jwks.json()).keys).toEqual([expect.objectContaining({ kid: signingKey.kid, alg: 'RS256' })]);
   });
 
   it('NEW_PASSWORD_REQUIRED: policy on the new password; the session it opens can refresh', async () => {
@@ -353,7 +367,7 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
         Cognito: {
           userPoolId: cognito.userPoolId,
           userPoolClientId: cognito.clientId,
-          userPoolEndpoint: cognito.endpoint,
+          userPoolEndpoint: cognito.publicEndpoint,
           loginWith: { email: true },
         },
       },
@@ -391,5 +405,37 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     );
     expect(AuthenticationResult?.AccessToken).toBeDefined();
     await signIn('dee@example.test');
+  });
+
+  it('serves only the user API outside the admin path: admin actions are refused the way Cognito refuses unsigned calls', async () => {
+    const outsider = new CognitoIdentityProviderClient({ endpoint: cognito.publicEndpoint, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    for (const command of [
+      new ListUsersCommand({ UserPoolId: cognito.userPoolId }),
+      new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test' }),
+      new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test', Password: 'taken over by you', Permanent: true }),
+      new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test', GroupName: 'admin' }),
+    ]) {
+      await expect(outsider.send(command as never)).rejects.toMatchObject({ name: 'MissingAuthenticationTokenException', $metadata: { httpStatusCode: 403 } });
+    }
+    // A wrong secret is no better than none.
+    const guesser = new CognitoIdentityProviderClient({ endpoint: `${cognito.publicEndpoint}/admin/guess`, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await expect(guesser.send(new ListUsersCommand({ UserPoolId: cognito.userPoolId }))).rejects.toMatchObject({ name: 'MissingAuthenticationTokenException' });
+    // The user API still answers there, and the operator's endpoint still serves everything.
+    await expect(outsider.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.clientId, AuthParameters: { USERNAME: 'dee@example.test', PASSWORD } }))).resolves.toBeDefined();
+    await expect(client.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test' }))).resolves.toBeDefined();
+    outsider.destroy();
+    guesser.destroy();
+  });
+
+  it('refuses a token signed with cognito-local’s shipped private key, at the JWKS and at the user API', async () => {
+    const tokens = await signIn('dee@example.test');
+    const claims = decodeJwt(tokens.AccessToken!);
+    const shipped = createRequire(createRequire(import.meta.url).resolve('cognito-local'))('./keys/cognitoLocal.private.json') as { jwk: JWK };
+    const forged = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(await importJWK(shipped.jwk, 'RS256'));
+    await expect(verify(forged)).rejects.toThrow();
+    const outsider = new CognitoIdentityProviderClient({ endpoint: cognito.publicEndpoint, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await expect(outsider.send(new GetUserCommand({ AccessToken: forged }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(outsider.send(new GetUserCommand({ AccessToken: tokens.AccessToken! }))).resolves.toMatchObject({ Username: claims.sub });
+    outsider.destroy();
   });
 });

@@ -5,6 +5,7 @@ import { priceIdFor, stripeConfigured } from '../../../functions/adapters/billin
 import { LocalBillingProvider } from './local-provider.js';
 import { setBillingProvider } from '../../../functions/adapters/billing/provider.js';
 import { checkoutPage, notFoundPage, page, portalPage } from './pages.js';
+import { BODY_LIMITS, BodyTooLarge, readBody, refuseTooLarge } from '../limits.js';
 
 export const LOCAL_BILLING_PREFIX = '/local-billing/';
 
@@ -30,10 +31,9 @@ function redirect(res: ServerResponse, location: string): void {
   res.writeHead(303, { location, 'cache-control': 'no-store' }).end();
 }
 
+/** The page's small form (16 KB at most: a larger body throws BodyTooLarge, answered 413 below). */
 async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return new URLSearchParams((await readBody(req, BODY_LIMITS.billing)).toString('utf8'));
 }
 
 /**
@@ -103,5 +103,12 @@ export function localBilling(options: { dataDir?: string } = {}): LocalBilling {
     return send(res, 404, notFoundPage());
   }
 
-  return { provider, handle };
+  return {
+    provider,
+    handle: (req: IncomingMessage, res: ServerResponse) =>
+      handle(req, res).catch((error: unknown) => {
+        if (error instanceof BodyTooLarge) return refuseTooLarge(req, res, JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The form is too large.' } }));
+        throw error;
+      }),
+  };
 }

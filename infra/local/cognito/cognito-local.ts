@@ -55,8 +55,3 @@ export function loadCognitoLocal() {
     Lambda: requireLib('aws-sdk/clients/lambda') as LambdaClientConstructor,
   };
 }
-
-/** cognito-local's fixed signing key (the JWKS it serves holds exactly this key). */
-export function cognitoLocalPublicJwk(): Record<string, string> {
-  return (requireLib('./keys/cognitoLocal.public.json') as { jwk: Record<string, string> }).jwk;
-}

@@ -1,12 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cognitoLocalPublicJwk } from './cognito-local.js';
+import type { LambdaFunction } from './lambda-invoke.js';
 import type { MessageHandler } from './messages.js';
 import { closeServer, type Logger, type RunningCognitoLocal, startCognitoLocal } from './server.js';
 import { cognitoLocalSessions } from './sessions.js';
 import { REGION, ensurePool } from './setup.js';
+import { applyTimeouts } from '../limits.js';
 import { createShim } from './shim.js';
+import { newSigningKey, type SigningKey } from './signing-key.js';
 
 export { createLambdaInvokeHandler, type LambdaFunction } from './lambda-invoke.js';
 export type { CognitoMessage, MessageHandler } from './messages.js';
@@ -21,7 +24,9 @@ export interface CognitoOptions {
   dataDir: string;
   /** 0 or undefined: a free port. Always bound on 127.0.0.1. */
   port?: number;
-  /** Base URL serving POST /2015-03-31/functions/{name}/invocations; needed when triggers are set. */
+  /** The trigger functions, called in process (nothing listens for Lambda invocations). */
+  functions?: Record<string, LambdaFunction>;
+  /** Or a base URL serving POST /2015-03-31/functions/{name}/invocations. One of the two is needed for triggers. */
   lambdaEndpoint?: string;
   /** Trigger -> function name, as sent to the Lambda endpoint. */
   triggers?: Partial<Record<CognitoTrigger, string>>;
@@ -33,16 +38,22 @@ export interface CognitoOptions {
   onMessage?: MessageHandler;
   /** Quiet without one. */
   logger?: Logger;
+  /** Opens the admin API at `/admin/<secret>` (default: random, for this run only). */
+  adminSecret?: string;
+  /** Signs the tokens handed out (default: a key pair for this run only). */
+  signingKey?: SigningKey;
 }
 
 export interface EmbeddedCognito {
-  /** The shim's URL: the endpoint for SDK clients and Amplify's `userPoolEndpoint`. */
+  /** The operator's endpoint (every action, admin ones included): the shim's URL + `/admin/<secret>`. */
   endpoint: string;
+  /** The shim's URL: the user API only, Amplify's `userPoolEndpoint` and the issuer's base. */
+  publicEndpoint: string;
   userPoolId: string;
   clientId: string;
   /** 'local', the prefix of cognito-local's pool ids (Amplify derives the region from it). */
   region: string;
-  /** `${endpoint}/${userPoolId}`, the `iss` of issued tokens. */
+  /** `${publicEndpoint}/${userPoolId}`, the `iss` of issued tokens. */
   issuer: string;
   jwksUri: string;
   stop(): Promise<void>;
@@ -57,9 +68,11 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
   const triggers = Object.fromEntries(
     Object.entries(options.triggers ?? {}).filter((entry): entry is [string, string] => !!entry[1]),
   );
-  if (Object.keys(triggers).length > 0 && !options.lambdaEndpoint) {
-    throw new Error('startCognito: triggers need a lambdaEndpoint');
+  if (Object.keys(triggers).length > 0 && !options.lambdaEndpoint && !options.functions) {
+    throw new Error('startCognito: triggers need functions or a lambdaEndpoint');
   }
+  const adminPath = `/admin/${options.adminSecret ?? randomBytes(32).toString('base64url')}`;
+  const signingKey = options.signingKey ?? (await newSigningKey());
   await mkdir(options.dataDir, { recursive: true });
 
   // The shim listens first: its URL is the issuer cognito-local must write into tokens.
@@ -71,35 +84,42 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
       resolve();
     });
   });
-  const endpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  applyTimeouts(front);
+  const publicEndpoint = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  const endpoint = `${publicEndpoint}${adminPath}`;
 
   let local: RunningCognitoLocal | undefined;
   try {
     local = await startCognitoLocal({
       dataDir: options.dataDir,
-      issuerDomain: endpoint,
+      issuerDomain: publicEndpoint,
+      functions: options.functions,
       lambdaEndpoint: options.lambdaEndpoint,
       triggers,
       logger: options.logger,
       onMessage: options.onMessage,
     });
-    const { userPoolId, clientId } = await ensurePool(local.url, passwordMinLength);
-    const issuer = `${endpoint}/${userPoolId}`;
+    const pool = { userPoolId: '', issuer: '' };
     const shim = createShim({
-      upstream: local.url,
-      endpoint,
-      userPoolId,
-      issuer,
-      signingJwk: cognitoLocalPublicJwk(),
+      upstreamSocket: local.socketPath,
+      endpoint: publicEndpoint,
+      pool,
+      signingKey,
+      adminPath,
       passwordMinLength,
       sessions: cognitoLocalSessions(local),
       onGlobalSignOut: options.onGlobalSignOut,
       logger: options.logger,
     });
     front.on('request', shim.handle);
+    // Through the shim's admin path: cognito-local itself has no port.
+    const { userPoolId, clientId } = await ensurePool(endpoint, passwordMinLength);
+    const issuer = `${publicEndpoint}/${userPoolId}`;
+    Object.assign(pool, { userPoolId, issuer });
     const running = local;
     return {
       endpoint,
+      publicEndpoint,
       userPoolId,
       clientId,
       region: REGION,
@@ -117,3 +137,4 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
     throw err;
   }
 }
+

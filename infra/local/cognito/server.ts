@@ -1,8 +1,10 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http, { type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Config, type Context, type Services, loadCognitoLocal } from './cognito-local.js';
 import { SerializedDataStoreFactory } from './datastore.js';
+import type { LambdaFunction } from './lambda-invoke.js';
 import { HandOverMessageSender, type MessageHandler } from './messages.js';
 
 export interface Logger {
@@ -14,6 +16,8 @@ export interface CognitoLocalOptions {
   dataDir: string;
   /** Base of the `iss` claim: the URL clients reach us on (the shim), not cognito-local's own port. */
   issuerDomain: string;
+  /** Trigger functions called in process; else `lambdaEndpoint` is called over HTTP. */
+  functions?: Record<string, LambdaFunction>;
   lambdaEndpoint?: string;
   triggers: Record<string, string>;
   logger?: Logger;
@@ -21,7 +25,8 @@ export interface CognitoLocalOptions {
 }
 
 export interface RunningCognitoLocal {
-  url: string;
+  /** cognito-local listens on this Unix socket only (owner-only directory): no TCP port, so no one else reaches its admin API. */
+  socketPath: string;
   services: Services;
   /** A context for calling cognito-local's services directly. */
   ctx: Context;
@@ -31,7 +36,8 @@ export interface RunningCognitoLocal {
 /**
  * cognito-local's createDefaultServer, with the directory, issuer, triggers, Lambda endpoint, logger
  * and message delivery ours instead of hard-coded: config in `dataDir/config.json` (optional, it is
- * merged under our settings), pools and clients in `dataDir/db/`, listening on a free 127.0.0.1 port.
+ * merged under our settings), pools and clients in `dataDir/db/`, listening on a Unix socket in a
+ * private temporary directory (cognito-local checks no credentials, and serves CORS to any origin).
  */
 export async function startCognitoLocal(options: CognitoLocalOptions): Promise<RunningCognitoLocal> {
   const lib = loadCognitoLocal();
@@ -61,7 +67,10 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<R
   const triggers = new lib.services.TriggersService(
     clock,
     cognito,
-    new lib.services.LambdaService(config.TriggerFunctions, new lib.Lambda(config.LambdaClient)),
+    new lib.services.LambdaService(
+      config.TriggerFunctions,
+      options.functions ? inProcessLambda(options.functions) : new lib.Lambda(config.LambdaClient),
+    ),
     new lib.crypto.CryptoService(config.KMSConfig),
   );
   const sender = new HandOverMessageSender(options.onMessage, (line) => options.logger?.info(line));
@@ -75,15 +84,23 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<R
     triggers,
   };
 
-  const server = (await lib.server
-    .createServer(lib.router.Router(services), logger, config.ServerConfig, services)
-    .start()) as Server;
-  const { port } = server.address() as AddressInfo;
+  const { application } = lib.server.createServer(lib.router.Router(services), logger, config.ServerConfig, services);
+  const socketDir = await mkdtemp(path.join(tmpdir(), 'dc-cognito-'));
+  // Windows has named pipes where other systems have Unix sockets.
+  const socketPath = process.platform === 'win32' ? `\\\\.\\pipe\\${path.basename(socketDir)}` : path.join(socketDir, 'cognito.sock');
+  const server = http.createServer(application as unknown as http.RequestListener);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
   return {
-    url: `http://127.0.0.1:${port}`,
+    socketPath,
     services,
     ctx,
-    stop: () => closeServer(server),
+    stop: async () => {
+      await closeServer(server);
+      await rm(socketDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -105,4 +122,26 @@ function pinoBridge(logger: Logger | undefined) {
       else logger.info(text);
     },
   };
+}
+
+type LambdaClient = ConstructorParameters<typeof import('cognito-local/lib/services/lambda.js').LambdaService>[1];
+
+/**
+ * The part of the Lambda client cognito-local uses (`invoke(...).promise()`), answering as Lambda
+ * does (the JSON result, or `FunctionError: 'Unhandled'` with the error), with no endpoint to reach:
+ * an HTTP Lambda-invoke endpoint would let anyone append a registration for any sub and e-mail.
+ */
+function inProcessLambda(functions: Record<string, LambdaFunction>): LambdaClient {
+  const invoke = async (params: { FunctionName: string; Payload?: unknown }) => {
+    const fn = Object.hasOwn(functions, params.FunctionName) ? functions[params.FunctionName] : undefined;
+    if (!fn) throw Object.assign(new Error(`Function not found: ${params.FunctionName}`), { code: 'ResourceNotFoundException' });
+    try {
+      const result = await fn(JSON.parse(String(params.Payload ?? '{}')));
+      return { StatusCode: 200, Payload: JSON.stringify(result ?? null) };
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorType: error.name, errorMessage: error.message }) };
+    }
+  };
+  return { invoke: (params: { FunctionName: string; Payload?: unknown }) => ({ promise: () => invoke(params) }) } as unknown as LambdaClient;
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { decodeJwt, errors as joseErrors, importJWK, jwtVerify } from 'jose';
+import { decodeJwt, errors as joseErrors, importJWK, jwtVerify, SignJWT } from 'jose';
+import type { SigningKey } from './signing-key.js';
 import type { Logger } from './server.js';
 
 /** What the shim needs from cognito-local beyond its HTTP API. */
@@ -15,12 +16,16 @@ export interface Sessions {
 }
 
 export interface ShimOptions {
-  upstream: string;
+  /** cognito-local's Unix socket. */
+  upstreamSocket: string;
   /** The shim's own URL, for the discovery document. */
   endpoint: string;
-  userPoolId: string;
-  issuer: string;
-  signingJwk: Record<string, string>;
+  /** Read per request: filled in once the pool exists (the pool is created through the shim). */
+  pool: { userPoolId: string; issuer: string };
+  /** Signs every token handed out (cognito-local's own key ships in its npm package). */
+  signingKey: SigningKey;
+  /** Requests under this path (`/admin/<secret>`) may use every action; all others only the user API. */
+  adminPath: string;
   passwordMinLength: number;
   sessions: Sessions;
   onGlobalSignOut?: (sub: string) => Promise<void>;
@@ -31,6 +36,43 @@ type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResp
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const MAX_BODY = 1024 * 1024;
+
+/**
+ * The user API Cognito serves without AWS credentials, as far as the SPA (Amplify) and a user's own
+ * session need it. Everything else is an administrative action: only under the admin path.
+ */
+export const PUBLIC_ACTIONS = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'GetUser',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'GlobalSignOut',
+  'RevokeToken',
+  'GetTokensFromRefreshToken',
+]);
+
+/** Actions that act for the holder of an access token: cognito-local only decodes it, the shim verifies it. */
+const ACCESS_TOKEN_ACTIONS = new Set([
+  'ChangePassword',
+  'GetUser',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'GlobalSignOut',
+  'DeleteUser',
+  'DeleteUserAttributes',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SetUserMFAPreference',
+]);
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
@@ -56,23 +98,31 @@ export function createShim(options: ShimOptions): {
   close(): void;
 } {
   const agent = new http.Agent({ keepAlive: true });
-  const upstream = new URL(options.upstream);
-  const signingKey = importJWK(options.signingJwk, 'RS256');
+  const publicKey = importJWK(options.signingKey.publicJwk, 'RS256');
+  const privateKey = importJWK(options.signingKey.privateJwk, 'RS256');
+
+  /** The same claims (iat and exp included), signed with this stack's own key instead of cognito-local's. */
+  const resign = async (token: string) =>
+    new SignJWT(decodeJwt(token)).setProtectedHeader({ alg: 'RS256', kid: options.signingKey.kid, typ: 'JWT' }).sign(await privateKey);
+  const resignResult = async (answer: Record<string, any>): Promise<Record<string, any>> => {
+    const result = answer.AuthenticationResult;
+    if (!result?.AccessToken) return answer;
+    return {
+      ...answer,
+      AuthenticationResult: { ...result, AccessToken: await resign(result.AccessToken), ...(result.IdToken ? { IdToken: await resign(result.IdToken) } : {}) },
+    };
+  };
 
   const requestUpstream = (req: IncomingMessage, body: Buffer | Readable, target?: string) =>
     new Promise<IncomingMessage>((resolve, reject) => {
-      const headers: OutgoingHttpHeaders = { ...req.headers, host: upstream.host };
+      const headers: OutgoingHttpHeaders = { ...req.headers, host: 'localhost' };
       delete headers.connection;
       if (target) headers['x-amz-target'] = TARGET_PREFIX + target;
       if (Buffer.isBuffer(body)) {
         delete headers['transfer-encoding'];
         headers['content-length'] = body.length;
       }
-      const upstreamReq = http.request(
-        new URL(req.url ?? '/', upstream),
-        { method: req.method, headers, agent },
-        resolve,
-      );
+      const upstreamReq = http.request({ socketPath: options.upstreamSocket, path: req.url ?? '/', method: req.method, headers, agent }, resolve);
       upstreamReq.on('error', reject);
       if (Buffer.isBuffer(body)) upstreamReq.end(body);
       else body.pipe(upstreamReq);
@@ -110,7 +160,7 @@ export function createShim(options: ShimOptions): {
   /** Runs an auth call through cognito-local and gives its answer Cognito's shape. */
   const authenticate = async (req: IncomingMessage, body: Record<string, any>) => {
     const answer = await call(req, 'InitiateAuth', body);
-    if (answer.status === 200) return withTokenShape(answer.body);
+    if (answer.status === 200) return withTokenShape(await resignResult(answer.body));
     // cognito-local answers a wrong password with InvalidPasswordException and an unknown user or
     // refresh token with a bare NotAuthorizedException; Cognito says NotAuthorizedException with these.
     const type = answer.body.__type;
@@ -134,6 +184,8 @@ export function createShim(options: ShimOptions): {
     await options.onGlobalSignOut?.(sub);
   };
 
+  const passThrough: Handler = (body, req, res) => relay(req, res, Buffer.from(JSON.stringify(body)));
+
   const handlers: Record<string, Handler> = {
     SignUp: withPolicy((b) => b.Password),
     ConfirmForgotPassword: withPolicy((b) => b.Password),
@@ -150,9 +202,15 @@ export function createShim(options: ShimOptions): {
       const result = answer.body.AuthenticationResult;
       if (result?.RefreshToken) {
         const { sub } = decodeJwt(result.AccessToken);
-        await options.sessions.keepRefreshToken(options.userPoolId, sub!, result.RefreshToken);
+        await options.sessions.keepRefreshToken(options.pool.userPoolId, sub!, result.RefreshToken);
       }
-      sendJson(res, 200, withTokenShape(answer.body));
+      sendJson(res, 200, withTokenShape(await resignResult(answer.body)));
+    },
+
+    AdminInitiateAuth: async (body, req, res) => {
+      const answer = await call(req, 'AdminInitiateAuth', body);
+      if (answer.status !== 200) throw upstreamError(answer);
+      sendJson(res, 200, withTokenShape(await resignResult(answer.body)));
     },
 
     AdminAddUserToGroup: oneAtATime,
@@ -178,7 +236,7 @@ export function createShim(options: ShimOptions): {
 
     GlobalSignOut: async (body, _req, res) => {
       const sub = await verifyAccessToken(body.AccessToken);
-      await signOutEverywhere(options.userPoolId, sub);
+      await signOutEverywhere(options.pool.userPoolId, sub);
       sendJson(res, 200, {});
     },
 
@@ -192,8 +250,8 @@ export function createShim(options: ShimOptions): {
 
   const verifyAccessToken = async (token: unknown): Promise<string> => {
     try {
-      const { payload } = await jwtVerify(String(token), await signingKey, {
-        issuer: options.issuer,
+      const { payload } = await jwtVerify(String(token), await publicKey, {
+        issuer: options.pool.issuer,
         algorithms: ['RS256'],
       });
       if (payload.token_use !== 'access' || !payload.sub) throw new Error('not an access token');
@@ -226,12 +284,24 @@ export function createShim(options: ShimOptions): {
       res.end();
       return;
     }
-    const discoveryPath = /^\/([^/]+)\/\.well-known\/openid-configuration$/.exec(req.url?.split('?')[0] ?? '');
-    if (req.method === 'GET' && discoveryPath) return discovery(res, discoveryPath[1]!);
+    const path = req.url?.split('?')[0] ?? '/';
+    const admin = path === options.adminPath || path.startsWith(`${options.adminPath}/`);
+    if (admin) req.url = req.url!.slice(options.adminPath.length) || '/';
+    const wellKnown = /^\/([^/]+)\/\.well-known\/(openid-configuration|jwks\.json)$/.exec(admin ? (req.url!.split('?')[0] ?? '/') : path);
+    if (req.method === 'GET' && wellKnown?.[2] === 'openid-configuration') return discovery(res, wellKnown[1]!);
+    if (req.method === 'GET' && wellKnown?.[2] === 'jwks.json') return sendJson(res, 200, { keys: [options.signingKey.publicJwk] }, { 'content-type': 'application/json' });
 
     const target = String(req.headers['x-amz-target'] ?? '');
     const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
-    if (req.method !== 'POST' || !Object.hasOwn(handlers, operation)) return relay(req, res, req);
+    // cognito-local's other pages (its OAuth2 endpoints among them) are for the operator only.
+    if (req.method !== 'POST' || !operation) {
+      if (admin) return relay(req, res, req);
+      throw new CognitoError('UnknownOperationException', 'Unknown operation', 404);
+    }
+    if (!admin && !PUBLIC_ACTIONS.has(operation)) {
+      // Cognito refuses an unsigned administrative call the same way: it needs the operator's credentials.
+      throw new CognitoError('MissingAuthenticationTokenException', 'Missing Authentication Token', 403);
+    }
 
     const text = (await readBody(req)).toString('utf8');
     let body: Record<string, any>;
@@ -240,7 +310,10 @@ export function createShim(options: ShimOptions): {
     } catch {
       throw new CognitoError('SerializationException', 'The request body is not valid JSON');
     }
-    await handlers[operation]!(body, req, res);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new CognitoError('SerializationException', 'The request body is not a JSON object');
+    if (ACCESS_TOKEN_ACTIONS.has(operation)) await verifyAccessToken(body.AccessToken);
+    const handler = Object.hasOwn(handlers, operation) ? handlers[operation]! : passThrough;
+    await handler(body, req, res);
   };
 
   return {
