@@ -6,6 +6,7 @@ import { benchLiveUpdates } from './live-updates.js';
 import { benchProjectsList } from './projects-list.js';
 import { benchReplay } from './replay.js';
 import { benchSpa } from './spa.js';
+import { benchTrust } from './trust.js';
 
 // The embedded stack runs on this machine's Node 20; Lambda runs Node 22, so the SDK's notice does not apply.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -14,6 +15,7 @@ await benchReplay();
 await benchApiLoad();
 await benchLiveUpdates();
 await benchProjectsList();
+await benchTrust();
 await benchLighthouse();
 process.env.SKIP_WEB_BUILD = '1'; // built once, by the Lighthouse bench
 await benchSpa();

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { defineEvent } from './catalogue.js';
 
-/** E-mail addresses are stored lower-cased and trimmed: the designer stream is keyed by them. */
+/** E-mail addresses are stored in their canonical form (`canonicalEmail`): the designer stream is keyed by them. */
 export const designerEmail = z.string().trim().toLowerCase().pipe(z.email());
 
 /**
@@ -24,6 +24,30 @@ export const DesignerLinked = defineEvent('DesignerLinked', z.object({ user_id: 
 export const DesignerDeactivated = defineEvent('DesignerDeactivated', z.object({}));
 export const DesignerReactivated = defineEvent('DesignerReactivated', z.object({}));
 
+/**
+ * An invitation to the authorised address: a one-time link whose token only the mailbox receives
+ * (the stream keeps its sha256). Following it, signed in with that address, is the proof of the
+ * address that links the authorisation to the account. A resend records a new one (the old link
+ * stops working).
+ */
+export const DesignerInvited = defineEvent(
+  'DesignerInvited',
+  z.object({
+    token_hash: z.string().regex(/^[0-9a-f]{64}$/),
+    expires_at: z.iso.datetime(),
+  }),
+);
+
+/** The invitation e-mail went out, or the mail service refused it (the invitation can be resent). */
+export const DesignerInvitationSent = defineEvent('DesignerInvitationSent', z.object({}));
+export const DesignerInvitationSendFailed = defineEvent('DesignerInvitationSendFailed', z.object({ reason: z.string().max(500) }));
+
+/**
+ * The holder of the address followed the link, signed in with it: the authorisation is theirs. The
+ * same commit carries `DesignerLinked` for the account.
+ */
+export const DesignerInvitationAccepted = defineEvent('DesignerInvitationAccepted', z.object({ user_id: z.string().min(1) }));
+
 /** The e-mail leaves the designer role; a later authorisation starts afresh. */
 export const DesignerRemoved = defineEvent('DesignerRemoved', z.object({}));
 
@@ -38,4 +62,15 @@ export const DesignerSessionsRevoked = defineEvent(
   }),
 );
 
-export const designerEvents = [DesignerAuthorized, DesignerLinked, DesignerDeactivated, DesignerReactivated, DesignerRemoved, DesignerSessionsRevoked];
+export const designerEvents = [
+  DesignerAuthorized,
+  DesignerLinked,
+  DesignerDeactivated,
+  DesignerReactivated,
+  DesignerRemoved,
+  DesignerSessionsRevoked,
+  DesignerInvited,
+  DesignerInvitationSent,
+  DesignerInvitationSendFailed,
+  DesignerInvitationAccepted,
+];

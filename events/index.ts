@@ -9,6 +9,7 @@ export * from './billing-events.js';
 export * from './canonical-json.js';
 export * from './catalogue.js';
 export * from './designer-events.js';
+export * from './email.js';
 export * from './envelope.js';
 export * from './hash-chain.js';
 export * from './plans.js';

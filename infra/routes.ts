@@ -10,7 +10,18 @@ const billingEventTypes = ['BillingCustomerLinked', 'SubscriptionStarted', 'Subs
 const teamEventTypes = ['TeamCreated', 'TeamMemberJoined', 'TeamMemberRoleChanged', 'TeamMemberRemoved', 'TeamInviteCreated', 'TeamInviteSent', 'TeamInviteSendFailed', 'TeamInviteResent', 'TeamInviteRevoked', 'TeamInviteAccepted'];
 
 /** Every event of the designer streams and of the revocation stream: the designers projections consume them all. */
-const designerEventTypes = ['DesignerAuthorized', 'DesignerLinked', 'DesignerDeactivated', 'DesignerReactivated', 'DesignerRemoved', 'DesignerSessionsRevoked'];
+const designerEventTypes = [
+  'DesignerAuthorized',
+  'DesignerLinked',
+  'DesignerDeactivated',
+  'DesignerReactivated',
+  'DesignerRemoved',
+  'DesignerSessionsRevoked',
+  'DesignerInvited',
+  'DesignerInvitationSent',
+  'DesignerInvitationSendFailed',
+  'DesignerInvitationAccepted',
+];
 
 /** Role changes: the cognito-groups reactor keeps the Cognito groups in step with them. */
 const roleEventTypes = ['UserRegistered', 'RoleGranted', 'RoleRevoked', 'DesignerAuthorized', 'DesignerLinked', 'DesignerDeactivated', 'DesignerReactivated', 'DesignerRemoved'];
@@ -94,7 +105,10 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/designers', handler: 'functions/api/designers/add.ts', access: ['admin'], summary: 'pre-authorise a designer by e-mail (distinct refusals for designer, admin, client e-mails)' },
   { method: 'PATCH', path: '/api/designers/{email}', handler: 'functions/api/designers/update.ts', access: ['admin'], summary: 'deactivate or reactivate a designer' },
   { method: 'DELETE', path: '/api/designers/{email}', handler: 'functions/api/designers/remove.ts', access: ['admin'], summary: 'remove a designer' },
-  { method: 'POST', path: '/api/designers/link', handler: 'functions/api/designers/link.ts', access: 'any', summary: "link-designer-role: link a pre-authorised designer to the caller's account; { allowed }" },
+  { method: 'POST', path: '/api/designers/link', handler: 'functions/api/designers/link.ts', access: 'any', summary: "link-designer-role: { allowed } when the caller's account holds an active designer authorisation (links nothing by e-mail)" },
+  { method: 'POST', path: '/api/designers/{email}/invite', handler: 'functions/api/designers/resend.ts', access: ['admin'], summary: 'resend the designer invitation link (new token, 7 days; quota per admin and per address)' },
+  { method: 'GET', path: '/api/designer-invites/{token}', handler: 'functions/api/designers/invite-link.ts', access: 'public', summary: 'the address a working designer invitation link was sent to' },
+  { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/api/designers/invite-link.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects' },
   { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/api/sessions/revoke-designers.ts', access: ['admin'], summary: 'revoke-designer-sessions: refuse older designer tokens, global sign-out per designer' },
   { method: 'POST', path: '/api/mail/test', handler: 'functions/api/mail/test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)' },
 ];

@@ -1,6 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { SYSTEM_ACTOR, type EventEnvelope, type SystemRole } from '../../events/index.js';
-import { linkDesignerAccount } from '../api/designers/commands.js';
+import type { EventEnvelope, SystemRole } from '../../events/index.js';
 import { designerDecider } from '../domain/designer.js';
 import { userDecider, userRoles } from '../domain/user.js';
 import { loadState } from '../core/command.js';
@@ -34,8 +33,8 @@ async function setMembership(username: string, group: SystemRole, member: boolea
  * order-tolerant: for role changes it reads the stream's current state and sets the membership that
  * state implies, so redelivered or reordered events end in the same groups.
  *
- * A registration also links a designer authorisation waiting for that e-mail (a pre-authorised
- * designer signing up), which is the next command of that flow.
+ * A registration links nothing: an e-mail address at sign-up is not proven, so a designer
+ * authorisation waiting for it is linked only when its invitation link is followed.
  */
 export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): Promise<void> => {
   const envelope = event.detail;
@@ -46,11 +45,6 @@ export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): P
       const role = (envelope.data.initial_role as SystemRole | undefined) ?? 'client';
       // Designer rights come from the designer streams only (below), never from a registration.
       if (role !== 'designer') await setMembership(email, role, true);
-      await linkDesignerAccount(runtime, email, String(envelope.data.user_id), {
-        actor: SYSTEM_ACTOR,
-        correlationId: envelope.correlationId,
-        causationId: envelope.eventId,
-      });
       return;
     }
     case 'RoleGranted':

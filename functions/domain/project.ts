@@ -16,6 +16,7 @@ import {
   type Priority,
   type ProjectCategory,
   type ProjectStatus,
+  canonicalEmail,
 } from '../../events/index.js';
 import type { Decider, DecisionContext } from './decider.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
@@ -127,7 +128,7 @@ const isAdmin = (context: DecisionContext) => context.actor.role === 'admin';
 /** The designer the project is assigned to, by id or by the e-mail they were pre-authorised with. */
 export function isAssignedTo(state: Pick<ProjectState, 'assigned_designer_id' | 'assigned_designer_email'>, context: DecisionContext): boolean {
   if (context.actor.role !== 'designer') return false;
-  return state.assigned_designer_id === context.actor.sub || (!!context.actorEmail && state.assigned_designer_email === context.actorEmail.toLowerCase());
+  return state.assigned_designer_id === context.actor.sub || (!!context.actorEmail && state.assigned_designer_email === canonicalEmail(context.actorEmail));
 }
 
 function requireProject(state: ProjectState): void {
@@ -153,7 +154,7 @@ function decideUpdate(command: Extract<ProjectCommand, { type: 'UpdateProject' }
       if (state.assigned_designer_id || state.assigned_designer_email) events.push(DesignerUnassigned.create({}));
     } else {
       const designer_id = choice.designer_id ?? null;
-      const designer_email = choice.designer_email?.toLowerCase() ?? null;
+      const designer_email = (choice.designer_email ? canonicalEmail(choice.designer_email) : null);
       if (!designer_id && !designer_email) throw invalid('Choose a designer');
       if (designer_id !== state.assigned_designer_id || designer_email !== state.assigned_designer_email) {
         events.push(DesignerAssigned.create({ designer_id, designer_email, designer_name: ('designer_name' in choice ? choice.designer_name : null) ?? null }));

@@ -13,6 +13,7 @@ import {
   type InviteRole,
   type NewEvent,
   type TeamRole,
+  canonicalEmail,
 } from '../../events/index.js';
 import type { Decider, DecisionContext } from './decider.js';
 import { DomainError, conflict, forbidden, invalid, notFound } from './errors.js';
@@ -117,7 +118,7 @@ function requireOtherMember(state: TeamState, userId: string, context: DecisionC
 function decideInvite(command: Extract<TeamCommand, { type: 'CreateInvite' }>, state: TeamState, context: DecisionContext): NewEvent[] {
   requireTeamAdmin(state, context);
   if (!(INVITE_ROLES as readonly string[]).includes(command.role)) throw invalid(ONLY_DESIGNER_MESSAGE);
-  const email = command.email.trim().toLowerCase();
+  const email = canonicalEmail(command.email);
   if (state.members.some((member) => member.email === email)) throw conflict(`${email} is already a member of this team.`);
   const pending = state.invites.find((invite) => invite.invited_email === email && isUsable(invite, context.now));
   if (pending) throw conflict(`An invitation to ${email} is already pending. Resend it instead.`);
@@ -137,7 +138,7 @@ function decideInvite(command: Extract<TeamCommand, { type: 'CreateInvite' }>, s
 function decideAccept(command: Extract<TeamCommand, { type: 'AcceptInvite' }>, state: TeamState, context: DecisionContext): NewEvent[] {
   const invite = state.invites.find((candidate) => candidate.token_hash === command.token_hash);
   if (!state.exists || !invite || !isUsable(invite, context.now)) throw invalidInvite();
-  const email = command.email.trim().toLowerCase();
+  const email = canonicalEmail(command.email);
   if (invite.invited_email !== email) {
     throw forbidden(`This invitation was sent to ${invite.invited_email}. Sign in with that e-mail address to accept it.`);
   }

@@ -1,4 +1,4 @@
-import { ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered, type SystemRole, type UserStreamRole, type UserType } from '../../events/index.js';
+import { canonicalEmail, ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered, type SystemRole, type UserStreamRole, type UserType } from '../../events/index.js';
 import type { Decider } from './decider.js';
 import { conflict, notFound } from './errors.js';
 
@@ -52,11 +52,11 @@ export const userDecider: Decider<UserCommand, UserState> = {
       case 'RegisterUser': {
         // Cognito may invoke the trigger more than once; registering twice is a no-op, not an error.
         if (state.registered) {
-          if (state.email === command.email.toLowerCase()) return [];
+          if (state.email === canonicalEmail(command.email)) return [];
           throw conflict('This user is already registered with another e-mail');
         }
         const { type: _type, ...data } = command;
-        return [UserRegistered.create(data)];
+        return [UserRegistered.create({ ...data, email: canonicalEmail(data.email) })];
       }
       case 'UpdateProfile': {
         if (!state.registered) throw notFound('User not found');

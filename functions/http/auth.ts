@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { SYSTEM_ROLES, type Actor, type SystemRole } from '../../events/index.js';
+import { SYSTEM_ROLES, canonicalEmail, type Actor, type SystemRole } from '../../events/index.js';
 import { HttpError } from '../core/errors.js';
 import { Recent } from '../core/recent.js';
-import { accountOf, designerByEmail, designerSessionsNotBefore, designersOfUser, isAdminAccount } from '../queries/designers.js';
+import { accountOf, designerSessionsNotBefore, designersOfUser, isAdminAccount } from '../queries/designers.js';
 import type { Runtime } from '../core/runtime.js';
 
 /**
@@ -20,8 +20,18 @@ export interface Principal {
   issuedAt: number;
   /** Seconds since epoch when the user signed in (`auth_time`, else `iat`): revocations compare this. */
   authTime: number;
-  /** False only when the token says the e-mail is not verified: such an e-mail proves nothing. */
+  /**
+   * True only when the token says `email_verified: true` (absent means false). Informational: no
+   * right is granted by an e-mail address, verified or not, only by a proof bound to the account
+   * (an accepted invitation link).
+   */
   emailVerified: boolean;
+  /**
+   * The addresses of the active designer authorisations linked to this account — proven by their
+   * holder through the invitation link. Projects assigned by e-mail are the caller's only through
+   * these, never through the token's `email` claim.
+   */
+  designerEmails: string[];
   /** The groups the token claims (`cognito:groups`), possibly stale; informational only. */
   tokenGroups: SystemRole[];
 }
@@ -44,12 +54,13 @@ export function principalFromEvent(event: APIGatewayProxyEventV2WithJWTAuthorize
   const tokenGroups = parseGroups(claims['cognito:groups']);
   return {
     sub: String(claims.sub),
-    email: String(claims.email ?? '').trim().toLowerCase(),
+    email: canonicalEmail(String(claims.email ?? '')),
     name: claims.name ? String(claims.name) : null,
     groups: withDefaultRole(tokenGroups),
     issuedAt,
     authTime: Number.isFinite(authTime) ? authTime : issuedAt,
-    emailVerified: String(claims.email_verified ?? 'true') !== 'false',
+    emailVerified: String(claims.email_verified ?? 'false') === 'true',
+    designerEmails: [],
     tokenGroups,
   };
 }
@@ -60,8 +71,9 @@ export const SESSION_REVOKED_MESSAGE = 'Session revoked. Please sign in again.';
  * Decides the caller's system roles from the projections, so a stale token cannot keep rights that
  * were taken away (or miss ones just given):
  * - admin: the users projection holds the `admin` role for the caller's id (user stream events);
- * - designer: an active designer authorisation whose e-mail is the caller's (verified) e-mail, or
- *   which is linked to the caller's id (spec/2 §6: "matching the user id or the lower-cased email");
+ * - designer: an active designer authorisation linked to the caller's id. An authorisation is linked
+ *   only when the holder of its address proved it (the invitation link), so the token's e-mail claim
+ *   — which a stranger can set to any address at sign-up or with UpdateUserAttributes — grants nothing;
  * - client: everyone holding neither.
  * A designer (who is not also an admin) whose sign-in predates the latest 'Sign Out All Designers' is
  * refused with 401.
@@ -75,12 +87,13 @@ export async function resolvePrincipal(token: Principal, runtime: Runtime): Prom
   if (facts.designer && !facts.admin && isRevoked(token, await facts.sessionsNotBefore())) {
     throw new HttpError(401, 'SESSION_REVOKED', SESSION_REVOKED_MESSAGE);
   }
-  return { ...token, groups };
+  return { ...token, groups, designerEmails: facts.designer ? facts.designerEmails : [] };
 }
 
 interface RoleFacts {
   admin: boolean;
   designer: boolean;
+  designerEmails: string[];
   sessionsNotBefore: () => Promise<number | null>;
 }
 
@@ -97,25 +110,19 @@ const recentRoleFacts = new WeakMap<object, Recent<string, { until: number; stam
 async function roleFactsOf(token: Principal, runtime: Runtime): Promise<RoleFacts> {
   let recent = recentRoleFacts.get(runtime.views);
   if (!recent) recentRoleFacts.set(runtime.views, (recent = new Recent(2_000)));
-  const key = `${token.sub}\u0000${token.email}\u0000${token.emailVerified}`;
+  const key = token.sub;
   // Taken before reading: a commit during the reads leaves the entry already outdated.
   const stamp = runtime.views.changesOf(...ROLE_PROJECTIONS);
   const known = recent.get(key);
   if (known && known.stamp === stamp && known.until > Date.now()) return known.facts;
 
-  const [account, byEmail] = await Promise.all([
-    accountOf(runtime, token.sub),
-    token.email && token.emailVerified ? designerByEmail(runtime, token.email) : Promise.resolve(null),
-  ]);
-  // Authorisations live in streams named by e-mail and are linked to the account of that e-mail, so
-  // the e-mail decides. The link by account is read only when the token's e-mail cannot be trusted
-  // or is not the account's: one read fewer on nearly every request.
-  const emailDecides = Boolean(token.email && token.emailVerified && (!account?.email || account.email.toLowerCase() === token.email));
-  const designer = byEmail?.active === true || (!emailDecides && (await designersOfUser(runtime, token.sub)).some((authorisation) => authorisation.active));
+  const [account, linked] = await Promise.all([accountOf(runtime, token.sub), designersOfUser(runtime, token.sub)]);
+  const designerEmails = linked.filter((authorisation) => authorisation.active).map((authorisation) => canonicalEmail(authorisation.email));
   let notBefore: Promise<number | null> | undefined;
   const facts: RoleFacts = {
     admin: isAdminAccount(account),
-    designer,
+    designer: designerEmails.length > 0,
+    designerEmails,
     sessionsNotBefore: () =>
       (notBefore ??= designerSessionsNotBefore(runtime).catch((error: unknown) => {
         notBefore = undefined;
@@ -132,6 +139,15 @@ async function roleFactsOf(token: Principal, runtime: Runtime): Promise<RoleFact
  */
 export function isRevoked(principal: Pick<Principal, 'authTime'>, notBeforeMs: number | null): boolean {
   return notBeforeMs !== null && principal.authTime * 1000 < notBeforeMs;
+}
+
+/**
+ * The address a command may recognise the caller by (a project assigned to a pre-authorised e-mail):
+ * a proven designer address, never the token's claim alone. Undefined for everyone else.
+ */
+export function provenEmailOf(principal: Pick<Principal, 'email' | 'designerEmails'>): string | undefined {
+  const emails = principal.designerEmails ?? [];
+  return emails.includes(principal.email) ? principal.email : emails[0];
 }
 
 /** The highest system role a principal holds, as recorded on the events it causes. */

@@ -5,6 +5,7 @@ import { findRoute } from '../../infra/routes.js';
 import { DomainError } from '../domain/errors.js';
 import { principalFromEvent, resolvePrincipal, type Principal } from './auth.js';
 import { HttpError } from '../core/errors.js';
+import { idempotency } from '../core/idempotency.js';
 import { log } from '../core/log.js';
 import { getRuntime } from '../core/runtime.js';
 import { withRequestContext } from '../core/request-context.js';
@@ -79,7 +80,7 @@ const errorResponses = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   onError: async (request) => {
     const error = request.error;
     if (error instanceof HttpError) {
-      request.response = json(error.status, errorBody(error.code, error.message));
+      request.response = json(error.status, errorBody(error.code, error.message), error.headers);
     } else if (error instanceof DomainError) {
       request.response = json(DOMAIN_STATUS[error.code], errorBody(error.code, error.message));
     } else if (isTransient(error)) {
@@ -122,6 +123,8 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
   return middy<HttpEvent, HttpResponse, Error, Context>()
     .use(errorResponses())
     .use(routeAccess())
+    // After the access check: a refused caller claims no key. Keys are scoped per signed-in caller.
+    .use(idempotency({ runtime: getRuntime, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }))
     .handler(async (event) => {
       const request: HttpRequest<B, Q, P> = {
         body: validate(schemas.body, parseBody(event), 'request body'),

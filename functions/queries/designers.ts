@@ -1,5 +1,7 @@
+import { canonicalEmail } from '../../events/index.js';
 import {
   DESIGNERS_PARTITION,
+  designerInviteTokenKey,
   designerKey,
   designerUserPartition,
   revocationKey,
@@ -21,6 +23,14 @@ export async function designerByEmail(runtime: Runtime, email: string): Promise<
   const key = designerKey(email);
   const item = await runtime.views.get(active, key.pk, key.sk);
   return item && !item.deleted ? parseDesigner(item) : null;
+}
+
+/** The address a pending designer invitation link (by its token's sha256) was sent to, or null. */
+export async function designerInvitationEmail(runtime: Runtime, tokenHash: string): Promise<string | null> {
+  const { active } = await runtime.views.generations();
+  const key = designerInviteTokenKey(tokenHash);
+  const item = await runtime.views.get(active, key.pk, key.sk);
+  return item && !item.deleted && typeof item.email === 'string' ? item.email : null;
 }
 
 /** The designer authorisations linked to an account (normally one). */
@@ -52,7 +62,7 @@ export async function accountOf(runtime: Runtime, sub: string): Promise<Pick<Use
 /** A registered account by e-mail (gsi1 of the users projection), or null. */
 export async function accountByEmail(runtime: Runtime, email: string): Promise<(UserState & { user_id: string }) | null> {
   const { active } = await runtime.views.generations();
-  const [item] = await runtime.views.query(active, { index: 'gsi1', pk: `email#${email.trim().toLowerCase()}` }, { limit: 1 });
+  const [item] = await runtime.views.query(active, { index: 'gsi1', pk: `email#${canonicalEmail(email)}` }, { limit: 1 });
   return item ? (JSON.parse(item.doc as string) as UserState & { user_id: string }) : null;
 }
 

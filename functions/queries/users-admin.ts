@@ -1,3 +1,4 @@
+import { canonicalEmail } from '../../events/index.js';
 import { SYSTEM_ROLES, humanize, type SystemRole } from '../../events/vocabulary.js';
 import type { AdminSubscription, AdminUser, UserStats } from '../api/contracts/admin.js';
 import { SUBSCRIPTIONS_PARTITION, subscriptionKey } from '../consumers/projections/subscriptions.js';
@@ -41,9 +42,9 @@ export function designerIndex(designers: readonly DesignerDoc[]): DesignerIndex 
   for (const designer of designers) {
     if (!designer.active) continue;
     if (designer.user_id) ids.add(designer.user_id);
-    emails.add(designer.email.toLowerCase());
+    emails.add(canonicalEmail(designer.email));
   }
-  return { has: (doc) => ids.has(doc.user_id) || (!!doc.email && emails.has(doc.email.toLowerCase())) };
+  return { has: (doc) => ids.has(doc.user_id) || (!!doc.email && emails.has(canonicalEmail(doc.email))) };
 }
 
 /** The Role column: the team role if any, else the client's user type ("Architect", "Homeowner"). */
@@ -124,6 +125,6 @@ export async function usersById(runtime: Runtime, ids: Iterable<string>): Promis
 /** A registered user by e-mail (gsi1 of the users projection), or null. */
 export async function userByEmail(runtime: Runtime, email: string): Promise<UserDoc | null> {
   const { active } = await runtime.views.generations();
-  const [item] = await runtime.views.query(active, { index: 'gsi1', pk: `email#${email.toLowerCase()}` }, { limit: 1 });
+  const [item] = await runtime.views.query(active, { index: 'gsi1', pk: `email#${canonicalEmail(email)}` }, { limit: 1 });
   return item ? parseUser(item) : null;
 }

@@ -1,5 +1,8 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
+import { canonicalEmail } from '../../events/index.js';
+import { designersOfUser } from '../queries/designers.js';
 import { connectionStore, verifyIdToken } from '../adapters/realtime/index.js';
+import { getRuntime } from '../core/runtime.js';
 
 interface ConnectEvent {
   requestContext: { connectionId: string };
@@ -15,6 +18,10 @@ export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResul
   const caller = token ? await verifyIdToken(token) : null;
   if (!caller) return { statusCode: 401, body: 'Unauthorized' };
   const role = caller.groups.includes('admin') ? 'admin' : caller.groups.includes('designer') ? 'designer' : 'client';
-  await connectionStore().add({ connectionId: event.requestContext.connectionId, sub: caller.sub, email: caller.email, role });
+  // Updates about projects assigned to an e-mail reach the connection only for an address its
+  // account proved (a linked designer authorisation), never for the token's e-mail claim alone.
+  const email = canonicalEmail(caller.email);
+  const proven = email ? (await designersOfUser(getRuntime(), caller.sub)).some((designer) => designer.active && canonicalEmail(designer.email) === email) : false;
+  await connectionStore().add({ connectionId: event.requestContext.connectionId, sub: caller.sub, email: proven ? email : '', role });
   return { statusCode: 200, body: 'Connected' };
 };

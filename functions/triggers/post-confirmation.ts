@@ -1,5 +1,5 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { USER_TYPES, SYSTEM_ACTOR, type UserType } from '../../events/index.js';
+import { USER_TYPES, SYSTEM_ACTOR, canonicalEmail, type UserType } from '../../events/index.js';
 import { userDecider, userStream } from '../domain/user.js';
 import { runCommand } from '../core/command.js';
 
@@ -8,7 +8,10 @@ const clean = (value: string | undefined, max: number) => {
   return trimmed ? trimmed.slice(0, max) : null;
 };
 
-/** Records `UserRegistered` in the user's stream; group membership follows from that event. */
+/**
+ * Records `UserRegistered` in the user's stream (the e-mail in its canonical form); group membership
+ * follows from that event. A registration grants nothing by its e-mail: see the PreSignUp trigger.
+ */
 export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const attributes = event.request.userAttributes;
@@ -19,7 +22,7 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     {
       type: 'RegisterUser',
       user_id: attributes.sub!,
-      email: attributes.email!,
+      email: canonicalEmail(attributes.email!),
       full_name: clean(attributes.name, 200),
       company: clean(attributes['custom:company'], 200),
       phone: clean(attributes['custom:phone'], 40),

@@ -40,6 +40,9 @@ const SERVICE_MODULES: Readonly<Record<string, Capability>> = {
 export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
   'functions/core/event-store.ts': 'eventStore',
   'functions/core/views.ts': 'views',
+  // Quotas and idempotency claims are items of the views table, written through its client.
+  'functions/core/quotas.ts': 'views',
+  'functions/core/idempotency.ts': 'views',
   'functions/adapters/realtime/connections.ts': 'connections',
   'functions/adapters/realtime/tokens.ts': 'cognitoTokens',
   ...SERVICE_MODULES,

@@ -27,6 +27,7 @@ test('public screens have no serious accessibility findings', async ({ page }) =
     ['/test-resend', /./],
     ['/accept-invite', /./],
     ['/invite-signup', /./],
+    ['/designer-invite', /Designer Invitation/],
     ['/no-such-page', /./],
   ] as const) {
     findings.push(...(await scan(page, path, heading)));

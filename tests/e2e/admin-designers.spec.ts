@@ -123,7 +123,8 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   await expect(toast(page, 'Designer removed successfully')).toBeVisible();
   await expect(row(fresh)).toHaveCount(0);
 
-  // An account that exists and holds no role: 'Designer added to system', linked at once.
+  // An account that exists and holds no role: 'Designer added to system', linked only once its
+  // holder follows the new invitation link (Designer Management says it is pending and can resend it).
   await row(seeded).getByRole('button', { name: 'Delete' }).click();
   await confirm.getByRole('button', { name: 'Delete Designer' }).click();
   await expect(toast(page, 'Designer removed successfully')).toBeVisible();
@@ -131,6 +132,10 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   await field.fill(seeded);
   await addButton.click();
   await expect(toast(page, 'Designer added to system')).toBeVisible();
-  await expect(row(seeded).getByRole('cell').nth(3)).toHaveText(seededId.slice(0, 8));
+  await expect(row(seeded).getByRole('cell').nth(3)).toContainText('Pre-authorized');
+  await expect(row(seeded).getByRole('cell').nth(3)).toContainText('Invitation pending');
   await expect(row(seeded)).toContainText('Active');
+  await row(seeded).getByRole('button', { name: `Resend invitation to ${seeded}` }).click();
+  await expect(toast(page, `Invitation resent to ${seeded}`)).toBeVisible();
+  expect(seededId).toBeTruthy();
 });

@@ -1,3 +1,4 @@
+import { acceptDesignerInvitation } from './support/designer-invite.js';
 import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 test('sign-up refuses a password shorter than 12 characters', async ({ page }) => {
@@ -130,7 +131,7 @@ test('"Stay signed in" off: a new browser context (a browser restart) is signed 
   await kept.close();
 });
 
-test('a designer pre-authorised by e-mail who signs up on /auth lands on /designer', async ({ page, browser, baseURL, runtime }) => {
+test('a designer pre-authorised by e-mail signs up on /auth, follows the invitation link and lands on /designer', async ({ page, browser, baseURL, runtime }) => {
   const email = uniqueEmail('invited-designer');
   // The admin adds the e-mail (designer management's API), from a separate browser.
   const adminContext = await browser.newContext({ baseURL });
@@ -144,7 +145,21 @@ test('a designer pre-authorised by e-mail who signs up on /auth lands on /design
 
   await signUpInBrowser(page, { fullName: 'Ines Invited', email, password: PASSWORD });
   await runtime.settle();
+  // Signing up with the address proves nothing: a client until the link (only the mailbox has it) is followed.
   await signInInBrowser(page, { email, password: PASSWORD });
-  await expect(page).toHaveURL(/\/designer$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await acceptDesignerInvitation(page, runtime, email);
   await expect(page.getByRole('heading', { name: /Welcome back, Ines Invited/ })).toBeVisible();
+});
+
+test("signing up with an upper-case copy of a registered address is refused with the trigger's message", async ({ page, runtime }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('Full Name').fill('Mallory Copy');
+  await page.getByLabel('Email').fill(runtime.seeded.designer.email.toUpperCase());
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  const refused = page.getByRole('status').filter({ hasText: 'An account with this email already exists.' });
+  await expect(refused).toBeVisible();
+  await expect(refused).toHaveAttribute('data-variant', 'destructive');
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ProjectResponse } from '../../functions/api/contracts/projects.js';
+import { acceptDesignerInvitation } from './support/designer-invite.js';
 import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 /**
@@ -83,7 +84,8 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
   const designerAccount = { fullName: 'Dev Designer', email: designerEmail, password: PASSWORD };
   await signUpInBrowser(designer, designerAccount);
   await signInInBrowser(designer, designerAccount);
-  await designer.goto('/designer');
+  // The invitation link (mailed when the admin added the address) proves it and links the role.
+  await acceptDesignerInvitation(designer, runtime, designerEmail);
   await expect(designer.getByRole('heading', { name: 'Welcome back, Dev Designer' })).toBeVisible();
   await expect(designer.getByRole('group', { name: 'Total Assigned' })).toContainText('1');
   const card = designer.locator('article', { has: designer.getByRole('button', { name: title }) });

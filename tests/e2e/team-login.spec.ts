@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { acceptDesignerInvitation } from './support/designer-invite.js';
 import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
@@ -68,6 +69,13 @@ test('a pre-authorised designer signing in at /team-login is welcomed; once remo
   await runtime.settle();
 
   await signUpInBrowser(page, { fullName: 'Pia Preauth', email, password: PASSWORD });
+  // The invitation link proves the address (in another browser, signed in with it), then the team login welcomes her.
+  const linkContext = await browser.newContext({ baseURL });
+  const linkPage = await linkContext.newPage();
+  await linkPage.goto('/auth');
+  await signInInBrowser(linkPage, { email, password: PASSWORD });
+  await acceptDesignerInvitation(linkPage, runtime, email);
+  await linkContext.close();
   await teamSignIn(page, { email, password: PASSWORD });
   await expect(toast(page, 'Welcome back, Designer!')).toBeVisible();
   await expect(page).toHaveURL(/\/designer$/);

@@ -25,6 +25,8 @@ interface World {
   inviteId: string;
   /** A pending invitation addressed to `otherClient`: only they may accept it. */
   inviteToken: string;
+  /** A pending designer invitation link to an address nobody in the world holds: nobody here may accept it. */
+  designerInviteToken: string;
   comments: string[];
   fileId: string;
 }
@@ -100,8 +102,13 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/designers/{email}': { allowed: ADMIN, request: async () => ({ path: `/api/designers/${encodeURIComponent(await disposableDesigner())}`, body: { active: false } }) },
   'DELETE /api/designers/{email}': { allowed: ADMIN, request: async () => ({ path: `/api/designers/${encodeURIComponent(await disposableDesigner())}` }) },
   'POST /api/designers/link': { allowed: SIGNED_IN },
+  'POST /api/designers/{email}/invite': { allowed: ADMIN, request: async () => ({ path: `/api/designers/${encodeURIComponent(await disposableDesigner())}/invite` }) },
+  'GET /api/designer-invites/{token}': { allowed: 'public', request: (w) => ({ path: `/api/designer-invites/${w.designerInviteToken}` }) },
+  // The link proves the mailbox, and the caller must be signed in with the invited address: nobody here is.
+  'POST /api/designer-invites/{token}/accept': { allowed: [], request: (w) => ({ path: `/api/designer-invites/${w.designerInviteToken}/accept` }) },
   'POST /api/sessions/revoke-designers': { allowed: ADMIN, disruptive: true },
-  'POST /api/mail/test': { allowed: SIGNED_IN, request: () => ({ body: { toEmail: 'someone@example.test' } }) },
+  // Test e-mails go to the caller's own address (or an admin's).
+  'POST /api/mail/test': { allowed: SIGNED_IN, request: (w, c) => ({ body: { toEmail: c === 'anonymous' ? 'someone@example.test' : w.users[c].email } }) },
 };
 
 async function disposableDesigner(): Promise<string> {
@@ -135,14 +142,21 @@ async function buildWorld(): Promise<World> {
   const inviteToken = /token=([A-Za-z0-9_-]+)/.exec(forOtherClient!.text)![1]!;
   const teamView = await stack.api('GET', '/api/team', { user: owner });
 
-  // Another designer, pre-authorised by an admin, then registered.
+  // Another designer, pre-authorised by an admin, registered, and linked by following the invitation link.
   const otherDesignerEmail = uniqueEmail('designer');
   expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: otherDesignerEmail } })).status).toBeLessThan(300);
   await stack.settle();
   const registered = await stack.signUpClient({}, otherDesignerEmail);
-  await stack.api('POST', '/api/designers/link', { user: registered });
+  const [designerMail] = (await stack.local.outbox.list(otherDesignerEmail)).filter((mail) => mail.tag === 'designer-invite');
+  const designerToken = /token=([A-Za-z0-9_-]+)/.exec(designerMail!.text)![1]!;
+  expect((await stack.api('POST', `/api/designer-invites/${designerToken}/accept`, { user: registered })).status).toBe(200);
   await stack.settle();
   const otherDesigner = await stack.signIn(otherDesignerEmail, 'CorrectHorse#2026');
+  const unclaimed = uniqueEmail('unclaimed');
+  expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: unclaimed } })).status).toBe(201);
+  await stack.settle();
+  const [unclaimedMail] = await stack.local.outbox.list(unclaimed);
+  const designerInviteToken = /token=([A-Za-z0-9_-]+)/.exec(unclaimedMail!.text)![1]!;
 
   const created = await stack.api('POST', '/api/projects', { user: owner, body: minimalProject() });
   const projectId = created.body.project.id as string;
@@ -154,7 +168,7 @@ async function buildWorld(): Promise<World> {
     expect(posted.status, JSON.stringify(posted.body)).toBeLessThan(300);
     comments.push(posted.body.comment?.id ?? posted.body.id);
   }
-  world = { users: { admin, assignedDesigner, owner, otherClient, teamMember, otherDesigner }, projectId, taskId: `${projectId}-t1`, teamId: team.body.team?.id, inviteId: pending.body.invite?.id ?? teamView.body.invites?.[0]?.id, inviteToken, comments, fileId: '' };
+  world = { users: { admin, assignedDesigner, owner, otherClient, teamMember, otherDesigner }, projectId, taskId: `${projectId}-t1`, teamId: team.body.team?.id, inviteId: pending.body.invite?.id ?? teamView.body.invites?.[0]?.id, inviteToken, designerInviteToken, comments, fileId: '' };
   const { key } = await uploadFor('owner');
   const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key } });
   expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);

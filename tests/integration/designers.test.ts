@@ -33,6 +33,29 @@ async function signUp(email: string): Promise<TestUser> {
   return stack.signIn(email, PASSWORD);
 }
 
+/** The token of the latest designer invitation link mailed to `email` (the local outbox). */
+async function invitationToken(email: string): Promise<string> {
+  const mails = (await stack.local.outbox.list(email)).filter((mail) => mail.tag === 'designer-invite');
+  return /token=([A-Za-z0-9_-]+)/.exec(mails[0]!.text)![1]!;
+}
+
+/** Signs up with the invited address, follows the invitation link, and signs in again (fresh groups). */
+async function signUpAndAccept(email: string): Promise<TestUser> {
+  const user = await signUp(email);
+  const accepted = await stack.api('POST', `/api/designer-invites/${await invitationToken(email)}/accept`, { user });
+  expect(accepted, JSON.stringify(accepted.body)).toMatchObject({ status: 200, body: { email } });
+  await stack.settle();
+  return stack.signIn(email, PASSWORD);
+}
+
+/** Follows the invitation link as an account that already signed up with the address. */
+async function signUpAndAcceptExisting(email: string, user: TestUser): Promise<TestUser> {
+  const accepted = await stack.api('POST', `/api/designer-invites/${await invitationToken(email)}/accept`, { user });
+  expect(accepted, JSON.stringify(accepted.body)).toMatchObject({ status: 200, body: { email } });
+  await stack.settle();
+  return stack.signIn(email, PASSWORD);
+}
+
 async function designers() {
   const response = await stack.api('GET', '/api/designers', { user: admin });
   expect(response.status).toBe(200);
@@ -47,7 +70,7 @@ describe('roles are events', () => {
     expect(await groupsOf(admin.sub)).toContain('admin');
     expect(await groupsOf(designer.sub)).toContain('designer');
     const seeded = (await designers()).find((row) => row.email === stack.local.seeded.designer.email);
-    expect(seeded).toEqual({ email: stack.local.seeded.designer.email, active: true, user_id: designer.sub, active_projects: 0 });
+    expect(seeded).toEqual({ email: stack.local.seeded.designer.email, active: true, user_id: designer.sub, active_projects: 0, invitation: null });
   });
 });
 
@@ -68,12 +91,13 @@ describe('POST /api/designers (Add designer)', () => {
     const added = await stack.api('POST', '/api/designers', { user: admin, body: { email: `  ${email.toUpperCase()} ` } });
     expect(added.status).toBe(201);
     expect(added.body as AddDesignerResponse).toEqual({
-      designer: { email, active: true, user_id: null, active_projects: 0 },
+      designer: { email, active: true, user_id: null, active_projects: 0, invitation: 'pending' },
       profile_exists: false,
       message: 'Designer can now register with this email',
+      invitation_sent: true,
     });
     await stack.settle();
-    expect((await designers()).find((row) => row.email === email)).toEqual({ email, active: true, user_id: null, active_projects: 0 });
+    expect((await designers()).find((row) => row.email === email)).toEqual({ email, active: true, user_id: null, active_projects: 0, invitation: 'pending' });
 
     const before = await stack.eventCount();
     const again = await stack.api('POST', '/api/designers', { user: admin, body: { email } });
@@ -101,13 +125,18 @@ describe('POST /api/designers (Add designer)', () => {
 });
 
 describe('a pre-authorised designer', () => {
-  it('is linked when they sign up, joins the designer group and passes link-designer-role', async () => {
+  it('is linked when they follow the invitation link, joins the designer group and passes link-designer-role', async () => {
     const email = uniqueEmail('joiner');
     expect((await stack.api('POST', '/api/designers', { user: admin, body: { email } })).status).toBe(201);
     await stack.settle();
-    const user = await signUp(email);
+    const signedUp = await signUp(email);
+    // Signing up with the address proves nothing: not linked, no designer rights, until the link.
+    expect((await designers()).find((row) => row.email === email)).toMatchObject({ user_id: null, invitation: 'pending' });
+    expect((await stack.api('GET', '/api/me', { user: signedUp })).body.roles).toEqual(['client']);
+    expect(await stack.api('POST', '/api/designers/link', { user: signedUp })).toMatchObject({ status: 200, body: { allowed: false } });
+    const user = await signUpAndAcceptExisting(email, signedUp);
 
-    expect((await designers()).find((row) => row.email === email)).toEqual({ email, active: true, user_id: user.sub, active_projects: 0 });
+    expect((await designers()).find((row) => row.email === email)).toEqual({ email, active: true, user_id: user.sub, active_projects: 0, invitation: 'accepted' });
     expect(await groupsOf(user.sub)).toEqual(['client', 'designer']);
     expect((await stack.api('GET', '/api/me', { user })).body.roles).toEqual(['designer']);
 
@@ -118,21 +147,44 @@ describe('a pre-authorised designer', () => {
     expect(await stack.eventCount()).toBe(before);
   });
 
-  it('who has an account already (a former designer) is linked as they are added back', async () => {
-    // A former designer (removed) comes back: the account exists, so the authorisation names it.
+  it('who has an account already (a former designer) gets a new link as they are added back, and is linked on following it', async () => {
     const email = uniqueEmail('returning');
     await stack.api('POST', '/api/designers', { user: admin, body: { email } });
     await stack.settle();
-    const user = await signUp(email);
+    const user = await signUpAndAccept(email);
     expect((await stack.api('DELETE', `/api/designers/${encodeURIComponent(email)}`, { user: admin })).status).toBe(200);
     await stack.settle();
     expect(await groupsOf(user.sub)).toEqual(['client']);
 
     const back = await stack.api('POST', '/api/designers', { user: admin, body: { email } });
     expect(back.status).toBe(201);
-    expect(back.body).toMatchObject({ profile_exists: true, message: 'Designer added to system', designer: { email, user_id: user.sub, active: true } });
+    expect(back.body).toMatchObject({ profile_exists: true, message: 'Designer added to system', designer: { email, user_id: null, active: true, invitation: 'pending' } });
+    await stack.settle();
+    expect(await groupsOf(user.sub)).toEqual(['client']);
+    const accepted = await stack.api('POST', `/api/designer-invites/${await invitationToken(email)}/accept`, { user });
+    expect(accepted.status).toBe(200);
     await stack.settle();
     expect(await groupsOf(user.sub)).toEqual(['client', 'designer']);
+  });
+
+  it('the admin resends the link: a new token, the old one stops working; an accepted link works once', async () => {
+    const email = uniqueEmail('resend');
+    await stack.api('POST', '/api/designers', { user: admin, body: { email } });
+    await stack.settle();
+    const first = await invitationToken(email);
+    const resent = await stack.api('POST', `/api/designers/${encodeURIComponent(email)}/invite`, { user: admin });
+    expect(resent).toMatchObject({ status: 200, body: { message: `Invitation resent to ${email}`, designer: { invitation: 'pending' } } });
+    await stack.settle();
+    const second = await invitationToken(email);
+    expect(second).not.toBe(first);
+    const user = await signUp(email);
+    expect((await stack.api('GET', `/api/designer-invites/${first}`)).status).toBe(404);
+    expect(await stack.api('GET', `/api/designer-invites/${second}`)).toMatchObject({ status: 200, body: { email } });
+    expect((await stack.api('POST', `/api/designer-invites/${first}/accept`, { user })).status).toBe(404);
+    expect((await stack.api('POST', `/api/designer-invites/${second}/accept`, { user })).status).toBe(200);
+    await stack.settle();
+    expect((await stack.api('POST', `/api/designer-invites/${second}/accept`, { user })).status).toBeGreaterThanOrEqual(404);
+    expect((await stack.api('POST', `/api/designers/${encodeURIComponent(email)}/invite`, { user: admin })).status).toBe(409);
   });
 
   it('link-designer-role answers allowed: false for a client and records nothing', async () => {
@@ -148,7 +200,7 @@ describe('a stale token cannot keep designer rights', () => {
     const email = uniqueEmail('stale');
     await stack.api('POST', '/api/designers', { user: admin, body: { email } });
     await stack.settle();
-    const designer = await signUp(email);
+    const designer = await signUpAndAccept(email);
     const tokenGroups = JSON.parse(Buffer.from(designer.idToken.split('.')[1]!, 'base64url').toString())['cognito:groups'];
     expect(tokenGroups).toContain('designer');
 

@@ -21,17 +21,18 @@ async function outboxFor(email: string) {
 
 describe('POST /api/mail/test (test-resend)', () => {
   it('sends through the mail adapter: the message lands in the local outbox', async () => {
-    const user = await stack.signUpClient();
     const to = uniqueEmail('inbox');
+    const user = await stack.signUpClient({}, to);
     const sent = await stack.api('POST', '/api/mail/test', { user, body: { toEmail: to } });
     expect(sent).toMatchObject({ status: 200, body: { success: true, message: `Test email sent to ${to}` } });
     const [message] = await outboxFor(to);
     expect(message).toMatchObject({ subject: 'Design Club test email', tag: 'test' });
-    expect((await stack.local.outbox.list(to))).toHaveLength(1);
+    expect((await stack.local.outbox.list(to)).filter((mail) => mail.tag === 'test')).toHaveLength(1);
   });
 
   it('reports a refused delivery (the local mailer refuses the reserved .invalid domain)', async () => {
-    const user = await stack.signUpClient();
+    // Clients may send test e-mails only to themselves (or an admin); admins to any address.
+    const user = await stack.admin();
     const before = await stack.eventCount();
     const failed = await stack.api('POST', '/api/mail/test', { user, body: { toEmail: 'nobody@example.invalid' } });
     expect(failed.status).toBe(200);
@@ -39,6 +40,16 @@ describe('POST /api/mail/test (test-resend)', () => {
     expect(failed.body.error).toMatch(/not a deliverable address/);
     expect(await outboxFor('nobody@example.invalid')).toEqual([]);
     expect(await stack.eventCount()).toBe(before);
+  });
+
+  it("refuses a client's test e-mail to someone else's address, and sends nothing", async () => {
+    const user = await stack.signUpClient();
+    const to = uniqueEmail('stranger');
+    const refused = await stack.api('POST', '/api/mail/test', { user, body: { toEmail: to } });
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'RECIPIENT_NOT_ALLOWED', message: 'Test emails can only be sent to your own email address or to an admin.' } } });
+    expect(await stack.local.outbox.list(to)).toEqual([]);
+    const toAdmin = await stack.api('POST', '/api/mail/test', { user, body: { toEmail: stack.local.seeded.admin.email.toUpperCase() } });
+    expect(toAdmin.status).toBe(200);
   });
 
   it('needs a signed-in caller and an address', async () => {

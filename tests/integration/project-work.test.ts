@@ -51,6 +51,10 @@ describe('assignment by e-mail before the designer has an account', () => {
 
     // The admin's list names the assignment; the designer registers afterwards.
     newDesigner = await stack.signUpClient({ name: 'Nova Designer' }, email);
+    // The address is proven by following the invitation link mailed when the admin added it.
+    const [invitation] = (await stack.local.outbox.list(email)).filter((mail) => mail.tag === 'designer-invite');
+    const token = /token=([A-Za-z0-9_-]+)/.exec(invitation!.text)![1]!;
+    expect((await stack.api('POST', `/api/designer-invites/${token}/accept`, { user: newDesigner })).status).toBe(200);
     const link = await stack.api('POST', '/api/designers/link', { user: newDesigner });
     expect(link.body).toEqual({ allowed: true });
     await stack.settle();

@@ -16,7 +16,7 @@ vi.mock('../../web/src/lib/api.js', () => {
       super(message);
     }
   }
-  return { api: { post: (...args: unknown[]) => post(...args), get: vi.fn() }, ApiError };
+  return { api: { post: (...args: unknown[]) => post(...args), get: vi.fn() }, ApiError, newActionKey: () => '01JIDEMPOTENCYKEY000000000' };
 });
 
 const { uploadProjectFile, UploadError } = await import('../../web/src/lib/uploads.js');
@@ -78,7 +78,8 @@ describe('uploadProjectFile', () => {
 
     expect(recorded).toEqual({ id: presigned.file_id, file_name: 'plan.pdf' });
     expect(post).toHaveBeenNthCalledWith(1, '/projects/01JH0000000000000000000000/uploads', { file_name: 'plan.pdf', content_type: 'application/pdf', file_size: 1000, file_type: 'client_upload' });
-    expect(post).toHaveBeenNthCalledWith(2, '/projects/01JH0000000000000000000000/files', { key: presigned.key });
+    // The record carries the upload's Idempotency-Key: a retried record returns the first one.
+    expect(post).toHaveBeenNthCalledWith(2, '/projects/01JH0000000000000000000000/files', { key: presigned.key }, { idempotencyKey: '01JIDEMPOTENCYKEY000000000' });
     expect(progress).toEqual([0, 25, 60, 100, 100]);
     const xhr = FakeXhr.last;
     expect([xhr.method, xhr.url]).toEqual(['POST', presigned.upload.url]);

@@ -44,6 +44,8 @@ export const screenRoutes: ScreenRoute[] = [
   screen('/designer', () => import('./routes/designer.js'), {}),
   screen('/accept-invite', () => import('./routes/accept-invite.js')),
   screen('/invite-signup', () => import('./routes/invite-signup.js')),
+  // The designer invitation link (Designer Management's e-mail): proves the address, then links the role.
+  screen('/designer-invite', () => import('./routes/designer-invite.js')),
 ];
 
 export const NotFound = lazy(() => import('./routes/not-found.js'));

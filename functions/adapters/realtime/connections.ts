@@ -1,5 +1,6 @@
 import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { SystemRole } from '../../../events/index.js';
+import { canonicalEmail } from '../../../events/email.js';
+import type { SystemRole } from '../../../events/vocabulary.js';
 
 const SK = 'connection';
 /** A connection lives at most this long without a reconnect (API Gateway closes them at 2 hours). */
@@ -41,6 +42,6 @@ export class ConnectionStore {
   }
 
   bySub = (sub: string) => this.idsBy('bySub', 'sub', sub);
-  byEmail = (email: string) => this.idsBy('byEmail', 'email', email.toLowerCase());
+  byEmail = (email: string) => this.idsBy('byEmail', 'email', canonicalEmail(email));
   byRole = (role: SystemRole) => this.idsBy('byRole', 'role', role);
 }

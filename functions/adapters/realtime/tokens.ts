@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 // The vocabulary alone: the event catalogue (zod schemas built at import) is not needed to read a token.
+import { canonicalEmail } from '../../../events/email.js';
 import { SYSTEM_ROLES, type SystemRole } from '../../../events/vocabulary.js';
 
 export interface VerifiedCaller {
@@ -23,7 +24,7 @@ export async function verifyIdToken(token: string): Promise<VerifiedCaller | nul
     const { payload } = await jwtVerify(token, jwks.set, { issuer, audience: process.env.USER_POOL_CLIENT_ID });
     if (payload.token_use !== 'id' || !payload.sub) return null;
     const groups = (Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'] : []).filter((g): g is SystemRole => (SYSTEM_ROLES as readonly string[]).includes(g as string));
-    return { sub: payload.sub, email: String(payload.email ?? '').toLowerCase(), groups: groups.length ? groups : ['client'], issuedAt: payload.iat ?? 0 };
+    return { sub: payload.sub, email: canonicalEmail(String(payload.email ?? '')), groups: groups.length ? groups : ['client'], issuedAt: payload.iat ?? 0 };
   } catch {
     return null;
   }

@@ -1,3 +1,4 @@
+import { canonicalEmail } from '../../../events/index.js';
 import { DomainError } from '../../domain/errors.js';
 import { projectDecider, projectStream, type DesignerChoice } from '../../domain/project.js';
 import { actorOf } from '../../http/auth.js';
@@ -29,7 +30,7 @@ async function resolveDesigner(runtime: Runtime, designer: string | null): Promi
   if (designer === null) return null;
   const byEmail = designer.includes('@');
   const user = byEmail ? await userByEmail(runtime, designer) : ((await usersById(runtime, [designer])).get(designer) ?? null);
-  const email = byEmail ? designer.toLowerCase() : (user?.email ?? null);
+  const email = byEmail ? canonicalEmail(designer) : (user?.email ?? null);
   if ((!byEmail && !user) || !(await isActiveDesigner(runtime, user?.user_id ?? null, email))) {
     throw new HttpError(400, 'UNKNOWN_DESIGNER', NOT_A_DESIGNER);
   }

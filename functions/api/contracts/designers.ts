@@ -13,6 +13,11 @@ export interface DesignerRow {
   user_id: string | null;
   /** Projects assigned to them (by id or e-mail) that are not delivered yet. */
   active_projects: number;
+  /**
+   * The invitation link that proves the address: 'pending' (sent, not followed yet), 'accepted',
+   * 'expired' (resend it), or null (linked without one: the seeded designer, older data).
+   */
+  invitation: 'pending' | 'accepted' | 'expired' | null;
 }
 
 // GET /api/designers
@@ -42,11 +47,40 @@ export type AddDesignerErrorCode = 'ALREADY_DESIGNER' | 'EMAIL_BELONGS_TO_ADMIN'
 
 export interface AddDesignerResponse {
   designer: DesignerRow;
-  /** True when an account with this e-mail exists (linked at once): 'Designer added to system'. */
+  /**
+   * True when an account with this e-mail exists: 'Designer added to system'. Either way nothing is
+   * linked yet: the address gets an invitation link, and its holder is linked on following it.
+   */
   profile_exists: boolean;
   /** 'Designer added to system' or 'Designer can now register with this email'. */
   message: string;
+  /** Whether the invitation e-mail went out (false: it can be resent from Designer Management). */
+  invitation_sent: boolean;
 }
+
+// POST /api/designers/{email}/invite (resend the invitation)
+export interface ResendDesignerInviteResponse {
+  designer: DesignerRow;
+  /** 'Invitation resent to {email}'. */
+  message: string;
+}
+
+// GET /api/designer-invites/{token} (public)
+export interface DesignerInviteDetailsResponse {
+  /** The address the invitation was sent to: sign in (or sign up) with exactly this one. */
+  email: string;
+  expires_at: string;
+}
+
+// POST /api/designer-invites/{token}/accept
+export interface AcceptDesignerInviteResponse {
+  email: string;
+  /** 'You now have designer access.' */
+  message: string;
+}
+
+/** The `{token}` of a designer invitation link. */
+export const designerInviteTokenParams = z.object({ token: z.string().min(1).max(200) });
 
 // PATCH /api/designers/{email}
 export const updateDesignerBody = z.object({ active: z.boolean() }).strict();
@@ -66,7 +100,7 @@ export interface RemoveDesignerResponse {
 
 // POST /api/designers/link (link-designer-role)
 export interface LinkDesignerResponse {
-  /** True when the caller holds an active designer authorisation (now linked to their account). */
+  /** True when the caller holds an active designer authorisation linked to their account (by its invitation link). */
   allowed: boolean;
 }
 

@@ -1,3 +1,4 @@
+import { canonicalEmail } from '../../../events/index.js';
 import { designerDecider, designerStream, isDesigner } from '../../domain/designer.js';
 import { DomainError } from '../../domain/errors.js';
 import { actorOf } from '../../http/auth.js';
@@ -5,9 +6,12 @@ import { loadState, runCommand } from '../../core/command.js';
 import { HttpError } from '../../core/errors.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
 import { accountByEmail, isAdminAccount } from '../../queries/designers.js';
+import { consumeQuota } from '../../core/quotas.js';
 import { getRuntime } from '../../core/runtime.js';
 import { ADD_DESIGNER_MESSAGES, addDesignerBody, type AddDesignerResponse } from '../contracts/designers.js';
+import { newInviteToken } from '../team/common.js';
 import { rowFromState } from './commands.js';
+import { deliverDesignerInvitation } from './invitation.js';
 
 /** spec/2 §5: 'must match a simple address pattern'. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,15 +24,17 @@ export const ADD_DESIGNER_REFUSALS = {
 
 /**
  * POST /api/designers (admin): pre-authorise a designer by e-mail (spec/2 §5 'Add designer'). An
- * e-mail that already has a role is refused with its own code; an account with no role (a former
- * designer, or a team account) is linked at once.
+ * e-mail that already has a role is refused with its own code. Nothing is linked to any account
+ * here, not even one registered with that address (an address at sign-up is not proven): the address
+ * gets a one-time invitation link (7 days), and the authorisation is linked to the account of whoever
+ * follows it signed in with that address.
  */
 export const handler = httpHandler({ body: addDesignerBody.optional() }, async (request) => {
   const principal = signedIn(request);
   const raw = request.body?.email?.trim() ?? '';
   if (!raw) throw new HttpError(400, 'EMAIL_REQUIRED', ADD_DESIGNER_MESSAGES.required);
   if (!SIMPLE_EMAIL.test(raw)) throw new HttpError(400, 'EMAIL_INVALID', ADD_DESIGNER_MESSAGES.invalid);
-  const email = raw.toLowerCase();
+  const email = canonicalEmail(raw);
   const runtime = getRuntime();
 
   // In the spec's order: a designer already, an admin account, another registered (client) account.
@@ -42,25 +48,24 @@ export const handler = httpHandler({ body: addDesignerBody.optional() }, async (
     throw new HttpError(409, 'EMAIL_BELONGS_TO_USER', ADD_DESIGNER_REFUSALS.EMAIL_BELONGS_TO_USER);
   }
 
+  await consumeQuota(runtime, 'designerInvites', principal.sub);
+  const { token, hash } = newInviteToken();
+  const meta = { actor: actorOf(principal), correlationId: request.correlationId || undefined };
   let result;
   try {
-    result = await runCommand(
-      designerDecider,
-      designerStream(email),
-      { type: 'AuthorizeDesigner', email, user_id: account?.user_id ?? null },
-      { actor: actorOf(principal), correlationId: request.correlationId || undefined },
-      runtime,
-    );
+    result = await runCommand(designerDecider, designerStream(email), { type: 'AuthorizeDesigner', email, invitation: { token_hash: hash } }, meta, runtime);
   } catch (error) {
     // Added by someone else a moment ago: the stream's decider refuses the second one.
     if (error instanceof DomainError && error.code === 'CONFLICT') throw new HttpError(409, 'ALREADY_DESIGNER', ADD_DESIGNER_REFUSALS.ALREADY_DESIGNER);
     throw error;
   }
+  const delivered = await deliverDesignerInvitation(runtime, result.state, token, meta);
   const profileExists = account !== null;
   const body: AddDesignerResponse = {
-    designer: await rowFromState(runtime, result.state),
+    designer: await rowFromState(runtime, delivered.state),
     profile_exists: profileExists,
     message: profileExists ? 'Designer added to system' : 'Designer can now register with this email',
+    invitation_sent: delivered.sent,
   };
   return { status: 201, body };
 });

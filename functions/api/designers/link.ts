@@ -1,29 +1,17 @@
-import { designerDecider, designerStream } from '../../domain/designer.js';
-import { actorOf } from '../../http/auth.js';
-import { loadState } from '../../core/command.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
 import { designersOfUser } from '../../queries/designers.js';
 import { getRuntime } from '../../core/runtime.js';
 import type { LinkDesignerResponse } from '../contracts/designers.js';
-import { linkDesignerAccount } from './commands.js';
 
 /**
- * POST /api/designers/link (any signed-in user): link-designer-role (spec/2 §6). A designer
- * pre-authorised by e-mail is linked to the caller's account; `allowed` says whether the caller holds
- * an active designer authorisation, by their (verified) e-mail or by their account.
+ * POST /api/designers/link (any signed-in user): link-designer-role (spec/2 §6). `allowed` says
+ * whether the caller's account holds an active designer authorisation. It links nothing by e-mail:
+ * an authorisation becomes an account's only through its invitation link
+ * (POST /api/designer-invites/{token}/accept), which proves the address.
  */
 export const handler = httpHandler({}, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
-  if (principal.email && principal.emailVerified) {
-    const { state } = await loadState(designerDecider, designerStream(principal.email), runtime);
-    if (state.status === 'active') {
-      const linked = await linkDesignerAccount(runtime, principal.email, principal.sub, { actor: actorOf(principal), actorEmail: principal.email });
-      const body: LinkDesignerResponse = { allowed: linked.status === 'active' };
-      return { body };
-    }
-  }
-  const byAccount = await designersOfUser(runtime, principal.sub);
-  const body: LinkDesignerResponse = { allowed: byAccount.some((designer) => designer.active) };
+  const linked = await designersOfUser(getRuntime(), principal.sub);
+  const body: LinkDesignerResponse = { allowed: linked.some((designer) => designer.active) };
   return { body };
 });

@@ -1,6 +1,6 @@
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, isAllowedFileType, normaliseMimeType, parseUploadKey } from '../../../events/uploads.js';
 import { projectDecider, projectStream } from '../../domain/project.js';
-import { actorOf } from '../../http/auth.js';
+import { actorOf, provenEmailOf } from '../../http/auth.js';
 import { runCommand } from '../../core/command.js';
 import { HttpError } from '../../core/errors.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
@@ -63,7 +63,7 @@ export const handler = httpHandler({ body: recordFileBody, params: projectParams
         file_size: stored.size,
         file_url: finalKey,
       },
-      { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined },
+      { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
       runtime,
     );
     const file = result.state.files.find((candidate) => candidate.id === parsed.fileId)!;

@@ -2,6 +2,7 @@ import { MAX_FILE_BYTES, checkFile, contentTypeFor, sanitiseFileName, uploadKey 
 import { HttpError } from '../../core/errors.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
 import { newId } from '../../core/ids.js';
+import { consumeQuota } from '../../core/quotas.js';
 import { getRuntime } from '../../core/runtime.js';
 import { SIGNED_URL_SECONDS, incomingPrefix, presignUpload } from '../../adapters/storage.js';
 import { requestUploadBody, type RequestUploadResponse } from '../contracts/files.js';
@@ -22,6 +23,8 @@ export const handler = httpHandler({ body: requestUploadBody, params: projectPar
   const contentType = contentTypeFor(file_name, request.body.content_type);
   const problem = checkFile({ name: file_name, type: contentType, size: file_size });
   if (problem) throw new HttpError(400, problem.code, problem.message);
+  // Storage and transfer cost money: presigned forms are counted per account.
+  await consumeQuota(runtime, 'uploads', principal.sub);
 
   const fileId = newId();
   const key = `${incomingPrefix()}${uploadKey(project.id, file_type, fileId, file_name)}`;

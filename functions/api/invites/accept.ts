@@ -16,10 +16,9 @@ import { findInvitation } from './lookup.js';
 export const handler = httpHandler({ params: tokenParams }, async (request) => {
   const principal = signedIn(request);
   const runtime = getRuntime();
-  // An e-mail the token says is unverified proves nothing about who holds the invitation.
-  if ((principal as { emailVerified?: boolean }).emailVerified === false || !principal.email) {
-    throw new HttpError(403, 'FORBIDDEN', 'Verify your e-mail address before accepting an invitation.');
-  }
+  // The invitation's token proves the mailbox (only it received the link); the decider checks that
+  // the caller is signed in with that same address, in its canonical form.
+  if (!principal.email) throw new HttpError(403, 'FORBIDDEN', 'Sign in with the invited e-mail address to accept this invitation.');
   const { hash, team } = await findInvitation(runtime, request.params.token);
   const membership = await membershipOf(runtime, principal.sub);
   if (membership && membership.team_id !== team.id) throw new HttpError(409, 'CONFLICT', 'You are already a member of another team.');

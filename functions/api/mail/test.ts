@@ -1,12 +1,30 @@
+import { canonicalEmail } from '../../../events/index.js';
+import { hasRole } from '../../http/auth.js';
+import { HttpError } from '../../core/errors.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
 import { log } from '../../core/log.js';
 import { mailer } from '../../adapters/mail/index.js';
+import { accountByEmail, isAdminAccount } from '../../queries/designers.js';
+import { consumeQuota } from '../../core/quotas.js';
+import { getRuntime } from '../../core/runtime.js';
 import { testMailBody, type TestMailResponse } from '../contracts/mail.js';
 
-/** POST /api/mail/test: sends a test e-mail through the mail adapter (SES, or the local outbox). */
+export const TEST_MAIL_RECIPIENT_MESSAGE = 'Test emails can only be sent to your own email address or to an admin.';
+
+/**
+ * POST /api/mail/test: sends a test e-mail through the mail adapter (SES, or the local outbox). A
+ * client or designer may send it only to their own address or to an admin's — never to a stranger,
+ * whose complaints would cost the sender's reputation; admins (who run the mail set-up) to any
+ * address. A few an hour per account, admins included.
+ */
 export const handler = httpHandler({ body: testMailBody }, async (request) => {
   const principal = signedIn(request);
+  const runtime = getRuntime();
   const to = request.body.toEmail;
+  if (!hasRole(principal, 'admin') && canonicalEmail(to) !== principal.email && !isAdminAccount(await accountByEmail(runtime, to))) {
+    throw new HttpError(403, 'RECIPIENT_NOT_ALLOWED', TEST_MAIL_RECIPIENT_MESSAGE);
+  }
+  await consumeQuota(runtime, 'testEmails', principal.sub);
   const sentAt = new Date().toISOString();
   try {
     await mailer().send({

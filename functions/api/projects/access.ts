@@ -1,3 +1,4 @@
+import { canonicalEmail } from '../../../events/index.js';
 import { hasRole, type Principal } from '../../http/auth.js';
 import type { ProjectDoc } from '../../queries/projects.js';
 import type { UserDoc } from '../../queries/users.js';
@@ -10,7 +11,13 @@ export function canReadProject(principal: Principal, user: UserDoc | null, proje
   return isAssignedDesigner(principal, project);
 }
 
+/**
+ * Assigned by account id, or by an e-mail the caller proved (a designer authorisation linked to the
+ * account through its invitation link) — never by the token's e-mail claim.
+ */
 export function isAssignedDesigner(principal: Principal, project: ProjectDoc): boolean {
   if (!hasRole(principal, 'designer')) return false;
-  return project.assigned_designer_id === principal.sub || (!!principal.email && project.assigned_designer_email === principal.email);
+  if (project.assigned_designer_id === principal.sub) return true;
+  const email = project.assigned_designer_email;
+  return !!email && (principal.designerEmails ?? []).includes(canonicalEmail(email));
 }

@@ -1,5 +1,5 @@
 import { projectDecider, projectStream } from '../../domain/project.js';
-import { actorOf } from '../../http/auth.js';
+import { actorOf, provenEmailOf } from '../../http/auth.js';
 import { runCommand } from '../../core/command.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
 import { newId } from '../../core/ids.js';
@@ -22,7 +22,7 @@ export const handler = httpHandler({ params: projectIdParams, body: postCommentB
     projectDecider,
     projectStream(request.params.id),
     { type: 'PostComment', comment_id: commentId, content: request.body.content },
-    { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined },
+    { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
     runtime,
   );
   const comment = result.state.comments.find((candidate) => candidate.id === commentId)!;

@@ -55,8 +55,9 @@ export const handler = httpHandler({ query: listProjectsQuery }, async (request)
   if (admin) {
     projects = await allProjects(runtime);
   } else if (designer) {
-    const [byId, byEmail] = await Promise.all([projectsOfDesigner(runtime, principal.sub), principal.email ? projectsOfDesigner(runtime, principal.email) : []]);
-    projects = mergeNewestFirst(byId, byEmail);
+    // By id, and by the addresses the caller proved (never the token's e-mail claim alone).
+    const lists = await Promise.all([principal.sub, ...principal.designerEmails].map((idOrEmail) => projectsOfDesigner(runtime, idOrEmail)));
+    projects = mergeNewestFirst(...lists);
   } else {
     const user = await getUser(runtime, principal.sub);
     const [own, team] = await Promise.all([projectsOfOwner(runtime, principal.sub), user?.team_id ? projectsOfTeam(runtime, user.team_id) : []]);

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { projectDecider, projectStream } from '../../domain/project.js';
-import { actorOf } from '../../http/auth.js';
+import { actorOf, provenEmailOf } from '../../http/auth.js';
 import { runCommand } from '../../core/command.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
 import { getRuntime } from '../../core/runtime.js';
@@ -22,7 +22,7 @@ export const handler = httpHandler({ params, body: toggleTaskBody }, async (requ
     projectDecider,
     projectStream(request.params.id),
     { type: 'ToggleTask', checklist_id: request.params.taskId, completed: request.body.completed },
-    { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined },
+    { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
     getRuntime(),
   );
   const { comments: _comments, ...document } = result.state;

@@ -1,5 +1,6 @@
+import { canonicalEmail } from '../../../events/index.js';
 import { projectDecider, projectStream, type DesignerChoice } from '../../domain/project.js';
-import { actorOf, hasRole } from '../../http/auth.js';
+import { actorOf, hasRole, provenEmailOf } from '../../http/auth.js';
 import { runCommand } from '../../core/command.js';
 import { HttpError } from '../../core/errors.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
@@ -29,7 +30,7 @@ async function resolveDesigner(runtime: Runtime, designer: NonNullable<UpdatePro
     if (!profile || !(await isActiveDesigner(runtime, designer.designer_id, profile.email))) throw new HttpError(400, 'UNKNOWN_DESIGNER', NOT_A_DESIGNER);
     return { designer_id: designer.designer_id, designer_name: designer.designer_name || profile.full_name || profile.email, designer_email: profile.email };
   }
-  const email = designer.designer_email.toLowerCase();
+  const email = canonicalEmail(designer.designer_email);
   if (!(await isActiveDesigner(runtime, null, email))) throw new HttpError(400, 'UNKNOWN_DESIGNER', NOT_A_DESIGNER);
   return { designer_email: email };
 }
@@ -49,7 +50,7 @@ export const handler = httpHandler({ params: projectIdParams, body: updateProjec
     projectDecider,
     projectStream(request.params.id),
     { type: 'UpdateProject', ...rest, ...(choice !== undefined ? { designer: choice } : {}) },
-    { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined },
+    { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
     runtime,
   );
   const { comments: _comments, ...document } = result.state;

@@ -2,7 +2,11 @@ import { designerDecider, isDesigner, revocationDecider, type DesignerState, typ
 import type { Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
 
-export const designerKey = (email: string) => ({ pk: `designer#${email.trim().toLowerCase()}`, sk: 'role' });
+import { canonicalEmail } from '../../../events/index.js';
+
+export const designerKey = (email: string) => ({ pk: `designer#${canonicalEmail(email)}`, sk: 'role' });
+/** The pending invitation link's lookup (by the token's sha256): which address it was sent to. */
+export const designerInviteTokenKey = (tokenHash: string) => ({ pk: `designer-invite#${tokenHash}`, sk: 'invite' });
 export const designerUserPartition = (userId: string) => `designer-user#${userId}`;
 export const DESIGNERS_PARTITION = 'designers';
 
@@ -13,6 +17,8 @@ export interface DesignerDoc {
   user_id: string | null;
   authorized_at: string | null;
   updated_at: string | null;
+  /** The latest invitation link (no token hash): pending until its holder follows it. */
+  invitation?: { status: 'pending' | 'accepted'; expires_at: string; invited_at: string; sent_at: string | null; send_error: string | null } | null;
 }
 
 /**
@@ -33,10 +39,15 @@ export const designersProjection: Projection<DesignerState> = {
       user_id: state.user_id,
       authorized_at: state.authorized_at,
       updated_at: state.updated_at,
+      invitation: state.invitation
+        ? { status: state.invitation.status, expires_at: state.invitation.expires_at, invited_at: state.invitation.invited_at, sent_at: state.invitation.sent_at, send_error: state.invitation.send_error }
+        : null,
     };
     const item: ViewItem = { ...designerKey(state.email), gsi4pk: DESIGNERS_PARTITION, gsi4sk: state.email, doc: JSON.stringify(doc) };
     if (state.user_id) Object.assign(item, { gsi1pk: designerUserPartition(state.user_id), gsi1sk: state.email });
-    return [item];
+    const items = [item];
+    if (state.invitation?.status === 'pending') items.push({ ...designerInviteTokenKey(state.invitation.token_hash), email: state.email });
+    return items;
   },
 };
 

@@ -2,6 +2,7 @@
  * The one API client. Paths are relative to the configured `apiUrl` ("/projects" -> "/api/projects").
  * Every call carries the ID token; errors arrive as ApiError with the server's code and message.
  */
+import { ulid } from 'ulid';
 import { currentIdToken, signOutUser } from './auth-session.js';
 import { loadConfig } from './config.js';
 import { navigateTo } from './navigation.js';
@@ -11,19 +12,49 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Seconds to wait, from `Retry-After` (429: a quota is used up). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
+/**
+ * A key for one user action that creates something: sent as `Idempotency-Key`, the same on every
+ * retry of that action, so a retried request returns the first result instead of a duplicate.
+ */
+export const newActionKey = (): string => ulid();
+
+/**
+ * The Idempotency-Key of one kind of action (submitting a project, posting a comment…): a retry of
+ * the same request (after a failure or a lost answer) reuses the key, so the server answers with the
+ * first result instead of creating a duplicate; once an attempt succeeds, the next action gets a new key.
+ */
+export class ActionKeys {
+  private pending: { body: string; key: string } | null = null;
+
+  async run<T>(body: unknown, send: (idempotencyKey: string) => Promise<T>): Promise<T> {
+    const text = JSON.stringify(body ?? null);
+    if (this.pending?.body !== text) this.pending = { body: text, key: newActionKey() };
+    const result = await send(this.pending.key);
+    this.pending = null;
+    return result;
+  }
+}
+
+export interface RequestOptions {
+  /** From `newActionKey()`, made once per user action and reused on its retries. */
+  idempotencyKey?: string;
+}
+
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-function errorFromBody(status: number, body: unknown, fallback: string): ApiError {
+function errorFromBody(status: number, body: unknown, fallback: string, retryAfter?: number): ApiError {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
   const code = typeof error?.code === 'string' ? error.code : `http_${status}`;
   const message = typeof error?.message === 'string' && error.message ? error.message : fallback;
-  return new ApiError(status, code, message);
+  return new ApiError(status, code, message, retryAfter);
 }
 
 let signingOut: Promise<void> | undefined;
@@ -39,10 +70,11 @@ async function handleUnauthorized(): Promise<void> {
   navigateTo('/auth', { replace: true });
 }
 
-async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const [config, token] = await Promise.all([loadConfig(), currentIdToken()]);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
@@ -67,7 +99,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   }
 
   if (!response.ok) {
-    const error = errorFromBody(response.status, parsed, response.statusText || `Request failed (${response.status})`);
+    const error = errorFromBody(response.status, parsed, response.statusText || `Request failed (${response.status})`, Number(response.headers.get('retry-after')) || undefined);
     if (response.status === 401) await handleUnauthorized();
     throw error;
   }
@@ -76,7 +108,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
 
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body),
   delete: <T = void>(path: string, body?: unknown) => request<T>('DELETE', path, body),
 };

@@ -10,7 +10,9 @@ import type {
   ToggleTaskResponse,
   UpdateProjectBody,
 } from '../../../functions/api/contracts/projects.js';
-import { api } from './api.js';
+import { ActionKeys, api } from './api.js';
+
+const commentKeys = new ActionKeys();
 import type { ProjectStatus } from './contracts.js';
 import { monthDayYear } from './format.js';
 
@@ -144,7 +146,8 @@ export const projectsApi = {
   toggleTask: (id: string, taskId: string, completed: boolean) =>
     api.patch<ToggleTaskResponse>(`${path(id)}/tasks/${encodeURIComponent(taskId)}`, { completed }),
   activity: (id: string) => api.get<ActivityResponse>(`${path(id)}/activity`),
-  comment: (id: string, content: string) => api.post<PostCommentResponse>(`${path(id)}/comments`, { content }),
+  comment: (id: string, content: string) =>
+    commentKeys.run({ id, content }, (idempotencyKey) => api.post<PostCommentResponse>(`${path(id)}/comments`, { content }, { idempotencyKey })),
   approve: (commentId: string, projectId: string) =>
     api.post<ModerateCommentResponse>(`/comments/${encodeURIComponent(commentId)}/approve`, { project_id: projectId }),
   reject: (commentId: string, projectId: string) =>

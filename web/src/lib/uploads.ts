@@ -6,7 +6,7 @@
 import type { DownloadFileResponse, RecordFileResponse, RequestUploadResponse } from '../../../functions/api/contracts/files.js';
 import type { FileType } from '../../../events/vocabulary.js';
 import { checkFile, contentTypeFor } from '../../../events/uploads.js';
-import { ApiError, api } from './api.js';
+import { ApiError, api, newActionKey } from './api.js';
 
 export const UPLOAD_FAILED_MESSAGE = 'Unable to upload file. Please try again.';
 
@@ -76,7 +76,8 @@ export async function uploadProjectFile(projectId: string, file: File, options: 
     });
     options.onProgress?.(0);
     await postToStorage(presigned.upload, file, options);
-    const recorded = await api.post<RecordFileResponse>(`/projects/${encodeURIComponent(projectId)}/files`, { key: presigned.key });
+    // One upload is one action: a retried record of it returns the first record, not a second file.
+    const recorded = await api.post<RecordFileResponse>(`/projects/${encodeURIComponent(projectId)}/files`, { key: presigned.key }, { idempotencyKey: newActionKey() });
     return recorded.file;
   } catch (error) {
     throw asUploadError(error);

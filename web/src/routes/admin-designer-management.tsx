@@ -1,10 +1,11 @@
 import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '../ui/kit/index.js';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { addDesigner, listDesigners, removeDesigner, setDesignerActive, type DesignerRow } from '../components/admin/admin-api.js';
+import { addDesigner, listDesigners, removeDesigner, resendDesignerInvite, setDesignerActive, type DesignerRow } from '../components/admin/admin-api.js';
 import '../components/admin/admin.css';
 import { toast } from '../components/toast/use-toast.js';
 import { ApiError } from '../lib/api.js';
+import { errorMessage } from '../lib/errors.js';
 import { useMe } from '../lib/use-me.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { Dialog } from '../ui/Dialog.js';
@@ -14,6 +15,9 @@ import { Page } from '../ui/Page.js';
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const projectsText = (count: number) => `${count} ${count === 1 ? 'project' : 'projects'}`;
+
+/** The invitation link proves the address: until it is followed, the designer has no access. */
+const INVITATION_TEXT = { pending: 'Invitation pending', expired: 'Invitation expired', accepted: 'Invitation accepted' } as const;
 
 /** Designer Management (/admin/designer-management): add by e-mail, activate or deactivate, remove. */
 export default function DesignerManagementScreen() {
@@ -53,6 +57,7 @@ export default function DesignerManagementScreen() {
     try {
       const result = await addDesigner(value);
       toast({ title: 'Success', description: result.profile_exists ? 'Designer added to system' : 'Designer can now register with this email' });
+      if (!result.invitation_sent) toast({ title: 'Invite created but email failed to send. Please try resending.', variant: 'destructive' });
       setEmail('');
       await load();
     } catch (error) {
@@ -79,6 +84,21 @@ export default function DesignerManagementScreen() {
     } catch (error) {
       console.error('Changing a designer failed', error);
       toast({ title: 'Failed to update designer status', variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function resend(designer: DesignerRow) {
+    setBusy(designer.email);
+    try {
+      const result = await resendDesignerInvite(designer.email);
+      toast({ title: result.message });
+      await load();
+    } catch (error) {
+      console.error('Resending a designer invitation failed', error);
+      const message = errorMessage(error);
+      toast({ title: 'Failed to resend invitation', description: message === 'Failed to resend invitation' ? undefined : message, variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -163,9 +183,22 @@ export default function DesignerManagementScreen() {
                     <TableCell>{projectsText(designer.active_projects)}</TableCell>
                     <TableCell>
                       {designer.user_id ? <code title={designer.user_id}>{designer.user_id.slice(0, 8)}</code> : <Text as="span" className="project-card__meta">Pre-authorized</Text>}
+                      {designer.invitation ? (
+                        <>
+                          {' '}
+                          <Badge size="small" variation={designer.invitation === 'expired' ? 'warning' : designer.invitation === 'accepted' ? 'success' : 'info'}>
+                            {INVITATION_TEXT[designer.invitation]}
+                          </Badge>
+                        </>
+                      ) : null}
                     </TableCell>
                     <TableCell>
                       <Flex gap="xs">
+                        {designer.user_id === null ? (
+                          <Button size="small" onClick={() => void resend(designer)} isDisabled={busy !== null} aria-label={`Resend invitation to ${designer.email}`}>
+                            Resend Invite
+                          </Button>
+                        ) : null}
                         <Button size="small" onClick={() => void toggle(designer)} isDisabled={busy !== null}>
                           {designer.active ? 'Deactivate' : 'Reactivate'}
                         </Button>

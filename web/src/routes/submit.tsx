@@ -24,9 +24,12 @@ import {
 } from '../components/submit/wizard.js';
 import { toast } from '../components/toast/use-toast.js';
 import '../components/submit/submit.css';
-import { api } from '../lib/api.js';
+import { ActionKeys, api } from '../lib/api.js';
+
+/** A retried submission (same wizard content) reuses its Idempotency-Key: one project, not two. */
+const submissionKeys = new ActionKeys();
 import type { ProjectResponse } from '../lib/contracts.js';
-import { errorMessage } from '../lib/errors.js';
+import { errorMessage, failureDescription } from '../lib/errors.js';
 import { uploadProjectFile, UploadError } from '../lib/uploads.js';
 import { useMe } from '../lib/use-me.js';
 import { AppHeader } from '../ui/AppHeader.js';
@@ -95,7 +98,7 @@ export default function SubmitScreen() {
       setReview({ tasks: reviewTasksFrom(answer), source: answer.source });
     } catch (error) {
       console.error('Checklist generation failed', error);
-      toast({ title: 'Error', description: 'Failed to generate project checklist. Please try again.', variant: 'destructive' });
+      toast({ title: 'Error', description: failureDescription(error, 'Failed to generate project checklist. Please try again.'), variant: 'destructive' });
     } finally {
       setGenerating(false);
     }
@@ -113,7 +116,8 @@ export default function SubmitScreen() {
     setSubmitting(true);
     let projectId: string;
     try {
-      const created = await api.post<ProjectResponse>('/projects', toSubmission(form, review.tasks, review.source));
+      const submission = toSubmission(form, review.tasks, review.source);
+      const created = await submissionKeys.run(submission, (idempotencyKey) => api.post<ProjectResponse>('/projects', submission, { idempotencyKey }));
       projectId = created.project.id;
     } catch (error) {
       refuse(errorMessage(error));

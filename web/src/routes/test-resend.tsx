@@ -5,7 +5,7 @@ import type { TestMailResponse } from '../../../functions/api/contracts/mail.js'
 import { AuthFrame } from '../components/auth/AuthFrame.js';
 import { RouteLoading } from '../components/RouteStatus.js';
 import { toast } from '../components/toast/use-toast.js';
-import { api } from '../lib/api.js';
+import { ApiError, api } from '../lib/api.js';
 import { useSession } from '../lib/session.js';
 
 /**
@@ -35,7 +35,9 @@ export default function TestResendScreen() {
       }
     } catch (error) {
       console.error('Test email failed', error);
-      toast({ title: 'Test Failed', description: 'Failed to send test email', variant: 'destructive' });
+      // A refused recipient (403) or a used-up quota (429) says why in the server's words.
+      const refused = error instanceof ApiError && (error.status === 403 || error.status === 429);
+      toast({ title: 'Test Failed', description: refused ? error.message : 'Failed to send test email', variant: 'destructive' });
     } finally {
       setBusy(false);
     }

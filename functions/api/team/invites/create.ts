@@ -1,12 +1,13 @@
-import { teamDecider, teamStream } from '../../../domain/team.js';
+import { teamDecider, teamStream, type TeamCommand } from '../../../domain/team.js';
 import { runCommand } from '../../../core/command.js';
 import { httpHandler, signedIn } from '../../../http/middleware.js';
 import { newId } from '../../../core/ids.js';
 import { getUser } from '../../../queries/users.js';
+import { consumeQuota } from '../../../core/quotas.js';
 import { getRuntime } from '../../../core/runtime.js';
 import { createInviteBody, type InviteResponse } from '../../contracts/team.js';
 import { callerTeamId, commandMeta, inviteView, newInviteToken, teamView } from '../common.js';
-import { deliverInvite } from './deliver.js';
+import { decideNow, deliverInvite } from './deliver.js';
 
 export const INVITE_FAILED_MESSAGE = 'Invite created but email failed to send. Please try resending.';
 
@@ -22,20 +23,20 @@ export const handler = httpHandler({ body: createInviteBody }, async (request) =
   const inviter = await getUser(runtime, principal.sub);
   const { token, hash } = newInviteToken();
   const inviteId = newId();
-  const created = await runCommand(
-    teamDecider,
-    teamStream(teamId),
-    {
-      type: 'CreateInvite',
-      invite_id: inviteId,
-      email: request.body.email,
-      role: request.body.role,
-      token_hash: hash,
-      inviter_name: inviter?.full_name || principal.name || principal.email || null,
-    },
-    commandMeta(request, principal),
-    runtime,
-  );
+  const command: TeamCommand = {
+    type: 'CreateInvite',
+    invite_id: inviteId,
+    email: request.body.email,
+    role: request.body.role,
+    token_hash: hash,
+    inviter_name: inviter?.full_name || principal.name || principal.email || null,
+  };
+  const meta = commandMeta(request, principal);
+  // Refusals first (not a team admin, already invited), so they spend no quota.
+  await decideNow(runtime, teamId, command, meta);
+  // Every invitation is an e-mail to an address nobody proved yet: counted per team.
+  await consumeQuota(runtime, 'teamInvites', teamId);
+  const created = await runCommand(teamDecider, teamStream(teamId), command, meta, runtime);
   const { state, sent } = await deliverInvite(runtime, request, principal, created.state, inviteId, token);
   const invite = state.invites.find((candidate) => candidate.id === inviteId)!;
   const body: InviteResponse = {

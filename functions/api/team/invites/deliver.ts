@@ -1,6 +1,7 @@
-import { teamDecider, teamStream, type TeamState } from '../../../domain/team.js';
+import { teamDecider, teamStream, type TeamCommand, type TeamState } from '../../../domain/team.js';
 import type { Principal } from '../../../http/auth.js';
-import { runCommand } from '../../../core/command.js';
+import { loadState, runCommand } from '../../../core/command.js';
+import type { CommitMeta } from '../../../core/event-store.js';
 import type { HttpRequest } from '../../../http/middleware.js';
 import { log } from '../../../core/log.js';
 import type { Runtime } from '../../../core/runtime.js';
@@ -34,4 +35,13 @@ export async function deliverInvite(
     log.warn('Could not record the invitation e-mail outcome', { inviteId, error: (error as Error).message });
     return { state, sent: outcome.sent };
   }
+}
+
+/**
+ * Asks the team's decider about a command on the current state without appending anything: its
+ * refusals (not a team admin, no such invitation, already pending) come before any quota is spent.
+ */
+export async function decideNow(runtime: Runtime, teamId: string, command: TeamCommand, meta: CommitMeta): Promise<void> {
+  const { state } = await loadState(teamDecider, teamStream(teamId), runtime);
+  teamDecider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });
 }

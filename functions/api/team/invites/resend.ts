@@ -2,10 +2,11 @@ import { teamDecider, teamStream } from '../../../domain/team.js';
 import { runCommand } from '../../../core/command.js';
 import { HttpError } from '../../../core/errors.js';
 import { httpHandler, signedIn } from '../../../http/middleware.js';
+import { consumeQuotas } from '../../../core/quotas.js';
 import { getRuntime } from '../../../core/runtime.js';
 import { inviteParams, type InviteResponse } from '../../contracts/team.js';
 import { callerTeamId, commandMeta, inviteView, newInviteToken, teamView } from '../common.js';
-import { deliverInvite } from './deliver.js';
+import { decideNow, deliverInvite } from './deliver.js';
 
 /**
  * POST /api/team/invites/{id}/resend: a pending invitation gets a new token and a new 7-day expiry
@@ -17,13 +18,12 @@ export const handler = httpHandler({ params: inviteParams }, async (request) => 
   const runtime = getRuntime();
   const teamId = await callerTeamId(runtime, principal);
   const { token, hash } = newInviteToken();
-  const resent = await runCommand(
-    teamDecider,
-    teamStream(teamId),
-    { type: 'ResendInvite', invite_id: request.params.id, token_hash: hash },
-    commandMeta(request, principal),
-    runtime,
-  );
+  const command = { type: 'ResendInvite', invite_id: request.params.id, token_hash: hash } as const;
+  const meta = commandMeta(request, principal);
+  await decideNow(runtime, teamId, command, meta);
+  // Counted per invitation (a few resends a day) and with the team's other invitation e-mails.
+  await consumeQuotas(runtime, ['inviteResends', `team:${request.params.id}`], ['teamInvites', teamId]);
+  const resent = await runCommand(teamDecider, teamStream(teamId), command, meta, runtime);
   const { state, sent } = await deliverInvite(runtime, request, principal, resent.state, request.params.id, token);
   if (!sent) throw new HttpError(502, 'MAIL_FAILED', 'Failed to resend invitation');
   const invite = state.invites.find((candidate) => candidate.id === request.params.id)!;

@@ -11,11 +11,14 @@ import type { ModerationResponse, ModerateCommentResponse } from '../../../../fu
 import type {
   AddDesignerResponse,
   ListDesignersResponse,
+  ResendDesignerInviteResponse,
   RemoveDesignerResponse,
   UpdateDesignerResponse,
 } from '../../../../functions/api/contracts/designers.js';
 import type { RevokeDesignerSessionsResponse } from '../../../../functions/api/contracts/sessions.js';
-import { api } from '../../lib/api.js';
+import { ActionKeys, api } from '../../lib/api.js';
+
+const designerKeys = new ActionKeys();
 import type { ListProjectsResponse } from '../../lib/contracts.js';
 
 export type {
@@ -61,7 +64,9 @@ export const listUsers = () => api.get<UsersResponse>('/users');
 export const getUserDetails = (id: string) => api.get<UserDetailsResponse>(`/users/${encodeURIComponent(id)}`);
 
 export const listDesigners = () => api.get<ListDesignersResponse>('/designers');
-export const addDesigner = (email: string) => api.post<AddDesignerResponse>('/designers', { email });
+export const addDesigner = (email: string) => designerKeys.run({ email }, (idempotencyKey) => api.post<AddDesignerResponse>('/designers', { email }, { idempotencyKey }));
+/** A new invitation link for a designer who has not followed theirs (the old one stops working). */
+export const resendDesignerInvite = (email: string) => api.post<ResendDesignerInviteResponse>(`/designers/${encodeURIComponent(email)}/invite`);
 export const setDesignerActive = (email: string, active: boolean) => api.patch<UpdateDesignerResponse>(`/designers/${encodeURIComponent(email)}`, { active });
 export const removeDesigner = (email: string) => api.delete<RemoveDesignerResponse>(`/designers/${encodeURIComponent(email)}`);
 

@@ -2,7 +2,9 @@
  * The team and invitation routes for the screens (/profile, /accept-invite, /invite-signup).
  * Types come from the route contracts beside the handlers (`import type` only).
  */
-import { api } from '../../lib/api.js';
+import { ActionKeys, api } from '../../lib/api.js';
+
+const inviteKeys = new ActionKeys();
 import type {
   AcceptInviteResponse,
   ChangeMemberRoleBody,
@@ -29,7 +31,7 @@ export const teamApi = {
   create: (name: string) => api.post<TeamResponse>('/team', { name }),
   changeRole: (userId: string, role: ChangeMemberRoleBody['role']) => api.patch<TeamResponse>(`/team/members/${encodeURIComponent(userId)}`, { role }),
   removeMember: (userId: string) => api.delete<TeamResponse>(`/team/members/${encodeURIComponent(userId)}`),
-  invite: (body: CreateInviteBody) => api.post<InviteResponse>('/team/invites', body),
+  invite: (body: CreateInviteBody) => inviteKeys.run(body, (idempotencyKey) => api.post<InviteResponse>('/team/invites', body, { idempotencyKey })),
   resendInvite: (id: string) => api.post<InviteResponse>(`/team/invites/${encodeURIComponent(id)}/resend`),
   revokeInvite: (id: string) => api.post<TeamResponse>(`/team/invites/${encodeURIComponent(id)}/revoke`),
   inviteDetails: (value: string) => api.get<InviteDetailsResponse>(`/invites/${token(value)}`),

@@ -1,0 +1,11 @@
+import { getRuntime } from '../../core/runtime.js';
+import type { HttpRequest, HttpResult } from '../../http/middleware.js';
+import type { DesignerInviteDetailsResponse } from '../contracts/designers.js';
+import { findDesignerInvitation } from './invite-lookup.js';
+
+/** GET /api/designer-invites/{token} (public): the address a working designer invitation link was sent to. */
+export async function inviteDetails(request: HttpRequest<unknown, unknown, { token: string }>): Promise<HttpResult> {
+  const { state } = await findDesignerInvitation(getRuntime(), request.params.token);
+  const body: DesignerInviteDetailsResponse = { email: state.email!, expires_at: state.invitation!.expires_at };
+  return { body };
+}

@@ -1,0 +1,23 @@
+import { INVALID_DESIGNER_INVITATION, designerDecider, designerStream, isDesigner, isInvitationUsable, type DesignerState } from '../../domain/designer.js';
+import { loadState } from '../../core/command.js';
+import { HttpError } from '../../core/errors.js';
+import { designerInvitationEmail } from '../../queries/designers.js';
+import type { Runtime } from '../../core/runtime.js';
+import { hashInviteToken, looksLikeInviteToken } from '../team/common.js';
+
+const invalid = (status: 404 | 410) => new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_DESIGNER_INVITATION);
+
+/**
+ * A designer invitation by its link's token: the read side's lookup item (by the token's sha256)
+ * names the address, and that designer stream decides. Unknown tokens answer 404; expired, replaced,
+ * used or removed ones 410; both 'Invalid or expired invitation'.
+ */
+export async function findDesignerInvitation(runtime: Runtime, token: string): Promise<{ hash: string; state: DesignerState }> {
+  if (!looksLikeInviteToken(token)) throw invalid(404);
+  const hash = hashInviteToken(token);
+  const email = await designerInvitationEmail(runtime, hash);
+  if (!email) throw invalid(404);
+  const { state } = await loadState(designerDecider, designerStream(email), runtime);
+  if (!isDesigner(state) || state.invitation?.token_hash !== hash || !isInvitationUsable(state.invitation, runtime.now().toISOString())) throw invalid(410);
+  return { hash, state };
+}
