@@ -40,6 +40,8 @@ export interface RouteDefinition {
   handler: string;
   access: Access;
   summary: string;
+  /** What a signed-in caller without the role is told (403), where the general wording says too little. */
+  denied?: string;
 }
 
 export interface ConsumerDefinition {
@@ -64,6 +66,8 @@ export interface ScheduleDefinition {
   summary: string;
 }
 
+const SUBMIT_DENIED = "Projects are submitted by clients, or by an admin on a client's behalf.";
+
 export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/health', handler: 'functions/api/health.ts', access: 'public', summary: 'liveness' },
   { method: 'GET', path: '/api/me', handler: 'functions/api/me/get.ts', access: 'any', summary: 'profile, roles, team' },
@@ -78,7 +82,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/invites/{token}', handler: 'functions/api/invites/details.ts', access: 'public', summary: 'get-invite-details' },
   { method: 'POST', path: '/api/invites/{token}/accept', handler: 'functions/api/invites/accept.ts', access: 'any', summary: "accept-invite: the invite's e-mail must be the caller's" },
   { method: 'GET', path: '/api/projects', handler: 'functions/api/projects/list.ts', access: 'any', summary: 'projects the caller may see' },
-  { method: 'POST', path: '/api/projects', handler: 'functions/api/projects/create.ts', access: ['client'], summary: 'submit a project with its reviewed checklist' },
+  { method: 'POST', path: '/api/projects', handler: 'functions/api/projects/create.ts', access: ['client', 'admin'], summary: "submit a project with its reviewed checklist (clients; admins on a client's behalf)", denied: SUBMIT_DENIED },
   { method: 'GET', path: '/api/projects/{id}', handler: 'functions/api/projects/get.ts', access: 'any', summary: 'one project, if the caller may read it' },
   { method: 'PATCH', path: '/api/projects/{id}', handler: 'functions/api/projects/update.ts', access: ['admin', 'designer'], summary: 'status, designer, priority, due date (admins); status in_progress/needs_revision (the assigned designer)' },
   { method: 'PATCH', path: '/api/projects/{id}/tasks/{taskId}', handler: 'functions/api/projects/tasks.ts', access: ['admin', 'designer'], summary: 'complete or reopen a checklist task (admins, the assigned designer)' },
@@ -91,7 +95,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/activity', handler: 'functions/api/admin/activity.ts', access: ['admin'], summary: 'global activity, newest first, 100, q and type filters' },
   { method: 'GET', path: '/api/users', handler: 'functions/api/admin/users-list.ts', access: ['admin'], summary: 'every profile with roles and subscription, and the user counts' },
   { method: 'GET', path: '/api/users/{id}', handler: 'functions/api/admin/users-get.ts', access: ['admin'], summary: "a user's overview, project statistics, projects and team" },
-  { method: 'POST', path: '/api/checklists', handler: 'functions/api/checklists/generate.ts', access: ['client'], summary: 'generate a checklist (Bedrock, or the local estimator)' },
+  { method: 'POST', path: '/api/checklists', handler: 'functions/api/checklists/generate.ts', access: ['client', 'admin'], summary: "generate a checklist (Bedrock, or the local estimator) for a client's brief", denied: SUBMIT_DENIED },
   { method: 'POST', path: '/api/projects/{id}/uploads', handler: 'functions/api/files/upload.ts', access: 'any', summary: 'presigned POST: owner (client_upload), admin or assigned designer (deliverable)' },
   { method: 'POST', path: '/api/projects/{id}/files', handler: 'functions/api/files/record.ts', access: 'any', summary: 'record an upload after checking the stored object' },
   { method: 'GET', path: '/api/projects/{id}/files/{fileId}', handler: 'functions/api/files/download.ts', access: 'any', summary: 'signed download URL (300 s) for readers of the project' },

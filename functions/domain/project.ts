@@ -18,12 +18,13 @@ import {
   type ProjectStatus,
   canonicalEmail,
 } from '../../events/index.js';
+import { DESCRIPTION_TOO_SHORT, descriptionLength } from '../../events/project-brief.js';
+import { MIN_DESCRIPTION_LENGTH } from '../../events/intake-options.js';
 import type { Decider, DecisionContext } from './decider.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { totalHours, turnaroundDays } from './turnaround.js';
 
 export const projectStream = (id: string) => `project-${id}`;
-export const MIN_DESCRIPTION_LENGTH = 300;
 
 export interface ProjectChecklistItem extends ChecklistItem {
   completed: boolean;
@@ -120,6 +121,8 @@ export type ProjectCommand =
   | { type: 'ApproveComment'; comment_id: string }
   | { type: 'RejectComment'; comment_id: string };
 
+export const SUBMIT_REFUSED = "Projects are submitted by clients, or by an admin on a client's behalf";
+
 /** Statuses a designer may set (spec/2 §4); admins may set any. */
 export const DESIGNER_STATUSES: readonly ProjectStatus[] = ['in_progress', 'needs_revision'];
 
@@ -169,7 +172,8 @@ function decideUpdate(command: Extract<ProjectCommand, { type: 'UpdateProject' }
 function decideFile(command: Extract<ProjectCommand, { type: 'RecordFile' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
   if (state.files.some((file) => file.id === command.file_id)) return [];
   if (command.file_type === 'client_upload') {
-    if (state.user_id !== context.actor.sub) throw forbidden('Only the project owner can add client files');
+    // An admin adds them when submitting on the client's behalf.
+    if (state.user_id !== context.actor.sub && !isAdmin(context)) throw forbidden('Only the project owner can add client files');
   } else if (!isAdmin(context) && !isAssignedTo(state, context)) {
     throw forbidden('Only admins and the assigned designer can upload deliverables');
   }
@@ -194,9 +198,7 @@ function decideComment(command: Extract<ProjectCommand, { type: 'PostComment' | 
 function validateSubmission(command: SubmitProjectCommand): void {
   if (!command.title.trim()) throw invalid('Title is required');
   if (command.deliverables.length === 0) throw invalid('Select at least one deliverable');
-  if (command.description.trim().length < MIN_DESCRIPTION_LENGTH) {
-    throw invalid(`Description must be at least ${MIN_DESCRIPTION_LENGTH} characters`);
-  }
+  if (descriptionLength(command.description) < MIN_DESCRIPTION_LENGTH) throw invalid(DESCRIPTION_TOO_SHORT);
   if (command.project_category === 'Permit') {
     if (command.area_sqft === null) throw invalid('Building area is required for permit projects');
     if (!command.permit_needs?.trim()) throw invalid('Permit scope summary is required for permit projects');
@@ -264,7 +266,9 @@ export const projectDecider: Decider<ProjectCommand, ProjectState> = {
       case 'RejectComment':
         return decideComment(command, state, context);
       case 'SubmitProject': {
-        if (actor.role !== 'client' && actor.role !== 'system') throw forbidden('Only clients submit projects');
+        // An admin submits on a client's behalf: the project is the client's, the event says who did it.
+        if (actor.role !== 'client' && actor.role !== 'admin' && actor.role !== 'system') throw forbidden(SUBMIT_REFUSED);
+        if (actor.role === 'client' && command.user_id !== actor.sub) throw forbidden(SUBMIT_REFUSED);
         if (state.exists) throw conflict('This project was already submitted');
         validateSubmission(command);
         const { type: _type, checklist, ...submission } = command;
@@ -299,7 +303,8 @@ export const projectDecider: Decider<ProjectCommand, ProjectState> = {
           ...data,
           exists: true,
           id: project_id,
-          created_by: data.user_id,
+          // Who submitted it: the client, or the admin who did it on their behalf.
+          created_by: event.actor.role === 'admin' ? event.actor.sub : data.user_id,
           status: 'queued',
           checklist: checklist.map((item) => ({ ...item, completed: false })),
           created_at: event.at,

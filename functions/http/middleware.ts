@@ -111,7 +111,7 @@ const routeAccess = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
     const principal = await resolvePrincipal(token, getRuntime());
     resolvedPrincipals.set(request.event, principal);
     if (route.access !== 'any' && !route.access.some((role) => principal.groups.includes(role))) {
-      throw new HttpError(403, 'FORBIDDEN', 'You do not have permission to do this.');
+      throw new HttpError(403, 'FORBIDDEN', route.denied ?? 'You do not have permission to do this.');
     }
   },
 });

@@ -9,7 +9,7 @@ const hidden = new Set(HIDDEN_FROM_PROJECT_FEED);
 
 /**
  * A project's activity log, newest first, at most `limit` entries the feed shows: entries it hides
- * (comment posted, approved, rejected) are skipped before the limit is counted.
+ * (comment approved, rejected) are skipped before the limit is counted.
  */
 export async function activityOfProject(runtime: Runtime, projectId: string, limit = ACTIVITY_LIMIT): Promise<ActivityEntry[]> {
   const { active } = await runtime.views.generations();

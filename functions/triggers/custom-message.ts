@@ -1,4 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Where each flow's reset page lives (spec/1 §2): the SPA says which in the request's clientMetadata. */
 export const RESET_PATHS = { client: '/auth/reset-password', team: '/team-login/reset-password' } as const;
@@ -7,11 +8,28 @@ export type ResetFlow = keyof typeof RESET_PATHS;
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * The password-reset link: the reset page reads the code and the e-mail from it. `code` is Cognito's
- * placeholder ({####}), which Cognito replaces with the real code when it sends the message.
+ * The link's issue time is signed: an HMAC over the e-mail and the time with a key the trigger has
+ * (RESET_LINK_KEY), so the time cannot be moved without the key. The reset page refuses a link whose
+ * time is older than the code's life on load, before a password is typed (spec/1 §4).
  */
-export function resetLink(siteUrl: string, flow: ResetFlow, code: string, email: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}${RESET_PATHS[flow]}?code=${code}&email=${encodeURIComponent(email)}`;
+export function resetLinkSignature(key: string, email: string, issued: number): string {
+  return createHmac('sha256', key).update(`${email.toLowerCase()}\n${issued}`).digest('base64url').slice(0, 32);
+}
+
+export function isResetLinkSigned(key: string, email: string, issued: number, signature: string): boolean {
+  const expected = Buffer.from(resetLinkSignature(key, email, issued));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The password-reset link: the reset page reads the code, the e-mail and the issue time from it.
+ * `code` is Cognito's placeholder ({####}), which Cognito replaces with the real code when it sends
+ * the message.
+ */
+export function resetLink(siteUrl: string, flow: ResetFlow, code: string, email: string, issued = Math.floor(Date.now() / 1000), key = process.env.RESET_LINK_KEY): string {
+  const signature = key ? `&sig=${resetLinkSignature(key, email, issued)}` : '';
+  return `${siteUrl.replace(/\/+$/, '')}${RESET_PATHS[flow]}?code=${code}&email=${encodeURIComponent(email)}&issued=${issued}${signature}`;
 }
 
 /**

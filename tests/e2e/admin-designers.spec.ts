@@ -25,7 +25,7 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   const projectIds: string[] = [];
   for (const title of ['Garage ADU', 'Attic study']) {
     const created = await apiFromPage<ProjectResponse>(clientPage, 'POST', '/api/projects', {
-      title, project_category: 'Design', project_type: 'ADU / Addition Design', property_type: 'adu', deliverables: ['Floor Plan'],
+      title, project_category: 'Design', project_type: 'ADU / Addition Design', property_type: 'adu', deliverables: ['ADU / Addition Floor Plan'],
       description: DESCRIPTION, design_priority: [], area_sqft: 480, existing_plans: true, permit_needs: null, room_selection: [], room_notes: null,
       inspiration_links: [], checklist: [{ task_name: 'Egress study', estimated_hours: 2 }], grok_generated: true,
     });

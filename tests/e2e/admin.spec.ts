@@ -126,6 +126,7 @@ async function seed(runtime: E2ERuntime): Promise<Seed> {
     project_category: 'Permit',
     project_type: 'New Construction Permit Set',
     property_type: 'multi_family',
+    deliverables: ['Floor Plan', 'Site Plan'],
     permit_needs: 'New duplex on an empty lot',
     project_address: '12 Elm Street',
   });

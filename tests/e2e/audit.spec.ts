@@ -12,7 +12,7 @@ test('an admin opens a project history, steps back to before a status change, an
   await signUpInBrowser(page, owner);
   await signInInBrowser(page, owner);
   const created = await apiFromPage<ProjectResponse>(page, 'POST', '/api/projects', {
-    title: 'Garage ADU', project_category: 'Design', project_type: 'ADU / Addition Design', property_type: 'adu', deliverables: ['Floor Plan'],
+    title: 'Garage ADU', project_category: 'Design', project_type: 'ADU / Addition Design', property_type: 'adu', deliverables: ['ADU / Addition Floor Plan'],
     description: DESCRIPTION, design_priority: [], area_sqft: 480, existing_plans: true, permit_needs: null, room_selection: [], room_notes: null,
     inspiration_links: [], checklist: [{ task_name: 'Egress study', estimated_hours: 2 }], grok_generated: true,
   });

@@ -15,7 +15,7 @@ test('sign-up refuses a password shorter than 12 characters', async ({ page }) =
 test('signed-out visitors to client screens are sent to /auth', async ({ page }) => {
   for (const path of ['/dashboard', '/board']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(path === '/dashboard' ? /\/auth$/ : new RegExp(`/auth\\?redirect=${encodeURIComponent(path)}$`));
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   }
 });
@@ -100,7 +100,7 @@ test('a guarded screen sends a signed-out visitor to /auth and back after sign-i
   const account = { fullName: 'Gale Guarded', email: uniqueEmail('guarded'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await page.goto('/board');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fboard$/);
   await signInInBrowser(page, account);
   await expect(page).toHaveURL(/\/board$/);
 });

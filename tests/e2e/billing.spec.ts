@@ -68,7 +68,7 @@ test('signed out, checkout from the pricing page goes to /auth', async ({ page, 
     opened = true;
   });
   await page.locator('#pricing').getByRole('button', { name: 'Choose Designer Pro' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fpricing$/);
   expect(opened).toBe(false);
 });
 
@@ -76,7 +76,7 @@ test('a /dashboard?success=true visit while signed out signs in first, then show
   const account = { fullName: 'Rory Return', email: uniqueEmail('return'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await page.goto('/dashboard?success=true');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fdashboard%3Fsuccess%3Dtrue$/);
   await signInInBrowser(page, account);
   await expect(page.getByRole('dialog', { name: 'Welcome to Design Club!' })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -17,7 +17,7 @@ const DESCRIPTION =
 const submission = (title: string): SubmitProjectBody => ({
   title,
   project_category: 'Design',
-  project_type: 'Interior Design',
+  project_type: 'Concept Design',
   property_type: 'single_family',
   deliverables: ['Layout Plan', 'Concept Render', 'Style Board'],
   description: DESCRIPTION,
@@ -116,7 +116,7 @@ test('a client follows a project from the empty dashboard to the detail dialog; 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('tab')).toHaveText(['Details', 'Files', 'Activity']);
   await expect(dialog.getByText('Queued', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('Interior Design', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Concept Design', { exact: true })).toBeVisible();
   await expect(dialog.getByText('single family')).toBeVisible();
   await expect(dialog.getByText('1640 sq ft')).toBeVisible();
   await expect(dialog.getByText('12 Elm Street, Springfield')).toBeVisible();

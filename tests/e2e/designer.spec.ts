@@ -41,7 +41,7 @@ test('the designer dashboard: empty, then assigned projects with due flags and t
         project_category: 'Design',
         project_type: 'Remodel / Space Optimization',
         property_type: 'condo',
-        deliverables: ['Layout Plan'],
+        deliverables: ['Proposed Layout Options'],
         description: DESCRIPTION,
         checklist: [{ task_name: 'Layout', estimated_hours: 3 }],
         grok_generated: true,

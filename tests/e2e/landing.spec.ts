@@ -149,7 +149,7 @@ test('signed out, Start My Project, Sign In and a plan choice all go to /auth', 
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Choose Starter' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fpricing$/);
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 });
 

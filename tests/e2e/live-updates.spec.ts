@@ -47,7 +47,8 @@ test('a designer comment appears in the admin open dialog, and a status change m
 
   // The designer comments: it appears in the admin's open dialog, pending approval.
   expect((await apiFromPage(designer, 'POST', `/api/projects/${id}/comments`, { content: 'The glazed roof needs a 15 degree pitch.' })).status).toBeLessThan(300);
-  await expect(dialog.getByText('The glazed roof needs a 15 degree pitch.')).toBeVisible({ timeout: 10_000 });
+  // The comment itself (its 'Comment posted' entry in the feed quotes it too).
+  await expect(dialog.getByRole('listitem', { name: /^Comment by/ }).getByText('The glazed roof needs a 15 degree pitch.')).toBeVisible({ timeout: 10_000 });
   await expect(dialog.getByText('Pending Approval')).toBeVisible();
 
   // The admin moves the project to In Progress: the card moves on the client's board.

@@ -111,10 +111,46 @@ test('a team reset link with a wrong code is refused on submit and goes to the t
   await requestReset(page, runtime.seeded.admin.email);
   const link = await resetLinkFor(runtime, runtime.seeded.admin.email);
   const wrong = link.searchParams.get('code') === '000000' ? '111111' : '000000';
-  await page.goto(`/team-login/reset-password?code=${wrong}&email=${encodeURIComponent(runtime.seeded.admin.email)}`);
+  link.searchParams.set('code', wrong);
+  await page.goto(link.pathname + link.search);
   await chooseNewPassword(page, NEW_PASSWORD);
   await expect(toast(page, 'Invalid or expired link')).toContainText('Please request a new password reset link.');
   await expect(page).toHaveURL(/\/team-login\/forgot-password$/, { timeout: 5_000 });
+});
+
+test('an expired reset link is refused on load, before a password is typed, in both flows', async ({ page, runtime }) => {
+  const account = { fullName: 'Ezra Expired', email: uniqueEmail('expired'), password: PASSWORD };
+  await signUpInBrowser(page, account);
+  for (const [forgot, reset] of [['/auth/forgot-password', /\/auth\/forgot-password$/], ['/team-login/forgot-password', /\/team-login\/forgot-password$/]] as const) {
+    await page.goto(forgot);
+    await requestReset(page, account.email);
+    const link = await resetLinkFor(runtime, account.email);
+    expect(Number(link.searchParams.get('issued'))).toBeGreaterThan(0);
+    // The same link two hours on: the code has expired (Cognito's reset codes live one hour).
+    link.searchParams.set('issued', String(Number(link.searchParams.get('issued')) - 2 * 3_600));
+    await page.goto(link.pathname + link.search);
+    await expect(toast(page, 'Invalid or expired link')).toContainText('Please request a new password reset link.');
+    await expect(page.getByLabel('New Password')).toHaveCount(0);
+    await expect(page).toHaveURL(reset, { timeout: 5_000 });
+  }
+});
+
+test('a used reset link is refused on submit with the same words and goes to the forgot page', async ({ page, runtime }) => {
+  const account = { fullName: 'Uma Used', email: uniqueEmail('used'), password: PASSWORD };
+  await signUpInBrowser(page, account);
+  await page.goto('/auth/forgot-password');
+  await requestReset(page, account.email);
+  const link = await resetLinkFor(runtime, account.email);
+  await page.goto(link.pathname + link.search);
+  await chooseNewPassword(page, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  // The link again: fresh by its time, but its code has been used.
+  await page.goto(link.pathname + link.search);
+  await chooseNewPassword(page, `${NEW_PASSWORD} again`);
+  await expect(toast(page, 'Invalid or expired link')).toContainText('Please request a new password reset link.');
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/, { timeout: 5_000 });
 });
 
 test('an unknown e-mail on the forgot page shows the service message', async ({ page }) => {

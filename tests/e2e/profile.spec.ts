@@ -1,8 +1,8 @@
 import { PASSWORD, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
-test('signed out, /profile sends to /auth', async ({ page }) => {
+test('signed out, /profile sends to /auth, with the way back in the address', async ({ page }) => {
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Fprofile$/);
 });
 
 test('a client edits the profile on Profile Settings and goes back to the dashboard', async ({ page, runtime }) => {

@@ -37,7 +37,7 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
     project_category: 'Design',
     project_type: 'Architectural Design',
     property_type: 'single_family',
-    deliverables: ['Floor Plan', 'Elevations'],
+    deliverables: ['Schematic Floor Plans', 'Exterior Elevations'],
     description: DESCRIPTION,
     design_priority: ['Layout Optimization'],
     area_sqft: 2100,
@@ -171,7 +171,7 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
   await expect(detail.getByText('floor_plan_v1.pdf')).toBeVisible();
   await expect(detail.getByText(/^Deliverable ·/)).toBeVisible();
   await detail.getByRole('tab', { name: 'Activity' }).click();
-  await expect(detail.getByText('First floor plan uploaded.', { exact: false })).toBeVisible();
+  await expect(detail.getByRole('listitem', { name: 'Comment by Dev Designer' }).getByText('First floor plan uploaded.', { exact: false })).toBeVisible();
   await expect(detail.getByText(hostile)).toHaveCount(0);
   await expect(detail.getByText('Pending Approval')).toHaveCount(0);
   await expect(detail.getByLabel('Add a comment')).toHaveCount(0);
@@ -181,7 +181,7 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
   await designer.reload();
   await designer.getByRole('button', { name: title }).click();
   await work.getByRole('tab', { name: 'Activity' }).click();
-  await expect(work.getByText('First floor plan uploaded.', { exact: false })).toBeVisible();
+  await expect(work.getByRole('listitem', { name: 'Comment by Dev Designer' }).getByText('First floor plan uploaded.', { exact: false })).toBeVisible();
   await expect(work.getByText(hostile)).toHaveCount(0);
 
   // The moderation queue is empty for this project, and the history keeps the rejected comment.

@@ -123,7 +123,7 @@ async function findOnBoard(page: Page, title: string): Promise<Detail['project']
 
 test('a Design project goes through the four steps with two files (one refused), an edited checklist, and reaches the board', async ({ page }) => {
   await signUpAndIn(page, 'Dana Design');
-  await page.getByRole('link', { name: 'New Project' }).click();
+  await page.getByRole('link', { name: 'Start Your First Project' }).click();
   await expect(page).toHaveURL(/\/submit$/);
   await expect(page.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '/dashboard');
 

@@ -21,7 +21,8 @@ test('a new client signs up, signs in, submits a project and finds it queued on 
   await signInInBrowser(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(`Welcome back, ${account.fullName}!`)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'New Project' })).toHaveAttribute('href', '/submit');
+  // The empty dashboard's one call to action (spec/1 §dashboard); the two cards come with projects.
+  await expect(page.getByRole('link', { name: 'Start Your First Project' })).toHaveAttribute('href', '/submit');
 
   const title = `Ranch house refresh ${Date.now().toString(36)}`;
   expect(DESCRIPTION.length).toBeGreaterThanOrEqual(300);
@@ -50,6 +51,8 @@ test('a new client signs up, signs in, submits a project and finds it queued on 
 
   // The board reads a projection, built from the new event once it has been delivered.
   await runtime.settle();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'New Project' })).toHaveAttribute('href', '/submit');
   await page.getByRole('link', { name: 'Project Board' }).click();
   await expect(page).toHaveURL(/\/board$/);
   await expect(page.getByRole('heading', { name: 'Project Board' })).toBeVisible();

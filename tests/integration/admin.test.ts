@@ -25,7 +25,7 @@ beforeAll(async () => {
   alice = await stack.signUpClient({ name: 'Alice Architect', 'custom:company': 'Arc Studio', 'custom:phone': '5550001111' });
   bob = await stack.signUpClient({ name: 'Bob Builder', 'custom:user_type': 'contractor' });
   for (const title of ['Kitchen remodel', 'Garden studio', 'Loft conversion']) aliceProjects.push(await submit(alice, { title }));
-  bobProject = await submit(bob, { title: 'Permit for the garage', project_category: 'Permit', project_type: 'ADU / Addition Permit Set', permit_needs: 'Garage conversion', project_address: '1 Main St' });
+  bobProject = await submit(bob, { title: 'Permit for the garage', project_category: 'Permit', project_type: 'ADU / Addition Permit Set', property_type: 'adu', deliverables: ['Site Plan', 'Floor Plan'], permit_needs: 'Garage conversion', project_address: '1 Main St' });
   await stack.settle();
 }, 120_000);
 afterAll(() => stack?.stop());

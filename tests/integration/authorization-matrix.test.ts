@@ -71,7 +71,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/invites/{token}': { allowed: 'public', request: (w) => ({ path: `/api/invites/${w.inviteToken}` }) },
   'POST /api/invites/{token}/accept': { allowed: ['otherClient'], request: (w) => ({ path: `/api/invites/${w.inviteToken}/accept` }), disruptive: true },
   'GET /api/projects': { allowed: SIGNED_IN },
-  'POST /api/projects': { allowed: CLIENTS, request: () => ({ body: minimalProject() }) },
+  // Admins submit on a client's behalf (issue 20); designers are refused.
+  'POST /api/projects': { allowed: [...CLIENTS, 'admin'], request: (w, c) => ({ body: minimalProject(c === 'admin' ? { client_id: w.users.owner.sub } : {}) }) },
   'GET /api/projects/{id}': { allowed: READERS, request: (w) => ({ path: `/api/projects/${w.projectId}` }) },
   'PATCH /api/projects/{id}': { allowed: WORKERS, request: (w, c) => ({ path: `/api/projects/${w.projectId}`, body: c === 'admin' ? { priority: 'Urgent' } : { status: 'in_progress' } }) },
   'PATCH /api/projects/{id}/tasks/{taskId}': { allowed: WORKERS, request: (w) => ({ path: `/api/projects/${w.projectId}/tasks/${w.taskId}`, body: { completed: true } }) },
@@ -84,7 +85,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/activity': { allowed: ADMIN },
   'GET /api/users': { allowed: ADMIN },
   'GET /api/users/{id}': { allowed: ADMIN, request: (w) => ({ path: `/api/users/${w.users.owner.sub}` }) },
-  'POST /api/checklists': { allowed: CLIENTS, request: () => ({ body: { title: 'Loft', project_category: 'Design', project_type: 'Concept Design', property_type: 'condo', deliverables: ['Layout Plan'], description: minimalProject().description } }) },
+  'POST /api/checklists': { allowed: [...CLIENTS, 'admin'], request: () => ({ body: { title: 'Loft', project_category: 'Design', project_type: 'Concept Design', property_type: 'condo', deliverables: ['Layout Plan'], description: minimalProject().description } }) },
   'POST /api/projects/{id}/uploads': {
     allowed: ['owner', 'assignedDesigner', 'admin'],
     request: (w, c) => ({ path: `/api/projects/${w.projectId}/uploads`, body: { file_name: 'plan.pdf', content_type: 'application/pdf', file_size: 9, file_type: c === 'owner' || CLIENTS.includes(c) ? 'client_upload' : 'deliverable' } }),

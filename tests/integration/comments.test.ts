@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-const activity = async (user: TestUser) => (await stack.api('GET', `/api/projects/${projectId}/activity`, { user })).body as { entries: { action: string }[]; comments: { id: string; content: string; approved: boolean; author: { full_name: string } | null; author_role: string }[] };
+const activity = async (user: TestUser) => (await stack.api('GET', `/api/projects/${projectId}/activity`, { user })).body as { entries: { action: string; details: string | null; metadata: Record<string, unknown> }[]; comments: { id: string; content: string; approved: boolean; author: { full_name: string } | null; author_role: string }[] };
 const post = (user: TestUser, content: string) => stack.api('POST', `/api/projects/${projectId}/comments`, { user, body: { content } });
 
 const MARKUP = '<img src=x onerror="alert(1)"> Please check the <b>kitchen</b> layout before we render anything at all';
@@ -59,8 +59,17 @@ describe('posting', () => {
     expect((await activity(admin)).comments.map((c) => c.id)).toEqual([second, first]);
     expect((await activity(designer)).comments.map((c) => c.id)).toEqual([first]);
     expect((await activity(owner)).comments).toEqual([]);
-    // 'Comment posted' is not an entry of the feed: the comment itself is.
-    expect((await activity(admin)).entries.map((e) => e.action)).not.toContain('Comment posted');
+    // spec/2 hides only 'Comment approved/rejected': 'Comment posted' is in every reader's feed, but
+    // the quote of a pending comment reaches only those who may read it (issue 20).
+    const postedBy = async (user: TestUser, id: string) => (await activity(user)).entries.find((e) => e.action === 'Comment posted' && e.metadata.comment_id === id);
+    expect((await postedBy(admin, first))?.details).toMatch(/^"<img src=x/);
+    expect((await postedBy(admin, second))?.details).toBe('"Admin note: due next week...."');
+    expect((await postedBy(designer, first))?.details).toMatch(/^"<img src=x/);
+    const ownerFeed = (await activity(owner)).entries.filter((e) => e.action === 'Comment posted');
+    expect(ownerFeed).toHaveLength(2);
+    for (const entry of ownerFeed) expect(entry.details).toBeNull();
+    expect(JSON.stringify(await activity(owner))).not.toContain('Admin note');
+    expect((await postedBy(designer, second))?.details).toBeNull();
   });
 });
 
@@ -101,6 +110,9 @@ describe('moderation', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ id: first, approved: true, content: `${MARKUP}\nsecond line` });
     expect((await activity(admin)).entries.map((e) => e.action)).not.toContain('Comment approved');
+    // Once approved, its 'Comment posted' entry quotes it for the client as well.
+    const posted = (await activity(owner)).entries.find((e) => e.action === 'Comment posted' && e.metadata.comment_id === first);
+    expect(posted?.details).toMatch(/^"<img src=x/);
     const queue = await stack.api('GET', '/api/moderation', { user: admin });
     expect(queue.body.comments.map((c: { id: string }) => c.id)).not.toContain(first);
   });
@@ -115,6 +127,8 @@ describe('moderation', () => {
     }
     expect((await stack.api('GET', '/api/moderation', { user: admin })).body.comments.map((c: { id: string }) => c.id)).not.toContain(second);
     expect((await activity(admin)).entries.map((e) => e.action)).not.toContain('Comment rejected');
+    // A rejected comment's words never reach the client, not even through its 'Comment posted' entry.
+    expect(JSON.stringify(await activity(owner))).not.toContain('Admin note');
     // Rejecting again: the comment is gone.
     expect((await stack.api('POST', `/api/comments/${second}/reject`, { user: admin, body: { project_id: projectId } })).status).toBe(404);
 

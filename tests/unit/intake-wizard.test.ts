@@ -77,6 +77,17 @@ describe('wizard rules (spec/2 §4, §5)', () => {
     expect(isStepValid(permitForm({ permit_needs: ' ' }), 4)).toBe(false);
     expect(isStepValid(permitForm({ project_address: '' }), 4)).toBe(false);
     expect(descriptionCounter('abc')).toBe('3/300 minimum characters');
+    // Spec fidelity (issue 20): padding is not a description, an area must be above 0, and only the
+    // catalogue's values pass, as the API rules (events/project-brief.ts).
+    expect(isStepValid(designForm({ description: `${'A'.repeat(40)}${' '.repeat(260)}` }), 2)).toBe(false);
+    expect(descriptionCounter(`  ${'A'.repeat(40)}     `)).toBe('40/300 minimum characters');
+    expect(isStepValid(permitForm({ area_sqft: '0' }), 4)).toBe(false);
+    expect(isStepValid(designForm({ area_sqft: '-5' }), 4)).toBe(false);
+    expect(isStepValid(designForm({ project_type: 'Not A Real Type' }), 1)).toBe(false);
+    expect(isStepValid(designForm({ deliverables: ['Floor Plan'] }), 1)).toBe(false);
+    expect(isStepValid(designForm({ property_type: 'commercial' }), 1)).toBe(false);
+    expect(isStepValid(designForm(), 1, { onBehalf: true })).toBe(false);
+    expect(isStepValid(designForm({ client_id: 'c1' }), 1, { onBehalf: true })).toBe(true);
   });
 
   it('parses numbers as decimals, empty as null', () => {
@@ -115,7 +126,8 @@ describe('what the wizard sends matches the API contracts', () => {
     expect(body).toMatchObject({
       title: 'Ranch house',
       project_category: 'Design',
-      specifications: { ceiling_height: 9.5, preferred_materials: 'Oak' },
+      ceiling_height: 9.5,
+      preferred_materials: 'Oak',
       inspiration_links: ['https://example.com/a'],
       grok_generated: true,
       checklist_source: 'local',
@@ -129,7 +141,7 @@ describe('what the wizard sends matches the API contracts', () => {
     const request = generateChecklistBody.parse(toChecklistRequest(permitForm()));
     expect(request).toMatchObject({ design_priority: [], room_selection: [], ceiling_height: null, lot_area: 6000, zoning_permit_type: 'C-2', requires_city_review: true, permit_needs: 'New two-storey office' });
     const body = submitProjectBody.parse(toSubmission(permitForm(), [blankTask()].map((t) => ({ ...t, task_name: 'Floor plan' })), 'bedrock'));
-    expect(body).toMatchObject({ inspiration_links: [], specifications: { lot_area: 6000, zoning_permit_type: 'C-2', requires_city_review: true }, project_address: '1 Main St', checklist_source: 'bedrock' });
+    expect(body).toMatchObject({ inspiration_links: [], lot_area: 6000, zoning_permit_type: 'C-2', requires_city_review: true, project_address: '1 Main St', checklist_source: 'bedrock' });
   });
 });
 

@@ -74,8 +74,19 @@ describe('project decider: submission', () => {
     const [event] = projectDecider.decide(submit(), projectDecider.initialState(), { actor: { sub: 'u1', role: 'client' }, now: '' });
     given([event!]).when(submit()).thenThrows(/already submitted/, 'CONFLICT');
   });
-  it('refuses designers', () => {
-    given([], { sub: 'd1', role: 'designer' }).when(submit()).thenThrows(/Only clients/, 'FORBIDDEN');
+  it('refuses designers, and a client submitting for someone else', () => {
+    given([], { sub: 'd1', role: 'designer' }).when(submit()).thenThrows("Projects are submitted by clients, or by an admin on a client's behalf", 'FORBIDDEN');
+    given([], { sub: 'u2', role: 'client' }).when(submit()).thenThrows(/by an admin on a client's behalf/, 'FORBIDDEN');
+  });
+  it("lets an admin submit on a client's behalf: the project is the client's, created by the admin", () => {
+    const admin = { sub: 'a1', role: 'admin' as const };
+    const [event] = projectDecider.decide(submit({ user_id: 'c1' }), projectDecider.initialState(), { actor: admin, now: '' });
+    expect(event!.data).toMatchObject({ user_id: 'c1' });
+    const state = projectDecider.evolve(projectDecider.initialState(), { ...event!, at: '2026-11-22T10:00:00.000Z', actor: admin, version: 1 });
+    expect(state).toMatchObject({ user_id: 'c1', created_by: 'a1' });
+  });
+  it('counts the description without its padding', () => {
+    given([]).when(submit({ description: `${'x'.repeat(40)}${' '.repeat(260)}` })).thenThrows('Description must be at least 300 characters', 'INVALID');
   });
   it('evolves into a queued project with open tasks', () => {
     const [event] = projectDecider.decide(submit(), projectDecider.initialState(), { actor: { sub: 'u1', role: 'client' }, now: '' });

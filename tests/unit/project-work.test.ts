@@ -97,6 +97,8 @@ describe('files', () => {
     expect(given(assigned).when({ ...file, file_type: 'deliverable' }, designer)()).toHaveLength(1);
     expect(given().when({ ...file, file_type: 'deliverable' }, client)).toThrow(/deliverables/);
     expect(given().when({ ...file, file_type: 'client_upload' }, otherDesigner)).toThrow(/owner/);
+    // An admin adds the client's files of a project submitted on the client's behalf.
+    expect(given().when({ ...file, file_type: 'client_upload' }, admin)()).toHaveLength(1);
   });
   it('recording the same file twice is a no-op', () => {
     expect(given({ event: FileUploaded.create({ ...file, file_type: 'client_upload' }), actor: client }).when({ ...file, file_type: 'client_upload' }, client)()).toEqual([]);

@@ -16,7 +16,8 @@ vi.mock('../../web/src/lib/api.js', () => {
       super(message);
     }
   }
-  return { api: { post: (...args: unknown[]) => post(...args), get: vi.fn() }, ApiError, newActionKey: () => '01JIDEMPOTENCYKEY000000000' };
+  const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
+  return { api: { post: (...args: unknown[]) => post(...args), get: vi.fn() }, ApiError, isUnauthenticated, NOT_AUTHENTICATED: 'Not authenticated', newActionKey: () => '01JIDEMPOTENCYKEY000000000' };
 });
 
 const { uploadProjectFile, UploadError } = await import('../../web/src/lib/uploads.js');
@@ -99,6 +100,12 @@ describe('uploadProjectFile', () => {
     post.mockResolvedValueOnce(presigned).mockRejectedValueOnce(new ApiError(400, 'FILE_TOO_LARGE', 'File too large. Maximum size is 50MB.'));
     const error = await uploadProjectFile('p', new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })).catch((e: unknown) => e);
     expect(error).toMatchObject({ message: 'File too large. Maximum size is 50MB.', retryable: false });
+  });
+
+  it("says 'Not authenticated' when the session is no longer accepted (spec/1 §5)", async () => {
+    post.mockRejectedValueOnce(new ApiError(401, 'UNAUTHENTICATED', 'Not authenticated'));
+    const error = await uploadProjectFile('p', new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ message: 'Not authenticated', retryable: false });
   });
 
   it('marks a storage failure retryable with the spec message', async () => {

@@ -6,9 +6,9 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().defa
 const optionalNumber = (max: number) => z.number().positive().max(max).nullable().default(null);
 
 /**
- * POST /api/checklists (spec/2 §3, checklist generation request): the wizard's brief. The wizard
- * enforces its step rules (300-character description, permit fields); generation accepts any brief
- * with the basics, since a checklist for a shorter brief is still a useful estimate.
+ * What the estimators read of a brief (spec/2 §3): lenient on purpose, so an estimator copes with
+ * any brief. The API refuses briefs that break the wizard's rules before they get here
+ * (events/project-brief.ts, the schema of POST /api/checklists and POST /api/projects).
  */
 export const checklistRequestSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200),

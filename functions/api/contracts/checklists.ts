@@ -1,8 +1,12 @@
 import type { z } from 'zod';
-import { checklistRequestSchema } from '../../adapters/checklist/schema.js';
+import { projectBriefSchema } from '../../../events/project-brief.js';
 
 export type { ChecklistResult as GenerateChecklistResponse, ChecklistSource, ChecklistTask } from '../../adapters/checklist/schema.js';
 
-/** POST /api/checklists (spec/2 §3, checklist generation request); the answer says which produced it. */
-export const generateChecklistBody = checklistRequestSchema;
-export type GenerateChecklistBody = z.input<typeof checklistRequestSchema>;
+/**
+ * POST /api/checklists (spec/2 §3, checklist generation request): the brief under the same rules as
+ * the wizard's steps and the submission (events/project-brief.ts), so a brief that gets a checklist
+ * is one that can be submitted; the answer says which produced it.
+ */
+export const generateChecklistBody = projectBriefSchema;
+export type GenerateChecklistBody = z.input<typeof projectBriefSchema>;

@@ -30,10 +30,13 @@ function toDoc(state: ProjectState, id: string): ProjectDoc {
   return { ...document, id };
 }
 
-/** Client files: the project's owner. Deliverables: admins and the assigned designer (spec/2 §6). */
+/**
+ * Client files: the project's owner, or an admin (who submits on a client's behalf, files included).
+ * Deliverables: admins and the assigned designer (spec/2 §6).
+ */
 export function requireFileWriter(principal: Principal, project: ProjectDoc, fileType: UploadFileType): void {
   if (fileType === 'client_upload') {
-    if (project.user_id !== principal.sub) throw new HttpError(403, 'FORBIDDEN', 'Only the project owner can add client files');
+    if (project.user_id !== principal.sub && !hasRole(principal, 'admin')) throw new HttpError(403, 'FORBIDDEN', 'Only the project owner can add client files');
     return;
   }
   if (!hasRole(principal, 'admin') && !isAssignedDesigner(principal, project)) {

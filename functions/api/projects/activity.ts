@@ -1,3 +1,4 @@
+import { COMMENT_POSTED } from '../../consumers/projections/activity-log.js';
 import { hasRole } from '../../http/auth.js';
 import { HttpError } from '../../core/errors.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
@@ -13,7 +14,8 @@ import { commentView, entryView } from './present.js';
 
 /**
  * GET /api/projects/{id}/activity, for readers of the project: the log (without the entries the feed
- * hides) and the comments, newest first, 100 each. Pending comments reach admins and their author only.
+ * hides) and the comments, newest first, 100 each. Pending comments, and the quote of a pending or
+ * rejected comment in its 'Comment posted' entry, reach admins and their author only.
  */
 export const handler = httpHandler({ params: projectIdParams }, async (request) => {
   const principal = signedIn(request);
@@ -28,9 +30,15 @@ export const handler = httpHandler({ params: projectIdParams }, async (request) 
     commentsOfProject(runtime, projectId, admin ? ACTIVITY_LIMIT : ACTIVITY_LIMIT * 3),
   ]);
   const comments = allComments.filter((comment) => admin || comment.approved || comment.user_id === principal.sub).slice(0, ACTIVITY_LIMIT);
+  // 'Comment posted' entries stay in the feed, but their quote only reaches those who may read the
+  // comment: admins, its author while it is pending, everyone once approved (a rejected one: admins).
+  const readable = new Set(allComments.filter((comment) => admin || comment.approved || comment.user_id === principal.sub).map((comment) => comment.id));
+  const shown = entries.map((entry) =>
+    entry.action === COMMENT_POSTED && !admin && !readable.has(String(entry.metadata.comment_id)) ? { ...entry, details: null } : entry,
+  );
   const profiles = await profilesOf(runtime, [...entries.map((entry) => entry.user_id), ...comments.map((comment) => comment.user_id)]);
   const body: ActivityResponse = {
-    entries: entries.map((entry) => entryView(entry, profiles)),
+    entries: shown.map((entry) => entryView(entry, profiles)),
     comments: comments.map((comment) => commentView(comment, profiles)),
   };
   return { body };

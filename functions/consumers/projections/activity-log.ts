@@ -13,8 +13,10 @@ export interface ActivityEntry {
   created_at: string;
 }
 
-/** The log texts of spec/1 §7 and spec/2 §4, one entry per event. */
-export const HIDDEN_FROM_PROJECT_FEED = ['Comment approved', 'Comment rejected', 'Comment posted'];
+/** The log texts of spec/1 §7 and spec/2 §4, one entry per event. The feed hides only these (spec/1 §4). */
+export const HIDDEN_FROM_PROJECT_FEED = ['Comment approved', 'Comment rejected'];
+
+export const COMMENT_POSTED = 'Comment posted';
 
 const quote = (text: string) => `"${text.substring(0, 50)}..."`;
 
@@ -42,7 +44,7 @@ export function describe(event: EventEnvelope, before: ProjectState, after: Proj
       return { action: data.completed ? 'Task completed' : 'Task reopened', details: task?.task_name ?? null, metadata: { checklist_id: data.checklist_id } };
     }
     case 'CommentPosted':
-      return { action: 'Comment posted', details: quote(data.content), metadata: { comment_id: data.comment_id } };
+      return { action: COMMENT_POSTED, details: quote(data.content), metadata: { comment_id: data.comment_id } };
     case 'CommentApproved': {
       const comment = before.comments.find((c) => c.id === data.comment_id);
       return { action: 'Comment approved', details: comment ? quote(comment.content) : null, metadata: { comment_id: data.comment_id, approved_by_id: event.actor.sub } };

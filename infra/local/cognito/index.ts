@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { LambdaFunction } from './lambda-invoke.js';
 import type { MessageHandler } from './messages.js';
@@ -74,6 +75,9 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
   const adminPath = `/admin/${options.adminSecret ?? randomBytes(32).toString('base64url')}`;
   const signingKey = options.signingKey ?? (await newSigningKey());
   await mkdir(options.dataDir, { recursive: true });
+  // The CustomMessage trigger signs the reset link's issue time with this key (the cloud gives it
+  // RESET_LINK_KEY); kept with the pool's data so links survive a restart of `npm start`.
+  process.env.RESET_LINK_KEY ??= await resetLinkKey(join(options.dataDir, 'reset-link-key'));
 
   // The shim listens first: its URL is the issuer cognito-local must write into tokens.
   const front = http.createServer();
@@ -138,3 +142,12 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
   }
 }
 
+async function resetLinkKey(file: string): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const key = randomBytes(32).toString('base64url');
+    await writeFile(file, key, { mode: 0o600 });
+    return key;
+  }
+}

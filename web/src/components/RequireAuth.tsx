@@ -1,14 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
+import { signInPathFor } from '../lib/navigation.js';
 import { hasRole } from '../lib/roles.js';
 import { useSession, type Role } from '../lib/session.js';
 import { RouteLoading, ServiceUnavailable } from './RouteStatus.js';
 import { toast } from './toast/use-toast.js';
 
-/** Router state carried to /auth so sign-in can return to the screen that asked for it. */
-export interface AuthRedirectState {
-  from?: { pathname: string; search: string };
-}
 
 export interface RequireAuthProps {
   children: ReactNode;
@@ -34,8 +31,7 @@ export function RequireAuth({ children, role, deniedTo = '/dashboard', deniedMes
   if (loading) return <RouteLoading />;
   if (error) return <ServiceUnavailable />;
   if (!user) {
-    const state: AuthRedirectState = { from: { pathname: location.pathname, search: location.search } };
-    return <Navigate to="/auth" replace state={state} />;
+    return <Navigate to={signInPathFor(location)} replace />;
   }
   if (role && !hasRole(user, role)) return <Denied to={deniedTo} message={deniedMessage} />;
   return <>{children}</>;

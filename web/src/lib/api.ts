@@ -5,7 +5,7 @@
 import { ulid } from 'ulid';
 import { currentIdToken, signOutUser } from './auth-session.js';
 import { loadConfig } from './config.js';
-import { navigateTo } from './navigation.js';
+import { navigateTo, signInPathFor } from './navigation.js';
 
 export class ApiError extends Error {
   constructor(
@@ -57,17 +57,23 @@ function errorFromBody(status: number, body: unknown, fallback: string, retryAft
   return new ApiError(status, code, message, retryAfter);
 }
 
+/** What uploads and comments say when the session is no longer accepted (spec/1 §5). */
+export const NOT_AUTHENTICATED = 'Not authenticated';
+
+export const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
+
 let signingOut: Promise<void> | undefined;
 
-/** The session is no longer accepted: sign out once, then go to the sign-in page. */
+/** The session is no longer accepted: sign out once, then go to the sign-in page, which returns here. */
 async function handleUnauthorized(): Promise<void> {
   signingOut ??= signOutUser()
     .catch((error: unknown) => console.error('Sign-out after 401 failed', error))
     .finally(() => {
       signingOut = undefined;
     });
+  const here = window.location.pathname.startsWith('/auth') ? null : window.location;
   await signingOut;
-  navigateTo('/auth', { replace: true });
+  navigateTo(here ? signInPathFor(here) : '/auth', { replace: true });
 }
 
 async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {

@@ -15,3 +15,13 @@ export function navigateTo(to: string, options: { replace?: boolean } = {}): voi
   else if (options.replace) window.location.replace(to);
   else window.location.assign(to);
 }
+
+/**
+ * /auth with the screen to return to after signing in, as the spec's `redirect` parameter (spec/1 §4).
+ * The home screen needs none: sign-in goes to /dashboard by default (and a Sign Out from it ends on
+ * a plain /auth).
+ */
+export function signInPathFor(location: { pathname: string; search: string }): string {
+  const target = location.pathname + location.search;
+  return target === '/dashboard' ? '/auth' : `/auth?redirect=${encodeURIComponent(target)}`;
+}

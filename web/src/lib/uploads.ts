@@ -6,7 +6,7 @@
 import type { DownloadFileResponse, RecordFileResponse, RequestUploadResponse } from '../../../functions/api/contracts/files.js';
 import type { FileType } from '../../../events/vocabulary.js';
 import { checkFile, contentTypeFor } from '../../../events/uploads.js';
-import { ApiError, api, newActionKey } from './api.js';
+import { ApiError, NOT_AUTHENTICATED, api, isUnauthenticated, newActionKey } from './api.js';
 
 export const UPLOAD_FAILED_MESSAGE = 'Unable to upload file. Please try again.';
 
@@ -58,6 +58,7 @@ const REFUSED_FILE_CODES = new Set(['INVALID_FILE_TYPE', 'FILE_TOO_LARGE']);
 
 function asUploadError(error: unknown): UploadError {
   if (error instanceof UploadError) return error;
+  if (isUnauthenticated(error)) return new UploadError(NOT_AUTHENTICATED, false);
   if (error instanceof ApiError) return new UploadError(error.message || UPLOAD_FAILED_MESSAGE, !REFUSED_FILE_CODES.has(error.code) && error.status !== 403 && error.status !== 404);
   return new UploadError(UPLOAD_FAILED_MESSAGE, true);
 }

@@ -8,10 +8,9 @@ import {
   SelectField,
   Text,
   TextField,
-} from '../ui/kit/index.js';
+} from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
-import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
-import type { AuthRedirectState } from '../components/RequireAuth.js';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { fetchAccess } from '../components/auth/server-roles.js';
 import { RouteLoading } from '../components/RouteStatus.js';
 import { toast } from '../components/toast/use-toast.js';
@@ -29,7 +28,6 @@ type Mode = 'signin' | 'signup';
 export default function AuthScreen() {
   const { user, loading, refresh } = useSession();
   const [params] = useSearchParams();
-  const location = useLocation();
   const [mode, setMode] = useState<Mode>('signin');
   const [busy, setBusy] = useState(false);
 
@@ -45,12 +43,13 @@ export default function AuthScreen() {
   /** True from the password until the destination is known: the session fills in meanwhile. */
   const [signingIn, setSigningIn] = useState(false);
 
-  /** The screen a guard sent the visitor from counts as the redirect target when none is given. */
+  /**
+   * The redirect target is the address's `redirect` parameter and nothing else (spec/1 §4): a guard
+   * that refuses a screen puts it there, so a plain /auth (also one reopened from the history of an
+   * earlier refusal) goes home.
+   */
   function destination(signedIn: Pick<SessionUser, 'groups'>): string {
-    const from = (location.state as AuthRedirectState | null)?.from;
-    const search = new URLSearchParams(params);
-    if (!search.has('redirect') && from) search.set('redirect', from.pathname + from.search);
-    return postSignInPath(signedIn, search);
+    return postSignInPath(signedIn, params);
   }
 
   if (loading) return <RouteLoading />;

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Link, Loader, Text } from '../ui/kit/index.js';
+import { Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { PlanButton } from '../components/billing/PlanButton.js';
@@ -49,6 +49,8 @@ function ClientDashboard() {
   const name = me?.user.full_name || user?.name || (loading ? null : user?.email.split('@')[0] || 'there');
   const admin = hasRole(user, 'admin');
   const none = projects !== null && projects.length === 0;
+  // Projects are submitted by clients, or by an admin for a client; a designer is not offered the wizard.
+  const maySubmit = admin || !hasRole(user, 'designer');
 
   return (
     <Page title="Dashboard" header={<AppHeader name={me?.user.full_name} />}>
@@ -84,17 +86,20 @@ function ClientDashboard() {
                     Start Your First Project
                   </Heading>
                   <Text color="font.secondary">Describe your project and get an AI-generated checklist with a turnaround estimate.</Text>
-                  <Button as={RouterLink} to="/submit" variation="primary">
-                    Start Your First Project
-                  </Button>
+                  {maySubmit ? (
+                    <Button as={RouterLink} to="/submit" variation="primary">
+                      Start Your First Project
+                    </Button>
+                  ) : null}
                 </Flex>
               </Card>
-            ) : null}
-
-            <Flex gap="medium" wrap="wrap">
-              <DashboardLink to="/submit" title="New Project" text="Describe your project and get an AI-generated checklist." />
-              <DashboardLink to="/board" title="Project Board" text="See every project by status, from queued to delivered." />
-            </Flex>
+            ) : (
+              // spec/1 §dashboard: the empty state's call to action, "otherwise" these two cards.
+              <Flex gap="medium" wrap="wrap">
+                {maySubmit ? <DashboardLink to="/submit" title="New Project" text="Describe your project and get an AI-generated checklist." /> : null}
+                <DashboardLink to="/board" title="Project Board" text="See every project by status, from queued to delivered." />
+              </Flex>
+            )}
 
             {projects.length > 0 ? (
               <RecentProjects

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Tier } from '../../../events/plans.js';
-import type { AuthRedirectState } from '../components/RequireAuth.js';
+import { signInPathFor } from '../lib/navigation.js';
 import { openInNewTab } from '../components/billing/new-tab.js';
 import { AUDIENCES, CLOSING, HERO, REASONS, STEPS } from '../components/landing/content.js';
 import { LandingFooter } from '../components/landing/LandingFooter.js';
@@ -13,7 +13,7 @@ import { useSession } from '../lib/session.js';
 
 /**
  * The public landing page (/ and /pricing), spec/1 §2. Plain React and CSS: it is the first screen
- * most visitors load, so it carries neither the component kit nor the API client (that one is
+ * most visitors load, so it carries neither Amplify UI nor the API client (that one is
  * fetched only when a signed-in visitor picks a plan).
  */
 export default function LandingScreen() {
@@ -38,8 +38,7 @@ export default function LandingScreen() {
   function choosePlan(tier: Tier) {
     if (!user) {
       // Spec/1 §4: checkout while signed out goes to /auth (and back to the plans after signing in).
-      const state: AuthRedirectState = { from: { pathname: '/pricing', search: '' } };
-      navigate('/auth', { state });
+      navigate(signInPathFor({ pathname: '/pricing', search: '' }));
       return;
     }
     void openInNewTab(async () => (await import('../components/billing/billing-api.js')).checkoutUrl(tier));

@@ -1,10 +1,12 @@
-import { Button, Card, Flex, Heading, Text } from '../ui/kit/index.js';
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { ChecklistSource, GenerateChecklistResponse } from '../../../functions/api/contracts/checklists.js';
 import { STEP_TITLES } from '../../../events/intake-options.js';
 import { TOO_MANY_FILES_MESSAGE, TOO_MANY_FILES_TITLE } from '../../../events/uploads.js';
+import { Text as HintText } from '@aws-amplify/ui-react';
 import { ChecklistReviewDialog } from '../components/submit/ChecklistReviewDialog.js';
+import { ClientPicker } from '../components/submit/ClientPicker.js';
 import { StepBasics } from '../components/submit/StepBasics.js';
 import { StepDetails } from '../components/submit/StepDetails.js';
 import { StepSpecifications } from '../components/submit/StepSpecifications.js';
@@ -16,6 +18,7 @@ import {
   initialForm,
   isStepValid,
   reviewTasksFrom,
+  stepProblems,
   toChecklistRequest,
   toSubmission,
   type ReviewTask,
@@ -31,6 +34,8 @@ const submissionKeys = new ActionKeys();
 import type { ProjectResponse } from '../lib/contracts.js';
 import { errorMessage, failureDescription } from '../lib/errors.js';
 import { uploadProjectFile, UploadError } from '../lib/uploads.js';
+import { hasRole } from '../lib/roles.js';
+import { useSession } from '../lib/session.js';
 import { useMe } from '../lib/use-me.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { Page } from '../ui/Page.js';
@@ -47,6 +52,30 @@ const SUCCESS = { title: 'Success!', description: 'Your project has been submitt
  * the project and its reviewed checklist, followed by the file uploads (they need the project's id).
  */
 export default function SubmitScreen() {
+  const { user } = useSession();
+  // Projects are clients': a client submits their own, an admin on a client's behalf; designers do not.
+  if (hasRole(user, 'designer') && !hasRole(user, 'admin')) return <NotForDesigners />;
+  return <Wizard onBehalf={hasRole(user, 'admin')} />;
+}
+
+function NotForDesigners() {
+  const { me } = useMe();
+  return (
+    <Page title="New Project" header={<AppHeader name={me?.user.full_name} />}>
+      <Card variation="elevated" padding="xl">
+        <Flex direction="column" gap="medium" alignItems="flex-start">
+          <Heading level={1}>Submit a New Project</Heading>
+          <Text>Projects are submitted by clients, or by an admin on a client's behalf.</Text>
+          <Button as={RouterLink} to="/designer" variation="primary">
+            Go to My Projects
+          </Button>
+        </Flex>
+      </Card>
+    </Page>
+  );
+}
+
+function Wizard({ onBehalf }: { onBehalf: boolean }) {
   const navigate = useNavigate();
   const { me } = useMe();
   const [step, setStep] = useState<Step>(1);
@@ -62,7 +91,10 @@ export default function SubmitScreen() {
   const category = form.project_category || 'Design';
   const titles = STEP_TITLES[category];
   const uploading = isUploading(files);
-  const valid = isStepValid(form, step);
+  const valid = isStepValid(form, step, { onBehalf });
+  // What is wrong with what was entered (an empty required field is marked as such already; the
+  // description has its counter), in the words the API would use.
+  const problems = stepProblems(form, step, { onBehalf }).filter((problem) => problem.field !== 'description' && entered(form, problem.field));
 
   function handleAddFiles(chosen: File[]) {
     const result = addFiles(files, chosen);
@@ -90,7 +122,7 @@ export default function SubmitScreen() {
   }
 
   async function handleGenerate() {
-    if (!isStepValid(form, 4)) return;
+    if (![1, 2, 3, 4].every((each) => isStepValid(form, each as Step, { onBehalf }))) return;
     setGenerating(true);
     try {
       const answer = await api.post<GenerateChecklistResponse>('/checklists', toChecklistRequest(form));
@@ -142,7 +174,12 @@ export default function SubmitScreen() {
   const stepContent = (() => {
     switch (step) {
       case 1:
-        return <StepBasics form={form} onChange={setForm} />;
+        return (
+          <Flex direction="column" gap="medium">
+            {onBehalf ? <ClientPicker value={form.client_id} onChange={(client_id) => setForm((current) => ({ ...current, client_id }))} /> : null}
+            <StepBasics form={form} onChange={setForm} />
+          </Flex>
+        );
       case 2:
         return <StepDetails form={form} onChange={setForm} />;
       case 3:
@@ -193,6 +230,16 @@ export default function SubmitScreen() {
               {stepContent}
             </form>
 
+            {problems.length > 0 ? (
+              <Flex direction="column" gap="xxs" role="status" aria-live="polite" className="wizard-problems">
+                {problems.map((problem) => (
+                  <HintText key={`${problem.field}:${problem.message}`} variation="error" fontSize="small">
+                    {problem.message}
+                  </HintText>
+                ))}
+              </Flex>
+            ) : null}
+
             <Flex justifyContent="space-between" gap="small">
               <Button onClick={() => setStep((s) => (s > 1 ? ((s - 1) as Step) : s))} isDisabled={step === 1 || uploading || generating}>
                 Previous
@@ -238,4 +285,11 @@ export default function SubmitScreen() {
       />
     </Page>
   );
+}
+
+/** Whether the visitor has put something in a field (a wrong value is worth a message; an empty one is just required). */
+function entered(form: WizardForm, field: string): boolean {
+  const value = (form as unknown as Record<string, unknown>)[field];
+  if (Array.isArray(value)) return value.length > 0;
+  return typeof value === 'string' && value.trim() !== '';
 }

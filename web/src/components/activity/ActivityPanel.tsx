@@ -1,6 +1,7 @@
-import { Badge, Button, Flex, Heading, Loader, Text } from '../../ui/kit/index.js';
+import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ActivityEntryView, ActivityResponse, CommentView } from '../../../../functions/api/contracts/activity.js';
+import { NOT_AUTHENTICATED, isUnauthenticated } from '../../lib/api.js';
 import { useLiveTopics } from '../../lib/live.js';
 import { projectsApi } from '../../lib/projects.js';
 import { useSession } from '../../lib/session.js';
@@ -57,7 +58,8 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
       return true;
     } catch (error) {
       console.error('Could not post the comment', error);
-      toast({ title: 'Failed to post comment', variant: 'destructive' });
+      // An expired or revoked session: the API client signs out and goes to sign-in, back here after.
+      toast({ title: isUnauthenticated(error) ? NOT_AUTHENTICATED : 'Failed to post comment', variant: 'destructive' });
       return false;
     }
   }

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Link, PasswordField } from '../../ui/kit/index.js';
+import { Alert, Button, Flex, Link, PasswordField } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorMessage, confirmPasswordReset, isInvalidResetCode, signInWithPassword, preloadAuth } from '../../lib/auth-session.js';
@@ -17,11 +17,23 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const TITLES: Record<AuthFlow, string> = { client: 'Reset Password', team: 'Set a New Team Password' };
 
-/** The code and e-mail the reset link carries, or null when the link is missing or malformed. */
-export function readResetLink(params: URLSearchParams): { code: string; email: string } | null {
+/** How long Cognito's reset code lives (one hour): an older link is refused on load. */
+export const RESET_LINK_LIFETIME_S = 3_600;
+/** A clock a little ahead of the sender's still accepts a fresh link. */
+const CLOCK_SKEW_S = 300;
+
+/**
+ * The code and e-mail the reset link carries, or null when the link is missing, malformed, or
+ * older than the code's life by its issue time (signed by the e-mail trigger), so an expired link
+ * is caught before a new password is typed. A used link is caught on submit.
+ */
+export function readResetLink(params: URLSearchParams, nowS = Date.now() / 1000): { code: string; email: string } | null {
   const code = params.get('code')?.trim() ?? '';
   const email = params.get('email')?.trim() ?? '';
-  return CODE.test(code) && EMAIL.test(email) ? { code, email } : null;
+  const issued = Number(params.get('issued') ?? Number.NaN);
+  if (!CODE.test(code) || !EMAIL.test(email) || !Number.isInteger(issued)) return null;
+  const age = nowS - issued;
+  return age <= RESET_LINK_LIFETIME_S && age >= -CLOCK_SKEW_S ? { code, email } : null;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { Badge, Button, Flex, Heading, Loader, Text } from '../../ui/kit/index.js';
+import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useId, useRef, useState } from 'react';
 import { ACCEPT_ATTRIBUTE, formatFileSize, shortenFileName } from '../../../../events/uploads.js';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { longDate } from '../../lib/format.js';
+import { NOT_AUTHENTICATED } from '../../lib/api.js';
 import { UploadError, fileDownloadUrl, uploadProjectFile } from '../../lib/uploads.js';
 import { toast } from '../toast/use-toast.js';
 
@@ -79,7 +80,9 @@ export function FilesPanel({ project, canUpload = false, onUploaded }: { project
       onUploaded?.(recorded);
     } catch (error) {
       console.error('Upload failed', error);
-      toast({ title: 'Error', description: error instanceof UploadError ? error.message : 'Unable to upload file. Please try again.', variant: 'destructive' });
+      const message = error instanceof UploadError ? error.message : 'Unable to upload file. Please try again.';
+      // An expired session: the spec's words, then sign-in (the API client goes there, with a way back).
+      toast(message === NOT_AUTHENTICATED ? { title: NOT_AUTHENTICATED, variant: 'destructive' } : { title: 'Error', description: message, variant: 'destructive' });
     } finally {
       setUploading(null);
       if (input.current) input.current.value = '';
@@ -96,7 +99,7 @@ export function FilesPanel({ project, canUpload = false, onUploaded }: { project
             Deliverables <Badge size="small">{deliverables.length}</Badge>
           </Heading>
           <div className="upload-control">
-            <label htmlFor={inputId} className="ui-button ui-button--small ui-button--primary upload-control__label">
+            <label htmlFor={inputId} className="amplify-button amplify-button--small amplify-button--primary upload-control__label">
               Upload Deliverable
             </label>
             <input

@@ -1,5 +1,6 @@
-import { Fieldset, Flex, Text, TextAreaField } from '../../ui/kit/index.js';
+import { Fieldset, Flex, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { DESIGN_PRIORITIES, MIN_DESCRIPTION_LENGTH } from '../../../../events/intake-options.js';
+import { descriptionLength } from '../../../../events/project-brief.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
 import type { StepProps } from './StepBasics.js';
 import { descriptionCounter, toggle } from './wizard.js';
@@ -7,7 +8,7 @@ import { descriptionCounter, toggle } from './wizard.js';
 /** Step 2 'Design Details' / 'Project Details': the description (300 characters at least) and, for Design, priorities. */
 export function StepDetails({ form, onChange }: StepProps) {
   const design = form.project_category !== 'Permit';
-  const short = form.description.length < MIN_DESCRIPTION_LENGTH;
+  const short = descriptionLength(form.description) < MIN_DESCRIPTION_LENGTH;
   return (
     <Flex direction="column" gap="medium">
       <TextAreaField

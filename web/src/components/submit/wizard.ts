@@ -6,11 +6,14 @@ import type { GenerateChecklistBody, GenerateChecklistResponse } from '../../../
 import type { SubmitProjectBody } from '../../../../functions/api/contracts/projects.js';
 import type { ProjectCategory } from '../../../../events/vocabulary.js';
 import { MIN_DESCRIPTION_LENGTH } from '../../../../events/intake-options.js';
+import { descriptionLength, stepIssues, type BriefIssue } from '../../../../events/project-brief.js';
 
 export const STEP_COUNT = 4;
 export type Step = 1 | 2 | 3 | 4;
 
 export interface WizardForm {
+  /** Admins only: the client the project is for (spec: an admin submits on a client's behalf). */
+  client_id: string;
   title: string;
   project_category: ProjectCategory | '';
   property_type: string;
@@ -35,6 +38,7 @@ export interface WizardForm {
 }
 
 export const initialForm = (): WizardForm => ({
+  client_id: '',
   title: '',
   project_category: '',
   property_type: '',
@@ -81,28 +85,25 @@ export function parseDecimal(value: string): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-const filled = (value: string) => value.trim().length > 0;
-
+/** Counts what the rule counts (events/project-brief.ts): padding does not make a brief longer. */
 export function descriptionCounter(description: string): string {
-  return `${description.length}/${MIN_DESCRIPTION_LENGTH} minimum characters`;
+  return `${descriptionLength(description)}/${MIN_DESCRIPTION_LENGTH} minimum characters`;
 }
 
 /**
- * Step 1: title, category, project type, property type and at least one deliverable. Step 2: a
- * description of at least 300 characters. Step 3: always. Step 4: Permit needs the building area, the
- * permit scope summary and the address; Design is always valid.
+ * The problems of one step under the brief's shared schema (events/project-brief.ts), which the API
+ * applies too: step 1 title, category, types and deliverables from the catalogue; step 2 a 300-character
+ * description; step 3 links and rooms; step 4 what a permit needs and numbers above 0. An admin's
+ * first step also needs the client the project is for.
  */
-export function isStepValid(form: WizardForm, step: Step): boolean {
-  switch (step) {
-    case 1:
-      return filled(form.title) && form.project_category !== '' && filled(form.project_type) && filled(form.property_type) && form.deliverables.length > 0;
-    case 2:
-      return form.description.length >= MIN_DESCRIPTION_LENGTH;
-    case 3:
-      return true;
-    case 4:
-      return form.project_category !== 'Permit' || (parseDecimal(form.area_sqft) !== null && filled(form.permit_needs) && filled(form.project_address));
-  }
+export function stepProblems(form: WizardForm, step: Step, options: { onBehalf?: boolean } = {}): BriefIssue[] {
+  const issues = stepIssues(toChecklistRequest(form), step);
+  if (step === 1 && options.onBehalf && !form.client_id) issues.unshift({ field: 'client_id', message: 'Choose the client this project is for.' });
+  return issues;
+}
+
+export function isStepValid(form: WizardForm, step: Step, options: { onBehalf?: boolean } = {}): boolean {
+  return stepProblems(form, step, options).length === 0;
 }
 
 const textOrNull = (value: string) => (value.trim() ? value.trim() : null);
@@ -128,7 +129,8 @@ export function toChecklistRequest(form: WizardForm): GenerateChecklistBody {
   const permit = form.project_category === 'Permit';
   return {
     title: form.title.trim(),
-    project_category: form.project_category || 'Design',
+    // An unchosen category stays empty: the schema refuses it rather than assuming Design.
+    project_category: form.project_category as ProjectCategory,
     project_type: form.project_type,
     property_type: form.property_type,
     deliverables: form.deliverables,
@@ -137,6 +139,7 @@ export function toChecklistRequest(form: WizardForm): GenerateChecklistBody {
     area_sqft: parseDecimal(form.area_sqft),
     room_selection: permit ? [] : form.room_selection,
     room_notes: permit ? null : textOrNull(form.room_notes),
+    inspiration_links: permit ? [] : form.inspiration_links,
     existing_plans: form.existing_plans,
     permit_needs: permit ? textOrNull(form.permit_needs) : null,
     ceiling_height: permit ? null : parseDecimal(form.ceiling_height),
@@ -178,29 +181,12 @@ export function turnaroundDaysFor(totalHours: number): number {
 
 export const hasBlankTaskName = (tasks: readonly ReviewTask[]) => tasks.some((task) => !task.task_name.trim());
 
-/** The submission (spec/2 §3) with the reviewed checklist. */
+/** The submission (spec/2 §3): the same brief as the checklist request, with the reviewed checklist. */
 export function toSubmission(form: WizardForm, tasks: readonly ReviewTask[], source: GenerateChecklistResponse['source']): SubmitProjectBody {
-  const request = toChecklistRequest(form);
-  const permit = form.project_category === 'Permit';
   const total = totalTaskHours(tasks);
   return {
-    title: request.title,
-    project_category: request.project_category,
-    project_type: request.project_type,
-    property_type: request.property_type,
-    description: request.description ?? '',
-    design_priority: request.design_priority ?? [],
-    area_sqft: request.area_sqft ?? null,
-    existing_plans: form.existing_plans,
-    permit_needs: request.permit_needs ?? null,
-    deliverables: request.deliverables,
-    room_selection: request.room_selection ?? [],
-    room_notes: request.room_notes ?? null,
-    inspiration_links: permit ? [] : form.inspiration_links,
-    project_address: request.project_address ?? null,
-    specifications: permit
-      ? { lot_area: request.lot_area ?? null, zoning_permit_type: request.zoning_permit_type ?? null, requires_city_review: request.requires_city_review ?? null }
-      : { ceiling_height: request.ceiling_height ?? null, preferred_materials: request.preferred_materials ?? null },
+    ...(form.client_id ? { client_id: form.client_id } : {}),
+    ...toChecklistRequest(form),
     checklist: tasks.map((task) => ({ task_name: task.task_name.trim(), estimated_hours: taskHours(task) })),
     total_estimated_hours: total,
     estimated_turnaround_days: turnaroundDaysFor(total),
