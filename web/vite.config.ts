@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { amplifyTheme } from './build/amplify-theme.js';
 
 // The SPA lives in web/ and builds to web/dist, whichever directory Vite is started from
 // (`npx vite build --config web/vite.config.ts` from the repository root).
@@ -34,7 +35,7 @@ function preloadLandingChunk(): Plugin {
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react(), preloadLandingChunk()],
+  plugins: [react(), amplifyTheme(), preloadLandingChunk()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -49,6 +50,11 @@ export default defineConfig({
           chunk.facadeModuleId?.includes('/web/src/routes/')
             ? 'assets/route-[name]-[hash].js'
             : 'assets/chunk-[name]-[hash].js',
+        // Amplify UI in one file: split per primitive, the first screen fetched some twenty small
+        // chunks one after another's turn (six connections) before it could paint.
+        codeSplitting: {
+          groups: [{ name: 'amplify-ui', includeDependenciesRecursively: false, test: /node_modules[\\/](@aws-amplify[\\/]ui(-react(-core)?)?|@radix-ui|@floating-ui|@xstate|xstate|lodash|qrcode|react-hook-form)[\\/]/ }],
+        },
       },
     },
   },

@@ -1,11 +1,41 @@
-import { Component, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { Component, Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { RequireAuth } from './components/RequireAuth.js';
 import { RouteLoading, ServiceUnavailable } from './components/RouteStatus.js';
 import { Toaster } from './components/toast/Toaster.js';
 import { setNavigator } from './lib/navigation.js';
+import { isPublicPath } from './lib/public-paths.js';
 import { SessionProvider } from './lib/session.js';
-import { NotFound, screenRoutes } from './routes.js';
+import { NotFound, screenRoutes, type ScreenRoute } from './routes.js';
+
+/** Amplify UI and the theme, around every screen but the public landing page (which stays light). */
+const loadShell = () => import('./ui/amplify/AmplifyShell.js');
+const AmplifyShell = lazy(loadShell);
+
+// The first screen's code starts loading beside the shell's, not after it (the shell renders the
+// screen, so React alone would fetch them one after the other).
+if (typeof window !== 'undefined' && !isPublicPath(window.location.pathname)) {
+  const first = screenRoutes.find((route) => matchPath(route.path, window.location.pathname));
+  for (const load of [loadShell, first?.load]) void load?.().catch(() => undefined);
+}
+
+function screenRoute({ path, load, Component: Screen, guard }: ScreenRoute) {
+  return (
+    <Route
+      key={path}
+      path={path}
+      element={
+        guard ? (
+          <RequireAuth role={guard.role} deniedMessage={guard.deniedMessage} preload={load}>
+            <Screen />
+          </RequireAuth>
+        ) : (
+          <Screen />
+        )
+      }
+    />
+  );
+}
 
 /** Gives non-React code (the API client) the router's navigate. */
 function NavigatorBridge() {
@@ -56,22 +86,11 @@ export function App() {
         <ScreenErrorBoundary>
           <Suspense fallback={<RouteLoading />}>
             <Routes>
-              {screenRoutes.map(({ path, load, Component: Screen, guard }) => (
-                <Route
-                  key={path}
-                  path={path}
-                  element={
-                    guard ? (
-                      <RequireAuth role={guard.role} deniedMessage={guard.deniedMessage} preload={load}>
-                        <Screen />
-                      </RequireAuth>
-                    ) : (
-                      <Screen />
-                    )
-                  }
-                />
-              ))}
-              <Route path="*" element={<NotFound />} />
+              {screenRoutes.filter((route) => isPublicPath(route.path)).map(screenRoute)}
+              <Route element={<AmplifyShell />}>
+                {screenRoutes.filter((route) => !isPublicPath(route.path)).map(screenRoute)}
+                <Route path="*" element={<NotFound />} />
+              </Route>
             </Routes>
           </Suspense>
         </ScreenErrorBoundary>

@@ -1,12 +1,19 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { preloadAuth } from './lib/auth-loader.js';
+import { hasSignedInHint } from './lib/auth-tokens.js';
 import { loadConfig } from './lib/config.js';
+import { isPublicPath, isSignInPath } from './lib/public-paths.js';
 import './styles/base.css';
 
-// Start fetching the runtime configuration while React renders. The auth library is not loaded on
-// start: the session comes from the stored tokens (lib/auth-session.ts), Amplify only with an auth call.
+// Start fetching the runtime configuration while React renders. Who is signed in is Amplify's to
+// say, so a screen that will ask starts fetching the auth library at once, alongside its own code;
+// the landing page and the sign-in screens ask only when someone has signed in on this device
+// (lib/auth-session.ts), and otherwise fetch it when a sign-in form gets focus.
 void loadConfig().catch(() => undefined);
+const { pathname } = window.location;
+if (!isPublicPath(pathname) && (hasSignedInHint() || !isSignInPath(pathname))) preloadAuth();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

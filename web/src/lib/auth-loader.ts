@@ -1,8 +1,8 @@
 /**
- * The lazily loaded auth module (Amplify). Nothing loads it on start: screens read the session from
- * the stored tokens (auth-session.ts), and the module is fetched when an auth call needs it (sign-in,
- * sign-up, password reset, sign-out, a token refresh) or, on the sign-in screens, once the visitor
- * starts filling in a form.
+ * The lazily loaded auth module (Amplify). It is fetched when the session is first asked for by
+ * someone who has signed in on this device (main.tsx starts that at once on every screen but the
+ * landing page), when an auth call needs it (sign-in, sign-up, password reset, sign-out) or, on
+ * the sign-in screens, once the visitor starts filling in a form.
  */
 type AuthModule = typeof import('./auth.js');
 

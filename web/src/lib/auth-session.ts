@@ -1,40 +1,41 @@
 /**
- * The session and the auth actions, as screens use them, without loading Amplify up front.
+ * The session and the auth actions, as screens use them. Amplify answers every question about the
+ * session (fetchAuthSession in auth.ts); it is loaded on demand (auth-loader.ts), so screens that
+ * import from here do not bundle it.
  *
- * Who is signed in and the ID token for the API come from the stored tokens (auth-tokens.ts) while
- * they are valid; only an expired or unreadable session and a forced refresh load Amplify here. The
- * auth actions (sign-in, sign-up, password reset, sign-out) load it on first use (auth-loader.ts).
+ * The one shortcut: on the landing page and the sign-in screens, a visitor who has never signed in
+ * on this device (or whose last session here ended) is signed out without loading Amplify at all.
+ * That is decided by our own hint (auth-tokens.ts), set and cleared with what Amplify reports, never
+ * by looking at what Amplify keeps in storage. Every other screen asks Amplify, hint or not.
  *
  * Screens import these from here rather than from auth.ts, which would bundle Amplify with them.
  */
 import type { ClientSignUpInput, ResetFlow, SignInInput } from './auth.js';
 import { loadAuth } from './auth-loader.js';
-import { readStoredSession, toSessionUser, type SessionUser } from './auth-tokens.js';
-import { loadConfig } from './config.js';
+import { hasSignedInHint, type SessionUser } from './auth-tokens.js';
+import { isPublicPath, isSignInPath } from './public-paths.js';
 
-export { AUTH_PREFERENCE_KEY, TOKEN_KEY_PREFIX, readAuthPreference, readStoredSession, toSessionUser } from './auth-tokens.js';
-export type { AuthPreference, Role, SessionUser, StoredSession } from './auth-tokens.js';
+export { AUTH_PREFERENCE_KEY, SIGNED_IN_HINT_KEY, readAuthPreference, toSessionUser } from './auth-tokens.js';
+export type { AuthPreference, Role, SessionUser } from './auth-tokens.js';
 export { authErrorMessage, isInvalidResetCode } from './auth-errors.js';
 export { preloadAuth } from './auth-loader.js';
 
-/** The signed-in user, or null. Valid stored tokens answer without Amplify; forceRefresh always asks Cognito. */
+/** True when there is no need to ask Amplify: a screen for signed-out visitors, and no sign-in here since the hint was cleared. */
+function surelySignedOut(): boolean {
+  const { pathname } = window.location;
+  return !hasSignedInHint() && (isPublicPath(pathname) || isSignInPath(pathname));
+}
+
+/** The signed-in user, or null, as Amplify reports it (forceRefresh asks Cognito for new tokens). */
 export async function currentSessionUser(options: { forceRefresh?: boolean } = {}): Promise<SessionUser | null> {
-  if (!options.forceRefresh) {
-    const config = await loadConfig();
-    const stored = readStoredSession(config.userPoolClientId);
-    if (stored.state === 'none') return null;
-    if (stored.state === 'valid') return toSessionUser(stored.payload);
-  }
+  if (!options.forceRefresh && surelySignedOut()) return null;
   const auth = await loadAuth();
   return auth.readSessionUser(options);
 }
 
 /** The current ID token for the API, or null when signed out; Amplify refreshes an expiring one. */
 export async function currentIdToken(): Promise<string | null> {
-  const config = await loadConfig();
-  const stored = readStoredSession(config.userPoolClientId);
-  if (stored.state === 'none') return null;
-  if (stored.state === 'valid') return stored.idToken;
+  if (surelySignedOut()) return null;
   const auth = await loadAuth();
   return auth.getIdToken();
 }

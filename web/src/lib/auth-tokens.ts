@@ -1,7 +1,7 @@
 /**
- * The stored Cognito tokens, read without the auth library. Amplify keeps them in localStorage (or
- * sessionStorage, see `auth_preference`) under `CognitoIdentityServiceProvider.<client>.<user>.<token>`.
- * Pure reading: no Amplify, no network (auth-session.ts decides when Amplify is needed after all).
+ * Who is signed in, as the screens see it (taken from the ID token's claims that Amplify's
+ * fetchAuthSession returns), and the app's own small flags about the session. Nothing here reads
+ * what Amplify keeps in storage: only its public API (auth.ts) knows where the tokens are.
  */
 import type { SystemRole } from '../../../events/vocabulary.js';
 
@@ -29,8 +29,30 @@ export function readAuthPreference(): AuthPreference {
   }
 }
 
-/** The key prefix of Amplify's token store (its AUTH_KEY_PREFIX). */
-export const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
+/**
+ * Our own hint that someone signed in on this device (set on sign-in and whenever Amplify reports
+ * a user, cleared when it reports none). It only decides whether a public page asks Amplify at
+ * all: a first-time visitor's landing page never loads the auth library. Amplify stays the one
+ * source of truth about the session.
+ */
+export const SIGNED_IN_HINT_KEY = 'dc_signed_in_before';
+
+export function hasSignedInHint(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
+  } catch {
+    return true;
+  }
+}
+
+export function setSignedInHint(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT_KEY);
+  } catch {
+    // Storage unavailable (private mode quotas): the hint is only an optimisation.
+  }
+}
 
 export function toSessionUser(payload: Record<string, unknown>): SessionUser | null {
   if (typeof payload.sub !== 'string') return null;
@@ -41,49 +63,4 @@ export function toSessionUser(payload: Record<string, unknown>): SessionUser | n
     name: typeof payload.name === 'string' && payload.name.trim() !== '' ? payload.name : null,
     groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
   };
-}
-
-function jwtPayload(token: string): Record<string, unknown> | null {
-  try {
-    const part = token.split('.')[1];
-    if (!part) return null;
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')), (c) => c.charCodeAt(0));
-    const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Tokens this close to expiry are left to Amplify, which refreshes them. */
-const EXPIRY_MARGIN_MS = 60_000;
-
-export type StoredSession =
-  | { state: 'valid'; idToken: string; payload: Record<string, unknown> }
-  /** No tokens: nobody is signed in on this device. */
-  | { state: 'none' }
-  /** Tokens that need Amplify: expired (to refresh), unreadable, or storage unavailable. */
-  | { state: 'refresh' };
-
-/** Reads Amplify's stored tokens for `clientId` the way its token store does, without loading it. */
-export function readStoredSession(clientId: string, now = Date.now()): StoredSession {
-  try {
-    const storage = readAuthPreference() === 'session' ? window.sessionStorage : window.localStorage;
-    const prefix = `${TOKEN_KEY_PREFIX}${clientId}`;
-    const user = storage.getItem(`${prefix}.LastAuthUser`) ?? 'username';
-    const accessToken = storage.getItem(`${prefix}.${user}.accessToken`);
-    // Amplify treats a session without an access token as signed out.
-    if (!accessToken) return { state: 'none' };
-    const idToken = storage.getItem(`${prefix}.${user}.idToken`);
-    const access = jwtPayload(accessToken);
-    const payload = idToken ? jwtPayload(idToken) : null;
-    if (!idToken || !access || !payload) return { state: 'refresh' };
-    const clockDrift = Number.parseInt(storage.getItem(`${prefix}.${user}.clockDrift`) ?? '0', 10) || 0;
-    const expired = (exp: unknown) => typeof exp !== 'number' || now + clockDrift + EXPIRY_MARGIN_MS > exp * 1000;
-    if (expired(access.exp) || expired(payload.exp)) return { state: 'refresh' };
-    return { state: 'valid', idToken, payload };
-  } catch {
-    return { state: 'refresh' };
-  }
 }

@@ -1,7 +1,8 @@
 /**
- * Everything that talks to Amplify lives here. This module (and Amplify with it) is loaded lazily,
- * through auth-loader.ts, when an auth call needs it; reading the session from valid stored tokens
- * does not (auth-session.ts).
+ * Everything that talks to Amplify lives here, through its public API only (fetchAuthSession,
+ * signIn, signOut, Hub …). This module (and Amplify with it) is loaded lazily, through
+ * auth-loader.ts: a signed-in screen starts fetching it on start, a public page only when our own
+ * sign-in hint says someone signed in here before (auth-session.ts).
  */
 import { Amplify } from 'aws-amplify';
 import {
@@ -17,7 +18,7 @@ import {
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub, defaultStorage, sessionStorage } from 'aws-amplify/utils';
 import type { UserType } from '../../../events/vocabulary.js';
-import { AUTH_PREFERENCE_KEY, readAuthPreference, toSessionUser, type AuthPreference, type SessionUser } from './auth-tokens.js';
+import { AUTH_PREFERENCE_KEY, readAuthPreference, setSignedInHint, toSessionUser, type AuthPreference, type SessionUser } from './auth-tokens.js';
 import { loadConfig, type RuntimeConfig } from './config.js';
 
 export { AUTH_PREFERENCE_KEY, readAuthPreference, type AuthPreference, type Role, type SessionUser } from './auth-tokens.js';
@@ -59,12 +60,15 @@ export function initAuth(): Promise<RuntimeConfig> {
 /** The signed-in user from the ID token, or null when nobody is signed in (or the session is gone). */
 export async function readSessionUser(options: { forceRefresh?: boolean } = {}): Promise<SessionUser | null> {
   await initAuth();
+  let user: SessionUser | null;
   try {
     const { tokens } = await fetchAuthSession({ forceRefresh: options.forceRefresh ?? false });
-    return tokens?.idToken ? toSessionUser(tokens.idToken.payload as Record<string, unknown>) : null;
+    user = tokens?.idToken ? toSessionUser(tokens.idToken.payload as Record<string, unknown>) : null;
   } catch {
-    return null;
+    user = null;
   }
+  setSignedInHint(user !== null);
+  return user;
 }
 
 /** The current ID token (refreshed by Amplify when it has expired), or null when signed out. */
@@ -189,6 +193,7 @@ export async function signOutUser(): Promise<void> {
     await signOut();
   } finally {
     localStorage.removeItem(AUTH_PREFERENCE_KEY);
+    setSignedInHint(false);
   }
 }
 

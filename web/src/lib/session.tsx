@@ -1,6 +1,6 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { loadAuth, onAuthLoaded } from './auth-loader.js';
-import { TOKEN_KEY_PREFIX, currentSessionUser, type SessionUser } from './auth-session.js';
+import { SIGNED_IN_HINT_KEY, currentSessionUser, type SessionUser } from './auth-session.js';
 import { isPublicPath, whenIdle } from './public-paths.js';
 
 export type { SessionUser, Role } from './auth-session.js';
@@ -33,7 +33,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const load = useCallback(async (options: { forceRefresh?: boolean }, background: boolean) => {
     const apply = (next: State) => (background ? startTransition(() => setState(next)) : setState(next));
     try {
-      // Valid stored tokens answer without loading the auth library (see auth-session.ts).
       const user = await currentSessionUser(options);
       apply({ user, loading: false, error: null });
       return user;
@@ -65,9 +64,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
       });
     });
-    // A sign-in, sign-out or token refresh in another tab changes the stored tokens.
+    // A sign-in or sign-out in another tab changes our own hint (never Amplify's keys): ask Amplify again.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === null || (event.key.startsWith(TOKEN_KEY_PREFIX) && /\.(accessToken|refreshToken)$/.test(event.key))) void load({}, true);
+      if (event.key === null || event.key === SIGNED_IN_HINT_KEY) void load({}, true);
     };
     window.addEventListener('storage', onStorage);
     return () => {

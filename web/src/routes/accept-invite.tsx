@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Loader, Text } from '../ui/kit/index.js';
+import { Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { INVALID_INVITE_MESSAGE, teamApi } from '../components/team/team-api.js';

@@ -1,4 +1,4 @@
-import { Heading } from '../ui/kit/index.js';
+import { Heading } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
 import { AuditPanel } from '../components/audit/AuditPanel.js';
 import { useMe } from '../lib/use-me.js';

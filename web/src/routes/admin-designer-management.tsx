@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '../ui/kit/index.js';
+import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { addDesigner, listDesigners, removeDesigner, resendDesignerInvite, setDesignerActive, type DesignerRow } from '../components/admin/admin-api.js';

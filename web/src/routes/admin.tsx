@@ -1,4 +1,5 @@
-import { Button, Flex, Heading, Loader, Tabs, Text } from '../ui/kit/index.js';
+import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Tabs } from '../ui/Tabs.js';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ActivityTab } from '../components/admin/ActivityTab.js';

@@ -8,7 +8,7 @@ import {
   SelectField,
   Text,
   TextField,
-} from '../ui/kit/index.js';
+} from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { fetchAccess } from '../components/auth/server-roles.js';

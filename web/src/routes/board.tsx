@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Heading, Loader, Text } from '../ui/kit/index.js';
+import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DesignerProjectDialog } from '../components/designer/DesignerProjectDialog.js';

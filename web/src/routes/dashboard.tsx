@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Link, Loader, Text } from '../ui/kit/index.js';
+import { Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { PlanButton } from '../components/billing/PlanButton.js';

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Link, Loader, PasswordField, Text, TextField } from '../ui/kit/index.js';
+import { Button, Card, Flex, Heading, Link, Loader, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {

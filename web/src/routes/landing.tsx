@@ -13,7 +13,7 @@ import { useSession } from '../lib/session.js';
 
 /**
  * The public landing page (/ and /pricing), spec/1 §2. Plain React and CSS: it is the first screen
- * most visitors load, so it carries neither the component kit nor the API client (that one is
+ * most visitors load, so it carries neither Amplify UI nor the API client (that one is
  * fetched only when a signed-in visitor picks a plan).
  */
 export default function LandingScreen() {

@@ -1,4 +1,4 @@
-import { Flex, Heading, Link, Text } from '../ui/kit/index.js';
+import { Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Page } from '../ui/Page.js';

@@ -1,4 +1,5 @@
-import { Button, Flex, Heading, Tabs, Text } from '../ui/kit/index.js';
+import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Tabs } from '../ui/Tabs.js';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ProfileSettings } from '../components/profile/ProfileSettings.js';

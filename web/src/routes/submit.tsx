@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Text } from '../ui/kit/index.js';
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { ChecklistSource, GenerateChecklistResponse } from '../../../functions/api/contracts/checklists.js';

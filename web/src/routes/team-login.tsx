@@ -1,4 +1,4 @@
-import { Button, Flex, Link, PasswordField, TextField } from '../ui/kit/index.js';
+import { Button, Flex, Link, PasswordField, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { AuthFrame } from '../components/auth/AuthFrame.js';

@@ -1,4 +1,4 @@
-import { Button, Flex, Link, Text, TextField } from '../ui/kit/index.js';
+import { Button, Flex, Link, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { TestMailResponse } from '../../../functions/api/contracts/mail.js';

@@ -1,4 +1,4 @@
-import { Avatar, Button, Flex } from './kit/index.js';
+import { Avatar, Button, Flex } from '@aws-amplify/ui-react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { toast } from '../components/toast/use-toast.js';

@@ -5,9 +5,10 @@ export interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
 }
 
 /**
- * A labelled native checkbox. The kit's CheckboxField hides its <input> under a drawn box, which
- * pointer-driven tools (and some assistive tech) cannot click; this one is the real control, themed
- * with the brand colour.
+ * A labelled native checkbox. Amplify UI's CheckboxField hides its <input> under a drawn box, which
+ * pointer-driven tools (and some assistive tech) cannot click (Playwright's check() times out:
+ * "amplify-checkbox__button intercepts pointer events"); this one is the real control, themed with
+ * the brand colour.
  */
 export function CheckboxField({ label, className, ...input }: CheckboxFieldProps) {
   const id = useId();

@@ -1,4 +1,4 @@
-import { Button, Heading } from './kit/index.js';
+import { Button, Heading } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { pushDialog, removeDialog } from './dialog-stack.js';
 
@@ -16,7 +16,7 @@ export interface DialogProps {
 
 /**
  * A modal dialog on the native <dialog> element: focus stays inside, Escape and the backdrop close it,
- * and the title labels it. The component kit has no modal, so this is ours.
+ * and the title labels it. Amplify UI has no modal, so this is ours.
  */
 export function Dialog({ open, onClose, title, description, children, size = 'default' }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -62,7 +62,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'de
                 {title}
               </Heading>
               {description ? (
-                <p id={descriptionId} style={{ margin: '0.25rem 0 0', color: 'var(--ui-colors-font-secondary)' }}>
+                <p id={descriptionId} style={{ margin: '0.25rem 0 0', color: 'var(--amplify-colors-font-secondary)' }}>
                   {description}
                 </p>
               ) : null}

@@ -1,6 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import './kit/index.js';
-import './ui.css';
 
 /** Sets the browser tab's title while the screen is shown. */
 export function useDocumentTitle(title: string | undefined): void {
@@ -25,8 +23,8 @@ export interface PageProps {
 }
 
 /**
- * The frame of every screen: the component kit's styles (loaded with the routes, not in the entry),
- * an optional header and a centred <main>.
+ * The frame of every screen (inside the Amplify UI shell, ui/amplify/AmplifyShell.tsx): an optional
+ * header and a centred <main>.
  */
 export function Page({ title, width = 'default', header, children }: PageProps) {
   useDocumentTitle(title);

@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Heading, Loader, Text } from '../../ui/kit/index.js';
+import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ActivityEntryView, ActivityResponse, CommentView } from '../../../../functions/api/contracts/activity.js';
 import { NOT_AUTHENTICATED, isUnauthenticated } from '../../lib/api.js';

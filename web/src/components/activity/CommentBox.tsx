@@ -1,4 +1,4 @@
-import { Button, Flex, TextAreaField } from '../../ui/kit/index.js';
+import { Button, Flex, TextAreaField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 
 /**

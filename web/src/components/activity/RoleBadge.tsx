@@ -1,4 +1,4 @@
-import { Badge, type BadgeProps } from '../../ui/kit/index.js';
+import { Badge, type BadgeProps } from '@aws-amplify/ui-react';
 
 const VARIATION: Record<string, BadgeProps['variation']> = { admin: 'error', designer: 'info' };
 const LABEL: Record<string, string> = { admin: 'Admin', designer: 'Designer', client: 'Client', system: 'System' };

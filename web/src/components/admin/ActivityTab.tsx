@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '../../ui/kit/index.js';
+import { Badge, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../toast/use-toast.js';
 import { useLiveTopics } from '../../lib/live.js';

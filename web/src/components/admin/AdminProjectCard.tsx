@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Text, type BadgeProps } from '../../ui/kit/index.js';
+import { Badge, Card, Flex, Text, type BadgeProps } from '@aws-amplify/ui-react';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
 import { formatDate, isOverdue } from './dates.js';

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Loader, Text } from '../../ui/kit/index.js';
+import { Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { toast } from '../toast/use-toast.js';

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '../../ui/kit/index.js';
+import { Badge, Button, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ProjectCard } from '../../lib/contracts.js';

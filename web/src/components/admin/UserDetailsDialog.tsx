@@ -1,4 +1,5 @@
-import { Badge, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Tabs, Text } from '../../ui/kit/index.js';
+import { Badge, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { Tabs } from '../../ui/Tabs.js';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api.js';
 import { humanize } from '../../lib/format.js';

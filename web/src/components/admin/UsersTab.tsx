@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '../../ui/kit/index.js';
+import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../toast/use-toast.js';
 import { UserDetailsDialog } from './UserDetailsDialog.js';

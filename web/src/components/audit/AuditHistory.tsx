@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Flex, Loader, Text } from '../../ui/kit/index.js';
+import { Alert, Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { AuditEvent, AuditResponse } from '../../../../functions/api/contracts/audit.js';
 import { ApiError, api } from '../../lib/api.js';

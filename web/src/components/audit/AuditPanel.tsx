@@ -1,4 +1,4 @@
-import { Flex, SelectField, TextField } from '../../ui/kit/index.js';
+import { Flex, SelectField, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api.js';

@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Text } from '../../ui/kit/index.js';
+import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Page } from '../../ui/Page.js';

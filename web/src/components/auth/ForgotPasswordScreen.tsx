@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Link, Text, TextField } from '../../ui/kit/index.js';
+import { Alert, Button, Flex, Link, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { authErrorMessage, requestPasswordReset, preloadAuth } from '../../lib/auth-session.js';

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Link, PasswordField } from '../../ui/kit/index.js';
+import { Alert, Button, Flex, Link, PasswordField } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorMessage, confirmPasswordReset, isInvalidResetCode, signInWithPassword, preloadAuth } from '../../lib/auth-session.js';

@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from '../../ui/kit/index.js';
+import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Dialog } from '../../ui/Dialog.js';

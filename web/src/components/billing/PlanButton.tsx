@@ -1,4 +1,4 @@
-import { Button } from '../../ui/kit/index.js';
+import { Button } from '@aws-amplify/ui-react';
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { fetchSubscription, portalUrl, type SubscriptionResponse } from './billing-api.js';
 import { openInNewTab } from './new-tab.js';

@@ -1,4 +1,4 @@
-import { Badge, Button, Heading, Text } from '../../ui/kit/index.js';
+import { Badge, Button, Heading, Text } from '@aws-amplify/ui-react';
 import { MOST_POPULAR_LABEL, PLANS, type Tier } from '../../../../events/plans.js';
 import { formatPrice } from '../../lib/format.js';
 import { Dialog } from '../../ui/Dialog.js';

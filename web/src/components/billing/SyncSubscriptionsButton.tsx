@@ -1,4 +1,4 @@
-import { Button } from '../../ui/kit/index.js';
+import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { toast } from '../toast/use-toast.js';
 import { syncAllSubscriptions } from './billing-api.js';

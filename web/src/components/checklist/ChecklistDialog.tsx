@@ -1,4 +1,4 @@
-import { Flex, Text } from '../../ui/kit/index.js';
+import { Flex, Text } from '@aws-amplify/ui-react';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { TaskMeta } from './TaskMeta.js';
 import { formatHours } from '../../lib/projects.js';

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Text } from '../../ui/kit/index.js';
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState, type SyntheticEvent } from 'react';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { formatHours } from '../../lib/projects.js';

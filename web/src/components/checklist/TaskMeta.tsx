@@ -1,4 +1,4 @@
-import { Badge, Flex, Text } from '../../ui/kit/index.js';
+import { Badge, Flex, Text } from '@aws-amplify/ui-react';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { formatHours } from '../../lib/projects.js';
 

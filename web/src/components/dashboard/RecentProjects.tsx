@@ -1,4 +1,4 @@
-import { Flex, Heading, Link, Text } from '../../ui/kit/index.js';
+import { Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { shortDate } from '../../lib/format.js';

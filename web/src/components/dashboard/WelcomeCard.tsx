@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Placeholder, Text } from '../../ui/kit/index.js';
+import { Card, Flex, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import type { MeResponse } from '../../lib/contracts.js';
 import { monthYear } from '../../lib/format.js';

@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Heading, Loader, Text } from '../../ui/kit/index.js';
+import { Badge, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { calendarDate, countByStatus, dueFlag, statusLabel } from '../../lib/projects.js';

@@ -1,4 +1,4 @@
-import { Flex, SelectField, Text } from '../../ui/kit/index.js';
+import { Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { ProjectCard, ProjectDetail } from '../../lib/contracts.js';
 import { DESIGNER_STATUS_OPTIONS, calendarDate, designerStatusValue, dueFlag, projectsApi, statusLabel } from '../../lib/projects.js';

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Placeholder, SelectField, Text, TextField } from '../../ui/kit/index.js';
+import { Button, Card, Flex, Heading, Placeholder, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { USER_TYPES, humanize, type UserType } from '../../../../events/vocabulary.js';
 import { api } from '../../lib/api.js';

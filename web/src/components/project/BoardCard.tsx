@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Text } from '../../ui/kit/index.js';
+import { Badge, Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { propertyTypeLabel, shortDate, turnaroundRange, turnaroundTone } from '../../lib/format.js';
 

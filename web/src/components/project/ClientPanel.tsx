@@ -1,4 +1,4 @@
-import { Card, Heading, Text } from '../../ui/kit/index.js';
+import { Card, Heading, Text } from '@aws-amplify/ui-react';
 import type { ClientPanel as ClientPanelData, ClientSummary } from '../../../../functions/api/contracts/projects.js';
 import { PLANS } from '../../../../events/plans.js';
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Heading, Loader, Text } from '../../ui/kit/index.js';
+import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useId, useRef, useState } from 'react';
 import { ACCEPT_ATTRIBUTE, formatFileSize, shortenFileName } from '../../../../events/uploads.js';
 import type { ProjectDetail } from '../../lib/contracts.js';
@@ -99,7 +99,7 @@ export function FilesPanel({ project, canUpload = false, onUploaded }: { project
             Deliverables <Badge size="small">{deliverables.length}</Badge>
           </Heading>
           <div className="upload-control">
-            <label htmlFor={inputId} className="ui-button ui-button--small ui-button--primary upload-control__label">
+            <label htmlFor={inputId} className="amplify-button amplify-button--small amplify-button--primary upload-control__label">
               Upload Deliverable
             </label>
             <input

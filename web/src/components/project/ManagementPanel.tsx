@@ -1,4 +1,4 @@
-import { Flex, Loader, SelectField, Text, TextField } from '../../ui/kit/index.js';
+import { Flex, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import type { UpdateProjectBody } from '../../../../functions/api/contracts/projects.js';
 import type { ProjectDetail } from '../../lib/contracts.js';

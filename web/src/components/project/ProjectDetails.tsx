@@ -1,4 +1,4 @@
-import { Badge, Flex, Heading, Link, Text } from '../../ui/kit/index.js';
+import { Badge, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { longDate, propertyTypeLabel } from '../../lib/format.js';

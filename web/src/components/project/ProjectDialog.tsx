@@ -1,4 +1,4 @@
-import { Flex, Loader, Text } from '../../ui/kit/index.js';
+import { Flex, Loader, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import type { ProjectResponse } from '../../../../functions/api/contracts/projects.js';
 import type { ProjectCard, ProjectDetail } from '../../lib/contracts.js';

@@ -1,4 +1,4 @@
-import { Tabs } from '../../ui/kit/index.js';
+import { Tabs } from '../../ui/Tabs.js';
 import { useEffect, useState, type ReactNode } from 'react';
 
 export interface ProjectTab {
@@ -7,7 +7,7 @@ export interface ProjectTab {
   content: ReactNode;
 }
 
-/** The dialogs' tabs (the kit's Tabs: role tab / tabpanel), starting at the first; content mounts when shown. */
+/** The dialogs' tabs (Amplify UI's Tabs: role tab / tabpanel), starting at the first; content mounts when shown. */
 export function ProjectTabs({ tabs, resetKey }: { tabs: ProjectTab[]; resetKey?: string | null }) {
   const [value, setValue] = useState(tabs[0]?.value ?? '');
   useEffect(() => setValue(tabs[0]?.value ?? ''), [resetKey]); // eslint-disable-line react-hooks/exhaustive-deps

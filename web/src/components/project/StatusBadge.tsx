@@ -1,4 +1,4 @@
-import { Badge, type BadgeProps } from '../../ui/kit/index.js';
+import { Badge, type BadgeProps } from '@aws-amplify/ui-react';
 import { statusLabel, type StatusAudience } from '../../lib/projects.js';
 
 const VARIATION: Record<string, BadgeProps['variation']> = {

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Flex, Text, TextField } from '../../ui/kit/index.js';
+import { Alert, Badge, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
 import type { ChecklistSource } from '../../../../functions/api/contracts/checklists.js';
 import { turnaroundTone } from '../../lib/format.js';
 import { TURNAROUND_DISCLAIMER } from '../../lib/projects.js';

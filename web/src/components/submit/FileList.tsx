@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Text } from '../../ui/kit/index.js';
+import { Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { formatFileSize, shortenFileName } from '../../../../events/uploads.js';
 import type { UploadItem } from './uploads-state.js';
 

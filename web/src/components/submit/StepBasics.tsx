@@ -1,4 +1,4 @@
-import { Button, Fieldset, Flex, SelectField, Text, TextField } from '../../ui/kit/index.js';
+import { Button, Fieldset, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { CATEGORY_OPTIONS, deliverablesOf, projectTypesOf, propertyTypeOptions } from '../../../../events/intake-options.js';
 import type { ProjectCategory } from '../../../../events/vocabulary.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';

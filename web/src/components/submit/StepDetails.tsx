@@ -1,4 +1,4 @@
-import { Fieldset, Flex, Text, TextAreaField } from '../../ui/kit/index.js';
+import { Fieldset, Flex, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { DESIGN_PRIORITIES, MIN_DESCRIPTION_LENGTH } from '../../../../events/intake-options.js';
 import { descriptionLength } from '../../../../events/project-brief.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';

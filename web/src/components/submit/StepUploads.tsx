@@ -1,4 +1,4 @@
-import { Button, DropZone, Fieldset, Flex, Text, TextAreaField, TextField, VisuallyHidden } from '../../ui/kit/index.js';
+import { Button, DropZone, Fieldset, Flex, Text, TextAreaField, TextField, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ROOMS } from '../../../../events/intake-options.js';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_TYPES_TEXT, MAX_FILES } from '../../../../events/uploads.js';

@@ -1,4 +1,4 @@
-import { Button, Flex, SelectField, TextField } from '../../ui/kit/index.js';
+import { Button, Flex, SelectField, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors.js';
 import { Dialog } from '../../ui/Dialog.js';

@@ -13,7 +13,7 @@ import {
   TableRow,
   Text,
   TextField,
-} from '../../ui/kit/index.js';
+} from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors.js';
 import { Dialog } from '../../ui/Dialog.js';
