@@ -8,7 +8,7 @@
  * Everything shares one Node thread here: dynalite, the HTTP layer, the handlers and the consumers
  * the bus runs after each command (in the cloud they are other services and other Lambdas).
  */
-import { PutCommand } from '../functions/adapters/aws/dynamodb.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import autocannon from 'autocannon';
 import { TestStack, minimalProject } from '../tests/support/stack.js';
 import { printTable } from './support.js';

@@ -8,7 +8,7 @@
  * toggles, comments and their moderation), written as commits of 10 events through the real
  * envelope and hash chain (BatchWrite for speed: generating is not what is measured).
  */
-import { BatchWriteCommand, QueryCommand } from '../functions/adapters/aws/dynamodb.js';
+import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { computeHash, GENESIS_HASH, type EventEnvelope, type NewEvent } from '../events/index.js';
 import { ChecklistTaskToggled, CommentApproved, CommentPosted, DesignerAssigned, ProjectStatusChanged } from '../events/project-events.js';
 import { allProjections } from '../functions/consumers/projections/index.js';

@@ -6,7 +6,7 @@
  * UpdateItem) beside a raw GetItem on the same table. Each create is timed after the projections of
  * the previous one settled (they share the Node thread). Prints p50/p99; asserts nothing.
  */
-import { GetCommand } from '../functions/adapters/aws/dynamodb.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { consumeQuota } from '../functions/core/quotas.js';
 import { TestStack, minimalProject, type TestUser } from '../tests/support/stack.js';
 import { printTable } from './support.js';

@@ -16,7 +16,6 @@ import { dynamoClient } from '../functions/adapters/dynamodb.js';
 import { Publisher } from '../functions/core/publisher.js';
 import { ViewStore } from '../functions/core/views.js';
 import { REPO_ROOT, TABLES, runningStack, startLocal } from '../infra/local/runtime.js';
-import { useProfileRegion } from './operator-region.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { password: { type: 'string' }, 'data-dir': { type: 'string' } } });
@@ -36,7 +35,6 @@ function report(result: { created: boolean; temporaryPassword?: string }, where:
 }
 
 if (process.env.USER_POOL_ID && process.env.EVENTS_TABLE && process.env.VIEWS_TABLE && process.env.EVENT_BUS_NAME) {
-  await useProfileRegion();
   const runtime = runtimeFromEnvironment();
   const result = await ensureAdmin(runtime, new CognitoIdentityProviderClient({}), process.env.USER_POOL_ID, email, values.password);
   report(result, `user pool ${process.env.USER_POOL_ID}`);

@@ -18,7 +18,6 @@ import { EventStore } from '../functions/core/event-store.js';
 import { Replayer, type ReplayReport } from '../functions/ops/replay.js';
 import { ViewStore } from '../functions/core/views.js';
 import { startDynamo } from '../infra/local/dynamo.js';
-import { useProfileRegion } from './operator-region.js';
 import { REPO_ROOT, TABLES } from '../infra/local/runtime.js';
 
 // The embedded stack runs on this machine's Node 20; Lambda runs Node 22, so the SDK's notice does not apply.
@@ -41,7 +40,6 @@ if (values.until && Number.isNaN(Date.parse(values.until))) {
 
 async function connect(): Promise<{ store: EventStore; views: ViewStore; where: string; close: () => Promise<void> }> {
   if (process.env.EVENTS_TABLE && process.env.VIEWS_TABLE) {
-    if (!process.env.DYNAMODB_ENDPOINT) await useProfileRegion();
     const client = dynamoClient();
     return { store: new EventStore({ client, tableName: process.env.EVENTS_TABLE }), views: new ViewStore(client, process.env.VIEWS_TABLE, 0), where: `tables ${process.env.EVENTS_TABLE} / ${process.env.VIEWS_TABLE}${process.env.DYNAMODB_ENDPOINT ? ` at ${process.env.DYNAMODB_ENDPOINT}` : ''}`, close: async () => undefined };
   }

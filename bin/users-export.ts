@@ -17,7 +17,6 @@ import { EventStore } from '../functions/core/event-store.js';
 import { cognitoImportCsv, usersFromEvents } from '../functions/ops/user-import.js';
 import { startDynamo } from '../infra/local/dynamo.js';
 import { REPO_ROOT, TABLES, runningStack } from '../infra/local/runtime.js';
-import { useProfileRegion } from './operator-region.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { values } = parseArgs({ options: { header: { type: 'string' }, out: { type: 'string', default: 'users.csv' }, map: { type: 'string', default: 'users-map.csv' }, 'data-dir': { type: 'string' } } });
@@ -29,7 +28,6 @@ const header = readFileSync(values.header, 'utf8').trim().split(',').map((column
 
 async function openStore(): Promise<{ store: EventStore; close: () => Promise<void> }> {
   if (process.env.EVENTS_TABLE) {
-    if (!process.env.DYNAMODB_ENDPOINT) await useProfileRegion();
     return { store: new EventStore({ client: dynamoClient(), tableName: process.env.EVENTS_TABLE }), close: async () => undefined };
   }
   const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));

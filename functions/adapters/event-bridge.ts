@@ -1,4 +1,6 @@
-import { AwsJsonClient } from './aws/json-client.js';
+import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { requestHandlerOptions } from './sdk-config.js';
+import { captureAwsClient } from '../core/observability/tracing.js';
 
 export interface BusEntry {
   Source: string;
@@ -11,26 +13,19 @@ export interface BusClient {
   putEvents(entries: BusEntry[]): Promise<{ failedIndexes: number[] }>;
 }
 
-interface PutEventsOutput {
-  FailedEntryCount?: number;
-  Entries?: { EventId?: string; ErrorCode?: string; ErrorMessage?: string }[];
-}
-
 /** The cloud bus: EventBridge PutEvents, reporting the entries it refused by index. */
 export class EventBridgeBus implements BusClient {
-  private readonly client: AwsJsonClient;
+  private readonly client: EventBridgeClient;
 
   constructor(
     private readonly busName: string,
-    options: { endpoint?: string; region?: string } = {},
+    client?: EventBridgeClient,
   ) {
-    this.client = new AwsJsonClient({ service: 'events', targetPrefix: 'AWSEvents', jsonVersion: '1.1', maxAttempts: 3, ...options });
+    this.client = client ?? captureAwsClient(new EventBridgeClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() }));
   }
 
   async putEvents(entries: BusEntry[]): Promise<{ failedIndexes: number[] }> {
-    const result = await this.client.call<PutEventsOutput>('PutEvents', {
-      Entries: entries.map((entry) => ({ ...entry, EventBusName: this.busName })),
-    });
+    const result = await this.client.send(new PutEventsCommand({ Entries: entries.map((entry) => ({ ...entry, EventBusName: this.busName })) }));
     if (!result.FailedEntryCount) return { failedIndexes: [] };
     const failedIndexes: number[] = [];
     result.Entries?.forEach((entry, index) => {

@@ -1,28 +1,35 @@
-import { AwsJsonClient } from './aws/json-client.js';
+import {
+  AdminAddUserToGroupCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminUserGlobalSignOutCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { SystemRole } from '../../events/index.js';
+import { localEndpointConfig, requestHandlerOptions } from './sdk-config.js';
+import { captureAwsClient } from '../core/observability/tracing.js';
 
 /** Cognito user pool administration: group membership and sign-out, for reactors and admin actions. */
 export class IdentityDirectory {
-  private readonly client: AwsJsonClient;
+  private readonly client: CognitoIdentityProviderClient;
 
   constructor(
     private readonly userPoolId = process.env.USER_POOL_ID ?? '',
     endpoint = process.env.COGNITO_ENDPOINT,
   ) {
-    this.client = new AwsJsonClient({ service: 'cognito-idp', targetPrefix: 'AWSCognitoIdentityProviderService', jsonVersion: '1.1', endpoint, maxAttempts: 3 });
+    this.client = captureAwsClient(new CognitoIdentityProviderClient({ ...localEndpointConfig(endpoint), maxAttempts: 3, requestHandler: requestHandlerOptions() }));
   }
 
   /** Idempotent: adding a member twice is not an error in Cognito. */
   async addToGroup(username: string, group: SystemRole): Promise<void> {
-    await this.client.call('AdminAddUserToGroup', { UserPoolId: this.userPoolId, Username: username, GroupName: group });
+    await this.client.send(new AdminAddUserToGroupCommand({ UserPoolId: this.userPoolId, Username: username, GroupName: group }));
   }
 
   async removeFromGroup(username: string, group: SystemRole): Promise<void> {
-    await this.client.call('AdminRemoveUserFromGroup', { UserPoolId: this.userPoolId, Username: username, GroupName: group });
+    await this.client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: this.userPoolId, Username: username, GroupName: group }));
   }
 
   async globalSignOut(username: string): Promise<void> {
-    await this.client.call('AdminUserGlobalSignOut', { UserPoolId: this.userPoolId, Username: username });
+    await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: username }));
   }
 }
 

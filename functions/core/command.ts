@@ -1,7 +1,9 @@
 import type { EventEnvelope } from '../../events/index.js';
 import type { Decider } from '../domain/decider.js';
+import { DomainError } from '../domain/errors.js';
 import type { CommitMeta } from './event-store.js';
 import { ConcurrencyError, HttpError } from './errors.js';
+import { recordMetric } from './observability/metrics.js';
 import { Recent } from './recent.js';
 import { currentRequest } from './request-context.js';
 import { loadState } from './load-state.js';
@@ -62,6 +64,7 @@ export async function runCommand<C, S>(
       let next = loaded.state;
       for (const event of appended.events) next = decider.evolve(next, event);
       streams.set(streamId, { state: next, version: appended.lastVersion, lastHash: appended.events.at(-1)!.hash });
+      recordMetric('CommandAccepted');
       await runtime.publisher.publish(appended);
       return { state: next, version: appended.lastVersion, events: appended.events };
     } catch (error) {
@@ -92,7 +95,13 @@ export async function runCommand<C, S>(
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const loaded = await loadState(decider, streamId, runtime);
-    const newEvents = decideOn(loaded.state);
+    let newEvents: ReturnType<typeof decideOn>;
+    try {
+      newEvents = decideOn(loaded.state);
+    } catch (error) {
+      if (error instanceof DomainError) recordMetric('CommandRefused');
+      throw error;
+    }
     if (newEvents.length === 0) return { state: loaded.state, version: loaded.version, events: [] };
     try {
       return await commit(loaded, newEvents);
@@ -101,5 +110,6 @@ export async function runCommand<C, S>(
       await pause(Math.random() * 15 * (attempt + 1));
     }
   }
+  recordMetric('CommandConflict');
   throw new HttpError(409, 'CONFLICT', 'This item was changed by someone else at the same moment. Please try again.');
 }

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoClient } from '../adapters/aws/dynamodb.js';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GENESIS_HASH, catalogue as defaultCatalogue, computeHash, type Actor, type EventCatalogue, type EventEnvelope, type NewEvent } from '../../events/index.js';
 import { BY_TIME_SHARDS } from '../../infra/tables.js';
 import { ConcurrencyError } from './errors.js';
@@ -58,7 +58,7 @@ export function* daysBetween(first: string, last: string): Generator<string> {
 }
 
 export interface EventStoreOptions {
-  client: DynamoClient;
+  client: DynamoDBDocumentClient;
   tableName: string;
   catalogue?: EventCatalogue;
   now?: () => Date;
@@ -70,7 +70,7 @@ export interface EventStoreOptions {
  * versions stay contiguous without transactions (which the embedded DynamoDB does not have).
  */
 export class EventStore {
-  private readonly client: DynamoClient;
+  private readonly client: DynamoDBDocumentClient;
   private readonly table: string;
   private readonly catalogue: EventCatalogue;
   private readonly now: () => Date;
@@ -126,12 +126,20 @@ export class EventStore {
         new PutCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(streamId)' }),
       );
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') {
-        throw new ConcurrencyError(streamId, expected.version);
-      }
-      throw error;
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      // An attempt that timed out or lost its connection may still have landed, and the SDK's retry
+      // then collides with it. The commit at this key is ours if it carries our position (the first
+      // event's id, unique to this append): then the append succeeded, once.
+      if (!(await this.isOwnCommit(streamId, item.version, position))) throw new ConcurrencyError(streamId, expected.version);
     }
     return { streamId, firstVersion: item.version, lastVersion: item.last, position, events };
+  }
+
+  private async isOwnCommit(streamId: string, version: number, position: string): Promise<boolean> {
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table, Key: { streamId, version }, ConsistentRead: true, ProjectionExpression: '#p', ExpressionAttributeNames: { '#p': 'position' } }),
+    );
+    return (Item as Pick<CommitItem, 'position'> | undefined)?.position === position;
   }
 
   /** Events of one stream with from ≤ version ≤ to, oldest first, upcast to current schemas. */

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '../adapters/aws/dynamodb.js';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { HttpError } from './errors.js';
 import type { Runtime } from './runtime.js';
 

@@ -1,5 +1,5 @@
 import { EventStore } from './event-store.js';
-import { dynamoClient } from '../adapters/dynamodb.js';
+import { sharedDynamoClient } from '../adapters/dynamodb.js';
 import { EventBridgeBus } from '../adapters/event-bridge.js';
 import { Publisher, type BusClient } from './publisher.js';
 import { ViewStore } from './views.js';
@@ -25,7 +25,7 @@ function required(name: string): string {
 }
 
 export function runtimeFromEnvironment(overrides: Partial<Pick<Runtime, 'bus' | 'now'>> & { sweepLookbackMs?: number } = {}): Runtime {
-  const client = dynamoClient();
+  const client = sharedDynamoClient();
   const now = overrides.now ?? (() => new Date());
   const store = new EventStore({ client, tableName: required('EVENTS_TABLE'), now });
   const views = new ViewStore(client, required('VIEWS_TABLE'));

@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoClient } from '../adapters/aws/dynamodb.js';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
 const INDEX_NAMES: IndexName[] = ['gsi1', 'gsi2', 'gsi3', 'gsi4'];
@@ -35,7 +35,7 @@ export class ViewStore {
   private readonly commits = new Map<string, number>();
 
   constructor(
-    readonly client: DynamoClient,
+    readonly client: DynamoDBDocumentClient,
     readonly tableName: string,
     private readonly pointerTtlMs = 2_000,
   ) {}

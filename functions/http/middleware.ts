@@ -10,6 +10,7 @@ import { log } from '../core/log.js';
 import { originCheck } from './origin-check.js';
 import { getRuntime } from '../core/runtime.js';
 import { withRequestContext } from '../core/request-context.js';
+import { observed } from '../core/observability/middleware.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResponse = APIGatewayProxyStructuredResultV2;
@@ -122,6 +123,7 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
   fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
 ) {
   return middy<HttpEvent, HttpResponse, Error, Context>()
+    .use(observed<HttpEvent, HttpResponse>((event) => event.requestContext?.requestId ?? ''))
     .use(errorResponses())
     .use(originCheck())
     .use(routeAccess())

@@ -1,4 +1,4 @@
-import { ScanCommand, BatchWriteCommand } from '../adapters/aws/dynamodb.js';
+import { ScanCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogue, computeHash, GENESIS_HASH, type EventEnvelope } from '../../events/index.js';
 import type { Commit, EventStore } from '../core/event-store.js';
 import { checkpointKey, Projector, type Projection } from '../core/projector.js';

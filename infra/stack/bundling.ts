@@ -3,10 +3,9 @@
  * (which runs esbuild locally, never Docker) and `npm run bundle:report` hands the same values to
  * esbuild's API, so the sizes the report prints are the sizes that get deployed.
  *
- * Most handlers no longer carry the AWS SDK at all: DynamoDB, EventBridge, Cognito, SES, Bedrock and
- * API Gateway's management API go through the lean client in functions/adapters/aws. The handlers that
- * still use it (S3 for uploads, Secrets Manager for Stripe's keys) bundle it, rather than leave it to
- * the copy the Lambda runtime provides (CDK's default for Node ≥ 18 marks `@aws-sdk/*` external):
+ * Handlers reach AWS through the SDK v3 clients (functions/adapters, one module per service), and
+ * bundle them rather than leave them to the copy the Lambda runtime provides (CDK's default for
+ * Node ≥ 18 marks `@aws-sdk/*` external):
  * `npm run bundle:report -- --sdk-external` shows the cold start getting
  * worse, not better: the runtime's SDK is loaded as whole CommonJS packages (every command of a
  * client, the full credential chain) instead of the tree-shaken, minified parts a handler uses,
@@ -25,9 +24,11 @@ export const ESM_REQUIRE_BANNER =
 
 /**
  * Packages npm installed more than once, each bundled from the root node_modules copy only. None
- * today: the one there was (`@aws-sdk/client-s3`, pinned to an exact version by s3-presigned-post)
- * left the handlers with the lean S3 adapter. tests/infra/bundling.test.ts fails if any package is
- * bundled from two places; `npm run bundle:report` names it.
+ * today: `@aws-sdk/s3-presigned-post` pins `@aws-sdk/client-s3` to an exact version, and
+ * package.json pins the same one, so npm keeps one copy. Should they drift apart, npm nests a
+ * second client-s3 under the presigner and a handler that presigns and also uses the client ships
+ * both (about 73 KB more): list it here. tests/infra/bundling.test.ts fails if any package is bundled
+ * from two places; `npm run bundle:report` names it.
  */
 export const DEDUPED_PACKAGES: readonly string[] = [];
 
@@ -56,7 +57,12 @@ export const LAMBDA_ESBUILD = {
   /** Prefer the ES module builds (the AWS SDK v3 ships them): they tree-shake. */
   mainFields: ['module', 'main'],
   banner: ESM_REQUIRE_BANNER,
-  /** Everything is bundled, the AWS SDK v3 included, so only the code a handler uses ships (see above). */
-  external: [] as string[],
+  /**
+   * Everything is bundled, the AWS SDK v3 included, so only the code a handler uses ships (see above),
+   * except the Powertools Tracer: with the X-Ray SDK it adds about 120 KB to every handler
+   * (`npx tsx bench/observability-cost.ts`), so functions/core/observability/tracing.ts loads it only
+   * when tracing is on, and then from the Powertools Lambda layer the stack adds (functions.ts).
+   */
+  external: ['@aws-lambda-powertools/tracer'] as string[],
   alias: LAMBDA_ALIASES,
 } as const;

@@ -50,14 +50,14 @@ export type Capability =
   | 'stripe'
   | 'realtime';
 
-/** Our adapters that call a service through the lean AWS client (functions/adapters/aws). */
+/** Our adapters that call a service through its AWS SDK v3 client (one module per service). */
 const SERVICE_MODULES: Readonly<Record<string, Capability>> = {
   'functions/adapters/event-bridge.ts': 'eventbridge',
   'functions/adapters/identity.ts': 'cognito',
   'functions/adapters/mail/ses-mailer.ts': 'ses',
   'functions/adapters/checklist/bedrock.ts': 'bedrock',
   'functions/adapters/realtime/poster.ts': 'realtime',
-  'functions/adapters/aws/s3.ts': 'uploads',
+  'functions/adapters/storage.ts': 'uploads',
   'functions/adapters/billing/stripe-provider.ts': 'stripe',
 };
 
@@ -65,6 +65,9 @@ const SERVICE_MODULES: Readonly<Record<string, Capability>> = {
 export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
   'functions/core/event-store.ts': 'eventStore',
   'functions/core/views.ts': 'views',
+  // Quotas and idempotency claims are items of the views table, written through its client.
+  'functions/core/quotas.ts': 'views',
+  'functions/core/idempotency.ts': 'views',
   'functions/adapters/realtime/connections.ts': 'connections',
   'functions/adapters/realtime/tokens.ts': 'cognitoTokens',
   ...SERVICE_MODULES,
@@ -127,13 +130,12 @@ export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {
 
 /** DynamoDB is reached through the table adapters above; the client alone says nothing about which table. */
 const DYNAMODB_PACKAGES = new Set(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
-const DYNAMODB_CLIENT = 'functions/adapters/aws/dynamodb.ts';
-const TABLE_CAPABILITIES: readonly Capability[] = ['eventStore', 'views', 'connections'];
 /** Builds the DynamoDB client; imported by the adapters and on its own. */
 const DYNAMODB_CLIENT_FACTORY = 'functions/adapters/dynamodb.ts';
-/** The lean AWS JSON client, and the only modules allowed to call a service with it. */
-const AWS_JSON_CLIENT = 'functions/adapters/aws/json-client.ts';
-const AWS_JSON_CALLERS = new Set([DYNAMODB_CLIENT, ...Object.keys(SERVICE_MODULES)]);
+/** SDK packages that call a service (clients, the document client, the S3 presigners). */
+const SERVICE_PACKAGE = /^@aws-sdk\/(client-|lib-dynamodb$|s3-presigned-post$|s3-request-presigner$)/;
+/** The only modules that may import one: each maps to the capability its grants follow from. */
+const SDK_USERS = new Set([...Object.keys(CAPABILITY_MODULES), DYNAMODB_CLIENT_FACTORY]);
 
 /** AWS SDK packages that call no service (helpers, credential plumbing). */
 const NEUTRAL_AWS_PACKAGE = /^@aws-sdk\/(?!client-)/;
@@ -200,23 +202,14 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
     Object.entries(result.metafile!.inputs)
       .filter(([file, input]) => modules.has(file) && input.imports.some(test))
       .map(([file]) => file);
-  // Any other service behind the lean JSON client would be one the stack grants nothing for.
-  const unknownService = importers((i) => i.path === AWS_JSON_CLIENT).filter((file) => !AWS_JSON_CALLERS.has(file));
-  if (unknownService.length > 0) {
+  // A module outside the adapters that talks to AWS itself would get no grants (or the wrong ones):
+  // every SDK client is used through one adapter module, which is what the grants are derived from.
+  const direct = importers((i) => !!i.external && SERVICE_PACKAGE.test(packageOf(i.path))).filter((file) => !SDK_USERS.has(file));
+  if (direct.length > 0) {
     throw new Error(
-      `${handler}: ${unknownService.join(', ')} call a service through ${AWS_JSON_CLIENT} that the cloud stack does not know how to grant. ` +
-        'Add the module to CAPABILITY_MODULES in infra/stack/capabilities.ts and its grants to infra/stack/functions.ts.',
+      `${handler}: ${direct.join(', ')} call AWS through the SDK outside the adapter modules (${[...SDK_USERS].join(', ')}); ` +
+        'the stack cannot tell what to grant. Go through an adapter, or add the module to CAPABILITY_MODULES in infra/stack/capabilities.ts and its grants to infra/stack/functions.ts.',
     );
-  }
-  // A module other than the client factory that talks to DynamoDB must be one of the table adapters.
-  if (!TABLE_CAPABILITIES.some((capability) => capabilities.has(capability))) {
-    const direct = importers((i) => i.path === DYNAMODB_CLIENT || (!!i.external && DYNAMODB_PACKAGES.has(packageOf(i.path)))).filter((file) => file !== DYNAMODB_CLIENT_FACTORY);
-    if (direct.length > 0) {
-      throw new Error(
-        `${handler}: ${direct.join(', ')} use DynamoDB outside the table adapters (${Object.keys(CAPABILITY_MODULES).join(', ')}); ` +
-          'the stack cannot tell which table to grant. Add the module to CAPABILITY_MODULES in infra/stack/capabilities.ts.',
-      );
-    }
   }
   const analysis = { packages: [...packages].sort(), modules: [...modules].sort(), capabilities: [...capabilities].sort() };
   cache.set(key, analysis);

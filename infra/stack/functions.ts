@@ -1,15 +1,16 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Arn, Duration, RemovalPolicy, Stack, Tags, Token } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal, type AddToPrincipalPolicyResult, type RoleProps } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { Alias, Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Alias, Architecture, LayerVersion, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { Charset, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { handlerName } from '../routes.js';
 import {
@@ -138,6 +139,7 @@ export class HandlerFunctions extends Construct {
   private readonly byHandler = new Map<string, HandlerFunction>();
   private readonly roles = new Map<string, Role>();
   private readonly logGroup: LogGroup;
+  private tracerLayer: ILayerVersion | undefined;
   private userPool: IUserPool | undefined;
   private userPoolClient: IUserPoolClient | undefined;
 
@@ -221,9 +223,12 @@ export class HandlerFunctions extends Construct {
       role,
       logGroup: this.logGroup,
       tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+      // The Tracer is external to the bundles (bundling.ts): with tracing on it comes from this layer.
+      layers: config.tracing ? [this.powertoolsLayer()] : undefined,
       description: `${kind}: ${handler}`,
       environment: {
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_TRACE_ENABLED: String(config.tracing),
         LOG_LEVEL: 'INFO',
         STAGE: config.stage,
         SITE_URL: this.resources.siteUrl,
@@ -258,6 +263,20 @@ export class HandlerFunctions extends Construct {
     // A version per code or configuration change; CodeDeploy moves the alias to it (deploy.ts).
     const alias = new Alias(scope, 'Live', { aliasName: LIVE_ALIAS, version: fn.currentVersion });
     return { handler, name, kinds: new Set([kind]), fn, alias, capabilities };
+  }
+
+  /**
+   * Powertools' own Lambda layer, of the version package-lock.json pins, by the public SSM parameter
+   * Powertools publishes for each release in each region (resolved at deploy time).
+   */
+  private powertoolsLayer(): ILayerVersion {
+    if (!this.tracerLayer) {
+      const manifest = path.join(this.resources.projectRoot, 'node_modules/@aws-lambda-powertools/tracer/package.json');
+      const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+      const arn = StringParameter.valueForStringParameter(this, `/aws/service/powertools/typescript/generic/all/${version}`);
+      this.tracerLayer = LayerVersion.fromLayerVersionArn(this, 'PowertoolsLayer', arn);
+    }
+    return this.tracerLayer;
   }
 
   private defaultSizing(kind: FunctionKind, capabilities: readonly Capability[]): Sizing {

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../infra/routes.js';
@@ -8,14 +9,14 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Which folders each folder may import from, so dependencies point one way:
- * handlers → http → queries → core → adapters → domain → events. `core/log` and `core/ids` are
- * leaves (they import nothing of ours), which the adapters may use too.
+ * handlers → http → queries → core → adapters → domain → events. `core/log`, `core/ids` and
+ * `core/observability/tracing` (the adapters' Tracer hook) are leaves, which the adapters may use too.
  */
 const ALLOWED: Record<string, readonly string[]> = {
   events: ['events'],
   'functions/domain': ['events', 'functions/domain'],
-  'functions/adapters': ['events', 'functions/domain', 'functions/adapters', 'functions/core/log.ts', 'functions/core/ids.ts'],
-  'functions/core': ['events', 'functions/domain', 'functions/adapters', 'functions/core', 'infra/tables.ts'],
+  'functions/adapters': ['events', 'functions/domain', 'functions/adapters', 'functions/core/log.ts', 'functions/core/ids.ts', 'functions/core/observability/tracing.ts'],
+  'functions/core': ['events', 'functions/domain', 'functions/adapters', 'functions/core', 'infra/tables.ts', 'infra/metrics.ts'],
   'functions/queries': ['events', 'functions/domain', 'functions/core', 'functions/queries', 'functions/consumers/projections', 'functions/api/contracts'],
   'functions/http': ['events', 'functions/domain', 'functions/core', 'functions/adapters', 'functions/queries', 'functions/http', 'infra/routes.ts'],
 };
@@ -49,5 +50,22 @@ describe('functions/ layout', () => {
   it.each(handlers)('%s bundles no command-line or local-only code', (handler) => {
     const { modules } = analyzeHandler(ROOT, handler);
     expect(modules.filter((module) => NEVER_IN_LAMBDA.some((prefix) => module.startsWith(prefix)))).toEqual([]);
+  });
+});
+
+describe('AWS through the adapters only', () => {
+  it('fails the analysis (and so the synth) of a handler that calls an SDK client itself', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'capabilities-'));
+    try {
+      symlinkSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+      mkdirSync(path.join(root, 'functions/api'), { recursive: true });
+      writeFileSync(
+        path.join(root, 'functions/api/direct.ts'),
+        "import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';\nexport const handler = () => new S3Client({}).send(new HeadObjectCommand({ Bucket: 'b', Key: 'k' }));\n",
+      );
+      expect(() => analyzeHandler(root, 'functions/api/direct.ts')).toThrow(/outside the adapter modules/);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '../../functions/adapters/aws/dynamodb.js';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

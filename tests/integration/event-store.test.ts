@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '../../functions/adapters/aws/dynamodb.js';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, ProfileUpdated, UserRegistered, verifyChain } from '../../events/index.js';
 import { userDecider } from '../../functions/domain/user.js';
@@ -6,6 +6,7 @@ import { runCommand } from '../../functions/core/command.js';
 import { ConcurrencyError, HttpError } from '../../functions/core/errors.js';
 import { Publisher } from '../../functions/core/publisher.js';
 import type { Runtime } from '../../functions/core/runtime.js';
+import { injectFaults } from '../support/faults.js';
 import { startStore } from '../support/store.js';
 
 const actor = { sub: 'u1', role: 'client' as const };
@@ -140,5 +141,59 @@ describe('the outbox sweep', () => {
     } finally {
       await fresh.stop();
     }
+  });
+});
+
+describe('an append whose answer is lost', () => {
+  /** Drops the connection after the first conditional PutItem on the events table has landed. */
+  function dropFirstAppendAnswer() {
+    let dropped = 0;
+    const restore = injectFaults(env.client, ({ operation, input }) => {
+      if (operation !== 'PutItem' || input.TableName !== env.names.events || dropped > 0) return undefined;
+      dropped += 1;
+      return 'drop-after';
+    });
+    return { restore, dropped: () => dropped };
+  }
+
+  it('succeeds once: the SDK retries, collides with its own first attempt, and the store recognises its commit', async () => {
+    const fault = dropFirstAppendAnswer();
+    try {
+      const commit = await env.store.append('user-lost', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
+      expect(commit).toMatchObject({ firstVersion: 1, lastVersion: 1 });
+    } finally {
+      fault.restore();
+    }
+    expect(fault.dropped()).toBe(1);
+    const { events } = await env.store.readStream('user-lost', { raw: true });
+    expect(events.map((event) => event.version)).toEqual([1]);
+  });
+
+  it('through a command: the change is committed once and reported as its own (not as "nothing changed")', async () => {
+    const runtime = { store: env.store, views: env.views, now: () => new Date(), publisher: new Publisher({ putEvents: async () => ({ failedIndexes: [] }) }, env.store) } as unknown as Runtime;
+    await runCommand(userDecider, 'user-lost-2', { type: 'RegisterUser', user_id: 'lost', email: 'lost@example.com' }, { actor }, runtime);
+    const fault = dropFirstAppendAnswer();
+    let result: Awaited<ReturnType<typeof runCommand>>;
+    try {
+      result = await runCommand(userDecider, 'user-lost-2', { type: 'UpdateProfile', company: 'Once' }, { actor }, runtime);
+    } finally {
+      fault.restore();
+    }
+    expect(fault.dropped()).toBe(1);
+    expect(result.events.map((event) => event.type)).toEqual(['ProfileUpdated']);
+    const { events } = await env.store.readStream('user-lost-2', { raw: true });
+    expect(events.map((event) => event.type)).toEqual(['UserRegistered', 'ProfileUpdated']);
+  });
+
+  it('still refuses a commit someone else wrote at that version', async () => {
+    await env.store.append('user-other', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
+    const fault = dropFirstAppendAnswer();
+    try {
+      // This append's first attempt is refused (the key is taken); its answer is lost, the retry is refused again.
+      await expect(env.store.append('user-other', [registered], { version: 0, hash: GENESIS_HASH }, { actor })).rejects.toBeInstanceOf(ConcurrencyError);
+    } finally {
+      fault.restore();
+    }
+    expect((await env.store.readStream('user-other', { raw: true })).events).toHaveLength(1);
   });
 });

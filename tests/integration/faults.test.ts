@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyChain } from '../../events/index.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 import { liveAndReplayed } from '../support/snapshot.js';
+import { injectFaults } from '../support/faults.js';
 
 /**
- * Faults: the bus refusing events, consumers crashing part-way, the views table throttling. After
+ * Faults: the bus refusing events, consumers crashing part-way, DynamoDB throttling, failing and
+ * dropping connections below the SDK (its own retries at work). After
  * recovery (sweeper, retries, dead-letter redrive) no event is lost and the projections equal a clean
  * replay of the store.
  */
@@ -88,28 +90,50 @@ describe('faults', () => {
     }
   });
 
-  it('throttling on the views table: client retries and redelivery absorb it', async () => {
+  it('throttling on the views table: the SDK retries and redelivery absorb it', async () => {
     const throttle = chance(23);
     const views = stack.local.runtime.views;
-    // Inside the client, below its retry policy: what DynamoDB throttling looks like.
-    views.client.addFault('injectViewsThrottling', (_operation, input) => {
-      const onViews = input.TableName === views.tableName || !!(input.RequestItems as Record<string, unknown> | undefined)?.[views.tableName];
-      if (!onViews || !throttle(0.25)) return undefined;
-      return Object.assign(new Error('The level of configured provisioned throughput for the table was exceeded.'), {
-        name: 'ProvisionedThroughputExceededException',
-        $fault: 'client',
-        $metadata: { httpStatusCode: 400 },
-      });
+    // Below the SDK (its request handler): what DynamoDB throttling looks like on the wire. The
+    // event store and the views share this client; only calls on the views table are throttled.
+    const restore = injectFaults(views.client, ({ input }) => {
+      const onViews = input.TableName === views.tableName || !!input.RequestItems?.[views.tableName];
+      return onViews && throttle(0.25) ? 'throttle' : undefined;
     });
     let ids: string[] = [];
     try {
       ids = await load(15);
       await stack.settle();
     } finally {
-      views.client.removeFault('injectViewsThrottling');
+      restore();
     }
     await recover();
     await expectNothingLost(ids);
+  });
+
+  it('5xx answers and dropped connections on every table, appends included: no event lost, none doubled, no false 409', async () => {
+    const fault = chance(31);
+    const faults = ['server-error', 'drop-before', 'drop-after'] as const;
+    let injected = 0;
+    const restore = injectFaults(stack.local.runtime.views.client, () => {
+      if (!fault(0.15)) return undefined;
+      injected += 1;
+      return faults[injected % faults.length];
+    });
+    let ids: string[] = [];
+    try {
+      ids = await load(15);
+      await stack.settle();
+    } finally {
+      restore();
+    }
+    expect(injected).toBeGreaterThan(0);
+    await recover();
+    await expectNothingLost(ids);
+    for (const id of ids) {
+      const { events } = await stack.local.runtime.store.readStream(`project-${id}`, { raw: true });
+      expect(new Set(events.map((event) => event.eventId)).size).toBe(events.length);
+      expect(events.map((event) => event.version)).toEqual(events.map((_, index) => index + 1));
+    }
   });
 
   it('the admin can still read everything after the faults', async () => {

@@ -1,4 +1,4 @@
-import { ScanCommand } from '../../functions/adapters/aws/dynamodb.js';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { allProjections } from '../../functions/consumers/projections/index.js';
 import { Replayer } from '../../functions/ops/replay.js';
 import type { Runtime } from '../../functions/core/runtime.js';

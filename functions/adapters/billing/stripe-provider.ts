@@ -1,6 +1,8 @@
 import Stripe from 'stripe';
-import { AwsJsonClient } from '../aws/json-client.js';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { localEndpointConfig, requestHandlerOptions } from '../sdk-config.js';
 import { WebhookSignatureError, type BillingProvider } from './provider.js';
+import { captureAwsClient } from '../../core/observability/tracing.js';
 
 interface StripeSecrets {
   secretKey: string;
@@ -16,9 +18,9 @@ export async function loadStripeSecrets(env: NodeJS.ProcessEnv = process.env): P
   let secretKey = env.STRIPE_SECRET_KEY ?? '';
   let webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
   if (!secretKey && env.STRIPE_SECRET_ARN) {
-    const secrets = new AwsJsonClient({ service: 'secretsmanager', targetPrefix: 'secretsmanager', jsonVersion: '1.1', endpoint: env.SECRETS_MANAGER_ENDPOINT, maxAttempts: 3 });
-    const answer = await secrets.call<{ SecretString?: string }>('GetSecretValue', { SecretId: env.STRIPE_SECRET_ARN });
-    secrets.destroy();
+    // Read once per container (the provider keeps what it loaded), so the client is not kept either.
+    const secrets = captureAwsClient(new SecretsManagerClient({ ...localEndpointConfig(env.SECRETS_MANAGER_ENDPOINT), maxAttempts: 3, requestHandler: requestHandlerOptions() }));
+    const answer = await secrets.send(new GetSecretValueCommand({ SecretId: env.STRIPE_SECRET_ARN })).finally(() => secrets.destroy());
     const text = (answer.SecretString ?? '').trim();
     if (text.startsWith('{')) {
       const parsed = JSON.parse(text) as Partial<StripeSecrets>;

@@ -1,38 +1,16 @@
-import type { ConverseCommandInput, ConverseCommandOutput, Tool } from '@aws-sdk/client-bedrock-runtime';
+import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput, type Tool } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
-import { AwsJsonClient, escapeUri } from '../aws/json-client.js';
 import { totalHours, turnaroundDays } from '../../domain/turnaround.js';
+import { requestHandlerOptions } from '../sdk-config.js';
 import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from './prompt.js';
 import { checklistAnswerSchema, type ChecklistRequest, type ChecklistResult } from './schema.js';
+import { captureAwsClient } from '../../core/observability/tracing.js';
 
-/** A Converse request (the shape of the SDK's ConverseCommand, whose types these are). */
-export interface ConverseCommand {
-  input: ConverseCommandInput;
-}
+export { ConverseCommand };
 
 /** What the checklist needs of a Bedrock Runtime client: `send` (tests hand in a fake). */
 export interface ConverseClient {
   send(command: ConverseCommand, options?: { abortSignal?: AbortSignal }): Promise<ConverseCommandOutput>;
-}
-
-/** Bedrock Runtime's Converse (REST-JSON: POST /model/{modelId}/converse) over the lean AWS client. */
-export class BedrockConverseClient implements ConverseClient {
-  private readonly client: AwsJsonClient;
-
-  constructor(options: { region?: string; endpoint?: string; maxAttempts?: number } = {}) {
-    this.client = new AwsJsonClient({ service: 'bedrock', hostPrefix: 'bedrock-runtime', maxAttempts: 2, ...options });
-  }
-
-  async send(command: ConverseCommand, options: { abortSignal?: AbortSignal } = {}): Promise<ConverseCommandOutput> {
-    const { modelId, ...body } = command.input;
-    const output = await this.client.rest<Omit<ConverseCommandOutput, '$metadata'>>('Converse', {
-      method: 'POST',
-      path: `/model/${escapeUri(modelId ?? '')}/converse`,
-      body: JSON.stringify(body),
-      signal: options.abortSignal,
-    });
-    return { ...output, $metadata: {} };
-  }
 }
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -52,7 +30,13 @@ export class BedrockChecklistError extends Error {
 
 let defaultClient: ConverseClient | undefined;
 export function bedrockClient(): ConverseClient {
-  defaultClient ??= new BedrockConverseClient({ region: process.env.BEDROCK_REGION ?? process.env.AWS_REGION ?? 'us-east-1' });
+  defaultClient ??= captureAwsClient(
+    new BedrockRuntimeClient({
+      region: process.env.BEDROCK_REGION ?? process.env.AWS_REGION ?? 'us-east-1',
+      maxAttempts: 2,
+      requestHandler: requestHandlerOptions(),
+    }),
+  );
   return defaultClient;
 }
 
@@ -73,15 +57,13 @@ export function checklistTool(): Tool {
 }
 
 export function converseCommand(modelId: string, request: ChecklistRequest): ConverseCommand {
-  return {
-    input: {
-      modelId,
-      system: [{ text: SYSTEM_PROMPT }],
-      messages: [{ role: 'user', content: [{ text: buildBrief(request) }] }],
-      toolConfig: { tools: [checklistTool()], toolChoice: { tool: { name: CHECKLIST_TOOL_NAME } } },
-      inferenceConfig: { maxTokens: 2_000, temperature: 0.2 },
-    },
-  };
+  return new ConverseCommand({
+    modelId,
+    system: [{ text: SYSTEM_PROMPT }],
+    messages: [{ role: 'user', content: [{ text: buildBrief(request) }] }],
+    toolConfig: { tools: [checklistTool()], toolChoice: { tool: { name: CHECKLIST_TOOL_NAME } } },
+    inferenceConfig: { maxTokens: 2_000, temperature: 0.2 },
+  });
 }
 
 /**

@@ -1,25 +1,24 @@
-import { AwsJsonClient } from '../aws/json-client.js';
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { newId } from '../../core/ids.js';
+import { requestHandlerOptions } from '../sdk-config.js';
 import { MailError, type MailMessage, type Mailer, type SentMail } from './types.js';
+import { captureAwsClient } from '../../core/observability/tracing.js';
 
 /** Amazon SES v2, from the verified sender identity in MAIL_FROM. */
 export class SesMailer implements Mailer {
-  private readonly client: AwsJsonClient;
+  private readonly client: SESv2Client;
 
   constructor(
     private readonly from: string,
-    options: { endpoint?: string; region?: string } = {},
+    client?: SESv2Client,
   ) {
-    this.client = new AwsJsonClient({ service: 'ses', hostPrefix: 'email', maxAttempts: 3, ...options });
+    this.client = client ?? captureAwsClient(new SESv2Client({ maxAttempts: 3, requestHandler: requestHandlerOptions() }));
   }
 
-  /** SESv2 SendEmail (REST-JSON, POST /v2/email/outbound-emails). */
   async send(message: MailMessage): Promise<SentMail> {
     try {
-      const result = await this.client.rest<{ MessageId?: string }>('SendEmail', {
-        method: 'POST',
-        path: '/v2/email/outbound-emails',
-        body: JSON.stringify({
+      const result = await this.client.send(
+        new SendEmailCommand({
           FromEmailAddress: this.from,
           Destination: { ToAddresses: [message.to] },
           Content: {
@@ -29,7 +28,7 @@ export class SesMailer implements Mailer {
             },
           },
         }),
-      });
+      );
       return { ...message, id: result.MessageId ?? newId(), from: this.from, sentAt: new Date().toISOString() };
     } catch (error) {
       throw new MailError(`Email could not be sent: ${(error as Error).message}`);

@@ -1,5 +1,6 @@
-import { DeleteCommand, PutCommand, QueryCommand, type DynamoClient } from '../aws/dynamodb.js';
-import { canonicalEmail, type SystemRole } from '../../../events/index.js';
+import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { canonicalEmail } from '../../../events/email.js';
+import type { SystemRole } from '../../../events/vocabulary.js';
 
 const SK = 'connection';
 /** A connection lives at most this long without a reconnect (API Gateway closes them at 2 hours). */
@@ -15,7 +16,7 @@ export interface Connection {
 /** Open WebSocket connections, found by user, e-mail or role (connections table, see infra/tables.ts). */
 export class ConnectionStore {
   constructor(
-    private readonly client: DynamoClient,
+    private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
   ) {}
 

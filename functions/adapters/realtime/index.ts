@@ -1,4 +1,4 @@
-import { dynamoClient } from '../dynamodb.js';
+import { sharedDynamoClient } from '../dynamodb.js';
 import { ConnectionStore } from './connections.js';
 
 export * from './connections.js';
@@ -10,7 +10,7 @@ let store: { key: string; store: ConnectionStore } | undefined;
 export function connectionStore(): ConnectionStore {
   const table = process.env.CONNECTIONS_TABLE ?? '';
   const key = `${process.env.DYNAMODB_ENDPOINT ?? ''}|${table}`;
-  if (store?.key !== key) store = { key, store: new ConnectionStore(dynamoClient(), table) };
+  if (store?.key !== key) store = { key, store: new ConnectionStore(sharedDynamoClient(), table) };
   return store.store;
 }
 

@@ -1,4 +1,6 @@
-import { AwsJsonClient, escapeUri } from '../aws/json-client.js';
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { requestHandlerOptions } from '../sdk-config.js';
+import { captureAwsClient } from '../../core/observability/tracing.js';
 
 /** Delivers a message to one open connection; 'gone' when the connection no longer exists. */
 export interface ConnectionPoster {
@@ -7,19 +9,19 @@ export interface ConnectionPoster {
 
 /** The cloud: API Gateway's management API of the WebSocket stage (REALTIME_MANAGEMENT_ENDPOINT). */
 export class ApiGatewayPoster implements ConnectionPoster {
-  private readonly client: AwsJsonClient;
+  private readonly client: ApiGatewayManagementApiClient;
 
   /** `endpoint`: the stage's management URL, https://{api}.execute-api.{region}.amazonaws.com/{stage}. */
-  constructor(endpoint: string, options: { region?: string } = {}) {
-    this.client = new AwsJsonClient({ service: 'execute-api', endpoint, maxAttempts: 3, ...options });
+  constructor(endpoint: string) {
+    this.client = captureAwsClient(new ApiGatewayManagementApiClient({ endpoint, maxAttempts: 3, requestHandler: requestHandlerOptions() }));
   }
 
   async post(connectionId: string, message: string): Promise<'sent' | 'gone'> {
     try {
-      await this.client.rest('PostToConnection', { method: 'POST', path: `/@connections/${escapeUri(connectionId)}`, body: message });
+      await this.client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(message) }));
       return 'sent';
     } catch (error) {
-      if ((error as Error).name === 'GoneException') return 'gone';
+      if (error instanceof GoneException || (error as Error).name === 'GoneException') return 'gone';
       throw error;
     }
   }

@@ -1,5 +1,7 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { SYSTEM_ROLES, type SystemRole, canonicalEmail } from '../../../events/index.js';
+// The vocabulary alone: the event catalogue (zod schemas built at import) is not needed to read a token.
+import { canonicalEmail } from '../../../events/email.js';
+import { SYSTEM_ROLES, type SystemRole } from '../../../events/vocabulary.js';
 
 export interface VerifiedCaller {
   sub: string;
