@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, Stack, type CfnElement, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import { Construct as ConstructScope } from 'constructs';
 import type { IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -64,6 +64,8 @@ export class DesignClubStack extends Stack {
   readonly alarms: ServiceAlarms;
   readonly dashboard: OperationsDashboard;
   readonly deploys: SafeDeploys;
+  /** The nested stack `Deploys` that holds the CodeDeploy application, service role and deployment groups. */
+  readonly deploysStack: NestedStack;
   readonly backups: Backups;
   readonly siteBuilt: boolean;
   /** The web ACL the stack created (prod, or `waf=true`), if any. */
@@ -163,7 +165,13 @@ export class DesignClubStack extends Stack {
         this.monitoring.functionErrors(new ConstructScope(functionAlarms, entry.name), `${[...entry.kinds].join('/')} ${entry.name}`, entry.alias);
       }
     }
-    this.deploys = new SafeDeploys(this, 'Deploys', {
+    // CodeDeploy (application, service role, one group per function) lives in a nested stack: it is
+    // about 54 resources that would otherwise push this stack to CloudFormation's 500. CDK passes the
+    // alarm names in as parameters and the group names back out to the aliases' UpdatePolicy.
+    this.deploysStack = new NestedStack(this, 'Deploys', {
+      description: `Design Club (${config.stage}): CodeDeploy deployment groups that shift the functions' live aliases`,
+    });
+    this.deploys = new SafeDeploys(this.deploysStack, 'Deploys', {
       stage: config.stage,
       ignoreAlarms: config.deployIgnoreAlarms,
       functions: this.functions.all(),

@@ -1,3 +1,4 @@
+import { Stack, type CfnResource } from 'aws-cdk-lib';
 import {
   LambdaApplication,
   LambdaDeploymentConfig,
@@ -62,6 +63,15 @@ export class SafeDeploys extends Construct {
         ignoreAlarmConfiguration: props.ignoreAlarms,
         autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: alarms.length > 0 && !props.ignoreAlarms },
       });
+      if (Stack.of(entry.alias) !== Stack.of(this)) {
+        // The group lives in another (nested) stack than the alias. CDK renders an UpdatePolicy
+        // eagerly, so its references escape the cross-stack wiring and the group's name would come
+        // out as a dangling Ref in the alias's stack; restated as an override, CDK sees the
+        // references and passes them through the nested stack's outputs.
+        const alias = entry.alias.node.defaultChild as CfnResource;
+        alias.addOverride('UpdatePolicy.CodeDeployLambdaAliasUpdate.ApplicationName', this.application.applicationName);
+        alias.addOverride('UpdatePolicy.CodeDeployLambdaAliasUpdate.DeploymentGroupName', group.deploymentGroupName);
+      }
       this.groups.set(entry.handler, group);
     }
   }

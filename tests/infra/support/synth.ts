@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NestedStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -31,6 +32,10 @@ export interface NagFinding {
 
 export interface SynthResult {
   templatePath: string;
+  /** Each nested stack's template (`*.nested.template.json` in the cdk.out folder), by the nested stack's id. */
+  nestedTemplatePaths: Record<string, string>;
+  /** Each nested stack's AWS::CloudFormation::Stack resource in the parent, by the nested stack's id. */
+  nestedStackLogicalIds: Record<string, string>;
   outdir: string;
   siteDir: string;
   bundled: boolean;
@@ -223,8 +228,18 @@ async function synthesize(dir: string): Promise<SynthResult> {
 
   const templatePath = path.join(outdir, `${stack.artifactId}.template.json`);
   if (!existsSync(templatePath)) writeFileSync(templatePath, JSON.stringify(Template.fromStack(stack).toJSON()));
+  const nestedTemplatePaths: Record<string, string> = {};
+  const nestedStackLogicalIds: Record<string, string> = {};
+  for (const nested of stack.node.findAll().filter((node): node is NestedStack => NestedStack.isNestedStack(node))) {
+    const file = path.join(outdir, nested.templateFile);
+    if (!existsSync(file)) writeFileSync(file, JSON.stringify(Template.fromStack(nested).toJSON()));
+    nestedTemplatePaths[nested.node.id] = file;
+    nestedStackLogicalIds[nested.node.id] = logicalId(nested.nestedStackResource!);
+  }
   return {
     templatePath,
+    nestedTemplatePaths,
+    nestedStackLogicalIds,
     outdir,
     siteDir,
     bundled: BUNDLE,
@@ -256,6 +271,19 @@ export async function synthesized(): Promise<{ result: SynthResult; template: Te
   if (!template) {
     template = Template.fromJSON(JSON.parse(readFileSync(result.templatePath, 'utf8')) as Record<string, unknown>);
     templates.set(result.templatePath, template);
+  }
+  return { result, template, json: template.toJSON() as TemplateJson };
+}
+
+/** The template of one nested stack of the shared synth (e.g. `Deploys`), parsed once per test file. */
+export async function synthesizedNested(id: string): Promise<{ result: SynthResult; template: Template; json: TemplateJson }> {
+  const result = await sharedSynth();
+  const file = result.nestedTemplatePaths[id];
+  if (!file) throw new Error(`No nested stack ${id} in the synth (have: ${Object.keys(result.nestedTemplatePaths).join(', ') || 'none'})`);
+  let template = templates.get(file);
+  if (!template) {
+    template = Template.fromJSON(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+    templates.set(file, template);
   }
   return { result, template, json: template.toJSON() as TemplateJson };
 }
