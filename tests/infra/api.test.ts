@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, handlerName, realtimeRoutes, routeKey, routes, schedules, triggers } from '../../infra/routes.js';
-import { refOf, resourcesOf, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
+import { refOf, resourcesOf, synthesized, synthesizedNested, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
 let result: SynthResult;
@@ -50,9 +50,20 @@ describe('Lambda functions, one per handler of infra/routes.ts', () => {
 describe('stack size', () => {
   it('stays well under CloudFormation’s 500 resources (about four per route)', () => {
     const count = Object.keys(json.Resources).length;
-    // About seven per function now (function, version, live alias, deployment group, permission,
-    // route, integration). Past 490, move the functions into nested stacks before CloudFormation refuses.
+    // About six per function now (function, role, log group, version, live alias, permission, plus
+    // route and integration per route); the deployment groups live in the nested stack Deploys.
+    // Past 490, move more into nested stacks before CloudFormation refuses.
     expect(count).toBeLessThan(490);
+  });
+
+  it('keeps the nested stack Deploys under the same guard, and its parameters and outputs under CloudFormation’s 200', async () => {
+    const { json: deploys } = await synthesizedNested('Deploys');
+    // One deployment group per function, plus the application and the service role.
+    expect(Object.keys(deploys.Resources).length).toBeLessThan(490);
+    expect(Object.keys(deploys.Parameters ?? {}).length).toBeLessThan(200);
+    expect(Object.keys(deploys.Outputs ?? {}).length).toBeLessThan(200);
+    expect(Object.keys(json.Parameters ?? {}).length).toBeLessThan(200);
+    expect(Object.keys(json.Outputs ?? {}).length).toBeLessThan(200);
   });
 });
 

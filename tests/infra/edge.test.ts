@@ -201,7 +201,7 @@ describe('WAF', () => {
 });
 
 describe('stage=prod', () => {
-  let prod: { json: TemplateJson; nag: string[]; synthError: string | null };
+  let prod: { json: TemplateJson; deploys: TemplateJson; nag: string[]; synthError: string | null };
 
   beforeAll(async () => {
     const previous = process.env.CDK_DEFAULT_REGION;
@@ -219,7 +219,7 @@ describe('stage=prod', () => {
         synthError = error instanceof Error ? error.message : String(error);
       }
       const findings = nag.validateScope(app).violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath ?? r.resourceLogicalId).join(', ')}`);
-      prod = { json: Template.fromStack(stack).toJSON() as TemplateJson, nag: findings, synthError };
+      prod = { json: Template.fromStack(stack).toJSON() as TemplateJson, deploys: Template.fromStack(stack.deploysStack).toJSON() as TemplateJson, nag: findings, synthError };
     } finally {
       process.env.CDK_DEFAULT_REGION = previous;
     }
@@ -228,6 +228,17 @@ describe('stage=prod', () => {
   it('synthesizes with every required setting, and cdk-nag has nothing left to say', () => {
     expect(prod.synthError).toBeNull();
     expect(prod.nag).toEqual([]);
+  });
+
+  it('stays under the resource guard in the parent and in the nested stack Deploys, whose groups shift by canary', () => {
+    // Prod adds the web ACL and its settings to the parent; the same guards as dev (api.test.ts).
+    expect(Object.keys(prod.json.Resources).length).toBeLessThan(490);
+    expect(Object.keys(prod.deploys.Resources).length).toBeLessThan(490);
+    expect(Object.keys(prod.deploys.Parameters ?? {}).length).toBeLessThan(200);
+    expect(Object.keys(prod.deploys.Outputs ?? {}).length).toBeLessThan(200);
+    const groups = resourcesOf(prod.deploys, 'AWS::CodeDeploy::DeploymentGroup');
+    expect(groups.length).toBe(resourcesOf(prod.json, 'AWS::Lambda::Alias').length);
+    for (const [id, group] of groups) expect(group.DeploymentConfigName, id).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
   });
 
   it('creates a CLOUDFRONT web ACL with the managed rule groups and a rate rule per IP, attached to the distribution', () => {

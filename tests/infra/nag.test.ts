@@ -26,6 +26,22 @@ describe('cdk-nag (AwsSolutions) on the whole app', () => {
     expect(report.pluginReports.flatMap((plugin) => plugin.violations ?? [])).toEqual([]);
   });
 
+  it('checks the nested stacks too: the app has the nested stack Deploys, and a finding inside a nested stack fails', async () => {
+    expect(Object.keys(result.nestedTemplatePaths)).toContain('Deploys');
+    expect(result.acknowledgments.some((ack) => ack.path.includes('/Deploys/Deploys/ServiceRole'))).toBe(true);
+    // The same wiring as infra/stack/app.ts, on a nested stack with an unacknowledged finding.
+    const { App, NestedStack, Stack, Validations } = await import('aws-cdk-lib');
+    const { ManagedPolicy, Role, ServicePrincipal } = await import('aws-cdk-lib/aws-iam');
+    const { AwsSolutionsChecks } = await import('cdk-nag');
+    const app = new App();
+    const nested = new NestedStack(new Stack(app, 'Parent'), 'Nested');
+    new Role(nested, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('ReadOnlyAccess')] });
+    const nag = new AwsSolutionsChecks(app);
+    Validations.of(app).addPlugins(nag);
+    const findings = nag.validateScope(app).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} ${r.constructPath ?? ''}`));
+    expect(findings.some((finding) => finding.includes('AwsSolutions-IAM4') && finding.includes('Parent/Nested/Role'))).toBe(true);
+  });
+
   it('acknowledges every finding by its full id and with a reason', () => {
     const nag = result.acknowledgments.filter((ack) => /AwsSolutions-/.test(ack.id));
     expect(nag.length).toBeGreaterThan(0);

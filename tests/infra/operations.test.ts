@@ -4,14 +4,35 @@ import { consumers, routes } from '../../infra/routes.js';
 import { LATENCY_ALARM_ROUTES, THRESHOLDS } from '../../infra/stack/alarms.js';
 import { routeGroups } from '../../infra/stack/api-metrics.js';
 import { BACKUP_RETENTION_DAYS } from '../../infra/stack/backup.js';
-import { refOf, refsIn, resourcesOf, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
+import { refOf, refsIn, resourcesOf, synthesized, synthesizedNested, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
 let result: SynthResult;
+/** The nested stack `Deploys`: CodeDeploy's application, service role and deployment groups. */
+let deploys: TemplateJson;
 
 beforeAll(async () => {
   ({ json, result } = await synthesized());
+  ({ json: deploys } = await synthesizedNested('Deploys'));
 });
+
+/** The parent's AWS::CloudFormation::Stack resource of the nested stack `Deploys`. */
+const deploysStackResource = () => json.Resources[result.nestedStackLogicalIds.Deploys!]!;
+/**
+ * What a value in the parent names inside the nested stack: a `Fn::GetAtt [Deploys, Outputs.X]`
+ * leads to the nested resource that output X refers to.
+ */
+const nestedTarget = (value: unknown): string | undefined => {
+  const getAtt = (value as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt'];
+  if (!getAtt || getAtt[0] !== result.nestedStackLogicalIds.Deploys || !getAtt[1].startsWith('Outputs.')) return undefined;
+  return refOf(deploys.Outputs?.[getAtt[1].slice('Outputs.'.length)]?.Value);
+};
+/** What a value in the nested stack names in the parent: a `{ Ref: parameter }` leads to the parent value passed in. */
+const parentTarget = (value: unknown): string | undefined => {
+  const parameter = refOf(value);
+  if (!parameter || !deploys.Parameters?.[parameter]) return undefined;
+  return refOf((deploysStackResource().Properties!.Parameters as Record<string, unknown>)[parameter]);
+};
 
 const alarms = () => resourcesOf(json, 'AWS::CloudWatch::Alarm');
 const alarmById = (fragment: string) => {
@@ -151,8 +172,36 @@ describe('dashboard', () => {
 });
 
 describe('safe deploys', () => {
+  it('keeps CodeDeploy in the nested stack Deploys: one application, one service role, no group left in the parent', () => {
+    expect(deploysStackResource().Type).toBe('AWS::CloudFormation::Stack');
+    for (const type of ['AWS::CodeDeploy::Application', 'AWS::CodeDeploy::DeploymentGroup']) expect(resourcesOf(json, type), type).toEqual([]);
+    const applications = resourcesOf(deploys, 'AWS::CodeDeploy::Application');
+    expect(applications).toHaveLength(1);
+    expect(applications[0]![1]).toMatchObject({ ApplicationName: 'design-club-dev', ComputePlatform: 'Lambda' });
+    const roles = resourcesOf(deploys, 'AWS::IAM::Role');
+    expect(roles).toHaveLength(1);
+    const [roleId, role] = roles[0]!;
+    expect(JSON.stringify(role.AssumeRolePolicyDocument)).toContain('codedeploy.amazonaws.com');
+    expect(JSON.stringify(role.ManagedPolicyArns)).toContain('service-role/AWSCodeDeployRoleForLambdaLimited');
+    for (const [id, group] of resourcesOf(deploys, 'AWS::CodeDeploy::DeploymentGroup')) {
+      expect(refOf(group.ServiceRoleArn), id).toBe(roleId);
+      expect(refOf(group.ApplicationName), id).toBe(applications[0]![0]);
+    }
+    // The operator's output names the nested stack's application.
+    expect(nestedTarget(json.Outputs!.CodeDeployApplication!.Value)).toBe(applications[0]![0]);
+  });
+
+  it('leaves no reference dangling across the nested stack: every Ref and GetAtt names a resource or parameter of its own template', () => {
+    for (const [name, template] of [['parent', json], ['Deploys', deploys]] as const) {
+      const known = new Set([...Object.keys(template.Resources), ...Object.keys(template.Parameters ?? {})]);
+      const dangling = [...refsIn(template.Resources), ...refsIn(template.Outputs ?? {})].filter((id) => !id.startsWith('AWS::') && !known.has(id));
+      expect(dangling, name).toEqual([]);
+    }
+  });
+
   it('publishes every function behind a live alias on its current version, shifted by CodeDeploy', () => {
-    const groups = resourcesOf(json, 'AWS::CodeDeploy::DeploymentGroup');
+    const groups = resourcesOf(deploys, 'AWS::CodeDeploy::DeploymentGroup');
+    const [applicationId] = resourcesOf(deploys, 'AWS::CodeDeploy::Application')[0]!;
     expect(groups).toHaveLength(result.functions.length);
     for (const fn of result.functions) {
       const alias = json.Resources[fn.aliasLogicalId]!;
@@ -161,14 +210,17 @@ describe('safe deploys', () => {
       expect(refOf(alias.Properties!.FunctionName)).toBe(fn.logicalId);
       const version = json.Resources[refOf(alias.Properties!.FunctionVersion)!]!;
       expect(version.Type).toBe('AWS::Lambda::Version');
-      const update = (alias as { UpdatePolicy?: { CodeDeployLambdaAliasUpdate: { DeploymentGroupName: unknown } } }).UpdatePolicy;
-      const group = groups.find(([id]) => id === refOf(update?.CodeDeployLambdaAliasUpdate.DeploymentGroupName));
+      const update = (alias as { UpdatePolicy?: { CodeDeployLambdaAliasUpdate: { ApplicationName: unknown; DeploymentGroupName: unknown } } }).UpdatePolicy;
+      // The names come back from the nested stack as its outputs.
+      expect(nestedTarget(update?.CodeDeployLambdaAliasUpdate.ApplicationName), fn.handler).toBe(applicationId);
+      const group = groups.find(([id]) => id === nestedTarget(update?.CodeDeployLambdaAliasUpdate.DeploymentGroupName));
       expect(group, fn.handler).toBeDefined();
       const [, props] = group!;
       // Dev deploys all at once (the test synth is the dev stage); prod, a canary (deploy.ts, next test).
       expect(props.DeploymentConfigName).toBe('CodeDeployDefault.LambdaAllAtOnce');
       expect(props.AutoRollbackConfiguration.Events).toEqual(expect.arrayContaining(['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_ALARM']));
-      const watched = (props.AlarmConfiguration.Alarms as { Name: unknown }[]).map((a) => refOf(a.Name));
+      // The alarms are the parent's, passed in as the nested stack's parameters.
+      const watched = (props.AlarmConfiguration.Alarms as { Name: unknown }[]).map((a) => parentTarget(a.Name));
       expect(watched, fn.handler).toContain(alarmById('AlarmsLambdaThrottles')[0]);
       if (fn.kinds.includes('api')) {
         expect(watched).toContain(alarmById('AlarmsApiServerErrorRate')[0]);
