@@ -113,6 +113,9 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/designers/{email}/invite', handler: 'functions/api/designers/resend.ts', access: ['admin'], summary: 'resend the designer invitation link (new token, 7 days; quota per admin and per address)' },
   { method: 'GET', path: '/api/designer-invites/{token}', handler: 'functions/api/designers/invite-link.ts', access: 'public', summary: 'the address a working designer invitation link was sent to' },
   { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/api/designers/invite-link.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects' },
+  { method: 'POST', path: '/api/password-resets', handler: 'functions/api/password-resets/routes.ts', access: 'public', summary: 'mail a password-reset link (1 hour, single use) if the address has an account; the same answer either way; quota per address and per IP' },
+  { method: 'GET', path: '/api/password-resets/{token}', handler: 'functions/api/password-resets/routes.ts', access: 'public', summary: 'whether a password-reset link still works, and its address' },
+  { method: 'POST', path: '/api/password-resets/{token}', handler: 'functions/api/password-resets/routes.ts', access: 'public', summary: 'set the new password with a working link: e-mail verified, link spent, signed out everywhere' },
   { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/api/sessions/revoke-designers.ts', access: ['admin'], summary: 'revoke-designer-sessions: refuse older designer tokens, global sign-out per designer' },
   { method: 'POST', path: '/api/mail/test', handler: 'functions/api/mail/test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)' },
 ];

@@ -1,13 +1,15 @@
 import {
   AdminAddUserToGroupCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { SystemRole } from '../../events/index.js';
 import { localEndpointConfig, requestHandlerOptions } from './sdk-config.js';
 
-/** Cognito user pool administration: group membership and sign-out, for reactors and admin actions. */
+/** Cognito user pool administration: group membership, sign-out and password resets, for reactors and admin actions. */
 export class IdentityDirectory {
   private readonly client: CognitoIdentityProviderClient;
 
@@ -25,6 +27,18 @@ export class IdentityDirectory {
 
   async removeFromGroup(username: string, group: SystemRole): Promise<void> {
     await this.client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: this.userPoolId, Username: username, GroupName: group }));
+  }
+
+  /** A permanent password (no change asked at the next sign-in); the pool's policy may refuse it (InvalidPasswordException). */
+  async setPassword(username: string, password: string): Promise<void> {
+    await this.client.send(new AdminSetUserPasswordCommand({ UserPoolId: this.userPoolId, Username: username, Password: password, Permanent: true }));
+  }
+
+  /** The user proved they read this address (a link mailed to it was followed). */
+  async markEmailVerified(username: string): Promise<void> {
+    await this.client.send(
+      new AdminUpdateUserAttributesCommand({ UserPoolId: this.userPoolId, Username: username, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] }),
+    );
   }
 
   async globalSignOut(username: string): Promise<void> {

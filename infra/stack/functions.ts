@@ -96,6 +96,7 @@ const COGNITO_ACTIONS = [
   'cognito-idp:AdminUserGlobalSignOut',
   'cognito-idp:AdminGetUser',
   'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminSetUserPassword',
   'cognito-idp:ListUsers',
   'cognito-idp:ListUsersInGroup',
 ];
