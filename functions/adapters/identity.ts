@@ -1,5 +1,6 @@
 import {
   AdminAddUserToGroupCommand,
+  AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
@@ -34,10 +35,23 @@ export class IdentityDirectory {
     await this.client.send(new AdminSetUserPasswordCommand({ UserPoolId: this.userPoolId, Username: username, Password: password, Permanent: true }));
   }
 
-  /** The user proved they read this address (a link mailed to it was followed). */
+  /**
+   * The user proved they read their address (a link mailed to it was followed). The address is sent
+   * again, unchanged, with the flag: cognito-local refuses email_verified alone, and Cognito accepts both.
+   */
   async markEmailVerified(username: string): Promise<void> {
+    const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: username }));
+    const email = user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value;
+    if (!email) return;
     await this.client.send(
-      new AdminUpdateUserAttributesCommand({ UserPoolId: this.userPoolId, Username: username, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] }),
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: this.userPoolId,
+        Username: username,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
     );
   }
 
