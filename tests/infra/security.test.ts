@@ -76,6 +76,13 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect(analyzeHandler(ROOT, 'functions/triggers/post-confirmation.ts').capabilities).toEqual(['eventStore', 'eventbridge', 'views']);
   });
 
+  it('lets the function of the password-reset routes set a password, verify the e-mail and sign out (Cognito admin API)', () => {
+    const fn = result.functions.find((entry) => entry.handler === 'functions/api/mailed-links.ts')!;
+    expect(fn.capabilities).toContain('cognito');
+    const actions = actionsOf(statementsOf(fn.logicalId));
+    for (const action of ['AdminSetUserPassword', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut']) expect(actions).toContain(`cognito-idp:${action}`);
+  });
+
   it('maps adapter modules that still exist (a rename must update capabilities.ts)', () => {
     for (const module of Object.keys(CAPABILITY_MODULES)) expect(existsSync(path.join(ROOT, module)), module).toBe(true);
   });

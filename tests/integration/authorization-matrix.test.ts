@@ -110,10 +110,16 @@ const MATRIX: Record<string, Row> = {
   // The link proves the mailbox, and the caller must be signed in with the invited address: nobody here is.
   'POST /api/designer-invites/{token}/accept': { allowed: [], request: (w) => ({ path: `/api/designer-invites/${w.designerInviteToken}/accept` }) },
   // Public: the token (mailed to the account's address) is the proof; an unknown address gets the same answer.
-  'POST /api/password-resets': { allowed: 'public', request: () => ({ body: { email: uniqueEmail('nobody') } }) },
-  'GET /api/password-resets/{token}': { allowed: 'public', request: (w) => ({ path: `/api/password-resets/${w.resetToken}` }) },
-  // The first caller spends the link (200), the others are told it is used (410): none is refused.
-  'POST /api/password-resets/{token}': { allowed: 'public', request: (w) => ({ path: `/api/password-resets/${w.resetToken}`, body: { password: 'A brand new passphrase 2026' } }) },
+  // Each caller asks for a link, checks one, and sets a password with it: the first spends the link
+  // (200), the others are told it is used (410); none is refused.
+  'POST /api/password-resets': {
+    allowed: 'public',
+    request: async (w) => {
+      expect((await stack.api('POST', '/api/password-resets', { body: { email: uniqueEmail('nobody') } })).status).toBe(202);
+      expect([200, 410]).toContain((await stack.api('POST', '/api/password-resets', { body: { token: w.resetToken } })).status);
+      return { body: { token: w.resetToken, password: 'A brand new passphrase 2026' } };
+    },
+  },
   'POST /api/sessions/revoke-designers': { allowed: ADMIN, disruptive: true },
   // Test e-mails go to the caller's own address (or an admin's).
   'POST /api/mail/test': { allowed: SIGNED_IN, request: (w, c) => ({ body: { toEmail: c === 'anonymous' ? 'someone@example.test' : w.users[c].email } }) },

@@ -21,7 +21,14 @@ export const PASSWORD_RESET_MESSAGES = {
 /** The pool's policy (infra/stack/auth.ts): at least 12 characters, nothing else required. */
 export const RESET_PASSWORD_MIN_LENGTH = 12;
 
-// POST /api/password-resets (public)
+/**
+ * One public route, POST /api/password-resets, whose body says what is asked (the stack is at its
+ * resource guard: every route is a CloudFormation resource; and a token in a body stays out of
+ * access logs, where a path would put it):
+ * - { email, flow? }: mail a link (202, the same answer whether or not the address has an account);
+ * - { token }: whether the link works (200 with its address; 404/410 'Invalid or expired link');
+ * - { token, password }: set the new password with a working link (200).
+ */
 export const requestPasswordResetBody = z
   .object({
     email: z.string().trim().max(320).email('Please enter a valid email address'),
@@ -35,19 +42,25 @@ export interface RequestPasswordResetResponse {
   message: string;
 }
 
-/** The `{token}` of a reset link. */
-export const passwordResetTokenParams = z.object({ token: z.string().min(1).max(200) });
+/** The token of a reset link. */
+const resetToken = z.string().min(1).max(200);
+export const checkPasswordResetBody = z.object({ token: resetToken }).strict();
+export type CheckPasswordResetBody = z.infer<typeof checkPasswordResetBody>;
 
-// GET /api/password-resets/{token} (public): 404/410 'Invalid or expired link' otherwise.
+// { token }: 404/410 'Invalid or expired link' unless the link works.
 export interface PasswordResetDetailsResponse {
   /** The account's address, for 'Choose a new password for …' and the sign-in that follows. */
   email: string;
   expires_at: string;
 }
 
-// POST /api/password-resets/{token} (public)
-export const completePasswordResetBody = z.object({ password: z.string().max(256) }).strict();
+// { token, password }
+export const completePasswordResetBody = z.object({ token: resetToken, password: z.string().max(256) }).strict();
 export type CompletePasswordResetBody = z.infer<typeof completePasswordResetBody>;
+
+/** Which of the three a body asks for, by its fields (each shape is strict). */
+export const passwordResetBody = z.union([completePasswordResetBody, checkPasswordResetBody, requestPasswordResetBody]);
+export type PasswordResetBody = z.input<typeof passwordResetBody>;
 
 export interface CompletePasswordResetResponse {
   email: string;

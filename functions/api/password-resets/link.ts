@@ -9,6 +9,7 @@ import type { HttpRequest, HttpResult } from '../../http/middleware.js';
 import {
   PASSWORD_RESET_MESSAGES,
   RESET_PASSWORD_MIN_LENGTH,
+  type CheckPasswordResetBody,
   type CompletePasswordResetBody,
   type CompletePasswordResetResponse,
   type PasswordResetDetailsResponse,
@@ -27,9 +28,9 @@ async function findReset(runtime: Runtime, token: string): Promise<{ userId: str
   return { userId, hash, state };
 }
 
-/** GET /api/password-resets/{token} (public): whether the link works, so the page refuses a bad one on load. */
-export async function resetDetails(request: HttpRequest<unknown, unknown, { token: string }>): Promise<HttpResult> {
-  const { state } = await findReset(getRuntime(), request.params.token);
+/** { token }: whether the link works, so the page refuses a bad one on load. */
+export async function resetDetails(request: HttpRequest<CheckPasswordResetBody, unknown, unknown>): Promise<HttpResult> {
+  const { state } = await findReset(getRuntime(), request.body.token);
   const body: PasswordResetDetailsResponse = { email: state.email!, expires_at: state.password_reset!.expires_at };
   return { body };
 }
@@ -43,13 +44,13 @@ function passwordRefusal(error: unknown): HttpError | null {
 }
 
 /**
- * POST /api/password-resets/{token} (public): sets the new password (permanent), marks the e-mail
+ * { token, password }: sets the new password (permanent), marks the e-mail
  * verified (the link proved the mailbox), spends the link, and signs the account out everywhere.
  */
-export async function completeReset(request: HttpRequest<CompletePasswordResetBody, unknown, { token: string }>): Promise<HttpResult> {
+export async function completeReset(request: HttpRequest<CompletePasswordResetBody, unknown, unknown>): Promise<HttpResult> {
   const runtime = getRuntime();
-  const { password } = request.body;
-  const { userId, hash, state } = await findReset(runtime, request.params.token);
+  const { token, password } = request.body;
+  const { userId, hash, state } = await findReset(runtime, token);
   if ([...password].length < RESET_PASSWORD_MIN_LENGTH) throw new HttpError(400, 'INVALID_PASSWORD', PASSWORD_RESET_MESSAGES.tooShort);
   const directory = identityDirectory();
   try {

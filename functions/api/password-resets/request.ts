@@ -20,7 +20,7 @@ export const passwordResetLink = (flow: ResetFlow, token: string) =>
   `${(process.env.SITE_URL ?? '').replace(/\/+$/, '')}${RESET_PATHS[flow]}?token=${encodeURIComponent(token)}`;
 
 /**
- * POST /api/password-resets (public): mails a reset link when the address has an account. The answer
+ * { email, flow }: mails a reset link when the address has an account. The answer
  * is the same when it has none, when the mail fails, and for the quota of an address (counted for
  * every address asked about), so the route tells nobody which addresses exist.
  */

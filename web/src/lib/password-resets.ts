@@ -21,7 +21,7 @@ export async function requestPasswordReset(email: string, flow: ResetFlow): Prom
 /** The link's address when it still works; null when it is unknown, used, replaced or expired. */
 export async function resetLinkDetails(token: string): Promise<PasswordResetDetailsResponse | null> {
   try {
-    return await api.get<PasswordResetDetailsResponse>(`/password-resets/${encodeURIComponent(token)}`);
+    return await api.post<PasswordResetDetailsResponse>('/password-resets', { token });
   } catch (error) {
     if (isInvalidResetLink(error)) return null;
     throw error;
@@ -29,7 +29,7 @@ export async function resetLinkDetails(token: string): Promise<PasswordResetDeta
 }
 
 export async function completePasswordReset(token: string, password: string): Promise<CompletePasswordResetResponse> {
-  return api.post<CompletePasswordResetResponse>(`/password-resets/${encodeURIComponent(token)}`, { password });
+  return api.post<CompletePasswordResetResponse>('/password-resets', { token, password });
 }
 
 /** The API's answer for a link that does not (or no longer) work: 'Invalid or expired link'. */
