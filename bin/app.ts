@@ -3,6 +3,14 @@
  * The CDK app (cdk.json runs it with tsx). Everything is in infra/stack/; see README "Deploy to AWS".
  */
 import { createApp } from '../infra/stack/app.js';
+import { ConfigError } from '../infra/stack/config.js';
 
-const { app } = createApp();
-app.synth();
+try {
+  const { app } = createApp();
+  app.synth();
+} catch (error) {
+  // A setting to fix, not a bug: the message alone says which and how.
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`\n${error.message}\n`);
+  process.exit(1);
+}

@@ -40,9 +40,31 @@ export interface RouteDefinition {
   handler: string;
   access: Access;
   summary: string;
+  /** A route that costs money or mail: its own API Gateway limit (all callers together), below the stage's. */
+  throttle?: Throttle;
   /** What a signed-in caller without the role is told (403), where the general wording says too little. */
   denied?: string;
 }
+
+/** Requests per second (steady) and burst, for the whole route across all callers. */
+export interface Throttle {
+  rate: number;
+  burst: number;
+}
+
+/** The limits of the costly routes, by what they cost (per-user quotas are the handlers' business). */
+export const COSTLY = {
+  /** A Bedrock call each. */
+  ai: { rate: 5, burst: 10 },
+  /** An e-mail each. */
+  mail: { rate: 5, burst: 10 },
+  /** A presigned upload form each (the upload itself goes to S3). */
+  upload: { rate: 20, burst: 40 },
+  /** A new stream, its projections and its checklist. */
+  create: { rate: 10, burst: 20 },
+  /** A Stripe API call each. */
+  billing: { rate: 5, burst: 10 },
+} as const satisfies Record<string, Throttle>;
 
 export interface ConsumerDefinition {
   name: string;
@@ -76,13 +98,13 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/team', handler: 'functions/api/team/create.ts', access: ['client'], summary: 'a client names a team and becomes its admin' },
   { method: 'PATCH', path: '/api/team/members/{userId}', handler: 'functions/api/team/member-role.ts', access: 'any', summary: 'team admin: change another member\'s team role' },
   { method: 'DELETE', path: '/api/team/members/{userId}', handler: 'functions/api/team/member-remove.ts', access: 'any', summary: 'team admin: remove another member' },
-  { method: 'POST', path: '/api/team/invites', handler: 'functions/api/team/invites/create.ts', access: 'any', summary: 'team admin: send-invite (Designer role, 7 days; local mail refuses *.invalid addresses)' },
-  { method: 'POST', path: '/api/team/invites/{id}/resend', handler: 'functions/api/team/invites/resend.ts', access: 'any', summary: 'team admin: send-invite again with a new token' },
+  { method: 'POST', path: '/api/team/invites', handler: 'functions/api/team/invites/create.ts', access: 'any', summary: 'team admin: send-invite (Designer role, 7 days; local mail refuses *.invalid addresses)', throttle: COSTLY.mail },
+  { method: 'POST', path: '/api/team/invites/{id}/resend', handler: 'functions/api/team/invites/resend.ts', access: 'any', summary: 'team admin: send-invite again with a new token', throttle: COSTLY.mail },
   { method: 'POST', path: '/api/team/invites/{id}/revoke', handler: 'functions/api/team/invites/revoke.ts', access: 'any', summary: 'team admin: revoke a pending invitation' },
   { method: 'GET', path: '/api/invites/{token}', handler: 'functions/api/invites/details.ts', access: 'public', summary: 'get-invite-details' },
   { method: 'POST', path: '/api/invites/{token}/accept', handler: 'functions/api/invites/accept.ts', access: 'any', summary: "accept-invite: the invite's e-mail must be the caller's" },
   { method: 'GET', path: '/api/projects', handler: 'functions/api/projects/list.ts', access: 'any', summary: 'projects the caller may see' },
-  { method: 'POST', path: '/api/projects', handler: 'functions/api/projects/create.ts', access: ['client', 'admin'], summary: "submit a project with its reviewed checklist (clients; admins on a client's behalf)", denied: SUBMIT_DENIED },
+  { method: 'POST', path: '/api/projects', handler: 'functions/api/projects/create.ts', access: ['client', 'admin'], summary: "submit a project with its reviewed checklist (clients; admins on a client's behalf)", denied: SUBMIT_DENIED, throttle: COSTLY.create },
   { method: 'GET', path: '/api/projects/{id}', handler: 'functions/api/projects/get.ts', access: 'any', summary: 'one project, if the caller may read it' },
   { method: 'PATCH', path: '/api/projects/{id}', handler: 'functions/api/projects/update.ts', access: ['admin', 'designer'], summary: 'status, designer, priority, due date (admins); status in_progress/needs_revision (the assigned designer)' },
   { method: 'PATCH', path: '/api/projects/{id}/tasks/{taskId}', handler: 'functions/api/projects/tasks.ts', access: ['admin', 'designer'], summary: 'complete or reopen a checklist task (admins, the assigned designer)' },
@@ -95,27 +117,27 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/activity', handler: 'functions/api/admin/activity.ts', access: ['admin'], summary: 'global activity, newest first, 100, q and type filters' },
   { method: 'GET', path: '/api/users', handler: 'functions/api/admin/users-list.ts', access: ['admin'], summary: 'every profile with roles and subscription, and the user counts' },
   { method: 'GET', path: '/api/users/{id}', handler: 'functions/api/admin/users-get.ts', access: ['admin'], summary: "a user's overview, project statistics, projects and team" },
-  { method: 'POST', path: '/api/checklists', handler: 'functions/api/checklists/generate.ts', access: ['client', 'admin'], summary: "generate a checklist (Bedrock, or the local estimator) for a client's brief", denied: SUBMIT_DENIED },
-  { method: 'POST', path: '/api/projects/{id}/uploads', handler: 'functions/api/files/upload.ts', access: 'any', summary: 'presigned POST: owner (client_upload), admin or assigned designer (deliverable)' },
+  { method: 'POST', path: '/api/checklists', handler: 'functions/api/checklists/generate.ts', access: ['client', 'admin'], summary: "generate a checklist (Bedrock, or the local estimator) for a client's brief", denied: SUBMIT_DENIED, throttle: COSTLY.ai },
+  { method: 'POST', path: '/api/projects/{id}/uploads', handler: 'functions/api/files/upload.ts', access: 'any', summary: 'presigned POST: owner (client_upload), admin or assigned designer (deliverable)', throttle: COSTLY.upload },
   { method: 'POST', path: '/api/projects/{id}/files', handler: 'functions/api/files/record.ts', access: 'any', summary: 'record an upload after checking the stored object' },
   { method: 'GET', path: '/api/projects/{id}/files/{fileId}', handler: 'functions/api/files/download.ts', access: 'any', summary: 'signed download URL (300 s) for readers of the project' },
   { method: 'GET', path: '/api/audit/{streamId}', handler: 'functions/api/audit/get.ts', access: ['admin'], summary: "a stream's events from the store, chain verified, state as of any version" },
   { method: 'GET', path: '/api/billing/subscription', handler: 'functions/api/billing/subscription.ts', access: 'any', summary: 'check-subscription' },
-  { method: 'POST', path: '/api/billing/checkout', handler: 'functions/api/billing/checkout.ts', access: 'any', summary: 'create-checkout: a Checkout Session in subscription mode' },
-  { method: 'POST', path: '/api/billing/portal', handler: 'functions/api/billing/portal.ts', access: 'any', summary: 'customer-portal' },
+  { method: 'POST', path: '/api/billing/checkout', handler: 'functions/api/billing/checkout.ts', access: 'any', summary: 'create-checkout: a Checkout Session in subscription mode', throttle: COSTLY.billing },
+  { method: 'POST', path: '/api/billing/portal', handler: 'functions/api/billing/portal.ts', access: 'any', summary: 'customer-portal', throttle: COSTLY.billing },
   { method: 'POST', path: '/api/billing/sync', handler: 'functions/api/billing/sync.ts', access: ['admin'], summary: 'sync-all-subscriptions: reconcile every customer with the provider' },
   { method: 'POST', path: '/api/billing/webhook', handler: 'functions/api/billing/webhook.ts', access: 'public', summary: 'Stripe events (the handler checks the signature)' },
   { method: 'GET', path: '/api/designers', handler: 'functions/api/designers/list.ts', access: ['admin'], summary: 'designer workload: e-mail, active, user id or null, active projects' },
-  { method: 'POST', path: '/api/designers', handler: 'functions/api/designers/add.ts', access: ['admin'], summary: 'pre-authorise a designer by e-mail (distinct refusals for designer, admin, client e-mails)' },
+  { method: 'POST', path: '/api/designers', handler: 'functions/api/designers/add.ts', access: ['admin'], summary: 'pre-authorise a designer by e-mail (distinct refusals for designer, admin, client e-mails)', throttle: COSTLY.mail },
   { method: 'PATCH', path: '/api/designers/{email}', handler: 'functions/api/designers/update.ts', access: ['admin'], summary: 'deactivate or reactivate a designer' },
   { method: 'DELETE', path: '/api/designers/{email}', handler: 'functions/api/designers/remove.ts', access: ['admin'], summary: 'remove a designer' },
   { method: 'POST', path: '/api/designers/link', handler: 'functions/api/designers/link.ts', access: 'any', summary: "link-designer-role: { allowed } when the caller's account holds an active designer authorisation (links nothing by e-mail)" },
-  { method: 'POST', path: '/api/designers/{email}/invite', handler: 'functions/api/designers/resend.ts', access: ['admin'], summary: 'resend the designer invitation link (new token, 7 days; quota per admin and per address)' },
-  { method: 'GET', path: '/api/designer-invites/{token}', handler: 'functions/api/mailed-links.ts', access: 'public', summary: 'the address a working designer invitation link was sent to' },
-  { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/api/mailed-links.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects' },
-  { method: 'POST', path: '/api/password-resets', handler: 'functions/api/mailed-links.ts', access: 'public', summary: 'password reset by a mailed link: { email } mails one (1 hour, single use; the same answer for unknown addresses; quota per address and per IP), { token } checks it, { token, password } sets the password (e-mail verified, signed out everywhere)' },
+  { method: 'POST', path: '/api/designers/{email}/invite', handler: 'functions/api/designers/resend.ts', access: ['admin'], summary: 'resend the designer invitation link (new token, 7 days; quota per admin and per address)', throttle: COSTLY.mail },
+  { method: 'GET', path: '/api/designer-invites/{token}', handler: 'functions/api/designers/invite-link.ts', access: 'public', summary: 'the address a working designer invitation link was sent to' },
+  { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/api/designers/invite-link.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects' },
+  { method: 'POST', path: '/api/password-resets', handler: 'functions/api/password-resets/routes.ts', access: 'public', summary: 'password reset by a mailed link: { email } mails one (1 hour, single use; the same answer for unknown addresses; quota per address and per IP), { token } checks it, { token, password } sets the password (e-mail verified, signed out everywhere)', throttle: COSTLY.mail },
   { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/api/sessions/revoke-designers.ts', access: ['admin'], summary: 'revoke-designer-sessions: refuse older designer tokens, global sign-out per designer' },
-  { method: 'POST', path: '/api/mail/test', handler: 'functions/api/mail/test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)' },
+  { method: 'POST', path: '/api/mail/test', handler: 'functions/api/mail/test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)', throttle: COSTLY.mail },
 ];
 
 export const consumers: readonly ConsumerDefinition[] = [

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localEndpointConfig, requestHandlerOptions } from './sdk-config.js';
+import { captureAwsClient } from '../core/observability/tracing.js';
 
 /**
  * The DynamoDB document client every table adapter shares, configured from the environment: in the
@@ -9,7 +10,7 @@ import { localEndpointConfig, requestHandlerOptions } from './sdk-config.js';
  * failing a command the consumers would otherwise have to redeliver.
  */
 export function dynamoClient(endpoint = process.env.DYNAMODB_ENDPOINT): DynamoDBDocumentClient {
-  const client = new DynamoDBClient({ ...localEndpointConfig(endpoint), maxAttempts: 6, requestHandler: requestHandlerOptions() });
+  const client = captureAwsClient(new DynamoDBClient({ ...localEndpointConfig(endpoint), maxAttempts: 6, requestHandler: requestHandlerOptions() }));
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true } });
 }
 

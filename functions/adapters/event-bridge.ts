@@ -1,5 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { requestHandlerOptions } from './sdk-config.js';
+import { captureAwsClient } from '../core/observability/tracing.js';
 
 export interface BusEntry {
   Source: string;
@@ -20,7 +21,7 @@ export class EventBridgeBus implements BusClient {
     private readonly busName: string,
     client?: EventBridgeClient,
   ) {
-    this.client = client ?? new EventBridgeClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() });
+    this.client = client ?? captureAwsClient(new EventBridgeClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() }));
   }
 
   async putEvents(entries: BusEntry[]): Promise<{ failedIndexes: number[] }> {

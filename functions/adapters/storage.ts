@@ -3,6 +3,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MAX_FILE_BYTES } from '../../events/uploads.js';
 import { requestHandlerOptions } from './sdk-config.js';
+import { captureAwsClient } from '../core/observability/tracing.js';
 
 /**
  * The one storage adapter: the uploads bucket in S3, or s3rver in the embedded runtime (env
@@ -25,7 +26,7 @@ let cached: { endpoint: string | undefined; secret: string | undefined; client: 
 export function storageClient(): S3Client {
   const endpoint = process.env.S3_ENDPOINT || undefined;
   if (cached && cached.endpoint === endpoint && cached.secret === process.env.S3_SECRET_ACCESS_KEY) return cached.client;
-  const client = new S3Client({
+  const client = captureAwsClient(new S3Client({
     ...(endpoint ? { endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: embeddedCredentials(), forcePathStyle: true } : {}),
     // Checksums only where S3 requires them: s3rver corrupts bodies sent with the SDK's default
     // streaming checksums (aws-chunked), and nothing here uploads through the SDK.
@@ -33,7 +34,7 @@ export function storageClient(): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
     requestHandler: requestHandlerOptions(),
-  });
+  }));
   cached = { endpoint, secret: process.env.S3_SECRET_ACCESS_KEY, client };
   return client;
 }

@@ -1,10 +1,12 @@
-import type { EventBridgeEvent } from 'aws-lambda';
 import type { EventEnvelope, SystemRole } from '../../events/index.js';
 import { designerDecider } from '../domain/designer.js';
 import { userDecider, userRoles } from '../domain/user.js';
 import { loadState } from '../core/command.js';
 import { identityDirectory } from '../adapters/identity.js';
+import { log } from '../core/log.js';
 import { getRuntime } from '../core/runtime.js';
+import { storedEvent } from '../core/stored-event.js';
+import { consumer } from './consumer-chain.js';
 
 /** The role events this reactor follows (the route table subscribes it to exactly these). */
 export const ROLE_EVENT_TYPES = [
@@ -36,9 +38,17 @@ async function setMembership(username: string, group: SystemRole, member: boolea
  * A registration links nothing: an e-mail address at sign-up is not proven, so a designer
  * authorisation waiting for it is linked only when its invitation link is followed.
  */
-export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): Promise<void> => {
-  const envelope = event.detail;
+export const handler = consumer(async (delivered: EventEnvelope): Promise<void> => {
   const runtime = getRuntime();
+  const envelope = await storedEvent(delivered, runtime);
+  if (!envelope) {
+    log.warn('Ignored a role event that is not in the event store', {
+      streamId: String(delivered?.streamId),
+      version: String(delivered?.version),
+      type: String(delivered?.type),
+    });
+    return;
+  }
   switch (envelope.type) {
     case 'UserRegistered': {
       const email = String(envelope.data.email);
@@ -66,4 +76,4 @@ export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): P
       return;
     }
   }
-};
+});

@@ -1,10 +1,10 @@
-import type { EventBridgeEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../events/index.js';
 import { getProject } from '../queries/projects.js';
 import { getTeam } from '../queries/teams.js';
 import { connectionPoster, connectionStore, type LiveMessage } from '../adapters/realtime/index.js';
 import { projectionsCaughtUp } from './projections/caught-up.js';
 import { getRuntime } from '../core/runtime.js';
+import { consumer } from './consumer-chain.js';
 import { otherAudience, projectAudience, type Audience } from './notify/audience.js';
 
 async function activeMembers(teamId: string | null | undefined): Promise<string[]> {
@@ -36,8 +36,7 @@ async function audienceOf(envelope: EventEnvelope): Promise<Audience | null> {
  * Tells connected browsers that something they may see changed, with topic names only. A
  * connection that is gone is forgotten. It speaks once the projections have caught up with the event.
  */
-export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): Promise<void> => {
-  const envelope = event.detail;
+export const handler = consumer(async (envelope: EventEnvelope): Promise<void> => {
   const audience = await audienceOf(envelope);
   if (!audience) return;
   const store = connectionStore();
@@ -59,4 +58,4 @@ export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): P
       if ((await poster.post(connectionId, JSON.stringify(message))) === 'gone') await store.remove(connectionId);
     }),
   );
-};
+});

@@ -1,9 +1,19 @@
 import { getRuntime } from '../core/runtime.js';
 import { log } from '../core/log.js';
+import { recordMetric } from '../core/observability/metrics.js';
+import { scheduled } from './consumer-chain.js';
 
 /** Scheduled: publishes commits whose publish failed after they were committed. */
-export const handler = async (): Promise<{ found: number; published: number }> => {
-  const result = await getRuntime().publisher.sweep();
+export const handler = scheduled(async (): Promise<{ found: number; published: number }> => {
+  const runtime = getRuntime();
+  let oldestAt: number | undefined;
+  const result = await runtime.publisher.sweep(undefined, undefined, (commit) => {
+    const at = Date.parse(commit.events[0]!.at);
+    if (oldestAt === undefined || at < oldestAt) oldestAt = at;
+  });
+  // Recorded on every run, zero included, so an alarm on them sees data rather than silence.
+  recordMetric('OutboxBacklog', result.found);
+  recordMetric('OutboxOldestAge', oldestAt === undefined ? 0 : Math.max(0, (runtime.now().getTime() - oldestAt) / 1000));
   if (result.found > 0) log.info('Outbox sweep', result);
   return result;
-};
+});

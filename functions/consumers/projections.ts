@@ -1,16 +1,27 @@
-import type { EventBridgeEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../events/index.js';
 import { Projector } from '../core/projector.js';
+import { log } from '../core/log.js';
+import { recordMetric } from '../core/observability/metrics.js';
 import { getRuntime, type Runtime } from '../core/runtime.js';
+import { storedEvent } from '../core/stored-event.js';
+import { consumer } from './consumer-chain.js';
 import { allProjections } from './projections/index.js';
 
 /** One projector per runtime (the embedded runtime may be restarted inside one process). */
 const projectors = new WeakMap<Runtime, Projector>();
 
 /** EventBridge → the read side. Idempotent and order-tolerant (see Projector). */
-export const handler = async (event: EventBridgeEvent<string, EventEnvelope>): Promise<void> => {
+export const handler = consumer(async (envelope: EventEnvelope): Promise<void> => {
   const runtime = getRuntime();
   let projector = projectors.get(runtime);
   if (!projector) projectors.set(runtime, (projector = new Projector(runtime.store, runtime.views, allProjections)));
-  await projector.handle(event.detail);
-};
+  // Roles and ownership are read from the projections: only what the store recorded may change them.
+  const stored = await storedEvent(envelope, runtime);
+  if (!stored) {
+    log.warn('Ignored an event that is not in the event store', { streamId: String(envelope?.streamId), version: String(envelope?.version) });
+    return;
+  }
+  await projector.handle(stored);
+  // How far the screens trail the store: from the commit to the projections having it.
+  recordMetric('ConsumerLag', Math.max(0, runtime.now().getTime() - Date.parse(stored.at)));
+});

@@ -1,10 +1,15 @@
 import type { EventEnvelope } from '../../events/index.js';
 import type { Decider } from '../domain/decider.js';
+import { DomainError } from '../domain/errors.js';
 import type { CommitMeta } from './event-store.js';
 import { ConcurrencyError, HttpError } from './errors.js';
+import { recordMetric } from './observability/metrics.js';
 import { Recent } from './recent.js';
 import { currentRequest } from './request-context.js';
+import { loadState } from './load-state.js';
 import { getRuntime, type Runtime } from './runtime.js';
+
+export { loadState };
 
 export interface CommandResult<S> {
   state: S;
@@ -39,14 +44,6 @@ function remembered<S>(runtime: Runtime, decider: object): Recent<string, Loaded
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Loads a stream and folds it with the decider's evolve. */
-export async function loadState<S>(decider: Pick<Decider<unknown, S>, 'initialState' | 'evolve'>, streamId: string, runtime: Runtime = getRuntime()) {
-  const slice = await runtime.store.readStream(streamId);
-  let state = decider.initialState();
-  for (const event of slice.events) state = decider.evolve(state, event);
-  return { state, version: slice.version, lastHash: slice.lastHash };
-}
-
 /**
  * Load → decide → append → publish. A version conflict means another command won the race: read
  * again and decide again, a few times, then answer 409.
@@ -67,6 +64,7 @@ export async function runCommand<C, S>(
       let next = loaded.state;
       for (const event of appended.events) next = decider.evolve(next, event);
       streams.set(streamId, { state: next, version: appended.lastVersion, lastHash: appended.events.at(-1)!.hash });
+      recordMetric('CommandAccepted');
       await runtime.publisher.publish(appended);
       return { state: next, version: appended.lastVersion, events: appended.events };
     } catch (error) {
@@ -97,7 +95,13 @@ export async function runCommand<C, S>(
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const loaded = await loadState(decider, streamId, runtime);
-    const newEvents = decideOn(loaded.state);
+    let newEvents: ReturnType<typeof decideOn>;
+    try {
+      newEvents = decideOn(loaded.state);
+    } catch (error) {
+      if (error instanceof DomainError) recordMetric('CommandRefused');
+      throw error;
+    }
     if (newEvents.length === 0) return { state: loaded.state, version: loaded.version, events: [] };
     try {
       return await commit(loaded, newEvents);
@@ -106,5 +110,6 @@ export async function runCommand<C, S>(
       await pause(Math.random() * 15 * (attempt + 1));
     }
   }
+  recordMetric('CommandConflict');
   throw new HttpError(409, 'CONFLICT', 'This item was changed by someone else at the same moment. Please try again.');
 }

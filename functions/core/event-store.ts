@@ -171,6 +171,28 @@ export class EventStore {
   }
 
   /**
+   * The event at `version` of a stream (upcast), or undefined: one item read, the last commit that
+   * starts at or before it (a consumer checking a delivered event against the store).
+   */
+  async readEvent(streamId: string, version: number): Promise<EventEnvelope | undefined> {
+    const page = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'streamId = :s AND #v <= :v',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':s': streamId, ':v': version },
+        ScanIndexForward: false,
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    const item = page.Items?.[0] as CommitItem | undefined;
+    if (!item || item.last < version) return undefined;
+    const event = (JSON.parse(item.events) as EventEnvelope[]).find((candidate) => candidate.version === version);
+    return event && this.catalogue.upcast(event);
+  }
+
+  /**
    * Every commit in global (time) order: day by day, merging the day's shards by position.
    * `after` resumes past a position; `until` stops at an instant (audits "as of").
    */

@@ -53,15 +53,16 @@ export class Publisher {
    * Republishes every commit still marked and older than `graceMs`, then moves the sweep mark up to
    * the oldest commit it could not deliver, or to `lookbackMs` before the cutoff: commits that reach
    * the index late (its replication lag, a writer's clock) are still read by the next sweeps.
-   * Returns how many it found and delivered.
+   * Returns how many it found and delivered; `seen` is shown each commit found (the sweeper's metrics).
    */
-  async sweep(graceMs = 10_000, now = Date.now()): Promise<{ found: number; published: number }> {
+  async sweep(graceMs = 10_000, now = Date.now(), seen?: (commit: Commit) => void): Promise<{ found: number; published: number }> {
     let found = 0;
     let published = 0;
     const cutoffMs = now - graceMs;
     let mark = newIdAt(cutoffMs - this.lookbackMs);
     for await (const commit of this.store.unpublished(new Date(cutoffMs).toISOString())) {
       found += 1;
+      seen?.(commit);
       if (await this.publish(commit)) published += 1;
       else if (commit.position < mark) mark = commit.position;
     }

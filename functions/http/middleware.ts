@@ -7,8 +7,10 @@ import { principalFromEvent, resolvePrincipal, type Principal } from './auth.js'
 import { HttpError } from '../core/errors.js';
 import { idempotency } from '../core/idempotency.js';
 import { log } from '../core/log.js';
+import { originCheck } from './origin-check.js';
 import { getRuntime } from '../core/runtime.js';
 import { withRequestContext } from '../core/request-context.js';
+import { observed } from '../core/observability/middleware.js';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpResponse = APIGatewayProxyStructuredResultV2;
@@ -121,7 +123,9 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
   fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
 ) {
   return middy<HttpEvent, HttpResponse, Error, Context>()
+    .use(observed<HttpEvent, HttpResponse>((event) => event.requestContext?.requestId ?? ''))
     .use(errorResponses())
+    .use(originCheck())
     .use(routeAccess())
     // After the access check: a refused caller claims no key. Keys are scoped per signed-in caller.
     .use(idempotency({ runtime: getRuntime, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }))

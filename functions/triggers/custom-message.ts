@@ -1,5 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { trigger } from './trigger-chain.js';
 
 /** Where each flow's reset page lives (spec/1 §2): the SPA says which in the request's clientMetadata. */
 export const RESET_PATHS = { client: '/auth/reset-password', team: '/team-login/reset-password' } as const;
@@ -37,7 +38,7 @@ export function resetLink(siteUrl: string, flow: ResetFlow, code: string, email:
  * reset link (the code travels in the link, not typed by hand). Every other message keeps Cognito's
  * default. The placeholder appears exactly once: cognito-local fills in only the first one.
  */
-export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
+export const handler = trigger(async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
   if (event.triggerSource !== 'CustomMessage_ForgotPassword') return event;
   const email = event.request.userAttributes.email ?? '';
   const flow: ResetFlow = event.request.clientMetadata?.flow === 'team' ? 'team' : 'client';
@@ -51,7 +52,7 @@ export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomM
     '<p>Design Club</p>',
   ].join('\n');
   return event;
-};
+});
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 

@@ -2,6 +2,7 @@ import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { USER_TYPES, SYSTEM_ACTOR, canonicalEmail, type UserType } from '../../events/index.js';
 import { userDecider, userStream } from '../domain/user.js';
 import { runCommand } from '../core/command.js';
+import { trigger } from './trigger-chain.js';
 
 const clean = (value: string | undefined, max: number) => {
   const trimmed = value?.trim();
@@ -12,7 +13,7 @@ const clean = (value: string | undefined, max: number) => {
  * Records `UserRegistered` in the user's stream (the e-mail in its canonical form); group membership
  * follows from that event. A registration grants nothing by its e-mail: see the PreSignUp trigger.
  */
-export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+export const handler = trigger(async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const attributes = event.request.userAttributes;
   const requestedType = attributes['custom:user_type'] as UserType | undefined;
@@ -31,4 +32,4 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     { actor: SYSTEM_ACTOR },
   );
   return event;
-};
+});

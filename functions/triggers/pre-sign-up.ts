@@ -2,6 +2,7 @@ import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { canonicalEmail } from '../../events/index.js';
 import { accountByEmail } from '../queries/designers.js';
 import { getRuntime } from '../core/runtime.js';
+import { trigger } from './trigger-chain.js';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 
@@ -15,7 +16,7 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
  * are compared in their canonical form, while cognito-local (and a case-sensitive pool) would take
  * the variant as a new user.
  */
-export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
+export const handler = trigger(async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
   if (event.triggerSource === 'PreSignUp_SignUp' || event.triggerSource === 'PreSignUp_AdminCreateUser') {
     const email = event.request.userAttributes.email;
     if (email && event.triggerSource === 'PreSignUp_SignUp' && (await accountByEmail(getRuntime(), canonicalEmail(email)))) {
@@ -24,4 +25,4 @@ export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTr
     event.response.autoConfirmUser = true;
   }
   return event;
-};
+});

@@ -1,5 +1,6 @@
 import { Aws, RemovalPolicy } from 'aws-cdk-lib';
 import {
+  CfnStage,
   HttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -18,6 +19,10 @@ import { Construct } from 'constructs';
 import { routeKey, type RouteDefinition } from '../routes.js';
 import type { HandlerFunctions } from './functions.js';
 import { acknowledge } from './nag.js';
+import { ORIGIN_SECRET_ENV } from './origin-secret.js';
+
+/** The whole API's limit; a costly route's own (`throttle` in infra/routes.ts) is lower. */
+export const STAGE_THROTTLE = { rate: 100, burst: 200 } as const;
 
 /** Construct id of a route: "GET /api/projects/{id}" → "GET-api-projects-id". */
 export const routeId = (route: Pick<RouteDefinition, 'method' | 'path'>) =>
@@ -48,7 +53,7 @@ export class Api extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      throttle: { rateLimit: STAGE_THROTTLE.rate, burstLimit: STAGE_THROTTLE.burst },
       // Route-level Count/4xx/5xx/Latency for the dashboard's route groups and the p99 alarm (alarms.ts).
       detailedMetricsEnabled: true,
       accessLogSettings: {
@@ -80,6 +85,8 @@ export class Api extends Construct {
     functions: HandlerFunctions;
     userPool: IUserPool;
     client: IUserPoolClient;
+    /** Accepted values of CloudFront's origin header (functions/http/origin-check.ts); every API function gets them. */
+    originSecret: string;
   }): void {
     const authorizer = new HttpUserPoolAuthorizer('Cognito', props.userPool, {
       userPoolClients: [props.client],
@@ -93,6 +100,7 @@ export class Api extends Construct {
       if (this.routes.has(key)) throw new Error(`Route ${key} appears twice in infra/routes.ts`);
       if (!route.path.startsWith('/api/')) throw new Error(`Route ${key}: paths live under /api (CloudFront sends only /api/* to the API)`);
       const fn = props.functions.forHandler(route.handler, 'api');
+      props.functions.find(route.handler)!.fn.addEnvironment(ORIGIN_SECRET_ENV, props.originSecret);
       let integration = integrations.get(route.handler);
       if (!integration) {
         integration = new HttpLambdaIntegration(`${routeId(route)}-Integration`, fn);
@@ -113,6 +121,21 @@ export class Api extends Construct {
         );
       }
       this.routes.set(key, httpRoute);
+      if (route.throttle) this.throttleRoute(key, route.throttle, httpRoute);
     }
   }
+
+  /** API Gateway refuses route settings for a route key that does not exist yet: the stage waits for the route. */
+  private throttleRoute(key: string, throttle: { rate: number; burst: number }, route: HttpRoute): void {
+    if (throttle.rate > STAGE_THROTTLE.rate || throttle.burst > STAGE_THROTTLE.burst) {
+      throw new Error(`Route ${key}: its throttle (${throttle.rate}/s, burst ${throttle.burst}) must not exceed the stage's (${STAGE_THROTTLE.rate}/s, burst ${STAGE_THROTTLE.burst}).`);
+    }
+    const stage = this.stage.node.defaultChild as CfnStage;
+    // RouteSettings is a map CloudFormation takes as is: its property names, not CDK's camelCase.
+    this.routeSettings[key] = { ThrottlingRateLimit: throttle.rate, ThrottlingBurstLimit: throttle.burst };
+    stage.routeSettings = { ...this.routeSettings };
+    stage.node.addDependency(route);
+  }
+
+  private readonly routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
 }

@@ -19,9 +19,11 @@ import { Data } from './data.js';
 import { Consumers, EventsBus } from './events.js';
 import { HandlerFunctions, type FunctionKind, type HandlerFunction } from './functions.js';
 import { Monitoring } from './monitoring.js';
+import { ORIGIN_HEADER, OriginSecret } from './origin-secret.js';
 import { Realtime, REALTIME_STAGE } from './realtime.js';
 import { Site } from './site.js';
 import { Uploads } from './uploads.js';
+import { WebAcl } from './waf.js';
 
 /** The repository root: handler entry paths in infra/routes.ts are relative to it. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,6 +66,9 @@ export class DesignClubStack extends Stack {
   readonly deploys: SafeDeploys;
   readonly backups: Backups;
   readonly siteBuilt: boolean;
+  /** The web ACL the stack created (prod, or `waf=true`), if any. */
+  readonly webAcl?: WebAcl;
+  readonly originSecret: OriginSecret;
 
   constructor(scope: Construct, id: string, props: DesignClubStackProps) {
     super(scope, id, props);
@@ -88,12 +93,16 @@ export class DesignClubStack extends Stack {
 
     this.api = new Api(this, 'Api', { stage: config.stage, retention: config.logRetentionDays });
     this.realtime = new Realtime(this, 'Realtime', { stage: config.stage, retention: config.logRetentionDays });
+    if (config.createWebAcl) this.webAcl = new WebAcl(this, 'Waf', { stage: config.stage, rateLimit: config.wafRateLimit });
+    this.originSecret = new OriginSecret(this, 'OriginSecret', { stage: config.stage, generation: config.originSecretGeneration });
     this.site = new Site(this, 'Site', {
       config,
       projectRoot,
       apiOriginDomain: this.api.originDomain,
       realtimeUrl: this.realtime.url,
       accessLogs: accessLogs.bucket,
+      webAclArn: config.webAclArn ?? this.webAcl?.arn,
+      originHeader: { name: ORIGIN_HEADER, value: this.originSecret.current },
     });
     this.uploads.allowOrigins(this.site.origins);
 
@@ -119,7 +128,13 @@ export class DesignClubStack extends Stack {
     this.auth = new Auth(this, 'Auth', { config, triggers: table.triggers, functions: this.functions });
     this.functions.useUserPool(this.auth.userPool, this.auth.client);
 
-    this.api.addRoutes({ routes: table.routes, functions: this.functions, userPool: this.auth.userPool, client: this.auth.client });
+    this.api.addRoutes({
+      routes: table.routes,
+      functions: this.functions,
+      userPool: this.auth.userPool,
+      client: this.auth.client,
+      originSecret: this.originSecret.accepted,
+    });
     this.realtime.addRoutes(table.realtimeRoutes, this.functions);
 
     this.consumers = new Consumers(this, 'Consumers', {
@@ -129,6 +144,8 @@ export class DesignClubStack extends Stack {
       functions: this.functions,
       monitoring: this.monitoring,
     });
+
+    this.events.restrictPublishers(this.functions.rolesWith('publish'));
 
     this.siteBuilt = this.site.deploy({ userPool: this.auth.userPool, client: this.auth.client }).built;
 
@@ -188,7 +205,7 @@ export class DesignClubStack extends Stack {
     output('Region', this.region, 'Region of the stack');
     output('UserPoolId', this.auth.userPool.userPoolId, 'Cognito user pool (npm run admin:add)');
     output('UserPoolClientId', this.auth.client.userPoolClientId, 'SPA app client');
-    output('HttpApiUrl', this.api.httpApi.apiEndpoint, 'The HTTP API’s own endpoint (the site proxies /api/* to it)');
+    output('HttpApiUrl', this.api.httpApi.apiEndpoint, 'The HTTP API’s own endpoint: it answers only requests that come through the site (SiteUrl/api), which adds the origin header');
     output('EventsTableName', this.data.eventsTable.tableName, 'Event store (npm run replay)');
     output('ViewsTableName', this.data.viewsTable.tableName, 'Projections');
     output('RealtimeUrl', this.realtime.url, 'Live updates (WebSocket)');

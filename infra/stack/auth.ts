@@ -4,16 +4,18 @@ import {
   CfnUserPoolGroup,
   FeaturePlan,
   Mfa,
+  StandardThreatProtectionMode,
   StringAttribute,
   UserPool,
   UserPoolClient,
+  UserPoolClientIdentityProvider,
   UserPoolEmail,
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import type { SystemRole } from '../../events/vocabulary.js';
 import type { CognitoTrigger, TriggerDefinition } from '../routes.js';
-import type { StackConfig } from './config.js';
+import type { StackConfig, ThreatProtection } from './config.js';
 import type { HandlerFunctions } from './functions.js';
 import { acknowledge } from './nag.js';
 
@@ -25,6 +27,12 @@ const OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
   CustomMessage: UserPoolOperation.CUSTOM_MESSAGE,
   PreTokenGeneration: UserPoolOperation.PRE_TOKEN_GENERATION,
+};
+
+const THREAT_PROTECTION_MODES: Record<ThreatProtection, StandardThreatProtectionMode> = {
+  off: StandardThreatProtectionMode.NO_ENFORCEMENT,
+  audit: StandardThreatProtectionMode.AUDIT_ONLY,
+  enforced: StandardThreatProtectionMode.FULL_FUNCTION,
 };
 
 /**
@@ -72,7 +80,10 @@ export class Auth extends Construct {
       },
       mfa: Mfa.OFF,
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      featurePlan: FeaturePlan.ESSENTIALS,
+      // Threat protection (compromised credentials, risky sign-ins) exists only in the Plus plan, which
+      // is billed per active user: the operator opts in with the `threatProtection` context.
+      featurePlan: config.threatProtection === 'off' ? FeaturePlan.ESSENTIALS : FeaturePlan.PLUS,
+      ...(config.threatProtection === 'off' ? {} : { standardThreatProtectionMode: THREAT_PROTECTION_MODES[config.threatProtection] }),
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -86,11 +97,13 @@ export class Auth extends Construct {
       'AwsSolutions-COG2',
       'The product signs in with e-mail and password only (spec/1 sign-in and team-login flows have no second factor); MFA is a product decision to revisit, not an infrastructure default.',
     );
-    acknowledge(
-      this.userPool,
-      'AwsSolutions-COG8',
-      'The Essentials feature plan covers what the product uses (e-mail sign-in, groups, triggers, token revocation); Plus (threat protection) is a cost decision for the operator.',
-    );
+    if (config.threatProtection === 'off') {
+      acknowledge(
+        this.userPool,
+        'AwsSolutions-COG8',
+        'The Essentials feature plan covers what the product uses (e-mail sign-in, groups, triggers, token revocation); Plus (threat protection) is a cost decision for the operator, made with the "threatProtection" context (audit or enforced).',
+      );
+    }
 
     const seen = new Set<CognitoTrigger>();
     for (const trigger of props.triggers) {
@@ -111,12 +124,18 @@ export class Auth extends Construct {
       );
     });
 
+    // Only what the SPA does (web/src/lib/auth.ts): USER_PASSWORD_AUTH and refresh. No hosted UI, no
+    // OAuth code or implicit flow, no SRP or custom challenge: a flow the client allows but the app
+    // never uses is only another way in.
     this.client = this.userPool.addClient('WebClient', {
       userPoolClientName: 'web',
       generateSecret: false,
       authFlows: { userPassword: true, userSrp: false, custom: false, adminUserPassword: false },
+      disableOAuth: true,
+      supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
+      authSessionValidity: Duration.minutes(3),
       accessTokenValidity: Duration.minutes(60),
       idTokenValidity: Duration.minutes(60),
       refreshTokenValidity: Duration.days(30),

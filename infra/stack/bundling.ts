@@ -57,7 +57,12 @@ export const LAMBDA_ESBUILD = {
   /** Prefer the ES module builds (the AWS SDK v3 ships them): they tree-shake. */
   mainFields: ['module', 'main'],
   banner: ESM_REQUIRE_BANNER,
-  /** Everything is bundled, the AWS SDK v3 included, so only the code a handler uses ships (see above). */
-  external: [] as string[],
+  /**
+   * Everything is bundled, the AWS SDK v3 included, so only the code a handler uses ships (see above),
+   * except the Powertools Tracer: with the X-Ray SDK it adds about 120 KB to every handler
+   * (`npx tsx bench/observability-cost.ts`), so functions/core/observability/tracing.ts loads it only
+   * when tracing is on, and then from the Powertools Lambda layer the stack adds (functions.ts).
+   */
+  external: ['@aws-lambda-powertools/tracer'] as string[],
   alias: LAMBDA_ALIASES,
 } as const;

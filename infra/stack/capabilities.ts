@@ -10,16 +10,45 @@ import * as path from 'node:path';
  * the synth with a message saying where to add it, instead of failing in the cloud with AccessDenied.
  *
  * The grain is the module: a handler that keeps a module which imports a client gets that client's
- * grants even if its code path never calls it.
+ * grants even if its code path never calls it. Where one adapter does both reading and writing (the
+ * event store, the views), reading comes with the adapter and each writing verb with the modules
+ * that call it (VERB_MODULES): a query handler keeps the store's module but not the command module
+ * that appends, so it may Query the events table and not PutItem on it.
  */
 export type Capability =
   | 'eventStore'
+  /** PutItem of a commit, UpdateItem of its outbox marker and the store's first-day mark. */
+  | 'eventStoreAppend'
+  /** UpdateItem only: the outbox marker and the sweep mark (the sweeper republishes, never appends). */
+  | 'eventStoreMark'
+  /** events:PutEvents on the bus: whoever publishes commits. */
+  | 'publish'
   | 'views'
+  /** PutItem / BatchWriteItem on the views: the projector and the rebuild. */
+  | 'viewsWrite'
+  /** UpdateItem on the views: the quota counters (core/quotas.ts). */
+  | 'viewsCount'
+  /** PutItem / UpdateItem / DeleteItem on the views: idempotency claims (core/idempotency.ts). */
+  | 'viewsClaim'
   | 'connections'
   | 'eventbridge'
   | 'cognito'
+  /** AdminAddUserToGroup / AdminRemoveUserFromGroup. */
+  | 'cognitoGroups'
+  /** AdminUserGlobalSignOut. */
+  | 'cognitoSignOut'
+  /** AdminSetUserPassword: a password reset by our mailed link. */
+  | 'cognitoPassword'
+  /** AdminGetUser / AdminUpdateUserAttributes: marking a proven e-mail verified. */
+  | 'cognitoAttributes'
   | 'cognitoTokens'
   | 'uploads'
+  /** s3:PutObject: a presigned upload form, the destination of a copy. */
+  | 'uploadsPut'
+  /** s3:GetObject: a presigned download link, HeadObject, the source of a copy. */
+  | 'uploadsGet'
+  /** s3:DeleteObject. */
+  | 'uploadsDelete'
   | 'bedrock'
   | 'ses'
   | 'stripe'
@@ -46,6 +75,50 @@ export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
   'functions/adapters/realtime/connections.ts': 'connections',
   'functions/adapters/realtime/tokens.ts': 'cognitoTokens',
   ...SERVICE_MODULES,
+};
+
+/**
+ * The modules that call a writing verb of an adapter (tests/infra/security.test.ts finds every
+ * caller in functions/ and fails if one is missing here). Paths move with the modules.
+ */
+export const VERB_MODULES: Readonly<Record<string, readonly Capability[]>> = {
+  'functions/core/command.ts': ['eventStoreAppend', 'publish'],
+  'functions/consumers/outbox-sweeper.ts': ['eventStoreMark', 'publish'],
+  // The projector writes the views; these construct it (projector.ts also holds key helpers that readers import).
+  'functions/consumers/projections.ts': ['viewsWrite'],
+  'functions/ops/replay.ts': ['viewsWrite'],
+  // They write their own items in the views table, beside the projections.
+  'functions/core/quotas.ts': ['viewsCount'],
+  'functions/core/idempotency.ts': ['viewsClaim'],
+  // Callers of the identity and storage adapters' operations (ADAPTER_OPERATIONS).
+  'functions/consumers/cognito-groups.ts': ['cognitoGroups'],
+  'functions/api/sessions/revoke-designers.ts': ['cognitoSignOut'],
+  'functions/api/password-resets/link.ts': ['cognitoPassword', 'cognitoAttributes', 'cognitoSignOut'],
+  'functions/api/files/upload.ts': ['uploadsPut'],
+  'functions/api/files/record.ts': ['uploadsGet', 'uploadsPut', 'uploadsDelete'],
+  'functions/api/files/download.ts': ['uploadsGet'],
+};
+
+/**
+ * The operations of the adapters whose verbs VERB_MODULES grants to their callers: every operation
+ * an adapter offers is listed with its verbs, and every module that calls one must carry them in
+ * VERB_MODULES (tests/infra/security.test.ts checks both against the source).
+ */
+export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string, readonly Capability[]>>>> = {
+  'functions/adapters/identity.ts': {
+    addToGroup: ['cognitoGroups'],
+    removeFromGroup: ['cognitoGroups'],
+    globalSignOut: ['cognitoSignOut'],
+    setPassword: ['cognitoPassword'],
+    markEmailVerified: ['cognitoAttributes'],
+  },
+  'functions/adapters/storage.ts': {
+    presignUpload: ['uploadsPut'],
+    presignDownload: ['uploadsGet'],
+    headObject: ['uploadsGet'],
+    copyObject: ['uploadsGet', 'uploadsPut'],
+    deleteObject: ['uploadsDelete'],
+  },
 };
 
 export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {
@@ -120,6 +193,7 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
   for (const module of modules) {
     const capability = CAPABILITY_MODULES[module];
     if (capability) capabilities.add(capability);
+    for (const verb of VERB_MODULES[module] ?? []) capabilities.add(verb);
   }
   for (const pkg of packages) {
     const capability = CAPABILITY_PACKAGES[pkg];

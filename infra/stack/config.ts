@@ -13,8 +13,19 @@ export interface StackConfig {
   /** Optional custom domain for the site (and the API behind it), with an ACM certificate in us-east-1. */
   domainName?: string;
   certificateArn?: string;
-  /** Optional AWS WAF web ACL (CLOUDFRONT scope, us-east-1) to attach to the distribution. */
+  /** An existing AWS WAF web ACL (CLOUDFRONT scope, us-east-1) to attach instead of the stack's own. */
   webAclArn?: string;
+  /**
+   * The stack creates its own web ACL (waf.ts) when no `webAclArn` is given: always for `prod`,
+   * elsewhere when the `waf` context is true.
+   */
+  createWebAcl: boolean;
+  /** Requests one client IP may make in 5 minutes before the web ACL blocks it (WAF's rate rule). */
+  wafRateLimit: number;
+  /** Raise it to rotate the CloudFront → API origin secret (origin-secret.ts). */
+  originSecretGeneration: number;
+  /** Cognito threat protection (Plus feature plan): off, audit (log risks) or enforced (block them). */
+  threatProtection: ThreatProtection;
   /** Stripe price ids for the two plans. */
   stripePriceStarter: string;
   stripePriceProBuilder: string;
@@ -40,6 +51,14 @@ export interface StackConfig {
    */
   deployIgnoreAlarms: boolean;
 }
+
+export const THREAT_PROTECTION = ['off', 'audit', 'enforced'] as const;
+export type ThreatProtection = (typeof THREAT_PROTECTION)[number];
+
+/** The defaults in cdk.json that only stand in for a real value: a prod synth refuses them. */
+export const PLACEHOLDER_PRICE = /placeholder/i;
+/** Reserved example domains (RFC 2606): nobody receives mail sent from them. */
+const EXAMPLE_DOMAIN = /@(?:[^@]+\.)?example\.(?:com|org|net)$/i;
 
 const optional = (value: unknown): string | undefined => {
   if (value === undefined || value === null) return undefined;
@@ -79,11 +98,29 @@ export function readConfig(node: Node): StackConfig {
     siteDir: optional(get('siteDir')) ?? 'web/dist',
     logRetentionDays: retention(Number(optional(get('logRetentionDays')) ?? 30)),
     tracing: bool(get('tracing'), false),
+    createWebAcl: false,
+    wafRateLimit: Number(optional(get('wafRateLimit')) ?? 2000),
+    originSecretGeneration: Number(optional(get('originSecretGeneration')) ?? 1),
+    threatProtection: (optional(get('threatProtection')) ?? 'off') as ThreatProtection,
     backupCopyRegion: optional(get('backupCopyRegion')),
     deployIgnoreAlarms: bool(get('deployIgnoreAlarms'), false),
   };
   if (config.backupCopyRegion && !/^[a-z]{2}(-gov)?-[a-z]+-\d$/.test(config.backupCopyRegion)) {
     throw new ConfigError(`Context "backupCopyRegion" must be a region name such as eu-west-1, got "${config.backupCopyRegion}".`);
+  }
+  config.createWebAcl = !config.webAclArn && (stage === 'prod' || bool(get('waf'), false));
+  if (!THREAT_PROTECTION.includes(config.threatProtection)) {
+    throw new ConfigError(`Context "threatProtection" must be one of ${THREAT_PROTECTION.join(', ')}, got "${config.threatProtection}".`);
+  }
+  // WAF's rate-based rules count per 5 minutes and accept 10 to 2,000,000,000.
+  if (!Number.isInteger(config.wafRateLimit) || config.wafRateLimit < 10 || config.wafRateLimit > 2_000_000_000) {
+    throw new ConfigError(`Context "wafRateLimit" must be a whole number of requests per 5 minutes from 10 up, got "${String(get('wafRateLimit'))}".`);
+  }
+  if (!Number.isInteger(config.originSecretGeneration) || config.originSecretGeneration < 1) {
+    throw new ConfigError(`Context "originSecretGeneration" must be a whole number from 1 up, got "${String(get('originSecretGeneration'))}".`);
+  }
+  if (config.webAclArn && !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[^/]+\/[0-9a-f-]+$/.test(config.webAclArn)) {
+    throw new ConfigError('Context "webAclArn" must be the ARN of a WAFv2 web ACL with CLOUDFRONT scope (arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>).');
   }
   if (Boolean(config.domainName) !== Boolean(config.certificateArn)) {
     throw new ConfigError('Context "domainName" and "certificateArn" go together: set both (certificate in us-east-1) or neither.');
@@ -94,5 +131,34 @@ export function readConfig(node: Node): StackConfig {
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.senderEmail)) {
     throw new ConfigError(`Context "senderEmail" must be an e-mail address, got "${config.senderEmail}".`);
   }
+  if (stage === 'prod') checkProductionSettings(config);
   return config;
+}
+
+/**
+ * A production deployment with a stand-in value fails later and quietly (mail from a domain nobody
+ * owns, checkout against a price that does not exist, alarms nobody hears): refuse it at synth,
+ * naming every setting that is missing at once.
+ */
+export function checkProductionSettings(config: StackConfig): void {
+  const missing: string[] = [];
+  if (EXAMPLE_DOMAIN.test(config.senderEmail)) {
+    missing.push(`"senderEmail": a verified SES sender of your own domain (not the example default "${config.senderEmail}")`);
+  }
+  if (!config.alarmEmail) missing.push('"alarmEmail": the address that receives the alarms');
+  for (const key of ['stripePriceStarter', 'stripePriceProBuilder'] as const) {
+    const value = config[key];
+    if (PLACEHOLDER_PRICE.test(value) || !/^price_[A-Za-z0-9]+$/.test(value)) {
+      missing.push(`"${key}": the Stripe price id (price_…) of the plan (got "${value}")`);
+    }
+  }
+  if (!config.domainName || !config.certificateArn) {
+    missing.push('"domainName" and "certificateArn": the custom domain and its ACM certificate in us-east-1');
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `stage=prod needs real settings; missing or placeholder:\n  - ${missing.join('\n  - ')}\n` +
+        'Set them with -c key=value (or in cdk.json); see README "Deploy to AWS".',
+    );
+  }
 }

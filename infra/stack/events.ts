@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { AnyPrincipal, Effect, PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Construct } from 'constructs';
 import { redriveSource } from '../redrive/names.js';
@@ -21,6 +22,31 @@ export class EventsBus extends Construct {
       eventPattern: { source: [EVENT_SOURCE] },
       retention: Duration.days(365),
     });
+  }
+
+  /**
+   * Events of the product's source are put only by the stack's publishing roles: any other
+   * principal (another role of the account, an operator's shell) is refused, so nothing can make a
+   * consumer believe the store recorded something it did not. The publishing roles still need their
+   * own PutEvents grant; this policy only denies.
+   */
+  restrictPublishers(roles: readonly IRole[]): void {
+    if (roles.length === 0) throw new Error('No function publishes events: the bus policy would deny everyone.');
+    this.bus.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'OnlyTheServicePublishesItsEvents',
+        effect: Effect.DENY,
+        principals: [new AnyPrincipal()],
+        actions: ['events:PutEvents'],
+        resources: [this.bus.eventBusArn],
+        conditions: {
+          StringEquals: { 'events:source': EVENT_SOURCE },
+          ArnNotEquals: { 'aws:PrincipalArn': roles.map((role) => role.roleArn) },
+          // Only callers with an IAM identity: EventBridge's own deliveries (an archive replay) have none.
+          Null: { 'aws:PrincipalArn': 'false' },
+        },
+      }),
+    );
   }
 }
 

@@ -1,15 +1,16 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { Arn, Duration, RemovalPolicy, Stack, Tags, Token } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyDocument, PolicyStatement, Role, ServicePrincipal, type AddToPrincipalPolicyResult, type RoleProps } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { Alias, Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Alias, Architecture, LayerVersion, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { Charset, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { handlerName } from '../routes.js';
 import {
@@ -65,42 +66,62 @@ interface Sizing {
   timeout: Duration;
 }
 
-/** The events table is append-only for the functions: no DeleteItem, no BatchWriteItem (which can delete). */
-const EVENT_STORE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-  'dynamodb:PutItem',
-  // Only the outbox marker and the store's first-day and sweep marks change after a commit.
-  'dynamodb:UpdateItem',
-];
-/** Read/write on the items of a table whose items the functions own (views, connections). */
-const TABLE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-];
-const COGNITO_ACTIONS = [
-  'cognito-idp:AdminAddUserToGroup',
-  'cognito-idp:AdminRemoveUserFromGroup',
-  'cognito-idp:AdminListGroupsForUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:ListUsers',
-  'cognito-idp:ListUsersInGroup',
-];
-const UPLOAD_OBJECT_ACTIONS = ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'];
+/**
+ * DynamoDB actions by verb, as the adapters call them (functions/core/event-store.ts and views.ts,
+ * functions/adapters/realtime/connections.ts). The events table is never deleted from, and only the commands append.
+ */
+const EVENT_STORE_READ = ['dynamodb:GetItem', 'dynamodb:Query'];
+/** A commit is one conditional PutItem; the outbox marker and the first-day mark are UpdateItems. */
+const EVENT_STORE_APPEND = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
+/** The sweeper clears outbox markers and moves its sweep mark; it appends nothing. */
+const EVENT_STORE_MARK = ['dynamodb:UpdateItem'];
+const VIEWS_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+/** The projector's guarded puts and the rebuild's batches. */
+const VIEWS_WRITE = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
+const VIEWS_COUNT = ['dynamodb:UpdateItem'];
+const VIEWS_CLAIM = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
+/** Partition-key prefixes of the quota counters and idempotency claims (core/quotas.ts, core/idempotency.ts; a test checks). */
+export const QUOTA_KEY_PREFIX = '$quota#';
+export const IDEMPOTENCY_KEY_PREFIX = '$idem#';
+/** Writes limited to items whose partition key starts with `prefix`: never a projection's. */
+const onlyKeys = (prefix: string) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } });
+const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
+/** What functions/adapters/identity.ts calls, by verb (capabilities.ts ADAPTER_OPERATIONS). */
+const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
+  cognitoGroups: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
+  cognitoSignOut: ['cognito-idp:AdminUserGlobalSignOut'],
+  cognitoPassword: ['cognito-idp:AdminSetUserPassword'],
+  cognitoAttributes: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes'],
+};
+/**
+ * What the storage adapter does, by verb: presigned POST and the copy's destination (PutObject),
+ * presigned GET, HeadObject and the copy's source (GetObject), DeleteObject.
+ */
+const UPLOAD_OBJECT_ACTIONS: Partial<Record<Capability, string[]>> = {
+  uploadsPut: ['s3:PutObject'],
+  uploadsGet: ['s3:GetObject'],
+  uploadsDelete: ['s3:DeleteObject'],
+};
+
+/**
+ * A role whose grants are written into the role itself (its inline `Policies`) instead of a separate
+ * AWS::IAM::Policy resource: the same permissions, one CloudFormation resource per role instead of
+ * two, which keeps the stack (about seven resources per function) under CloudFormation's 500.
+ */
+class InlineRole extends Role {
+  private readonly inlineGrants: PolicyDocument;
+
+  constructor(scope: Construct, id: string, props: RoleProps) {
+    const grants = new PolicyDocument();
+    super(scope, id, { ...props, inlinePolicies: { grants } });
+    this.inlineGrants = grants;
+  }
+
+  override addToPrincipalPolicy(statement: PolicyStatement): AddToPrincipalPolicyResult {
+    this.inlineGrants.addStatements(statement);
+    return { statementAdded: true, policyDependable: this };
+  }
+}
 
 /** Cross-region inference profiles are the model id with a geography prefix. */
 const INFERENCE_PROFILE = /^(us|eu|apac|jp|au|ca|us-gov|global)\.(.+)$/;
@@ -120,6 +141,7 @@ export class HandlerFunctions extends Construct {
   private readonly byHandler = new Map<string, HandlerFunction>();
   private readonly roles = new Map<string, Role>();
   private readonly logGroup: LogGroup;
+  private tracerLayer: ILayerVersion | undefined;
   private userPool: IUserPool | undefined;
   private userPoolClient: IUserPoolClient | undefined;
 
@@ -140,6 +162,11 @@ export class HandlerFunctions extends Construct {
 
   all(): HandlerFunction[] {
     return [...this.byHandler.values()];
+  }
+
+  /** The roles of the functions that have `capability`. */
+  rolesWith(capability: Capability): Role[] {
+    return [...this.roles.entries()].filter(([key]) => key.split('-').includes(capability)).map(([, role]) => role);
   }
 
   find(handler: string): HandlerFunction | undefined {
@@ -177,7 +204,7 @@ export class HandlerFunctions extends Construct {
     let role = this.roles.get(roleKey);
     const newRole = !role;
     if (!role) {
-      role = new Role(this, `Role-${roleKey}`, {
+      role = new InlineRole(this, `Role-${roleKey}`, {
         assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
         description: `${SERVICE_NAME} ${config.stage} functions that need: ${roleKey}`,
       });
@@ -198,9 +225,12 @@ export class HandlerFunctions extends Construct {
       role,
       logGroup: this.logGroup,
       tracing: config.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
+      // The Tracer is external to the bundles (bundling.ts): with tracing on it comes from this layer.
+      layers: config.tracing ? [this.powertoolsLayer()] : undefined,
       description: `${kind}: ${handler}`,
       environment: {
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_TRACE_ENABLED: String(config.tracing),
         LOG_LEVEL: 'INFO',
         STAGE: config.stage,
         SITE_URL: this.resources.siteUrl,
@@ -237,6 +267,20 @@ export class HandlerFunctions extends Construct {
     return { handler, name, kinds: new Set([kind]), fn, alias, capabilities };
   }
 
+  /**
+   * Powertools' own Lambda layer, of the version package-lock.json pins, by the public SSM parameter
+   * Powertools publishes for each release in each region (resolved at deploy time).
+   */
+  private powertoolsLayer(): ILayerVersion {
+    if (!this.tracerLayer) {
+      const manifest = path.join(this.resources.projectRoot, 'node_modules/@aws-lambda-powertools/tracer/package.json');
+      const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+      const arn = StringParameter.valueForStringParameter(this, `/aws/service/powertools/typescript/generic/all/${version}`);
+      this.tracerLayer = LayerVersion.fromLayerVersionArn(this, 'PowertoolsLayer', arn);
+    }
+    return this.tracerLayer;
+  }
+
   private defaultSizing(kind: FunctionKind, capabilities: readonly Capability[]): Sizing {
     switch (kind) {
       case 'api':
@@ -255,6 +299,32 @@ export class HandlerFunctions extends Construct {
     }
   }
 
+  private readonly acknowledged = new Set<string>();
+
+  private acknowledgeOnce(role: Role, id: string, reason: string): void {
+    const key = `${role.node.path} ${id}`;
+    if (this.acknowledged.has(key)) return;
+    this.acknowledged.add(key);
+    acknowledge(role, id, reason);
+  }
+
+  private grantCognito(role: Role, actions: string[], kind: FunctionKind, fn: NodejsFunction): void {
+    const stack = Stack.of(this);
+    if (kind === 'trigger') {
+      // A trigger cannot name its own pool (the pool refers to the trigger: a cycle); it reads the
+      // pool id from the event instead and may act on this account's pools in this region.
+      role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [stack.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })] }));
+      this.acknowledgeOnce(
+        role,
+        `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:cognito-idp:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:userpool/*]`,
+        'A Cognito trigger cannot reference the ARN of the pool that invokes it (circular dependency); scoped to user pools of this account and region.',
+      );
+      return;
+    }
+    if (!this.userPool) throw new Error(`${fn.node.path}: the user pool must exist before functions that use Cognito`);
+    role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [this.userPool.userPoolArn] }));
+  }
+
   /**
    * Environment for `fn`; and, when `role` is given (the first function of its capability set),
    * the role's statements.
@@ -266,24 +336,39 @@ export class HandlerFunctions extends Construct {
       case 'eventStore':
         role?.addToPrincipalPolicy(
           new PolicyStatement({
-            sid: 'EventStoreAppendOnly',
-            actions: EVENT_STORE_ACTIONS,
+            sid: 'EventStoreRead',
+            actions: EVENT_STORE_READ,
             resources: [eventsTable.tableArn, ...indexArns(eventsTable, eventsTableDefinition)],
           }),
         );
         fn.addEnvironment('EVENTS_TABLE', eventsTable.tableName);
         return;
+      case 'eventStoreAppend':
+        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'EventStoreAppend', actions: EVENT_STORE_APPEND, resources: [eventsTable.tableArn] }));
+        return;
+      case 'eventStoreMark':
+        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'EventStoreMark', actions: EVENT_STORE_MARK, resources: [eventsTable.tableArn] }));
+        return;
       case 'views':
         role?.addToPrincipalPolicy(
-          new PolicyStatement({ sid: 'Views', actions: TABLE_ACTIONS, resources: [viewsTable.tableArn, ...indexArns(viewsTable, viewsTableDefinition)] }),
+          new PolicyStatement({ sid: 'ViewsRead', actions: VIEWS_READ, resources: [viewsTable.tableArn, ...indexArns(viewsTable, viewsTableDefinition)] }),
         );
         fn.addEnvironment('VIEWS_TABLE', viewsTable.tableName);
+        return;
+      case 'viewsWrite':
+        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsWrite', actions: VIEWS_WRITE, resources: [viewsTable.tableArn] }));
+        return;
+      case 'viewsCount':
+        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsQuotaCounters', actions: VIEWS_COUNT, resources: [viewsTable.tableArn], conditions: onlyKeys(QUOTA_KEY_PREFIX) }));
+        return;
+      case 'viewsClaim':
+        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsIdempotencyClaims', actions: VIEWS_CLAIM, resources: [viewsTable.tableArn], conditions: onlyKeys(IDEMPOTENCY_KEY_PREFIX) }));
         return;
       case 'connections':
         role?.addToPrincipalPolicy(
           new PolicyStatement({
             sid: 'Connections',
-            actions: TABLE_ACTIONS,
+            actions: CONNECTIONS_ACTIONS,
             resources: [connectionsTable.tableArn, ...indexArns(connectionsTable, connectionsTableDefinition)],
           }),
         );
@@ -308,49 +393,47 @@ export class HandlerFunctions extends Construct {
         fn.addEnvironment('USER_POOL_CLIENT_ID', this.userPoolClient.userPoolClientId);
         return;
       case 'eventbridge':
-        if (role) bus.grantPutEventsTo(role);
+        // The runtime names the bus in every handler that builds it; only publishers may put events.
         fn.addEnvironment('EVENT_BUS_NAME', bus.eventBusName);
         return;
-      case 'cognito': {
-        if (kind === 'trigger') {
-          // A trigger cannot name its own pool (the pool refers to the trigger: a cycle); it reads the
-          // pool id from the event instead and may act on this account's pools in this region.
-          role?.addToPrincipalPolicy(
-            new PolicyStatement({
-              actions: COGNITO_ACTIONS,
-              resources: [stack.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
-            }),
-          );
-          if (role)
-            acknowledge(
-            role,
-            `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:cognito-idp:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:userpool/*]`,
-            'A Cognito trigger cannot reference the ARN of the pool that invokes it (circular dependency); scoped to user pools of this account and region.',
-          );
-          return;
-        }
-        if (!this.userPool) throw new Error(`${fn.node.path}: the user pool must exist before functions that use Cognito`);
-        role?.addToPrincipalPolicy(new PolicyStatement({ actions: COGNITO_ACTIONS, resources: [this.userPool.userPoolArn] }));
-        fn.addEnvironment('USER_POOL_ID', this.userPool.userPoolId);
+      case 'publish':
+        if (role) bus.grantPutEventsTo(role);
         return;
-      }
+      case 'cognito':
+        // The pool's id for the identity adapter; what it may do there comes with the verbs below.
+        if (kind !== 'trigger') {
+          if (!this.userPool) throw new Error(`${fn.node.path}: the user pool must exist before functions that use Cognito`);
+          fn.addEnvironment('USER_POOL_ID', this.userPool.userPoolId);
+        }
+        return;
+      case 'cognitoGroups':
+      case 'cognitoSignOut':
+      case 'cognitoPassword':
+      case 'cognitoAttributes':
+        if (role) this.grantCognito(role, COGNITO_ACTIONS[capability]!, kind, fn);
+        return;
       case 'uploads':
-        role?.addToPrincipalPolicy(new PolicyStatement({ actions: UPLOAD_OBJECT_ACTIONS, resources: [uploadsBucket.arnForObjects('*')] }));
+        fn.addEnvironment('UPLOADS_BUCKET', uploadsBucket.bucketName);
+        fn.addEnvironment('UPLOADS_INCOMING_PREFIX', UPLOADS_INCOMING_PREFIX);
+        return;
+      case 'uploadsPut':
+      case 'uploadsGet':
+      case 'uploadsDelete':
+        if (!role) return;
+        role.addToPrincipalPolicy(new PolicyStatement({ actions: UPLOAD_OBJECT_ACTIONS[capability], resources: [uploadsBucket.arnForObjects('*')] }));
         // HeadObject on a missing key answers 404 (not 403) only with ListBucket.
-        role?.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [uploadsBucket.bucketArn] }));
-        if (role)
-          acknowledge(
+        if (capability === 'uploadsGet') role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [uploadsBucket.bucketArn] }));
+        this.acknowledgeOnce(
           role,
           `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(uploadsBucket.node.defaultChild as never)}.Arn>/*]`,
           'Upload keys are generated per project and file at request time, so object access is granted on the uploads bucket’s keys; the bucket holds nothing else.',
         );
-        fn.addEnvironment('UPLOADS_BUCKET', uploadsBucket.bucketName);
-        fn.addEnvironment('UPLOADS_INCOMING_PREFIX', UPLOADS_INCOMING_PREFIX);
         return;
       case 'bedrock': {
         const modelId = config.bedrockModelId;
         const profile = INFERENCE_PROFILE.exec(modelId);
-        const actions = ['bedrock:InvokeModel', 'bedrock:InvokeModelWithResponseStream'];
+        // Converse is authorised as InvokeModel; nothing streams.
+        const actions = ['bedrock:InvokeModel'];
         if (profile) {
           const profileArn = stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId });
           role?.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [profileArn] }));
@@ -384,7 +467,8 @@ export class HandlerFunctions extends Construct {
         const domain = config.senderEmail.split('@')[1]!;
         role?.addToPrincipalPolicy(
           new PolicyStatement({
-            actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+            // SESv2 SendEmail with simple content.
+            actions: ['ses:SendEmail'],
             resources: [
               stack.formatArn({ service: 'ses', resource: 'identity', resourceName: config.senderEmail }),
               stack.formatArn({ service: 'ses', resource: 'identity', resourceName: domain }),

@@ -92,7 +92,17 @@ export class Site extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    private readonly props: { config: StackConfig; projectRoot: string; apiOriginDomain: string; realtimeUrl: string; accessLogs: IBucket },
+    private readonly props: {
+      config: StackConfig;
+      projectRoot: string;
+      apiOriginDomain: string;
+      realtimeUrl: string;
+      accessLogs: IBucket;
+      /** WAF web ACL (CLOUDFRONT scope) of the distribution, if any. */
+      webAclArn?: string;
+      /** Header CloudFront adds to every request to the API, so the API can refuse requests that went around it. */
+      originHeader: { name: string; value: string };
+    },
   ) {
     super(scope, id);
     const { config } = props;
@@ -155,7 +165,7 @@ export class Site extends Construct {
       enableLogging: true,
       logBucket: props.accessLogs,
       logFilePrefix: 'cloudfront/',
-      webAclId: config.webAclArn,
+      webAclId: props.webAclArn,
       ...customDomain,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
@@ -171,6 +181,8 @@ export class Site extends Construct {
           origin: new HttpOrigin(props.apiOriginDomain, {
             protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+            // Overrides a viewer's header of the same name.
+            customHeaders: { [props.originHeader.name]: props.originHeader.value },
           }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
@@ -187,11 +199,11 @@ export class Site extends Construct {
       'AwsSolutions-CFR1',
       'The service is offered without geographic restriction; nothing in the product or its data calls for one.',
     );
-    if (!config.webAclArn) {
+    if (!props.webAclArn) {
       acknowledge(
         this.distribution,
         'AwsSolutions-CFR2',
-        'No WAF by default (cost); every API route authenticates and the API stage is throttled. Set the "webAclArn" context to attach a CLOUDFRONT-scope web ACL.',
+        'No WAF outside prod unless asked (cost): every API route authenticates, the stage and the costly routes are throttled. "-c waf=true" creates the web ACL prod has, "webAclArn" attaches an existing one.',
       );
     }
     if (!config.domainName) {

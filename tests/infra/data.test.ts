@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../../infra/tables.js';
-import { synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
+import { policiesOf, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
 let result: SynthResult;
@@ -52,8 +52,8 @@ describe('events table (the event store)', () => {
   });
 
   it('is append-only for every function: no DeleteItem, no BatchWriteItem', () => {
-    for (const [, resource] of Object.entries(json.Resources).filter(([, r]) => r.Type === 'AWS::IAM::Policy')) {
-      for (const statement of resource.Properties!.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
+    for (const [, policy] of policiesOf(json)) {
+      for (const statement of policy.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]) {
         if (!JSON.stringify(statement.Resource).includes(result.eventsTableLogicalId)) continue;
         const actions = [statement.Action].flat();
         expect(actions).not.toContain('dynamodb:DeleteItem');

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { realtimeRoutes } from '../../infra/routes.js';
 import { REALTIME_STAGE } from '../../infra/stack/realtime.js';
-import { refOf, resourcesOf, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
+import { policiesOf, refOf, resourcesOf, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
 let result: SynthResult;
@@ -48,7 +48,7 @@ describe('live updates (WebSocket API)', () => {
       const variables = json.Resources[fn.logicalId]!.Properties!.Environment.Variables as Record<string, unknown>;
       expect(JSON.stringify(variables.REALTIME_MANAGEMENT_ENDPOINT)).toContain(result.realtimeApiLogicalId);
       const role = refOf(json.Resources[fn.logicalId]!.Properties!.Role)!;
-      const statements = resourcesOf(json, 'AWS::IAM::Policy')
+      const statements = policiesOf(json)
         .filter(([, p]) => (p.Roles as unknown[]).some((r) => refOf(r) === role))
         .flatMap(([, p]) => p.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
       const manage = statements.filter((s) => [s.Action].flat().includes('execute-api:ManageConnections'));

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../infra/routes.js';
-import { analyzeHandler, CAPABILITY_MODULES } from '../../infra/stack/capabilities.js';
-import { UPLOADS_INCOMING_PREFIX } from '../../infra/stack/functions.js';
-import { refOf, refsIn, resourcesOf, ROOT, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
+import { ADAPTER_OPERATIONS, analyzeHandler, CAPABILITY_MODULES, VERB_MODULES } from '../../infra/stack/capabilities.js';
+import { IDEMPOTENCY_KEY_PREFIX, QUOTA_KEY_PREFIX, UPLOADS_INCOMING_PREFIX } from '../../infra/stack/functions.js';
+import { policiesOf, refOf, refsIn, resourcesOf, ROOT, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
 let result: SynthResult;
@@ -63,7 +63,7 @@ describe('buckets', () => {
 describe('least privilege, derived from each handler’s imports', () => {
   const statementsOf = (functionId: string): Statement[] => {
     const role = refOf(json.Resources[functionId]!.Properties!.Role)!;
-    return resourcesOf(json, 'AWS::IAM::Policy')
+    return policiesOf(json)
       .filter(([, p]) => (p.Roles as unknown[]).some((r) => refOf(r) === role))
       .flatMap(([, p]) => p.PolicyDocument.Statement as Statement[]);
   };
@@ -73,18 +73,23 @@ describe('least privilege, derived from each handler’s imports', () => {
   it('derives the capabilities from the imports', () => {
     expect(analyzeHandler(ROOT, 'functions/api/health.ts').capabilities).toEqual([]);
     expect(analyzeHandler(ROOT, 'functions/consumers/cognito-groups.ts').capabilities).toContain('cognito');
-    expect(analyzeHandler(ROOT, 'functions/triggers/post-confirmation.ts').capabilities).toEqual(['eventStore', 'eventbridge', 'views']);
+    expect(analyzeHandler(ROOT, 'functions/triggers/post-confirmation.ts').capabilities).toEqual(['eventStore', 'eventStoreAppend', 'eventbridge', 'publish', 'views']);
+    // Reading handlers keep the store's module but not the command module that appends.
+    const list = analyzeHandler(ROOT, 'functions/api/projects/list.ts').capabilities;
+    expect(list).toEqual(expect.arrayContaining(['eventStore', 'eventbridge', 'views']));
+    for (const verb of ['eventStoreAppend', 'eventStoreMark', 'publish', 'viewsWrite']) expect(list).not.toContain(verb);
+    expect(analyzeHandler(ROOT, 'functions/consumers/projections.ts').capabilities).toContain('viewsWrite');
   });
 
   it('lets the function of the password-reset routes set a password, verify the e-mail and sign out (Cognito admin API)', () => {
-    const fn = result.functions.find((entry) => entry.handler === 'functions/api/mailed-links.ts')!;
+    const fn = result.functions.find((entry) => entry.handler === 'functions/api/password-resets/routes.ts')!;
     expect(fn.capabilities).toContain('cognito');
     const actions = actionsOf(statementsOf(fn.logicalId));
     for (const action of ['AdminSetUserPassword', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut']) expect(actions).toContain(`cognito-idp:${action}`);
   });
 
   it('maps adapter modules that still exist (a rename must update capabilities.ts)', () => {
-    for (const module of Object.keys(CAPABILITY_MODULES)) expect(existsSync(path.join(ROOT, module)), module).toBe(true);
+    for (const module of [...Object.keys(CAPABILITY_MODULES), ...Object.keys(VERB_MODULES)]) expect(existsSync(path.join(ROOT, module)), module).toBe(true);
   });
 
   const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))];
@@ -111,15 +116,37 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect(actions.includes('execute-api:ManageConnections')).toBe(has('realtime'));
     expect('REALTIME_MANAGEMENT_ENDPOINT' in variables).toBe(has('realtime'));
     expect('USER_POOL_CLIENT_ID' in variables).toBe(has('cognitoTokens'));
-    expect(actions.includes('events:PutEvents')).toBe(has('eventbridge'));
+    expect(actions.includes('events:PutEvents')).toBe(has('publish'));
     expect('EVENT_BUS_NAME' in variables).toBe(has('eventbridge'));
-    expect(actions.some((a) => a.startsWith('cognito-idp:'))).toBe(has('cognito'));
-    expect(actions.some((a) => a.startsWith('s3:'))).toBe(has('uploads'));
+    expect(actions.some((a) => a.startsWith('cognito-idp:'))).toBe(has('cognitoGroups') || has('cognitoSignOut'));
+    expect(actions.includes('cognito-idp:AdminAddUserToGroup')).toBe(has('cognitoGroups'));
+    expect(actions.includes('cognito-idp:AdminUserGlobalSignOut')).toBe(has('cognitoSignOut'));
+    expect(actions.some((a) => a.startsWith('s3:'))).toBe(has('uploadsPut') || has('uploadsGet') || has('uploadsDelete'));
+    expect(actions.includes('s3:PutObject')).toBe(has('uploadsPut'));
+    expect(actions.includes('s3:GetObject')).toBe(has('uploadsGet'));
+    expect(actions.includes('s3:DeleteObject')).toBe(has('uploadsDelete'));
     expect('UPLOADS_BUCKET' in variables).toBe(has('uploads'));
     expect(actions.some((a) => a.startsWith('bedrock:'))).toBe(has('bedrock'));
     expect(actions.some((a) => a.startsWith('ses:'))).toBe(has('ses'));
     expect(actions.some((a) => a.startsWith('secretsmanager:'))).toBe(has('stripe'));
     expect('STRIPE_SECRET_ARN' in variables).toBe(has('stripe'));
+    // By the verb: only appenders write the events table, only the projector writes the views.
+    const actionsOn = (logicalId: string) => actionsOf(statements.filter((s) => JSON.stringify(s.Resource).includes(logicalId)));
+    expect(actionsOn(result.eventsTableLogicalId).includes('dynamodb:PutItem')).toBe(has('eventStoreAppend'));
+    expect(actionsOn(result.eventsTableLogicalId).includes('dynamodb:UpdateItem')).toBe(has('eventStoreAppend') || has('eventStoreMark'));
+    const onViews = actionsOn(result.viewsTableLogicalId);
+    expect(onViews.some((a) => /PutItem|UpdateItem|DeleteItem|BatchWriteItem/.test(a))).toBe(has('viewsWrite') || has('viewsCount') || has('viewsClaim'));
+    expect(onViews.includes('dynamodb:BatchWriteItem')).toBe(has('viewsWrite'));
+    expect(onViews.includes('dynamodb:DeleteItem')).toBe(has('viewsClaim'));
+    expect(onViews.includes('dynamodb:UpdateItem')).toBe(has('viewsCount') || has('viewsClaim'));
+    expect(actionsOn(result.eventsTableLogicalId).filter((a) => /Scan|DeleteItem|BatchWriteItem|DescribeTable|ConditionCheckItem/.test(a))).toEqual([]);
+    expect(onViews.filter((a) => /Scan|DescribeTable|ConditionCheckItem/.test(a))).toEqual([]);
+    // Cognito administration only where the identity adapter is in the bundle.
+    const analysis = analyzeHandler(ROOT, handler);
+    const identity = Object.entries(CAPABILITY_MODULES).find(([, capability]) => capability === 'cognito')![0];
+    if (actions.some((a) => a.startsWith('cognito-idp:'))) {
+      expect(analysis.modules.includes(identity) || analysis.packages.includes('@aws-sdk/client-cognito-identity-provider')).toBe(true);
+    }
     // No action wildcards anywhere in our functions' policies.
     expect(actions.filter((a) => a.includes('*'))).toEqual([]);
 
@@ -138,6 +165,103 @@ describe('least privilege, derived from each handler’s imports', () => {
     if (has('stripe')) {
       expect(JSON.stringify(variables.STRIPE_SECRET_ARN)).toContain('secret:design-club/dev/stripe');
       expect(variables).toHaveProperty('STRIPE_PRICE_STARTER');
+    }
+  });
+
+  it('lets the handler of GET /api/projects read the events table but not write it', () => {
+    const fn = result.functions.find((entry) => entry.handler === routes.find((r) => r.method === 'GET' && r.path === '/api/projects')!.handler)!;
+    const onEvents = actionsOf(statementsOf(fn.logicalId).filter((s) => JSON.stringify(s.Resource).includes(result.eventsTableLogicalId)));
+    expect(onEvents.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
+    expect(actionsOf(statementsOf(fn.logicalId))).not.toContain('events:PutEvents');
+  });
+
+  it('grants only the actions the adapters call', () => {
+    const all = new Set(policiesOf(json).flatMap(([, p]) => actionsOf(p.PolicyDocument.Statement as Statement[])));
+    const ours = result.functions.flatMap((fn) => actionsOf(statementsOf(fn.logicalId)));
+    const fnActions = (handler: string) => actionsOf(statementsOf(result.functions.find((fn) => fn.handler === handler)!.logicalId));
+    expect(fnActions('functions/api/files/download.ts').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
+    expect(fnActions('functions/api/files/upload.ts').filter((a) => a.startsWith('s3:'))).toEqual(['s3:PutObject']);
+    expect(fnActions('functions/api/sessions/revoke-designers.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+    expect(new Set(ours.filter((a) => a.startsWith('cognito-idp:')))).toEqual(
+      new Set(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminUserGlobalSignOut']),
+    );
+    expect(new Set(ours.filter((a) => a.startsWith('s3:')))).toEqual(new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']));
+    expect(new Set(ours.filter((a) => a.startsWith('ses:')))).toEqual(new Set(['ses:SendEmail']));
+    expect(new Set(ours.filter((a) => a.startsWith('bedrock:')))).toEqual(new Set(['bedrock:InvokeModel']));
+    expect(all.has('dynamodb:Scan')).toBe(false);
+  });
+
+  /** Files under functions/ whose text matches `pattern`, as repository paths. */
+  const callers = (pattern: RegExp): string[] => {
+    const found: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+        const file = `${dir}/${entry.name}`;
+        if (entry.isDirectory()) walk(file);
+        else if (file.endsWith('.ts') && pattern.test(readFileSync(path.join(ROOT, file), 'utf8'))) found.push(file);
+      }
+    };
+    walk('functions');
+    return found.sort();
+  };
+  const withVerb = (verb: string) => Object.entries(VERB_MODULES).filter(([, verbs]) => verbs.includes(verb as never)).map(([module]) => module).sort();
+
+  it('knows every module that appends, publishes or writes the views (VERB_MODULES)', () => {
+    // Appending goes through runCommand (the one caller of store.append).
+    expect(callers(/\bstore\.append\(/)).toEqual(withVerb('eventStoreAppend'));
+    expect(callers(/\bpublisher\.sweep\(/)).toEqual(withVerb('eventStoreMark'));
+    expect(callers(/\bpublisher\.(publish|sweep)\(/)).toEqual(withVerb('publish'));
+    // The projector writes the views for whoever constructs it; the rebuild writes them itself.
+    const viewWriters = callers(/\bviews\.(putGuarded|putOnce|putIfVersion|putMany|setGenerations|update)\(/);
+    const projector = viewWriters.filter((file) => /class Projector\b/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(projector).toHaveLength(1);
+    const direct = viewWriters.filter((file) => !projector.includes(file));
+    expect([...new Set([...direct, ...callers(/new Projector\(/)])].sort()).toEqual(withVerb('viewsWrite'));
+    // Any other module that sends its own DynamoDB writes must say which verb it needs.
+    const tableAdapters = new Set(Object.entries(CAPABILITY_MODULES).filter(([, c]) => ['eventStore', 'views', 'connections'].includes(c)).map(([m]) => m));
+    const ownWriters = callers(/\bnew (PutCommand|UpdateCommand|DeleteCommand|BatchWriteCommand)\(/).filter((file) => !tableAdapters.has(file) && !file.startsWith('functions/adapters/aws/'));
+    for (const file of ownWriters) expect(Object.keys(VERB_MODULES), `${file} writes DynamoDB items itself`).toContain(file);
+  });
+
+  it('knows every operation of the identity and storage adapters, and every module that calls one', () => {
+    for (const [adapter, operations] of Object.entries(ADAPTER_OPERATIONS)) {
+      const source = readFileSync(path.join(ROOT, adapter), 'utf8');
+      // Every method or exported function that returns a promise is a call to the service.
+      const offered = [...source.matchAll(/^\s*(?:export\s+)?(?:async\s+)?(?:function\s+)?(\w+)\([^)]*\)\s*:\s*Promise</gm)].map((m) => m[1]!);
+      expect(offered.sort(), adapter).toEqual(Object.keys(operations).sort());
+      for (const [operation, verbs] of Object.entries(operations)) {
+        for (const caller of callers(new RegExp(`\\b${operation}\\(`)).filter((file) => file !== adapter)) {
+          expect(VERB_MODULES[caller] ?? [], `${caller} calls ${operation}`).toEqual(expect.arrayContaining([...verbs]));
+        }
+      }
+    }
+  });
+
+  it('lets the quota counters and idempotency claims write only their own items in the views table', () => {
+    expect(readFileSync(path.join(ROOT, 'functions/core/quotas.ts'), 'utf8')).toContain(`pk: \`${QUOTA_KEY_PREFIX}`);
+    expect(readFileSync(path.join(ROOT, 'functions/core/idempotency.ts'), 'utf8')).toContain(`pk: \`${IDEMPOTENCY_KEY_PREFIX}`);
+    const statements = policiesOf(json).flatMap(([, p]) => p.PolicyDocument.Statement as (Statement & { Sid?: string })[]);
+    const bySid = (sid: string) => statements.filter((s) => s.Sid === sid);
+    expect(bySid('ViewsQuotaCounters').length).toBeGreaterThan(0);
+    expect(bySid('ViewsIdempotencyClaims').length).toBeGreaterThan(0);
+    for (const s of bySid('ViewsQuotaCounters')) expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${QUOTA_KEY_PREFIX}*`] } });
+    for (const s of bySid('ViewsIdempotencyClaims')) expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${IDEMPOTENCY_KEY_PREFIX}*`] } });
+  });
+
+  it('lets only the stack’s publishing roles put the product’s events on the bus', () => {
+    const policies = resourcesOf(json, 'AWS::Events::EventBusPolicy').filter(([, p]) => refOf(p.EventBusName) === result.busLogicalId);
+    expect(policies).toHaveLength(1);
+    const statement = policies[0]![1].Statement as Statement & { Sid: string };
+    expect(statement).toMatchObject({ Effect: 'Deny', Action: 'events:PutEvents', Principal: { AWS: '*' } });
+    expect(statement.Condition!.StringEquals).toEqual({ 'events:source': 'design-club' });
+    expect(statement.Condition!.Null).toEqual({ 'aws:PrincipalArn': 'false' });
+    const allowed = new Set((statement.Condition!.ArnNotEquals['aws:PrincipalArn'] as unknown[]).map(refOf));
+    const publishers = new Set(result.functions.filter((fn) => fn.capabilities.includes('publish')).map((fn) => refOf(json.Resources[fn.logicalId]!.Properties!.Role)));
+    expect(allowed).toEqual(publishers);
+    // Every role that may put events is one of them.
+    for (const fn of result.functions) {
+      const puts = actionsOf(statementsOf(fn.logicalId)).includes('events:PutEvents');
+      expect(puts, fn.handler).toBe(allowed.has(refOf(json.Resources[fn.logicalId]!.Properties!.Role)));
     }
   });
 

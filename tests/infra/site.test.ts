@@ -154,6 +154,7 @@ describe('SPA deployment', () => {
       apiOriginDomain: 'example.execute-api.us-east-1.amazonaws.com',
       realtimeUrl: 'wss://live.execute-api.us-east-1.amazonaws.com/live',
       accessLogs: new Bucket(stack, 'Logs'),
+      originHeader: { name: 'x-origin-verify', value: 'test-value' },
     });
     const { built } = site.deploy({
       userPool: UserPool.fromUserPoolId(stack, 'Pool', 'us-east-1_example'),

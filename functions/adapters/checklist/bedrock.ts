@@ -4,6 +4,7 @@ import { totalHours, turnaroundDays } from '../../domain/turnaround.js';
 import { requestHandlerOptions } from '../sdk-config.js';
 import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from './prompt.js';
 import { checklistAnswerSchema, type ChecklistRequest, type ChecklistResult } from './schema.js';
+import { captureAwsClient } from '../../core/observability/tracing.js';
 
 export { ConverseCommand };
 
@@ -29,11 +30,13 @@ export class BedrockChecklistError extends Error {
 
 let defaultClient: ConverseClient | undefined;
 export function bedrockClient(): ConverseClient {
-  defaultClient ??= new BedrockRuntimeClient({
-    region: process.env.BEDROCK_REGION ?? process.env.AWS_REGION ?? 'us-east-1',
-    maxAttempts: 2,
-    requestHandler: requestHandlerOptions(),
-  });
+  defaultClient ??= captureAwsClient(
+    new BedrockRuntimeClient({
+      region: process.env.BEDROCK_REGION ?? process.env.AWS_REGION ?? 'us-east-1',
+      maxAttempts: 2,
+      requestHandler: requestHandlerOptions(),
+    }),
+  );
   return defaultClient;
 }
 

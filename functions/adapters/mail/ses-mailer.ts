@@ -2,6 +2,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { newId } from '../../core/ids.js';
 import { requestHandlerOptions } from '../sdk-config.js';
 import { MailError, type MailMessage, type Mailer, type SentMail } from './types.js';
+import { captureAwsClient } from '../../core/observability/tracing.js';
 
 /** Amazon SES v2, from the verified sender identity in MAIL_FROM. */
 export class SesMailer implements Mailer {
@@ -11,7 +12,7 @@ export class SesMailer implements Mailer {
     private readonly from: string,
     client?: SESv2Client,
   ) {
-    this.client = client ?? new SESv2Client({ maxAttempts: 3, requestHandler: requestHandlerOptions() });
+    this.client = client ?? captureAwsClient(new SESv2Client({ maxAttempts: 3, requestHandler: requestHandlerOptions() }));
   }
 
   async send(message: MailMessage): Promise<SentMail> {

@@ -274,6 +274,20 @@ export function resourcesOf(json: TemplateJson, type: string): [string, Record<s
     .map(([id, resource]) => [id, resource.Properties ?? {}]);
 }
 
+/**
+ * Every IAM policy document attached to a role: AWS::IAM::Policy resources and roles' inline
+ * `Policies` (our functions' roles carry their grants inline), as [id, { PolicyDocument, Roles }].
+ */
+export function policiesOf(json: TemplateJson): [string, { PolicyDocument: { Statement: any[] }; Roles: unknown[] }][] {
+  const attached = resourcesOf(json, 'AWS::IAM::Policy').map(([id, p]) => [id, { PolicyDocument: p.PolicyDocument, Roles: p.Roles ?? [] }] as [string, { PolicyDocument: { Statement: any[] }; Roles: unknown[] }]);
+  const inline = resourcesOf(json, 'AWS::IAM::Role').flatMap(([roleId, p]) =>
+    ((p.Policies ?? []) as { PolicyName: string; PolicyDocument: { Statement: any[] } }[]).map(
+      (policy) => [`${roleId}/${policy.PolicyName}`, { PolicyDocument: policy.PolicyDocument, Roles: [{ Ref: roleId }] }] as [string, { PolicyDocument: { Statement: any[] }; Roles: unknown[] }],
+    ),
+  );
+  return [...attached, ...inline];
+}
+
 /** The logical id a `{ Ref }` or `{ Fn::GetAtt: [id, …] }` points at, if it is one. */
 export function refOf(value: unknown): string | undefined {
   if (value && typeof value === 'object') {
