@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GENESIS_HASH, catalogue as defaultCatalogue, computeHash, type Actor, type EventCatalogue, type EventEnvelope, type NewEvent } from '../../events/index.js';
 import { BY_TIME_SHARDS } from '../../infra/tables.js';
 import { ConcurrencyError } from './errors.js';
@@ -147,25 +147,23 @@ export class EventStore {
     const from = options.from ?? 1;
     const to = options.to ?? Number.MAX_SAFE_INTEGER;
     const events: EventEnvelope[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'streamId = :s AND #v BETWEEN :a AND :b',
-          ExpressionAttributeNames: { '#v': 'version' },
-          ExpressionAttributeValues: { ':s': streamId, ':a': Math.max(1, from - MAX_EVENTS_PER_COMMIT + 1), ':b': to },
-          ExclusiveStartKey: startKey,
-          ConsistentRead: true,
-        }),
-      );
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.table,
+        KeyConditionExpression: 'streamId = :s AND #v BETWEEN :a AND :b',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':s': streamId, ':a': Math.max(1, from - MAX_EVENTS_PER_COMMIT + 1), ':b': to },
+        ConsistentRead: true,
+      },
+    );
+    for await (const page of pages) {
       for (const item of (page.Items ?? []) as CommitItem[]) {
         for (const event of JSON.parse(item.events) as EventEnvelope[]) {
           if (event.version >= from && event.version <= to) events.push(options.raw ? event : this.catalogue.upcast(event));
         }
       }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    }
     const last = events.at(-1);
     return { streamId, events, version: last?.version ?? (from > 1 ? from - 1 : 0), lastHash: last?.hash ?? GENESIS_HASH };
   }
@@ -218,22 +216,19 @@ export class EventStore {
   }
 
   private async *readBucket(bucket: string, options: { after?: string; pageSize?: number; raw?: boolean }): AsyncGenerator<Commit> {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.client.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: 'byTime',
-          KeyConditionExpression: options.after ? '#b = :b AND #p > :p' : '#b = :b',
-          ExpressionAttributeNames: options.after ? { '#b': 'bucket', '#p': 'position' } : { '#b': 'bucket' },
-          ExpressionAttributeValues: options.after ? { ':b': bucket, ':p': options.after } : { ':b': bucket },
-          ExclusiveStartKey: startKey,
-          Limit: options.pageSize,
-        }),
-      );
+    const pages = paginateQuery(
+      { client: this.client, pageSize: options.pageSize },
+      {
+        TableName: this.table,
+        IndexName: 'byTime',
+        KeyConditionExpression: options.after ? '#b = :b AND #p > :p' : '#b = :b',
+        ExpressionAttributeNames: options.after ? { '#b': 'bucket', '#p': 'position' } : { '#b': 'bucket' },
+        ExpressionAttributeValues: options.after ? { ':b': bucket, ':p': options.after } : { ':b': bucket },
+      },
+    );
+    for await (const page of pages) {
       for (const item of (page.Items ?? []) as CommitItem[]) yield this.toCommit(item, options.raw);
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    }
   }
 
   /**
