@@ -65,4 +65,16 @@ export type UserStreamRole = (typeof USER_STREAM_ROLES)[number];
 export const RoleGranted = defineEvent('RoleGranted', z.object({ role: z.enum(USER_STREAM_ROLES) }));
 export const RoleRevoked = defineEvent('RoleRevoked', z.object({ role: z.enum(USER_STREAM_ROLES) }));
 
-export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked];
+/**
+ * A password-reset link was mailed to the account's address. Only the sha256 of the link's token is
+ * kept; a newer request replaces the older link.
+ */
+export const PasswordResetRequested = defineEvent(
+  'PasswordResetRequested',
+  z.object({ token_hash: z.string().regex(/^[0-9a-f]{64}$/), expires_at: z.string().datetime() }),
+);
+
+/** The link was followed and a new password set: the mailbox is proven, and the link is spent. */
+export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', z.object({ token_hash: z.string().regex(/^[0-9a-f]{64}$/) }));
+
+export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted];

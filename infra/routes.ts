@@ -133,8 +133,9 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'DELETE', path: '/api/designers/{email}', handler: 'functions/api/designers/remove.ts', access: ['admin'], summary: 'remove a designer' },
   { method: 'POST', path: '/api/designers/link', handler: 'functions/api/designers/link.ts', access: 'any', summary: "link-designer-role: { allowed } when the caller's account holds an active designer authorisation (links nothing by e-mail)" },
   { method: 'POST', path: '/api/designers/{email}/invite', handler: 'functions/api/designers/resend.ts', access: ['admin'], summary: 'resend the designer invitation link (new token, 7 days; quota per admin and per address)', throttle: COSTLY.mail },
-  { method: 'GET', path: '/api/designer-invites/{token}', handler: 'functions/api/designers/invite-link.ts', access: 'public', summary: 'the address a working designer invitation link was sent to' },
-  { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/api/designers/invite-link.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects' },
+  { method: 'GET', path: '/api/designer-invites/{token}', handler: 'functions/api/mailed-links.ts', access: 'public', summary: 'the address a working designer invitation link was sent to' },
+  { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/api/mailed-links.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects' },
+  { method: 'POST', path: '/api/password-resets', handler: 'functions/api/mailed-links.ts', access: 'public', summary: 'password reset by a mailed link: { email } mails one (1 hour, single use; the same answer for unknown addresses; quota per address and per IP), { token } checks it, { token, password } sets the password (e-mail verified, signed out everywhere)', throttle: COSTLY.mail },
   { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/api/sessions/revoke-designers.ts', access: ['admin'], summary: 'revoke-designer-sessions: refuse older designer tokens, global sign-out per designer' },
   { method: 'POST', path: '/api/mail/test', handler: 'functions/api/mail/test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)', throttle: COSTLY.mail },
 ];
@@ -143,7 +144,7 @@ export const consumers: readonly ConsumerDefinition[] = [
   {
     name: 'projections',
     handler: 'functions/consumers/projections.ts',
-    eventTypes: ['UserRegistered', 'ProfileUpdated', ...projectEventTypes, ...billingEventTypes, ...teamEventTypes, 'RoleGranted', 'RoleRevoked', ...designerEventTypes],
+    eventTypes: ['UserRegistered', 'ProfileUpdated', 'PasswordResetRequested', 'PasswordResetCompleted', ...projectEventTypes, ...billingEventTypes, ...teamEventTypes, 'RoleGranted', 'RoleRevoked', ...designerEventTypes],
     summary: 'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations',
   },
   {

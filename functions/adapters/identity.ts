@@ -1,6 +1,9 @@
 import {
   AdminAddUserToGroupCommand,
+  AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -8,7 +11,7 @@ import type { SystemRole } from '../../events/index.js';
 import { localEndpointConfig, requestHandlerOptions } from './sdk-config.js';
 import { captureAwsClient } from '../core/observability/tracing.js';
 
-/** Cognito user pool administration: group membership and sign-out, for reactors and admin actions. */
+/** Cognito user pool administration: group membership, sign-out and password resets, for reactors and admin actions. */
 export class IdentityDirectory {
   private readonly client: CognitoIdentityProviderClient;
 
@@ -26,6 +29,31 @@ export class IdentityDirectory {
 
   async removeFromGroup(username: string, group: SystemRole): Promise<void> {
     await this.client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: this.userPoolId, Username: username, GroupName: group }));
+  }
+
+  /** A permanent password (no change asked at the next sign-in); the pool's policy may refuse it (InvalidPasswordException). */
+  async setPassword(username: string, password: string): Promise<void> {
+    await this.client.send(new AdminSetUserPasswordCommand({ UserPoolId: this.userPoolId, Username: username, Password: password, Permanent: true }));
+  }
+
+  /**
+   * The user proved they read their address (a link mailed to it was followed). The address is sent
+   * again, unchanged, with the flag: cognito-local refuses email_verified alone, and Cognito accepts both.
+   */
+  async markEmailVerified(username: string): Promise<void> {
+    const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: username }));
+    const email = user.UserAttributes?.find((attribute) => attribute.Name === 'email')?.Value;
+    if (!email) return;
+    await this.client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: this.userPoolId,
+        Username: username,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
   }
 
   async globalSignOut(username: string): Promise<void> {

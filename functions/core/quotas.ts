@@ -29,6 +29,8 @@ export const QUOTAS = {
   teamInvites: { env: 'QUOTA_TEAM_INVITES_PER_DAY', limit: 20, windowSeconds: DAY, what: 'team invitation e-mails (sent and resent)', per: 'per team' },
   inviteResends: { env: 'QUOTA_INVITE_RESENDS_PER_DAY', limit: 3, windowSeconds: DAY, what: 'resends of one invitation', per: 'per invitation' },
   designerInvites: { env: 'QUOTA_DESIGNER_INVITES_PER_DAY', limit: 30, windowSeconds: DAY, what: 'designer invitation e-mails (sent and resent)', per: 'per admin' },
+  passwordResetsPerAddress: { env: 'QUOTA_PASSWORD_RESETS_PER_ADDRESS_PER_HOUR', limit: 5, windowSeconds: HOUR, what: 'password reset e-mails', per: 'per address' },
+  passwordResetsPerIp: { env: 'QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR', limit: 20, windowSeconds: HOUR, what: 'password reset requests', per: 'per network address' },
   uploads: { env: 'QUOTA_UPLOADS_PER_HOUR', limit: 100, windowSeconds: HOUR, what: 'file uploads', per: 'per account' },
 } as const satisfies Record<string, QuotaDefinition>;
 

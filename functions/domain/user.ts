@@ -1,6 +1,6 @@
-import { canonicalEmail, ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered, type SystemRole, type UserStreamRole, type UserType } from '../../events/index.js';
+import { canonicalEmail, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered, type SystemRole, type UserStreamRole, type UserType } from '../../events/index.js';
 import type { Decider } from './decider.js';
-import { conflict, notFound } from './errors.js';
+import { conflict, DomainError, notFound } from './errors.js';
 
 export const userStream = (sub: string) => `user-${sub}`;
 
@@ -20,13 +20,30 @@ export interface UserState {
    * rights are not here: they are the designer authorisations (`designer-<email>` streams).
    */
   roles: UserStreamRole[];
+  /** The latest password-reset link (its token's sha256), until it is used; absent in older states. */
+  password_reset?: PasswordReset | null;
 }
+
+export interface PasswordReset {
+  token_hash: string;
+  expires_at: string;
+  used: boolean;
+}
+
+/** What the reset page says about a link that is unknown, used, replaced or too old (spec/1 §9). */
+export const INVALID_RESET_LINK = 'Invalid or expired link';
+
+/** The link `tokenHash` may still set a password at `now`. */
+export const isResetUsable = (state: Pick<UserState, 'password_reset'>, tokenHash: string, now: string) =>
+  !!state.password_reset && state.password_reset.token_hash === tokenHash && !state.password_reset.used && state.password_reset.expires_at > now;
 
 export type UserCommand =
   | { type: 'RegisterUser'; user_id: string; email: string; full_name?: string | null; company?: string | null; phone?: string | null; user_type?: UserType; initial_role?: SystemRole }
   | { type: 'UpdateProfile'; full_name?: string | null; company?: string | null; user_type?: UserType }
   | { type: 'GrantRole'; role: UserStreamRole }
-  | { type: 'RevokeRole'; role: UserStreamRole };
+  | { type: 'RevokeRole'; role: UserStreamRole }
+  | { type: 'RequestPasswordReset'; token_hash: string; expires_at: string }
+  | { type: 'CompletePasswordReset'; token_hash: string; now: string };
 
 /** The roles of a user state, also for states folded before `roles` existed (projection checkpoints). */
 export function userRoles(state: Pick<UserState, 'roles' | 'initial_role'> | null | undefined): UserStreamRole[] {
@@ -74,6 +91,14 @@ export const userDecider: Decider<UserCommand, UserState> = {
         if (!state.registered) throw notFound('User not found');
         return userRoles(state).includes(command.role) ? [RoleRevoked.create({ role: command.role })] : [];
       }
+      case 'RequestPasswordReset': {
+        if (!state.registered) throw notFound('User not found');
+        return [PasswordResetRequested.create({ token_hash: command.token_hash, expires_at: command.expires_at })];
+      }
+      case 'CompletePasswordReset': {
+        if (!isResetUsable(state, command.token_hash, command.now)) throw new DomainError('GONE', INVALID_RESET_LINK);
+        return [PasswordResetCompleted.create({ token_hash: command.token_hash })];
+      }
     }
   },
 
@@ -96,6 +121,14 @@ export const userDecider: Decider<UserCommand, UserState> = {
       case 'RoleRevoked': {
         const { role } = event.data as ReturnType<typeof RoleRevoked.create>['data'];
         return { ...state, roles: userRoles(state).filter((held) => held !== role) };
+      }
+      case 'PasswordResetRequested': {
+        const { token_hash, expires_at } = event.data as ReturnType<typeof PasswordResetRequested.create>['data'];
+        return { ...state, password_reset: { token_hash, expires_at, used: false } };
+      }
+      case 'PasswordResetCompleted': {
+        const { token_hash } = event.data as ReturnType<typeof PasswordResetCompleted.create>['data'];
+        return state.password_reset?.token_hash === token_hash ? { ...state, password_reset: { ...state.password_reset, used: true } } : state;
       }
       default:
         return state;

@@ -37,6 +37,10 @@ export type Capability =
   | 'cognitoGroups'
   /** AdminUserGlobalSignOut. */
   | 'cognitoSignOut'
+  /** AdminSetUserPassword: a password reset by our mailed link. */
+  | 'cognitoPassword'
+  /** AdminGetUser / AdminUpdateUserAttributes: marking a proven e-mail verified. */
+  | 'cognitoAttributes'
   | 'cognitoTokens'
   | 'uploads'
   /** s3:PutObject: a presigned upload form, the destination of a copy. */
@@ -89,6 +93,7 @@ export const VERB_MODULES: Readonly<Record<string, readonly Capability[]>> = {
   // Callers of the identity and storage adapters' operations (ADAPTER_OPERATIONS).
   'functions/consumers/cognito-groups.ts': ['cognitoGroups'],
   'functions/api/sessions/revoke-designers.ts': ['cognitoSignOut'],
+  'functions/api/password-resets/link.ts': ['cognitoPassword', 'cognitoAttributes', 'cognitoSignOut'],
   'functions/api/files/upload.ts': ['uploadsPut'],
   'functions/api/files/record.ts': ['uploadsGet', 'uploadsPut', 'uploadsDelete'],
   'functions/api/files/download.ts': ['uploadsGet'],
@@ -104,6 +109,8 @@ export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string,
     addToGroup: ['cognitoGroups'],
     removeFromGroup: ['cognitoGroups'],
     globalSignOut: ['cognitoSignOut'],
+    setPassword: ['cognitoPassword'],
+    markEmailVerified: ['cognitoAttributes'],
   },
   'functions/adapters/storage.ts': {
     presignUpload: ['uploadsPut'],

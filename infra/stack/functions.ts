@@ -90,6 +90,8 @@ const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamod
 const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
   cognitoGroups: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
   cognitoSignOut: ['cognito-idp:AdminUserGlobalSignOut'],
+  cognitoPassword: ['cognito-idp:AdminSetUserPassword'],
+  cognitoAttributes: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes'],
 };
 /**
  * What the storage adapter does, by verb: presigned POST and the copy's destination (PutObject),
@@ -406,6 +408,8 @@ export class HandlerFunctions extends Construct {
         return;
       case 'cognitoGroups':
       case 'cognitoSignOut':
+      case 'cognitoPassword':
+      case 'cognitoAttributes':
         if (role) this.grantCognito(role, COGNITO_ACTIONS[capability]!, kind, fn);
         return;
       case 'uploads':

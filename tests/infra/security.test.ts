@@ -81,6 +81,13 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect(analyzeHandler(ROOT, 'functions/consumers/projections.ts').capabilities).toContain('viewsWrite');
   });
 
+  it('lets the function of the password-reset routes set a password, verify the e-mail and sign out (Cognito admin API)', () => {
+    const fn = result.functions.find((entry) => entry.handler === 'functions/api/mailed-links.ts')!;
+    expect(fn.capabilities).toContain('cognito');
+    const actions = actionsOf(statementsOf(fn.logicalId));
+    for (const action of ['AdminSetUserPassword', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut']) expect(actions).toContain(`cognito-idp:${action}`);
+  });
+
   it('maps adapter modules that still exist (a rename must update capabilities.ts)', () => {
     for (const module of [...Object.keys(CAPABILITY_MODULES), ...Object.keys(VERB_MODULES)]) expect(existsSync(path.join(ROOT, module)), module).toBe(true);
   });
@@ -176,7 +183,15 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect(fnActions('functions/api/files/upload.ts').filter((a) => a.startsWith('s3:'))).toEqual(['s3:PutObject']);
     expect(fnActions('functions/api/sessions/revoke-designers.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
     expect(new Set(ours.filter((a) => a.startsWith('cognito-idp:')))).toEqual(
-      new Set(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminUserGlobalSignOut']),
+      new Set([
+        'cognito-idp:AdminAddUserToGroup',
+        'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminUserGlobalSignOut',
+        // The password reset by our mailed link: the new password, the proven e-mail.
+        'cognito-idp:AdminSetUserPassword',
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminUpdateUserAttributes',
+      ]),
     );
     expect(new Set(ours.filter((a) => a.startsWith('s3:')))).toEqual(new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']));
     expect(new Set(ours.filter((a) => a.startsWith('ses:')))).toEqual(new Set(['ses:SendEmail']));

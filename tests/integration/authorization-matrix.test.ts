@@ -27,6 +27,8 @@ interface World {
   inviteToken: string;
   /** A pending designer invitation link to an address nobody in the world holds: nobody here may accept it. */
   designerInviteToken: string;
+  /** A working password-reset link of an account kept for it (the link is public: its token is the proof). */
+  resetToken: string;
   comments: string[];
   fileId: string;
 }
@@ -107,6 +109,17 @@ const MATRIX: Record<string, Row> = {
   'GET /api/designer-invites/{token}': { allowed: 'public', request: (w) => ({ path: `/api/designer-invites/${w.designerInviteToken}` }) },
   // The link proves the mailbox, and the caller must be signed in with the invited address: nobody here is.
   'POST /api/designer-invites/{token}/accept': { allowed: [], request: (w) => ({ path: `/api/designer-invites/${w.designerInviteToken}/accept` }) },
+  // Public: the token (mailed to the account's address) is the proof; an unknown address gets the same answer.
+  // Each caller asks for a link, checks one, and sets a password with it: the first spends the link
+  // (200), the others are told it is used (410); none is refused.
+  'POST /api/password-resets': {
+    allowed: 'public',
+    request: async (w) => {
+      expect((await stack.api('POST', '/api/password-resets', { body: { email: uniqueEmail('nobody') } })).status).toBe(202);
+      expect([200, 410]).toContain((await stack.api('POST', '/api/password-resets', { body: { token: w.resetToken } })).status);
+      return { body: { token: w.resetToken, password: 'A brand new passphrase 2026' } };
+    },
+  },
   'POST /api/sessions/revoke-designers': { allowed: ADMIN, disruptive: true },
   // Test e-mails go to the caller's own address (or an admin's).
   'POST /api/mail/test': { allowed: SIGNED_IN, request: (w, c) => ({ body: { toEmail: c === 'anonymous' ? 'someone@example.test' : w.users[c].email } }) },
@@ -159,6 +172,11 @@ async function buildWorld(): Promise<World> {
   const [unclaimedMail] = await stack.local.outbox.list(unclaimed);
   const designerInviteToken = /token=([A-Za-z0-9_-]+)/.exec(unclaimedMail!.text)![1]!;
 
+  const resetAccount = await stack.signUpClient();
+  expect((await stack.api('POST', '/api/password-resets', { body: { email: resetAccount.email } })).status).toBe(202);
+  const [resetMail] = (await stack.local.outbox.list(resetAccount.email)).filter((mail) => mail.tag === 'password-reset');
+  const resetToken = /token=([A-Za-z0-9._-]+)/.exec(resetMail!.text)![1]!;
+
   const created = await stack.api('POST', '/api/projects', { user: owner, body: minimalProject() });
   const projectId = created.body.project.id as string;
   await stack.settle();
@@ -169,7 +187,7 @@ async function buildWorld(): Promise<World> {
     expect(posted.status, JSON.stringify(posted.body)).toBeLessThan(300);
     comments.push(posted.body.comment?.id ?? posted.body.id);
   }
-  world = { users: { admin, assignedDesigner, owner, otherClient, teamMember, otherDesigner }, projectId, taskId: `${projectId}-t1`, teamId: team.body.team?.id, inviteId: pending.body.invite?.id ?? teamView.body.invites?.[0]?.id, inviteToken, designerInviteToken, comments, fileId: '' };
+  world = { users: { admin, assignedDesigner, owner, otherClient, teamMember, otherDesigner }, projectId, taskId: `${projectId}-t1`, teamId: team.body.team?.id, inviteId: pending.body.invite?.id ?? teamView.body.invites?.[0]?.id, inviteToken, designerInviteToken, resetToken, comments, fileId: '' };
   const { key } = await uploadFor('owner');
   const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key } });
   expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ProfileUpdated, UserRegistered } from '../../events/index.js';
+import { PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, UserRegistered } from '../../events/index.js';
 import { userDecider } from '../../functions/domain/user.js';
+import { usersProjection } from '../../functions/consumers/projections/users.js';
 import { deciderSpec } from '../support/given-when-then.js';
 
 const given = deciderSpec(userDecider);
@@ -34,5 +35,34 @@ describe('user decider', () => {
   });
   it('cannot update the profile of an unknown user', () => {
     given([]).when({ type: 'UpdateProfile', company: 'X' }).thenThrows('User not found', 'NOT_FOUND');
+  });
+});
+
+describe('user decider: password reset by a mailed link', () => {
+  const A = 'a'.repeat(64);
+  const B = 'b'.repeat(64);
+  const requested = (hash: string, expires_at = '2026-01-01T01:00:00.000Z') => PasswordResetRequested.create({ token_hash: hash, expires_at });
+  const now = '2026-01-01T00:30:00.000Z';
+
+  it('records a request for a registered user, and none for an unknown one', () => {
+    given([registered]).when({ type: 'RequestPasswordReset', token_hash: A, expires_at: '2026-01-01T01:00:00.000Z' }).then([requested(A)]);
+    given([]).when({ type: 'RequestPasswordReset', token_hash: A, expires_at: '2026-01-01T01:00:00.000Z' }).thenThrows('User not found', 'NOT_FOUND');
+  });
+  it('completes a working link once', () => {
+    given([registered, requested(A)]).when({ type: 'CompletePasswordReset', token_hash: A, now }).then([PasswordResetCompleted.create({ token_hash: A })]);
+    given([registered, requested(A), PasswordResetCompleted.create({ token_hash: A })]).when({ type: 'CompletePasswordReset', token_hash: A, now }).thenThrows('Invalid or expired link', 'GONE');
+  });
+  it('refuses an expired, replaced or unknown link', () => {
+    given([registered, requested(A)]).when({ type: 'CompletePasswordReset', token_hash: A, now: '2026-01-01T01:00:00.000Z' }).thenThrows('Invalid or expired link', 'GONE');
+    given([registered, requested(A), requested(B)]).when({ type: 'CompletePasswordReset', token_hash: A, now }).thenThrows('Invalid or expired link', 'GONE');
+    given([registered]).when({ type: 'CompletePasswordReset', token_hash: A, now }).thenThrows('Invalid or expired link', 'GONE');
+  });
+  it('the users projection keeps the link out of the profile, and applying the events twice changes nothing', () => {
+    const events = [registered, requested(A), PasswordResetCompleted.create({ token_hash: A })].map((event, i) => ({ ...event, streamId: 'user-u1', version: i + 1, at: now }));
+    const fold = (list: typeof events) => list.reduce((state, event) => usersProjection.evolve(state, event as never), usersProjection.initialState());
+    const once = usersProjection.items(fold(events), 'user-u1');
+    expect(usersProjection.items(fold([...events, ...events.slice(1)]), 'user-u1')).toEqual(once);
+    expect(once[0]!.doc).not.toContain(A);
+    expect(once[0]!.doc).not.toContain('password_reset');
   });
 });

@@ -11,6 +11,8 @@ export const usersProjection: Projection<UserState> = {
   evolve: userDecider.evolve,
   items(state) {
     if (!state.registered || !state.user_id) return [];
+    // The reset link's hash and time stay in the stream: no reader of profiles needs them.
+    const { password_reset: _reset, ...profile } = state;
     return [
       {
         ...userKey(state.user_id),
@@ -18,7 +20,7 @@ export const usersProjection: Projection<UserState> = {
         gsi1sk: 'user',
         gsi4pk: 'users',
         gsi4sk: `${state.created_at}#${state.user_id}`,
-        doc: JSON.stringify(state),
+        doc: JSON.stringify(profile),
       },
     ];
   },

@@ -13,6 +13,8 @@ export interface Sessions {
   revokeRefreshTokens(userPoolId: string, sub: string): Promise<void>;
   /** Records a refresh token cognito-local issued without keeping it. */
   keepRefreshToken(userPoolId: string, sub: string, refreshToken: string): Promise<void>;
+  /** Whether the user has a verified e-mail or phone number (null: no such user). */
+  hasVerifiedContact(userPoolId: string, username: string): Promise<boolean | null>;
 }
 
 export interface ShimOptions {
@@ -189,6 +191,16 @@ export function createShim(options: ShimOptions): {
   const handlers: Record<string, Handler> = {
     SignUp: withPolicy((b) => b.Password),
     ConfirmForgotPassword: withPolicy((b) => b.Password),
+
+    // Cognito sends a reset code only to a verified address; cognito-local sends it to any, which
+    // would hide that clients (whose sign-up no longer verifies the e-mail) cannot reset this way.
+    ForgotPassword: async (body, req, res) => {
+      const verified = await options.sessions.hasVerifiedContact(options.pool.userPoolId, String(body.Username ?? ''));
+      if (verified === false) {
+        throw new CognitoError('InvalidParameterException', 'Cannot reset password for the user as there is no registered/verified email or phone_number');
+      }
+      await passThrough(body, req, res);
+    },
     AdminSetUserPassword: withPolicy((b) => b.Password),
     AdminCreateUser: withPolicy((b) => b.TemporaryPassword),
     ChangePassword: withPolicy((b) => b.ProposedPassword),

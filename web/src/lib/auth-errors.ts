@@ -1,11 +1,5 @@
 /** How auth failures read on screen. Pure helpers: importing them does not load the auth library. */
 
-/** The code in the link is wrong, used or too old: the reset page says 'Invalid or expired link'. */
-export function isInvalidResetCode(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === 'CodeMismatchException' || name === 'ExpiredCodeException';
-}
-
 /**
  * The service's message for a failed auth call, in the spec's words where it has them
  * ('User not found'), else Cognito's own message, else `fallback`.

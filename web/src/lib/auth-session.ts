@@ -10,14 +10,14 @@
  *
  * Screens import these from here rather than from auth.ts, which would bundle Amplify with them.
  */
-import type { ClientSignUpInput, ResetFlow, SignInInput } from './auth.js';
+import type { ClientSignUpInput, SignInInput } from './auth.js';
 import { loadAuth } from './auth-loader.js';
 import { hasSignedInHint, type SessionUser } from './auth-tokens.js';
 import { isPublicPath, isSignInPath } from './public-paths.js';
 
 export { AUTH_PREFERENCE_KEY, SIGNED_IN_HINT_KEY, readAuthPreference, toSessionUser } from './auth-tokens.js';
 export type { AuthPreference, Role, SessionUser } from './auth-tokens.js';
-export { authErrorMessage, isInvalidResetCode } from './auth-errors.js';
+export { authErrorMessage } from './auth-errors.js';
 export { preloadAuth } from './auth-loader.js';
 
 /** True when there is no need to ask Amplify: a screen for signed-out visitors, and no sign-in here since the hint was cleared. */
@@ -46,14 +46,6 @@ export async function signInWithPassword(input: SignInInput): Promise<SessionUse
 
 export async function signUpClient(input: ClientSignUpInput): Promise<unknown> {
   return (await loadAuth()).signUpClient(input);
-}
-
-export async function requestPasswordReset(email: string, flow: ResetFlow): Promise<void> {
-  return (await loadAuth()).requestPasswordReset(email, flow);
-}
-
-export async function confirmPasswordReset(input: { email: string; code: string; newPassword: string }): Promise<void> {
-  return (await loadAuth()).confirmPasswordReset(input);
 }
 
 export async function signOutUser(): Promise<void> {

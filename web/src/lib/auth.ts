@@ -6,9 +6,7 @@
  */
 import { Amplify } from 'aws-amplify';
 import {
-  confirmResetPassword,
   fetchAuthSession,
-  resetPassword,
   signIn,
   signOut,
   signUp,
@@ -22,7 +20,7 @@ import { AUTH_PREFERENCE_KEY, readAuthPreference, setSignedInHint, toSessionUser
 import { loadConfig, type RuntimeConfig } from './config.js';
 
 export { AUTH_PREFERENCE_KEY, readAuthPreference, type AuthPreference, type Role, type SessionUser } from './auth-tokens.js';
-export { authErrorMessage, isInvalidResetCode } from './auth-errors.js';
+export { authErrorMessage } from './auth-errors.js';
 
 function applyTokenStorage(preference: AuthPreference): void {
   cognitoUserPoolsTokenProvider.setKeyValueStorage(preference === 'session' ? sessionStorage : defaultStorage);
@@ -166,24 +164,6 @@ export async function signUpClient(input: ClientSignUpInput): Promise<SignUpOutp
       clientMetadata: { full_name: fullName, company, phone, user_type: input.userType },
     },
   });
-}
-
-/** Which reset page the e-mailed link opens: the client's (/auth/…) or the team's (/team-login/…). */
-export type ResetFlow = 'client' | 'team';
-
-/**
- * Asks Cognito to e-mail a password-reset link (ForgotPassword). The pool's CustomMessage trigger
- * builds the link from the code; `flow` (in clientMetadata) picks the reset page it opens.
- */
-export async function requestPasswordReset(email: string, flow: ResetFlow): Promise<void> {
-  await initAuth();
-  await resetPassword({ username: email.trim(), options: { clientMetadata: { flow } } });
-}
-
-/** Sets the new password with the code from the e-mailed link (ConfirmForgotPassword). */
-export async function confirmPasswordReset(input: { email: string; code: string; newPassword: string }): Promise<void> {
-  await initAuth();
-  await confirmResetPassword({ username: input.email.trim(), confirmationCode: input.code.trim(), newPassword: input.newPassword });
 }
 
 /** Signs out on this device and forgets the "stay signed in" choice. */

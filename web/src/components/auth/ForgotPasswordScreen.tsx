@@ -1,7 +1,8 @@
 import { Alert, Button, Flex, Link, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { authErrorMessage, requestPasswordReset, preloadAuth } from '../../lib/auth-session.js';
+import { authErrorMessage, preloadAuth } from '../../lib/auth-session.js';
+import { requestPasswordReset } from '../../lib/password-resets.js';
 import { LOGIN_PATHS, type AuthFlow } from '../../lib/roles.js';
 import { toast } from '../toast/use-toast.js';
 import { AuthFrame } from './AuthFrame.js';
@@ -13,8 +14,8 @@ const COPY: Record<AuthFlow, { title: string; intro: string; back: string }> = {
 
 /**
  * /auth/forgot-password and /team-login/forgot-password (spec/1 §2): one e-mail field and 'Send Reset
- * Link'; on success a confirmation with 'Send Another Link'. Cognito e-mails a link to the flow's
- * reset page (built by the CustomMessage trigger).
+ * Link'; on success a confirmation with 'Send Another Link'. The API e-mails a link to the flow's
+ * reset page (the same answer whether or not the address has an account).
  */
 export function ForgotPasswordScreen({ flow }: { flow: AuthFlow }) {
   const copy = COPY[flow];

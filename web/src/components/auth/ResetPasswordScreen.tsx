@@ -1,7 +1,8 @@
-import { Alert, Button, Flex, Link, PasswordField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Link, Loader, PasswordField } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { authErrorMessage, confirmPasswordReset, isInvalidResetCode, signInWithPassword, preloadAuth } from '../../lib/auth-session.js';
+import { authErrorMessage, signInWithPassword, preloadAuth } from '../../lib/auth-session.js';
+import { completePasswordReset, isInvalidResetLink, resetLinkDetails } from '../../lib/password-resets.js';
 import { FORGOT_PASSWORD_PATHS, LOGIN_PATHS, PASSWORD_MIN_LENGTH, postResetPath, type AuthFlow } from '../../lib/roles.js';
 import { useSession } from '../../lib/session.js';
 import { toast } from '../toast/use-toast.js';
@@ -12,42 +13,30 @@ import { fetchAccess } from './server-roles.js';
 export const INVALID_LINK_REDIRECT_MS = 2_000;
 export const SUCCESS_REDIRECT_MS = 1_500;
 
-const CODE = /^[A-Za-z0-9]{4,64}$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What newResetToken makes (the account id, a dot, 43 URL-safe characters); anything else is no link. */
+const TOKEN = /^[A-Za-z0-9-]{1,64}\.[A-Za-z0-9_-]{43}$/;
 
 const TITLES: Record<AuthFlow, string> = { client: 'Reset Password', team: 'Set a New Team Password' };
 
-/** How long Cognito's reset code lives (one hour): an older link is refused on load. */
-export const RESET_LINK_LIFETIME_S = 3_600;
-/** A clock a little ahead of the sender's still accepts a fresh link. */
-const CLOCK_SKEW_S = 300;
-
-/**
- * The code and e-mail the reset link carries, or null when the link is missing, malformed, or
- * older than the code's life by its issue time (signed by the e-mail trigger), so an expired link
- * is caught before a new password is typed. A used link is caught on submit.
- */
-export function readResetLink(params: URLSearchParams, nowS = Date.now() / 1000): { code: string; email: string } | null {
-  const code = params.get('code')?.trim() ?? '';
-  const email = params.get('email')?.trim() ?? '';
-  const issued = Number(params.get('issued') ?? Number.NaN);
-  if (!CODE.test(code) || !EMAIL.test(email) || !Number.isInteger(issued)) return null;
-  const age = nowS - issued;
-  return age <= RESET_LINK_LIFETIME_S && age >= -CLOCK_SKEW_S ? { code, email } : null;
+/** The token the reset link carries, or null when it is missing or malformed. */
+export function readResetToken(params: URLSearchParams): string | null {
+  const token = params.get('token')?.trim() ?? '';
+  return TOKEN.test(token) ? token : null;
 }
 
 /**
  * /auth/reset-password and /team-login/reset-password (spec/1 §2, §4): the new password and its
- * confirmation. The link's code proves the e-mail; a missing or bad link says 'Invalid or expired
- * link' and goes to the flow's forgot page after 2 s. On success: signed in, and after 1.5 s to
- * /admin, /designer, or the flow's home (/dashboard or /team-login).
+ * confirmation. The API says on load whether the link's token still works (unknown, used, replaced
+ * or older than an hour: 'Invalid or expired link', then the flow's forgot page after 2 s). On
+ * success: signed in, and after 1.5 s to /admin, /designer, or the flow's home (/dashboard or /team-login).
  */
 export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { refresh } = useSession();
-  const [link] = useState(() => readResetLink(params));
-  const [invalid, setInvalid] = useState(link === null);
+  const [token] = useState(() => readResetToken(params));
+  const [email, setEmail] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(token === null);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [busy, setBusy] = useState(false);
@@ -57,6 +46,17 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
   useEffect(() => () => clearTimeout(timer.current), []);
 
   useEffect(() => {
+    if (!token) return;
+    let active = true;
+    resetLinkDetails(token)
+      .then((details) => active && (details ? setEmail(details.email) : setInvalid(true)))
+      .catch(() => active && setInvalid(true));
+    return () => {
+      active = false;
+    };
+  }, [token]);
+
+  useEffect(() => {
     if (!invalid) return;
     toast({ title: 'Invalid or expired link', description: 'Please request a new password reset link.', variant: 'destructive' });
     timer.current = setTimeout(() => navigate(FORGOT_PASSWORD_PATHS[flow], { replace: true }), INVALID_LINK_REDIRECT_MS);
@@ -64,7 +64,7 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!link) return setInvalid(true);
+    if (!token || !email) return setInvalid(true);
     if (password !== confirmation) {
       toast({ title: 'Error', description: 'Passwords do not match.', variant: 'destructive' });
       return;
@@ -75,10 +75,10 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
     }
     setBusy(true);
     try {
-      await confirmPasswordReset({ email: link.email, code: link.code, newPassword: password });
+      await completePasswordReset(token, password);
     } catch (error) {
       setBusy(false);
-      if (isInvalidResetCode(error)) return setInvalid(true);
+      if (isInvalidResetLink(error)) return setInvalid(true);
       toast({ title: 'Error', description: authErrorMessage(error, 'Failed to update password.'), variant: 'destructive' });
       return;
     }
@@ -86,7 +86,7 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
     toast({ title: 'Success!', description: 'Your password has been updated.' });
     let destination = LOGIN_PATHS[flow];
     try {
-      const user = await signInWithPassword({ email: link.email, password, persistent: true });
+      const user = await signInWithPassword({ email, password, persistent: true });
       const access = await fetchAccess();
       destination = postResetPath(access?.roles ?? user.groups, flow);
     } catch (error) {
@@ -110,10 +110,18 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
     );
   }
 
+  if (!email) {
+    return (
+      <AuthFrame title={TITLES[flow]}>
+        <Loader ariaLabel="Checking the link" />
+      </AuthFrame>
+    );
+  }
+
   return (
     <AuthFrame
       title={TITLES[flow]}
-      intro={`Choose a new password for ${link!.email}.`}
+      intro={`Choose a new password for ${email}.`}
       footer={
         <Link as={RouterLink} to={LOGIN_PATHS[flow]}>
           {flow === 'team' ? 'Back to team login' : 'Back to sign in'}

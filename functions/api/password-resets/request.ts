@@ -1,0 +1,81 @@
+import { loadState, runCommand } from '../../core/command.js';
+import { log } from '../../core/log.js';
+import { consumeQuotas } from '../../core/quotas.js';
+import { getRuntime, type Runtime } from '../../core/runtime.js';
+import { userDecider, userStream } from '../../domain/user.js';
+import type { HttpRequest, HttpResult } from '../../http/middleware.js';
+import { mailer } from '../../adapters/mail/index.js';
+import { accountByEmail } from '../../queries/designers.js';
+import { RESET_PATHS } from '../../triggers/custom-message.js';
+import { canonicalEmail, SYSTEM_ACTOR } from '../../../events/index.js';
+import { PASSWORD_RESET_MESSAGES, type RequestPasswordResetResponse, type ResetFlow } from '../contracts/password-resets.js';
+import { newResetToken } from './token.js';
+
+/** How long a reset link works. */
+export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const passwordResetLink = (flow: ResetFlow, token: string) =>
+  `${(process.env.SITE_URL ?? '').replace(/\/+$/, '')}${RESET_PATHS[flow]}?token=${encodeURIComponent(token)}`;
+
+/**
+ * { email, flow }: mails a reset link when the address has an account. The answer
+ * is the same when it has none, when the mail fails, and for the quota of an address (counted for
+ * every address asked about), so the route tells nobody which addresses exist.
+ */
+export async function requestPasswordReset(request: HttpRequest<{ email: string; flow: ResetFlow }, unknown, unknown>): Promise<HttpResult> {
+  const runtime = getRuntime();
+  const email = canonicalEmail(request.body.email);
+  const sourceIp = request.event.requestContext?.http?.sourceIp ?? 'unknown';
+  await consumeQuotas(runtime, ['passwordResetsPerIp', sourceIp], ['passwordResetsPerAddress', email]);
+  const account = await accountByEmail(runtime, email);
+  if (account) await sendResetLink(runtime, account.user_id, request.body.flow, request.correlationId);
+  else log.info('Password reset asked for an address without an account');
+  const body: RequestPasswordResetResponse = { message: PASSWORD_RESET_MESSAGES.sent };
+  return { status: 202, body };
+}
+
+async function sendResetLink(runtime: Runtime, userId: string, flow: ResetFlow, correlationId: string): Promise<void> {
+  const { state } = await loadState(userDecider, userStream(userId), runtime);
+  if (!state.registered || !state.email) return;
+  const { token, hash } = newResetToken(userId);
+  const expiresAt = new Date(runtime.now().getTime() + RESET_LINK_LIFETIME_MS).toISOString();
+  await runCommand(
+    userDecider,
+    userStream(userId),
+    { type: 'RequestPasswordReset', token_hash: hash, expires_at: expiresAt },
+    // The request is anonymous: the system mails the link on its behalf.
+    { actor: SYSTEM_ACTOR, correlationId: correlationId || undefined },
+    runtime,
+  );
+  const link = passwordResetLink(flow, token);
+  try {
+    await mailer().send({
+      to: state.email,
+      subject: 'Reset your Design Club password',
+      text: [
+        'Hello,',
+        '',
+        `We received a request to reset the password of your Design Club account (${state.email}).`,
+        '',
+        `Reset your password: ${link}`,
+        '',
+        'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+        '',
+        'Design Club',
+      ].join('\n'),
+      html: [
+        '<p>Hello,</p>',
+        `<p>We received a request to reset the password of your Design Club account (${escapeHtml(state.email)}).</p>`,
+        `<p><a href="${escapeHtml(link)}">Reset your password</a></p>`,
+        '<p>If you did not ask for this, you can ignore this e-mail: your password stays as it is.</p>',
+        '<p>Design Club</p>',
+      ].join('\n'),
+      tag: 'password-reset',
+    });
+  } catch (error) {
+    // Answering differently would tell a stranger that the address has an account.
+    log.warn('Password reset e-mail failed', { userId, reason: (error as Error).message });
+  }
+}
