@@ -183,8 +183,18 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect(fnActions('functions/api/files/upload.ts').filter((a) => a.startsWith('s3:'))).toEqual(['s3:PutObject']);
     expect(fnActions('functions/api/sessions/revoke-designers.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
     expect(new Set(ours.filter((a) => a.startsWith('cognito-idp:')))).toEqual(
-      new Set(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup', 'cognito-idp:AdminUserGlobalSignOut']),
+      new Set([
+        'cognito-idp:AdminAddUserToGroup',
+        'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminUserGlobalSignOut',
+        // The password reset by our mailed link: the new password, the proven e-mail.
+        'cognito-idp:AdminSetUserPassword',
+        'cognito-idp:AdminGetUser',
+        'cognito-idp:AdminUpdateUserAttributes',
+      ]),
     );
+    // The designer invitation link has a function of its own again (the nested Deploys stack made room): no password rights.
+    expect(fnActions('functions/api/designers/invite-link.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
     expect(new Set(ours.filter((a) => a.startsWith('s3:')))).toEqual(new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']));
     expect(new Set(ours.filter((a) => a.startsWith('ses:')))).toEqual(new Set(['ses:SendEmail']));
     expect(new Set(ours.filter((a) => a.startsWith('bedrock:')))).toEqual(new Set(['bedrock:InvokeModel']));
