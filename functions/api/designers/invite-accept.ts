@@ -1,10 +1,10 @@
 import { designerDecider, designerStream } from '../../domain/designer.js';
 import { actorOf } from '../../http/auth.js';
 import { runCommand } from '../../core/command.js';
-import { signedIn, type HttpRequest, type HttpResult } from '../../http/middleware.js';
+import { httpHandler, signedIn, type HttpRequest, type HttpResult } from '../../http/middleware.js';
 import { projectionsCaughtUp } from '../../consumers/projections/caught-up.js';
 import { getRuntime } from '../../core/runtime.js';
-import type { AcceptDesignerInviteResponse } from '../contracts/designers.js';
+import { designerInviteTokenParams, type AcceptDesignerInviteResponse } from '../contracts/designers.js';
 import { findDesignerInvitation } from './invite-lookup.js';
 
 /**
@@ -29,3 +29,5 @@ export async function acceptInvite(request: HttpRequest<unknown, unknown, { toke
   const body: AcceptDesignerInviteResponse = { email: state.email!, message: 'You now have designer access.' };
   return { body };
 }
+
+export const handler = httpHandler({ params: designerInviteTokenParams }, acceptInvite);

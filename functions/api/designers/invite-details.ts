@@ -1,6 +1,6 @@
 import { getRuntime } from '../../core/runtime.js';
-import type { HttpRequest, HttpResult } from '../../http/middleware.js';
-import type { DesignerInviteDetailsResponse } from '../contracts/designers.js';
+import { httpHandler, type HttpRequest, type HttpResult } from '../../http/middleware.js';
+import { designerInviteTokenParams, type DesignerInviteDetailsResponse } from '../contracts/designers.js';
 import { findDesignerInvitation } from './invite-lookup.js';
 
 /** GET /api/designer-invites/{token} (public): the address a working designer invitation link was sent to. */
@@ -9,3 +9,5 @@ export async function inviteDetails(request: HttpRequest<unknown, unknown, { tok
   const body: DesignerInviteDetailsResponse = { email: state.email!, expires_at: state.invitation!.expires_at };
   return { body };
 }
+
+export const handler = httpHandler({ params: designerInviteTokenParams }, inviteDetails);
