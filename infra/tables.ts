@@ -27,12 +27,14 @@ export const eventsTable: TableDefinition = {
 
 /**
  * Views: the read side. Generic keys; every projection documents which index it uses for what.
- * gsi1 owner, gsi2 team, gsi3 designer or e-mail, gsi4 a kind-wide listing.
+ * gsi1 owner, gsi2 team, gsi3 designer or e-mail, gsi4 a kind-wide listing, gsi5 filter and search
+ * index items (a board column, a column narrowed by designer or priority, a search word), written by
+ * the projections beside the items they index.
  */
 export const viewsTable: TableDefinition = {
   partitionKey: 'pk',
   sortKey: { name: 'sk', type: 'S' },
-  indexes: [1, 2, 3, 4].map((n) => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk`, projection: 'ALL' as const })),
+  indexes: [1, 2, 3, 4, 5].map((n) => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk`, projection: 'ALL' as const })),
 };
 
 /**

@@ -15,6 +15,19 @@ export interface Projection<S = any> {
   evolve(state: S, event: EventEnvelope): S;
   items(state: S, streamId: string): ViewItem[];
   eventItems?(event: EventEnvelope, before: S, after: S): ViewItem[];
+  /** Counters this state counts 1 in (`count#…` items): the projector moves the 1 as the state changes. */
+  counters?(state: S): string[];
+}
+
+export const counterItemKey = (counter: string) => ({ pk: `count#${counter}`, sk: 'n' });
+
+/** +1 for each counter a state entered, -1 for each it left. */
+export function counterDeltas(previous: readonly string[], next: readonly string[]): Map<string, number> {
+  const deltas = new Map<string, number>();
+  for (const counter of previous) deltas.set(counter, (deltas.get(counter) ?? 0) - 1);
+  for (const counter of next) deltas.set(counter, (deltas.get(counter) ?? 0) + 1);
+  for (const [counter, delta] of deltas) if (delta === 0) deltas.delete(counter);
+  return deltas;
 }
 
 export const checkpointKey = (projection: string, streamId: string) => ({ pk: `cp#${projection}#${streamId}`, sk: 'cp' });
@@ -100,6 +113,14 @@ export class Projector {
       await this.writeItems(gen, projection.items(before, event.streamId), projection.items(state, event.streamId), reached);
       const committed = await this.views.putIfVersion(gen, { ...key, version: reached, v: reached, state: JSON.stringify(state) }, version);
       if (committed) {
+        // After the commit, which succeeds once per step: a repeated or stale delivery never gets
+        // here, so a step moves its counts once (a crash right here loses that step's count until
+        // the next replay, which recounts from the states).
+        if (projection.counters) {
+          for (const [counter, delta] of counterDeltas(projection.counters(before), projection.counters(state))) {
+            await this.views.addCounts(gen, counterItemKey(counter), { n: delta });
+          }
+        }
         this.committed.set(slot, { version: reached, state });
         this.views.committed(projection.name);
         return;

@@ -1,7 +1,21 @@
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
-const INDEX_NAMES: IndexName[] = ['gsi1', 'gsi2', 'gsi3', 'gsi4'];
+export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4' | 'gsi5';
+const INDEX_NAMES: IndexName[] = ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5'];
+
+/** Where a page stopped: the DynamoDB key of its last item, without the generation prefix. */
+export type PageKey = Record<string, string>;
+
+export interface Page {
+  items: ViewItem[];
+  /** Absent on the last page. */
+  next?: PageKey;
+  /** Items DynamoDB read for this page (tombstones included): what the page cost. */
+  read: number;
+}
+
+/** A sort-key condition of a page query. */
+export type SortRange = { prefix: string } | { between: [string, string] };
 
 /** An item of the read side as projections write it and readers get it (keys without generation). */
 export interface ViewItem {
@@ -15,6 +29,8 @@ export interface ViewItem {
   gsi3sk?: string;
   gsi4pk?: string;
   gsi4sk?: string;
+  gsi5pk?: string;
+  gsi5sk?: string;
   [attribute: string]: unknown;
 }
 
@@ -129,6 +145,73 @@ export class ViewStore {
   }
 
   /**
+   * One page of a partition, newest first by default: at most `limit` items read, from after `start`
+   * (a key this method returned). Reading stops at the limit even when tombstones were among them,
+   * so a page may hold fewer items and still have a next one: the cost of a page is its limit.
+   */
+  async page(
+    gen: number,
+    partition: { index?: IndexName; pk: string; range?: SortRange },
+    options: { limit: number; start?: PageKey; ascending?: boolean },
+  ): Promise<Page> {
+    const pkName = partition.index ? `${partition.index}pk` : 'pk';
+    const skName = partition.index ? `${partition.index}sk` : 'sk';
+    const values: Record<string, unknown> = { ':pk': `${gen}#${partition.pk}` };
+    let condition = '#pk = :pk';
+    const names: Record<string, string> = { '#pk': pkName };
+    if (partition.range && 'prefix' in partition.range) {
+      condition += ' AND begins_with(#sk, :sk)';
+      names['#sk'] = skName;
+      values[':sk'] = partition.range.prefix;
+    } else if (partition.range) {
+      condition += ' AND #sk BETWEEN :from AND :to';
+      names['#sk'] = skName;
+      values[':from'] = partition.range.between[0];
+      values[':to'] = partition.range.between[1];
+    }
+    const result = await this.client.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        IndexName: partition.index,
+        KeyConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ScanIndexForward: options.ascending ?? false,
+        ExclusiveStartKey: options.start ? toStoredKey(gen, options.start) : undefined,
+        Limit: options.limit,
+      }),
+    );
+    const stored = result.Items ?? [];
+    return {
+      items: stored.map(fromStored).filter((item) => !item.deleted),
+      next: result.LastEvaluatedKey ? fromStoredKey(result.LastEvaluatedKey) : undefined,
+      read: stored.length,
+    };
+  }
+
+  /** Adds to counters (ADD: atomic, so concurrent writers never lose an increment). */
+  async addCounts(gen: number, key: { pk: string; sk: string }, deltas: Record<string, number>): Promise<void> {
+    const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+    if (entries.length === 0) return;
+    const names: Record<string, string> = {};
+    const values: Record<string, number> = {};
+    const parts = entries.map(([name, delta], i) => {
+      names[`#c${i}`] = name;
+      values[`:d${i}`] = delta;
+      return `#c${i} :d${i}`;
+    });
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: `${gen}#${key.pk}`, sk: key.sk },
+        UpdateExpression: `ADD ${parts.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  }
+
+  /**
    * Writes an item unless a newer version of it is already there (`v` is the source stream's
    * version). A stale or repeated write changes nothing.
    */
@@ -225,6 +308,23 @@ function toStored(gen: number, item: ViewItem): Record<string, unknown> {
     if (pk !== undefined) stored[`${index}pk`] = `${gen}#${pk}`;
   }
   return stored;
+}
+
+const keyAttributes = (stored: Record<string, unknown>) => Object.keys(stored).filter((name) => name === 'pk' || name === 'sk' || /^gsi\d(pk|sk)$/.test(name));
+
+function toStoredKey(gen: number, key: PageKey): Record<string, unknown> {
+  const stored: Record<string, unknown> = {};
+  for (const name of keyAttributes(key)) stored[name] = name === 'pk' || name.endsWith('pk') ? `${gen}#${key[name]}` : key[name];
+  return stored;
+}
+
+function fromStoredKey(stored: Record<string, unknown>): PageKey {
+  const key: PageKey = {};
+  for (const name of keyAttributes(stored)) {
+    const value = String(stored[name]);
+    key[name] = name.endsWith('pk') ? value.slice(value.indexOf('#') + 1) : value;
+  }
+  return key;
 }
 
 function fromStored(stored: Record<string, unknown>): ViewItem {

@@ -1,7 +1,7 @@
 import { ScanCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogue, computeHash, GENESIS_HASH, type EventEnvelope } from '../../events/index.js';
 import type { Commit, EventStore } from '../core/event-store.js';
-import { checkpointKey, Projector, type Projection } from '../core/projector.js';
+import { checkpointKey, counterItemKey, Projector, type Projection } from '../core/projector.js';
 import type { ViewItem, ViewStore } from '../core/views.js';
 
 export interface ReplayOptions {
@@ -167,6 +167,12 @@ export class Replayer {
       await flush(true);
       await pool.drain();
       if (!options.streamId) {
+        // Counters are recounted from the final states, written after every checkpoint.
+        const counts = new Map<string, number>();
+        for (const { projection, state } of states.values()) {
+          for (const counter of projection.counters?.(state) ?? []) counts.set(counter, (counts.get(counter) ?? 0) + 1);
+        }
+        await this.views.putMany(target, [...counts].map(([counter, n]) => ({ ...counterItemKey(counter), n })));
         // Consumers wrote this generation too while the rebuild ran, but the unconditional batch
         // writes may have covered some of that: apply everything committed since the last position
         // read, through the projector's version checks, before readers switch.

@@ -19,9 +19,13 @@ async function listBy(runtime: Runtime, index: IndexName, pk: string): Promise<P
   return (await runtime.views.query(active, { index, pk })).map(parse);
 }
 
-export const projectsOfOwner = (runtime: Runtime, userId: string) => listBy(runtime, 'gsi1', `owner#${userId}`);
-export const projectsOfTeam = (runtime: Runtime, teamId: string) => listBy(runtime, 'gsi2', `team#${teamId}`);
-export const projectsOfDesigner = (runtime: Runtime, idOrEmail: string) => listBy(runtime, 'gsi3', `designer#${idOrEmail.toLowerCase()}`);
+export const ownerPartition = (userId: string) => `owner#${userId}`;
+export const teamPartition = (teamId: string) => `team#${teamId}`;
+export const designerPartition = (idOrEmail: string) => `designer#${idOrEmail.toLowerCase()}`;
+
+export const projectsOfOwner = (runtime: Runtime, userId: string) => listBy(runtime, 'gsi1', ownerPartition(userId));
+export const projectsOfTeam = (runtime: Runtime, teamId: string) => listBy(runtime, 'gsi2', teamPartition(teamId));
+export const projectsOfDesigner = (runtime: Runtime, idOrEmail: string) => listBy(runtime, 'gsi3', designerPartition(idOrEmail));
 export const allProjects = (runtime: Runtime) => listBy(runtime, 'gsi4', 'projects');
 
 /** Newest first, each project once (a project can be found both by owner and by team). */

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -197,6 +198,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     UPLOADS_BUCKET: BUCKET,
     EVENT_BUS_NAME: 'local',
     SITE_URL: url,
+    // Signs page cursors (functions/core/cursor.ts): derived from the data folder's secret, so
+    // cursors survive a restart and no one without the secret can make one.
+    CURSOR_KEY: createHmac('sha256', secrets.adminSecret).update('page-cursors').digest('base64url'),
   });
 
   const subscriptions = await Promise.all(

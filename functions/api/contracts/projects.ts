@@ -53,6 +53,10 @@ export type ProjectCard = Omit<ProjectDetail, 'checklist' | 'specifications' | '
 
 export interface ListProjectsResponse {
   projects: ProjectCard[];
+  /** Pass as `cursor` for the next page; absent on the last one. */
+  next_cursor?: string;
+  /** Admins, first page without search or dates: projects per status for the same designer and priority filters. */
+  counts?: Record<string, number>;
 }
 
 /** What the caller may do with this project, so the dialogs show only what the API will accept. */

@@ -2,7 +2,10 @@ import * as z from 'zod';
 import { PRIORITIES, PROJECT_STATUSES } from '../../../events/vocabulary.js';
 import { hasRole } from '../../http/auth.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
-import { allProjects, mergeNewestFirst, projectsOfDesigner, projectsOfOwner, projectsOfTeam, type ProjectDoc } from '../../queries/projects.js';
+import { designerPartition, ownerPartition, teamPartition, type ProjectDoc } from '../../queries/projects.js';
+import { boardCounts, boardPage } from '../../queries/board.js';
+import { cursorScope, pageLimit, pageOfPartitions, type Partition } from '../../queries/paging.js';
+import type { ViewItem } from '../../core/views.js';
 import { getUser } from '../../queries/users.js';
 import { getRuntime } from '../../core/runtime.js';
 import { toCard, type ListProjectsResponse } from '../contracts/projects.js';
@@ -20,8 +23,15 @@ export const listProjectsQuery = z.object({
   priority: z.preprocess(blankIsAbsent, z.enum(PRIORITIES).optional()),
   from: date,
   to: date,
+  limit: z.preprocess(blankIsAbsent, z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(1000).optional()),
+  /** The `next_cursor` of the previous page, as given. */
+  cursor: z.preprocess(blankIsAbsent, z.string().max(4096).optional()),
 });
 type ListQuery = z.infer<typeof listProjectsQuery>;
+
+/** Page sizes of GET /api/projects: a board column or a client's list. */
+export const PROJECTS_PAGE = { default: 50, max: 100 };
+const ROUTE = 'GET /api/projects';
 
 function matches(project: ProjectDoc, query: ListQuery): boolean {
   if (query.status && project.status !== query.status) return false;
@@ -41,30 +51,48 @@ function matches(project: ProjectDoc, query: ListQuery): boolean {
   return true;
 }
 
+const parse = (item: ViewItem) => JSON.parse(item.doc as string) as ProjectDoc;
+
 /**
- * GET /api/projects. Admins: all; designers: assigned to them by id or e-mail; clients: their own and
- * their team's. One projection query per partition (no per-project reads); admins and designers also
- * get each card's client, joined from the users projection in one batch read.
+ * GET /api/projects, one page at a time (`limit`, `cursor`; no `next_cursor` on the last page).
+ * Admins: the board, a column (`status`) or the four merged, filtered and searched by the index items
+ * the projection writes, with each column's count from the counters. Designers: assigned to them by
+ * id or e-mail; clients: their own and their team's (the partitions merged newest first; the filters
+ * narrow the page). Admins and designers also get each card's client, joined in one batch read.
  */
 export const handler = httpHandler({ query: listProjectsQuery }, async (request) => {
   const principal = signedIn(request);
   const runtime = getRuntime();
-  let projects: ProjectDoc[];
+  const { cursor, limit: asked, ...filters } = request.query;
+  const limit = pageLimit(asked, PROJECTS_PAGE);
   const admin = hasRole(principal, 'admin');
   const designer = !admin && hasRole(principal, 'designer');
+  let projects: ProjectDoc[];
+  let nextCursor: string | null;
+  let counts: Record<string, number> | undefined;
   if (admin) {
-    projects = await allProjects(runtime);
-  } else if (designer) {
-    // By id, and by the addresses the caller proved (never the token's e-mail claim alone).
-    const lists = await Promise.all([principal.sub, ...principal.designerEmails].map((idOrEmail) => projectsOfDesigner(runtime, idOrEmail)));
-    projects = mergeNewestFirst(...lists);
+    const scope = cursorScope(ROUTE, { view: 'admin', ...filters });
+    const [page, columnCounts] = await Promise.all([
+      boardPage(runtime, filters, { scope, limit, cursor }),
+      // Counts follow the board's partitions; a search or a date range has no counter.
+      cursor || filters.q || filters.from || filters.to ? undefined : boardCounts(runtime, filters),
+    ]);
+    projects = page.projects;
+    nextCursor = page.nextCursor;
+    counts = columnCounts;
   } else {
-    const user = await getUser(runtime, principal.sub);
-    const [own, team] = await Promise.all([projectsOfOwner(runtime, principal.sub), user?.team_id ? projectsOfTeam(runtime, user.team_id) : []]);
-    projects = mergeNewestFirst(own, team);
+    // Designers by id, and by the addresses the caller proved (never the token's e-mail claim alone).
+    const user = designer ? null : await getUser(runtime, principal.sub);
+    const partitions: Partition[] = designer
+      ? [principal.sub, ...principal.designerEmails].map((idOrEmail) => ({ index: 'gsi3' as const, pk: designerPartition(idOrEmail) }))
+      : [{ index: 'gsi1' as const, pk: ownerPartition(principal.sub) }, ...(user?.team_id ? [{ index: 'gsi2' as const, pk: teamPartition(user.team_id) }] : [])];
+    const scope = cursorScope(ROUTE, { view: designer ? 'designer' : 'client', sub: principal.sub, partitions: partitions.map((p) => p.pk).join('|'), ...filters });
+    const page = await pageOfPartitions(runtime, partitions, { scope, limit, cursor });
+    projects = page.items.map(parse).filter((project) => matches(project, request.query));
+    nextCursor = page.nextCursor;
   }
-  let cards = projects.filter((project) => matches(project, request.query)).map(toCard);
+  let cards = projects.map(toCard);
   if (admin || designer) cards = await withClients(runtime, cards);
-  const body: ListProjectsResponse = { projects: cards };
+  const body: ListProjectsResponse = { projects: cards, ...(nextCursor ? { next_cursor: nextCursor } : {}), ...(counts ? { counts } : {}) };
   return { body };
 });

@@ -3,6 +3,7 @@ import { projectDecider, type ProjectState } from '../../domain/project.js';
 import type { Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
 import { describe, type ActivityEntry } from './activity-log.js';
+import { projectCounters, projectIndexItems } from './project-index.js';
 
 export const projectKey = (id: string) => ({ pk: `project#${id}`, sk: 'doc' });
 export const commentsPartition = (projectId: string) => `comments#${projectId}`;
@@ -16,7 +17,8 @@ export type ProjectDocument = Omit<ProjectState, 'comments'>;
  * - the document (details, checklist, files), listed by gsi1 owner, gsi2 team, gsi3 assigned
  *   designer (by id, or by e-mail before they register) and gsi4 all projects, newest first;
  * - one item per comment (rejected ones leave), pending ones listed on gsi4 'moderation';
- * - one activity entry per event, written once, listed per project and on gsi4 'activity'.
+ * - one activity entry per event, written once, listed per project and on gsi4 'activity';
+ * - the board's filter and search index items and column counters (project-index.ts).
  */
 export const projectsProjection: Projection<ProjectState> = {
   name: 'projects',
@@ -48,8 +50,10 @@ export const projectsProjection: Projection<ProjectState> = {
       if (!comment.approved) Object.assign(commentItem, { gsi4pk: 'moderation', gsi4sk: `${comment.created_at}#${comment.id}` });
       return commentItem;
     });
-    return [item, ...commentItems];
+    return [item, ...commentItems, ...projectIndexItems(state)];
   },
+
+  counters: projectCounters,
 
   eventItems(event: EventEnvelope, before, after) {
     const described = describe(event, before, after);

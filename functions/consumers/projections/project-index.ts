@@ -1,0 +1,92 @@
+import type { ProjectState } from '../../domain/project.js';
+import type { ViewItem } from '../../core/views.js';
+
+/**
+ * The admin board's filter and search indexes, written beside each project document (gsi5). Each
+ * index item is small (keys and the project id): a reader pages through one index partition and
+ * then reads the documents of that page in one batch, so a page costs twice its size, whatever the
+ * number of projects.
+ *
+ * - Board partitions, one item each per project (overwritten in place when the project moves, so
+ *   an old column keeps no trace): the column (`board#<status>`), the column narrowed to a designer
+ *   (`…#d=<id or e-mail | unassigned>`), to a priority (`…#p=<priority>`) and to both. Newest first.
+ * - Search: one item per distinct word of the title and description (normalised: lower case, accents
+ *   removed; at most MAX_WORDS, title first), in `search#<status>#<first two letters>` sorted by the
+ *   word, so `begins_with(word prefix)` reads only the projects with a matching word.
+ * - Counters: each project counts 1 in every board partition it is in (`counters`), kept by the
+ *   projector as the project moves; a column's count is one item read.
+ */
+export const PROJECT_INDEX = 'gsi5' as const;
+export const MAX_WORDS = 32;
+export const MIN_WORD = 2;
+const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'of', 'to', 'in', 'on', 'an', 'at', 'by', 'is', 'it', 'or', 'be', 'as', 'we', 'our', 'my']);
+
+export interface BoardFilter {
+  status: string;
+  designer?: string;
+  priority?: string;
+}
+
+/** A designer as the board filters by them: user id or e-mail, lower case, or 'unassigned'. */
+export const designerKeyOf = (project: Pick<ProjectState, 'assigned_designer_id' | 'assigned_designer_email'>) =>
+  (project.assigned_designer_id ?? project.assigned_designer_email ?? 'unassigned').toLowerCase();
+
+export function boardPartition(filter: BoardFilter): string {
+  let partition = `board#${filter.status}`;
+  if (filter.designer) partition += `#d=${filter.designer.toLowerCase()}`;
+  if (filter.priority) partition += `#p=${filter.priority}`;
+  return partition;
+}
+
+export const searchPartition = (status: string, word: string) => `search#${status}#${word.slice(0, MIN_WORD)}`;
+
+/** Lower case, accents removed, split on anything but letters and digits. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= MIN_WORD);
+}
+
+/** The words a project is found by, title first, each once, at most MAX_WORDS. */
+export function searchWords(project: Pick<ProjectState, 'title' | 'description'>): string[] {
+  const found = new Set<string>();
+  for (const word of [...words(project.title ?? ''), ...words(project.description ?? '')]) {
+    if (STOP_WORDS.has(word)) continue;
+    found.add(word.slice(0, 40));
+    if (found.size === MAX_WORDS) break;
+  }
+  return [...found];
+}
+
+/** The board partitions a project is listed in (and counted in). */
+export function boardPartitions(project: ProjectState): string[] {
+  const status = project.status;
+  const designer = designerKeyOf(project);
+  const priority = project.priority;
+  return [
+    boardPartition({ status }),
+    boardPartition({ status, designer }),
+    boardPartition({ status, priority }),
+    boardPartition({ status, designer, priority }),
+  ];
+}
+
+export function projectIndexItems(project: ProjectState): ViewItem[] {
+  if (!project.exists || !project.id) return [];
+  const pk = `project#${project.id}`;
+  const sort = `${project.created_at}#${project.id}`;
+  const board = boardPartitions(project).map(
+    (partition, i): ViewItem => ({ pk, sk: `ix#board#${i}`, gsi5pk: partition, gsi5sk: sort, project_id: project.id }),
+  );
+  const search = searchWords(project).map(
+    (word): ViewItem => ({ pk, sk: `ix#word#${word}`, gsi5pk: searchPartition(project.status, word), gsi5sk: `${word}#${sort}`, project_id: project.id }),
+  );
+  return [...board, ...search];
+}
+
+export function projectCounters(project: ProjectState): string[] {
+  return project.exists && project.id ? boardPartitions(project) : [];
+}

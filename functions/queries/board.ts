@@ -1,0 +1,102 @@
+import { PROJECT_STATUSES } from '../../events/vocabulary.js';
+import { counterItemKey } from '../core/projector.js';
+import type { Runtime } from '../core/runtime.js';
+import {
+  boardPartition,
+  designerKeyOf,
+  MIN_WORD,
+  PROJECT_INDEX,
+  searchPartition,
+  words,
+} from '../consumers/projections/project-index.js';
+import { projectKey } from '../consumers/projections/projects.js';
+import type { ProjectDoc } from './projects.js';
+import { pageOfPartitions, type Partition } from './paging.js';
+
+export interface BoardQuery {
+  status?: string;
+  designer?: string;
+  priority?: string;
+  q?: string;
+  from?: string;
+  to?: string;
+}
+
+export interface BoardPage {
+  projects: ProjectDoc[];
+  nextCursor: string | null;
+  /** Items read from the views: the index page and the documents of it. */
+  read: number;
+}
+
+/** The query's words as the index holds them; a word longer than the index's own is cut to it. */
+export const queryWords = (q: string | undefined) => (q ? words(q) : []);
+
+function matches(project: ProjectDoc, query: BoardQuery, wanted: string[]): boolean {
+  if (query.status && project.status !== query.status) return false;
+  if (query.priority && project.priority !== query.priority) return false;
+  if (query.designer && designerKeyOf(project) !== query.designer.toLowerCase()) {
+    // A designer is listed under their id once registered; an e-mail filter still finds them then.
+    if (project.assigned_designer_email?.toLowerCase() !== query.designer.toLowerCase()) return false;
+  }
+  const day = project.created_at?.slice(0, 10) ?? '';
+  if (query.from && day < query.from) return false;
+  if (query.to && day > query.to) return false;
+  if (wanted.length > 0) {
+    const own = words(`${project.title} ${project.description ?? ''}`);
+    if (!wanted.every((word) => own.some((candidate) => candidate.startsWith(word)))) return false;
+  }
+  return true;
+}
+
+/**
+ * The partitions that answer a board query: a search reads the search partition of its first word
+ * (its other words and the other filters are checked on the documents of the page); otherwise the
+ * board partition of the status, designer and priority, with the dates as a range of its sort key.
+ * Without a status, the four columns are merged.
+ */
+function partitionsFor(query: BoardQuery, wanted: string[]): Partition[] {
+  const statuses = query.status ? [query.status] : [...PROJECT_STATUSES];
+  if (wanted.length > 0) {
+    const first = wanted[0]!;
+    return statuses.map((status) => ({ index: PROJECT_INDEX, pk: searchPartition(status, first), range: { prefix: first } }));
+  }
+  const range =
+    query.from || query.to ? { between: [query.from ?? '0000', `${query.to ?? '9999-12-31'}\uffff`] as [string, string] } : undefined;
+  return statuses.map((status) => ({
+    index: PROJECT_INDEX,
+    pk: boardPartition({ status, designer: query.designer, priority: query.priority }),
+    range,
+  }));
+}
+
+/**
+ * One page of the admin board (a column, or all of them merged), newest first, filtered and searched
+ * by the index items the projection writes: the index page, then its documents in one batch read.
+ */
+export async function boardPage(runtime: Runtime, query: BoardQuery, page: { scope: string; limit: number; cursor?: string }): Promise<BoardPage> {
+  const wanted = queryWords(query.q).filter((word) => word.length >= MIN_WORD);
+  if (query.q && wanted.length === 0) return { projects: [], nextCursor: null, read: 0 };
+  const result = await pageOfPartitions(runtime, partitionsFor(query, wanted), page);
+  const ids = [...new Set(result.items.map((item) => String(item.project_id)))];
+  const { active } = await runtime.views.generations();
+  const docs = await runtime.views.batchGet(active, ids.map((id) => projectKey(id)));
+  const byId = new Map(docs.map((item) => { const doc = JSON.parse(item.doc as string) as ProjectDoc; return [doc.id, doc] as const; }));
+  // The index follows the documents a moment later: a document that no longer matches is left out.
+  const projects = ids.map((id) => byId.get(id)).filter((doc): doc is ProjectDoc => !!doc && matches(doc, query, wanted));
+  projects.sort((a, b) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0));
+  return { projects, nextCursor: result.nextCursor, read: result.read + docs.length };
+}
+
+/** How many projects each board partition holds (the counter projection): one item read each. */
+export async function boardCounts(runtime: Runtime, query: Pick<BoardQuery, 'designer' | 'priority'>): Promise<Record<string, number>> {
+  const { active } = await runtime.views.generations();
+  const partitions = PROJECT_STATUSES.map((status) => ({ status, partition: boardPartition({ status, designer: query.designer, priority: query.priority }) }));
+  const items = await runtime.views.batchGet(active, partitions.map(({ partition }) => counterItemKey(partition)));
+  const counts: Record<string, number> = {};
+  for (const { status, partition } of partitions) {
+    const item = items.find((candidate) => candidate.pk === counterItemKey(partition).pk);
+    counts[status] = Math.max(0, Number(item?.n ?? 0));
+  }
+  return counts;
+}
