@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
+
+/**
+ * Issue 21: the admin board pages per column with signed cursors, and its filters and search are
+ * answered by the index items the projection writes. Checked against a full scan of the documents.
+ */
+let stack: TestStack;
+let admin: TestUser;
+let designer: TestUser;
+let alice: TestUser;
+let bob: TestUser;
+const WORDS = ['kitchen', 'garden', 'loft', 'bathroom', 'garage', 'attic', 'porch', 'café'];
+const PRIORITIES = ['Urgent', 'Normal', 'Low'];
+const created: string[] = [];
+
+async function submit(user: TestUser, title: string): Promise<string> {
+  const response = await stack.api('POST', '/api/projects', { user, body: minimalProject({ title }) });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.project.id as string;
+}
+
+type Card = { id: string; title: string; status: string; priority: string; assigned_designer_id: string | null; assigned_designer_email: string | null; created_at: string };
+
+async function allPages(path: string, user: TestUser, limit: number, between?: () => Promise<void>): Promise<Card[]> {
+  const seen: Card[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 100; page += 1) {
+    const sep = path.includes('?') ? '&' : '?';
+    const response = await stack.api('GET', `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { user });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.projects.length).toBeLessThanOrEqual(limit);
+    seen.push(...response.body.projects);
+    cursor = response.body.next_cursor;
+    if (!cursor) return seen;
+    await between?.();
+  }
+  throw new Error('too many pages');
+}
+
+/** Every project document, straight from the projection (the full scan the index must agree with). */
+async function scan(): Promise<Card[]> {
+  const runtime = stack.local.runtime;
+  const { active } = await runtime.views.generations();
+  return (await runtime.views.query(active, { index: 'gsi4', pk: 'projects' })).map((item) => JSON.parse(item.doc as string));
+}
+
+beforeAll(async () => {
+  stack = await TestStack.start();
+  [admin, designer] = await Promise.all([stack.admin(), stack.designer()]);
+  alice = await stack.signUpClient({ name: 'Alice Architect' });
+  bob = await stack.signUpClient({ name: 'Bob Builder' });
+  for (let i = 0; i < 40; i += 4) {
+    const batch = await Promise.all(
+      [0, 1, 2, 3].map((j) => submit((i + j) % 3 === 0 ? bob : alice, `${WORDS[(i + j) % WORDS.length]} project ${i + j}`)),
+    );
+    created.push(...batch);
+  }
+  await stack.settle();
+  // Spread them over statuses, priorities and the designer.
+  const bulk = (body: Record<string, unknown>) => stack.api('POST', '/api/projects/bulk', { user: admin, body });
+  expect((await bulk({ ids: created.filter((_, i) => i % 4 === 1), status: 'in_progress' })).status).toBe(200);
+  expect((await bulk({ ids: created.filter((_, i) => i % 4 === 2), status: 'delivered' })).status).toBe(200);
+  expect((await bulk({ ids: created.filter((_, i) => i % 3 === 0), designer: designer.sub })).status).toBe(200);
+  for (const [i, id] of created.entries()) {
+    if (i % 5 === 0) await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: PRIORITIES[i % 3] } });
+  }
+  await stack.settle();
+}, 240_000);
+afterAll(() => stack?.stop());
+
+describe('the admin board, a page at a time', () => {
+  it('pages a column newest first, every project exactly once, while new ones arrive between pages', async () => {
+    const before = (await scan()).filter((project) => project.status === 'queued');
+    let added = 0;
+    const pages = await allPages('/api/projects?status=queued', admin, 3, async () => {
+      // A concurrent insert lands in the same column (newest first, so above the cursor).
+      added += 1;
+      await submit(alice, `late arrival ${added}`);
+      await stack.settle();
+    });
+    const ids = pages.map((project) => project.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const project of before) expect(ids).toContain(project.id);
+    expect(added).toBeGreaterThan(2);
+    const order = pages.map((project) => project.created_at);
+    expect(order).toEqual([...order].sort().reverse());
+  });
+
+  it("counts each column from the counters, equal to a full scan's", async () => {
+    const response = await stack.api('GET', '/api/projects?status=queued&limit=1', { user: admin });
+    const all = await scan();
+    for (const status of ['queued', 'in_progress', 'needs_revision', 'delivered']) {
+      expect(response.body.counts[status], status).toBe(all.filter((project) => project.status === status).length);
+    }
+    const narrowed = await stack.api('GET', `/api/projects?status=queued&designer=${designer.sub}&limit=1`, { user: admin });
+    expect(narrowed.body.counts.in_progress).toBe(all.filter((p) => p.status === 'in_progress' && p.assigned_designer_id === designer.sub).length);
+  });
+
+  it('filters by status, designer and priority, and searches words, with the answers of a full scan', async () => {
+    const all = await scan();
+    const ids = (list: Card[]) => list.map((project) => project.id).sort();
+    const cases: [string, (project: Card) => boolean][] = [
+      ['status=delivered', (p) => p.status === 'delivered'],
+      [`status=in_progress&designer=${designer.sub}`, (p) => p.status === 'in_progress' && p.assigned_designer_id === designer.sub],
+      ['status=queued&designer=unassigned', (p) => p.status === 'queued' && !p.assigned_designer_id && !p.assigned_designer_email],
+      ['status=queued&priority=Urgent', (p) => p.status === 'queued' && p.priority === 'Urgent'],
+      [`designer=${designer.sub}&priority=Low`, (p) => p.assigned_designer_id === designer.sub && p.priority === 'Low'],
+      ['q=garden', (p) => /\bgarden\b/i.test(p.title)],
+      ['status=queued&q=GAR', (p) => p.status === 'queued' && /\bgar/i.test(p.title)],
+      // Accents and case do not matter.
+      ['q=Cafe', (p) => /café/i.test(p.title)],
+      ['q=loft%20project', (p) => /\bloft\b/i.test(p.title)],
+      // The description is searched too (every seeded project's mentions the kitchen).
+      ['status=delivered&q=kitchen', (p) => p.status === 'delivered'],
+      ['q=nosuchword', () => false],
+    ];
+    for (const [query, wanted] of cases) {
+      const found = await allPages(`/api/projects?${query}`, admin, 4);
+      expect(ids(found), query).toEqual(ids(all.filter(wanted)));
+    }
+  });
+
+  it('refuses a forged, altered or foreign cursor with 400 invalid_cursor, and changes nothing', async () => {
+    const first = await stack.api('GET', '/api/projects?status=queued&limit=2', { user: admin });
+    const cursor: string = first.body.next_cursor;
+    expect(cursor).toBeTruthy();
+    const [payload, signature] = cursor.split('.');
+    const state = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    // The same key, moved into another partition, with the old signature.
+    state.p[0] = { ...state.p[0], gsi5pk: 'board#delivered' };
+    const moved = `${Buffer.from(JSON.stringify(state)).toString('base64url')}.${signature}`;
+    const attempts = [
+      `/api/projects?status=queued&limit=2&cursor=${encodeURIComponent(moved)}`,
+      `/api/projects?status=queued&limit=2&cursor=${encodeURIComponent(`${payload}.${'A'.repeat(signature!.length)}`)}`,
+      `/api/projects?status=queued&limit=2&cursor=not-a-cursor`,
+      // A good cursor on another column, another filter, another search.
+      `/api/projects?status=delivered&limit=2&cursor=${encodeURIComponent(cursor)}`,
+      `/api/projects?status=queued&priority=Low&limit=2&cursor=${encodeURIComponent(cursor)}`,
+      `/api/projects?status=queued&q=garden&limit=2&cursor=${encodeURIComponent(cursor)}`,
+    ];
+    const events = await stack.eventCount();
+    for (const path of attempts) {
+      const response = await stack.api('GET', path, { user: admin });
+      expect(response.status, path).toBe(400);
+      expect(response.body.error.code, path).toBe('invalid_cursor');
+    }
+    // Another caller's list: a client cannot use the admin's cursor on theirs.
+    const foreign = await stack.api('GET', `/api/projects?status=queued&limit=2&cursor=${encodeURIComponent(cursor)}`, { user: alice });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.code).toBe('invalid_cursor');
+    expect(await stack.eventCount()).toBe(events);
+    // The cursor itself still works where it belongs.
+    expect((await stack.api('GET', `/api/projects?status=queued&limit=2&cursor=${encodeURIComponent(cursor)}`, { user: admin })).status).toBe(200);
+  });
+
+  it('caps the page size on the server', async () => {
+    const response = await stack.api('GET', '/api/projects?status=queued&limit=1000', { user: admin });
+    expect(response.status).toBe(200);
+    expect(response.body.projects.length).toBeLessThanOrEqual(100);
+    expect((await stack.api('GET', '/api/projects?limit=abc', { user: admin })).status).toBe(400);
+  });
+
+  it("pages a client's own list (and a designer's) the same way, each project once", async () => {
+    const mine = (await scan()).filter((project) => (project as unknown as { user_id: string }).user_id === bob.sub);
+    let added = 0;
+    const pages = await allPages('/api/projects', bob, 2, async () => {
+      added += 1;
+      await submit(bob, `bob late ${added}`);
+      await stack.settle();
+    });
+    const ids = pages.map((project) => project.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const project of mine) expect(ids).toContain(project.id);
+    const assigned = (await scan()).filter((project) => project.assigned_designer_id === designer.sub);
+    expect((await allPages('/api/projects', designer, 3)).map((p) => p.id).sort()).toEqual(assigned.map((p) => p.id).sort());
+  });
+});
