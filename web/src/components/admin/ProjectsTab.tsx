@@ -2,12 +2,13 @@ import { Badge, Button, Card, Flex, Heading, Loader, SelectField, Text, TextFiel
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ProjectCard } from '../../lib/contracts.js';
-import { PROJECT_STATUSES, groupByStatus } from '../../lib/projects.js';
+import { PROJECT_STATUSES } from '../../lib/projects.js';
 import { toast } from '../toast/use-toast.js';
 import { AdminProjectCard } from './AdminProjectCard.js';
 import { AdminProjectDialog } from './AdminProjectDialog.js';
 import { useLiveTopics } from '../../lib/live.js';
-import { FILTER_KEYS, NO_FILTERS, bulkUpdate, listProjects, type ProjectFilters } from './admin-api.js';
+import { FILTER_KEYS, NO_FILTERS, bulkUpdate, type ProjectFilters } from './admin-api.js';
+import { useBoard } from './use-board.js';
 import type { DesignerOption } from './use-designers.js';
 
 const PRIORITIES = ['Urgent', 'Normal', 'Low'] as const;
@@ -31,7 +32,6 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the filters change only when their values do
   const applied = useMemo(() => filtersFrom(params), [appliedKey]);
   const [draft, setDraft] = useState<ProjectFilters>(applied);
-  const [projects, setProjects] = useState<ProjectCard[] | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<ProjectCard | null>(null);
   const [busy, setBusy] = useState(false);
@@ -39,25 +39,17 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
 
   useEffect(() => setDraft(applied), [applied]);
 
+  const { board, loadMore } = useBoard(applied, `${reloadKey}:${generation}`, (error) => {
+    console.error('Could not load projects', error);
+    toast({ title: 'Failed to load projects', variant: 'destructive' });
+  });
+  const projects = board ? PROJECT_STATUSES.flatMap(({ value }) => board[value].projects) : null;
+  const shownIds = projects?.map((project) => project.id).join(',') ?? '';
+  // A selection only holds projects still on the board.
   useEffect(() => {
-    let active = true;
-    listProjects(applied)
-      .then((answer) => {
-        if (!active) return;
-        setProjects(answer.projects);
-        // A selection only holds projects still on the board.
-        setSelected((current) => new Set([...current].filter((id) => answer.projects.some((p) => p.id === id))));
-      })
-      .catch((error: unknown) => {
-        console.error('Could not load projects', error);
-        if (!active) return;
-        toast({ title: 'Failed to load projects', variant: 'destructive' });
-        setProjects([]);
-      });
-    return () => {
-      active = false;
-    };
-  }, [applied, reloadKey, generation]);
+    const ids = new Set(shownIds.split(','));
+    setSelected((current) => (current.size === 0 ? current : new Set([...current].filter((id) => ids.has(id)))));
+  }, [shownIds]);
   // Live: any project change (or a poll while the socket is down) reloads the board.
   useLiveTopics(['projects'], () => setGeneration((g) => g + 1));
 
@@ -110,7 +102,6 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
     }
   }
 
-  const columns = groupByStatus(projects ?? []);
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -228,14 +219,15 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
       ) : (
         <div className="board">
           {PROJECT_STATUSES.map(({ value, label }) => {
-            const items = columns[value];
+            const column = board![value];
+            const items = column.projects;
             return (
               <section key={value} className="board-column" aria-label={label} data-status={value}>
                 <div className="board-column__header">
                   <Heading level={3} fontSize="medium">
                     {label}
                   </Heading>
-                  <Badge size="small">{items.length}</Badge>
+                  <Badge size="small">{column.count ?? items.length}</Badge>
                 </div>
                 {items.length === 0 ? (
                   <Text className="board-column__empty">No projects</Text>
@@ -250,6 +242,11 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
                     />
                   ))
                 )}
+                {column.next ? (
+                  <Button size="small" variation="link" onClick={() => loadMore(value)} isLoading={column.loadingMore} loadingText="Loading...">
+                    Load more
+                  </Button>
+                ) : null}
               </section>
             );
           })}

@@ -51,7 +51,7 @@ function queryString(values: Record<string, string | undefined>): string {
   return text ? `?${text}` : '';
 }
 
-export const listProjects = (filters: Partial<ProjectFilters> = {}) => api.get<ListProjectsResponse>(`/projects${queryString(filters)}`);
+export const listProjects = (filters: Partial<ProjectFilters> & { limit?: string; cursor?: string } = {}) => api.get<ListProjectsResponse>(`/projects${queryString(filters)}`);
 export const bulkUpdate = (body: BulkUpdateBody) => api.post<BulkUpdateResponse>('/projects/bulk', body);
 
 export const listPendingComments = () => api.get<ModerationResponse>('/moderation');
