@@ -6,6 +6,7 @@ import {
   designerKeyOf,
   MIN_WORD,
   PROJECT_INDEX,
+  projectCard,
   searchPartition,
   words,
 } from '../consumers/projections/project-index.js';
@@ -22,8 +23,11 @@ export interface BoardQuery {
   to?: string;
 }
 
+/** A card as the board lists it (the projection's `projectCard`). */
+export type BoardCard = ReturnType<typeof projectCard>;
+
 export interface BoardPage {
-  projects: ProjectDoc[];
+  projects: BoardCard[];
   nextCursor: string | null;
   /** Items read from the views: the index page and the documents of it. */
   read: number;
@@ -32,7 +36,7 @@ export interface BoardPage {
 /** The query's words as the index holds them; a word longer than the index's own is cut to it. */
 export const queryWords = (q: string | undefined) => (q ? words(q) : []);
 
-function matches(project: ProjectDoc, query: BoardQuery, wanted: string[]): boolean {
+function matches(project: Omit<ProjectDoc, 'checklist' | 'specifications' | 'files'>, query: BoardQuery, wanted: string[]): boolean {
   if (query.status && project.status !== query.status) return false;
   if (query.priority && project.priority !== query.priority) return false;
   if (query.designer && designerKeyOf(project) !== query.designer.toLowerCase()) {
@@ -78,13 +82,20 @@ export async function boardPage(runtime: Runtime, query: BoardQuery, page: { sco
   const wanted = queryWords(query.q).filter((word) => word.length >= MIN_WORD);
   if (query.q && wanted.length === 0) return { projects: [], nextCursor: null, read: 0 };
   const result = await pageOfPartitions(runtime, partitionsFor(query, wanted), page);
+  if (wanted.length === 0) {
+    // The index follows the documents a moment later: a card that no longer matches is left out.
+    const cards = result.items.map((item) => JSON.parse(item.card as string) as BoardCard).filter((card) => matches(card as never, query, []));
+    return { projects: cards, nextCursor: result.nextCursor, read: result.read };
+  }
   const ids = [...new Set(result.items.map((item) => String(item.project_id)))];
   const { active } = await runtime.views.generations();
   const docs = await runtime.views.batchGet(active, ids.map((id) => projectKey(id)));
   const byId = new Map(docs.map((item) => { const doc = JSON.parse(item.doc as string) as ProjectDoc; return [doc.id, doc] as const; }));
-  // The index follows the documents a moment later: a document that no longer matches is left out.
-  const projects = ids.map((id) => byId.get(id)).filter((doc): doc is ProjectDoc => !!doc && matches(doc, query, wanted));
-  projects.sort((a, b) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0));
+  const projects = ids
+    .map((id) => byId.get(id))
+    .filter((doc): doc is ProjectDoc => !!doc && matches(doc, query, wanted))
+    .sort((a, b) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0))
+    .map((doc) => projectCard({ ...doc, comments: [] } as never));
   return { projects, nextCursor: result.nextCursor, read: result.read + docs.length };
 }
 

@@ -8,7 +8,7 @@ import { cursorScope, pageLimit, pageOfPartitions, type Partition } from '../../
 import type { ViewItem } from '../../core/views.js';
 import { getUser } from '../../queries/users.js';
 import { getRuntime } from '../../core/runtime.js';
-import { toCard, type ListProjectsResponse } from '../contracts/projects.js';
+import { toCard, type ListProjectsResponse, type ProjectCard } from '../contracts/projects.js';
 import { withClients } from './present.js';
 
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
@@ -67,7 +67,7 @@ export const handler = httpHandler({ query: listProjectsQuery }, async (request)
   const limit = pageLimit(asked, PROJECTS_PAGE);
   const admin = hasRole(principal, 'admin');
   const designer = !admin && hasRole(principal, 'designer');
-  let projects: ProjectDoc[];
+  let cards: ProjectCard[];
   let nextCursor: string | null;
   let counts: Record<string, number> | undefined;
   if (admin) {
@@ -77,7 +77,7 @@ export const handler = httpHandler({ query: listProjectsQuery }, async (request)
       // Counts follow the board's partitions; a search or a date range has no counter.
       cursor || filters.q || filters.from || filters.to ? undefined : boardCounts(runtime, filters),
     ]);
-    projects = page.projects;
+    cards = page.projects as ProjectCard[];
     nextCursor = page.nextCursor;
     counts = columnCounts;
   } else {
@@ -88,10 +88,9 @@ export const handler = httpHandler({ query: listProjectsQuery }, async (request)
       : [{ index: 'gsi1' as const, pk: ownerPartition(principal.sub) }, ...(user?.team_id ? [{ index: 'gsi2' as const, pk: teamPartition(user.team_id) }] : [])];
     const scope = cursorScope(ROUTE, { view: designer ? 'designer' : 'client', sub: principal.sub, partitions: partitions.map((p) => p.pk).join('|'), ...filters });
     const page = await pageOfPartitions(runtime, partitions, { scope, limit, cursor });
-    projects = page.items.map(parse).filter((project) => matches(project, request.query));
+    cards = page.items.map(parse).filter((project) => matches(project, request.query)).map(toCard);
     nextCursor = page.nextCursor;
   }
-  let cards = projects.map(toCard);
   if (admin || designer) cards = await withClients(runtime, cards);
   const body: ListProjectsResponse = { projects: cards, ...(nextCursor ? { next_cursor: nextCursor } : {}), ...(counts ? { counts } : {}) };
   return { body };

@@ -2,10 +2,10 @@ import type { ProjectState } from '../../domain/project.js';
 import type { ViewItem } from '../../core/views.js';
 
 /**
- * The admin board's filter and search indexes, written beside each project document (gsi5). Each
- * index item is small (keys and the project id): a reader pages through one index partition and
- * then reads the documents of that page in one batch, so a page costs twice its size, whatever the
- * number of projects.
+ * The admin board's filter and search indexes, written beside each project document (gsi5). A
+ * board item carries the project's card, so a column's page is one query of its size; a search item
+ * carries only the project id, and a search page reads the documents of its hits in one batch (to
+ * check the other words), so it costs twice its size. Neither depends on the number of projects.
  *
  * - Board partitions, one item each per project (overwritten in place when the project moves, so
  *   an old column keeps no trace): the column (`board#<status>`), the column narrowed to a designer
@@ -74,12 +74,20 @@ export function boardPartitions(project: ProjectState): string[] {
   ];
 }
 
+/** A board card: the document without its heavy parts (what GET /api/projects lists). */
+export function projectCard(project: ProjectState) {
+  const { checklist, specifications: _s, description: _d, files: _f, comments: _c, ...rest } = project;
+  return { ...rest, id: project.id!, checklist_total: checklist.length, checklist_completed: checklist.filter((task) => task.completed).length };
+}
+
 export function projectIndexItems(project: ProjectState): ViewItem[] {
   if (!project.exists || !project.id) return [];
   const pk = `project#${project.id}`;
   const sort = `${project.created_at}#${project.id}`;
+  // Board items carry the card, so a column's page is one query; search items only the id.
+  const card = JSON.stringify(projectCard(project));
   const board = boardPartitions(project).map(
-    (partition, i): ViewItem => ({ pk, sk: `ix#board#${i}`, gsi5pk: partition, gsi5sk: sort, project_id: project.id }),
+    (partition, i): ViewItem => ({ pk, sk: `ix#board#${i}`, gsi5pk: partition, gsi5sk: sort, project_id: project.id, card }),
   );
   const search = searchWords(project).map(
     (word): ViewItem => ({ pk, sk: `ix#word#${word}`, gsi5pk: searchPartition(project.status, word), gsi5sk: `${word}#${sort}`, project_id: project.id }),
