@@ -1,8 +1,11 @@
 import { canonicalEmail } from '../../events/index.js';
 import { SYSTEM_ROLES, humanize, type SystemRole } from '../../events/vocabulary.js';
 import type { AdminSubscription, AdminUser, UserStats } from '../api/contracts/admin.js';
-import { SUBSCRIPTIONS_PARTITION, subscriptionKey } from '../consumers/projections/subscriptions.js';
-import { userKey } from '../consumers/projections/users.js';
+import { ACTIVE_SUBSCRIPTIONS_COUNTER, SUBSCRIPTIONS_PARTITION, subscriptionKey } from '../consumers/projections/subscriptions.js';
+import { ARCHITECTS_COUNTER, USERS_COUNTER, userKey } from '../consumers/projections/users.js';
+import { ACTIVE_DESIGNERS_COUNTER, designerKey } from '../consumers/projections/designers.js';
+import { counterItemKey } from '../core/projector.js';
+import { pageOfPartitions } from './paging.js';
 import { userRoles } from '../domain/user.js';
 import type { BillingDoc } from './billing.js';
 import type { Runtime } from '../core/runtime.js';
@@ -96,6 +99,33 @@ export async function listAdminUsers(runtime: Runtime): Promise<AdminUser[]> {
   const billing = new Map(billingItems.map(parseBilling).map((doc) => [doc.user_id, doc]));
   const index = designerIndex(designers);
   return userItems.map(parseUser).map((doc) => toAdminUser(doc, billing.get(doc.user_id), index));
+}
+
+/**
+ * One page of the user list, newest first, with roles and subscription joined for that page only
+ * (the page's subscriptions and designer authorisations in one batch read each), and the four
+ * counts from the counters (one item each), so the cost follows the page, not the number of users.
+ */
+export async function pageAdminUsers(runtime: Runtime, page: { scope: string; limit: number; cursor?: string }): Promise<{ users: AdminUser[]; stats: UserStats; nextCursor: string | null }> {
+  const [result, stats] = await Promise.all([pageOfPartitions(runtime, [{ index: 'gsi4', pk: 'users' }], page), countedUserStats(runtime)]);
+  const docs = result.items.map(parseUser);
+  const { active } = await runtime.views.generations();
+  const [billingItems, designerItems] = await Promise.all([
+    runtime.views.batchGet(active, docs.map((doc) => subscriptionKey(doc.user_id))),
+    runtime.views.batchGet(active, docs.filter((doc) => doc.email).map((doc) => designerKey(doc.email!))),
+  ]);
+  const billing = new Map(billingItems.map(parseBilling).map((doc) => [doc.user_id, doc]));
+  const index = designerIndex(designerItems.map((item) => JSON.parse(item.doc as string) as DesignerDoc));
+  return { users: docs.map((doc) => toAdminUser(doc, billing.get(doc.user_id), index)), stats, nextCursor: result.nextCursor };
+}
+
+/** The Users tab's four counts, from the counter items the projections keep. */
+export async function countedUserStats(runtime: Runtime): Promise<UserStats> {
+  const { active } = await runtime.views.generations();
+  const names = [USERS_COUNTER, ACTIVE_SUBSCRIPTIONS_COUNTER, ARCHITECTS_COUNTER, ACTIVE_DESIGNERS_COUNTER];
+  const items = await runtime.views.batchGet(active, names.map(counterItemKey));
+  const count = (name: string) => Math.max(0, Number(items.find((item) => item.pk === counterItemKey(name).pk)?.n ?? 0));
+  return { total_users: count(USERS_COUNTER), active_subscriptions: count(ACTIVE_SUBSCRIPTIONS_COUNTER), architects: count(ARCHITECTS_COUNTER), designers: count(ACTIVE_DESIGNERS_COUNTER) };
 }
 
 /** One user with roles and subscription, or null. */

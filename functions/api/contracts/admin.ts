@@ -112,8 +112,18 @@ export interface UserStats {
 
 export interface UsersResponse {
   users: AdminUser[];
+  /** From the counters: the whole list's, not the page's. */
   stats: UserStats;
+  /** Pass as `cursor` for the next page; absent on the last one. */
+  next_cursor?: string;
 }
+
+/** GET /api/users: a page of the list, newest first. */
+export const usersQuery = z.object({
+  limit: optionalQuery(z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(1000)),
+  cursor: optionalQuery(z.string().max(4096)),
+});
+export const USERS_PAGE = { default: 50, max: 100 };
 
 export interface UserProjectSummary {
   id: string;

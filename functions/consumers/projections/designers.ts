@@ -9,6 +9,7 @@ export const designerKey = (email: string) => ({ pk: `designer#${canonicalEmail(
 export const designerInviteTokenKey = (tokenHash: string) => ({ pk: `designer-invite#${tokenHash}`, sk: 'invite' });
 export const designerUserPartition = (userId: string) => `designer-user#${userId}`;
 export const DESIGNERS_PARTITION = 'designers';
+export const ACTIVE_DESIGNERS_COUNTER = 'designers#active';
 
 /** A designer authorisation as readers get it (spec/2 §3 designer_workload, without the counts). */
 export interface DesignerDoc {
@@ -49,6 +50,8 @@ export const designersProjection: Projection<DesignerState> = {
     if (state.invitation?.status === 'pending') items.push({ ...designerInviteTokenKey(state.invitation.token_hash), email: state.email });
     return items;
   },
+  // Designers with an account (the Users tab counts users): an authorisation once linked to one.
+  counters: (state) => (isDesigner(state) && state.email && state.user_id && state.status === 'active' ? [ACTIVE_DESIGNERS_COUNTER] : []),
 };
 
 export const revocationKey = { pk: 'revocation#designers', sk: 'latest' };

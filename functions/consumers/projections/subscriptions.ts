@@ -5,6 +5,7 @@ import type { ViewItem } from '../../core/views.js';
 export const subscriptionKey = (sub: string) => ({ pk: `subscription#${sub}`, sk: 'doc' });
 export const customerPartition = (customerId: string) => `customer#${customerId}`;
 export const SUBSCRIPTIONS_PARTITION = 'subscriptions';
+export const ACTIVE_SUBSCRIPTIONS_COUNTER = 'subscriptions#active';
 
 /**
  * The billing account and subscription of each user (check-subscription, the admin's user list,
@@ -29,4 +30,5 @@ export const subscriptionsProjection: Projection<BillingState> = {
     if (state.customer_id) Object.assign(item, { gsi1pk: customerPartition(state.customer_id), gsi1sk: `billing#${userId}` });
     return [item];
   },
+  counters: (state) => (state.status === 'active' ? [ACTIVE_SUBSCRIPTIONS_COUNTER] : []),
 };

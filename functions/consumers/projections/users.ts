@@ -1,7 +1,10 @@
-import { userDecider, type UserState } from '../../domain/user.js';
+import { userDecider, userRoles, type UserState } from '../../domain/user.js';
 import type { Projection } from '../../core/projector.js';
 
 export const userKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'profile' });
+export const USERS_COUNTER = 'users';
+/** Users listed as 'Architect': registered as clients (not admin or designer accounts) of that type. */
+export const ARCHITECTS_COUNTER = 'users#architects';
 
 /** The profile of each user. gsi1: by e-mail; gsi4: the list of all users, newest first. */
 export const usersProjection: Projection<UserState> = {
@@ -23,5 +26,11 @@ export const usersProjection: Projection<UserState> = {
         doc: JSON.stringify(profile),
       },
     ];
+  },
+  // The Users tab's counts (one item each), kept as profiles come and change.
+  counters(state) {
+    if (!state.registered || !state.user_id) return [];
+    const architect = userRoles(state).length === 0 && state.initial_role !== 'designer' && (state.user_type ?? 'architect') === 'architect';
+    return architect ? [USERS_COUNTER, ARCHITECTS_COUNTER] : [USERS_COUNTER];
   },
 };

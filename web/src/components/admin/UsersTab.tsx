@@ -16,11 +16,30 @@ export function SubscriptionBadge({ subscription }: { subscription: AdminUser['s
   );
 }
 
-/** The Users tab (spec/2 §2): four counts, a refresh button, every user and their details. */
+/** The Users tab (spec/2 §2): four counts, a refresh button, the users a page at a time ('Load more'), and their details. */
 export function UsersTab({ reloadKey }: { reloadKey: number }) {
   const [data, setData] = useState<UsersResponse | null>(null);
   const [loading, setLoading] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const loadMore = async () => {
+    if (!data?.next_cursor) return;
+    setLoadingMore(true);
+    try {
+      const next = await listUsers(data.next_cursor);
+      setData((current) => {
+        if (!current) return next;
+        const known = new Set(current.users.map((user) => user.id));
+        return { ...next, users: [...current.users, ...next.users.filter((user) => !known.has(user.id))] };
+      });
+    } catch (error) {
+      console.error('Could not load users', error);
+      toast({ title: 'Failed to load users', variant: 'destructive' });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -108,6 +127,13 @@ export function UsersTab({ reloadKey }: { reloadKey: number }) {
           </TableBody>
         </Table>
       </div>
+      {data.next_cursor ? (
+        <Flex justifyContent="center">
+          <Button size="small" onClick={() => void loadMore()} isLoading={loadingMore} loadingText="Loading...">
+            Load more
+          </Button>
+        </Flex>
+      ) : null}
       <UserDetailsDialog userId={open} onClose={() => setOpen(null)} />
     </Flex>
   );

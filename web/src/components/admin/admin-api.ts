@@ -60,7 +60,7 @@ export const moderateComment = (commentId: string, projectId: string, decision: 
 
 export const listActivity = (q: string, type: ActivityType) => api.get<GlobalActivityResponse>(`/activity${queryString({ q, type: type === 'all' ? undefined : type })}`);
 
-export const listUsers = () => api.get<UsersResponse>('/users');
+export const listUsers = (cursor?: string) => api.get<UsersResponse>(`/users${queryString({ cursor })}`);
 export const getUserDetails = (id: string) => api.get<UserDetailsResponse>(`/users/${encodeURIComponent(id)}`);
 
 export const listDesigners = () => api.get<ListDesignersResponse>('/designers');
