@@ -2,10 +2,12 @@ import type { ActivityEntry } from '../consumers/projections/activity-log.js';
 import { ACTIVITY_LIMIT, type ActivityKind, type ActivityType, type GlobalActivity } from '../api/contracts/admin.js';
 import type { Runtime } from '../core/runtime.js';
 import { usersById } from './users-admin.js';
+import { decodeCursor, encodeCursor, invalidCursor } from '../core/cursor.js';
+import type { PageKey } from '../core/views.js';
 
 /**
  * The global activity feed (spec/2 §2 Global Activity): every project's activity entries from the
- * projects projection (gsi4 'activity'), newest first, at most 100, with the actor's name.
+ * projects projection, newest first, a page at a time, with the actor's name.
  */
 
 /** Comment, file or status, by what the action says; anything else is 'other'. */
@@ -31,31 +33,75 @@ function matches(activity: GlobalActivity, filter: ActivityFilter): boolean {
   return [activity.action, activity.details, activity.project_title, activity.user_name].some((text) => text?.toLowerCase().includes(q));
 }
 
-export async function globalActivity(runtime: Runtime, filter: ActivityFilter = {}): Promise<GlobalActivity[]> {
-  const { active } = await runtime.views.generations();
-  const filtered = !!filter.q?.trim() || (!!filter.type && filter.type !== 'all');
-  // Unfiltered, the newest 100 are all that is read; a filter looks through the whole feed.
-  const items = await runtime.views.query(active, { index: 'gsi4', pk: 'activity' }, filtered ? {} : { limit: ACTIVITY_LIMIT });
-  const entries = items.map((item) => JSON.parse(item.entry as string) as ActivityEntry);
-  const people = await usersById(runtime, entries.map((entry) => entry.user_id));
-  const out: GlobalActivity[] = [];
-  for (const entry of entries) {
-    const person = people.get(entry.user_id);
-    const activity: GlobalActivity = {
-      id: entry.id,
-      project_id: entry.project_id,
-      project_title: entry.project_title,
-      user_id: entry.user_id,
-      user_name: person ? (person.full_name ?? person.email ?? 'Unknown User') : entry.actor_role === 'system' ? 'System' : 'Unknown User',
-      actor_role: entry.actor_role,
-      action: entry.action,
-      details: entry.details,
-      kind: activityKind(entry.action),
-      created_at: entry.created_at,
-    };
-    if (!matches(activity, filter)) continue;
-    out.push(activity);
-    if (out.length === ACTIVITY_LIMIT) break;
+/** Days a page may step back through without finding activity before it answers with a cursor. */
+const EMPTY_DAYS_PER_PAGE = 31;
+
+const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * One page of the global feed, newest first, day by day (gsi5 `activity-day#<day>`): from today (or
+ * where the cursor stopped) back to the first day of the store. A page reads at most `limit` entries
+ * per step and at most twice `limit` in all (a filter that matches little answers with fewer and a
+ * cursor), and steps over at most a month of empty days, so its cost follows the page.
+ */
+export async function globalActivityPage(
+  runtime: Runtime,
+  filter: ActivityFilter,
+  page: { scope: string; limit: number; cursor?: string },
+): Promise<{ activities: GlobalActivity[]; nextCursor: string | null; read: number }> {
+  const today = runtime.now().toISOString().slice(0, 10);
+  let day = today;
+  let start: PageKey | undefined;
+  if (page.cursor) {
+    const state = decodeCursor(page.scope, page.cursor);
+    if (typeof state.d !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(state.d) || (state.k !== null && typeof state.k !== 'object')) throw invalidCursor();
+    day = state.d;
+    start = (state.k as PageKey | null) ?? undefined;
   }
-  return out;
+  const firstDay = (await runtime.store.firstDay()) ?? today;
+  const { active } = await runtime.views.generations();
+  const entries: ActivityEntry[] = [];
+  const out: GlobalActivity[] = [];
+  let read = 0;
+  let emptyDays = 0;
+  let done = false;
+  while (out.length < page.limit && read < page.limit * 2 && emptyDays <= EMPTY_DAYS_PER_PAGE) {
+    if (day < firstDay) {
+      done = true;
+      break;
+    }
+    const result = await runtime.views.page(active, { index: 'gsi5', pk: `activity-day#${day}` }, { limit: page.limit - out.length, start });
+    read += result.read;
+    const batch = result.items.map((item) => JSON.parse(item.entry as string) as ActivityEntry);
+    entries.push(...batch);
+    out.push(...(await present(runtime, batch)).filter((activity) => matches(activity, filter)));
+    if (result.next) start = result.next;
+    else {
+      emptyDays = result.read === 0 && !start ? emptyDays + 1 : 0;
+      day = previousDay(day);
+      start = undefined;
+    }
+  }
+  if (!done && day < firstDay) done = true;
+  return { activities: out, nextCursor: done ? null : encodeCursor(page.scope, { d: day, k: start ?? null }), read };
+}
+
+async function present(runtime: Runtime, entries: ActivityEntry[]): Promise<GlobalActivity[]> {
+  const people = await usersById(runtime, entries.map((entry) => entry.user_id));
+  return entries.map((entry) => toActivity(entry, people.get(entry.user_id)));
+}
+
+function toActivity(entry: ActivityEntry, person: { full_name?: string | null; email?: string | null } | undefined): GlobalActivity {
+  return {
+    id: entry.id,
+    project_id: entry.project_id,
+    project_title: entry.project_title,
+    user_id: entry.user_id,
+    user_name: person ? (person.full_name ?? person.email ?? 'Unknown User') : entry.actor_role === 'system' ? 'System' : 'Unknown User',
+    actor_role: entry.actor_role,
+    action: entry.action,
+    details: entry.details,
+    kind: activityKind(entry.action),
+    created_at: entry.created_at,
+  };
 }

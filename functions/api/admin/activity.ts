@@ -1,11 +1,13 @@
 import { httpHandler } from '../../http/middleware.js';
-import { globalActivity } from '../../queries/activity-global.js';
+import { globalActivityPage } from '../../queries/activity-global.js';
+import { cursorScope, pageLimit } from '../../queries/paging.js';
 import { getRuntime } from '../../core/runtime.js';
-import { activityQuery, type GlobalActivityResponse } from '../contracts/admin.js';
+import { ACTIVITY_PAGE, activityQuery, type GlobalActivityResponse } from '../contracts/admin.js';
 
-/** GET /api/activity: the latest activity of every project, newest first, filtered by text and kind. */
+/** GET /api/activity: every project's activity, newest first, day by day, a page at a time, filtered by text and kind. */
 export const handler = httpHandler({ query: activityQuery }, async (request) => {
-  const activities = await globalActivity(getRuntime(), { q: request.query.q, type: request.query.type });
-  const body: GlobalActivityResponse = { activities };
+  const { q, type, limit, cursor } = request.query;
+  const page = await globalActivityPage(getRuntime(), { q, type }, { scope: cursorScope('GET /api/activity', { q, type }), limit: pageLimit(limit, ACTIVITY_PAGE), cursor });
+  const body: GlobalActivityResponse = { activities: page.activities, ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) };
   return { body };
 });

@@ -52,7 +52,10 @@ export const ACTIVITY_LIMIT = 100;
 export const activityQuery = z.object({
   q: optionalQuery(z.string().trim().max(200)),
   type: optionalQuery(z.enum(ACTIVITY_TYPES)),
+  limit: optionalQuery(z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(1000)),
+  cursor: optionalQuery(z.string().max(4096)),
 });
+export const ACTIVITY_PAGE = { default: ACTIVITY_LIMIT, max: ACTIVITY_LIMIT };
 
 /** What an activity is about, from the words of its action (spec/2 §2 Global Activity). */
 export type ActivityKind = 'comment' | 'file' | 'status' | 'other';
@@ -73,6 +76,8 @@ export interface GlobalActivity {
 
 export interface GlobalActivityResponse {
   activities: GlobalActivity[];
+  /** Pass as `cursor` for the next page (older); absent on the last one. */
+  next_cursor?: string;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ import { projectCounters, projectIndexItems } from './project-index.js';
 export const projectKey = (id: string) => ({ pk: `project#${id}`, sk: 'doc' });
 export const commentsPartition = (projectId: string) => `comments#${projectId}`;
 export const activityPartition = (projectId: string) => `activity#${projectId}`;
+/** The global activity of one UTC day (gsi5). */
+export const activityDayPartition = (at: string) => `activity-day#${at.slice(0, 10)}`;
 
 /** The project document as readers get it: comments live in their own items. */
 export type ProjectDocument = Omit<ProjectState, 'comments'>;
@@ -17,7 +19,8 @@ export type ProjectDocument = Omit<ProjectState, 'comments'>;
  * - the document (details, checklist, files), listed by gsi1 owner, gsi2 team, gsi3 assigned
  *   designer (by id, or by e-mail before they register) and gsi4 all projects, newest first;
  * - one item per comment (rejected ones leave), pending ones listed on gsi4 'moderation';
- * - one activity entry per event, written once, listed per project and on gsi4 'activity';
+ * - one activity entry per event, written once, listed per project, on gsi4 'activity' and by day
+ *   on gsi5 (the global feed's pages);
  * - the board's filter and search index items and column counters (project-index.ts).
  */
 export const projectsProjection: Projection<ProjectState> = {
@@ -68,6 +71,7 @@ export const projectsProjection: Projection<ProjectState> = {
       created_at: event.at,
     };
     const sort = `${event.at}#${event.eventId}`;
-    return [{ pk: activityPartition(after.id), sk: sort, gsi4pk: 'activity', gsi4sk: sort, entry: JSON.stringify(entry) }];
+    // gsi5: the global feed by day (a page reads one day's partition from where it stopped).
+    return [{ pk: activityPartition(after.id), sk: sort, gsi4pk: 'activity', gsi4sk: sort, gsi5pk: activityDayPartition(event.at), gsi5sk: sort, entry: JSON.stringify(entry) }];
   },
 };

@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Badge, Button, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../toast/use-toast.js';
 import { useLiveTopics } from '../../lib/live.js';
@@ -31,11 +31,23 @@ function KindIcon({ kind }: { kind: ActivityKind }) {
   );
 }
 
-/** The Global Activity tab (spec/2 §2): the latest 100 activities, grouped Today / Yesterday / Earlier. */
+/**
+ * The first page of the feed: a filter that matches little may leave a page empty with more to
+ * read, so a few such pages are followed before the tab says there is nothing.
+ */
+async function firstPage(query: string, type: ActivityType) {
+  let answer = await listActivity(query, type);
+  for (let hop = 0; hop < 5 && answer.activities.length === 0 && answer.next_cursor; hop += 1) answer = await listActivity(query, type, answer.next_cursor);
+  return answer;
+}
+
+/** The Global Activity tab (spec/2 §2): the latest activities a page at a time ('Load more'), grouped Today / Yesterday / Earlier. */
 export function ActivityTab({ reloadKey }: { reloadKey: number }) {
   const [query, setQuery] = useState('');
   const [type, setType] = useState<ActivityType>('all');
   const [activities, setActivities] = useState<GlobalActivity[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [generation, setGeneration] = useState(0);
   useLiveTopics(['activity'], () => setGeneration((g) => g + 1));
 
@@ -43,9 +55,11 @@ export function ActivityTab({ reloadKey }: { reloadKey: number }) {
     let active = true;
     // Typing waits for a pause before asking the server.
     const timer = setTimeout(() => {
-      listActivity(query, type)
+      firstPage(query, type)
         .then((answer) => {
-          if (active) setActivities(answer.activities);
+          if (!active) return;
+          setActivities(answer.activities);
+          setNext(answer.next_cursor ?? null);
         })
         .catch((error: unknown) => {
           console.error('Could not load activity', error);
@@ -59,6 +73,24 @@ export function ActivityTab({ reloadKey }: { reloadKey: number }) {
       clearTimeout(timer);
     };
   }, [query, type, reloadKey, generation]);
+
+  const loadMore = async () => {
+    if (!next) return;
+    setLoadingMore(true);
+    try {
+      const answer = await listActivity(query, type, next);
+      setActivities((current) => {
+        const known = new Set((current ?? []).map((activity) => activity.id));
+        return [...(current ?? []), ...answer.activities.filter((activity) => !known.has(activity.id))];
+      });
+      setNext(answer.next_cursor ?? null);
+    } catch (error) {
+      console.error('Could not load activity', error);
+      toast({ title: 'Failed to load activity', variant: 'destructive' });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
 
   const now = new Date();
   const groups = DAY_GROUPS.map((group) => ({ group, items: (activities ?? []).filter((a) => dayGroup(a.created_at, now) === group) })).filter(
@@ -128,6 +160,13 @@ export function ActivityTab({ reloadKey }: { reloadKey: number }) {
           </section>
         ))
       )}
+      {next ? (
+        <Flex justifyContent="center">
+          <Button size="small" onClick={() => void loadMore()} isLoading={loadingMore} loadingText="Loading...">
+            Load more
+          </Button>
+        </Flex>
+      ) : null}
     </Flex>
   );
 }

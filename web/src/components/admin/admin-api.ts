@@ -58,7 +58,8 @@ export const listPendingComments = () => api.get<ModerationResponse>('/moderatio
 export const moderateComment = (commentId: string, projectId: string, decision: 'approve' | 'reject') =>
   api.post<ModerateCommentResponse>(`/comments/${encodeURIComponent(commentId)}/${decision}`, { project_id: projectId });
 
-export const listActivity = (q: string, type: ActivityType) => api.get<GlobalActivityResponse>(`/activity${queryString({ q, type: type === 'all' ? undefined : type })}`);
+export const listActivity = (q: string, type: ActivityType, cursor?: string) =>
+  api.get<GlobalActivityResponse>(`/activity${queryString({ q, type: type === 'all' ? undefined : type, cursor })}`);
 
 export const listUsers = (cursor?: string) => api.get<UsersResponse>(`/users${queryString({ cursor })}`);
 export const getUserDetails = (id: string) => api.get<UserDetailsResponse>(`/users/${encodeURIComponent(id)}`);
