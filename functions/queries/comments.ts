@@ -3,6 +3,9 @@ import type { ProjectComment } from '../domain/project.js';
 import type { Runtime } from '../core/runtime.js';
 import type { ViewItem } from '../core/views.js';
 import { ACTIVITY_LIMIT } from './activity.js';
+import { counterItemKey } from '../core/projector.js';
+import { PENDING_COMMENTS_COUNTER } from '../consumers/projections/project-index.js';
+import { pageOfPartitions } from './paging.js';
 
 /** A comment item of the projects projection: the comment with its project's id and title. */
 export type CommentDoc = ProjectComment & { project_id: string; project_title: string };
@@ -15,8 +18,12 @@ export async function commentsOfProject(runtime: Runtime, projectId: string, lim
   return (await runtime.views.query(active, { pk: commentsPartition(projectId) }, { limit })).map(parse);
 }
 
-/** The moderation queue: pending comments of every project, newest first. */
-export async function pendingComments(runtime: Runtime, limit = 500): Promise<CommentDoc[]> {
+/** The moderation queue: pending comments of every project, newest first, a page at a time, and their number (a counter). */
+export async function pendingCommentsPage(runtime: Runtime, page: { scope: string; limit: number; cursor?: string }): Promise<{ comments: CommentDoc[]; total: number; nextCursor: string | null }> {
   const { active } = await runtime.views.generations();
-  return (await runtime.views.query(active, { index: 'gsi4', pk: 'moderation' }, { limit })).map(parse);
+  const [result, [counter]] = await Promise.all([
+    pageOfPartitions(runtime, [{ index: 'gsi4', pk: 'moderation' }], page),
+    runtime.views.batchGet(active, [counterItemKey(PENDING_COMMENTS_COUNTER)]),
+  ]);
+  return { comments: result.items.map(parse), total: Math.max(0, Number(counter?.n ?? 0)), nextCursor: result.nextCursor };
 }

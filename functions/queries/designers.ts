@@ -11,7 +11,9 @@ import { userKey } from '../consumers/projections/users.js';
 import { userRoles, type UserState } from '../domain/user.js';
 import type { Runtime } from '../core/runtime.js';
 import type { ViewItem } from '../core/views.js';
-import { projectsOfDesigner } from './projects.js';
+import { counterItemKey } from '../core/projector.js';
+import { designerStatusCounter } from '../consumers/projections/project-index.js';
+import { pageOfPartitions } from './paging.js';
 
 export type { DesignerDoc } from '../consumers/projections/designers.js';
 
@@ -75,8 +77,15 @@ const ACTIVE_STATUSES = new Set(['queued', 'in_progress', 'needs_revision']);
  * assigned before the designer registered stays listed under the e-mail).
  */
 export async function activeProjectCount(runtime: Runtime, designer: Pick<DesignerDoc, 'email' | 'user_id'>): Promise<number> {
-  const lists = await Promise.all([projectsOfDesigner(runtime, designer.email), designer.user_id ? projectsOfDesigner(runtime, designer.user_id) : []]);
-  const ids = new Set<string>();
-  for (const project of lists.flat()) if (ACTIVE_STATUSES.has(project.status)) ids.add(project.id);
-  return ids.size;
+  // From the counters (a project counts under one key: its designer's id, or the e-mail before they registered).
+  const { active } = await runtime.views.generations();
+  const keys = [designer.email, ...(designer.user_id ? [designer.user_id] : [])].flatMap((key) => [...ACTIVE_STATUSES].map((status) => counterItemKey(designerStatusCounter(key, status))));
+  const items = await runtime.views.batchGet(active, keys);
+  return items.reduce((sum, item) => sum + Math.max(0, Number(item.n ?? 0)), 0);
+}
+
+/** One page of the designer list, ordered by e-mail. */
+export async function pageDesigners(runtime: Runtime, page: { scope: string; limit: number; cursor?: string }): Promise<{ designers: DesignerDoc[]; nextCursor: string | null }> {
+  const result = await pageOfPartitions(runtime, [{ index: 'gsi4', pk: DESIGNERS_PARTITION }], { ...page, ascending: true });
+  return { designers: result.items.map(parseDesigner), nextCursor: result.nextCursor };
 }

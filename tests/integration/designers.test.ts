@@ -70,7 +70,7 @@ describe('roles are events', () => {
     expect(await groupsOf(admin.sub)).toContain('admin');
     expect(await groupsOf(designer.sub)).toContain('designer');
     const seeded = (await designers()).find((row) => row.email === stack.local.seeded.designer.email);
-    expect(seeded).toEqual({ email: stack.local.seeded.designer.email, active: true, user_id: designer.sub, active_projects: 0, invitation: null });
+    expect(seeded).toEqual({ email: stack.local.seeded.designer.email, active: true, user_id: designer.sub, active_projects: 0, invitation: null, full_name: 'Dana Designer' });
   });
 });
 
@@ -97,7 +97,7 @@ describe('POST /api/designers (Add designer)', () => {
       invitation_sent: true,
     });
     await stack.settle();
-    expect((await designers()).find((row) => row.email === email)).toEqual({ email, active: true, user_id: null, active_projects: 0, invitation: 'pending' });
+    expect((await designers()).find((row) => row.email === email)).toEqual({ email, active: true, user_id: null, active_projects: 0, invitation: 'pending', full_name: null });
 
     const before = await stack.eventCount();
     const again = await stack.api('POST', '/api/designers', { user: admin, body: { email } });
@@ -136,7 +136,7 @@ describe('a pre-authorised designer', () => {
     expect(await stack.api('POST', '/api/designers/link', { user: signedUp })).toMatchObject({ status: 200, body: { allowed: false } });
     const user = await signUpAndAcceptExisting(email, signedUp);
 
-    expect((await designers()).find((row) => row.email === email)).toEqual({ email, active: true, user_id: user.sub, active_projects: 0, invitation: 'accepted' });
+    expect((await designers()).find((row) => row.email === email)).toEqual({ email, active: true, user_id: user.sub, active_projects: 0, invitation: 'accepted', full_name: expect.any(String) });
     expect(await groupsOf(user.sub)).toEqual(['client', 'designer']);
     expect((await stack.api('GET', '/api/me', { user })).body.roles).toEqual(['designer']);
 

@@ -48,7 +48,17 @@ export interface ActivityResponse {
 /** GET /api/moderation: pending comments, newest first, with author and project title. */
 export interface ModerationResponse {
   comments: CommentView[];
+  /** Pending comments in all (a counter), not only this page's. */
+  total?: number;
+  /** Pass as `cursor` for the next page; absent on the last one. */
+  next_cursor?: string;
 }
+
+export const moderationQuery = z.object({
+  limit: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(1000).optional()),
+  cursor: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(4096).optional()),
+});
+export const MODERATION_PAGE = { default: 50, max: 100 };
 
 /** POST /api/projects/{id}/comments. Blank text is refused (the box does not send it either). */
 export const postCommentBody = z

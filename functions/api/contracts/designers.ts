@@ -18,13 +18,23 @@ export interface DesignerRow {
    * 'expired' (resend it), or null (linked without one: the seeded designer, older data).
    */
   invitation: 'pending' | 'accepted' | 'expired' | null;
+  /** The account's name, when it has one (the list joins it for its page). */
+  full_name?: string | null;
 }
 
 // GET /api/designers
 export interface ListDesignersResponse {
   /** Ordered by e-mail. */
   designers: DesignerRow[];
+  /** Pass as `cursor` for the next page; absent on the last one. */
+  next_cursor?: string;
 }
+
+export const listDesignersQuery = z.object({
+  limit: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(1000).optional()),
+  cursor: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(4096).optional()),
+});
+export const DESIGNERS_PAGE = { default: 100, max: 100 };
 
 // POST /api/designers
 export const ADD_DESIGNER_MESSAGES = {

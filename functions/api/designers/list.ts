@@ -1,13 +1,20 @@
 import { httpHandler } from '../../http/middleware.js';
-import { listDesigners } from '../../queries/designers.js';
+import { pageDesigners } from '../../queries/designers.js';
+import { cursorScope, pageLimit } from '../../queries/paging.js';
+import { profilesOf } from '../../queries/projects.js';
 import { getRuntime } from '../../core/runtime.js';
-import type { ListDesignersResponse } from '../contracts/designers.js';
+import { DESIGNERS_PAGE, listDesignersQuery, type ListDesignersResponse } from '../contracts/designers.js';
 import { designerRow } from './commands.js';
 
-/** GET /api/designers (admin): every designer authorisation by e-mail, with its active projects. */
-export const handler = httpHandler({}, async () => {
+/** GET /api/designers (admin): designer authorisations by e-mail, a page at a time, with their active projects and names. */
+export const handler = httpHandler({ query: listDesignersQuery }, async (request) => {
   const runtime = getRuntime();
-  const designers = await listDesigners(runtime);
-  const body: ListDesignersResponse = { designers: await Promise.all(designers.map((designer) => designerRow(runtime, designer))) };
+  const page = await pageDesigners(runtime, { scope: cursorScope('GET /api/designers', {}), limit: pageLimit(request.query.limit, DESIGNERS_PAGE), cursor: request.query.cursor });
+  const [rows, names] = await Promise.all([
+    Promise.all(page.designers.map((designer) => designerRow(runtime, designer))),
+    profilesOf(runtime, page.designers.map((designer) => designer.user_id ?? '')),
+  ]);
+  const designers = rows.map((row) => ({ ...row, full_name: row.user_id ? (names.get(row.user_id)?.full_name ?? null) : null }));
+  const body: ListDesignersResponse = { designers, ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) };
   return { body };
 });

@@ -1,16 +1,21 @@
 import { httpHandler, signedIn } from '../../http/middleware.js';
-import { pendingComments } from '../../queries/comments.js';
+import { pendingCommentsPage } from '../../queries/comments.js';
+import { cursorScope, pageLimit } from '../../queries/paging.js';
 import { profilesOf } from '../../queries/projects.js';
 import { getRuntime } from '../../core/runtime.js';
-import type { ModerationResponse } from '../contracts/activity.js';
+import { MODERATION_PAGE, moderationQuery, type ModerationResponse } from '../contracts/activity.js';
 import { commentView } from '../projects/present.js';
 
-/** GET /api/moderation (admins): pending comments of every project, newest first, with author and project title. */
-export const handler = httpHandler({}, async (request) => {
+/** GET /api/moderation (admins): pending comments of every project, newest first, a page at a time, with author, project title and the total. */
+export const handler = httpHandler({ query: moderationQuery }, async (request) => {
   signedIn(request);
   const runtime = getRuntime();
-  const comments = await pendingComments(runtime);
-  const profiles = await profilesOf(runtime, comments.map((comment) => comment.user_id));
-  const body: ModerationResponse = { comments: comments.map((comment) => commentView(comment, profiles)) };
+  const page = await pendingCommentsPage(runtime, { scope: cursorScope('GET /api/moderation', {}), limit: pageLimit(request.query.limit, MODERATION_PAGE), cursor: request.query.cursor });
+  const profiles = await profilesOf(runtime, page.comments.map((comment) => comment.user_id));
+  const body: ModerationResponse = {
+    comments: page.comments.map((comment) => commentView(comment, profiles)),
+    total: page.total,
+    ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+  };
   return { body };
 });

@@ -95,6 +95,16 @@ export function projectIndexItems(project: ProjectState): ViewItem[] {
   return [...board, ...search];
 }
 
+/** The moderation queue's length. */
+export const PENDING_COMMENTS_COUNTER = 'moderation#pending';
+
+/** A designer's projects of one status (the workload's active count), by id or e-mail. */
+export const designerStatusCounter = (designer: string, status: string) => `designer#${designer.toLowerCase()}#${status}`;
+
 export function projectCounters(project: ProjectState): string[] {
-  return project.exists && project.id ? boardPartitions(project) : [];
+  if (!project.exists || !project.id) return [];
+  const designer = designerKeyOf(project);
+  // One count per pending comment (a counter may be listed more than once).
+  const pending = project.comments.filter((comment) => !comment.approved).map(() => PENDING_COMMENTS_COUNTER);
+  return [...boardPartitions(project), ...(designer === 'unassigned' ? [] : [designerStatusCounter(designer, project.status)]), ...pending];
 }

@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { addDesigner, listDesigners, removeDesigner, resendDesignerInvite, setDesignerActive, type DesignerRow } from '../components/admin/admin-api.js';
+import { allDesigners } from '../components/admin/use-designers.js';
+import { addDesigner, removeDesigner, resendDesignerInvite, setDesignerActive, type DesignerRow } from '../components/admin/admin-api.js';
 import '../components/admin/admin.css';
 import { toast } from '../components/toast/use-toast.js';
 import { ApiError } from '../lib/api.js';
@@ -30,7 +31,7 @@ export default function DesignerManagementScreen() {
 
   const load = useCallback(async () => {
     try {
-      setDesigners((await listDesigners()).designers);
+      setDesigners(await allDesigners());
     } catch (error) {
       console.error('Could not load designers', error);
       toast({ title: 'Failed to load designers', variant: 'destructive' });

@@ -12,10 +12,16 @@ import { formatDateTime } from './dates.js';
 export function ModerationTab({ onChanged }: { onChanged?(): void }) {
   const [comments, setComments] = useState<CommentView[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [total, setTotal] = useState<number | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
 
   const load = useCallback(async () => {
     try {
-      setComments((await listPendingComments()).comments);
+      const answer = await listPendingComments();
+      setComments(answer.comments);
+      setNext(answer.next_cursor ?? null);
+      setTotal(answer.next_cursor ? (answer.total ?? null) : null);
     } catch (error) {
       console.error('Could not load pending comments', error);
       toast({ title: 'Failed to load pending comments', variant: 'destructive' });
@@ -28,9 +34,28 @@ export function ModerationTab({ onChanged }: { onChanged?(): void }) {
   }, [load]);
   useLiveTopics(['moderation'], () => void load());
 
+  async function loadMore() {
+    if (!next) return;
+    setLoadingMore(true);
+    try {
+      const answer = await listPendingComments(next);
+      setComments((current) => {
+        const known = new Set((current ?? []).map((comment) => comment.id));
+        return [...(current ?? []), ...answer.comments.filter((comment) => !known.has(comment.id))];
+      });
+      setNext(answer.next_cursor ?? null);
+    } catch (error) {
+      console.error('Could not load pending comments', error);
+      toast({ title: 'Failed to load pending comments', variant: 'destructive' });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
   async function decide(comment: CommentView, decision: 'approve' | 'reject') {
     setBusy(comment.id);
     setComments((current) => current?.filter((c) => c.id !== comment.id) ?? null);
+    setTotal((current) => (current === null ? null : Math.max(0, current - 1)));
     try {
       await moderateComment(comment.id, comment.project_id, decision);
       toast({ title: decision === 'approve' ? 'Comment approved' : 'Comment rejected' });
@@ -50,7 +75,7 @@ export function ModerationTab({ onChanged }: { onChanged?(): void }) {
         <Heading level={2} fontSize="large">
           Comment Moderation
         </Heading>
-        {comments ? <Badge variation={comments.length ? 'warning' : undefined}>{comments.length} Pending</Badge> : null}
+        {comments ? <Badge variation={(total ?? comments.length) ? 'warning' : undefined}>{total ?? comments.length} Pending</Badge> : null}
       </Flex>
       {comments === null ? (
         <Flex justifyContent="center" padding="xl">
@@ -92,6 +117,13 @@ export function ModerationTab({ onChanged }: { onChanged?(): void }) {
           })}
         </ul>
       )}
+      {next ? (
+        <Flex justifyContent="center">
+          <Button size="small" onClick={() => void loadMore()} isLoading={loadingMore} loadingText="Loading...">
+            Load more
+          </Button>
+        </Flex>
+      ) : null}
     </Flex>
   );
 }

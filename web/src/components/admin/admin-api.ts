@@ -54,7 +54,7 @@ function queryString(values: Record<string, string | undefined>): string {
 export const listProjects = (filters: Partial<ProjectFilters> & { limit?: string; cursor?: string } = {}) => api.get<ListProjectsResponse>(`/projects${queryString(filters)}`);
 export const bulkUpdate = (body: BulkUpdateBody) => api.post<BulkUpdateResponse>('/projects/bulk', body);
 
-export const listPendingComments = () => api.get<ModerationResponse>('/moderation');
+export const listPendingComments = (cursor?: string) => api.get<ModerationResponse>(`/moderation${queryString({ cursor })}`);
 export const moderateComment = (commentId: string, projectId: string, decision: 'approve' | 'reject') =>
   api.post<ModerateCommentResponse>(`/comments/${encodeURIComponent(commentId)}/${decision}`, { project_id: projectId });
 
@@ -64,7 +64,7 @@ export const listActivity = (q: string, type: ActivityType, cursor?: string) =>
 export const listUsers = (cursor?: string) => api.get<UsersResponse>(`/users${queryString({ cursor })}`);
 export const getUserDetails = (id: string) => api.get<UserDetailsResponse>(`/users/${encodeURIComponent(id)}`);
 
-export const listDesigners = () => api.get<ListDesignersResponse>('/designers');
+export const listDesigners = (cursor?: string) => api.get<ListDesignersResponse>(`/designers${queryString({ cursor })}`);
 export const addDesigner = (email: string) => designerKeys.run({ email }, (idempotencyKey) => api.post<AddDesignerResponse>('/designers', { email }, { idempotencyKey }));
 /** A new invitation link for a designer who has not followed theirs (the old one stops working). */
 export const resendDesignerInvite = (email: string) => api.post<ResendDesignerInviteResponse>(`/designers/${encodeURIComponent(email)}/invite`);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { listDesigners, listUsers, type DesignerRow } from './admin-api.js';
+import { listDesigners, type DesignerRow } from './admin-api.js';
 
 /** A designer to filter by or assign: registered ones by account id, pre-authorised ones by e-mail. */
 export interface DesignerOption {
@@ -23,7 +23,20 @@ export function designerOptions(designers: readonly DesignerRow[], names: Readon
   });
 }
 
-/** Every designer with their name (GET /api/designers joined with GET /api/users); [] when they cannot be loaded. */
+/** Every designer (all pages of GET /api/designers, which names them). */
+export async function allDesigners(): Promise<DesignerRow[]> {
+  const rows: DesignerRow[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 50; page += 1) {
+    const answer = await listDesigners(cursor);
+    rows.push(...answer.designers);
+    cursor = answer.next_cursor;
+    if (!cursor) break;
+  }
+  return rows;
+}
+
+/** Every designer with their name; [] when they cannot be loaded. */
 export function useDesignerOptions(): { options: DesignerOption[]; failed: boolean; reload(): void } {
   const [options, setOptions] = useState<DesignerOption[]>([]);
   const [failed, setFailed] = useState(false);
@@ -31,11 +44,11 @@ export function useDesignerOptions(): { options: DesignerOption[]; failed: boole
 
   useEffect(() => {
     let active = true;
-    Promise.all([listDesigners(), listUsers().catch(() => ({ users: [] }))])
-      .then(([designers, users]) => {
+    allDesigners()
+      .then((designers) => {
         if (!active) return;
-        const names = new Map(users.users.map((user) => [user.id, user.full_name]));
-        setOptions(designerOptions(designers.designers, names));
+        const names = new Map(designers.filter((designer) => designer.user_id).map((designer) => [designer.user_id!, designer.full_name ?? null]));
+        setOptions(designerOptions(designers, names));
         setFailed(false);
       })
       .catch((error: unknown) => {
