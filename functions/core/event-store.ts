@@ -50,6 +50,28 @@ function shardOf(streamId: string, shards: number): number {
 }
 
 const dayOf = (iso: string) => iso.slice(0, 10);
+
+/** A byTime shard count and the UTC day from which writers use it. */
+export interface ByTimeShards {
+  from: string;
+  shards: number;
+}
+const CONFIG_KEY = { streamId: '$config', version: 0 };
+const DEFAULT_BY_TIME: ByTimeShards[] = [{ from: '0000-00-00', shards: BY_TIME_SHARDS }];
+
+/** The count writers use on `day`: the latest entry in effect by then. */
+export function shardsInEffect(config: readonly ByTimeShards[], day: string): number {
+  let shards = BY_TIME_SHARDS;
+  for (const entry of config) if (entry.from <= day) shards = entry.shards;
+  return shards;
+}
+
+/** Shards a reader of `day` reads: every count in effect by then (a writer may not have seen the latest). */
+export function shardsToRead(config: readonly ByTimeShards[], day: string): number {
+  let shards = BY_TIME_SHARDS;
+  for (const entry of config) if (entry.from <= day) shards = Math.max(shards, entry.shards);
+  return shards;
+}
 const bucketKey = (day: string, shard: number) => `${day}#${shard}`;
 
 export function* daysBetween(first: string, last: string): Generator<string> {
@@ -75,6 +97,7 @@ export class EventStore {
   private readonly catalogue: EventCatalogue;
   private readonly now: () => Date;
   private firstDayKnown: string | null = null;
+  private byTime: ByTimeShards[] | null = null;
 
   constructor(options: EventStoreOptions) {
     this.client = options.client;
@@ -117,7 +140,7 @@ export class EventStore {
       last: expected.version + events.length,
       events: JSON.stringify(events),
       at,
-      bucket: bucketKey(day, shardOf(streamId, BY_TIME_SHARDS)),
+      bucket: bucketKey(day, shardOf(streamId, await this.shardsToWrite(day))),
       position,
       outbox: 'pending',
     };
@@ -197,9 +220,10 @@ export class EventStore {
   async *readAll(options: { after?: string; until?: string; pageSize?: number; raw?: boolean } = {}): AsyncGenerator<Commit> {
     const firstDay = await this.firstDay();
     if (!firstDay) return;
+    const config = await this.byTimeConfig(true);
     const lastDay = dayOf(options.until ?? this.now().toISOString());
     for (const day of daysBetween(firstDay, lastDay)) {
-      const shards = Array.from({ length: BY_TIME_SHARDS }, (_, shard) => this.readBucket(bucketKey(day, shard), options));
+      const shards = Array.from({ length: shardsToRead(config, day) }, (_, shard) => this.readBucket(bucketKey(day, shard), options));
       const heads = await Promise.all(shards.map((shard) => shard.next()));
       for (;;) {
         let best = -1;
@@ -241,8 +265,9 @@ export class EventStore {
     const from = options.from ?? (await this.sweepMark());
     const firstDay = from ? dayOf(new Date(decodeTime(from)).toISOString()) : await this.firstDay();
     if (!firstDay) return;
+    const config = await this.byTimeConfig(true);
     for (const day of daysBetween(firstDay, dayOf(olderThan))) {
-      for (let shard = 0; shard < BY_TIME_SHARDS; shard += 1) {
+      for (let shard = 0; shard < shardsToRead(config, day); shard += 1) {
         let startKey: Record<string, unknown> | undefined;
         do {
           const page = await this.client.send(
@@ -305,6 +330,39 @@ export class EventStore {
   private toCommit(item: CommitItem, raw = false): Commit {
     const events = (JSON.parse(item.events) as EventEnvelope[]).map((event) => (raw ? event : this.catalogue.upcast(event)));
     return { streamId: item.streamId, firstVersion: item.version, lastVersion: item.last, position: item.position, events };
+  }
+
+  /**
+   * The byTime shard counts, as stored (`$config`), oldest first; the default (BY_TIME_SHARDS) when
+   * none is stored. Writers read it once per container; readers of the global order read it afresh
+   * (`fresh`) for each pass, so they see a raise that writers elsewhere have started to use.
+   */
+  async byTimeConfig(fresh = false): Promise<ByTimeShards[]> {
+    if (this.byTime && !fresh) return this.byTime;
+    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: CONFIG_KEY, ConsistentRead: true }));
+    const stored = (Item?.byTimeShards as ByTimeShards[] | undefined)?.filter((entry) => typeof entry.from === 'string' && Number.isInteger(entry.shards) && entry.shards > 0);
+    this.byTime = stored && stored.length > 0 ? [...stored].sort((a, b) => (a.from < b.from ? -1 : 1)) : DEFAULT_BY_TIME;
+    return this.byTime;
+  }
+
+  /**
+   * Stores a new shard count, in effect from `from` (a UTC day, YYYY-MM-DD). Old days keep the counts
+   * they were written with; nothing is migrated. Raising takes effect in each writer when it next
+   * reads the configuration (a new container); readers read every count used up to a day, so a
+   * commit written with a stale count is still found.
+   */
+  async setByTimeShards(shards: number, from: string): Promise<ByTimeShards[]> {
+    if (!Number.isInteger(shards) || shards < 1 || shards > 256) throw new Error('The shard count is a whole number from 1 to 256');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new Error('The effective day is YYYY-MM-DD');
+    const current = (await this.byTimeConfig(true)).filter((entry) => entry.from !== from);
+    const next = [...current, { from, shards }].sort((a, b) => (a.from < b.from ? -1 : 1));
+    await this.client.send(new PutCommand({ TableName: this.table, Item: { ...CONFIG_KEY, byTimeShards: next } }));
+    this.byTime = next;
+    return next;
+  }
+
+  private async shardsToWrite(day: string): Promise<number> {
+    return shardsInEffect(await this.byTimeConfig(), day);
   }
 
   /** The earliest day that holds a commit: where reading everything starts. */
