@@ -84,9 +84,10 @@ export class Api extends Construct {
     /** Accepted values of CloudFront's origin header (functions/http/origin-check.ts); every API function gets them. */
     originSecret: string;
   }): void {
-    // What HttpUserPoolAuthorizer would create on its first route, created here so that it stays in
-    // this stack while the routes live in nested stacks (one authorizer shared by all of them).
-    const authorizer = new HttpAuthorizer(this, 'Cognito', {
+    // What HttpUserPoolAuthorizer creates on its first route, created here so that it stays in this
+    // stack while the routes live in a nested stack (one authorizer shared by all of them). Same scope
+    // and id as HttpUserPoolAuthorizer's, hence the same logical id: a deployed stage keeps its authorizer.
+    const authorizer = new HttpAuthorizer(this.httpApi, 'Cognito', {
       httpApi: this.httpApi,
       authorizerName: 'Cognito',
       type: HttpAuthorizerType.JWT,

@@ -91,7 +91,9 @@ describe('HTTP API', () => {
   };
 
   it('authorizes with the Cognito pool, audience = the SPA client (it sends the ID token)', () => {
-    const [, props] = authorizer();
+    const [id, props] = authorizer();
+    // In the parent, with the logical id it had before the routes moved to Routes (no replacement).
+    expect(id).toMatch(/^ApiHttpApiCognito[0-9A-F]{8}$/);
     expect(props.AuthorizerType).toBe('JWT');
     expect(props.IdentitySource).toEqual(['$request.header.Authorization']);
     expect(props.JwtConfiguration.Audience).toEqual([{ Ref: result.userPoolClientLogicalId }]);
