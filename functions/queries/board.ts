@@ -4,6 +4,9 @@ import type { Runtime } from '../core/runtime.js';
 import {
   boardPartition,
   designerKeyOf,
+  designerStatusCounter,
+  ownerStatusCounter,
+  teamStatusCounter,
   MIN_WORD,
   PROJECT_INDEX,
   projectCard,
@@ -97,6 +100,24 @@ export async function boardPage(runtime: Runtime, query: BoardQuery, page: { sco
     .sort((a, b) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0))
     .map((doc) => projectCard({ ...doc, comments: [] } as never));
   return { projects, nextCursor: result.nextCursor, read: result.read + docs.length };
+}
+
+/**
+ * Projects per status of a client's screens (their own outside a team, and their team's) or of a
+ * designer's (by id and by each proven e-mail), from the counters: one item read per status and key.
+ */
+export async function listCounts(runtime: Runtime, keys: { owner?: string; team?: string | null; designers?: string[] }): Promise<Record<string, number>> {
+  const { active } = await runtime.views.generations();
+  const counters = PROJECT_STATUSES.flatMap((status) => [
+    ...(keys.owner ? [{ status, key: ownerStatusCounter(keys.owner, status) }] : []),
+    ...(keys.team ? [{ status, key: teamStatusCounter(keys.team, status) }] : []),
+    ...(keys.designers ?? []).map((designer) => ({ status, key: designerStatusCounter(designer, status) })),
+  ]);
+  const items = await runtime.views.batchGet(active, counters.map(({ key }) => counterItemKey(key)));
+  const byKey = new Map(items.map((item) => [item.pk, Math.max(0, Number(item.n ?? 0))]));
+  const counts: Record<string, number> = Object.fromEntries(PROJECT_STATUSES.map((status) => [status, 0]));
+  for (const { status, key } of counters) counts[status]! += byKey.get(counterItemKey(key).pk) ?? 0;
+  return counts;
 }
 
 /** How many projects each board partition holds (the counter projection): one item read each. */

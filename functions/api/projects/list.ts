@@ -3,7 +3,7 @@ import { PRIORITIES, PROJECT_STATUSES } from '../../../events/vocabulary.js';
 import { hasRole } from '../../http/auth.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
 import { designerPartition, ownerPartition, teamPartition, type ProjectDoc } from '../../queries/projects.js';
-import { boardCounts, boardPage } from '../../queries/board.js';
+import { boardCounts, boardPage, listCounts } from '../../queries/board.js';
 import { cursorScope, pageLimit, pageOfPartitions, type Partition } from '../../queries/paging.js';
 import type { ViewItem } from '../../core/views.js';
 import { getUser } from '../../queries/users.js';
@@ -87,9 +87,16 @@ export const handler = httpHandler({ query: listProjectsQuery }, async (request)
       ? [principal.sub, ...principal.designerEmails].map((idOrEmail) => ({ index: 'gsi3' as const, pk: designerPartition(idOrEmail) }))
       : [{ index: 'gsi1' as const, pk: ownerPartition(principal.sub) }, ...(user?.team_id ? [{ index: 'gsi2' as const, pk: teamPartition(user.team_id) }] : [])];
     const scope = cursorScope(ROUTE, { view: designer ? 'designer' : 'client', sub: principal.sub, partitions: partitions.map((p) => p.pk).join('|'), ...filters });
-    const page = await pageOfPartitions(runtime, partitions, { scope, limit, cursor });
+    const filtered = Object.values(filters).some((value) => value !== undefined);
+    const [page, listed] = await Promise.all([
+      pageOfPartitions(runtime, partitions, { scope, limit, cursor }),
+      // The screens' status counters, on the first page of the unfiltered list.
+      cursor || filtered ? undefined : listCounts(runtime, designer ? { designers: [principal.sub, ...principal.designerEmails] } : { owner: principal.sub, team: user?.team_id }),
+    ]);
     cards = page.items.map(parse).filter((project) => matches(project, request.query)).map(toCard);
     nextCursor = page.nextCursor;
+    // Only a list longer than its page needs them: the screen counts a whole list itself.
+    counts = nextCursor ? listed : undefined;
   }
   if (admin || designer) cards = await withClients(runtime, cards);
   const body: ListProjectsResponse = { projects: cards, ...(nextCursor ? { next_cursor: nextCursor } : {}), ...(counts ? { counts } : {}) };

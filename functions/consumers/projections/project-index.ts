@@ -95,6 +95,10 @@ export function projectIndexItems(project: ProjectState): ViewItem[] {
   return [...board, ...search];
 }
 
+/** A client's projects of one status: their own outside a team, and each team's. */
+export const ownerStatusCounter = (userId: string, status: string) => `owner#${userId}#${status}`;
+export const teamStatusCounter = (teamId: string, status: string) => `team#${teamId}#${status}`;
+
 /** The moderation queue's length. */
 export const PENDING_COMMENTS_COUNTER = 'moderation#pending';
 
@@ -106,5 +110,6 @@ export function projectCounters(project: ProjectState): string[] {
   const designer = designerKeyOf(project);
   // One count per pending comment (a counter may be listed more than once).
   const pending = project.comments.filter((comment) => !comment.approved).map(() => PENDING_COMMENTS_COUNTER);
-  return [...boardPartitions(project), ...(designer === 'unassigned' ? [] : [designerStatusCounter(designer, project.status)]), ...pending];
+  const client = project.team_id ? teamStatusCounter(project.team_id, project.status) : ownerStatusCounter(project.user_id ?? '', project.status);
+  return [...boardPartitions(project), ...(designer === 'unassigned' ? [] : [designerStatusCounter(designer, project.status)]), client, ...pending];
 }

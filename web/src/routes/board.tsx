@@ -19,7 +19,7 @@ import { Page } from '../ui/Page.js';
  */
 export default function BoardScreen() {
   const { user } = useSession();
-  const { projects, reload } = useProjects();
+  const { projects, counts, hasMore, loadingMore, loadMore, reload } = useProjects();
   const [open, setOpen] = useState<ProjectCard | null>(null);
   const columns = groupByStatus(projects ?? []);
   const role = hasRole(user, 'admin') ? 'admin' : hasRole(user, 'designer') ? 'designer' : 'client';
@@ -43,14 +43,15 @@ export default function BoardScreen() {
           <div className="board">
             {PROJECT_STATUSES.map(({ value, label }) => {
               const items = columns[value];
+              const count = counts?.[value] ?? items.length;
               return (
                 <section key={value} className="board-column" aria-label={label} data-status={value}>
                   <div className="board-column__header">
                     <Heading level={2} fontSize="medium">
                       {label}
                     </Heading>
-                    <Badge size="small" aria-label={`${items.length} ${items.length === 1 ? 'project' : 'projects'}`}>
-                      {items.length}
+                    <Badge size="small" aria-label={`${count} ${count === 1 ? 'project' : 'projects'}`}>
+                      {count}
                     </Badge>
                   </div>
                   {items.length === 0 ? (
@@ -63,6 +64,13 @@ export default function BoardScreen() {
             })}
           </div>
         )}
+        {hasMore ? (
+          <Flex justifyContent="center">
+            <Button size="small" onClick={loadMore} isLoading={loadingMore} loadingText="Loading...">
+              Load more
+            </Button>
+          </Flex>
+        ) : null}
 
         <Text fontSize="small" color="font.secondary">
           * {TURNAROUND_DISCLAIMER}

@@ -33,7 +33,8 @@ function ClientDashboard() {
   const { user } = useSession();
   const { me, loading, reload } = useMe();
   // One GET /api/projects (one projection read) feeds the counters, the count and the recent list.
-  const { projects, reload: reloadProjects } = useProjects();
+  const { projects, counts, reload: reloadProjects } = useProjects();
+  const total = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : (projects?.length ?? null);
   const [open, setOpen] = useState<ProjectCard | null>(null);
   // Once a project has been opened its dialog stays mounted (the native <dialog> closes itself).
   const [dialogUsed, setDialogUsed] = useState(false);
@@ -55,7 +56,7 @@ function ClientDashboard() {
   return (
     <Page title="Dashboard" header={<AppHeader name={me?.user.full_name} />}>
       <Flex direction="column" gap="large">
-        <WelcomeCard name={name} me={me} projectCount={projects?.length ?? null} planButton={<PlanButton reloadKey={billingKey} />} />
+        <WelcomeCard name={name} me={me} projectCount={total} planButton={<PlanButton reloadKey={billingKey} />} />
 
         <section aria-labelledby="your-projects-heading">
           <Flex direction="column" gap="xxs" marginBottom="medium">
@@ -72,7 +73,7 @@ function ClientDashboard() {
               <Loader size="large" ariaLabel="Loading projects" />
             </Flex>
           ) : (
-            <StatusCounters projects={projects} />
+            <StatusCounters projects={projects} counts={counts} />
           )}
         </section>
 

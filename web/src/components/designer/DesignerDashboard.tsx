@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { calendarDate, countByStatus, dueFlag, statusLabel } from '../../lib/projects.js';
@@ -13,11 +13,12 @@ const PRIORITY_VARIATION = { Urgent: 'error', Normal: 'info', Low: undefined } a
  * four counts, 'My Assigned Projects' (assigned by id or by e-mail) and the project dialog.
  */
 export function DesignerDashboard({ name }: { name: string | null | undefined }) {
-  const { projects, reload } = useProjects();
+  const { projects, counts: whole, hasMore, loadingMore, loadMore, reload } = useProjects();
   const [open, setOpen] = useState<ProjectCard | null>(null);
-  const counts = countByStatus(projects ?? []);
+  // The server's counts when the list is longer than a page; else this page is the whole list.
+  const counts = { ...countByStatus(projects ?? []), ...(whole ?? {}) } as Record<string, number>;
   const stats = [
-    { label: 'Total Assigned', value: projects?.length ?? 0 },
+    { label: 'Total Assigned', value: whole ? Object.values(whole).reduce((sum, n) => sum + n, 0) : (projects?.length ?? 0) },
     { label: 'In Progress', value: counts.in_progress },
     { label: 'Needs Review', value: counts.needs_revision },
     { label: 'Delivered', value: counts.delivered },
@@ -62,6 +63,13 @@ export function DesignerDashboard({ name }: { name: string | null | undefined })
             ))}
           </div>
         )}
+        {hasMore ? (
+          <Flex justifyContent="center" marginTop="small">
+            <Button size="small" onClick={loadMore} isLoading={loadingMore} loadingText="Loading...">
+              Load more
+            </Button>
+          </Flex>
+        ) : null}
       </section>
 
       <DesignerProjectDialog project={open} onClose={() => setOpen(null)} onChanged={reload} />
