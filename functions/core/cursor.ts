@@ -1,12 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from './errors.js';
 
 /**
  * Opaque page cursors. A cursor is where the last page stopped (the DynamoDB keys of each partition
  * it read), base64url JSON, followed by an HMAC over that payload *and the query it answers* (route,
  * partition, filters): a cursor cannot be edited, made up, or carried to another partition, another
- * filter or another route, since its signature would not hold there. The key is CURSOR_KEY (the
- * embedded stack derives it from its secrets; the cloud stack resolves it from Secrets Manager).
+ * filter or another route, since its signature would not hold there.
  */
 export type CursorState = Record<string, unknown>;
 
@@ -15,12 +14,20 @@ const MAX_CURSOR_LENGTH = 4_096;
 
 let fallbackKey: string | undefined;
 
+/**
+ * The signing key: CURSOR_KEY where the runtime sets one (the embedded stack, from its secrets);
+ * in the cloud, a key derived from the API's origin secret (Secrets Manager, resolved into every API
+ * function's environment at deploy, ORIGIN_VERIFY_SECRET: "current[,previous]"), under its own label
+ * so the two uses never share a key. Rotating that secret makes old cursors invalid: the list
+ * answers invalid_cursor once and the screen starts again from its first page.
+ */
 function key(): string {
   const configured = process.env.CURSOR_KEY;
   if (configured) return configured;
-  // A process without a configured key still refuses forged cursors: its own random key, so its
-  // cursors are good only in this process (the next container answers invalid_cursor: start over).
-  fallbackKey ??= createHmac('sha256', String(Math.random()) + process.pid + Date.now()).digest('base64url');
+  const origin = process.env.ORIGIN_VERIFY_SECRET?.split(',')[0]?.trim();
+  if (origin) return (fallbackKey ??= createHmac('sha256', origin).update('design-club page cursors').digest('base64url'));
+  // Nothing configured (a test of one handler): a key of this process, so forged cursors still fail.
+  fallbackKey ??= randomBytes(32).toString('base64url');
   return fallbackKey;
 }
 

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged, type EventEnvelope, type NewEvent } from '../../events/index.js';
+import { boardPartition, projectCounters, projectIndexItems, searchPartition, searchWords, words } from '../../functions/consumers/projections/project-index.js';
+import { projectsProjection } from '../../functions/consumers/projections/projects.js';
+import { usersProjection } from '../../functions/consumers/projections/users.js';
+import { counterDeltas, Projector, type Projection } from '../../functions/core/projector.js';
+import type { ViewItem, ViewStore } from '../../functions/core/views.js';
+import { projectDecider, type SubmitProjectCommand } from '../../functions/domain/project.js';
+import { LONG_DESCRIPTION } from '../support/stack.js';
+
+/**
+ * The board's index items and counters (issue 21), without I/O: a views store in memory behind the
+ * real Projector. Applying the same events twice (or out of order) gives the same items and counts
+ * as applying them once.
+ */
+class MemoryViews {
+  readonly items = new Map<string, Record<string, unknown>>();
+  private key = (gen: number, pk: string, sk: string) => `${gen}\u0000${pk}\u0000${sk}`;
+  async writeGenerations() {
+    return [1];
+  }
+  committed() {}
+  async get(gen: number, pk: string, sk: string) {
+    return this.items.get(this.key(gen, pk, sk)) as ViewItem | undefined;
+  }
+  async putGuarded(gen: number, item: ViewItem, v: number) {
+    const existing = this.items.get(this.key(gen, item.pk, item.sk));
+    if (existing && (existing.v as number) >= v) return false;
+    this.items.set(this.key(gen, item.pk, item.sk), { ...item, v });
+    return true;
+  }
+  async putOnce(gen: number, item: ViewItem) {
+    if (this.items.has(this.key(gen, item.pk, item.sk))) return false;
+    this.items.set(this.key(gen, item.pk, item.sk), { ...item });
+    return true;
+  }
+  async putIfVersion(gen: number, item: ViewItem & { version: number }, expected: number) {
+    const existing = this.items.get(this.key(gen, item.pk, item.sk));
+    if ((existing?.version ?? 0) !== expected) return false;
+    this.items.set(this.key(gen, item.pk, item.sk), { ...item });
+    return true;
+  }
+  async addCounts(gen: number, key: { pk: string; sk: string }, deltas: Record<string, number>) {
+    const existing = this.items.get(this.key(gen, key.pk, key.sk)) ?? { ...key };
+    for (const [name, delta] of Object.entries(deltas)) existing[name] = ((existing[name] as number | undefined) ?? 0) + delta;
+    this.items.set(this.key(gen, key.pk, key.sk), existing);
+  }
+  /** Everything but checkpoints, live items only, keyed by pk/sk (a counter at 0 counts nothing). */
+  snapshot() {
+    return Object.fromEntries(
+      [...this.items]
+        .filter(([key, item]) => !key.includes('cp#') && !item.deleted && !(String(item.pk).startsWith('count#') && item.n === 0))
+        .map(([key, item]) => [key.slice(key.indexOf('\u0000') + 1), item]),
+    );
+  }
+}
+
+const submit: SubmitProjectCommand = {
+  type: 'SubmitProject', project_id: 'P1', user_id: 'u1', team_id: null, title: 'Café Kitchen remodel', project_category: 'Design',
+  project_type: 'Concept Design', property_type: 'single_family', description: LONG_DESCRIPTION, design_priority: [], area_sqft: 900,
+  existing_plans: false, permit_needs: null, deliverables: ['Layout Plan'], room_selection: [], room_notes: null, inspiration_links: [],
+  project_address: null, specifications: {}, checklist: [{ task_name: 'Measure', estimated_hours: 2 }], grok_generated: true, checklist_source: 'local',
+} as SubmitProjectCommand;
+
+function envelopes(events: NewEvent[]): EventEnvelope[] {
+  return events.map((event, i) => ({
+    streamId: 'project-P1', version: i + 1, type: event.type, schemaVersion: 1, eventId: `E${i + 1}`, at: `2026-11-2${Math.min(i, 9)}T10:00:00.000Z`,
+    actor: { sub: 'a1', role: 'admin' }, correlationId: 'c', causationId: null, data: event.data as Record<string, unknown>, prevHash: '', hash: '',
+  }));
+}
+
+const history = envelopes([
+  ...projectDecider.decide(submit, projectDecider.initialState(), { actor: { sub: 'u1', role: 'client' }, now: '' }),
+  DesignerAssigned.create({ designer_id: 'D1', designer_email: null, designer_name: 'Dana' }),
+  ProjectStatusChanged.create({ from: 'queued', to: 'in_progress' }),
+  PriorityChanged.create({ priority: 'Urgent' }),
+  CommentPosted.create({ comment_id: 'k1', content: 'First' }),
+  CommentPosted.create({ comment_id: 'k2', content: 'Second' }),
+  CommentApproved.create({ comment_id: 'k1' }),
+  ProjectStatusChanged.create({ from: 'in_progress', to: 'delivered' }),
+]);
+
+async function project(deliveries: EventEnvelope[], projection: Projection = projectsProjection) {
+  const views = new MemoryViews();
+  const store = { readStream: async (_: string, range: { from?: number; to?: number } = {}) => ({ events: history.filter((e) => e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9)) }) };
+  const projector = new Projector(store as never, views as unknown as ViewStore, [projection]);
+  for (const event of deliveries) await projector.apply(1, projection, event);
+  return views.snapshot();
+}
+
+describe('board index items and counters', () => {
+  it('index the project in its column, narrowed by designer and priority, and by each word (case and accents folded)', () => {
+    let state = projectDecider.initialState();
+    for (const event of history.slice(0, 4)) state = projectDecider.evolve(state, event);
+    const items = projectIndexItems(state);
+    const partitions = items.map((item) => item.gsi5pk);
+    expect(partitions).toEqual(expect.arrayContaining([
+      boardPartition({ status: 'in_progress' }),
+      boardPartition({ status: 'in_progress', designer: 'D1' }),
+      boardPartition({ status: 'in_progress', priority: 'Urgent' }),
+      boardPartition({ status: 'in_progress', designer: 'd1', priority: 'Urgent' }),
+      searchPartition('in_progress', 'cafe'),
+    ]));
+    expect(words('Café  KITCHEN-remodel')).toEqual(['cafe', 'kitchen', 'remodel']);
+    expect(searchWords(state).length).toBeLessThanOrEqual(32);
+    expect(items.find((item) => item.gsi5pk === boardPartition({ status: 'in_progress' }))!.card).toContain('"title":"Café Kitchen remodel"');
+  });
+
+  it('applying every event twice gives the same items and counts as applying them once', async () => {
+    const once = await project(history);
+    const twice = await project([...history, ...history]);
+    expect(twice).toEqual(once);
+    const shuffled = await project([history[3]!, history[0]!, ...history, history[5]!, ...history.slice().reverse()]);
+    expect(shuffled).toEqual(once);
+    // The counts follow the project to where it ended, and leave nothing behind where it was.
+    const counts = Object.fromEntries(Object.values(once).filter((item) => String(item.pk).startsWith('count#')).map((item) => [item.pk, item.n]));
+    expect(counts['count#board#delivered']).toBe(1);
+    expect(counts['count#board#queued']).toBeUndefined();
+    expect(counts['count#board#in_progress#d=d1#p=Urgent']).toBeUndefined();
+    expect(counts['count#moderation#pending']).toBe(1);
+    // Index items that the project left are gone (their tombstones are not live items).
+    expect(Object.values(once).filter((item) => String(item.gsi5pk ?? '').startsWith('board#in_progress'))).toEqual([]);
+  });
+
+  it('the users projection counts each user once, however often its events come', async () => {
+    expect(counterDeltas(['a', 'b', 'b'], ['b', 'c'])).toEqual(new Map([['a', -1], ['b', -1], ['c', 1]]));
+    expect(usersProjection.counters!({ ...({} as never), registered: true, user_id: 'u1', user_type: 'architect', initial_role: 'client', roles: [] } as never)).toEqual(['users', 'users#architects']);
+    expect(projectCounters(projectDecider.initialState())).toEqual([]);
+  });
+});
