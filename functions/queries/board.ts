@@ -121,9 +121,10 @@ export async function listCounts(runtime: Runtime, keys: { owner?: string; team?
 }
 
 /** How many projects each board partition holds (the counter projection): one item read each. */
-export async function boardCounts(runtime: Runtime, query: Pick<BoardQuery, 'designer' | 'priority'>): Promise<Record<string, number>> {
+export async function boardCounts(runtime: Runtime, query: Pick<BoardQuery, 'status' | 'designer' | 'priority'>): Promise<Record<string, number>> {
   const { active } = await runtime.views.generations();
-  const partitions = PROJECT_STATUSES.map((status) => ({ status, partition: boardPartition({ status, designer: query.designer, priority: query.priority }) }));
+  // A column's request counts its own column; the board without a status, all four.
+  const partitions = (query.status ? [query.status] : PROJECT_STATUSES).map((status) => ({ status, partition: boardPartition({ status, designer: query.designer, priority: query.priority }) }));
   const items = await runtime.views.batchGet(active, partitions.map(({ partition }) => counterItemKey(partition)));
   const counts: Record<string, number> = {};
   for (const { status, partition } of partitions) {

@@ -4,13 +4,21 @@ import { diffStates } from '../../domain/state-diff.js';
 import { STREAM_ID_PATTERN, foldFor } from '../../domain/streams.js';
 import { HttpError } from '../../core/errors.js';
 import { httpHandler } from '../../http/middleware.js';
+import { decodeCursor, encodeCursor, invalidCursor } from '../../core/cursor.js';
+import { cursorScope, pageLimit } from '../../queries/paging.js';
 import { getRuntime } from '../../core/runtime.js';
 import type { UserDoc } from '../../queries/users.js';
 import { userKey } from '../../consumers/projections/users.js';
 import type { AuditEvent, AuditResponse } from '../contracts/audit.js';
 
 const params = z.object({ streamId: z.string().regex(STREAM_ID_PATTERN, 'Unknown stream id') });
-const query = z.object({ asOf: z.coerce.number().int().min(0).optional() });
+const query = z.object({
+  asOf: z.coerce.number().int().min(0).optional(),
+  limit: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(10_000).optional()),
+  cursor: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(4096).optional()),
+});
+/** Timeline entries per page: the whole chain is still read and verified (the badge needs it); the page bounds what is sent and joined. */
+const AUDIT_PAGE = { default: 500, max: 1000 };
 
 /** Admin audit: a stream's events straight from the store, its chain verified, state as of any version. */
 export const handler = httpHandler({ params, query }, async (request) => {
@@ -22,8 +30,18 @@ export const handler = httpHandler({ params, query }, async (request) => {
   const brokenAt = verification.intact ? Infinity : verification.brokenAt;
   const fold = foldFor(streamId);
 
+  const scope = cursorScope('GET /api/audit', { streamId });
+  let from = 1;
+  if (request.query.cursor) {
+    const state = decodeCursor(scope, request.query.cursor);
+    if (!Number.isInteger(state.v) || (state.v as number) < 1) throw invalidCursor();
+    from = state.v as number;
+  }
+  const limit = pageLimit(request.query.limit, AUDIT_PAGE);
+  const shown = (version: number) => version >= from && version < from + limit;
+
   const { active } = await runtime.views.generations();
-  const actors = await runtime.views.batchGet(active, [...new Set(raw.map((e) => e.actor.sub))].map(userKey));
+  const actors = await runtime.views.batchGet(active, [...new Set(raw.filter((e) => shown(e.version)).map((e) => e.actor.sub))].map(userKey));
   const people = new Map(actors.map((item) => {
     const user = JSON.parse(item.doc as string) as UserDoc;
     return [user.user_id, user];
@@ -32,7 +50,8 @@ export const handler = httpHandler({ params, query }, async (request) => {
   const asOf = Math.min(request.query.asOf ?? raw.length, raw.length);
   let state = fold?.initialState();
   let stateAsOf = asOf === 0 ? state : undefined;
-  const events: AuditEvent[] = raw.map((stored) => {
+  const events: AuditEvent[] = [];
+  for (const stored of raw) {
     let event: EventEnvelope = stored;
     try {
       event = catalogue.upcast(stored);
@@ -42,8 +61,9 @@ export const handler = httpHandler({ params, query }, async (request) => {
     const before = state;
     if (fold) state = fold.evolve(state, event);
     if (event.version === asOf) stateAsOf = state;
+    if (!shown(event.version)) continue;
     const person = people.get(event.actor.sub);
-    return {
+    events.push({
       version: event.version,
       type: event.type,
       storedSchemaVersion: stored.schemaVersion,
@@ -56,8 +76,16 @@ export const handler = httpHandler({ params, query }, async (request) => {
       hash: stored.hash,
       prevHash: stored.prevHash,
       verified: event.version < brokenAt,
-    };
-  });
-  const body: AuditResponse = { streamId, verification, events, asOf, state: stateAsOf ?? null };
+    });
+  }
+  const last = raw.at(-1)!.version;
+  const body: AuditResponse = {
+    streamId,
+    verification,
+    events,
+    asOf,
+    state: stateAsOf ?? null,
+    ...(from + limit <= last ? { next_cursor: encodeCursor(scope, { v: from + limit }) } : {}),
+  };
   return { body };
 });

@@ -25,4 +25,6 @@ export interface AuditResponse {
   /** The stream's state as of `asOf` (default: the latest version), by the domain's own evolve. */
   asOf: number;
   state: unknown;
+  /** The timeline's next page (later versions), when the stream is longer than a page. */
+  next_cursor?: string;
 }

@@ -46,7 +46,17 @@ export function AuditHistory({ streamId }: { streamId: string }) {
   if (error) return <Alert variation="error" heading="History unavailable">{error}</Alert>;
   if (!history || !asOf) return <Loader ariaLabel="Loading history" />;
   const verdict = history.verification;
-  const latest = history.events.length;
+  // The first load is as of the latest version (the whole chain is read for its verification).
+  const latest = history.asOf;
+  const loadMore = async () => {
+    if (!history.next_cursor) return;
+    try {
+      const next = await api.get<AuditResponse>(`/audit/${encodeURIComponent(streamId)}?cursor=${encodeURIComponent(history.next_cursor)}`);
+      setHistory({ ...history, events: [...history.events, ...next.events], next_cursor: next.next_cursor });
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Unable to load the history');
+    }
+  };
 
   return (
     <div className="audit">
@@ -70,6 +80,11 @@ export function AuditHistory({ streamId }: { streamId: string }) {
           {history.events.map((event) => (
             <TimelineEntry key={event.eventId} event={event} selected={event.version === asOf.asOf} onSelect={() => void travel(event.version)} />
           ))}
+          {history.next_cursor ? (
+            <li>
+              <Button size="small" onClick={() => void loadMore()}>Load more</Button>
+            </li>
+          ) : null}
         </ol>
         <section className="audit__state" aria-labelledby="audit-state-title">
           <Flex alignItems="center" justifyContent="space-between" gap="0.5rem" wrap="wrap">
