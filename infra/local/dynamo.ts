@@ -1,4 +1,4 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
@@ -36,7 +36,13 @@ export async function startDynamo(options: { path?: string; port?: number; secre
   };
 }
 
-export async function ensureTable(client: DynamoDBClient, name: string, definition: TableDefinition): Promise<void> {
+/**
+ * Creates the table unless it exists. A rebuildable table (the views) kept from an older version
+ * that lacks an index added since is created anew: dynalite cannot add an index to a table, and
+ * the views are rebuilt from the events (the caller replays them). Returns what it did.
+ */
+export async function ensureTable(client: DynamoDBClient, name: string, definition: TableDefinition, options: { rebuildable?: boolean } = {}): Promise<'created' | 'kept' | 'recreated'> {
+  let outcome: 'created' | 'kept' | 'recreated' = 'created';
   const attributes = new Map<string, 'S' | 'N'>([[definition.partitionKey, 'S'], [definition.sortKey.name, definition.sortKey.type]]);
   for (const index of definition.indexes) {
     attributes.set(index.partitionKey, 'S');
@@ -64,19 +70,29 @@ export async function ensureTable(client: DynamoDBClient, name: string, definiti
     );
   } catch (error) {
     if (!(error instanceof ResourceInUseException)) throw error;
+    outcome = 'kept';
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    const existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    if (options.rebuildable && definition.indexes.some((index) => !existing.has(index.name))) {
+      await client.send(new DeleteTableCommand({ TableName: name }));
+      await ensureTable(client, name, definition);
+      return 'recreated';
+    }
   }
   for (let i = 0; i < 50; i += 1) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
-    if (Table?.TableStatus === 'ACTIVE') return;
+    if (Table?.TableStatus === 'ACTIVE') return outcome;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`Table ${name} did not become active`);
 }
 
-export async function ensureTables(endpoint: string, names: { events: string; views: string; connections?: string }): Promise<void> {
+/** The tables; `viewsRecreated` when the views had to be created anew over older data (replay them). */
+export async function ensureTables(endpoint: string, names: { events: string; views: string; connections?: string }): Promise<{ viewsRecreated: boolean }> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   await ensureTable(client, names.events, eventsTable);
-  await ensureTable(client, names.views, viewsTable);
+  const views = await ensureTable(client, names.views, viewsTable, { rebuildable: true });
   if (names.connections) await ensureTable(client, names.connections, connectionsTable);
   client.destroy();
+  return { viewsRecreated: views === 'recreated' };
 }

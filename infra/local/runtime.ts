@@ -24,6 +24,7 @@ import { DeadLetterStore } from './dead-letters.js';
 import { startOpsAdmin } from './ops-admin.js';
 import { ensureUser, startCognito, type EmbeddedCognito, type LambdaFunction } from './cognito/index.js';
 import { ensureTables, startDynamo } from './dynamo.js';
+import { Replayer } from '../../functions/ops/replay.js';
 import { LocalHttpApi } from './http-api.js';
 import { applyTimeouts, BODY_LIMITS } from './limits.js';
 import { outboxAllowed } from './loopback.js';
@@ -172,7 +173,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
 
   const dynamo = await startDynamo({ path: persistent ? join(dataDir, 'dynamodb') : undefined, secret: secrets.adminSecret });
   stops.push(dynamo.stop);
-  await ensureTables(dynamo.endpoint, TABLES);
+  const { viewsRecreated } = await ensureTables(dynamo.endpoint, TABLES);
   await mkdir(join(dataDir, 's3'), { recursive: true });
   const s3 = await startS3({ directory: join(dataDir, 's3'), bucket: BUCKET, secret: secrets.adminSecret });
   stops.push(s3.stop);
@@ -221,6 +222,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   // dynalite's index is written with the table and every writer shares this clock: a short look-back.
   const runtime = runtimeFromEnvironment({ bus, sweepLookbackMs: 2_000 });
   setRuntime(runtime);
+  if (viewsRecreated) {
+    // Data from before the views gained an index (issue 21): rebuilt from the events, as `npm run replay` would.
+    if (!options.quiet) console.log('  The views table gained new indexes: rebuilding the views from the events…');
+    await new Replayer(runtime.store, runtime.views, allProjections).run();
+  }
 
   const triggerFunctions: Record<string, LambdaFunction> = {};
   for (const trigger of triggers) triggerFunctions[trigger.name] = await importHandler<LambdaFunction>(trigger.handler);
