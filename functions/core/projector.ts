@@ -21,6 +21,13 @@ export interface Projection<S = any> {
 
 export const counterItemKey = (counter: string) => ({ pk: `count#${counter}`, sk: 'n' });
 
+/** A stream's guard slot on counter items (views.addCount). */
+function slotOf(streamId: string): number {
+  let hash = 0;
+  for (let i = 0; i < streamId.length; i += 1) hash = (hash * 31 + streamId.charCodeAt(i)) | 0;
+  return Math.abs(hash) % 64;
+}
+
 /** +1 for each counter a state entered, -1 for each it left. */
 export function counterDeltas(previous: readonly string[], next: readonly string[]): Map<string, number> {
   const deltas = new Map<string, number>();
@@ -35,6 +42,12 @@ export const itemKey = (item: Pick<ViewItem, 'pk' | 'sk'>) => `${item.pk}\u0000$
 const MAX_ATTEMPTS = 10;
 /** Checkpoints this projector committed last, per (generation, projection, stream). */
 const REMEMBERED_CHECKPOINTS = 5_000;
+
+/** A committed step's count changes not yet known to be applied (kept on the checkpoint). */
+interface PendingCounts {
+  token: string;
+  deltas: Record<string, number>;
+}
 
 interface Checkpoint {
   version: number;
@@ -96,7 +109,7 @@ export class Projector {
       // What this projector committed last saves the read. It may be behind (another instance moved
       // on): versions only grow, so a skip is still right, and a stale base fails the commit below.
       const remembered = attempt === 0 ? this.committed.get(slot) : undefined;
-      const { version, state: before } = remembered ?? (await this.readCheckpoint(gen, projection, key));
+      const { version, state: before } = remembered ?? (await this.readCheckpoint(gen, projection, key, event.streamId));
       if (event.version <= version) return;
       const pending =
         event.version === version + 1
@@ -111,16 +124,13 @@ export class Projector {
       const reached = pending.at(-1)?.version ?? version;
       if (reached <= version) return;
       await this.writeItems(gen, projection.items(before, event.streamId), projection.items(state, event.streamId), reached);
-      const committed = await this.views.putIfVersion(gen, { ...key, version: reached, v: reached, state: JSON.stringify(state) }, version);
+      // The step's count changes ride on the checkpoint commit (one winner per step) and are applied
+      // right after it; one left there by a failure is applied by the next reader of the checkpoint.
+      const deltas = projection.counters ? Object.fromEntries(counterDeltas(projection.counters(before), projection.counters(state))) : {};
+      const counts: PendingCounts | undefined = Object.keys(deltas).length ? { token: `${projection.name}|${event.streamId}|${version}>${reached}`, deltas } : undefined;
+      const committed = await this.views.putIfVersion(gen, { ...key, version: reached, v: reached, state: JSON.stringify(state), ...(counts ? { pending: JSON.stringify(counts) } : {}) }, version);
       if (committed) {
-        // After the commit, which succeeds once per step: a repeated or stale delivery never gets
-        // here, so a step moves its counts once (a crash right here loses that step's count until
-        // the next replay, which recounts from the states).
-        if (projection.counters) {
-          for (const [counter, delta] of counterDeltas(projection.counters(before), projection.counters(state))) {
-            await this.views.addCounts(gen, counterItemKey(counter), { n: delta });
-          }
-        }
+        if (counts) await this.settleCounts(gen, key, event.streamId, reached, counts);
         this.committed.set(slot, { version: reached, state });
         this.views.committed(projection.name);
         return;
@@ -130,11 +140,20 @@ export class Projector {
     throw new Error(`Projection ${projection.name} could not apply ${event.streamId}@${event.version}`);
   }
 
-  private async readCheckpoint(gen: number, projection: Projection, key: { pk: string; sk: string }): Promise<Checkpoint> {
+  private async readCheckpoint(gen: number, projection: Projection, key: { pk: string; sk: string }, streamId: string): Promise<Checkpoint> {
     const checkpoint = await this.views.get(gen, key.pk, key.sk, true);
-    return checkpoint
-      ? { version: (checkpoint.version as number | undefined) ?? 0, state: JSON.parse(checkpoint.state as string) }
-      : { version: 0, state: projection.initialState() };
+    if (!checkpoint) return { version: 0, state: projection.initialState() };
+    const version = (checkpoint.version as number | undefined) ?? 0;
+    // Counts a failed writer committed but did not apply: applied now (each step once), then cleared.
+    if (typeof checkpoint.pending === 'string') await this.settleCounts(gen, key, streamId, version, JSON.parse(checkpoint.pending) as PendingCounts);
+    return { version, state: JSON.parse(checkpoint.state as string) };
+  }
+
+  /** Applies a committed step's count changes (guarded by the step's token) and clears them from the checkpoint. */
+  private async settleCounts(gen: number, key: { pk: string; sk: string }, streamId: string, version: number, pending: PendingCounts): Promise<void> {
+    const step = { slot: slotOf(streamId), token: pending.token };
+    for (const [counter, delta] of Object.entries(pending.deltas)) await this.views.addCount(gen, counterItemKey(counter), delta, step);
+    await this.views.clearPending(gen, key, version);
   }
 
   private async writeItems(gen: number, previous: ViewItem[], next: ViewItem[], version: number): Promise<void> {

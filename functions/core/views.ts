@@ -1,4 +1,4 @@
-import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4' | 'gsi5';
 const INDEX_NAMES: IndexName[] = ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5'];
@@ -189,26 +189,60 @@ export class ViewStore {
     };
   }
 
-  /** Adds to counters (ADD: atomic, so concurrent writers never lose an increment). */
-  async addCounts(gen: number, key: { pk: string; sk: string }, deltas: Record<string, number>): Promise<void> {
-    const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
-    if (entries.length === 0) return;
-    const names: Record<string, string> = {};
-    const values: Record<string, number> = {};
-    const parts = entries.map(([name, delta], i) => {
-      names[`#c${i}`] = name;
-      values[`:d${i}`] = delta;
-      return `#c${i} :d${i}`;
-    });
-    await this.client.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: { pk: `${gen}#${key.pk}`, sk: key.sk },
-        UpdateExpression: `ADD ${parts.join(', ')}`,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    );
+  /**
+   * Adds `delta` to a counter item's `n` (ADD: atomic, so concurrent writers never lose a step), once
+   * per `step` (a string naming the projection, stream and version): the step is kept in one of 64
+   * guard attributes (`g<slot>`, by the stream), so the SDK's retry of an update that landed but
+   * whose answer was lost finds it there and adds nothing. A counter back at 0 is removed (as a
+   * replay, which counts from the states, would not write it).
+   */
+  async addCount(gen: number, key: { pk: string; sk: string }, delta: number, step: { slot: number; token: string }): Promise<void> {
+    if (delta === 0) return;
+    const guard = `g${step.slot % 64}`;
+    let result;
+    try {
+      result = await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: `${gen}#${key.pk}`, sk: key.sk },
+          UpdateExpression: 'ADD #n :d SET #g = :t',
+          ConditionExpression: 'attribute_not_exists(#g) OR #g <> :t',
+          ExpressionAttributeNames: { '#n': 'n', '#g': guard },
+          ExpressionAttributeValues: { ':d': delta, ':t': step.token },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return;
+      throw error;
+    }
+    if (result.Attributes?.n === 0) {
+      try {
+        await this.client.send(
+          new DeleteCommand({ TableName: this.tableName, Key: { pk: `${gen}#${key.pk}`, sk: key.sk }, ConditionExpression: '#n = :zero', ExpressionAttributeNames: { '#n': 'n' }, ExpressionAttributeValues: { ':zero': 0 } }),
+        );
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      }
+    }
+  }
+
+  /** Removes a checkpoint's applied count changes, unless the checkpoint moved on meanwhile. */
+  async clearPending(gen: number, key: { pk: string; sk: string }, version: number): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: `${gen}#${key.pk}`, sk: key.sk },
+          UpdateExpression: 'REMOVE #p',
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#p': 'pending', '#version': 'version' },
+          ExpressionAttributeValues: { ':version': version },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
   }
 
   /**

@@ -40,9 +40,13 @@ class MemoryViews {
     this.items.set(this.key(gen, item.pk, item.sk), { ...item });
     return true;
   }
-  async addCounts(gen: number, key: { pk: string; sk: string }, deltas: Record<string, number>) {
+  async clearPending(gen: number, key: { pk: string; sk: string }, version: number) {
+    const existing = this.items.get(this.key(gen, key.pk, key.sk));
+    if (existing && existing.version === version) delete existing.pending;
+  }
+  async addCount(gen: number, key: { pk: string; sk: string }, delta: number) {
     const existing = this.items.get(this.key(gen, key.pk, key.sk)) ?? { ...key };
-    for (const [name, delta] of Object.entries(deltas)) existing[name] = ((existing[name] as number | undefined) ?? 0) + delta;
+    existing.n = ((existing.n as number | undefined) ?? 0) + delta;
     this.items.set(this.key(gen, key.pk, key.sk), existing);
   }
   /** Everything but checkpoints, live items only, keyed by pk/sk (a counter at 0 counts nothing). */

@@ -30,7 +30,7 @@ export const listProjectsQuery = z.object({
 type ListQuery = z.infer<typeof listProjectsQuery>;
 
 /** Page sizes of GET /api/projects: a board column or a client's list. */
-export const PROJECTS_PAGE = { default: 50, max: 100 };
+export const PROJECTS_PAGE = { default: 100, max: 100 };
 const ROUTE = 'GET /api/projects';
 
 function matches(project: ProjectDoc, query: ListQuery): boolean {
