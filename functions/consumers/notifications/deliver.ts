@@ -18,9 +18,8 @@ export const MAIL_WINDOW_MS = 60_000;
 
 /** The project before and after the event, from the event store (never a possibly lagging view). */
 async function projectAround(runtime: Runtime, event: EventEnvelope): Promise<{ before: ProjectState; after: ProjectState }> {
-  const slice = await runtime.store.readStream(event.streamId, { to: event.version - 1 });
   let before = projectDecider.initialState();
-  for (const earlier of slice.events) before = projectDecider.evolve(before, earlier);
+  if (event.version > 1) for (const earlier of (await runtime.store.readStream(event.streamId, { to: event.version - 1 })).events) before = projectDecider.evolve(before, earlier);
   return { before, after: projectDecider.evolve(before, event) };
 }
 
