@@ -145,7 +145,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/notifications/unsubscribe', handler: 'functions/api/notifications/unsubscribe.ts', access: 'public', summary: 'what a signed unsubscribe link would turn off (changes nothing: mail scanners follow links)' },
   { method: 'POST', path: '/api/notifications/unsubscribe', handler: 'functions/api/notifications/unsubscribe.ts', access: 'public', summary: "one-click unsubscribe (RFC 8058): the signed token's kind of e-mail off, as an event" },
   { method: 'GET', path: '/api/me/notification-preferences', handler: 'functions/api/notifications/preferences-get.ts', access: 'any', summary: "the caller's notification e-mail modes per kind, and the defaults" },
-  { method: 'PUT', path: '/api/me/notification-preferences', handler: 'functions/api/notifications/preferences.ts', access: 'any', summary: 'per kind: e-mail immediately, in the daily digest, or off (the bell always)' },
+  { method: 'PATCH', path: '/api/me/notification-preferences', handler: 'functions/api/notifications/preferences.ts', access: 'any', summary: 'per kind: e-mail immediately, in the daily digest, or off (the bell always)' },
   { method: 'POST', path: '/api/mail/test', handler: 'functions/api/mail/test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)', throttle: COSTLY.mail },
 ];
 

@@ -166,8 +166,8 @@ describe('who hears what (in the app)', () => {
     expect((await stack.api('POST', '/api/notifications/read', { user: owner, body: { up_to: 'x' } })).status).toBe(400);
     expect((await stack.api('POST', '/api/notifications/read', { user: owner, body: { up_to: '01ARZ3NDEKTSV4RRFFQ69G5FAV', extra: 1 } })).status).toBe(400);
     expect((await stack.api('GET', '/api/notifications')).status).toBe(401);
-    expect((await stack.api('PUT', '/api/me/notification-preferences', { user: owner, body: { status: 'weekly' } })).status).toBe(400);
-    expect((await stack.api('PUT', '/api/me/notification-preferences', { user: owner, body: { billing: 'off' } })).status).toBe(400);
+    expect((await stack.api('PATCH', '/api/me/notification-preferences', { user: owner, body: { status: 'weekly' } })).status).toBe(400);
+    expect((await stack.api('PATCH', '/api/me/notification-preferences', { user: owner, body: { billing: 'off' } })).status).toBe(400);
   });
 });
 
@@ -245,7 +245,7 @@ describe('preferences and unsubscribe', () => {
   it('defaults, then a change is an event; off means no e-mail, the bell still rings', async () => {
     const defaults = await stack.api('GET', '/api/me/notification-preferences', { user: stranger });
     expect(defaults.body.preferences).toEqual({ status: 'immediate', deliverable: 'immediate', comment: 'digest', assignment: 'immediate', submission: 'immediate', moderation: 'digest' });
-    const changed = await stack.api('PUT', '/api/me/notification-preferences', { user: stranger, body: { status: 'off' } });
+    const changed = await stack.api('PATCH', '/api/me/notification-preferences', { user: stranger, body: { status: 'off' } });
     expect(changed.status).toBe(200);
     expect(changed.body.preferences.status).toBe('off');
     await stack.settle();

@@ -6,7 +6,7 @@ import { httpHandler, signedIn } from '../../http/middleware.js';
 import { getRuntime } from '../../core/runtime.js';
 import { preferencesBody, type PreferencesResponse } from '../contracts/notifications.js';
 
-/** PUT /api/me/notification-preferences: per kind, e-mail immediately, in the daily digest, or off (an event). */
+/** PATCH /api/me/notification-preferences: per kind, e-mail immediately, in the daily digest, or off (an event). */
 export const handler = httpHandler({ body: preferencesBody }, async (request) => {
   const principal = signedIn(request);
   const result = await runCommand(
