@@ -75,6 +75,18 @@ test("a designer's status change reaches the client's bell live, opens the proje
   await page.goto(link);
   await expect(page.getByRole('dialog', { name: title })).toBeVisible({ timeout: 10_000 });
 
+  // The footer's unsubscribe link asks first (a mail scanner's visit changes nothing), then turns status e-mails off.
+  const footer = /Stop e-mails about project status changes: (\S+)/.exec(mail!.text)?.[1];
+  expect(footer).toMatch(new RegExp(`^${runtime.url}/unsubscribe\\?token=`));
+  await page.goto(footer!);
+  await expect(page.getByText('Confirm to stop e-mails about: Project status changes.')).toBeVisible();
+  const before = await apiFromPage<{ preferences: Record<string, string> }>(page, 'GET', '/api/me/notification-preferences');
+  expect(before.body.preferences.status).toBe('immediate');
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('status').getByText('You will no longer get e-mails about: Project status changes.')).toBeVisible();
+  await runtime.settle();
+  expect((await apiFromPage<{ preferences: Record<string, string> }>(page, 'GET', '/api/me/notification-preferences')).body.preferences.status).toBe('off');
+
   await adminContext.close();
   await designerContext.close();
 });

@@ -7,7 +7,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 const site = () => (process.env.SITE_URL ?? '').replace(/\/+$/, '');
 
 export const PREFERENCES_PATH = '/profile?tab=notifications';
+/** Where the one-click POST goes (the List-Unsubscribe header, RFC 8058). */
 export const unsubscribeUrl = (token: string) => `${site()}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+/** The footer's link, for a person: a page that asks before it unsubscribes. */
+export const unsubscribePage = (token: string) => `${site()}/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /**
  * One e-mail for one recipient: the lines of one project (immediate, with later events folded in)
@@ -35,7 +38,7 @@ export function composeMail(lines: readonly PendingMail[], options: { digest: bo
     ...lines.flatMap((line) => [`- ${line.message} (${line.project_title}, ${new Date(line.at).toUTCString()})`, `  Open the project: ${site()}${line.link}`]),
     '',
     `Choose which e-mails you get: ${preferences}`,
-    ...(token ? [`Stop e-mails about ${kindLabel}: ${unsubscribeUrl(token)}`] : []),
+    ...(token ? [`Stop e-mails about ${kindLabel}: ${unsubscribePage(token)}`] : []),
     '',
     'Design Club',
   ].join('\n');
@@ -48,7 +51,7 @@ export function composeMail(lines: readonly PendingMail[], options: { digest: bo
     ...lines.map((line) => `<li><p>${escapeHtml(line.message)}<br><a href="${escapeHtml(site() + line.link)}">Open ${escapeHtml(line.project_title)}</a> · ${escapeHtml(new Date(line.at).toUTCString())}</p></li>`),
     '</ul>',
     `<p><a href="${escapeHtml(preferences)}">Choose which e-mails you get</a></p>`,
-    ...(token ? [`<p><a href="${escapeHtml(unsubscribeUrl(token))}">Stop e-mails about ${escapeHtml(kindLabel)}</a></p>`] : []),
+    ...(token ? [`<p><a href="${escapeHtml(unsubscribePage(token))}">Stop e-mails about ${escapeHtml(kindLabel)}</a></p>`] : []),
     '<p>Design Club</p>',
     '</body></html>',
   ].join('\n');
