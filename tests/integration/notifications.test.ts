@@ -6,6 +6,7 @@ import { runCommand } from '../../functions/core/command.js';
 import type { SentMail } from '../../functions/adapters/mail/index.js';
 import { handler as notificationsConsumer } from '../../functions/consumers/notifications.js';
 import { flushAll, sendDigests } from '../../functions/consumers/notifications/deliver.js';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 
 /**
@@ -238,6 +239,29 @@ describe('e-mail', () => {
     expect(mails.map((m) => m.subject)).toEqual(['2 updates on Busy house', 'Busy house is now In Progress']);
     expect(mails[0]!.text).toContain('Busy house is now Needs Revision');
     expect(mails[0]!.text).toContain('Busy house is now In Progress');
+  });
+
+  it('an address that cannot receive mail holds up nobody: the bell and the others are told, its lines are dropped after a few tries', async () => {
+    const projectId = await submit('Undeliverable house');
+    const nowhere = `nowhere.${Date.now().toString(36)}@example.invalid`;
+    expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: nowhere } })).status).toBeLessThan(300);
+    await stack.settle();
+    await patch(admin, projectId, { designer: { designer_email: nowhere } });
+    await patch(admin, projectId, { status: 'in_progress' });
+    // No dead letter: the reactor finished; the client heard of the status change, by bell and by mail.
+    expect(stack.local.bus.deadLetters.filter((letter) => letter.subscription === 'notifications')).toEqual([]);
+    expect((await inbox(owner)).notifications[0]!.message).toBe('Undeliverable house is now In Progress');
+    const realNow = stack.local.runtime.now;
+    try {
+      for (let minute = 1; minute <= 6; minute += 1) {
+        stack.local.runtime.now = () => new Date(realNow().getTime() + minute * 61_000);
+        await expect(flushAll(stack.local.runtime)).resolves.toEqual(expect.any(Number));
+      }
+    } finally {
+      stack.local.runtime.now = realNow;
+    }
+    const { items } = await stack.local.runtime.views.client.send(new QueryCommand({ TableName: stack.local.runtime.views.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `$mail-pending#email:${nowhere}` } })).then((page) => ({ items: page.Items ?? [] }));
+    expect(items).toEqual([]);
   });
 });
 

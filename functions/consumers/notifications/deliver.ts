@@ -62,7 +62,8 @@ export async function deliver(runtime: Runtime, event: EventEnvelope, notices: r
     }
     await store.finish(event.eventId, recipient);
   }
-  for (const [recipient, projectId] of flush) await flushProject(runtime, recipient, projectId);
+  // The in-app side is done whatever the mail does: a failed send stays queued for the flush schedule.
+  for (const [recipient, projectId] of flush) await flushProject(runtime, recipient, projectId).catch(() => false);
   return told;
 }
 
@@ -76,7 +77,7 @@ export async function flushProject(runtime: Runtime, recipient: string, projectI
     await store.releaseWindow(recipient, projectId);
     return false;
   }
-  await sendOrRelease(lines, false, () => store.releaseWindow(recipient, projectId));
+  await sendOrRelease(store, lines, false, () => store.releaseWindow(recipient, projectId));
   await store.sent(lines);
   return true;
 }
@@ -86,7 +87,8 @@ export async function flushAll(runtime: Runtime): Promise<number> {
   const store = new NotificationStore(runtime);
   let sent = 0;
   for (const [recipient, projects] of await store.pendingRecipients('immediate')) {
-    for (const projectId of projects) if (await flushProject(runtime, recipient, projectId)) sent += 1;
+    // One address that cannot receive mail holds up nobody else's.
+    for (const projectId of projects) if (await flushProject(runtime, recipient, projectId).catch(() => false)) sent += 1;
   }
   return sent;
 }
@@ -103,19 +105,30 @@ export async function sendDigests(runtime: Runtime): Promise<number> {
       await store.releaseDigest(recipient, day);
       continue;
     }
-    await sendOrRelease(lines, true, () => store.releaseDigest(recipient, day));
+    try {
+      await sendOrRelease(store, lines, true, () => store.releaseDigest(recipient, day));
+    } catch {
+      continue;
+    }
     await store.sent(lines);
     sent += 1;
   }
   return sent;
 }
 
-/** A failed send gives its claim back and fails the delivery, so a retry sends it (the lines stay queued). */
-async function sendOrRelease(lines: PendingMail[], digest: boolean, release: () => Promise<void>): Promise<void> {
+/** A line that failed this many sends is dropped (logged): an address that cannot receive mail. */
+export const MAX_MAIL_ATTEMPTS = 5;
+
+/**
+ * A failed send gives its claim back, so a later flush sends it (the lines stay queued, each
+ * failure counted, up to MAX_MAIL_ATTEMPTS), and rethrows for the caller to go on with others.
+ */
+async function sendOrRelease(store: NotificationStore, lines: PendingMail[], digest: boolean, release: () => Promise<void>): Promise<void> {
   try {
     await mailer().send(composeMail(lines, { digest }));
   } catch (error) {
-    log.warn('Notification e-mail failed', { to: lines[0]!.recipient, error: (error as Error).message });
+    const dropped = await store.failed(lines, MAX_MAIL_ATTEMPTS);
+    log.warn('Notification e-mail failed', { mode: lines[0]!.mode, lines: lines.length, dropped, error: (error as Error).message });
     await release();
     throw error;
   }

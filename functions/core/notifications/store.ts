@@ -183,6 +183,28 @@ export class NotificationStore {
   }
 
   /**
+   * Counts a failed send of these lines; a line that failed `maxAttempts` times is dropped (an
+   * address that cannot receive mail must not hold the queue forever). Returns how many were dropped.
+   */
+  async failed(mails: readonly PendingMail[], maxAttempts: number): Promise<number> {
+    let dropped = 0;
+    for (const mail of mails) {
+      const Key = { pk: `$mail-pending#${mail.recipient}`, sk: `${mail.mode}#${mail.project_id}#${mail.id}` };
+      const { Attributes } = await this.client.send(
+        new UpdateCommand({ TableName: this.table, Key, UpdateExpression: 'ADD attempts :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW' }),
+      ).catch((error) => {
+        if (isConditionFailure(error)) return { Attributes: undefined };
+        throw error;
+      });
+      if (Attributes && Number(Attributes.attempts) >= maxAttempts) {
+        await this.client.send(new DeleteCommand({ TableName: this.table, Key }));
+        dropped += 1;
+      }
+    }
+    return dropped;
+  }
+
+  /**
    * Takes the e-mail window of (recipient, project) until `until` when it is free at `now`: one
    * e-mail per project per window; what arrives meanwhile waits for the next one.
    */
