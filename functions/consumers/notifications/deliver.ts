@@ -13,6 +13,9 @@ import { getTeam } from '../../queries/teams.js';
 import { noticesFor, recipientKey, type Notice } from './audience.js';
 import { composeMail } from './mail.js';
 
+/** What an address without an account is told, whatever happened (it follows its invitation link to see more). */
+const UNPROVEN_MESSAGE = 'There is news about your Design Club projects: sign in through your invitation link to see it';
+
 /** One e-mail per project per recipient in this window at most; what comes meanwhile is folded into the next. */
 export const MAIL_WINDOW_MS = 60_000;
 
@@ -50,6 +53,9 @@ export async function deliver(runtime: Runtime, event: EventEnvelope, notices: r
     if ((await store.claim(event.eventId, recipient)) === 'done') continue;
     const account = notice.recipient.sub ? (await loadState(userDecider, userStream(notice.recipient.sub), runtime)).state : null;
     const item = { id: event.eventId, kind: notice.kind, project_id: notice.project_id, project_title: notice.project_title, message: notice.message, link: notice.link, at: event.at };
+    // An address nobody has proven yet (a designer pre-authorised by e-mail) learns that there is
+    // work, not what it is: a mistyped address must not receive the client's project title.
+    if (!account) Object.assign(item, { project_title: 'a Design Club project', message: UNPROVEN_MESSAGE, link: '/designer' });
     if (notice.recipient.sub) {
       await store.addToInbox(notice.recipient.sub, item);
       told.push(notice.recipient.sub);
