@@ -10,6 +10,7 @@ import { useLiveTopics } from '../../lib/live.js';
 import { FILTER_KEYS, NO_FILTERS, bulkUpdate, type ProjectFilters } from './admin-api.js';
 import { useBoard } from './use-board.js';
 import type { DesignerOption } from './use-designers.js';
+import { useProjectParam } from '../notifications/use-project-param.js';
 
 const PRIORITIES = ['Urgent', 'Normal', 'Low'] as const;
 const UNASSIGN = '__unassign__';
@@ -44,6 +45,8 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
     toast({ title: 'Failed to load projects', variant: 'destructive' });
   });
   const projects = board ? PROJECT_STATUSES.flatMap(({ value }) => board[value].projects) : null;
+  // A notification's link (`?project=<id>`) opens that project's dialog (when it is on the pages loaded).
+  useProjectParam(projects, setOpen);
   const shownIds = projects?.map((project) => project.id).join(',') ?? '';
   // A selection only holds projects still on the board.
   useEffect(() => {
