@@ -5,6 +5,7 @@ import { benchLighthouse } from './lighthouse.js';
 import { benchLiveUpdates } from './live-updates.js';
 import { benchProjectsList } from './projects-list.js';
 import { benchReplay } from './replay.js';
+import { benchScale } from './scale.js';
 import { benchSpa } from './spa.js';
 import { benchTrust } from './trust.js';
 
@@ -15,6 +16,7 @@ await benchReplay();
 await benchApiLoad();
 await benchLiveUpdates();
 await benchProjectsList();
+await benchScale();
 await benchTrust();
 await benchLighthouse();
 process.env.SKIP_WEB_BUILD = '1'; // built once, by the Lighthouse bench
