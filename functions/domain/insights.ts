@@ -62,6 +62,7 @@ export const OPEN_STATUSES = ['queued', 'in_progress', 'needs_revision'] as cons
 
 export interface InsightsReport {
   range: { from: string; to: string; now: string };
+  /** Projects matching the filters that are open, or were last delivered in or after the range. */
   projects_in_scope: number;
   delivered_in_range: number;
   turnaround: {
@@ -192,7 +193,8 @@ function timeInStatus(p: ProjectTimeline, until: string): Map<ProjectStatus, num
 }
 
 export function computeInsights(timelines: readonly ProjectTimeline[], filter: InsightsFilter): InsightsReport {
-  const scope = timelines.filter((p) => matchesFilter(p, filter));
+  // Projects last delivered before the range have nothing in it (the query layer does not even read them).
+  const scope = timelines.filter((p) => matchesFilter(p, filter) && (p.status !== 'delivered' || p.last_delivered_at! >= filter.from));
   const names = namesOf(scope);
   const nameOf = (designer: string) => names.get(designer) ?? designer;
   const delivered = scope.filter((p) => inRange(p.first_delivered_at, filter)).sort((a, b) => a.first_delivered_at!.localeCompare(b.first_delivered_at!));
