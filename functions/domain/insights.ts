@@ -324,7 +324,9 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
 /** The studio's record on similar work, for the checklist step (see adapters/checklist). */
 export interface StudioTurnaround {
   deliveries: number;
+  /** Business days from submission to first delivery, median. */
   median_actual_days: number;
+  /** What their checklists estimated (N of "N to N+2"), median; null when none had one. */
   median_estimated_days: number | null;
 }
 

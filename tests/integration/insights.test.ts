@@ -8,7 +8,8 @@ import { computeInsights, type InsightsReport } from '../../functions/domain/ins
 import { evolveTimeline, initialTimeline, type ProjectTimeline } from '../../functions/domain/insights-timeline.js';
 import { newId } from '../../functions/core/ids.js';
 import { Replayer } from '../../functions/ops/replay.js';
-import { LONG_DESCRIPTION, TestStack, type TestUser } from '../support/stack.js';
+import { estimateLocally, checklistRequestSchema } from '../../functions/adapters/checklist/index.js';
+import { LONG_DESCRIPTION, TestStack, minimalProject, type TestUser } from '../support/stack.js';
 
 const PROJECTS = 240;
 const DAY = 86_400_000;
@@ -209,5 +210,33 @@ describe('GET /api/insights on a seeded history of a few hundred projects', () =
     const designer = await stack.designer();
     expect((await stack.api('GET', '/api/insights', { user: designer })).status).toBe(403);
     expect((await stack.api('GET', '/api/insights')).status).toBe(401);
+  });
+
+  it('the checklist step is given the studio\'s turnaround on similar deliveries, and the submission records that it was', async () => {
+    const client = await stack.signUpClient();
+    const brief = { ...minimalProject(), checklist: undefined, total_estimated_hours: undefined, estimated_turnaround_days: undefined };
+    const answer = await stack.api('POST', '/api/checklists', { user: client, body: brief });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.estimate_basis).toBe('studio');
+    expect(answer.body.studio.deliveries).toBeGreaterThanOrEqual(3);
+    expect(answer.body.studio.deliveries).toBeLessThanOrEqual(20);
+    const generic = estimateLocally(checklistRequestSchema.parse(brief));
+    expect(answer.body.total_estimated_hours).not.toBe(generic.total_estimated_hours);
+
+    // A type the studio has never delivered: the brief's estimate alone.
+    const permit = { ...brief, project_category: 'Permit', project_type: 'Historic Landmark Permit Set', property_type: 'single_family', deliverables: ['Proposed Floor Plan'], permit_needs: 'Porch restoration', project_address: '1 Elm Street', design_priority: [], room_selection: [] };
+    const unknown = await stack.api('POST', '/api/checklists', { user: client, body: permit });
+    expect(unknown.status, JSON.stringify(unknown.body)).toBe(200);
+    expect(unknown.body).toMatchObject({ estimate_basis: 'generic', studio: null });
+
+    const created = await stack.api('POST', '/api/projects', {
+      user: client,
+      body: { ...minimalProject(), checklist: answer.body.checklist.map((task: { task: string; estimated_hours: number }) => ({ task_name: task.task, estimated_hours: task.estimated_hours })), checklist_source: 'local', estimate_basis: 'studio' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const stream = await stack.local.runtime.store.readStream(`project-${created.body.project.id}`);
+    expect(stream.events[0]!.data.estimate_basis).toBe('studio');
+    const refused = await stack.api('POST', '/api/projects', { user: client, body: { ...minimalProject(), estimate_basis: 'guesswork' } });
+    expect(refused.status).toBe(400);
   });
 });
