@@ -64,6 +64,8 @@ describe('Bedrock is given the studio record in the brief', () => {
     const sent: ConverseCommand[] = [];
     const answer: ConverseCommandOutput = {
       $metadata: {},
+      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+      metrics: { latencyMs: 1 },
       stopReason: 'tool_use',
       output: { message: { role: 'assistant', content: [{ toolUse: { toolUseId: 't1', name: 'record_project_checklist', input: { checklist: [{ task: 'Draft the layout plan', estimated_hours: 8 }, { task: 'Render the concept view', estimated_hours: 8 }, { task: 'QA and hand-off', estimated_hours: 4 }], total_estimated_hours: 20, suggested_turnaround_days: 8 } } }] } },
     };
