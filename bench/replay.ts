@@ -4,6 +4,8 @@
  * many items as the rebuild wrote (its floor: a rebuild must write its items). Prints figures;
  * asserts nothing.
  *
+ * Also the rebuild with and without the insights projection (its cost, goal within 1.2x).
+ *
  * The history: 2,000 projects of 50 events each (submission, assignment, status changes, task
  * toggles, comments and their moderation), written as commits of 10 events through the real
  * envelope and hash chain (BatchWrite for speed: generating is not what is measured).
@@ -14,7 +16,9 @@ import { ChecklistTaskToggled, CommentApproved, CommentPosted, DesignerAssigned,
 import { allProjections } from '../functions/consumers/projections/index.js';
 import { projectDecider } from '../functions/domain/project.js';
 import { newId } from '../functions/core/ids.js';
-import { Replayer } from '../functions/ops/replay.js';
+import { Replayer, type ReplayReport } from '../functions/ops/replay.js';
+import { ViewStore } from '../functions/core/views.js';
+import { ensureTables } from '../infra/local/dynamo.js';
 import { BY_TIME_SHARDS } from '../infra/tables.js';
 import { LONG_DESCRIPTION } from '../tests/support/stack.js';
 import { startStore } from '../tests/support/store.js';
@@ -102,6 +106,16 @@ export async function benchReplay() {
   const replayer = new Replayer(env.store, env.views, allProjections);
   const verify = await replayer.run({ dryRun: true });
   const rebuild = await replayer.run();
+  // The insights projection's cost: rebuilds without and with it, each into a fresh views table,
+  // in the order without, with, with, without, so drift on a shared machine falls on both sides.
+  let fresh = 0;
+  const rebuildInto = async (projections: typeof allProjections) => {
+    const views = `views-insights-${(fresh += 1)}`;
+    await ensureTables(env.endpoint, { events: env.names.events, views });
+    return new Replayer(env.store, new ViewStore(env.client, views, 0), projections).run();
+  };
+  const withoutInsights = allProjections.filter((projection) => projection.name !== 'insights');
+  const abba = [await rebuildInto(withoutInsights), await rebuildInto(allProjections), await rebuildInto(allProjections), await rebuildInto(withoutInsights)];
   await env.stop();
 
   // The write floor: as many items as the rebuild wrote, of about the same size and indexes, by
@@ -131,6 +145,12 @@ export async function benchReplay() {
   ]);
   const itemsPerSecond = rate(rawWrite.value, rawWrite.ms);
   console.log(`raw BatchWriteItem of the same ${rawWrite.value.toLocaleString('en-US')} items: ${itemsPerSecond.toLocaleString('en-US')} items/s, ${rawWrite.ms} ms; the rebuild took ${rebuild.durationMs} ms in all (${Math.round((rawWrite.ms / Math.max(rebuild.durationMs, 1)) * 100)}% of it is what writing its items costs at that rate)`);
+  const [without1, with1, with2, without2] = abba as [ReplayReport, ReplayReport, ReplayReport, ReplayReport];
+  const withoutMs = without1.durationMs + without2.durationMs;
+  const withMs = with1.durationMs + with2.durationMs;
+  console.log(
+    `insights projection: rebuild without it ${without1.durationMs} + ${without2.durationMs} ms (${without1.itemsWritten} items), with it ${with1.durationMs} + ${with2.durationMs} ms (${with1.itemsWritten} items): ${(withMs / withoutMs).toFixed(2)}x (goal: within 1.2x)`,
+  );
   if (verify.broken.length || rebuild.broken.length) console.log('UNEXPECTED: broken chains', verify.broken.slice(0, 3));
 }
 
