@@ -38,7 +38,11 @@ export interface ProjectTimeline {
   /** How many times the project went to Needs Revision. */
   revisions: number;
   status: ProjectStatus;
+  /** The latest status intervals (at most MAX_INTERVALS; older ones are summed into `earlier_days`). */
   intervals: StatusInterval[];
+  /** Days spent in each status in intervals too old to keep one by one. */
+  earlier_days: Partial<Record<ProjectStatus, number>>;
+  /** The latest assignments (at most MAX_SPELLS). */
   designers: DesignerSpell[];
   due_date: string | null;
   /** The checklist's turnaround estimate (total hours / 2.5, rounded up): N, shown as N to N+2 days. */
@@ -63,6 +67,7 @@ export function initialTimeline(): ProjectTimeline {
     revisions: 0,
     status: 'queued',
     intervals: [],
+    earlier_days: {},
     designers: [],
     due_date: null,
     estimate_days: null,
@@ -71,6 +76,22 @@ export function initialTimeline(): ProjectTimeline {
     comments_approved: 0,
     comments_rejected: 0,
   };
+}
+
+/**
+ * A project's item must stay small (DynamoDB items stop at 400 KB) however often its status flips:
+ * past these counts the oldest intervals are summed per status and the oldest assignments dropped.
+ */
+export const MAX_INTERVALS = 100;
+export const MAX_SPELLS = 50;
+
+function compacted(state: ProjectTimeline, intervals: StatusInterval[]): Pick<ProjectTimeline, 'intervals' | 'earlier_days'> {
+  if (intervals.length <= MAX_INTERVALS) return { intervals, earlier_days: state.earlier_days };
+  const earlier_days = { ...state.earlier_days };
+  for (const old of intervals.slice(0, intervals.length - MAX_INTERVALS)) {
+    earlier_days[old.status] = (earlier_days[old.status] ?? 0) + (Date.parse(old.to!) - Date.parse(old.from)) / 86_400_000;
+  }
+  return { intervals: intervals.slice(-MAX_INTERVALS), earlier_days };
 }
 
 const closeLast = <T extends { to: string | null }>(list: T[], at: string): T[] =>
@@ -106,13 +127,13 @@ export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope
         first_started_at: state.first_started_at ?? (to === 'in_progress' ? at : null),
         first_delivered_at: state.first_delivered_at ?? (to === 'delivered' ? at : null),
         last_delivered_at: to === 'delivered' ? at : state.last_delivered_at,
-        intervals: [...closeLast(state.intervals, at), { status: to, from: at, to: null }],
+        ...compacted(state, [...closeLast(state.intervals, at), { status: to, from: at, to: null }]),
       };
     }
     case 'DesignerAssigned': {
       const designer = (data.designer_id ?? data.designer_email) as string | null;
       if (!designer) return state;
-      return { ...state, designers: [...closeLast(state.designers, at), { designer, name: data.designer_name ?? null, from: at, to: null }] };
+      return { ...state, designers: [...closeLast(state.designers, at), { designer, name: data.designer_name ?? null, from: at, to: null }].slice(-MAX_SPELLS) };
     }
     case 'DesignerUnassigned':
       return { ...state, designers: closeLast(state.designers, at) };

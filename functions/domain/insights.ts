@@ -184,6 +184,7 @@ function accuracyOf(basis: EstimateAccuracy['basis'], rows: EstimateRow[]): Esti
 /** Days spent in each status over a project's life until its last delivery (or `until`). */
 function timeInStatus(p: ProjectTimeline, until: string): Map<ProjectStatus, number> {
   const spent = new Map<ProjectStatus, number>();
+  for (const [status, days] of Object.entries(p.earlier_days ?? {}) as [ProjectStatus, number][]) if (status !== 'delivered') spent.set(status, days);
   for (const interval of p.intervals) {
     if (interval.status === 'delivered') continue;
     const end = interval.to ?? until;

@@ -220,3 +220,24 @@ describe('insights figures on hand-made histories', () => {
     expect(studioTurnaround([timelines[3]!])).toBeNull();
   });
 });
+
+describe('a project whose status flips thousands of times', () => {
+  it('keeps a bounded timeline (DynamoDB items stop at 400 KB) and still counts every day in each status', () => {
+    const steps: Step[] = [['2026-01-01T00:00:00.000Z', 'ProjectSubmitted', submitted('PX', 'Concept Design', 5)]];
+    let current = 'queued';
+    for (let i = 1; i <= 5000; i += 1) {
+      const to = current === 'in_progress' ? 'needs_revision' : 'in_progress';
+      steps.push([new Date(Date.parse('2026-01-01T00:00:00.000Z') + i * 3_600_000).toISOString(), 'ProjectStatusChanged', status(current, to)]);
+      steps.push([new Date(Date.parse('2026-01-01T00:00:00.000Z') + i * 3_600_000 + 1).toISOString(), 'DesignerAssigned', assign(`d${i}`, `D${i}`)]);
+      current = to;
+    }
+    steps.push(['2026-08-01T00:00:00.000Z', 'ProjectStatusChanged', status(current, 'delivered')]);
+    const timeline = fold(steps);
+    expect(JSON.stringify(insightsProjection.items(timeline, 'project-PX')).length).toBeLessThan(40_000);
+    expect(timeline.revisions).toBe(2500);
+    const report = computeInsights([timeline], { from: '2026-07-01T00:00:00.000Z', to: '2026-08-31T23:59:59.999Z', now: '2026-09-01T00:00:00.000Z' });
+    const spent = Object.fromEntries(report.flow.time_in_status.map((row) => [row.status, row.mean_days]));
+    const total = (Date.parse('2026-08-01T00:00:00.000Z') - Date.parse('2026-01-01T00:00:00.000Z')) / 86_400_000;
+    expect(spent.queued! + spent.in_progress! + spent.needs_revision!).toBeCloseTo(total, 1);
+  });
+});

@@ -11,7 +11,10 @@ export const MAX_RANGE_DAYS = 731;
 const blankIsNone = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
 
-const day = z.iso.date({ message: 'Use a date like 2026-11-01' });
+/** Nothing happened before it; a range reads every month from its start on, so a start in year 0 would read 24,000. */
+export const EARLIEST_DAY = '2020-01-01';
+
+const day = z.iso.date({ message: 'Use a date like 2026-11-01' }).refine((value) => value >= EARLIEST_DAY, { message: `Choose dates from ${EARLIEST_DAY} on` });
 
 /**
  * GET /api/insights?from=&to=&category=&type=&designer= (admin): `from` and `to` are days (UTC,
