@@ -59,6 +59,7 @@ function historyOf(id: string): { event: NewEvent; role: 'client' | 'admin' | 'd
 
 export async function benchReplay() {
   const env = await startStore();
+  const history: EventEnvelope[][] = [];
   const generate = await timed(async () => {
     const items: Record<string, unknown>[] = [];
     for (let p = 0; p < PROJECTS; p += 1) {
@@ -71,6 +72,7 @@ export async function benchReplay() {
         prevHash = hash;
         return { ...unsigned, hash };
       });
+      history.push(envelopes);
       for (let i = 0; i < envelopes.length; i += PER_COMMIT) {
         const events = envelopes.slice(i, i + PER_COMMIT);
         items.push({ streamId, version: events[0]!.version, last: events.at(-1)!.version, events: JSON.stringify(events), at: events[0]!.at, bucket: `${events[0]!.at.slice(0, 10)}#${p % BY_TIME_SHARDS}`, position: events[0]!.eventId });
@@ -145,6 +147,26 @@ export async function benchReplay() {
   ]);
   const itemsPerSecond = rate(rawWrite.value, rawWrite.ms);
   console.log(`raw BatchWriteItem of the same ${rawWrite.value.toLocaleString('en-US')} items: ${itemsPerSecond.toLocaleString('en-US')} items/s, ${rawWrite.ms} ms; the rebuild took ${rebuild.durationMs} ms in all (${Math.round((rawWrite.ms / Math.max(rebuild.durationMs, 1)) * 100)}% of it is what writing its items costs at that rate)`);
+  // The projections' own work, without I/O: every stream folded and its items and checkpoint built.
+  const fold = (projections: typeof allProjections) => {
+    const started = performance.now();
+    for (const stream of history) {
+      for (const projection of projections) {
+        let state = projection.initialState();
+        for (const event of stream) {
+          const after = projection.evolve(state, event);
+          projection.eventItems?.(event, state, after);
+          state = after;
+        }
+        projection.items(state, stream[0]!.streamId);
+        JSON.stringify(state);
+      }
+    }
+    return performance.now() - started;
+  };
+  const foldWithout = Math.min(fold(withoutInsights), fold(withoutInsights));
+  const foldWith = Math.min(fold(allProjections), fold(allProjections));
+  console.log(`projections' own work over the ${verify.events.toLocaleString('en-US')} events (no I/O, best of two): without insights ${Math.round(foldWithout)} ms, with ${Math.round(foldWith)} ms (+${Math.round(foldWith - foldWithout)} ms)`);
   const [without1, with1, with2, without2] = abba as [ReplayReport, ReplayReport, ReplayReport, ReplayReport];
   const withoutMs = without1.durationMs + without2.durationMs;
   const withMs = with1.durationMs + with2.durationMs;
