@@ -80,7 +80,7 @@ test('the Insights tab shows the studio figures, charts with a table view, CSV e
   const chart = page.getByRole('img', { name: /Submitted, started and delivered per week\. 3 projects submitted, 2 started and 2 delivered/ });
   await expect(chart).toBeVisible();
   await expect(chart.locator('svg').first()).toBeVisible();
-  await expect(page.getByText(/went to Needs Revision \(1 times in all/)).toBeVisible();
+  await expect(page.getByText(/went to Needs Revision \(1 time in all/)).toBeVisible();
   await expect(page.getByText(/1 were reopened after delivery/)).toBeVisible();
   await page.getByRole('button', { name: 'Show Submitted, started and delivered per week as a table' }).click();
   const weekly = page.getByRole('table', { name: 'Submitted, started and delivered per week' });

@@ -29,7 +29,7 @@ export function BarsChart<R>({ data, x, series, label, stacked, unit }: ChartPro
         <XAxis dataKey={x as never} tickFormatter={label} tick={{ fontSize: 12 }} />
         <YAxis allowDecimals={unit !== undefined} unit={unit} tick={{ fontSize: 12 }} width={48} />
         <Tooltip labelFormatter={label ? (value) => label(String(value)) : undefined} />
-        <Legend />
+        <Legend itemSorter={(item) => series.findIndex((s) => s.key === item.dataKey)} />
         {series.map((s, i) => (
           <Bar key={s.key} dataKey={s.key} name={s.name} fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} stackId={stacked ? 'stack' : undefined} isAnimationActive={false} />
         ))}
@@ -46,7 +46,7 @@ export function LinesChart<R>({ data, x, series, label, unit }: ChartProps<R>) {
         <XAxis dataKey={x as never} tickFormatter={label} tick={{ fontSize: 12 }} />
         <YAxis allowDecimals={unit !== undefined} unit={unit} tick={{ fontSize: 12 }} width={48} />
         <Tooltip labelFormatter={label ? (value) => label(String(value)) : undefined} />
-        <Legend />
+        <Legend itemSorter={(item) => series.findIndex((s) => s.key === item.dataKey)} />
         {series.map((s, i) => (
           <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
         ))}

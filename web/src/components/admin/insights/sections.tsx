@@ -209,7 +209,7 @@ export function QualitySection({ report }: Report) {
         summary={
           q.projects === 0
             ? 'No project was delivered in this range.'
-            : `${percent(q.revision_rate)} of ${q.projects} delivered projects went to Needs Revision (${q.revisions} times in all, ${count(q.revisions_per_project)} per project); ${q.reopened} were reopened after delivery.`
+            : `${percent(q.revision_rate)} of ${q.projects} delivered projects went to Needs Revision (${q.revisions} ${q.revisions === 1 ? 'time' : 'times'} in all, ${count(q.revisions_per_project)} per project); ${q.reopened} were reopened after delivery.`
         }
         chart={q.projects ? <BarsChart data={q.revision_counts} x="revisions" series={[{ key: 'projects', name: 'Projects' }]} label={(value) => `${value} revisions`} /> : undefined}
         columns={[
