@@ -3,6 +3,7 @@ import type { ProjectTimeline } from '../domain/insights-timeline.js';
 import { INSIGHTS_OPEN, insightsMonthPartition, similarPartition } from '../consumers/projections/insights.js';
 import type { Runtime } from '../core/runtime.js';
 import type { ViewItem } from '../core/views.js';
+import { usersById } from './users-admin.js';
 
 const timelineOf = (item: ViewItem) => JSON.parse(item.timeline as string) as ProjectTimeline;
 
@@ -32,7 +33,21 @@ export async function timelinesFor(runtime: Runtime, from: string, now: string):
 }
 
 export async function insightsReport(runtime: Runtime, filter: InsightsFilter): Promise<InsightsReport> {
-  return computeInsights(await timelinesFor(runtime, filter.from, filter.now), filter);
+  const report = computeInsights(await timelinesFor(runtime, filter.from, filter.now), filter);
+  return named(runtime, report);
+}
+
+/** Designers whose assignments carried no name are shown by their profile's name (else their id or e-mail). */
+async function named(runtime: Runtime, report: InsightsReport): Promise<InsightsReport> {
+  const rows = [...report.turnaround.by_designer, ...report.workload.active_now, ...report.workload.delivered_weekly];
+  const unnamed = rows.filter((row) => row.name === row.designer && !row.designer.includes('@')).map((row) => row.designer);
+  if (unnamed.length === 0) return report;
+  const people = await usersById(runtime, unnamed);
+  for (const row of rows) {
+    const person = row.name === row.designer ? people.get(row.designer) : undefined;
+    if (person) row.name = person.full_name ?? person.email ?? row.name;
+  }
+  return report;
 }
 
 /** How many recent deliveries of similar work the checklist step weighs. */
