@@ -107,6 +107,10 @@ test('the Insights tab shows the studio figures, charts with a table view, CSV e
 
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+
+  // On a phone the page does not widen: figures stack, wide tables scroll in their own box.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('a bad range shows the server\'s message and changes nothing', async ({ page, runtime }) => {
