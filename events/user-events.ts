@@ -77,4 +77,12 @@ export const PasswordResetRequested = defineEvent(
 /** The link was followed and a new password set: the mailbox is proven, and the link is spent. */
 export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', z.object({ token_hash: z.string().regex(/^[0-9a-f]{64}$/) }));
 
-export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted];
+/**
+ * Stream `user-<old_sub>`. After the loss of the Cognito user pool the operator's import
+ * (bin/users-import.ts) re-created the account in the new pool, which gave it a new `sub`; from now
+ * on a token with `new_sub` is this user (`old_sub`, the id every other stream names). Appended
+ * by that import only: no API route issues the command.
+ */
+export const UserIdentityRelinked = defineEvent('UserIdentityRelinked', z.object({ old_sub: z.string().min(1), new_sub: z.string().min(1) }));
+
+export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted, UserIdentityRelinked];

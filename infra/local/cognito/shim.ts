@@ -15,6 +15,8 @@ export interface Sessions {
   keepRefreshToken(userPoolId: string, sub: string, refreshToken: string): Promise<void>;
   /** Whether the user has a verified e-mail or phone number (null: no such user). */
   hasVerifiedContact(userPoolId: string, username: string): Promise<boolean | null>;
+  /** Whether `password` is the user's (temporary) password (null: no such user). */
+  passwordMatches(userPoolId: string, username: string, password: string): Promise<boolean | null>;
 }
 
 export interface ShimOptions {
@@ -162,6 +164,13 @@ export function createShim(options: ShimOptions): {
   /** Runs an auth call through cognito-local and gives its answer Cognito's shape. */
   const authenticate = async (req: IncomingMessage, body: Record<string, any>) => {
     const answer = await call(req, 'InitiateAuth', body);
+    if (answer.status === 200 && answer.body.ChallengeName === 'NEW_PASSWORD_REQUIRED' && body.AuthFlow === 'USER_PASSWORD_AUTH') {
+      // cognito-local asks an account created by an admin (FORCE_CHANGE_PASSWORD) for a new password
+      // without checking the one given; Cognito first checks it against the temporary password.
+      const parameters = (body.AuthParameters ?? {}) as Record<string, unknown>;
+      const matches = await options.sessions.passwordMatches(options.pool.userPoolId, String(parameters.USERNAME ?? ''), String(parameters.PASSWORD ?? ''));
+      if (!matches) throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
+    }
     if (answer.status === 200) return withTokenShape(await resignResult(answer.body));
     // cognito-local answers a wrong password with InvalidPasswordException and an unknown user or
     // refresh token with a bare NotAuthorizedException; Cognito says NotAuthorizedException with these.
