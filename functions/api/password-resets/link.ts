@@ -58,6 +58,8 @@ export async function completeReset(request: HttpRequest<CompletePasswordResetBo
   try {
     await directory.setPassword(username, password);
   } catch (error) {
+    // No such account in the pool (it was lost and this user is not re-created yet): the link cannot be used.
+    if ((error as { name?: string }).name === 'UserNotFoundException') throw invalid(410);
     throw passwordRefusal(error) ?? error;
   }
   await directory.markEmailVerified(username);
