@@ -37,8 +37,8 @@ const isNamed = (error: unknown, name: string) => (error as { name?: string }).n
  * events give it.
  *
  * Safe to run again: a user already linked to the account the pool has for its e-mail is left as it
- * is. An account the pool already has for the e-mail that is a user of its own (registered in the
- * events under its sub) is never linked: it is reported, for the operator to decide.
+ * is. An account the pool already has for the e-mail is linked only if an earlier run left it (no
+ * password chosen, no registration of its own); any other is reported, for the operator to decide.
  */
 export async function relinkUsers(
   runtime: Runtime,
@@ -61,14 +61,18 @@ export async function relinkUsers(
 
 async function relinkUser(runtime: Runtime, cognito: CognitoIdentityProviderClient, userPoolId: string, user: RecoveredUser): Promise<RelinkOutcome> {
   const base = { email: user.email, user_id: user.user_id, groups: user.groups };
-  const { sub, created } = await accountFor(cognito, userPoolId, user);
+  const { sub, created, status } = await accountFor(cognito, userPoolId, user);
   if (!sub) return { ...base, new_sub: null, status: 'refused', reason: 'Cognito returned no sub for the account' };
   if (!created && sub !== user.identity_sub && sub !== user.user_id) {
-    // The pool already had an account for this address that the import did not create: only link it
-    // when it is nobody's own user (e.g. created by an earlier run that stopped before linking).
+    // The pool already had an account for this address that this run did not create: link it only
+    // when it is nobody's own user and nobody has chosen its password yet (an earlier run that
+    // stopped before linking leaves exactly that). Whoever set a password must not become the user.
     const { state } = await loadState(userDecider, userStream(sub), runtime);
     if (state.registered) {
       return { ...base, new_sub: sub, status: 'refused', reason: `the pool's account for ${user.email} is a registered user of its own (${sub}); not linked` };
+    }
+    if (status !== 'FORCE_CHANGE_PASSWORD') {
+      return { ...base, new_sub: sub, status: 'refused', reason: `the pool's account for ${user.email} was not created by this import (status ${status ?? 'unknown'}); delete it, then run the import again` };
     }
   }
   const { events } = await runCommand(userDecider, userStream(user.user_id), { type: 'RelinkIdentity', new_sub: sub }, { actor: SYSTEM_ACTOR }, runtime);
@@ -79,7 +83,11 @@ async function relinkUser(runtime: Runtime, cognito: CognitoIdentityProviderClie
 }
 
 /** The pool's account for the user's e-mail: created (no password, no invitation mail) or the one it has. */
-async function accountFor(cognito: CognitoIdentityProviderClient, userPoolId: string, user: RecoveredUser): Promise<{ sub: string | undefined; created: boolean }> {
+async function accountFor(
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  user: RecoveredUser,
+): Promise<{ sub: string | undefined; created: boolean; status?: string }> {
   try {
     const created = await cognito.send(
       new AdminCreateUserCommand({
@@ -97,6 +105,6 @@ async function accountFor(cognito: CognitoIdentityProviderClient, userPoolId: st
   } catch (error) {
     if (!isNamed(error, 'UsernameExistsException')) throw error;
     const existing = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.email }));
-    return { sub: subOf(existing.UserAttributes), created: false };
+    return { sub: subOf(existing.UserAttributes), created: false, status: existing.UserStatus };
   }
 }

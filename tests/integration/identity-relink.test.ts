@@ -151,6 +151,14 @@ describe('after a lost user pool', () => {
     expect((await stack.api('GET', `/api/projects/${projectId}`, { user: lookalike })).status).toBeGreaterThanOrEqual(403);
     expect(await streamTypes(stranger.sub)).not.toContain('UserIdentityRelinked');
 
+    // Nor does the operator's import adopt it later: someone chose its password.
+    const [adopted] = await relinkUsers(stack.local.runtime, cognito(), poolId(), { only: [stranger.email] });
+    expect(adopted).toMatchObject({ user_id: stranger.sub, status: 'refused', new_sub: lookalike.sub });
+    expect(adopted!.reason).toMatch(/not created by this import/);
+    await stack.settle();
+    expect((await stack.api('GET', '/api/projects', { user: lookalike })).body.projects).toEqual([]);
+    expect(await streamTypes(stranger.sub)).not.toContain('UserIdentityRelinked');
+
     // A new sign-up (any other address) is a new user too.
     const newcomer = await stack.signUpClient({}, uniqueEmail('newcomer'));
     expect((await stack.api('GET', '/api/projects', { user: newcomer })).body.projects).toEqual([]);
