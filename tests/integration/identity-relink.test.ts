@@ -7,6 +7,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { userStream } from '../../functions/domain/user.js';
 import { relinkUsers } from '../../functions/ops/identity-relink.js';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
@@ -47,6 +48,10 @@ const streamTypes = async (userId: string) => (await stack.local.runtime.store.r
 let client: TestUser;
 let stranger: TestUser;
 let projectId: string;
+/** The client and the seeded admin, signed in again through their re-created accounts. */
+let relinkedClient: TestUser;
+let relinkedAdmin: TestUser;
+const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   stack = await TestStack.start();
@@ -59,6 +64,7 @@ beforeAll(async () => {
   await losePool();
 }, 120_000);
 afterAll(async () => {
+  for (const socket of sockets) socket.terminate();
   await stack?.stop();
 });
 
@@ -98,6 +104,7 @@ describe('after a lost user pool', () => {
     await resetByMailedLink(client.email, NEW_PASSWORD);
     const back = await stack.signIn(client.email, NEW_PASSWORD);
     expect(back.sub).toBe(mine.new_sub);
+    relinkedClient = back;
 
     const me = await stack.api('GET', '/api/me', { user: back });
     expect(me.status).toBe(200);
@@ -118,10 +125,28 @@ describe('after a lost user pool', () => {
     const admin = stack.local.seeded.admin;
     await resetByMailedLink(admin.email, NEW_PASSWORD);
     const back = await stack.signIn(admin.email, NEW_PASSWORD);
+    relinkedAdmin = back;
     const users = await stack.api('GET', '/api/users', { user: back });
     expect(users.status).toBe(200);
     const me = await stack.api('GET', '/api/me', { user: back });
     expect(me.body.roles).toContain('admin');
+  });
+
+  it('live updates reach the relinked owner about the old project', async () => {
+    const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${relinkedClient.idToken}`);
+    sockets.push(socket);
+    const topics: string[][] = [];
+    socket.on('message', (data) => topics.push((JSON.parse(data.toString()) as { topics: string[] }).topics));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    const changed = await stack.api('PATCH', `/api/projects/${projectId}`, { user: relinkedAdmin, body: { status: 'in_progress' } });
+    expect(changed.status).toBe(200);
+    await stack.settle();
+    const deadline = Date.now() + 5_000;
+    while (!topics.some((list) => list.includes(`project:${projectId}`)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(topics.some((list) => list.includes(`project:${projectId}`))).toBe(true);
   });
 
   it('running the import again changes nothing', async () => {
