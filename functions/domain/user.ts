@@ -1,5 +1,7 @@
 import {
   canonicalEmail,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NotificationPreferencesChanged,
   PasswordResetCompleted,
   PasswordResetRequested,
   ProfileUpdated,
@@ -7,6 +9,7 @@ import {
   RoleRevoked,
   UserIdentityRelinked,
   UserRegistered,
+  type NotificationPreferences,
   type SystemRole,
   type UserStreamRole,
   type UserType,
@@ -39,6 +42,8 @@ export interface UserState {
    * after the user pool was lost and the account re-created (functions/ops/user-import.ts).
    */
   identity_sub?: string | null;
+  /** The notification modes the user chose (kinds never chosen take the defaults); absent in older states. */
+  notification_preferences?: Partial<NotificationPreferences>;
 }
 
 export interface PasswordReset {
@@ -61,6 +66,7 @@ export type UserCommand =
   | { type: 'RevokeRole'; role: UserStreamRole }
   | { type: 'RequestPasswordReset'; token_hash: string; expires_at: string }
   | { type: 'CompletePasswordReset'; token_hash: string; now: string }
+  | { type: 'ChangeNotificationPreferences'; preferences: Partial<NotificationPreferences>; via?: 'profile' | 'unsubscribe' }
   /** Operator only (the user import after a lost pool): the account now signs in as `new_sub`. */
   | { type: 'RelinkIdentity'; new_sub: string };
 
@@ -127,6 +133,13 @@ export const userDecider: Decider<UserCommand, UserState> = {
         if (identitySubOf(state) === command.new_sub) return [];
         return [UserIdentityRelinked.create({ old_sub: state.user_id, new_sub: command.new_sub })];
       }
+      case 'ChangeNotificationPreferences': {
+        if (!state.registered) throw notFound('User not found');
+        // Only what differs from the modes in force: choosing the same again (a second click) records nothing.
+        const current = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(state.notification_preferences ?? {}) };
+        const changed = Object.fromEntries(Object.entries(command.preferences).filter(([kind, mode]) => mode !== undefined && current[kind as keyof NotificationPreferences] !== mode));
+        return Object.keys(changed).length === 0 ? [] : [NotificationPreferencesChanged.create({ preferences: changed, via: command.via ?? 'profile' })];
+      }
     }
   },
 
@@ -161,6 +174,11 @@ export const userDecider: Decider<UserCommand, UserState> = {
       case 'UserIdentityRelinked': {
         const { new_sub } = event.data as ReturnType<typeof UserIdentityRelinked.create>['data'];
         return { ...state, identity_sub: new_sub === state.user_id ? null : new_sub };
+      }
+      case 'NotificationPreferencesChanged': {
+        const { preferences } = event.data as ReturnType<typeof NotificationPreferencesChanged.create>['data'];
+        const defined = Object.fromEntries(Object.entries(preferences).filter(([, mode]) => mode !== undefined));
+        return { ...state, notification_preferences: { ...(state.notification_preferences ?? {}), ...defined } };
       }
       default:
         return state;
