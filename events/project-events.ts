@@ -41,6 +41,8 @@ export const ProjectSubmitted = defineEvent(
     grok_generated: z.boolean(),
     checklist_source: z.enum(['bedrock', 'local', 'manual']).default('manual'),
     priority: z.enum(PRIORITIES).default('Normal'),
+    /** Whether the checklist's estimate was given the studio's own turnaround on similar work (absent on older events: not). */
+    estimate_basis: z.enum(['studio', 'generic']).optional(),
   }),
 );
 

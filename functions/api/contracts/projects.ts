@@ -18,6 +18,8 @@ export const submitProjectBody = projectBriefSchema.safeExtend({
     .max(100),
   grok_generated: z.boolean().default(true),
   checklist_source: z.enum(['bedrock', 'local', 'manual']).default('manual'),
+  /** Whether the checklist's estimate was given the studio's own turnaround (POST /api/checklists says). */
+  estimate_basis: z.enum(['studio', 'generic']).optional(),
   /** Accepted for compatibility with the spec's payload; the server computes both from the checklist. */
   total_estimated_hours: z.number().optional(),
   estimated_turnaround_days: z.number().nullable().optional(),

@@ -1,4 +1,5 @@
 import type { Projection } from '../../core/projector.js';
+import { insightsProjection } from './insights.js';
 import { designerSessionsProjection, designersProjection } from './designers.js';
 import { identityAliasesProjection } from './identity-aliases.js';
 import { projectsProjection } from './projects.js';
@@ -7,4 +8,4 @@ import { teamsProjection } from './teams.js';
 import { usersProjection } from './users.js';
 
 /** Every projection the `projections` consumer maintains (and the audit replay rebuilds). */
-export const allProjections: Projection[] = [usersProjection, projectsProjection, subscriptionsProjection, teamsProjection, designersProjection, designerSessionsProjection, identityAliasesProjection];
+export const allProjections: Projection[] = [usersProjection, projectsProjection, subscriptionsProjection, teamsProjection, designersProjection, designerSessionsProjection, insightsProjection, identityAliasesProjection];
