@@ -1,8 +1,8 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import { defineEvent } from './catalogue.js';
 
 /** E-mail addresses are stored in their canonical form (`canonicalEmail`): the designer stream is keyed by them. */
-export const designerEmail = z.string().trim().toLowerCase().pipe(z.email());
+export const designerEmail = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email());
 
 /**
  * Stream `designer-<email>`: one designer authorisation (spec/2 §3 user_roles rows with role
@@ -14,12 +14,12 @@ export const DesignerAuthorized = defineEvent(
   z.object({
     email: designerEmail,
     /** The account's sub when one already exists with this e-mail, else null (pre-authorised). */
-    user_id: z.string().min(1).nullable().default(null),
+    user_id: z._default(z.nullable(z.string().check(z.minLength(1))), null),
   }),
 );
 
 /** The authorisation now belongs to this account (link-designer-role, or a sign-up with the e-mail). */
-export const DesignerLinked = defineEvent('DesignerLinked', z.object({ user_id: z.string().min(1) }));
+export const DesignerLinked = defineEvent('DesignerLinked', z.object({ user_id: z.string().check(z.minLength(1)) }));
 
 export const DesignerDeactivated = defineEvent('DesignerDeactivated', z.object({}));
 export const DesignerReactivated = defineEvent('DesignerReactivated', z.object({}));
@@ -33,20 +33,20 @@ export const DesignerReactivated = defineEvent('DesignerReactivated', z.object({
 export const DesignerInvited = defineEvent(
   'DesignerInvited',
   z.object({
-    token_hash: z.string().regex(/^[0-9a-f]{64}$/),
+    token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
     expires_at: z.iso.datetime(),
   }),
 );
 
 /** The invitation e-mail went out, or the mail service refused it (the invitation can be resent). */
 export const DesignerInvitationSent = defineEvent('DesignerInvitationSent', z.object({}));
-export const DesignerInvitationSendFailed = defineEvent('DesignerInvitationSendFailed', z.object({ reason: z.string().max(500) }));
+export const DesignerInvitationSendFailed = defineEvent('DesignerInvitationSendFailed', z.object({ reason: z.string().check(z.maxLength(500)) }));
 
 /**
  * The holder of the address followed the link, signed in with it: the authorisation is theirs. The
  * same commit carries `DesignerLinked` for the account.
  */
-export const DesignerInvitationAccepted = defineEvent('DesignerInvitationAccepted', z.object({ user_id: z.string().min(1) }));
+export const DesignerInvitationAccepted = defineEvent('DesignerInvitationAccepted', z.object({ user_id: z.string().check(z.minLength(1)) }));
 
 /** The e-mail leaves the designer role; a later authorisation starts afresh. */
 export const DesignerRemoved = defineEvent('DesignerRemoved', z.object({}));
