@@ -9,15 +9,9 @@ import * as z from './zod.js';
 import { DESIGN_PRIORITIES, MIN_DESCRIPTION_LENGTH, PROJECT_TYPES, ROOMS, deliverablesOf, propertyTypeOptions } from './intake-options.js';
 import { PROJECT_CATEGORIES, type ProjectCategory } from './vocabulary.js';
 
-/**
- * What counts towards the description's minimum: the text without its surrounding whitespace and
- * with every run of whitespace counted once, so padding cannot stand in for a brief.
- */
-export function descriptionLength(text: string): number {
-  return text.trim().replace(/\s+/g, ' ').length;
-}
+import { DESCRIPTION_TOO_SHORT, descriptionLength } from './description.js';
 
-export const DESCRIPTION_TOO_SHORT = `Description must be at least ${MIN_DESCRIPTION_LENGTH} characters`;
+export { DESCRIPTION_TOO_SHORT, descriptionLength };
 export const MAX_INSPIRATION_LINKS = 20;
 
 const optionalText = (max: number, label: string) =>
