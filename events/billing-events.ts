@@ -39,7 +39,7 @@ const subscription = {
 /** The user's customer record at the provider, made before the first checkout. */
 export const BillingCustomerLinked = defineEvent(
   'BillingCustomerLinked',
-  z.object({
+  () => z.object({
     user_id: z.string().check(z.minLength(1)),
     customer_id: z.string().check(z.minLength(1)),
     email: z.email().check(z.toLowerCase()),
@@ -48,13 +48,13 @@ export const BillingCustomerLinked = defineEvent(
 
 export const SubscriptionStarted = defineEvent(
   'SubscriptionStarted',
-  z.object({ user_id: z.string().check(z.minLength(1)), customer_id: z.string().check(z.minLength(1)), ...subscription, ...plan, ...origin }),
+  () => z.object({ user_id: z.string().check(z.minLength(1)), customer_id: z.string().check(z.minLength(1)), ...subscription, ...plan, ...origin }),
 );
 
 /** A new billing period was paid for: only the period end moved. */
 export const SubscriptionRenewed = defineEvent(
   'SubscriptionRenewed',
-  z.object({
+  () => z.object({
     subscription_id: z.string().check(z.minLength(1)),
     current_period_end: z.iso.datetime(),
     previous_period_end: z.nullable(z.iso.datetime()),
@@ -63,11 +63,11 @@ export const SubscriptionRenewed = defineEvent(
 );
 
 /** Plan, status or cancel-at-period-end changed. */
-export const SubscriptionUpdated = defineEvent('SubscriptionUpdated', z.object({ ...subscription, ...plan, ...origin }));
+export const SubscriptionUpdated = defineEvent('SubscriptionUpdated', () => z.object({ ...subscription, ...plan, ...origin }));
 
 export const SubscriptionCanceled = defineEvent(
   'SubscriptionCanceled',
-  z.object({
+  () => z.object({
     subscription_id: z.string().check(z.minLength(1)),
     provider_status: z.string().check(z.minLength(1)),
     current_period_end: z.nullable(z.iso.datetime()),

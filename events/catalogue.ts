@@ -16,15 +16,20 @@ export interface EventDefinition<T extends string = string, S extends z.ZodMiniT
 
 export function defineEvent<T extends string, S extends z.ZodMiniType>(
   type: T,
-  schema: S,
+  schema: S | (() => S),
   options: { schemaVersion?: number; older?: EventDefinition['older'] } = {},
 ): EventDefinition<T, S> {
+  // Built on first use, not at import: a Lambda pays only for the event types it reads or writes.
+  let built: S | undefined = typeof schema === 'function' ? undefined : schema;
+  const current = () => (built ??= (schema as () => S)());
   return {
     type,
     schemaVersion: options.schemaVersion ?? 1,
-    schema,
+    get schema() {
+      return current();
+    },
     older: options.older ?? {},
-    create: (data) => ({ type, data: schema.parse(data) as z.output<S> }),
+    create: (data) => ({ type, data: current().parse(data) as z.output<S> }),
   };
 }
 

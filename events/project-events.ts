@@ -16,7 +16,7 @@ export type ChecklistItem = z.infer<typeof checklistItemSchema>;
  */
 export const ProjectSubmitted = defineEvent(
   'ProjectSubmitted',
-  z.object({
+  () => z.object({
     project_id: z.string().check(z.minLength(1)),
     user_id: z.string().check(z.minLength(1)),
     team_id: z.nullable(z.string()),
@@ -51,7 +51,7 @@ const fileTypes = z.enum(['client_upload', 'deliverable']);
 /** A file checked in storage (size and type) and recorded on the project. */
 export const FileUploaded = defineEvent(
   'FileUploaded',
-  z.object({
+  () => z.object({
     file_id: z.string().check(z.minLength(1)),
     file_name: z.string().check(z.minLength(1), z.maxLength(255)),
     file_type: fileTypes,
@@ -63,32 +63,32 @@ export const FileUploaded = defineEvent(
 
 export const ProjectStatusChanged = defineEvent(
   'ProjectStatusChanged',
-  z.object({ from: z.enum(PROJECT_STATUSES), to: z.enum(PROJECT_STATUSES) }),
+  () => z.object({ from: z.enum(PROJECT_STATUSES), to: z.enum(PROJECT_STATUSES) }),
 );
 
 /** By user id, or by e-mail for a pre-authorised designer who has no account yet. */
 export const DesignerAssigned = defineEvent(
   'DesignerAssigned',
-  z.object({
+  () => z.object({
     designer_id: z.nullable(z.string()),
     designer_email: z.nullable(z.email()),
     designer_name: z._default(z.nullable(z.string()), null),
   }),
 );
-export const DesignerUnassigned = defineEvent('DesignerUnassigned', z.object({}));
+export const DesignerUnassigned = defineEvent('DesignerUnassigned', () => z.object({}));
 
-export const PriorityChanged = defineEvent('PriorityChanged', z.object({ priority: z.enum(PRIORITIES) }));
-export const DueDateChanged = defineEvent('DueDateChanged', z.object({ due_date: z.nullable(z.iso.date()) }));
+export const PriorityChanged = defineEvent('PriorityChanged', () => z.object({ priority: z.enum(PRIORITIES) }));
+export const DueDateChanged = defineEvent('DueDateChanged', () => z.object({ due_date: z.nullable(z.iso.date()) }));
 
 export const ChecklistTaskToggled = defineEvent(
   'ChecklistTaskToggled',
-  z.object({ checklist_id: z.string().check(z.minLength(1)), completed: z.boolean() }),
+  () => z.object({ checklist_id: z.string().check(z.minLength(1)), completed: z.boolean() }),
 );
 
-export const CommentPosted = defineEvent('CommentPosted', z.object({ comment_id: z.string().check(z.minLength(1)), content: z.string().check(z.minLength(1), z.maxLength(5000)) }));
-export const CommentApproved = defineEvent('CommentApproved', z.object({ comment_id: z.string().check(z.minLength(1)) }));
+export const CommentPosted = defineEvent('CommentPosted', () => z.object({ comment_id: z.string().check(z.minLength(1)), content: z.string().check(z.minLength(1), z.maxLength(5000)) }));
+export const CommentApproved = defineEvent('CommentApproved', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
 /** The comment leaves every view; the event stays in the history for the audit. */
-export const CommentRejected = defineEvent('CommentRejected', z.object({ comment_id: z.string().check(z.minLength(1)) }));
+export const CommentRejected = defineEvent('CommentRejected', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
 
 projectEvents.push(
   FileUploaded,

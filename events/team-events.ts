@@ -18,7 +18,7 @@ const instant = z.iso.datetime();
 
 export const TeamCreated = defineEvent(
   'TeamCreated',
-  z.object({
+  () => z.object({
     team_id: z.string().check(z.minLength(1)),
     name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
     created_by: z.string().check(z.minLength(1)),
@@ -28,7 +28,7 @@ export const TeamCreated = defineEvent(
 /** The creator joins as admin (`invite_id` null); an invitee joins with the invited role. */
 export const TeamMemberJoined = defineEvent(
   'TeamMemberJoined',
-  z.object({
+  () => z.object({
     user_id: z.string().check(z.minLength(1)),
     email,
     role: z.enum(TEAM_ROLES),
@@ -38,10 +38,10 @@ export const TeamMemberJoined = defineEvent(
 
 export const TeamMemberRoleChanged = defineEvent(
   'TeamMemberRoleChanged',
-  z.object({ user_id: z.string().check(z.minLength(1)), from: z.enum(TEAM_ROLES), to: z.enum(TEAM_ROLES) }),
+  () => z.object({ user_id: z.string().check(z.minLength(1)), from: z.enum(TEAM_ROLES), to: z.enum(TEAM_ROLES) }),
 );
 
-export const TeamMemberRemoved = defineEvent('TeamMemberRemoved', z.object({ user_id: z.string().check(z.minLength(1)), email }));
+export const TeamMemberRemoved = defineEvent('TeamMemberRemoved', () => z.object({ user_id: z.string().check(z.minLength(1)), email }));
 
 /**
  * Only the sha256 of the invitation token is stored; the token itself exists only in the link
@@ -49,7 +49,7 @@ export const TeamMemberRemoved = defineEvent('TeamMemberRemoved', z.object({ use
  */
 export const TeamInviteCreated = defineEvent(
   'TeamInviteCreated',
-  z.object({
+  () => z.object({
     invite_id: z.string().check(z.minLength(1)),
     invited_email: email,
     invited_role: z.enum(INVITE_ROLES),
@@ -61,12 +61,12 @@ export const TeamInviteCreated = defineEvent(
 );
 
 /** The invitation e-mail went out (first send or resend). */
-export const TeamInviteSent = defineEvent('TeamInviteSent', z.object({ invite_id: z.string().check(z.minLength(1)), to: email }));
+export const TeamInviteSent = defineEvent('TeamInviteSent', () => z.object({ invite_id: z.string().check(z.minLength(1)), to: email }));
 
 /** The mail adapter refused the invitation e-mail: the invite stays pending and can be resent. */
 export const TeamInviteSendFailed = defineEvent(
   'TeamInviteSendFailed',
-  z.object({ invite_id: z.string().check(z.minLength(1)), reason: z.string().check(z.maxLength(500)) }),
+  () => z.object({ invite_id: z.string().check(z.minLength(1)), reason: z.string().check(z.maxLength(500)) }),
 );
 
 /**
@@ -75,14 +75,14 @@ export const TeamInviteSendFailed = defineEvent(
  */
 export const TeamInviteResent = defineEvent(
   'TeamInviteResent',
-  z.object({ invite_id: z.string().check(z.minLength(1)), token_hash: sha256Hex, expires_at: instant }),
+  () => z.object({ invite_id: z.string().check(z.minLength(1)), token_hash: sha256Hex, expires_at: instant }),
 );
 
-export const TeamInviteRevoked = defineEvent('TeamInviteRevoked', z.object({ invite_id: z.string().check(z.minLength(1)) }));
+export const TeamInviteRevoked = defineEvent('TeamInviteRevoked', () => z.object({ invite_id: z.string().check(z.minLength(1)) }));
 
 export const TeamInviteAccepted = defineEvent(
   'TeamInviteAccepted',
-  z.object({ invite_id: z.string().check(z.minLength(1)), user_id: z.string().check(z.minLength(1)) }),
+  () => z.object({ invite_id: z.string().check(z.minLength(1)), user_id: z.string().check(z.minLength(1)) }),
 );
 
 export const teamEvents: EventDefinition[] = [

@@ -24,7 +24,7 @@ const userRegisteredV1 = z.object({
 /** Stream `user-<sub>`. Written by the Cognito post-confirmation trigger or the seeder. */
 export const UserRegistered = defineEvent(
   'UserRegistered',
-  z.object({
+  () => z.object({
     user_id: z.string().check(z.minLength(1)),
     email: z.email().check(z.toLowerCase()),
     full_name: optionalText(200),
@@ -47,7 +47,7 @@ export const UserRegistered = defineEvent(
 
 export const ProfileUpdated = defineEvent(
   'ProfileUpdated',
-  z.object({
+  () => z.object({
     // Only the fields that changed: a field left out keeps its value (a default would clear it).
     full_name: z.optional(clearableText(200)),
     company: z.optional(clearableText(200)),
@@ -62,8 +62,8 @@ export const ProfileUpdated = defineEvent(
 export const USER_STREAM_ROLES = ['admin'] as const;
 export type UserStreamRole = (typeof USER_STREAM_ROLES)[number];
 
-export const RoleGranted = defineEvent('RoleGranted', z.object({ role: z.enum(USER_STREAM_ROLES) }));
-export const RoleRevoked = defineEvent('RoleRevoked', z.object({ role: z.enum(USER_STREAM_ROLES) }));
+export const RoleGranted = defineEvent('RoleGranted', () => z.object({ role: z.enum(USER_STREAM_ROLES) }));
+export const RoleRevoked = defineEvent('RoleRevoked', () => z.object({ role: z.enum(USER_STREAM_ROLES) }));
 
 /**
  * A password-reset link was mailed to the account's address. Only the sha256 of the link's token is
@@ -71,10 +71,10 @@ export const RoleRevoked = defineEvent('RoleRevoked', z.object({ role: z.enum(US
  */
 export const PasswordResetRequested = defineEvent(
   'PasswordResetRequested',
-  z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)), expires_at: z.iso.datetime() }),
+  () => z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)), expires_at: z.iso.datetime() }),
 );
 
 /** The link was followed and a new password set: the mailbox is proven, and the link is spent. */
-export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }));
+export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', () => z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }));
 
 export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted];
