@@ -1,32 +1,26 @@
-import { Aws, RemovalPolicy } from 'aws-cdk-lib';
-import {
-  CfnStage,
-  HttpApi,
-  HttpMethod,
-  HttpNoneAuthorizer,
-  HttpRoute,
-  HttpRouteKey,
-  HttpStage,
-  LogGroupLogDestination,
-  type IHttpRouteAuthorizer,
-} from 'aws-cdk-lib/aws-apigatewayv2';
+import { Aws, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnStage, HttpApi, HttpAuthorizer, HttpAuthorizerType, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { routeKey, type RouteDefinition } from '../routes.js';
 import type { HandlerFunctions } from './functions.js';
-import { acknowledge } from './nag.js';
 import { ORIGIN_SECRET_ENV } from './origin-secret.js';
+import { ApiRoutes } from './routes-stack.js';
 
 /** The whole API's limit; a costly route's own (`throttle` in infra/routes.ts) is lower. */
 export const STAGE_THROTTLE = { rate: 100, burst: 200 } as const;
 
-/** Construct id of a route: "GET /api/projects/{id}" → "GET-api-projects-id". */
-export const routeId = (route: Pick<RouteDefinition, 'method' | 'path'>) =>
-  `${route.method}${route.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+/g, '-')}`.replace(/-$/, '');
+export { routeId } from './routes-stack.js';
+
+/**
+ * The nested stack a route lives in. One holds every route today (about 50 parameters of its 200);
+ * when it nears ROUTE_STACK_MAX_PARAMETERS, send a route group (api-metrics.ts routeGroup) to a
+ * stack of its own here. Moving a route between stacks replaces it, and API Gateway refuses a
+ * second route with the same key while the old one exists: README "Operating it" says how.
+ */
+const routeStackFor = (_route: RouteDefinition): string => 'Routes';
 
 /**
  * The HTTP API. CloudFront sends `/api/*` here unchanged, so the routes keep their `/api` prefix
@@ -37,7 +31,9 @@ export const routeId = (route: Pick<RouteDefinition, 'method' | 'path'>) =>
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
-  readonly routes = new Map<string, HttpRoute>();
+  /** The nested stacks that hold the routes, by id (routeStackFor). */
+  readonly routeStacks = new Map<string, ApiRoutes>();
+  private readonly routeKeys = new Set<string>();
   /** Host name of the API's own endpoint, for the CloudFront origin. */
   readonly originDomain: string;
 
@@ -88,45 +84,47 @@ export class Api extends Construct {
     /** Accepted values of CloudFront's origin header (functions/http/origin-check.ts); every API function gets them. */
     originSecret: string;
   }): void {
-    const authorizer = new HttpUserPoolAuthorizer('Cognito', props.userPool, {
-      userPoolClients: [props.client],
+    // What HttpUserPoolAuthorizer creates on its first route, created here so that it stays in this
+    // stack while the routes live in a nested stack (one authorizer shared by all of them). Same scope
+    // and id as HttpUserPoolAuthorizer's, hence the same logical id: a deployed stage keeps its authorizer.
+    const authorizer = new HttpAuthorizer(this.httpApi, 'Cognito', {
+      httpApi: this.httpApi,
+      authorizerName: 'Cognito',
+      type: HttpAuthorizerType.JWT,
       identitySource: ['$request.header.Authorization'],
+      jwtAudience: [props.client.userPoolClientId],
+      jwtIssuer: `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${props.userPool.userPoolId}`,
     });
-    const none = new HttpNoneAuthorizer();
-    const integrations = new Map<string, HttpLambdaIntegration>();
 
+    const byStack = new Map<string, RouteDefinition[]>();
     for (const route of props.routes) {
       const key = routeKey(route);
-      if (this.routes.has(key)) throw new Error(`Route ${key} appears twice in infra/routes.ts`);
+      if (this.routeKeys.has(key)) throw new Error(`Route ${key} appears twice in infra/routes.ts`);
       if (!route.path.startsWith('/api/')) throw new Error(`Route ${key}: paths live under /api (CloudFront sends only /api/* to the API)`);
-      const fn = props.functions.forHandler(route.handler, 'api');
+      this.routeKeys.add(key);
+      props.functions.forHandler(route.handler, 'api');
       props.functions.find(route.handler)!.fn.addEnvironment(ORIGIN_SECRET_ENV, props.originSecret);
-      let integration = integrations.get(route.handler);
-      if (!integration) {
-        integration = new HttpLambdaIntegration(`${routeId(route)}-Integration`, fn);
-        integrations.set(route.handler, integration);
-      }
-      const routeAuthorizer: IHttpRouteAuthorizer = route.access === 'public' ? none : authorizer;
-      const httpRoute = new HttpRoute(this, routeId(route), {
+      const stackId = routeStackFor(route);
+      byStack.set(stackId, [...(byStack.get(stackId) ?? []), route]);
+    }
+
+    for (const [stackId, routes] of byStack) {
+      const nested = new ApiRoutes(this, stackId, {
         httpApi: this.httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration,
-        authorizer: routeAuthorizer,
+        authorizerId: authorizer.authorizerId,
+        routes,
+        aliasFor: (route) => props.functions.forHandler(route.handler, 'api'),
+        description: `Design Club: the HTTP API's routes, integrations and their Lambda permissions (${routes.length} routes)`,
       });
-      if (route.access === 'public') {
-        acknowledge(
-          httpRoute,
-          'AwsSolutions-APIG4',
-          `${key} is public by design (${route.summary}); the route table marks it so, and the handler authenticates what it must (e.g. Stripe's signature on webhooks).`,
-        );
+      this.routeStacks.set(stackId, nested);
+      for (const route of routes) {
+        if (route.throttle) this.throttleRoute(routeKey(route), route.throttle, nested);
       }
-      this.routes.set(key, httpRoute);
-      if (route.throttle) this.throttleRoute(key, route.throttle, httpRoute);
     }
   }
 
-  /** API Gateway refuses route settings for a route key that does not exist yet: the stage waits for the route. */
-  private throttleRoute(key: string, throttle: { rate: number; burst: number }, route: HttpRoute): void {
+  /** API Gateway refuses route settings for a route key that does not exist yet: the stage waits for the routes' stack. */
+  private throttleRoute(key: string, throttle: { rate: number; burst: number }, routes: ApiRoutes): void {
     if (throttle.rate > STAGE_THROTTLE.rate || throttle.burst > STAGE_THROTTLE.burst) {
       throw new Error(`Route ${key}: its throttle (${throttle.rate}/s, burst ${throttle.burst}) must not exceed the stage's (${STAGE_THROTTLE.rate}/s, burst ${STAGE_THROTTLE.burst}).`);
     }
@@ -134,7 +132,7 @@ export class Api extends Construct {
     // RouteSettings is a map CloudFormation takes as is: its property names, not CDK's camelCase.
     this.routeSettings[key] = { ThrottlingRateLimit: throttle.rate, ThrottlingBurstLimit: throttle.burst };
     stage.routeSettings = { ...this.routeSettings };
-    stage.node.addDependency(route);
+    stage.node.addDependency(routes);
   }
 
   private readonly routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};

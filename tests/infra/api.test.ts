@@ -1,13 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, handlerName, realtimeRoutes, routeKey, routes, schedules, triggers } from '../../infra/routes.js';
-import { refOf, resourcesOf, synthesized, synthesizedNested, type SynthResult, type TemplateJson } from './support/synth.js';
+import { ROUTE_STACK_MAX_PARAMETERS } from '../../infra/stack/routes-stack.js';
+import { parentTarget, refOf, resourcesOf, synthesized, synthesizedNested, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
 let result: SynthResult;
+/** The nested stack `Routes`: the HTTP API's routes, integrations and their Lambda permissions. */
+let routesJson: TemplateJson;
 
 beforeAll(async () => {
   ({ json, result } = await synthesized());
+  ({ json: routesJson } = await synthesizedNested('Routes'));
 });
+
+/** The parent's logical id that a value in the nested stack Routes names (through its parameter). */
+const inParent = (value: unknown) => parentTarget(json, result.nestedStackLogicalIds.Routes!, routesJson, value);
 
 const functionOf = (handler: string) => {
   const entry = result.functions.find((fn) => fn.handler === handler);
@@ -48,12 +55,20 @@ describe('Lambda functions, one per handler of infra/routes.ts', () => {
 });
 
 describe('stack size', () => {
-  it('stays well under CloudFormation’s 500 resources (about four per route)', () => {
+  it('stays well under CloudFormation’s 500 resources (about three per function)', () => {
     const count = Object.keys(json.Resources).length;
-    // About six per function now (function, role, log group, version, live alias, permission, plus
-    // route and integration per route); the deployment groups live in the nested stack Deploys.
+    // Function, version and live alias per function (roles and the log group are shared); the
+    // routes live in the nested stack Routes, the deployment groups in the nested stack Deploys.
     // Past 490, move more into nested stacks before CloudFormation refuses.
     expect(count).toBeLessThan(490);
+    expect(resourcesOf(json, 'AWS::ApiGatewayV2::Route').filter(([, p]) => refOf(p.ApiId) === result.httpApiLogicalId)).toEqual([]);
+  });
+
+  it('keeps the nested stack Routes under the same guard, and its parameters under the shard limit', () => {
+    // Route, integration and permission per route; one parameter per alias plus the API and authorizer ids.
+    expect(Object.keys(routesJson.Resources).length).toBeLessThan(490);
+    expect(Object.keys(routesJson.Parameters ?? {}).length).toBeLessThanOrEqual(ROUTE_STACK_MAX_PARAMETERS);
+    expect(Object.keys(routesJson.Outputs ?? {}).length).toBeLessThan(200);
   });
 
   it('keeps the nested stack Deploys under the same guard, and its parameters and outputs under CloudFormation’s 200', async () => {
@@ -68,7 +83,7 @@ describe('stack size', () => {
 });
 
 describe('HTTP API', () => {
-  const httpRoutes = () => resourcesOf(json, 'AWS::ApiGatewayV2::Route').filter(([, p]) => refOf(p.ApiId) === result.httpApiLogicalId);
+  const httpRoutes = () => resourcesOf(routesJson, 'AWS::ApiGatewayV2::Route').filter(([, p]) => inParent(p.ApiId) === result.httpApiLogicalId);
   const authorizer = () => {
     const authorizers = resourcesOf(json, 'AWS::ApiGatewayV2::Authorizer');
     expect(authorizers).toHaveLength(1);
@@ -76,7 +91,9 @@ describe('HTTP API', () => {
   };
 
   it('authorizes with the Cognito pool, audience = the SPA client (it sends the ID token)', () => {
-    const [, props] = authorizer();
+    const [id, props] = authorizer();
+    // In the parent, with the logical id it had before the routes moved to Routes (no replacement).
+    expect(id).toMatch(/^ApiHttpApiCognito[0-9A-F]{8}$/);
     expect(props.AuthorizerType).toBe('JWT');
     expect(props.IdentitySource).toEqual(['$request.header.Authorization']);
     expect(props.JwtConfiguration.Audience).toEqual([{ Ref: result.userPoolClientLogicalId }]);
@@ -98,19 +115,24 @@ describe('HTTP API', () => {
       expect(props.AuthorizerId).toBeUndefined();
     } else {
       expect(props.AuthorizationType).toBe('JWT');
-      expect(props.AuthorizerId).toEqual({ Ref: authorizer()[0] });
+      // The parent's one authorizer, passed in.
+      expect(inParent(props.AuthorizerId)).toBe(authorizer()[0]);
     }
     const integrationId = refOf((props.Target as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1][1])!;
-    const integration = json.Resources[integrationId]!.Properties!;
+    const integration = routesJson.Resources[integrationId]!.Properties!;
     expect(integration.IntegrationType).toBe('AWS_PROXY');
     expect(integration.PayloadFormatVersion).toBe('2.0');
+    expect(inParent(integration.ApiId)).toBe(result.httpApiLogicalId);
     // The route invokes the function's live alias (CodeDeploy shifts it), never $LATEST.
-    expect(refOf(integration.IntegrationUri)).toBe(functionOf(route.handler).aliasLogicalId);
-    // API Gateway may invoke that alias for this route.
-    const permissions = resourcesOf(json, 'AWS::Lambda::Permission').filter(
-      ([, p]) => refOf(p.FunctionName) === functionOf(route.handler).aliasLogicalId && p.Principal === 'apigateway.amazonaws.com',
+    expect(inParent(integration.IntegrationUri)).toBe(functionOf(route.handler).aliasLogicalId);
+    // API Gateway may invoke that alias for this route's path, of this API only.
+    const permissions = resourcesOf(routesJson, 'AWS::Lambda::Permission').filter(
+      ([, p]) => inParent(p.FunctionName) === functionOf(route.handler).aliasLogicalId && p.Principal === 'apigateway.amazonaws.com',
     );
-    expect(permissions.length).toBeGreaterThan(0);
+    const sourceArns = permissions.map(([, p]) => (p.SourceArn as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1]);
+    const forThisRoute = sourceArns.filter((parts) => parts.at(-1) === `/*/*${route.path}`);
+    expect(forThisRoute).toHaveLength(1);
+    expect(inParent(forThisRoute[0]!.at(-2))).toBe(result.httpApiLogicalId);
   });
 
   it('serves everything from the $default stage, throttled, with JSON access logs', () => {

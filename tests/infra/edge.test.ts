@@ -12,12 +12,13 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '../../infra/routes.js';
 import { STAGE_THROTTLE } from '../../infra/stack/api.js';
+import { ROUTE_STACK_MAX_PARAMETERS } from '../../infra/stack/routes-stack.js';
 import { Auth } from '../../infra/stack/auth.js';
 import { ConfigError, readConfig } from '../../infra/stack/config.js';
 import { ORIGIN_HEADER, ORIGIN_SECRET_ENV, OriginSecret } from '../../infra/stack/origin-secret.js';
 import { Site } from '../../infra/stack/site.js';
 import { COUNT_ONLY_RULES, MANAGED_RULE_GROUPS } from '../../infra/stack/waf.js';
-import { refOf, refsIn, resourcesOf, ROOT, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
+import { refOf, refsIn, resourcesOf, ROOT, synthesized, synthesizedNested, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
 let result: SynthResult;
@@ -61,7 +62,7 @@ describe('per-route throttling, from the route table', () => {
     }
   });
 
-  it('gives each of them its own limit on the stage, below the stage’s, and nothing else', () => {
+  it('gives each of them its own limit on the stage, below the stage’s, and nothing else', async () => {
     const [id, props] = stage();
     const settings = props.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
     const throttled = routes.filter((route) => route.throttle);
@@ -70,13 +71,15 @@ describe('per-route throttling, from the route table', () => {
       expect(settings[routeKey(route)]).toEqual({ ThrottlingRateLimit: route.throttle!.rate, ThrottlingBurstLimit: route.throttle!.burst });
       expect(route.throttle!.rate).toBeLessThan(STAGE_THROTTLE.rate);
     }
-    // API Gateway refuses settings for a route key that does not exist yet.
+    // API Gateway refuses settings for a route key that does not exist yet: the stage waits for the
+    // nested stack Routes, which holds them.
     const dependsOn = json.Resources[id]!.DependsOn ?? [];
-    const routeIds = resourcesOf(json, 'AWS::ApiGatewayV2::Route')
+    const { json: routesJson } = await synthesizedNested('Routes');
+    const routeIds = resourcesOf(routesJson, 'AWS::ApiGatewayV2::Route')
       .filter(([, p]) => throttled.some((route) => p.RouteKey === routeKey(route)))
       .map(([routeId]) => routeId);
     expect(routeIds).toHaveLength(throttled.length);
-    for (const routeId of routeIds) expect(dependsOn).toContain(routeId);
+    expect(dependsOn).toContain(result.nestedStackLogicalIds.Routes);
   });
 });
 
@@ -201,7 +204,7 @@ describe('WAF', () => {
 });
 
 describe('stage=prod', () => {
-  let prod: { json: TemplateJson; deploys: TemplateJson; nag: string[]; synthError: string | null };
+  let prod: { json: TemplateJson; deploys: TemplateJson; routes: TemplateJson; nag: string[]; synthError: string | null };
 
   beforeAll(async () => {
     const previous = process.env.CDK_DEFAULT_REGION;
@@ -219,7 +222,13 @@ describe('stage=prod', () => {
         synthError = error instanceof Error ? error.message : String(error);
       }
       const findings = nag.validateScope(app).violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath ?? r.resourceLogicalId).join(', ')}`);
-      prod = { json: Template.fromStack(stack).toJSON() as TemplateJson, deploys: Template.fromStack(stack.deploysStack).toJSON() as TemplateJson, nag: findings, synthError };
+      prod = {
+        json: Template.fromStack(stack).toJSON() as TemplateJson,
+        deploys: Template.fromStack(stack.deploysStack).toJSON() as TemplateJson,
+        routes: Template.fromStack(stack.api.routeStacks.get('Routes')!).toJSON() as TemplateJson,
+        nag: findings,
+        synthError,
+      };
     } finally {
       process.env.CDK_DEFAULT_REGION = previous;
     }
@@ -230,9 +239,12 @@ describe('stage=prod', () => {
     expect(prod.nag).toEqual([]);
   });
 
-  it('stays under the resource guard in the parent and in the nested stack Deploys, whose groups shift by canary', () => {
+  it('stays under the resource guard in the parent and in the nested stacks Routes and Deploys, whose groups shift by canary', () => {
     // Prod adds the web ACL and its settings to the parent; the same guards as dev (api.test.ts).
     expect(Object.keys(prod.json.Resources).length).toBeLessThan(490);
+    expect(Object.keys(prod.routes.Resources).length).toBeLessThan(490);
+    expect(Object.keys(prod.routes.Parameters ?? {}).length).toBeLessThanOrEqual(ROUTE_STACK_MAX_PARAMETERS);
+    expect(resourcesOf(prod.routes, 'AWS::ApiGatewayV2::Route').map(([, p]) => p.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
     expect(Object.keys(prod.deploys.Resources).length).toBeLessThan(490);
     expect(Object.keys(prod.deploys.Parameters ?? {}).length).toBeLessThan(200);
     expect(Object.keys(prod.deploys.Outputs ?? {}).length).toBeLessThan(200);

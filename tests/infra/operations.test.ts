@@ -191,8 +191,9 @@ describe('safe deploys', () => {
     expect(nestedTarget(json.Outputs!.CodeDeployApplication!.Value)).toBe(applications[0]![0]);
   });
 
-  it('leaves no reference dangling across the nested stack: every Ref and GetAtt names a resource or parameter of its own template', () => {
-    for (const [name, template] of [['parent', json], ['Deploys', deploys]] as const) {
+  it('leaves no reference dangling across the nested stacks: every Ref and GetAtt names a resource or parameter of its own template', async () => {
+    const { json: routesJson } = await synthesizedNested('Routes');
+    for (const [name, template] of [['parent', json], ['Deploys', deploys], ['Routes', routesJson]] as const) {
       const known = new Set([...Object.keys(template.Resources), ...Object.keys(template.Parameters ?? {})]);
       const dangling = [...refsIn(template.Resources), ...refsIn(template.Outputs ?? {})].filter((id) => !id.startsWith('AWS::') && !known.has(id));
       expect(dangling, name).toEqual([]);

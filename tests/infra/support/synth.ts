@@ -336,3 +336,14 @@ export function refsIn(value: unknown, into = new Set<string>()): Set<string> {
   }
   return into;
 }
+
+/**
+ * What a `{ Ref: parameter }` inside a nested stack names in the parent: the logical id of the value
+ * the parent passes in (the parent's AWS::CloudFormation::Stack resource `nestedStackLogicalId`).
+ */
+export function parentTarget(parent: TemplateJson, nestedStackLogicalId: string, nested: TemplateJson, value: unknown): string | undefined {
+  const parameter = refOf(value);
+  if (!parameter || !nested.Parameters?.[parameter]) return undefined;
+  const passed = parent.Resources[nestedStackLogicalId]?.Properties?.Parameters as Record<string, unknown> | undefined;
+  return refOf(passed?.[parameter]);
+}
