@@ -21,6 +21,7 @@
 import { billingEvents } from './billing-events.js';
 import { EventCatalogue } from './catalogue.js';
 import { designerEvents } from './designer-events.js';
+import { notificationEvents } from './notification-events.js';
 import { projectEvents } from './project-events.js';
 import { teamEvents } from './team-events.js';
 import { userEvents } from './user-events.js';
@@ -32,6 +33,7 @@ export * from './designer-events.js';
 export * from './email.js';
 export * from './envelope.js';
 export * from './hash-chain.js';
+export * from './notification-events.js';
 export * from './plans.js';
 export * from './project-events.js';
 export * from './team-events.js';
@@ -39,4 +41,4 @@ export * from './user-events.js';
 export * from './vocabulary.js';
 
 /** Every event type the system knows, with its schema versions and upcasters. */
-export const catalogue = new EventCatalogue().register(...userEvents, ...projectEvents, ...billingEvents, ...teamEvents, ...designerEvents);
+export const catalogue = new EventCatalogue().register(...userEvents, ...projectEvents, ...billingEvents, ...teamEvents, ...designerEvents, ...notificationEvents);

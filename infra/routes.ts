@@ -84,7 +84,10 @@ export interface TriggerDefinition {
 export interface ScheduleDefinition {
   name: string;
   handler: string;
+  /** A rate; ignored when `dailyAt` is set. */
   everyMinutes: number;
+  /** Once a day at this UTC time (a cron rule in the cloud, a timer in the embedded runtime). */
+  dailyAt?: { hour: number; minute: number };
   summary: string;
 }
 
@@ -137,6 +140,12 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/api/designers/invite-accept.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects' },
   { method: 'POST', path: '/api/password-resets', handler: 'functions/api/password-resets/routes.ts', access: 'public', summary: 'password reset by a mailed link: { email } mails one (1 hour, single use; the same answer for unknown addresses; quota per address and per IP), { token } checks it, { token, password } sets the password (e-mail verified, signed out everywhere)', throttle: COSTLY.mail },
   { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/api/sessions/revoke-designers.ts', access: ['admin'], summary: 'revoke-designer-sessions: refuse older designer tokens, global sign-out per designer' },
+  { method: 'GET', path: '/api/notifications', handler: 'functions/api/notifications/list.ts', access: 'any', summary: "the caller's latest notifications, newest first, unread count, next page's cursor" },
+  { method: 'POST', path: '/api/notifications/read', handler: 'functions/api/notifications/read.ts', access: 'any', summary: 'mark all (or up to one) of the caller\'s notifications as read' },
+  { method: 'GET', path: '/api/notifications/unsubscribe', handler: 'functions/api/notifications/unsubscribe-ask.ts', access: 'public', summary: 'what a signed unsubscribe link would turn off (changes nothing: mail scanners follow links)' },
+  { method: 'POST', path: '/api/notifications/unsubscribe', handler: 'functions/api/notifications/unsubscribe.ts', access: 'public', summary: "one-click unsubscribe (RFC 8058): the signed token's kind of e-mail off, as an event" },
+  { method: 'GET', path: '/api/me/notification-preferences', handler: 'functions/api/notifications/preferences-get.ts', access: 'any', summary: "the caller's notification e-mail modes per kind, and the defaults" },
+  { method: 'PATCH', path: '/api/me/notification-preferences', handler: 'functions/api/notifications/preferences.ts', access: 'any', summary: 'per kind: e-mail immediately, in the daily digest, or off (the bell always)' },
   { method: 'POST', path: '/api/mail/test', handler: 'functions/api/mail/test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)', throttle: COSTLY.mail },
 ];
 
@@ -144,7 +153,7 @@ export const consumers: readonly ConsumerDefinition[] = [
   {
     name: 'projections',
     handler: 'functions/consumers/projections.ts',
-    eventTypes: ['UserRegistered', 'ProfileUpdated', 'PasswordResetRequested', 'PasswordResetCompleted', ...projectEventTypes, ...billingEventTypes, ...teamEventTypes, 'RoleGranted', 'RoleRevoked', ...designerEventTypes],
+    eventTypes: ['UserRegistered', 'ProfileUpdated', 'PasswordResetRequested', 'PasswordResetCompleted', 'NotificationPreferencesChanged', ...projectEventTypes, ...billingEventTypes, ...teamEventTypes, 'RoleGranted', 'RoleRevoked', ...designerEventTypes],
     summary: 'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations',
   },
   {
@@ -154,6 +163,13 @@ export const consumers: readonly ConsumerDefinition[] = [
     summary: 'keeps Cognito group membership in step with the roles in the events; links a pre-authorised designer who registers',
   },
 ];
+
+(consumers as ConsumerDefinition[]).push({
+  name: 'notifications',
+  handler: 'functions/consumers/notifications.ts',
+  eventTypes: ['ProjectSubmitted', 'ProjectStatusChanged', 'FileUploaded', 'CommentPosted', 'CommentApproved', 'DesignerAssigned', 'DesignerUnassigned', 'DueDateChanged'],
+  summary: 'tells the people a project event concerns, in the app and by e-mail as they chose',
+});
 
 /** Live updates hear about everything any consumer hears about. */
 (consumers as ConsumerDefinition[]).push({
@@ -182,6 +198,8 @@ export const triggers: readonly TriggerDefinition[] = [
 
 export const schedules: readonly ScheduleDefinition[] = [
   { name: 'outbox-sweeper', handler: 'functions/consumers/outbox-sweeper.ts', everyMinutes: 1, summary: 'republishes commits whose publish failed' },
+  { name: 'notifications-flush', handler: 'functions/consumers/notifications-flush.ts', everyMinutes: 1, summary: 'sends the notification e-mails a burst held back (one per project per minute)' },
+  { name: 'notifications-digest', handler: 'functions/consumers/notifications-digest.ts', everyMinutes: 1440, dailyAt: { hour: 7, minute: 0 }, summary: 'the daily notification digest, once per user per day' },
 ];
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;

@@ -1,4 +1,4 @@
-import { canonicalEmail, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered, type SystemRole, type UserStreamRole, type UserType } from '../../events/index.js';
+import { canonicalEmail, DEFAULT_NOTIFICATION_PREFERENCES, NotificationPreferencesChanged, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered, type NotificationPreferences, type SystemRole, type UserStreamRole, type UserType } from '../../events/index.js';
 import type { Decider } from './decider.js';
 import { conflict, DomainError, notFound } from './errors.js';
 
@@ -22,6 +22,8 @@ export interface UserState {
   roles: UserStreamRole[];
   /** The latest password-reset link (its token's sha256), until it is used; absent in older states. */
   password_reset?: PasswordReset | null;
+  /** The notification modes the user chose (kinds never chosen take the defaults); absent in older states. */
+  notification_preferences?: Partial<NotificationPreferences>;
 }
 
 export interface PasswordReset {
@@ -43,7 +45,8 @@ export type UserCommand =
   | { type: 'GrantRole'; role: UserStreamRole }
   | { type: 'RevokeRole'; role: UserStreamRole }
   | { type: 'RequestPasswordReset'; token_hash: string; expires_at: string }
-  | { type: 'CompletePasswordReset'; token_hash: string; now: string };
+  | { type: 'CompletePasswordReset'; token_hash: string; now: string }
+  | { type: 'ChangeNotificationPreferences'; preferences: Partial<NotificationPreferences>; via?: 'profile' | 'unsubscribe' };
 
 /** The roles of a user state, also for states folded before `roles` existed (projection checkpoints). */
 export function userRoles(state: Pick<UserState, 'roles' | 'initial_role'> | null | undefined): UserStreamRole[] {
@@ -99,6 +102,13 @@ export const userDecider: Decider<UserCommand, UserState> = {
         if (!isResetUsable(state, command.token_hash, command.now)) throw new DomainError('GONE', INVALID_RESET_LINK);
         return [PasswordResetCompleted.create({ token_hash: command.token_hash })];
       }
+      case 'ChangeNotificationPreferences': {
+        if (!state.registered) throw notFound('User not found');
+        // Only what differs from the modes in force: choosing the same again (a second click) records nothing.
+        const current = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(state.notification_preferences ?? {}) };
+        const changed = Object.fromEntries(Object.entries(command.preferences).filter(([kind, mode]) => mode !== undefined && current[kind as keyof NotificationPreferences] !== mode));
+        return Object.keys(changed).length === 0 ? [] : [NotificationPreferencesChanged.create({ preferences: changed, via: command.via ?? 'profile' })];
+      }
     }
   },
 
@@ -129,6 +139,11 @@ export const userDecider: Decider<UserCommand, UserState> = {
       case 'PasswordResetCompleted': {
         const { token_hash } = event.data as ReturnType<typeof PasswordResetCompleted.create>['data'];
         return state.password_reset?.token_hash === token_hash ? { ...state, password_reset: { ...state.password_reset, used: true } } : state;
+      }
+      case 'NotificationPreferencesChanged': {
+        const { preferences } = event.data as ReturnType<typeof NotificationPreferencesChanged.create>['data'];
+        const defined = Object.fromEntries(Object.entries(preferences).filter(([, mode]) => mode !== undefined));
+        return { ...state, notification_preferences: { ...(state.notification_preferences ?? {}), ...defined } };
       }
       default:
         return state;

@@ -51,10 +51,13 @@ export function describeZodError(error: z.core.$ZodError, where: string): string
   return `Invalid ${where}. ${parts.join('; ')}`;
 }
 
-function parseBody(event: HttpEvent): unknown {
+function parseBody(event: HttpEvent, acceptForm = false): unknown {
   if (!event.body) return undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (!text.trim()) return undefined;
+  // A route that takes forms (the one-click unsubscribe POST of RFC 8058: "List-Unsubscribe=One-Click").
+  const type = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  if (acceptForm && /^application\/x-www-form-urlencoded\b/i.test(type)) return Object.fromEntries(new URLSearchParams(text));
   try {
     return JSON.parse(text);
   } catch {
@@ -119,7 +122,7 @@ const routeAccess = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
 });
 
 export function httpHandler<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
-  schemas: { body?: z.core.$ZodType<B>; query?: z.core.$ZodType<Q>; params?: z.core.$ZodType<P> },
+  schemas: { body?: z.core.$ZodType<B>; query?: z.core.$ZodType<Q>; params?: z.core.$ZodType<P>; acceptForm?: boolean },
   fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
 ) {
   return middy<HttpEvent, HttpResponse, Error, Context>()
@@ -131,7 +134,7 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
     .use(idempotency({ runtime: getRuntime, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }))
     .handler(async (event) => {
       const request: HttpRequest<B, Q, P> = {
-        body: validate(schemas.body, parseBody(event), 'request body'),
+        body: validate(schemas.body, parseBody(event, schemas.acceptForm), 'request body'),
         query: validate(schemas.query, event.queryStringParameters ?? {}, 'query'),
         params: validate(schemas.params, event.pathParameters ?? {}, 'path'),
         principal: resolvedPrincipals.get(event) ?? principalFromEvent(event),

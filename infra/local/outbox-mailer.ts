@@ -3,6 +3,12 @@ import { join } from 'node:path';
 import { newId } from '../../functions/core/ids.js';
 import { MailError, type MailMessage, type Mailer, type SentMail } from '../../functions/adapters/mail/types.js';
 
+/** A text part and an HTML part, as a mail program shows them (the .json twin keeps both as they are). */
+function alternative(text: string, html: string, id: string): string[] {
+  const boundary = `=_${id}`;
+  return [`Content-Type: multipart/alternative; boundary="${boundary}"`, '', `--${boundary}`, 'Content-Type: text/plain; charset=utf-8', '', text, `--${boundary}`, 'Content-Type: text/html; charset=utf-8', '', html, `--${boundary}--`];
+}
+
 /**
  * The embedded runtime's mail: every message is written to a folder as an .eml file (open it with
  * any mail program) and a .json twin the local outbox page (/outbox) and tests read. Addresses in
@@ -27,10 +33,9 @@ export class OutboxMailer implements Mailer {
       `Subject: ${sent.subject}`,
       `Date: ${new Date(sent.sentAt).toUTCString()}`,
       `Message-ID: <${sent.id}@designclub.local>`,
+      ...Object.entries(sent.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
       'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      sent.text,
+      ...(sent.html ? alternative(sent.text, sent.html, sent.id) : ['Content-Type: text/plain; charset=utf-8', '', sent.text]),
     ].join('\r\n');
     await writeFile(join(this.directory, `${sent.id}.eml`), eml);
     await writeFile(join(this.directory, `${sent.id}.json`), JSON.stringify(sent, null, 2));

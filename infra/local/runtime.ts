@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,7 +17,8 @@ import { EVENT_SOURCE } from '../../functions/core/publisher.js';
 import { runtimeFromEnvironment, setRuntime, type Runtime } from '../../functions/core/runtime.js';
 import { setMailer } from '../../functions/adapters/mail/index.js';
 import { OutboxMailer } from './outbox-mailer.js';
-import { consumers, triggers, type RouteDefinition } from '../routes.js';
+import { consumers, schedules, triggers, type RouteDefinition } from '../routes.js';
+import { startSchedules } from './schedules.js';
 import { localBilling, LOCAL_BILLING_PREFIX } from './billing/index.js';
 import { LocalBus } from './bus.js';
 import { DeadLetterStore } from './dead-letters.js';
@@ -197,6 +199,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     UPLOADS_BUCKET: BUCKET,
     EVENT_BUS_NAME: 'local',
     SITE_URL: url,
+    // Signs notification e-mails' unsubscribe links: from the data folder's secret, so old links keep working.
+    NOTIFICATIONS_KEY: createHmac('sha256', secrets.adminSecret).update('notifications').digest('base64url'),
   });
 
   const subscriptions = await Promise.all(
@@ -339,6 +343,12 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     runtime.publisher.sweep(1_000).catch((error) => say(`[sweeper] ${String(error)}`));
   }, options.sweepEveryMs ?? 5_000);
   sweeper.unref();
+  // The other schedules of the route table (the sweeper above runs more often here than in the cloud).
+  const stopSchedules = startSchedules(
+    schedules.filter((row) => row.name !== 'outbox-sweeper'),
+    (handler) => importHandler(handler),
+    say,
+  );
 
   if (persistent) {
     // The operator tools find the stack here (owner-only: dynamoEndpoint carries the folder's secret;
@@ -361,6 +371,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     settle: () => bus.idle(),
     async stop() {
       clearInterval(sweeper);
+      stopSchedules();
       await bus.idle();
       for (const stop of stops) await stop().catch(() => undefined);
       setRuntime(undefined);

@@ -21,6 +21,7 @@ import { HandlerFunctions, type FunctionKind, type HandlerFunction } from './fun
 import { Monitoring } from './monitoring.js';
 import { ORIGIN_HEADER, OriginSecret } from './origin-secret.js';
 import { Realtime, REALTIME_STAGE } from './realtime.js';
+import { NotificationsKey } from './notifications-key.js';
 import { Site } from './site.js';
 import { Uploads } from './uploads.js';
 import { WebAcl } from './waf.js';
@@ -148,6 +149,7 @@ export class DesignClubStack extends Stack {
     });
 
     this.events.restrictPublishers(this.functions.rolesWith('publish'));
+    new NotificationsKey(this, 'NotificationsKey', { stage: config.stage, projectRoot, functions: this.functions });
 
     this.siteBuilt = this.site.deploy({ userPool: this.auth.userPool, client: this.auth.client }).built;
 

@@ -72,6 +72,7 @@ export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
   // Quotas and idempotency claims are items of the views table, written through its client.
   'functions/core/quotas.ts': 'views',
   'functions/core/idempotency.ts': 'views',
+  'functions/core/notifications/store.ts': 'views',
   'functions/adapters/realtime/connections.ts': 'connections',
   'functions/adapters/realtime/tokens.ts': 'cognitoTokens',
   ...SERVICE_MODULES,
@@ -90,6 +91,8 @@ export const VERB_MODULES: Readonly<Record<string, readonly Capability[]>> = {
   // They write their own items in the views table, beside the projections.
   'functions/core/quotas.ts': ['viewsCount'],
   'functions/core/idempotency.ts': ['viewsClaim'],
+  // The notifications' own items (markers, inbox, read mark, e-mail lines and windows): put, update, delete.
+  'functions/core/notifications/store.ts': ['viewsClaim'],
   // Callers of the identity and storage adapters' operations (ADAPTER_OPERATIONS).
   'functions/consumers/cognito-groups.ts': ['cognitoGroups'],
   'functions/api/sessions/revoke-designers.ts': ['cognitoSignOut'],

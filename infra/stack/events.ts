@@ -112,7 +112,9 @@ export class Consumers extends Construct {
       fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(5), onFailure: new SqsDestination(dlq) });
       const rule = new Rule(scopeFor, 'Rule', {
         description: `${schedule.name} (${handlerName(schedule.handler)}): ${schedule.summary}`.slice(0, 512),
-        schedule: Schedule.rate(Duration.minutes(schedule.everyMinutes)),
+        schedule: schedule.dailyAt
+          ? Schedule.cron({ hour: String(schedule.dailyAt.hour), minute: String(schedule.dailyAt.minute) })
+          : Schedule.rate(Duration.minutes(schedule.everyMinutes)),
         targets: [new LambdaFunction(fn, { deadLetterQueue: dlq, retryAttempts: 2, maxEventAge: Duration.minutes(5) })],
       });
       monitoring.functionErrors(scopeFor, `schedule ${schedule.name}`, fn);

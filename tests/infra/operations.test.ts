@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { METRICS_NAMESPACE, MetricNames } from '../../infra/metrics.js';
-import { consumers, routes } from '../../infra/routes.js';
+import { consumers, routes, schedules } from '../../infra/routes.js';
 import { LATENCY_ALARM_ROUTES, THRESHOLDS } from '../../infra/stack/alarms.js';
 import { routeGroups } from '../../infra/stack/api-metrics.js';
 import { BACKUP_RETENTION_DAYS } from '../../infra/stack/backup.js';
@@ -166,7 +166,7 @@ describe('dashboard', () => {
     const dashboard = resourcesOf(json, 'AWS::CloudWatch::Dashboard')[0]![1];
     const refs = refsIn(dashboard.DashboardBody);
     const queues = resourcesOf(json, 'AWS::SQS::Queue').map(([id]) => id);
-    expect(queues.length).toBe(consumers.length + 1);
+    expect(queues.length).toBe(consumers.length + schedules.length);
     for (const queue of queues) expect(refs.has(queue) || JSON.stringify(dashboard.DashboardBody).includes(queue)).toBe(true);
   });
 });

@@ -121,6 +121,14 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'POST /api/sessions/revoke-designers': { allowed: ADMIN, disruptive: true },
+  // Everyone's own bell and e-mail choices (issue 22): each caller reads and changes only their own.
+  'GET /api/notifications': { allowed: SIGNED_IN },
+  'POST /api/notifications/read': { allowed: SIGNED_IN },
+  'GET /api/me/notification-preferences': { allowed: SIGNED_IN },
+  'PATCH /api/me/notification-preferences': { allowed: SIGNED_IN, request: () => ({ body: { comment: 'off' } }) },
+  // Public: the signed token is the proof (a bad one is a 400 that changes nothing).
+  'GET /api/notifications/unsubscribe': { allowed: 'public', request: () => ({ path: '/api/notifications/unsubscribe?token=not-a-token' }) },
+  'POST /api/notifications/unsubscribe': { allowed: 'public', request: () => ({ path: '/api/notifications/unsubscribe?token=not-a-token' }) },
   // Test e-mails go to the caller's own address (or an admin's).
   'POST /api/mail/test': { allowed: SIGNED_IN, request: (w, c) => ({ body: { toEmail: c === 'anonymous' ? 'someone@example.test' : w.users[c].email } }) },
 };

@@ -46,6 +46,8 @@ export const screenRoutes: ScreenRoute[] = [
   screen('/invite-signup', () => import('./routes/invite-signup.js')),
   // The designer invitation link (Designer Management's e-mail): proves the address, then links the role.
   screen('/designer-invite', () => import('./routes/designer-invite.js')),
+  // A notification e-mail's unsubscribe link: asks, then turns that kind of e-mail off (no sign-in needed).
+  screen('/unsubscribe', () => import('./routes/unsubscribe.js')),
 ];
 
 export const NotFound = lazy(() => import('./routes/not-found.js'));

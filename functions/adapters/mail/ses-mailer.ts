@@ -25,6 +25,7 @@ export class SesMailer implements Mailer {
             Simple: {
               Subject: { Data: message.subject, Charset: 'UTF-8' },
               Body: { Text: { Data: message.text, Charset: 'UTF-8' }, ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}) },
+              ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
             },
           },
         }),

@@ -5,6 +5,8 @@ export interface MailMessage {
   html?: string;
   /** What the message is for (password-reset, invite, test): shown in the local outbox. */
   tag?: string;
+  /** Extra headers (e.g. List-Unsubscribe, RFC 8058): SES sends them, the local outbox keeps them. */
+  headers?: Record<string, string>;
 }
 
 export interface SentMail extends MailMessage {

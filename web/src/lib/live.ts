@@ -4,7 +4,8 @@ import { loadConfig } from './config.js';
 
 /**
  * Live updates: one WebSocket per tab, shared by every screen that listens. The server sends only
- * topic names ("project:<id>", "projects", "moderation", "activity", "users", …); a screen reloads
+ * topic names ("project:<id>", "projects", "moderation", "activity", "users", "notifications" (the
+ * caller's own bell, sent by the notifications reactor), …); a screen reloads
  * what it shows when one of its topics changes. While the socket is down the screens poll, and
  * after a reconnect they reload once, so nothing is missed.
  */

@@ -13,6 +13,7 @@ import { useSession } from '../lib/session.js';
 import { useMe } from '../lib/use-me.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { Page } from '../ui/Page.js';
+import { useProjectParam } from '../components/notifications/use-project-param.js';
 
 // The dialogs load when first needed: a project opened, or the return from checkout.
 const ProjectDetailDialog = lazy(() => import('../components/project/ProjectDetailDialog.js').then((m) => ({ default: m.ProjectDetailDialog })));
@@ -38,6 +39,11 @@ function ClientDashboard() {
   // Once a project has been opened its dialog stays mounted (the native <dialog> closes itself).
   const [dialogUsed, setDialogUsed] = useState(false);
   const [params] = useSearchParams();
+  // A notification's link (`?project=<id>`) opens that project's dialog.
+  useProjectParam(projects, (project) => {
+    setDialogUsed(true);
+    setOpen(project);
+  });
   const checkoutReturn = params.get('success') === 'true';
   const [checkoutUsed, setCheckoutUsed] = useState(checkoutReturn);
   useEffect(() => {

@@ -2,13 +2,14 @@ import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { Tabs } from '../ui/Tabs.js';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { NotificationSettings } from '../components/profile/NotificationSettings.js';
 import { ProfileSettings } from '../components/profile/ProfileSettings.js';
 import { TeamManagement } from '../components/team/TeamManagement.js';
 import { useMe } from '../lib/use-me.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { Page } from '../ui/Page.js';
 
-const TABS = ['profile', 'team'] as const;
+const TABS = ['profile', 'team', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
 
 /** Profile & Team Settings (/profile): signed-in only (the route guard sends others to /auth). */
@@ -32,7 +33,7 @@ export default function ProfileScreen() {
             <Heading level={1} fontSize="xxl">
               Profile &amp; Team Settings
             </Heading>
-            <Text color="font.secondary">Manage your profile and your team.</Text>
+            <Text color="font.secondary">Manage your profile, your team and your notifications.</Text>
           </Flex>
         </Flex>
         <Tabs
@@ -58,6 +59,15 @@ export default function ProfileScreen() {
               content: (
                 <Flex direction="column" paddingBlock="medium">
                   <TeamManagement canCreate={!me || me.roles.includes('client')} />
+                </Flex>
+              ),
+            },
+            {
+              label: 'Notifications',
+              value: 'notifications',
+              content: (
+                <Flex direction="column" paddingBlock="medium">
+                  <NotificationSettings me={me} />
                 </Flex>
               ),
             },

@@ -1,6 +1,7 @@
 import { Avatar, Button, Flex } from '@aws-amplify/ui-react';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { NotificationBell } from '../components/notifications/NotificationBell.js';
 import { toast } from '../components/toast/use-toast.js';
 import { errorMessage } from '../lib/errors.js';
 import { initials } from '../lib/format.js';
@@ -13,7 +14,7 @@ export interface AppHeaderProps {
   actions?: ReactNode;
 }
 
-/** The signed-in header: product title, an avatar-initials button to /profile, and Sign Out. */
+/** The signed-in header: product title, the notification bell, an avatar-initials button to /profile, and Sign Out. */
 export function AppHeader({ name, actions }: AppHeaderProps) {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
@@ -40,6 +41,7 @@ export function AppHeader({ name, actions }: AppHeaderProps) {
         </RouterLink>
         <Flex alignItems="center" gap="small">
           {actions}
+          <NotificationBell />
           <button
             type="button"
             className="avatar-button"

@@ -9,6 +9,7 @@ import { AdminProjectDialog } from './AdminProjectDialog.js';
 import { useLiveTopics } from '../../lib/live.js';
 import { FILTER_KEYS, NO_FILTERS, bulkUpdate, listProjects, type ProjectFilters } from './admin-api.js';
 import type { DesignerOption } from './use-designers.js';
+import { useProjectParam } from '../notifications/use-project-param.js';
 
 const PRIORITIES = ['Urgent', 'Normal', 'Low'] as const;
 const UNASSIGN = '__unassign__';
@@ -36,6 +37,8 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
   const [open, setOpen] = useState<ProjectCard | null>(null);
   const [busy, setBusy] = useState(false);
   const [generation, setGeneration] = useState(0);
+  // A notification's link (`?project=<id>`) opens that project's dialog.
+  useProjectParam(projects, setOpen);
 
   useEffect(() => setDraft(applied), [applied]);
 

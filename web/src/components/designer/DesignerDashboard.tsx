@@ -4,6 +4,7 @@ import type { ProjectCard } from '../../lib/contracts.js';
 import { calendarDate, countByStatus, dueFlag, statusLabel } from '../../lib/projects.js';
 import { DesignerProjectDialog } from './DesignerProjectDialog.js';
 import { useProjects } from '../project/useProjects.js';
+import { useProjectParam } from '../notifications/use-project-param.js';
 import '../project/project.css';
 
 const PRIORITY_VARIATION = { Urgent: 'error', Normal: 'info', Low: undefined } as const;
@@ -15,6 +16,8 @@ const PRIORITY_VARIATION = { Urgent: 'error', Normal: 'info', Low: undefined } a
 export function DesignerDashboard({ name }: { name: string | null | undefined }) {
   const { projects, reload } = useProjects();
   const [open, setOpen] = useState<ProjectCard | null>(null);
+  // A notification's link (`?project=<id>`) opens that project's dialog.
+  useProjectParam(projects, setOpen);
   const counts = countByStatus(projects ?? []);
   const stats = [
     { label: 'Total Assigned', value: projects?.length ?? 0 },
