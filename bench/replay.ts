@@ -4,6 +4,8 @@
  * many items as the rebuild wrote (its floor: a rebuild must write its items). Prints figures;
  * asserts nothing.
  *
+ * Also the rebuild with and without the insights projection (its cost, goal within 1.2x).
+ *
  * The history: 2,000 projects of 50 events each (submission, assignment, status changes, task
  * toggles, comments and their moderation), written as commits of 10 events through the real
  * envelope and hash chain (BatchWrite for speed: generating is not what is measured).
@@ -14,7 +16,9 @@ import { ChecklistTaskToggled, CommentApproved, CommentPosted, DesignerAssigned,
 import { allProjections } from '../functions/consumers/projections/index.js';
 import { projectDecider } from '../functions/domain/project.js';
 import { newId } from '../functions/core/ids.js';
-import { Replayer } from '../functions/ops/replay.js';
+import { Replayer, type ReplayReport } from '../functions/ops/replay.js';
+import { ViewStore } from '../functions/core/views.js';
+import { ensureTables } from '../infra/local/dynamo.js';
 import { BY_TIME_SHARDS } from '../infra/tables.js';
 import { LONG_DESCRIPTION } from '../tests/support/stack.js';
 import { startStore } from '../tests/support/store.js';
@@ -55,6 +59,7 @@ function historyOf(id: string): { event: NewEvent; role: 'client' | 'admin' | 'd
 
 export async function benchReplay() {
   const env = await startStore();
+  const history: EventEnvelope[][] = [];
   const generate = await timed(async () => {
     const items: Record<string, unknown>[] = [];
     for (let p = 0; p < PROJECTS; p += 1) {
@@ -67,6 +72,7 @@ export async function benchReplay() {
         prevHash = hash;
         return { ...unsigned, hash };
       });
+      history.push(envelopes);
       for (let i = 0; i < envelopes.length; i += PER_COMMIT) {
         const events = envelopes.slice(i, i + PER_COMMIT);
         items.push({ streamId, version: events[0]!.version, last: events.at(-1)!.version, events: JSON.stringify(events), at: events[0]!.at, bucket: `${events[0]!.at.slice(0, 10)}#${p % BY_TIME_SHARDS}`, position: events[0]!.eventId });
@@ -102,6 +108,16 @@ export async function benchReplay() {
   const replayer = new Replayer(env.store, env.views, allProjections);
   const verify = await replayer.run({ dryRun: true });
   const rebuild = await replayer.run();
+  // The insights projection's cost: rebuilds without and with it, each into a fresh views table,
+  // in the order without, with, with, without, so drift on a shared machine falls on both sides.
+  let fresh = 0;
+  const rebuildInto = async (projections: typeof allProjections) => {
+    const views = `views-insights-${(fresh += 1)}`;
+    await ensureTables(env.endpoint, { events: env.names.events, views });
+    return new Replayer(env.store, new ViewStore(env.client, views, 0), projections).run();
+  };
+  const withoutInsights = allProjections.filter((projection) => projection.name !== 'insights');
+  const abba = [await rebuildInto(withoutInsights), await rebuildInto(allProjections), await rebuildInto(allProjections), await rebuildInto(withoutInsights)];
   await env.stop();
 
   // The write floor: as many items as the rebuild wrote, of about the same size and indexes, by
@@ -131,6 +147,32 @@ export async function benchReplay() {
   ]);
   const itemsPerSecond = rate(rawWrite.value, rawWrite.ms);
   console.log(`raw BatchWriteItem of the same ${rawWrite.value.toLocaleString('en-US')} items: ${itemsPerSecond.toLocaleString('en-US')} items/s, ${rawWrite.ms} ms; the rebuild took ${rebuild.durationMs} ms in all (${Math.round((rawWrite.ms / Math.max(rebuild.durationMs, 1)) * 100)}% of it is what writing its items costs at that rate)`);
+  // The projections' own work, without I/O: every stream folded and its items and checkpoint built.
+  const fold = (projections: typeof allProjections) => {
+    const started = performance.now();
+    for (const stream of history) {
+      for (const projection of projections) {
+        let state = projection.initialState();
+        for (const event of stream) {
+          const after = projection.evolve(state, event);
+          projection.eventItems?.(event, state, after);
+          state = after;
+        }
+        projection.items(state, stream[0]!.streamId);
+        JSON.stringify(state);
+      }
+    }
+    return performance.now() - started;
+  };
+  const foldWithout = Math.min(fold(withoutInsights), fold(withoutInsights));
+  const foldWith = Math.min(fold(allProjections), fold(allProjections));
+  console.log(`projections' own work over the ${verify.events.toLocaleString('en-US')} events (no I/O, best of two): without insights ${Math.round(foldWithout)} ms, with ${Math.round(foldWith)} ms (+${Math.round(foldWith - foldWithout)} ms)`);
+  const [without1, with1, with2, without2] = abba as [ReplayReport, ReplayReport, ReplayReport, ReplayReport];
+  const withoutMs = without1.durationMs + without2.durationMs;
+  const withMs = with1.durationMs + with2.durationMs;
+  console.log(
+    `insights projection: rebuild without it ${without1.durationMs} + ${without2.durationMs} ms (${without1.itemsWritten} items), with it ${with1.durationMs} + ${with2.durationMs} ms (${with1.itemsWritten} items): ${(withMs / withoutMs).toFixed(2)}x (goal: within 1.2x)`,
+  );
   if (verify.broken.length || rebuild.broken.length) console.log('UNEXPECTED: broken chains', verify.broken.slice(0, 3));
 }
 

@@ -41,6 +41,8 @@ export const ProjectSubmitted = defineEvent(
     grok_generated: z.boolean(),
     checklist_source: z._default(z.enum(['bedrock', 'local', 'manual']), 'manual'),
     priority: z._default(z.enum(PRIORITIES), 'Normal'),
+    /** Whether the checklist's estimate was given the studio's own turnaround on similar work (absent on older events: not). */
+    estimate_basis: z.optional(z.enum(['studio', 'generic'])),
   }),
 );
 

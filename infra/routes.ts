@@ -118,6 +118,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/comments/{id}/reject', handler: 'functions/api/comments/moderate.ts', access: ['admin'], summary: 'reject (remove) a comment; the event stays in the history' },
   { method: 'POST', path: '/api/projects/bulk', handler: 'functions/api/admin/projects-bulk.ts', access: ['admin'], summary: 'status or designer for many projects: one command per project' },
   { method: 'GET', path: '/api/activity', handler: 'functions/api/admin/activity.ts', access: ['admin'], summary: 'global activity, newest first, 100, q and type filters' },
+  { method: 'GET', path: '/api/insights', handler: 'functions/api/admin/insights.ts', access: ['admin'], summary: 'studio figures for a date range: turnaround, estimates, flow, quality, workload, on time' },
   { method: 'GET', path: '/api/users', handler: 'functions/api/admin/users-list.ts', access: ['admin'], summary: 'every profile with roles and subscription, and the user counts' },
   { method: 'GET', path: '/api/users/{id}', handler: 'functions/api/admin/users-get.ts', access: ['admin'], summary: "a user's overview, project statistics, projects and team" },
   { method: 'POST', path: '/api/checklists', handler: 'functions/api/checklists/generate.ts', access: ['client', 'admin'], summary: "generate a checklist (Bedrock, or the local estimator) for a client's brief", denied: SUBMIT_DENIED, throttle: COSTLY.ai },

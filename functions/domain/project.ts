@@ -107,6 +107,7 @@ export interface SubmitProjectCommand extends ProjectBrief {
   checklist: { task_name: string; estimated_hours: number }[];
   grok_generated: boolean;
   checklist_source: 'bedrock' | 'local' | 'manual';
+  estimate_basis?: 'studio' | 'generic';
 }
 
 export type DesignerChoice = { designer_id: string; designer_name?: string | null; designer_email?: string | null } | { designer_email: string; designer_id?: null } | null;

@@ -206,10 +206,10 @@ test('Projects tab: the board, filters that narrow it, the detail dialog, bulk s
   const { ids } = await seeding!;
   await signInAsAdmin(page, runtime);
 
-  // The header's three buttons and the tabs (the five of the spec first, then the audit).
+  // The header's three buttons and the tabs (the five of the spec first, then the audit and the insights).
   for (const name of ['Sync All Subscriptions', 'Sign Out All Designers']) await expect(page.getByRole('button', { name })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Designer Management' })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Projects', 'Designer Review', 'Comment Moderation', 'Global Activity', 'Users', 'Audit']);
+  await expect(page.getByRole('tab')).toHaveText(['Projects', 'Designer Review', 'Comment Moderation', 'Global Activity', 'Users', 'Audit', 'Insights']);
   await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
 
   // The board: four columns with counts; cards with priority, category, designer, due date, client.

@@ -85,6 +85,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/comments/{id}/reject': { allowed: ADMIN, request: (w) => ({ path: `/api/comments/${w.comments[1]}/reject`, body: { project_id: w.projectId } }), disruptive: true },
   'POST /api/projects/bulk': { allowed: ADMIN, request: (w) => ({ body: { ids: [w.projectId], status: 'in_progress' } }) },
   'GET /api/activity': { allowed: ADMIN },
+  'GET /api/insights': { allowed: ADMIN },
   'GET /api/users': { allowed: ADMIN },
   'GET /api/users/{id}': { allowed: ADMIN, request: (w) => ({ path: `/api/users/${w.users.owner.sub}` }) },
   'POST /api/checklists': { allowed: [...CLIENTS, 'admin'], request: () => ({ body: { title: 'Loft', project_category: 'Design', project_type: 'Concept Design', property_type: 'condo', deliverables: ['Layout Plan'], description: minimalProject().description } }) },

@@ -14,6 +14,7 @@ export async function startStore(options: { now?: () => Date } = {}) {
   return {
     client,
     names,
+    endpoint: dynamo.endpoint,
     store: new EventStore({ client, tableName: names.events, now: options.now }),
     views: new ViewStore(client, names.views, 0),
     stop: dynamo.stop,

@@ -3,7 +3,10 @@ import * as z from '../../../events/zod.js';
 import { totalHours, turnaroundDays } from '../../domain/turnaround.js';
 import { requestHandlerOptions } from '../sdk-config.js';
 import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from './prompt.js';
-import { checklistAnswerSchema, type ChecklistRequest, type ChecklistResult } from './schema.js';
+import { checklistAnswerSchema, type ChecklistRequest, type ChecklistResult, type StudioFigures } from './schema.js';
+
+/** What the model answers: the checklist, before it is labelled with its source and basis. */
+export type ChecklistAnswerResult = Omit<ChecklistResult, 'source' | 'estimate_basis' | 'studio'>;
 import { captureAwsClient } from '../../core/observability/tracing.js';
 
 export { ConverseCommand };
@@ -56,11 +59,12 @@ export function checklistTool(): Tool {
   };
 }
 
-export function converseCommand(modelId: string, request: ChecklistRequest): ConverseCommand {
+/** `studio`: the studio's record on similar work, when there is enough of it to go by. */
+export function converseCommand(modelId: string, request: ChecklistRequest, studio: StudioFigures | null = null): ConverseCommand {
   return new ConverseCommand({
     modelId,
     system: [{ text: SYSTEM_PROMPT }],
-    messages: [{ role: 'user', content: [{ text: buildBrief(request) }] }],
+    messages: [{ role: 'user', content: [{ text: buildBrief(request, studio) }] }],
     toolConfig: { tools: [checklistTool()], toolChoice: { tool: { name: CHECKLIST_TOOL_NAME } } },
     inferenceConfig: { maxTokens: 2_000, temperature: 0.2 },
   });
@@ -70,7 +74,7 @@ export function converseCommand(modelId: string, request: ChecklistRequest): Con
  * The tool call's input, validated. Hours are rounded to half hours; the total and the turnaround are
  * recomputed from the tasks so they agree with what the review dialog shows (total / 2.5, rounded up).
  */
-export function answerFrom(output: ConverseCommandOutput): Omit<ChecklistResult, 'source'> {
+export function answerFrom(output: ConverseCommandOutput): ChecklistAnswerResult {
   const toolUse = output.output?.message?.content?.find((block) => block.toolUse?.name === CHECKLIST_TOOL_NAME)?.toolUse;
   if (!toolUse) throw new BedrockChecklistError('no_tool_use', `The model answered without calling ${CHECKLIST_TOOL_NAME} (stop reason ${output.stopReason ?? 'unknown'})`);
   const parsed = checklistAnswerSchema.safeParse(toolUse.input);
@@ -84,8 +88,8 @@ export function answerFrom(output: ConverseCommandOutput): Omit<ChecklistResult,
 /** One Converse call with the tool forced, abandoned (and aborted) after `timeoutMs`. */
 export async function askBedrock(
   request: ChecklistRequest,
-  options: { modelId: string; client?: ConverseClient; timeoutMs?: number },
-): Promise<Omit<ChecklistResult, 'source'>> {
+  options: { modelId: string; client?: ConverseClient; timeoutMs?: number; studio?: StudioFigures | null },
+): Promise<ChecklistAnswerResult> {
   const client = options.client ?? bedrockClient();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
@@ -98,7 +102,7 @@ export async function askBedrock(
   });
   try {
     const output = await Promise.race([
-      client.send(converseCommand(options.modelId, request), { abortSignal: controller.signal }).catch((error: unknown) => {
+      client.send(converseCommand(options.modelId, request, options.studio ?? null), { abortSignal: controller.signal }).catch((error: unknown) => {
         if (controller.signal.aborted) throw new BedrockChecklistError('timeout', `Bedrock did not answer within ${timeoutMs} ms`, { cause: error });
         throw new BedrockChecklistError('error', `Bedrock failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`, { cause: error });
       }),

@@ -1,10 +1,11 @@
 import { log } from '../../core/log.js';
 import { BedrockChecklistError, askBedrock, type ConverseClient } from './bedrock.js';
 import { estimateLocally } from './local-estimator.js';
-import type { ChecklistRequest, ChecklistResult } from './schema.js';
+import { MIN_STUDIO_DELIVERIES, type ChecklistRequest, type ChecklistResult, type StudioFigures } from './schema.js';
 
 export { checklistRequestSchema, checklistAnswerSchema } from './schema.js';
-export type { ChecklistRequest, ChecklistRequestInput, ChecklistResult, ChecklistSource, ChecklistTask } from './schema.js';
+export type { ChecklistRequest, ChecklistRequestInput, ChecklistResult, ChecklistSource, ChecklistTask, EstimateBasis, StudioFigures } from './schema.js';
+export { MIN_STUDIO_DELIVERIES } from './schema.js';
 export { estimateLocally } from './local-estimator.js';
 export type { ConverseClient } from './bedrock.js';
 
@@ -13,6 +14,8 @@ export interface GenerateOptions {
   modelId?: string | null;
   client?: ConverseClient;
   timeoutMs?: number;
+  /** The studio's record on similar projects: with enough deliveries, the estimate moves toward it. */
+  studio?: StudioFigures | null;
 }
 
 /**
@@ -22,13 +25,14 @@ export interface GenerateOptions {
  */
 export async function generateChecklist(request: ChecklistRequest, options: GenerateOptions = {}): Promise<ChecklistResult> {
   const modelId = options.modelId === undefined ? process.env.BEDROCK_MODEL_ID : options.modelId;
-  if (!modelId) return estimateLocally(request);
+  const studio = options.studio && options.studio.deliveries >= MIN_STUDIO_DELIVERIES ? options.studio : null;
+  if (!modelId) return estimateLocally(request, studio);
   try {
-    const answer = await askBedrock(request, { modelId, client: options.client, timeoutMs: options.timeoutMs });
-    return { ...answer, source: 'bedrock' };
+    const answer = await askBedrock(request, { modelId, client: options.client, timeoutMs: options.timeoutMs, studio });
+    return { ...answer, source: 'bedrock', estimate_basis: studio ? 'studio' : 'generic', studio };
   } catch (error) {
     const reason = error instanceof BedrockChecklistError ? error.reason : 'error';
     log.warn('Bedrock checklist failed; using the local estimator', { reason, modelId, error: error instanceof Error ? error.message : String(error) });
-    return estimateLocally(request);
+    return estimateLocally(request, studio);
   }
 }

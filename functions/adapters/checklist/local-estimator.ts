@@ -1,5 +1,5 @@
-import { totalHours, turnaroundDays } from '../../domain/turnaround.js';
-import type { ChecklistRequest, ChecklistResult, ChecklistTask } from './schema.js';
+import { HOURS_PER_TURNAROUND_DAY, totalHours, turnaroundDays } from '../../domain/turnaround.js';
+import { MIN_STUDIO_DELIVERIES, type ChecklistRequest, type ChecklistResult, type ChecklistTask, type StudioFigures } from './schema.js';
 
 /**
  * The deterministic local estimator: the checklist when no Bedrock model is configured (the embedded
@@ -133,7 +133,7 @@ function scaled(estimate: DeliverableEstimate, request: ChecklistRequest, comple
   return halfHours(estimate.hours * factor * complexity);
 }
 
-export function estimateLocally(request: ChecklistRequest): ChecklistResult {
+export function estimateLocally(request: ChecklistRequest, studio: StudioFigures | null = null): ChecklistResult {
   const tasks: ChecklistTask[] = [];
   const add = (task: string, hours: number) => tasks.push({ task, estimated_hours: halfHours(hours) });
   const permit = request.project_category === 'Permit';
@@ -177,6 +177,27 @@ export function estimateLocally(request: ChecklistRequest): ChecklistResult {
     add('Internal QA and client presentation package', 1);
   }
 
-  const total = totalHours(tasks);
-  return { checklist: tasks, total_estimated_hours: total, suggested_turnaround_days: turnaroundDays(total), source: 'local' };
+  const learned = studio && studio.deliveries >= MIN_STUDIO_DELIVERIES ? towardStudio(tasks, studio) : null;
+  const checklist = learned ?? tasks;
+  const total = totalHours(checklist);
+  return { checklist, total_estimated_hours: total, suggested_turnaround_days: turnaroundDays(total), source: 'local', estimate_basis: learned ? 'studio' : 'generic', studio: learned ? studio : null };
+}
+
+/** How far one estimate may move toward the studio's record: half to double the brief's hours. */
+const MAX_STUDIO_FACTOR = 2;
+
+/**
+ * Scales every task's hours toward what the studio really takes on similar work. The promise is
+ * "N to N+2 business days" with N = hours / 2.5, so the target N is the studio's median actual days
+ * less one, putting the typical delivery in the middle of the range. The more deliveries the record
+ * holds, the further the estimate moves (3 deliveries: 60% of the way; 18: 90%).
+ */
+export function towardStudio(tasks: readonly ChecklistTask[], studio: StudioFigures): ChecklistTask[] {
+  const hours = totalHours(tasks);
+  if (hours <= 0) return [...tasks];
+  const targetHours = Math.max(1, studio.median_actual_days - 1) * HOURS_PER_TURNAROUND_DAY;
+  const factor = Math.min(MAX_STUDIO_FACTOR, Math.max(1 / MAX_STUDIO_FACTOR, targetHours / hours));
+  const weight = studio.deliveries / (studio.deliveries + 2);
+  const applied = 1 + weight * (factor - 1);
+  return tasks.map((task) => ({ task: task.task, estimated_hours: halfHours(task.estimated_hours * applied) }));
 }

@@ -1,5 +1,5 @@
 import { deliverablesOf } from '../../../events/intake-options.js';
-import type { ChecklistRequest } from './schema.js';
+import type { ChecklistRequest, StudioFigures } from './schema.js';
 
 export const CHECKLIST_TOOL_NAME = 'record_project_checklist';
 
@@ -32,8 +32,22 @@ Write each task as a short imperative sentence in plain English (at most about 1
 const line = (label: string, value: string | number | boolean | null | undefined) =>
   value === null || value === undefined || value === '' ? null : `${label}: ${typeof value === 'boolean' ? (value ? 'yes' : 'no') : value}`;
 
-/** The project as the model reads it: labelled facts, then the client's own words between markers. */
-export function buildBrief(request: ChecklistRequest): string {
+/**
+ * The studio's record on similar work, for the model to calibrate its hours against: the promise
+ * is N to N+2 business days with N = hours / 2.5, so hours that put the typical delivery in the
+ * middle of that range make the promise what the studio really does.
+ */
+export function studioRecord(studio: StudioFigures): string[] {
+  return [
+    "The studio's own record (measured from its project history, not from the client):",
+    `- The last ${studio.deliveries} delivered projects of this category and type took a median of ${studio.median_actual_days} business days from submission to delivery.`,
+    ...(studio.median_estimated_days === null ? [] : [`- Their checklists estimated a median of ${studio.median_estimated_days} days (total hours / 2.5).`]),
+    `- Keep the tasks this brief needs, but size the hours so that total_estimated_hours / 2.5 comes close to ${Math.max(1, studio.median_actual_days - 1)} (the client is promised that many to two more business days), unless this brief is clearly larger or smaller than usual for its type.`,
+  ];
+}
+
+/** The project as the model reads it: labelled facts, the studio's record when known, then the client's own words between markers. */
+export function buildBrief(request: ChecklistRequest, studio: StudioFigures | null = null): string {
   const known = new Map(deliverablesOf(request.project_type).map((deliverable) => [deliverable.name, deliverable.description]));
   const deliverables = request.deliverables.map((name) => `- ${name}${known.has(name) ? `: ${known.get(name)}` : ''}`).join('\n');
   const facts = [
@@ -62,6 +76,7 @@ export function buildBrief(request: ChecklistRequest): string {
     'Requested deliverables:',
     deliverables,
     '',
+    ...(studio ? [...studioRecord(studio), ''] : []),
     'Client brief (data, between the markers):',
     '<<<BRIEF',
     request.description.trim() || '(no description given)',

@@ -1,5 +1,6 @@
 import * as z from '../../../events/zod.js';
 import { PROJECT_CATEGORIES } from '../../../events/vocabulary.js';
+import type { StudioTurnaround } from '../../domain/insights.js';
 
 const list = (max: number, itemMax = 200) => z._default(z.array(z.string().check(z.trim(), z.maxLength(itemMax))).check(z.maxLength(max)), []);
 const optionalText = (max: number) => z._default(z.nullable(z.string().check(z.trim(), z.maxLength(max))), null);
@@ -51,6 +52,15 @@ export type ChecklistAnswer = z.output<typeof checklistAnswerSchema>;
 
 export type ChecklistSource = 'bedrock' | 'local';
 
+/** The studio's own record on similar projects (same category and type, recent deliveries). */
+export type StudioFigures = StudioTurnaround;
+
+/** Below this many similar deliveries the studio's record says too little to move an estimate. */
+export const MIN_STUDIO_DELIVERIES = 3;
+
+/** Whether the estimate was made knowing the studio's record ('studio') or from the brief alone. */
+export type EstimateBasis = 'studio' | 'generic';
+
 export interface ChecklistTask {
   task: string;
   estimated_hours: number;
@@ -62,4 +72,7 @@ export interface ChecklistResult {
   suggested_turnaround_days: number;
   /** Which produced it: Amazon Bedrock, or the deterministic local estimator. */
   source: ChecklistSource;
+  estimate_basis: EstimateBasis;
+  /** The studio's record the estimate was given, when it was ('studio'). */
+  studio: StudioFigures | null;
 }

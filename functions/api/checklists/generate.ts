@@ -2,15 +2,25 @@ import { generateChecklist } from '../../adapters/checklist/index.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
 import { consumeQuota } from '../../core/quotas.js';
 import { getRuntime } from '../../core/runtime.js';
+import { log } from '../../core/log.js';
+import { similarTurnaround } from '../../queries/insights.js';
 import { generateChecklistBody, type GenerateChecklistResponse } from '../contracts/checklists.js';
 
 /**
  * POST /api/checklists: the wizard's checklist (Bedrock, or the local estimator), nothing stored.
- * Each call is a model invocation in the cloud: counted per account (429 past the quota).
+ * Each call is a model invocation in the cloud: counted per account (429 past the quota). The
+ * estimator is given the studio's actual turnaround on the latest similar deliveries (insights
+ * projection), so its estimate moves toward what the studio really does.
  */
 export const handler = httpHandler({ body: generateChecklistBody }, async (request) => {
   const principal = signedIn(request);
   await consumeQuota(getRuntime(), 'checklists', principal.sub);
-  const body: GenerateChecklistResponse = await generateChecklist(request.body);
+  const runtime = getRuntime();
+  // Without the record (views unreachable), the estimate is still made, from the brief alone.
+  const studio = await similarTurnaround(runtime, request.body.project_category, request.body.project_type).catch((error: unknown) => {
+    log.warn('Could not read the studio turnaround for the checklist', { error: error instanceof Error ? error.message : String(error) });
+    return null;
+  });
+  const body: GenerateChecklistResponse = await generateChecklist(request.body, { studio });
   return { body };
 });

@@ -15,6 +15,8 @@ export const submitProjectBody = z.safeExtend(projectBriefSchema, {
   checklist: z.array(z.object({ task_name: text(500), estimated_hours: z.number().check(z.gte(0), z.lte(1000)) })).check(z.minLength(1, 'The checklist needs at least one task'), z.maxLength(100)),
   grok_generated: z._default(z.boolean(), true),
   checklist_source: z._default(z.enum(['bedrock', 'local', 'manual']), 'manual'),
+  /** Whether the checklist's estimate was given the studio's own turnaround (POST /api/checklists says). */
+  estimate_basis: z.optional(z.enum(['studio', 'generic'])),
   /** Accepted for compatibility with the spec's payload; the server computes both from the checklist. */
   total_estimated_hours: z.optional(z.number()),
   estimated_turnaround_days: z.optional(z.nullable(z.number())),

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { Tabs } from '../ui/Tabs.js';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ActivityTab } from '../components/admin/ActivityTab.js';
 import { DesignerReviewTab } from '../components/admin/DesignerReviewTab.js';
@@ -18,6 +18,9 @@ import type { MeResponse } from '../lib/contracts.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { Page } from '../ui/Page.js';
 
+// The Insights tab brings its chart library: loaded only when the tab is opened.
+const InsightsTab = lazy(() => import('../components/admin/insights/InsightsTab.js'));
+
 const TABS = [
   { value: 'projects', label: 'Projects' },
   { value: 'review', label: 'Designer Review' },
@@ -25,6 +28,7 @@ const TABS = [
   { value: 'activity', label: 'Global Activity' },
   { value: 'users', label: 'Users' },
   { value: 'audit', label: 'Audit' },
+  { value: 'insights', label: 'Insights' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -126,6 +130,10 @@ export default function AdminScreen() {
                     <ActivityTab reloadKey={reloadKey} />
                   ) : value === 'users' ? (
                     <UsersTab reloadKey={reloadKey} />
+                  ) : value === 'insights' ? (
+                    <Suspense fallback={<Loader size="large" ariaLabel="Loading insights" />}>
+                      <InsightsTab designers={designers.options} />
+                    </Suspense>
                   ) : (
                     <AuditPanel />
                   )}

@@ -182,7 +182,7 @@ export function turnaroundDaysFor(totalHours: number): number {
 export const hasBlankTaskName = (tasks: readonly ReviewTask[]) => tasks.some((task) => !task.task_name.trim());
 
 /** The submission (spec/2 §3): the same brief as the checklist request, with the reviewed checklist. */
-export function toSubmission(form: WizardForm, tasks: readonly ReviewTask[], source: GenerateChecklistResponse['source']): SubmitProjectBody {
+export function toSubmission(form: WizardForm, tasks: readonly ReviewTask[], source: GenerateChecklistResponse['source'], basis?: GenerateChecklistResponse['estimate_basis']): SubmitProjectBody {
   const total = totalTaskHours(tasks);
   return {
     ...(form.client_id ? { client_id: form.client_id } : {}),
@@ -192,5 +192,7 @@ export function toSubmission(form: WizardForm, tasks: readonly ReviewTask[], sou
     estimated_turnaround_days: turnaroundDaysFor(total),
     grok_generated: true,
     checklist_source: source,
+    // Insights compare estimates made with and without the studio's own turnaround.
+    ...(basis ? { estimate_basis: basis } : {}),
   };
 }

@@ -1,0 +1,12 @@
+import type { InsightsQuery, InsightsReport } from '../../../../../functions/api/contracts/insights.js';
+import { api } from '../../../lib/api.js';
+
+export type { InsightsQuery, InsightsReport };
+export type { EstimateAccuracy, EstimateRow, Spread, TurnaroundRow } from '../../../../../functions/api/contracts/insights.js';
+
+export function getInsights(query: Record<keyof InsightsQuery, string>): Promise<InsightsReport> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return api.get<InsightsReport>(`/insights${search ? `?${search}` : ''}`);
+}
