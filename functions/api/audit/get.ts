@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { catalogue, verifyChain, type EventEnvelope } from '../../../events/index.js';
 import { diffStates } from '../../domain/state-diff.js';
 import { STREAM_ID_PATTERN, foldFor } from '../../domain/streams.js';
@@ -9,8 +9,8 @@ import type { UserDoc } from '../../queries/users.js';
 import { userKey } from '../../consumers/projections/users.js';
 import type { AuditEvent, AuditResponse } from '../contracts/audit.js';
 
-const params = z.object({ streamId: z.string().regex(STREAM_ID_PATTERN, 'Unknown stream id') });
-const query = z.object({ asOf: z.coerce.number().int().min(0).optional() });
+const params = z.object({ streamId: z.string().check(z.regex(STREAM_ID_PATTERN, 'Unknown stream id')) });
+const query = z.object({ asOf: z.optional(z.coerce.number().check(z.int(), z.gte(0))) });
 
 /** Admin audit: a stream's events straight from the store, its chain verified, state as of any version. */
 export const handler = httpHandler({ params, query }, async (request) => {

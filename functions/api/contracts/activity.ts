@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 
 /** The person behind an entry or a comment; null when the users projection does not know them ('Unknown User'). */
 export interface AuthorView {
@@ -51,14 +51,9 @@ export interface ModerationResponse {
 }
 
 /** POST /api/projects/{id}/comments. Blank text is refused (the box does not send it either). */
-export const postCommentBody = z
-  .object({
-    content: z
-      .string()
-      .max(5_000, 'A comment can be at most 5,000 characters')
-      .refine((text) => text.trim().length > 0, 'A comment cannot be empty'),
-  })
-  .strict();
+export const postCommentBody = z.strictObject({
+    content: z.string().check(z.maxLength(5_000, 'A comment can be at most 5,000 characters'), z.refine((text) => text.trim().length > 0, 'A comment cannot be empty')),
+  });
 export type PostCommentBody = z.input<typeof postCommentBody>;
 
 export interface PostCommentResponse {
@@ -66,7 +61,7 @@ export interface PostCommentResponse {
 }
 
 /** POST /api/comments/{id}/approve and /reject: the comment's project (comments live in their project's stream). */
-export const moderateCommentBody = z.object({ project_id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id') }).strict();
+export const moderateCommentBody = z.strictObject({ project_id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) });
 export type ModerateCommentBody = z.input<typeof moderateCommentBody>;
 
 export interface ModerateCommentResponse {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 
 /**
  * Designer management (spec/2 §2 /admin/designer-management, §5 'Add designer', §8) and
@@ -33,7 +33,7 @@ export const ADD_DESIGNER_MESSAGES = {
 } as const;
 
 /** Lower-cased and trimmed; the handler answers the spec's messages for a missing or malformed e-mail. */
-export const addDesignerBody = z.object({ email: z.string().max(320).optional() }).passthrough();
+export const addDesignerBody = z.looseObject({ email: z.optional(z.string().check(z.maxLength(320))) });
 export type AddDesignerBody = { email: string };
 
 /**
@@ -80,10 +80,10 @@ export interface AcceptDesignerInviteResponse {
 }
 
 /** The `{token}` of a designer invitation link. */
-export const designerInviteTokenParams = z.object({ token: z.string().min(1).max(200) });
+export const designerInviteTokenParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 // PATCH /api/designers/{email}
-export const updateDesignerBody = z.object({ active: z.boolean() }).strict();
+export const updateDesignerBody = z.strictObject({ active: z.boolean() });
 export type UpdateDesignerBody = z.infer<typeof updateDesignerBody>;
 export interface UpdateDesignerResponse {
   designer: DesignerRow;
@@ -106,15 +106,11 @@ export interface LinkDesignerResponse {
 
 /** The `{email}` path parameter: URL-decoded (once more if the gateway left it encoded), lower-cased. */
 export const designerEmailParams = z.object({
-  email: z
-    .string()
-    .min(1)
-    .max(320)
-    .transform((value) => {
+  email: z.pipe(z.string().check(z.minLength(1), z.maxLength(320)), z.transform((value) => {
       try {
         return (value.includes('%') ? decodeURIComponent(value) : value).trim().toLowerCase();
       } catch {
         return value.trim().toLowerCase();
       }
-    }),
+    })),
 });

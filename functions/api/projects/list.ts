@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { PRIORITIES, PROJECT_STATUSES } from '../../../events/vocabulary.js';
 import { hasRole } from '../../http/auth.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
@@ -9,15 +9,15 @@ import { toCard, type ListProjectsResponse } from '../contracts/projects.js';
 import { withClients } from './present.js';
 
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
-const date = z.preprocess(blankIsAbsent, z.iso.date({ message: 'Dates must be YYYY-MM-DD' }).optional());
+const date = z.pipe(z.transform(blankIsAbsent), z.optional(z.iso.date({ message: 'Dates must be YYYY-MM-DD' })));
 
 /** The admin filters (spec/2 §2 Projects tab); any caller may narrow their own list with them. */
 export const listProjectsQuery = z.object({
-  q: z.preprocess(blankIsAbsent, z.string().trim().max(200).optional()),
-  status: z.preprocess(blankIsAbsent, z.enum(PROJECT_STATUSES).optional()),
+  q: z.pipe(z.transform(blankIsAbsent), z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+  status: z.pipe(z.transform(blankIsAbsent), z.optional(z.enum(PROJECT_STATUSES))),
   /** A designer's user id or e-mail, or 'unassigned'. */
-  designer: z.preprocess(blankIsAbsent, z.string().trim().max(200).optional()),
-  priority: z.preprocess(blankIsAbsent, z.enum(PRIORITIES).optional()),
+  designer: z.pipe(z.transform(blankIsAbsent), z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+  priority: z.pipe(z.transform(blankIsAbsent), z.optional(z.enum(PRIORITIES))),
   from: date,
   to: date,
 });
