@@ -4,9 +4,10 @@
  * After the loss of the Cognito user pool: every registered user from the events, as the CSV of a
  * Cognito user import job into the new pool (the header from `aws cognito-idp get-csv-header
  * --user-pool-id <new pool> --query CSVHeader --output text`), and a map of e-mail, old user id and
- * admin role (to re-grant admins with `npm run admin:add`, and for the identity link the new
- * accounts still need: README "Backups and recovery"). Reads EVENTS_TABLE with AWS credentials when
- * it is set, else the embedded data (.data/, or the running `npm start`).
+ * admin role, for inspecting what the events hold. A CSV import job does not link the new accounts
+ * to the old user ids: recover with bin/users-import.ts (README "Backups and recovery"). Reads
+ * EVENTS_TABLE with AWS credentials when it is set, else the embedded data (.data/, or the running
+ * `npm start`).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import { defineEvent } from './catalogue.js';
 import { TIERS } from './plans.js';
 
@@ -17,60 +17,60 @@ export type ReconcileSource = (typeof RECONCILE_SOURCES)[number];
 
 const origin = {
   /** The provider's event id (Stripe `evt_...`), null for a sync. */
-  provider_event_id: z.string().min(1).nullable(),
+  provider_event_id: z.nullable(z.string().check(z.minLength(1))),
   source: z.enum(RECONCILE_SOURCES),
 };
 
 const plan = {
-  plan_name: z.string().min(1).nullable(),
-  tier: z.enum(TIERS).nullable(),
-  price_id: z.string().min(1).nullable(),
+  plan_name: z.nullable(z.string().check(z.minLength(1))),
+  tier: z.nullable(z.enum(TIERS)),
+  price_id: z.nullable(z.string().check(z.minLength(1))),
 };
 
 const subscription = {
-  subscription_id: z.string().min(1),
+  subscription_id: z.string().check(z.minLength(1)),
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** The provider's own status word (active, trialing, past_due, canceled, ...). */
-  provider_status: z.string().min(1),
-  current_period_end: z.string().datetime().nullable(),
+  provider_status: z.string().check(z.minLength(1)),
+  current_period_end: z.nullable(z.iso.datetime()),
   cancel_at_period_end: z.boolean(),
 };
 
 /** The user's customer record at the provider, made before the first checkout. */
 export const BillingCustomerLinked = defineEvent(
   'BillingCustomerLinked',
-  z.object({
-    user_id: z.string().min(1),
-    customer_id: z.string().min(1),
-    email: z.string().email().toLowerCase(),
+  () => z.object({
+    user_id: z.string().check(z.minLength(1)),
+    customer_id: z.string().check(z.minLength(1)),
+    email: z.email().check(z.toLowerCase()),
   }),
 );
 
 export const SubscriptionStarted = defineEvent(
   'SubscriptionStarted',
-  z.object({ user_id: z.string().min(1), customer_id: z.string().min(1), ...subscription, ...plan, ...origin }),
+  () => z.object({ user_id: z.string().check(z.minLength(1)), customer_id: z.string().check(z.minLength(1)), ...subscription, ...plan, ...origin }),
 );
 
 /** A new billing period was paid for: only the period end moved. */
 export const SubscriptionRenewed = defineEvent(
   'SubscriptionRenewed',
-  z.object({
-    subscription_id: z.string().min(1),
-    current_period_end: z.string().datetime(),
-    previous_period_end: z.string().datetime().nullable(),
+  () => z.object({
+    subscription_id: z.string().check(z.minLength(1)),
+    current_period_end: z.iso.datetime(),
+    previous_period_end: z.nullable(z.iso.datetime()),
     ...origin,
   }),
 );
 
 /** Plan, status or cancel-at-period-end changed. */
-export const SubscriptionUpdated = defineEvent('SubscriptionUpdated', z.object({ ...subscription, ...plan, ...origin }));
+export const SubscriptionUpdated = defineEvent('SubscriptionUpdated', () => z.object({ ...subscription, ...plan, ...origin }));
 
 export const SubscriptionCanceled = defineEvent(
   'SubscriptionCanceled',
-  z.object({
-    subscription_id: z.string().min(1),
-    provider_status: z.string().min(1),
-    current_period_end: z.string().datetime().nullable(),
+  () => z.object({
+    subscription_id: z.string().check(z.minLength(1)),
+    provider_status: z.string().check(z.minLength(1)),
+    current_period_end: z.nullable(z.iso.datetime()),
     ...plan,
     ...origin,
   }),

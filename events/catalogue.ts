@@ -1,30 +1,35 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import type { EventEnvelope, NewEvent } from './envelope.js';
 
 /**
  * One event type: its current schema, plus every older schema version with the upcaster that lifts
  * data of that version to the next. Stored events are never rewritten; they are upcast when read.
  */
-export interface EventDefinition<T extends string = string, S extends z.ZodType = z.ZodType> {
+export interface EventDefinition<T extends string = string, S extends z.ZodMiniType = z.ZodMiniType> {
   type: T;
   schemaVersion: number;
   schema: S;
-  older: Record<number, { schema: z.ZodType; upcast: (data: any) => unknown }>;
+  older: Record<number, { schema: z.ZodMiniType; upcast: (data: any) => unknown }>;
   /** Builds the event a decider returns, checked against the current schema. */
   create(data: z.input<S>): NewEvent<T, z.output<S>>;
 }
 
-export function defineEvent<T extends string, S extends z.ZodType>(
+export function defineEvent<T extends string, S extends z.ZodMiniType>(
   type: T,
-  schema: S,
+  schema: S | (() => S),
   options: { schemaVersion?: number; older?: EventDefinition['older'] } = {},
 ): EventDefinition<T, S> {
+  // Built on first use, not at import: a Lambda pays only for the event types it reads or writes.
+  let built: S | undefined = typeof schema === 'function' ? undefined : schema;
+  const current = () => (built ??= (schema as () => S)());
   return {
     type,
     schemaVersion: options.schemaVersion ?? 1,
-    schema,
+    get schema() {
+      return current();
+    },
     older: options.older ?? {},
-    create: (data) => ({ type, data: schema.parse(data) as z.output<S> }),
+    create: (data) => ({ type, data: current().parse(data) as z.output<S> }),
   };
 }
 

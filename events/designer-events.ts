@@ -1,8 +1,8 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import { defineEvent } from './catalogue.js';
 
 /** E-mail addresses are stored in their canonical form (`canonicalEmail`): the designer stream is keyed by them. */
-export const designerEmail = z.string().trim().toLowerCase().pipe(z.email());
+export const designerEmail = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email());
 
 /**
  * Stream `designer-<email>`: one designer authorisation (spec/2 §3 user_roles rows with role
@@ -11,18 +11,18 @@ export const designerEmail = z.string().trim().toLowerCase().pipe(z.email());
  */
 export const DesignerAuthorized = defineEvent(
   'DesignerAuthorized',
-  z.object({
+  () => z.object({
     email: designerEmail,
     /** The account's sub when one already exists with this e-mail, else null (pre-authorised). */
-    user_id: z.string().min(1).nullable().default(null),
+    user_id: z._default(z.nullable(z.string().check(z.minLength(1))), null),
   }),
 );
 
 /** The authorisation now belongs to this account (link-designer-role, or a sign-up with the e-mail). */
-export const DesignerLinked = defineEvent('DesignerLinked', z.object({ user_id: z.string().min(1) }));
+export const DesignerLinked = defineEvent('DesignerLinked', () => z.object({ user_id: z.string().check(z.minLength(1)) }));
 
-export const DesignerDeactivated = defineEvent('DesignerDeactivated', z.object({}));
-export const DesignerReactivated = defineEvent('DesignerReactivated', z.object({}));
+export const DesignerDeactivated = defineEvent('DesignerDeactivated', () => z.object({}));
+export const DesignerReactivated = defineEvent('DesignerReactivated', () => z.object({}));
 
 /**
  * An invitation to the authorised address: a one-time link whose token only the mailbox receives
@@ -32,24 +32,24 @@ export const DesignerReactivated = defineEvent('DesignerReactivated', z.object({
  */
 export const DesignerInvited = defineEvent(
   'DesignerInvited',
-  z.object({
-    token_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  () => z.object({
+    token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
     expires_at: z.iso.datetime(),
   }),
 );
 
 /** The invitation e-mail went out, or the mail service refused it (the invitation can be resent). */
-export const DesignerInvitationSent = defineEvent('DesignerInvitationSent', z.object({}));
-export const DesignerInvitationSendFailed = defineEvent('DesignerInvitationSendFailed', z.object({ reason: z.string().max(500) }));
+export const DesignerInvitationSent = defineEvent('DesignerInvitationSent', () => z.object({}));
+export const DesignerInvitationSendFailed = defineEvent('DesignerInvitationSendFailed', () => z.object({ reason: z.string().check(z.maxLength(500)) }));
 
 /**
  * The holder of the address followed the link, signed in with it: the authorisation is theirs. The
  * same commit carries `DesignerLinked` for the account.
  */
-export const DesignerInvitationAccepted = defineEvent('DesignerInvitationAccepted', z.object({ user_id: z.string().min(1) }));
+export const DesignerInvitationAccepted = defineEvent('DesignerInvitationAccepted', () => z.object({ user_id: z.string().check(z.minLength(1)) }));
 
 /** The e-mail leaves the designer role; a later authorisation starts afresh. */
-export const DesignerRemoved = defineEvent('DesignerRemoved', z.object({}));
+export const DesignerRemoved = defineEvent('DesignerRemoved', () => z.object({}));
 
 /**
  * Stream `revocation-designers`: 'Sign Out All Designers'. Designer tokens authenticated before
@@ -57,7 +57,7 @@ export const DesignerRemoved = defineEvent('DesignerRemoved', z.object({}));
  */
 export const DesignerSessionsRevoked = defineEvent(
   'DesignerSessionsRevoked',
-  z.object({
+  () => z.object({
     not_before: z.iso.datetime(),
   }),
 );

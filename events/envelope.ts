@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 
 export const ROLES = ['client', 'designer', 'admin', 'system'] as const;
 export type ActorRole = (typeof ROLES)[number];
 
 export const actorSchema = z.object({
-  sub: z.string().min(1),
+  sub: z.string().check(z.minLength(1)),
   role: z.enum(ROLES),
 });
 export type Actor = z.infer<typeof actorSchema>;
@@ -14,15 +14,15 @@ export const SYSTEM_ACTOR: Actor = { sub: 'system', role: 'system' };
 
 /** An event as stored and published: the envelope around a type's data. */
 export const envelopeSchema = z.object({
-  streamId: z.string().min(1),
-  version: z.number().int().positive(),
-  type: z.string().min(1),
-  schemaVersion: z.number().int().positive(),
-  eventId: z.string().length(26),
-  at: z.string().datetime(),
+  streamId: z.string().check(z.minLength(1)),
+  version: z.int().check(z.positive()),
+  type: z.string().check(z.minLength(1)),
+  schemaVersion: z.int().check(z.positive()),
+  eventId: z.string().check(z.length(26)),
+  at: z.iso.datetime(),
   actor: actorSchema,
-  correlationId: z.string().min(1),
-  causationId: z.string().nullable(),
+  correlationId: z.string().check(z.minLength(1)),
+  causationId: z.nullable(z.string()),
   data: z.record(z.string(), z.unknown()),
   prevHash: z.string(),
   hash: z.string(),

@@ -1,21 +1,19 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import { defineEvent } from './catalogue.js';
 import { NOTIFICATION_MODES } from './notification-kinds.js';
 
 export * from './notification-kinds.js';
 
-const mode = z.enum(NOTIFICATION_MODES).optional();
-export const notificationPreferencesSchema = z
-  .object({ status: mode, deliverable: mode, comment: mode, assignment: mode, submission: mode, moderation: mode })
-  .strict();
+const mode = z.optional(z.enum(NOTIFICATION_MODES));
+export const notificationPreferencesSchema = z.strictObject({ status: mode, deliverable: mode, comment: mode, assignment: mode, submission: mode, moderation: mode });
 
 /** Stream `user-<sub>`: only the kinds that changed (a kind left out keeps its mode). */
 export const NotificationPreferencesChanged = defineEvent(
   'NotificationPreferencesChanged',
-  z.object({
+  () => z.object({
     preferences: notificationPreferencesSchema,
     /** How it was changed: on the profile, or by the one-click unsubscribe link of an e-mail. */
-    via: z.enum(['profile', 'unsubscribe']).default('profile'),
+    via: z._default(z.enum(['profile', 'unsubscribe']), 'profile'),
   }),
 );
 

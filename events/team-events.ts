@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import { defineEvent, type EventDefinition } from './catalogue.js';
 
 /**
@@ -12,36 +12,36 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const INVITE_ROLES = ['designer'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
-const email = z.string().email().toLowerCase();
-const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest');
-const instant = z.string().datetime();
+const email = z.email().check(z.toLowerCase());
+const sha256Hex = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest'));
+const instant = z.iso.datetime();
 
 export const TeamCreated = defineEvent(
   'TeamCreated',
-  z.object({
-    team_id: z.string().min(1),
-    name: z.string().trim().min(1).max(100),
-    created_by: z.string().min(1),
+  () => z.object({
+    team_id: z.string().check(z.minLength(1)),
+    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    created_by: z.string().check(z.minLength(1)),
   }),
 );
 
 /** The creator joins as admin (`invite_id` null); an invitee joins with the invited role. */
 export const TeamMemberJoined = defineEvent(
   'TeamMemberJoined',
-  z.object({
-    user_id: z.string().min(1),
+  () => z.object({
+    user_id: z.string().check(z.minLength(1)),
     email,
     role: z.enum(TEAM_ROLES),
-    invite_id: z.string().nullable(),
+    invite_id: z.nullable(z.string()),
   }),
 );
 
 export const TeamMemberRoleChanged = defineEvent(
   'TeamMemberRoleChanged',
-  z.object({ user_id: z.string().min(1), from: z.enum(TEAM_ROLES), to: z.enum(TEAM_ROLES) }),
+  () => z.object({ user_id: z.string().check(z.minLength(1)), from: z.enum(TEAM_ROLES), to: z.enum(TEAM_ROLES) }),
 );
 
-export const TeamMemberRemoved = defineEvent('TeamMemberRemoved', z.object({ user_id: z.string().min(1), email }));
+export const TeamMemberRemoved = defineEvent('TeamMemberRemoved', () => z.object({ user_id: z.string().check(z.minLength(1)), email }));
 
 /**
  * Only the sha256 of the invitation token is stored; the token itself exists only in the link
@@ -49,24 +49,24 @@ export const TeamMemberRemoved = defineEvent('TeamMemberRemoved', z.object({ use
  */
 export const TeamInviteCreated = defineEvent(
   'TeamInviteCreated',
-  z.object({
-    invite_id: z.string().min(1),
+  () => z.object({
+    invite_id: z.string().check(z.minLength(1)),
     invited_email: email,
     invited_role: z.enum(INVITE_ROLES),
-    invited_by: z.string().min(1),
-    inviter_name: z.string().max(200).nullable(),
+    invited_by: z.string().check(z.minLength(1)),
+    inviter_name: z.nullable(z.string().check(z.maxLength(200))),
     token_hash: sha256Hex,
     expires_at: instant,
   }),
 );
 
 /** The invitation e-mail went out (first send or resend). */
-export const TeamInviteSent = defineEvent('TeamInviteSent', z.object({ invite_id: z.string().min(1), to: email }));
+export const TeamInviteSent = defineEvent('TeamInviteSent', () => z.object({ invite_id: z.string().check(z.minLength(1)), to: email }));
 
 /** The mail adapter refused the invitation e-mail: the invite stays pending and can be resent. */
 export const TeamInviteSendFailed = defineEvent(
   'TeamInviteSendFailed',
-  z.object({ invite_id: z.string().min(1), reason: z.string().max(500) }),
+  () => z.object({ invite_id: z.string().check(z.minLength(1)), reason: z.string().check(z.maxLength(500)) }),
 );
 
 /**
@@ -75,14 +75,14 @@ export const TeamInviteSendFailed = defineEvent(
  */
 export const TeamInviteResent = defineEvent(
   'TeamInviteResent',
-  z.object({ invite_id: z.string().min(1), token_hash: sha256Hex, expires_at: instant }),
+  () => z.object({ invite_id: z.string().check(z.minLength(1)), token_hash: sha256Hex, expires_at: instant }),
 );
 
-export const TeamInviteRevoked = defineEvent('TeamInviteRevoked', z.object({ invite_id: z.string().min(1) }));
+export const TeamInviteRevoked = defineEvent('TeamInviteRevoked', () => z.object({ invite_id: z.string().check(z.minLength(1)) }));
 
 export const TeamInviteAccepted = defineEvent(
   'TeamInviteAccepted',
-  z.object({ invite_id: z.string().min(1), user_id: z.string().min(1) }),
+  () => z.object({ invite_id: z.string().check(z.minLength(1)), user_id: z.string().check(z.minLength(1)) }),
 );
 
 export const teamEvents: EventDefinition[] = [

@@ -1,38 +1,38 @@
-import * as z from 'zod';
+import * as z from './zod.js';
 import { defineEvent } from './catalogue.js';
 import { SYSTEM_ROLES, USER_TYPES } from './vocabulary.js';
 
 /** Optional free text: trimmed, and blank means absent (null), so equal meanings store equal values. */
 /** A text that may be cleared: blank means null. */
 const clearableText = (max: number) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), z.string().trim().max(max).nullable());
-const optionalText = (max: number) => clearableText(max).default(null);
+  z.pipe(z.transform((value) => (typeof value === 'string' && value.trim() === '' ? null : value)), z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+const optionalText = (max: number) => z._default(clearableText(max), null);
 
 /**
  * Version 1 of UserRegistered called the name `name` and knew no roles: every registration was a
  * client. Stored v1 events stay as they are; reading them upcasts to v2.
  */
 const userRegisteredV1 = z.object({
-  user_id: z.string().min(1),
-  email: z.string().email(),
-  name: z.string().nullable().optional(),
-  company: z.string().nullable().optional(),
-  phone: z.string().nullable().optional(),
-  user_type: z.enum(USER_TYPES).optional(),
+  user_id: z.string().check(z.minLength(1)),
+  email: z.email(),
+  name: z.optional(z.nullable(z.string())),
+  company: z.optional(z.nullable(z.string())),
+  phone: z.optional(z.nullable(z.string())),
+  user_type: z.optional(z.enum(USER_TYPES)),
 });
 
 /** Stream `user-<sub>`. Written by the Cognito post-confirmation trigger or the seeder. */
 export const UserRegistered = defineEvent(
   'UserRegistered',
-  z.object({
-    user_id: z.string().min(1),
-    email: z.string().email().toLowerCase(),
+  () => z.object({
+    user_id: z.string().check(z.minLength(1)),
+    email: z.email().check(z.toLowerCase()),
     full_name: optionalText(200),
     company: optionalText(200),
     phone: optionalText(40),
-    user_type: z.enum(USER_TYPES).default('architect'),
+    user_type: z._default(z.enum(USER_TYPES), 'architect'),
     /** Self sign-ups are clients; the seeder registers team accounts with their role. */
-    initial_role: z.enum(SYSTEM_ROLES).default('client'),
+    initial_role: z._default(z.enum(SYSTEM_ROLES), 'client'),
   }),
   {
     schemaVersion: 2,
@@ -47,11 +47,11 @@ export const UserRegistered = defineEvent(
 
 export const ProfileUpdated = defineEvent(
   'ProfileUpdated',
-  z.object({
+  () => z.object({
     // Only the fields that changed: a field left out keeps its value (a default would clear it).
-    full_name: clearableText(200).optional(),
-    company: clearableText(200).optional(),
-    user_type: z.enum(USER_TYPES).optional(),
+    full_name: z.optional(clearableText(200)),
+    company: z.optional(clearableText(200)),
+    user_type: z.optional(z.enum(USER_TYPES)),
   }),
 );
 
@@ -62,8 +62,8 @@ export const ProfileUpdated = defineEvent(
 export const USER_STREAM_ROLES = ['admin'] as const;
 export type UserStreamRole = (typeof USER_STREAM_ROLES)[number];
 
-export const RoleGranted = defineEvent('RoleGranted', z.object({ role: z.enum(USER_STREAM_ROLES) }));
-export const RoleRevoked = defineEvent('RoleRevoked', z.object({ role: z.enum(USER_STREAM_ROLES) }));
+export const RoleGranted = defineEvent('RoleGranted', () => z.object({ role: z.enum(USER_STREAM_ROLES) }));
+export const RoleRevoked = defineEvent('RoleRevoked', () => z.object({ role: z.enum(USER_STREAM_ROLES) }));
 
 /**
  * A password-reset link was mailed to the account's address. Only the sha256 of the link's token is
@@ -71,10 +71,18 @@ export const RoleRevoked = defineEvent('RoleRevoked', z.object({ role: z.enum(US
  */
 export const PasswordResetRequested = defineEvent(
   'PasswordResetRequested',
-  z.object({ token_hash: z.string().regex(/^[0-9a-f]{64}$/), expires_at: z.string().datetime() }),
+  () => z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)), expires_at: z.iso.datetime() }),
 );
 
 /** The link was followed and a new password set: the mailbox is proven, and the link is spent. */
-export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', z.object({ token_hash: z.string().regex(/^[0-9a-f]{64}$/) }));
+export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', () => z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }));
 
-export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted];
+/**
+ * Stream `user-<old_sub>`. After the loss of the Cognito user pool the operator's import
+ * (bin/users-import.ts) re-created the account in the new pool, which gave it a new `sub`; from now
+ * on a token with `new_sub` is this user (`old_sub`, the id every other stream names). Appended
+ * by that import only: no API route issues the command.
+ */
+export const UserIdentityRelinked = defineEvent('UserIdentityRelinked', z.object({ old_sub: z.string().check(z.minLength(1)), new_sub: z.string().check(z.minLength(1)) }));
+
+export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted, UserIdentityRelinked];

@@ -154,7 +154,7 @@ export const consumers: readonly ConsumerDefinition[] = [
   {
     name: 'projections',
     handler: 'functions/consumers/projections.ts',
-    eventTypes: ['UserRegistered', 'ProfileUpdated', 'PasswordResetRequested', 'PasswordResetCompleted', 'NotificationPreferencesChanged', ...projectEventTypes, ...billingEventTypes, ...teamEventTypes, 'RoleGranted', 'RoleRevoked', ...designerEventTypes],
+    eventTypes: ['UserRegistered', 'ProfileUpdated', 'PasswordResetRequested', 'PasswordResetCompleted', 'NotificationPreferencesChanged', 'UserIdentityRelinked', ...projectEventTypes, ...billingEventTypes, ...teamEventTypes, 'RoleGranted', 'RoleRevoked', ...designerEventTypes],
     summary: 'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations',
   },
   {

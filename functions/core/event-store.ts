@@ -98,6 +98,8 @@ export class EventStore {
   private readonly now: () => Date;
   private firstDayKnown: string | null = null;
   private byTime: ByTimeShards[] | null = null;
+  /** The first-day write in flight: concurrent first appends share it instead of racing their own. */
+  private dayInFlight: Promise<void> | null = null;
 
   constructor(options: EventStoreOptions) {
     this.client = options.client;
@@ -133,7 +135,8 @@ export class EventStore {
     });
     const position = events[0]!.eventId;
     const day = dayOf(at);
-    await this.rememberDay(day);
+    // Known after the container's first commit: no await, no request on the common path.
+    if (!this.firstDayKnown || this.firstDayKnown > day) await this.rememberDay(day);
     const item: CommitItem = {
       streamId,
       version: expected.version + 1,
@@ -374,7 +377,16 @@ export class EventStore {
   }
 
   private async rememberDay(day: string): Promise<void> {
+    // A failed shared write is retried by each waiter itself (the owner reports the failure).
+    while (this.dayInFlight) await this.dayInFlight.catch(() => undefined);
     if (this.firstDayKnown && this.firstDayKnown <= day) return;
+    this.dayInFlight = this.recordDay(day).finally(() => {
+      this.dayInFlight = null;
+    });
+    await this.dayInFlight;
+  }
+
+  private async recordDay(day: string): Promise<void> {
     try {
       await this.client.send(
         new UpdateCommand({

@@ -18,7 +18,7 @@ import {
   type ProjectStatus,
   canonicalEmail,
 } from '../../events/index.js';
-import { DESCRIPTION_TOO_SHORT, descriptionLength } from '../../events/project-brief.js';
+import { DESCRIPTION_TOO_SHORT, descriptionLength } from '../../events/description.js';
 import { MIN_DESCRIPTION_LENGTH } from '../../events/intake-options.js';
 import type { Decider, DecisionContext } from './decider.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';

@@ -1,4 +1,19 @@
-import { canonicalEmail, DEFAULT_NOTIFICATION_PREFERENCES, NotificationPreferencesChanged, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered, type NotificationPreferences, type SystemRole, type UserStreamRole, type UserType } from '../../events/index.js';
+import {
+  canonicalEmail,
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NotificationPreferencesChanged,
+  PasswordResetCompleted,
+  PasswordResetRequested,
+  ProfileUpdated,
+  RoleGranted,
+  RoleRevoked,
+  UserIdentityRelinked,
+  UserRegistered,
+  type NotificationPreferences,
+  type SystemRole,
+  type UserStreamRole,
+  type UserType,
+} from '../../events/index.js';
 import type { Decider } from './decider.js';
 import { conflict, DomainError, notFound } from './errors.js';
 
@@ -22,6 +37,11 @@ export interface UserState {
   roles: UserStreamRole[];
   /** The latest password-reset link (its token's sha256), until it is used; absent in older states. */
   password_reset?: PasswordReset | null;
+  /**
+   * The Cognito `sub` this user signs in with when it is not `user_id`: set by UserIdentityRelinked
+   * after the user pool was lost and the account re-created (functions/ops/user-import.ts).
+   */
+  identity_sub?: string | null;
   /** The notification modes the user chose (kinds never chosen take the defaults); absent in older states. */
   notification_preferences?: Partial<NotificationPreferences>;
 }
@@ -46,7 +66,12 @@ export type UserCommand =
   | { type: 'RevokeRole'; role: UserStreamRole }
   | { type: 'RequestPasswordReset'; token_hash: string; expires_at: string }
   | { type: 'CompletePasswordReset'; token_hash: string; now: string }
-  | { type: 'ChangeNotificationPreferences'; preferences: Partial<NotificationPreferences>; via?: 'profile' | 'unsubscribe' };
+  | { type: 'ChangeNotificationPreferences'; preferences: Partial<NotificationPreferences>; via?: 'profile' | 'unsubscribe' }
+  /** Operator only (the user import after a lost pool): the account now signs in as `new_sub`. */
+  | { type: 'RelinkIdentity'; new_sub: string };
+
+/** The Cognito user name of a user: the re-created account's sub after a relink, else its own id. */
+export const identitySubOf = (state: Pick<UserState, 'user_id' | 'identity_sub'>): string | null => state.identity_sub ?? state.user_id;
 
 /** The roles of a user state, also for states folded before `roles` existed (projection checkpoints). */
 export function userRoles(state: Pick<UserState, 'roles' | 'initial_role'> | null | undefined): UserStreamRole[] {
@@ -102,6 +127,12 @@ export const userDecider: Decider<UserCommand, UserState> = {
         if (!isResetUsable(state, command.token_hash, command.now)) throw new DomainError('GONE', INVALID_RESET_LINK);
         return [PasswordResetCompleted.create({ token_hash: command.token_hash })];
       }
+      case 'RelinkIdentity': {
+        if (!state.registered || !state.user_id) throw notFound('User not found');
+        // Linking to the sub it already signs in with changes nothing (an import run twice).
+        if (identitySubOf(state) === command.new_sub) return [];
+        return [UserIdentityRelinked.create({ old_sub: state.user_id, new_sub: command.new_sub })];
+      }
       case 'ChangeNotificationPreferences': {
         if (!state.registered) throw notFound('User not found');
         // Only what differs from the modes in force: choosing the same again (a second click) records nothing.
@@ -139,6 +170,10 @@ export const userDecider: Decider<UserCommand, UserState> = {
       case 'PasswordResetCompleted': {
         const { token_hash } = event.data as ReturnType<typeof PasswordResetCompleted.create>['data'];
         return state.password_reset?.token_hash === token_hash ? { ...state, password_reset: { ...state.password_reset, used: true } } : state;
+      }
+      case 'UserIdentityRelinked': {
+        const { new_sub } = event.data as ReturnType<typeof UserIdentityRelinked.create>['data'];
+        return { ...state, identity_sub: new_sub === state.user_id ? null : new_sub };
       }
       case 'NotificationPreferencesChanged': {
         const { preferences } = event.data as ReturnType<typeof NotificationPreferencesChanged.create>['data'];

@@ -3,6 +3,7 @@ import { SYSTEM_ROLES, canonicalEmail, type Actor, type SystemRole } from '../..
 import { HttpError } from '../core/errors.js';
 import { Recent } from '../core/recent.js';
 import { accountOf, designerSessionsNotBefore, designersOfUser, isAdminAccount } from '../queries/designers.js';
+import { userIdOfSub } from '../queries/identity.js';
 import type { Runtime } from '../core/runtime.js';
 
 /**
@@ -11,6 +12,10 @@ import type { Runtime } from '../core/runtime.js';
  * which is what every handler behind `httpHandler` receives.
  */
 export interface Principal {
+  /**
+   * The caller's user id: the id its streams carry (`user-<sub>`, owners, members, assignments).
+   * Behind `httpHandler` it is the token's `sub`, or the user a relinked account stands for.
+   */
   sub: string;
   email: string;
   name: string | null;
@@ -75,6 +80,8 @@ export const SESSION_REVOKED_MESSAGE = 'Session revoked. Please sign in again.';
  *   only when the holder of its address proved it (the invitation link), so the token's e-mail claim
  *   — which a stranger can set to any address at sign-up or with UpdateUserAttributes — grants nothing;
  * - client: everyone holding neither.
+ * All of it for the user the token's sub stands for: itself, or the user a relinked account (a
+ * re-created account after the loss of the user pool) was linked to by the operator's import.
  * A designer (who is not also an admin) whose sign-in predates the latest 'Sign Out All Designers' is
  * refused with 401.
  */
@@ -87,10 +94,12 @@ export async function resolvePrincipal(token: Principal, runtime: Runtime): Prom
   if (facts.designer && !facts.admin && isRevoked(token, await facts.sessionsNotBefore())) {
     throw new HttpError(401, 'SESSION_REVOKED', SESSION_REVOKED_MESSAGE);
   }
-  return { ...token, groups, designerEmails: facts.designer ? facts.designerEmails : [] };
+  return { ...token, sub: facts.userId, groups, designerEmails: facts.designer ? facts.designerEmails : [] };
 }
 
 interface RoleFacts {
+  /** The user the token's sub stands for (functions/queries/identity.ts). */
+  userId: string;
   admin: boolean;
   designer: boolean;
   designerEmails: string[];
@@ -104,7 +113,7 @@ interface RoleFacts {
  * reaches an API container at most this late. API Gateway's own authorizer cache defaults to 300 s.
  */
 export const ROLE_FACTS_TTL_MS = 2_000;
-const ROLE_PROJECTIONS = ['users', 'designers', 'designer-sessions'];
+const ROLE_PROJECTIONS = ['users', 'designers', 'designer-sessions', 'identity-aliases'];
 const recentRoleFacts = new WeakMap<object, Recent<string, { until: number; stamp: string; facts: RoleFacts }>>();
 
 async function roleFactsOf(token: Principal, runtime: Runtime): Promise<RoleFacts> {
@@ -116,10 +125,12 @@ async function roleFactsOf(token: Principal, runtime: Runtime): Promise<RoleFact
   const known = recent.get(key);
   if (known && known.stamp === stamp && known.until > Date.now()) return known.facts;
 
-  const [account, linked] = await Promise.all([accountOf(runtime, token.sub), designersOfUser(runtime, token.sub)]);
+  const userId = await userIdOfSub(runtime, token.sub);
+  const [account, linked] = await Promise.all([accountOf(runtime, userId), designersOfUser(runtime, userId)]);
   const designerEmails = linked.filter((authorisation) => authorisation.active).map((authorisation) => canonicalEmail(authorisation.email));
   let notBefore: Promise<number | null> | undefined;
   const facts: RoleFacts = {
+    userId,
     admin: isAdminAccount(account),
     designer: designerEmails.length > 0,
     designerEmails,

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '../../events/zod.js';
 import { findRoute } from '../../infra/routes.js';
 import { DomainError } from '../domain/errors.js';
 import { principalFromEvent, resolvePrincipal, type Principal } from './auth.js';
@@ -43,7 +43,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
 export const errorBody = (code: string, message: string) => ({ error: { code, message } });
 
 /** "title: Too small: expected string to have >=1 characters; ..." — one sentence a person can act on. */
-export function describeZodError(error: z.ZodError, where: string): string {
+export function describeZodError(error: z.core.$ZodError, where: string): string {
   const parts = error.issues.slice(0, 5).map((issue) => {
     const path = issue.path.join('.');
     return path ? `${path}: ${issue.message}` : issue.message;
@@ -65,9 +65,9 @@ function parseBody(event: HttpEvent, acceptForm = false): unknown {
   }
 }
 
-function validate<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+function validate<T>(schema: z.core.$ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return value as T;
-  const result = schema.safeParse(value);
+  const result = z.safeParse(schema, value);
   if (!result.success) throw new HttpError(400, 'INVALID_INPUT', describeZodError(result.error, where));
   return result.data;
 }
@@ -122,7 +122,7 @@ const routeAccess = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
 });
 
 export function httpHandler<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
-  schemas: { body?: z.ZodType<B>; query?: z.ZodType<Q>; params?: z.ZodType<P>; acceptForm?: boolean },
+  schemas: { body?: z.core.$ZodType<B>; query?: z.core.$ZodType<Q>; params?: z.core.$ZodType<P>; acceptForm?: boolean },
   fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
 ) {
   return middy<HttpEvent, HttpResponse, Error, Context>()

@@ -1,5 +1,6 @@
-import type { EventEnvelope } from '../../events/index.js';
-import { userDecider, userRoles, type UserState } from '../domain/user.js';
+import type { EventEnvelope, SystemRole } from '../../events/index.js';
+import { designerDecider, type DesignerState } from '../domain/designer.js';
+import { identitySubOf, userDecider, userRoles, type UserState } from '../domain/user.js';
 
 /** A registered user as the events know them, for re-creating the Cognito account. */
 export interface RecoveredUser {
@@ -8,21 +9,46 @@ export interface RecoveredUser {
   email: string;
   full_name: string | null;
   admin: boolean;
+  /** The Cognito sub the user signs in with now (a previous relink), else `user_id`. */
+  identity_sub: string;
+  /** The Cognito groups the events give the account (what the cognito-groups reactor keeps in step). */
+  groups: SystemRole[];
 }
 
 /**
  * Every registered user from the events of the `user-<sub>` streams, folded with the domain's own
- * `evolve`: the e-mail, the current name and whether the stream holds the admin role.
+ * `evolve`: the e-mail, the current name, whether the stream holds the admin role, and (from the
+ * `designer-<email>` streams) whether an active designer authorisation is linked to the account.
  */
 export function usersFromEvents(events: Iterable<EventEnvelope>): RecoveredUser[] {
   const states = new Map<string, UserState>();
+  const designers = new Map<string, DesignerState>();
   for (const event of events) {
-    if (!event.streamId.startsWith('user-')) continue;
-    states.set(event.streamId, userDecider.evolve(states.get(event.streamId) ?? userDecider.initialState(), event as never));
+    if (event.streamId.startsWith('user-')) {
+      states.set(event.streamId, userDecider.evolve(states.get(event.streamId) ?? userDecider.initialState(), event as never));
+    } else if (event.streamId.startsWith('designer-')) {
+      designers.set(event.streamId, designerDecider.evolve(designers.get(event.streamId) ?? designerDecider.initialState(), event as never));
+    }
   }
+  const designerAccounts = new Set([...designers.values()].filter((designer) => designer.status === 'active' && designer.user_id).map((designer) => designer.user_id!));
   return [...states.values()]
     .filter((state) => state.registered && state.user_id && state.email)
-    .map((state) => ({ user_id: state.user_id!, email: state.email!.toLowerCase(), full_name: state.full_name, admin: userRoles(state).includes('admin') }))
+    .map((state) => {
+      const admin = userRoles(state).includes('admin');
+      const groups = new Set<SystemRole>();
+      // The registration's role, as the reactor sets it (designer rights come from the designer streams only).
+      if ((state.initial_role ?? 'client') !== 'designer') groups.add(state.initial_role ?? 'client');
+      if (admin) groups.add('admin');
+      if (designerAccounts.has(state.user_id!)) groups.add('designer');
+      return {
+        user_id: state.user_id!,
+        email: state.email!.toLowerCase(),
+        full_name: state.full_name,
+        admin,
+        identity_sub: identitySubOf(state)!,
+        groups: [...groups].sort(),
+      };
+    })
     .sort((a, b) => a.email.localeCompare(b.email));
 }
 

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { canonicalEmail } from '../../events/index.js';
 import { designersOfUser } from '../queries/designers.js';
+import { userIdOfSub } from '../queries/identity.js';
 import { connectionStore, verifyIdToken } from '../adapters/realtime/index.js';
 import { getRuntime } from '../core/runtime.js';
 
@@ -21,7 +22,9 @@ export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResul
   // Updates about projects assigned to an e-mail reach the connection only for an address its
   // account proved (a linked designer authorisation), never for the token's e-mail claim alone.
   const email = canonicalEmail(caller.email);
-  const proven = email ? (await designersOfUser(getRuntime(), caller.sub)).some((designer) => designer.active && canonicalEmail(designer.email) === email) : false;
-  await connectionStore().add({ connectionId: event.requestContext.connectionId, sub: caller.sub, email: proven ? email : '', role });
+  // The user the token stands for (a relinked account after a lost pool is its old user).
+  const userId = await userIdOfSub(getRuntime(), caller.sub);
+  const proven = email ? (await designersOfUser(getRuntime(), userId)).some((designer) => designer.active && canonicalEmail(designer.email) === email) : false;
+  await connectionStore().add({ connectionId: event.requestContext.connectionId, sub: userId, email: proven ? email : '', role });
   return { statusCode: 200, body: 'Connected' };
 };

@@ -6,13 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SYSTEM_ACTOR } from '../../events/index.js';
-import { userDecider, userStream } from '../../functions/domain/user.js';
-import { seedDesignerAuthorisation } from '../../functions/api/designers/commands.js';
 import { plainTextOf } from '../../functions/triggers/custom-message.js';
-import { runCommand } from '../../functions/core/command.js';
-import { Projector } from '../../functions/core/projector.js';
-import { allProjections } from '../../functions/consumers/projections/index.js';
 import { EVENT_SOURCE } from '../../functions/core/publisher.js';
 import { runtimeFromEnvironment, setRuntime, type Runtime } from '../../functions/core/runtime.js';
 import { setMailer } from '../../functions/adapters/mail/index.js';
@@ -23,9 +17,10 @@ import { localBilling, LOCAL_BILLING_PREFIX } from './billing/index.js';
 import { LocalBus } from './bus.js';
 import { DeadLetterStore } from './dead-letters.js';
 import { startOpsAdmin } from './ops-admin.js';
-import { ensureUser, startCognito, type EmbeddedCognito, type LambdaFunction } from './cognito/index.js';
+import { startCognito, type EmbeddedCognito, type LambdaFunction } from './cognito/index.js';
 import { ensureTables, startDynamo } from './dynamo.js';
 import { Replayer } from '../../functions/ops/replay.js';
+import { allProjections } from '../../functions/consumers/projections/index.js';
 import { LocalHttpApi } from './http-api.js';
 import { applyTimeouts, BODY_LIMITS } from './limits.js';
 import { outboxAllowed } from './loopback.js';
@@ -34,17 +29,19 @@ import { attachRealtime } from './realtime.js';
 import { setConnectionPoster } from '../../functions/adapters/realtime/poster.js';
 import { startS3 } from './s3.js';
 import { s3Gate } from './s3-gate.js';
-import { localSecrets, readLocalSecrets } from './secrets.js';
+import { localSecrets } from './secrets.js';
 import { staticSite } from './static-site.js';
+import { catchUp } from './catch-up.js';
+import { AlreadyRunningError, isAlive, rememberedPort } from './lock-file.js';
+import { notFound, outboxPage } from './outbox-page.js';
+import { seedAccounts, type SeedAccount } from './seed-accounts.js';
+
+export { AlreadyRunningError, assertNotRunning, runningStack, type RunningStack } from './lock-file.js';
+export type { SeedAccount } from './seed-accounts.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const TABLES = { events: 'design-club-events', views: 'design-club-views', connections: 'design-club-connections' };
 const BUCKET = 'design-club-uploads';
-
-export interface SeedAccount {
-  email: string;
-  password: string;
-}
 
 export interface LocalOptions {
   /** 0: a free port. Default 3000. */
@@ -82,68 +79,10 @@ export interface LocalRuntime {
   stop(): Promise<void>;
 }
 
-export class AlreadyRunningError extends Error {
-  constructor(readonly url: string, readonly pid: number) {
-    super(`The embedded stack is already running at ${url} (pid ${pid}).`);
-  }
-}
-
 async function importHandler<T>(handlerPath: string): Promise<T> {
   const module = (await import(pathToFileURL(join(REPO_ROOT, handlerPath)).href)) as { handler: T };
   if (typeof module.handler !== 'function') throw new Error(`${handlerPath} exports no handler`);
   return module.handler;
-}
-
-export interface RunningStack {
-  pid: number;
-  url: string;
-  dynamoEndpoint: string;
-  /** Cognito's operator endpoint (admin actions included), opened by the data folder's secret. */
-  cognitoEndpoint: string;
-  userPoolId: string;
-}
-
-/**
- * The embedded runtime running on `dataDir`, if any (from its lock file), for the operator tools:
- * its Cognito admin endpoint is opened with the secret kept in the data folder (secrets.json).
- */
-export async function runningStack(dataDir: string): Promise<RunningStack | null> {
-  const lockFile = join(resolve(dataDir), 'runtime.json');
-  if (!existsSync(lockFile)) return null;
-  const lock = JSON.parse(await readFile(lockFile, 'utf8')) as RunningStack & { cognitoPublicEndpoint?: string };
-  if (lock.pid === process.pid || !isAlive(lock.pid)) return null;
-  const secrets = await readLocalSecrets(resolve(dataDir));
-  if (!secrets || !lock.cognitoPublicEndpoint) return lock;
-  return { ...lock, cognitoEndpoint: `${lock.cognitoPublicEndpoint}/admin/${secrets.adminSecret}` };
-}
-
-/** Throws AlreadyRunningError when a live embedded runtime holds `dataDir`. */
-export async function assertNotRunning(dataDir: string): Promise<void> {
-  const lockFile = join(resolve(dataDir), 'runtime.json');
-  if (!existsSync(lockFile)) return;
-  const lock = JSON.parse(await readFile(lockFile, 'utf8')) as { pid: number; url: string };
-  if (lock.pid !== process.pid && isAlive(lock.pid)) throw new AlreadyRunningError(lock.url, lock.pid);
-}
-
-/** The port used last time if it is still free, else 0 (any free port). */
-async function rememberedPort(file: string): Promise<number> {
-  const saved = Number(await readFile(file, 'utf8').catch(() => '0'));
-  if (!saved) return 0;
-  const free = await new Promise<boolean>((done) => {
-    const probe = createServer();
-    probe.once('error', () => done(false));
-    probe.listen(saved, '127.0.0.1', () => probe.close(() => done(true)));
-  });
-  return free ? saved : 0;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -391,62 +330,3 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   };
 }
 
-/**
- * After a crash: EventBridge would still hold what it had accepted, but the in-process bus loses
- * deliveries in flight. Publish what is still in the outbox, then let the projections check every
- * event (idempotent: what they have applied is skipped).
- */
-async function catchUp(runtime: Runtime): Promise<{ published: number; events: number }> {
-  const { published } = await runtime.publisher.sweep(0);
-  const projector = new Projector(runtime.store, runtime.views, allProjections);
-  let events = 0;
-  for await (const commit of runtime.store.readAll()) {
-    for (const event of commit.events) {
-      events += 1;
-      await projector.handle(event);
-    }
-  }
-  return { published, events };
-}
-
-function notFound(res: ServerResponse) {
-  res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found.' } }));
-}
-
-/** The local outbox, for people: every e-mail the product sent, newest first (`?to=` filters). */
-async function outboxPage(outbox: OutboxMailer, path: string, req: IncomingMessage, res: ServerResponse) {
-  const to = new URL(req.url ?? '/', 'http://local').searchParams.get('to') ?? undefined;
-  const messages = await outbox.list(to);
-  if (path === '/outbox.json') {
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify({ messages }));
-    return;
-  }
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const linkify = (text: string) => escape(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
-  const rows = messages
-    .map((m) => `<article><h2>${escape(m.subject)}</h2><p class="meta">To ${escape(m.to)} · ${escape(new Date(m.sentAt).toLocaleString('en-US'))}${m.tag ? ` · ${escape(m.tag)}` : ''}</p><pre>${linkify(m.text)}</pre></article>`)
-    .join('');
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox</title><style>body{font:15px system-ui;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}article{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.05rem;margin:0}.meta{color:#6b7280;margin:.25rem 0 .75rem}pre{white-space:pre-wrap;font:inherit}</style></head><body><h1>Local outbox</h1><p>E-mails the embedded stack would have sent. Files: <code>${escape(outbox.directory)}</code></p>${rows || '<p>No e-mails yet.</p>'}</body></html>`,
-  );
-}
-
-/** The seeded team accounts: users in Cognito plus their registration in the event store. */
-async function seedAccounts(cognito: EmbeddedCognito, runtime: Runtime) {
-  const accounts = {
-    admin: { email: process.env.LOCAL_ADMIN_EMAIL ?? 'admin@designclub.local', password: process.env.LOCAL_ADMIN_PASSWORD ?? 'AdminPassword#2026', name: 'Avery Admin', group: 'admin' as const },
-    designer: { email: process.env.LOCAL_DESIGNER_EMAIL ?? 'designer@designclub.local', password: process.env.LOCAL_DESIGNER_PASSWORD ?? 'DesignerPassword#2026', name: 'Dana Designer', group: 'designer' as const },
-  };
-  // Roles come from events, as for everyone: the admin role in the admin's user stream, a designer
-  // authorisation for the designer; the cognito-groups reactor puts both in their Cognito groups.
-  for (const account of Object.values(accounts)) {
-    const sub = await ensureUser(cognito, { email: account.email, password: account.password, attributes: { name: account.name } });
-    await runCommand(userDecider, userStream(sub), { type: 'RegisterUser', user_id: sub, email: account.email, full_name: account.name, initial_role: account.group }, { actor: SYSTEM_ACTOR }, runtime);
-    if (account.group === 'admin') await runCommand(userDecider, userStream(sub), { type: 'GrantRole', role: 'admin' }, { actor: SYSTEM_ACTOR }, runtime);
-    else await seedDesignerAuthorisation(runtime, account.email, sub);
-  }
-  return {
-    admin: { email: accounts.admin.email, password: accounts.admin.password },
-    designer: { email: accounts.designer.email, password: accounts.designer.password },
-  };
-}

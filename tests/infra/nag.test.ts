@@ -26,9 +26,13 @@ describe('cdk-nag (AwsSolutions) on the whole app', () => {
     expect(report.pluginReports.flatMap((plugin) => plugin.violations ?? [])).toEqual([]);
   });
 
-  it('checks the nested stacks too: the app has the nested stack Deploys, and a finding inside a nested stack fails', async () => {
-    expect(Object.keys(result.nestedTemplatePaths)).toContain('Deploys');
+  it('checks the nested stacks too: the app has the nested stacks Deploys and Routes, and a finding inside a nested stack fails', async () => {
+    expect(Object.keys(result.nestedTemplatePaths)).toEqual(expect.arrayContaining(['Deploys', 'Routes']));
     expect(result.acknowledgments.some((ack) => ack.path.includes('/Deploys/Deploys/ServiceRole'))).toBe(true);
+    // Public routes are acknowledged where they now live, route by route.
+    const publicRoutes = result.acknowledgments.filter((ack) => ack.id.endsWith('AwsSolutions-APIG4') && !ack.path.includes('/Realtime/'));
+    expect(publicRoutes.map((ack) => ack.path.split('/').slice(1).join('/'))).toContain('Api/Routes/GET-api-health');
+    expect(publicRoutes.every((ack) => ack.path.includes('/Api/Routes/'))).toBe(true);
     // The same wiring as infra/stack/app.ts, on a nested stack with an unacknowledged finding.
     const { App, NestedStack, Stack, Validations } = await import('aws-cdk-lib');
     const { ManagedPolicy, Role, ServicePrincipal } = await import('aws-cdk-lib/aws-iam');

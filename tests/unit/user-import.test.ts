@@ -12,19 +12,24 @@ const events = [
   event('user-b', 1, 'UserRegistered', { user_id: 'b', email: 'bob@example.com', full_name: null, user_type: 'architect', initial_role: 'client' }),
   event('user-b', 2, 'RoleGranted', { role: 'admin' }),
   event('user-a', 2, 'ProfileUpdated', { full_name: 'Ann Architect' }),
+  event('user-c', 1, 'UserRegistered', { user_id: 'c', email: 'cy@example.com', full_name: 'Cy', user_type: 'architect', initial_role: 'client' }),
+  event('designer-cy@example.com', 1, 'DesignerAuthorized', { email: 'cy@example.com', user_id: 'c' }),
+  event('user-c', 2, 'UserIdentityRelinked', { old_sub: 'c', new_sub: 'c2' }),
 ];
 
 describe('users from the events', () => {
-  it('folds each user stream with the domain’s evolve: e-mail, current name, admin role', () => {
+  it('folds each user stream with the domain’s evolve: e-mail, current name, admin role, the sub it signs in with, its groups', () => {
     expect(usersFromEvents(events)).toEqual([
-      { user_id: 'a', email: 'ann@example.com', full_name: 'Ann Architect', admin: false },
-      { user_id: 'b', email: 'bob@example.com', full_name: null, admin: true },
+      { user_id: 'a', email: 'ann@example.com', full_name: 'Ann Architect', admin: false, identity_sub: 'a', groups: ['client'] },
+      { user_id: 'b', email: 'bob@example.com', full_name: null, admin: true, identity_sub: 'b', groups: ['admin', 'client'] },
+      { user_id: 'c', email: 'cy@example.com', full_name: 'Cy', admin: false, identity_sub: 'c2', groups: ['client', 'designer'] },
     ]);
   });
 
   it('writes one row per user under the pool’s own header, quoting what needs it', () => {
     const header = ['name', 'email', 'email_verified', 'phone_number', 'cognito:mfa_enabled', 'cognito:username'];
-    const csv = cognitoImportCsv(header, [...usersFromEvents(events), { user_id: 'c', email: 'c@example.com', full_name: 'C, "Q"', admin: false }]);
+    const users = usersFromEvents(events).filter((user) => user.user_id !== 'c');
+    const csv = cognitoImportCsv(header, [...users, { user_id: 'c', email: 'c@example.com', full_name: 'C, "Q"', admin: false, identity_sub: 'c', groups: ['client'] }]);
     expect(csv.split('\n')).toEqual([
       'name,email,email_verified,phone_number,cognito:mfa_enabled,cognito:username',
       'Ann Architect,ann@example.com,true,,false,ann@example.com',

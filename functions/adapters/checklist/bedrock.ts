@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput, type Tool } from '@aws-sdk/client-bedrock-runtime';
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { totalHours, turnaroundDays } from '../../domain/turnaround.js';
 import { requestHandlerOptions } from '../sdk-config.js';
 import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from './prompt.js';

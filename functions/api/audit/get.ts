@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { catalogue, verifyChain, type EventEnvelope } from '../../../events/index.js';
 import { diffStates } from '../../domain/state-diff.js';
 import { STREAM_ID_PATTERN, foldFor } from '../../domain/streams.js';
@@ -11,11 +11,11 @@ import type { UserDoc } from '../../queries/users.js';
 import { userKey } from '../../consumers/projections/users.js';
 import type { AuditEvent, AuditResponse } from '../contracts/audit.js';
 
-const params = z.object({ streamId: z.string().regex(STREAM_ID_PATTERN, 'Unknown stream id') });
+const params = z.object({ streamId: z.string().check(z.regex(STREAM_ID_PATTERN, 'Unknown stream id')) });
 const query = z.object({
-  asOf: z.coerce.number().int().min(0).optional(),
-  limit: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(10_000).optional()),
-  cursor: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(4096).optional()),
+  asOf: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
+  cursor: z.optional(z.string().check(z.maxLength(4096))),
 });
 /** Timeline entries per page: the whole chain is still read and verified (the badge needs it); the page bounds what is sent and joined. */
 const AUDIT_PAGE = { default: 500, max: 1000 };

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { TIERS } from '../../../events/plans.js';
 import type { SubscriptionView } from '../../queries/billing.js';
 import type { SyncReport } from './reconcile.js';
@@ -7,13 +7,10 @@ import type { SyncReport } from './reconcile.js';
  * Billing request and response shapes. The spec's create-checkout sends a price id; the SPA sends
  * the plan's tier instead (price ids are server configuration), and either is accepted.
  */
-export const checkoutBody = z
-  .object({
-    tier: z.enum(TIERS).optional(),
-    price_id: z.string().trim().min(1).max(200).optional(),
-  })
-  .strict()
-  .refine((body) => (body.tier ? 1 : 0) + (body.price_id ? 1 : 0) === 1, { message: 'Give either tier or price_id' });
+export const checkoutBody = z.strictObject({
+    tier: z.optional(z.enum(TIERS)),
+    price_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  }).check(z.refine((body) => (body.tier ? 1 : 0) + (body.price_id ? 1 : 0) === 1, { message: 'Give either tier or price_id' }));
 export type CheckoutBody = z.input<typeof checkoutBody>;
 
 /** GET /api/billing/subscription (check-subscription). */

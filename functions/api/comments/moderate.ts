@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { projectDecider, projectStream } from '../../domain/project.js';
 import { actorOf } from '../../http/auth.js';
 import { runCommand } from '../../core/command.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
 import { moderateCommentBody, type ModerateCommentResponse } from '../contracts/activity.js';
 
-const params = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown comment id') });
+const params = z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown comment id')) });
 
 /**
  * POST /api/comments/{id}/approve and POST /api/comments/{id}/reject (admins), one function for

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 
 /** The person behind an entry or a comment; null when the users projection does not know them ('Unknown User'). */
 export interface AuthorView {
@@ -55,20 +55,15 @@ export interface ModerationResponse {
 }
 
 export const moderationQuery = z.object({
-  limit: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(1000).optional()),
-  cursor: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(4096).optional()),
+  limit: z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)))),
+  cursor: z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), z.optional(z.string().check(z.maxLength(4096)))),
 });
 export const MODERATION_PAGE = { default: 50, max: 100 };
 
 /** POST /api/projects/{id}/comments. Blank text is refused (the box does not send it either). */
-export const postCommentBody = z
-  .object({
-    content: z
-      .string()
-      .max(5_000, 'A comment can be at most 5,000 characters')
-      .refine((text) => text.trim().length > 0, 'A comment cannot be empty'),
-  })
-  .strict();
+export const postCommentBody = z.strictObject({
+    content: z.string().check(z.maxLength(5_000, 'A comment can be at most 5,000 characters'), z.refine((text) => text.trim().length > 0, 'A comment cannot be empty')),
+  });
 export type PostCommentBody = z.input<typeof postCommentBody>;
 
 export interface PostCommentResponse {
@@ -76,7 +71,7 @@ export interface PostCommentResponse {
 }
 
 /** POST /api/comments/{id}/approve and /reject: the comment's project (comments live in their project's stream). */
-export const moderateCommentBody = z.object({ project_id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id') }).strict();
+export const moderateCommentBody = z.strictObject({ project_id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) });
 export type ModerateCommentBody = z.input<typeof moderateCommentBody>;
 
 export interface ModerateCommentResponse {

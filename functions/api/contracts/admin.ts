@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import type { SubscriptionStatus } from '../../../events/billing-events.js';
 import type { Tier } from '../../../events/plans.js';
 import { PROJECT_STATUSES, type SystemRole, type UserType } from '../../../events/vocabulary.js';
@@ -11,8 +11,8 @@ import { PROJECT_STATUSES, type SystemRole, type UserType } from '../../../event
 const PROJECT_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** Blank query values mean "no filter". */
-const optionalQuery = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+const optionalQuery = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(z.transform((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value)), z.optional(schema));
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/projects/bulk
@@ -21,19 +21,13 @@ const optionalQuery = <T extends z.ZodType>(schema: T) =>
  * Either a status or a designer for up to 100 projects. `designer` is a user id, an e-mail (a
  * pre-authorised designer, or a registered one found by e-mail), or null to unassign.
  */
-export const bulkUpdateBody = z
-  .object({
-    ids: z
-      .array(z.string().regex(PROJECT_ID, 'Unknown project id'))
-      .min(1, 'Please select projects first')
-      .max(100, 'At most 100 projects at a time'),
-    status: z.enum(PROJECT_STATUSES).optional(),
-    designer: z.string().trim().min(1).max(320).nullable().optional(),
-  })
-  .strict()
-  .refine((body) => (body.status !== undefined ? 1 : 0) + (body.designer !== undefined ? 1 : 0) === 1, {
+export const bulkUpdateBody = z.strictObject({
+    ids: z.array(z.string().check(z.regex(PROJECT_ID, 'Unknown project id'))).check(z.minLength(1, 'Please select projects first'), z.maxLength(100, 'At most 100 projects at a time')),
+    status: z.optional(z.enum(PROJECT_STATUSES)),
+    designer: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(320)))),
+  }).check(z.refine((body) => (body.status !== undefined ? 1 : 0) + (body.designer !== undefined ? 1 : 0) === 1, {
     message: 'Give either status or designer',
-  });
+  }));
 export type BulkUpdateBody = z.input<typeof bulkUpdateBody>;
 
 export interface BulkUpdateResponse {
@@ -50,10 +44,10 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_LIMIT = 100;
 
 export const activityQuery = z.object({
-  q: optionalQuery(z.string().trim().max(200)),
+  q: optionalQuery(z.string().check(z.trim(), z.maxLength(200))),
   type: optionalQuery(z.enum(ACTIVITY_TYPES)),
-  limit: optionalQuery(z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(1000)),
-  cursor: optionalQuery(z.string().max(4096)),
+  limit: optionalQuery(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
+  cursor: optionalQuery(z.string().check(z.maxLength(4096))),
 });
 export const ACTIVITY_PAGE = { default: ACTIVITY_LIMIT, max: ACTIVITY_LIMIT };
 
@@ -83,7 +77,7 @@ export interface GlobalActivityResponse {
 // ---------------------------------------------------------------------------------------------
 // GET /api/users, GET /api/users/{id}
 
-export const userIdParams = z.object({ id: z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9-]+$/, 'User not found') });
+export const userIdParams = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9-]+$/, 'User not found')) });
 
 export interface AdminSubscription {
   status: SubscriptionStatus;
@@ -125,8 +119,8 @@ export interface UsersResponse {
 
 /** GET /api/users: a page of the list, newest first. */
 export const usersQuery = z.object({
-  limit: optionalQuery(z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(1000)),
-  cursor: optionalQuery(z.string().max(4096)),
+  limit: optionalQuery(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
+  cursor: optionalQuery(z.string().check(z.maxLength(4096))),
 });
 export const USERS_PAGE = { default: 50, max: 100 };
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../../events/zod.js';
 import { projectBriefSchema } from '../../../events/project-brief.js';
 
 export type { ChecklistResult as GenerateChecklistResponse, ChecklistSource, ChecklistTask } from '../../adapters/checklist/schema.js';

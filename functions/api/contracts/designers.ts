@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 
 /**
  * Designer management (spec/2 §2 /admin/designer-management, §5 'Add designer', §8) and
@@ -31,8 +31,8 @@ export interface ListDesignersResponse {
 }
 
 export const listDesignersQuery = z.object({
-  limit: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(1000).optional()),
-  cursor: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(4096).optional()),
+  limit: z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)))),
+  cursor: z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), z.optional(z.string().check(z.maxLength(4096)))),
 });
 export const DESIGNERS_PAGE = { default: 100, max: 100 };
 
@@ -43,7 +43,7 @@ export const ADD_DESIGNER_MESSAGES = {
 } as const;
 
 /** Lower-cased and trimmed; the handler answers the spec's messages for a missing or malformed e-mail. */
-export const addDesignerBody = z.object({ email: z.string().max(320).optional() }).passthrough();
+export const addDesignerBody = z.looseObject({ email: z.optional(z.string().check(z.maxLength(320))) });
 export type AddDesignerBody = { email: string };
 
 /**
@@ -90,10 +90,10 @@ export interface AcceptDesignerInviteResponse {
 }
 
 /** The `{token}` of a designer invitation link. */
-export const designerInviteTokenParams = z.object({ token: z.string().min(1).max(200) });
+export const designerInviteTokenParams = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 // PATCH /api/designers/{email}
-export const updateDesignerBody = z.object({ active: z.boolean() }).strict();
+export const updateDesignerBody = z.strictObject({ active: z.boolean() });
 export type UpdateDesignerBody = z.infer<typeof updateDesignerBody>;
 export interface UpdateDesignerResponse {
   designer: DesignerRow;
@@ -116,15 +116,11 @@ export interface LinkDesignerResponse {
 
 /** The `{email}` path parameter: URL-decoded (once more if the gateway left it encoded), lower-cased. */
 export const designerEmailParams = z.object({
-  email: z
-    .string()
-    .min(1)
-    .max(320)
-    .transform((value) => {
+  email: z.pipe(z.string().check(z.minLength(1), z.maxLength(320)), z.transform((value) => {
       try {
         return (value.includes('%') ? decodeURIComponent(value) : value).trim().toLowerCase();
       } catch {
         return value.trim().toLowerCase();
       }
-    }),
+    })),
 });

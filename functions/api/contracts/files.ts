@@ -1,14 +1,14 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { FILE_TYPES } from '../../../events/vocabulary.js';
 import type { ProjectFile } from '../../domain/project.js';
 
 /** POST /api/projects/{id}/uploads: what the browser is about to upload. */
 export const requestUploadBody = z.object({
-  file_name: z.string().trim().min(1, 'A file name is required').max(255),
+  file_name: z.string().check(z.trim(), z.minLength(1, 'A file name is required'), z.maxLength(255)),
   /** The MIME type the browser reports (empty for some DWG files: then the extension decides). */
-  content_type: z.string().max(200).default(''),
-  file_size: z.number().int().min(0),
-  file_type: z.enum(FILE_TYPES).default('client_upload'),
+  content_type: z._default(z.string().check(z.maxLength(200)), ''),
+  file_size: z.int().check(z.gte(0)),
+  file_type: z._default(z.enum(FILE_TYPES), 'client_upload'),
 });
 export type RequestUploadBody = z.input<typeof requestUploadBody>;
 
@@ -26,7 +26,7 @@ export interface RequestUploadResponse {
 
 /** POST /api/projects/{id}/files: record an upload after the API has checked the stored object. */
 export const recordFileBody = z.object({
-  key: z.string().min(1).max(1024),
+  key: z.string().check(z.minLength(1), z.maxLength(1024)),
 });
 export type RecordFileBody = z.input<typeof recordFileBody>;
 

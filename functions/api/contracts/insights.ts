@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { PROJECT_CATEGORIES } from '../../../events/vocabulary.js';
 
 export type { InsightsReport, EstimateAccuracy, EstimateRow, Spread, TurnaroundRow } from '../../domain/insights.js';
@@ -8,30 +8,26 @@ export const DEFAULT_RANGE_DAYS = 30;
 /** A range longer than this reads too much at once (and says little week by week). */
 export const MAX_RANGE_DAYS = 731;
 
-const blankIsNone = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+const blankIsNone = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(z.transform((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value)), z.optional(schema));
 
 /** Nothing happened before it; a range reads every month from its start on, so a start in year 0 would read 24,000. */
 export const EARLIEST_DAY = '2020-01-01';
 
-const day = z.iso.date({ message: 'Use a date like 2026-11-01' }).refine((value) => value >= EARLIEST_DAY, { message: `Choose dates from ${EARLIEST_DAY} on` });
+const day = z.iso.date({ message: 'Use a date like 2026-11-01' }).check(z.refine((value) => value >= EARLIEST_DAY, { message: `Choose dates from ${EARLIEST_DAY} on` }));
 
 /**
  * GET /api/insights?from=&to=&category=&type=&designer= (admin): `from` and `to` are days (UTC,
  * inclusive); the rest narrow the projects counted.
  */
-export const insightsQuery = z
-  .object({
+export const insightsQuery = z.strictObject({
     from: blankIsNone(day),
     to: blankIsNone(day),
     category: blankIsNone(z.enum(PROJECT_CATEGORIES, { message: 'Category must be Design or Permit' })),
-    type: blankIsNone(z.string().trim().min(1).max(100)),
-    designer: blankIsNone(z.string().trim().min(1).max(320)),
-  })
-  .strict()
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'The start date must not be after the end date', path: ['from'] })
-  .refine((query) => !query.from || !query.to || Date.parse(query.to) - Date.parse(query.from) <= MAX_RANGE_DAYS * 86_400_000, {
+    type: blankIsNone(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+    designer: blankIsNone(z.string().check(z.trim(), z.minLength(1), z.maxLength(320))),
+  }).check(z.refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'The start date must not be after the end date', path: ['from'] }), z.refine((query) => !query.from || !query.to || Date.parse(query.to) - Date.parse(query.from) <= MAX_RANGE_DAYS * 86_400_000, {
     message: `Choose a range of at most ${MAX_RANGE_DAYS} days`,
     path: ['to'],
-  });
+  }));
 export type InsightsQuery = z.input<typeof insightsQuery>;

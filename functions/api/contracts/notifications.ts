@@ -1,20 +1,17 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { notificationPreferencesSchema, type NotificationKind, type NotificationPreferences } from '../../../events/notification-events.js';
 
 export const NOTIFICATIONS_PAGE = 20;
 
 export const notificationsQuery = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).optional(),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(50))),
 });
 
-export const markReadBody = z
-  .object({
+export const markReadBody = z.optional(z.strictObject({
     /** Read up to (and including) this notification; absent: all of them. */
-    up_to: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a notification id').optional(),
-  })
-  .strict()
-  .optional();
+    up_to: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a notification id'))),
+  }));
 
 export interface NotificationView {
   id: string;
@@ -47,8 +44,8 @@ export interface PreferencesResponse {
   defaults: NotificationPreferences;
 }
 
-export const unsubscribeQuery = z.object({ token: z.string().min(1).max(1000).optional() });
-export const unsubscribeBody = z.object({ token: z.string().min(1).max(1000).optional(), 'List-Unsubscribe': z.string().max(50).optional() }).optional();
+export const unsubscribeQuery = z.object({ token: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))) });
+export const unsubscribeBody = z.optional(z.object({ token: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))), 'List-Unsubscribe': z.optional(z.string().check(z.maxLength(50))) }));
 
 export interface UnsubscribeResponse {
   /** What the link turns off: a kind's e-mails, or the daily digest. */

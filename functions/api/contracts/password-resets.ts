@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 
 /**
  * Password reset by a link mailed to the account's address (spec/1 §2, §4, §5, §9). Our own routes,
@@ -29,12 +29,10 @@ export const RESET_PASSWORD_MIN_LENGTH = 12;
  * - { token }: whether the link works (200 with its address; 404/410 'Invalid or expired link');
  * - { token, password }: set the new password with a working link (200).
  */
-export const requestPasswordResetBody = z
-  .object({
-    email: z.string().trim().max(320).email('Please enter a valid email address'),
-    flow: z.enum(RESET_FLOWS).default('client'),
-  })
-  .strict();
+export const requestPasswordResetBody = z.strictObject({
+    email: z.string().check(z.trim(), z.maxLength(320), z.email('Please enter a valid email address')),
+    flow: z._default(z.enum(RESET_FLOWS), 'client'),
+  });
 export type RequestPasswordResetBody = z.input<typeof requestPasswordResetBody>;
 
 /** The same answer whether or not the address has an account (nobody can probe which exist). */
@@ -43,8 +41,8 @@ export interface RequestPasswordResetResponse {
 }
 
 /** The token of a reset link. */
-const resetToken = z.string().min(1).max(200);
-export const checkPasswordResetBody = z.object({ token: resetToken }).strict();
+const resetToken = z.string().check(z.minLength(1), z.maxLength(200));
+export const checkPasswordResetBody = z.strictObject({ token: resetToken });
 export type CheckPasswordResetBody = z.infer<typeof checkPasswordResetBody>;
 
 // { token }: 404/410 'Invalid or expired link' unless the link works.
@@ -55,7 +53,7 @@ export interface PasswordResetDetailsResponse {
 }
 
 // { token, password }
-export const completePasswordResetBody = z.object({ token: resetToken, password: z.string().max(256) }).strict();
+export const completePasswordResetBody = z.strictObject({ token: resetToken, password: z.string().check(z.maxLength(256)) });
 export type CompletePasswordResetBody = z.infer<typeof completePasswordResetBody>;
 
 /** Which of the three a body asks for, by its fields (each shape is strict). */

@@ -1,28 +1,25 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { projectBriefSchema } from '../../../events/project-brief.js';
 import { PRIORITIES, PROJECT_STATUSES } from '../../../events/vocabulary.js';
 import type { ProjectDocument } from '../../consumers/projections/projects.js';
 
-const text = (max: number) => z.string().max(max);
+const text = (max: number) => z.string().check(z.maxLength(max));
 
 /**
  * POST /api/projects: the wizard's brief (the shared schema, events/project-brief.ts: the same rules
  * the wizard applies step by step) with its reviewed checklist (spec/2 §3). An admin submits on a
  * client's behalf by naming the client (`client_id`); a client submits for themselves.
  */
-export const submitProjectBody = projectBriefSchema.safeExtend({
-  client_id: z.string().trim().min(1).max(128).optional(),
-  checklist: z
-    .array(z.object({ task_name: text(500), estimated_hours: z.number().min(0).max(1000) }))
-    .min(1, 'The checklist needs at least one task')
-    .max(100),
-  grok_generated: z.boolean().default(true),
-  checklist_source: z.enum(['bedrock', 'local', 'manual']).default('manual'),
+export const submitProjectBody = z.safeExtend(projectBriefSchema, {
+  client_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
+  checklist: z.array(z.object({ task_name: text(500), estimated_hours: z.number().check(z.gte(0), z.lte(1000)) })).check(z.minLength(1, 'The checklist needs at least one task'), z.maxLength(100)),
+  grok_generated: z._default(z.boolean(), true),
+  checklist_source: z._default(z.enum(['bedrock', 'local', 'manual']), 'manual'),
   /** Whether the checklist's estimate was given the studio's own turnaround (POST /api/checklists says). */
-  estimate_basis: z.enum(['studio', 'generic']).optional(),
+  estimate_basis: z.optional(z.enum(['studio', 'generic'])),
   /** Accepted for compatibility with the spec's payload; the server computes both from the checklist. */
-  total_estimated_hours: z.number().optional(),
-  estimated_turnaround_days: z.number().nullable().optional(),
+  total_estimated_hours: z.optional(z.number()),
+  estimated_turnaround_days: z.optional(z.nullable(z.number())),
 });
 export type SubmitProjectBody = z.input<typeof submitProjectBody>;
 
@@ -94,25 +91,20 @@ const isoDate = z.iso.date({ message: 'Due date must be a date (YYYY-MM-DD)' });
  * priority, due date) or the designer's status selector (status only). The designer is chosen by
  * user id, or by e-mail for a pre-authorised designer who has no account yet; null unassigns.
  */
-export const updateProjectBody = z
-  .object({
-    status: z.enum(PROJECT_STATUSES).optional(),
-    designer: z
-      .union([
-        z.object({ designer_id: z.string().trim().min(1).max(128), designer_name: z.string().trim().max(200).nullable().optional() }).strict(),
-        z.object({ designer_email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid designer e-mail address' })) }).strict(),
+export const updateProjectBody = z.strictObject({
+    status: z.optional(z.enum(PROJECT_STATUSES)),
+    designer: z.optional(z.union([
+        z.strictObject({ designer_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)), designer_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))) }),
+        z.strictObject({ designer_email: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email({ message: 'Enter a valid designer e-mail address' })) }),
         z.null(),
-      ])
-      .optional(),
-    priority: z.enum(PRIORITIES).optional(),
-    due_date: isoDate.nullable().optional(),
-  })
-  .strict()
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' });
+      ])),
+    priority: z.optional(z.enum(PRIORITIES)),
+    due_date: z.optional(z.nullable(isoDate)),
+  }).check(z.refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' }));
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 /** PATCH /api/projects/{id}/tasks/{taskId}. */
-export const toggleTaskBody = z.object({ completed: z.boolean() }).strict();
+export const toggleTaskBody = z.strictObject({ completed: z.boolean() });
 export type ToggleTaskBody = z.input<typeof toggleTaskBody>;
 
 export interface ToggleTaskResponse {

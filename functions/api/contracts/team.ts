@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { INVITE_ROLES, TEAM_ROLES, type InviteRole, type TeamRole } from '../../../events/team-events.js';
 import { USER_TYPES, type UserType } from '../../../events/vocabulary.js';
 
@@ -7,16 +7,14 @@ export { INVITE_ROLES, TEAM_ROLES } from '../../../events/team-events.js';
 
 /* Profile & Team Settings (/profile), the invite pages (/accept-invite, /invite-signup): spec/2 §2, §3, §7. */
 
-const profileText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).nullable().optional();
+const profileText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))));
 
 /** PATCH /api/me/profile: the fields a client edits on 'Profile Settings'; absent fields stay as they are. */
-export const updateProfileBody = z
-  .object({
+export const updateProfileBody = z.strictObject({
     full_name: profileText(200),
     company: profileText(200),
-    user_type: z.enum(USER_TYPES).optional(),
-  })
-  .strict();
+    user_type: z.optional(z.enum(USER_TYPES)),
+  });
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;
 
 export interface ProfileResponse {
@@ -32,7 +30,7 @@ export interface ProfileResponse {
 
 /** POST /api/team: a client names a team and becomes its admin. */
 export const createTeamBody = z.object({
-  name: z.string().trim().min(1, 'Please enter a team name').max(100, 'A team name can have at most 100 characters'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Please enter a team name'), z.maxLength(100, 'A team name can have at most 100 characters')),
 });
 export type CreateTeamBody = z.input<typeof createTeamBody>;
 
@@ -40,14 +38,14 @@ export type CreateTeamBody = z.input<typeof createTeamBody>;
 export const changeMemberRoleBody = z.object({ role: z.enum(TEAM_ROLES) });
 export type ChangeMemberRoleBody = z.input<typeof changeMemberRoleBody>;
 
-export const memberParams = z.object({ userId: z.string().min(1).max(200) });
-export const inviteParams = z.object({ id: z.string().min(1).max(64) });
-export const tokenParams = z.object({ token: z.string().max(500) });
+export const memberParams = z.object({ userId: z.string().check(z.minLength(1), z.maxLength(200)) });
+export const inviteParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const tokenParams = z.object({ token: z.string().check(z.maxLength(500)) });
 
 /** POST /api/team/invites: e-mail required; the role offered is only Designer. */
 export const createInviteBody = z.object({
-  email: z.string().trim().min(1, 'Email is required').toLowerCase().pipe(z.email('Please enter a valid email address')),
-  role: z.enum(INVITE_ROLES, { message: 'Currently, only Designer role is available for new team members.' }).default('designer'),
+  email: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.toLowerCase()), z.email('Please enter a valid email address')),
+  role: z._default(z.enum(INVITE_ROLES, { message: 'Currently, only Designer role is available for new team members.' }), 'designer'),
 });
 export type CreateInviteBody = z.input<typeof createInviteBody>;
 

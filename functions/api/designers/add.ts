@@ -1,3 +1,4 @@
+import * as z from '../../../events/zod.js';
 import { canonicalEmail } from '../../../events/index.js';
 import { designerDecider, designerStream, isDesigner } from '../../domain/designer.js';
 import { DomainError } from '../../domain/errors.js';
@@ -29,7 +30,7 @@ export const ADD_DESIGNER_REFUSALS = {
  * gets a one-time invitation link (7 days), and the authorisation is linked to the account of whoever
  * follows it signed in with that address.
  */
-export const handler = httpHandler({ body: addDesignerBody.optional() }, async (request) => {
+export const handler = httpHandler({ body: z.optional(addDesignerBody) }, async (request) => {
   const principal = signedIn(request);
   const raw = request.body?.email?.trim() ?? '';
   if (!raw) throw new HttpError(400, 'EMAIL_REQUIRED', ADD_DESIGNER_MESSAGES.required);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import type { UploadFileType } from '../../../events/uploads.js';
 import { projectDecider, projectStream, type ProjectState } from '../../domain/project.js';
 import { hasRole, type Principal } from '../../http/auth.js';
@@ -9,7 +9,7 @@ import type { ProjectDoc } from '../../queries/projects.js';
 import type { Runtime } from '../../core/runtime.js';
 import { canReadProject, isAssignedDesigner } from '../projects/access.js';
 
-const ulid = (message: string) => z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message);
+const ulid = (message: string) => z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
 export const projectParams = z.object({ id: ulid('Unknown project id') });
 export const fileParams = z.object({ id: ulid('Unknown project id'), fileId: ulid('Unknown file id') });
 

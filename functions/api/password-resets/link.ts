@@ -4,7 +4,7 @@ import { loadState, runCommand } from '../../core/command.js';
 import { HttpError } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { getRuntime, type Runtime } from '../../core/runtime.js';
-import { INVALID_RESET_LINK, isResetUsable, userDecider, userStream, type UserState } from '../../domain/user.js';
+import { identitySubOf, INVALID_RESET_LINK, isResetUsable, userDecider, userStream, type UserState } from '../../domain/user.js';
 import type { HttpRequest, HttpResult } from '../../http/middleware.js';
 import {
   PASSWORD_RESET_MESSAGES,
@@ -53,16 +53,20 @@ export async function completeReset(request: HttpRequest<CompletePasswordResetBo
   const { userId, hash, state } = await findReset(runtime, token);
   if ([...password].length < RESET_PASSWORD_MIN_LENGTH) throw new HttpError(400, 'INVALID_PASSWORD', PASSWORD_RESET_MESSAGES.tooShort);
   const directory = identityDirectory();
+  // The Cognito account: the user's own id, or the re-created account relinked to it after a lost pool.
+  const username = identitySubOf(state) ?? userId;
   try {
-    await directory.setPassword(userId, password);
+    await directory.setPassword(username, password);
   } catch (error) {
+    // No such account in the pool (it was lost and this user is not re-created yet): the link cannot be used.
+    if ((error as { name?: string }).name === 'UserNotFoundException') throw invalid(410);
     throw passwordRefusal(error) ?? error;
   }
-  await directory.markEmailVerified(userId);
+  await directory.markEmailVerified(username);
   // Two requests with one link may both get here: the stream's version lets one spend it, the other answers 410.
   await runCommand(userDecider, userStream(userId), { type: 'CompletePasswordReset', token_hash: hash, now: runtime.now().toISOString() }, { actor: SYSTEM_ACTOR, correlationId: request.correlationId || undefined }, runtime);
   // Sessions opened with the old password end; a failure here must not undo the reset that happened.
-  await directory.globalSignOut(userId).catch((error: unknown) => log.warn('Global sign-out after a password reset failed', { userId, reason: (error as Error).message }));
+  await directory.globalSignOut(username).catch((error: unknown) => log.warn('Global sign-out after a password reset failed', { userId, reason: (error as Error).message }));
   const body: CompletePasswordResetResponse = { email: state.email!, message: PASSWORD_RESET_MESSAGES.updated };
   return { body };
 }

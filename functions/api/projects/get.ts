@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { hasRole } from '../../http/auth.js';
 import { HttpError } from '../../core/errors.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
@@ -9,7 +9,7 @@ import type { ProjectResponse } from '../contracts/projects.js';
 import { canReadProject, isAssignedDesigner } from './access.js';
 import { clientPanel, clientSummary, permissionsFor } from './present.js';
 
-export const projectIdParams = z.object({ id: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id') });
+export const projectIdParams = z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) });
 
 /**
  * GET /api/projects/{id}: details, checklist and files for a reader of the project, what the caller

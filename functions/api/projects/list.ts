@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { PRIORITIES, PROJECT_STATUSES } from '../../../events/vocabulary.js';
 import { hasRole } from '../../http/auth.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
@@ -12,20 +12,20 @@ import { toCard, type ListProjectsResponse, type ProjectCard } from '../contract
 import { withClients } from './present.js';
 
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
-const date = z.preprocess(blankIsAbsent, z.iso.date({ message: 'Dates must be YYYY-MM-DD' }).optional());
+const date = z.pipe(z.transform(blankIsAbsent), z.optional(z.iso.date({ message: 'Dates must be YYYY-MM-DD' })));
 
 /** The admin filters (spec/2 §2 Projects tab); any caller may narrow their own list with them. */
 export const listProjectsQuery = z.object({
-  q: z.preprocess(blankIsAbsent, z.string().trim().max(200).optional()),
-  status: z.preprocess(blankIsAbsent, z.enum(PROJECT_STATUSES).optional()),
+  q: z.pipe(z.transform(blankIsAbsent), z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+  status: z.pipe(z.transform(blankIsAbsent), z.optional(z.enum(PROJECT_STATUSES))),
   /** A designer's user id or e-mail, or 'unassigned'. */
-  designer: z.preprocess(blankIsAbsent, z.string().trim().max(200).optional()),
-  priority: z.preprocess(blankIsAbsent, z.enum(PRIORITIES).optional()),
+  designer: z.pipe(z.transform(blankIsAbsent), z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+  priority: z.pipe(z.transform(blankIsAbsent), z.optional(z.enum(PRIORITIES))),
   from: date,
   to: date,
-  limit: z.preprocess(blankIsAbsent, z.coerce.number({ message: 'limit must be a number' }).int().min(1).max(1000).optional()),
+  limit: z.pipe(z.transform(blankIsAbsent), z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)))),
   /** The `next_cursor` of the previous page, as given. */
-  cursor: z.preprocess(blankIsAbsent, z.string().max(4096).optional()),
+  cursor: z.pipe(z.transform(blankIsAbsent), z.optional(z.string().check(z.maxLength(4096)))),
 });
 type ListQuery = z.infer<typeof listProjectsQuery>;
 

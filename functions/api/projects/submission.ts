@@ -1,5 +1,5 @@
 import type { SubmitProjectCommand } from '../../domain/project.js';
-import type { z } from 'zod';
+import type * as z from '../../../events/zod.js';
 import type { submitProjectBody } from '../contracts/projects.js';
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../events/zod.js';
 import { projectDecider, projectStream } from '../../domain/project.js';
 import { actorOf, provenEmailOf } from '../../http/auth.js';
 import { runCommand } from '../../core/command.js';
@@ -8,8 +8,8 @@ import { toggleTaskBody, type ToggleTaskResponse } from '../contracts/projects.j
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
 const params = z.object({
-  id: z.string().regex(new RegExp(`^${ULID}$`), 'Unknown project id'),
-  taskId: z.string().regex(new RegExp(`^${ULID}-t\\d{1,4}$`), 'Unknown task id'),
+  id: z.string().check(z.regex(new RegExp(`^${ULID}$`), 'Unknown project id')),
+  taskId: z.string().check(z.regex(new RegExp(`^${ULID}-t\\d{1,4}$`), 'Unknown task id')),
 });
 
 /**

@@ -24,6 +24,11 @@ export function cognitoLocalSessions({ services, ctx }: RunningCognitoLocal): Se
       const verified = (name: string) => user.Attributes.some((a) => a.Name === name && a.Value === 'true');
       return verified('email_verified') || verified('phone_number_verified');
     },
+    async passwordMatches(userPoolId, username, password) {
+      const { user } = await find(userPoolId, username);
+      if (!user) return null;
+      return typeof user.Password === 'string' && user.Password.length > 0 && user.Password === password;
+    },
     async keepRefreshToken(userPoolId, sub, refreshToken) {
       const { pool, user } = await find(userPoolId, sub);
       if (user) await pool.storeRefreshToken(ctx, refreshToken, user);

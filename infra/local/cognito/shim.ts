@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { decodeJwt, errors as joseErrors, importJWK, jwtVerify, SignJWT } from 'jose';
+import { ACCESS_TOKEN_ACTIONS, PUBLIC_ACTIONS, TARGET_PREFIX } from './shim-actions.js';
+import { CognitoError, CORS, createQueue, isCognitoLocalError, readBody, relayedHeaders, sendError, sendJson, upstreamError, withTokenShape } from './shim-wire.js';
 import type { SigningKey } from './signing-key.js';
 import type { Logger } from './server.js';
 
@@ -15,6 +16,8 @@ export interface Sessions {
   keepRefreshToken(userPoolId: string, sub: string, refreshToken: string): Promise<void>;
   /** Whether the user has a verified e-mail or phone number (null: no such user). */
   hasVerifiedContact(userPoolId: string, username: string): Promise<boolean | null>;
+  /** Whether `password` is the user's (temporary) password (null: no such user). */
+  passwordMatches(userPoolId: string, username: string, password: string): Promise<boolean | null>;
 }
 
 export interface ShimOptions {
@@ -34,61 +37,9 @@ export interface ShimOptions {
   logger?: Logger;
 }
 
+export { PUBLIC_ACTIONS } from './shim-actions.js';
+
 type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResponse) => Promise<void>;
-
-const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
-const MAX_BODY = 1024 * 1024;
-
-/**
- * The user API Cognito serves without AWS credentials, as far as the SPA (Amplify) and a user's own
- * session need it. Everything else is an administrative action: only under the admin path.
- */
-export const PUBLIC_ACTIONS = new Set([
-  'InitiateAuth',
-  'RespondToAuthChallenge',
-  'SignUp',
-  'ConfirmSignUp',
-  'ResendConfirmationCode',
-  'ForgotPassword',
-  'ConfirmForgotPassword',
-  'ChangePassword',
-  'GetUser',
-  'UpdateUserAttributes',
-  'VerifyUserAttribute',
-  'GetUserAttributeVerificationCode',
-  'GlobalSignOut',
-  'RevokeToken',
-  'GetTokensFromRefreshToken',
-]);
-
-/** Actions that act for the holder of an access token: cognito-local only decodes it, the shim verifies it. */
-const ACCESS_TOKEN_ACTIONS = new Set([
-  'ChangePassword',
-  'GetUser',
-  'UpdateUserAttributes',
-  'VerifyUserAttribute',
-  'GetUserAttributeVerificationCode',
-  'GlobalSignOut',
-  'DeleteUser',
-  'DeleteUserAttributes',
-  'AssociateSoftwareToken',
-  'VerifySoftwareToken',
-  'SetUserMFAPreference',
-]);
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
-};
-
-class CognitoError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
 
 /**
  * The HTTP front of the embedded Cognito: supplies what cognito-local lacks (GetTokensFromRefreshToken,
@@ -162,6 +113,13 @@ export function createShim(options: ShimOptions): {
   /** Runs an auth call through cognito-local and gives its answer Cognito's shape. */
   const authenticate = async (req: IncomingMessage, body: Record<string, any>) => {
     const answer = await call(req, 'InitiateAuth', body);
+    if (answer.status === 200 && answer.body.ChallengeName === 'NEW_PASSWORD_REQUIRED' && body.AuthFlow === 'USER_PASSWORD_AUTH') {
+      // cognito-local asks an account created by an admin (FORCE_CHANGE_PASSWORD) for a new password
+      // without checking the one given; Cognito first checks it against the temporary password.
+      const parameters = (body.AuthParameters ?? {}) as Record<string, unknown>;
+      const matches = await options.sessions.passwordMatches(options.pool.userPoolId, String(parameters.USERNAME ?? ''), String(parameters.PASSWORD ?? ''));
+      if (!matches) throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
+    }
     if (answer.status === 200) return withTokenShape(await resignResult(answer.body));
     // cognito-local answers a wrong password with InvalidPasswordException and an unknown user or
     // refresh token with a bare NotAuthorizedException; Cognito says NotAuthorizedException with these.
@@ -341,65 +299,3 @@ export function createShim(options: ShimOptions): {
   };
 }
 
-/** cognito-local's own errors (thrown by its services, which the shim calls directly) carry the type as `code`. */
-function isCognitoLocalError(err: unknown): err is Error & { code: string } {
-  const code = (err as { code?: unknown } | null)?.code;
-  return err instanceof Error && typeof code === 'string' && code.endsWith('Exception');
-}
-
-/** Adds the ExpiresIn and TokenType that Cognito's AuthenticationResult has and cognito-local's lacks. */
-function withTokenShape(answer: Record<string, any>): Record<string, any> {
-  const result = answer.AuthenticationResult;
-  if (!result?.AccessToken) return answer;
-  const { exp = 0, iat = 0 } = decodeJwt(result.AccessToken);
-  return { ...answer, AuthenticationResult: { ...result, ExpiresIn: exp - iat, TokenType: 'Bearer' } };
-}
-
-function upstreamError({ status, body }: { status: number; body: Record<string, any> }): CognitoError {
-  return new CognitoError(body.__type ?? 'InternalErrorException', body.message ?? '', status);
-}
-
-function createQueue() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-}
-
-function relayedHeaders(res: IncomingMessage): OutgoingHttpHeaders {
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(res.headers)) {
-    if (!name.startsWith('access-control-') && name !== 'connection' && name !== 'keep-alive') headers[name] = value;
-  }
-  return headers;
-}
-
-async function readBody(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.length;
-    if (size > MAX_BODY) throw new CognitoError('SerializationException', 'Request body too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}) {
-  const payload = JSON.stringify(body);
-  if (res.headersSent) return void res.destroy();
-  res.writeHead(status, {
-    'content-type': 'application/x-amz-json-1.1',
-    'content-length': Buffer.byteLength(payload),
-    'x-amzn-requestid': randomUUID(),
-    ...CORS,
-    ...headers,
-  });
-  res.end(payload);
-}
-
-function sendError(res: ServerResponse, status: number, type: string, message: string) {
-  sendJson(res, status, { __type: type, message }, { 'x-amzn-errortype': type });
-}

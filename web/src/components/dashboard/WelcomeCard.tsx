@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { MeResponse } from '../../lib/contracts.js';
 import { monthYear } from '../../lib/format.js';
 import { typeLabel } from '../../lib/projects.js';
+import './dashboard.css';
 
 /** 'Member since' month and year, or 'recently' while the profile does not know. */
 export function memberSince(createdAt: string | null | undefined): string {
@@ -19,13 +20,15 @@ export function WelcomeCard({ name, me, projectCount, planButton }: { name: stri
   return (
     <Card variation="elevated" padding="xl" className="welcome-card">
       <Flex direction="column" gap="small">
-        {name ? (
-          <Heading level={1} fontSize="xxl">
-            Welcome back, {name}!
-          </Heading>
-        ) : (
-          <Placeholder height="2.5rem" width="60%" marginBlock="xs" />
-        )}
+        <div className="welcome-card__greeting">
+          {name ? (
+            <Heading level={1} fontSize="xxl">
+              Welcome back, {name}!
+            </Heading>
+          ) : (
+            <Placeholder height="2.5rem" width="60%" marginBlock="xs" />
+          )}
+        </div>
         <dl className="detail-list">
           <dt>Total projects</dt>
           <dd>{projectCount === null ? '…' : `${projectCount} ${projectCount === 1 ? 'project' : 'projects'}`}</dd>

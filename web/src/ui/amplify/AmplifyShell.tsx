@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import './styles.js';
 // The brand theme, built from theme.ts with Amplify UI's createTheme at build time (web/build/amplify-theme.ts).
@@ -10,11 +11,16 @@ import '../ui.css';
  * theme, loaded with the first such screen and kept while the visitor moves between them. The
  * theme's stylesheet applies under `data-amplify-theme`, the attribute ThemeProvider would set;
  * ThemeProvider itself would rebuild every token of the theme in the browser on each visit.
+ *
+ * The attribute goes on the root element rather than a wrapper: Amplify UI's base.css declares its
+ * ~1,600 tokens on `:root, [data-amplify-theme]`, so a wrapper made the browser compute every token
+ * a second time there (and the elements below inherit from that second set), on each style pass.
  */
 export default function AmplifyShell() {
-  return (
-    <div data-amplify-theme={theme.name}>
-      <Outlet />
-    </div>
-  );
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.setAttribute('data-amplify-theme', theme.name);
+    return () => root.removeAttribute('data-amplify-theme');
+  }, []);
+  return <Outlet />;
 }

@@ -1,0 +1,22 @@
+import { userDecider, type UserState } from '../../domain/user.js';
+import type { Projection } from '../../core/projector.js';
+
+/** The alias item of a Cognito sub that signs in as another user id. */
+export const identityAliasKey = (sub: string) => ({ pk: `identity#${sub}`, sk: 'alias' });
+
+/**
+ * Which user a re-created Cognito account is (UserIdentityRelinked): one item per relinked user, by
+ * the sub it signs in with now, naming the user id of its streams. A later relink (the pool lost
+ * again) moves the item to the newer sub; the older one is removed. Read by the API's caller lookup
+ * (functions/queries/identity.ts).
+ */
+export const identityAliasesProjection: Projection<UserState> = {
+  name: 'identity-aliases',
+  streamPrefix: 'user-',
+  initialState: userDecider.initialState,
+  evolve: userDecider.evolve,
+  items(state) {
+    if (!state.registered || !state.user_id || !state.identity_sub) return [];
+    return [{ ...identityAliasKey(state.identity_sub), user_id: state.user_id }];
+  },
+};

@@ -1,0 +1,21 @@
+import { allProjections } from '../../functions/consumers/projections/index.js';
+import { Projector } from '../../functions/core/projector.js';
+import type { Runtime } from '../../functions/core/runtime.js';
+
+/**
+ * After a crash: EventBridge would still hold what it had accepted, but the in-process bus loses
+ * deliveries in flight. Publish what is still in the outbox, then let the projections check every
+ * event (idempotent: what they have applied is skipped).
+ */
+export async function catchUp(runtime: Runtime): Promise<{ published: number; events: number }> {
+  const { published } = await runtime.publisher.sweep(0);
+  const projector = new Projector(runtime.store, runtime.views, allProjections);
+  let events = 0;
+  for await (const commit of runtime.store.readAll()) {
+    for (const event of commit.events) {
+      events += 1;
+      await projector.handle(event);
+    }
+  }
+  return { published, events };
+}
