@@ -3,6 +3,7 @@ import { counterItemKey } from '../core/projector.js';
 import type { Runtime } from '../core/runtime.js';
 import {
   boardPartition,
+  clientWordPartition,
   designerKeyOf,
   designerStatusCounter,
   ownerStatusCounter,
@@ -14,8 +15,15 @@ import {
   words,
 } from '../consumers/projections/project-index.js';
 import { projectKey } from '../consumers/projections/projects.js';
+import { userKey } from '../consumers/projections/users.js';
+import { decodeCursor, encodeCursor, invalidCursor } from '../core/cursor.js';
+import type { ViewItem } from '../core/views.js';
 import type { ProjectDoc } from './projects.js';
+import { ownerPartition } from './projects.js';
 import { pageOfPartitions, type Partition } from './paging.js';
+
+/** The matching clients a search by name or company reads, at most, per page (their projects after). */
+export const MAX_SEARCH_CLIENTS = 25;
 
 export interface BoardQuery {
   status?: string;
@@ -39,7 +47,11 @@ export interface BoardPage {
 /** The query's words as the index holds them; a word longer than the index's own is cut to it. */
 export const queryWords = (q: string | undefined) => (q ? words(q) : []);
 
-function matches(project: Omit<ProjectDoc, 'checklist' | 'specifications' | 'files'>, query: BoardQuery, wanted: string[]): boolean {
+const hasPrefix = (own: string[], word: string) => own.some((candidate) => candidate.startsWith(word));
+const profileWords = (profile: { full_name?: string | null; company?: string | null } | undefined) =>
+  profile ? words(`${profile.full_name ?? ''} ${profile.company ?? ''}`) : [];
+
+function matches(project: Omit<ProjectDoc, 'checklist' | 'specifications' | 'files'>, query: BoardQuery, wanted: string[], client: string[] = []): boolean {
   if (query.status && project.status !== query.status) return false;
   if (query.priority && project.priority !== query.priority) return false;
   if (query.designer && designerKeyOf(project) !== query.designer.toLowerCase()) {
@@ -50,8 +62,9 @@ function matches(project: Omit<ProjectDoc, 'checklist' | 'specifications' | 'fil
   if (query.from && day < query.from) return false;
   if (query.to && day > query.to) return false;
   if (wanted.length > 0) {
-    const own = words(`${project.title} ${project.description ?? ''}`);
-    if (!wanted.every((word) => own.some((candidate) => candidate.startsWith(word)))) return false;
+    // A word is found in the project's title or description, or in its client's name or company.
+    const own = [...words(`${project.title} ${project.description ?? ''}`), ...client];
+    if (!wanted.every((word) => hasPrefix(own, word))) return false;
   }
   return true;
 }
@@ -77,13 +90,25 @@ function partitionsFor(query: BoardQuery, wanted: string[]): Partition[] {
   }));
 }
 
+const newestFirst = (a: ProjectDoc, b: ProjectDoc) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0);
+const toCard = (doc: ProjectDoc) => projectCard({ ...doc, comments: [] } as never);
+
 /**
  * One page of the admin board (a column, or all of them merged), newest first, filtered and searched
  * by the index items the projection writes: the index page, then its documents in one batch read.
+ * A search lists first the projects whose own words hold the first searched word (the project word
+ * partitions), then the projects of the clients whose name or company holds it (`clientPage`); the
+ * second part leaves out what the first listed, so each project comes once.
  */
 export async function boardPage(runtime: Runtime, query: BoardQuery, page: { scope: string; limit: number; cursor?: string }): Promise<BoardPage> {
   const wanted = queryWords(query.q).filter((word) => word.length >= MIN_WORD);
   if (query.q && wanted.length === 0) return { projects: [], nextCursor: null, read: 0 };
+  // A cursor of the clients' part names where that part stopped (`c`); any other is the first part's.
+  const state = page.cursor && wanted.length > 0 ? decodeCursor(page.scope, page.cursor) : undefined;
+  if (state && 'c' in state) {
+    if (typeof state.c !== 'string') throw invalidCursor();
+    return clientPage(runtime, query, wanted, page, state.c, 0);
+  }
   const result = await pageOfPartitions(runtime, partitionsFor(query, wanted), page);
   if (wanted.length === 0) {
     // The index follows the documents a moment later: a card that no longer matches is left out.
@@ -92,14 +117,79 @@ export async function boardPage(runtime: Runtime, query: BoardQuery, page: { sco
   }
   const ids = [...new Set(result.items.map((item) => String(item.project_id)))];
   const { active } = await runtime.views.generations();
-  const docs = await runtime.views.batchGet(active, ids.map((id) => projectKey(id)));
-  const byId = new Map(docs.map((item) => { const doc = JSON.parse(item.doc as string) as ProjectDoc; return [doc.id, doc] as const; }));
-  const projects = ids
-    .map((id) => byId.get(id))
-    .filter((doc): doc is ProjectDoc => !!doc && matches(doc, query, wanted))
-    .sort((a, b) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0))
-    .map((doc) => projectCard({ ...doc, comments: [] } as never));
-  return { projects, nextCursor: result.nextCursor, read: result.read + docs.length };
+  const docs = (await runtime.views.batchGet(active, ids.map((id) => projectKey(id)))).map((item) => JSON.parse(item.doc as string) as ProjectDoc);
+  // Another searched word may be in the client's name or company: their profiles, for those only.
+  const unsure = docs.filter((doc) => !matches(doc, query, wanted) && hasPrefix(words(`${doc.title} ${doc.description ?? ''}`), wanted[0]!));
+  const owners = wanted.length > 1 ? [...new Set(unsure.map((doc) => doc.user_id).filter((id): id is string => !!id))] : [];
+  const profiles = owners.length > 0 ? await runtime.views.batchGet(active, owners.map((id) => userKey(id))) : [];
+  const clientWords = new Map(profiles.map((item) => { const profile = JSON.parse(item.doc as string); return [profile.user_id as string, profileWords(profile)] as const; }));
+  const projects = docs
+    .filter((doc) => matches(doc, query, wanted, clientWords.get(doc.user_id ?? '')))
+    .sort(newestFirst)
+    .map(toCard);
+  const read = result.read + docs.length + profiles.length;
+  if (result.nextCursor) return { projects, nextCursor: result.nextCursor, read };
+  // The project words are read out: the clients' part follows, on this page while it has room.
+  if (projects.length >= page.limit) return { projects, nextCursor: encodeCursor(page.scope, { c: '' }), read };
+  const rest = await clientPage(runtime, query, wanted, { ...page, limit: page.limit - projects.length }, '', read);
+  const listed = new Set(projects.map((project) => project.id));
+  return { projects: [...projects, ...rest.projects.filter((project) => !listed.has(project.id))], nextCursor: rest.nextCursor, read: rest.read };
+}
+
+/**
+ * The projects of the clients whose name or company holds the first searched word, newest first,
+ * below `before` (the sort key the last page stopped at; '' for the top). At most MAX_SEARCH_CLIENTS
+ * clients (the first by word), each of whose owner partitions reads a share of the page, so a page
+ * costs about twice its size whatever the number of clients; the merge stops at the newest key where
+ * a partition's read stopped (every project above it was read), and the cursor holds that one key.
+ */
+async function clientPage(
+  runtime: Runtime,
+  query: BoardQuery,
+  wanted: string[],
+  page: { scope: string; limit: number },
+  before: string,
+  readBefore: number,
+): Promise<BoardPage> {
+  const first = wanted[0]!;
+  const { active } = await runtime.views.generations();
+  const hits = await runtime.views.page(active, { index: PROJECT_INDEX, pk: clientWordPartition(first), range: { prefix: first } }, { limit: MAX_SEARCH_CLIENTS });
+  let read = readBefore + hits.read;
+  const clients = [...new Set(hits.items.map((item) => String(item.user_id)))];
+  if (clients.length === 0) return { projects: [], nextCursor: null, read };
+  let clientWords = new Map<string, string[]>();
+  if (wanted.length > 1) {
+    const profiles = await runtime.views.batchGet(active, clients.map((id) => userKey(id)));
+    read += profiles.length;
+    clientWords = new Map(profiles.map((item) => { const profile = JSON.parse(item.doc as string); return [profile.user_id as string, profileWords(profile)] as const; }));
+  }
+  const share = Math.min(page.limit, Math.max(2, Math.ceil((2 * page.limit) / clients.length)));
+  const range = before ? { between: ['0000', before] as [string, string] } : undefined;
+  const reads = await Promise.all(clients.map((id) => runtime.views.page(active, { index: 'gsi1', pk: ownerPartition(id), range }, { limit: share })));
+  let frontier = '';
+  const candidates: { sort: string; doc: ProjectDoc; client: string }[] = [];
+  reads.forEach((result, i) => {
+    read += result.read;
+    const items = result.items.filter((item: ViewItem) => String(item.gsi1sk) < before || !before);
+    const last = result.items.at(-1);
+    if (result.next && last && String(last.gsi1sk) > frontier) frontier = String(last.gsi1sk);
+    for (const item of items) candidates.push({ sort: String(item.gsi1sk), doc: JSON.parse(item.doc as string) as ProjectDoc, client: clients[i]! });
+  });
+  candidates.sort((a, b) => (a.sort < b.sort ? 1 : a.sort > b.sort ? -1 : 0));
+  const projects: BoardCard[] = [];
+  let stopped = '';
+  let full = false;
+  for (const { sort, doc, client } of candidates) {
+    if (sort < frontier) break;
+    if (projects.length >= page.limit) { full = true; break; }
+    stopped = sort;
+    const own = words(`${doc.title} ${doc.description ?? ''}`);
+    // Listed by the first part already when its own words hold the first searched word.
+    if (hasPrefix(own, first) || !(PROJECT_STATUSES as readonly string[]).includes(doc.status)) continue;
+    if (matches(doc, query, wanted, clientWords.get(client) ?? [first])) projects.push(toCard(doc));
+  }
+  const more = full || frontier !== '';
+  return { projects, nextCursor: more && stopped ? encodeCursor(page.scope, { c: stopped }) : null, read };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged, type EventEnvelope, type NewEvent } from '../../events/index.js';
-import { boardPartition, projectCounters, projectIndexItems, searchPartition, searchWords, words } from '../../functions/consumers/projections/project-index.js';
+import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProfileUpdated, ProjectStatusChanged, UserRegistered, type EventEnvelope, type NewEvent } from '../../events/index.js';
+import { boardPartition, clientWordPartition, projectCounters, projectIndexItems, searchPartition, searchWords, words } from '../../functions/consumers/projections/project-index.js';
 import { projectsProjection } from '../../functions/consumers/projections/projects.js';
 import { usersProjection } from '../../functions/consumers/projections/users.js';
 import { counterDeltas, Projector, type Projection } from '../../functions/core/projector.js';
@@ -66,9 +66,9 @@ const submit: SubmitProjectCommand = {
   project_address: null, specifications: {}, checklist: [{ task_name: 'Measure', estimated_hours: 2 }], grok_generated: true, checklist_source: 'local',
 } as SubmitProjectCommand;
 
-function envelopes(events: NewEvent[]): EventEnvelope[] {
+function envelopes(events: NewEvent[], streamId = 'project-P1'): EventEnvelope[] {
   return events.map((event, i) => ({
-    streamId: 'project-P1', version: i + 1, type: event.type, schemaVersion: 1, eventId: `E${i + 1}`, at: `2026-11-2${Math.min(i, 9)}T10:00:00.000Z`,
+    streamId, version: i + 1, type: event.type, schemaVersion: 1, eventId: `E${i + 1}`, at: `2026-11-2${Math.min(i, 9)}T10:00:00.000Z`,
     actor: { sub: 'a1', role: 'admin' }, correlationId: 'c', causationId: null, data: event.data as Record<string, unknown>, prevHash: '', hash: '',
   }));
 }
@@ -84,9 +84,9 @@ const history = envelopes([
   ProjectStatusChanged.create({ from: 'in_progress', to: 'delivered' }),
 ]);
 
-async function project(deliveries: EventEnvelope[], projection: Projection = projectsProjection) {
+async function project(deliveries: EventEnvelope[], projection: Projection = projectsProjection, events = history) {
   const views = new MemoryViews();
-  const store = { readStream: async (_: string, range: { from?: number; to?: number } = {}) => ({ events: history.filter((e) => e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9)) }) };
+  const store = { readStream: async (_: string, range: { from?: number; to?: number } = {}) => ({ events: events.filter((e) => e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9)) }) };
   const projector = new Projector(store as never, views as unknown as ViewStore, [projection]);
   for (const event of deliveries) await projector.apply(1, projection, event);
   return views.snapshot();
@@ -130,5 +130,30 @@ describe('board index items and counters', () => {
     expect(counterDeltas(['a', 'b', 'b'], ['b', 'c'])).toEqual(new Map([['a', -1], ['b', -1], ['c', 1]]));
     expect(usersProjection.counters!({ registered: true, user_id: 'u1', user_type: 'architect', initial_role: 'client', roles: [] } as never)).toEqual(['users', 'users#architects']);
     expect(projectCounters(projectDecider.initialState())).toEqual([]);
+  });
+
+  it("the users projection writes a word item per word of a client's name and company, idempotently, and a rename drops the old words", async () => {
+    const user = envelopes([
+      UserRegistered.create({ user_id: 'u1', email: 'zoe@example.com', full_name: 'Zoë Quill', company: 'Quill & Partners' }),
+      ProfileUpdated.create({ full_name: 'Zoë Marlowe' }),
+    ], 'user-u1');
+    const wordsOf = (items: Record<string, Record<string, unknown>>) =>
+      Object.values(items).filter((item) => String(item.sk).startsWith('ix#word#')).map((item) => [item.gsi5pk, item.gsi5sk]).sort();
+    const registered = await project(user.slice(0, 1), usersProjection, user);
+    expect(wordsOf(registered)).toEqual([
+      [clientWordPartition('partners'), 'partners#u1'],
+      [clientWordPartition('quill'), 'quill#u1'],
+      [clientWordPartition('zoe'), 'zoe#u1'],
+    ]);
+    const once = await project(user, usersProjection, user);
+    // 'quill' stays (the company), the old name's own words go.
+    expect(wordsOf(once)).toEqual([
+      [clientWordPartition('marlowe'), 'marlowe#u1'],
+      [clientWordPartition('partners'), 'partners#u1'],
+      [clientWordPartition('quill'), 'quill#u1'],
+      [clientWordPartition('zoe'), 'zoe#u1'],
+    ]);
+    expect(await project([...user, ...user], usersProjection, user)).toEqual(once);
+    expect(wordsOf(await project([user[1]!, user[0]!, user[1]!], usersProjection, user))).toEqual(wordsOf(once));
   });
 });

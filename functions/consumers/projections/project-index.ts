@@ -61,6 +61,34 @@ export function searchWords(project: Pick<ProjectState, 'title' | 'description'>
   return [...found];
 }
 
+/**
+ * A client is found by the words of their name and company (the same normalisation and prefix rule):
+ * one item per distinct word beside the profile, in `client-word#<first two letters>` of gsi5 sorted
+ * by the word, so a search reads only the matching clients, then their projects by the owner index.
+ */
+export const MAX_CLIENT_WORDS = 16;
+export const clientWordPartition = (word: string) => `client-word#${word.slice(0, MIN_WORD)}`;
+
+export function clientSearchWords(profile: { full_name?: string | null; company?: string | null }): string[] {
+  const found = new Set<string>();
+  for (const word of [...words(profile.full_name ?? ''), ...words(profile.company ?? '')]) {
+    if (STOP_WORDS.has(word)) continue;
+    found.add(word.slice(0, 40));
+    if (found.size === MAX_CLIENT_WORDS) break;
+  }
+  return [...found];
+}
+
+export function clientWordItems(userId: string, profile: { full_name?: string | null; company?: string | null }): ViewItem[] {
+  return clientSearchWords(profile).map((word): ViewItem => ({
+    pk: `user#${userId}`,
+    sk: `ix#word#${word}`,
+    gsi5pk: clientWordPartition(word),
+    gsi5sk: `${word}#${userId}`,
+    user_id: userId,
+  }));
+}
+
 /** The board partitions a project is listed in (and counted in). */
 export function boardPartitions(project: ProjectState): string[] {
   const status = project.status;

@@ -1,5 +1,6 @@
 import { userDecider, userRoles, type UserState } from '../../domain/user.js';
 import type { Projection } from '../../core/projector.js';
+import { clientWordItems } from './project-index.js';
 
 export const userKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'profile' });
 export const USERS_COUNTER = 'users';
@@ -25,6 +26,8 @@ export const usersProjection: Projection<UserState> = {
         gsi4sk: `${state.created_at}#${state.user_id}`,
         doc: JSON.stringify(profile),
       },
+      // The board's search by client name and company (a renamed client's old words go with the old state).
+      ...clientWordItems(state.user_id, state),
     ];
   },
   // The Users tab's counts (one item each), kept as profiles come and change.
