@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { words } from '../../functions/consumers/projections/project-index.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 
 /**
@@ -123,6 +124,49 @@ describe('the admin board, a page at a time', () => {
       const found = await allPages(`/api/projects?${query}`, admin, 4);
       expect(ids(found), query).toEqual(ids(all.filter(wanted)));
     }
+  });
+
+  it("searches the clients' names and companies too, with the answers of a full scan; a renamed client by the new name only", async () => {
+    const profile = (user: TestUser, body: Record<string, unknown>) => stack.api('PATCH', '/api/me/profile', { user, body });
+    expect((await profile(bob, { company: 'Zephyr Studio' })).status).toBe(200);
+    const carol = await stack.signUpClient({ name: 'Carol Oldname' });
+    const hers = [await submit(carol, 'porch project carol 1'), await submit(carol, 'attic project carol 2')];
+    await stack.settle();
+    expect((await profile(carol, { full_name: 'Carol Newname' })).status).toBe(200);
+    await stack.settle();
+    // The full scan: every searched word begins a word of the title, the description, or the client's name or company.
+    const all = await scan();
+    const clients = new Map<string, string[]>([
+      [alice.sub, words('Alice Architect')],
+      [bob.sub, words('Bob Builder Zephyr Studio')],
+      [carol.sub, words('Carol Newname')],
+    ]);
+    const found = (project: Card, q: string) => {
+      const own = [...words(`${project.title} ${(project as unknown as { description?: string }).description ?? ''}`), ...(clients.get((project as unknown as { user_id: string }).user_id) ?? [])];
+      return words(q).every((word) => own.some((candidate) => candidate.startsWith(word)));
+    };
+    const ids = (list: Card[]) => list.map((project) => project.id).sort();
+    const cases: [string, string, (project: Card) => boolean][] = [
+      ['q=alice', 'alice', () => true],
+      ['q=ZEPH', 'zeph', () => true],
+      ['status=queued&q=architect', 'architect', (p) => p.status === 'queued'],
+      ['q=studio%20garden', 'studio garden', () => true],
+      [`q=zephyr&designer=${designer.sub}`, 'zephyr', (p) => p.assigned_designer_id === designer.sub],
+      ['q=newname', 'newname', () => true],
+      ['q=oldname', 'oldname', () => true],
+    ];
+    for (const [query, q, filter] of cases) {
+      const expected = ids(all.filter((project) => filter(project) && found(project, q)));
+      for (const limit of [3, 50]) {
+        const pages = await allPages(`/api/projects?${query}`, admin, limit);
+        expect(pages.map((p) => p.id).length, `${query} once each`).toBe(new Set(pages.map((p) => p.id)).size);
+        expect(ids(pages), `${query} limit ${limit}`).toEqual(expected);
+      }
+    }
+    // Not vacuous: the names find projects their titles do not hold, and the old name finds none.
+    expect(all.filter((p) => found(p, 'alice')).length).toBeGreaterThan(20);
+    expect(ids((await allPages('/api/projects?q=newname', admin, 3)))).toEqual([...hers].sort());
+    expect(await allPages('/api/projects?q=oldname', admin, 3)).toEqual([]);
   });
 
   it('refuses a forged, altered or foreign cursor with 400 invalid_cursor, and changes nothing', async () => {
