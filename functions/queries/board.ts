@@ -106,8 +106,9 @@ export async function boardPage(runtime: Runtime, query: BoardQuery, page: { sco
   // A cursor of the clients' part names where that part stopped (`c`); any other is the first part's.
   const state = page.cursor && wanted.length > 0 ? decodeCursor(page.scope, page.cursor) : undefined;
   if (state && 'c' in state) {
-    if (typeof state.c !== 'string') throw invalidCursor();
-    return clientPage(runtime, query, wanted, page, state.c, 0);
+    const known = state.u;
+    if (typeof state.c !== 'string' || (known !== undefined && !(Array.isArray(known) && known.every((id) => typeof id === 'string')))) throw invalidCursor();
+    return clientPage(runtime, query, wanted, page, state.c, 0, known as string[] | undefined);
   }
   const result = await pageOfPartitions(runtime, partitionsFor(query, wanted), page);
   if (wanted.length === 0) {
@@ -139,9 +140,10 @@ export async function boardPage(runtime: Runtime, query: BoardQuery, page: { sco
 /**
  * The projects of the clients whose name or company holds the first searched word, newest first,
  * below `before` (the sort key the last page stopped at; '' for the top). At most MAX_SEARCH_CLIENTS
- * clients (the first by word), each of whose owner partitions reads a share of the page, so a page
- * costs about twice its size whatever the number of clients; the merge stops at the newest key where
- * a partition's read stopped (every project above it was read), and the cursor holds that one key.
+ * clients (the first by word, read on the part's first page and then carried in the cursor), each of
+ * whose owner partitions reads a share of the page, so a page costs about twice its size whatever the
+ * number of clients; the merge stops at the newest key where a partition's read stopped (every
+ * project above it was read), and the cursor holds that one key.
  */
 async function clientPage(
   runtime: Runtime,
@@ -150,12 +152,18 @@ async function clientPage(
   page: { scope: string; limit: number },
   before: string,
   readBefore: number,
+  known?: string[],
 ): Promise<BoardPage> {
   const first = wanted[0]!;
   const { active } = await runtime.views.generations();
-  const hits = await runtime.views.page(active, { index: PROJECT_INDEX, pk: clientWordPartition(first), range: { prefix: first } }, { limit: MAX_SEARCH_CLIENTS });
-  let read = readBefore + hits.read;
-  const clients = [...new Set(hits.items.map((item) => String(item.user_id)))];
+  let read = readBefore;
+  // The clients are found on the part's first page and carried in the cursor (signed) after it.
+  let clients = known;
+  if (!clients) {
+    const hits = await runtime.views.page(active, { index: PROJECT_INDEX, pk: clientWordPartition(first), range: { prefix: first } }, { limit: MAX_SEARCH_CLIENTS });
+    read += hits.read;
+    clients = [...new Set(hits.items.map((item) => String(item.user_id)))];
+  }
   if (clients.length === 0) return { projects: [], nextCursor: null, read };
   let clientWords = new Map<string, string[]>();
   if (wanted.length > 1) {
@@ -168,12 +176,13 @@ async function clientPage(
   const reads = await Promise.all(clients.map((id) => runtime.views.page(active, { index: 'gsi1', pk: ownerPartition(id), range }, { limit: share })));
   let frontier = '';
   const candidates: { sort: string; doc: ProjectDoc; client: string }[] = [];
+  const ids = clients;
   reads.forEach((result, i) => {
     read += result.read;
     const items = result.items.filter((item: ViewItem) => String(item.gsi1sk) < before || !before);
     const last = result.items.at(-1);
     if (result.next && last && String(last.gsi1sk) > frontier) frontier = String(last.gsi1sk);
-    for (const item of items) candidates.push({ sort: String(item.gsi1sk), doc: JSON.parse(item.doc as string) as ProjectDoc, client: clients[i]! });
+    for (const item of items) candidates.push({ sort: String(item.gsi1sk), doc: JSON.parse(item.doc as string) as ProjectDoc, client: ids[i]! });
   });
   candidates.sort((a, b) => (a.sort < b.sort ? 1 : a.sort > b.sort ? -1 : 0));
   const projects: BoardCard[] = [];
@@ -189,7 +198,7 @@ async function clientPage(
     if (matches(doc, query, wanted, clientWords.get(client) ?? [first])) projects.push(toCard(doc));
   }
   const more = full || frontier !== '';
-  return { projects, nextCursor: more && stopped ? encodeCursor(page.scope, { c: stopped }) : null, read };
+  return { projects, nextCursor: more && stopped ? encodeCursor(page.scope, { c: stopped, u: clients }) : null, read };
 }
 
 /**
