@@ -172,7 +172,10 @@ async function clientPage(
     clientWords = new Map(profiles.map((item) => { const profile = JSON.parse(item.doc as string); return [profile.user_id as string, profileWords(profile)] as const; }));
   }
   const share = Math.min(page.limit, Math.max(2, Math.ceil((2 * page.limit) / clients.length)));
-  const range = before ? { between: ['0000', before] as [string, string] } : undefined;
+  // Strictly below `before` (the largest key under it), so the page's last item is not read again and
+  // a partition holding only it cannot end the merge there.
+  const below = before && `${before.slice(0, -1)}${String.fromCharCode(before.charCodeAt(before.length - 1) - 1)}\uffff`;
+  const range = below ? { between: ['0000', below] as [string, string] } : undefined;
   const reads = await Promise.all(clients.map((id) => runtime.views.page(active, { index: 'gsi1', pk: ownerPartition(id), range }, { limit: share })));
   let frontier = '';
   const candidates: { sort: string; doc: ProjectDoc; client: string }[] = [];
