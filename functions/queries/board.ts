@@ -13,7 +13,7 @@ import {
   searchPartition,
   words,
 } from '../consumers/projections/project-index.js';
-import { projectKey } from '../consumers/projections/projects.js';
+import { projectKey } from '../consumers/projections/keys/projects.js';
 import type { ProjectDoc } from './projects.js';
 import { pageOfPartitions, type Partition } from './paging.js';
 
