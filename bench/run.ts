@@ -2,6 +2,7 @@
 import { benchApiLoad } from './api-load.js';
 import { benchEventStore } from './event-store.js';
 import { benchLighthouse } from './lighthouse.js';
+import { benchLighthouseInsights } from './lighthouse-insights.js';
 import { benchLiveUpdates } from './live-updates.js';
 import { benchProjectsList } from './projects-list.js';
 import { benchReplay } from './replay.js';
@@ -20,4 +21,5 @@ await benchScale();
 await benchTrust();
 await benchLighthouse();
 process.env.SKIP_WEB_BUILD = '1'; // built once, by the Lighthouse bench
+await benchLighthouseInsights();
 await benchSpa();

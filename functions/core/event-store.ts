@@ -98,6 +98,7 @@ export class EventStore {
   private readonly now: () => Date;
   private firstDayKnown: string | null = null;
   private byTime: ByTimeShards[] | null = null;
+  private byTimeRead: Promise<ByTimeShards[]> | null = null;
   /** The first-day write in flight: concurrent first appends share it instead of racing their own. */
   private dayInFlight: Promise<void> | null = null;
 
@@ -341,11 +342,22 @@ export class EventStore {
    * (`fresh`) for each pass, so they see a raise that writers elsewhere have started to use.
    */
   async byTimeConfig(fresh = false): Promise<ByTimeShards[]> {
-    if (this.byTime && !fresh) return this.byTime;
+    if (fresh) return (this.byTime = await this.readByTimeConfig());
+    // Concurrent first appends of a container share one read, as they share the first-day write.
+    this.byTimeRead ??= this.readByTimeConfig().then(
+      (config) => (this.byTime = config),
+      (error: unknown) => {
+        this.byTimeRead = null;
+        throw error;
+      },
+    );
+    return this.byTime ?? this.byTimeRead;
+  }
+
+  private async readByTimeConfig(): Promise<ByTimeShards[]> {
     const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: CONFIG_KEY, ConsistentRead: true }));
     const stored = (Item?.byTimeShards as ByTimeShards[] | undefined)?.filter((entry) => typeof entry.from === 'string' && Number.isInteger(entry.shards) && entry.shards > 0);
-    this.byTime = stored && stored.length > 0 ? [...stored].sort((a, b) => (a.from < b.from ? -1 : 1)) : DEFAULT_BY_TIME;
-    return this.byTime;
+    return stored && stored.length > 0 ? [...stored].sort((a, b) => (a.from < b.from ? -1 : 1)) : DEFAULT_BY_TIME;
   }
 
   /**

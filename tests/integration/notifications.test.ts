@@ -159,6 +159,10 @@ describe('who hears what (in the app)', () => {
     expect((await inbox(owner)).notifications.every((n) => n.read)).toBe(true);
     // The mate's bell is theirs: untouched.
     expect((await inbox(mate)).unread).toBeGreaterThan(0);
+    // A cursor is bound to its inbox: the owner's page link is refused on the mate's.
+    const foreign = await stack.api('GET', `/api/notifications?limit=2&cursor=${encodeURIComponent(first.next_cursor!)}`, { user: mate });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.code).toBe('invalid_cursor');
   });
 
   it('refuses bad input with 400 and strangers with 401', async () => {

@@ -1,9 +1,10 @@
 import { httpHandler, signedIn } from '../../http/middleware.js';
-import { HttpError } from '../../core/errors.js';
 import { getRuntime } from '../../core/runtime.js';
 import { NotificationStore } from '../../core/notifications/store.js';
 import { NOTIFICATIONS_PAGE, notificationsQuery, type NotificationsResponse } from '../contracts/notifications.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { cursorScope, decodeCursor, encodeCursor, invalidCursor } from '../../core/cursor.js';
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export const UNREAD_CAP = 100;
 
@@ -11,13 +12,19 @@ export const UNREAD_CAP = 100;
 export const handler = httpHandler({ query: notificationsQuery }, async (request) => {
   const principal = signedIn(request);
   const store = new NotificationStore(getRuntime());
-  const after = request.query.cursor === undefined ? undefined : decodeCursor(request.query.cursor);
-  if (after === null) throw new HttpError(400, 'INVALID_CURSOR', 'This page link is not valid. Load the notifications again.');
+  // The same signed cursors as every other list, bound to the caller's own inbox.
+  const scope = cursorScope('GET /api/notifications', { sub: principal.sub });
+  const after = request.query.cursor === undefined ? undefined : lastId(decodeCursor(scope, request.query.cursor));
   const [page, mark] = await Promise.all([store.inbox(principal.sub, { limit: request.query.limit ?? NOTIFICATIONS_PAGE, after }), store.readMark(principal.sub)]);
   const body: NotificationsResponse = {
     notifications: page.items.map((item) => ({ ...item, read: mark !== null && item.id <= mark })),
     unread: await store.unreadCount(principal.sub, mark, UNREAD_CAP),
-    next_cursor: page.next ? encodeCursor(page.next) : null,
+    next_cursor: page.next ? encodeCursor(scope, { after: page.next }) : null,
   };
   return { body };
 });
+
+function lastId(state: Record<string, unknown>): string {
+  if (typeof state.after !== 'string' || !ULID.test(state.after)) throw invalidCursor();
+  return state.after;
+}
