@@ -9,6 +9,7 @@ import {
   type SubscriptionStatus,
   type Tier,
 } from '../../events/index.js';
+import { initialBillingState, isSubscribed } from './billing-state.js';
 import type { Decider } from './decider.js';
 import { conflict } from './errors.js';
 
@@ -76,7 +77,7 @@ export function statusOf(providerStatus: string): SubscriptionStatus {
   }
 }
 
-export const isSubscribed = (state: Pick<BillingState, 'status'>) => state.status === 'active';
+export { initialBillingState, isSubscribed };
 
 function reconcile(command: Extract<BillingCommand, { type: 'Reconcile' }>, state: BillingState): NewEvent[] {
   const { snapshot } = command;
@@ -163,21 +164,7 @@ function remember(state: BillingState, eventId: unknown): string[] {
 type Data<E extends { create: (...args: any[]) => { data: unknown } }> = ReturnType<E['create']>['data'];
 
 export const billingDecider: Decider<BillingCommand, BillingState> = {
-  initialState: () => ({
-    user_id: null,
-    customer_id: null,
-    email: null,
-    subscription_id: null,
-    status: 'inactive',
-    provider_status: null,
-    plan_name: null,
-    tier: null,
-    price_id: null,
-    current_period_end: null,
-    cancel_at_period_end: false,
-    updated_at: null,
-    processed_event_ids: [],
-  }),
+  initialState: initialBillingState,
 
   decide(command, state) {
     switch (command.type) {

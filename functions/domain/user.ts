@@ -15,6 +15,7 @@ import {
   type UserType,
 } from '../../events/index.js';
 import type { Decider } from './decider.js';
+import { userRoles } from './user-roles.js';
 import { conflict, DomainError, notFound } from './errors.js';
 
 export const userStream = (sub: string) => `user-${sub}`;
@@ -73,11 +74,7 @@ export type UserCommand =
 /** The Cognito user name of a user: the re-created account's sub after a relink, else its own id. */
 export const identitySubOf = (state: Pick<UserState, 'user_id' | 'identity_sub'>): string | null => state.identity_sub ?? state.user_id;
 
-/** The roles of a user state, also for states folded before `roles` existed (projection checkpoints). */
-export function userRoles(state: Pick<UserState, 'roles' | 'initial_role'> | null | undefined): UserStreamRole[] {
-  if (!state) return [];
-  return state.roles ?? (state.initial_role === 'admin' ? ['admin'] : []);
-}
+export { userRoles };
 
 export const userDecider: Decider<UserCommand, UserState> = {
   initialState: () => ({

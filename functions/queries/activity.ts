@@ -1,5 +1,5 @@
-import { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry } from '../consumers/projections/activity-log.js';
-import { activityPartition } from '../consumers/projections/projects.js';
+import { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry } from '../consumers/projections/keys/activity-log.js';
+import { activityPartition } from '../consumers/projections/keys/projects.js';
 import type { Runtime } from '../core/runtime.js';
 
 /** The spec's fetch limit for the log and for the comments (spec/1 §9). */

@@ -1,4 +1,5 @@
-import { userRoles, type UserState } from '../domain/user.js';
+import type { UserState } from '../domain/user.js';
+import { userRoles } from '../domain/user-roles.js';
 import type { Runtime } from '../core/runtime.js';
 
 /** The accounts that hold the admin role (from the users projection). */

@@ -1,5 +1,6 @@
-import { customerPartition, subscriptionKey, SUBSCRIPTIONS_PARTITION } from '../consumers/projections/subscriptions.js';
-import { billingDecider, isSubscribed, type BillingState } from '../domain/billing.js';
+import { customerPartition, subscriptionKey, SUBSCRIPTIONS_PARTITION } from '../consumers/projections/keys/subscriptions.js';
+import type { BillingState } from '../domain/billing.js';
+import { initialBillingState, isSubscribed } from '../domain/billing-state.js';
 import type { Runtime } from '../core/runtime.js';
 
 export type BillingDoc = Omit<BillingState, 'processed_event_ids'> & { user_id: string };
@@ -37,7 +38,7 @@ export async function userOfCustomer(runtime: Runtime, customerId: string): Prom
 }
 
 export function subscriptionView(doc: Omit<BillingDoc, 'user_id'> | null): SubscriptionView {
-  const state = doc ?? billingDecider.initialState();
+  const state = doc ?? initialBillingState();
   return {
     subscribed: isSubscribed(state),
     plan_name: state.plan_name,

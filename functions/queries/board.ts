@@ -14,8 +14,8 @@ import {
   searchPartition,
   words,
 } from '../consumers/projections/project-index.js';
-import { projectKey } from '../consumers/projections/projects.js';
-import { userKey } from '../consumers/projections/users.js';
+import { projectKey } from '../consumers/projections/keys/projects.js';
+import { userKey } from '../consumers/projections/keys/users.js';
 import { decodeCursor, encodeCursor, invalidCursor } from '../core/cursor.js';
 import type { ViewItem } from '../core/views.js';
 import type { ProjectDoc } from './projects.js';

@@ -1,4 +1,4 @@
-import { commentsPartition } from '../consumers/projections/projects.js';
+import { commentsPartition } from '../consumers/projections/keys/projects.js';
 import type { ProjectComment } from '../domain/project.js';
 import type { Runtime } from '../core/runtime.js';
 import type { ViewItem } from '../core/views.js';

@@ -6,16 +6,17 @@ import {
   designerUserPartition,
   revocationKey,
   type DesignerDoc,
-} from '../consumers/projections/designers.js';
-import { userKey } from '../consumers/projections/users.js';
-import { userRoles, type UserState } from '../domain/user.js';
+} from '../consumers/projections/keys/designers.js';
+import { userKey } from '../consumers/projections/keys/users.js';
+import type { UserState } from '../domain/user.js';
+import { userRoles } from '../domain/user-roles.js';
 import type { Runtime } from '../core/runtime.js';
 import type { ViewItem } from '../core/views.js';
 import { counterItemKey } from '../core/projector.js';
 import { designerStatusCounter } from '../consumers/projections/project-index.js';
 import { pageOfPartitions } from './paging.js';
 
-export type { DesignerDoc } from '../consumers/projections/designers.js';
+export type { DesignerDoc } from '../consumers/projections/keys/designers.js';
 
 const parseDesigner = (item: ViewItem) => JSON.parse(item.doc as string) as DesignerDoc;
 

@@ -1,4 +1,4 @@
-import { identityAliasKey } from '../consumers/projections/identity-aliases.js';
+import { identityAliasKey } from '../consumers/projections/keys/identity-aliases.js';
 import type { Runtime } from '../core/runtime.js';
 
 /**

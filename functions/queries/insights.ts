@@ -1,6 +1,6 @@
 import { computeInsights, studioTurnaround, type InsightsFilter, type InsightsReport, type StudioTurnaround } from '../domain/insights.js';
 import type { ProjectTimeline } from '../domain/insights-timeline.js';
-import { INSIGHTS_OPEN, insightsMonthPartition, similarPartition } from '../consumers/projections/insights.js';
+import { INSIGHTS_OPEN, insightsMonthPartition, similarPartition } from '../consumers/projections/keys/insights.js';
 import type { Runtime } from '../core/runtime.js';
 import type { ViewItem } from '../core/views.js';
 import { usersById } from './users-admin.js';

@@ -1,5 +1,5 @@
-import { projectKey, type ProjectDocument } from '../consumers/projections/projects.js';
-import { userKey } from '../consumers/projections/users.js';
+import { projectKey, type ProjectDocument } from '../consumers/projections/keys/projects.js';
+import { userKey } from '../consumers/projections/keys/users.js';
 import type { UserDoc } from './users.js';
 import type { Runtime } from '../core/runtime.js';
 import type { IndexName, ViewItem } from '../core/views.js';

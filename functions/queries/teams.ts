@@ -1,7 +1,7 @@
-import { inviteTokenKey, membershipPartition, teamKey, type MembershipItem, type TeamDocument } from '../consumers/projections/teams.js';
+import { inviteTokenKey, membershipPartition, teamKey, type MembershipItem, type TeamDocument } from '../consumers/projections/keys/teams.js';
 import type { Runtime } from '../core/runtime.js';
 
-export type { MembershipItem, TeamDocument } from '../consumers/projections/teams.js';
+export type { MembershipItem, TeamDocument } from '../consumers/projections/keys/teams.js';
 
 /** A team's document (name, members, invitations without token hashes), or null. */
 export async function getTeam(runtime: Runtime, teamId: string): Promise<TeamDocument | null> {

@@ -1,12 +1,12 @@
 import { canonicalEmail } from '../../events/index.js';
 import { SYSTEM_ROLES, humanize, type SystemRole } from '../../events/vocabulary.js';
 import type { AdminSubscription, AdminUser, UserStats } from '../api/contracts/admin.js';
-import { ACTIVE_SUBSCRIPTIONS_COUNTER, SUBSCRIPTIONS_PARTITION, subscriptionKey } from '../consumers/projections/subscriptions.js';
-import { ARCHITECTS_COUNTER, USERS_COUNTER, userKey } from '../consumers/projections/users.js';
-import { ACTIVE_DESIGNERS_COUNTER, designerKey } from '../consumers/projections/designers.js';
+import { ACTIVE_SUBSCRIPTIONS_COUNTER, SUBSCRIPTIONS_PARTITION, subscriptionKey } from '../consumers/projections/keys/subscriptions.js';
+import { ARCHITECTS_COUNTER, USERS_COUNTER, userKey } from '../consumers/projections/keys/users.js';
+import { ACTIVE_DESIGNERS_COUNTER, designerKey } from '../consumers/projections/keys/designers.js';
 import { counterItemKey } from '../core/projector.js';
 import { pageOfPartitions } from './paging.js';
-import { userRoles } from '../domain/user.js';
+import { userRoles } from '../domain/user-roles.js';
 import type { BillingDoc } from './billing.js';
 import type { Runtime } from '../core/runtime.js';
 import type { ViewItem } from '../core/views.js';

@@ -1,4 +1,4 @@
-import { userKey } from '../consumers/projections/users.js';
+import { userKey } from '../consumers/projections/keys/users.js';
 import type { UserState } from '../domain/user.js';
 import type { Runtime } from '../core/runtime.js';
 import { membershipOf } from './teams.js';

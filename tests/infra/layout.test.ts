@@ -36,7 +36,44 @@ function relativeImports(file: string): string[] {
   );
 }
 
+/** Value imports only: `import type` and `export type` leave nothing in a bundle. */
+function valueImports(file: string): string[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8').replace(/(?:import|export)\s+type\s*\{[^}]*\}\s*from\s*['"][^'"]+['"]/g, '');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
+    path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]!)).replace(/\.js$/, '.ts'),
+  );
+}
+
+/** Every module a file's value imports reach, itself excluded. */
+function reached(file: string): string[] {
+  const seen = new Set<string>();
+  const next = [file];
+  while (next.length) {
+    for (const target of valueImports(next.pop()!)) {
+      if (seen.has(target) || !target.startsWith('functions/')) continue;
+      seen.add(target);
+      next.push(target);
+    }
+  }
+  return [...seen];
+}
+
+/**
+ * Modules a reader (a query, the API's middleware and access checks) must not bundle: a projection
+ * (its fold, its items) or a decider with its event schemas. Readers take view keys and document types
+ * from `projections/keys/`, and the board's index words from project-index.ts (no decider there).
+ */
+const READER_FORBIDDEN = (module: string) =>
+  (module.startsWith('functions/consumers/projections/') && !module.startsWith('functions/consumers/projections/keys/') && module !== 'functions/consumers/projections/project-index.ts') ||
+  (module.startsWith('functions/domain/') && /Decider</.test(readFileSync(path.join(ROOT, module), 'utf8')));
+
 describe('functions/ layout', () => {
+  it.each(['functions/queries', 'functions/http'])('%s bundles no projection and no decider', (folder) => {
+    const wrong = sources(folder).flatMap((file) => reached(file).filter(READER_FORBIDDEN).map((module) => `${file} → ${module}`));
+    expect(wrong).toEqual([]);
+  });
+
+
   it.each(Object.keys(ALLOWED))('%s imports only from the layers below it', (folder) => {
     const wrong = sources(folder).flatMap((file) =>
       relativeImports(file)

@@ -1,20 +1,8 @@
 import type { EventEnvelope } from '../../../events/index.js';
 import type { ProjectState } from '../../domain/project.js';
+import { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry } from './keys/activity-log.js';
 
-export interface ActivityEntry {
-  id: string;
-  project_id: string;
-  project_title: string;
-  user_id: string;
-  actor_role: string;
-  action: string;
-  details: string | null;
-  metadata: Record<string, unknown>;
-  created_at: string;
-}
-
-/** The log texts of spec/1 §7 and spec/2 §4, one entry per event. The feed hides only these (spec/1 §4). */
-export const HIDDEN_FROM_PROJECT_FEED = ['Comment approved', 'Comment rejected'];
+export { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry };
 
 export const COMMENT_POSTED = 'Comment posted';
 

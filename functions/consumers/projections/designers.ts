@@ -1,26 +1,9 @@
 import { designerDecider, isDesigner, revocationDecider, type DesignerState, type RevocationState } from '../../domain/designer.js';
 import type { Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
+import { ACTIVE_DESIGNERS_COUNTER, DESIGNERS_PARTITION, designerInviteTokenKey, designerKey, designerUserPartition, revocationKey, type DesignerDoc } from './keys/designers.js';
 
-import { canonicalEmail } from '../../../events/index.js';
-
-export const designerKey = (email: string) => ({ pk: `designer#${canonicalEmail(email)}`, sk: 'role' });
-/** The pending invitation link's lookup (by the token's sha256): which address it was sent to. */
-export const designerInviteTokenKey = (tokenHash: string) => ({ pk: `designer-invite#${tokenHash}`, sk: 'invite' });
-export const designerUserPartition = (userId: string) => `designer-user#${userId}`;
-export const DESIGNERS_PARTITION = 'designers';
-export const ACTIVE_DESIGNERS_COUNTER = 'designers#active';
-
-/** A designer authorisation as readers get it (spec/2 §3 designer_workload, without the counts). */
-export interface DesignerDoc {
-  email: string;
-  active: boolean;
-  user_id: string | null;
-  authorized_at: string | null;
-  updated_at: string | null;
-  /** The latest invitation link (no token hash): pending until its holder follows it. */
-  invitation?: { status: 'pending' | 'accepted'; expires_at: string; invited_at: string; sent_at: string | null; send_error: string | null } | null;
-}
+export { ACTIVE_DESIGNERS_COUNTER, DESIGNERS_PARTITION, designerInviteTokenKey, designerKey, designerUserPartition, revocationKey, type DesignerDoc };
 
 /**
  * One item per designer authorisation (removed ones leave): by e-mail (the key), by user id
@@ -54,7 +37,6 @@ export const designersProjection: Projection<DesignerState> = {
   counters: (state) => (isDesigner(state) && state.email && state.user_id && state.status === 'active' ? [ACTIVE_DESIGNERS_COUNTER] : []),
 };
 
-export const revocationKey = { pk: 'revocation#designers', sk: 'latest' };
 
 /** The latest 'Sign Out All Designers' instant, read on every request by a designer. */
 export const designerSessionsProjection: Projection<RevocationState> = {

@@ -1,8 +1,8 @@
 import { userDecider, type UserState } from '../../domain/user.js';
 import type { Projection } from '../../core/projector.js';
+import { identityAliasKey } from './keys/identity-aliases.js';
 
-/** The alias item of a Cognito sub that signs in as another user id. */
-export const identityAliasKey = (sub: string) => ({ pk: `identity#${sub}`, sk: 'alias' });
+export { identityAliasKey };
 
 /**
  * Which user a re-created Cognito account is (UserIdentityRelinked): one item per relinked user, by

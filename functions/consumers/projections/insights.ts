@@ -1,13 +1,9 @@
 import { evolveTimeline, initialTimeline, type ProjectTimeline } from '../../domain/insights-timeline.js';
 import type { Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
+import { INSIGHTS_OPEN, insightsMonthPartition, similarPartition, timelineKey } from './keys/insights.js';
 
-export const timelineKey = (projectId: string) => ({ pk: `insights#${projectId}`, sk: 'timeline' });
-/** Open projects, and delivered ones by the month of their last delivery: a date range reads only what can count in it. */
-export const INSIGHTS_OPEN = 'insights#open';
-export const insightsMonthPartition = (month: string) => `insights#delivered#${month}`;
-/** Delivered projects of one category and type, by first delivery: the checklist step's "similar projects". */
-export const similarPartition = (category: string, type: string) => `insights#similar#${category}#${type}`;
+export { INSIGHTS_OPEN, insightsMonthPartition, similarPartition, timelineKey };
 
 /**
  * One compact timeline per project (functions/domain/insights-timeline.ts), what GET /api/insights

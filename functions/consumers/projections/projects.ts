@@ -4,15 +4,9 @@ import type { Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
 import { describe, type ActivityEntry } from './activity-log.js';
 import { projectCounters, projectIndexItems } from './project-index.js';
+import { activityDayPartition, activityPartition, commentsPartition, projectKey, type ProjectDocument } from './keys/projects.js';
 
-export const projectKey = (id: string) => ({ pk: `project#${id}`, sk: 'doc' });
-export const commentsPartition = (projectId: string) => `comments#${projectId}`;
-export const activityPartition = (projectId: string) => `activity#${projectId}`;
-/** The global activity of one UTC day (gsi5). */
-export const activityDayPartition = (at: string) => `activity-day#${at.slice(0, 10)}`;
-
-/** The project document as readers get it: comments live in their own items. */
-export type ProjectDocument = Omit<ProjectState, 'comments'>;
+export { activityDayPartition, activityPartition, commentsPartition, projectKey, type ProjectDocument };
 
 /**
  * Per project:

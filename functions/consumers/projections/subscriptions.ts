@@ -1,11 +1,9 @@
 import { billingDecider, type BillingState } from '../../domain/billing.js';
 import type { Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
+import { ACTIVE_SUBSCRIPTIONS_COUNTER, customerPartition, SUBSCRIPTIONS_PARTITION, subscriptionKey } from './keys/subscriptions.js';
 
-export const subscriptionKey = (sub: string) => ({ pk: `subscription#${sub}`, sk: 'doc' });
-export const customerPartition = (customerId: string) => `customer#${customerId}`;
-export const SUBSCRIPTIONS_PARTITION = 'subscriptions';
-export const ACTIVE_SUBSCRIPTIONS_COUNTER = 'subscriptions#active';
+export { ACTIVE_SUBSCRIPTIONS_COUNTER, customerPartition, SUBSCRIPTIONS_PARTITION, subscriptionKey };
 
 /**
  * The billing account and subscription of each user (check-subscription, the admin's user list,

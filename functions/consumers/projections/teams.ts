@@ -1,23 +1,9 @@
 import { teamDecider, type TeamInvite, type TeamState } from '../../domain/team.js';
 import type { Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
+import { inviteTokenKey, membershipKey, membershipPartition, teamKey, type MembershipItem, type TeamDocument } from './keys/teams.js';
 
-export const teamKey = (id: string) => ({ pk: `team#${id}`, sk: 'doc' });
-export const membershipPartition = (userId: string) => `membership#${userId}`;
-export const membershipKey = (userId: string, teamId: string) => ({ pk: membershipPartition(userId), sk: `team#${teamId}` });
-export const inviteTokenKey = (tokenHash: string) => ({ pk: `invite-token#${tokenHash}`, sk: 'invite' });
-
-/** The team as readers get it: invitations without their token hashes. */
-export type TeamDocument = Omit<TeamState, 'invites'> & { invites: Omit<TeamInvite, 'token_hash'>[] };
-
-/** A user's membership of a team, kept beside the user (GET /api/me, getUser's team_id, project lists). */
-export interface MembershipItem {
-  team_id: string;
-  team_name: string;
-  role: TeamState['members'][number]['role'];
-  status: TeamState['members'][number]['status'];
-  joined_at: string;
-}
+export { inviteTokenKey, membershipKey, membershipPartition, teamKey, type MembershipItem, type TeamDocument };
 
 /**
  * Per team:

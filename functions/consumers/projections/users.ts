@@ -1,11 +1,9 @@
 import { userDecider, userRoles, type UserState } from '../../domain/user.js';
 import type { Projection } from '../../core/projector.js';
 import { clientWordItems } from './project-index.js';
+import { ARCHITECTS_COUNTER, USERS_COUNTER, userKey } from './keys/users.js';
 
-export const userKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'profile' });
-export const USERS_COUNTER = 'users';
-/** Users listed as 'Architect': registered as clients (not admin or designer accounts) of that type. */
-export const ARCHITECTS_COUNTER = 'users#architects';
+export { ARCHITECTS_COUNTER, USERS_COUNTER, userKey };
 
 /** The profile of each user. gsi1: by e-mail; gsi4: the list of all users, newest first. */
 export const usersProjection: Projection<UserState> = {

@@ -1,0 +1,7 @@
+/** The insights projection's view keys, apart from the projection so readers bundle no fold. */
+export const timelineKey = (projectId: string) => ({ pk: `insights#${projectId}`, sk: 'timeline' });
+/** Open projects, and delivered ones by the month of their last delivery: a date range reads only what can count in it. */
+export const INSIGHTS_OPEN = 'insights#open';
+export const insightsMonthPartition = (month: string) => `insights#delivered#${month}`;
+/** Delivered projects of one category and type, by first delivery: the checklist step's "similar projects". */
+export const similarPartition = (category: string, type: string) => `insights#similar#${category}#${type}`;

@@ -1,0 +1,5 @@
+/** The users projection's view keys, apart from the projection so readers bundle no decider. */
+export const userKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'profile' });
+export const USERS_COUNTER = 'users';
+/** Users listed as 'Architect': registered as clients (not admin or designer accounts) of that type. */
+export const ARCHITECTS_COUNTER = 'users#architects';
