@@ -19,7 +19,7 @@ let fallbackKey: string | undefined;
  * in the cloud, a key derived from the API's origin secret (Secrets Manager, resolved into every API
  * function's environment at deploy, ORIGIN_VERIFY_SECRET: "current[,previous]"), under its own label
  * so the two uses never share a key. Rotating that secret makes old cursors invalid: the list
- * answers invalid_cursor once and the screen starts again from its first page.
+ * answers INVALID_CURSOR once and the screen starts again from its first page.
  */
 function key(): string {
   const configured = process.env.CURSOR_KEY;
@@ -46,9 +46,9 @@ export function encodeCursor(scope: string, state: CursorState): string {
   return `${payload}${SEPARATOR}${sign(scope, payload)}`;
 }
 
-export const invalidCursor = () => new HttpError(400, 'invalid_cursor', 'This page link is not valid for this list. Reload the list and try again.');
+export const invalidCursor = () => new HttpError(400, 'INVALID_CURSOR', 'This page link is not valid for this list. Reload the list and try again.');
 
-/** The state inside a cursor made for this scope; anything else is refused with 400 invalid_cursor. */
+/** The state inside a cursor made for this scope; anything else is refused with 400 INVALID_CURSOR. */
 export function decodeCursor(scope: string, cursor: string): CursorState {
   if (cursor.length > MAX_CURSOR_LENGTH) throw invalidCursor();
   const [payload, signature, ...rest] = cursor.split(SEPARATOR);

@@ -162,7 +162,7 @@ describe('who hears what (in the app)', () => {
     // A cursor is bound to its inbox: the owner's page link is refused on the mate's.
     const foreign = await stack.api('GET', `/api/notifications?limit=2&cursor=${encodeURIComponent(first.next_cursor!)}`, { user: mate });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.error.code).toBe('invalid_cursor');
+    expect(foreign.body.error.code).toBe('INVALID_CURSOR');
   });
 
   it('refuses bad input with 400 and strangers with 401', async () => {

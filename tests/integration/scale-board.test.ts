@@ -176,7 +176,7 @@ describe('the admin board, a page at a time', () => {
     for (const [query] of cases) expect(ids(await allPages(`/api/projects?${query}`, admin, 3)), `${query} after replay`).toEqual(expectedOf.get(query));
   });
 
-  it('refuses a forged, altered or foreign cursor with 400 invalid_cursor, and changes nothing', async () => {
+  it('refuses a forged, altered or foreign cursor with 400 INVALID_CURSOR, and changes nothing', async () => {
     const first = await stack.api('GET', '/api/projects?status=queued&limit=2', { user: admin });
     const cursor: string = first.body.next_cursor;
     expect(cursor).toBeTruthy();
@@ -198,12 +198,12 @@ describe('the admin board, a page at a time', () => {
     for (const path of attempts) {
       const response = await stack.api('GET', path, { user: admin });
       expect(response.status, path).toBe(400);
-      expect(response.body.error.code, path).toBe('invalid_cursor');
+      expect(response.body.error.code, path).toBe('INVALID_CURSOR');
     }
     // Another caller's list: a client cannot use the admin's cursor on theirs.
     const foreign = await stack.api('GET', `/api/projects?status=queued&limit=2&cursor=${encodeURIComponent(cursor)}`, { user: alice });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.error.code).toBe('invalid_cursor');
+    expect(foreign.body.error.code).toBe('INVALID_CURSOR');
     expect(await stack.eventCount()).toBe(events);
     // The cursor itself still works where it belongs.
     expect((await stack.api('GET', `/api/projects?status=queued&limit=2&cursor=${encodeURIComponent(cursor)}`, { user: admin })).status).toBe(200);
