@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProfileUpdated, ProjectStatusChanged, UserRegistered, type EventEnvelope, type NewEvent } from '../../events/index.js';
+import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProfileUpdated, ProjectStatusChanged, RoleGranted, RoleRevoked, UserRegistered, type EventEnvelope, type NewEvent } from '../../events/index.js';
 import { boardPartition, clientWordPartition, projectCounters, projectIndexItems, searchPartition, searchWords, words } from '../../functions/consumers/projections/project-index.js';
 import { projectsProjection } from '../../functions/consumers/projections/projects.js';
 import { usersProjection } from '../../functions/consumers/projections/users.js';
@@ -155,5 +155,19 @@ describe('board index items and counters', () => {
     ]);
     expect(await project([...user, ...user], usersProjection, user)).toEqual(once);
     expect(wordsOf(await project([user[1]!, user[0]!, user[1]!], usersProjection, user))).toEqual(wordsOf(once));
+  });
+
+  it('the users projection keeps one admin index item per admin, idempotently, and drops it when the role is revoked', async () => {
+    const user = envelopes([
+      UserRegistered.create({ user_id: 'u9', email: 'ada@example.com', full_name: 'Ada Admin', company: null }),
+      RoleGranted.create({ role: 'admin' }),
+      RoleRevoked.create({ role: 'admin' }),
+    ], 'user-u9');
+    const admins = (items: Record<string, Record<string, unknown>>) => Object.values(items).filter((item) => item.gsi5pk === 'admins').map((item) => item.user_id);
+    expect(admins(await project(user.slice(0, 1), usersProjection, user))).toEqual([]);
+    const granted = await project(user.slice(0, 2), usersProjection, user);
+    expect(admins(granted)).toEqual(['u9']);
+    expect(await project([...user.slice(0, 2), ...user.slice(0, 2)], usersProjection, user)).toEqual(granted);
+    expect(admins(await project(user, usersProjection, user))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { userDecider, userRoles, type UserState } from '../../domain/user.js';
 import type { Projection } from '../../core/projector.js';
 import { clientWordItems } from './project-index.js';
-import { ARCHITECTS_COUNTER, USERS_COUNTER, userKey } from './keys/users.js';
+import { ADMINS_PARTITION, ARCHITECTS_COUNTER, USERS_COUNTER, adminIndexKey, userKey } from './keys/users.js';
 
 export { ARCHITECTS_COUNTER, USERS_COUNTER, userKey };
 
@@ -26,6 +26,8 @@ export const usersProjection: Projection<UserState> = {
       },
       // The board's search by client name and company (a renamed client's old words go with the old state).
       ...clientWordItems(state.user_id, state),
+      // Who the admins are, without reading every profile (a revoked role's item goes with the old state).
+      ...(userRoles(state).includes('admin') ? [{ ...adminIndexKey(state.user_id), gsi5pk: ADMINS_PARTITION, gsi5sk: state.user_id, user_id: state.user_id }] : []),
     ];
   },
   // The Users tab's counts (one item each), kept as profiles come and change.

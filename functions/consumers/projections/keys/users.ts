@@ -3,3 +3,6 @@ export const userKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'profile' });
 export const USERS_COUNTER = 'users';
 /** Users listed as 'Architect': registered as clients (not admin or designer accounts) of that type. */
 export const ARCHITECTS_COUNTER = 'users#architects';
+/** The accounts holding the admin role, one small item each (gsi5): whom the notifications reactor tells. */
+export const ADMINS_PARTITION = 'admins';
+export const adminIndexKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'admin' });
