@@ -1,5 +1,6 @@
 import * as z from '../../../events/zod.js';
 import { notificationPreferencesSchema, type NotificationKind, type NotificationPreferences } from '../../../events/notification-events.js';
+import type { InboxItem } from '../../core/notifications/store.js';
 
 export const NOTIFICATIONS_PAGE = 20;
 
@@ -13,17 +14,8 @@ export const markReadBody = z.optional(z.strictObject({
     up_to: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a notification id'))),
   }));
 
-export interface NotificationView {
-  id: string;
-  kind: NotificationKind;
-  project_id: string;
-  project_title: string;
-  message: string;
-  /** The path that opens the project on the caller's board. */
-  link: string;
-  at: string;
-  read: boolean;
-}
+/** A stored notification (its link opens the project on the caller's board), and whether it is read. */
+export type NotificationView = InboxItem & { read: boolean };
 
 export interface NotificationsResponse {
   notifications: NotificationView[];
