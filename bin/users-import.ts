@@ -12,15 +12,10 @@
  * (started for the moment if it is not running).
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { dynamoClient } from '../functions/adapters/dynamodb.js';
-import { EventStore } from '../functions/core/event-store.js';
-import { Publisher } from '../functions/core/publisher.js';
-import { runtimeFromEnvironment, type Runtime } from '../functions/core/runtime.js';
-import { ViewStore } from '../functions/core/views.js';
+import type { Runtime } from '../functions/core/runtime.js';
 import { relinkUsers, type RelinkOutcome } from '../functions/ops/identity-relink.js';
-import { REPO_ROOT, TABLES, runningStack, startLocal } from '../infra/local/runtime.js';
+import { onUserPool } from './support/user-pool-target.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { values } = parseArgs({ options: { only: { type: 'string' }, 'data-dir': { type: 'string' } } });
@@ -41,31 +36,5 @@ async function run(runtime: Runtime, cognito: CognitoIdentityProviderClient, use
   return outcomes;
 }
 
-let outcomes: RelinkOutcome[];
-if (process.env.USER_POOL_ID && process.env.EVENTS_TABLE && process.env.VIEWS_TABLE && process.env.EVENT_BUS_NAME) {
-  outcomes = await run(runtimeFromEnvironment(), new CognitoIdentityProviderClient({}), process.env.USER_POOL_ID, `user pool ${process.env.USER_POOL_ID}`);
-} else {
-  const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? resolve(REPO_ROOT, '.data'));
-  const running = await runningStack(dataDir);
-  const localCredentials = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-  if (running) {
-    // The running stack's bus lives in its process: leave the commits in the outbox (this bus refuses
-    // every entry) and its sweeper delivers them within seconds.
-    const client = dynamoClient(running.dynamoEndpoint);
-    const store = new EventStore({ client, tableName: TABLES.events });
-    const bus = { putEvents: async (entries: unknown[]) => ({ failedIndexes: entries.map((_, index) => index) }) };
-    const runtime = { store, views: new ViewStore(client, TABLES.views), bus, publisher: new Publisher(bus, store), now: () => new Date() };
-    const cognito = new CognitoIdentityProviderClient({ endpoint: running.cognitoEndpoint, ...localCredentials });
-    outcomes = await run(runtime, cognito, running.userPoolId, `the running embedded stack (${running.url})`);
-  } else {
-    const local = await startLocal({ port: 0, dataDir, quiet: true });
-    try {
-      const cognito = new CognitoIdentityProviderClient({ endpoint: local.cognito.endpoint, ...localCredentials });
-      outcomes = await run(local.runtime, cognito, local.cognito.userPoolId, `the embedded stack (${dataDir})`);
-      await local.settle();
-    } finally {
-      await local.stop();
-    }
-  }
-}
+const outcomes = await onUserPool(values['data-dir'], run);
 if (outcomes.some((outcome) => outcome.status === 'refused')) process.exitCode = 1;
