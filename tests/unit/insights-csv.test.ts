@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../../web/src/components/admin/insights/csv.js';
+import { csvCell, toCsv } from '../../web/src/lib/csv.js';
 
 describe('Insights CSV export', () => {
   it('quotes every text, doubles inner quotes, keeps commas and line breaks inside the cell', () => {

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AuditEvent, AuditResponse } from '../../../../functions/api/contracts/audit.js';
 import { ApiError, api } from '../../lib/api.js';
 import { humanize } from '../../lib/format.js';
-import { describeChanges, download, historyToCsv, short } from './audit-export.js';
+import { downloadFile } from '../../lib/csv.js';
+import { describeChanges, historyToCsv, short } from './audit-export.js';
 import './audit.css';
 
 const ROLE_TONE: Record<string, 'error' | 'info' | undefined> = { admin: 'error', designer: 'info' };
@@ -70,8 +71,8 @@ export function AuditHistory({ streamId }: { streamId: string }) {
           <Text as="span" fontSize="small" color="font.secondary" className="audit__stream">{history.streamId}</Text>
         </Flex>
         <Flex gap="0.5rem">
-          <Button size="small" onClick={() => download(`${history.streamId}-history.json`, JSON.stringify(history, null, 2), 'application/json')}>Export JSON</Button>
-          <Button size="small" onClick={() => download(`${history.streamId}-history.csv`, historyToCsv(history), 'text/csv')}>Export CSV</Button>
+          <Button size="small" onClick={() => downloadFile(`${history.streamId}-history.json`, JSON.stringify(history, null, 2), 'application/json')}>Export JSON</Button>
+          <Button size="small" onClick={() => downloadFile(`${history.streamId}-history.csv`, historyToCsv(history))}>Export CSV</Button>
         </Flex>
       </Flex>
 

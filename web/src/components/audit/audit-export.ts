@@ -1,4 +1,5 @@
 import type { AuditEvent, AuditResponse } from '../../../../functions/api/contracts/audit.js';
+import { toCsv } from '../../lib/csv.js';
 
 /** "status: queued → in_progress; checklist[P1-t2].completed: false → true" */
 export function describeChanges(event: Pick<AuditEvent, 'changes'>): string {
@@ -12,29 +13,11 @@ export function short(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
-const csvCell = (value: unknown) => {
-  const text = value === null || value === undefined ? '' : String(value);
-  // Quote everything; neutralise spreadsheet formulas (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
-};
-
 export function historyToCsv(history: AuditResponse): string {
   const header = ['stream', 'version', 'at', 'type', 'schema_version', 'actor_name', 'actor_email', 'actor_role', 'actor_sub', 'changes', 'data', 'verified', 'hash', 'prev_hash'];
   const rows = history.events.map((event) => [
     history.streamId, event.version, event.at, event.type, event.storedSchemaVersion, event.actor.name, event.actor.email, event.actor.role, event.actor.sub,
     describeChanges(event), JSON.stringify(event.data), event.verified ? 'yes' : 'no', event.hash, event.prevHash,
   ]);
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
-
-export function download(filename: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return toCsv(header, rows);
 }

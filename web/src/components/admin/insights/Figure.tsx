@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Text, ToggleButton } from '@aws-amplify/ui-react';
 import { useState, type ReactNode } from 'react';
-import { downloadCsv, toCsv } from './csv.js';
+import { downloadFile, toCsv } from '../../../lib/csv.js';
 import { FigureTable, type Column } from './FigureTable.js';
 
 export interface FigureProps<R> {
@@ -22,7 +22,7 @@ export interface FigureProps<R> {
 export function Figure<R>({ title, summary, chart, columns, rows, file }: FigureProps<R>) {
   const [asTable, setAsTable] = useState(false);
   const showTable = asTable || !chart;
-  const exportCsv = () => downloadCsv(`${file}.csv`, toCsv(columns.map((c) => c.label), rows.map((row) => columns.map((c) => c.value(row)))));
+  const exportCsv = () => downloadFile(`${file}.csv`, toCsv(columns.map((c) => c.label), rows.map((row) => columns.map((c) => c.value(row)))));
   return (
     <div className="insights-figure">
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">

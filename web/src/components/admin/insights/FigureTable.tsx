@@ -1,5 +1,5 @@
 import { Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
-import type { Cell } from './csv.js';
+import type { Cell } from '../../../lib/csv.js';
 
 export interface Column<R> {
   label: string;

@@ -18,8 +18,9 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
   return [header.map((h) => csvCell(h)), ...rows.map((row) => row.map(csvCell))].map((row) => row.join(',')).join('\r\n') + '\r\n';
 }
 
-export function downloadCsv(filename: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/csv;charset=utf-8' }));
+/** Saves text as a file the browser downloads (CSV by default). */
+export function downloadFile(filename: string, content: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
