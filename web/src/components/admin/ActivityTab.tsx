@@ -4,6 +4,7 @@ import { toast } from '../toast/use-toast.js';
 import { useLiveTopics } from '../../lib/live.js';
 import { listActivity, type ActivityKind, type ActivityType, type GlobalActivity } from './admin-api.js';
 import { DAY_GROUPS, activityTime, dayGroup } from './dates.js';
+import { appendPage } from '../../lib/paging.js';
 
 const TYPES: { value: ActivityType; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -79,10 +80,7 @@ export function ActivityTab({ reloadKey }: { reloadKey: number }) {
     setLoadingMore(true);
     try {
       const answer = await listActivity(query, type, next);
-      setActivities((current) => {
-        const known = new Set((current ?? []).map((activity) => activity.id));
-        return [...(current ?? []), ...answer.activities.filter((activity) => !known.has(activity.id))];
-      });
+      setActivities((current) => appendPage(current, answer.activities));
       setNext(answer.next_cursor ?? null);
     } catch (error) {
       console.error('Could not load activity', error);

@@ -4,6 +4,7 @@ import { toast } from '../toast/use-toast.js';
 import { useLiveTopics } from '../../lib/live.js';
 import { listPendingComments, moderateComment, type CommentView } from './admin-api.js';
 import { formatDateTime } from './dates.js';
+import { appendPage } from '../../lib/paging.js';
 
 /**
  * The Comment Moderation tab (spec/2 §2, spec/1 §4): pending comments of every project. Approve and
@@ -39,10 +40,7 @@ export function ModerationTab({ onChanged }: { onChanged?(): void }) {
     setLoadingMore(true);
     try {
       const answer = await listPendingComments(next);
-      setComments((current) => {
-        const known = new Set((current ?? []).map((comment) => comment.id));
-        return [...(current ?? []), ...answer.comments.filter((comment) => !known.has(comment.id))];
-      });
+      setComments((current) => appendPage(current, answer.comments));
       setNext(answer.next_cursor ?? null);
     } catch (error) {
       console.error('Could not load pending comments', error);

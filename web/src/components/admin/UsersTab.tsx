@@ -5,6 +5,7 @@ import { UserDetailsDialog } from './UserDetailsDialog.js';
 import { useLiveTopics } from '../../lib/live.js';
 import { listUsers, type AdminUser, type UsersResponse } from './admin-api.js';
 import { formatDate } from './dates.js';
+import { appendPage } from '../../lib/paging.js';
 
 export function SubscriptionBadge({ subscription }: { subscription: AdminUser['subscription'] }) {
   if (!subscription) return <Text className="project-card__meta">None</Text>;
@@ -30,8 +31,7 @@ export function UsersTab({ reloadKey }: { reloadKey: number }) {
       const next = await listUsers(data.next_cursor);
       setData((current) => {
         if (!current) return next;
-        const known = new Set(current.users.map((user) => user.id));
-        return { ...next, users: [...current.users, ...next.users.filter((user) => !known.has(user.id))] };
+        return { ...next, users: appendPage(current.users, next.users) };
       });
     } catch (error) {
       console.error('Could not load users', error);

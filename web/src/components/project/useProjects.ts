@@ -3,6 +3,7 @@ import { api } from '../../lib/api.js';
 import type { ListProjectsResponse, ProjectCard } from '../../lib/contracts.js';
 import { useLiveTopics } from '../../lib/live.js';
 import { projectsApi } from '../../lib/projects.js';
+import { appendPage } from '../../lib/paging.js';
 
 export interface CallerProjects {
   projects: ProjectCard[] | null;
@@ -60,10 +61,7 @@ export function useProjects(): CallerProjects {
       .get<ListProjectsResponse>(`/projects?cursor=${encodeURIComponent(next)}`)
       .then((answer) => {
         if (run !== current.current) return;
-        setProjects((list) => {
-          const known = new Set((list ?? []).map((project) => project.id));
-          return [...(list ?? []), ...answer.projects.filter((project) => !known.has(project.id))];
-        });
+        setProjects((list) => appendPage(list, answer.projects));
         setNext(answer.next_cursor ?? null);
       })
       .catch((error: unknown) => console.error('Could not load more projects', error))
