@@ -8,7 +8,7 @@
  */
 import { GENESIS_HASH, CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged, UserRegistered, type EventEnvelope, type NewEvent } from '../events/index.js';
 import { allProjections } from '../functions/consumers/projections/index.js';
-import { checkpointKey, counterItemKey, type Projection } from '../functions/core/projector.js';
+import { checkpointKey, counterItemKey, itemKey, lookedOf, lookedVersion, storedLooked, type Looked, type Projection } from '../functions/core/projector.js';
 import type { ViewItem } from '../functions/core/views.js';
 import { projectDecider, type SubmitProjectCommand } from '../functions/domain/project.js';
 import { LONG_DESCRIPTION, TestStack, type TestUser } from '../tests/support/stack.js';
@@ -51,6 +51,8 @@ interface Seeded {
   states: Map<string, { projection: Projection; state: unknown; version: number }>;
   clients: string[];
   designers: string[];
+  /** The users' items, which the projects look up. */
+  looked: Map<string, ViewItem>;
 }
 
 async function appendAndProject(stack: TestStack, seeded: Seeded, streamId: string, events: NewEvent[], actor: { sub: string; role: 'client' | 'admin' | 'system' }, buffer: ViewItem[]) {
@@ -64,8 +66,22 @@ async function appendAndProject(stack: TestStack, seeded: Seeded, streamId: stri
       buffer.push(...(projection.eventItems?.(event, state, after) ?? []));
       state = after;
     }
-    buffer.push(...projection.items(state, streamId).map((item) => ({ ...item, v: commit.lastVersion })));
-    buffer.push({ ...checkpointKey(projection.name, streamId), version: commit.lastVersion, v: commit.lastVersion, state: JSON.stringify(state) });
+    // A project's card shows its client (the projector looks their card item up): the users are
+    // seeded first and kept here; one registered through the API is read from the views.
+    let lookup: { looked: Looked; lv: number } | undefined;
+    if (projection.lookups) {
+      const keys = projection.lookups(state);
+      const missing = keys.filter((key) => !seeded.looked.has(itemKey(key)));
+      if (missing.length) for (const item of await stack.local.runtime.views.batchGet((await stack.local.runtime.views.generations()).active, missing, true)) seeded.looked.set(itemKey(item), item);
+      const looked = lookedOf(keys.flatMap((key) => seeded.looked.get(itemKey(key)) ?? []));
+      lookup = { looked, lv: lookedVersion(looked) };
+    }
+    for (const item of projection.items(state, streamId, lookup?.looked)) {
+      const stored = { ...item, v: commit.lastVersion, ...(lookup ? { lv: lookup.lv } : {}) };
+      if (streamId.startsWith('user-')) seeded.looked.set(itemKey(item), stored);
+      buffer.push(stored);
+    }
+    buffer.push({ ...checkpointKey(projection.name, streamId), version: commit.lastVersion, v: commit.lastVersion, state: JSON.stringify(state), ...(lookup ? { looked: storedLooked(lookup.looked), lv: lookup.lv } : {}) });
     seeded.states.set(`${projection.name}\u0000${streamId}`, { projection, state, version: commit.lastVersion });
   }
 }
@@ -145,7 +161,7 @@ export async function benchScale() {
   try {
     const admin = await stack.admin();
     const reads = countReads(stack);
-    const seeded: Seeded = { states: new Map(), clients: [], designers: ['bench-designer-1', 'bench-designer-2', 'bench-designer-3'] };
+    const seeded: Seeded = { states: new Map(), clients: [], designers: ['bench-designer-1', 'bench-designer-2', 'bench-designer-3'], looked: new Map() };
     // One real client with a board of PROJECTS_PER_CLIENT projects, so the client's call is signed in.
     const client = await stack.signUpClient({ name: 'Bench Client' });
     seeded.clients[0] = client.sub;

@@ -95,12 +95,13 @@ export class ViewStore {
     return result.Item ? fromStored(result.Item) : undefined;
   }
 
-  async batchGet(gen: number, keys: { pk: string; sk: string }[]): Promise<ViewItem[]> {
+  /** Items by key, tombstones left out; `consistent`: strongly consistent reads (a projector's lookups). */
+  async batchGet(gen: number, keys: { pk: string; sk: string }[], consistent = false): Promise<ViewItem[]> {
     const out: ViewItem[] = [];
     const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
     for (let i = 0; i < unique.length; i += 100) {
       let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-        [this.tableName]: { Keys: unique.slice(i, i + 100).map((k) => ({ pk: `${gen}#${k.pk}`, sk: k.sk })) },
+        [this.tableName]: { Keys: unique.slice(i, i + 100).map((k) => ({ pk: `${gen}#${k.pk}`, sk: k.sk })), ...(consistent ? { ConsistentRead: true } : {}) },
       };
       for (let attempt = 0; request && Object.keys(request).length > 0 && attempt < 8; attempt += 1) {
         const result = await this.client.send(new BatchGetCommand({ RequestItems: request }));
@@ -227,8 +228,8 @@ export class ViewStore {
     }
   }
 
-  /** Removes a checkpoint's applied count changes, unless the checkpoint moved on meanwhile. */
-  async clearPending(gen: number, key: { pk: string; sk: string }, version: number): Promise<void> {
+  /** Removes a checkpoint's settled mark (applied count changes, done re-projection), unless the checkpoint moved on meanwhile. */
+  async clearPending(gen: number, key: { pk: string; sk: string }, version: number, attribute = 'pending'): Promise<void> {
     try {
       await this.client.send(
         new UpdateCommand({
@@ -236,7 +237,7 @@ export class ViewStore {
           Key: { pk: `${gen}#${key.pk}`, sk: key.sk },
           UpdateExpression: 'REMOVE #p',
           ConditionExpression: '#version = :version',
-          ExpressionAttributeNames: { '#p': 'pending', '#version': 'version' },
+          ExpressionAttributeNames: { '#p': attribute, '#version': 'version' },
           ExpressionAttributeValues: { ':version': version },
         }),
       );
@@ -247,16 +248,23 @@ export class ViewStore {
 
   /**
    * Writes an item unless a newer version of it is already there (`v` is the source stream's
-   * version). A stale or repeated write changes nothing.
+   * version). A stale or repeated write changes nothing. An item shown from looked-up items (another
+   * stream's, see Projection.lookups) also carries `lv`, the version of what it looked up: the write
+   * regresses neither (a newer stream version with an older lookup is refused, and so is an equal
+   * one with an equal lookup).
    */
-  async putGuarded(gen: number, item: ViewItem, v: number): Promise<boolean> {
+  async putGuarded(gen: number, item: ViewItem, v: number, lv?: number): Promise<boolean> {
+    const condition =
+      lv === undefined
+        ? 'attribute_not_exists(pk) OR v < :v'
+        : 'attribute_not_exists(pk) OR (v < :v AND (attribute_not_exists(lv) OR lv <= :lv)) OR (v = :v AND (attribute_not_exists(lv) OR lv < :lv))';
     try {
       await this.client.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: toStored(gen, { ...item, v }),
-          ConditionExpression: 'attribute_not_exists(pk) OR v < :v',
-          ExpressionAttributeValues: { ':v': v },
+          Item: toStored(gen, { ...item, v, ...(lv === undefined ? {} : { lv }) }),
+          ConditionExpression: condition,
+          ExpressionAttributeValues: lv === undefined ? { ':v': v } : { ':v': v, ':lv': lv },
         }),
       );
       return true;
@@ -279,16 +287,34 @@ export class ViewStore {
     }
   }
 
-  /** Replaces an item only if its `version` is still `expected` (0: absent). The projector's commit point. */
-  async putIfVersion(gen: number, item: ViewItem & { version: number }, expected: number): Promise<boolean> {
+  /**
+   * Replaces an item only if its `version` is still `expected` (0: absent). The projector's commit
+   * point. With `lv` (a checkpoint of a projection with lookups), also only if the lookups it
+   * recorded are not newer than `lv`: a writer that looked up an older state must look again.
+   */
+  async putIfVersion(gen: number, item: ViewItem & { version: number }, expected: number, lv?: number): Promise<boolean> {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const parts: string[] = [];
+    if (expected === 0) parts.push('attribute_not_exists(pk)');
+    else {
+      names['#version'] = 'version';
+      values[':expected'] = expected;
+      parts.push('#version = :expected');
+      if (lv !== undefined) {
+        names['#lv'] = 'lv';
+        values[':lv'] = lv;
+        parts.push('(attribute_not_exists(#lv) OR #lv <= :lv)');
+      }
+    }
     try {
       await this.client.send(
         new PutCommand({
           TableName: this.tableName,
-          Item: toStored(gen, item),
-          ConditionExpression: expected === 0 ? 'attribute_not_exists(pk)' : '#version = :expected',
-          ExpressionAttributeNames: expected === 0 ? undefined : { '#version': 'version' },
-          ExpressionAttributeValues: expected === 0 ? undefined : { ':expected': expected },
+          Item: toStored(gen, { ...item, ...(lv === undefined ? {} : { lv }) }),
+          ConditionExpression: parts.join(' AND '),
+          ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
         }),
       );
       return true;

@@ -1,7 +1,7 @@
 import { ScanCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogue, computeHash, GENESIS_HASH, type EventEnvelope } from '../../events/index.js';
 import type { Commit, EventStore } from '../core/event-store.js';
-import { checkpointKey, counterItemKey, Projector, type Projection } from '../core/projector.js';
+import { checkpointKey, counterItemKey, itemKey, lookedOf, lookedVersion, Projector, storedLooked, type Looked, type Projection } from '../core/projector.js';
 import type { ViewItem, ViewStore } from '../core/views.js';
 
 export interface ReplayOptions {
@@ -157,9 +157,29 @@ export class Replayer {
 
     if (rebuild) {
       let written = 0;
-      for (const { projection, streamId, state, version } of states.values()) {
-        buffer.push(...projection.items(state, streamId).map((item) => ({ ...item, v: version })));
-        buffer.push({ ...checkpointKey(projection.name, streamId), version, v: version, state: JSON.stringify(state) });
+      // Projections that look up others' items (a project's client card) are written last, from the
+      // items the others' final states show, as the live projector would find them now.
+      const entries = [...states.values()];
+      const looking = entries.filter(({ projection }) => projection.lookups);
+      const wanted = new Set(looking.flatMap(({ projection, state }) => projection.lookups!(state).map(itemKey)));
+      const found = new Map<string, ViewItem>();
+      if (options.streamId && wanted.size > 0) {
+        // One stream rebuilt in place: what it looks up is another stream's, as the views hold it.
+        const keys = [...new Set(looking.flatMap(({ projection, state }) => projection.lookups!(state)))];
+        for (const item of await this.views.batchGet(target, keys, true)) found.set(itemKey(item), item);
+      }
+      for (const { projection, streamId, state, version } of [...entries.filter(({ projection }) => !projection.lookups), ...looking]) {
+        let lookup: { looked: Looked; lv: number } | undefined;
+        if (projection.lookups) {
+          const looked = lookedOf(projection.lookups(state).flatMap((key) => found.get(itemKey(key)) ?? []));
+          lookup = { looked, lv: lookedVersion(looked) };
+        }
+        for (const item of projection.items(state, streamId, lookup?.looked)) {
+          const stored = { ...item, v: version, ...(lookup ? { lv: lookup.lv } : {}) };
+          if (wanted.has(itemKey(item))) found.set(itemKey(item), stored);
+          buffer.push(stored);
+        }
+        buffer.push({ ...checkpointKey(projection.name, streamId), version, v: version, state: JSON.stringify(state), ...(lookup ? { looked: storedLooked(lookup.looked), lv: lookup.lv } : {}) });
         await flush();
         written += 1;
         if (written % 1000 === 0) options.onProgress?.({ events, streams: cursors.size, phase: 'writing' });

@@ -36,7 +36,7 @@ export async function workTheProjects(local: LocalRuntime, clientSub: string, de
 async function snapshot(local: LocalRuntime, projectIds: string[]) {
   const views = local.runtime.views;
   const { active } = await views.generations(true);
-  const strip = (items: Record<string, unknown>[]) => items.map(({ v: _v, ...rest }) => rest);
+  const strip = (items: Record<string, unknown>[]) => items.map(({ v: _v, lv: _lv, ...rest }) => rest);
   const perProject = await Promise.all(
     projectIds.map(async (id) => ({
       doc: strip([(await views.get(active, `project#${id}`, 'doc'))!]),

@@ -5,7 +5,7 @@ import type { Runtime } from '../../functions/core/runtime.js';
 
 /**
  * Every item of the active generation of the views, keyed and sorted, without the write-version
- * marker `v` (which says when an item was last written, not what it shows).
+ * markers `v` and `lv` (which say when an item and what it looked up were last written, not what it shows).
  */
 export async function snapshotViews(runtime: Runtime): Promise<Record<string, unknown>> {
   const { active } = await runtime.views.generations(true);
@@ -16,7 +16,7 @@ export async function snapshotViews(runtime: Runtime): Promise<Record<string, un
     for (const item of page.Items ?? []) {
       const pk = String(item.pk);
       if (!pk.startsWith(`${active}#`) || item.deleted) continue;
-      const { v: _v, ...rest } = item;
+      const { v: _v, lv: _lv, ...rest } = item;
       // A counter's guard attributes (views.addCount) say which step came last, not what it counts.
       if (pk.includes('#count#')) for (const key of Object.keys(rest)) if (/^g\d+$/.test(key)) delete (rest as Record<string, unknown>)[key];
       items[`${pk.slice(pk.indexOf('#') + 1)} | ${item.sk}`] = rest;

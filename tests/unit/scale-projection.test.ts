@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProfileUpdated, ProjectStatusChanged, RoleGranted, RoleRevoked, UserRegistered, type EventEnvelope, type NewEvent } from '../../events/index.js';
-import { boardPartition, clientWordPartition, projectCounters, projectIndexItems, searchPartition, searchWords, words } from '../../functions/consumers/projections/project-index.js';
+import { boardPartition, MAX_CLIENT_WORDS, MAX_WORDS, projectCounters, projectIndexItems, searchPartition, searchWords, words } from '../../functions/consumers/projections/project-index.js';
 import { projectsProjection } from '../../functions/consumers/projections/projects.js';
 import { usersProjection } from '../../functions/consumers/projections/users.js';
 import { counterDeltas, Projector, type Projection } from '../../functions/core/projector.js';
@@ -23,10 +23,23 @@ class MemoryViews {
   async get(gen: number, pk: string, sk: string) {
     return this.items.get(this.key(gen, pk, sk)) as ViewItem | undefined;
   }
-  async putGuarded(gen: number, item: ViewItem, v: number) {
+  async batchGet(gen: number, keys: { pk: string; sk: string }[]) {
+    return keys.flatMap((key) => {
+      const item = this.items.get(this.key(gen, key.pk, key.sk));
+      return item && !item.deleted ? [item as ViewItem] : [];
+    });
+  }
+  async query(gen: number, partition: { index?: string; pk: string }) {
+    const name = partition.index ? `${partition.index}pk` : 'pk';
+    return [...this.items].filter(([key, item]) => key.startsWith(`${gen}\u0000`) && item[name] === partition.pk && !item.deleted).map(([, item]) => item as ViewItem);
+  }
+  // The conditions of ViewStore.putGuarded and putIfVersion, in memory.
+  async putGuarded(gen: number, item: ViewItem, v: number, lv?: number) {
     const existing = this.items.get(this.key(gen, item.pk, item.sk));
-    if (existing && (existing.v as number) >= v) return false;
-    this.items.set(this.key(gen, item.pk, item.sk), { ...item, v });
+    const had = (existing?.lv as number | undefined) ?? -1;
+    const allowed = !existing || (lv === undefined ? (existing.v as number) < v : ((existing.v as number) < v && had <= lv) || (existing.v === v && had < lv));
+    if (!allowed) return false;
+    this.items.set(this.key(gen, item.pk, item.sk), { ...item, v, ...(lv === undefined ? {} : { lv }) });
     return true;
   }
   async putOnce(gen: number, item: ViewItem) {
@@ -34,15 +47,16 @@ class MemoryViews {
     this.items.set(this.key(gen, item.pk, item.sk), { ...item });
     return true;
   }
-  async putIfVersion(gen: number, item: ViewItem & { version: number }, expected: number) {
+  async putIfVersion(gen: number, item: ViewItem & { version: number }, expected: number, lv?: number) {
     const existing = this.items.get(this.key(gen, item.pk, item.sk));
     if ((existing?.version ?? 0) !== expected) return false;
-    this.items.set(this.key(gen, item.pk, item.sk), { ...item });
+    if (existing && lv !== undefined && existing.lv !== undefined && (existing.lv as number) > lv) return false;
+    this.items.set(this.key(gen, item.pk, item.sk), { ...item, ...(lv === undefined ? {} : { lv }) });
     return true;
   }
-  async clearPending(gen: number, key: { pk: string; sk: string }, version: number) {
+  async clearPending(gen: number, key: { pk: string; sk: string }, version: number, attribute = 'pending') {
     const existing = this.items.get(this.key(gen, key.pk, key.sk));
-    if (existing && existing.version === version) delete existing.pending;
+    if (existing && existing.version === version) delete existing[attribute];
   }
   async addCount(gen: number, key: { pk: string; sk: string }, delta: number) {
     const existing = this.items.get(this.key(gen, key.pk, key.sk)) ?? { ...key };
@@ -132,29 +146,63 @@ describe('board index items and counters', () => {
     expect(projectCounters(projectDecider.initialState())).toEqual([]);
   });
 
-  it("the users projection writes a word item per word of a client's name and company, idempotently, and a rename drops the old words", async () => {
+  it("a project's card carries its client, and its search items the project's and the client's words, each item all of them", () => {
+    let state = projectDecider.initialState();
+    for (const event of history.slice(0, 4)) state = projectDecider.evolve(state, event);
+    const client = { id: 'u1', full_name: 'Zoë Quill', email: 'zoe@example.com', company: 'Quill & Partners' };
+    const items = projectIndexItems(state, client);
+    const search = items.filter((item) => String(item.sk).startsWith('ix#word#'));
+    const wordsOfItems = search.map((item) => String(item.sk).slice('ix#word#'.length));
+    expect(wordsOfItems).toEqual(expect.arrayContaining(['cafe', 'kitchen', 'zoe', 'quill', 'partners']));
+    expect(new Set(wordsOfItems).size).toBe(wordsOfItems.length);
+    expect(search.length).toBeLessThanOrEqual(MAX_WORDS + MAX_CLIENT_WORDS);
+    for (const item of search) {
+      expect(item.words).toBe(wordsOfItems.join(' '));
+      expect(item.gsi5pk).toBe(searchPartition('in_progress', String(item.sk).slice('ix#word#'.length)));
+      expect(item.card).toBeUndefined();
+    }
+    const card = JSON.parse(String(items.find((item) => item.sk === 'ix#board#0')!.card));
+    expect(card.client).toEqual(client);
+    // Without a client yet (the replay may project a project before its client), no client words.
+    expect(JSON.parse(String(projectIndexItems(state, null)[0]!.card)).client).toBeNull();
+    expect(projectIndexItems(state, null).some((item) => item.sk === 'ix#word#zoe')).toBe(false);
+  });
+
+  it("a client's rename reaches every card and search item of their projects, in any order of delivery, twice or once, as a clean projection", async () => {
     const user = envelopes([
       UserRegistered.create({ user_id: 'u1', email: 'zoe@example.com', full_name: 'Zoë Quill', company: 'Quill & Partners' }),
-      ProfileUpdated.create({ full_name: 'Zoë Marlowe' }),
+      ProfileUpdated.create({ full_name: 'Ada Marlowe', company: 'Lark Studio' }),
     ], 'user-u1');
-    const wordsOf = (items: Record<string, Record<string, unknown>>) =>
-      Object.values(items).filter((item) => String(item.sk).startsWith('ix#word#')).map((item) => [item.gsi5pk, item.gsi5sk]).sort();
-    const registered = await project(user.slice(0, 1), usersProjection, user);
-    expect(wordsOf(registered)).toEqual([
-      [clientWordPartition('partners'), 'partners#u1'],
-      [clientWordPartition('quill'), 'quill#u1'],
-      [clientWordPartition('zoe'), 'zoe#u1'],
-    ]);
-    const once = await project(user, usersProjection, user);
-    // 'quill' stays (the company), the old name's own words go.
-    expect(wordsOf(once)).toEqual([
-      [clientWordPartition('marlowe'), 'marlowe#u1'],
-      [clientWordPartition('partners'), 'partners#u1'],
-      [clientWordPartition('quill'), 'quill#u1'],
-      [clientWordPartition('zoe'), 'zoe#u1'],
-    ]);
-    expect(await project([...user, ...user], usersProjection, user)).toEqual(once);
-    expect(wordsOf(await project([user[1]!, user[0]!, user[1]!], usersProjection, user))).toEqual(wordsOf(once));
+    const both = [usersProjection, projectsProjection];
+    const run = async (deliveries: EventEnvelope[]) => {
+      const views = new MemoryViews();
+      const store = { readStream: async (streamId: string, range: { from?: number; to?: number } = {}) => ({ events: [...user, ...history].filter((e) => e.streamId === streamId && e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9)) }) };
+      const projector = new Projector(store as never, views as unknown as ViewStore, both);
+      for (const event of deliveries) for (const projection of projector.matching(event.streamId)) await projector.apply(1, projection, event);
+      return views.snapshot();
+    };
+    const inOrder = await run([...user.slice(0, 1), ...history, user[1]!]);
+    const clientOf = (items: Record<string, Record<string, unknown>>) => JSON.parse(String(items['project#P1\u0000ix#board#0']!.card)).client;
+    const searchWordsOf = (items: Record<string, Record<string, unknown>>) => Object.values(items).filter((item) => String(item.sk).startsWith('ix#word#')).map((item) => String(item.sk).slice(8)).sort();
+    expect(clientOf(inOrder)).toEqual({ id: 'u1', full_name: 'Ada Marlowe', email: 'zoe@example.com', company: 'Lark Studio' });
+    expect(searchWordsOf(inOrder)).toEqual(expect.arrayContaining(['ada', 'marlowe', 'lark', 'studio']));
+    expect(searchWordsOf(inOrder)).not.toEqual(expect.arrayContaining(['zoe']));
+    expect(searchWordsOf(inOrder).filter((word) => ['quill', 'partners'].includes(word))).toEqual([]);
+    for (const item of Object.values(inOrder)) if (String(item.sk).startsWith('ix#word#')) expect(String(item.words).split(' ')).toContain('marlowe');
+    // Every event twice changes nothing, not even the write versions.
+    expect(await run([...user.slice(0, 1), ...history, user[1]!, ...user, ...history])).toEqual(inOrder);
+    // The profile first appears after the project (a replay's order), is renamed, all twice, shuffled:
+    // the same items (which version last wrote an unchanged item may differ: `v` and `lv` left out).
+    const shown = (items: Record<string, Record<string, unknown>>) => Object.fromEntries(Object.entries(items).map(([key, { v: _v, lv: _lv, ...item }]) => [key, item]));
+    expect(shown(await run([...history, ...user]))).toEqual(shown(inOrder));
+    expect(shown(await run([...history, user[0]!, ...history, ...user, ...user]))).toEqual(shown(inOrder));
+    expect(shown(await run([history[4]!, user[1]!, history[0]!, user[0]!, ...history.slice().reverse()]))).toEqual(shown(inOrder));
+    // A clean projection of the final states (what the replay writes) shows the same.
+    const final = <S>(projection: Projection<S>, events: EventEnvelope[]) => events.reduce((state, event) => projection.evolve(state, event), projection.initialState());
+    const userItems = usersProjection.items(final(usersProjection, user), 'user-u1');
+    const projectItems = projectsProjection.items(final(projectsProjection, history), 'project-P1', new Map(userItems.map((item) => [`${item.pk}\u0000${item.sk}`, item])));
+    const stateItems = Object.fromEntries(Object.entries(shown(inOrder)).filter(([, item]) => !String(item.pk).startsWith('count#') && !String(item.pk).startsWith('activity#')));
+    expect(stateItems).toEqual(Object.fromEntries([...userItems, ...projectItems].map((item) => [`${item.pk}\u0000${item.sk}`, item])));
   });
 
   it('the users projection keeps one admin index item per admin, idempotently, and drops it when the role is revoked', async () => {

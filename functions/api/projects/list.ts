@@ -58,7 +58,8 @@ const parse = (item: ViewItem) => JSON.parse(item.doc as string) as ProjectDoc;
  * Admins: the board, a column (`status`) or the four merged, filtered and searched by the index items
  * the projection writes, with each column's count from the counters. Designers: assigned to them by
  * id or e-mail; clients: their own and their team's (the partitions merged newest first; the filters
- * narrow the page). Admins and designers also get each card's client, joined in one batch read.
+ * narrow the page). Admins and designers also get each card's client: on the admin board's cards as
+ * the projection wrote them, joined in one batch read on a designer's list.
  */
 export const handler = httpHandler({ query: listProjectsQuery }, async (request) => {
   const principal = signedIn(request);
@@ -98,7 +99,8 @@ export const handler = httpHandler({ query: listProjectsQuery }, async (request)
     // Only a list longer than its page needs them: the screen counts a whole list itself.
     counts = nextCursor ? listed : undefined;
   }
-  if (admin || designer) cards = await withClients(runtime, cards);
+  // The admin board's cards carry their client (the projection keeps it); a designer's list joins it.
+  if (designer) cards = await withClients(runtime, cards);
   const body: ListProjectsResponse = { projects: cards, ...(nextCursor ? { next_cursor: nextCursor } : {}), ...(counts ? { counts } : {}) };
   return { body };
 });

@@ -1,10 +1,11 @@
 import type { EventEnvelope } from '../../../events/index.js';
 import { projectDecider, type ProjectState } from '../../domain/project.js';
-import type { Projection } from '../../core/projector.js';
+import { itemKey, type Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
 import { describe, type ActivityEntry } from './activity-log.js';
-import { projectCounters, projectIndexItems } from './project-index.js';
-import { activityDayPartition, activityPartition, commentsPartition, projectKey, type ProjectDocument } from './keys/projects.js';
+import { cardClient, projectCounters, projectIndexItems } from './project-index.js';
+import { clientCardKey } from './keys/users.js';
+import { activityDayPartition, activityPartition, commentsPartition, ownerPartition, projectKey, type ProjectDocument } from './keys/projects.js';
 
 export { activityDayPartition, activityPartition, commentsPartition, projectKey, type ProjectDocument };
 
@@ -15,7 +16,9 @@ export { activityDayPartition, activityPartition, commentsPartition, projectKey,
  * - one item per comment (rejected ones leave), pending ones listed on gsi4 'moderation';
  * - one activity entry per event, written once, listed per project, on gsi4 'activity' and by day
  *   on gsi5 (the global feed's pages);
- * - the board's filter and search index items and column counters (project-index.ts).
+ * - the board's filter and search index items and column counters (project-index.ts), which show
+ *   the client (name, e-mail, company): the user's card item is looked up (`lookups`), and a change
+ *   of it re-projects the client's projects (the users projection's `dependents`).
  */
 export const projectsProjection: Projection<ProjectState> = {
   name: 'projects',
@@ -23,14 +26,18 @@ export const projectsProjection: Projection<ProjectState> = {
   initialState: projectDecider.initialState,
   evolve: projectDecider.evolve,
 
-  items(state) {
+  lookups(state) {
+    return state.exists && state.user_id ? [clientCardKey(state.user_id)] : [];
+  },
+
+  items(state, _streamId, looked) {
     if (!state.exists || !state.id) return [];
     const sort = `${state.created_at}#${state.id}`;
     const designer = state.assigned_designer_id ?? state.assigned_designer_email;
     const { comments, ...document } = state;
     const item: ViewItem = {
       ...projectKey(state.id),
-      gsi1pk: `owner#${state.user_id}`,
+      gsi1pk: ownerPartition(String(state.user_id)),
       gsi1sk: sort,
       gsi4pk: 'projects',
       gsi4sk: sort,
@@ -47,7 +54,8 @@ export const projectsProjection: Projection<ProjectState> = {
       if (!comment.approved) Object.assign(commentItem, { gsi4pk: 'moderation', gsi4sk: `${comment.created_at}#${comment.id}` });
       return commentItem;
     });
-    return [item, ...commentItems, ...projectIndexItems(state)];
+    const client = state.user_id ? cardClient(looked?.get(itemKey(clientCardKey(state.user_id)))) : null;
+    return [item, ...commentItems, ...projectIndexItems(state, client)];
   },
 
   counters: projectCounters,

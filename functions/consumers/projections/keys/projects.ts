@@ -2,6 +2,8 @@ import type { ProjectState } from '../../../domain/project.js';
 
 /** The projects projection's view keys and document type, apart from the projection so readers bundle no decider. */
 export const projectKey = (id: string) => ({ pk: `project#${id}`, sk: 'doc' });
+/** A client's projects (gsi1 of the documents): every project they submitted, team ones too. */
+export const ownerPartition = (userId: string) => `owner#${userId}`;
 export const commentsPartition = (projectId: string) => `comments#${projectId}`;
 export const activityPartition = (projectId: string) => `activity#${projectId}`;
 /** The global activity of one UTC day (gsi5). */

@@ -6,3 +6,8 @@ export const ARCHITECTS_COUNTER = 'users#architects';
 /** The accounts holding the admin role, one small item each (gsi5): whom the notifications reactor tells. */
 export const ADMINS_PARTITION = 'admins';
 export const adminIndexKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'admin' });
+/**
+ * What a project's card shows of its client (id, name, e-mail, company), one small item per user
+ * that changes only when those do: the projects projection looks it up (Projection.lookups).
+ */
+export const clientCardKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'card' });
