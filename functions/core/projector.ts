@@ -158,13 +158,14 @@ export class Projector {
     const key = checkpointKey(projection.name, event.streamId);
     // Items an attempt wrote before its commit failed: a retry writes every item and removes these.
     let attempted: ViewItem[] = [];
+    let attemptedLv = 0;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       // What this projector committed last saves the read. It may be behind (another instance moved
       // on): versions only grow, so a skip is still right, and a stale base fails the commit below.
       const remembered = attempt === 0 ? this.committed.get(slot) : undefined;
       const checkpoint = remembered ?? (await this.readCheckpoint(gen, projection, key, event.streamId));
       const { version, state: before } = checkpoint;
-      if (event.version <= version) return;
+      if (event.version <= version) return this.dropAttempted(gen, projection, event.streamId, slot, checkpoint, attempted, attemptedLv);
       const pending =
         event.version === version + 1
           ? [event]
@@ -182,6 +183,7 @@ export class Projector {
       const next = projection.items(state, event.streamId, looked);
       await this.writeItems(gen, [...projection.items(before, event.streamId, checkpoint.looked), ...attempted], next, reached, lv, attempt > 0);
       attempted = [...attempted, ...next];
+      attemptedLv = Math.max(attemptedLv, lv ?? 0);
       // The step's count changes ride on the checkpoint commit (one winner per step) and are applied
       // right after it; one left there by a failure is applied by the next reader of the checkpoint.
       // So does the re-projection of the streams that look this one up, when the step changed it.
@@ -215,6 +217,22 @@ export class Projector {
     throw new Error(`Projection ${projection.name} could not apply ${event.streamId}@${event.version}`);
   }
 
+  /**
+   * After a lost commit race, when the winner's checkpoint already covers this step. What the lost
+   * attempts wrote may still stand where the winner wrote nothing (it writes only what changed from
+   * its base, and these items did not: a stream that went back to an earlier status), or hold keys
+   * the winner's items do not (a client's old name words): each is set to the winner's item, or
+   * removed, at the winner's versions. When this attempt looked up something newer than the winner
+   * did, the stream is re-projected with a fresh lookup instead, which does the same.
+   */
+  private async dropAttempted(gen: number, projection: Projection, streamId: string, slot: string, checkpoint: Checkpoint, attempted: ViewItem[], attemptedLv: number): Promise<void> {
+    if (attempted.length === 0) return;
+    if (projection.lookups && attemptedLv > checkpoint.lv) return this.reprojectNow(gen, projection, streamId, slot, checkpoint, attempted);
+    const touched = new Set(attempted.map(itemKey));
+    const winner = projection.items(checkpoint.state, streamId, checkpoint.looked);
+    await this.writeItems(gen, attempted, winner.filter((item) => touched.has(itemKey(item))), checkpoint.version, projection.lookups ? checkpoint.lv : undefined, true);
+  }
+
   /** The items a projection with lookups shows from, read in one strongly consistent batch. */
   private async lookup(gen: number, projection: Projection, state: unknown): Promise<Looked> {
     const keys = projection.lookups?.(state) ?? [];
@@ -231,19 +249,21 @@ export class Projector {
     return this.enqueue(slot, () => this.reprojectNow(gen, projection, streamId, slot));
   }
 
-  private async reprojectNow(gen: number, projection: Projection, streamId: string, slot: string, known?: Checkpoint): Promise<void> {
+  private async reprojectNow(gen: number, projection: Projection, streamId: string, slot: string, known?: Checkpoint, written: ViewItem[] = []): Promise<void> {
     const key = checkpointKey(projection.name, streamId);
-    let attempted: ViewItem[] = [];
+    let attempted: ViewItem[] = written;
+    let attemptedLv = 0;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const checkpoint = attempt === 0 && known ? known : await this.readCheckpoint(gen, projection, key, streamId);
       // Not projected yet: its first commit looks up for itself.
       if (checkpoint.version === 0) return;
       const looked = await this.lookup(gen, projection, checkpoint.state);
       const lv = lookedVersion(looked);
-      if (lv <= checkpoint.lv) return;
+      if (lv <= checkpoint.lv) return this.dropAttempted(gen, projection, streamId, slot, checkpoint, attempted, attemptedLv);
       const next = projection.items(checkpoint.state, streamId, looked);
-      await this.writeItems(gen, [...projection.items(checkpoint.state, streamId, checkpoint.looked), ...attempted], next, checkpoint.version, lv, attempt > 0);
+      await this.writeItems(gen, [...projection.items(checkpoint.state, streamId, checkpoint.looked), ...attempted], next, checkpoint.version, lv, attempted.length > 0);
       attempted = [...attempted, ...next];
+      attemptedLv = Math.max(attemptedLv, lv);
       const item = { ...key, version: checkpoint.version, v: checkpoint.version, state: JSON.stringify(checkpoint.state), looked: storedLooked(looked) };
       if (await this.views.putIfVersion(gen, item, checkpoint.version, lv)) {
         this.committed.set(slot, { ...checkpoint, looked, lv });

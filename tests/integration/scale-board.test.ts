@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from '../../functions/consumers/projections/index.js';
 import { words } from '../../functions/consumers/projections/project-index.js';
 import { Replayer } from '../../functions/ops/replay.js';
+import { liveAndReplayed } from '../support/snapshot.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 
 /**
@@ -174,6 +175,47 @@ describe('the admin board, a page at a time', () => {
     const report = await new Replayer(stack.local.runtime.store, stack.local.runtime.views, allProjections).run();
     expect(report.broken).toEqual([]);
     for (const [query] of cases) expect(ids(await allPages(`/api/projects?${query}`, admin, 3)), `${query} after replay`).toEqual(expectedOf.get(query));
+  });
+
+  it('a client renamed while their projects are being updated: every card and search item ends with the new name, as a replay writes them', async () => {
+    const profile = (user: TestUser, body: Record<string, unknown>) => stack.api('PATCH', '/api/me/profile', { user, body });
+    const dora = await stack.signUpClient({ name: 'Dora Before' });
+    const hers = await Promise.all([1, 2, 3, 4].map((i) => submit(dora, `cabin project dora ${i}`)));
+    await stack.settle();
+    // Two renames while the admin moves every one of her projects, all at once.
+    const answers = await Promise.all([
+      profile(dora, { full_name: 'Dora Middle', company: 'Quartz Works' }).then(async (first) => [first, await profile(dora, { full_name: 'Dora Afterward', company: 'Quasar Labs' })]),
+      ...hers.map((id, i) => stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: PRIORITIES[i % 3] } })),
+      stack.api('POST', '/api/projects/bulk', { user: admin, body: { ids: hers.slice(0, 2), status: 'in_progress' } }),
+      ...hers.map((id) => stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { designer: { designer_id: designer.sub } } })),
+    ]);
+    for (const answer of answers.flat()) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    await stack.settle();
+    const client = { id: dora.sub, full_name: 'Dora Afterward', email: expect.any(String), company: 'Quasar Labs' };
+    // The cards the projection wrote (every board partition of each project) carry the new name.
+    const runtime = stack.local.runtime;
+    const { active } = await runtime.views.generations();
+    for (const id of hers) {
+      const items = await runtime.views.query(active, { pk: `project#${id}` });
+      const boards = items.filter((item) => String(item.sk).startsWith('ix#board#'));
+      expect(boards.length).toBe(4);
+      for (const item of boards) expect(JSON.parse(String(item.card)).client, `${id} ${item.sk}`).toEqual(client);
+      const own = items.filter((item) => String(item.sk).startsWith('ix#word#')).map((item) => String(item.sk).slice('ix#word#'.length));
+      expect(own).toEqual(expect.arrayContaining(['dora', 'afterward', 'quasar', 'labs', 'cabin']));
+      for (const gone of ['before', 'middle', 'quartz', 'works']) expect(own).not.toContain(gone);
+    }
+    // And so does the board, with no profile read: its filters and search by the new words only.
+    for (const query of [`status=in_progress&designer=${designer.sub}`, 'q=afterward', 'q=quasar%20cabin', 'status=queued&q=dora']) {
+      const cards = (await allPages(`/api/projects?${query}`, admin, 3)).filter((card) => hers.includes(card.id));
+      expect(cards.length, query).toBeGreaterThan(0);
+      for (const card of cards) expect((card as unknown as { client: unknown }).client, query).toEqual(client);
+    }
+    expect((await allPages('/api/projects?q=afterward', admin, 3)).map((card) => card.id).sort()).toEqual([...hers].sort());
+    for (const old of ['before', 'middle', 'quartz']) expect(await allPages(`/api/projects?q=${old}`, admin, 3), old).toEqual([]);
+    // A replay writes the same items (cards, search items, checkpoints) as the live projection did.
+    const { live, replayed, report } = await liveAndReplayed(runtime);
+    expect(report.broken).toEqual([]);
+    expect(replayed).toEqual(live);
   });
 
   it('refuses a forged, altered or foreign cursor with 400 INVALID_CURSOR, and changes nothing', async () => {
