@@ -18,6 +18,8 @@ const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,50000').split(',').map(Num
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 30);
 const PROJECTS_PER_CLIENT = 10;
 const RARE_WORD = 'zephyr';
+/** The company of 1% of the clients (so of 1% of the projects): a search by a client's word. */
+const CLIENT_WORD = 'quasar';
 const CONCURRENCY = 16;
 const WORDS = ['kitchen', 'garden', 'loft', 'bathroom', 'garage', 'attic', 'porch', 'studio', 'duplex', 'cabin', 'terrace', 'basement', 'office', 'annex'];
 const STATUSES = ['queued', 'in_progress', 'needs_revision', 'delivered'] as const;
@@ -114,7 +116,7 @@ async function seed(stack: TestStack, seeded: Seeded, from: number, to: number) 
     const c = Math.floor(from / PROJECTS_PER_CLIENT) + k;
     const id = seeded.clients[c]!;
     if (!id.startsWith('bench-client-')) return; // the signed-up client registered through Cognito
-    await appendAndProject(stack, seeded, `user-${id}`, [UserRegistered.create({ user_id: id, email: `${id}@example.test`, full_name: `Client ${c}`, company: `Company ${c % 97}` })], system, buffer);
+    await appendAndProject(stack, seeded, `user-${id}`, [UserRegistered.create({ user_id: id, email: `${id}@example.test`, full_name: `Client ${c}`, company: c % 100 === 50 ? `${CLIENT_WORD} Studio` : `Company ${c % 97}` })], system, buffer);
     await flush();
   });
   await inParallel(to - from, async (k) => {
@@ -179,6 +181,8 @@ export async function benchScale() {
         'status filter (needs_revision)': await measure(stack, reads, admin, '/api/projects?status=needs_revision&limit=25', count),
         'designer filter (queued column)': await measure(stack, reads, admin, `/api/projects?status=queued&designer=${seeded.designers[0]}&limit=25`, count),
         [`search "${RARE_WORD}" (0.1%), one column`]: await measure(stack, reads, admin, `/api/projects?status=queued&q=${RARE_WORD}&limit=25`, count),
+        [`search "${CLIENT_WORD}" (a company, 1%), one column`]: await measure(stack, reads, admin, `/api/projects?status=queued&q=${CLIENT_WORD}&limit=25`, count),
+        'search "kitchen" (a full page), one column': await measure(stack, reads, admin, '/api/projects?status=queued&q=kitchen&limit=25', count),
         'users table, first page': await measure(stack, reads, admin, '/api/users', count),
         'global activity, today': await measure(stack, reads, admin, '/api/activity', count),
         "a client's board": await measure(stack, reads, client, '/api/projects', count),

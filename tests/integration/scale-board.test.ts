@@ -180,7 +180,7 @@ describe('the admin board, a page at a time', () => {
   it('a client renamed while their projects are being updated: every card and search item ends with the new name, as a replay writes them', async () => {
     const profile = (user: TestUser, body: Record<string, unknown>) => stack.api('PATCH', '/api/me/profile', { user, body });
     const dora = await stack.signUpClient({ name: 'Dora Before' });
-    const hers = await Promise.all([1, 2, 3, 4].map((i) => submit(dora, `cabin project dora ${i}`)));
+    const hers = await Promise.all([1, 2, 3, 4].map((i) => submit(dora, i === 1 ? 'cabin and cabins dora 1' : `cabin project dora ${i}`)));
     await stack.settle();
     // Two renames while the admin moves every one of her projects, all at once.
     const answers = await Promise.all([
@@ -212,6 +212,9 @@ describe('the admin board, a page at a time', () => {
     }
     expect((await allPages('/api/projects?q=afterward', admin, 3)).map((card) => card.id).sort()).toEqual([...hers].sort());
     for (const old of ['before', 'middle', 'quartz']) expect(await allPages(`/api/projects?q=${old}`, admin, 3), old).toEqual([]);
+    // A project two of whose words begin with the searched word is listed once, a page of one at a time.
+    const once = (await allPages('/api/projects?q=cabi', admin, 1)).map((card) => card.id);
+    expect(once.sort()).toEqual([...hers].sort());
     // A replay writes the same items (cards, search items, checkpoints) as the live projection did.
     const { live, replayed, report } = await liveAndReplayed(runtime);
     expect(report.broken).toEqual([]);
