@@ -141,7 +141,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     SITE_URL: url,
     // Signs page cursors (functions/core/cursor.ts): derived from the data folder's secret, so
     // cursors survive a restart and no one without the secret can make one.
-    CURSOR_KEY: createHmac('sha256', secrets.adminSecret).update('page-cursors').digest('base64url'),
+    API_SIGNING_KEY: createHmac('sha256', secrets.adminSecret).update('api-signing').digest('base64url'),
     // Signs notification e-mails' unsubscribe links: from the data folder's secret, so old links keep working.
     NOTIFICATIONS_KEY: createHmac('sha256', secrets.adminSecret).update('notifications').digest('base64url'),
   });
