@@ -1,4 +1,5 @@
 import type { Theme } from '@aws-amplify/ui-react';
+import { THEME_NAME } from './theme-name.js';
 
 const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
 
@@ -8,7 +9,7 @@ const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica N
  * only: createTheme turns it into CSS variables when the SPA is built (web/build/amplify-theme.ts).
  */
 export const theme: Theme & { name: string } = {
-  name: 'design-club',
+  name: THEME_NAME,
   tokens: {
     colors: {
       primary: {
