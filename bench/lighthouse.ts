@@ -9,7 +9,8 @@
  *
  *   npx tsx bench/lighthouse.ts     (LIGHTHOUSE_RUNS=N, SKIP_WEB_BUILD=1 to use the current web/dist,
  *                                    LIGHTHOUSE_REPORTS=dir to keep the JSON reports,
- *                                    LIGHTHOUSE_PAGES=dashboard or =public for only those pages)
+ *                                    LIGHTHOUSE_PAGES=dashboard or =public for only those pages,
+ *                                    LIGHTHOUSE_WEB_DIR=dir to serve another build, e.g. an older one)
  *
  * Lighthouse attaches to a Chromium that Playwright signed in (a free remote-debugging port), with
  * storage reset off, so /dashboard is measured as a signed-in client sees it; `/` and `/auth` are
@@ -29,6 +30,7 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const GOAL = 0.95;
 const PAGES = process.env.LIGHTHOUSE_PAGES ?? 'all';
+const WEB_DIR = process.env.LIGHTHOUSE_WEB_DIR;
 
 interface LighthouseReport {
   categories: Record<'performance' | 'accessibility', { score: number | null }>;
@@ -123,9 +125,9 @@ export async function buildWeb() {
 }
 
 export async function benchLighthouse() {
-  if (!process.env.SKIP_WEB_BUILD) await buildWeb();
+  if (!process.env.SKIP_WEB_BUILD && !WEB_DIR) await buildWeb();
   if (REPORTS) await mkdir(REPORTS, { recursive: true });
-  const local = await startLocal({ port: 0, quiet: true });
+  const local = await startLocal({ port: 0, quiet: true, ...(WEB_DIR ? { webDir: WEB_DIR } : {}) });
   const profile = await mkdtemp(join(tmpdir(), 'lighthouse-bench-'));
   const port = await freePort();
   let context: BrowserContext | undefined;

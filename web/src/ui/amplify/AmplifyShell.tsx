@@ -17,7 +17,7 @@ import '../ui.css';
  * a second time there (and the elements below inherit from that second set), on each style pass.
  */
 export default function AmplifyShell() {
-  // Usually already there: the entry sets it when the first screen is one of these (apply-theme.ts).
+  // Usually already there: set as the app starts when the first screen is one of these (App.tsx).
   useLayoutEffect(() => {
     applyTheme();
     return removeTheme;
