@@ -16,9 +16,6 @@ const AmplifyShell = lazy(loadShell);
 // The first screen's code starts loading beside the shell's, not after it (the shell renders the
 // screen, so React alone would fetch them one after the other); each in a task of its own.
 if (typeof window !== 'undefined' && !isPublicPath(window.location.pathname)) {
-  // The theme's attribute first (a tiny module, not in the entry: the landing page knows nothing of
-  // Amplify UI), so it is usually in place before Amplify UI's stylesheet arrives.
-  void import('./ui/amplify/apply-theme.js').then(({ applyTheme }) => applyTheme(), () => undefined);
   const first = screenRoutes.find((route) => matchPath(route.path, window.location.pathname));
   for (const load of [loadShell, first?.load]) if (load) inOwnTask(() => void load().catch(() => undefined));
 }

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router-dom';
 import './styles.js';
 // The brand theme, built from theme.ts with Amplify UI's createTheme at build time (web/build/amplify-theme.ts).
 import 'virtual:amplify-theme.css';
-import { applyTheme, removeTheme } from './apply-theme.js';
+import { theme } from './theme.js';
 import '../ui.css';
 
 /**
@@ -17,10 +17,10 @@ import '../ui.css';
  * a second time there (and the elements below inherit from that second set), on each style pass.
  */
 export default function AmplifyShell() {
-  // Usually already there: set as the app starts when the first screen is one of these (App.tsx).
   useLayoutEffect(() => {
-    applyTheme();
-    return removeTheme;
+    const root = document.documentElement;
+    root.setAttribute('data-amplify-theme', theme.name);
+    return () => root.removeAttribute('data-amplify-theme');
   }, []);
   return <Outlet />;
 }

@@ -1,5 +1,4 @@
 import type { Theme } from '@aws-amplify/ui-react';
-import { THEME_NAME } from './theme-name.js';
 
 const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
 
@@ -9,7 +8,7 @@ const SYSTEM_FONTS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica N
  * only: createTheme turns it into CSS variables when the SPA is built (web/build/amplify-theme.ts).
  */
 export const theme: Theme & { name: string } = {
-  name: THEME_NAME,
+  name: 'design-club',
   tokens: {
     colors: {
       primary: {
