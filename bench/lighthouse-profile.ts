@@ -1,21 +1,22 @@
 /**
- * What keeps a signed-in `/dashboard`'s main thread busy, function by function: the companion of
- * bench/lighthouse.ts, whose audits only name files. Loads /dashboard PROFILE_RUNS times (default 3)
- * in a Chromium signed in the way bench/lighthouse.ts signs in, with V8's sampling profiler on and
- * no throttling (Lighthouse's simulated throttling also observes an unthrottled load, then counts
- * each task 4× as long), and prints:
- * - the stretches of main-thread work (samples with no idle gap over 1 ms between them, roughly
- *   the browser's tasks), with their length ×4 as Lighthouse's simulated phone would count it,
- *   and the source files and functions that took the most of each;
- * - self time per source file and per function over the whole load, mapped through the build's
- *   hidden source maps to the original modules (web/src/… or the package under node_modules).
- * Figures, not a test.
+ * What keeps a signed-in `/dashboard`'s main thread busy, task by task and function by function: the
+ * companion of bench/lighthouse.ts, whose audits only name files. Loads /dashboard PROFILE_RUNS times
+ * (default 3) in a Chromium signed in the way bench/lighthouse.ts signs in, with a devtools trace and
+ * V8's sampling profiler on and no throttling (Lighthouse's simulated throttling also observes an
+ * unthrottled load, then counts each task 4× as long), and prints for each load:
+ * - the main thread's tasks that would be long on Lighthouse's phone (≥ 50 ms at ×4), with the
+ *   first paint's time, the trace events that took most of each (self time: style, layout, module
+ *   evaluation, resource look-ups …) and the source files and functions its profiler samples fall
+ *   in, mapped through the build's hidden source maps (web/src/… or the package under node_modules);
+ * - with PROFILE_STRETCHES=1, the stretches of work the samples show and self time per file and
+ *   function over the whole load.
+ * Given traces that bench/lighthouse.ts kept (LIGHTHOUSE_REPORTS=dir), prints the same task table
+ * for them (trace events only: Lighthouse's traces have no samples). Figures, not a test.
  *
  *   npx tsx bench/lighthouse-profile.ts   (SKIP_WEB_BUILD=1 to use the current web/dist, PROFILE_RUNS=N)
- *   npx tsx bench/lighthouse-profile.ts dir/_dashboard-1-0.trace.json …   (traces bench/lighthouse.ts kept)
+ *   npx tsx bench/lighthouse-profile.ts dir/_dashboard-1-0.trace.json …
  */
-import { readFile } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
