@@ -40,5 +40,13 @@ export * from './team-events.js';
 export * from './user-events.js';
 export * from './vocabulary.js';
 
-/** Every event type the system knows, with its schema versions and upcasters. */
-export const catalogue = new EventCatalogue().register(...userEvents, ...projectEvents, ...billingEvents, ...teamEvents, ...designerEvents, ...notificationEvents);
+/**
+ * Every event type the system knows, with its schema versions and upcasters. Built by a call marked
+ * pure, so a bundle that never uses the catalogue (a handler that only reads views) drops it and
+ * every definition only it refers to.
+ */
+export const catalogue = /* @__PURE__ */ everyEvent();
+
+function everyEvent(): EventCatalogue {
+  return new EventCatalogue().register(...userEvents, ...projectEvents, ...billingEvents, ...teamEvents, ...designerEvents, ...notificationEvents);
+}

@@ -99,7 +99,7 @@ export interface BriefIssue {
   message: string;
 }
 
-const STEP_OF = new Map<string, WizardStep>(Object.entries(STEP_FIELDS).flatMap(([step, fields]) => fields.map((field) => [field, Number(step) as WizardStep] as const)));
+const STEP_OF = /* @__PURE__ */ new Map<string, WizardStep>(Object.entries(STEP_FIELDS).flatMap(([step, fields]) => fields.map((field) => [field, Number(step) as WizardStep] as const)));
 
 /** Every problem of a brief, each with its field, in the schema's order. */
 export function briefIssues(brief: unknown): BriefIssue[] {
