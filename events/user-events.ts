@@ -83,6 +83,6 @@ export const PasswordResetCompleted = /* @__PURE__ */ defineEvent('PasswordReset
  * on a token with `new_sub` is this user (`old_sub`, the id every other stream names). Appended
  * by that import only: no API route issues the command.
  */
-export const UserIdentityRelinked = /* @__PURE__ */ defineEvent('UserIdentityRelinked', z.object({ old_sub: z.string().check(z.minLength(1)), new_sub: z.string().check(z.minLength(1)) }));
+export const UserIdentityRelinked = /* @__PURE__ */ defineEvent('UserIdentityRelinked', () => z.object({ old_sub: z.string().check(z.minLength(1)), new_sub: z.string().check(z.minLength(1)) }));
 
 export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted, UserIdentityRelinked];
