@@ -98,11 +98,14 @@ const VIEW_READERS = [
   'functions/realtime/connect.ts',
 ];
 
-describe('Lambda bundles of the routes that only read views', () => {
+/** Routes that change a project without taking a brief: no brief schema, no option catalogue. */
+const BRIEFLESS = ['functions/api/projects/update.ts', 'functions/api/projects/tasks.ts', 'functions/api/projects/list.ts', 'functions/api/projects/get.ts'];
+
+describe('Lambda bundles of the routes that read views or change a project without a brief', () => {
   /** Input → bytes in the output, per handler, each built alone with its own `define`s. */
   const inputs = new Map<string, Record<string, number>>();
   beforeAll(async () => {
-    for (const handler of VIEW_READERS) {
+    for (const handler of new Set([...VIEW_READERS, ...BRIEFLESS])) {
       const result = await build({
         absWorkingDir: ROOT,
         entryPoints: [handler],
@@ -130,6 +133,10 @@ describe('Lambda bundles of the routes that only read views', () => {
 
   it.each(VIEW_READERS)('%s carries no EventBridge client, event store nor route table', (handler) => {
     expect(kept(handler, (input) => input.includes('node_modules/@aws-sdk/client-eventbridge/') || input === 'functions/core/event-store.ts' || input === 'infra/routes.ts')).toEqual([]);
+  });
+
+  it.each(BRIEFLESS)("%s carries neither the brief's schema nor the option catalogue", (handler) => {
+    expect(kept(handler, (input) => input === 'events/project-brief.ts' || input === 'events/intake-options.ts')).toEqual([]);
   });
 
   it.each(VIEW_READERS)('%s carries no event definition nor catalogue', (handler) => {
