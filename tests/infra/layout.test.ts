@@ -129,6 +129,12 @@ describe('what a Lambda bundle leaves out (issue 19)', () => {
     expect(users.filter((file) => !hasBuilder(file))).toEqual([]);
   });
 
+  it("API handlers take view keys from projections/keys/, not from a projection's module (its fold, its decider)", () => {
+    const folds = new Set(['users', 'projects', 'subscriptions', 'teams', 'designers', 'insights', 'identity-aliases', 'index'].map((name) => `functions/consumers/projections/${name}.ts`));
+    const wrong = sources('functions/api').flatMap((file) => valueImports(file).filter((target) => folds.has(target)).map((target) => `${file} → ${target}`));
+    expect(wrong).toEqual([]);
+  });
+
   it.each(['functions/api/team/create.ts', 'functions/api/invites/accept.ts', 'functions/api/designers/invite-accept.ts', 'functions/consumers/notifier.ts'])(
     '%s waits for the projections without bundling their folds',
     (handler) => {
