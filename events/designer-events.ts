@@ -2,7 +2,7 @@ import * as z from './zod.js';
 import { defineEvent } from './catalogue.js';
 
 /** E-mail addresses are stored in their canonical form (`canonicalEmail`): the designer stream is keyed by them. */
-export const designerEmail = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email());
+export const designerEmail = /* @__PURE__ */ (() => z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email()))();
 
 /**
  * Stream `designer-<email>`: one designer authorisation (spec/2 §3 user_roles rows with role

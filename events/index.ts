@@ -15,6 +15,10 @@
  *     z.object({...}).strict()        → z.strictObject({...}); a.extend(b) → z.extend(a, b)
  * - An event type's schema is a thunk, built on its first use rather than at import, so a handler
  *   pays only for the types it reads or writes: `defineEvent('X', () => z.object({ ... }))`.
+ * - A schema kept at a module's top level (a shared field, a contract) is built in a call marked
+ *   pure, `export const x = /* @__PURE__ *\/ (() => z.object({ ... }))();`, and so is an event type,
+ *   `/* @__PURE__ *\/ defineEvent(...)`: `.check()` is a method call, which a bundler must otherwise
+ *   keep (and run at import) in every bundle that imports the module, used or not.
  * - No Intl (toLocaleString) and no other costly work at a module's top level: every handler's cold
  *   start pays for it.
  */

@@ -2,12 +2,12 @@ import * as z from './zod.js';
 import { defineEvent, type EventDefinition } from './catalogue.js';
 import { PRIORITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from './vocabulary.js';
 
-export const checklistItemSchema = z.object({
+export const checklistItemSchema = /* @__PURE__ */ (() => z.object({
   checklist_id: z.string().check(z.minLength(1)),
   task_name: z.string().check(z.minLength(1), z.maxLength(500)),
   estimated_hours: z.number().check(z.gte(0), z.lte(1000)),
   order_index: z.int().check(z.gte(0)),
-});
+}))();
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 
 /**
@@ -46,7 +46,7 @@ export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
   }),
 );
 
-const fileTypes = z.enum(['client_upload', 'deliverable']);
+const fileTypes = /* @__PURE__ */ (() => z.enum(['client_upload', 'deliverable']))();
 
 /** A file checked in storage (size and type) and recorded on the project. */
 export const FileUploaded = /* @__PURE__ */ defineEvent(

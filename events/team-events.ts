@@ -12,9 +12,9 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const INVITE_ROLES = ['designer'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
-const email = z.email().check(z.toLowerCase());
-const sha256Hex = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest'));
-const instant = z.iso.datetime();
+const email = /* @__PURE__ */ (() => z.email().check(z.toLowerCase()))();
+const sha256Hex = /* @__PURE__ */ (() => z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest')))();
+const instant = /* @__PURE__ */ (() => z.iso.datetime())();
 
 export const TeamCreated = /* @__PURE__ */ defineEvent(
   'TeamCreated',

@@ -85,7 +85,7 @@ export function toCard(project: ProjectDetail): ProjectCard {
   return { ...rest, checklist_total: checklist.length, checklist_completed: checklist.filter((task) => task.completed).length };
 }
 
-const isoDate = z.iso.date({ message: 'Due date must be a date (YYYY-MM-DD)' });
+const isoDate = /* @__PURE__ */ (() => z.iso.date({ message: 'Due date must be a date (YYYY-MM-DD)' }))();
 
 /**
  * PATCH /api/projects/{id}: one change from the management dialog (admins: status, designer,
@@ -105,7 +105,7 @@ export const updateProjectBody = /* @__PURE__ */ (() => z.strictObject({
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 /** PATCH /api/projects/{id}/tasks/{taskId}. */
-export const toggleTaskBody = z.strictObject({ completed: z.boolean() });
+export const toggleTaskBody = /* @__PURE__ */ (() => z.strictObject({ completed: z.boolean() }))();
 export type ToggleTaskBody = z.input<typeof toggleTaskBody>;
 
 export interface ToggleTaskResponse {
