@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { AlreadyRunningError, REPO_ROOT, assertNotRunning, startLocal } from '../infra/local/runtime.js';
+import { AlreadyRunningError, REPO_ROOT, assertNotRunning, publicUrlOf, startLocal } from '../infra/local/runtime.js';
 
 // The embedded stack runs on this machine's Node 20; Lambda runs Node 22, so the SDK's notice does not apply.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -9,6 +9,14 @@ const port = Number(process.env.PORT ?? 3000);
 /** Loopback unless asked: `HOST=0.0.0.0 npm start` opens the public port to the network. */
 const host = process.env.HOST || '127.0.0.1';
 const dataDir = resolve(process.env.DATA_DIR ?? resolve(REPO_ROOT, '.data'));
+/** With the port opened, the address others use for it (links in e-mails, upload forms): `PUBLIC_URL=http://192.168.1.20:3000`. */
+const publicUrl = process.env.PUBLIC_URL || undefined;
+try {
+  publicUrlOf(publicUrl, port);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const started = Date.now();
 
 try {
@@ -19,7 +27,7 @@ try {
     const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const local = await startLocal({ port, host, dataDir });
+  const local = await startLocal({ port, host, dataDir, publicUrl });
   const { admin, designer } = local.seeded;
   console.log(
     [
@@ -40,6 +48,7 @@ try {
         `  WARNING: listening on ${host}:${new URL(local.url).port}: anyone who can reach this machine can use this app`,
         '  (sign up, sign in with the seeded accounts above, upload). The outbox then asks for the secret in',
         `  ${dataDir}/secrets.json (header x-local-secret). Leave HOST unset to keep it on this machine.`,
+        ...(publicUrl ? [] : ['  Links in e-mails and upload forms name localhost: set PUBLIC_URL=http://<this machine>:<port> for other machines.']),
         '',
       ].join('\n'),
     );

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError } from './errors.js';
+import { signingKey } from './signing-key.js';
 
 /**
  * Opaque page cursors. A cursor is where the last page stopped (the DynamoDB keys of each partition
@@ -12,25 +13,6 @@ export type CursorState = Record<string, unknown>;
 const SEPARATOR = '.';
 const MAX_CURSOR_LENGTH = 4_096;
 
-let fallbackKey: string | undefined;
-
-/**
- * The signing key: CURSOR_KEY where the runtime sets one (the embedded stack, from its secrets);
- * in the cloud, a key derived from the API's origin secret (Secrets Manager, resolved into every API
- * function's environment at deploy, ORIGIN_VERIFY_SECRET: "current[,previous]"), under its own label
- * so the two uses never share a key. Rotating that secret makes old cursors invalid: the list
- * answers INVALID_CURSOR once and the screen starts again from its first page.
- */
-function key(): string {
-  const configured = process.env.CURSOR_KEY;
-  if (configured) return configured;
-  const origin = process.env.ORIGIN_VERIFY_SECRET?.split(',')[0]?.trim();
-  if (origin) return (fallbackKey ??= createHmac('sha256', origin).update('design-club page cursors').digest('base64url'));
-  // Nothing configured (a test of one handler): a key of this process, so forged cursors still fail.
-  fallbackKey ??= randomBytes(32).toString('base64url');
-  return fallbackKey;
-}
-
 /** The query a cursor belongs to, in one canonical string (keys sorted, absent values dropped). */
 export function cursorScope(route: string, query: Record<string, unknown>): string {
   const entries = Object.entries(query)
@@ -39,7 +21,7 @@ export function cursorScope(route: string, query: Record<string, unknown>): stri
   return `${route}\n${JSON.stringify(entries)}`;
 }
 
-const sign = (scope: string, payload: string) => createHmac('sha256', key()).update(`${scope}\n${payload}`).digest('base64url');
+const sign = (scope: string, payload: string) => createHmac('sha256', signingKey('page cursors')).update(`${scope}\n${payload}`).digest('base64url');
 
 export function encodeCursor(scope: string, state: CursorState): string {
   const payload = Buffer.from(JSON.stringify(state)).toString('base64url');

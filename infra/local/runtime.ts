@@ -49,6 +49,11 @@ export interface LocalOptions {
   port?: number;
   /** The address the public port listens on. Default 127.0.0.1 (loopback); `0.0.0.0` opens it to the network. */
   host?: string;
+  /**
+   * The address people open (e-mail links, presigned upload forms, the WebSocket origin), when the
+   * port is opened to the network: e.g. `http://192.168.1.20:3000`. Default `http://localhost:<port>`.
+   */
+  publicUrl?: string;
   /** Where data persists (`.data`). Without one, everything lives in a temporary place removed on stop. */
   dataDir?: string;
   webDir?: string;
@@ -126,7 +131,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   });
   applyTimeouts(server);
   const port = (server.address() as AddressInfo).port;
-  const url = `http://localhost:${port}`;
+  const url = publicUrlOf(options.publicUrl, port);
 
   Object.assign(process.env, {
     AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
@@ -142,7 +147,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     SITE_URL: url,
     // Signs page cursors (functions/core/cursor.ts): derived from the data folder's secret, so
     // cursors survive a restart and no one without the secret can make one.
-    CURSOR_KEY: createHmac('sha256', secrets.adminSecret).update('page-cursors').digest('base64url'),
+    API_SIGNING_KEY: createHmac('sha256', secrets.adminSecret).update('api-signing').digest('base64url'),
     // Signs notification e-mails' unsubscribe links: from the data folder's secret, so old links keep working.
     NOTIFICATIONS_KEY: createHmac('sha256', secrets.adminSecret).update('notifications').digest('base64url'),
   });
@@ -228,7 +233,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ws://localhost:${port}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
+    'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ${url.replace(/^http/, 'ws')}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
   };
   const site = staticSite(resolve(options.webDir ?? join(REPO_ROOT, 'web/dist')), securityHeaders);
   const billing = localBilling({ dataDir: persistent ? dataDir : undefined });
@@ -331,3 +336,16 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   };
 }
 
+
+/** The public URL as given (origin only, no trailing slash), or localhost on the port. */
+export function publicUrlOf(given: string | undefined, port: number): string {
+  if (!given) return `http://localhost:${port}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(given);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http(s) URL such as http://192.168.1.20:${port} (got ${given})`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`PUBLIC_URL must start with http:// or https:// (got ${given})`);
+  return parsed.origin;
+}

@@ -435,3 +435,31 @@ describe('HOST=0.0.0.0: the port is open to the network, the outbox is not; dead
     live.close();
   });
 });
+
+describe('PUBLIC_URL: with the port open, what others are sent names the address they reach', () => {
+  let stack: TestStack;
+  let publicUrl: string;
+  beforeAll(async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const free = (probe.address() as net.AddressInfo).port;
+        probe.close(() => resolve(free));
+      });
+    });
+    publicUrl = `http://127.0.0.1:${port}`;
+    stack = await TestStack.start({ host: '0.0.0.0', port, publicUrl: `${publicUrl}/ignored-path` });
+  }, 60_000);
+  afterAll(() => stack?.stop());
+
+  it('upload forms, the WebSocket origin in the page policy and e-mail links use it, not localhost', async () => {
+    expect(stack.url).toBe(publicUrl);
+    const page = await fetch(`${publicUrl}/`);
+    expect(page.headers.get('content-security-policy')).toContain(`connect-src 'self' ${publicUrl.replace('http', 'ws')};`);
+    const client = await stack.signUpClient();
+    const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject() });
+    const presigned = await stack.api('POST', `/api/projects/${created.body.project.id}/uploads`, { user: client, body: { file_name: 'plan.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'client_upload' } });
+    expect(presigned.status, JSON.stringify(presigned.body)).toBe(201);
+    expect(presigned.body.upload.url.startsWith(`${publicUrl}/`)).toBe(true);
+    expect(process.env.SITE_URL).toBe(publicUrl);
+  });
+});

@@ -3,6 +3,7 @@ import { httpHandler, signedIn } from '../../http/middleware.js';
 import { consumeQuota } from '../../core/quotas.js';
 import { getRuntime } from '../../core/runtime.js';
 import { log } from '../../core/log.js';
+import { issueReceipt } from '../../core/estimate-receipt.js';
 import { similarTurnaround } from '../../queries/insights.js';
 import { generateChecklistBody, type GenerateChecklistResponse } from '../contracts/checklists.js';
 
@@ -21,6 +22,9 @@ export const handler = httpHandler({ body: generateChecklistBody }, async (reque
     log.warn('Could not read the studio turnaround for the checklist', { error: error instanceof Error ? error.message : String(error) });
     return null;
   });
-  const body: GenerateChecklistResponse = await generateChecklist(request.body, { studio });
+  const answer = await generateChecklist(request.body, { studio });
+  // The submission records the estimate's source and basis only as this receipt proves them.
+  const estimate_receipt = issueReceipt({ sub: principal.sub, category: request.body.project_category, type: request.body.project_type, source: answer.source, basis: answer.estimate_basis });
+  const body: GenerateChecklistResponse = { ...answer, estimate_receipt };
   return { body };
 });

@@ -1,7 +1,12 @@
 import type { z } from '../../../events/zod.js';
 import { projectBriefSchema } from '../../../events/project-brief.js';
 
-export type { ChecklistResult as GenerateChecklistResponse, ChecklistSource, ChecklistTask } from '../../adapters/checklist/schema.js';
+import type { ChecklistResult } from '../../adapters/checklist/schema.js';
+
+export type { ChecklistSource, ChecklistTask } from '../../adapters/checklist/schema.js';
+
+/** The checklist, and a signed receipt of its source and basis for the submission (core/estimate-receipt.ts). */
+export type GenerateChecklistResponse = ChecklistResult & { estimate_receipt: string };
 
 /**
  * POST /api/checklists (spec/2 §3, checklist generation request): the brief under the same rules as

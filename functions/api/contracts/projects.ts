@@ -18,6 +18,8 @@ export const submitProjectBody = /* @__PURE__ */ (() => z.safeExtend(projectBrie
   checklist_source: z._default(z.enum(['bedrock', 'local', 'manual']), 'manual'),
   /** Whether the checklist's estimate was given the studio's own turnaround (POST /api/checklists says). */
   estimate_basis: z.optional(z.enum(['studio', 'generic'])),
+  /** The checklist step's signed receipt (POST /api/checklists): required to record 'studio'. */
+  estimate_receipt: z.optional(z.string().check(z.maxLength(1024))),
   /** Accepted for compatibility with the spec's payload; the server computes both from the checklist. */
   total_estimated_hours: z.optional(z.number()),
   estimated_turnaround_days: z.optional(z.nullable(z.number())),

@@ -43,7 +43,7 @@ import { Page } from '../ui/Page.js';
 interface Review {
   tasks: ReviewTask[];
   source: ChecklistSource;
-  basis?: GenerateChecklistResponse['estimate_basis'];
+  estimate?: Pick<GenerateChecklistResponse, 'estimate_basis' | 'estimate_receipt'>;
 }
 
 const SUCCESS = { title: 'Success!', description: 'Your project has been submitted with AI-generated checklist.' };
@@ -128,7 +128,7 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
     try {
       const answer = await api.post<GenerateChecklistResponse>('/checklists', toChecklistRequest(form));
       setReviewError(null);
-      setReview({ tasks: reviewTasksFrom(answer), source: answer.source, basis: answer.estimate_basis });
+      setReview({ tasks: reviewTasksFrom(answer), source: answer.source, estimate: { estimate_basis: answer.estimate_basis, estimate_receipt: answer.estimate_receipt } });
     } catch (error) {
       console.error('Checklist generation failed', error);
       toast({ title: 'Error', description: failureDescription(error, 'Failed to generate project checklist. Please try again.'), variant: 'destructive' });
@@ -149,7 +149,7 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
     setSubmitting(true);
     let projectId: string;
     try {
-      const submission = toSubmission(form, review.tasks, review.source, review.basis);
+      const submission = toSubmission(form, review.tasks, review.source, review.estimate);
       const created = await submissionKeys.run(submission, (idempotencyKey) => api.post<ProjectResponse>('/projects', submission, { idempotencyKey }));
       projectId = created.project.id;
     } catch (error) {

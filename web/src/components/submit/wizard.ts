@@ -182,7 +182,12 @@ export function turnaroundDaysFor(totalHours: number): number {
 export const hasBlankTaskName = (tasks: readonly ReviewTask[]) => tasks.some((task) => !task.task_name.trim());
 
 /** The submission (spec/2 §3): the same brief as the checklist request, with the reviewed checklist. */
-export function toSubmission(form: WizardForm, tasks: readonly ReviewTask[], source: GenerateChecklistResponse['source'], basis?: GenerateChecklistResponse['estimate_basis']): SubmitProjectBody {
+export function toSubmission(
+  form: WizardForm,
+  tasks: readonly ReviewTask[],
+  source: GenerateChecklistResponse['source'],
+  estimate?: Pick<GenerateChecklistResponse, 'estimate_basis' | 'estimate_receipt'>,
+): SubmitProjectBody {
   const total = totalTaskHours(tasks);
   return {
     ...(form.client_id ? { client_id: form.client_id } : {}),
@@ -192,7 +197,8 @@ export function toSubmission(form: WizardForm, tasks: readonly ReviewTask[], sou
     estimated_turnaround_days: turnaroundDaysFor(total),
     grok_generated: true,
     checklist_source: source,
-    // Insights compare estimates made with and without the studio's own turnaround.
-    ...(basis ? { estimate_basis: basis } : {}),
+    // Insights compare estimates made with and without the studio's own turnaround; the server
+    // records the basis the checklist step's receipt proves.
+    ...(estimate ? { estimate_basis: estimate.estimate_basis, estimate_receipt: estimate.estimate_receipt } : {}),
   };
 }
