@@ -8,14 +8,16 @@
  * Figures, not a test: it exits 0 either way.
  *
  *   npx tsx bench/lighthouse.ts     (LIGHTHOUSE_RUNS=N, SKIP_WEB_BUILD=1 to use the current web/dist,
- *                                    LIGHTHOUSE_REPORTS=dir to keep the JSON reports)
+ *                                    LIGHTHOUSE_REPORTS=dir to keep the JSON reports,
+ *                                    LIGHTHOUSE_PAGES=dashboard or =public for only those pages,
+ *                                    LIGHTHOUSE_WEB_DIR=dir to serve another build, e.g. an older one)
  *
  * Lighthouse attaches to a Chromium that Playwright signed in (a free remote-debugging port), with
  * storage reset off, so /dashboard is measured as a signed-in client sees it; `/` and `/auth` are
  * measured signed out, before the sign-in, in the same browser.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +29,8 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
 const GOAL = 0.95;
+const PAGES = process.env.LIGHTHOUSE_PAGES ?? 'all';
+const WEB_DIR = process.env.LIGHTHOUSE_WEB_DIR;
 
 interface LighthouseReport {
   categories: Record<'performance' | 'accessibility', { score: number | null }>;
@@ -59,21 +63,22 @@ function freePort(): Promise<number> {
   });
 }
 
-async function lighthouse(url: string, port: number): Promise<LighthouseReport> {
+/** One Lighthouse run; with `keepAs` (a path without extension) the report and its trace are kept there. */
+async function lighthouse(url: string, port: number, keepAs?: string): Promise<LighthouseReport> {
   const result = await run(join(REPO_ROOT, 'node_modules/.bin/lighthouse'), [
     url,
     `--port=${port}`,
     '--disable-storage-reset',
     '--only-categories=performance,accessibility',
     '--output=json',
-    '--output-path=stdout',
+    ...(keepAs ? [`--output-path=${keepAs}.json`, '--save-assets'] : ['--output-path=stdout']),
     '--quiet',
   ]);
   if (result.code !== 0) throw new Error(`lighthouse exited with ${result.code} on ${url}: ${result.stderr.slice(-2000)}`);
-  return JSON.parse(result.stdout) as LighthouseReport;
+  return JSON.parse(keepAs ? await readFile(`${keepAs}.json`, 'utf8') : result.stdout) as LighthouseReport;
 }
 
-async function signUpAndIn(page: Page) {
+export async function signUpAndIn(page: Page) {
   const email = `lighthouse.${Date.now()}@example.test`;
   const password = 'CorrectHorse#2026';
   await page.goto('/auth');
@@ -114,21 +119,22 @@ function topItems(report: LighthouseReport, id: string, limit = 8) {
   return (report.audits[id]?.details?.items ?? []).slice(0, limit);
 }
 
+export async function buildWeb() {
+  const build = await run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  if (build.code !== 0) throw new Error(`web build failed: ${build.stderr}`);
+}
+
 export async function benchLighthouse() {
-  if (!process.env.SKIP_WEB_BUILD) {
-    const build = await run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
-    if (build.code !== 0) throw new Error(`web build failed: ${build.stderr}`);
-  }
+  if (!process.env.SKIP_WEB_BUILD && !WEB_DIR) await buildWeb();
   if (REPORTS) await mkdir(REPORTS, { recursive: true });
-  const local = await startLocal({ port: 0, quiet: true });
+  const local = await startLocal({ port: 0, quiet: true, ...(WEB_DIR ? { webDir: WEB_DIR } : {}) });
   const profile = await mkdtemp(join(tmpdir(), 'lighthouse-bench-'));
   const port = await freePort();
   let context: BrowserContext | undefined;
   const rows: ReturnType<typeof row>[] = [];
   let lastDashboard: LighthouseReport | undefined;
   const measure = async (page: string, path: string, index: number) => {
-    const report = await lighthouse(`${local.url}${path}`, port);
-    if (REPORTS) await writeFile(join(REPORTS, `${path.replace(/\W+/g, '_') || 'root'}-${index}.json`), JSON.stringify(report));
+    const report = await lighthouse(`${local.url}${path}`, port, REPORTS ? join(REPORTS, `${path.replace(/\W+/g, '_') || 'root'}-${index}`) : undefined);
     rows.push(row(page, index, report));
     return report;
   };
@@ -138,12 +144,14 @@ export async function benchLighthouse() {
       baseURL: local.url,
       args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    for (let i = 1; i <= RUNS; i += 1) {
+    for (let i = 1; i <= RUNS && PAGES !== 'dashboard'; i += 1) {
       await measure('/', '/', i);
       await measure('/auth', '/auth', i);
     }
-    await signUpAndIn(context.pages()[0] ?? (await context.newPage()));
-    for (let i = 1; i <= RUNS; i += 1) lastDashboard = await measure('/dashboard (signed in)', '/dashboard', i);
+    if (PAGES !== 'public') {
+      await signUpAndIn(context.pages()[0] ?? (await context.newPage()));
+      for (let i = 1; i <= RUNS; i += 1) lastDashboard = await measure('/dashboard (signed in)', '/dashboard', i);
+    }
   } finally {
     await context?.close();
     await rm(profile, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { RouteLoading, ServiceUnavailable } from './components/RouteStatus.js';
 import { Toaster } from './components/toast/Toaster.js';
 import { setNavigator } from './lib/navigation.js';
 import { isPublicPath } from './lib/public-paths.js';
+import { inOwnTask } from './lib/tasks.js';
 import { SessionProvider } from './lib/session.js';
 import { NotFound, screenRoutes, type ScreenRoute } from './routes.js';
 
@@ -13,10 +14,10 @@ const loadShell = () => import('./ui/amplify/AmplifyShell.js');
 const AmplifyShell = lazy(loadShell);
 
 // The first screen's code starts loading beside the shell's, not after it (the shell renders the
-// screen, so React alone would fetch them one after the other).
+// screen, so React alone would fetch them one after the other); each in a task of its own.
 if (typeof window !== 'undefined' && !isPublicPath(window.location.pathname)) {
   const first = screenRoutes.find((route) => matchPath(route.path, window.location.pathname));
-  for (const load of [loadShell, first?.load]) void load?.().catch(() => undefined);
+  for (const load of [loadShell, first?.load]) if (load) inOwnTask(() => void load().catch(() => undefined));
 }
 
 function screenRoute({ path, load, Component: Screen, guard }: ScreenRoute) {

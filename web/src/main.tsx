@@ -5,15 +5,20 @@ import { preloadAuth } from './lib/auth-loader.js';
 import { hasSignedInHint } from './lib/auth-tokens.js';
 import { loadConfig } from './lib/config.js';
 import { isPublicPath, isSignInPath } from './lib/public-paths.js';
+import { inOwnTask } from './lib/tasks.js';
 import './styles/base.css';
 
 // Start fetching the runtime configuration while React renders. Who is signed in is Amplify's to
 // say, so a screen that will ask starts fetching the auth library at once, alongside its own code;
 // the landing page and the sign-in screens ask only when someone has signed in on this device
-// (lib/auth-session.ts), and otherwise fetch it when a sign-in form gets focus.
-void loadConfig().catch(() => undefined);
-const { pathname } = window.location;
-if (!isPublicPath(pathname) && (hasSignedInHint() || !isSignInPath(pathname))) preloadAuth();
+// (lib/auth-session.ts), and otherwise fetch it when a sign-in form gets focus. Each starts in a
+// task of its own (a dynamic import inserts a preload link for every file it needs, and the first
+// look at localStorage may wait on the disk): the entry's own task stays short.
+inOwnTask(() => void loadConfig().catch(() => undefined));
+inOwnTask(() => {
+  const { pathname } = window.location;
+  if (!isPublicPath(pathname) && (hasSignedInHint() || !isSignInPath(pathname))) preloadAuth();
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -33,11 +33,22 @@ export async function currentSessionUser(options: { forceRefresh?: boolean } = {
   return auth.readSessionUser(options);
 }
 
-/** The current ID token for the API, or null when signed out; Amplify refreshes an expiring one. */
-export async function currentIdToken(): Promise<string | null> {
-  if (surelySignedOut()) return null;
-  const auth = await loadAuth();
-  return auth.getIdToken();
+let tokenRead: Promise<string | null> | undefined;
+
+/**
+ * The current ID token for the API, or null when signed out; Amplify refreshes an expiring one.
+ * Requests that start together share one read: a screen sends its first few at once, and each
+ * fetchAuthSession reads and decodes the stored tokens again (in one task, on a phone a long one).
+ * The next request after it settles asks Amplify anew.
+ */
+export function currentIdToken(): Promise<string | null> {
+  if (surelySignedOut()) return Promise.resolve(null);
+  tokenRead ??= loadAuth()
+    .then((auth) => auth.getIdToken())
+    .finally(() => {
+      tokenRead = undefined;
+    });
+  return tokenRead;
 }
 
 export async function signInWithPassword(input: SignInInput): Promise<SessionUser> {

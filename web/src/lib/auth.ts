@@ -15,6 +15,7 @@ import {
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub, defaultStorage, sessionStorage } from 'aws-amplify/utils';
+import type { ResourcesConfig } from 'aws-amplify';
 import type { UserType } from '../../../events/vocabulary.js';
 import { AUTH_PREFERENCE_KEY, readAuthPreference, setSignedInHint, toSessionUser, type AuthPreference, type SessionUser } from './auth-tokens.js';
 import { loadConfig, type RuntimeConfig } from './config.js';
@@ -29,22 +30,29 @@ function applyTokenStorage(preference: AuthPreference): void {
 let configured: Promise<RuntimeConfig> | undefined;
 
 /**
- * Loads `/config.json` and configures Amplify (once). `Amplify.configure` resets the token storage to
- * its default, so the remembered `auth_preference` is applied right after it, before any token is read.
+ * Loads `/config.json` and configures Amplify (once), with the remembered `auth_preference` applied
+ * before any token is read.
+ *
+ * The app signs in to a user pool and has no identity pool: a session is its tokens, and nothing
+ * asks for AWS credentials. So Amplify gets only the user pool's token provider, as its library
+ * options allow. With its default providers, every fetchAuthSession (one per API request) would also
+ * ask the credentials provider, which finds no identity pool and raises and catches an error each
+ * time. Given its own providers Amplify leaves the token provider's settings alone, so they are set
+ * here, as its default wiring would set them.
  */
 export function initAuth(): Promise<RuntimeConfig> {
   configured ??= loadConfig()
     .then((config) => {
-      Amplify.configure({
-        Auth: {
-          Cognito: {
-            userPoolId: config.userPoolId,
-            userPoolClientId: config.userPoolClientId,
-            ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-            loginWith: { email: true },
-          },
+      const auth: NonNullable<ResourcesConfig['Auth']> = {
+        Cognito: {
+          userPoolId: config.userPoolId,
+          userPoolClientId: config.userPoolClientId,
+          ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+          loginWith: { email: true },
         },
-      });
+      };
+      Amplify.configure({ Auth: auth }, { Auth: { tokenProvider: cognitoUserPoolsTokenProvider } });
+      cognitoUserPoolsTokenProvider.setAuthConfig(auth);
       applyTokenStorage(readAuthPreference());
       return config;
     })

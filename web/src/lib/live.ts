@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { currentIdToken } from './auth-session.js';
 import { loadConfig } from './config.js';
+import { inOwnTask } from './tasks.js';
 
 /**
  * Live updates: one WebSocket per tab, shared by every screen that listens. The server sends only
@@ -119,7 +120,8 @@ export function useLiveTopics(topics: readonly string[], onChange: () => void, d
       },
     };
     listeners.add(listener);
-    void connect();
+    // Opened in a task of its own, not in the screen's first effects beside its first requests.
+    inOwnTask(() => void connect());
     if (!socket) startPolling();
     return () => {
       clearTimeout(timer);

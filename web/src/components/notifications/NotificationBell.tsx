@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../lib/api.js';
 import { useLiveTopics } from '../../lib/live.js';
+import { inOwnTask } from '../../lib/tasks.js';
 import type { MarkReadResponse, NotificationsResponse, NotificationView } from '../../../../functions/api/contracts/notifications.js';
 import './notifications.css';
 
@@ -44,7 +45,8 @@ export function NotificationBell() {
     }
   }, []);
   useEffect(() => {
-    void load();
+    // The bell's count comes in a task of its own, after the screen's own first requests.
+    inOwnTask(() => void load());
   }, [load]);
   useLiveTopics(['notifications'], () => void load());
 
