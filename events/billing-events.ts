@@ -37,7 +37,7 @@ const subscription = {
 };
 
 /** The user's customer record at the provider, made before the first checkout. */
-export const BillingCustomerLinked = defineEvent(
+export const BillingCustomerLinked = /* @__PURE__ */ defineEvent(
   'BillingCustomerLinked',
   () => z.object({
     user_id: z.string().check(z.minLength(1)),
@@ -46,13 +46,13 @@ export const BillingCustomerLinked = defineEvent(
   }),
 );
 
-export const SubscriptionStarted = defineEvent(
+export const SubscriptionStarted = /* @__PURE__ */ defineEvent(
   'SubscriptionStarted',
   () => z.object({ user_id: z.string().check(z.minLength(1)), customer_id: z.string().check(z.minLength(1)), ...subscription, ...plan, ...origin }),
 );
 
 /** A new billing period was paid for: only the period end moved. */
-export const SubscriptionRenewed = defineEvent(
+export const SubscriptionRenewed = /* @__PURE__ */ defineEvent(
   'SubscriptionRenewed',
   () => z.object({
     subscription_id: z.string().check(z.minLength(1)),
@@ -63,9 +63,9 @@ export const SubscriptionRenewed = defineEvent(
 );
 
 /** Plan, status or cancel-at-period-end changed. */
-export const SubscriptionUpdated = defineEvent('SubscriptionUpdated', () => z.object({ ...subscription, ...plan, ...origin }));
+export const SubscriptionUpdated = /* @__PURE__ */ defineEvent('SubscriptionUpdated', () => z.object({ ...subscription, ...plan, ...origin }));
 
-export const SubscriptionCanceled = defineEvent(
+export const SubscriptionCanceled = /* @__PURE__ */ defineEvent(
   'SubscriptionCanceled',
   () => z.object({
     subscription_id: z.string().check(z.minLength(1)),

@@ -14,6 +14,11 @@ export interface EventDefinition<T extends string = string, S extends z.ZodMiniT
   create(data: z.input<S>): NewEvent<T, z.output<S>>;
 }
 
+/**
+ * Call it as `export const X = /* @__PURE__ *\/ defineEvent(...)`: a definition nobody imports then
+ * leaves the bundle, so a handler carries only the event types it names (esbuild honours a
+ * `@__NO_SIDE_EFFECTS__` annotation on the function within its own file only).
+ */
 export function defineEvent<T extends string, S extends z.ZodMiniType>(
   type: T,
   schema: S | (() => S),

@@ -3,7 +3,7 @@
  * too, and importing it from here keeps the schema and the option catalogue out of every bundle that
  * only decides.
  */
-import { MIN_DESCRIPTION_LENGTH } from './intake-options.js';
+export const MIN_DESCRIPTION_LENGTH = 300;
 
 /**
  * What counts towards the description's minimum: the text without its surrounding whitespace and

@@ -2,14 +2,14 @@ import * as z from './zod.js';
 import { defineEvent } from './catalogue.js';
 
 /** E-mail addresses are stored in their canonical form (`canonicalEmail`): the designer stream is keyed by them. */
-export const designerEmail = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email());
+export const designerEmail = /* @__PURE__ */ (() => z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email()))();
 
 /**
  * Stream `designer-<email>`: one designer authorisation (spec/2 §3 user_roles rows with role
  * designer). It is granted by e-mail, before or after the person has an account; `user_id` is null
  * until they register or sign in (pre-authorised), then linked.
  */
-export const DesignerAuthorized = defineEvent(
+export const DesignerAuthorized = /* @__PURE__ */ defineEvent(
   'DesignerAuthorized',
   () => z.object({
     email: designerEmail,
@@ -19,10 +19,10 @@ export const DesignerAuthorized = defineEvent(
 );
 
 /** The authorisation now belongs to this account (link-designer-role, or a sign-up with the e-mail). */
-export const DesignerLinked = defineEvent('DesignerLinked', () => z.object({ user_id: z.string().check(z.minLength(1)) }));
+export const DesignerLinked = /* @__PURE__ */ defineEvent('DesignerLinked', () => z.object({ user_id: z.string().check(z.minLength(1)) }));
 
-export const DesignerDeactivated = defineEvent('DesignerDeactivated', () => z.object({}));
-export const DesignerReactivated = defineEvent('DesignerReactivated', () => z.object({}));
+export const DesignerDeactivated = /* @__PURE__ */ defineEvent('DesignerDeactivated', () => z.object({}));
+export const DesignerReactivated = /* @__PURE__ */ defineEvent('DesignerReactivated', () => z.object({}));
 
 /**
  * An invitation to the authorised address: a one-time link whose token only the mailbox receives
@@ -30,7 +30,7 @@ export const DesignerReactivated = defineEvent('DesignerReactivated', () => z.ob
  * address that links the authorisation to the account. A resend records a new one (the old link
  * stops working).
  */
-export const DesignerInvited = defineEvent(
+export const DesignerInvited = /* @__PURE__ */ defineEvent(
   'DesignerInvited',
   () => z.object({
     token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
@@ -39,23 +39,23 @@ export const DesignerInvited = defineEvent(
 );
 
 /** The invitation e-mail went out, or the mail service refused it (the invitation can be resent). */
-export const DesignerInvitationSent = defineEvent('DesignerInvitationSent', () => z.object({}));
-export const DesignerInvitationSendFailed = defineEvent('DesignerInvitationSendFailed', () => z.object({ reason: z.string().check(z.maxLength(500)) }));
+export const DesignerInvitationSent = /* @__PURE__ */ defineEvent('DesignerInvitationSent', () => z.object({}));
+export const DesignerInvitationSendFailed = /* @__PURE__ */ defineEvent('DesignerInvitationSendFailed', () => z.object({ reason: z.string().check(z.maxLength(500)) }));
 
 /**
  * The holder of the address followed the link, signed in with it: the authorisation is theirs. The
  * same commit carries `DesignerLinked` for the account.
  */
-export const DesignerInvitationAccepted = defineEvent('DesignerInvitationAccepted', () => z.object({ user_id: z.string().check(z.minLength(1)) }));
+export const DesignerInvitationAccepted = /* @__PURE__ */ defineEvent('DesignerInvitationAccepted', () => z.object({ user_id: z.string().check(z.minLength(1)) }));
 
 /** The e-mail leaves the designer role; a later authorisation starts afresh. */
-export const DesignerRemoved = defineEvent('DesignerRemoved', () => z.object({}));
+export const DesignerRemoved = /* @__PURE__ */ defineEvent('DesignerRemoved', () => z.object({}));
 
 /**
  * Stream `revocation-designers`: 'Sign Out All Designers'. Designer tokens authenticated before
  * `not_before` are refused by the API from then on.
  */
-export const DesignerSessionsRevoked = defineEvent(
+export const DesignerSessionsRevoked = /* @__PURE__ */ defineEvent(
   'DesignerSessionsRevoked',
   () => z.object({
     not_before: z.iso.datetime(),

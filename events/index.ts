@@ -15,6 +15,10 @@
  *     z.object({...}).strict()        → z.strictObject({...}); a.extend(b) → z.extend(a, b)
  * - An event type's schema is a thunk, built on its first use rather than at import, so a handler
  *   pays only for the types it reads or writes: `defineEvent('X', () => z.object({ ... }))`.
+ * - A schema kept at a module's top level (a shared field, a contract) is built in a call marked
+ *   pure, `export const x = /* @__PURE__ *\/ (() => z.object({ ... }))();`, and so is an event type,
+ *   `/* @__PURE__ *\/ defineEvent(...)`: `.check()` is a method call, which a bundler must otherwise
+ *   keep (and run at import) in every bundle that imports the module, used or not.
  * - No Intl (toLocaleString) and no other costly work at a module's top level: every handler's cold
  *   start pays for it.
  */
@@ -40,5 +44,13 @@ export * from './team-events.js';
 export * from './user-events.js';
 export * from './vocabulary.js';
 
-/** Every event type the system knows, with its schema versions and upcasters. */
-export const catalogue = new EventCatalogue().register(...userEvents, ...projectEvents, ...billingEvents, ...teamEvents, ...designerEvents, ...notificationEvents);
+/**
+ * Every event type the system knows, with its schema versions and upcasters. Built by a call marked
+ * pure, so a bundle that never uses the catalogue (a handler that only reads views) drops it and
+ * every definition only it refers to.
+ */
+export const catalogue = /* @__PURE__ */ everyEvent();
+
+function everyEvent(): EventCatalogue {
+  return new EventCatalogue().register(...userEvents, ...projectEvents, ...billingEvents, ...teamEvents, ...designerEvents, ...notificationEvents);
+}

@@ -167,5 +167,5 @@ export const STEP_TITLES: Readonly<Record<ProjectCategory, readonly [string, str
   Permit: ['Project Basics', 'Project Details', 'Uploads & References', 'Permit Context & Property Details'],
 };
 
-export const MIN_DESCRIPTION_LENGTH = 300;
+export { MIN_DESCRIPTION_LENGTH } from './description.js';
 export const CEILING_HEIGHT_STEP = 0.5;

@@ -4,11 +4,11 @@ import { NOTIFICATION_MODES } from './notification-kinds.js';
 
 export * from './notification-kinds.js';
 
-const mode = z.optional(z.enum(NOTIFICATION_MODES));
-export const notificationPreferencesSchema = z.strictObject({ status: mode, deliverable: mode, comment: mode, assignment: mode, submission: mode, moderation: mode });
+const mode = /* @__PURE__ */ (() => z.optional(z.enum(NOTIFICATION_MODES)))();
+export const notificationPreferencesSchema = /* @__PURE__ */ (() => z.strictObject({ status: mode, deliverable: mode, comment: mode, assignment: mode, submission: mode, moderation: mode }))();
 
 /** Stream `user-<sub>`: only the kinds that changed (a kind left out keeps its mode). */
-export const NotificationPreferencesChanged = defineEvent(
+export const NotificationPreferencesChanged = /* @__PURE__ */ defineEvent(
   'NotificationPreferencesChanged',
   () => z.object({
     preferences: notificationPreferencesSchema,

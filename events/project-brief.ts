@@ -25,10 +25,14 @@ const optionalPositive = (max: number, label: string) =>
   z._default(z.nullable(z.number({ message: `${label} must be a number` }).check(z.gt(0, `${label} must be greater than 0`), z.lte(max, `${label} must be at most ${thousands(max)}`))), null);
 const choices = (max: number, label: string) => z._default(z.array(z.string().check(z.trim(), z.maxLength(200))).check(z.maxLength(max, `Choose at most ${max} ${label}`)), []);
 
-const inspirationLink = z.pipe(z.string().check(z.trim(), z.maxLength(2_000, 'Inspiration links must be at most 2000 characters')), z.url({ protocol: /^https?$/, message: 'Inspiration links must be http(s) URLs' }));
+const inspirationLink = /* @__PURE__ */ (() => z.pipe(z.string().check(z.trim(), z.maxLength(2_000, 'Inspiration links must be at most 2000 characters')), z.url({ protocol: /^https?$/, message: 'Inspiration links must be http(s) URLs' })))();
 
-/** The brief's fields, each with the wizard's wording. */
-export const projectBriefShape = {
+/**
+ * The brief's fields, each with the wizard's wording. The schemas of this module are built in calls
+ * marked pure (`.check()` is a method call a bundler must otherwise keep), so a bundle that does not
+ * use the brief (a route that only updates a project) drops them and the option catalogue.
+ */
+export const projectBriefShape = /* @__PURE__ */ (() => ({
   title: z.string().check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200, 'Title must be at most 200 characters')),
   project_category: z.enum(PROJECT_CATEGORIES, { message: 'Choose Design Project or Permit Project' }),
   project_type: z.string().check(z.trim(), z.minLength(1, 'Project type is required'), z.maxLength(100)),
@@ -48,7 +52,7 @@ export const projectBriefShape = {
   lot_area: optionalPositive(100_000_000, 'Lot area'),
   zoning_permit_type: optionalText(200, 'Zoning / permit type'),
   requires_city_review: z._default(z.nullable(z.boolean()), null),
-};
+}))();
 
 type BriefFields = z.output<z.ZodMiniObject<typeof projectBriefShape>>;
 
@@ -79,7 +83,7 @@ function catalogueRules(brief: BriefFields, ctx: z.core.$RefinementCtx<BriefFiel
 }
 
 /** The brief (spec/2 §3, the checklist generation request) with every rule. */
-export const projectBriefSchema = z.object(projectBriefShape).check(z.superRefine(catalogueRules));
+export const projectBriefSchema = /* @__PURE__ */ (() => z.object(projectBriefShape).check(z.superRefine(catalogueRules)))();
 export type ProjectBrief = z.output<typeof projectBriefSchema>;
 export type ProjectBriefInput = z.input<typeof projectBriefSchema>;
 export type BriefField = keyof typeof projectBriefShape;
@@ -99,7 +103,7 @@ export interface BriefIssue {
   message: string;
 }
 
-const STEP_OF = new Map<string, WizardStep>(Object.entries(STEP_FIELDS).flatMap(([step, fields]) => fields.map((field) => [field, Number(step) as WizardStep] as const)));
+const STEP_OF = /* @__PURE__ */ (() => new Map<string, WizardStep>(Object.entries(STEP_FIELDS).flatMap(([step, fields]) => fields.map((field) => [field, Number(step) as WizardStep] as const))))();
 
 /** Every problem of a brief, each with its field, in the schema's order. */
 export function briefIssues(brief: unknown): BriefIssue[] {

@@ -2,19 +2,19 @@ import * as z from './zod.js';
 import { defineEvent, type EventDefinition } from './catalogue.js';
 import { PRIORITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from './vocabulary.js';
 
-export const checklistItemSchema = z.object({
+export const checklistItemSchema = /* @__PURE__ */ (() => z.object({
   checklist_id: z.string().check(z.minLength(1)),
   task_name: z.string().check(z.minLength(1), z.maxLength(500)),
   estimated_hours: z.number().check(z.gte(0), z.lte(1000)),
   order_index: z.int().check(z.gte(0)),
-});
+}))();
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 
 /**
  * Stream `project-<id>`. One commit carries the whole submission and its reviewed checklist, so a
  * project never exists without its checklist.
  */
-export const ProjectSubmitted = defineEvent(
+export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
   'ProjectSubmitted',
   () => z.object({
     project_id: z.string().check(z.minLength(1)),
@@ -46,12 +46,10 @@ export const ProjectSubmitted = defineEvent(
   }),
 );
 
-export const projectEvents: EventDefinition[] = [ProjectSubmitted];
-
-const fileTypes = z.enum(['client_upload', 'deliverable']);
+const fileTypes = /* @__PURE__ */ (() => z.enum(['client_upload', 'deliverable']))();
 
 /** A file checked in storage (size and type) and recorded on the project. */
-export const FileUploaded = defineEvent(
+export const FileUploaded = /* @__PURE__ */ defineEvent(
   'FileUploaded',
   () => z.object({
     file_id: z.string().check(z.minLength(1)),
@@ -63,13 +61,13 @@ export const FileUploaded = defineEvent(
   }),
 );
 
-export const ProjectStatusChanged = defineEvent(
+export const ProjectStatusChanged = /* @__PURE__ */ defineEvent(
   'ProjectStatusChanged',
   () => z.object({ from: z.enum(PROJECT_STATUSES), to: z.enum(PROJECT_STATUSES) }),
 );
 
 /** By user id, or by e-mail for a pre-authorised designer who has no account yet. */
-export const DesignerAssigned = defineEvent(
+export const DesignerAssigned = /* @__PURE__ */ defineEvent(
   'DesignerAssigned',
   () => z.object({
     designer_id: z.nullable(z.string()),
@@ -77,22 +75,24 @@ export const DesignerAssigned = defineEvent(
     designer_name: z._default(z.nullable(z.string()), null),
   }),
 );
-export const DesignerUnassigned = defineEvent('DesignerUnassigned', () => z.object({}));
+export const DesignerUnassigned = /* @__PURE__ */ defineEvent('DesignerUnassigned', () => z.object({}));
 
-export const PriorityChanged = defineEvent('PriorityChanged', () => z.object({ priority: z.enum(PRIORITIES) }));
-export const DueDateChanged = defineEvent('DueDateChanged', () => z.object({ due_date: z.nullable(z.iso.date()) }));
+export const PriorityChanged = /* @__PURE__ */ defineEvent('PriorityChanged', () => z.object({ priority: z.enum(PRIORITIES) }));
+export const DueDateChanged = /* @__PURE__ */ defineEvent('DueDateChanged', () => z.object({ due_date: z.nullable(z.iso.date()) }));
 
-export const ChecklistTaskToggled = defineEvent(
+export const ChecklistTaskToggled = /* @__PURE__ */ defineEvent(
   'ChecklistTaskToggled',
   () => z.object({ checklist_id: z.string().check(z.minLength(1)), completed: z.boolean() }),
 );
 
-export const CommentPosted = defineEvent('CommentPosted', () => z.object({ comment_id: z.string().check(z.minLength(1)), content: z.string().check(z.minLength(1), z.maxLength(5000)) }));
-export const CommentApproved = defineEvent('CommentApproved', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
+export const CommentPosted = /* @__PURE__ */ defineEvent('CommentPosted', () => z.object({ comment_id: z.string().check(z.minLength(1)), content: z.string().check(z.minLength(1), z.maxLength(5000)) }));
+export const CommentApproved = /* @__PURE__ */ defineEvent('CommentApproved', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
 /** The comment leaves every view; the event stays in the history for the audit. */
-export const CommentRejected = defineEvent('CommentRejected', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
+export const CommentRejected = /* @__PURE__ */ defineEvent('CommentRejected', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
 
-projectEvents.push(
+/** Every event of the project stream (one array, not pushed to: a bundle that never names it drops it). */
+export const projectEvents: EventDefinition[] = [
+  ProjectSubmitted,
   FileUploaded,
   ProjectStatusChanged,
   DesignerAssigned,
@@ -103,4 +103,4 @@ projectEvents.push(
   CommentPosted,
   CommentApproved,
   CommentRejected,
-);
+];

@@ -12,11 +12,11 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const INVITE_ROLES = ['designer'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
-const email = z.email().check(z.toLowerCase());
-const sha256Hex = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest'));
-const instant = z.iso.datetime();
+const email = /* @__PURE__ */ (() => z.email().check(z.toLowerCase()))();
+const sha256Hex = /* @__PURE__ */ (() => z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest')))();
+const instant = /* @__PURE__ */ (() => z.iso.datetime())();
 
-export const TeamCreated = defineEvent(
+export const TeamCreated = /* @__PURE__ */ defineEvent(
   'TeamCreated',
   () => z.object({
     team_id: z.string().check(z.minLength(1)),
@@ -26,7 +26,7 @@ export const TeamCreated = defineEvent(
 );
 
 /** The creator joins as admin (`invite_id` null); an invitee joins with the invited role. */
-export const TeamMemberJoined = defineEvent(
+export const TeamMemberJoined = /* @__PURE__ */ defineEvent(
   'TeamMemberJoined',
   () => z.object({
     user_id: z.string().check(z.minLength(1)),
@@ -36,18 +36,18 @@ export const TeamMemberJoined = defineEvent(
   }),
 );
 
-export const TeamMemberRoleChanged = defineEvent(
+export const TeamMemberRoleChanged = /* @__PURE__ */ defineEvent(
   'TeamMemberRoleChanged',
   () => z.object({ user_id: z.string().check(z.minLength(1)), from: z.enum(TEAM_ROLES), to: z.enum(TEAM_ROLES) }),
 );
 
-export const TeamMemberRemoved = defineEvent('TeamMemberRemoved', () => z.object({ user_id: z.string().check(z.minLength(1)), email }));
+export const TeamMemberRemoved = /* @__PURE__ */ defineEvent('TeamMemberRemoved', () => z.object({ user_id: z.string().check(z.minLength(1)), email }));
 
 /**
  * Only the sha256 of the invitation token is stored; the token itself exists only in the link
  * e-mailed to the invitee.
  */
-export const TeamInviteCreated = defineEvent(
+export const TeamInviteCreated = /* @__PURE__ */ defineEvent(
   'TeamInviteCreated',
   () => z.object({
     invite_id: z.string().check(z.minLength(1)),
@@ -61,10 +61,10 @@ export const TeamInviteCreated = defineEvent(
 );
 
 /** The invitation e-mail went out (first send or resend). */
-export const TeamInviteSent = defineEvent('TeamInviteSent', () => z.object({ invite_id: z.string().check(z.minLength(1)), to: email }));
+export const TeamInviteSent = /* @__PURE__ */ defineEvent('TeamInviteSent', () => z.object({ invite_id: z.string().check(z.minLength(1)), to: email }));
 
 /** The mail adapter refused the invitation e-mail: the invite stays pending and can be resent. */
-export const TeamInviteSendFailed = defineEvent(
+export const TeamInviteSendFailed = /* @__PURE__ */ defineEvent(
   'TeamInviteSendFailed',
   () => z.object({ invite_id: z.string().check(z.minLength(1)), reason: z.string().check(z.maxLength(500)) }),
 );
@@ -73,14 +73,14 @@ export const TeamInviteSendFailed = defineEvent(
  * A resend issues a new token (only its hash is kept, so the old link cannot be mailed again) and
  * a new expiry; the previous link stops working.
  */
-export const TeamInviteResent = defineEvent(
+export const TeamInviteResent = /* @__PURE__ */ defineEvent(
   'TeamInviteResent',
   () => z.object({ invite_id: z.string().check(z.minLength(1)), token_hash: sha256Hex, expires_at: instant }),
 );
 
-export const TeamInviteRevoked = defineEvent('TeamInviteRevoked', () => z.object({ invite_id: z.string().check(z.minLength(1)) }));
+export const TeamInviteRevoked = /* @__PURE__ */ defineEvent('TeamInviteRevoked', () => z.object({ invite_id: z.string().check(z.minLength(1)) }));
 
-export const TeamInviteAccepted = defineEvent(
+export const TeamInviteAccepted = /* @__PURE__ */ defineEvent(
   'TeamInviteAccepted',
   () => z.object({ invite_id: z.string().check(z.minLength(1)), user_id: z.string().check(z.minLength(1)) }),
 );
@@ -99,4 +99,4 @@ export const teamEvents: EventDefinition[] = [
 ];
 
 /** Every event type of the team stream (the projections consumer's rule lists them). */
-export const TEAM_EVENT_TYPES = teamEvents.map((event) => event.type);
+export const TEAM_EVENT_TYPES = /* @__PURE__ */ teamEvents.map((event) => event.type);

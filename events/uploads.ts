@@ -138,7 +138,7 @@ export function uploadKey(projectId: string, fileType: UploadFileType, fileId: s
 }
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
-const KEY_PATTERN = new RegExp(`^(${ULID})/(client|deliverable)/(${ULID})-([A-Za-z0-9_-][A-Za-z0-9._-]{0,${STORED_NAME_MAX - 1}})$`);
+const KEY_PATTERN = /* @__PURE__ */ new RegExp(`^(${ULID})/(client|deliverable)/(${ULID})-([A-Za-z0-9_-][A-Za-z0-9._-]{0,${STORED_NAME_MAX - 1}})$`);
 
 export interface ParsedUploadKey {
   projectId: string;

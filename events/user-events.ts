@@ -12,17 +12,17 @@ const optionalText = (max: number) => z._default(clearableText(max), null);
  * Version 1 of UserRegistered called the name `name` and knew no roles: every registration was a
  * client. Stored v1 events stay as they are; reading them upcasts to v2.
  */
-const userRegisteredV1 = z.object({
+const userRegisteredV1 = /* @__PURE__ */ (() => z.object({
   user_id: z.string().check(z.minLength(1)),
   email: z.email(),
   name: z.optional(z.nullable(z.string())),
   company: z.optional(z.nullable(z.string())),
   phone: z.optional(z.nullable(z.string())),
   user_type: z.optional(z.enum(USER_TYPES)),
-});
+}))();
 
 /** Stream `user-<sub>`. Written by the Cognito post-confirmation trigger or the seeder. */
-export const UserRegistered = defineEvent(
+export const UserRegistered = /* @__PURE__ */ defineEvent(
   'UserRegistered',
   () => z.object({
     user_id: z.string().check(z.minLength(1)),
@@ -45,7 +45,7 @@ export const UserRegistered = defineEvent(
   },
 );
 
-export const ProfileUpdated = defineEvent(
+export const ProfileUpdated = /* @__PURE__ */ defineEvent(
   'ProfileUpdated',
   () => z.object({
     // Only the fields that changed: a field left out keeps its value (a default would clear it).
@@ -62,20 +62,20 @@ export const ProfileUpdated = defineEvent(
 export const USER_STREAM_ROLES = ['admin'] as const;
 export type UserStreamRole = (typeof USER_STREAM_ROLES)[number];
 
-export const RoleGranted = defineEvent('RoleGranted', () => z.object({ role: z.enum(USER_STREAM_ROLES) }));
-export const RoleRevoked = defineEvent('RoleRevoked', () => z.object({ role: z.enum(USER_STREAM_ROLES) }));
+export const RoleGranted = /* @__PURE__ */ defineEvent('RoleGranted', () => z.object({ role: z.enum(USER_STREAM_ROLES) }));
+export const RoleRevoked = /* @__PURE__ */ defineEvent('RoleRevoked', () => z.object({ role: z.enum(USER_STREAM_ROLES) }));
 
 /**
  * A password-reset link was mailed to the account's address. Only the sha256 of the link's token is
  * kept; a newer request replaces the older link.
  */
-export const PasswordResetRequested = defineEvent(
+export const PasswordResetRequested = /* @__PURE__ */ defineEvent(
   'PasswordResetRequested',
   () => z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)), expires_at: z.iso.datetime() }),
 );
 
 /** The link was followed and a new password set: the mailbox is proven, and the link is spent. */
-export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', () => z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }));
+export const PasswordResetCompleted = /* @__PURE__ */ defineEvent('PasswordResetCompleted', () => z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }));
 
 /**
  * Stream `user-<old_sub>`. After the loss of the Cognito user pool the operator's import
@@ -83,6 +83,6 @@ export const PasswordResetCompleted = defineEvent('PasswordResetCompleted', () =
  * on a token with `new_sub` is this user (`old_sub`, the id every other stream names). Appended
  * by that import only: no API route issues the command.
  */
-export const UserIdentityRelinked = defineEvent('UserIdentityRelinked', z.object({ old_sub: z.string().check(z.minLength(1)), new_sub: z.string().check(z.minLength(1)) }));
+export const UserIdentityRelinked = /* @__PURE__ */ defineEvent('UserIdentityRelinked', () => z.object({ old_sub: z.string().check(z.minLength(1)), new_sub: z.string().check(z.minLength(1)) }));
 
 export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted, UserIdentityRelinked];

@@ -1,16 +1,26 @@
 /**
  * `npm run bundle:report`: bundles every handler of infra/routes.ts (routes, consumers, triggers,
  * schedules, realtime routes) exactly as the stack does (infra/stack/bundling.ts), and prints each bundle's minified
- * size, its init time in a fresh Node process (import of the bundle, median of 3 runs), next to two
- * floors bundled and measured the same way in the same run: a hello-world handler, and a bundle of
- * only the AWS SDK clients (and commands, presigners) that handler uses, and the packages that weigh
- * most in it (from esbuild's metafile). Goal: every handler except those carrying Stripe adds at most
- * 120 KB and 15 ms over its SDK floor. A package bundled from two directories (npm nested a second
- * copy) is listed under the table: add it to DEDUPED_PACKAGES in bundling.ts.
+ * size, its init time in a fresh Node process (import of the bundle), next to two floors bundled and
+ * measured the same way in the same run: a hello-world handler, and a bundle of only the AWS SDK
+ * clients (and commands, presigners) that handler uses, and the packages that weigh most in it (from
+ * esbuild's metafile). Goal: every handler except those carrying Stripe adds at most 120 KB and 15 ms
+ * over its SDK floor. A package bundled from two directories (npm nested a second copy) is listed
+ * under the table: add it to DEDUPED_PACKAGES in bundling.ts.
+ *
+ * Init time over the floor is measured in pairs: a fresh process importing the handler's bundle and
+ * one importing its floor's, back to back, the order alternating from pair to pair; the figure is the
+ * median of the pairs' differences, printed with their interquartile range. A moment of load on a
+ * shared machine then weighs on both sides of a pair instead of on one row (one-off medians of the
+ * floor alone ranged 38–78 ms for the same clients in one run). The 1-minute load average is printed
+ * before and after; measure on a quiet machine (--max-load waits for one).
  *
  * Options:
- *   --runs N          init samples per bundle (default 5, interleaved with its floors'; the machine's
- *                     load shows in the spread)
+ *   --runs N          pairs per handler (default 11); the hello world gets N samples
+ *   --max-load L      before each handler's pairs, wait (up to 2 minutes) until the 1-minute load
+ *                     average is below L
+ *   --why TEXT        for the handlers whose path contains TEXT: the repository's modules in the
+ *                     bundle, largest first, each with the import chain that brought it in
  *   --sdk-external    what-if: also bundle with `@aws-sdk/*` external, CDK's default for Node ≥ 18,
  *                     where the function uses the SDK the Lambda runtime provides. That bundle is
  *                     measured with this repository's node_modules standing in for the runtime's
@@ -21,13 +31,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { consumers, handlerName, realtimeRoutes, routes, schedules, triggers } from '../infra/routes.js';
-import { LAMBDA_ESBUILD } from '../infra/stack/bundling.js';
+import { LAMBDA_ESBUILD, lambdaDefine } from '../infra/stack/bundling.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOAL_KB = 300;
@@ -50,8 +60,10 @@ const SDK_CLIENTS: Readonly<Record<string, string>> = {
 };
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const RUNS = Number(option('--runs')) || 5;
-const ONLY = option('--only');
+const RUNS = Number(option('--runs')) || 11;
+const MAX_LOAD = Number(option('--max-load')) || undefined;
+const WHY = option('--why');
+const ONLY = option('--only') ?? WHY;
 const AS_JSON = args.includes('--json');
 const SDK_EXTERNAL = args.includes('--sdk-external');
 /** What CDK's NodejsFunction marks external for Node ≥ 18 runtimes unless `bundleAwsSDK` is set. */
@@ -110,19 +122,63 @@ function initSample(file: string): number {
   return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: LAMBDA_ENV, encoding: 'utf8' }));
 }
 
-/**
- * Init times of several bundles, sampled in interleaved rounds (hello, floor, handler, hello, …) so
- * that the machine's load at any moment weighs on all of them alike; median of RUNS each.
- */
-function initTimes(files: string[]): number[] {
-  const samples = files.map(() => [] as number[]);
-  for (let run = 0; run < RUNS; run += 1) files.forEach((file, index) => samples[index]!.push(initSample(file)));
-  return samples.map(median);
+const initTime = (file: string) => median(Array.from({ length: RUNS }, () => initSample(file)));
+
+/** Linear interpolation between the closest ranks. */
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (sorted.length - 1) * q;
+  const low = Math.floor(at);
+  return sorted[low]! + (sorted[Math.min(low + 1, sorted.length - 1)]! - sorted[low]!) * (at - low);
+}
+const median = (values: number[]) => quantile(values, 0.5);
+
+const load = () => loadavg()[0]!;
+const loads: number[] = [];
+
+/** Waits (at most 2 minutes) for the 1-minute load average to drop below --max-load. */
+function quietMoment(): void {
+  const until = Date.now() + 120_000;
+  while (MAX_LOAD && load() >= MAX_LOAD && Date.now() < until) execFileSync('sleep', ['5']);
+  loads.push(load());
 }
 
-const initTime = (file: string) => initTimes([file])[0]!;
+interface PairedInit {
+  handlerMs: number;
+  floorMs: number;
+  /** Median of the pairs' differences (handler − floor). */
+  overMs: number;
+  /** Interquartile range of those differences. */
+  overQ1: number;
+  overQ3: number;
+}
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/**
+ * RUNS pairs of fresh processes, one importing the handler's bundle, one its floor's, back to back;
+ * the handler goes first in even pairs and second in odd ones, so neither side always meets a warm or
+ * a cold file cache.
+ */
+function pairedInit(handler: string, floor: string): PairedInit {
+  quietMoment();
+  const handlers: number[] = [];
+  const floors: number[] = [];
+  const differences: number[] = [];
+  for (let pair = 0; pair < RUNS; pair += 1) {
+    let handlerMs: number;
+    let floorMs: number;
+    if (pair % 2 === 0) {
+      handlerMs = initSample(handler);
+      floorMs = initSample(floor);
+    } else {
+      floorMs = initSample(floor);
+      handlerMs = initSample(handler);
+    }
+    handlers.push(handlerMs);
+    floors.push(floorMs);
+    differences.push(handlerMs - floorMs);
+  }
+  return { handlerMs: median(handlers), floorMs: median(floors), overMs: median(differences), overQ1: quantile(differences, 0.25), overQ3: quantile(differences, 0.75) };
+}
 
 /** `node_modules/@scope/name/…` → `@scope/name`, with the directory it was bundled from. */
 function packageOf(input: string): { name: string; dir: string } | undefined {
@@ -177,6 +233,31 @@ function sdkFloorSource(metafile: Metafile): string {
     .join('\n');
 }
 
+/** --why: the repository's modules a bundle keeps, largest first, with the imports that brought each in. */
+function why(handler: string, metafile: Metafile): void {
+  const output = Object.values(metafile.outputs).find((out) => out.entryPoint)!;
+  const entry = output.entryPoint!;
+  const via = new Map<string, string>();
+  const queue = [entry];
+  while (queue.length) {
+    const current = queue.shift()!;
+    for (const imported of metafile.inputs[current]?.imports ?? []) {
+      if (imported.path === entry || via.has(imported.path) || !metafile.inputs[imported.path]) continue;
+      via.set(imported.path, current);
+      queue.push(imported.path);
+    }
+  }
+  const chain = (module: string) => {
+    const steps: string[] = [];
+    for (let at = via.get(module); at && at !== entry; at = via.get(at)) steps.unshift(at);
+    return steps;
+  };
+  const own = Object.entries(output.inputs).filter(([input, info]) => !packageOf(input) && info.bytesInOutput > 0).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
+  const total = own.reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
+  console.log(`\n${handler}: ${(total / 1024).toFixed(1)} KB of the repository's code`);
+  for (const [input, info] of own) console.log(`${(info.bytesInOutput / 1024).toFixed(1).padStart(6)}  ${input}${input === entry ? '' : `  ← ${[...chain(input)].reverse().join(' ← ') || entry}`}`);
+}
+
 interface Measured {
   kb: number;
   gzipKb: number;
@@ -191,11 +272,14 @@ interface Row extends Measured {
   /** The bundle of only the SDK clients this handler uses (hello world's figures when it uses none). */
   floor: Measured & { clients: string };
   stripe: boolean;
+  /** Paired init over the floor (see `pairedInit`). */
+  over?: Pick<PairedInit, 'overMs' | 'overQ1' | 'overQ3'>;
   /** --sdk-external: the same handler with `@aws-sdk/*` external. */
   sdkExternal?: Pick<Measured, 'kb' | 'initMs'>;
 }
 
 async function main() {
+  const loadBefore = load();
   const work = mkdtempSync(path.join(tmpdir(), 'bundle-report-'));
   try {
     const kinds = new Map<string, Set<string>>();
@@ -244,11 +328,12 @@ async function main() {
     const rows: Row[] = [];
     for (const [handler, kindSet] of kinds) {
       const name = handlerName(handler);
-      const { file, metafile } = await bundle(handler, name);
+      const { file, metafile } = await bundle(handler, name, { define: lambdaDefine(handler) });
       const parts = composition(metafile);
       const floor = await floorOf(metafile);
-      // The handler and its floor in the same rounds: their difference is what the handler adds.
-      const [handlerMs, floorMs] = initTimes([file, floor.file]);
+      if (WHY) why(handler, metafile);
+      // The handler and its floor in pairs: their difference is what the handler adds.
+      const { handlerMs, floorMs, overMs, overQ1, overQ3 } = pairedInit(file, floor.file);
       const row: Row = {
         handler,
         kinds: [...kindSet].join('+'),
@@ -256,9 +341,11 @@ async function main() {
         ...parts,
         floor: { ...measure(floor.file, floorMs), clients: floor.clients },
         stripe: parts.top.some((part) => part.name === 'stripe'),
+        over: { overMs, overQ1, overQ3 },
       };
       if (SDK_EXTERNAL) {
         const external = await bundle(handler, `sdk-external/${name}`, {
+          define: lambdaDefine(handler),
           external: [...LAMBDA_ESBUILD.external, ...CDK_DEFAULT_EXTERNAL],
           // An alias turns the package into a path, which `@aws-sdk/*` no longer matches; with the
           // SDK external the runtime's copy brings its own credential chain and client-s3.
@@ -270,7 +357,7 @@ async function main() {
     }
 
     const overKb = (row: Row) => row.kb - row.floor.kb;
-    const overMs = (row: Row) => row.initMs - row.floor.initMs;
+    const overMs = (row: Row) => row.over?.overMs ?? row.initMs - row.floor.initMs;
     const meetsFloorGoal = (row: Row) => overKb(row) <= OVER_FLOOR_KB && overMs(row) <= OVER_FLOOR_MS;
     const sized = rows.filter((row) => row.kb > 5);
     const range = (values: number[]) =>
@@ -297,7 +384,7 @@ async function main() {
     for (const row of rows) for (const dup of row.duplicates) duplicates.set(dup.name, (duplicates.get(dup.name) ?? new Set()).add(row.handler));
 
     if (AS_JSON) {
-      const json = { goalKb: GOAL_KB, runs: RUNS, node: process.versions.node, summary, hello: helloRow, handlers: rows };
+      const json = { goalKb: GOAL_KB, runs: RUNS, node: process.versions.node, load: { before: loadBefore, after: load(), atPairs: loads }, summary, hello: helloRow, handlers: rows };
       process.stdout.write(`${JSON.stringify(json, (key, value) => (typeof value === 'number' ? Number(value.toFixed(1)) : value), 2)}\n`);
       return;
     }
@@ -312,12 +399,13 @@ async function main() {
       'floor KB',
       'floor ms',
       '+KB over floor',
-      '+ms over floor',
+      `+ms over floor (median of ${RUNS} pairs)`,
+      'spread (IQR of pairs)',
       `≤ +${OVER_FLOOR_KB} KB, +${OVER_FLOOR_MS} ms`,
       ...(SDK_EXTERNAL ? ['KB, SDK external', 'init ms, SDK external'] : []),
       'largest parts (KB)',
     ];
-    const numeric = new Set(header.map((_, i) => i).filter((i) => i >= 2 && i < header.length - 1 && header[i] !== 'SDK floor: clients'));
+    const numeric = new Set(header.map((_, i) => i).filter((i) => i >= 2 && i < header.length - 1 && header[i] !== 'SDK floor: clients' && !header[i]!.startsWith('spread')));
     const line = (row: Row) => [
       row.handler,
       row.kinds,
@@ -330,6 +418,7 @@ async function main() {
       row === helloRow ? '' : row.floor.initMs.toFixed(1),
       row === helloRow ? '' : overKb(row).toFixed(1),
       row === helloRow ? '' : overMs(row).toFixed(1),
+      row.over ? `${row.over.overQ1.toFixed(1)} … ${row.over.overQ3.toFixed(1)}` : '',
       row === helloRow ? '' : row.stripe ? 'n/a (Stripe)' : meetsFloorGoal(row) ? 'yes' : 'NO',
       ...(SDK_EXTERNAL ? (row.sdkExternal ? [row.sdkExternal.kb.toFixed(1), row.sdkExternal.initMs.toFixed(1)] : ['', '']) : []),
       row.kb > 5 ? row.top.slice(0, 4).map((part) => `${part.name} ${part.kb.toFixed(0)}`).join(', ') : '',
@@ -341,7 +430,8 @@ async function main() {
     console.log(`|${widths.map((w, i) => (numeric.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
     for (const cells of table.slice(1)) console.log(render(cells));
     console.log(
-      `\n${rows.length} handlers, node ${process.versions.node}, esbuild options from infra/stack/bundling.ts. ` +
+      `\n${rows.length} handlers, node ${process.versions.node}, esbuild options from infra/stack/bundling.ts, ${RUNS} pairs per handler. ` +
+        `1-minute load average ${loadBefore.toFixed(2)} before, ${load().toFixed(2)} after (${range(loads)} at the start of each handler's pairs). ` +
         (summary.overGoal ? `${summary.overGoal} over ${GOAL_KB} KB.` : `All within ${GOAL_KB} KB.`) +
         `\nBundles over 5 KB: ${summary.kb} KB; init ${summary.initMs} ms.` +
         `\nOver the SDK floor: ${summary.overFloorKb} KB, ${summary.overFloorMs} ms. ` +

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { dynamoClient } from '../../functions/adapters/dynamodb.js';
 import { EventStore } from '../../functions/core/event-store.js';
 import { Publisher } from '../../functions/core/publisher.js';
-import { runtimeFromEnvironment, type Runtime } from '../../functions/core/runtime.js';
+import { runtimeFromEnvironment } from '../../functions/core/event-runtime.js';
+import type { Runtime } from '../../functions/core/runtime.js';
 import { ViewStore } from '../../functions/core/views.js';
 import { REPO_ROOT, TABLES, runningStack, startLocal } from '../../infra/local/runtime.js';
 

@@ -1,7 +1,7 @@
 import type { EventEnvelope, SystemRole } from '../../events/index.js';
 import { designerDecider } from '../domain/designer.js';
 import { userDecider, userRoles } from '../domain/user.js';
-import { loadState } from '../core/command.js';
+import { loadState } from '../core/load-state.js';
 import { identityDirectory } from '../adapters/identity.js';
 import { log } from '../core/log.js';
 import { getRuntime } from '../core/runtime.js';

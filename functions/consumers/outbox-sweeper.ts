@@ -1,3 +1,4 @@
+import '../core/event-runtime.js';
 import { getRuntime } from '../core/runtime.js';
 import { log } from '../core/log.js';
 import { recordMetric } from '../core/observability/metrics.js';

@@ -1,3 +1,4 @@
+import './event-runtime.js';
 import type { Decider } from '../domain/decider.js';
 import { getRuntime, type Runtime } from './runtime.js';
 

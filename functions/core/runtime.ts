@@ -1,7 +1,6 @@
-import { EventStore } from './event-store.js';
+import type { EventStore } from './event-store.js';
+import type { BusClient, Publisher } from './publisher.js';
 import { sharedDynamoClient } from '../adapters/dynamodb.js';
-import { EventBridgeBus } from '../adapters/event-bridge.js';
-import { Publisher, type BusClient } from './publisher.js';
 import { ViewStore } from './views.js';
 
 /**
@@ -16,9 +15,30 @@ export interface Runtime {
   now: () => Date;
 }
 
+/** The part of a runtime that reads or appends events: built by core/event-runtime.ts. */
+export type EventSide = Pick<Runtime, 'store' | 'bus' | 'publisher'>;
+export interface EventSideOptions {
+  client: ReturnType<typeof sharedDynamoClient>;
+  now: () => Date;
+  bus?: BusClient;
+  sweepLookbackMs?: number;
+}
+
+/**
+ * Only the views are built here. The event store, the bus (the EventBridge client) and the publisher
+ * come from core/event-runtime.ts, which the modules that read or append events import: it hands its
+ * builder to `provideEventSide`, so a handler that only reads views bundles none of them and needs
+ * no events table nor bus (tests/infra/layout.test.ts checks who imports it).
+ */
+let buildEventSide: ((options: EventSideOptions) => EventSide) | undefined;
+
+export function provideEventSide(builder: (options: EventSideOptions) => EventSide): void {
+  buildEventSide ??= builder;
+}
+
 let current: Runtime | undefined;
 
-function required(name: string): string {
+export function required(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`Missing environment variable ${name}`);
   return value;
@@ -27,10 +47,26 @@ function required(name: string): string {
 export function runtimeFromEnvironment(overrides: Partial<Pick<Runtime, 'bus' | 'now'>> & { sweepLookbackMs?: number } = {}): Runtime {
   const client = sharedDynamoClient();
   const now = overrides.now ?? (() => new Date());
-  const store = new EventStore({ client, tableName: required('EVENTS_TABLE'), now });
   const views = new ViewStore(client, required('VIEWS_TABLE'));
-  const bus = overrides.bus ?? new EventBridgeBus(required('EVENT_BUS_NAME'));
-  return { store, views, bus, publisher: new Publisher(bus, store, overrides.sweepLookbackMs), now };
+  let side: EventSide | undefined;
+  // Built on first use: a read never pays for the event store's client set-up or the bus's.
+  const eventSide = (): EventSide => {
+    if (!buildEventSide) throw new Error('The event store is used by a module that does not import functions/core/event-runtime.ts');
+    return (side ??= buildEventSide({ client, now, bus: overrides.bus, sweepLookbackMs: overrides.sweepLookbackMs }));
+  };
+  return {
+    views,
+    now,
+    get store() {
+      return eventSide().store;
+    },
+    get bus() {
+      return eventSide().bus;
+    },
+    get publisher() {
+      return eventSide().publisher;
+    },
+  };
 }
 
 export function getRuntime(): Runtime {

@@ -1,3 +1,4 @@
+import './event-runtime.js';
 import type { EventEnvelope } from '../../events/index.js';
 import type { Runtime } from './runtime.js';
 

@@ -18,8 +18,7 @@ import {
   type ProjectStatus,
   canonicalEmail,
 } from '../../events/index.js';
-import { DESCRIPTION_TOO_SHORT, descriptionLength } from '../../events/description.js';
-import { MIN_DESCRIPTION_LENGTH } from '../../events/intake-options.js';
+import { DESCRIPTION_TOO_SHORT, MIN_DESCRIPTION_LENGTH, descriptionLength } from '../../events/description.js';
 import type { Decider, DecisionContext } from './decider.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { totalHours, turnaroundDays } from './turnaround.js';

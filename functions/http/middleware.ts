@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from '../../events/zod.js';
-import { findRoute } from '../../infra/routes.js';
+import type { RouteDefinition } from '../../infra/routes.js';
 import { DomainError } from '../domain/errors.js';
 import { principalFromEvent, resolvePrincipal, type Principal } from './auth.js';
 import { HttpError } from '../core/errors.js';
@@ -98,6 +98,27 @@ const errorResponses = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   },
 });
 
+export type RouteRule = Pick<RouteDefinition, 'access' | 'denied'>;
+
+/**
+ * Set in a Lambda bundle only (infra/stack/bundling.ts, `lambdaDefine`): the access rules of the
+ * routes this handler serves, as JSON, taken from infra/routes.ts at build time, so the bundle does
+ * not carry the route table. esbuild replaces the name before it bundles, so the `else` branch and
+ * its import of the table are dropped; elsewhere (the embedded runtime, tests) the name is undefined
+ * and the rules come from the table itself.
+ */
+declare const __ROUTE_RULES__: string | undefined;
+
+let rules: Promise<(key: string | undefined) => RouteRule | undefined> | undefined;
+function routeRules(): Promise<(key: string | undefined) => RouteRule | undefined> {
+  if (typeof __ROUTE_RULES__ === 'string') {
+    const byKey = new Map(Object.entries(JSON.parse(__ROUTE_RULES__) as Record<string, RouteRule>));
+    return (rules ??= Promise.resolve((key) => (key ? byKey.get(key) : undefined)));
+  } else {
+    return (rules ??= import('../../infra/routes.js').then(({ findRoute }) => findRoute));
+  }
+}
+
 /** The caller of each request with the roles the projections give it (see `resolvePrincipal`). */
 const resolvedPrincipals = new WeakMap<HttpEvent, Principal>();
 
@@ -108,7 +129,7 @@ const resolvedPrincipals = new WeakMap<HttpEvent, Principal>();
  */
 const routeAccess = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   before: async (request) => {
-    const route = findRoute(request.event.routeKey);
+    const route = (await routeRules())(request.event.routeKey);
     if (!route) throw new HttpError(404, 'NOT_FOUND', 'No such route.');
     if (route.access === 'public') return;
     const token = principalFromEvent(request.event);

@@ -1,3 +1,4 @@
+import '../../functions/core/event-runtime.js';
 import { allProjections } from '../../functions/consumers/projections/index.js';
 import { Projector } from '../../functions/core/projector.js';
 import type { Runtime } from '../../functions/core/runtime.js';

@@ -13,6 +13,8 @@
  * runtime's SDK is whatever version Lambda ships, not the one package-lock.json pins and the tests
  * run. The AWS SDK team gives the same advice for cold-start-sensitive functions: bundle the SDK.
  */
+import { routeKey, routes } from '../routes.js';
+
 export const LAMBDA_NODE_TARGET = 'node22';
 
 /**
@@ -66,3 +68,16 @@ export const LAMBDA_ESBUILD = {
   external: ['@aws-lambda-powertools/tracer'] as string[],
   alias: LAMBDA_ALIASES,
 } as const;
+
+/**
+ * esbuild `define`s for one handler's bundle: `__ROUTE_RULES__`, the access rules (role, refusal
+ * wording) of the routes of infra/routes.ts it serves, which functions/http/middleware.ts reads
+ * instead of importing the whole route table (its summaries, every other route's row). A handler
+ * serving no route gets `{}`.
+ */
+export function lambdaDefine(handler: string): Record<string, string> {
+  const rules = Object.fromEntries(
+    routes.filter((route) => route.handler === handler).map((route) => [routeKey(route), { access: route.access, ...(route.denied ? { denied: route.denied } : {}) }]),
+  );
+  return { __ROUTE_RULES__: JSON.stringify(JSON.stringify(rules)) };
+}

@@ -1,5 +1,6 @@
 import { buildSync } from 'esbuild';
 import * as path from 'node:path';
+import { lambdaDefine } from './bundling.js';
 
 /**
  * What a handler may touch in AWS, derived from the code rather than listed by hand: esbuild
@@ -179,6 +180,8 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
     platform: 'node',
     format: 'esm',
     packages: 'external',
+    // As the stack bundles it: the route rules built in, not the route table (bundling.ts).
+    define: lambdaDefine(handler),
     outdir: 'analysis',
     logLevel: 'silent',
   });

@@ -7,13 +7,15 @@ import * as path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../infra/routes.js';
-import { DEDUPED_PACKAGES, LAMBDA_ALIASES, LAMBDA_ESBUILD } from '../../infra/stack/bundling.js';
+import { DEDUPED_PACKAGES, LAMBDA_ALIASES, LAMBDA_ESBUILD, lambdaDefine } from '../../infra/stack/bundling.js';
 import { ROOT } from './support/synth.js';
 
 const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))];
 
 /** Handler → the packages in its bundle (bytes > 0), each with the directories it was bundled from. */
 let packages: Map<string, Map<string, Set<string>>>;
+/** Handler → every input its bundle keeps (bytes > 0). */
+let kept: Map<string, string[]>;
 
 beforeAll(async () => {
   const result = await build({
@@ -36,8 +38,10 @@ beforeAll(async () => {
     alias: { ...LAMBDA_ESBUILD.alias },
   });
   packages = new Map();
+  kept = new Map();
   for (const output of Object.values((result.metafile as Metafile).outputs)) {
     if (!output.entryPoint) continue;
+    kept.set(output.entryPoint, Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([input]) => input));
     const byName = new Map<string, Set<string>>();
     for (const [input, info] of Object.entries(output.inputs)) {
       const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(input);
@@ -60,6 +64,11 @@ describe('Lambda bundles', () => {
     expect(twice).toEqual([]);
   });
 
+  it("carry zod/mini only: classic zod's methods do not tree-shake (about 93 KB more; events/index.ts says how to write a schema)", () => {
+    const classic = [...kept].filter(([, inputs]) => inputs.some((input) => /node_modules\/zod\/(v4\/)?classic\//.test(input))).map(([handler]) => handler);
+    expect(classic).toEqual([]);
+  });
+
   it('are built with aliases whose targets exist', () => {
     for (const target of Object.values(LAMBDA_ALIASES)) expect(existsSync(path.join(ROOT, target)), target).toBe(true);
     for (const name of DEDUPED_PACKAGES) expect(LAMBDA_ALIASES[name]).toBe(`./node_modules/${name}`);
@@ -69,5 +78,68 @@ describe('Lambda bundles', () => {
     const chain = /^@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|http)|client-sts)$|^@smithy\/credential-provider-imds$/;
     const found = [...packages].flatMap(([handler, byName]) => [...byName.keys()].filter((name) => chain.test(name)).map((name) => `${handler}: ${name}`));
     expect(found).toEqual([]);
+  });
+});
+
+/** Routes that only read views (issue 19): what their bundles, built as the stack builds them, leave out. */
+const VIEW_READERS = [
+  'functions/api/me/get.ts',
+  'functions/api/projects/list.ts',
+  'functions/api/projects/get.ts',
+  'functions/api/projects/activity.ts',
+  'functions/api/moderation/list.ts',
+  'functions/api/admin/insights.ts',
+  'functions/api/admin/users-list.ts',
+  'functions/api/admin/users-get.ts',
+  'functions/api/billing/subscription.ts',
+  'functions/api/notifications/list.ts',
+  'functions/api/notifications/preferences-get.ts',
+  'functions/api/notifications/unsubscribe-ask.ts',
+  'functions/realtime/connect.ts',
+];
+
+/** Routes that change a project without taking a brief: no brief schema, no option catalogue. */
+const BRIEFLESS = ['functions/api/projects/update.ts', 'functions/api/projects/tasks.ts', 'functions/api/projects/list.ts', 'functions/api/projects/get.ts'];
+
+describe('Lambda bundles of the routes that read views or change a project without a brief', () => {
+  /** Input → bytes in the output, per handler, each built alone with its own `define`s. */
+  const inputs = new Map<string, Record<string, number>>();
+  beforeAll(async () => {
+    for (const handler of new Set([...VIEW_READERS, ...BRIEFLESS])) {
+      const result = await build({
+        absWorkingDir: ROOT,
+        entryPoints: [handler],
+        outfile: 'bundle-test/index.mjs',
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+        bundle: LAMBDA_ESBUILD.bundle,
+        platform: LAMBDA_ESBUILD.platform,
+        format: LAMBDA_ESBUILD.format,
+        target: LAMBDA_ESBUILD.target,
+        minify: LAMBDA_ESBUILD.minify,
+        mainFields: [...LAMBDA_ESBUILD.mainFields],
+        banner: { js: LAMBDA_ESBUILD.banner },
+        external: [...LAMBDA_ESBUILD.external],
+        alias: { ...LAMBDA_ESBUILD.alias },
+        define: lambdaDefine(handler),
+      });
+      const output = Object.values((result.metafile as Metafile).outputs).find((out) => out.entryPoint)!;
+      inputs.set(handler, Object.fromEntries(Object.entries(output.inputs).map(([input, info]) => [input, info.bytesInOutput])));
+    }
+  }, 120_000);
+
+  const kept = (handler: string, test: (input: string) => boolean) => Object.entries(inputs.get(handler)!).filter(([input, bytes]) => bytes > 0 && test(input)).map(([input]) => input);
+
+  it.each(VIEW_READERS)('%s carries no EventBridge client, event store nor route table', (handler) => {
+    expect(kept(handler, (input) => input.includes('node_modules/@aws-sdk/client-eventbridge/') || input === 'functions/core/event-store.ts' || input === 'infra/routes.ts')).toEqual([]);
+  });
+
+  it.each(BRIEFLESS)("%s carries neither the brief's schema nor the option catalogue", (handler) => {
+    expect(kept(handler, (input) => input === 'events/project-brief.ts' || input === 'events/intake-options.ts')).toEqual([]);
+  });
+
+  it.each(VIEW_READERS)('%s carries no event definition nor catalogue', (handler) => {
+    expect(kept(handler, (input) => input === 'events/catalogue.ts' || input === 'events/index.ts')).toEqual([]);
   });
 });

@@ -90,6 +90,59 @@ describe('functions/ layout', () => {
   });
 });
 
+/** Routes that only read views: their bundles carry no event store, publisher nor EventBridge client. */
+const VIEW_READERS = [
+  'functions/api/me/get.ts',
+  'functions/api/projects/list.ts',
+  'functions/api/projects/get.ts',
+  'functions/api/projects/activity.ts',
+  'functions/api/moderation/list.ts',
+  'functions/api/admin/insights.ts',
+  'functions/api/admin/users-list.ts',
+  'functions/api/admin/users-get.ts',
+  'functions/api/billing/subscription.ts',
+  'functions/api/notifications/list.ts',
+  'functions/api/notifications/preferences-get.ts',
+  'functions/api/notifications/unsubscribe-ask.ts',
+  'functions/realtime/connect.ts',
+  'functions/consumers/notifier.ts',
+];
+const EVENT_SIDE = ['functions/core/event-runtime.ts', 'functions/core/event-store.ts', 'functions/core/publisher.ts', 'functions/adapters/event-bridge.ts'];
+
+describe('what a Lambda bundle leaves out (issue 19)', () => {
+  const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))];
+
+  it.each(handlers)('%s bundles its routes\' access rules, not the route table', (handler) => {
+    expect(analyzeHandler(ROOT, handler).modules).not.toContain('infra/routes.ts');
+  });
+
+  it.each(VIEW_READERS)('%s (reads views only) bundles no event store, publisher nor bus', (handler) => {
+    expect(analyzeHandler(ROOT, handler).modules.filter((module) => EVENT_SIDE.includes(module))).toEqual([]);
+  });
+
+  it('every module that reads or appends events through the runtime imports core/event-runtime.ts, which builds the store', () => {
+    const users = ['functions', 'infra/local', 'bin']
+      .flatMap(sources)
+      .filter((file) => /\b(?:runtime|getRuntime\(\))\.(?:store|publisher|bus)\b/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(users.length).toBeGreaterThan(5);
+    const hasBuilder = (file: string) => file === 'functions/core/event-runtime.ts' || valueImports(file).includes('functions/core/event-runtime.ts') || reached(file).includes('functions/core/event-runtime.ts');
+    expect(users.filter((file) => !hasBuilder(file))).toEqual([]);
+  });
+
+  it("API handlers take view keys from projections/keys/, not from a projection's module (its fold, its decider)", () => {
+    const folds = new Set(['users', 'projects', 'subscriptions', 'teams', 'designers', 'insights', 'identity-aliases', 'index'].map((name) => `functions/consumers/projections/${name}.ts`));
+    const wrong = sources('functions/api').flatMap((file) => valueImports(file).filter((target) => folds.has(target)).map((target) => `${file} → ${target}`));
+    expect(wrong).toEqual([]);
+  });
+
+  it.each(['functions/api/team/create.ts', 'functions/api/invites/accept.ts', 'functions/api/designers/invite-accept.ts', 'functions/consumers/notifier.ts'])(
+    '%s waits for the projections without bundling their folds',
+    (handler) => {
+      expect(analyzeHandler(ROOT, handler).modules).not.toContain('functions/consumers/projections/index.ts');
+    },
+  );
+});
+
 describe('AWS through the adapters only', () => {
   it('fails the analysis (and so the synth) of a handler that calls an SDK client itself', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'capabilities-'));

@@ -74,10 +74,12 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect(analyzeHandler(ROOT, 'functions/api/health.ts').capabilities).toEqual([]);
     expect(analyzeHandler(ROOT, 'functions/consumers/cognito-groups.ts').capabilities).toContain('cognito');
     expect(analyzeHandler(ROOT, 'functions/triggers/post-confirmation.ts').capabilities).toEqual(['eventStore', 'eventStoreAppend', 'eventbridge', 'publish', 'views']);
-    // Reading handlers keep the store's module but not the command module that appends.
-    const list = analyzeHandler(ROOT, 'functions/api/projects/list.ts').capabilities;
-    expect(list).toEqual(expect.arrayContaining(['eventStore', 'eventbridge', 'views']));
-    for (const verb of ['eventStoreAppend', 'eventStoreMark', 'publish', 'viewsWrite']) expect(list).not.toContain(verb);
+    // A handler that reads events keeps the store's module but not the command module that appends.
+    const activity = analyzeHandler(ROOT, 'functions/api/admin/activity.ts').capabilities;
+    expect(activity).toEqual(expect.arrayContaining(['eventStore', 'views']));
+    for (const verb of ['eventStoreAppend', 'eventStoreMark', 'publish', 'viewsWrite']) expect(activity).not.toContain(verb);
+    // One that reads only views keeps no event store at all (core/event-runtime.ts).
+    expect(analyzeHandler(ROOT, 'functions/api/projects/list.ts').capabilities).toEqual(['views', 'viewsClaim']);
     expect(analyzeHandler(ROOT, 'functions/consumers/projections.ts').capabilities).toContain('viewsWrite');
   });
 
@@ -168,8 +170,15 @@ describe('least privilege, derived from each handler’s imports', () => {
     }
   });
 
-  it('lets the handler of GET /api/projects read the events table but not write it', () => {
+  it('gives the handler of GET /api/projects (it reads views only) nothing on the events table nor the bus', () => {
     const fn = result.functions.find((entry) => entry.handler === routes.find((r) => r.method === 'GET' && r.path === '/api/projects')!.handler)!;
+    const onEvents = actionsOf(statementsOf(fn.logicalId).filter((s) => JSON.stringify(s.Resource).includes(result.eventsTableLogicalId)));
+    expect(onEvents).toEqual([]);
+    expect(actionsOf(statementsOf(fn.logicalId))).not.toContain('events:PutEvents');
+  });
+
+  it('lets the handler of GET /api/activity read the events table but not write it', () => {
+    const fn = result.functions.find((entry) => entry.handler === 'functions/api/admin/activity.ts')!;
     const onEvents = actionsOf(statementsOf(fn.logicalId).filter((s) => JSON.stringify(s.Resource).includes(result.eventsTableLogicalId)));
     expect(onEvents.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
     expect(actionsOf(statementsOf(fn.logicalId))).not.toContain('events:PutEvents');

@@ -1,3 +1,4 @@
+import '../../core/event-runtime.js';
 import * as z from '../../../events/zod.js';
 import { catalogue, verifyChain, type EventEnvelope } from '../../../events/index.js';
 import { diffStates } from '../../domain/state-diff.js';
@@ -8,7 +9,7 @@ import { decodeCursor, encodeCursor, invalidCursor } from '../../core/cursor.js'
 import { cursorScope, pageLimit } from '../../queries/paging.js';
 import { getRuntime } from '../../core/runtime.js';
 import type { UserDoc } from '../../queries/users.js';
-import { userKey } from '../../consumers/projections/users.js';
+import { userKey } from '../../consumers/projections/keys/users.js';
 import type { AuditEvent, AuditResponse } from '../contracts/audit.js';
 
 const params = z.object({ streamId: z.string().check(z.regex(STREAM_ID_PATTERN, 'Unknown stream id')) });

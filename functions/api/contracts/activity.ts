@@ -54,16 +54,16 @@ export interface ModerationResponse {
   next_cursor?: string;
 }
 
-export const moderationQuery = z.object({
+export const moderationQuery = /* @__PURE__ */ (() => z.object({
   limit: z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)))),
   cursor: z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), z.optional(z.string().check(z.maxLength(4096)))),
-});
+}))();
 export const MODERATION_PAGE = { default: 50, max: 100 };
 
 /** POST /api/projects/{id}/comments. Blank text is refused (the box does not send it either). */
-export const postCommentBody = z.strictObject({
+export const postCommentBody = /* @__PURE__ */ (() => z.strictObject({
     content: z.string().check(z.maxLength(5_000, 'A comment can be at most 5,000 characters'), z.refine((text) => text.trim().length > 0, 'A comment cannot be empty')),
-  });
+  }))();
 export type PostCommentBody = z.input<typeof postCommentBody>;
 
 export interface PostCommentResponse {
@@ -71,7 +71,7 @@ export interface PostCommentResponse {
 }
 
 /** POST /api/comments/{id}/approve and /reject: the comment's project (comments live in their project's stream). */
-export const moderateCommentBody = z.strictObject({ project_id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) });
+export const moderateCommentBody = /* @__PURE__ */ (() => z.strictObject({ project_id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
 export type ModerateCommentBody = z.input<typeof moderateCommentBody>;
 
 export interface ModerateCommentResponse {

@@ -3,13 +3,13 @@ import { FILE_TYPES } from '../../../events/vocabulary.js';
 import type { ProjectFile } from '../../domain/project.js';
 
 /** POST /api/projects/{id}/uploads: what the browser is about to upload. */
-export const requestUploadBody = z.object({
+export const requestUploadBody = /* @__PURE__ */ (() => z.object({
   file_name: z.string().check(z.trim(), z.minLength(1, 'A file name is required'), z.maxLength(255)),
   /** The MIME type the browser reports (empty for some DWG files: then the extension decides). */
   content_type: z._default(z.string().check(z.maxLength(200)), ''),
   file_size: z.int().check(z.gte(0)),
   file_type: z._default(z.enum(FILE_TYPES), 'client_upload'),
-});
+}))();
 export type RequestUploadBody = z.input<typeof requestUploadBody>;
 
 export interface RequestUploadResponse {
@@ -25,9 +25,9 @@ export interface RequestUploadResponse {
 }
 
 /** POST /api/projects/{id}/files: record an upload after the API has checked the stored object. */
-export const recordFileBody = z.object({
+export const recordFileBody = /* @__PURE__ */ (() => z.object({
   key: z.string().check(z.minLength(1), z.maxLength(1024)),
-});
+}))();
 export type RecordFileBody = z.input<typeof recordFileBody>;
 
 export interface RecordFileResponse {

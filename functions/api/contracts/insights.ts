@@ -14,13 +14,13 @@ const blankIsNone = <T extends z.ZodMiniType>(schema: T) =>
 /** Nothing happened before it; a range reads every month from its start on, so a start in year 0 would read 24,000. */
 export const EARLIEST_DAY = '2020-01-01';
 
-const day = z.iso.date({ message: 'Use a date like 2026-11-01' }).check(z.refine((value) => value >= EARLIEST_DAY, { message: `Choose dates from ${EARLIEST_DAY} on` }));
+const day = /* @__PURE__ */ (() => z.iso.date({ message: 'Use a date like 2026-11-01' }).check(z.refine((value) => value >= EARLIEST_DAY, { message: `Choose dates from ${EARLIEST_DAY} on` })))();
 
 /**
  * GET /api/insights?from=&to=&category=&type=&designer= (admin): `from` and `to` are days (UTC,
  * inclusive); the rest narrow the projects counted.
  */
-export const insightsQuery = z.strictObject({
+export const insightsQuery = /* @__PURE__ */ (() => z.strictObject({
     from: blankIsNone(day),
     to: blankIsNone(day),
     category: blankIsNone(z.enum(PROJECT_CATEGORIES, { message: 'Category must be Design or Permit' })),
@@ -29,5 +29,5 @@ export const insightsQuery = z.strictObject({
   }).check(z.refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'The start date must not be after the end date', path: ['from'] }), z.refine((query) => !query.from || !query.to || Date.parse(query.to) - Date.parse(query.from) <= MAX_RANGE_DAYS * 86_400_000, {
     message: `Choose a range of at most ${MAX_RANGE_DAYS} days`,
     path: ['to'],
-  }));
+  })))();
 export type InsightsQuery = z.input<typeof insightsQuery>;

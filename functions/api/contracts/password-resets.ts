@@ -29,10 +29,10 @@ export const RESET_PASSWORD_MIN_LENGTH = 12;
  * - { token }: whether the link works (200 with its address; 404/410 'Invalid or expired link');
  * - { token, password }: set the new password with a working link (200).
  */
-export const requestPasswordResetBody = z.strictObject({
+export const requestPasswordResetBody = /* @__PURE__ */ (() => z.strictObject({
     email: z.string().check(z.trim(), z.maxLength(320), z.email('Please enter a valid email address')),
     flow: z._default(z.enum(RESET_FLOWS), 'client'),
-  });
+  }))();
 export type RequestPasswordResetBody = z.input<typeof requestPasswordResetBody>;
 
 /** The same answer whether or not the address has an account (nobody can probe which exist). */
@@ -41,8 +41,8 @@ export interface RequestPasswordResetResponse {
 }
 
 /** The token of a reset link. */
-const resetToken = z.string().check(z.minLength(1), z.maxLength(200));
-export const checkPasswordResetBody = z.strictObject({ token: resetToken });
+const resetToken = /* @__PURE__ */ (() => z.string().check(z.minLength(1), z.maxLength(200)))();
+export const checkPasswordResetBody = /* @__PURE__ */ (() => z.strictObject({ token: resetToken }))();
 export type CheckPasswordResetBody = z.infer<typeof checkPasswordResetBody>;
 
 // { token }: 404/410 'Invalid or expired link' unless the link works.
@@ -53,11 +53,11 @@ export interface PasswordResetDetailsResponse {
 }
 
 // { token, password }
-export const completePasswordResetBody = z.strictObject({ token: resetToken, password: z.string().check(z.maxLength(256)) });
+export const completePasswordResetBody = /* @__PURE__ */ (() => z.strictObject({ token: resetToken, password: z.string().check(z.maxLength(256)) }))();
 export type CompletePasswordResetBody = z.infer<typeof completePasswordResetBody>;
 
 /** Which of the three a body asks for, by its fields (each shape is strict). */
-export const passwordResetBody = z.union([completePasswordResetBody, checkPasswordResetBody, requestPasswordResetBody]);
+export const passwordResetBody = /* @__PURE__ */ (() => z.union([completePasswordResetBody, checkPasswordResetBody, requestPasswordResetBody]))();
 export type PasswordResetBody = z.input<typeof passwordResetBody>;
 
 export interface CompletePasswordResetResponse {

@@ -8,9 +8,10 @@ const text = (max: number) => z.string().check(z.maxLength(max));
 /**
  * POST /api/projects: the wizard's brief (the shared schema, events/project-brief.ts: the same rules
  * the wizard applies step by step) with its reviewed checklist (spec/2 §3). An admin submits on a
- * client's behalf by naming the client (`client_id`); a client submits for themselves.
+ * client's behalf by naming the client (`client_id`); a client submits for themselves. Built in a call
+ * marked pure, as `updateProjectBody`: a handler that does not use it drops it (and the brief's schema).
  */
-export const submitProjectBody = z.safeExtend(projectBriefSchema, {
+export const submitProjectBody = /* @__PURE__ */ (() => z.safeExtend(projectBriefSchema, {
   client_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
   checklist: z.array(z.object({ task_name: text(500), estimated_hours: z.number().check(z.gte(0), z.lte(1000)) })).check(z.minLength(1, 'The checklist needs at least one task'), z.maxLength(100)),
   grok_generated: z._default(z.boolean(), true),
@@ -22,7 +23,7 @@ export const submitProjectBody = z.safeExtend(projectBriefSchema, {
   /** Accepted for compatibility with the spec's payload; the server computes both from the checklist. */
   total_estimated_hours: z.optional(z.number()),
   estimated_turnaround_days: z.optional(z.nullable(z.number())),
-});
+}))();
 export type SubmitProjectBody = z.input<typeof submitProjectBody>;
 
 export type ProjectDetail = ProjectDocument & { id: string };
@@ -86,14 +87,14 @@ export function toCard(project: ProjectDetail): ProjectCard {
   return { ...rest, checklist_total: checklist.length, checklist_completed: checklist.filter((task) => task.completed).length };
 }
 
-const isoDate = z.iso.date({ message: 'Due date must be a date (YYYY-MM-DD)' });
+const isoDate = /* @__PURE__ */ (() => z.iso.date({ message: 'Due date must be a date (YYYY-MM-DD)' }))();
 
 /**
  * PATCH /api/projects/{id}: one change from the management dialog (admins: status, designer,
  * priority, due date) or the designer's status selector (status only). The designer is chosen by
  * user id, or by e-mail for a pre-authorised designer who has no account yet; null unassigns.
  */
-export const updateProjectBody = z.strictObject({
+export const updateProjectBody = /* @__PURE__ */ (() => z.strictObject({
     status: z.optional(z.enum(PROJECT_STATUSES)),
     designer: z.optional(z.union([
         z.strictObject({ designer_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)), designer_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))) }),
@@ -102,11 +103,11 @@ export const updateProjectBody = z.strictObject({
       ])),
     priority: z.optional(z.enum(PRIORITIES)),
     due_date: z.optional(z.nullable(isoDate)),
-  }).check(z.refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' }));
+  }).check(z.refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' })))();
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 /** PATCH /api/projects/{id}/tasks/{taskId}. */
-export const toggleTaskBody = z.strictObject({ completed: z.boolean() });
+export const toggleTaskBody = /* @__PURE__ */ (() => z.strictObject({ completed: z.boolean() }))();
 export type ToggleTaskBody = z.input<typeof toggleTaskBody>;
 
 export interface ToggleTaskResponse {

@@ -1,5 +1,5 @@
 import { INVALID_DESIGNER_INVITATION, designerDecider, designerStream, isDesigner, isInvitationUsable, type DesignerState } from '../../domain/designer.js';
-import { loadState } from '../../core/command.js';
+import { loadState } from '../../core/load-state.js';
 import { HttpError } from '../../core/errors.js';
 import { designerInvitationEmail } from '../../queries/designers.js';
 import type { Runtime } from '../../core/runtime.js';

@@ -2,7 +2,7 @@ import * as z from '../../../events/zod.js';
 import type { UploadFileType } from '../../../events/uploads.js';
 import { projectDecider, projectStream, type ProjectState } from '../../domain/project.js';
 import { hasRole, type Principal } from '../../http/auth.js';
-import { loadState } from '../../core/command.js';
+import { loadState } from '../../core/load-state.js';
 import { HttpError } from '../../core/errors.js';
 import { getUser } from '../../queries/users.js';
 import type { ProjectDoc } from '../../queries/projects.js';

@@ -1,5 +1,5 @@
 import { INVALID_INVITE_MESSAGE, isUsable, teamDecider, teamStream, type TeamInvite, type TeamState } from '../../domain/team.js';
-import { loadState } from '../../core/command.js';
+import { loadState } from '../../core/load-state.js';
 import { HttpError } from '../../core/errors.js';
 import { inviteByTokenHash } from '../../queries/teams.js';
 import type { Runtime } from '../../core/runtime.js';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { userKey } from '../../consumers/projections/users.js';
+import { userKey } from '../../consumers/projections/keys/users.js';
 import type { TeamDocument } from '../../consumers/projections/teams.js';
 import { NOT_TEAM_ADMIN_MESSAGE, isExpired, teamDecider, teamStream, type TeamCommand, type TeamInvite, type TeamState } from '../../domain/team.js';
 import { actorOf, type Principal } from '../../http/auth.js';

@@ -1,4 +1,4 @@
-import { allProjections } from './index.js';
+import { PROJECTION_STREAMS } from './keys/checkpoints.js';
 import { checkpointKey } from '../../core/projector.js';
 import type { Runtime } from '../../core/runtime.js';
 
@@ -7,7 +7,7 @@ import type { Runtime } from '../../core/runtime.js';
  * the views next finds the change. Past `limitMs` it returns anyway, answering whether they had.
  */
 export async function projectionsCaughtUp(runtime: Runtime, streamId: string, version: number, limitMs = 3_000): Promise<boolean> {
-  const keys = allProjections.filter((projection) => streamId.startsWith(projection.streamPrefix)).map((projection) => checkpointKey(projection.name, streamId));
+  const keys = PROJECTION_STREAMS.filter((projection) => streamId.startsWith(projection.streamPrefix)).map((projection) => checkpointKey(projection.name, streamId));
   const deadline = Date.now() + limitMs;
   // A short, even pause: projections usually land within a few milliseconds of each other.
   for (const pause = 4; ; ) {

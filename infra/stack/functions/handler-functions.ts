@@ -9,7 +9,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { handlerName } from '../../routes.js';
-import { LAMBDA_ESBUILD } from '../bundling.js';
+import { LAMBDA_ESBUILD, lambdaDefine } from '../bundling.js';
 import { analyzeHandler, type Capability } from '../capabilities.js';
 import { acknowledge } from '../nag.js';
 import { LIVE_ALIAS, SERVICE_NAME, type FunctionKind, type FunctionResources, type HandlerFunction, type Sizing } from './definitions.js';
@@ -131,6 +131,7 @@ export class HandlerFunctions extends Construct {
         target: LAMBDA_ESBUILD.target,
         mainFields: [...LAMBDA_ESBUILD.mainFields],
         banner: LAMBDA_ESBUILD.banner,
+        define: lambdaDefine(handler),
         externalModules: [...LAMBDA_ESBUILD.external],
         bundleAwsSDK: true,
         charset: Charset.UTF8,

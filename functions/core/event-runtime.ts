@@ -1,0 +1,17 @@
+import { EventBridgeBus } from '../adapters/event-bridge.js';
+import { EventStore } from './event-store.js';
+import { Publisher } from './publisher.js';
+import { provideEventSide, required, runtimeFromEnvironment } from './runtime.js';
+
+/**
+ * The runtime's event store, bus and publisher. Every module that reads or appends events through
+ * `runtime.store`, `runtime.publisher` or `runtime.bus` imports this module (or `runtimeFromEnvironment`
+ * from it), which hands runtime.ts the builder: the handlers that only read views bundle none of it.
+ */
+provideEventSide(({ client, now, bus: given, sweepLookbackMs }) => {
+  const store = new EventStore({ client, tableName: required('EVENTS_TABLE'), now });
+  const bus = given ?? new EventBridgeBus(required('EVENT_BUS_NAME'));
+  return { store, bus, publisher: new Publisher(bus, store, sweepLookbackMs) };
+});
+
+export { runtimeFromEnvironment };

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { allProjections } from '../../functions/consumers/projections/index.js';
+import { PROJECTION_STREAMS } from '../../functions/consumers/projections/keys/checkpoints.js';
+
+describe('PROJECTION_STREAMS', () => {
+  it("names every projection of allProjections with the streams it folds (what a command waits for)", () => {
+    expect(PROJECTION_STREAMS).toEqual(allProjections.map(({ name, streamPrefix }) => ({ name, streamPrefix })));
+  });
+});
