@@ -37,7 +37,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { consumers, handlerName, realtimeRoutes, routes, schedules, triggers } from '../infra/routes.js';
-import { LAMBDA_ESBUILD, lambdaDefine } from '../infra/stack/bundling.js';
+import { lambdaEsbuildApiOptions, LAMBDA_ESBUILD, lambdaDefine } from '../infra/stack/bundling.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GOAL_KB = 300;
@@ -71,26 +71,7 @@ const CDK_DEFAULT_EXTERNAL = ['@aws-sdk/*'];
 
 /** The stack's esbuild options, for the esbuild API. */
 function options(entry: string, outfile: string, overrides: Partial<BuildOptions> = {}): BuildOptions {
-  return {
-    absWorkingDir: ROOT,
-    entryPoints: [entry],
-    outfile,
-    bundle: LAMBDA_ESBUILD.bundle,
-    platform: LAMBDA_ESBUILD.platform,
-    format: LAMBDA_ESBUILD.format,
-    target: LAMBDA_ESBUILD.target,
-    minify: LAMBDA_ESBUILD.minify,
-    sourcemap: LAMBDA_ESBUILD.sourcemap,
-    sourcesContent: LAMBDA_ESBUILD.sourcesContent,
-    charset: LAMBDA_ESBUILD.charset,
-    mainFields: [...LAMBDA_ESBUILD.mainFields],
-    banner: { js: LAMBDA_ESBUILD.banner },
-    external: [...LAMBDA_ESBUILD.external],
-    alias: { ...LAMBDA_ESBUILD.alias },
-    metafile: true,
-    logLevel: 'silent',
-    ...overrides,
-  };
+  return { absWorkingDir: ROOT, entryPoints: [entry], outfile, ...lambdaEsbuildApiOptions(), metafile: true, logLevel: 'silent', ...overrides };
 }
 
 /** A Lambda-like environment, so module initialisation runs as it would in a cold start. */

@@ -1,3 +1,4 @@
+import type { BuildOptions } from 'esbuild';
 /**
  * The one description of how a Lambda handler is bundled. The stack hands it to NodejsFunction
  * (which runs esbuild locally, never Docker) and `npm run bundle:report` hands the same values to
@@ -68,6 +69,24 @@ export const LAMBDA_ESBUILD = {
   external: ['@aws-lambda-powertools/tracer'] as string[],
   alias: LAMBDA_ALIASES,
 } as const;
+
+/** The same options for esbuild's own API (the bundle report, the bundling tests). */
+export function lambdaEsbuildApiOptions() {
+  return {
+    bundle: LAMBDA_ESBUILD.bundle,
+    platform: LAMBDA_ESBUILD.platform,
+    format: LAMBDA_ESBUILD.format,
+    target: LAMBDA_ESBUILD.target,
+    minify: LAMBDA_ESBUILD.minify,
+    sourcemap: LAMBDA_ESBUILD.sourcemap,
+    sourcesContent: LAMBDA_ESBUILD.sourcesContent,
+    charset: LAMBDA_ESBUILD.charset,
+    mainFields: [...LAMBDA_ESBUILD.mainFields],
+    banner: { js: LAMBDA_ESBUILD.banner },
+    external: [...LAMBDA_ESBUILD.external],
+    alias: { ...LAMBDA_ESBUILD.alias },
+  } satisfies BuildOptions;
+}
 
 /**
  * esbuild `define`s for one handler's bundle: `__ROUTE_RULES__`, the access rules (role, refusal

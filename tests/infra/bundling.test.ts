@@ -7,8 +7,9 @@ import * as path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../infra/routes.js';
-import { DEDUPED_PACKAGES, LAMBDA_ALIASES, LAMBDA_ESBUILD, lambdaDefine } from '../../infra/stack/bundling.js';
+import { DEDUPED_PACKAGES, LAMBDA_ALIASES, lambdaDefine, lambdaEsbuildApiOptions } from '../../infra/stack/bundling.js';
 import { ROOT } from './support/synth.js';
+import { VIEW_READING_ROUTES } from './support/view-readers.js';
 
 const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))];
 
@@ -26,16 +27,8 @@ beforeAll(async () => {
     write: false,
     metafile: true,
     logLevel: 'silent',
-    bundle: LAMBDA_ESBUILD.bundle,
-    platform: LAMBDA_ESBUILD.platform,
-    format: LAMBDA_ESBUILD.format,
-    target: LAMBDA_ESBUILD.target,
-    minify: LAMBDA_ESBUILD.minify,
-    charset: LAMBDA_ESBUILD.charset,
-    mainFields: [...LAMBDA_ESBUILD.mainFields],
-    banner: { js: LAMBDA_ESBUILD.banner },
-    external: [...LAMBDA_ESBUILD.external],
-    alias: { ...LAMBDA_ESBUILD.alias },
+    ...lambdaEsbuildApiOptions(),
+    sourcemap: false,
   });
   packages = new Map();
   kept = new Map();
@@ -82,21 +75,7 @@ describe('Lambda bundles', () => {
 });
 
 /** Routes that only read views (issue 19): what their bundles, built as the stack builds them, leave out. */
-const VIEW_READERS = [
-  'functions/api/me/get.ts',
-  'functions/api/projects/list.ts',
-  'functions/api/projects/get.ts',
-  'functions/api/projects/activity.ts',
-  'functions/api/moderation/list.ts',
-  'functions/api/admin/insights.ts',
-  'functions/api/admin/users-list.ts',
-  'functions/api/admin/users-get.ts',
-  'functions/api/billing/subscription.ts',
-  'functions/api/notifications/list.ts',
-  'functions/api/notifications/preferences-get.ts',
-  'functions/api/notifications/unsubscribe-ask.ts',
-  'functions/realtime/connect.ts',
-];
+const VIEW_READERS = VIEW_READING_ROUTES;
 
 /** Routes that change a project without taking a brief: no brief schema, no option catalogue. */
 const BRIEFLESS = ['functions/api/projects/update.ts', 'functions/api/projects/tasks.ts', 'functions/api/projects/list.ts', 'functions/api/projects/get.ts'];
@@ -113,15 +92,8 @@ describe('Lambda bundles of the routes that read views or change a project witho
         write: false,
         metafile: true,
         logLevel: 'silent',
-        bundle: LAMBDA_ESBUILD.bundle,
-        platform: LAMBDA_ESBUILD.platform,
-        format: LAMBDA_ESBUILD.format,
-        target: LAMBDA_ESBUILD.target,
-        minify: LAMBDA_ESBUILD.minify,
-        mainFields: [...LAMBDA_ESBUILD.mainFields],
-        banner: { js: LAMBDA_ESBUILD.banner },
-        external: [...LAMBDA_ESBUILD.external],
-        alias: { ...LAMBDA_ESBUILD.alias },
+        ...lambdaEsbuildApiOptions(),
+        sourcemap: false,
         define: lambdaDefine(handler),
       });
       const output = Object.values((result.metafile as Metafile).outputs).find((out) => out.entryPoint)!;

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../infra/routes.js';
 import { analyzeHandler } from '../../infra/stack/capabilities.js';
+import { VIEW_READING_ROUTES } from './support/view-readers.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -91,22 +92,7 @@ describe('functions/ layout', () => {
 });
 
 /** Routes that only read views: their bundles carry no event store, publisher nor EventBridge client. */
-const VIEW_READERS = [
-  'functions/api/me/get.ts',
-  'functions/api/projects/list.ts',
-  'functions/api/projects/get.ts',
-  'functions/api/projects/activity.ts',
-  'functions/api/moderation/list.ts',
-  'functions/api/admin/insights.ts',
-  'functions/api/admin/users-list.ts',
-  'functions/api/admin/users-get.ts',
-  'functions/api/billing/subscription.ts',
-  'functions/api/notifications/list.ts',
-  'functions/api/notifications/preferences-get.ts',
-  'functions/api/notifications/unsubscribe-ask.ts',
-  'functions/realtime/connect.ts',
-  'functions/consumers/notifier.ts',
-];
+const VIEW_READERS = [...VIEW_READING_ROUTES, 'functions/consumers/notifier.ts'];
 const EVENT_SIDE = ['functions/core/event-runtime.ts', 'functions/core/event-store.ts', 'functions/core/publisher.ts', 'functions/adapters/event-bridge.ts'];
 
 describe('what a Lambda bundle leaves out (issue 19)', () => {
