@@ -6,7 +6,9 @@
  */
 import { createRequire } from 'node:module';
 import net from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { networkInterfaces, tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { S3Client, GetObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -447,13 +449,17 @@ describe('PUBLIC_URL: with the port open, what others are sent names the address
       });
     });
     publicUrl = `http://127.0.0.1:${port}`;
-    stack = await TestStack.start({ host: '0.0.0.0', port, publicUrl: `${publicUrl}/ignored-path` });
+    // A page of its own: the suite runs before the SPA is built on a fresh clone.
+    const webDir = mkdtempSync(path.join(tmpdir(), 'public-url-web-'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Design Club</title>');
+    stack = await TestStack.start({ host: '0.0.0.0', port, publicUrl: `${publicUrl}/ignored-path`, webDir });
   }, 60_000);
   afterAll(() => stack?.stop());
 
   it('upload forms, the WebSocket origin in the page policy and e-mail links use it, not localhost', async () => {
     expect(stack.url).toBe(publicUrl);
     const page = await fetch(`${publicUrl}/`);
+    expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain(`connect-src 'self' ${publicUrl.replace('http', 'ws')};`);
     const client = await stack.signUpClient();
     const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject() });
