@@ -1,6 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError } from './errors.js';
-import { signingKey } from './signing-key.js';
+import { decodeSigned, encodeSigned } from './signed-token.js';
 
 /**
  * What the checklist step tells the submission about its estimate, signed by the server: who asked,
@@ -19,12 +18,13 @@ export interface EstimateFacts {
 /** A wizard left open this long asks for its checklist again. */
 const RECEIPT_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_RECEIPT_LENGTH = 1_024;
+const USE = 'estimate receipts';
 
-const sign = (payload: string) => createHmac('sha256', signingKey('estimate receipts')).update(payload).digest('base64url');
+/** A receipt holds for one caller and one brief's category and type. */
+const scopeOf = (facts: Pick<EstimateFacts, 'sub' | 'category' | 'type'>) => JSON.stringify([facts.sub, facts.category, facts.type]);
 
 export function issueReceipt(facts: EstimateFacts, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ ...facts, exp: now + RECEIPT_TTL_MS })).toString('base64url');
-  return `${payload}.${sign(payload)}`;
+  return encodeSigned(USE, scopeOf(facts), { source: facts.source, basis: facts.basis, exp: now + RECEIPT_TTL_MS });
 }
 
 export const invalidReceipt = () =>
@@ -32,18 +32,7 @@ export const invalidReceipt = () =>
 
 /** The facts a receipt proves for this caller and brief; anything else is refused with 400. */
 export function verifyReceipt(receipt: string, expected: Pick<EstimateFacts, 'sub' | 'category' | 'type'>, now = Date.now()): EstimateFacts {
-  if (receipt.length > MAX_RECEIPT_LENGTH) throw invalidReceipt();
-  const [payload, signature, ...rest] = receipt.split('.');
-  if (!payload || !signature || rest.length > 0) throw invalidReceipt();
-  const wanted = Buffer.from(sign(payload));
-  const given = Buffer.from(signature);
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw invalidReceipt();
-  let facts: EstimateFacts & { exp: number };
-  try {
-    facts = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidReceipt();
-  }
-  if (facts.sub !== expected.sub || facts.category !== expected.category || facts.type !== expected.type || !(facts.exp > now)) throw invalidReceipt();
-  return { sub: facts.sub, category: facts.category, type: facts.type, source: facts.source, basis: facts.basis };
+  const state = decodeSigned(USE, scopeOf(expected), receipt, MAX_RECEIPT_LENGTH);
+  if (!state || !(Number(state.exp) > now)) throw invalidReceipt();
+  return { sub: expected.sub, category: expected.category, type: expected.type, source: state.source as EstimateFacts['source'], basis: state.basis as EstimateFacts['basis'] };
 }
