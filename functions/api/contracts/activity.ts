@@ -1,4 +1,5 @@
 import * as z from '../../../events/zod.js';
+import type { ActivityEntry } from '../../consumers/projections/keys/activity-log.js';
 
 /** The person behind an entry or a comment; null when the users projection does not know them ('Unknown User'). */
 export interface AuthorView {
@@ -7,19 +8,8 @@ export interface AuthorView {
   email: string | null;
 }
 
-/** One activity log entry (spec/1 §3) with its author. */
-export interface ActivityEntryView {
-  id: string;
-  project_id: string;
-  user_id: string;
-  /** The system role the author acted in: badge colour admin red, designer blue, other grey. */
-  actor_role: string;
-  action: string;
-  details: string | null;
-  metadata: Record<string, unknown>;
-  created_at: string;
-  author: AuthorView | null;
-}
+/** One activity log entry (spec/1 §3) with its author: the log's entry without the project's title. */
+export type ActivityEntryView = Omit<ActivityEntry, 'project_title'> & { author: AuthorView | null };
 
 /** One comment (spec/1 §3) with its author. `content` is plain text: show it as text, never as HTML. */
 export interface CommentView {

@@ -12,6 +12,7 @@ import { PROJECT_STATUSES, TURNAROUND_DISCLAIMER, groupByStatus } from '../lib/p
 import { hasRole } from '../lib/roles.js';
 import { useSession } from '../lib/session.js';
 import { Page } from '../ui/Page.js';
+import { LoadMore } from '../ui/LoadMore.js';
 
 /**
  * The project board (/board): four status columns from one GET /api/projects. Clients open the
@@ -64,13 +65,7 @@ export default function BoardScreen() {
             })}
           </div>
         )}
-        {hasMore ? (
-          <Flex justifyContent="center">
-            <Button size="small" onClick={loadMore} isLoading={loadingMore} loadingText="Loading...">
-              Load more
-            </Button>
-          </Flex>
-        ) : null}
+        <LoadMore shown={hasMore} loading={loadingMore} onLoad={loadMore} />
 
         <Text fontSize="small" color="font.secondary">
           * {TURNAROUND_DISCLAIMER}

@@ -4,6 +4,7 @@ export interface ActivityEntry {
   project_id: string;
   project_title: string;
   user_id: string;
+  /** The system role the author acted in: badge colour admin red, designer blue, other grey. */
   actor_role: string;
   action: string;
   details: string | null;

@@ -1,10 +1,11 @@
-import { Badge, Button, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Badge, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { toast } from '../toast/use-toast.js';
 import { useLiveTopics } from '../../lib/live.js';
 import { listActivity, type ActivityKind, type ActivityType, type GlobalActivity } from './admin-api.js';
 import { DAY_GROUPS, activityTime, dayGroup } from './dates.js';
 import { appendPage } from '../../lib/paging.js';
+import { LoadMore } from '../../ui/LoadMore.js';
 
 const TYPES: { value: ActivityType; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -158,13 +159,7 @@ export function ActivityTab({ reloadKey }: { reloadKey: number }) {
           </section>
         ))
       )}
-      {next ? (
-        <Flex justifyContent="center">
-          <Button size="small" onClick={() => void loadMore()} isLoading={loadingMore} loadingText="Loading...">
-            Load more
-          </Button>
-        </Flex>
-      ) : null}
+      <LoadMore shown={!!next} loading={loadingMore} onLoad={() => void loadMore()} />
     </Flex>
   );
 }

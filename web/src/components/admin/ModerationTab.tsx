@@ -5,6 +5,7 @@ import { useLiveTopics } from '../../lib/live.js';
 import { listPendingComments, moderateComment, type CommentView } from './admin-api.js';
 import { formatDateTime } from './dates.js';
 import { appendPage } from '../../lib/paging.js';
+import { LoadMore } from '../../ui/LoadMore.js';
 
 /**
  * The Comment Moderation tab (spec/2 §2, spec/1 §4): pending comments of every project. Approve and
@@ -115,13 +116,7 @@ export function ModerationTab({ onChanged }: { onChanged?(): void }) {
           })}
         </ul>
       )}
-      {next ? (
-        <Flex justifyContent="center">
-          <Button size="small" onClick={() => void loadMore()} isLoading={loadingMore} loadingText="Loading...">
-            Load more
-          </Button>
-        </Flex>
-      ) : null}
+      <LoadMore shown={!!next} loading={loadingMore} onLoad={() => void loadMore()} />
     </Flex>
   );
 }

@@ -6,6 +6,7 @@ import { useLiveTopics } from '../../lib/live.js';
 import { listUsers, type AdminUser, type UsersResponse } from './admin-api.js';
 import { formatDate } from './dates.js';
 import { appendPage } from '../../lib/paging.js';
+import { LoadMore } from '../../ui/LoadMore.js';
 
 export function SubscriptionBadge({ subscription }: { subscription: AdminUser['subscription'] }) {
   if (!subscription) return <Text className="project-card__meta">None</Text>;
@@ -127,13 +128,7 @@ export function UsersTab({ reloadKey }: { reloadKey: number }) {
           </TableBody>
         </Table>
       </div>
-      {data.next_cursor ? (
-        <Flex justifyContent="center">
-          <Button size="small" onClick={() => void loadMore()} isLoading={loadingMore} loadingText="Loading...">
-            Load more
-          </Button>
-        </Flex>
-      ) : null}
+      <LoadMore shown={!!data.next_cursor} loading={loadingMore} onLoad={() => void loadMore()} />
       <UserDetailsDialog userId={open} onClose={() => setOpen(null)} />
     </Flex>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Badge, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { calendarDate, countByStatus, dueFlag, statusLabel } from '../../lib/projects.js';
@@ -6,6 +6,7 @@ import { DesignerProjectDialog } from './DesignerProjectDialog.js';
 import { useProjects } from '../project/useProjects.js';
 import { useProjectParam } from '../notifications/use-project-param.js';
 import '../project/project.css';
+import { LoadMore } from '../../ui/LoadMore.js';
 
 const PRIORITY_VARIATION = { Urgent: 'error', Normal: 'info', Low: undefined } as const;
 
@@ -66,13 +67,7 @@ export function DesignerDashboard({ name }: { name: string | null | undefined })
             ))}
           </div>
         )}
-        {hasMore ? (
-          <Flex justifyContent="center" marginTop="small">
-            <Button size="small" onClick={loadMore} isLoading={loadingMore} loadingText="Loading...">
-              Load more
-            </Button>
-          </Flex>
-        ) : null}
+        <LoadMore shown={hasMore} loading={loadingMore} onLoad={loadMore} marginTop="small" />
       </section>
 
       <DesignerProjectDialog project={open} onClose={() => setOpen(null)} onChanged={reload} />
