@@ -15,26 +15,26 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const RECONCILE_SOURCES = ['webhook', 'sync'] as const;
 export type ReconcileSource = (typeof RECONCILE_SOURCES)[number];
 
-const origin = {
+const origin = () => ({
   /** The provider's event id (Stripe `evt_...`), null for a sync. */
   provider_event_id: z.nullable(z.string().check(z.minLength(1))),
   source: z.enum(RECONCILE_SOURCES),
-};
+});
 
-const plan = {
+const plan = () => ({
   plan_name: z.nullable(z.string().check(z.minLength(1))),
   tier: z.nullable(z.enum(TIERS)),
   price_id: z.nullable(z.string().check(z.minLength(1))),
-};
+});
 
-const subscription = {
+const subscription = () => ({
   subscription_id: z.string().check(z.minLength(1)),
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** The provider's own status word (active, trialing, past_due, canceled, ...). */
   provider_status: z.string().check(z.minLength(1)),
   current_period_end: z.nullable(z.iso.datetime()),
   cancel_at_period_end: z.boolean(),
-};
+});
 
 /** The user's customer record at the provider, made before the first checkout. */
 export const BillingCustomerLinked = /* @__PURE__ */ defineEvent(
@@ -48,7 +48,7 @@ export const BillingCustomerLinked = /* @__PURE__ */ defineEvent(
 
 export const SubscriptionStarted = /* @__PURE__ */ defineEvent(
   'SubscriptionStarted',
-  () => z.object({ user_id: z.string().check(z.minLength(1)), customer_id: z.string().check(z.minLength(1)), ...subscription, ...plan, ...origin }),
+  () => z.object({ user_id: z.string().check(z.minLength(1)), customer_id: z.string().check(z.minLength(1)), ...subscription(), ...plan(), ...origin() }),
 );
 
 /** A new billing period was paid for: only the period end moved. */
@@ -58,12 +58,12 @@ export const SubscriptionRenewed = /* @__PURE__ */ defineEvent(
     subscription_id: z.string().check(z.minLength(1)),
     current_period_end: z.iso.datetime(),
     previous_period_end: z.nullable(z.iso.datetime()),
-    ...origin,
+    ...origin(),
   }),
 );
 
 /** Plan, status or cancel-at-period-end changed. */
-export const SubscriptionUpdated = /* @__PURE__ */ defineEvent('SubscriptionUpdated', () => z.object({ ...subscription, ...plan, ...origin }));
+export const SubscriptionUpdated = /* @__PURE__ */ defineEvent('SubscriptionUpdated', () => z.object({ ...subscription(), ...plan(), ...origin() }));
 
 export const SubscriptionCanceled = /* @__PURE__ */ defineEvent(
   'SubscriptionCanceled',
@@ -71,8 +71,8 @@ export const SubscriptionCanceled = /* @__PURE__ */ defineEvent(
     subscription_id: z.string().check(z.minLength(1)),
     provider_status: z.string().check(z.minLength(1)),
     current_period_end: z.nullable(z.iso.datetime()),
-    ...plan,
-    ...origin,
+    ...plan(),
+    ...origin(),
   }),
 );
 

@@ -2,7 +2,7 @@ import * as z from './zod.js';
 import { defineEvent } from './catalogue.js';
 
 /** E-mail addresses are stored in their canonical form (`canonicalEmail`): the designer stream is keyed by them. */
-export const designerEmail = /* @__PURE__ */ (() => z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email()))();
+const designerEmail = () => z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email());
 
 /**
  * Stream `designer-<email>`: one designer authorisation (spec/2 §3 user_roles rows with role
@@ -12,7 +12,7 @@ export const designerEmail = /* @__PURE__ */ (() => z.pipe(z.string().check(z.tr
 export const DesignerAuthorized = /* @__PURE__ */ defineEvent(
   'DesignerAuthorized',
   () => z.object({
-    email: designerEmail,
+    email: designerEmail(),
     /** The account's sub when one already exists with this e-mail, else null (pre-authorised). */
     user_id: z._default(z.nullable(z.string().check(z.minLength(1))), null),
   }),

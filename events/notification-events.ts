@@ -4,14 +4,16 @@ import { NOTIFICATION_MODES } from './notification-kinds.js';
 
 export * from './notification-kinds.js';
 
-const mode = /* @__PURE__ */ (() => z.optional(z.enum(NOTIFICATION_MODES)))();
-export const notificationPreferencesSchema = /* @__PURE__ */ (() => z.strictObject({ status: mode, deliverable: mode, comment: mode, assignment: mode, submission: mode, moderation: mode }))();
+const mode = () => z.optional(z.enum(NOTIFICATION_MODES));
+/** Built where it is used (an event's schema, a request body's), not at import. */
+export const notificationPreferencesSchema = () =>
+  z.strictObject({ status: mode(), deliverable: mode(), comment: mode(), assignment: mode(), submission: mode(), moderation: mode() });
 
 /** Stream `user-<sub>`: only the kinds that changed (a kind left out keeps its mode). */
 export const NotificationPreferencesChanged = /* @__PURE__ */ defineEvent(
   'NotificationPreferencesChanged',
   () => z.object({
-    preferences: notificationPreferencesSchema,
+    preferences: notificationPreferencesSchema(),
     /** How it was changed: on the profile, or by the one-click unsubscribe link of an e-mail. */
     via: z._default(z.enum(['profile', 'unsubscribe']), 'profile'),
   }),

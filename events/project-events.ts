@@ -2,13 +2,13 @@ import * as z from './zod.js';
 import { defineEvent, type EventDefinition } from './catalogue.js';
 import { PRIORITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from './vocabulary.js';
 
-export const checklistItemSchema = /* @__PURE__ */ (() => z.object({
+const checklistItemSchema = () => z.object({
   checklist_id: z.string().check(z.minLength(1)),
   task_name: z.string().check(z.minLength(1), z.maxLength(500)),
   estimated_hours: z.number().check(z.gte(0), z.lte(1000)),
   order_index: z.int().check(z.gte(0)),
-}))();
-export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+});
+export type ChecklistItem = z.infer<ReturnType<typeof checklistItemSchema>>;
 
 /**
  * Stream `project-<id>`. One commit carries the whole submission and its reviewed checklist, so a
@@ -35,7 +35,7 @@ export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
     inspiration_links: z.array(z.string()),
     project_address: z.nullable(z.string()),
     specifications: z._default(z.record(z.string(), z.unknown()), {}),
-    checklist: z.array(checklistItemSchema),
+    checklist: z.array(checklistItemSchema()),
     total_estimated_hours: z.number().check(z.gte(0)),
     estimated_turnaround_days: z.nullable(z.int().check(z.gte(0))),
     grok_generated: z.boolean(),
@@ -46,15 +46,13 @@ export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
   }),
 );
 
-const fileTypes = /* @__PURE__ */ (() => z.enum(['client_upload', 'deliverable']))();
-
 /** A file checked in storage (size and type) and recorded on the project. */
 export const FileUploaded = /* @__PURE__ */ defineEvent(
   'FileUploaded',
   () => z.object({
     file_id: z.string().check(z.minLength(1)),
     file_name: z.string().check(z.minLength(1), z.maxLength(255)),
-    file_type: fileTypes,
+    file_type: z.enum(['client_upload', 'deliverable']),
     file_category: z.string().check(z.minLength(1), z.maxLength(200)),
     file_size: z.int().check(z.gte(0)),
     file_url: z.string().check(z.minLength(1), z.maxLength(1024)),

@@ -12,9 +12,9 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 export const INVITE_ROLES = ['designer'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
-const email = /* @__PURE__ */ (() => z.email().check(z.toLowerCase()))();
-const sha256Hex = /* @__PURE__ */ (() => z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest')))();
-const instant = /* @__PURE__ */ (() => z.iso.datetime())();
+const email = () => z.email().check(z.toLowerCase());
+const sha256Hex = () => z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest'));
+const instant = () => z.iso.datetime();
 
 export const TeamCreated = /* @__PURE__ */ defineEvent(
   'TeamCreated',
@@ -30,7 +30,7 @@ export const TeamMemberJoined = /* @__PURE__ */ defineEvent(
   'TeamMemberJoined',
   () => z.object({
     user_id: z.string().check(z.minLength(1)),
-    email,
+    email: email(),
     role: z.enum(TEAM_ROLES),
     invite_id: z.nullable(z.string()),
   }),
@@ -41,7 +41,7 @@ export const TeamMemberRoleChanged = /* @__PURE__ */ defineEvent(
   () => z.object({ user_id: z.string().check(z.minLength(1)), from: z.enum(TEAM_ROLES), to: z.enum(TEAM_ROLES) }),
 );
 
-export const TeamMemberRemoved = /* @__PURE__ */ defineEvent('TeamMemberRemoved', () => z.object({ user_id: z.string().check(z.minLength(1)), email }));
+export const TeamMemberRemoved = /* @__PURE__ */ defineEvent('TeamMemberRemoved', () => z.object({ user_id: z.string().check(z.minLength(1)), email: email() }));
 
 /**
  * Only the sha256 of the invitation token is stored; the token itself exists only in the link
@@ -51,17 +51,17 @@ export const TeamInviteCreated = /* @__PURE__ */ defineEvent(
   'TeamInviteCreated',
   () => z.object({
     invite_id: z.string().check(z.minLength(1)),
-    invited_email: email,
+    invited_email: email(),
     invited_role: z.enum(INVITE_ROLES),
     invited_by: z.string().check(z.minLength(1)),
     inviter_name: z.nullable(z.string().check(z.maxLength(200))),
-    token_hash: sha256Hex,
-    expires_at: instant,
+    token_hash: sha256Hex(),
+    expires_at: instant(),
   }),
 );
 
 /** The invitation e-mail went out (first send or resend). */
-export const TeamInviteSent = /* @__PURE__ */ defineEvent('TeamInviteSent', () => z.object({ invite_id: z.string().check(z.minLength(1)), to: email }));
+export const TeamInviteSent = /* @__PURE__ */ defineEvent('TeamInviteSent', () => z.object({ invite_id: z.string().check(z.minLength(1)), to: email() }));
 
 /** The mail adapter refused the invitation e-mail: the invite stays pending and can be resent. */
 export const TeamInviteSendFailed = /* @__PURE__ */ defineEvent(
@@ -75,7 +75,7 @@ export const TeamInviteSendFailed = /* @__PURE__ */ defineEvent(
  */
 export const TeamInviteResent = /* @__PURE__ */ defineEvent(
   'TeamInviteResent',
-  () => z.object({ invite_id: z.string().check(z.minLength(1)), token_hash: sha256Hex, expires_at: instant }),
+  () => z.object({ invite_id: z.string().check(z.minLength(1)), token_hash: sha256Hex(), expires_at: instant() }),
 );
 
 export const TeamInviteRevoked = /* @__PURE__ */ defineEvent('TeamInviteRevoked', () => z.object({ invite_id: z.string().check(z.minLength(1)) }));

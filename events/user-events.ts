@@ -12,14 +12,16 @@ const optionalText = (max: number) => z._default(clearableText(max), null);
  * Version 1 of UserRegistered called the name `name` and knew no roles: every registration was a
  * client. Stored v1 events stay as they are; reading them upcasts to v2.
  */
-const userRegisteredV1 = /* @__PURE__ */ (() => z.object({
+const userRegisteredV1 = () => z.object({
   user_id: z.string().check(z.minLength(1)),
   email: z.email(),
   name: z.optional(z.nullable(z.string())),
   company: z.optional(z.nullable(z.string())),
   phone: z.optional(z.nullable(z.string())),
   user_type: z.optional(z.enum(USER_TYPES)),
-}))();
+});
+
+let builtV1: ReturnType<typeof userRegisteredV1> | undefined;
 
 /** Stream `user-<sub>`. Written by the Cognito post-confirmation trigger or the seeder. */
 export const UserRegistered = /* @__PURE__ */ defineEvent(
@@ -38,8 +40,10 @@ export const UserRegistered = /* @__PURE__ */ defineEvent(
     schemaVersion: 2,
     older: {
       1: {
-        schema: userRegisteredV1,
-        upcast: ({ name, ...rest }: z.infer<typeof userRegisteredV1>) => ({ ...rest, full_name: name ?? null, initial_role: 'client' }),
+        get schema() {
+          return (builtV1 ??= userRegisteredV1());
+        },
+        upcast: ({ name, ...rest }: z.infer<ReturnType<typeof userRegisteredV1>>) => ({ ...rest, full_name: name ?? null, initial_role: 'client' }),
       },
     },
   },

@@ -80,6 +80,60 @@ const VIEW_READERS = VIEW_READING_ROUTES;
 /** Routes that change a project without taking a brief: no brief schema, no option catalogue. */
 const BRIEFLESS = ['functions/api/projects/update.ts', 'functions/api/projects/tasks.ts', 'functions/api/projects/list.ts', 'functions/api/projects/get.ts'];
 
+describe('the event catalogue at import', () => {
+  /**
+   * Every schema factory of zod/mini (and of z.iso, z.coerce) counted, for a bundle of the catalogue
+   * in which events/zod.ts gets the counting copy: what the catalogue builds by being imported.
+   */
+  async function catalogueCountingSchemas(): Promise<{ built: () => number; catalogue: typeof import('../../events/index.js').catalogue }> {
+    const zod = await import('zod/mini');
+    // `config` sets the message locale (events/zod.ts): not a schema.
+    const isFactory = (name: string) => /^[a-z_]/.test(name) && name !== 'config' && typeof (zod as Record<string, unknown>)[name] === 'function';
+    const counted = (names: string[], from: string) =>
+      names.filter(isFactory).map((name) => `const counted_${name} = (...a) => (count(), ${from}.${name}(...a)); export { counted_${name} as ${name} };`);
+    const namespaces = ['iso', 'coerce'].map((space) => `export const ${space} = { ${Object.keys((zod as Record<string, object>)[space]!).map((name) => `${name}: (...a) => (count(), real.${space}.${name}(...a))`).join(', ')} };`);
+    const plain = Object.keys(zod).filter((name) => !isFactory(name) && !['iso', 'coerce'].includes(name));
+    const counting = [
+      "import * as real from 'zod/mini';",
+      'let built = 0; const count = () => { built += 1; }; export const __built = () => built;',
+      `export { ${plain.join(', ')} } from 'zod/mini';`,
+      ...counted(Object.keys(zod), 'real'),
+      ...namespaces,
+    ].join('\n');
+    const result = await build({
+      absWorkingDir: ROOT,
+      stdin: { contents: "export { catalogue } from './events/index.ts'; export { __built } from 'counting-zod';", resolveDir: ROOT, loader: 'ts' },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      write: false,
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'counting-zod',
+          setup(plugin) {
+            plugin.onResolve({ filter: /^(zod\/mini|counting-zod)$/ }, (args) =>
+              args.path === 'counting-zod' || args.importer.endsWith(`events${path.sep}zod.ts`) ? { path: 'counting-zod', namespace: 'counting' } : undefined,
+            );
+            plugin.onLoad({ filter: /.*/, namespace: 'counting' }, () => ({ contents: counting, resolveDir: ROOT, loader: 'js' }));
+          },
+        },
+      ],
+    });
+    const module = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.text).toString('base64')}`);
+    return { built: module.__built, catalogue: module.catalogue };
+  }
+
+  it('builds no schema: event types and the shapes they share are built when first read or written (a cold start pays only for its own)', async () => {
+    const { built, catalogue } = await catalogueCountingSchemas();
+    expect(catalogue.types().length).toBeGreaterThan(30);
+    expect(built()).toBe(0);
+    // The count is live: reading one type's schema builds it (and only then).
+    void catalogue.get('ProjectSubmitted')!.schema;
+    expect(built()).toBeGreaterThan(20);
+  });
+});
+
 describe('Lambda bundles of the routes that read views or change a project without a brief', () => {
   /** Input → bytes in the output, per handler, each built alone with its own `define`s. */
   const inputs = new Map<string, Record<string, number>>();

@@ -11,7 +11,7 @@ const optionalNumber = (max: number) => z._default(z.nullable(z.number().check(z
  * any brief. The API refuses briefs that break the wizard's rules before they get here
  * (events/project-brief.ts, the schema of POST /api/checklists and POST /api/projects).
  */
-export const checklistRequestSchema = z.object({
+export const checklistRequestSchema = /* @__PURE__ */ (() => z.object({
   title: z.string().check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(200)),
   project_category: z.enum(PROJECT_CATEGORIES),
   project_type: z.string().check(z.trim(), z.minLength(1, 'Project type is required'), z.maxLength(100)),
@@ -30,7 +30,7 @@ export const checklistRequestSchema = z.object({
   lot_area: optionalNumber(100_000_000),
   zoning_permit_type: optionalText(200),
   requires_city_review: z._default(z.nullable(z.boolean()), null),
-});
+}))();
 export type ChecklistRequest = z.output<typeof checklistRequestSchema>;
 export type ChecklistRequestInput = z.input<typeof checklistRequestSchema>;
 
@@ -38,7 +38,7 @@ export type ChecklistRequestInput = z.input<typeof checklistRequestSchema>;
  * The checklist as the model must answer it (spec/2 §3, response): the Bedrock tool's input schema is
  * generated from this schema, and the model's answer is validated against it.
  */
-export const checklistAnswerSchema = z.object({
+export const checklistAnswerSchema = /* @__PURE__ */ (() => z.object({
   checklist: z.array(
       z.object({
         task: z.string().check(z.minLength(3), z.maxLength(200), z.describe('One concrete piece of drafting or design work, starting with a verb, naming the drawing or document it produces.')),
@@ -47,7 +47,7 @@ export const checklistAnswerSchema = z.object({
     ).check(z.minLength(3), z.maxLength(30), z.describe('The tasks in the order the studio would do them, from intake review to final QA.')),
   total_estimated_hours: z.number().check(z.gte(0), z.lte(1000), z.describe('The sum of estimated_hours over the checklist.')),
   suggested_turnaround_days: z.int().check(z.gte(1), z.lte(120), z.describe('Business days: total_estimated_hours divided by 2.5, rounded up.')),
-});
+}))();
 export type ChecklistAnswer = z.output<typeof checklistAnswerSchema>;
 
 export type ChecklistSource = 'bedrock' | 'local';

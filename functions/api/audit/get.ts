@@ -12,12 +12,12 @@ import type { UserDoc } from '../../queries/users.js';
 import { userKey } from '../../consumers/projections/keys/users.js';
 import type { AuditEvent, AuditResponse } from '../contracts/audit.js';
 
-const params = z.object({ streamId: z.string().check(z.regex(STREAM_ID_PATTERN, 'Unknown stream id')) });
-const query = z.object({
+const params = /* @__PURE__ */ (() => z.object({ streamId: z.string().check(z.regex(STREAM_ID_PATTERN, 'Unknown stream id')) }))();
+const query = /* @__PURE__ */ (() => z.object({
   asOf: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
   cursor: z.optional(z.string().check(z.maxLength(4096))),
-});
+}))();
 /** Timeline entries per page: the whole chain is still read and verified (the badge needs it); the page bounds what is sent and joined. */
 const AUDIT_PAGE = { default: 500, max: 1000 };
 

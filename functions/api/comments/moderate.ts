@@ -5,7 +5,7 @@ import { runCommand } from '../../core/command.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
 import { moderateCommentBody, type ModerateCommentResponse } from '../contracts/activity.js';
 
-const params = z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown comment id')) });
+const params = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown comment id')) }))();
 
 /**
  * POST /api/comments/{id}/approve and POST /api/comments/{id}/reject (admins), one function for

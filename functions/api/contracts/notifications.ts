@@ -29,7 +29,7 @@ export interface MarkReadResponse {
   unread: number;
 }
 
-export const preferencesBody = notificationPreferencesSchema;
+export const preferencesBody = /* @__PURE__ */ notificationPreferencesSchema();
 
 export interface PreferencesResponse {
   preferences: NotificationPreferences;

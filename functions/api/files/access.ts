@@ -10,8 +10,8 @@ import type { Runtime } from '../../core/runtime.js';
 import { canReadProject, isAssignedDesigner } from '../projects/access.js';
 
 const ulid = (message: string) => z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
-export const projectParams = z.object({ id: ulid('Unknown project id') });
-export const fileParams = z.object({ id: ulid('Unknown project id'), fileId: ulid('Unknown file id') });
+export const projectParams = /* @__PURE__ */ (() => z.object({ id: ulid('Unknown project id') }))();
+export const fileParams = /* @__PURE__ */ (() => z.object({ id: ulid('Unknown project id'), fileId: ulid('Unknown file id') }))();
 
 /**
  * The project as its own stream tells it, not the projection: the wizard uploads right after the

@@ -9,7 +9,7 @@ import type { ProjectResponse } from '../contracts/projects.js';
 import { canReadProject, isAssignedDesigner } from './access.js';
 import { clientPanel, clientSummary, permissionsFor } from './present.js';
 
-export const projectIdParams = z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) });
+export const projectIdParams = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
 
 /**
  * GET /api/projects/{id}: details, checklist and files for a reader of the project, what the caller

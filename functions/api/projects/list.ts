@@ -12,10 +12,10 @@ import { toCard, type ListProjectsResponse, type ProjectCard } from '../contract
 import { withClients } from './present.js';
 
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
-const date = z.pipe(z.transform(blankIsAbsent), z.optional(z.iso.date({ message: 'Dates must be YYYY-MM-DD' })));
+const date = /* @__PURE__ */ (() => z.pipe(z.transform(blankIsAbsent), z.optional(z.iso.date({ message: 'Dates must be YYYY-MM-DD' }))))();
 
 /** The admin filters (spec/2 §2 Projects tab); any caller may narrow their own list with them. */
-export const listProjectsQuery = z.object({
+export const listProjectsQuery = /* @__PURE__ */ (() => z.object({
   q: z.pipe(z.transform(blankIsAbsent), z.optional(z.string().check(z.trim(), z.maxLength(200)))),
   status: z.pipe(z.transform(blankIsAbsent), z.optional(z.enum(PROJECT_STATUSES))),
   /** A designer's user id or e-mail, or 'unassigned'. */
@@ -26,7 +26,7 @@ export const listProjectsQuery = z.object({
   limit: z.pipe(z.transform(blankIsAbsent), z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)))),
   /** The `next_cursor` of the previous page, as given. */
   cursor: z.pipe(z.transform(blankIsAbsent), z.optional(z.string().check(z.maxLength(4096)))),
-});
+}))();
 type ListQuery = z.infer<typeof listProjectsQuery>;
 
 /** Page sizes of GET /api/projects: a board column or a client's list. */

@@ -7,10 +7,10 @@ import { getRuntime } from '../../core/runtime.js';
 import { toggleTaskBody, type ToggleTaskResponse } from '../contracts/projects.js';
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
-const params = z.object({
+const params = /* @__PURE__ */ (() => z.object({
   id: z.string().check(z.regex(new RegExp(`^${ULID}$`), 'Unknown project id')),
   taskId: z.string().check(z.regex(new RegExp(`^${ULID}-t\\d{1,4}$`), 'Unknown task id')),
-});
+}))();
 
 /**
  * PATCH /api/projects/{id}/tasks/{taskId}: marks a checklist task completed or not (admins and the
