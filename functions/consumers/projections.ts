@@ -1,4 +1,4 @@
-import '../core/event-runtime.js';
+import '../core/event-reads.js';
 import type { EventEnvelope } from '../../events/index.js';
 import { Projector } from '../core/projector.js';
 import { log } from '../core/log.js';

@@ -4,9 +4,10 @@ import { Publisher } from './publisher.js';
 import { provideEventSide, required, runtimeFromEnvironment } from './runtime.js';
 
 /**
- * The runtime's event store, bus and publisher. Every module that reads or appends events through
+ * The runtime's event store, bus and publisher. Every module that appends or publishes through
  * `runtime.store`, `runtime.publisher` or `runtime.bus` imports this module (or `runtimeFromEnvironment`
- * from it), which hands runtime.ts the builder: the handlers that only read views bundle none of it.
+ * from it), which hands runtime.ts the builder: the handlers that only read views bundle none of it,
+ * and those that only read events take the store alone from core/event-reads.ts.
  */
 provideEventSide(({ client, now, bus: given, sweepLookbackMs }) => {
   const store = new EventStore({ client, tableName: required('EVENTS_TABLE'), now });

@@ -1,4 +1,4 @@
-import './event-runtime.js';
+import './event-reads.js';
 import type { Decider } from '../domain/decider.js';
 import { getRuntime, type Runtime } from './runtime.js';
 

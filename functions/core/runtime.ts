@@ -26,14 +26,20 @@ export interface EventSideOptions {
 
 /**
  * Only the views are built here. The event store, the bus (the EventBridge client) and the publisher
- * come from core/event-runtime.ts, which the modules that read or append events import: it hands its
- * builder to `provideEventSide`, so a handler that only reads views bundles none of them and needs
- * no events table nor bus (tests/infra/layout.test.ts checks who imports it).
+ * come from core/event-runtime.ts, which the modules that append or publish import, and the event
+ * store alone from core/event-reads.ts, which the modules that only read events import: each hands
+ * its builder over here, so a handler that only reads views bundles none of them, and one that only
+ * reads events no bus (tests/infra/layout.test.ts checks who imports which).
  */
 let buildEventSide: ((options: EventSideOptions) => EventSide) | undefined;
+let buildEventStore: ((options: Pick<EventSideOptions, 'client' | 'now'>) => EventStore) | undefined;
 
 export function provideEventSide(builder: (options: EventSideOptions) => EventSide): void {
   buildEventSide ??= builder;
+}
+
+export function provideEventStore(builder: (options: Pick<EventSideOptions, 'client' | 'now'>) => EventStore): void {
+  buildEventStore ??= builder;
 }
 
 let current: Runtime | undefined;
@@ -49,16 +55,23 @@ export function runtimeFromEnvironment(overrides: Partial<Pick<Runtime, 'bus' | 
   const now = overrides.now ?? (() => new Date());
   const views = new ViewStore(client, required('VIEWS_TABLE'));
   let side: EventSide | undefined;
+  let readStore: EventStore | undefined;
   // Built on first use: a read never pays for the event store's client set-up or the bus's.
   const eventSide = (): EventSide => {
-    if (!buildEventSide) throw new Error('The event store is used by a module that does not import functions/core/event-runtime.ts');
+    if (!buildEventSide) throw new Error('The bus or the publisher is used by a module that does not import functions/core/event-runtime.ts');
     return (side ??= buildEventSide({ client, now, bus: overrides.bus, sweepLookbackMs: overrides.sweepLookbackMs }));
+  };
+  // With the publisher bundled, its store is the one: one store per runtime.
+  const store = (): EventStore => {
+    if (buildEventSide) return eventSide().store;
+    if (!buildEventStore) throw new Error('The event store is used by a module that imports neither functions/core/event-reads.ts nor event-runtime.ts');
+    return (readStore ??= buildEventStore({ client, now }));
   };
   return {
     views,
     now,
     get store() {
-      return eventSide().store;
+      return store();
     },
     get bus() {
       return eventSide().bus;

@@ -1,4 +1,4 @@
-import './event-runtime.js';
+import './event-reads.js';
 import type { EventEnvelope } from '../../events/index.js';
 import type { Runtime } from './runtime.js';
 

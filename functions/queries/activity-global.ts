@@ -1,4 +1,4 @@
-import '../core/event-runtime.js';
+import '../core/event-reads.js';
 import type { ActivityEntry } from '../consumers/projections/keys/activity-log.js';
 import { ACTIVITY_LIMIT, type ActivityKind, type ActivityType, type GlobalActivity } from '../api/contracts/admin.js';
 import type { Runtime } from '../core/runtime.js';

@@ -93,7 +93,9 @@ describe('functions/ layout', () => {
 
 /** Routes that only read views: their bundles carry no event store, publisher nor EventBridge client. */
 const VIEW_READERS = [...VIEW_READING_ROUTES, 'functions/consumers/notifier.ts'];
-const EVENT_SIDE = ['functions/core/event-runtime.ts', 'functions/core/event-store.ts', 'functions/core/publisher.ts', 'functions/adapters/event-bridge.ts'];
+/** Handlers that read events and never append nor publish: the store alone (core/event-reads.ts). */
+const EVENT_READERS = ['functions/api/audit/get.ts', 'functions/api/admin/activity.ts', 'functions/consumers/projections.ts'];
+const EVENT_SIDE = ['functions/core/event-runtime.ts', 'functions/core/event-reads.ts', 'functions/core/event-store.ts', 'functions/core/publisher.ts', 'functions/adapters/event-bridge.ts'];
 
 describe('what a Lambda bundle leaves out (issue 19)', () => {
   const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))];
@@ -106,13 +108,24 @@ describe('what a Lambda bundle leaves out (issue 19)', () => {
     expect(analyzeHandler(ROOT, handler).modules.filter((module) => EVENT_SIDE.includes(module))).toEqual([]);
   });
 
-  it('every module that reads or appends events through the runtime imports core/event-runtime.ts, which builds the store', () => {
-    const users = ['functions', 'infra/local', 'bin']
-      .flatMap(sources)
-      .filter((file) => /\b(?:runtime|getRuntime\(\))\.(?:store|publisher|bus)\b/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+  const reaches = (file: string, target: string) => file === target || valueImports(file).includes(target) || reached(file).includes(target);
+  const runtimeUsers = (pattern: RegExp) =>
+    ['functions', 'infra/local', 'bin'].flatMap(sources).filter((file) => pattern.test(readFileSync(path.join(ROOT, file), 'utf8')));
+
+  it('every module that appends or publishes through the runtime imports core/event-runtime.ts, which builds the bus and the publisher', () => {
+    const users = runtimeUsers(/\b(?:runtime|getRuntime\(\))\.(?:publisher|bus)\b|\brunCommand\(/);
     expect(users.length).toBeGreaterThan(5);
-    const hasBuilder = (file: string) => file === 'functions/core/event-runtime.ts' || valueImports(file).includes('functions/core/event-runtime.ts') || reached(file).includes('functions/core/event-runtime.ts');
-    expect(users.filter((file) => !hasBuilder(file))).toEqual([]);
+    expect(users.filter((file) => !reaches(file, 'functions/core/event-runtime.ts'))).toEqual([]);
+  });
+
+  it('every module that reads events through the runtime imports core/event-reads.ts or core/event-runtime.ts, which build the store', () => {
+    const users = runtimeUsers(/\b(?:runtime|getRuntime\(\))\.store\b/);
+    expect(users.length).toBeGreaterThan(5);
+    expect(users.filter((file) => !reaches(file, 'functions/core/event-reads.ts') && !reaches(file, 'functions/core/event-runtime.ts'))).toEqual([]);
+  });
+
+  it.each(EVENT_READERS)('%s (reads events, appends none) bundles no publisher nor bus', (handler) => {
+    expect(analyzeHandler(ROOT, handler).modules.filter((module) => ['functions/core/event-runtime.ts', 'functions/core/publisher.ts', 'functions/adapters/event-bridge.ts'].includes(module))).toEqual([]);
   });
 
   it("API handlers take view keys from projections/keys/, not from a projection's module (its fold, its decider)", () => {

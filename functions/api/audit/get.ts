@@ -1,4 +1,4 @@
-import '../../core/event-runtime.js';
+import '../../core/event-reads.js';
 import * as z from '../../../events/zod.js';
 import { catalogue, verifyChain, type EventEnvelope } from '../../../events/index.js';
 import { diffStates } from '../../domain/state-diff.js';

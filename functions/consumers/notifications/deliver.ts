@@ -1,4 +1,4 @@
-import '../../core/event-runtime.js';
+import '../../core/event-reads.js';
 import { preferencesOf, type EventEnvelope } from '../../../events/index.js';
 import { projectDecider, type ProjectState } from '../../domain/project.js';
 import { userDecider, userStream } from '../../domain/user.js';

@@ -1,0 +1,29 @@
+/**
+ * A Lambda whose modules only read events imports core/event-reads.ts: its runtime has the event
+ * store and no bus nor publisher (which it does not bundle). This file imports nothing that reaches
+ * core/event-runtime.ts, as such a bundle would (vitest gives each file its own module graph).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import '../../functions/core/event-reads.js';
+import { EventStore } from '../../functions/core/event-store.js';
+import { runtimeFromEnvironment } from '../../functions/core/runtime.js';
+
+describe('the runtime of a handler that only reads events', () => {
+  beforeAll(() => {
+    process.env.EVENTS_TABLE ??= 'events';
+    process.env.VIEWS_TABLE ??= 'views';
+    process.env.AWS_REGION ??= 'us-east-1';
+  });
+
+  it('has one event store, built on first use', () => {
+    const runtime = runtimeFromEnvironment();
+    expect(runtime.store).toBeInstanceOf(EventStore);
+    expect(runtime.store).toBe(runtime.store);
+  });
+
+  it('has no bus nor publisher, and says which module would bring them', () => {
+    const runtime = runtimeFromEnvironment();
+    expect(() => runtime.publisher).toThrow(/does not import functions\/core\/event-runtime\.ts/);
+    expect(() => runtime.bus).toThrow(/does not import functions\/core\/event-runtime\.ts/);
+  });
+});
