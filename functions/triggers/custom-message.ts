@@ -1,10 +1,7 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { trigger } from './trigger-chain.js';
-
-/** Where each flow's reset page lives (spec/1 §2): the SPA says which in the request's clientMetadata. */
-export const RESET_PATHS = { client: '/auth/reset-password', team: '/team-login/reset-password' } as const;
-export type ResetFlow = keyof typeof RESET_PATHS;
+import { RESET_PATHS, type ResetFlow } from '../domain/reset-paths.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -128,6 +128,11 @@ describe('what a Lambda bundle leaves out (issue 19)', () => {
     expect(analyzeHandler(ROOT, handler).modules.filter((module) => ['functions/core/event-runtime.ts', 'functions/core/publisher.ts', 'functions/adapters/event-bridge.ts'].includes(module))).toEqual([]);
   });
 
+  it('no API handler imports a trigger: a trigger module builds its own handler chain at import, which a route would then carry', () => {
+    const wrong = sources('functions/api').flatMap((file) => valueImports(file).filter((target) => target.startsWith('functions/triggers/')).map((target) => `${file} → ${target}`));
+    expect(wrong).toEqual([]);
+  });
+
   it("API handlers take view keys from projections/keys/, not from a projection's module (its fold, its decider)", () => {
     const folds = new Set(['users', 'projects', 'subscriptions', 'teams', 'designers', 'insights', 'identity-aliases', 'index'].map((name) => `functions/consumers/projections/${name}.ts`));
     const wrong = sources('functions/api').flatMap((file) => valueImports(file).filter((target) => folds.has(target)).map((target) => `${file} → ${target}`));

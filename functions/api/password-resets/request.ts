@@ -6,7 +6,7 @@ import { userDecider, userStream } from '../../domain/user.js';
 import type { HttpRequest, HttpResult } from '../../http/middleware.js';
 import { mailer } from '../../adapters/mail/index.js';
 import { accountByEmail } from '../../queries/designers.js';
-import { RESET_PATHS } from '../../triggers/custom-message.js';
+import { RESET_PATHS } from '../../domain/reset-paths.js';
 import { canonicalEmail, SYSTEM_ACTOR } from '../../../events/index.js';
 import { PASSWORD_RESET_MESSAGES, type RequestPasswordResetResponse, type ResetFlow } from '../contracts/password-resets.js';
 import { newResetToken } from './token.js';
