@@ -119,6 +119,13 @@ function routeRules(): Promise<(key: string | undefined) => RouteRule | undefine
   }
 }
 
+/**
+ * Set in a Lambda bundle only (`lambdaDefine`): whether the handler serves a POST route. Only POSTs
+ * claim idempotency keys, so a bundle for other methods drops the claim middleware with its module;
+ * elsewhere (the embedded runtime, tests) every handler has it.
+ */
+declare const __ROUTE_TAKES_POST__: boolean | undefined;
+
 /** The caller of each request with the roles the projections give it (see `resolvePrincipal`). */
 const resolvedPrincipals = new WeakMap<HttpEvent, Principal>();
 
@@ -146,14 +153,16 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
   schemas: { body?: z.core.$ZodType<B>; query?: z.core.$ZodType<Q>; params?: z.core.$ZodType<P>; acceptForm?: boolean },
   fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
 ) {
-  return middy<HttpEvent, HttpResponse, Error, Context>()
+  const chain = middy<HttpEvent, HttpResponse, Error, Context>()
     .use(observed<HttpEvent, HttpResponse>((event) => event.requestContext?.requestId ?? ''))
     .use(errorResponses())
     .use(originCheck())
-    .use(routeAccess())
-    // After the access check: a refused caller claims no key. Keys are scoped per signed-in caller.
-    .use(idempotency({ runtime: getRuntime, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }))
-    .handler(async (event) => {
+    .use(routeAccess());
+  // After the access check: a refused caller claims no key. Keys are scoped per signed-in caller.
+  // Written out in the condition (not through a constant) so that esbuild drops the branch, and the
+  // module with it, as it parses.
+  if (typeof __ROUTE_TAKES_POST__ !== 'boolean' || __ROUTE_TAKES_POST__) chain.use(idempotency({ runtime: getRuntime, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }));
+  return chain.handler(async (event) => {
       const request: HttpRequest<B, Q, P> = {
         body: validate(schemas.body, parseBody(event, schemas.acceptForm), 'request body'),
         query: validate(schemas.query, event.queryStringParameters ?? {}, 'query'),

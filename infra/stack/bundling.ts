@@ -89,14 +89,19 @@ export function lambdaEsbuildApiOptions() {
 }
 
 /**
- * esbuild `define`s for one handler's bundle: `__ROUTE_RULES__`, the access rules (role, refusal
- * wording) of the routes of infra/routes.ts it serves, which functions/http/middleware.ts reads
- * instead of importing the whole route table (its summaries, every other route's row). A handler
- * serving no route gets `{}`.
+ * esbuild `define`s for one handler's bundle:
+ * - `__ROUTE_RULES__`: the access rules (role, refusal wording) of the routes of infra/routes.ts it
+ *   serves, which functions/http/middleware.ts reads instead of importing the whole route table (its
+ *   summaries, every other route's row); `{}` for a handler serving no route;
+ * - `__ROUTE_TAKES_POST__`: whether one of them is a POST, the only method that claims idempotency
+ *   keys: a handler for GET, PATCH or DELETE routes bundles no claim code (nor its grant to write
+ *   claims in the views table).
  */
 export function lambdaDefine(handler: string): Record<string, string> {
-  const rules = Object.fromEntries(
-    routes.filter((route) => route.handler === handler).map((route) => [routeKey(route), { access: route.access, ...(route.denied ? { denied: route.denied } : {}) }]),
-  );
-  return { __ROUTE_RULES__: JSON.stringify(JSON.stringify(rules)) };
+  const served = routes.filter((route) => route.handler === handler);
+  const rules = Object.fromEntries(served.map((route) => [routeKey(route), { access: route.access, ...(route.denied ? { denied: route.denied } : {}) }]));
+  return {
+    __ROUTE_RULES__: JSON.stringify(JSON.stringify(rules)),
+    __ROUTE_TAKES_POST__: String(served.length === 0 || served.some((route) => route.method === 'POST')),
+  };
 }

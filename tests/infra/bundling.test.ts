@@ -80,6 +80,44 @@ const VIEW_READERS = VIEW_READING_ROUTES;
 /** Routes that change a project without taking a brief: no brief schema, no option catalogue. */
 const BRIEFLESS = ['functions/api/projects/update.ts', 'functions/api/projects/tasks.ts', 'functions/api/projects/list.ts', 'functions/api/projects/get.ts'];
 
+describe("what a handler's routes and modules leave out of its bundle", () => {
+  /** Handler → whether it serves a POST (idempotency claims) and records a metric (a command, the projections' lag). */
+  const CASES: Record<string, { post: boolean; metrics: boolean }> = {
+    'functions/api/me/get.ts': { post: false, metrics: false },
+    'functions/api/projects/get.ts': { post: false, metrics: false },
+    'functions/api/projects/update.ts': { post: false, metrics: true },
+    'functions/api/projects/create.ts': { post: true, metrics: true },
+    'functions/consumers/projections.ts': { post: false, metrics: true },
+    'functions/consumers/notifier.ts': { post: false, metrics: false },
+  };
+  const built = new Map<string, { text: string; packages: Set<string> }>();
+  beforeAll(async () => {
+    for (const handler of Object.keys(CASES)) {
+      const result = await build({
+        absWorkingDir: ROOT,
+        entryPoints: [handler],
+        outfile: 'bundle-test/index.mjs',
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+        ...lambdaEsbuildApiOptions(),
+        sourcemap: false,
+        define: lambdaDefine(handler),
+      });
+      const output = Object.values((result.metafile as Metafile).outputs).find((out) => out.entryPoint)!;
+      const packages = new Set(Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([input]) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? ''));
+      built.set(handler, { text: result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.text, packages });
+    }
+  }, 120_000);
+
+  it.each(Object.entries(CASES))('%s carries the idempotency claims only if it serves a POST, Powertools Metrics only if it records a metric', (handler, expected) => {
+    const bundle = built.get(handler)!;
+    expect({ post: bundle.text.includes('INVALID_IDEMPOTENCY_KEY'), metrics: bundle.packages.has('@aws-lambda-powertools/metrics') }).toEqual(expected);
+    // Every handler logs through Powertools' Logger.
+    expect(bundle.packages.has('@aws-lambda-powertools/logger')).toBe(true);
+  });
+});
+
 describe('the event catalogue at import', () => {
   /**
    * Every schema factory of zod/mini (and of z.iso, z.coerce) counted, for a bundle of the catalogue
