@@ -15,6 +15,7 @@ import type { BuildOptions } from 'esbuild';
  * run. The AWS SDK team gives the same advice for cold-start-sensitive functions: bundle the SDK.
  */
 import { routeKey, routes } from '../routes.js';
+import { checklistAnswerJsonSchema } from '../../functions/adapters/checklist/schema.js';
 
 export const LAMBDA_NODE_TARGET = 'node22';
 
@@ -95,7 +96,10 @@ export function lambdaEsbuildApiOptions() {
  *   summaries, every other route's row); `{}` for a handler serving no route;
  * - `__ROUTE_TAKES_POST__`: whether one of them is a POST, the only method that claims idempotency
  *   keys: a handler for GET, PATCH or DELETE routes bundles no claim code (nor its grant to write
- *   claims in the views table).
+ *   claims in the views table);
+ * - `__CHECKLIST_TOOL_SCHEMA__`: the Bedrock checklist tool's input schema, generated from its zod
+ *   schema now rather than by every cold start of the checklist route (with zod's JSON Schema
+ *   generator in its bundle).
  */
 export function lambdaDefine(handler: string): Record<string, string> {
   const served = routes.filter((route) => route.handler === handler);
@@ -103,5 +107,6 @@ export function lambdaDefine(handler: string): Record<string, string> {
   return {
     __ROUTE_RULES__: JSON.stringify(JSON.stringify(rules)),
     __ROUTE_TAKES_POST__: String(served.length === 0 || served.some((route) => route.method === 'POST')),
+    __CHECKLIST_TOOL_SCHEMA__: JSON.stringify(JSON.stringify(checklistAnswerJsonSchema())),
   };
 }

@@ -89,8 +89,9 @@ describe("what a handler's routes and modules leave out of its bundle", () => {
     'functions/api/projects/create.ts': { post: true, metrics: true },
     'functions/consumers/projections.ts': { post: false, metrics: true },
     'functions/consumers/notifier.ts': { post: false, metrics: false },
+    'functions/api/checklists/generate.ts': { post: true, metrics: false },
   };
-  const built = new Map<string, { text: string; packages: Set<string> }>();
+  const built = new Map<string, { text: string; packages: Set<string>; inputs: string[] }>();
   beforeAll(async () => {
     for (const handler of Object.keys(CASES)) {
       const result = await build({
@@ -106,7 +107,8 @@ describe("what a handler's routes and modules leave out of its bundle", () => {
       });
       const output = Object.values((result.metafile as Metafile).outputs).find((out) => out.entryPoint)!;
       const packages = new Set(Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([input]) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? ''));
-      built.set(handler, { text: result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.text, packages });
+      const inputs = Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([input]) => input);
+      built.set(handler, { text: result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.text, packages, inputs });
     }
   }, 120_000);
 
@@ -115,6 +117,17 @@ describe("what a handler's routes and modules leave out of its bundle", () => {
     expect({ post: bundle.text.includes('INVALID_IDEMPOTENCY_KEY'), metrics: bundle.packages.has('@aws-lambda-powertools/metrics') }).toEqual(expected);
     // Every handler logs through Powertools' Logger.
     expect(bundle.packages.has('@aws-lambda-powertools/logger')).toBe(true);
+  });
+
+  it("the checklist route carries Bedrock's tool schema made at build time, the same as zod makes it, and no JSON Schema generator", async () => {
+    const { checklistAnswerJsonSchema } = await import('../../functions/adapters/checklist/schema.js');
+    const defined = JSON.parse(JSON.parse(lambdaDefine('functions/api/checklists/generate.ts').__CHECKLIST_TOOL_SCHEMA__!) as string);
+    expect(defined).toEqual(checklistAnswerJsonSchema());
+    expect(defined.required).toEqual(['checklist', 'total_estimated_hours', 'suggested_turnaround_days']);
+    const bundle = built.get('functions/api/checklists/generate.ts')!;
+    expect(bundle.text).not.toContain('toJSONSchema');
+    expect(bundle.text).toContain('suggested_turnaround_days');
+    expect(bundle.inputs.filter((input) => /node_modules\/zod\/.*json-schema/.test(input))).toEqual([]);
   });
 });
 

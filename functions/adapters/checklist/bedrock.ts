@@ -1,9 +1,8 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput, type Tool } from '@aws-sdk/client-bedrock-runtime';
-import * as z from '../../../events/zod.js';
 import { totalHours, turnaroundDays } from '../../domain/turnaround.js';
 import { requestHandlerOptions } from '../sdk-config.js';
 import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from './prompt.js';
-import { checklistAnswerSchema, type ChecklistRequest, type ChecklistResult, type StudioFigures } from './schema.js';
+import { checklistAnswerJsonSchema, checklistAnswerSchema, type ChecklistRequest, type ChecklistResult, type StudioFigures } from './schema.js';
 
 /** What the model answers: the checklist, before it is labelled with its source and basis. */
 export type ChecklistAnswerResult = Omit<ChecklistResult, 'source' | 'estimate_basis' | 'studio'>;
@@ -43,10 +42,17 @@ export function bedrockClient(): ConverseClient {
   return defaultClient;
 }
 
+/**
+ * Set in a Lambda bundle only (`lambdaDefine`): the tool's input schema, generated from the zod
+ * answer schema at build time. esbuild replaces the name before it bundles, so the branch that
+ * generates it at run time (and zod's JSON Schema generator, about 12 KB) is dropped there.
+ */
+declare const __CHECKLIST_TOOL_SCHEMA__: string | undefined;
+
 /** The tool's input schema, generated from the zod schema the answer is validated with. */
 export function checklistToolSchema(): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(checklistAnswerSchema) as Record<string, unknown>;
-  return schema;
+  if (typeof __CHECKLIST_TOOL_SCHEMA__ === 'string') return JSON.parse(__CHECKLIST_TOOL_SCHEMA__) as Record<string, unknown>;
+  else return checklistAnswerJsonSchema();
 }
 
 export function checklistTool(): Tool {

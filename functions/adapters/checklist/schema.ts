@@ -50,6 +50,16 @@ export const checklistAnswerSchema = /* @__PURE__ */ (() => z.object({
 }))();
 export type ChecklistAnswer = z.output<typeof checklistAnswerSchema>;
 
+/**
+ * The Bedrock tool's input schema: the JSON Schema of the answer schema, without `$schema`. A Lambda
+ * bundle gets it made at build time (`lambdaDefine` in infra/stack/bundling.ts) and so carries no
+ * JSON Schema generator; the embedded runtime and tests make it here.
+ */
+export function checklistAnswerJsonSchema(): Record<string, unknown> {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(checklistAnswerSchema) as Record<string, unknown>;
+  return schema;
+}
+
 export type ChecklistSource = 'bedrock' | 'local';
 
 /** The studio's own record on similar projects (same category and type, recent deliveries). */
