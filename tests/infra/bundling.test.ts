@@ -80,6 +80,26 @@ const VIEW_READERS = VIEW_READING_ROUTES;
 /** Routes that change a project without taking a brief: no brief schema, no option catalogue. */
 const BRIEFLESS = ['functions/api/projects/update.ts', 'functions/api/projects/tasks.ts', 'functions/api/projects/list.ts', 'functions/api/projects/get.ts'];
 
+/** One handler bundled alone as the stack bundles it (its own `define`s): its text and its inputs with their bytes. */
+async function bundleAlone(handler: string): Promise<{ text: string; bytes: Record<string, number> }> {
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [handler],
+    outfile: 'bundle-test/index.mjs',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    ...lambdaEsbuildApiOptions(),
+    sourcemap: false,
+    define: lambdaDefine(handler),
+  });
+  const output = Object.values((result.metafile as Metafile).outputs).find((out) => out.entryPoint)!;
+  return {
+    text: result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.text,
+    bytes: Object.fromEntries(Object.entries(output.inputs).map(([input, info]) => [input, info.bytesInOutput])),
+  };
+}
+
 describe("what a handler's routes and modules leave out of its bundle", () => {
   /** Handler → whether it serves a POST (idempotency claims) and records a metric (a command, the projections' lag). */
   const CASES: Record<string, { post: boolean; metrics: boolean }> = {
@@ -94,21 +114,10 @@ describe("what a handler's routes and modules leave out of its bundle", () => {
   const built = new Map<string, { text: string; packages: Set<string>; inputs: string[] }>();
   beforeAll(async () => {
     for (const handler of Object.keys(CASES)) {
-      const result = await build({
-        absWorkingDir: ROOT,
-        entryPoints: [handler],
-        outfile: 'bundle-test/index.mjs',
-        write: false,
-        metafile: true,
-        logLevel: 'silent',
-        ...lambdaEsbuildApiOptions(),
-        sourcemap: false,
-        define: lambdaDefine(handler),
-      });
-      const output = Object.values((result.metafile as Metafile).outputs).find((out) => out.entryPoint)!;
-      const packages = new Set(Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([input]) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? ''));
-      const inputs = Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([input]) => input);
-      built.set(handler, { text: result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.text, packages, inputs });
+      const { text, bytes } = await bundleAlone(handler);
+      const inputs = Object.entries(bytes).filter(([, size]) => size > 0).map(([input]) => input);
+      const packages = new Set(inputs.map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? ''));
+      built.set(handler, { text, packages, inputs });
     }
   }, 120_000);
 
@@ -189,21 +198,7 @@ describe('Lambda bundles of the routes that read views or change a project witho
   /** Input → bytes in the output, per handler, each built alone with its own `define`s. */
   const inputs = new Map<string, Record<string, number>>();
   beforeAll(async () => {
-    for (const handler of new Set([...VIEW_READERS, ...BRIEFLESS])) {
-      const result = await build({
-        absWorkingDir: ROOT,
-        entryPoints: [handler],
-        outfile: 'bundle-test/index.mjs',
-        write: false,
-        metafile: true,
-        logLevel: 'silent',
-        ...lambdaEsbuildApiOptions(),
-        sourcemap: false,
-        define: lambdaDefine(handler),
-      });
-      const output = Object.values((result.metafile as Metafile).outputs).find((out) => out.entryPoint)!;
-      inputs.set(handler, Object.fromEntries(Object.entries(output.inputs).map(([input, info]) => [input, info.bytesInOutput])));
-    }
+    for (const handler of new Set([...VIEW_READERS, ...BRIEFLESS])) inputs.set(handler, (await bundleAlone(handler)).bytes);
   }, 120_000);
 
   const kept = (handler: string, test: (input: string) => boolean) => Object.entries(inputs.get(handler)!).filter(([input, bytes]) => bytes > 0 && test(input)).map(([input]) => input);
