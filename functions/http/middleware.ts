@@ -163,17 +163,17 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
   // module with it, as it parses.
   if (typeof __ROUTE_TAKES_POST__ !== 'boolean' || __ROUTE_TAKES_POST__) chain.use(idempotency({ runtime: getRuntime, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }));
   return chain.handler(async (event) => {
-      const request: HttpRequest<B, Q, P> = {
-        body: validate(schemas.body, parseBody(event, schemas.acceptForm), 'request body'),
-        query: validate(schemas.query, event.queryStringParameters ?? {}, 'query'),
-        params: validate(schemas.params, event.pathParameters ?? {}, 'path'),
-        principal: resolvedPrincipals.get(event) ?? principalFromEvent(event),
-        event,
-        correlationId: event.requestContext?.requestId ?? '',
-      };
-      const result = await withRequestContext({ correlationId: request.correlationId }, () => fn(request));
-      return json(result.status ?? 200, result.body, result.headers);
-    });
+    const request: HttpRequest<B, Q, P> = {
+      body: validate(schemas.body, parseBody(event, schemas.acceptForm), 'request body'),
+      query: validate(schemas.query, event.queryStringParameters ?? {}, 'query'),
+      params: validate(schemas.params, event.pathParameters ?? {}, 'path'),
+      principal: resolvedPrincipals.get(event) ?? principalFromEvent(event),
+      event,
+      correlationId: event.requestContext?.requestId ?? '',
+    };
+    const result = await withRequestContext({ correlationId: request.correlationId }, () => fn(request));
+    return json(result.status ?? 200, result.body, result.headers);
+  });
 }
 
 /** For handlers whose route requires sign-in: the principal, never null. */

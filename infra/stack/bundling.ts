@@ -1,4 +1,3 @@
-import type { BuildOptions } from 'esbuild';
 /**
  * The one description of how a Lambda handler is bundled. The stack hands it to NodejsFunction
  * (which runs esbuild locally, never Docker) and `npm run bundle:report` hands the same values to
@@ -14,6 +13,7 @@ import type { BuildOptions } from 'esbuild';
  * runtime's SDK is whatever version Lambda ships, not the one package-lock.json pins and the tests
  * run. The AWS SDK team gives the same advice for cold-start-sensitive functions: bundle the SDK.
  */
+import type { BuildOptions } from 'esbuild';
 import { routeKey, routes } from '../routes.js';
 import { checklistAnswerJsonSchema } from '../../functions/adapters/checklist/schema.js';
 
@@ -95,18 +95,21 @@ export function lambdaEsbuildApiOptions() {
  *   serves, which functions/http/middleware.ts reads instead of importing the whole route table (its
  *   summaries, every other route's row); `{}` for a handler serving no route;
  * - `__ROUTE_TAKES_POST__`: whether one of them is a POST, the only method that claims idempotency
- *   keys: a handler for GET, PATCH or DELETE routes bundles no claim code (nor its grant to write
- *   claims in the views table);
+ *   keys: a handler for GET, PATCH or DELETE routes bundles no claim code (true for a handler serving
+ *   no route: it has no HTTP chain);
  * - `__CHECKLIST_TOOL_SCHEMA__`: the Bedrock checklist tool's input schema, generated from its zod
  *   schema now rather than by every cold start of the checklist route (with zod's JSON Schema
  *   generator in its bundle).
  */
+let checklistToolSchema: string | undefined;
+
 export function lambdaDefine(handler: string): Record<string, string> {
   const served = routes.filter((route) => route.handler === handler);
   const rules = Object.fromEntries(served.map((route) => [routeKey(route), { access: route.access, ...(route.denied ? { denied: route.denied } : {}) }]));
   return {
     __ROUTE_RULES__: JSON.stringify(JSON.stringify(rules)),
     __ROUTE_TAKES_POST__: String(served.length === 0 || served.some((route) => route.method === 'POST')),
-    __CHECKLIST_TOOL_SCHEMA__: JSON.stringify(JSON.stringify(checklistAnswerJsonSchema())),
+    // Made once per build, not per handler (the synth and the access analysis ask for every handler).
+    __CHECKLIST_TOOL_SCHEMA__: (checklistToolSchema ??= JSON.stringify(JSON.stringify(checklistAnswerJsonSchema()))),
   };
 }

@@ -49,10 +49,12 @@ export function bedrockClient(): ConverseClient {
  */
 declare const __CHECKLIST_TOOL_SCHEMA__: string | undefined;
 
-/** The tool's input schema, generated from the zod schema the answer is validated with. */
+let toolSchema: Record<string, unknown> | undefined;
+
+/** The tool's input schema, generated from the zod schema the answer is validated with (once per container). */
 export function checklistToolSchema(): Record<string, unknown> {
-  if (typeof __CHECKLIST_TOOL_SCHEMA__ === 'string') return JSON.parse(__CHECKLIST_TOOL_SCHEMA__) as Record<string, unknown>;
-  else return checklistAnswerJsonSchema();
+  if (typeof __CHECKLIST_TOOL_SCHEMA__ === 'string') return (toolSchema ??= JSON.parse(__CHECKLIST_TOOL_SCHEMA__) as Record<string, unknown>);
+  else return (toolSchema ??= checklistAnswerJsonSchema());
 }
 
 export function checklistTool(): Tool {
