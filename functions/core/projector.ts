@@ -62,13 +62,6 @@ export interface Projection<S = any> {
 
 export const counterItemKey = (counter: string) => ({ pk: `count#${counter}`, sk: 'n' });
 
-/** A stream's guard slot on counter items (views.addCount). */
-function slotOf(streamId: string): number {
-  let hash = 0;
-  for (let i = 0; i < streamId.length; i += 1) hash = (hash * 31 + streamId.charCodeAt(i)) | 0;
-  return Math.abs(hash) % 64;
-}
-
 /** +1 for each counter a state entered, -1 for each it left. */
 export function counterDeltas(previous: readonly string[], next: readonly string[]): Map<string, number> {
   const deltas = new Map<string, number>();
@@ -88,7 +81,6 @@ const REPROJECT_CONCURRENCY = 8;
 
 /** A committed step's count changes not yet known to be applied (kept on the checkpoint). */
 interface PendingCounts {
-  token: string;
   deltas: Record<string, number>;
 }
 
@@ -163,7 +155,7 @@ export class Projector {
       // What this projector committed last saves the read. It may be behind (another instance moved
       // on): versions only grow, so a skip is still right, and a stale base fails the commit below.
       const remembered = attempt === 0 ? this.committed.get(slot) : undefined;
-      const checkpoint = remembered ?? (await this.readCheckpoint(gen, projection, key, event.streamId));
+      const checkpoint = remembered ?? (await this.readCheckpoint(gen, projection, key));
       const { version, state: before } = checkpoint;
       if (event.version <= version) return this.dropAttempted(gen, projection, event.streamId, slot, checkpoint, attempted, attemptedLv);
       const pending =
@@ -188,7 +180,7 @@ export class Projector {
       // right after it; one left there by a failure is applied by the next reader of the checkpoint.
       // So does the re-projection of the streams that look this one up, when the step changed it.
       const deltas = projection.counters ? Object.fromEntries(counterDeltas(projection.counters(before), projection.counters(state))) : {};
-      const counts: PendingCounts | undefined = Object.keys(deltas).length ? { token: `${projection.name}|${event.streamId}|${version}>${reached}`, deltas } : undefined;
+      const counts: PendingCounts | undefined = Object.keys(deltas).length ? { deltas } : undefined;
       const refresh = (projection.dependents ?? []).some((dependent) => dependent.changed(before, state));
       const item: ViewItem & { version: number } = {
         ...key,
@@ -201,7 +193,7 @@ export class Projector {
       };
       const committed = await this.views.putIfVersion(gen, item, version, lv);
       if (committed) {
-        if (counts) await this.settleCounts(gen, key, event.streamId, reached, counts);
+        if (counts) await this.settleCounts(gen, key, reached, counts);
         // Remembered once the dependents are done: a failure there leaves the mark for a redelivery to find.
         if (refresh) await this.refreshDependents(gen, projection, key, reached, state);
         const mine: Checkpoint = { version: reached, state, looked, lv: lv ?? 0 };
@@ -254,7 +246,7 @@ export class Projector {
     let attempted: ViewItem[] = written;
     let attemptedLv = 0;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const checkpoint = attempt === 0 && known ? known : await this.readCheckpoint(gen, projection, key, streamId);
+      const checkpoint = attempt === 0 && known ? known : await this.readCheckpoint(gen, projection, key);
       // Not projected yet: its first commit looks up for itself.
       if (checkpoint.version === 0) return;
       const looked = await this.lookup(gen, projection, checkpoint.state);
@@ -289,22 +281,23 @@ export class Projector {
     await this.views.clearPending(gen, key, version, 'dependents');
   }
 
-  private async readCheckpoint(gen: number, projection: Projection, key: { pk: string; sk: string }, streamId: string): Promise<Checkpoint> {
+  private async readCheckpoint(gen: number, projection: Projection, key: { pk: string; sk: string }): Promise<Checkpoint> {
     const checkpoint = await this.views.get(gen, key.pk, key.sk, true);
     if (!checkpoint) return { version: 0, state: projection.initialState(), looked: NOTHING_LOOKED, lv: 0 };
     const version = (checkpoint.version as number | undefined) ?? 0;
     const state = JSON.parse(checkpoint.state as string);
     // Counts a failed writer committed but did not apply: applied now (each step once), then cleared.
-    if (typeof checkpoint.pending === 'string') await this.settleCounts(gen, key, streamId, version, JSON.parse(checkpoint.pending) as PendingCounts);
+    if (typeof checkpoint.pending === 'string') await this.settleCounts(gen, key, version, JSON.parse(checkpoint.pending) as PendingCounts);
     // Likewise a re-projection of its dependents that did not finish.
     if (checkpoint.dependents) await this.refreshDependents(gen, projection, key, version, state);
     const looked = typeof checkpoint.looked === 'string' ? lookedOf(JSON.parse(checkpoint.looked) as ViewItem[]) : NOTHING_LOOKED;
     return { version, state, looked, lv: Number(checkpoint.lv ?? 0) };
   }
 
-  /** Applies a committed step's count changes (guarded by the step's token) and clears them from the checkpoint. */
-  private async settleCounts(gen: number, key: { pk: string; sk: string }, streamId: string, version: number, pending: PendingCounts): Promise<void> {
-    const step = { slot: slotOf(streamId), token: pending.token };
+  /** Applies a committed step's count changes (once each: views.addCount) and clears them from the checkpoint. */
+  private async settleCounts(gen: number, key: { pk: string; sk: string }, version: number, pending: PendingCounts): Promise<void> {
+    // The guard's owner is the checkpoint: two projections of one stream count apart.
+    const step = { owner: key.pk, version };
     for (const [counter, delta] of Object.entries(pending.deltas)) await this.views.addCount(gen, counterItemKey(counter), delta, step);
     await this.views.clearPending(gen, key, version);
   }

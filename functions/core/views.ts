@@ -1,4 +1,5 @@
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { expiredGuards, guardAttribute, guardFloor, guardValue } from './counter-guards.js';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4' | 'gsi5';
 const INDEX_NAMES: IndexName[] = ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5'];
@@ -192,39 +193,51 @@ export class ViewStore {
 
   /**
    * Adds `delta` to a counter item's `n` (ADD: atomic, so concurrent writers never lose a step), once
-   * per `step` (a string naming the projection, stream and version): the step is kept in one of 64
-   * guard attributes (`g<slot>`, by the stream), so the SDK's retry of an update that landed but
-   * whose answer was lost finds it there and adds nothing. A counter back at 0 is removed (as a
-   * replay, which counts from the states, would not write it).
+   * per step of its owner (a projection's checkpoint of a stream): see counter-guards.ts for the
+   * guard that refuses a step already applied, and why guards expire. The update returns the item,
+   * so its expired guards are removed right after (each only if no step refreshed it meanwhile).
+   * A counter back at 0 stays: its guards still refuse a late settle, and readers show 0 for it as
+   * for a missing one.
    */
-  async addCount(gen: number, key: { pk: string; sk: string }, delta: number, step: { slot: number; token: string }): Promise<void> {
+  async addCount(gen: number, key: { pk: string; sk: string }, delta: number, step: { owner: string; version: number }, now = Date.now()): Promise<void> {
     if (delta === 0) return;
-    const guard = `g${step.slot % 64}`;
+    const Key = { pk: `${gen}#${key.pk}`, sk: key.sk };
     let result;
     try {
       result = await this.client.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: { pk: `${gen}#${key.pk}`, sk: key.sk },
-          UpdateExpression: 'ADD #n :d SET #g = :t',
-          ConditionExpression: 'attribute_not_exists(#g) OR #g <> :t',
-          ExpressionAttributeNames: { '#n': 'n', '#g': guard },
-          ExpressionAttributeValues: { ':d': delta, ':t': step.token },
-          ReturnValues: 'UPDATED_NEW',
+          Key,
+          UpdateExpression: 'ADD #n :d SET #g = :g',
+          ConditionExpression: 'attribute_not_exists(#g) OR #g < :floor',
+          ExpressionAttributeNames: { '#n': 'n', '#g': guardAttribute(step.owner) },
+          ExpressionAttributeValues: { ':d': delta, ':g': guardValue(step.version, now), ':floor': guardFloor(step.version) },
+          ReturnValues: 'ALL_NEW',
         }),
       );
     } catch (error) {
       if ((error as Error).name === 'ConditionalCheckFailedException') return;
       throw error;
     }
-    if (result.Attributes?.n === 0) {
-      try {
-        await this.client.send(
-          new DeleteCommand({ TableName: this.tableName, Key: { pk: `${gen}#${key.pk}`, sk: key.sk }, ConditionExpression: '#n = :zero', ExpressionAttributeNames: { '#n': 'n' }, ExpressionAttributeValues: { ':zero': 0 } }),
-        );
-      } catch (error) {
-        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      }
+    const item = result.Attributes ?? {};
+    const expired = expiredGuards(item, now);
+    if (expired.length === 0) return;
+    const names = Object.fromEntries(expired.map((name, i) => [`#x${i}`, name]));
+    const values = Object.fromEntries(expired.map((name, i) => [`:x${i}`, item[name]]));
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key,
+          UpdateExpression: `REMOVE ${Object.keys(names).join(', ')}`,
+          ConditionExpression: Object.keys(names).map((name, i) => `${name} = :x${i}`).join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+    } catch (error) {
+      // A step refreshed one of them meanwhile: a later update removes the others.
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     }
   }
 

@@ -1,4 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { isGuardAttribute } from '../../functions/core/counter-guards.js';
 import { allProjections } from '../../functions/consumers/projections/index.js';
 import { Replayer } from '../../functions/ops/replay.js';
 import type { Runtime } from '../../functions/core/runtime.js';
@@ -17,8 +18,12 @@ export async function snapshotViews(runtime: Runtime): Promise<Record<string, un
       const pk = String(item.pk);
       if (!pk.startsWith(`${active}#`) || item.deleted) continue;
       const { v: _v, lv: _lv, ...rest } = item;
-      // A counter's guard attributes (views.addCount) say which step came last, not what it counts.
-      if (pk.includes('#count#')) for (const key of Object.keys(rest)) if (/^g\d+$/.test(key)) delete (rest as Record<string, unknown>)[key];
+      // A counter's guards (views.addCount) say which steps came last, not what it counts; one at 0
+      // shows what no item shows.
+      if (pk.includes('#count#')) {
+        if (rest.n === 0) continue;
+        for (const key of Object.keys(rest)) if (isGuardAttribute(key)) delete (rest as Record<string, unknown>)[key];
+      }
       items[`${pk.slice(pk.indexOf('#') + 1)} | ${item.sk}`] = rest;
       for (const key of Object.keys(rest)) if (/^gsi\dpk$/.test(key) || key === 'pk') (rest as Record<string, unknown>)[key] = String(rest[key]).slice(String(rest[key]).indexOf('#') + 1);
     }
