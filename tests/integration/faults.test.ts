@@ -108,7 +108,9 @@ describe('faults', () => {
     }
     await recover();
     await expectNothingLost(ids);
-  });
+    // The SDK waits 500 ms and more (doubling, jittered) before retrying a throttled call, and one
+    // call in four is: 35–55 s alone, more beside the other test files.
+  }, 240_000);
 
   it('5xx answers and dropped connections on every table, appends included: no event lost, none doubled, no false 409', async () => {
     const fault = chance(31);
