@@ -1,6 +1,6 @@
 import type { EventEnvelope, SystemRole } from '../../events/index.js';
-import { designerDecider } from '../domain/designer.js';
-import { userDecider, userRoles } from '../domain/user.js';
+import { designerEvolution } from '../domain/designer.js';
+import { userEvolution, userRoles } from '../domain/user.js';
 import { loadState } from '../core/load-state.js';
 import { identityDirectory } from '../adapters/identity.js';
 import { log } from '../core/log.js';
@@ -59,7 +59,7 @@ export const handler = consumer(async (delivered: EventEnvelope): Promise<void> 
     }
     case 'RoleGranted':
     case 'RoleRevoked': {
-      const { state } = await loadState(userDecider, envelope.streamId, runtime);
+      const { state } = await loadState(userEvolution, envelope.streamId, runtime);
       if (state.email) await setMembership(state.email, 'admin', userRoles(state).includes('admin'));
       return;
     }
@@ -68,7 +68,7 @@ export const handler = consumer(async (delivered: EventEnvelope): Promise<void> 
     case 'DesignerDeactivated':
     case 'DesignerReactivated':
     case 'DesignerRemoved': {
-      const { state } = await loadState(designerDecider, envelope.streamId, runtime);
+      const { state } = await loadState(designerEvolution, envelope.streamId, runtime);
       if (!state.email) return;
       // Only an account can be in a group: a pre-authorised e-mail joins once it is linked.
       const member = state.status === 'active' && state.user_id !== null;

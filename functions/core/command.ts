@@ -1,4 +1,4 @@
-import './event-runtime.js';
+import { appendingStore } from './event-runtime.js';
 import type { EventEnvelope } from '../../events/index.js';
 import type { Decider } from '../domain/decider.js';
 import { DomainError } from '../domain/errors.js';
@@ -61,7 +61,8 @@ export async function runCommand<C, S>(
   const decideOn = (state: S) => decider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });
   const commit = async (loaded: Loaded<S>, newEvents: ReturnType<typeof decideOn>): Promise<CommandResult<S>> => {
     try {
-      const appended = await runtime.store.append(streamId, newEvents, { version: loaded.version, hash: loaded.lastHash }, meta);
+      const store = appendingStore(runtime);
+      const appended = await store.append(streamId, newEvents, { version: loaded.version, hash: loaded.lastHash }, meta);
       let next = loaded.state;
       for (const event of appended.events) next = decider.evolve(next, event);
       streams.set(streamId, { state: next, version: appended.lastVersion, lastHash: appended.events.at(-1)!.hash });

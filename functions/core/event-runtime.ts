@@ -1,7 +1,7 @@
 import { EventBridgeBus } from '../adapters/event-bridge.js';
 import { EventStore } from './event-store.js';
 import { Publisher } from './publisher.js';
-import { provideEventSide, required, runtimeFromEnvironment } from './runtime.js';
+import { provideEventSide, required, runtimeFromEnvironment as fromEnvironment, type Runtime } from './runtime.js';
 
 /**
  * The runtime's event store, bus and publisher. Every module that appends or publishes through
@@ -15,4 +15,12 @@ provideEventSide(({ client, now, bus: given, sweepLookbackMs }) => {
   return { store, bus, publisher: new Publisher(bus, store, sweepLookbackMs) };
 });
 
-export { runtimeFromEnvironment };
+/** A runtime whose store appends (an EventStore), as every runtime is once this module is loaded. */
+export type AppendingRuntime = Runtime & { store: EventStore };
+
+/** The builder above is registered before any runtime is built: its store is the EventStore. */
+export const appendingStore = (runtime: Runtime): EventStore => runtime.store as EventStore;
+
+export function runtimeFromEnvironment(...options: Parameters<typeof fromEnvironment>): AppendingRuntime {
+  return fromEnvironment(...options) as AppendingRuntime;
+}

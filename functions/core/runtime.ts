@@ -1,3 +1,4 @@
+import type { EventLog } from './event-log.js';
 import type { EventStore } from './event-store.js';
 import type { BusClient, Publisher } from './publisher.js';
 import { sharedDynamoClient } from '../adapters/dynamodb.js';
@@ -8,7 +9,8 @@ import { ViewStore } from './views.js';
  * in by the embedded runtime, which runs all handlers in one process.
  */
 export interface Runtime {
-  store: EventStore;
+  /** An EventStore (it appends) when core/event-runtime.ts is bundled; its reading half otherwise. */
+  store: EventLog;
   views: ViewStore;
   bus: BusClient;
   publisher: Publisher;
@@ -16,7 +18,7 @@ export interface Runtime {
 }
 
 /** The part of a runtime that reads or appends events: built by core/event-runtime.ts. */
-export type EventSide = Pick<Runtime, 'store' | 'bus' | 'publisher'>;
+export type EventSide = Pick<Runtime, 'bus' | 'publisher'> & { store: EventStore };
 export interface EventSideOptions {
   client: ReturnType<typeof sharedDynamoClient>;
   now: () => Date;
@@ -32,13 +34,13 @@ export interface EventSideOptions {
  * reads events no bus (tests/infra/layout.test.ts checks who imports which).
  */
 let buildEventSide: ((options: EventSideOptions) => EventSide) | undefined;
-let buildEventStore: ((options: Pick<EventSideOptions, 'client' | 'now'>) => EventStore) | undefined;
+let buildEventStore: ((options: Pick<EventSideOptions, 'client' | 'now'>) => EventLog) | undefined;
 
 export function provideEventSide(builder: (options: EventSideOptions) => EventSide): void {
   buildEventSide ??= builder;
 }
 
-export function provideEventStore(builder: (options: Pick<EventSideOptions, 'client' | 'now'>) => EventStore): void {
+export function provideEventStore(builder: (options: Pick<EventSideOptions, 'client' | 'now'>) => EventLog): void {
   buildEventStore ??= builder;
 }
 
@@ -55,14 +57,14 @@ export function runtimeFromEnvironment(overrides: Partial<Pick<Runtime, 'bus' | 
   const now = overrides.now ?? (() => new Date());
   const views = new ViewStore(client, required('VIEWS_TABLE'));
   let side: EventSide | undefined;
-  let readStore: EventStore | undefined;
+  let readStore: EventLog | undefined;
   // Built on first use: a read never pays for the event store's client set-up or the bus's.
   const eventSide = (): EventSide => {
     if (!buildEventSide) throw new Error('The bus or the publisher is used by a module that does not import functions/core/event-runtime.ts');
     return (side ??= buildEventSide({ client, now, bus: overrides.bus, sweepLookbackMs: overrides.sweepLookbackMs }));
   };
   // With the publisher bundled, its store is the one: one store per runtime.
-  const store = (): EventStore => {
+  const store = (): EventLog => {
     if (buildEventSide) return eventSide().store;
     if (!buildEventStore) throw new Error('The event store is used by a module that imports neither functions/core/event-reads.ts nor event-runtime.ts');
     return (readStore ??= buildEventStore({ client, now }));

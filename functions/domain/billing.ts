@@ -10,7 +10,7 @@ import {
   type Tier,
 } from '../../events/index.js';
 import { initialBillingState, isSubscribed } from './billing-state.js';
-import type { Decider } from './decider.js';
+import type { Decider, Evolution, EvolvingEvent } from './decider.js';
 import { conflict } from './errors.js';
 
 export const billingStream = (sub: string) => `billing-${sub}`;
@@ -163,9 +163,48 @@ function remember(state: BillingState, eventId: unknown): string[] {
 
 type Data<E extends { create: (...args: any[]) => { data: unknown } }> = ReturnType<E['create']>['data'];
 
+function evolveBilling(state: BillingState, event: EvolvingEvent): BillingState {
+  const at = { updated_at: event.at };
+  switch (event.type) {
+    case 'BillingCustomerLinked': {
+      const data = event.data as Data<typeof BillingCustomerLinked>;
+      return { ...state, ...at, user_id: data.user_id, customer_id: data.customer_id, email: data.email };
+    }
+    case 'SubscriptionStarted': {
+      const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionStarted>;
+      return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
+    }
+    case 'SubscriptionUpdated': {
+      const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionUpdated>;
+      return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
+    }
+    case 'SubscriptionRenewed': {
+      const data = event.data as Data<typeof SubscriptionRenewed>;
+      return { ...state, ...at, current_period_end: data.current_period_end, processed_event_ids: remember(state, data.provider_event_id) };
+    }
+    case 'SubscriptionCanceled': {
+      const data = event.data as Data<typeof SubscriptionCanceled>;
+      return {
+        ...state,
+        ...at,
+        status: 'canceled',
+        provider_status: data.provider_status,
+        current_period_end: data.current_period_end,
+        cancel_at_period_end: false,
+        processed_event_ids: remember(state, data.provider_event_id),
+      };
+    }
+    default:
+      return state;
+  }
+}
+
+/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
+export const billingEvolution: Evolution<BillingState> = { initialState: initialBillingState, evolve: evolveBilling };
+
 export const billingDecider: Decider<BillingCommand, BillingState> = {
   initialState: initialBillingState,
-
+  evolve: evolveBilling,
   decide(command, state) {
     switch (command.type) {
       case 'LinkCustomer': {
@@ -177,42 +216,6 @@ export const billingDecider: Decider<BillingCommand, BillingState> = {
       }
       case 'Reconcile':
         return reconcile(command, state);
-    }
-  },
-
-  evolve(state, event) {
-    const at = { updated_at: event.at };
-    switch (event.type) {
-      case 'BillingCustomerLinked': {
-        const data = event.data as Data<typeof BillingCustomerLinked>;
-        return { ...state, ...at, user_id: data.user_id, customer_id: data.customer_id, email: data.email };
-      }
-      case 'SubscriptionStarted': {
-        const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionStarted>;
-        return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
-      }
-      case 'SubscriptionUpdated': {
-        const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionUpdated>;
-        return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
-      }
-      case 'SubscriptionRenewed': {
-        const data = event.data as Data<typeof SubscriptionRenewed>;
-        return { ...state, ...at, current_period_end: data.current_period_end, processed_event_ids: remember(state, data.provider_event_id) };
-      }
-      case 'SubscriptionCanceled': {
-        const data = event.data as Data<typeof SubscriptionCanceled>;
-        return {
-          ...state,
-          ...at,
-          status: 'canceled',
-          provider_status: data.provider_status,
-          current_period_end: data.current_period_end,
-          cancel_at_period_end: false,
-          processed_event_ids: remember(state, data.provider_event_id),
-        };
-      }
-      default:
-        return state;
     }
   },
 };

@@ -11,7 +11,7 @@ import {
   DesignerRemoved,
   DesignerSessionsRevoked,
 } from '../../events/index.js';
-import type { Decider } from './decider.js';
+import type { Decider, Evolution, EvolvingEvent } from './decider.js';
 import { DomainError, conflict, forbidden, notFound } from './errors.js';
 
 /** One stream per designer authorisation, keyed by the canonical e-mail (spec/2 §3 user_roles). */
@@ -79,9 +79,48 @@ export const isDesigner = (state: Pick<DesignerState, 'status'>) => state.status
 export const ALREADY_DESIGNER = 'This email is already registered as a designer';
 export const DESIGNER_NOT_FOUND = 'Designer not found';
 
-export const designerDecider: Decider<DesignerCommand, DesignerState> = {
-  initialState: () => ({ status: 'none', email: null, user_id: null, authorized_at: null, updated_at: null, invitation: null }),
+const initialDesignerState = (): DesignerState => ({ status: 'none', email: null, user_id: null, authorized_at: null, updated_at: null, invitation: null });
 
+function evolveDesigner(state: DesignerState, event: EvolvingEvent): DesignerState {
+  switch (event.type) {
+    case 'DesignerAuthorized': {
+      const data = event.data as ReturnType<typeof DesignerAuthorized.create>['data'];
+      return { status: 'active', email: data.email, user_id: data.user_id, authorized_at: event.at, updated_at: event.at, invitation: null };
+    }
+    case 'DesignerInvited': {
+      const data = event.data as ReturnType<typeof DesignerInvited.create>['data'];
+      const invitation: DesignerInvitation = { token_hash: data.token_hash, expires_at: data.expires_at, status: 'pending', invited_at: event.at, sent_at: null, send_error: null, accepted_at: null };
+      return { ...state, invitation, updated_at: event.at };
+    }
+    case 'DesignerInvitationSent':
+      return state.invitation ? { ...state, invitation: { ...state.invitation, sent_at: event.at, send_error: null } } : state;
+    case 'DesignerInvitationSendFailed': {
+      const data = event.data as ReturnType<typeof DesignerInvitationSendFailed.create>['data'];
+      return state.invitation ? { ...state, invitation: { ...state.invitation, send_error: data.reason } } : state;
+    }
+    case 'DesignerInvitationAccepted':
+      return state.invitation ? { ...state, invitation: { ...state.invitation, status: 'accepted', accepted_at: event.at }, updated_at: event.at } : state;
+    case 'DesignerLinked': {
+      const data = event.data as ReturnType<typeof DesignerLinked.create>['data'];
+      return { ...state, user_id: data.user_id, updated_at: event.at };
+    }
+    case 'DesignerDeactivated':
+      return { ...state, status: 'inactive', updated_at: event.at };
+    case 'DesignerReactivated':
+      return { ...state, status: 'active', updated_at: event.at };
+    case 'DesignerRemoved':
+      return { ...state, status: 'removed', user_id: null, authorized_at: null, updated_at: event.at, invitation: null };
+    default:
+      return state;
+  }
+}
+
+/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
+export const designerEvolution: Evolution<DesignerState> = { initialState: initialDesignerState, evolve: evolveDesigner };
+
+export const designerDecider: Decider<DesignerCommand, DesignerState> = {
+  initialState: initialDesignerState,
+  evolve: evolveDesigner,
   decide(command, state, context) {
     switch (command.type) {
       case 'AuthorizeDesigner': {
@@ -124,40 +163,6 @@ export const designerDecider: Decider<DesignerCommand, DesignerState> = {
       }
     }
   },
-
-  evolve(state, event) {
-    switch (event.type) {
-      case 'DesignerAuthorized': {
-        const data = event.data as ReturnType<typeof DesignerAuthorized.create>['data'];
-        return { status: 'active', email: data.email, user_id: data.user_id, authorized_at: event.at, updated_at: event.at, invitation: null };
-      }
-      case 'DesignerInvited': {
-        const data = event.data as ReturnType<typeof DesignerInvited.create>['data'];
-        const invitation: DesignerInvitation = { token_hash: data.token_hash, expires_at: data.expires_at, status: 'pending', invited_at: event.at, sent_at: null, send_error: null, accepted_at: null };
-        return { ...state, invitation, updated_at: event.at };
-      }
-      case 'DesignerInvitationSent':
-        return state.invitation ? { ...state, invitation: { ...state.invitation, sent_at: event.at, send_error: null } } : state;
-      case 'DesignerInvitationSendFailed': {
-        const data = event.data as ReturnType<typeof DesignerInvitationSendFailed.create>['data'];
-        return state.invitation ? { ...state, invitation: { ...state.invitation, send_error: data.reason } } : state;
-      }
-      case 'DesignerInvitationAccepted':
-        return state.invitation ? { ...state, invitation: { ...state.invitation, status: 'accepted', accepted_at: event.at }, updated_at: event.at } : state;
-      case 'DesignerLinked': {
-        const data = event.data as ReturnType<typeof DesignerLinked.create>['data'];
-        return { ...state, user_id: data.user_id, updated_at: event.at };
-      }
-      case 'DesignerDeactivated':
-        return { ...state, status: 'inactive', updated_at: event.at };
-      case 'DesignerReactivated':
-        return { ...state, status: 'active', updated_at: event.at };
-      case 'DesignerRemoved':
-        return { ...state, status: 'removed', user_id: null, authorized_at: null, updated_at: event.at, invitation: null };
-      default:
-        return state;
-    }
-  },
 };
 
 /** The one stream recording 'Sign Out All Designers' (revoke-designer-sessions). */
@@ -171,13 +176,20 @@ export interface RevocationState {
 
 export type RevocationCommand = { type: 'RevokeDesignerSessions' };
 
+const initialRevocationState = (): RevocationState => ({ not_before: null, count: 0 });
+
+function evolveRevocation(state: RevocationState, event: EvolvingEvent): RevocationState {
+  if (event.type !== 'DesignerSessionsRevoked') return state;
+  const data = event.data as ReturnType<typeof DesignerSessionsRevoked.create>['data'];
+  return { not_before: data.not_before, count: state.count + 1 };
+}
+
+/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
+export const revocationEvolution: Evolution<RevocationState> = { initialState: initialRevocationState, evolve: evolveRevocation };
+
 export const revocationDecider: Decider<RevocationCommand, RevocationState> = {
-  initialState: () => ({ not_before: null, count: 0 }),
+  initialState: initialRevocationState,
+  evolve: evolveRevocation,
   // Every click is recorded: each one moves the instant forward.
   decide: (_command, _state, context) => [DesignerSessionsRevoked.create({ not_before: context.now })],
-  evolve(state, event) {
-    if (event.type !== 'DesignerSessionsRevoked') return state;
-    const data = event.data as ReturnType<typeof DesignerSessionsRevoked.create>['data'];
-    return { not_before: data.not_before, count: state.count + 1 };
-  },
 };

@@ -19,7 +19,7 @@ import {
   canonicalEmail,
 } from '../../events/index.js';
 import { DESCRIPTION_TOO_SHORT, MIN_DESCRIPTION_LENGTH, descriptionLength } from '../../events/description.js';
-import type { Decider, DecisionContext } from './decider.js';
+import type { Decider, DecisionContext, Evolution, EvolvingEvent } from './decider.js';
 import { conflict, forbidden, invalid, notFound } from './errors.js';
 import { totalHours, turnaroundDays } from './turnaround.js';
 
@@ -208,8 +208,7 @@ function validateSubmission(command: SubmitProjectCommand): void {
   if (command.checklist.some((task) => !task.task_name.trim())) throw invalid('Please fill in all task names');
 }
 
-export const projectDecider: Decider<ProjectCommand, ProjectState> = {
-  initialState: () => ({
+const initialProjectState = (): ProjectState => ({
     exists: false,
     id: null,
     user_id: null,
@@ -245,8 +244,71 @@ export const projectDecider: Decider<ProjectCommand, ProjectState> = {
     comments: [],
     created_at: null,
     updated_at: null,
-  }),
+  });
 
+function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState {
+  switch (event.type) {
+    case 'ProjectSubmitted': {
+      const { project_id, checklist, ...data } = event.data as ReturnType<typeof ProjectSubmitted.create>['data'];
+      return {
+        ...state,
+        ...data,
+        exists: true,
+        id: project_id,
+        // Who submitted it: the client, or the admin who did it on their behalf.
+        created_by: event.actor.role === 'admin' ? event.actor.sub : data.user_id,
+        status: 'queued',
+        checklist: checklist.map((item) => ({ ...item, completed: false })),
+        created_at: event.at,
+        updated_at: event.at,
+      };
+    }
+    case 'FileUploaded': {
+      const data = event.data as ReturnType<typeof FileUploaded.create>['data'];
+      const { file_id, ...file } = data;
+      const record: ProjectFile = { id: file_id, ...file, upload_status: 'success', uploader_id: event.actor.sub, created_at: event.at };
+      return { ...state, files: [record, ...state.files], updated_at: event.at };
+    }
+    case 'ProjectStatusChanged':
+      return { ...state, status: (event.data as { to: ProjectStatus }).to, updated_at: event.at };
+    case 'DesignerAssigned': {
+      const data = event.data as ReturnType<typeof DesignerAssigned.create>['data'];
+      return { ...state, assigned_designer_id: data.designer_id, assigned_designer_email: data.designer_email, assigned_designer_name: data.designer_name, updated_at: event.at };
+    }
+    case 'DesignerUnassigned':
+      return { ...state, assigned_designer_id: null, assigned_designer_email: null, assigned_designer_name: null, updated_at: event.at };
+    case 'PriorityChanged':
+      return { ...state, priority: (event.data as { priority: Priority }).priority, updated_at: event.at };
+    case 'DueDateChanged':
+      return { ...state, due_date: (event.data as { due_date: string | null }).due_date, updated_at: event.at };
+    case 'ChecklistTaskToggled': {
+      const data = event.data as { checklist_id: string; completed: boolean };
+      return { ...state, checklist: state.checklist.map((task) => (task.checklist_id === data.checklist_id ? { ...task, completed: data.completed } : task)), updated_at: event.at };
+    }
+    case 'CommentPosted': {
+      const data = event.data as { comment_id: string; content: string };
+      const comment: ProjectComment = { id: data.comment_id, content: data.content, user_id: event.actor.sub, author_role: event.actor.role, approved: false, approved_by: null, approved_at: null, created_at: event.at };
+      return { ...state, comments: [comment, ...state.comments] };
+    }
+    case 'CommentApproved': {
+      const id = (event.data as { comment_id: string }).comment_id;
+      return { ...state, comments: state.comments.map((c) => (c.id === id ? { ...c, approved: true, approved_by: event.actor.sub, approved_at: event.at } : c)) };
+    }
+    case 'CommentRejected': {
+      const id = (event.data as { comment_id: string }).comment_id;
+      return { ...state, comments: state.comments.filter((c) => c.id !== id) };
+    }
+    default:
+      return state;
+  }
+}
+
+/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
+export const projectEvolution: Evolution<ProjectState> = { initialState: initialProjectState, evolve: evolveProject };
+
+export const projectDecider: Decider<ProjectCommand, ProjectState> = {
+  initialState: initialProjectState,
+  evolve: evolveProject,
   decide(command, state, context) {
     const { actor } = context;
     if (command.type !== 'SubmitProject') requireProject(state);
@@ -291,63 +353,6 @@ export const projectDecider: Decider<ProjectCommand, ProjectState> = {
           }),
         ];
       }
-    }
-  },
-
-  evolve(state, event) {
-    switch (event.type) {
-      case 'ProjectSubmitted': {
-        const { project_id, checklist, ...data } = event.data as ReturnType<typeof ProjectSubmitted.create>['data'];
-        return {
-          ...state,
-          ...data,
-          exists: true,
-          id: project_id,
-          // Who submitted it: the client, or the admin who did it on their behalf.
-          created_by: event.actor.role === 'admin' ? event.actor.sub : data.user_id,
-          status: 'queued',
-          checklist: checklist.map((item) => ({ ...item, completed: false })),
-          created_at: event.at,
-          updated_at: event.at,
-        };
-      }
-      case 'FileUploaded': {
-        const data = event.data as ReturnType<typeof FileUploaded.create>['data'];
-        const { file_id, ...file } = data;
-        const record: ProjectFile = { id: file_id, ...file, upload_status: 'success', uploader_id: event.actor.sub, created_at: event.at };
-        return { ...state, files: [record, ...state.files], updated_at: event.at };
-      }
-      case 'ProjectStatusChanged':
-        return { ...state, status: (event.data as { to: ProjectStatus }).to, updated_at: event.at };
-      case 'DesignerAssigned': {
-        const data = event.data as ReturnType<typeof DesignerAssigned.create>['data'];
-        return { ...state, assigned_designer_id: data.designer_id, assigned_designer_email: data.designer_email, assigned_designer_name: data.designer_name, updated_at: event.at };
-      }
-      case 'DesignerUnassigned':
-        return { ...state, assigned_designer_id: null, assigned_designer_email: null, assigned_designer_name: null, updated_at: event.at };
-      case 'PriorityChanged':
-        return { ...state, priority: (event.data as { priority: Priority }).priority, updated_at: event.at };
-      case 'DueDateChanged':
-        return { ...state, due_date: (event.data as { due_date: string | null }).due_date, updated_at: event.at };
-      case 'ChecklistTaskToggled': {
-        const data = event.data as { checklist_id: string; completed: boolean };
-        return { ...state, checklist: state.checklist.map((task) => (task.checklist_id === data.checklist_id ? { ...task, completed: data.completed } : task)), updated_at: event.at };
-      }
-      case 'CommentPosted': {
-        const data = event.data as { comment_id: string; content: string };
-        const comment: ProjectComment = { id: data.comment_id, content: data.content, user_id: event.actor.sub, author_role: event.actor.role, approved: false, approved_by: null, approved_at: null, created_at: event.at };
-        return { ...state, comments: [comment, ...state.comments] };
-      }
-      case 'CommentApproved': {
-        const id = (event.data as { comment_id: string }).comment_id;
-        return { ...state, comments: state.comments.map((c) => (c.id === id ? { ...c, approved: true, approved_by: event.actor.sub, approved_at: event.at } : c)) };
-      }
-      case 'CommentRejected': {
-        const id = (event.data as { comment_id: string }).comment_id;
-        return { ...state, comments: state.comments.filter((c) => c.id !== id) };
-      }
-      default:
-        return state;
     }
   },
 };

@@ -15,7 +15,7 @@ import {
   type TeamRole,
   canonicalEmail,
 } from '../../events/index.js';
-import type { Decider, DecisionContext } from './decider.js';
+import type { Decider, DecisionContext, Evolution, EvolvingEvent } from './decider.js';
 import { DomainError, conflict, forbidden, invalid, notFound } from './errors.js';
 
 export const teamStream = (id: string) => `team-${id}`;
@@ -154,9 +154,77 @@ function decideAccept(command: Extract<TeamCommand, { type: 'AcceptInvite' }>, s
  * Team admins manage members and invitations; nobody changes or removes themselves; invitations
  * are for Designers only, expire after 7 days and are refused once revoked or used.
  */
-export const teamDecider: Decider<TeamCommand, TeamState> = {
-  initialState: () => ({ exists: false, id: null, name: '', created_by: null, created_at: null, members: [], invites: [] }),
+const initialTeamState = (): TeamState => ({ exists: false, id: null, name: '', created_by: null, created_at: null, members: [], invites: [] });
 
+function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
+  const data = event.data as Record<string, any>;
+  const updateInvite = (id: string, change: (invite: TeamInvite) => TeamInvite): TeamState => ({
+    ...state,
+    invites: state.invites.map((invite) => (invite.id === id ? change(invite) : invite)),
+  });
+  switch (event.type) {
+    case 'TeamCreated':
+      return { ...state, exists: true, id: data.team_id, name: data.name, created_by: data.created_by, created_at: event.at };
+    case 'TeamMemberJoined': {
+      const invite = data.invite_id ? state.invites.find((candidate) => candidate.id === data.invite_id) : undefined;
+      const member: TeamMember = {
+        user_id: data.user_id,
+        email: data.email,
+        role: data.role,
+        status: 'active',
+        invited_email: invite?.invited_email ?? null,
+        created_at: event.at,
+      };
+      return { ...state, members: [...state.members.filter((m) => m.user_id !== member.user_id), member] };
+    }
+    case 'TeamMemberRoleChanged':
+      return { ...state, members: state.members.map((m) => (m.user_id === data.user_id ? { ...m, role: data.to } : m)) };
+    case 'TeamMemberRemoved':
+      return { ...state, members: state.members.filter((m) => m.user_id !== data.user_id) };
+    case 'TeamInviteCreated':
+      return {
+        ...state,
+        invites: [
+          ...state.invites,
+          {
+            id: data.invite_id,
+            invited_email: data.invited_email,
+            invited_role: data.invited_role,
+            invited_by: data.invited_by,
+            inviter_name: data.inviter_name ?? null,
+            token_hash: data.token_hash,
+            expires_at: data.expires_at,
+            status: 'pending',
+            created_at: event.at,
+            sent_at: null,
+            send_count: 0,
+            send_error: null,
+            accepted_by: null,
+            accepted_at: null,
+          },
+        ],
+      };
+    case 'TeamInviteSent':
+      return updateInvite(data.invite_id, (invite) => ({ ...invite, sent_at: event.at, send_count: invite.send_count + 1, send_error: null }));
+    case 'TeamInviteSendFailed':
+      return updateInvite(data.invite_id, (invite) => ({ ...invite, send_error: data.reason }));
+    case 'TeamInviteResent':
+      return updateInvite(data.invite_id, (invite) => ({ ...invite, token_hash: data.token_hash, expires_at: data.expires_at }));
+    case 'TeamInviteRevoked':
+      return updateInvite(data.invite_id, (invite) => ({ ...invite, status: 'revoked' }));
+    case 'TeamInviteAccepted':
+      return updateInvite(data.invite_id, (invite) => ({ ...invite, status: 'accepted', accepted_by: data.user_id, accepted_at: event.at }));
+    default:
+      return state;
+  }
+}
+
+/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
+export const teamEvolution: Evolution<TeamState> = { initialState: initialTeamState, evolve: evolveTeam };
+
+export const teamDecider: Decider<TeamCommand, TeamState> = {
+  initialState: initialTeamState,
+  evolve: evolveTeam,
   decide(command, state, context) {
     switch (command.type) {
       case 'CreateTeam': {
@@ -208,69 +276,6 @@ export const teamDecider: Decider<TeamCommand, TeamState> = {
       }
       case 'AcceptInvite':
         return decideAccept(command, state, context);
-    }
-  },
-
-  evolve(state, event) {
-    const data = event.data as Record<string, any>;
-    const updateInvite = (id: string, change: (invite: TeamInvite) => TeamInvite): TeamState => ({
-      ...state,
-      invites: state.invites.map((invite) => (invite.id === id ? change(invite) : invite)),
-    });
-    switch (event.type) {
-      case 'TeamCreated':
-        return { ...state, exists: true, id: data.team_id, name: data.name, created_by: data.created_by, created_at: event.at };
-      case 'TeamMemberJoined': {
-        const invite = data.invite_id ? state.invites.find((candidate) => candidate.id === data.invite_id) : undefined;
-        const member: TeamMember = {
-          user_id: data.user_id,
-          email: data.email,
-          role: data.role,
-          status: 'active',
-          invited_email: invite?.invited_email ?? null,
-          created_at: event.at,
-        };
-        return { ...state, members: [...state.members.filter((m) => m.user_id !== member.user_id), member] };
-      }
-      case 'TeamMemberRoleChanged':
-        return { ...state, members: state.members.map((m) => (m.user_id === data.user_id ? { ...m, role: data.to } : m)) };
-      case 'TeamMemberRemoved':
-        return { ...state, members: state.members.filter((m) => m.user_id !== data.user_id) };
-      case 'TeamInviteCreated':
-        return {
-          ...state,
-          invites: [
-            ...state.invites,
-            {
-              id: data.invite_id,
-              invited_email: data.invited_email,
-              invited_role: data.invited_role,
-              invited_by: data.invited_by,
-              inviter_name: data.inviter_name ?? null,
-              token_hash: data.token_hash,
-              expires_at: data.expires_at,
-              status: 'pending',
-              created_at: event.at,
-              sent_at: null,
-              send_count: 0,
-              send_error: null,
-              accepted_by: null,
-              accepted_at: null,
-            },
-          ],
-        };
-      case 'TeamInviteSent':
-        return updateInvite(data.invite_id, (invite) => ({ ...invite, sent_at: event.at, send_count: invite.send_count + 1, send_error: null }));
-      case 'TeamInviteSendFailed':
-        return updateInvite(data.invite_id, (invite) => ({ ...invite, send_error: data.reason }));
-      case 'TeamInviteResent':
-        return updateInvite(data.invite_id, (invite) => ({ ...invite, token_hash: data.token_hash, expires_at: data.expires_at }));
-      case 'TeamInviteRevoked':
-        return updateInvite(data.invite_id, (invite) => ({ ...invite, status: 'revoked' }));
-      case 'TeamInviteAccepted':
-        return updateInvite(data.invite_id, (invite) => ({ ...invite, status: 'accepted', accepted_by: data.user_id, accepted_at: event.at }));
-      default:
-        return state;
     }
   },
 };

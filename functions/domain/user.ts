@@ -14,7 +14,7 @@ import {
   type UserStreamRole,
   type UserType,
 } from '../../events/index.js';
-import type { Decider } from './decider.js';
+import type { Decider, Evolution, EvolvingEvent } from './decider.js';
 import { userRoles } from './user-roles.js';
 import { conflict, DomainError, notFound } from './errors.js';
 
@@ -76,8 +76,7 @@ export const identitySubOf = (state: Pick<UserState, 'user_id' | 'identity_sub'>
 
 export { userRoles };
 
-export const userDecider: Decider<UserCommand, UserState> = {
-  initialState: () => ({
+const initialUserState = (): UserState => ({
     registered: false,
     user_id: null,
     email: null,
@@ -87,8 +86,56 @@ export const userDecider: Decider<UserCommand, UserState> = {
     user_type: 'architect',
     created_at: null,
     roles: [],
-  }),
+  });
 
+function evolveUser(state: UserState, event: EvolvingEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const data = event.data as ReturnType<typeof UserRegistered.create>['data'];
+      return { ...state, ...data, registered: true, created_at: event.at, roles: data.initial_role === 'admin' ? ['admin'] : [] };
+    }
+    case 'ProfileUpdated': {
+      const data = event.data as ReturnType<typeof ProfileUpdated.create>['data'];
+      const defined = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+      return { ...state, ...defined };
+    }
+    case 'RoleGranted': {
+      const { role } = event.data as ReturnType<typeof RoleGranted.create>['data'];
+      const roles = userRoles(state);
+      return { ...state, roles: roles.includes(role) ? roles : [...roles, role] };
+    }
+    case 'RoleRevoked': {
+      const { role } = event.data as ReturnType<typeof RoleRevoked.create>['data'];
+      return { ...state, roles: userRoles(state).filter((held) => held !== role) };
+    }
+    case 'PasswordResetRequested': {
+      const { token_hash, expires_at } = event.data as ReturnType<typeof PasswordResetRequested.create>['data'];
+      return { ...state, password_reset: { token_hash, expires_at, used: false } };
+    }
+    case 'PasswordResetCompleted': {
+      const { token_hash } = event.data as ReturnType<typeof PasswordResetCompleted.create>['data'];
+      return state.password_reset?.token_hash === token_hash ? { ...state, password_reset: { ...state.password_reset, used: true } } : state;
+    }
+    case 'UserIdentityRelinked': {
+      const { new_sub } = event.data as ReturnType<typeof UserIdentityRelinked.create>['data'];
+      return { ...state, identity_sub: new_sub === state.user_id ? null : new_sub };
+    }
+    case 'NotificationPreferencesChanged': {
+      const { preferences } = event.data as ReturnType<typeof NotificationPreferencesChanged.create>['data'];
+      const defined = Object.fromEntries(Object.entries(preferences).filter(([, mode]) => mode !== undefined));
+      return { ...state, notification_preferences: { ...(state.notification_preferences ?? {}), ...defined } };
+    }
+    default:
+      return state;
+  }
+}
+
+/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
+export const userEvolution: Evolution<UserState> = { initialState: initialUserState, evolve: evolveUser };
+
+export const userDecider: Decider<UserCommand, UserState> = {
+  initialState: initialUserState,
+  evolve: evolveUser,
   decide(command, state) {
     switch (command.type) {
       case 'RegisterUser': {
@@ -137,48 +184,6 @@ export const userDecider: Decider<UserCommand, UserState> = {
         const changed = Object.fromEntries(Object.entries(command.preferences).filter(([kind, mode]) => mode !== undefined && current[kind as keyof NotificationPreferences] !== mode));
         return Object.keys(changed).length === 0 ? [] : [NotificationPreferencesChanged.create({ preferences: changed, via: command.via ?? 'profile' })];
       }
-    }
-  },
-
-  evolve(state, event) {
-    switch (event.type) {
-      case 'UserRegistered': {
-        const data = event.data as ReturnType<typeof UserRegistered.create>['data'];
-        return { ...state, ...data, registered: true, created_at: event.at, roles: data.initial_role === 'admin' ? ['admin'] : [] };
-      }
-      case 'ProfileUpdated': {
-        const data = event.data as ReturnType<typeof ProfileUpdated.create>['data'];
-        const defined = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
-        return { ...state, ...defined };
-      }
-      case 'RoleGranted': {
-        const { role } = event.data as ReturnType<typeof RoleGranted.create>['data'];
-        const roles = userRoles(state);
-        return { ...state, roles: roles.includes(role) ? roles : [...roles, role] };
-      }
-      case 'RoleRevoked': {
-        const { role } = event.data as ReturnType<typeof RoleRevoked.create>['data'];
-        return { ...state, roles: userRoles(state).filter((held) => held !== role) };
-      }
-      case 'PasswordResetRequested': {
-        const { token_hash, expires_at } = event.data as ReturnType<typeof PasswordResetRequested.create>['data'];
-        return { ...state, password_reset: { token_hash, expires_at, used: false } };
-      }
-      case 'PasswordResetCompleted': {
-        const { token_hash } = event.data as ReturnType<typeof PasswordResetCompleted.create>['data'];
-        return state.password_reset?.token_hash === token_hash ? { ...state, password_reset: { ...state.password_reset, used: true } } : state;
-      }
-      case 'UserIdentityRelinked': {
-        const { new_sub } = event.data as ReturnType<typeof UserIdentityRelinked.create>['data'];
-        return { ...state, identity_sub: new_sub === state.user_id ? null : new_sub };
-      }
-      case 'NotificationPreferencesChanged': {
-        const { preferences } = event.data as ReturnType<typeof NotificationPreferencesChanged.create>['data'];
-        const defined = Object.fromEntries(Object.entries(preferences).filter(([, mode]) => mode !== undefined));
-        return { ...state, notification_preferences: { ...(state.notification_preferences ?? {}), ...defined } };
-      }
-      default:
-        return state;
     }
   },
 };

@@ -8,7 +8,7 @@ import {
 import { SYSTEM_ACTOR, type EventEnvelope } from '../../events/index.js';
 import { loadState, runCommand } from '../core/command.js';
 import type { Runtime } from '../core/runtime.js';
-import { userDecider, userStream } from '../domain/user.js';
+import { userDecider, userEvolution, userStream } from '../domain/user.js';
 import { usersFromEvents, type RecoveredUser } from './user-import.js';
 
 export type RelinkStatus = 'linked' | 'already linked' | 'refused';
@@ -67,7 +67,7 @@ async function relinkUser(runtime: Runtime, cognito: CognitoIdentityProviderClie
     // The pool already had an account for this address that this run did not create: link it only
     // when it is nobody's own user and nobody has chosen its password yet (an earlier run that
     // stopped before linking leaves exactly that). Whoever set a password must not become the user.
-    const { state } = await loadState(userDecider, userStream(sub), runtime);
+    const { state } = await loadState(userEvolution, userStream(sub), runtime);
     if (state.registered) {
       return { ...base, new_sub: sub, status: 'refused', reason: `the pool's account for ${user.email} is a registered user of its own (${sub}); not linked` };
     }

@@ -1,6 +1,6 @@
 import { ScanCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogue, computeHash, GENESIS_HASH, type EventEnvelope } from '../../events/index.js';
-import type { Commit, EventStore } from '../core/event-store.js';
+import type { Commit, EventLog } from '../core/event-log.js';
 import { checkpointKey, counterItemKey, itemKey, lookedOf, lookedVersion, Projector, storedLooked, type Looked, type Projection } from '../core/projector.js';
 import type { ViewItem, ViewStore } from '../core/views.js';
 
@@ -61,7 +61,7 @@ class WritePool {
  */
 export class Replayer {
   constructor(
-    private readonly store: EventStore,
+    private readonly store: EventLog,
     private readonly views: ViewStore,
     private readonly projections: readonly Projection[],
   ) {}

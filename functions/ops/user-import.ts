@@ -1,6 +1,6 @@
 import type { EventEnvelope, SystemRole } from '../../events/index.js';
-import { designerDecider, type DesignerState } from '../domain/designer.js';
-import { identitySubOf, userDecider, userRoles, type UserState } from '../domain/user.js';
+import { designerEvolution, type DesignerState } from '../domain/designer.js';
+import { identitySubOf, userEvolution, userRoles, type UserState } from '../domain/user.js';
 
 /** A registered user as the events know them, for re-creating the Cognito account. */
 export interface RecoveredUser {
@@ -25,9 +25,9 @@ export function usersFromEvents(events: Iterable<EventEnvelope>): RecoveredUser[
   const designers = new Map<string, DesignerState>();
   for (const event of events) {
     if (event.streamId.startsWith('user-')) {
-      states.set(event.streamId, userDecider.evolve(states.get(event.streamId) ?? userDecider.initialState(), event as never));
+      states.set(event.streamId, userEvolution.evolve(states.get(event.streamId) ?? userEvolution.initialState(), event as never));
     } else if (event.streamId.startsWith('designer-')) {
-      designers.set(event.streamId, designerDecider.evolve(designers.get(event.streamId) ?? designerDecider.initialState(), event as never));
+      designers.set(event.streamId, designerEvolution.evolve(designers.get(event.streamId) ?? designerEvolution.initialState(), event as never));
     }
   }
   const designerAccounts = new Set([...designers.values()].filter((designer) => designer.status === 'active' && designer.user_id).map((designer) => designer.user_id!));

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { plainTextOf } from '../../functions/triggers/custom-message.js';
 import { EVENT_SOURCE } from '../../functions/core/publisher.js';
-import { runtimeFromEnvironment } from '../../functions/core/event-runtime.js';
+import { runtimeFromEnvironment, type AppendingRuntime } from '../../functions/core/event-runtime.js';
 import { setRuntime, type Runtime } from '../../functions/core/runtime.js';
 import { setMailer } from '../../functions/adapters/mail/index.js';
 import { OutboxMailer } from './outbox-mailer.js';
@@ -73,7 +73,7 @@ export interface LocalRuntime {
   /** The data folder's secret (secrets.json): opens Cognito's admin path, signs S3 forms and links, unlocks the outbox when the port is opened. */
   secret: string;
   seeded: { admin: SeedAccount; designer: SeedAccount };
-  runtime: Runtime;
+  runtime: AppendingRuntime;
   bus: LocalBus;
   /** The loopback-only operator port (dead letters for `npm run redrive`). */
   opsAdmin: { url: string; token: string };

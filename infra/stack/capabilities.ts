@@ -68,6 +68,7 @@ const SERVICE_MODULES: Readonly<Record<string, Capability>> = {
 
 /** Our adapter modules that name a table (or the pool) in their environment, or call a service. */
 export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
+  'functions/core/event-log.ts': 'eventStore',
   'functions/core/event-store.ts': 'eventStore',
   'functions/core/views.ts': 'views',
   // Quotas and idempotency claims are items of the views table, written through its client.

@@ -215,3 +215,29 @@ describe('Lambda bundles of the routes that read views or change a project witho
     expect(kept(handler, (input) => input === 'events/catalogue.ts' || input === 'events/index.ts')).toEqual([]);
   });
 });
+
+describe('Lambda bundles of the handlers that only read events', () => {
+  /** Each reads streams or the global order and appends nothing. */
+  const READERS = ['functions/consumers/projections.ts', 'functions/consumers/cognito-groups.ts', 'functions/api/audit/get.ts', 'functions/api/files/download.ts'];
+  const built = new Map<string, { text: string; bytes: Record<string, number> }>();
+  beforeAll(async () => {
+    for (const handler of [...READERS, 'functions/api/projects/create.ts']) built.set(handler, await bundleAlone(handler));
+  }, 120_000);
+  const kept = (handler: string, test: (input: string) => boolean) => Object.entries(built.get(handler)!.bytes).filter(([input, bytes]) => bytes > 0 && test(input)).map(([input]) => input);
+
+  it.each(READERS)("%s carries the event store's reading half (event-log.ts) without the append, the outbox or ulid", (handler) => {
+    expect(kept(handler, (input) => input === 'functions/core/event-log.ts')).toHaveLength(1);
+    expect(kept(handler, (input) => input === 'functions/core/event-store.ts' || input.includes('node_modules/ulid/'))).toEqual([]);
+    expect(built.get(handler)!.text).not.toContain('Nothing to append');
+  });
+
+  it("the projections' consumer folds with the domain's evolutions, without a decider's rules", () => {
+    const { text } = built.get('functions/consumers/projections.ts')!;
+    for (const refusal of ['This project was already submitted', 'Only team admins can manage the team.', 'This email is already registered as a designer']) expect(text).not.toContain(refusal);
+  });
+
+  it('a route that appends carries both halves, and its decider', () => {
+    expect(kept('functions/api/projects/create.ts', (input) => input === 'functions/core/event-store.ts' || input === 'functions/core/event-log.ts')).toHaveLength(2);
+    expect(built.get('functions/api/projects/create.ts')!.text).toContain('This project was already submitted');
+  });
+});

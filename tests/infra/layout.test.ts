@@ -95,7 +95,7 @@ describe('functions/ layout', () => {
 const VIEW_READERS = [...VIEW_READING_ROUTES, 'functions/consumers/notifier.ts'];
 /** Handlers that read events and never append nor publish: the store alone (core/event-reads.ts). */
 const EVENT_READERS = ['functions/api/audit/get.ts', 'functions/api/admin/activity.ts', 'functions/consumers/projections.ts'];
-const EVENT_SIDE = ['functions/core/event-runtime.ts', 'functions/core/event-reads.ts', 'functions/core/event-store.ts', 'functions/core/publisher.ts', 'functions/adapters/event-bridge.ts'];
+const EVENT_SIDE = ['functions/core/event-runtime.ts', 'functions/core/event-reads.ts', 'functions/core/event-log.ts', 'functions/core/event-store.ts', 'functions/core/publisher.ts', 'functions/adapters/event-bridge.ts'];
 
 describe('what a Lambda bundle leaves out (issue 19)', () => {
   const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))];

@@ -1,11 +1,11 @@
 /**
  * A Lambda whose modules only read events imports core/event-reads.ts: its runtime has the event
- * store and no bus nor publisher (which it does not bundle). This file imports nothing that reaches
+ * store's reading half (EventLog, no append) and no bus nor publisher (which it does not bundle). This file imports nothing that reaches
  * core/event-runtime.ts, as such a bundle would (vitest gives each file its own module graph).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import '../../functions/core/event-reads.js';
-import { EventStore } from '../../functions/core/event-store.js';
+import { EventLog } from '../../functions/core/event-log.js';
 import { runtimeFromEnvironment } from '../../functions/core/runtime.js';
 
 describe('the runtime of a handler that only reads events', () => {
@@ -15,9 +15,10 @@ describe('the runtime of a handler that only reads events', () => {
     process.env.AWS_REGION ??= 'us-east-1';
   });
 
-  it('has one event store, built on first use', () => {
+  it("has one event store, its reading half, built on first use", () => {
     const runtime = runtimeFromEnvironment();
-    expect(runtime.store).toBeInstanceOf(EventStore);
+    expect(runtime.store).toBeInstanceOf(EventLog);
+    expect('append' in runtime.store).toBe(false);
     expect(runtime.store).toBe(runtime.store);
   });
 

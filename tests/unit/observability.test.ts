@@ -11,6 +11,7 @@ import { GENESIS_HASH, SYSTEM_ACTOR, UserRegistered, type EventEnvelope } from '
 import { consumer, type BusEvent } from '../../functions/consumers/consumer-chain.js';
 import { runCommand } from '../../functions/core/command.js';
 import { ConcurrencyError } from '../../functions/core/errors.js';
+import type { EventStore } from '../../functions/core/event-store.js';
 import { newId } from '../../functions/core/ids.js';
 import { log } from '../../functions/core/log.js';
 import { MetricNames } from '../../infra/metrics.js';
@@ -139,7 +140,7 @@ describe('the command runner counts outcomes', () => {
     evolve: (state) => state + 1,
   };
 
-  function runtimeWhoseAppends(append: Runtime['store']['append']): Runtime {
+  function runtimeWhoseAppends(append: EventStore['append']): Runtime {
     const store = { readStream: async (streamId: string) => ({ streamId, events: [], version: 0, lastHash: GENESIS_HASH }), append };
     const publisher = { publish: async () => true };
     return { store, publisher, now: () => new Date() } as unknown as Runtime;

@@ -1,4 +1,4 @@
-import { billingDecider, billingStream, type BillingState } from '../../domain/billing.js';
+import { billingDecider, billingEvolution, billingStream, type BillingState } from '../../domain/billing.js';
 import { actorOf, type Principal } from '../../http/auth.js';
 import type { BillingProvider } from '../../adapters/billing/provider.js';
 import { loadState, runCommand } from '../../core/command.js';
@@ -6,7 +6,7 @@ import type { Runtime } from '../../core/runtime.js';
 
 /** The caller's billing stream, read from the store (not the projection): checkout and portal decide on it. */
 export async function billingState(principal: Principal, runtime: Runtime): Promise<BillingState> {
-  return (await loadState(billingDecider, billingStream(principal.sub), runtime)).state;
+  return (await loadState(billingEvolution, billingStream(principal.sub), runtime)).state;
 }
 
 /** The caller's customer at the provider, created (and recorded) on the first checkout. */

@@ -1,6 +1,6 @@
 import * as z from '../../../events/zod.js';
 import { canonicalEmail } from '../../../events/index.js';
-import { designerDecider, designerStream, isDesigner } from '../../domain/designer.js';
+import { designerDecider, designerEvolution, designerStream, isDesigner } from '../../domain/designer.js';
 import { DomainError } from '../../domain/errors.js';
 import { actorOf } from '../../http/auth.js';
 import { loadState, runCommand } from '../../core/command.js';
@@ -39,7 +39,7 @@ export const handler = httpHandler({ body: z.optional(addDesignerBody) }, async 
   const runtime = getRuntime();
 
   // In the spec's order: a designer already, an admin account, another registered (client) account.
-  const [{ state: current, version }, account] = await Promise.all([loadState(designerDecider, designerStream(email), runtime), accountByEmail(runtime, email)]);
+  const [{ state: current, version }, account] = await Promise.all([loadState(designerEvolution, designerStream(email), runtime), accountByEmail(runtime, email)]);
   if (isDesigner(current)) throw new HttpError(409, 'ALREADY_DESIGNER', ADD_DESIGNER_REFUSALS.ALREADY_DESIGNER);
   if (isAdminAccount(account)) throw new HttpError(409, 'EMAIL_BELONGS_TO_ADMIN', ADD_DESIGNER_REFUSALS.EMAIL_BELONGS_TO_ADMIN);
   // A client's account (a self sign-up that never was a designer) is refused. An account that was a

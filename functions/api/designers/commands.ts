@@ -1,5 +1,5 @@
 import { SYSTEM_ACTOR, type Actor } from '../../../events/index.js';
-import { designerDecider, designerStream, invitationStatus, type DesignerState } from '../../domain/designer.js';
+import { designerDecider, designerEvolution, designerStream, invitationStatus, type DesignerState } from '../../domain/designer.js';
 import { loadState, runCommand } from '../../core/command.js';
 import { activeProjectCount, type DesignerDoc } from '../../queries/designers.js';
 import type { Runtime } from '../../core/runtime.js';
@@ -27,7 +27,7 @@ export const rowFromState = (runtime: Runtime, state: DesignerState) =>
  */
 export async function seedDesignerAuthorisation(runtime: Runtime, email: string, userId: string, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   const stream = designerStream(email);
-  const { version } = await loadState(designerDecider, stream, runtime);
+  const { version } = await loadState(designerEvolution, stream, runtime);
   if (version > 0) return;
   await runCommand(designerDecider, stream, { type: 'AuthorizeDesigner', email, user_id: userId }, { actor }, runtime);
 }

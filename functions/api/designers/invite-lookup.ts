@@ -1,4 +1,4 @@
-import { INVALID_DESIGNER_INVITATION, designerDecider, designerStream, isDesigner, isInvitationUsable, type DesignerState } from '../../domain/designer.js';
+import { INVALID_DESIGNER_INVITATION, designerEvolution, designerStream, isDesigner, isInvitationUsable, type DesignerState } from '../../domain/designer.js';
 import { loadState } from '../../core/load-state.js';
 import { HttpError } from '../../core/errors.js';
 import { designerInvitationEmail } from '../../queries/designers.js';
@@ -17,7 +17,7 @@ export async function findDesignerInvitation(runtime: Runtime, token: string): P
   const hash = hashInviteToken(token);
   const email = await designerInvitationEmail(runtime, hash);
   if (!email) throw invalid(404);
-  const { state } = await loadState(designerDecider, designerStream(email), runtime);
+  const { state } = await loadState(designerEvolution, designerStream(email), runtime);
   if (!isDesigner(state) || state.invitation?.token_hash !== hash || !isInvitationUsable(state.invitation, runtime.now().toISOString())) throw invalid(410);
   return { hash, state };
 }

@@ -1,4 +1,4 @@
-import { designerDecider, designerStream } from '../../domain/designer.js';
+import { designerDecider, designerEvolution, designerStream } from '../../domain/designer.js';
 import { actorOf } from '../../http/auth.js';
 import { loadState, runCommand } from '../../core/command.js';
 import { HttpError } from '../../core/errors.js';
@@ -22,7 +22,7 @@ export const handler = httpHandler({ params: designerEmailParams }, async (reque
   const meta = { actor: actorOf(principal), correlationId: request.correlationId || undefined };
   const { token, hash } = newInviteToken();
   // The decider refuses what cannot be resent before any quota is spent: a dry run on the current state.
-  const { state } = await loadState(designerDecider, designerStream(email), runtime);
+  const { state } = await loadState(designerEvolution, designerStream(email), runtime);
   designerDecider.decide({ type: 'InviteDesigner', token_hash: hash }, state, { actor: meta.actor, now: runtime.now().toISOString() });
   await consumeQuotas(runtime, ['inviteResends', `designer:${email}`], ['designerInvites', principal.sub]);
   const invited = await runCommand(designerDecider, designerStream(email), { type: 'InviteDesigner', token_hash: hash }, meta, runtime);

@@ -1,6 +1,6 @@
 import * as z from '../../../events/zod.js';
 import type { UploadFileType } from '../../../events/uploads.js';
-import { projectDecider, projectStream, type ProjectState } from '../../domain/project.js';
+import { projectEvolution, projectStream, type ProjectState } from '../../domain/project.js';
 import { hasRole, type Principal } from '../../http/auth.js';
 import { loadState } from '../../core/load-state.js';
 import { HttpError } from '../../core/errors.js';
@@ -19,7 +19,7 @@ export const fileParams = /* @__PURE__ */ (() => z.object({ id: ulid('Unknown pr
  * read is answered like one that does not exist.
  */
 export async function readableProject(runtime: Runtime, principal: Principal, projectId: string): Promise<ProjectDoc> {
-  const [{ state }, user] = await Promise.all([loadState(projectDecider, projectStream(projectId), runtime), getUser(runtime, principal.sub)]);
+  const [{ state }, user] = await Promise.all([loadState(projectEvolution, projectStream(projectId), runtime), getUser(runtime, principal.sub)]);
   const project = toDoc(state, projectId);
   if (!state.exists || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
   return project;

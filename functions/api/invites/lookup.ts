@@ -1,4 +1,4 @@
-import { INVALID_INVITE_MESSAGE, isUsable, teamDecider, teamStream, type TeamInvite, type TeamState } from '../../domain/team.js';
+import { INVALID_INVITE_MESSAGE, isUsable, teamEvolution, teamStream, type TeamInvite, type TeamState } from '../../domain/team.js';
 import { loadState } from '../../core/load-state.js';
 import { HttpError } from '../../core/errors.js';
 import { inviteByTokenHash } from '../../queries/teams.js';
@@ -17,7 +17,7 @@ export async function findInvitation(runtime: Runtime, token: string): Promise<{
   const hash = hashInviteToken(token);
   const lookup = await inviteByTokenHash(runtime, hash);
   if (!lookup) throw invalidInvitation(404);
-  const { state: team } = await loadState(teamDecider, teamStream(lookup.team_id), runtime);
+  const { state: team } = await loadState(teamEvolution, teamStream(lookup.team_id), runtime);
   const invite = team.invites.find((candidate) => candidate.token_hash === hash);
   if (!team.exists || !invite) throw invalidInvitation(404);
   if (!isUsable(invite, runtime.now().toISOString())) throw invalidInvitation(410);

@@ -1,5 +1,5 @@
 import { NOTIFICATION_KINDS, preferencesOf, SYSTEM_ACTOR, type NotificationPreferences } from '../../../events/index.js';
-import { userDecider, userStream } from '../../domain/user.js';
+import { userDecider, userEvolution, userStream } from '../../domain/user.js';
 import { runCommand } from '../../core/command.js';
 import { loadState } from '../../core/load-state.js';
 import { httpHandler } from '../../http/middleware.js';
@@ -16,7 +16,7 @@ import { invalidUnsubscribeLink, unsubscribeLink } from './unsubscribe-link.js';
 export const handler = httpHandler({ query: unsubscribeQuery, body: unsubscribeBody, acceptForm: true }, async (request) => {
   const { sub, kind, label } = unsubscribeLink(request.body?.token ?? request.query.token);
   const runtime = getRuntime();
-  const { state } = await loadState(userDecider, userStream(sub), runtime);
+  const { state } = await loadState(userEvolution, userStream(sub), runtime);
   if (!state.registered) throw invalidUnsubscribeLink();
   const current = preferencesOf(state.notification_preferences);
   const kinds = kind === 'digest' ? NOTIFICATION_KINDS.filter((candidate) => current[candidate] === 'digest') : [kind];

@@ -4,7 +4,7 @@ import { loadState, runCommand } from '../../core/command.js';
 import { HttpError } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { getRuntime, type Runtime } from '../../core/runtime.js';
-import { identitySubOf, INVALID_RESET_LINK, isResetUsable, userDecider, userStream, type UserState } from '../../domain/user.js';
+import { identitySubOf, INVALID_RESET_LINK, isResetUsable, userDecider, userEvolution, userStream, type UserState } from '../../domain/user.js';
 import type { HttpRequest, HttpResult } from '../../http/middleware.js';
 import {
   PASSWORD_RESET_MESSAGES,
@@ -23,7 +23,7 @@ async function findReset(runtime: Runtime, token: string): Promise<{ userId: str
   const userId = userIdOfResetToken(token);
   if (!userId) throw invalid(404);
   const hash = hashResetToken(token);
-  const { state } = await loadState(userDecider, userStream(userId), runtime);
+  const { state } = await loadState(userEvolution, userStream(userId), runtime);
   if (!state.registered || !state.email || !isResetUsable(state, hash, runtime.now().toISOString())) throw invalid(410);
   return { userId, hash, state };
 }

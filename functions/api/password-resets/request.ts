@@ -2,7 +2,7 @@ import { loadState, runCommand } from '../../core/command.js';
 import { log } from '../../core/log.js';
 import { consumeQuotas } from '../../core/quotas.js';
 import { getRuntime, type Runtime } from '../../core/runtime.js';
-import { userDecider, userStream } from '../../domain/user.js';
+import { userDecider, userEvolution, userStream } from '../../domain/user.js';
 import type { HttpRequest, HttpResult } from '../../http/middleware.js';
 import { mailer } from '../../adapters/mail/index.js';
 import { accountByEmail } from '../../queries/designers.js';
@@ -37,7 +37,7 @@ export async function requestPasswordReset(request: HttpRequest<{ email: string;
 }
 
 async function sendResetLink(runtime: Runtime, userId: string, flow: ResetFlow, correlationId: string): Promise<void> {
-  const { state } = await loadState(userDecider, userStream(userId), runtime);
+  const { state } = await loadState(userEvolution, userStream(userId), runtime);
   if (!state.registered || !state.email) return;
   const { token, hash } = newResetToken(userId);
   const expiresAt = new Date(runtime.now().getTime() + RESET_LINK_LIFETIME_MS).toISOString();

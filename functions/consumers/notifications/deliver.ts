@@ -1,7 +1,7 @@
 import '../../core/event-reads.js';
 import { preferencesOf, type EventEnvelope } from '../../../events/index.js';
-import { projectDecider, type ProjectState } from '../../domain/project.js';
-import { userDecider, userStream } from '../../domain/user.js';
+import { projectEvolution, type ProjectState } from '../../domain/project.js';
+import { userEvolution, userStream } from '../../domain/user.js';
 import { mailer } from '../../adapters/mail/index.js';
 import { connectionPoster, connectionStore, type LiveMessage } from '../../adapters/realtime/index.js';
 import { loadState } from '../../core/load-state.js';
@@ -22,9 +22,9 @@ export const MAIL_WINDOW_MS = 60_000;
 
 /** The project before and after the event, from the event store (never a possibly lagging view). */
 async function projectAround(runtime: Runtime, event: EventEnvelope): Promise<{ before: ProjectState; after: ProjectState }> {
-  let before = projectDecider.initialState();
-  if (event.version > 1) for (const earlier of (await runtime.store.readStream(event.streamId, { to: event.version - 1 })).events) before = projectDecider.evolve(before, earlier);
-  return { before, after: projectDecider.evolve(before, event) };
+  let before = projectEvolution.initialState();
+  if (event.version > 1) for (const earlier of (await runtime.store.readStream(event.streamId, { to: event.version - 1 })).events) before = projectEvolution.evolve(before, earlier);
+  return { before, after: projectEvolution.evolve(before, event) };
 }
 
 /** Who hears about a project event: the parties from the store and the views, then the pure decision. */
@@ -52,7 +52,7 @@ export async function deliver(runtime: Runtime, event: EventEnvelope, notices: r
   for (const notice of notices) {
     const recipient = recipientKey(notice.recipient);
     if ((await store.claim(event.eventId, recipient)) === 'done') continue;
-    const account = notice.recipient.sub ? (await loadState(userDecider, userStream(notice.recipient.sub), runtime)).state : null;
+    const account = notice.recipient.sub ? (await loadState(userEvolution, userStream(notice.recipient.sub), runtime)).state : null;
     const item = { id: event.eventId, kind: notice.kind, project_id: notice.project_id, project_title: notice.project_title, message: notice.message, link: notice.link, at: event.at };
     // An address nobody has proven yet (a designer pre-authorised by e-mail) learns that there is
     // work, not what it is: a mistyped address must not receive the client's project title.

@@ -1,4 +1,4 @@
-import { designerDecider, isDesigner, revocationDecider, type DesignerState, type RevocationState } from '../../domain/designer.js';
+import { designerEvolution, isDesigner, revocationEvolution, type DesignerState, type RevocationState } from '../../domain/designer.js';
 import type { Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
 import { ACTIVE_DESIGNERS_COUNTER, DESIGNERS_PARTITION, designerInviteTokenKey, designerKey, designerUserPartition, revocationKey, type DesignerDoc } from './keys/designers.js';
@@ -13,8 +13,8 @@ export { ACTIVE_DESIGNERS_COUNTER, DESIGNERS_PARTITION, designerInviteTokenKey, 
 export const designersProjection: Projection<DesignerState> = {
   name: 'designers',
   streamPrefix: 'designer-',
-  initialState: designerDecider.initialState,
-  evolve: designerDecider.evolve,
+  initialState: designerEvolution.initialState,
+  evolve: designerEvolution.evolve,
   items(state) {
     if (!isDesigner(state) || !state.email) return [];
     const doc: DesignerDoc = {
@@ -42,8 +42,8 @@ export const designersProjection: Projection<DesignerState> = {
 export const designerSessionsProjection: Projection<RevocationState> = {
   name: 'designer-sessions',
   streamPrefix: 'revocation-designers',
-  initialState: revocationDecider.initialState,
-  evolve: revocationDecider.evolve,
+  initialState: revocationEvolution.initialState,
+  evolve: revocationEvolution.evolve,
   items(state) {
     if (!state.not_before) return [];
     return [{ ...revocationKey, not_before: state.not_before, count: state.count }];

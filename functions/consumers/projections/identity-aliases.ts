@@ -1,4 +1,4 @@
-import { userDecider, type UserState } from '../../domain/user.js';
+import { userEvolution, type UserState } from '../../domain/user.js';
 import type { Projection } from '../../core/projector.js';
 import { identityAliasKey } from './keys/identity-aliases.js';
 
@@ -13,8 +13,8 @@ export { identityAliasKey };
 export const identityAliasesProjection: Projection<UserState> = {
   name: 'identity-aliases',
   streamPrefix: 'user-',
-  initialState: userDecider.initialState,
-  evolve: userDecider.evolve,
+  initialState: userEvolution.initialState,
+  evolve: userEvolution.evolve,
   items(state) {
     if (!state.registered || !state.user_id || !state.identity_sub) return [];
     return [{ ...identityAliasKey(state.identity_sub), user_id: state.user_id }];

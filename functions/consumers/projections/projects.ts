@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '../../../events/index.js';
-import { projectDecider, type ProjectState } from '../../domain/project.js';
+import { projectEvolution, type ProjectState } from '../../domain/project.js';
 import { itemKey, type Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
 import { describe, type ActivityEntry } from './activity-log.js';
@@ -23,8 +23,8 @@ export { activityDayPartition, activityPartition, commentsPartition, projectKey,
 export const projectsProjection: Projection<ProjectState> = {
   name: 'projects',
   streamPrefix: 'project-',
-  initialState: projectDecider.initialState,
-  evolve: projectDecider.evolve,
+  initialState: projectEvolution.initialState,
+  evolve: projectEvolution.evolve,
 
   lookups(state) {
     return state.exists && state.user_id ? [clientCardKey(state.user_id)] : [];

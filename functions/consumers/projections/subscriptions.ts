@@ -1,4 +1,4 @@
-import { billingDecider, type BillingState } from '../../domain/billing.js';
+import { billingEvolution, type BillingState } from '../../domain/billing.js';
 import type { Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
 import { ACTIVE_SUBSCRIPTIONS_COUNTER, customerPartition, SUBSCRIPTIONS_PARTITION, subscriptionKey } from './keys/subscriptions.js';
@@ -13,8 +13,8 @@ export { ACTIVE_SUBSCRIPTIONS_COUNTER, customerPartition, SUBSCRIPTIONS_PARTITIO
 export const subscriptionsProjection: Projection<BillingState> = {
   name: 'subscriptions',
   streamPrefix: 'billing-',
-  initialState: billingDecider.initialState,
-  evolve: billingDecider.evolve,
+  initialState: billingEvolution.initialState,
+  evolve: billingEvolution.evolve,
   items(state, streamId) {
     const userId = state.user_id ?? streamId.slice('billing-'.length);
     if (!state.customer_id && !state.subscription_id) return [];

@@ -1,4 +1,4 @@
-import { teamDecider, type TeamInvite, type TeamState } from '../../domain/team.js';
+import { teamEvolution, type TeamInvite, type TeamState } from '../../domain/team.js';
 import type { Projection } from '../../core/projector.js';
 import type { ViewItem } from '../../core/views.js';
 import { inviteTokenKey, membershipKey, membershipPartition, teamKey, type MembershipItem, type TeamDocument } from './keys/teams.js';
@@ -15,8 +15,8 @@ export { inviteTokenKey, membershipKey, membershipPartition, teamKey, type Membe
 export const teamsProjection: Projection<TeamState> = {
   name: 'teams',
   streamPrefix: 'team-',
-  initialState: teamDecider.initialState,
-  evolve: teamDecider.evolve,
+  initialState: teamEvolution.initialState,
+  evolve: teamEvolution.evolve,
 
   items(state) {
     if (!state.exists || !state.id) return [];

@@ -1,4 +1,4 @@
-import { userDecider, userRoles, type UserState } from '../../domain/user.js';
+import { userEvolution, userRoles, type UserState } from '../../domain/user.js';
 import type { Projection } from '../../core/projector.js';
 import { ownerPartition } from './keys/projects.js';
 import { ADMINS_PARTITION, ARCHITECTS_COUNTER, USERS_COUNTER, adminIndexKey, clientCardKey, userKey } from './keys/users.js';
@@ -19,8 +19,8 @@ const shownOnCards = (state: UserState) => (state.registered && state.user_id ? 
 export const usersProjection: Projection<UserState> = {
   name: 'users',
   streamPrefix: 'user-',
-  initialState: userDecider.initialState,
-  evolve: userDecider.evolve,
+  initialState: userEvolution.initialState,
+  evolve: userEvolution.evolve,
   items(state) {
     if (!state.registered || !state.user_id) return [];
     // The reset link's hash and time stay in the stream: no reader of profiles needs them.

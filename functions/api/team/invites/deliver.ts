@@ -1,4 +1,4 @@
-import { teamDecider, teamStream, type TeamCommand, type TeamState } from '../../../domain/team.js';
+import { teamDecider, teamEvolution, teamStream, type TeamCommand, type TeamState } from '../../../domain/team.js';
 import type { Principal } from '../../../http/auth.js';
 import { loadState, runCommand } from '../../../core/command.js';
 import type { CommitMeta } from '../../../core/event-store.js';
@@ -42,6 +42,6 @@ export async function deliverInvite(
  * refusals (not a team admin, no such invitation, already pending) come before any quota is spent.
  */
 export async function decideNow(runtime: Runtime, teamId: string, command: TeamCommand, meta: CommitMeta): Promise<void> {
-  const { state } = await loadState(teamDecider, teamStream(teamId), runtime);
+  const { state } = await loadState(teamEvolution, teamStream(teamId), runtime);
   teamDecider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });
 }
