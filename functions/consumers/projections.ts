@@ -1,6 +1,7 @@
 import '../core/event-reads.js';
 import type { EventEnvelope } from '../../events/index.js';
 import { Projector } from '../core/projector.js';
+import { writableViews } from '../core/views.js';
 import { log } from '../core/log.js';
 import { recordMetric } from '../core/observability/metrics.js';
 import { getRuntime, type Runtime } from '../core/runtime.js';
@@ -15,7 +16,7 @@ const projectors = new WeakMap<Runtime, Projector>();
 export const handler = consumer(async (envelope: EventEnvelope): Promise<void> => {
   const runtime = getRuntime();
   let projector = projectors.get(runtime);
-  if (!projector) projectors.set(runtime, (projector = new Projector(runtime.store, runtime.views, allProjections)));
+  if (!projector) projectors.set(runtime, (projector = new Projector(runtime.store, writableViews(runtime), allProjections)));
   // Roles and ownership are read from the projections: only what the store recorded may change them.
   const stored = await storedEvent(envelope, runtime);
   if (!stored) {

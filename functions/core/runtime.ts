@@ -2,7 +2,7 @@ import type { EventLog } from './event-log.js';
 import type { EventStore } from './event-store.js';
 import type { BusClient, Publisher } from './publisher.js';
 import { sharedDynamoClient } from '../adapters/dynamodb.js';
-import { ViewStore } from './views.js';
+import { ViewReader } from './view-reader.js';
 
 /**
  * The adapters every handler uses, built once per process from the environment (Lambda) or handed
@@ -11,7 +11,8 @@ import { ViewStore } from './views.js';
 export interface Runtime {
   /** An EventStore (it appends) when core/event-runtime.ts is bundled; its reading half otherwise. */
   store: EventLog;
-  views: ViewStore;
+  /** A ViewStore (it writes) where core/views.ts is bundled; the reading class elsewhere. */
+  views: ViewReader;
   bus: BusClient;
   publisher: Publisher;
   now: () => Date;
@@ -44,6 +45,13 @@ export function provideEventStore(builder: (options: Pick<EventSideOptions, 'cli
   buildEventStore ??= builder;
 }
 
+let buildViews: ((client: EventSideOptions['client'], tableName: string) => ViewReader) | undefined;
+
+/** core/views.ts hands over its writing ViewStore: the projector's handlers build that one. */
+export function provideViewStore(builder: (client: EventSideOptions['client'], tableName: string) => ViewReader): void {
+  buildViews ??= builder;
+}
+
 let current: Runtime | undefined;
 
 export function required(name: string): string {
@@ -55,7 +63,7 @@ export function required(name: string): string {
 export function runtimeFromEnvironment(overrides: Partial<Pick<Runtime, 'bus' | 'now'>> & { sweepLookbackMs?: number } = {}): Runtime {
   const client = sharedDynamoClient();
   const now = overrides.now ?? (() => new Date());
-  const views = new ViewStore(client, required('VIEWS_TABLE'));
+  const views = buildViews ? buildViews(client, required('VIEWS_TABLE')) : new ViewReader(client, required('VIEWS_TABLE'));
   let side: EventSide | undefined;
   let readStore: EventLog | undefined;
   // Built on first use: a read never pays for the event store's client set-up or the bus's.

@@ -1,6 +1,7 @@
 import '../../functions/core/event-runtime.js';
 import { allProjections } from '../../functions/consumers/projections/index.js';
 import { Projector } from '../../functions/core/projector.js';
+import { writableViews } from '../../functions/core/views.js';
 import type { Runtime } from '../../functions/core/runtime.js';
 
 /**
@@ -10,7 +11,7 @@ import type { Runtime } from '../../functions/core/runtime.js';
  */
 export async function catchUp(runtime: Runtime): Promise<{ published: number; events: number }> {
   const { published } = await runtime.publisher.sweep(0);
-  const projector = new Projector(runtime.store, runtime.views, allProjections);
+  const projector = new Projector(runtime.store, writableViews(runtime), allProjections);
   let events = 0;
   for await (const commit of runtime.store.readAll()) {
     for (const event of commit.events) {

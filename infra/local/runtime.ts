@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { plainTextOf } from '../../functions/triggers/custom-message.js';
 import { EVENT_SOURCE } from '../../functions/core/publisher.js';
 import { runtimeFromEnvironment, type AppendingRuntime } from '../../functions/core/event-runtime.js';
+import { writableViews, type ViewStore } from '../../functions/core/views.js';
 import { setRuntime, type Runtime } from '../../functions/core/runtime.js';
 import { setMailer } from '../../functions/adapters/mail/index.js';
 import { OutboxMailer } from './outbox-mailer.js';
@@ -44,6 +45,9 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const TABLES = { events: 'design-club-events', views: 'design-club-views', connections: 'design-club-connections' };
 const BUCKET = 'design-club-uploads';
 
+/** The embedded stack's runtime: its store appends and its views write (it runs every handler). */
+export type WritingRuntime = AppendingRuntime & { views: ViewStore };
+
 export interface LocalOptions {
   /** 0: a free port. Default 3000. */
   port?: number;
@@ -73,7 +77,7 @@ export interface LocalRuntime {
   /** The data folder's secret (secrets.json): opens Cognito's admin path, signs S3 forms and links, unlocks the outbox when the port is opened. */
   secret: string;
   seeded: { admin: SeedAccount; designer: SeedAccount };
-  runtime: AppendingRuntime;
+  runtime: WritingRuntime;
   bus: LocalBus;
   /** The loopback-only operator port (dead letters for `npm run redrive`). */
   opsAdmin: { url: string; token: string };
@@ -168,7 +172,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   setMailer(outbox);
   process.env.MAIL_OUTBOX_DIR = outbox.directory;
   // dynalite's index is written with the table and every writer shares this clock: a short look-back.
-  const runtime = runtimeFromEnvironment({ bus, sweepLookbackMs: 2_000 });
+  // One process runs every handler, the projector's too: its views write (views.ts, imported above,
+  // registered its ViewStore; writableViews checks it).
+  const runtime = runtimeFromEnvironment({ bus, sweepLookbackMs: 2_000 }) as WritingRuntime;
+  writableViews(runtime);
   setRuntime(runtime);
   if (viewsRecreated) {
     // Data from before the views gained an index (issue 21): rebuilt from the events, as `npm run replay` would.

@@ -70,6 +70,7 @@ const SERVICE_MODULES: Readonly<Record<string, Capability>> = {
 export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
   'functions/core/event-log.ts': 'eventStore',
   'functions/core/event-store.ts': 'eventStore',
+  'functions/core/view-reader.ts': 'views',
   'functions/core/views.ts': 'views',
   // Quotas and idempotency claims are items of the views table, written through its client.
   'functions/core/quotas.ts': 'views',

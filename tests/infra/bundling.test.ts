@@ -211,6 +211,11 @@ describe('Lambda bundles of the routes that read views or change a project witho
     expect(kept(handler, (input) => input === 'events/project-brief.ts' || input === 'events/intake-options.ts')).toEqual([]);
   });
 
+  it.each(VIEW_READERS)("%s carries the views' reading class, not the projector's writes nor the counters' guards", (handler) => {
+    expect(kept(handler, (input) => input === 'functions/core/view-reader.ts')).toHaveLength(1);
+    expect(kept(handler, (input) => input === 'functions/core/views.ts' || input === 'functions/core/counter-guards.ts')).toEqual([]);
+  });
+
   it.each(VIEW_READERS)('%s carries no event definition nor catalogue', (handler) => {
     expect(kept(handler, (input) => input === 'events/catalogue.ts' || input === 'events/index.ts')).toEqual([]);
   });
@@ -229,6 +234,10 @@ describe('Lambda bundles of the handlers that only read events', () => {
     expect(kept(handler, (input) => input === 'functions/core/event-log.ts')).toHaveLength(1);
     expect(kept(handler, (input) => input === 'functions/core/event-store.ts' || input.includes('node_modules/ulid/'))).toEqual([]);
     expect(built.get(handler)!.text).not.toContain('Nothing to append');
+  });
+
+  it("the projections' consumer writes the views (ViewStore, core/views.ts) and guards its counters", () => {
+    expect(kept('functions/consumers/projections.ts', (input) => input === 'functions/core/views.ts' || input === 'functions/core/counter-guards.ts')).toHaveLength(2);
   });
 
   it("the projections' consumer folds with the domain's evolutions, without a decider's rules", () => {

@@ -2,6 +2,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { isGuardAttribute } from '../../functions/core/counter-guards.js';
 import { allProjections } from '../../functions/consumers/projections/index.js';
 import { Replayer } from '../../functions/ops/replay.js';
+import { writableViews } from '../../functions/core/views.js';
 import type { Runtime } from '../../functions/core/runtime.js';
 
 /**
@@ -35,7 +36,7 @@ export async function snapshotViews(runtime: Runtime): Promise<Record<string, un
 /** The live views, then a clean replay of the whole store into a new generation: both snapshots. */
 export async function liveAndReplayed(runtime: Runtime) {
   const live = await snapshotViews(runtime);
-  const report = await new Replayer(runtime.store, runtime.views, allProjections).run();
+  const report = await new Replayer(runtime.store, writableViews(runtime), allProjections).run();
   const replayed = await snapshotViews(runtime);
   return { live, replayed, report };
 }
