@@ -14,10 +14,15 @@
  *   proves the older step was applied too.
  * Another stream's steps never touch this stream's guard, whatever order they land in.
  *
- * A guard is needed only while a settle of its step may still be under way: a Lambda ends within
- * 15 minutes and DynamoDB refuses a request signed 5 minutes earlier. Guards older than
- * `GUARD_LIFETIME_MINUTES` are removed by the next update of the counter, which keeps the item (and
- * what each update costs, billed by item size) to the streams of the last hour.
+ * A guard is needed only while a settle of its step may still be under way or be retried: a Lambda
+ * ends within 15 minutes, DynamoDB refuses a request signed 5 minutes earlier, and Lambda retries a
+ * failed asynchronous delivery within minutes. A settle that fails part-way leaves on the checkpoint
+ * only the counters it has not applied (projector.ts, best effort), so a redrive hours later applies
+ * just those. Guards older than `GUARD_LIFETIME_MINUTES` are removed by the next update of the
+ * counter, which keeps the item (and what each update costs, billed by item size) to the streams of
+ * the last hour. What is left: a settle that fails right after an update and cannot record it,
+ * then redriven after the hour, or a process suspended mid-settle for an hour, counts a step twice
+ * (a replay recounts).
  */
 export const GUARD_LIFETIME_MINUTES = 60;
 const MINUTE_SPAN = 1e8;

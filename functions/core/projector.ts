@@ -193,7 +193,7 @@ export class Projector {
       };
       const committed = await this.views.putIfVersion(gen, item, version, lv);
       if (committed) {
-        if (counts) await this.settleCounts(gen, key, reached, counts);
+        if (counts) await this.settleCounts(gen, key, reached, JSON.stringify(counts));
         // Remembered once the dependents are done: a failure there leaves the mark for a redelivery to find.
         if (refresh) await this.refreshDependents(gen, projection, key, reached, state);
         const mine: Checkpoint = { version: reached, state, looked, lv: lv ?? 0 };
@@ -287,7 +287,7 @@ export class Projector {
     const version = (checkpoint.version as number | undefined) ?? 0;
     const state = JSON.parse(checkpoint.state as string);
     // Counts a failed writer committed but did not apply: applied now (each step once), then cleared.
-    if (typeof checkpoint.pending === 'string') await this.settleCounts(gen, key, version, JSON.parse(checkpoint.pending) as PendingCounts);
+    if (typeof checkpoint.pending === 'string') await this.settleCounts(gen, key, version, checkpoint.pending);
     // Likewise a re-projection of its dependents that did not finish.
     if (checkpoint.dependents) await this.refreshDependents(gen, projection, key, version, state);
     const looked = typeof checkpoint.looked === 'string' ? lookedOf(JSON.parse(checkpoint.looked) as ViewItem[]) : NOTHING_LOOKED;
@@ -295,10 +295,25 @@ export class Projector {
   }
 
   /** Applies a committed step's count changes (once each: views.addCount) and clears them from the checkpoint. */
-  private async settleCounts(gen: number, key: { pk: string; sk: string }, version: number, pending: PendingCounts): Promise<void> {
+  private async settleCounts(gen: number, key: { pk: string; sk: string }, version: number, stored: string): Promise<void> {
+    const pending = JSON.parse(stored) as PendingCounts;
     // The guard's owner is the checkpoint: two projections of one stream count apart.
     const step = { owner: key.pk, version };
-    for (const [counter, delta] of Object.entries(pending.deltas)) await this.views.addCount(gen, counterItemKey(counter), delta, step);
+    const left = Object.entries(pending.deltas);
+    try {
+      while (left.length) {
+        const [counter, delta] = left[0]!;
+        await this.views.addCount(gen, counterItemKey(counter), delta, step);
+        left.shift();
+      }
+    } catch (error) {
+      // Only what is left stays on the checkpoint, so a settle much later (a redrive, after the
+      // counters' guards expired) cannot apply the others again. Best effort: when this write fails
+      // too, the guards still refuse a re-settle within their lifetime.
+      const applied = Object.keys(pending.deltas).length - left.length;
+      if (applied > 0) await this.views.narrowPending(gen, key, version, stored, JSON.stringify({ deltas: Object.fromEntries(left) })).catch(() => undefined);
+      throw error;
+    }
     await this.views.clearPending(gen, key, version);
   }
 

@@ -68,6 +68,27 @@ export class ViewStore extends ViewReader {
     }
   }
 
+  /**
+   * Replaces a checkpoint's pending counts with what is left of them, unless the checkpoint moved
+   * on or another settler changed them meanwhile (`from`: the pending counts as read).
+   */
+  async narrowPending(gen: number, key: { pk: string; sk: string }, version: number, from: string, to: string): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: `${gen}#${key.pk}`, sk: key.sk },
+          UpdateExpression: 'SET #p = :to',
+          ConditionExpression: '#version = :version AND #p = :from',
+          ExpressionAttributeNames: { '#p': 'pending', '#version': 'version' },
+          ExpressionAttributeValues: { ':version': version, ':from': from, ':to': to },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+
   /** Removes a checkpoint's settled mark (applied count changes, done re-projection), unless the checkpoint moved on meanwhile. */
   async clearPending(gen: number, key: { pk: string; sk: string }, version: number, attribute = 'pending'): Promise<void> {
     try {
