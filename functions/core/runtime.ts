@@ -28,11 +28,13 @@ export interface EventSideOptions {
 }
 
 /**
- * Only the views are built here. The event store, the bus (the EventBridge client) and the publisher
- * come from core/event-runtime.ts, which the modules that append or publish import, and the event
- * store alone from core/event-reads.ts, which the modules that only read events import: each hands
- * its builder over here, so a handler that only reads views bundles none of them, and one that only
- * reads events no bus (tests/infra/layout.test.ts checks who imports which).
+ * Only the views are built here: their reading class, or the ViewStore that core/views.ts hands
+ * over when a module that writes them (the projector's) loaded it. The event store, the bus (the
+ * EventBridge client) and the publisher come from core/event-runtime.ts, which the modules that
+ * append or publish import, and the event store's reading half alone from core/event-reads.ts,
+ * which the modules that only read events import: each hands its builder over here, so a handler
+ * that only reads views bundles none of them, and one that only reads events no bus nor append
+ * (tests/infra/layout.test.ts checks who imports which).
  */
 let buildEventSide: ((options: EventSideOptions) => EventSide) | undefined;
 let buildEventStore: ((options: Pick<EventSideOptions, 'client' | 'now'>) => EventLog) | undefined;
