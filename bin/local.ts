@@ -27,7 +27,8 @@ try {
     const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const local = await startLocal({ port, host, dataDir, publicUrl });
+  // API Gateway's throttling, as deployed; LOCAL_API_THROTTLE=off turns it off (a load test, a script).
+  const local = await startLocal({ port, host, dataDir, publicUrl, apiThrottle: process.env.LOCAL_API_THROTTLE !== 'off' });
   const { admin, designer } = local.seeded;
   console.log(
     [

@@ -52,6 +52,9 @@ export interface Throttle {
   burst: number;
 }
 
+/** The whole API's limit (the stage's, every route together); a costly route's own is lower. */
+export const STAGE_THROTTLE = { rate: 100, burst: 200 } as const satisfies Throttle;
+
 /** The limits of the costly routes, by what they cost (per-user quotas are the handlers' business). */
 export const COSTLY = {
   /** A Bedrock call each. */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { routeKey, routes, type RouteDefinition } from '../routes.js';
+import type { ApiThrottle } from './api-throttle.js';
 import { BODY_LIMITS, BodyTooLarge, readBody, refuseTooLarge } from './limits.js';
 
 type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -36,8 +37,9 @@ export interface JwtCheck {
 }
 
 /**
- * The HTTP API as API Gateway runs it: match the route, check the JWT like the Cognito authorizer
- * (signature, issuer, expiry, audience or client_id), build a payload 2.0 event and call the handler.
+ * The HTTP API as API Gateway runs it: match the route, apply the stage's and the route's throttling
+ * (with `throttle`), check the JWT like the Cognito authorizer (signature, issuer, expiry, audience
+ * or client_id), build a payload 2.0 event and call the handler.
  */
 export class LocalHttpApi {
   private readonly compiled = routes.map(compile).sort((a, b) => b.specificity - a.specificity);
@@ -46,6 +48,7 @@ export class LocalHttpApi {
   constructor(
     private readonly loadHandler: (route: RouteDefinition) => Promise<Handler>,
     private readonly jwt: () => JwtCheck,
+    private readonly throttle?: ApiThrottle,
   ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -63,6 +66,10 @@ export class LocalHttpApi {
     } catch (error) {
       if (error instanceof BodyTooLarge) return refuseTooLarge(req, res, JSON.stringify({ message: 'Request Entity Too Large' }));
       throw error;
+    }
+    if (this.throttle && !this.throttle.allows(match.route)) {
+      // API Gateway's answer when a stage or route limit is reached.
+      return send(res, { statusCode: 429, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Too Many Requests' }) });
     }
     let claims: Record<string, string> | undefined;
     if (match.route.access !== 'public') {

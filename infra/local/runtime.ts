@@ -23,6 +23,7 @@ import { startCognito, type EmbeddedCognito, type LambdaFunction } from './cogni
 import { ensureTables, startDynamo } from './dynamo.js';
 import { Replayer } from '../../functions/ops/replay.js';
 import { allProjections } from '../../functions/consumers/projections/index.js';
+import { ApiThrottle } from './api-throttle.js';
 import { LocalHttpApi } from './http-api.js';
 import { applyTimeouts, BODY_LIMITS } from './limits.js';
 import { outboxAllowed } from './loopback.js';
@@ -66,6 +67,11 @@ export interface LocalOptions {
   sweepEveryMs?: number;
   /** How often realtime peers are pinged; one that has not answered the last ping is dropped. Default 30 s. */
   heartbeatMs?: number;
+  /**
+   * API Gateway's throttling: the stage's limit and the costly routes' own (infra/routes.ts), 429 past
+   * them. `npm start` applies it; tests and benchmarks, which send bursts no person would, leave it off.
+   */
+  apiThrottle?: boolean;
 }
 
 export interface LocalRuntime {
@@ -231,6 +237,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
       return handlers.get(route.handler)!;
     },
     () => ({ issuer: cognito.issuer, jwksUri: cognito.jwksUri, clientId: cognito.clientId }),
+    options.apiThrottle ? new ApiThrottle() : undefined,
   );
   // The user API only (the shim refuses admin actions outside its secret path, which is never forwarded).
   const cognitoProxy = proxyTo(() => cognito.publicEndpoint, '/cognito', BODY_LIMITS.cognito);

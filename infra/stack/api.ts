@@ -4,13 +4,13 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { routeKey, type RouteDefinition } from '../routes.js';
+import { routeKey, STAGE_THROTTLE, type RouteDefinition } from '../routes.js';
 import type { HandlerFunctions } from './functions.js';
 import { ORIGIN_SECRET_ENV } from './origin-secret.js';
 import { ApiRoutes } from './routes-stack.js';
 
-/** The whole API's limit; a costly route's own (`throttle` in infra/routes.ts) is lower. */
-export const STAGE_THROTTLE = { rate: 100, burst: 200 } as const;
+/** The whole API's limit, in infra/routes.ts: the embedded stack applies it too. */
+export { STAGE_THROTTLE } from '../routes.js';
 
 export { routeId } from './routes-stack.js';
 

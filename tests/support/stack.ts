@@ -14,7 +14,7 @@ export const uniqueEmail = (prefix = 'client') => `${prefix}.${Date.now().toStri
 export class TestStack {
   private constructor(readonly local: LocalRuntime) {}
 
-  static async start(options: { dataDir?: string; host?: string; heartbeatMs?: number; port?: number; publicUrl?: string; webDir?: string } = {}): Promise<TestStack> {
+  static async start(options: { dataDir?: string; host?: string; heartbeatMs?: number; port?: number; publicUrl?: string; webDir?: string; apiThrottle?: boolean } = {}): Promise<TestStack> {
     return new TestStack(await startLocal({ port: 0, quiet: true, sweepEveryMs: 60_000, ...options }));
   }
 
