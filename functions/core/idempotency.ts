@@ -10,7 +10,9 @@ type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 type HttpResponse = APIGatewayProxyStructuredResultV2;
 
 /** How long a key is remembered (and a retry answered with the first result). */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 3_600;
+// 24 hours, written as a literal: esbuild keeps an unused `24 * 3_600` (it may not fold it), and with it
+// this module in the access analysis of routes that bundle no claim middleware.
+export const IDEMPOTENCY_TTL_SECONDS = 86_400;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 

@@ -1,6 +1,7 @@
 import { buildSync } from 'esbuild';
 import * as path from 'node:path';
-import { lambdaDefine } from './bundling.js';
+import { fileURLToPath } from 'node:url';
+import { LAMBDA_ESBUILD, lambdaDefine } from './bundling.js';
 
 /**
  * What a handler may touch in AWS, derived from the code rather than listed by hand: esbuild
@@ -158,6 +159,14 @@ const packageOf = (specifier: string) => {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 };
 
+/** The package an import of the metafile reaches (bundled or external), or null (a repository module, a node builtin). */
+function importedPackage(imported: { path: string; external?: boolean }): string | null {
+  if (imported.path.startsWith('node:')) return null;
+  if (imported.external) return packageOf(imported.path);
+  const at = imported.path.lastIndexOf('node_modules/');
+  return at < 0 ? null : packageOf(imported.path.slice(at + 'node_modules/'.length));
+}
+
 export interface HandlerAnalysis {
   /** External packages the handler's graph imports (node builtins excluded). */
   packages: string[];
@@ -166,6 +175,7 @@ export interface HandlerAnalysis {
   capabilities: Capability[];
 }
 
+const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cache = new Map<string, HandlerAnalysis>();
 
 /** Resolves `handler` (relative to `projectRoot`) and returns the capabilities its imports need. */
@@ -176,25 +186,35 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
   const result = buildSync({
     absWorkingDir: projectRoot,
     entryPoints: [key],
-    bundle: true,
     write: false,
     metafile: true,
+    // As the stack bundles it (bundling.ts): packages bundled, so that what tree shaking drops is
+    // dropped here too (with packages external, esbuild keeps every import of a package in case it
+    // has side effects, and with it the module that imports it, and that module's grants); the same
+    // aliases and externals; the route rules built in, not the route table.
+    bundle: true,
     platform: 'node',
     format: 'esm',
-    packages: 'external',
-    // As the stack bundles it: the route rules built in, not the route table (bundling.ts).
+    mainFields: [...LAMBDA_ESBUILD.mainFields],
+    // Aliases point into this repository (the credentials module, the one copy of a package).
+    alias: Object.fromEntries(Object.entries(LAMBDA_ESBUILD.alias).map(([name, target]) => [name, path.resolve(REPOSITORY_ROOT, target)])),
+    external: [...LAMBDA_ESBUILD.external],
     define: lambdaDefine(handler),
     outdir: 'analysis',
     logLevel: 'silent',
   });
-  const packages = new Set<string>();
+  const inputs = result.metafile!.inputs;
   const modules = new Set<string>();
   for (const output of Object.values(result.metafile!.outputs)) {
-    for (const imported of output.imports) {
-      if (!imported.external || imported.path.startsWith('node:')) continue;
-      packages.add(packageOf(imported.path));
+    for (const [file, input] of Object.entries(output.inputs)) if (input.bytesInOutput > 0 && !file.includes('node_modules/')) modules.add(file);
+  }
+  // The packages the repository's modules left in the bundle import (node builtins excluded).
+  const packages = new Set<string>();
+  for (const module of modules) {
+    for (const imported of inputs[module]?.imports ?? []) {
+      const pkg = importedPackage(imported);
+      if (pkg) packages.add(pkg);
     }
-    for (const [file, input] of Object.entries(output.inputs)) if (input.bytesInOutput > 0) modules.add(file);
   }
 
   const capabilities = new Set<Capability>();
@@ -213,13 +233,13 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
       );
     }
   }
-  const importers = (test: (imported: { path: string; external?: boolean }) => boolean) =>
-    Object.entries(result.metafile!.inputs)
-      .filter(([file, input]) => modules.has(file) && input.imports.some(test))
+  const importers = (test: (pkg: string) => boolean) =>
+    Object.entries(inputs)
+      .filter(([file, input]) => modules.has(file) && input.imports.some((imported) => test(importedPackage(imported) ?? '')))
       .map(([file]) => file);
   // A module outside the adapters that talks to AWS itself would get no grants (or the wrong ones):
   // every SDK client is used through one adapter module, which is what the grants are derived from.
-  const direct = importers((i) => !!i.external && SERVICE_PACKAGE.test(packageOf(i.path))).filter((file) => !SDK_USERS.has(file));
+  const direct = importers((pkg) => SERVICE_PACKAGE.test(pkg)).filter((file) => !SDK_USERS.has(file));
   if (direct.length > 0) {
     throw new Error(
       `${handler}: ${direct.join(', ')} call AWS through the SDK outside the adapter modules (${[...SDK_USERS].join(', ')}); ` +

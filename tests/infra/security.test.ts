@@ -78,8 +78,15 @@ describe('least privilege, derived from each handler’s imports', () => {
     const activity = analyzeHandler(ROOT, 'functions/api/admin/activity.ts').capabilities;
     expect(activity).toEqual(expect.arrayContaining(['eventStore', 'views']));
     for (const verb of ['eventStoreAppend', 'eventStoreMark', 'publish', 'viewsWrite']) expect(activity).not.toContain(verb);
-    // One that reads only views keeps no event store at all (core/event-runtime.ts).
-    expect(analyzeHandler(ROOT, 'functions/api/projects/list.ts').capabilities).toEqual(['views', 'viewsClaim']);
+    // One that reads only views keeps no event store at all (core/event-runtime.ts), and a GET route
+    // no idempotency claims (its bundle has no claim middleware: __ROUTE_TAKES_POST__).
+    expect(analyzeHandler(ROOT, 'functions/api/projects/list.ts').capabilities).toEqual(['views']);
+    expect(analyzeHandler(ROOT, 'functions/api/projects/create.ts').capabilities).toContain('viewsClaim');
+    // A module kept only for its import of a package no longer brings its grants: the team's reads
+    // send no mail, the WebSocket's $connect posts to no connection.
+    expect(analyzeHandler(ROOT, 'functions/api/team/get.ts').capabilities).not.toContain('ses');
+    expect(analyzeHandler(ROOT, 'functions/api/team/invites/create.ts').capabilities).toContain('ses');
+    expect(analyzeHandler(ROOT, 'functions/realtime/connect.ts').capabilities).not.toContain('realtime');
     expect(analyzeHandler(ROOT, 'functions/consumers/projections.ts').capabilities).toContain('viewsWrite');
   });
 
