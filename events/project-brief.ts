@@ -6,8 +6,8 @@
  * Plain zod and data: the SPA imports it too.
  */
 import * as z from './zod.js';
-import { DESIGN_PRIORITIES, MIN_DESCRIPTION_LENGTH, PROJECT_TYPES, ROOMS, deliverablesOf, propertyTypeOptions } from './intake-options.js';
-import { PROJECT_CATEGORIES, type ProjectCategory } from './vocabulary.js';
+import { DESIGN_PRIORITIES, MIN_DESCRIPTION_LENGTH, PROJECT_TYPES, ROOMS, deliverableNamesOf } from './intake-options.js';
+import { PROJECT_CATEGORIES, PROPERTY_TYPES, type ProjectCategory } from './vocabulary.js';
 
 import { DESCRIPTION_TOO_SHORT, descriptionLength } from './description.js';
 
@@ -63,13 +63,13 @@ type BriefFields = z.output<z.ZodMiniObject<typeof projectBriefShape>>;
 function catalogueRules(brief: BriefFields, ctx: z.core.$RefinementCtx<BriefFields>): void {
   const category: ProjectCategory = brief.project_category;
   const issue = (path: keyof BriefFields, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (!propertyTypeOptions(category).some((option) => option.value === brief.property_type)) {
+  if (!(PROPERTY_TYPES[category] as readonly string[]).includes(brief.property_type)) {
     issue('property_type', `Choose a property type of a ${category.toLowerCase()} project from the list`);
   }
   if (!(PROJECT_TYPES[category] as readonly string[]).includes(brief.project_type)) {
     issue('project_type', `Choose a project type of a ${category.toLowerCase()} project from the list`);
   } else {
-    const offered = new Set(deliverablesOf(brief.project_type).map((deliverable) => deliverable.name));
+    const offered = new Set(deliverableNamesOf(brief.project_type));
     if (brief.deliverables.some((name) => !offered.has(name))) issue('deliverables', `Choose deliverables of ${brief.project_type} from the list`);
     else if (new Set(brief.deliverables).size !== brief.deliverables.length) issue('deliverables', 'Choose each deliverable once');
   }

@@ -71,6 +71,19 @@ export async function accountByEmail(runtime: Runtime, email: string): Promise<(
 
 export const isAdminAccount = (account: Pick<UserState, 'roles' | 'initial_role'> | null) => userRoles(account).includes('admin');
 
+/**
+ * Whether the account registered under `userId` holds the client role alone: no role of its own
+ * (admin), and no active designer authorisation linked to it or made for its e-mail, as the Users
+ * tab's roles say (queries/users-admin.ts). Null when no account is registered under it.
+ */
+export async function holdsOnlyClientRole(runtime: Runtime, userId: string): Promise<boolean | null> {
+  const [account, linked] = await Promise.all([accountOf(runtime, userId), designersOfUser(runtime, userId)]);
+  if (!account) return null;
+  if (userRoles(account).length > 0 || linked.some((designer) => designer.active)) return false;
+  const byEmail = account.email ? await designerByEmail(runtime, account.email) : null;
+  return !byEmail?.active;
+}
+
 const ACTIVE_STATUSES = new Set(['queued', 'in_progress', 'needs_revision']);
 
 /**

@@ -1,7 +1,8 @@
 import type { ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import type { ConverseCommand } from '../../functions/adapters/checklist/bedrock.js';
 import { describe, expect, it, vi } from 'vitest';
-import { DELIVERABLES, PROJECT_TYPES, propertyTypeOptions } from '../../events/intake-options.js';
+import { DELIVERABLES } from '../../events/deliverables.js';
+import { PROJECT_TYPES, propertyTypeOptions } from '../../events/intake-options.js';
 import { turnaroundDays } from '../../functions/domain/turnaround.js';
 import { checklistToolSchema, converseCommand } from '../../functions/adapters/checklist/bedrock.js';
 import { checklistAnswerSchema, checklistRequestSchema, estimateLocally, generateChecklist, type ChecklistRequestInput, type ConverseClient } from '../../functions/adapters/checklist/index.js';

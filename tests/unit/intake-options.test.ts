@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { DELIVERABLE_DESCRIPTIONS, DELIVERABLES, deliverablesOf } from '../../events/deliverables.js';
 import {
   CATEGORY_OPTIONS,
-  DELIVERABLES,
+  DELIVERABLE_NAMES,
   DESIGN_PRIORITIES,
   DESIGN_PROJECT_TYPES,
   PERMIT_PROJECT_TYPES,
   ROOMS,
   STEP_TITLES,
   categoryOfProjectType,
-  deliverablesOf,
+  deliverableNamesOf,
   propertyTypeOptions,
 } from '../../events/intake-options.js';
 
@@ -47,6 +48,13 @@ describe('intake option lists (spec/2 §3)', () => {
     expect(deliverablesOf('Concept Design').map((d) => d.name)).toEqual(['Layout Plan', 'Concept Render', 'Style Board']);
     expect(deliverablesOf('New Construction Permit Set').map((d) => d.name)).toEqual(['Floor Plan', 'Elevations', 'Site Plan', 'Door & Window Schedule', 'General Notes Sheet']);
     expect(deliverablesOf('')).toEqual([]);
+    expect(deliverableNamesOf('Concept Design')).toEqual(['Layout Plan', 'Concept Render', 'Style Board']);
+    expect(deliverableNamesOf('Custom Signage')).toEqual([]);
+  });
+
+  it('describes every deliverable name of every type, and nothing else (the names and their descriptions live apart)', () => {
+    expect(Object.keys(DELIVERABLE_DESCRIPTIONS).sort()).toEqual(Object.keys(DELIVERABLE_NAMES).sort());
+    for (const [type, names] of Object.entries(DELIVERABLE_NAMES)) expect(Object.keys(DELIVERABLE_DESCRIPTIONS[type as keyof typeof DELIVERABLE_NAMES]), type).toEqual([...names]);
   });
 
   it('gives every one of the 12 types 3 to 5 distinct deliverables, each with a one-line description', () => {

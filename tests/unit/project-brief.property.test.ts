@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DELIVERABLES, DESIGN_PRIORITIES, PROJECT_TYPES, ROOMS, propertyTypeOptions } from '../../events/intake-options.js';
+import { DELIVERABLES } from '../../events/deliverables.js';
+import { DESIGN_PRIORITIES, PROJECT_TYPES, ROOMS, propertyTypeOptions } from '../../events/intake-options.js';
 import { ALL_PROPERTY_TYPES } from '../../events/vocabulary.js';
 import { generateChecklistBody } from '../../functions/api/contracts/checklists.js';
 import { submitProjectBody } from '../../functions/api/contracts/projects.js';

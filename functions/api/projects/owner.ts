@@ -1,7 +1,7 @@
 import { hasRole, type Principal } from '../../http/auth.js';
 import { HttpError } from '../../core/errors.js';
 import { getUser } from '../../queries/users.js';
-import { getAdminUser } from '../../queries/users-admin.js';
+import { holdsOnlyClientRole } from '../../queries/designers.js';
 import type { Runtime } from '../../core/runtime.js';
 
 export const CLIENT_REQUIRED = 'Choose the client this project is for.';
@@ -15,9 +15,9 @@ export const ON_BEHALF_REFUSED = 'Only admins submit projects on behalf of anoth
 export async function projectOwner(runtime: Runtime, principal: Principal, clientId: string | undefined): Promise<{ user_id: string; team_id: string | null }> {
   if (hasRole(principal, 'admin')) {
     if (!clientId) throw new HttpError(400, 'CLIENT_REQUIRED', CLIENT_REQUIRED);
-    const [account, profile] = await Promise.all([getAdminUser(runtime, clientId), getUser(runtime, clientId)]);
-    if (!account || !profile) throw new HttpError(400, 'UNKNOWN_CLIENT', NOT_A_CLIENT);
-    if (account.roles.some((role) => role !== 'client')) throw new HttpError(400, 'NOT_A_CLIENT', NOT_A_CLIENT);
+    const [clientOnly, profile] = await Promise.all([holdsOnlyClientRole(runtime, clientId), getUser(runtime, clientId)]);
+    if (clientOnly === null || !profile) throw new HttpError(400, 'UNKNOWN_CLIENT', NOT_A_CLIENT);
+    if (!clientOnly) throw new HttpError(400, 'NOT_A_CLIENT', NOT_A_CLIENT);
     return { user_id: clientId, team_id: profile.team_id ?? null };
   }
   if (clientId !== undefined && clientId !== principal.sub) throw new HttpError(403, 'FORBIDDEN', ON_BEHALF_REFUSED);

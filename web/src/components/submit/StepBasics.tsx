@@ -1,5 +1,6 @@
 import { Button, Fieldset, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
-import { CATEGORY_OPTIONS, deliverablesOf, projectTypesOf, propertyTypeOptions } from '../../../../events/intake-options.js';
+import { deliverablesOf } from '../../../../events/deliverables.js';
+import { CATEGORY_OPTIONS, projectTypesOf, propertyTypeOptions } from '../../../../events/intake-options.js';
 import type { ProjectCategory } from '../../../../events/vocabulary.js';
 import { CheckboxField } from '../../ui/CheckboxField.js';
 import { toggle, withCategory, withProjectType, type WizardForm } from './wizard.js';
