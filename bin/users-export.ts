@@ -18,6 +18,7 @@ import { EventStore } from '../functions/core/event-store.js';
 import { cognitoImportCsv, usersFromEvents } from '../functions/ops/user-import.js';
 import { startDynamo } from '../infra/local/dynamo.js';
 import { REPO_ROOT, TABLES, runningStack } from '../infra/local/runtime.js';
+import { readAll } from '../functions/core/event-log.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { values } = parseArgs({ options: { header: { type: 'string' }, out: { type: 'string', default: 'users.csv' }, map: { type: 'string', default: 'users-map.csv' }, 'data-dir': { type: 'string' } } });
@@ -41,7 +42,7 @@ async function openStore(): Promise<{ store: EventStore; close: () => Promise<vo
 const { store, close } = await openStore();
 try {
   const events: EventEnvelope[] = [];
-  for await (const commit of store.readAll()) events.push(...commit.events);
+  for await (const commit of readAll(store)) events.push(...commit.events);
   const users = usersFromEvents(events);
   writeFileSync(values.out!, cognitoImportCsv(header, users));
   writeFileSync(values.map!, ['email,old_user_id,admin', ...users.map((user) => `${user.email},${user.user_id},${user.admin}`)].join('\n') + '\n');

@@ -46,10 +46,10 @@ export interface EventStoreOptions {
  * append and the outbox, so a bundle that never writes an event leaves them (and ulid) out.
  */
 export class EventLog {
-  protected readonly client: DynamoDBDocumentClient;
-  protected readonly table: string;
+  readonly client: DynamoDBDocumentClient;
+  readonly table: string;
   protected readonly catalogue: EventCatalogue;
-  protected readonly now: () => Date;
+  readonly now: () => Date;
   protected firstDayKnown: string | null = null;
   protected byTime: ByTimeShards[] | null = null;
   private byTimeRead: Promise<ByTimeShards[]> | null = null;
@@ -109,49 +109,8 @@ export class EventLog {
     return event && this.catalogue.upcast(event);
   }
 
-  /**
-   * Every commit in global (time) order: day by day, merging the day's shards by position.
-   * `after` resumes past a position; `until` stops at an instant (audits "as of").
-   */
-  async *readAll(options: { after?: string; until?: string; pageSize?: number; raw?: boolean } = {}): AsyncGenerator<Commit> {
-    const firstDay = await this.firstDay();
-    if (!firstDay) return;
-    const config = await this.byTimeConfig(true);
-    const lastDay = dayOf(options.until ?? this.now().toISOString());
-    for (const day of daysBetween(firstDay, lastDay)) {
-      const shards = Array.from({ length: shardsToRead(config, day) }, (_, shard) => this.readBucket(bucketKey(day, shard), options));
-      const heads = await Promise.all(shards.map((shard) => shard.next()));
-      for (;;) {
-        let best = -1;
-        heads.forEach((head, index) => {
-          if (!head.done && (best < 0 || head.value.position < (heads[best]!.value as Commit).position)) best = index;
-        });
-        if (best < 0) break;
-        const commit = heads[best]!.value as Commit;
-        if (options.until && commit.events[0]!.at > options.until) return;
-        yield commit;
-        heads[best] = await shards[best]!.next();
-      }
-    }
-  }
-
-  private async *readBucket(bucket: string, options: { after?: string; pageSize?: number; raw?: boolean }): AsyncGenerator<Commit> {
-    const pages = paginateQuery(
-      { client: this.client, pageSize: options.pageSize },
-      {
-        TableName: this.table,
-        IndexName: 'byTime',
-        KeyConditionExpression: options.after ? '#b = :b AND #p > :p' : '#b = :b',
-        ExpressionAttributeNames: options.after ? { '#b': 'bucket', '#p': 'position' } : { '#b': 'bucket' },
-        ExpressionAttributeValues: options.after ? { ':b': bucket, ':p': options.after } : { ':b': bucket },
-      },
-    );
-    for await (const page of pages) {
-      for (const item of (page.Items ?? []) as CommitItem[]) yield this.toCommit(item, options.raw);
-    }
-  }
-
-  protected toCommit(item: CommitItem, raw = false): Commit {
+  /** A stored commit item as a Commit, its events upcast unless `raw`. */
+  commitOf(item: CommitItem, raw = false): Commit {
     const events = (JSON.parse(item.events) as EventEnvelope[]).map((event) => (raw ? event : this.catalogue.upcast(event)));
     return { streamId: item.streamId, firstVersion: item.version, lastVersion: item.last, position: item.position, events };
   }
@@ -186,5 +145,49 @@ export class EventLog {
     const meta = await this.client.send(new GetCommand({ TableName: this.table, Key: META_KEY, ConsistentRead: true }));
     this.firstDayKnown = (meta.Item?.firstDay as string | undefined) ?? null;
     return this.firstDayKnown;
+  }
+}
+
+/**
+ * Every commit of a store in global (time) order: day by day, merging the day's shards by position.
+ * `after` resumes past a position; `until` stops at an instant (audits "as of"). A function, not a
+ * method: only the replay, the embedded stack's catch-up and the operators' tools read the global
+ * order, so no Lambda bundles it.
+ */
+export async function* readAll(log: EventLog, options: { after?: string; until?: string; pageSize?: number; raw?: boolean } = {}): AsyncGenerator<Commit> {
+  const firstDay = await log.firstDay();
+  if (!firstDay) return;
+  const config = await log.byTimeConfig(true);
+  const lastDay = dayOf(options.until ?? log.now().toISOString());
+  for (const day of daysBetween(firstDay, lastDay)) {
+    const shards = Array.from({ length: shardsToRead(config, day) }, (_, shard) => readBucket(log, bucketKey(day, shard), options));
+    const heads = await Promise.all(shards.map((shard) => shard.next()));
+    for (;;) {
+      let best = -1;
+      heads.forEach((head, index) => {
+        if (!head.done && (best < 0 || head.value.position < (heads[best]!.value as Commit).position)) best = index;
+      });
+      if (best < 0) break;
+      const commit = heads[best]!.value as Commit;
+      if (options.until && commit.events[0]!.at > options.until) return;
+      yield commit;
+      heads[best] = await shards[best]!.next();
+    }
+  }
+}
+
+async function* readBucket(log: EventLog, bucket: string, options: { after?: string; pageSize?: number; raw?: boolean }): AsyncGenerator<Commit> {
+  const pages = paginateQuery(
+    { client: log.client, pageSize: options.pageSize },
+    {
+      TableName: log.table,
+      IndexName: 'byTime',
+      KeyConditionExpression: options.after ? '#b = :b AND #p > :p' : '#b = :b',
+      ExpressionAttributeNames: options.after ? { '#b': 'bucket', '#p': 'position' } : { '#b': 'bucket' },
+      ExpressionAttributeValues: options.after ? { ':b': bucket, ':p': options.after } : { ':b': bucket },
+    },
+  );
+  for await (const page of pages) {
+    for (const item of (page.Items ?? []) as CommitItem[]) yield log.commitOf(item, options.raw);
   }
 }

@@ -116,7 +116,7 @@ export class EventStore extends EventLog {
           // The index may lag the table: confirm each marker on the commit itself.
           for (const key of page.Items ?? []) {
             const full = await this.client.send(new GetCommand({ TableName: this.table, Key: { streamId: key.streamId, version: key.version }, ConsistentRead: true }));
-            if (full.Item?.outbox) yield this.toCommit(full.Item as CommitItem);
+            if (full.Item?.outbox) yield this.commitOf(full.Item as CommitItem);
           }
           startKey = page.LastEvaluatedKey;
         } while (startKey);
@@ -157,22 +157,6 @@ export class EventStore extends EventLog {
         ExpressionAttributeNames: { '#o': 'outbox' },
       }),
     );
-  }
-
-  /**
-   * Stores a new shard count, in effect from `from` (a UTC day, YYYY-MM-DD). Old days keep the counts
-   * they were written with; nothing is migrated. Raising takes effect in each writer when it next
-   * reads the configuration (a new container); readers read every count used up to a day, so a
-   * commit written with a stale count is still found.
-   */
-  async setByTimeShards(shards: number, from: string): Promise<ByTimeShards[]> {
-    if (!Number.isInteger(shards) || shards < 1 || shards > 256) throw new Error('The shard count is a whole number from 1 to 256');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new Error('The effective day is YYYY-MM-DD');
-    const current = (await this.byTimeConfig(true)).filter((entry) => entry.from !== from);
-    const next = [...current, { from, shards }].sort((a, b) => (a.from < b.from ? -1 : 1));
-    await this.client.send(new PutCommand({ TableName: this.table, Item: { ...CONFIG_KEY, byTimeShards: next } }));
-    this.byTime = next;
-    return next;
   }
 
   private async shardsToWrite(day: string): Promise<number> {
@@ -220,4 +204,22 @@ export function newIdAt(ms: number): string {
     t = Math.floor(t / 32);
   }
   return time + '0'.repeat(16);
+}
+
+/**
+ * Stores a new shard count, in effect from `from` (a UTC day, YYYY-MM-DD). Old days keep the counts
+ * they were written with; nothing is migrated. Raising takes effect in each writer when it next
+ * reads the configuration (a new container); readers read every count used up to a day, so a
+ * commit written with a stale count is still found. A function, not a method: an operator's
+ * change, which no Lambda bundles.
+ */
+export async function setByTimeShards(store: EventLog, shards: number, from: string): Promise<ByTimeShards[]> {
+  if (!Number.isInteger(shards) || shards < 1 || shards > 256) throw new Error('The shard count is a whole number from 1 to 256');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new Error('The effective day is YYYY-MM-DD');
+  const current = (await store.byTimeConfig(true)).filter((entry) => entry.from !== from);
+  const next = [...current, { from, shards }].sort((a, b) => (a.from < b.from ? -1 : 1));
+  await store.client.send(new PutCommand({ TableName: store.table, Item: { ...CONFIG_KEY, byTimeShards: next } }));
+  // This store's writers take it at once; others when they next read the configuration.
+  await store.byTimeConfig(true);
+  return next;
 }

@@ -10,6 +10,7 @@ import { loadState, runCommand } from '../core/command.js';
 import type { Runtime } from '../core/runtime.js';
 import { userDecider, userEvolution, userStream } from '../domain/user.js';
 import { usersFromEvents, type RecoveredUser } from './user-import.js';
+import { readAll } from '../core/event-log.js';
 
 export type RelinkStatus = 'linked' | 'already linked' | 'refused';
 
@@ -47,7 +48,7 @@ export async function relinkUsers(
   options: { onProgress?: (outcome: RelinkOutcome, done: number, total: number) => void; only?: readonly string[] } = {},
 ): Promise<RelinkOutcome[]> {
   const events: EventEnvelope[] = [];
-  for await (const commit of runtime.store.readAll()) events.push(...commit.events);
+  for await (const commit of readAll(runtime.store)) events.push(...commit.events);
   const only = options.only?.map((email) => email.trim().toLowerCase());
   const users = usersFromEvents(events).filter((user) => !only || only.includes(user.email));
   const outcomes: RelinkOutcome[] = [];

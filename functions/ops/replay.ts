@@ -3,6 +3,7 @@ import { catalogue, computeHash, GENESIS_HASH, type EventEnvelope } from '../../
 import type { Commit, EventLog } from '../core/event-log.js';
 import { checkpointKey, counterItemKey, itemKey, lookedOf, lookedVersion, Projector, storedLooked, type Looked, type Projection } from '../core/projector.js';
 import type { ViewItem, ViewStore } from '../core/views.js';
+import { readAll } from '../core/event-log.js';
 
 export interface ReplayOptions {
   /** Verify chains and schemas only; write nothing. */
@@ -90,7 +91,7 @@ export class Replayer {
     const target = options.streamId ? before.active : Math.max(before.active, before.building ?? 0) + 1;
     if (rebuild && !options.streamId) await this.views.setGenerations({ active: before.active, building: target });
 
-    const commits: AsyncIterable<Commit> = options.streamId ? this.streamCommits(options.streamId, options.until) : this.store.readAll({ raw: true, until: options.until });
+    const commits: AsyncIterable<Commit> = options.streamId ? this.streamCommits(options.streamId, options.until) : readAll(this.store, { raw: true, until: options.until });
     // Global order is time order; a stream's commits can still arrive out of version order (clocks
     // of concurrent writers differ), so an early arrival waits here until its predecessor is seen.
     const waiting = new Map<string, Map<number, EventEnvelope>>();
@@ -197,7 +198,7 @@ export class Replayer {
         // writes may have covered some of that: apply everything committed since the last position
         // read, through the projector's version checks, before readers switch.
         const projector = new Projector(this.store, this.views, this.projections);
-        for await (const commit of this.store.readAll({ after: lastPosition })) {
+        for await (const commit of readAll(this.store, { after: lastPosition })) {
           for (const event of commit.events) for (const projection of projector.matching(event.streamId)) await projector.apply(target, projection, event);
         }
         await this.views.setGenerations({ active: target, building: null });

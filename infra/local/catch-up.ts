@@ -3,6 +3,7 @@ import { allProjections } from '../../functions/consumers/projections/index.js';
 import { Projector } from '../../functions/core/projector.js';
 import { writableViews } from '../../functions/core/views.js';
 import type { Runtime } from '../../functions/core/runtime.js';
+import { readAll } from '../../functions/core/event-log.js';
 
 /**
  * After a crash: EventBridge would still hold what it had accepted, but the in-process bus loses
@@ -13,7 +14,7 @@ export async function catchUp(runtime: Runtime): Promise<{ published: number; ev
   const { published } = await runtime.publisher.sweep(0);
   const projector = new Projector(runtime.store, writableViews(runtime), allProjections);
   let events = 0;
-  for await (const commit of runtime.store.readAll()) {
+  for await (const commit of readAll(runtime.store)) {
     for (const event of commit.events) {
       events += 1;
       await projector.handle(event);

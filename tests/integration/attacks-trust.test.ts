@@ -2,6 +2,7 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand, Upda
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
+import { readAll } from '../../functions/core/event-log.js';
 
 /**
  * Issue 18: nobody gets a right they were not given; nobody spends our money or reputation. Each
@@ -28,7 +29,7 @@ const claims = (user: TestUser) => JSON.parse(Buffer.from(user.idToken.split('.'
 async function history(): Promise<string[]> {
   await stack.settle();
   const events: string[] = [];
-  for await (const commit of stack.local.runtime.store.readAll()) for (const event of commit.events) events.push(`${event.streamId}@${event.version} ${event.type}`);
+  for await (const commit of readAll(stack.local.runtime.store)) for (const event of commit.events) events.push(`${event.streamId}@${event.version} ${event.type}`);
   return events.sort();
 }
 

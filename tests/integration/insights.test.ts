@@ -10,6 +10,7 @@ import { newId } from '../../functions/core/ids.js';
 import { Replayer } from '../../functions/ops/replay.js';
 import { estimateLocally, checklistRequestSchema } from '../../functions/adapters/checklist/index.js';
 import { LONG_DESCRIPTION, TestStack, minimalProject, type TestUser } from '../support/stack.js';
+import { readAll } from '../../functions/core/event-log.js';
 
 const PROJECTS = 240;
 const DAY = 86_400_000;
@@ -111,7 +112,7 @@ async function seed(): Promise<void> {
 
 async function rawProjectEvents(): Promise<Map<string, EventEnvelope[]>> {
   const streams = new Map<string, EventEnvelope[]>();
-  for await (const commit of new EventStore({ client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE! }).readAll()) {
+  for await (const commit of readAll(new EventStore({ client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE! }))) {
     for (const event of commit.events) if (event.streamId.startsWith('project-')) streams.set(event.streamId, [...(streams.get(event.streamId) ?? []), event]);
   }
   for (const events of streams.values()) events.sort((a, b) => a.version - b.version);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, UserRegistered } from '../../events/index.js';
-import { EventStore, shardsInEffect, shardsToRead } from '../../functions/core/event-store.js';
+import { EventStore, setByTimeShards, shardsInEffect, shardsToRead } from '../../functions/core/event-store.js';
 import { startStore } from '../support/store.js';
+import { readAll } from '../../functions/core/event-log.js';
 
 /**
  * Issue 21: the byTime shard count comes from stored configuration, and can be raised without
@@ -43,7 +44,7 @@ describe('byTime shard count from stored configuration', () => {
     const before = await appendWith(env.store, 12);
 
     const admin = new EventStore({ client: env.client, tableName: env.names.events });
-    expect(await admin.setByTimeShards(32, today)).toEqual([{ from: '0000-00-00', shards: 4 }, { from: today, shards: 32 }]);
+    expect(await setByTimeShards(admin, 32, today)).toEqual([{ from: '0000-00-00', shards: 4 }, { from: today, shards: 32 }]);
     const fresh = new EventStore({ client: env.client, tableName: env.names.events });
     const after = await appendWith(fresh, 40);
     // A container that read the configuration before the raise keeps writing with 4 shards.
@@ -61,7 +62,7 @@ describe('byTime shard count from stored configuration', () => {
     const reader = new EventStore({ client: env.client, tableName: env.names.events });
     const seen: string[] = [];
     let last = '';
-    for await (const commit of reader.readAll()) {
+    for await (const commit of readAll(reader)) {
       seen.push(commit.streamId);
       expect(commit.position > last).toBe(true);
       last = commit.position;
@@ -70,8 +71,8 @@ describe('byTime shard count from stored configuration', () => {
   });
 
   it('refuses a count that is not a whole number from 1 to 256, or a day that is not a day', async () => {
-    await expect(env.store.setByTimeShards(0, '2026-01-01')).rejects.toThrow(/1 to 256/);
-    await expect(env.store.setByTimeShards(4.5, '2026-01-01')).rejects.toThrow(/1 to 256/);
-    await expect(env.store.setByTimeShards(8, 'tomorrow')).rejects.toThrow(/YYYY-MM-DD/);
+    await expect(setByTimeShards(env.store, 0, '2026-01-01')).rejects.toThrow(/1 to 256/);
+    await expect(setByTimeShards(env.store, 4.5, '2026-01-01')).rejects.toThrow(/1 to 256/);
+    await expect(setByTimeShards(env.store, 8, 'tomorrow')).rejects.toThrow(/YYYY-MM-DD/);
   });
 });

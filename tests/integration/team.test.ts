@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InviteResponse, TeamResponse } from '../../functions/api/contracts/team.js';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
+import { readAll } from '../../functions/core/event-log.js';
 
 const LINK = /(https?:\/\/\S+\/accept-invite\?token=\S+)/;
 
@@ -70,7 +71,7 @@ describe('teams and invitations (embedded stack)', () => {
     expect(mail.subject).toContain('Studio North');
     // Only the token's hash is stored: the raw token appears in no event.
     let stored = '';
-    for await (const commit of stack.local.runtime.store.readAll()) stored += JSON.stringify(commit);
+    for await (const commit of readAll(stack.local.runtime.store)) stored += JSON.stringify(commit);
     expect(stored).not.toContain(mail.token);
 
     const details = await stack.api('GET', `/api/invites/${mail.token}`);

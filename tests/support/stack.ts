@@ -1,5 +1,6 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { startLocal, type LocalRuntime } from '../../infra/local/runtime.js';
+import { readAll } from '../../functions/core/event-log.js';
 
 export interface TestUser {
   email: string;
@@ -80,7 +81,7 @@ export class TestStack {
   /** Counts every event in the store (authorization and fuzz suites check refusals append nothing). */
   async eventCount(): Promise<number> {
     let count = 0;
-    for await (const commit of this.local.runtime.store.readAll()) count += commit.events.length;
+    for await (const commit of readAll(this.local.runtime.store)) count += commit.events.length;
     return count;
   }
 
