@@ -3,12 +3,13 @@ import { getRuntime } from '../core/runtime.js';
 import { log } from '../core/log.js';
 import { recordMetric } from '../core/observability/metrics.js';
 import { scheduled } from './consumer-chain.js';
+import { sweepOutbox } from '../core/publisher.js';
 
 /** Scheduled: publishes commits whose publish failed after they were committed. */
 export const handler = scheduled(async (): Promise<{ found: number; published: number }> => {
   const runtime = getRuntime();
   let oldestAt: number | undefined;
-  const result = await runtime.publisher.sweep(undefined, undefined, (commit) => {
+  const result = await sweepOutbox(runtime.publisher, undefined, undefined, (commit) => {
     const at = Date.parse(commit.events[0]!.at);
     if (oldestAt === undefined || at < oldestAt) oldestAt = at;
   });

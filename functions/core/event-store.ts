@@ -87,66 +87,6 @@ export class EventStore extends EventLog {
     return (Item as Pick<CommitItem, 'position'> | undefined)?.position === position;
   }
 
-  /**
-   * Commits still marked for publishing, from the sweep mark (or the first day) up to `olderThan`
-   * (an ISO instant). Found through `byTime` with a filter, so no index of their own has to be
-   * written and cleared on every commit; the sweep mark keeps the range read short.
-   */
-  async *unpublished(olderThan: string, options: { from?: string } = {}): AsyncGenerator<Commit> {
-    const cutoff = newIdAt(Date.parse(olderThan));
-    const from = options.from ?? (await this.sweepMark());
-    const firstDay = from ? dayOf(new Date(decodeTime(from)).toISOString()) : await this.firstDay();
-    if (!firstDay) return;
-    const config = await this.byTimeConfig(true);
-    for (const day of daysBetween(firstDay, dayOf(olderThan))) {
-      for (let shard = 0; shard < shardsToRead(config, day); shard += 1) {
-        let startKey: Record<string, unknown> | undefined;
-        do {
-          const page = await this.client.send(
-            new QueryCommand({
-              TableName: this.table,
-              IndexName: 'byTime',
-              KeyConditionExpression: '#b = :b AND #p BETWEEN :from AND :cutoff',
-              FilterExpression: 'attribute_exists(#o)',
-              ExpressionAttributeNames: { '#b': 'bucket', '#p': 'position', '#o': 'outbox' },
-              ExpressionAttributeValues: { ':b': bucketKey(day, shard), ':from': from ?? '0', ':cutoff': cutoff },
-              ExclusiveStartKey: startKey,
-            }),
-          );
-          // The index may lag the table: confirm each marker on the commit itself.
-          for (const key of page.Items ?? []) {
-            const full = await this.client.send(new GetCommand({ TableName: this.table, Key: { streamId: key.streamId, version: key.version }, ConsistentRead: true }));
-            if (full.Item?.outbox) yield this.commitOf(full.Item as CommitItem);
-          }
-          startKey = page.LastEvaluatedKey;
-        } while (startKey);
-      }
-    }
-  }
-
-  /** Where the next sweep starts reading (a position), or null: from the first day. */
-  async sweepMark(): Promise<string | null> {
-    const meta = await this.client.send(new GetCommand({ TableName: this.table, Key: META_KEY, ConsistentRead: true }));
-    return (meta.Item?.sweptFrom as string | undefined) ?? null;
-  }
-
-  /** Moves the sweep mark forward to `position` (never back: concurrent sweeps cannot undo each other). */
-  async advanceSweepMark(position: string): Promise<void> {
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: META_KEY,
-          UpdateExpression: 'SET sweptFrom = :p',
-          ConditionExpression: 'attribute_not_exists(sweptFrom) OR sweptFrom < :p',
-          ExpressionAttributeValues: { ':p': position },
-        }),
-      );
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    }
-  }
-
   /** Clears the outbox marker once the commit's events are on the bus. */
   async markPublished(commit: Pick<Commit, 'streamId' | 'firstVersion'>): Promise<void> {
     await this.client.send(
@@ -222,4 +162,66 @@ export async function setByTimeShards(store: EventLog, shards: number, from: str
   // This store's writers take it at once; others when they next read the configuration.
   await store.byTimeConfig(true);
   return next;
+}
+
+/**
+ * Commits still marked for publishing, from the sweep mark (or the first day) up to `olderThan`
+ * (an ISO instant). Found through `byTime` with a filter, so no index of their own has to be
+ * written and cleared on every commit; the sweep mark keeps the range read short. This and the sweep
+ * mark's two functions are the outbox sweeper's (core/publisher.ts: sweepOutbox): functions, not
+ * methods, so a handler that only appends does not bundle them.
+ */
+export async function* unpublished(store: EventLog, olderThan: string, options: { from?: string } = {}): AsyncGenerator<Commit> {
+  const cutoff = newIdAt(Date.parse(olderThan));
+  const from = options.from ?? (await sweepMark(store));
+  const firstDay = from ? dayOf(new Date(decodeTime(from)).toISOString()) : await store.firstDay();
+  if (!firstDay) return;
+  const config = await store.byTimeConfig(true);
+  for (const day of daysBetween(firstDay, dayOf(olderThan))) {
+    for (let shard = 0; shard < shardsToRead(config, day); shard += 1) {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await store.client.send(
+          new QueryCommand({
+            TableName: store.table,
+            IndexName: 'byTime',
+            KeyConditionExpression: '#b = :b AND #p BETWEEN :from AND :cutoff',
+            FilterExpression: 'attribute_exists(#o)',
+            ExpressionAttributeNames: { '#b': 'bucket', '#p': 'position', '#o': 'outbox' },
+            ExpressionAttributeValues: { ':b': bucketKey(day, shard), ':from': from ?? '0', ':cutoff': cutoff },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        // The index may lag the table: confirm each marker on the commit itself.
+        for (const key of page.Items ?? []) {
+          const full = await store.client.send(new GetCommand({ TableName: store.table, Key: { streamId: key.streamId, version: key.version }, ConsistentRead: true }));
+          if (full.Item?.outbox) yield store.commitOf(full.Item as CommitItem);
+        }
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+    }
+  }
+}
+
+/** Where the next sweep starts reading (a position), or null: from the first day. */
+export async function sweepMark(store: EventLog): Promise<string | null> {
+  const meta = await store.client.send(new GetCommand({ TableName: store.table, Key: META_KEY, ConsistentRead: true }));
+  return (meta.Item?.sweptFrom as string | undefined) ?? null;
+}
+
+/** Moves the sweep mark forward to `position` (never back: concurrent sweeps cannot undo each other). */
+export async function advanceSweepMark(store: EventLog, position: string): Promise<void> {
+  try {
+    await store.client.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: META_KEY,
+        UpdateExpression: 'SET sweptFrom = :p',
+        ConditionExpression: 'attribute_not_exists(sweptFrom) OR sweptFrom < :p',
+        ExpressionAttributeValues: { ':p': position },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
 }

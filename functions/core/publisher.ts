@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '../../events/index.js';
 import type { BusClient, BusEntry } from '../adapters/event-bridge.js';
-import { newIdAt, type Commit, type EventStore } from './event-store.js';
+import { advanceSweepMark, newIdAt, unpublished, type Commit, type EventStore } from './event-store.js';
 
 export type { BusClient, BusEntry } from '../adapters/event-bridge.js';
 
@@ -23,9 +23,9 @@ export const toBusEntry = (event: EventEnvelope): BusEntry => ({
 export class Publisher {
   constructor(
     private readonly bus: BusClient,
-    private readonly store: Pick<EventStore, 'markPublished' | 'unpublished' | 'advanceSweepMark'>,
+    readonly store: EventStore,
     /** How far behind its cutoff a sweep leaves the mark. */
-    private readonly lookbackMs = DEFAULT_SWEEP_LOOKBACK_MS,
+    readonly lookbackMs = DEFAULT_SWEEP_LOOKBACK_MS,
   ) {}
 
   async publish(commit: Commit): Promise<boolean> {
@@ -48,25 +48,27 @@ export class Publisher {
       return false;
     }
   }
+}
 
-  /**
-   * Republishes every commit still marked and older than `graceMs`, then moves the sweep mark up to
-   * the oldest commit it could not deliver, or to `lookbackMs` before the cutoff: commits that reach
-   * the index late (its replication lag, a writer's clock) are still read by the next sweeps.
-   * Returns how many it found and delivered; `seen` is shown each commit found (the sweeper's metrics).
-   */
-  async sweep(graceMs = 10_000, now = Date.now(), seen?: (commit: Commit) => void): Promise<{ found: number; published: number }> {
-    let found = 0;
-    let published = 0;
-    const cutoffMs = now - graceMs;
-    let mark = newIdAt(cutoffMs - this.lookbackMs);
-    for await (const commit of this.store.unpublished(new Date(cutoffMs).toISOString())) {
-      found += 1;
-      seen?.(commit);
-      if (await this.publish(commit)) published += 1;
-      else if (commit.position < mark) mark = commit.position;
-    }
-    await this.store.advanceSweepMark(mark);
-    return { found, published };
+/**
+ * Republishes every commit still marked and older than `graceMs`, then moves the sweep mark up to
+ * the oldest commit it could not deliver, or to `lookbackMs` before the cutoff: commits that reach
+ * the index late (its replication lag, a writer's clock) are still read by the next sweeps.
+ * Returns how many it found and delivered; `seen` is shown each commit found (the sweeper's metrics).
+ * A function, not a method of the publisher: only the sweeper (and the embedded stack) sweeps, so a
+ * handler that publishes its own commits does not bundle it.
+ */
+export async function sweepOutbox(publisher: Publisher, graceMs = 10_000, now = Date.now(), seen?: (commit: Commit) => void): Promise<{ found: number; published: number }> {
+  let found = 0;
+  let published = 0;
+  const cutoffMs = now - graceMs;
+  let mark = newIdAt(cutoffMs - publisher.lookbackMs);
+  for await (const commit of unpublished(publisher.store, new Date(cutoffMs).toISOString())) {
+    found += 1;
+    seen?.(commit);
+    if (await publisher.publish(commit)) published += 1;
+    else if (commit.position < mark) mark = commit.position;
   }
+  await advanceSweepMark(publisher.store, mark);
+  return { found, published };
 }

@@ -4,6 +4,7 @@ import { Projector } from '../../functions/core/projector.js';
 import { writableViews } from '../../functions/core/views.js';
 import type { Runtime } from '../../functions/core/runtime.js';
 import { readAll } from '../../functions/core/event-log.js';
+import { sweepOutbox } from '../../functions/core/publisher.js';
 
 /**
  * After a crash: EventBridge would still hold what it had accepted, but the in-process bus loses
@@ -11,7 +12,7 @@ import { readAll } from '../../functions/core/event-log.js';
  * event (idempotent: what they have applied is skipped).
  */
 export async function catchUp(runtime: Runtime): Promise<{ published: number; events: number }> {
-  const { published } = await runtime.publisher.sweep(0);
+  const { published } = await sweepOutbox(runtime.publisher, 0);
   const projector = new Projector(runtime.store, writableViews(runtime), allProjections);
   let events = 0;
   for await (const commit of readAll(runtime.store)) {

@@ -38,6 +38,7 @@ import { catchUp } from './catch-up.js';
 import { AlreadyRunningError, isAlive, rememberedPort } from './lock-file.js';
 import { notFound, outboxPage } from './outbox-page.js';
 import { seedAccounts, type SeedAccount } from './seed-accounts.js';
+import { sweepOutbox } from '../../functions/core/publisher.js';
 
 export { AlreadyRunningError, assertNotRunning, runningStack, type RunningStack } from './lock-file.js';
 export type { SeedAccount } from './seed-accounts.js';
@@ -308,7 +309,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   await bus.idle();
 
   const sweeper = setInterval(() => {
-    runtime.publisher.sweep(1_000).catch((error) => say(`[sweeper] ${String(error)}`));
+    sweepOutbox(runtime.publisher, 1_000).catch((error) => say(`[sweeper] ${String(error)}`));
   }, options.sweepEveryMs ?? 5_000);
   sweeper.unref();
   // The other schedules of the route table (the sweeper above runs more often here than in the cloud).

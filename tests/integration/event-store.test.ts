@@ -9,6 +9,8 @@ import type { Runtime } from '../../functions/core/runtime.js';
 import { injectFaults } from '../support/faults.js';
 import { startStore } from '../support/store.js';
 import { readAll } from '../../functions/core/event-log.js';
+import { sweepOutbox } from '../../functions/core/publisher.js';
+import { sweepMark } from '../../functions/core/event-store.js';
 
 const actor = { sub: 'u1', role: 'client' as const };
 let env: Awaited<ReturnType<typeof startStore>>;
@@ -130,15 +132,15 @@ describe('the outbox sweep', () => {
       expect(await publisher.publish(second)).toBe(false);
 
       const later = Date.now() + 1_000;
-      expect(await publisher.sweep(0, later)).toEqual({ found: 1, published: 0 });
-      expect(await fresh.store.sweepMark()).toBe(second.position);
+      expect(await sweepOutbox(publisher, 0, later)).toEqual({ found: 1, published: 0 });
+      expect(await sweepMark(fresh.store)).toBe(second.position);
 
       refuse = false;
-      expect(await publisher.sweep(0, later)).toEqual({ found: 1, published: 1 });
+      expect(await sweepOutbox(publisher, 0, later)).toEqual({ found: 1, published: 1 });
       expect(delivered).toEqual(['user-sweep-b']);
-      expect((await fresh.store.sweepMark())! > second.position).toBe(true);
+      expect((await sweepMark(fresh.store))! > second.position).toBe(true);
       // Nothing left, and the next sweep starts past both commits.
-      expect(await publisher.sweep(0, later + 1_000)).toEqual({ found: 0, published: 0 });
+      expect(await sweepOutbox(publisher, 0, later + 1_000)).toEqual({ found: 0, published: 0 });
     } finally {
       await fresh.stop();
     }

@@ -3,6 +3,7 @@ import { verifyChain } from '../../events/index.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 import { liveAndReplayed } from '../support/snapshot.js';
 import { injectFaults } from '../support/faults.js';
+import { sweepOutbox } from '../../functions/core/publisher.js';
 
 /**
  * Faults: the bus refusing events, consumers crashing part-way, DynamoDB throttling, failing and
@@ -46,7 +47,7 @@ async function recover() {
   bus.faults = {};
   const letters = bus.deadLetters.splice(0);
   for (const letter of letters) await bus.putEvents([{ Source: 'design-club', DetailType: letter.event.type, Detail: JSON.stringify(letter.event) }]);
-  await stack.local.runtime.publisher.sweep(0);
+  await sweepOutbox(stack.local.runtime.publisher, 0);
   await stack.settle();
   return letters.length;
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
+import { sweepOutbox } from '../../functions/core/publisher.js';
+import { unpublished } from '../../functions/core/event-store.js';
 
 let stack: TestStack;
 let client: TestUser;
@@ -12,7 +14,7 @@ afterAll(() => stack?.stop());
 
 async function unpublishedCount(): Promise<number> {
   let count = 0;
-  for await (const _ of stack.local.runtime.store.unpublished(new Date(Date.now() + 60_000).toISOString())) count += 1;
+  for await (const _ of unpublished(stack.local.runtime.store, new Date(Date.now() + 60_000).toISOString())) count += 1;
   return count;
 }
 
@@ -33,7 +35,7 @@ describe('when PutEvents fails', () => {
     expect(await unpublishedCount()).toBe(6 - visibleBefore);
 
     stack.local.bus.faults.refuseEntry = undefined;
-    const swept = await stack.local.runtime.publisher.sweep(0);
+    const swept = await sweepOutbox(stack.local.runtime.publisher, 0);
     expect(swept.published).toBe(6 - visibleBefore);
     await stack.settle();
 
