@@ -41,9 +41,9 @@ export interface EventStoreOptions {
 }
 
 /**
- * The event store's reading half: a stream, one event, every commit in global order. What the
- * projections, the audit and the routes that only load a state use; core/event-store.ts adds the
- * append and the outbox, so a bundle that never writes an event leaves them (and ulid) out.
+ * The event store's reading half: a stream, one event (the global order is `readAll` below). What
+ * the projections, the audit and the routes that only load a state use; core/event-store.ts adds
+ * the append and the outbox marker, so a bundle that never writes an event leaves them (and ulid) out.
  */
 export class EventLog {
   readonly client: DynamoDBDocumentClient;
@@ -51,7 +51,7 @@ export class EventLog {
   protected readonly catalogue: EventCatalogue;
   readonly now: () => Date;
   protected firstDayKnown: string | null = null;
-  protected byTime: ByTimeShards[] | null = null;
+  private byTime: ByTimeShards[] | null = null;
   private byTimeRead: Promise<ByTimeShards[]> | null = null;
 
   constructor(options: EventStoreOptions) {

@@ -3,7 +3,7 @@ import { expiredGuards, guardAttribute, guardFloor, guardValue } from './counter
 import { provideViewStore } from './runtime.js';
 import { POINTER_KEY, toStored, ViewReader, type Generations, type ViewItem } from './view-reader.js';
 
-export * from './view-reader.js';
+export { ViewReader, type Generations, type IndexName, type Page, type PageKey, type SortRange, type ViewItem } from './view-reader.js';
 
 /** The views with the projector's writes (items under version guards, checkpoints, counters, generations). */
 export class ViewStore extends ViewReader {

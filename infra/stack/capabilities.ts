@@ -1,7 +1,7 @@
 import { buildSync } from 'esbuild';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LAMBDA_ESBUILD, lambdaDefine } from './bundling.js';
+import { lambdaDefine, lambdaEsbuildApiOptions } from './bundling.js';
 
 /**
  * What a handler may touch in AWS, derived from the code rather than listed by hand: esbuild
@@ -168,7 +168,7 @@ function importedPackage(imported: { path: string; external?: boolean }): string
 }
 
 export interface HandlerAnalysis {
-  /** External packages the handler's graph imports (node builtins excluded). */
+  /** The packages that the repository modules left in the bundle import (node builtins excluded). */
   packages: string[];
   /** Repository modules left in the bundle after tree shaking. */
   modules: string[];
@@ -183,22 +183,22 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
   const key = path.resolve(projectRoot, handler);
   const cached = cache.get(key);
   if (cached) return cached;
+  const options = lambdaEsbuildApiOptions();
   const result = buildSync({
+    // As the stack bundles it (bundling.ts), packages included, so that what tree shaking drops is
+    // dropped here too (with packages external, esbuild keeps every import of a package in case it
+    // has side effects, and with it the module that imports it, and that module's grants); the
+    // aliases point into this repository (the credentials module, the one copy of a package); the
+    // route rules built in, not the route table.
+    ...options,
+    alias: Object.fromEntries(Object.entries(options.alias).map(([name, target]) => [name, path.resolve(REPOSITORY_ROOT, target)])),
+    // Unminified: what survives minification's dead-code removal stays granted, the cautious side.
+    minify: false,
+    sourcemap: false,
     absWorkingDir: projectRoot,
     entryPoints: [key],
     write: false,
     metafile: true,
-    // As the stack bundles it (bundling.ts): packages bundled, so that what tree shaking drops is
-    // dropped here too (with packages external, esbuild keeps every import of a package in case it
-    // has side effects, and with it the module that imports it, and that module's grants); the same
-    // aliases and externals; the route rules built in, not the route table.
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    mainFields: [...LAMBDA_ESBUILD.mainFields],
-    // Aliases point into this repository (the credentials module, the one copy of a package).
-    alias: Object.fromEntries(Object.entries(LAMBDA_ESBUILD.alias).map(([name, target]) => [name, path.resolve(REPOSITORY_ROOT, target)])),
-    external: [...LAMBDA_ESBUILD.external],
     define: lambdaDefine(handler),
     outdir: 'analysis',
     logLevel: 'silent',
@@ -233,10 +233,7 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
       );
     }
   }
-  const importers = (test: (pkg: string) => boolean) =>
-    Object.entries(inputs)
-      .filter(([file, input]) => modules.has(file) && input.imports.some((imported) => test(importedPackage(imported) ?? '')))
-      .map(([file]) => file);
+  const importers = (test: (pkg: string) => boolean) => [...modules].filter((file) => inputs[file]?.imports.some((imported) => test(importedPackage(imported) ?? '')));
   // A module outside the adapters that talks to AWS itself would get no grants (or the wrong ones):
   // every SDK client is used through one adapter module, which is what the grants are derived from.
   const direct = importers((pkg) => SERVICE_PACKAGE.test(pkg)).filter((file) => !SDK_USERS.has(file));

@@ -13,8 +13,7 @@ export { ACTIVE_DESIGNERS_COUNTER, DESIGNERS_PARTITION, designerInviteTokenKey, 
 export const designersProjection: Projection<DesignerState> = {
   name: 'designers',
   streamPrefix: 'designer-',
-  initialState: designerEvolution.initialState,
-  evolve: designerEvolution.evolve,
+  ...designerEvolution,
   items(state) {
     if (!isDesigner(state) || !state.email) return [];
     const doc: DesignerDoc = {
@@ -42,8 +41,7 @@ export const designersProjection: Projection<DesignerState> = {
 export const designerSessionsProjection: Projection<RevocationState> = {
   name: 'designer-sessions',
   streamPrefix: 'revocation-designers',
-  initialState: revocationEvolution.initialState,
-  evolve: revocationEvolution.evolve,
+  ...revocationEvolution,
   items(state) {
     if (!state.not_before) return [];
     return [{ ...revocationKey, not_before: state.not_before, count: state.count }];

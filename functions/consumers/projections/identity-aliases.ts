@@ -13,8 +13,7 @@ export { identityAliasKey };
 export const identityAliasesProjection: Projection<UserState> = {
   name: 'identity-aliases',
   streamPrefix: 'user-',
-  initialState: userEvolution.initialState,
-  evolve: userEvolution.evolve,
+  ...userEvolution,
   items(state) {
     if (!state.registered || !state.user_id || !state.identity_sub) return [];
     return [{ ...identityAliasKey(state.identity_sub), user_id: state.user_id }];

@@ -23,8 +23,7 @@ export { activityDayPartition, activityPartition, commentsPartition, projectKey,
 export const projectsProjection: Projection<ProjectState> = {
   name: 'projects',
   streamPrefix: 'project-',
-  initialState: projectEvolution.initialState,
-  evolve: projectEvolution.evolve,
+  ...projectEvolution,
 
   lookups(state) {
     return state.exists && state.user_id ? [clientCardKey(state.user_id)] : [];

@@ -13,8 +13,7 @@ export { ACTIVE_SUBSCRIPTIONS_COUNTER, customerPartition, SUBSCRIPTIONS_PARTITIO
 export const subscriptionsProjection: Projection<BillingState> = {
   name: 'subscriptions',
   streamPrefix: 'billing-',
-  initialState: billingEvolution.initialState,
-  evolve: billingEvolution.evolve,
+  ...billingEvolution,
   items(state, streamId) {
     const userId = state.user_id ?? streamId.slice('billing-'.length);
     if (!state.customer_id && !state.subscription_id) return [];

@@ -15,8 +15,7 @@ export { inviteTokenKey, membershipKey, membershipPartition, teamKey, type Membe
 export const teamsProjection: Projection<TeamState> = {
   name: 'teams',
   streamPrefix: 'team-',
-  initialState: teamEvolution.initialState,
-  evolve: teamEvolution.evolve,
+  ...teamEvolution,
 
   items(state) {
     if (!state.exists || !state.id) return [];

@@ -19,8 +19,7 @@ const shownOnCards = (state: UserState) => (state.registered && state.user_id ? 
 export const usersProjection: Projection<UserState> = {
   name: 'users',
   streamPrefix: 'user-',
-  initialState: userEvolution.initialState,
-  evolve: userEvolution.evolve,
+  ...userEvolution,
   items(state) {
     if (!state.registered || !state.user_id) return [];
     // The reset link's hash and time stay in the stream: no reader of profiles needs them.
