@@ -14,8 +14,18 @@ export function localEndpointConfig(endpoint: string | undefined): { endpoint?: 
   };
 }
 
+/** How long an attempt on a service that answers in milliseconds (DynamoDB, EventBridge, Cognito, SES, Secrets Manager, the WebSocket API) may stay silent. */
+export const PROMPT_SERVICE_SILENCE_MS = 6_000;
+/** S3 and Bedrock: a model may think for tens of seconds before its answer's first byte. */
+export const SLOW_SERVICE_SILENCE_MS = 30_000;
+
 /**
  * The SDK's own Node handler, configured rather than replaced: a connection that cannot be opened in
- * 3 s, or an attempt that stays silent for 30 s, is abandoned and the SDK's retry strategy decides.
+ * 3 s, or an attempt whose socket stays silent for `silentMs`, is abandoned and the SDK's retry
+ * strategy decides (for a conditional write, the store then recognises its own commit).
+ * `socketTimeout`, not `requestTimeout`: since @smithy/node-http-handler 4.x `requestTimeout` only logs
+ * a warning unless `throwOnRequestTimeout` is set, and a cap on a whole request would also cut a slow
+ * but live one. The handler arms a timeout of 6 s or more 3 s into the attempt, so a silent one is
+ * abandoned after at most 3 s + `silentMs`: within a 15 s HTTP function's time for DynamoDB.
  */
-export const requestHandlerOptions = () => ({ connectionTimeout: 3_000, requestTimeout: 30_000 });
+export const requestHandlerOptions = (silentMs = PROMPT_SERVICE_SILENCE_MS) => ({ connectionTimeout: 3_000, socketTimeout: silentMs });

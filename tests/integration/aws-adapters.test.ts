@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,15 +9,17 @@ import { MailError } from '../../functions/adapters/mail/types.js';
 import { SesMailer } from '../../functions/adapters/mail/ses-mailer.js';
 import { ApiGatewayPoster } from '../../functions/adapters/realtime/poster.js';
 import { httpHandler, type HttpEvent } from '../../functions/http/middleware.js';
+import { PROMPT_SERVICE_SILENCE_MS, requestHandlerOptions } from '../../functions/adapters/sdk-config.js';
 
 /**
  * The adapters' error mapping, through the real SDK clients and their real transport, against a
  * local endpoint that answers as the service would (status, error type header, JSON body).
  */
-type Answer = { status: number; headers?: Record<string, string>; body?: unknown } | 'hang-up';
+type Answer = { status: number; headers?: Record<string, string>; body?: unknown } | 'hang-up' | 'silent';
 let answer: (req: IncomingMessage, body: string) => Answer;
 const seen: { method: string; url: string; body: string }[] = [];
 let server: Server;
+const silent: Socket[] = [];
 let endpoint: string;
 const saved = { ...process.env };
 
@@ -28,6 +31,8 @@ beforeAll(async () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', body });
       const reply = answer(req, body);
       if (reply === 'hang-up') return void req.socket.destroy();
+      // Reads the request and never answers, like a connection that died without a reset.
+      if (reply === 'silent') return void silent.push(req.socket);
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
       res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
     });
@@ -39,6 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   process.env = saved;
+  for (const socket of silent) socket.destroy();
   await new Promise((resolve) => server.close(resolve));
 });
 beforeEach(() => {
@@ -116,5 +122,34 @@ describe('a service failure that outlives the SDK’s retries, at the API', () =
   it('answers 503 for connections dropped on every attempt', async () => {
     answer = () => 'hang-up';
     expect((await callThrough()).statusCode).toBe(503);
+  });
+});
+
+describe('an attempt whose connection goes silent', () => {
+  const client = (silentMs: number, maxAttempts: number) =>
+    new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret' }, maxAttempts, requestHandler: requestHandlerOptions(silentMs) });
+  const get = new GetItemCommand({ TableName: 'events', Key: { streamId: { S: 'user-1' }, version: { N: '1' } } });
+
+  it('is abandoned, and the SDK retries it on a fresh connection: the retry answers', async () => {
+    let attempts = 0;
+    answer = () => ((attempts += 1) === 1 ? 'silent' : { status: 200, body: { Item: { streamId: { S: 'user-1' }, version: { N: '1' } } } });
+    const dynamo = client(300, 3);
+    const { Item } = await dynamo.send(get);
+    expect(Item?.streamId?.S).toBe('user-1');
+    expect(seen).toHaveLength(2);
+    dynamo.destroy();
+  });
+
+  it('fails with a TimeoutError once every attempt stayed silent, instead of waiting for the function to be killed', async () => {
+    answer = () => 'silent';
+    const dynamo = client(300, 2);
+    await expect(dynamo.send(get)).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(seen).toHaveLength(2);
+    dynamo.destroy();
+  });
+
+  it('every client is configured with an idle limit that abandons (not requestTimeout, which only warns)', () => {
+    expect(requestHandlerOptions()).toEqual({ connectionTimeout: 3_000, socketTimeout: PROMPT_SERVICE_SILENCE_MS });
+    expect(requestHandlerOptions()).not.toHaveProperty('requestTimeout');
   });
 });

@@ -1,6 +1,6 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput, type Tool } from '@aws-sdk/client-bedrock-runtime';
 import { totalHours, turnaroundDays } from '../../domain/turnaround.js';
-import { requestHandlerOptions } from '../sdk-config.js';
+import { requestHandlerOptions, SLOW_SERVICE_SILENCE_MS } from '../sdk-config.js';
 import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from './prompt.js';
 import { checklistAnswerJsonSchema, checklistAnswerSchema, type ChecklistRequest, type ChecklistResult, type StudioFigures } from './schema.js';
 
@@ -36,7 +36,7 @@ export function bedrockClient(): ConverseClient {
     new BedrockRuntimeClient({
       region: process.env.BEDROCK_REGION ?? process.env.AWS_REGION ?? 'us-east-1',
       maxAttempts: 2,
-      requestHandler: requestHandlerOptions(),
+      requestHandler: requestHandlerOptions(SLOW_SERVICE_SILENCE_MS),
     }),
   );
   return defaultClient;
