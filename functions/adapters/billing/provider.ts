@@ -34,6 +34,18 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/**
+ * The payment provider could not be reached or is failing (its 5xx, its rate limit, a connection
+ * that dropped or stayed silent), after its client's own retries: a 503 with a retry hint, and a
+ * webhook delivery Stripe will repeat. The name is one the HTTP layer counts as transient.
+ */
+export class BillingUnavailableError extends Error {
+  constructor(options: { cause: unknown }) {
+    super('The payment provider is unavailable right now', options);
+    this.name = 'ServiceUnavailable';
+  }
+}
+
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /** Reads a Stripe subscription into the decider's terms (plan from our price ids). */

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { localEndpointConfig, requestHandlerOptions } from '../sdk-config.js';
-import { WebhookSignatureError, type BillingProvider } from './provider.js';
+import { BillingUnavailableError, WebhookSignatureError, type BillingProvider } from './provider.js';
 import { captureAwsClient } from '../../core/observability/tracing.js';
 
 interface StripeSecrets {
@@ -35,14 +35,36 @@ export async function loadStripeSecrets(env: NodeJS.ProcessEnv = process.env): P
   return { secretKey, webhookSecret };
 }
 
+/**
+ * How the Stripe client waits and retries, sized to the 15 s an HTTP function has: a socket silent
+ * for 5 s is abandoned (stripe-node's `timeout` is an idle timeout), and one retry (with the
+ * idempotency key stripe-node adds to a retried POST) still answers within the function's time.
+ */
+export const STRIPE_CLIENT_CONFIG = { timeout: 5_000, maxNetworkRetries: 1 } as const satisfies Stripe.StripeConfig;
+
+/** Failures worth a later retry: Stripe's 5xx and rate limit, and a connection that failed. */
+const UNAVAILABLE = new Set(['StripeAPIError', 'StripeConnectionError', 'StripeRateLimitError']);
+
+const rethrow = (error: unknown): never => {
+  throw unavailableOr(error);
+};
+
+function unavailableOr(error: unknown): unknown {
+  const failure = error as { type?: string; statusCode?: number };
+  return UNAVAILABLE.has(failure?.type ?? '') || (failure?.statusCode ?? 0) >= 500 ? new BillingUnavailableError({ cause: error }) : error;
+}
+
 /** Stripe: Checkout Sessions in subscription mode, the Customer Portal, signed webhooks. */
 export class StripeBillingProvider implements BillingProvider {
   readonly kind = 'stripe' as const;
   private ready: Promise<{ stripe: Stripe; webhookSecret: string }> | undefined;
 
+  /** `connection`: where the client connects (host, port, protocol), for tests against a local endpoint. */
+  constructor(private readonly connection: Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol' | 'timeout'> = {}) {}
+
   private client() {
     this.ready ??= loadStripeSecrets()
-      .then(({ secretKey, webhookSecret }) => ({ stripe: new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 20_000 }), webhookSecret }))
+      .then(({ secretKey, webhookSecret }) => ({ stripe: new Stripe(secretKey, { ...STRIPE_CLIENT_CONFIG, ...this.connection }), webhookSecret }))
       .catch((error: unknown) => {
         this.ready = undefined;
         throw error;
@@ -53,7 +75,7 @@ export class StripeBillingProvider implements BillingProvider {
   async createCustomer({ user_id, email }: { user_id: string; email: string }) {
     const { stripe } = await this.client();
     // The idempotency key makes two racing first checkouts share one customer.
-    const customer = await stripe.customers.create({ email, metadata: { user_id } }, { idempotencyKey: `customer-${user_id}` });
+    const customer = await stripe.customers.create({ email, metadata: { user_id } }, { idempotencyKey: `customer-${user_id}` }).catch(rethrow);
     return { customer_id: customer.id };
   }
 
@@ -68,14 +90,14 @@ export class StripeBillingProvider implements BillingProvider {
       metadata: { user_id: input.user_id },
       success_url: input.success_url,
       cancel_url: input.cancel_url,
-    });
+    }).catch(rethrow);
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
     return { url: session.url };
   }
 
   async createPortalSession(input: { customer_id: string; return_url: string }) {
     const { stripe } = await this.client();
-    const session = await stripe.billingPortal.sessions.create({ customer: input.customer_id, return_url: input.return_url });
+    const session = await stripe.billingPortal.sessions.create({ customer: input.customer_id, return_url: input.return_url }).catch(rethrow);
     return { url: session.url };
   }
 
@@ -85,13 +107,17 @@ export class StripeBillingProvider implements BillingProvider {
       return await stripe.subscriptions.retrieve(id);
     } catch (error) {
       if ((error as { code?: string }).code === 'resource_missing') return null;
-      throw error;
+      throw unavailableOr(error);
     }
   }
 
   async *listSubscriptions() {
     const { stripe } = await this.client();
-    yield* stripe.subscriptions.list({ status: 'all', limit: 100 });
+    try {
+      yield* stripe.subscriptions.list({ status: 'all', limit: 100 });
+    } catch (error) {
+      throw unavailableOr(error);
+    }
   }
 
   async verifyWebhook(rawBody: string | Buffer, signature: string | undefined) {
