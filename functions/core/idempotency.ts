@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { HttpError } from './errors.js';
 import { log } from './log.js';
@@ -14,6 +14,12 @@ type HttpResponse = APIGatewayProxyStructuredResultV2;
 // this module in the access analysis of routes that bundle no claim middleware.
 export const IDEMPOTENCY_TTL_SECONDS = 86_400;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/**
+ * How long a request in progress holds its key: longer than any HTTP function may run (29 s). A
+ * function stopped before it could release its claim (its time ran out, it crashed or ran out of
+ * memory) then holds a retry back for this long, not for the 24 hours a key is remembered.
+ */
+export const CLAIM_LEASE_SECONDS = 60;
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -24,6 +30,8 @@ export const IDEMPOTENCY_MESSAGES = {
 
 interface Claim {
   key: { pk: string; sk: string };
+  /** This request's own mark on the claim: a request whose lease lapsed no longer owns it. */
+  attempt: string;
 }
 
 function header(event: HttpEvent, name: string): string | undefined {
@@ -43,8 +51,9 @@ function fingerprint(event: HttpEvent): string {
  * with a conditional put. The first request runs and its answer (2xx) is stored; a retry with the
  * same key and the same request gets that first answer (same status and body) without running
  * again; the same key with a different request is refused with 422; a retry while the first still
- * runs gets 409. A failed first attempt (any error) releases the key, so the retry runs for real.
- * Keys are scoped per caller and expire after 24 hours.
+ * runs gets 409. A failed first attempt (any error) releases the key, so the retry runs for real;
+ * so does a retry after the lease of a first attempt that never finished. Keys are scoped per caller
+ * and expire after 24 hours.
  */
 export function idempotency(options: { runtime: () => Runtime; caller: (event: HttpEvent) => string | null }): MiddlewareObj<HttpEvent, HttpResponse> {
   const claims = new WeakMap<HttpEvent, Claim>();
@@ -61,17 +70,20 @@ export function idempotency(options: { runtime: () => Runtime; caller: (event: H
       const key = { pk: `$idem#${caller}#${idempotencyKey}`, sk: 'request' };
       const print = fingerprint(event);
       const nowSeconds = Math.floor(runtime.now().getTime() / 1000);
+      const attempt = randomUUID();
       try {
         await runtime.views.client.send(
           new PutCommand({
             TableName: runtime.views.tableName,
-            Item: { ...key, fingerprint: print, state: 'running', expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
-            // An expired record (not yet removed by TTL) is as good as none.
-            ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
-            ExpressionAttributeValues: { ':now': nowSeconds },
+            Item: { ...key, fingerprint: print, state: 'running', attempt, leaseUntil: nowSeconds + CLAIM_LEASE_SECONDS, expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
+            // An expired record (not yet removed by TTL) is as good as none, and so is a claim whose
+            // request stopped without an answer.
+            ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now OR (#state = :running AND leaseUntil < :now)',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':now': nowSeconds, ':running': 'running' },
           }),
         );
-        claims.set(event, { key });
+        claims.set(event, { key, attempt });
         return;
       } catch (error) {
         if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
@@ -97,12 +109,15 @@ export function idempotency(options: { runtime: () => Runtime; caller: (event: H
           new UpdateCommand({
             TableName: runtime.views.tableName,
             Key: claim.key,
-            UpdateExpression: 'SET #state = :done, #response = :response',
+            UpdateExpression: 'SET #state = :done, #response = :response REMOVE leaseUntil',
+            ConditionExpression: 'attempt = :attempt',
             ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
-            ExpressionAttributeValues: { ':done': 'done', ':response': JSON.stringify({ statusCode: response.statusCode, headers: response.headers, body: response.body }) },
+            ExpressionAttributeValues: { ':done': 'done', ':attempt': claim.attempt, ':response': JSON.stringify({ statusCode: response.statusCode, headers: response.headers, body: response.body }) },
           }),
         );
       } catch (error) {
+        // Our lease lapsed and a retry holds the key now: its answer is the one to keep.
+        if ((error as Error).name === 'ConditionalCheckFailedException') return;
         // The work is done and its answer goes out; only the memory of it failed. Releasing the key
         // (rather than leaving it 'running' for 24 h) lets a later retry through, as without a key.
         log.warn('Could not store the idempotent answer', { error: (error as Error).message });
@@ -116,6 +131,13 @@ export function idempotency(options: { runtime: () => Runtime; caller: (event: H
   };
 }
 
+/** Frees the key, unless a retry took it over after this request's lease lapsed. */
 async function release(runtime: Runtime, claim: Claim): Promise<void> {
-  await runtime.views.client.send(new DeleteCommand({ TableName: runtime.views.tableName, Key: claim.key }));
+  try {
+    await runtime.views.client.send(
+      new DeleteCommand({ TableName: runtime.views.tableName, Key: claim.key, ConditionExpression: 'attempt = :attempt', ExpressionAttributeValues: { ':attempt': claim.attempt } }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
 }

@@ -153,7 +153,10 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
   schemas: { body?: z.core.$ZodType<B>; query?: z.core.$ZodType<Q>; params?: z.core.$ZodType<P>; acceptForm?: boolean },
   fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
 ) {
-  const chain = middy<HttpEvent, HttpResponse, Error, Context>()
+  // A handler still running this close to the function's end is abandoned with a TimeoutError, which
+  // answers 503 like any transient failure. Not middy's 5 ms: a busy event loop can fire the timer
+  // late, and the answer must be out before Lambda stops the function (API Gateway would say 500).
+  const chain = middy<HttpEvent, HttpResponse, Error, Context>({ timeoutEarlyInMillis: 200 })
     .use(observed<HttpEvent, HttpResponse>((event) => event.requestContext?.requestId ?? ''))
     .use(errorResponses())
     .use(originCheck())

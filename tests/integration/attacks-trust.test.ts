@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 import { readAll } from '../../functions/core/event-log.js';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CLAIM_LEASE_SECONDS, idempotency } from '../../functions/core/idempotency.js';
+import type { HttpEvent } from '../../functions/http/middleware.js';
 
 /**
  * Issue 18: nobody gets a right they were not given; nobody spends our money or reputation. Each
@@ -354,5 +357,47 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
     expect((await post(client, '/api/projects', minimalProject({ title: '' }), key)).status).toBe(400);
     expect((await post(client, '/api/projects', minimalProject({ title: 'Fixed' }), key)).status).toBe(201);
     expect((await post(client, '/api/projects', minimalProject(), 'bad key!')).status).toBe(400);
+  });
+
+  it('a first attempt stopped before it could answer (time out, crash) holds its key for the lease only, not 24 hours', async () => {
+    const client = await stack.signUpClient();
+    const key = newKey();
+    const body = minimalProject({ title: 'After a crash' });
+    const first = await post(client, '/api/projects', body, key);
+    expect(first.status).toBe(201);
+    // Leave the claim as a function stopped mid-request leaves it: running, its lease just taken.
+    const views = stack.local.runtime.views;
+    const claimKey = { pk: `$idem#${client.sub}#${key}`, sk: 'request' };
+    const now = Math.floor(Date.now() / 1000);
+    const setClaim = (leaseUntil: number) =>
+      views.client.send(new UpdateCommand({ TableName: views.tableName, Key: claimKey, UpdateExpression: 'SET #s = :running, leaseUntil = :lease, attempt = :stopped REMOVE #r', ExpressionAttributeNames: { '#s': 'state', '#r': 'response' }, ExpressionAttributeValues: { ':running': 'running', ':lease': leaseUntil, ':stopped': 'stopped' } }));
+    await setClaim(now + CLAIM_LEASE_SECONDS);
+    expect(await post(client, '/api/projects', body, key)).toMatchObject({ status: 409, body: { error: { code: 'IDEMPOTENCY_IN_PROGRESS' } } });
+    // Once the lease has lapsed the retry runs for real, and its answer is remembered.
+    await setClaim(now - 1);
+    const retry = await post(client, '/api/projects', body, key);
+    expect(retry.status).toBe(201);
+    expect(await post(client, '/api/projects', body, key)).toEqual(retry);
+  });
+
+  it('a request whose lease lapsed cannot store its answer over the retry’s, nor free the retry’s key', async () => {
+    const views = stack.local.runtime.views;
+    const middleware = idempotency({ runtime: () => stack.local.runtime, caller: () => 'u-lapsed' });
+    const key = newKey();
+    const event = () =>
+      ({ routeKey: 'POST /api/projects', rawPath: '/api/projects', body: '{"title":"x"}', isBase64Encoded: false, headers: { 'idempotency-key': key }, requestContext: { requestId: 'r', http: { method: 'POST' } } }) as unknown as HttpEvent;
+    const request = (e: HttpEvent, response?: { statusCode: number; body: string }) => ({ event: e, context: {}, response, error: undefined, internal: {} }) as never;
+    const slow = event();
+    expect(await middleware.before!(request(slow))).toBeUndefined();
+    const claimKey = { pk: `$idem#u-lapsed#${key}`, sk: 'request' };
+    await views.client.send(new UpdateCommand({ TableName: views.tableName, Key: claimKey, UpdateExpression: 'SET leaseUntil = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }));
+    const retry = event();
+    expect(await middleware.before!(request(retry))).toBeUndefined();
+    // The slow first request ends after all: an error, then (say) a late answer. Neither touches the retry's claim.
+    await middleware.onError!(request(slow));
+    await middleware.after!(request(slow, { statusCode: 201, body: '"late"' }));
+    expect((await views.client.send(new GetCommand({ TableName: views.tableName, Key: claimKey, ConsistentRead: true }))).Item).toMatchObject({ state: 'running' });
+    await middleware.after!(request(retry, { statusCode: 201, body: '"retry"' }));
+    expect(await middleware.before!(request(event()))).toMatchObject({ statusCode: 201, body: '"retry"', headers: { 'idempotent-replayed': 'true' } });
   });
 });

@@ -37,3 +37,15 @@ describe('HTTP errors', () => {
     expect((await call(async () => ({ body: {} }), '{"title":""}', schema)).body.error.message).toBe('Invalid request body. title: Title is required');
   });
 });
+
+describe('a handler still working when the function runs out of time', () => {
+  it('answers 503 with a retry hint before the function is killed, not a bare 500 from API Gateway', async () => {
+    const handler = httpHandler({}, () => new Promise<never>(() => undefined));
+    const started = Date.now();
+    const context = { getRemainingTimeInMillis: () => 400 - (Date.now() - started), awsRequestId: 'a-1' } as never;
+    const response = await handler(event(), context);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers?.['retry-after']).toBe('2');
+    expect(JSON.parse(response.body as string).error.code).toBe('UNAVAILABLE');
+  });
+});
