@@ -6,7 +6,7 @@ import type { CommitMeta } from './event-store.js';
 import { ConcurrencyError, HttpError } from './errors.js';
 import { recordMetric } from './observability/metrics.js';
 import { Recent } from './recent.js';
-import { currentRequest } from './request-context.js';
+import { currentRequest, RequestAbandonedError } from './request-context.js';
 import { loadState } from './load-state.js';
 import { getRuntime, type Runtime } from './runtime.js';
 
@@ -61,6 +61,7 @@ export async function runCommand<C, S>(
   const decideOn = (state: S) => decider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });
   const commit = async (loaded: Loaded<S>, newEvents: ReturnType<typeof decideOn>): Promise<CommandResult<S>> => {
     try {
+      if (currentRequest()?.signal?.aborted) throw new RequestAbandonedError();
       const store = appendingStore(runtime);
       const appended = await store.append(streamId, newEvents, { version: loaded.version, hash: loaded.lastHash }, meta);
       let next = loaded.state;

@@ -165,7 +165,7 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
   // Written out in the condition (not through a constant) so that esbuild drops the branch, and the
   // module with it, as it parses.
   if (typeof __ROUTE_TAKES_POST__ !== 'boolean' || __ROUTE_TAKES_POST__) chain.use(idempotency({ runtime: getRuntime, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }));
-  return chain.handler(async (event) => {
+  return chain.handler(async (event, _context, { signal }) => {
     const request: HttpRequest<B, Q, P> = {
       body: validate(schemas.body, parseBody(event, schemas.acceptForm), 'request body'),
       query: validate(schemas.query, event.queryStringParameters ?? {}, 'query'),
@@ -174,7 +174,7 @@ export function httpHandler<B = undefined, Q = Record<string, string | undefined
       event,
       correlationId: event.requestContext?.requestId ?? '',
     };
-    const result = await withRequestContext({ correlationId: request.correlationId }, () => fn(request));
+    const result = await withRequestContext({ correlationId: request.correlationId, signal }, () => fn(request));
     return json(result.status ?? 200, result.body, result.headers);
   });
 }
