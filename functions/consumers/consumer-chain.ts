@@ -42,9 +42,11 @@ export function consumer(fn: (envelope: EventEnvelope, event: BusEvent) => Promi
     .use(observed<BusEvent, void>((event) => String(event.detail?.correlationId || event.id)))
     .use(logFailure())
     .use(parseEnvelope())
-    .handler(async (event) => {
+    .handler(async (event, _context, { signal }) => {
       const correlationId = correlationIdOf(event)!;
-      await withRequestContext({ correlationId }, () => fn(envelopes.get(event)!, event));
+      // Abandoned at the function's end, the delivery fails and is retried or dead-lettered; what
+      // this invocation reaches afterwards commits nothing (see RequestContext.signal).
+      await withRequestContext({ correlationId, signal }, () => fn(envelopes.get(event)!, event));
     });
   return invocable<BusEvent, void, typeof handler>(handler);
 }
@@ -58,6 +60,6 @@ export function scheduled<R>(fn: () => Promise<R>) {
         log.error('Scheduled job failed', { scheduleEventId: request.event?.id, error: errorAttributes(request.error) });
       },
     })
-    .handler(async (event) => withRequestContext({ correlationId: correlationIdOf(event)! }, fn));
+    .handler(async (event, _context, { signal }) => withRequestContext({ correlationId: correlationIdOf(event)!, signal }, fn));
   return invocable<Partial<ScheduledEvent> | undefined, R, typeof handler>(handler);
 }

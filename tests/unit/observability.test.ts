@@ -200,3 +200,29 @@ describe('captureAwsClient, the one Tracer hook for the adapters', () => {
     expect(middlewareNames(captureAwsClient(client()))).toContain('XRaySDKInstrumentation');
   });
 });
+
+describe('a consumer abandoned at its function’s end', () => {
+  it('fails the delivery (retried or dead-lettered) and commits nothing it reaches afterwards', async () => {
+    let appends = 0;
+    const runtime = {
+      store: { readStream: async (streamId: string) => ({ streamId, events: [], version: 0, lastHash: GENESIS_HASH }), append: async () => void (appends += 1) },
+      publisher: { publish: async () => true },
+      now: () => new Date(),
+    } as unknown as Runtime;
+    const decider: Decider<{ type: 'Touch' }, number> = { initialState: () => 0, decide: () => [{ type: 'Touched', data: {} }], evolve: (state) => state + 1 };
+    let late: Promise<unknown> | undefined;
+    const handler = consumer(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      late = runCommand(decider, 'reactor-1', { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime);
+      await late;
+    });
+    const started = Date.now();
+    const context = { getRemainingTimeInMillis: () => 300 - (Date.now() - started), awsRequestId: 'c-1' } as unknown as Context;
+    let thrown: unknown;
+    await captureLogs(() => handler(busEvent(envelope('corr-abandoned')), context).catch((error: unknown) => (thrown = error)));
+    expect(thrown).toMatchObject({ name: 'TimeoutError' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect(late).rejects.toMatchObject({ name: 'RequestAbandonedError' });
+    expect(appends).toBe(0);
+  });
+});
