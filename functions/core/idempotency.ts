@@ -75,12 +75,13 @@ export function idempotency(options: { runtime: () => Runtime; caller: (event: H
         await runtime.views.client.send(
           new PutCommand({
             TableName: runtime.views.tableName,
-            Item: { ...key, fingerprint: print, state: 'running', attempt, leaseUntil: nowSeconds + CLAIM_LEASE_SECONDS, expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
+            Item: { ...key, fingerprint: print, state: 'running', attempt, expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
             // An expired record (not yet removed by TTL) is as good as none, and so is a claim whose
-            // request stopped without an answer.
-            ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now OR (#state = :running AND leaseUntil < :now)',
+            // request stopped without an answer: one still running a lease after it was taken (read
+            // from its expiry, so claims written before the lease existed lapse too).
+            ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now OR (#state = :running AND expiresAt < :lapsed)',
             ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':now': nowSeconds, ':running': 'running' },
+            ExpressionAttributeValues: { ':now': nowSeconds, ':running': 'running', ':lapsed': nowSeconds + IDEMPOTENCY_TTL_SECONDS - CLAIM_LEASE_SECONDS },
           }),
         );
         claims.set(event, { key, attempt });
@@ -109,7 +110,7 @@ export function idempotency(options: { runtime: () => Runtime; caller: (event: H
           new UpdateCommand({
             TableName: runtime.views.tableName,
             Key: claim.key,
-            UpdateExpression: 'SET #state = :done, #response = :response REMOVE leaseUntil',
+            UpdateExpression: 'SET #state = :done, #response = :response',
             ConditionExpression: 'attempt = :attempt',
             ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
             ExpressionAttributeValues: { ':done': 'done', ':attempt': claim.attempt, ':response': JSON.stringify({ statusCode: response.statusCode, headers: response.headers, body: response.body }) },

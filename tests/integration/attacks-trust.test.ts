@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 import { readAll } from '../../functions/core/event-log.js';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CLAIM_LEASE_SECONDS, idempotency } from '../../functions/core/idempotency.js';
+import { CLAIM_LEASE_SECONDS, IDEMPOTENCY_TTL_SECONDS, idempotency } from '../../functions/core/idempotency.js';
 import type { HttpEvent } from '../../functions/http/middleware.js';
 
 /**
@@ -369,12 +369,13 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
     const views = stack.local.runtime.views;
     const claimKey = { pk: `$idem#${client.sub}#${key}`, sk: 'request' };
     const now = Math.floor(Date.now() / 1000);
-    const setClaim = (leaseUntil: number) =>
-      views.client.send(new UpdateCommand({ TableName: views.tableName, Key: claimKey, UpdateExpression: 'SET #s = :running, leaseUntil = :lease, attempt = :stopped REMOVE #r', ExpressionAttributeNames: { '#s': 'state', '#r': 'response' }, ExpressionAttributeValues: { ':running': 'running', ':lease': leaseUntil, ':stopped': 'stopped' } }));
-    await setClaim(now + CLAIM_LEASE_SECONDS);
+    // Taken `age` seconds ago. No attempt id: claims written before the lease existed lapse too.
+    const setClaim = (age: number) =>
+      views.client.send(new UpdateCommand({ TableName: views.tableName, Key: claimKey, UpdateExpression: 'SET #s = :running, expiresAt = :expires REMOVE #r, attempt', ExpressionAttributeNames: { '#s': 'state', '#r': 'response' }, ExpressionAttributeValues: { ':running': 'running', ':expires': now - age + IDEMPOTENCY_TTL_SECONDS } }));
+    await setClaim(CLAIM_LEASE_SECONDS - 5);
     expect(await post(client, '/api/projects', body, key)).toMatchObject({ status: 409, body: { error: { code: 'IDEMPOTENCY_IN_PROGRESS' } } });
     // Once the lease has lapsed the retry runs for real, and its answer is remembered.
-    await setClaim(now - 1);
+    await setClaim(CLAIM_LEASE_SECONDS + 1);
     const retry = await post(client, '/api/projects', body, key);
     expect(retry.status).toBe(201);
     expect(await post(client, '/api/projects', body, key)).toEqual(retry);
@@ -390,7 +391,7 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
     const slow = event();
     expect(await middleware.before!(request(slow))).toBeUndefined();
     const claimKey = { pk: `$idem#u-lapsed#${key}`, sk: 'request' };
-    await views.client.send(new UpdateCommand({ TableName: views.tableName, Key: claimKey, UpdateExpression: 'SET leaseUntil = :past', ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 } }));
+    await views.client.send(new UpdateCommand({ TableName: views.tableName, Key: claimKey, UpdateExpression: 'SET expiresAt = expiresAt - :lease', ExpressionAttributeValues: { ':lease': CLAIM_LEASE_SECONDS + 1 } }));
     const retry = event();
     expect(await middleware.before!(request(retry))).toBeUndefined();
     // The slow first request ends after all: an error, then (say) a late answer. Neither touches the retry's claim.
