@@ -10,7 +10,8 @@ export interface BusEntry {
 
 /** What both EventBridge and the in-process bus offer: PutEvents, answering which entries failed. */
 export interface BusClient {
-  putEvents(entries: BusEntry[]): Promise<{ failedIndexes: number[] }>;
+  /** `abortSignal`: give up waiting (the entries may or may not have been put). */
+  putEvents(entries: BusEntry[], options?: { abortSignal?: AbortSignal }): Promise<{ failedIndexes: number[] }>;
 }
 
 /** The cloud bus: EventBridge PutEvents, reporting the entries it refused by index. */
@@ -24,8 +25,8 @@ export class EventBridgeBus implements BusClient {
     this.client = client ?? captureAwsClient(new EventBridgeClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() }));
   }
 
-  async putEvents(entries: BusEntry[]): Promise<{ failedIndexes: number[] }> {
-    const result = await this.client.send(new PutEventsCommand({ Entries: entries.map((entry) => ({ ...entry, EventBusName: this.busName })) }));
+  async putEvents(entries: BusEntry[], options: { abortSignal?: AbortSignal } = {}): Promise<{ failedIndexes: number[] }> {
+    const result = await this.client.send(new PutEventsCommand({ Entries: entries.map((entry) => ({ ...entry, EventBusName: this.busName })) }), { abortSignal: options.abortSignal });
     if (!result.FailedEntryCount) return { failedIndexes: [] };
     const failedIndexes: number[] = [];
     result.Entries?.forEach((entry, index) => {

@@ -19,6 +19,12 @@ export interface CommandResult<S> {
 }
 
 const MAX_ATTEMPTS = 5;
+/**
+ * How long a command waits for the bus after its commit. The commit is durable and marked for the
+ * outbox, so a slow bus only delays delivery to the sweeper; waiting longer would spend the request's
+ * time, and a request answered 503 after its commit invites a retry that runs again.
+ */
+export const PUBLISH_BUDGET_MS = 3_000;
 const REMEMBERED_STREAMS = 1_000;
 
 interface Loaded<S> {
@@ -68,7 +74,7 @@ export async function runCommand<C, S>(
       for (const event of appended.events) next = decider.evolve(next, event);
       streams.set(streamId, { state: next, version: appended.lastVersion, lastHash: appended.events.at(-1)!.hash });
       recordMetric('CommandAccepted');
-      await runtime.publisher.publish(appended);
+      await runtime.publisher.publish(appended, { withinMs: PUBLISH_BUDGET_MS });
       return { state: next, version: appended.lastVersion, events: appended.events };
     } catch (error) {
       streams.delete(streamId);

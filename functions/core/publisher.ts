@@ -28,14 +28,16 @@ export class Publisher {
     readonly lookbackMs = DEFAULT_SWEEP_LOOKBACK_MS,
   ) {}
 
-  async publish(commit: Commit): Promise<boolean> {
+  async publish(commit: Commit, options: { withinMs?: number } = {}): Promise<boolean> {
+    // Given a time budget, the bus is waited for that long at most: the outbox delivers the rest.
+    const abortSignal = options.withinMs ? AbortSignal.timeout(options.withinMs) : undefined;
     try {
       let pending = commit.events.map(toBusEntry);
       for (let attempt = 0; attempt < 2 && pending.length > 0; attempt += 1) {
         const failed: BusEntry[] = [];
         for (let i = 0; i < pending.length; i += MAX_ENTRIES_PER_CALL) {
           const batch = pending.slice(i, i + MAX_ENTRIES_PER_CALL);
-          const { failedIndexes } = await this.bus.putEvents(batch);
+          const { failedIndexes } = await this.bus.putEvents(batch, { abortSignal });
           for (const index of failedIndexes) failed.push(batch[index]!);
         }
         pending = failed;

@@ -148,6 +148,13 @@ describe('an attempt whose connection goes silent', () => {
     dynamo.destroy();
   });
 
+  it('EventBridge PutEvents stops waiting when its caller does (the publisher’s budget)', async () => {
+    answer = () => 'silent';
+    const bus = new EventBridgeBus('bus', new EventBridgeClient({ endpoint, maxAttempts: 3, requestHandler: requestHandlerOptions() }));
+    await expect(bus.putEvents([{ Source: 'design-club', DetailType: 'T', Detail: '{}' }], { abortSignal: AbortSignal.timeout(200) })).rejects.toMatchObject({ name: expect.stringMatching(/AbortError|TimeoutError/) });
+    expect(seen).toHaveLength(1);
+  });
+
   it('every client is configured with an idle limit that abandons (not requestTimeout, which only warns)', () => {
     expect(requestHandlerOptions()).toEqual({ connectionTimeout: 3_000, socketTimeout: PROMPT_SERVICE_SILENCE_MS });
     expect(requestHandlerOptions()).not.toHaveProperty('requestTimeout');

@@ -114,6 +114,26 @@ describe('a command on a state this process remembers', () => {
   });
 });
 
+describe('a bus that does not answer', () => {
+  // Answers only by giving up when the caller stops waiting, like a connection gone silent.
+  const silentBus = { putEvents: (_entries: unknown, options?: { abortSignal?: AbortSignal }) => new Promise<never>((_, reject) => options?.abortSignal?.addEventListener('abort', () => reject(options.abortSignal!.reason))) };
+
+  it('a command answers after its commit, within the publish budget: the commit stays marked for the sweeper', async () => {
+    const runtime = { store: env.store, views: env.views, publisher: new Publisher(silentBus, env.store), now: () => new Date() } as unknown as Runtime;
+    const result = await runCommand(userDecider, 'user-silent-bus', { type: 'RegisterUser', user_id: 'silent', email: 'silent@example.com' }, { actor }, runtime);
+    expect(result.version).toBe(1);
+    const { Item } = await env.client.send(new GetCommand({ TableName: env.names.events, Key: { streamId: 'user-silent-bus', version: 1 }, ConsistentRead: true }));
+    expect(Item?.outbox).toBe('pending');
+  }, 20_000);
+
+  it('a publish given a budget reports failure when it runs out, and clears nothing', async () => {
+    const commit = await env.store.append('user-silent-bus-2', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
+    expect(await new Publisher(silentBus, env.store).publish(commit, { withinMs: 100 })).toBe(false);
+    const { Item } = await env.client.send(new GetCommand({ TableName: env.names.events, Key: { streamId: 'user-silent-bus-2', version: 1 }, ConsistentRead: true }));
+    expect(Item?.outbox).toBe('pending');
+  });
+});
+
 describe('the outbox sweep', () => {
   it('delivers what a failed publish left marked, and never moves its mark past an undelivered commit', async () => {
     const fresh = await startStore();
