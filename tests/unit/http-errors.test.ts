@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { DomainError } from '../../functions/domain/errors.js';
 import { HttpError } from '../../functions/core/errors.js';
 import { httpHandler, type HttpEvent } from '../../functions/http/middleware.js';
-import { GENESIS_HASH, SYSTEM_ACTOR } from '../../events/index.js';
+import { SYSTEM_ACTOR } from '../../events/index.js';
 import { runCommand } from '../../functions/core/command.js';
-import type { Runtime } from '../../functions/core/runtime.js';
-import type { Decider } from '../../functions/domain/decider.js';
+import { appendCountingRuntime, contextEndingIn, touchDecider } from '../support/abandoned.js';
 
 /** The wrapper's promises, without I/O: a public route's event handed straight to a handler. */
 const event = (body?: string): HttpEvent =>
@@ -45,9 +44,7 @@ describe('HTTP errors', () => {
 describe('a handler still working when the function runs out of time', () => {
   it('answers 503 with a retry hint before the function is killed, not a bare 500 from API Gateway', async () => {
     const handler = httpHandler({}, () => new Promise<never>(() => undefined));
-    const started = Date.now();
-    const context = { getRemainingTimeInMillis: () => 400 - (Date.now() - started), awsRequestId: 'a-1' } as never;
-    const response = await handler(event(), context);
+    const response = await handler(event(), contextEndingIn(400) as never);
     expect(response.statusCode).toBe(503);
     expect(response.headers?.['retry-after']).toBe('2');
     expect(JSON.parse(response.body as string).error.code).toBe('UNAVAILABLE');
@@ -55,27 +52,19 @@ describe('a handler still working when the function runs out of time', () => {
 });
 
 describe('a handler abandoned at the function’s end', () => {
-  const decider: Decider<{ type: 'Touch' }, number> = { initialState: () => 0, decide: () => [{ type: 'Touched', data: {} }], evolve: (state) => state + 1 };
-
   it('commits nothing afterwards: its caller was told to retry, and a frozen container may resume it later', async () => {
-    let appends = 0;
-    const runtime = {
-      store: { readStream: async (streamId: string) => ({ streamId, events: [], version: 0, lastHash: GENESIS_HASH }), append: async () => void (appends += 1) },
-      publisher: { publish: async () => true },
-      now: () => new Date(),
-    } as unknown as Runtime;
+    const { runtime, appends } = appendCountingRuntime();
     let late: Promise<unknown> | undefined;
     const handler = httpHandler({}, async () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      late = runCommand(decider, 'abandoned-1', { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime);
+      late = runCommand(touchDecider, 'abandoned-1', { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime);
       await late;
       return { body: {} };
     });
-    const started = Date.now();
-    const response = await handler(event(), { getRemainingTimeInMillis: () => 400 - (Date.now() - started), awsRequestId: 'a-2' } as never);
+    const response = await handler(event(), contextEndingIn(400) as never);
     expect(response.statusCode).toBe(503);
     await new Promise((resolve) => setTimeout(resolve, 400));
     await expect(late).rejects.toMatchObject({ name: 'RequestAbandonedError' });
-    expect(appends).toBe(0);
+    expect(appends()).toBe(0);
   });
 });

@@ -21,6 +21,7 @@ import type { Decider } from '../../functions/domain/decider.js';
 import { invalid } from '../../functions/domain/errors.js';
 import { httpHandler } from '../../functions/http/middleware.js';
 import { trigger } from '../../functions/triggers/trigger-chain.js';
+import { appendCountingRuntime, contextEndingIn, touchDecider } from '../support/abandoned.js';
 
 /** The JSON lines the Logger wrote while `work` ran (through its own Console: stdout, errors to stderr). */
 async function captureLogs(work: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
@@ -203,26 +204,18 @@ describe('captureAwsClient, the one Tracer hook for the adapters', () => {
 
 describe('a consumer abandoned at its function’s end', () => {
   it('fails the delivery (retried or dead-lettered) and commits nothing it reaches afterwards', async () => {
-    let appends = 0;
-    const runtime = {
-      store: { readStream: async (streamId: string) => ({ streamId, events: [], version: 0, lastHash: GENESIS_HASH }), append: async () => void (appends += 1) },
-      publisher: { publish: async () => true },
-      now: () => new Date(),
-    } as unknown as Runtime;
-    const decider: Decider<{ type: 'Touch' }, number> = { initialState: () => 0, decide: () => [{ type: 'Touched', data: {} }], evolve: (state) => state + 1 };
+    const { runtime, appends } = appendCountingRuntime();
     let late: Promise<unknown> | undefined;
     const handler = consumer(async () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
-      late = runCommand(decider, 'reactor-1', { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime);
+      late = runCommand(touchDecider, 'reactor-1', { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime);
       await late;
     });
-    const started = Date.now();
-    const context = { getRemainingTimeInMillis: () => 300 - (Date.now() - started), awsRequestId: 'c-1' } as unknown as Context;
     let thrown: unknown;
-    await captureLogs(() => handler(busEvent(envelope('corr-abandoned')), context).catch((error: unknown) => (thrown = error)));
+    await captureLogs(() => handler(busEvent(envelope('corr-abandoned')), contextEndingIn(300) as unknown as Context).catch((error: unknown) => (thrown = error)));
     expect(thrown).toMatchObject({ name: 'TimeoutError' });
     await new Promise((resolve) => setTimeout(resolve, 400));
     await expect(late).rejects.toMatchObject({ name: 'RequestAbandonedError' });
-    expect(appends).toBe(0);
+    expect(appends()).toBe(0);
   });
 });
