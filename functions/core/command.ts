@@ -24,7 +24,7 @@ const MAX_ATTEMPTS = 5;
  * outbox, so a slow bus only delays delivery to the sweeper; waiting longer would spend the request's
  * time, and a request answered 503 after its commit invites a retry that runs again.
  */
-export const PUBLISH_BUDGET_MS = 3_000;
+const PUBLISH_BUDGET_MS = 3_000;
 const REMEMBERED_STREAMS = 1_000;
 
 interface Loaded<S> {

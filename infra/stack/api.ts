@@ -9,9 +9,6 @@ import type { HandlerFunctions } from './functions.js';
 import { ORIGIN_SECRET_ENV } from './origin-secret.js';
 import { ApiRoutes } from './routes-stack.js';
 
-/** The whole API's limit, in infra/routes.ts: the embedded stack applies it too. */
-export { STAGE_THROTTLE } from '../routes.js';
-
 export { routeId } from './routes-stack.js';
 
 /**

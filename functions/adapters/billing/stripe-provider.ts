@@ -40,7 +40,7 @@ export async function loadStripeSecrets(env: NodeJS.ProcessEnv = process.env): P
  * for 5 s is abandoned (stripe-node's `timeout` is an idle timeout), and one retry (with the
  * idempotency key stripe-node adds to a retried POST) still answers within the function's time.
  */
-export const STRIPE_CLIENT_CONFIG = { timeout: 5_000, maxNetworkRetries: 1 } as const satisfies Stripe.StripeConfig;
+const STRIPE_CLIENT_CONFIG = { timeout: 5_000, maxNetworkRetries: 1 } as const satisfies Stripe.StripeConfig;
 
 /** Failures worth a later retry: Stripe's 5xx and rate limit, and a connection that failed. */
 const UNAVAILABLE = new Set(['StripeAPIError', 'StripeConnectionError', 'StripeRateLimitError']);
