@@ -240,7 +240,7 @@ describe('GET /api/insights on a seeded history of a few hundred projects', () =
     expect(refused.status).toBe(400);
   });
 
-  it("a submission records 'studio' only as the checklist step's signed receipt proves it", async () => {
+  it("a submission records 'studio', and a checklist step's source, only as the step's signed receipt proves them", async () => {
     const client = await stack.signUpClient();
     const other = await stack.signUpClient();
     const brief = { ...minimalProject(), checklist: undefined, total_estimated_hours: undefined, estimated_turnaround_days: undefined };
@@ -258,6 +258,9 @@ describe('GET /api/insights on a seeded history of a few hundred projects', () =
       { user: other, body: { ...minimalProject(), checklist_source: 'local', estimate_basis: 'studio', estimate_receipt: edited } },
       { user: client, body: { ...permit, checklist: [{ task_name: 'Survey', estimated_hours: 4 }], checklist_source: 'local', estimate_basis: 'studio', estimate_receipt: receipt } },
       { user: client, body: { ...minimalProject(), checklist_source: 'bedrock', estimate_basis: 'studio', estimate_receipt: receipt } },
+      // Which step wrote the checklist is the receipt's to say too: without one, only 'manual'.
+      { user: client, body: { ...minimalProject(), checklist_source: 'bedrock' } },
+      { user: client, body: { ...minimalProject(), checklist_source: 'local', estimate_basis: 'generic' } },
     ];
     for (const attempt of attempts) {
       const refused = await stack.api('POST', '/api/projects', attempt);

@@ -35,13 +35,14 @@ export const handler = httpHandler({ body: submitProjectBody }, async (request) 
 type SubmitProjectBody = z.output<typeof submitProjectBody>;
 
 /**
- * The estimate's labels as the checklist step's receipt proves them: 'studio' only with a receipt
- * (insights split estimate accuracy by it), the receipt's basis over the body's, and no basis for a
- * checklist written by hand.
+ * The estimate's labels as the checklist step's receipt proves them: a checklist from the step
+ * ('bedrock', 'local') and the 'studio' basis only with a receipt (insights split estimate accuracy
+ * by the basis; the project shows where its checklist came from), the receipt's basis over the
+ * body's, and no basis for a checklist written by hand.
  */
 function provenEstimate(body: SubmitProjectBody, sub: string): SubmitProjectBody {
   if (!body.estimate_receipt) {
-    if (body.estimate_basis === 'studio') throw invalidReceipt();
+    if (body.estimate_basis === 'studio' || body.checklist_source !== 'manual') throw invalidReceipt();
     return body;
   }
   const facts = verifyReceipt(body.estimate_receipt, { sub, category: body.project_category, type: body.project_type });
