@@ -14,7 +14,43 @@ export interface S3GateOptions {
   region: string;
   /** The credentials the embedded stack signs its forms, links and calls with (its secret is per data folder). */
   credentials: { accessKeyId: string; secretAccessKey: string };
+  /** Request bodies held in memory at once (default BODIES_IN_MEMORY); later ones wait their turn unread. */
+  bodiesInMemory?: number;
 }
+
+/**
+ * The gate checks a whole upload before s3rver sees a byte of it, so it holds each body (up to 50 MB,
+ * and about twice that while the form is parsed) in memory. Two at a time bound that to a few hundred
+ * MB whatever a client opens; the SPA uploads one file after another, so it never waits.
+ */
+export const BODIES_IN_MEMORY = 2;
+
+/** Turns for holding a body: a request waits, unread (TCP holds its bytes back), until one is free. */
+class BodyTurns {
+  private held = 0;
+  private readonly queue: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  get waiting(): number {
+    return this.queue.length;
+  }
+  get inMemory(): number {
+    return this.held;
+  }
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.held >= this.limit) await new Promise<void>((resolve) => this.queue.push(resolve));
+    else this.held += 1;
+    try {
+      return await work();
+    } finally {
+      // The turn passes straight to the next in line, so `held` never dips for a newcomer to take it.
+      const next = this.queue.shift();
+      if (next) next();
+      else this.held -= 1;
+    }
+  }
+}
+
+const carriesBody = (req: IncomingMessage) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
 /** S3's error shape, which SDK clients and browsers' upload code read. */
 class S3Refusal extends Error {
@@ -46,6 +82,7 @@ export function s3Gate(options: S3GateOptions) {
   const signer = new SignatureV4({ credentials: options.credentials, region: options.region, service: 's3', sha256, uriEscapePath: false, applyChecksum: false });
   const upstream = new URL(options.upstream);
   const agent = new http.Agent({ keepAlive: true });
+  const turns = new BodyTurns(options.bodiesInMemory ?? BODIES_IN_MEMORY);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://local');
@@ -233,7 +270,14 @@ export function s3Gate(options: S3GateOptions) {
   return {
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
       try {
-        await handle(req, res);
+        // Calls without a body (downloads, the handlers' HEAD, copy and delete) never wait behind uploads.
+        if (!carriesBody(req)) await handle(req, res);
+        else
+          await turns.run(async () => {
+            // A client that gave up while it waited is not read.
+            if (req.destroyed || req.socket.destroyed) return;
+            await handle(req, res);
+          });
       } catch (error) {
         if (error instanceof BodyTooLarge) return refuseTooLarge(req, res, errorXml(new S3Refusal(413, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.')), 'application/xml');
         if (!(error instanceof S3Refusal)) throw error;
@@ -241,6 +285,10 @@ export function s3Gate(options: S3GateOptions) {
         res.shouldKeepAlive = false;
         sendError(res, error);
       }
+    },
+    /** Bodies held and requests waiting for a turn (the tests watch the bound). */
+    get bodies() {
+      return { inMemory: turns.inMemory, waiting: turns.waiting };
     },
     close() {
       agent.destroy();
