@@ -7,12 +7,14 @@ import { benchLiveUpdates } from './live-updates.js';
 import { benchProjectsList } from './projects-list.js';
 import { benchReplay } from './replay.js';
 import { benchScale } from './scale.js';
+import { benchSdkClientCost } from './sdk-client-cost.js';
 import { benchSpa } from './spa.js';
 import { benchTrust } from './trust.js';
 
 // The embedded stack runs on this machine's Node 20; Lambda runs Node 22, so the SDK's notice does not apply.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 await benchEventStore();
+await benchSdkClientCost();
 await benchReplay();
 await benchApiLoad();
 await benchLiveUpdates();

@@ -8,7 +8,7 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { SystemRole } from '../../events/index.js';
-import { localEndpointConfig, requestHandlerOptions } from './sdk-config.js';
+import { localEndpointConfig, requestHandlerOptions, MIDDLEWARE_RESOLVED_ONCE } from './sdk-config.js';
 import { captureAwsClient } from '../core/observability/tracing.js';
 
 /** Cognito user pool administration: group membership, sign-out and password resets, for reactors and admin actions. */
@@ -19,7 +19,7 @@ export class IdentityDirectory {
     private readonly userPoolId = process.env.USER_POOL_ID ?? '',
     endpoint = process.env.COGNITO_ENDPOINT,
   ) {
-    this.client = captureAwsClient(new CognitoIdentityProviderClient({ ...localEndpointConfig(endpoint), maxAttempts: 3, requestHandler: requestHandlerOptions() }));
+    this.client = captureAwsClient(new CognitoIdentityProviderClient({ ...localEndpointConfig(endpoint), maxAttempts: 3, requestHandler: requestHandlerOptions(), ...MIDDLEWARE_RESOLVED_ONCE }));
   }
 
   /** Idempotent: adding a member twice is not an error in Cognito. */

@@ -2,7 +2,7 @@ import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCom
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MAX_FILE_BYTES } from '../../events/uploads.js';
-import { requestHandlerOptions, SLOW_SERVICE_SILENCE_MS } from './sdk-config.js';
+import { requestHandlerOptions, SLOW_SERVICE_SILENCE_MS, MIDDLEWARE_RESOLVED_ONCE } from './sdk-config.js';
 import { captureAwsClient } from '../core/observability/tracing.js';
 
 /**
@@ -34,6 +34,7 @@ export function storageClient(): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 3,
     requestHandler: requestHandlerOptions(SLOW_SERVICE_SILENCE_MS),
+    ...MIDDLEWARE_RESOLVED_ONCE,
   }));
   cached = { endpoint, secret: process.env.S3_SECRET_ACCESS_KEY, client };
   return client;

@@ -70,6 +70,15 @@ describe('API Gateway management (live updates)', () => {
     answer = () => errorType(403, 'ForbiddenException', 'Forbidden');
     await expect(new ApiGatewayPoster(`${endpoint}/prod`).post('abc', 'x')).rejects.toMatchObject({ name: 'ForbiddenException' });
   });
+
+  it('a fan-out through one client (its middleware stack resolved once) sends each message to its own connection', async () => {
+    answer = (req) => (req.url?.endsWith('/gone') ? errorType(410, 'GoneException', 'Gone') : { status: 200 });
+    const poster = new ApiGatewayPoster(`${endpoint}/prod`);
+    const outcomes = [];
+    for (const id of ['one', 'gone', 'two', 'three']) outcomes.push(await poster.post(id, `{"to":"${id}"}`));
+    expect(outcomes).toEqual(['sent', 'gone', 'sent', 'sent']);
+    expect(seen.map(({ url, body }) => [url, body])).toEqual(['one', 'gone', 'two', 'three'].map((id) => [`/prod/@connections/${id}`, `{"to":"${id}"}`]));
+  });
 });
 
 describe('SES', () => {

@@ -1,6 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { newId } from '../../core/ids.js';
-import { requestHandlerOptions } from '../sdk-config.js';
+import { requestHandlerOptions, MIDDLEWARE_RESOLVED_ONCE } from '../sdk-config.js';
 import { MailError, type MailMessage, type Mailer, type SentMail } from './types.js';
 import { captureAwsClient } from '../../core/observability/tracing.js';
 
@@ -12,7 +12,7 @@ export class SesMailer implements Mailer {
     private readonly from: string,
     client?: SESv2Client,
   ) {
-    this.client = client ?? captureAwsClient(new SESv2Client({ maxAttempts: 3, requestHandler: requestHandlerOptions() }));
+    this.client = client ?? captureAwsClient(new SESv2Client({ maxAttempts: 3, requestHandler: requestHandlerOptions(), ...MIDDLEWARE_RESOLVED_ONCE }));
   }
 
   async send(message: MailMessage): Promise<SentMail> {

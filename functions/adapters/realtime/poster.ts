@@ -1,5 +1,5 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { requestHandlerOptions } from '../sdk-config.js';
+import { MIDDLEWARE_RESOLVED_ONCE, requestHandlerOptions } from '../sdk-config.js';
 import { captureAwsClient } from '../../core/observability/tracing.js';
 
 /** Delivers a message to one open connection; 'gone' when the connection no longer exists. */
@@ -13,7 +13,7 @@ export class ApiGatewayPoster implements ConnectionPoster {
 
   /** `endpoint`: the stage's management URL, https://{api}.execute-api.{region}.amazonaws.com/{stage}. */
   constructor(endpoint: string) {
-    this.client = captureAwsClient(new ApiGatewayManagementApiClient({ endpoint, maxAttempts: 3, requestHandler: requestHandlerOptions() }));
+    this.client = captureAwsClient(new ApiGatewayManagementApiClient({ endpoint, maxAttempts: 3, requestHandler: requestHandlerOptions(), ...MIDDLEWARE_RESOLVED_ONCE }));
   }
 
   async post(connectionId: string, message: string): Promise<'sent' | 'gone'> {
