@@ -1,6 +1,6 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from '@playwright/test';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, expect, setCheckbox, signInInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
 
 /**
  * The admin dashboard (spec/2 §2 /admin) in Chromium, through every tab, with data seeded through the
@@ -281,7 +281,7 @@ test('Projects tab: the board, filters that narrow it, the detail dialog, bulk s
   const versions = async () =>
     Promise.all(queued.map(async (title) => (await apiFromPage<{ events: { type: string; data: any }[] }>(page, 'GET', `/api/audit/project-${ids[title]}`)).body.events));
   const before = await versions();
-  for (const title of queued) await page.getByRole('checkbox', { name: `Select ${title}` }).check();
+  for (const title of queued) await setCheckbox(page.getByRole('checkbox', { name: `Select ${title}` }));
   const bulkBar = page.getByRole('region', { name: 'Bulk actions' });
   await expect(bulkBar).toContainText('3 project(s) selected');
   await bulkBar.getByLabel('Update Status').selectOption('delivered');
@@ -296,14 +296,14 @@ test('Projects tab: the board, filters that narrow it, the detail dialog, bulk s
   });
 
   // Bulk assignment, and Clear Selection.
-  await page.getByRole('checkbox', { name: 'Select Kitchen Refresh' }).check();
-  await page.getByRole('checkbox', { name: 'Select Bathroom Remodel' }).check();
+  await setCheckbox(page.getByRole('checkbox', { name: 'Select Kitchen Refresh' }));
+  await setCheckbox(page.getByRole('checkbox', { name: 'Select Bathroom Remodel' }));
   await expect(bulkBar).toContainText('2 project(s) selected');
   await bulkBar.getByLabel('Assign Designer').selectOption({ label: `Dana Designer (${runtime.seeded.designer.email})` });
   await expect(toast(page, 'Assigned 2 project(s)')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Kitchen Refresh' })).toContainText('Designer: Dana Designer');
   await expect(page.getByRole('article', { name: 'Bathroom Remodel' })).toContainText('Designer: Dana Designer');
-  await page.getByRole('checkbox', { name: 'Select Loft Conversion' }).check();
+  await setCheckbox(page.getByRole('checkbox', { name: 'Select Loft Conversion' }));
   await expect(bulkBar).toContainText('1 project(s) selected');
   await bulkBar.getByRole('button', { name: 'Clear Selection' }).click();
   await expect(bulkBar).toBeHidden();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { ProjectResponse, SubmitProjectBody } from '../../functions/api/contracts/projects.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, expect, setCheckbox, signInInBrowser, signUpInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
 
 /**
  * Issue 20, spec fidelity, one test per point: admins submit on a client's behalf and designers are
@@ -64,7 +64,7 @@ test("1. an admin submits through the wizard on a client's behalf; a designer is
   await admin.getByLabel('Project Category').selectOption('Design');
   await admin.getByLabel('Property Type').selectOption('single_family');
   await admin.getByLabel('Project Type').selectOption('Concept Design');
-  await admin.getByLabel('Layout Plan').check();
+  await setCheckbox(admin.getByLabel('Layout Plan'));
   // Without the client the first step is not complete.
   await expect(next).toBeDisabled();
   const picker = admin.getByLabel('Client', { exact: true });
@@ -118,7 +118,7 @@ test('2 and 3. the empty dashboard shows only its call to action; the wizard ref
   await page.getByLabel('Project Category').selectOption('Permit');
   await page.getByLabel('Property Type').selectOption('adu');
   await page.getByLabel('Project Type').selectOption('ADU / Addition Permit Set');
-  await page.getByLabel('Site Plan').check();
+  await setCheckbox(page.getByLabel('Site Plan'));
   await next.click();
   const padded = `${'x'.repeat(40)}${' '.repeat(260)}`;
   expect(padded).toHaveLength(300);

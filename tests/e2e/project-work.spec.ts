@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ProjectResponse } from '../../functions/api/contracts/projects.js';
 import { acceptDesignerInvitation } from './support/designer-invite.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, expect, setCheckbox, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 /**
  * Issue 8 in Chromium, one browser context per person: the admin assigns a designer by e-mail before
@@ -104,7 +104,7 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
 
   // A task.
   await work.getByRole('tab', { name: 'Checklist' }).click();
-  await work.getByRole('checkbox', { name: 'Extension floor plan' }).check();
+  await setCheckbox(work.getByRole('checkbox', { name: 'Extension floor plan' }));
   await toast(designer, 'Task completed');
   await expect(work.getByRole('checkbox', { name: 'Extension floor plan' })).toBeChecked();
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, expect, setCheckbox, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 /**
  * The new project wizard end to end, in Chromium against the embedded runtime: four steps, real
@@ -136,7 +136,7 @@ test('a Design project goes through the four steps with two files (one refused),
   await page.getByLabel('Project Category').selectOption('Permit');
   await page.getByLabel('Property Type').selectOption('commercial');
   await page.getByLabel('Project Type').selectOption('New Construction Permit Set');
-  await page.getByLabel('Site Plan').check();
+  await setCheckbox(page.getByLabel('Site Plan'));
   // Changing the category clears project type, property type and deliverables.
   await page.getByLabel('Project Category').selectOption('Design');
   await expect(page.getByLabel('Project Type')).toHaveValue('');
@@ -151,13 +151,13 @@ test('a Design project goes through the four steps with two files (one refused),
   await page.getByRole('button', { name: 'Deselect All Deliverables' }).click();
   await expect(next).toBeDisabled();
   // Changing the project type clears the deliverables.
-  await page.getByLabel('Layout Plan', { exact: true }).check();
+  await setCheckbox(page.getByLabel('Layout Plan', { exact: true }));
   await page.getByLabel('Project Type').selectOption('Interior Design');
   await expect(page.getByLabel('Furniture Layout Plan')).not.toBeChecked();
   await expect(next).toBeDisabled();
   await page.getByLabel('Project Type').selectOption('Concept Design');
-  await page.getByLabel('Layout Plan', { exact: true }).check();
-  await page.getByLabel('Concept Render', { exact: true }).check();
+  await setCheckbox(page.getByLabel('Layout Plan', { exact: true }));
+  await setCheckbox(page.getByLabel('Concept Render', { exact: true }));
   await expect(next).toBeEnabled();
   await next.click();
 
@@ -169,8 +169,8 @@ test('a Design project goes through the four steps with two files (one refused),
   await expect(next).toBeDisabled();
   await page.getByLabel('Project Description').fill(DESIGN_BRIEF);
   await expect(page.getByText(`${DESIGN_BRIEF.length}/300 minimum characters`)).toBeVisible();
-  await page.getByLabel('Layout Optimization').check();
-  await page.getByLabel('Finishes & Materials').check();
+  await setCheckbox(page.getByLabel('Layout Optimization'));
+  await setCheckbox(page.getByLabel('Finishes & Materials'));
   await next.click();
 
   // Step 3: Uploads & References. A PDF with a long name, and an executable the rules refuse.
@@ -200,8 +200,8 @@ test('a Design project goes through the four steps with two files (one refused),
   const links = page.getByRole('list', { name: 'Links added' });
   await expect(links.getByRole('link', { name: 'https://example.com/warm-oak-kitchen' })).toBeVisible();
   await expect(links.getByRole('link', { name: 'https://pinterest.com/pin/123' })).toBeVisible();
-  await page.getByLabel('Kitchen', { exact: true }).check();
-  await page.getByLabel('Dining Room', { exact: true }).check();
+  await setCheckbox(page.getByLabel('Kitchen', { exact: true }));
+  await setCheckbox(page.getByLabel('Dining Room', { exact: true }));
   await page.getByLabel('Room Notes').fill('Keep the kitchen window where it is.');
   await next.click();
 
@@ -269,7 +269,7 @@ test('a Permit project needs its permit context, uploads a photo (an HTML file r
   await expectStep(page, 2, 'Project Details');
   await expect(page.getByRole('group', { name: 'Design Priorities' })).toHaveCount(0);
   await page.getByLabel('Project Description').fill(PERMIT_BRIEF);
-  await page.getByLabel('I have existing plans or drawings of the property').check();
+  await setCheckbox(page.getByLabel('I have existing plans or drawings of the property'));
   await next.click();
 
   await expectStep(page, 3, 'Uploads & References');
@@ -293,7 +293,7 @@ test('a Permit project needs its permit context, uploads a photo (an HTML file r
   await page.getByLabel('Permit Scope Summary').fill('Non-structural tenant improvement: cafe kitchen, two accessible restrooms, new ceiling and lighting.');
   await page.getByLabel('Lot Area (sq ft)').fill('5000');
   await page.getByLabel('Zoning / Permit Type').fill('NC-2 commercial alteration permit');
-  await page.getByLabel('Requires city review (plan check)').check();
+  await setCheckbox(page.getByLabel('Requires city review (plan check)'));
   await expect(generate).toBeEnabled();
   // Previous keeps what was entered.
   await page.getByRole('button', { name: 'Previous' }).click();

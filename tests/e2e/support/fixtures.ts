@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 
 const WEB_DIST = resolve(import.meta.dirname, '../../../web/dist/index.html');
 const RUNTIME_PROCESS = resolve(import.meta.dirname, 'runtime-process.ts');
@@ -190,6 +190,16 @@ export async function signUpInBrowser(page: Page, account: ClientAccount): Promi
   await expect(page.getByText('Account created successfully. Please sign in.')).toBeVisible();
 }
 
+/**
+ * Ticks or clears a checkbox as a person does, by clicking its label. Amplify UI draws the box over a
+ * visually hidden <input>, which Playwright's check() waits on as "not visible" until it times out
+ * (microsoft/playwright#35885); the locator is still the input, found by its role and label.
+ */
+export async function setCheckbox(checkbox: Locator, checked = true): Promise<void> {
+  if ((await checkbox.isChecked()) !== checked) await checkbox.locator('xpath=ancestor::label[1]').click();
+  await expect(checkbox).toBeChecked({ checked });
+}
+
 /** Signs in through /auth (which must be showing the sign-in form). */
 export async function signInInBrowser(
   page: Page,
@@ -199,7 +209,7 @@ export async function signInInBrowser(
   await page.getByLabel('Email').fill(credentials.email);
   await page.getByLabel('Password').fill(credentials.password);
   const stay = page.getByLabel('Stay signed in on this device');
-  if (options.staySignedIn === false) await stay.uncheck();
+  if (options.staySignedIn === false) await setCheckbox(stay, false);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
 }

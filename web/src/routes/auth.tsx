@@ -1,6 +1,7 @@
 import {
   Button,
   Card,
+  CheckboxField,
   Flex,
   Heading,
   Link,
@@ -19,7 +20,6 @@ import { authErrorMessage, signInWithPassword, signUpClient, preloadAuth } from 
 import { humanize } from '../lib/format.js';
 import { PASSWORD_MIN_LENGTH, postSignInPath } from '../lib/roles.js';
 import { useSession, type SessionUser } from '../lib/session.js';
-import { CheckboxField } from '../ui/CheckboxField.js';
 import { Page } from '../ui/Page.js';
 
 type Mode = 'signin' | 'signup';

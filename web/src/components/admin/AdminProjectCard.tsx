@@ -1,6 +1,5 @@
-import { Badge, Card, Flex, Text, type BadgeProps } from '@aws-amplify/ui-react';
+import { Badge, type BadgeProps, Card, CheckboxField, Flex, Text } from '@aws-amplify/ui-react';
 import type { ProjectCard } from '../../lib/contracts.js';
-import { CheckboxField } from '../../ui/CheckboxField.js';
 import { formatDate, isOverdue } from './dates.js';
 
 const PRIORITY_VARIATION: Record<string, BadgeProps['variation']> = { Urgent: 'error', Normal: 'info', Low: undefined };
@@ -42,8 +41,10 @@ export function AdminProjectCard({
         <Flex alignItems="flex-start" gap="xs">
           <CheckboxField
             className="admin-card__select"
-            label=""
-            aria-label={`Select ${project.title}`}
+            label={`Select ${project.title}`}
+            labelHidden
+            name="selected_projects"
+            value={project.id}
             checked={selected}
             onChange={(event) => onSelect(event.target.checked)}
           />

@@ -1,9 +1,8 @@
-import { Flex, Text } from '@aws-amplify/ui-react';
+import { CheckboxField, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { TaskMeta } from './TaskMeta.js';
 import { formatHours, projectsApi } from '../../lib/projects.js';
-import { CheckboxField } from '../../ui/CheckboxField.js';
 import { toast } from '../toast/use-toast.js';
 
 type Task = ProjectDetail['checklist'][number];
@@ -60,8 +59,10 @@ export function ChecklistPanel({
               {editable ? (
                 <CheckboxField
                   label={<span className={(optimistic[task.checklist_id] ?? task.completed) ? 'task--done' : undefined}>{task.task_name}</span>}
+                  name="completed_tasks"
+                  value={task.checklist_id}
                   checked={optimistic[task.checklist_id] ?? task.completed}
-                  disabled={busy !== null}
+                  isDisabled={busy !== null}
                   onChange={(event) => void toggle(task, event.currentTarget.checked)}
                 />
               ) : (

@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { formatFileSize, shortenFileName } from '../../../../events/uploads.js';
 import type { UploadItem } from './uploads-state.js';
 
@@ -42,9 +42,7 @@ export function FileList({ items, onRemove, onRetry }: FileListProps) {
               </Flex>
             </Flex>
             {item.status === 'uploading' ? (
-              <progress className="upload-item__progress" max={100} value={item.progress} aria-label={`Uploading ${item.name}`}>
-                {item.progress}%
-              </progress>
+              <Loader variation="linear" isDeterminate percentage={item.progress} isPercentageTextHidden marginTop="xs" ariaLabel={`Uploading ${item.name}`} />
             ) : null}
             {item.status === 'error' ? (
               <Flex direction="column" gap="xxs" marginTop="xs">

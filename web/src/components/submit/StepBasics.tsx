@@ -1,8 +1,7 @@
-import { Button, Fieldset, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, CheckboxField, Fieldset, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { deliverablesOf } from '../../../../events/deliverables.js';
 import { CATEGORY_OPTIONS, projectTypesOf, propertyTypeOptions } from '../../../../events/intake-options.js';
 import type { ProjectCategory } from '../../../../events/vocabulary.js';
-import { CheckboxField } from '../../ui/CheckboxField.js';
 import { toggle, withCategory, withProjectType, type WizardForm } from './wizard.js';
 
 export interface StepProps {

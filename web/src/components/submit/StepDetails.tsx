@@ -1,7 +1,6 @@
-import { Fieldset, Flex, Text, TextAreaField } from '@aws-amplify/ui-react';
+import { CheckboxField, Fieldset, Flex, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { DESIGN_PRIORITIES, MIN_DESCRIPTION_LENGTH } from '../../../../events/intake-options.js';
 import { descriptionLength } from '../../../../events/project-brief.js';
-import { CheckboxField } from '../../ui/CheckboxField.js';
 import type { StepProps } from './StepBasics.js';
 import { descriptionCounter, toggle } from './wizard.js';
 

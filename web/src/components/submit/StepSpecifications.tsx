@@ -1,6 +1,5 @@
-import { Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { CheckboxField, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { CEILING_HEIGHT_STEP } from '../../../../events/intake-options.js';
-import { CheckboxField } from '../../ui/CheckboxField.js';
 import type { StepProps } from './StepBasics.js';
 
 /**

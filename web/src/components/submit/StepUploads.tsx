@@ -1,9 +1,8 @@
-import { Button, DropZone, Fieldset, Flex, Text, TextAreaField, TextField, VisuallyHidden } from '@aws-amplify/ui-react';
+import { Button, CheckboxField, DropZone, Fieldset, Flex, Text, TextAreaField, TextField, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ROOMS } from '../../../../events/intake-options.js';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_TYPES_TEXT, MAX_FILES } from '../../../../events/uploads.js';
 import { toast } from '../toast/use-toast.js';
-import { CheckboxField } from '../../ui/CheckboxField.js';
 import { FileList } from './FileList.js';
 import type { StepProps } from './StepBasics.js';
 import type { UploadItem } from './uploads-state.js';
