@@ -1,5 +1,7 @@
 /**
  * `npm run replay -- [--verify|--dry-run] [--stream <id>] [--until <ISO instant>] [--keep-old]`
+ * `npm run replay -- --check`: only says whether the views were built with the layout this version's
+ * projections write (exit 0) or need a rebuild (exit 3); `npm run deploy` asks it after a deploy.
  *
  * Reads every stream in global order, verifies every hash chain and every event's schema, and
  * (unless verifying only) rebuilds all projections into a fresh generation, switching readers to it
@@ -16,6 +18,7 @@ import { allProjections } from '../functions/consumers/projections/index.js';
 import { dynamoClient } from '../functions/adapters/dynamodb.js';
 import { EventStore } from '../functions/core/event-store.js';
 import { Replayer, type ReplayReport } from '../functions/ops/replay.js';
+import { describeLayout, viewsLayout } from '../functions/ops/views-layout.js';
 import { ViewStore } from '../functions/core/views.js';
 import { startDynamo } from '../infra/local/dynamo.js';
 import { REPO_ROOT, TABLES } from '../infra/local/runtime.js';
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     stream: { type: 'string' },
     until: { type: 'string' },
     'keep-old': { type: 'boolean', default: false },
+    check: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
   },
 });
@@ -96,6 +100,11 @@ function print(report: ReplayReport, verifyOnly: boolean) {
 
 const verifyOnly = values.verify || values['dry-run'];
 const { store, views, where, close } = await connect();
+if (values.check) {
+  const state = await viewsLayout(views).finally(close);
+  console.log(`${describeLayout(state)} (${where})`);
+  process.exit(state.current ? 0 : 3);
+}
 console.log(`Replaying ${values.stream ? `stream ${values.stream}` : 'every stream'} from ${where}${values.until ? `, up to ${values.until}` : ''}.`);
 try {
   const report = await new Replayer(store, views, allProjections).run({

@@ -37,6 +37,8 @@ export interface ViewItem {
 export interface Generations {
   active: number;
   building: number | null;
+  /** The views layout the active generation was fully rebuilt with (projections/layout.ts); absent before any. */
+  layout?: number;
 }
 
 export const POINTER_KEY = { pk: '$generation', sk: 'pointer' };
@@ -62,7 +64,8 @@ export class ViewReader {
   async generations(fresh = false): Promise<Generations> {
     if (!fresh && this.cached && this.cached.until > Date.now()) return this.cached.value;
     const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: POINTER_KEY, ConsistentRead: true }));
-    const value: Generations = { active: (result.Item?.active as number) ?? 1, building: (result.Item?.building as number | null) ?? null };
+    const layout = result.Item?.layout;
+    const value: Generations = { active: (result.Item?.active as number) ?? 1, building: (result.Item?.building as number | null) ?? null, ...(typeof layout === 'number' ? { layout } : {}) };
     this.cached = { value, until: Date.now() + this.pointerTtlMs };
     return value;
   }

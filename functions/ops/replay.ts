@@ -4,6 +4,7 @@ import type { Commit, EventLog } from '../core/event-log.js';
 import { checkpointKey, counterItemKey, itemKey, lookedOf, lookedVersion, Projector, storedLooked, type Looked, type Projection } from '../core/projector.js';
 import type { ViewItem, ViewStore } from '../core/views.js';
 import { readAll } from '../core/event-log.js';
+import { VIEWS_LAYOUT } from '../consumers/projections/layout.js';
 
 export interface ReplayOptions {
   /** Verify chains and schemas only; write nothing. */
@@ -89,7 +90,7 @@ export class Replayer {
     const rebuild = !options.dryRun;
     const before = await this.views.generations(true);
     const target = options.streamId ? before.active : Math.max(before.active, before.building ?? 0) + 1;
-    if (rebuild && !options.streamId) await this.views.setGenerations({ active: before.active, building: target });
+    if (rebuild && !options.streamId) await this.views.setGenerations({ ...before, building: target });
 
     const commits: AsyncIterable<Commit> = options.streamId ? this.streamCommits(options.streamId, options.until) : readAll(this.store, { raw: true, until: options.until });
     // Global order is time order; a stream's commits can still arrive out of version order (clocks
@@ -201,7 +202,8 @@ export class Replayer {
         for await (const commit of readAll(this.store, { after: lastPosition })) {
           for (const event of commit.events) for (const projection of projector.matching(event.streamId)) await projector.apply(target, projection, event);
         }
-        await this.views.setGenerations({ active: target, building: null });
+        // The new generation holds every item this code's projections write: record their layout.
+        await this.views.setGenerations({ active: target, building: null, layout: VIEWS_LAYOUT });
         if (!options.keepOld) await this.deleteGeneration(before.active);
       }
     }

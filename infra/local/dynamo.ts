@@ -41,8 +41,10 @@ export async function startDynamo(options: { path?: string; port?: number; secre
  * that lacks an index added since is created anew: dynalite cannot add an index to a table, and
  * the views are rebuilt from the events (the caller replays them). Returns what it did.
  */
-export async function ensureTable(client: DynamoDBClient, name: string, definition: TableDefinition, options: { rebuildable?: boolean } = {}): Promise<'created' | 'kept' | 'recreated'> {
-  let outcome: 'created' | 'kept' | 'recreated' = 'created';
+export type TableOutcome = 'created' | 'kept' | 'recreated';
+
+export async function ensureTable(client: DynamoDBClient, name: string, definition: TableDefinition, options: { rebuildable?: boolean } = {}): Promise<TableOutcome> {
+  let outcome: TableOutcome = 'created';
   const attributes = new Map<string, 'S' | 'N'>([[definition.partitionKey, 'S'], [definition.sortKey.name, definition.sortKey.type]]);
   for (const index of definition.indexes) {
     attributes.set(index.partitionKey, 'S');
@@ -88,11 +90,11 @@ export async function ensureTable(client: DynamoDBClient, name: string, definiti
 }
 
 /** The tables; `viewsRecreated` when the views had to be created anew over older data (replay them). */
-export async function ensureTables(endpoint: string, names: { events: string; views: string; connections?: string }): Promise<{ viewsRecreated: boolean }> {
+export async function ensureTables(endpoint: string, names: { events: string; views: string; connections?: string }): Promise<{ events: TableOutcome; views: TableOutcome }> {
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  await ensureTable(client, names.events, eventsTable);
+  const events = await ensureTable(client, names.events, eventsTable);
   const views = await ensureTable(client, names.views, viewsTable, { rebuildable: true });
   if (names.connections) await ensureTable(client, names.connections, connectionsTable);
   client.destroy();
-  return { viewsRecreated: views === 'recreated' };
+  return { events, views };
 }

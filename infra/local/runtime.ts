@@ -22,6 +22,7 @@ import { startOpsAdmin } from './ops-admin.js';
 import { startCognito, type EmbeddedCognito, type LambdaFunction } from './cognito/index.js';
 import { ensureTables, startDynamo } from './dynamo.js';
 import { Replayer } from '../../functions/ops/replay.js';
+import { recordLayoutOfEmptyViews, viewsLayout } from '../../functions/ops/views-layout.js';
 import { allProjections } from '../../functions/consumers/projections/index.js';
 import { ApiThrottle } from './api-throttle.js';
 import { LocalHttpApi } from './http-api.js';
@@ -130,7 +131,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
 
   const dynamo = await startDynamo({ path: persistent ? join(dataDir, 'dynamodb') : undefined, secret: secrets.adminSecret });
   stops.push(dynamo.stop);
-  const { viewsRecreated } = await ensureTables(dynamo.endpoint, TABLES);
+  const tables = await ensureTables(dynamo.endpoint, TABLES);
   await mkdir(join(dataDir, 's3'), { recursive: true });
   const s3 = await startS3({ directory: join(dataDir, 's3'), bucket: BUCKET, secret: secrets.adminSecret });
   stops.push(s3.stop);
@@ -184,9 +185,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   const runtime = runtimeFromEnvironment({ bus, sweepLookbackMs: 2_000 }) as WritingRuntime;
   writableViews(runtime);
   setRuntime(runtime);
-  if (viewsRecreated) {
-    // Data from before the views gained an index (issue 21): rebuilt from the events, as `npm run replay` would.
-    if (!options.quiet) console.log('  The views table gained new indexes: rebuilding the views from the events…');
+  // Views built by an older version (a new index, lookup or counter since) are rebuilt from the
+  // events, as `npm run replay` would; new, empty tables only record the layout.
+  if (tables.events === 'created' && tables.views === 'created') await recordLayoutOfEmptyViews(runtime.views);
+  else if (tables.views === 'recreated' || !(await viewsLayout(runtime.views)).current) {
+    if (!options.quiet) console.log('  The views were built by an older version: rebuilding them from the events…');
     await new Replayer(runtime.store, runtime.views, allProjections).run();
   }
 

@@ -1,0 +1,24 @@
+/**
+ * The layout of the views: which items the projections write for a given history. Raise it with a
+ * change that history must be replayed for (a new lookup, index item, counter or projection, or
+ * items of another shape). A full rebuild (`npm run replay`) records the layout it built with on
+ * the generation pointer; `npm run deploy` and the embedded stack's start compare it with this one
+ * and rebuild (or ask to) when the views are older, so projects from before the change are not left
+ * out of columns, counts and search.
+ *
+ * 1: the layout of issue 21 and later (board index items, counters, the admins index, the client on
+ *    the card, the insights).
+ */
+export const VIEWS_LAYOUT = 1;
+
+/** What the views were built with against what this code needs (`built` null: never recorded). */
+export interface LayoutState {
+  built: number | null;
+  needed: number;
+  current: boolean;
+}
+
+export function layoutState(built: number | undefined): LayoutState {
+  const recorded = typeof built === 'number' ? built : null;
+  return { built: recorded, needed: VIEWS_LAYOUT, current: recorded !== null && recorded >= VIEWS_LAYOUT };
+}
