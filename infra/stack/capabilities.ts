@@ -92,6 +92,8 @@ export const VERB_MODULES: Readonly<Record<string, readonly Capability[]>> = {
   // The projector writes the views; these construct it (projector.ts also holds key helpers that readers import).
   'functions/consumers/projections.ts': ['viewsWrite'],
   'functions/ops/replay.ts': ['viewsWrite'],
+  // Records the views' layout on the generation pointer (the command line and the embedded stack only).
+  'functions/ops/views-layout.ts': ['viewsWrite'],
   // They write their own items in the views table, beside the projections.
   'functions/core/quotas.ts': ['viewsCount'],
   'functions/core/idempotency.ts': ['viewsClaim'],
