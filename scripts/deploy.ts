@@ -47,11 +47,11 @@ function run(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}):
   return result.status ?? 1;
 }
 
-async function confirm(question: string): Promise<boolean> {
+async function ask(question: string): Promise<string> {
   const readline = createInterface({ input: process.stdin, output: process.stdout });
-  const answer = (await readline.question(question)).trim().toLowerCase();
+  const answer = (await readline.question(question)).trim();
   readline.close();
-  return answer === 'y' || answer === 'yes';
+  return answer;
 }
 
 /** The deployed stage's views against this version's layout (see the comment at the top). */
@@ -69,7 +69,7 @@ async function checkViews(outputsFile: string): Promise<number> {
     console.error('The views could not be checked (see above). The stack is deployed.');
     return 1;
   }
-  const rebuild = values.replay || (process.stdin.isTTY && (await confirm('\nRebuild the views from the events now? Readers keep the current views until it is done. [y/N] ')));
+  const rebuild = values.replay || (process.stdin.isTTY && /^y(es)?$/i.test(await ask('\nRebuild the views from the events now? Readers keep the current views until it is done. [y/N] ')));
   if (rebuild) return run('npx', ['tsx', 'bin/replay.ts'], tables);
   console.error(`\nThe stack is deployed, but its views need a rebuild. Run it when convenient:\n  EVENTS_TABLE=${tables.EVENTS_TABLE} VIEWS_TABLE=${tables.VIEWS_TABLE}${outputs.Region ? ` AWS_REGION=${outputs.Region}` : ''} npm run replay\n(or deploy with --replay).`);
   return 4;
@@ -89,10 +89,7 @@ if (!values.yes) {
     console.error('Not a terminal: pass --yes to deploy without a question (CI), after reading the diff above.');
     process.exit(2);
   }
-  const readline = createInterface({ input: process.stdin, output: process.stdout });
-  const answer = (await readline.question(`\nDeploy these changes to ${stackName}? Type the stage name (${stage}) to go on: `)).trim();
-  readline.close();
-  if (answer !== stage) {
+  if ((await ask(`\nDeploy these changes to ${stackName}? Type the stage name (${stage}) to go on: `)) !== stage) {
     console.log('Nothing deployed.');
     process.exit(1);
   }

@@ -1,10 +1,18 @@
 import type { ViewReader } from '../core/view-reader.js';
 import type { ViewStore } from '../core/views.js';
-import { layoutState, VIEWS_LAYOUT, type LayoutState } from '../consumers/projections/layout.js';
+import { VIEWS_LAYOUT } from '../consumers/projections/layout.js';
+
+/** What the views were built with against what this code needs (`built` null: never recorded). */
+export interface LayoutState {
+  built: number | null;
+  needed: number;
+  current: boolean;
+}
 
 /** The layout the active views were built with, against the one this code's projections write. */
 export async function viewsLayout(views: ViewReader): Promise<LayoutState> {
-  return layoutState((await views.generations(true)).layout);
+  const built = (await views.generations(true)).layout ?? null;
+  return { built, needed: VIEWS_LAYOUT, current: built !== null && built >= VIEWS_LAYOUT };
 }
 
 /**

@@ -10,15 +10,3 @@
  *    the card, the insights).
  */
 export const VIEWS_LAYOUT = 1;
-
-/** What the views were built with against what this code needs (`built` null: never recorded). */
-export interface LayoutState {
-  built: number | null;
-  needed: number;
-  current: boolean;
-}
-
-export function layoutState(built: number | undefined): LayoutState {
-  const recorded = typeof built === 'number' ? built : null;
-  return { built: recorded, needed: VIEWS_LAYOUT, current: recorded !== null && recorded >= VIEWS_LAYOUT };
-}
