@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, unit + integration + infra (vitest), build the SPA, browser tests (Playwright).
+// `npm test`: typecheck, unit + integration + infra (vitest), the unit and integration suites again on
+// Node 24 (what Lambda runs), the cloud stack's synth, build the SPA, browser tests (Playwright).
 // Prints one closing line "tests: N passed, N failed" summed over every runner.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -34,11 +35,45 @@ function countPlaywright(file) {
   totals.skipped += stats?.skipped ?? 0;
 }
 
+/**
+ * The Node 24 binary, from the npm registry's `node-<platform>-<arch>` package (the registry is the one
+ * place every developer's machine and CI can download from), unpacked once under .tmp/.
+ */
+function node24() {
+  const dir = '.tmp/node-24';
+  const bin = `${dir}/package/bin/node`;
+  if (existsSync(bin)) return bin;
+  mkdirSync(dir, { recursive: true });
+  const pack = spawnSync('npm', ['pack', `node-${process.platform}-${process.arch}@24`, '--pack-destination', dir, '--json', '--silent'], { encoding: 'utf8' });
+  if (pack.status !== 0) throw new Error(`npm pack node-${process.platform}-${process.arch}@24 failed: ${pack.stderr}`);
+  const [{ filename }] = JSON.parse(pack.stdout);
+  const untar = spawnSync('tar', ['-xzf', `${dir}/${filename}`, '-C', dir], { stdio: 'inherit' });
+  if (untar.status !== 0) throw new Error(`could not unpack ${filename}`);
+  return bin;
+}
+
 const only = process.argv[2];
 if (!only || only === 'typecheck') run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 if (!only || only === 'vitest') {
   run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
   countVitest('test-results/vitest.json');
+}
+// Lambda runs nodejs24.x while this machine may run Node 20: the suites that run our code run on both.
+if ((!only || only === 'node24') && process.versions.node.startsWith('24.')) {
+  console.log('\n=== vitest on Node 24: this Node is 24, the first vitest run was it');
+} else if (!only || only === 'node24') {
+  let bin = null;
+  try {
+    bin = node24();
+  } catch (error) {
+    console.log(String(error));
+    failedSteps.push('node24 (download)');
+  }
+  if (bin) {
+    console.log(`\n${bin}: ${spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
+    run('vitest on Node 24', bin, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', '--project', 'integration', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-node24.json']);
+    countVitest('test-results/vitest-node24.json');
+  }
 }
 // The cloud stack, synthesized offline with every handler bundled for real, cdk-nag at every synth.
 if (!only || only === 'synth') run('synth', 'npm', ['run', '-s', 'synth']);
