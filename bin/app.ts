@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The CDK app (cdk.json runs it with tsx). Everything is in infra/stack/; see README "Deploy to AWS".
+ * The CDK app (cdk.json runs it with tsx). Everything is in infra/stack/; see docs/deploy.md.
  */
 import { createApp } from '../infra/stack/app.js';
 import { ConfigError } from '../infra/stack/config.js';

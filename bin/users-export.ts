@@ -5,7 +5,7 @@
  * Cognito user import job into the new pool (the header from `aws cognito-idp get-csv-header
  * --user-pool-id <new pool> --query CSVHeader --output text`), and a map of e-mail, old user id and
  * admin role, for inspecting what the events hold. A CSV import job does not link the new accounts
- * to the old user ids: recover with bin/users-import.ts (README "Backups and recovery"). Reads
+ * to the old user ids: recover with bin/users-import.ts (docs/operations.md, "Backups and restore"). Reads
  * EVENTS_TABLE with AWS credentials when it is set, else the embedded data (.data/, or the running
  * `npm start`).
  */

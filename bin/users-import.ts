@@ -5,7 +5,7 @@
  * events gets an account in the new pool (e-mail verified, name, no password, the groups the events
  * give it) and a UserIdentityRelinked event on their own stream, so the new account is the old user
  * everywhere (projects, teams, designer links, billing). Users then set a password by the site's
- * Forgot Password page (a mailed reset link). Safe to run again. README "Operating it" → "Backups and recovery".
+ * Forgot Password page (a mailed reset link). Safe to run again. docs/operations.md, "Backups and restore".
  *
  * Against the cloud: with AWS credentials and the stack's outputs in the environment (USER_POOL_ID,
  * EVENTS_TABLE, VIEWS_TABLE, EVENT_BUS_NAME). Otherwise against the embedded stack in .data/

@@ -35,7 +35,7 @@ export const LATENCY_ALARM_ROUTES = [
   'GET /api/team',
 ] as const;
 
-/** Thresholds, in one place (the README's "Operating it" table quotes them). */
+/** Thresholds, in one place (docs/operations.md's alarm table quotes them). */
 export const THRESHOLDS = {
   apiP99Ms: 2000,
   api5xxPercent: 5,

@@ -15,7 +15,7 @@ export { routeId } from './routes-stack.js';
  * The nested stack a route lives in. One holds every route today (about 50 parameters of its 200);
  * when it nears ROUTE_STACK_MAX_PARAMETERS, send a route group (api-metrics.ts routeGroup) to a
  * stack of its own here. Moving a route between stacks replaces it, and API Gateway refuses a
- * second route with the same key while the old one exists: README "Operating it" says how.
+ * second route with the same key while the old one exists: docs/operations.md, "Rolling back", says how.
  */
 const routeStackFor = (_route: RouteDefinition): string => 'Routes';
 

@@ -91,7 +91,7 @@ export class DesignClubStack extends Stack {
     this.data = new Data(this, 'Data');
     this.events = new EventsBus(this, 'Events', { stage: config.stage });
     this.uploads = new Uploads(this, 'Uploads', { accessLogs: accessLogs.bucket });
-    // Created by the operator before the first deploy (README "Deploy to AWS"); only referenced here.
+    // Created by the operator before the first deploy (docs/deploy.md); only referenced here.
     const stripeSecret = Secret.fromSecretNameV2(this, 'StripeSecret', config.stripeSecretName);
 
     this.api = new Api(this, 'Api', { stage: config.stage, retention: config.logRetentionDays });

@@ -10,7 +10,7 @@ import { acknowledge } from './nag.js';
 
 export const BACKUP_RETENTION_DAYS = 35;
 
-/** The vault copies go to in `backupCopyRegion`: create it there once (README "Backups and recovery"). */
+/** The vault copies go to in `backupCopyRegion`: create it there once (docs/operations.md, "Backups and restore"). */
 export const copyVaultName = (stage: string) => `design-club-${stage}-copy`;
 
 /** The AWS-managed policies AWS Backup needs for DynamoDB and S3, backup and restore. */

@@ -158,7 +158,7 @@ export function checkProductionSettings(config: StackConfig): void {
   if (missing.length > 0) {
     throw new ConfigError(
       `stage=prod needs real settings; missing or placeholder:\n  - ${missing.join('\n  - ')}\n` +
-        'Set them with -c key=value (or in cdk.json); see README "Deploy to AWS".',
+        'Set them with -c key=value (or in cdk.json); see docs/deploy.md.',
     );
   }
 }

@@ -114,7 +114,7 @@ export class Site extends Construct {
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 'site/',
       removalPolicy: RemovalPolicy.RETAIN,
-      // The previous SPA stays restorable after a deploy replaces or prunes it (README "Rollback").
+      // The previous SPA stays restorable after a deploy replaces or prunes it (docs/operations.md, "Rolling back").
       versioned: true,
       lifecycleRules: [{ id: 'expire-old-site-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true }],
     });

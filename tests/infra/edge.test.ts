@@ -297,7 +297,7 @@ describe('stage=prod', () => {
     for (const key of ['senderEmail', 'alarmEmail', 'stripePriceStarter', 'stripePriceProBuilder', 'domainName', 'certificateArn']) {
       expect(all).toContain(`"${key}"`);
     }
-    expect(all).toContain('README');
+    expect(all).toContain('docs/deploy.md');
     expect(attempt(PROD)).toBe('');
     expect(attempt({ ...PROD, senderEmail: 'no-reply@example.com' })).toMatch(/"senderEmail".*example default/);
     expect(attempt({ ...PROD, senderEmail: 'mail@news.example.org' })).toContain('"senderEmail"');
