@@ -2,6 +2,7 @@ import type { MetricUnit } from '@aws-lambda-powertools/metrics/types';
 import { log } from '../../core/log.js';
 import { metrics } from '../../core/observability/metrics.js';
 import { CHECKLIST_FALLBACK_REASON_DIMENSION, METRIC_UNITS, MetricNames } from '../../../infra/metrics.js';
+import { CHECKLIST_TOOL_NAME } from './prompt.js';
 
 /**
  * Why the checklist came from the local estimator instead of Bedrock, and what the operator does
@@ -28,7 +29,7 @@ const GEOGRAPHIES: readonly [RegExp, string][] = [
 const PROFILE_PREFIX = /^(us-gov|us|eu|apac|jp|au|ca|global)\./;
 
 /** The region's geography prefix (`us`, `eu`, `apac`), or undefined where Bedrock has no cross-region profile. */
-export const geographyOf = (region: string): string | undefined => GEOGRAPHIES.find(([pattern]) => pattern.test(region))?.[1];
+const geographyOf = (region: string): string | undefined => GEOGRAPHIES.find(([pattern]) => pattern.test(region))?.[1];
 
 /** The inference profile that serves `modelId` to callers in `region` (undefined for an ARN, or a region without one). */
 export function inferenceProfileFor(modelId: string, region: string): string | undefined {
@@ -66,7 +67,7 @@ export function diagnoseFallback(failure: unknown, modelId: string, region: stri
     return { reason: 'timeout', fix: `Bedrock did not answer in time from ${region}: if it repeats, check the model's latency in CloudWatch (AWS/Bedrock InvocationLatency) or use a faster model; ${useProfile} to spread load across the geography's regions` };
   }
   if (stage === 'no_tool_use' || stage === 'invalid_answer') {
-    return { reason: 'invalid_answer', fix: `The model answered without a valid ${'`record_project_checklist`'} tool call: use a model that supports Converse tool use with a forced tool choice (Anthropic Claude 3 or later, Amazon Nova)` };
+    return { reason: 'invalid_answer', fix: `The model answered without a valid ${CHECKLIST_TOOL_NAME} tool call: use a model that supports Converse tool use with a forced tool choice (Anthropic Claude 3 or later, Amazon Nova)` };
   }
   const error = serviceErrorOf(failure);
   const name = error.name ?? '';
