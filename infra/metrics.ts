@@ -21,7 +21,15 @@ export const MetricNames = {
   OutboxBacklog: 'OutboxBacklog',
   /** Age of the oldest commit still marked for publishing when the sweeper runs (Seconds). */
   OutboxOldestAge: 'OutboxOldestAge',
+  /**
+   * The checklist route fell back from Bedrock to the local estimator (Count): emitted under the
+   * `service` dimension (one alarm catches every cause) and under `service` + `reason` (which cause).
+   */
+  ChecklistFallback: 'ChecklistFallback',
 } as const;
+
+/** The dimension that names why the checklist fell back (functions/adapters/checklist/fallback.ts). */
+export const CHECKLIST_FALLBACK_REASON_DIMENSION = 'reason';
 
 export type MetricName = (typeof MetricNames)[keyof typeof MetricNames];
 
@@ -33,4 +41,5 @@ export const METRIC_UNITS: Record<MetricName, 'Count' | 'Milliseconds' | 'Second
   ConsumerLag: 'Milliseconds',
   OutboxBacklog: 'Count',
   OutboxOldestAge: 'Seconds',
+  ChecklistFallback: 'Count',
 };

@@ -31,6 +31,14 @@ export const SLOW_SERVICE_SILENCE_MS = 30_000;
 export const requestHandlerOptions = (silentMs = PROMPT_SERVICE_SILENCE_MS) => ({ connectionTimeout: 3_000, socketTimeout: silentMs });
 
 /**
+ * The same limit for a client whose SDK default is the HTTP/2 handler (Bedrock Runtime): that handler
+ * reads neither `connectionTimeout` nor `socketTimeout`; its `requestTimeout` is the stream's idle limit
+ * ("no activity for N ms"), which is what `socketTimeout` is above. A configured handler replaces the
+ * SDK's defaults, so the one it sets (a session per request) is set again.
+ */
+export const http2RequestHandlerOptions = (silentMs = PROMPT_SERVICE_SILENCE_MS) => ({ requestTimeout: silentMs, disableConcurrentStreams: true });
+
+/**
  * For a client whose calls carry no per-call options: it resolves each command's middleware stack on
  * its first call and reuses it, instead of sorting the whole stack on every call (about 55 µs of a
  * call's 250 µs of client CPU, `npx tsx bench/sdk-client-cost.ts`), which a fan-out of live updates

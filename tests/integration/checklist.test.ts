@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { log } from '../../functions/core/log.js';
+import { CHECKLIST_TOOL_NAME } from '../../functions/adapters/checklist/prompt.js';
+import { BEDROCK_REFUSALS, conversePath, toolUseAnswer } from '../support/aws-endpoints/bedrock-runtime.js';
+import { startAwsEndpoint, useEndpointEnv, type AwsEndpoint } from '../support/aws-endpoints/server.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 
 let stack: TestStack;
@@ -65,5 +69,54 @@ describe('POST /api/checklists', () => {
     const badArea = await stack.api('POST', '/api/checklists', { user: client, body: request({ area_sqft: 'big' }) });
     expect(badArea.status).toBe(400);
     expect(badArea.body.error.message).toMatch(/area_sqft/);
+  });
+});
+
+describe('POST /api/checklists with a Bedrock model configured (a local Converse endpoint)', () => {
+  const MODEL = 'us.anthropic.claude-haiku-4-5-20251001-v1:0';
+  let bedrock: AwsEndpoint;
+  let restoreEnv: () => void;
+
+  beforeAll(async () => {
+    bedrock = await startAwsEndpoint({ http2: true });
+    restoreEnv = useEndpointEnv({ BEDROCK_RUNTIME: bedrock.url });
+    process.env.BEDROCK_MODEL_ID = MODEL;
+  });
+  afterAll(async () => {
+    restoreEnv();
+    delete process.env.BEDROCK_MODEL_ID;
+    await bedrock.close();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    bedrock.reset();
+  });
+
+  it("answers with the model's checklist, labelled bedrock", async () => {
+    bedrock.answerInTurn(
+      toolUseAnswer(CHECKLIST_TOOL_NAME, {
+        checklist: [
+          { task: 'Review the brief and the photos', estimated_hours: 1 },
+          { task: 'Draft the layout plan with furniture', estimated_hours: 3 },
+          { task: 'Internal QA and hand-off', estimated_hours: 1 },
+        ],
+        total_estimated_hours: 5,
+        suggested_turnaround_days: 2,
+      }),
+    );
+    const answer = await stack.api('POST', '/api/checklists', { user: client, body: request() });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ source: 'bedrock', total_estimated_hours: 5, suggested_turnaround_days: 2 });
+    expect(bedrock.seen.map((seen) => seen.url)).toEqual([conversePath(MODEL)]);
+  });
+
+  it('an account without access to the model: the client still gets a checklist (local), the operator a warning that says why', async () => {
+    const warn = vi.spyOn(log, 'warn');
+    bedrock.answerInTurn(BEDROCK_REFUSALS.noModelAccess);
+    const answer = await stack.api('POST', '/api/checklists', { user: client, body: request() });
+    expect(answer.status).toBe(200);
+    expect(answer.body.source).toBe('local');
+    expect(answer.body.checklist.length).toBeGreaterThanOrEqual(3);
+    expect(warn).toHaveBeenCalledWith('Bedrock checklist failed; the local estimator answered', expect.objectContaining({ reason: 'access_denied', modelId: MODEL, region: 'us-east-1', fix: expect.stringContaining('Request model access') }));
   });
 });

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { localEndpointConfig, requestHandlerOptions } from '../sdk-config.js';
+import { requestHandlerOptions } from '../sdk-config.js';
 import { BillingUnavailableError, WebhookSignatureError, type BillingProvider } from './provider.js';
 import { captureAwsClient } from '../../core/observability/tracing.js';
 
@@ -19,7 +19,8 @@ export async function loadStripeSecrets(env: NodeJS.ProcessEnv = process.env): P
   let webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
   if (!secretKey && env.STRIPE_SECRET_ARN) {
     // Read once per container (the provider keeps what it loaded), so the client is not kept either.
-    const secrets = captureAwsClient(new SecretsManagerClient({ ...localEndpointConfig(env.SECRETS_MANAGER_ENDPOINT), maxAttempts: 3, requestHandler: requestHandlerOptions() }));
+    // Region, credentials and endpoint are the SDK's to resolve (AWS_ENDPOINT_URL_SECRETS_MANAGER in the adapter's tests).
+    const secrets = captureAwsClient(new SecretsManagerClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() }));
     const answer = await secrets.send(new GetSecretValueCommand({ SecretId: env.STRIPE_SECRET_ARN })).finally(() => secrets.destroy());
     const text = (answer.SecretString ?? '').trim();
     if (text.startsWith('{')) {

@@ -1,19 +1,14 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput, type Tool } from '@aws-sdk/client-bedrock-runtime';
 import { totalHours, turnaroundDays } from '../../domain/turnaround.js';
-import { requestHandlerOptions, SLOW_SERVICE_SILENCE_MS } from '../sdk-config.js';
+import { http2RequestHandlerOptions, SLOW_SERVICE_SILENCE_MS } from '../sdk-config.js';
+import { captureAwsClient } from '../../core/observability/tracing.js';
 import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from './prompt.js';
 import { checklistAnswerJsonSchema, checklistAnswerSchema, type ChecklistRequest, type ChecklistResult, type StudioFigures } from './schema.js';
 
 /** What the model answers: the checklist, before it is labelled with its source and basis. */
 export type ChecklistAnswerResult = Omit<ChecklistResult, 'source' | 'estimate_basis' | 'studio'>;
-import { captureAwsClient } from '../../core/observability/tracing.js';
 
-export { ConverseCommand };
-
-/** What the checklist needs of a Bedrock Runtime client: `send` (tests hand in a fake). */
-export interface ConverseClient {
-  send(command: ConverseCommand, options?: { abortSignal?: AbortSignal }): Promise<ConverseCommandOutput>;
-}
+export { BedrockRuntimeClient, ConverseCommand };
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
 
@@ -30,15 +25,16 @@ export class BedrockChecklistError extends Error {
   }
 }
 
-let defaultClient: ConverseClient | undefined;
-export function bedrockClient(): ConverseClient {
-  defaultClient ??= captureAwsClient(
-    new BedrockRuntimeClient({
-      region: process.env.BEDROCK_REGION ?? process.env.AWS_REGION ?? 'us-east-1',
-      maxAttempts: 2,
-      requestHandler: requestHandlerOptions(SLOW_SERVICE_SILENCE_MS),
-    }),
-  );
+/** The region the checklist calls Bedrock in: BEDROCK_REGION when the model lives elsewhere, else the function's own. */
+export const bedrockRegion = (): string => process.env.BEDROCK_REGION ?? process.env.AWS_REGION ?? 'us-east-1';
+
+/**
+ * The endpoint is the SDK's to resolve: in the cloud the region's, and wherever
+ * AWS_ENDPOINT_URL_BEDROCK_RUNTIME is set (the adapter's tests), that one.
+ */
+let defaultClient: BedrockRuntimeClient | undefined;
+export function bedrockClient(): BedrockRuntimeClient {
+  defaultClient ??= captureAwsClient(new BedrockRuntimeClient({ region: bedrockRegion(), maxAttempts: 2, requestHandler: http2RequestHandlerOptions(SLOW_SERVICE_SILENCE_MS) }));
   return defaultClient;
 }
 
@@ -96,7 +92,7 @@ export function answerFrom(output: ConverseCommandOutput): ChecklistAnswerResult
 /** One Converse call with the tool forced, abandoned (and aborted) after `timeoutMs`. */
 export async function askBedrock(
   request: ChecklistRequest,
-  options: { modelId: string; client?: ConverseClient; timeoutMs?: number; studio?: StudioFigures | null },
+  options: { modelId: string; client?: BedrockRuntimeClient; timeoutMs?: number; studio?: StudioFigures | null },
 ): Promise<ChecklistAnswerResult> {
   const client = options.client ?? bedrockClient();
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -1,5 +1,5 @@
-import { log } from '../../core/log.js';
-import { BedrockChecklistError, askBedrock, type ConverseClient } from './bedrock.js';
+import { askBedrock, bedrockRegion, type BedrockRuntimeClient } from './bedrock.js';
+import { reportFallback } from './fallback.js';
 import { estimateLocally } from './local-estimator.js';
 import { MIN_STUDIO_DELIVERIES, type ChecklistRequest, type ChecklistResult, type StudioFigures } from './schema.js';
 
@@ -7,12 +7,13 @@ export { checklistRequestSchema, checklistAnswerSchema } from './schema.js';
 export type { ChecklistRequest, ChecklistRequestInput, ChecklistResult, ChecklistSource, ChecklistTask, EstimateBasis, StudioFigures } from './schema.js';
 export { MIN_STUDIO_DELIVERIES } from './schema.js';
 export { estimateLocally } from './local-estimator.js';
-export type { ConverseClient } from './bedrock.js';
+export type { FallbackReason } from './fallback.js';
 
 export interface GenerateOptions {
   /** The Bedrock model or inference profile; defaults to env BEDROCK_MODEL_ID. None: the local estimator. */
   modelId?: string | null;
-  client?: ConverseClient;
+  /** The Bedrock Runtime client; defaults to the function's own (bedrockClient). */
+  client?: BedrockRuntimeClient;
   timeoutMs?: number;
   /** The studio's record on similar projects: with enough deliveries, the estimate moves toward it. */
   studio?: StudioFigures | null;
@@ -21,7 +22,8 @@ export interface GenerateOptions {
 /**
  * The checklist for a brief: Amazon Bedrock when a model is configured, else the local estimator;
  * and the local estimator too whenever Bedrock times out, fails or answers with something the schema
- * refuses. The client always gets a checklist, and `source` says which produced it.
+ * refuses. The client always gets a checklist, and `source` says which produced it; the operator
+ * gets a warning and a `ChecklistFallback` metric that say why and what to fix.
  */
 export async function generateChecklist(request: ChecklistRequest, options: GenerateOptions = {}): Promise<ChecklistResult> {
   const modelId = options.modelId === undefined ? process.env.BEDROCK_MODEL_ID : options.modelId;
@@ -31,8 +33,8 @@ export async function generateChecklist(request: ChecklistRequest, options: Gene
     const answer = await askBedrock(request, { modelId, client: options.client, timeoutMs: options.timeoutMs, studio });
     return { ...answer, source: 'bedrock', estimate_basis: studio ? 'studio' : 'generic', studio };
   } catch (error) {
-    const reason = error instanceof BedrockChecklistError ? error.reason : 'error';
-    log.warn('Bedrock checklist failed; using the local estimator', { reason, modelId, error: error instanceof Error ? error.message : String(error) });
+    const region = options.client ? await options.client.config.region().catch(() => 'unknown') : bedrockRegion();
+    reportFallback(error, { modelId, region });
     return estimateLocally(request, studio);
   }
 }
