@@ -125,9 +125,15 @@ async function preflight(): Promise<number> {
     console.error(`The assembly in ${assembly} has no readable ${stackName}: ${(error as Error).message}`);
     return 1;
   }
-  const { region, account, results } = await runPreflight(needs);
-  console.log(`\n${formatReport(results, `${stackName} to ${account ? `account ${account}, ` : ''}${region}`)}`);
-  return gate(results);
+  try {
+    const { region, account, results } = await runPreflight(needs);
+    console.log(`\n${formatReport(results, `${stackName} to ${account ? `account ${account}, ` : ''}${region}`)}`);
+    return gate(results);
+  } catch (error) {
+    // Each check turns its own failures into "could not check"; this is the run itself (no region).
+    console.error(`The checks could not run: ${(error as Error).message}\nSet AWS_REGION (or the profile's region), or deploy with --skip-checks.`);
+    return 1;
+  }
 }
 
 if (!values.app) {
