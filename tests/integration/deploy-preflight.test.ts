@@ -48,7 +48,7 @@ describe('a healthy account', () => {
     expect({ id, region }).toEqual({ id: '123456789012', region: 'us-east-1' });
     expect(results.filter((result) => result.outcome === 'missing' || result.outcome === 'unchecked')).toEqual([]);
     expect(gate(results)).toBe(0);
-    for (const name of ['AWS credentials', 'CDK bootstrap', 'Lambda concurrency', 'SES production access', 'SES sender', `Bedrock model ${PROFILE}`, 'Stripe secret']) {
+    for (const name of ['AWS credentials', 'CDK bootstrap', 'Lambda concurrency', 'SES production access', 'SES sender', `Bedrock model ${PROFILE}`, `Bedrock model access ${PROFILE}`, 'Stripe secret']) {
       expect(find(results, name).outcome).toBe('ok');
     }
     expect(find(results, 'CDK bootstrap').detail).toContain('version 27');
@@ -176,7 +176,7 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
 
   it("Anthropic's first-use form not submitted", async () => {
     account.bedrock.availability[MODEL]!.authorization = 'NOT_AUTHORIZED';
-    const result = find(await missing(), `Bedrock model ${PROFILE}`);
+    const result = find(await missing(), `Bedrock model access ${PROFILE}`);
     expect(result.detail).toContain('first-use form');
     expect(result.detail).toContain('falls back to the local estimator');
     expect(fixText(result)).toContain('Submit use case details');
@@ -184,7 +184,7 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
 
   it('no Marketplace subscription yet: invoke once with aws-marketplace:Subscribe', async () => {
     account.bedrock.availability[MODEL] = { agreement: 'NOT_AVAILABLE', authorization: 'AUTHORIZED', entitlement: 'NOT_AVAILABLE', region: 'AVAILABLE' };
-    const text = fixText(find(await missing(), `Bedrock model ${PROFILE}`));
+    const text = fixText(find(await missing(), `Bedrock model access ${PROFILE}`));
     expect(text).toContain('aws-marketplace:Subscribe');
     expect(text).toContain(`aws bedrock-runtime converse --model-id ${PROFILE} --region us-east-1`);
   });
@@ -192,6 +192,13 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
   it('a foundation model that cannot be invoked on demand', async () => {
     const result = find(await missing(stackNeeds({ modelIds: [MODEL] })), `Bedrock model ${MODEL}`);
     expect(result.detail).toContain('only through an inference profile');
+  });
+
+  it('an on-demand model the region does not offer', async () => {
+    account.bedrock.foundationModels[MODEL]!.inferenceTypes = ['ON_DEMAND'];
+    account.bedrock.availability[MODEL]!.region = 'NOT_AVAILABLE';
+    const result = find(await missing(stackNeeds({ modelIds: [MODEL] })), `Bedrock model access ${MODEL}`);
+    expect(result.detail).toContain('the model is not available in us-east-1');
   });
 
   it('no API Gateway logging role when the stack does not set one', async () => {
@@ -230,7 +237,7 @@ describe('checks the credentials may not run', () => {
     ['ses:GetAccount', 'SES production access'],
     ['ses:GetEmailIdentity', 'SES sender'],
     ['bedrock:GetInferenceProfile', `Bedrock model ${PROFILE}`],
-    ['bedrock:GetFoundationModelAvailability', `Bedrock model ${PROFILE} access`],
+    ['bedrock:GetFoundationModelAvailability', `Bedrock model access ${PROFILE}`],
     ['apigateway:GET', 'API Gateway logging role'],
     ['secretsmanager:DescribeSecret', 'Stripe secret'],
   ];
@@ -270,10 +277,23 @@ describe('notes that decide nothing', () => {
     expect(fixText(result)).toContain('https://console.aws.amazon.com/support/home#/case/create');
   });
 
+  it('a profile whose model does not run in this region: fine, the profile routes elsewhere', async () => {
+    account.bedrock.availability[MODEL]!.region = 'NOT_AVAILABLE';
+    const { results } = await check();
+    expect(find(results, `Bedrock model access ${PROFILE}`).outcome).toBe('ok');
+  });
+
+  it('the profile could not be checked: access is still asked', async () => {
+    account.denied = ['bedrock:GetInferenceProfile'];
+    const { results } = await check();
+    expect(find(results, `Bedrock model ${PROFILE}`).outcome).toBe('unchecked');
+    expect(find(results, `Bedrock model access ${PROFILE}`).outcome).toBe('ok');
+  });
+
   it('a Marketplace agreement still pending', async () => {
     account.bedrock.availability[MODEL]!.agreement = 'PENDING';
     const { results } = await check();
-    expect(find(results, `Bedrock model ${PROFILE}`)).toMatchObject({ outcome: 'note', detail: expect.stringContaining('pending') });
+    expect(find(results, `Bedrock model access ${PROFILE}`)).toMatchObject({ outcome: 'note', detail: expect.stringContaining('pending') });
     expect(gate(results)).toBe(0);
   });
 });

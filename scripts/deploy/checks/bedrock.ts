@@ -12,7 +12,10 @@ export function checkModels(context: CheckContext): Promise<CheckResult[]> {
   return Promise.all(context.needs.modelIds.map((modelId) => checkModel(context, modelId))).then((groups) => groups.flat());
 }
 
-/** The model (or the profile and its model) exists in the region and this account may use it. */
+/**
+ * Two results: the model (or the inference profile) exists in the region, and this account may use
+ * the model behind it. Access is asked even when existence could not be checked.
+ */
 async function checkModel(context: CheckContext, modelId: string): Promise<CheckResult[]> {
   const { clients, region } = context;
   const profile = INFERENCE_PROFILE.exec(modelId);
@@ -23,38 +26,45 @@ async function checkModel(context: CheckContext, modelId: string): Promise<Check
     `then deploy with -c bedrockModelId=<one of them>, or deploy in a region where ${modelId} exists.`,
   ];
 
+  let exists: CheckResult;
   try {
     if (profile) {
       const found = await clients.bedrock.send(new GetInferenceProfileCommand({ inferenceProfileIdentifier: modelId }));
-      if (found.status && found.status !== 'ACTIVE') return [{ check, outcome: 'missing', detail: `the inference profile is ${found.status} in ${region}.`, fix: choose }];
+      exists =
+        found.status && found.status !== 'ACTIVE'
+          ? { check, outcome: 'missing', detail: `the inference profile is ${found.status} in ${region}.`, fix: choose }
+          : { check, outcome: 'ok', detail: `the inference profile exists in ${region}.` };
     } else {
       const { modelDetails } = await clients.bedrock.send(new GetFoundationModelCommand({ modelIdentifier: modelId }));
-      if (modelDetails?.inferenceTypesSupported && !modelDetails.inferenceTypesSupported.includes('ON_DEMAND')) {
-        return [{ check, outcome: 'missing', detail: `${modelId} cannot be invoked on demand in ${region}, only through an inference profile.`, fix: choose }];
-      }
+      exists =
+        modelDetails?.inferenceTypesSupported && !modelDetails.inferenceTypesSupported.includes('ON_DEMAND')
+          ? { check, outcome: 'missing', detail: `${modelId} cannot be invoked on demand in ${region}, only through an inference profile.`, fix: choose }
+          : { check, outcome: 'ok', detail: `the model is offered on demand in ${region}.` };
     }
   } catch (error) {
     if (isNamed(error, 'ResourceNotFoundException', 'ValidationException')) {
       return [{ check, outcome: 'missing', detail: `${profile ? 'no inference profile' : 'no model'} ${modelId} in ${region}.`, fix: choose }];
     }
-    return [couldNotCheck(check, error, profile ? 'bedrock:GetInferenceProfile' : 'bedrock:GetFoundationModel')];
+    exists = couldNotCheck(check, error, profile ? 'bedrock:GetInferenceProfile' : 'bedrock:GetFoundationModel');
   }
+  if (exists.outcome === 'missing') return [exists];
 
-  let availability: GetFoundationModelAvailabilityCommandOutput;
+  const accessCheck = `${CHECK} access ${modelId}`;
   try {
-    availability = await clients.bedrock.send(new GetFoundationModelAvailabilityCommand({ modelId: baseModel }));
+    const availability = await clients.bedrock.send(new GetFoundationModelAvailabilityCommand({ modelId: baseModel }));
+    return [exists, access(context, accessCheck, modelId, baseModel, Boolean(profile), availability)];
   } catch (error) {
-    return [couldNotCheck(`${check} access`, error, 'bedrock:GetFoundationModelAvailability')];
+    return [exists, couldNotCheck(accessCheck, error, 'bedrock:GetFoundationModelAvailability')];
   }
-  return [access(context, check, modelId, baseModel, availability)];
 }
 
 /** What GetFoundationModelAvailability says stands between this account and the model. */
-function access({ region }: CheckContext, check: string, modelId: string, baseModel: string, found: GetFoundationModelAvailabilityCommandOutput): CheckResult {
+function access({ region }: CheckContext, check: string, modelId: string, baseModel: string, viaProfile: boolean, found: GetFoundationModelAvailabilityCommandOutput): CheckResult {
   const problems: string[] = [];
   const fix: string[] = [];
   const anthropic = baseModel.startsWith('anthropic.');
-  if (found.regionAvailability === 'NOT_AVAILABLE') {
+  // A profile routes each call to a region of its geography: the model need not run in this one.
+  if (found.regionAvailability === 'NOT_AVAILABLE' && !viaProfile) {
     problems.push(`the model is not available in ${region}`);
     fix.push(`Deploy in a region that offers it, or choose another model (-c bedrockModelId=…).`);
   }
@@ -78,5 +88,5 @@ function access({ region }: CheckContext, check: string, modelId: string, baseMo
   }
   if (problems.length > 0) return { check, outcome: 'missing', detail: `${problems.join('; ')}. Until then the checklist falls back to the local estimator.`, fix };
   if (agreement === 'PENDING') return { check, outcome: 'note', detail: `the Marketplace agreement is pending in ${region}: the first calls may be refused for up to 15 minutes.` };
-  return { check, outcome: 'ok', detail: `available in ${region}, and the account may use it.` };
+  return { check, outcome: 'ok', detail: `the account may use ${baseModel} from ${region}.` };
 }
