@@ -146,6 +146,15 @@ describe('npm run deploy -- --checks-only --app <assembly>', () => {
     expect(code).toBe(5);
   });
 
+  it('a deploy with something missing stops before cdk runs: nothing diffed, nothing deployed', async () => {
+    account.ses.productionAccess = false;
+    const { code, out } = await deploy('--yes', '--app', plain);
+    expect(out).toContain('[MISSING] SES production access');
+    expect(out).toContain('Nothing was deployed: fix what is missing above, or deploy with --skip-checks if you know better.');
+    expect(out).not.toContain('$ npx cdk');
+    expect(code).toBe(5);
+  });
+
   it('a stack that sets the logging role: no failure for a region without one', async () => {
     account.apiGatewayRoleArn = undefined;
     const { code, out } = await deploy('--checks-only', '--app', withRole);
