@@ -1,16 +1,31 @@
 /**
- * `npm run deploy -- [--stage <stage>] [--yes] [--replay] [--diff-only] [-c key=value …]`
+ * `npm run deploy -- [--stage <stage>] [--yes] [--replay] [--diff-only] [--checks-only] [--skip-checks]
+ *                    [--skip-build] [--app <assembly dir>] [-c key=value …]`
  *
- * Builds the SPA, prints `cdk diff` of the stage's stack, and asks before `cdk deploy` applies it
+ * Builds the SPA and synthesizes the stage's stack once (`cdk synth` into cdk.out/deploy-<stage>;
+ * `--app` takes an assembly synthesized before, and builds nothing). Then, with your credentials, it
+ * checks what the account must have before this stack can work there (scripts/deploy/preflight.ts:
+ * bootstrap version, Lambda concurrency quota, SES production access and the sender's
+ * verification, the Bedrock model's availability and access, the API Gateway logging role, the
+ * Stripe secret, and a note on CloudFront's account verification, which no API tells). Each missing
+ * item is printed with the command or console page that fixes it; a check your credentials may not
+ * run is "could not check" (with the IAM action), not a failure. `--checks-only` stops there.
+ *
+ * It prints `cdk diff` of that assembly and asks before `cdk deploy` applies the same assembly
  * (`--yes` answers for CI, where the diff is in the job's log; without a terminal and without
- * `--yes` it stops). `--diff-only` stops after the diff (CI's pull-request check). Other `-c` context
- * values (senderEmail, domainName, backupCopyRegion, …) are passed to both.
+ * `--yes` it stops). `--diff-only` stops after the diff (CI's pull-request check). When a check
+ * found something missing, nothing is deployed (exit 5; `--diff-only` still prints the diff first)
+ * unless `--skip-checks` was given, which runs no checks at all. Other `-c` context values
+ * (senderEmail, domainName, backupCopyRegion, …) go to the synth.
  *
  * After the deploy it asks the stage's views whether they were built with the layout this version's
  * projections write (`npm run replay -- --check` on the stack's tables). Views built by an older
  * version are rebuilt from the events (`npm run replay`) with `--replay`, or after a question in a
  * terminal; otherwise the script names the command and exits 4: the stack is deployed, but older
  * projects are missing from columns, counts and search until the views are rebuilt.
+ *
+ * Exit codes: 0 done; 1 a step failed or was declined; 2 bad arguments; 4 deployed, views need a
+ * rebuild; 5 a check found something missing (nothing deployed).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -18,28 +33,50 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
+import { readStackNeeds } from './deploy/assembly.js';
+import { formatReport } from './deploy/outcome.js';
+import { gate, PREFLIGHT_FAILED, runPreflight } from './deploy/preflight.js';
 
-const { values } = parseArgs({
-  options: {
-    stage: { type: 'string', default: 'dev' },
-    yes: { type: 'boolean', default: false },
-    'diff-only': { type: 'boolean', default: false },
-    'skip-build': { type: 'boolean', default: false },
-    replay: { type: 'boolean', default: false },
-    context: { type: 'string', short: 'c', multiple: true },
-  },
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-  allowPositionals: false,
-});
+const options = {
+  stage: { type: 'string', default: 'dev' },
+  yes: { type: 'boolean', default: false },
+  'diff-only': { type: 'boolean', default: false },
+  'checks-only': { type: 'boolean', default: false },
+  'skip-checks': { type: 'boolean', default: false },
+  'skip-build': { type: 'boolean', default: false },
+  app: { type: 'string' },
+  replay: { type: 'boolean', default: false },
+  context: { type: 'string', short: 'c', multiple: true },
+} as const;
+
+let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
+try {
+  ({ values } = parseArgs({ options, allowPositionals: false }));
+} catch (error) {
+  console.error(`${(error as Error).message}\nUsage: npm run deploy -- [--stage <stage>] [--yes] [--replay] [--diff-only] [--checks-only] [--skip-checks] [--skip-build] [--app <dir>] [-c key=value …]`);
+  process.exit(2);
+}
 
 const stage = values.stage;
 if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
   console.error(`--stage must be lower-case letters, digits and dashes (max 20), got "${stage}".`);
   process.exit(2);
 }
+if (values['checks-only'] && values['skip-checks']) {
+  console.error('--checks-only and --skip-checks contradict each other: give one.');
+  process.exit(2);
+}
+if (values.app && values.context?.length) {
+  console.error('-c values shape a synth; --app deploys an assembly already synthesized: give one or the other.');
+  process.exit(2);
+}
 const stackName = `DesignClub-${stage}`;
 const context = ['-c', `stage=${stage}`, ...(values.context ?? []).flatMap((pair) => ['-c', pair])];
 const env = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' };
+/** The one assembly that is checked, diffed and deployed. */
+const assembly = values.app ?? join('cdk.out', `deploy-${stage}`);
 
 function run(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): number {
   console.log(`\n$ ${command} ${args.join(' ')}`);
@@ -75,14 +112,52 @@ async function checkViews(outputsFile: string): Promise<number> {
   return 4;
 }
 
-if (!values['skip-build'] && run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) !== 0) process.exit(1);
+/** The account's readiness for this assembly (see the comment at the top); the exit code it implies. */
+async function preflight(): Promise<number> {
+  if (values['skip-checks']) {
+    console.log('\nChecks skipped (--skip-checks).');
+    return 0;
+  }
+  let needs;
+  try {
+    needs = readStackNeeds(assembly, stackName);
+  } catch (error) {
+    console.error(`The assembly in ${assembly} has no readable ${stackName}: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    const { region, account, results } = await runPreflight(needs);
+    console.log(`\n${formatReport(results, `${stackName} to ${account ? `account ${account}, ` : ''}${region}`)}`);
+    return gate(results);
+  } catch (error) {
+    // Each check turns its own failures into "could not check"; this is the run itself (no region).
+    console.error(`The checks could not run: ${(error as Error).message}\nSet AWS_REGION (or the profile's region), or deploy with --skip-checks.`);
+    return 1;
+  }
+}
 
-// cdk diff exits 0 with or without differences (it fails only on errors).
-if (run('npx', ['cdk', 'diff', stackName, '--no-notices', ...context]) !== 0) {
+if (!values.app) {
+  if (!values['skip-build'] && run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) !== 0) process.exit(1);
+  if (run('npx', ['cdk', 'synth', stackName, '--quiet', '--no-notices', '--output', assembly, ...context]) !== 0) {
+    console.error('cdk synth failed: nothing was deployed.');
+    process.exit(1);
+  }
+}
+
+const checked = await preflight();
+if (checked === 1 || values['checks-only']) process.exit(checked);
+if (checked === PREFLIGHT_FAILED && !values['diff-only']) {
+  console.error('\nNothing was deployed: fix what is missing above, or deploy with --skip-checks if you know better.');
+  process.exit(PREFLIGHT_FAILED);
+}
+
+// cdk diff exits 0 with or without differences (it fails only on errors). --diff-only prints it
+// even when a check failed (it changes nothing), then fails like the deploy would.
+if (run('npx', ['cdk', 'diff', stackName, '--app', assembly, '--no-notices']) !== 0) {
   console.error('cdk diff failed: nothing was deployed.');
   process.exit(1);
 }
-if (values['diff-only']) process.exit(0);
+if (values['diff-only']) process.exit(checked);
 
 if (!values.yes) {
   if (!process.stdin.isTTY) {
@@ -95,8 +170,8 @@ if (!values.yes) {
   }
 }
 
-// The diff was the review: CloudFormation applies it without a second prompt.
+// The diff was the review: CloudFormation applies the same assembly without a second prompt.
 const outputsFile = join(tmpdir(), `design-club-${stage}-outputs-${process.pid}.json`);
-const deployed = run('npx', ['cdk', 'deploy', stackName, '--no-notices', '--require-approval', 'never', '--outputs-file', outputsFile, ...context]);
+const deployed = run('npx', ['cdk', 'deploy', stackName, '--app', assembly, '--no-notices', '--require-approval', 'never', '--outputs-file', outputsFile]);
 if (deployed !== 0) process.exit(deployed);
 process.exit(await checkViews(outputsFile));

@@ -1,0 +1,83 @@
+/**
+ * The checks `npm run deploy` runs before it deploys, with the caller's credentials and the SDK's
+ * own clients, in the stack's region. Each one answers "ok", "missing" (with the fix), "could not
+ * check" (with the IAM action it needs) or a note; only "missing" stops the deploy.
+ */
+import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
+import { BedrockClient } from '@aws-sdk/client-bedrock';
+import { LambdaClient } from '@aws-sdk/client-lambda';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SSMClient } from '@aws-sdk/client-ssm';
+import { STSClient } from '@aws-sdk/client-sts';
+import type { AwsCredentialIdentity } from '@smithy/types';
+import type { StackNeeds } from './assembly.js';
+import { checkCredentials } from './checks/account.js';
+import { checkLoggingRole } from './checks/api-gateway.js';
+import { checkModels } from './checks/bedrock.js';
+import { checkBootstrap } from './checks/bootstrap.js';
+import { cloudFrontVerification } from './checks/cloudfront.js';
+import { checkConcurrency } from './checks/lambda.js';
+import { checkStripeSecret } from './checks/secrets.js';
+import { checkMail } from './checks/ses.js';
+import type { CheckResult } from './outcome.js';
+
+export interface ClientOptions {
+  region?: string;
+  /** Only for tests and private endpoints; the SDK also honours AWS_ENDPOINT_URL. */
+  endpoint?: string;
+  credentials?: AwsCredentialIdentity;
+}
+
+export type Clients = ReturnType<typeof makeClients>;
+
+export function makeClients(options: ClientOptions) {
+  const config = {
+    ...options,
+    // A preflight waits for no service longer than this: an unreachable endpoint is "could not check".
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: 3_000, socketTimeout: 10_000 },
+  };
+  return {
+    sts: new STSClient(config),
+    ssm: new SSMClient(config),
+    lambda: new LambdaClient(config),
+    ses: new SESv2Client(config),
+    bedrock: new BedrockClient(config),
+    apiGateway: new APIGatewayClient(config),
+    secrets: new SecretsManagerClient(config),
+  };
+}
+
+export interface CheckContext {
+  needs: StackNeeds;
+  clients: Clients;
+  region: string;
+  account: string;
+}
+
+/** Every check, in the report's order. Without credentials only that is reported. */
+export async function runPreflight(needs: StackNeeds, options: ClientOptions = {}): Promise<{ region: string; account?: string; results: CheckResult[] }> {
+  const clients = makeClients({ region: needs.region, ...options });
+  try {
+    const region = needs.region ?? (await clients.sts.config.region());
+    const caller = await checkCredentials(clients, needs);
+    if (!caller.account) return { region, results: caller.results };
+    const context: CheckContext = { needs, clients, region, account: caller.account };
+    const groups = await Promise.all([
+      checkBootstrap(context),
+      checkConcurrency(context),
+      checkMail(context),
+      checkModels(context),
+      checkLoggingRole(context),
+      checkStripeSecret(context),
+    ]);
+    return { region, account: caller.account, results: [...caller.results, ...groups.flat(), cloudFrontVerification(context)] };
+  } finally {
+    for (const client of Object.values(clients)) client.destroy();
+  }
+}
+
+/** The process's exit code for a report: 0 to go on, 5 when something is missing (and not skipped). */
+export const PREFLIGHT_FAILED = 5;
+export const gate = (results: CheckResult[]) => (results.some((result) => result.outcome === 'missing') ? PREFLIGHT_FAILED : 0);
