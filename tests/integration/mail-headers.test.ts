@@ -109,6 +109,10 @@ describe('attack 10: hostile names and titles never add a header or a recipient'
       expect(sent.status === 400 || sent.body?.success === false, JSON.stringify(sent.body)).toBe(true);
       expect((await stack.api('POST', '/api/password-resets', { body: { email: toEmail } })).status).toBe(400);
     }
+    // The embedded Cognito's code mails go to the outbox directly: the mailer itself holds the line.
+    for (const to of ['x@example.test\r\nBcc: y@evil.test', 'a@example.test,b@evil.test']) {
+      await expect(stack.local.outbox.send({ to, subject: 'Your code', text: '123456' })).rejects.toThrow(/not one valid e-mail address/);
+    }
     expect((await stack.local.outbox.list()).length).toBe(before);
   });
 
