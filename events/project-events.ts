@@ -43,6 +43,12 @@ export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
     priority: z._default(z.enum(PRIORITIES), 'Normal'),
     /** Whether the checklist's estimate was given the studio's own turnaround on similar work (absent on older events: not). */
     estimate_basis: z.optional(z.enum(['studio', 'generic'])),
+    /**
+     * What the checklist step's receipt proves about the checklist: the one it answered ('generated'),
+     * changed by the client ('edited'), or none ('manual'). Absent on older events (insights then read
+     * `checklist_source`).
+     */
+    checklist_origin: z.optional(z.enum(['generated', 'edited', 'manual'])),
   }),
 );
 

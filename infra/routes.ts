@@ -40,13 +40,17 @@ export interface RouteDefinition {
   handler: string;
   access: Access;
   summary: string;
-  /** A route that costs money or mail: its own API Gateway limit (all callers together), below the stage's. */
+  /**
+   * A route that costs money or mail: its own limit, below the stage's. API Gateway applies it to all
+   * callers together; the embedded stack to each signed-in user, and to each anonymous viewer address
+   * (infra/local/api-throttle.ts), so strangers never spend a client's allowance there.
+   */
   throttle?: Throttle;
   /** What a signed-in caller without the role is told (403), where the general wording says too little. */
   denied?: string;
 }
 
-/** Requests per second (steady) and burst, for the whole route across all callers. */
+/** Requests per second (steady) and burst. */
 export interface Throttle {
   rate: number;
   burst: number;

@@ -99,3 +99,30 @@ export async function consumeQuota(runtime: Runtime, name: QuotaName, scope: str
 export async function consumeQuotas(runtime: Runtime, ...uses: [QuotaName, string][]): Promise<void> {
   for (const [name, scope] of uses) await consumeQuota(runtime, name, scope);
 }
+
+/** What `claimOnce` counts: each scope can be used once, ever (until its item expires). */
+export type OnceName = 'estimateReceipt';
+
+/**
+ * The first use of `scope` (an estimate receipt's id): true once, false for every later or
+ * concurrent use. An item beside the quota counters (same key prefix, same conditional UpdateItem),
+ * kept until `expiresAt` (epoch seconds), after which the scope itself is no longer accepted.
+ */
+export async function claimOnce(runtime: Runtime, name: OnceName, scope: string, expiresAt: number): Promise<boolean> {
+  try {
+    await runtime.views.client.send(
+      new UpdateCommand({
+        TableName: runtime.views.tableName,
+        Key: { pk: `$quota#${name}#${scope}`, sk: 'once' },
+        UpdateExpression: 'SET #count = :one, #expires = :expires',
+        ConditionExpression: 'attribute_not_exists(#count)',
+        ExpressionAttributeNames: { '#count': 'count', '#expires': 'expiresAt' },
+        ExpressionAttributeValues: { ':one': 1, ':expires': expiresAt + DAY },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}

@@ -4,6 +4,8 @@ import { turnaroundDays } from './turnaround.js';
 /** Whether the checklist's estimate was made knowing the studio's own turnaround for similar work. */
 export type EstimateBasis = 'studio' | 'generic';
 
+export type ChecklistOrigin = 'generated' | 'edited' | 'manual';
+
 export interface StatusInterval {
   status: ProjectStatus;
   from: string;
@@ -48,6 +50,11 @@ export interface ProjectTimeline {
   /** The checklist's turnaround estimate (total hours / 2.5, rounded up): N, shown as N to N+2 days. */
   estimate_days: number | null;
   estimate_basis: EstimateBasis;
+  /**
+   * Whether the checklist is the estimator's as its receipt proved ('generated'), changed by the
+   * client ('edited') or their own ('manual'): only 'generated' estimates say how good the estimator is.
+   */
+  checklist_origin: ChecklistOrigin;
   comments_posted: number;
   comments_approved: number;
   comments_rejected: number;
@@ -72,6 +79,7 @@ export function initialTimeline(): ProjectTimeline {
     due_date: null,
     estimate_days: null,
     estimate_basis: 'generic',
+    checklist_origin: 'manual',
     comments_posted: 0,
     comments_approved: 0,
     comments_rejected: 0,
@@ -114,6 +122,8 @@ export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope
         intervals: [{ status: 'queued', from: at, to: null }],
         estimate_days: typeof data.estimated_turnaround_days === 'number' ? data.estimated_turnaround_days : turnaroundDays(Number(data.total_estimated_hours ?? 0)),
         estimate_basis: data.estimate_basis === 'studio' ? 'studio' : 'generic',
+        // Events before receipts named their checklist only by its (then unproven) source.
+        checklist_origin: data.checklist_origin ?? (data.checklist_source === 'manual' ? 'manual' : 'generated'),
       };
     case 'ProjectStatusChanged': {
       const to = data.to as ProjectStatus;

@@ -70,7 +70,11 @@ export interface InsightsReport {
     by_type: (TurnaroundRow & { type: string })[];
     by_designer: (TurnaroundRow & { designer: string; name: string })[];
   };
-  estimates: { accuracy: EstimateAccuracy[]; projects: EstimateRow[] };
+  /**
+   * `accuracy` and `projects` count only checklists submitted as the estimator made them; `excluded`
+   * says how many delivered projects had an edited or hand-made one instead.
+   */
+  estimates: { accuracy: EstimateAccuracy[]; projects: EstimateRow[]; excluded: { edited: number; manual: number } };
   flow: {
     weeks: { week: string; submitted: number; started: number; delivered: number }[];
     wip: { week: string; at: string; queued: number; in_progress: number; needs_revision: number }[];
@@ -161,11 +165,15 @@ export function matchesFilter(p: ProjectTimeline, filter: Pick<InsightsFilter, '
   return true;
 }
 
+/** A delivered project's estimate against its actual turnaround; only checklists the estimator made as they were count. */
 export function estimateRowOf(p: ProjectTimeline): EstimateRow | null {
-  if (p.estimate_days === null || !p.submitted_at || !p.first_delivered_at) return null;
+  if (!estimatedByTheEstimator(p) || p.estimate_days === null || !p.submitted_at || !p.first_delivered_at) return null;
   const actual = businessDaysBetween(p.submitted_at, p.first_delivered_at);
   return { project_id: p.id!, title: p.title, basis: p.estimate_basis, estimated_days: p.estimate_days, actual_days: actual, within_range: actual >= p.estimate_days && actual <= p.estimate_days + 2 };
 }
+
+/** Older stored timelines have no origin: they were counted before, as 'generated'. */
+const estimatedByTheEstimator = (p: ProjectTimeline) => (p.checklist_origin ?? 'generated') === 'generated';
 
 function accuracyOf(basis: EstimateAccuracy['basis'], rows: EstimateRow[]): EstimateAccuracy {
   const within = rows.filter((row) => row.within_range).length;
@@ -278,6 +286,10 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
     estimates: {
       accuracy: [accuracyOf('all', estimateRows), accuracyOf('generic', estimateRows.filter((row) => row.basis === 'generic')), accuracyOf('studio', estimateRows.filter((row) => row.basis === 'studio'))],
       projects: estimateRows,
+      excluded: {
+        edited: delivered.filter((p) => p.checklist_origin === 'edited').length,
+        manual: delivered.filter((p) => p.checklist_origin === 'manual').length,
+      },
     },
     flow: {
       weeks: weeks.map((week) => ({ week, submitted: submittedWeekly.get(week) ?? 0, started: startedWeekly.get(week) ?? 0, delivered: deliveredWeekly.get(week) ?? 0 })),

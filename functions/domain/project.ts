@@ -107,6 +107,8 @@ export interface SubmitProjectCommand extends ProjectBrief {
   grok_generated: boolean;
   checklist_source: 'bedrock' | 'local' | 'manual';
   estimate_basis?: 'studio' | 'generic';
+  /** What the estimate receipt proves: the checklist it answered ('generated'), changed ('edited'), or none ('manual'). */
+  checklist_origin?: 'generated' | 'edited' | 'manual';
 }
 
 export type DesignerChoice = { designer_id: string; designer_name?: string | null; designer_email?: string | null } | { designer_email: string; designer_id?: null } | null;

@@ -4,6 +4,7 @@ import { designersOfUser } from '../queries/designers.js';
 import { userIdOfSub } from '../queries/identity.js';
 import { connectionStore, verifyIdToken } from '../adapters/realtime/index.js';
 import { getRuntime } from '../core/runtime.js';
+import { claimConnectionSlot, TOO_MANY_CONNECTIONS } from './connection-cap.js';
 
 interface ConnectEvent {
   requestContext: { connectionId: string };
@@ -25,6 +26,7 @@ export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResul
   // The user the token stands for (a relinked account after a lost pool is its old user).
   const userId = await userIdOfSub(getRuntime(), caller.sub);
   const proven = email ? (await designersOfUser(getRuntime(), userId)).some((designer) => designer.active && canonicalEmail(designer.email) === email) : false;
+  if (!(await claimConnectionSlot(userId, event.requestContext.connectionId))) return TOO_MANY_CONNECTIONS;
   await connectionStore().add({ connectionId: event.requestContext.connectionId, sub: userId, email: proven ? email : '', role });
   return { statusCode: 200, body: 'Connected' };
 };

@@ -5,6 +5,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { routeKey, routes, type RouteDefinition } from '../routes.js';
 import type { ApiThrottle } from './api-throttle.js';
 import { BODY_LIMITS, BodyTooLarge, readBody, refuseTooLarge } from './limits.js';
+import { viewerAddressOf } from '../../functions/http/origin-check.js';
 
 type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -37,9 +38,9 @@ export interface JwtCheck {
 }
 
 /**
- * The HTTP API as API Gateway runs it: match the route, apply the stage's and the route's throttling
- * (with `throttle`), check the JWT like the Cognito authorizer (signature, issuer, expiry, audience
- * or client_id), build a payload 2.0 event and call the handler.
+ * The HTTP API as API Gateway runs it: match the route, check the JWT like the Cognito authorizer
+ * (signature, issuer, expiry, audience or client_id), apply the throttling (per signed-in user, or
+ * per anonymous address: see ApiThrottle), build a payload 2.0 event and call the handler.
  */
 export class LocalHttpApi {
   private readonly compiled = routes.map(compile).sort((a, b) => b.specificity - a.specificity);
@@ -67,16 +68,16 @@ export class LocalHttpApi {
       if (error instanceof BodyTooLarge) return refuseTooLarge(req, res, JSON.stringify({ message: 'Request Entity Too Large' }));
       throw error;
     }
-    if (this.throttle && !this.throttle.allows(match.route)) {
+    // Authenticated first, so that the throttle counts a signed-in caller's requests as theirs and
+    // a stranger's (no valid token) against their own address, never against anyone else.
+    const claims = match.route.access !== 'public' ? await this.verify(req.headers.authorization) : undefined;
+    const caller = claims?.sub ? { user: claims.sub } : { address: viewerAddressOf({ headers: {}, sourceIp: req.socket.remoteAddress ?? '', throughEdge: false }) };
+    if (this.throttle && !this.throttle.allows(match.route, caller)) {
       // API Gateway's answer when a stage or route limit is reached.
       return send(res, { statusCode: 429, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Too Many Requests' }) });
     }
-    let claims: Record<string, string> | undefined;
-    if (match.route.access !== 'public') {
-      claims = await this.verify(req.headers.authorization);
-      if (!claims) {
-        return send(res, { statusCode: 401, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }, body: JSON.stringify({ message: 'Unauthorized' }) });
-      }
+    if (match.route.access !== 'public' && !claims) {
+      return send(res, { statusCode: 401, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }, body: JSON.stringify({ message: 'Unauthorized' }) });
     }
     const values = match.pattern.exec(url.pathname)!.slice(1);
     const pathParameters: Record<string, string> = {};

@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newId } from '../../functions/core/ids.js';
 import { MailError, type MailMessage, type Mailer, type SentMail } from '../../functions/adapters/mail/types.js';
+import { formatAddress, mimeHeaderLines, prepareMail } from '../../functions/adapters/mail/headers.js';
 
 /** A text part and an HTML part, as a mail program shows them (the .json twin keeps both as they are). */
 function alternative(text: string, html: string, id: string): string[] {
@@ -18,23 +19,20 @@ function alternative(text: string, html: string, id: string): string[] {
 export class OutboxMailer implements Mailer {
   constructor(
     readonly directory: string,
-    private readonly from = 'Design Club <no-reply@designclub.local>',
+    private readonly from = formatAddress('Design Club', 'no-reply@designclub.local'),
   ) {}
 
   async send(message: MailMessage): Promise<SentMail> {
+    // The headers are built where SES's are (functions/adapters/mail/headers.ts): one recipient,
+    // one-line subject, no header a name or title could add.
+    const mail = prepareMail(message);
     // `.invalid` is reserved (RFC 2606): no such mailbox can exist. Refusing it gives the embedded
     // runtime a real delivery failure to exercise (e.g. 'Invite created but email failed to send').
-    if (/\.invalid$/i.test(message.to.trim())) throw new MailError(`Email could not be sent: ${message.to} is not a deliverable address`);
+    if (/\.invalid$/i.test(mail.to)) throw new MailError(`Email could not be sent: ${mail.to} is not a deliverable address`);
     await mkdir(this.directory, { recursive: true });
-    const sent: SentMail = { ...message, id: newId(), from: this.from, sentAt: new Date().toISOString() };
+    const sent: SentMail = { ...mail, id: newId(), from: this.from, sentAt: new Date().toISOString() };
     const eml = [
-      `From: ${sent.from}`,
-      `To: ${sent.to}`,
-      `Subject: ${sent.subject}`,
-      `Date: ${new Date(sent.sentAt).toUTCString()}`,
-      `Message-ID: <${sent.id}@designclub.local>`,
-      ...Object.entries(sent.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
-      'MIME-Version: 1.0',
+      ...mimeHeaderLines(mail, { from: sent.from, date: new Date(sent.sentAt), messageId: `${sent.id}@designclub.local` }),
       ...(sent.html ? alternative(sent.text, sent.html, sent.id) : ['Content-Type: text/plain; charset=utf-8', '', sent.text]),
     ].join('\r\n');
     await writeFile(join(this.directory, `${sent.id}.eml`), eml);

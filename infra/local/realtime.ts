@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { ConnectionPoster } from '../../functions/adapters/realtime/poster.js';
 import { realtimeRoutes } from '../routes.js';
 
-type RouteHandler = (event: unknown) => Promise<{ statusCode?: number } | undefined>;
+type RouteHandler = (event: unknown) => Promise<{ statusCode?: number; body?: unknown } | undefined>;
 
 /** API Gateway's WebSocket frame limit is 32 KB; a larger frame closes that connection with 1009. */
 const MAX_FRAME_BYTES = 32 * 1024;
@@ -50,8 +50,11 @@ export async function attachRealtime(server: Server, repoRoot: string, options: 
     const connectionId = randomBytes(12).toString('base64url');
     try {
       const result = await call('$connect', connectionId, { queryStringParameters: Object.fromEntries(url.searchParams) });
-      if ((result?.statusCode ?? 200) !== 200) {
-        socket.end('HTTP/1.1 401 Unauthorized\r\ncontent-length: 0\r\nconnection: close\r\n\r\n');
+      const status = result?.statusCode ?? 200;
+      if (status !== 200) {
+        // API Gateway refuses the handshake with the status `$connect` answered (401, or 429 past the cap).
+        const body = typeof result?.body === 'string' ? result.body : '';
+        socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Refused'}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
         return;
       }
     } catch {

@@ -34,7 +34,7 @@ import { setConnectionPoster } from '../../functions/adapters/realtime/poster.js
 import { startS3 } from './s3.js';
 import { s3Gate } from './s3-gate.js';
 import { localSecrets } from './secrets.js';
-import { staticSite } from './static-site.js';
+import { runtimeConfig, staticSite } from './static-site.js';
 import { catchUp } from './catch-up.js';
 import { AlreadyRunningError, isAlive, rememberedPort } from './lock-file.js';
 import { notFound, outboxPage } from './outbox-page.js';
@@ -254,6 +254,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ${url.replace(/^http/, 'ws')}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
   };
   const site = staticSite(resolve(options.webDir ?? join(REPO_ROOT, 'web/dist')), securityHeaders);
+  const config = runtimeConfig({ url, port, region: cognito.region, userPoolId: cognito.userPoolId, userPoolClientId: cognito.clientId });
   const billing = localBilling({ dataDir: persistent ? dataDir : undefined });
 
   // Malformed requests never reach a handler; answer them the way a gateway does, in words.
@@ -276,12 +277,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
         if (!outboxAllowed(req, { host, secret: secrets.adminSecret })) return notFound(res);
         return await outboxPage(outbox, path, req, res);
       }
-      if (path === '/config.json') {
-        const origin = `http://${req.headers.host ?? `localhost:${port}`}`;
-        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify({ region: cognito.region, userPoolId: cognito.userPoolId, userPoolClientId: cognito.clientId, userPoolEndpoint: `${origin}/cognito`, apiUrl: '/api', realtimeUrl: `${origin.replace(/^http/, 'ws')}/realtime`, stage: 'local' }));
-        return;
-      }
+      if (path === '/config.json') return config(req, res);
       // The site is files: nothing else (a Lambda-invoke call, say) is served or answered with the SPA.
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { 'content-type': 'application/json', allow: 'GET, HEAD' }).end(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed on ${path}.` } }));

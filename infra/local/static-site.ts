@@ -76,3 +76,39 @@ export function staticSite(root: string, headers: Record<string, string>) {
     else createReadStream(target).pipe(res);
   };
 }
+
+export interface RuntimeConfigSource {
+  /** The stack's public URL (origin only): `http://localhost:<port>` unless PUBLIC_URL says otherwise. */
+  url: string;
+  port: number;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+/**
+ * The SPA's /config.json, from configuration: the Cognito endpoint and the realtime URL are the
+ * stack's own origin, never what a request's `Host` says (a forged Host would otherwise send a
+ * browser's sign-in to another server, through any cache in between). The Host only chooses among
+ * the origins the stack answers on: its public URL, and the loopback names of its port (a browser
+ * on http://127.0.0.1:3000 needs its config on that origin, which its CSP's 'self' allows).
+ */
+export function runtimeConfig(source: RuntimeConfigSource) {
+  const origins = new Set([source.url, ...['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${source.port}`)]);
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const asked = `http://${String(req.headers.host ?? '').toLowerCase()}`;
+    const origin = origins.has(asked) ? asked : source.url;
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(
+      JSON.stringify({
+        region: source.region,
+        userPoolId: source.userPoolId,
+        userPoolClientId: source.userPoolClientId,
+        userPoolEndpoint: `${origin}/cognito`,
+        apiUrl: '/api',
+        realtimeUrl: `${origin.replace(/^http/, 'ws')}/realtime`,
+        stage: 'local',
+      }),
+    );
+  };
+}

@@ -2,6 +2,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { newId } from '../../core/ids.js';
 import { requestHandlerOptions, MIDDLEWARE_RESOLVED_ONCE } from '../sdk-config.js';
 import { MailError, type MailMessage, type Mailer, type SentMail } from './types.js';
+import { prepareMail } from './headers.js';
 import { captureAwsClient } from '../../core/observability/tracing.js';
 
 /** Amazon SES v2, from the verified sender identity in MAIL_FROM. */
@@ -15,7 +16,9 @@ export class SesMailer implements Mailer {
     this.client = client ?? captureAwsClient(new SESv2Client({ maxAttempts: 3, requestHandler: requestHandlerOptions(), ...MIDDLEWARE_RESOLVED_ONCE }));
   }
 
-  async send(message: MailMessage): Promise<SentMail> {
+  async send(unchecked: MailMessage): Promise<SentMail> {
+    // One recipient, a one-line subject, checked extra headers; SES's Simple content encodes them.
+    const message = prepareMail(unchecked);
     try {
       const result = await this.client.send(
         new SendEmailCommand({
@@ -25,7 +28,7 @@ export class SesMailer implements Mailer {
             Simple: {
               Subject: { Data: message.subject, Charset: 'UTF-8' },
               Body: { Text: { Data: message.text, Charset: 'UTF-8' }, ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}) },
-              ...(message.headers ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+              ...(Object.keys(message.headers).length ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
             },
           },
         }),

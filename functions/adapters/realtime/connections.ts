@@ -3,6 +3,9 @@ import { canonicalEmail } from '../../../events/email.js';
 import type { SystemRole } from '../../../events/vocabulary.js';
 
 const SK = 'connection';
+/** The per-user connection slots (see claimSlot): a partition per user, apart from any connection id. */
+const SLOT = 'slot';
+const slotPartition = (sub: string) => `$slots#${sub}`;
 /** A connection lives at most this long without a reconnect (API Gateway closes them at 2 hours). */
 const LIFETIME_SECONDS = 2 * 60 * 60;
 
@@ -39,6 +42,59 @@ export class ConnectionStore {
       startKey = page.LastEvaluatedKey;
     } while (startKey);
     return ids;
+  }
+
+  /**
+   * Takes one of `cap` slots of a user for a connection, or answers false when all are held. A slot
+   * is an item claimed with a conditional put, so concurrent connects can never take more than
+   * `cap` between them; a slot whose holder outlived a connection's lifetime (a disconnect that
+   * never came) is free again. The connection's own `cap` item (same partition) says which slot it
+   * holds, for `releaseSlot`. Slot items carry no `sub`, `email` or `role`: no index sees them.
+   */
+  async claimSlot(sub: string, connectionId: string, cap: number, now = Date.now()): Promise<boolean> {
+    const nowSeconds = Math.floor(now / 1000);
+    const expiresAt = nowSeconds + LIFETIME_SECONDS;
+    for (let slot = 0; slot < cap; slot += 1) {
+      try {
+        await this.client.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: { connectionId: slotPartition(sub), sk: `${SLOT}#${slot}`, holder: connectionId, expiresAt },
+            ConditionExpression: 'attribute_not_exists(connectionId) OR expiresAt < :now',
+            ExpressionAttributeValues: { ':now': nowSeconds },
+          }),
+        );
+      } catch (error) {
+        if ((error as Error).name === 'ConditionalCheckFailedException') continue;
+        throw error;
+      }
+      await this.client.send(new PutCommand({ TableName: this.tableName, Item: { connectionId, sk: SLOT, owner: sub, slot, expiresAt } }));
+      return true;
+    }
+    return false;
+  }
+
+  /** Frees the slot a connection held (if it still holds it). */
+  async releaseSlot(connectionId: string): Promise<void> {
+    const page = await this.client.send(
+      new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'connectionId = :id AND sk = :sk', ExpressionAttributeValues: { ':id': connectionId, ':sk': SLOT } }),
+    );
+    const held = page.Items?.[0];
+    if (!held) return;
+    try {
+      await this.client.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { connectionId: slotPartition(String(held.owner)), sk: `${SLOT}#${Number(held.slot)}` },
+          ConditionExpression: 'holder = :id',
+          ExpressionAttributeValues: { ':id': connectionId },
+        }),
+      );
+    } catch (error) {
+      // Expired and taken by a newer connection since: that one's slot now.
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+    await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: { connectionId, sk: SLOT } }));
   }
 
   bySub = (sub: string) => this.idsBy('bySub', 'sub', sub);

@@ -24,7 +24,15 @@ export const handler = httpHandler({ body: generateChecklistBody }, async (reque
   });
   const answer = await generateChecklist(request.body, { studio });
   // The submission records the estimate's source and basis only as this receipt proves them.
-  const estimate_receipt = issueReceipt({ sub: principal.sub, category: request.body.project_category, type: request.body.project_type, source: answer.source, basis: answer.estimate_basis });
+  // It names this very checklist (its hash): the same tasks and hours submitted are 'generated'.
+  const estimate_receipt = issueReceipt({
+    sub: principal.sub,
+    category: request.body.project_category,
+    type: request.body.project_type,
+    source: answer.source,
+    basis: answer.estimate_basis,
+    checklist: answer.checklist.map((item) => ({ task_name: item.task, estimated_hours: item.estimated_hours })),
+  });
   const body: GenerateChecklistResponse = { ...answer, estimate_receipt };
   return { body };
 });

@@ -10,6 +10,7 @@ import { RESET_PATHS } from '../../domain/reset-paths.js';
 import { canonicalEmail, SYSTEM_ACTOR } from '../../../events/index.js';
 import { PASSWORD_RESET_MESSAGES, type RequestPasswordResetResponse, type ResetFlow } from '../contracts/password-resets.js';
 import { newResetToken } from './token.js';
+import { viewerAddress } from '../../http/origin-check.js';
 
 /** How long a reset link works. */
 export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
@@ -27,8 +28,8 @@ export const passwordResetLink = (flow: ResetFlow, token: string) =>
 export async function requestPasswordReset(request: HttpRequest<{ email: string; flow: ResetFlow }, unknown, unknown>): Promise<HttpResult> {
   const runtime = getRuntime();
   const email = canonicalEmail(request.body.email);
-  const sourceIp = request.event.requestContext?.http?.sourceIp ?? 'unknown';
-  await consumeQuotas(runtime, ['passwordResetsPerIp', sourceIp], ['passwordResetsPerAddress', email]);
+  // The viewer, not CloudFront's edge (which every viewer near it shares): see viewerAddress.
+  await consumeQuotas(runtime, ['passwordResetsPerIp', viewerAddress(request.event)], ['passwordResetsPerAddress', email]);
   const account = await accountByEmail(runtime, email);
   if (account) await sendResetLink(runtime, account.user_id, request.body.flow, request.correlationId);
   else log.info('Password reset asked for an address without an account');

@@ -2,8 +2,8 @@ import { actorOf } from '../../http/auth.js';
 import { runCommand } from '../../core/command.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
 import { newId } from '../../core/ids.js';
-import { getRuntime } from '../../core/runtime.js';
-import { invalidReceipt, verifyReceipt } from '../../core/estimate-receipt.js';
+import { getRuntime, type Runtime } from '../../core/runtime.js';
+import { checklistOrigin, invalidReceipt, spendReceipt, verifyReceipt, type ChecklistOrigin } from '../../core/estimate-receipt.js';
 import { projectDecider, projectStream } from '../../domain/project.js';
 import { submitProjectBody, type ProjectResponse } from '../contracts/projects.js';
 import type * as z from '../../../events/zod.js';
@@ -18,7 +18,7 @@ export const handler = httpHandler({ body: submitProjectBody }, async (request) 
   const principal = signedIn(request);
   const runtime = getRuntime();
   const owner = await projectOwner(runtime, principal, request.body.client_id);
-  const body = provenEstimate(request.body, principal.sub);
+  const body = await provenEstimate(runtime, request.body, principal.sub);
   const projectId = newId();
   const result = await runCommand(
     projectDecider,
@@ -35,18 +35,25 @@ export const handler = httpHandler({ body: submitProjectBody }, async (request) 
 type SubmitProjectBody = z.output<typeof submitProjectBody>;
 
 /**
- * The estimate's labels as the checklist step's receipt proves them: a checklist from the step
- * ('bedrock', 'local') and the 'studio' basis only with a receipt (insights split estimate accuracy
- * by the basis; the project shows where its checklist came from), the receipt's basis over the
- * body's, and no basis for a checklist written by hand.
+ * The estimate's labels as the checklist step's receipt proves them. With no receipt the checklist
+ * is the client's own ('manual', no basis; claiming 'bedrock', 'local' or 'studio' without one is
+ * refused). With one (the caller's, for this brief, unexpired), its first use records the source and
+ * basis it proves, and the checklist as 'generated' when it is the one the receipt answered, else
+ * 'edited'. A receipt used before is not refused: the project is the client's to submit, but the
+ * receipt proves nothing more, so it is recorded as 'manual' (insights count only 'generated'
+ * estimates, so one receipt can no longer vouch for many made-up checklists).
  */
-function provenEstimate(body: SubmitProjectBody, sub: string): SubmitProjectBody {
+async function provenEstimate(runtime: Runtime, body: SubmitProjectBody, sub: string): Promise<SubmitProjectBody & { checklist_origin: ChecklistOrigin }> {
+  // `grok_generated` stays the client's word (the spec's badge); `checklist_origin` is what is proven.
+  const manual = { ...body, checklist_source: 'manual' as const, estimate_basis: undefined, checklist_origin: 'manual' as const };
   if (!body.estimate_receipt) {
     if (body.estimate_basis === 'studio' || body.checklist_source !== 'manual') throw invalidReceipt();
-    return body;
+    return manual;
   }
-  const facts = verifyReceipt(body.estimate_receipt, { sub, category: body.project_category, type: body.project_type });
-  if (body.checklist_source === 'manual') return { ...body, estimate_basis: undefined };
-  if (body.checklist_source !== facts.source) throw invalidReceipt();
-  return { ...body, estimate_basis: facts.basis };
+  const proof = verifyReceipt(body.estimate_receipt, { sub, category: body.project_category, type: body.project_type });
+  if (body.checklist_source === 'manual') return manual;
+  if (body.checklist_source !== proof.source) throw invalidReceipt();
+  const origin = checklistOrigin(proof, body.checklist, await spendReceipt(runtime, proof));
+  if (origin === 'manual') return manual;
+  return { ...body, estimate_basis: proof.basis, checklist_origin: origin };
 }

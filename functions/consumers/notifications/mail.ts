@@ -1,5 +1,6 @@
 import { NOTIFICATION_KIND_LABELS } from '../../../events/index.js';
 import type { MailMessage } from '../../adapters/mail/index.js';
+import { headerText, MAX_SUBJECT_LENGTH } from '../../adapters/mail/headers.js';
 import type { PendingMail } from '../../core/notifications/store.js';
 import { unsubscribeToken } from '../../core/notifications/unsubscribe-token.js';
 
@@ -20,13 +21,12 @@ export const unsubscribePage = (token: string) => `${site()}/unsubscribe?token=$
  */
 export function composeMail(lines: readonly PendingMail[], options: { digest: boolean }): MailMessage {
   const first = lines[0]!;
-  // A title is typed by people: it must not break the subject line (no header injection).
-  const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-  const subject = oneLine(options.digest
+  // A title is typed by people: it must not break the subject line (the mailers check it again).
+  const subject = headerText(options.digest
     ? `Your Design Club digest: ${lines.length} update${lines.length === 1 ? '' : 's'}`
     : lines.length === 1
       ? first.message
-      : `${lines.length} updates on ${first.project_title}`);
+      : `${lines.length} updates on ${first.project_title}`, MAX_SUBJECT_LENGTH);
   const intro = options.digest ? 'Here is what happened on your projects since the last digest.' : `An update on ${first.project_title}.`;
   const preferences = `${site()}${PREFERENCES_PATH}`;
   const token = first.sub ? unsubscribeToken(first.sub, options.digest ? 'digest' : first.kind) : null;
