@@ -249,7 +249,15 @@ describe('Attack 9: a 500 from ResendConfirmationCode, and a sign-up code nobody
   });
 
   it.each([...PUBLIC_ACTIONS])('%s answers every malformed body with a 400 in Cognito’s shape', async (action) => {
-    for (const raw of ['', 'not json', '[]', '"text"', '{}', '{"ClientId":5,"Username":{},"AuthParameters":null,"AccessToken":[],"UserAttributes":"x","AuthFlow":7}']) {
+    const withClient = (members: Record<string, unknown>) => JSON.stringify({ ClientId: clientId(), ...members });
+    const bodies = [
+      '', 'not json', '[]', '"text"', '{}',
+      '{"ClientId":5,"Username":{},"AuthParameters":null,"AccessToken":[],"UserAttributes":"x","AuthFlow":7}',
+      // The right client with members of the wrong kind: what used to reach cognito-local and crash it.
+      withClient({ Username: 5, Password: 5, ConfirmationCode: 5, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: null, ChallengeName: 'NEW_PASSWORD_REQUIRED', ChallengeResponses: null, UserAttributes: [null], RefreshToken: 5, Token: 5, AccessToken: 5 }),
+      withClient({ Username: ['a@example.com'], AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: {} }, ChallengeResponses: { USERNAME: [] }, UserAttributes: [{ Name: 5 }], RefreshToken: {} }),
+    ];
+    for (const raw of bodies) {
       const answer = await cognito(action, undefined, raw);
       expect(answer.status, `${action} ${raw}`).toBeGreaterThanOrEqual(400);
       expect(answer.status, `${action} ${raw}`).toBeLessThan(500);
