@@ -41,16 +41,11 @@ export class CodeBook {
     entry.sent.push(this.now());
   }
 
-  /** A new code replaces the one before it (and its count of wrong guesses). */
+  /** A new code replaces the one before it (and its count of wrong guesses); also records one cognito-local made (an unconfirmed sign-up). */
   issue(key: string, code: string, destination: string): void {
     const entry = this.entry(key);
     entry.issued = { code, destination, issuedAt: this.now() };
     entry.failures = 0;
-  }
-
-  /** Remembers a code cognito-local made itself (a sign-up that still needs confirming). */
-  adopt(key: string, code: string, destination: string): void {
-    this.issue(key, code, destination);
   }
 
   /**

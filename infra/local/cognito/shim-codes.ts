@@ -60,7 +60,7 @@ export function codeHandlers(deps: CodeHandlerDeps): Record<string, Handler> {
       } else {
         const account = await accounts.find(poolId(), answer.UserSub);
         const code = await accounts.storedCode(poolId(), answer.UserSub);
-        if (account?.email && code) book.adopt(`signup:${account.sub}`, code, account.email);
+        if (account?.email && code) book.issue(`signup:${account.sub}`, code, account.email);
         if (account?.email) answer.CodeDeliveryDetails = emailDelivery(account.email);
       }
       sendJson(res, 200, answer);
