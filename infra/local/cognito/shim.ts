@@ -46,8 +46,10 @@ type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResp
 
 /**
  * The HTTP front of the embedded Cognito: supplies what cognito-local lacks (GetTokensFromRefreshToken,
- * GlobalSignOut, AdminUserGlobalSignOut, the password length policy, Cognito's sign-in error, CORS)
- * and passes every other request through to cognito-local unchanged.
+ * GlobalSignOut, AdminUserGlobalSignOut, ResendConfirmationCode, the password length policy, Cognito's
+ * sign-in error, CORS), holds Cognito's line where cognito-local is more forgiving (codes, code mails,
+ * e-mail syntax and changes, user-existence errors: shim-codes.ts and rules.ts), answers every failure
+ * in Cognito's error shape, and passes every other request through to cognito-local unchanged.
  */
 export function createShim(options: ShimOptions): {
   handle(req: IncomingMessage, res: ServerResponse): void;
