@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
   StandardThreatProtectionMode,
@@ -134,6 +135,9 @@ export class Auth extends Construct {
       disableOAuth: true,
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
       preventUserExistenceErrors: true,
+      // What a user may change with their own token. email_verified is left out: only the code sent
+      // to an address (VerifyUserAttribute) proves it, so nobody marks a new address verified by hand.
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, fullname: true }).withCustomAttributes('company', 'phone', 'user_type'),
       enableTokenRevocation: true,
       authSessionValidity: Duration.minutes(3),
       accessTokenValidity: Duration.minutes(60),

@@ -144,6 +144,8 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     );
     expect(UserPoolClient?.ClientSecret).toBeUndefined();
     expect(UserPoolClient?.ExplicitAuthFlows).toEqual(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(UserPoolClient?.PreventUserExistenceErrors).toBe('ENABLED');
+    expect(UserPoolClient?.WriteAttributes).not.toContain('email_verified');
 
     const { Groups = [] } = await client.send(new ListGroupsCommand({ UserPoolId: cognito.userPoolId }));
     expect(Groups.map((g) => g.GroupName).sort()).toEqual(['admin', 'client', 'designer']);

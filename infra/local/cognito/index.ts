@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 import type { LambdaFunction } from './lambda-invoke.js';
 import type { MessageHandler } from './messages.js';
 import { closeServer, type Logger, type RunningCognitoLocal, startCognitoLocal } from './server.js';
+import { cognitoLocalAccounts } from './accounts.js';
 import { cognitoLocalSessions } from './sessions.js';
+import { POOL_SETTINGS } from './rules.js';
 import { REGION, ensurePool } from './setup.js';
 import { applyTimeouts } from '../limits.js';
 import { createShim } from './shim.js';
@@ -65,7 +67,7 @@ export interface EmbeddedCognito {
  * groups exist (reusing them when `dataDir` already holds them).
  */
 export async function startCognito(options: CognitoOptions): Promise<EmbeddedCognito> {
-  const passwordMinLength = options.passwordMinLength ?? 12;
+  const passwordMinLength = options.passwordMinLength ?? POOL_SETTINGS.passwordMinLength;
   const triggers = Object.fromEntries(
     Object.entries(options.triggers ?? {}).filter((entry): entry is [string, string] => !!entry[1]),
   );
@@ -103,7 +105,7 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
       logger: options.logger,
       onMessage: options.onMessage,
     });
-    const pool = { userPoolId: '', issuer: '' };
+    const pool = { userPoolId: '', clientId: '', issuer: '' };
     const shim = createShim({
       upstreamSocket: local.socketPath,
       endpoint: publicEndpoint,
@@ -112,6 +114,7 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
       adminPath,
       passwordMinLength,
       sessions: cognitoLocalSessions(local),
+      accounts: cognitoLocalAccounts(local),
       onGlobalSignOut: options.onGlobalSignOut,
       logger: options.logger,
     });
@@ -119,7 +122,7 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
     // Through the shim's admin path: cognito-local itself has no port.
     const { userPoolId, clientId } = await ensurePool(endpoint, passwordMinLength);
     const issuer = `${publicEndpoint}/${userPoolId}`;
-    Object.assign(pool, { userPoolId, issuer });
+    Object.assign(pool, { userPoolId, clientId, issuer });
     const running = local;
     return {
       endpoint,

@@ -78,7 +78,7 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<R
     clock,
     cognito,
     config,
-    messages: new lib.services.MessagesService(triggers, new lib.delivery.MessageDeliveryService(sender)),
+    messages: withoutSignUpCodesForConfirmedUsers(new lib.services.MessagesService(triggers, new lib.delivery.MessageDeliveryService(sender))),
     otp: lib.otp.otp,
     tokenGenerator: new lib.tokens.JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
@@ -109,6 +109,18 @@ export function closeServer(server: Server): Promise<void> {
     server.close((err) => (err ? reject(err) : resolve()));
     server.closeAllConnections();
   });
+}
+
+/**
+ * cognito-local mails a sign-up code to every new user of a pool with auto-verified attributes, even
+ * one its PreSignUp trigger confirmed; Cognito sends none then (the pool's PreSignUp confirms every
+ * sign-up, so the "Your Design Club code is …" mail asked for a code no screen wants).
+ */
+function withoutSignUpCodesForConfirmedUsers(messages: Services['messages']): Services['messages'] {
+  const deliver = messages.deliver.bind(messages);
+  messages.deliver = (ctx, source, clientId, userPoolId, user, ...rest) =>
+    source === 'SignUp' && user.UserStatus === 'CONFIRMED' ? Promise.resolve() : deliver(ctx, source, clientId, userPoolId, user, ...rest);
+  return messages;
 }
 
 /** pino writes JSON lines; hand them to our logger (or nowhere: the logger is 'silent' without one). */

@@ -18,12 +18,6 @@ export function cognitoLocalSessions({ services, ctx }: RunningCognitoLocal): Se
       const { pool, user } = await find(userPoolId, sub);
       if (user) await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
     },
-    async hasVerifiedContact(userPoolId, username) {
-      const { user } = await find(userPoolId, username);
-      if (!user) return null;
-      const verified = (name: string) => user.Attributes.some((a) => a.Name === name && a.Value === 'true');
-      return verified('email_verified') || verified('phone_number_verified');
-    },
     async passwordMatches(userPoolId, username, password) {
       const { user } = await find(userPoolId, username);
       if (!user) return null;

@@ -7,6 +7,7 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { CLIENT_SETTINGS, POOL_SETTINGS } from './rules.js';
 
 export const REGION = 'local'; // cognito-local's pool ids are `local_…`, and Amplify reads the region from the id
 export const POOL_NAME = 'design-club';
@@ -38,9 +39,10 @@ export async function ensurePool(
         await client.send(
           new CreateUserPoolCommand({
             PoolName: POOL_NAME,
-            UsernameAttributes: ['email'],
-            AutoVerifiedAttributes: ['email'],
-            AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+            UsernameAttributes: [...POOL_SETTINGS.usernameAttributes],
+            AutoVerifiedAttributes: [...POOL_SETTINGS.autoVerifiedAttributes],
+            UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: [...POOL_SETTINGS.attributesRequireVerificationBeforeUpdate] },
+            AccountRecoverySetting: { RecoveryMechanisms: POOL_SETTINGS.recoveryMechanisms.map((m) => ({ ...m })) },
             Policies: {
               PasswordPolicy: {
                 MinimumLength: passwordMinLength,
@@ -48,7 +50,7 @@ export async function ensurePool(
                 RequireUppercase: false,
                 RequireNumbers: false,
                 RequireSymbols: false,
-                TemporaryPasswordValidityDays: 7,
+                TemporaryPasswordValidityDays: POOL_SETTINGS.temporaryPasswordValidityDays,
               },
             },
           }),
@@ -66,12 +68,13 @@ export async function ensurePool(
             UserPoolId: userPoolId,
             ClientName: CLIENT_NAME,
             GenerateSecret: false,
-            ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-            PreventUserExistenceErrors: 'ENABLED',
-            EnableTokenRevocation: true,
-            AccessTokenValidity: 60,
-            IdTokenValidity: 60,
-            RefreshTokenValidity: 30,
+            ExplicitAuthFlows: [...CLIENT_SETTINGS.explicitAuthFlows],
+            PreventUserExistenceErrors: CLIENT_SETTINGS.preventUserExistenceErrors,
+            EnableTokenRevocation: CLIENT_SETTINGS.enableTokenRevocation,
+            WriteAttributes: [...CLIENT_SETTINGS.writeAttributes],
+            AccessTokenValidity: CLIENT_SETTINGS.accessTokenValidityMinutes,
+            IdTokenValidity: CLIENT_SETTINGS.idTokenValidityMinutes,
+            RefreshTokenValidity: CLIENT_SETTINGS.refreshTokenValidityDays,
             TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
           }),
         )

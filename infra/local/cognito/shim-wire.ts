@@ -35,8 +35,21 @@ export function withTokenShape(answer: Record<string, any>): Record<string, any>
   return { ...answer, AuthenticationResult: { ...result, ExpiresIn: exp - iat, TokenType: 'Bearer' } };
 }
 
+/** cognito-local's error as Cognito's: its own 500s (unsupported, or a crash on odd input) become a 400. */
 export function upstreamError({ status, body }: { status: number; body: Record<string, any> }): CognitoError {
-  return new CognitoError(body.__type ?? 'InternalErrorException', body.message ?? '', status);
+  const type = typeof body.__type === 'string' && body.__type.endsWith('Exception') ? body.__type : 'InvalidParameterException';
+  const message = typeof body.message === 'string' && status < 500 ? body.message : 'The request could not be processed.';
+  return new CognitoError(type, message, status >= 500 ? 400 : status);
+}
+
+/** A JSON answer of cognito-local's (an empty object when it is empty or not JSON). */
+export function parseAnswer(text: string): Record<string, any> {
+  try {
+    const parsed = text ? JSON.parse(text) : {};
+    return parsed && typeof parsed === 'object' ? parsed : {};
+  } catch {
+    return {};
+  }
 }
 
 export function createQueue() {

@@ -1,8 +1,12 @@
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { decodeJwt, errors as joseErrors, importJWK, jwtVerify, SignJWT } from 'jose';
+import type { Accounts } from './accounts.js';
+import { CodeBook } from './codes.js';
 import { ACCESS_TOKEN_ACTIONS, PUBLIC_ACTIONS, TARGET_PREFIX } from './shim-actions.js';
-import { CognitoError, CORS, createQueue, isCognitoLocalError, readBody, relayedHeaders, sendError, sendJson, upstreamError, withTokenShape } from './shim-wire.js';
+import { codeHandlers } from './shim-codes.js';
+import { attributeList, checkEmails } from './shim-input.js';
+import { CognitoError, CORS, createQueue, isCognitoLocalError, readBody, relayedHeaders, parseAnswer, sendError, sendJson, upstreamError, withTokenShape } from './shim-wire.js';
 import type { SigningKey } from './signing-key.js';
 import type { Logger } from './server.js';
 
@@ -14,8 +18,6 @@ export interface Sessions {
   revokeRefreshTokens(userPoolId: string, sub: string): Promise<void>;
   /** Records a refresh token cognito-local issued without keeping it. */
   keepRefreshToken(userPoolId: string, sub: string, refreshToken: string): Promise<void>;
-  /** Whether the user has a verified e-mail or phone number (null: no such user). */
-  hasVerifiedContact(userPoolId: string, username: string): Promise<boolean | null>;
   /** Whether `password` is the user's (temporary) password (null: no such user). */
   passwordMatches(userPoolId: string, username: string, password: string): Promise<boolean | null>;
 }
@@ -26,13 +28,14 @@ export interface ShimOptions {
   /** The shim's own URL, for the discovery document. */
   endpoint: string;
   /** Read per request: filled in once the pool exists (the pool is created through the shim). */
-  pool: { userPoolId: string; issuer: string };
+  pool: { userPoolId: string; clientId: string; issuer: string };
   /** Signs every token handed out (cognito-local's own key ships in its npm package). */
   signingKey: SigningKey;
   /** Requests under this path (`/admin/<secret>`) may use every action; all others only the user API. */
   adminPath: string;
   passwordMinLength: number;
   sessions: Sessions;
+  accounts: Accounts;
   onGlobalSignOut?: (sub: string) => Promise<void>;
   logger?: Logger;
 }
@@ -43,8 +46,10 @@ type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResp
 
 /**
  * The HTTP front of the embedded Cognito: supplies what cognito-local lacks (GetTokensFromRefreshToken,
- * GlobalSignOut, AdminUserGlobalSignOut, the password length policy, Cognito's sign-in error, CORS)
- * and passes every other request through to cognito-local unchanged.
+ * GlobalSignOut, AdminUserGlobalSignOut, ResendConfirmationCode, the password length policy, Cognito's
+ * sign-in error, CORS), holds Cognito's line where cognito-local is more forgiving (codes, code mails,
+ * e-mail syntax and changes, user-existence errors: shim-codes.ts and rules.ts), answers every failure
+ * in Cognito's error shape, and passes every other request through to cognito-local unchanged.
  */
 export function createShim(options: ShimOptions): {
   handle(req: IncomingMessage, res: ServerResponse): void;
@@ -83,6 +88,11 @@ export function createShim(options: ShimOptions): {
 
   const relay = async (req: IncomingMessage, res: ServerResponse, body: Buffer | Readable) => {
     const upstreamRes = await requestUpstream(req, body);
+    // cognito-local answers 500 to what it does not expect (a missing member, an unsupported
+    // action); Cognito answers a bad request with a 400 and its error shape.
+    if ((upstreamRes.statusCode ?? 502) >= 500) {
+      throw upstreamError({ status: upstreamRes.statusCode ?? 502, body: parseAnswer((await readBody(upstreamRes)).toString('utf8')) });
+    }
     res.writeHead(upstreamRes.statusCode ?? 502, { ...relayedHeaders(upstreamRes), ...CORS });
     upstreamRes.pipe(res);
   };
@@ -91,7 +101,7 @@ export function createShim(options: ShimOptions): {
   const call = async (req: IncomingMessage, target: string, body: unknown) => {
     const upstreamRes = await requestUpstream(req, Buffer.from(JSON.stringify(body)), target);
     const text = (await readBody(upstreamRes)).toString('utf8');
-    return { status: upstreamRes.statusCode ?? 502, body: (text ? JSON.parse(text) : {}) as Record<string, any> };
+    return { status: upstreamRes.statusCode ?? 502, body: parseAnswer(text) };
   };
 
   const checkPassword = (password: unknown) => {
@@ -147,20 +157,27 @@ export function createShim(options: ShimOptions): {
   const passThrough: Handler = (body, req, res) => relay(req, res, Buffer.from(JSON.stringify(body)));
 
   const handlers: Record<string, Handler> = {
-    SignUp: withPolicy((b) => b.Password),
-    ConfirmForgotPassword: withPolicy((b) => b.Password),
-
-    // Cognito sends a reset code only to a verified address; cognito-local sends it to any, which
-    // would hide that clients (whose sign-up no longer verifies the e-mail) cannot reset this way.
-    ForgotPassword: async (body, req, res) => {
-      const verified = await options.sessions.hasVerifiedContact(options.pool.userPoolId, String(body.Username ?? ''));
-      if (verified === false) {
-        throw new CognitoError('InvalidParameterException', 'Cannot reset password for the user as there is no registered/verified email or phone_number');
-      }
+    ...codeHandlers({
+      pool: options.pool,
+      accounts: options.accounts,
+      book: new CodeBook(),
+      upstream: async (req, target, body) => {
+        const answer = await call(req, target, body);
+        if (answer.status !== 200) throw upstreamError(answer);
+        return answer.body;
+      },
+      checkPassword,
+      accessTokenSub: (token) => verifyAccessToken(token),
+    }),
+    AdminSetUserPassword: withPolicy((b) => b.Password),
+    AdminCreateUser: async (body, req, res) => {
+      checkEmails(body.Username, attributeList(body));
+      await withPolicy((b) => b.TemporaryPassword)(body, req, res);
+    },
+    AdminUpdateUserAttributes: async (body, req, res) => {
+      checkEmails(undefined, attributeList(body));
       await passThrough(body, req, res);
     },
-    AdminSetUserPassword: withPolicy((b) => b.Password),
-    AdminCreateUser: withPolicy((b) => b.TemporaryPassword),
     ChangePassword: withPolicy((b) => b.ProposedPassword),
 
     RespondToAuthChallenge: async (body, req, res) => {
@@ -291,8 +308,10 @@ export function createShim(options: ShimOptions): {
       route(req, res).catch((err: unknown) => {
         if (err instanceof CognitoError) return sendError(res, err.status, err.type, err.message);
         if (isCognitoLocalError(err)) return sendError(res, 400, err.code, err.message);
+        // Whatever else went wrong was caused by the request as far as its sender can tell: Cognito's
+        // shape and a 400, never a 500 that a client would retry or a scanner would flag.
         options.logger?.error('cognito shim:', err);
-        sendError(res, 500, 'InternalErrorException', err instanceof Error ? err.message : String(err));
+        sendError(res, 400, 'InvalidParameterException', 'The request could not be processed.');
       });
     },
     close: () => agent.destroy(),
