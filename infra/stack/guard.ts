@@ -17,6 +17,8 @@ export const GUARD_PLUGIN = 'cdk-validator-cfnguard';
 export class CfnGuardOnAllTemplates implements IPolicyValidationPluginBeta1 {
   readonly name = GUARD_PLUGIN;
   private readonly guard = new CfnGuardValidator({ maxBuffer: 64 * 1024 * 1024 });
+  /** Every template it has checked (the tests read it: a gate must be seen to run). */
+  readonly checked: string[] = [];
 
   get version(): string | undefined {
     return this.guard.version;
@@ -34,7 +36,9 @@ export class CfnGuardOnAllTemplates implements IPolicyValidationPluginBeta1 {
         .filter((file) => file.endsWith('.nested.template.json') && file.startsWith(prefix))
         .map((file) => path.join(dir, file));
     });
-    return this.guard.validate({ ...context, templatePaths: [...context.templatePaths, ...nested] });
+    const templatePaths = [...context.templatePaths, ...nested];
+    this.checked.push(...templatePaths);
+    return this.guard.validate({ ...context, templatePaths });
   }
 }
 
