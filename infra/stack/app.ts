@@ -15,7 +15,7 @@ export function createApp(props: AppProps = {}): { app: App; stack: DesignClubSt
   // cfn-guard's Control Tower proactive controls on every template (parent and nested), as a policy
   // validation plugin: a violation fails the synth; suppressions are acknowledgments with reasons (guard.ts).
   const guard = new CfnGuardOnAllTemplates();
-  const app = new App({ ...props, policyValidationBeta1: [guard, ...(props.policyValidationBeta1 ?? [])] });
+  const app = new App(props);
   const region = process.env.CDK_DEFAULT_REGION ?? process.env.AWS_REGION ?? 'us-east-1';
   const config = readConfig(app.node, region);
   const stack = new DesignClubStack(app, stackName(config.stage), {
@@ -30,6 +30,6 @@ export function createApp(props: AppProps = {}): { app: App; stack: DesignClubSt
   Tags.of(stack).add('project', 'design-club');
   Tags.of(stack).add('stage', config.stage);
   const nag = new AwsSolutionsChecks(app);
-  Validations.of(app).addPlugins(nag);
+  Validations.of(app).addPlugins(nag, guard);
   return { app, stack, nag, guard };
 }

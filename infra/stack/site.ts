@@ -24,6 +24,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
@@ -323,6 +324,10 @@ export class Site extends Construct {
         'AwsSolutions-L1',
         'BucketDeployment’s provider function runtime is chosen and updated by the CDK library (aws-cdk-lib), not by this project.',
       );
+      // The library retains the provider's log group; like everything kept, it goes when a first create rolls back.
+      for (const child of provider.node.findAll()) {
+        if (child instanceof CfnLogGroup) child.applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);
+      }
       acknowledgeGuard(
         provider,
         'lambda_inside_vpc_check',
