@@ -128,7 +128,7 @@ export class ServiceAlarms extends Construct {
       this,
       'LambdaThrottles',
       new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: five }),
-      `Lambda throttled ≥ ${THRESHOLDS.lambdaThrottles} invocations in 5 minutes (account and region wide: concurrency is one pool): API calls answer 429/500, consumers fall behind. Runbook: dashboard "Lambda throttles"; Service Quotas → Lambda concurrent executions (raise it), or find the function that took the pool (ConcurrentExecutions by function).`,
+      `Lambda throttled ≥ ${THRESHOLDS.lambdaThrottles} invocations in 5 minutes (account and region wide: concurrency is one pool): API calls answer 429/500, consumers fall behind. Runbook: dashboard "Lambda throttles"; Service Quotas → Lambda concurrent executions (raise it), or find the function that took the pool (ConcurrentExecutions by function). Pages only: deployments roll back on each function's own throttles, not on this account-wide count.`,
       THRESHOLDS.lambdaThrottles,
     );
 
@@ -212,8 +212,11 @@ export class ServiceAlarms extends Construct {
     this.usersAffected.addOkAction(new SnsAction(monitoring.topic));
   }
 
-  /** The alarms CodeDeploy watches while it shifts an API or realtime function's alias. */
+  /**
+   * The alarms CodeDeploy watches while it shifts an API function's alias (with the function's own
+   * throttles; the account-wide throttles alarm is no rollback trigger, throttle-alarms.ts).
+   */
   get apiDeploymentAlarms(): IAlarm[] {
-    return [this.apiServerErrors, this.apiLatency, this.lambdaThrottles];
+    return [this.apiServerErrors, this.apiLatency];
   }
 }

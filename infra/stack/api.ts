@@ -7,6 +7,7 @@ import { Construct } from 'constructs';
 import { routeKey, STAGE_THROTTLE, type RouteDefinition } from '../routes.js';
 import type { HandlerFunctions } from './functions.js';
 import { ORIGIN_SECRET_ENV } from './origin-secret.js';
+import { logGroupFindings } from './guard.js';
 import { ApiRoutes } from './routes-stack.js';
 
 export { routeId } from './routes-stack.js';
@@ -70,6 +71,7 @@ export class Api extends Construct {
         ),
       },
     });
+    logGroupFindings(accessLogs, 'HTTP API access logs');
     this.originDomain = `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
   }
 

@@ -1,20 +1,22 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, NestedStack, Stack, type CfnElement, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import { Construct as ConstructScope } from 'constructs';
 import type { IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { consumers, realtimeRoutes, routes, schedules, triggers } from '../routes.js';
 import { AccessLogs } from './access-logs.js';
+import { ApiGatewayAccount } from './api-gateway-account.js';
 import { ServiceAlarms } from './alarms.js';
 import { Backups } from './backup.js';
 import { OperationsDashboard } from './dashboard.js';
 import { SafeDeploys } from './deploy.js';
+import { FunctionThrottleAlarms } from './throttle-alarms.js';
 import { Mail } from './mail.js';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
-import type { StackConfig } from './config.js';
+import { isPlaceholderSender, type StackConfig } from './config.js';
 import { Data } from './data.js';
 import { Consumers, EventsBus } from './events.js';
 import { HandlerFunctions, type FunctionKind, type HandlerFunction } from './functions.js';
@@ -65,8 +67,9 @@ export class DesignClubStack extends Stack {
   readonly alarms: ServiceAlarms;
   readonly dashboard: OperationsDashboard;
   readonly deploys: SafeDeploys;
-  /** The nested stack `Deploys` that holds the CodeDeploy application, service role and deployment groups. */
-  readonly deploysStack: NestedStack;
+  /** The nested stack `ThrottleAlarms`: each function's own throttles alarm (triggers' excepted), CodeDeploy's rollback triggers. */
+  readonly throttleAlarmsStack: NestedStack;
+  private readonly throttleAlarms = new Map<string, IAlarm>();
   readonly backups: Backups;
   readonly siteBuilt: boolean;
   /** The web ACL the stack created (prod, or `waf=true`), if any. */
@@ -87,6 +90,13 @@ export class DesignClubStack extends Stack {
 
     this.monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: config.alarmEmail });
     this.mail = new Mail(this, 'Mail', { stage: config.stage });
+    if (isPlaceholderSender(config.senderEmail)) {
+      Validations.of(this.mail).addWarning(
+        'PlaceholderSender',
+        `No e-mail can be sent: the sender "${config.senderEmail}" is the example default, which nobody can verify in SES (invitations, notifications, password resets through SES all fail). ` +
+          'Verify an address or domain of your own in SES (docs/deploy.md §1.4) and deploy with -c senderEmail=you@your-domain.',
+      );
+    }
     const accessLogs = new AccessLogs(this, 'AccessLogs');
     this.data = new Data(this, 'Data');
     this.events = new EventsBus(this, 'Events', { stage: config.stage });
@@ -96,6 +106,8 @@ export class DesignClubStack extends Stack {
 
     this.api = new Api(this, 'Api', { stage: config.stage, retention: config.logRetentionDays });
     this.realtime = new Realtime(this, 'Realtime', { stage: config.stage, retention: config.logRetentionDays });
+    // The WebSocket stage's access logs need the region's API Gateway logging role first.
+    this.realtime.stage.node.addDependency(new ApiGatewayAccount(this, 'ApiGatewayAccount', { stage: config.stage }).account);
     if (config.createWebAcl) this.webAcl = new WebAcl(this, 'Waf', { stage: config.stage, rateLimit: config.wafRateLimit });
     this.originSecret = new OriginSecret(this, 'OriginSecret', { stage: config.stage, generation: config.originSecretGeneration });
     this.site = new Site(this, 'Site', {
@@ -167,16 +179,26 @@ export class DesignClubStack extends Stack {
         this.monitoring.functionErrors(new ConstructScope(functionAlarms, entry.name), `${[...entry.kinds].join('/')} ${entry.name}`, entry.alias);
       }
     }
-    // CodeDeploy (application, service role, one group per function) lives in a nested stack: it is
-    // about 54 resources that would otherwise push this stack to CloudFormation's 500. CDK passes the
-    // alarm names in as parameters and the group names back out to the aliases' UpdatePolicy.
-    this.deploysStack = new NestedStack(this, 'Deploys', {
-      description: `Design Club (${config.stage}): CodeDeploy deployment groups that shift the functions' live aliases`,
+    // Each function's own throttles roll its deployment back, not the account's (throttle-alarms.ts).
+    // They live in a nested stack (66 alarms would take the parent near CloudFormation's 500), except
+    // the triggers': the user pool refers to the triggers' aliases, whose groups watch these alarms,
+    // and the nested stack also waits for functions that read the pool's ids (a cycle).
+    this.throttleAlarmsStack = new NestedStack(this, 'ThrottleAlarms', {
+      description: `Design Club (${config.stage}): each function's throttles alarm, a rollback trigger of its CodeDeploy deployment group`,
     });
-    this.deploys = new SafeDeploys(this.deploysStack, 'Deploys', {
+    const everyFunction = this.functions.all();
+    for (const alarms of [
+      new FunctionThrottleAlarms(this.throttleAlarmsStack, 'Throttles', { functions: everyFunction.filter((entry) => !entry.kinds.has('trigger')) }),
+      new FunctionThrottleAlarms(this.monitoring, 'TriggerThrottles', { functions: everyFunction.filter((entry) => entry.kinds.has('trigger')) }),
+    ]) {
+      for (const [handler, alarm] of alarms.byHandler) this.throttleAlarms.set(handler, alarm);
+    }
+    // CodeDeploy (application, service role, one group per function) in this stack, beside the
+    // aliases whose UpdatePolicy names the groups (deploy.ts says why it must be the same stack).
+    this.deploys = new SafeDeploys(this, 'Deploys', {
       stage: config.stage,
       ignoreAlarms: config.deployIgnoreAlarms,
-      functions: this.functions.all(),
+      functions: everyFunction,
       alarmsFor: (entry, kinds) => this.deploymentAlarms(entry, kinds),
     });
     this.backups = new Backups(this, 'Backups', {
@@ -239,7 +261,9 @@ export class DesignClubStack extends Stack {
 
   /** The alarms that roll back a deployment of this function: what its kinds of work would break. */
   private deploymentAlarms(entry: HandlerFunction, kinds: ReadonlySet<FunctionKind>) {
-    const alarms = new Set<IAlarm>([this.alarms.lambdaThrottles]);
+    const throttles = this.throttleAlarms.get(entry.handler);
+    if (!throttles) throw new Error(`${entry.handler}: no throttles alarm`);
+    const alarms = new Set<IAlarm>([throttles]);
     const own = this.monitoring.errorAlarms.get(entry.alias);
     if (own) alarms.add(own);
     if (kinds.has('api')) for (const alarm of this.alarms.apiDeploymentAlarms) alarms.add(alarm);

@@ -56,7 +56,11 @@ export class Auth extends Construct {
     this.userPool = new UserPool(this, 'UserPool', {
       userPoolName: `design-club-${config.stage}`,
       // Cognito's own mail (password reset codes/links) is limited to 50 a day; SES needs the verified sender.
-      ...(config.cognitoEmailViaSes ? { email: UserPoolEmail.withSES({ fromEmail: config.senderEmail, fromName: 'Design Club' }) } : {}),
+      // With only the domain verified in SES, Cognito must be told the domain identity
+      // (`sesVerifiedDomain`); otherwise it names the address identity and refuses the pool.
+      ...(config.cognitoEmailViaSes
+        ? { email: UserPoolEmail.withSES({ fromEmail: config.senderEmail, fromName: 'Design Club', sesVerifiedDomain: config.sesVerifiedDomain }) }
+        : {}),
       selfSignUpEnabled: true,
       signInAliases: { email: true },
       signInCaseSensitive: false,
@@ -86,7 +90,7 @@ export class Auth extends Construct {
       featurePlan: config.threatProtection === 'off' ? FeaturePlan.ESSENTIALS : FeaturePlan.PLUS,
       ...(config.threatProtection === 'off' ? {} : { standardThreatProtectionMode: THREAT_PROTECTION_MODES[config.threatProtection] }),
       deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     acknowledge(
       this.userPool,

@@ -44,7 +44,7 @@ export class Backups extends Construct {
     }
     this.vault = new BackupVault(this, 'Vault', {
       backupVaultName: `design-club-${props.stage}`,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       notificationTopic: props.topic,
       notificationEvents: [BackupVaultEvents.BACKUP_JOB_FAILED, BackupVaultEvents.COPY_JOB_FAILED, BackupVaultEvents.S3_BACKUP_OBJECT_FAILED],
     });

@@ -17,7 +17,8 @@ import type { BuildOptions } from 'esbuild';
 import { routeKey, routes } from '../routes.js';
 import { checklistAnswerJsonSchema } from '../../functions/adapters/checklist/schema.js';
 
-export const LAMBDA_NODE_TARGET = 'node22';
+/** Lambda's Node.js runtime of every project function, and esbuild's target to match it. */
+export const LAMBDA_NODE_TARGET = 'node24';
 
 /**
  * Some CommonJS packages call `require()` for Node built-ins; in an ES module bundle esbuild routes

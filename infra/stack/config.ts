@@ -8,7 +8,10 @@ import type { Node } from 'constructs';
 export interface StackConfig {
   /** Names resources and the runtime config; e.g. `prod`, `staging`, `dev-alice`. */
   stage: string;
-  /** Bedrock model (or cross-region inference profile, e.g. `us.anthropic...`) the checklist uses. */
+  /**
+   * Bedrock model (or cross-region inference profile, e.g. `us.anthropic...`) the checklist uses.
+   * Unset: DEFAULT_BEDROCK_MODEL through the inference profile of the stack's geography.
+   */
   bedrockModelId: string;
   /** Optional custom domain for the site (and the API behind it), with an ACM certificate in us-east-1. */
   domainName?: string;
@@ -31,8 +34,13 @@ export interface StackConfig {
   stripePriceProBuilder: string;
   /** Secrets Manager secret (name) holding the Stripe keys; create it before the first deploy. */
   stripeSecretName: string;
-  /** Verified SES identity (address) the app sends from. */
+  /** Verified SES identity (address, or an address of a verified domain) the app sends from. */
   senderEmail: string;
+  /**
+   * The verified SES domain identity `senderEmail` belongs to, when the domain (not the address) is
+   * what was verified: Cognito's SES settings must then name the domain identity.
+   */
+  sesVerifiedDomain?: string;
   /** Cognito sends its own mails (password reset) through SES from `senderEmail` instead of its 50-a-day default. */
   cognitoEmailViaSes: boolean;
   /** Optional address subscribed to the alarm topic. */
@@ -55,10 +63,40 @@ export interface StackConfig {
 export const THREAT_PROTECTION = ['off', 'audit', 'enforced'] as const;
 export type ThreatProtection = (typeof THREAT_PROTECTION)[number];
 
+/** The model of the checklist when `bedrockModelId` is not set; invoked through the region's geography. */
+export const DEFAULT_BEDROCK_MODEL = 'anthropic.claude-haiku-4-5-20251001-v1:0';
+
+/**
+ * Cross-region inference profile prefix by the stack's region: Anthropic's current models are
+ * invoked only through a profile, and a profile exists only for its geography's source regions.
+ */
+export function inferenceProfilePrefix(region: string): 'us' | 'eu' | 'apac' | undefined {
+  if (/^us-(east|west)-\d$/.test(region)) return 'us';
+  if (/^eu-[a-z]+-\d$/.test(region)) return 'eu';
+  if (/^ap-[a-z]+-\d$/.test(region)) return 'apac';
+  return undefined;
+}
+
+/** The model id the checklist uses in `region` when `bedrockModelId` is not set. */
+export function defaultBedrockModel(region: string): string {
+  const prefix = inferenceProfilePrefix(region);
+  if (!prefix) {
+    throw new ConfigError(
+      `No default Bedrock model for region ${region}: the default (${DEFAULT_BEDROCK_MODEL}) is invoked through a US, EU or APAC inference profile, from us-*, eu-* or ap-* regions. ` +
+        'Pick a model or inference profile offered in this region (aws bedrock list-inference-profiles --region ' +
+        region +
+        ') and set it with -c bedrockModelId=…',
+    );
+  }
+  return `${prefix}.${DEFAULT_BEDROCK_MODEL}`;
+}
+
 /** The defaults in cdk.json that only stand in for a real value: a prod synth refuses them. */
 export const PLACEHOLDER_PRICE = /placeholder/i;
 /** Reserved example domains (RFC 2606): nobody receives mail sent from them. */
 const EXAMPLE_DOMAIN = /@(?:[^@]+\.)?example\.(?:com|org|net)$/i;
+/** Nobody can verify the sender of a reserved example domain in SES: no mail can leave with it. */
+export const isPlaceholderSender = (address: string) => EXAMPLE_DOMAIN.test(address);
 
 const optional = (value: unknown): string | undefined => {
   if (value === undefined || value === null) return undefined;
@@ -77,7 +115,8 @@ function retention(days: number): RetentionDays {
   return days as RetentionDays;
 }
 
-export function readConfig(node: Node): StackConfig {
+/** `region`: the stack's (the default Bedrock model depends on it). */
+export function readConfig(node: Node, region = 'us-east-1'): StackConfig {
   const get = (key: string) => node.tryGetContext(key) as unknown;
   const stage = optional(get('stage')) ?? 'dev';
   if (!/^[a-z][a-z0-9-]{0,19}$/.test(stage)) {
@@ -85,7 +124,7 @@ export function readConfig(node: Node): StackConfig {
   }
   const config: StackConfig = {
     stage,
-    bedrockModelId: optional(get('bedrockModelId')) ?? 'us.anthropic.claude-haiku-4-5-20251001-v1:0',
+    bedrockModelId: optional(get('bedrockModelId')) ?? defaultBedrockModel(region),
     domainName: optional(get('domainName')),
     certificateArn: optional(get('certificateArn')),
     webAclArn: optional(get('webAclArn')),
@@ -93,6 +132,7 @@ export function readConfig(node: Node): StackConfig {
     stripePriceProBuilder: optional(get('stripePriceProBuilder')) ?? 'price_pro_builder_placeholder',
     stripeSecretName: optional(get('stripeSecretName')) ?? `design-club/${stage}/stripe`,
     senderEmail: optional(get('senderEmail')) ?? 'no-reply@example.com',
+    sesVerifiedDomain: optional(get('sesVerifiedDomain'))?.toLowerCase(),
     cognitoEmailViaSes: bool(get('cognitoEmailViaSes'), false),
     alarmEmail: optional(get('alarmEmail')),
     siteDir: optional(get('siteDir')) ?? 'web/dist',
@@ -130,6 +170,17 @@ export function readConfig(node: Node): StackConfig {
   }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.senderEmail)) {
     throw new ConfigError(`Context "senderEmail" must be an e-mail address, got "${config.senderEmail}".`);
+  }
+  if (config.sesVerifiedDomain && config.senderEmail.split('@')[1]!.toLowerCase() !== config.sesVerifiedDomain) {
+    throw new ConfigError(
+      `Context "sesVerifiedDomain" (${config.sesVerifiedDomain}) must be the domain of "senderEmail" (${config.senderEmail}): Cognito sends from an address of the verified domain.`,
+    );
+  }
+  if (config.cognitoEmailViaSes && isPlaceholderSender(config.senderEmail)) {
+    // Cognito checks the identity when the pool is created: the deploy would fail there.
+    throw new ConfigError(
+      `Context "cognitoEmailViaSes" needs a sender verified in SES, not the example default "${config.senderEmail}": set -c senderEmail=you@your-domain (verified in SES), or leave cognitoEmailViaSes false.`,
+    );
   }
   if (stage === 'prod') checkProductionSettings(config);
   return config;

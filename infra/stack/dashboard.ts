@@ -21,6 +21,7 @@ import { groupExpression, routeGroups, stageMetric, type ApiMetricName } from '.
 import { serviceMetric } from './alarms.js';
 import type { FunctionKind, HandlerFunction } from './functions.js';
 import type { Mail } from './mail.js';
+import { accountGlobalName } from './names.js';
 import type { DeadLetterQueue } from './monitoring.js';
 
 export interface OperationsDashboardProps {
@@ -58,7 +59,7 @@ export class OperationsDashboard extends Construct {
 
   constructor(scope: Construct, id: string, props: OperationsDashboardProps) {
     super(scope, id);
-    this.dashboardName = `design-club-${props.stage}`;
+    this.dashboardName = accountGlobalName(this, props.stage);
     this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: this.dashboardName, defaultInterval: Duration.hours(3) });
     const rows: IWidget[][] = [];
 

@@ -2,6 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../tables.js';
+import { acknowledgeGuard } from './guard.js';
 import { acknowledge } from './nag.js';
 
 /**
@@ -20,7 +21,7 @@ export class Data extends Construct {
     super(scope, id);
     this.eventsTable = buildTable(this, 'EventsTable', eventsTable, {
       deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     this.viewsTable = buildTable(this, 'ViewsTable', viewsTable, {
       deletionProtection: false,
@@ -31,6 +32,16 @@ export class Data extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
       pointInTimeRecovery: false,
     });
+    acknowledgeGuard(
+      this,
+      'dynamodb_table_encrypted_kms_check',
+      'DynamoDB encrypts every table at rest (AWS owned key); only the functions’ roles can read them, so a customer key would add cost and a key policy without narrowing who reads.',
+    );
+    acknowledgeGuard(
+      this.connectionsTable,
+      'dynamodb_table_pitr_enabled_check',
+      'Open WebSocket connections only: every item expires within two hours and a lost table just means browsers reconnect; there is nothing to recover to a point in time.',
+    );
     acknowledge(
       this.connectionsTable,
       'AwsSolutions-DDB3',

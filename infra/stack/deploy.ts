@@ -1,4 +1,4 @@
-import { Stack, type CfnResource } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import {
   LambdaApplication,
   LambdaDeploymentConfig,
@@ -26,7 +26,7 @@ export interface SafeDeploysProps {
 
 /**
  * Every function's `live` alias moves to a new version through CodeDeploy: one application, one
- * deployment group per function, one service role for all of them. CloudFormation hands the alias
+ * deployment group per function, one service role for all of them, in the aliases' own stack. CloudFormation hands the alias
  * update to CodeDeploy, which shifts traffic (canary in prod) and rolls back, restoring the previous
  * version, when an alarm of the group fires or the deployment fails.
  */
@@ -52,6 +52,13 @@ export class SafeDeploys extends Construct {
     const config = deploymentConfigFor(props.stage);
 
     for (const entry of props.functions) {
+      // The alias's UpdatePolicy names its group. In another stack that name would come through the
+      // stack's outputs, and CloudFormation then needs that whole stack before the alias: a nested
+      // stack of groups waits for their alarms, which wait for functions that read the user pool,
+      // whose triggers are aliases (a cycle, aws/aws-cdk#2231). Same stack, resource by resource.
+      if (Stack.of(entry.alias) !== Stack.of(this)) {
+        throw new Error(`${entry.handler}: its deployment group must be in the stack of its live alias (${Stack.of(entry.alias).node.path})`);
+      }
       const alarms = props.alarmsFor(entry, entry.kinds);
       if (alarms.length > 10) throw new Error(`${entry.handler}: CodeDeploy watches at most 10 alarms per deployment group`);
       const group = new LambdaDeploymentGroup(this, entry.name, {
@@ -63,15 +70,6 @@ export class SafeDeploys extends Construct {
         ignoreAlarmConfiguration: props.ignoreAlarms,
         autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: alarms.length > 0 && !props.ignoreAlarms },
       });
-      if (Stack.of(entry.alias) !== Stack.of(this)) {
-        // The group lives in another (nested) stack than the alias. CDK renders an UpdatePolicy
-        // eagerly, so its references escape the cross-stack wiring and the group's name would come
-        // out as a dangling Ref in the alias's stack; restated as an override, CDK sees the
-        // references and passes them through the nested stack's outputs.
-        const alias = entry.alias.node.defaultChild as CfnResource;
-        alias.addOverride('UpdatePolicy.CodeDeployLambdaAliasUpdate.ApplicationName', this.application.applicationName);
-        alias.addOverride('UpdatePolicy.CodeDeployLambdaAliasUpdate.DeploymentGroupName', group.deploymentGroupName);
-      }
       this.groups.set(entry.handler, group);
     }
   }

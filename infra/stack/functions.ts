@@ -3,5 +3,5 @@
  * `live` alias), sizing, the capability grants (IAM and environment) and the shared inline role.
  */
 export * from './functions/definitions.js';
-export { HandlerFunctions } from './functions/handler-functions.js';
+export { HandlerFunctions, LAMBDA_RUNTIME } from './functions/handler-functions.js';
 export { IDEMPOTENCY_KEY_PREFIX, QUOTA_KEY_PREFIX } from './functions/grants.js';

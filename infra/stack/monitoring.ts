@@ -6,6 +6,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { acknowledgeGuard } from './guard.js';
 import { acknowledge } from './nag.js';
 
 /** A dead-letter queue and what it holds the failures of (the dashboard and `npm run redrive` list them). */
@@ -79,6 +80,7 @@ export class Monitoring extends Construct {
       'AwsSolutions-SQS3',
       `This queue is itself a dead-letter queue (${name}: its EventBridge target and its Lambda asynchronous invocations); a DLQ has no DLQ of its own.`,
     );
+    acknowledgeGuard(queue, 'sqs_dlq_check', `This queue is itself a dead-letter queue (${name}); a dead-letter queue has none of its own.`);
     this.alarm(
       scope,
       'DeadLettersAlarm',

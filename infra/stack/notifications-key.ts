@@ -20,7 +20,7 @@ export class NotificationsKey extends Construct {
       secretName: `design-club/${props.stage}/notifications-key`,
       description: `Design Club ${props.stage}: signs the unsubscribe links of notification e-mails`,
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     acknowledge(secret, 'AwsSolutions-SMG4', 'Rotating it would break the unsubscribe links of every e-mail already sent, which must keep working (RFC 8058); it signs nothing else.');
     const value = secret.secretValue.unsafeUnwrap();

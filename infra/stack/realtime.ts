@@ -6,6 +6,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RealtimeRouteDefinition } from '../routes.js';
 import type { HandlerFunctions } from './functions.js';
+import { acknowledgeGuard, logGroupFindings } from './guard.js';
 import { acknowledge } from './nag.js';
 
 export const REALTIME_STAGE = 'live';
@@ -56,6 +57,7 @@ export class Realtime extends Construct {
         ),
       },
     });
+    logGroupFindings(accessLogs, 'WebSocket access logs');
     this.url = this.stage.url;
     this.managementEndpoint = this.stage.callbackUrl;
     this.postToConnectionsArn = Stack.of(this).formatArn({
@@ -78,6 +80,18 @@ export class Realtime extends Construct {
         route.route === '$connect'
           ? 'Browsers cannot send headers on a WebSocket: the ID token comes as ?token= and the $connect handler verifies it (signature, issuer, audience, expiry) and refuses the connection otherwise.'
           : `${route.route} only runs on a connection that $connect has already authenticated.`,
+      );
+      acknowledgeGuard(
+        created,
+        'api_gw_v2_authorization_type_configured_check',
+        route.route === '$connect'
+          ? 'Browsers cannot send headers on a WebSocket: the ID token comes as ?token= and the $connect handler verifies it and refuses the connection otherwise.'
+          : `${route.route} only runs on a connection that $connect has already authenticated.`,
+      );
+      acknowledgeGuard(
+        created,
+        'lambda_function_public_access_prohibited_check',
+        'The invoke permission names API Gateway as principal with a SourceArn of this WebSocket API and route (an Fn::Join the rule does not evaluate).',
       );
       this.routes.set(route.route, created);
     }

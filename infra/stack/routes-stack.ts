@@ -13,6 +13,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { routeKey, type RouteDefinition } from '../routes.js';
+import { acknowledgeGuard } from './guard.js';
 import { acknowledge } from './nag.js';
 
 /**
@@ -47,6 +48,11 @@ export class ApiRoutes extends NestedStack {
 
   constructor(scope: Construct, id: string, props: ApiRoutesProps) {
     super(scope, id, { description: props.description });
+    acknowledgeGuard(
+      this,
+      'lambda_function_public_access_prohibited_check',
+      'Each invoke permission names API Gateway as principal with a SourceArn of this HTTP API and route (an Fn::Join the rule does not evaluate); nothing else may invoke the aliases.',
+    );
     const authorizer = HttpAuthorizer.fromHttpAuthorizerAttributes(this, 'Cognito', {
       authorizerId: props.authorizerId,
       authorizerType: HttpAuthorizerType.JWT,
@@ -74,6 +80,11 @@ export class ApiRoutes extends NestedStack {
           httpRoute,
           'AwsSolutions-APIG4',
           `${key} is public by design (${route.summary}); the route table marks it so, and the handler authenticates what it must (e.g. Stripe's signature on webhooks).`,
+        );
+        acknowledgeGuard(
+          httpRoute,
+          'api_gw_v2_authorization_type_configured_check',
+          `${key} is public by design (${route.summary}): the route table marks it so, and the handler authenticates what it must (e.g. Stripe's signature on webhooks).`,
         );
       }
       this.routes.set(key, httpRoute);

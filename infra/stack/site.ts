@@ -18,16 +18,20 @@ import {
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source, type ISource } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { StackConfig } from './config.js';
 import { acknowledge, acknowledgeLibraryWildcards } from './nag.js';
+import { acknowledgeGuard, bucketFindings } from './guard.js';
+import { accountGlobalName } from './names.js';
 
 /** File extensions the SPA's build serves as files; every other path is a client-side route. */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|txt|xml|webmanifest|ico|svg|png|jpe?g|gif|webp|avif|woff2?|ttf|otf|pdf)$/;
@@ -113,13 +117,14 @@ export class Site extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 'site/',
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       // The previous SPA stays restorable after a deploy replaces or prunes it (docs/operations.md, "Rolling back").
       versioned: true,
       lifecycleRules: [{ id: 'expire-old-site-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true }],
     });
 
     this.headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: accountGlobalName(this, config.stage, 'security-headers'),
       comment: 'Design Club security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
@@ -168,7 +173,12 @@ export class Site extends Construct {
       webAclId: props.webAclArn,
       ...customDomain,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessControl: new S3OriginAccessControl(this, 'OriginAccessControl', {
+            originAccessControlName: accountGlobalName(this, config.stage, 'site'),
+            description: `Design Club ${config.stage}: CloudFront reads the site bucket`,
+          }),
+        }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
@@ -194,6 +204,12 @@ export class Site extends Construct {
       },
     });
 
+    bucketFindings(this.bucket, 'the built SPA, copied in by each deployment and served only through CloudFront');
+    acknowledgeGuard(
+      this.distribution,
+      'cloudfront_origin_failover_enabled_check',
+      'Each behaviour has one origin (the site bucket, the HTTP API) in the stack’s one region: there is no second copy to fail over to; the SPA’s files are versioned and redeployable.',
+    );
     acknowledge(
       this.distribution,
       'AwsSolutions-CFR1',
@@ -207,6 +223,13 @@ export class Site extends Construct {
       );
     }
     if (!config.domainName) {
+      for (const rule of ['cloudfront_custom_ssl_certificate_check', 'cloudfront_sni_enabled_check', 'cloudfront_security_policy_check']) {
+        acknowledgeGuard(
+          this.distribution,
+          rule,
+          'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose protocol policy and SNI cannot be set; with "domainName"/"certificateArn" the distribution uses the certificate by SNI with TLS 1.2 (2021).',
+        );
+      }
       acknowledge(
         this.distribution,
         'AwsSolutions-CFR4',
@@ -300,6 +323,20 @@ export class Site extends Construct {
         provider,
         'AwsSolutions-L1',
         'BucketDeployment’s provider function runtime is chosen and updated by the CDK library (aws-cdk-lib), not by this project.',
+      );
+      // The library retains the provider's log group; like everything kept, it goes when a first create rolls back.
+      for (const child of provider.node.findAll()) {
+        if (child instanceof CfnLogGroup) child.applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);
+      }
+      acknowledgeGuard(
+        provider,
+        'lambda_inside_vpc_check',
+        'BucketDeployment’s provider (CDK library) only copies from the CDK asset bucket to the site bucket and invalidates CloudFront, public AWS endpoints; it runs during deployments only.',
+      );
+      acknowledgeGuard(
+        provider,
+        'cloudwatch_log_group_encrypted_check',
+        'BucketDeployment’s provider (CDK library) logs its copies here during deployments; CloudWatch Logs encrypts them with its service keys and they hold no secrets.',
       );
       acknowledgeLibraryWildcards(
         provider,

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { bucketFindings } from './guard.js';
 import { UPLOADS_INCOMING_PREFIX } from './functions.js';
 
 /** Days an upload may stay unrecorded under `incoming/` before it counts as abandoned. */
@@ -35,8 +36,12 @@ export class Uploads extends Construct {
         },
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
       ],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
+    bucketFindings(
+      this.bucket,
+      'project files, recorded by the API after the browser’s presigned upload (DESIGN §4), deleted with their project, unrecorded ones expired by the lifecycle rule',
+    );
   }
 
   /** Lets the site's pages POST (presigned) and GET objects from the browser. */

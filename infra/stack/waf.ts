@@ -11,12 +11,42 @@ export const MANAGED_RULE_GROUPS = [
 ] as const;
 
 /**
- * Rules of the common rule set that only count: the wizard's POST /api/projects and
- * /api/checklists carry a brief and a reviewed checklist that can exceed the rule's 8 KB body limit.
- * The API validates every body with zod (and API Gateway caps it at 10 MB); files never pass here,
- * they go to S3 with a presigned POST.
+ * The common rule set's body rules, and the label each adds to a request it matches (AWS WAF's
+ * documented labels of the core rule set). They count in the rule group and block in the rule
+ * `CommonRuleSetBody` after it, except on the routes below.
  */
-export const COUNT_ONLY_RULES = ['SizeRestrictions_BODY'] as const;
+export const BODY_RULES = {
+  SizeRestrictions_BODY: 'awswaf:managed:aws:core-rule-set:SizeRestrictions_Body',
+  CrossSiteScripting_BODY: 'awswaf:managed:aws:core-rule-set:CrossSiteScripting_Body',
+  GenericRFI_BODY: 'awswaf:managed:aws:core-rule-set:GenericRFI_Body',
+} as const;
+/** The rules the group itself only counts (CommonRuleSetBody blocks what they match). */
+export const COUNT_ONLY_RULES = Object.keys(BODY_RULES) as (keyof typeof BODY_RULES)[];
+
+/**
+ * The routes whose bodies the body rules must not refuse: a client's brief and its reviewed
+ * checklist exceed the 8 KB size rule and are free text (markup-like or URL-like content is
+ * legitimate there: the API validates them with zod and the SPA renders text, never HTML); Stripe's
+ * webhook sends whole event objects (often over 8 KB, with URLs), checked by signature in the
+ * handler. Every other path keeps the body rules blocking; every other rule blocks everywhere.
+ */
+export const BODY_RULE_EXEMPT_ROUTES = [
+  { method: 'POST', path: '/api/projects' },
+  { method: 'POST', path: '/api/checklists' },
+  { method: 'POST', path: '/api/billing/webhook' },
+] as const;
+
+/** A request to exactly this method and path (CloudFront passes the viewer's path unchanged). */
+function exemptRoute(route: (typeof BODY_RULE_EXEMPT_ROUTES)[number]): CfnWebACL.StatementProperty {
+  return {
+    andStatement: {
+      statements: [
+        { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: route.method, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+        { byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'EXACTLY', searchString: route.path, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+      ],
+    },
+  };
+}
 
 /**
  * The distribution's web ACL (WAF, CLOUDFRONT scope): IP reputation, known bad inputs, the common
@@ -79,6 +109,26 @@ export class WebAcl extends Construct {
           visibilityConfig: visibility('RatePerIp'),
         },
         ...MANAGED_RULE_GROUPS.map((name, index) => managed(name, index + 1)),
+        {
+          // What the common rule set's body rules would have blocked, blocked here unless the request
+          // is one of the exempt routes (labels survive the group's count override).
+          name: 'CommonRuleSetBody',
+          priority: MANAGED_RULE_GROUPS.length + 1,
+          action: { block: {} },
+          statement: {
+            andStatement: {
+              statements: [
+                {
+                  orStatement: {
+                    statements: Object.values(BODY_RULES).map((key) => ({ labelMatchStatement: { scope: 'LABEL', key } })),
+                  },
+                },
+                { notStatement: { statement: { orStatement: { statements: BODY_RULE_EXEMPT_ROUTES.map(exemptRoute) } } } },
+              ],
+            },
+          },
+          visibilityConfig: visibility('CommonRuleSetBody'),
+        },
       ],
     });
   }

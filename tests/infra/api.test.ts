@@ -36,7 +36,7 @@ describe('Lambda functions, one per handler of infra/routes.ts', () => {
   it.each(handlers)('%s: Node 22 on arm64, ESM bundle, the shared log group, a role without managed policies', (handler) => {
     const { resource, logicalId } = functionOf(handler);
     const props = resource.Properties!;
-    expect(props.Runtime).toBe('nodejs22.x');
+    expect(props.Runtime).toBe('nodejs24.x');
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.Handler).toBe('index.handler');
     expect(props.Environment.Variables).toMatchObject({
@@ -58,7 +58,7 @@ describe('stack size', () => {
   it('stays well under CloudFormation’s 500 resources (about three per function)', () => {
     const count = Object.keys(json.Resources).length;
     // Function, version and live alias per function (roles and the log group are shared); the
-    // routes live in the nested stack Routes, the deployment groups in the nested stack Deploys.
+    // routes live in the nested stack Routes, the functions' throttles alarms in the nested stack ThrottleAlarms.
     // Past 490, move more into nested stacks before CloudFormation refuses.
     expect(count).toBeLessThan(490);
     expect(resourcesOf(json, 'AWS::ApiGatewayV2::Route').filter(([, p]) => refOf(p.ApiId) === result.httpApiLogicalId)).toEqual([]);
@@ -71,12 +71,12 @@ describe('stack size', () => {
     expect(Object.keys(routesJson.Outputs ?? {}).length).toBeLessThan(200);
   });
 
-  it('keeps the nested stack Deploys under the same guard, and its parameters and outputs under CloudFormation’s 200', async () => {
-    const { json: deploys } = await synthesizedNested('Deploys');
-    // One deployment group per function, plus the application and the service role.
-    expect(Object.keys(deploys.Resources).length).toBeLessThan(490);
-    expect(Object.keys(deploys.Parameters ?? {}).length).toBeLessThan(200);
-    expect(Object.keys(deploys.Outputs ?? {}).length).toBeLessThan(200);
+  it('keeps the nested stack ThrottleAlarms under the same guard, and its parameters and outputs under CloudFormation’s 200', async () => {
+    const { json: throttles } = await synthesizedNested('ThrottleAlarms');
+    // One alarm per function but the triggers', one parameter (the function's name) and one output each.
+    expect(Object.keys(throttles.Resources).length).toBeLessThan(490);
+    expect(Object.keys(throttles.Parameters ?? {}).length).toBeLessThan(200);
+    expect(Object.keys(throttles.Outputs ?? {}).length).toBeLessThan(200);
     expect(Object.keys(json.Parameters ?? {}).length).toBeLessThan(200);
     expect(Object.keys(json.Outputs ?? {}).length).toBeLessThan(200);
   });

@@ -27,7 +27,7 @@ describe('Cognito user pool', () => {
     expect(props.Policies.PasswordPolicy.MinimumLength).toBe(12);
     expect(props.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
     expect(props.DeletionProtection).toBe('ACTIVE');
-    expect(json.Resources[result.userPoolLogicalId] as { DeletionPolicy?: string }).toMatchObject({ DeletionPolicy: 'Retain' });
+    expect(json.Resources[result.userPoolLogicalId] as { DeletionPolicy?: string }).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate' });
   });
 
   it('has the product attributes: name, custom:company, custom:phone, custom:user_type (mutable strings)', () => {

@@ -48,7 +48,7 @@ describe('events table (the event store)', () => {
     const table = json.Resources[result.eventsTableLogicalId]! as { Properties: Record<string, unknown>; DeletionPolicy?: string };
     expect(table.Properties.DeletionProtectionEnabled).toBe(true);
     expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
-    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.DeletionPolicy).toBe('RetainExceptOnCreate');
   });
 
   it('is append-only for every function: no DeleteItem, no BatchWriteItem', () => {

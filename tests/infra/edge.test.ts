@@ -17,7 +17,7 @@ import { ConfigError, readConfig } from '../../infra/stack/config.js';
 import { ORIGIN_HEADER, ORIGIN_SECRET_ENV, OriginSecret } from '../../infra/stack/origin-secret.js';
 import { Site } from '../../infra/stack/site.js';
 import { COUNT_ONLY_RULES, MANAGED_RULE_GROUPS } from '../../infra/stack/waf.js';
-import { refOf, refsIn, resourcesOf, ROOT, synthesized, synthesizedNested, type SynthResult, type TemplateJson } from './support/synth.js';
+import { PROD_PLACEHOLDERS, refOf, refsIn, resourcesOf, ROOT, synthesized, synthesizedNested, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
 let result: SynthResult;
@@ -28,15 +28,7 @@ beforeAll(async () => {
 });
 
 /** Everything a prod synth requires, valid. */
-const PROD = {
-  stage: 'prod',
-  senderEmail: 'no-reply@designclub.studio',
-  alarmEmail: 'ops@designclub.studio',
-  stripePriceStarter: 'price_1QStarter2026',
-  stripePriceProBuilder: 'price_1QProBuilder2026',
-  domainName: 'app.designclub.studio',
-  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-0b0a-0908-0706-050403020100',
-};
+const { threatProtection: _threatProtection, siteDir: _siteDir, ...PROD } = PROD_PLACEHOLDERS;
 
 const configOf = (context: Record<string, unknown>) => readConfig(new App({ context: { ...cdkContext, ...context } }).node);
 
@@ -203,34 +195,18 @@ describe('WAF', () => {
 });
 
 describe('stage=prod', () => {
-  let prod: { json: TemplateJson; deploys: TemplateJson; routes: TemplateJson; nag: string[]; synthError: string | null };
+  let prod: { json: TemplateJson; routes: TemplateJson; nag: string[]; synthError: string | null };
 
   beforeAll(async () => {
-    const previous = process.env.CDK_DEFAULT_REGION;
-    process.env.CDK_DEFAULT_REGION = 'us-east-1';
-    try {
-      const { createApp } = await import('../../infra/stack/app.js');
-      const { app, stack, nag } = createApp({
-        context: { ...cdkContext, ...PROD, threatProtection: 'enforced', siteDir: 'does-not-exist/dist', 'aws:cdk:bundling-stacks': [] },
-        outdir: path.join(result.outdir, '..', 'cdk.out.prod'),
-      });
-      let synthError: string | null = null;
-      try {
-        app.synth();
-      } catch (error) {
-        synthError = error instanceof Error ? error.message : String(error);
-      }
-      const findings = nag.validateScope(app).violations.map((v) => `${v.ruleName} at ${v.violatingResources.map((r) => r.constructPath ?? r.resourceLogicalId).join(', ')}`);
-      prod = {
-        json: Template.fromStack(stack).toJSON() as TemplateJson,
-        deploys: Template.fromStack(stack.deploysStack).toJSON() as TemplateJson,
-        routes: Template.fromStack(stack.api.routeStacks.get('Routes')!).toJSON() as TemplateJson,
-        nag: findings,
-        synthError,
-      };
-    } finally {
-      process.env.CDK_DEFAULT_REGION = previous;
-    }
+    // The shared prod synth (support/synth.ts): PROD's settings, threat protection enforced, SPA not built.
+    const { json: parent, result: prodResult } = await synthesized('prod');
+    const { json: routesJson } = await synthesizedNested('Routes', 'prod');
+    prod = {
+      json: parent,
+      routes: routesJson,
+      nag: prodResult.nag.map((finding) => `${finding.ruleName} at ${finding.resources.join(', ')}`),
+      synthError: prodResult.synthError,
+    };
   });
 
   it('synthesizes with every required setting, and cdk-nag has nothing left to say', () => {
@@ -238,16 +214,13 @@ describe('stage=prod', () => {
     expect(prod.nag).toEqual([]);
   });
 
-  it('stays under the resource guard in the parent and in the nested stacks Routes and Deploys, whose groups shift by canary', () => {
+  it('stays under the resource guard in the parent and in the nested stack Routes; its deployment groups shift by canary', () => {
     // Prod adds the web ACL and its settings to the parent; the same guards as dev (api.test.ts).
     expect(Object.keys(prod.json.Resources).length).toBeLessThan(490);
     expect(Object.keys(prod.routes.Resources).length).toBeLessThan(490);
     expect(Object.keys(prod.routes.Parameters ?? {}).length).toBeLessThanOrEqual(ROUTE_STACK_MAX_PARAMETERS);
     expect(resourcesOf(prod.routes, 'AWS::ApiGatewayV2::Route').map(([, p]) => p.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
-    expect(Object.keys(prod.deploys.Resources).length).toBeLessThan(490);
-    expect(Object.keys(prod.deploys.Parameters ?? {}).length).toBeLessThan(200);
-    expect(Object.keys(prod.deploys.Outputs ?? {}).length).toBeLessThan(200);
-    const groups = resourcesOf(prod.deploys, 'AWS::CodeDeploy::DeploymentGroup');
+    const groups = resourcesOf(prod.json, 'AWS::CodeDeploy::DeploymentGroup');
     expect(groups.length).toBe(resourcesOf(prod.json, 'AWS::Lambda::Alias').length);
     for (const [id, group] of groups) expect(group.DeploymentConfigName, id).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
   });

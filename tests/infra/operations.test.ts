@@ -8,31 +8,24 @@ import { refOf, refsIn, resourcesOf, synthesized, synthesizedNested, type SynthR
 
 let json: TemplateJson;
 let result: SynthResult;
-/** The nested stack `Deploys`: CodeDeploy's application, service role and deployment groups. */
-let deploys: TemplateJson;
+/** The nested stack `ThrottleAlarms`: each function's throttles alarm but the triggers'. */
+let throttles: TemplateJson;
 
 beforeAll(async () => {
   ({ json, result } = await synthesized());
-  ({ json: deploys } = await synthesizedNested('Deploys'));
+  ({ json: throttles } = await synthesizedNested('ThrottleAlarms'));
 });
 
-/** The parent's AWS::CloudFormation::Stack resource of the nested stack `Deploys`. */
-const deploysStackResource = () => json.Resources[result.nestedStackLogicalIds.Deploys!]!;
-/**
- * What a value in the parent names inside the nested stack: a `Fn::GetAtt [Deploys, Outputs.X]`
- * leads to the nested resource that output X refers to.
- */
-const nestedTarget = (value: unknown): string | undefined => {
+/** What a group's alarm name points at: a parent alarm, or the alarm behind an output of ThrottleAlarms. */
+const alarmTarget = (value: unknown): string | undefined => {
   const getAtt = (value as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt'];
-  if (!getAtt || getAtt[0] !== result.nestedStackLogicalIds.Deploys || !getAtt[1].startsWith('Outputs.')) return undefined;
-  return refOf(deploys.Outputs?.[getAtt[1].slice('Outputs.'.length)]?.Value);
+  if (getAtt && getAtt[0] === result.nestedStackLogicalIds.ThrottleAlarms && getAtt[1].startsWith('Outputs.')) {
+    return `ThrottleAlarms/${refOf(throttles.Outputs?.[getAtt[1].slice('Outputs.'.length)]?.Value)}`;
+  }
+  return refOf(value);
 };
-/** What a value in the nested stack names in the parent: a `{ Ref: parameter }` leads to the parent value passed in. */
-const parentTarget = (value: unknown): string | undefined => {
-  const parameter = refOf(value);
-  if (!parameter || !deploys.Parameters?.[parameter]) return undefined;
-  return refOf((deploysStackResource().Properties!.Parameters as Record<string, unknown>)[parameter]);
-};
+/** Per-function throttles alarms: CodeDeploy's rollback triggers, notifying nobody (throttle-alarms.ts). */
+const isRollbackOnly = (id: string) => id.startsWith('MonitoringTriggerThrottles');
 
 const alarms = () => resourcesOf(json, 'AWS::CloudWatch::Alarm');
 const alarmById = (fragment: string) => {
@@ -52,6 +45,11 @@ describe('alarms', () => {
   it('every alarm notifies the alarm topic when it fires and when it clears, and says what to do', () => {
     expect(alarms().length).toBeGreaterThanOrEqual(20);
     for (const [id, props] of alarms()) {
+      if (isRollbackOnly(id)) {
+        expect(props.AlarmActions, id).toBeUndefined();
+        expect(props.AlarmDescription, id).toContain('Rollback trigger');
+        continue;
+      }
       expect(refOf(props.AlarmActions?.[0]), id).toBe(topicId());
       expect(refOf(props.OKActions?.[0]), id).toBe(topicId());
       expect(props.AlarmDescription, id).toMatch(/Runbook|npm run redrive/);
@@ -172,28 +170,24 @@ describe('dashboard', () => {
 });
 
 describe('safe deploys', () => {
-  it('keeps CodeDeploy in the nested stack Deploys: one application, one service role, no group left in the parent', () => {
-    expect(deploysStackResource().Type).toBe('AWS::CloudFormation::Stack');
-    for (const type of ['AWS::CodeDeploy::Application', 'AWS::CodeDeploy::DeploymentGroup']) expect(resourcesOf(json, type), type).toEqual([]);
-    const applications = resourcesOf(deploys, 'AWS::CodeDeploy::Application');
+  it('keeps CodeDeploy beside the aliases: one application, one service role, one group per function', () => {
+    const applications = resourcesOf(json, 'AWS::CodeDeploy::Application');
     expect(applications).toHaveLength(1);
     expect(applications[0]![1]).toMatchObject({ ApplicationName: 'design-club-dev', ComputePlatform: 'Lambda' });
-    const roles = resourcesOf(deploys, 'AWS::IAM::Role');
+    const roles = resourcesOf(json, 'AWS::IAM::Role').filter(([, role]) => JSON.stringify(role.AssumeRolePolicyDocument).includes('codedeploy.amazonaws.com'));
     expect(roles).toHaveLength(1);
     const [roleId, role] = roles[0]!;
-    expect(JSON.stringify(role.AssumeRolePolicyDocument)).toContain('codedeploy.amazonaws.com');
     expect(JSON.stringify(role.ManagedPolicyArns)).toContain('service-role/AWSCodeDeployRoleForLambdaLimited');
-    for (const [id, group] of resourcesOf(deploys, 'AWS::CodeDeploy::DeploymentGroup')) {
+    for (const [id, group] of resourcesOf(json, 'AWS::CodeDeploy::DeploymentGroup')) {
       expect(refOf(group.ServiceRoleArn), id).toBe(roleId);
       expect(refOf(group.ApplicationName), id).toBe(applications[0]![0]);
     }
-    // The operator's output names the nested stack's application.
-    expect(nestedTarget(json.Outputs!.CodeDeployApplication!.Value)).toBe(applications[0]![0]);
+    expect(refOf(json.Outputs!.CodeDeployApplication!.Value)).toBe(applications[0]![0]);
   });
 
   it('leaves no reference dangling across the nested stacks: every Ref and GetAtt names a resource or parameter of its own template', async () => {
     const { json: routesJson } = await synthesizedNested('Routes');
-    for (const [name, template] of [['parent', json], ['Deploys', deploys], ['Routes', routesJson]] as const) {
+    for (const [name, template] of [['parent', json], ['ThrottleAlarms', throttles], ['Routes', routesJson]] as const) {
       const known = new Set([...Object.keys(template.Resources), ...Object.keys(template.Parameters ?? {})]);
       const dangling = [...refsIn(template.Resources), ...refsIn(template.Outputs ?? {})].filter((id) => !id.startsWith('AWS::') && !known.has(id));
       expect(dangling, name).toEqual([]);
@@ -201,8 +195,8 @@ describe('safe deploys', () => {
   });
 
   it('publishes every function behind a live alias on its current version, shifted by CodeDeploy', () => {
-    const groups = resourcesOf(deploys, 'AWS::CodeDeploy::DeploymentGroup');
-    const [applicationId] = resourcesOf(deploys, 'AWS::CodeDeploy::Application')[0]!;
+    const groups = resourcesOf(json, 'AWS::CodeDeploy::DeploymentGroup');
+    const [applicationId] = resourcesOf(json, 'AWS::CodeDeploy::Application')[0]!;
     expect(groups).toHaveLength(result.functions.length);
     for (const fn of result.functions) {
       const alias = json.Resources[fn.aliasLogicalId]!;
@@ -211,18 +205,19 @@ describe('safe deploys', () => {
       expect(refOf(alias.Properties!.FunctionName)).toBe(fn.logicalId);
       const version = json.Resources[refOf(alias.Properties!.FunctionVersion)!]!;
       expect(version.Type).toBe('AWS::Lambda::Version');
-      const update = (alias as { UpdatePolicy?: { CodeDeployLambdaAliasUpdate: { ApplicationName: unknown; DeploymentGroupName: unknown } } }).UpdatePolicy;
-      // The names come back from the nested stack as its outputs.
-      expect(nestedTarget(update?.CodeDeployLambdaAliasUpdate.ApplicationName), fn.handler).toBe(applicationId);
-      const group = groups.find(([id]) => id === nestedTarget(update?.CodeDeployLambdaAliasUpdate.DeploymentGroupName));
+      const update = alias.UpdatePolicy?.CodeDeployLambdaAliasUpdate as { ApplicationName: unknown; DeploymentGroupName: unknown } | undefined;
+      // Same template: plain references, no stack output in between (deploy.ts says why).
+      expect(refOf(update?.ApplicationName), fn.handler).toBe(applicationId);
+      const group = groups.find(([id]) => id === refOf(update?.DeploymentGroupName));
       expect(group, fn.handler).toBeDefined();
       const [, props] = group!;
       // Dev deploys all at once (the test synth is the dev stage); prod, a canary (deploy.ts, next test).
       expect(props.DeploymentConfigName).toBe('CodeDeployDefault.LambdaAllAtOnce');
       expect(props.AutoRollbackConfiguration.Events).toEqual(expect.arrayContaining(['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_ALARM']));
-      // The alarms are the parent's, passed in as the nested stack's parameters.
-      const watched = (props.AlarmConfiguration.Alarms as { Name: unknown }[]).map((a) => parentTarget(a.Name));
-      expect(watched, fn.handler).toContain(alarmById('AlarmsLambdaThrottles')[0]);
+      const watched = (props.AlarmConfiguration.Alarms as { Name: unknown }[]).map((a) => alarmTarget(a.Name));
+      // Its own throttles (deploy-gates.test.ts checks which function), never the account-wide count.
+      expect(watched, fn.handler).not.toContain(alarmById('AlarmsLambdaThrottles')[0]);
+      expect(watched.filter((id) => id?.startsWith('ThrottleAlarms/') || isRollbackOnly(id ?? '')), fn.handler).toHaveLength(1);
       if (fn.kinds.includes('api')) {
         expect(watched).toContain(alarmById('AlarmsApiServerErrorRate')[0]);
         expect(watched).toContain(alarmById('AlarmsApiLatencyP99')[0]);
@@ -248,7 +243,7 @@ describe('safe deploys', () => {
     const { SafeDeploys } = await import('../../infra/stack/deploy.js');
     const groupsWith = (ignoreAlarms: boolean) => {
       const stack = new Stack(new App(), 'Deploys');
-      const fn = new LambdaFunction(stack, 'Fn', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('exports.handler=()=>1') });
+      const fn = new LambdaFunction(stack, 'Fn', { runtime: Runtime.NODEJS_24_X, handler: 'index.handler', code: Code.fromInline('exports.handler=()=>1') });
       const alias = new Alias(stack, 'Live', { aliasName: 'live', version: fn.currentVersion });
       const alarm = new Alarm(stack, 'A', { metric: new Metric({ namespace: 'N', metricName: 'M' }), threshold: 1, evaluationPeriods: 1 });
       new SafeDeploys(stack, 'D', { stage: 'prod', ignoreAlarms, functions: [{ handler: 'h.ts', name: 'h', kinds: new Set(['api'] as const), fn: fn as never, alias, capabilities: [] }], alarmsFor: () => [alarm] });
@@ -283,7 +278,8 @@ describe('backups', () => {
     expect(rule.Lifecycle).toEqual({ DeleteAfterDays: BACKUP_RETENTION_DAYS });
     expect(rule.CopyActions).toBeUndefined();
     const [vaultId] = resourcesOf(json, 'AWS::Backup::BackupVault')[0]!;
-    expect(json.Resources[vaultId] as { DeletionPolicy?: string }).toMatchObject({ DeletionPolicy: 'Retain' });
+    // Kept when the stack goes, removed when a first create rolls back (its fixed name would block the retry).
+    expect(json.Resources[vaultId] as { DeletionPolicy?: string }).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate' });
     const selection = resourcesOf(json, 'AWS::Backup::BackupSelection')[0]![1];
     const selected = refsIn(selection.BackupSelection.Resources);
     expect(selected.has(result.eventsTableLogicalId)).toBe(true);

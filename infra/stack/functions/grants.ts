@@ -242,20 +242,28 @@ export class CapabilityGrants {
         return;
       }
       case 'ses': {
-        const domain = config.senderEmail.split('@')[1]!;
         role?.addToPrincipalPolicy(
           new PolicyStatement({
             // SESv2 SendEmail with simple content.
             actions: ['ses:SendEmail'],
+            // In the SES sandbox, SES also authorizes the call on each recipient's (verified)
+            // identity, so the sender's identities alone would refuse every sandbox mail; the
+            // condition below keeps the sender to senderEmail whatever the identity.
             resources: [
-              stack.formatArn({ service: 'ses', resource: 'identity', resourceName: config.senderEmail }),
-              stack.formatArn({ service: 'ses', resource: 'identity', resourceName: domain }),
+              stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
               // Sending through a configuration set is authorized on the set as well.
               ...(mailConfigurationSet ? [stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: mailConfigurationSet })] : []),
             ],
             conditions: { StringEquals: { 'ses:FromAddress': config.senderEmail } },
           }),
         );
+        if (role) {
+          this.acknowledgeOnce(
+            role,
+            `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:ses:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:identity/*]`,
+            'In the SES sandbox SES authorizes SendEmail on the recipient’s verified identity as well as the sender’s, and recipients are anyone the product mails; the ses:FromAddress condition keeps the sender to the configured address.',
+          );
+        }
         // functions/adapters/mail sends with SES from MAIL_FROM (the embedded runtime installs its local outbox).
         fn.addEnvironment('MAIL_FROM', config.senderEmail);
         // Bounces and complaints are counted per configuration set (mail.ts, alarms.ts).

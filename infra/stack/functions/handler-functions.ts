@@ -15,7 +15,11 @@ import { acknowledge } from '../nag.js';
 import { LIVE_ALIAS, SERVICE_NAME, type FunctionKind, type FunctionResources, type HandlerFunction, type Sizing } from './definitions.js';
 import { CapabilityGrants } from './grants.js';
 import { InlineRole } from './inline-role.js';
+import { acknowledgeGuard, logGroupFindings } from '../guard.js';
 import { defaultSizing } from './sizing.js';
+
+/** Every project function's runtime; bundling.ts LAMBDA_NODE_TARGET is esbuild's target to match (a test checks). */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 /**
  * One NodejsFunction per handler module, built from the route table's rows: the same bundling for
@@ -38,6 +42,12 @@ export class HandlerFunctions extends Construct {
   ) {
     super(scope, id);
     this.logGroup = new LogGroup(this, 'Logs', { retention: resources.config.logRetentionDays, removalPolicy: RemovalPolicy.DESTROY });
+    logGroupFindings(this.logGroup, 'The functions’ logs');
+    acknowledgeGuard(
+      this,
+      'lambda_inside_vpc_check',
+      'The functions reach only AWS public endpoints (DynamoDB, EventBridge, S3, Cognito, SES, Bedrock, Secrets Manager, API Gateway) and Stripe, over TLS and signed with their own roles; nothing of the service lives in a VPC, and a VPC would add NAT gateways or endpoints and cold-start time without guarding anything.',
+    );
     this.grants = new CapabilityGrants(this, resources, () => ({ userPool: this.userPool, client: this.userPoolClient }));
   }
 
@@ -105,7 +115,7 @@ export class HandlerFunctions extends Construct {
       handler: 'handler',
       projectRoot,
       depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
+      runtime: LAMBDA_RUNTIME,
       architecture: Architecture.ARM_64,
       memorySize: sizing.memorySize,
       timeout: sizing.timeout,
@@ -140,11 +150,6 @@ export class HandlerFunctions extends Construct {
       },
     });
     Tags.of(fn).add('design-club:handler', handler);
-    acknowledge(
-      fn,
-      'AwsSolutions-L1',
-      'Node.js 22 is the runtime the project targets and tests against (engines, esbuild target node22); moving to a newer runtime is a deliberate upgrade, not a drift fix.',
-    );
     if (config.tracing && newRole) {
       acknowledge(role, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords do not support resource-level permissions.');
     }

@@ -1,5 +1,8 @@
 /**
- * One synth of the real app per test run, shared by every infra test file.
+ * One synth of the real app per stage and test run, shared by every infra test file: `dev` (the
+ * defaults of cdk.json) and `prod` (PROD_PLACEHOLDERS: every setting a prod synth requires, with
+ * stand-in values, so it synthesizes without real ones). Each stage has its own lock, so two test
+ * files asking for different stages synthesize them in parallel.
  *
  * vitest runs each test file in a fresh module context (and maybe another worker), so a
  * module-level cache alone would synthesize once per file. Instead the first file to get here takes
@@ -30,7 +33,27 @@ export interface NagFinding {
   resources: string[];
 }
 
+export type Stage = 'dev' | 'prod';
+
+/**
+ * Everything a prod synth requires, valid but not real (config.ts checkProductionSettings), plus
+ * the variants prod exercises: threat protection enforced and the SPA not built (the template's
+ * AllowUnbuiltSite rule).
+ */
+export const PROD_PLACEHOLDERS = {
+  stage: 'prod',
+  senderEmail: 'no-reply@designclub.studio',
+  alarmEmail: 'ops@designclub.studio',
+  stripePriceStarter: 'price_1QStarter2026',
+  stripePriceProBuilder: 'price_1QProBuilder2026',
+  domainName: 'app.designclub.studio',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-0b0a-0908-0706-050403020100',
+  threatProtection: 'enforced',
+  siteDir: 'does-not-exist/dist',
+} as const;
+
 export interface SynthResult {
+  stage: Stage;
   templatePath: string;
   /** Each nested stack's template (`*.nested.template.json` in the cdk.out folder), by the nested stack's id. */
   nestedTemplatePaths: Record<string, string>;
@@ -40,6 +63,8 @@ export interface SynthResult {
   siteDir: string;
   bundled: boolean;
   durationMs: number;
+  /** The templates cfn-guard checked (file names), as its plugin reports them. */
+  guardChecked: string[];
   /** An exception from app.synth() (e.g. cdk-nag's validation failure), if any. */
   synthError: string | null;
   /** cdk-nag AwsSolutions findings left after acknowledgments (errors and warnings). */
@@ -94,19 +119,20 @@ const alive = (pid: number) => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let memo: Promise<SynthResult> | undefined;
+const memo = new Map<Stage, Promise<SynthResult>>();
 
-/** The shared synth (synthesizing it if this is the first file of the run to ask). */
-export function sharedSynth(): Promise<SynthResult> {
-  memo ??= obtain();
-  return memo;
+/** The shared synth of `stage` (synthesizing it if this is the first file of the run to ask). */
+export function sharedSynth(stage: Stage = 'dev'): Promise<SynthResult> {
+  let pending = memo.get(stage);
+  if (!pending) memo.set(stage, (pending = obtain(stage)));
+  return pending;
 }
 
-async function obtain(): Promise<SynthResult> {
+async function obtain(stage: Stage): Promise<SynthResult> {
   const base = path.join(tmpdir(), 'design-club-infra-tests');
   mkdirSync(base, { recursive: true });
   cleanOld(base);
-  const dir = path.join(base, `${process.ppid}-${inputsHash()}`);
+  const dir = path.join(base, `${process.ppid}-${inputsHash()}-${stage}`);
   const resultFile = path.join(dir, 'result.json');
   const errorFile = path.join(dir, 'error.txt');
   const lock = path.join(`${dir}.lock`);
@@ -124,7 +150,7 @@ async function obtain(): Promise<SynthResult> {
         if (existsSync(resultFile)) return JSON.parse(readFileSync(resultFile, 'utf8')) as SynthResult;
         let result: SynthResult;
         try {
-          result = await synthesize(dir);
+          result = await synthesize(dir, stage);
         } catch (error) {
           writeFileSync(errorFile, error instanceof Error ? (error.stack ?? error.message) : String(error));
           throw error;
@@ -171,7 +197,7 @@ function siteFixture(dir: string): string {
   return site;
 }
 
-async function synthesize(dir: string): Promise<SynthResult> {
+async function synthesize(dir: string, stage: Stage): Promise<SynthResult> {
   const started = Date.now();
   // Deterministic environment: no account (as in CI), the default region.
   delete process.env.CDK_DEFAULT_ACCOUNT;
@@ -181,11 +207,12 @@ async function synthesize(dir: string): Promise<SynthResult> {
   const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
   const siteDir = siteFixture(dir);
   const outdir = path.join(dir, 'cdk.out');
-  const { app, stack, nag } = createApp({
+  const { app, stack, nag, guard } = createApp({
     outdir,
     context: {
       ...cdkJson.context,
       siteDir: path.relative(ROOT, siteDir),
+      ...(stage === 'prod' ? PROD_PLACEHOLDERS : {}),
       ...(BUNDLE ? {} : { 'aws:cdk:bundling-stacks': [] }),
     },
   });
@@ -237,6 +264,7 @@ async function synthesize(dir: string): Promise<SynthResult> {
     nestedStackLogicalIds[nested.node.id] = logicalId(nested.nestedStackResource!);
   }
   return {
+    stage,
     templatePath,
     nestedTemplatePaths,
     nestedStackLogicalIds,
@@ -244,6 +272,7 @@ async function synthesize(dir: string): Promise<SynthResult> {
     siteDir,
     bundled: BUNDLE,
     durationMs: Date.now() - started,
+    guardChecked: (guard?.checked ?? []).map((file: string) => path.basename(file)),
     synthError,
     nag: nagFindings,
     acknowledgments,
@@ -264,9 +293,9 @@ async function synthesize(dir: string): Promise<SynthResult> {
 
 const templates = new Map<string, Template>();
 
-/** The shared synth and its template (parsed once per test file). */
-export async function synthesized(): Promise<{ result: SynthResult; template: Template; json: TemplateJson }> {
-  const result = await sharedSynth();
+/** The shared synth of `stage` and its template (parsed once per test file). */
+export async function synthesized(stage: Stage = 'dev'): Promise<{ result: SynthResult; template: Template; json: TemplateJson }> {
+  const result = await sharedSynth(stage);
   let template = templates.get(result.templatePath);
   if (!template) {
     template = Template.fromJSON(JSON.parse(readFileSync(result.templatePath, 'utf8')) as Record<string, unknown>);
@@ -275,9 +304,9 @@ export async function synthesized(): Promise<{ result: SynthResult; template: Te
   return { result, template, json: template.toJSON() as TemplateJson };
 }
 
-/** The template of one nested stack of the shared synth (e.g. `Deploys`), parsed once per test file. */
-export async function synthesizedNested(id: string): Promise<{ result: SynthResult; template: Template; json: TemplateJson }> {
-  const result = await sharedSynth();
+/** The template of one nested stack of the shared synth (e.g. `Routes`), parsed once per test file. */
+export async function synthesizedNested(id: string, stage: Stage = 'dev'): Promise<{ result: SynthResult; template: Template; json: TemplateJson }> {
+  const result = await sharedSynth(stage);
   const file = result.nestedTemplatePaths[id];
   if (!file) throw new Error(`No nested stack ${id} in the synth (have: ${Object.keys(result.nestedTemplatePaths).join(', ') || 'none'})`);
   let template = templates.get(file);
@@ -289,7 +318,7 @@ export async function synthesizedNested(id: string): Promise<{ result: SynthResu
 }
 
 export interface TemplateJson {
-  Resources: Record<string, { Type: string; Properties?: Record<string, any>; DependsOn?: string[] }>;
+  Resources: Record<string, { Type: string; Properties?: Record<string, any>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string; UpdatePolicy?: Record<string, any> }>;
   Outputs?: Record<string, { Value: unknown }>;
   Parameters?: Record<string, unknown>;
   Rules?: Record<string, unknown>;
