@@ -50,6 +50,8 @@ export const THRESHOLDS = {
   /** SES rates are computed over at least this many sends. */
   sesMinimumSends: 100,
   cloudFront5xxPercent: 5,
+  /** Checklists the local estimator answered because the model could not (any reason) in an hour. */
+  checklistFallbacks: 3,
 } as const;
 
 /** A custom metric of the shared contract (infra/metrics.ts). */
@@ -85,6 +87,7 @@ export class ServiceAlarms extends Construct {
   readonly consumerLag: Alarm;
   readonly sesBounces: Alarm;
   readonly sesComplaints: Alarm;
+  readonly checklistFallbacks: Alarm;
   /** Only where CloudFront's metrics are (us-east-1): an alarm cannot read another region's metrics. */
   readonly cloudFront5xx?: Alarm;
   readonly usersAffected: CompositeAlarm;
@@ -188,6 +191,16 @@ export class ServiceAlarms extends Construct {
       }),
       `E-mail complaints ≥ ${THRESHOLDS.sesComplaintPercent}% of sends in an hour (SES reviews an account at 0.1% and may pause sending at 0.5%). Runbook: which mail (tag) people mark as spam; stop that mail; the complainers are suppressed by the configuration set.`,
       THRESHOLDS.sesComplaintPercent,
+    );
+
+    // Not user-facing: clients still get a checklist, only a worse one, so it pages without joining
+    // usersAffected. The fallback's log line carries the reason and the fix.
+    this.checklistFallbacks = monitoring.alarm(
+      this,
+      'ChecklistFallbacks',
+      serviceMetric(MetricNames.ChecklistFallback, 'Sum', hour),
+      `The local estimator answered ≥ ${THRESHOLDS.checklistFallbacks} checklists in an hour because the Bedrock model could not: clients get the rule-based checklist instead of the AI's. Runbook: the checklist function's log, message "Bedrock checklist failed; the local estimator answered": its reason (access_denied, model_not_in_region, subscription_required, throttled, timeout, invalid_answer) and fix; the metric's reason dimension shows which; docs/deploy.md §1.5 for model access.`,
+      THRESHOLDS.checklistFallbacks,
     );
 
     if (Stack.of(this).region === 'us-east-1') {

@@ -66,6 +66,7 @@ describe('alarms', () => {
     ['AlarmsSesBounceRate', 'AWS/SES', 'Bounce', THRESHOLDS.sesBouncePercent],
     ['AlarmsSesComplaintRate', 'AWS/SES', 'Complaint', THRESHOLDS.sesComplaintPercent],
     ['AlarmsCloudFront5xxRate', 'AWS/CloudFront', '5xxErrorRate', THRESHOLDS.cloudFront5xxPercent],
+    ['AlarmsChecklistFallbacks', METRICS_NAMESPACE, MetricNames.ChecklistFallback, THRESHOLDS.checklistFallbacks],
   ];
   it.each(cases)('%s reads %s %s with threshold %d', (id, namespace, metricName, threshold) => {
     const [, props] = alarmById(id);
@@ -75,7 +76,7 @@ describe('alarms', () => {
   });
 
   it('reads the custom metrics with the contract’s one dimension, service = design-club', () => {
-    for (const id of ['AlarmsOutboxOldestAge', 'AlarmsConsumerLag']) {
+    for (const id of ['AlarmsOutboxOldestAge', 'AlarmsConsumerLag', 'AlarmsChecklistFallbacks']) {
       expect(alarmById(id)[1].Dimensions).toEqual([{ Name: 'service', Value: 'design-club' }]);
     }
     expect(alarmById('AlarmsConsumerLag')[1].ExtendedStatistic).toBe('p99');
