@@ -42,7 +42,8 @@ export interface RouteDefinition {
   summary: string;
   /**
    * A route that costs money or mail: its own limit, below the stage's. API Gateway applies it to all
-   * callers together; the embedded stack to each signed-in user, and to each anonymous viewer address
+   * callers together, and the web ACL bounds each viewer on the costly routes (stack/waf.ts); the
+   * embedded stack applies it to each signed-in user, and to each anonymous viewer address
    * (infra/local/api-throttle.ts), so strangers never spend a client's allowance there.
    */
   throttle?: Throttle;

@@ -1,6 +1,7 @@
 import { Stack, Token } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { routes } from '../routes.js';
 import { ConfigError } from './config.js';
 
 /** AWS managed rule groups the web ACL applies, in order after the per-IP rate rule. */
@@ -49,9 +50,33 @@ function exemptRoute(route: (typeof BODY_RULE_EXEMPT_ROUTES)[number]): CfnWebACL
 }
 
 /**
+ * Requests one viewer may make to the costly routes together in 5 minutes. API Gateway's route
+ * throttle (infra/routes.ts `throttle`) is one bucket for all callers, so without this a single
+ * source could empty a costly route's bucket for everyone; the per-user quotas behind it bound what
+ * each signed-in user spends. 100 is far above a person's use (a wizard run makes a few calls).
+ */
+export const COSTLY_ROUTES_PER_VIEWER = 100;
+
+/** The costly routes (those with their own throttle), as WAF path patterns; `{param}` is one segment. */
+export const COSTLY_ROUTE_PATTERNS = routes
+  .filter((route) => route.throttle)
+  .map((route) => ({ method: route.method, pattern: `^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$` }));
+
+function costlyRoute(route: (typeof COSTLY_ROUTE_PATTERNS)[number]): CfnWebACL.StatementProperty {
+  return {
+    andStatement: {
+      statements: [
+        { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: route.method, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+        { regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString: route.pattern, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+      ],
+    },
+  };
+}
+
+/**
  * The distribution's web ACL (WAF, CLOUDFRONT scope): IP reputation, known bad inputs, the common
- * rule set, and a rate-based rule that blocks one IP for a while once it passes `rateLimit`
- * requests in 5 minutes. CLOUDFRONT-scope ACLs exist only in us-east-1: a stack elsewhere must be
+ * rule set, a rate-based rule that blocks one IP for a while once it passes `rateLimit`
+ * requests in 5 minutes, and a lower one for the costly routes together. CLOUDFRONT-scope ACLs exist only in us-east-1: a stack elsewhere must be
  * given one (`webAclArn`), created there.
  */
 export class WebAcl extends Construct {
@@ -108,12 +133,26 @@ export class WebAcl extends Construct {
           statement: { rateBasedStatement: { limit: props.rateLimit, aggregateKeyType: 'IP', evaluationWindowSec: 300 } },
           visibilityConfig: visibility('RatePerIp'),
         },
-        ...MANAGED_RULE_GROUPS.map((name, index) => managed(name, index + 1)),
+        {
+          name: 'CostlyRoutesPerIp',
+          priority: 1,
+          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'TooManyRequests' } } },
+          statement: {
+            rateBasedStatement: {
+              limit: COSTLY_ROUTES_PER_VIEWER,
+              aggregateKeyType: 'IP',
+              evaluationWindowSec: 300,
+              scopeDownStatement: { orStatement: { statements: COSTLY_ROUTE_PATTERNS.map(costlyRoute) } },
+            },
+          },
+          visibilityConfig: visibility('CostlyRoutesPerIp'),
+        },
+        ...MANAGED_RULE_GROUPS.map((name, index) => managed(name, index + 2)),
         {
           // What the common rule set's body rules would have blocked, blocked here unless the request
           // is one of the exempt routes (labels survive the group's count override).
           name: 'CommonRuleSetBody',
-          priority: MANAGED_RULE_GROUPS.length + 1,
+          priority: MANAGED_RULE_GROUPS.length + 2,
           action: { block: {} },
           statement: {
             andStatement: {
