@@ -154,8 +154,8 @@ export class CapabilityGrants {
         if (role)
           acknowledge(
           role,
-          `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:execute-api:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:<${realtime.apiLogicalId}>/${realtime.stageName}/POST/@connections/*]`,
-          'Connection ids are assigned by API Gateway at connect time; the grant is PostToConnection on the live stage of this one WebSocket API.',
+          `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:execute-api:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:<${realtime.apiLogicalId}>/${realtime.stageName}/*/@connections/*]`,
+          'Connection ids are assigned by API Gateway at connect time; the grant is PostToConnection and DeleteConnection (an ended session\'s socket) on the live stage of this one WebSocket API.',
         );
         fn.addEnvironment('REALTIME_MANAGEMENT_ENDPOINT', realtime.managementEndpoint);
         return;
