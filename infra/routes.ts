@@ -144,8 +144,6 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/api/designers/invite-accept.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects' },
   { method: 'POST', path: '/api/password-resets', handler: 'functions/api/password-resets/routes.ts', access: 'public', summary: 'password reset by a mailed link: { email } mails one (1 hour, single use; the same answer for unknown addresses; quota per address and per IP), { token } checks it, { token, password } sets the password (e-mail verified, signed out everywhere)', throttle: COSTLY.mail },
   { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/api/sessions/revoke-designers.ts', access: ['admin'], summary: "revoke-designer-sessions: every active designer's sessions end (their sessions instant moves)" },
-  { method: 'POST', path: '/api/sessions/revoke', handler: 'functions/api/sessions/revoke.ts', access: 'any', summary: "sign out everywhere: every session of the caller's account ends, this one included" },
-  { method: 'POST', path: '/api/me/email-proof', handler: 'functions/api/me/email-proof.ts', access: 'any', summary: "records the first proof of the caller's address (Cognito says it is verified): earlier sessions end, this one included" },
   { method: 'GET', path: '/api/notifications', handler: 'functions/api/notifications/list.ts', access: 'any', summary: "the caller's latest notifications, newest first, unread count, next page's cursor" },
   { method: 'POST', path: '/api/notifications/read', handler: 'functions/api/notifications/read.ts', access: 'any', summary: 'mark all (or up to one) of the caller\'s notifications as read' },
   { method: 'GET', path: '/api/notifications/unsubscribe', handler: 'functions/api/notifications/unsubscribe-ask.ts', access: 'public', summary: 'what a signed unsubscribe link would turn off (changes nothing: mail scanners follow links)' },
@@ -153,6 +151,8 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/me/notification-preferences', handler: 'functions/api/notifications/preferences-get.ts', access: 'any', summary: "the caller's notification e-mail modes per kind, and the defaults" },
   { method: 'PATCH', path: '/api/me/notification-preferences', handler: 'functions/api/notifications/preferences.ts', access: 'any', summary: 'per kind: e-mail immediately, in the daily digest, or off (the bell always)' },
   { method: 'POST', path: '/api/mail/test', handler: 'functions/api/mail/test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)', throttle: COSTLY.mail },
+  { method: 'POST', path: '/api/me/email-proof', handler: 'functions/api/me/email-proof.ts', access: 'any', summary: "records the first proof of the caller's address (Cognito says it is verified): earlier sessions end, this one included" },
+  { method: 'POST', path: '/api/sessions/revoke', handler: 'functions/api/sessions/revoke.ts', access: 'any', summary: "sign out everywhere: every session of the caller's account ends, this one included" },
 ];
 
 export const consumers: readonly ConsumerDefinition[] = [

@@ -150,7 +150,7 @@ describe('Attack 1: a stranger becomes a designer', () => {
   });
 
   it('a team invitation cannot be accepted by anyone but its address, even with the link', async () => {
-    const owner = await stack.signUpClient();
+    const owner = await stack.provenClient();
     expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Trust Studio' } })).status).toBeLessThan(300);
     await stack.settle();
     const invited = uniqueEmail('invited');
@@ -175,7 +175,7 @@ describe('the real designer follows the link', () => {
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     expect(await stack.api('GET', `/api/designer-invites/${token}`)).toMatchObject({ status: 200, body: { email } });
 
-    const designer = await stack.signUpClient({ name: 'Real Designer' }, email);
+    const designer = await stack.provenClient({ name: 'Real Designer' }, email);
     expect((await stack.api('GET', '/api/me', { user: designer })).body.roles).toEqual(['client']);
     const accepted = await stack.api('POST', `/api/designer-invites/${token}/accept`, { user: designer });
     expect(accepted).toMatchObject({ status: 200, body: { email } });
@@ -192,7 +192,7 @@ describe('the real designer follows the link', () => {
 
 describe('Attack 4: spending our budget and reputation', () => {
   it('test e-mails go only to the caller (or an admin), a few an hour: 429 with Retry-After, nothing sent', async () => {
-    const client = await stack.signUpClient();
+    const client = await stack.provenClient();
     const stranger = uniqueEmail('stranger');
     const refused = await stack.api('POST', '/api/mail/test', { user: client, body: { toEmail: stranger } });
     expect(refused).toMatchObject({ status: 403, body: { error: { code: 'RECIPIENT_NOT_ALLOWED' } } });
@@ -218,7 +218,7 @@ describe('Attack 4: spending our budget and reputation', () => {
   });
 
   it('a self-made team cannot send unlimited invitations nor resend one without end', async () => {
-    const owner = await stack.signUpClient();
+    const owner = await stack.provenClient();
     expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Spam Studio' } })).status).toBeLessThan(300);
     await stack.settle();
     const statuses: number[] = [];
@@ -329,7 +329,7 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
     await stack.settle();
     expect((await stack.local.outbox.list(designerEmail)).filter((mail) => mail.tag === 'designer-invite')).toHaveLength(1);
 
-    const owner = await stack.signUpClient();
+    const owner = await stack.provenClient();
     expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Idem Studio' } })).status).toBeLessThan(300);
     await stack.settle();
     const invitee = uniqueEmail('idem.invitee');
