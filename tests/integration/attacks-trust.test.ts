@@ -240,7 +240,7 @@ describe('Attack 4: spending our budget and reputation', () => {
     expect(invitationMails).toHaveLength(20);
 
     // Another team's quota is its own; resends of one invitation are limited on their own too.
-    const other = await stack.signUpClient();
+    const other = await stack.provenClient();
     expect((await stack.api('POST', '/api/team', { user: other, body: { name: 'Resend Studio' } })).status).toBeLessThan(300);
     await stack.settle();
     const target = uniqueEmail('resend.target');
