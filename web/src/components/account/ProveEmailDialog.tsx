@@ -26,7 +26,10 @@ export function ProveEmailDialog() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const settle = useRef<((proven: boolean) => void) | undefined>(undefined);
-  const email = user?.email ?? '';
+  // Kept from when the dialog opened: the session (and its user) ends halfway through.
+  const [email, setEmail] = useState('');
+  const currentEmail = useRef('');
+  currentEmail.current = user?.email ?? '';
 
   useEffect(
     () =>
@@ -34,6 +37,7 @@ export function ProveEmailDialog() {
         () =>
           new Promise<boolean>((resolve) => {
             settle.current = resolve;
+            setEmail(currentEmail.current);
             setCode('');
             setPassword('');
             setStep('code');
@@ -56,10 +60,11 @@ export function ProveEmailDialog() {
     setBusy(true);
     try {
       await confirmEmailCode(code);
+      // From here the API may end this session (and close its socket) before it answers: no redirect.
+      setReauthenticating(true);
       const answer = await api.post<EmailProofResponse>('/me/email-proof', undefined, { noEmailProof: true });
       toast({ title: 'Email verified', description: 'Your email address has been verified.' });
       if (answer.sessions_ended) {
-        setReauthenticating(true);
         setBusy(false);
         setStep('password');
         return;
@@ -67,6 +72,7 @@ export function ProveEmailDialog() {
       await currentSessionUser({ forceRefresh: true });
       finish(true);
     } catch (error) {
+      setReauthenticating(false);
       toast({ title: 'Verification failed', description: errorMessage(error), variant: 'destructive' });
       setBusy(false);
     }
