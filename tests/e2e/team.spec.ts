@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { SubmitProjectBody } from '../../functions/api/contracts/projects.js';
-import { PASSWORD, apiFromPage, expect, proveEmailInDialog, signInInBrowser, signUpInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, createTeamInBrowser, expect, proveEmailInDialog, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 const DESCRIPTION =
   'A shared studio project: we are turning a 1960s ranch house into an open-plan family home. The wall between the kitchen ' +
@@ -20,15 +20,6 @@ async function invitationLink(page: Page, to: string): Promise<string> {
     })
     .toBeTruthy();
   return link!;
-}
-
-/** Team Management: names a team as the user does; the first time, the address is proven in the dialog. */
-async function createTeamInBrowser(page: Page, runtime: E2ERuntime, owner: { email: string; password: string }, name: string): Promise<void> {
-  await page.goto('/profile?tab=team');
-  await page.getByLabel('Team Name').fill(name);
-  await page.getByRole('button', { name: 'Create Team' }).click();
-  await proveEmailInDialog(page, runtime, owner);
-  await expect(page.getByRole('heading', { name })).toBeVisible();
 }
 
 test('a client builds a team by e-mail invitation; the invitee joins and sees its projects; the admin manages members; a revoked link fails', async ({

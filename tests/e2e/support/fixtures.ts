@@ -242,3 +242,12 @@ export async function proveEmailInDialog(page: Page, runtime: E2ERuntime, accoun
   await again.getByRole('button', { name: 'Sign In' }).click();
   await expect(again).toBeHidden();
 }
+
+/** Team Management: names a team as the user does; the first time, the address is proven in the dialog. */
+export async function createTeamInBrowser(page: Page, runtime: E2ERuntime, owner: { email: string; password: string }, name: string): Promise<void> {
+  await page.goto('/profile?tab=team');
+  await page.getByLabel('Team Name').fill(name);
+  await page.getByRole('button', { name: 'Create Team' }).click();
+  await proveEmailInDialog(page, runtime, owner);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+}
