@@ -95,11 +95,6 @@ export function sessionsValidFrom(now: string): string {
 
 const endSessions = (now: string, reason: SessionEndReason) => SessionsEnded.create({ valid_from: sessionsValidFrom(now), reason });
 
-/** Whether a session that began at `authTime` (seconds since epoch, as in tokens) has been ended. */
-export function isSessionEnded(state: Pick<UserState, 'sessions_valid_from'> | null | undefined, authTime: number): boolean {
-  const from = state?.sessions_valid_from;
-  return !!from && authTime * 1000 < Date.parse(from);
-}
 
 /** The Cognito user name of a user: the re-created account's sub after a relink, else its own id. */
 export const identitySubOf = (state: Pick<UserState, 'user_id' | 'identity_sub'>): string | null => state.identity_sub ?? state.user_id;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EmailProven, PasswordResetCompleted, PasswordResetRequested, RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from '../../events/index.js';
-import { isSessionEnded, sessionsValidFrom, userDecider, userEvolution } from '../../functions/domain/user.js';
+import { sessionsValidFrom, userDecider, userEvolution } from '../../functions/domain/user.js';
+import { isRevoked } from '../../functions/http/auth.js';
 import { usersProjection } from '../../functions/consumers/projections/users.js';
 import { deciderSpec } from '../support/given-when-then.js';
 
@@ -46,11 +47,11 @@ describe('the sessions instant', () => {
   it('is the whole second after the decision, and refuses sessions begun before it or in its second', () => {
     expect(sessionsValidFrom('2026-11-22T10:00:00.000Z')).toBe('2026-11-22T10:00:01.000Z');
     expect(sessionsValidFrom('2026-11-22T10:00:00.999Z')).toBe('2026-11-22T10:00:01.000Z');
-    const state = { sessions_valid_from: '2026-11-22T10:00:01.000Z' };
+    const validFrom = Date.parse('2026-11-22T10:00:01.000Z');
     const second = Date.parse('2026-11-22T10:00:00.000Z') / 1000;
-    expect(isSessionEnded(state, second)).toBe(true);
-    expect(isSessionEnded(state, second + 1)).toBe(false);
-    expect(isSessionEnded({ sessions_valid_from: null }, 0)).toBe(false);
+    expect(isRevoked({ authTime: second }, validFrom)).toBe(true);
+    expect(isRevoked({ authTime: second + 1 }, validFrom)).toBe(false);
+    expect(isRevoked({ authTime: 0 }, null)).toBe(false);
   });
   it('never moves back when an older ending is folded after a newer one', () => {
     const at = (event: ReturnType<typeof SessionsEnded.create>, version: number) => ({ ...event, at: '2026-11-22T10:00:00.000Z', actor: { sub: 'u1', role: 'client' as const }, version });
