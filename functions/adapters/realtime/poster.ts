@@ -15,7 +15,7 @@ export interface ConnectionPoster {
 
 /** The WebSocket close code (private range) the SPA treats as "signed out": the session ended. */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
-export const SESSION_ENDED_MESSAGE = JSON.stringify({ type: 'session_ended' });
+export const SESSION_ENDED_MESSAGE = '{"type":"session_ended"}';
 
 /** The cloud: API Gateway's management API of the WebSocket stage (REALTIME_MANAGEMENT_ENDPOINT). */
 export class ApiGatewayPoster implements ConnectionPoster {

@@ -40,6 +40,7 @@ const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
   cognitoSignOut: ['cognito-idp:AdminUserGlobalSignOut'],
   cognitoPassword: ['cognito-idp:AdminSetUserPassword'],
   cognitoAttributes: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes'],
+  cognitoRead: ['cognito-idp:AdminGetUser'],
 };
 /**
  * What the storage adapter does, by verb: presigned POST and the copy's destination (PutObject),
@@ -188,6 +189,7 @@ export class CapabilityGrants {
       case 'cognitoSignOut':
       case 'cognitoPassword':
       case 'cognitoAttributes':
+      case 'cognitoRead':
         if (role) this.grantCognito(role, COGNITO_ACTIONS[capability]!, kind, fn);
         return;
       case 'uploads':
