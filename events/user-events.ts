@@ -89,4 +89,37 @@ export const PasswordResetCompleted = /* @__PURE__ */ defineEvent('PasswordReset
  */
 export const UserIdentityRelinked = /* @__PURE__ */ defineEvent('UserIdentityRelinked', () => z.object({ old_sub: z.string().check(z.minLength(1)), new_sub: z.string().check(z.minLength(1)) }));
 
-export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted, UserIdentityRelinked];
+/**
+ * Why a user's sessions ended: a password reset (by the mailed link or Cognito's own code), the user's
+ * 'sign out everywhere', a role taken or given by someone else, the designer authorisation
+ * deactivated or removed, an admin's 'Sign Out All Designers', or the first proof of the address.
+ */
+export const SESSION_END_REASONS = ['password_reset', 'sign_out_everywhere', 'role_changed', 'designer_changed', 'designers_signed_out', 'email_proven'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
+ * Every session of the account that began before `valid_from` is over: the API and the realtime
+ * connect refuse its tokens, open sockets are closed, and Cognito signs the account out everywhere.
+ * `valid_from` is a whole second after the instant of the decision: token times are whole seconds,
+ * so a session begun in the very second of the decision is refused too.
+ */
+export const SessionsEnded = /* @__PURE__ */ defineEvent(
+  'SessionsEnded',
+  () => z.object({ valid_from: z.iso.datetime(), reason: z.enum(SESSION_END_REASONS) }),
+);
+
+/** How the holder proved the address: Cognito's code, our reset link, or the invitation link they signed up with. */
+export const EMAIL_PROOFS = ['code', 'reset_link', 'invitation'] as const;
+export type EmailProof = (typeof EMAIL_PROOFS)[number];
+
+/**
+ * The holder of `email` proved they read it, as the identity provider reports (`email_verified`).
+ * The first proof of an address ends every earlier session (a `SessionsEnded` in the same commit),
+ * except at registration, when there is none.
+ */
+export const EmailProven = /* @__PURE__ */ defineEvent(
+  'EmailProven',
+  () => z.object({ email: z.email().check(z.toLowerCase()), via: z.enum(EMAIL_PROOFS) }),
+);
+
+export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted, UserIdentityRelinked, SessionsEnded, EmailProven];

@@ -148,7 +148,7 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/designer-invites/{token}', handler: 'functions/api/designers/invite-details.ts', access: 'public', summary: 'the address a working designer invitation link was sent to' },
   { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/api/designers/invite-accept.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects' },
   { method: 'POST', path: '/api/password-resets', handler: 'functions/api/password-resets/routes.ts', access: 'public', summary: 'password reset by a mailed link: { email } mails one (1 hour, single use; the same answer for unknown addresses; quota per address and per IP), { token } checks it, { token, password } sets the password (e-mail verified, signed out everywhere)', throttle: COSTLY.mail },
-  { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/api/sessions/revoke-designers.ts', access: ['admin'], summary: 'revoke-designer-sessions: refuse older designer tokens, global sign-out per designer' },
+  { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/api/sessions/revoke-designers.ts', access: ['admin'], summary: "revoke-designer-sessions: every active designer's sessions end (their sessions instant moves)" },
   { method: 'GET', path: '/api/notifications', handler: 'functions/api/notifications/list.ts', access: 'any', summary: "the caller's latest notifications, newest first, unread count, next page's cursor" },
   { method: 'POST', path: '/api/notifications/read', handler: 'functions/api/notifications/read.ts', access: 'any', summary: 'mark all (or up to one) of the caller\'s notifications as read' },
   { method: 'GET', path: '/api/notifications/unsubscribe', handler: 'functions/api/notifications/unsubscribe-ask.ts', access: 'public', summary: 'what a signed unsubscribe link would turn off (changes nothing: mail scanners follow links)' },
@@ -156,13 +156,15 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/me/notification-preferences', handler: 'functions/api/notifications/preferences-get.ts', access: 'any', summary: "the caller's notification e-mail modes per kind, and the defaults" },
   { method: 'PATCH', path: '/api/me/notification-preferences', handler: 'functions/api/notifications/preferences.ts', access: 'any', summary: 'per kind: e-mail immediately, in the daily digest, or off (the bell always)' },
   { method: 'POST', path: '/api/mail/test', handler: 'functions/api/mail/test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)', throttle: COSTLY.mail },
+  { method: 'POST', path: '/api/me/email-proof', handler: 'functions/api/me/email-proof.ts', access: 'any', summary: "records the first proof of the caller's address (Cognito says it is verified): earlier sessions end, this one included" },
+  { method: 'POST', path: '/api/sessions/revoke', handler: 'functions/api/sessions/revoke.ts', access: 'any', summary: "sign out everywhere: every session of the caller's account ends, this one included" },
 ];
 
 export const consumers: readonly ConsumerDefinition[] = [
   {
     name: 'projections',
     handler: 'functions/consumers/projections.ts',
-    eventTypes: ['UserRegistered', 'ProfileUpdated', 'PasswordResetRequested', 'PasswordResetCompleted', 'NotificationPreferencesChanged', 'UserIdentityRelinked', ...projectEventTypes, ...billingEventTypes, ...teamEventTypes, 'RoleGranted', 'RoleRevoked', ...designerEventTypes],
+    eventTypes: ['UserRegistered', 'ProfileUpdated', 'PasswordResetRequested', 'PasswordResetCompleted', 'NotificationPreferencesChanged', 'UserIdentityRelinked', 'SessionsEnded', 'EmailProven', ...projectEventTypes, ...billingEventTypes, ...teamEventTypes, 'RoleGranted', 'RoleRevoked', ...designerEventTypes],
     summary: 'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations',
   },
   {
@@ -170,6 +172,12 @@ export const consumers: readonly ConsumerDefinition[] = [
     handler: 'functions/consumers/cognito-groups.ts',
     eventTypes: roleEventTypes,
     summary: 'keeps Cognito group membership in step with the roles in the events; links a pre-authorised designer who registers',
+  },
+  {
+    name: 'sessions',
+    handler: 'functions/consumers/sessions.ts',
+    eventTypes: ['SessionsEnded', 'DesignerDeactivated', 'DesignerReactivated', 'DesignerRemoved'],
+    summary: "ended sessions: Cognito global sign-out and their open sockets closed; a designer authorisation changed by an admin ends its account's sessions",
   },
 ];
 

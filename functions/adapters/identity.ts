@@ -56,6 +56,21 @@ export class IdentityDirectory {
     );
   }
 
+  /**
+   * The account's address and whether the identity provider has it verified (AdminGetUser): the
+   * proof of the address, when a token is older than it. Null when the account does not exist.
+   */
+  async emailStatus(username: string): Promise<{ email: string; verified: boolean } | null> {
+    try {
+      const user = await this.client.send(new AdminGetUserCommand({ UserPoolId: this.userPoolId, Username: username }));
+      const value = (name: string) => user.UserAttributes?.find((attribute) => attribute.Name === name)?.Value;
+      return { email: value('email') ?? '', verified: value('email_verified') === 'true' };
+    } catch (error) {
+      if ((error as Error).name === 'UserNotFoundException') return null;
+      throw error;
+    }
+  }
+
   async globalSignOut(username: string): Promise<void> {
     await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: username }));
   }

@@ -1,6 +1,8 @@
 import {
   canonicalEmail,
   DEFAULT_NOTIFICATION_PREFERENCES,
+  EmailProven,
+  SessionsEnded,
   NotificationPreferencesChanged,
   PasswordResetCompleted,
   PasswordResetRequested,
@@ -9,7 +11,9 @@ import {
   RoleRevoked,
   UserIdentityRelinked,
   UserRegistered,
+  type EmailProof,
   type NotificationPreferences,
+  type SessionEndReason,
   type SystemRole,
   type UserStreamRole,
   type UserType,
@@ -45,6 +49,10 @@ export interface UserState {
   identity_sub?: string | null;
   /** The notification modes the user chose (kinds never chosen take the defaults); absent in older states. */
   notification_preferences?: Partial<NotificationPreferences>;
+  /** Sessions that began before this instant are over (SessionsEnded); absent or null: none ended. */
+  sessions_valid_from?: string | null;
+  /** The address whose proof the product recorded last (EmailProven); absent or null: none recorded. */
+  email_proven?: string | null;
 }
 
 export interface PasswordReset {
@@ -61,7 +69,8 @@ export const isResetUsable = (state: Pick<UserState, 'password_reset'>, tokenHas
   !!state.password_reset && state.password_reset.token_hash === tokenHash && !state.password_reset.used && state.password_reset.expires_at > now;
 
 export type UserCommand =
-  | { type: 'RegisterUser'; user_id: string; email: string; full_name?: string | null; company?: string | null; phone?: string | null; user_type?: UserType; initial_role?: SystemRole }
+  /** `email_proven`: the address was proven at sign-up (the invitation link it was sent to). */
+  | { type: 'RegisterUser'; user_id: string; email: string; full_name?: string | null; company?: string | null; phone?: string | null; user_type?: UserType; initial_role?: SystemRole; email_proven?: 'invitation' }
   | { type: 'UpdateProfile'; full_name?: string | null; company?: string | null; user_type?: UserType }
   | { type: 'GrantRole'; role: UserStreamRole }
   | { type: 'RevokeRole'; role: UserStreamRole }
@@ -69,7 +78,23 @@ export type UserCommand =
   | { type: 'CompletePasswordReset'; token_hash: string; now: string }
   | { type: 'ChangeNotificationPreferences'; preferences: Partial<NotificationPreferences>; via?: 'profile' | 'unsubscribe' }
   /** Operator only (the user import after a lost pool): the account now signs in as `new_sub`. */
-  | { type: 'RelinkIdentity'; new_sub: string };
+  | { type: 'RelinkIdentity'; new_sub: string }
+  /** Ends every session begun before now (the next whole second). */
+  | { type: 'EndSessions'; reason: Exclude<SessionEndReason, 'email_proven'> }
+  /** The identity provider reports `email` verified: recorded once per address; the first proof ends earlier sessions. */
+  | { type: 'ProveEmail'; email: string; via: Exclude<EmailProof, 'invitation'> };
+
+/**
+ * The instant from which sessions are valid again, for a decision at `now`: the next whole second.
+ * Token times (`auth_time`) are whole seconds, so a session begun in the second of the decision
+ * cannot be told from one begun just before it; both are refused, and a sign-in a second later works.
+ */
+export function sessionsValidFrom(now: string): string {
+  return new Date((Math.floor(Date.parse(now) / 1000) + 1) * 1000).toISOString();
+}
+
+const endSessions = (now: string, reason: SessionEndReason) => SessionsEnded.create({ valid_from: sessionsValidFrom(now), reason });
+
 
 /** The Cognito user name of a user: the re-created account's sub after a relink, else its own id. */
 export const identitySubOf = (state: Pick<UserState, 'user_id' | 'identity_sub'>): string | null => state.identity_sub ?? state.user_id;
@@ -120,6 +145,16 @@ function evolveUser(state: UserState, event: EvolvingEvent): UserState {
       const { new_sub } = event.data as ReturnType<typeof UserIdentityRelinked.create>['data'];
       return { ...state, identity_sub: new_sub === state.user_id ? null : new_sub };
     }
+    case 'SessionsEnded': {
+      const { valid_from } = event.data as ReturnType<typeof SessionsEnded.create>['data'];
+      // Never earlier than an instant already recorded (events redelivered or folded out of order).
+      const current = state.sessions_valid_from;
+      return { ...state, sessions_valid_from: current && current > valid_from ? current : valid_from };
+    }
+    case 'EmailProven': {
+      const { email } = event.data as ReturnType<typeof EmailProven.create>['data'];
+      return { ...state, email_proven: email };
+    }
     case 'NotificationPreferencesChanged': {
       const { preferences } = event.data as ReturnType<typeof NotificationPreferencesChanged.create>['data'];
       const defined = Object.fromEntries(Object.entries(preferences).filter(([, mode]) => mode !== undefined));
@@ -136,7 +171,7 @@ export const userEvolution: Evolution<UserState> = { initialState: initialUserSt
 export const userDecider: Decider<UserCommand, UserState> = {
   initialState: initialUserState,
   evolve: evolveUser,
-  decide(command, state) {
+  decide(command, state, context) {
     switch (command.type) {
       case 'RegisterUser': {
         // Cognito may invoke the trigger more than once; registering twice is a no-op, not an error.
@@ -144,8 +179,10 @@ export const userDecider: Decider<UserCommand, UserState> = {
           if (state.email === canonicalEmail(command.email)) return [];
           throw conflict('This user is already registered with another e-mail');
         }
-        const { type: _type, ...data } = command;
-        return [UserRegistered.create({ ...data, email: canonicalEmail(data.email) })];
+        const { type: _type, email_proven, ...data } = command;
+        const email = canonicalEmail(data.email);
+        // Proven at sign-up: there is no earlier session to end.
+        return [UserRegistered.create({ ...data, email }), ...(email_proven ? [EmailProven.create({ email, via: email_proven })] : [])];
       }
       case 'UpdateProfile': {
         if (!state.registered) throw notFound('User not found');
@@ -155,13 +192,15 @@ export const userDecider: Decider<UserCommand, UserState> = {
         );
         return Object.keys(changed).length === 0 ? [] : [ProfileUpdated.create(changed)];
       }
+      // A role given or taken by someone else ends the account's sessions: open sockets close, and
+      // tokens carrying the old groups are refused (rights themselves come from the projections).
       case 'GrantRole': {
         if (!state.registered) throw notFound('User not found');
-        return userRoles(state).includes(command.role) ? [] : [RoleGranted.create({ role: command.role })];
+        return userRoles(state).includes(command.role) ? [] : [RoleGranted.create({ role: command.role }), endSessions(context.now, 'role_changed')];
       }
       case 'RevokeRole': {
         if (!state.registered) throw notFound('User not found');
-        return userRoles(state).includes(command.role) ? [RoleRevoked.create({ role: command.role })] : [];
+        return userRoles(state).includes(command.role) ? [RoleRevoked.create({ role: command.role }), endSessions(context.now, 'role_changed')] : [];
       }
       case 'RequestPasswordReset': {
         if (!state.registered) throw notFound('User not found');
@@ -169,7 +208,19 @@ export const userDecider: Decider<UserCommand, UserState> = {
       }
       case 'CompletePasswordReset': {
         if (!isResetUsable(state, command.token_hash, command.now)) throw new DomainError('GONE', INVALID_RESET_LINK);
-        return [PasswordResetCompleted.create({ token_hash: command.token_hash })];
+        // Following the link proved the mailbox; every session opened with the old password ends.
+        const proof = state.email && state.email_proven !== state.email ? [EmailProven.create({ email: state.email, via: 'reset_link' })] : [];
+        return [PasswordResetCompleted.create({ token_hash: command.token_hash }), ...proof, endSessions(context.now, 'password_reset')];
+      }
+      case 'EndSessions': {
+        if (!state.registered) throw notFound('User not found');
+        return [endSessions(context.now, command.reason)];
+      }
+      case 'ProveEmail': {
+        if (!state.registered) throw notFound('User not found');
+        const email = canonicalEmail(command.email);
+        if (state.email_proven === email) return [];
+        return [EmailProven.create({ email, via: command.via }), endSessions(context.now, 'email_proven')];
       }
       case 'RelinkIdentity': {
         if (!state.registered || !state.user_id) throw notFound('User not found');

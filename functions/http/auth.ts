@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { SYSTEM_ROLES, canonicalEmail, type Actor, type SystemRole } from '../../events/index.js';
 import { HttpError } from '../core/errors.js';
 import { Recent } from '../core/recent.js';
-import { accountOf, designerSessionsNotBefore, designersOfUser, isAdminAccount } from '../queries/designers.js';
+import { accountOf, designersOfUser, isAdminAccount } from '../queries/designers.js';
 import { userIdOfSub } from '../queries/identity.js';
 import type { Runtime } from '../core/runtime.js';
 
@@ -17,18 +17,20 @@ export interface Principal {
    * Behind `httpHandler` it is the token's `sub`, or the user a relinked account stands for.
    */
   sub: string;
+  /** The token's own `sub`: the Cognito account (its user name), which `sub` may stand in for after a relink. */
+  identitySub: string;
   email: string;
   name: string | null;
   /** The system roles the caller holds. Behind `httpHandler`: decided from the projections, not the token. */
   groups: SystemRole[];
   /** Seconds since epoch when the token was issued. */
   issuedAt: number;
-  /** Seconds since epoch when the user signed in (`auth_time`, else `iat`): revocations compare this. */
+  /** Seconds since epoch when the user signed in (`auth_time`, else `iat`): the sessions instant compares this. */
   authTime: number;
   /**
-   * True only when the token says `email_verified: true` (absent means false). Informational: no
-   * right is granted by an e-mail address, verified or not, only by a proof bound to the account
-   * (an accepted invitation link).
+   * True only when the token says `email_verified: true` (absent means false): the identity
+   * provider's word that the holder proved `email`, as of the token's issue. What others keep needs
+   * it (http/email-proof.ts, which asks Cognito when the token is older than the proof).
    */
   emailVerified: boolean;
   /**
@@ -59,6 +61,7 @@ export function principalFromEvent(event: APIGatewayProxyEventV2WithJWTAuthorize
   const tokenGroups = parseGroups(claims['cognito:groups']);
   return {
     sub: String(claims.sub),
+    identitySub: String(claims.sub),
     email: canonicalEmail(String(claims.email ?? '')),
     name: claims.name ? String(claims.name) : null,
     groups: withDefaultRole(tokenGroups),
@@ -82,18 +85,19 @@ export const SESSION_REVOKED_MESSAGE = 'Session revoked. Please sign in again.';
  * - client: everyone holding neither.
  * All of it for the user the token's sub stands for: itself, or the user a relinked account (a
  * re-created account after the loss of the user pool) was linked to by the operator's import.
- * A designer (who is not also an admin) whose sign-in predates the latest 'Sign Out All Designers' is
- * refused with 401.
+ *
+ * One session rule for every role: a token whose sign-in (`auth_time`) predates the user's "sessions
+ * valid from" instant (a password reset, sign-out everywhere, a role change, the designer
+ * authorisation changed, 'Sign Out All Designers', the first proof of the address) is refused with
+ * 401, whatever its signature and expiry say. The realtime connect applies the same rule.
  */
 export async function resolvePrincipal(token: Principal, runtime: Runtime): Promise<Principal> {
   const facts = await roleFactsOf(token, runtime);
+  if (isRevoked(token, facts.sessionsValidFrom)) throw new HttpError(401, 'SESSION_REVOKED', SESSION_REVOKED_MESSAGE);
   const groups: SystemRole[] = [];
   if (facts.admin) groups.push('admin');
   if (facts.designer) groups.push('designer');
   if (groups.length === 0) groups.push('client');
-  if (facts.designer && !facts.admin && isRevoked(token, await facts.sessionsNotBefore())) {
-    throw new HttpError(401, 'SESSION_REVOKED', SESSION_REVOKED_MESSAGE);
-  }
   return { ...token, sub: facts.userId, groups, designerEmails: facts.designer ? facts.designerEmails : [] };
 }
 
@@ -103,20 +107,22 @@ interface RoleFacts {
   admin: boolean;
   designer: boolean;
   designerEmails: string[];
-  sessionsNotBefore: () => Promise<number | null>;
+  /** The user's "sessions valid from" instant (ms since epoch), or null when none was ever ended. */
+  sessionsValidFrom: number | null;
 }
 
 /**
- * How long a warm process reuses what the views said about a caller's roles. Changes committed by
- * this process's own projector end it at once (the embedded runtime, where everything runs in one
- * process); in the cloud the projections run elsewhere, so a role change or 'Sign Out All Designers'
- * reaches an API container at most this late. API Gateway's own authorizer cache defaults to 300 s.
+ * How long a warm process reuses what the views said about a caller's roles and sessions. Changes
+ * committed by this process's own projector end it at once (the embedded runtime, where everything
+ * runs in one process); in the cloud the projections run elsewhere, so a role change or an ended
+ * session reaches an API container at most this late. API Gateway's own authorizer cache defaults
+ * to 300 s.
  */
 export const ROLE_FACTS_TTL_MS = 2_000;
-const ROLE_PROJECTIONS = ['users', 'designers', 'designer-sessions', 'identity-aliases'];
+const ROLE_PROJECTIONS = ['users', 'designers', 'identity-aliases'];
 const recentRoleFacts = new WeakMap<object, Recent<string, { until: number; stamp: string; facts: RoleFacts }>>();
 
-async function roleFactsOf(token: Principal, runtime: Runtime): Promise<RoleFacts> {
+async function roleFactsOf(token: Pick<Principal, 'sub'>, runtime: Runtime): Promise<RoleFacts> {
   let recent = recentRoleFacts.get(runtime.views);
   if (!recent) recentRoleFacts.set(runtime.views, (recent = new Recent(2_000)));
   const key = token.sub;
@@ -128,28 +134,25 @@ async function roleFactsOf(token: Principal, runtime: Runtime): Promise<RoleFact
   const userId = await userIdOfSub(runtime, token.sub);
   const [account, linked] = await Promise.all([accountOf(runtime, userId), designersOfUser(runtime, userId)]);
   const designerEmails = linked.filter((authorisation) => authorisation.active).map((authorisation) => canonicalEmail(authorisation.email));
-  let notBefore: Promise<number | null> | undefined;
+  const validFrom = account?.sessions_valid_from ? Date.parse(account.sessions_valid_from) : NaN;
   const facts: RoleFacts = {
     userId,
     admin: isAdminAccount(account),
     designer: designerEmails.length > 0,
     designerEmails,
-    sessionsNotBefore: () =>
-      (notBefore ??= designerSessionsNotBefore(runtime).catch((error: unknown) => {
-        notBefore = undefined;
-        throw error;
-      })),
+    sessionsValidFrom: Number.isFinite(validFrom) ? validFrom : null,
   };
   recent.set(key, { until: Date.now() + ROLE_FACTS_TTL_MS, stamp, facts });
   return facts;
 }
 
 /**
- * Token times are whole seconds: a session begun in the very second of the revocation cannot be told
- * apart from one begun just before it, so it is refused too (signing in again a second later works).
+ * Token times are whole seconds, and the instant is the whole second after the decision: a session
+ * begun in the very second of the decision cannot be told apart from one begun just before it, so it
+ * is refused too (signing in again a second later works).
  */
-export function isRevoked(principal: Pick<Principal, 'authTime'>, notBeforeMs: number | null): boolean {
-  return notBeforeMs !== null && principal.authTime * 1000 < notBeforeMs;
+export function isRevoked(principal: Pick<Principal, 'authTime'>, validFromMs: number | null): boolean {
+  return validFromMs !== null && principal.authTime * 1000 < validFromMs;
 }
 
 /**

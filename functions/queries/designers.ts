@@ -4,7 +4,6 @@ import {
   designerInviteTokenKey,
   designerKey,
   designerUserPartition,
-  revocationKey,
   type DesignerDoc,
 } from '../consumers/projections/keys/designers.js';
 import { userKey } from '../consumers/projections/keys/users.js';
@@ -48,15 +47,8 @@ export async function listDesigners(runtime: Runtime): Promise<DesignerDoc[]> {
   return (await runtime.views.query(active, { index: 'gsi4', pk: DESIGNERS_PARTITION }, { ascending: true })).map(parseDesigner);
 }
 
-/** The instant before which designer sessions are refused (ms since epoch), or null. */
-export async function designerSessionsNotBefore(runtime: Runtime): Promise<number | null> {
-  const { active } = await runtime.views.generations();
-  const item = await runtime.views.get(active, revocationKey.pk, revocationKey.sk);
-  return item && !item.deleted && typeof item.not_before === 'string' ? Date.parse(item.not_before) : null;
-}
-
-/** The profile fields the role checks need: the registered account of this sub, or null. */
-export async function accountOf(runtime: Runtime, sub: string): Promise<Pick<UserState, 'email' | 'roles' | 'initial_role'> | null> {
+/** The profile fields the role and session checks need: the registered account of this sub, or null. */
+export async function accountOf(runtime: Runtime, sub: string): Promise<Pick<UserState, 'email' | 'roles' | 'initial_role' | 'sessions_valid_from' | 'email_proven'> | null> {
   const { active } = await runtime.views.generations();
   const item = await runtime.views.get(active, userKey(sub).pk, userKey(sub).sk);
   return item && !item.deleted ? (JSON.parse(item.doc as string) as UserState) : null;

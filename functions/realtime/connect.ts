@@ -1,9 +1,8 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { canonicalEmail } from '../../events/index.js';
-import { designersOfUser } from '../queries/designers.js';
-import { userIdOfSub } from '../queries/identity.js';
 import { connectionStore, verifyIdToken } from '../adapters/realtime/index.js';
+import { HttpError } from '../core/errors.js';
 import { getRuntime } from '../core/runtime.js';
+import { resolvePrincipal } from '../http/auth.js';
 import { claimConnectionSlot, TOO_MANY_CONNECTIONS } from './connection-cap.js';
 
 interface ConnectEvent {
@@ -13,20 +12,30 @@ interface ConnectEvent {
 
 /**
  * `$connect`: the browser passes its ID token as `?token=` (browsers cannot set headers on a
- * WebSocket). A bad token refuses the connection; a good one is recorded with who it belongs to.
+ * WebSocket). A bad token refuses the connection, and so does a good one whose session has ended
+ * (the user's "sessions valid from" instant, the API's rule: `resolvePrincipal`). Roles come from the
+ * projections, not the token's groups. The connection is recorded with who it belongs to and when
+ * its session began, so that ending the session closes it (functions/consumers/sessions.ts).
  */
 export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResultV2> => {
   const token = event.queryStringParameters?.token;
   const caller = token ? await verifyIdToken(token) : null;
   if (!caller) return { statusCode: 401, body: 'Unauthorized' };
-  const role = caller.groups.includes('admin') ? 'admin' : caller.groups.includes('designer') ? 'designer' : 'client';
+  let principal;
+  try {
+    principal = await resolvePrincipal(
+      { sub: caller.sub, identitySub: caller.sub, email: caller.email, name: null, groups: caller.groups, issuedAt: caller.issuedAt, authTime: caller.authTime, emailVerified: caller.emailVerified, designerEmails: [], tokenGroups: caller.groups },
+      getRuntime(),
+    );
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) return { statusCode: 401, body: 'Unauthorized' };
+    throw error;
+  }
+  const role = principal.groups.includes('admin') ? 'admin' : principal.groups.includes('designer') ? 'designer' : 'client';
   // Updates about projects assigned to an e-mail reach the connection only for an address its
   // account proved (a linked designer authorisation), never for the token's e-mail claim alone.
-  const email = canonicalEmail(caller.email);
-  // The user the token stands for (a relinked account after a lost pool is its old user).
-  const userId = await userIdOfSub(getRuntime(), caller.sub);
-  const proven = email ? (await designersOfUser(getRuntime(), userId)).some((designer) => designer.active && canonicalEmail(designer.email) === email) : false;
-  if (!(await claimConnectionSlot(userId, event.requestContext.connectionId))) return TOO_MANY_CONNECTIONS;
-  await connectionStore().add({ connectionId: event.requestContext.connectionId, sub: userId, email: proven ? email : '', role });
+  const email = principal.designerEmails.includes(principal.email) ? principal.email : '';
+  if (!(await claimConnectionSlot(principal.sub, event.requestContext.connectionId))) return TOO_MANY_CONNECTIONS;
+  await connectionStore().add({ connectionId: event.requestContext.connectionId, sub: principal.sub, email, role, authTime: caller.authTime });
   return { statusCode: 200, body: 'Connected' };
 };

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { ConnectionPoster } from '../../functions/adapters/realtime/poster.js';
+import { SESSION_ENDED_CLOSE_CODE, type ConnectionPoster } from '../../functions/adapters/realtime/poster.js';
 import { realtimeRoutes } from '../routes.js';
 
 type RouteHandler = (event: unknown) => Promise<{ statusCode?: number; body?: unknown } | undefined>;
@@ -84,6 +84,9 @@ export async function attachRealtime(server: Server, repoRoot: string, options: 
       if (!ws || ws.readyState !== ws.OPEN) return 'gone';
       await new Promise<void>((resolve, reject) => ws.send(message, (error) => (error ? reject(error) : resolve())));
       return 'sent';
+    },
+    async close(connectionId) {
+      sockets.get(connectionId)?.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
     },
   };
   return {

@@ -43,6 +43,8 @@ export type Capability =
   | 'cognitoPassword'
   /** AdminGetUser / AdminUpdateUserAttributes: marking a proven e-mail verified. */
   | 'cognitoAttributes'
+  /** AdminGetUser only: whether the caller's e-mail is verified (the proof before anything others keep). */
+  | 'cognitoRead'
   | 'cognitoTokens'
   | 'uploads'
   /** s3:PutObject: a presigned upload form, the destination of a copy. */
@@ -101,8 +103,9 @@ export const VERB_MODULES: Readonly<Record<string, readonly Capability[]>> = {
   'functions/core/notifications/store.ts': ['viewsClaim'],
   // Callers of the identity and storage adapters' operations (ADAPTER_OPERATIONS).
   'functions/consumers/cognito-groups.ts': ['cognitoGroups'],
-  'functions/api/sessions/revoke-designers.ts': ['cognitoSignOut'],
-  'functions/api/password-resets/link.ts': ['cognitoPassword', 'cognitoAttributes', 'cognitoSignOut'],
+  'functions/consumers/sessions.ts': ['cognitoSignOut'],
+  'functions/http/email-proof.ts': ['cognitoRead'],
+  'functions/api/password-resets/link.ts': ['cognitoPassword', 'cognitoAttributes'],
   'functions/api/files/upload.ts': ['uploadsPut'],
   'functions/api/files/record.ts': ['uploadsGet', 'uploadsPut', 'uploadsDelete'],
   'functions/api/files/download.ts': ['uploadsGet'],
@@ -120,6 +123,7 @@ export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string,
     globalSignOut: ['cognitoSignOut'],
     setPassword: ['cognitoPassword'],
     markEmailVerified: ['cognitoAttributes'],
+    emailStatus: ['cognitoRead'],
   },
   'functions/adapters/storage.ts': {
     presignUpload: ['uploadsPut'],

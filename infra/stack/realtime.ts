@@ -63,7 +63,7 @@ export class Realtime extends Construct {
     this.postToConnectionsArn = Stack.of(this).formatArn({
       service: 'execute-api',
       resource: this.api.apiId,
-      resourceName: `${REALTIME_STAGE}/POST/@connections/*`,
+      resourceName: `${REALTIME_STAGE}/*/@connections/*`,
       arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
     });
   }

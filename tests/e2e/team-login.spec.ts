@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { acceptDesignerInvitation } from './support/designer-invite.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, createTeamInBrowser, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
@@ -45,12 +45,11 @@ test('the designer is welcomed and sent to /designer', async ({ page, runtime })
   await expect(page.getByRole('heading', { name: 'Welcome back, Dana Designer' })).toBeVisible();
 });
 
-test("an active team admin is welcomed, and /admin's own check still applies (a team role grants no system rights)", async ({ page }) => {
+test("an active team admin is welcomed, and /admin's own check still applies (a team role grants no system rights)", async ({ page, runtime }) => {
   const account = { fullName: 'Tara Teamlead', email: uniqueEmail('teamlead'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);
-  const created = await apiFromPage(page, 'POST', '/api/team', { name: 'Studio Tara' });
-  expect(created.status).toBe(201);
+  await createTeamInBrowser(page, runtime, account, 'Studio Tara');
   await page.getByRole('button', { name: 'Sign Out' }).click();
 
   await teamSignIn(page, account);
@@ -83,6 +82,14 @@ test('a pre-authorised designer signing in at /team-login is welcomed; once remo
   expect((await apiFromPage(adminPage, 'DELETE', `/api/designers/${encodeURIComponent(email)}`)).status).toBe(200);
   await runtime.settle();
   await adminContext.close();
+  // Removing the authorisation ended her sessions (issue 34): she is sent to sign in again, and then
+  // /designer refuses her.
+  await page.goto('/designer');
+  await expect(page).toHaveURL(/\/(team-login|auth)/);
+  // Token times are whole seconds: the next sign-in must be in a later second than the removal.
+  await page.waitForTimeout(1_100);
+  await page.goto('/auth');
+  await signInInBrowser(page, { email, password: PASSWORD });
   await page.goto('/designer');
   await expect(toast(page, 'Access denied. Designer privileges required.')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -55,7 +55,7 @@ describe('live updates (WebSocket API)', () => {
       expect(manage).toHaveLength(1);
       const resource = JSON.stringify(manage[0]!.Resource);
       expect(resource).toContain(result.realtimeApiLogicalId);
-      expect(resource).toContain(`/${REALTIME_STAGE}/POST/@connections/*`);
+      expect(resource).toContain(`/${REALTIME_STAGE}/*/@connections/*`);
     }
   });
 

@@ -91,11 +91,14 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect(analyzeHandler(ROOT, 'functions/consumers/projections.ts').capabilities).toContain('viewsWrite');
   });
 
-  it('lets the function of the password-reset routes set a password, verify the e-mail and sign out (Cognito admin API)', () => {
+  it('lets the function of the password-reset routes set a password and verify the e-mail, and the sessions reactor sign out (Cognito admin API)', () => {
     const fn = result.functions.find((entry) => entry.handler === 'functions/api/password-resets/routes.ts')!;
     expect(fn.capabilities).toContain('cognito');
     const actions = actionsOf(statementsOf(fn.logicalId));
-    for (const action of ['AdminSetUserPassword', 'AdminGetUser', 'AdminUpdateUserAttributes', 'AdminUserGlobalSignOut']) expect(actions).toContain(`cognito-idp:${action}`);
+    for (const action of ['AdminSetUserPassword', 'AdminGetUser', 'AdminUpdateUserAttributes']) expect(actions).toContain(`cognito-idp:${action}`);
+    // The reset ends the sessions with an event; the sessions reactor signs the account out.
+    const reactor = result.functions.find((entry) => entry.handler === 'functions/consumers/sessions.ts')!;
+    expect(actionsOf(statementsOf(reactor.logicalId)).filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
   });
 
   it('maps adapter modules that still exist (a rename must update capabilities.ts)', () => {
@@ -128,7 +131,7 @@ describe('least privilege, derived from each handler’s imports', () => {
     expect('USER_POOL_CLIENT_ID' in variables).toBe(has('cognitoTokens'));
     expect(actions.includes('events:PutEvents')).toBe(has('publish'));
     expect('EVENT_BUS_NAME' in variables).toBe(has('eventbridge'));
-    expect(actions.some((a) => a.startsWith('cognito-idp:'))).toBe(has('cognitoGroups') || has('cognitoSignOut'));
+    expect(actions.some((a) => a.startsWith('cognito-idp:'))).toBe(['cognitoGroups', 'cognitoSignOut', 'cognitoPassword', 'cognitoAttributes', 'cognitoRead'].some(has));
     expect(actions.includes('cognito-idp:AdminAddUserToGroup')).toBe(has('cognitoGroups'));
     expect(actions.includes('cognito-idp:AdminUserGlobalSignOut')).toBe(has('cognitoSignOut'));
     expect(actions.some((a) => a.startsWith('s3:'))).toBe(has('uploadsPut') || has('uploadsGet') || has('uploadsDelete'));
@@ -200,7 +203,9 @@ describe('least privilege, derived from each handler’s imports', () => {
     const fnActions = (handler: string) => actionsOf(statementsOf(result.functions.find((fn) => fn.handler === handler)!.logicalId));
     expect(fnActions('functions/api/files/download.ts').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
     expect(fnActions('functions/api/files/upload.ts').filter((a) => a.startsWith('s3:'))).toEqual(['s3:PutObject']);
-    expect(fnActions('functions/api/sessions/revoke-designers.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+    // 'Sign Out All Designers' ends sessions with events; the sessions reactor signs the accounts out.
+    expect(fnActions('functions/api/sessions/revoke-designers.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    expect(fnActions('functions/consumers/sessions.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
     expect(new Set(ours.filter((a) => a.startsWith('cognito-idp:')))).toEqual(
       new Set([
         'cognito-idp:AdminAddUserToGroup',
@@ -212,10 +217,10 @@ describe('least privilege, derived from each handler’s imports', () => {
         'cognito-idp:AdminUpdateUserAttributes',
       ]),
     );
-    // The designer invitation link's functions (one per route) hold no password rights.
-    for (const handler of ['functions/api/designers/invite-details.ts', 'functions/api/designers/invite-accept.ts']) {
-      expect(fnActions(handler).filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
-    }
+    // The designer invitation link's functions (one per route) hold no password rights; accepting
+    // reads whether the caller's address is verified (AdminGetUser), nothing more.
+    expect(fnActions('functions/api/designers/invite-details.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    expect(fnActions('functions/api/designers/invite-accept.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
     expect(new Set(ours.filter((a) => a.startsWith('s3:')))).toEqual(new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']));
     expect(new Set(ours.filter((a) => a.startsWith('ses:')))).toEqual(new Set(['ses:SendEmail']));
     expect(new Set(ours.filter((a) => a.startsWith('bedrock:')))).toEqual(new Set(['bedrock:InvokeModel']));

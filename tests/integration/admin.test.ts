@@ -23,7 +23,8 @@ beforeAll(async () => {
   stack = await TestStack.start();
   [admin, designer] = await Promise.all([stack.admin(), stack.designer()]);
   alice = await stack.signUpClient({ name: 'Alice Architect', 'custom:company': 'Arc Studio', 'custom:phone': '5550001111' });
-  bob = await stack.signUpClient({ name: 'Bob Builder', 'custom:user_type': 'contractor' });
+  // Bob will build a team, which needs a proven address (issue 34).
+  bob = await stack.provenClient({ name: 'Bob Builder', 'custom:user_type': 'contractor' });
   for (const title of ['Kitchen remodel', 'Garden studio', 'Loft conversion']) aliceProjects.push(await submit(alice, { title }));
   bobProject = await submit(bob, { title: 'Permit for the garage', project_category: 'Permit', project_type: 'ADU / Addition Permit Set', property_type: 'adu', deliverables: ['Site Plan', 'Floor Plan'], permit_needs: 'Garage conversion', project_address: '1 Main St' });
   await stack.settle();

@@ -153,7 +153,7 @@ describe('Attack 1: a stranger becomes a designer', () => {
   });
 
   it('a team invitation cannot be accepted by anyone but its address, even with the link', async () => {
-    const owner = await stack.signUpClient();
+    const owner = await stack.provenClient();
     expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Trust Studio' } })).status).toBeLessThan(300);
     await stack.settle();
     const invited = uniqueEmail('invited');
@@ -178,7 +178,7 @@ describe('the real designer follows the link', () => {
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     expect(await stack.api('GET', `/api/designer-invites/${token}`)).toMatchObject({ status: 200, body: { email } });
 
-    const designer = await stack.signUpClient({ name: 'Real Designer' }, email);
+    const designer = await stack.provenClient({ name: 'Real Designer' }, email);
     expect((await stack.api('GET', '/api/me', { user: designer })).body.roles).toEqual(['client']);
     const accepted = await stack.api('POST', `/api/designer-invites/${token}/accept`, { user: designer });
     expect(accepted).toMatchObject({ status: 200, body: { email } });
@@ -195,7 +195,7 @@ describe('the real designer follows the link', () => {
 
 describe('Attack 4: spending our budget and reputation', () => {
   it('test e-mails go only to the caller (or an admin), a few an hour: 429 with Retry-After, nothing sent', async () => {
-    const client = await stack.signUpClient();
+    const client = await stack.provenClient();
     const stranger = uniqueEmail('stranger');
     const refused = await stack.api('POST', '/api/mail/test', { user: client, body: { toEmail: stranger } });
     expect(refused).toMatchObject({ status: 403, body: { error: { code: 'RECIPIENT_NOT_ALLOWED' } } });
@@ -221,7 +221,7 @@ describe('Attack 4: spending our budget and reputation', () => {
   });
 
   it('a self-made team cannot send unlimited invitations nor resend one without end', async () => {
-    const owner = await stack.signUpClient();
+    const owner = await stack.provenClient();
     expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Spam Studio' } })).status).toBeLessThan(300);
     await stack.settle();
     const statuses: number[] = [];
@@ -243,7 +243,7 @@ describe('Attack 4: spending our budget and reputation', () => {
     expect(invitationMails).toHaveLength(20);
 
     // Another team's quota is its own; resends of one invitation are limited on their own too.
-    const other = await stack.signUpClient();
+    const other = await stack.provenClient();
     expect((await stack.api('POST', '/api/team', { user: other, body: { name: 'Resend Studio' } })).status).toBeLessThan(300);
     await stack.settle();
     const target = uniqueEmail('resend.target');
@@ -332,7 +332,7 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
     await stack.settle();
     expect((await stack.local.outbox.list(designerEmail)).filter((mail) => mail.tag === 'designer-invite')).toHaveLength(1);
 
-    const owner = await stack.signUpClient();
+    const owner = await stack.provenClient();
     expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Idem Studio' } })).status).toBeLessThan(300);
     await stack.settle();
     const invitee = uniqueEmail('idem.invitee');

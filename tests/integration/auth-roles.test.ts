@@ -42,17 +42,28 @@ describe('admin routes', () => {
   });
 });
 
+/** Signs in again once the second of the ended sessions has passed (token times are whole seconds). */
+async function signInAgain(user: TestUser): Promise<TestUser> {
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  return stack.signIn(user.email, user.password!);
+}
+
 describe('roles come from the projections, not from the token alone', () => {
-  it('an admin role granted by an event works with the token the user already has, and revoking it takes it away', async () => {
+  it('an admin role granted by an event ends the sessions that predate it, works in the next one, and revoking it takes it away', async () => {
     expect((await stack.api('GET', '/api/designers', { user: client })).status).toBe(403);
     await runCommand(userDecider, userStream(client.sub), { type: 'GrantRole', role: 'admin' }, { actor: SYSTEM_ACTOR }, stack.local.runtime);
     await stack.settle();
+    // A role change ends the account's sessions (issue 34): the old token is refused outright.
+    expect((await stack.api('GET', '/api/designers', { user: client })).body.error.code).toBe('SESSION_REVOKED');
+    client = await signInAgain(client);
     expect((await stack.api('GET', '/api/designers', { user: client })).status).toBe(200);
     expect((await stack.api('GET', '/api/me', { user: client })).body.roles).toEqual(['admin']);
     expect(await groupsOf(client.sub)).toContain('admin');
 
     await runCommand(userDecider, userStream(client.sub), { type: 'RevokeRole', role: 'admin' }, { actor: SYSTEM_ACTOR }, stack.local.runtime);
     await stack.settle();
+    expect((await stack.api('GET', '/api/designers', { user: client })).status).toBe(401);
+    client = await signInAgain(client);
     expect((await stack.api('GET', '/api/designers', { user: client })).status).toBe(403);
     expect((await stack.api('GET', '/api/me', { user: client })).body.roles).toEqual(['client']);
     expect(await groupsOf(client.sub)).not.toContain('admin');

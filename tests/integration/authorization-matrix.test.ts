@@ -131,6 +131,11 @@ const MATRIX: Record<string, Row> = {
   'GET /api/notifications/unsubscribe': { allowed: 'public', request: () => ({ path: '/api/notifications/unsubscribe?token=not-a-token' }) },
   'POST /api/notifications/unsubscribe': { allowed: 'public', request: () => ({ path: '/api/notifications/unsubscribe?token=not-a-token' }) },
   // Test e-mails go to the caller's own address (or an admin's).
+  // Last in the table and disruptive: each ends the caller's sessions (the first proof for accounts
+  // whose proof was never recorded, like the seeded ones). A designer's session ended already by
+  // 'Sign Out All Designers' (an earlier disruptive row) answers SESSION_REVOKED.
+  'POST /api/me/email-proof': { allowed: SIGNED_IN, disruptive: true, allowedAnswer: (response) => response.body?.error?.code === 'SESSION_REVOKED' },
+  'POST /api/sessions/revoke': { allowed: SIGNED_IN, disruptive: true, allowedAnswer: (response) => response.body?.error?.code === 'SESSION_REVOKED' },
   'POST /api/mail/test': { allowed: SIGNED_IN, request: (w, c) => ({ body: { toEmail: c === 'anonymous' ? 'someone@example.test' : w.users[c].email } }) },
 };
 
@@ -143,8 +148,8 @@ async function disposableDesigner(): Promise<string> {
 async function buildWorld(): Promise<World> {
   const admin = await stack.admin();
   const assignedDesigner = await stack.designer();
-  const owner = await stack.signUpClient();
-  const otherClient = await stack.signUpClient();
+  const owner = await stack.provenClient();
+  const otherClient = await stack.provenClient();
   const team = await stack.api('POST', '/api/team', { user: owner, body: { name: 'Matrix Studio' } });
   expect(team.status, JSON.stringify(team.body)).toBeLessThan(300);
   await stack.settle();
@@ -156,7 +161,7 @@ async function buildWorld(): Promise<World> {
   await stack.settle();
   const [mail] = await stack.local.outbox.list(memberEmail);
   const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
-  const teamMember = await stack.signUpClient({}, memberEmail);
+  const teamMember = await stack.provenClient({}, memberEmail);
   expect((await stack.api('POST', `/api/invites/${token}/accept`, { user: teamMember })).status).toBeLessThan(300);
   const pending = await stack.api('POST', '/api/team/invites', { user: owner, body: { email: uniqueEmail('pending'), role: 'designer' } });
   await stack.api('POST', '/api/team/invites', { user: owner, body: { email: otherClient.email, role: 'designer' } });
@@ -169,7 +174,7 @@ async function buildWorld(): Promise<World> {
   const otherDesignerEmail = uniqueEmail('designer');
   expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: otherDesignerEmail } })).status).toBeLessThan(300);
   await stack.settle();
-  const registered = await stack.signUpClient({}, otherDesignerEmail);
+  const registered = await stack.provenClient({}, otherDesignerEmail);
   const [designerMail] = (await stack.local.outbox.list(otherDesignerEmail)).filter((mail) => mail.tag === 'designer-invite');
   const designerToken = /token=([A-Za-z0-9_-]+)/.exec(designerMail!.text)![1]!;
   expect((await stack.api('POST', `/api/designer-invites/${designerToken}/accept`, { user: registered })).status).toBe(200);

@@ -87,8 +87,9 @@ describe('a new client', () => {
 
 describe('teams', () => {
   it('a member of the team sees the team projects (and their own), an outsider does not', async () => {
-    const lead = await stack.signUpClient({ name: 'Tara Lead' });
-    const member = await stack.signUpClient({ name: 'Milo Member' });
+    // A team is built on proven addresses (issue 34).
+    const lead = await stack.provenClient({ name: 'Tara Lead' });
+    const member = await stack.provenClient({ name: 'Milo Member' });
     const teamId = await makeTeam(lead, member);
 
     const teamProject = await stack.api('POST', '/api/projects', { user: lead, body: minimalProject({ title: 'Team project' }) });

@@ -41,7 +41,8 @@ async function invitationToken(email: string): Promise<string> {
 
 /** Signs up with the invited address, follows the invitation link, and signs in again (fresh groups). */
 async function signUpAndAccept(email: string): Promise<TestUser> {
-  const user = await signUp(email);
+  // Accepting needs the address proven (issue 34): the code Cognito mails, as the SPA's dialog asks.
+  const user = await stack.proveEmail(await signUp(email));
   const accepted = await stack.api('POST', `/api/designer-invites/${await invitationToken(email)}/accept`, { user });
   expect(accepted, JSON.stringify(accepted.body)).toMatchObject({ status: 200, body: { email } });
   await stack.settle();
@@ -49,10 +50,17 @@ async function signUpAndAccept(email: string): Promise<TestUser> {
 }
 
 /** Follows the invitation link as an account that already signed up with the address. */
-async function signUpAndAcceptExisting(email: string, user: TestUser): Promise<TestUser> {
+async function signUpAndAcceptExisting(email: string, unproven: TestUser): Promise<TestUser> {
+  const user = await stack.proveEmail(unproven);
   const accepted = await stack.api('POST', `/api/designer-invites/${await invitationToken(email)}/accept`, { user });
   expect(accepted, JSON.stringify(accepted.body)).toMatchObject({ status: 200, body: { email } });
   await stack.settle();
+  return stack.signIn(email, PASSWORD);
+}
+
+/** Signs in again once the second of the ended sessions has passed (token times are whole seconds). */
+async function signInAgain(email: string): Promise<TestUser> {
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
   return stack.signIn(email, PASSWORD);
 }
 
@@ -161,7 +169,9 @@ describe('a pre-authorised designer', () => {
     expect(back.body).toMatchObject({ profile_exists: true, message: 'Designer added to system', designer: { email, user_id: null, active: true, invitation: 'pending' } });
     await stack.settle();
     expect(await groupsOf(user.sub)).toEqual(['client']);
-    const accepted = await stack.api('POST', `/api/designer-invites/${await invitationToken(email)}/accept`, { user });
+    // The removal ended that session (issue 34): they sign in again to follow the new link.
+    const again = await signInAgain(email);
+    const accepted = await stack.api('POST', `/api/designer-invites/${await invitationToken(email)}/accept`, { user: again });
     expect(accepted.status).toBe(200);
     await stack.settle();
     expect(await groupsOf(user.sub)).toEqual(['client', 'designer']);
@@ -177,7 +187,7 @@ describe('a pre-authorised designer', () => {
     await stack.settle();
     const second = await invitationToken(email);
     expect(second).not.toBe(first);
-    const user = await signUp(email);
+    const user = await stack.proveEmail(await signUp(email));
     expect((await stack.api('GET', `/api/designer-invites/${first}`)).status).toBe(404);
     expect(await stack.api('GET', `/api/designer-invites/${second}`)).toMatchObject({ status: 200, body: { email } });
     expect((await stack.api('POST', `/api/designer-invites/${first}/accept`, { user })).status).toBe(404);
@@ -200,7 +210,7 @@ describe('a stale token cannot keep designer rights', () => {
     const email = uniqueEmail('stale');
     await stack.api('POST', '/api/designers', { user: admin, body: { email } });
     await stack.settle();
-    const designer = await signUpAndAccept(email);
+    let designer = await signUpAndAccept(email);
     const tokenGroups = JSON.parse(Buffer.from(designer.idToken.split('.')[1]!, 'base64url').toString())['cognito:groups'];
     expect(tokenGroups).toContain('designer');
 
@@ -217,10 +227,12 @@ describe('a stale token cannot keep designer rights', () => {
     expect((await asDesigner()).status).toBe(200);
     expect((await stack.api('GET', `/api/projects/${projectId}`, { user: designer })).status).toBe(200);
 
-    // Deactivated: the token still says `designer`, the API says no.
+    // Deactivated: the session ends (issue 34); signed in again, the API says no to the designer routes.
     const off = await stack.api('PATCH', `/api/designers/${encodeURIComponent(email)}`, { user: admin, body: { active: false } });
     expect(off).toMatchObject({ status: 200, body: { designer: { email, active: false }, message: 'Designer deactivated successfully' } });
     await stack.settle();
+    expect((await asDesigner()).body.error.code).toBe('SESSION_REVOKED');
+    designer = await signInAgain(email);
     expect((await asDesigner()).status).toBe(403);
     expect((await stack.api('GET', '/api/me', { user: designer })).body.roles).toEqual(['client']);
     expect(await stack.api('POST', '/api/designers/link', { user: designer })).toMatchObject({ body: { allowed: false } });
@@ -230,12 +242,16 @@ describe('a stale token cannot keep designer rights', () => {
     const on = await stack.api('PATCH', `/api/designers/${encodeURIComponent(email)}`, { user: admin, body: { active: true } });
     expect(on.body.message).toBe('Designer reactivated successfully');
     await stack.settle();
+    expect((await asDesigner()).status).toBe(401);
+    designer = await signInAgain(email);
     expect((await stack.api('PATCH', `/api/projects/${projectId}`, { user: designer, body: { status: 'needs_revision' } })).status).toBe(200);
 
-    // Removed: refused on every designer route with the very same token.
+    // Removed: the session ends again; signed in again, refused on every designer route.
     const removed = await stack.api('DELETE', `/api/designers/${encodeURIComponent(email)}`, { user: admin });
     expect(removed).toMatchObject({ status: 200, body: { email, message: 'Designer removed successfully' } });
     await stack.settle();
+    expect((await asDesigner()).status).toBe(401);
+    designer = await signInAgain(email);
     expect((await asDesigner()).status).toBe(403);
     expect((await stack.api('PATCH', `/api/projects/${projectId}/tasks/anything`, { user: designer, body: { completed: true } })).status).toBe(403);
     expect((await stack.api('POST', `/api/projects/${projectId}/comments`, { user: designer, body: { content: 'Still here?' } })).status).toBe(403);

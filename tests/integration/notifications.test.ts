@@ -26,7 +26,8 @@ beforeAll(async () => {
   stack = await TestStack.start();
   admin = await stack.admin();
   designer = await stack.designer();
-  owner = await stack.signUpClient({ name: 'Olive Owner' });
+  // A team is built on proven addresses (issue 34).
+  owner = await stack.provenClient({ name: 'Olive Owner' });
   stranger = await stack.signUpClient({ name: 'Sam Stranger' });
   expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Studio North' } })).status).toBe(201);
   const mateEmail = uniqueEmail('mate');
@@ -34,7 +35,7 @@ beforeAll(async () => {
   await stack.settle();
   const invitation = (await stack.local.outbox.list(mateEmail)).find((mail) => mail.tag === 'team-invite')!;
   const token = new URL(LINK.exec(invitation.text)![1]!).searchParams.get('token')!;
-  mate = await stack.signUpClient({ name: 'Mo Mate' }, mateEmail);
+  mate = await stack.provenClient({ name: 'Mo Mate' }, mateEmail);
   expect((await stack.api('POST', `/api/invites/${token}/accept`, { user: mate })).status).toBe(200);
   await stack.settle();
 });

@@ -74,9 +74,12 @@ describe('password reset by a mailed link', () => {
 
     const done = await complete(token, NEW_PASSWORD);
     expect(done).toEqual({ status: 200, body: { email: user.email, message: 'Your password has been updated.' } });
-    expect(await streamTypes(user)).toEqual(['UserRegistered', 'PasswordResetRequested', 'PasswordResetCompleted']);
+    // The link proved the address (the first proof) and every session opened before it ended.
+    expect(await streamTypes(user)).toEqual(['UserRegistered', 'PasswordResetRequested', 'PasswordResetCompleted', 'EmailProven', 'SessionsEnded']);
+    expect((await stack.api('GET', '/api/me', { user })).body).toMatchObject({ error: { code: 'SESSION_REVOKED' } });
     const again = await stack.signIn(user.email, NEW_PASSWORD);
     expect(again.sub).toBe(user.sub);
+    expect((await stack.api('GET', '/api/me', { user: again })).status).toBe(200);
     await expect(stack.signIn(user.email, 'CorrectHorse#2026')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
 
     // Used: refused on load and on submit, and nothing more is recorded.

@@ -50,7 +50,7 @@ describe('assignment by e-mail before the designer has an account', () => {
     expect((await actions()).map((e) => [e.action, e.details])).toContainEqual(['Designer assigned', email]);
 
     // The admin's list names the assignment; the designer registers afterwards.
-    newDesigner = await stack.signUpClient({ name: 'Nova Designer' }, email);
+    newDesigner = await stack.provenClient({ name: 'Nova Designer' }, email);
     // The address is proven by following the invitation link mailed when the admin added it.
     const [invitation] = (await stack.local.outbox.list(email)).filter((mail) => mail.tag === 'designer-invite');
     const token = /token=([A-Za-z0-9_-]+)/.exec(invitation!.text)![1]!;

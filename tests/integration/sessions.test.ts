@@ -43,7 +43,8 @@ describe("POST /api/sessions/revoke-designers ('Sign Out All Designers')", () =>
     const body = revoked.body as RevokeDesignerSessionsResponse;
     expect(body).toMatchObject({ revoked: 1, total: 1, errors: [] });
     expect(Date.parse(body.not_before)).toBeGreaterThan(Date.now() - 60_000);
-    expect(await stack.eventCount()).toBe(before + 1);
+    // The click, and the one designer account's sessions instant (SessionsEnded on its user stream).
+    expect(await stack.eventCount()).toBe(before + 2);
     await stack.settle();
 
     for (const path of ['/api/me', '/api/projects', '/api/billing/subscription']) {

@@ -27,7 +27,7 @@ describe('teams and invitations (embedded stack)', () => {
 
   beforeAll(async () => {
     stack = await TestStack.start();
-    owner = await stack.signUpClient({ name: 'Olive Owner' });
+    owner = await stack.provenClient({ name: 'Olive Owner' });
     const created = await stack.api('POST', '/api/team', { user: owner, body: { name: 'Studio North' } });
     expect(created.status).toBe(201);
     const team = created.body as TeamResponse;
@@ -77,7 +77,7 @@ describe('teams and invitations (embedded stack)', () => {
     const details = await stack.api('GET', `/api/invites/${mail.token}`);
     expect(details).toEqual({ status: 200, body: { invitedEmail: email, teamName: 'Studio North', inviterName: 'Olive Owner' } });
 
-    const dana = await stack.signUpClient({ name: 'Dana Designer' }, email);
+    const dana = await stack.provenClient({ name: 'Dana Designer' }, email);
     const accepted = await stack.api('POST', `/api/invites/${mail.token}/accept`, { user: dana });
     expect(accepted).toEqual({ status: 200, body: { team: { id: teamId, name: 'Studio North' }, role: 'designer' } });
     await stack.settle();
@@ -114,7 +114,7 @@ describe('teams and invitations (embedded stack)', () => {
   it('a non-admin member is refused on every team-admin route, and nothing is appended', async () => {
     const email = uniqueEmail('member');
     await invite(email);
-    const member = await stack.signUpClient({ name: 'Mo Member' }, email);
+    const member = await stack.provenClient({ name: 'Mo Member' }, email);
     expect((await stack.api('POST', `/api/invites/${(await invitationTo(stack, email)).token}/accept`, { user: member })).status).toBe(200);
     const pending = await invite(uniqueEmail('pending'));
     const inviteId = pending.body.invite.id;
@@ -146,7 +146,7 @@ describe('teams and invitations (embedded stack)', () => {
   it('a team admin changes another member\'s role and removes them; nobody changes or removes themselves', async () => {
     const email = uniqueEmail('rita');
     await invite(email);
-    const rita = await stack.signUpClient({ name: 'Rita Role' }, email);
+    const rita = await stack.provenClient({ name: 'Rita Role' }, email);
     await stack.api('POST', `/api/invites/${(await invitationTo(stack, email)).token}/accept`, { user: rita });
     await stack.settle();
 
@@ -178,7 +178,7 @@ describe('teams and invitations (embedded stack)', () => {
     const email = uniqueEmail('eve');
     const created = await invite(email);
     const first = await invitationTo(stack, email);
-    const stranger = await stack.signUpClient();
+    const stranger = await stack.provenClient();
     const wrong = await stack.api('POST', `/api/invites/${first.token}/accept`, { user: stranger });
     expect(wrong.status).toBe(403);
     expect(wrong.body.error.message).toMatch(`This invitation was sent to ${email}`);
@@ -266,7 +266,7 @@ describe('teams and invitations (embedded stack)', () => {
   });
 
   it('a new team admin can invite at once, even when the projections are slow', async () => {
-    const founder = await stack.signUpClient({ name: 'Fast Founder' });
+    const founder = await stack.provenClient({ name: 'Fast Founder' });
     // The first delivery of each team event to the projections fails and is retried later.
     const refused = new Set<string>();
     stack.local.bus.faults.beforeDelivery = (subscription, event) => {

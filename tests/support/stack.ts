@@ -1,4 +1,10 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  GetUserAttributeVerificationCodeCommand,
+  InitiateAuthCommand,
+  SignUpCommand,
+  VerifyUserAttributeCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { startLocal, type LocalRuntime } from '../../infra/local/runtime.js';
 import { readAll } from '../../functions/core/event-log.js';
 
@@ -6,7 +12,14 @@ export interface TestUser {
   email: string;
   idToken: string;
   sub: string;
+  /** For Cognito's own user API (the verification code). */
+  accessToken?: string;
+  /** The password it signed in with, to sign in again after its sessions end. */
+  password?: string;
 }
+
+/** The password every test client signs up with. */
+export const CLIENT_PASSWORD = 'CorrectHorse#2026';
 
 let counter = 0;
 export const uniqueEmail = (prefix = 'client') => `${prefix}.${Date.now().toString(36)}.${(counter += 1)}.${process.pid}@example.test`;
@@ -33,12 +46,39 @@ export class TestStack {
     );
     const idToken = result.AuthenticationResult!.IdToken!;
     const sub = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub as string;
-    return { email, idToken, sub };
+    return { email, idToken, sub, accessToken: result.AuthenticationResult!.AccessToken!, password };
+  }
+
+  /** The newest Cognito code mailed to `email` (the local outbox), as the user reads it. */
+  async latestCode(email: string): Promise<string> {
+    const mails = (await this.local.outbox.list(email)).filter((mail) => mail.tag === 'cognito').sort((a, b) => (a.sentAt < b.sentAt ? 1 : -1));
+    const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+    if (!code) throw new Error(`No code mailed to ${email}`);
+    return code;
+  }
+
+  /**
+   * Proves the user's address as the SPA's dialog does: Cognito mails a code, the user types it,
+   * the product records the first proof (which ends every earlier session) and the user signs in
+   * again. Returns the new session.
+   */
+  async proveEmail(user: TestUser): Promise<TestUser> {
+    const client = this.cognitoClient();
+    await client.send(new GetUserAttributeVerificationCodeCommand({ AccessToken: user.accessToken!, AttributeName: 'email' }));
+    await client.send(new VerifyUserAttributeCommand({ AccessToken: user.accessToken!, AttributeName: 'email', Code: await this.latestCode(user.email) }));
+    const recorded = await this.api('POST', '/api/me/email-proof', { user });
+    if (recorded.status !== 200) throw new Error(`email-proof answered ${recorded.status}: ${JSON.stringify(recorded.body)}`);
+    return this.signIn(user.email, user.password ?? CLIENT_PASSWORD);
+  }
+
+  /** A client whose address is proven (signed up, code confirmed, signed in again). */
+  async provenClient(attributes: Record<string, string> = {}, email = uniqueEmail()): Promise<TestUser> {
+    return this.proveEmail(await this.signUpClient(attributes, email));
   }
 
   /** Signs a new client up through Cognito (triggers and all), waits for the projections, signs in. */
   async signUpClient(attributes: Record<string, string> = {}, email = uniqueEmail()): Promise<TestUser> {
-    const password = 'CorrectHorse#2026';
+    const password = CLIENT_PASSWORD;
     await this.cognitoClient().send(
       new SignUpCommand({
         ClientId: this.local.cognito.clientId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RoleGranted, RoleRevoked, UserRegistered } from '../../events/index.js';
+import { RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from '../../events/index.js';
 import { isRevoked } from '../../functions/http/auth.js';
 import { userDecider, userRoles } from '../../functions/domain/user.js';
 import { postResetPath, postSignInPath, teamPortalDestination } from '../../web/src/lib/roles.js';
@@ -8,15 +8,17 @@ import { deciderSpec } from '../support/given-when-then.js';
 const given = deciderSpec(userDecider);
 const client = UserRegistered.create({ user_id: 'u1', email: 'ann@example.com', full_name: 'Ann' });
 const admin = UserRegistered.create({ user_id: 'u2', email: 'boss@example.com', initial_role: 'admin' });
+/** A role change ends the account's sessions (issue 34): from the second after the spec's clock. */
+const ended = SessionsEnded.create({ valid_from: '2026-11-22T10:00:01.000Z', reason: 'role_changed' });
 
 describe('system roles in the user stream', () => {
   it('grants the admin role once', () => {
-    given([client]).when({ type: 'GrantRole', role: 'admin' }).then([RoleGranted.create({ role: 'admin' })]);
+    given([client]).when({ type: 'GrantRole', role: 'admin' }).then([RoleGranted.create({ role: 'admin' }), ended]);
     given([client, RoleGranted.create({ role: 'admin' })]).when({ type: 'GrantRole', role: 'admin' }).then([]);
   });
   it('an admin registration already holds the role', () => {
     given([admin]).when({ type: 'GrantRole', role: 'admin' }).then([]);
-    given([admin]).when({ type: 'RevokeRole', role: 'admin' }).then([RoleRevoked.create({ role: 'admin' })]);
+    given([admin]).when({ type: 'RevokeRole', role: 'admin' }).then([RoleRevoked.create({ role: 'admin' }), ended]);
   });
   it('revokes only a role that is held', () => {
     given([client]).when({ type: 'RevokeRole', role: 'admin' }).then([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, UserRegistered } from '../../events/index.js';
+import { EmailProven, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, SessionsEnded, UserRegistered } from '../../events/index.js';
 import { userDecider } from '../../functions/domain/user.js';
 import { usersProjection } from '../../functions/consumers/projections/users.js';
 import { deciderSpec } from '../support/given-when-then.js';
@@ -48,8 +48,14 @@ describe('user decider: password reset by a mailed link', () => {
     given([registered]).when({ type: 'RequestPasswordReset', token_hash: A, expires_at: '2026-01-01T01:00:00.000Z' }).then([requested(A)]);
     given([]).when({ type: 'RequestPasswordReset', token_hash: A, expires_at: '2026-01-01T01:00:00.000Z' }).thenThrows('User not found', 'NOT_FOUND');
   });
-  it('completes a working link once', () => {
-    given([registered, requested(A)]).when({ type: 'CompletePasswordReset', token_hash: A, now }).then([PasswordResetCompleted.create({ token_hash: A })]);
+  it('completes a working link once: the mailbox is proven and every earlier session ends', () => {
+    given([registered, requested(A)])
+      .when({ type: 'CompletePasswordReset', token_hash: A, now })
+      .then([
+        PasswordResetCompleted.create({ token_hash: A }),
+        EmailProven.create({ email: 'ann@example.com', via: 'reset_link' }),
+        SessionsEnded.create({ valid_from: '2026-11-22T10:00:01.000Z', reason: 'password_reset' }),
+      ]);
     given([registered, requested(A), PasswordResetCompleted.create({ token_hash: A })]).when({ type: 'CompletePasswordReset', token_hash: A, now }).thenThrows('Invalid or expired link', 'GONE');
   });
   it('refuses an expired, replaced or unknown link', () => {

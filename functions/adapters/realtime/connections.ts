@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { canonicalEmail } from '../../../events/email.js';
 import type { SystemRole } from '../../../events/vocabulary.js';
 
@@ -14,6 +14,8 @@ export interface Connection {
   sub: string;
   email: string;
   role: SystemRole;
+  /** When the session behind the connection's token began (`auth_time`, seconds): ended sessions' sockets are closed. */
+  authTime?: number;
 }
 
 /** Open WebSocket connections, found by user, e-mail or role (connections table, see infra/tables.ts). */
@@ -25,6 +27,11 @@ export class ConnectionStore {
 
   async add(connection: Connection, now = Date.now()): Promise<void> {
     await this.client.send(new PutCommand({ TableName: this.tableName, Item: { ...connection, sk: SK, email: connection.email || '-', expiresAt: Math.floor(now / 1000) + LIFETIME_SECONDS } }));
+  }
+
+  async get(connectionId: string): Promise<Connection | null> {
+    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { connectionId, sk: SK } }));
+    return Item ? (Item as Connection) : null;
   }
 
   async remove(connectionId: string): Promise<void> {

@@ -8,6 +8,9 @@ export interface VerifiedCaller {
   email: string;
   groups: SystemRole[];
   issuedAt: number;
+  /** When the session began (`auth_time`, else `iat`), in seconds: the sessions instant compares this. */
+  authTime: number;
+  emailVerified: boolean;
 }
 
 let jwks: { uri: string; set: ReturnType<typeof createRemoteJWKSet> } | undefined;
@@ -24,7 +27,16 @@ export async function verifyIdToken(token: string): Promise<VerifiedCaller | nul
     const { payload } = await jwtVerify(token, jwks.set, { issuer, audience: process.env.USER_POOL_CLIENT_ID });
     if (payload.token_use !== 'id' || !payload.sub) return null;
     const groups = (Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'] : []).filter((g): g is SystemRole => (SYSTEM_ROLES as readonly string[]).includes(g as string));
-    return { sub: payload.sub, email: canonicalEmail(String(payload.email ?? '')), groups: groups.length ? groups : ['client'], issuedAt: payload.iat ?? 0 };
+    const issuedAt = payload.iat ?? 0;
+    const authTime = Number(payload.auth_time ?? issuedAt);
+    return {
+      sub: payload.sub,
+      email: canonicalEmail(String(payload.email ?? '')),
+      groups: groups.length ? groups : ['client'],
+      issuedAt,
+      authTime: Number.isFinite(authTime) ? authTime : issuedAt,
+      emailVerified: payload.email_verified === true || payload.email_verified === 'true',
+    };
   } catch {
     return null;
   }

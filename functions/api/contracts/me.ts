@@ -15,3 +15,15 @@ export interface MeResponse {
   /** The client team the user belongs to, with their role in it (team roles grant no system rights). */
   team: { id: string; name: string; role: 'admin' | 'designer'; status: 'active' | 'inactive' } | null;
 }
+
+/** POST /api/me/email-proof: the first proof of the caller's address, recorded. */
+export interface EmailProofResponse {
+  /** The proven address (the identity provider's). */
+  email: string;
+  /**
+   * True when this was the address's first proof: every earlier session ended, the caller's own
+   * included, so the SPA signs in again (from `valid_from` on, which has come when this answers).
+   */
+  sessions_ended: boolean;
+  valid_from: string | null;
+}

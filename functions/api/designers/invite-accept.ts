@@ -4,6 +4,7 @@ import { runCommand } from '../../core/command.js';
 import { httpHandler, signedIn, type HttpRequest, type HttpResult } from '../../http/middleware.js';
 import { projectionsCaughtUp } from '../../consumers/projections/caught-up.js';
 import { getRuntime } from '../../core/runtime.js';
+import { provenEmailOf } from '../../http/email-proof.js';
 import { designerInviteTokenParams, type AcceptDesignerInviteResponse } from '../contracts/designers.js';
 import { findDesignerInvitation } from './invite-lookup.js';
 
@@ -17,10 +18,12 @@ export async function acceptInvite(request: HttpRequest<unknown, unknown, { toke
   const principal = signedIn(request);
   const runtime = getRuntime();
   const { hash, state } = await findDesignerInvitation(runtime, request.params.token);
+  // A leaked link is no proof: the address must be one the caller proved to the identity provider.
+  const email = await provenEmailOf(principal);
   const result = await runCommand(
     designerDecider,
     designerStream(state.email!),
-    { type: 'AcceptDesignerInvitation', token_hash: hash, user_id: principal.sub, email: principal.email },
+    { type: 'AcceptDesignerInvitation', token_hash: hash, user_id: principal.sub, email },
     { actor: actorOf(principal), correlationId: request.correlationId || undefined },
     runtime,
   );

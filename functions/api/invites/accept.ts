@@ -5,6 +5,7 @@ import { httpHandler, signedIn } from '../../http/middleware.js';
 import { membershipOf } from '../../queries/teams.js';
 import { projectionsCaughtUp } from '../../consumers/projections/caught-up.js';
 import { getRuntime } from '../../core/runtime.js';
+import { provenEmailOf } from '../../http/email-proof.js';
 import { tokenParams, type AcceptInviteResponse } from '../contracts/team.js';
 import { commandMeta } from '../team/common.js';
 import { findInvitation } from './lookup.js';
@@ -16,16 +17,18 @@ import { findInvitation } from './lookup.js';
 export const handler = httpHandler({ params: tokenParams }, async (request) => {
   const principal = signedIn(request);
   const runtime = getRuntime();
-  // The invitation's token proves the mailbox (only it received the link); the decider checks that
-  // the caller is signed in with that same address, in its canonical form.
   if (!principal.email) throw new HttpError(403, 'FORBIDDEN', 'Sign in with the invited e-mail address to accept this invitation.');
   const { hash, team } = await findInvitation(runtime, request.params.token);
+  // A token can leak (forwarded, or read by whoever holds a session of an unproven account): the
+  // address it names must be one the caller has proven to the identity provider. The decider then
+  // checks it is the invited one, in its canonical form.
+  const email = await provenEmailOf(principal);
   const membership = await membershipOf(runtime, principal.sub);
   if (membership && membership.team_id !== team.id) throw new HttpError(409, 'CONFLICT', 'You are already a member of another team.');
   const result = await runCommand(
     teamDecider,
     teamStream(team.id!),
-    { type: 'AcceptInvite', token_hash: hash, user_id: principal.sub, email: principal.email },
+    { type: 'AcceptInvite', token_hash: hash, user_id: principal.sub, email },
     commandMeta(request, principal),
     runtime,
   );

@@ -1,3 +1,4 @@
+import { canonicalEmail } from '../../../events/index.js';
 import { INVALID_INVITE_MESSAGE, isUsable, teamEvolution, teamStream, type TeamInvite, type TeamState } from '../../domain/team.js';
 import { loadState } from '../../core/load-state.js';
 import { HttpError } from '../../core/errors.js';
@@ -22,4 +23,19 @@ export async function findInvitation(runtime: Runtime, token: string): Promise<{
   if (!team.exists || !invite) throw invalidInvitation(404);
   if (!isUsable(invite, runtime.now().toISOString())) throw invalidInvitation(410);
   return { hash, team, invite };
+}
+
+/**
+ * Whether `token` is a working team invitation sent to `email`: following its link to sign up
+ * proves that address (only its mailbox received the token), so the account starts verified.
+ */
+export async function invitationProves(runtime: Runtime, token: unknown, email: string): Promise<boolean> {
+  if (typeof token !== 'string' || !email) return false;
+  try {
+    const { invite } = await findInvitation(runtime, token);
+    return canonicalEmail(invite.invited_email) === canonicalEmail(email);
+  } catch (error) {
+    if (error instanceof HttpError) return false;
+    throw error;
+  }
 }

@@ -7,6 +7,7 @@ import { mailer } from '../../adapters/mail/index.js';
 import { accountByEmail, isAdminAccount } from '../../queries/designers.js';
 import { consumeQuota } from '../../core/quotas.js';
 import { getRuntime } from '../../core/runtime.js';
+import { provenEmailOf } from '../../http/email-proof.js';
 import { testMailBody, type TestMailResponse } from '../contracts/mail.js';
 
 export const TEST_MAIL_RECIPIENT_MESSAGE = 'Test emails can only be sent to your own email address or to an admin.';
@@ -21,7 +22,9 @@ export const handler = httpHandler({ body: testMailBody }, async (request) => {
   const principal = signedIn(request);
   const runtime = getRuntime();
   const to = request.body.toEmail;
-  if (!hasRole(principal, 'admin') && canonicalEmail(to) !== principal.email && !isAdminAccount(await accountByEmail(runtime, to))) {
+  // Whoever sends mail through the product has proven their own address, admins included.
+  const own = await provenEmailOf(principal);
+  if (!hasRole(principal, 'admin') && canonicalEmail(to) !== own && !isAdminAccount(await accountByEmail(runtime, to))) {
     throw new HttpError(403, 'RECIPIENT_NOT_ALLOWED', TEST_MAIL_RECIPIENT_MESSAGE);
   }
   await consumeQuota(runtime, 'testEmails', principal.sub);
@@ -30,7 +33,7 @@ export const handler = httpHandler({ body: testMailBody }, async (request) => {
     await mailer().send({
       to,
       subject: 'Design Club test email',
-      text: `This is a test email from Design Club, sent at ${sentAt} at the request of ${principal.email || 'a signed-in user'}.\n\nIf you can read this, email delivery works.`,
+      text: `This is a test email from Design Club, sent at ${sentAt} at the request of ${own}.\n\nIf you can read this, email delivery works.`,
       html: `<p>This is a test email from Design Club, sent at ${sentAt}.</p><p>If you can read this, email delivery works.</p>`,
       tag: 'test',
     });

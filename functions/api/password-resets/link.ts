@@ -2,10 +2,10 @@ import { SYSTEM_ACTOR } from '../../../events/index.js';
 import { identityDirectory } from '../../adapters/identity.js';
 import { loadState, runCommand } from '../../core/command.js';
 import { HttpError } from '../../core/errors.js';
-import { log } from '../../core/log.js';
 import { getRuntime, type Runtime } from '../../core/runtime.js';
 import { identitySubOf, INVALID_RESET_LINK, isResetUsable, userDecider, userEvolution, userStream, type UserState } from '../../domain/user.js';
 import type { HttpRequest, HttpResult } from '../../http/middleware.js';
+import { afterSessionsEnded } from '../sessions/valid-from.js';
 import {
   PASSWORD_RESET_MESSAGES,
   RESET_PASSWORD_MIN_LENGTH,
@@ -44,8 +44,10 @@ function passwordRefusal(error: unknown): HttpError | null {
 }
 
 /**
- * { token, password }: sets the new password (permanent), marks the e-mail
- * verified (the link proved the mailbox), spends the link, and signs the account out everywhere.
+ * { token, password }: sets the new password (permanent), marks the e-mail verified (the link proved
+ * the mailbox), spends the link, and ends every session of the account: one commit records the
+ * spent link, the proof of the address (the first time) and the new "sessions valid from" instant;
+ * the sessions reactor then signs the account out of Cognito everywhere and closes its sockets.
  */
 export async function completeReset(request: HttpRequest<CompletePasswordResetBody, unknown, unknown>): Promise<HttpResult> {
   const runtime = getRuntime();
@@ -64,9 +66,8 @@ export async function completeReset(request: HttpRequest<CompletePasswordResetBo
   }
   await directory.markEmailVerified(username);
   // Two requests with one link may both get here: the stream's version lets one spend it, the other answers 410.
-  await runCommand(userDecider, userStream(userId), { type: 'CompletePasswordReset', token_hash: hash, now: runtime.now().toISOString() }, { actor: SYSTEM_ACTOR, correlationId: request.correlationId || undefined }, runtime);
-  // Sessions opened with the old password end; a failure here must not undo the reset that happened.
-  await directory.globalSignOut(username).catch((error: unknown) => log.warn('Global sign-out after a password reset failed', { userId, reason: (error as Error).message }));
+  const result = await runCommand(userDecider, userStream(userId), { type: 'CompletePasswordReset', token_hash: hash, now: runtime.now().toISOString() }, { actor: SYSTEM_ACTOR, correlationId: request.correlationId || undefined }, runtime);
+  await afterSessionsEnded(runtime, userId, result);
   const body: CompletePasswordResetResponse = { email: state.email!, message: PASSWORD_RESET_MESSAGES.updated };
   return { body };
 }

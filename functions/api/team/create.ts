@@ -6,19 +6,22 @@ import { newId } from '../../core/ids.js';
 import { membershipOf } from '../../queries/teams.js';
 import { projectionsCaughtUp } from '../../consumers/projections/caught-up.js';
 import { getRuntime } from '../../core/runtime.js';
+import { provenEmailOf } from '../../http/email-proof.js';
 import { createTeamBody, type TeamResponse } from '../contracts/team.js';
 import { commandMeta, teamView } from './common.js';
 
-/** POST /api/team: a client names a team and becomes its admin (one team per user). */
+/** POST /api/team: a client with a proven address names a team and becomes its admin (one team per user). */
 export const handler = httpHandler({ body: createTeamBody }, async (request) => {
   const principal = signedIn(request);
   const runtime = getRuntime();
   if (await membershipOf(runtime, principal.sub)) throw new HttpError(409, 'CONFLICT', 'You are already a member of a team.');
+  // Others will keep what this team holds (members, projects): its admin's address must be proven.
+  const email = await provenEmailOf(principal);
   const teamId = newId();
   const result = await runCommand(
     teamDecider,
     teamStream(teamId),
-    { type: 'CreateTeam', team_id: teamId, name: request.body.name, user_id: principal.sub, email: principal.email },
+    { type: 'CreateTeam', team_id: teamId, name: request.body.name, user_id: principal.sub, email },
     commandMeta(request, principal),
     runtime,
   );

@@ -37,7 +37,10 @@ export const designersProjection: Projection<DesignerState> = {
 };
 
 
-/** The latest 'Sign Out All Designers' instant, read on every request by a designer. */
+/**
+ * The latest 'Sign Out All Designers' click (when, how many). Access no longer reads it: each
+ * designer's own "sessions valid from" instant (users projection) moves with the click.
+ */
 export const designerSessionsProjection: Projection<RevocationState> = {
   name: 'designer-sessions',
   streamPrefix: 'revocation-designers',

@@ -40,6 +40,7 @@ const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
   cognitoSignOut: ['cognito-idp:AdminUserGlobalSignOut'],
   cognitoPassword: ['cognito-idp:AdminSetUserPassword'],
   cognitoAttributes: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes'],
+  cognitoRead: ['cognito-idp:AdminGetUser'],
 };
 /**
  * What the storage adapter does, by verb: presigned POST and the copy's destination (PutObject),
@@ -154,8 +155,8 @@ export class CapabilityGrants {
         if (role)
           acknowledge(
           role,
-          `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:execute-api:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:<${realtime.apiLogicalId}>/${realtime.stageName}/POST/@connections/*]`,
-          'Connection ids are assigned by API Gateway at connect time; the grant is PostToConnection on the live stage of this one WebSocket API.',
+          `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:execute-api:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:<${realtime.apiLogicalId}>/${realtime.stageName}/*/@connections/*]`,
+          'Connection ids are assigned by API Gateway at connect time; the grant is PostToConnection and DeleteConnection (an ended session\'s socket) on the live stage of this one WebSocket API.',
         );
         fn.addEnvironment('REALTIME_MANAGEMENT_ENDPOINT', realtime.managementEndpoint);
         return;
@@ -188,6 +189,7 @@ export class CapabilityGrants {
       case 'cognitoSignOut':
       case 'cognitoPassword':
       case 'cognitoAttributes':
+      case 'cognitoRead':
         if (role) this.grantCognito(role, COGNITO_ACTIONS[capability]!, kind, fn);
         return;
       case 'uploads':

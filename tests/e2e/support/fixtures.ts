@@ -213,3 +213,41 @@ export async function signInInBrowser(
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
 }
+
+/** The newest Cognito code mailed to `email`, read from the local outbox as the user reads their inbox. */
+export async function latestCodeFor(runtime: E2ERuntime, email: string): Promise<string> {
+  const outbox = (await (await fetch(`${runtime.url}/outbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string; tag?: string; sentAt?: string }[] };
+  const mails = outbox.messages.filter((message) => message.tag === 'cognito').sort((a, b) => ((a.sentAt ?? '') < (b.sentAt ?? '') ? 1 : -1));
+  const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`No verification code mailed to ${email}`);
+  return code;
+}
+
+/**
+ * Answers the 'Verify Your Email' dialog an action opens when the address is not proven yet: types
+ * the code Cognito mailed, then, since the first proof ends every earlier session, signs in again
+ * with the password. The action is then retried by the page.
+ */
+export async function proveEmailInDialog(page: Page, runtime: E2ERuntime, account: { email: string; password: string }): Promise<void> {
+  const verify = page.getByRole('dialog', { name: 'Verify Your Email' });
+  await expect(verify).toBeVisible();
+  await expect(async () => {
+    await latestCodeFor(runtime, account.email);
+  }).toPass();
+  await verify.getByLabel('Verification Code').fill(await latestCodeFor(runtime, account.email));
+  await verify.getByRole('button', { name: 'Verify Email' }).click();
+  const again = page.getByRole('dialog', { name: 'Sign In Again' });
+  await expect(again).toBeVisible();
+  await again.getByLabel('Password', { exact: true }).fill(account.password);
+  await again.getByRole('button', { name: 'Sign In' }).click();
+  await expect(again).toBeHidden();
+}
+
+/** Team Management: names a team as the user does; the first time, the address is proven in the dialog. */
+export async function createTeamInBrowser(page: Page, runtime: E2ERuntime, owner: { email: string; password: string }, name: string): Promise<void> {
+  await page.goto('/profile?tab=team');
+  await page.getByLabel('Team Name').fill(name);
+  await page.getByRole('button', { name: 'Create Team' }).click();
+  await proveEmailInDialog(page, runtime, owner);
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+}

@@ -6,6 +6,7 @@ import { ulid } from 'ulid';
 import { currentIdToken, signOutUser } from './auth-session.js';
 import { loadConfig } from './config.js';
 import { navigateTo, signInPathFor } from './navigation.js';
+import { EMAIL_NOT_VERIFIED, isReauthenticating, proveEmail } from './email-proof.js';
 
 export class ApiError extends Error {
   constructor(
@@ -46,6 +47,8 @@ export class ActionKeys {
 export interface RequestOptions {
   /** From `newActionKey()`, made once per user action and reused on its retries. */
   idempotencyKey?: string;
+  /** Answer EMAIL_NOT_VERIFIED to the caller instead of opening the verification dialog (the dialog's own calls). */
+  noEmailProof?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -65,7 +68,7 @@ export const isUnauthenticated = (error: unknown) => error instanceof ApiError &
 let signingOut: Promise<void> | undefined;
 
 /** The session is no longer accepted: sign out once, then go to the sign-in page, which returns here. */
-async function handleUnauthorized(): Promise<void> {
+export async function handleUnauthorized(): Promise<void> {
   signingOut ??= signOutUser()
     .catch((error: unknown) => console.error('Sign-out after 401 failed', error))
     .finally(() => {
@@ -76,7 +79,7 @@ async function handleUnauthorized(): Promise<void> {
   navigateTo(here ? signInPathFor(here) : '/auth', { replace: true });
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}, proofAsked = false): Promise<T> {
   const [config, token] = await Promise.all([loadConfig(), currentIdToken()]);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -106,7 +109,11 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
 
   if (!response.ok) {
     const error = errorFromBody(response.status, parsed, response.statusText || `Request failed (${response.status})`, Number(response.headers.get('retry-after')) || undefined);
-    if (response.status === 401) await handleUnauthorized();
+    if (response.status === 401 && !isReauthenticating()) await handleUnauthorized();
+    // The action needs a proven address: the dialog proves it (and signs in again), then one retry.
+    if (response.status === 403 && error.code === EMAIL_NOT_VERIFIED && !proofAsked && !options.noEmailProof && (await proveEmail(error.message))) {
+      return request<T>(method, path, body, options, true);
+    }
     throw error;
   }
   return parsed as T;

@@ -62,3 +62,11 @@ export async function signUpClient(input: ClientSignUpInput): Promise<unknown> {
 export async function signOutUser(): Promise<void> {
   return (await loadAuth()).signOutUser();
 }
+
+export async function sendEmailCode(): Promise<void> {
+  return (await loadAuth()).sendEmailCode();
+}
+
+export async function confirmEmailCode(code: string): Promise<void> {
+  return (await loadAuth()).confirmEmailCode(code);
+}

@@ -6,7 +6,9 @@
  */
 import { Amplify } from 'aws-amplify';
 import {
+  confirmUserAttribute,
   fetchAuthSession,
+  sendUserAttributeVerificationCode,
   signIn,
   signOut,
   signUp,
@@ -144,6 +146,8 @@ export interface ClientSignUpInput {
   userType: UserType;
   email: string;
   password: string;
+  /** The team invitation being followed (invite-signup): it proves the address, so the account starts verified. */
+  inviteToken?: string;
 }
 
 /**
@@ -169,7 +173,7 @@ export async function signUpClient(input: ClientSignUpInput): Promise<SignUpOutp
         ...(phone ? { 'custom:phone': phone } : {}),
         'custom:user_type': input.userType,
       },
-      clientMetadata: { full_name: fullName, company, phone, user_type: input.userType },
+      clientMetadata: { full_name: fullName, company, phone, user_type: input.userType, ...(input.inviteToken ? { invite_token: input.inviteToken } : {}) },
     },
   });
 }
@@ -183,6 +187,18 @@ export async function signOutUser(): Promise<void> {
     localStorage.removeItem(AUTH_PREFERENCE_KEY);
     setSignedInHint(false);
   }
+}
+
+/** Cognito mails a verification code to the signed-in user's address. */
+export async function sendEmailCode(): Promise<void> {
+  await initAuth();
+  await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
+}
+
+/** Confirms the code Cognito mailed: the identity provider now has the address verified. */
+export async function confirmEmailCode(code: string): Promise<void> {
+  await initAuth();
+  await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code.trim() });
 }
 
 export type AuthEvent = 'signedIn' | 'signedOut' | 'tokenRefresh' | 'tokenRefresh_failure';

@@ -2,6 +2,14 @@ import { useEffect, useRef } from 'react';
 import { currentIdToken } from './auth-session.js';
 import { loadConfig } from './config.js';
 import { inOwnTask } from './tasks.js';
+import { handleUnauthorized } from './api.js';
+import { isReauthenticating } from './email-proof.js';
+
+/** The server ends the socket of an ended session with this code (or says so first, in the cloud): signed out. */
+const SESSION_ENDED_CLOSE_CODE = 4401;
+const sessionEnded = () => {
+  if (!isReauthenticating()) void handleUnauthorized();
+};
 
 /**
  * Live updates: one WebSocket per tab, shared by every screen that listens. The server sends only
@@ -72,6 +80,7 @@ async function connect() {
     next.onmessage = (message) => {
       try {
         const data = JSON.parse(String(message.data)) as { type?: string; topics?: string[] };
+        if (data.type === 'session_ended') return sessionEnded();
         if (data.type !== 'changed' || !Array.isArray(data.topics)) return;
         const changed = new Set(data.topics);
         notifyAll((listener) => [...listener.topics].some((topic) => changed.has(topic)));
@@ -79,8 +88,9 @@ async function connect() {
         // Not ours: ignore.
       }
     };
-    next.onclose = () => {
+    next.onclose = (event) => {
       if (socket === next) socket = null;
+      if (event.code === SESSION_ENDED_CLOSE_CODE) sessionEnded();
       startPolling();
       scheduleReconnect();
     };

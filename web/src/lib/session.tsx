@@ -2,6 +2,7 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { loadAuth, onAuthLoaded } from './auth-loader.js';
 import { SIGNED_IN_HINT_KEY, currentSessionUser, type SessionUser } from './auth-session.js';
 import { isPublicPath, whenIdle } from './public-paths.js';
+import { isReauthenticating } from './email-proof.js';
 
 export type { SessionUser, Role } from './auth-session.js';
 
@@ -57,6 +58,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const cancelLoaded = onAuthLoaded((auth) => {
       if (!active) return;
       unsubscribe = auth.onAuthEvent((event) => {
+        // The verification dialog signs the same user out and in again: the screen stays as it is.
+        if (event === 'signedOut' && isReauthenticating()) return;
         if (event === 'signedOut' || event === 'tokenRefresh_failure') {
           setState((s) => ({ ...s, user: null, loading: false }));
         } else {

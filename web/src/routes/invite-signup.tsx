@@ -87,7 +87,7 @@ export default function InviteSignupScreen() {
     inFlow.current = true;
     try {
       try {
-        await signUpClient({ fullName: values.name.trim(), company: '', phone: values.phone.trim(), userType: 'architect', email: details.invitedEmail, password: values.password });
+        await signUpClient({ fullName: values.name.trim(), company: '', phone: values.phone.trim(), userType: 'architect', email: details.invitedEmail, password: values.password, inviteToken: token });
       } catch (error) {
         toast({ title: 'Account creation failed', description: errorMessage(error), variant: 'destructive' });
         inFlow.current = false;

@@ -5,6 +5,7 @@ import { newId } from '../../../core/ids.js';
 import { getUser } from '../../../queries/users.js';
 import { consumeQuota } from '../../../core/quotas.js';
 import { getRuntime } from '../../../core/runtime.js';
+import { provenEmailOf } from '../../../http/email-proof.js';
 import { createInviteBody, type InviteResponse } from '../../contracts/team.js';
 import { callerTeamId, commandMeta, inviteView, newInviteToken, teamView } from '../common.js';
 import { decideNow, deliverInvite } from './deliver.js';
@@ -34,6 +35,8 @@ export const handler = httpHandler({ body: createInviteBody }, async (request) =
   const meta = commandMeta(request, principal);
   // Refusals first (not a team admin, already invited), so they spend no quota.
   await decideNow(runtime, teamId, command, meta);
+  // An invitation goes out in the name of an address its sender has proven.
+  await provenEmailOf(principal);
   // Every invitation is an e-mail to an address nobody proved yet: counted per team.
   await consumeQuota(runtime, 'teamInvites', teamId);
   const created = await runCommand(teamDecider, teamStream(teamId), command, meta, runtime);

@@ -4,6 +4,7 @@ import { HttpError } from '../../../core/errors.js';
 import { httpHandler, signedIn } from '../../../http/middleware.js';
 import { consumeQuotas } from '../../../core/quotas.js';
 import { getRuntime } from '../../../core/runtime.js';
+import { provenEmailOf } from '../../../http/email-proof.js';
 import { inviteParams, type InviteResponse } from '../../contracts/team.js';
 import { callerTeamId, commandMeta, inviteView, newInviteToken, teamView } from '../common.js';
 import { decideNow, deliverInvite } from './deliver.js';
@@ -21,6 +22,7 @@ export const handler = httpHandler({ params: inviteParams }, async (request) => 
   const command = { type: 'ResendInvite', invite_id: request.params.id, token_hash: hash } as const;
   const meta = commandMeta(request, principal);
   await decideNow(runtime, teamId, command, meta);
+  await provenEmailOf(principal);
   // Counted per invitation (a few resends a day) and with the team's other invitation e-mails.
   await consumeQuotas(runtime, ['inviteResends', `team:${request.params.id}`], ['teamInvites', teamId]);
   const resent = await runCommand(teamDecider, teamStream(teamId), command, meta, runtime);

@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { ProveEmailDialog } from '../../components/account/ProveEmailDialog.js';
 import { Outlet } from 'react-router-dom';
 import './styles.js';
 // The brand theme, built from theme.ts with Amplify UI's createTheme at build time (web/build/amplify-theme.ts).
@@ -22,5 +23,10 @@ export default function AmplifyShell() {
     root.setAttribute('data-amplify-theme', theme.name);
     return () => root.removeAttribute('data-amplify-theme');
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <ProveEmailDialog />
+    </>
+  );
 }
