@@ -39,7 +39,7 @@ async function submittedEvent(projectId: string): Promise<Record<string, unknown
 
 describe('attack 10: header injection through a team invitation', () => {
   it("CR/LF in the inviter's name and the team name add no Bcc: or Reply-To:, and the mail has one recipient", async () => {
-    const inviter = await stack.signUpClient();
+    const inviter = await stack.provenClient();
     expect((await stack.api('PATCH', '/api/me/profile', { user: inviter, body: { full_name: 'Mallory\r\nBcc: attacker@evil.test' } })).status).toBe(200);
     expect((await stack.api('POST', '/api/team', { user: inviter, body: { name: 'Team\r\nReply-To: attacker@evil.test' } })).status).toBe(201);
     const invited = uniqueEmail('invited');

@@ -70,7 +70,7 @@ const latest = async (to: string, tag: string) => (await stack.local.outbox.list
 describe('attack 10: hostile names and titles never add a header or a recipient', () => {
   it('team invitations: the inviter name and the team name, each hostile', async () => {
     for (const [label, hostile] of Object.entries({ ...HOSTILE, long: LONG })) {
-      const inviter = await stack.signUpClient();
+      const inviter = await stack.provenClient();
       expect((await stack.api('PATCH', '/api/me/profile', { user: inviter, body: { full_name: hostile } })).status, label).toBe(200);
       const team = await stack.api('POST', '/api/team', { user: inviter, body: { name: hostile.slice(0, 100) } });
       expect(team.status, `${label}: ${JSON.stringify(team.body)}`).toBe(201);
@@ -94,7 +94,7 @@ describe('attack 10: hostile names and titles never add a header or a recipient'
     expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: designerEmail } })).status).toBe(201);
     await expectClean((await latest(designerEmail, 'designer-invite'))[0]!, designerEmail);
 
-    const client = await stack.signUpClient({ name: HOSTILE.crlfBcc });
+    const client = await stack.provenClient({ name: HOSTILE.crlfBcc });
     expect((await stack.api('POST', '/api/password-resets', { body: { email: client.email } })).status).toBe(202);
     await expectClean((await latest(client.email, 'password-reset'))[0]!, client.email);
 
