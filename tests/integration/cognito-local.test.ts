@@ -286,6 +286,19 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     expect(signedOut).toEqual([sub, sub]);
   });
 
+  it('a global sign-out revokes the access tokens issued before it, as Cognito does; a later sign-in works', async () => {
+    const before = await signIn('ann@auto.test');
+    await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).resolves.toBeDefined();
+    await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: 'ann@auto.test' }));
+    await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    });
+    // At once: token times are whole seconds, and no token is issued in the sign-out's own second.
+    const after = await signIn('ann@auto.test');
+    await expect(client.send(new GetUserCommand({ AccessToken: after.AccessToken }))).resolves.toBeDefined();
+  });
+
   it('ForgotPassword: CustomMessage gets the {####} placeholder; the delivered message has the code', async () => {
     const email = 'dee@example.test';
     await client.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: email }));

@@ -122,6 +122,7 @@ export function createShim(options: ShimOptions): {
 
   /** Runs an auth call through cognito-local and gives its answer Cognito's shape. */
   const authenticate = async (req: IncomingMessage, body: Record<string, any>) => {
+    await afterLastSignOutSecond();
     const answer = await call(req, 'InitiateAuth', body);
     if (answer.status === 200 && answer.body.ChallengeName === 'NEW_PASSWORD_REQUIRED' && body.AuthFlow === 'USER_PASSWORD_AUTH') {
       // cognito-local asks an account created by an admin (FORCE_CHANGE_PASSWORD) for a new password
@@ -149,7 +150,22 @@ export function createShim(options: ShimOptions): {
   const oneAtATime: Handler = (body, req, res) =>
     membershipQueue(() => relay(req, res, Buffer.from(JSON.stringify(body))));
 
+  // Cognito's global sign-out also revokes the access tokens already issued ("Access Token has been
+  // revoked" from GetUser and every other call that takes one); cognito-local forgets only refresh
+  // tokens. A token is revoked when it was issued (`iat`, whole seconds) in or before the sign-out's
+  // second; so that a sign-in right after a sign-out is never taken for an older one, tokens are not
+  // issued in the second of a sign-out (`afterLastSignOutSecond`). Kept in memory: after a restart, a
+  // revoked access token works again with Cognito's own user API until it expires; the product's API
+  // keeps its own session rule in the event store.
+  const signedOutSecond = new Map<string, number>();
+  let lastSignOutSecond = 0;
+  const afterLastSignOutSecond = async () => {
+    const now = Date.now();
+    if (Math.floor(now / 1000) <= lastSignOutSecond) await new Promise((resolve) => setTimeout(resolve, (lastSignOutSecond + 1) * 1000 - now + 1));
+  };
   const signOutEverywhere = async (userPoolId: string, sub: string) => {
+    lastSignOutSecond = Math.floor(Date.now() / 1000);
+    signedOutSecond.set(sub, lastSignOutSecond);
     await options.sessions.revokeRefreshTokens(userPoolId, sub);
     await options.onGlobalSignOut?.(sub);
   };
@@ -182,6 +198,7 @@ export function createShim(options: ShimOptions): {
 
     RespondToAuthChallenge: async (body, req, res) => {
       checkPassword(body.ChallengeResponses?.NEW_PASSWORD);
+      await afterLastSignOutSecond();
       const answer = await call(req, 'RespondToAuthChallenge', body);
       if (answer.status !== 200) throw upstreamError(answer);
       // cognito-local keeps only the refresh tokens InitiateAuth issues; without this one, a user who
@@ -195,6 +212,7 @@ export function createShim(options: ShimOptions): {
     },
 
     AdminInitiateAuth: async (body, req, res) => {
+      await afterLastSignOutSecond();
       const answer = await call(req, 'AdminInitiateAuth', body);
       if (answer.status !== 200) throw upstreamError(answer);
       sendJson(res, 200, withTokenShape(await resignResult(answer.body)));
@@ -242,8 +260,13 @@ export function createShim(options: ShimOptions): {
         algorithms: ['RS256'],
       });
       if (payload.token_use !== 'access' || !payload.sub) throw new Error('not an access token');
+      const revokedSecond = signedOutSecond.get(payload.sub);
+      if (revokedSecond !== undefined && (payload.iat ?? 0) <= revokedSecond) {
+        throw new CognitoError('NotAuthorizedException', 'Access Token has been revoked');
+      }
       return payload.sub;
     } catch (err) {
+      if (err instanceof CognitoError) throw err;
       const expired = err instanceof joseErrors.JWTExpired;
       throw new CognitoError('NotAuthorizedException', expired ? 'Access Token has expired' : 'Invalid Access Token');
     }
