@@ -117,7 +117,7 @@ test('a client follows a project from the empty dashboard to the detail dialog; 
   await expect(dialog.getByRole('tab')).toHaveText(['Details', 'Files', 'Activity']);
   await expect(dialog.getByText('Queued', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Concept Design', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('single family')).toBeVisible();
+  await expect(dialog.getByText('Single Family')).toBeVisible();
   await expect(dialog.getByText('1640 sq ft')).toBeVisible();
   await expect(dialog.getByText('12 Elm Street, Springfield')).toBeVisible();
   await expect(dialog.getByText(/^\d+ to \d+ business days$/)).toBeVisible();

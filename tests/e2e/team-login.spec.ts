@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { acceptDesignerInvitation } from './support/designer-invite.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail, signOutInBrowser } from './support/fixtures.js';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
@@ -51,7 +51,7 @@ test("an active team admin is welcomed, and /admin's own check still applies (a 
   await signInInBrowser(page, account);
   const created = await apiFromPage(page, 'POST', '/api/team', { name: 'Studio Tara' });
   expect(created.status).toBe(201);
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOutInBrowser(page);
 
   await teamSignIn(page, account);
   await expect(toast(page, 'Welcome back, Admin!')).toBeVisible();

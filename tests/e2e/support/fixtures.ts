@@ -213,3 +213,9 @@ export async function signInInBrowser(
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
 }
+
+/** Signs out as a person does: the avatar menu of the app header, then Sign Out. */
+export async function signOutInBrowser(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Profile settings/ }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+}
