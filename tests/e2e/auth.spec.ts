@@ -84,7 +84,8 @@ test('sign-up then sign-in: a client lands on /dashboard', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   await signInInBrowser(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(`Welcome back, ${account.fullName}!`)).toBeVisible();
+  // A brand-new account's first visit is welcomed, not welcomed back (issue 36).
+  await expect(page.getByText(`Welcome, ${account.fullName}!`)).toBeVisible();
 });
 
 test('sign-in with a redirect returns to the screen that asked for it', async ({ page }) => {

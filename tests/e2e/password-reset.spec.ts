@@ -58,7 +58,7 @@ test('client: forgot → e-mail → reset → signed in and sent to /dashboard',
   await chooseNewPassword(page, NEW_PASSWORD);
   await expect(toast(page, 'Success!')).toContainText('Your password has been updated.');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(`Welcome back, ${account.fullName}!`)).toBeVisible();
+  await expect(page.getByText(`Welcome, ${account.fullName}!`)).toBeVisible();
 
   // The old password is gone, the new one works.
   await signOutInBrowser(page);

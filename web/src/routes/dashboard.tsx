@@ -4,7 +4,7 @@ import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'reac
 import { PlanButton } from '../components/billing/PlanButton.js';
 import { RecentProjects } from '../components/dashboard/RecentProjects.js';
 import { StatusCounters } from '../components/dashboard/StatusCounters.js';
-import { WelcomeCard } from '../components/dashboard/WelcomeCard.js';
+import { WelcomeCard, useFirstVisit } from '../components/dashboard/WelcomeCard.js';
 import { useProjects } from '../components/project/useProjects.js';
 import '../components/project/project.css';
 import type { ProjectCard } from '../lib/contracts.js';
@@ -54,6 +54,7 @@ function ClientDashboard() {
   const [billingKey, setBillingKey] = useState(0);
   // The profile's name, else the token's; the e-mail's local part only once the profile has answered.
   const name = me?.user.full_name || user?.name || (loading ? null : user?.email.split('@')[0] || 'there');
+  const firstVisit = useFirstVisit(user?.sub);
   const admin = hasRole(user, 'admin');
   const none = projects !== null && projects.length === 0;
   // Projects are submitted by clients, or by an admin for a client; a designer is not offered the wizard.
@@ -62,7 +63,7 @@ function ClientDashboard() {
   return (
     <Page title="Dashboard" header={<AppHeader name={me?.user.full_name} />}>
       <Flex direction="column" gap="large">
-        <WelcomeCard name={name} me={me} projectCount={total} planButton={<PlanButton reloadKey={billingKey} />} />
+        <WelcomeCard name={name} me={me} projectCount={total} firstVisit={firstVisit} planButton={<PlanButton reloadKey={billingKey} />} />
 
         <section aria-labelledby="your-projects-heading">
           <Flex direction="column" gap="xxs" marginBottom="medium">
@@ -131,6 +132,7 @@ function ClientDashboard() {
       <Suspense fallback={null}>
         {checkoutUsed ? (
           <CheckoutSuccessDialog
+            projectCount={total}
             onClose={() => {
               reload();
               reloadProjects();
