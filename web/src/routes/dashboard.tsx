@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { PlanButton } from '../components/billing/PlanButton.js';
@@ -63,6 +63,7 @@ function ClientDashboard() {
   return (
     <Page title="Dashboard" header={<AppHeader name={me?.user.full_name} />}>
       <Flex direction="column" gap="large">
+        {me?.designer_invitation ? <DesignerInvitationNotice invitation={me.designer_invitation} email={me.user.email} /> : null}
         <WelcomeCard name={name} me={me} projectCount={total} firstVisit={firstVisit} planButton={<PlanButton reloadKey={billingKey} />} />
 
         <section aria-labelledby="your-projects-heading">
@@ -155,5 +156,23 @@ function DashboardLink({ to, title, text }: { to: string; title: string; text: s
         <Text color="font.secondary">{text}</Text>
       </Flex>
     </Card>
+  );
+}
+
+/**
+ * Someone whose address has a designer invitation waiting (GET /api/me): registering granted
+ * nothing yet, the invitation's link does. Said before anything else on the dashboard.
+ */
+function DesignerInvitationNotice({ invitation, email }: { invitation: { status: 'pending' | 'expired' }; email: string }) {
+  return invitation.status === 'pending' ? (
+    <Alert variation="info" heading="Your designer invitation is waiting">
+      We sent an invitation to join the studio as a designer to {email}. Follow the link in that e-mail to start working on your
+      projects; until then this is a client dashboard. No e-mail? Check your spam folder, or ask the studio's admin to resend it.
+    </Alert>
+  ) : (
+    <Alert variation="warning" heading="Your designer invitation has expired">
+      The invitation to join the studio as a designer that we sent to {email} is no longer valid. Ask the studio's admin to resend
+      it from Designer Management, then follow the new link.
+    </Alert>
   );
 }
