@@ -87,6 +87,9 @@ async function findings(page: Page, where: string, role: Role): Promise<string[]
   const words = new Set(found.text.match(/\b[a-z]+_[a-z_]+\b/g) ?? []);
   const raw = [...words].filter((word) => RAW_VALUES.has(word));
   if (raw.length) found.problems.push(`stored values shown: ${raw.join(', ')}`);
+  // Underscores turned into spaces are still the system's words where the wizard says 'Single Family'.
+  const spaced = [...RAW_VALUES].map((value) => value.replace(/_/g, ' ')).filter((value) => ALL_PROPERTY_TYPES.includes(value.replace(/ /g, '_') as never) && found.text.includes(value));
+  if (spaced.length) found.problems.push(`property types in lower case: ${spaced.join(', ')}`);
   const iso = found.text.match(/\b\d{4}-\d{2}-\d{2}\b/g);
   if (iso) found.problems.push(`ISO dates shown: ${[...new Set(iso)].join(', ')}`);
   if (role !== 'visitor') {
