@@ -5,7 +5,7 @@
  * browser tests do, and seeds a client with projects, an assigned designer, comments and activity so
  * that no screen is empty. `--before` renders only the dashboard, the admin board and the project
  * dialog into docs/screens/before/ (taken once, from the tree before the redesign).
- * `--only=name,name` renders only those screens; `--out=dir` writes elsewhere; `--png` writes PNG.
+ * `--only=name,name` renders only those screens (SCREENS_WEB_DIR=dir serves another build); `--out=dir` writes elsewhere; `--png` writes PNG.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -109,7 +109,8 @@ const SCREENS: Screen[] = [
 ];
 
 async function main() {
-  const local = await startLocal({ port: 0, dataDir: undefined, quiet: true });
+  // SCREENS_WEB_DIR serves another build (say, one made beside a test run that uses web/dist).
+  const local = await startLocal({ port: 0, dataDir: undefined, quiet: true, ...(process.env.SCREENS_WEB_DIR ? { webDir: process.env.SCREENS_WEB_DIR } : {}) });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   const written: { screen: Screen; size: string; file: string }[] = [];
   try {
