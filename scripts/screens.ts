@@ -164,6 +164,15 @@ async function main() {
           '| --- | --- | --- | --- | --- |',
           ...rows,
           '',
+          '## Before and after (issue 36)',
+          '',
+          '| Screen | Before, desk | After, desk | Before, phone | After, phone |',
+          '| --- | --- | --- | --- | --- |',
+          ...SCREENS.filter((screen) => screen.before).map(
+            (screen) =>
+              `| ${screen.title} | [before](before/${screen.name}-desk.jpg) | [after](${screen.name}-desk.jpg) | [before](before/${screen.name}-phone.jpg) | [after](${screen.name}-phone.jpg) |`,
+          ),
+          '',
         ].join('\n'),
       );
     }
