@@ -372,7 +372,7 @@ test('Global Activity tab: Today / Yesterday / Earlier, text search and the type
   // Icon and colour by kind.
   const approved = today.getByRole('listitem').filter({ hasText: 'Comment approved' });
   await expect(approved.getByRole('img', { name: 'Comment' })).toHaveCSS('color', 'rgb(29, 78, 216)');
-  const status = today.getByRole('listitem').filter({ hasText: 'Status updated to delivered' }).first();
+  const status = today.getByRole('listitem').filter({ hasText: 'Status updated to Delivered' }).first();
   await expect(status.getByRole('img', { name: 'Status change' })).toHaveCSS('color', 'rgb(126, 34, 206)');
   await expect(status).toContainText('Avery Admin');
 
