@@ -8,7 +8,6 @@ import { LandingFooter } from '../components/landing/LandingFooter.js';
 import { LandingHeader } from '../components/landing/LandingHeader.js';
 import { PricingSection } from '../components/landing/PricingSection.js';
 import { SampleCarousel } from '../components/landing/SampleCarousel.js';
-import '@fontsource-variable/plus-jakarta-sans/wght.css';
 import '../components/landing/landing.css';
 import { useSession } from '../lib/session.js';
 
