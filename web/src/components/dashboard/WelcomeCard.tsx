@@ -48,7 +48,8 @@ export function WelcomeCard({ name, me, projectCount, planButton, firstVisit = f
   );
 }
 
-const WELCOMED = 'dc_welcomed:';
+/** The accounts this device has greeted on their dashboard (space-separated subs, the latest 20). */
+const WELCOMED_KEY = 'dc_welcomed';
 
 /**
  * Whether this is the account's first visit to its dashboard (on this device): read once per
@@ -58,7 +59,7 @@ export function useFirstVisit(sub: string | undefined): boolean {
   const [first] = useState(() => {
     if (!sub) return false;
     try {
-      return localStorage.getItem(WELCOMED + sub) === null;
+      return !(localStorage.getItem(WELCOMED_KEY) ?? '').split(' ').includes(sub);
     } catch {
       return false;
     }
@@ -66,7 +67,8 @@ export function useFirstVisit(sub: string | undefined): boolean {
   useEffect(() => {
     if (!sub) return;
     try {
-      localStorage.setItem(WELCOMED + sub, '1');
+      const seen = (localStorage.getItem(WELCOMED_KEY) ?? '').split(' ').filter((one) => one && one !== sub);
+      localStorage.setItem(WELCOMED_KEY, [...seen.slice(-19), sub].join(' '));
     } catch {
       // Private mode without storage: every visit is greeted as a return.
     }
