@@ -35,3 +35,15 @@ export function humanize(value: string): string {
     .map((word) => word[0]!.toUpperCase() + word.slice(1))
     .join(' ');
 }
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A calendar date (YYYY-MM-DD) in the studio's words, "Nov 26, 2026" (spec's MMM d, yyyy): what the
+ * activity feed, notifications and e-mail say, so no reader shows the stored ISO form.
+ */
+export function calendarDay(value: string): string {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
+  if (!year || !month || !day || month > 12) return value;
+  return `${SHORT_MONTHS[month - 1]} ${day}, ${year}`;
+}

@@ -86,6 +86,8 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   await expect(page.getByRole('button', { name: 'Adding...' })).toBeDisabled();
   release();
   await expect(toast(page, 'Designer can now register with this email')).toBeVisible();
+  // …and says what really starts the role: the invitation's link.
+  await expect(toast(page, `An invitation was sent to ${fresh}`)).toBeVisible();
   await page.unroute('**/api/designers');
   await expect(field).toHaveValue('');
   await expect(row(fresh)).toContainText('Pre-authorized');

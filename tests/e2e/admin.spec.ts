@@ -372,7 +372,7 @@ test('Global Activity tab: Today / Yesterday / Earlier, text search and the type
   // Icon and colour by kind.
   const approved = today.getByRole('listitem').filter({ hasText: 'Comment approved' });
   await expect(approved.getByRole('img', { name: 'Comment' })).toHaveCSS('color', 'rgb(29, 78, 216)');
-  const status = today.getByRole('listitem').filter({ hasText: 'Status updated to delivered' }).first();
+  const status = today.getByRole('listitem').filter({ hasText: 'Status updated to Delivered' }).first();
   await expect(status.getByRole('img', { name: 'Status change' })).toHaveCSS('color', 'rgb(126, 34, 206)');
   await expect(status).toContainText('Avery Admin');
 
@@ -435,15 +435,13 @@ test('Users tab: the counts, the table and the details dialog', async ({ page, r
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(coraRow).toBeVisible();
 
-  // 'Sync All Subscriptions' asks first, then reports.
-  let confirmation = '';
-  page.once('dialog', (dialog) => {
-    confirmation = dialog.message();
-    void dialog.accept();
-  });
+  // 'Sync All Subscriptions' asks first (the app's confirmation dialog), then reports.
   await page.getByRole('button', { name: 'Sync All Subscriptions' }).click();
+  const asking = page.getByRole('dialog', { name: 'Sync all subscriptions?' });
+  await expect(asking).toContainText('This will sync all user subscription statuses with Stripe. This may take a few moments. Continue?');
+  await asking.getByRole('button', { name: 'Continue' }).click();
   await expect(toast(page, 'Subscription sync complete! Updated:')).toBeVisible();
-  expect(confirmation).toBe('This will sync all user subscription statuses with Stripe. This may take a few moments. Continue?');
+  await expect(asking).toBeHidden();
 
   await coraRow.getByRole('button', { name: 'View Details' }).click();
   const dialog = page.getByRole('dialog', { name: 'User Details' });
@@ -489,15 +487,12 @@ test("'Sign Out All Designers': the designer's next API call is refused and the 
   await signInAsAdmin(page, runtime);
   // Tokens carry whole seconds: the revocation must come after the designer's sign-in second.
   await page.waitForTimeout(1100);
-  let confirmation = '';
-  page.once('dialog', (dialog) => {
-    confirmation = dialog.message();
-    void dialog.accept();
-  });
   await page.getByRole('button', { name: 'Sign Out All Designers' }).click();
+  const asking = page.getByRole('dialog', { name: 'Sign out all designers?' });
+  await expect(asking).toContainText('Are you sure you want to sign out all designers? This will immediately end all active designer sessions.');
+  await asking.getByRole('button', { name: 'Sign Out All' }).click();
   await expect(toast(page, 'Successfully signed out 1 of 1 designers')).toBeVisible();
   await expect(toast(page, 'Successfully signed out 1 of 1 designers')).toContainText('Errors: 0');
-  expect(confirmation).toBe('Are you sure you want to sign out all designers? This will immediately end all active designer sessions.');
 
   // The designer's next call is refused…
   const refused = await apiFromPage(designerPage, 'GET', '/api/projects');
@@ -514,7 +509,8 @@ test("'Sign Out All Designers': the designer's next API call is refused and the 
   await designerContext.close();
 
   // Cancelling the confirmation does nothing.
-  page.once('dialog', (dialog) => void dialog.dismiss());
   await page.getByRole('button', { name: 'Sign Out All Designers' }).click();
+  await asking.getByRole('button', { name: 'Cancel' }).click();
+  await expect(asking).toBeHidden();
   await expect(page.getByRole('button', { name: 'Sign Out All Designers' })).toBeEnabled();
 });

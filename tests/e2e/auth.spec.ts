@@ -1,5 +1,5 @@
 import { acceptDesignerInvitation } from './support/designer-invite.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail, signOutInBrowser } from './support/fixtures.js';
 
 test('sign-up refuses a password shorter than 12 characters', async ({ page }) => {
   await page.goto('/auth');
@@ -48,7 +48,7 @@ test('without "Stay signed in" the session lives in sessionStorage, and sign-out
   await page.reload();
   await expect(page.getByText('Welcome back, Sam Session!')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOutInBrowser(page);
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => localStorage.getItem('auth_preference'))).toBeNull();
   expect(await page.evaluate(() => Object.keys(sessionStorage).some((key) => key.endsWith('.idToken')))).toBe(false);
@@ -84,7 +84,8 @@ test('sign-up then sign-in: a client lands on /dashboard', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   await signInInBrowser(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(`Welcome back, ${account.fullName}!`)).toBeVisible();
+  // A brand-new account's first visit is welcomed, not welcomed back (issue 36).
+  await expect(page.getByText(`Welcome, ${account.fullName}!`)).toBeVisible();
 });
 
 test('sign-in with a redirect returns to the screen that asked for it', async ({ page }) => {
@@ -120,7 +121,7 @@ test('"Stay signed in" off: a new browser context (a browser restart) is signed 
   await restarted.close();
 
   // With the box checked, the same restart keeps the session.
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOutInBrowser(page);
   await expect(page).toHaveURL(/\/auth$/);
   await signInInBrowser(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -72,6 +72,9 @@ test('a client follows a project from the empty dashboard to the detail dialog; 
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The empty dashboard.
+  // The first visit says 'Welcome', later ones 'Welcome back' (issue 36).
+  await expect(page.getByText(`Welcome, ${account.fullName}!`)).toBeVisible();
+  await page.reload();
   await expect(page.getByText(`Welcome back, ${account.fullName}!`)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Start Your First Project' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Start Your First Project' })).toHaveAttribute('href', '/submit');
@@ -117,7 +120,7 @@ test('a client follows a project from the empty dashboard to the detail dialog; 
   await expect(dialog.getByRole('tab')).toHaveText(['Details', 'Files', 'Activity']);
   await expect(dialog.getByText('Queued', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Concept Design', { exact: true })).toBeVisible();
-  await expect(dialog.getByText('single family')).toBeVisible();
+  await expect(dialog.getByText('Single Family')).toBeVisible();
   await expect(dialog.getByText('1640 sq ft')).toBeVisible();
   await expect(dialog.getByText('12 Elm Street, Springfield')).toBeVisible();
   await expect(dialog.getByText(/^\d+ to \d+ business days$/)).toBeVisible();

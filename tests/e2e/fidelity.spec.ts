@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import type { ProjectResponse, SubmitProjectBody } from '../../functions/api/contracts/projects.js';
-import { PASSWORD, apiFromPage, expect, setCheckbox, signInInBrowser, signUpInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, expect, setCheckbox, signInInBrowser, signUpInBrowser, test, uniqueEmail, type E2ERuntime, signOutInBrowser } from './support/fixtures.js';
 
 /**
  * Issue 20, spec fidelity, one test per point: admins submit on a client's behalf and designers are
@@ -158,7 +158,7 @@ test('4. a sign-in at a plain /auth goes to /dashboard, not to a screen refused 
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The refusal itself names the screen in the address, and signing in from there returns to it.
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOutInBrowser(page);
   await expect(page).toHaveURL(/\/auth$/);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth\?redirect=%2Fprofile$/);

@@ -87,10 +87,14 @@ test('the carousel shows the 4 sample cards twice, moving, with images served by
   await expect(track).toHaveCSS('animation-play-state', 'paused');
   await expect(carousel.getByRole('button', { name: 'Play carousel' })).toHaveAttribute('aria-pressed', 'true');
 
-  // 'View Sample' does nothing visible.
+  // 'View Sample' opens the sample at a larger size, on the same page (issue 36).
   const url = page.url();
   await carousel.getByRole('button', { name: 'View Sample' }).first().click();
   expect(page.url()).toBe(url);
+  const viewer = page.getByRole('dialog', { name: 'Coastal Kitchen Palette' });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole('img', { name: /^Illustration of a material board/ })).toBeVisible();
+  await viewer.getByRole('button', { name: 'Close sample' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 

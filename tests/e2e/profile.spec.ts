@@ -10,6 +10,8 @@ test('a client edits the profile on Profile Settings and goes back to the dashbo
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The first visit is a welcome; coming back from the profile below is a welcome back.
+  await expect(page.getByText('Welcome, Pat Profile!')).toBeVisible();
   await runtime.settle();
 
   await page.goto('/profile');

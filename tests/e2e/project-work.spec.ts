@@ -153,8 +153,8 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
   await toast(admin, 'Comment rejected and removed');
   await expect(manage.getByText(hostile)).toHaveCount(0);
   const log = manage.getByLabel('Activity log');
-  await expect(log.getByText('Status changed to needs_revision')).toBeVisible();
-  await expect(log.getByText('Designer updated status from queued to needs_revision')).toBeVisible();
+  await expect(log.getByText('Status changed to Needs Revision')).toBeVisible();
+  await expect(log.getByText('Designer updated status from Queued to Needs Revision')).toBeVisible();
   await expect(log.getByText('Task completed')).toBeVisible();
   await expect(log.getByText('Deliverable uploaded')).toBeVisible();
   await expect(log.getByText('Comment approved')).toHaveCount(0);

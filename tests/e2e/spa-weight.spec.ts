@@ -46,16 +46,19 @@ test('/auth and the signed-in screens are built from Amplify UI; a signed-in vis
   const assets = recordAssets(page);
   await page.goto('/auth');
   await expect(page.locator('[data-amplify-theme="design-club"]')).toBeVisible();
-  // Amplify UI's button in the brand's theme: indigo primary (not Amplify's teal), bold headings.
+  // Amplify UI's button in the brand's theme: indigo primary (not Amplify's teal), extra-bold
+  // headings in the brand's typeface.
   const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
   await expect(signIn).toHaveClass(/amplify-button/);
   await expect(signIn).toHaveCSS('background-color', 'rgb(67, 56, 202)');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '700');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '800');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-family', /^"Plus Jakarta Sans Variable"/);
   const account = { fullName: 'Wendy Weight', email: uniqueEmail(), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);
   await page.waitForURL('**/dashboard');
   await expect(page.locator('[data-amplify-theme="design-club"]')).toBeVisible();
+  await expect(page.getByText('Welcome, Wendy Weight!')).toBeVisible();
   const loaded = await assets();
   expect(loaded.some((asset) => AMPLIFY_UI.test(asset.body))).toBe(true);
   expect(loaded.some((asset) => asset.body.includes(AMPLIFY_AUTH))).toBe(true);

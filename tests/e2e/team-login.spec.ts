@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { acceptDesignerInvitation } from './support/designer-invite.js';
-import { PASSWORD, apiFromPage, createTeamInBrowser, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, createTeamInBrowser, expect, signInInBrowser, signOutInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
@@ -50,7 +50,7 @@ test("an active team admin is welcomed, and /admin's own check still applies (a 
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);
   await createTeamInBrowser(page, runtime, account, 'Studio Tara');
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOutInBrowser(page);
 
   await teamSignIn(page, account);
   await expect(toast(page, 'Welcome back, Admin!')).toBeVisible();

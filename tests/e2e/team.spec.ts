@@ -36,6 +36,7 @@ test('a client builds a team by e-mail invitation; the invitee joins and sees it
 
   // Team Management: a client in no team names one and becomes its admin.
   await page.getByRole('button', { name: /Profile settings/ }).click();
+  await page.getByRole('link', { name: 'Profile', exact: true }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByRole('tab', { name: 'Team Management' }).click();
   await page.getByLabel('Team Name').fill(teamName);

@@ -28,7 +28,7 @@ test('the test-email page sends through the mail adapter to the caller, and refu
   await page.getByLabel('Email').fill(uniqueEmail('stranger'));
   await send.click();
   const refused = toast(page, 'Test Failed');
-  await expect(refused).toContainText('Test emails can only be sent to your own email address or to an admin.');
+  await expect(refused).toContainText('Failed to send test email. Test emails can only be sent to your own email address or to an admin.');
   await expect(refused).toHaveAttribute('data-variant', 'destructive');
 });
 
@@ -44,8 +44,12 @@ test('an admin tests delivery to any address; a refused address shows the failur
   await expect(failed).toHaveAttribute('data-variant', 'destructive');
 });
 
-test('signed out, the test-email page asks to sign in first', async ({ page }) => {
+test('signed out, the test-email page shows its form and sending asks to sign in first', async ({ page }) => {
   await page.goto('/test-resend');
   await expect(page.getByRole('heading', { name: 'Test Email Delivery' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth?redirect=%2Ftest-resend');
+  await page.getByLabel('Email').fill('someone@example.test');
+  await page.getByRole('button', { name: 'Send Test Email' }).click();
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Ftest-resend$/);
+  await expect(toast(page, 'Sign in to send a test email')).toBeVisible();
 });

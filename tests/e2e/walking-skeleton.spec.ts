@@ -20,7 +20,7 @@ test('a new client signs up, signs in, submits a project and finds it queued on 
 
   await signInInBrowser(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(`Welcome back, ${account.fullName}!`)).toBeVisible();
+  await expect(page.getByText(`Welcome, ${account.fullName}!`)).toBeVisible();
   // The empty dashboard's one call to action (spec/1 §dashboard); the two cards come with projects.
   await expect(page.getByRole('link', { name: 'Start Your First Project' })).toHaveAttribute('href', '/submit');
 
@@ -63,7 +63,7 @@ test('a new client signs up, signs in, submits a project and finds it queued on 
   const card = queued.locator('article', { has: page.getByRole('button', { name: title }) });
   await expect(card.getByText('Design', { exact: true })).toBeVisible();
   await expect(card.getByText('AI', { exact: true })).toBeVisible();
-  await expect(card.getByText('single family')).toBeVisible();
+  await expect(card.getByText('Single Family')).toBeVisible();
   await expect(card.getByText('1200 sq ft')).toBeVisible();
   await expect(card.getByText(/^\d+–\d+ days$/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Delivered' }).getByText('No projects')).toBeVisible();

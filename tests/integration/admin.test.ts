@@ -159,7 +159,7 @@ describe('GET /api/activity', () => {
     const times = activities.map((a) => a.created_at);
     expect(times).toEqual([...times].sort().reverse());
     expect(activities.find((a) => a.action === 'Project submitted' && a.project_title === 'Kitchen remodel')).toMatchObject({ user_name: 'Alice Architect', kind: 'other' });
-    expect(activities.find((a) => a.action === 'Status updated to delivered')).toMatchObject({ user_name: 'Avery Admin', kind: 'status', project_title: 'Loft conversion' });
+    expect(activities.find((a) => a.action === 'Status updated to Delivered')).toMatchObject({ user_name: 'Avery Admin', kind: 'status', project_title: 'Loft conversion' });
   });
 
   it('filters by kind and by text', async () => {
@@ -171,7 +171,7 @@ describe('GET /api/activity', () => {
     const text = await stack.api('GET', '/api/activity?q=garage', { user: admin });
     expect(new Set(text.body.activities.map((a: { project_title: string }) => a.project_title))).toEqual(new Set(['Permit for the garage']));
     const both = await stack.api('GET', '/api/activity?q=loft&type=status', { user: admin });
-    expect(both.body.activities.map((a: { action: string }) => a.action)).toEqual(['Status updated to delivered', 'Status updated to in_progress']);
+    expect(both.body.activities.map((a: { action: string }) => a.action)).toEqual(['Status updated to Delivered', 'Status updated to In Progress']);
     const bad = await stack.api('GET', '/api/activity?type=everything', { user: admin });
     expect(bad.status).toBe(400);
   });

@@ -127,8 +127,12 @@ describe('moderation', () => {
     }
     expect((await stack.api('GET', '/api/moderation', { user: admin })).body.comments.map((c: { id: string }) => c.id)).not.toContain(second);
     expect((await activity(admin)).entries.map((e) => e.action)).not.toContain('Comment rejected');
-    // A rejected comment's words never reach the client, not even through its 'Comment posted' entry.
+    // A rejected comment's words never reach the client, nor an empty 'Comment posted' entry for it.
     expect(JSON.stringify(await activity(owner))).not.toContain('Admin note');
+    for (const user of [owner, designer]) {
+      expect((await activity(user)).entries.filter((e) => e.action === 'Comment posted' && e.metadata.comment_id === second)).toEqual([]);
+    }
+    expect((await activity(admin)).entries.filter((e) => e.action === 'Comment posted' && e.metadata.comment_id === second)).toHaveLength(1);
     // Rejecting again: the comment is gone.
     expect((await stack.api('POST', `/api/comments/${second}/reject`, { user: admin, body: { project_id: projectId } })).status).toBe(404);
 

@@ -140,9 +140,15 @@ describe('a pre-authorised designer', () => {
     const signedUp = await signUp(email);
     // Signing up with the address proves nothing: not linked, no designer rights, until the link.
     expect((await designers()).find((row) => row.email === email)).toMatchObject({ user_id: null, invitation: 'pending' });
-    expect((await stack.api('GET', '/api/me', { user: signedUp })).body.roles).toEqual(['client']);
+    const waiting = (await stack.api('GET', '/api/me', { user: signedUp })).body;
+    expect(waiting.roles).toEqual(['client']);
+    // …and /api/me tells them the invitation is waiting for their address (issue 36: the dashboard says to follow it).
+    expect(waiting.designer_invitation).toEqual({ status: 'pending', expires_at: expect.any(String) });
+    expect((await stack.api('GET', '/api/me', { user: admin })).body.designer_invitation).toBeNull();
     expect(await stack.api('POST', '/api/designers/link', { user: signedUp })).toMatchObject({ status: 200, body: { allowed: false } });
     const user = await signUpAndAcceptExisting(email, signedUp);
+    await stack.settle();
+    expect((await stack.api('GET', '/api/me', { user })).body.designer_invitation).toBeNull();
 
     expect((await designers()).find((row) => row.email === email)).toEqual({ email, active: true, user_id: user.sub, active_projects: 0, invitation: 'accepted', full_name: expect.any(String) });
     expect(await groupsOf(user.sub)).toEqual(['client', 'designer']);

@@ -86,7 +86,7 @@ describe('who hears what (in the app)', () => {
     expect(await since()).toEqual({ designer: ['assignment: You were assigned Matrix house'] });
 
     await patch(admin, projectId, { due_date: '2026-12-24' });
-    expect(await since()).toEqual({ designer: ['assignment: Matrix house is now due on 2026-12-24'] });
+    expect(await since()).toEqual({ designer: ['assignment: Matrix house is now due on Dec 24, 2026'] });
 
     await patch(admin, projectId, { priority: 'Urgent' });
     expect(await since()).toEqual({});

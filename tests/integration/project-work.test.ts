@@ -77,7 +77,7 @@ describe('assignment by e-mail before the designer has an account', () => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.project.status).toBe('needs_revision');
     await stack.settle();
-    expect((await actions())[0]).toMatchObject({ action: 'Status changed to needs_revision', details: 'Designer updated status from queued to needs_revision' });
+    expect((await actions())[0]).toMatchObject({ action: 'Status changed to Needs Revision', details: 'Designer updated status from Queued to Needs Revision' });
     const back = await stack.api('PATCH', `/api/projects/${projectId}`, { user: newDesigner, body: { status: 'in_progress' } });
     expect(back.body.project.status).toBe('in_progress');
   });
@@ -174,12 +174,12 @@ describe('the admin', () => {
     expect((await actions(otherProjectId)).map((e) => [e.action, e.details])).toEqual([
       ['Due date changed', 'Due date cleared'],
       ['Designer unassigned', 'Dana Designer'],
-      ['Status changed to in_progress', 'Designer updated status from queued to in_progress'],
+      ['Status changed to In Progress', 'Designer updated status from Queued to In Progress'],
       ['Designer assigned', 'Dana Designer'],
-      ['Due date changed', 'Due date set to 2030-05-17'],
+      ['Due date changed', 'Due date set to May 17, 2030'],
       ['Priority changed', 'Priority set to Urgent'],
-      ['Status updated to queued', null],
-      ['Status updated to delivered', null],
+      ['Status updated to Queued', null],
+      ['Status updated to Delivered', null],
       ['Project submitted', 'Nobody assigned'],
     ]);
     // After unassigning, the designer is refused again.

@@ -90,7 +90,7 @@ describe('the designer', () => {
   it('hears being unassigned, and a due date change; the client does not', () => {
     expect(who(told('DesignerUnassigned', {}, as(ADMIN, 'admin')))).toEqual([DESIGNER]);
     const due = told('DueDateChanged', { due_date: '2026-12-01' }, as(ADMIN, 'admin'));
-    expect(due.map((n) => [n.recipient.sub, n.message])).toEqual([[DESIGNER, 'Kitchen is now due on 2026-12-01']]);
+    expect(due.map((n) => [n.recipient.sub, n.message])).toEqual([[DESIGNER, 'Kitchen is now due on Dec 1, 2026']]);
   });
 
   it('an admin who is also the designer is not told of their own due date change', () => {

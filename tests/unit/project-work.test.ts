@@ -125,8 +125,8 @@ describe('activity log texts', () => {
   const envelope = (event: NewEvent, actor: Actor) => ({ ...event, actor, at: AT, version: 9, streamId: 'project-P1', schemaVersion: 1, eventId: 'E'.repeat(26), correlationId: 'c', causationId: null, prevHash: '', hash: '' });
   it('says who changed a status in the spec words', () => {
     const change = ProjectStatusChanged.create({ from: 'queued', to: 'in_progress' });
-    expect(describeEvent(envelope(change, admin), before, before)).toMatchObject({ action: 'Status updated to in_progress' });
-    expect(describeEvent(envelope(change, designer), before, before)).toMatchObject({ action: 'Status changed to in_progress', details: 'Designer updated status from queued to in_progress' });
+    expect(describeEvent(envelope(change, admin), before, before)).toMatchObject({ action: 'Status updated to In Progress' });
+    expect(describeEvent(envelope(change, designer), before, before)).toMatchObject({ action: 'Status changed to In Progress', details: 'Designer updated status from Queued to In Progress' });
   });
   it('quotes the first 50 characters of a moderated comment', () => {
     const withComment = stateOf([{ event: submitted!, actor: client }, assigned, { event: CommentPosted.create({ comment_id: 'C1', content: 'x'.repeat(80) }), actor: designer }]);

@@ -14,6 +14,12 @@ export interface MeResponse {
   roles: SystemRole[];
   /** The client team the user belongs to, with their role in it (team roles grant no system rights). */
   team: { id: string; name: string; role: 'admin' | 'designer'; status: 'active' | 'inactive' } | null;
+  /**
+   * A designer invitation waiting for the caller's address (by its canonical form): the role starts
+   * only when its link is followed, so the dashboard says so. Null when there is none, or once the
+   * caller is linked.
+   */
+  designer_invitation: { status: 'pending' | 'expired'; expires_at: string } | null;
 }
 
 /** POST /api/me/email-proof: the first proof of the caller's address, recorded. */

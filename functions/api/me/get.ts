@@ -1,4 +1,6 @@
+import { invitationStatus } from '../../domain/designer.js';
 import { httpHandler, signedIn } from '../../http/middleware.js';
+import { designerByEmail } from '../../queries/designers.js';
 import { membershipOf } from '../../queries/teams.js';
 import { getUser } from '../../queries/users.js';
 import { getRuntime } from '../../core/runtime.js';
@@ -7,7 +9,13 @@ import type { MeResponse } from '../contracts/me.js';
 export const handler = httpHandler({}, async (request) => {
   const principal = signedIn(request);
   const runtime = getRuntime();
-  const [user, membership] = await Promise.all([getUser(runtime, principal.sub), membershipOf(runtime, principal.sub)]);
+  const [user, membership, designer] = await Promise.all([
+    getUser(runtime, principal.sub),
+    membershipOf(runtime, principal.sub),
+    principal.email ? designerByEmail(runtime, principal.email) : null,
+  ]);
+  // An authorisation for this address that no account has claimed yet: its invitation is waiting.
+  const waiting = designer?.active && !designer.user_id && designer.invitation ? invitationStatus({ invitation: { ...designer.invitation, token_hash: '', accepted_at: null }, user_id: null }, runtime.now().toISOString()) : null;
   const body: MeResponse = {
     user: {
       id: principal.sub,
@@ -21,6 +29,7 @@ export const handler = httpHandler({}, async (request) => {
     },
     roles: principal.groups.length > 0 ? principal.groups : ['client'],
     team: membership ? { id: membership.team_id, name: membership.team_name, role: membership.role, status: membership.status } : null,
+    designer_invitation: waiting === 'pending' || waiting === 'expired' ? { status: waiting, expires_at: designer!.invitation!.expires_at } : null,
   };
   return { body };
 });

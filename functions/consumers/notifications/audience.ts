@@ -1,5 +1,5 @@
 import type { EventEnvelope, NotificationKind } from '../../../events/index.js';
-import { humanize } from '../../../events/index.js';
+import { calendarDay, humanize } from '../../../events/vocabulary.js';
 import type { ProjectState } from '../../domain/project.js';
 
 /** Someone to tell: an account (sub), or only an address (a designer pre-authorised by e-mail who has none yet). */
@@ -103,7 +103,7 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
       break;
     case 'DueDateChanged': {
       const { due_date } = event.data as { due_date: string | null };
-      tell([designer], 'assignment', due_date ? `${title} is now due on ${due_date}` : `${title} no longer has a due date`, 'designer');
+      tell([designer], 'assignment', due_date ? `${title} is now due on ${calendarDay(due_date)}` : `${title} no longer has a due date`, 'designer');
       break;
     }
   }

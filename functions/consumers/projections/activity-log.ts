@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '../../../events/index.js';
+import { calendarDay, humanize } from '../../../events/vocabulary.js';
 import type { ProjectState } from '../../domain/project.js';
 import { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry } from './keys/activity-log.js';
 
@@ -17,8 +18,8 @@ export function describe(event: EventEnvelope, before: ProjectState, after: Proj
       return { action: data.file_type === 'deliverable' ? 'Deliverable uploaded' : 'File uploaded', details: data.file_name, metadata: { file_id: data.file_id, file_type: data.file_type } };
     case 'ProjectStatusChanged':
       return event.actor.role === 'designer'
-        ? { action: `Status changed to ${data.to}`, details: `Designer updated status from ${data.from} to ${data.to}`, metadata: { from: data.from, to: data.to } }
-        : { action: `Status updated to ${data.to}`, details: null, metadata: { from: data.from, to: data.to } };
+        ? { action: `Status changed to ${humanize(data.to)}`, details: `Designer updated status from ${humanize(data.from)} to ${humanize(data.to)}`, metadata: { from: data.from, to: data.to } }
+        : { action: `Status updated to ${humanize(data.to)}`, details: null, metadata: { from: data.from, to: data.to } };
     case 'DesignerAssigned':
       return { action: 'Designer assigned', details: data.designer_name ?? data.designer_email ?? data.designer_id, metadata: { designer_id: data.designer_id, designer_email: data.designer_email } };
     case 'DesignerUnassigned':
@@ -26,7 +27,7 @@ export function describe(event: EventEnvelope, before: ProjectState, after: Proj
     case 'PriorityChanged':
       return { action: 'Priority changed', details: `Priority set to ${data.priority}`, metadata: { from: before.priority, to: data.priority } };
     case 'DueDateChanged':
-      return { action: 'Due date changed', details: data.due_date ? `Due date set to ${data.due_date}` : 'Due date cleared', metadata: { from: before.due_date, to: data.due_date } };
+      return { action: 'Due date changed', details: data.due_date ? `Due date set to ${calendarDay(data.due_date)}` : 'Due date cleared', metadata: { from: before.due_date, to: data.due_date } };
     case 'ChecklistTaskToggled': {
       const task = after.checklist.find((item) => item.checklist_id === data.checklist_id);
       return { action: data.completed ? 'Task completed' : 'Task reopened', details: task?.task_name ?? null, metadata: { checklist_id: data.checklist_id } };

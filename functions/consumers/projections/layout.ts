@@ -8,5 +8,7 @@
  *
  * 1: the layout of issue 21 and later (board index items, counters, the admins index, the client on
  *    the card, the insights).
+ * 2: issue 36, the activity log in the studio's words ('Status updated to In Progress', 'Due date
+ *    set to Nov 26, 2026'): a rebuild rewords the entries written before.
  */
-export const VIEWS_LAYOUT = 1;
+export const VIEWS_LAYOUT = 2;

@@ -251,3 +251,9 @@ export async function createTeamInBrowser(page: Page, runtime: E2ERuntime, owner
   await proveEmailInDialog(page, runtime, owner);
   await expect(page.getByRole('heading', { name })).toBeVisible();
 }
+
+/** Signs out as a person does: the avatar menu of the app header, then Sign Out. */
+export async function signOutInBrowser(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /^Profile settings/ }).click();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+}

@@ -10,10 +10,8 @@ export function initials(name: string | null | undefined, email?: string | null)
   return local.slice(0, 2).toUpperCase() || '?';
 }
 
-/** Property type with underscores turned into spaces: "single_family" -> "single family"; N/A if missing. */
-export function propertyTypeLabel(value: string | null | undefined): string {
-  return value ? value.replace(/_/g, ' ') : 'N/A';
-}
+/** Property type in the wizard's words: "single_family" -> "Single Family"; N/A if missing. */
+export { propertyTypeWords as propertyTypeLabel } from './vocabulary.js';
 
 export type TurnaroundTone = 'fast' | 'medium' | 'slow' | 'pending';
 

@@ -9,7 +9,7 @@ import { ApiError } from '../lib/api.js';
 import { errorMessage } from '../lib/errors.js';
 import { useMe } from '../lib/use-me.js';
 import { AppHeader } from '../ui/AppHeader.js';
-import { Dialog } from '../ui/Dialog.js';
+import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { Page } from '../ui/Page.js';
 
 /** spec/2 §5: 'must match a simple address pattern'. */
@@ -57,7 +57,9 @@ export default function DesignerManagementScreen() {
     setAdding(true);
     try {
       const result = await addDesigner(value);
-      toast({ title: 'Success', description: result.profile_exists ? 'Designer added to system' : 'Designer can now register with this email' });
+      // The spec's words, and what really happens: the role starts when the invitation's link is followed.
+      const invited = result.invitation_sent ? ` An invitation was sent to ${value}: the designer role starts once its link is followed.` : '';
+      toast({ title: 'Success', description: `${result.profile_exists ? 'Designer added to system.' : 'Designer can now register with this email.'}${invited}` });
       if (!result.invitation_sent) toast({ title: 'Invite created but email failed to send. Please try resending.', variant: 'destructive' });
       setEmail('');
       await load();
@@ -162,7 +164,7 @@ export default function DesignerManagementScreen() {
           </Card>
         ) : (
           <div className="admin-table-wrap">
-            <Table size="small" highlightOnHover aria-label="Designers">
+            <Table size="small" highlightOnHover aria-label="Designers" className="table-cards">
               <TableHead>
                 <TableRow>
                   {['Email', 'Status', 'Active Projects', 'User ID', 'Actions'].map((heading) => (
@@ -175,14 +177,14 @@ export default function DesignerManagementScreen() {
               <TableBody>
                 {designers.map((designer) => (
                   <TableRow key={designer.email} data-email={designer.email}>
-                    <TableCell>{designer.email}</TableCell>
-                    <TableCell>
+                    <TableCell data-label="Email" className="table-cards__title">{designer.email}</TableCell>
+                    <TableCell data-label="Status">
                       <Badge size="small" variation={designer.active ? 'success' : undefined}>
                         {designer.active ? 'Active' : 'Inactive'}
                       </Badge>
                     </TableCell>
-                    <TableCell>{projectsText(designer.active_projects)}</TableCell>
-                    <TableCell>
+                    <TableCell data-label="Active Projects">{projectsText(designer.active_projects)}</TableCell>
+                    <TableCell data-label="User ID">
                       {designer.user_id ? <code title={designer.user_id}>{designer.user_id.slice(0, 8)}</code> : <Text as="span" className="project-card__meta">Pre-authorized</Text>}
                       {designer.invitation ? (
                         <>
@@ -193,8 +195,8 @@ export default function DesignerManagementScreen() {
                         </>
                       ) : null}
                     </TableCell>
-                    <TableCell>
-                      <Flex gap="xs">
+                    <TableCell data-label="Actions">
+                      <Flex gap="xs" wrap="wrap">
                         {designer.user_id === null ? (
                           <Button size="small" onClick={() => void resend(designer)} isDisabled={busy !== null} aria-label={`Resend invitation to ${designer.email}`}>
                             Resend Invite
@@ -216,23 +218,17 @@ export default function DesignerManagementScreen() {
         )}
       </Flex>
 
-      <Dialog
+      <ConfirmDialog
         open={deleting !== null}
-        onClose={() => setDeleting(null)}
+        onCancel={() => setDeleting(null)}
         title="Are you sure?"
-        description={
-          deleting
-            ? `This will remove ${deleting.email} from the designer role. This action cannot be undone.`
-            : undefined
-        }
-      >
-        <Flex justifyContent="flex-end" gap="small">
-          <Button onClick={() => setDeleting(null)}>Cancel</Button>
-          <Button variation="primary" colorTheme="error" onClick={() => void confirmDelete()} isLoading={busy === deleting?.email} loadingText="Deleting…">
-            Delete Designer
-          </Button>
-        </Flex>
-      </Dialog>
+        description={deleting ? `This will remove ${deleting.email} from the designer role. This action cannot be undone.` : undefined}
+        confirmLabel="Delete Designer"
+        tone="danger"
+        busy={busy === deleting?.email}
+        busyLabel="Deleting…"
+        onConfirm={() => void confirmDelete()}
+      />
     </Page>
   );
 }

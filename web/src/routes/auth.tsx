@@ -20,6 +20,7 @@ import { authErrorMessage, signInWithPassword, signUpClient, preloadAuth } from 
 import { humanize } from '../lib/format.js';
 import { PASSWORD_MIN_LENGTH, postSignInPath } from '../lib/roles.js';
 import { useSession, type SessionUser } from '../lib/session.js';
+import { Logo } from '../ui/Logo.js';
 import { Page } from '../ui/Page.js';
 
 type Mode = 'signin' | 'signup';
@@ -103,7 +104,8 @@ export default function AuthScreen() {
   return (
     <Page title={signingUp ? 'Create your account' : 'Sign in'} width="narrow">
       <Flex direction="column" gap="large" paddingBlock="xl">
-        <RouterLink to="/" className="app-header__title" style={{ alignSelf: 'center' }}>
+        <RouterLink to="/" className="app-header__brand" style={{ alignSelf: 'center' }}>
+          <Logo size={34} className="app-header__logo" />
           Design Club
         </RouterLink>
         <Card variation="elevated" padding="xl">

@@ -11,6 +11,7 @@ import type { ProjectCard } from '../lib/contracts.js';
 import { PROJECT_STATUSES, TURNAROUND_DISCLAIMER, groupByStatus } from '../lib/projects.js';
 import { hasRole } from '../lib/roles.js';
 import { useSession } from '../lib/session.js';
+import { AppHeader } from '../ui/AppHeader.js';
 import { Page } from '../ui/Page.js';
 import { LoadMore } from '../ui/LoadMore.js';
 
@@ -27,7 +28,7 @@ export default function BoardScreen() {
   const close = () => setOpen(null);
 
   return (
-    <Page title="Project Board" width="wide">
+    <Page title="Project Board" width="wide" header={<AppHeader />}>
       <Flex direction="column" gap="large">
         <Flex direction="column" gap="xs" alignItems="flex-start">
           <Button as={RouterLink} to={role === 'designer' ? '/designer' : '/dashboard'} variation="link" size="small" paddingInline="0">

@@ -1,10 +1,10 @@
-import { Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { PlanButton } from '../components/billing/PlanButton.js';
 import { RecentProjects } from '../components/dashboard/RecentProjects.js';
 import { StatusCounters } from '../components/dashboard/StatusCounters.js';
-import { WelcomeCard } from '../components/dashboard/WelcomeCard.js';
+import { WelcomeCard, useFirstVisit } from '../components/dashboard/WelcomeCard.js';
 import { useProjects } from '../components/project/useProjects.js';
 import '../components/project/project.css';
 import type { ProjectCard } from '../lib/contracts.js';
@@ -54,6 +54,7 @@ function ClientDashboard() {
   const [billingKey, setBillingKey] = useState(0);
   // The profile's name, else the token's; the e-mail's local part only once the profile has answered.
   const name = me?.user.full_name || user?.name || (loading ? null : user?.email.split('@')[0] || 'there');
+  const firstVisit = useFirstVisit(user?.sub);
   const admin = hasRole(user, 'admin');
   const none = projects !== null && projects.length === 0;
   // Projects are submitted by clients, or by an admin for a client; a designer is not offered the wizard.
@@ -62,7 +63,8 @@ function ClientDashboard() {
   return (
     <Page title="Dashboard" header={<AppHeader name={me?.user.full_name} />}>
       <Flex direction="column" gap="large">
-        <WelcomeCard name={name} me={me} projectCount={total} planButton={<PlanButton reloadKey={billingKey} />} />
+        {me?.designer_invitation ? <DesignerInvitationNotice invitation={me.designer_invitation} email={me.user.email} /> : null}
+        <WelcomeCard name={name} me={me} projectCount={total} firstVisit={firstVisit} planButton={<PlanButton reloadKey={billingKey} />} />
 
         <section aria-labelledby="your-projects-heading">
           <Flex direction="column" gap="xxs" marginBottom="medium">
@@ -131,6 +133,7 @@ function ClientDashboard() {
       <Suspense fallback={null}>
         {checkoutUsed ? (
           <CheckoutSuccessDialog
+            projectCount={total}
             onClose={() => {
               reload();
               reloadProjects();
@@ -153,5 +156,23 @@ function DashboardLink({ to, title, text }: { to: string; title: string; text: s
         <Text color="font.secondary">{text}</Text>
       </Flex>
     </Card>
+  );
+}
+
+/**
+ * Someone whose address has a designer invitation waiting (GET /api/me): registering granted
+ * nothing yet, the invitation's link does. Said before anything else on the dashboard.
+ */
+function DesignerInvitationNotice({ invitation, email }: { invitation: { status: 'pending' | 'expired' }; email: string }) {
+  return invitation.status === 'pending' ? (
+    <Alert variation="info" heading="Your designer invitation is waiting">
+      We sent an invitation to join the studio as a designer to {email}. Follow the link in that e-mail to start working on your
+      projects; until then this is a client dashboard. No e-mail? Check your spam folder, or ask the studio's admin to resend it.
+    </Alert>
+  ) : (
+    <Alert variation="warning" heading="Your designer invitation has expired">
+      The invitation to join the studio as a designer that we sent to {email} is no longer valid. Ask the studio's admin to resend
+      it from Designer Management, then follow the new link.
+    </Alert>
   );
 }

@@ -14,6 +14,7 @@ import { ApiError } from '../lib/api.js';
 import { signInWithPassword, signUpClient, preloadAuth } from '../lib/auth-session.js';
 import { errorMessage } from '../lib/errors.js';
 import { useSession } from '../lib/session.js';
+import { Logo } from '../ui/Logo.js';
 import { Page } from '../ui/Page.js';
 import '../components/team/team.css';
 
@@ -137,7 +138,8 @@ export default function InviteSignupScreen() {
   return (
     <Page title={details ? `Join ${details.teamName}` : 'Join Your Team'} width="narrow">
       <Flex direction="column" gap="large" paddingBlock="xl">
-        <RouterLink to="/" className="app-header__title" style={{ alignSelf: 'center' }}>
+        <RouterLink to="/" className="app-header__brand" style={{ alignSelf: 'center' }}>
+          <Logo size={34} className="app-header__logo" />
           Design Club
         </RouterLink>
         <Card variation="elevated" padding="xl">

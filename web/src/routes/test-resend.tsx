@@ -1,6 +1,6 @@
 import { Button, Flex, Link, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { TestMailResponse } from '../../../functions/api/contracts/mail.js';
 import { AuthFrame } from '../components/auth/AuthFrame.js';
 import { RouteLoading } from '../components/RouteStatus.js';
@@ -13,16 +13,25 @@ import { useSession } from '../lib/session.js';
  * signed-in users). Locally the message appears in the outbox (/outbox); an address at the reserved
  * `.invalid` domain is refused there, which shows the failure path.
  */
+const SIGN_IN_HERE = '/auth?redirect=%2Ftest-resend';
+
 export default function TestResendScreen() {
   const { user, loading } = useSession();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const toEmail = email.trim();
     if (!toEmail) {
       toast({ title: 'Email Required', description: 'Please enter an email address to test.', variant: 'destructive' });
+      return;
+    }
+    // Signed out, the form is there (spec/1 §test-resend) and sending asks to sign in first.
+    if (!user) {
+      toast({ title: 'Sign in to send a test email', description: 'Test emails are sent from a signed-in account.' });
+      navigate(SIGN_IN_HERE);
       return;
     }
     setBusy(true);
@@ -37,7 +46,7 @@ export default function TestResendScreen() {
       console.error('Test email failed', error);
       // A refused recipient (403) or a used-up quota (429) says why in the server's words.
       const refused = error instanceof ApiError && (error.status === 403 || error.status === 429);
-      toast({ title: 'Test Failed', description: refused ? error.message : 'Failed to send test email', variant: 'destructive' });
+      toast({ title: 'Test Failed', description: refused ? `Failed to send test email. ${error.message}` : 'Failed to send test email', variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -47,21 +56,20 @@ export default function TestResendScreen() {
 
   return (
     <AuthFrame title="Test Email" heading="Test Email Delivery" intro="Send a test email to check that email delivery works.">
-      {user ? (
-        <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} noValidate>
-          <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText="Sending…">
-            Send Test Email
-          </Button>
-        </Flex>
-      ) : (
-        <Text>
-          Sending a test email needs a signed-in account.{' '}
-          <Link as={RouterLink} to="/auth?redirect=%2Ftest-resend">
-            Sign in
-          </Link>
-        </Text>
-      )}
+      <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} noValidate>
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText="Sending…">
+          Send Test Email
+        </Button>
+        {user ? null : (
+          <Text fontSize="small" color="font.secondary">
+            Sending a test email needs a signed-in account.{' '}
+            <Link as={RouterLink} to={SIGN_IN_HERE}>
+              Sign in
+            </Link>
+          </Text>
+        )}
+      </Flex>
     </AuthFrame>
   );
 }

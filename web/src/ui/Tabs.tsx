@@ -2,12 +2,15 @@ import { Tabs as AmplifyTabs, type TabsProps } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * Amplify UI's Tabs, keeping the selected tab in sight. On a narrow screen the tab bar scrolls
- * (ui.css); a deep link to the fifth tab, or arrow keys past the edge, would otherwise leave the
- * selected tab hidden. Only the bar scrolls, never the page.
+ * Amplify UI's Tabs, keeping the selected tab in sight and saying when there are more. On a narrow
+ * screen the tab bar scrolls (ui.css); a deep link to the fifth tab, or arrow keys past the edge,
+ * would otherwise leave the selected tab hidden, and a bar cut at the screen's edge ('Managem…')
+ * hid that it scrolls. The frame's `data-more` ('start', 'end') draws a fade and an arrow on each
+ * side that has tabs out of sight. Only the bar scrolls, never the page.
  */
 export function Tabs({ onValueChange, ...props }: TabsProps) {
   const root = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
   const [changed, setChanged] = useState(0);
 
   useEffect(() => {
@@ -20,14 +23,38 @@ export function Tabs({ onValueChange, ...props }: TabsProps) {
     }
   }, [props.value, changed]);
 
+  useEffect(() => {
+    const bar = root.current?.querySelector<HTMLElement>('.amplify-tabs__list');
+    const box = frame.current;
+    if (!bar || !box) return;
+    const update = () => {
+      const more: string[] = [];
+      if (bar.scrollLeft > 1) more.push('start');
+      if (bar.scrollLeft + bar.clientWidth < bar.scrollWidth - 1) more.push('end');
+      const value = more.join(' ');
+      if (box.dataset.more !== value) box.dataset.more = value;
+      box.style.setProperty('--tabs-list-height', `${bar.offsetHeight}px`);
+    };
+    update();
+    bar.addEventListener('scroll', update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(bar);
+    return () => {
+      bar.removeEventListener('scroll', update);
+      observer.disconnect();
+    };
+  }, []);
+
   return (
-    <AmplifyTabs
-      ref={root}
-      {...props}
-      onValueChange={(value) => {
-        onValueChange?.(value);
-        setChanged((n) => n + 1);
-      }}
-    />
+    <div className="tabs-frame" ref={frame}>
+      <AmplifyTabs
+        ref={root}
+        {...props}
+        onValueChange={(value) => {
+          onValueChange?.(value);
+          setChanged((n) => n + 1);
+        }}
+      />
+    </div>
   );
 }

@@ -6,6 +6,7 @@ import { listActivity, type ActivityKind, type ActivityType, type GlobalActivity
 import { DAY_GROUPS, activityTime, dayGroup } from './dates.js';
 import { appendPage } from '../../lib/paging.js';
 import { LoadMore } from '../../ui/LoadMore.js';
+import { roleWords } from '../../lib/vocabulary.js';
 
 const TYPES: { value: ActivityType; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -147,7 +148,7 @@ export function ActivityTab({ reloadKey }: { reloadKey: number }) {
                       {activity.user_name}
                       {activity.actor_role !== 'system' ? (
                         <Badge size="small" marginInlineStart="xs" className={`role-badge role-badge--${activity.actor_role}`}>
-                          {activity.actor_role}
+                          {roleWords(activity.actor_role)}
                         </Badge>
                       ) : null}{' '}
                       · <time dateTime={activity.created_at}>{activityTime(activity.created_at, now)}</time>

@@ -1,5 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { toast } from '../toast/use-toast.js';
 import { revokeDesignerSessions } from './admin-api.js';
 
@@ -8,9 +9,9 @@ export const SIGN_OUT_DESIGNERS_CONFIRMATION = 'Are you sure you want to sign ou
 /** 'Sign Out All Designers' (revoke-designer-sessions, spec/2 §2, §5, §8). */
 export function SignOutDesignersButton() {
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
 
   async function signOutAll() {
-    if (!window.confirm(SIGN_OUT_DESIGNERS_CONFIRMATION)) return;
     setBusy(true);
     try {
       const report = await revokeDesignerSessions();
@@ -21,12 +22,26 @@ export function SignOutDesignersButton() {
       toast({ title: 'Failed to revoke designer sessions', variant: 'destructive' });
     } finally {
       setBusy(false);
+      setAsking(false);
     }
   }
 
   return (
-    <Button onClick={() => void signOutAll()} isLoading={busy} loadingText="Signing out…" colorTheme="warning">
-      Sign Out All Designers
-    </Button>
+    <>
+      <Button onClick={() => setAsking(true)} isLoading={busy} loadingText="Signing out…" colorTheme="warning" aria-haspopup="dialog">
+        Sign Out All Designers
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title="Sign out all designers?"
+        description={SIGN_OUT_DESIGNERS_CONFIRMATION}
+        confirmLabel="Sign Out All"
+        tone="danger"
+        busy={busy}
+        busyLabel="Signing out…"
+        onConfirm={() => void signOutAll()}
+        onCancel={() => setAsking(false)}
+      />
+    </>
   );
 }

@@ -7,13 +7,14 @@ import { listUsers, type AdminUser, type UsersResponse } from './admin-api.js';
 import { formatDate } from './dates.js';
 import { appendPage } from '../../lib/paging.js';
 import { LoadMore } from '../../ui/LoadMore.js';
+import { humanize } from '../../lib/format.js';
 
 export function SubscriptionBadge({ subscription }: { subscription: AdminUser['subscription'] }) {
   if (!subscription) return <Text className="project-card__meta">None</Text>;
   const variation = subscription.status === 'active' ? 'success' : subscription.status === 'canceled' ? 'error' : undefined;
   return (
     <Badge size="small" variation={variation}>
-      {subscription.plan_name ?? 'Plan'} · {subscription.status}
+      {subscription.plan_name ?? 'Plan'} · {humanize(subscription.status)}
     </Badge>
   );
 }
@@ -95,7 +96,7 @@ export function UsersTab({ reloadKey }: { reloadKey: number }) {
         ))}
       </div>
       <div className="admin-table-wrap">
-        <Table highlightOnHover size="small" aria-label="Users">
+        <Table highlightOnHover size="small" aria-label="Users" className="table-cards">
           <TableHead>
             <TableRow>
               {['Name', 'Email', 'Phone', 'Role', 'Subscription', 'Joined', 'Actions'].map((heading) => (
@@ -108,17 +109,17 @@ export function UsersTab({ reloadKey }: { reloadKey: number }) {
           <TableBody>
             {data.users.map((user) => (
               <TableRow key={user.id} data-user-id={user.id}>
-                <TableCell>{user.full_name || 'Unknown'}</TableCell>
-                <TableCell>{user.email}</TableCell>
-                <TableCell>{user.phone || '—'}</TableCell>
-                <TableCell>
+                <TableCell data-label="Name" className="table-cards__title">{user.full_name || 'Unknown'}</TableCell>
+                <TableCell data-label="Email">{user.email}</TableCell>
+                <TableCell data-label="Phone">{user.phone || '—'}</TableCell>
+                <TableCell data-label="Role">
                   <Badge size="small">{user.role_label}</Badge>
                 </TableCell>
-                <TableCell>
+                <TableCell data-label="Subscription">
                   <SubscriptionBadge subscription={user.subscription} />
                 </TableCell>
-                <TableCell>{formatDate(user.created_at)}</TableCell>
-                <TableCell>
+                <TableCell data-label="Joined">{formatDate(user.created_at)}</TableCell>
+                <TableCell data-label="Actions">
                   <Button size="small" onClick={() => setOpen(user.id)} aria-haspopup="dialog">
                     View Details
                   </Button>

@@ -1,3 +1,4 @@
+import { plural } from '../../lib/vocabulary.js';
 /** Dates on the admin screens: 'MMM d, yyyy' (spec/2 §9), due dates as calendar days in local time. */
 
 const DAY_MS = 86_400_000;
@@ -40,10 +41,9 @@ export const isOverdue = (due: string | null | undefined, now = new Date()) => (
 export function daysRemainingText(due: string | null | undefined, now = new Date()): string {
   const days = daysUntil(due, now);
   if (days === null) return 'No due date';
-  if (days < 0) return `${-days} days overdue`;
+  if (days < 0) return `${plural(-days, 'day')} overdue`;
   if (days === 0) return 'Due today';
-  if (days === 1) return '1 day remaining';
-  return `${days} days remaining`;
+  return `${plural(days, 'day')} remaining`;
 }
 
 export type DayGroup = 'Today' | 'Yesterday' | 'Earlier';

@@ -6,6 +6,7 @@ import { humanize } from '../../lib/format.js';
 import { downloadFile } from '../../lib/csv.js';
 import { describeChanges, historyToCsv, short } from './audit-export.js';
 import './audit.css';
+import { roleWords } from '../../lib/vocabulary.js';
 
 const ROLE_TONE: Record<string, 'error' | 'info' | undefined> = { admin: 'error', designer: 'info' };
 const readableType = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2');
@@ -119,7 +120,7 @@ function TimelineEntry({ event, selected, onSelect }: { event: AuditEvent; selec
         {!event.verified ? <Badge variation="error" size="small">unverified</Badge> : null}
       </button>
       <div className="audit__who">
-        <Badge size="small" variation={ROLE_TONE[event.actor.role]}>{event.actor.role}</Badge> {event.actor.name ?? event.actor.email ?? (event.actor.sub === 'system' ? 'System' : 'Unknown User')} · <time dateTime={event.at}>{when(event.at)}</time>
+        <Badge size="small" variation={ROLE_TONE[event.actor.role]}>{roleWords(event.actor.role)}</Badge> {event.actor.name ?? event.actor.email ?? (event.actor.sub === 'system' ? 'System' : 'Unknown User')} · <time dateTime={event.at}>{when(event.at)}</time>
         {event.storedSchemaVersion > 0 ? <span className="audit__schema"> · schema v{event.storedSchemaVersion}</span> : null}
       </div>
       {event.changes.length > 0 ? (

@@ -1,6 +1,7 @@
 import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { Logo } from '../../ui/Logo.js';
 import { Page } from '../../ui/Page.js';
 
 export interface AuthFrameProps {
@@ -18,7 +19,8 @@ export function AuthFrame({ title, heading, intro, footer, children }: AuthFrame
   return (
     <Page title={title} width="narrow">
       <Flex direction="column" gap="large" paddingBlock="xl">
-        <RouterLink to="/" className="app-header__title" style={{ alignSelf: 'center' }}>
+        <RouterLink to="/" className="app-header__brand" style={{ alignSelf: 'center' }}>
+          <Logo size={34} className="app-header__logo" />
           Design Club
         </RouterLink>
         <Card variation="elevated" padding="xl">

@@ -10,7 +10,7 @@ import { Confetti } from './Confetti.js';
  * confetti, and rewrite the address to /dashboard at once (a reload does not show it again).
  * Closing it, or 'Go to My Dashboard', calls onClose so the dashboard reloads its data.
  */
-export function CheckoutSuccessDialog({ onClose }: { onClose(): void }) {
+export function CheckoutSuccessDialog({ onClose, projectCount = null }: { onClose(): void; /** The client's projects: the next step differs with none. */ projectCount?: number | null }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -38,7 +38,11 @@ export function CheckoutSuccessDialog({ onClose }: { onClose(): void }) {
         <Text fontSize="large" fontWeight="bold">
           Your subscription is active.
         </Text>
-        <Text color="font.secondary">Submit your first project and follow it from brief to delivery on your dashboard.</Text>
+        <Text color="font.secondary">
+          {projectCount
+            ? 'Your plan now covers your projects: follow each one from brief to delivery on your dashboard.'
+            : 'Submit your first project and follow it from brief to delivery on your dashboard.'}
+        </Text>
         <Button
           variation="primary"
           onClick={() => {

@@ -1,5 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { toast } from '../toast/use-toast.js';
 import { syncAllSubscriptions } from './billing-api.js';
 
@@ -8,9 +9,9 @@ export const SYNC_CONFIRMATION = 'This will sync all user subscription statuses 
 /** The admin dashboard's 'Sync All Subscriptions' (spec/2 §2, §5, §8). */
 export function SyncSubscriptionsButton({ onSynced }: { onSynced?(): void }) {
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
 
   async function sync() {
-    if (!window.confirm(SYNC_CONFIRMATION)) return;
     setBusy(true);
     try {
       const report = await syncAllSubscriptions();
@@ -24,12 +25,25 @@ export function SyncSubscriptionsButton({ onSynced }: { onSynced?(): void }) {
       toast({ title: 'Failed to sync subscription statuses', variant: 'destructive' });
     } finally {
       setBusy(false);
+      setAsking(false);
     }
   }
 
   return (
-    <Button onClick={() => void sync()} isLoading={busy} loadingText="Syncing…">
-      Sync All Subscriptions
-    </Button>
+    <>
+      <Button onClick={() => setAsking(true)} isLoading={busy} loadingText="Syncing…" aria-haspopup="dialog">
+        Sync All Subscriptions
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title="Sync all subscriptions?"
+        description={SYNC_CONFIRMATION}
+        confirmLabel="Continue"
+        busy={busy}
+        busyLabel="Syncing…"
+        onConfirm={() => void sync()}
+        onCancel={() => setAsking(false)}
+      />
+    </>
   );
 }

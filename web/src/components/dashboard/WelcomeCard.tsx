@@ -1,5 +1,5 @@
 import { Card, Flex, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { MeResponse } from '../../lib/contracts.js';
 import { monthYear } from '../../lib/format.js';
 import { typeLabel } from '../../lib/projects.js';
@@ -13,17 +13,18 @@ export function memberSince(createdAt: string | null | undefined): string {
 }
 
 /**
- * The dashboard's welcome card (spec/1 §2): greeting, total projects (singular or plural), member
+ * The dashboard's welcome card (spec/1 §2): greeting ('Welcome' on the first visit, then 'Welcome
+ * back'), total projects (singular or plural), member
  * since, company, user type in words, and the plan button.
  */
-export function WelcomeCard({ name, me, projectCount, planButton }: { name: string | null; me: MeResponse | null; projectCount: number | null; planButton: ReactNode }) {
+export function WelcomeCard({ name, me, projectCount, planButton, firstVisit = false }: { name: string | null; me: MeResponse | null; projectCount: number | null; planButton: ReactNode; firstVisit?: boolean }) {
   return (
     <Card variation="elevated" padding="xl" className="welcome-card">
       <Flex direction="column" gap="small">
         <div className="welcome-card__greeting">
           {name ? (
             <Heading level={1} fontSize="xxl">
-              Welcome back, {name}!
+              {firstVisit ? 'Welcome' : 'Welcome back'}, {name}!
             </Heading>
           ) : (
             <Placeholder height="2.5rem" width="60%" marginBlock="xs" />
@@ -45,4 +46,32 @@ export function WelcomeCard({ name, me, projectCount, planButton }: { name: stri
       </Flex>
     </Card>
   );
+}
+
+/** The accounts this device has greeted on their dashboard (space-separated subs, the latest 20). */
+const WELCOMED_KEY = 'dc_welcomed';
+
+/**
+ * Whether this is the account's first visit to its dashboard (on this device): read once per
+ * account, and remembered once the dashboard has shown, so a reload says 'Welcome back'.
+ */
+export function useFirstVisit(sub: string | undefined): boolean {
+  const [first] = useState(() => {
+    if (!sub) return false;
+    try {
+      return !(localStorage.getItem(WELCOMED_KEY) ?? '').split(' ').includes(sub);
+    } catch {
+      return false;
+    }
+  });
+  useEffect(() => {
+    if (!sub) return;
+    try {
+      const seen = (localStorage.getItem(WELCOMED_KEY) ?? '').split(' ').filter((one) => one && one !== sub);
+      localStorage.setItem(WELCOMED_KEY, [...seen.slice(-19), sub].join(' '));
+    } catch {
+      // Private mode without storage: every visit is greeted as a return.
+    }
+  }, [sub]);
+  return first;
 }

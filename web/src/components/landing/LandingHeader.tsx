@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Logo } from '../../ui/Logo.js';
+
+export { Logo };
 
 /** Spec/1 §9: the header changes its look once the page has scrolled this far. */
 export const HEADER_SCROLL_THRESHOLD = 50;
@@ -44,15 +47,5 @@ export function LandingHeader({ signedIn, startPath }: { signedIn: boolean; star
         </div>
       </div>
     </header>
-  );
-}
-
-export function Logo() {
-  return (
-    <svg className="lp-logo" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" fill="#312e81" />
-      <path d="M8 22V10h6.5a6 6 0 0 1 0 12H8z" fill="none" stroke="#fcd34d" strokeWidth="2.6" strokeLinejoin="round" />
-      <path d="M8 16h16" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" />
-    </svg>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { SampleViewer } from './SampleViewer.js';
 import { SAMPLES, type SampleCard } from './content.js';
 
 /**
@@ -9,6 +10,7 @@ import { SAMPLES, type SampleCard } from './content.js';
  */
 export function SampleCarousel() {
   const [paused, setPaused] = useState(false);
+  const [viewing, setViewing] = useState<SampleCard | null>(null);
   const [onScreen, setOnScreen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
@@ -35,17 +37,18 @@ export function SampleCarousel() {
             const copy = index >= SAMPLES.length;
             return (
               <li key={index} className="lp-carousel__item" aria-hidden={copy || undefined} inert={copy || undefined} data-copy={copy || undefined}>
-                <Sample sample={sample} />
+                <Sample sample={sample} onView={setViewing} />
               </li>
             );
           })}
         </ul>
       </div>
+      <SampleViewer sample={viewing} onClose={() => setViewing(null)} />
     </div>
   );
 }
 
-function Sample({ sample }: { sample: SampleCard }) {
+function Sample({ sample, onView }: { sample: SampleCard; onView(sample: SampleCard): void }) {
   const titleId = useId();
   return (
     <article className="lp-sample" aria-labelledby={titleId}>
@@ -56,8 +59,7 @@ function Sample({ sample }: { sample: SampleCard }) {
           {sample.title}
         </h3>
         <p className="lp-sample__text">{sample.description}</p>
-        {/* Spec/1 §2: the button does nothing visible. */}
-        <button type="button" className="lp-btn lp-btn--ghost lp-btn--small" aria-describedby={titleId}>
+        <button type="button" className="lp-btn lp-btn--ghost lp-btn--small" aria-describedby={titleId} aria-haspopup="dialog" onClick={() => onView(sample)}>
           View Sample
         </button>
       </div>

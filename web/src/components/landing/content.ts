@@ -33,30 +33,30 @@ export const SAMPLES: readonly SampleCard[] = [
   {
     title: 'Coastal Kitchen Palette',
     category: 'Material Board',
-    description: 'White oak, Calacatta quartz and brushed brass pulled into one calm palette for a bright family kitchen.',
+    description: 'An illustrated board: white oak, Calacatta quartz and brushed brass pulled into one calm palette for a bright family kitchen.',
     image: '/samples/material-board.svg',
-    alt: 'Material board with oak, quartz, brass, linen and sage swatches',
+    alt: 'Illustration of a material board with oak, quartz, brass, linen and sage swatches',
   },
   {
     title: 'Backyard ADU Plan Set',
     category: 'Permit Set',
-    description: 'Floor plan, dimensions and title block for a 600 sq ft accessory dwelling, ready for permit submission.',
+    description: 'Drawn floor plan, dimensions and title block for a 600 sq ft accessory dwelling, the way a permit set is laid out.',
     image: '/samples/permit-set.svg',
-    alt: 'Blueprint floor plan of a one-bedroom ADU with a title block',
+    alt: 'Drawing of a blueprint floor plan of a one-bedroom ADU with a title block',
   },
   {
     title: 'Open-Plan Living Options',
     category: 'Presentation',
-    description: 'Two layout options side by side with finishes noted, made for a quick decision in one client review.',
+    description: 'An illustrated slide: two layout options side by side with finishes noted, made for a quick decision in one client review.',
     image: '/samples/presentation.svg',
-    alt: 'Presentation slide comparing two kitchen and living room layouts',
+    alt: 'Illustration of a presentation slide comparing two kitchen and living room layouts',
   },
   {
     title: 'Modern Farmhouse Exterior',
     category: 'Rendering',
-    description: 'A photo-real dusk view with board-and-batten siding, black windows and landscaping to sell the concept.',
+    description: 'An illustrated dusk view of the concept: board-and-batten siding, black windows and landscaping, the story a rendering tells.',
     image: '/samples/rendering.svg',
-    alt: 'Rendering of a white modern farmhouse with glowing windows at dusk',
+    alt: 'Illustration of a white modern farmhouse with glowing windows at dusk',
   },
 ];
 

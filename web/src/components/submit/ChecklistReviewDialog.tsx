@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Flex, Text, TextField, TextAreaField } from '@aws-amplify/ui-react';
 import type { ChecklistSource } from '../../../../functions/api/contracts/checklists.js';
 import { turnaroundTone } from '../../lib/format.js';
 import { TURNAROUND_DISCLAIMER } from '../../lib/projects.js';
@@ -70,10 +70,13 @@ export function ChecklistReviewDialog({ open, tasks, source, onChange, onCancel,
         <ol className="checklist-tasks" aria-label="Checklist tasks">
           {tasks.map((task, index) => (
             <li key={task.key} className="checklist-task">
-              <TextField
+              {/* A task name is often a sentence: it wraps in its box instead of being cut off. */}
+              <TextAreaField
                 label={`Task ${index + 1}`}
                 value={task.task_name}
                 maxLength={500}
+                rows={2}
+                resize="vertical"
                 flex="1 1 18rem"
                 isDisabled={locked}
                 hasError={!!error && !task.task_name.trim()}

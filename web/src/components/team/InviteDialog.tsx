@@ -47,7 +47,7 @@ export function InviteDialog({ open, onClose, onInvited }: InviteDialogProps) {
       open={open}
       onClose={close}
       title="Invite Team Member"
-      description="Team invites are in BETA: BETA users will have unlimited seat invites."
+      description="Coming Soon: team invites are in BETA, and BETA users will have unlimited seat invites."
     >
       <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit}>
         <TextField

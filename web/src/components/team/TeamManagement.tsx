@@ -16,7 +16,7 @@ import {
 } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/errors.js';
-import { Dialog } from '../../ui/Dialog.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { toast } from '../toast/use-toast.js';
 import { InviteDialog } from './InviteDialog.js';
 import { teamApi, teamRoleLabel, type TeamInviteView, type TeamMemberView, type TeamResponse, type TeamRole } from './team-api.js';
@@ -333,26 +333,17 @@ function TeamPanel({ team, onChange, onRefresh, refreshing }: TeamPanelProps) {
       ) : null}
 
       <InviteDialog open={inviting} onClose={() => setInviting(false)} onInvited={onChange} />
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
-        onClose={() => setRemoving(null)}
+        onCancel={() => setRemoving(null)}
         title="Remove team member"
         description={removing ? `${displayName(removing)} will lose access to the team's projects.` : undefined}
-      >
-        <Flex justifyContent="flex-end" gap="small">
-          <Button variation="link" onClick={() => setRemoving(null)}>
-            Cancel
-          </Button>
-          <Button
-            variation="destructive"
-            isLoading={removing !== null && busy === `remove:${removing.user_id}`}
-            loadingText="Removing…"
-            onClick={() => removing && void remove(removing)}
-          >
-            Remove Member
-          </Button>
-        </Flex>
-      </Dialog>
+        confirmLabel="Remove Member"
+        tone="danger"
+        busy={removing !== null && busy === `remove:${removing.user_id}`}
+        busyLabel="Removing…"
+        onConfirm={() => removing && void remove(removing)}
+      />
     </Flex>
   );
 }

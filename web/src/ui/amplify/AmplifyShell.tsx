@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { ProveEmailDialog } from '../../components/account/ProveEmailDialog.js';
 import { Outlet } from 'react-router-dom';
+import '@fontsource-variable/plus-jakarta-sans/wght.css';
 import './styles.js';
 // The brand theme, built from theme.ts with Amplify UI's createTheme at build time (web/build/amplify-theme.ts).
 import 'virtual:amplify-theme.css';
