@@ -1,4 +1,4 @@
-import { PASSWORD, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, expect, idTokenOf, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 test('signed out, /profile sends to /auth, with the way back in the address', async ({ page }) => {
   await page.goto('/profile');
@@ -42,4 +42,30 @@ test('a client edits the profile on Profile Settings and goes back to the dashbo
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Welcome back, Patricia Profile!')).toBeVisible();
+});
+
+test("'Sign Out Everywhere' ends every session of the account, this one and another browser's", async ({ page, browser, runtime }) => {
+  const account = { fullName: 'Sid Sessions', email: uniqueEmail('sid'), password: PASSWORD };
+  await signUpInBrowser(page, account);
+  await signInInBrowser(page, account);
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await signInInBrowser(other, account);
+  const otherToken = await idTokenOf(other);
+  await runtime.settle();
+
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+  const ask = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+  await ask.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByText('You have been signed out on every device.')).toBeVisible();
+
+  // The other browser's token is refused by the API, whatever it still holds.
+  const refused = await fetch(`${runtime.url}/api/me`, { headers: { authorization: `Bearer ${otherToken}` } });
+  expect(refused.status).toBe(401);
+  // Signing in again works at once.
+  await signInInBrowser(page, account);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await elsewhere.close();
 });

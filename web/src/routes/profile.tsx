@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NotificationSettings } from '../components/profile/NotificationSettings.js';
 import { ProfileSettings } from '../components/profile/ProfileSettings.js';
+import { SignOutEverywhere } from '../components/profile/SignOutEverywhere.js';
 import { TeamManagement } from '../components/team/TeamManagement.js';
 import { useMe } from '../lib/use-me.js';
 import { AppHeader } from '../ui/AppHeader.js';
@@ -44,12 +45,13 @@ export default function ProfileScreen() {
               label: 'Profile Settings',
               value: 'profile',
               content: (
-                <Flex direction="column" paddingBlock="medium">
+                <Flex direction="column" gap="large" paddingBlock="medium">
                   <ProfileSettings
                     me={me}
                     loading={loading}
                     onSaved={(profile) => setSavedName(profile.full_name)}
                   />
+                  <SignOutEverywhere />
                 </Flex>
               ),
             },
