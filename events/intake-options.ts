@@ -28,6 +28,9 @@ const PROPERTY_TYPE_LABELS: Record<string, string> = {
   commercial: 'Commercial',
 };
 
+/** A stored property type as the wizard names it ('single_family' → 'Single Family'), or null. */
+export const propertyTypeLabel = (value: string): string | null => PROPERTY_TYPE_LABELS[value] ?? null;
+
 export function propertyTypeOptions(category: ProjectCategory): Option[] {
   return PROPERTY_TYPES[category].map((value) => ({ value, label: PROPERTY_TYPE_LABELS[value] ?? value }));
 }

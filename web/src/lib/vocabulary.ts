@@ -2,24 +2,15 @@
  * The studio's words for every value the system stores: one place the screens take them from, so
  * no screen shows `in_progress`, `single_family` or `fix_flipper`. Plain functions, no React.
  */
+import { propertyTypeLabel } from '../../../events/intake-options.js';
 import { humanize } from '../../../events/vocabulary.js';
 
 export { statusLabel, type StatusAudience } from './projects.js';
 
-/** The wizard's names (events/intake-options.ts), so a card says what the client picked. */
-const PROPERTY_TYPE_WORDS: Record<string, string> = {
-  single_family: 'Single Family',
-  adu: 'ADU',
-  condo: 'Condo',
-  townhouse: 'Townhouse',
-  vacation_rental: 'Vacation Rental',
-  multi_family: 'Multi-Family',
-  commercial: 'Commercial',
-};
-
+/** A property type as the wizard names it (events/intake-options.ts), so a card says what the client picked. */
 export function propertyTypeWords(value: string | null | undefined): string {
   if (!value) return 'N/A';
-  return PROPERTY_TYPE_WORDS[value] ?? humanize(value);
+  return propertyTypeLabel(value) ?? humanize(value);
 }
 
 const ROLE_WORDS: Record<string, string> = { admin: 'Admin', designer: 'Designer', client: 'Client' };
