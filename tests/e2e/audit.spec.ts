@@ -32,7 +32,9 @@ test('an admin opens a project history, steps back to before a status change, an
   const timeline = admin.getByRole('list', { name: 'Events, oldest first' });
   await expect(timeline.getByRole('button', { name: /Version 1: Project Submitted/ })).toBeVisible();
   await expect(timeline.getByRole('button', { name: /Version 2: Project Status Changed/ })).toBeVisible();
-  await expect(timeline.getByText('in_progress')).toBeVisible();
+  // The timeline says what changed in the studio's words; the export keeps the stored values.
+  await expect(timeline.getByText('In Progress', { exact: true })).toBeVisible();
+  await expect(timeline.getByText('in_progress', { exact: true })).toHaveCount(0);
   await expect(admin.getByRole('heading', { name: 'State as of version 2 (current)' })).toBeVisible();
   await expect(admin.getByTestId('audit-state')).toContainText('In Progress');
 

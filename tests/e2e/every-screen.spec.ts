@@ -56,7 +56,23 @@ const SCREENS: Screen[] = [
       ...dialogTabs(openProject('article'), ['Details', 'Checklist', 'Files', 'Activity', 'Management']),
     ],
   },
-  { name: 'audit', role: 'admin', path: '/admin/audit' },
+  {
+    name: 'audit',
+    role: 'admin',
+    path: '/admin/audit',
+    states: [
+      {
+        // A project's history: every change the seeded work made, in the studio's words.
+        name: 'a project history',
+        go: async (page) => {
+          const project = page.getByLabel('Project');
+          const value = await project.locator('option', { hasText: 'Townhouse Kitchen' }).first().getAttribute('value');
+          await project.selectOption(value!);
+          await expect(page.getByTestId('chain-verdict')).toBeVisible();
+        },
+      },
+    ],
+  },
   { name: 'designer management', role: 'admin', path: '/admin/designer-management' },
   { name: 'admin board', role: 'admin', path: '/board' },
   { name: 'designer', role: 'designer', path: '/designer', states: dialogTabs(openProject('button'), ['Details', 'Checklist', 'Files', 'Activity']) },

@@ -48,8 +48,9 @@ test("'Sign Out Everywhere' ends every session of the account, this one and anot
   const account = { fullName: 'Sid Sessions', email: uniqueEmail('sid'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);
-  const elsewhere = await browser.newContext();
+  const elsewhere = await browser.newContext({ baseURL: runtime.url });
   const other = await elsewhere.newPage();
+  await other.goto('/auth');
   await signInInBrowser(other, account);
   const otherToken = await idTokenOf(other);
   await runtime.settle();
@@ -65,6 +66,7 @@ test("'Sign Out Everywhere' ends every session of the account, this one and anot
   const refused = await fetch(`${runtime.url}/api/me`, { headers: { authorization: `Bearer ${otherToken}` } });
   expect(refused.status).toBe(401);
   // Signing in again works at once.
+  await page.goto('/auth');
   await signInInBrowser(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
   await elsewhere.close();

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react'
 import { useCallback, useEffect, useState } from 'react';
 import type { AuditEvent, AuditResponse } from '../../../../functions/api/contracts/audit.js';
 import { ApiError, api } from '../../lib/api.js';
-import { humanize } from '../../lib/format.js';
+import { humanize, longDate } from '../../lib/format.js';
 import { downloadFile } from '../../lib/csv.js';
 import { describeChanges, historyToCsv, short } from './audit-export.js';
 import './audit.css';
@@ -10,6 +10,17 @@ import { roleWords } from '../../lib/vocabulary.js';
 
 const ROLE_TONE: Record<string, 'error' | 'info' | undefined> = { admin: 'error', designer: 'info' };
 const readableType = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2');
+const STORED_ENUM = /^[a-z]+(?:_[a-z]+)+$/;
+const STORED_DATE = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?$/;
+/**
+ * A changed value in the studio's words ('in_progress' → 'In Progress', a stored date as the screens
+ * write dates); the export keeps the stored values, which is what an auditor's tools compare.
+ */
+function readable(value: unknown): string {
+  if (typeof value === 'string' && STORED_ENUM.test(value)) return humanize(value);
+  if (typeof value === 'string' && STORED_DATE.test(value)) return longDate(value);
+  return short(value);
+}
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
@@ -127,7 +138,7 @@ function TimelineEntry({ event, selected, onSelect }: { event: AuditEvent; selec
         <ul className="audit__changes">
           {event.changes.slice(0, 8).map((change) => (
             <li key={change.path}>
-              <code>{change.path}</code>: <del>{short(change.before)}</del> → <ins>{short(change.after)}</ins>
+              <code>{change.path}</code>: <del title={short(change.before)}>{readable(change.before)}</del> → <ins title={short(change.after)}>{readable(change.after)}</ins>
             </li>
           ))}
           {event.changes.length > 8 ? <li>… {event.changes.length - 8} more changes</li> : null}
@@ -147,9 +158,9 @@ function StateSummary({ state }: { state: unknown }) {
   const rows: [string, unknown][] = [
     ['Title', record.title],
     ['Status', typeof record.status === 'string' ? humanize(record.status) : undefined],
-    ['Priority', record.priority],
+    ['Priority', typeof record.priority === 'string' ? humanize(record.priority) : record.priority],
     ['Designer', record.assigned_designer_name ?? record.assigned_designer_email ?? record.assigned_designer_id],
-    ['Due date', record.due_date],
+    ['Due date', typeof record.due_date === 'string' ? longDate(record.due_date) : record.due_date],
     ['Checklist', checklist ? `${checklist.filter((task) => task.completed).length} of ${checklist.length} completed` : undefined],
     ['Files', Array.isArray(record.files) ? record.files.length : undefined],
     ['Comments', Array.isArray(record.comments) ? record.comments.length : undefined],
