@@ -18,8 +18,3 @@ export const TOO_MANY_CONNECTIONS = {
 export function claimConnectionSlot(userId: string, connectionId: string): Promise<boolean> {
   return connectionStore().claimSlot(userId, connectionId, MAX_CONNECTIONS_PER_USER);
 }
-
-/** `$disconnect`: the connection's slot is free for the next one. */
-export function releaseConnectionSlot(connectionId: string): Promise<void> {
-  return connectionStore().releaseSlot(connectionId);
-}

@@ -88,4 +88,18 @@ describe('a closed connection is forgotten', () => {
     for (const request of apigw.seen) expect(JSON.parse(request.body)).toEqual({ type: 'changed', topics: ['notifications'], at: '2026-11-27T20:00:00.000Z' });
     expect((await store.bySub('user-42')).sort()).toEqual(['open-1=', 'open-2=']);
   });
+
+  it('a connection found gone frees the slot it held, so its user can connect again', async () => {
+    const store = connectionStore();
+    const cap = 2;
+    for (const connectionId of ['tab-1=', 'tab-2=']) {
+      expect(await store.claimSlot('user-43', connectionId, cap)).toBe(true);
+      await store.add({ connectionId, sub: 'user-43', email: '', role: 'client' });
+    }
+    expect(await store.claimSlot('user-43', 'tab-3=', cap)).toBe(false);
+    apigw.answer((request) => (request.url.includes('tab-1') ? APIGW_REFUSALS.gone : posted));
+    await announce(['user-43'], '2026-11-27T20:00:00.000Z');
+    expect(await store.bySub('user-43')).toEqual(['tab-2=']);
+    expect(await store.claimSlot('user-43', 'tab-3=', cap)).toBe(true);
+  });
 });

@@ -34,8 +34,13 @@ export class ConnectionStore {
     return Item ? (Item as Connection) : null;
   }
 
+  /**
+   * Forgets a connection and frees the user's slot it held (`claimSlot`), whoever noticed it ended:
+   * `$disconnect`, a post answered 410 Gone, or an ended session's socket closed by the server.
+   */
   async remove(connectionId: string): Promise<void> {
     await this.client.send(new DeleteCommand({ TableName: this.tableName, Key: { connectionId, sk: SK } }));
+    await this.releaseSlot(connectionId);
   }
 
   private async idsBy(index: 'bySub' | 'byEmail' | 'byRole', attribute: string, value: string): Promise<string[]> {
@@ -82,7 +87,7 @@ export class ConnectionStore {
   }
 
   /** Frees the slot a connection held (if it still holds it). */
-  async releaseSlot(connectionId: string): Promise<void> {
+  private async releaseSlot(connectionId: string): Promise<void> {
     const page = await this.client.send(
       new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'connectionId = :id AND sk = :sk', ExpressionAttributeValues: { ':id': connectionId, ':sk': SLOT } }),
     );
