@@ -44,7 +44,9 @@ test('without "Stay signed in" the session lives in sessionStorage, and sign-out
   }));
   expect(stored).toEqual({ preference: 'session', inLocal: false, inSession: true });
 
-  // The preference is re-applied on a reload: still signed in from sessionStorage.
+  // The preference is re-applied on a reload: still signed in from sessionStorage (and, the first
+  // visit greeted, the dashboard now says welcome back).
+  await expect(page.getByText('Welcome, Sam Session!')).toBeVisible();
   await page.reload();
   await expect(page.getByText('Welcome back, Sam Session!')).toBeVisible();
 

@@ -65,7 +65,7 @@ const SCREENS: Screen[] = [
         // A project's history: every change the seeded work made, in the studio's words.
         name: 'a project history',
         go: async (page) => {
-          const project = page.getByLabel('Project');
+          const project = page.getByLabel('Project', { exact: true });
           const value = await project.locator('option', { hasText: 'Townhouse Kitchen' }).first().getAttribute('value');
           await project.selectOption(value!);
           await expect(page.getByTestId('chain-verdict')).toBeVisible();

@@ -216,6 +216,11 @@ test("7. a comment or an upload refused for an ended session says 'Not authentic
     return work;
   };
   const designer = await signedIn(browser, runtime, runtime.seeded.designer);
+  // With its live socket up, the SPA leaves at once when the session ends (admin.spec's 'Sign Out
+  // All Designers' shows that); here the socket is down, as on a flaky network, so it is the API
+  // that refuses the comment and the upload. The handler never connects
+  // to the server: the page's socket opens and stays silent.
+  await designer.routeWebSocket(/\/realtime/, () => {});
   const work = await openActivity(designer);
   await work.getByRole('tab', { name: 'Activity' }).click();
   await work.getByLabel('Add a comment').fill('Plans are on their way.');

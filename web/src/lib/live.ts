@@ -2,13 +2,21 @@ import { useEffect, useRef } from 'react';
 import { currentIdToken } from './auth-session.js';
 import { loadConfig } from './config.js';
 import { inOwnTask } from './tasks.js';
-import { handleUnauthorized } from './api.js';
+import { NOT_AUTHENTICATED, handleUnauthorized } from './api.js';
 import { isReauthenticating } from './email-proof.js';
+import { toast } from '../components/toast/use-toast.js';
 
 /** The server ends the socket of an ended session with this code (or says so first, in the cloud): signed out. */
 const SESSION_ENDED_CLOSE_CODE = 4401;
+/**
+ * The session ended elsewhere (a password reset, 'Sign Out All Designers', sign out everywhere): the
+ * screen goes to sign-in at once, saying why, instead of leaving the person to type into a form the
+ * API will refuse. Sign-in returns to the screen.
+ */
 const sessionEnded = () => {
-  if (!isReauthenticating()) void handleUnauthorized();
+  if (isReauthenticating()) return;
+  toast({ title: NOT_AUTHENTICATED, description: 'Your session has ended. Please sign in again.', variant: 'destructive' });
+  void handleUnauthorized();
 };
 
 /**

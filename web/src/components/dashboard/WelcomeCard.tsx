@@ -1,5 +1,5 @@
 import { Card, Flex, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { MeResponse } from '../../lib/contracts.js';
 import { monthYear } from '../../lib/format.js';
 import { typeLabel } from '../../lib/projects.js';
@@ -56,14 +56,16 @@ const WELCOMED_KEY = 'dc_welcomed';
  * account, and remembered once the dashboard has shown, so a reload says 'Welcome back'.
  */
 export function useFirstVisit(sub: string | undefined): boolean {
-  const [first] = useState(() => {
+  // Read when the account is known (the session may still be loading at the first render), before
+  // the effect below records the visit.
+  const first = useMemo(() => {
     if (!sub) return false;
     try {
       return !(localStorage.getItem(WELCOMED_KEY) ?? '').split(' ').includes(sub);
     } catch {
       return false;
     }
-  });
+  }, [sub]);
   useEffect(() => {
     if (!sub) return;
     try {
