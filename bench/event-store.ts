@@ -8,13 +8,14 @@
  * Prints a table; asserts nothing (figures, not tests).
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { GENESIS_HASH, ProfileUpdated } from '../events/index.js';
+import { GENESIS_HASH } from '../events/envelope.js';
+import { ProfileUpdated } from '../functions/features/users/events.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBSingleTableEventStorageAdapter } from '@castore/event-storage-adapter-dynamodb';
 import { ensureTable, startDynamo } from '../infra/local/dynamo.js';
 import { startStore } from '../tests/support/store.js';
 import { printTable, timed as wallTimed } from './support.js';
-import { readAll as readAllCommits } from '../functions/core/event-log.js';
+import { readAll as readAllCommits } from '../functions/platform/event-store/event-log.js';
 
 /**
  * Wall time and this process's CPU time (dynalite runs in it too). On a shared machine the wall

@@ -4,8 +4,8 @@
  * Prints p50/p99; asserts nothing (goal p99 ≤ 100 ms).
  */
 import WebSocket from 'ws';
-import { projectDecider, projectStream } from '../functions/domain/project.js';
-import { runCommand } from '../functions/core/command.js';
+import { projectDecider, projectStream } from '../functions/features/projects/decider.js';
+import { runCommand } from '../functions/platform/event-store/command.js';
 import { TestStack, minimalProject } from '../tests/support/stack.js';
 import { printTable } from './support.js';
 

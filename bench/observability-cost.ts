@@ -3,7 +3,7 @@
  * bundled with the stack's esbuild options (infra/stack/bundling.ts) three ways and timed in fresh
  * Node processes with a Lambda-like environment, the variants interleaved so the machine's load
  * falls on all of them alike:
- *   as built       the Tracer external, loaded only when tracing is on (functions/core/observability/tracing.ts)
+ *   as built       the Tracer external, loaded only when tracing is on (functions/platform/observability/tracing.ts)
  *   tracer bundled what importing the Tracer into every handler would cost (tracing off)
  *   tracing on     the build as deployed with `-c tracing=true`: the Tracer loaded at init from the
  *                  Powertools layer (here, this repository's node_modules stands in for the layer)
@@ -22,7 +22,7 @@ const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 7;
 const handlers = args.filter((arg, i) => !arg.startsWith('--') && i !== runsAt + 1);
-const HANDLERS = handlers.length ? handlers : ['functions/api/projects/update.ts', 'functions/consumers/projections.ts', 'functions/triggers/pre-sign-up.ts'];
+const HANDLERS = handlers.length ? handlers : ['functions/features/projects/http/update.ts', 'functions/app/projections-consumer.ts', 'functions/features/users/triggers/pre-sign-up.ts'];
 
 const LAMBDA_ENV: NodeJS.ProcessEnv = {
   PATH: process.env.PATH,

@@ -11,13 +11,14 @@
  * envelope and hash chain (BatchWrite for speed: generating is not what is measured).
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { computeHash, GENESIS_HASH, type EventEnvelope, type NewEvent } from '../events/index.js';
-import { ChecklistTaskToggled, CommentApproved, CommentPosted, DesignerAssigned, ProjectStatusChanged } from '../events/project-events.js';
-import { allProjections } from '../functions/consumers/projections/index.js';
-import { projectDecider } from '../functions/domain/project.js';
-import { newId } from '../functions/core/ids.js';
-import { Replayer, type ReplayReport } from '../functions/ops/replay.js';
-import { ViewStore } from '../functions/core/views.js';
+import { computeHash } from '../events/hash-chain.js';
+import { GENESIS_HASH, type EventEnvelope, type NewEvent } from '../events/envelope.js';
+import { ChecklistTaskToggled, CommentApproved, CommentPosted, DesignerAssigned, ProjectStatusChanged } from '../functions/features/projects/events.js';
+import { allProjections } from '../functions/app/projections.js';
+import { projectDecider } from '../functions/features/projects/decider.js';
+import { newId } from '../functions/platform/ids.js';
+import { Replayer, type ReplayReport } from '../functions/app/replay.js';
+import { ViewStore } from '../functions/platform/views/views.js';
 import { ensureTables } from '../infra/local/dynamo.js';
 import { BY_TIME_SHARDS } from '../infra/tables.js';
 import { LONG_DESCRIPTION } from '../tests/support/stack.js';

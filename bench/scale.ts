@@ -6,11 +6,13 @@
  * as the SPA calls them: p50/p99 latency and the DynamoDB items read per request (a counting
  * middleware on the runtime's DynamoDB client). Prints a table per size; asserts nothing.
  */
-import { GENESIS_HASH, CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged, UserRegistered, type EventEnvelope, type NewEvent } from '../events/index.js';
-import { allProjections } from '../functions/consumers/projections/index.js';
-import { checkpointKey, counterItemKey, itemKey, lookedOf, lookedVersion, storedLooked, type Looked, type Projection } from '../functions/core/projector.js';
-import type { ViewItem } from '../functions/core/views.js';
-import { projectDecider, type SubmitProjectCommand } from '../functions/domain/project.js';
+import { GENESIS_HASH, type EventEnvelope, type NewEvent } from '../events/envelope.js';
+import { CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged } from '../functions/features/projects/events.js';
+import { UserRegistered } from '../functions/features/users/events.js';
+import { allProjections } from '../functions/app/projections.js';
+import { checkpointKey, counterItemKey, itemKey, lookedOf, lookedVersion, storedLooked, type Looked, type Projection } from '../functions/platform/views/projector.js';
+import type { ViewItem } from '../functions/platform/views/views.js';
+import { projectDecider, type SubmitProjectCommand } from '../functions/features/projects/decider.js';
 import { LONG_DESCRIPTION, TestStack, type TestUser } from '../tests/support/stack.js';
 import { printTable, timed } from './support.js';
 

@@ -13,7 +13,7 @@ import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { HttpResponse } from '@smithy/core/transport';
-import { MIDDLEWARE_RESOLVED_ONCE } from '../functions/adapters/sdk-config.js';
+import { MIDDLEWARE_RESOLVED_ONCE } from '../functions/platform/aws/sdk-config.js';
 import { printTable } from './support.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 10_000);

@@ -7,7 +7,7 @@
  * the previous one settled (they share the Node thread). Prints p50/p99; asserts nothing.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { consumeQuota } from '../functions/core/quotas.js';
+import { consumeQuota } from '../functions/platform/quotas.js';
 import { TestStack, minimalProject, type TestUser } from '../tests/support/stack.js';
 import { printTable } from './support.js';
 

@@ -7,7 +7,7 @@
  * generated one, printed once.
  */
 import { parseArgs } from 'node:util';
-import { ensureAdmin } from '../functions/ops/admin-accounts.js';
+import { ensureAdmin } from '../functions/features/users/ops/admin-accounts.js';
 import { onUserPool } from './support/user-pool-target.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

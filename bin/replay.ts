@@ -14,12 +14,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { allProjections } from '../functions/consumers/projections/index.js';
-import { dynamoClient } from '../functions/adapters/dynamodb.js';
-import { EventStore } from '../functions/core/event-store.js';
-import { Replayer, type ReplayReport } from '../functions/ops/replay.js';
-import { describeLayout, viewsLayout } from '../functions/ops/views-layout.js';
-import { ViewStore } from '../functions/core/views.js';
+import { allProjections } from '../functions/app/projections.js';
+import { dynamoClient } from '../functions/platform/aws/dynamodb.js';
+import { EventStore } from '../functions/platform/event-store/event-store.js';
+import { Replayer, type ReplayReport } from '../functions/app/replay.js';
+import { describeLayout, viewsLayout } from '../functions/app/views-layout.js';
+import { ViewStore } from '../functions/platform/views/views.js';
 import { startDynamo } from '../infra/local/dynamo.js';
 import { REPO_ROOT, TABLES } from '../infra/local/runtime.js';
 

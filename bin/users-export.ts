@@ -12,13 +12,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { EventEnvelope } from '../events/index.js';
-import { dynamoClient } from '../functions/adapters/dynamodb.js';
-import { EventStore } from '../functions/core/event-store.js';
-import { cognitoImportCsv, usersFromEvents } from '../functions/ops/user-import.js';
+import type { EventEnvelope } from '../events/envelope.js';
+import { dynamoClient } from '../functions/platform/aws/dynamodb.js';
+import { EventStore } from '../functions/platform/event-store/event-store.js';
+import { cognitoImportCsv, usersFromEvents } from '../functions/features/users/ops/user-import.js';
 import { startDynamo } from '../infra/local/dynamo.js';
 import { REPO_ROOT, TABLES, runningStack } from '../infra/local/runtime.js';
-import { readAll } from '../functions/core/event-log.js';
+import { readAll } from '../functions/platform/event-store/event-log.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { values } = parseArgs({ options: { header: { type: 'string' }, out: { type: 'string', default: 'users.csv' }, map: { type: 'string', default: 'users-map.csv' }, 'data-dir': { type: 'string' } } });

@@ -13,8 +13,8 @@
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { parseArgs } from 'node:util';
-import type { Runtime } from '../functions/core/runtime.js';
-import { relinkUsers, type RelinkOutcome } from '../functions/ops/identity-relink.js';
+import type { Runtime } from '../functions/platform/runtime.js';
+import { relinkUsers, type RelinkOutcome } from '../functions/features/users/ops/identity-relink.js';
 import { onUserPool } from './support/user-pool-target.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

@@ -28,7 +28,7 @@ export const MetricNames = {
   ChecklistFallback: 'ChecklistFallback',
 } as const;
 
-/** The dimension that names why the checklist fell back (functions/adapters/checklist/fallback.ts). */
+/** The dimension that names why the checklist fell back (functions/features/checklists/estimator/fallback.ts). */
 export const CHECKLIST_FALLBACK_REASON_DIMENSION = 'reason';
 
 export type MetricName = (typeof MetricNames)[keyof typeof MetricNames];

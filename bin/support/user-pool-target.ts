@@ -1,11 +1,11 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { resolve } from 'node:path';
-import { dynamoClient } from '../../functions/adapters/dynamodb.js';
-import { EventStore } from '../../functions/core/event-store.js';
-import { Publisher } from '../../functions/core/publisher.js';
-import { runtimeFromEnvironment } from '../../functions/core/event-runtime.js';
-import type { Runtime } from '../../functions/core/runtime.js';
-import { ViewStore } from '../../functions/core/views.js';
+import { dynamoClient } from '../../functions/platform/aws/dynamodb.js';
+import { EventStore } from '../../functions/platform/event-store/event-store.js';
+import { Publisher } from '../../functions/platform/event-store/publisher.js';
+import { runtimeFromEnvironment } from '../../functions/platform/event-store/event-runtime.js';
+import type { Runtime } from '../../functions/platform/runtime.js';
+import { ViewStore } from '../../functions/platform/views/views.js';
 import { REPO_ROOT, TABLES, runningStack, startLocal } from '../../infra/local/runtime.js';
 
 /** What an account tool works on: the events and views, the user pool, and a name for the messages. */

@@ -1,6 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import type { EventEnvelope } from '../../events/index.js';
-import type { BusClient, BusEntry } from '../../functions/core/publisher.js';
+import type { EventEnvelope } from '../../events/envelope.js';
+import type { BusClient, BusEntry } from '../../functions/platform/event-store/publisher.js';
 import { redriveSource, redriveTarget } from '../redrive/names.js';
 import { DeadLetterStore, type DeadLetter } from './dead-letters.js';
 

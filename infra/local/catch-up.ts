@@ -1,10 +1,10 @@
-import '../../functions/core/event-runtime.js';
-import { allProjections } from '../../functions/consumers/projections/index.js';
-import { Projector } from '../../functions/core/projector.js';
-import { writableViews } from '../../functions/core/views.js';
-import type { Runtime } from '../../functions/core/runtime.js';
-import { readAll } from '../../functions/core/event-log.js';
-import { sweepOutbox } from '../../functions/core/publisher.js';
+import '../../functions/platform/event-store/event-runtime.js';
+import { allProjections } from '../../functions/app/projections.js';
+import { Projector } from '../../functions/platform/views/projector.js';
+import { writableViews } from '../../functions/platform/views/views.js';
+import type { Runtime } from '../../functions/platform/runtime.js';
+import { readAll } from '../../functions/platform/event-store/event-log.js';
+import { sweepOutbox } from '../../functions/platform/event-store/publisher.js';
 
 /**
  * After a crash: EventBridge would still hold what it had accepted, but the in-process bus loses

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ulid } from 'ulid';
-import type { EventEnvelope } from '../../events/index.js';
+import type { EventEnvelope } from '../../events/envelope.js';
 
 /** An event a consumer failed on every attempt, as the embedded bus keeps it. */
 export interface DeadLetter {

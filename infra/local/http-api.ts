@@ -5,7 +5,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { routeKey, routes, type RouteDefinition } from '../routes.js';
 import type { ApiThrottle } from './api-throttle.js';
 import { BODY_LIMITS, BodyTooLarge, readBody, refuseTooLarge } from './limits.js';
-import { viewerAddressOf } from '../../functions/http/origin-check.js';
+import { viewerAddressOf } from '../../functions/platform/http/origin-check.js';
 
 type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
 

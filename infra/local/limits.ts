@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { MAX_FILE_BYTES } from '../../events/uploads.js';
+import { MAX_FILE_BYTES } from '../../shared/uploads.js';
 
 /** The most a request body may carry, per kind of route (what each needs, and no more). */
 export const BODY_LIMITS = {

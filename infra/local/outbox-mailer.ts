@@ -1,8 +1,8 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { newId } from '../../functions/core/ids.js';
-import { MailError, type MailMessage, type Mailer, type SentMail } from '../../functions/adapters/mail/types.js';
-import { formatAddress, mimeHeaderLines, prepareMail } from '../../functions/adapters/mail/headers.js';
+import { newId } from '../../functions/platform/ids.js';
+import { MailError, type MailMessage, type Mailer, type SentMail } from '../../functions/platform/mail/types.js';
+import { formatAddress, mimeHeaderLines, prepareMail } from '../../functions/platform/mail/headers.js';
 
 /** A text part and an HTML part, as a mail program shows them (the .json twin keeps both as they are). */
 function alternative(text: string, html: string, id: string): string[] {
@@ -23,7 +23,7 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<SentMail> {
-    // The headers are built where SES's are (functions/adapters/mail/headers.ts): one recipient,
+    // The headers are built where SES's are (functions/platform/mail/headers.ts): one recipient,
     // one-line subject, no header a name or title could add.
     const mail = prepareMail(message);
     // `.invalid` is reserved (RFC 2606): no such mailbox can exist. Refusing it gives the embedded

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { SESSION_ENDED_CLOSE_CODE, type ConnectionPoster } from '../../functions/adapters/realtime/poster.js';
+import { SESSION_ENDED_CLOSE_CODE, type ConnectionPoster } from '../../functions/platform/realtime/poster.js';
 import { realtimeRoutes } from '../routes.js';
 
 type RouteHandler = (event: unknown) => Promise<{ statusCode?: number; body?: unknown } | undefined>;

@@ -6,12 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { plainTextOf } from '../../functions/triggers/custom-message.js';
-import { EVENT_SOURCE } from '../../functions/core/publisher.js';
-import { runtimeFromEnvironment, type AppendingRuntime } from '../../functions/core/event-runtime.js';
-import { writableViews, type ViewStore } from '../../functions/core/views.js';
-import { setRuntime, type Runtime } from '../../functions/core/runtime.js';
-import { setMailer } from '../../functions/adapters/mail/index.js';
+import { plainTextOf } from '../../functions/features/users/triggers/custom-message.js';
+import { EVENT_SOURCE } from '../../functions/platform/event-store/publisher.js';
+import { runtimeFromEnvironment, type AppendingRuntime } from '../../functions/platform/event-store/event-runtime.js';
+import { writableViews, type ViewStore } from '../../functions/platform/views/views.js';
+import { setRuntime, type Runtime } from '../../functions/platform/runtime.js';
+import { setMailer } from '../../functions/platform/mail/index.js';
 import { OutboxMailer } from './outbox-mailer.js';
 import { consumers, schedules, triggers, type RouteDefinition } from '../routes.js';
 import { startSchedules } from './schedules.js';
@@ -21,16 +21,16 @@ import { DeadLetterStore } from './dead-letters.js';
 import { startOpsAdmin } from './ops-admin.js';
 import { startCognito, type EmbeddedCognito, type LambdaFunction } from './cognito/index.js';
 import { ensureTables, startDynamo } from './dynamo.js';
-import { Replayer } from '../../functions/ops/replay.js';
-import { recordLayoutOfEmptyViews, viewsLayout } from '../../functions/ops/views-layout.js';
-import { allProjections } from '../../functions/consumers/projections/index.js';
+import { Replayer } from '../../functions/app/replay.js';
+import { recordLayoutOfEmptyViews, viewsLayout } from '../../functions/app/views-layout.js';
+import { allProjections } from '../../functions/app/projections.js';
 import { ApiThrottle } from './api-throttle.js';
 import { LocalHttpApi } from './http-api.js';
 import { applyTimeouts, BODY_LIMITS } from './limits.js';
 import { outboxAllowed } from './loopback.js';
 import { proxyTo } from './proxy.js';
 import { attachRealtime } from './realtime.js';
-import { setConnectionPoster } from '../../functions/adapters/realtime/poster.js';
+import { setConnectionPoster } from '../../functions/platform/realtime/poster.js';
 import { startS3 } from './s3.js';
 import { s3Gate } from './s3-gate.js';
 import { localSecrets } from './secrets.js';
@@ -39,7 +39,7 @@ import { catchUp } from './catch-up.js';
 import { AlreadyRunningError, isAlive, rememberedPort } from './lock-file.js';
 import { notFound, outboxPage } from './outbox-page.js';
 import { seedAccounts, type SeedAccount } from './seed-accounts.js';
-import { sweepOutbox } from '../../functions/core/publisher.js';
+import { sweepOutbox } from '../../functions/platform/event-store/publisher.js';
 
 export { AlreadyRunningError, assertNotRunning, runningStack, type RunningStack } from './lock-file.js';
 export type { SeedAccount } from './seed-accounts.js';
@@ -157,7 +157,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     UPLOADS_BUCKET: BUCKET,
     EVENT_BUS_NAME: 'local',
     SITE_URL: url,
-    // Signs page cursors (functions/core/cursor.ts): derived from the data folder's secret, so
+    // Signs page cursors (functions/platform/views/cursor.ts): derived from the data folder's secret, so
     // cursors survive a restart and no one without the secret can make one.
     API_SIGNING_KEY: createHmac('sha256', secrets.adminSecret).update('api-signing').digest('base64url'),
     // Signs notification e-mails' unsubscribe links: from the data folder's secret, so old links keep working.

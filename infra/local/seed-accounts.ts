@@ -1,8 +1,8 @@
-import { SYSTEM_ACTOR } from '../../events/index.js';
-import { seedDesignerAuthorisation } from '../../functions/api/designers/commands.js';
-import { runCommand } from '../../functions/core/command.js';
-import type { Runtime } from '../../functions/core/runtime.js';
-import { userDecider, userStream } from '../../functions/domain/user.js';
+import { SYSTEM_ACTOR } from '../../events/envelope.js';
+import { seedDesignerAuthorisation } from '../../functions/features/designers/commands.js';
+import { runCommand } from '../../functions/platform/event-store/command.js';
+import type { Runtime } from '../../functions/platform/runtime.js';
+import { userDecider, userStream } from '../../functions/features/users/decider.js';
 import { ensureUser, type EmbeddedCognito } from './cognito/index.js';
 
 export interface SeedAccount {

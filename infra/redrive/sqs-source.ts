@@ -1,6 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { EventEnvelope } from '../../events/index.js';
+import type { EventEnvelope } from '../../events/envelope.js';
 import { redriveSource } from './names.js';
 import type { DeadLetterSource, DeadLetterView, RedeliveryOutcome } from './run.js';
 

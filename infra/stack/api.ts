@@ -80,7 +80,7 @@ export class Api extends Construct {
     functions: HandlerFunctions;
     userPool: IUserPool;
     client: IUserPoolClient;
-    /** Accepted values of CloudFront's origin header (functions/http/origin-check.ts); every API function gets them. */
+    /** Accepted values of CloudFront's origin header (functions/platform/http/origin-check.ts); every API function gets them. */
     originSecret: string;
   }): void {
     // What HttpUserPoolAuthorizer creates on its first route, created here so that it stays in this

@@ -14,13 +14,13 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import type { SystemRole } from '../../events/vocabulary.js';
+import type { SystemRole } from '../../shared/vocabulary.js';
 import type { CognitoTrigger, TriggerDefinition } from '../routes.js';
 import type { StackConfig, ThreatProtection } from './config.js';
 import type { HandlerFunctions } from './functions.js';
 import { acknowledge } from './nag.js';
 
-/** The groups the API reads from `cognito:groups`; spelled as in events/vocabulary.ts (a test checks). */
+/** The groups the API reads from `cognito:groups`; spelled as in shared/vocabulary.ts (a test checks). */
 export const GROUPS: readonly SystemRole[] = ['client', 'designer', 'admin'];
 
 const OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {

@@ -15,7 +15,7 @@
  */
 import type { BuildOptions } from 'esbuild';
 import { routeKey, routes } from '../routes.js';
-import { checklistAnswerJsonSchema } from '../../functions/adapters/checklist/schema.js';
+import { checklistAnswerJsonSchema } from '../../functions/features/checklists/estimator/schema.js';
 
 /** Lambda's Node.js runtime of every project function, and esbuild's target to match it. */
 export const LAMBDA_NODE_TARGET = 'node24';
@@ -65,7 +65,7 @@ export const LAMBDA_ESBUILD = {
   /**
    * Everything is bundled, the AWS SDK v3 included, so only the code a handler uses ships (see above),
    * except the Powertools Tracer: with the X-Ray SDK it adds about 120 KB to every handler
-   * (`npx tsx bench/observability-cost.ts`), so functions/core/observability/tracing.ts loads it only
+   * (`npx tsx bench/observability-cost.ts`), so functions/platform/observability/tracing.ts loads it only
    * when tracing is on, and then from the Powertools Lambda layer the stack adds (functions.ts).
    */
   external: ['@aws-lambda-powertools/tracer'] as string[],
@@ -93,7 +93,7 @@ export function lambdaEsbuildApiOptions() {
 /**
  * esbuild `define`s for one handler's bundle:
  * - `__ROUTE_RULES__`: the access rules (role, refusal wording) of the routes of infra/routes.ts it
- *   serves, which functions/http/middleware.ts reads instead of importing the whole route table (its
+ *   serves, which functions/platform/http/middleware.ts reads instead of importing the whole route table (its
  *   summaries, every other route's row); `{}` for a handler serving no route;
  * - `__ROUTE_TAKES_POST__`: whether one of them is a POST, the only method that claims idempotency
  *   keys: a handler for GET, PATCH or DELETE routes bundles no claim code (true for a handler serving

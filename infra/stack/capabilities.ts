@@ -60,27 +60,27 @@ export type Capability =
 
 /** Our adapters that call a service through its AWS SDK v3 client (one module per service). */
 const SERVICE_MODULES: Readonly<Record<string, Capability>> = {
-  'functions/adapters/event-bridge.ts': 'eventbridge',
-  'functions/adapters/identity.ts': 'cognito',
-  'functions/adapters/mail/ses-mailer.ts': 'ses',
-  'functions/adapters/checklist/bedrock.ts': 'bedrock',
-  'functions/adapters/realtime/poster.ts': 'realtime',
-  'functions/adapters/storage.ts': 'uploads',
-  'functions/adapters/billing/stripe-provider.ts': 'stripe',
+  'functions/platform/aws/event-bridge.ts': 'eventbridge',
+  'functions/platform/aws/identity.ts': 'cognito',
+  'functions/platform/mail/ses-mailer.ts': 'ses',
+  'functions/features/checklists/estimator/bedrock.ts': 'bedrock',
+  'functions/platform/realtime/poster.ts': 'realtime',
+  'functions/platform/aws/storage.ts': 'uploads',
+  'functions/features/billing/provider/stripe-provider.ts': 'stripe',
 };
 
 /** Our adapter modules that name a table (or the pool) in their environment, or call a service. */
 export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
-  'functions/core/event-log.ts': 'eventStore',
-  'functions/core/event-store.ts': 'eventStore',
-  'functions/core/view-reader.ts': 'views',
-  'functions/core/views.ts': 'views',
+  'functions/platform/event-store/event-log.ts': 'eventStore',
+  'functions/platform/event-store/event-store.ts': 'eventStore',
+  'functions/platform/views/view-reader.ts': 'views',
+  'functions/platform/views/views.ts': 'views',
   // Quotas and idempotency claims are items of the views table, written through its client.
-  'functions/core/quotas.ts': 'views',
-  'functions/core/idempotency.ts': 'views',
-  'functions/core/notifications/store.ts': 'views',
-  'functions/adapters/realtime/connections.ts': 'connections',
-  'functions/adapters/realtime/tokens.ts': 'cognitoTokens',
+  'functions/platform/quotas.ts': 'views',
+  'functions/platform/event-store/idempotency.ts': 'views',
+  'functions/features/notifications/store.ts': 'views',
+  'functions/platform/realtime/connections.ts': 'connections',
+  'functions/platform/realtime/tokens.ts': 'cognitoTokens',
   ...SERVICE_MODULES,
 };
 
@@ -89,26 +89,26 @@ export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
  * caller in functions/ and fails if one is missing here). Paths move with the modules.
  */
 export const VERB_MODULES: Readonly<Record<string, readonly Capability[]>> = {
-  'functions/core/command.ts': ['eventStoreAppend', 'publish'],
-  'functions/consumers/outbox-sweeper.ts': ['eventStoreMark', 'publish'],
+  'functions/platform/event-store/command.ts': ['eventStoreAppend', 'publish'],
+  'functions/app/outbox-sweeper.ts': ['eventStoreMark', 'publish'],
   // The projector writes the views; these construct it (projector.ts also holds key helpers that readers import).
-  'functions/consumers/projections.ts': ['viewsWrite'],
-  'functions/ops/replay.ts': ['viewsWrite'],
+  'functions/app/projections-consumer.ts': ['viewsWrite'],
+  'functions/app/replay.ts': ['viewsWrite'],
   // Records the views' layout on the generation pointer (the command line and the embedded stack only).
-  'functions/ops/views-layout.ts': ['viewsWrite'],
+  'functions/app/views-layout.ts': ['viewsWrite'],
   // They write their own items in the views table, beside the projections.
-  'functions/core/quotas.ts': ['viewsCount'],
-  'functions/core/idempotency.ts': ['viewsClaim'],
+  'functions/platform/quotas.ts': ['viewsCount'],
+  'functions/platform/event-store/idempotency.ts': ['viewsClaim'],
   // The notifications' own items (markers, inbox, read mark, e-mail lines and windows): put, update, delete.
-  'functions/core/notifications/store.ts': ['viewsClaim'],
+  'functions/features/notifications/store.ts': ['viewsClaim'],
   // Callers of the identity and storage adapters' operations (ADAPTER_OPERATIONS).
-  'functions/consumers/cognito-groups.ts': ['cognitoGroups'],
-  'functions/consumers/sessions.ts': ['cognitoSignOut'],
-  'functions/http/email-proof.ts': ['cognitoRead'],
-  'functions/api/password-resets/link.ts': ['cognitoPassword', 'cognitoAttributes'],
-  'functions/api/files/upload.ts': ['uploadsPut'],
-  'functions/api/files/record.ts': ['uploadsGet', 'uploadsPut', 'uploadsDelete'],
-  'functions/api/files/download.ts': ['uploadsGet'],
+  'functions/features/users/reactions/cognito-groups.ts': ['cognitoGroups'],
+  'functions/features/users/reactions/sessions.ts': ['cognitoSignOut'],
+  'functions/platform/http/email-proof.ts': ['cognitoRead'],
+  'functions/features/users/password-reset/link.ts': ['cognitoPassword', 'cognitoAttributes'],
+  'functions/features/files/http/upload.ts': ['uploadsPut'],
+  'functions/features/files/http/record.ts': ['uploadsGet', 'uploadsPut', 'uploadsDelete'],
+  'functions/features/files/http/download.ts': ['uploadsGet'],
 };
 
 /**
@@ -117,7 +117,7 @@ export const VERB_MODULES: Readonly<Record<string, readonly Capability[]>> = {
  * VERB_MODULES (tests/infra/security.test.ts checks both against the source).
  */
 export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string, readonly Capability[]>>>> = {
-  'functions/adapters/identity.ts': {
+  'functions/platform/aws/identity.ts': {
     addToGroup: ['cognitoGroups'],
     removeFromGroup: ['cognitoGroups'],
     globalSignOut: ['cognitoSignOut'],
@@ -125,7 +125,7 @@ export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string,
     markEmailVerified: ['cognitoAttributes'],
     emailStatus: ['cognitoRead'],
   },
-  'functions/adapters/storage.ts': {
+  'functions/platform/aws/storage.ts': {
     presignUpload: ['uploadsPut'],
     presignDownload: ['uploadsGet'],
     headObject: ['uploadsGet'],
@@ -151,7 +151,7 @@ export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {
 /** DynamoDB is reached through the table adapters above; the client alone says nothing about which table. */
 const DYNAMODB_PACKAGES = new Set(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
 /** Builds the DynamoDB client; imported by the adapters and on its own. */
-const DYNAMODB_CLIENT_FACTORY = 'functions/adapters/dynamodb.ts';
+const DYNAMODB_CLIENT_FACTORY = 'functions/platform/aws/dynamodb.ts';
 /** SDK packages that call a service (clients, the document client, the S3 presigners). */
 const SERVICE_PACKAGE = /^@aws-sdk\/(client-|lib-dynamodb$|s3-presigned-post$|s3-request-presigner$)/;
 /** The only modules that may import one: each maps to the capability its grants follow from. */

@@ -6,7 +6,7 @@ import type { HandlerFunctions } from './functions.js';
 import { acknowledge } from './nag.js';
 
 /** The module that signs and checks unsubscribe links: the functions that keep it get the key. */
-export const UNSUBSCRIBE_TOKEN_MODULE = 'functions/core/notifications/unsubscribe-token.ts';
+export const UNSUBSCRIBE_TOKEN_MODULE = 'functions/features/notifications/unsubscribe-token.ts';
 
 /**
  * The key of the notification e-mails' one-click unsubscribe links (an HMAC over account and kind).

@@ -3,7 +3,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag.js';
 
-/** The header CloudFront adds to every request it sends to the HTTP API (functions/http/origin-check.ts). */
+/** The header CloudFront adds to every request it sends to the HTTP API (functions/platform/http/origin-check.ts). */
 export const ORIGIN_HEADER = 'x-origin-verify';
 /** The API functions' environment variable with the accepted values (comma-separated). */
 export const ORIGIN_SECRET_ENV = 'ORIGIN_VERIFY_SECRET';

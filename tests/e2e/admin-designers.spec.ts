@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { ListDesignersResponse } from '../../functions/api/contracts/designers.js';
-import type { ProjectResponse } from '../../functions/api/contracts/projects.js';
+import type { ListDesignersResponse } from '../../functions/features/designers/contracts.js';
+import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
 import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 /** Designer management (spec/2 §2 /admin/designer-management, §5 'Add designer', §8) in Chromium. */

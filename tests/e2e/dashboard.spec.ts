@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import type { ProjectResponse, SubmitProjectBody } from '../../functions/api/contracts/projects.js';
+import type { ProjectResponse, SubmitProjectBody } from '../../functions/features/projects/contracts.js';
 import { PASSWORD, apiFromPage, createTeamInBrowser, expect, idTokenOf, proveEmailInDialog, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { ALL_PROPERTY_TYPES, PROJECT_STATUSES, SYSTEM_ROLES, USER_TYPES } from '../../events/vocabulary.js';
+import { ALL_PROPERTY_TYPES, PROJECT_STATUSES, SYSTEM_ROLES, USER_TYPES } from '../../shared/vocabulary.js';
 import { expect, test } from './support/fixtures.js';
 import { seedStudio } from './support/seed-studio.js';
 

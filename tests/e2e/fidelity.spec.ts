@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import type { ProjectResponse, SubmitProjectBody } from '../../functions/api/contracts/projects.js';
+import type { ProjectResponse, SubmitProjectBody } from '../../functions/features/projects/contracts.js';
 import { PASSWORD, apiFromPage, expect, setCheckbox, signInInBrowser, signUpInBrowser, test, uniqueEmail, type E2ERuntime, signOutInBrowser } from './support/fixtures.js';
 
 /**

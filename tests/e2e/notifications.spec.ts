@@ -1,4 +1,4 @@
-import type { ProjectResponse } from '../../functions/api/contracts/projects.js';
+import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
 import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 const DESCRIPTION =

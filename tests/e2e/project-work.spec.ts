@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { ProjectResponse } from '../../functions/api/contracts/projects.js';
+import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
 import { acceptDesignerInvitation } from './support/designer-invite.js';
 import { PASSWORD, apiFromPage, expect, setCheckbox, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { SubmitProjectBody } from '../../functions/api/contracts/projects.js';
+import type { SubmitProjectBody } from '../../functions/features/projects/contracts.js';
 import { PASSWORD, apiFromPage, createTeamInBrowser, expect, proveEmailInDialog, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
 const DESCRIPTION =

@@ -1,4 +1,4 @@
-import type { ProjectResponse, SubmitProjectBody } from '../../functions/api/contracts/projects.js';
+import type { ProjectResponse, SubmitProjectBody } from '../../functions/features/projects/contracts.js';
 import {
   PASSWORD,
   apiFromPage,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_ROLES } from '../../events/vocabulary.js';
+import { SYSTEM_ROLES } from '../../shared/vocabulary.js';
 import { triggers } from '../../infra/routes.js';
 import { refOf, resourcesOf, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
 

@@ -78,7 +78,7 @@ describe('Lambda bundles', () => {
 const VIEW_READERS = VIEW_READING_ROUTES;
 
 /** Routes that change a project without taking a brief: no brief schema, no option catalogue. */
-const BRIEFLESS = ['functions/api/projects/update.ts', 'functions/api/projects/tasks.ts', 'functions/api/projects/list.ts', 'functions/api/projects/get.ts'];
+const BRIEFLESS = ['functions/features/projects/http/update.ts', 'functions/features/projects/http/tasks.ts', 'functions/features/projects/http/list.ts', 'functions/features/projects/http/get.ts'];
 
 /** One handler bundled alone as the stack bundles it (its own `define`s): its text and its inputs with their bytes. */
 async function bundleAlone(handler: string): Promise<{ text: string; bytes: Record<string, number> }> {
@@ -103,13 +103,13 @@ async function bundleAlone(handler: string): Promise<{ text: string; bytes: Reco
 describe("what a handler's routes and modules leave out of its bundle", () => {
   /** Handler → whether it serves a POST (idempotency claims) and records a metric (a command, the projections' lag, a checklist fallback). */
   const CASES: Record<string, { post: boolean; metrics: boolean }> = {
-    'functions/api/me/get.ts': { post: false, metrics: false },
-    'functions/api/projects/get.ts': { post: false, metrics: false },
-    'functions/api/projects/update.ts': { post: false, metrics: true },
-    'functions/api/projects/create.ts': { post: true, metrics: true },
-    'functions/consumers/projections.ts': { post: false, metrics: true },
-    'functions/consumers/notifier.ts': { post: false, metrics: false },
-    'functions/api/checklists/generate.ts': { post: true, metrics: true },
+    'functions/features/users/http/me.ts': { post: false, metrics: false },
+    'functions/features/projects/http/get.ts': { post: false, metrics: false },
+    'functions/features/projects/http/update.ts': { post: false, metrics: true },
+    'functions/features/projects/http/create.ts': { post: true, metrics: true },
+    'functions/app/projections-consumer.ts': { post: false, metrics: true },
+    'functions/features/live/notifier.ts': { post: false, metrics: false },
+    'functions/features/checklists/http/generate.ts': { post: true, metrics: true },
   };
   const built = new Map<string, { text: string; packages: Set<string>; inputs: string[] }>();
   beforeAll(async () => {
@@ -129,11 +129,11 @@ describe("what a handler's routes and modules leave out of its bundle", () => {
   });
 
   it("the checklist route carries Bedrock's tool schema made at build time, the same as zod makes it, and no JSON Schema generator", async () => {
-    const { checklistAnswerJsonSchema } = await import('../../functions/adapters/checklist/schema.js');
-    const defined = JSON.parse(JSON.parse(lambdaDefine('functions/api/checklists/generate.ts').__CHECKLIST_TOOL_SCHEMA__!) as string);
+    const { checklistAnswerJsonSchema } = await import('../../functions/features/checklists/estimator/schema.js');
+    const defined = JSON.parse(JSON.parse(lambdaDefine('functions/features/checklists/http/generate.ts').__CHECKLIST_TOOL_SCHEMA__!) as string);
     expect(defined).toEqual(checklistAnswerJsonSchema());
     expect(defined.required).toEqual(['checklist', 'total_estimated_hours', 'suggested_turnaround_days']);
-    const bundle = built.get('functions/api/checklists/generate.ts')!;
+    const bundle = built.get('functions/features/checklists/http/generate.ts')!;
     expect(bundle.text).not.toContain('toJSONSchema');
     expect(bundle.text).toContain('suggested_turnaround_days');
     expect(bundle.inputs.filter((input) => /node_modules\/zod\/.*json-schema/.test(input))).toEqual([]);
@@ -204,16 +204,16 @@ describe('Lambda bundles of the routes that read views or change a project witho
   const kept = (handler: string, test: (input: string) => boolean) => Object.entries(inputs.get(handler)!).filter(([input, bytes]) => bytes > 0 && test(input)).map(([input]) => input);
 
   it.each(VIEW_READERS)('%s carries no EventBridge client, event store nor route table', (handler) => {
-    expect(kept(handler, (input) => input.includes('node_modules/@aws-sdk/client-eventbridge/') || input === 'functions/core/event-store.ts' || input === 'infra/routes.ts')).toEqual([]);
+    expect(kept(handler, (input) => input.includes('node_modules/@aws-sdk/client-eventbridge/') || input === 'functions/platform/event-store/event-store.ts' || input === 'infra/routes.ts')).toEqual([]);
   });
 
   it.each(BRIEFLESS)("%s carries neither the brief's schema nor the option catalogue", (handler) => {
-    expect(kept(handler, (input) => input === 'events/project-brief.ts' || input === 'events/intake-options.ts')).toEqual([]);
+    expect(kept(handler, (input) => input === 'shared/project-brief.ts' || input === 'shared/intake-options.ts')).toEqual([]);
   });
 
   it.each(VIEW_READERS)("%s carries the views' reading class, not the projector's writes nor the counters' guards", (handler) => {
-    expect(kept(handler, (input) => input === 'functions/core/view-reader.ts')).toHaveLength(1);
-    expect(kept(handler, (input) => input === 'functions/core/views.ts' || input === 'functions/core/counter-guards.ts')).toEqual([]);
+    expect(kept(handler, (input) => input === 'functions/platform/views/view-reader.ts')).toHaveLength(1);
+    expect(kept(handler, (input) => input === 'functions/platform/views/views.ts' || input === 'functions/platform/event-store/counter-guards.ts')).toEqual([]);
   });
 
   it.each(VIEW_READERS)('%s carries no event definition nor catalogue', (handler) => {
@@ -223,30 +223,30 @@ describe('Lambda bundles of the routes that read views or change a project witho
 
 describe('Lambda bundles of the handlers that only read events', () => {
   /** Each reads streams or the global order and appends nothing. */
-  const READERS = ['functions/consumers/projections.ts', 'functions/consumers/cognito-groups.ts', 'functions/api/audit/get.ts', 'functions/api/files/download.ts'];
+  const READERS = ['functions/app/projections-consumer.ts', 'functions/features/users/reactions/cognito-groups.ts', 'functions/features/audit/http/get.ts', 'functions/features/files/http/download.ts'];
   const built = new Map<string, { text: string; bytes: Record<string, number> }>();
   beforeAll(async () => {
-    for (const handler of [...READERS, 'functions/api/projects/create.ts']) built.set(handler, await bundleAlone(handler));
+    for (const handler of [...READERS, 'functions/features/projects/http/create.ts']) built.set(handler, await bundleAlone(handler));
   }, 120_000);
   const kept = (handler: string, test: (input: string) => boolean) => Object.entries(built.get(handler)!.bytes).filter(([input, bytes]) => bytes > 0 && test(input)).map(([input]) => input);
 
   it.each(READERS)("%s carries the event store's reading half (event-log.ts) without the append, the outbox or ulid", (handler) => {
-    expect(kept(handler, (input) => input === 'functions/core/event-log.ts')).toHaveLength(1);
-    expect(kept(handler, (input) => input === 'functions/core/event-store.ts' || input.includes('node_modules/ulid/'))).toEqual([]);
+    expect(kept(handler, (input) => input === 'functions/platform/event-store/event-log.ts')).toHaveLength(1);
+    expect(kept(handler, (input) => input === 'functions/platform/event-store/event-store.ts' || input.includes('node_modules/ulid/'))).toEqual([]);
     expect(built.get(handler)!.text).not.toContain('Nothing to append');
   });
 
   it("the projections' consumer writes the views (ViewStore, core/views.ts) and guards its counters", () => {
-    expect(kept('functions/consumers/projections.ts', (input) => input === 'functions/core/views.ts' || input === 'functions/core/counter-guards.ts')).toHaveLength(2);
+    expect(kept('functions/app/projections-consumer.ts', (input) => input === 'functions/platform/views/views.ts' || input === 'functions/platform/event-store/counter-guards.ts')).toHaveLength(2);
   });
 
   it("the projections' consumer folds with the domain's evolutions, without a decider's rules", () => {
-    const { text } = built.get('functions/consumers/projections.ts')!;
+    const { text } = built.get('functions/app/projections-consumer.ts')!;
     for (const refusal of ['This project was already submitted', 'Only team admins can manage the team.', 'This email is already registered as a designer']) expect(text).not.toContain(refusal);
   });
 
   it('a route that appends carries both halves, and its decider', () => {
-    expect(kept('functions/api/projects/create.ts', (input) => input === 'functions/core/event-store.ts' || input === 'functions/core/event-log.ts')).toHaveLength(2);
-    expect(built.get('functions/api/projects/create.ts')!.text).toContain('This project was already submitted');
+    expect(kept('functions/features/projects/http/create.ts', (input) => input === 'functions/platform/event-store/event-store.ts' || input === 'functions/platform/event-store/event-log.ts')).toHaveLength(2);
+    expect(built.get('functions/features/projects/http/create.ts')!.text).toContain('This project was already submitted');
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SOURCE as PUBLISHED_SOURCE } from '../../functions/core/publisher.js';
+import { EVENT_SOURCE as PUBLISHED_SOURCE } from '../../functions/platform/event-store/publisher.js';
 import { EVENT_SOURCE } from '../../infra/stack/functions.js';
 import { consumers, schedules } from '../../infra/routes.js';
 import { MAX_PATTERN_CHARS, patternChunks } from '../../infra/stack/events.js';

@@ -18,7 +18,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const ALLOWED: Record<string, readonly string[]> = {
   events: ['events'],
   'functions/domain': ['events', 'functions/domain'],
-  'functions/adapters': ['events', 'functions/domain', 'functions/adapters', 'functions/core/log.ts', 'functions/core/ids.ts', 'functions/core/observability/tracing.ts', 'functions/core/observability/metrics.ts', 'infra/metrics.ts'],
+  'functions/adapters': ['events', 'functions/domain', 'functions/adapters', 'functions/platform/log.ts', 'functions/platform/ids.ts', 'functions/platform/observability/tracing.ts', 'functions/platform/observability/metrics.ts', 'infra/metrics.ts'],
   'functions/core': ['events', 'functions/domain', 'functions/adapters', 'functions/core', 'infra/tables.ts', 'infra/metrics.ts'],
   'functions/queries': ['events', 'functions/domain', 'functions/core', 'functions/queries', 'functions/consumers/projections', 'functions/api/contracts'],
   'functions/http': ['events', 'functions/domain', 'functions/core', 'functions/adapters', 'functions/queries', 'functions/http', 'infra/routes.ts'],
@@ -67,7 +67,7 @@ function reached(file: string): string[] {
  * from `projections/keys/`, and the board's index words from project-index.ts (no decider there).
  */
 const READER_FORBIDDEN = (module: string) =>
-  (module.startsWith('functions/consumers/projections/') && !module.startsWith('functions/consumers/projections/keys/') && module !== 'functions/consumers/projections/project-index.ts') ||
+  (module.startsWith('functions/consumers/projections/') && !module.startsWith('functions/consumers/projections/keys/') && module !== 'functions/features/projects/project-index.ts') ||
   (module.startsWith('functions/domain/') && /Decider</.test(readFileSync(path.join(ROOT, module), 'utf8')));
 
 describe('functions/ layout', () => {
@@ -94,10 +94,10 @@ describe('functions/ layout', () => {
 });
 
 /** Routes that only read views: their bundles carry no event store, publisher nor EventBridge client. */
-const VIEW_READERS = [...VIEW_READING_ROUTES, 'functions/consumers/notifier.ts'];
+const VIEW_READERS = [...VIEW_READING_ROUTES, 'functions/features/live/notifier.ts'];
 /** Handlers that read events and never append nor publish: the store alone (core/event-reads.ts). */
-const EVENT_READERS = ['functions/api/audit/get.ts', 'functions/api/admin/activity.ts', 'functions/consumers/projections.ts'];
-const EVENT_SIDE = ['functions/core/event-runtime.ts', 'functions/core/event-reads.ts', 'functions/core/event-log.ts', 'functions/core/event-store.ts', 'functions/core/publisher.ts', 'functions/adapters/event-bridge.ts'];
+const EVENT_READERS = ['functions/features/audit/http/get.ts', 'functions/features/activity/http/global.ts', 'functions/app/projections-consumer.ts'];
+const EVENT_SIDE = ['functions/platform/event-store/event-runtime.ts', 'functions/platform/event-store/event-reads.ts', 'functions/platform/event-store/event-log.ts', 'functions/platform/event-store/event-store.ts', 'functions/platform/event-store/publisher.ts', 'functions/platform/aws/event-bridge.ts'];
 
 describe('what a Lambda bundle leaves out (issue 19)', () => {
   const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))];
@@ -117,17 +117,17 @@ describe('what a Lambda bundle leaves out (issue 19)', () => {
   it('every module that appends or publishes through the runtime imports core/event-runtime.ts, which builds the bus and the publisher', () => {
     const users = runtimeUsers(/\b(?:runtime|getRuntime\(\))\.(?:publisher|bus)\b|\brunCommand\(/);
     expect(users.length).toBeGreaterThan(5);
-    expect(users.filter((file) => !reaches(file, 'functions/core/event-runtime.ts'))).toEqual([]);
+    expect(users.filter((file) => !reaches(file, 'functions/platform/event-store/event-runtime.ts'))).toEqual([]);
   });
 
   it('every module that reads events through the runtime imports core/event-reads.ts or core/event-runtime.ts, which build the store', () => {
     const users = runtimeUsers(/\b(?:runtime|getRuntime\(\))\.store\b/);
     expect(users.length).toBeGreaterThan(5);
-    expect(users.filter((file) => !reaches(file, 'functions/core/event-reads.ts') && !reaches(file, 'functions/core/event-runtime.ts'))).toEqual([]);
+    expect(users.filter((file) => !reaches(file, 'functions/platform/event-store/event-reads.ts') && !reaches(file, 'functions/platform/event-store/event-runtime.ts'))).toEqual([]);
   });
 
   it.each(EVENT_READERS)('%s (reads events, appends none) bundles no publisher nor bus', (handler) => {
-    expect(analyzeHandler(ROOT, handler).modules.filter((module) => ['functions/core/event-runtime.ts', 'functions/core/publisher.ts', 'functions/adapters/event-bridge.ts'].includes(module))).toEqual([]);
+    expect(analyzeHandler(ROOT, handler).modules.filter((module) => ['functions/platform/event-store/event-runtime.ts', 'functions/platform/event-store/publisher.ts', 'functions/platform/aws/event-bridge.ts'].includes(module))).toEqual([]);
   });
 
   it('no API handler imports a trigger: a trigger module builds its own handler chain at import, which a route would then carry', () => {
@@ -141,10 +141,10 @@ describe('what a Lambda bundle leaves out (issue 19)', () => {
     expect(wrong).toEqual([]);
   });
 
-  it.each(['functions/api/team/create.ts', 'functions/api/invites/accept.ts', 'functions/api/designers/invite-accept.ts', 'functions/consumers/notifier.ts'])(
+  it.each(['functions/features/teams/http/create.ts', 'functions/features/teams/http/invite-accept.ts', 'functions/features/designers/http/invite-accept.ts', 'functions/features/live/notifier.ts'])(
     '%s waits for the projections without bundling their folds',
     (handler) => {
-      expect(analyzeHandler(ROOT, handler).modules).not.toContain('functions/consumers/projections/index.ts');
+      expect(analyzeHandler(ROOT, handler).modules).not.toContain('functions/app/projections.ts');
     },
   );
 });

@@ -72,32 +72,32 @@ describe('least privilege, derived from each handler’s imports', () => {
   const env = (functionId: string) => json.Resources[functionId]!.Properties!.Environment.Variables as Record<string, unknown>;
 
   it('derives the capabilities from the imports', () => {
-    expect(analyzeHandler(ROOT, 'functions/api/health.ts').capabilities).toEqual([]);
-    expect(analyzeHandler(ROOT, 'functions/consumers/cognito-groups.ts').capabilities).toContain('cognito');
-    expect(analyzeHandler(ROOT, 'functions/triggers/post-confirmation.ts').capabilities).toEqual(['eventStore', 'eventStoreAppend', 'eventbridge', 'publish', 'views']);
+    expect(analyzeHandler(ROOT, 'functions/platform/http/health.ts').capabilities).toEqual([]);
+    expect(analyzeHandler(ROOT, 'functions/features/users/reactions/cognito-groups.ts').capabilities).toContain('cognito');
+    expect(analyzeHandler(ROOT, 'functions/features/users/triggers/post-confirmation.ts').capabilities).toEqual(['eventStore', 'eventStoreAppend', 'eventbridge', 'publish', 'views']);
     // A handler that reads events keeps the store's module but not the command module that appends.
-    const activity = analyzeHandler(ROOT, 'functions/api/admin/activity.ts').capabilities;
+    const activity = analyzeHandler(ROOT, 'functions/features/activity/http/global.ts').capabilities;
     expect(activity).toEqual(expect.arrayContaining(['eventStore', 'views']));
     for (const verb of ['eventStoreAppend', 'eventStoreMark', 'publish', 'viewsWrite']) expect(activity).not.toContain(verb);
     // One that reads only views keeps no event store at all (core/event-runtime.ts), and a GET route
     // no idempotency claims (its bundle has no claim middleware: __ROUTE_TAKES_POST__).
-    expect(analyzeHandler(ROOT, 'functions/api/projects/list.ts').capabilities).toEqual(['views']);
-    expect(analyzeHandler(ROOT, 'functions/api/projects/create.ts').capabilities).toContain('viewsClaim');
+    expect(analyzeHandler(ROOT, 'functions/features/projects/http/list.ts').capabilities).toEqual(['views']);
+    expect(analyzeHandler(ROOT, 'functions/features/projects/http/create.ts').capabilities).toContain('viewsClaim');
     // A module kept only for its import of a package no longer brings its grants: the team's reads
     // send no mail, the WebSocket's $connect posts to no connection.
-    expect(analyzeHandler(ROOT, 'functions/api/team/get.ts').capabilities).not.toContain('ses');
-    expect(analyzeHandler(ROOT, 'functions/api/team/invites/create.ts').capabilities).toContain('ses');
-    expect(analyzeHandler(ROOT, 'functions/realtime/connect.ts').capabilities).not.toContain('realtime');
-    expect(analyzeHandler(ROOT, 'functions/consumers/projections.ts').capabilities).toContain('viewsWrite');
+    expect(analyzeHandler(ROOT, 'functions/features/teams/http/get.ts').capabilities).not.toContain('ses');
+    expect(analyzeHandler(ROOT, 'functions/features/teams/http/invite-create.ts').capabilities).toContain('ses');
+    expect(analyzeHandler(ROOT, 'functions/features/live/socket/connect.ts').capabilities).not.toContain('realtime');
+    expect(analyzeHandler(ROOT, 'functions/app/projections-consumer.ts').capabilities).toContain('viewsWrite');
   });
 
   it('lets the function of the password-reset routes set a password and verify the e-mail, and the sessions reactor sign out (Cognito admin API)', () => {
-    const fn = result.functions.find((entry) => entry.handler === 'functions/api/password-resets/routes.ts')!;
+    const fn = result.functions.find((entry) => entry.handler === 'functions/features/users/http/password-reset.ts')!;
     expect(fn.capabilities).toContain('cognito');
     const actions = actionsOf(statementsOf(fn.logicalId));
     for (const action of ['AdminSetUserPassword', 'AdminGetUser', 'AdminUpdateUserAttributes']) expect(actions).toContain(`cognito-idp:${action}`);
     // The reset ends the sessions with an event; the sessions reactor signs the account out.
-    const reactor = result.functions.find((entry) => entry.handler === 'functions/consumers/sessions.ts')!;
+    const reactor = result.functions.find((entry) => entry.handler === 'functions/features/users/reactions/sessions.ts')!;
     expect(actionsOf(statementsOf(reactor.logicalId)).filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
   });
 
@@ -191,7 +191,7 @@ describe('least privilege, derived from each handler’s imports', () => {
   });
 
   it('lets the handler of GET /api/activity read the events table but not write it', () => {
-    const fn = result.functions.find((entry) => entry.handler === 'functions/api/admin/activity.ts')!;
+    const fn = result.functions.find((entry) => entry.handler === 'functions/features/activity/http/global.ts')!;
     const onEvents = actionsOf(statementsOf(fn.logicalId).filter((s) => JSON.stringify(s.Resource).includes(result.eventsTableLogicalId)));
     expect(onEvents.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
     expect(actionsOf(statementsOf(fn.logicalId))).not.toContain('events:PutEvents');
@@ -201,11 +201,11 @@ describe('least privilege, derived from each handler’s imports', () => {
     const all = new Set(policiesOf(json).flatMap(([, p]) => actionsOf(p.PolicyDocument.Statement as Statement[])));
     const ours = result.functions.flatMap((fn) => actionsOf(statementsOf(fn.logicalId)));
     const fnActions = (handler: string) => actionsOf(statementsOf(result.functions.find((fn) => fn.handler === handler)!.logicalId));
-    expect(fnActions('functions/api/files/download.ts').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
-    expect(fnActions('functions/api/files/upload.ts').filter((a) => a.startsWith('s3:'))).toEqual(['s3:PutObject']);
+    expect(fnActions('functions/features/files/http/download.ts').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
+    expect(fnActions('functions/features/files/http/upload.ts').filter((a) => a.startsWith('s3:'))).toEqual(['s3:PutObject']);
     // 'Sign Out All Designers' ends sessions with events; the sessions reactor signs the accounts out.
-    expect(fnActions('functions/api/sessions/revoke-designers.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
-    expect(fnActions('functions/consumers/sessions.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+    expect(fnActions('functions/features/designers/http/revoke-sessions.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    expect(fnActions('functions/features/users/reactions/sessions.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
     expect(new Set(ours.filter((a) => a.startsWith('cognito-idp:')))).toEqual(
       new Set([
         'cognito-idp:AdminAddUserToGroup',
@@ -219,8 +219,8 @@ describe('least privilege, derived from each handler’s imports', () => {
     );
     // The designer invitation link's functions (one per route) hold no password rights; accepting
     // reads whether the caller's address is verified (AdminGetUser), nothing more.
-    expect(fnActions('functions/api/designers/invite-details.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
-    expect(fnActions('functions/api/designers/invite-accept.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
+    expect(fnActions('functions/features/designers/http/invite-details.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
+    expect(fnActions('functions/features/designers/http/invite-accept.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
     expect(new Set(ours.filter((a) => a.startsWith('s3:')))).toEqual(new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']));
     expect(new Set(ours.filter((a) => a.startsWith('ses:')))).toEqual(new Set(['ses:SendEmail']));
     expect(new Set(ours.filter((a) => a.startsWith('bedrock:')))).toEqual(new Set(['bedrock:InvokeModel']));
@@ -246,7 +246,7 @@ describe('least privilege, derived from each handler’s imports', () => {
     // Appending goes through runCommand (the one caller of store.append).
     expect(callers(/\bstore\.append\(/)).toEqual(withVerb('eventStoreAppend'));
     // Sweeping goes through sweepOutbox (core/publisher.ts, which defines it and the publish it calls).
-    const outside = (files: string[]) => files.filter((file) => file !== 'functions/core/publisher.ts');
+    const outside = (files: string[]) => files.filter((file) => file !== 'functions/platform/event-store/publisher.ts');
     expect(outside(callers(/\bsweepOutbox\(/))).toEqual(withVerb('eventStoreMark'));
     expect(outside(callers(/\bpublisher\.publish\(|\bsweepOutbox\(/))).toEqual(withVerb('publish'));
     // The projector writes the views for whoever constructs it; the rebuild writes them itself.
@@ -276,8 +276,8 @@ describe('least privilege, derived from each handler’s imports', () => {
   });
 
   it('lets the quota counters and idempotency claims write only their own items in the views table', () => {
-    expect(readFileSync(path.join(ROOT, 'functions/core/quotas.ts'), 'utf8')).toContain(`pk: \`${QUOTA_KEY_PREFIX}`);
-    expect(readFileSync(path.join(ROOT, 'functions/core/idempotency.ts'), 'utf8')).toContain(`pk: \`${IDEMPOTENCY_KEY_PREFIX}`);
+    expect(readFileSync(path.join(ROOT, 'functions/platform/quotas.ts'), 'utf8')).toContain(`pk: \`${QUOTA_KEY_PREFIX}`);
+    expect(readFileSync(path.join(ROOT, 'functions/platform/event-store/idempotency.ts'), 'utf8')).toContain(`pk: \`${IDEMPOTENCY_KEY_PREFIX}`);
     const statements = policiesOf(json).flatMap(([, p]) => p.PolicyDocument.Statement as (Statement & { Sid?: string })[]);
     const bySid = (sid: string) => statements.filter((s) => s.Sid === sid);
     expect(bySid('ViewsQuotaCounters').length).toBeGreaterThan(0);
@@ -305,8 +305,8 @@ describe('least privilege, derived from each handler’s imports', () => {
 
   it('gives the billing, upload and checklist handlers the capabilities the product needs', () => {
     const caps = (handler: string) => result.functions.find((fn) => fn.handler === handler)?.capabilities ?? [];
-    expect(caps('functions/api/billing/webhook.ts')).toContain('stripe');
-    expect(caps('functions/api/files/upload.ts')).toContain('uploads');
-    expect(caps('functions/api/checklists/generate.ts')).toContain('bedrock');
+    expect(caps('functions/features/billing/http/webhook.ts')).toContain('stripe');
+    expect(caps('functions/features/files/http/upload.ts')).toContain('uploads');
+    expect(caps('functions/features/checklists/http/generate.ts')).toContain('bedrock');
   });
 });

@@ -6,7 +6,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { createApp } from '../../infra/stack/app.js';
 import { ROOT } from './support/synth.js';
 
-/** `-c tracing=true`: the stack the Tracer hook (functions/core/observability/tracing.ts) expects. */
+/** `-c tracing=true`: the stack the Tracer hook (functions/platform/observability/tracing.ts) expects. */
 let template: Template;
 let outdir: string;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiGatewayPoster, connectionStore, setConnectionPoster } from '../../functions/adapters/realtime/index.js';
-import { announce } from '../../functions/consumers/notifications/deliver.js';
+import { ApiGatewayPoster, connectionStore, setConnectionPoster } from '../../functions/platform/realtime/index.js';
+import { announce } from '../../functions/features/notifications/deliver.js';
 import { ensureTables, startDynamo } from '../../infra/local/dynamo.js';
 import { APIGW_REFUSALS, connectionPath, posted } from '../support/aws-endpoints/apigw-management.js';
 import { signedScope, startAwsEndpoint, useEndpointEnv, type AwsEndpoint } from '../support/aws-endpoints/server.js';

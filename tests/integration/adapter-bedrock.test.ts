@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BedrockRuntimeClient, checklistToolSchema } from '../../functions/adapters/checklist/bedrock.js';
-import { estimateLocally, generateChecklist, type StudioFigures } from '../../functions/adapters/checklist/index.js';
-import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT } from '../../functions/adapters/checklist/prompt.js';
-import { log } from '../../functions/core/log.js';
-import { http2RequestHandlerOptions } from '../../functions/adapters/sdk-config.js';
+import { BedrockRuntimeClient, checklistToolSchema } from '../../functions/features/checklists/estimator/bedrock.js';
+import { estimateLocally, generateChecklist, type StudioFigures } from '../../functions/features/checklists/estimator/index.js';
+import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT } from '../../functions/features/checklists/estimator/prompt.js';
+import { log } from '../../functions/platform/log.js';
+import { http2RequestHandlerOptions } from '../../functions/platform/aws/sdk-config.js';
 import { BEDROCK_REFUSALS, conversePath, converseAnswer, toolUseAnswer } from '../support/aws-endpoints/bedrock-runtime.js';
 import { captureSingleMetrics } from '../support/aws-endpoints/metrics.js';
 import { signedScope, startAwsEndpoint, useEndpointEnv, type AwsEndpoint } from '../support/aws-endpoints/server.js';

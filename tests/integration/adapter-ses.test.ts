@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SesMailer } from '../../functions/adapters/mail/ses-mailer.js';
-import { MailError } from '../../functions/adapters/mail/types.js';
+import { SesMailer } from '../../functions/platform/mail/ses-mailer.js';
+import { MailError } from '../../functions/platform/mail/types.js';
 import { SEND_EMAIL_PATH, SES_REFUSALS, sent } from '../support/aws-endpoints/sesv2.js';
 import { signedScope, startAwsEndpoint, useEndpointEnv, type AwsEndpoint } from '../support/aws-endpoints/server.js';
 

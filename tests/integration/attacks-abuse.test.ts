@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { readAll } from '../../functions/core/event-log.js';
-import { httpHandler, type HttpEvent } from '../../functions/http/middleware.js';
-import { passwordResetBody } from '../../functions/api/contracts/password-resets.js';
-import { requestPasswordReset } from '../../functions/api/password-resets/request.js';
+import { readAll } from '../../functions/platform/event-store/event-log.js';
+import { httpHandler, type HttpEvent } from '../../functions/platform/http/middleware.js';
+import { passwordResetBody } from '../../functions/features/users/password-reset-contracts.js';
+import { requestPasswordReset } from '../../functions/features/users/password-reset/request.js';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 
 /**

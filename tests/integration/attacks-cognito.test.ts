@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAll } from '../../functions/core/event-log.js';
+import { readAll } from '../../functions/platform/event-store/event-log.js';
 import { PUBLIC_ACTIONS } from '../../infra/local/cognito/shim-actions.js';
 import { TestStack, uniqueEmail, type TestUser } from '../support/stack.js';
 

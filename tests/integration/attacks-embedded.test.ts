@@ -15,7 +15,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { decodeJwt, importJWK, SignJWT, type JWK } from 'jose';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headObject, uploadsBucket } from '../../functions/adapters/storage.js';
+import { headObject, uploadsBucket } from '../../functions/platform/aws/storage.js';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

@@ -1,7 +1,7 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { readAll } from '../../functions/core/event-log.js';
+import { readAll } from '../../functions/platform/event-store/event-log.js';
 import { CLIENT_PASSWORD, TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 
 /**

@@ -2,10 +2,10 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand, Upda
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
-import { readAll } from '../../functions/core/event-log.js';
+import { readAll } from '../../functions/platform/event-store/event-log.js';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CLAIM_LEASE_SECONDS, IDEMPOTENCY_TTL_SECONDS, idempotency } from '../../functions/core/idempotency.js';
-import type { HttpEvent } from '../../functions/http/middleware.js';
+import { CLAIM_LEASE_SECONDS, IDEMPOTENCY_TTL_SECONDS, idempotency } from '../../functions/platform/event-store/idempotency.js';
+import type { HttpEvent } from '../../functions/platform/http/middleware.js';
 
 /**
  * Issue 18: nobody gets a right they were not given; nobody spends our money or reputation. Each

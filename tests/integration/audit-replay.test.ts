@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allProjections } from '../../functions/consumers/projections/index.js';
-import { projectDecider, projectStream } from '../../functions/domain/project.js';
-import { runCommand } from '../../functions/core/command.js';
-import { newId } from '../../functions/core/ids.js';
-import { Replayer } from '../../functions/ops/replay.js';
+import { allProjections } from '../../functions/app/projections.js';
+import { projectDecider, projectStream } from '../../functions/features/projects/decider.js';
+import { runCommand } from '../../functions/platform/event-store/command.js';
+import { newId } from '../../functions/platform/ids.js';
+import { Replayer } from '../../functions/app/replay.js';
 import type { LocalRuntime } from '../../infra/local/runtime.js';
 import { TestStack, minimalProject } from '../support/stack.js';
 

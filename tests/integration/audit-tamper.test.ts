@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectDecider, projectStream } from '../../functions/domain/project.js';
-import { runCommand } from '../../functions/core/command.js';
+import { projectDecider, projectStream } from '../../functions/features/projects/decider.js';
+import { runCommand } from '../../functions/platform/event-store/command.js';
 import { TestStack, minimalProject } from '../support/stack.js';
 
 const run = promisify(execFile);

@@ -1,8 +1,8 @@
 import { AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_ACTOR } from '../../events/index.js';
-import { userDecider, userStream } from '../../functions/domain/user.js';
-import { runCommand } from '../../functions/core/command.js';
+import { SYSTEM_ACTOR } from '../../events/envelope.js';
+import { userDecider, userStream } from '../../functions/features/users/decider.js';
+import { runCommand } from '../../functions/platform/event-store/command.js';
 import { routes } from '../../infra/routes.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 

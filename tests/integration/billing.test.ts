@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as webhookHandler } from '../../functions/api/billing/webhook.js';
+import { handler as webhookHandler } from '../../functions/features/billing/http/webhook.js';
 import { LocalBillingProvider } from '../../infra/local/billing/local-provider.js';
-import { billingProvider } from '../../functions/adapters/billing/provider.js';
+import { billingProvider } from '../../functions/features/billing/provider/provider.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 
 let stack: TestStack;

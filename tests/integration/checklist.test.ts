@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { log } from '../../functions/core/log.js';
-import { CHECKLIST_TOOL_NAME } from '../../functions/adapters/checklist/prompt.js';
+import { log } from '../../functions/platform/log.js';
+import { CHECKLIST_TOOL_NAME } from '../../functions/features/checklists/estimator/prompt.js';
 import { BEDROCK_REFUSALS, conversePath, toolUseAnswer } from '../support/aws-endpoints/bedrock-runtime.js';
 import { startAwsEndpoint, useEndpointEnv, type AwsEndpoint } from '../support/aws-endpoints/server.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENESIS_HASH, PriorityChanged, ProfileUpdated, ProjectStatusChanged, UserRegistered, type EventEnvelope, type NewEvent } from '../../events/index.js';
-import { projectsProjection } from '../../functions/consumers/projections/projects.js';
-import { usersProjection } from '../../functions/consumers/projections/users.js';
-import { words } from '../../functions/consumers/projections/project-index.js';
-import { Projector } from '../../functions/core/projector.js';
-import type { ViewItem } from '../../functions/core/views.js';
-import { projectDecider, type SubmitProjectCommand } from '../../functions/domain/project.js';
+import { GENESIS_HASH, type EventEnvelope, type NewEvent } from '../../events/envelope.js';
+import { PriorityChanged, ProjectStatusChanged } from '../../functions/features/projects/events.js';
+import { ProfileUpdated, UserRegistered } from '../../functions/features/users/events.js';
+import { projectsProjection } from '../../functions/features/projects/projection.js';
+import { usersProjection } from '../../functions/features/users/projection.js';
+import { words } from '../../functions/features/projects/project-index.js';
+import { Projector } from '../../functions/platform/views/projector.js';
+import type { ViewItem } from '../../functions/platform/views/views.js';
+import { projectDecider, type SubmitProjectCommand } from '../../functions/features/projects/decider.js';
 import { LONG_DESCRIPTION } from '../support/stack.js';
 import { startStore } from '../support/store.js';
 

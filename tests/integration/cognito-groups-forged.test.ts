@@ -1,9 +1,10 @@
 import { AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENESIS_HASH, ProfileUpdated, UserRegistered, type EventEnvelope } from '../../events/index.js';
-import { userStream } from '../../functions/domain/user.js';
-import { toBusEntry } from '../../functions/core/publisher.js';
-import { storedEvent } from '../../functions/core/stored-event.js';
+import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
+import { ProfileUpdated, UserRegistered } from '../../functions/features/users/events.js';
+import { userStream } from '../../functions/features/users/decider.js';
+import { toBusEntry } from '../../functions/platform/event-store/publisher.js';
+import { storedEvent } from '../../functions/platform/event-store/stored-event.js';
 import { TestStack, type TestUser } from '../support/stack.js';
 
 /**

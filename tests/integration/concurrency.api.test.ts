@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyChain } from '../../events/index.js';
+import { verifyChain } from '../../events/hash-chain.js';
 import { TestStack, minimalProject } from '../support/stack.js';
 import { liveAndReplayed } from '../support/snapshot.js';
 

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUARD_LIFETIME_MINUTES, isGuardAttribute } from '../../functions/core/counter-guards.js';
+import { GUARD_LIFETIME_MINUTES, isGuardAttribute } from '../../functions/platform/event-store/counter-guards.js';
 import { startStore } from '../support/store.js';
 
 /**

@@ -1,6 +1,6 @@
 import { AdminListGroupsForUserCommand, CognitoIdentityProviderClient, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddDesignerResponse, ListDesignersResponse } from '../../functions/api/contracts/designers.js';
+import type { AddDesignerResponse, ListDesignersResponse } from '../../functions/features/designers/contracts.js';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 
 const PASSWORD = 'CorrectHorse#2026';

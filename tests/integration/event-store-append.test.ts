@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GENESIS_HASH, ProfileUpdated } from '../../events/index.js';
+import { GENESIS_HASH } from '../../events/envelope.js';
+import { ProfileUpdated } from '../../functions/features/users/events.js';
 import { injectFaults, type Attempt } from '../support/faults.js';
 import { startStore } from '../support/store.js';
 

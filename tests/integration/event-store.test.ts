@@ -1,16 +1,18 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENESIS_HASH, ProfileUpdated, UserRegistered, verifyChain } from '../../events/index.js';
-import { userDecider } from '../../functions/domain/user.js';
-import { runCommand } from '../../functions/core/command.js';
-import { ConcurrencyError, HttpError } from '../../functions/core/errors.js';
-import { Publisher } from '../../functions/core/publisher.js';
-import type { Runtime } from '../../functions/core/runtime.js';
+import { GENESIS_HASH } from '../../events/envelope.js';
+import { ProfileUpdated, UserRegistered } from '../../functions/features/users/events.js';
+import { verifyChain } from '../../events/hash-chain.js';
+import { userDecider } from '../../functions/features/users/decider.js';
+import { runCommand } from '../../functions/platform/event-store/command.js';
+import { ConcurrencyError, HttpError } from '../../functions/platform/errors.js';
+import { Publisher } from '../../functions/platform/event-store/publisher.js';
+import type { Runtime } from '../../functions/platform/runtime.js';
 import { injectFaults } from '../support/faults.js';
 import { startStore } from '../support/store.js';
-import { readAll } from '../../functions/core/event-log.js';
-import { sweepOutbox } from '../../functions/core/publisher.js';
-import { sweepMark } from '../../functions/core/event-store.js';
+import { readAll } from '../../functions/platform/event-store/event-log.js';
+import { sweepOutbox } from '../../functions/platform/event-store/publisher.js';
+import { sweepMark } from '../../functions/platform/event-store/event-store.js';
 
 const actor = { sub: 'u1', role: 'client' as const };
 let env: Awaited<ReturnType<typeof startStore>>;

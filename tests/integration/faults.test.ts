@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyChain } from '../../events/index.js';
+import { verifyChain } from '../../events/hash-chain.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 import { liveAndReplayed } from '../support/snapshot.js';
 import { injectFaults } from '../support/faults.js';
-import { sweepOutbox } from '../../functions/core/publisher.js';
+import { sweepOutbox } from '../../functions/platform/event-store/publisher.js';
 
 /**
  * Faults: the bus refusing events, consumers crashing part-way, DynamoDB throttling, failing and

@@ -8,8 +8,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { userStream } from '../../functions/domain/user.js';
-import { relinkUsers } from '../../functions/ops/identity-relink.js';
+import { userStream } from '../../functions/features/users/decider.js';
+import { relinkUsers } from '../../functions/features/users/ops/identity-relink.js';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 
 /**

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DueDateChanged, ProjectStatusChanged, ProjectSubmitted, GENESIS_HASH, type EventEnvelope, type NewEvent } from '../../events/index.js';
-import { allProjections } from '../../functions/consumers/projections/index.js';
-import { insightsProjection } from '../../functions/consumers/projections/insights.js';
-import { EventStore } from '../../functions/core/event-store.js';
-import { Projector } from '../../functions/core/projector.js';
-import { computeInsights, type InsightsReport } from '../../functions/domain/insights.js';
-import { evolveTimeline, initialTimeline, type ProjectTimeline } from '../../functions/domain/insights-timeline.js';
-import { newId } from '../../functions/core/ids.js';
-import { Replayer } from '../../functions/ops/replay.js';
-import { estimateLocally, checklistRequestSchema } from '../../functions/adapters/checklist/index.js';
+import { CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DueDateChanged, ProjectStatusChanged, ProjectSubmitted } from '../../functions/features/projects/events.js';
+import { GENESIS_HASH, type EventEnvelope, type NewEvent } from '../../events/envelope.js';
+import { allProjections } from '../../functions/app/projections.js';
+import { insightsProjection } from '../../functions/features/insights/projection.js';
+import { EventStore } from '../../functions/platform/event-store/event-store.js';
+import { Projector } from '../../functions/platform/views/projector.js';
+import { computeInsights, type InsightsReport } from '../../functions/features/insights/report.js';
+import { evolveTimeline, initialTimeline, type ProjectTimeline } from '../../functions/features/insights/timeline.js';
+import { newId } from '../../functions/platform/ids.js';
+import { Replayer } from '../../functions/app/replay.js';
+import { estimateLocally, checklistRequestSchema } from '../../functions/features/checklists/estimator/index.js';
 import { LONG_DESCRIPTION, TestStack, minimalProject, type TestUser } from '../support/stack.js';
-import { readAll } from '../../functions/core/event-log.js';
+import { readAll } from '../../functions/platform/event-store/event-log.js';
 
 const PROJECTS = 240;
 const DAY = 86_400_000;

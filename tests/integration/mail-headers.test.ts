@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SentMail } from '../../functions/adapters/mail/index.js';
-import { sendDigests } from '../../functions/consumers/notifications/deliver.js';
+import type { SentMail } from '../../functions/platform/mail/index.js';
+import { sendDigests } from '../../functions/features/notifications/deliver.js';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 
 /**

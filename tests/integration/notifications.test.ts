@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../events/index.js';
-import type { NotificationsResponse } from '../../functions/api/contracts/notifications.js';
-import { projectDecider } from '../../functions/domain/project.js';
-import { runCommand } from '../../functions/core/command.js';
-import type { SentMail } from '../../functions/adapters/mail/index.js';
-import { handler as notificationsConsumer } from '../../functions/consumers/notifications.js';
-import { flushAll, sendDigests } from '../../functions/consumers/notifications/deliver.js';
+import type { EventEnvelope } from '../../events/envelope.js';
+import type { NotificationsResponse } from '../../functions/features/notifications/contracts.js';
+import { projectDecider } from '../../functions/features/projects/decider.js';
+import { runCommand } from '../../functions/platform/event-store/command.js';
+import type { SentMail } from '../../functions/platform/mail/index.js';
+import { handler as notificationsConsumer } from '../../functions/features/notifications/reactions/consumer.js';
+import { flushAll, sendDigests } from '../../functions/features/notifications/deliver.js';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { GENESIS_HASH, SYSTEM_ACTOR, UserRegistered, type EventEnvelope } from '../../events/index.js';
-import { handler as projections } from '../../functions/consumers/projections.js';
-import { handler as outboxSweeper } from '../../functions/consumers/outbox-sweeper.js';
+import { GENESIS_HASH, SYSTEM_ACTOR, type EventEnvelope } from '../../events/envelope.js';
+import { UserRegistered } from '../../functions/features/users/events.js';
+import { handler as projections } from '../../functions/app/projections-consumer.js';
+import { handler as outboxSweeper } from '../../functions/app/outbox-sweeper.js';
 import { MetricNames } from '../../infra/metrics.js';
-import { metrics } from '../../functions/core/observability/metrics.js';
-import { Publisher, type BusEntry } from '../../functions/core/publisher.js';
-import { setRuntime, type Runtime } from '../../functions/core/runtime.js';
+import { metrics } from '../../functions/platform/observability/metrics.js';
+import { Publisher, type BusEntry } from '../../functions/platform/event-store/publisher.js';
+import { setRuntime, type Runtime } from '../../functions/platform/runtime.js';
 import { startStore } from '../support/store.js';
 
 /** A commit time a minute back, and the runtime's clock 90 s after it: every age below is exact. */

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dynamoClient } from '../../functions/adapters/dynamodb.js';
-import { EventBridgeBus } from '../../functions/adapters/event-bridge.js';
+import { dynamoClient } from '../../functions/platform/aws/dynamodb.js';
+import { EventBridgeBus } from '../../functions/platform/aws/event-bridge.js';
 
 const NAMES = ['AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE', 'AWS_PROFILE', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'DYNAMODB_ENDPOINT'];
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));

@@ -1,6 +1,6 @@
 import { CognitoIdentityProviderClient, ForgotPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userStream } from '../../functions/domain/user.js';
+import { userStream } from '../../functions/features/users/decider.js';
 import { TestStack, uniqueEmail, type TestUser } from '../support/stack.js';
 
 /**

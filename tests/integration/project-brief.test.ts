@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 
 /**
- * Issue 18, attack 5, and issue 20: the API holds the wizard's rules (events/project-brief.ts). A
+ * Issue 18, attack 5, and issue 20: the API holds the wizard's rules (shared/project-brief.ts). A
  * value outside the catalogue, a padded description or an area at or below 0 is refused with 400 and
  * appends nothing; an admin submits on a client's behalf, a designer may not submit at all.
  */

@@ -1,12 +1,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENESIS_HASH, ProfileUpdated, UserRegistered, type EventEnvelope } from '../../events/index.js';
-import { usersProjection } from '../../functions/consumers/projections/users.js';
-import { ARCHITECTS_COUNTER, USERS_COUNTER } from '../../functions/consumers/projections/keys/users.js';
-import { counterItemKey, Projector } from '../../functions/core/projector.js';
-import { isGuardAttribute } from '../../functions/core/counter-guards.js';
-import { ViewStore } from '../../functions/core/views.js';
+import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
+import { ProfileUpdated, UserRegistered } from '../../functions/features/users/events.js';
+import { usersProjection } from '../../functions/features/users/projection.js';
+import { ARCHITECTS_COUNTER, USERS_COUNTER } from '../../functions/features/users/keys.js';
+import { counterItemKey, Projector } from '../../functions/platform/views/projector.js';
+import { isGuardAttribute } from '../../functions/platform/event-store/counter-guards.js';
+import { ViewStore } from '../../functions/platform/views/views.js';
 import { startStore } from '../support/store.js';
 
 let env: Awaited<ReturnType<typeof startStore>>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
-import { sweepOutbox } from '../../functions/core/publisher.js';
-import { unpublished } from '../../functions/core/event-store.js';
+import { sweepOutbox } from '../../functions/platform/event-store/publisher.js';
+import { unpublished } from '../../functions/platform/event-store/event-store.js';
 
 let stack: TestStack;
 let client: TestUser;

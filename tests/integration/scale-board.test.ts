@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allProjections } from '../../functions/consumers/projections/index.js';
-import { words } from '../../functions/consumers/projections/project-index.js';
-import { Replayer } from '../../functions/ops/replay.js';
+import { allProjections } from '../../functions/app/projections.js';
+import { words } from '../../functions/features/projects/project-index.js';
+import { Replayer } from '../../functions/app/replay.js';
 import { liveAndReplayed } from '../support/snapshot.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENESIS_HASH, UserRegistered } from '../../events/index.js';
-import { EventStore, setByTimeShards, shardsInEffect, shardsToRead } from '../../functions/core/event-store.js';
+import { GENESIS_HASH } from '../../events/envelope.js';
+import { UserRegistered } from '../../functions/features/users/events.js';
+import { EventStore, setByTimeShards, shardsInEffect, shardsToRead } from '../../functions/platform/event-store/event-store.js';
 import { startStore } from '../support/store.js';
-import { readAll } from '../../functions/core/event-log.js';
+import { readAll } from '../../functions/platform/event-store/event-log.js';
 
 /**
  * Issue 21: the byTime shard count comes from stored configuration, and can be raised without

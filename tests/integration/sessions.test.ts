@@ -1,6 +1,6 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RevokeDesignerSessionsResponse } from '../../functions/api/contracts/sessions.js';
+import type { RevokeDesignerSessionsResponse } from '../../functions/features/users/session-contracts.js';
 import { TestStack, uniqueEmail, type TestUser } from '../support/stack.js';
 
 let stack: TestStack;

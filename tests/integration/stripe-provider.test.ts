@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StripeBillingProvider } from '../../functions/adapters/billing/stripe-provider.js';
-import { httpHandler, type HttpEvent } from '../../functions/http/middleware.js';
+import { StripeBillingProvider } from '../../functions/features/billing/provider/stripe-provider.js';
+import { httpHandler, type HttpEvent } from '../../functions/platform/http/middleware.js';
 
 /**
  * The Stripe adapter through the real stripe-node client and its transport, against a local

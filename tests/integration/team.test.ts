@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InviteResponse, TeamResponse } from '../../functions/api/contracts/team.js';
+import type { InviteResponse, TeamResponse } from '../../functions/features/teams/contracts.js';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
-import { readAll } from '../../functions/core/event-log.js';
+import { readAll } from '../../functions/platform/event-store/event-log.js';
 
 const LINK = /(https?:\/\/\S+\/accept-invite\?token=\S+)/;
 

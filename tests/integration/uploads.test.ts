@@ -1,10 +1,10 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectDecider, projectStream } from '../../functions/domain/project.js';
-import { runCommand } from '../../functions/core/command.js';
-import { headObject, uploadsBucket } from '../../functions/adapters/storage.js';
-import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, uploadKey } from '../../events/uploads.js';
-import { newId } from '../../functions/core/ids.js';
+import { projectDecider, projectStream } from '../../functions/features/projects/decider.js';
+import { runCommand } from '../../functions/platform/event-store/command.js';
+import { headObject, uploadsBucket } from '../../functions/platform/aws/storage.js';
+import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, uploadKey } from '../../shared/uploads.js';
+import { newId } from '../../functions/platform/ids.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 
 let stack: TestStack;

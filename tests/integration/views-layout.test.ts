@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { allProjections } from '../../functions/consumers/projections/index.js';
-import { VIEWS_LAYOUT } from '../../functions/consumers/projections/layout.js';
-import { POINTER_KEY } from '../../functions/core/view-reader.js';
-import { Replayer } from '../../functions/ops/replay.js';
-import { recordLayoutOfEmptyViews, viewsLayout } from '../../functions/ops/views-layout.js';
+import { allProjections } from '../../functions/app/projections.js';
+import { VIEWS_LAYOUT } from '../../functions/platform/views/layout.js';
+import { POINTER_KEY } from '../../functions/platform/views/view-reader.js';
+import { Replayer } from '../../functions/app/replay.js';
+import { recordLayoutOfEmptyViews, viewsLayout } from '../../functions/app/views-layout.js';
 import { TestStack, minimalProject } from '../support/stack.js';
 import { startStore } from '../support/store.js';
 

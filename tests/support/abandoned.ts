@@ -1,6 +1,6 @@
-import { GENESIS_HASH } from '../../events/index.js';
-import type { Runtime } from '../../functions/core/runtime.js';
-import type { Decider } from '../../functions/domain/decider.js';
+import { GENESIS_HASH } from '../../events/envelope.js';
+import type { Runtime } from '../../functions/platform/runtime.js';
+import type { Decider } from '../../functions/platform/decider.js';
 
 /** A decider that always has something to append: a command that would commit if let through. */
 export const touchDecider: Decider<{ type: 'Touch' }, number> = { initialState: () => 0, decide: () => [{ type: 'Touched', data: {} }], evolve: (state) => state + 1 };

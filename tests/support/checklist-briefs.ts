@@ -1,4 +1,4 @@
-import { checklistRequestSchema, type ChecklistRequestInput } from '../../functions/adapters/checklist/index.js';
+import { checklistRequestSchema, type ChecklistRequestInput } from '../../functions/features/checklists/estimator/index.js';
 
 /** Briefs the checklist tests share: a concept design and a new-home permit set. */
 export const brief = (overrides: Partial<ChecklistRequestInput> = {}) =>

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { Actor, NewEvent } from '../../events/index.js';
-import type { Decider } from '../../functions/domain/decider.js';
+import type { Actor, NewEvent } from '../../events/envelope.js';
+import type { Decider } from '../../functions/platform/decider.js';
 
 const NOW = '2026-11-22T10:00:00.000Z';
 

@@ -1,9 +1,9 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { isGuardAttribute } from '../../functions/core/counter-guards.js';
-import { allProjections } from '../../functions/consumers/projections/index.js';
-import { Replayer } from '../../functions/ops/replay.js';
-import { writableViews } from '../../functions/core/views.js';
-import type { Runtime } from '../../functions/core/runtime.js';
+import { isGuardAttribute } from '../../functions/platform/event-store/counter-guards.js';
+import { allProjections } from '../../functions/app/projections.js';
+import { Replayer } from '../../functions/app/replay.js';
+import { writableViews } from '../../functions/platform/views/views.js';
+import type { Runtime } from '../../functions/platform/runtime.js';
 
 /**
  * Every item of the active generation of the views, keyed and sorted, without the write-version

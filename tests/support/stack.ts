@@ -6,7 +6,7 @@ import {
   VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { startLocal, type LocalRuntime } from '../../infra/local/runtime.js';
-import { readAll } from '../../functions/core/event-log.js';
+import { readAll } from '../../functions/platform/event-store/event-log.js';
 
 export interface TestUser {
   email: string;

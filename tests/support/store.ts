@@ -1,7 +1,7 @@
 import { ensureTables, startDynamo } from '../../infra/local/dynamo.js';
-import { dynamoClient } from '../../functions/adapters/dynamodb.js';
-import { EventStore } from '../../functions/core/event-store.js';
-import { ViewStore } from '../../functions/core/views.js';
+import { dynamoClient } from '../../functions/platform/aws/dynamodb.js';
+import { EventStore } from '../../functions/platform/event-store/event-store.js';
+import { ViewStore } from '../../functions/platform/views/views.js';
 
 let tables = 0;
 

@@ -1,6 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
-import { handler, isResetLinkSigned, plainTextOf, resetLink } from '../../functions/triggers/custom-message.js';
+import { handler, isResetLinkSigned, plainTextOf, resetLink } from '../../functions/features/users/triggers/custom-message.js';
 
 const event = (triggerSource: CustomMessageTriggerEvent['triggerSource'], clientMetadata?: Record<string, string>) =>
   ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionUpdated } from '../../events/index.js';
-import { billingDecider, statusOf, type SubscriptionSnapshot } from '../../functions/domain/billing.js';
+import { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionUpdated } from '../../functions/features/billing/events.js';
+import { billingDecider, statusOf, type SubscriptionSnapshot } from '../../functions/features/billing/decider.js';
 import { deciderSpec } from '../support/given-when-then.js';
 
 const given = deciderSpec(billingDecider);

@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { planForPrice, priceIdFor } from '../../functions/adapters/billing/config.js';
-import { snapshotOf } from '../../functions/adapters/billing/provider.js';
-import { targetOf } from '../../functions/api/billing/reconcile.js';
+import { planForPrice, priceIdFor } from '../../functions/features/billing/provider/config.js';
+import { snapshotOf } from '../../functions/features/billing/provider/provider.js';
+import { targetOf } from '../../functions/features/billing/reconcile.js';
 
 const subscription = (overrides: Record<string, unknown> = {}) =>
   ({

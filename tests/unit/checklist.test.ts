@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERABLES } from '../../events/deliverables.js';
-import { PROJECT_TYPES, propertyTypeOptions } from '../../events/intake-options.js';
-import { turnaroundDays } from '../../functions/domain/turnaround.js';
-import { BedrockChecklistError, converseCommand } from '../../functions/adapters/checklist/bedrock.js';
-import { diagnoseFallback, inferenceProfileFor } from '../../functions/adapters/checklist/fallback.js';
-import { checklistAnswerSchema, checklistRequestSchema, estimateLocally } from '../../functions/adapters/checklist/index.js';
-import { DELIVERABLE_ESTIMATES } from '../../functions/adapters/checklist/local-estimator.js';
-import { buildBrief } from '../../functions/adapters/checklist/prompt.js';
+import { DELIVERABLES } from '../../shared/deliverables.js';
+import { PROJECT_TYPES, propertyTypeOptions } from '../../shared/intake-options.js';
+import { turnaroundDays } from '../../functions/features/insights/turnaround.js';
+import { BedrockChecklistError, converseCommand } from '../../functions/features/checklists/estimator/bedrock.js';
+import { diagnoseFallback, inferenceProfileFor } from '../../functions/features/checklists/estimator/fallback.js';
+import { checklistAnswerSchema, checklistRequestSchema, estimateLocally } from '../../functions/features/checklists/estimator/index.js';
+import { DELIVERABLE_ESTIMATES } from '../../functions/features/checklists/estimator/local-estimator.js';
+import { buildBrief } from '../../functions/features/checklists/estimator/prompt.js';
 import { brief, permitBrief } from '../support/checklist-briefs.js';
 
 const MODEL = 'us.anthropic.claude-haiku-4-5-20251001-v1:0';

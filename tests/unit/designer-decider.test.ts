@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DesignerAuthorized,
-  DesignerDeactivated,
-  DesignerLinked,
-  DesignerReactivated,
-  DesignerRemoved,
-  DesignerSessionsRevoked,
-  catalogue,
-} from '../../events/index.js';
-import { designersProjection } from '../../functions/consumers/projections/designers.js';
-import { fold } from '../../functions/domain/decider.js';
-import { designerDecider, designerStream, revocationDecider } from '../../functions/domain/designer.js';
-import { foldFor } from '../../functions/domain/streams.js';
+import { DesignerAuthorized, DesignerDeactivated, DesignerLinked, DesignerReactivated, DesignerRemoved, DesignerSessionsRevoked } from '../../functions/features/designers/events.js';
+import { catalogue } from '../../functions/app/catalogue.js';
+import { designersProjection } from '../../functions/features/designers/projection.js';
+import { fold } from '../../functions/platform/decider.js';
+import { designerDecider, designerStream, revocationDecider } from '../../functions/features/designers/decider.js';
+import { foldFor } from '../../functions/platform/streams.js';
 import { deciderSpec } from '../support/given-when-then.js';
 
 const given = deciderSpec(designerDecider);

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DesignerAuthorized,
-  DesignerInvitationAccepted,
-  DesignerInvitationSendFailed,
-  DesignerInvitationSent,
-  DesignerInvited,
-  DesignerLinked,
-  DesignerRemoved,
-  canonicalEmail,
-  catalogue,
-} from '../../events/index.js';
-import { designerInviteTokenKey, designersProjection } from '../../functions/consumers/projections/designers.js';
-import { fold } from '../../functions/domain/decider.js';
-import { designerDecider, invitationStatus } from '../../functions/domain/designer.js';
+import { DesignerAuthorized, DesignerInvitationAccepted, DesignerInvitationSendFailed, DesignerInvitationSent, DesignerInvited, DesignerLinked, DesignerRemoved } from '../../functions/features/designers/events.js';
+import { canonicalEmail } from '../../shared/email.js';
+import { catalogue } from '../../functions/app/catalogue.js';
+import { designerInviteTokenKey, designersProjection } from '../../functions/features/designers/projection.js';
+import { fold } from '../../functions/platform/decider.js';
+import { designerDecider, invitationStatus } from '../../functions/features/designers/decider.js';
 import { deciderSpec } from '../support/given-when-then.js';
 
 // The spec's clock (given-when-then) is 2026-11-22T10:00Z: the link works until 7 days later.

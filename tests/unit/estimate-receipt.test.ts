@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeCursor } from '../../functions/core/cursor.js';
-import { checklistHash, checklistOrigin, issueReceipt, verifyReceipt } from '../../functions/core/estimate-receipt.js';
+import { encodeCursor } from '../../functions/platform/views/cursor.js';
+import { checklistHash, checklistOrigin, issueReceipt, verifyReceipt } from '../../functions/features/checklists/estimate-receipt.js';
 
 const tasks = [
   { task_name: 'Review the intake', estimated_hours: 1.5 },

@@ -4,9 +4,9 @@
  * core/event-runtime.ts, as such a bundle would (vitest gives each file its own module graph).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import '../../functions/core/event-reads.js';
-import { EventLog } from '../../functions/core/event-log.js';
-import { runtimeFromEnvironment } from '../../functions/core/runtime.js';
+import '../../functions/platform/event-store/event-reads.js';
+import { EventLog } from '../../functions/platform/event-store/event-log.js';
+import { runtimeFromEnvironment } from '../../functions/platform/runtime.js';
 
 describe('the runtime of a handler that only reads events', () => {
   beforeAll(() => {

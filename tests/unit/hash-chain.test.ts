@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GENESIS_HASH, canonicalJson, computeHash, verifyChain, type EventEnvelope } from '../../events/index.js';
+import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
+import { canonicalJson } from '../../events/canonical-json.js';
+import { computeHash, verifyChain } from '../../events/hash-chain.js';
 
 function chain(count: number): EventEnvelope[] {
   const events: EventEnvelope[] = [];

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DomainError } from '../../functions/domain/errors.js';
-import { HttpError } from '../../functions/core/errors.js';
-import { httpHandler, type HttpEvent } from '../../functions/http/middleware.js';
-import { SYSTEM_ACTOR } from '../../events/index.js';
-import { runCommand } from '../../functions/core/command.js';
+import { DomainError } from '../../functions/platform/domain-errors.js';
+import { HttpError } from '../../functions/platform/errors.js';
+import { httpHandler, type HttpEvent } from '../../functions/platform/http/middleware.js';
+import { SYSTEM_ACTOR } from '../../events/envelope.js';
+import { runCommand } from '../../functions/platform/event-store/command.js';
 import { appendCountingRuntime, contextEndingIn, touchDecider } from '../support/abandoned.js';
 
 /** The wrapper's promises, without I/O: a public route's event handed straight to a handler. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { UserIdentityRelinked, UserRegistered, type NewEvent } from '../../events/index.js';
-import { identityAliasesProjection, identityAliasKey } from '../../functions/consumers/projections/identity-aliases.js';
-import { identitySubOf, userDecider } from '../../functions/domain/user.js';
+import { UserIdentityRelinked, UserRegistered } from '../../functions/features/users/events.js';
+import { type NewEvent } from '../../events/envelope.js';
+import { identityAliasesProjection, identityAliasKey } from '../../functions/features/users/identity-aliases-projection.js';
+import { identitySubOf, userDecider } from '../../functions/features/users/decider.js';
 import { deciderSpec } from '../support/given-when-then.js';
 
 const given = deciderSpec(userDecider);

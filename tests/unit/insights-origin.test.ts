@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeInsights, estimateRowOf, studioTurnaround } from '../../functions/domain/insights.js';
-import { evolveTimeline, initialTimeline, type ProjectTimeline } from '../../functions/domain/insights-timeline.js';
+import { computeInsights, estimateRowOf, studioTurnaround } from '../../functions/features/insights/report.js';
+import { evolveTimeline, initialTimeline, type ProjectTimeline } from '../../functions/features/insights/timeline.js';
 
 /** Issue 34, attack 12: only checklists the estimator made, as it made them, measure the estimator. */
 function delivered(id: string, data: Record<string, unknown>): ProjectTimeline {

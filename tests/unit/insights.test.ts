@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { computeInsights, studioTurnaround, type InsightsFilter } from '../../functions/domain/insights.js';
-import { evolveTimeline, initialTimeline, type ProjectTimeline } from '../../functions/domain/insights-timeline.js';
-import { businessDaysBetween, median, percentile, weekOf } from '../../functions/domain/insights-stats.js';
-import { insightsProjection } from '../../functions/consumers/projections/insights.js';
+import { computeInsights, studioTurnaround, type InsightsFilter } from '../../functions/features/insights/report.js';
+import { evolveTimeline, initialTimeline, type ProjectTimeline } from '../../functions/features/insights/timeline.js';
+import { businessDaysBetween, median, percentile, weekOf } from '../../functions/features/insights/stats.js';
+import { insightsProjection } from '../../functions/features/insights/projection.js';
 
 type Step = [at: string, type: string, data?: Record<string, unknown>];
 const day = (d: string, time = '09:00') => `2026-11-${d}T${time}:00.000Z`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERABLE_DESCRIPTIONS, DELIVERABLES, deliverablesOf } from '../../events/deliverables.js';
+import { DELIVERABLE_DESCRIPTIONS, DELIVERABLES, deliverablesOf } from '../../shared/deliverables.js';
 import {
   CATEGORY_OPTIONS,
   DELIVERABLE_NAMES,
@@ -11,7 +11,7 @@ import {
   categoryOfProjectType,
   deliverableNamesOf,
   propertyTypeOptions,
-} from '../../events/intake-options.js';
+} from '../../shared/intake-options.js';
 
 describe('intake option lists (spec/2 §3)', () => {
   it('has the categories, property types, priorities and rooms of the spec', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { submitProjectBody } from '../../functions/api/contracts/projects.js';
-import { generateChecklistBody } from '../../functions/api/contracts/checklists.js';
-import { estimateLocally } from '../../functions/adapters/checklist/index.js';
+import { submitProjectBody } from '../../functions/features/projects/contracts.js';
+import { generateChecklistBody } from '../../functions/features/checklists/contracts.js';
+import { estimateLocally } from '../../functions/features/checklists/estimator/index.js';
 import { addFiles, isUploading, pendingUploads } from '../../web/src/components/submit/uploads-state.js';
 import {
   blankTask,
@@ -78,7 +78,7 @@ describe('wizard rules (spec/2 §4, §5)', () => {
     expect(isStepValid(permitForm({ project_address: '' }), 4)).toBe(false);
     expect(descriptionCounter('abc')).toBe('3/300 minimum characters');
     // Spec fidelity (issue 20): padding is not a description, an area must be above 0, and only the
-    // catalogue's values pass, as the API rules (events/project-brief.ts).
+    // catalogue's values pass, as the API rules (shared/project-brief.ts).
     expect(isStepValid(designForm({ description: `${'A'.repeat(40)}${' '.repeat(260)}` }), 2)).toBe(false);
     expect(descriptionCounter(`  ${'A'.repeat(40)}     `)).toBe('40/300 minimum characters');
     expect(isStepValid(permitForm({ area_sqft: '0' }), 4)).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodedWords, formatAddress, headerText, mailAddress, mimeHeader, prepareMail } from '../../functions/adapters/mail/headers.js';
+import { encodedWords, formatAddress, headerText, mailAddress, mimeHeader, prepareMail } from '../../functions/platform/mail/headers.js';
 
 /** Issue 34, attack 10: what reaches a header, whoever composed the mail. */
 const mail = (overrides: Record<string, unknown> = {}) => ({ to: 'client@example.test', subject: 'Hello', text: 'Hi', ...overrides });

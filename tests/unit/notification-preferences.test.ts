@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_PREFERENCES, NotificationPreferencesChanged, preferencesOf, UserRegistered } from '../../events/index.js';
-import { userDecider } from '../../functions/domain/user.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES, preferencesOf } from '../../shared/notification-kinds.js';
+import { NotificationPreferencesChanged } from '../../functions/features/notifications/events.js';
+import { UserRegistered } from '../../functions/features/users/events.js';
+import { userDecider } from '../../functions/features/users/decider.js';
 import { deciderSpec } from '../support/given-when-then.js';
 
 const given = deciderSpec(userDecider);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor, EventEnvelope } from '../../events/index.js';
-import { projectDecider, type ProjectState } from '../../functions/domain/project.js';
-import { noticesFor, type Notice } from '../../functions/consumers/notifications/audience.js';
+import type { Actor, EventEnvelope } from '../../events/envelope.js';
+import { projectDecider, type ProjectState } from '../../functions/features/projects/decider.js';
+import { noticesFor, type Notice } from '../../functions/features/notifications/audience.js';
 
 /**
  * Who hears about which project event: a pure function of the event, the project (before and after

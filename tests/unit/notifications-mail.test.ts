@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { composeMail } from '../../functions/consumers/notifications/mail.js';
-import type { PendingMail } from '../../functions/core/notifications/store.js';
-import { readUnsubscribeToken, unsubscribeToken } from '../../functions/core/notifications/unsubscribe-token.js';
+import { composeMail } from '../../functions/features/notifications/mail.js';
+import type { PendingMail } from '../../functions/features/notifications/store.js';
+import { readUnsubscribeToken, unsubscribeToken } from '../../functions/features/notifications/unsubscribe-token.js';
 
 const line = (overrides: Partial<PendingMail> = {}): PendingMail => ({
   id: '01JDZZZZZZZZZZZZZZZZZZZZZZ',

@@ -7,20 +7,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 vi.hoisted(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'INFO';
 });
-import { GENESIS_HASH, SYSTEM_ACTOR, UserRegistered, type EventEnvelope } from '../../events/index.js';
-import { consumer, type BusEvent } from '../../functions/consumers/consumer-chain.js';
-import { runCommand } from '../../functions/core/command.js';
-import { ConcurrencyError } from '../../functions/core/errors.js';
-import type { EventStore } from '../../functions/core/event-store.js';
-import { newId } from '../../functions/core/ids.js';
-import { log } from '../../functions/core/log.js';
+import { GENESIS_HASH, SYSTEM_ACTOR, type EventEnvelope } from '../../events/envelope.js';
+import { UserRegistered } from '../../functions/features/users/events.js';
+import { consumer, type BusEvent } from '../../functions/platform/lambda/consumer-chain.js';
+import { runCommand } from '../../functions/platform/event-store/command.js';
+import { ConcurrencyError } from '../../functions/platform/errors.js';
+import type { EventStore } from '../../functions/platform/event-store/event-store.js';
+import { newId } from '../../functions/platform/ids.js';
+import { log } from '../../functions/platform/log.js';
 import { MetricNames } from '../../infra/metrics.js';
-import { metrics } from '../../functions/core/observability/metrics.js';
-import type { Runtime } from '../../functions/core/runtime.js';
-import type { Decider } from '../../functions/domain/decider.js';
-import { invalid } from '../../functions/domain/errors.js';
-import { httpHandler } from '../../functions/http/middleware.js';
-import { trigger } from '../../functions/triggers/trigger-chain.js';
+import { metrics } from '../../functions/platform/observability/metrics.js';
+import type { Runtime } from '../../functions/platform/runtime.js';
+import type { Decider } from '../../functions/platform/decider.js';
+import { invalid } from '../../functions/platform/domain-errors.js';
+import { httpHandler } from '../../functions/platform/http/middleware.js';
+import { trigger } from '../../functions/platform/lambda/trigger-chain.js';
 import { appendCountingRuntime, contextEndingIn, touchDecider } from '../support/abandoned.js';
 
 /** The JSON lines the Logger wrote while `work` ran (through its own Console: stdout, errors to stderr). */
@@ -184,7 +185,7 @@ describe('captureAwsClient, the one Tracer hook for the adapters', () => {
   });
 
   it('leaves a client as it is while tracing is off (the embedded runtime, tests, a stack without -c tracing=true)', async () => {
-    const { captureAwsClient, tracingEnabled } = await import('../../functions/core/observability/tracing.js');
+    const { captureAwsClient, tracingEnabled } = await import('../../functions/platform/observability/tracing.js');
     const plain = client();
     expect(tracingEnabled()).toBe(false);
     expect(captureAwsClient(plain)).toBe(plain);
@@ -196,7 +197,7 @@ describe('captureAwsClient, the one Tracer hook for the adapters', () => {
     vi.stubEnv('AWS_EXECUTION_ENV', 'AWS_Lambda_nodejs22.x');
     vi.stubEnv('POWERTOOLS_TRACE_ENABLED', 'true');
     vi.resetModules();
-    const { captureAwsClient, tracingEnabled } = await import('../../functions/core/observability/tracing.js');
+    const { captureAwsClient, tracingEnabled } = await import('../../functions/platform/observability/tracing.js');
     expect(tracingEnabled()).toBe(true);
     expect(middlewareNames(captureAwsClient(client()))).toContain('XRaySDKInstrumentation');
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpHandler, type HttpEvent } from '../../functions/http/middleware.js';
-import { ORIGIN_HEADER, ORIGIN_SECRET_ENV } from '../../functions/http/origin-check.js';
+import { httpHandler, type HttpEvent } from '../../functions/platform/http/middleware.js';
+import { ORIGIN_HEADER, ORIGIN_SECRET_ENV } from '../../functions/platform/http/origin-check.js';
 import { ORIGIN_HEADER as STACK_HEADER, ORIGIN_SECRET_ENV as STACK_ENV } from '../../infra/stack/origin-secret.js';
 
 /** A public route, so the chain needs no runtime: only the origin check stands before the handler. */

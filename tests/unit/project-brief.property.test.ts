@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DELIVERABLES } from '../../events/deliverables.js';
-import { DESIGN_PRIORITIES, PROJECT_TYPES, ROOMS, propertyTypeOptions } from '../../events/intake-options.js';
-import { ALL_PROPERTY_TYPES } from '../../events/vocabulary.js';
-import { generateChecklistBody } from '../../functions/api/contracts/checklists.js';
-import { submitProjectBody } from '../../functions/api/contracts/projects.js';
-import { submitCommandOf } from '../../functions/api/projects/submission.js';
-import { projectDecider } from '../../functions/domain/project.js';
+import { DELIVERABLES } from '../../shared/deliverables.js';
+import { DESIGN_PRIORITIES, PROJECT_TYPES, ROOMS, propertyTypeOptions } from '../../shared/intake-options.js';
+import { ALL_PROPERTY_TYPES } from '../../shared/vocabulary.js';
+import { generateChecklistBody } from '../../functions/features/checklists/contracts.js';
+import { submitProjectBody } from '../../functions/features/projects/contracts.js';
+import { submitCommandOf } from '../../functions/features/projects/submission.js';
+import { projectDecider } from '../../functions/features/projects/decider.js';
 import { initialForm, isStepValid, toChecklistRequest, toSubmission, type ReviewTask, type Step, type WizardForm } from '../../web/src/components/submit/wizard.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ProjectSubmitted } from '../../events/index.js';
-import { projectDecider, type SubmitProjectCommand } from '../../functions/domain/project.js';
-import { turnaroundDays } from '../../functions/domain/turnaround.js';
+import { ProjectSubmitted } from '../../functions/features/projects/events.js';
+import { projectDecider, type SubmitProjectCommand } from '../../functions/features/projects/decider.js';
+import { turnaroundDays } from '../../functions/features/insights/turnaround.js';
 import { LONG_DESCRIPTION } from '../support/stack.js';
 import { deciderSpec } from '../support/given-when-then.js';
 

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ChecklistTaskToggled,
-  CommentApproved,
-  CommentPosted,
-  CommentRejected,
-  DesignerAssigned,
-  DesignerUnassigned,
-  DueDateChanged,
-  FileUploaded,
-  PriorityChanged,
-  ProjectStatusChanged,
-  type Actor,
-  type NewEvent,
-} from '../../events/index.js';
-import { describe as describeEvent } from '../../functions/consumers/projections/activity-log.js';
-import { projectDecider, type ProjectCommand } from '../../functions/domain/project.js';
+import { ChecklistTaskToggled, CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DesignerUnassigned, DueDateChanged, FileUploaded, PriorityChanged, ProjectStatusChanged } from '../../functions/features/projects/events.js';
+import { type Actor, type NewEvent } from '../../events/envelope.js';
+import { describe as describeEvent } from '../../functions/features/activity/projection.js';
+import { projectDecider, type ProjectCommand } from '../../functions/features/projects/decider.js';
 import { LONG_DESCRIPTION } from '../support/stack.js';
 
 const client: Actor = { sub: 'client-1', role: 'client' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allProjections } from '../../functions/consumers/projections/index.js';
-import { PROJECTION_STREAMS } from '../../functions/consumers/projections/keys/checkpoints.js';
+import { allProjections } from '../../functions/app/projections.js';
+import { PROJECTION_STREAMS } from '../../functions/platform/views/checkpoints.js';
 
 describe('PROJECTION_STREAMS', () => {
   it("names every projection of allProjections with the streams it folds (what a command waits for)", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from '../../events/index.js';
-import { isRevoked } from '../../functions/http/auth.js';
-import { userDecider, userRoles } from '../../functions/domain/user.js';
+import { RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from '../../functions/features/users/events.js';
+import { isRevoked } from '../../functions/platform/http/auth.js';
+import { userDecider, userRoles } from '../../functions/features/users/decider.js';
 import { postResetPath, postSignInPath, teamPortalDestination } from '../../web/src/lib/roles.js';
 import { deciderSpec } from '../support/given-when-then.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../events/index.js';
-import { allProjections } from '../../functions/consumers/projections/index.js';
+import { catalogue } from '../../functions/app/catalogue.js';
+import { allProjections } from '../../functions/app/projections.js';
 import { consumers, routeKey, routes } from '../../infra/routes.js';
 
 describe('the route table', () => {

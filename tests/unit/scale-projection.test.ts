@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProfileUpdated, ProjectStatusChanged, RoleGranted, RoleRevoked, UserRegistered, type EventEnvelope, type NewEvent } from '../../events/index.js';
-import { boardPartition, MAX_CLIENT_WORDS, MAX_WORDS, projectCounters, projectIndexItems, searchPartition, searchWords, words } from '../../functions/consumers/projections/project-index.js';
-import { projectsProjection } from '../../functions/consumers/projections/projects.js';
-import { usersProjection } from '../../functions/consumers/projections/users.js';
-import { counterDeltas, Projector, type Projection } from '../../functions/core/projector.js';
-import type { ViewItem, ViewStore } from '../../functions/core/views.js';
-import { projectDecider, type SubmitProjectCommand } from '../../functions/domain/project.js';
+import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged } from '../../functions/features/projects/events.js';
+import { ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered } from '../../functions/features/users/events.js';
+import { type EventEnvelope, type NewEvent } from '../../events/envelope.js';
+import { boardPartition, MAX_CLIENT_WORDS, MAX_WORDS, projectCounters, projectIndexItems, searchPartition, searchWords, words } from '../../functions/features/projects/project-index.js';
+import { projectsProjection } from '../../functions/features/projects/projection.js';
+import { usersProjection } from '../../functions/features/users/projection.js';
+import { counterDeltas, Projector, type Projection } from '../../functions/platform/views/projector.js';
+import type { ViewItem, ViewStore } from '../../functions/platform/views/views.js';
+import { projectDecider, type SubmitProjectCommand } from '../../functions/features/projects/decider.js';
 import { LONG_DESCRIPTION } from '../support/stack.js';
 
 /**

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue, computeHash, GENESIS_HASH, type EventEnvelope } from '../../events/index.js';
-import { usersProjection } from '../../functions/consumers/projections/users.js';
-import { userDecider } from '../../functions/domain/user.js';
+import { catalogue } from '../../functions/app/catalogue.js';
+import { computeHash } from '../../events/hash-chain.js';
+import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
+import { usersProjection } from '../../functions/features/users/projection.js';
+import { userDecider } from '../../functions/features/users/decider.js';
 
 function stored(schemaVersion: number, data: Record<string, unknown>): EventEnvelope {
   const unsigned = { streamId: 'user-u1', version: 1, type: 'UserRegistered', schemaVersion, eventId: '01JD0000000000000000000000', at: '2025-01-05T09:00:00.000Z', actor: { sub: 'system', role: 'system' as const }, correlationId: 'c', causationId: null, data, prevHash: GENESIS_HASH };

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeHash, defineEvent, GENESIS_HASH, type EventEnvelope } from '../../events/index.js';
-import { projectBriefSchema } from '../../events/project-brief.js';
+import { computeHash } from '../../events/hash-chain.js';
+import { defineEvent } from '../../events/catalogue.js';
+import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
+import { projectBriefSchema } from '../../shared/project-brief.js';
 import * as z from '../../events/zod.js';
-import { designerInviteTokenParams } from '../../functions/api/contracts/designers.js';
-import { updateProjectBody } from '../../functions/api/contracts/projects.js';
-import { describeZodError } from '../../functions/http/middleware.js';
+import { designerInviteTokenParams } from '../../functions/features/designers/contracts.js';
+import { updateProjectBody } from '../../functions/features/projects/contracts.js';
+import { describeZodError } from '../../functions/platform/http/middleware.js';
 
 // No classic `zod` in this file's graph: zod/mini alone must answer in the API's words.
 const problem = (schema: z.core.$ZodType, value: unknown) => {

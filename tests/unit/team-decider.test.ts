@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  TeamCreated,
-  TeamInviteAccepted,
-  TeamInviteCreated,
-  TeamInviteResent,
-  TeamInviteRevoked,
-  TeamInviteSendFailed,
-  TeamInviteSent,
-  TeamMemberJoined,
-  TeamMemberRemoved,
-  TeamMemberRoleChanged,
-  type Actor,
-} from '../../events/index.js';
-import { fold } from '../../functions/domain/decider.js';
-import { INVALID_INVITE_MESSAGE, inviteExpiry, teamDecider } from '../../functions/domain/team.js';
+import { TeamCreated, TeamInviteAccepted, TeamInviteCreated, TeamInviteResent, TeamInviteRevoked, TeamInviteSendFailed, TeamInviteSent, TeamMemberJoined, TeamMemberRemoved, TeamMemberRoleChanged } from '../../functions/features/teams/events.js';
+import { type Actor } from '../../events/envelope.js';
+import { fold } from '../../functions/platform/decider.js';
+import { INVALID_INVITE_MESSAGE, inviteExpiry, teamDecider } from '../../functions/features/teams/decider.js';
 import { deciderSpec } from '../support/given-when-then.js';
 
 // The spec helper decides at this instant.

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES } from '../../events/uploads.js';
-import { presignDownload, presignUpload, SIGNED_URL_SECONDS } from '../../functions/adapters/storage.js';
+import { MAX_FILE_BYTES } from '../../shared/uploads.js';
+import { presignDownload, presignUpload, SIGNED_URL_SECONDS } from '../../functions/platform/aws/storage.js';
 
 /**
  * What the upload form and the download link allow, as the SDK's presigners write them (signing is

@@ -11,7 +11,7 @@ import {
   sanitiseFileName,
   shortenFileName,
   uploadKey,
-} from '../../events/uploads.js';
+} from '../../shared/uploads.js';
 
 const PROJECT = '01JH0000000000000000000000';
 const FILE = '01JH0000000000000000000001';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EmailProven, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, SessionsEnded, UserRegistered } from '../../events/index.js';
-import { userDecider } from '../../functions/domain/user.js';
-import { usersProjection } from '../../functions/consumers/projections/users.js';
+import { EmailProven, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, SessionsEnded, UserRegistered } from '../../functions/features/users/events.js';
+import { userDecider } from '../../functions/features/users/decider.js';
+import { usersProjection } from '../../functions/features/users/projection.js';
 import { deciderSpec } from '../support/given-when-then.js';
 
 const given = deciderSpec(userDecider);

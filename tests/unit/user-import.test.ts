@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../events/index.js';
-import { cognitoImportCsv, usersFromEvents } from '../../functions/ops/user-import.js';
+import type { EventEnvelope } from '../../events/envelope.js';
+import { cognitoImportCsv, usersFromEvents } from '../../functions/features/users/ops/user-import.js';
 
 /** After a lost user pool: the users the events hold, as a Cognito import CSV. */
 const event = (streamId: string, version: number, type: string, data: Record<string, unknown>) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EmailProven, PasswordResetCompleted, PasswordResetRequested, RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from '../../events/index.js';
-import { sessionsValidFrom, userDecider, userEvolution } from '../../functions/domain/user.js';
-import { isRevoked } from '../../functions/http/auth.js';
-import { usersProjection } from '../../functions/consumers/projections/users.js';
+import { EmailProven, PasswordResetCompleted, PasswordResetRequested, RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from '../../functions/features/users/events.js';
+import { sessionsValidFrom, userDecider, userEvolution } from '../../functions/features/users/decider.js';
+import { isRevoked } from '../../functions/platform/http/auth.js';
+import { usersProjection } from '../../functions/features/users/projection.js';
 import { deciderSpec } from '../support/given-when-then.js';
 
 const given = deciderSpec(userDecider);

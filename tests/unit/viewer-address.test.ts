@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { ORIGIN_HEADER, ORIGIN_SECRET_ENV, VIEWER_ADDRESS_HEADER, originCheck, viewerAddress, viewerAddressOf } from '../../functions/http/origin-check.js';
+import { ORIGIN_HEADER, ORIGIN_SECRET_ENV, VIEWER_ADDRESS_HEADER, originCheck, viewerAddress, viewerAddressOf } from '../../functions/platform/http/origin-check.js';
 
 /** Issue 34, attack 13: per-address allowances count the viewer, not CloudFront's edge. */
 const EDGE = '130.176.0.10';

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { TIERS, type Tier } from '../../../events/plans.js';
-import { priceIdFor, stripeConfigured } from '../../../functions/adapters/billing/config.js';
+import { TIERS, type Tier } from '../../../shared/plans.js';
+import { priceIdFor, stripeConfigured } from '../../../functions/features/billing/provider/config.js';
 import { LocalBillingProvider } from './local-provider.js';
-import { setBillingProvider } from '../../../functions/adapters/billing/provider.js';
+import { setBillingProvider } from '../../../functions/features/billing/provider/provider.js';
 import { checkoutPage, notFoundPage, page, portalPage } from './pages.js';
 import { BODY_LIMITS, BodyTooLarge, readBody, refuseTooLarge } from '../limits.js';
 

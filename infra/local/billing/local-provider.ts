@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Stripe from 'stripe';
-import { newId } from '../../../functions/core/ids.js';
-import { siteUrl } from '../../../functions/adapters/billing/config.js';
-import { WebhookSignatureError, type BillingProvider } from '../../../functions/adapters/billing/provider.js';
+import { newId } from '../../../functions/platform/ids.js';
+import { siteUrl } from '../../../functions/features/billing/provider/config.js';
+import { WebhookSignatureError, type BillingProvider } from '../../../functions/features/billing/provider/provider.js';
 
 export interface LocalCheckoutSession {
   id: string;

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
-import { formatPrice, PLANS } from '../../../events/plans.js';
-import { planForPrice } from '../../../functions/adapters/billing/config.js';
+import { formatPrice, PLANS } from '../../../shared/plans.js';
+import { planForPrice } from '../../../functions/features/billing/provider/config.js';
 import type { LocalCheckoutSession, LocalPortalSession } from './local-provider.js';
 
 /** The local stand-ins for Stripe's hosted checkout and customer portal pages: plain HTML forms. */

@@ -10,7 +10,7 @@ import type { StackConfig } from '../config.js';
 
 export type FunctionKind = 'api' | 'consumer' | 'schedule' | 'trigger' | 'realtime';
 
-/** Must match `EVENT_SOURCE` in functions/core/publisher.ts (a test checks it). */
+/** Must match `EVENT_SOURCE` in functions/platform/event-store/publisher.ts (a test checks it). */
 export const EVENT_SOURCE = 'design-club';
 export const SERVICE_NAME = 'design-club';
 /** Presigned uploads land under this prefix; anything never recorded there expires (uploads.ts). */

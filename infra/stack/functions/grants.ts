@@ -15,8 +15,8 @@ import { acknowledge } from '../nag.js';
 import { UPLOADS_INCOMING_PREFIX, type FunctionKind, type FunctionResources } from './definitions.js';
 
 /**
- * DynamoDB actions by verb, as the adapters call them (functions/core/event-store.ts and views.ts,
- * functions/adapters/realtime/connections.ts). The events table is never deleted from, and only the commands append.
+ * DynamoDB actions by verb, as the adapters call them (functions/platform/event-store/event-store.ts and views.ts,
+ * functions/platform/realtime/connections.ts). The events table is never deleted from, and only the commands append.
  */
 const EVENT_STORE_READ = ['dynamodb:GetItem', 'dynamodb:Query'];
 /** A commit is one conditional PutItem; the outbox marker and the first-day mark are UpdateItems. */
@@ -34,7 +34,7 @@ export const IDEMPOTENCY_KEY_PREFIX = '$idem#';
 /** Writes limited to items whose partition key starts with `prefix`: never a projection's. */
 const onlyKeys = (prefix: string) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } });
 const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
-/** What functions/adapters/identity.ts calls, by verb (capabilities.ts ADAPTER_OPERATIONS). */
+/** What functions/platform/aws/identity.ts calls, by verb (capabilities.ts ADAPTER_OPERATIONS). */
 const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
   cognitoGroups: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
   cognitoSignOut: ['cognito-idp:AdminUserGlobalSignOut'],
@@ -161,7 +161,7 @@ export class CapabilityGrants {
         fn.addEnvironment('REALTIME_MANAGEMENT_ENDPOINT', realtime.managementEndpoint);
         return;
       case 'cognitoTokens': {
-        // Verifies ID tokens itself (functions/adapters/realtime/tokens.ts): no permission, just the pool and client ids.
+        // Verifies ID tokens itself (functions/platform/realtime/tokens.ts): no permission, just the pool and client ids.
         const { userPool, client } = this.pool();
         if (kind === 'trigger' || !userPool || !client) {
           throw new Error(`${fn.node.path}: token verification needs the user pool, which a trigger cannot reference`);

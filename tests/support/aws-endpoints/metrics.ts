@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, vi } from 'vitest';
-import { metrics } from '../../../functions/core/observability/metrics.js';
+import { metrics } from '../../../functions/platform/observability/metrics.js';
 
 /**
  * The EMF records of the data points an adapter publishes at once (Powertools' `singleMetric`), as

@@ -3,13 +3,13 @@ import type {
   ModerateCommentResponse,
   ModerationResponse,
   PostCommentResponse,
-} from '../../../functions/api/contracts/activity.js';
+} from '../../../functions/features/activity/contracts.js';
 import type {
   ListProjectsResponse,
   ProjectResponse,
   ToggleTaskResponse,
   UpdateProjectBody,
-} from '../../../functions/api/contracts/projects.js';
+} from '../../../functions/features/projects/contracts.js';
 import { ActionKeys, api } from './api.js';
 
 const commentKeys = new ActionKeys();

@@ -2,12 +2,12 @@
  * The studio's words for every value the system stores: one place the screens take them from, so
  * no screen shows `in_progress`, `single_family` or `fix_flipper`. Plain functions, no React.
  */
-import { propertyTypeLabel } from '../../../events/intake-options.js';
-import { humanize } from '../../../events/vocabulary.js';
+import { propertyTypeLabel } from '../../../shared/intake-options.js';
+import { humanize } from '../../../shared/vocabulary.js';
 
 export { statusLabel, type StatusAudience } from './projects.js';
 
-/** A property type as the wizard names it (events/intake-options.ts), so a card says what the client picked. */
+/** A property type as the wizard names it (shared/intake-options.ts), so a card says what the client picked. */
 export function propertyTypeWords(value: string | null | undefined): string {
   if (!value) return 'N/A';
   return propertyTypeLabel(value) ?? humanize(value);

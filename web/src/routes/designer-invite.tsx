@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import type { AcceptDesignerInviteResponse, DesignerInviteDetailsResponse } from '../../../functions/api/contracts/designers.js';
+import type { AcceptDesignerInviteResponse, DesignerInviteDetailsResponse } from '../../../functions/features/designers/contracts.js';
 import { RouteLoading } from '../components/RouteStatus.js';
 import { toast } from '../components/toast/use-toast.js';
 import { api } from '../lib/api.js';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { api } from '../lib/api.js';
 import { errorMessage } from '../lib/errors.js';
-import type { UnsubscribeResponse } from '../../../functions/api/contracts/notifications.js';
+import type { UnsubscribeResponse } from '../../../functions/features/notifications/contracts.js';
 import { Page } from '../ui/Page.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState } from 'react';
-import type { ActivityEntryView, ActivityResponse, CommentView } from '../../../../functions/api/contracts/activity.js';
+import type { ActivityEntryView, ActivityResponse, CommentView } from '../../../../functions/features/activity/contracts.js';
 import { NOT_AUTHENTICATED, isUnauthenticated } from '../../lib/api.js';
 import { useLiveTopics } from '../../lib/live.js';
 import { projectsApi } from '../../lib/projects.js';

@@ -6,16 +6,16 @@ import type {
   UserDetailsResponse,
   UsersResponse,
   ActivityType,
-} from '../../../../functions/api/contracts/admin.js';
-import type { ModerationResponse, ModerateCommentResponse } from '../../../../functions/api/contracts/activity.js';
+} from '../../../../functions/features/users/admin-contracts.js';
+import type { ModerationResponse, ModerateCommentResponse } from '../../../../functions/features/activity/contracts.js';
 import type {
   AddDesignerResponse,
   ListDesignersResponse,
   ResendDesignerInviteResponse,
   RemoveDesignerResponse,
   UpdateDesignerResponse,
-} from '../../../../functions/api/contracts/designers.js';
-import type { RevokeDesignerSessionsResponse } from '../../../../functions/api/contracts/sessions.js';
+} from '../../../../functions/features/designers/contracts.js';
+import type { RevokeDesignerSessionsResponse } from '../../../../functions/features/users/session-contracts.js';
 import { ActionKeys, api } from '../../lib/api.js';
 
 const designerKeys = new ActionKeys();
@@ -28,9 +28,9 @@ export type {
   GlobalActivity,
   UserDetailsResponse,
   UsersResponse,
-} from '../../../../functions/api/contracts/admin.js';
-export type { CommentView } from '../../../../functions/api/contracts/activity.js';
-export type { DesignerRow } from '../../../../functions/api/contracts/designers.js';
+} from '../../../../functions/features/users/admin-contracts.js';
+export type { CommentView } from '../../../../functions/features/activity/contracts.js';
+export type { DesignerRow } from '../../../../functions/features/designers/contracts.js';
 
 /** The board's filters, as in the address bar and in GET /api/projects. */
 export interface ProjectFilters {

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useState } from 'react';
-import type { AuditEvent, AuditResponse } from '../../../../functions/api/contracts/audit.js';
+import type { AuditEvent, AuditResponse } from '../../../../functions/features/audit/contracts.js';
 import { ApiError, api } from '../../lib/api.js';
 import { humanize, longDate } from '../../lib/format.js';
 import { downloadFile } from '../../lib/csv.js';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../lib/api.js';
 import { useLiveTopics } from '../../lib/live.js';
 import { inOwnTask } from '../../lib/tasks.js';
-import type { MarkReadResponse, NotificationsResponse, NotificationView } from '../../../../functions/api/contracts/notifications.js';
+import type { MarkReadResponse, NotificationsResponse, NotificationView } from '../../../../functions/features/notifications/contracts.js';
 import './notifications.css';
 
 const PAGE = 10;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../lib/api.js';
 import type { ProjectCard } from '../../lib/contracts.js';
-import type { ProjectResponse } from '../../../../functions/api/contracts/projects.js';
+import type { ProjectResponse } from '../../../../functions/features/projects/contracts.js';
 
 /**
  * Opens the project named by `?project=<id>` (a notification's link, in the bell or an e-mail) with

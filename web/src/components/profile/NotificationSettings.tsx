@@ -1,10 +1,10 @@
 import { Button, Card, Flex, Heading, Placeholder, Radio, RadioGroupField, Text } from '@aws-amplify/ui-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { NOTIFICATION_KIND_LABELS, type NotificationKind, type NotificationMode, type NotificationPreferences } from '../../../../events/notification-kinds.js';
+import { NOTIFICATION_KIND_LABELS, type NotificationKind, type NotificationMode, type NotificationPreferences } from '../../../../shared/notification-kinds.js';
 import { api } from '../../lib/api.js';
 import type { MeResponse } from '../../lib/contracts.js';
 import { errorMessage } from '../../lib/errors.js';
-import type { PreferencesResponse } from '../../../../functions/api/contracts/notifications.js';
+import type { PreferencesResponse } from '../../../../functions/features/notifications/contracts.js';
 import { toast } from '../toast/use-toast.js';
 
 const MODE_LABELS: Record<NotificationMode, string> = { immediate: 'Immediately', digest: 'In a daily digest', off: 'Not by e-mail' };

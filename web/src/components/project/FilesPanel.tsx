@@ -1,6 +1,6 @@
 import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useId, useRef, useState } from 'react';
-import { ACCEPT_ATTRIBUTE, formatFileSize, shortenFileName } from '../../../../events/uploads.js';
+import { ACCEPT_ATTRIBUTE, formatFileSize, shortenFileName } from '../../../../shared/uploads.js';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { longDate } from '../../lib/format.js';
 import { NOT_AUTHENTICATED } from '../../lib/api.js';
@@ -11,7 +11,7 @@ export type ProjectFile = ProjectDetail['files'][number];
 
 /**
  * Downloads the file where the visitor is: the signed link (300 s) answers with
- * `Content-Disposition: attachment` (functions/adapters/storage.ts), so following it saves the file
+ * `Content-Disposition: attachment` (functions/platform/aws/storage.ts), so following it saves the file
  * and leaves the page as it is, with no blank tab left open. 'Unable to download file' on failure.
  */
 async function download(projectId: string, file: ProjectFile) {

@@ -1,6 +1,6 @@
 import { Flex, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
-import type { UpdateProjectBody } from '../../../../functions/api/contracts/projects.js';
+import type { UpdateProjectBody } from '../../../../functions/features/projects/contracts.js';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { PRIORITY_OPTIONS, PROJECT_STATUSES, designerOptions, projectsApi, type DesignerOption } from '../../lib/projects.js';
 import { toast } from '../toast/use-toast.js';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ProjectResponse } from '../../../../functions/api/contracts/projects.js';
+import type { ProjectResponse } from '../../../../functions/features/projects/contracts.js';
 import { useLiveTopics } from '../../lib/live.js';
 import { projectsApi } from '../../lib/projects.js';
 

@@ -1,6 +1,6 @@
 import { SelectField } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
-import type { AdminUser, UsersResponse } from '../../../../functions/api/contracts/admin.js';
+import type { AdminUser, UsersResponse } from '../../../../functions/features/users/admin-contracts.js';
 import { api } from '../../lib/api.js';
 
 const clientLabel = (user: AdminUser) => (user.full_name ? `${user.full_name} (${user.email ?? 'no e-mail'})` : (user.email ?? user.id));

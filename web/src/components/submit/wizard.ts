@@ -2,11 +2,11 @@
  * The wizard's state and rules (spec/2 §2, §4, §5), as plain functions: no React, so they are tested
  * on their own and the screen stays a thin view over them.
  */
-import type { GenerateChecklistBody, GenerateChecklistResponse } from '../../../../functions/api/contracts/checklists.js';
-import type { SubmitProjectBody } from '../../../../functions/api/contracts/projects.js';
-import type { ProjectCategory } from '../../../../events/vocabulary.js';
-import { MIN_DESCRIPTION_LENGTH } from '../../../../events/intake-options.js';
-import { descriptionLength, stepIssues, type BriefIssue } from '../../../../events/project-brief.js';
+import type { GenerateChecklistBody, GenerateChecklistResponse } from '../../../../functions/features/checklists/contracts.js';
+import type { SubmitProjectBody } from '../../../../functions/features/projects/contracts.js';
+import type { ProjectCategory } from '../../../../shared/vocabulary.js';
+import { MIN_DESCRIPTION_LENGTH } from '../../../../shared/intake-options.js';
+import { descriptionLength, stepIssues, type BriefIssue } from '../../../../shared/project-brief.js';
 
 export const STEP_COUNT = 4;
 export type Step = 1 | 2 | 3 | 4;
@@ -85,13 +85,13 @@ export function parseDecimal(value: string): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-/** Counts what the rule counts (events/project-brief.ts): padding does not make a brief longer. */
+/** Counts what the rule counts (shared/project-brief.ts): padding does not make a brief longer. */
 export function descriptionCounter(description: string): string {
   return `${descriptionLength(description)}/${MIN_DESCRIPTION_LENGTH} minimum characters`;
 }
 
 /**
- * The problems of one step under the brief's shared schema (events/project-brief.ts), which the API
+ * The problems of one step under the brief's shared schema (shared/project-brief.ts), which the API
  * applies too: step 1 title, category, types and deliverables from the catalogue; step 2 a 300-character
  * description; step 3 links and rooms; step 4 what a permit needs and numbers above 0. An admin's
  * first step also needs the client the project is for.

@@ -1,8 +1,8 @@
-import type { InsightsQuery, InsightsReport } from '../../../../../functions/api/contracts/insights.js';
+import type { InsightsQuery, InsightsReport } from '../../../../../functions/features/insights/contracts.js';
 import { api } from '../../../lib/api.js';
 
 export type { InsightsQuery, InsightsReport };
-export type { EstimateAccuracy, EstimateRow, Spread, TurnaroundRow } from '../../../../../functions/api/contracts/insights.js';
+export type { EstimateAccuracy, EstimateRow, Spread, TurnaroundRow } from '../../../../../functions/features/insights/contracts.js';
 
 export function getInsights(query: Record<keyof InsightsQuery, string>): Promise<InsightsReport> {
   const params = new URLSearchParams();

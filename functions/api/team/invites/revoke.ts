@@ -1,6 +1,0 @@
-import { httpHandler } from '../../../http/middleware.js';
-import { inviteParams } from '../../contracts/team.js';
-import { onCallersTeam } from '../common.js';
-
-/** POST /api/team/invites/{id}/revoke: a team admin revokes a pending invitation; its link stops working. */
-export const handler = httpHandler({ params: inviteParams }, (request) => onCallersTeam(request, { type: 'RevokeInvite', invite_id: request.params.id }));

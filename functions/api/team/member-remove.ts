@@ -1,6 +1,0 @@
-import { httpHandler } from '../../http/middleware.js';
-import { memberParams } from '../contracts/team.js';
-import { onCallersTeam } from './common.js';
-
-/** DELETE /api/team/members/{userId}: a team admin removes another member. */
-export const handler = httpHandler({ params: memberParams }, (request) => onCallersTeam(request, { type: 'RemoveMember', user_id: request.params.userId }));

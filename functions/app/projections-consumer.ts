@@ -1,0 +1,29 @@
+import '../platform/event-store/event-reads.js';
+import type { EventEnvelope } from '../../events/envelope.js';
+import { Projector } from '../platform/views/projector.js';
+import { writableViews } from '../platform/views/views.js';
+import { log } from '../platform/log.js';
+import { recordMetric } from '../platform/observability/metrics.js';
+import { getRuntime, type Runtime } from '../platform/runtime.js';
+import { storedEvent } from '../platform/event-store/stored-event.js';
+import { consumer } from '../platform/lambda/consumer-chain.js';
+import { allProjections } from './projections.js';
+
+/** One projector per runtime (the embedded runtime may be restarted inside one process). */
+const projectors = new WeakMap<Runtime, Projector>();
+
+/** EventBridge → the read side. Idempotent and order-tolerant (see Projector). */
+export const handler = consumer(async (envelope: EventEnvelope): Promise<void> => {
+  const runtime = getRuntime();
+  let projector = projectors.get(runtime);
+  if (!projector) projectors.set(runtime, (projector = new Projector(runtime.store, writableViews(runtime), allProjections)));
+  // Roles and ownership are read from the projections: only what the store recorded may change them.
+  const stored = await storedEvent(envelope, runtime);
+  if (!stored) {
+    log.warn('Ignored an event that is not in the event store', { streamId: String(envelope?.streamId), version: String(envelope?.version) });
+    return;
+  }
+  await projector.handle(stored);
+  // How far the screens trail the store: from the commit to the projections having it.
+  recordMetric('ConsumerLag', Math.max(0, runtime.now().getTime() - Date.parse(stored.at)));
+});

@@ -1,0 +1,265 @@
+import { ScanCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { catalogue } from './catalogue.js';
+import { computeHash } from '../../events/hash-chain.js';
+import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
+import type { Commit, EventLog } from '../platform/event-store/event-log.js';
+import { checkpointKey, counterItemKey, itemKey, lookedOf, lookedVersion, Projector, storedLooked, type Looked, type Projection } from '../platform/views/projector.js';
+import type { ViewItem, ViewStore } from '../platform/views/views.js';
+import { readAll } from '../platform/event-store/event-log.js';
+import { VIEWS_LAYOUT } from '../platform/views/layout.js';
+
+export interface ReplayOptions {
+  /** Verify chains and schemas only; write nothing. */
+  dryRun?: boolean;
+  /** Only this stream (verification and the rebuild of its items in the active generation). */
+  streamId?: string;
+  /** Only events at or before this instant. */
+  until?: string;
+  /** Keep the old generation's items after the switch (default: delete them). */
+  keepOld?: boolean;
+  onProgress?: (progress: { events: number; streams: number; phase: string }) => void;
+}
+
+export interface BrokenChain {
+  streamId: string;
+  version: number;
+  reason: string;
+}
+
+export interface ReplayReport {
+  streams: number;
+  events: number;
+  durationMs: number;
+  eventsPerSecond: number;
+  broken: BrokenChain[];
+  schemaErrors: { streamId: string; version: number; type: string; message: string }[];
+  generation: { from: number; to: number } | null;
+  itemsWritten: number;
+}
+
+interface StreamCursor {
+  version: number;
+  hash: string;
+  broken: boolean;
+}
+
+/** A small pool: at most `limit` writes in flight. */
+class WritePool {
+  private inFlight = new Set<Promise<unknown>>();
+  constructor(private readonly limit: number) {}
+  async add(work: () => Promise<unknown>): Promise<void> {
+    while (this.inFlight.size >= this.limit) await Promise.race(this.inFlight);
+    const promise = work().finally(() => this.inFlight.delete(promise));
+    this.inFlight.add(promise);
+  }
+  async drain(): Promise<void> {
+    await Promise.all(this.inFlight);
+  }
+}
+
+/**
+ * The audit replay: reads every stream in global order, checks each stream's hash chain and each
+ * event against its schema (upcasting old versions), and rebuilds every projection into a fresh
+ * generation of the views. Live consumers write the generation being built too (ViewStore), so
+ * nothing that happens during the rebuild is lost; readers switch only once it is complete.
+ */
+export class Replayer {
+  constructor(
+    private readonly store: EventLog,
+    private readonly views: ViewStore,
+    private readonly projections: readonly Projection[],
+  ) {}
+
+  async run(options: ReplayOptions = {}): Promise<ReplayReport> {
+    const started = performance.now();
+    const cursors = new Map<string, StreamCursor>();
+    const broken: BrokenChain[] = [];
+    const schemaErrors: ReplayReport['schemaErrors'] = [];
+    const states = new Map<string, { projection: Projection; streamId: string; state: unknown; version: number }>();
+    const pool = new WritePool(16);
+    let events = 0;
+    let itemsWritten = 0;
+    let lastPosition: string | undefined;
+    let buffer: ViewItem[] = [];
+    const flush = async (all = false) => {
+      while (buffer.length >= 25 || (all && buffer.length > 0)) {
+        const batch = buffer.splice(0, 100);
+        itemsWritten += batch.length;
+        await pool.add(() => this.views.putMany(target, batch));
+      }
+    };
+
+    const rebuild = !options.dryRun;
+    const before = await this.views.generations(true);
+    const target = options.streamId ? before.active : Math.max(before.active, before.building ?? 0) + 1;
+    if (rebuild && !options.streamId) await this.views.setGenerations({ ...before, building: target });
+
+    const commits: AsyncIterable<Commit> = options.streamId ? this.streamCommits(options.streamId, options.until) : readAll(this.store, { raw: true, until: options.until });
+    // Global order is time order; a stream's commits can still arrive out of version order (clocks
+    // of concurrent writers differ), so an early arrival waits here until its predecessor is seen.
+    const waiting = new Map<string, Map<number, EventEnvelope>>();
+    const accept = async (raw: EventEnvelope): Promise<void> => {
+      const cursor = cursors.get(raw.streamId)!;
+      const failure = checkLink(raw, cursor);
+      if (failure) {
+        cursor.broken = true;
+        broken.push({ streamId: raw.streamId, version: failure.version, reason: failure.reason });
+        return;
+      }
+      cursor.version = raw.version;
+      cursor.hash = raw.hash;
+      let event: EventEnvelope;
+      try {
+        event = catalogue.upcast(raw);
+      } catch (error) {
+        schemaErrors.push({ streamId: raw.streamId, version: raw.version, type: raw.type, message: (error as Error).message.slice(0, 300) });
+        return;
+      }
+      if (!rebuild) return;
+      for (const projection of this.projections) {
+        if (!raw.streamId.startsWith(projection.streamPrefix)) continue;
+        const key = `${projection.name}\u0000${raw.streamId}`;
+        const entry = states.get(key) ?? { projection, streamId: raw.streamId, state: projection.initialState(), version: 0 };
+        const after = projection.evolve(entry.state, event);
+        buffer.push(...(projection.eventItems?.(event, entry.state, after) ?? []));
+        entry.state = after;
+        entry.version = event.version;
+        states.set(key, entry);
+      }
+    };
+
+    for await (const commit of commits) {
+      if (!lastPosition || commit.position > lastPosition) lastPosition = commit.position;
+      for (const raw of commit.events) {
+        events += 1;
+        const cursor = cursors.get(raw.streamId) ?? { version: 0, hash: GENESIS_HASH, broken: false };
+        cursors.set(raw.streamId, cursor);
+        if (cursor.broken) continue;
+        if (raw.version > cursor.version + 1) {
+          if (!waiting.has(raw.streamId)) waiting.set(raw.streamId, new Map());
+          waiting.get(raw.streamId)!.set(raw.version, raw);
+          continue;
+        }
+        await accept(raw);
+        const queue = waiting.get(raw.streamId);
+        while (queue?.has(cursor.version + 1) && !cursor.broken) {
+          const next = queue.get(cursor.version + 1)!;
+          queue.delete(next.version);
+          await accept(next);
+        }
+      }
+      if (buffer.length >= 100) await flush();
+      if (events % 1000 < commit.events.length) options.onProgress?.({ events, streams: cursors.size, phase: 'reading' });
+    }
+    for (const [streamId, queue] of waiting) {
+      const cursor = cursors.get(streamId)!;
+      if (queue.size > 0 && !cursor.broken) {
+        cursor.broken = true;
+        broken.push({ streamId, version: cursor.version + 1, reason: `version ${cursor.version + 1} is missing (found ${Math.min(...queue.keys())})` });
+      }
+    }
+
+    if (rebuild) {
+      let written = 0;
+      // Projections that look up others' items (a project's client card) are written last, from the
+      // items the others' final states show, as the live projector would find them now.
+      const entries = [...states.values()];
+      const looking = entries.filter(({ projection }) => projection.lookups);
+      const wanted = new Set(looking.flatMap(({ projection, state }) => projection.lookups!(state).map(itemKey)));
+      const found = new Map<string, ViewItem>();
+      if (options.streamId && wanted.size > 0) {
+        // One stream rebuilt in place: what it looks up is another stream's, as the views hold it.
+        const keys = [...new Set(looking.flatMap(({ projection, state }) => projection.lookups!(state)))];
+        for (const item of await this.views.batchGet(target, keys, true)) found.set(itemKey(item), item);
+      }
+      for (const { projection, streamId, state, version } of [...entries.filter(({ projection }) => !projection.lookups), ...looking]) {
+        let lookup: { looked: Looked; lv: number } | undefined;
+        if (projection.lookups) {
+          const looked = lookedOf(projection.lookups(state).flatMap((key) => found.get(itemKey(key)) ?? []));
+          lookup = { looked, lv: lookedVersion(looked) };
+        }
+        for (const item of projection.items(state, streamId, lookup?.looked)) {
+          const stored = { ...item, v: version, ...(lookup ? { lv: lookup.lv } : {}) };
+          if (wanted.has(itemKey(item))) found.set(itemKey(item), stored);
+          buffer.push(stored);
+        }
+        buffer.push({ ...checkpointKey(projection.name, streamId), version, v: version, state: JSON.stringify(state), ...(lookup ? { looked: storedLooked(lookup.looked), lv: lookup.lv } : {}) });
+        await flush();
+        written += 1;
+        if (written % 1000 === 0) options.onProgress?.({ events, streams: cursors.size, phase: 'writing' });
+      }
+      await flush(true);
+      await pool.drain();
+      if (!options.streamId) {
+        // Counters are recounted from the final states, written after every checkpoint.
+        const counts = new Map<string, number>();
+        for (const { projection, state } of states.values()) {
+          for (const counter of projection.counters?.(state) ?? []) counts.set(counter, (counts.get(counter) ?? 0) + 1);
+        }
+        await this.views.putMany(target, [...counts].map(([counter, n]) => ({ ...counterItemKey(counter), n })));
+        // Consumers wrote this generation too while the rebuild ran, but the unconditional batch
+        // writes may have covered some of that: apply everything committed since the last position
+        // read, through the projector's version checks, before readers switch.
+        const projector = new Projector(this.store, this.views, this.projections);
+        for await (const commit of readAll(this.store, { after: lastPosition })) {
+          for (const event of commit.events) for (const projection of projector.matching(event.streamId)) await projector.apply(target, projection, event);
+        }
+        // The new generation holds every item this code's projections write: record their layout.
+        await this.views.setGenerations({ active: target, building: null, layout: VIEWS_LAYOUT });
+        if (!options.keepOld) await this.deleteGeneration(before.active);
+      }
+    }
+
+    const durationMs = Math.round(performance.now() - started);
+    return {
+      streams: cursors.size,
+      events,
+      durationMs,
+      eventsPerSecond: Math.round((events / Math.max(durationMs, 1)) * 1000),
+      broken,
+      schemaErrors,
+      generation: rebuild && !options.streamId ? { from: before.active, to: target } : null,
+      itemsWritten,
+    };
+  }
+
+  private async *streamCommits(streamId: string, until?: string): AsyncGenerator<Commit> {
+    const slice = await this.store.readStream(streamId, { raw: true });
+    const events = until ? slice.events.filter((event) => event.at <= until) : slice.events;
+    if (events.length) yield { streamId, firstVersion: events[0]!.version, lastVersion: events.at(-1)!.version, position: events[0]!.eventId, events };
+  }
+
+  /** Removes every item of a retired generation (its keys all start with `<generation>#`). */
+  private async deleteGeneration(gen: number): Promise<void> {
+    const client = this.views.client;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new ScanCommand({
+          TableName: this.views.tableName,
+          FilterExpression: 'begins_with(pk, :g)',
+          ExpressionAttributeValues: { ':g': `${gen}#` },
+          ProjectionExpression: 'pk, sk',
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      const keys = page.Items ?? [];
+      for (let i = 0; i < keys.length; i += 25) {
+        let request: Record<string, any> | undefined = { [this.views.tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) };
+        for (let attempt = 0; request && Object.keys(request).length && attempt < 8; attempt += 1) {
+          const result: { UnprocessedItems?: Record<string, any> } = await client.send(new BatchWriteCommand({ RequestItems: request }));
+          request = result.UnprocessedItems;
+        }
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+}
+
+/** Checks one event against the last verified link of its stream. */
+function checkLink(event: EventEnvelope, cursor: StreamCursor): { version: number; reason: string } | null {
+  if (event.version !== cursor.version + 1) return { version: cursor.version + 1, reason: `version ${cursor.version + 1} is missing (found ${event.version})` };
+  if (event.prevHash !== cursor.hash) return { version: event.version, reason: 'prevHash does not match the previous event' };
+  if (computeHash(event) !== event.hash) return { version: event.version, reason: 'content does not match its hash' };
+  return null;
+}

@@ -1,0 +1,50 @@
+import { COMMENT_POSTED } from '../projection.js';
+import { hasRole } from '../../../platform/http/auth.js';
+import { HttpError } from '../../../platform/errors.js';
+import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { ACTIVITY_LIMIT, activityOfProject } from '../queries.js';
+import { commentsOfProject } from '../../projects/comments.js';
+import { getProject, profilesOf } from '../../projects/queries.js';
+import { getUser } from '../../users/queries.js';
+import { getRuntime } from '../../../platform/runtime.js';
+import type { ActivityResponse } from '../contracts.js';
+import { canReadProject } from '../../projects/access.js';
+import { projectIdParams } from '../../projects/http/get.js';
+import { commentView, entryView } from '../../projects/present.js';
+
+/**
+ * GET /api/projects/{id}/activity, for readers of the project: the log (without the entries the feed
+ * hides) and the comments, newest first, 100 each. Pending comments, and the quote of a pending
+ * comment in its 'Comment posted' entry, reach admins and their author only; a rejected comment's
+ * entry reaches admins only.
+ */
+export const handler = httpHandler({ params: projectIdParams }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const projectId = request.params.id;
+  const [project, user] = await Promise.all([getProject(runtime, projectId), getUser(runtime, principal.sub)]);
+  if (!project || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
+
+  const admin = hasRole(principal, 'admin');
+  const [entries, allComments] = await Promise.all([
+    activityOfProject(runtime, projectId),
+    commentsOfProject(runtime, projectId, admin ? ACTIVITY_LIMIT : ACTIVITY_LIMIT * 3),
+  ]);
+  const comments = allComments.filter((comment) => admin || comment.approved || comment.user_id === principal.sub).slice(0, ACTIVITY_LIMIT);
+  // 'Comment posted' entries stay in the feed (spec/2 hides only approvals and rejections), but their
+  // quote only reaches those who may read the comment: admins, its author while it is pending,
+  // everyone once approved. A rejected comment has left the comments view: for anyone but admins its
+  // entry goes too, rather than stay as an empty 'Comment posted' for a comment that will never come.
+  // (The newest 100 entries name at most 100 comments, all among the newest 300 still there.)
+  const present = new Set(allComments.map((comment) => comment.id));
+  const readable = new Set(allComments.filter((comment) => admin || comment.approved || comment.user_id === principal.sub).map((comment) => comment.id));
+  const shown = entries
+    .filter((entry) => admin || entry.action !== COMMENT_POSTED || present.has(String(entry.metadata.comment_id)))
+    .map((entry) => (entry.action === COMMENT_POSTED && !admin && !readable.has(String(entry.metadata.comment_id)) ? { ...entry, details: null } : entry));
+  const profiles = await profilesOf(runtime, [...entries.map((entry) => entry.user_id), ...comments.map((comment) => comment.user_id)]);
+  const body: ActivityResponse = {
+    entries: shown.map((entry) => entryView(entry, profiles)),
+    comments: comments.map((comment) => commentView(comment, profiles)),
+  };
+  return { body };
+});

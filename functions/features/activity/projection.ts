@@ -1,0 +1,48 @@
+import type { EventEnvelope } from '../../../events/envelope.js';
+import { calendarDay, humanize } from '../../../shared/vocabulary.js';
+import type { ProjectState } from '../projects/decider.js';
+import { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry } from './keys.js';
+
+export { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry };
+
+export const COMMENT_POSTED = 'Comment posted';
+
+const quote = (text: string) => `"${text.substring(0, 50)}..."`;
+
+export function describe(event: EventEnvelope, before: ProjectState, after: ProjectState): Pick<ActivityEntry, 'action' | 'details' | 'metadata'> | null {
+  const data = event.data as Record<string, any>;
+  switch (event.type) {
+    case 'ProjectSubmitted':
+      return { action: 'Project submitted', details: after.title, metadata: { checklist_tasks: after.checklist.length } };
+    case 'FileUploaded':
+      return { action: data.file_type === 'deliverable' ? 'Deliverable uploaded' : 'File uploaded', details: data.file_name, metadata: { file_id: data.file_id, file_type: data.file_type } };
+    case 'ProjectStatusChanged':
+      return event.actor.role === 'designer'
+        ? { action: `Status changed to ${humanize(data.to)}`, details: `Designer updated status from ${humanize(data.from)} to ${humanize(data.to)}`, metadata: { from: data.from, to: data.to } }
+        : { action: `Status updated to ${humanize(data.to)}`, details: null, metadata: { from: data.from, to: data.to } };
+    case 'DesignerAssigned':
+      return { action: 'Designer assigned', details: data.designer_name ?? data.designer_email ?? data.designer_id, metadata: { designer_id: data.designer_id, designer_email: data.designer_email } };
+    case 'DesignerUnassigned':
+      return { action: 'Designer unassigned', details: before.assigned_designer_name ?? before.assigned_designer_email ?? null, metadata: {} };
+    case 'PriorityChanged':
+      return { action: 'Priority changed', details: `Priority set to ${data.priority}`, metadata: { from: before.priority, to: data.priority } };
+    case 'DueDateChanged':
+      return { action: 'Due date changed', details: data.due_date ? `Due date set to ${calendarDay(data.due_date)}` : 'Due date cleared', metadata: { from: before.due_date, to: data.due_date } };
+    case 'ChecklistTaskToggled': {
+      const task = after.checklist.find((item) => item.checklist_id === data.checklist_id);
+      return { action: data.completed ? 'Task completed' : 'Task reopened', details: task?.task_name ?? null, metadata: { checklist_id: data.checklist_id } };
+    }
+    case 'CommentPosted':
+      return { action: COMMENT_POSTED, details: quote(data.content), metadata: { comment_id: data.comment_id } };
+    case 'CommentApproved': {
+      const comment = before.comments.find((c) => c.id === data.comment_id);
+      return { action: 'Comment approved', details: comment ? quote(comment.content) : null, metadata: { comment_id: data.comment_id, approved_by_id: event.actor.sub } };
+    }
+    case 'CommentRejected': {
+      const comment = before.comments.find((c) => c.id === data.comment_id);
+      return { action: 'Comment rejected', details: comment ? quote(comment.content) : null, metadata: { comment_id: data.comment_id, rejected_by_id: event.actor.sub } };
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,30 @@
+import type { ActorRole } from '../../../events/envelope.js';
+import type { ChainVerdict } from '../../../events/hash-chain.js';
+import type { Change } from './state-diff.js';
+
+export interface AuditEvent {
+  version: number;
+  type: string;
+  /** The schema version the event was written with (it is shown upcast to the current one). */
+  storedSchemaVersion: number;
+  eventId: string;
+  at: string;
+  actor: { sub: string; role: ActorRole; name: string | null; email: string | null };
+  correlationId: string;
+  data: Record<string, unknown>;
+  changes: Change[];
+  hash: string;
+  prevHash: string;
+  verified: boolean;
+}
+
+export interface AuditResponse {
+  streamId: string;
+  verification: ChainVerdict;
+  events: AuditEvent[];
+  /** The stream's state as of `asOf` (default: the latest version), by the domain's own evolve. */
+  asOf: number;
+  state: unknown;
+  /** The timeline's next page (later versions), when the stream is longer than a page. */
+  next_cursor?: string;
+}

@@ -1,0 +1,213 @@
+import { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionUpdated, type ReconcileSource, type SubscriptionStatus } from './events.js';
+import { type NewEvent } from '../../../events/envelope.js';
+import { type Tier } from '../../../shared/plans.js';
+import { initialBillingState, isSubscribed } from './state.js';
+import type { Decider, Evolution, EvolvingEvent } from '../../platform/decider.js';
+import { conflict } from '../../platform/domain-errors.js';
+
+export const billingStream = (sub: string) => `billing-${sub}`;
+
+/**
+ * A subscription as the provider reports it right now, already read into our terms (the billing
+ * adapter maps Stripe's object and its price id to this). The decider compares it with what the
+ * stream knows and records the difference.
+ */
+export interface SubscriptionSnapshot {
+  subscription_id: string;
+  customer_id: string;
+  provider_status: string;
+  price_id: string | null;
+  tier: Tier | null;
+  plan_name: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+}
+
+export interface BillingState {
+  user_id: string | null;
+  customer_id: string | null;
+  email: string | null;
+  subscription_id: string | null;
+  status: SubscriptionStatus;
+  provider_status: string | null;
+  plan_name: string | null;
+  tier: Tier | null;
+  price_id: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  updated_at: string | null;
+  /** Provider events already applied (newest last, bounded): a redelivery changes nothing. */
+  processed_event_ids: string[];
+}
+
+export type BillingCommand =
+  | { type: 'LinkCustomer'; user_id: string; customer_id: string; email: string }
+  | {
+      type: 'Reconcile';
+      user_id: string;
+      /** What the provider has now; null when it has no subscription for this user. */
+      snapshot: SubscriptionSnapshot | null;
+      provider_event_id: string | null;
+      source: ReconcileSource;
+    };
+
+const MAX_REMEMBERED_EVENTS = 200;
+
+/** Stripe's statuses in the product's three words: paying (or about to retry) is active. */
+export function statusOf(providerStatus: string): SubscriptionStatus {
+  switch (providerStatus) {
+    case 'active':
+    case 'trialing':
+    case 'past_due':
+      return 'active';
+    case 'canceled':
+    case 'unpaid':
+    case 'incomplete_expired':
+      return 'canceled';
+    default:
+      return 'inactive';
+  }
+}
+
+export { initialBillingState, isSubscribed };
+
+function reconcile(command: Extract<BillingCommand, { type: 'Reconcile' }>, state: BillingState): NewEvent[] {
+  const { snapshot } = command;
+  const origin = { provider_event_id: command.provider_event_id, source: command.source };
+  if (command.provider_event_id && state.processed_event_ids.includes(command.provider_event_id)) return [];
+
+  if (!snapshot) {
+    // The provider has nothing for this user: whatever we thought was running has ended.
+    if (!state.subscription_id || state.status === 'canceled') return [];
+    return [
+      SubscriptionCanceled.create({
+        subscription_id: state.subscription_id,
+        provider_status: 'canceled',
+        current_period_end: state.current_period_end,
+        plan_name: state.plan_name,
+        tier: state.tier,
+        price_id: state.price_id,
+        ...origin,
+      }),
+    ];
+  }
+
+  const status = statusOf(snapshot.provider_status);
+  const details = {
+    subscription_id: snapshot.subscription_id,
+    status,
+    provider_status: snapshot.provider_status,
+    current_period_end: snapshot.current_period_end,
+    cancel_at_period_end: snapshot.cancel_at_period_end,
+    plan_name: snapshot.plan_name,
+    tier: snapshot.tier,
+    price_id: snapshot.price_id,
+  };
+
+  if (snapshot.subscription_id !== state.subscription_id) {
+    // Another subscription than the one we follow: it counts once it is running. A late event
+    // about an older or unfinished one changes nothing.
+    if (status !== 'active') return [];
+    return [SubscriptionStarted.create({ user_id: command.user_id, customer_id: snapshot.customer_id, ...details, ...origin })];
+  }
+
+  if (status === 'canceled') {
+    if (state.status === 'canceled') return [];
+    return [
+      SubscriptionCanceled.create({
+        subscription_id: snapshot.subscription_id,
+        provider_status: snapshot.provider_status,
+        current_period_end: snapshot.current_period_end ?? state.current_period_end,
+        plan_name: snapshot.plan_name ?? state.plan_name,
+        tier: snapshot.tier ?? state.tier,
+        price_id: snapshot.price_id ?? state.price_id,
+        ...origin,
+      }),
+    ];
+  }
+
+  const changed =
+    status !== state.status ||
+    snapshot.provider_status !== state.provider_status ||
+    snapshot.price_id !== state.price_id ||
+    snapshot.tier !== state.tier ||
+    snapshot.plan_name !== state.plan_name ||
+    snapshot.cancel_at_period_end !== state.cancel_at_period_end;
+  if (changed) return [SubscriptionUpdated.create({ ...details, ...origin })];
+
+  if (snapshot.current_period_end && snapshot.current_period_end > (state.current_period_end ?? '')) {
+    return [
+      SubscriptionRenewed.create({
+        subscription_id: snapshot.subscription_id,
+        current_period_end: snapshot.current_period_end,
+        previous_period_end: state.current_period_end,
+        ...origin,
+      }),
+    ];
+  }
+  return [];
+}
+
+function remember(state: BillingState, eventId: unknown): string[] {
+  if (typeof eventId !== 'string' || !eventId) return state.processed_event_ids;
+  return [...state.processed_event_ids, eventId].slice(-MAX_REMEMBERED_EVENTS);
+}
+
+type Data<E extends { create: (...args: any[]) => { data: unknown } }> = ReturnType<E['create']>['data'];
+
+function evolveBilling(state: BillingState, event: EvolvingEvent): BillingState {
+  const at = { updated_at: event.at };
+  switch (event.type) {
+    case 'BillingCustomerLinked': {
+      const data = event.data as Data<typeof BillingCustomerLinked>;
+      return { ...state, ...at, user_id: data.user_id, customer_id: data.customer_id, email: data.email };
+    }
+    case 'SubscriptionStarted': {
+      const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionStarted>;
+      return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
+    }
+    case 'SubscriptionUpdated': {
+      const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionUpdated>;
+      return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
+    }
+    case 'SubscriptionRenewed': {
+      const data = event.data as Data<typeof SubscriptionRenewed>;
+      return { ...state, ...at, current_period_end: data.current_period_end, processed_event_ids: remember(state, data.provider_event_id) };
+    }
+    case 'SubscriptionCanceled': {
+      const data = event.data as Data<typeof SubscriptionCanceled>;
+      return {
+        ...state,
+        ...at,
+        status: 'canceled',
+        provider_status: data.provider_status,
+        current_period_end: data.current_period_end,
+        cancel_at_period_end: false,
+        processed_event_ids: remember(state, data.provider_event_id),
+      };
+    }
+    default:
+      return state;
+  }
+}
+
+/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
+export const billingEvolution: Evolution<BillingState> = { initialState: initialBillingState, evolve: evolveBilling };
+
+export const billingDecider: Decider<BillingCommand, BillingState> = {
+  initialState: initialBillingState,
+  evolve: evolveBilling,
+  decide(command, state) {
+    switch (command.type) {
+      case 'LinkCustomer': {
+        if (state.customer_id === command.customer_id) return [];
+        // One customer per user: the first link wins, a racing second one is not recorded.
+        if (state.customer_id) throw conflict('This user already has a billing account');
+        const { type: _type, ...data } = command;
+        return [BillingCustomerLinked.create(data)];
+      }
+      case 'Reconcile':
+        return reconcile(command, state);
+    }
+  },
+};

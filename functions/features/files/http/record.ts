@@ -1,0 +1,75 @@
+import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, isAllowedFileType, normaliseMimeType, parseUploadKey } from '../../../../shared/uploads.js';
+import { projectDecider, projectStream } from '../../projects/decider.js';
+import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
+import { runCommand } from '../../../platform/event-store/command.js';
+import { HttpError } from '../../../platform/errors.js';
+import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { log } from '../../../platform/log.js';
+import { getRuntime } from '../../../platform/runtime.js';
+import { copyObject, deleteObject, headObject, incomingPrefix } from '../../../platform/aws/storage.js';
+import { recordFileBody, type RecordFileResponse } from '../contracts.js';
+import { projectParams, readableProject, requireFileWriter } from '../access.js';
+
+const removeQuietly = (key: string) => deleteObject(key).catch((error: unknown) => log.warn('Could not remove a refused upload', { key, error: String(error) }));
+
+/**
+ * POST /api/projects/{id}/files: records an upload as `FileUploaded`, but only after checking the
+ * object that is actually in the bucket (HeadObject): it must sit under this project's folder for
+ * its kind, be at most 50 MB and of an allowed type. The embedded S3 enforces none of the POST
+ * policy, and a browser can lie about anything, so a refused object is deleted and nothing is
+ * appended. If recording fails the object is removed too (spec/2 §7: storage cleanup).
+ */
+export const handler = httpHandler({ body: recordFileBody, params: projectParams }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const prefix = incomingPrefix();
+  const uploadedKey = request.body.key;
+  const parsed = uploadedKey.startsWith(prefix) ? parseUploadKey(uploadedKey.slice(prefix.length)) : null;
+  if (!parsed || parsed.projectId !== request.params.id) {
+    throw new HttpError(400, 'INVALID_KEY', 'This upload does not belong to this project.');
+  }
+
+  const project = await readableProject(runtime, principal, parsed.projectId);
+  requireFileWriter(principal, project, parsed.fileType);
+  const known = project.files.find((file) => file.id === parsed.fileId);
+  if (known) return { status: 200, body: { file: known } satisfies RecordFileResponse };
+
+  const stored = await headObject(uploadedKey);
+  if (!stored) throw new HttpError(400, 'UPLOAD_NOT_FOUND', 'The uploaded file was not found. Please upload it again.');
+  if (stored.size > MAX_FILE_BYTES) {
+    await removeQuietly(uploadedKey);
+    throw new HttpError(400, 'FILE_TOO_LARGE', FILE_TOO_LARGE_MESSAGE);
+  }
+  if (!isAllowedFileType(parsed.fileName, stored.contentType)) {
+    await removeQuietly(uploadedKey);
+    throw new HttpError(400, 'INVALID_FILE_TYPE', INVALID_FILE_TYPE_MESSAGE);
+  }
+
+  const finalKey = uploadedKey.slice(prefix.length);
+  try {
+    if (prefix) {
+      await copyObject(uploadedKey, finalKey);
+      await removeQuietly(uploadedKey);
+    }
+    const result = await runCommand(
+      projectDecider,
+      projectStream(parsed.projectId),
+      {
+        type: 'RecordFile',
+        file_id: parsed.fileId,
+        file_name: parsed.fileName,
+        file_type: parsed.fileType,
+        file_category: normaliseMimeType(stored.contentType),
+        file_size: stored.size,
+        file_url: finalKey,
+      },
+      { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
+      runtime,
+    );
+    const file = result.state.files.find((candidate) => candidate.id === parsed.fileId)!;
+    return { status: 201, body: { file } satisfies RecordFileResponse };
+  } catch (error) {
+    await removeQuietly(finalKey);
+    throw error;
+  }
+});

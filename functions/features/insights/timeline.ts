@@ -1,0 +1,178 @@
+import type { EventEnvelope } from '../../../events/envelope.js';
+import type { ProjectCategory, ProjectStatus } from '../../../shared/vocabulary.js';
+import { turnaroundDays } from './turnaround.js';
+
+/** Whether the checklist's estimate was made knowing the studio's own turnaround for similar work. */
+export type EstimateBasis = 'studio' | 'generic';
+
+export type ChecklistOrigin = 'generated' | 'edited' | 'manual';
+
+export interface StatusInterval {
+  status: ProjectStatus;
+  from: string;
+  /** null: the project is still in this status. */
+  to: string | null;
+}
+
+export interface DesignerSpell {
+  /** The designer's user id, or the e-mail of a pre-authorised designer who has no account yet. */
+  designer: string;
+  name: string | null;
+  from: string;
+  to: string | null;
+}
+
+/**
+ * A project's history as the insights read it: instants from the events' own `at` (never an
+ * `updated_at` field), so the figures are the same whenever the history is replayed.
+ */
+export interface ProjectTimeline {
+  id: string | null;
+  title: string;
+  category: ProjectCategory | null;
+  type: string | null;
+  submitted_at: string | null;
+  first_started_at: string | null;
+  first_delivered_at: string | null;
+  /** The latest delivery (a reopened project delivered again moves it on). */
+  last_delivered_at: string | null;
+  /** How many times a delivered project went back to work. */
+  reopened: number;
+  /** How many times the project went to Needs Revision. */
+  revisions: number;
+  status: ProjectStatus;
+  /** The latest status intervals (at most MAX_INTERVALS; older ones are summed into `earlier_days`). */
+  intervals: StatusInterval[];
+  /** Days spent in each status in intervals too old to keep one by one. */
+  earlier_days: Partial<Record<ProjectStatus, number>>;
+  /** The latest assignments (at most MAX_SPELLS). */
+  designers: DesignerSpell[];
+  due_date: string | null;
+  /** The checklist's turnaround estimate (total hours / 2.5, rounded up): N, shown as N to N+2 days. */
+  estimate_days: number | null;
+  estimate_basis: EstimateBasis;
+  /**
+   * Whether the checklist is the estimator's as its receipt proved ('generated'), changed by the
+   * client ('edited') or their own ('manual'): only 'generated' estimates say how good the estimator is.
+   */
+  checklist_origin: ChecklistOrigin;
+  comments_posted: number;
+  comments_approved: number;
+  comments_rejected: number;
+}
+
+export function initialTimeline(): ProjectTimeline {
+  return {
+    id: null,
+    title: '',
+    category: null,
+    type: null,
+    submitted_at: null,
+    first_started_at: null,
+    first_delivered_at: null,
+    last_delivered_at: null,
+    reopened: 0,
+    revisions: 0,
+    status: 'queued',
+    intervals: [],
+    earlier_days: {},
+    designers: [],
+    due_date: null,
+    estimate_days: null,
+    estimate_basis: 'generic',
+    checklist_origin: 'manual',
+    comments_posted: 0,
+    comments_approved: 0,
+    comments_rejected: 0,
+  };
+}
+
+/**
+ * A project's item must stay small (DynamoDB items stop at 400 KB) however often its status flips:
+ * past these counts the oldest intervals are summed per status and the oldest assignments dropped.
+ */
+export const MAX_INTERVALS = 100;
+export const MAX_SPELLS = 50;
+
+function compacted(state: ProjectTimeline, intervals: StatusInterval[]): Pick<ProjectTimeline, 'intervals' | 'earlier_days'> {
+  if (intervals.length <= MAX_INTERVALS) return { intervals, earlier_days: state.earlier_days };
+  const earlier_days = { ...state.earlier_days };
+  for (const old of intervals.slice(0, intervals.length - MAX_INTERVALS)) {
+    earlier_days[old.status] = (earlier_days[old.status] ?? 0) + (Date.parse(old.to!) - Date.parse(old.from)) / 86_400_000;
+  }
+  return { intervals: intervals.slice(-MAX_INTERVALS), earlier_days };
+}
+
+const closeLast = <T extends { to: string | null }>(list: T[], at: string): T[] =>
+  list.length > 0 && list.at(-1)!.to === null ? [...list.slice(0, -1), { ...list.at(-1)!, to: at }] : list;
+
+/** Folds one project event into the timeline. Pure: the same events always give the same timeline. */
+export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope, 'type' | 'at' | 'data'>): ProjectTimeline {
+  const at = event.at;
+  const data = event.data as Record<string, any>;
+  switch (event.type) {
+    case 'ProjectSubmitted':
+      return {
+        ...state,
+        id: data.project_id,
+        title: data.title,
+        category: data.project_category,
+        type: data.project_type,
+        submitted_at: at,
+        status: 'queued',
+        intervals: [{ status: 'queued', from: at, to: null }],
+        estimate_days: typeof data.estimated_turnaround_days === 'number' ? data.estimated_turnaround_days : turnaroundDays(Number(data.total_estimated_hours ?? 0)),
+        estimate_basis: data.estimate_basis === 'studio' ? 'studio' : 'generic',
+        // Events before receipts named their checklist only by its (then unproven) source.
+        checklist_origin: data.checklist_origin ?? (data.checklist_source === 'manual' ? 'manual' : 'generated'),
+      };
+    case 'ProjectStatusChanged': {
+      const to = data.to as ProjectStatus;
+      if (!state.submitted_at || to === state.status) return state;
+      const reopened = state.status === 'delivered' ? state.reopened + 1 : state.reopened;
+      return {
+        ...state,
+        status: to,
+        reopened,
+        revisions: to === 'needs_revision' ? state.revisions + 1 : state.revisions,
+        first_started_at: state.first_started_at ?? (to === 'in_progress' ? at : null),
+        first_delivered_at: state.first_delivered_at ?? (to === 'delivered' ? at : null),
+        last_delivered_at: to === 'delivered' ? at : state.last_delivered_at,
+        ...compacted(state, [...closeLast(state.intervals, at), { status: to, from: at, to: null }]),
+      };
+    }
+    case 'DesignerAssigned': {
+      const designer = (data.designer_id ?? data.designer_email) as string | null;
+      if (!designer) return state;
+      return { ...state, designers: [...closeLast(state.designers, at), { designer, name: data.designer_name ?? null, from: at, to: null }].slice(-MAX_SPELLS) };
+    }
+    case 'DesignerUnassigned':
+      return { ...state, designers: closeLast(state.designers, at) };
+    case 'DueDateChanged':
+      return { ...state, due_date: data.due_date ?? null };
+    case 'CommentPosted':
+      return { ...state, comments_posted: state.comments_posted + 1 };
+    case 'CommentApproved':
+      return { ...state, comments_approved: state.comments_approved + 1 };
+    case 'CommentRejected':
+      return { ...state, comments_rejected: state.comments_rejected + 1 };
+    default:
+      return state;
+  }
+}
+
+/** The designer holding the project at an instant (null: nobody). */
+export function designerAt(timeline: ProjectTimeline, at: string): DesignerSpell | null {
+  for (let i = timeline.designers.length - 1; i >= 0; i -= 1) {
+    const spell = timeline.designers[i]!;
+    if (spell.from <= at && (spell.to === null || spell.to > at)) return spell;
+  }
+  return null;
+}
+
+/** The designer answerable for the project: who held it at its first delivery, else who holds it now. */
+export function responsibleDesigner(timeline: ProjectTimeline): DesignerSpell | null {
+  if (timeline.first_delivered_at) return designerAt(timeline, timeline.first_delivered_at);
+  const last = timeline.designers.at(-1);
+  return last && last.to === null ? last : null;
+}

@@ -1,0 +1,116 @@
+import * as z from '../../../events/zod.js';
+import { projectBriefSchema } from '../../../shared/project-brief.js';
+import { PRIORITIES, PROJECT_STATUSES } from '../../../shared/vocabulary.js';
+import type { ProjectDocument } from './projection.js';
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+
+/**
+ * POST /api/projects: the wizard's brief (the shared schema, shared/project-brief.ts: the same rules
+ * the wizard applies step by step) with its reviewed checklist (spec/2 §3). An admin submits on a
+ * client's behalf by naming the client (`client_id`); a client submits for themselves. Built in a call
+ * marked pure, as `updateProjectBody`: a handler that does not use it drops it (and the brief's schema).
+ */
+export const submitProjectBody = /* @__PURE__ */ (() => z.safeExtend(projectBriefSchema, {
+  client_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
+  checklist: z.array(z.object({ task_name: text(500), estimated_hours: z.number().check(z.gte(0), z.lte(1000)) })).check(z.minLength(1, 'The checklist needs at least one task'), z.maxLength(100)),
+  grok_generated: z._default(z.boolean(), true),
+  checklist_source: z._default(z.enum(['bedrock', 'local', 'manual']), 'manual'),
+  /** Whether the checklist's estimate was given the studio's own turnaround (POST /api/checklists says). */
+  estimate_basis: z.optional(z.enum(['studio', 'generic'])),
+  /** The checklist step's signed receipt (POST /api/checklists): required to record 'studio'. */
+  estimate_receipt: z.optional(z.string().check(z.maxLength(1024))),
+  /** Accepted for compatibility with the spec's payload; the server computes both from the checklist. */
+  total_estimated_hours: z.optional(z.number()),
+  estimated_turnaround_days: z.optional(z.nullable(z.number())),
+}))();
+export type SubmitProjectBody = z.input<typeof submitProjectBody>;
+
+export type ProjectDetail = ProjectDocument & { id: string };
+
+/** Who the client of a project is, as admins and designers see it on cards and dialogs. */
+export interface ClientSummary {
+  id: string;
+  full_name: string | null;
+  email: string | null;
+  company: string | null;
+}
+
+/** The admin dialog's client information panel (spec/2 §2): the summary plus phone and subscription. */
+export interface ClientPanel extends ClientSummary {
+  phone: string | null;
+  /** The tier of an active subscription (starter, pro_builder), else null ('No active subscription'). */
+  subscription_tier: string | null;
+  subscription_plan: string | null;
+  subscription_status: string | null;
+}
+
+/** What lists return: the document without its heavier parts. */
+export type ProjectCard = Omit<ProjectDetail, 'checklist' | 'specifications' | 'description' | 'files'> & {
+  checklist_total: number;
+  checklist_completed: number;
+  /** Admins and designers: the client (from the users projection); absent for clients. */
+  client?: ClientSummary | null;
+};
+
+export interface ListProjectsResponse {
+  projects: ProjectCard[];
+  /** Pass as `cursor` for the next page; absent on the last one. */
+  next_cursor?: string;
+  /** Admins, first page without search or dates: projects per status for the same designer and priority filters. */
+  counts?: Record<string, number>;
+}
+
+/** What the caller may do with this project, so the dialogs show only what the API will accept. */
+export interface ProjectPermissions {
+  /** The caller's highest system role. */
+  role: 'admin' | 'designer' | 'client';
+  /** Admins: the Management tab (status, designer, priority, due date) and any status. */
+  can_manage: boolean;
+  /** Admins and the assigned designer: checklist toggles, deliverable uploads, comments. */
+  can_work: boolean;
+  /** The assigned designer: the status selector limited to in_progress / needs_revision. */
+  can_set_designer_status: boolean;
+  /** Admins: Approve / Reject on pending comments. */
+  can_moderate: boolean;
+}
+
+export interface ProjectResponse {
+  project: ProjectDetail;
+  /** Admins get the full panel, the assigned designer the summary; clients nothing. */
+  client?: ClientPanel | ClientSummary | null;
+  permissions?: ProjectPermissions;
+}
+
+export function toCard(project: ProjectDetail): ProjectCard {
+  const { checklist, specifications: _s, description: _d, files: _f, ...rest } = project;
+  return { ...rest, checklist_total: checklist.length, checklist_completed: checklist.filter((task) => task.completed).length };
+}
+
+const isoDate = /* @__PURE__ */ (() => z.iso.date({ message: 'Due date must be a date (YYYY-MM-DD)' }))();
+
+/**
+ * PATCH /api/projects/{id}: one change from the management dialog (admins: status, designer,
+ * priority, due date) or the designer's status selector (status only). The designer is chosen by
+ * user id, or by e-mail for a pre-authorised designer who has no account yet; null unassigns.
+ */
+export const updateProjectBody = /* @__PURE__ */ (() => z.strictObject({
+    status: z.optional(z.enum(PROJECT_STATUSES)),
+    designer: z.optional(z.union([
+        z.strictObject({ designer_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)), designer_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))) }),
+        z.strictObject({ designer_email: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email({ message: 'Enter a valid designer e-mail address' })) }),
+        z.null(),
+      ])),
+    priority: z.optional(z.enum(PRIORITIES)),
+    due_date: z.optional(z.nullable(isoDate)),
+  }).check(z.refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' })))();
+export type UpdateProjectBody = z.input<typeof updateProjectBody>;
+
+/** PATCH /api/projects/{id}/tasks/{taskId}. */
+export const toggleTaskBody = /* @__PURE__ */ (() => z.strictObject({ completed: z.boolean() }))();
+export type ToggleTaskBody = z.input<typeof toggleTaskBody>;
+
+export interface ToggleTaskResponse {
+  task: ProjectDetail['checklist'][number];
+  project: ProjectDetail;
+}

@@ -1,0 +1,344 @@
+import { ChecklistTaskToggled, CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DesignerUnassigned, DueDateChanged, FileUploaded, PriorityChanged, ProjectStatusChanged, ProjectSubmitted, type ChecklistItem } from './events.js';
+import { type FileType, type Priority, type ProjectCategory, type ProjectStatus } from '../../../shared/vocabulary.js';
+import { type NewEvent } from '../../../events/envelope.js';
+import { canonicalEmail } from '../../../shared/email.js';
+import { DESCRIPTION_TOO_SHORT, MIN_DESCRIPTION_LENGTH, descriptionLength } from '../../../shared/description.js';
+import type { Decider, DecisionContext, Evolution, EvolvingEvent } from '../../platform/decider.js';
+import { conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
+import { totalHours, turnaroundDays } from '../insights/turnaround.js';
+
+export const projectStream = (id: string) => `project-${id}`;
+
+export interface ProjectChecklistItem extends ChecklistItem {
+  completed: boolean;
+}
+
+export interface ProjectFile {
+  id: string;
+  file_name: string;
+  file_type: FileType;
+  file_category: string;
+  file_size: number;
+  file_url: string;
+  upload_status: 'success';
+  uploader_id: string;
+  created_at: string;
+}
+
+export interface ProjectComment {
+  id: string;
+  content: string;
+  user_id: string;
+  author_role: string;
+  approved: boolean;
+  approved_by: string | null;
+  approved_at: string | null;
+  created_at: string;
+}
+
+/** The client's brief as the wizard collects it: what a submission carries and the project keeps. */
+export interface ProjectBrief {
+  description: string;
+  design_priority: string[];
+  area_sqft: number | null;
+  existing_plans: boolean;
+  permit_needs: string | null;
+  deliverables: string[];
+  room_selection: string[];
+  room_notes: string | null;
+  inspiration_links: string[];
+  project_address: string | null;
+  specifications: Record<string, unknown>;
+}
+
+export interface ProjectState extends ProjectBrief {
+  exists: boolean;
+  id: string | null;
+  user_id: string | null;
+  created_by: string | null;
+  team_id: string | null;
+  title: string;
+  status: ProjectStatus;
+  priority: Priority;
+  project_category: ProjectCategory | null;
+  project_type: string | null;
+  property_type: string | null;
+  checklist: ProjectChecklistItem[];
+  total_estimated_hours: number;
+  estimated_turnaround_days: number | null;
+  grok_generated: boolean;
+  checklist_source: 'bedrock' | 'local' | 'manual';
+  due_date: string | null;
+  assigned_designer_id: string | null;
+  assigned_designer_email: string | null;
+  assigned_designer_name: string | null;
+  files: ProjectFile[];
+  comments: ProjectComment[];
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface SubmitProjectCommand extends ProjectBrief {
+  type: 'SubmitProject';
+  project_id: string;
+  user_id: string;
+  team_id: string | null;
+  title: string;
+  project_category: ProjectCategory;
+  project_type: string;
+  property_type: string;
+  checklist: { task_name: string; estimated_hours: number }[];
+  grok_generated: boolean;
+  checklist_source: 'bedrock' | 'local' | 'manual';
+  estimate_basis?: 'studio' | 'generic';
+  /** What the estimate receipt proves: the checklist it answered ('generated'), changed ('edited'), or none ('manual'). */
+  checklist_origin?: 'generated' | 'edited' | 'manual';
+}
+
+export type DesignerChoice = { designer_id: string; designer_name?: string | null; designer_email?: string | null } | { designer_email: string; designer_id?: null } | null;
+
+export type ProjectCommand =
+  | SubmitProjectCommand
+  | { type: 'RecordFile'; file_id: string; file_name: string; file_type: FileType; file_category: string; file_size: number; file_url: string }
+  /** One change from the management dialog (admin) or the designer's status selector. */
+  | { type: 'UpdateProject'; status?: ProjectStatus; designer?: DesignerChoice; priority?: Priority; due_date?: string | null }
+  | { type: 'ToggleTask'; checklist_id: string; completed: boolean }
+  | { type: 'PostComment'; comment_id: string; content: string }
+  | { type: 'ApproveComment'; comment_id: string }
+  | { type: 'RejectComment'; comment_id: string };
+
+export const SUBMIT_REFUSED = "Projects are submitted by clients, or by an admin on a client's behalf";
+
+/** Statuses a designer may set (spec/2 §4); admins may set any. */
+export const DESIGNER_STATUSES: readonly ProjectStatus[] = ['in_progress', 'needs_revision'];
+
+const isAdmin = (context: DecisionContext) => context.actor.role === 'admin';
+
+/** The designer the project is assigned to, by id or by the e-mail they were pre-authorised with. */
+export function isAssignedTo(state: Pick<ProjectState, 'assigned_designer_id' | 'assigned_designer_email'>, context: DecisionContext): boolean {
+  if (context.actor.role !== 'designer') return false;
+  return state.assigned_designer_id === context.actor.sub || (!!context.actorEmail && state.assigned_designer_email === canonicalEmail(context.actorEmail));
+}
+
+function requireProject(state: ProjectState): void {
+  if (!state.exists) throw notFound('Project not found');
+}
+
+function decideUpdate(command: Extract<ProjectCommand, { type: 'UpdateProject' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
+  const admin = isAdmin(context);
+  if (!admin && !isAssignedTo(state, context)) throw forbidden('Only admins and the assigned designer can update this project');
+  if (!admin && (command.designer !== undefined || command.priority !== undefined || command.due_date !== undefined)) {
+    throw forbidden('Designers can only change the status');
+  }
+  if (!admin && command.status !== undefined && !DESIGNER_STATUSES.includes(command.status)) {
+    throw forbidden('Designers can only set In Progress or Needs Review');
+  }
+  const events: NewEvent[] = [];
+  if (command.status !== undefined && command.status !== state.status) {
+    events.push(ProjectStatusChanged.create({ from: state.status, to: command.status }));
+  }
+  if (command.designer !== undefined) {
+    const choice = command.designer;
+    if (choice === null) {
+      if (state.assigned_designer_id || state.assigned_designer_email) events.push(DesignerUnassigned.create({}));
+    } else {
+      const designer_id = choice.designer_id ?? null;
+      const designer_email = (choice.designer_email ? canonicalEmail(choice.designer_email) : null);
+      if (!designer_id && !designer_email) throw invalid('Choose a designer');
+      if (designer_id !== state.assigned_designer_id || designer_email !== state.assigned_designer_email) {
+        events.push(DesignerAssigned.create({ designer_id, designer_email, designer_name: ('designer_name' in choice ? choice.designer_name : null) ?? null }));
+      }
+    }
+  }
+  if (command.priority !== undefined && command.priority !== state.priority) events.push(PriorityChanged.create({ priority: command.priority }));
+  if (command.due_date !== undefined && command.due_date !== state.due_date) events.push(DueDateChanged.create({ due_date: command.due_date }));
+  return events;
+}
+
+function decideFile(command: Extract<ProjectCommand, { type: 'RecordFile' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
+  if (state.files.some((file) => file.id === command.file_id)) return [];
+  if (command.file_type === 'client_upload') {
+    // An admin adds them when submitting on the client's behalf.
+    if (state.user_id !== context.actor.sub && !isAdmin(context)) throw forbidden('Only the project owner can add client files');
+  } else if (!isAdmin(context) && !isAssignedTo(state, context)) {
+    throw forbidden('Only admins and the assigned designer can upload deliverables');
+  }
+  const { type: _type, ...file } = command;
+  return [FileUploaded.create(file)];
+}
+
+function decideComment(command: Extract<ProjectCommand, { type: 'PostComment' | 'ApproveComment' | 'RejectComment' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
+  if (command.type === 'PostComment') {
+    if (!isAdmin(context) && !isAssignedTo(state, context)) throw forbidden('Only admins and the assigned designer can comment');
+    const content = command.content.trim();
+    if (!content) throw invalid('A comment cannot be empty');
+    return [CommentPosted.create({ comment_id: command.comment_id, content })];
+  }
+  if (!isAdmin(context)) throw forbidden('Only admins moderate comments');
+  const comment = state.comments.find((candidate) => candidate.id === command.comment_id);
+  if (!comment) throw notFound('Comment not found');
+  if (command.type === 'ApproveComment') return comment.approved ? [] : [CommentApproved.create({ comment_id: comment.id })];
+  return [CommentRejected.create({ comment_id: comment.id })];
+}
+
+function validateSubmission(command: SubmitProjectCommand): void {
+  if (!command.title.trim()) throw invalid('Title is required');
+  if (command.deliverables.length === 0) throw invalid('Select at least one deliverable');
+  if (descriptionLength(command.description) < MIN_DESCRIPTION_LENGTH) throw invalid(DESCRIPTION_TOO_SHORT);
+  if (command.project_category === 'Permit') {
+    if (command.area_sqft === null) throw invalid('Building area is required for permit projects');
+    if (!command.permit_needs?.trim()) throw invalid('Permit scope summary is required for permit projects');
+    if (!command.project_address?.trim()) throw invalid('Project address is required for permit projects');
+  }
+  if (command.checklist.length === 0) throw invalid('The checklist needs at least one task');
+  if (command.checklist.some((task) => !task.task_name.trim())) throw invalid('Please fill in all task names');
+}
+
+const initialProjectState = (): ProjectState => ({
+    exists: false,
+    id: null,
+    user_id: null,
+    created_by: null,
+    team_id: null,
+    title: '',
+    description: '',
+    status: 'queued',
+    priority: 'Normal',
+    project_category: null,
+    project_type: null,
+    property_type: null,
+    design_priority: [],
+    area_sqft: null,
+    existing_plans: false,
+    permit_needs: null,
+    deliverables: [],
+    room_selection: [],
+    room_notes: null,
+    inspiration_links: [],
+    project_address: null,
+    specifications: {},
+    checklist: [],
+    total_estimated_hours: 0,
+    estimated_turnaround_days: null,
+    grok_generated: false,
+    checklist_source: 'manual',
+    due_date: null,
+    assigned_designer_id: null,
+    assigned_designer_email: null,
+    assigned_designer_name: null,
+    files: [],
+    comments: [],
+    created_at: null,
+    updated_at: null,
+  });
+
+function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState {
+  switch (event.type) {
+    case 'ProjectSubmitted': {
+      const { project_id, checklist, ...data } = event.data as ReturnType<typeof ProjectSubmitted.create>['data'];
+      return {
+        ...state,
+        ...data,
+        exists: true,
+        id: project_id,
+        // Who submitted it: the client, or the admin who did it on their behalf.
+        created_by: event.actor.role === 'admin' ? event.actor.sub : data.user_id,
+        status: 'queued',
+        checklist: checklist.map((item) => ({ ...item, completed: false })),
+        created_at: event.at,
+        updated_at: event.at,
+      };
+    }
+    case 'FileUploaded': {
+      const data = event.data as ReturnType<typeof FileUploaded.create>['data'];
+      const { file_id, ...file } = data;
+      const record: ProjectFile = { id: file_id, ...file, upload_status: 'success', uploader_id: event.actor.sub, created_at: event.at };
+      return { ...state, files: [record, ...state.files], updated_at: event.at };
+    }
+    case 'ProjectStatusChanged':
+      return { ...state, status: (event.data as { to: ProjectStatus }).to, updated_at: event.at };
+    case 'DesignerAssigned': {
+      const data = event.data as ReturnType<typeof DesignerAssigned.create>['data'];
+      return { ...state, assigned_designer_id: data.designer_id, assigned_designer_email: data.designer_email, assigned_designer_name: data.designer_name, updated_at: event.at };
+    }
+    case 'DesignerUnassigned':
+      return { ...state, assigned_designer_id: null, assigned_designer_email: null, assigned_designer_name: null, updated_at: event.at };
+    case 'PriorityChanged':
+      return { ...state, priority: (event.data as { priority: Priority }).priority, updated_at: event.at };
+    case 'DueDateChanged':
+      return { ...state, due_date: (event.data as { due_date: string | null }).due_date, updated_at: event.at };
+    case 'ChecklistTaskToggled': {
+      const data = event.data as { checklist_id: string; completed: boolean };
+      return { ...state, checklist: state.checklist.map((task) => (task.checklist_id === data.checklist_id ? { ...task, completed: data.completed } : task)), updated_at: event.at };
+    }
+    case 'CommentPosted': {
+      const data = event.data as { comment_id: string; content: string };
+      const comment: ProjectComment = { id: data.comment_id, content: data.content, user_id: event.actor.sub, author_role: event.actor.role, approved: false, approved_by: null, approved_at: null, created_at: event.at };
+      return { ...state, comments: [comment, ...state.comments] };
+    }
+    case 'CommentApproved': {
+      const id = (event.data as { comment_id: string }).comment_id;
+      return { ...state, comments: state.comments.map((c) => (c.id === id ? { ...c, approved: true, approved_by: event.actor.sub, approved_at: event.at } : c)) };
+    }
+    case 'CommentRejected': {
+      const id = (event.data as { comment_id: string }).comment_id;
+      return { ...state, comments: state.comments.filter((c) => c.id !== id) };
+    }
+    default:
+      return state;
+  }
+}
+
+/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
+export const projectEvolution: Evolution<ProjectState> = { initialState: initialProjectState, evolve: evolveProject };
+
+export const projectDecider: Decider<ProjectCommand, ProjectState> = {
+  initialState: initialProjectState,
+  evolve: evolveProject,
+  decide(command, state, context) {
+    const { actor } = context;
+    if (command.type !== 'SubmitProject') requireProject(state);
+    switch (command.type) {
+      case 'RecordFile':
+        return decideFile(command, state, context);
+      case 'UpdateProject':
+        return decideUpdate(command, state, context);
+      case 'ToggleTask': {
+        if (!isAdmin(context) && !isAssignedTo(state, context)) throw forbidden('Only admins and the assigned designer can update tasks');
+        const task = state.checklist.find((item) => item.checklist_id === command.checklist_id);
+        if (!task) throw notFound('Task not found');
+        return task.completed === command.completed ? [] : [ChecklistTaskToggled.create({ checklist_id: task.checklist_id, completed: command.completed })];
+      }
+      case 'PostComment':
+      case 'ApproveComment':
+      case 'RejectComment':
+        return decideComment(command, state, context);
+      case 'SubmitProject': {
+        // An admin submits on a client's behalf: the project is the client's, the event says who did it.
+        if (actor.role !== 'client' && actor.role !== 'admin' && actor.role !== 'system') throw forbidden(SUBMIT_REFUSED);
+        if (actor.role === 'client' && command.user_id !== actor.sub) throw forbidden(SUBMIT_REFUSED);
+        if (state.exists) throw conflict('This project was already submitted');
+        validateSubmission(command);
+        const { type: _type, checklist, ...submission } = command;
+        const items = checklist.map((task, index) => ({
+          checklist_id: `${command.project_id}-t${index + 1}`,
+          task_name: task.task_name.trim(),
+          estimated_hours: task.estimated_hours,
+          order_index: index,
+        }));
+        const hours = totalHours(items);
+        return [
+          ProjectSubmitted.create({
+            ...submission,
+            title: submission.title.trim(),
+            inspiration_links: submission.inspiration_links.map((link) => link.trim()).filter(Boolean),
+            checklist: items,
+            total_estimated_hours: hours,
+            estimated_turnaround_days: turnaroundDays(hours),
+            priority: 'Normal',
+          }),
+        ];
+      }
+    }
+  },
+};

@@ -1,0 +1,110 @@
+import * as z from '../../../events/zod.js';
+import { defineEvent, type EventDefinition } from '../../../events/catalogue.js';
+import { PRIORITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../shared/vocabulary.js';
+
+const checklistItemSchema = () => z.object({
+  checklist_id: z.string().check(z.minLength(1)),
+  task_name: z.string().check(z.minLength(1), z.maxLength(500)),
+  estimated_hours: z.number().check(z.gte(0), z.lte(1000)),
+  order_index: z.int().check(z.gte(0)),
+});
+export type ChecklistItem = z.infer<ReturnType<typeof checklistItemSchema>>;
+
+/**
+ * Stream `project-<id>`. One commit carries the whole submission and its reviewed checklist, so a
+ * project never exists without its checklist.
+ */
+export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
+  'ProjectSubmitted',
+  () => z.object({
+    project_id: z.string().check(z.minLength(1)),
+    user_id: z.string().check(z.minLength(1)),
+    team_id: z.nullable(z.string()),
+    title: z.string().check(z.minLength(1), z.maxLength(200)),
+    project_category: z.enum(PROJECT_CATEGORIES),
+    project_type: z.string().check(z.minLength(1)),
+    property_type: z.string().check(z.minLength(1)),
+    description: z.string(),
+    design_priority: z.array(z.string()),
+    area_sqft: z.nullable(z.number()),
+    existing_plans: z.boolean(),
+    permit_needs: z.nullable(z.string()),
+    deliverables: z.array(z.string()),
+    room_selection: z.array(z.string()),
+    room_notes: z.nullable(z.string()),
+    inspiration_links: z.array(z.string()),
+    project_address: z.nullable(z.string()),
+    specifications: z._default(z.record(z.string(), z.unknown()), {}),
+    checklist: z.array(checklistItemSchema()),
+    total_estimated_hours: z.number().check(z.gte(0)),
+    estimated_turnaround_days: z.nullable(z.int().check(z.gte(0))),
+    grok_generated: z.boolean(),
+    checklist_source: z._default(z.enum(['bedrock', 'local', 'manual']), 'manual'),
+    priority: z._default(z.enum(PRIORITIES), 'Normal'),
+    /** Whether the checklist's estimate was given the studio's own turnaround on similar work (absent on older events: not). */
+    estimate_basis: z.optional(z.enum(['studio', 'generic'])),
+    /**
+     * What the checklist step's receipt proves about the checklist: the one it answered ('generated'),
+     * changed by the client ('edited'), or none ('manual'). Absent on older events (insights then read
+     * `checklist_source`).
+     */
+    checklist_origin: z.optional(z.enum(['generated', 'edited', 'manual'])),
+  }),
+);
+
+/** A file checked in storage (size and type) and recorded on the project. */
+export const FileUploaded = /* @__PURE__ */ defineEvent(
+  'FileUploaded',
+  () => z.object({
+    file_id: z.string().check(z.minLength(1)),
+    file_name: z.string().check(z.minLength(1), z.maxLength(255)),
+    file_type: z.enum(['client_upload', 'deliverable']),
+    file_category: z.string().check(z.minLength(1), z.maxLength(200)),
+    file_size: z.int().check(z.gte(0)),
+    file_url: z.string().check(z.minLength(1), z.maxLength(1024)),
+  }),
+);
+
+export const ProjectStatusChanged = /* @__PURE__ */ defineEvent(
+  'ProjectStatusChanged',
+  () => z.object({ from: z.enum(PROJECT_STATUSES), to: z.enum(PROJECT_STATUSES) }),
+);
+
+/** By user id, or by e-mail for a pre-authorised designer who has no account yet. */
+export const DesignerAssigned = /* @__PURE__ */ defineEvent(
+  'DesignerAssigned',
+  () => z.object({
+    designer_id: z.nullable(z.string()),
+    designer_email: z.nullable(z.email()),
+    designer_name: z._default(z.nullable(z.string()), null),
+  }),
+);
+export const DesignerUnassigned = /* @__PURE__ */ defineEvent('DesignerUnassigned', () => z.object({}));
+
+export const PriorityChanged = /* @__PURE__ */ defineEvent('PriorityChanged', () => z.object({ priority: z.enum(PRIORITIES) }));
+export const DueDateChanged = /* @__PURE__ */ defineEvent('DueDateChanged', () => z.object({ due_date: z.nullable(z.iso.date()) }));
+
+export const ChecklistTaskToggled = /* @__PURE__ */ defineEvent(
+  'ChecklistTaskToggled',
+  () => z.object({ checklist_id: z.string().check(z.minLength(1)), completed: z.boolean() }),
+);
+
+export const CommentPosted = /* @__PURE__ */ defineEvent('CommentPosted', () => z.object({ comment_id: z.string().check(z.minLength(1)), content: z.string().check(z.minLength(1), z.maxLength(5000)) }));
+export const CommentApproved = /* @__PURE__ */ defineEvent('CommentApproved', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
+/** The comment leaves every view; the event stays in the history for the audit. */
+export const CommentRejected = /* @__PURE__ */ defineEvent('CommentRejected', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
+
+/** Every event of the project stream (one array, not pushed to: a bundle that never names it drops it). */
+export const projectEvents: EventDefinition[] = [
+  ProjectSubmitted,
+  FileUploaded,
+  ProjectStatusChanged,
+  DesignerAssigned,
+  DesignerUnassigned,
+  PriorityChanged,
+  DueDateChanged,
+  ChecklistTaskToggled,
+  CommentPosted,
+  CommentApproved,
+  CommentRejected,
+];

@@ -1,0 +1,34 @@
+import { projectDecider, projectStream } from '../decider.js';
+import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
+import { runCommand } from '../../../platform/event-store/command.js';
+import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { newId } from '../../../platform/ids.js';
+import { profilesOf } from '../queries.js';
+import { getRuntime } from '../../../platform/runtime.js';
+import { postCommentBody, type PostCommentResponse } from '../../activity/contracts.js';
+import { projectIdParams } from './get.js';
+import { commentView } from '../present.js';
+
+/**
+ * POST /api/projects/{id}/comments: admins and the assigned designer comment; the comment is stored
+ * pending ('Pending Approval') until an admin approves it. The text is kept as typed (trimmed) and
+ * is only ever shown as text.
+ */
+export const handler = httpHandler({ params: projectIdParams, body: postCommentBody }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const commentId = newId();
+  const result = await runCommand(
+    projectDecider,
+    projectStream(request.params.id),
+    { type: 'PostComment', comment_id: commentId, content: request.body.content },
+    { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
+    runtime,
+  );
+  const comment = result.state.comments.find((candidate) => candidate.id === commentId)!;
+  const profiles = await profilesOf(runtime, [principal.sub]);
+  const body: PostCommentResponse = {
+    comment: commentView({ ...comment, project_id: request.params.id, project_title: result.state.title }, profiles),
+  };
+  return { status: 201, body };
+});

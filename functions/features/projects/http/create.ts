@@ -1,0 +1,59 @@
+import { actorOf } from '../../../platform/http/auth.js';
+import { runCommand } from '../../../platform/event-store/command.js';
+import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { newId } from '../../../platform/ids.js';
+import { getRuntime, type Runtime } from '../../../platform/runtime.js';
+import { checklistOrigin, invalidReceipt, spendReceipt, verifyReceipt, type ChecklistOrigin } from '../../checklists/estimate-receipt.js';
+import { projectDecider, projectStream } from '../decider.js';
+import { submitProjectBody, type ProjectResponse } from '../contracts.js';
+import type * as z from '../../../../events/zod.js';
+import { projectOwner } from '../owner.js';
+import { submitCommandOf } from '../submission.js';
+
+/**
+ * POST /api/projects: a client's submission, or an admin's on a client's behalf (the project is the
+ * client's; the event's actor is the admin, so the audit shows who did it).
+ */
+export const handler = httpHandler({ body: submitProjectBody }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const owner = await projectOwner(runtime, principal, request.body.client_id);
+  const body = await provenEstimate(runtime, request.body, principal.sub);
+  const projectId = newId();
+  const result = await runCommand(
+    projectDecider,
+    projectStream(projectId),
+    submitCommandOf(body, projectId, owner),
+    { actor: actorOf(principal), correlationId: request.correlationId || undefined },
+    runtime,
+  );
+  const { comments: _comments, ...project } = result.state;
+  const response: ProjectResponse = { project: { ...project, id: projectId } };
+  return { status: 201, body: response };
+});
+
+type SubmitProjectBody = z.output<typeof submitProjectBody>;
+
+/**
+ * The estimate's labels as the checklist step's receipt proves them. With no receipt the checklist
+ * is the client's own ('manual', no basis; claiming 'bedrock', 'local' or 'studio' without one is
+ * refused). With one (the caller's, for this brief, unexpired), its first use records the source and
+ * basis it proves, and the checklist as 'generated' when it is the one the receipt answered, else
+ * 'edited'. A receipt used before is not refused: the project is the client's to submit, but the
+ * receipt proves nothing more, so it is recorded as 'manual' (insights count only 'generated'
+ * estimates, so one receipt can no longer vouch for many made-up checklists).
+ */
+async function provenEstimate(runtime: Runtime, body: SubmitProjectBody, sub: string): Promise<SubmitProjectBody & { checklist_origin: ChecklistOrigin }> {
+  // `grok_generated` stays the client's word (the spec's badge); `checklist_origin` is what is proven.
+  const manual = { ...body, checklist_source: 'manual' as const, estimate_basis: undefined, checklist_origin: 'manual' as const };
+  if (!body.estimate_receipt) {
+    if (body.estimate_basis === 'studio' || body.checklist_source !== 'manual') throw invalidReceipt();
+    return manual;
+  }
+  const proof = verifyReceipt(body.estimate_receipt, { sub, category: body.project_category, type: body.project_type });
+  if (body.checklist_source === 'manual') return manual;
+  if (body.checklist_source !== proof.source) throw invalidReceipt();
+  const origin = checklistOrigin(proof, body.checklist, await spendReceipt(runtime, proof));
+  if (origin === 'manual') return manual;
+  return { ...body, estimate_basis: proof.basis, checklist_origin: origin };
+}

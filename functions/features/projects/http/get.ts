@@ -1,0 +1,30 @@
+import * as z from '../../../../events/zod.js';
+import { hasRole } from '../../../platform/http/auth.js';
+import { HttpError } from '../../../platform/errors.js';
+import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { getProject, profilesOf } from '../queries.js';
+import { getUser } from '../../users/queries.js';
+import { getRuntime } from '../../../platform/runtime.js';
+import type { ProjectResponse } from '../contracts.js';
+import { canReadProject, isAssignedDesigner } from '../access.js';
+import { clientPanel, clientSummary, permissionsFor } from '../present.js';
+
+export const projectIdParams = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
+
+/**
+ * GET /api/projects/{id}: details, checklist and files for a reader of the project, what the caller
+ * may do with it, and the client: the full panel (phone, subscription tier) for admins, name and
+ * company for the assigned designer.
+ */
+export const handler = httpHandler({ params: projectIdParams }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const [project, user] = await Promise.all([getProject(runtime, request.params.id), getUser(runtime, principal.sub)]);
+  // A project the caller may not read is answered like one that does not exist.
+  if (!project || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
+  let client: ProjectResponse['client'];
+  if (hasRole(principal, 'admin')) client = await clientPanel(runtime, project.user_id);
+  else if (isAssignedDesigner(principal, project)) client = clientSummary(await profilesOf(runtime, [project.user_id ?? '']), project.user_id);
+  const body: ProjectResponse = { project, permissions: permissionsFor(principal, project), ...(client !== undefined ? { client } : {}) };
+  return { body };
+});

@@ -1,0 +1,165 @@
+import type { ProjectState } from './decider.js';
+import type { ViewItem } from '../../platform/views/views.js';
+
+/**
+ * The admin board's filter and search indexes, written beside each project document (gsi5). A
+ * board item carries the project's card with its client, so a column's page is one query of its
+ * size; a search item carries the project's and its client's words, so a search checks its other
+ * words on the items it reads and then reads only its hits' cards (their board items) in one batch:
+ * at most twice its size. Neither depends on the number of projects.
+ *
+ * - Board partitions, one item each per project (overwritten in place when the project moves, so
+ *   an old column keeps no trace): the column (`board#<status>`), the column narrowed to a designer
+ *   (`…#d=<id or e-mail | unassigned>`), to a priority (`…#p=<priority>`) and to both. Newest first.
+ * - Search: one item per distinct word of the title and description (normalised: lower case, accents
+ *   removed; at most MAX_WORDS, title first) and of the client's name and company (at most
+ *   MAX_CLIENT_WORDS), in `search#<status>#<first two letters>` sorted by the word, so
+ *   `begins_with(word prefix)` reads only the projects with a matching word.
+ * - Counters: each project counts 1 in every board partition it is in (`counters`), kept by the
+ *   projector as the project moves; a column's count is one item read.
+ */
+export const PROJECT_INDEX = 'gsi5' as const;
+export const MAX_WORDS = 32;
+export const MIN_WORD = 2;
+const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'of', 'to', 'in', 'on', 'an', 'at', 'by', 'is', 'it', 'or', 'be', 'as', 'we', 'our', 'my']);
+
+export interface BoardFilter {
+  status: string;
+  designer?: string;
+  priority?: string;
+}
+
+/** A designer as the board filters by them: user id or e-mail, lower case, or 'unassigned'. */
+export const designerKeyOf = (project: Pick<ProjectState, 'assigned_designer_id' | 'assigned_designer_email'>) =>
+  (project.assigned_designer_id ?? project.assigned_designer_email ?? 'unassigned').toLowerCase();
+
+export function boardPartition(filter: BoardFilter): string {
+  let partition = `board#${filter.status}`;
+  if (filter.designer) partition += `#d=${filter.designer.toLowerCase()}`;
+  if (filter.priority) partition += `#p=${filter.priority}`;
+  return partition;
+}
+
+export const searchPartition = (status: string, word: string) => `search#${status}#${word.slice(0, MIN_WORD)}`;
+
+/** Lower case, accents removed, split on anything but letters and digits. */
+export function words(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= MIN_WORD);
+}
+
+/** The words a project is found by, title first, each once, at most MAX_WORDS. */
+export function searchWords(project: Pick<ProjectState, 'title' | 'description'>): string[] {
+  const found = new Set<string>();
+  for (const word of [...words(project.title ?? ''), ...words(project.description ?? '')]) {
+    if (STOP_WORDS.has(word)) continue;
+    found.add(word.slice(0, 40));
+    if (found.size === MAX_WORDS) break;
+  }
+  return [...found];
+}
+
+/** A client's name and company add at most this many words to each of their projects' search items. */
+export const MAX_CLIENT_WORDS = 16;
+
+/** The words a client is found by (the same normalisation, stop words and prefix rule as a project's). */
+export function clientSearchWords(profile: { full_name?: string | null; company?: string | null } | null): string[] {
+  const found = new Set<string>();
+  for (const word of [...words(profile?.full_name ?? ''), ...words(profile?.company ?? '')]) {
+    if (STOP_WORDS.has(word)) continue;
+    found.add(word.slice(0, 40));
+    if (found.size === MAX_CLIENT_WORDS) break;
+  }
+  return [...found];
+}
+
+/** The client on a project's card (the users projection's profile, looked up by the projector). */
+export interface CardClient {
+  id: string;
+  full_name: string | null;
+  email: string | null;
+  company: string | null;
+}
+
+/** The client as a card shows it, from their card item (the users projection's; null before it exists). */
+export function cardClient(card: ViewItem | undefined): CardClient | null {
+  return card && typeof card.client === 'string' ? (JSON.parse(card.client) as CardClient) : null;
+}
+
+/** The board partitions a project is listed in (and counted in). */
+export function boardPartitions(project: ProjectState): string[] {
+  const status = project.status;
+  const designer = designerKeyOf(project);
+  const priority = project.priority;
+  return [
+    boardPartition({ status }),
+    boardPartition({ status, designer }),
+    boardPartition({ status, priority }),
+    boardPartition({ status, designer, priority }),
+  ];
+}
+
+/** A board card: the document without its heavy parts (what GET /api/projects lists), and its client. */
+export function projectCard(project: ProjectState, client: CardClient | null = null) {
+  const { checklist, specifications: _s, description: _d, files: _f, comments: _c, ...rest } = project;
+  return { ...rest, id: project.id!, checklist_total: checklist.length, checklist_completed: checklist.filter((task) => task.completed).length, client };
+}
+
+/**
+ * The words on a project's search items: its own (title and description) and its client's (name and
+ * company), each once. Every search item carries them all, so a search checks its other words on the
+ * item it read.
+ */
+export function projectSearchWords(project: Pick<ProjectState, 'title' | 'description'>, client: CardClient | null): string[] {
+  return [...new Set([...searchWords(project), ...clientSearchWords(client)])];
+}
+
+/**
+ * The index items of a project: its board items (each with the card and its client, from the
+ * looked-up profile) and its search items, one per word of the project and its client, each with
+ * all of those words (`words`, space-separated) and no card: a card changes on nearly every event,
+ * and a project has up to MAX_WORDS + MAX_CLIENT_WORDS = 48 search items, so a card on them would
+ * turn one small write per change into up to 48 (a search reads its hits' cards instead, one board
+ * item each). Search items change only with the words or the status.
+ */
+export function projectIndexItems(project: ProjectState, client: CardClient | null = null): ViewItem[] {
+  if (!project.exists || !project.id) return [];
+  const pk = `project#${project.id}`;
+  const sort = `${project.created_at}#${project.id}`;
+  const card = JSON.stringify(projectCard(project, client));
+  const board = boardPartitions(project).map(
+    (partition, i): ViewItem => ({ pk, sk: `ix#board#${i}`, gsi5pk: partition, gsi5sk: sort, project_id: project.id, card }),
+  );
+  const all = projectSearchWords(project, client);
+  const joined = all.join(' ');
+  const search = all.map(
+    (word): ViewItem => ({ pk, sk: `ix#word#${word}`, gsi5pk: searchPartition(project.status, word), gsi5sk: `${word}#${sort}`, project_id: project.id, words: joined }),
+  );
+  return [...board, ...search];
+}
+
+/** The board item every project has (its column's), whose card a search page reads for a hit. */
+export const cardItemKey = (projectId: string) => ({ pk: `project#${projectId}`, sk: 'ix#board#0' });
+
+/** A client's projects of one status: their own outside a team, and each team's. */
+export const ownerStatusCounter = (userId: string, status: string) => `owner#${userId}#${status}`;
+export const teamStatusCounter = (teamId: string, status: string) => `team#${teamId}#${status}`;
+
+/** The moderation queue's length. */
+export const PENDING_COMMENTS_COUNTER = 'moderation#pending';
+
+/** A designer's projects of one status (the workload's active count), by id or e-mail. */
+export const designerStatusCounter = (designer: string, status: string) => `designer#${designer.toLowerCase()}#${status}`;
+
+export function projectCounters(project: ProjectState): string[] {
+  if (!project.exists || !project.id) return [];
+  const designer = designerKeyOf(project);
+  // One count per pending comment (a counter may be listed more than once).
+  const pending = project.comments.filter((comment) => !comment.approved).map(() => PENDING_COMMENTS_COUNTER);
+  const client = project.team_id ? teamStatusCounter(project.team_id, project.status) : ownerStatusCounter(project.user_id ?? '', project.status);
+  return [...boardPartitions(project), ...(designer === 'unassigned' ? [] : [designerStatusCounter(designer, project.status)]), client, ...pending];
+}

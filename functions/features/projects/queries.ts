@@ -1,0 +1,50 @@
+import { projectKey, type ProjectDocument } from './keys.js';
+import { userKey } from '../users/keys.js';
+import type { UserDoc } from '../users/queries.js';
+import type { Runtime } from '../../platform/runtime.js';
+import type { IndexName, ViewItem } from '../../platform/views/views.js';
+
+export type ProjectDoc = ProjectDocument & { id: string };
+
+const parse = (item: ViewItem) => JSON.parse(item.doc as string) as ProjectDoc;
+
+export async function getProject(runtime: Runtime, id: string): Promise<ProjectDoc | null> {
+  const { active } = await runtime.views.generations();
+  const item = await runtime.views.get(active, projectKey(id).pk, projectKey(id).sk);
+  return item && !item.deleted ? parse(item) : null;
+}
+
+async function listBy(runtime: Runtime, index: IndexName, pk: string): Promise<ProjectDoc[]> {
+  const { active } = await runtime.views.generations();
+  return (await runtime.views.query(active, { index, pk })).map(parse);
+}
+
+export const ownerPartition = (userId: string) => `owner#${userId}`;
+export const teamPartition = (teamId: string) => `team#${teamId}`;
+export const designerPartition = (idOrEmail: string) => `designer#${idOrEmail.toLowerCase()}`;
+
+export const projectsOfOwner = (runtime: Runtime, userId: string) => listBy(runtime, 'gsi1', ownerPartition(userId));
+export const projectsOfTeam = (runtime: Runtime, teamId: string) => listBy(runtime, 'gsi2', teamPartition(teamId));
+export const projectsOfDesigner = (runtime: Runtime, idOrEmail: string) => listBy(runtime, 'gsi3', designerPartition(idOrEmail));
+export const allProjects = (runtime: Runtime) => listBy(runtime, 'gsi4', 'projects');
+
+/** Newest first, each project once (a project can be found both by owner and by team). */
+export function mergeNewestFirst(...lists: ProjectDoc[][]): ProjectDoc[] {
+  const byId = new Map<string, ProjectDoc>();
+  for (const list of lists) for (const project of list) byId.set(project.id, project);
+  return [...byId.values()].sort((a, b) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0));
+}
+
+/** The profiles of many users in one batch read (the users projection), by id. Unknown ids are absent. */
+export async function profilesOf(runtime: Runtime, ids: Iterable<string>): Promise<Map<string, UserDoc>> {
+  const unique = [...new Set([...ids].filter(Boolean))];
+  if (unique.length === 0) return new Map();
+  const { active } = await runtime.views.generations();
+  const items = await runtime.views.batchGet(active, unique.map(userKey));
+  const profiles = new Map<string, UserDoc>();
+  for (const item of items) {
+    const user = JSON.parse(item.doc as string) as UserDoc;
+    if (user.user_id) profiles.set(user.user_id, user);
+  }
+  return profiles;
+}

@@ -1,0 +1,267 @@
+import { INVITE_ROLES, TeamCreated, TeamInviteAccepted, TeamInviteCreated, TeamInviteResent, TeamInviteRevoked, TeamInviteSendFailed, TeamInviteSent, TeamMemberJoined, TeamMemberRemoved, TeamMemberRoleChanged, type InviteRole, type TeamRole } from './events.js';
+import { type NewEvent } from '../../../events/envelope.js';
+import { canonicalEmail } from '../../../shared/email.js';
+import type { Decider, DecisionContext, Evolution, EvolvingEvent } from '../../platform/decider.js';
+import { DomainError, conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
+
+export const teamStream = (id: string) => `team-${id}`;
+
+/** Spec/2 §9: an invitation is valid for 7 days. */
+export const INVITE_TTL_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const inviteExpiry = (now: string) => new Date(Date.parse(now) + INVITE_TTL_DAYS * DAY_MS).toISOString();
+
+/** The spec's one message for an unknown, expired, revoked or already used invitation (spec/2 §8). */
+export const INVALID_INVITE_MESSAGE = 'Invalid or expired invitation';
+export const invalidInvite = () => new DomainError('GONE', INVALID_INVITE_MESSAGE);
+export const NOT_TEAM_ADMIN_MESSAGE = 'Only team admins can manage the team.';
+export const ONLY_DESIGNER_MESSAGE = 'Currently, only Designer role is available for new team members.';
+
+export interface TeamMember {
+  user_id: string;
+  email: string;
+  role: TeamRole;
+  status: 'active' | 'inactive';
+  invited_email: string | null;
+  created_at: string;
+}
+
+export type InviteStatus = 'pending' | 'revoked' | 'accepted';
+
+export interface TeamInvite {
+  id: string;
+  invited_email: string;
+  invited_role: InviteRole;
+  invited_by: string;
+  inviter_name: string | null;
+  token_hash: string;
+  expires_at: string;
+  status: InviteStatus;
+  created_at: string;
+  /** When the e-mail last went out; null until it has. */
+  sent_at: string | null;
+  send_count: number;
+  /** Why the last attempt to e-mail it failed; cleared by a successful send. */
+  send_error: string | null;
+  accepted_by: string | null;
+  accepted_at: string | null;
+}
+
+export interface TeamState {
+  exists: boolean;
+  id: string | null;
+  name: string;
+  created_by: string | null;
+  created_at: string | null;
+  members: TeamMember[];
+  invites: TeamInvite[];
+}
+
+export type TeamCommand =
+  | { type: 'CreateTeam'; team_id: string; name: string; user_id: string; email: string }
+  | { type: 'ChangeMemberRole'; user_id: string; role: TeamRole }
+  | { type: 'RemoveMember'; user_id: string }
+  | { type: 'CreateInvite'; invite_id: string; email: string; role: string; token_hash: string; inviter_name: string | null }
+  | { type: 'RecordInviteSent'; invite_id: string }
+  | { type: 'RecordInviteSendFailed'; invite_id: string; reason: string }
+  | { type: 'ResendInvite'; invite_id: string; token_hash: string }
+  | { type: 'RevokeInvite'; invite_id: string }
+  | { type: 'AcceptInvite'; token_hash: string; user_id: string; email: string };
+
+export const isExpired = (invite: Pick<TeamInvite, 'expires_at'>, now: string) => Date.parse(now) >= Date.parse(invite.expires_at);
+
+/** An invitation that can still be accepted: pending and not expired. */
+export const isUsable = (invite: TeamInvite, now: string) => invite.status === 'pending' && !isExpired(invite, now);
+
+export const activeMember = (state: TeamState, userId: string) =>
+  state.members.find((member) => member.user_id === userId && member.status === 'active');
+
+export const isTeamAdmin = (state: TeamState, userId: string) => activeMember(state, userId)?.role === 'admin';
+
+function requireTeam(state: TeamState): void {
+  if (!state.exists) throw notFound('Team not found');
+}
+
+/** Team-admin commands: the caller must be an active admin of this very team. */
+function requireTeamAdmin(state: TeamState, context: DecisionContext): void {
+  requireTeam(state);
+  if (!isTeamAdmin(state, context.actor.sub)) throw forbidden(NOT_TEAM_ADMIN_MESSAGE);
+}
+
+function requireInvite(state: TeamState, inviteId: string): TeamInvite {
+  const invite = state.invites.find((candidate) => candidate.id === inviteId);
+  if (!invite) throw notFound('Invitation not found');
+  return invite;
+}
+
+function requireOtherMember(state: TeamState, userId: string, context: DecisionContext, action: string): TeamMember {
+  if (userId === context.actor.sub) throw forbidden(`You cannot ${action} yourself.`);
+  const member = state.members.find((candidate) => candidate.user_id === userId);
+  if (!member) throw notFound('Member not found');
+  return member;
+}
+
+function decideInvite(command: Extract<TeamCommand, { type: 'CreateInvite' }>, state: TeamState, context: DecisionContext): NewEvent[] {
+  requireTeamAdmin(state, context);
+  if (!(INVITE_ROLES as readonly string[]).includes(command.role)) throw invalid(ONLY_DESIGNER_MESSAGE);
+  const email = canonicalEmail(command.email);
+  if (state.members.some((member) => member.email === email)) throw conflict(`${email} is already a member of this team.`);
+  const pending = state.invites.find((invite) => invite.invited_email === email && isUsable(invite, context.now));
+  if (pending) throw conflict(`An invitation to ${email} is already pending. Resend it instead.`);
+  return [
+    TeamInviteCreated.create({
+      invite_id: command.invite_id,
+      invited_email: email,
+      invited_role: command.role as InviteRole,
+      invited_by: context.actor.sub,
+      inviter_name: command.inviter_name,
+      token_hash: command.token_hash,
+      expires_at: inviteExpiry(context.now),
+    }),
+  ];
+}
+
+function decideAccept(command: Extract<TeamCommand, { type: 'AcceptInvite' }>, state: TeamState, context: DecisionContext): NewEvent[] {
+  const invite = state.invites.find((candidate) => candidate.token_hash === command.token_hash);
+  if (!state.exists || !invite || !isUsable(invite, context.now)) throw invalidInvite();
+  const email = canonicalEmail(command.email);
+  if (invite.invited_email !== email) {
+    throw forbidden(`This invitation was sent to ${invite.invited_email}. Sign in with that e-mail address to accept it.`);
+  }
+  const events: NewEvent[] = [TeamInviteAccepted.create({ invite_id: invite.id, user_id: command.user_id })];
+  if (!state.members.some((member) => member.user_id === command.user_id)) {
+    events.push(TeamMemberJoined.create({ user_id: command.user_id, email, role: invite.invited_role, invite_id: invite.id }));
+  }
+  return events;
+}
+
+/**
+ * A client's team (stream `team-<id>`): its members with their team roles, and its invitations.
+ * Team admins manage members and invitations; nobody changes or removes themselves; invitations
+ * are for Designers only, expire after 7 days and are refused once revoked or used.
+ */
+const initialTeamState = (): TeamState => ({ exists: false, id: null, name: '', created_by: null, created_at: null, members: [], invites: [] });
+
+function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
+  const data = event.data as Record<string, any>;
+  const updateInvite = (id: string, change: (invite: TeamInvite) => TeamInvite): TeamState => ({
+    ...state,
+    invites: state.invites.map((invite) => (invite.id === id ? change(invite) : invite)),
+  });
+  switch (event.type) {
+    case 'TeamCreated':
+      return { ...state, exists: true, id: data.team_id, name: data.name, created_by: data.created_by, created_at: event.at };
+    case 'TeamMemberJoined': {
+      const invite = data.invite_id ? state.invites.find((candidate) => candidate.id === data.invite_id) : undefined;
+      const member: TeamMember = {
+        user_id: data.user_id,
+        email: data.email,
+        role: data.role,
+        status: 'active',
+        invited_email: invite?.invited_email ?? null,
+        created_at: event.at,
+      };
+      return { ...state, members: [...state.members.filter((m) => m.user_id !== member.user_id), member] };
+    }
+    case 'TeamMemberRoleChanged':
+      return { ...state, members: state.members.map((m) => (m.user_id === data.user_id ? { ...m, role: data.to } : m)) };
+    case 'TeamMemberRemoved':
+      return { ...state, members: state.members.filter((m) => m.user_id !== data.user_id) };
+    case 'TeamInviteCreated':
+      return {
+        ...state,
+        invites: [
+          ...state.invites,
+          {
+            id: data.invite_id,
+            invited_email: data.invited_email,
+            invited_role: data.invited_role,
+            invited_by: data.invited_by,
+            inviter_name: data.inviter_name ?? null,
+            token_hash: data.token_hash,
+            expires_at: data.expires_at,
+            status: 'pending',
+            created_at: event.at,
+            sent_at: null,
+            send_count: 0,
+            send_error: null,
+            accepted_by: null,
+            accepted_at: null,
+          },
+        ],
+      };
+    case 'TeamInviteSent':
+      return updateInvite(data.invite_id, (invite) => ({ ...invite, sent_at: event.at, send_count: invite.send_count + 1, send_error: null }));
+    case 'TeamInviteSendFailed':
+      return updateInvite(data.invite_id, (invite) => ({ ...invite, send_error: data.reason }));
+    case 'TeamInviteResent':
+      return updateInvite(data.invite_id, (invite) => ({ ...invite, token_hash: data.token_hash, expires_at: data.expires_at }));
+    case 'TeamInviteRevoked':
+      return updateInvite(data.invite_id, (invite) => ({ ...invite, status: 'revoked' }));
+    case 'TeamInviteAccepted':
+      return updateInvite(data.invite_id, (invite) => ({ ...invite, status: 'accepted', accepted_by: data.user_id, accepted_at: event.at }));
+    default:
+      return state;
+  }
+}
+
+/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
+export const teamEvolution: Evolution<TeamState> = { initialState: initialTeamState, evolve: evolveTeam };
+
+export const teamDecider: Decider<TeamCommand, TeamState> = {
+  initialState: initialTeamState,
+  evolve: evolveTeam,
+  decide(command, state, context) {
+    switch (command.type) {
+      case 'CreateTeam': {
+        if (state.exists) throw conflict('This team already exists.');
+        const name = command.name.trim();
+        if (!name) throw invalid('Please enter a team name.');
+        if (name.length > 100) throw invalid('A team name can have at most 100 characters.');
+        return [
+          TeamCreated.create({ team_id: command.team_id, name, created_by: command.user_id }),
+          TeamMemberJoined.create({ user_id: command.user_id, email: command.email, role: 'admin', invite_id: null }),
+        ];
+      }
+      case 'ChangeMemberRole': {
+        requireTeamAdmin(state, context);
+        const member = requireOtherMember(state, command.user_id, context, 'change the role of');
+        if (member.status !== 'active') throw conflict('Only active members can have their role changed.');
+        if (member.role === command.role) return [];
+        return [TeamMemberRoleChanged.create({ user_id: member.user_id, from: member.role, to: command.role })];
+      }
+      case 'RemoveMember': {
+        requireTeamAdmin(state, context);
+        const member = requireOtherMember(state, command.user_id, context, 'remove');
+        return [TeamMemberRemoved.create({ user_id: member.user_id, email: member.email })];
+      }
+      case 'CreateInvite':
+        return decideInvite(command, state, context);
+      case 'RecordInviteSent': {
+        requireTeamAdmin(state, context);
+        const invite = requireInvite(state, command.invite_id);
+        return [TeamInviteSent.create({ invite_id: invite.id, to: invite.invited_email })];
+      }
+      case 'RecordInviteSendFailed': {
+        requireTeamAdmin(state, context);
+        const invite = requireInvite(state, command.invite_id);
+        return [TeamInviteSendFailed.create({ invite_id: invite.id, reason: command.reason.slice(0, 500) })];
+      }
+      case 'ResendInvite': {
+        requireTeamAdmin(state, context);
+        const invite = requireInvite(state, command.invite_id);
+        if (invite.status !== 'pending') throw conflict(`This invitation has been ${invite.status} and cannot be resent.`);
+        return [TeamInviteResent.create({ invite_id: invite.id, token_hash: command.token_hash, expires_at: inviteExpiry(context.now) })];
+      }
+      case 'RevokeInvite': {
+        requireTeamAdmin(state, context);
+        const invite = requireInvite(state, command.invite_id);
+        if (invite.status === 'revoked') return [];
+        if (invite.status === 'accepted') throw conflict('This invitation has already been accepted.');
+        return [TeamInviteRevoked.create({ invite_id: invite.id })];
+      }
+      case 'AcceptInvite':
+        return decideAccept(command, state, context);
+    }
+  },
+};

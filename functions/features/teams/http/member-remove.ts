@@ -1,0 +1,6 @@
+import { httpHandler } from '../../../platform/http/middleware.js';
+import { memberParams } from '../contracts.js';
+import { onCallersTeam } from '../team-commands.js';
+
+/** DELETE /api/team/members/{userId}: a team admin removes another member. */
+export const handler = httpHandler({ params: memberParams }, (request) => onCallersTeam(request, { type: 'RemoveMember', user_id: request.params.userId }));

@@ -1,0 +1,35 @@
+import type { SystemRole, UserType } from '../../../shared/vocabulary.js';
+
+export interface MeResponse {
+  user: {
+    id: string;
+    email: string;
+    full_name: string | null;
+    company: string | null;
+    phone: string | null;
+    user_type: UserType;
+    team_id: string | null;
+    created_at: string | null;
+  };
+  roles: SystemRole[];
+  /** The client team the user belongs to, with their role in it (team roles grant no system rights). */
+  team: { id: string; name: string; role: 'admin' | 'designer'; status: 'active' | 'inactive' } | null;
+  /**
+   * A designer invitation waiting for the caller's address (by its canonical form): the role starts
+   * only when its link is followed, so the dashboard says so. Null when there is none, or once the
+   * caller is linked.
+   */
+  designer_invitation: { status: 'pending' | 'expired'; expires_at: string } | null;
+}
+
+/** POST /api/me/email-proof: the first proof of the caller's address, recorded. */
+export interface EmailProofResponse {
+  /** The proven address (the identity provider's). */
+  email: string;
+  /**
+   * True when this was the address's first proof: every earlier session ended, the caller's own
+   * included, so the SPA signs in again (from `valid_from` on, which has come when this answers).
+   */
+  sessions_ended: boolean;
+  valid_from: string | null;
+}

@@ -1,0 +1,125 @@
+import * as z from '../../../events/zod.js';
+import { defineEvent } from '../../../events/catalogue.js';
+import { SYSTEM_ROLES, USER_TYPES } from '../../../shared/vocabulary.js';
+
+/** Optional free text: trimmed, and blank means absent (null), so equal meanings store equal values. */
+/** A text that may be cleared: blank means null. */
+const clearableText = (max: number) =>
+  z.pipe(z.transform((value) => (typeof value === 'string' && value.trim() === '' ? null : value)), z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+const optionalText = (max: number) => z._default(clearableText(max), null);
+
+/**
+ * Version 1 of UserRegistered called the name `name` and knew no roles: every registration was a
+ * client. Stored v1 events stay as they are; reading them upcasts to v2.
+ */
+const userRegisteredV1 = () => z.object({
+  user_id: z.string().check(z.minLength(1)),
+  email: z.email(),
+  name: z.optional(z.nullable(z.string())),
+  company: z.optional(z.nullable(z.string())),
+  phone: z.optional(z.nullable(z.string())),
+  user_type: z.optional(z.enum(USER_TYPES)),
+});
+
+let builtV1: ReturnType<typeof userRegisteredV1> | undefined;
+
+/** Stream `user-<sub>`. Written by the Cognito post-confirmation trigger or the seeder. */
+export const UserRegistered = /* @__PURE__ */ defineEvent(
+  'UserRegistered',
+  () => z.object({
+    user_id: z.string().check(z.minLength(1)),
+    email: z.email().check(z.toLowerCase()),
+    full_name: optionalText(200),
+    company: optionalText(200),
+    phone: optionalText(40),
+    user_type: z._default(z.enum(USER_TYPES), 'architect'),
+    /** Self sign-ups are clients; the seeder registers team accounts with their role. */
+    initial_role: z._default(z.enum(SYSTEM_ROLES), 'client'),
+  }),
+  {
+    schemaVersion: 2,
+    older: {
+      1: {
+        get schema() {
+          return (builtV1 ??= userRegisteredV1());
+        },
+        upcast: ({ name, ...rest }: z.infer<ReturnType<typeof userRegisteredV1>>) => ({ ...rest, full_name: name ?? null, initial_role: 'client' }),
+      },
+    },
+  },
+);
+
+export const ProfileUpdated = /* @__PURE__ */ defineEvent(
+  'ProfileUpdated',
+  () => z.object({
+    // Only the fields that changed: a field left out keeps its value (a default would clear it).
+    full_name: z.optional(clearableText(200)),
+    company: z.optional(clearableText(200)),
+    user_type: z.optional(z.enum(USER_TYPES)),
+  }),
+);
+
+/**
+ * System roles held in the user's own stream. Only `admin` lives here: designer rights are the
+ * designer authorisations (`designer-<email>` streams), and everyone is a client by default.
+ */
+export const USER_STREAM_ROLES = ['admin'] as const;
+export type UserStreamRole = (typeof USER_STREAM_ROLES)[number];
+
+export const RoleGranted = /* @__PURE__ */ defineEvent('RoleGranted', () => z.object({ role: z.enum(USER_STREAM_ROLES) }));
+export const RoleRevoked = /* @__PURE__ */ defineEvent('RoleRevoked', () => z.object({ role: z.enum(USER_STREAM_ROLES) }));
+
+/**
+ * A password-reset link was mailed to the account's address. Only the sha256 of the link's token is
+ * kept; a newer request replaces the older link.
+ */
+export const PasswordResetRequested = /* @__PURE__ */ defineEvent(
+  'PasswordResetRequested',
+  () => z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)), expires_at: z.iso.datetime() }),
+);
+
+/** The link was followed and a new password set: the mailbox is proven, and the link is spent. */
+export const PasswordResetCompleted = /* @__PURE__ */ defineEvent('PasswordResetCompleted', () => z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }));
+
+/**
+ * Stream `user-<old_sub>`. After the loss of the Cognito user pool the operator's import
+ * (bin/users-import.ts) re-created the account in the new pool, which gave it a new `sub`; from now
+ * on a token with `new_sub` is this user (`old_sub`, the id every other stream names). Appended
+ * by that import only: no API route issues the command.
+ */
+export const UserIdentityRelinked = /* @__PURE__ */ defineEvent('UserIdentityRelinked', () => z.object({ old_sub: z.string().check(z.minLength(1)), new_sub: z.string().check(z.minLength(1)) }));
+
+/**
+ * Why a user's sessions ended: a password reset (by the mailed link or Cognito's own code), the user's
+ * 'sign out everywhere', a role taken or given by someone else, the designer authorisation
+ * deactivated or removed, an admin's 'Sign Out All Designers', or the first proof of the address.
+ */
+export const SESSION_END_REASONS = ['password_reset', 'sign_out_everywhere', 'role_changed', 'designer_changed', 'designers_signed_out', 'email_proven'] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
+/**
+ * Every session of the account that began before `valid_from` is over: the API and the realtime
+ * connect refuse its tokens, open sockets are closed, and Cognito signs the account out everywhere.
+ * `valid_from` is a whole second after the instant of the decision: token times are whole seconds,
+ * so a session begun in the very second of the decision is refused too.
+ */
+export const SessionsEnded = /* @__PURE__ */ defineEvent(
+  'SessionsEnded',
+  () => z.object({ valid_from: z.iso.datetime(), reason: z.enum(SESSION_END_REASONS) }),
+);
+
+/** How the holder proved the address: Cognito's code, our reset link, or the invitation link they signed up with. */
+export const EMAIL_PROOFS = ['code', 'reset_link', 'invitation'] as const;
+export type EmailProof = (typeof EMAIL_PROOFS)[number];
+
+/**
+ * The holder of `email` proved they read it, as the identity provider reports (`email_verified`).
+ * The first proof of an address ends every earlier session (a `SessionsEnded` in the same commit),
+ * except at registration, when there is none.
+ */
+export const EmailProven = /* @__PURE__ */ defineEvent(
+  'EmailProven',
+  () => z.object({ email: z.email().check(z.toLowerCase()), via: z.enum(EMAIL_PROOFS) }),
+);
+
+export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted, UserIdentityRelinked, SessionsEnded, EmailProven];

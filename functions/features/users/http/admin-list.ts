@@ -1,0 +1,16 @@
+import { httpHandler } from '../../../platform/http/middleware.js';
+import { pageAdminUsers } from '../admin-queries.js';
+import { cursorScope, pageLimit } from '../../../platform/views/paging.js';
+import { getRuntime } from '../../../platform/runtime.js';
+import { USERS_PAGE, usersQuery, type UsersResponse } from '../admin-contracts.js';
+
+/** GET /api/users: a page of profiles with roles and subscription, newest first, and the four counts. */
+export const handler = httpHandler({ query: usersQuery }, async (request) => {
+  const page = await pageAdminUsers(getRuntime(), {
+    scope: cursorScope('GET /api/users', {}),
+    limit: pageLimit(request.query.limit, USERS_PAGE),
+    cursor: request.query.cursor,
+  });
+  const body: UsersResponse = { users: page.users, stats: page.stats, ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) };
+  return { body };
+});

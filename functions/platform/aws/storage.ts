@@ -1,0 +1,123 @@
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { MAX_FILE_BYTES } from '../../../shared/uploads.js';
+import { requestHandlerOptions, SLOW_SERVICE_SILENCE_MS, MIDDLEWARE_RESOLVED_ONCE } from './sdk-config.js';
+import { captureAwsClient } from '../observability/tracing.js';
+
+/**
+ * The one storage adapter: the uploads bucket in S3, or s3rver in the embedded runtime (env
+ * `S3_ENDPOINT`). Presigned POSTs for browser uploads, HeadObject to check what actually arrived,
+ * DeleteObject for what is refused, presigned GETs for downloads.
+ */
+
+/** Presigned POSTs and download links live this long (spec/1 §9: signed link 300 s). */
+export const SIGNED_URL_SECONDS = 300;
+
+/**
+ * s3rver knows only its own dummy key id; the embedded stack's gate in front of it checks signatures
+ * with the secret it generated for its data folder (`S3_SECRET_ACCESS_KEY`), so none can be forged.
+ */
+const embeddedCredentials = () => ({ accessKeyId: 'S3RVER', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || 'S3RVER' });
+
+let cached: { endpoint: string | undefined; secret: string | undefined; client: S3Client } | undefined;
+
+/** One client per container (per endpoint: the embedded runtime's tests start several s3rvers). */
+export function storageClient(): S3Client {
+  const endpoint = process.env.S3_ENDPOINT || undefined;
+  if (cached && cached.endpoint === endpoint && cached.secret === process.env.S3_SECRET_ACCESS_KEY) return cached.client;
+  const client = captureAwsClient(new S3Client({
+    ...(endpoint ? { endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: embeddedCredentials(), forcePathStyle: true } : {}),
+    // Checksums only where S3 requires them: s3rver corrupts bodies sent with the SDK's default
+    // streaming checksums (aws-chunked), and nothing here uploads through the SDK.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+    requestHandler: requestHandlerOptions(SLOW_SERVICE_SILENCE_MS),
+    ...MIDDLEWARE_RESOLVED_ONCE,
+  }));
+  cached = { endpoint, secret: process.env.S3_SECRET_ACCESS_KEY, client };
+  return client;
+}
+
+export function uploadsBucket(): string {
+  const bucket = process.env.UPLOADS_BUCKET;
+  if (!bucket) throw new Error('Missing environment variable UPLOADS_BUCKET');
+  return bucket;
+}
+
+/**
+ * Where presigned uploads land before the API has checked and recorded them. The cloud stack sets
+ * `incoming/` (a lifecycle rule expires whatever is never recorded there); the recorded file is then
+ * copied to its final key. Unset (the embedded runtime), uploads land on their final key directly.
+ */
+export function incomingPrefix(): string {
+  return process.env.UPLOADS_INCOMING_PREFIX ?? '';
+}
+
+export interface PresignedUpload {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** A form the browser posts the file with: this key, this content type, at most 50 MB, for 300 s. */
+export function presignUpload(key: string, contentType: string, maxBytes = MAX_FILE_BYTES): Promise<PresignedUpload> {
+  return createPresignedPost(storageClient(), {
+    Bucket: uploadsBucket(),
+    Key: key,
+    Conditions: [
+      ['content-length-range', 0, maxBytes],
+      ['eq', '$key', key],
+      ['eq', '$Content-Type', contentType],
+    ],
+    Fields: { 'Content-Type': contentType },
+    Expires: SIGNED_URL_SECONDS,
+  });
+}
+
+export interface StoredObject {
+  size: number;
+  contentType: string;
+}
+
+/** Size and content type of an object, or null when there is none. */
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException && (error.$metadata?.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+
+export async function headObject(key: string): Promise<StoredObject | null> {
+  try {
+    const head = await storageClient().send(new HeadObjectCommand({ Bucket: uploadsBucket(), Key: key }));
+    return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? '' };
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await storageClient().send(new DeleteObjectCommand({ Bucket: uploadsBucket(), Key: key }));
+}
+
+export async function copyObject(from: string, to: string): Promise<void> {
+  const bucket = uploadsBucket();
+  // CopySource is "bucket/key" with the key URL-encoded segment by segment.
+  await storageClient().send(
+    new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`, MetadataDirective: 'COPY' }),
+  );
+}
+
+/** A link that downloads the object as an attachment named `fileName`, valid for 300 s. */
+export function presignDownload(key: string, fileName: string): Promise<string> {
+  // The stored names are sanitised (letters, digits, . _ -), so the quoted filename needs no escaping;
+  // the RFC 5987 form is added for completeness.
+  const quoted = fileName.replace(/["\\\r\n]/g, '_');
+  return getSignedUrl(
+    storageClient(),
+    new GetObjectCommand({
+      Bucket: uploadsBucket(),
+      Key: key,
+      ResponseContentDisposition: `attachment; filename="${quoted}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    }),
+    { expiresIn: SIGNED_URL_SECONDS },
+  );
+}

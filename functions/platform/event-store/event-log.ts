@@ -1,0 +1,195 @@
+import { GetCommand, QueryCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GENESIS_HASH, type EventEnvelope } from '../../../events/envelope.js';
+import { catalogue as defaultCatalogue } from '../../app/catalogue.js';
+import { type EventCatalogue } from '../../../events/catalogue.js';
+import { bucketKey, CONFIG_KEY, dayOf, daysBetween, DEFAULT_BY_TIME, shardsToRead, type ByTimeShards } from '../views/by-time.js';
+
+/** A commit may carry at most this many events: reads from a version look back this far. */
+export const MAX_EVENTS_PER_COMMIT = 100;
+export const META_KEY = { streamId: '$meta', version: 0 };
+
+export interface Commit {
+  streamId: string;
+  firstVersion: number;
+  lastVersion: number;
+  position: string;
+  events: EventEnvelope[];
+}
+
+export interface StreamSlice {
+  streamId: string;
+  events: EventEnvelope[];
+  version: number;
+  lastHash: string;
+}
+
+/** One commit as stored: the item of (streamId, first version). */
+export interface CommitItem {
+  streamId: string;
+  version: number;
+  last: number;
+  events: string;
+  at: string;
+  bucket: string;
+  position: string;
+  outbox?: string;
+}
+
+export interface EventStoreOptions {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+  catalogue?: EventCatalogue;
+  now?: () => Date;
+}
+
+/**
+ * The event store's reading half: a stream, one event (the global order is `readAll` below). What
+ * the projections, the audit and the routes that only load a state use; core/event-store.ts adds
+ * the append and the outbox marker, so a bundle that never writes an event leaves them (and ulid) out.
+ */
+export class EventLog {
+  readonly client: DynamoDBDocumentClient;
+  readonly table: string;
+  protected readonly catalogue: EventCatalogue;
+  readonly now: () => Date;
+  protected firstDayKnown: string | null = null;
+  private byTime: ByTimeShards[] | null = null;
+  private byTimeRead: Promise<ByTimeShards[]> | null = null;
+
+  constructor(options: EventStoreOptions) {
+    this.client = options.client;
+    this.table = options.tableName;
+    this.catalogue = options.catalogue ?? defaultCatalogue;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** Events of one stream with from ≤ version ≤ to, oldest first, upcast to current schemas. */
+  async readStream(streamId: string, options: { from?: number; to?: number; raw?: boolean } = {}): Promise<StreamSlice> {
+    const from = options.from ?? 1;
+    const to = options.to ?? Number.MAX_SAFE_INTEGER;
+    const events: EventEnvelope[] = [];
+    const pages = paginateQuery(
+      { client: this.client },
+      {
+        TableName: this.table,
+        KeyConditionExpression: 'streamId = :s AND #v BETWEEN :a AND :b',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':s': streamId, ':a': Math.max(1, from - MAX_EVENTS_PER_COMMIT + 1), ':b': to },
+        ConsistentRead: true,
+      },
+    );
+    for await (const page of pages) {
+      for (const item of (page.Items ?? []) as CommitItem[]) {
+        for (const event of JSON.parse(item.events) as EventEnvelope[]) {
+          if (event.version >= from && event.version <= to) events.push(options.raw ? event : this.catalogue.upcast(event));
+        }
+      }
+    }
+    const last = events.at(-1);
+    return { streamId, events, version: last?.version ?? (from > 1 ? from - 1 : 0), lastHash: last?.hash ?? GENESIS_HASH };
+  }
+
+  /**
+   * The event at `version` of a stream (upcast), or undefined: one item read, the last commit that
+   * starts at or before it (a consumer checking a delivered event against the store).
+   */
+  async readEvent(streamId: string, version: number): Promise<EventEnvelope | undefined> {
+    const page = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'streamId = :s AND #v <= :v',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':s': streamId, ':v': version },
+        ScanIndexForward: false,
+        Limit: 1,
+        ConsistentRead: true,
+      }),
+    );
+    const item = page.Items?.[0] as CommitItem | undefined;
+    if (!item || item.last < version) return undefined;
+    const event = (JSON.parse(item.events) as EventEnvelope[]).find((candidate) => candidate.version === version);
+    return event && this.catalogue.upcast(event);
+  }
+
+  /** A stored commit item as a Commit, its events upcast unless `raw`. */
+  commitOf(item: CommitItem, raw = false): Commit {
+    const events = (JSON.parse(item.events) as EventEnvelope[]).map((event) => (raw ? event : this.catalogue.upcast(event)));
+    return { streamId: item.streamId, firstVersion: item.version, lastVersion: item.last, position: item.position, events };
+  }
+
+  /**
+   * The byTime shard counts, as stored (`$config`), oldest first; the default (BY_TIME_SHARDS) when
+   * none is stored. Writers read it once per container; readers of the global order read it afresh
+   * (`fresh`) for each pass, so they see a raise that writers elsewhere have started to use.
+   */
+  async byTimeConfig(fresh = false): Promise<ByTimeShards[]> {
+    if (fresh) return (this.byTime = await this.readByTimeConfig());
+    // Concurrent first appends of a container share one read, as they share the first-day write.
+    this.byTimeRead ??= this.readByTimeConfig().then(
+      (config) => (this.byTime = config),
+      (error: unknown) => {
+        this.byTimeRead = null;
+        throw error;
+      },
+    );
+    return this.byTime ?? this.byTimeRead;
+  }
+
+  private async readByTimeConfig(): Promise<ByTimeShards[]> {
+    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: CONFIG_KEY, ConsistentRead: true }));
+    const stored = (Item?.byTimeShards as ByTimeShards[] | undefined)?.filter((entry) => typeof entry.from === 'string' && Number.isInteger(entry.shards) && entry.shards > 0);
+    return stored && stored.length > 0 ? [...stored].sort((a, b) => (a.from < b.from ? -1 : 1)) : DEFAULT_BY_TIME;
+  }
+
+  /** The earliest day that holds a commit: where reading everything starts. */
+  async firstDay(options: { fresh?: boolean } = {}): Promise<string | null> {
+    if (this.firstDayKnown && !options.fresh) return this.firstDayKnown;
+    const meta = await this.client.send(new GetCommand({ TableName: this.table, Key: META_KEY, ConsistentRead: true }));
+    this.firstDayKnown = (meta.Item?.firstDay as string | undefined) ?? null;
+    return this.firstDayKnown;
+  }
+}
+
+/**
+ * Every commit of a store in global (time) order: day by day, merging the day's shards by position.
+ * `after` resumes past a position; `until` stops at an instant (audits "as of"). A function, not a
+ * method: only the replay, the embedded stack's catch-up and the operators' tools read the global
+ * order, so no Lambda bundles it.
+ */
+export async function* readAll(log: EventLog, options: { after?: string; until?: string; pageSize?: number; raw?: boolean } = {}): AsyncGenerator<Commit> {
+  const firstDay = await log.firstDay();
+  if (!firstDay) return;
+  const config = await log.byTimeConfig(true);
+  const lastDay = dayOf(options.until ?? log.now().toISOString());
+  for (const day of daysBetween(firstDay, lastDay)) {
+    const shards = Array.from({ length: shardsToRead(config, day) }, (_, shard) => readBucket(log, bucketKey(day, shard), options));
+    const heads = await Promise.all(shards.map((shard) => shard.next()));
+    for (;;) {
+      let best = -1;
+      heads.forEach((head, index) => {
+        if (!head.done && (best < 0 || head.value.position < (heads[best]!.value as Commit).position)) best = index;
+      });
+      if (best < 0) break;
+      const commit = heads[best]!.value as Commit;
+      if (options.until && commit.events[0]!.at > options.until) return;
+      yield commit;
+      heads[best] = await shards[best]!.next();
+    }
+  }
+}
+
+async function* readBucket(log: EventLog, bucket: string, options: { after?: string; pageSize?: number; raw?: boolean }): AsyncGenerator<Commit> {
+  const pages = paginateQuery(
+    { client: log.client, pageSize: options.pageSize },
+    {
+      TableName: log.table,
+      IndexName: 'byTime',
+      KeyConditionExpression: options.after ? '#b = :b AND #p > :p' : '#b = :b',
+      ExpressionAttributeNames: options.after ? { '#b': 'bucket', '#p': 'position' } : { '#b': 'bucket' },
+      ExpressionAttributeValues: options.after ? { ':b': bucket, ':p': options.after } : { ':b': bucket },
+    },
+  );
+  for await (const page of pages) {
+    for (const item of (page.Items ?? []) as CommitItem[]) yield log.commitOf(item, options.raw);
+  }
+}

@@ -1,0 +1,186 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import * as z from '../../../events/zod.js';
+import type { RouteDefinition } from '../../../infra/routes.js';
+import { DomainError } from '../domain-errors.js';
+import { principalFromEvent, resolvePrincipal, type Principal } from './auth.js';
+import { HttpError } from '../errors.js';
+import { idempotency } from '../event-store/idempotency.js';
+import { log } from '../log.js';
+import { originCheck } from './origin-check.js';
+import { getRuntime } from '../runtime.js';
+import { withRequestContext } from './request-context.js';
+import { observed } from '../observability/middleware.js';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResponse = APIGatewayProxyStructuredResultV2;
+
+export interface HttpRequest<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  principal: Principal | null;
+  event: HttpEvent;
+  correlationId: string;
+}
+
+export interface HttpResult {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const DOMAIN_STATUS: Record<DomainError['code'], number> = { INVALID: 400, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, GONE: 410 };
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
+  return {
+    statusCode: status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+export const errorBody = (code: string, message: string) => ({ error: { code, message } });
+
+/** "title: Too small: expected string to have >=1 characters; ..." — one sentence a person can act on. */
+export function describeZodError(error: z.core.$ZodError, where: string): string {
+  const parts = error.issues.slice(0, 5).map((issue) => {
+    const path = issue.path.join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  return `Invalid ${where}. ${parts.join('; ')}`;
+}
+
+function parseBody(event: HttpEvent, acceptForm = false): unknown {
+  if (!event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (!text.trim()) return undefined;
+  // A route that takes forms (the one-click unsubscribe POST of RFC 8058: "List-Unsubscribe=One-Click").
+  const type = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  if (acceptForm && /^application\/x-www-form-urlencoded\b/i.test(type)) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'INVALID_JSON', 'The request body is not valid JSON.');
+  }
+}
+
+function validate<T>(schema: z.core.$ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return value as T;
+  const result = z.safeParse(schema, value);
+  if (!result.success) throw new HttpError(400, 'INVALID_INPUT', describeZodError(result.error, where));
+  return result.data;
+}
+
+const TRANSIENT = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException', 'ServiceUnavailable', 'InternalServerError', 'TimeoutError']);
+
+/** Throttling or an outage of a service we call, that outlived the SDK's retries: worth a retry later. */
+function isTransient(error: unknown): boolean {
+  const candidate = error as { name?: string; $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
+  return TRANSIENT.has(candidate?.name ?? '') || !!candidate?.$retryable || (candidate?.$metadata?.httpStatusCode ?? 0) >= 500;
+}
+
+/** Turns every failure into `{ error: { code, message } }`; nothing unexpected leaks as a stack. */
+const errorResponses = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
+  onError: async (request) => {
+    const error = request.error;
+    if (error instanceof HttpError) {
+      request.response = json(error.status, errorBody(error.code, error.message), error.headers);
+    } else if (error instanceof DomainError) {
+      request.response = json(DOMAIN_STATUS[error.code], errorBody(error.code, error.message));
+    } else if (isTransient(error)) {
+      log.warn('Transient failure', { name: (error as Error).name, routeKey: request.event?.routeKey });
+      request.response = json(503, errorBody('UNAVAILABLE', 'The service is busy right now. Please try again in a moment.'), { 'retry-after': '2' });
+    } else {
+      log.error('Unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error), routeKey: request.event?.routeKey });
+      request.response = json(500, errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
+    }
+  },
+});
+
+export type RouteRule = Pick<RouteDefinition, 'access' | 'denied'>;
+
+/**
+ * Set in a Lambda bundle only (infra/stack/bundling.ts, `lambdaDefine`): the access rules of the
+ * routes this handler serves, as JSON, taken from infra/routes.ts at build time, so the bundle does
+ * not carry the route table. esbuild replaces the name before it bundles, so the `else` branch and
+ * its import of the table are dropped; elsewhere (the embedded runtime, tests) the name is undefined
+ * and the rules come from the table itself.
+ */
+declare const __ROUTE_RULES__: string | undefined;
+
+let rules: Promise<(key: string | undefined) => RouteRule | undefined> | undefined;
+function routeRules(): Promise<(key: string | undefined) => RouteRule | undefined> {
+  if (typeof __ROUTE_RULES__ === 'string') {
+    const byKey = new Map(Object.entries(JSON.parse(__ROUTE_RULES__) as Record<string, RouteRule>));
+    return (rules ??= Promise.resolve((key) => (key ? byKey.get(key) : undefined)));
+  } else {
+    return (rules ??= import('../../../infra/routes.js').then(({ findRoute }) => findRoute));
+  }
+}
+
+/**
+ * Set in a Lambda bundle only (`lambdaDefine`): whether the handler serves a POST route. Only POSTs
+ * claim idempotency keys, so a bundle for other methods drops the claim middleware with its module;
+ * elsewhere (the embedded runtime, tests) every handler has it.
+ */
+declare const __ROUTE_TAKES_POST__: boolean | undefined;
+
+/** The caller of each request with the roles the projections give it (see `resolvePrincipal`). */
+const resolvedPrincipals = new WeakMap<HttpEvent, Principal>();
+
+/**
+ * Enforces the route table's coarse rule (signed in, role); handlers check ownership themselves.
+ * Roles are decided from the projections, not from the token's groups, and a revoked designer
+ * session is refused here, on every route.
+ */
+const routeAccess = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
+  before: async (request) => {
+    const route = (await routeRules())(request.event.routeKey);
+    if (!route) throw new HttpError(404, 'NOT_FOUND', 'No such route.');
+    if (route.access === 'public') return;
+    const token = principalFromEvent(request.event);
+    if (!token) throw new HttpError(401, 'UNAUTHENTICATED', 'Not authenticated');
+    const principal = await resolvePrincipal(token, getRuntime());
+    resolvedPrincipals.set(request.event, principal);
+    if (route.access !== 'any' && !route.access.some((role) => principal.groups.includes(role))) {
+      throw new HttpError(403, 'FORBIDDEN', route.denied ?? 'You do not have permission to do this.');
+    }
+  },
+});
+
+export function httpHandler<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
+  schemas: { body?: z.core.$ZodType<B>; query?: z.core.$ZodType<Q>; params?: z.core.$ZodType<P>; acceptForm?: boolean },
+  fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
+) {
+  // A handler still running this close to the function's end is abandoned with a TimeoutError, which
+  // answers 503 like any transient failure. Not middy's 5 ms: a busy event loop can fire the timer
+  // late, and the answer must be out before Lambda stops the function (API Gateway would say 500).
+  const chain = middy<HttpEvent, HttpResponse, Error, Context>({ timeoutEarlyInMillis: 200 })
+    .use(observed<HttpEvent, HttpResponse>((event) => event.requestContext?.requestId ?? ''))
+    .use(errorResponses())
+    .use(originCheck())
+    .use(routeAccess());
+  // After the access check: a refused caller claims no key. Keys are scoped per signed-in caller.
+  // Written out in the condition (not through a constant) so that esbuild drops the branch, and the
+  // module with it, as it parses.
+  if (typeof __ROUTE_TAKES_POST__ !== 'boolean' || __ROUTE_TAKES_POST__) chain.use(idempotency({ runtime: getRuntime, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }));
+  return chain.handler(async (event, _context, { signal }) => {
+    const request: HttpRequest<B, Q, P> = {
+      body: validate(schemas.body, parseBody(event, schemas.acceptForm), 'request body'),
+      query: validate(schemas.query, event.queryStringParameters ?? {}, 'query'),
+      params: validate(schemas.params, event.pathParameters ?? {}, 'path'),
+      principal: resolvedPrincipals.get(event) ?? principalFromEvent(event),
+      event,
+      correlationId: event.requestContext?.requestId ?? '',
+    };
+    const result = await withRequestContext({ correlationId: request.correlationId, signal }, () => fn(request));
+    return json(result.status ?? 200, result.body, result.headers);
+  });
+}
+
+/** For handlers whose route requires sign-in: the principal, never null. */
+export function signedIn<B, Q, P>(request: HttpRequest<B, Q, P>): Principal {
+  if (!request.principal) throw new HttpError(401, 'UNAUTHENTICATED', 'Not authenticated');
+  return request.principal;
+}

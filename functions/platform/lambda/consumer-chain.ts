@@ -1,0 +1,66 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { Context, EventBridgeEvent, ScheduledEvent } from 'aws-lambda';
+import { catalogue } from '../../app/catalogue.js';
+import { envelopeSchema, type EventEnvelope } from '../../../events/envelope.js';
+import { newId } from '../ids.js';
+import { log } from '../log.js';
+import { correlationIdOf, errorAttributes, invocable, observed } from '../observability/middleware.js';
+import { withRequestContext } from '../http/request-context.js';
+
+export type BusEvent = EventBridgeEvent<string, EventEnvelope>;
+
+/** The envelope of the event being consumed, validated and upcast once, before the handler sees it. */
+const envelopes = new WeakMap<BusEvent, EventEnvelope>();
+
+const parseEnvelope = (): MiddlewareObj<BusEvent, void, Error, Context> => ({
+  before: (request) => {
+    envelopes.set(request.event, catalogue.upcast(envelopeSchema.parse(request.event.detail) as EventEnvelope));
+  },
+});
+
+/** A failed delivery is retried by the bus (then dead-lettered): the log says which event it was. */
+const logFailure = (): MiddlewareObj<BusEvent, void, Error, Context> => ({
+  onError: (request) => {
+    const detail = (request.event?.detail ?? {}) as Partial<EventEnvelope>;
+    log.error('Consumer failed', {
+      busEventId: request.event?.id,
+      type: request.event?.['detail-type'],
+      eventId: detail.eventId,
+      streamId: detail.streamId,
+      version: detail.version,
+      error: errorAttributes(request.error),
+    });
+  },
+});
+
+/**
+ * An EventBridge consumer: the handler receives the envelope validated against the catalogue (and
+ * upcast to the current schema); its log lines carry the envelope's correlation id, and so do the
+ * commits it causes; metrics are flushed when it ends; a failure is logged and rethrown for a retry.
+ */
+export function consumer(fn: (envelope: EventEnvelope, event: BusEvent) => Promise<void>) {
+  const handler = middy<BusEvent, void, Error, Context>()
+    .use(observed<BusEvent, void>((event) => String(event.detail?.correlationId || event.id)))
+    .use(logFailure())
+    .use(parseEnvelope())
+    .handler(async (event, _context, { signal }) => {
+      const correlationId = correlationIdOf(event)!;
+      // Abandoned at the function's end, the delivery fails and is retried or dead-lettered; what
+      // this invocation reaches afterwards commits nothing (see RequestContext.signal).
+      await withRequestContext({ correlationId, signal }, () => fn(envelopes.get(event)!, event));
+    });
+  return invocable<BusEvent, void, typeof handler>(handler);
+}
+
+/** A scheduled job (an EventBridge schedule): the same logging and metrics, the schedule's event id as correlation id. */
+export function scheduled<R>(fn: () => Promise<R>) {
+  const handler = middy<Partial<ScheduledEvent>, R, Error, Context>()
+    .use(observed<Partial<ScheduledEvent>, R>((event, context) => event.id ?? context.awsRequestId ?? newId()))
+    .use({
+      onError: (request) => {
+        log.error('Scheduled job failed', { scheduleEventId: request.event?.id, error: errorAttributes(request.error) });
+      },
+    })
+    .handler(async (event, _context, { signal }) => withRequestContext({ correlationId: correlationIdOf(event)!, signal }, fn));
+  return invocable<Partial<ScheduledEvent> | undefined, R, typeof handler>(handler);
+}

@@ -1,0 +1,339 @@
+import { catalogue } from '../../app/catalogue.js';
+import { type EventEnvelope } from '../../../events/envelope.js';
+import type { EventStore } from '../event-store/event-store.js';
+import { Recent } from './recent.js';
+import type { IndexName, ViewItem, ViewStore } from './views.js';
+
+/** Items of other projections a state's items show, by key (`itemKey`), as read with their `v`. */
+export type Looked = ReadonlyMap<string, ViewItem>;
+export const NOTHING_LOOKED: Looked = new Map();
+
+/**
+ * The version of what was looked up: the sum of the looked-up items' `v` (each only grows, so the
+ * sum does too, and grows whenever one of them does), 0 for nothing found.
+ */
+export const lookedVersion = (looked: Looked) => [...looked.values()].reduce((sum, item) => sum + Number(item.v ?? 0), 0);
+
+/**
+ * What a checkpoint keeps of its lookups: the items without their `v` (the checkpoint's `lv` says how
+ * new they are), so a replay, which writes every item at its stream's last version, keeps the same.
+ */
+export const storedLooked = (looked: Looked) => JSON.stringify([...looked.values()].map(({ v: _v, ...item }) => item));
+
+/** Looked-up items as `items` gets them, from a list of read items. */
+export const lookedOf = (items: readonly ViewItem[]): Looked => new Map(items.map((item) => [itemKey(item), item]));
+
+/**
+ * Streams of another projection whose items show this one's (they look it up): re-projected with a
+ * fresh lookup when a step changes what they show.
+ */
+export interface Dependent<S> {
+  /** The projection that looks this one's items up. */
+  projection: string;
+  /** Whether the step from `before` to `after` changes what the dependents show (or makes it appear). */
+  changed(before: S, after: S): boolean;
+  /** Where the dependents' streams are listed (a partition of the views), and each listed item's stream. */
+  streams(state: S): { index?: IndexName; pk: string } | null;
+  streamOf(item: ViewItem): string;
+}
+
+/**
+ * A projection of one kind of stream. Its state is folded from the stream's events (usually by the
+ * same `evolve` the decider uses); `items` says which read-side items that state shows as, and
+ * `eventItems` adds items that belong to one event alone (activity entries), written once.
+ */
+export interface Projection<S = any> {
+  name: string;
+  streamPrefix: string;
+  initialState(): S;
+  evolve(state: S, event: EventEnvelope): S;
+  /** `looked`: the items `lookups` named, as read before (absent ones missing; none without lookups). */
+  items(state: S, streamId: string, looked?: Looked): ViewItem[];
+  eventItems?(event: EventEnvelope, before: S, after: S): ViewItem[];
+  /** Counters this state counts 1 in (`count#…` items): the projector moves the 1 as the state changes. */
+  counters?(state: S): string[];
+  /**
+   * Items of other streams' projections this state's items show (e.g. a project's client's profile):
+   * read in one consistent batch before `items`; the items written record their version (`lv`).
+   */
+  lookups?(state: S): { pk: string; sk: string }[];
+  /** The projections whose items look this one's up, re-projected when a step changes them. */
+  dependents?: Dependent<S>[];
+}
+
+export const counterItemKey = (counter: string) => ({ pk: `count#${counter}`, sk: 'n' });
+
+/** +1 for each counter a state entered, -1 for each it left. */
+export function counterDeltas(previous: readonly string[], next: readonly string[]): Map<string, number> {
+  const deltas = new Map<string, number>();
+  for (const counter of previous) deltas.set(counter, (deltas.get(counter) ?? 0) - 1);
+  for (const counter of next) deltas.set(counter, (deltas.get(counter) ?? 0) + 1);
+  for (const [counter, delta] of deltas) if (delta === 0) deltas.delete(counter);
+  return deltas;
+}
+
+export const checkpointKey = (projection: string, streamId: string) => ({ pk: `cp#${projection}#${streamId}`, sk: 'cp' });
+export const itemKey = (item: Pick<ViewItem, 'pk' | 'sk'>) => `${item.pk}\u0000${item.sk}`;
+const MAX_ATTEMPTS = 10;
+/** Checkpoints this projector committed last, per (generation, projection, stream). */
+const REMEMBERED_CHECKPOINTS = 5_000;
+/** Dependent streams re-projected at once when what they look up changes. */
+const REPROJECT_CONCURRENCY = 8;
+
+/** A committed step's count changes not yet known to be applied (kept on the checkpoint). */
+interface PendingCounts {
+  deltas: Record<string, number>;
+}
+
+interface Checkpoint {
+  version: number;
+  state: unknown;
+  /** What the items were computed from (projections with lookups), and its version. */
+  looked: Looked;
+  lv: number;
+}
+
+/**
+ * Applies events to projections so that delivery twice, out of order or with gaps all end in the
+ * state a clean replay gives: each (projection, stream) keeps a checkpoint with the last version it
+ * applied; an event at or below it is skipped; a gap is filled by reading the missing range from the
+ * store; items are written with a version guard, and removed items leave tombstones, so a stale
+ * writer cannot bring back an old state; the checkpoint is written last, with a version condition.
+ */
+export class Projector {
+  private readonly committed = new Recent<string, Checkpoint>(REMEMBERED_CHECKPOINTS);
+  private readonly inFlight = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly store: Pick<EventStore, 'readStream'>,
+    private readonly views: ViewStore,
+    readonly projections: readonly Projection[],
+  ) {}
+
+  matching(streamId: string): Projection[] {
+    return this.projections.filter((projection) => streamId.startsWith(projection.streamPrefix));
+  }
+
+  async handle(event: EventEnvelope): Promise<void> {
+    const upcast = catalogue.upcast(event);
+    const generations = await this.views.writeGenerations();
+    for (const gen of generations) {
+      for (const projection of this.matching(event.streamId)) await this.apply(gen, projection, upcast);
+    }
+  }
+
+  /**
+   * Applies one event. Events of one stream handed to this projector while another of them is being
+   * applied wait for it: started together, the later one would find a gap, read it from the store and
+   * then lose the checkpoint race to the earlier one (the embedded bus delivers concurrently).
+   */
+  async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<void> {
+    const key = `${gen}\u0000${checkpointKey(projection.name, event.streamId).pk}`;
+    return this.enqueue(key, () => this.applyNow(gen, projection, event, key));
+  }
+
+  /** Runs `work` after whatever this projector is doing on the same slot (one stream of one projection). */
+  private enqueue(key: string, work: () => Promise<void>): Promise<void> {
+    const run = (this.inFlight.get(key) ?? Promise.resolve()).then(work);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.set(key, settled);
+    void settled.then(() => {
+      if (this.inFlight.get(key) === settled) this.inFlight.delete(key);
+    });
+    return run;
+  }
+
+  /** `slot` names (generation, projection, stream): the queue above and the remembered checkpoint. */
+  private async applyNow(gen: number, projection: Projection, event: EventEnvelope, slot: string): Promise<void> {
+    const key = checkpointKey(projection.name, event.streamId);
+    // Items an attempt wrote before its commit failed: a retry writes every item and removes these.
+    let attempted: ViewItem[] = [];
+    let attemptedLv = 0;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      // What this projector committed last saves the read. It may be behind (another instance moved
+      // on): versions only grow, so a skip is still right, and a stale base fails the commit below.
+      const remembered = attempt === 0 ? this.committed.get(slot) : undefined;
+      const checkpoint = remembered ?? (await this.readCheckpoint(gen, projection, key));
+      const { version, state: before } = checkpoint;
+      if (event.version <= version) return this.dropAttempted(gen, projection, event.streamId, slot, checkpoint, attempted, attemptedLv);
+      const pending =
+        event.version === version + 1
+          ? [event]
+          : (await this.store.readStream(event.streamId, { from: version + 1, to: event.version })).events;
+      let state = before;
+      for (const next of pending) {
+        const after = projection.evolve(state, next);
+        for (const item of projection.eventItems?.(next, state, after) ?? []) await this.views.putOnce(gen, item);
+        state = after;
+      }
+      const reached = pending.at(-1)?.version ?? version;
+      if (reached <= version) return;
+      const looked = await this.lookup(gen, projection, state);
+      const lv = projection.lookups ? lookedVersion(looked) : undefined;
+      const next = projection.items(state, event.streamId, looked);
+      await this.writeItems(gen, [...projection.items(before, event.streamId, checkpoint.looked), ...attempted], next, reached, lv, attempt > 0);
+      attempted = [...attempted, ...next];
+      attemptedLv = Math.max(attemptedLv, lv ?? 0);
+      // The step's count changes ride on the checkpoint commit (one winner per step) and are applied
+      // right after it; one left there by a failure is applied by the next reader of the checkpoint.
+      // So does the re-projection of the streams that look this one up, when the step changed it.
+      const deltas = projection.counters ? Object.fromEntries(counterDeltas(projection.counters(before), projection.counters(state))) : {};
+      const counts: PendingCounts | undefined = Object.keys(deltas).length ? { deltas } : undefined;
+      const refresh = (projection.dependents ?? []).some((dependent) => dependent.changed(before, state));
+      const item: ViewItem & { version: number } = {
+        ...key,
+        version: reached,
+        v: reached,
+        state: JSON.stringify(state),
+        ...(counts ? { pending: JSON.stringify(counts) } : {}),
+        ...(refresh ? { dependents: true } : {}),
+        ...(projection.lookups ? { looked: storedLooked(looked) } : {}),
+      };
+      const committed = await this.views.putIfVersion(gen, item, version, lv);
+      if (committed) {
+        if (counts) await this.settleCounts(gen, key, reached, JSON.stringify(counts));
+        // Remembered once the dependents are done: a failure there leaves the mark for a redelivery to find.
+        if (refresh) await this.refreshDependents(gen, projection, key, reached, state);
+        const mine: Checkpoint = { version: reached, state, looked, lv: lv ?? 0 };
+        this.committed.set(slot, mine);
+        // A stream projected for the first time may have been missed by a re-projection that listed
+        // its dependents just before (the listing did not hold it yet): look again, now it does.
+        if (version === 0 && projection.lookups) await this.reprojectNow(gen, projection, event.streamId, slot, mine);
+        this.views.committed(projection.name);
+        return;
+      }
+      this.committed.delete(slot);
+    }
+    throw new Error(`Projection ${projection.name} could not apply ${event.streamId}@${event.version}`);
+  }
+
+  /**
+   * After a lost commit race, when the winner's checkpoint already covers this step. What the lost
+   * attempts wrote may still stand where the winner wrote nothing (it writes only what changed from
+   * its base, and these items did not: a stream that went back to an earlier status), or hold keys
+   * the winner's items do not (a client's old name words): each is set to the winner's item, or
+   * removed, at the winner's versions. When this attempt looked up something newer than the winner
+   * did, the stream is re-projected with a fresh lookup instead, which does the same.
+   */
+  private async dropAttempted(gen: number, projection: Projection, streamId: string, slot: string, checkpoint: Checkpoint, attempted: ViewItem[], attemptedLv: number): Promise<void> {
+    if (attempted.length === 0) return;
+    if (projection.lookups && attemptedLv > checkpoint.lv) return this.reprojectNow(gen, projection, streamId, slot, checkpoint, attempted);
+    const touched = new Set(attempted.map(itemKey));
+    const winner = projection.items(checkpoint.state, streamId, checkpoint.looked);
+    await this.writeItems(gen, attempted, winner.filter((item) => touched.has(itemKey(item))), checkpoint.version, projection.lookups ? checkpoint.lv : undefined, true);
+  }
+
+  /** The items a projection with lookups shows from, read in one strongly consistent batch. */
+  private async lookup(gen: number, projection: Projection, state: unknown): Promise<Looked> {
+    const keys = projection.lookups?.(state) ?? [];
+    return keys.length ? lookedOf(await this.views.batchGet(gen, keys, true)) : NOTHING_LOOKED;
+  }
+
+  /**
+   * Re-projects one stream from its checkpoint with a fresh lookup (what it looks up changed), in the
+   * same queue as the stream's events in this process. Retried when the stream moved on meanwhile
+   * (its commit is refused) until the checkpoint holds a lookup at least as new as the one read.
+   */
+  reproject(gen: number, projection: Projection, streamId: string): Promise<void> {
+    const slot = `${gen}\u0000${checkpointKey(projection.name, streamId).pk}`;
+    return this.enqueue(slot, () => this.reprojectNow(gen, projection, streamId, slot));
+  }
+
+  private async reprojectNow(gen: number, projection: Projection, streamId: string, slot: string, known?: Checkpoint, written: ViewItem[] = []): Promise<void> {
+    const key = checkpointKey(projection.name, streamId);
+    let attempted: ViewItem[] = written;
+    let attemptedLv = 0;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const checkpoint = attempt === 0 && known ? known : await this.readCheckpoint(gen, projection, key);
+      // Not projected yet: its first commit looks up for itself.
+      if (checkpoint.version === 0) return;
+      const looked = await this.lookup(gen, projection, checkpoint.state);
+      const lv = lookedVersion(looked);
+      if (lv <= checkpoint.lv) return this.dropAttempted(gen, projection, streamId, slot, checkpoint, attempted, attemptedLv);
+      const next = projection.items(checkpoint.state, streamId, looked);
+      await this.writeItems(gen, [...projection.items(checkpoint.state, streamId, checkpoint.looked), ...attempted], next, checkpoint.version, lv, attempted.length > 0);
+      attempted = [...attempted, ...next];
+      attemptedLv = Math.max(attemptedLv, lv);
+      const item = { ...key, version: checkpoint.version, v: checkpoint.version, state: JSON.stringify(checkpoint.state), looked: storedLooked(looked) };
+      if (await this.views.putIfVersion(gen, item, checkpoint.version, lv)) {
+        this.committed.set(slot, { ...checkpoint, looked, lv });
+        this.views.committed(projection.name);
+        return;
+      }
+      this.committed.delete(slot);
+    }
+    throw new Error(`Projection ${projection.name} could not re-project ${streamId}`);
+  }
+
+  /** Re-projects the streams that look up this stream's items, then clears the mark on its checkpoint. */
+  private async refreshDependents(gen: number, projection: Projection, key: { pk: string; sk: string }, version: number, state: unknown): Promise<void> {
+    for (const dependent of projection.dependents ?? []) {
+      const target = this.projections.find((candidate) => candidate.name === dependent.projection);
+      const listing = dependent.streams(state);
+      if (!target || !listing) continue;
+      const streams = [...new Set((await this.views.query(gen, listing)).map((item) => dependent.streamOf(item)))];
+      for (let i = 0; i < streams.length; i += REPROJECT_CONCURRENCY) {
+        await Promise.all(streams.slice(i, i + REPROJECT_CONCURRENCY).map((streamId) => this.reproject(gen, target, streamId)));
+      }
+    }
+    await this.views.clearPending(gen, key, version, 'dependents');
+  }
+
+  private async readCheckpoint(gen: number, projection: Projection, key: { pk: string; sk: string }): Promise<Checkpoint> {
+    const checkpoint = await this.views.get(gen, key.pk, key.sk, true);
+    if (!checkpoint) return { version: 0, state: projection.initialState(), looked: NOTHING_LOOKED, lv: 0 };
+    const version = (checkpoint.version as number | undefined) ?? 0;
+    const state = JSON.parse(checkpoint.state as string);
+    // Counts a failed writer committed but did not apply: applied now (each step once), then cleared.
+    if (typeof checkpoint.pending === 'string') await this.settleCounts(gen, key, version, checkpoint.pending);
+    // Likewise a re-projection of its dependents that did not finish.
+    if (checkpoint.dependents) await this.refreshDependents(gen, projection, key, version, state);
+    const looked = typeof checkpoint.looked === 'string' ? lookedOf(JSON.parse(checkpoint.looked) as ViewItem[]) : NOTHING_LOOKED;
+    return { version, state, looked, lv: Number(checkpoint.lv ?? 0) };
+  }
+
+  /** Applies a committed step's count changes (once each: views.addCount) and clears them from the checkpoint. */
+  private async settleCounts(gen: number, key: { pk: string; sk: string }, version: number, stored: string): Promise<void> {
+    const pending = JSON.parse(stored) as PendingCounts;
+    // The guard's owner is the checkpoint: two projections of one stream count apart.
+    const step = { owner: key.pk, version };
+    const left = Object.entries(pending.deltas);
+    try {
+      while (left.length) {
+        const [counter, delta] = left[0]!;
+        await this.views.addCount(gen, counterItemKey(counter), delta, step);
+        left.shift();
+      }
+    } catch (error) {
+      // Only what is left stays on the checkpoint, so a settle much later (a redrive, after the
+      // counters' guards expired) cannot apply the others again. Best effort: when this write fails
+      // too, the guards still refuse a re-settle within their lifetime.
+      const applied = Object.keys(pending.deltas).length - left.length;
+      if (applied > 0) await this.views.narrowPending(gen, key, version, stored, JSON.stringify({ deltas: Object.fromEntries(left) })).catch(() => undefined);
+      throw error;
+    }
+    await this.views.clearPending(gen, key, version);
+  }
+
+  /**
+   * Writes the items that changed from `previous` to `next` (all of `next` when `all`: a retry, whose
+   * earlier attempt may have left others) and tombstones for those that went.
+   */
+  private async writeItems(gen: number, previous: ViewItem[], next: ViewItem[], version: number, lv?: number, all = false): Promise<void> {
+    const before = new Map(previous.map((item) => [itemKey(item), JSON.stringify(item)]));
+    const after = new Set(next.map(itemKey));
+    for (const item of next) {
+      if (all || before.get(itemKey(item)) !== JSON.stringify(item)) await this.views.putGuarded(gen, item, version, lv);
+    }
+    const gone = new Set<string>();
+    for (const item of previous) {
+      const key = itemKey(item);
+      if (after.has(key) || gone.has(key)) continue;
+      gone.add(key);
+      await this.views.putGuarded(gen, { pk: item.pk, sk: item.sk, deleted: true }, version, lv);
+    }
+  }
+}

@@ -1,0 +1,232 @@
+import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { expiredGuards, guardAttribute, guardFloor, guardValue } from '../event-store/counter-guards.js';
+import { provideViewStore } from '../runtime.js';
+import { POINTER_KEY, toStored, ViewReader, type Generations, type ViewItem } from './view-reader.js';
+
+export { ViewReader, type Generations, type IndexName, type Page, type PageKey, type SortRange, type ViewItem } from './view-reader.js';
+
+/** The views with the projector's writes (items under version guards, checkpoints, counters, generations). */
+export class ViewStore extends ViewReader {
+  /** Generations a consumer writes: the active one and the one being rebuilt, if any. */
+  async writeGenerations(): Promise<number[]> {
+    const { active, building } = await this.generations();
+    return building !== null && building !== active ? [active, building] : [active];
+  }
+
+  async setGenerations(next: Generations): Promise<void> {
+    await this.client.send(new PutCommand({ TableName: this.tableName, Item: { ...POINTER_KEY, ...next } }));
+    this.cached = null;
+  }
+
+  /**
+   * Adds `delta` to a counter item's `n` (ADD: atomic, so concurrent writers never lose a step), once
+   * per step of its owner (a projection's checkpoint of a stream): see counter-guards.ts for the
+   * guard that refuses a step already applied, and why guards expire. The update returns the item,
+   * so its expired guards are removed right after (each only if no step refreshed it meanwhile).
+   * A counter back at 0 stays: its guards still refuse a late settle, and readers show 0 for it as
+   * for a missing one.
+   */
+  async addCount(gen: number, key: { pk: string; sk: string }, delta: number, step: { owner: string; version: number }, now = Date.now()): Promise<void> {
+    if (delta === 0) return;
+    const Key = { pk: `${gen}#${key.pk}`, sk: key.sk };
+    let result;
+    try {
+      result = await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key,
+          UpdateExpression: 'ADD #n :d SET #g = :g',
+          ConditionExpression: 'attribute_not_exists(#g) OR #g < :floor',
+          ExpressionAttributeNames: { '#n': 'n', '#g': guardAttribute(step.owner) },
+          ExpressionAttributeValues: { ':d': delta, ':g': guardValue(step.version, now), ':floor': guardFloor(step.version) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return;
+      throw error;
+    }
+    const item = result.Attributes ?? {};
+    const expired = expiredGuards(item, now);
+    if (expired.length === 0) return;
+    const names = Object.fromEntries(expired.map((name, i) => [`#x${i}`, name]));
+    const values = Object.fromEntries(expired.map((name, i) => [`:x${i}`, item[name]]));
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key,
+          UpdateExpression: `REMOVE ${Object.keys(names).join(', ')}`,
+          ConditionExpression: Object.keys(names).map((name, i) => `${name} = :x${i}`).join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+    } catch (error) {
+      // A step refreshed one of them meanwhile: a later update removes the others.
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+
+  /**
+   * Replaces a checkpoint's pending counts with what is left of them, unless the checkpoint moved
+   * on or another settler changed them meanwhile (`from`: the pending counts as read).
+   */
+  async narrowPending(gen: number, key: { pk: string; sk: string }, version: number, from: string, to: string): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: `${gen}#${key.pk}`, sk: key.sk },
+          UpdateExpression: 'SET #p = :to',
+          ConditionExpression: '#version = :version AND #p = :from',
+          ExpressionAttributeNames: { '#p': 'pending', '#version': 'version' },
+          ExpressionAttributeValues: { ':version': version, ':from': from, ':to': to },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+
+  /** Removes a checkpoint's settled mark (applied count changes, done re-projection), unless the checkpoint moved on meanwhile. */
+  async clearPending(gen: number, key: { pk: string; sk: string }, version: number, attribute = 'pending'): Promise<void> {
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { pk: `${gen}#${key.pk}`, sk: key.sk },
+          UpdateExpression: 'REMOVE #p',
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#p': attribute, '#version': 'version' },
+          ExpressionAttributeValues: { ':version': version },
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    }
+  }
+
+  /**
+   * Writes an item unless a newer version of it is already there (`v` is the source stream's
+   * version). A stale or repeated write changes nothing. An item shown from looked-up items (another
+   * stream's, see Projection.lookups) also carries `lv`, the version of what it looked up: the write
+   * regresses neither (a newer stream version with an older lookup is refused, and so is an equal
+   * one with an equal lookup).
+   */
+  async putGuarded(gen: number, item: ViewItem, v: number, lv?: number): Promise<boolean> {
+    const put = (condition: string, values: Record<string, unknown>) =>
+      this.client.send(new PutCommand({ TableName: this.tableName, Item: toStored(gen, { ...item, v, ...(lv === undefined ? {} : { lv }) }), ConditionExpression: condition, ExpressionAttributeValues: values }));
+    try {
+      if (lv === undefined) await put('attribute_not_exists(pk) OR v < :v', { ':v': v });
+      else {
+        // Kept flat: the embedded DynamoDB spends far longer on nested conditions, on every write.
+        try {
+          await put('attribute_not_exists(pk) OR (v < :v AND lv <= :lv) OR (v = :v AND lv < :lv)', { ':v': v, ':lv': lv });
+        } catch (error) {
+          if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+          // An item written before it showed a lookup (no `lv`: a stage not yet replayed) yields to a newer version.
+          await put('attribute_not_exists(lv) AND v < :v', { ':v': v });
+        }
+      }
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  /** Writes an item that never changes once written (e.g. an activity entry per event). */
+  async putOnce(gen: number, item: ViewItem): Promise<boolean> {
+    try {
+      await this.client.send(
+        new PutCommand({ TableName: this.tableName, Item: toStored(gen, item), ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Replaces an item only if its `version` is still `expected` (0: absent). The projector's commit
+   * point. With `lv` (a checkpoint of a projection with lookups), also only if the lookups it
+   * recorded are not newer than `lv`: a writer that looked up an older state must look again.
+   */
+  async putIfVersion(gen: number, item: ViewItem & { version: number }, expected: number, lv?: number): Promise<boolean> {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const parts: string[] = [];
+    if (expected === 0) parts.push('attribute_not_exists(pk)');
+    else {
+      names['#version'] = 'version';
+      values[':expected'] = expected;
+      parts.push('#version = :expected');
+      if (lv !== undefined) {
+        names['#lv'] = 'lv';
+        values[':lv'] = lv;
+        parts.push('(attribute_not_exists(#lv) OR #lv <= :lv)');
+      }
+    }
+    try {
+      await this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toStored(gen, { ...item, ...(lv === undefined ? {} : { lv }) }),
+          ConditionExpression: parts.join(' AND '),
+          ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+          ExpressionAttributeValues: Object.keys(values).length ? values : undefined,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Writes many items without conditions, 25 a request. Only for a generation nobody reads yet (the
+   * audit rebuild), which then replays whatever arrived meanwhile through the projector.
+   */
+  async putMany(gen: number, items: ViewItem[]): Promise<void> {
+    for (let i = 0; i < items.length; i += 25) {
+      let request: Record<string, any> | undefined = { [this.tableName]: items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toStored(gen, item) } })) };
+      for (let attempt = 0; request && Object.keys(request).length > 0; attempt += 1) {
+        if (attempt === 10) throw new Error('The views table kept refusing a batch write');
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
+        const result: { UnprocessedItems?: Record<string, any> } = await this.client.send(new BatchWriteCommand({ RequestItems: request }));
+        request = result.UnprocessedItems;
+      }
+    }
+  }
+
+  /** Sets a few attributes of an existing item (counters, revocation instants). */
+  async update(gen: number, key: { pk: string; sk: string }, set: Record<string, unknown>): Promise<void> {
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = {};
+    const parts = Object.entries(set).map(([name, value], i) => {
+      names[`#a${i}`] = name;
+      values[`:v${i}`] = value;
+      return `#a${i} = :v${i}`;
+    });
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: { pk: `${gen}#${key.pk}`, sk: key.sk },
+        UpdateExpression: `SET ${parts.join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+  }
+}
+
+/** The runtime's views, which are a ViewStore once this module is loaded (it registers below). */
+export function writableViews(runtime: { views: ViewReader }): ViewStore {
+  if (runtime.views instanceof ViewStore) return runtime.views;
+  throw new Error('The views are written by a module whose runtime was built without functions/platform/views/views.ts');
+}
+
+provideViewStore((client, tableName) => new ViewStore(client, tableName));
