@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     projects: [
       // Groups run one after another (unit, then infra, then integration), each with its own workers.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'functions/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'integration',
