@@ -6,7 +6,7 @@ import { DESCRIPTION_TOO_SHORT, MIN_DESCRIPTION_LENGTH, descriptionLength } from
 import type { Decider, DecisionContext, Evolution, EvolvingEvent } from '../../platform/decider.js';
 import { conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
 import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile, ProjectState } from './contracts.js';
-import { totalHours, turnaroundDays } from '../insights/turnaround.js';
+import { totalHours, turnaroundDays } from '../../../shared/turnaround.js';
 
 export const projectStream = (id: string) => `project-${id}`;
 
