@@ -75,6 +75,9 @@ export interface ProjectState extends ProjectBrief {
 /** A project as its view keeps it (its comments are kept apart, for moderation). */
 export type ProjectDocument = Omit<ProjectState, 'comments'>;
 
+/** The `{id}` of the routes under /api/projects/{id}: a ULID, or the project is unknown. */
+export const projectIdParams = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
+
 const text = (max: number) => z.string().check(z.maxLength(max));
 
 /**
