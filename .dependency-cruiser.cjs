@@ -16,7 +16,7 @@ const READ_PATHS = [
   '^functions/features/[^/]+/http/(get|list|details|[^/]+-get|[^/]+-list|[^/]+-details)\\.ts$',
   '^functions/features/(users/http/me|files/http/download|billing/http/subscription|activity/http/(global|project)|notifications/http/unsubscribe-ask)\\.ts$',
 ];
-const AWS_SDK = '^node_modules/@aws-sdk/|^node_modules/@smithy/|^node_modules/aws-sdk/';
+const AWS_SDK = '(^|/)node_modules/(@aws-sdk|@smithy|aws-sdk)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -121,7 +121,7 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)node_modules/', '^web/dist/', '^cdk\\.out/', '^\\.tmp/'] },
+    exclude: { path: ['^web/dist/', '^cdk\\.out/', '^\\.tmp/'] },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
