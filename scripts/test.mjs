@@ -55,8 +55,8 @@ function node24() {
 /**
  * dependency-cruiser with a TypeScript that has a compiler API. TypeScript 7 (the project's `tsc`) ships
  * none, and dependency-cruiser reads .ts/.tsx through that API (`depcruise --info` lists .ts as
- * unsupported beside it): the same dependency-cruiser version with TypeScript 5, from the npm registry,
- * installed once under .tmp/ as Node 24 is above.
+ * unsupported beside it): the same dependency-cruiser version with TypeScript 5.9 (it takes >=2 <7),
+ * from the npm registry, installed once under .tmp/ as Node 24 is above.
  */
 function depcruise() {
   const dir = '.tmp/depcruise';
@@ -66,8 +66,8 @@ function depcruise() {
   if (existsSync(bin) && JSON.parse(readFileSync(installed, 'utf8')).version === version) return bin;
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/package.json`, '{ "private": true }\n');
-  const install = spawnSync('npm', ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--silent', `dependency-cruiser@${version}`, 'typescript@5'], { stdio: 'inherit' });
-  if (install.status !== 0) throw new Error(`npm install dependency-cruiser@${version} typescript@5 into ${dir} failed`);
+  const install = spawnSync('npm', ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--silent', `dependency-cruiser@${version}`, 'typescript@5.9'], { stdio: 'inherit' });
+  if (install.status !== 0) throw new Error(`npm install dependency-cruiser@${version} typescript@5.9 into ${dir} failed`);
   return bin;
 }
 
