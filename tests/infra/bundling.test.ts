@@ -36,7 +36,7 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   'functions/features/checklists/http/generate.ts': 435,
   'functions/features/designers/http/add.ts': 440,
   'functions/features/designers/http/invite-accept.ts': 390,
-  'functions/features/designers/http/invite-details.ts': 345,
+  'functions/features/designers/http/invite-details.ts': 300,
   'functions/features/designers/http/link.ts': 265,
   'functions/features/designers/http/list.ts': 345,
   'functions/features/designers/http/remove.ts': 345,
