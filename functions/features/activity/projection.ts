@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import { calendarDay, humanize } from '../../../shared/vocabulary.js';
-import type { ProjectState } from '../projects/decider.js';
+import type { ProjectState } from '../projects/contracts.js';
 import { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry } from './keys.js';
 
 export { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry };

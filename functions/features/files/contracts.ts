@@ -1,6 +1,6 @@
 import * as z from '../../../events/zod.js';
 import { FILE_TYPES } from '../../../shared/vocabulary.js';
-import type { ProjectFile } from '../projects/decider.js';
+import type { ProjectFile } from '../projects/contracts.js';
 
 /** POST /api/projects/{id}/uploads: what the browser is about to upload. */
 export const requestUploadBody = /* @__PURE__ */ (() => z.object({

@@ -1,9 +1,10 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { ProjectCategory, ProjectStatus } from '../../../shared/vocabulary.js';
-import { turnaroundDays } from './turnaround.js';
+import { turnaroundDays } from '../../../shared/turnaround.js';
+import type { EstimateBasis } from './contracts.js';
 
 /** Whether the checklist's estimate was made knowing the studio's own turnaround for similar work. */
-export type EstimateBasis = 'studio' | 'generic';
+export type { EstimateBasis };
 
 export type ChecklistOrigin = 'generated' | 'edited' | 'manual';
 

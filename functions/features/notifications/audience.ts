@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { NotificationKind } from '../../../shared/notification-kinds.js';
 import { calendarDay, humanize } from '../../../shared/vocabulary.js';
-import type { ProjectState } from '../projects/decider.js';
+import type { ProjectState } from '../projects/contracts.js';
 
 /** Someone to tell: an account (sub), or only an address (a designer pre-authorised by e-mail who has none yet). */
 export interface Recipient {

@@ -5,78 +5,13 @@ import { canonicalEmail } from '../../../shared/email.js';
 import { DESCRIPTION_TOO_SHORT, MIN_DESCRIPTION_LENGTH, descriptionLength } from '../../../shared/description.js';
 import type { Decider, DecisionContext, Evolution, EvolvingEvent } from '../../platform/decider.js';
 import { conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
-import { totalHours, turnaroundDays } from '../insights/turnaround.js';
+import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile, ProjectState } from './contracts.js';
+import { totalHours, turnaroundDays } from '../../../shared/turnaround.js';
 
 export const projectStream = (id: string) => `project-${id}`;
 
-export interface ProjectChecklistItem extends ChecklistItem {
-  completed: boolean;
-}
-
-export interface ProjectFile {
-  id: string;
-  file_name: string;
-  file_type: FileType;
-  file_category: string;
-  file_size: number;
-  file_url: string;
-  upload_status: 'success';
-  uploader_id: string;
-  created_at: string;
-}
-
-export interface ProjectComment {
-  id: string;
-  content: string;
-  user_id: string;
-  author_role: string;
-  approved: boolean;
-  approved_by: string | null;
-  approved_at: string | null;
-  created_at: string;
-}
-
-/** The client's brief as the wizard collects it: what a submission carries and the project keeps. */
-export interface ProjectBrief {
-  description: string;
-  design_priority: string[];
-  area_sqft: number | null;
-  existing_plans: boolean;
-  permit_needs: string | null;
-  deliverables: string[];
-  room_selection: string[];
-  room_notes: string | null;
-  inspiration_links: string[];
-  project_address: string | null;
-  specifications: Record<string, unknown>;
-}
-
-export interface ProjectState extends ProjectBrief {
-  exists: boolean;
-  id: string | null;
-  user_id: string | null;
-  created_by: string | null;
-  team_id: string | null;
-  title: string;
-  status: ProjectStatus;
-  priority: Priority;
-  project_category: ProjectCategory | null;
-  project_type: string | null;
-  property_type: string | null;
-  checklist: ProjectChecklistItem[];
-  total_estimated_hours: number;
-  estimated_turnaround_days: number | null;
-  grok_generated: boolean;
-  checklist_source: 'bedrock' | 'local' | 'manual';
-  due_date: string | null;
-  assigned_designer_id: string | null;
-  assigned_designer_email: string | null;
-  assigned_designer_name: string | null;
-  files: ProjectFile[];
-  comments: ProjectComment[];
-  created_at: string | null;
-  updated_at: string | null;
-}
+/** The project's state is the document its view keeps and the SPA reads: its shape lives with the contracts. */
+export type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile, ProjectState };
 
 export interface SubmitProjectCommand extends ProjectBrief {
   type: 'SubmitProject';

@@ -7,8 +7,7 @@ import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
 import { designerByEmail, designersOfUser } from '../../designers/queries.js';
 import { getUser } from '../../users/queries.js';
 import { getRuntime, type Runtime } from '../../../platform/runtime.js';
-import { updateProjectBody, type ProjectResponse, type UpdateProjectBody } from '../contracts.js';
-import { projectIdParams } from './get.js';
+import { projectIdParams, updateProjectBody, type ProjectResponse, type UpdateProjectBody } from '../contracts.js';
 import { permissionsFor } from '../present.js';
 
 const NOT_A_DESIGNER = 'Designer not found';
