@@ -55,19 +55,15 @@ function node24() {
 /**
  * dependency-cruiser with a TypeScript that has a compiler API. TypeScript 7 (the project's `tsc`) ships
  * none, and dependency-cruiser reads .ts/.tsx through that API (`depcruise --info` lists .ts as
- * unsupported beside it): the same dependency-cruiser version with TypeScript 5.9 (it takes >=2 <7),
- * from the npm registry, installed once under .tmp/ as Node 24 is above.
+ * unsupported beside it): so the rules run with their own small package, tools/depcruise/
+ * (dependency-cruiser and TypeScript 5.9, locked), installed by npm ci on first use.
  */
 function depcruise() {
-  const dir = '.tmp/depcruise';
-  const version = JSON.parse(readFileSync('node_modules/dependency-cruiser/package.json', 'utf8')).version;
+  const dir = 'tools/depcruise';
   const bin = `${dir}/node_modules/dependency-cruiser/bin/dependency-cruise.mjs`;
-  const installed = `${dir}/node_modules/dependency-cruiser/package.json`;
-  if (existsSync(bin) && JSON.parse(readFileSync(installed, 'utf8')).version === version) return bin;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(`${dir}/package.json`, '{ "private": true }\n');
-  const install = spawnSync('npm', ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--silent', `dependency-cruiser@${version}`, 'typescript@5.9'], { stdio: 'inherit' });
-  if (install.status !== 0) throw new Error(`npm install dependency-cruiser@${version} typescript@5.9 into ${dir} failed`);
+  if (existsSync(bin)) return bin;
+  const install = spawnSync('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund', '--silent'], { stdio: 'inherit' });
+  if (install.status !== 0) throw new Error(`npm ci --prefix ${dir} failed`);
   return bin;
 }
 
