@@ -1,7 +1,7 @@
 import type { SystemRole } from '../shared/vocabulary.js';
 
 /** Every event of the project stream: the project projections consume them all. */
-const projectEventTypes = ['ProjectSubmitted', 'FileUploaded', 'ProjectStatusChanged', 'DesignerAssigned', 'DesignerUnassigned', 'PriorityChanged', 'DueDateChanged', 'ChecklistTaskToggled', 'CommentPosted', 'CommentApproved', 'CommentRejected'];
+const projectEventTypes = ['ProjectSubmitted', 'FileUploaded', 'ProjectStatusChanged', 'DesignerAssigned', 'DesignerUnassigned', 'PriorityChanged', 'DueDateChanged', 'ChecklistTaskToggled', 'CommentPosted', 'CommentApproved', 'CommentRejected', 'ReviewNotePinned', 'ReviewNoteResolved', 'DeliverableApproved', 'ChangesRequested'];
 
 /** Every event of the billing stream: the subscriptions projection consumes them all. */
 const billingEventTypes = ['BillingCustomerLinked', 'SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionUpdated', 'SubscriptionCanceled'];
@@ -184,7 +184,7 @@ export const consumers: readonly ConsumerDefinition[] = [
 (consumers as ConsumerDefinition[]).push({
   name: 'notifications',
   handler: 'functions/features/notifications/reactions/consumer.ts',
-  eventTypes: ['ProjectSubmitted', 'ProjectStatusChanged', 'FileUploaded', 'CommentPosted', 'CommentApproved', 'DesignerAssigned', 'DesignerUnassigned', 'DueDateChanged'],
+  eventTypes: ['ProjectSubmitted', 'ProjectStatusChanged', 'FileUploaded', 'CommentPosted', 'CommentApproved', 'DesignerAssigned', 'DesignerUnassigned', 'DueDateChanged', 'ChangesRequested', 'DeliverableApproved'],
   summary: 'tells the people a project event concerns, in the app and by e-mail as they chose',
 });
 
