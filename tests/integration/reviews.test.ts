@@ -141,7 +141,7 @@ describe('the review loop', () => {
     expect(seen.deliverables[0]!.notes.map((n) => n.resolved)).toEqual([true, false]);
     expect((await card(owner))?.review_summary).toEqual({ approved_by_client: false, ready_for_review: true, changes_requested: false, revision_round: 1 });
     expect(await bell(owner)).toContain('Floor_plan_v2.pdf (v2) is ready for review on Review loop');
-    expect(await log()).toContain('New version uploaded');
+    expect(await log()).toContain('New deliverable version uploaded');
   });
 
   it('the client approves the current version only: Approved by client', async () => {
@@ -155,6 +155,12 @@ describe('the review loop', () => {
     expect((await card(admin))?.review_summary).toMatchObject({ approved_by_client: true });
     expect(await log()).toContain('Deliverable approved');
     expect(await bell(designer)).toContain('The client approved Floor_plan_v2.pdf (v2) on Review loop');
+
+    const insights = await stack.api('GET', '/api/insights', { user: admin });
+    expect(insights.status, JSON.stringify(insights.body)).toBe(200);
+    const row = (insights.body.client_review.by_project as { project_id: string; rounds: number; days_to_approval: number | null }[]).find((p) => p.project_id === projectId);
+    expect(row).toMatchObject({ rounds: 1, days_to_approval: expect.any(Number) });
+    expect(insights.body.client_review).toMatchObject({ with_change_requests: 1, rounds: 1, approved: 1 });
   });
 
   it('the history keeps every review event, in order', async () => {
