@@ -82,6 +82,8 @@ export interface InsightsReport {
     comments_rejected: number;
     rejected_share: number | null;
   };
+  /** The client's review: revision rounds from change requests, delivery to approval (client-review.ts). */
+  client_review: ClientReviewFigures;
   workload: {
     active_now: { designer: string; name: string; queued: number; in_progress: number; needs_revision: number; total: number }[];
     delivered_weekly: { week: string; designer: string; name: string; delivered: number }[];
@@ -94,6 +96,25 @@ export interface InsightsReport {
   };
 }
 
+
+/** The client's review figures (client-review.ts computes them): projects whose first deliverable was uploaded in the range. */
+export interface ClientReviewFigures {
+  /** Projects whose first deliverable was uploaded in the range. */
+  projects: number;
+  /** Of those, how many the client sent back at least once. */
+  with_change_requests: number;
+  change_request_rate: number | null;
+  /** Revision rounds opened by change requests, in all and per project. */
+  rounds: number;
+  rounds_per_project: number | null;
+  round_counts: { rounds: '0' | '1' | '2' | '3+'; projects: number }[];
+  /** Of those, how many the client has approved (every current deliverable). */
+  approved: number;
+  /** Calendar days from the first deliverable to the client's approval of every current one. */
+  delivery_to_approval: { count: number; median: number | null; p90: number | null };
+  /** Each project's figures (first deliverable first). */
+  by_project: { project_id: string; title: string; rounds: number; first_deliverable_at: string; approved_at: string | null; days_to_approval: number | null }[];
+}
 
 /** The default range: the last 30 days. */
 export const DEFAULT_RANGE_DAYS = 30;

@@ -2,6 +2,7 @@ import * as z from '../../../events/zod.js';
 import { projectBriefSchema } from '../../../shared/project-brief.js';
 import { PRIORITIES, PROJECT_STATUSES, type FileType, type Priority, type ProjectCategory, type ProjectStatus } from '../../../shared/vocabulary.js';
 import type { ChecklistItem } from './events.js';
+import type { ReviewSummary } from '../reviews/contracts.js';
 
 export interface ProjectChecklistItem extends ChecklistItem {
   completed: boolean;
@@ -17,6 +18,9 @@ export interface ProjectFile {
   upload_status: 'success';
   uploader_id: string;
   created_at: string;
+  /** A later version of a deliverable: its v1 file id, and which version this is (absent on v1). */
+  version_of?: string;
+  version?: number;
 }
 
 export interface ProjectComment {
@@ -68,6 +72,8 @@ export interface ProjectState extends ProjectBrief {
   assigned_designer_name: string | null;
   files: ProjectFile[];
   comments: ProjectComment[];
+  /** The client's review of the deliverables, as the board and the dialog show it. */
+  review_summary: ReviewSummary;
   created_at: string | null;
   updated_at: string | null;
 }
