@@ -1,12 +1,14 @@
 /**
- * pdf.js, in a chunk of its own that only a PDF review loads. The worker is a file Vite emits next to
- * the chunks (same origin, so the site's CSP allows it as it stands: `worker-src` falls back to
- * `script-src 'self'`).
+ * pdf.js, in a chunk of its own that only a PDF review loads. Its worker is built by Vite as a worker
+ * entry (`?worker`): an ordinary `.js` file next to the chunks, served as JavaScript by the site and
+ * the embedded runtime alike (pdf.js's own `.mjs` file is not), from the same origin, so the site's
+ * CSP allows it as it stands (`worker-src` falls back to `script-src 'self'`). One worker serves
+ * every PDF opened in the tab.
  */
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist';
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import PdfWorker from 'pdfjs-dist/build/pdf.worker.min.mjs?worker';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+GlobalWorkerOptions.workerPort ??= new PdfWorker();
 
 export type { PDFDocumentProxy, PDFPageProxy };
 
