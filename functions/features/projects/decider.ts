@@ -6,6 +6,8 @@ import { DESCRIPTION_TOO_SHORT, MIN_DESCRIPTION_LENGTH, descriptionLength } from
 import type { Decider, DecisionContext, Evolution, EvolvingEvent } from '../../platform/decider.js';
 import { conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
 import { totalHours, turnaroundDays } from '../insights/turnaround.js';
+import type { ReviewSummary } from '../reviews/contracts.js';
+import { evolveStanding, noReview, reviewSummaryOf, type ReviewStanding } from './review-standing.js';
 
 export const projectStream = (id: string) => `project-${id}`;
 
@@ -23,6 +25,9 @@ export interface ProjectFile {
   upload_status: 'success';
   uploader_id: string;
   created_at: string;
+  /** A later version of a deliverable: its v1 file id, and which version this is (absent on v1). */
+  version_of?: string;
+  version?: number;
 }
 
 export interface ProjectComment {
@@ -74,6 +79,10 @@ export interface ProjectState extends ProjectBrief {
   assigned_designer_name: string | null;
   files: ProjectFile[];
   comments: ProjectComment[];
+  /** The client's review of the deliverables, as the board and the dialog show it. */
+  review_summary: ReviewSummary;
+  /** What the summary is folded from (kept off the documents readers get). */
+  review_standing: ReviewStanding;
   created_at: string | null;
   updated_at: string | null;
 }
@@ -99,7 +108,8 @@ export type DesignerChoice = { designer_id: string; designer_name?: string | nul
 
 export type ProjectCommand =
   | SubmitProjectCommand
-  | { type: 'RecordFile'; file_id: string; file_name: string; file_type: FileType; file_category: string; file_size: number; file_url: string }
+  /** `version_of`: a new version of the deliverable with this (v1) file id. */
+  | { type: 'RecordFile'; file_id: string; file_name: string; file_type: FileType; file_category: string; file_size: number; file_url: string; version_of?: string }
   /** One change from the management dialog (admin) or the designer's status selector. */
   | { type: 'UpdateProject'; status?: ProjectStatus; designer?: DesignerChoice; priority?: Priority; due_date?: string | null }
   | { type: 'ToggleTask'; checklist_id: string; completed: boolean }
@@ -163,8 +173,15 @@ function decideFile(command: Extract<ProjectCommand, { type: 'RecordFile' }>, st
   } else if (!isAdmin(context) && !isAssignedTo(state, context)) {
     throw forbidden('Only admins and the assigned designer can upload deliverables');
   }
-  const { type: _type, ...file } = command;
-  return [FileUploaded.create(file)];
+  const { type: _type, version_of, ...file } = command;
+  if (version_of === undefined) return [FileUploaded.create(file)];
+  if (command.file_type !== 'deliverable') throw invalid('Only deliverables have versions');
+  const named = state.files.find((candidate) => candidate.id === version_of);
+  if (!named || named.file_type !== 'deliverable') throw notFound('Deliverable not found');
+  // A later version named instead of v1 still means its deliverable.
+  const deliverable = named.version_of ?? named.id;
+  const current = state.review_standing?.deliverables[deliverable]?.current ?? 1;
+  return [FileUploaded.create({ ...file, version_of: deliverable, version: current + 1 })];
 }
 
 function decideComment(command: Extract<ProjectCommand, { type: 'PostComment' | 'ApproveComment' | 'RejectComment' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
@@ -228,9 +245,16 @@ const initialProjectState = (): ProjectState => ({
     assigned_designer_name: null,
     files: [],
     comments: [],
+    review_summary: reviewSummaryOf(undefined),
+    review_standing: noReview(),
     created_at: null,
     updated_at: null,
   });
+
+function reviewed(state: ProjectState, event: EvolvingEvent): Pick<ProjectState, 'review_standing' | 'review_summary'> {
+  const review_standing = evolveStanding(state.review_standing, event);
+  return { review_standing, review_summary: reviewSummaryOf(review_standing) };
+}
 
 function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState {
   switch (event.type) {
@@ -252,9 +276,13 @@ function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState 
     case 'FileUploaded': {
       const data = event.data as ReturnType<typeof FileUploaded.create>['data'];
       const { file_id, ...file } = data;
+      if (state.files.some((known) => known.id === file_id)) return state;
       const record: ProjectFile = { id: file_id, ...file, upload_status: 'success', uploader_id: event.actor.sub, created_at: event.at };
-      return { ...state, files: [record, ...state.files], updated_at: event.at };
+      return { ...state, files: [record, ...state.files], ...reviewed(state, event), updated_at: event.at };
     }
+    case 'DeliverableApproved':
+    case 'ChangesRequested':
+      return { ...state, ...reviewed(state, event), updated_at: event.at };
     case 'ProjectStatusChanged':
       return { ...state, status: (event.data as { to: ProjectStatus }).to, updated_at: event.at };
     case 'DesignerAssigned': {

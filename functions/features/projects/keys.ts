@@ -9,5 +9,5 @@ export const activityPartition = (projectId: string) => `activity#${projectId}`;
 /** The global activity of one UTC day (gsi5). */
 export const activityDayPartition = (at: string) => `activity-day#${at.slice(0, 10)}`;
 
-/** The project document as readers get it: comments live in their own items. */
-export type ProjectDocument = Omit<ProjectState, 'comments'>;
+/** The project document as readers get it: comments live in their own items; the review's standing only feeds its summary. */
+export type ProjectDocument = Omit<ProjectState, 'comments' | 'review_standing'>;

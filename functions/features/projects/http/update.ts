@@ -53,7 +53,7 @@ export const handler = httpHandler({ params: projectIdParams, body: updateProjec
     { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
     runtime,
   );
-  const { comments: _comments, ...document } = result.state;
+  const { comments: _comments, review_standing: _standing, ...document } = result.state;
   const project = { ...document, id: request.params.id };
   const body: ProjectResponse = { project, permissions: permissionsFor(principal, project) };
   return { body };
