@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
 import { planSetPdf, sketchPng } from './support/drawings.js';
@@ -89,11 +90,14 @@ async function drawn(viewer: Locator, pages: number) {
 }
 
 /** Pins a note where the reviewer clicks (or taps) on page `page`. */
-async function pinNote(viewer: Locator, pages: number, page: number, at: { x: number; y: number }, text: string, how: 'click' | 'tap' = 'click') {
+async function pinNote(viewer: Locator, pages: number, page: number, at: { x: number; y: number }, text: string, how: 'click' | 'tap' | 'keyboard' = 'click') {
   const surface = viewer.getByRole('button', { name: new RegExp(`^Page ${page} of ${pages}:`) });
   await surface.scrollIntoViewIfNeeded();
   if (how === 'tap') await surface.tap({ position: at });
-  else await surface.click({ position: at });
+  else if (how === 'keyboard') {
+    await surface.focus();
+    await surface.press('Enter');
+  } else await surface.click({ position: at });
   await expect(viewer.getByText(`New pin on page ${page}.`)).toBeVisible();
   await viewer.getByLabel('Note', { exact: true }).fill(text);
   await viewer.getByRole('button', { name: 'Add Note' }).click();
@@ -108,13 +112,19 @@ for (const drawing of [
     test.setTimeout(180_000);
     const { client, designer, work, title } = await projectWithDeliverable(browser, runtime, drawing);
 
-    // The client opens the review from the board.
+    // The client opens the review from the board: the viewer's code (and pdf.js, for a PDF only) comes then, not before.
+    const fetched: string[] = [];
+    client.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await client.goto('/board');
     let dialog = await openFiles(client, title, 'Needs Revision');
+    await expect(dialog.getByRole('button', { name: 'Review' })).toBeVisible();
+    expect(fetched.filter((path) => /ReviewViewer|pdf/i.test(path))).toEqual([]);
     await dialog.getByRole('listitem', { name: `${drawing.name}, v1` }).getByRole('button', { name: 'Review' }).click();
     const viewer = client.getByRole('dialog', { name: `${drawing.name} — v1` });
     await expect(viewer).toBeVisible();
     await drawn(viewer, drawing.pages);
+    expect(fetched.some((path) => /\/chunk-ReviewViewer-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(fetched.some((path) => /\/chunk-pdf-[\w-]+\.js$/.test(path))).toBe(drawing.pages > 1);
 
     // Request Changes needs a note or a summary first.
     await viewer.getByRole('button', { name: 'Request Changes' }).click();
@@ -123,7 +133,8 @@ for (const drawing of [
     // Two notes pinned by clicking on the drawing (the second on the last page); text stays text.
     const hostile = '<img src=x onerror="window.__pwned=1">Move the window 2 ft left';
     await pinNote(viewer, drawing.pages, 1, { x: 80, y: 90 }, hostile);
-    await pinNote(viewer, drawing.pages, drawing.pages, { x: 200, y: 140 }, 'Widen the hallway');
+    // The second from the keyboard on an image (Enter on the focused page pins at its centre).
+    await pinNote(viewer, drawing.pages, drawing.pages, { x: 200, y: 140 }, 'Widen the hallway', drawing.pages > 1 ? 'click' : 'keyboard');
     await expect(viewer.getByRole('button', { name: 'Note 1' })).toBeVisible();
     await expect(viewer.getByRole('button', { name: 'Note 2' })).toBeVisible();
     const notes = viewer.getByRole('list', { name: 'Notes' });
@@ -131,6 +142,8 @@ for (const drawing of [
     await expect(notes.getByRole('listitem', { name: 'Note 1' }).getByText(hostile)).toBeVisible();
     await expect(notes.getByRole('listitem', { name: 'Note 2' })).toContainText(`Page ${drawing.pages}`);
     expect(await client.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    const { violations } = await new AxeBuilder({ page: client }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
 
     await viewer.getByRole('button', { name: 'Request Changes' }).click();
     await toast(client, 'Changes requested');

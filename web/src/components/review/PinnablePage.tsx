@@ -53,14 +53,19 @@ export function PinnablePage({
 
   return (
     <figure className="review-page" aria-label={label} data-page={page} data-rendered={rendered ? 'true' : 'false'}>
-      <div
-        className={`review-page__surface${canPin ? ' review-page__surface--pinnable' : ''}`}
-        style={aspect ? { aspectRatio: String(aspect) } : undefined}
-        {...(canPin
-          ? { role: 'button', tabIndex: 0, 'aria-label': `${label}: click or tap where a note belongs, or press Enter to pin one at the centre`, onClick: pin, onKeyDown: pinFromKeyboard }
-          : {})}
-      >
+      <div className="review-page__surface" style={aspect ? { aspectRatio: String(aspect) } : undefined}>
         {children}
+        {canPin ? (
+          // The pins are siblings of the target, above it, not inside it: no button within a button.
+          <div
+            className="review-page__target"
+            role="button"
+            tabIndex={0}
+            aria-label={`${label}: click or tap where a note belongs, or press Enter to pin one at the centre`}
+            onClick={pin}
+            onKeyDown={pinFromKeyboard}
+          />
+        ) : null}
         {notes.map((note) => (
           <button
             key={note.note_id}
