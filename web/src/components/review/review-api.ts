@@ -14,7 +14,7 @@ import { UPLOAD_FAILED_MESSAGE, UploadError, postToStorage } from '../../lib/upl
 export const STATUS_LABELS: Record<ReviewStatus, string> = { awaiting_review: 'Awaiting review', changes_requested: 'Changes requested', approved: 'Approved' };
 export const STATUS_TONES = { awaiting_review: 'info', changes_requested: 'warning', approved: 'success' } as const satisfies Record<ReviewStatus, string>;
 
-export const reviewKey = (projectId: string) => ['projects', projectId, 'reviews'] as const;
+export const reviewKey = (projectId: string) => ['projects', 'reviews', projectId] as const;
 const reviewsPath = (projectId: string) => `/projects/${encodeURIComponent(projectId)}/reviews`;
 
 /** The project's review, kept fresh by the live topic of the project (a note, a decision, a version by someone else). */
@@ -24,6 +24,8 @@ export function useProjectReview(projectId: string) {
   return useQuery({
     queryKey: reviewKey(projectId),
     queryFn: () => api.get<ProjectReviewResponse>(reviewsPath(projectId)),
+    // For a cache that maps live topics onto queries by their meta (the app-wide one).
+    meta: { topics: [`project:${projectId}`] },
     // A 403/404 (no review for this caller) will not change by asking again.
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
   });
@@ -35,7 +37,10 @@ export function useReviewAction(projectId: string) {
   return useMutation({
     // One click is one action: a retried request carries the same key.
     mutationFn: (body: ReviewActionBody) => api.post<ReviewActionResponse>(reviewsPath(projectId), body, { idempotencyKey: newActionKey() }),
-    onSettled: () => client.invalidateQueries({ queryKey: reviewKey(projectId) }),
+    // A decision moves the project too (its status, 'Approved by client'): every cached project view
+    // under ['projects'] is read again, not only the review.
+    onSettled: (_answer, _error, body) =>
+      client.invalidateQueries({ queryKey: body.action === 'approve' || body.action === 'request_changes' ? ['projects'] : reviewKey(projectId) }),
   });
 }
 
