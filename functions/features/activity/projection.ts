@@ -21,7 +21,7 @@ export function describe(event: EventEnvelope, before: ProjectState, after: Proj
     case 'ProjectSubmitted':
       return { action: 'Project submitted', details: after.title, metadata: { checklist_tasks: after.checklist.length } };
     case 'FileUploaded':
-      if (data.version_of) return { action: 'New version uploaded', details: `${data.file_name} (v${data.version})`, metadata: { file_id: data.file_id, file_type: data.file_type, version_of: data.version_of, version: data.version } };
+      if (data.version_of) return { action: 'New deliverable version uploaded', details: `${data.file_name} (v${data.version})`, metadata: { file_id: data.file_id, file_type: data.file_type, version_of: data.version_of, version: data.version } };
       return { action: data.file_type === 'deliverable' ? 'Deliverable uploaded' : 'File uploaded', details: data.file_name, metadata: { file_id: data.file_id, file_type: data.file_type } };
     case 'ChangesRequested':
       return {

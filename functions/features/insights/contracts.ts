@@ -2,6 +2,7 @@ import * as z from '../../../events/zod.js';
 import { PROJECT_CATEGORIES } from '../../../shared/vocabulary.js';
 
 export type { InsightsReport, EstimateAccuracy, EstimateRow, Spread, TurnaroundRow } from './report.js';
+export type { ClientReviewFigures } from './client-review.js';
 
 /** The default range: the last 30 days. */
 export const DEFAULT_RANGE_DAYS = 30;

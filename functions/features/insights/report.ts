@@ -1,5 +1,6 @@
 import type { ProjectStatus } from '../../../shared/vocabulary.js';
 import { designerAt, responsibleDesigner, type EstimateBasis, type ProjectTimeline } from './timeline.js';
+import { clientReviewOf, type ClientReviewFigures } from './client-review.js';
 import { businessDaysBetween, daysBetween, mean, median, percentile, round2, share, weekOf, weeksBetween, DAY_MS } from './stats.js';
 
 /**
@@ -94,6 +95,8 @@ export interface InsightsReport {
     comments_rejected: number;
     rejected_share: number | null;
   };
+  /** The client's review: revision rounds from change requests, delivery to approval (client-review.ts). */
+  client_review: ClientReviewFigures;
   workload: {
     active_now: { designer: string; name: string; queued: number; in_progress: number; needs_revision: number; total: number }[];
     delivered_weekly: { week: string; designer: string; name: string; delivered: number }[];
@@ -310,6 +313,7 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
       comments_rejected: rejected,
       rejected_share: share(rejected, posted),
     },
+    client_review: clientReviewOf(scope, filter),
     workload: {
       active_now: [...active]
         .map(([designer, row]) => ({ designer, name: nameOf(designer), ...row, total: row.queued + row.in_progress + row.needs_revision }))
