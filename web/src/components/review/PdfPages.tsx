@@ -59,7 +59,6 @@ export function PdfCanvas({ doc, page, onAspect, onRendered }: { doc: PDFDocumen
       cancelRender?.();
     };
     // The callbacks only report; drawing again is for a new document or page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [doc, page]);
   if (failed) return <Text color="font.error">Unable to draw page {page}.</Text>;
   return <canvas ref={canvas} className="review-page__canvas" aria-hidden="true" />;
