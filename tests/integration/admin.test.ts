@@ -66,7 +66,7 @@ describe('POST /api/projects/bulk', () => {
   it('assigns a pre-authorised designer by e-mail, and refuses an e-mail that is no designer', async () => {
     const refused = await stack.api('POST', '/api/projects/bulk', { user: admin, body: { ids: [bobProject], designer: 'new.designer@example.test' } });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.message).toBe('Designer not found');
+    expect(refused.body.error?.message).toBe('Designer not found');
     expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: 'new.designer@example.test' } })).status).toBe(201);
     await stack.settle();
     const response = await stack.api('POST', '/api/projects/bulk', { user: admin, body: { ids: [bobProject], designer: 'New.Designer@Example.test' } });
@@ -94,7 +94,7 @@ describe('POST /api/projects/bulk', () => {
     const before = await stack.eventCount();
     const response = await stack.api('POST', '/api/projects/bulk', { user: admin, body });
     expect(response.status).toBe(400);
-    expect(response.body.error.message).toMatch(message);
+    expect(response.body.error?.message).toMatch(message);
     expect(await stack.eventCount()).toBe(before);
   });
 
@@ -102,7 +102,7 @@ describe('POST /api/projects/bulk', () => {
     const before = await stack.eventCount();
     const response = await stack.api('POST', '/api/projects/bulk', { user: admin, body: { ids: [bobProject], designer: 'no-such-user' } });
     expect(response.status).toBe(400);
-    expect(response.body.error.message).toBe('Designer not found');
+    expect(response.body.error?.message).toBe('Designer not found');
     expect(await stack.eventCount()).toBe(before);
   });
 });
@@ -113,14 +113,14 @@ describe('GET /api/users and /api/users/{id}', () => {
     const response = await stack.api('GET', '/api/users', { user: admin });
     expect(response.status).toBe(200);
     const { users, stats } = response.body;
-    const byEmail = new Map(users.map((u: { email: string }) => [u.email, u]));
+    const byEmail = new Map(users.map((u) => [u.email, u]));
     expect(byEmail.get(alice.email)).toMatchObject({ id: alice.sub, full_name: 'Alice Architect', company: 'Arc Studio', phone: '5550001111', roles: ['client'], role_label: 'Architect', subscription: null });
     expect(byEmail.get(bob.email)).toMatchObject({ roles: ['client'], role_label: 'Contractor', user_type: 'contractor' });
     expect(byEmail.get(stack.local.seeded.admin.email)).toMatchObject({ roles: ['admin'], role_label: 'Admin' });
     expect(byEmail.get(stack.local.seeded.designer.email)).toMatchObject({ roles: ['designer'], role_label: 'Designer' });
     expect(stats).toEqual({ total_users: 4, active_subscriptions: 0, architects: 1, designers: 1 });
     // Newest first.
-    expect(users.map((u: { email: string }) => u.email).indexOf(bob.email)).toBeLessThan(users.map((u: { email: string }) => u.email).indexOf(alice.email));
+    expect(users.map((u) => u.email).indexOf(bob.email)).toBeLessThan(users.map((u) => u.email).indexOf(alice.email));
   });
 
   it('gives the team with its members when the user is in one', async () => {
@@ -146,7 +146,7 @@ describe('GET /api/users and /api/users/{id}', () => {
   it("answers 'User not found' for an unknown user", async () => {
     const response = await stack.api('GET', '/api/users/00000000-0000-0000-0000-000000000000', { user: admin });
     expect(response.status).toBe(404);
-    expect(response.body.error.message).toBe('User not found');
+    expect(response.body.error?.message).toBe('User not found');
   });
 });
 

@@ -36,7 +36,7 @@ describe('admin routes', () => {
     for (const user of [client, designer]) {
       const response = await stack.api(route.method, pathOf(route.path), { user, body });
       expect(response.status, `${route.method} ${route.path} as ${user.email}`).toBe(403);
-      expect(response.body.error.code).toBe('FORBIDDEN');
+      expect(response.body.error?.code).toBe('FORBIDDEN');
     }
     expect(await stack.eventCount()).toBe(before);
   });
@@ -54,7 +54,7 @@ describe('roles come from the projections, not from the token alone', () => {
     await runCommand(userDecider, userStream(client.sub), { type: 'GrantRole', role: 'admin' }, { actor: SYSTEM_ACTOR }, stack.local.runtime);
     await stack.settle();
     // A role change ends the account's sessions (issue 34): the old token is refused outright.
-    expect((await stack.api('GET', '/api/designers', { user: client })).body.error.code).toBe('SESSION_REVOKED');
+    expect((await stack.api('GET', '/api/designers', { user: client })).body.error?.code).toBe('SESSION_REVOKED');
     client = await signInAgain(client);
     expect((await stack.api('GET', '/api/designers', { user: client })).status).toBe(200);
     expect((await stack.api('GET', '/api/me', { user: client })).body.roles).toEqual(['admin']);

@@ -40,10 +40,10 @@ describe('checkout through the local provider', () => {
   it('refuses an unknown plan and a body naming none, with a readable message', async () => {
     const none = await stack.api('POST', '/api/billing/checkout', { user: client, body: {} });
     expect(none.status).toBe(400);
-    expect(none.body.error.message).toMatch(/Give either tier or price_id/);
+    expect(none.body.error?.message).toMatch(/Give either tier or price_id/);
     const unknown = await stack.api('POST', '/api/billing/checkout', { user: client, body: { price_id: 'price_somebody_else' } });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error.code).toBe('UNKNOWN_PLAN');
+    expect(unknown.body.error?.code).toBe('UNKNOWN_PLAN');
   });
 
   it('signed out, checkout is refused', async () => {
@@ -72,14 +72,14 @@ describe('checkout through the local provider', () => {
     expect(await billingEvents(client)).toEqual(['BillingCustomerLinked', 'SubscriptionStarted']);
     const answer = await stack.api('GET', '/api/billing/subscription', { user: client });
     expect(answer.body).toMatchObject({ subscribed: true, plan_name: 'Starter', tier: 'starter', status: 'active', cancel_at_period_end: false });
-    expect(Date.parse(answer.body.current_period_end)).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
+    expect(Date.parse(answer.body.current_period_end!)).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
     subscriptionId = provider.subscriptionsOf((await provider.createCustomer({ user_id: client.sub, email: client.email })).customer_id)[0]!.id;
   });
 
   it('a subscriber cannot start a second checkout, and gets a portal', async () => {
     const again = await stack.api('POST', '/api/billing/checkout', { user: client, body: { tier: 'pro_builder' } });
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe('You already have an active subscription. Use Manage Plan to change it.');
+    expect(again.body.error?.message).toBe('You already have an active subscription. Use Manage Plan to change it.');
     const portal = await stack.api('POST', '/api/billing/portal', { user: client });
     expect(portal.status).toBe(200);
     expect(portal.body.url).toMatch(new RegExp(`^${stack.url}/local-billing/portal/bps_local_`));
@@ -90,7 +90,7 @@ describe('checkout through the local provider', () => {
     const other = await stack.signUpClient();
     const portal = await stack.api('POST', '/api/billing/portal', { user: other });
     expect(portal.status).toBe(404);
-    expect(portal.body.error.code).toBe('NO_BILLING_ACCOUNT');
+    expect(portal.body.error?.code).toBe('NO_BILLING_ACCOUNT');
   });
 });
 
@@ -198,7 +198,7 @@ describe('sync-all-subscriptions', () => {
   it('finds a subscription whose webhooks never arrived', async () => {
     const late = await stack.signUpClient();
     const checkout = await stack.api('POST', '/api/billing/checkout', { user: late, body: { tier: 'starter' } });
-    const sessionId = checkout.body.url.split('/').pop();
+    const sessionId = checkout.body.url.split('/').pop()!;
     await provider.completeCheckout(sessionId, { notify: false });
     await stack.settle();
     expect((await stack.api('GET', '/api/billing/subscription', { user: late })).body.subscribed).toBe(false);

@@ -47,7 +47,7 @@ describe('posting', () => {
     for (const content of ['', '   ', '\n\t']) {
       const answer = await post(designer, content);
       expect(answer.status).toBe(400);
-      expect(answer.body.error.message).toContain('A comment cannot be empty');
+      expect(answer.body.error?.message).toContain('A comment cannot be empty');
     }
     expect((await stack.api('POST', `/api/projects/${projectId}/comments`, { user: designer, body: {} })).status).toBe(400);
     expect((await post(designer, 'x'.repeat(5001))).status).toBe(400);
@@ -83,7 +83,7 @@ describe('moderation', () => {
     for (const user of [owner, designer]) {
       const answer = await stack.api('GET', '/api/moderation', { user });
       expect(answer.status).toBe(403);
-      expect(answer.body.error.message).toBeTruthy();
+      expect(answer.body.error?.message).toBeTruthy();
     }
   });
 
@@ -93,7 +93,7 @@ describe('moderation', () => {
       for (const action of ['approve', 'reject']) {
         const answer = await stack.api('POST', `/api/comments/${first}/${action}`, { user, body: { project_id: projectId } });
         expect(answer.status).toBe(403);
-        expect(answer.body.error.message).toBeTruthy();
+        expect(answer.body.error?.message).toBeTruthy();
       }
     }
     expect((await stack.api('POST', `/api/comments/${first}/approve`, { user: admin, body: {} })).status).toBe(400);
@@ -140,7 +140,7 @@ describe('moderation', () => {
     expect(audit.status).toBe(200);
     const types = audit.body.events.map((e: { type: string }) => e.type);
     expect(types).toEqual(expect.arrayContaining(['CommentPosted', 'CommentApproved', 'CommentRejected']));
-    const posted = audit.body.events.find((e: { type: string; data: { comment_id: string } }) => e.type === 'CommentPosted' && e.data.comment_id === second);
+    const posted = audit.body.events.find((e) => e.type === 'CommentPosted' && e.data.comment_id === second)!;
     expect(posted.data.content).toBe('Admin note: due next week.');
   });
 
