@@ -1,6 +1,6 @@
 import { SYSTEM_ACTOR, type EventEnvelope } from '../../events/envelope.js';
 import { catalogue } from '../../functions/app/catalogue.js';
-import { readAll } from '../../functions/platform/event-store/event-log.js';
+import { MAX_EVENTS_PER_COMMIT, readAll } from '../../functions/platform/event-store/event-log.js';
 import { EventStore } from '../../functions/platform/event-store/event-store.js';
 import type { HistoryEvent } from './given-when-then.js';
 import type { TestStack } from './stack.js';
@@ -10,7 +10,8 @@ export type StackHistory = Record<string, readonly HistoryEvent[]>;
 
 /**
  * The integration form of `given`: appends the history to the embedded stack's real event store
- * (each event with its own actor and, where given, its own time), publishes it as a command would,
+ * (each event with its own actor and, where given, its own time; consecutive events of one actor
+ * and time in one commit), publishes it as a command would,
  * and waits until every projection has it. The API then answers from views built by the same
  * projector that production runs, without a long sequence of requests to get there.
  *
@@ -22,10 +23,11 @@ export async function givenHistory(stack: TestStack, history: StackHistory): Pro
   const stored: EventEnvelope[] = [];
   for (const [streamId, events] of Object.entries(history)) {
     let { version, lastHash } = await store.readStream(streamId);
-    for (const { actor, at, version: _ignored, ...event } of events) {
-      // One commit per event, so each carries its own actor; a store whose clock reads `at` stamps it.
+    for (const batch of commitsOf(events)) {
+      const { actor, at } = batch[0]!;
+      // A store whose clock reads `at` stamps the commit with it.
       const writer = at ? new EventStore({ client: store.client, tableName: store.table, catalogue, now: () => new Date(at) }) : store;
-      const commit = await writer.append(streamId, [{ type: event.type, data: event.data }], { version, hash: lastHash }, { actor: actor ?? SYSTEM_ACTOR });
+      const commit = await writer.append(streamId, batch.map(({ type, data }) => ({ type, data })), { version, hash: lastHash }, { actor: actor ?? SYSTEM_ACTOR });
       await runtime.publisher.publish(commit);
       version = commit.lastVersion;
       lastHash = commit.events.at(-1)!.hash;
@@ -34,6 +36,18 @@ export async function givenHistory(stack: TestStack, history: StackHistory): Pro
   }
   await stack.settle();
   return stored;
+}
+
+/** Consecutive events with the same actor and time share a commit (as one command's events do). */
+function commitsOf(events: readonly HistoryEvent[]): HistoryEvent[][] {
+  const commits: HistoryEvent[][] = [];
+  for (const event of events) {
+    const last = commits.at(-1)?.[0];
+    const same = last && last.at === event.at && last.actor?.sub === event.actor?.sub && last.actor?.role === event.actor?.role;
+    if (same && commits.at(-1)!.length < MAX_EVENTS_PER_COMMIT) commits.at(-1)!.push(event);
+    else commits.push([event]);
+  }
+  return commits;
 }
 
 /**

@@ -2,6 +2,8 @@ import type { Actor } from '../../events/envelope.js';
 import { ProjectSubmitted } from '../../functions/features/projects/events.js';
 import { LONG_DESCRIPTION, type TestUser } from './stack.js';
 
+type ProjectSubmittedData = Parameters<typeof ProjectSubmitted.create>[0];
+
 /** A signed-in test user as the store records them: the actor of the events they cause. */
 export const actor = (user: TestUser, role: Actor['role']): Actor => ({ sub: user.sub, role });
 
@@ -9,7 +11,7 @@ export const actor = (user: TestUser, role: Actor['role']): Actor => ({ sub: use
  * A project as a client's submission records it, with a two-task checklist (`<id>-t1`, `<id>-t2`)
  * of 6.5 hours: the event the integration suites state instead of POSTing a project.
  */
-export const projectSubmitted = (data: { project_id: string; user_id: string; title?: string; team_id?: string | null }) =>
+export const projectSubmitted = (data: { project_id: string; user_id: string } & Partial<ProjectSubmittedData>) =>
   ProjectSubmitted.create({
     team_id: null,
     title: 'Ranch house refresh',
