@@ -162,7 +162,7 @@ describe("attack 3: 'Sign Out All Designers' ends the designers' live updates to
     const client = await stack.signUpClient();
     const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject() });
     await stack.settle();
-    const me = (await stack.api('GET', '/api/designers', { user: admin })).body.designers.find((row: { email: string }) => row.email === stack.local.seeded.designer.email);
+    const me = (await stack.api('GET', '/api/designers', { user: admin })).body.designers.find((row) => row.email === stack.local.seeded.designer.email)!;
     expect((await stack.api('PATCH', `/api/projects/${created.body.project.id}`, { user: admin, body: { designer: { designer_id: me.user_id } } })).status).toBe(200);
     await stack.settle();
     expect(heard.filter((message) => message.includes(created.body.project.id))).toEqual([]);

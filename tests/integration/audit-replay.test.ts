@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from '../../functions/app/projections.js';
-import { projectDecider, projectStream } from '../../functions/features/projects/decider.js';
+import { projectDecider, projectStream, type ProjectState } from '../../functions/features/projects/decider.js';
 import { runCommand } from '../../functions/platform/event-store/command.js';
 import { newId } from '../../functions/platform/ids.js';
 import { Replayer } from '../../functions/app/replay.js';
@@ -126,13 +126,13 @@ describe('the audit API', () => {
     expect(history.body.verification).toEqual({ intact: true, events: history.body.events.length });
     const types = history.body.events.map((e: { type: string }) => e.type);
     expect(types.slice(0, 3)).toEqual(['ProjectSubmitted', 'DesignerAssigned', 'PriorityChanged']);
-    const statusChange = history.body.events.find((e: { type: string }) => e.type === 'ProjectStatusChanged');
+    const statusChange = history.body.events.find((e) => e.type === 'ProjectStatusChanged')!;
     expect(statusChange.actor).toMatchObject({ role: 'designer', name: 'Dana Designer' });
     expect(statusChange.changes).toEqual([{ path: 'status', before: 'queued', after: 'in_progress' }]);
     const beforeChange = await stack.api('GET', `/api/audit/project-${id}?asOf=${statusChange.version - 1}`, { user: admin });
-    expect(beforeChange.body.state.status).toBe('queued');
-    expect(history.body.state.status).toBe('in_progress');
-    expect(history.body.state.comments.map((c: { id: string }) => c.id)).toEqual([`${id}-c1`]);
+    expect((beforeChange.body.state as ProjectState).status).toBe('queued');
+    expect((history.body.state as ProjectState).status).toBe('in_progress');
+    expect((history.body.state as ProjectState).comments.map((c) => c.id)).toEqual([`${id}-c1`]);
     expect(types).toContain('CommentRejected');
   });
 
@@ -143,7 +143,7 @@ describe('the audit API', () => {
     expect((await stack.api('GET', '/api/audit/project-NOPE', { user: admin })).status).toBe(404);
     const bad = await stack.api('GET', '/api/audit/%3Cscript%3E', { user: admin });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toMatch(/Unknown stream id/);
+    expect(bad.body.error?.message).toMatch(/Unknown stream id/);
   });
 });
 

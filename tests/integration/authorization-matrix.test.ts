@@ -207,9 +207,9 @@ async function buildWorld(): Promise<World> {
   for (const content of ['First pending comment', 'Second pending comment']) {
     const posted = await stack.api('POST', `/api/projects/${projectId}/comments`, { user: assignedDesigner, body: { content } });
     expect(posted.status, JSON.stringify(posted.body)).toBeLessThan(300);
-    comments.push(posted.body.comment?.id ?? posted.body.id);
+    comments.push(posted.body.comment!.id);
   }
-  world = { users: { admin, assignedDesigner, owner, otherClient, teamMember, otherDesigner }, projectId, taskId: `${projectId}-t1`, teamId: team.body.team?.id, inviteId: pending.body.invite?.id ?? teamView.body.invites?.[0]?.id, inviteToken, designerInviteToken, resetToken, comments, fileId: '', deliverableId: '' };
+  world = { users: { admin, assignedDesigner, owner, otherClient, teamMember, otherDesigner }, projectId, taskId: `${projectId}-t1`, teamId: team.body.team!.id, inviteId: pending.body.invite?.id ?? teamView.body.invites[0]!.id, inviteToken, designerInviteToken, resetToken, comments, fileId: '', deliverableId: '' };
   const { key } = await uploadFor('owner');
   const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key } });
   expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
@@ -256,7 +256,7 @@ describe('authorization matrix', () => {
         } else {
           const expected = caller === 'anonymous' ? [401] : [403, 404];
           if (!expected.includes(response.status)) problems.push(`expected ${expected.join('/')}: ${label}`);
-          const message = response.body?.error?.message ?? response.body?.message;
+          const message = response.body?.error?.message ?? (response.body as { message?: string } | undefined)?.message;
           if (typeof message !== 'string' || message.length < 3) problems.push(`no message: ${label}`);
           await stack.settle();
           if ((await stack.eventCount()) !== before) problems.push(`appended events: ${label}`);

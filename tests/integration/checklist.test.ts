@@ -65,10 +65,10 @@ describe('POST /api/checklists', () => {
     expect((await stack.api('POST', '/api/checklists', { body: request() })).status).toBe(401);
     const noDeliverables = await stack.api('POST', '/api/checklists', { user: client, body: request({ deliverables: [] }) });
     expect(noDeliverables.status).toBe(400);
-    expect(noDeliverables.body.error.message).toMatch(/Select at least one deliverable/);
+    expect(noDeliverables.body.error?.message).toMatch(/Select at least one deliverable/);
     const badArea = await stack.api('POST', '/api/checklists', { user: client, body: request({ area_sqft: 'big' }) });
     expect(badArea.status).toBe(400);
-    expect(badArea.body.error.message).toMatch(/area_sqft/);
+    expect(badArea.body.error?.message).toMatch(/area_sqft/);
   });
 });
 

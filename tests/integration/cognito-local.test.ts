@@ -288,7 +288,7 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
 
   it('a global sign-out revokes the access tokens issued before it, as Cognito does; a later sign-in works', async () => {
     const before = await signIn('ann@auto.test');
-    await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).resolves.toBeDefined();
+    await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).resolves.toMatchObject({ Username: expect.any(String) });
     await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: 'ann@auto.test' }));
     await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).rejects.toMatchObject({
       name: 'NotAuthorizedException',
@@ -296,7 +296,7 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     });
     // At once: token times are whole seconds, and no token is issued in the sign-out's own second.
     const after = await signIn('ann@auto.test');
-    await expect(client.send(new GetUserCommand({ AccessToken: after.AccessToken }))).resolves.toBeDefined();
+    await expect(client.send(new GetUserCommand({ AccessToken: after.AccessToken }))).resolves.toMatchObject({ Username: expect.any(String) });
   });
 
   it('ForgotPassword: CustomMessage gets the {####} placeholder; the delivered message has the code', async () => {
@@ -436,8 +436,8 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     const guesser = new CognitoIdentityProviderClient({ endpoint: `${cognito.publicEndpoint}/admin/guess`, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await expect(guesser.send(new ListUsersCommand({ UserPoolId: cognito.userPoolId }))).rejects.toMatchObject({ name: 'MissingAuthenticationTokenException' });
     // The user API still answers there, and the operator's endpoint still serves everything.
-    await expect(outsider.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.clientId, AuthParameters: { USERNAME: 'dee@example.test', PASSWORD } }))).resolves.toBeDefined();
-    await expect(client.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test' }))).resolves.toBeDefined();
+    await expect(outsider.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.clientId, AuthParameters: { USERNAME: 'dee@example.test', PASSWORD } }))).resolves.toMatchObject({ AuthenticationResult: { IdToken: expect.any(String) } });
+    await expect(client.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test' }))).resolves.toMatchObject({ Username: expect.any(String) });
     outsider.destroy();
     guesser.destroy();
   });

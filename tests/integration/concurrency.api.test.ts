@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyChain } from '../../events/hash-chain.js';
+import type { ProjectState } from '../../functions/features/projects/decider.js';
 import { TestStack, minimalProject } from '../support/stack.js';
 import { liveAndReplayed } from '../support/snapshot.js';
 
@@ -28,7 +29,7 @@ describe('50 callers changing one project at once, through the API', () => {
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
-    for (const refused of responses.filter((r) => r.status === 409)) expect(refused.body.error.message).toMatch(/changed by someone else/);
+    for (const refused of responses.filter((r) => r.status === 409)) expect(refused.body.error?.message).toMatch(/changed by someone else/);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
 
     const stream = await stack.local.runtime.store.readStream(`project-${id}`, { raw: true });
@@ -38,8 +39,8 @@ describe('50 callers changing one project at once, through the API', () => {
     await stack.settle();
     const detail = await stack.api('GET', `/api/projects/${id}`, { user: admin });
     const audit = await stack.api('GET', `/api/audit/project-${id}`, { user: admin });
-    expect(detail.body.project.priority).toBe(audit.body.state.priority);
-    expect(detail.body.project.due_date).toBe(audit.body.state.due_date);
+    expect(detail.body.project.priority).toBe((audit.body.state as ProjectState).priority);
+    expect(detail.body.project.due_date).toBe((audit.body.state as ProjectState).due_date);
     const { live, replayed } = await liveAndReplayed(stack.local.runtime);
     expect(live).toEqual(replayed);
   });

@@ -10,8 +10,8 @@ import { Code, Function, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readStackNeeds } from '../../scripts/deploy/assembly.js';
-import { answerAs, healthyAccount, PROFILE, type WireAccount } from '../support/aws-wire-account.js';
-import { startAwsWire, type AwsWire } from '../support/aws-wire.js';
+import { answerAs, healthyAccount, PROFILE, type AwsAccount } from '../support/aws-endpoints/account.js';
+import { FAKE_CREDENTIALS, startAwsEndpoint, type AwsEndpoint } from '../support/aws-endpoints/server.js';
 
 /**
  * What the deploy checks read from a synthesized assembly (CDK's own output: manifest, asset
@@ -87,10 +87,11 @@ describe('the needs read from a synthesized assembly', () => {
 });
 
 describe('npm run deploy -- --checks-only --app <assembly>', () => {
-  let wire: AwsWire;
-  let account: WireAccount;
+  let wire: AwsEndpoint;
+  let account: AwsAccount;
   beforeAll(async () => {
-    wire = await startAwsWire((request) => answerAs(account)(request));
+    wire = await startAwsEndpoint();
+    wire.answer((request) => answerAs(account)(request));
   });
   afterAll(() => wire.close());
   beforeEach(() => {
@@ -98,7 +99,7 @@ describe('npm run deploy -- --checks-only --app <assembly>', () => {
     // The plain assembly's pool sends through the address identity, so verify it too.
     account.ses.identities['no-reply@designclub.test'] = { type: 'EMAIL_ADDRESS', status: 'SUCCESS' };
     account.apiGatewayRoleArn = 'arn:aws:iam::123456789012:role/APIGatewayCloudWatchLogs';
-    wire.requests.length = 0;
+    wire.reset();
   });
 
   const deploy = (...args: string[]) =>
@@ -108,9 +109,9 @@ describe('npm run deploy -- --checks-only --app <assembly>', () => {
         env: {
           PATH: process.env.PATH,
           HOME: dir,
-          AWS_ENDPOINT_URL: wire.endpoint,
-          AWS_ACCESS_KEY_ID: wire.credentials.accessKeyId,
-          AWS_SECRET_ACCESS_KEY: wire.credentials.secretAccessKey,
+          AWS_ENDPOINT_URL: wire.url,
+          AWS_ACCESS_KEY_ID: FAKE_CREDENTIALS.accessKeyId,
+          AWS_SECRET_ACCESS_KEY: FAKE_CREDENTIALS.secretAccessKey,
           AWS_REGION: 'us-east-1',
           AWS_CONFIG_FILE: join(dir, 'no-config'),
           AWS_SHARED_CREDENTIALS_FILE: join(dir, 'no-credentials'),
@@ -128,7 +129,7 @@ describe('npm run deploy -- --checks-only --app <assembly>', () => {
     expect(out).toContain('Ready: nothing missing.');
     expect(code).toBe(0);
     // The checks asked about what the assembly names, not about cdk.json's defaults.
-    expect(wire.requests.map(({ service, path }) => `${service} ${path}`)).toEqual(
+    expect(wire.seen.map(({ service, path }) => `${service} ${path}`)).toEqual(
       expect.arrayContaining(['ses /v2/email/identities/no-reply@designclub.test', `bedrock /inference-profiles/${PROFILE}`]),
     );
   });
@@ -168,6 +169,6 @@ describe('npm run deploy -- --checks-only --app <assembly>', () => {
     const missingStage = await deploy('--checks-only', '--stage', 'prod', '--app', plain);
     expect(missingStage.out).toContain('has no readable DesignClub-prod');
     expect(missingStage.code).toBe(1);
-    expect(wire.requests).toEqual([]);
+    expect(wire.seen).toEqual([]);
   });
 });

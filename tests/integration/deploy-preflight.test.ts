@@ -2,24 +2,25 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BOOTSTRAP_PARAMETER, type StackNeeds } from '../../scripts/deploy/assembly.js';
 import { formatReport, type CheckResult } from '../../scripts/deploy/outcome.js';
 import { gate, PREFLIGHT_FAILED, runPreflight } from '../../scripts/deploy/preflight.js';
-import { answerAs, healthyAccount, MODEL, PROFILE, type WireAccount } from '../support/aws-wire-account.js';
-import { startAwsWire, type AwsWire } from '../support/aws-wire.js';
+import { answerAs, healthyAccount, MODEL, PROFILE, type AwsAccount } from '../support/aws-endpoints/account.js';
+import { FAKE_CREDENTIALS, startAwsEndpoint, type AwsEndpoint } from '../support/aws-endpoints/server.js';
 
 /**
  * `npm run deploy`'s checks through the SDK's own clients (STS, SSM, Lambda, SESv2, Bedrock, API
  * Gateway, Secrets Manager) and their transport, against one local endpoint answering in each
  * service's wire format as a given account would.
  */
-let wire: AwsWire;
-let account: WireAccount;
+let wire: AwsEndpoint;
+let account: AwsAccount;
 
 beforeAll(async () => {
-  wire = await startAwsWire((request) => answerAs(account)(request));
+  wire = await startAwsEndpoint();
+  wire.answer((request) => answerAs(account)(request));
 });
 afterAll(() => wire.close());
 beforeEach(() => {
   account = healthyAccount();
-  wire.requests.length = 0;
+  wire.reset();
 });
 
 const stackNeeds = (overrides: Partial<StackNeeds> = {}): StackNeeds => ({
@@ -34,7 +35,7 @@ const stackNeeds = (overrides: Partial<StackNeeds> = {}): StackNeeds => ({
   ...overrides,
 });
 
-const check = (needs: StackNeeds = stackNeeds()) => runPreflight(needs, { endpoint: wire.endpoint, credentials: wire.credentials });
+const check = (needs: StackNeeds = stackNeeds()) => runPreflight(needs, { endpoint: wire.url, credentials: FAKE_CREDENTIALS });
 const find = (results: CheckResult[], name: string) => {
   const found = results.filter((result) => result.check.startsWith(name));
   expect(found, `no result for ${name}: ${results.map((result) => result.check).join(', ')}`).toHaveLength(1);
@@ -57,7 +58,7 @@ describe('a healthy account', () => {
 
   it('asks each service what the stack needs, as the SDK serializes it', async () => {
     await check();
-    const asked = wire.requests.map(({ service, operation, method, path, body }) => `${service} ${operation ?? `${method} ${path}`}${operation && operation !== 'GetCallerIdentity' ? ` ${body}` : ''}`);
+    const asked = wire.seen.map(({ service, operation, method, path, body }) => `${service} ${operation ?? `${method} ${path}`}${operation && operation !== 'GetCallerIdentity' ? ` ${body}` : ''}`);
     expect(asked).toEqual(
       expect.arrayContaining([
         'sts GetCallerIdentity',
@@ -226,7 +227,7 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
     const results = await missing();
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ check: 'AWS credentials', outcome: 'missing', detail: expect.stringContaining('InvalidClientTokenId') });
-    expect(wire.requests.map((request) => request.service)).toEqual(['sts']);
+    expect(wire.seen.map((request) => request.service)).toEqual(['sts']);
   });
 });
 

@@ -58,7 +58,7 @@ describe('POST /api/mail/test (test-resend)', () => {
     expect((await stack.api('POST', '/api/mail/test', { body: { toEmail: 'a@example.test' } })).status).toBe(401);
     const empty = await stack.api('POST', '/api/mail/test', { user, body: { toEmail: ' ' } });
     expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toContain('Please enter an email address to test.');
+    expect(empty.body.error?.message).toContain('Please enter an email address to test.');
   });
 });
 

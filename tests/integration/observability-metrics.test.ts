@@ -50,7 +50,7 @@ describe('metrics recorded by consumers and the sweeper', () => {
     flushed.length = 0;
     await projections({ version: '0', id: 'bus-1', 'detail-type': event.type, source: 'design-club', account: '0', time: event.at, region: 'local', resources: [], detail: event });
     const [gen] = await env.views.writeGenerations();
-    expect(await env.views.get(gen!, 'user#lag1', 'profile')).toBeDefined();
+    expect(JSON.parse(String((await env.views.get(gen!, 'user#lag1', 'profile'))?.doc))).toMatchObject({ user_id: 'lag1', email: 'lag1@example.com' });
     expect(flushed).toHaveLength(1);
     expect(metricNames(flushed[0]!)).toContainEqual(expect.objectContaining({ Name: MetricNames.ConsumerLag, Unit: 'Milliseconds' }));
     expect(flushed[0]![MetricNames.ConsumerLag]).toBe(90_000);

@@ -33,7 +33,7 @@ describe('PATCH /api/me/profile (embedded stack)', () => {
     const user = await stack.signUpClient();
     const badType = await stack.api('PATCH', '/api/me/profile', { user, body: { user_type: 'wizard' } });
     expect(badType.status).toBe(400);
-    expect(badType.body.error.message).toMatch(/user_type/);
+    expect(badType.body.error?.message).toMatch(/user_type/);
     const unknown = await stack.api('PATCH', '/api/me/profile', { user, body: { email: 'other@example.com' } });
     expect(unknown.status).toBe(400);
     expect((await stack.api('PATCH', '/api/me/profile', { body: { full_name: 'X' } })).status).toBe(401);

@@ -28,7 +28,7 @@ async function refused(path: string, user: TestUser, body: unknown, message: Reg
   const before = await stack.eventCount();
   const answer = await stack.api('POST', path, { user, body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(answer.body.error.message).toMatch(message);
+  expect(answer.body.error?.message).toMatch(message);
   await stack.settle();
   expect(await stack.eventCount()).toBe(before);
 }

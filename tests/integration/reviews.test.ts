@@ -4,6 +4,7 @@ import { reviewDecider } from '../../functions/features/reviews/decider.js';
 import { ReviewNotePinned } from '../../functions/features/reviews/events.js';
 import { loadState } from '../../functions/platform/event-store/load-state.js';
 import { newId } from '../../functions/platform/ids.js';
+import type { Method } from '../support/api-routes.js';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 
 /**
@@ -36,7 +37,7 @@ const act = (user: TestUser, body: unknown) => stack.api('POST', `/api/projects/
 const review = async (user: TestUser) => {
   const answer = await stack.api('GET', `/api/projects/${projectId}/reviews`, { user });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body as ProjectReviewResponse;
+  return answer.body;
 };
 const detail = async (user: TestUser) => (await stack.api('GET', `/api/projects/${projectId}`, { user })).body.project;
 const card = async (user: TestUser) => ((await stack.api('GET', '/api/projects', { user })).body.projects as { id: string; review_summary: unknown }[]).find((p) => p.id === projectId);
@@ -44,12 +45,12 @@ const log = async () => ((await stack.api('GET', `/api/projects/${projectId}/act
 const bell = async (user: TestUser) => ((await stack.api('GET', '/api/notifications', { user })).body.notifications as { message: string }[]).map((n) => n.message);
 
 /** A refusal: the status, a readable message, and nothing appended. */
-async function refused(user: TestUser | undefined, body: unknown, status: number, options: { rawBody?: string; method?: string } = {}) {
+async function refused(user: TestUser | undefined, body: unknown, status: number, options: { rawBody?: string; method?: Method } = {}) {
   const before = await stack.eventCount();
   const answer = await stack.api(options.method ?? 'POST', `/api/projects/${projectId}/reviews`, { user, body, rawBody: options.rawBody });
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   // A signed-out caller is refused before the handler, in the authorizer's own shape.
-  const error = answer.body.error ?? { code: 'UNAUTHORIZED', message: answer.body.message };
+  const error = answer.body.error ?? { code: 'UNAUTHORIZED', message: (answer.body as { message?: string }).message ?? '' };
   expect(typeof error.message).toBe('string');
   expect(error.message.length).toBeGreaterThan(3);
   await stack.settle();
@@ -99,7 +100,7 @@ describe('the review loop', () => {
       const pinned = await act(owner, { action: 'pin_note', deliverable_id: deliverableId, version: 1, page, x: 0.25, y: 0.5, text });
       expect(pinned.status, JSON.stringify(pinned.body)).toBe(201);
       expect(pinned.body).toEqual({ events: ['ReviewNotePinned'], note_id: expect.stringMatching(/^[0-9A-Z]{26}$/) });
-      notes.push(pinned.body.note_id);
+      notes.push(pinned.body.note_id!);
     }
     const requested = await act(owner, { action: 'request_changes', deliverable_id: deliverableId, version: 1, summary: 'Two changes, see the pins' });
     expect(requested.status, JSON.stringify(requested.body)).toBe(200);
@@ -180,7 +181,7 @@ describe('attacks on the review', () => {
   beforeAll(async () => {
     const uploaded = await uploadDeliverable(designer, 'Elevations.pdf');
     deliverableId = uploaded.body.file.id;
-    noteId = (await act(owner, { action: 'pin_note', deliverable_id: deliverableId, version: 1, page: 1, x: 0, y: 1, text: 'Corner note' })).body.note_id;
+    noteId = (await act(owner, { action: 'pin_note', deliverable_id: deliverableId, version: 1, page: 1, x: 0, y: 1, text: 'Corner note' })).body.note_id!;
     await stack.settle();
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InviteResponse, TeamResponse } from '../../functions/features/teams/contracts.js';
+import type { Method } from '../support/api-routes.js';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 import { readAll } from '../../functions/platform/event-store/event-log.js';
 
@@ -49,7 +50,7 @@ describe('teams and invitations (embedded stack)', () => {
     expect(again.status).toBe(409);
     const blank = await stack.api('POST', '/api/team', { user: loner, body: { name: '  ' } });
     expect(blank.status).toBe(400);
-    expect(blank.body.error.message).toMatch(/Please enter a team name/);
+    expect(blank.body.error?.message).toMatch(/Please enter a team name/);
   });
 
   it('invites by e-mail, the invitee signs up, accepts once, joins as Designer and sees the team projects', async () => {
@@ -86,7 +87,7 @@ describe('teams and invitations (embedded stack)', () => {
     const before = await stack.eventCount();
     for (const again of [await stack.api('POST', `/api/invites/${mail.token}/accept`, { user: dana }), await stack.api('GET', `/api/invites/${mail.token}`)]) {
       expect(again.status).toBe(410);
-      expect(again.body.error.message).toBe('Invalid or expired invitation');
+      expect(again.body.error?.message).toBe('Invalid or expired invitation');
     }
     expect(await stack.eventCount()).toBe(before);
 
@@ -122,7 +123,7 @@ describe('teams and invitations (embedded stack)', () => {
 
     const before = await stack.eventCount();
     const outboxBefore = (await stack.local.outbox.list()).filter((message) => message.tag === 'team-invite').length;
-    const calls: [string, string, unknown?][] = [
+    const calls: [Method, string, unknown?][] = [
       ['PATCH', `/api/team/members/${owner.sub}`, { role: 'designer' }],
       ['DELETE', `/api/team/members/${owner.sub}`],
       ['POST', '/api/team/invites', { email: uniqueEmail('sneaky') }],
@@ -132,7 +133,7 @@ describe('teams and invitations (embedded stack)', () => {
     for (const [method, path, body] of calls) {
       const answer = await stack.api(method, path, { user: member, body });
       expect(answer.status, `${method} ${path}`).toBe(403);
-      expect(answer.body.error.message).toBe('Only team admins can manage the team.');
+      expect(answer.body.error?.message).toBe('Only team admins can manage the team.');
     }
     // Someone in no team at all is no team admin either.
     const outsider = await stack.signUpClient();
@@ -159,7 +160,7 @@ describe('teams and invitations (embedded stack)', () => {
     for (const [method, body] of [['PATCH', { role: 'designer' }], ['DELETE', undefined]] as const) {
       const self = await stack.api(method, `/api/team/members/${owner.sub}`, { user: owner, body });
       expect(self.status).toBe(403);
-      expect(self.body.error.message).toMatch(/^You cannot (change the role of|remove) yourself\.$/);
+      expect(self.body.error?.message).toMatch(/^You cannot (change the role of|remove) yourself\.$/);
     }
     await stack.settle();
     // Rita, now a team admin, may manage others but not herself.
@@ -181,7 +182,7 @@ describe('teams and invitations (embedded stack)', () => {
     const stranger = await stack.provenClient();
     const wrong = await stack.api('POST', `/api/invites/${first.token}/accept`, { user: stranger });
     expect(wrong.status).toBe(403);
-    expect(wrong.body.error.message).toMatch(`This invitation was sent to ${email}`);
+    expect(wrong.body.error?.message).toMatch(`This invitation was sent to ${email}`);
 
     const resent = await stack.api('POST', `/api/team/invites/${created.body.invite.id}/resend`, { user: owner });
     expect(resent.status).toBe(200);
@@ -189,7 +190,7 @@ describe('teams and invitations (embedded stack)', () => {
     await stack.settle();
     const second = await invitationTo(stack, email);
     expect(second.token).not.toBe(first.token);
-    expect((await stack.api('GET', `/api/invites/${first.token}`)).body.error.message).toBe('Invalid or expired invitation');
+    expect((await stack.api('GET', `/api/invites/${first.token}`)).body.error?.message).toBe('Invalid or expired invitation');
     expect((await stack.api('GET', `/api/invites/${second.token}`)).status).toBe(200);
 
     const revoked = await stack.api('POST', `/api/team/invites/${created.body.invite.id}/revoke`, { user: owner });
@@ -199,13 +200,13 @@ describe('teams and invitations (embedded stack)', () => {
     const eve = await stack.signUpClient({}, email);
     for (const answer of [await stack.api('GET', `/api/invites/${second.token}`), await stack.api('POST', `/api/invites/${second.token}/accept`, { user: eve })]) {
       expect(answer.status).toBe(410);
-      expect(answer.body.error.message).toBe('Invalid or expired invitation');
+      expect(answer.body.error?.message).toBe('Invalid or expired invitation');
     }
     expect((await stack.api('POST', `/api/team/invites/${created.body.invite.id}/resend`, { user: owner })).status).toBe(409);
     for (const token of ['not-a-token', 'x'.repeat(43)]) {
       const unknown = await stack.api('GET', `/api/invites/${token}`);
       expect(unknown.status).toBe(404);
-      expect(unknown.body.error.message).toBe('Invalid or expired invitation');
+      expect(unknown.body.error?.message).toBe('Invalid or expired invitation');
     }
   });
 
@@ -223,7 +224,7 @@ describe('teams and invitations (embedded stack)', () => {
       const before = await stack.eventCount();
       for (const answer of [await stack.api('GET', `/api/invites/${token}`), await stack.api('POST', `/api/invites/${token}/accept`, { user: late })]) {
         expect(answer.status).toBe(410);
-        expect(answer.body.error.message).toBe('Invalid or expired invitation');
+        expect(answer.body.error?.message).toBe('Invalid or expired invitation');
       }
       expect(await stack.eventCount()).toBe(before);
       const team = (await stack.api('GET', '/api/team', { user: owner })).body as TeamResponse;
@@ -242,7 +243,7 @@ describe('teams and invitations (embedded stack)', () => {
     expect(created.body.invite).toMatchObject({ status: 'pending', sent_at: null, send_error: expect.stringMatching(/not a deliverable address/) });
     const resent = await stack.api('POST', `/api/team/invites/${created.body.invite.id}/resend`, { user: owner });
     expect(resent.status).toBe(502);
-    expect(resent.body.error.message).toBe('Failed to resend invitation');
+    expect(resent.body.error?.message).toBe('Failed to resend invitation');
     const history = await stack.local.runtime.store.readStream(`team-${teamId}`);
     expect(history.events.filter((e) => e.type === 'TeamInviteSendFailed').length).toBeGreaterThanOrEqual(2);
     expect((await stack.local.outbox.list(email)).filter((message) => message.tag === 'team-invite')).toEqual([]);
@@ -251,10 +252,10 @@ describe('teams and invitations (embedded stack)', () => {
   it('validates invitations: e-mail required, Designer only; accepting needs sign-in', async () => {
     const missing = await stack.api('POST', '/api/team/invites', { user: owner, body: { email: '' } });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toMatch(/Email is required/);
+    expect(missing.body.error?.message).toMatch(/Email is required/);
     const admin = await stack.api('POST', '/api/team/invites', { user: owner, body: { email: uniqueEmail(), role: 'admin' } });
     expect(admin.status).toBe(400);
-    expect(admin.body.error.message).toMatch('Currently, only Designer role is available for new team members.');
+    expect(admin.body.error?.message).toMatch('Currently, only Designer role is available for new team members.');
     expect((await stack.api('POST', `/api/invites/${'y'.repeat(43)}/accept`)).status).toBe(401);
   });
 

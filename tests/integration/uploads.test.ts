@@ -127,10 +127,10 @@ describe('refusals', () => {
     const before = await stack.eventCount();
     const html = await stack.api('POST', `/api/projects/${projectId}/uploads`, { user: owner, body: { file_name: 'page.html', content_type: 'text/html', file_size: 10 } });
     expect(html.status).toBe(400);
-    expect(html.body.error.message).toBe(INVALID_FILE_TYPE_MESSAGE);
+    expect(html.body.error?.message).toBe(INVALID_FILE_TYPE_MESSAGE);
     const big = await stack.api('POST', `/api/projects/${projectId}/uploads`, { user: owner, body: { file_name: 'scan.pdf', content_type: 'application/pdf', file_size: MAX_FILE_BYTES + 1 } });
     expect(big.status).toBe(400);
-    expect(big.body.error.message).toBe(FILE_TOO_LARGE_MESSAGE);
+    expect(big.body.error?.message).toBe(FILE_TOO_LARGE_MESSAGE);
     expect(await stack.eventCount()).toBe(before);
   });
 
@@ -172,11 +172,11 @@ describe('refusals', () => {
     for (const key of ['../etc/passwd', `${projectId}/client/../../x.pdf`, `${otherId}/client/${newId()}-x.pdf`, `${projectId}/secret/${newId()}-x.pdf`, `${projectId}/client/x.pdf`]) {
       const refused = await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key } });
       expect(refused.status, key).toBe(400);
-      expect(refused.body.error.code).toBe('INVALID_KEY');
+      expect(refused.body.error?.code).toBe('INVALID_KEY');
     }
     const missing = await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key: uploadKey(projectId, 'client_upload', newId(), 'ghost.pdf') } });
     expect(missing.status).toBe(400);
-    expect(missing.body.error.code).toBe('UPLOAD_NOT_FOUND');
+    expect(missing.body.error?.code).toBe('UPLOAD_NOT_FOUND');
     expect(await stack.eventCount()).toBe(before);
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { startLocal, type LocalRuntime } from '../../infra/local/runtime.js';
 import { readAll } from '../../functions/platform/event-store/event-log.js';
+import type { Answer, Method, ResponseOf } from './api-routes.js';
 
 export interface TestUser {
   email: string;
@@ -99,7 +100,12 @@ export class TestStack {
     return this.signIn(this.local.seeded.designer.email, this.local.seeded.designer.password);
   }
 
-  async api(method: string, path: string, options: { user?: TestUser; body?: unknown; rawBody?: string } = {}) {
+  /**
+   * Calls the API as `user`. The answer's body is typed by the route's contract (tests/support/
+   * api-routes.ts), so a test that reads a field the contract lacks does not compile. The request
+   * body stays `unknown`: the attack and fuzz suites send what no contract allows.
+   */
+  async api<M extends Method, P extends string>(method: M, path: P, options: { user?: TestUser; body?: unknown; rawBody?: string } = {}): Promise<Answer<ResponseOf<M, P>>> {
     const response = await fetch(`${this.url}${path}`, {
       method,
       headers: {
@@ -109,13 +115,13 @@ export class TestStack {
       body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
     });
     const text = await response.text();
-    let json: any = undefined;
+    let body: unknown;
     try {
-      json = text ? JSON.parse(text) : undefined;
+      body = text ? JSON.parse(text) : undefined;
     } catch {
-      json = text;
+      body = text;
     }
-    return { status: response.status, body: json };
+    return { status: response.status, body: body as Answer<ResponseOf<M, P>>['body'] };
   }
 
   /** Counts every event in the store (authorization and fuzz suites check refusals append nothing). */

@@ -24,7 +24,7 @@ describe('the runtime of a handler that only reads events', () => {
 
   it('has no bus nor publisher, and says which module would bring them', () => {
     const runtime = runtimeFromEnvironment();
-    expect(() => runtime.publisher).toThrow(/does not import functions\/core\/event-runtime\.ts/);
-    expect(() => runtime.bus).toThrow(/does not import functions\/core\/event-runtime\.ts/);
+    expect(() => runtime.publisher).toThrow(/does not import \S*event-runtime\.ts/);
+    expect(() => runtime.bus).toThrow(/does not import \S*event-runtime\.ts/);
   });
 });

@@ -12,3 +12,6 @@ export const awsJsonAnswer = (version: '1.0' | '1.1', body: unknown, status = 20
   headers: { 'content-type': `application/x-amz-json-${version}`, ...headers },
   body,
 });
+
+/** An awsJson error of `type` (status 400, as these services answer client errors). */
+export const awsJsonError = (version: '1.0' | '1.1', type: string, message: string, status = 400): Answer => awsJsonAnswer(version, { __type: type, message }, status);

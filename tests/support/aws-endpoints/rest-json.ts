@@ -10,3 +10,6 @@ export const restJsonError = (status: number, type: string, message: string, nam
   headers: { 'x-amzn-errortype': `${type}:${namespace}` },
   body: { message },
 });
+
+/** A restJson success: the output shape as JSON. */
+export const restJsonAnswer = (body: unknown, status = 200): Answer => ({ status, headers: { 'content-type': 'application/json' }, body });

@@ -13,9 +13,15 @@ import type { AddressInfo } from 'node:net';
 export type Answer = { status: number; headers?: Record<string, string>; body?: unknown } | 'hang-up' | 'silent';
 
 export interface SeenRequest {
+  /** The SigV4 signing name the request was signed for: sts, ssm, lambda, ses, bedrock, sqs, … */
+  service: string;
+  /** `X-Amz-Target`'s operation (awsJson) or the form's `Action` (awsQuery); undefined for REST protocols. */
+  operation?: string;
   method: string;
   /** The path and query as sent (percent-encoding kept). */
   url: string;
+  /** The decoded path, without the query string. */
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
   /** Set when the client closed the connection before it was answered (an abort, a socket timeout). */
@@ -48,17 +54,34 @@ export async function startAwsEndpoint(options: { http2?: boolean } = {}): Promi
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request: SeenRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), closedByClient: false };
+      const body = Buffer.concat(chunks).toString('utf8');
+      const url = req.url ?? '';
+      const request: SeenRequest = {
+        service: scopeOf(req.headers)?.service ?? '',
+        operation: operationOf(req.headers, body),
+        method: req.method ?? '',
+        url,
+        path: decodeURIComponent(new URL(url, 'http://local').pathname),
+        headers: req.headers,
+        body,
+        closedByClient: false,
+      };
       seen.push(request);
-      const reply = responder(request, seen.length - 1);
+      let reply: Answer;
+      try {
+        reply = responder(request, seen.length - 1);
+      } catch (error) {
+        // A responder's own bug answers as a 500 the test can read, instead of an uncaught exception.
+        reply = { status: 500, body: { message: `test endpoint failed: ${(error as Error).message}` } };
+      }
       res.on('close', () => {
         if (reply === 'silent') request.closedByClient = true;
       });
       if (reply === 'hang-up') return void ('stream' in req ? req.stream.close(0x2) : req.socket.destroy());
       if (reply === 'silent') return void held.push(() => ('stream' in req ? req.stream.close() : req.socket.destroy()));
-      const body = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+      const answerBody = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
       (res as ServerResponse).writeHead(reply.status, { 'content-type': 'application/json', 'x-amzn-requestid': `req-${seen.length}`, ...reply.headers });
-      res.end(body);
+      res.end(answerBody);
     });
   };
   const server = options.http2 ? createHttp2Server(handle) : createServer(handle);
@@ -114,7 +137,19 @@ export function useEndpointEnv(endpoints: Record<string, string>, region = 'us-e
 }
 
 /** The SigV4 credential scope of a request: the key, region and service it was signed for. */
-export function signedScope(request: SeenRequest): { accessKeyId: string; region: string; service: string } | undefined {
-  const match = /Credential=([^/]+)\/\d{8}\/([^/]+)\/([^/]+)\/aws4_request/.exec(String(request.headers.authorization ?? ''));
+export function signedScope(request: Pick<SeenRequest, 'headers'>): { accessKeyId: string; region: string; service: string } | undefined {
+  return scopeOf(request.headers);
+}
+
+function scopeOf(headers: IncomingHttpHeaders): { accessKeyId: string; region: string; service: string } | undefined {
+  const match = /Credential=([^/]+)\/\d{8}\/([^/]+)\/([^/]+)\/aws4_request/.exec(String(headers.authorization ?? ''));
   return match ? { accessKeyId: match[1]!, region: match[2]!, service: match[3]! } : undefined;
+}
+
+/** The operation of the protocols that name it (awsJson's target, awsQuery's Action); REST ones name it by method and path. */
+function operationOf(headers: IncomingHttpHeaders, body: string): string | undefined {
+  const target = headers['x-amz-target'];
+  if (typeof target === 'string') return target.split('.').pop();
+  if (String(headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return new URLSearchParams(body).get('Action') ?? undefined;
+  return undefined;
 }

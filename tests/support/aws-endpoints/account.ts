@@ -1,27 +1,35 @@
 /**
- * An AWS account as the deploy checks see it, answered over the local wire endpoint
- * (tests/support/aws-wire.ts): STS, SSM, Lambda, SESv2, Bedrock, API Gateway and Secrets Manager,
+ * An AWS account as the deploy checks see it, answered by the same local endpoint the adapter
+ * tests use (server.ts): STS, SSM, Lambda, SESv2, Bedrock, API Gateway and Secrets Manager,
  * each in its own protocol, with the response shapes of the services' API references. A test
  * starts from `healthyAccount()` and breaks one thing.
  */
-import { awsJson, awsJsonError, awsQuery, awsQueryError, restJson, restJsonError, type WireHandler, type WireReply, type WireRequest } from './aws-wire.js';
+import { awsJsonAnswer, awsJsonError as awsJsonErrorOf } from './aws-json.js';
+import { awsQueryAnswer as awsQuery, awsQueryError } from './aws-query.js';
+import { restJsonAnswer as restJson, restJsonError as restJsonErrorOf } from './rest-json.js';
+import type { Answer, SeenRequest } from './server.js';
+
+// SSM and Secrets Manager speak awsJson 1.1.
+const awsJson = (body: unknown) => awsJsonAnswer('1.1', body);
+const awsJsonError = (type: string, message: string) => awsJsonErrorOf('1.1', type, message);
+const restJsonError = (status: number, type: string, message: string) => restJsonErrorOf(status, type, message, 'http://internal.amazon.com/coral/com.amazonaws.local/');
 
 const STS_XMLNS = 'https://sts.amazonaws.com/doc/2011-06-15/';
 
-export interface WireIdentity {
+export interface SesIdentity {
   type: 'DOMAIN' | 'EMAIL_ADDRESS';
   status: 'SUCCESS' | 'PENDING' | 'FAILED' | 'TEMPORARY_FAILURE' | 'NOT_STARTED';
   dkimTokens?: string[];
 }
 
-export interface WireModelAvailability {
+export interface ModelAvailability {
   agreement: 'AVAILABLE' | 'PENDING' | 'NOT_AVAILABLE' | 'ERROR';
   authorization: 'AUTHORIZED' | 'NOT_AUTHORIZED';
   entitlement: 'AVAILABLE' | 'NOT_AVAILABLE';
   region: 'AVAILABLE' | 'NOT_AVAILABLE';
 }
 
-export interface WireAccount {
+export interface AwsAccount {
   account: string;
   arn: string;
   /** STS refuses the credentials (expired or unknown keys). */
@@ -34,12 +42,12 @@ export interface WireAccount {
     review?: { Status: 'PENDING' | 'FAILED' | 'GRANTED' | 'DENIED'; CaseId?: string };
     sendingEnabled: boolean;
     enforcement?: 'HEALTHY' | 'PROBATION' | 'SHUTDOWN';
-    identities: Record<string, WireIdentity>;
+    identities: Record<string, SesIdentity>;
   };
   bedrock: {
     inferenceProfiles: Record<string, { status: 'ACTIVE'; models: string[] }>;
     foundationModels: Record<string, { inferenceTypes: ('ON_DEMAND' | 'PROVISIONED' | 'INFERENCE_PROFILE')[] }>;
-    availability: Record<string, WireModelAvailability>;
+    availability: Record<string, ModelAvailability>;
   };
   apiGatewayRoleArn?: string;
   secrets: Record<string, { deletedDate?: Date }>;
@@ -51,7 +59,7 @@ export const MODEL = 'anthropic.claude-haiku-4-5-20251001-v1:0';
 export const PROFILE = `us.${MODEL}`;
 
 /** An account where every check passes, for a stack in us-east-1 that sends from no-reply@designclub.test. */
-export function healthyAccount(): WireAccount {
+export function healthyAccount(): AwsAccount {
   return {
     account: '123456789012',
     arn: 'arn:aws:iam::123456789012:user/deployer',
@@ -74,11 +82,11 @@ export function healthyAccount(): WireAccount {
   };
 }
 
-const deniedMessage = (account: WireAccount, action: string) =>
+const deniedMessage = (account: AwsAccount, action: string) =>
   `User: ${account.arn} is not authorized to perform: ${action} because no identity-based policy allows the ${action} action`;
 
 /** Which IAM action a request needs, and its protocol's way of refusing it. */
-function refusal(account: WireAccount, request: WireRequest, action: string): WireReply | undefined {
+function refusal(account: AwsAccount, request: SeenRequest, action: string): Answer | undefined {
   if (!account.denied.includes(action)) return undefined;
   const message = deniedMessage(account, action);
   if (request.service === 'sts') return awsQueryError(403, STS_XMLNS, 'AccessDenied', message);
@@ -87,11 +95,11 @@ function refusal(account: WireAccount, request: WireRequest, action: string): Wi
 }
 
 /** What the account answers: each request dispatched by service, then operation or path. */
-export function answerAs(account: WireAccount): WireHandler {
+export function answerAs(account: AwsAccount): (request: SeenRequest) => Answer {
   return (request) => {
     const { service, operation, method, path } = request;
     const json = () => JSON.parse(request.body || '{}') as Record<string, string>;
-    const route = (action: string, answer: () => WireReply) => refusal(account, request, action) ?? answer();
+    const route = (action: string, answer: () => Answer) => refusal(account, request, action) ?? answer();
     const rest = (pattern: RegExp) => (method === 'GET' ? pattern.exec(path) : null);
 
     if (service === 'sts' && operation === 'GetCallerIdentity') {

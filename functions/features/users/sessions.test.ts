@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EmailProven, PasswordResetCompleted, PasswordResetRequested, RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from '../../functions/features/users/events.js';
-import { sessionsValidFrom, userDecider, userEvolution } from '../../functions/features/users/decider.js';
-import { isRevoked } from '../../functions/platform/http/auth.js';
-import { usersProjection } from '../../functions/features/users/projection.js';
-import { deciderSpec } from '../support/given-when-then.js';
+import { EmailProven, PasswordResetCompleted, PasswordResetRequested, RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from './events.js';
+import { sessionsValidFrom, userDecider, userEvolution } from './decider.js';
+import { isRevoked } from '../../platform/http/auth.js';
+import { usersProjection } from './projection.js';
+import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(userDecider);
 const registered = UserRegistered.create({ user_id: 'u1', email: 'ann@example.com', full_name: 'Ann', company: null, phone: null, user_type: 'architect' });

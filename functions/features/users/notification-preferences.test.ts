@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NOTIFICATION_PREFERENCES, preferencesOf } from '../../shared/notification-kinds.js';
-import { NotificationPreferencesChanged } from '../../functions/features/notifications/events.js';
-import { UserRegistered } from '../../functions/features/users/events.js';
-import { userDecider } from '../../functions/features/users/decider.js';
-import { deciderSpec } from '../support/given-when-then.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES, preferencesOf } from '../../../shared/notification-kinds.js';
+import { NotificationPreferencesChanged } from '../notifications/events.js';
+import { UserRegistered } from './events.js';
+import { userDecider } from './decider.js';
+import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(userDecider);
 const registered = UserRegistered.create({ user_id: 'u1', email: 'a@example.test' });
@@ -26,10 +26,7 @@ describe('user decider: notification preferences', () => {
   });
 
   it('folds changes over the defaults', () => {
-    let state = userDecider.initialState();
-    for (const event of [registered, NotificationPreferencesChanged.create({ preferences: { comment: 'off' } }), NotificationPreferencesChanged.create({ preferences: { status: 'digest' } })]) {
-      state = userDecider.evolve(state, { ...event, at: '2026-11-24T00:00:00.000Z' } as never);
-    }
+    const state = given([registered, NotificationPreferencesChanged.create({ preferences: { comment: 'off' } }), NotificationPreferencesChanged.create({ preferences: { status: 'digest' } })]).state();
     expect(preferencesOf(state.notification_preferences)).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, comment: 'off', status: 'digest' });
   });
 

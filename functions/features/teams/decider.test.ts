@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TeamCreated, TeamInviteAccepted, TeamInviteCreated, TeamInviteResent, TeamInviteRevoked, TeamInviteSendFailed, TeamInviteSent, TeamMemberJoined, TeamMemberRemoved, TeamMemberRoleChanged } from '../../functions/features/teams/events.js';
-import { type Actor } from '../../events/envelope.js';
-import { fold } from '../../functions/platform/decider.js';
-import { INVALID_INVITE_MESSAGE, inviteExpiry, teamDecider } from '../../functions/features/teams/decider.js';
-import { deciderSpec } from '../support/given-when-then.js';
+import { TeamCreated, TeamInviteAccepted, TeamInviteCreated, TeamInviteResent, TeamInviteRevoked, TeamInviteSendFailed, TeamInviteSent, TeamMemberJoined, TeamMemberRemoved, TeamMemberRoleChanged } from './events.js';
+import { type Actor } from '../../../events/envelope.js';
+import { INVALID_INVITE_MESSAGE, inviteExpiry, teamDecider } from './decider.js';
+import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
 // The spec helper decides at this instant.
 const NOW = '2026-11-22T10:00:00.000Z';
@@ -145,8 +144,7 @@ describe('team decider: members', () => {
       .thenThrows('Only team admins can manage the team.', 'FORBIDDEN');
   });
   it('folds members and invitations for the screens', () => {
-    const at = (event: (typeof withDana)[number], version: number) => ({ ...event, at: NOW, actor: admin, version });
-    const state = fold(teamDecider, withDana.map(at));
+    const state = given(withDana).state();
     expect(state).toMatchObject({ exists: true, id: 'T1', name: 'Studio North', created_by: 'owner' });
     expect(state.members.map((m) => [m.user_id, m.role, m.status, m.invited_email])).toEqual([
       ['owner', 'admin', 'active', null],

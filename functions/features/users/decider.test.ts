@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EmailProven, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, SessionsEnded, UserRegistered } from '../../functions/features/users/events.js';
-import { userDecider } from '../../functions/features/users/decider.js';
-import { usersProjection } from '../../functions/features/users/projection.js';
-import { deciderSpec } from '../support/given-when-then.js';
+import { EmailProven, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, SessionsEnded, UserRegistered } from './events.js';
+import { userDecider } from './decider.js';
+import { usersProjection } from './projection.js';
+import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(userDecider);
 const registered = UserRegistered.create({ user_id: 'u1', email: 'ann@example.com', full_name: 'Ann', company: null, phone: null, user_type: 'architect' });

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged } from '../../functions/features/projects/events.js';
-import { ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered } from '../../functions/features/users/events.js';
-import { type EventEnvelope, type NewEvent } from '../../events/envelope.js';
-import { boardPartition, MAX_CLIENT_WORDS, MAX_WORDS, projectCounters, projectIndexItems, searchPartition, searchWords, words } from '../../functions/features/projects/project-index.js';
-import { projectsProjection } from '../../functions/features/projects/projection.js';
-import { usersProjection } from '../../functions/features/users/projection.js';
-import { counterDeltas, Projector, type Projection } from '../../functions/platform/views/projector.js';
-import type { ViewItem, ViewStore } from '../../functions/platform/views/views.js';
-import { projectDecider, type SubmitProjectCommand } from '../../functions/features/projects/decider.js';
-import { LONG_DESCRIPTION } from '../support/stack.js';
+import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged } from './events.js';
+import { ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered } from '../users/events.js';
+import { type EventEnvelope, type NewEvent } from '../../../events/envelope.js';
+import { boardPartition, MAX_CLIENT_WORDS, MAX_WORDS, projectCounters, projectIndexItems, searchPartition, searchWords, words } from './project-index.js';
+import { projectsProjection } from './projection.js';
+import { usersProjection } from '../users/projection.js';
+import { counterDeltas, Projector, type Projection } from '../../platform/views/projector.js';
+import type { ViewItem, ViewStore } from '../../platform/views/views.js';
+import { projectDecider, type SubmitProjectCommand } from './decider.js';
+import { LONG_DESCRIPTION } from '../../../tests/support/stack.js';
 
 /**
  * The board's index items and counters (issue 21), without I/O: a views store in memory behind the

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { UserIdentityRelinked, UserRegistered } from '../../functions/features/users/events.js';
-import { type NewEvent } from '../../events/envelope.js';
-import { identityAliasesProjection, identityAliasKey } from '../../functions/features/users/identity-aliases-projection.js';
-import { identitySubOf, userDecider } from '../../functions/features/users/decider.js';
-import { deciderSpec } from '../support/given-when-then.js';
+import { UserIdentityRelinked, UserRegistered } from './events.js';
+import { type NewEvent } from '../../../events/envelope.js';
+import { identityAliasesProjection, identityAliasKey } from './identity-aliases-projection.js';
+import { identitySubOf, userDecider } from './decider.js';
+import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(userDecider);
 const registered = UserRegistered.create({ user_id: 'old', email: 'ann@example.com', full_name: 'Ann', company: null, phone: null, user_type: 'architect' });

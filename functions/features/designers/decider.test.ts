@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DesignerAuthorized, DesignerDeactivated, DesignerLinked, DesignerReactivated, DesignerRemoved, DesignerSessionsRevoked } from '../../functions/features/designers/events.js';
-import { catalogue } from '../../functions/app/catalogue.js';
-import { designersProjection } from '../../functions/features/designers/projection.js';
-import { fold } from '../../functions/platform/decider.js';
-import { designerDecider, designerStream, revocationDecider } from '../../functions/features/designers/decider.js';
-import { foldFor } from '../../functions/platform/streams.js';
-import { deciderSpec } from '../support/given-when-then.js';
+import { DesignerAuthorized, DesignerDeactivated, DesignerLinked, DesignerReactivated, DesignerRemoved, DesignerSessionsRevoked } from './events.js';
+import { catalogue } from '../../app/catalogue.js';
+import { designersProjection } from './projection.js';
+import { fold } from '../../platform/decider.js';
+import { designerDecider, designerStream, revocationDecider } from './decider.js';
+import { foldFor } from '../../platform/streams.js';
+import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(designerDecider);
 const preAuthorised = DesignerAuthorized.create({ email: 'dee@example.com', user_id: null });

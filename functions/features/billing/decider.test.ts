@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionUpdated } from '../../functions/features/billing/events.js';
-import { billingDecider, statusOf, type SubscriptionSnapshot } from '../../functions/features/billing/decider.js';
-import { deciderSpec } from '../support/given-when-then.js';
+import { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionUpdated } from './events.js';
+import { billingDecider, statusOf, type SubscriptionSnapshot } from './decider.js';
+import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(billingDecider);
 
@@ -163,10 +163,7 @@ describe('billing decider', () => {
   });
 
   it('evolves to the subscription the projection shows', () => {
-    let state = billingDecider.initialState();
-    for (const [index, event] of [linked, started].entries()) {
-      state = billingDecider.evolve(state, { ...event, at: '2026-11-22T10:00:00.000Z', actor: { sub: 'system', role: 'system' }, version: index + 1 });
-    }
+    const state = given([linked, started], { sub: 'system', role: 'system' }).state();
     expect(state).toMatchObject({ user_id: 'u1', customer_id: 'cus_1', status: 'active', plan_name: 'Starter', tier: 'starter', processed_event_ids: ['evt_1'] });
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from '../../functions/features/users/events.js';
-import { isRevoked } from '../../functions/platform/http/auth.js';
-import { userDecider, userRoles } from '../../functions/features/users/decider.js';
-import { postResetPath, postSignInPath, teamPortalDestination } from '../../web/src/lib/roles.js';
-import { deciderSpec } from '../support/given-when-then.js';
+import { RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from './events.js';
+import { isRevoked } from '../../platform/http/auth.js';
+import { userDecider, userRoles } from './decider.js';
+import { postResetPath, postSignInPath, teamPortalDestination } from '../../../web/src/lib/roles.js';
+import { by, deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(userDecider);
 const client = UserRegistered.create({ user_id: 'u1', email: 'ann@example.com', full_name: 'Ann' });
@@ -27,11 +27,9 @@ describe('system roles in the user stream', () => {
     given([]).when({ type: 'GrantRole', role: 'admin' }).thenThrows('User not found', 'NOT_FOUND');
   });
   it('folds the roles, also for states saved before roles existed', () => {
-    let state = userDecider.initialState();
-    state = userDecider.evolve(state, { ...admin, at: '2026-01-01T00:00:00.000Z', actor: { sub: 'system', role: 'system' }, version: 1 });
-    expect(userRoles(state)).toEqual(['admin']);
-    state = userDecider.evolve(state, { ...RoleRevoked.create({ role: 'admin' }), at: '2026-01-02T00:00:00.000Z', actor: { sub: 'system', role: 'system' }, version: 2 });
-    expect(userRoles(state)).toEqual([]);
+    const system = { sub: 'system', role: 'system' } as const;
+    expect(userRoles(given([by(system, admin, '2026-01-01T00:00:00.000Z')]).state())).toEqual(['admin']);
+    expect(userRoles(given([by(system, admin, '2026-01-01T00:00:00.000Z'), by(system, RoleRevoked.create({ role: 'admin' }), '2026-01-02T00:00:00.000Z')]).state())).toEqual([]);
     expect(userRoles({ initial_role: 'admin' } as never)).toEqual(['admin']);
     expect(userRoles({ initial_role: 'designer' } as never)).toEqual([]);
   });

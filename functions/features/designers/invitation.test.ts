@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DesignerAuthorized, DesignerInvitationAccepted, DesignerInvitationSendFailed, DesignerInvitationSent, DesignerInvited, DesignerLinked, DesignerRemoved } from '../../functions/features/designers/events.js';
-import { canonicalEmail } from '../../shared/email.js';
-import { catalogue } from '../../functions/app/catalogue.js';
-import { designerInviteTokenKey, designersProjection } from '../../functions/features/designers/projection.js';
-import { fold } from '../../functions/platform/decider.js';
-import { designerDecider, invitationStatus } from '../../functions/features/designers/decider.js';
-import { deciderSpec } from '../support/given-when-then.js';
+import { DesignerAuthorized, DesignerInvitationAccepted, DesignerInvitationSendFailed, DesignerInvitationSent, DesignerInvited, DesignerLinked, DesignerRemoved } from './events.js';
+import { canonicalEmail } from '../../../shared/email.js';
+import { catalogue } from '../../app/catalogue.js';
+import { designerInviteTokenKey, designersProjection } from './projection.js';
+import { fold } from '../../platform/decider.js';
+import { designerDecider, invitationStatus } from './decider.js';
+import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
 // The spec's clock (given-when-then) is 2026-11-22T10:00Z: the link works until 7 days later.
 const given = deciderSpec(designerDecider);
@@ -85,7 +85,7 @@ describe('designer invitations (the proof of the address)', () => {
 
 describe('a refused sign-up reads as the trigger says', () => {
   it("shows the PreSignUp trigger's own message, not Cognito's wrapper", async () => {
-    const { authErrorMessage } = await import('../../web/src/lib/auth-errors.js');
+    const { authErrorMessage } = await import('../../../web/src/lib/auth-errors.js');
     const error = Object.assign(new Error('PreSignUp failed with error An account with this email already exists.'), { name: 'UserLambdaValidationException' });
     expect(authErrorMessage(error, 'Account creation failed')).toBe('An account with this email already exists.');
     const local = Object.assign(new Error('pre-sign-up failed with error An account with this email already exists..'), { name: 'UserLambdaValidationException' });
