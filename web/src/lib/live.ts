@@ -26,7 +26,12 @@ const sessionEnded = () => {
  * what it shows when one of its topics changes. While the socket is down the screens poll, and
  * after a reconnect they reload once, so nothing is missed.
  */
-type Listener = { topics: Set<string>; notify: () => void };
+type Listener = {
+  /** null: every topic (the query cache's one listener). */
+  topics: Set<string> | null;
+  /** `changed`: the topics a message named, or null when anything may have changed (a poll, a reconnect). */
+  notify: (changed: readonly string[] | null) => void;
+};
 
 const listeners = new Set<Listener>();
 const POLL_MS = 15_000;
@@ -41,8 +46,10 @@ export type LiveState = 'connected' | 'polling';
 let state: LiveState = 'polling';
 export const liveState = () => state;
 
-function notifyAll(filter?: (listener: Listener) => boolean) {
-  for (const listener of listeners) if (!filter || filter(listener)) listener.notify();
+function notifyAll(changed: readonly string[] | null = null) {
+  for (const listener of listeners) {
+    if (!changed || !listener.topics || changed.some((topic) => listener.topics!.has(topic))) listener.notify(changed);
+  }
 }
 
 function startPolling() {
@@ -90,8 +97,7 @@ async function connect() {
         const data = JSON.parse(String(message.data)) as { type?: string; topics?: string[] };
         if (data.type === 'session_ended') return sessionEnded();
         if (data.type !== 'changed' || !Array.isArray(data.topics)) return;
-        const changed = new Set(data.topics);
-        notifyAll((listener) => [...listener.topics].some((topic) => changed.has(topic)));
+        notifyAll(data.topics.filter((topic): topic is string => typeof topic === 'string'));
       } catch {
         // Not ours: ignore.
       }
@@ -119,6 +125,17 @@ function disconnectIfIdle() {
   socket = null;
 }
 
+function listen(listener: Listener): () => void {
+  listeners.add(listener);
+  // Opened in a task of its own, not in the screen's first effects beside its first requests.
+  inOwnTask(() => void connect());
+  if (!socket) startPolling();
+  return () => {
+    listeners.delete(listener);
+    disconnectIfIdle();
+  };
+}
+
 /**
  * Calls `onChange` (debounced) when any of `topics` changes, by the socket or, while it is down, by
  * polling. An empty topic list listens to nothing.
@@ -130,23 +147,48 @@ export function useLiveTopics(topics: readonly string[], onChange: () => void, d
   useEffect(() => {
     if (!key) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const listener: Listener = {
+    const stop = listen({
       topics: new Set(key.split('|')),
       notify: () => {
         clearTimeout(timer);
         timer = setTimeout(() => callback.current(), debounceMs);
       },
-    };
-    listeners.add(listener);
-    // Opened in a task of its own, not in the screen's first effects beside its first requests.
-    inOwnTask(() => void connect());
-    if (!socket) startPolling();
+    });
     return () => {
       clearTimeout(timer);
-      listeners.delete(listener);
-      disconnectIfIdle();
+      stop();
     };
   }, [key, debounceMs]);
+}
+
+/**
+ * Every change while `enabled` (a signed-in session): `onChange` gets the topics named within
+ * `debounceMs` of each other, once, or null when anything may have changed (a poll, a reconnect).
+ */
+export function useLiveChanges(enabled: boolean, onChange: (changed: readonly string[] | null) => void, debounceMs = 150): void {
+  const callback = useRef(onChange);
+  callback.current = onChange;
+  useEffect(() => {
+    if (!enabled) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let pending: Set<string> | null | undefined;
+    const stop = listen({
+      topics: null,
+      notify: (changed) => {
+        pending = changed === null || pending === null ? null : new Set([...(pending ?? []), ...changed]);
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          const topics = pending;
+          pending = undefined;
+          callback.current(topics ? [...topics] : null);
+        }, debounceMs);
+      },
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [enabled, debounceMs]);
 }
 
 /** Closes the socket (sign-out): the next listener reconnects with the new session's token. */

@@ -125,7 +125,7 @@ function ClientDashboard() {
 
       <Suspense fallback={null}>
         {!dialogUsed ? null : admin ? (
-          <ProjectManagementDialog project={open} onClose={() => setOpen(null)} onChanged={reloadProjects} />
+          <ProjectManagementDialog project={open} onClose={() => setOpen(null)} />
         ) : (
           <ProjectDetailDialog project={open} onClose={() => setOpen(null)} />
         )}
