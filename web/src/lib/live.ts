@@ -26,14 +26,14 @@ const sessionEnded = () => {
  * what it shows when one of its topics changes. While the socket is down the screens poll, and
  * after a reconnect they reload once, so nothing is missed.
  */
-type Listener = {
+export type LiveListener = {
   /** null: every topic (the query cache's one listener). */
   topics: Set<string> | null;
   /** `changed`: the topics a message named, or null when anything may have changed (a poll, a reconnect). */
   notify: (changed: readonly string[] | null) => void;
 };
 
-const listeners = new Set<Listener>();
+const listeners = new Set<LiveListener>();
 const POLL_MS = 15_000;
 const MAX_BACKOFF_MS = 30_000;
 let socket: WebSocket | null = null;
@@ -125,7 +125,8 @@ function disconnectIfIdle() {
   socket = null;
 }
 
-function listen(listener: Listener): () => void {
+/** Adds a listener (opening the socket, or polling while it is down); the returned function removes it. */
+export function listen(listener: LiveListener): () => void {
   listeners.add(listener);
   // Opened in a task of its own, not in the screen's first effects beside its first requests.
   inOwnTask(() => void connect());
@@ -159,36 +160,6 @@ export function useLiveTopics(topics: readonly string[], onChange: () => void, d
       stop();
     };
   }, [key, debounceMs]);
-}
-
-/**
- * Every change while `enabled` (a signed-in session): `onChange` gets the topics named within
- * `debounceMs` of each other, once, or null when anything may have changed (a poll, a reconnect).
- */
-export function useLiveChanges(enabled: boolean, onChange: (changed: readonly string[] | null) => void, debounceMs = 150): void {
-  const callback = useRef(onChange);
-  callback.current = onChange;
-  useEffect(() => {
-    if (!enabled) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let pending: Set<string> | null | undefined;
-    const stop = listen({
-      topics: null,
-      notify: (changed) => {
-        pending = changed === null || pending === null ? null : new Set([...(pending ?? []), ...changed]);
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          const topics = pending;
-          pending = undefined;
-          callback.current(topics ? [...topics] : null);
-        }, debounceMs);
-      },
-    });
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
-  }, [enabled, debounceMs]);
 }
 
 /** Closes the socket (sign-out): the next listener reconnects with the new session's token. */
