@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { currentIdToken } from './auth-session.js';
 import { loadConfig } from './config.js';
 import { inOwnTask } from './tasks.js';
@@ -22,8 +21,8 @@ const sessionEnded = () => {
 /**
  * Live updates: one WebSocket per tab, shared by every screen that listens. The server sends only
  * topic names ("project:<id>", "projects", "moderation", "activity", "users", "notifications" (the
- * caller's own bell, sent by the notifications reactor), …); a screen reloads
- * what it shows when one of its topics changes. While the socket is down the screens poll, and
+ * caller's own bell, sent by the notifications reactor), …); the query cache (lib/query/live-invalidation.ts)
+ * reads again each view whose topics changed. While the socket is down the screens poll, and
  * after a reconnect they reload once, so nothing is missed.
  */
 export type LiveListener = {
@@ -135,31 +134,6 @@ export function listen(listener: LiveListener): () => void {
     listeners.delete(listener);
     disconnectIfIdle();
   };
-}
-
-/**
- * Calls `onChange` (debounced) when any of `topics` changes, by the socket or, while it is down, by
- * polling. An empty topic list listens to nothing.
- */
-export function useLiveTopics(topics: readonly string[], onChange: () => void, debounceMs = 150): void {
-  const callback = useRef(onChange);
-  callback.current = onChange;
-  const key = [...topics].sort().join('|');
-  useEffect(() => {
-    if (!key) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stop = listen({
-      topics: new Set(key.split('|')),
-      notify: () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => callback.current(), debounceMs);
-      },
-    });
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
-  }, [key, debounceMs]);
 }
 
 /** Closes the socket (sign-out): the next listener reconnects with the new session's token. */
