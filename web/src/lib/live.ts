@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { currentIdToken } from './auth-session.js';
 import { loadConfig } from './config.js';
 import { inOwnTask } from './tasks.js';
@@ -22,13 +21,18 @@ const sessionEnded = () => {
 /**
  * Live updates: one WebSocket per tab, shared by every screen that listens. The server sends only
  * topic names ("project:<id>", "projects", "moderation", "activity", "users", "notifications" (the
- * caller's own bell, sent by the notifications reactor), …); a screen reloads
- * what it shows when one of its topics changes. While the socket is down the screens poll, and
+ * caller's own bell, sent by the notifications reactor), …); the query cache (lib/query/live-invalidation.ts)
+ * reads again each view whose topics changed. While the socket is down the screens poll, and
  * after a reconnect they reload once, so nothing is missed.
  */
-type Listener = { topics: Set<string>; notify: () => void };
+export type LiveListener = {
+  /** null: every topic (the query cache's one listener). */
+  topics: Set<string> | null;
+  /** `changed`: the topics a message named, or null when anything may have changed (a poll, a reconnect). */
+  notify: (changed: readonly string[] | null) => void;
+};
 
-const listeners = new Set<Listener>();
+const listeners = new Set<LiveListener>();
 const POLL_MS = 15_000;
 const MAX_BACKOFF_MS = 30_000;
 let socket: WebSocket | null = null;
@@ -41,8 +45,10 @@ export type LiveState = 'connected' | 'polling';
 let state: LiveState = 'polling';
 export const liveState = () => state;
 
-function notifyAll(filter?: (listener: Listener) => boolean) {
-  for (const listener of listeners) if (!filter || filter(listener)) listener.notify();
+function notifyAll(changed: readonly string[] | null = null) {
+  for (const listener of listeners) {
+    if (!changed || !listener.topics || changed.some((topic) => listener.topics!.has(topic))) listener.notify(changed);
+  }
 }
 
 function startPolling() {
@@ -90,8 +96,7 @@ async function connect() {
         const data = JSON.parse(String(message.data)) as { type?: string; topics?: string[] };
         if (data.type === 'session_ended') return sessionEnded();
         if (data.type !== 'changed' || !Array.isArray(data.topics)) return;
-        const changed = new Set(data.topics);
-        notifyAll((listener) => [...listener.topics].some((topic) => changed.has(topic)));
+        notifyAll(data.topics.filter((topic): topic is string => typeof topic === 'string'));
       } catch {
         // Not ours: ignore.
       }
@@ -119,34 +124,16 @@ function disconnectIfIdle() {
   socket = null;
 }
 
-/**
- * Calls `onChange` (debounced) when any of `topics` changes, by the socket or, while it is down, by
- * polling. An empty topic list listens to nothing.
- */
-export function useLiveTopics(topics: readonly string[], onChange: () => void, debounceMs = 150): void {
-  const callback = useRef(onChange);
-  callback.current = onChange;
-  const key = [...topics].sort().join('|');
-  useEffect(() => {
-    if (!key) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const listener: Listener = {
-      topics: new Set(key.split('|')),
-      notify: () => {
-        clearTimeout(timer);
-        timer = setTimeout(() => callback.current(), debounceMs);
-      },
-    };
-    listeners.add(listener);
-    // Opened in a task of its own, not in the screen's first effects beside its first requests.
-    inOwnTask(() => void connect());
-    if (!socket) startPolling();
-    return () => {
-      clearTimeout(timer);
-      listeners.delete(listener);
-      disconnectIfIdle();
-    };
-  }, [key, debounceMs]);
+/** Adds a listener (opening the socket, or polling while it is down); the returned function removes it. */
+export function listen(listener: LiveListener): () => void {
+  listeners.add(listener);
+  // Opened in a task of its own, not in the screen's first effects beside its first requests.
+  inOwnTask(() => void connect());
+  if (!socket) startPolling();
+  return () => {
+    listeners.delete(listener);
+    disconnectIfIdle();
+  };
 }
 
 /** Closes the socket (sign-out): the next listener reconnects with the new session's token. */

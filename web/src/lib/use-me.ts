@@ -1,46 +1,29 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
-import { api } from './api.js';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { meKeys, meQuery } from '../components/profile/api/get-me.js';
 import type { MeResponse } from './contracts.js';
 
 const NOT_YET_REGISTERED_RETRIES = 6;
 const RETRY_DELAY_MS = 500;
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * GET /api/me for the signed-in user. A brand-new account's profile is built from its registration
- * event a moment after sign-up; until then the API answers with `created_at: null`, so it is asked
- * again a few times. Load failures are only logged (spec/1 §8).
+ * GET /api/me for the signed-in user, from the query cache. A brand-new account's profile is built
+ * from its registration event a moment after sign-up; until then the API answers with
+ * `created_at: null`, so it is asked again a few times. Load failures are only logged (spec/1 §8).
  */
 export function useMe(): { me: MeResponse | null; loading: boolean; reload(): void } {
-  const [me, setMe] = useState<MeResponse | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [generation, setGeneration] = useState(0);
-
+  const client = useQueryClient();
+  const query = useQuery({
+    ...meQuery(),
+    refetchInterval: (current) =>
+      current.state.data?.user.created_at === null && current.state.dataUpdateCount <= NOT_YET_REGISTERED_RETRIES ? RETRY_DELAY_MS : false,
+  });
   useEffect(() => {
-    let active = true;
-    (async () => {
-      setLoading(true);
-      try {
-        for (let attempt = 0; active; attempt += 1) {
-          const answer = await api.get<MeResponse>('/me');
-          if (!active) return;
-          // Arriving data renders as a transition (in short slices, input first).
-          startTransition(() => setMe(answer));
-          if (answer.user.created_at !== null || attempt >= NOT_YET_REGISTERED_RETRIES) break;
-          await wait(RETRY_DELAY_MS);
-        }
-      } catch (error) {
-        console.error('Could not load the profile', error);
-      } finally {
-        if (active) startTransition(() => setLoading(false));
-      }
-    })();
-    return () => {
-      active = false;
-    };
-  }, [generation]);
-
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { me, loading, reload };
+    if (query.error) console.error('Could not load the profile', query.error);
+  }, [query.error]);
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: meKeys.me() }), [client]);
+  // Still asking again for a profile not built yet.
+  const updates = client.getQueryState(meKeys.me())?.dataUpdateCount ?? 0;
+  const waiting = query.data?.user.created_at === null && updates <= NOT_YET_REGISTERED_RETRIES && !query.isError;
+  return { me: query.data ?? null, loading: query.isPending || waiting, reload };
 }

@@ -1,7 +1,9 @@
 import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { allDesigners } from '../components/admin/use-designers.js';
+import { designersQuery } from '../components/admin/api/get-designers.js';
+import { adminKeys } from '../components/admin/api/keys.js';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDesigner, removeDesigner, resendDesignerInvite, setDesignerActive, type DesignerRow } from '../components/admin/admin-api.js';
 import '../components/admin/admin.css';
 import { toast } from '../components/toast/use-toast.js';
@@ -23,25 +25,21 @@ const INVITATION_TEXT = { pending: 'Invitation pending', expired: 'Invitation ex
 /** Designer Management (/admin/designer-management): add by e-mail, activate or deactivate, remove. */
 export default function DesignerManagementScreen() {
   const { me } = useMe();
-  const [designers, setDesigners] = useState<DesignerRow[] | null>(null);
+  const client = useQueryClient();
+  const list = useQuery(designersQuery());
+  const designers: DesignerRow[] | null = list.data ?? (list.isError ? [] : null);
   const [email, setEmail] = useState('');
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<DesignerRow | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setDesigners(await allDesigners());
-    } catch (error) {
-      console.error('Could not load designers', error);
-      toast({ title: 'Failed to load designers', variant: 'destructive' });
-      setDesigners((current) => current ?? []);
-    }
-  }, []);
-
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!list.error) return;
+    console.error('Could not load designers', list.error);
+    toast({ title: 'Failed to load designers', variant: 'destructive' });
+  }, [list.error]);
+  // After a change here the list is read again (the other screens follow the `designers` topic).
+  const load = () => client.invalidateQueries({ queryKey: adminKeys.designers() });
 
   async function add(event: FormEvent) {
     event.preventDefault();

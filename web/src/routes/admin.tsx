@@ -1,6 +1,7 @@
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { Tabs } from '../ui/Tabs.js';
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ActivityTab } from '../components/admin/ActivityTab.js';
 import { DesignerReviewTab } from '../components/admin/DesignerReviewTab.js';
@@ -13,7 +14,9 @@ import '../components/admin/admin.css';
 import { AuditPanel } from '../components/audit/AuditPanel.js';
 import { SyncSubscriptionsButton } from '../components/billing/SyncSubscriptionsButton.js';
 import { toast } from '../components/toast/use-toast.js';
-import { ApiError, api } from '../lib/api.js';
+import { ApiError } from '../lib/api.js';
+import { meQuery } from '../components/profile/api/get-me.js';
+import { adminKeys } from '../components/admin/api/keys.js';
 import type { MeResponse } from '../lib/contracts.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { Page } from '../ui/Page.js';
@@ -39,33 +42,23 @@ type TabValue = (typeof TABS)[number]['value'];
  */
 function useAdminAccess(): { verified: boolean; me: MeResponse | null } {
   const navigate = useNavigate();
-  const [verified, setVerified] = useState(false);
-  const [me, setMe] = useState<MeResponse | null>(null);
+  const access = useQuery(meQuery());
+  const me = access.data ?? null;
+  const verified = !!me?.roles.includes('admin');
   useEffect(() => {
-    let active = true;
-    api
-      .get<MeResponse>('/me')
-      .then((me) => {
-        if (!active) return;
-        setMe(me);
-        if (me.roles.includes('admin')) setVerified(true);
-        else {
-          toast({ title: 'Access denied. Admin privileges required.', variant: 'destructive' });
-          navigate('/dashboard', { replace: true });
-        }
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        // A refused session is handled by the API client (sign-out, /auth).
-        if (error instanceof ApiError && error.status === 401) return;
-        console.error('Admin access check failed', error);
-        toast({ title: 'Access verification failed', variant: 'destructive' });
-        navigate('/dashboard', { replace: true });
-      });
-    return () => {
-      active = false;
-    };
-  }, [navigate]);
+    if (me && !me.roles.includes('admin')) {
+      toast({ title: 'Access denied. Admin privileges required.', variant: 'destructive' });
+      navigate('/dashboard', { replace: true });
+    }
+  }, [me, navigate]);
+  useEffect(() => {
+    const error = access.error;
+    // A refused session is handled by the API client (sign-out, /auth).
+    if (!error || (error instanceof ApiError && error.status === 401)) return;
+    console.error('Admin access check failed', error);
+    toast({ title: 'Access verification failed', variant: 'destructive' });
+    navigate('/dashboard', { replace: true });
+  }, [access.error, navigate]);
   return { verified, me };
 }
 
@@ -74,9 +67,7 @@ export default function AdminScreen() {
   const { verified, me } = useAdminAccess();
   const [params, setParams] = useSearchParams();
   const tab: TabValue = TABS.some((t) => t.value === params.get('tab')) ? (params.get('tab') as TabValue) : 'projects';
-  // Bumped after any change, so every tab shows fresh data when next looked at.
-  const [reloadKey, setReloadKey] = useState(0);
-  const changed = useCallback(() => setReloadKey((key) => key + 1), []);
+  const client = useQueryClient();
   const designers = useDesignerOptions();
 
   useEffect(() => {
@@ -104,7 +95,7 @@ export default function AdminScreen() {
               <Text color="font.secondary">Review and assign projects, moderate comments, follow activity and manage users.</Text>
             </div>
             <Flex gap="small" wrap="wrap">
-              <SyncSubscriptionsButton onSynced={changed} />
+              <SyncSubscriptionsButton onSynced={() => void client.invalidateQueries({ queryKey: adminKeys.users() })} />
               <SignOutDesignersButton />
               <Button as={RouterLink} to="/admin/designer-management" variation="primary">
                 Designer Management
@@ -121,15 +112,15 @@ export default function AdminScreen() {
               content: (
                 <div className="admin-tab">
                   {value === 'projects' ? (
-                    <ProjectsTab designers={designers.options} reloadKey={reloadKey} onChanged={changed} />
+                    <ProjectsTab designers={designers.options} />
                   ) : value === 'review' ? (
-                    <DesignerReviewTab reloadKey={reloadKey} onChanged={changed} />
+                    <DesignerReviewTab />
                   ) : value === 'moderation' ? (
-                    <ModerationTab onChanged={changed} />
+                    <ModerationTab />
                   ) : value === 'activity' ? (
-                    <ActivityTab reloadKey={reloadKey} />
+                    <ActivityTab />
                   ) : value === 'users' ? (
-                    <UsersTab reloadKey={reloadKey} />
+                    <UsersTab />
                   ) : value === 'insights' ? (
                     <Suspense fallback={<Loader size="large" ariaLabel="Loading insights" />}>
                       <InsightsTab designers={designers.options} />

@@ -21,7 +21,7 @@ import { LoadMore } from '../ui/LoadMore.js';
  */
 export default function BoardScreen() {
   const { user } = useSession();
-  const { projects, counts, hasMore, loadingMore, loadMore, reload } = useProjects();
+  const { projects, counts, hasMore, loadingMore, loadMore } = useProjects();
   const [open, setOpen] = useState<ProjectCard | null>(null);
   const columns = groupByStatus(projects ?? []);
   const role = hasRole(user, 'admin') ? 'admin' : hasRole(user, 'designer') ? 'designer' : 'client';
@@ -73,9 +73,9 @@ export default function BoardScreen() {
         </Text>
       </Flex>
       {role === 'admin' ? (
-        <ProjectManagementDialog project={open} onClose={close} onChanged={reload} />
+        <ProjectManagementDialog project={open} onClose={close} />
       ) : role === 'designer' ? (
-        <DesignerProjectDialog project={open} onClose={close} onChanged={reload} />
+        <DesignerProjectDialog project={open} onClose={close} />
       ) : (
         <ProjectDetailDialog project={open} onClose={close} />
       )}

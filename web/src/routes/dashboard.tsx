@@ -2,6 +2,8 @@ import { Alert, Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amp
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { PlanButton } from '../components/billing/PlanButton.js';
+import { billingKeys } from '../components/billing/api/get-subscription.js';
+import { useQueryClient } from '@tanstack/react-query';
 import { RecentProjects } from '../components/dashboard/RecentProjects.js';
 import { StatusCounters } from '../components/dashboard/StatusCounters.js';
 import { WelcomeCard, useFirstVisit } from '../components/dashboard/WelcomeCard.js';
@@ -50,8 +52,7 @@ function ClientDashboard() {
   useEffect(() => {
     if (checkoutReturn) setCheckoutUsed(true);
   }, [checkoutReturn]);
-  // Bumped when the checkout success dialog closes: the plan button checks the subscription again.
-  const [billingKey, setBillingKey] = useState(0);
+  const client = useQueryClient();
   // The profile's name, else the token's; the e-mail's local part only once the profile has answered.
   const name = me?.user.full_name || user?.name || (loading ? null : user?.email.split('@')[0] || 'there');
   const firstVisit = useFirstVisit(user?.sub);
@@ -64,7 +65,7 @@ function ClientDashboard() {
     <Page title="Dashboard" header={<AppHeader name={me?.user.full_name} />}>
       <Flex direction="column" gap="large">
         {me?.designer_invitation ? <DesignerInvitationNotice invitation={me.designer_invitation} email={me.user.email} /> : null}
-        <WelcomeCard name={name} me={me} projectCount={total} firstVisit={firstVisit} planButton={<PlanButton reloadKey={billingKey} />} />
+        <WelcomeCard name={name} me={me} projectCount={total} firstVisit={firstVisit} planButton={<PlanButton />} />
 
         <section aria-labelledby="your-projects-heading">
           <Flex direction="column" gap="xxs" marginBottom="medium">
@@ -125,7 +126,7 @@ function ClientDashboard() {
 
       <Suspense fallback={null}>
         {!dialogUsed ? null : admin ? (
-          <ProjectManagementDialog project={open} onClose={() => setOpen(null)} onChanged={reloadProjects} />
+          <ProjectManagementDialog project={open} onClose={() => setOpen(null)} />
         ) : (
           <ProjectDetailDialog project={open} onClose={() => setOpen(null)} />
         )}
@@ -137,7 +138,8 @@ function ClientDashboard() {
             onClose={() => {
               reload();
               reloadProjects();
-              setBillingKey((key) => key + 1);
+              // The plan button checks the subscription again.
+              void client.invalidateQueries({ queryKey: billingKeys.subscription() });
             }}
           />
         ) : null}

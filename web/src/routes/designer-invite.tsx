@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AcceptDesignerInviteResponse, DesignerInviteDetailsResponse } from '../../../functions/features/designers/contracts.js';
 import { RouteLoading } from '../components/RouteStatus.js';
@@ -25,20 +26,21 @@ export default function DesignerInviteScreen() {
   const token = params.get('token');
   const navigate = useNavigate();
   const { user, loading, refresh, signOut } = useSession();
-  const [details, setDetails] = useState<Details>({ status: 'loading' });
+  const link = useQuery({
+    queryKey: ['designer-invite', token] as const,
+    queryFn: () => api.get<DesignerInviteDetailsResponse>(`/designer-invites/${encodeURIComponent(token!)}`),
+    enabled: !!token,
+    // A link is checked on each visit, never answered from an earlier one.
+    gcTime: 0,
+  });
+  const details: Details = !token
+    ? { status: 'error', message: INVALID_LINK }
+    : link.data
+      ? { status: 'ready', invite: link.data }
+      : link.isError
+        ? { status: 'error', message: errorMessage(link.error, INVALID_OR_EXPIRED) }
+        : { status: 'loading' };
   const [accepting, setAccepting] = useState(false);
-
-  useEffect(() => {
-    if (!token) return setDetails({ status: 'error', message: INVALID_LINK });
-    let active = true;
-    api
-      .get<DesignerInviteDetailsResponse>(`/designer-invites/${encodeURIComponent(token)}`)
-      .then((invite) => active && setDetails({ status: 'ready', invite }))
-      .catch((error: unknown) => active && setDetails({ status: 'error', message: errorMessage(error, INVALID_OR_EXPIRED) }));
-    return () => {
-      active = false;
-    };
-  }, [token]);
 
   async function accept() {
     if (!token) return;

@@ -1,4 +1,5 @@
 import { Button, Card, Flex, Heading, Link, Loader, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import {
@@ -32,8 +33,11 @@ export default function InviteSignupScreen() {
   const token = params.get('token');
   const navigate = useNavigate();
   const { user, loading, refresh } = useSession();
-  const [details, setDetails] = useState<InviteDetailsResponse | null>(null);
-  const [detailsError, setDetailsError] = useState<string | null>(null);
+  // The invitation is checked on each visit, never answered from an earlier one.
+  const invite = useQuery({ queryKey: ['team-invite', token] as const, queryFn: () => teamApi.inviteDetails(token!), enabled: !!token, gcTime: 0 });
+  const details: InviteDetailsResponse | null = invite.data ?? null;
+  const refused = invite.error instanceof ApiError && invite.error.message === INVALID_INVITE_MESSAGE;
+  const detailsError = invite.error && !refused ? errorMessage(invite.error) : null;
   const [values, setValues] = useState<InviteSignupValues>({ email: '', name: '', phone: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<InviteSignupErrors>({});
   const [busy, setBusy] = useState(false);
@@ -45,29 +49,15 @@ export default function InviteSignupScreen() {
     if (user) navigate(`/accept-invite?token=${encodeURIComponent(token)}`, { replace: true });
   }, [token, user, loading, navigate]);
 
+  const invitedEmail = invite.data?.invitedEmail;
   useEffect(() => {
-    if (!token) return;
-    let active = true;
-    teamApi
-      .inviteDetails(token)
-      .then((answer) => {
-        if (!active) return;
-        setDetails(answer);
-        setValues((current) => ({ ...current, email: answer.invitedEmail }));
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        if (error instanceof ApiError && error.message === INVALID_INVITE_MESSAGE) {
-          toast({ title: INVALID_INVITE_MESSAGE, variant: 'destructive' });
-          navigate('/auth', { replace: true });
-          return;
-        }
-        setDetailsError(errorMessage(error));
-      });
-    return () => {
-      active = false;
-    };
-  }, [token, navigate]);
+    if (invitedEmail !== undefined) setValues((current) => ({ ...current, email: invitedEmail }));
+  }, [invitedEmail]);
+  useEffect(() => {
+    if (!refused) return;
+    toast({ title: INVALID_INVITE_MESSAGE, variant: 'destructive' });
+    navigate('/auth', { replace: true });
+  }, [refused, navigate]);
 
   const set = (field: keyof InviteSignupValues) => (event: { target: { value: string } }) => {
     const value = event.target.value;

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { api } from '../lib/api.js';
 import { errorMessage } from '../lib/errors.js';
@@ -13,18 +14,14 @@ import { Page } from '../ui/Page.js';
 export default function UnsubscribeScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [asked, setAsked] = useState<UnsubscribeResponse | null>(null);
   const [done, setDone] = useState<UnsubscribeResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failed, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const path = `/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
-
-  useEffect(() => {
-    api
-      .get<UnsubscribeResponse>(path)
-      .then(setAsked)
-      .catch((failure: unknown) => setError(errorMessage(failure)));
-  }, [path]);
+  // The link is checked on each visit, never answered from an earlier one.
+  const link = useQuery({ queryKey: ['unsubscribe', token] as const, queryFn: () => api.get<UnsubscribeResponse>(path), gcTime: 0 });
+  const asked = link.data ?? null;
+  const error = failed ?? (link.error ? errorMessage(link.error) : null);
 
   async function confirm() {
     setBusy(true);

@@ -1,8 +1,11 @@
 import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { ActivityEntryView, ActivityResponse, CommentView } from '../../../../functions/features/activity/contracts.js';
 import { NOT_AUTHENTICATED, isUnauthenticated } from '../../lib/api.js';
-import { useLiveTopics } from '../../lib/live.js';
+import { refreshUnlessLive } from '../../lib/query/client.js';
+import { projectActivityQuery } from '../project/api/get-project-activity.js';
+import { projectKeys } from '../project/api/keys.js';
 import { projectsApi } from '../../lib/projects.js';
 import { useSession } from '../../lib/session.js';
 import { toast } from '../toast/use-toast.js';
@@ -28,32 +31,22 @@ export interface ActivityPanelProps {
  */
 export function ActivityPanel({ projectId, canComment = false, canModerate = false }: ActivityPanelProps) {
   const { user } = useSession();
-  const [data, setData] = useState<ActivityResponse | null>(null);
-  const [generation, setGeneration] = useState(0);
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-
+  const client = useQueryClient();
+  const key = projectKeys.activity(projectId);
+  const feed = useQuery(projectActivityQuery(projectId));
+  const data: ActivityResponse | null = feed.data ?? (feed.isError ? { entries: [], comments: [] } : null);
   useEffect(() => {
-    let active = true;
-    projectsApi
-      .activity(projectId)
-      .then((answer) => {
-        if (active) setData(answer);
-      })
-      .catch((error: unknown) => {
-        console.error('Could not load the activity', error);
-        if (active) setData((current) => current ?? { entries: [], comments: [] });
-      });
-    return () => {
-      active = false;
-    };
-  }, [projectId, generation]);
-  // The live subscription on the project's log and comments triggers a reload (spec/1 §7).
-  useLiveTopics([`project:${projectId}`], reload);
+    if (feed.error) console.error('Could not load the activity', feed.error);
+  }, [feed.error]);
+  const setData = (change: (current: ActivityResponse | undefined) => ActivityResponse | undefined) => client.setQueryData<ActivityResponse>(key, change);
+  const reload = () => void client.invalidateQueries({ queryKey: key });
 
   async function post(content: string): Promise<boolean> {
     try {
       const { comment } = await projectsApi.comment(projectId, content);
       setData((current) => (current ? { ...current, comments: [comment, ...current.comments.filter((c) => c.id !== comment.id)] } : current));
+      // The moderation queue and the logs follow the live topics (asked now while the socket is down).
+      refreshUnlessLive([key]);
       toast({ title: 'Comment posted' });
       return true;
     } catch (error) {

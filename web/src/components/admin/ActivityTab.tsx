@@ -1,8 +1,9 @@
 import { Badge, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../toast/use-toast.js';
-import { useLiveTopics } from '../../lib/live.js';
-import { listActivity, type ActivityKind, type ActivityType, type GlobalActivity } from './admin-api.js';
+import { type ActivityKind, type ActivityType, type GlobalActivity } from './admin-api.js';
+import { globalActivityQuery } from './api/get-global-activity.js';
 import { DAY_GROUPS, activityTime, dayGroup } from './dates.js';
 import { appendPage } from '../../lib/paging.js';
 import { LoadMore } from '../../ui/LoadMore.js';
@@ -34,62 +35,30 @@ function KindIcon({ kind }: { kind: ActivityKind }) {
   );
 }
 
-/**
- * The first page of the feed: a filter that matches little may leave a page empty with more to
- * read, so a few such pages are followed before the tab says there is nothing.
- */
-async function firstPage(query: string, type: ActivityType) {
-  let answer = await listActivity(query, type);
-  for (let hop = 0; hop < 5 && answer.activities.length === 0 && answer.next_cursor; hop += 1) answer = await listActivity(query, type, answer.next_cursor);
-  return answer;
-}
-
 /** The Global Activity tab (spec/2 §2): the latest activities a page at a time ('Load more'), grouped Today / Yesterday / Earlier. */
-export function ActivityTab({ reloadKey }: { reloadKey: number }) {
+export function ActivityTab() {
   const [query, setQuery] = useState('');
   const [type, setType] = useState<ActivityType>('all');
-  const [activities, setActivities] = useState<GlobalActivity[] | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [generation, setGeneration] = useState(0);
-  useLiveTopics(['activity'], () => setGeneration((g) => g + 1));
-
+  // Typing waits for a pause before asking the server.
+  const [asked, setAsked] = useState('');
   useEffect(() => {
-    let active = true;
-    // Typing waits for a pause before asking the server.
-    const timer = setTimeout(() => {
-      firstPage(query, type)
-        .then((answer) => {
-          if (!active) return;
-          setActivities(answer.activities);
-          setNext(answer.next_cursor ?? null);
-        })
-        .catch((error: unknown) => {
-          console.error('Could not load activity', error);
-          if (!active) return;
-          toast({ title: 'Failed to load activity', variant: 'destructive' });
-          setActivities([]);
-        });
-    }, query ? 250 : 0);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [query, type, reloadKey, generation]);
+    const timer = setTimeout(() => setAsked(query), query ? 250 : 0);
+    return () => clearTimeout(timer);
+  }, [query]);
+  // The list shown stays until the next filter's answer replaces it.
+  const feed = useInfiniteQuery({ ...globalActivityQuery(asked, type), placeholderData: keepPreviousData });
+  const pages = feed.data?.pages;
+  const activities: GlobalActivity[] | null = pages ? pages.reduce<GlobalActivity[]>((list, page) => appendPage(list, page.activities), []) : feed.isError ? [] : null;
+  const loadingMore = feed.isFetchingNextPage;
+  const next = feed.hasNextPage;
+  useEffect(() => {
+    if (!feed.error) return;
+    console.error('Could not load activity', feed.error);
+    toast({ title: 'Failed to load activity', variant: 'destructive' });
+  }, [feed.error]);
 
   const loadMore = async () => {
-    if (!next) return;
-    setLoadingMore(true);
-    try {
-      const answer = await listActivity(query, type, next);
-      setActivities((current) => appendPage(current, answer.activities));
-      setNext(answer.next_cursor ?? null);
-    } catch (error) {
-      console.error('Could not load activity', error);
-      toast({ title: 'Failed to load activity', variant: 'destructive' });
-    } finally {
-      setLoadingMore(false);
-    }
+    if (next && !loadingMore) await feed.fetchNextPage();
   };
 
   const now = new Date();

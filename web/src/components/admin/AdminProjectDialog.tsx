@@ -3,8 +3,8 @@ import { ProjectManagementDialog } from '../project/ProjectManagementDialog.js';
 
 /**
  * The project dialog opened from the admin board and the Designer Review queue: the admin-style
- * management dialog. `onChanged` is called after it changed the project, so the lists reload.
+ * management dialog. The lists behind it follow the live `projects` topic.
  */
-export function AdminProjectDialog({ project, onClose, onChanged }: { project: ProjectCard | null; onClose(): void; onChanged?(): void }) {
-  return <ProjectManagementDialog project={project} onClose={onClose} onChanged={onChanged} />;
+export function AdminProjectDialog({ project, onClose }: { project: ProjectCard | null; onClose(): void }) {
+  return <ProjectManagementDialog project={project} onClose={onClose} />;
 }

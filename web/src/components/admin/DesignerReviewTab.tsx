@@ -1,36 +1,24 @@
 import { Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { toast } from '../toast/use-toast.js';
 import { PriorityBadge, designerLabel } from './AdminProjectCard.js';
 import { AdminProjectDialog } from './AdminProjectDialog.js';
-import { useLiveTopics } from '../../lib/live.js';
-import { listProjects } from './admin-api.js';
+import { reviewQueueQuery } from './api/get-review-queue.js';
 import { daysRemainingText, daysUntil, formatDate } from './dates.js';
 
 /** The Designer Review tab (spec/2 §2): projects in needs_revision, with how long is left. */
-export function DesignerReviewTab({ reloadKey, onChanged }: { reloadKey: number; onChanged(): void }) {
-  const [projects, setProjects] = useState<ProjectCard[] | null>(null);
+export function DesignerReviewTab() {
+  const queue = useQuery(reviewQueueQuery());
+  const projects: ProjectCard[] | null = queue.data ?? (queue.isError ? [] : null);
   const [open, setOpen] = useState<ProjectCard | null>(null);
-  const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
-    let active = true;
-    listProjects({ status: 'needs_revision' })
-      .then((answer) => {
-        if (active) setProjects(answer.projects);
-      })
-      .catch((error: unknown) => {
-        console.error('Could not load the review queue', error);
-        if (!active) return;
-        toast({ title: 'Unable to load projects', variant: 'destructive' });
-        setProjects([]);
-      });
-    return () => {
-      active = false;
-    };
-  }, [reloadKey, generation]);
-  useLiveTopics(['projects'], () => setGeneration((g) => g + 1));
+    if (!queue.error) return;
+    console.error('Could not load the review queue', queue.error);
+    toast({ title: 'Unable to load projects', variant: 'destructive' });
+  }, [queue.error]);
 
   return (
     <Flex direction="column" gap="medium">
@@ -80,14 +68,7 @@ export function DesignerReviewTab({ reloadKey, onChanged }: { reloadKey: number;
           })}
         </ul>
       )}
-      <AdminProjectDialog
-        project={open}
-        onClose={() => setOpen(null)}
-        onChanged={() => {
-          setGeneration((g) => g + 1);
-          onChanged();
-        }}
-      />
+      <AdminProjectDialog project={open} onClose={() => setOpen(null)} />
     </Flex>
   );
 }

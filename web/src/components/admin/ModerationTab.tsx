@@ -1,8 +1,13 @@
 import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { toast } from '../toast/use-toast.js';
-import { useLiveTopics } from '../../lib/live.js';
-import { listPendingComments, moderateComment, type CommentView } from './admin-api.js';
+import { moderateComment, type CommentView } from './admin-api.js';
+import type { ModerationResponse } from '../../../../functions/features/activity/contracts.js';
+import { adminKeys } from './api/keys.js';
+import { pendingCommentsQuery } from './api/get-pending-comments.js';
+import { refreshUnlessLive } from '../../lib/query/client.js';
+import { projectKeys } from '../project/api/keys.js';
 import { formatDateTime } from './dates.js';
 import { appendPage } from '../../lib/paging.js';
 import { LoadMore } from '../../ui/LoadMore.js';
@@ -11,58 +16,47 @@ import { LoadMore } from '../../ui/LoadMore.js';
  * The Comment Moderation tab (spec/2 §2, spec/1 §4): pending comments of every project. Approve and
  * Reject update the list at once, and reload it on failure.
  */
-export function ModerationTab({ onChanged }: { onChanged?(): void }) {
-  const [comments, setComments] = useState<CommentView[] | null>(null);
+export function ModerationTab() {
+  const client = useQueryClient();
+  const pending = useInfiniteQuery(pendingCommentsQuery());
   const [busy, setBusy] = useState<string | null>(null);
-  const [next, setNext] = useState<string | null>(null);
-  const [total, setTotal] = useState<number | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      const answer = await listPendingComments();
-      setComments(answer.comments);
-      setNext(answer.next_cursor ?? null);
-      setTotal(answer.next_cursor ? (answer.total ?? null) : null);
-    } catch (error) {
-      console.error('Could not load pending comments', error);
-      toast({ title: 'Failed to load pending comments', variant: 'destructive' });
-      setComments((current) => current ?? []);
-    }
-  }, []);
-
+  const pages = pending.data?.pages;
+  const comments: CommentView[] | null = pages ? pages.reduce<CommentView[]>((list, page) => appendPage(list, page.comments), []) : pending.isError ? [] : null;
+  const next = pending.hasNextPage;
+  // The server's total only while there are more pages than shown; else the list is the whole of it.
+  const total = pages?.[0]?.next_cursor ? (pages[0].total ?? null) : null;
+  const loadingMore = pending.isFetchingNextPage;
   useEffect(() => {
-    void load();
-  }, [load]);
-  useLiveTopics(['moderation'], () => void load());
+    if (!pending.error) return;
+    console.error('Could not load pending comments', pending.error);
+    toast({ title: 'Failed to load pending comments', variant: 'destructive' });
+  }, [pending.error]);
 
   async function loadMore() {
-    if (!next) return;
-    setLoadingMore(true);
-    try {
-      const answer = await listPendingComments(next);
-      setComments((current) => appendPage(current, answer.comments));
-      setNext(answer.next_cursor ?? null);
-    } catch (error) {
-      console.error('Could not load pending comments', error);
-      toast({ title: 'Failed to load pending comments', variant: 'destructive' });
-    } finally {
-      setLoadingMore(false);
-    }
+    if (next && !loadingMore) await pending.fetchNextPage();
   }
 
   async function decide(comment: CommentView, decision: 'approve' | 'reject') {
     setBusy(comment.id);
-    setComments((current) => current?.filter((c) => c.id !== comment.id) ?? null);
-    setTotal((current) => (current === null ? null : Math.max(0, current - 1)));
+    // The comment leaves the list at once; the live `moderation` topic then confirms it.
+    client.setQueryData<InfiniteData<ModerationResponse, string | null>>(adminKeys.moderation(), (current) =>
+      current && {
+        ...current,
+        pages: current.pages.map((page, index) => ({
+          ...page,
+          comments: page.comments.filter((c) => c.id !== comment.id),
+          ...(index === 0 && page.total !== undefined && page.total !== null ? { total: Math.max(0, page.total - 1) } : {}),
+        })),
+      },
+    );
     try {
       await moderateComment(comment.id, comment.project_id, decision);
       toast({ title: decision === 'approve' ? 'Comment approved' : 'Comment rejected' });
-      onChanged?.();
+      refreshUnlessLive([projectKeys.activity(comment.project_id)]);
     } catch (error) {
       console.error('Moderation failed', error);
       toast({ title: decision === 'approve' ? 'Failed to approve comment' : 'Failed to reject comment', variant: 'destructive' });
-      await load();
+      await client.invalidateQueries({ queryKey: adminKeys.moderation() });
     } finally {
       setBusy(null);
     }

@@ -6,9 +6,10 @@ import { PROJECT_STATUSES } from '../../lib/projects.js';
 import { toast } from '../toast/use-toast.js';
 import { AdminProjectCard } from './AdminProjectCard.js';
 import { AdminProjectDialog } from './AdminProjectDialog.js';
-import { useLiveTopics } from '../../lib/live.js';
 import { FILTER_KEYS, NO_FILTERS, bulkUpdate, type ProjectFilters } from './admin-api.js';
 import { useBoard } from './use-board.js';
+import { refreshUnlessLive } from '../../lib/query/client.js';
+import { projectKeys } from '../project/api/keys.js';
 import type { DesignerOption } from './use-designers.js';
 import { useProjectParam } from '../notifications/use-project-param.js';
 
@@ -27,7 +28,7 @@ const hasAny = (filters: ProjectFilters) => FILTER_KEYS.some((key) => filters[ke
  * The Projects tab (spec/2 §2): filters (applied to the address bar, so date from/to can be given
  * there too), the bulk bar for selected projects, and the four-column board.
  */
-export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: DesignerOption[]; reloadKey: number; onChanged(): void }) {
+export function ProjectsTab({ designers }: { designers: DesignerOption[] }) {
   const [params, setParams] = useSearchParams();
   const appliedKey = FILTER_KEYS.map((key) => params.get(key) ?? '').join('\u0000');
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the filters change only when their values do
@@ -36,11 +37,10 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<ProjectCard | null>(null);
   const [busy, setBusy] = useState(false);
-  const [generation, setGeneration] = useState(0);
 
   useEffect(() => setDraft(applied), [applied]);
 
-  const { board, loadMore } = useBoard(applied, `${reloadKey}:${generation}`, (error) => {
+  const { board, loadMore } = useBoard(applied, (error) => {
     console.error('Could not load projects', error);
     toast({ title: 'Failed to load projects', variant: 'destructive' });
   });
@@ -53,8 +53,6 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
     const ids = new Set(shownIds.split(','));
     setSelected((current) => (current.size === 0 ? current : new Set([...current].filter((id) => ids.has(id)))));
   }, [shownIds]);
-  // Live: any project change (or a poll while the socket is down) reloads the board.
-  useLiveTopics(['projects'], () => setGeneration((g) => g + 1));
 
   const apply = (filters: ProjectFilters) => {
     const next = new URLSearchParams(params);
@@ -75,10 +73,6 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
     apply(NO_FILTERS);
   };
 
-  const reload = () => {
-    setGeneration((g) => g + 1);
-    onChanged();
-  };
 
   async function runBulk(change: { status: string } | { designer: string | null }) {
     const ids = [...selected];
@@ -96,7 +90,8 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
         description: result.failed.length ? `${result.failed.length} project(s) could not be changed.` : undefined,
       });
       setSelected(new Set());
-      reload();
+      // The board and the other lists follow the live `projects` topic (asked now while it is down).
+      refreshUnlessLive([projectKeys.lists()]);
     } catch (error) {
       console.error('Bulk change failed', error);
       toast({ title: assigning ? 'Failed to assign projects' : 'Failed to update projects', variant: 'destructive' });
@@ -255,7 +250,7 @@ export function ProjectsTab({ designers, reloadKey, onChanged }: { designers: De
           })}
         </div>
       )}
-      <AdminProjectDialog project={open} onClose={() => setOpen(null)} onChanged={reload} />
+      <AdminProjectDialog project={open} onClose={() => setOpen(null)} />
     </Flex>
   );
 }

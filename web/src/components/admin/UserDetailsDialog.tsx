@@ -1,40 +1,32 @@
 import { Badge, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { Tabs } from '../../ui/Tabs.js';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { ApiError } from '../../lib/api.js';
 import { humanize } from '../../lib/format.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { StatusBadge } from '../project/StatusBadge.js';
 import { SubscriptionBadge } from './UsersTab.js';
-import { getUserDetails, type UserDetailsResponse } from './admin-api.js';
+import { type UserDetailsResponse } from './admin-api.js';
+import { userDetailsQuery } from './api/get-user-details.js';
 import { formatDate } from './dates.js';
 
 type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; details: UserDetailsResponse };
 
 /** View Details (spec/2 §2 Users): Overview, Projects and Team of one user. */
 export function UserDetailsDialog({ userId, onClose }: { userId: string | null; onClose(): void }) {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-
+  const query = useQuery({ ...userDetailsQuery(userId ?? ''), enabled: userId !== null });
+  const missing = query.error instanceof ApiError && query.error.status === 404;
   useEffect(() => {
-    if (!userId) return;
-    let active = true;
-    setState({ kind: 'loading' });
-    getUserDetails(userId)
-      .then((details) => {
-        if (active) setState({ kind: 'ready', details });
-      })
-      .catch((error: unknown) => {
-        if (!active) return;
-        if (error instanceof ApiError && error.status === 404) setState({ kind: 'missing' });
-        else {
-          console.error('Could not load the user', error);
-          setState({ kind: 'failed' });
-        }
-      });
-    return () => {
-      active = false;
-    };
-  }, [userId]);
+    if (query.error && !missing) console.error('Could not load the user', query.error);
+  }, [query.error, missing]);
+  const state: State = query.data
+    ? { kind: 'ready', details: query.data }
+    : missing
+      ? { kind: 'missing' }
+      : query.isError
+        ? { kind: 'failed' }
+        : { kind: 'loading' };
 
   return (
     <Dialog open={userId !== null} onClose={onClose} title="User Details" size="large">

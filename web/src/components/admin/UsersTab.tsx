@@ -1,9 +1,10 @@
 import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { toast } from '../toast/use-toast.js';
 import { UserDetailsDialog } from './UserDetailsDialog.js';
-import { useLiveTopics } from '../../lib/live.js';
-import { listUsers, type AdminUser, type UsersResponse } from './admin-api.js';
+import { type AdminUser, type UsersResponse } from './admin-api.js';
+import { usersQuery } from './api/get-users.js';
 import { formatDate } from './dates.js';
 import { appendPage } from '../../lib/paging.js';
 import { LoadMore } from '../../ui/LoadMore.js';
@@ -20,47 +21,27 @@ export function SubscriptionBadge({ subscription }: { subscription: AdminUser['s
 }
 
 /** The Users tab (spec/2 §2): four counts, a refresh button, the users a page at a time ('Load more'), and their details. */
-export function UsersTab({ reloadKey }: { reloadKey: number }) {
-  const [data, setData] = useState<UsersResponse | null>(null);
-  const [loading, setLoading] = useState(false);
+export function UsersTab() {
   const [open, setOpen] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  const loadMore = async () => {
-    if (!data?.next_cursor) return;
-    setLoadingMore(true);
-    try {
-      const next = await listUsers(data.next_cursor);
-      setData((current) => {
-        if (!current) return next;
-        return { ...next, users: appendPage(current.users, next.users) };
-      });
-    } catch (error) {
-      console.error('Could not load users', error);
-      toast({ title: 'Failed to load users', variant: 'destructive' });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await listUsers());
-    } catch (error) {
-      console.error('Could not load users', error);
-      toast({ title: 'Failed to load users', variant: 'destructive' });
-      setData((current) => current ?? { users: [], stats: { total_users: 0, active_subscriptions: 0, architects: 0, designers: 0 } });
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
+  const list = useInfiniteQuery(usersQuery());
+  const pages = list.data?.pages;
+  const data: UsersResponse | null = pages?.length
+    ? { ...pages.at(-1)!, stats: pages[0]!.stats, users: pages.reduce<UsersResponse['users']>((users, page) => appendPage(users, page.users), []) }
+    : list.isError
+      ? { users: [], stats: { total_users: 0, active_subscriptions: 0, architects: 0, designers: 0 } }
+      : null;
+  const loadingMore = list.isFetchingNextPage;
+  const loading = list.isRefetching && !loadingMore;
   useEffect(() => {
-    void load();
-  }, [load, reloadKey]);
-  // spec/2 §7: a change of any profile reloads the user list.
-  useLiveTopics(['users'], () => void load());
+    if (!list.error) return;
+    console.error('Could not load users', list.error);
+    toast({ title: 'Failed to load users', variant: 'destructive' });
+  }, [list.error]);
+
+  const load = () => list.refetch();
+  const loadMore = async () => {
+    if (list.hasNextPage && !loadingMore) await list.fetchNextPage();
+  };
 
   if (!data) {
     return (

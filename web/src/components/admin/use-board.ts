@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ProjectCard, ProjectStatus } from '../../lib/contracts.js';
+import { keepPreviousData, useInfiniteQuery, type UseInfiniteQueryResult, type InfiniteData } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { ListProjectsResponse, ProjectCard, ProjectStatus } from '../../lib/contracts.js';
+import { appendPage } from '../../lib/paging.js';
 import { PROJECT_STATUSES } from '../../lib/projects.js';
-import { listProjects, type ProjectFilters } from './admin-api.js';
+import type { ProjectFilters } from './admin-api.js';
+import { boardColumnQuery } from './api/get-board-column.js';
 
-/** Cards a column loads at a time ("Load more" at its foot brings the next ones). */
-export const BOARD_PAGE_SIZE = 25;
+export { BOARD_PAGE_SIZE } from './api/get-board-column.js';
 
 export interface BoardColumn {
   projects: ProjectCard[];
@@ -16,61 +18,54 @@ export interface BoardColumn {
 
 export type Board = Record<ProjectStatus, BoardColumn>;
 
-const emptyColumn = (): BoardColumn => ({ projects: [], count: 0, next: null, loadingMore: false });
+type ColumnQuery = UseInfiniteQueryResult<InfiniteData<ListProjectsResponse>>;
+
+/** One column's query; a status filter leaves the other columns unasked (and empty). */
+function useColumn(filters: ProjectFilters, status: ProjectStatus): ColumnQuery {
+  return useInfiniteQuery({ ...boardColumnQuery(filters, status), enabled: !filters.status || filters.status === status, placeholderData: keepPreviousData });
+}
+
+function column(query: ColumnQuery, status: ProjectStatus): BoardColumn {
+  const pages = query.data?.pages ?? [];
+  return {
+    projects: pages.reduce<ProjectCard[]>((list, page) => appendPage(list, page.projects), []),
+    count: pages.length === 0 ? 0 : (pages[0]!.counts?.[status] ?? null),
+    next: query.hasNextPage ? (pages.at(-1)?.next_cursor ?? null) : null,
+    loadingMore: query.isFetchingNextPage,
+  };
+}
 
 /**
  * The admin board, a column at a time: each column asks the server for its first page with the
  * filters (the server filters and searches), and pages on its own. A status filter loads only its
- * column. `reloadKey` reloads every column's first page.
+ * column. Each column is a cached view: the live `projects` topic reads its loaded pages again, and
+ * the board keeps showing what it has while it does (and while new filters load).
  */
-export function useBoard(filters: ProjectFilters, reloadKey: unknown, onError: (error: unknown) => void) {
-  const [board, setBoard] = useState<Board | null>(null);
-  const current = useRef(0);
+export function useBoard(filters: ProjectFilters, onError: (error: unknown) => void) {
+  // One hook per status, always in the same order.
+  const queries = [useColumn(filters, 'queued'), useColumn(filters, 'in_progress'), useColumn(filters, 'needs_revision'), useColumn(filters, 'delivered')];
+  const byStatus = Object.fromEntries(PROJECT_STATUSES.map(({ value }, index) => [value, queries[index]!])) as Record<ProjectStatus, ColumnQuery>;
+  const asked = PROJECT_STATUSES.filter(({ value }) => !filters.status || filters.status === value).map(({ value }) => byStatus[value]);
+  const ready = asked.every((query) => query.data !== undefined || query.isError);
+  const failed = asked.some((query) => query.isError && !query.isFetchingNextPage);
   const errors = useRef(onError);
   errors.current = onError;
-
+  const firstError = asked.find((query) => query.error)?.error;
+  // One toast for a failed load of the board, however many columns it failed for.
   useEffect(() => {
-    const run = (current.current += 1);
-    const statuses = PROJECT_STATUSES.map((status) => status.value).filter((status) => !filters.status || filters.status === status);
-    Promise.all(statuses.map((status) => listProjects({ ...filters, status, limit: String(BOARD_PAGE_SIZE) }).then((answer) => [status, answer] as const)))
-      .then((answers) => {
-        if (run !== current.current) return;
-        const next = Object.fromEntries(PROJECT_STATUSES.map(({ value }) => [value, emptyColumn()])) as Board;
-        for (const [status, answer] of answers) {
-          next[status] = { projects: answer.projects, count: answer.counts?.[status] ?? null, next: answer.next_cursor ?? null, loadingMore: false };
-        }
-        setBoard(next);
-      })
-      .catch((error: unknown) => {
-        if (run !== current.current) return;
-        errors.current(error);
-        setBoard(Object.fromEntries(PROJECT_STATUSES.map(({ value }) => [value, emptyColumn()])) as Board);
-      });
-  }, [filters, reloadKey]);
+    if (failed && firstError) errors.current(firstError);
+  }, [failed, firstError]);
 
-  const loadMore = useCallback(
-    (status: ProjectStatus) => {
-      const column = board?.[status];
-      if (!column?.next || column.loadingMore) return;
-      const run = current.current;
-      setBoard((b) => (b ? { ...b, [status]: { ...b[status], loadingMore: true } } : b));
-      listProjects({ ...filters, status, limit: String(BOARD_PAGE_SIZE), cursor: column.next })
-        .then((answer) => {
-          if (run !== current.current) return;
-          setBoard((b) => {
-            if (!b) return b;
-            const known = new Set(b[status].projects.map((project) => project.id));
-            const added = answer.projects.filter((project) => !known.has(project.id));
-            return { ...b, [status]: { ...b[status], projects: [...b[status].projects, ...added], next: answer.next_cursor ?? null, loadingMore: false } };
-          });
-        })
-        .catch((error: unknown) => {
-          errors.current(error);
-          setBoard((b) => (b ? { ...b, [status]: { ...b[status], loadingMore: false } } : b));
-        });
-    },
-    [board, filters],
-  );
+  const shown = (status: ProjectStatus) => !filters.status || filters.status === status;
+  // A few pages of cards: built on each render rather than remembered.
+  const board: Board | null = ready
+    ? (Object.fromEntries(PROJECT_STATUSES.map(({ value }) => [value, shown(value) ? column(byStatus[value], value) : { projects: [], count: 0, next: null, loadingMore: false }])) as Board)
+    : null;
+
+  const loadMore = (status: ProjectStatus) => {
+    const query = byStatus[status];
+    if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+  };
 
   return { board, loadMore };
 }

@@ -1,5 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { listDesigners, type DesignerRow } from './admin-api.js';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import type { DesignerRow } from './admin-api.js';
+import { designersQuery } from './api/get-designers.js';
+import { adminKeys } from './api/keys.js';
+
+export { allDesigners } from './api/get-designers.js';
 
 /** A designer to filter by or assign: registered ones by account id, pre-authorised ones by e-mail. */
 export interface DesignerOption {
@@ -23,43 +28,19 @@ export function designerOptions(designers: readonly DesignerRow[], names: Readon
   });
 }
 
-/** Every designer (all pages of GET /api/designers, which names them). */
-export async function allDesigners(): Promise<DesignerRow[]> {
-  const rows: DesignerRow[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 50; page += 1) {
-    const answer = await listDesigners(cursor);
-    rows.push(...answer.designers);
-    cursor = answer.next_cursor;
-    if (!cursor) break;
-  }
-  return rows;
-}
-
 /** Every designer with their name; [] when they cannot be loaded. */
 export function useDesignerOptions(): { options: DesignerOption[]; failed: boolean; reload(): void } {
-  const [options, setOptions] = useState<DesignerOption[]>([]);
-  const [failed, setFailed] = useState(false);
-  const [generation, setGeneration] = useState(0);
-
+  const client = useQueryClient();
+  const query = useQuery(designersQuery());
+  const designers = query.data;
+  const options = useMemo(() => {
+    if (!designers) return [];
+    const names = new Map(designers.filter((designer) => designer.user_id).map((designer) => [designer.user_id!, designer.full_name ?? null]));
+    return designerOptions(designers, names);
+  }, [designers]);
   useEffect(() => {
-    let active = true;
-    allDesigners()
-      .then((designers) => {
-        if (!active) return;
-        const names = new Map(designers.filter((designer) => designer.user_id).map((designer) => [designer.user_id!, designer.full_name ?? null]));
-        setOptions(designerOptions(designers, names));
-        setFailed(false);
-      })
-      .catch((error: unknown) => {
-        console.error('Could not load designers', error);
-        if (active) setFailed(true);
-      });
-    return () => {
-      active = false;
-    };
-  }, [generation]);
-
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return { options, failed, reload };
+    if (query.error) console.error('Could not load designers', query.error);
+  }, [query.error]);
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: adminKeys.designers() }), [client]);
+  return { options, failed: query.isError, reload };
 }

@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { auditAsOfQuery, auditHistoryQuery } from './api/get-audit-history.js';
 import type { AuditEvent, AuditResponse } from '../../../../functions/features/audit/contracts.js';
-import { ApiError, api } from '../../lib/api.js';
+import { ApiError } from '../../lib/api.js';
 import { humanize, longDate } from '../../lib/format.js';
 import { downloadFile } from '../../lib/csv.js';
 import { describeChanges, historyToCsv, short } from './audit-export.js';
@@ -29,32 +31,25 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
  * export as JSON or CSV.
  */
 export function AuditHistory({ streamId }: { streamId: string }) {
-  const [history, setHistory] = useState<AuditResponse | null>(null);
-  const [asOf, setAsOf] = useState<AuditResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const chain = useInfiniteQuery(auditHistoryQuery(streamId));
+  const [version, setVersion] = useState<number | null>(null);
+  useEffect(() => setVersion(null), [streamId]);
+  // The state as of a chosen event; the one shown stays until the next arrives.
+  const travelled = useQuery({ ...auditAsOfQuery(streamId, version ?? 0), enabled: version !== null, placeholderData: keepPreviousData });
+  const pages = chain.data?.pages;
+  const first = pages?.[0];
+  const history: AuditResponse | null = first ? { ...first, events: pages.flatMap((page) => page.events), next_cursor: pages.at(-1)!.next_cursor } : null;
+  const asOf: AuditResponse | null = version === null ? (first ?? null) : (travelled.data ?? first ?? null);
+  const failure = chain.error ?? travelled.error;
+  const error = !failure
+    ? null
+    : failure instanceof ApiError
+      ? failure.message
+      : chain.error
+        ? 'Unable to load the history'
+        : 'Unable to load that version';
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      const latest = await api.get<AuditResponse>(`/audit/${encodeURIComponent(streamId)}`);
-      setHistory(latest);
-      setAsOf(latest);
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Unable to load the history');
-    }
-  }, [streamId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const travel = async (version: number) => {
-    try {
-      setAsOf(await api.get<AuditResponse>(`/audit/${encodeURIComponent(streamId)}?asOf=${version}`));
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Unable to load that version');
-    }
-  };
+  const travel = (next: number) => setVersion(next);
 
   if (error) return <Alert variation="error" heading="History unavailable">{error}</Alert>;
   if (!history || !asOf) return <Loader ariaLabel="Loading history" />;
@@ -62,13 +57,7 @@ export function AuditHistory({ streamId }: { streamId: string }) {
   // The first load is as of the latest version (the whole chain is read for its verification).
   const latest = history.asOf;
   const loadMore = async () => {
-    if (!history.next_cursor) return;
-    try {
-      const next = await api.get<AuditResponse>(`/audit/${encodeURIComponent(streamId)}?cursor=${encodeURIComponent(history.next_cursor)}`);
-      setHistory({ ...history, events: [...history.events, ...next.events], next_cursor: next.next_cursor });
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Unable to load the history');
-    }
+    if (chain.hasNextPage && !chain.isFetchingNextPage) await chain.fetchNextPage();
   };
 
   return (

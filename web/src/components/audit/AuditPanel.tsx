@@ -1,19 +1,17 @@
 import { Flex, SelectField, TextField } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../lib/api.js';
-import type { ListProjectsResponse, ProjectCard } from '../../lib/contracts.js';
+import type { ProjectCard } from '../../lib/contracts.js';
+import { myProjectsQuery } from '../project/api/get-my-projects.js';
 import { AuditHistory } from './AuditHistory.js';
 
 /** The admin's Audit tab: choose a project (or type any stream id) and read its verified history. */
 export function AuditPanel() {
   const [params, setParams] = useSearchParams();
-  const [projects, setProjects] = useState<ProjectCard[]>([]);
+  // The projects the admin has loaded (GET /api/projects, the same cached view as the boards).
+  const list = useInfiniteQuery(myProjectsQuery());
+  const projects: ProjectCard[] = list.data?.pages.flatMap((page) => page.projects) ?? [];
   const stream = params.get('stream') ?? '';
-
-  useEffect(() => {
-    api.get<ListProjectsResponse>('/projects').then((response) => setProjects(response.projects), () => setProjects([]));
-  }, []);
 
   const choose = (next: string) => {
     const updated = new URLSearchParams(params);

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Link, Loader, PasswordField } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -45,16 +46,12 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // The link is checked on each visit, never answered from an earlier one.
+  const link = useQuery({ queryKey: ['password-reset-link', token] as const, queryFn: () => resetLinkDetails(token!), enabled: token !== null, gcTime: 0 });
   useEffect(() => {
-    if (!token) return;
-    let active = true;
-    resetLinkDetails(token)
-      .then((details) => active && (details ? setEmail(details.email) : setInvalid(true)))
-      .catch(() => active && setInvalid(true));
-    return () => {
-      active = false;
-    };
-  }, [token]);
+    if (link.data) setEmail(link.data.email);
+    else if (link.data === null || link.isError) setInvalid(true);
+  }, [link.data, link.isError]);
 
   useEffect(() => {
     if (!invalid) return;

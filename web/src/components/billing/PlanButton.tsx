@@ -1,6 +1,8 @@
 import { Button } from '@aws-amplify/ui-react';
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
-import { fetchSubscription, portalUrl, type SubscriptionResponse } from './billing-api.js';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { portalUrl } from './billing-api.js';
+import { subscriptionQuery } from './api/get-subscription.js';
 import { openInNewTab } from './new-tab.js';
 
 // The plans dialog loads the first time it is opened.
@@ -8,30 +10,20 @@ const PlanDialog = lazy(() => import('./PlanDialog.js').then((m) => ({ default: 
 
 /**
  * The dashboard's plan button: 'Manage Plan' (the provider's portal, in a new tab) for subscribers,
- * otherwise 'View Premium Plans (Optional)', which opens 'Join Design Club'. Checks the
- * subscription again whenever `reloadKey` changes.
+ * otherwise 'View Premium Plans (Optional)', which opens 'Join Design Club'. The subscription is a
+ * cached view: read again when its live topic changes (or billingKeys.subscription() is invalidated).
  */
-export function PlanButton({ reloadKey = 0 }: { reloadKey?: number }) {
-  const [subscription, setSubscription] = useState<SubscriptionResponse | null>(null);
-  const [checked, setChecked] = useState(false);
+export function PlanButton() {
+  const query = useQuery(subscriptionQuery());
+  const subscription = query.data ?? null;
+  const checked = !query.isPending;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogUsed, setDialogUsed] = useState(false);
 
   useEffect(() => {
-    let active = true;
-    fetchSubscription()
-      .then((answer) => {
-        if (active) startTransition(() => setSubscription(answer));
-      })
-      // Spec/1 §8: a failed subscription check is only logged.
-      .catch((error: unknown) => console.error('Could not check the subscription', error))
-      .finally(() => {
-        if (active) startTransition(() => setChecked(true));
-      });
-    return () => {
-      active = false;
-    };
-  }, [reloadKey]);
+    // Spec/1 §8: a failed subscription check is only logged.
+    if (query.error) console.error('Could not check the subscription', query.error);
+  }, [query.error]);
 
   if (!checked) return null;
   if (subscription?.subscribed) {

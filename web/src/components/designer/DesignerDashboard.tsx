@@ -15,7 +15,7 @@ const PRIORITY_VARIATION = { Urgent: 'error', Normal: 'info', Low: undefined } a
  * four counts, 'My Assigned Projects' (assigned by id or by e-mail) and the project dialog.
  */
 export function DesignerDashboard({ name }: { name: string | null | undefined }) {
-  const { projects, counts: whole, hasMore, loadingMore, loadMore, reload } = useProjects();
+  const { projects, counts: whole, hasMore, loadingMore, loadMore } = useProjects();
   const [open, setOpen] = useState<ProjectCard | null>(null);
   // A notification's link (`?project=<id>`) opens that project's dialog.
   useProjectParam(projects, setOpen);
@@ -70,7 +70,7 @@ export function DesignerDashboard({ name }: { name: string | null | undefined })
         <LoadMore shown={hasMore} loading={loadingMore} onLoad={loadMore} marginTop="small" />
       </section>
 
-      <DesignerProjectDialog project={open} onClose={() => setOpen(null)} onChanged={reload} />
+      <DesignerProjectDialog project={open} onClose={() => setOpen(null)} />
     </Flex>
   );
 }

@@ -1,7 +1,7 @@
 import { Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { ProjectCard, ProjectDetail } from '../../lib/contracts.js';
-import { DESIGNER_STATUS_OPTIONS, calendarDate, designerStatusValue, dueFlag, projectsApi, statusLabel } from '../../lib/projects.js';
+import { DESIGNER_STATUS_OPTIONS, calendarDate, designerStatusValue, dueFlag, statusLabel } from '../../lib/projects.js';
 import { ActivityPanel } from '../activity/ActivityPanel.js';
 import { ChecklistPanel } from '../checklist/ChecklistPanel.js';
 import { ClientPanel } from '../project/ClientPanel.js';
@@ -9,6 +9,7 @@ import { FilesPanel } from '../project/FilesPanel.js';
 import { ProjectDetails } from '../project/ProjectDetails.js';
 import { ProjectDialog } from '../project/ProjectDialog.js';
 import { ProjectTabs } from '../project/ProjectTabs.js';
+import { useUpdateProject } from '../project/api/update-project.js';
 import { toast } from '../toast/use-toast.js';
 
 /**
@@ -19,14 +20,12 @@ import { toast } from '../toast/use-toast.js';
 export function DesignerProjectDialog({
   project,
   onClose,
-  onChanged,
 }: {
   project: Pick<ProjectCard, 'id' | 'title'> | null;
   onClose(): void;
-  onChanged?(): void;
 }) {
   return (
-    <ProjectDialog project={project} onClose={onClose} onChanged={onChanged} description="Assigned project">
+    <ProjectDialog project={project} onClose={onClose} description="Assigned project">
       {({ detail, data, changed, fileAdded }) => {
         const canWork = !!data.permissions?.can_work;
         return (
@@ -67,23 +66,21 @@ function DueDate({ due }: { due: string | null }) {
 }
 
 function StatusSelector({ project, onChanged }: { project: ProjectDetail; onChanged(project: ProjectDetail): void }) {
-  const [saving, setSaving] = useState(false);
+  const update = useUpdateProject(project.id);
+  const saving = update.isPending;
   const [value, setValue] = useState(designerStatusValue(project.status));
 
   async function change(next: ProjectDetail['status']) {
     const previous = value;
     setValue(next);
-    setSaving(true);
     try {
-      const answer = await projectsApi.update(project.id, { status: next });
+      const answer = await update.mutateAsync({ status: next });
       onChanged(answer.project);
       toast({ title: 'Status updated successfully', description: statusLabel(next, 'designer') });
     } catch (error) {
       console.error('Could not update the status', error);
       setValue(previous);
       toast({ title: 'Failed to update status', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
-    } finally {
-      setSaving(false);
     }
   }
 

@@ -1,13 +1,12 @@
 import { Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../../lib/api.js';
-import { useLiveTopics } from '../../lib/live.js';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { inOwnTask } from '../../lib/tasks.js';
-import type { MarkReadResponse, NotificationsResponse, NotificationView } from '../../../../functions/features/notifications/contracts.js';
+import type { NotificationsResponse, NotificationView } from '../../../../functions/features/notifications/contracts.js';
+import { notificationsQuery } from './api/get-notifications.js';
+import { useMarkAllRead } from './api/mark-all-read.js';
 import './notifications.css';
-
-const PAGE = 10;
 
 /** "5 minutes ago", "yesterday", … in the reader's language. */
 function when(iso: string): string {
@@ -29,26 +28,24 @@ function when(iso: string): string {
  */
 export function NotificationBell() {
   const navigate = useNavigate();
-  const [data, setData] = useState<NotificationsResponse | null>(null);
   const [open, setOpen] = useState(false);
-  const [more, setMore] = useState(false);
+  // The bell's count comes in a task of its own, after the screen's own first requests.
+  const [ready, setReady] = useState(false);
+  useEffect(() => inOwnTask(() => setReady(true)), []);
+  const bell = useInfiniteQuery({ ...notificationsQuery(), enabled: ready });
+  const pages = bell.data?.pages;
+  const data: NotificationsResponse | null = pages?.length
+    ? { ...pages.at(-1)!, notifications: pages.flatMap((page) => page.notifications) }
+    : null;
+  const more = bell.isFetchingNextPage;
+  const markAllRead = useMarkAllRead();
+  useEffect(() => {
+    if (bell.error) console.error('Could not load notifications', bell.error);
+  }, [bell.error]);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
   const headingId = useId();
-
-  const load = useCallback(async () => {
-    try {
-      setData(await api.get<NotificationsResponse>(`/notifications?limit=${PAGE}`));
-    } catch (error) {
-      console.error('Could not load notifications', error);
-    }
-  }, []);
-  useEffect(() => {
-    // The bell's count comes in a task of its own, after the screen's own first requests.
-    inOwnTask(() => void load());
-  }, [load]);
-  useLiveTopics(['notifications'], () => void load());
 
   const close = useCallback((focusBell: boolean) => {
     setOpen(false);
@@ -78,22 +75,14 @@ export function NotificationBell() {
 
   async function markAll() {
     try {
-      const answer = await api.post<MarkReadResponse>('/notifications/read');
-      setData((current) => (current ? { ...current, unread: answer.unread, notifications: current.notifications.map((n) => ({ ...n, read: true })) } : current));
+      await markAllRead.mutateAsync();
     } catch (error) {
       console.error('Could not mark notifications as read', error);
     }
   }
 
   async function loadMore() {
-    if (!data?.next_cursor) return;
-    setMore(true);
-    try {
-      const next = await api.get<NotificationsResponse>(`/notifications?limit=${PAGE}&cursor=${encodeURIComponent(data.next_cursor)}`);
-      setData({ ...next, notifications: [...data.notifications, ...next.notifications] });
-    } finally {
-      setMore(false);
-    }
+    if (bell.hasNextPage && !more) await bell.fetchNextPage();
   }
 
   function openNotification(notification: NotificationView) {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api } from '../../lib/api.js';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ProjectCard } from '../../lib/contracts.js';
-import type { ProjectResponse } from '../../../../functions/features/projects/contracts.js';
+import { projectQuery } from '../project/api/get-project.js';
 
 /**
  * Opens the project named by `?project=<id>` (a notification's link, in the bell or an e-mail) with
@@ -11,6 +11,7 @@ import type { ProjectResponse } from '../../../../functions/features/projects/co
  */
 export function useProjectParam(projects: readonly ProjectCard[] | null, open: (project: ProjectCard) => void): void {
   const [params, setParams] = useSearchParams();
+  const client = useQueryClient();
   const wanted = params.get('project');
   useEffect(() => {
     if (!wanted || projects === null) return;
@@ -26,8 +27,9 @@ export function useProjectParam(projects: readonly ProjectCard[] | null, open: (
       clear();
       return;
     }
-    api
-      .get<ProjectResponse>(`/projects/${encodeURIComponent(wanted)}`)
+    // Through the cache: the dialog then opens on the project already read.
+    client
+      .fetchQuery(projectQuery(wanted))
       .then(({ project }) => {
         if (!active) return;
         const { checklist, specifications: _specifications, description: _description, files: _files, ...card } = project;

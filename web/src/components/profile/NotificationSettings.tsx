@@ -1,5 +1,7 @@
 import { Button, Card, Flex, Heading, Placeholder, Radio, RadioGroupField, Text } from '@aws-amplify/ui-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import { preferencesKeys, preferencesQuery } from './api/get-notification-preferences.js';
 import { NOTIFICATION_KIND_LABELS, type NotificationKind, type NotificationMode, type NotificationPreferences } from '../../../../shared/notification-kinds.js';
 import { api } from '../../lib/api.js';
 import type { MeResponse } from '../../lib/contracts.js';
@@ -20,19 +22,18 @@ function kindsFor(roles: readonly string[]): NotificationKind[] {
 
 /** The Notifications tab of /profile: per kind, e-mail immediately, in a daily digest, or not at all. The bell always shows them. */
 export function NotificationSettings({ me }: { me: MeResponse | null }) {
-  const [saved, setSaved] = useState<NotificationPreferences | null>(null);
+  const client = useQueryClient();
+  const query = useQuery(preferencesQuery());
+  const saved = query.data ?? null;
   const [draft, setDraft] = useState<NotificationPreferences | null>(null);
   const [busy, setBusy] = useState(false);
-
+  // The form starts from what is saved, and again after each save.
   useEffect(() => {
-    api
-      .get<PreferencesResponse>('/me/notification-preferences')
-      .then((answer) => {
-        setSaved(answer.preferences);
-        setDraft(answer.preferences);
-      })
-      .catch((error: unknown) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }));
-  }, []);
+    if (query.data) setDraft(query.data);
+  }, [query.data]);
+  useEffect(() => {
+    if (query.error) toast({ title: 'Error', description: errorMessage(query.error), variant: 'destructive' });
+  }, [query.error]);
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -41,8 +42,7 @@ export function NotificationSettings({ me }: { me: MeResponse | null }) {
     try {
       const changed = Object.fromEntries(Object.entries(draft).filter(([kind, mode]) => saved[kind as NotificationKind] !== mode));
       const answer = await api.patch<PreferencesResponse>('/me/notification-preferences', changed);
-      setSaved(answer.preferences);
-      setDraft(answer.preferences);
+      client.setQueryData(preferencesKeys.preferences(), answer.preferences);
       toast({ title: 'Notification preferences saved' });
     } catch (error) {
       toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });

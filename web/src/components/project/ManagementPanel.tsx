@@ -1,8 +1,11 @@
 import { Flex, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { UpdateProjectBody } from '../../../../functions/features/projects/contracts.js';
 import type { ProjectDetail } from '../../lib/contracts.js';
-import { PRIORITY_OPTIONS, PROJECT_STATUSES, designerOptions, projectsApi, type DesignerOption } from '../../lib/projects.js';
+import { PRIORITY_OPTIONS, PROJECT_STATUSES, type DesignerOption } from '../../lib/projects.js';
+import { designerChoicesQuery } from './api/get-designer-choices.js';
+import { useUpdateProject } from './api/update-project.js';
 import { toast } from '../toast/use-toast.js';
 
 const UNASSIGNED = '';
@@ -15,37 +18,25 @@ const currentDesigner = (project: ProjectDetail) => project.assigned_designer_id
  * id, pre-authorised ones by e-mail), priority and due date. Each change is saved at once.
  */
 export function ManagementPanel({ project, onChanged }: { project: ProjectDetail; onChanged(project: ProjectDetail): void }) {
-  const [designers, setDesigners] = useState<DesignerOption[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  const choices = useQuery(designerChoicesQuery());
+  const designers: DesignerOption[] | null = choices.data ?? (choices.isError ? [] : null);
+  const update = useUpdateProject(project.id);
+  const saving = update.isPending;
 
   useEffect(() => {
-    let active = true;
-    projectsApi
-      .designers()
-      .then((rows) => {
-        if (active) setDesigners(designerOptions(rows));
-      })
-      .catch((error: unknown) => {
-        console.error('Could not load designers', error);
-        toast({ title: 'Failed to load designers', variant: 'destructive' });
-        if (active) setDesigners([]);
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
+    if (!choices.error) return;
+    console.error('Could not load designers', choices.error);
+    toast({ title: 'Failed to load designers', variant: 'destructive' });
+  }, [choices.error]);
 
   async function save(change: UpdateProjectBody, success: string | ((updated: ProjectDetail) => string)) {
-    setSaving(true);
     try {
-      const answer = await projectsApi.update(project.id, change);
+      const answer = await update.mutateAsync(change);
       onChanged(answer.project);
       toast({ title: typeof success === 'string' ? success : success(answer.project) });
     } catch (error) {
       console.error('Could not update the project', error);
       toast({ title: 'Failed to update project', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
-    } finally {
-      setSaving(false);
     }
   }
 

@@ -12,19 +12,17 @@ import { ProjectTabs } from './ProjectTabs.js';
 /**
  * The admin-style project management dialog (spec/2 §2): Details (with the client information panel),
  * Checklist, Management (status, designer, priority, due date), Files (deliverable uploads) and
- * Activity (comments, moderation). `onChanged` tells the opener to refresh its list.
+ * Activity (comments, moderation). The opener's list follows the live `projects` topic.
  */
 export function ProjectManagementDialog({
   project,
   onClose,
-  onChanged,
 }: {
   project: Pick<ProjectCard, 'id' | 'title'> | null;
   onClose(): void;
-  onChanged?(): void;
 }) {
   return (
-    <ProjectDialog project={project} onClose={onClose} onChanged={onChanged} description="Project management">
+    <ProjectDialog project={project} onClose={onClose} description="Project management">
       {({ detail, data, changed, fileAdded }) => (
         <ProjectTabs
           resetKey={detail.id}

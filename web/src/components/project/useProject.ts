@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import type { ProjectResponse } from '../../../../functions/features/projects/contracts.js';
-import { useLiveTopics } from '../../lib/live.js';
-import { projectsApi } from '../../lib/projects.js';
+import { projectQuery } from './api/get-project.js';
+import { projectKeys } from './api/keys.js';
 
 export interface ProjectState {
   data: ProjectResponse | null;
@@ -12,45 +13,23 @@ export interface ProjectState {
   replace(next: ProjectResponse['project']): void;
 }
 
-/** GET /api/projects/{id} while `id` is set; reload() asks again, and so does a live change of the project. */
+/**
+ * GET /api/projects/{id} while `id` is set, from the query cache: read again when the project's live
+ * topic changes; a refetch keeps showing what is there.
+ */
 export function useProject(id: string | null): ProjectState {
-  const [data, setData] = useState<ProjectResponse | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [generation, setGeneration] = useState(0);
-
+  const client = useQueryClient();
+  const query = useQuery({ ...projectQuery(id ?? ''), enabled: id !== null });
   useEffect(() => {
-    if (!id) {
-      setData(null);
-      return;
-    }
-    let active = true;
-    setLoading(true);
-    projectsApi
-      .get(id)
-      .then((answer) => {
-        if (!active) return;
-        setData(answer);
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        console.error('Could not load the project', failure);
-        if (active) setError('Unable to load projects');
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-  }, [id, generation]);
-
-  // A different project: forget the previous one at once.
-  useEffect(() => setData((current) => (current && current.project.id !== id ? null : current)), [id]);
-
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  // Someone else changed the project (status, files, checklist): load it again.
-  useLiveTopics(id ? [`project:${id}`] : [], reload);
-  const replace = useCallback((next: ProjectResponse['project']) => setData((current) => (current ? { ...current, project: next } : current)), []);
-  return { data: data && data.project.id === id ? data : null, loading, error, reload, replace };
+    if (query.error) console.error('Could not load the project', query.error);
+  }, [query.error]);
+  const reload = useCallback(() => {
+    if (id) void client.invalidateQueries({ queryKey: projectKeys.detail(id) });
+  }, [client, id]);
+  const replace = useCallback(
+    (next: ProjectResponse['project']) => client.setQueryData<ProjectResponse>(projectKeys.detail(next.id), (current) => (current ? { ...current, project: next } : current)),
+    [client],
+  );
+  const data = id && query.data?.project.id === id ? query.data : null;
+  return { data, loading: query.isFetching, error: query.isError ? 'Unable to load projects' : null, reload, replace };
 }

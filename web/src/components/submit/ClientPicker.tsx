@@ -1,7 +1,8 @@
 import { SelectField } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
-import type { AdminUser, UsersResponse } from '../../../../functions/features/users/admin-contracts.js';
-import { api } from '../../lib/api.js';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import type { AdminUser } from '../../../../functions/features/users/admin-contracts.js';
+import { usersQuery } from '../admin/api/get-users.js';
 
 const clientLabel = (user: AdminUser) => (user.full_name ? `${user.full_name} (${user.email ?? 'no e-mail'})` : (user.email ?? user.id));
 
@@ -10,26 +11,23 @@ const clientLabel = (user: AdminUser) => (user.full_name ? `${user.full_name} ($
  * the admin as the one who submitted it). Only client accounts are offered: projects belong to clients.
  */
 export function ClientPicker({ value, onChange }: { value: string; onChange(clientId: string): void }) {
-  const [clients, setClients] = useState<AdminUser[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
+  // The Users tab's list (its first page, or more when the tab has loaded them): one cached view.
+  const users = useInfiniteQuery(usersQuery());
+  const failed = users.isError;
+  const pages = users.data?.pages;
+  const clients = useMemo(
+    () =>
+      pages
+        ? pages
+            .flatMap((page) => page.users)
+            .filter((user) => user.roles.length === 1 && user.roles[0] === 'client')
+            .sort((a, b) => clientLabel(a).localeCompare(clientLabel(b)))
+        : null,
+    [pages],
+  );
   useEffect(() => {
-    let active = true;
-    api
-      .get<UsersResponse>('/users')
-      .then((answer) => {
-        if (!active) return;
-        const only = answer.users.filter((user) => user.roles.length === 1 && user.roles[0] === 'client');
-        setClients(only.sort((a, b) => clientLabel(a).localeCompare(clientLabel(b))));
-      })
-      .catch((error: unknown) => {
-        console.error('Could not load the clients', error);
-        if (active) setFailed(true);
-      });
-    return () => {
-      active = false;
-    };
-  }, []);
+    if (users.error) console.error('Could not load the clients', users.error);
+  }, [users.error]);
 
   return (
     <SelectField

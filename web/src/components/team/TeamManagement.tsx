@@ -14,7 +14,9 @@ import {
   Text,
   TextField,
 } from '@aws-amplify/ui-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { teamKeys, teamQuery } from './api/get-team.js';
 import { errorMessage } from '../../lib/errors.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { toast } from '../toast/use-toast.js';
@@ -32,25 +34,24 @@ const displayName = (member: Pick<TeamMemberView, 'full_name' | 'email'>) => mem
  * (resend, revoke) and invites new members. A client in no team names one and becomes its admin.
  */
 export function TeamManagement({ canCreate = true }: { canCreate?: boolean }) {
-  const [team, setTeam] = useState<TeamResponse | null>(null);
-  const [loading, setLoading] = useState(true);
-
+  const client = useQueryClient();
+  const query = useQuery(teamQuery());
+  const team: TeamResponse | null = query.data ?? (query.isError ? { team: null, role: null, members: [], invites: [] } : null);
+  const setTeam = useCallback((next: TeamResponse) => client.setQueryData(teamKeys.team(), next), [client]);
+  // The Refresh button's own spinner (a live refetch does not show one).
+  const [refreshing, setRefreshing] = useState(false);
   const load = useCallback(async () => {
-    setLoading(true);
+    setRefreshing(true);
     try {
-      setTeam(await teamApi.get());
-    } catch (error) {
-      // Load errors for teams are only logged (spec/2 §8).
-      console.error('Could not load the team', error);
-      setTeam((current) => current ?? { team: null, role: null, members: [], invites: [] });
+      await query.refetch();
     } finally {
-      setLoading(false);
+      setRefreshing(false);
     }
-  }, []);
-
+  }, [query]);
   useEffect(() => {
-    void load();
-  }, [load]);
+    // Load errors for teams are only logged (spec/2 §8).
+    if (query.error) console.error('Could not load the team', query.error);
+  }, [query.error]);
 
   if (!team) {
     return (
@@ -72,7 +73,7 @@ export function TeamManagement({ canCreate = true }: { canCreate?: boolean }) {
       </Card>
     );
   }
-  return <TeamPanel team={team} onChange={setTeam} onRefresh={load} refreshing={loading} />;
+  return <TeamPanel team={team} onChange={setTeam} onRefresh={load} refreshing={refreshing} />;
 }
 
 function CreateTeam({ onCreated }: { onCreated(team: TeamResponse): void }) {

@@ -1,6 +1,7 @@
 import { useLayoutEffect } from 'react';
 import { ProveEmailDialog } from '../../components/account/ProveEmailDialog.js';
 import { Outlet } from 'react-router-dom';
+import { QueryShell } from '../../lib/query/QueryShell.js';
 import '@fontsource-variable/plus-jakarta-sans/wght.css';
 import './styles.js';
 // The brand theme, built from theme.ts with Amplify UI's createTheme at build time (web/build/amplify-theme.ts).
@@ -17,6 +18,8 @@ import '../ui.css';
  * The attribute goes on the root element rather than a wrapper: Amplify UI's base.css declares its
  * ~1,600 tokens on `:root, [data-amplify-theme]`, so a wrapper made the browser compute every token
  * a second time there (and the elements below inherit from that second set), on each style pass.
+ *
+ * The query cache lives here too, so the landing page's entry does not carry it.
  */
 export default function AmplifyShell() {
   useLayoutEffect(() => {
@@ -25,9 +28,9 @@ export default function AmplifyShell() {
     return () => root.removeAttribute('data-amplify-theme');
   }, []);
   return (
-    <>
+    <QueryShell>
       <Outlet />
       <ProveEmailDialog />
-    </>
+    </QueryShell>
   );
 }

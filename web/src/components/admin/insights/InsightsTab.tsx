@@ -1,9 +1,11 @@
 import { Alert, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api.js';
 import type { DesignerOption } from '../use-designers.js';
 import { InsightsFilters, type InsightsFilterValues } from './InsightsFilters.js';
-import { getInsights, type InsightsReport } from './insights-api.js';
+import { type InsightsReport } from './insights-api.js';
+import { insightsQuery } from './get-insights-query.js';
 import { isoDay } from './format.js';
 import { EstimateSection, FlowSection, OnTimeSection, QualitySection, TurnaroundSection, WorkloadSection } from './sections.js';
 import { Headlines } from './Headlines.js';
@@ -18,33 +20,15 @@ export const defaultFilters = (): InsightsFilterValues => ({ from: isoDay(-29), 
  */
 export default function InsightsTab({ designers }: { designers: DesignerOption[] }) {
   const [filters, setFilters] = useState<InsightsFilterValues>(defaultFilters);
-  const [report, setReport] = useState<InsightsReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-
+  // An incomplete date (typing) waits for a whole one; the report shown stays until the next arrives.
+  const query = useQuery({ ...insightsQuery(filters), enabled: !!filters.from && !!filters.to, placeholderData: keepPreviousData });
+  const report: InsightsReport | null = query.data ?? null;
+  const loading = query.isFetching || query.isPending;
+  const failure = query.error;
+  const error = failure ? (failure instanceof ApiError && failure.status === 400 ? failure.message : 'Failed to load insights') : null;
   useEffect(() => {
-    // An incomplete date (typing) waits for a whole one.
-    if (!filters.from || !filters.to) return;
-    let active = true;
-    setLoading(true);
-    getInsights(filters)
-      .then((answer) => {
-        if (!active) return;
-        setReport(answer);
-        setError(null);
-      })
-      .catch((failure: unknown) => {
-        if (!active) return;
-        console.error('Could not load insights', failure);
-        setError(failure instanceof ApiError && failure.status === 400 ? failure.message : 'Failed to load insights');
-      })
-      .finally(() => {
-        if (active) setLoading(false);
-      });
-    return () => {
-      active = false;
-    };
-  }, [filters]);
+    if (failure) console.error('Could not load insights', failure);
+  }, [failure]);
 
   return (
     <Flex direction="column" gap="large" className="insights">
