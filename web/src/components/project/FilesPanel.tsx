@@ -8,7 +8,6 @@ import { NOT_AUTHENTICATED } from '../../lib/api.js';
 import { UploadError, fileDownloadUrl, uploadProjectFile } from '../../lib/uploads.js';
 import { DeliverableItem } from '../review/DeliverableItem.js';
 import { LazyReviewViewer } from '../review/LazyReviewViewer.js';
-import { QueryBoundary } from '../review/QueryBoundary.js';
 import { reviewKey, useProjectReview } from '../review/review-api.js';
 import { reviewSummaryOf } from '../review/summary.js';
 import { toast } from '../toast/use-toast.js';
@@ -61,17 +60,13 @@ function FileList({ projectId, files, empty }: { projectId: string; files: reado
 }
 
 /**
- * The Files tab. Deliverables are shown as their versions with the client's review (issue 37): the
+ * The Files tab. Deliverables are shown as their versions with the client's review: the
  * current version, its status, the earlier versions, 'Review' for everyone who sees the project and
  * 'Upload New Version' for the studio. Admins and the assigned designer (`canUpload`) upload new
  * deliverables to `{projectId}/deliverable/{name}` through the checked presigned path.
  */
 export function FilesPanel(props: { project: ProjectDetail; canUpload?: boolean; onUploaded?(file: ProjectFile): void }) {
-  return (
-    <QueryBoundary>
-      <FilesPanelContent {...props} />
-    </QueryBoundary>
-  );
+  return <FilesPanelContent {...props} />;
 }
 
 function FilesPanelContent({ project, canUpload = false, onUploaded }: { project: ProjectDetail; canUpload?: boolean; onUploaded?(file: ProjectFile): void }) {

@@ -9,7 +9,6 @@ import { Drawing } from './Drawing.js';
 import { NoteForm } from './NoteForm.js';
 import { NotesList } from './NotesList.js';
 import type { PinPoint } from './PinnablePage.js';
-import { QueryBoundary } from './QueryBoundary.js';
 import { STATUS_LABELS, STATUS_TONES, useProjectReview, useReviewAction } from './review-api.js';
 import './review.css';
 
@@ -158,9 +157,5 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
 
 /** The review viewer (loaded with React.lazy when a review opens: pdf.js and this code stay out of the screens' chunks). */
 export default function ReviewViewer(props: ReviewViewerProps) {
-  return (
-    <QueryBoundary>
-      <Viewer {...props} />
-    </QueryBoundary>
-  );
+  return <Viewer {...props} />;
 }

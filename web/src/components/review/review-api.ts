@@ -8,7 +8,6 @@ import type { RecordFileResponse, RequestUploadResponse } from '../../../../func
 import type { ProjectReviewResponse, ReviewActionBody, ReviewActionResponse, ReviewStatus } from '../../../../functions/features/reviews/contracts.js';
 import { checkFile, contentTypeFor } from '../../../../shared/uploads.js';
 import { ApiError, NOT_AUTHENTICATED, api, isUnauthenticated, newActionKey } from '../../lib/api.js';
-import { useLiveTopics } from '../../lib/live.js';
 import { UPLOAD_FAILED_MESSAGE, UploadError, postToStorage } from '../../lib/uploads.js';
 
 export const STATUS_LABELS: Record<ReviewStatus, string> = { awaiting_review: 'Awaiting review', changes_requested: 'Changes requested', approved: 'Approved' };
@@ -19,12 +18,10 @@ const reviewsPath = (projectId: string) => `/projects/${encodeURIComponent(proje
 
 /** The project's review, kept fresh by the live topic of the project (a note, a decision, a version by someone else). */
 export function useProjectReview(projectId: string) {
-  const client = useQueryClient();
-  useLiveTopics([`project:${projectId}`], () => void client.invalidateQueries({ queryKey: reviewKey(projectId) }));
   return useQuery({
     queryKey: reviewKey(projectId),
     queryFn: () => api.get<ProjectReviewResponse>(reviewsPath(projectId)),
-    // For a cache that maps live topics onto queries by their meta (the app-wide one).
+    // The app's live listener reads again every query whose topics a change names.
     meta: { topics: [`project:${projectId}`] },
     // A 403/404 (no review for this caller) will not change by asking again.
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
