@@ -4,7 +4,7 @@ import { catalogue } from '../../functions/app/catalogue.js';
 import { designersProjection } from '../../functions/features/designers/projection.js';
 import { fold } from '../../functions/platform/decider.js';
 import { designerDecider, designerStream, revocationDecider } from '../../functions/features/designers/decider.js';
-import { foldFor } from '../../functions/platform/streams.js';
+import { foldFor } from '../../functions/app/streams.js';
 import { deciderSpec } from '../support/given-when-then.js';
 
 const given = deciderSpec(designerDecider);
