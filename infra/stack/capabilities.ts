@@ -111,6 +111,8 @@ export const MODULE_GRANTS: Readonly<Record<string, Grant>> = {
   'functions/platform/views/view-reader.ts': 'views:read',
   // The ViewStore: the projector's and the rebuild's writes.
   'functions/platform/views/views.ts': 'views:write',
+  // The rebuild's own batches into a new generation (the command line and the embedded stack).
+  'functions/app/replay.ts': 'views:write',
   // Quotas and idempotency claims are items of the views table, written through its client.
   'functions/platform/quotas.ts': 'views:count',
   'functions/platform/event-store/idempotency.ts': 'views:claim',
