@@ -1,5 +1,5 @@
-import * as z from '../../../../events/zod.js';
-import { canonicalEmail } from '../../../../shared/email.js';
+import * as z from '#events/zod.js';
+import { canonicalEmail } from '#shared/email.js';
 import { designerDecider, designerEvolution, designerStream, isDesigner } from '../decider.js';
 import { DomainError } from '../../../platform/domain-errors.js';
 import { actorOf } from '../../../platform/http/auth.js';

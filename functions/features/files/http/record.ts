@@ -1,4 +1,4 @@
-import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, isAllowedFileType, normaliseMimeType, parseUploadKey } from '../../../../shared/uploads.js';
+import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, isAllowedFileType, normaliseMimeType, parseUploadKey } from '#shared/uploads.js';
 import { projectDecider, projectStream } from '../../projects/decider.js';
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';

@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES, checkFile, contentTypeFor, sanitiseFileName, uploadKey } from '../../../../shared/uploads.js';
+import { MAX_FILE_BYTES, checkFile, contentTypeFor, sanitiseFileName, uploadKey } from '#shared/uploads.js';
 import { HttpError } from '../../../platform/errors.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';

@@ -1,4 +1,4 @@
-import { canonicalEmail } from '../../../../shared/email.js';
+import { canonicalEmail } from '#shared/email.js';
 import { hasRole } from '../../../platform/http/auth.js';
 import { HttpError } from '../../../platform/errors.js';
 import { httpHandler, signedIn } from '../../../app/http.js';

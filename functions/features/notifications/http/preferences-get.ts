@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, preferencesOf } from '../../../../shared/notification-kinds.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES, preferencesOf } from '#shared/notification-kinds.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { reading } from '../../../platform/views/reader.js';
 import { getUser } from '../../users/queries.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES, preferencesOf } from '../../../../shared/notification-kinds.js';
+import { DEFAULT_NOTIFICATION_PREFERENCES, preferencesOf } from '#shared/notification-kinds.js';
 import { userDecider, userStream } from '../../users/decider.js';
 import { actorOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';

@@ -1,5 +1,5 @@
-import { NOTIFICATION_KINDS, preferencesOf, type NotificationPreferences } from '../../../../shared/notification-kinds.js';
-import { SYSTEM_ACTOR } from '../../../../events/envelope.js';
+import { NOTIFICATION_KINDS, preferencesOf, type NotificationPreferences } from '#shared/notification-kinds.js';
+import { SYSTEM_ACTOR } from '#events/envelope.js';
 import { userDecider, userEvolution, userStream } from '../../users/decider.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { loadState } from '../../../platform/event-store/load-state.js';

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../../../../events/envelope.js';
+import type { EventEnvelope } from '#events/envelope.js';
 import { eventReading } from '../../../app/runtime.js';
 import { log } from '../../../platform/log.js';
 import { storedEvent } from '../../../platform/event-store/stored-event.js';

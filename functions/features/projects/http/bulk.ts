@@ -1,4 +1,4 @@
-import { canonicalEmail } from '../../../../shared/email.js';
+import { canonicalEmail } from '#shared/email.js';
 import { DomainError } from '../../../platform/domain-errors.js';
 import { projectDecider, projectStream, type DesignerChoice } from '../decider.js';
 import { actorOf } from '../../../platform/http/auth.js';

@@ -7,7 +7,7 @@ import { appending } from '../../../app/runtime.js';
 import { checklistOrigin, invalidReceipt, spendReceipt, verifyReceipt, type ChecklistOrigin } from '../../checklists/estimate-receipt.js';
 import { projectDecider, projectStream } from '../decider.js';
 import { submitProjectBody, type ProjectResponse } from '../contracts.js';
-import type * as z from '../../../../events/zod.js';
+import type * as z from '#events/zod.js';
 import { projectOwner } from '../owner.js';
 import { submitCommandOf } from '../submission.js';
 

@@ -1,4 +1,4 @@
-import * as z from '../../../../events/zod.js';
+import * as z from '#events/zod.js';
 import { hasRole } from '../../../platform/http/auth.js';
 import { HttpError } from '../../../platform/errors.js';
 import { httpHandler, signedIn } from '../../../app/http.js';

@@ -1,5 +1,5 @@
-import * as z from '../../../../events/zod.js';
-import { PRIORITIES, PROJECT_STATUSES } from '../../../../shared/vocabulary.js';
+import * as z from '#events/zod.js';
+import { PRIORITIES, PROJECT_STATUSES } from '#shared/vocabulary.js';
 import { hasRole } from '../../../platform/http/auth.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { designerPartition, ownerPartition, teamPartition, type ProjectDoc } from '../queries.js';

@@ -1,4 +1,4 @@
-import * as z from '../../../../events/zod.js';
+import * as z from '#events/zod.js';
 import { projectDecider, projectStream } from '../decider.js';
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';

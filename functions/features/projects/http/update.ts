@@ -1,4 +1,4 @@
-import { canonicalEmail } from '../../../../shared/email.js';
+import { canonicalEmail } from '#shared/email.js';
 import { projectDecider, projectStream, type DesignerChoice } from '../decider.js';
 import { actorOf, hasRole, provenEmailOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';

@@ -6,7 +6,7 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomBytes } from 'node:crypto';
-import { SYSTEM_ACTOR } from '../../../../events/envelope.js';
+import { SYSTEM_ACTOR } from '#events/envelope.js';
 import { userDecider, userStream } from '../decider.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import type { Appending } from '../../../platform/runtime.js';

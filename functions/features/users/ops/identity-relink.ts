@@ -5,7 +5,7 @@ import {
   type AttributeType,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { SYSTEM_ACTOR, type EventEnvelope } from '../../../../events/envelope.js';
+import { SYSTEM_ACTOR, type EventEnvelope } from '#events/envelope.js';
 import { loadState, runCommand } from '../../../platform/event-store/command.js';
 import type { Appending } from '../../../platform/runtime.js';
 import { userDecider, userEvolution, userStream } from '../decider.js';

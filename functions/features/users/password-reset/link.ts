@@ -1,4 +1,4 @@
-import { SYSTEM_ACTOR } from '../../../../events/envelope.js';
+import { SYSTEM_ACTOR } from '#events/envelope.js';
 import { identityDirectory } from '../../../platform/aws/identity.js';
 import { loadState, runCommand } from '../../../platform/event-store/command.js';
 import { HttpError } from '../../../platform/errors.js';

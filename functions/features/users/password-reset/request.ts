@@ -8,8 +8,8 @@ import type { HttpRequest, HttpResult } from '../../../platform/http/middleware.
 import { mailer } from '../../../platform/mail/index.js';
 import { accountByEmail } from '../../designers/queries.js';
 import { RESET_PATHS } from '../reset-paths.js';
-import { canonicalEmail } from '../../../../shared/email.js';
-import { SYSTEM_ACTOR } from '../../../../events/envelope.js';
+import { canonicalEmail } from '#shared/email.js';
+import { SYSTEM_ACTOR } from '#events/envelope.js';
 import { PASSWORD_RESET_MESSAGES, type RequestPasswordResetResponse, type ResetFlow } from '../password-reset-contracts.js';
 import { newResetToken } from './token.js';
 import { viewerAddress } from '../../../platform/http/origin-check.js';

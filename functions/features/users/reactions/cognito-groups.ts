@@ -1,5 +1,5 @@
-import type { EventEnvelope } from '../../../../events/envelope.js';
-import type { SystemRole } from '../../../../shared/vocabulary.js';
+import type { EventEnvelope } from '#events/envelope.js';
+import type { SystemRole } from '#shared/vocabulary.js';
 import { designerEvolution } from '../../designers/decider.js';
 import { userEvolution, userRoles } from '../decider.js';
 import { loadState } from '../../../platform/event-store/load-state.js';

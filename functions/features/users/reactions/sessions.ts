@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../../../../events/envelope.js';
+import type { EventEnvelope } from '#events/envelope.js';
 import { designerEvolution } from '../../designers/decider.js';
 import { identitySubOf, userDecider, userEvolution, userStream } from '../decider.js';
 import { identityDirectory } from '../../../platform/aws/identity.js';

@@ -1,7 +1,7 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { USER_TYPES, type UserType } from '../../../../shared/vocabulary.js';
-import { SYSTEM_ACTOR } from '../../../../events/envelope.js';
-import { canonicalEmail } from '../../../../shared/email.js';
+import { USER_TYPES, type UserType } from '#shared/vocabulary.js';
+import { SYSTEM_ACTOR } from '#events/envelope.js';
+import { canonicalEmail } from '#shared/email.js';
 import { userDecider, userStream } from '../decider.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { trigger } from '../../../platform/lambda/trigger-chain.js';

@@ -1,5 +1,5 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { canonicalEmail } from '../../../../shared/email.js';
+import { canonicalEmail } from '#shared/email.js';
 import { accountByEmail } from '../../designers/queries.js';
 import { invitationProves } from '../../teams/invite-lookup.js';
 import { eventReading } from '../../../app/runtime.js';
