@@ -22,6 +22,7 @@ import { describeLayout, viewsLayout } from '../functions/app/views-layout.js';
 import { ViewStore } from '../functions/platform/views/views.js';
 import { startDynamo } from '../infra/local/dynamo.js';
 import { REPO_ROOT, TABLES } from '../infra/local/runtime.js';
+import { catalogue } from '../functions/app/catalogue.js';
 
 // The embedded stack runs on this machine's Node 20; Lambda runs Node 22, so the SDK's notice does not apply.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -45,7 +46,7 @@ if (values.until && Number.isNaN(Date.parse(values.until))) {
 async function connect(): Promise<{ store: EventStore; views: ViewStore; where: string; close: () => Promise<void> }> {
   if (process.env.EVENTS_TABLE && process.env.VIEWS_TABLE) {
     const client = dynamoClient();
-    return { store: new EventStore({ client, tableName: process.env.EVENTS_TABLE }), views: new ViewStore(client, process.env.VIEWS_TABLE, 0), where: `tables ${process.env.EVENTS_TABLE} / ${process.env.VIEWS_TABLE}${process.env.DYNAMODB_ENDPOINT ? ` at ${process.env.DYNAMODB_ENDPOINT}` : ''}`, close: async () => undefined };
+    return { store: new EventStore({ catalogue, client, tableName: process.env.EVENTS_TABLE }), views: new ViewStore(client, process.env.VIEWS_TABLE, 0), where: `tables ${process.env.EVENTS_TABLE} / ${process.env.VIEWS_TABLE}${process.env.DYNAMODB_ENDPOINT ? ` at ${process.env.DYNAMODB_ENDPOINT}` : ''}`, close: async () => undefined };
   }
   const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
   const lockFile = join(dataDir, 'runtime.json');
@@ -59,7 +60,7 @@ async function connect(): Promise<{ store: EventStore; views: ViewStore; where: 
     }
     if (alive) {
       const client = dynamoClient(lock.dynamoEndpoint);
-      return { store: new EventStore({ client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0), where: `the running embedded stack (pid ${lock.pid})`, close: async () => undefined };
+      return { store: new EventStore({ catalogue, client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0), where: `the running embedded stack (pid ${lock.pid})`, close: async () => undefined };
     }
   }
   if (!existsSync(join(dataDir, 'dynamodb'))) {
@@ -68,7 +69,7 @@ async function connect(): Promise<{ store: EventStore; views: ViewStore; where: 
   }
   const dynamo = await startDynamo({ path: join(dataDir, 'dynamodb') });
   const client = dynamoClient(dynamo.endpoint);
-  return { store: new EventStore({ client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0), where: `the embedded data in ${dataDir}`, close: dynamo.stop };
+  return { store: new EventStore({ catalogue, client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0), where: `the embedded data in ${dataDir}`, close: dynamo.stop };
 }
 
 function progressPrinter() {

@@ -19,6 +19,7 @@ import { cognitoImportCsv, usersFromEvents } from '../functions/features/users/o
 import { startDynamo } from '../infra/local/dynamo.js';
 import { REPO_ROOT, TABLES, runningStack } from '../infra/local/runtime.js';
 import { readAll } from '../functions/platform/event-store/event-log.js';
+import { catalogue } from '../functions/app/catalogue.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { values } = parseArgs({ options: { header: { type: 'string' }, out: { type: 'string', default: 'users.csv' }, map: { type: 'string', default: 'users-map.csv' }, 'data-dir': { type: 'string' } } });
@@ -30,13 +31,13 @@ const header = readFileSync(values.header, 'utf8').trim().split(',').map((column
 
 async function openStore(): Promise<{ store: EventStore; close: () => Promise<void> }> {
   if (process.env.EVENTS_TABLE) {
-    return { store: new EventStore({ client: dynamoClient(), tableName: process.env.EVENTS_TABLE }), close: async () => undefined };
+    return { store: new EventStore({ catalogue, client: dynamoClient(), tableName: process.env.EVENTS_TABLE }), close: async () => undefined };
   }
   const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
   const running = await runningStack(dataDir);
-  if (running) return { store: new EventStore({ client: dynamoClient(running.dynamoEndpoint), tableName: TABLES.events }), close: async () => undefined };
+  if (running) return { store: new EventStore({ catalogue, client: dynamoClient(running.dynamoEndpoint), tableName: TABLES.events }), close: async () => undefined };
   const dynamo = await startDynamo({ path: join(dataDir, 'dynamodb') });
-  return { store: new EventStore({ client: dynamoClient(dynamo.endpoint), tableName: TABLES.events }), close: dynamo.stop };
+  return { store: new EventStore({ catalogue, client: dynamoClient(dynamo.endpoint), tableName: TABLES.events }), close: dynamo.stop };
 }
 
 const { store, close } = await openStore();

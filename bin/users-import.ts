@@ -13,7 +13,7 @@
  */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { parseArgs } from 'node:util';
-import type { Runtime } from '../functions/platform/runtime.js';
+import type { Appending as Runtime } from '../functions/platform/runtime.js';
 import { relinkUsers, type RelinkOutcome } from '../functions/features/users/ops/identity-relink.js';
 import { onUserPool } from './support/user-pool-target.js';
 

@@ -1,30 +1,19 @@
 import type { SystemRole } from '../shared/vocabulary.js';
+import type { Grant } from './grants.js';
+import { billingEvents } from '../functions/features/billing/events.js';
+import { DesignerAuthorized, DesignerDeactivated, DesignerLinked, DesignerReactivated, DesignerRemoved, designerEvents } from '../functions/features/designers/events.js';
+import { notificationEvents } from '../functions/features/notifications/events.js';
+import { CommentApproved, CommentPosted, DesignerAssigned, DesignerUnassigned, DueDateChanged, FileUploaded, ProjectStatusChanged, ProjectSubmitted, projectEvents } from '../functions/features/projects/events.js';
+import { ChangesRequested, DeliverableApproved, reviewEvents } from '../functions/features/reviews/events.js';
+import { teamEvents } from '../functions/features/teams/events.js';
+import { RoleGranted, RoleRevoked, SessionsEnded, UserRegistered, userEvents } from '../functions/features/users/events.js';
 
-/** Every event of the project stream: the project projections consume them all. */
-const projectEventTypes = ['ProjectSubmitted', 'FileUploaded', 'ProjectStatusChanged', 'DesignerAssigned', 'DesignerUnassigned', 'PriorityChanged', 'DueDateChanged', 'ChecklistTaskToggled', 'CommentPosted', 'CommentApproved', 'CommentRejected', 'ReviewNotePinned', 'ReviewNoteResolved', 'DeliverableApproved', 'ChangesRequested'];
+export type { Grant } from './grants.js';
 
-/** Every event of the billing stream: the subscriptions projection consumes them all. */
-const billingEventTypes = ['BillingCustomerLinked', 'SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionUpdated', 'SubscriptionCanceled'];
-
-/** Every event of the team stream (members and invitations): the teams projection consumes them all. */
-const teamEventTypes = ['TeamCreated', 'TeamMemberJoined', 'TeamMemberRoleChanged', 'TeamMemberRemoved', 'TeamInviteCreated', 'TeamInviteSent', 'TeamInviteSendFailed', 'TeamInviteResent', 'TeamInviteRevoked', 'TeamInviteAccepted'];
-
-/** Every event of the designer streams and of the revocation stream: the designers projections consume them all. */
-const designerEventTypes = [
-  'DesignerAuthorized',
-  'DesignerLinked',
-  'DesignerDeactivated',
-  'DesignerReactivated',
-  'DesignerRemoved',
-  'DesignerSessionsRevoked',
-  'DesignerInvited',
-  'DesignerInvitationSent',
-  'DesignerInvitationSendFailed',
-  'DesignerInvitationAccepted',
-];
+const typesOf = (events: readonly { type: string }[]): string[] => events.map((event) => event.type);
 
 /** Role changes: the cognito-groups reactor keeps the Cognito groups in step with them. */
-const roleEventTypes = ['UserRegistered', 'RoleGranted', 'RoleRevoked', 'DesignerAuthorized', 'DesignerLinked', 'DesignerDeactivated', 'DesignerReactivated', 'DesignerRemoved'];
+const roleEventTypes = typesOf([UserRegistered, RoleGranted, RoleRevoked, DesignerAuthorized, DesignerLinked, DesignerDeactivated, DesignerReactivated, DesignerRemoved]);
 
 /**
  * The one table of routes, consumers, triggers and schedules. The CDK stack builds a Lambda, a route
@@ -49,6 +38,8 @@ export interface RouteDefinition {
   throttle?: Throttle;
   /** What a signed-in caller without the role is told (403), where the general wording says too little. */
   denied?: string;
+  /** What its function may do in AWS (infra/grants.ts): exactly what its code calls. */
+  grants: readonly Grant[];
 }
 
 /** Requests per second (steady) and burst. */
@@ -80,6 +71,7 @@ export interface ConsumerDefinition {
   /** EventBridge `detail-type` values this consumer receives. */
   eventTypes: readonly string[];
   summary: string;
+  grants: readonly Grant[];
 }
 
 export type CognitoTrigger = 'PreSignUp' | 'PostConfirmation' | 'CustomMessage' | 'PreTokenGeneration';
@@ -87,6 +79,7 @@ export interface TriggerDefinition {
   name: string;
   trigger: CognitoTrigger;
   handler: string;
+  grants: readonly Grant[];
 }
 
 export interface ScheduleDefinition {
@@ -97,88 +90,93 @@ export interface ScheduleDefinition {
   /** Once a day at this UTC time (a cron rule in the cloud, a timer in the embedded runtime). */
   dailyAt?: { hour: number; minute: number };
   summary: string;
+  grants: readonly Grant[];
 }
 
 const SUBMIT_DENIED = "Projects are submitted by clients, or by an admin on a client's behalf.";
 
 export const routes: readonly RouteDefinition[] = [
-  { method: 'GET', path: '/api/health', handler: 'functions/platform/http/health.ts', access: 'public', summary: 'liveness' },
-  { method: 'GET', path: '/api/me', handler: 'functions/features/users/http/me.ts', access: 'any', summary: 'profile, roles, team' },
-  { method: 'PATCH', path: '/api/me/profile', handler: 'functions/features/users/http/profile.ts', access: 'any', summary: 'full_name, company, user_type' },
-  { method: 'GET', path: '/api/team', handler: 'functions/features/teams/http/get.ts', access: 'any', summary: "the caller's team, members, pending invites (team admins only)" },
-  { method: 'POST', path: '/api/team', handler: 'functions/features/teams/http/create.ts', access: ['client'], summary: 'a client names a team and becomes its admin' },
-  { method: 'PATCH', path: '/api/team/members/{userId}', handler: 'functions/features/teams/http/member-role.ts', access: 'any', summary: 'team admin: change another member\'s team role' },
-  { method: 'DELETE', path: '/api/team/members/{userId}', handler: 'functions/features/teams/http/member-remove.ts', access: 'any', summary: 'team admin: remove another member' },
-  { method: 'POST', path: '/api/team/invites', handler: 'functions/features/teams/http/invite-create.ts', access: 'any', summary: 'team admin: send-invite (Designer role, 7 days; local mail refuses *.invalid addresses)', throttle: COSTLY.mail },
-  { method: 'POST', path: '/api/team/invites/{id}/resend', handler: 'functions/features/teams/http/invite-resend.ts', access: 'any', summary: 'team admin: send-invite again with a new token', throttle: COSTLY.mail },
-  { method: 'POST', path: '/api/team/invites/{id}/revoke', handler: 'functions/features/teams/http/invite-revoke.ts', access: 'any', summary: 'team admin: revoke a pending invitation' },
-  { method: 'GET', path: '/api/invites/{token}', handler: 'functions/features/teams/http/invite-details.ts', access: 'public', summary: 'get-invite-details' },
-  { method: 'POST', path: '/api/invites/{token}/accept', handler: 'functions/features/teams/http/invite-accept.ts', access: 'any', summary: "accept-invite: the invite's e-mail must be the caller's" },
-  { method: 'GET', path: '/api/projects', handler: 'functions/features/projects/http/list.ts', access: 'any', summary: 'projects the caller may see' },
-  { method: 'POST', path: '/api/projects', handler: 'functions/features/projects/http/create.ts', access: ['client', 'admin'], summary: "submit a project with its reviewed checklist (clients; admins on a client's behalf)", denied: SUBMIT_DENIED, throttle: COSTLY.create },
-  { method: 'GET', path: '/api/projects/{id}', handler: 'functions/features/projects/http/get.ts', access: 'any', summary: 'one project, if the caller may read it' },
-  { method: 'PATCH', path: '/api/projects/{id}', handler: 'functions/features/projects/http/update.ts', access: ['admin', 'designer'], summary: 'status, designer, priority, due date (admins); status in_progress/needs_revision (the assigned designer)' },
-  { method: 'PATCH', path: '/api/projects/{id}/tasks/{taskId}', handler: 'functions/features/projects/http/tasks.ts', access: ['admin', 'designer'], summary: 'complete or reopen a checklist task (admins, the assigned designer)' },
-  { method: 'GET', path: '/api/projects/{id}/activity', handler: 'functions/features/activity/http/project.ts', access: 'any', summary: 'activity log and comments, newest first, 100 each, for readers of the project' },
-  { method: 'POST', path: '/api/projects/{id}/comments', handler: 'functions/features/projects/http/comment-post.ts', access: ['admin', 'designer'], summary: 'post a comment, pending approval (admins, the assigned designer)' },
-  { method: 'GET', path: '/api/moderation', handler: 'functions/features/projects/http/moderation-list.ts', access: ['admin'], summary: 'pending comments with author and project title, newest first' },
-  { method: 'POST', path: '/api/comments/{id}/approve', handler: 'functions/features/projects/http/comment-moderate.ts', access: ['admin'], summary: 'approve a comment' },
-  { method: 'POST', path: '/api/comments/{id}/reject', handler: 'functions/features/projects/http/comment-moderate.ts', access: ['admin'], summary: 'reject (remove) a comment; the event stays in the history' },
-  { method: 'POST', path: '/api/projects/bulk', handler: 'functions/features/projects/http/bulk.ts', access: ['admin'], summary: 'status or designer for many projects: one command per project' },
-  { method: 'GET', path: '/api/activity', handler: 'functions/features/activity/http/global.ts', access: ['admin'], summary: 'global activity, newest first, 100, q and type filters' },
-  { method: 'GET', path: '/api/insights', handler: 'functions/features/insights/http/get.ts', access: ['admin'], summary: 'studio figures for a date range: turnaround, estimates, flow, quality, workload, on time' },
-  { method: 'GET', path: '/api/users', handler: 'functions/features/users/http/admin-list.ts', access: ['admin'], summary: 'every profile with roles and subscription, and the user counts' },
-  { method: 'GET', path: '/api/users/{id}', handler: 'functions/features/users/http/admin-get.ts', access: ['admin'], summary: "a user's overview, project statistics, projects and team" },
-  { method: 'POST', path: '/api/checklists', handler: 'functions/features/checklists/http/generate.ts', access: ['client', 'admin'], summary: "generate a checklist (Bedrock, or the local estimator) for a client's brief", denied: SUBMIT_DENIED, throttle: COSTLY.ai },
-  { method: 'POST', path: '/api/projects/{id}/uploads', handler: 'functions/features/files/http/upload.ts', access: 'any', summary: 'presigned POST: owner (client_upload), admin or assigned designer (deliverable)', throttle: COSTLY.upload },
-  { method: 'POST', path: '/api/projects/{id}/files', handler: 'functions/features/files/http/record.ts', access: 'any', summary: 'record an upload after checking the stored object' },
-  { method: 'GET', path: '/api/projects/{id}/files/{fileId}', handler: 'functions/features/files/http/download.ts', access: 'any', summary: 'signed download URL (300 s) for readers of the project' },
-  { method: 'GET', path: '/api/projects/{id}/reviews', handler: 'functions/features/reviews/http/get.ts', access: 'any', summary: "the client's review: deliverables, versions, notes, decisions (the client, the team, the assigned designer, admins)" },
-  { method: 'POST', path: '/api/projects/{id}/reviews', handler: 'functions/features/reviews/http/action.ts', access: 'any', summary: 'pin a note, resolve it, approve a version or ask for changes (the decider says who may)' },
-  { method: 'GET', path: '/api/audit/{streamId}', handler: 'functions/features/audit/http/get.ts', access: ['admin'], summary: "a stream's events from the store, chain verified, state as of any version" },
-  { method: 'GET', path: '/api/billing/subscription', handler: 'functions/features/billing/http/subscription.ts', access: 'any', summary: 'check-subscription' },
-  { method: 'POST', path: '/api/billing/checkout', handler: 'functions/features/billing/http/checkout.ts', access: 'any', summary: 'create-checkout: a Checkout Session in subscription mode', throttle: COSTLY.billing },
-  { method: 'POST', path: '/api/billing/portal', handler: 'functions/features/billing/http/portal.ts', access: 'any', summary: 'customer-portal', throttle: COSTLY.billing },
-  { method: 'POST', path: '/api/billing/sync', handler: 'functions/features/billing/http/sync.ts', access: ['admin'], summary: 'sync-all-subscriptions: reconcile every customer with the provider' },
-  { method: 'POST', path: '/api/billing/webhook', handler: 'functions/features/billing/http/webhook.ts', access: 'public', summary: 'Stripe events (the handler checks the signature)' },
-  { method: 'GET', path: '/api/designers', handler: 'functions/features/designers/http/list.ts', access: ['admin'], summary: 'designer workload: e-mail, active, user id or null, active projects' },
-  { method: 'POST', path: '/api/designers', handler: 'functions/features/designers/http/add.ts', access: ['admin'], summary: 'pre-authorise a designer by e-mail (distinct refusals for designer, admin, client e-mails)', throttle: COSTLY.mail },
-  { method: 'PATCH', path: '/api/designers/{email}', handler: 'functions/features/designers/http/update.ts', access: ['admin'], summary: 'deactivate or reactivate a designer' },
-  { method: 'DELETE', path: '/api/designers/{email}', handler: 'functions/features/designers/http/remove.ts', access: ['admin'], summary: 'remove a designer' },
-  { method: 'POST', path: '/api/designers/link', handler: 'functions/features/designers/http/link.ts', access: 'any', summary: "link-designer-role: { allowed } when the caller's account holds an active designer authorisation (links nothing by e-mail)" },
-  { method: 'POST', path: '/api/designers/{email}/invite', handler: 'functions/features/designers/http/resend.ts', access: ['admin'], summary: 'resend the designer invitation link (new token, 7 days; quota per admin and per address)', throttle: COSTLY.mail },
-  { method: 'GET', path: '/api/designer-invites/{token}', handler: 'functions/features/designers/http/invite-details.ts', access: 'public', summary: 'the address a working designer invitation link was sent to' },
-  { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/features/designers/http/invite-accept.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects' },
-  { method: 'POST', path: '/api/password-resets', handler: 'functions/features/users/http/password-reset.ts', access: 'public', summary: 'password reset by a mailed link: { email } mails one (1 hour, single use; the same answer for unknown addresses; quota per address and per IP), { token } checks it, { token, password } sets the password (e-mail verified, signed out everywhere)', throttle: COSTLY.mail },
-  { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/features/designers/http/revoke-sessions.ts', access: ['admin'], summary: "revoke-designer-sessions: every active designer's sessions end (their sessions instant moves)" },
-  { method: 'GET', path: '/api/notifications', handler: 'functions/features/notifications/http/list.ts', access: 'any', summary: "the caller's latest notifications, newest first, unread count, next page's cursor" },
-  { method: 'POST', path: '/api/notifications/read', handler: 'functions/features/notifications/http/read.ts', access: 'any', summary: 'mark all (or up to one) of the caller\'s notifications as read' },
-  { method: 'GET', path: '/api/notifications/unsubscribe', handler: 'functions/features/notifications/http/unsubscribe-ask.ts', access: 'public', summary: 'what a signed unsubscribe link would turn off (changes nothing: mail scanners follow links)' },
-  { method: 'POST', path: '/api/notifications/unsubscribe', handler: 'functions/features/notifications/http/unsubscribe.ts', access: 'public', summary: "one-click unsubscribe (RFC 8058): the signed token's kind of e-mail off, as an event" },
-  { method: 'GET', path: '/api/me/notification-preferences', handler: 'functions/features/notifications/http/preferences-get.ts', access: 'any', summary: "the caller's notification e-mail modes per kind, and the defaults" },
-  { method: 'PATCH', path: '/api/me/notification-preferences', handler: 'functions/features/notifications/http/preferences.ts', access: 'any', summary: 'per kind: e-mail immediately, in the daily digest, or off (the bell always)' },
-  { method: 'POST', path: '/api/mail/test', handler: 'functions/features/notifications/http/mail-test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)', throttle: COSTLY.mail },
-  { method: 'POST', path: '/api/me/email-proof', handler: 'functions/features/users/http/email-proof.ts', access: 'any', summary: "records the first proof of the caller's address (Cognito says it is verified): earlier sessions end, this one included" },
-  { method: 'POST', path: '/api/sessions/revoke', handler: 'functions/features/users/http/sessions-revoke.ts', access: 'any', summary: "sign out everywhere: every session of the caller's account ends, this one included" },
+  { method: 'GET', path: '/api/health', handler: 'functions/platform/http/health.ts', access: 'public', summary: 'liveness', grants: [] },
+  { method: 'GET', path: '/api/me', handler: 'functions/features/users/http/me.ts', access: 'any', summary: 'profile, roles, team', grants: ['views:read'] },
+  { method: 'PATCH', path: '/api/me/profile', handler: 'functions/features/users/http/profile.ts', access: 'any', summary: 'full_name, company, user_type', grants: ['events:read', 'events:append', 'bus:publish', 'views:read'] },
+  { method: 'GET', path: '/api/team', handler: 'functions/features/teams/http/get.ts', access: 'any', summary: "the caller's team, members, pending invites (team admins only)", grants: ['views:read'] },
+  { method: 'POST', path: '/api/team', handler: 'functions/features/teams/http/create.ts', access: ['client'], summary: 'a client names a team and becomes its admin', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'identity:read'] },
+  { method: 'PATCH', path: '/api/team/members/{userId}', handler: 'functions/features/teams/http/member-role.ts', access: 'any', summary: 'team admin: change another member\'s team role', grants: ['events:read', 'events:append', 'bus:publish', 'views:read'] },
+  { method: 'DELETE', path: '/api/team/members/{userId}', handler: 'functions/features/teams/http/member-remove.ts', access: 'any', summary: 'team admin: remove another member', grants: ['events:read', 'events:append', 'bus:publish', 'views:read'] },
+  { method: 'POST', path: '/api/team/invites', handler: 'functions/features/teams/http/invite-create.ts', access: 'any', summary: 'team admin: send-invite (Designer role, 7 days; local mail refuses *.invalid addresses)', throttle: COSTLY.mail, grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:count', 'views:claim', 'identity:read', 'mail:send'] },
+  { method: 'POST', path: '/api/team/invites/{id}/resend', handler: 'functions/features/teams/http/invite-resend.ts', access: 'any', summary: 'team admin: send-invite again with a new token', throttle: COSTLY.mail, grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:count', 'views:claim', 'identity:read', 'mail:send'] },
+  { method: 'POST', path: '/api/team/invites/{id}/revoke', handler: 'functions/features/teams/http/invite-revoke.ts', access: 'any', summary: 'team admin: revoke a pending invitation', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'] },
+  { method: 'GET', path: '/api/invites/{token}', handler: 'functions/features/teams/http/invite-details.ts', access: 'public', summary: 'get-invite-details', grants: ['events:read', 'views:read'] },
+  { method: 'POST', path: '/api/invites/{token}/accept', handler: 'functions/features/teams/http/invite-accept.ts', access: 'any', summary: "accept-invite: the invite's e-mail must be the caller's", grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'identity:read'] },
+  { method: 'GET', path: '/api/projects', handler: 'functions/features/projects/http/list.ts', access: 'any', summary: 'projects the caller may see', grants: ['views:read'] },
+  { method: 'POST', path: '/api/projects', handler: 'functions/features/projects/http/create.ts', access: ['client', 'admin'], summary: "submit a project with its reviewed checklist (clients; admins on a client's behalf)", denied: SUBMIT_DENIED, throttle: COSTLY.create, grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:count', 'views:claim'] },
+  { method: 'GET', path: '/api/projects/{id}', handler: 'functions/features/projects/http/get.ts', access: 'any', summary: 'one project, if the caller may read it', grants: ['views:read'] },
+  { method: 'PATCH', path: '/api/projects/{id}', handler: 'functions/features/projects/http/update.ts', access: ['admin', 'designer'], summary: 'status, designer, priority, due date (admins); status in_progress/needs_revision (the assigned designer)', grants: ['events:read', 'events:append', 'bus:publish', 'views:read'] },
+  { method: 'PATCH', path: '/api/projects/{id}/tasks/{taskId}', handler: 'functions/features/projects/http/tasks.ts', access: ['admin', 'designer'], summary: 'complete or reopen a checklist task (admins, the assigned designer)', grants: ['events:read', 'events:append', 'bus:publish', 'views:read'] },
+  { method: 'GET', path: '/api/projects/{id}/activity', handler: 'functions/features/activity/http/project.ts', access: 'any', summary: 'activity log and comments, newest first, 100 each, for readers of the project', grants: ['views:read'] },
+  { method: 'POST', path: '/api/projects/{id}/comments', handler: 'functions/features/projects/http/comment-post.ts', access: ['admin', 'designer'], summary: 'post a comment, pending approval (admins, the assigned designer)', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'] },
+  { method: 'GET', path: '/api/moderation', handler: 'functions/features/projects/http/moderation-list.ts', access: ['admin'], summary: 'pending comments with author and project title, newest first', grants: ['views:read'] },
+  { method: 'POST', path: '/api/comments/{id}/approve', handler: 'functions/features/projects/http/comment-moderate.ts', access: ['admin'], summary: 'approve a comment', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'] },
+  { method: 'POST', path: '/api/comments/{id}/reject', handler: 'functions/features/projects/http/comment-moderate.ts', access: ['admin'], summary: 'reject (remove) a comment; the event stays in the history', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'] },
+  { method: 'POST', path: '/api/projects/bulk', handler: 'functions/features/projects/http/bulk.ts', access: ['admin'], summary: 'status or designer for many projects: one command per project', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'] },
+  { method: 'GET', path: '/api/activity', handler: 'functions/features/activity/http/global.ts', access: ['admin'], summary: 'global activity, newest first, 100, q and type filters', grants: ['events:read', 'views:read'] },
+  { method: 'GET', path: '/api/insights', handler: 'functions/features/insights/http/get.ts', access: ['admin'], summary: 'studio figures for a date range: turnaround, estimates, flow, quality, workload, on time', grants: ['views:read'] },
+  { method: 'GET', path: '/api/users', handler: 'functions/features/users/http/admin-list.ts', access: ['admin'], summary: 'every profile with roles and subscription, and the user counts', grants: ['views:read'] },
+  { method: 'GET', path: '/api/users/{id}', handler: 'functions/features/users/http/admin-get.ts', access: ['admin'], summary: "a user's overview, project statistics, projects and team", grants: ['views:read'] },
+  { method: 'POST', path: '/api/checklists', handler: 'functions/features/checklists/http/generate.ts', access: ['client', 'admin'], summary: "generate a checklist (Bedrock, or the local estimator) for a client's brief", denied: SUBMIT_DENIED, throttle: COSTLY.ai, grants: ['views:read', 'views:count', 'views:claim', 'ai:invoke'] },
+  { method: 'POST', path: '/api/projects/{id}/uploads', handler: 'functions/features/files/http/upload.ts', access: 'any', summary: 'presigned POST: owner (client_upload), admin or assigned designer (deliverable)', throttle: COSTLY.upload, grants: ['events:read', 'views:read', 'views:count', 'views:claim', 'uploads:put'] },
+  { method: 'POST', path: '/api/projects/{id}/files', handler: 'functions/features/files/http/record.ts', access: 'any', summary: 'record an upload after checking the stored object', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'uploads:put', 'uploads:get', 'uploads:delete'] },
+  { method: 'GET', path: '/api/projects/{id}/files/{fileId}', handler: 'functions/features/files/http/download.ts', access: 'any', summary: 'signed download URL (300 s) for readers of the project', grants: ['events:read', 'views:read', 'uploads:get'] },
+  { method: 'GET', path: '/api/projects/{id}/reviews', handler: 'functions/features/reviews/http/get.ts', access: 'any', summary: "the client's review: deliverables, versions, notes, decisions (the client, the team, the assigned designer, admins)", grants: ['events:read', 'views:read'] },
+  { method: 'POST', path: '/api/projects/{id}/reviews', handler: 'functions/features/reviews/http/action.ts', access: 'any', summary: 'pin a note, resolve it, approve a version or ask for changes (the decider says who may)', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'] },
+  { method: 'GET', path: '/api/audit/{streamId}', handler: 'functions/features/audit/http/get.ts', access: ['admin'], summary: "a stream's events from the store, chain verified, state as of any version", grants: ['events:read', 'views:read'] },
+  { method: 'GET', path: '/api/billing/subscription', handler: 'functions/features/billing/http/subscription.ts', access: 'any', summary: 'check-subscription', grants: ['views:read'] },
+  { method: 'POST', path: '/api/billing/checkout', handler: 'functions/features/billing/http/checkout.ts', access: 'any', summary: 'create-checkout: a Checkout Session in subscription mode', throttle: COSTLY.billing, grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'payments:stripe'] },
+  { method: 'POST', path: '/api/billing/portal', handler: 'functions/features/billing/http/portal.ts', access: 'any', summary: 'customer-portal', throttle: COSTLY.billing, grants: ['events:read', 'views:read', 'views:claim', 'payments:stripe'] },
+  { method: 'POST', path: '/api/billing/sync', handler: 'functions/features/billing/http/sync.ts', access: ['admin'], summary: 'sync-all-subscriptions: reconcile every customer with the provider', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'payments:stripe'] },
+  { method: 'POST', path: '/api/billing/webhook', handler: 'functions/features/billing/http/webhook.ts', access: 'public', summary: 'Stripe events (the handler checks the signature)', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'payments:stripe'] },
+  { method: 'GET', path: '/api/designers', handler: 'functions/features/designers/http/list.ts', access: ['admin'], summary: 'designer workload: e-mail, active, user id or null, active projects', grants: ['views:read'] },
+  { method: 'POST', path: '/api/designers', handler: 'functions/features/designers/http/add.ts', access: ['admin'], summary: 'pre-authorise a designer by e-mail (distinct refusals for designer, admin, client e-mails)', throttle: COSTLY.mail, grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:count', 'views:claim', 'mail:send'] },
+  { method: 'PATCH', path: '/api/designers/{email}', handler: 'functions/features/designers/http/update.ts', access: ['admin'], summary: 'deactivate or reactivate a designer', grants: ['events:read', 'events:append', 'bus:publish', 'views:read'] },
+  { method: 'DELETE', path: '/api/designers/{email}', handler: 'functions/features/designers/http/remove.ts', access: ['admin'], summary: 'remove a designer', grants: ['events:read', 'events:append', 'bus:publish', 'views:read'] },
+  { method: 'POST', path: '/api/designers/link', handler: 'functions/features/designers/http/link.ts', access: 'any', summary: "link-designer-role: { allowed } when the caller's account holds an active designer authorisation (links nothing by e-mail)", grants: ['views:read', 'views:claim'] },
+  { method: 'POST', path: '/api/designers/{email}/invite', handler: 'functions/features/designers/http/resend.ts', access: ['admin'], summary: 'resend the designer invitation link (new token, 7 days; quota per admin and per address)', throttle: COSTLY.mail, grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:count', 'views:claim', 'mail:send'] },
+  { method: 'GET', path: '/api/designer-invites/{token}', handler: 'functions/features/designers/http/invite-details.ts', access: 'public', summary: 'the address a working designer invitation link was sent to', grants: ['events:read', 'views:read'] },
+  { method: 'POST', path: '/api/designer-invites/{token}/accept', handler: 'functions/features/designers/http/invite-accept.ts', access: 'any', summary: 'follow the designer invitation link signed in with the invited address: links the designer role and its projects', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'identity:read'] },
+  { method: 'POST', path: '/api/password-resets', handler: 'functions/features/users/http/password-reset.ts', access: 'public', summary: 'password reset by a mailed link: { email } mails one (1 hour, single use; the same answer for unknown addresses; quota per address and per IP), { token } checks it, { token, password } sets the password (e-mail verified, signed out everywhere)', throttle: COSTLY.mail, grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:count', 'views:claim', 'identity:password', 'identity:attributes', 'mail:send'] },
+  { method: 'POST', path: '/api/sessions/revoke-designers', handler: 'functions/features/designers/http/revoke-sessions.ts', access: ['admin'], summary: "revoke-designer-sessions: every active designer's sessions end (their sessions instant moves)", grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'] },
+  { method: 'GET', path: '/api/notifications', handler: 'functions/features/notifications/http/list.ts', access: 'any', summary: "the caller's latest notifications, newest first, unread count, next page's cursor", grants: ['views:read', 'views:claim'] },
+  { method: 'POST', path: '/api/notifications/read', handler: 'functions/features/notifications/http/read.ts', access: 'any', summary: 'mark all (or up to one) of the caller\'s notifications as read', grants: ['views:read', 'views:claim'] },
+  { method: 'GET', path: '/api/notifications/unsubscribe', handler: 'functions/features/notifications/http/unsubscribe-ask.ts', access: 'public', summary: 'what a signed unsubscribe link would turn off (changes nothing: mail scanners follow links)', grants: ['views:read'] },
+  { method: 'POST', path: '/api/notifications/unsubscribe', handler: 'functions/features/notifications/http/unsubscribe.ts', access: 'public', summary: "one-click unsubscribe (RFC 8058): the signed token's kind of e-mail off, as an event", grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'] },
+  { method: 'GET', path: '/api/me/notification-preferences', handler: 'functions/features/notifications/http/preferences-get.ts', access: 'any', summary: "the caller's notification e-mail modes per kind, and the defaults", grants: ['views:read'] },
+  { method: 'PATCH', path: '/api/me/notification-preferences', handler: 'functions/features/notifications/http/preferences.ts', access: 'any', summary: 'per kind: e-mail immediately, in the daily digest, or off (the bell always)', grants: ['events:read', 'events:append', 'bus:publish', 'views:read'] },
+  { method: 'POST', path: '/api/mail/test', handler: 'functions/features/notifications/http/mail-test.ts', access: 'any', summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)', throttle: COSTLY.mail, grants: ['views:read', 'views:count', 'views:claim', 'identity:read', 'mail:send'] },
+  { method: 'POST', path: '/api/me/email-proof', handler: 'functions/features/users/http/email-proof.ts', access: 'any', summary: "records the first proof of the caller's address (Cognito says it is verified): earlier sessions end, this one included", grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'identity:read'] },
+  { method: 'POST', path: '/api/sessions/revoke', handler: 'functions/features/users/http/sessions-revoke.ts', access: 'any', summary: "sign out everywhere: every session of the caller's account ends, this one included", grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'] },
 ];
 
 export const consumers: readonly ConsumerDefinition[] = [
   {
     name: 'projections',
     handler: 'functions/app/projections-consumer.ts',
-    eventTypes: ['UserRegistered', 'ProfileUpdated', 'PasswordResetRequested', 'PasswordResetCompleted', 'NotificationPreferencesChanged', 'UserIdentityRelinked', 'SessionsEnded', 'EmailProven', ...projectEventTypes, ...billingEventTypes, ...teamEventTypes, 'RoleGranted', 'RoleRevoked', ...designerEventTypes],
+    grants: ['events:read', 'views:read', 'views:write'],
+    // Every event of the users', notifications', projects', billing, teams' and designers' streams.
+    eventTypes: typesOf([...userEvents, ...notificationEvents, ...projectEvents, ...reviewEvents, ...billingEvents, ...teamEvents, ...designerEvents]),
     summary: 'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations',
   },
   {
     name: 'cognito-groups',
     handler: 'functions/features/users/reactions/cognito-groups.ts',
+    grants: ['events:read', 'views:read', 'identity:groups'],
     eventTypes: roleEventTypes,
     summary: 'keeps Cognito group membership in step with the roles in the events; links a pre-authorised designer who registers',
   },
   {
     name: 'sessions',
     handler: 'functions/features/users/reactions/sessions.ts',
-    eventTypes: ['SessionsEnded', 'DesignerDeactivated', 'DesignerReactivated', 'DesignerRemoved'],
+    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'connections:*', 'realtime:post', 'identity:sign-out'],
+    eventTypes: typesOf([SessionsEnded, DesignerDeactivated, DesignerReactivated, DesignerRemoved]),
     summary: "ended sessions: Cognito global sign-out and their open sockets closed; a designer authorisation changed by an admin ends its account's sessions",
   },
 ];
@@ -186,7 +184,8 @@ export const consumers: readonly ConsumerDefinition[] = [
 (consumers as ConsumerDefinition[]).push({
   name: 'notifications',
   handler: 'functions/features/notifications/reactions/consumer.ts',
-  eventTypes: ['ProjectSubmitted', 'ProjectStatusChanged', 'FileUploaded', 'CommentPosted', 'CommentApproved', 'DesignerAssigned', 'DesignerUnassigned', 'DueDateChanged', 'ChangesRequested', 'DeliverableApproved'],
+  grants: ['events:read', 'views:read', 'views:claim', 'connections:*', 'realtime:post', 'mail:send'],
+  eventTypes: typesOf([ProjectSubmitted, ProjectStatusChanged, FileUploaded, CommentPosted, CommentApproved, DesignerAssigned, DesignerUnassigned, DueDateChanged, ChangesRequested, DeliverableApproved]),
   summary: 'tells the people a project event concerns, in the app and by e-mail as they chose',
 });
 
@@ -194,6 +193,7 @@ export const consumers: readonly ConsumerDefinition[] = [
 (consumers as ConsumerDefinition[]).push({
   name: 'notifier',
   handler: 'functions/features/live/notifier.ts',
+  grants: ['views:read', 'connections:*', 'realtime:post'],
   eventTypes: [...new Set(consumers.flatMap((consumer) => consumer.eventTypes))],
   summary: 'tells connected browsers which topics changed (never data), once the projections have the event',
 });
@@ -202,23 +202,24 @@ export const consumers: readonly ConsumerDefinition[] = [
 export interface RealtimeRouteDefinition {
   route: '$connect' | '$disconnect' | '$default';
   handler: string;
+  grants: readonly Grant[];
 }
 export const realtimeRoutes: readonly RealtimeRouteDefinition[] = [
-  { route: '$connect', handler: 'functions/features/live/socket/connect.ts' },
-  { route: '$disconnect', handler: 'functions/features/live/socket/disconnect.ts' },
-  { route: '$default', handler: 'functions/features/live/socket/default.ts' },
+  { route: '$connect', handler: 'functions/features/live/socket/connect.ts', grants: ['views:read', 'connections:*', 'identity:verify'] },
+  { route: '$disconnect', handler: 'functions/features/live/socket/disconnect.ts', grants: ['connections:*'] },
+  { route: '$default', handler: 'functions/features/live/socket/default.ts', grants: [] },
 ];
 
 export const triggers: readonly TriggerDefinition[] = [
-  { name: 'pre-sign-up', trigger: 'PreSignUp', handler: 'functions/features/users/triggers/pre-sign-up.ts' },
-  { name: 'post-confirmation', trigger: 'PostConfirmation', handler: 'functions/features/users/triggers/post-confirmation.ts' },
-  { name: 'custom-message', trigger: 'CustomMessage', handler: 'functions/features/users/triggers/custom-message.ts' },
+  { name: 'pre-sign-up', trigger: 'PreSignUp', handler: 'functions/features/users/triggers/pre-sign-up.ts', grants: ['events:read', 'views:read'] },
+  { name: 'post-confirmation', trigger: 'PostConfirmation', handler: 'functions/features/users/triggers/post-confirmation.ts', grants: ['events:read', 'events:append', 'bus:publish', 'views:read'] },
+  { name: 'custom-message', trigger: 'CustomMessage', handler: 'functions/features/users/triggers/custom-message.ts', grants: [] },
 ];
 
 export const schedules: readonly ScheduleDefinition[] = [
-  { name: 'outbox-sweeper', handler: 'functions/app/outbox-sweeper.ts', everyMinutes: 1, summary: 'republishes commits whose publish failed' },
-  { name: 'notifications-flush', handler: 'functions/features/notifications/reactions/flush.ts', everyMinutes: 1, summary: 'sends the notification e-mails a burst held back (one per project per minute)' },
-  { name: 'notifications-digest', handler: 'functions/features/notifications/reactions/digest.ts', everyMinutes: 1440, dailyAt: { hour: 7, minute: 0 }, summary: 'the daily notification digest, once per user per day' },
+  { name: 'outbox-sweeper', handler: 'functions/app/outbox-sweeper.ts', everyMinutes: 1, summary: 'republishes commits whose publish failed', grants: ['events:read', 'events:mark', 'bus:publish', 'views:read'] },
+  { name: 'notifications-flush', handler: 'functions/features/notifications/reactions/flush.ts', everyMinutes: 1, summary: 'sends the notification e-mails a burst held back (one per project per minute)', grants: ['views:read', 'views:claim', 'connections:*', 'mail:send'] },
+  { name: 'notifications-digest', handler: 'functions/features/notifications/reactions/digest.ts', everyMinutes: 1440, dailyAt: { hour: 7, minute: 0 }, summary: 'the daily notification digest, once per user per day', grants: ['views:read', 'views:claim', 'connections:*', 'mail:send'] },
 ];
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>) => `${route.method} ${route.path}`;

@@ -3,13 +3,14 @@ import { resolve } from 'node:path';
 import { dynamoClient } from '../../functions/platform/aws/dynamodb.js';
 import { EventStore } from '../../functions/platform/event-store/event-store.js';
 import { Publisher } from '../../functions/platform/event-store/publisher.js';
-import { runtimeFromEnvironment } from '../../functions/platform/event-store/event-runtime.js';
-import type { Runtime } from '../../functions/platform/runtime.js';
+import { appending } from '../../functions/app/runtime.js';
+import type { Appending } from '../../functions/platform/runtime.js';
 import { ViewStore } from '../../functions/platform/views/views.js';
 import { REPO_ROOT, TABLES, runningStack, startLocal } from '../../infra/local/runtime.js';
+import { catalogue } from '../../functions/app/catalogue.js';
 
 /** What an account tool works on: the events and views, the user pool, and a name for the messages. */
-export type UserPoolWork<T> = (runtime: Runtime, cognito: CognitoIdentityProviderClient, userPoolId: string, where: string) => Promise<T>;
+export type UserPoolWork<T> = (runtime: Appending, cognito: CognitoIdentityProviderClient, userPoolId: string, where: string) => Promise<T>;
 
 /**
  * Runs an account tool against the cloud when the stack's outputs are in the environment (USER_POOL_ID,
@@ -18,7 +19,7 @@ export type UserPoolWork<T> = (runtime: Runtime, cognito: CognitoIdentityProvide
  */
 export async function onUserPool<T>(dataDirOption: string | undefined, work: UserPoolWork<T>): Promise<T> {
   if (process.env.USER_POOL_ID && process.env.EVENTS_TABLE && process.env.VIEWS_TABLE && process.env.EVENT_BUS_NAME) {
-    return work(runtimeFromEnvironment(), new CognitoIdentityProviderClient({}), process.env.USER_POOL_ID, `user pool ${process.env.USER_POOL_ID}`);
+    return work(appending(), new CognitoIdentityProviderClient({}), process.env.USER_POOL_ID, `user pool ${process.env.USER_POOL_ID}`);
   }
   const dataDir = resolve(dataDirOption ?? process.env.DATA_DIR ?? resolve(REPO_ROOT, '.data'));
   const running = await runningStack(dataDir);
@@ -27,7 +28,7 @@ export async function onUserPool<T>(dataDirOption: string | undefined, work: Use
     // The running stack's bus lives in its process: leave the commits in the outbox (this bus refuses
     // every entry) and its sweeper delivers them within seconds.
     const client = dynamoClient(running.dynamoEndpoint);
-    const store = new EventStore({ client, tableName: TABLES.events });
+    const store = new EventStore({ catalogue, client, tableName: TABLES.events });
     const bus = { putEvents: async (entries: unknown[]) => ({ failedIndexes: entries.map((_, index) => index) }) };
     const runtime = { store, views: new ViewStore(client, TABLES.views), bus, publisher: new Publisher(bus, store), now: () => new Date() };
     const cognito = new CognitoIdentityProviderClient({ endpoint: running.cognitoEndpoint, ...localCredentials });

@@ -1,5 +1,4 @@
-import '../platform/event-store/event-runtime.js';
-import { getRuntime } from '../platform/runtime.js';
+import { appending } from './runtime.js';
 import { log } from '../platform/log.js';
 import { recordMetric } from '../platform/observability/metrics.js';
 import { scheduled } from '../platform/lambda/consumer-chain.js';
@@ -7,7 +6,7 @@ import { sweepOutbox } from '../platform/event-store/publisher.js';
 
 /** Scheduled: publishes commits whose publish failed after they were committed. */
 export const handler = scheduled(async (): Promise<{ found: number; published: number }> => {
-  const runtime = getRuntime();
+  const runtime = appending();
   let oldestAt: number | undefined;
   const result = await sweepOutbox(runtime.publisher, undefined, undefined, (commit) => {
     const at = Date.parse(commit.events[0]!.at);

@@ -1,22 +1,22 @@
-import '../platform/event-store/event-reads.js';
 import type { EventEnvelope } from '../../events/envelope.js';
 import { Projector } from '../platform/views/projector.js';
-import { writableViews } from '../platform/views/views.js';
+import { viewStore, type ViewStore } from '../platform/views/views.js';
 import { log } from '../platform/log.js';
 import { recordMetric } from '../platform/observability/metrics.js';
-import { getRuntime, type Runtime } from '../platform/runtime.js';
+import { eventReading } from './runtime.js';
 import { storedEvent } from '../platform/event-store/stored-event.js';
-import { consumer } from '../platform/lambda/consumer-chain.js';
+import { consumer } from './lambda.js';
 import { allProjections } from './projections.js';
 
-/** One projector per runtime (the embedded runtime may be restarted inside one process). */
-const projectors = new WeakMap<Runtime, Projector>();
+/** One projector per views (the embedded runtime may be restarted inside one process). */
+const projectors = new WeakMap<ViewStore, Projector>();
 
 /** EventBridge → the read side. Idempotent and order-tolerant (see Projector). */
 export const handler = consumer(async (envelope: EventEnvelope): Promise<void> => {
-  const runtime = getRuntime();
-  let projector = projectors.get(runtime);
-  if (!projector) projectors.set(runtime, (projector = new Projector(runtime.store, writableViews(runtime), allProjections)));
+  const runtime = eventReading();
+  const views = viewStore();
+  let projector = projectors.get(views);
+  if (!projector) projectors.set(views, (projector = new Projector(runtime.store, views, allProjections)));
   // Roles and ownership are read from the projections: only what the store recorded may change them.
   const stored = await storedEvent(envelope, runtime);
   if (!stored) {

@@ -1,8 +1,6 @@
-import '../../functions/platform/event-store/event-runtime.js';
 import { allProjections } from '../../functions/app/projections.js';
 import { Projector } from '../../functions/platform/views/projector.js';
-import { writableViews } from '../../functions/platform/views/views.js';
-import type { Runtime } from '../../functions/platform/runtime.js';
+import type { WritingRuntime } from './runtime.js';
 import { readAll } from '../../functions/platform/event-store/event-log.js';
 import { sweepOutbox } from '../../functions/platform/event-store/publisher.js';
 
@@ -11,9 +9,9 @@ import { sweepOutbox } from '../../functions/platform/event-store/publisher.js';
  * deliveries in flight. Publish what is still in the outbox, then let the projections check every
  * event (idempotent: what they have applied is skipped).
  */
-export async function catchUp(runtime: Runtime): Promise<{ published: number; events: number }> {
+export async function catchUp(runtime: WritingRuntime): Promise<{ published: number; events: number }> {
   const { published } = await sweepOutbox(runtime.publisher, 0);
-  const projector = new Projector(runtime.store, writableViews(runtime), allProjections);
+  const projector = new Projector(runtime.store, runtime.views, allProjections);
   let events = 0;
   for await (const commit of readAll(runtime.store)) {
     for (const event of commit.events) {

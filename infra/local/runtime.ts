@@ -8,9 +8,12 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { plainTextOf } from '../../functions/features/users/triggers/custom-message.js';
 import { EVENT_SOURCE } from '../../functions/platform/event-store/publisher.js';
-import { runtimeFromEnvironment, type AppendingRuntime } from '../../functions/platform/event-store/event-runtime.js';
-import { writableViews, type ViewStore } from '../../functions/platform/views/views.js';
-import { setRuntime, type Runtime } from '../../functions/platform/runtime.js';
+import { EventStore } from '../../functions/platform/event-store/event-store.js';
+import { Publisher } from '../../functions/platform/event-store/publisher.js';
+import { sharedDynamoClient } from '../../functions/platform/aws/dynamodb.js';
+import { ViewStore } from '../../functions/platform/views/views.js';
+import { configureRuntime, now, type Appending } from '../../functions/platform/runtime.js';
+import { catalogue } from '../../functions/app/catalogue.js';
 import { setMailer } from '../../functions/platform/mail/index.js';
 import { OutboxMailer } from './outbox-mailer.js';
 import { consumers, schedules, triggers, type RouteDefinition } from '../routes.js';
@@ -49,7 +52,7 @@ export const TABLES = { events: 'design-club-events', views: 'design-club-views'
 const BUCKET = 'design-club-uploads';
 
 /** The embedded stack's runtime: its store appends and its views write (it runs every handler). */
-export type WritingRuntime = AppendingRuntime & { views: ViewStore };
+export type WritingRuntime = Appending & { views: ViewStore };
 
 export interface LocalOptions {
   /** 0: a free port. Default 3000. */
@@ -179,12 +182,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   const outbox = new OutboxMailer(join(dataDir, 'outbox'));
   setMailer(outbox);
   process.env.MAIL_OUTBOX_DIR = outbox.directory;
+  // One process runs every handler, the projector's too: one store that appends, one views that
+  // write, the in-process bus, installed here for every factory (appending(), viewReader(), …).
   // dynalite's index is written with the table and every writer shares this clock: a short look-back.
-  // One process runs every handler, the projector's too: its views write (views.ts, imported above,
-  // registered its ViewStore; writableViews checks it).
-  const runtime = runtimeFromEnvironment({ bus, sweepLookbackMs: 2_000 }) as WritingRuntime;
-  writableViews(runtime);
-  setRuntime(runtime);
+  const client = sharedDynamoClient();
+  const store = new EventStore({ client, tableName: TABLES.events, catalogue, now });
+  const runtime: WritingRuntime = { store, views: new ViewStore(client, TABLES.views), bus, publisher: new Publisher(bus, store, 2_000), now };
+  configureRuntime({ client, store, views: runtime.views, bus, publisher: runtime.publisher });
   // Views built by an older version (a new index, lookup or counter since) are rebuilt from the
   // events, as `npm run replay` would; new, empty tables only record the layout.
   if (tables.events === 'created' && tables.views === 'created') await recordLayoutOfEmptyViews(runtime.views);
@@ -342,7 +346,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
       stopSchedules();
       await bus.idle();
       for (const stop of stops) await stop().catch(() => undefined);
-      setRuntime(undefined);
+      configureRuntime(undefined);
       setMailer(undefined);
       if (persistent) await rm(lockFile, { force: true });
       else await rm(dataDir, { recursive: true, force: true });

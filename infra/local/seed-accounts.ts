@@ -1,7 +1,7 @@
 import { SYSTEM_ACTOR } from '../../events/envelope.js';
 import { seedDesignerAuthorisation } from '../../functions/features/designers/commands.js';
 import { runCommand } from '../../functions/platform/event-store/command.js';
-import type { Runtime } from '../../functions/platform/runtime.js';
+import type { Appending } from '../../functions/platform/runtime.js';
 import { userDecider, userStream } from '../../functions/features/users/decider.js';
 import { ensureUser, type EmbeddedCognito } from './cognito/index.js';
 
@@ -11,7 +11,7 @@ export interface SeedAccount {
 }
 
 /** The seeded team accounts: users in Cognito plus their registration in the event store. */
-export async function seedAccounts(cognito: EmbeddedCognito, runtime: Runtime) {
+export async function seedAccounts(cognito: EmbeddedCognito, runtime: Appending) {
   const accounts = {
     admin: { email: process.env.LOCAL_ADMIN_EMAIL ?? 'admin@designclub.local', password: process.env.LOCAL_ADMIN_PASSWORD ?? 'AdminPassword#2026', name: 'Avery Admin', group: 'admin' as const },
     designer: { email: process.env.LOCAL_DESIGNER_EMAIL ?? 'designer@designclub.local', password: process.env.LOCAL_DESIGNER_PASSWORD ?? 'DesignerPassword#2026', name: 'Dana Designer', group: 'designer' as const },

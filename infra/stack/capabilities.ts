@@ -1,21 +1,23 @@
 import { buildSync } from 'esbuild';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Grant } from '../grants.js';
+import { consumers, realtimeRoutes, routes, schedules, triggers } from '../routes.js';
 import { lambdaDefine, lambdaEsbuildApiOptions } from './bundling.js';
 
 /**
- * What a handler may touch in AWS, derived from the code rather than listed by hand: esbuild
- * resolves the handler's import graph (our modules bundled and tree-shaken, packages left external),
- * and each adapter module or AWS SDK client (or Stripe) the graph keeps maps to one capability, i.e.
- * one set of grants and environment variables (functions.ts). A new handler gets exactly the
- * permissions its imports need; a handler that starts using a client the stack does not know fails
- * the synth with a message saying where to add it, instead of failing in the cloud with AccessDenied.
+ * What the stack grants, and what a handler's code calls.
  *
- * The grain is the module: a handler that keeps a module which imports a client gets that client's
- * grants even if its code path never calls it. Where one adapter does both reading and writing (the
- * event store, the views), reading comes with the adapter and each writing verb with the modules
- * that call it (VERB_MODULES): a query handler keeps the store's module but not the command module
- * that appends, so it may Query the events table and not PutItem on it.
+ * Each row of infra/routes.ts declares its grants (infra/grants.ts); the stack turns each grant into
+ * capabilities (below), each capability into IAM statements and environment (functions/grants.ts).
+ * A row's grants, not its file's path, decide its permissions.
+ *
+ * `analyzeHandler` says what a handler's code calls, for tests/infra/security.test.ts to compare
+ * with its row: esbuild bundles it as the stack does (tree-shaken), and the grants follow from the
+ * adapter modules the bundle keeps (MODULE_GRANTS) and from the adapter operations its own modules'
+ * kept code calls (OPERATION_GRANTS). A handler that starts using a client the stack does not know
+ * fails the analysis with a message saying where to add it, instead of failing in the cloud with
+ * AccessDenied.
  */
 export type Capability =
   | 'eventStore'
@@ -58,95 +60,119 @@ export type Capability =
   | 'stripe'
   | 'realtime';
 
-/** Our adapters that call a service through its AWS SDK v3 client (one module per service). */
-const SERVICE_MODULES: Readonly<Record<string, Capability>> = {
-  'functions/platform/aws/event-bridge.ts': 'eventbridge',
-  'functions/platform/aws/identity.ts': 'cognito',
-  'functions/platform/mail/ses-mailer.ts': 'ses',
-  'functions/features/checklists/estimator/bedrock.ts': 'bedrock',
-  'functions/platform/realtime/poster.ts': 'realtime',
-  'functions/platform/aws/storage.ts': 'uploads',
-  'functions/features/billing/provider/stripe-provider.ts': 'stripe',
+/**
+ * The grants the rows of infra/routes.ts that name `handler` declare (one function per handler, so
+ * its rows must agree).
+ */
+export function declaredGrants(handler: string): Grant[] {
+  const rows = [...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].filter((row) => row.handler === handler);
+  if (rows.length === 0) throw new Error(`No row of infra/routes.ts names ${handler}`);
+  const sets = new Set(rows.map((row) => [...row.grants].sort().join(' ')));
+  if (sets.size > 1) throw new Error(`The rows of infra/routes.ts that name ${handler} declare different grants (${[...sets].join(' | ')}): one function serves them all.`);
+  return [...rows[0]!.grants].sort();
+}
+
+/** What each declared grant gives a function: capabilities of functions/grants.ts, each with its IAM and environment. */
+export const GRANT_CAPABILITIES: Readonly<Record<Grant, readonly Capability[]>> = {
+  'events:read': ['eventStore'],
+  'events:append': ['eventStoreAppend'],
+  'events:mark': ['eventStoreMark'],
+  'bus:publish': ['eventbridge', 'publish'],
+  'views:read': ['views'],
+  'views:write': ['viewsWrite'],
+  'views:count': ['viewsCount'],
+  'views:claim': ['viewsClaim'],
+  'connections:*': ['connections'],
+  'realtime:post': ['realtime'],
+  'identity:verify': ['cognitoTokens'],
+  'identity:read': ['cognito', 'cognitoRead'],
+  'identity:groups': ['cognito', 'cognitoGroups'],
+  'identity:sign-out': ['cognito', 'cognitoSignOut'],
+  'identity:password': ['cognito', 'cognitoPassword'],
+  'identity:attributes': ['cognito', 'cognitoAttributes'],
+  'uploads:put': ['uploads', 'uploadsPut'],
+  'uploads:get': ['uploads', 'uploadsGet'],
+  'uploads:delete': ['uploads', 'uploadsDelete'],
+  'ai:invoke': ['bedrock'],
+  'mail:send': ['ses'],
+  'payments:stripe': ['stripe'],
 };
 
-/** Our adapter modules that name a table (or the pool) in their environment, or call a service. */
-export const CAPABILITY_MODULES: Readonly<Record<string, Capability>> = {
-  'functions/platform/event-store/event-log.ts': 'eventStore',
-  'functions/platform/event-store/event-store.ts': 'eventStore',
-  'functions/platform/views/view-reader.ts': 'views',
-  'functions/platform/views/views.ts': 'views',
+/** The capabilities a set of grants gives, sorted (functions with the same set share a role). */
+export const capabilitiesOf = (grants: readonly Grant[]): Capability[] => [...new Set(grants.flatMap((grant) => GRANT_CAPABILITIES[grant]))].sort();
+
+/**
+ * Adapter modules whose presence in a bundle needs a grant: each reads its table's name (or its
+ * service's settings) from the environment and calls the service when used. The identity and
+ * storage adapters are absent: what they need depends on the operations called (ADAPTER_OPERATIONS).
+ */
+export const MODULE_GRANTS: Readonly<Record<string, Grant>> = {
+  'functions/platform/event-store/event-log.ts': 'events:read',
+  'functions/platform/views/view-reader.ts': 'views:read',
+  // The ViewStore: the projector's and the rebuild's writes.
+  'functions/platform/views/views.ts': 'views:write',
+  // The rebuild's own batches into a new generation (the command line and the embedded stack).
+  'functions/app/replay.ts': 'views:write',
   // Quotas and idempotency claims are items of the views table, written through its client.
-  'functions/platform/quotas.ts': 'views',
-  'functions/platform/event-store/idempotency.ts': 'views',
-  'functions/features/notifications/store.ts': 'views',
-  'functions/platform/realtime/connections.ts': 'connections',
-  'functions/platform/realtime/tokens.ts': 'cognitoTokens',
-  ...SERVICE_MODULES,
-};
-
-/**
- * The modules that call a writing verb of an adapter (tests/infra/security.test.ts finds every
- * caller in functions/ and fails if one is missing here). Paths move with the modules.
- */
-export const VERB_MODULES: Readonly<Record<string, readonly Capability[]>> = {
-  'functions/platform/event-store/command.ts': ['eventStoreAppend', 'publish'],
-  'functions/app/outbox-sweeper.ts': ['eventStoreMark', 'publish'],
-  // The projector writes the views; these construct it (projector.ts also holds key helpers that readers import).
-  'functions/app/projections-consumer.ts': ['viewsWrite'],
-  'functions/app/replay.ts': ['viewsWrite'],
-  // Records the views' layout on the generation pointer (the command line and the embedded stack only).
-  'functions/app/views-layout.ts': ['viewsWrite'],
-  // They write their own items in the views table, beside the projections.
-  'functions/platform/quotas.ts': ['viewsCount'],
-  'functions/platform/event-store/idempotency.ts': ['viewsClaim'],
+  'functions/platform/quotas.ts': 'views:count',
+  'functions/platform/event-store/idempotency.ts': 'views:claim',
   // The notifications' own items (markers, inbox, read mark, e-mail lines and windows): put, update, delete.
-  'functions/features/notifications/store.ts': ['viewsClaim'],
-  // Callers of the identity and storage adapters' operations (ADAPTER_OPERATIONS).
-  'functions/features/users/reactions/cognito-groups.ts': ['cognitoGroups'],
-  'functions/features/users/reactions/sessions.ts': ['cognitoSignOut'],
-  'functions/platform/http/email-proof.ts': ['cognitoRead'],
-  'functions/features/users/password-reset/link.ts': ['cognitoPassword', 'cognitoAttributes'],
-  'functions/features/files/http/upload.ts': ['uploadsPut'],
-  'functions/features/files/http/record.ts': ['uploadsGet', 'uploadsPut', 'uploadsDelete'],
-  'functions/features/files/http/download.ts': ['uploadsGet'],
+  'functions/features/notifications/store.ts': 'views:claim',
+  'functions/platform/realtime/connections.ts': 'connections:*',
+  'functions/platform/realtime/tokens.ts': 'identity:verify',
+  // The bus is built with the appending store (platform/event-store/event-runtime.ts): it names the bus.
+  'functions/platform/aws/event-bridge.ts': 'bus:publish',
+  'functions/platform/mail/ses-mailer.ts': 'mail:send',
+  'functions/features/checklists/estimator/bedrock.ts': 'ai:invoke',
+  'functions/platform/realtime/poster.ts': 'realtime:post',
+  'functions/features/billing/provider/stripe-provider.ts': 'payments:stripe',
 };
 
-/**
- * The operations of the adapters whose verbs VERB_MODULES grants to their callers: every operation
- * an adapter offers is listed with its verbs, and every module that calls one must carry them in
- * VERB_MODULES (tests/infra/security.test.ts checks both against the source).
- */
-export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string, readonly Capability[]>>>> = {
+/** The adapters whose operations decide the grants: every operation they offer, with its grants. */
+export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string, readonly Grant[]>>>> = {
   'functions/platform/aws/identity.ts': {
-    addToGroup: ['cognitoGroups'],
-    removeFromGroup: ['cognitoGroups'],
-    globalSignOut: ['cognitoSignOut'],
-    setPassword: ['cognitoPassword'],
-    markEmailVerified: ['cognitoAttributes'],
-    emailStatus: ['cognitoRead'],
+    addToGroup: ['identity:groups'],
+    removeFromGroup: ['identity:groups'],
+    globalSignOut: ['identity:sign-out'],
+    setPassword: ['identity:password'],
+    markEmailVerified: ['identity:attributes'],
+    emailStatus: ['identity:read'],
   },
   'functions/platform/aws/storage.ts': {
-    presignUpload: ['uploadsPut'],
-    presignDownload: ['uploadsGet'],
-    headObject: ['uploadsGet'],
-    copyObject: ['uploadsGet', 'uploadsPut'],
-    deleteObject: ['uploadsDelete'],
+    presignUpload: ['uploads:put'],
+    presignDownload: ['uploads:get'],
+    headObject: ['uploads:get'],
+    copyObject: ['uploads:get', 'uploads:put'],
+    deleteObject: ['uploads:delete'],
   },
 };
 
-export const CAPABILITY_PACKAGES: Readonly<Record<string, Capability>> = {
-  '@aws-sdk/client-eventbridge': 'eventbridge',
-  '@aws-sdk/client-cognito-identity-provider': 'cognito',
-  '@aws-sdk/client-s3': 'uploads',
-  '@aws-sdk/s3-presigned-post': 'uploads',
-  '@aws-sdk/s3-request-presigner': 'uploads',
-  '@aws-sdk/client-bedrock-runtime': 'bedrock',
-  '@aws-sdk/client-sesv2': 'ses',
-  '@aws-sdk/client-ses': 'ses',
-  stripe: 'stripe',
-  '@aws-sdk/client-secrets-manager': 'stripe',
-  '@aws-sdk/client-apigatewaymanagementapi': 'realtime',
+/**
+ * Calls of the event store's writing verbs, outside the module that defines them: appending a
+ * commit (runCommand), publishing one, sweeping the outbox (which marks and publishes).
+ */
+export const OPERATION_GRANTS: readonly { call: RegExp; definedIn: string; grants: readonly Grant[] }[] = [
+  { call: /\.append\(/, definedIn: 'functions/platform/event-store/event-store.ts', grants: ['events:append'] },
+  { call: /\.publish\(/, definedIn: 'functions/platform/event-store/publisher.ts', grants: ['bus:publish'] },
+  { call: /\bsweepOutbox\(/, definedIn: 'functions/platform/event-store/publisher.ts', grants: ['events:mark', 'bus:publish'] },
+  ...Object.entries(ADAPTER_OPERATIONS).flatMap(([adapter, operations]) =>
+    Object.entries(operations).map(([operation, grants]) => ({ call: new RegExp(`\\b${operation}\\(`), definedIn: adapter, grants })),
+  ),
+];
+
+/** SDK packages whose presence needs a grant (the table and storage clients are reached through adapters). */
+export const PACKAGE_GRANTS: Readonly<Record<string, Grant>> = {
+  '@aws-sdk/client-eventbridge': 'bus:publish',
+  '@aws-sdk/client-bedrock-runtime': 'ai:invoke',
+  '@aws-sdk/client-sesv2': 'mail:send',
+  '@aws-sdk/client-ses': 'mail:send',
+  stripe: 'payments:stripe',
+  '@aws-sdk/client-secrets-manager': 'payments:stripe',
+  '@aws-sdk/client-apigatewaymanagementapi': 'realtime:post',
 };
+
+/** SDK packages the adapters above use and whose grants follow from the adapters' operations. */
+const OPERATION_PACKAGES = new Set(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', '@aws-sdk/s3-request-presigner']);
 
 /** DynamoDB is reached through the table adapters above; the client alone says nothing about which table. */
 const DYNAMODB_PACKAGES = new Set(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
@@ -155,7 +181,7 @@ const DYNAMODB_CLIENT_FACTORY = 'functions/platform/aws/dynamodb.ts';
 /** SDK packages that call a service (clients, the document client, the S3 presigners). */
 const SERVICE_PACKAGE = /^@aws-sdk\/(client-|lib-dynamodb$|s3-presigned-post$|s3-request-presigner$)/;
 /** The only modules that may import one: each maps to the capability its grants follow from. */
-const SDK_USERS = new Set([...Object.keys(CAPABILITY_MODULES), DYNAMODB_CLIENT_FACTORY]);
+const SDK_USERS = new Set([...Object.keys(MODULE_GRANTS), ...Object.keys(ADAPTER_OPERATIONS), 'functions/platform/event-store/event-store.ts', DYNAMODB_CLIENT_FACTORY]);
 
 /** AWS SDK packages that call no service (helpers, credential plumbing). */
 const NEUTRAL_AWS_PACKAGE = /^@aws-sdk\/(?!client-)/;
@@ -178,13 +204,14 @@ export interface HandlerAnalysis {
   packages: string[];
   /** Repository modules left in the bundle after tree shaking. */
   modules: string[];
-  capabilities: Capability[];
+  /** What the kept code calls: the grants its row must declare. */
+  grants: Grant[];
 }
 
 const REPOSITORY_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cache = new Map<string, HandlerAnalysis>();
 
-/** Resolves `handler` (relative to `projectRoot`) and returns the capabilities its imports need. */
+/** Resolves `handler` (relative to `projectRoot`) and returns what its kept code calls. */
 export function analyzeHandler(projectRoot: string, handler: string): HandlerAnalysis {
   const key = path.resolve(projectRoot, handler);
   const cached = cache.get(key);
@@ -214,28 +241,40 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
   for (const output of Object.values(result.metafile!.outputs)) {
     for (const [file, input] of Object.entries(output.inputs)) if (input.bytesInOutput > 0 && !file.includes('node_modules/')) modules.add(file);
   }
-  // The packages the repository's modules left in the bundle import (node builtins excluded).
+  const grants = new Set<Grant>();
+  const used = new Set<string>();
+  // The kept code of each repository module: esbuild heads each module's part of an unminified
+  // bundle with a comment naming it. A part that only runs other modules' lazy initialisers
+  // (`init_x();`) keeps none of the module's own code: the module is not used.
+  const text = result.outputFiles!.find((file) => /\.m?js$/.test(file.path))!.text;
+  for (const part of text.split(/^\/\/ (?=\S+\.(?:ts|js|mjs|cjs)$)/m).slice(1)) {
+    const module = part.slice(0, part.indexOf('\n'));
+    if (module.includes('node_modules/')) continue;
+    const code = part.slice(module.length).replace(/^\s*init_\w+\(\);\s*$/gm, '').trim();
+    if (!code) continue;
+    used.add(module);
+    const grant = MODULE_GRANTS[module];
+    if (grant) grants.add(grant);
+    for (const { call, definedIn, grants: needed } of OPERATION_GRANTS) {
+      if (module !== definedIn && call.test(code)) for (const grant of needed) grants.add(grant);
+    }
+  }
+  // The packages the repository's modules whose code is used import (node builtins excluded).
   const packages = new Set<string>();
-  for (const module of modules) {
+  for (const module of used) {
     for (const imported of inputs[module]?.imports ?? []) {
       const pkg = importedPackage(imported);
       if (pkg) packages.add(pkg);
     }
   }
 
-  const capabilities = new Set<Capability>();
-  for (const module of modules) {
-    const capability = CAPABILITY_MODULES[module];
-    if (capability) capabilities.add(capability);
-    for (const verb of VERB_MODULES[module] ?? []) capabilities.add(verb);
-  }
   for (const pkg of packages) {
-    const capability = CAPABILITY_PACKAGES[pkg];
-    if (capability) capabilities.add(capability);
-    else if (pkg.startsWith('@aws-sdk/') && !NEUTRAL_AWS_PACKAGE.test(pkg) && !DYNAMODB_PACKAGES.has(pkg)) {
+    const grant = PACKAGE_GRANTS[pkg];
+    if (grant) grants.add(grant);
+    else if (pkg.startsWith('@aws-sdk/') && !NEUTRAL_AWS_PACKAGE.test(pkg) && !DYNAMODB_PACKAGES.has(pkg) && !OPERATION_PACKAGES.has(pkg)) {
       throw new Error(
         `${handler} imports ${pkg}, which the cloud stack does not know how to grant. ` +
-          'Add the package to CAPABILITY_PACKAGES in infra/stack/capabilities.ts and its grants to infra/stack/functions.ts.',
+          'Add a grant for it to infra/grants.ts, PACKAGE_GRANTS and GRANT_CAPABILITIES in infra/stack/capabilities.ts, and its IAM to infra/stack/functions/grants.ts.',
       );
     }
   }
@@ -246,10 +285,10 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
   if (direct.length > 0) {
     throw new Error(
       `${handler}: ${direct.join(', ')} call AWS through the SDK outside the adapter modules (${[...SDK_USERS].join(', ')}); ` +
-        'the stack cannot tell what to grant. Go through an adapter, or add the module to CAPABILITY_MODULES in infra/stack/capabilities.ts and its grants to infra/stack/functions.ts.',
+        'the stack cannot tell what to grant. Go through an adapter, or add the module to MODULE_GRANTS in infra/stack/capabilities.ts and its IAM to infra/stack/functions/grants.ts.',
     );
   }
-  const analysis = { packages: [...packages].sort(), modules: [...modules].sort(), capabilities: [...capabilities].sort() };
+  const analysis = { packages: [...packages].sort(), modules: [...modules].sort(), grants: [...grants].sort() };
   cache.set(key, analysis);
   return analysis;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StripeBillingProvider, loadStripeSecrets } from '../../functions/features/billing/provider/stripe-provider.js';
-import { httpHandler, type HttpEvent } from '../../functions/platform/http/middleware.js';
+import { httpHandler, type HttpEvent } from '../../functions/app/http.js';
 import { GET_SECRET_VALUE, SECRETS_REFUSALS, secretValue } from '../support/aws-endpoints/secrets-manager.js';
 import { targetOf } from '../support/aws-endpoints/aws-json.js';
 import { signedScope, startAwsEndpoint, useEndpointEnv, type AwsEndpoint } from '../support/aws-endpoints/server.js';

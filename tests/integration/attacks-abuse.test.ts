@@ -5,7 +5,7 @@ import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { readAll } from '../../functions/platform/event-store/event-log.js';
-import { httpHandler, type HttpEvent } from '../../functions/platform/http/middleware.js';
+import { httpHandler, type HttpEvent } from '../../functions/app/http.js';
 import { passwordResetBody } from '../../functions/features/users/password-reset-contracts.js';
 import { requestPasswordReset } from '../../functions/features/users/password-reset/request.js';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';

@@ -2,7 +2,7 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EventBridgeBus } from '../../functions/platform/aws/event-bridge.js';
-import { httpHandler, type HttpEvent } from '../../functions/platform/http/middleware.js';
+import { httpHandler, type HttpEvent } from '../../functions/app/http.js';
 import { PROMPT_SERVICE_SILENCE_MS, requestHandlerOptions } from '../../functions/platform/aws/sdk-config.js';
 import { putEventsAnswer } from '../support/aws-endpoints/eventbridge.js';
 import { restJsonError } from '../support/aws-endpoints/rest-json.js';

@@ -7,11 +7,12 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dynamoClient } from '../../functions/platform/aws/dynamodb.js';
 import { EventStore } from '../../functions/platform/event-store/event-store.js';
-import type { Runtime } from '../../functions/platform/runtime.js';
+import type { WritingRuntime as Runtime } from '../../infra/local/runtime.js';
 import { ViewStore } from '../../functions/platform/views/views.js';
 import { TABLES } from '../../infra/local/runtime.js';
 import { liveAndReplayed } from '../support/snapshot.js';
 import { minimalProject } from '../support/stack.js';
+import { catalogue } from '../../functions/app/catalogue.js';
 
 interface Child {
   process: ChildProcess;
@@ -81,7 +82,7 @@ describe('the embedded runtime killed during a load', () => {
 
     const lock = JSON.parse(await readFile(join(dataDir, 'runtime.json'), 'utf8')) as { dynamoEndpoint: string };
     const client = dynamoClient(lock.dynamoEndpoint);
-    const runtime = { store: new EventStore({ client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0) } as unknown as Runtime;
+    const runtime = { store: new EventStore({ catalogue, client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0) } as unknown as Runtime;
     const { live, replayed, report } = await liveAndReplayed(runtime);
     expect(report.broken).toEqual([]);
     expect(live).toEqual(replayed);

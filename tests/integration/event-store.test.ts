@@ -7,7 +7,7 @@ import { userDecider } from '../../functions/features/users/decider.js';
 import { runCommand } from '../../functions/platform/event-store/command.js';
 import { ConcurrencyError, HttpError } from '../../functions/platform/errors.js';
 import { Publisher } from '../../functions/platform/event-store/publisher.js';
-import type { Runtime } from '../../functions/platform/runtime.js';
+import type { Appending as Runtime } from '../../functions/platform/runtime.js';
 import { injectFaults } from '../support/faults.js';
 import { startStore } from '../support/store.js';
 import { readAll } from '../../functions/platform/event-store/event-log.js';

@@ -12,6 +12,7 @@ import { Replayer } from '../../functions/app/replay.js';
 import { estimateLocally, checklistRequestSchema } from '../../functions/features/checklists/estimator/index.js';
 import { LONG_DESCRIPTION, TestStack, minimalProject, type TestUser } from '../support/stack.js';
 import { readAll } from '../../functions/platform/event-store/event-log.js';
+import { catalogue } from '../../functions/app/catalogue.js';
 
 const PROJECTS = 240;
 const DAY = 86_400_000;
@@ -113,7 +114,7 @@ async function seed(): Promise<void> {
 
 async function rawProjectEvents(): Promise<Map<string, EventEnvelope[]>> {
   const streams = new Map<string, EventEnvelope[]>();
-  for await (const commit of readAll(new EventStore({ client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE! }))) {
+  for await (const commit of readAll(new EventStore({ catalogue, client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE! }))) {
     for (const event of commit.events) if (event.streamId.startsWith('project-')) streams.set(event.streamId, [...(streams.get(event.streamId) ?? []), event]);
   }
   for (const events of streams.values()) events.sort((a, b) => a.version - b.version);
@@ -126,10 +127,10 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 beforeAll(async () => {
   stack = await TestStack.start();
   admin = await stack.admin();
-  writer = new EventStore({ client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE!, now: () => new Date(clock) });
+  writer = new EventStore({ catalogue, client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE!, now: () => new Date(clock) });
   await seed();
   // Rebuilt by the audit replay, the way `npm run replay` rebuilds every view.
-  const report = await new Replayer(new EventStore({ client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE! }), stack.local.runtime.views, allProjections).run();
+  const report = await new Replayer(new EventStore({ catalogue, client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE! }), stack.local.runtime.views, allProjections).run();
   expect(report.broken).toEqual([]);
   expect(report.schemaErrors).toEqual([]);
 }, 240_000);
@@ -191,7 +192,7 @@ describe('GET /api/insights on a seeded history of a few hundred projects', () =
 
   it('live delivery twice and out of order gives the same timelines as the replay', async () => {
     const streams = [...(await rawProjectEvents()).values()].slice(0, 20);
-    const projector = new Projector(new EventStore({ client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE! }), stack.local.runtime.views, [insightsProjection]);
+    const projector = new Projector(new EventStore({ catalogue, client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE! }), stack.local.runtime.views, [insightsProjection]);
     for (const events of streams) for (const event of [...events].reverse().concat(events)) await projector.apply(900, insightsProjection, event);
     const { active } = await stack.local.runtime.views.generations(true);
     for (const events of streams) {

@@ -6,7 +6,7 @@ import { handler as outboxSweeper } from '../../functions/app/outbox-sweeper.js'
 import { MetricNames } from '../../infra/metrics.js';
 import { metrics } from '../../functions/platform/observability/metrics.js';
 import { Publisher, type BusEntry } from '../../functions/platform/event-store/publisher.js';
-import { setRuntime, type Runtime } from '../../functions/platform/runtime.js';
+import { configureRuntime, type Appending as Runtime } from '../../functions/platform/runtime.js';
 import { startStore } from '../support/store.js';
 
 /** A commit time a minute back, and the runtime's clock 90 s after it: every age below is exact. */
@@ -23,7 +23,7 @@ const flushed: Record<string, unknown>[] = [];
 beforeAll(async () => {
   env = await startStore({ now: () => new Date(committedAt) });
   runtime = { store: env.store, views: env.views, bus, publisher: new Publisher(bus, env.store), now: () => new Date(runtimeNow) };
-  setRuntime(runtime);
+  configureRuntime(runtime);
   vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
     if (metrics.hasStoredMetrics()) flushed.push(metrics.serializeMetrics() as unknown as Record<string, unknown>);
     metrics.clearMetrics();
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   vi.restoreAllMocks();
-  setRuntime(undefined);
+  configureRuntime(undefined);
   await env.stop();
 });
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StripeBillingProvider } from '../../functions/features/billing/provider/stripe-provider.js';
-import { httpHandler, type HttpEvent } from '../../functions/platform/http/middleware.js';
+import { httpHandler, type HttpEvent } from '../../functions/app/http.js';
 
 /**
  * The Stripe adapter through the real stripe-node client and its transport, against a local

@@ -1,5 +1,5 @@
 import { GENESIS_HASH } from '../../events/envelope.js';
-import type { Runtime } from '../../functions/platform/runtime.js';
+import type { Appending as Runtime } from '../../functions/platform/runtime.js';
 import type { Decider } from '../../functions/platform/decider.js';
 
 /** A decider that always has something to append: a command that would commit if let through. */

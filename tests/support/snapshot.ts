@@ -2,8 +2,10 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { isGuardAttribute } from '../../functions/platform/event-store/counter-guards.js';
 import { allProjections } from '../../functions/app/projections.js';
 import { Replayer } from '../../functions/app/replay.js';
-import { writableViews } from '../../functions/platform/views/views.js';
-import type { Runtime } from '../../functions/platform/runtime.js';
+import type { ViewStore } from '../../functions/platform/views/views.js';
+import type { EventReading } from '../../functions/platform/runtime.js';
+
+type Runtime = EventReading & { views: ViewStore };
 
 /**
  * Every item of the active generation of the views, keyed and sorted, without the write-version
@@ -36,7 +38,7 @@ export async function snapshotViews(runtime: Runtime): Promise<Record<string, un
 /** The live views, then a clean replay of the whole store into a new generation: both snapshots. */
 export async function liveAndReplayed(runtime: Runtime) {
   const live = await snapshotViews(runtime);
-  const report = await new Replayer(runtime.store, writableViews(runtime), allProjections).run();
+  const report = await new Replayer(runtime.store, runtime.views, allProjections).run();
   const replayed = await snapshotViews(runtime);
   return { live, replayed, report };
 }

@@ -2,6 +2,7 @@ import { ensureTables, startDynamo } from '../../infra/local/dynamo.js';
 import { dynamoClient } from '../../functions/platform/aws/dynamodb.js';
 import { EventStore } from '../../functions/platform/event-store/event-store.js';
 import { ViewStore } from '../../functions/platform/views/views.js';
+import { catalogue } from '../../functions/app/catalogue.js';
 
 let tables = 0;
 
@@ -15,7 +16,7 @@ export async function startStore(options: { now?: () => Date } = {}) {
     client,
     names,
     endpoint: dynamo.endpoint,
-    store: new EventStore({ client, tableName: names.events, now: options.now }),
+    store: new EventStore({ catalogue, client, tableName: names.events, now: options.now }),
     views: new ViewStore(client, names.views, 0),
     stop: dynamo.stop,
   };

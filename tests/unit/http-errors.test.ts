@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '../../functions/platform/domain-errors.js';
 import { HttpError } from '../../functions/platform/errors.js';
-import { httpHandler, type HttpEvent } from '../../functions/platform/http/middleware.js';
+import { httpHandler, type HttpEvent } from '../../functions/app/http.js';
 import { SYSTEM_ACTOR } from '../../events/envelope.js';
 import { runCommand } from '../../functions/platform/event-store/command.js';
 import { appendCountingRuntime, contextEndingIn, touchDecider } from '../support/abandoned.js';

@@ -9,7 +9,8 @@ vi.hoisted(() => {
 });
 import { GENESIS_HASH, SYSTEM_ACTOR, type EventEnvelope } from '../../events/envelope.js';
 import { UserRegistered } from '../../functions/features/users/events.js';
-import { consumer, type BusEvent } from '../../functions/platform/lambda/consumer-chain.js';
+import type { BusEvent } from '../../functions/platform/lambda/consumer-chain.js';
+import { consumer } from '../../functions/app/lambda.js';
 import { runCommand } from '../../functions/platform/event-store/command.js';
 import { ConcurrencyError } from '../../functions/platform/errors.js';
 import type { EventStore } from '../../functions/platform/event-store/event-store.js';
@@ -17,10 +18,10 @@ import { newId } from '../../functions/platform/ids.js';
 import { log } from '../../functions/platform/log.js';
 import { MetricNames } from '../../infra/metrics.js';
 import { metrics } from '../../functions/platform/observability/metrics.js';
-import type { Runtime } from '../../functions/platform/runtime.js';
+import type { Appending as Runtime } from '../../functions/platform/runtime.js';
 import type { Decider } from '../../functions/platform/decider.js';
 import { invalid } from '../../functions/platform/domain-errors.js';
-import { httpHandler } from '../../functions/platform/http/middleware.js';
+import { httpHandler } from '../../functions/app/http.js';
 import { trigger } from '../../functions/platform/lambda/trigger-chain.js';
 import { appendCountingRuntime, contextEndingIn, touchDecider } from '../support/abandoned.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpHandler, type HttpEvent } from '../../functions/platform/http/middleware.js';
+import { httpHandler, type HttpEvent } from '../../functions/app/http.js';
 import { ORIGIN_HEADER, ORIGIN_SECRET_ENV } from '../../functions/platform/http/origin-check.js';
 import { ORIGIN_HEADER as STACK_HEADER, ORIGIN_SECRET_ENV as STACK_ENV } from '../../infra/stack/origin-secret.js';
 

@@ -1,7 +1,6 @@
-import '../../platform/event-store/event-reads.js';
 import type { ActivityEntry } from './keys.js';
 import { ACTIVITY_LIMIT, type ActivityKind, type ActivityType, type GlobalActivity } from '../users/admin-contracts.js';
-import type { Runtime } from '../../platform/runtime.js';
+import type { EventReading, Runtime } from '../../platform/runtime.js';
 import { usersById } from '../users/admin-queries.js';
 import { decodeCursor, encodeCursor, invalidCursor } from '../../platform/views/cursor.js';
 import type { PageKey } from '../../platform/views/views.js';
@@ -46,7 +45,7 @@ const previousDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 8
  * cursor), and steps over at most a month of empty days, so its cost follows the page.
  */
 export async function globalActivityPage(
-  runtime: Runtime,
+  runtime: EventReading,
   filter: ActivityFilter,
   page: { scope: string; limit: number; cursor?: string },
 ): Promise<{ activities: GlobalActivity[]; nextCursor: string | null; read: number }> {

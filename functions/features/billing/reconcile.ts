@@ -3,7 +3,7 @@ import { SYSTEM_ACTOR, type Actor } from '../../../events/envelope.js';
 import { billingDecider, billingStream, statusOf, type SubscriptionSnapshot } from './decider.js';
 import { runCommand } from '../../platform/event-store/command.js';
 import { getUser } from '../users/queries.js';
-import type { Runtime } from '../../platform/runtime.js';
+import type { Appending } from '../../platform/runtime.js';
 import { customerOf, snapshotOf, userOfSubscription, type BillingProvider } from './provider/provider.js';
 import { listBilling, userOfCustomer } from './queries.js';
 import type { SyncDetail, SyncReport } from './contracts.js';
@@ -63,7 +63,7 @@ export interface WebhookOutcome {
  * arrive late or out of order cannot wind the state back), find its user, and let the decider
  * record what changed, remembering the event id.
  */
-export async function applyProviderEvent(event: Stripe.Event, provider: BillingProvider, runtime: Runtime): Promise<WebhookOutcome> {
+export async function applyProviderEvent(event: Stripe.Event, provider: BillingProvider, runtime: Appending): Promise<WebhookOutcome> {
   if (!HANDLED_EVENT_TYPES.has(event.type)) return { applied: 0, ignored: `event type ${event.type}` };
   const target = targetOf(event);
   if (!target) return { applied: 0, ignored: 'no subscription in the event' };
@@ -96,7 +96,7 @@ function better(a: Stripe.Subscription, b: Stripe.Subscription): Stripe.Subscrip
  * sync-all-subscriptions: every subscription the provider has, matched to its user, plus every
  * user we know with a billing account, each reconciled with what the provider says now.
  */
-export async function syncAll(provider: BillingProvider, runtime: Runtime, actor: Actor): Promise<SyncReport> {
+export async function syncAll(provider: BillingProvider, runtime: Appending, actor: Actor): Promise<SyncReport> {
   const known = await listBilling(runtime);
   const byCustomer = new Map(known.filter((doc) => doc.customer_id).map((doc) => [doc.customer_id!, doc.user_id]));
   const latest = new Map<string, Stripe.Subscription>();
@@ -134,7 +134,7 @@ export async function syncAll(provider: BillingProvider, runtime: Runtime, actor
   };
 }
 
-async function syncUser(userId: string, subscription: Stripe.Subscription | undefined, runtime: Runtime, actor: Actor): Promise<SyncDetail> {
+async function syncUser(userId: string, subscription: Stripe.Subscription | undefined, runtime: Appending, actor: Actor): Promise<SyncDetail> {
   const email = (await getUser(runtime, userId).catch(() => null))?.email ?? null;
   try {
     const snapshot: SubscriptionSnapshot | null = subscription ? snapshotOf(subscription) : null;

@@ -2,7 +2,7 @@ import { SYSTEM_ACTOR, type Actor } from '../../../events/envelope.js';
 import { designerDecider, designerEvolution, designerStream, invitationStatus, type DesignerState } from './decider.js';
 import { loadState, runCommand } from '../../platform/event-store/command.js';
 import { activeProjectCount, type DesignerDoc } from './queries.js';
-import type { Runtime } from '../../platform/runtime.js';
+import type { Appending, Runtime } from '../../platform/runtime.js';
 import type { DesignerRow } from './contracts.js';
 
 /** A designer list row from a designer stream's state (or projection doc), with its workload. */
@@ -25,7 +25,7 @@ export const rowFromState = (runtime: Runtime, state: DesignerState) =>
  * (the seeder created that account with that address itself). A stream that already has history is
  * left as it is, so an admin's later changes survive restarts.
  */
-export async function seedDesignerAuthorisation(runtime: Runtime, email: string, userId: string, actor: Actor = SYSTEM_ACTOR): Promise<void> {
+export async function seedDesignerAuthorisation(runtime: Appending, email: string, userId: string, actor: Actor = SYSTEM_ACTOR): Promise<void> {
   const stream = designerStream(email);
   const { version } = await loadState(designerEvolution, stream, runtime);
   if (version > 0) return;

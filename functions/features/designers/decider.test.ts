@@ -4,7 +4,7 @@ import { catalogue } from '../../app/catalogue.js';
 import { designersProjection } from './projection.js';
 import { fold } from '../../platform/decider.js';
 import { designerDecider, designerStream, revocationDecider } from './decider.js';
-import { foldFor } from '../../platform/streams.js';
+import { foldFor } from '../../app/streams.js';
 import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(designerDecider);

@@ -3,7 +3,7 @@ import type { CommitMeta } from '../../platform/event-store/event-store.js';
 import { runCommand } from '../../platform/event-store/command.js';
 import { log } from '../../platform/log.js';
 import { mailer } from '../../platform/mail/index.js';
-import type { Runtime } from '../../platform/runtime.js';
+import type { Appending } from '../../platform/runtime.js';
 
 /** The SPA page a designer invitation links to. */
 export const DESIGNER_INVITE_PATH = '/designer-invite';
@@ -17,7 +17,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * outbox), then records the outcome in the designer stream. Answers whether it went out; a failure
  * leaves the invitation pending, to be resent.
  */
-export async function deliverDesignerInvitation(runtime: Runtime, state: DesignerState, token: string, meta: CommitMeta): Promise<{ state: DesignerState; sent: boolean }> {
+export async function deliverDesignerInvitation(runtime: Appending, state: DesignerState, token: string, meta: CommitMeta): Promise<{ state: DesignerState; sent: boolean }> {
   const email = state.email!;
   const link = designerInviteLink(token);
   const expires = new Date(state.invitation!.expires_at).toUTCString();

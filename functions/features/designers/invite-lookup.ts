@@ -2,7 +2,7 @@ import { INVALID_DESIGNER_INVITATION, designerEvolution, designerStream, isDesig
 import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';
 import { designerInvitationEmail } from './queries.js';
-import type { Runtime } from '../../platform/runtime.js';
+import type { EventReading } from '../../platform/runtime.js';
 import { hashInviteToken, looksLikeInviteToken } from '../../platform/invite-tokens.js';
 
 const invalid = (status: 404 | 410) => new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_DESIGNER_INVITATION);
@@ -12,7 +12,7 @@ const invalid = (status: 404 | 410) => new HttpError(status, status === 404 ? 'N
  * names the address, and that designer stream decides. Unknown tokens answer 404; expired, replaced,
  * used or removed ones 410; both 'Invalid or expired invitation'.
  */
-export async function findDesignerInvitation(runtime: Runtime, token: string): Promise<{ hash: string; state: DesignerState }> {
+export async function findDesignerInvitation(runtime: EventReading, token: string): Promise<{ hash: string; state: DesignerState }> {
   if (!looksLikeInviteToken(token)) throw invalid(404);
   const hash = hashInviteToken(token);
   const email = await designerInvitationEmail(runtime, hash);

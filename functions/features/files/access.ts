@@ -6,7 +6,7 @@ import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';
 import { getUser } from '../users/queries.js';
 import type { ProjectDoc } from '../projects/queries.js';
-import type { Runtime } from '../../platform/runtime.js';
+import type { EventReading } from '../../platform/runtime.js';
 import { canReadProject, isAssignedDesigner } from '../projects/access.js';
 
 const ulid = (message: string) => z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
@@ -18,7 +18,7 @@ export const fileParams = /* @__PURE__ */ (() => z.object({ id: ulid('Unknown pr
  * project is created, before the board's projection may have caught up. A project the caller may not
  * read is answered like one that does not exist.
  */
-export async function readableProject(runtime: Runtime, principal: Principal, projectId: string): Promise<ProjectDoc> {
+export async function readableProject(runtime: EventReading, principal: Principal, projectId: string): Promise<ProjectDoc> {
   const [{ state }, user] = await Promise.all([loadState(projectEvolution, projectStream(projectId), runtime), getUser(runtime, principal.sub)]);
   const project = toDoc(state, projectId);
   if (!state.exists || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');

@@ -3,20 +3,20 @@ import { getProject } from '../projects/queries.js';
 import { getTeam } from '../teams/queries.js';
 import { connectionPoster, connectionStore, type LiveMessage } from '../../platform/realtime/index.js';
 import { projectionsCaughtUp } from '../../platform/views/caught-up.js';
-import { getRuntime } from '../../platform/runtime.js';
-import { consumer } from '../../platform/lambda/consumer-chain.js';
+import { reading } from '../../platform/views/reader.js';
+import { consumer } from '../../app/lambda.js';
 import { otherAudience, projectAudience, type Audience } from './audience.js';
 
 async function activeMembers(teamId: string | null | undefined): Promise<string[]> {
   if (!teamId) return [];
-  const team = await getTeam(getRuntime(), teamId);
+  const team = await getTeam(reading(), teamId);
   return (team?.members ?? []).filter((member) => member.status === 'active').map((member) => member.user_id);
 }
 
 async function audienceOf(envelope: EventEnvelope): Promise<Audience | null> {
   if (envelope.streamId.startsWith('project-')) {
     // The parties come from the event store's own account of the project, not a possibly lagging view.
-    const project = await getProject(getRuntime(), envelope.streamId.slice('project-'.length));
+    const project = await getProject(reading(), envelope.streamId.slice('project-'.length));
     const data = envelope.data as Record<string, string | null>;
     const parties = {
       user_id: project?.user_id ?? data.user_id ?? null,
@@ -49,7 +49,7 @@ export const handler = consumer(async (envelope: EventEnvelope): Promise<void> =
   const recipients = new Set([...bySub.flat(), ...byEmail.flat(), ...admins]);
   // Nobody to tell: no reason to wait for the projections (most events, when few are online).
   if (recipients.size === 0) return;
-  await projectionsCaughtUp(getRuntime(), envelope.streamId, envelope.version);
+  await projectionsCaughtUp(reading(), envelope.streamId, envelope.version);
   const poster = connectionPoster();
   await Promise.all(
     [...recipients].map(async (connectionId) => {

@@ -1,4 +1,3 @@
-import '../../platform/event-store/event-reads.js';
 import { preferencesOf } from '../../../shared/notification-kinds.js';
 import { type EventEnvelope } from '../../../events/envelope.js';
 import { projectEvolution, type ProjectState } from '../projects/decider.js';
@@ -8,7 +7,7 @@ import { connectionPoster, connectionStore, type LiveMessage } from '../../platf
 import { loadState } from '../../platform/event-store/load-state.js';
 import { log } from '../../platform/log.js';
 import { NotificationStore, type PendingMail } from './store.js';
-import type { Runtime } from '../../platform/runtime.js';
+import type { EventReading, Runtime } from '../../platform/runtime.js';
 import { adminIds } from '../users/admins-queries.js';
 import { designerByEmail } from '../designers/queries.js';
 import { getTeam } from '../teams/queries.js';
@@ -22,14 +21,14 @@ const UNPROVEN_MESSAGE = 'There is news about your Design Club projects: sign in
 export const MAIL_WINDOW_MS = 60_000;
 
 /** The project before and after the event, from the event store (never a possibly lagging view). */
-async function projectAround(runtime: Runtime, event: EventEnvelope): Promise<{ before: ProjectState; after: ProjectState }> {
+async function projectAround(runtime: EventReading, event: EventEnvelope): Promise<{ before: ProjectState; after: ProjectState }> {
   let before = projectEvolution.initialState();
   if (event.version > 1) for (const earlier of (await runtime.store.readStream(event.streamId, { to: event.version - 1 })).events) before = projectEvolution.evolve(before, earlier);
   return { before, after: projectEvolution.evolve(before, event) };
 }
 
 /** Who hears about a project event: the parties from the store and the views, then the pure decision. */
-export async function noticesOf(runtime: Runtime, event: EventEnvelope): Promise<Notice[]> {
+export async function noticesOf(runtime: EventReading, event: EventEnvelope): Promise<Notice[]> {
   const { before, after } = await projectAround(runtime, event);
   const team = after.team_id ? await getTeam(runtime, after.team_id) : null;
   const teamMembers = (team?.members ?? []).filter((member) => member.status === 'active').map((member) => member.user_id);
@@ -46,7 +45,7 @@ export async function noticesOf(runtime: Runtime, event: EventEnvelope): Promise
  * recipient's preferences; immediate lines go out at once unless an e-mail about that project went
  * out less than a minute ago (then the next send, or the flush schedule, folds them in).
  */
-export async function deliver(runtime: Runtime, event: EventEnvelope, notices: readonly Notice[]): Promise<string[]> {
+export async function deliver(runtime: EventReading, event: EventEnvelope, notices: readonly Notice[]): Promise<string[]> {
   const store = new NotificationStore(runtime);
   const told: string[] = [];
   const flush: [string, string][] = [];

@@ -4,7 +4,7 @@ import { loadState, runCommand } from '../../platform/event-store/command.js';
 import type { CommitMeta } from '../../platform/event-store/event-store.js';
 import type { HttpRequest } from '../../platform/http/middleware.js';
 import { log } from '../../platform/log.js';
-import type { Runtime } from '../../platform/runtime.js';
+import type { Appending, EventReading } from '../../platform/runtime.js';
 import { commandMeta, mailInvite } from './team-commands.js';
 
 /**
@@ -12,7 +12,7 @@ import { commandMeta, mailInvite } from './team-commands.js';
  * (TeamInviteSent or TeamInviteSendFailed). Answers the team's state after that.
  */
 export async function deliverInvite(
-  runtime: Runtime,
+  runtime: Appending,
   request: HttpRequest<unknown, unknown, unknown>,
   principal: Principal,
   state: TeamState,
@@ -41,7 +41,7 @@ export async function deliverInvite(
  * Asks the team's decider about a command on the current state without appending anything: its
  * refusals (not a team admin, no such invitation, already pending) come before any quota is spent.
  */
-export async function decideNow(runtime: Runtime, teamId: string, command: TeamCommand, meta: CommitMeta): Promise<void> {
+export async function decideNow(runtime: EventReading, teamId: string, command: TeamCommand, meta: CommitMeta): Promise<void> {
   const { state } = await loadState(teamEvolution, teamStream(teamId), runtime);
   teamDecider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });
 }

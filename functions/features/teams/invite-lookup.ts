@@ -3,7 +3,7 @@ import { INVALID_INVITE_MESSAGE, isUsable, teamEvolution, teamStream, type TeamI
 import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';
 import { inviteByTokenHash } from './queries.js';
-import type { Runtime } from '../../platform/runtime.js';
+import type { EventReading } from '../../platform/runtime.js';
 import { hashInviteToken, looksLikeInviteToken } from './team-commands.js';
 
 export const invalidInvitation = (status = 410) => new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_INVITE_MESSAGE);
@@ -13,7 +13,7 @@ export const invalidInvitation = (status = 410) => new HttpError(status, status 
  * team, and the team's own stream decides. Unknown tokens answer 404, expired, revoked or used ones
  * 410; both with the spec's 'Invalid or expired invitation'.
  */
-export async function findInvitation(runtime: Runtime, token: string): Promise<{ hash: string; team: TeamState; invite: TeamInvite }> {
+export async function findInvitation(runtime: EventReading, token: string): Promise<{ hash: string; team: TeamState; invite: TeamInvite }> {
   if (!looksLikeInviteToken(token)) throw invalidInvitation(404);
   const hash = hashInviteToken(token);
   const lookup = await inviteByTokenHash(runtime, hash);
@@ -29,7 +29,7 @@ export async function findInvitation(runtime: Runtime, token: string): Promise<{
  * Whether `token` is a working team invitation sent to `email`: following its link to sign up
  * proves that address (only its mailbox received the token), so the account starts verified.
  */
-export async function invitationProves(runtime: Runtime, token: unknown, email: string): Promise<boolean> {
+export async function invitationProves(runtime: EventReading, token: unknown, email: string): Promise<boolean> {
   if (typeof token !== 'string' || !email) return false;
   try {
     const { invite } = await findInvitation(runtime, token);

@@ -10,7 +10,8 @@ import { log } from '../../platform/log.js';
 import { mailer } from '../../platform/mail/index.js';
 import { membershipOf } from './queries.js';
 import type { UserDoc } from '../users/queries.js';
-import { getRuntime, type Runtime } from '../../platform/runtime.js';
+import type { Runtime } from '../../platform/runtime.js';
+import { appending } from '../../app/runtime.js';
 import type { TeamInviteView, TeamResponse } from './contracts.js';
 
 /** Invitation tokens are the platform's (designer invitations use them too); the team's handlers take them from here. */
@@ -135,7 +136,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** A command on the caller's own team (its decider checks they are its admin), answered with the team as they see it. */
 export async function onCallersTeam(request: HttpRequest<unknown, unknown, unknown>, command: TeamCommand): Promise<{ body: TeamResponse }> {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const teamId = await callerTeamId(runtime, principal);
   const result = await runCommand(teamDecider, teamStream(teamId), command, commandMeta(request, principal), runtime);
   return { body: await teamView(runtime, result.state, principal.sub) };

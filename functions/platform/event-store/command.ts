@@ -1,4 +1,3 @@
-import { appendingStore } from './event-runtime.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { Decider } from '../decider.js';
 import { DomainError } from '../domain-errors.js';
@@ -8,7 +7,7 @@ import { recordMetric } from '../observability/metrics.js';
 import { Recent } from '../views/recent.js';
 import { currentRequest, RequestAbandonedError } from '../http/request-context.js';
 import { loadState } from './load-state.js';
-import { getRuntime, type Runtime } from '../runtime.js';
+import type { Appending } from '../runtime.js';
 
 export { loadState };
 
@@ -41,7 +40,7 @@ interface Loaded<S> {
  */
 const afterLastAppend = new WeakMap<object, WeakMap<object, Recent<string, Loaded<unknown>>>>();
 
-function remembered<S>(runtime: Runtime, decider: object): Recent<string, Loaded<S>> {
+function remembered<S>(runtime: Appending, decider: object): Recent<string, Loaded<S>> {
   let byDecider = afterLastAppend.get(runtime.store);
   if (!byDecider) afterLastAppend.set(runtime.store, (byDecider = new WeakMap()));
   let streams = byDecider.get(decider);
@@ -60,7 +59,7 @@ export async function runCommand<C, S>(
   streamId: string,
   command: C,
   meta: CommitMeta,
-  runtime: Runtime = getRuntime(),
+  runtime: Appending,
 ): Promise<CommandResult<S>> {
   meta = { ...meta, correlationId: meta.correlationId ?? currentRequest()?.correlationId };
   const streams = remembered<S>(runtime, decider);
@@ -68,7 +67,7 @@ export async function runCommand<C, S>(
   const commit = async (loaded: Loaded<S>, newEvents: ReturnType<typeof decideOn>): Promise<CommandResult<S>> => {
     try {
       if (currentRequest()?.signal?.aborted) throw new RequestAbandonedError();
-      const store = appendingStore(runtime);
+      const store = runtime.store;
       const appended = await store.append(streamId, newEvents, { version: loaded.version, hash: loaded.lastHash }, meta);
       let next = loaded.state;
       for (const event of appended.events) next = decider.evolve(next, event);

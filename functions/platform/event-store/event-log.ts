@@ -1,6 +1,5 @@
 import { GetCommand, QueryCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GENESIS_HASH, type EventEnvelope } from '../../../events/envelope.js';
-import { catalogue as defaultCatalogue } from '../../app/catalogue.js';
 import { type EventCatalogue } from '../../../events/catalogue.js';
 import { bucketKey, CONFIG_KEY, dayOf, daysBetween, DEFAULT_BY_TIME, shardsToRead, type ByTimeShards } from '../views/by-time.js';
 
@@ -38,7 +37,8 @@ export interface CommitItem {
 export interface EventStoreOptions {
   client: DynamoDBDocumentClient;
   tableName: string;
-  catalogue?: EventCatalogue;
+  /** The events' schemas and upcasters: handed in by whoever builds the store (the app, the embedded runtime). */
+  catalogue: EventCatalogue;
   now?: () => Date;
 }
 
@@ -59,7 +59,7 @@ export class EventLog {
   constructor(options: EventStoreOptions) {
     this.client = options.client;
     this.table = options.tableName;
-    this.catalogue = options.catalogue ?? defaultCatalogue;
+    this.catalogue = options.catalogue;
     this.now = options.now ?? (() => new Date());
   }
 

@@ -1,13 +1,25 @@
+import type { EventCatalogue } from '../../../events/catalogue.js';
+import { sharedDynamoClient } from '../aws/dynamodb.js';
+import { installedAdapters, now, perProcess, required, type EventReading } from '../runtime.js';
+import { reading } from '../views/reader.js';
 import { EventLog } from './event-log.js';
-import { provideEventStore, required, runtimeFromEnvironment } from '../runtime.js';
+
+const logsOfProcess = /* @__PURE__ */ perProcess(() => new WeakMap<EventCatalogue, EventLog>());
 
 /**
- * The runtime's event store, its reading half alone (core/event-log.ts), for the modules that read events and never append nor publish
- * (state loading, the audit, the global activity, the projections' consumer, the stored-event check).
- * A handler whose bundle has only these bundles no EventBridge client nor publisher (about 17 KB and
- * the client's set-up at cold start). A module that appends or publishes imports core/event-runtime.ts,
- * which builds the store with the bus and the publisher; with both imported, that one is used.
+ * The process's event store, its reading half alone (event-log.ts): for the handlers that read
+ * events and never append nor publish (state loading, the audit, the global activity, the
+ * projections' consumer). Their bundles carry no EventBridge client, publisher nor append. The
+ * installed store (the embedded runtime's EventStore) where there is one.
  */
-provideEventStore(({ client, now }) => new EventLog({ client, tableName: required('EVENTS_TABLE'), now }));
+export function eventLog(catalogue: EventCatalogue): EventLog {
+  const { store, client } = installedAdapters();
+  if (store) return store;
+  const logs = logsOfProcess();
+  let log = logs.get(catalogue);
+  if (!log) logs.set(catalogue, (log = new EventLog({ client: client ?? sharedDynamoClient(), tableName: required('EVENTS_TABLE'), catalogue, now })));
+  return log;
+}
 
-export { runtimeFromEnvironment };
+/** The views, the clock and the events' reading half. */
+export const eventReading = (catalogue: EventCatalogue): EventReading => ({ ...reading(), store: eventLog(catalogue) });

@@ -1,13 +1,12 @@
-import './event-reads.js';
 import type { Decider } from '../decider.js';
-import { getRuntime, type Runtime } from '../runtime.js';
+import type { EventReading } from '../runtime.js';
 
 /**
  * Loads a stream and folds it with the decider's evolve. Reading only: it lives apart from the
  * command module (which appends) so that a handler that only reads is granted only the event
  * store's reads (infra/stack/capabilities.ts).
  */
-export async function loadState<S>(decider: Pick<Decider<unknown, S>, 'initialState' | 'evolve'>, streamId: string, runtime: Runtime = getRuntime()) {
+export async function loadState<S>(decider: Pick<Decider<unknown, S>, 'initialState' | 'evolve'>, streamId: string, runtime: Pick<EventReading, 'store'>) {
   const slice = await runtime.store.readStream(streamId);
   let state = decider.initialState();
   for (const event of slice.events) state = decider.evolve(state, event);

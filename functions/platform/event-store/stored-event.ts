@@ -1,6 +1,5 @@
-import './event-reads.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
-import type { Runtime } from '../runtime.js';
+import type { EventReading } from '../runtime.js';
 
 /**
  * The event as the store holds it, or null when the store has no event with that stream, version,
@@ -8,7 +7,7 @@ import type { Runtime } from '../runtime.js';
  * otherwise grant a role or rewrite a projection. Callers act on the stored event's data, never on
  * the delivered copy's.
  */
-export async function storedEvent(delivered: EventEnvelope, runtime: Pick<Runtime, 'store'>): Promise<EventEnvelope | null> {
+export async function storedEvent(delivered: EventEnvelope, runtime: Pick<EventReading, 'store'>): Promise<EventEnvelope | null> {
   if (typeof delivered?.streamId !== 'string' || !Number.isSafeInteger(delivered.version) || delivered.version < 1) return null;
   const stored = await runtime.store.readEvent(delivered.streamId, delivered.version);
   if (!stored || stored.hash !== delivered.hash || stored.eventId !== delivered.eventId || stored.type !== delivered.type) return null;

@@ -3,12 +3,12 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import * as z from '../../../events/zod.js';
 import type { RouteDefinition } from '../../../infra/routes.js';
 import { DomainError } from '../domain-errors.js';
-import { principalFromEvent, resolvePrincipal, type Principal } from './auth.js';
+import { principalFromEvent, type Principal, type PrincipalResolver } from './auth.js';
 import { HttpError } from '../errors.js';
 import { idempotency } from '../event-store/idempotency.js';
 import { log } from '../log.js';
 import { originCheck } from './origin-check.js';
-import { getRuntime } from '../runtime.js';
+import { reading } from '../views/reader.js';
 import { withRequestContext } from './request-context.js';
 import { observed } from '../observability/middleware.js';
 
@@ -126,7 +126,7 @@ function routeRules(): Promise<(key: string | undefined) => RouteRule | undefine
  */
 declare const __ROUTE_TAKES_POST__: boolean | undefined;
 
-/** The caller of each request with the roles the projections give it (see `resolvePrincipal`). */
+/** The caller of each request with the roles the read model gives it (the chain's `PrincipalResolver`). */
 const resolvedPrincipals = new WeakMap<HttpEvent, Principal>();
 
 /**
@@ -134,14 +134,14 @@ const resolvedPrincipals = new WeakMap<HttpEvent, Principal>();
  * Roles are decided from the projections, not from the token's groups, and a revoked designer
  * session is refused here, on every route.
  */
-const routeAccess = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
+const routeAccess = (resolvePrincipal: PrincipalResolver): MiddlewareObj<HttpEvent, HttpResponse> => ({
   before: async (request) => {
     const route = (await routeRules())(request.event.routeKey);
     if (!route) throw new HttpError(404, 'NOT_FOUND', 'No such route.');
     if (route.access === 'public') return;
     const token = principalFromEvent(request.event);
     if (!token) throw new HttpError(401, 'UNAUTHENTICATED', 'Not authenticated');
-    const principal = await resolvePrincipal(token, getRuntime());
+    const principal = await resolvePrincipal(token);
     resolvedPrincipals.set(request.event, principal);
     if (route.access !== 'any' && !route.access.some((role) => principal.groups.includes(role))) {
       throw new HttpError(403, 'FORBIDDEN', route.denied ?? 'You do not have permission to do this.');
@@ -149,34 +149,45 @@ const routeAccess = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   },
 });
 
-export function httpHandler<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
-  schemas: { body?: z.core.$ZodType<B>; query?: z.core.$ZodType<Q>; params?: z.core.$ZodType<P>; acceptForm?: boolean },
-  fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
-) {
-  // A handler still running this close to the function's end is abandoned with a TimeoutError, which
-  // answers 503 like any transient failure. Not middy's 5 ms: a busy event loop can fire the timer
-  // late, and the answer must be out before Lambda stops the function (API Gateway would say 500).
-  const chain = middy<HttpEvent, HttpResponse, Error, Context>({ timeoutEarlyInMillis: 200 })
-    .use(observed<HttpEvent, HttpResponse>((event) => event.requestContext?.requestId ?? ''))
-    .use(errorResponses())
-    .use(originCheck())
-    .use(routeAccess());
-  // After the access check: a refused caller claims no key. Keys are scoped per signed-in caller.
-  // Written out in the condition (not through a constant) so that esbuild drops the branch, and the
-  // module with it, as it parses.
-  if (typeof __ROUTE_TAKES_POST__ !== 'boolean' || __ROUTE_TAKES_POST__) chain.use(idempotency({ runtime: getRuntime, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }));
-  return chain.handler(async (event, _context, { signal }) => {
-    const request: HttpRequest<B, Q, P> = {
-      body: validate(schemas.body, parseBody(event, schemas.acceptForm), 'request body'),
-      query: validate(schemas.query, event.queryStringParameters ?? {}, 'query'),
-      params: validate(schemas.params, event.pathParameters ?? {}, 'path'),
-      principal: resolvedPrincipals.get(event) ?? principalFromEvent(event),
-      event,
-      correlationId: event.requestContext?.requestId ?? '',
-    };
-    const result = await withRequestContext({ correlationId: request.correlationId, signal }, () => fn(request));
-    return json(result.status ?? 200, result.body, result.headers);
-  });
+export interface HttpChainOptions {
+  /** Decides a signed-in caller's roles and refuses an ended session (the app's, from the users' read model). */
+  resolvePrincipal: PrincipalResolver;
+}
+
+/**
+ * The HTTP chain, given what it cannot know itself (who the caller is in the read model): returns
+ * the `httpHandler` every route's module wraps its function in (functions/app/http.ts builds it).
+ */
+export function httpChain(options: HttpChainOptions) {
+  return function httpHandler<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
+    schemas: { body?: z.core.$ZodType<B>; query?: z.core.$ZodType<Q>; params?: z.core.$ZodType<P>; acceptForm?: boolean },
+    fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
+  ) {
+    // A handler still running this close to the function's end is abandoned with a TimeoutError, which
+    // answers 503 like any transient failure. Not middy's 5 ms: a busy event loop can fire the timer
+    // late, and the answer must be out before Lambda stops the function (API Gateway would say 500).
+    const chain = middy<HttpEvent, HttpResponse, Error, Context>({ timeoutEarlyInMillis: 200 })
+      .use(observed<HttpEvent, HttpResponse>((event) => event.requestContext?.requestId ?? ''))
+      .use(errorResponses())
+      .use(originCheck())
+      .use(routeAccess(options.resolvePrincipal));
+    // After the access check: a refused caller claims no key. Keys are scoped per signed-in caller.
+    // Written out in the condition (not through a constant) so that esbuild drops the branch, and the
+    // module with it, as it parses.
+    if (typeof __ROUTE_TAKES_POST__ !== 'boolean' || __ROUTE_TAKES_POST__) chain.use(idempotency({ runtime: reading, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }));
+    return chain.handler(async (event, _context, { signal }) => {
+      const request: HttpRequest<B, Q, P> = {
+        body: validate(schemas.body, parseBody(event, schemas.acceptForm), 'request body'),
+        query: validate(schemas.query, event.queryStringParameters ?? {}, 'query'),
+        params: validate(schemas.params, event.pathParameters ?? {}, 'path'),
+        principal: resolvedPrincipals.get(event) ?? principalFromEvent(event),
+        event,
+        correlationId: event.requestContext?.requestId ?? '',
+      };
+      const result = await withRequestContext({ correlationId: request.correlationId, signal }, () => fn(request));
+      return json(result.status ?? 200, result.body, result.headers);
+    });
+  };
 }
 
 /** For handlers whose route requires sign-in: the principal, never null. */

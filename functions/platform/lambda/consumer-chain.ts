@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { Context, EventBridgeEvent, ScheduledEvent } from 'aws-lambda';
-import { catalogue } from '../../app/catalogue.js';
+import type { EventCatalogue } from '../../../events/catalogue.js';
 import { envelopeSchema, type EventEnvelope } from '../../../events/envelope.js';
 import { newId } from '../ids.js';
 import { log } from '../log.js';
@@ -12,7 +12,7 @@ export type BusEvent = EventBridgeEvent<string, EventEnvelope>;
 /** The envelope of the event being consumed, validated and upcast once, before the handler sees it. */
 const envelopes = new WeakMap<BusEvent, EventEnvelope>();
 
-const parseEnvelope = (): MiddlewareObj<BusEvent, void, Error, Context> => ({
+const parseEnvelope = (catalogue: EventCatalogue): MiddlewareObj<BusEvent, void, Error, Context> => ({
   before: (request) => {
     envelopes.set(request.event, catalogue.upcast(envelopeSchema.parse(request.event.detail) as EventEnvelope));
   },
@@ -37,19 +37,22 @@ const logFailure = (): MiddlewareObj<BusEvent, void, Error, Context> => ({
  * An EventBridge consumer: the handler receives the envelope validated against the catalogue (and
  * upcast to the current schema); its log lines carry the envelope's correlation id, and so do the
  * commits it causes; metrics are flushed when it ends; a failure is logged and rethrown for a retry.
+ * The catalogue is the app's (functions/app/lambda.ts builds the `consumer` the handlers use).
  */
-export function consumer(fn: (envelope: EventEnvelope, event: BusEvent) => Promise<void>) {
-  const handler = middy<BusEvent, void, Error, Context>()
-    .use(observed<BusEvent, void>((event) => String(event.detail?.correlationId || event.id)))
-    .use(logFailure())
-    .use(parseEnvelope())
-    .handler(async (event, _context, { signal }) => {
-      const correlationId = correlationIdOf(event)!;
-      // Abandoned at the function's end, the delivery fails and is retried or dead-lettered; what
-      // this invocation reaches afterwards commits nothing (see RequestContext.signal).
-      await withRequestContext({ correlationId, signal }, () => fn(envelopes.get(event)!, event));
-    });
-  return invocable<BusEvent, void, typeof handler>(handler);
+export function consumerChain(catalogue: EventCatalogue) {
+  return function consumer(fn: (envelope: EventEnvelope, event: BusEvent) => Promise<void>) {
+    const handler = middy<BusEvent, void, Error, Context>()
+      .use(observed<BusEvent, void>((event) => String(event.detail?.correlationId || event.id)))
+      .use(logFailure())
+      .use(parseEnvelope(catalogue))
+      .handler(async (event, _context, { signal }) => {
+        const correlationId = correlationIdOf(event)!;
+        // Abandoned at the function's end, the delivery fails and is retried or dead-lettered; what
+        // this invocation reaches afterwards commits nothing (see RequestContext.signal).
+        await withRequestContext({ correlationId, signal }, () => fn(envelopes.get(event)!, event));
+      });
+    return invocable<BusEvent, void, typeof handler>(handler);
+  };
 }
 
 /** A scheduled job (an EventBridge schedule): the same logging and metrics, the schedule's event id as correlation id. */

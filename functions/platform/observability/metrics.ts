@@ -1,8 +1,6 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { MetricsOptions, MetricUnit } from '@aws-lambda-powertools/metrics/types';
 import { log } from '../log.js';
-import { flushMetricsWith } from './middleware.js';
 import { METRIC_UNITS, METRICS_NAMESPACE, METRICS_SERVICE, type MetricName } from '../../../infra/metrics.js';
 
 // Outside Lambda (the embedded runtime, tests, the command line) nothing reads EMF from stdout, so the
@@ -25,9 +23,6 @@ const diagnostics: NonNullable<MetricsOptions['logger']> = {
 
 /** EMF metrics of the shared contract (infra/metrics.ts), flushed by the `logMetrics` middleware at the end of every invocation. */
 export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE, logger: diagnostics });
-
-// Whoever records a metric has it flushed: the chains built after this module is loaded end with it.
-flushMetricsWith(() => logMetrics(metrics));
 
 export function recordMetric(name: MetricName, value = 1): void {
   metrics.addMetric(name, METRIC_UNITS[name] as MetricUnit, value);

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { MiddlewareObj } from '@middy/core';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { METRICS_SERVICE } from '../../../infra/metrics.js';
 
@@ -25,3 +26,13 @@ export function captureAwsClient<T>(client: T): T {
 }
 
 export const tracingEnabled = (): boolean => tracer !== undefined;
+
+/**
+ * The invocation's segment (cold start, the handler's name, errors) when tracing is on, as
+ * Powertools' `captureLambdaHandler`; no middleware otherwise. From the layer, like the Tracer.
+ */
+export function traced<E, R>(): MiddlewareObj<E, R>[] {
+  if (!tracer) return [];
+  const { captureLambdaHandler } = createRequire(import.meta.url)('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware');
+  return [captureLambdaHandler(tracer, { captureResponse: false }) as MiddlewareObj<E, R>];
+}

@@ -1,6 +1,7 @@
 import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expiredGuards, guardAttribute, guardFloor, guardValue } from '../event-store/counter-guards.js';
-import { provideViewStore } from '../runtime.js';
+import { sharedDynamoClient } from '../aws/dynamodb.js';
+import { perProcess, required } from '../runtime.js';
 import { POINTER_KEY, toStored, ViewReader, type Generations, type ViewItem } from './view-reader.js';
 
 export { ViewReader, type Generations, type IndexName, type Page, type PageKey, type SortRange, type ViewItem } from './view-reader.js';
@@ -223,10 +224,10 @@ export class ViewStore extends ViewReader {
   }
 }
 
-/** The runtime's views, which are a ViewStore once this module is loaded (it registers below). */
-export function writableViews(runtime: { views: ViewReader }): ViewStore {
-  if (runtime.views instanceof ViewStore) return runtime.views;
-  throw new Error('The views are written by a module whose runtime was built without functions/platform/views/views.ts');
-}
+const storeOfProcess = /* @__PURE__ */ perProcess(({ views, client }) => {
+  if (views && !(views instanceof ViewStore)) throw new Error('The installed views are a ViewReader: install a ViewStore where the process projects');
+  return views ?? new ViewStore(client ?? sharedDynamoClient(), required('VIEWS_TABLE'));
+});
 
-provideViewStore((client, tableName) => new ViewStore(client, tableName));
+/** The process's views with the projector's writes (the projections' consumer, the replay). */
+export const viewStore = (): ViewStore => storeOfProcess();

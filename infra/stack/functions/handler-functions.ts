@@ -10,7 +10,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { handlerName } from '../../routes.js';
 import { LAMBDA_ESBUILD, lambdaDefine } from '../bundling.js';
-import { analyzeHandler, type Capability } from '../capabilities.js';
+import { capabilitiesOf, declaredGrants, type Capability } from '../capabilities.js';
 import { acknowledge } from '../nag.js';
 import { LIVE_ALIAS, SERVICE_NAME, type FunctionKind, type FunctionResources, type HandlerFunction, type Sizing } from './definitions.js';
 import { CapabilityGrants } from './grants.js';
@@ -23,8 +23,8 @@ export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 
 /**
  * One NodejsFunction per handler module, built from the route table's rows: the same bundling for
- * every function, and grants and environment derived from the capabilities its imports need
- * (capabilities.ts). A role per set of capabilities; one log group (streams carry function names).
+ * every function, and IAM and environment from the grants its rows declare (capabilities.ts turns
+ * them into capabilities). A role per set of capabilities; one log group (streams carry function names).
  */
 export class HandlerFunctions extends Construct {
   private readonly byHandler = new Map<string, HandlerFunction>();
@@ -91,7 +91,8 @@ export class HandlerFunctions extends Construct {
     if (!existsSync(path.join(projectRoot, handler))) {
       throw new Error(`infra/routes.ts names ${handler} (${kind}), but there is no such file.`);
     }
-    const { capabilities } = analyzeHandler(projectRoot, handler);
+    // What its rows in infra/routes.ts declare (tests/infra/security.test.ts checks them against the code).
+    const capabilities = capabilitiesOf(declaredGrants(handler));
     const scope = new Construct(this, name);
 
     // Functions with the same capabilities share a role (identical permissions either way); all of

@@ -1,12 +1,12 @@
 import { COMMENT_POSTED } from '../projection.js';
 import { hasRole } from '../../../platform/http/auth.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { ACTIVITY_LIMIT, activityOfProject } from '../queries.js';
 import { commentsOfProject } from '../../projects/comments.js';
 import { getProject, profilesOf } from '../../projects/queries.js';
 import { getUser } from '../../users/queries.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import type { ActivityResponse } from '../contracts.js';
 import { canReadProject } from '../../projects/access.js';
 import { projectIdParams } from '../../projects/contracts.js';
@@ -20,7 +20,7 @@ import { commentView, entryView } from '../../projects/present.js';
  */
 export const handler = httpHandler({ params: projectIdParams }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = reading();
   const projectId = request.params.id;
   const [project, user] = await Promise.all([getProject(runtime, projectId), getUser(runtime, principal.sub)]);
   if (!project || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');

@@ -1,15 +1,14 @@
-import '../../../platform/event-store/event-reads.js';
-import * as z from '../../../../events/zod.js';
+import * as z from '#events/zod.js';
 import { catalogue } from '../../../app/catalogue.js';
-import { verifyChain } from '../../../../events/hash-chain.js';
-import { type EventEnvelope } from '../../../../events/envelope.js';
+import { verifyChain } from '#events/hash-chain.js';
+import { type EventEnvelope } from '#events/envelope.js';
 import { diffStates } from '../state-diff.js';
-import { STREAM_ID_PATTERN, foldFor } from '../../../platform/streams.js';
+import { STREAM_ID_PATTERN, foldFor } from '../../../app/streams.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler } from '../../../platform/http/middleware.js';
+import { httpHandler } from '../../../app/http.js';
 import { decodeCursor, encodeCursor, invalidCursor } from '../../../platform/views/cursor.js';
 import { cursorScope, pageLimit } from '../../../platform/views/paging.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { eventReading } from '../../../app/runtime.js';
 import type { UserDoc } from '../../users/queries.js';
 import { userKey } from '../../users/keys.js';
 import type { AuditEvent, AuditResponse } from '../contracts.js';
@@ -25,7 +24,7 @@ const AUDIT_PAGE = { default: 500, max: 1000 };
 
 /** Admin audit: a stream's events straight from the store, its chain verified, state as of any version. */
 export const handler = httpHandler({ params, query }, async (request) => {
-  const runtime = getRuntime();
+  const runtime = eventReading();
   const { streamId } = request.params;
   const raw = (await runtime.store.readStream(streamId, { raw: true })).events;
   if (raw.length === 0) throw new HttpError(404, 'NOT_FOUND', 'No history for this stream');

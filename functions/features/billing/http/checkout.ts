@@ -2,15 +2,15 @@ import { isSubscribed } from '../decider.js';
 import { checkoutReturnUrls, planForPrice, priceIdFor } from '../provider/config.js';
 import { billingProvider } from '../provider/provider.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
+import { appending } from '../../../app/runtime.js';
 import { billingState, ensureCustomer } from '../account.js';
 import { checkoutBody, type RedirectResponse } from '../contracts.js';
 
 /** create-checkout: a Checkout Session in subscription mode for one of the two plans. */
 export const handler = httpHandler({ body: checkoutBody }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const priceId = request.body.tier ? priceIdFor(request.body.tier) : request.body.price_id!;
   if (!planForPrice(priceId)) throw new HttpError(400, 'UNKNOWN_PLAN', 'There is no plan with this price id.');
 

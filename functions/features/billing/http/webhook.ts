@@ -1,9 +1,9 @@
 import { billingProvider, WebhookSignatureError } from '../provider/provider.js';
 import { applyProviderEvent } from '../reconcile.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler } from '../../../platform/http/middleware.js';
+import { httpHandler } from '../../../app/http.js';
 import { log } from '../../../platform/log.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 
 /**
  * Stripe's webhook (public; the signature is the authentication). The signature covers the exact
@@ -24,7 +24,7 @@ export const handler = httpHandler({}, async (request) => {
     }
     throw error;
   }
-  const outcome = await applyProviderEvent(verified, provider, getRuntime());
+  const outcome = await applyProviderEvent(verified, provider, appending());
   if (outcome.ignored) log.info('Webhook event ignored', { id: verified.id, type: verified.type, reason: outcome.ignored });
   return { body: { received: true, ...outcome } };
 });

@@ -1,4 +1,4 @@
-import { PLANS, TIERS, type Plan, type Tier } from '../../../../shared/plans.js';
+import { PLANS, TIERS, type Plan, type Tier } from '#shared/plans.js';
 
 /**
  * Billing configuration from the environment. In the cloud the stack sets the Stripe price ids

@@ -1,4 +1,4 @@
-import { deliverablesOf } from '../../../../shared/deliverables.js';
+import { deliverablesOf } from '#shared/deliverables.js';
 import type { ChecklistRequest, StudioFigures } from './schema.js';
 
 export const CHECKLIST_TOOL_NAME = 'record_project_checklist';

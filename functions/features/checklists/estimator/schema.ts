@@ -1,5 +1,5 @@
-import * as z from '../../../../events/zod.js';
-import { PROJECT_CATEGORIES } from '../../../../shared/vocabulary.js';
+import * as z from '#events/zod.js';
+import { PROJECT_CATEGORIES } from '#shared/vocabulary.js';
 
 const list = (max: number, itemMax = 200) => z._default(z.array(z.string().check(z.trim(), z.maxLength(itemMax))).check(z.maxLength(max)), []);
 const optionalText = (max: number) => z._default(z.nullable(z.string().check(z.trim(), z.maxLength(max))), null);

@@ -1,7 +1,7 @@
 import { generateChecklist } from '../estimator/index.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { consumeQuota } from '../../../platform/quotas.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import { log } from '../../../platform/log.js';
 import { issueReceipt } from '../estimate-receipt.js';
 import { similarTurnaround } from '../../insights/queries.js';
@@ -15,8 +15,8 @@ import { generateChecklistBody, type GenerateChecklistResponse } from '../contra
  */
 export const handler = httpHandler({ body: generateChecklistBody }, async (request) => {
   const principal = signedIn(request);
-  await consumeQuota(getRuntime(), 'checklists', principal.sub);
-  const runtime = getRuntime();
+  await consumeQuota(reading(), 'checklists', principal.sub);
+  const runtime = reading();
   // Without the record (views unreachable), the estimate is still made, from the brief alone.
   const studio = await similarTurnaround(runtime, request.body.project_category, request.body.project_type).catch((error: unknown) => {
     log.warn('Could not read the studio turnaround for the checklist', { error: error instanceof Error ? error.message : String(error) });

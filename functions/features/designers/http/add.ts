@@ -1,14 +1,14 @@
-import * as z from '../../../../events/zod.js';
-import { canonicalEmail } from '../../../../shared/email.js';
+import * as z from '#events/zod.js';
+import { canonicalEmail } from '#shared/email.js';
 import { designerDecider, designerEvolution, designerStream, isDesigner } from '../decider.js';
 import { DomainError } from '../../../platform/domain-errors.js';
 import { actorOf } from '../../../platform/http/auth.js';
 import { loadState, runCommand } from '../../../platform/event-store/command.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { accountByEmail, isAdminAccount } from '../queries.js';
 import { consumeQuota } from '../../../platform/quotas.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { ADD_DESIGNER_MESSAGES, addDesignerBody, type AddDesignerResponse } from '../contracts.js';
 import { newInviteToken } from '../../../platform/invite-tokens.js';
 import { rowFromState } from '../commands.js';
@@ -36,7 +36,7 @@ export const handler = httpHandler({ body: z.optional(addDesignerBody) }, async 
   if (!raw) throw new HttpError(400, 'EMAIL_REQUIRED', ADD_DESIGNER_MESSAGES.required);
   if (!SIMPLE_EMAIL.test(raw)) throw new HttpError(400, 'EMAIL_INVALID', ADD_DESIGNER_MESSAGES.invalid);
   const email = canonicalEmail(raw);
-  const runtime = getRuntime();
+  const runtime = appending();
 
   // In the spec's order: a designer already, an admin account, another registered (client) account.
   const [{ state: current, version }, account] = await Promise.all([loadState(designerEvolution, designerStream(email), runtime), accountByEmail(runtime, email)]);

@@ -1,9 +1,9 @@
 import { designerDecider, designerStream } from '../decider.js';
 import { actorOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn, type HttpRequest, type HttpResult } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn, type HttpRequest, type HttpResult } from '../../../app/http.js';
 import { projectionsCaughtUp } from '../../../platform/views/caught-up.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { designerInviteTokenParams, type AcceptDesignerInviteResponse } from '../contracts.js';
 import { findDesignerInvitation } from '../invite-lookup.js';
@@ -16,7 +16,7 @@ import { findDesignerInvitation } from '../invite-lookup.js';
  */
 export async function acceptInvite(request: HttpRequest<unknown, unknown, { token: string }>): Promise<HttpResult> {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const { hash, state } = await findDesignerInvitation(runtime, request.params.token);
   // A leaked link is no proof: the address must be one the caller proved to the identity provider.
   const email = await provenEmailOf(principal);

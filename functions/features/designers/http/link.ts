@@ -1,6 +1,6 @@
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { designersOfUser } from '../queries.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import type { LinkDesignerResponse } from '../contracts.js';
 
 /**
@@ -11,7 +11,7 @@ import type { LinkDesignerResponse } from '../contracts.js';
  */
 export const handler = httpHandler({}, async (request) => {
   const principal = signedIn(request);
-  const linked = await designersOfUser(getRuntime(), principal.sub);
+  const linked = await designersOfUser(reading(), principal.sub);
   const body: LinkDesignerResponse = { allowed: linked.some((designer) => designer.active) };
   return { body };
 });

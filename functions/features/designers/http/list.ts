@@ -1,14 +1,14 @@
-import { httpHandler } from '../../../platform/http/middleware.js';
+import { httpHandler } from '../../../app/http.js';
 import { pageDesigners } from '../queries.js';
 import { cursorScope, pageLimit } from '../../../platform/views/paging.js';
 import { profilesOf } from '../../projects/queries.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import { DESIGNERS_PAGE, listDesignersQuery, type ListDesignersResponse } from '../contracts.js';
 import { designerRow } from '../commands.js';
 
 /** GET /api/designers (admin): designer authorisations by e-mail, a page at a time, with their active projects and names. */
 export const handler = httpHandler({ query: listDesignersQuery }, async (request) => {
-  const runtime = getRuntime();
+  const runtime = reading();
   const page = await pageDesigners(runtime, { scope: cursorScope('GET /api/designers', {}), limit: pageLimit(request.query.limit, DESIGNERS_PAGE), cursor: request.query.cursor });
   const [rows, names] = await Promise.all([
     Promise.all(page.designers.map((designer) => designerRow(runtime, designer))),

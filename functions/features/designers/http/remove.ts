@@ -1,8 +1,8 @@
 import { designerDecider, designerStream } from '../decider.js';
 import { actorOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
+import { appending } from '../../../app/runtime.js';
 import { designerEmailParams, type RemoveDesignerResponse } from '../contracts.js';
 
 /**
@@ -12,7 +12,7 @@ import { designerEmailParams, type RemoveDesignerResponse } from '../contracts.j
 export const handler = httpHandler({ params: designerEmailParams }, async (request) => {
   const principal = signedIn(request);
   const { email } = request.params;
-  await runCommand(designerDecider, designerStream(email), { type: 'RemoveDesigner' }, { actor: actorOf(principal) }, getRuntime());
+  await runCommand(designerDecider, designerStream(email), { type: 'RemoveDesigner' }, { actor: actorOf(principal) }, appending());
   const body: RemoveDesignerResponse = { email, message: 'Designer removed successfully' };
   return { body };
 });

@@ -2,9 +2,9 @@ import { designerDecider, designerEvolution, designerStream } from '../decider.j
 import { actorOf } from '../../../platform/http/auth.js';
 import { loadState, runCommand } from '../../../platform/event-store/command.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { consumeQuotas } from '../../../platform/quotas.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { designerEmailParams, type ResendDesignerInviteResponse } from '../contracts.js';
 import { newInviteToken } from '../../../platform/invite-tokens.js';
 import { rowFromState } from '../commands.js';
@@ -17,7 +17,7 @@ import { deliverDesignerInvitation } from '../invitation.js';
  */
 export const handler = httpHandler({ params: designerEmailParams }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const { email } = request.params;
   const meta = { actor: actorOf(principal), correlationId: request.correlationId || undefined };
   const { token, hash } = newInviteToken();

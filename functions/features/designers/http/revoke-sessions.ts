@@ -2,10 +2,10 @@ import { DESIGNER_REVOCATION_STREAM, revocationDecider } from '../decider.js';
 import { userDecider, userStream } from '../../users/decider.js';
 import { actorOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { log } from '../../../platform/log.js';
 import { listDesigners } from '../queries.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import type { RevokeDesignerSessionsResponse } from '../../users/session-contracts.js';
 
 const AT_ONCE = 5;
@@ -20,7 +20,7 @@ const AT_ONCE = 5;
  */
 export const handler = httpHandler({}, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const meta = { actor: actorOf(principal), correlationId: request.correlationId || undefined };
   const { state } = await runCommand(revocationDecider, DESIGNER_REVOCATION_STREAM, { type: 'RevokeDesignerSessions' }, meta, runtime);
 

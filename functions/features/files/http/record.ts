@@ -1,11 +1,11 @@
-import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, isAllowedFileType, normaliseMimeType, parseUploadKey } from '../../../../shared/uploads.js';
+import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, isAllowedFileType, normaliseMimeType, parseUploadKey } from '#shared/uploads.js';
 import { projectDecider, projectStream } from '../../projects/decider.js';
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { log } from '../../../platform/log.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { copyObject, deleteObject, headObject, incomingPrefix } from '../../../platform/aws/storage.js';
 import { recordFileBody, type RecordFileResponse } from '../contracts.js';
 import { projectParams, readableProject, requireFileWriter } from '../access.js';
@@ -21,7 +21,7 @@ const removeQuietly = (key: string) => deleteObject(key).catch((error: unknown) 
  */
 export const handler = httpHandler({ body: recordFileBody, params: projectParams }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const prefix = incomingPrefix();
   const uploadedKey = request.body.key;
   const parsed = uploadedKey.startsWith(prefix) ? parseUploadKey(uploadedKey.slice(prefix.length)) : null;

@@ -1,9 +1,9 @@
-import { MAX_FILE_BYTES, checkFile, contentTypeFor, sanitiseFileName, uploadKey } from '../../../../shared/uploads.js';
+import { MAX_FILE_BYTES, checkFile, contentTypeFor, sanitiseFileName, uploadKey } from '#shared/uploads.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';
 import { consumeQuota } from '../../../platform/quotas.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { eventReading } from '../../../app/runtime.js';
 import { SIGNED_URL_SECONDS, incomingPrefix, presignUpload } from '../../../platform/aws/storage.js';
 import { requestUploadBody, type RequestUploadResponse } from '../contracts.js';
 import { projectParams, readableProject, requireFileWriter } from '../access.js';
@@ -15,7 +15,7 @@ import { projectParams, readableProject, requireFileWriter } from '../access.js'
  */
 export const handler = httpHandler({ body: requestUploadBody, params: projectParams }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = eventReading();
   const { file_name, file_size, file_type } = request.body;
   const project = await readableProject(runtime, principal, request.params.id);
   requireFileWriter(principal, project, file_type);

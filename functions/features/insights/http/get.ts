@@ -1,6 +1,6 @@
-import { httpHandler } from '../../../platform/http/middleware.js';
+import { httpHandler } from '../../../app/http.js';
 import { insightsReport } from '../queries.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import { HttpError } from '../../../platform/errors.js';
 import { DEFAULT_RANGE_DAYS, MAX_RANGE_DAYS, insightsQuery } from '../contracts.js';
 import type { InsightsReport } from '../contracts.js';
@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 
 /** GET /api/insights: the studio's figures for a range of days (the last 30 by default), from the insights projection. */
 export const handler = httpHandler({ query: insightsQuery }, async (request) => {
-  const runtime = getRuntime();
+  const runtime = reading();
   const now = runtime.now();
   const to = request.query.to ?? now.toISOString().slice(0, 10);
   const from = request.query.from ?? new Date(Date.parse(to) - (DEFAULT_RANGE_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { connectionStore, verifyIdToken } from '../../../platform/realtime/index.js';
 import { HttpError } from '../../../platform/errors.js';
-import { getRuntime } from '../../../platform/runtime.js';
-import { resolvePrincipal } from '../../../platform/http/auth.js';
+import { reading } from '../../../platform/views/reader.js';
+import { resolvePrincipal } from '../../users/principal-queries.js';
 import { claimConnectionSlot, TOO_MANY_CONNECTIONS } from '../connection-cap.js';
 
 interface ConnectEvent {
@@ -25,7 +25,7 @@ export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResul
   try {
     principal = await resolvePrincipal(
       { sub: caller.sub, identitySub: caller.sub, email: caller.email, name: null, groups: caller.groups, issuedAt: caller.issuedAt, authTime: caller.authTime, emailVerified: caller.emailVerified, designerEmails: [], tokenGroups: caller.groups },
-      getRuntime(),
+      reading(),
     );
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) return { statusCode: 401, body: 'Unauthorized' };

@@ -1,5 +1,5 @@
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
+import { reading } from '../../../platform/views/reader.js';
 import { NotificationStore } from '../store.js';
 import { NOTIFICATIONS_PAGE, notificationsQuery, type NotificationsResponse } from '../contracts.js';
 import { cursorScope, decodeCursor, encodeCursor, invalidCursor } from '../../../platform/views/cursor.js';
@@ -11,7 +11,7 @@ export const UNREAD_CAP = 100;
 /** GET /api/notifications: the caller's latest notifications, newest first, the unread count and the next page's cursor. */
 export const handler = httpHandler({ query: notificationsQuery }, async (request) => {
   const principal = signedIn(request);
-  const store = new NotificationStore(getRuntime());
+  const store = new NotificationStore(reading());
   // The same signed cursors as every other list, bound to the caller's own inbox.
   const scope = cursorScope('GET /api/notifications', { sub: principal.sub });
   const after = request.query.cursor === undefined ? undefined : lastId(decodeCursor(scope, request.query.cursor));

@@ -1,12 +1,12 @@
-import { canonicalEmail } from '../../../../shared/email.js';
+import { canonicalEmail } from '#shared/email.js';
 import { hasRole } from '../../../platform/http/auth.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { log } from '../../../platform/log.js';
 import { mailer } from '../../../platform/mail/index.js';
 import { accountByEmail, isAdminAccount } from '../../designers/queries.js';
 import { consumeQuota } from '../../../platform/quotas.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { testMailBody, type TestMailResponse } from '../mail-contracts.js';
 
@@ -20,7 +20,7 @@ export const TEST_MAIL_RECIPIENT_MESSAGE = 'Test emails can only be sent to your
  */
 export const handler = httpHandler({ body: testMailBody }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = reading();
   const to = request.body.toEmail;
   // Whoever sends mail through the product has proven their own address, admins included.
   const own = await provenEmailOf(principal);

@@ -1,4 +1,4 @@
-import { httpHandler } from '../../../platform/http/middleware.js';
+import { httpHandler } from '../../../app/http.js';
 import { unsubscribeQuery, type UnsubscribeResponse } from '../contracts.js';
 import { unsubscribeLink } from '../unsubscribe-link.js';
 

@@ -1,10 +1,10 @@
-import { NOTIFICATION_KINDS, preferencesOf, type NotificationPreferences } from '../../../../shared/notification-kinds.js';
-import { SYSTEM_ACTOR } from '../../../../events/envelope.js';
+import { NOTIFICATION_KINDS, preferencesOf, type NotificationPreferences } from '#shared/notification-kinds.js';
+import { SYSTEM_ACTOR } from '#events/envelope.js';
 import { userDecider, userEvolution, userStream } from '../../users/decider.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { loadState } from '../../../platform/event-store/load-state.js';
-import { httpHandler } from '../../../platform/http/middleware.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { httpHandler } from '../../../app/http.js';
+import { appending } from '../../../app/runtime.js';
 import { unsubscribeBody, unsubscribeQuery, type UnsubscribeResponse } from '../contracts.js';
 import { invalidUnsubscribeLink, unsubscribeLink } from '../unsubscribe-link.js';
 
@@ -16,7 +16,7 @@ import { invalidUnsubscribeLink, unsubscribeLink } from '../unsubscribe-link.js'
  */
 export const handler = httpHandler({ query: unsubscribeQuery, body: unsubscribeBody, acceptForm: true }, async (request) => {
   const { sub, kind, label } = unsubscribeLink(request.body?.token ?? request.query.token);
-  const runtime = getRuntime();
+  const runtime = appending();
   const { state } = await loadState(userEvolution, userStream(sub), runtime);
   if (!state.registered) throw invalidUnsubscribeLink();
   const current = preferencesOf(state.notification_preferences);

@@ -1,8 +1,8 @@
-import type { EventEnvelope } from '../../../../events/envelope.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import type { EventEnvelope } from '#events/envelope.js';
+import { eventReading } from '../../../app/runtime.js';
 import { log } from '../../../platform/log.js';
 import { storedEvent } from '../../../platform/event-store/stored-event.js';
-import { consumer } from '../../../platform/lambda/consumer-chain.js';
+import { consumer } from '../../../app/lambda.js';
 import { announce, deliver, noticesOf } from '../deliver.js';
 
 /**
@@ -11,7 +11,7 @@ import { announce, deliver, noticesOf } from '../deliver.js';
  * are told: a forged bus event tells nobody anything.
  */
 export const handler = consumer(async (delivered: EventEnvelope): Promise<void> => {
-  const runtime = getRuntime();
+  const runtime = eventReading();
   const event = await storedEvent(delivered, runtime);
   if (!event) {
     log.warn('Ignored an event that is not in the event store', { streamId: String(delivered?.streamId), version: String(delivered?.version), type: String(delivered?.type) });

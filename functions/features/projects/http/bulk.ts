@@ -1,14 +1,15 @@
-import { canonicalEmail } from '../../../../shared/email.js';
+import { canonicalEmail } from '#shared/email.js';
 import { DomainError } from '../../../platform/domain-errors.js';
 import { projectDecider, projectStream, type DesignerChoice } from '../decider.js';
 import { actorOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { log } from '../../../platform/log.js';
 import { designerByEmail, designersOfUser } from '../../designers/queries.js';
 import { userByEmail, usersById } from '../../users/admin-queries.js';
-import { getRuntime, type Runtime } from '../../../platform/runtime.js';
+import type { Runtime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { bulkUpdateBody, type BulkUpdateResponse } from '../../users/admin-contracts.js';
 
 const CONCURRENCY = 4;
@@ -41,7 +42,7 @@ async function resolveDesigner(runtime: Runtime, designer: string | null): Promi
 /** POST /api/projects/bulk: one UpdateProject command per project (one stream each), reported one by one. */
 export const handler = httpHandler({ body: bulkUpdateBody }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const { ids, status, designer } = request.body;
   const command =
     status !== undefined

@@ -1,8 +1,9 @@
-import * as z from '../../../../events/zod.js';
+import * as z from '#events/zod.js';
 import { projectDecider, projectStream } from '../decider.js';
 import { actorOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { appending } from '../../../app/runtime.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { moderateCommentBody, type ModerateCommentResponse } from '../../activity/contracts.js';
 
 const params = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown comment id')) }))();
@@ -21,6 +22,7 @@ export const handler = httpHandler({ params, body: moderateCommentBody }, async 
     projectStream(request.body.project_id),
     { type: approve ? 'ApproveComment' : 'RejectComment', comment_id: request.params.id },
     { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined },
+    appending(),
   );
   const body: ModerateCommentResponse = { comment_id: request.params.id, approved: approve, removed: !approve };
   return { body };

@@ -1,10 +1,10 @@
 import { projectDecider, projectStream } from '../decider.js';
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';
 import { profilesOf } from '../queries.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { postCommentBody, type PostCommentResponse } from '../../activity/contracts.js';
 import { projectIdParams } from '../contracts.js';
 import { commentView } from '../present.js';
@@ -16,7 +16,7 @@ import { commentView } from '../present.js';
  */
 export const handler = httpHandler({ params: projectIdParams, body: postCommentBody }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const commentId = newId();
   const result = await runCommand(
     projectDecider,

@@ -1,12 +1,13 @@
 import { actorOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';
-import { getRuntime, type Runtime } from '../../../platform/runtime.js';
+import type { Runtime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { checklistOrigin, invalidReceipt, spendReceipt, verifyReceipt, type ChecklistOrigin } from '../../checklists/estimate-receipt.js';
 import { projectDecider, projectStream } from '../decider.js';
 import { submitProjectBody, type ProjectResponse } from '../contracts.js';
-import type * as z from '../../../../events/zod.js';
+import type * as z from '#events/zod.js';
 import { projectOwner } from '../owner.js';
 import { submitCommandOf } from '../submission.js';
 
@@ -16,7 +17,7 @@ import { submitCommandOf } from '../submission.js';
  */
 export const handler = httpHandler({ body: submitProjectBody }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const owner = await projectOwner(runtime, principal, request.body.client_id);
   const body = await provenEstimate(runtime, request.body, principal.sub);
   const projectId = newId();

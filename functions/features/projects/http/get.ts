@@ -1,9 +1,9 @@
 import { hasRole } from '../../../platform/http/auth.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { getProject, profilesOf } from '../queries.js';
 import { getUser } from '../../users/queries.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import { projectIdParams, type ProjectResponse } from '../contracts.js';
 import { canReadProject, isAssignedDesigner } from '../access.js';
 import { clientPanel, clientSummary, permissionsFor } from '../present.js';
@@ -15,7 +15,7 @@ import { clientPanel, clientSummary, permissionsFor } from '../present.js';
  */
 export const handler = httpHandler({ params: projectIdParams }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = reading();
   const [project, user] = await Promise.all([getProject(runtime, request.params.id), getUser(runtime, principal.sub)]);
   // A project the caller may not read is answered like one that does not exist.
   if (!project || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');

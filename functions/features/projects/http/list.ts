@@ -1,13 +1,13 @@
-import * as z from '../../../../events/zod.js';
-import { PRIORITIES, PROJECT_STATUSES } from '../../../../shared/vocabulary.js';
+import * as z from '#events/zod.js';
+import { PRIORITIES, PROJECT_STATUSES } from '#shared/vocabulary.js';
 import { hasRole } from '../../../platform/http/auth.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { designerPartition, ownerPartition, teamPartition, type ProjectDoc } from '../queries.js';
 import { boardCounts, boardPage, listCounts } from '../board.js';
 import { cursorScope, pageLimit, pageOfPartitions, type Partition } from '../../../platform/views/paging.js';
 import type { ViewItem } from '../../../platform/views/views.js';
 import { getUser } from '../../users/queries.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import { toCard, type ListProjectsResponse, type ProjectCard } from '../contracts.js';
 import { withClients } from '../present.js';
 
@@ -63,7 +63,7 @@ const parse = (item: ViewItem) => JSON.parse(item.doc as string) as ProjectDoc;
  */
 export const handler = httpHandler({ query: listProjectsQuery }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = reading();
   const { cursor, limit: asked, ...filters } = request.query;
   const limit = pageLimit(asked, PROJECTS_PAGE);
   const admin = hasRole(principal, 'admin');

@@ -1,15 +1,15 @@
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { pendingCommentsPage } from '../comments.js';
 import { cursorScope, pageLimit } from '../../../platform/views/paging.js';
 import { profilesOf } from '../queries.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import { MODERATION_PAGE, moderationQuery, type ModerationResponse } from '../../activity/contracts.js';
 import { commentView } from '../present.js';
 
 /** GET /api/moderation (admins): pending comments of every project, newest first, a page at a time, with author, project title and the total. */
 export const handler = httpHandler({ query: moderationQuery }, async (request) => {
   signedIn(request);
-  const runtime = getRuntime();
+  const runtime = reading();
   const page = await pendingCommentsPage(runtime, { scope: cursorScope('GET /api/moderation', {}), limit: pageLimit(request.query.limit, MODERATION_PAGE), cursor: request.query.cursor });
   const profiles = await profilesOf(runtime, page.comments.map((comment) => comment.user_id));
   const body: ModerationResponse = {

@@ -1,9 +1,9 @@
-import * as z from '../../../../events/zod.js';
+import * as z from '#events/zod.js';
 import { projectDecider, projectStream } from '../decider.js';
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
+import { appending } from '../../../app/runtime.js';
 import { toggleTaskBody, type ToggleTaskResponse } from '../contracts.js';
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
@@ -23,7 +23,7 @@ export const handler = httpHandler({ params, body: toggleTaskBody }, async (requ
     projectStream(request.params.id),
     { type: 'ToggleTask', checklist_id: request.params.taskId, completed: request.body.completed },
     { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
-    getRuntime(),
+    appending(),
   );
   const { comments: _comments, review_standing: _standing, ...document } = result.state;
   const task = document.checklist.find((item) => item.checklist_id === request.params.taskId)!;

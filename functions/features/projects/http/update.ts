@@ -1,12 +1,13 @@
-import { canonicalEmail } from '../../../../shared/email.js';
+import { canonicalEmail } from '#shared/email.js';
 import { projectDecider, projectStream, type DesignerChoice } from '../decider.js';
 import { actorOf, hasRole, provenEmailOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { designerByEmail, designersOfUser } from '../../designers/queries.js';
 import { getUser } from '../../users/queries.js';
-import { getRuntime, type Runtime } from '../../../platform/runtime.js';
+import type { Runtime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { projectIdParams, updateProjectBody, type ProjectResponse, type UpdateProjectBody } from '../contracts.js';
 import { permissionsFor } from '../present.js';
 
@@ -41,7 +42,7 @@ async function resolveDesigner(runtime: Runtime, designer: NonNullable<UpdatePro
  */
 export const handler = httpHandler({ params: projectIdParams, body: updateProjectBody }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const { designer, ...rest } = request.body;
   // Only admins get this far with a designer (the decider refuses anyone else, and appends nothing).
   const choice: DesignerChoice | undefined = designer && hasRole(principal, 'admin') ? await resolveDesigner(runtime, designer) : designer;

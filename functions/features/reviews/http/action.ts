@@ -1,13 +1,13 @@
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
 import { loadState, runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { getUser } from '../../users/queries.js';
 import { reviewRoleOf, requireReader } from '../access.js';
 import { reviewActionBody, type ReviewActionResponse } from '../contracts.js';
 import { reviewDecider, type ReviewCommand } from '../decider.js';
-import { reviewParams } from './get.js';
+import { projectIdParams } from '../../projects/contracts.js';
 
 /**
  * POST /api/projects/{id}/reviews: one action on the review (pin a note, resolve one, approve, ask
@@ -15,9 +15,9 @@ import { reviewParams } from './get.js';
  * cannot read) → the decider holds every rule (who, which version, limits) → append → the events'
  * types. The project is read from its stream, not the view: the rules see what the store holds.
  */
-export const handler = httpHandler({ params: reviewParams, body: reviewActionBody }, async (request) => {
+export const handler = httpHandler({ params: projectIdParams, body: reviewActionBody }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const streamId = `project-${request.params.id}`;
   const [{ state }, user] = await Promise.all([loadState(reviewDecider, streamId, runtime), getUser(runtime, principal.sub)]);
   const callerTeam = user?.team_id ?? null;

@@ -1,11 +1,11 @@
 import { teamDecider, teamStream } from '../decider.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';
 import { membershipOf } from '../queries.js';
 import { projectionsCaughtUp } from '../../../platform/views/caught-up.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { createTeamBody, type TeamResponse } from '../contracts.js';
 import { commandMeta, teamView } from '../team-commands.js';
@@ -13,7 +13,7 @@ import { commandMeta, teamView } from '../team-commands.js';
 /** POST /api/team: a client with a proven address names a team and becomes its admin (one team per user). */
 export const handler = httpHandler({ body: createTeamBody }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   if (await membershipOf(runtime, principal.sub)) throw new HttpError(409, 'CONFLICT', 'You are already a member of a team.');
   // Others will keep what this team holds (members, projects): its admin's address must be proven.
   const email = await provenEmailOf(principal);

@@ -1,10 +1,10 @@
 import { teamDecider, teamStream } from '../decider.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { membershipOf } from '../queries.js';
 import { projectionsCaughtUp } from '../../../platform/views/caught-up.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { tokenParams, type AcceptInviteResponse } from '../contracts.js';
 import { commandMeta } from '../team-commands.js';
@@ -16,7 +16,7 @@ import { findInvitation } from '../invite-lookup.js';
  */
 export const handler = httpHandler({ params: tokenParams }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   if (!principal.email) throw new HttpError(403, 'FORBIDDEN', 'Sign in with the invited e-mail address to accept this invitation.');
   const { hash, team } = await findInvitation(runtime, request.params.token);
   // A token can leak (forwarded, or read by whoever holds a session of an unproven account): the

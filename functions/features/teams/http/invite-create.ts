@@ -1,10 +1,10 @@
 import { teamDecider, teamStream, type TeamCommand } from '../decider.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';
 import { getUser } from '../../users/queries.js';
 import { consumeQuota } from '../../../platform/quotas.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { createInviteBody, type InviteResponse } from '../contracts.js';
 import { callerTeamId, commandMeta, inviteView, newInviteToken, teamView } from '../team-commands.js';
@@ -19,7 +19,7 @@ export const INVITE_FAILED_MESSAGE = 'Invite created but email failed to send. P
  */
 export const handler = httpHandler({ body: createInviteBody }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const teamId = await callerTeamId(runtime, principal);
   const inviter = await getUser(runtime, principal.sub);
   const { token, hash } = newInviteToken();

@@ -1,9 +1,9 @@
 import { teamDecider, teamStream } from '../decider.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { consumeQuotas } from '../../../platform/quotas.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { inviteParams, type InviteResponse } from '../contracts.js';
 import { callerTeamId, commandMeta, inviteView, newInviteToken, teamView } from '../team-commands.js';
@@ -16,7 +16,7 @@ import { decideNow, deliverInvite } from '../invite-delivery.js';
  */
 export const handler = httpHandler({ params: inviteParams }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const teamId = await callerTeamId(runtime, principal);
   const { token, hash } = newInviteToken();
   const command = { type: 'ResendInvite', invite_id: request.params.id, token_hash: hash } as const;

@@ -1,4 +1,4 @@
-import { httpHandler } from '../../../platform/http/middleware.js';
+import { httpHandler } from '../../../app/http.js';
 import { inviteParams } from '../contracts.js';
 import { onCallersTeam } from '../team-commands.js';
 

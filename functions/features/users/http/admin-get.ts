@@ -1,9 +1,10 @@
 import { HttpError } from '../../../platform/errors.js';
-import { httpHandler } from '../../../platform/http/middleware.js';
+import { httpHandler } from '../../../app/http.js';
 import { projectsOfOwner } from '../../projects/queries.js';
 import { getTeam, membershipOf } from '../../teams/queries.js';
 import { getAdminUser, usersById } from '../admin-queries.js';
-import { getRuntime, type Runtime } from '../../../platform/runtime.js';
+import type { Runtime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import { userIdParams, type UserDetailsResponse, type UserTeam } from '../admin-contracts.js';
 
 /** The spec counts designer_review and completed, which this product does not have: these are ours. */
@@ -32,7 +33,7 @@ async function teamOf(runtime: Runtime, userId: string): Promise<UserTeam | null
 
 /** GET /api/users/{id}: Overview (profile, roles, subscription, project statistics), Projects, Team. */
 export const handler = httpHandler({ params: userIdParams }, async (request) => {
-  const runtime = getRuntime();
+  const runtime = reading();
   const user = await getAdminUser(runtime, request.params.id);
   if (!user) throw new HttpError(404, 'NOT_FOUND', 'User not found');
   const [projects, team] = await Promise.all([projectsOfOwner(runtime, user.id), teamOf(runtime, user.id)]);

@@ -1,12 +1,12 @@
-import { httpHandler } from '../../../platform/http/middleware.js';
+import { httpHandler } from '../../../app/http.js';
 import { pageAdminUsers } from '../admin-queries.js';
 import { cursorScope, pageLimit } from '../../../platform/views/paging.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import { USERS_PAGE, usersQuery, type UsersResponse } from '../admin-contracts.js';
 
 /** GET /api/users: a page of profiles with roles and subscription, newest first, and the four counts. */
 export const handler = httpHandler({ query: usersQuery }, async (request) => {
-  const page = await pageAdminUsers(getRuntime(), {
+  const page = await pageAdminUsers(reading(), {
     scope: cursorScope('GET /api/users', {}),
     limit: pageLimit(request.query.limit, USERS_PAGE),
     cursor: request.query.cursor,

@@ -2,9 +2,9 @@ import { userDecider, userStream } from '../decider.js';
 import { actorOf } from '../../../platform/http/auth.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
-import { getRuntime } from '../../../platform/runtime.js';
-import { afterSessionsEnded } from '../../../platform/http/sessions-valid-from.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
+import { appending } from '../../../app/runtime.js';
+import { afterSessionsEnded } from '../sessions-valid-from.js';
 import type { EmailProofResponse } from '../contracts.js';
 
 /**
@@ -20,7 +20,7 @@ import type { EmailProofResponse } from '../contracts.js';
  */
 export const handler = httpHandler({}, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const email = await provenEmailOf(principal);
   const result = await runCommand(
     userDecider,

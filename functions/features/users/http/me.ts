@@ -1,14 +1,14 @@
 import { invitationStatus } from '../../designers/decider.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
 import { designerByEmail } from '../../designers/queries.js';
 import { membershipOf } from '../../teams/queries.js';
 import { getUser } from '../queries.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { reading } from '../../../platform/views/reader.js';
 import type { MeResponse } from '../contracts.js';
 
 export const handler = httpHandler({}, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = reading();
   const [user, membership, designer] = await Promise.all([
     getUser(runtime, principal.sub),
     membershipOf(runtime, principal.sub),

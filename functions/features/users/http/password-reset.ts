@@ -1,4 +1,4 @@
-import { httpHandler } from '../../../platform/http/middleware.js';
+import { httpHandler } from '../../../app/http.js';
 import { passwordResetBody } from '../password-reset-contracts.js';
 import { completeReset, resetDetails } from '../password-reset/link.js';
 import { requestPasswordReset } from '../password-reset/request.js';

@@ -1,14 +1,14 @@
 import { userDecider, userStream } from '../decider.js';
 import { actorOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
+import { appending } from '../../../app/runtime.js';
 import { updateProfileBody, type ProfileResponse } from '../../teams/contracts.js';
 
 /** PATCH /api/me/profile: the caller's full_name, company and user_type ('Profile Settings'). */
 export const handler = httpHandler({ body: updateProfileBody }, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const { full_name, company, user_type } = request.body;
   const result = await runCommand(
     userDecider,

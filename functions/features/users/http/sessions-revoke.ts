@@ -1,10 +1,10 @@
 import { userDecider, userStream } from '../decider.js';
 import { actorOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { httpHandler, signedIn } from '../../../app/http.js';
+import { appending } from '../../../app/runtime.js';
 import { SIGNED_OUT_EVERYWHERE_MESSAGE, type RevokeSessionsResponse } from '../session-contracts.js';
-import { afterSessionsEnded } from '../../../platform/http/sessions-valid-from.js';
+import { afterSessionsEnded } from '../sessions-valid-from.js';
 
 /**
  * POST /api/sessions/revoke (any signed-in user): sign out everywhere. Moves the caller's "sessions
@@ -14,7 +14,7 @@ import { afterSessionsEnded } from '../../../platform/http/sessions-valid-from.j
  */
 export const handler = httpHandler({}, async (request) => {
   const principal = signedIn(request);
-  const runtime = getRuntime();
+  const runtime = appending();
   const result = await runCommand(
     userDecider,
     userStream(principal.sub),

@@ -6,10 +6,10 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomBytes } from 'node:crypto';
-import { SYSTEM_ACTOR } from '../../../../events/envelope.js';
+import { SYSTEM_ACTOR } from '#events/envelope.js';
 import { userDecider, userStream } from '../decider.js';
 import { runCommand } from '../../../platform/event-store/command.js';
-import type { Runtime } from '../../../platform/runtime.js';
+import type { Appending } from '../../../platform/runtime.js';
 
 export interface AdminAccountResult {
   sub: string;
@@ -26,7 +26,7 @@ const generatedPassword = () => `${randomBytes(16).toString('base64url')}#9a`;
  * admin role as an event in the user's stream. The role is what the API checks; Cognito's admin
  * group follows from the event through the cognito-groups reactor. Safe to run twice.
  */
-export async function ensureAdmin(runtime: Runtime, cognito: CognitoIdentityProviderClient, userPoolId: string, email: string, password?: string): Promise<AdminAccountResult> {
+export async function ensureAdmin(runtime: Appending, cognito: CognitoIdentityProviderClient, userPoolId: string, email: string, password?: string): Promise<AdminAccountResult> {
   const username = email.toLowerCase();
   let sub: string | undefined;
   let created = false;

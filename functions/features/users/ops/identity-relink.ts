@@ -5,9 +5,9 @@ import {
   type AttributeType,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { SYSTEM_ACTOR, type EventEnvelope } from '../../../../events/envelope.js';
+import { SYSTEM_ACTOR, type EventEnvelope } from '#events/envelope.js';
 import { loadState, runCommand } from '../../../platform/event-store/command.js';
-import type { Runtime } from '../../../platform/runtime.js';
+import type { Appending } from '../../../platform/runtime.js';
 import { userDecider, userEvolution, userStream } from '../decider.js';
 import { usersFromEvents, type RecoveredUser } from './user-import.js';
 import { readAll } from '../../../platform/event-store/event-log.js';
@@ -42,7 +42,7 @@ const isNamed = (error: unknown, name: string) => (error as { name?: string }).n
  * password chosen, no registration of its own); any other is reported, for the operator to decide.
  */
 export async function relinkUsers(
-  runtime: Runtime,
+  runtime: Appending,
   cognito: CognitoIdentityProviderClient,
   userPoolId: string,
   options: { onProgress?: (outcome: RelinkOutcome, done: number, total: number) => void; only?: readonly string[] } = {},
@@ -60,7 +60,7 @@ export async function relinkUsers(
   return outcomes;
 }
 
-async function relinkUser(runtime: Runtime, cognito: CognitoIdentityProviderClient, userPoolId: string, user: RecoveredUser): Promise<RelinkOutcome> {
+async function relinkUser(runtime: Appending, cognito: CognitoIdentityProviderClient, userPoolId: string, user: RecoveredUser): Promise<RelinkOutcome> {
   const base = { email: user.email, user_id: user.user_id, groups: user.groups };
   const { sub, created, status } = await accountFor(cognito, userPoolId, user);
   if (!sub) return { ...base, new_sub: null, status: 'refused', reason: 'Cognito returned no sub for the account' };

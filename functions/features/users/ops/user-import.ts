@@ -1,5 +1,5 @@
-import type { EventEnvelope } from '../../../../events/envelope.js';
-import type { SystemRole } from '../../../../shared/vocabulary.js';
+import type { EventEnvelope } from '#events/envelope.js';
+import type { SystemRole } from '#shared/vocabulary.js';
 import { designerEvolution, type DesignerState } from '../../designers/decider.js';
 import { identitySubOf, userEvolution, userRoles, type UserState } from '../decider.js';
 

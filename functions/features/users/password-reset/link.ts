@@ -1,11 +1,12 @@
-import { SYSTEM_ACTOR } from '../../../../events/envelope.js';
+import { SYSTEM_ACTOR } from '#events/envelope.js';
 import { identityDirectory } from '../../../platform/aws/identity.js';
 import { loadState, runCommand } from '../../../platform/event-store/command.js';
 import { HttpError } from '../../../platform/errors.js';
-import { getRuntime, type Runtime } from '../../../platform/runtime.js';
+import type { EventReading } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { identitySubOf, INVALID_RESET_LINK, isResetUsable, userDecider, userEvolution, userStream, type UserState } from '../decider.js';
 import type { HttpRequest, HttpResult } from '../../../platform/http/middleware.js';
-import { afterSessionsEnded } from '../../../platform/http/sessions-valid-from.js';
+import { afterSessionsEnded } from '../sessions-valid-from.js';
 import {
   PASSWORD_RESET_MESSAGES,
   RESET_PASSWORD_MIN_LENGTH,
@@ -19,7 +20,7 @@ import { hashResetToken, userIdOfResetToken } from './token.js';
 const invalid = (status: 404 | 410) => new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_RESET_LINK);
 
 /** The account a working link belongs to: malformed tokens answer 404; unknown, replaced, used or expired ones 410. */
-async function findReset(runtime: Runtime, token: string): Promise<{ userId: string; hash: string; state: UserState }> {
+async function findReset(runtime: EventReading, token: string): Promise<{ userId: string; hash: string; state: UserState }> {
   const userId = userIdOfResetToken(token);
   if (!userId) throw invalid(404);
   const hash = hashResetToken(token);
@@ -30,7 +31,7 @@ async function findReset(runtime: Runtime, token: string): Promise<{ userId: str
 
 /** { token }: whether the link works, so the page refuses a bad one on load. */
 export async function resetDetails(request: HttpRequest<CheckPasswordResetBody, unknown, unknown>): Promise<HttpResult> {
-  const { state } = await findReset(getRuntime(), request.body.token);
+  const { state } = await findReset(appending(), request.body.token);
   const body: PasswordResetDetailsResponse = { email: state.email!, expires_at: state.password_reset!.expires_at };
   return { body };
 }
@@ -50,7 +51,7 @@ function passwordRefusal(error: unknown): HttpError | null {
  * the sessions reactor then signs the account out of Cognito everywhere and closes its sockets.
  */
 export async function completeReset(request: HttpRequest<CompletePasswordResetBody, unknown, unknown>): Promise<HttpResult> {
-  const runtime = getRuntime();
+  const runtime = appending();
   const { token, password } = request.body;
   const { userId, hash, state } = await findReset(runtime, token);
   if ([...password].length < RESET_PASSWORD_MIN_LENGTH) throw new HttpError(400, 'INVALID_PASSWORD', PASSWORD_RESET_MESSAGES.tooShort);

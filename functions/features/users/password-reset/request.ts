@@ -1,14 +1,15 @@
 import { loadState, runCommand } from '../../../platform/event-store/command.js';
 import { log } from '../../../platform/log.js';
 import { consumeQuotas } from '../../../platform/quotas.js';
-import { getRuntime, type Runtime } from '../../../platform/runtime.js';
+import type { Appending } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { userDecider, userEvolution, userStream } from '../decider.js';
 import type { HttpRequest, HttpResult } from '../../../platform/http/middleware.js';
 import { mailer } from '../../../platform/mail/index.js';
 import { accountByEmail } from '../../designers/queries.js';
 import { RESET_PATHS } from '../reset-paths.js';
-import { canonicalEmail } from '../../../../shared/email.js';
-import { SYSTEM_ACTOR } from '../../../../events/envelope.js';
+import { canonicalEmail } from '#shared/email.js';
+import { SYSTEM_ACTOR } from '#events/envelope.js';
 import { PASSWORD_RESET_MESSAGES, type RequestPasswordResetResponse, type ResetFlow } from '../password-reset-contracts.js';
 import { newResetToken } from './token.js';
 import { viewerAddress } from '../../../platform/http/origin-check.js';
@@ -27,7 +28,7 @@ export const passwordResetLink = (flow: ResetFlow, token: string) =>
  * every address asked about), so the route tells nobody which addresses exist.
  */
 export async function requestPasswordReset(request: HttpRequest<{ email: string; flow: ResetFlow }, unknown, unknown>): Promise<HttpResult> {
-  const runtime = getRuntime();
+  const runtime = appending();
   const email = canonicalEmail(request.body.email);
   // The viewer, not CloudFront's edge (which every viewer near it shares): see viewerAddress.
   await consumeQuotas(runtime, ['passwordResetsPerIp', viewerAddress(request.event)], ['passwordResetsPerAddress', email]);
@@ -38,7 +39,7 @@ export async function requestPasswordReset(request: HttpRequest<{ email: string;
   return { status: 202, body };
 }
 
-async function sendResetLink(runtime: Runtime, userId: string, flow: ResetFlow, correlationId: string): Promise<void> {
+async function sendResetLink(runtime: Appending, userId: string, flow: ResetFlow, correlationId: string): Promise<void> {
   const { state } = await loadState(userEvolution, userStream(userId), runtime);
   if (!state.registered || !state.email) return;
   const { token, hash } = newResetToken(userId);

@@ -1,13 +1,13 @@
-import type { EventEnvelope } from '../../../../events/envelope.js';
-import type { SystemRole } from '../../../../shared/vocabulary.js';
+import type { EventEnvelope } from '#events/envelope.js';
+import type { SystemRole } from '#shared/vocabulary.js';
 import { designerEvolution } from '../../designers/decider.js';
 import { userEvolution, userRoles } from '../decider.js';
 import { loadState } from '../../../platform/event-store/load-state.js';
 import { identityDirectory } from '../../../platform/aws/identity.js';
 import { log } from '../../../platform/log.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { eventReading } from '../../../app/runtime.js';
 import { storedEvent } from '../../../platform/event-store/stored-event.js';
-import { consumer } from '../../../platform/lambda/consumer-chain.js';
+import { consumer } from '../../../app/lambda.js';
 
 /** The role events this reactor follows (the route table subscribes it to exactly these). */
 export const ROLE_EVENT_TYPES = [
@@ -40,7 +40,7 @@ async function setMembership(username: string, group: SystemRole, member: boolea
  * authorisation waiting for it is linked only when its invitation link is followed.
  */
 export const handler = consumer(async (delivered: EventEnvelope): Promise<void> => {
-  const runtime = getRuntime();
+  const runtime = eventReading();
   const envelope = await storedEvent(delivered, runtime);
   if (!envelope) {
     log.warn('Ignored a role event that is not in the event store', {

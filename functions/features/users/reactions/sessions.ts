@@ -1,14 +1,15 @@
-import type { EventEnvelope } from '../../../../events/envelope.js';
+import type { EventEnvelope } from '#events/envelope.js';
 import { designerEvolution } from '../../designers/decider.js';
 import { identitySubOf, userDecider, userEvolution, userStream } from '../decider.js';
 import { identityDirectory } from '../../../platform/aws/identity.js';
 import { connectionPoster, connectionStore } from '../../../platform/realtime/index.js';
 import { loadState, runCommand } from '../../../platform/event-store/command.js';
 import { log } from '../../../platform/log.js';
-import { getRuntime, type Runtime } from '../../../platform/runtime.js';
+import type { Appending } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { storedEvent } from '../../../platform/event-store/stored-event.js';
 import { projectionsCaughtUp } from '../../../platform/views/caught-up.js';
-import { consumer } from '../../../platform/lambda/consumer-chain.js';
+import { consumer } from '../../../app/lambda.js';
 
 /**
  * Refresh tokens live 30 days (infra/stack/auth.ts): an ending older than that has nothing left to
@@ -33,7 +34,7 @@ const REFRESH_TOKEN_LIFETIME_MS = 30 * 86_400_000;
  * within the refresh tokens' life (sockets of later sessions are kept).
  */
 export const handler = consumer(async (delivered: EventEnvelope): Promise<void> => {
-  const runtime = getRuntime();
+  const runtime = appending();
   const envelope = await storedEvent(delivered, runtime);
   if (!envelope) {
     log.warn('Ignored a session event that is not in the event store', { streamId: String(delivered?.streamId), version: String(delivered?.version), type: String(delivered?.type) });
@@ -43,7 +44,7 @@ export const handler = consumer(async (delivered: EventEnvelope): Promise<void> 
   return designerChanged(runtime, envelope);
 });
 
-async function sessionsEnded(runtime: Runtime, envelope: EventEnvelope): Promise<void> {
+async function sessionsEnded(runtime: Appending, envelope: EventEnvelope): Promise<void> {
   const userId = envelope.streamId.slice('user-'.length);
   const validFrom = Date.parse(String(envelope.data.valid_from));
   if (Date.now() - validFrom > REFRESH_TOKEN_LIFETIME_MS) return;
@@ -66,7 +67,7 @@ async function sessionsEnded(runtime: Runtime, envelope: EventEnvelope): Promise
   }
 }
 
-async function designerChanged(runtime: Runtime, envelope: EventEnvelope): Promise<void> {
+async function designerChanged(runtime: Appending, envelope: EventEnvelope): Promise<void> {
   // The account the authorisation belonged to just before this event (a removal unlinks it).
   const slice = await runtime.store.readStream(envelope.streamId, { to: envelope.version - 1 });
   const before = slice.events.reduce(designerEvolution.evolve, designerEvolution.initialState());

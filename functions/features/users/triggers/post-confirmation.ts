@@ -1,12 +1,12 @@
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { USER_TYPES, type UserType } from '../../../../shared/vocabulary.js';
-import { SYSTEM_ACTOR } from '../../../../events/envelope.js';
-import { canonicalEmail } from '../../../../shared/email.js';
+import { USER_TYPES, type UserType } from '#shared/vocabulary.js';
+import { SYSTEM_ACTOR } from '#events/envelope.js';
+import { canonicalEmail } from '#shared/email.js';
 import { userDecider, userStream } from '../decider.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { trigger } from '../../../platform/lambda/trigger-chain.js';
 import { invitationProves } from '../../teams/invite-lookup.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { appending } from '../../../app/runtime.js';
 import { DomainError } from '../../../platform/domain-errors.js';
 import { userIdOfSub } from '../identity-queries.js';
 import { INVITE_TOKEN_METADATA } from './pre-sign-up.js';
@@ -30,14 +30,14 @@ export const handler = trigger(async (event: PostConfirmationTriggerEvent): Prom
   if (event.triggerSource === 'PostConfirmation_ConfirmForgotPassword') {
     // The user the account stands for (a re-created account after a lost pool is its old user); an
     // account with no registration has no session the API accepts, and its reset must still work.
-    const userId = await userIdOfSub(getRuntime(), attributes.sub!);
-    await runCommand(userDecider, userStream(userId), { type: 'EndSessions', reason: 'password_reset' }, { actor: SYSTEM_ACTOR }).catch((error: unknown) => {
+    const userId = await userIdOfSub(appending(), attributes.sub!);
+    await runCommand(userDecider, userStream(userId), { type: 'EndSessions', reason: 'password_reset' }, { actor: SYSTEM_ACTOR }, appending()).catch((error: unknown) => {
       if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
     });
     return event;
   }
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
-  const provenByInvitation = attributes.email_verified === 'true' && (await invitationProves(getRuntime(), event.request.clientMetadata?.[INVITE_TOKEN_METADATA], attributes.email ?? ''));
+  const provenByInvitation = attributes.email_verified === 'true' && (await invitationProves(appending(), event.request.clientMetadata?.[INVITE_TOKEN_METADATA], attributes.email ?? ''));
   const requestedType = attributes['custom:user_type'] as UserType | undefined;
   await runCommand(
     userDecider,
@@ -53,6 +53,7 @@ export const handler = trigger(async (event: PostConfirmationTriggerEvent): Prom
       ...(provenByInvitation ? { email_proven: 'invitation' as const } : {}),
     },
     { actor: SYSTEM_ACTOR },
+    appending(),
   );
   return event;
 });

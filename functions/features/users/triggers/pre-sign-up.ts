@@ -1,8 +1,8 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { canonicalEmail } from '../../../../shared/email.js';
+import { canonicalEmail } from '#shared/email.js';
 import { accountByEmail } from '../../designers/queries.js';
 import { invitationProves } from '../../teams/invite-lookup.js';
-import { getRuntime } from '../../../platform/runtime.js';
+import { eventReading } from '../../../app/runtime.js';
 import { trigger } from '../../../platform/lambda/trigger-chain.js';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -27,14 +27,14 @@ export const INVITE_TOKEN_METADATA = 'invite_token';
 export const handler = trigger(async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
   if (event.triggerSource === 'PreSignUp_SignUp' || event.triggerSource === 'PreSignUp_AdminCreateUser') {
     const email = event.request.userAttributes.email;
-    if (email && event.triggerSource === 'PreSignUp_SignUp' && (await accountByEmail(getRuntime(), canonicalEmail(email)))) {
+    if (email && event.triggerSource === 'PreSignUp_SignUp' && (await accountByEmail(eventReading(), canonicalEmail(email)))) {
       throw new Error(EMAIL_TAKEN_MESSAGE);
     }
     // A self sign-up may not say its address is verified (the operator's AdminCreateUser may): only
     // a proof may, the identity provider's or the invitation's below.
     if (event.triggerSource === 'PreSignUp_SignUp' && event.request.userAttributes.email_verified !== undefined) throw new Error(VERIFIED_CLAIM_MESSAGE);
     event.response.autoConfirmUser = true;
-    if (event.triggerSource === 'PreSignUp_SignUp' && email && (await invitationProves(getRuntime(), event.request.clientMetadata?.[INVITE_TOKEN_METADATA], email))) {
+    if (event.triggerSource === 'PreSignUp_SignUp' && email && (await invitationProves(eventReading(), event.request.clientMetadata?.[INVITE_TOKEN_METADATA], email))) {
       event.response.autoVerifyEmail = true;
     }
   }

@@ -1,6 +1,6 @@
-import { projectionsCaughtUp } from '../views/caught-up.js';
-import type { Runtime } from '../runtime.js';
-import { userStream } from '../../features/users/decider.js';
+import { projectionsCaughtUp } from '../../platform/views/caught-up.js';
+import type { Runtime } from '../../platform/runtime.js';
+import { userStream } from './decider.js';
 
 /**
  * Waits until a "sessions valid from" instant has come (at most a second: it is the whole second

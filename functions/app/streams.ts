@@ -1,4 +1,4 @@
-import type { Decider } from './decider.js';
+import type { Decider } from '../platform/decider.js';
 import { designerDecider, revocationDecider } from '../features/designers/decider.js';
 import { projectDecider } from '../features/projects/decider.js';
 import { teamDecider } from '../features/teams/decider.js';
