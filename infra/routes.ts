@@ -165,7 +165,7 @@ export const consumers: readonly ConsumerDefinition[] = [
     name: 'projections',
     handler: 'functions/app/projections-consumer.ts',
     eventTypes: ['UserRegistered', 'ProfileUpdated', 'PasswordResetRequested', 'PasswordResetCompleted', 'NotificationPreferencesChanged', 'UserIdentityRelinked', 'SessionsEnded', 'EmailProven', ...projectEventTypes, ...billingEventTypes, ...teamEventTypes, 'RoleGranted', 'RoleRevoked', ...designerEventTypes],
-    summary: 'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations',
+    summary: 'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations; then tells connected browsers which topics it changed (never data)',
   },
   {
     name: 'cognito-groups',
@@ -186,14 +186,6 @@ export const consumers: readonly ConsumerDefinition[] = [
   handler: 'functions/features/notifications/reactions/consumer.ts',
   eventTypes: ['ProjectSubmitted', 'ProjectStatusChanged', 'FileUploaded', 'CommentPosted', 'CommentApproved', 'DesignerAssigned', 'DesignerUnassigned', 'DueDateChanged'],
   summary: 'tells the people a project event concerns, in the app and by e-mail as they chose',
-});
-
-/** Live updates hear about everything any consumer hears about. */
-(consumers as ConsumerDefinition[]).push({
-  name: 'notifier',
-  handler: 'functions/features/live/notifier.ts',
-  eventTypes: [...new Set(consumers.flatMap((consumer) => consumer.eventTypes))],
-  summary: 'tells connected browsers which topics changed (never data), once the projections have the event',
 });
 
 /** The WebSocket API for live updates: API Gateway routes in the cloud, the embedded server locally. */

@@ -108,7 +108,6 @@ describe("what a handler's routes and modules leave out of its bundle", () => {
     'functions/features/projects/http/update.ts': { post: false, metrics: true },
     'functions/features/projects/http/create.ts': { post: true, metrics: true },
     'functions/app/projections-consumer.ts': { post: false, metrics: true },
-    'functions/features/live/notifier.ts': { post: false, metrics: false },
     'functions/features/checklists/http/generate.ts': { post: true, metrics: true },
   };
   const built = new Map<string, { text: string; packages: Set<string>; inputs: string[] }>();

@@ -94,7 +94,7 @@ describe('functions/ layout', () => {
 });
 
 /** Routes that only read views: their bundles carry no event store, publisher nor EventBridge client. */
-const VIEW_READERS = [...VIEW_READING_ROUTES, 'functions/features/live/notifier.ts'];
+const VIEW_READERS = [...VIEW_READING_ROUTES];
 /** Handlers that read events and never append nor publish: the store alone (core/event-reads.ts). */
 const EVENT_READERS = ['functions/features/audit/http/get.ts', 'functions/features/activity/http/global.ts', 'functions/app/projections-consumer.ts'];
 const EVENT_SIDE = ['functions/platform/event-store/event-runtime.ts', 'functions/platform/event-store/event-reads.ts', 'functions/platform/event-store/event-log.ts', 'functions/platform/event-store/event-store.ts', 'functions/platform/event-store/publisher.ts', 'functions/platform/aws/event-bridge.ts'];
@@ -141,7 +141,7 @@ describe('what a Lambda bundle leaves out (issue 19)', () => {
     expect(wrong).toEqual([]);
   });
 
-  it.each(['functions/features/teams/http/create.ts', 'functions/features/teams/http/invite-accept.ts', 'functions/features/designers/http/invite-accept.ts', 'functions/features/live/notifier.ts'])(
+  it.each(['functions/features/teams/http/create.ts', 'functions/features/teams/http/invite-accept.ts', 'functions/features/designers/http/invite-accept.ts'])(
     '%s waits for the projections without bundling their folds',
     (handler) => {
       expect(analyzeHandler(ROOT, handler).modules).not.toContain('functions/app/projections.ts');

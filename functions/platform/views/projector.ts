@@ -72,6 +72,17 @@ export function counterDeltas(previous: readonly string[], next: readonly string
   return deltas;
 }
 
+/**
+ * One event a projection applied in a step this projector committed, with the projection's state
+ * before and after it: what the views now show, for whoever tells readers that it changed.
+ */
+export interface AppliedEvent {
+  projection: string;
+  event: EventEnvelope;
+  before: unknown;
+  after: unknown;
+}
+
 export const checkpointKey = (projection: string, streamId: string) => ({ pk: `cp#${projection}#${streamId}`, sk: 'cp' });
 export const itemKey = (item: Pick<ViewItem, 'pk' | 'sk'>) => `${item.pk}\u0000${item.sk}`;
 const MAX_ATTEMPTS = 10;
@@ -114,12 +125,23 @@ export class Projector {
     return this.projections.filter((projection) => streamId.startsWith(projection.streamPrefix));
   }
 
-  async handle(event: EventEnvelope): Promise<void> {
+  /**
+   * Applies an event to every projection of its stream, in every generation being written. Once it
+   * returns, each of them holds the event (committed here or by someone before), so the answer (the
+   * events this call committed, with the states around them, once each however many generations a
+   * rebuild writes) is safe to announce: whoever reads the views now finds them. An event someone
+   * else applied (a redelivery, a gap filled earlier) is not listed: its committer announces it.
+   */
+  async handle(event: EventEnvelope): Promise<AppliedEvent[]> {
     const upcast = catalogue.upcast(event);
     const generations = await this.views.writeGenerations();
+    const applied = new Map<string, AppliedEvent>();
     for (const gen of generations) {
-      for (const projection of this.matching(event.streamId)) await this.apply(gen, projection, upcast);
+      for (const projection of this.matching(event.streamId)) {
+        for (const step of await this.apply(gen, projection, upcast)) applied.set(`${step.projection}\u0000${step.event.version}`, step);
+      }
     }
+    return [...applied.values()];
   }
 
   /**
@@ -127,13 +149,13 @@ export class Projector {
    * applied wait for it: started together, the later one would find a gap, read it from the store and
    * then lose the checkpoint race to the earlier one (the embedded bus delivers concurrently).
    */
-  async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<void> {
+  async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<AppliedEvent[]> {
     const key = `${gen}\u0000${checkpointKey(projection.name, event.streamId).pk}`;
     return this.enqueue(key, () => this.applyNow(gen, projection, event, key));
   }
 
   /** Runs `work` after whatever this projector is doing on the same slot (one stream of one projection). */
-  private enqueue(key: string, work: () => Promise<void>): Promise<void> {
+  private enqueue<T>(key: string, work: () => Promise<T>): Promise<T> {
     const run = (this.inFlight.get(key) ?? Promise.resolve()).then(work);
     const settled = run.then(
       () => undefined,
@@ -147,7 +169,7 @@ export class Projector {
   }
 
   /** `slot` names (generation, projection, stream): the queue above and the remembered checkpoint. */
-  private async applyNow(gen: number, projection: Projection, event: EventEnvelope, slot: string): Promise<void> {
+  private async applyNow(gen: number, projection: Projection, event: EventEnvelope, slot: string): Promise<AppliedEvent[]> {
     const key = checkpointKey(projection.name, event.streamId);
     // Items an attempt wrote before its commit failed: a retry writes every item and removes these.
     let attempted: ViewItem[] = [];
@@ -158,19 +180,24 @@ export class Projector {
       const remembered = attempt === 0 ? this.committed.get(slot) : undefined;
       const checkpoint = remembered ?? (await this.readCheckpoint(gen, projection, key));
       const { version, state: before } = checkpoint;
-      if (event.version <= version) return this.dropAttempted(gen, projection, event.streamId, slot, checkpoint, attempted, attemptedLv);
+      if (event.version <= version) {
+        await this.dropAttempted(gen, projection, event.streamId, slot, checkpoint, attempted, attemptedLv);
+        return [];
+      }
       const pending =
         event.version === version + 1
           ? [event]
           : (await this.store.readStream(event.streamId, { from: version + 1, to: event.version })).events;
       let state = before;
+      const steps: AppliedEvent[] = [];
       for (const next of pending) {
         const after = projection.evolve(state, next);
         for (const item of projection.eventItems?.(next, state, after) ?? []) await this.views.putOnce(gen, item);
+        steps.push({ projection: projection.name, event: next, before: state, after });
         state = after;
       }
       const reached = pending.at(-1)?.version ?? version;
-      if (reached <= version) return;
+      if (reached <= version) return [];
       const looked = await this.lookup(gen, projection, state);
       const lv = projection.lookups ? lookedVersion(looked) : undefined;
       const next = projection.items(state, event.streamId, looked);
@@ -203,7 +230,7 @@ export class Projector {
         // its dependents just before (the listing did not hold it yet): look again, now it does.
         if (version === 0 && projection.lookups) await this.reprojectNow(gen, projection, event.streamId, slot, mine);
         this.views.committed(projection.name);
-        return;
+        return steps;
       }
       this.committed.delete(slot);
     }
