@@ -137,9 +137,9 @@ export class Projector {
     const generations = await this.views.writeGenerations();
     const applied = new Map<string, AppliedEvent>();
     for (const gen of generations) {
-      for (const projection of this.matching(event.streamId)) {
-        for (const step of await this.apply(gen, projection, upcast)) applied.set(`${step.projection}\u0000${step.event.version}`, step);
-      }
+      // The projections of one stream share nothing (each its own items and checkpoint): together.
+      const steps = await Promise.all(this.matching(event.streamId).map((projection) => this.apply(gen, projection, upcast)));
+      for (const step of steps.flat()) applied.set(`${step.projection}\u0000${step.event.version}`, step);
     }
     return [...applied.values()];
   }
@@ -327,20 +327,16 @@ export class Projector {
     const pending = JSON.parse(stored) as PendingCounts;
     // The guard's owner is the checkpoint: two projections of one stream count apart.
     const step = { owner: key.pk, version };
-    const left = Object.entries(pending.deltas);
-    try {
-      while (left.length) {
-        const [counter, delta] = left[0]!;
-        await this.views.addCount(gen, counterItemKey(counter), delta, step);
-        left.shift();
-      }
-    } catch (error) {
+    const entries = Object.entries(pending.deltas);
+    // Each counter is its own item with its own guard: all at once, every one settled before going on.
+    const outcomes = await Promise.allSettled(entries.map(([counter, delta]) => this.views.addCount(gen, counterItemKey(counter), delta, step)));
+    const left = entries.filter((_, i) => outcomes[i]!.status === 'rejected');
+    if (left.length) {
       // Only what is left stays on the checkpoint, so a settle much later (a redrive, after the
       // counters' guards expired) cannot apply the others again. Best effort: when this write fails
       // too, the guards still refuse a re-settle within their lifetime.
-      const applied = Object.keys(pending.deltas).length - left.length;
-      if (applied > 0) await this.views.narrowPending(gen, key, version, stored, JSON.stringify({ deltas: Object.fromEntries(left) })).catch(() => undefined);
-      throw error;
+      if (left.length < entries.length) await this.views.narrowPending(gen, key, version, stored, JSON.stringify({ deltas: Object.fromEntries(left) })).catch(() => undefined);
+      throw (outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason;
     }
     await this.views.clearPending(gen, key, version);
   }
@@ -352,15 +348,18 @@ export class Projector {
   private async writeItems(gen: number, previous: ViewItem[], next: ViewItem[], version: number, lv?: number, all = false): Promise<void> {
     const before = new Map(previous.map((item) => [itemKey(item), JSON.stringify(item)]));
     const after = new Set(next.map(itemKey));
-    for (const item of next) {
-      if (all || before.get(itemKey(item)) !== JSON.stringify(item)) await this.views.putGuarded(gen, item, version, lv);
-    }
+    const writes: ViewItem[] = next.filter((item) => all || before.get(itemKey(item)) !== JSON.stringify(item));
     const gone = new Set<string>();
     for (const item of previous) {
       const key = itemKey(item);
       if (after.has(key) || gone.has(key)) continue;
       gone.add(key);
-      await this.views.putGuarded(gen, { pk: item.pk, sk: item.sk, deleted: true }, version, lv);
+      writes.push({ pk: item.pk, sk: item.sk, deleted: true });
     }
+    // Distinct items, each guarded by its version: written together, and all settled before the
+    // checkpoint (or a retry) comes, so no write of this attempt is still under way after it.
+    const outcomes = await Promise.allSettled(writes.map((item) => this.views.putGuarded(gen, item, version, lv)));
+    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
