@@ -137,9 +137,12 @@ export class Projector {
     const generations = await this.views.writeGenerations();
     const applied = new Map<string, AppliedEvent>();
     for (const gen of generations) {
-      // The projections of one stream share nothing (each its own items and checkpoint): together.
-      const steps = await Promise.all(this.matching(event.streamId).map((projection) => this.apply(gen, projection, upcast)));
-      for (const step of steps.flat()) applied.set(`${step.projection}\u0000${step.event.version}`, step);
+      // The projections of one stream share nothing (each its own items and checkpoint): together,
+      // and every one settled before a failure is reported (no work of this call outlives it).
+      const outcomes = await Promise.allSettled(this.matching(event.streamId).map((projection) => this.apply(gen, projection, upcast)));
+      const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      for (const outcome of outcomes) if (outcome.status === 'fulfilled') for (const step of outcome.value) applied.set(`${step.projection}\u0000${step.event.version}`, step);
     }
     return [...applied.values()];
   }
