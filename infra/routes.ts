@@ -1,7 +1,7 @@
 import type { SystemRole } from '../shared/vocabulary.js';
 
 /** Every event of the project stream: the project projections consume them all. */
-const projectEventTypes = ['ProjectSubmitted', 'FileUploaded', 'ProjectStatusChanged', 'DesignerAssigned', 'DesignerUnassigned', 'PriorityChanged', 'DueDateChanged', 'ChecklistTaskToggled', 'CommentPosted', 'CommentApproved', 'CommentRejected'];
+const projectEventTypes = ['ProjectSubmitted', 'FileUploaded', 'ProjectStatusChanged', 'DesignerAssigned', 'DesignerUnassigned', 'PriorityChanged', 'DueDateChanged', 'ChecklistTaskToggled', 'CommentPosted', 'CommentApproved', 'CommentRejected', 'ReviewNotePinned', 'ReviewNoteResolved', 'DeliverableApproved', 'ChangesRequested'];
 
 /** Every event of the billing stream: the subscriptions projection consumes them all. */
 const billingEventTypes = ['BillingCustomerLinked', 'SubscriptionStarted', 'SubscriptionRenewed', 'SubscriptionUpdated', 'SubscriptionCanceled'];
@@ -133,6 +133,8 @@ export const routes: readonly RouteDefinition[] = [
   { method: 'POST', path: '/api/projects/{id}/uploads', handler: 'functions/features/files/http/upload.ts', access: 'any', summary: 'presigned POST: owner (client_upload), admin or assigned designer (deliverable)', throttle: COSTLY.upload },
   { method: 'POST', path: '/api/projects/{id}/files', handler: 'functions/features/files/http/record.ts', access: 'any', summary: 'record an upload after checking the stored object' },
   { method: 'GET', path: '/api/projects/{id}/files/{fileId}', handler: 'functions/features/files/http/download.ts', access: 'any', summary: 'signed download URL (300 s) for readers of the project' },
+  { method: 'GET', path: '/api/projects/{id}/reviews', handler: 'functions/features/reviews/http/get.ts', access: 'any', summary: "the client's review: deliverables, versions, notes, decisions (the client, the team, the assigned designer, admins)" },
+  { method: 'POST', path: '/api/projects/{id}/reviews', handler: 'functions/features/reviews/http/action.ts', access: 'any', summary: 'pin a note, resolve it, approve a version or ask for changes (the decider says who may)' },
   { method: 'GET', path: '/api/audit/{streamId}', handler: 'functions/features/audit/http/get.ts', access: ['admin'], summary: "a stream's events from the store, chain verified, state as of any version" },
   { method: 'GET', path: '/api/billing/subscription', handler: 'functions/features/billing/http/subscription.ts', access: 'any', summary: 'check-subscription' },
   { method: 'POST', path: '/api/billing/checkout', handler: 'functions/features/billing/http/checkout.ts', access: 'any', summary: 'create-checkout: a Checkout Session in subscription mode', throttle: COSTLY.billing },
@@ -184,7 +186,7 @@ export const consumers: readonly ConsumerDefinition[] = [
 (consumers as ConsumerDefinition[]).push({
   name: 'notifications',
   handler: 'functions/features/notifications/reactions/consumer.ts',
-  eventTypes: ['ProjectSubmitted', 'ProjectStatusChanged', 'FileUploaded', 'CommentPosted', 'CommentApproved', 'DesignerAssigned', 'DesignerUnassigned', 'DueDateChanged'],
+  eventTypes: ['ProjectSubmitted', 'ProjectStatusChanged', 'FileUploaded', 'CommentPosted', 'CommentApproved', 'DesignerAssigned', 'DesignerUnassigned', 'DueDateChanged', 'ChangesRequested', 'DeliverableApproved'],
   summary: 'tells the people a project event concerns, in the app and by e-mail as they chose',
 });
 

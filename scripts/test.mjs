@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, unit + integration + infra (vitest), the unit and integration suites again on
+// `npm test`: typecheck, the dependency rules, unit + integration + infra (vitest), the unit and integration suites again on
 // Node 24 (what Lambda runs), the cloud stack's synth, build the SPA, browser tests (Playwright).
 // Prints one closing line "tests: N passed, N failed" summed over every runner.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -52,8 +52,36 @@ function node24() {
   return bin;
 }
 
+/**
+ * dependency-cruiser with a TypeScript that has a compiler API. TypeScript 7 (the project's `tsc`) ships
+ * none, and dependency-cruiser reads .ts/.tsx through that API (`depcruise --info` lists .ts as
+ * unsupported beside it): so the rules run with their own small package, tools/depcruise/
+ * (dependency-cruiser and TypeScript 5.9, locked), installed by npm ci on first use.
+ */
+function depcruise() {
+  const dir = 'tools/depcruise';
+  const bin = `${dir}/node_modules/dependency-cruiser/bin/dependency-cruise.mjs`;
+  if (existsSync(bin)) return bin;
+  const install = spawnSync('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund', '--silent'], { stdio: 'inherit' });
+  if (install.status !== 0) throw new Error(`npm ci --prefix ${dir} failed`);
+  return bin;
+}
+
 const only = process.argv[2];
 if (!only || only === 'typecheck') run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// The folder rules (.dependency-cruiser.cjs): a violation prints its rule, its reason and the import.
+if (!only || only === 'deps') {
+  let bin = null;
+  try {
+    bin = depcruise();
+  } catch (error) {
+    console.log(String(error));
+    failedSteps.push('dependency rules (install)');
+  }
+  if (bin) {
+    run('dependency rules', process.execPath, [bin, '--config', '.dependency-cruiser.cjs', '--ignore-known', '--output-type', 'err-long', 'functions', 'events', 'shared', 'infra', 'web/src', 'bin', 'scripts']);
+  }
+}
 if (!only || only === 'vitest') {
   run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
   countVitest('test-results/vitest.json');

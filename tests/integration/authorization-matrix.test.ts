@@ -31,6 +31,8 @@ interface World {
   resetToken: string;
   comments: string[];
   fileId: string;
+  /** A deliverable (v1) the assigned designer uploaded: what the client's review pins notes on. */
+  deliverableId: string;
 }
 
 interface Row {
@@ -95,6 +97,12 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/projects/{id}/files': { allowed: ['owner', 'assignedDesigner', 'admin'], request: async (w, c) => ({ path: `/api/projects/${w.projectId}/files`, body: await uploadFor(c) }) },
   'GET /api/projects/{id}/files/{fileId}': { allowed: READERS, request: (w) => ({ path: `/api/projects/${w.projectId}/files/${w.fileId}` }) },
+  // Issue 37: everyone who reads the project sees its review; only the client and their team pin notes.
+  'GET /api/projects/{id}/reviews': { allowed: READERS, request: (w) => ({ path: `/api/projects/${w.projectId}/reviews` }) },
+  'POST /api/projects/{id}/reviews': {
+    allowed: ['owner', 'teamMember'],
+    request: (w) => ({ path: `/api/projects/${w.projectId}/reviews`, body: { action: 'pin_note', deliverable_id: w.deliverableId, version: 1, page: 1, x: 0.5, y: 0.5, text: 'Matrix note' } }),
+  },
   'GET /api/audit/{streamId}': { allowed: ADMIN, request: (w) => ({ path: `/api/audit/project-${w.projectId}` }) },
   'GET /api/billing/subscription': { allowed: SIGNED_IN },
   'POST /api/billing/checkout': { allowed: SIGNED_IN, request: () => ({ body: { price_id: 'price_starter' } }) },
@@ -201,11 +209,14 @@ async function buildWorld(): Promise<World> {
     expect(posted.status, JSON.stringify(posted.body)).toBeLessThan(300);
     comments.push(posted.body.comment?.id ?? posted.body.id);
   }
-  world = { users: { admin, assignedDesigner, owner, otherClient, teamMember, otherDesigner }, projectId, taskId: `${projectId}-t1`, teamId: team.body.team?.id, inviteId: pending.body.invite?.id ?? teamView.body.invites?.[0]?.id, inviteToken, designerInviteToken, resetToken, comments, fileId: '' };
+  world = { users: { admin, assignedDesigner, owner, otherClient, teamMember, otherDesigner }, projectId, taskId: `${projectId}-t1`, teamId: team.body.team?.id, inviteId: pending.body.invite?.id ?? teamView.body.invites?.[0]?.id, inviteToken, designerInviteToken, resetToken, comments, fileId: '', deliverableId: '' };
   const { key } = await uploadFor('owner');
   const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key } });
   expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
   world.fileId = recorded.body.file.id;
+  const deliverable = await stack.api('POST', `/api/projects/${projectId}/files`, { user: assignedDesigner, body: await uploadFor('assignedDesigner') });
+  expect(deliverable.status, JSON.stringify(deliverable.body)).toBe(201);
+  world.deliverableId = deliverable.body.file.id;
   await stack.settle();
   return world;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checklistRequestSchema, estimateLocally, type StudioFigures } from '../../functions/features/checklists/estimator/index.js';
 import { towardStudio } from '../../functions/features/checklists/estimator/local-estimator.js';
 import { buildBrief } from '../../functions/features/checklists/estimator/prompt.js';
-import { totalHours } from '../../functions/features/insights/turnaround.js';
+import { totalHours } from '../../shared/turnaround.js';
 
 /**
  * Estimates that learn: with enough similar deliveries (>= 3), the checklist step is given the

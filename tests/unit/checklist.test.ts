@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DELIVERABLES } from '../../shared/deliverables.js';
 import { PROJECT_TYPES, propertyTypeOptions } from '../../shared/intake-options.js';
-import { turnaroundDays } from '../../functions/features/insights/turnaround.js';
+import { turnaroundDays } from '../../shared/turnaround.js';
 import { BedrockChecklistError, converseCommand } from '../../functions/features/checklists/estimator/bedrock.js';
 import { diagnoseFallback, inferenceProfileFor } from '../../functions/features/checklists/estimator/fallback.js';
 import { checklistAnswerSchema, checklistRequestSchema, estimateLocally } from '../../functions/features/checklists/estimator/index.js';

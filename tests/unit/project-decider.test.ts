@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProjectSubmitted } from '../../functions/features/projects/events.js';
 import { projectDecider, type SubmitProjectCommand } from '../../functions/features/projects/decider.js';
-import { turnaroundDays } from '../../functions/features/insights/turnaround.js';
+import { turnaroundDays } from '../../shared/turnaround.js';
 import { LONG_DESCRIPTION } from '../support/stack.js';
 import { deciderSpec } from '../support/given-when-then.js';
 

@@ -1,5 +1,18 @@
 import * as z from '../../../events/zod.js';
-import type { ActivityEntry } from './keys.js';
+
+/** One entry of a project's activity log, as the activity view stores it. */
+export interface ActivityEntry {
+  id: string;
+  project_id: string;
+  project_title: string;
+  user_id: string;
+  /** The system role the author acted in: badge colour admin red, designer blue, other grey. */
+  actor_role: string;
+  action: string;
+  details: string | null;
+  metadata: Record<string, unknown>;
+  created_at: string;
+}
 
 /** The person behind an entry or a comment; null when the users projection does not know them ('Unknown User'). */
 export interface AuthorView {

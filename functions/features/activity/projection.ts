@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import { calendarDay, humanize } from '../../../shared/vocabulary.js';
-import type { ProjectState } from '../projects/decider.js';
+import type { ProjectState } from '../projects/contracts.js';
 import { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry } from './keys.js';
 
 export { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry };
@@ -9,13 +9,28 @@ export const COMMENT_POSTED = 'Comment posted';
 
 const quote = (text: string) => `"${text.substring(0, 50)}..."`;
 
+/** 'plan.pdf (v2)': the file of one version of a deliverable, as the project's files know it. */
+function versionName(project: ProjectState, deliverableId: string, version: number): string | null {
+  const file = project.files.find((candidate) => (candidate.version_of ?? candidate.id) === deliverableId && (candidate.version ?? 1) === version);
+  return file ? `${file.file_name} (v${version})` : null;
+}
+
 export function describe(event: EventEnvelope, before: ProjectState, after: ProjectState): Pick<ActivityEntry, 'action' | 'details' | 'metadata'> | null {
   const data = event.data as Record<string, any>;
   switch (event.type) {
     case 'ProjectSubmitted':
       return { action: 'Project submitted', details: after.title, metadata: { checklist_tasks: after.checklist.length } };
     case 'FileUploaded':
+      if (data.version_of) return { action: 'New deliverable version uploaded', details: `${data.file_name} (v${data.version})`, metadata: { file_id: data.file_id, file_type: data.file_type, version_of: data.version_of, version: data.version } };
       return { action: data.file_type === 'deliverable' ? 'Deliverable uploaded' : 'File uploaded', details: data.file_name, metadata: { file_id: data.file_id, file_type: data.file_type } };
+    case 'ChangesRequested':
+      return {
+        action: `Changes requested (${data.note_count} ${data.note_count === 1 ? 'note' : 'notes'})`,
+        details: versionName(after, data.deliverable_id, data.version),
+        metadata: { deliverable_id: data.deliverable_id, version: data.version, round: data.round, note_count: data.note_count },
+      };
+    case 'DeliverableApproved':
+      return { action: 'Deliverable approved', details: versionName(after, data.deliverable_id, data.version), metadata: { deliverable_id: data.deliverable_id, version: data.version } };
     case 'ProjectStatusChanged':
       return event.actor.role === 'designer'
         ? { action: `Status changed to ${humanize(data.to)}`, details: `Designer updated status from ${humanize(data.from)} to ${humanize(data.to)}`, metadata: { from: data.from, to: data.to } }

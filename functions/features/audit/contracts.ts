@@ -1,6 +1,12 @@
 import type { ActorRole } from '../../../events/envelope.js';
 import type { ChainVerdict } from '../../../events/hash-chain.js';
-import type { Change } from './state-diff.js';
+
+/** One difference between two states of a stream, as a path a person can read (`checklist[P1-t2].completed`). */
+export interface Change {
+  path: string;
+  before: unknown;
+  after: unknown;
+}
 
 export interface AuditEvent {
   version: number;

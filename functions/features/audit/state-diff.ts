@@ -1,8 +1,6 @@
-export interface Change {
-  path: string;
-  before: unknown;
-  after: unknown;
-}
+import type { Change } from './contracts.js';
+
+export type { Change };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const idOf = (value: unknown): string | undefined => (isObject(value) ? ((value.checklist_id ?? value.id) as string | undefined) : undefined);

@@ -1,7 +1,6 @@
 import * as z from '../../../events/zod.js';
-import { TIERS } from '../../../shared/plans.js';
-import type { SubscriptionView } from './queries.js';
-import type { SyncReport } from './reconcile.js';
+import { TIERS, type Tier } from '../../../shared/plans.js';
+import type { SubscriptionStatus } from './events.js';
 
 /**
  * Billing request and response shapes. The spec's create-checkout sends a price id; the SPA sends
@@ -13,12 +12,39 @@ export const checkoutBody = /* @__PURE__ */ (() => z.strictObject({
   }).check(z.refine((body) => (body.tier ? 1 : 0) + (body.price_id ? 1 : 0) === 1, { message: 'Give either tier or price_id' })))();
 export type CheckoutBody = z.input<typeof checkoutBody>;
 
+/** check-subscription's answer (spec/1 §7 and the subscription entity of spec/2 §3). */
+export interface SubscriptionView {
+  subscribed: boolean;
+  plan_name: string | null;
+  tier: Tier | null;
+  status: SubscriptionStatus;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+}
+
 /** GET /api/billing/subscription (check-subscription). */
 export type SubscriptionResponse = SubscriptionView;
 
 /** POST /api/billing/checkout and /api/billing/portal: where to send the browser. */
 export interface RedirectResponse {
   url: string;
+}
+
+/** One user's line of a subscriptions sync. */
+export interface SyncDetail {
+  user_id: string;
+  email: string | null;
+  status: 'updated' | 'unchanged' | 'error';
+  subscription_status: SubscriptionStatus | null;
+  plan_name: string | null;
+  message?: string;
+}
+
+export interface SyncReport {
+  updated: number;
+  total: number;
+  errors: number;
+  details: SyncDetail[];
 }
 
 /** POST /api/billing/sync (sync-all-subscriptions). */

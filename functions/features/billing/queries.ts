@@ -2,18 +2,11 @@ import { customerPartition, subscriptionKey, SUBSCRIPTIONS_PARTITION } from './k
 import type { BillingState } from './decider.js';
 import { initialBillingState, isSubscribed } from './state.js';
 import type { Runtime } from '../../platform/runtime.js';
+import type { SubscriptionView } from './contracts.js';
 
 export type BillingDoc = Omit<BillingState, 'processed_event_ids'> & { user_id: string };
 
-/** check-subscription's answer (spec/1 §7 and the subscription entity of spec/2 §3). */
-export interface SubscriptionView {
-  subscribed: boolean;
-  plan_name: string | null;
-  tier: BillingState['tier'];
-  status: BillingState['status'];
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-}
+export type { SubscriptionView } from './contracts.js';
 
 const parse = (doc: unknown) => JSON.parse(doc as string) as BillingDoc;
 

@@ -1,11 +1,12 @@
 import type Stripe from 'stripe';
 import { SYSTEM_ACTOR, type Actor } from '../../../events/envelope.js';
-import { billingDecider, billingStream, statusOf, type BillingState, type SubscriptionSnapshot } from './decider.js';
+import { billingDecider, billingStream, statusOf, type SubscriptionSnapshot } from './decider.js';
 import { runCommand } from '../../platform/event-store/command.js';
 import { getUser } from '../users/queries.js';
 import type { Runtime } from '../../platform/runtime.js';
 import { customerOf, snapshotOf, userOfSubscription, type BillingProvider } from './provider/provider.js';
 import { listBilling, userOfCustomer } from './queries.js';
+import type { SyncDetail, SyncReport } from './contracts.js';
 
 /** The Stripe event types that can change a subscription; every other type is acknowledged and ignored. */
 export const HANDLED_EVENT_TYPES = new Set([
@@ -80,21 +81,7 @@ export async function applyProviderEvent(event: Stripe.Event, provider: BillingP
   return { applied: result.events.length };
 }
 
-export interface SyncDetail {
-  user_id: string;
-  email: string | null;
-  status: 'updated' | 'unchanged' | 'error';
-  subscription_status: BillingState['status'] | null;
-  plan_name: string | null;
-  message?: string;
-}
-
-export interface SyncReport {
-  updated: number;
-  total: number;
-  errors: number;
-  details: SyncDetail[];
-}
+export type { SyncDetail, SyncReport } from './contracts.js';
 
 const RANK: Record<string, number> = { active: 2, inactive: 1, canceled: 0 };
 

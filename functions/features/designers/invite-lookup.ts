@@ -3,7 +3,7 @@ import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';
 import { designerInvitationEmail } from './queries.js';
 import type { Runtime } from '../../platform/runtime.js';
-import { hashInviteToken, looksLikeInviteToken } from '../teams/team-commands.js';
+import { hashInviteToken, looksLikeInviteToken } from '../../platform/invite-tokens.js';
 
 const invalid = (status: 404 | 410) => new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_DESIGNER_INVITATION);
 

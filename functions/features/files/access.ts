@@ -26,7 +26,7 @@ export async function readableProject(runtime: Runtime, principal: Principal, pr
 }
 
 function toDoc(state: ProjectState, id: string): ProjectDoc {
-  const { comments: _comments, ...document } = state;
+  const { comments: _comments, review_standing: _standing, ...document } = state;
   return { ...document, id };
 }
 

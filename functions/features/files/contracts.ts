@@ -1,6 +1,6 @@
 import * as z from '../../../events/zod.js';
 import { FILE_TYPES } from '../../../shared/vocabulary.js';
-import type { ProjectFile } from '../projects/decider.js';
+import type { ProjectFile } from '../projects/contracts.js';
 
 /** POST /api/projects/{id}/uploads: what the browser is about to upload. */
 export const requestUploadBody = /* @__PURE__ */ (() => z.object({
@@ -27,6 +27,11 @@ export interface RequestUploadResponse {
 /** POST /api/projects/{id}/files: record an upload after the API has checked the stored object. */
 export const recordFileBody = /* @__PURE__ */ (() => z.object({
   key: z.string().check(z.minLength(1), z.maxLength(1024)),
+  /**
+   * 'Upload New Version': the deliverable's id (its v1 file id) this file is the next version of.
+   * Deliverables only, by admins and the assigned designer; absent for a new deliverable or a client file.
+   */
+  version_of: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown deliverable id'))),
 }))();
 export type RecordFileBody = z.input<typeof recordFileBody>;
 

@@ -1,5 +1,7 @@
 import type { ProjectStatus } from '../../../shared/vocabulary.js';
-import { designerAt, responsibleDesigner, type EstimateBasis, type ProjectTimeline } from './timeline.js';
+import { designerAt, responsibleDesigner, type ProjectTimeline } from './timeline.js';
+import { OPEN_STATUSES, type EstimateAccuracy, type EstimateRow, type InsightsReport, type Spread, type StudioTurnaround, type TurnaroundRow } from './contracts.js';
+import { clientReviewOf } from './client-review.js';
 import { businessDaysBetween, daysBetween, mean, median, percentile, round2, share, weekOf, weeksBetween, DAY_MS } from './stats.js';
 
 /**
@@ -26,85 +28,7 @@ export interface InsightsFilter {
   designer?: string;
 }
 
-export interface Spread {
-  count: number;
-  median: number | null;
-  p90: number | null;
-}
-
-export interface TurnaroundRow {
-  wait: Spread;
-  work: Spread;
-  total: Spread;
-}
-
-export interface EstimateRow {
-  project_id: string;
-  title: string;
-  basis: EstimateBasis;
-  estimated_days: number;
-  actual_days: number;
-  within_range: boolean;
-}
-
-export interface EstimateAccuracy {
-  basis: EstimateBasis | 'all';
-  projects: number;
-  within_range: number;
-  within_share: number | null;
-  late: number;
-  early: number;
-  median_error_days: number | null;
-  mean_abs_error_days: number | null;
-}
-
-export const OPEN_STATUSES = ['queued', 'in_progress', 'needs_revision'] as const satisfies readonly ProjectStatus[];
-
-export interface InsightsReport {
-  range: { from: string; to: string; now: string };
-  /** Projects matching the filters that are open, or were last delivered in or after the range. */
-  projects_in_scope: number;
-  delivered_in_range: number;
-  turnaround: {
-    overall: TurnaroundRow;
-    by_type: (TurnaroundRow & { type: string })[];
-    by_designer: (TurnaroundRow & { designer: string; name: string })[];
-  };
-  /**
-   * `accuracy` and `projects` count only checklists submitted as the estimator made them; `excluded`
-   * says how many delivered projects had an edited or hand-made one instead.
-   */
-  estimates: { accuracy: EstimateAccuracy[]; projects: EstimateRow[]; excluded: { edited: number; manual: number } };
-  flow: {
-    weeks: { week: string; submitted: number; started: number; delivered: number }[];
-    wip: { week: string; at: string; queued: number; in_progress: number; needs_revision: number }[];
-    oldest_queued: { project_id: string; title: string; since: string; days: number } | null;
-    time_in_status: { status: (typeof OPEN_STATUSES)[number]; projects: number; median_days: number | null; mean_days: number | null }[];
-  };
-  quality: {
-    projects: number;
-    with_revisions: number;
-    revision_rate: number | null;
-    revisions: number;
-    revisions_per_project: number | null;
-    revision_counts: { revisions: '0' | '1' | '2' | '3+'; projects: number }[];
-    reopened: number;
-    comments_posted: number;
-    comments_per_project: number | null;
-    comments_rejected: number;
-    rejected_share: number | null;
-  };
-  workload: {
-    active_now: { designer: string; name: string; queued: number; in_progress: number; needs_revision: number; total: number }[];
-    delivered_weekly: { week: string; designer: string; name: string; delivered: number }[];
-  };
-  on_time: {
-    delivered_with_due_date: number;
-    delivered_on_time: number;
-    on_time_share: number | null;
-    overdue_now: { project_id: string; title: string; due_date: string; days_overdue: number; designer: string | null }[];
-  };
-}
+export { OPEN_STATUSES, type EstimateAccuracy, type EstimateRow, type InsightsReport, type Spread, type StudioTurnaround, type TurnaroundRow } from './contracts.js';
 
 export const UNASSIGNED = 'unassigned';
 
@@ -310,6 +234,7 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
       comments_rejected: rejected,
       rejected_share: share(rejected, posted),
     },
+    client_review: clientReviewOf(scope, filter),
     workload: {
       active_now: [...active]
         .map(([designer, row]) => ({ designer, name: nameOf(designer), ...row, total: row.queued + row.in_progress + row.needs_revision }))
@@ -332,15 +257,6 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
         .sort((a, b) => b.days_overdue - a.days_overdue || a.title.localeCompare(b.title)),
     },
   };
-}
-
-/** The studio's record on similar work, for the checklist step (see adapters/checklist). */
-export interface StudioTurnaround {
-  deliveries: number;
-  /** Business days from submission to first delivery, median. */
-  median_actual_days: number;
-  /** What their checklists estimated (N of "N to N+2"), median; null when none had one. */
-  median_estimated_days: number | null;
 }
 
 /** From the latest deliveries of similar projects: their actual business days, submission to first delivery. */

@@ -1,9 +1,10 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { ProjectCategory, ProjectStatus } from '../../../shared/vocabulary.js';
-import { turnaroundDays } from './turnaround.js';
+import { turnaroundDays } from '../../../shared/turnaround.js';
+import type { EstimateBasis } from './contracts.js';
 
 /** Whether the checklist's estimate was made knowing the studio's own turnaround for similar work. */
-export type EstimateBasis = 'studio' | 'generic';
+export type { EstimateBasis };
 
 export type ChecklistOrigin = 'generated' | 'edited' | 'manual';
 
@@ -59,6 +60,14 @@ export interface ProjectTimeline {
   comments_posted: number;
   comments_approved: number;
   comments_rejected: number;
+  /** The client's review (issue 37; absent on timelines projected before it): the latest revision round their change requests opened. */
+  client_rounds?: number;
+  /** The first deliverable's upload: when the client first had something to review. */
+  first_deliverable_at?: string | null;
+  /** Per deliverable (its v1 file id): the current version, and whether the client approved it. */
+  client_review?: Record<string, { v: number; ok: boolean }>;
+  /** When every current deliverable last became approved by the client (null while one is not). */
+  client_approved_at?: string | null;
 }
 
 export function initialTimeline(): ProjectTimeline {
@@ -84,7 +93,35 @@ export function initialTimeline(): ProjectTimeline {
     comments_posted: 0,
     comments_approved: 0,
     comments_rejected: 0,
+    client_rounds: 0,
+    first_deliverable_at: null,
+    client_review: {},
+    client_approved_at: null,
   };
+}
+
+/** The client's review of the deliverables, as the insights count it (rounds, delivery to approval). */
+function evolveClientReview(state: ProjectTimeline, event: Pick<EventEnvelope, 'type' | 'at' | 'data'>): ProjectTimeline {
+  const data = event.data as Record<string, any>;
+  const review = state.client_review ?? {};
+  switch (event.type) {
+    case 'FileUploaded': {
+      if (data.file_type !== 'deliverable') return state;
+      const id = (data.version_of ?? data.file_id) as string;
+      const next = { ...review, [id]: { v: (data.version as number | undefined) ?? 1, ok: false } };
+      return { ...state, first_deliverable_at: state.first_deliverable_at ?? event.at, client_review: next, client_approved_at: null };
+    }
+    case 'DeliverableApproved': {
+      const current = review[data.deliverable_id];
+      if (!current || current.v !== data.version || current.ok) return state;
+      const next: Record<string, { v: number; ok: boolean }> = { ...review, [data.deliverable_id]: { ...current, ok: true } };
+      return { ...state, client_review: next, client_approved_at: Object.values(next).every((deliverable) => deliverable.ok) ? event.at : null };
+    }
+    case 'ChangesRequested':
+      return { ...state, client_rounds: Math.max(state.client_rounds ?? 0, Number(data.round ?? 0)) };
+    default:
+      return state;
+  }
 }
 
 /**
@@ -156,6 +193,10 @@ export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope
       return { ...state, comments_approved: state.comments_approved + 1 };
     case 'CommentRejected':
       return { ...state, comments_rejected: state.comments_rejected + 1 };
+    case 'FileUploaded':
+    case 'DeliverableApproved':
+    case 'ChangesRequested':
+      return evolveClientReview(state, event);
     default:
       return state;
   }

@@ -2,7 +2,8 @@ import type { EventEnvelope } from '../../../events/envelope.js';
 
 /**
  * Who hears about an event, and under which topics. Topics name what to reload, never data:
- * `project:<id>` (its dialog: details, activity, comments), `projects` (boards and lists),
+ * `project:<id>` (its dialog: details, activity, comments, and the review: versions, notes and
+ * decisions are project events), `projects` (boards and lists, whose cards carry the review summary),
  * `moderation`, `activity` (admin's global feed), `users` (admin's user list), `team`, `me`.
  */
 export interface Audience {

@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { NotificationKind } from '../../../shared/notification-kinds.js';
 import { calendarDay, humanize } from '../../../shared/vocabulary.js';
-import type { ProjectState } from '../projects/decider.js';
+import type { ProjectState } from '../projects/contracts.js';
 
 /** Someone to tell: an account (sub), or only an address (a designer pre-authorised by e-mail who has none yet). */
 export interface Recipient {
@@ -76,8 +76,25 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
       break;
     }
     case 'FileUploaded': {
-      const { file_type, file_name } = event.data as { file_type: string; file_name: string };
-      if (file_type === 'deliverable') tell(client, 'deliverable', `A deliverable was uploaded to ${title}: ${file_name}`, 'client');
+      const { file_type, file_name, version_of, version } = event.data as { file_type: string; file_name: string; version_of?: string; version?: number };
+      if (file_type !== 'deliverable') break;
+      if (!version_of) tell(client, 'deliverable', `A deliverable was uploaded to ${title}: ${file_name}`, 'client');
+      // After a request for changes, the new version asks the client's side to review again.
+      else if (after.review_summary?.ready_for_review) tell(client, 'deliverable', `${file_name} (v${version}) is ready for review on ${title}`, 'client');
+      else tell(client, 'deliverable', `A new version was uploaded to ${title}: ${file_name} (v${version})`, 'client');
+      break;
+    }
+    case 'ChangesRequested': {
+      const { note_count } = event.data as { note_count: number };
+      const message = `Changes requested on ${title} (${note_count} ${note_count === 1 ? 'note' : 'notes'})`;
+      tell([designer], 'status', message, 'designer');
+      tell(admins, 'status', message, 'admin');
+      break;
+    }
+    case 'DeliverableApproved': {
+      const { deliverable_id, version } = event.data as { deliverable_id: string; version: number };
+      const file = after.files.find((candidate) => (candidate.version_of ?? candidate.id) === deliverable_id && (candidate.version ?? 1) === version);
+      tell([designer], 'deliverable', `The client approved ${file ? `${file.file_name} (v${version})` : 'a deliverable'} on ${title}`, 'designer');
       break;
     }
     case 'CommentPosted':

@@ -1,6 +1,17 @@
 import * as z from '../../../events/zod.js';
 import { notificationPreferencesSchema, type NotificationKind, type NotificationPreferences } from './events.js';
-import type { InboxItem } from './store.js';
+
+/** One in-app notification, as the notifications' store keeps it. */
+export interface InboxItem {
+  id: string;
+  kind: NotificationKind;
+  project_id: string;
+  project_title: string;
+  message: string;
+  /** The path that opens the project on the recipient's board. */
+  link: string;
+  at: string;
+}
 
 export const NOTIFICATIONS_PAGE = 20;
 

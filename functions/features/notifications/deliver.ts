@@ -35,7 +35,7 @@ export async function noticesOf(runtime: Runtime, event: EventEnvelope): Promise
   const teamMembers = (team?.members ?? []).filter((member) => member.status === 'active').map((member) => member.user_id);
   const emails = [before.assigned_designer_email, after.assigned_designer_email].filter((email): email is string => !!email);
   const accounts = new Map(await Promise.all(emails.map(async (email) => [email, (await designerByEmail(runtime, email))?.user_id ?? null] as const)));
-  const admins = ['ProjectSubmitted', 'ProjectStatusChanged', 'CommentPosted'].includes(event.type) ? await adminIds(runtime) : [];
+  const admins = ['ProjectSubmitted', 'ProjectStatusChanged', 'CommentPosted', 'ChangesRequested'].includes(event.type) ? await adminIds(runtime) : [];
   return noticesFor(event, { before, after, teamMembers, admins, accountOfEmail: (email) => accounts.get(email) ?? null });
 }
 

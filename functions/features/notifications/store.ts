@@ -1,6 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { NotificationKind } from '../../../shared/notification-kinds.js';
 import type { Runtime } from '../../platform/runtime.js';
+import type { InboxItem } from './contracts.js';
+
+export type { InboxItem };
 
 /**
  * The notifications' own items in the views table, outside the projections' generations (like the
@@ -13,16 +16,6 @@ import type { Runtime } from '../../platform/runtime.js';
  * - `$mail-window#<recipient>#<projectId>`: when the next e-mail about that project may go (the quota);
  * - `$digest#<recipient>` / `<day>`: the day's digest, claimed once.
  */
-export interface InboxItem {
-  id: string;
-  kind: NotificationKind;
-  project_id: string;
-  project_title: string;
-  message: string;
-  /** The path that opens the project on the recipient's board. */
-  link: string;
-  at: string;
-}
 
 export interface PendingMail extends InboxItem {
   recipient: string;

@@ -1,7 +1,88 @@
 import * as z from '../../../events/zod.js';
 import { projectBriefSchema } from '../../../shared/project-brief.js';
-import { PRIORITIES, PROJECT_STATUSES } from '../../../shared/vocabulary.js';
-import type { ProjectDocument } from './projection.js';
+import { PRIORITIES, PROJECT_STATUSES, type FileType, type Priority, type ProjectCategory, type ProjectStatus } from '../../../shared/vocabulary.js';
+import type { ChecklistItem } from './events.js';
+import type { ReviewSummary } from '../reviews/contracts.js';
+
+export interface ProjectChecklistItem extends ChecklistItem {
+  completed: boolean;
+}
+
+export interface ProjectFile {
+  id: string;
+  file_name: string;
+  file_type: FileType;
+  file_category: string;
+  file_size: number;
+  file_url: string;
+  upload_status: 'success';
+  uploader_id: string;
+  created_at: string;
+  /** A later version of a deliverable: its v1 file id, and which version this is (absent on v1). */
+  version_of?: string;
+  version?: number;
+}
+
+export interface ProjectComment {
+  id: string;
+  content: string;
+  user_id: string;
+  author_role: string;
+  approved: boolean;
+  approved_by: string | null;
+  approved_at: string | null;
+  created_at: string;
+}
+
+/** The client's brief as the wizard collects it: what a submission carries and the project keeps. */
+export interface ProjectBrief {
+  description: string;
+  design_priority: string[];
+  area_sqft: number | null;
+  existing_plans: boolean;
+  permit_needs: string | null;
+  deliverables: string[];
+  room_selection: string[];
+  room_notes: string | null;
+  inspiration_links: string[];
+  project_address: string | null;
+  specifications: Record<string, unknown>;
+}
+
+export interface ProjectState extends ProjectBrief {
+  exists: boolean;
+  id: string | null;
+  user_id: string | null;
+  created_by: string | null;
+  team_id: string | null;
+  title: string;
+  status: ProjectStatus;
+  priority: Priority;
+  project_category: ProjectCategory | null;
+  project_type: string | null;
+  property_type: string | null;
+  checklist: ProjectChecklistItem[];
+  total_estimated_hours: number;
+  estimated_turnaround_days: number | null;
+  grok_generated: boolean;
+  checklist_source: 'bedrock' | 'local' | 'manual';
+  due_date: string | null;
+  assigned_designer_id: string | null;
+  assigned_designer_email: string | null;
+  assigned_designer_name: string | null;
+  files: ProjectFile[];
+  comments: ProjectComment[];
+  /** The client's review of the deliverables, as the board and the dialog show it. */
+  review_summary: ReviewSummary;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+/** A project as its view keeps it (its comments are kept apart, for moderation). */
+export type ProjectDocument = Omit<ProjectState, 'comments'>;
+
+/** The `{id}` of the routes under /api/projects/{id}: a ULID, or the project is unknown. */
+export const projectIdParams = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 

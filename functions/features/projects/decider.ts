@@ -5,77 +5,18 @@ import { canonicalEmail } from '../../../shared/email.js';
 import { DESCRIPTION_TOO_SHORT, MIN_DESCRIPTION_LENGTH, descriptionLength } from '../../../shared/description.js';
 import type { Decider, DecisionContext, Evolution, EvolvingEvent } from '../../platform/decider.js';
 import { conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
-import { totalHours, turnaroundDays } from '../insights/turnaround.js';
+import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile, ProjectState as ProjectDocumentState } from './contracts.js';
+import { totalHours, turnaroundDays } from '../../../shared/turnaround.js';
+import { evolveStanding, noReview, reviewSummaryOf, type ReviewStanding } from './review-standing.js';
 
 export const projectStream = (id: string) => `project-${id}`;
 
-export interface ProjectChecklistItem extends ChecklistItem {
-  completed: boolean;
-}
+/** The project's state is the document its view keeps and the SPA reads: its shape lives with the contracts. */
+export type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile };
 
-export interface ProjectFile {
-  id: string;
-  file_name: string;
-  file_type: FileType;
-  file_category: string;
-  file_size: number;
-  file_url: string;
-  upload_status: 'success';
-  uploader_id: string;
-  created_at: string;
-}
-
-export interface ProjectComment {
-  id: string;
-  content: string;
-  user_id: string;
-  author_role: string;
-  approved: boolean;
-  approved_by: string | null;
-  approved_at: string | null;
-  created_at: string;
-}
-
-/** The client's brief as the wizard collects it: what a submission carries and the project keeps. */
-export interface ProjectBrief {
-  description: string;
-  design_priority: string[];
-  area_sqft: number | null;
-  existing_plans: boolean;
-  permit_needs: string | null;
-  deliverables: string[];
-  room_selection: string[];
-  room_notes: string | null;
-  inspiration_links: string[];
-  project_address: string | null;
-  specifications: Record<string, unknown>;
-}
-
-export interface ProjectState extends ProjectBrief {
-  exists: boolean;
-  id: string | null;
-  user_id: string | null;
-  created_by: string | null;
-  team_id: string | null;
-  title: string;
-  status: ProjectStatus;
-  priority: Priority;
-  project_category: ProjectCategory | null;
-  project_type: string | null;
-  property_type: string | null;
-  checklist: ProjectChecklistItem[];
-  total_estimated_hours: number;
-  estimated_turnaround_days: number | null;
-  grok_generated: boolean;
-  checklist_source: 'bedrock' | 'local' | 'manual';
-  due_date: string | null;
-  assigned_designer_id: string | null;
-  assigned_designer_email: string | null;
-  assigned_designer_name: string | null;
-  files: ProjectFile[];
-  comments: ProjectComment[];
-  created_at: string | null;
-  updated_at: string | null;
+export interface ProjectState extends ProjectDocumentState {
+  /** What the review summary is folded from (kept off the documents readers get). */
+  review_standing: ReviewStanding;
 }
 
 export interface SubmitProjectCommand extends ProjectBrief {
@@ -99,7 +40,8 @@ export type DesignerChoice = { designer_id: string; designer_name?: string | nul
 
 export type ProjectCommand =
   | SubmitProjectCommand
-  | { type: 'RecordFile'; file_id: string; file_name: string; file_type: FileType; file_category: string; file_size: number; file_url: string }
+  /** `version_of`: a new version of the deliverable with this (v1) file id. */
+  | { type: 'RecordFile'; file_id: string; file_name: string; file_type: FileType; file_category: string; file_size: number; file_url: string; version_of?: string }
   /** One change from the management dialog (admin) or the designer's status selector. */
   | { type: 'UpdateProject'; status?: ProjectStatus; designer?: DesignerChoice; priority?: Priority; due_date?: string | null }
   | { type: 'ToggleTask'; checklist_id: string; completed: boolean }
@@ -163,8 +105,15 @@ function decideFile(command: Extract<ProjectCommand, { type: 'RecordFile' }>, st
   } else if (!isAdmin(context) && !isAssignedTo(state, context)) {
     throw forbidden('Only admins and the assigned designer can upload deliverables');
   }
-  const { type: _type, ...file } = command;
-  return [FileUploaded.create(file)];
+  const { type: _type, version_of, ...file } = command;
+  if (version_of === undefined) return [FileUploaded.create(file)];
+  if (command.file_type !== 'deliverable') throw invalid('Only deliverables have versions');
+  const named = state.files.find((candidate) => candidate.id === version_of);
+  if (!named || named.file_type !== 'deliverable') throw notFound('Deliverable not found');
+  // A later version named instead of v1 still means its deliverable.
+  const deliverable = named.version_of ?? named.id;
+  const current = state.review_standing?.deliverables[deliverable]?.current ?? 1;
+  return [FileUploaded.create({ ...file, version_of: deliverable, version: current + 1 })];
 }
 
 function decideComment(command: Extract<ProjectCommand, { type: 'PostComment' | 'ApproveComment' | 'RejectComment' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
@@ -228,9 +177,16 @@ const initialProjectState = (): ProjectState => ({
     assigned_designer_name: null,
     files: [],
     comments: [],
+    review_summary: reviewSummaryOf(undefined),
+    review_standing: noReview(),
     created_at: null,
     updated_at: null,
   });
+
+function reviewed(state: ProjectState, event: EvolvingEvent): Pick<ProjectState, 'review_standing' | 'review_summary'> {
+  const review_standing = evolveStanding(state.review_standing, event);
+  return { review_standing, review_summary: reviewSummaryOf(review_standing) };
+}
 
 function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState {
   switch (event.type) {
@@ -252,9 +208,13 @@ function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState 
     case 'FileUploaded': {
       const data = event.data as ReturnType<typeof FileUploaded.create>['data'];
       const { file_id, ...file } = data;
+      if (state.files.some((known) => known.id === file_id)) return state;
       const record: ProjectFile = { id: file_id, ...file, upload_status: 'success', uploader_id: event.actor.sub, created_at: event.at };
-      return { ...state, files: [record, ...state.files], updated_at: event.at };
+      return { ...state, files: [record, ...state.files], ...reviewed(state, event), updated_at: event.at };
     }
+    case 'DeliverableApproved':
+    case 'ChangesRequested':
+      return { ...state, ...reviewed(state, event), updated_at: event.at };
     case 'ProjectStatusChanged':
       return { ...state, status: (event.data as { to: ProjectStatus }).to, updated_at: event.at };
     case 'DesignerAssigned': {

@@ -62,6 +62,10 @@ export const FileUploaded = /* @__PURE__ */ defineEvent(
     file_category: z.string().check(z.minLength(1), z.maxLength(200)),
     file_size: z.int().check(z.gte(0)),
     file_url: z.string().check(z.minLength(1), z.maxLength(1024)),
+    /** A new version of a deliverable: the deliverable's v1 file id (absent on v1 and on older events). */
+    version_of: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+    /** The version this file is of its deliverable (2, 3, …); absent means v1. */
+    version: z.optional(z.int().check(z.gte(1))),
   }),
 );
 

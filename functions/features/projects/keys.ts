@@ -1,4 +1,3 @@
-import type { ProjectState } from './decider.js';
 
 /** The projects projection's view keys and document type, apart from the projection so readers bundle no decider. */
 export const projectKey = (id: string) => ({ pk: `project#${id}`, sk: 'doc' });
@@ -9,5 +8,5 @@ export const activityPartition = (projectId: string) => `activity#${projectId}`;
 /** The global activity of one UTC day (gsi5). */
 export const activityDayPartition = (at: string) => `activity-day#${at.slice(0, 10)}`;
 
-/** The project document as readers get it: comments live in their own items. */
-export type ProjectDocument = Omit<ProjectState, 'comments'>;
+/** The project document as readers get it (comments live in their own items): the SPA's shape too. */
+export type { ProjectDocument } from './contracts.js';

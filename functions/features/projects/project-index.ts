@@ -105,7 +105,7 @@ export function boardPartitions(project: ProjectState): string[] {
 
 /** A board card: the document without its heavy parts (what GET /api/projects lists), and its client. */
 export function projectCard(project: ProjectState, client: CardClient | null = null) {
-  const { checklist, specifications: _s, description: _d, files: _f, comments: _c, ...rest } = project;
+  const { checklist, specifications: _s, description: _d, files: _f, comments: _c, review_standing: _r, ...rest } = project;
   return { ...rest, id: project.id!, checklist_total: checklist.length, checklist_completed: checklist.filter((task) => task.completed).length, client };
 }
 

@@ -33,7 +33,7 @@ export const projectsProjection: Projection<ProjectState> = {
     if (!state.exists || !state.id) return [];
     const sort = `${state.created_at}#${state.id}`;
     const designer = state.assigned_designer_id ?? state.assigned_designer_email;
-    const { comments, ...document } = state;
+    const { comments, review_standing: _standing, ...document } = state;
     const item: ViewItem = {
       ...projectKey(state.id),
       gsi1pk: ownerPartition(String(state.user_id)),

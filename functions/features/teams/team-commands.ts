@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { userKey } from '../users/keys.js';
 import type { TeamDocument } from './projection.js';
 import { NOT_TEAM_ADMIN_MESSAGE, isExpired, teamDecider, teamStream, type TeamCommand, type TeamInvite, type TeamState } from './decider.js';
@@ -14,16 +13,8 @@ import type { UserDoc } from '../users/queries.js';
 import { getRuntime, type Runtime } from '../../platform/runtime.js';
 import type { TeamInviteView, TeamResponse } from './contracts.js';
 
-/** A new invitation token (256 random bits, URL-safe) and the sha256 that is all the system keeps of it. */
-export function newInviteToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashInviteToken(token) };
-}
-
-export const hashInviteToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-
-/** Tokens are what newInviteToken makes; anything else cannot be one. */
-export const looksLikeInviteToken = (token: string) => /^[A-Za-z0-9_-]{32,100}$/.test(token);
+/** Invitation tokens are the platform's (designer invitations use them too); the team's handlers take them from here. */
+export { hashInviteToken, looksLikeInviteToken, newInviteToken } from '../../platform/invite-tokens.js';
 
 export function commandMeta(request: HttpRequest<unknown, unknown, unknown>, principal: Principal): CommitMeta {
   return { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined };

@@ -30,7 +30,7 @@ export interface HttpResult {
   headers?: Record<string, string>;
 }
 
-const DOMAIN_STATUS: Record<DomainError['code'], number> = { INVALID: 400, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, GONE: 410 };
+const DOMAIN_STATUS: Record<DomainError['code'], number> = { INVALID: 400, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, GONE: 410, LIMIT_REACHED: 429 };
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
   return {

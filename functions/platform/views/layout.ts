@@ -10,5 +10,7 @@
  *    the card, the insights).
  * 2: issue 36, the activity log in the studio's words ('Status updated to In Progress', 'Due date
  *    set to Nov 26, 2026'): a rebuild rewords the entries written before.
+ * 3: issue 37, the client's review: the review view per project, the review summary on every
+ *    project document and card, and the activity entries of versions and decisions.
  */
-export const VIEWS_LAYOUT = 2;
+export const VIEWS_LAYOUT = 3;

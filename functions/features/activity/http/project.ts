@@ -9,7 +9,7 @@ import { getUser } from '../../users/queries.js';
 import { getRuntime } from '../../../platform/runtime.js';
 import type { ActivityResponse } from '../contracts.js';
 import { canReadProject } from '../../projects/access.js';
-import { projectIdParams } from '../../projects/http/get.js';
+import { projectIdParams } from '../../projects/contracts.js';
 import { commentView, entryView } from '../../projects/present.js';
 
 /**

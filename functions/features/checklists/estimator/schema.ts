@@ -1,6 +1,5 @@
 import * as z from '../../../../events/zod.js';
 import { PROJECT_CATEGORIES } from '../../../../shared/vocabulary.js';
-import type { StudioTurnaround } from '../../insights/report.js';
 
 const list = (max: number, itemMax = 200) => z._default(z.array(z.string().check(z.trim(), z.maxLength(itemMax))).check(z.maxLength(max)), []);
 const optionalText = (max: number) => z._default(z.nullable(z.string().check(z.trim(), z.maxLength(max))), null);
@@ -60,29 +59,7 @@ export function checklistAnswerJsonSchema(): Record<string, unknown> {
   return schema;
 }
 
-export type ChecklistSource = 'bedrock' | 'local';
-
-/** The studio's own record on similar projects (same category and type, recent deliveries). */
-export type StudioFigures = StudioTurnaround;
+export type { ChecklistResult, ChecklistSource, ChecklistTask, EstimateBasis, StudioFigures } from '../contracts.js';
 
 /** Below this many similar deliveries the studio's record says too little to move an estimate. */
 export const MIN_STUDIO_DELIVERIES = 3;
-
-/** Whether the estimate was made knowing the studio's record ('studio') or from the brief alone. */
-export type EstimateBasis = 'studio' | 'generic';
-
-export interface ChecklistTask {
-  task: string;
-  estimated_hours: number;
-}
-
-export interface ChecklistResult {
-  checklist: ChecklistTask[];
-  total_estimated_hours: number;
-  suggested_turnaround_days: number;
-  /** Which produced it: Amazon Bedrock, or the deterministic local estimator. */
-  source: ChecklistSource;
-  estimate_basis: EstimateBasis;
-  /** The studio's record the estimate was given, when it was ('studio'). */
-  studio: StudioFigures | null;
-}

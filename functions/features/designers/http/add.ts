@@ -10,7 +10,7 @@ import { accountByEmail, isAdminAccount } from '../queries.js';
 import { consumeQuota } from '../../../platform/quotas.js';
 import { getRuntime } from '../../../platform/runtime.js';
 import { ADD_DESIGNER_MESSAGES, addDesignerBody, type AddDesignerResponse } from '../contracts.js';
-import { newInviteToken } from '../../teams/team-commands.js';
+import { newInviteToken } from '../../../platform/invite-tokens.js';
 import { rowFromState } from '../commands.js';
 import { deliverDesignerInvitation } from '../invitation.js';
 

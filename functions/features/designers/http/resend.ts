@@ -6,7 +6,7 @@ import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
 import { consumeQuotas } from '../../../platform/quotas.js';
 import { getRuntime } from '../../../platform/runtime.js';
 import { designerEmailParams, type ResendDesignerInviteResponse } from '../contracts.js';
-import { newInviteToken } from '../../teams/team-commands.js';
+import { newInviteToken } from '../../../platform/invite-tokens.js';
 import { rowFromState } from '../commands.js';
 import { deliverDesignerInvitation } from '../invitation.js';
 

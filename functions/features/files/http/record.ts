@@ -31,6 +31,7 @@ export const handler = httpHandler({ body: recordFileBody, params: projectParams
 
   const project = await readableProject(runtime, principal, parsed.projectId);
   requireFileWriter(principal, project, parsed.fileType);
+  if (request.body.version_of && parsed.fileType !== 'deliverable') throw new HttpError(400, 'INVALID', 'Only deliverables have versions');
   const known = project.files.find((file) => file.id === parsed.fileId);
   if (known) return { status: 200, body: { file: known } satisfies RecordFileResponse };
 
@@ -62,6 +63,7 @@ export const handler = httpHandler({ body: recordFileBody, params: projectParams
         file_category: normaliseMimeType(stored.contentType),
         file_size: stored.size,
         file_url: finalKey,
+        ...(request.body.version_of ? { version_of: request.body.version_of } : {}),
       },
       { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
       runtime,

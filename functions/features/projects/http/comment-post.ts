@@ -6,7 +6,7 @@ import { newId } from '../../../platform/ids.js';
 import { profilesOf } from '../queries.js';
 import { getRuntime } from '../../../platform/runtime.js';
 import { postCommentBody, type PostCommentResponse } from '../../activity/contracts.js';
-import { projectIdParams } from './get.js';
+import { projectIdParams } from '../contracts.js';
 import { commentView } from '../present.js';
 
 /**

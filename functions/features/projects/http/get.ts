@@ -1,15 +1,12 @@
-import * as z from '../../../../events/zod.js';
 import { hasRole } from '../../../platform/http/auth.js';
 import { HttpError } from '../../../platform/errors.js';
 import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
 import { getProject, profilesOf } from '../queries.js';
 import { getUser } from '../../users/queries.js';
 import { getRuntime } from '../../../platform/runtime.js';
-import type { ProjectResponse } from '../contracts.js';
+import { projectIdParams, type ProjectResponse } from '../contracts.js';
 import { canReadProject, isAssignedDesigner } from '../access.js';
 import { clientPanel, clientSummary, permissionsFor } from '../present.js';
-
-export const projectIdParams = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
 
 /**
  * GET /api/projects/{id}: details, checklist and files for a reader of the project, what the caller

@@ -25,7 +25,7 @@ export const handler = httpHandler({ params, body: toggleTaskBody }, async (requ
     { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
     getRuntime(),
   );
-  const { comments: _comments, ...document } = result.state;
+  const { comments: _comments, review_standing: _standing, ...document } = result.state;
   const task = document.checklist.find((item) => item.checklist_id === request.params.taskId)!;
   const body: ToggleTaskResponse = { task, project: { ...document, id: request.params.id } };
   return { body };

@@ -7,8 +7,7 @@ import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
 import { designerByEmail, designersOfUser } from '../../designers/queries.js';
 import { getUser } from '../../users/queries.js';
 import { getRuntime, type Runtime } from '../../../platform/runtime.js';
-import { updateProjectBody, type ProjectResponse, type UpdateProjectBody } from '../contracts.js';
-import { projectIdParams } from './get.js';
+import { projectIdParams, updateProjectBody, type ProjectResponse, type UpdateProjectBody } from '../contracts.js';
 import { permissionsFor } from '../present.js';
 
 const NOT_A_DESIGNER = 'Designer not found';
@@ -53,7 +52,7 @@ export const handler = httpHandler({ params: projectIdParams, body: updateProjec
     { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
     runtime,
   );
-  const { comments: _comments, ...document } = result.state;
+  const { comments: _comments, review_standing: _standing, ...document } = result.state;
   const project = { ...document, id: request.params.id };
   const body: ProjectResponse = { project, permissions: permissionsFor(principal, project) };
   return { body };

@@ -1,6 +1,7 @@
 import { Badge, Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { propertyTypeLabel, shortDate, turnaroundRange, turnaroundTone } from '../../lib/format.js';
+import { reviewSummaryOf } from '../review/summary.js';
 
 const PREVIEWED_DELIVERABLES = 2;
 
@@ -9,6 +10,7 @@ export function BoardCard({ project, onOpen }: { project: ProjectCard; onOpen(pr
   const shown = project.deliverables.slice(0, PREVIEWED_DELIVERABLES);
   const more = project.deliverables.length - shown.length;
   const tone = turnaroundTone(project.estimated_turnaround_days);
+  const review = reviewSummaryOf(project);
 
   return (
     <Card as="article" variation="outlined" className="project-card" data-project-id={project.id}>
@@ -37,6 +39,15 @@ export function BoardCard({ project, onOpen }: { project: ProjectCard; onOpen(pr
       <Text className="project-card__meta">
         {propertyTypeLabel(project.property_type)}
       </Text>
+      {review?.approved_by_client ? (
+        <Badge size="small" variation="success" className="project-card__review">
+          Approved by client
+        </Badge>
+      ) : review?.ready_for_review ? (
+        <Badge size="small" variation="info" className="project-card__review">
+          Ready for review
+        </Badge>
+      ) : null}
       {shown.length > 0 ? (
         <Flex gap="xxs" wrap="wrap" alignItems="center">
           {shown.map((deliverable) => (

@@ -1,10 +1,16 @@
 import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ACCEPT_ATTRIBUTE, formatFileSize, shortenFileName } from '../../../../shared/uploads.js';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { longDate } from '../../lib/format.js';
 import { NOT_AUTHENTICATED } from '../../lib/api.js';
 import { UploadError, fileDownloadUrl, uploadProjectFile } from '../../lib/uploads.js';
+import { DeliverableItem } from '../review/DeliverableItem.js';
+import { LazyReviewViewer } from '../review/LazyReviewViewer.js';
+import { QueryBoundary } from '../review/QueryBoundary.js';
+import { reviewKey, useProjectReview } from '../review/review-api.js';
+import { reviewSummaryOf } from '../review/summary.js';
 import { toast } from '../toast/use-toast.js';
 
 export type ProjectFile = ProjectDetail['files'][number];
@@ -14,7 +20,7 @@ export type ProjectFile = ProjectDetail['files'][number];
  * `Content-Disposition: attachment` (functions/platform/aws/storage.ts), so following it saves the file
  * and leaves the page as it is, with no blank tab left open. 'Unable to download file' on failure.
  */
-async function download(projectId: string, file: ProjectFile) {
+async function download(projectId: string, file: Pick<ProjectFile, 'id' | 'file_name'>) {
   try {
     const url = await fileDownloadUrl(projectId, file.id);
     const link = document.createElement('a');
@@ -55,23 +61,33 @@ function FileList({ projectId, files, empty }: { projectId: string; files: reado
 }
 
 /**
- * The Files tab. Clients: every file, read-only with downloads. Admins and the assigned designer
- * (`canUpload`): deliverables with an upload to `{projectId}/deliverable/{name}` through the checked
- * presigned path, and the client's files.
+ * The Files tab. Deliverables are shown as their versions with the client's review (issue 37): the
+ * current version, its status, the earlier versions, 'Review' for everyone who sees the project and
+ * 'Upload New Version' for the studio. Admins and the assigned designer (`canUpload`) upload new
+ * deliverables to `{projectId}/deliverable/{name}` through the checked presigned path.
  */
-export function FilesPanel({ project, canUpload = false, onUploaded }: { project: ProjectDetail; canUpload?: boolean; onUploaded?(file: ProjectFile): void }) {
+export function FilesPanel(props: { project: ProjectDetail; canUpload?: boolean; onUploaded?(file: ProjectFile): void }) {
+  return (
+    <QueryBoundary>
+      <FilesPanelContent {...props} />
+    </QueryBoundary>
+  );
+}
+
+function FilesPanelContent({ project, canUpload = false, onUploaded }: { project: ProjectDetail; canUpload?: boolean; onUploaded?(file: ProjectFile): void }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
+  const [reviewing, setReviewing] = useState<string | null>(null);
+  const queries = useQueryClient();
+  const review = useProjectReview(project.id);
   const files = [...project.files].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
 
-  if (!canUpload) {
-    return (
-      <Flex direction="column" gap="small">
-        <FileList projectId={project.id} files={files} empty="No files uploaded yet" />
-      </Flex>
-    );
-  }
+  // A file came or went (an upload here, a live reload of the project): the versions follow.
+  const fileCount = project.files.length;
+  useEffect(() => {
+    void queries.invalidateQueries({ queryKey: reviewKey(project.id) });
+  }, [queries, project.id, fileCount]);
 
   async function upload(file: File) {
     setUploading({ name: file.name, percent: 0 });
@@ -90,32 +106,46 @@ export function FilesPanel({ project, canUpload = false, onUploaded }: { project
     }
   }
 
-  const deliverables = files.filter((file) => file.file_type === 'deliverable');
+  const chains = review.data?.deliverables ?? [];
+  const versioned = new Set(chains.flatMap((deliverable) => deliverable.versions.map((version) => version.file_id)));
+  // Deliverables the review does not list (yet): plain files, as before.
+  const loose = files.filter((file) => file.file_type === 'deliverable' && !versioned.has(file.id));
   const clientFiles = files.filter((file) => file.file_type !== 'deliverable');
+  const approved = review.data?.approved_by_client ?? reviewSummaryOf(project)?.approved_by_client ?? false;
+  const latest = (deliverable: (typeof chains)[number]) => deliverable.versions.at(-1)?.uploaded_at ?? '';
+  const shown = [...chains].sort((a, b) => (latest(a) < latest(b) ? 1 : -1));
+
   return (
     <Flex direction="column" gap="large">
+      {approved ? (
+        <p className="review-approved" role="status">
+          <span aria-hidden="true">✓</span> Approved by client
+        </p>
+      ) : null}
       <section aria-label="Deliverables">
         <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small" marginBottom="small">
           <Heading level={4} fontSize="medium">
-            Deliverables <Badge size="small">{deliverables.length}</Badge>
+            Deliverables <Badge size="small">{shown.length + loose.length}</Badge>
           </Heading>
-          <div className="upload-control">
-            <label htmlFor={inputId} className="amplify-button amplify-button--small amplify-button--primary upload-control__label">
-              Upload Deliverable
-            </label>
-            <input
-              ref={input}
-              id={inputId}
-              type="file"
-              className="visually-hidden-input"
-              accept={ACCEPT_ATTRIBUTE}
-              disabled={uploading !== null}
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                if (file) void upload(file);
-              }}
-            />
-          </div>
+          {canUpload ? (
+            <div className="upload-control">
+              <label htmlFor={inputId} className="amplify-button amplify-button--small amplify-button--primary upload-control__label">
+                Upload Deliverable
+              </label>
+              <input
+                ref={input}
+                id={inputId}
+                type="file"
+                className="visually-hidden-input"
+                accept={ACCEPT_ATTRIBUTE}
+                disabled={uploading !== null}
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0];
+                  if (file) void upload(file);
+                }}
+              />
+            </div>
+          ) : null}
         </Flex>
         {uploading ? (
           <Flex alignItems="center" gap="xs" marginBottom="small" role="status">
@@ -125,7 +155,21 @@ export function FilesPanel({ project, canUpload = false, onUploaded }: { project
             </Text>
           </Flex>
         ) : null}
-        <FileList projectId={project.id} files={deliverables} empty="No deliverables uploaded yet" />
+        {shown.length > 0 ? (
+          <ul className="file-list">
+            {shown.map((deliverable) => (
+              <DeliverableItem
+                key={deliverable.deliverable_id}
+                projectId={project.id}
+                deliverable={deliverable}
+                canRespond={!!review.data?.can_respond}
+                onReview={(chosen) => setReviewing(chosen.deliverable_id)}
+                onDownload={(file) => void download(project.id, file)}
+              />
+            ))}
+          </ul>
+        ) : null}
+        {shown.length === 0 || loose.length > 0 ? <FileList projectId={project.id} files={loose} empty="No deliverables uploaded yet" /> : null}
       </section>
       <section aria-label="Client files">
         <Heading level={4} fontSize="medium" marginBottom="small">
@@ -133,6 +177,7 @@ export function FilesPanel({ project, canUpload = false, onUploaded }: { project
         </Heading>
         <FileList projectId={project.id} files={clientFiles} empty="No files uploaded yet" />
       </section>
+      <LazyReviewViewer projectId={project.id} deliverableId={reviewing} onClose={() => setReviewing(null)} />
     </Flex>
   );
 }

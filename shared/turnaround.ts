@@ -1,4 +1,7 @@
-/** spec/2 §9: turnaround days = total hours / 2.5, rounded up; shown as N to N+2 days. */
+/**
+ * The product's turnaround rule: days = total hours / 2.5, rounded up, shown as N to N+2 days. The
+ * estimator, the project's decider and the insights all count with it, so it is shared, not a feature's.
+ */
 export const HOURS_PER_TURNAROUND_DAY = 2.5;
 
 export function turnaroundDays(totalHours: number): number {

@@ -1,0 +1,59 @@
+import * as z from '../../../events/zod.js';
+import { defineEvent, type EventDefinition } from '../../../events/catalogue.js';
+import { NOTE_TEXT_MAX, SUMMARY_MAX } from './contracts.js';
+
+/**
+ * The client's review, on the project stream (`project-<id>`): the events sit beside the project's
+ * own, so one commit can hold a change request and the status it moves the project to, and a
+ * project's history tells the whole story in order. A deliverable is named by its v1 file id; its
+ * versions are `FileUploaded` events (projects/events.ts) with `version_of` and `version`.
+ */
+const id = () => z.string().check(z.minLength(1), z.maxLength(128));
+const version = () => z.int().check(z.gte(1));
+
+/** A reviewer pinned a note on one page of one version. `text` is plain text, stored as written. */
+export const ReviewNotePinned = /* @__PURE__ */ defineEvent(
+  'ReviewNotePinned',
+  () => z.object({
+    note_id: id(),
+    deliverable_id: id(),
+    version: version(),
+    page: z.int().check(z.gte(1)),
+    x: z.number().check(z.gte(0), z.lte(1)),
+    y: z.number().check(z.gte(0), z.lte(1)),
+    text: z.string().check(z.minLength(1), z.maxLength(NOTE_TEXT_MAX)),
+  }),
+);
+
+/** The studio (the assigned designer or an admin) marked a note resolved. */
+export const ReviewNoteResolved = /* @__PURE__ */ defineEvent('ReviewNoteResolved', () => z.object({ note_id: id() }));
+
+/** The client's side approved the current version of a deliverable. */
+export const DeliverableApproved = /* @__PURE__ */ defineEvent('DeliverableApproved', () => z.object({ deliverable_id: id(), version: version() }));
+
+/**
+ * The client's side asked for changes on the current version: `round` is the revision round it
+ * opened (or joined, while another deliverable's request is still unanswered), `note_count` the
+ * open notes on that version when it was asked.
+ */
+export const ChangesRequested = /* @__PURE__ */ defineEvent(
+  'ChangesRequested',
+  () => z.object({
+    deliverable_id: id(),
+    version: version(),
+    round: z.int().check(z.gte(1)),
+    note_count: z.int().check(z.gte(0)),
+    summary: z.nullable(z.string().check(z.maxLength(SUMMARY_MAX))),
+  }),
+);
+
+export type ReviewEvent =
+  | ReturnType<typeof ReviewNotePinned.create>
+  | ReturnType<typeof ReviewNoteResolved.create>
+  | ReturnType<typeof DeliverableApproved.create>
+  | ReturnType<typeof ChangesRequested.create>;
+
+export const REVIEW_EVENT_TYPES = ['ReviewNotePinned', 'ReviewNoteResolved', 'DeliverableApproved', 'ChangesRequested'] as const;
+
+/** Every review event (one array, not pushed to: a bundle that never names it drops it). */
+export const reviewEvents: EventDefinition[] = [ReviewNotePinned, ReviewNoteResolved, DeliverableApproved, ChangesRequested];

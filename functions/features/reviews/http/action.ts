@@ -1,0 +1,51 @@
+import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
+import { loadState, runCommand } from '../../../platform/event-store/command.js';
+import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { newId } from '../../../platform/ids.js';
+import { getRuntime } from '../../../platform/runtime.js';
+import { getUser } from '../../users/queries.js';
+import { reviewRoleOf, requireReader } from '../access.js';
+import { reviewActionBody, type ReviewActionResponse } from '../contracts.js';
+import { reviewDecider, type ReviewCommand } from '../decider.js';
+import { reviewParams } from './get.js';
+
+/**
+ * POST /api/projects/{id}/reviews: one action on the review (pin a note, resolve one, approve, ask
+ * for changes). Parse → the caller must be able to read the review (else 404, as for a project they
+ * cannot read) → the decider holds every rule (who, which version, limits) → append → the events'
+ * types. The project is read from its stream, not the view: the rules see what the store holds.
+ */
+export const handler = httpHandler({ params: reviewParams, body: reviewActionBody }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const streamId = `project-${request.params.id}`;
+  const [{ state }, user] = await Promise.all([loadState(reviewDecider, streamId, runtime), getUser(runtime, principal.sub)]);
+  const callerTeam = user?.team_id ?? null;
+  requireReader(reviewRoleOf(principal, callerTeam, state));
+
+  const action = request.body;
+  const noteId = action.action === 'pin_note' ? newId() : undefined;
+  let command: ReviewCommand;
+  switch (action.action) {
+    case 'pin_note':
+      command = { type: 'PinNote', note_id: noteId!, deliverable_id: action.deliverable_id, version: action.version, page: action.page, x: action.x, y: action.y, text: action.text, caller_team_id: callerTeam };
+      break;
+    case 'resolve':
+      command = { type: 'ResolveNote', note_id: action.note_id };
+      break;
+    case 'approve':
+      command = { type: 'Approve', deliverable_id: action.deliverable_id, version: action.version, caller_team_id: callerTeam };
+      break;
+    case 'request_changes':
+      command = { type: 'RequestChanges', deliverable_id: action.deliverable_id, version: action.version, summary: action.summary ?? null, caller_team_id: callerTeam };
+      break;
+  }
+  const result = await runCommand(reviewDecider, streamId, command, { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined }, runtime);
+  const requested = result.events.find((event) => event.type === 'ChangesRequested');
+  const body: ReviewActionResponse = {
+    events: result.events.map((event) => event.type),
+    ...(noteId ? { note_id: noteId } : {}),
+    ...(requested ? { revision_round: (requested.data as { round: number }).round } : {}),
+  };
+  return { status: action.action === 'pin_note' ? 201 : 200, body };
+});

@@ -1,0 +1,33 @@
+import * as z from '../../../../events/zod.js';
+import { loadState } from '../../../platform/event-store/load-state.js';
+import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
+import { getRuntime } from '../../../platform/runtime.js';
+import { profilesOf } from '../../projects/queries.js';
+import { getUser } from '../../users/queries.js';
+import { reviewRoleOf, requireReader } from '../access.js';
+import type { ProjectReviewResponse } from '../contracts.js';
+import { peopleOf, presentReview } from '../present.js';
+import { getReview } from '../queries.js';
+import { reviewEvolution } from '../state.js';
+
+export const reviewParams = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
+
+/**
+ * GET /api/projects/{id}/reviews: every deliverable with its versions, notes and decisions, for the
+ * project's client and team, its assigned designer and admins; anyone else is told the project does
+ * not exist. Read from the review view; a project so new that the view has not caught up yet is
+ * folded from its stream instead.
+ */
+export const handler = httpHandler({ params: reviewParams }, async (request) => {
+  const principal = signedIn(request);
+  const runtime = getRuntime();
+  const projectId = request.params.id;
+  const [stored, user] = await Promise.all([getReview(runtime, projectId), getUser(runtime, principal.sub)]);
+  const review = stored ?? { state: (await loadState(reviewEvolution, `project-${projectId}`, runtime)).state, texts: null };
+  const role = reviewRoleOf(principal, user?.team_id ?? null, review.state);
+  requireReader(role);
+  const profiles = await profilesOf(runtime, peopleOf(review.state));
+  const names = new Map([...profiles].map(([sub, profile]) => [sub, profile.full_name ?? profile.email ?? null]));
+  const body: ProjectReviewResponse = presentReview(review.state, review.texts, names, role);
+  return { body };
+});

@@ -1,0 +1,43 @@
+import type { EventEnvelope } from '../../../events/envelope.js';
+import type { Projection } from '../../platform/views/projector.js';
+import type { ViewItem } from '../../platform/views/views.js';
+import { noteTextKey, reviewKey, summaryTextKey } from './keys.js';
+import { reviewEvolution, type ReviewState } from './state.js';
+
+/**
+ * The review view per project (GET /api/projects/{id}/reviews reads it): one document with the
+ * deliverables, their versions and decisions and every note's place and standing, and one item per
+ * text (a note's, a change request's summary), written once when its event is projected. The texts
+ * stay out of the document and of the projection's state: a version may hold 100 notes of 2,000
+ * characters, and a view item (like the checkpoint that keeps the state) stops at 400 KB.
+ */
+export const reviewsProjection: Projection<ReviewState> = {
+  name: 'reviews',
+  streamPrefix: 'project-',
+  initialState: reviewEvolution.initialState,
+  evolve(state, event) {
+    return withoutTexts(reviewEvolution.evolve(state, event));
+  },
+  items(state) {
+    if (!state.exists || !state.project_id) return [];
+    return [{ ...reviewKey(state.project_id), doc: JSON.stringify(state) }];
+  },
+  eventItems(event: EventEnvelope, _before, after) {
+    if (!after.project_id) return [];
+    const data = event.data as Record<string, unknown>;
+    if (event.type === 'ReviewNotePinned') return [{ ...noteTextKey(after.project_id, String(data.note_id)), text: String(data.text) } satisfies ViewItem];
+    if (event.type === 'ChangesRequested' && typeof data.summary === 'string') {
+      return [{ ...summaryTextKey(after.project_id, String(data.deliverable_id), Number(data.version)), text: data.summary } satisfies ViewItem];
+    }
+    return [];
+  },
+};
+
+function withoutTexts(state: ReviewState): ReviewState {
+  if (!state.notes.some((note) => note.text) && !state.deliverables.some((deliverable) => deliverable.decisions.some((decision) => decision.summary))) return state;
+  return {
+    ...state,
+    notes: state.notes.map((note) => (note.text ? { ...note, text: '' } : note)),
+    deliverables: state.deliverables.map((deliverable) => ({ ...deliverable, decisions: deliverable.decisions.map((decision) => (decision.summary ? { ...decision, summary: null } : decision)) })),
+  };
+}
