@@ -160,10 +160,10 @@ export const consumers: readonly ConsumerDefinition[] = [
   {
     name: 'projections',
     handler: 'functions/app/projections-consumer.ts',
-    grants: ['events:read', 'views:read', 'views:write'],
+    grants: ['events:read', 'views:read', 'views:write', 'connections:*', 'realtime:post'],
     // Every event of the users', notifications', projects', billing, teams' and designers' streams.
     eventTypes: typesOf([...userEvents, ...notificationEvents, ...projectEvents, ...reviewEvents, ...billingEvents, ...teamEvents, ...designerEvents]),
-    summary: 'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations',
+    summary: 'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations; then tells connected browsers which topics it changed (never data)',
   },
   {
     name: 'cognito-groups',
@@ -187,15 +187,6 @@ export const consumers: readonly ConsumerDefinition[] = [
   grants: ['events:read', 'views:read', 'views:claim', 'connections:*', 'realtime:post', 'mail:send'],
   eventTypes: typesOf([ProjectSubmitted, ProjectStatusChanged, FileUploaded, CommentPosted, CommentApproved, DesignerAssigned, DesignerUnassigned, DueDateChanged, ChangesRequested, DeliverableApproved]),
   summary: 'tells the people a project event concerns, in the app and by e-mail as they chose',
-});
-
-/** Live updates hear about everything any consumer hears about. */
-(consumers as ConsumerDefinition[]).push({
-  name: 'notifier',
-  handler: 'functions/features/live/notifier.ts',
-  grants: ['views:read', 'connections:*', 'realtime:post'],
-  eventTypes: [...new Set(consumers.flatMap((consumer) => consumer.eventTypes))],
-  summary: 'tells connected browsers which topics changed (never data), once the projections have the event',
 });
 
 /** The WebSocket API for live updates: API Gateway routes in the cloud, the embedded server locally. */

@@ -6,12 +6,17 @@ import { recordMetric } from '../platform/observability/metrics.js';
 import { eventReading } from './runtime.js';
 import { storedEvent } from '../platform/event-store/stored-event.js';
 import { consumer } from './lambda.js';
+import { announceChanges } from '../features/live/announce.js';
 import { allProjections } from './projections.js';
 
 /** One projector per views (the embedded runtime may be restarted inside one process). */
 const projectors = new WeakMap<ViewStore, Projector>();
 
-/** EventBridge → the read side. Idempotent and order-tolerant (see Projector). */
+/**
+ * EventBridge → the read side, then the live topics. Idempotent and order-tolerant (see Projector).
+ * What the projector committed is announced to connected browsers here, once the views hold it, by
+ * an explicit call: no one polls the checkpoints to learn it.
+ */
 export const handler = consumer(async (envelope: EventEnvelope): Promise<void> => {
   const runtime = eventReading();
   const views = viewStore();
@@ -23,7 +28,8 @@ export const handler = consumer(async (envelope: EventEnvelope): Promise<void> =
     log.warn('Ignored an event that is not in the event store', { streamId: String(envelope?.streamId), version: String(envelope?.version) });
     return;
   }
-  await projector.handle(stored);
+  const applied = await projector.handle(stored);
   // How far the screens trail the store: from the commit to the projections having it.
   recordMetric('ConsumerLag', Math.max(0, runtime.now().getTime() - Date.parse(stored.at)));
+  await announceChanges(runtime, applied);
 });

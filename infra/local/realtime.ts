@@ -17,7 +17,8 @@ const HEARTBEAT_MS = 30_000;
 /**
  * The WebSocket API on the embedded server, at /realtime: an upgrade runs the same `$connect`
  * handler API Gateway would (a refused token refuses the upgrade), messages run `$default`, a close
- * runs `$disconnect`; the notifier posts through `poster` as it would through the management API.
+ * runs `$disconnect`; the projections consumer posts through `poster`, right after its commit, as it
+ * would through the management API.
  */
 export async function attachRealtime(server: Server, repoRoot: string, options: { heartbeatMs?: number } = {}) {
   const handlers = new Map<string, RouteHandler>();

@@ -14,7 +14,7 @@ export const REALTIME_STAGE = 'live';
 /**
  * Live updates: a WebSocket API whose routes come from `realtimeRoutes`. The SPA connects straight
  * to its wss:// URL (published in /config.json as `realtimeUrl`), passing its ID token as `?token=`,
- * which the `$connect` handler verifies; the notifier consumer posts "topics changed" messages back
+ * which the `$connect` handler verifies; the projections consumer posts "topics changed" messages back
  * through the management API.
  */
 export class Realtime extends Construct {

@@ -24,7 +24,7 @@ const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules
  */
 const BUDGET_KB: Readonly<Record<string, number>> = {
   'functions/app/outbox-sweeper.ts': 335,
-  'functions/app/projections-consumer.ts': 340,
+  'functions/app/projections-consumer.ts': 385,
   'functions/features/activity/http/global.ts': 300,
   'functions/features/activity/http/project.ts': 275,
   'functions/features/audit/http/get.ts': 320,
@@ -47,7 +47,6 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   'functions/features/files/http/record.ts': 515,
   'functions/features/files/http/upload.ts': 490,
   'functions/features/insights/http/get.ts': 285,
-  'functions/features/live/notifier.ts': 325,
   'functions/features/live/socket/connect.ts': 250,
   'functions/features/live/socket/default.ts': 10,
   'functions/features/live/socket/disconnect.ts': 220,

@@ -43,7 +43,9 @@ describe('live updates (WebSocket API)', () => {
 
   it('lets the functions that post to connections do so, on this API’s stage only', () => {
     const posters = result.functions.filter((fn) => fn.capabilities.includes('realtime'));
-    expect(posters.map((fn) => fn.handler)).toContain('functions/features/live/notifier.ts');
+    // The projections consumer announces what it committed: it posts, and no notifier beside it polls.
+    expect(posters.map((fn) => fn.handler)).toContain('functions/app/projections-consumer.ts');
+    expect(result.functions.map((fn) => fn.handler)).not.toContain('functions/features/live/notifier.ts');
     for (const fn of posters) {
       const variables = json.Resources[fn.logicalId]!.Properties!.Environment.Variables as Record<string, unknown>;
       expect(JSON.stringify(variables.REALTIME_MANAGEMENT_ENDPOINT)).toContain(result.realtimeApiLogicalId);

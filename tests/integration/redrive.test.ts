@@ -96,19 +96,19 @@ describe('redrive', () => {
     stack.local.bus.faults.beforeDelivery = (subscription, event) => {
       if (event.streamId !== `project-${id}`) return;
       deliveries.push(subscription);
-      if (subscription === 'notifier') throw new Error('socket table unreachable');
+      if (subscription === 'notifications') throw new Error('notifications table unreachable');
     };
-    await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: 'Low' } });
+    await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { due_date: '2030-03-04' } });
     await stack.settle();
     const [letter] = await inProcessSource(stack.local.bus).list();
-    expect(letter).toMatchObject({ consumer: 'notifier', streamId: `project-${id}`, type: 'PriorityChanged' });
+    expect(letter).toMatchObject({ consumer: 'notifications', streamId: `project-${id}`, type: 'DueDateChanged' });
     stack.local.bus.faults.beforeDelivery = (subscription, event) => {
       if (event.streamId === `project-${id}`) deliveries.push(`redrive:${subscription}`);
     };
     const report = await redrive(adminSource(stack.local.opsAdmin), { ids: [letter!.id, 'no-such-letter'] });
     expect(report.redelivered.map((l) => l.id)).toEqual([letter!.id]);
     expect(report.unknownIds).toEqual(['no-such-letter']);
-    expect(deliveries.filter((d) => d.startsWith('redrive:'))).toEqual(['redrive:notifier']);
+    expect(deliveries.filter((d) => d.startsWith('redrive:'))).toEqual(['redrive:notifications']);
     stack.local.bus.faults = {};
   });
 

@@ -111,6 +111,11 @@ export class EventLog {
     return event && this.catalogue.upcast(event);
   }
 
+  /** An event at its type's current schema version (the catalogue this log was built with lifts it). */
+  upcast<E extends EventEnvelope>(event: E): E {
+    return this.catalogue.upcast(event);
+  }
+
   /** A stored commit item as a Commit, its events upcast unless `raw`. */
   commitOf(item: CommitItem, raw = false): Commit {
     const events = (JSON.parse(item.events) as EventEnvelope[]).map((event) => (raw ? event : this.catalogue.upcast(event)));

@@ -1,4 +1,3 @@
-import { catalogue } from '../../app/catalogue.js';
 import { type EventEnvelope } from '../../../events/envelope.js';
 import type { EventStore } from '../event-store/event-store.js';
 import { Recent } from './recent.js';
@@ -72,6 +71,17 @@ export function counterDeltas(previous: readonly string[], next: readonly string
   return deltas;
 }
 
+/**
+ * One event a projection applied in a step this projector committed, with the projection's state
+ * before and after it: what the views now show, for whoever tells readers that it changed.
+ */
+export interface AppliedEvent {
+  projection: string;
+  event: EventEnvelope;
+  before: unknown;
+  after: unknown;
+}
+
 export const checkpointKey = (projection: string, streamId: string) => ({ pk: `cp#${projection}#${streamId}`, sk: 'cp' });
 export const itemKey = (item: Pick<ViewItem, 'pk' | 'sk'>) => `${item.pk}\u0000${item.sk}`;
 const MAX_ATTEMPTS = 10;
@@ -105,7 +115,7 @@ export class Projector {
   private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
-    private readonly store: Pick<EventStore, 'readStream'>,
+    private readonly store: Pick<EventStore, 'readStream' | 'upcast'>,
     private readonly views: ViewStore,
     readonly projections: readonly Projection[],
   ) {}
@@ -114,12 +124,26 @@ export class Projector {
     return this.projections.filter((projection) => streamId.startsWith(projection.streamPrefix));
   }
 
-  async handle(event: EventEnvelope): Promise<void> {
-    const upcast = catalogue.upcast(event);
+  /**
+   * Applies an event to every projection of its stream, in every generation being written. Once it
+   * returns, each of them holds the event (committed here or by someone before), so the answer (the
+   * events this call committed, with the states around them, once each however many generations a
+   * rebuild writes) is safe to announce: whoever reads the views now finds them. An event someone
+   * else applied (a redelivery, a gap filled earlier) is not listed: its committer announces it.
+   */
+  async handle(event: EventEnvelope): Promise<AppliedEvent[]> {
+    const upcast = this.store.upcast(event);
     const generations = await this.views.writeGenerations();
+    const applied = new Map<string, AppliedEvent>();
     for (const gen of generations) {
-      for (const projection of this.matching(event.streamId)) await this.apply(gen, projection, upcast);
+      // The projections of one stream share nothing (each its own items and checkpoint): together,
+      // and every one settled before a failure is reported (no work of this call outlives it).
+      const outcomes = await Promise.allSettled(this.matching(event.streamId).map((projection) => this.apply(gen, projection, upcast)));
+      const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failed) throw failed.reason;
+      for (const outcome of outcomes) if (outcome.status === 'fulfilled') for (const step of outcome.value) applied.set(`${step.projection}\u0000${step.event.version}`, step);
     }
+    return [...applied.values()];
   }
 
   /**
@@ -127,13 +151,13 @@ export class Projector {
    * applied wait for it: started together, the later one would find a gap, read it from the store and
    * then lose the checkpoint race to the earlier one (the embedded bus delivers concurrently).
    */
-  async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<void> {
+  async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<AppliedEvent[]> {
     const key = `${gen}\u0000${checkpointKey(projection.name, event.streamId).pk}`;
     return this.enqueue(key, () => this.applyNow(gen, projection, event, key));
   }
 
   /** Runs `work` after whatever this projector is doing on the same slot (one stream of one projection). */
-  private enqueue(key: string, work: () => Promise<void>): Promise<void> {
+  private enqueue<T>(key: string, work: () => Promise<T>): Promise<T> {
     const run = (this.inFlight.get(key) ?? Promise.resolve()).then(work);
     const settled = run.then(
       () => undefined,
@@ -147,7 +171,7 @@ export class Projector {
   }
 
   /** `slot` names (generation, projection, stream): the queue above and the remembered checkpoint. */
-  private async applyNow(gen: number, projection: Projection, event: EventEnvelope, slot: string): Promise<void> {
+  private async applyNow(gen: number, projection: Projection, event: EventEnvelope, slot: string): Promise<AppliedEvent[]> {
     const key = checkpointKey(projection.name, event.streamId);
     // Items an attempt wrote before its commit failed: a retry writes every item and removes these.
     let attempted: ViewItem[] = [];
@@ -158,19 +182,24 @@ export class Projector {
       const remembered = attempt === 0 ? this.committed.get(slot) : undefined;
       const checkpoint = remembered ?? (await this.readCheckpoint(gen, projection, key));
       const { version, state: before } = checkpoint;
-      if (event.version <= version) return this.dropAttempted(gen, projection, event.streamId, slot, checkpoint, attempted, attemptedLv);
+      if (event.version <= version) {
+        await this.dropAttempted(gen, projection, event.streamId, slot, checkpoint, attempted, attemptedLv);
+        return [];
+      }
       const pending =
         event.version === version + 1
           ? [event]
           : (await this.store.readStream(event.streamId, { from: version + 1, to: event.version })).events;
       let state = before;
+      const steps: AppliedEvent[] = [];
       for (const next of pending) {
         const after = projection.evolve(state, next);
         for (const item of projection.eventItems?.(next, state, after) ?? []) await this.views.putOnce(gen, item);
+        steps.push({ projection: projection.name, event: next, before: state, after });
         state = after;
       }
       const reached = pending.at(-1)?.version ?? version;
-      if (reached <= version) return;
+      if (reached <= version) return [];
       const looked = await this.lookup(gen, projection, state);
       const lv = projection.lookups ? lookedVersion(looked) : undefined;
       const next = projection.items(state, event.streamId, looked);
@@ -203,7 +232,7 @@ export class Projector {
         // its dependents just before (the listing did not hold it yet): look again, now it does.
         if (version === 0 && projection.lookups) await this.reprojectNow(gen, projection, event.streamId, slot, mine);
         this.views.committed(projection.name);
-        return;
+        return steps;
       }
       this.committed.delete(slot);
     }
@@ -300,20 +329,16 @@ export class Projector {
     const pending = JSON.parse(stored) as PendingCounts;
     // The guard's owner is the checkpoint: two projections of one stream count apart.
     const step = { owner: key.pk, version };
-    const left = Object.entries(pending.deltas);
-    try {
-      while (left.length) {
-        const [counter, delta] = left[0]!;
-        await this.views.addCount(gen, counterItemKey(counter), delta, step);
-        left.shift();
-      }
-    } catch (error) {
+    const entries = Object.entries(pending.deltas);
+    // Each counter is its own item with its own guard: all at once, every one settled before going on.
+    const outcomes = await Promise.allSettled(entries.map(([counter, delta]) => this.views.addCount(gen, counterItemKey(counter), delta, step)));
+    const left = entries.filter((_, i) => outcomes[i]!.status === 'rejected');
+    if (left.length) {
       // Only what is left stays on the checkpoint, so a settle much later (a redrive, after the
       // counters' guards expired) cannot apply the others again. Best effort: when this write fails
       // too, the guards still refuse a re-settle within their lifetime.
-      const applied = Object.keys(pending.deltas).length - left.length;
-      if (applied > 0) await this.views.narrowPending(gen, key, version, stored, JSON.stringify({ deltas: Object.fromEntries(left) })).catch(() => undefined);
-      throw error;
+      if (left.length < entries.length) await this.views.narrowPending(gen, key, version, stored, JSON.stringify({ deltas: Object.fromEntries(left) })).catch(() => undefined);
+      throw (outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason;
     }
     await this.views.clearPending(gen, key, version);
   }
@@ -325,15 +350,18 @@ export class Projector {
   private async writeItems(gen: number, previous: ViewItem[], next: ViewItem[], version: number, lv?: number, all = false): Promise<void> {
     const before = new Map(previous.map((item) => [itemKey(item), JSON.stringify(item)]));
     const after = new Set(next.map(itemKey));
-    for (const item of next) {
-      if (all || before.get(itemKey(item)) !== JSON.stringify(item)) await this.views.putGuarded(gen, item, version, lv);
-    }
+    const writes: ViewItem[] = next.filter((item) => all || before.get(itemKey(item)) !== JSON.stringify(item));
     const gone = new Set<string>();
     for (const item of previous) {
       const key = itemKey(item);
       if (after.has(key) || gone.has(key)) continue;
       gone.add(key);
-      await this.views.putGuarded(gen, { pk: item.pk, sk: item.sk, deleted: true }, version, lv);
+      writes.push({ pk: item.pk, sk: item.sk, deleted: true });
     }
+    // Distinct items, each guarded by its version: written together, and all settled before the
+    // checkpoint (or a retry) comes, so no write of this attempt is still under way after it.
+    const outcomes = await Promise.allSettled(writes.map((item) => this.views.putGuarded(gen, item, version, lv)));
+    const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
