@@ -8,11 +8,11 @@ export default defineConfig({
   test: {
     projects: [
       // Groups run one after another (unit, then infra, then integration), each with its own workers.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'functions/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'functions/**/*.test.ts'], exclude: ['functions/**/*.integration.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
       {
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'functions/**/*.integration.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
