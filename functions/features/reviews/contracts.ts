@@ -110,6 +110,7 @@ const noteText = () => z.string().check(z.trim(), z.minLength(1, 'Write a note f
 export const reviewActionBody = /* @__PURE__ */ (() => z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('pin_note'), deliverable_id: id(), version: z.int().check(z.gte(1)), page: z.int().check(z.gte(1), z.lte(10_000)), x: fraction(), y: fraction(), text: noteText() }),
   z.strictObject({ action: z.literal('resolve'), note_id: id() }),
+  z.strictObject({ action: z.literal('reply'), note_id: id(), text: noteText() }),
   z.strictObject({ action: z.literal('approve'), deliverable_id: id(), version: z.int().check(z.gte(1)) }),
   z.strictObject({
     action: z.literal('request_changes'),
@@ -125,6 +126,8 @@ export interface ReviewActionResponse {
   events: string[];
   /** The new note's id (pin_note). */
   note_id?: string;
+  /** The new reply's id (reply). */
+  reply_id?: string;
   /** The round a change request opened (request_changes). */
   revision_round?: number;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor, NewEvent } from '../../../events/envelope.js';
-import { deciderSpec } from '../../../tests/support/given-when-then.js';
+import { by, deciderSpec } from '../../../tests/support/given-when-then.js';
 import { DesignerAssigned, FileUploaded, ProjectStatusChanged, ProjectSubmitted } from '../projects/events.js';
-import { NOTE_TEXT_MAX, NOTES_PER_VERSION_MAX } from './contracts.js';
-import { NOTE_OR_SUMMARY, REVIEWERS_ONLY, RESPONDERS_ONLY, TOO_MANY_NOTES, reviewDecider, type ReviewCommand } from './decider.js';
-import { ChangesRequested, DeliverableApproved, ReviewNotePinned, ReviewNoteResolved } from './events.js';
+import { NOTE_TEXT_MAX, NOTES_PER_VERSION_MAX, REPLIES_PER_NOTE_MAX } from './contracts.js';
+import { NOTE_OR_SUMMARY, REPLIERS_ONLY, REVIEWERS_ONLY, RESPONDERS_ONLY, TOO_MANY_NOTES, TOO_MANY_REPLIES, reviewDecider, type ReviewCommand } from './decider.js';
+import { ChangesRequested, DeliverableApproved, ReviewNotePinned, ReviewNoteReplied, ReviewNoteResolved } from './events.js';
 
 const CLIENT: Actor = { sub: 'client-1', role: 'client' };
 const MATE: Actor = { sub: 'mate-1', role: 'client' };
@@ -88,6 +88,33 @@ describe('reviews decider: resolving a note', () => {
   it('the client does not', () => spec(withNote, CLIENT).when({ type: 'ResolveNote', note_id: 'n1' }).thenThrows(RESPONDERS_ONLY, 'FORBIDDEN'));
   it('a note that exists', () => spec(withNote, DESIGNER).when({ type: 'ResolveNote', note_id: 'n9' }).thenThrows('Note not found', 'NOT_FOUND'));
   it('twice is refused', () => spec([...withNote, ReviewNoteResolved.create({ note_id: 'n1' })], DESIGNER).when({ type: 'ResolveNote', note_id: 'n1' }).thenThrows('already resolved', 'CONFLICT'));
+});
+
+describe('reviews decider: replying to a note', () => {
+  const withNote = [...delivered, pinned('n1')];
+  const reply = (overrides: Partial<Extract<ReviewCommand, { type: 'ReplyToNote' }>> = {}): ReviewCommand => ({ type: 'ReplyToNote', note_id: 'n1', reply_id: 'r1', text: 'Moved: see v2, sheet A-101', ...overrides });
+  const replied = (reply_id: string) => by(DESIGNER, ReviewNoteReplied.create({ note_id: 'n1', reply_id, text: `reply ${reply_id}` }));
+
+  it('the assigned designer replies', () => spec(withNote, DESIGNER).when(reply()).then([ReviewNoteReplied.create({ note_id: 'n1', reply_id: 'r1', text: 'Moved: see v2, sheet A-101' })]));
+  it('an admin replies', () => spec(withNote, ADMIN).when(reply()).then((events) => expect(events.map((e) => e.type)).toEqual(['ReviewNoteReplied'])));
+  it('a resolved note can still be answered', () => spec([...withNote, ReviewNoteResolved.create({ note_id: 'n1' })], DESIGNER).when(reply()).then((events) => expect(events).toHaveLength(1)));
+  it('a designer not assigned does not', () => spec(withNote, OTHER_DESIGNER).when(reply()).thenThrows(REPLIERS_ONLY, 'FORBIDDEN'));
+  it('the client does not (they pin a new note)', () => spec(withNote, CLIENT).when(reply()).thenThrows(REPLIERS_ONLY, 'FORBIDDEN'));
+  it('to a note that exists', () => spec(withNote, DESIGNER).when(reply({ note_id: 'n9' })).thenThrows('Note not found', 'NOT_FOUND'));
+  it('with text, trimmed, at most NOTE_TEXT_MAX characters', () => {
+    spec(withNote, DESIGNER).when(reply({ text: '  ' })).thenThrows('Write a reply first', 'INVALID');
+    spec(withNote, DESIGNER).when(reply({ text: 'x'.repeat(NOTE_TEXT_MAX + 1) })).thenThrows(`at most ${NOTE_TEXT_MAX}`, 'INVALID');
+    spec(withNote, DESIGNER).when(reply({ text: '  <i>done</i> ' })).then((events) => expect((events[0]!.data as { text: string }).text).toBe('<i>done</i>'));
+  });
+  it(`at most ${REPLIES_PER_NOTE_MAX} replies on one note (a limit, answered 429)`, () => {
+    const full = Array.from({ length: REPLIES_PER_NOTE_MAX }, (_, i) => replied(`r${i}`));
+    spec([...withNote, ...full], DESIGNER).when(reply({ reply_id: 'one-more' })).thenThrows(TOO_MANY_REPLIES, 'LIMIT_REACHED');
+  });
+  it('the same reply sent again appends nothing', () => spec([...withNote, replied('r1')], DESIGNER).when(reply()).then([]));
+  it('the fold keeps who answered, as what, and when', () => {
+    const state = spec([...withNote, by(ADMIN, ReviewNoteReplied.create({ note_id: 'n1', reply_id: 'r1', text: 'On it' }), '2026-11-23T09:00:00.000Z')], CLIENT).state();
+    expect(state.notes[0]!.replies).toEqual([{ reply_id: 'r1', text: 'On it', author: ADMIN.sub, author_role: 'admin', at: '2026-11-23T09:00:00.000Z' }]);
+  });
 });
 
 describe('reviews decider: deciding', () => {

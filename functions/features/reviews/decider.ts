@@ -3,8 +3,8 @@ import type { NewEvent } from '../../../events/envelope.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
 import { conflict, forbidden, invalid, limitReached, notFound } from '../../platform/domain-errors.js';
 import { ProjectStatusChanged } from '../projects/events.js';
-import { NOTE_TEXT_MAX, NOTES_PER_VERSION_MAX, SUMMARY_MAX } from './contracts.js';
-import { ChangesRequested, DeliverableApproved, ReviewNotePinned, ReviewNoteResolved } from './events.js';
+import { NOTE_TEXT_MAX, NOTES_PER_VERSION_MAX, REPLIES_PER_NOTE_MAX, SUMMARY_MAX } from './contracts.js';
+import { ChangesRequested, DeliverableApproved, ReviewNotePinned, ReviewNoteReplied, ReviewNoteResolved } from './events.js';
 import { currentVersion, initialReviewState, evolveReview, openNotesOn, type DeliverableState, type ReviewState } from './state.js';
 
 export type { ReviewState } from './state.js';
@@ -16,11 +16,14 @@ export type { ReviewState } from './state.js';
 export type ReviewCommand =
   | { type: 'PinNote'; note_id: string; deliverable_id: string; version: number; page: number; x: number; y: number; text: string; caller_team_id: string | null }
   | { type: 'ResolveNote'; note_id: string }
+  | { type: 'ReplyToNote'; note_id: string; reply_id: string; text: string }
   | { type: 'Approve'; deliverable_id: string; version: number; caller_team_id: string | null }
   | { type: 'RequestChanges'; deliverable_id: string; version: number; summary: string | null; caller_team_id: string | null };
 
 export const REVIEWERS_ONLY = "Only the project's client and their team review deliverables";
 export const RESPONDERS_ONLY = 'Only admins and the assigned designer resolve notes';
+export const REPLIERS_ONLY = 'Only admins and the assigned designer reply to notes';
+export const TOO_MANY_REPLIES = `A note holds at most ${REPLIES_PER_NOTE_MAX} replies: resolve it, or answer in a new version`;
 export const NOTE_OR_SUMMARY = 'Pin at least one note or write a summary of the changes';
 export const TOO_MANY_NOTES = `A version holds at most ${NOTES_PER_VERSION_MAX} notes: resolve or combine notes, or ask for a new version first`;
 
@@ -69,6 +72,19 @@ function pinNote(command: Extract<ReviewCommand, { type: 'PinNote' }>, state: Re
   return [ReviewNotePinned.create({ note_id, deliverable_id, version, page, x, y, text })];
 }
 
+function replyToNote(command: Extract<ReviewCommand, { type: 'ReplyToNote' }>, state: ReviewState, context: DecisionContext): NewEvent[] {
+  if (!isResponder(state, context)) throw forbidden(REPLIERS_ONLY);
+  const note = state.notes.find((candidate) => candidate.note_id === command.note_id);
+  if (!note) throw notFound('Note not found');
+  const text = command.text.trim();
+  if (!text) throw invalid('Write a reply first');
+  if (text.length > NOTE_TEXT_MAX) throw invalid(`A reply has at most ${NOTE_TEXT_MAX} characters`);
+  const replies = note.replies ?? [];
+  if (replies.some((reply) => reply.reply_id === command.reply_id)) return [];
+  if (replies.length >= REPLIES_PER_NOTE_MAX) throw limitReached(TOO_MANY_REPLIES);
+  return [ReviewNoteReplied.create({ note_id: note.note_id, reply_id: command.reply_id, text })];
+}
+
 function requestChanges(command: Extract<ReviewCommand, { type: 'RequestChanges' }>, state: ReviewState, context: DecisionContext): NewEvent[] {
   if (!isReviewer(state, context, command.caller_team_id)) throw forbidden(REVIEWERS_ONLY);
   const deliverable = deliverableOf(state, command.deliverable_id);
@@ -102,6 +118,8 @@ export const reviewDecider: Decider<ReviewCommand, ReviewState> = {
         if (note.resolved) throw conflict('This note is already resolved');
         return [ReviewNoteResolved.create({ note_id: note.note_id })];
       }
+      case 'ReplyToNote':
+        return replyToNote(command, state, context);
       case 'Approve': {
         if (!isReviewer(state, context, command.caller_team_id)) throw forbidden(REVIEWERS_ONLY);
         const deliverable = deliverableOf(state, command.deliverable_id);

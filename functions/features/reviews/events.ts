@@ -28,6 +28,12 @@ export const ReviewNotePinned = /* @__PURE__ */ defineEvent(
 /** The studio (the assigned designer or an admin) marked a note resolved. */
 export const ReviewNoteResolved = /* @__PURE__ */ defineEvent('ReviewNoteResolved', () => z.object({ note_id: id() }));
 
+/** The studio (the assigned designer or an admin) answered a note on the drawing. `text` is plain text, stored as written. */
+export const ReviewNoteReplied = /* @__PURE__ */ defineEvent(
+  'ReviewNoteReplied',
+  () => z.object({ note_id: id(), reply_id: id(), text: z.string().check(z.minLength(1), z.maxLength(NOTE_TEXT_MAX)) }),
+);
+
 /** The client's side approved the current version of a deliverable. */
 export const DeliverableApproved = /* @__PURE__ */ defineEvent('DeliverableApproved', () => z.object({ deliverable_id: id(), version: version() }));
 
@@ -50,10 +56,11 @@ export const ChangesRequested = /* @__PURE__ */ defineEvent(
 export type ReviewEvent =
   | ReturnType<typeof ReviewNotePinned.create>
   | ReturnType<typeof ReviewNoteResolved.create>
+  | ReturnType<typeof ReviewNoteReplied.create>
   | ReturnType<typeof DeliverableApproved.create>
   | ReturnType<typeof ChangesRequested.create>;
 
-export const REVIEW_EVENT_TYPES = ['ReviewNotePinned', 'ReviewNoteResolved', 'DeliverableApproved', 'ChangesRequested'] as const;
+export const REVIEW_EVENT_TYPES = ['ReviewNotePinned', 'ReviewNoteResolved', 'ReviewNoteReplied', 'DeliverableApproved', 'ChangesRequested'] as const;
 
 /** Every review event (one array, not pushed to: a bundle that never names it drops it). */
-export const reviewEvents: EventDefinition[] = [ReviewNotePinned, ReviewNoteResolved, DeliverableApproved, ChangesRequested];
+export const reviewEvents: EventDefinition[] = [ReviewNotePinned, ReviewNoteResolved, ReviewNoteReplied, DeliverableApproved, ChangesRequested];

@@ -1,5 +1,5 @@
 import type { Deliverable, ProjectReviewResponse } from './contracts.js';
-import { noteTextKey, summaryTextKey } from './keys.js';
+import { noteTextKey, replyTextKey, summaryTextKey } from './keys.js';
 import { approvedByClient, currentVersion, type ReviewState } from './state.js';
 
 /** Who the caller is to this review (http/access.ts decides). */
@@ -17,6 +17,7 @@ export function presentReview(state: ReviewState, texts: ReadonlyMap<string, str
   const projectId = state.project_id ?? '';
   const nameOf = (sub: string) => names.get(sub) ?? null;
   const noteText = (noteId: string, own: string) => (texts ? (texts.get(noteTextKey(projectId, noteId).sk) ?? own) : own);
+  const replyText = (replyId: string, own: string) => (texts ? (texts.get(replyTextKey(projectId, replyId).sk) ?? own) : own);
   const deliverables = state.deliverables.map((deliverable): Deliverable => {
     const current = deliverable.versions.at(-1)!;
     return {
@@ -40,8 +41,7 @@ export function presentReview(state: ReviewState, texts: ReadonlyMap<string, str
           at: note.at,
           resolved: note.resolved,
           resolved_at: note.resolved_at,
-          // Designers' replies are a later step (docs/adding-a-feature.md's worked example).
-          replies: [],
+          replies: (note.replies ?? []).map((reply) => ({ reply_id: reply.reply_id, text: replyText(reply.reply_id, reply.text), author_name: nameOf(reply.author), author_role: reply.author_role, at: reply.at })),
         })),
       decisions: deliverable.decisions.map((decision) => ({
         version: decision.version,
@@ -63,6 +63,9 @@ export function peopleOf(state: ReviewState): string[] {
     for (const version of deliverable.versions) subs.add(version.uploaded_by);
     for (const decision of deliverable.decisions) subs.add(decision.by);
   }
-  for (const note of state.notes) subs.add(note.author);
+  for (const note of state.notes) {
+    subs.add(note.author);
+    for (const reply of note.replies ?? []) subs.add(reply.author);
+  }
   return [...subs];
 }

@@ -3,11 +3,11 @@ import type { Actor, EventEnvelope, NewEvent } from '../../../events/envelope.js
 import { DesignerAssigned, FileUploaded, ProjectStatusChanged, ProjectSubmitted } from '../projects/events.js';
 import { projectsProjection } from '../projects/projection.js';
 import { projectIndexItems } from '../projects/project-index.js';
-import { noteTextKey, reviewKey, summaryTextKey } from './keys.js';
+import { noteTextKey, replyTextKey, reviewKey, summaryTextKey } from './keys.js';
 import { presentReview } from './present.js';
 import { reviewsProjection } from './projection.js';
 import type { ReviewState } from './state.js';
-import { ChangesRequested, DeliverableApproved, ReviewNotePinned, ReviewNoteResolved } from './events.js';
+import { ChangesRequested, DeliverableApproved, ReviewNotePinned, ReviewNoteReplied, ReviewNoteResolved } from './events.js';
 
 const CLIENT: Actor = { sub: 'client-1', role: 'client' };
 const DESIGNER: Actor = { sub: 'designer-1', role: 'designer' };
@@ -33,6 +33,7 @@ const loop: [NewEvent, Actor][] = [
   [ReviewNoteResolved.create({ note_id: 'n1' }), DESIGNER],
   [file('d1v2', { version_of: 'd1', version: 2 }), DESIGNER],
   [DeliverableApproved.create({ deliverable_id: 'd1', version: 2 }), CLIENT],
+  [ReviewNoteReplied.create({ note_id: 'n1', reply_id: 'r1', text: 'Moved 2 ft left <b>as asked</b>' }), DESIGNER],
 ];
 const envelopes: EventEnvelope[] = loop.map(([event, actor], i) => ({
   ...event,
@@ -73,6 +74,8 @@ describe('the review view', () => {
     expect(stored.deliverables[0]).toMatchObject({ deliverable_id: 'd1', status: 'approved', ready_for_review: false });
     expect(stored.deliverables[0]!.versions.map((v) => [v.version, v.file_id, v.uploaded_by])).toEqual([[1, 'd1', DESIGNER.sub], [2, 'd1v2', DESIGNER.sub]]);
     expect(stored.notes.map((n) => [n.number, n.page, n.resolved, n.text])).toEqual([[1, 2, true, ''], [2, 1, false, '']]);
+    // A reply's text lives in its own item too; the document keeps who answered and when.
+    expect(stored.notes[0]!.replies).toEqual([{ reply_id: 'r1', text: '', author: DESIGNER.sub, author_role: 'designer', at: envelopes[11]!.at }]);
     expect(stored.revision_round).toBe(1);
 
     let before = reviewsProjection.initialState();
@@ -84,10 +87,17 @@ describe('the review view', () => {
     }
     expect(texts.get(noteTextKey('p1', 'n1').sk)).toBe('<img src=x onerror=alert(1)> move it');
     expect(texts.get(summaryTextKey('p1', 'd1', 1).sk)).toBe('Two things');
+    expect(texts.get(replyTextKey('p1', 'r1').sk)).toBe('Moved 2 ft left <b>as asked</b>');
 
-    const view = presentReview(stored, texts, new Map([[CLIENT.sub, 'Cleo Client']]), { can_review: true, can_respond: false });
+    const view = presentReview(stored, texts, new Map([[CLIENT.sub, 'Cleo Client'], [DESIGNER.sub, 'Dee Designer']]), { can_review: true, can_respond: false });
     expect(view).toMatchObject({ revision_round: 1, approved_by_client: true, can_review: true, can_respond: false });
-    expect(view.deliverables[0]!.notes[0]).toMatchObject({ number: 1, text: '<img src=x onerror=alert(1)> move it', author_name: 'Cleo Client', replies: [] });
+    expect(view.deliverables[0]!.notes[0]).toMatchObject({
+      number: 1,
+      text: '<img src=x onerror=alert(1)> move it',
+      author_name: 'Cleo Client',
+      replies: [{ reply_id: 'r1', text: 'Moved 2 ft left <b>as asked</b>', author_name: 'Dee Designer', author_role: 'designer', at: envelopes[11]!.at }],
+    });
+    expect(view.deliverables[0]!.notes[1]!.replies).toEqual([]);
     expect(view.deliverables[0]!.decisions).toEqual([
       { version: 1, decision: 'changes_requested', summary: 'Two things', round: 1, by_name: 'Cleo Client', at: envelopes[6]!.at },
       { version: 2, decision: 'approved', summary: null, round: null, by_name: 'Cleo Client', at: envelopes[10]!.at },

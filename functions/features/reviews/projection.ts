@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
-import { noteTextKey, reviewKey, summaryTextKey } from './keys.js';
+import { noteTextKey, replyTextKey, reviewKey, summaryTextKey } from './keys.js';
 import { reviewEvolution, type ReviewState } from './state.js';
 
 /**
@@ -26,6 +26,7 @@ export const reviewsProjection: Projection<ReviewState> = {
     if (!after.project_id) return [];
     const data = event.data as Record<string, unknown>;
     if (event.type === 'ReviewNotePinned') return [{ ...noteTextKey(after.project_id, String(data.note_id)), text: String(data.text) } satisfies ViewItem];
+    if (event.type === 'ReviewNoteReplied') return [{ ...replyTextKey(after.project_id, String(data.reply_id)), text: String(data.text) } satisfies ViewItem];
     if (event.type === 'ChangesRequested' && typeof data.summary === 'string') {
       return [{ ...summaryTextKey(after.project_id, String(data.deliverable_id), Number(data.version)), text: data.summary } satisfies ViewItem];
     }
@@ -34,10 +35,11 @@ export const reviewsProjection: Projection<ReviewState> = {
 };
 
 function withoutTexts(state: ReviewState): ReviewState {
-  if (!state.notes.some((note) => note.text) && !state.deliverables.some((deliverable) => deliverable.decisions.some((decision) => decision.summary))) return state;
+  const hasText = state.notes.some((note) => note.text || note.replies?.some((reply) => reply.text));
+  if (!hasText && !state.deliverables.some((deliverable) => deliverable.decisions.some((decision) => decision.summary))) return state;
   return {
     ...state,
-    notes: state.notes.map((note) => (note.text ? { ...note, text: '' } : note)),
+    notes: state.notes.map((note) => ({ ...note, text: '', ...(note.replies ? { replies: note.replies.map((reply) => ({ ...reply, text: '' })) } : {}) })),
     deliverables: state.deliverables.map((deliverable) => ({ ...deliverable, decisions: deliverable.decisions.map((decision) => (decision.summary ? { ...decision, summary: null } : decision)) })),
   };
 }

@@ -1,7 +1,7 @@
 import type { ProjectStatus } from '../../../shared/vocabulary.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
 import type { ReviewStatus } from './contracts.js';
-import type { ChangesRequested, DeliverableApproved, ReviewNotePinned } from './events.js';
+import type { ChangesRequested, DeliverableApproved, ReviewNotePinned, ReviewNoteReplied } from './events.js';
 import type { DesignerAssigned, FileUploaded, ProjectSubmitted } from '../projects/events.js';
 
 /**
@@ -16,6 +16,14 @@ export interface VersionState {
   file_size: number;
   uploaded_at: string;
   uploaded_by: string;
+}
+
+export interface ReplyState {
+  reply_id: string;
+  text: string;
+  author: string;
+  author_role: 'designer' | 'admin';
+  at: string;
 }
 
 export interface NoteState {
@@ -33,6 +41,8 @@ export interface NoteState {
   resolved: boolean;
   resolved_at: string | null;
   resolved_by: string | null;
+  /** The studio's answers, oldest first (absent on notes folded before replies existed). */
+  replies?: ReplyState[];
 }
 
 export interface DecisionState {
@@ -169,6 +179,16 @@ export function evolveReview(state: ReviewState, event: EvolvingEvent): ReviewSt
     case 'ReviewNoteResolved': {
       const { note_id } = event.data as { note_id: string };
       return { ...state, notes: state.notes.map((note) => (note.note_id === note_id && !note.resolved ? { ...note, resolved: true, resolved_at: event.at, resolved_by: event.actor.sub } : note)) };
+    }
+    case 'ReviewNoteReplied': {
+      const data = event.data as ReturnType<typeof ReviewNoteReplied.create>['data'];
+      const reply: ReplyState = { reply_id: data.reply_id, text: data.text, author: event.actor.sub, author_role: event.actor.role === 'admin' ? 'admin' : 'designer', at: event.at };
+      return {
+        ...state,
+        notes: state.notes.map((note) =>
+          note.note_id === data.note_id && !(note.replies ?? []).some((known) => known.reply_id === data.reply_id) ? { ...note, replies: [...(note.replies ?? []), reply] } : note,
+        ),
+      };
     }
     case 'DeliverableApproved':
     case 'ChangesRequested':

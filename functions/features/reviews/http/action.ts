@@ -10,8 +10,8 @@ import { reviewDecider, type ReviewCommand } from '../decider.js';
 import { projectIdParams } from '../../projects/contracts.js';
 
 /**
- * POST /api/projects/{id}/reviews: one action on the review (pin a note, resolve one, approve, ask
- * for changes). Parse → the caller must be able to read the review (else 404, as for a project they
+ * POST /api/projects/{id}/reviews: one action on the review (pin a note, reply to one, resolve one,
+ * approve, ask for changes). Parse → the caller must be able to read the review (else 404, as for a project they
  * cannot read) → the decider holds every rule (who, which version, limits) → append → the events'
  * types. The project is read from its stream, not the view: the rules see what the store holds.
  */
@@ -25,6 +25,7 @@ export const handler = httpHandler({ params: projectIdParams, body: reviewAction
 
   const action = request.body;
   const noteId = action.action === 'pin_note' ? newId() : undefined;
+  const replyId = action.action === 'reply' ? newId() : undefined;
   let command: ReviewCommand;
   switch (action.action) {
     case 'pin_note':
@@ -32,6 +33,9 @@ export const handler = httpHandler({ params: projectIdParams, body: reviewAction
       break;
     case 'resolve':
       command = { type: 'ResolveNote', note_id: action.note_id };
+      break;
+    case 'reply':
+      command = { type: 'ReplyToNote', note_id: action.note_id, reply_id: replyId!, text: action.text };
       break;
     case 'approve':
       command = { type: 'Approve', deliverable_id: action.deliverable_id, version: action.version, caller_team_id: callerTeam };
@@ -45,7 +49,8 @@ export const handler = httpHandler({ params: projectIdParams, body: reviewAction
   const body: ReviewActionResponse = {
     events: result.events.map((event) => event.type),
     ...(noteId ? { note_id: noteId } : {}),
+    ...(replyId ? { reply_id: replyId } : {}),
     ...(requested ? { revision_round: (requested.data as { round: number }).round } : {}),
   };
-  return { status: action.action === 'pin_note' ? 201 : 200, body };
+  return { status: action.action === 'pin_note' || action.action === 'reply' ? 201 : 200, body };
 });

@@ -1,10 +1,11 @@
-import { Badge, Button, Text } from '@aws-amplify/ui-react';
-import type { ReviewNote } from '../../../../functions/features/reviews/contracts.js';
+import { Badge, Button, Flex, Text, TextAreaField } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { NOTE_TEXT_MAX, type ReviewNote } from '../../../../functions/features/reviews/contracts.js';
 import { longDate } from '../../lib/format.js';
 
 /**
- * The pins of the version shown, in number order, each with its page. The studio (`canResolve`)
- * marks a note resolved. Note text is React text, never markup.
+ * The pins of the version shown, in number order, each with its page and the studio's replies. The
+ * studio (`canResolve`) replies to a note and marks it resolved. Texts are React text, never markup.
  */
 export function NotesList({
   notes,
@@ -12,12 +13,15 @@ export function NotesList({
   canResolve,
   resolving,
   onResolve,
+  onReply,
 }: {
   notes: readonly ReviewNote[];
   selected: string | null;
   canResolve: boolean;
   resolving: string | null;
   onResolve(note: ReviewNote): void;
+  /** Resolves true once the reply is recorded (the field then empties). */
+  onReply(note: ReviewNote, text: string): Promise<boolean>;
 }) {
   if (notes.length === 0) return <Text color="font.secondary" fontSize="small">No notes on this version yet.</Text>;
   return (
@@ -49,6 +53,20 @@ export function NotesList({
               <p className="review-note__text preserve-lines" id={`review-note-text-${note.note_id}`}>
                 {note.text}
               </p>
+              {note.replies.length > 0 ? (
+                <ul className="review-replies" aria-label={`Replies to note ${note.number}`}>
+                  {note.replies.map((reply) => (
+                    <li key={reply.reply_id} className="review-reply">
+                      <div className="review-note__meta">
+                        <span>{reply.author_name ?? (reply.author_role === 'admin' ? 'Admin' : 'Designer')}</span>
+                        <span>· {longDate(reply.at)}</span>
+                      </div>
+                      <p className="review-note__text preserve-lines">{reply.text}</p>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {canResolve ? <ReplyForm note={note} onReply={onReply} /> : null}
               {canResolve && !note.resolved ? (
                 <Button size="small" isLoading={resolving === note.note_id} loadingText="Resolving…" aria-describedby={`review-note-text-${note.note_id}`} onClick={() => onResolve(note)}>
                   Mark Resolved
@@ -58,5 +76,50 @@ export function NotesList({
           </li>
         ))}
     </ol>
+  );
+}
+
+/** The studio's answer to one note: a field labelled 'Reply' and a button 'Reply'. */
+function ReplyForm({ note, onReply }: { note: ReviewNote; onReply(note: ReviewNote, text: string): Promise<boolean> }) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit() {
+    if (!text.trim()) return setProblem('Write a reply first');
+    setProblem(null);
+    setBusy(true);
+    try {
+      if (await onReply(note, text.trim())) setText('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      className="review-reply-form"
+      aria-label={`Reply to note ${note.number}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Flex direction="column" gap="xxs">
+        <TextAreaField
+          label="Reply"
+          rows={2}
+          size="small"
+          maxLength={NOTE_TEXT_MAX}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          hasError={problem !== null}
+          errorMessage={problem ?? undefined}
+        />
+        <Button type="submit" size="small" isLoading={busy} loadingText="Replying…" alignSelf="flex-start">
+          Reply
+        </Button>
+      </Flex>
+    </form>
   );
 }

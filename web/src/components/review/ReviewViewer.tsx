@@ -76,6 +76,16 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
     }
   }
 
+  async function reply(note: ReviewNote, text: string): Promise<boolean> {
+    try {
+      await action.mutateAsync({ action: 'reply', note_id: note.note_id, text });
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  }
+
   async function resolve(note: ReviewNote) {
     try {
       await action.mutateAsync({ action: 'resolve', note_id: note.note_id });
@@ -138,7 +148,7 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
             <Heading level={3} fontSize="medium">
               Notes <Badge size="small">{notes.length}</Badge>
             </Heading>
-            <NotesList notes={notes} selected={selected} canResolve={!!review.data?.can_respond} resolving={pendingAction === 'resolve' ? ((action.variables as { note_id?: string }).note_id ?? null) : null} onResolve={(note) => void resolve(note)} />
+            <NotesList notes={notes} selected={selected} canResolve={!!review.data?.can_respond} resolving={pendingAction === 'resolve' ? ((action.variables as { note_id?: string }).note_id ?? null) : null} onResolve={(note) => void resolve(note)} onReply={reply} />
             {canReview ? <NoteForm ref={noteField} pending={pending} busy={pendingAction === 'pin_note'} onAdd={addNote} onCancel={() => setPending(null)} /> : null}
             {canReview && deliverable.status !== 'approved' ? (
               <DecisionForm
