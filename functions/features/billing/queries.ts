@@ -1,5 +1,5 @@
 import { customerPartition, subscriptionKey, SUBSCRIPTIONS_PARTITION } from './keys.js';
-import type { BillingState } from './decider.js';
+import type { BillingState } from './state.js';
 import { initialBillingState, isSubscribed } from './state.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { SubscriptionView } from './contracts.js';

@@ -1,6 +1,6 @@
 import * as z from '../../../events/zod.js';
 import type { UploadFileType } from '../../../shared/uploads.js';
-import { projectEvolution, projectStream, type ProjectState } from '../projects/decider.js';
+import { projectEvolution, projectStream, type ProjectState } from '../projects/state.js';
 import { hasRole, type Principal } from '../../platform/http/auth.js';
 import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';

@@ -1,5 +1,5 @@
 import { commentsPartition } from './keys.js';
-import type { ProjectComment } from './decider.js';
+import type { ProjectComment } from './state.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { ACTIVITY_LIMIT } from '../activity/queries.js';

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
-import { projectEvolution, type ProjectState } from './decider.js';
+import { projectEvolution, type ProjectState } from './state.js';
 import { itemKey, type Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { describe, type ActivityEntry } from '../activity/projection.js';

@@ -1,4 +1,4 @@
-import { userEvolution, userRoles, type UserState } from './decider.js';
+import { userEvolution, userRoles, type UserState } from './state.js';
 import type { Projection } from '../../platform/views/projector.js';
 import { ownerPartition } from '../projects/keys.js';
 import { ADMINS_PARTITION, ARCHITECTS_COUNTER, USERS_COUNTER, adminIndexKey, clientCardKey, userKey } from './keys.js';
