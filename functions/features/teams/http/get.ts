@@ -2,7 +2,7 @@ import { httpHandler, signedIn } from '../../../platform/http/middleware.js';
 import { getTeam, membershipOf } from '../queries.js';
 import { getRuntime } from '../../../platform/runtime.js';
 import type { TeamResponse } from '../contracts.js';
-import { teamView } from '../team-commands.js';
+import { teamView } from '../team-view.js';
 
 /** GET /api/team: the caller's team, its members, and (team admins only) the pending invitations. */
 export const handler = httpHandler({}, async (request) => {
