@@ -5,8 +5,12 @@
 
 /** Tests (and their helpers beside them) may import anything. */
 const TEST = '\\.test\\.tsx?$';
-/** A feature's public surface: its events, its HTTP contracts and its queries (split files allowed: `admin-contracts.ts`). */
-const PUBLIC_SURFACE = '^functions/features/[^/]+/(events|contracts|queries|[^/]+-contracts|[^/]+-queries)\\.ts$';
+/**
+ * A feature's public surface: its events, its HTTP contracts, its queries (split files allowed:
+ * `admin-contracts.ts`) and its state (state.ts: the state and its fold, for a reaction or check that
+ * must fold the feature's stream itself rather than read its eventually consistent view).
+ */
+const PUBLIC_SURFACE = '^functions/features/[^/]+/(events|contracts|queries|state|[^/]+-contracts|[^/]+-queries)\\.ts$';
 /**
  * Read paths: a feature's read model and the handlers of GET routes (infra/routes.ts). GET handlers are
  * named `get`, `list`, `*-get`, `*-list` or `*-details`; the few older names are listed.
@@ -30,7 +34,7 @@ module.exports = {
     },
     {
       name: 'feature-through-public-surface',
-      comment: "A feature uses another only through that feature's events.ts, contracts.ts or queries.ts: the rest is its own business and may change.",
+      comment: "A feature uses another only through that feature's events.ts, contracts.ts, queries.ts or state.ts: the rest is its own business and may change.",
       severity: 'error',
       from: { path: '^functions/features/([^/]+)/', pathNot: TEST },
       to: { path: '^functions/features/', pathNot: ['^functions/features/$1/', PUBLIC_SURFACE] },

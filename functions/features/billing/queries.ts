@@ -41,3 +41,6 @@ export function subscriptionView(doc: Omit<BillingDoc, 'user_id'> | null): Subsc
     cancel_at_period_end: state.cancel_at_period_end,
   };
 }
+
+/** The billing projection's keys and counter the admin's user list reads. */
+export { ACTIVE_SUBSCRIPTIONS_COUNTER, SUBSCRIPTIONS_PARTITION, subscriptionKey } from './keys.js';

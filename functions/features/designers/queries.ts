@@ -6,13 +6,13 @@ import {
   designerUserPartition,
   type DesignerDoc,
 } from './keys.js';
-import { userKey } from '../users/keys.js';
+import { userKey } from '../users/queries.js';
 import type { UserState } from '../users/state.js';
-import { userRoles } from '../users/roles.js';
+import { userRoles } from '../users/state.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { counterItemKey } from '../../platform/views/projector.js';
-import { designerStatusCounter } from '../projects/project-index.js';
+import { designerStatusCounter } from '../projects/queries.js';
 import { pageOfPartitions } from '../../platform/views/paging.js';
 import { invitationStatus, type DesignerState } from './state.js';
 import type { DesignerRow } from './contracts.js';
@@ -112,3 +112,6 @@ export async function designerRow(runtime: Runtime, designer: Pick<DesignerDoc, 
 
 export const rowFromState = (runtime: Runtime, state: DesignerState) =>
   designerRow(runtime, { email: state.email!, active: state.status === 'active', user_id: state.user_id, invitation: state.invitation ?? null });
+
+/** The designers projection's key and counter the admin's user list reads. */
+export { ACTIVE_DESIGNERS_COUNTER, designerKey } from './keys.js';

@@ -1,4 +1,4 @@
-import { projectKey, type ProjectDocument } from './keys.js';
+import { ownerPartition, projectKey, type ProjectDocument } from './keys.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { IndexName, ViewItem } from '../../platform/views/views.js';
 
@@ -17,7 +17,6 @@ async function listBy(runtime: Runtime, index: IndexName, pk: string): Promise<P
   return (await runtime.views.query(active, { index, pk })).map(parse);
 }
 
-export const ownerPartition = (userId: string) => `owner#${userId}`;
 export const teamPartition = (teamId: string) => `team#${teamId}`;
 export const designerPartition = (idOrEmail: string) => `designer#${idOrEmail.toLowerCase()}`;
 
@@ -35,3 +34,7 @@ export function mergeNewestFirst(...lists: ProjectDoc[][]): ProjectDoc[] {
 
 /** The users' profiles are the users feature's read model; named here too for the project handlers. */
 export { profilesOf } from '../users/queries.js';
+
+/** The projects projection's keys and counters other features read (users count clients' projects, the activity feed, designers' workload). */
+export { activityPartition, ownerPartition } from './keys.js';
+export { designerStatusCounter } from './project-index.js';

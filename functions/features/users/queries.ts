@@ -27,3 +27,6 @@ export async function profilesOf(runtime: Runtime, ids: Iterable<string>): Promi
   }
   return profiles;
 }
+
+/** The users projection's keys other features read (batch reads, the project cards' lookup). */
+export { clientCardKey, userKey } from './keys.js';
