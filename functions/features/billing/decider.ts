@@ -1,7 +1,7 @@
 import { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionUpdated, type ReconcileSource, type SubscriptionStatus } from './events.js';
 import { type NewEvent } from '../../../events/envelope.js';
 import { type Tier } from '../../../shared/plans.js';
-import { billingEvolution, type BillingState } from './state.js';
+import { evolveBilling, initialBillingState, type BillingState } from './state.js';
 import type { Decider } from '../../platform/decider.js';
 import { conflict } from '../../platform/domain-errors.js';
 
@@ -130,8 +130,9 @@ function reconcile(command: Extract<BillingCommand, { type: 'Reconcile' }>, stat
 }
 
 export const billingDecider: Decider<BillingCommand, BillingState> = {
-  initialState: billingEvolution.initialState,
-  evolve: billingEvolution.evolve,
+  // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
+  initialState: initialBillingState,
+  evolve: evolveBilling,
   decide(command, state) {
     switch (command.type) {
       case 'LinkCustomer': {

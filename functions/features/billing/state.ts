@@ -54,7 +54,7 @@ function remember(state: BillingState, eventId: unknown): string[] {
 
 type Data<E extends { create: (...args: any[]) => { data: unknown } }> = ReturnType<E['create']>['data'];
 
-function evolveBilling(state: BillingState, event: EvolvingEvent): BillingState {
+export function evolveBilling(state: BillingState, event: EvolvingEvent): BillingState {
   const at = { updated_at: event.at };
   switch (event.type) {
     case 'BillingCustomerLinked': {

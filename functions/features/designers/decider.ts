@@ -2,7 +2,7 @@ import { canonicalEmail } from '../../../shared/email.js';
 import { DesignerAuthorized, DesignerDeactivated, DesignerInvitationAccepted, DesignerInvitationSendFailed, DesignerInvitationSent, DesignerInvited, DesignerLinked, DesignerReactivated, DesignerRemoved, DesignerSessionsRevoked } from './events.js';
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, conflict, forbidden, notFound } from '../../platform/domain-errors.js';
-import { designerEvolution, INVALID_DESIGNER_INVITATION, isDesigner, isInvitationUsable, revocationEvolution, type DesignerState, type RevocationState } from './state.js';
+import { evolveDesigner, evolveRevocation, initialDesignerState, initialRevocationState, INVALID_DESIGNER_INVITATION, isDesigner, isInvitationUsable, type DesignerState, type RevocationState } from './state.js';
 
 /** The states and their folds live in state.ts; they are named here too for the command side. */
 export { DESIGNER_REVOCATION_STREAM, designerEvolution, designerStream, INVALID_DESIGNER_INVITATION, invitationStatus, isDesigner, isInvitationUsable, revocationEvolution } from './state.js';
@@ -30,8 +30,9 @@ export const ALREADY_DESIGNER = 'This email is already registered as a designer'
 export const DESIGNER_NOT_FOUND = 'Designer not found';
 
 export const designerDecider: Decider<DesignerCommand, DesignerState> = {
-  initialState: designerEvolution.initialState,
-  evolve: designerEvolution.evolve,
+  // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
+  initialState: initialDesignerState,
+  evolve: evolveDesigner,
   decide(command, state, context) {
     switch (command.type) {
       case 'AuthorizeDesigner': {
@@ -79,8 +80,8 @@ export const designerDecider: Decider<DesignerCommand, DesignerState> = {
 export type RevocationCommand = { type: 'RevokeDesignerSessions' };
 
 export const revocationDecider: Decider<RevocationCommand, RevocationState> = {
-  initialState: revocationEvolution.initialState,
-  evolve: revocationEvolution.evolve,
+  initialState: initialRevocationState,
+  evolve: evolveRevocation,
   // Every click is recorded: each one moves the instant forward.
   decide: (_command, _state, context) => [DesignerSessionsRevoked.create({ not_before: context.now })],
 };

@@ -52,9 +52,9 @@ export function invitationStatus(state: Pick<DesignerState, 'invitation' | 'user
 /** A designer authorisation that exists (active or not); removed ones are gone. */
 export const isDesigner = (state: Pick<DesignerState, 'status'>) => state.status === 'active' || state.status === 'inactive';
 
-const initialDesignerState = (): DesignerState => ({ status: 'none', email: null, user_id: null, authorized_at: null, updated_at: null, invitation: null });
+export const initialDesignerState = (): DesignerState => ({ status: 'none', email: null, user_id: null, authorized_at: null, updated_at: null, invitation: null });
 
-function evolveDesigner(state: DesignerState, event: EvolvingEvent): DesignerState {
+export function evolveDesigner(state: DesignerState, event: EvolvingEvent): DesignerState {
   switch (event.type) {
     case 'DesignerAuthorized': {
       const data = event.data as ReturnType<typeof DesignerAuthorized.create>['data'];
@@ -100,9 +100,9 @@ export interface RevocationState {
   count: number;
 }
 
-const initialRevocationState = (): RevocationState => ({ not_before: null, count: 0 });
+export const initialRevocationState = (): RevocationState => ({ not_before: null, count: 0 });
 
-function evolveRevocation(state: RevocationState, event: EvolvingEvent): RevocationState {
+export function evolveRevocation(state: RevocationState, event: EvolvingEvent): RevocationState {
   if (event.type !== 'DesignerSessionsRevoked') return state;
   const data = event.data as ReturnType<typeof DesignerSessionsRevoked.create>['data'];
   return { not_before: data.not_before, count: state.count + 1 };

@@ -19,7 +19,7 @@ export interface ProjectState extends ProjectDocumentState {
   review_standing: ReviewStanding;
 }
 
-const initialProjectState = (): ProjectState => ({
+export const initialProjectState = (): ProjectState => ({
     exists: false,
     id: null,
     user_id: null,
@@ -64,7 +64,7 @@ function reviewed(state: ProjectState, event: EvolvingEvent): Pick<ProjectState,
   return { review_standing, review_summary: reviewSummaryOf(review_standing) };
 }
 
-function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState {
+export function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState {
   switch (event.type) {
     case 'ProjectSubmitted': {
       const { project_id, checklist, ...data } = event.data as ReturnType<typeof ProjectSubmitted.create>['data'];

@@ -3,7 +3,7 @@ import { type NewEvent } from '../../../events/envelope.js';
 import { canonicalEmail } from '../../../shared/email.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
 import { DomainError, conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
-import { INVALID_INVITE_MESSAGE, isTeamAdmin, isUsable, teamEvolution, type TeamInvite, type TeamMember, type TeamState } from './state.js';
+import { INVALID_INVITE_MESSAGE, isTeamAdmin, isUsable, evolveTeam, initialTeamState, type TeamInvite, type TeamMember, type TeamState } from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
 export { activeMember, INVALID_INVITE_MESSAGE, isExpired, isTeamAdmin, isUsable, teamEvolution, teamStream } from './state.js';
@@ -87,8 +87,9 @@ function decideAccept(command: Extract<TeamCommand, { type: 'AcceptInvite' }>, s
 }
 
 export const teamDecider: Decider<TeamCommand, TeamState> = {
-  initialState: teamEvolution.initialState,
-  evolve: teamEvolution.evolve,
+  // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
+  initialState: initialTeamState,
+  evolve: evolveTeam,
   decide(command, state, context) {
     switch (command.type) {
       case 'CreateTeam': {

@@ -66,9 +66,9 @@ export const isTeamAdmin = (state: TeamState, userId: string) => activeMember(st
  * Team admins manage members and invitations; nobody changes or removes themselves; invitations
  * are for Designers only, expire after 7 days and are refused once revoked or used.
  */
-const initialTeamState = (): TeamState => ({ exists: false, id: null, name: '', created_by: null, created_at: null, members: [], invites: [] });
+export const initialTeamState = (): TeamState => ({ exists: false, id: null, name: '', created_by: null, created_at: null, members: [], invites: [] });
 
-function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
+export function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
   const data = event.data as Record<string, any>;
   const updateInvite = (id: string, change: (invite: TeamInvite) => TeamInvite): TeamState => ({
     ...state,

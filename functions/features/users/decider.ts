@@ -5,7 +5,7 @@ import { NotificationPreferencesChanged } from '../notifications/events.js';
 import { type SystemRole, type UserType } from '../../../shared/vocabulary.js';
 import type { Decider } from '../../platform/decider.js';
 import { conflict, DomainError, notFound } from '../../platform/domain-errors.js';
-import { identitySubOf, INVALID_RESET_LINK, isResetUsable, userEvolution, userRoles, type UserState } from './state.js';
+import { identitySubOf, INVALID_RESET_LINK, isResetUsable, evolveUser, initialUserState, userRoles, type UserState } from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
 export { identitySubOf, INVALID_RESET_LINK, isResetUsable, userEvolution, userRoles, userStream } from './state.js';
@@ -39,8 +39,9 @@ export function sessionsValidFrom(now: string): string {
 const endSessions = (now: string, reason: SessionEndReason) => SessionsEnded.create({ valid_from: sessionsValidFrom(now), reason });
 
 export const userDecider: Decider<UserCommand, UserState> = {
-  initialState: userEvolution.initialState,
-  evolve: userEvolution.evolve,
+  // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
+  initialState: initialUserState,
+  evolve: evolveUser,
   decide(command, state, context) {
     switch (command.type) {
       case 'RegisterUser': {

@@ -61,7 +61,7 @@ export const identitySubOf = (state: Pick<UserState, 'user_id' | 'identity_sub'>
 
 export { userRoles };
 
-const initialUserState = (): UserState => ({
+export const initialUserState = (): UserState => ({
     registered: false,
     user_id: null,
     email: null,
@@ -73,7 +73,7 @@ const initialUserState = (): UserState => ({
     roles: [],
   });
 
-function evolveUser(state: UserState, event: EvolvingEvent): UserState {
+export function evolveUser(state: UserState, event: EvolvingEvent): UserState {
   switch (event.type) {
     case 'UserRegistered': {
       const data = event.data as ReturnType<typeof UserRegistered.create>['data'];
