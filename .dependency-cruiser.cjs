@@ -41,7 +41,7 @@ module.exports = {
     },
     {
       name: 'read-path-not-to-decider',
-      comment: "Read paths (queries, projections, view keys, GET handlers) never reach a decider: a read neither needs a command's rules nor carries them in its bundle. Take a state type from the feature's events.ts or contracts.ts.",
+      comment: "Read paths (queries, projections, view keys, GET handlers) never reach a decider: a read neither needs a command's rules nor carries them in its bundle. Take the state and its fold from the feature's state.ts, a shape from its contracts.ts.",
       severity: 'error',
       from: { path: READ_PATHS, pathNot: TEST },
       to: { path: '^functions/features/[^/]+/decider\\.ts$', reachable: true },
