@@ -5,8 +5,12 @@
 
 /** Tests (and their helpers beside them) may import anything. */
 const TEST = '\\.test\\.tsx?$';
-/** A feature's public surface: its events, its HTTP contracts and its queries (split files allowed: `admin-contracts.ts`). */
-const PUBLIC_SURFACE = '^functions/features/[^/]+/(events|contracts|queries|[^/]+-contracts|[^/]+-queries)\\.ts$';
+/**
+ * A feature's public surface: its events, its HTTP contracts, its queries (split files allowed:
+ * `admin-contracts.ts`) and its state (state.ts: the state and its fold, for a reaction or check that
+ * must fold the feature's stream itself rather than read its eventually consistent view).
+ */
+const PUBLIC_SURFACE = '^functions/features/[^/]+/(events|contracts|queries|state|[^/]+-contracts|[^/]+-queries)\\.ts$';
 /**
  * Read paths: a feature's read model and the handlers of GET routes (infra/routes.ts). GET handlers are
  * named `get`, `list`, `*-get`, `*-list` or `*-details`; the few older names are listed.
@@ -30,14 +34,14 @@ module.exports = {
     },
     {
       name: 'feature-through-public-surface',
-      comment: "A feature uses another only through that feature's events.ts, contracts.ts or queries.ts: the rest is its own business and may change.",
+      comment: "A feature uses another only through that feature's events.ts, contracts.ts, queries.ts or state.ts: the rest is its own business and may change.",
       severity: 'error',
       from: { path: '^functions/features/([^/]+)/', pathNot: TEST },
       to: { path: '^functions/features/', pathNot: ['^functions/features/$1/', PUBLIC_SURFACE] },
     },
     {
       name: 'read-path-not-to-decider',
-      comment: "Read paths (queries, projections, view keys, GET handlers) never reach a decider: a read neither needs a command's rules nor carries them in its bundle. Take a state type from the feature's events.ts or contracts.ts.",
+      comment: "Read paths (queries, projections, view keys, GET handlers) never reach a decider: a read neither needs a command's rules nor carries them in its bundle. Take the state and its fold from the feature's state.ts, a shape from its contracts.ts.",
       severity: 'error',
       from: { path: READ_PATHS, pathNot: TEST },
       to: { path: '^functions/features/[^/]+/decider\\.ts$', reachable: true },
@@ -105,7 +109,7 @@ module.exports = {
       severity: 'error',
       // $1 is the importer's folder three levels up: a relative import resolving outside it climbed four or more.
       from: { path: '^(functions|functions/.+)/[^/]+/[^/]+/[^/]+/[^/]+$', pathNot: TEST },
-      to: { dependencyTypes: ['local'], pathNot: '^$1/' },
+      to: { dependencyTypes: ['local'], dependencyTypesNot: ['aliased'], pathNot: '^$1/' },
     },
     {
       name: 'not-to-unresolvable',

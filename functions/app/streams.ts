@@ -1,21 +1,22 @@
-import type { Decider } from '../platform/decider.js';
-import { designerDecider, revocationDecider } from '../features/designers/decider.js';
-import { projectDecider } from '../features/projects/decider.js';
-import { teamDecider } from '../features/teams/decider.js';
-import { userDecider } from '../features/users/decider.js';
+import type { Evolution } from '../platform/decider.js';
+import { designerEvolution, revocationEvolution } from '../features/designers/state.js';
+import { projectEvolution } from '../features/projects/state.js';
+import { teamEvolution } from '../features/teams/state.js';
+import { userEvolution } from '../features/users/state.js';
 
-type Folding = Pick<Decider<unknown, unknown>, 'initialState' | 'evolve'>;
+type Folding = Evolution<unknown>;
 
 /**
- * How each kind of stream folds into state: the audit's time travel uses the very functions the
- * deciders and projections use. Keyed by stream prefix (`project-<id>` → 'project').
+ * How each kind of stream folds into state: the audit's time travel uses the very folds the
+ * deciders and projections use (each feature's state.ts), never a decider. Keyed by stream prefix
+ * (`project-<id>` → 'project').
  */
 export const streamFolds: Record<string, Folding> = {
-  designer: designerDecider as Folding,
-  project: projectDecider as Folding,
-  revocation: revocationDecider as Folding,
-  team: teamDecider as Folding,
-  user: userDecider as Folding,
+  designer: designerEvolution as Folding,
+  project: projectEvolution as Folding,
+  revocation: revocationEvolution as Folding,
+  team: teamEvolution as Folding,
+  user: userEvolution as Folding,
 };
 
 export const STREAM_ID_PATTERN = /^([a-z]+)-([A-Za-z0-9@._+-]{1,200})$/;

@@ -1,5 +1,5 @@
 import { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry } from './keys.js';
-import { activityPartition } from '../projects/keys.js';
+import { activityPartition } from '../projects/queries.js';
 import type { Runtime } from '../../platform/runtime.js';
 
 /** The spec's fetch limit for the log and for the comments (spec/1 §9). */

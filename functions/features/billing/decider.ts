@@ -1,11 +1,13 @@
 import { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionUpdated, type ReconcileSource, type SubscriptionStatus } from './events.js';
 import { type NewEvent } from '../../../events/envelope.js';
 import { type Tier } from '../../../shared/plans.js';
-import { initialBillingState, isSubscribed } from './state.js';
-import type { Decider, Evolution, EvolvingEvent } from '../../platform/decider.js';
+import { evolveBilling, initialBillingState, type BillingState } from './state.js';
+import type { Decider } from '../../platform/decider.js';
 import { conflict } from '../../platform/domain-errors.js';
 
-export const billingStream = (sub: string) => `billing-${sub}`;
+/** The state and its fold live in state.ts; they are named here too for the command side. */
+export { billingEvolution, billingStream, initialBillingState, isSubscribed } from './state.js';
+export type { BillingState } from './state.js';
 
 /**
  * A subscription as the provider reports it right now, already read into our terms (the billing
@@ -23,23 +25,6 @@ export interface SubscriptionSnapshot {
   cancel_at_period_end: boolean;
 }
 
-export interface BillingState {
-  user_id: string | null;
-  customer_id: string | null;
-  email: string | null;
-  subscription_id: string | null;
-  status: SubscriptionStatus;
-  provider_status: string | null;
-  plan_name: string | null;
-  tier: Tier | null;
-  price_id: string | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  updated_at: string | null;
-  /** Provider events already applied (newest last, bounded): a redelivery changes nothing. */
-  processed_event_ids: string[];
-}
-
 export type BillingCommand =
   | { type: 'LinkCustomer'; user_id: string; customer_id: string; email: string }
   | {
@@ -50,8 +35,6 @@ export type BillingCommand =
       provider_event_id: string | null;
       source: ReconcileSource;
     };
-
-const MAX_REMEMBERED_EVENTS = 200;
 
 /** Stripe's statuses in the product's three words: paying (or about to retry) is active. */
 export function statusOf(providerStatus: string): SubscriptionStatus {
@@ -68,8 +51,6 @@ export function statusOf(providerStatus: string): SubscriptionStatus {
       return 'inactive';
   }
 }
-
-export { initialBillingState, isSubscribed };
 
 function reconcile(command: Extract<BillingCommand, { type: 'Reconcile' }>, state: BillingState): NewEvent[] {
   const { snapshot } = command;
@@ -148,53 +129,8 @@ function reconcile(command: Extract<BillingCommand, { type: 'Reconcile' }>, stat
   return [];
 }
 
-function remember(state: BillingState, eventId: unknown): string[] {
-  if (typeof eventId !== 'string' || !eventId) return state.processed_event_ids;
-  return [...state.processed_event_ids, eventId].slice(-MAX_REMEMBERED_EVENTS);
-}
-
-type Data<E extends { create: (...args: any[]) => { data: unknown } }> = ReturnType<E['create']>['data'];
-
-function evolveBilling(state: BillingState, event: EvolvingEvent): BillingState {
-  const at = { updated_at: event.at };
-  switch (event.type) {
-    case 'BillingCustomerLinked': {
-      const data = event.data as Data<typeof BillingCustomerLinked>;
-      return { ...state, ...at, user_id: data.user_id, customer_id: data.customer_id, email: data.email };
-    }
-    case 'SubscriptionStarted': {
-      const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionStarted>;
-      return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
-    }
-    case 'SubscriptionUpdated': {
-      const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionUpdated>;
-      return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
-    }
-    case 'SubscriptionRenewed': {
-      const data = event.data as Data<typeof SubscriptionRenewed>;
-      return { ...state, ...at, current_period_end: data.current_period_end, processed_event_ids: remember(state, data.provider_event_id) };
-    }
-    case 'SubscriptionCanceled': {
-      const data = event.data as Data<typeof SubscriptionCanceled>;
-      return {
-        ...state,
-        ...at,
-        status: 'canceled',
-        provider_status: data.provider_status,
-        current_period_end: data.current_period_end,
-        cancel_at_period_end: false,
-        processed_event_ids: remember(state, data.provider_event_id),
-      };
-    }
-    default:
-      return state;
-  }
-}
-
-/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
-export const billingEvolution: Evolution<BillingState> = { initialState: initialBillingState, evolve: evolveBilling };
-
 export const billingDecider: Decider<BillingCommand, BillingState> = {
+  // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
   initialState: initialBillingState,
   evolve: evolveBilling,
   decide(command, state) {

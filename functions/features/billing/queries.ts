@@ -1,5 +1,5 @@
 import { customerPartition, subscriptionKey, SUBSCRIPTIONS_PARTITION } from './keys.js';
-import type { BillingState } from './decider.js';
+import type { BillingState } from './state.js';
 import { initialBillingState, isSubscribed } from './state.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { SubscriptionView } from './contracts.js';
@@ -41,3 +41,6 @@ export function subscriptionView(doc: Omit<BillingDoc, 'user_id'> | null): Subsc
     cancel_at_period_end: state.cancel_at_period_end,
   };
 }
+
+/** The billing projection's keys and counter the admin's user list reads. */
+export { ACTIVE_SUBSCRIPTIONS_COUNTER, SUBSCRIPTIONS_PARTITION, subscriptionKey } from './keys.js';

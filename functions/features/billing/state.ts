@@ -1,7 +1,31 @@
-import type { BillingState } from './decider.js';
+import type { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionStatus, SubscriptionUpdated } from './events.js';
+import type { Tier } from '../../../shared/plans.js';
+import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
 
-/* The billing state's start and its one question readers ask, apart from the billing decider so the
-   subscription check bundles neither the decider nor its event schemas. */
+/*
+ * A user's billing account as folded from its stream (`billing-<sub>`): what the decider decides on
+ * and what the read model keeps, apart from the decider so that reads carry none of the command rules.
+ */
+
+export const billingStream = (sub: string) => `billing-${sub}`;
+
+export interface BillingState {
+  user_id: string | null;
+  customer_id: string | null;
+  email: string | null;
+  subscription_id: string | null;
+  status: SubscriptionStatus;
+  provider_status: string | null;
+  plan_name: string | null;
+  tier: Tier | null;
+  price_id: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  updated_at: string | null;
+  /** Provider events already applied (newest last, bounded): a redelivery changes nothing. */
+  processed_event_ids: string[];
+}
+
 export const initialBillingState = (): BillingState => ({
   user_id: null,
   customer_id: null,
@@ -18,4 +42,53 @@ export const initialBillingState = (): BillingState => ({
   processed_event_ids: [],
 });
 
+/** What the subscription check asks. */
 export const isSubscribed = (state: Pick<BillingState, 'status'>) => state.status === 'active';
+
+const MAX_REMEMBERED_EVENTS = 200;
+
+function remember(state: BillingState, eventId: unknown): string[] {
+  if (typeof eventId !== 'string' || !eventId) return state.processed_event_ids;
+  return [...state.processed_event_ids, eventId].slice(-MAX_REMEMBERED_EVENTS);
+}
+
+type Data<E extends { create: (...args: any[]) => { data: unknown } }> = ReturnType<E['create']>['data'];
+
+export function evolveBilling(state: BillingState, event: EvolvingEvent): BillingState {
+  const at = { updated_at: event.at };
+  switch (event.type) {
+    case 'BillingCustomerLinked': {
+      const data = event.data as Data<typeof BillingCustomerLinked>;
+      return { ...state, ...at, user_id: data.user_id, customer_id: data.customer_id, email: data.email };
+    }
+    case 'SubscriptionStarted': {
+      const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionStarted>;
+      return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
+    }
+    case 'SubscriptionUpdated': {
+      const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionUpdated>;
+      return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
+    }
+    case 'SubscriptionRenewed': {
+      const data = event.data as Data<typeof SubscriptionRenewed>;
+      return { ...state, ...at, current_period_end: data.current_period_end, processed_event_ids: remember(state, data.provider_event_id) };
+    }
+    case 'SubscriptionCanceled': {
+      const data = event.data as Data<typeof SubscriptionCanceled>;
+      return {
+        ...state,
+        ...at,
+        status: 'canceled',
+        provider_status: data.provider_status,
+        current_period_end: data.current_period_end,
+        cancel_at_period_end: false,
+        processed_event_ids: remember(state, data.provider_event_id),
+      };
+    }
+    default:
+      return state;
+  }
+}
+
+/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
+export const billingEvolution: Evolution<BillingState> = { initialState: initialBillingState, evolve: evolveBilling };

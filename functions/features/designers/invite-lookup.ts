@@ -1,4 +1,4 @@
-import { INVALID_DESIGNER_INVITATION, designerEvolution, designerStream, isDesigner, isInvitationUsable, type DesignerState } from './decider.js';
+import { INVALID_DESIGNER_INVITATION, designerEvolution, designerStream, isDesigner, isInvitationUsable, type DesignerState } from './state.js';
 import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';
 import { designerInvitationEmail } from './queries.js';

@@ -1,4 +1,4 @@
-import { designerEvolution, isDesigner, revocationEvolution, type DesignerState, type RevocationState } from './decider.js';
+import { designerEvolution, isDesigner, revocationEvolution, type DesignerState, type RevocationState } from './state.js';
 import type { Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { ACTIVE_DESIGNERS_COUNTER, DESIGNERS_PARTITION, designerInviteTokenKey, designerKey, designerUserPartition, revocationKey, type DesignerDoc } from './keys.js';

@@ -6,14 +6,16 @@ import {
   designerUserPartition,
   type DesignerDoc,
 } from './keys.js';
-import { userKey } from '../users/keys.js';
-import type { UserState } from '../users/decider.js';
-import { userRoles } from '../users/roles.js';
+import { userKey } from '../users/queries.js';
+import type { UserState } from '../users/state.js';
+import { userRoles } from '../users/state.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { counterItemKey } from '../../platform/views/projector.js';
-import { designerStatusCounter } from '../projects/project-index.js';
+import { designerStatusCounter } from '../projects/queries.js';
 import { pageOfPartitions } from '../../platform/views/paging.js';
+import { invitationStatus, type DesignerState } from './state.js';
+import type { DesignerRow } from './contracts.js';
 
 export type { DesignerDoc } from './keys.js';
 
@@ -95,3 +97,21 @@ export async function pageDesigners(runtime: Runtime, page: { scope: string; lim
   const result = await pageOfPartitions(runtime, [{ index: 'gsi4', pk: DESIGNERS_PARTITION }], { ...page, ascending: true });
   return { designers: result.items.map(parseDesigner), nextCursor: result.nextCursor };
 }
+
+/** A designer list row from a designer stream's state (or projection doc), with its workload. */
+export async function designerRow(runtime: Runtime, designer: Pick<DesignerDoc, 'email' | 'active' | 'user_id' | 'invitation'>): Promise<DesignerRow> {
+  const now = runtime.now().toISOString();
+  return {
+    email: designer.email,
+    active: designer.active,
+    user_id: designer.user_id,
+    active_projects: await activeProjectCount(runtime, designer),
+    invitation: designer.invitation ? invitationStatus({ invitation: { ...designer.invitation, token_hash: '', accepted_at: null }, user_id: designer.user_id }, now) : null,
+  };
+}
+
+export const rowFromState = (runtime: Runtime, state: DesignerState) =>
+  designerRow(runtime, { email: state.email!, active: state.status === 'active', user_id: state.user_id, invitation: state.invitation ?? null });
+
+/** The designers projection's key and counter the admin's user list reads. */
+export { ACTIVE_DESIGNERS_COUNTER, designerKey } from './keys.js';

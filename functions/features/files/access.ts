@@ -1,13 +1,13 @@
 import * as z from '../../../events/zod.js';
 import type { UploadFileType } from '../../../shared/uploads.js';
-import { projectEvolution, projectStream, type ProjectState } from '../projects/decider.js';
+import { projectEvolution, projectStream, type ProjectState } from '../projects/state.js';
 import { hasRole, type Principal } from '../../platform/http/auth.js';
 import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';
 import { getUser } from '../users/queries.js';
-import type { ProjectDoc } from '../projects/queries.js';
 import type { EventReading } from '../../platform/runtime.js';
-import { canReadProject, isAssignedDesigner } from '../projects/access.js';
+import type { ProjectDoc } from '../projects/queries.js';
+import { canReadProject, isAssignedDesigner } from '../projects/access-queries.js';
 
 const ulid = (message: string) => z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
 export const projectParams = /* @__PURE__ */ (() => z.object({ id: ulid('Unknown project id') }))();

@@ -1,7 +1,7 @@
 import { preferencesOf } from '../../../shared/notification-kinds.js';
 import { type EventEnvelope } from '../../../events/envelope.js';
-import { projectEvolution, type ProjectState } from '../projects/decider.js';
-import { userEvolution, userStream } from '../users/decider.js';
+import { projectEvolution, type ProjectState } from '../projects/state.js';
+import { userEvolution, userStream } from '../users/state.js';
 import { mailer } from '../../platform/mail/index.js';
 import { connectionPoster, connectionStore, type LiveMessage } from '../../platform/realtime/index.js';
 import { loadState } from '../../platform/event-store/load-state.js';

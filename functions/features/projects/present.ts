@@ -1,13 +1,13 @@
 import { hasRole, type Principal } from '../../platform/http/auth.js';
 import { getBilling, subscriptionView } from '../billing/queries.js';
-import type { ActivityEntry } from '../activity/projection.js';
-import type { CommentDoc } from './comments.js';
 import { profilesOf, type ProjectDoc } from './queries.js';
 import type { UserDoc } from '../users/queries.js';
 import type { Runtime } from '../../platform/runtime.js';
-import type { ActivityEntryView, AuthorView, CommentView } from '../activity/contracts.js';
 import type { ClientPanel, ClientSummary, ProjectCard, ProjectPermissions } from './contracts.js';
-import { isAssignedDesigner } from './access.js';
+import { isAssignedDesigner } from './access-queries.js';
+
+/** A comment as readers get it is the comments' query (comment-queries.ts); the project handlers answer with it too. */
+export { commentView } from './comment-queries.js';
 
 /** What the caller may do with a project (the dialogs show only what the API accepts). */
 export function permissionsFor(principal: Principal, project: ProjectDoc): ProjectPermissions {
@@ -20,11 +20,6 @@ export function permissionsFor(principal: Principal, project: ProjectDoc): Proje
     can_set_designer_status: !admin && assigned,
     can_moderate: admin,
   };
-}
-
-export function authorOf(profiles: Map<string, UserDoc>, id: string): AuthorView | null {
-  const user = profiles.get(id);
-  return user ? { id, full_name: user.full_name, email: user.email } : null;
 }
 
 export function clientSummary(profiles: Map<string, UserDoc>, id: string | null): ClientSummary | null {
@@ -52,25 +47,4 @@ export async function clientPanel(runtime: Runtime, userId: string | null): Prom
 export async function withClients(runtime: Runtime, cards: ProjectCard[]): Promise<ProjectCard[]> {
   const profiles = await profilesOf(runtime, cards.map((card) => card.user_id ?? ''));
   return cards.map((card) => ({ ...card, client: clientSummary(profiles, card.user_id) }));
-}
-
-export function entryView(entry: ActivityEntry, profiles: Map<string, UserDoc>): ActivityEntryView {
-  const { project_title: _title, ...rest } = entry;
-  return { ...rest, author: authorOf(profiles, entry.user_id) };
-}
-
-export function commentView(comment: CommentDoc, profiles: Map<string, UserDoc>): CommentView {
-  return {
-    id: comment.id,
-    project_id: comment.project_id,
-    project_title: comment.project_title,
-    user_id: comment.user_id,
-    author_role: comment.author_role,
-    content: comment.content,
-    approved: comment.approved,
-    approved_by: comment.approved_by,
-    approved_at: comment.approved_at,
-    created_at: comment.created_at,
-    author: authorOf(profiles, comment.user_id),
-  };
 }

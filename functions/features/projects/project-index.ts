@@ -1,4 +1,4 @@
-import type { ProjectState } from './decider.js';
+import type { ProjectState } from './state.js';
 import type { ViewItem } from '../../platform/views/views.js';
 
 /**

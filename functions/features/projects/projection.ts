@@ -1,10 +1,11 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
-import { projectEvolution, type ProjectState } from './decider.js';
+import { projectEvolution, type ProjectState } from './state.js';
 import { itemKey, type Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
-import { describe, type ActivityEntry } from '../activity/projection.js';
+import { describe } from '../activity/projection.js';
+import type { ActivityEntry } from '../activity/contracts.js';
 import { cardClient, projectCounters, projectIndexItems } from './project-index.js';
-import { clientCardKey } from '../users/keys.js';
+import { clientCardKey } from '../users/queries.js';
 import { activityDayPartition, activityPartition, commentsPartition, ownerPartition, projectKey, type ProjectDocument } from './keys.js';
 
 export { activityDayPartition, activityPartition, commentsPartition, projectKey, type ProjectDocument };

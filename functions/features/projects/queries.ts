@@ -1,6 +1,4 @@
-import { projectKey, type ProjectDocument } from './keys.js';
-import { userKey } from '../users/keys.js';
-import type { UserDoc } from '../users/queries.js';
+import { ownerPartition, projectKey, type ProjectDocument } from './keys.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { IndexName, ViewItem } from '../../platform/views/views.js';
 
@@ -19,7 +17,6 @@ async function listBy(runtime: Runtime, index: IndexName, pk: string): Promise<P
   return (await runtime.views.query(active, { index, pk })).map(parse);
 }
 
-export const ownerPartition = (userId: string) => `owner#${userId}`;
 export const teamPartition = (teamId: string) => `team#${teamId}`;
 export const designerPartition = (idOrEmail: string) => `designer#${idOrEmail.toLowerCase()}`;
 
@@ -35,16 +32,9 @@ export function mergeNewestFirst(...lists: ProjectDoc[][]): ProjectDoc[] {
   return [...byId.values()].sort((a, b) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0));
 }
 
-/** The profiles of many users in one batch read (the users projection), by id. Unknown ids are absent. */
-export async function profilesOf(runtime: Runtime, ids: Iterable<string>): Promise<Map<string, UserDoc>> {
-  const unique = [...new Set([...ids].filter(Boolean))];
-  if (unique.length === 0) return new Map();
-  const { active } = await runtime.views.generations();
-  const items = await runtime.views.batchGet(active, unique.map(userKey));
-  const profiles = new Map<string, UserDoc>();
-  for (const item of items) {
-    const user = JSON.parse(item.doc as string) as UserDoc;
-    if (user.user_id) profiles.set(user.user_id, user);
-  }
-  return profiles;
-}
+/** The users' profiles are the users feature's read model; named here too for the project handlers. */
+export { profilesOf } from '../users/queries.js';
+
+/** The projects projection's keys and counters other features read (users count clients' projects, the activity feed, designers' workload). */
+export { activityPartition, ownerPartition } from './keys.js';
+export { designerStatusCounter } from './project-index.js';

@@ -1,61 +1,22 @@
 import { INVITE_ROLES, TeamCreated, TeamInviteAccepted, TeamInviteCreated, TeamInviteResent, TeamInviteRevoked, TeamInviteSendFailed, TeamInviteSent, TeamMemberJoined, TeamMemberRemoved, TeamMemberRoleChanged, type InviteRole, type TeamRole } from './events.js';
 import { type NewEvent } from '../../../events/envelope.js';
 import { canonicalEmail } from '../../../shared/email.js';
-import type { Decider, DecisionContext, Evolution, EvolvingEvent } from '../../platform/decider.js';
+import type { Decider, DecisionContext } from '../../platform/decider.js';
 import { DomainError, conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
+import { INVALID_INVITE_MESSAGE, isTeamAdmin, isUsable, evolveTeam, initialTeamState, type TeamInvite, type TeamMember, type TeamState } from './state.js';
 
-export const teamStream = (id: string) => `team-${id}`;
+/** The state and its fold live in state.ts; they are named here too for the command side. */
+export { activeMember, INVALID_INVITE_MESSAGE, isExpired, isTeamAdmin, isUsable, teamEvolution, teamStream } from './state.js';
+export type { InviteStatus, TeamInvite, TeamMember, TeamState } from './state.js';
 
 /** Spec/2 §9: an invitation is valid for 7 days. */
 export const INVITE_TTL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const inviteExpiry = (now: string) => new Date(Date.parse(now) + INVITE_TTL_DAYS * DAY_MS).toISOString();
 
-/** The spec's one message for an unknown, expired, revoked or already used invitation (spec/2 §8). */
-export const INVALID_INVITE_MESSAGE = 'Invalid or expired invitation';
 export const invalidInvite = () => new DomainError('GONE', INVALID_INVITE_MESSAGE);
 export const NOT_TEAM_ADMIN_MESSAGE = 'Only team admins can manage the team.';
 export const ONLY_DESIGNER_MESSAGE = 'Currently, only Designer role is available for new team members.';
-
-export interface TeamMember {
-  user_id: string;
-  email: string;
-  role: TeamRole;
-  status: 'active' | 'inactive';
-  invited_email: string | null;
-  created_at: string;
-}
-
-export type InviteStatus = 'pending' | 'revoked' | 'accepted';
-
-export interface TeamInvite {
-  id: string;
-  invited_email: string;
-  invited_role: InviteRole;
-  invited_by: string;
-  inviter_name: string | null;
-  token_hash: string;
-  expires_at: string;
-  status: InviteStatus;
-  created_at: string;
-  /** When the e-mail last went out; null until it has. */
-  sent_at: string | null;
-  send_count: number;
-  /** Why the last attempt to e-mail it failed; cleared by a successful send. */
-  send_error: string | null;
-  accepted_by: string | null;
-  accepted_at: string | null;
-}
-
-export interface TeamState {
-  exists: boolean;
-  id: string | null;
-  name: string;
-  created_by: string | null;
-  created_at: string | null;
-  members: TeamMember[];
-  invites: TeamInvite[];
-}
 
 export type TeamCommand =
   | { type: 'CreateTeam'; team_id: string; name: string; user_id: string; email: string }
@@ -67,16 +28,6 @@ export type TeamCommand =
   | { type: 'ResendInvite'; invite_id: string; token_hash: string }
   | { type: 'RevokeInvite'; invite_id: string }
   | { type: 'AcceptInvite'; token_hash: string; user_id: string; email: string };
-
-export const isExpired = (invite: Pick<TeamInvite, 'expires_at'>, now: string) => Date.parse(now) >= Date.parse(invite.expires_at);
-
-/** An invitation that can still be accepted: pending and not expired. */
-export const isUsable = (invite: TeamInvite, now: string) => invite.status === 'pending' && !isExpired(invite, now);
-
-export const activeMember = (state: TeamState, userId: string) =>
-  state.members.find((member) => member.user_id === userId && member.status === 'active');
-
-export const isTeamAdmin = (state: TeamState, userId: string) => activeMember(state, userId)?.role === 'admin';
 
 function requireTeam(state: TeamState): void {
   if (!state.exists) throw notFound('Team not found');
@@ -135,80 +86,8 @@ function decideAccept(command: Extract<TeamCommand, { type: 'AcceptInvite' }>, s
   return events;
 }
 
-/**
- * A client's team (stream `team-<id>`): its members with their team roles, and its invitations.
- * Team admins manage members and invitations; nobody changes or removes themselves; invitations
- * are for Designers only, expire after 7 days and are refused once revoked or used.
- */
-const initialTeamState = (): TeamState => ({ exists: false, id: null, name: '', created_by: null, created_at: null, members: [], invites: [] });
-
-function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
-  const data = event.data as Record<string, any>;
-  const updateInvite = (id: string, change: (invite: TeamInvite) => TeamInvite): TeamState => ({
-    ...state,
-    invites: state.invites.map((invite) => (invite.id === id ? change(invite) : invite)),
-  });
-  switch (event.type) {
-    case 'TeamCreated':
-      return { ...state, exists: true, id: data.team_id, name: data.name, created_by: data.created_by, created_at: event.at };
-    case 'TeamMemberJoined': {
-      const invite = data.invite_id ? state.invites.find((candidate) => candidate.id === data.invite_id) : undefined;
-      const member: TeamMember = {
-        user_id: data.user_id,
-        email: data.email,
-        role: data.role,
-        status: 'active',
-        invited_email: invite?.invited_email ?? null,
-        created_at: event.at,
-      };
-      return { ...state, members: [...state.members.filter((m) => m.user_id !== member.user_id), member] };
-    }
-    case 'TeamMemberRoleChanged':
-      return { ...state, members: state.members.map((m) => (m.user_id === data.user_id ? { ...m, role: data.to } : m)) };
-    case 'TeamMemberRemoved':
-      return { ...state, members: state.members.filter((m) => m.user_id !== data.user_id) };
-    case 'TeamInviteCreated':
-      return {
-        ...state,
-        invites: [
-          ...state.invites,
-          {
-            id: data.invite_id,
-            invited_email: data.invited_email,
-            invited_role: data.invited_role,
-            invited_by: data.invited_by,
-            inviter_name: data.inviter_name ?? null,
-            token_hash: data.token_hash,
-            expires_at: data.expires_at,
-            status: 'pending',
-            created_at: event.at,
-            sent_at: null,
-            send_count: 0,
-            send_error: null,
-            accepted_by: null,
-            accepted_at: null,
-          },
-        ],
-      };
-    case 'TeamInviteSent':
-      return updateInvite(data.invite_id, (invite) => ({ ...invite, sent_at: event.at, send_count: invite.send_count + 1, send_error: null }));
-    case 'TeamInviteSendFailed':
-      return updateInvite(data.invite_id, (invite) => ({ ...invite, send_error: data.reason }));
-    case 'TeamInviteResent':
-      return updateInvite(data.invite_id, (invite) => ({ ...invite, token_hash: data.token_hash, expires_at: data.expires_at }));
-    case 'TeamInviteRevoked':
-      return updateInvite(data.invite_id, (invite) => ({ ...invite, status: 'revoked' }));
-    case 'TeamInviteAccepted':
-      return updateInvite(data.invite_id, (invite) => ({ ...invite, status: 'accepted', accepted_by: data.user_id, accepted_at: event.at }));
-    default:
-      return state;
-  }
-}
-
-/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
-export const teamEvolution: Evolution<TeamState> = { initialState: initialTeamState, evolve: evolveTeam };
-
 export const teamDecider: Decider<TeamCommand, TeamState> = {
+  // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
   initialState: initialTeamState,
   evolve: evolveTeam,
   decide(command, state, context) {

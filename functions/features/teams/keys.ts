@@ -1,4 +1,4 @@
-import type { TeamInvite, TeamState } from './decider.js';
+import type { TeamInvite, TeamState } from './state.js';
 
 /** The teams projection's view keys and item types, apart from the projection so readers bundle no decider. */
 export const teamKey = (id: string) => ({ pk: `team#${id}`, sk: 'doc' });

@@ -1,6 +1,5 @@
-import { userKey } from '../users/keys.js';
-import type { TeamDocument } from './projection.js';
-import { NOT_TEAM_ADMIN_MESSAGE, isExpired, teamDecider, teamStream, type TeamCommand, type TeamInvite, type TeamState } from './decider.js';
+import { NOT_TEAM_ADMIN_MESSAGE, teamDecider, teamStream, type TeamCommand, type TeamInvite } from './decider.js';
+import { teamView } from './team-view.js';
 import { actorOf, type Principal } from '../../platform/http/auth.js';
 import { runCommand } from '../../platform/event-store/command.js';
 import type { CommitMeta } from '../../platform/event-store/event-store.js';
@@ -9,10 +8,9 @@ import { signedIn, type HttpRequest } from '../../platform/http/middleware.js';
 import { log } from '../../platform/log.js';
 import { mailer } from '../../platform/mail/index.js';
 import { membershipOf } from './queries.js';
-import type { UserDoc } from '../users/queries.js';
 import type { Runtime } from '../../platform/runtime.js';
 import { appending } from '../../app/runtime.js';
-import type { TeamInviteView, TeamResponse } from './contracts.js';
+import type { TeamResponse } from './contracts.js';
 
 /** Invitation tokens are the platform's (designer invitations use them too); the team's handlers take them from here. */
 export { hashInviteToken, looksLikeInviteToken, newInviteToken } from '../../platform/invite-tokens.js';
@@ -28,63 +26,8 @@ export async function callerTeamId(runtime: Runtime, principal: Principal): Prom
   return membership.team_id;
 }
 
-async function profiles(runtime: Runtime, ids: string[]): Promise<Map<string, UserDoc>> {
-  if (ids.length === 0) return new Map();
-  const { active } = await runtime.views.generations();
-  const items = await runtime.views.batchGet(active, ids.map(userKey));
-  return new Map(
-    items.map((item) => {
-      const user = JSON.parse(item.doc as string) as UserDoc;
-      return [user.user_id, user];
-    }),
-  );
-}
-
-export function inviteView(invite: Omit<TeamInvite, 'token_hash'>, now: string): TeamInviteView {
-  return {
-    id: invite.id,
-    invited_email: invite.invited_email,
-    invited_role: invite.invited_role,
-    inviter_name: invite.inviter_name,
-    status: invite.status,
-    expires_at: invite.expires_at,
-    expired: isExpired(invite, now),
-    created_at: invite.created_at,
-    sent_at: invite.sent_at,
-    send_error: invite.send_error,
-  };
-}
-
-/**
- * What the caller sees of a team: members (oldest first) with their names from the users
- * projection, and, for team admins only, the pending invitations (newest first).
- */
-export async function teamView(runtime: Runtime, team: TeamState | TeamDocument | null, callerId: string): Promise<TeamResponse> {
-  if (!team || !team.exists || !team.id) return { team: null, role: null, members: [], invites: [] };
-  const me = team.members.find((member) => member.user_id === callerId && member.status === 'active');
-  if (!me) return { team: null, role: null, members: [], invites: [] };
-  const people = await profiles(runtime, team.members.map((member) => member.user_id));
-  const now = runtime.now().toISOString();
-  const members = [...team.members]
-    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
-    .map((member) => ({
-      user_id: member.user_id,
-      full_name: people.get(member.user_id)?.full_name ?? null,
-      email: people.get(member.user_id)?.email ?? member.email,
-      role: member.role,
-      status: member.status,
-      created_at: member.created_at,
-      is_self: member.user_id === callerId,
-    }));
-  const invites =
-    me.role === 'admin'
-      ? team.invites
-          .filter((invite) => invite.status === 'pending')
-          .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
-          .map((invite) => inviteView(invite, now))
-      : [];
-  return { team: { id: team.id, name: team.name, created_at: team.created_at }, role: me.role, members, invites };
-}
+/** What the caller sees of their team is read-side (team-view.ts); the command handlers answer with it too. */
+export { inviteView, teamView } from './team-view.js';
 
 export const inviteLink = (token: string) => {
   const site = (process.env.SITE_URL ?? '').replace(/\/+$/, '');

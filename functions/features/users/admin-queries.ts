@@ -1,9 +1,9 @@
 import { canonicalEmail } from '../../../shared/email.js';
 import { SYSTEM_ROLES, humanize, type SystemRole } from '../../../shared/vocabulary.js';
 import type { AdminSubscription, AdminUser, UserStats } from './admin-contracts.js';
-import { ACTIVE_SUBSCRIPTIONS_COUNTER, SUBSCRIPTIONS_PARTITION, subscriptionKey } from '../billing/keys.js';
+import { ACTIVE_SUBSCRIPTIONS_COUNTER, SUBSCRIPTIONS_PARTITION, subscriptionKey } from '../billing/queries.js';
 import { ARCHITECTS_COUNTER, USERS_COUNTER, userKey } from './keys.js';
-import { ACTIVE_DESIGNERS_COUNTER, designerKey } from '../designers/keys.js';
+import { ACTIVE_DESIGNERS_COUNTER, designerKey } from '../designers/queries.js';
 import { counterItemKey } from '../../platform/views/projector.js';
 import { pageOfPartitions } from '../../platform/views/paging.js';
 import { userRoles } from './roles.js';

@@ -3,55 +3,13 @@ import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '
 import { EmailProven, SessionsEnded, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, RoleGranted, RoleRevoked, UserIdentityRelinked, UserRegistered, type EmailProof, type SessionEndReason, type UserStreamRole } from './events.js';
 import { NotificationPreferencesChanged } from '../notifications/events.js';
 import { type SystemRole, type UserType } from '../../../shared/vocabulary.js';
-import type { Decider, Evolution, EvolvingEvent } from '../../platform/decider.js';
-import { userRoles } from './roles.js';
+import type { Decider } from '../../platform/decider.js';
 import { conflict, DomainError, notFound } from '../../platform/domain-errors.js';
+import { identitySubOf, INVALID_RESET_LINK, isResetUsable, evolveUser, initialUserState, userRoles, type UserState } from './state.js';
 
-export const userStream = (sub: string) => `user-${sub}`;
-
-export interface UserState {
-  registered: boolean;
-  user_id: string | null;
-  email: string | null;
-  full_name: string | null;
-  company: string | null;
-  phone: string | null;
-  user_type: UserType;
-  created_at: string | null;
-  /** The kind of account at registration (self sign-ups are clients; the seeder registers team accounts). */
-  initial_role?: SystemRole;
-  /**
-   * System roles held in this stream: `admin` (from `initial_role: 'admin'` or RoleGranted). Designer
-   * rights are not here: they are the designer authorisations (`designer-<email>` streams).
-   */
-  roles: UserStreamRole[];
-  /** The latest password-reset link (its token's sha256), until it is used; absent in older states. */
-  password_reset?: PasswordReset | null;
-  /**
-   * The Cognito `sub` this user signs in with when it is not `user_id`: set by UserIdentityRelinked
-   * after the user pool was lost and the account re-created (functions/features/users/ops/user-import.ts).
-   */
-  identity_sub?: string | null;
-  /** The notification modes the user chose (kinds never chosen take the defaults); absent in older states. */
-  notification_preferences?: Partial<NotificationPreferences>;
-  /** Sessions that began before this instant are over (SessionsEnded); absent or null: none ended. */
-  sessions_valid_from?: string | null;
-  /** The address whose proof the product recorded last (EmailProven); absent or null: none recorded. */
-  email_proven?: string | null;
-}
-
-export interface PasswordReset {
-  token_hash: string;
-  expires_at: string;
-  used: boolean;
-}
-
-/** What the reset page says about a link that is unknown, used, replaced or too old (spec/1 §9). */
-export const INVALID_RESET_LINK = 'Invalid or expired link';
-
-/** The link `tokenHash` may still set a password at `now`. */
-export const isResetUsable = (state: Pick<UserState, 'password_reset'>, tokenHash: string, now: string) =>
-  !!state.password_reset && state.password_reset.token_hash === tokenHash && !state.password_reset.used && state.password_reset.expires_at > now;
+/** The state and its fold live in state.ts; they are named here too for the command side. */
+export { identitySubOf, INVALID_RESET_LINK, isResetUsable, userEvolution, userRoles, userStream } from './state.js';
+export type { PasswordReset, UserState } from './state.js';
 
 export type UserCommand =
   /** `email_proven`: the address was proven at sign-up (the invitation link it was sent to). */
@@ -80,80 +38,8 @@ export function sessionsValidFrom(now: string): string {
 
 const endSessions = (now: string, reason: SessionEndReason) => SessionsEnded.create({ valid_from: sessionsValidFrom(now), reason });
 
-
-/** The Cognito user name of a user: the re-created account's sub after a relink, else its own id. */
-export const identitySubOf = (state: Pick<UserState, 'user_id' | 'identity_sub'>): string | null => state.identity_sub ?? state.user_id;
-
-export { userRoles };
-
-const initialUserState = (): UserState => ({
-    registered: false,
-    user_id: null,
-    email: null,
-    full_name: null,
-    company: null,
-    phone: null,
-    user_type: 'architect',
-    created_at: null,
-    roles: [],
-  });
-
-function evolveUser(state: UserState, event: EvolvingEvent): UserState {
-  switch (event.type) {
-    case 'UserRegistered': {
-      const data = event.data as ReturnType<typeof UserRegistered.create>['data'];
-      return { ...state, ...data, registered: true, created_at: event.at, roles: data.initial_role === 'admin' ? ['admin'] : [] };
-    }
-    case 'ProfileUpdated': {
-      const data = event.data as ReturnType<typeof ProfileUpdated.create>['data'];
-      const defined = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
-      return { ...state, ...defined };
-    }
-    case 'RoleGranted': {
-      const { role } = event.data as ReturnType<typeof RoleGranted.create>['data'];
-      const roles = userRoles(state);
-      return { ...state, roles: roles.includes(role) ? roles : [...roles, role] };
-    }
-    case 'RoleRevoked': {
-      const { role } = event.data as ReturnType<typeof RoleRevoked.create>['data'];
-      return { ...state, roles: userRoles(state).filter((held) => held !== role) };
-    }
-    case 'PasswordResetRequested': {
-      const { token_hash, expires_at } = event.data as ReturnType<typeof PasswordResetRequested.create>['data'];
-      return { ...state, password_reset: { token_hash, expires_at, used: false } };
-    }
-    case 'PasswordResetCompleted': {
-      const { token_hash } = event.data as ReturnType<typeof PasswordResetCompleted.create>['data'];
-      return state.password_reset?.token_hash === token_hash ? { ...state, password_reset: { ...state.password_reset, used: true } } : state;
-    }
-    case 'UserIdentityRelinked': {
-      const { new_sub } = event.data as ReturnType<typeof UserIdentityRelinked.create>['data'];
-      return { ...state, identity_sub: new_sub === state.user_id ? null : new_sub };
-    }
-    case 'SessionsEnded': {
-      const { valid_from } = event.data as ReturnType<typeof SessionsEnded.create>['data'];
-      // Never earlier than an instant already recorded (events redelivered or folded out of order).
-      const current = state.sessions_valid_from;
-      return { ...state, sessions_valid_from: current && current > valid_from ? current : valid_from };
-    }
-    case 'EmailProven': {
-      const { email } = event.data as ReturnType<typeof EmailProven.create>['data'];
-      return { ...state, email_proven: email };
-    }
-    case 'NotificationPreferencesChanged': {
-      const { preferences } = event.data as ReturnType<typeof NotificationPreferencesChanged.create>['data'];
-      const defined = Object.fromEntries(Object.entries(preferences).filter(([, mode]) => mode !== undefined));
-      return { ...state, notification_preferences: { ...(state.notification_preferences ?? {}), ...defined } };
-    }
-    default:
-      return state;
-  }
-}
-
-/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
-export const userEvolution: Evolution<UserState> = { initialState: initialUserState, evolve: evolveUser };
-
 export const userDecider: Decider<UserCommand, UserState> = {
+  // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
   initialState: initialUserState,
   evolve: evolveUser,
   decide(command, state, context) {

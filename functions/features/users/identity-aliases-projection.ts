@@ -1,4 +1,4 @@
-import { userEvolution, type UserState } from './decider.js';
+import { userEvolution, type UserState } from './state.js';
 import type { Projection } from '../../platform/views/projector.js';
 import { identityAliasKey } from './identity-alias-keys.js';
 

@@ -1,6 +1,6 @@
-import { userEvolution, userRoles, type UserState } from './decider.js';
+import { userEvolution, userRoles, type UserState } from './state.js';
 import type { Projection } from '../../platform/views/projector.js';
-import { ownerPartition } from '../projects/keys.js';
+import { ownerPartition } from '../projects/queries.js';
 import { ADMINS_PARTITION, ARCHITECTS_COUNTER, USERS_COUNTER, adminIndexKey, clientCardKey, userKey } from './keys.js';
 
 export { ARCHITECTS_COUNTER, USERS_COUNTER, userKey };

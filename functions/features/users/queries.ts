@@ -1,5 +1,5 @@
 import { userKey } from './keys.js';
-import type { UserState } from './decider.js';
+import type { UserState } from './state.js';
 import type { Runtime } from '../../platform/runtime.js';
 import { membershipOf } from '../teams/queries.js';
 
@@ -13,3 +13,20 @@ export async function getUser(runtime: Runtime, sub: string): Promise<UserDoc | 
   const user = JSON.parse(item.doc as string) as UserDoc;
   return { ...user, team_id: membership?.status === 'active' ? membership.team_id : null };
 }
+
+/** The profiles of many users in one batch read (the users projection), by id. Unknown ids are absent. */
+export async function profilesOf(runtime: Runtime, ids: Iterable<string>): Promise<Map<string, UserDoc>> {
+  const unique = [...new Set([...ids].filter(Boolean))];
+  if (unique.length === 0) return new Map();
+  const { active } = await runtime.views.generations();
+  const items = await runtime.views.batchGet(active, unique.map(userKey));
+  const profiles = new Map<string, UserDoc>();
+  for (const item of items) {
+    const user = JSON.parse(item.doc as string) as UserDoc;
+    if (user.user_id) profiles.set(user.user_id, user);
+  }
+  return profiles;
+}
+
+/** The users projection's keys other features read (batch reads, the project cards' lookup). */
+export { clientCardKey, userKey } from './keys.js';

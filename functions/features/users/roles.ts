@@ -1,5 +1,5 @@
 import type { UserStreamRole } from './events.js';
-import type { UserState } from './decider.js';
+import type { UserState } from './state.js';
 
 /**
  * The roles of a user state, also for states folded before `roles` existed (projection checkpoints).

@@ -3,14 +3,14 @@ import { hasRole } from '../../../platform/http/auth.js';
 import { HttpError } from '../../../platform/errors.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { ACTIVITY_LIMIT, activityOfProject } from '../queries.js';
-import { commentsOfProject } from '../../projects/comments.js';
+import { commentView, commentsOfProject } from '../../projects/comment-queries.js';
 import { getProject, profilesOf } from '../../projects/queries.js';
+import { canReadProject } from '../../projects/access-queries.js';
 import { getUser } from '../../users/queries.js';
 import { reading } from '../../../platform/views/reader.js';
 import type { ActivityResponse } from '../contracts.js';
-import { canReadProject } from '../../projects/access.js';
 import { projectIdParams } from '../../projects/contracts.js';
-import { commentView, entryView } from '../../projects/present.js';
+import { entryView } from '../present.js';
 
 /**
  * GET /api/projects/{id}/activity, for readers of the project: the log (without the entries the feed

@@ -10,7 +10,7 @@ import { decodeCursor, encodeCursor, invalidCursor } from '../../../platform/vie
 import { cursorScope, pageLimit } from '../../../platform/views/paging.js';
 import { eventReading } from '../../../app/runtime.js';
 import type { UserDoc } from '../../users/queries.js';
-import { userKey } from '../../users/keys.js';
+import { userKey } from '../../users/queries.js';
 import type { AuditEvent, AuditResponse } from '../contracts.js';
 
 const params = /* @__PURE__ */ (() => z.object({ streamId: z.string().check(z.regex(STREAM_ID_PATTERN, 'Unknown stream id')) }))();

@@ -1,4 +1,4 @@
-import { isSubscribed } from '../decider.js';
+import { isSubscribed } from '../state.js';
 import { checkoutReturnUrls, planForPrice, priceIdFor } from '../provider/config.js';
 import { billingProvider } from '../provider/provider.js';
 import { HttpError } from '../../../platform/errors.js';

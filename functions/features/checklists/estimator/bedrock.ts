@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient, ConverseCommand, type ConverseCommandOutput, type Tool } from '@aws-sdk/client-bedrock-runtime';
-import { totalHours, turnaroundDays } from '../../../../shared/turnaround.js';
+import { totalHours, turnaroundDays } from '#shared/turnaround.js';
 import { http2RequestHandlerOptions, SLOW_SERVICE_SILENCE_MS } from '../../../platform/aws/sdk-config.js';
 import { captureAwsClient } from '../../../platform/observability/tracing.js';
 import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT, buildBrief } from './prompt.js';

@@ -1,4 +1,4 @@
-import { HOURS_PER_TURNAROUND_DAY, totalHours, turnaroundDays } from '../../../../shared/turnaround.js';
+import { HOURS_PER_TURNAROUND_DAY, totalHours, turnaroundDays } from '#shared/turnaround.js';
 import { MIN_STUDIO_DELIVERIES, type ChecklistRequest, type ChecklistResult, type ChecklistTask, type StudioFigures } from './schema.js';
 
 /**

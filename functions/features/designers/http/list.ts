@@ -1,10 +1,9 @@
 import { httpHandler } from '../../../app/http.js';
-import { pageDesigners } from '../queries.js';
+import { designerRow, pageDesigners } from '../queries.js';
 import { cursorScope, pageLimit } from '../../../platform/views/paging.js';
 import { profilesOf } from '../../projects/queries.js';
 import { reading } from '../../../platform/views/reader.js';
 import { DESIGNERS_PAGE, listDesignersQuery, type ListDesignersResponse } from '../contracts.js';
-import { designerRow } from '../commands.js';
 
 /** GET /api/designers (admin): designer authorisations by e-mail, a page at a time, with their active projects and names. */
 export const handler = httpHandler({ query: listDesignersQuery }, async (request) => {

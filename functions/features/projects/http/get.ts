@@ -5,7 +5,7 @@ import { getProject, profilesOf } from '../queries.js';
 import { getUser } from '../../users/queries.js';
 import { reading } from '../../../platform/views/reader.js';
 import { projectIdParams, type ProjectResponse } from '../contracts.js';
-import { canReadProject, isAssignedDesigner } from '../access.js';
+import { canReadProject, isAssignedDesigner } from '../access-queries.js';
 import { clientPanel, clientSummary, permissionsFor } from '../present.js';
 
 /**

@@ -1,5 +1,5 @@
 import { httpHandler, signedIn } from '../../../app/http.js';
-import { pendingCommentsPage } from '../comments.js';
+import { pendingCommentsPage } from '../comment-queries.js';
 import { cursorScope, pageLimit } from '../../../platform/views/paging.js';
 import { profilesOf } from '../queries.js';
 import { reading } from '../../../platform/views/reader.js';

@@ -2,7 +2,7 @@ import { httpHandler, signedIn } from '../../../app/http.js';
 import { getTeam, membershipOf } from '../queries.js';
 import { reading } from '../../../platform/views/reader.js';
 import type { TeamResponse } from '../contracts.js';
-import { teamView } from '../team-commands.js';
+import { teamView } from '../team-view.js';
 
 /** GET /api/team: the caller's team, its members, and (team admins only) the pending invitations. */
 export const handler = httpHandler({}, async (request) => {

@@ -1,4 +1,4 @@
-import { invitationStatus } from '../../designers/decider.js';
+import { invitationStatus } from '../../designers/state.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { designerByEmail } from '../../designers/queries.js';
 import { membershipOf } from '../../teams/queries.js';

@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '#events/envelope.js';
 import type { SystemRole } from '#shared/vocabulary.js';
-import { designerEvolution, type DesignerState } from '../../designers/decider.js';
-import { identitySubOf, userEvolution, userRoles, type UserState } from '../decider.js';
+import { designerEvolution, type DesignerState } from '../../designers/state.js';
+import { identitySubOf, userEvolution, userRoles, type UserState } from '../state.js';
 
 /** A registered user as the events know them, for re-creating the Cognito account. */
 export interface RecoveredUser {

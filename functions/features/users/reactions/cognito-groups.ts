@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '#events/envelope.js';
 import type { SystemRole } from '#shared/vocabulary.js';
-import { designerEvolution } from '../../designers/decider.js';
-import { userEvolution, userRoles } from '../decider.js';
+import { designerEvolution } from '../../designers/state.js';
+import { userEvolution, userRoles } from '../state.js';
 import { loadState } from '../../../platform/event-store/load-state.js';
 import { identityDirectory } from '../../../platform/aws/identity.js';
 import { log } from '../../../platform/log.js';

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '#events/envelope.js';
-import { designerEvolution } from '../../designers/decider.js';
+import { designerEvolution } from '../../designers/state.js';
 import { identitySubOf, userDecider, userEvolution, userStream } from '../decider.js';
 import { identityDirectory } from '../../../platform/aws/identity.js';
 import { connectionPoster, connectionStore } from '../../../platform/realtime/index.js';

@@ -1,11 +1,13 @@
 import { commentsPartition } from './keys.js';
-import type { ProjectComment } from './decider.js';
+import type { ProjectComment } from './state.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { ACTIVITY_LIMIT } from '../activity/queries.js';
 import { counterItemKey } from '../../platform/views/projector.js';
 import { PENDING_COMMENTS_COUNTER } from './project-index.js';
 import { pageOfPartitions } from '../../platform/views/paging.js';
+import type { UserDoc } from '../users/queries.js';
+import type { AuthorView, CommentView } from '../activity/contracts.js';
 
 /** A comment item of the projects projection: the comment with its project's id and title. */
 export type CommentDoc = ProjectComment & { project_id: string; project_title: string };
@@ -26,4 +28,25 @@ export async function pendingCommentsPage(runtime: Runtime, page: { scope: strin
     runtime.views.batchGet(active, [counterItemKey(PENDING_COMMENTS_COUNTER)]),
   ]);
   return { comments: result.items.map(parse), total: Math.max(0, Number(counter?.n ?? 0)), nextCursor: result.nextCursor };
+}
+
+export function authorOf(profiles: Map<string, UserDoc>, id: string): AuthorView | null {
+  const user = profiles.get(id);
+  return user ? { id, full_name: user.full_name, email: user.email } : null;
+}
+
+export function commentView(comment: CommentDoc, profiles: Map<string, UserDoc>): CommentView {
+  return {
+    id: comment.id,
+    project_id: comment.project_id,
+    project_title: comment.project_title,
+    user_id: comment.user_id,
+    author_role: comment.author_role,
+    content: comment.content,
+    approved: comment.approved,
+    approved_by: comment.approved_by,
+    approved_at: comment.approved_at,
+    created_at: comment.created_at,
+    author: authorOf(profiles, comment.user_id),
+  };
 }

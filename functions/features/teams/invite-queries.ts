@@ -1,10 +1,10 @@
 import { canonicalEmail } from '../../../shared/email.js';
-import { INVALID_INVITE_MESSAGE, isUsable, teamEvolution, teamStream, type TeamInvite, type TeamState } from './decider.js';
+import { INVALID_INVITE_MESSAGE, isUsable, teamEvolution, teamStream, type TeamInvite, type TeamState } from './state.js';
 import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';
 import { inviteByTokenHash } from './queries.js';
 import type { EventReading } from '../../platform/runtime.js';
-import { hashInviteToken, looksLikeInviteToken } from './team-commands.js';
+import { hashInviteToken, looksLikeInviteToken } from '../../platform/invite-tokens.js';
 
 export const invalidInvitation = (status = 410) => new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_INVITE_MESSAGE);
 

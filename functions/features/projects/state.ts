@@ -1,0 +1,129 @@
+import type { DesignerAssigned, FileUploaded, ProjectSubmitted } from './events.js';
+import type { Priority, ProjectStatus } from '../../../shared/vocabulary.js';
+import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
+import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile, ProjectState as ProjectDocumentState } from './contracts.js';
+import { evolveStanding, noReview, reviewSummaryOf, type ReviewStanding } from './review-standing.js';
+
+/*
+ * A project as folded from its stream (`project-<id>`): what the decider decides on and what the read
+ * model keeps, apart from the decider so that reads carry none of the command rules.
+ */
+
+export const projectStream = (id: string) => `project-${id}`;
+
+/** The project's state is the document its view keeps and the SPA reads: its shape lives with the contracts. */
+export type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile };
+
+export interface ProjectState extends ProjectDocumentState {
+  /** What the review summary is folded from (kept off the documents readers get). */
+  review_standing: ReviewStanding;
+}
+
+export const initialProjectState = (): ProjectState => ({
+    exists: false,
+    id: null,
+    user_id: null,
+    created_by: null,
+    team_id: null,
+    title: '',
+    description: '',
+    status: 'queued',
+    priority: 'Normal',
+    project_category: null,
+    project_type: null,
+    property_type: null,
+    design_priority: [],
+    area_sqft: null,
+    existing_plans: false,
+    permit_needs: null,
+    deliverables: [],
+    room_selection: [],
+    room_notes: null,
+    inspiration_links: [],
+    project_address: null,
+    specifications: {},
+    checklist: [],
+    total_estimated_hours: 0,
+    estimated_turnaround_days: null,
+    grok_generated: false,
+    checklist_source: 'manual',
+    due_date: null,
+    assigned_designer_id: null,
+    assigned_designer_email: null,
+    assigned_designer_name: null,
+    files: [],
+    comments: [],
+    review_summary: reviewSummaryOf(undefined),
+    review_standing: noReview(),
+    created_at: null,
+    updated_at: null,
+  });
+
+function reviewed(state: ProjectState, event: EvolvingEvent): Pick<ProjectState, 'review_standing' | 'review_summary'> {
+  const review_standing = evolveStanding(state.review_standing, event);
+  return { review_standing, review_summary: reviewSummaryOf(review_standing) };
+}
+
+export function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState {
+  switch (event.type) {
+    case 'ProjectSubmitted': {
+      const { project_id, checklist, ...data } = event.data as ReturnType<typeof ProjectSubmitted.create>['data'];
+      return {
+        ...state,
+        ...data,
+        exists: true,
+        id: project_id,
+        // Who submitted it: the client, or the admin who did it on their behalf.
+        created_by: event.actor.role === 'admin' ? event.actor.sub : data.user_id,
+        status: 'queued',
+        checklist: checklist.map((item) => ({ ...item, completed: false })),
+        created_at: event.at,
+        updated_at: event.at,
+      };
+    }
+    case 'FileUploaded': {
+      const data = event.data as ReturnType<typeof FileUploaded.create>['data'];
+      const { file_id, ...file } = data;
+      if (state.files.some((known) => known.id === file_id)) return state;
+      const record: ProjectFile = { id: file_id, ...file, upload_status: 'success', uploader_id: event.actor.sub, created_at: event.at };
+      return { ...state, files: [record, ...state.files], ...reviewed(state, event), updated_at: event.at };
+    }
+    case 'DeliverableApproved':
+    case 'ChangesRequested':
+      return { ...state, ...reviewed(state, event), updated_at: event.at };
+    case 'ProjectStatusChanged':
+      return { ...state, status: (event.data as { to: ProjectStatus }).to, updated_at: event.at };
+    case 'DesignerAssigned': {
+      const data = event.data as ReturnType<typeof DesignerAssigned.create>['data'];
+      return { ...state, assigned_designer_id: data.designer_id, assigned_designer_email: data.designer_email, assigned_designer_name: data.designer_name, updated_at: event.at };
+    }
+    case 'DesignerUnassigned':
+      return { ...state, assigned_designer_id: null, assigned_designer_email: null, assigned_designer_name: null, updated_at: event.at };
+    case 'PriorityChanged':
+      return { ...state, priority: (event.data as { priority: Priority }).priority, updated_at: event.at };
+    case 'DueDateChanged':
+      return { ...state, due_date: (event.data as { due_date: string | null }).due_date, updated_at: event.at };
+    case 'ChecklistTaskToggled': {
+      const data = event.data as { checklist_id: string; completed: boolean };
+      return { ...state, checklist: state.checklist.map((task) => (task.checklist_id === data.checklist_id ? { ...task, completed: data.completed } : task)), updated_at: event.at };
+    }
+    case 'CommentPosted': {
+      const data = event.data as { comment_id: string; content: string };
+      const comment: ProjectComment = { id: data.comment_id, content: data.content, user_id: event.actor.sub, author_role: event.actor.role, approved: false, approved_by: null, approved_at: null, created_at: event.at };
+      return { ...state, comments: [comment, ...state.comments] };
+    }
+    case 'CommentApproved': {
+      const id = (event.data as { comment_id: string }).comment_id;
+      return { ...state, comments: state.comments.map((c) => (c.id === id ? { ...c, approved: true, approved_by: event.actor.sub, approved_at: event.at } : c)) };
+    }
+    case 'CommentRejected': {
+      const id = (event.data as { comment_id: string }).comment_id;
+      return { ...state, comments: state.comments.filter((c) => c.id !== id) };
+    }
+    default:
+      return state;
+  }
+}
+
+/** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
+export const projectEvolution: Evolution<ProjectState> = { initialState: initialProjectState, evolve: evolveProject };
