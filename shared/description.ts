@@ -1,5 +1,5 @@
 /**
- * The description's minimum (spec/2 §3), apart from the brief's schema: the project decider checks it
+ * The description's minimum (docs/product.md#records), apart from the brief's schema: the project decider checks it
  * too, and importing it from here keeps the schema and the option catalogue out of every bundle that
  * only decides.
  */

@@ -1,5 +1,5 @@
 /**
- * The wizard's fixed option lists (spec/2 §3), plain data that the SPA and the API both import.
+ * The wizard's fixed option lists (docs/product.md#records), plain data that the SPA and the API both import.
  * The spec gives the deliverables of two project types (Concept Design and New Construction Permit
  * Set, used verbatim); the other ten are ours, written as a residential drafting studio scopes work:
  * 3 to 5 drawings or documents per type, each with the one line a client needs to choose it.
@@ -98,7 +98,7 @@ export function categoryOfProjectType(projectType: string): ProjectCategory | nu
   return null;
 }
 
-/** The wizard's step titles (spec/2 §2). */
+/** The wizard's step titles (docs/product.md#screens). */
 export const STEP_TITLES: Readonly<Record<ProjectCategory, readonly [string, string, string, string]>> = {
   Design: ['Project Basics', 'Design Details', 'Uploads & References', 'Project Specifications & Measurements'],
   Permit: ['Project Basics', 'Project Details', 'Uploads & References', 'Permit Context & Property Details'],

@@ -1,5 +1,5 @@
 /**
- * The two plans of the product (spec/1 §3, §9). Plain data without zod: the landing page imports it
+ * The two plans of the product (docs/product.md#records, #limits). Plain data without zod: the landing page imports it
  * and must stay light. Price ids are configuration (functions/features/billing/provider/config.ts), never here.
  *
  * The landing page and the plan dialog word the active-project limit differently; the spec keeps

@@ -1,5 +1,5 @@
 /**
- * The project brief's rules (spec/2 §3, §5): ONE zod schema that the wizard checks step by step and
+ * The project brief's rules (docs/product.md#records, #validation): ONE zod schema that the wizard checks step by step and
  * that the API applies to the checklist request (POST /api/checklists) and, extended with the reviewed
  * checklist, to the submission (POST /api/projects). Whatever the wizard lets through, the API
  * accepts; whatever lies outside the catalogue (shared/intake-options.ts), the API refuses.
@@ -82,7 +82,7 @@ function catalogueRules(brief: BriefFields, ctx: z.core.$RefinementCtx<BriefFiel
   }
 }
 
-/** The brief (spec/2 §3, the checklist generation request) with every rule. */
+/** The brief (docs/product.md#records, the checklist generation request) with every rule. */
 export const projectBriefSchema = /* @__PURE__ */ (() => z.object(projectBriefShape).check(z.superRefine(catalogueRules)))();
 export type ProjectBrief = z.output<typeof projectBriefSchema>;
 export type ProjectBriefInput = z.input<typeof projectBriefSchema>;
@@ -90,7 +90,7 @@ export type BriefField = keyof typeof projectBriefShape;
 
 export type WizardStep = 1 | 2 | 3 | 4;
 
-/** Which step of the wizard asks for each field (spec/2 §2). */
+/** Which step of the wizard asks for each field (docs/product.md#screens). */
 export const STEP_FIELDS: Readonly<Record<WizardStep, readonly BriefField[]>> = {
   1: ['title', 'project_category', 'property_type', 'project_type', 'deliverables'],
   2: ['description', 'design_priority'],

@@ -1,5 +1,5 @@
 /**
- * The upload rules of spec/1 §5 and spec/2 §5, in one plain module (no zod, no Node, no DOM): the SPA
+ * The upload rules of docs/product.md#validation, in one plain module (no zod, no Node, no DOM): the SPA
  * checks a file before it leaves the browser, and the API checks the stored object with the very same
  * rules before it records it, because the embedded S3 enforces no POST policy (and checking on the
  * server is right in the cloud too).
@@ -7,7 +7,7 @@
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_FILES = 10;
-/** Longer names are shortened in the display (spec/2 §5). */
+/** Longer names are shortened in the display (docs/product.md#validation). */
 export const DISPLAY_NAME_MAX = 30;
 /** Stored names are kept well under S3's 1,024-byte key limit (project id and file id come first). */
 export const STORED_NAME_MAX = 150;
@@ -92,7 +92,7 @@ export function checkFile(file: { name: string; type: string | null | undefined;
 
 /**
  * The name a file is stored under: anything but letters, digits, dot, underscore and hyphen becomes
- * `_` (spec/1 §5), and leading dots are dropped, so a name can never be `.`/`..` or a hidden file and
+ * `_` (docs/product.md#validation), and leading dots are dropped, so a name can never be `.`/`..` or a hidden file and
  * can never leave its folder (`../../x y?.pdf` → `_.._x_y_.pdf`: no slash survives, and the result
  * does not start with a dot). Long names are cut to STORED_NAME_MAX keeping the extension; an empty
  * result becomes `file`.

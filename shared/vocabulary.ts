@@ -1,4 +1,4 @@
-/** The product's fixed value sets (spec/1 §3, spec/2 §3). Plain data: the SPA imports these too. */
+/** The product's fixed value sets (docs/product.md#records, docs/product.md#records). Plain data: the SPA imports these too. */
 
 export const USER_TYPES = ['architect', 'interior_designer', 'contractor', 'developer', 'fix_flipper', 'homeowner'] as const;
 export type UserType = (typeof USER_TYPES)[number];

@@ -95,12 +95,12 @@ export class Auth extends Construct {
     acknowledge(
       this.userPool,
       'AwsSolutions-COG1',
-      'The product requires a minimum of 12 characters and no composition rules (spec/1: "minimum 12 characters"), following NIST SP 800-63B; the embedded runtime uses the same policy.',
+      'The product requires a minimum of 12 characters and no composition rules (docs/product.md: "minimum 12 characters"), following NIST SP 800-63B; the embedded runtime uses the same policy.',
     );
     acknowledge(
       this.userPool,
       'AwsSolutions-COG2',
-      'The product signs in with e-mail and password only (spec/1 sign-in and team-login flows have no second factor); MFA is a product decision to revisit, not an infrastructure default.',
+      'The product signs in with e-mail and password only (docs/product.md sign-in and team-login flows have no second factor); MFA is a product decision to revisit, not an infrastructure default.',
     );
     if (config.threatProtection === 'off') {
       acknowledge(

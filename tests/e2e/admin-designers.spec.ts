@@ -3,7 +3,7 @@ import type { ListDesignersResponse } from '../../functions/features/designers/c
 import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
 import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
 
-/** Designer management (spec/2 §2 /admin/designer-management, §5 'Add designer', §8) in Chromium. */
+/** Designer management (docs/product.md#screens /admin/designer-management, §5 'Add designer', §8) in Chromium. */
 
 const DESCRIPTION =
   'A detached garage becomes a 480 sq ft accessory dwelling unit with a kitchenette, a bathroom with a walk-in shower, ' +

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { PASSWORD, apiFromPage, expect, idTokenOf, setCheckbox, signInInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
 
 /**
- * The admin dashboard (spec/2 §2 /admin) in Chromium, through every tab, with data seeded through the
+ * The admin dashboard (docs/product.md#screens /admin) in Chromium, through every tab, with data seeded through the
  * API: three clients, six projects, the seeded designer with two assignments and two pending comments.
  * The tests share one runtime and run in order; 'Sign Out All Designers' comes last.
  */

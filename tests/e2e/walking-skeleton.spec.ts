@@ -21,7 +21,7 @@ test('a new client signs up, signs in, submits a project and finds it queued on 
   await signInInBrowser(page, account);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(`Welcome, ${account.fullName}!`)).toBeVisible();
-  // The empty dashboard's one call to action (spec/1 §dashboard); the two cards come with projects.
+  // The empty dashboard's one call to action (docs/product.md §dashboard); the two cards come with projects.
   await expect(page.getByRole('link', { name: 'Start Your First Project' })).toHaveAttribute('href', '/submit');
 
   const title = `Ranch house refresh ${Date.now().toString(36)}`;

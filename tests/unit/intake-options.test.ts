@@ -13,7 +13,7 @@ import {
   propertyTypeOptions,
 } from '../../shared/intake-options.js';
 
-describe('intake option lists (spec/2 §3)', () => {
+describe('intake option lists (docs/product.md#records)', () => {
   it('has the categories, property types, priorities and rooms of the spec', () => {
     expect(CATEGORY_OPTIONS.map((o) => o.label)).toEqual(['Design Project', 'Permit Project']);
     expect(propertyTypeOptions('Design').map((o) => o.value)).toEqual(['single_family', 'adu', 'condo', 'townhouse', 'vacation_rental']);

@@ -55,7 +55,7 @@ const permitForm = (patch: Partial<WizardForm> = {}): WizardForm =>
     ...patch,
   });
 
-describe('wizard rules (spec/2 §4, §5)', () => {
+describe('wizard rules (docs/product.md#states, #validation)', () => {
   it('clears type, property type and deliverables when the category changes; deliverables when the type changes', () => {
     const form = designForm();
     expect(withCategory(form, 'Permit')).toMatchObject({ project_category: 'Permit', project_type: '', property_type: '', deliverables: [], title: form.title });

@@ -3,7 +3,7 @@ import { signInWithInviteHref, validateInviteSignup } from '../../web/src/compon
 
 const valid = { email: 'dana@example.com', name: 'Dana', phone: '', password: 'CorrectHorse#2026', confirmPassword: 'CorrectHorse#2026' };
 
-describe('the invite-signup form (spec/2 §5)', () => {
+describe('the invite-signup form (docs/product.md#validation)', () => {
   it('accepts a valid form, with or without a phone', () => {
     expect(validateInviteSignup(valid)).toEqual({});
     expect(validateInviteSignup({ ...valid, phone: '+1 (555) 010-2040' })).toEqual({});

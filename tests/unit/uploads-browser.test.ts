@@ -102,7 +102,7 @@ describe('uploadProjectFile', () => {
     expect(error).toMatchObject({ message: 'File too large. Maximum size is 50MB.', retryable: false });
   });
 
-  it("says 'Not authenticated' when the session is no longer accepted (spec/1 §5)", async () => {
+  it("says 'Not authenticated' when the session is no longer accepted (docs/product.md#validation)", async () => {
     post.mockRejectedValueOnce(new ApiError(401, 'UNAUTHENTICATED', 'Not authenticated'));
     const error = await uploadProjectFile('p', new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })).catch((e: unknown) => e);
     expect(error).toMatchObject({ message: 'Not authenticated', retryable: false });

@@ -18,7 +18,7 @@ function screen(path: string, load: Loader, guard?: ScreenRoute['guard']): Scree
 
 const landing: Loader = () => import('./routes/landing.js');
 
-/** The route table of spec/2 §2: one lazily loaded module per screen. */
+/** The route table of docs/product.md#screens: one lazily loaded module per screen. */
 export const screenRoutes: ScreenRoute[] = [
   screen('/', landing),
   screen('/pricing', landing),

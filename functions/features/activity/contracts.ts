@@ -21,10 +21,10 @@ export interface AuthorView {
   email: string | null;
 }
 
-/** One activity log entry (spec/1 §3) with its author: the log's entry without the project's title. */
+/** One activity log entry (docs/product.md#records) with its author: the log's entry without the project's title. */
 export type ActivityEntryView = Omit<ActivityEntry, 'project_title'> & { author: AuthorView | null };
 
-/** One comment (spec/1 §3) with its author. `content` is plain text: show it as text, never as HTML. */
+/** One comment (docs/product.md#records) with its author. `content` is plain text: show it as text, never as HTML. */
 export interface CommentView {
   id: string;
   project_id: string;

@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, invalidCursor } from '../../platform/views/
 import type { PageKey } from '../../platform/views/views.js';
 
 /**
- * The global activity feed (spec/2 §2 Global Activity): every project's activity entries from the
+ * The global activity feed (docs/product.md#screens Global Activity): every project's activity entries from the
  * projects projection, newest first, a page at a time, with the actor's name.
  */
 

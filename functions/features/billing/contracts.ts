@@ -12,7 +12,7 @@ export const checkoutBody = /* @__PURE__ */ (() => z.strictObject({
   }).check(z.refine((body) => (body.tier ? 1 : 0) + (body.price_id ? 1 : 0) === 1, { message: 'Give either tier or price_id' })))();
 export type CheckoutBody = z.input<typeof checkoutBody>;
 
-/** check-subscription's answer (spec/1 §7 and the subscription entity of spec/2 §3). */
+/** check-subscription's answer (docs/product.md#calls and the subscription entity of docs/product.md#records). */
 export interface SubscriptionView {
   subscribed: boolean;
   plan_name: string | null;

@@ -8,7 +8,7 @@ import { TIERS } from '../../../shared/plans.js';
  * an admin's sync found the change), which makes webhook deliveries idempotent.
  */
 
-/** Our reading of the provider's status (spec/2 §3: active, inactive, canceled). */
+/** Our reading of the provider's status (docs/product.md#records: active, inactive, canceled). */
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 

@@ -30,7 +30,7 @@ export interface ChecklistResult {
 export type GenerateChecklistResponse = ChecklistResult & { estimate_receipt: string };
 
 /**
- * POST /api/checklists (spec/2 §3, checklist generation request): the brief under the same rules as
+ * POST /api/checklists (docs/product.md#records, checklist generation request): the brief under the same rules as
  * the wizard's steps and the submission (shared/project-brief.ts), so a brief that gets a checklist
  * is one that can be submitted; the answer says which produced it.
  */

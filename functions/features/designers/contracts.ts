@@ -1,11 +1,11 @@
 import * as z from '../../../events/zod.js';
 
 /**
- * Designer management (spec/2 §2 /admin/designer-management, §5 'Add designer', §8) and
- * link-designer-role (spec/2 §6, §7). All but /link are admin-only in the route table.
+ * Designer management (docs/product.md#screens /admin/designer-management, §5 'Add designer', §8) and
+ * link-designer-role (docs/product.md#roles, #calls). All but /link are admin-only in the route table.
  */
 
-/** One row of the designer list (spec/2 §3 designer_workload). */
+/** One row of the designer list (docs/product.md#records designer_workload). */
 export interface DesignerRow {
   email: string;
   active: boolean;

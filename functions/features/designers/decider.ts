@@ -8,7 +8,7 @@ import { evolveDesigner, evolveRevocation, initialDesignerState, initialRevocati
 export { DESIGNER_REVOCATION_STREAM, designerEvolution, designerStream, INVALID_DESIGNER_INVITATION, invitationStatus, isDesigner, isInvitationUsable, revocationEvolution } from './state.js';
 export type { DesignerInvitation, DesignerState, DesignerStatus, RevocationState } from './state.js';
 
-/** The invitation link works 7 days (like team invitations, spec/2 §9). */
+/** The invitation link works 7 days (like team invitations, docs/product.md#limits). */
 export const DESIGNER_INVITATION_DAYS = 7;
 
 export type DesignerCommand =

@@ -5,7 +5,7 @@ import { defineEvent } from '../../../events/catalogue.js';
 const designerEmail = () => z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email());
 
 /**
- * Stream `designer-<email>`: one designer authorisation (spec/2 §3 user_roles rows with role
+ * Stream `designer-<email>`: one designer authorisation (docs/product.md#records user_roles rows with role
  * designer). It is granted by e-mail, before or after the person has an account; `user_id` is null
  * until they register or sign in (pre-authorised), then linked.
  */

@@ -9,7 +9,7 @@ export const DESIGNERS_PARTITION = 'designers';
 export const ACTIVE_DESIGNERS_COUNTER = 'designers#active';
 export const revocationKey = { pk: 'revocation#designers', sk: 'latest' };
 
-/** A designer authorisation as readers get it (spec/2 §3 designer_workload, without the counts). */
+/** A designer authorisation as readers get it (docs/product.md#records designer_workload, without the counts). */
 export interface DesignerDoc {
   email: string;
   active: boolean;

@@ -8,7 +8,7 @@ import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
  * none of the command rules.
  */
 
-/** One stream per designer authorisation, keyed by the canonical e-mail (spec/2 §3 user_roles). */
+/** One stream per designer authorisation, keyed by the canonical e-mail (docs/product.md#records user_roles). */
 export const designerStream = (email: string) => `designer-${canonicalEmail(email)}`;
 
 export const INVALID_DESIGNER_INVITATION = 'Invalid or expired invitation';

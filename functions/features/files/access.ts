@@ -32,7 +32,7 @@ function toDoc(state: ProjectState, id: string): ProjectDoc {
 
 /**
  * Client files: the project's owner, or an admin (who submits on a client's behalf, files included).
- * Deliverables: admins and the assigned designer (spec/2 §6).
+ * Deliverables: admins and the assigned designer (docs/product.md#roles).
  */
 export function requireFileWriter(principal: Principal, project: ProjectDoc, fileType: UploadFileType): void {
   if (fileType === 'client_upload') {

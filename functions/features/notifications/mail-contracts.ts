@@ -1,6 +1,6 @@
 import * as z from '../../../events/zod.js';
 
-/** POST /api/mail/test (any signed-in user): test-resend (spec/1 §7). */
+/** POST /api/mail/test (any signed-in user): test-resend (docs/product.md#calls). */
 export const testMailBody = /* @__PURE__ */ (() => z.object({
   toEmail: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Please enter an email address to test.'), z.maxLength(320)), z.email('Please enter a valid email address')),
 }))();

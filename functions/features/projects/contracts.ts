@@ -88,7 +88,7 @@ const text = (max: number) => z.string().check(z.maxLength(max));
 
 /**
  * POST /api/projects: the wizard's brief (the shared schema, shared/project-brief.ts: the same rules
- * the wizard applies step by step) with its reviewed checklist (spec/2 §3). An admin submits on a
+ * the wizard applies step by step) with its reviewed checklist (docs/product.md#records). An admin submits on a
  * client's behalf by naming the client (`client_id`); a client submits for themselves. Built in a call
  * marked pure, as `updateProjectBody`: a handler that does not use it drops it (and the brief's schema).
  */
@@ -117,7 +117,7 @@ export interface ClientSummary {
   company: string | null;
 }
 
-/** The admin dialog's client information panel (spec/2 §2): the summary plus phone and subscription. */
+/** The admin dialog's client information panel (docs/product.md#screens): the summary plus phone and subscription. */
 export interface ClientPanel extends ClientSummary {
   phone: string | null;
   /** The tier of an active subscription (starter, pro_builder), else null ('No active subscription'). */

@@ -45,7 +45,7 @@ export type ProjectCommand =
 
 export const SUBMIT_REFUSED = "Projects are submitted by clients, or by an admin on a client's behalf";
 
-/** Statuses a designer may set (spec/2 §4); admins may set any. */
+/** Statuses a designer may set (docs/product.md#states); admins may set any. */
 export const DESIGNER_STATUSES: readonly ProjectStatus[] = ['in_progress', 'needs_revision'];
 
 const isAdmin = (context: DecisionContext) => context.actor.role === 'admin';

@@ -5,7 +5,7 @@ import { USER_TYPES, type UserType } from '../../../shared/vocabulary.js';
 export type { InviteRole, TeamRole } from './events.js';
 export { INVITE_ROLES, TEAM_ROLES } from './events.js';
 
-/* Profile & Team Settings (/profile), the invite pages (/accept-invite, /invite-signup): spec/2 §2, §3, §7. */
+/* Profile & Team Settings (/profile), the invite pages (/accept-invite, /invite-signup): docs/product.md#screens, #records, #calls. */
 
 const profileText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))));
 

@@ -2,13 +2,13 @@ import * as z from '../../../events/zod.js';
 import { defineEvent, type EventDefinition } from '../../../events/catalogue.js';
 
 /**
- * Stream `team-<id>`: a client's team, its members and its invitations (spec/2 §3, §4).
+ * Stream `team-<id>`: a client's team, its members and its invitations (docs/product.md#records, #states).
  * Team roles are roles inside one client's team; they never grant the system admin or designer rights.
  */
 export const TEAM_ROLES = ['admin', 'designer'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
-/** The only role offered to new team members (spec/2 §2: 'Currently, only Designer role is available…'). */
+/** The only role offered to new team members (docs/product.md#screens: 'Currently, only Designer role is available…'). */
 export const INVITE_ROLES = ['designer'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 

@@ -8,7 +8,7 @@ import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
 
 export const teamStream = (id: string) => `team-${id}`;
 
-/** The spec's one message for an unknown, expired, revoked or already used invitation (spec/2 §8). */
+/** The spec's one message for an unknown, expired, revoked or already used invitation (docs/product.md#messages). */
 export const INVALID_INVITE_MESSAGE = 'Invalid or expired invitation';
 
 export interface TeamMember {

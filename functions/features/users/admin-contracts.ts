@@ -4,7 +4,7 @@ import type { Tier } from '../../../shared/plans.js';
 import { PROJECT_STATUSES, type SystemRole, type UserType } from '../../../shared/vocabulary.js';
 
 /**
- * The admin dashboard's routes (spec/2 §2 /admin, §3, §5, §8): bulk changes, global activity and
+ * The admin dashboard's routes (docs/product.md#screens /admin, §3, §5, §8): bulk changes, global activity and
  * the user list (the board's filters are GET /api/projects's). Every route here is admin-only in the route table.
  */
 
@@ -51,7 +51,7 @@ export const activityQuery = /* @__PURE__ */ (() => z.object({
 }))();
 export const ACTIVITY_PAGE = { default: ACTIVITY_LIMIT, max: ACTIVITY_LIMIT };
 
-/** What an activity is about, from the words of its action (spec/2 §2 Global Activity). */
+/** What an activity is about, from the words of its action (docs/product.md#screens Global Activity). */
 export type ActivityKind = 'comment' | 'file' | 'status' | 'other';
 
 export interface GlobalActivity {
@@ -140,7 +140,7 @@ export interface UserTeam {
 
 export interface UserDetailsResponse {
   user: AdminUser;
-  /** active: queued, in_progress and needs_revision; completed: delivered (spec/2 §9, in this product's statuses). */
+  /** active: queued, in_progress and needs_revision; completed: delivered (docs/product.md#limits, in this product's statuses). */
   statistics: { total: number; active: number; completed: number };
   projects: UserProjectSummary[];
   team: UserTeam | null;

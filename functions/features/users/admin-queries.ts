@@ -14,7 +14,7 @@ import { designerByEmail, designersOfUser, listDesigners, type DesignerDoc } fro
 import type { UserDoc } from './queries.js';
 
 /**
- * The admin's user list and details (spec/2 §2 Users): every profile from the users projection,
+ * The admin's user list and details (docs/product.md#screens Users): every profile from the users projection,
  * joined with the subscriptions projection. Nothing here reads the event store.
  */
 

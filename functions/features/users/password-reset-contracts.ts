@@ -1,7 +1,7 @@
 import * as z from '../../../events/zod.js';
 
 /**
- * Password reset by a link mailed to the account's address (spec/1 §2, §4, §5, §9). Our own routes,
+ * Password reset by a link mailed to the account's address (docs/product.md#screens, #states, #validation, #limits). Our own routes,
  * not Cognito's ForgotPassword, which refuses accounts whose e-mail is not verified yet: following the
  * link proves the mailbox, so it works for every account and then marks the e-mail verified.
  */

@@ -47,7 +47,7 @@ describe('session revocation', () => {
   });
 });
 
-describe('the team login (spec/1 §4)', () => {
+describe('the team login (docs/product.md#states)', () => {
   const active = (role: 'admin' | 'designer') => ({ role, status: 'active' as const });
   it('checks the admin role, the designer role, an active team admin, an active team designer, in that order', () => {
     expect(teamPortalDestination(['admin', 'designer'], active('designer'))).toEqual({ path: '/admin', greeting: 'Welcome back, Admin!' });

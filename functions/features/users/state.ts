@@ -49,7 +49,7 @@ export interface PasswordReset {
   used: boolean;
 }
 
-/** What the reset page says about a link that is unknown, used, replaced or too old (spec/1 §9). */
+/** What the reset page says about a link that is unknown, used, replaced or too old (docs/product.md#limits). */
 export const INVALID_RESET_LINK = 'Invalid or expired link';
 
 /** The link `tokenHash` may still set a password at `now`. */

@@ -11,7 +11,7 @@ import { captureAwsClient } from '../observability/tracing.js';
  * DeleteObject for what is refused, presigned GETs for downloads.
  */
 
-/** Presigned POSTs and download links live this long (spec/1 §9: signed link 300 s). */
+/** Presigned POSTs and download links live this long (docs/product.md#limits: signed link 300 s). */
 export const SIGNED_URL_SECONDS = 300;
 
 /**

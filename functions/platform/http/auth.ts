@@ -47,7 +47,7 @@ function parseGroups(claim: unknown): SystemRole[] {
   return raw.filter((group): group is SystemRole => (SYSTEM_ROLES as readonly string[]).includes(group));
 }
 
-/** Everyone is a client unless given another role (spec/1 §6), including before the group is set. */
+/** Everyone is a client unless given another role (docs/product.md#roles), including before the group is set. */
 const withDefaultRole = (groups: SystemRole[]): SystemRole[] => (groups.length > 0 ? groups : ['client']);
 
 /** The caller as the token describes it (roles from `cognito:groups`, which may be stale). */

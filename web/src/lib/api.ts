@@ -60,7 +60,7 @@ function errorFromBody(status: number, body: unknown, fallback: string, retryAft
   return new ApiError(status, code, message, retryAfter);
 }
 
-/** What uploads and comments say when the session is no longer accepted (spec/1 §5). */
+/** What uploads and comments say when the session is no longer accepted (docs/product.md#validation). */
 export const NOT_AUTHENTICATED = 'Not authenticated';
 
 export const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;

@@ -17,7 +17,7 @@ export function navigateTo(to: string, options: { replace?: boolean } = {}): voi
 }
 
 /**
- * /auth with the screen to return to after signing in, as the spec's `redirect` parameter (spec/1 §4).
+ * /auth with the screen to return to after signing in, as the spec's `redirect` parameter (docs/product.md#states).
  * The home screen needs none: sign-in goes to /dashboard by default (and a Sign Out from it ends on
  * a plain /auth).
  */

@@ -24,7 +24,7 @@ export const PROJECT_STATUSES: readonly { value: ProjectStatus; label: string }[
   { value: 'delivered', label: 'Delivered' },
 ];
 
-/** Who reads the label: designers call needs_revision 'Needs Review' (spec/2 §4). */
+/** Who reads the label: designers call needs_revision 'Needs Review' (docs/product.md#states). */
 export type StatusAudience = 'client' | 'admin' | 'designer';
 
 export function statusLabel(status: string, audience: StatusAudience = 'client'): string {
@@ -32,7 +32,7 @@ export function statusLabel(status: string, audience: StatusAudience = 'client')
   return PROJECT_STATUSES.find((s) => s.value === status)?.label ?? status.replace(/_/g, ' ');
 }
 
-/** The statuses a designer may set, in the selector's order (spec/2 §4). */
+/** The statuses a designer may set, in the selector's order (docs/product.md#states). */
 export const DESIGNER_STATUS_OPTIONS: readonly ProjectStatus[] = ['in_progress', 'needs_revision'];
 
 /** The selector starts at in_progress when the project has another status. */
@@ -57,7 +57,7 @@ export function countByStatus(projects: readonly { status: string }[]): Record<P
   return { queued: groups.queued.length, in_progress: groups.in_progress.length, needs_revision: groups.needs_revision.length, delivered: groups.delivered.length };
 }
 
-/** Shown wherever a turnaround estimate is (spec/2 §1). */
+/** Shown wherever a turnaround estimate is (docs/product.md#who-it-is-for). */
 export const TURNAROUND_DISCLAIMER =
   'Turnaround estimates are AI-generated and may vary. Pro plan projects are prioritized but not guaranteed within specific timeframes.';
 
@@ -66,7 +66,7 @@ export function turnaroundBusinessDays(days: number | null | undefined): string 
   return days === null || days === undefined ? 'Pending estimate' : `${days} to ${days + 2} business days`;
 }
 
-/** Checklist hours with one decimal (spec/1 §9). */
+/** Checklist hours with one decimal (docs/product.md#limits). */
 export const formatHours = (hours: number) => `${(Math.round(hours * 10) / 10).toFixed(1)}`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,7 +88,7 @@ export function daysUntil(due: string | null | undefined, now = new Date()): num
   return Math.round((new Date(year, month - 1, day).getTime() - today.getTime()) / DAY_MS);
 }
 
-/** Designers' due flags (spec/2 §9): overdue below 0 days left, due soon at 0 to 3. */
+/** Designers' due flags (docs/product.md#limits): overdue below 0 days left, due soon at 0 to 3. */
 export function dueFlag(due: string | null | undefined, now = new Date()): 'overdue' | 'due-soon' | null {
   const days = daysUntil(due, now);
   if (days === null) return null;
@@ -114,7 +114,7 @@ export interface DesignerRow {
   active_projects?: number;
 }
 
-/** A designer option (spec/2 §3): pre-authorised designers are listed with id equal to their e-mail. */
+/** A designer option (docs/product.md#records): pre-authorised designers are listed with id equal to their e-mail. */
 export interface DesignerOption {
   id: string;
   name: string;

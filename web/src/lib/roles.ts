@@ -44,9 +44,9 @@ export function postSignInPath(user: Pick<SessionUser, 'groups'>, params: URLSea
   return homePathFor(user);
 }
 
-/** Password rules of the forms (spec/1 §5): the pool enforces the 12 characters too. */
+/** Password rules of the forms (docs/product.md#validation): the pool enforces the 12 characters too. */
 export const PASSWORD_MIN_LENGTH = 12;
-/** The team login asks for at least 6 characters (spec/1 §5, §9). */
+/** The team login asks for at least 6 characters (docs/product.md#validation, #limits). */
 export const TEAM_PASSWORD_MIN_LENGTH = 6;
 
 /** Which sign-in a screen belongs to: the client's (/auth) or the team's (/team-login). */
@@ -69,7 +69,7 @@ const ADMIN_WELCOME: TeamPortalWelcome = { path: '/admin', greeting: 'Welcome ba
 const DESIGNER_WELCOME: TeamPortalWelcome = { path: '/designer', greeting: 'Welcome back, Designer!' };
 
 /**
- * The team login's checks, in the spec's order (spec/1 §4): the admin role, the designer role, an
+ * The team login's checks, in the spec's order (docs/product.md#states): the admin role, the designer role, an
  * active team admin, an active team designer. A match only says where to go: /admin and /designer
  * check the system roles themselves, so a team role never grants system rights. Null: access denied.
  */
@@ -81,7 +81,7 @@ export function teamPortalDestination(roles: readonly string[], team: TeamMember
   return null;
 }
 
-/** After a password reset (spec/1 §4): admin /admin, designer /designer, else the flow's home. */
+/** After a password reset (docs/product.md#states): admin /admin, designer /designer, else the flow's home. */
 export function postResetPath(roles: readonly string[], flow: AuthFlow): string {
   if (roles.includes('admin')) return '/admin';
   if (roles.includes('designer')) return '/designer';

@@ -9,7 +9,7 @@ const RETRY_DELAY_MS = 500;
 /**
  * GET /api/me for the signed-in user, from the query cache. A brand-new account's profile is built
  * from its registration event a moment after sign-up; until then the API answers with
- * `created_at: null`, so it is asked again a few times. Load failures are only logged (spec/1 §8).
+ * `created_at: null`, so it is asked again a few times. Load failures are only logged (docs/product.md#messages).
  */
 export function useMe(): { me: MeResponse | null; loading: boolean; reload(): void } {
   const client = useQueryClient();

@@ -14,7 +14,7 @@ import { AppHeader } from '../ui/AppHeader.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { Page } from '../ui/Page.js';
 
-/** spec/2 §5: 'must match a simple address pattern'. */
+/** docs/product.md#validation: 'must match a simple address pattern'. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const projectsText = (count: number) => `${count} ${count === 1 ? 'project' : 'projects'}`;

@@ -36,7 +36,7 @@ const TABS = [
 type TabValue = (typeof TABS)[number]['value'];
 
 /**
- * Access needs an active admin role (spec/2 §6): the route guard reads the token's groups; the
+ * Access needs an active admin role (docs/product.md#roles): the route guard reads the token's groups; the
  * server's answer is checked here as well. Not an admin: 'Access denied. Admin privileges required.'
  * and /dashboard; the check failing: 'Access verification failed' and /dashboard.
  */
@@ -62,7 +62,7 @@ function useAdminAccess(): { verified: boolean; me: MeResponse | null } {
   return { verified, me };
 }
 
-/** Admin Dashboard (/admin): the five tabs of spec/2 §2, and the audit. */
+/** Admin Dashboard (/admin): the five tabs of docs/product.md#screens, and the audit. */
 export default function AdminScreen() {
   const { verified, me } = useAdminAccess();
   const [params, setParams] = useSearchParams();

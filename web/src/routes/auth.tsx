@@ -45,7 +45,7 @@ export default function AuthScreen() {
   const [signingIn, setSigningIn] = useState(false);
 
   /**
-   * The redirect target is the address's `redirect` parameter and nothing else (spec/1 §4): a guard
+   * The redirect target is the address's `redirect` parameter and nothing else (docs/product.md#states): a guard
    * that refuses a screen puts it there, so a plain /auth (also one reopened from the history of an
    * earlier refusal) goes home.
    */

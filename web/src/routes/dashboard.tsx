@@ -104,7 +104,7 @@ function ClientDashboard() {
                 </Flex>
               </Card>
             ) : (
-              // spec/1 §dashboard: the empty state's call to action, "otherwise" these two cards.
+              // docs/product.md §dashboard: the empty state's call to action, "otherwise" these two cards.
               <Flex gap="medium" wrap="wrap">
                 {maySubmit ? <DashboardLink to="/submit" title="New Project" text="Describe your project and get an AI-generated checklist." /> : null}
                 <DashboardLink to="/board" title="Project Board" text="See every project by status, from queued to delivered." />

@@ -12,7 +12,7 @@ import '../components/landing/landing.css';
 import { useSession } from '../lib/session.js';
 
 /**
- * The public landing page (/ and /pricing), spec/1 §2. Plain React and CSS: it is the first screen
+ * The public landing page (/ and /pricing), docs/product.md#screens. Plain React and CSS: it is the first screen
  * most visitors load, so it carries neither Amplify UI nor the API client (that one is
  * fetched only when a signed-in visitor picks a plan).
  */

@@ -11,7 +11,7 @@ import { useSession } from '../lib/session.js';
 /**
  * Team Login (/team-login): admins and designers. After the password, the roles are checked in the
  * spec's order (admin role, designer role, active team admin, active team designer) from the API;
- * a match goes to /admin or /designer, anyone else is signed out and denied (spec/1 §4, §6).
+ * a match goes to /admin or /designer, anyone else is signed out and denied (docs/product.md#states, #roles).
  */
 export default function TeamLoginScreen() {
   const { refresh, signOut } = useSession();

@@ -28,7 +28,7 @@ export default function TestResendScreen() {
       toast({ title: 'Email Required', description: 'Please enter an email address to test.', variant: 'destructive' });
       return;
     }
-    // Signed out, the form is there (spec/1 §test-resend) and sending asks to sign in first.
+    // Signed out, the form is there (docs/product.md §test-resend) and sending asks to sign in first.
     if (!user) {
       toast({ title: 'Sign in to send a test email', description: 'Test emails are sent from a signed-in account.' });
       navigate(SIGN_IN_HERE);

@@ -31,7 +31,7 @@ export const handler = httpHandler({ params: projectIdParams }, async (request) 
     commentsOfProject(runtime, projectId, admin ? ACTIVITY_LIMIT : ACTIVITY_LIMIT * 3),
   ]);
   const comments = allComments.filter((comment) => admin || comment.approved || comment.user_id === principal.sub).slice(0, ACTIVITY_LIMIT);
-  // 'Comment posted' entries stay in the feed (spec/2 hides only approvals and rejections), but their
+  // 'Comment posted' entries stay in the feed (docs/product.md hides only approvals and rejections), but their
   // quote only reaches those who may read the comment: admins, its author while it is pending,
   // everyone once approved. A rejected comment has left the comments view: for anyone but admins its
   // entry goes too, rather than stay as an empty 'Comment posted' for a comment that will never come.

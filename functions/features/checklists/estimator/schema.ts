@@ -6,7 +6,7 @@ const optionalText = (max: number) => z._default(z.nullable(z.string().check(z.t
 const optionalNumber = (max: number) => z._default(z.nullable(z.number().check(z.positive(), z.lte(max))), null);
 
 /**
- * What the estimators read of a brief (spec/2 §3): lenient on purpose, so an estimator copes with
+ * What the estimators read of a brief (docs/product.md#records): lenient on purpose, so an estimator copes with
  * any brief. The API refuses briefs that break the wizard's rules before they get here
  * (shared/project-brief.ts, the schema of POST /api/checklists and POST /api/projects).
  */
@@ -34,7 +34,7 @@ export type ChecklistRequest = z.output<typeof checklistRequestSchema>;
 export type ChecklistRequestInput = z.input<typeof checklistRequestSchema>;
 
 /**
- * The checklist as the model must answer it (spec/2 §3, response): the Bedrock tool's input schema is
+ * The checklist as the model must answer it (docs/product.md#records, response): the Bedrock tool's input schema is
  * generated from this schema, and the model's answer is validated against it.
  */
 export const checklistAnswerSchema = /* @__PURE__ */ (() => z.object({

@@ -14,7 +14,7 @@ import { newInviteToken } from '../../../platform/invite-tokens.js';
 import { rowFromState } from '../commands.js';
 import { deliverDesignerInvitation } from '../invitation.js';
 
-/** spec/2 §5: 'must match a simple address pattern'. */
+/** docs/product.md#validation: 'must match a simple address pattern'. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const ADD_DESIGNER_REFUSALS = {
@@ -24,7 +24,7 @@ export const ADD_DESIGNER_REFUSALS = {
 } as const;
 
 /**
- * POST /api/designers (admin): pre-authorise a designer by e-mail (spec/2 §5 'Add designer'). An
+ * POST /api/designers (admin): pre-authorise a designer by e-mail (docs/product.md#validation 'Add designer'). An
  * e-mail that already has a role is refused with its own code. Nothing is linked to any account
  * here, not even one registered with that address (an address at sign-up is not proven): the address
  * gets a one-time invitation link (7 days), and the authorisation is linked to the account of whoever

@@ -4,7 +4,7 @@ import { reading } from '../../../platform/views/reader.js';
 import type { LinkDesignerResponse } from '../contracts.js';
 
 /**
- * POST /api/designers/link (any signed-in user): link-designer-role (spec/2 §6). `allowed` says
+ * POST /api/designers/link (any signed-in user): link-designer-role (docs/product.md#roles). `allowed` says
  * whether the caller's account holds an active designer authorisation. It links nothing by e-mail:
  * an authorisation becomes an account's only through its invitation link
  * (POST /api/designer-invites/{token}/accept), which proves the address.

@@ -17,7 +17,7 @@ const removeQuietly = (key: string) => deleteObject(key).catch((error: unknown) 
  * object that is actually in the bucket (HeadObject): it must sit under this project's folder for
  * its kind, be at most 50 MB and of an allowed type. The embedded S3 enforces none of the POST
  * policy, and a browser can lie about anything, so a refused object is deleted and nothing is
- * appended. If recording fails the object is removed too (spec/2 §7: storage cleanup).
+ * appended. If recording fails the object is removed too (docs/product.md#calls: storage cleanup).
  */
 export const handler = httpHandler({ body: recordFileBody, params: projectParams }, async (request) => {
   const principal = signedIn(request);

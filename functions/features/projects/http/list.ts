@@ -14,7 +14,7 @@ import { withClients } from '../present.js';
 const blankIsAbsent = (value: unknown) => (value === '' ? undefined : value);
 const date = /* @__PURE__ */ (() => z.pipe(z.transform(blankIsAbsent), z.optional(z.iso.date({ message: 'Dates must be YYYY-MM-DD' }))))();
 
-/** The admin filters (spec/2 §2 Projects tab); any caller may narrow their own list with them. */
+/** The admin filters (docs/product.md#screens Projects tab); any caller may narrow their own list with them. */
 export const listProjectsQuery = /* @__PURE__ */ (() => z.object({
   q: z.pipe(z.transform(blankIsAbsent), z.optional(z.string().check(z.trim(), z.maxLength(200)))),
   status: z.pipe(z.transform(blankIsAbsent), z.optional(z.enum(PROJECT_STATUSES))),

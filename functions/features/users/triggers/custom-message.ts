@@ -8,7 +8,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /**
  * The link's issue time is signed: an HMAC over the e-mail and the time with a key the trigger has
  * (RESET_LINK_KEY), so the time cannot be moved without the key. The reset page refuses a link whose
- * time is older than the code's life on load, before a password is typed (spec/1 §4).
+ * time is older than the code's life on load, before a password is typed (docs/product.md#states).
  */
 export function resetLinkSignature(key: string, email: string, issued: number): string {
   return createHmac('sha256', key).update(`${email.toLowerCase()}\n${issued}`).digest('base64url').slice(0, 32);

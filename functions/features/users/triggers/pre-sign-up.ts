@@ -12,7 +12,7 @@ export const VERIFIED_CLAIM_MESSAGE = 'A sign-up cannot mark its own e-mail addr
 export const INVITE_TOKEN_METADATA = 'invite_token';
 
 /**
- * Sign-up needs no confirmation code (spec/1 §4: after sign-up the user signs in), so the pool
+ * Sign-up needs no confirmation code (docs/product.md#states: after sign-up the user signs in), so the pool
  * confirms the account at once; PostConfirmation then records the registration. The e-mail is NOT
  * marked verified: nobody has proven they hold it, and nothing others keep (a team, an invitation,
  * an accepted invitation, a test e-mail) is built on it until its holder proves it (Cognito's code,

@@ -19,7 +19,7 @@ const authorName = (author: { full_name: string | null; email: string | null } |
 
 export interface ActivityPanelProps {
   projectId: string;
-  /** Admins and the assigned designer comment; clients read only (spec/1 §6). */
+  /** Admins and the assigned designer comment; clients read only (docs/product.md#roles). */
   canComment?: boolean;
   /** Admins: 'Pending Approval' with Approve / Reject. */
   canModerate?: boolean;

@@ -2,7 +2,7 @@ import { Button, Flex, TextAreaField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 
 /**
- * The comment box (spec/1 §5): 2 rows; Enter posts, Shift+Enter is a new line; empty or blank text is
+ * The comment box (docs/product.md#validation): 2 rows; Enter posts, Shift+Enter is a new line; empty or blank text is
  * not sent and the button is disabled.
  */
 export function CommentBox({ onPost }: { onPost(content: string): Promise<boolean> }) {

@@ -19,7 +19,7 @@ export function PriorityBadge({ priority }: { priority: string | null | undefine
 }
 
 /**
- * A card of the admin board (spec/2 §2 Projects tab): checkbox, title (opens the detail dialog; the
+ * A card of the admin board (docs/product.md#screens Projects tab): checkbox, title (opens the detail dialog; the
  * whole card is its click target), priority, category, designer, due date, client and company.
  */
 export function AdminProjectCard({

@@ -8,7 +8,7 @@ import { AdminProjectDialog } from './AdminProjectDialog.js';
 import { reviewQueueQuery } from './api/get-review-queue.js';
 import { daysRemainingText, daysUntil, formatDate } from './dates.js';
 
-/** The Designer Review tab (spec/2 §2): projects in needs_revision, with how long is left. */
+/** The Designer Review tab (docs/product.md#screens): projects in needs_revision, with how long is left. */
 export function DesignerReviewTab() {
   const queue = useQuery(reviewQueueQuery());
   const projects: ProjectCard[] | null = queue.data ?? (queue.isError ? [] : null);

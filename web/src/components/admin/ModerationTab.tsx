@@ -13,7 +13,7 @@ import { appendPage } from '../../lib/paging.js';
 import { LoadMore } from '../../ui/LoadMore.js';
 
 /**
- * The Comment Moderation tab (spec/2 §2, spec/1 §4): pending comments of every project. Approve and
+ * The Comment Moderation tab (docs/product.md#screens, docs/product.md#states): pending comments of every project. Approve and
  * Reject update the list at once, and reload it on failure.
  */
 export function ModerationTab() {

@@ -25,7 +25,7 @@ function filtersFrom(params: URLSearchParams): ProjectFilters {
 const hasAny = (filters: ProjectFilters) => FILTER_KEYS.some((key) => filters[key].trim() !== '');
 
 /**
- * The Projects tab (spec/2 §2): filters (applied to the address bar, so date from/to can be given
+ * The Projects tab (docs/product.md#screens): filters (applied to the address bar, so date from/to can be given
  * there too), the bulk bar for selected projects, and the four-column board.
  */
 export function ProjectsTab({ designers }: { designers: DesignerOption[] }) {

@@ -6,7 +6,7 @@ import { revokeDesignerSessions } from './admin-api.js';
 
 export const SIGN_OUT_DESIGNERS_CONFIRMATION = 'Are you sure you want to sign out all designers? This will immediately end all active designer sessions.';
 
-/** 'Sign Out All Designers' (revoke-designer-sessions, spec/2 §2, §5, §8). */
+/** 'Sign Out All Designers' (revoke-designer-sessions, docs/product.md#screens, #validation, #messages). */
 export function SignOutDesignersButton() {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);

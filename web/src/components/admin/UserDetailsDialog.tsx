@@ -13,7 +13,7 @@ import { formatDate } from './dates.js';
 
 type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; details: UserDetailsResponse };
 
-/** View Details (spec/2 §2 Users): Overview, Projects and Team of one user. */
+/** View Details (docs/product.md#screens Users): Overview, Projects and Team of one user. */
 export function UserDetailsDialog({ userId, onClose }: { userId: string | null; onClose(): void }) {
   const query = useQuery({ ...userDetailsQuery(userId ?? ''), enabled: userId !== null });
   const missing = query.error instanceof ApiError && query.error.status === 404;

@@ -20,7 +20,7 @@ export function SubscriptionBadge({ subscription }: { subscription: AdminUser['s
   );
 }
 
-/** The Users tab (spec/2 §2): four counts, a refresh button, the users a page at a time ('Load more'), and their details. */
+/** The Users tab (docs/product.md#screens): four counts, a refresh button, the users a page at a time ('Load more'), and their details. */
 export function UsersTab() {
   const [open, setOpen] = useState<string | null>(null);
   const list = useInfiniteQuery(usersQuery());

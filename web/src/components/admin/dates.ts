@@ -1,5 +1,5 @@
 import { plural } from '../../lib/vocabulary.js';
-/** Dates on the admin screens: 'MMM d, yyyy' (spec/2 §9), due dates as calendar days in local time. */
+/** Dates on the admin screens: 'MMM d, yyyy' (docs/product.md#limits), due dates as calendar days in local time. */
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -37,7 +37,7 @@ export function daysUntil(value: string | null | undefined, now = new Date()): n
 /** A due date before today. */
 export const isOverdue = (due: string | null | undefined, now = new Date()) => (daysUntil(due, now) ?? 0) < 0;
 
-/** The Designer Review queue's text (spec/2 §2). */
+/** The Designer Review queue's text (docs/product.md#screens). */
 export function daysRemainingText(due: string | null | undefined, now = new Date()): string {
   const days = daysUntil(due, now);
   if (days === null) return 'No due date';

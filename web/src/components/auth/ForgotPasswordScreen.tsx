@@ -13,7 +13,7 @@ const COPY: Record<AuthFlow, { title: string; intro: string; back: string }> = {
 };
 
 /**
- * /auth/forgot-password and /team-login/forgot-password (spec/1 §2): one e-mail field and 'Send Reset
+ * /auth/forgot-password and /team-login/forgot-password (docs/product.md#screens): one e-mail field and 'Send Reset
  * Link'; on success a confirmation with 'Send Another Link'. The API e-mails a link to the flow's
  * reset page (the same answer whether or not the address has an account).
  */

@@ -10,7 +10,7 @@ import { toast } from '../toast/use-toast.js';
 export const DESIGNER_DENIED = 'Access denied. Designer privileges required.';
 
 /**
- * The designer screen's own check (spec/2 §6): an active designer authorisation matching the user's
+ * The designer screen's own check (docs/product.md#roles): an active designer authorisation matching the user's
  * id or e-mail. It asks link-designer-role, which also links a designer pre-authorised by e-mail to
  * this account and answers `allowed`; otherwise 'Access denied. Designer privileges required.' and
  * /dashboard (told not to send them back here while their token still names the group). The route

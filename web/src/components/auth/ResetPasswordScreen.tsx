@@ -10,7 +10,7 @@ import { toast } from '../toast/use-toast.js';
 import { AuthFrame } from './AuthFrame.js';
 import { fetchAccess } from './server-roles.js';
 
-/** spec/1 §4, §9: the redirect delays. */
+/** docs/product.md#states, #limits: the redirect delays. */
 export const INVALID_LINK_REDIRECT_MS = 2_000;
 export const SUCCESS_REDIRECT_MS = 1_500;
 
@@ -26,7 +26,7 @@ export function readResetToken(params: URLSearchParams): string | null {
 }
 
 /**
- * /auth/reset-password and /team-login/reset-password (spec/1 §2, §4): the new password and its
+ * /auth/reset-password and /team-login/reset-password (docs/product.md#screens, #states): the new password and its
  * confirmation. The API says on load whether the link's token still works (unknown, used, replaced
  * or older than an hour: 'Invalid or expired link', then the flow's forgot page after 2 s). On
  * success: signed in, and after 1.5 s to /admin, /designer, or the flow's home (/dashboard or /team-login).

@@ -6,7 +6,7 @@ import { syncAllSubscriptions } from './billing-api.js';
 
 export const SYNC_CONFIRMATION = 'This will sync all user subscription statuses with Stripe. This may take a few moments. Continue?';
 
-/** The admin dashboard's 'Sync All Subscriptions' (spec/2 §2, §5, §8). */
+/** The admin dashboard's 'Sync All Subscriptions' (docs/product.md#screens, #validation, #messages). */
 export function SyncSubscriptionsButton({ onSynced }: { onSynced?(): void }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);

@@ -11,7 +11,7 @@ const PREVIEWED = 3;
 const stopHere = (event: SyntheticEvent) => event.stopPropagation();
 
 /**
- * The checklist summary in the Details tab (spec/1 §2): completed of total, the total estimated hours
+ * The checklist summary in the Details tab (docs/product.md#screens): completed of total, the total estimated hours
  * with one decimal, the first 3 task names and '+ n more tasks'; it opens the full 'Project Checklist'.
  */
 export function ChecklistSummaryCard({ tasks, totalHours }: { tasks: readonly Task[]; totalHours?: number }) {

@@ -13,7 +13,7 @@ export function memberSince(createdAt: string | null | undefined): string {
 }
 
 /**
- * The dashboard's welcome card (spec/1 §2): greeting ('Welcome' on the first visit, then 'Welcome
+ * The dashboard's welcome card (docs/product.md#screens): greeting ('Welcome' on the first visit, then 'Welcome
  * back'), total projects (singular or plural), member
  * since, company, user type in words, and the plan button.
  */

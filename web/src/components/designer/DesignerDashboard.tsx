@@ -11,7 +11,7 @@ import { LoadMore } from '../../ui/LoadMore.js';
 const PRIORITY_VARIATION = { Urgent: 'error', Normal: 'info', Low: undefined } as const;
 
 /**
- * The designer dashboard's content (spec/2 §2), below the access check of /designer: greeting, the
+ * The designer dashboard's content (docs/product.md#screens), below the access check of /designer: greeting, the
  * four counts, 'My Assigned Projects' (assigned by id or by e-mail) and the project dialog.
  */
 export function DesignerDashboard({ name }: { name: string | null | undefined }) {

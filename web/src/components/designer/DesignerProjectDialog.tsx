@@ -13,7 +13,7 @@ import { useUpdateProject } from '../project/api/update-project.js';
 import { toast } from '../toast/use-toast.js';
 
 /**
- * The designer's project dialog (spec/2 §2): due date, the status selector (in_progress and
+ * The designer's project dialog (docs/product.md#screens): due date, the status selector (in_progress and
  * needs_revision only, 'Needs Review'; it starts at in_progress when the project has another
  * status), and tabs Details, Checklist, Files (deliverable upload) and Activity (commenting).
  */

@@ -29,7 +29,7 @@ export function LandingFooter() {
               <Link to="/auth">Dashboard Login</Link>
             </li>
             <li>
-              {/* Placeholders until the pages exist (spec/1 §2). */}
+              {/* Placeholders until the pages exist (docs/product.md#screens). */}
               <a href="#support">Support</a>
             </li>
             <li>

@@ -1,4 +1,4 @@
-/** The landing page's words (spec/1 §2, §9). Plan texts live with the plans (shared/plans.ts). */
+/** The landing page's words (docs/product.md#screens, #limits). Plan texts live with the plans (shared/plans.ts). */
 
 export const HERO = {
   eyebrow: 'Subscription design & permit drafting',

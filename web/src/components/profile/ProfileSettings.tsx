@@ -14,7 +14,7 @@ export interface ProfileSettingsProps {
   onSaved?(profile: ProfileResponse['profile']): void;
 }
 
-/** 'Profile Settings': full_name, company, user_type (spec/2 §2); success toast 'Profile updated'. */
+/** 'Profile Settings': full_name, company, user_type (docs/product.md#screens); success toast 'Profile updated'. */
 export function ProfileSettings({ me, loading, onSaved }: ProfileSettingsProps) {
   const [fullName, setFullName] = useState('');
   const [company, setCompany] = useState('');

@@ -4,7 +4,7 @@ import { PLANS } from '../../../../shared/plans.js';
 
 const tierName = (tier: string) => PLANS.find((plan) => plan.tier === tier)?.name ?? tier;
 
-/** The client information panel of the admin dialog (spec/2 §2); designers see name and company. */
+/** The client information panel of the admin dialog (docs/product.md#screens); designers see name and company. */
 export function ClientPanel({ client }: { client: ClientPanelData | ClientSummary | null | undefined }) {
   const full = client && 'subscription_tier' in client ? client : null;
   return (

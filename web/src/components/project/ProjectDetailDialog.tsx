@@ -6,7 +6,7 @@ import { ProjectDialog } from './ProjectDialog.js';
 import { ProjectTabs } from './ProjectTabs.js';
 
 /**
- * The client's project detail dialog (spec/1 §2): Details, Files (read-only, downloads) and Activity
+ * The client's project detail dialog (docs/product.md#screens): Details, Files (read-only, downloads) and Activity
  * (read-only, no commenting), loaded from GET /api/projects/{id} when opened.
  */
 export function ProjectDetailDialog({ project, onClose }: { project: Pick<ProjectCard, 'id' | 'title'> | null; onClose(): void }) {

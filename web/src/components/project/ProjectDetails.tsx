@@ -21,7 +21,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The Details tab (spec/1 §2): every field of the project, the two flags and the checklist summary.
+ * The Details tab (docs/product.md#screens): every field of the project, the two flags and the checklist summary.
  * Text is shown as text (React escapes it); links open in a new tab without an opener.
  */
 export function ProjectDetails({ project, audience = 'client', extra }: { project: ProjectDetail; audience?: StatusAudience; extra?: ReactNode }) {

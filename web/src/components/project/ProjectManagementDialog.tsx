@@ -10,7 +10,7 @@ import { ProjectDialog } from './ProjectDialog.js';
 import { ProjectTabs } from './ProjectTabs.js';
 
 /**
- * The admin-style project management dialog (spec/2 §2): Details (with the client information panel),
+ * The admin-style project management dialog (docs/product.md#screens): Details (with the client information panel),
  * Checklist, Management (status, designer, priority, due date), Files (deliverable uploads) and
  * Activity (comments, moderation). The opener's list follows the live `projects` topic.
  */

@@ -20,7 +20,7 @@ export interface CallerProjects {
  * The caller's projects from GET /api/projects, newest first, a page at a time: one call (one
  * projection read per partition) for the screen's first page, no per-card requests; 'Load more'
  * brings the next page of a list longer than one. The live `projects` topic reads the loaded pages
- * again. Load failures are only logged (spec/1 §8, spec/2 §8): the list is then empty.
+ * again. Load failures are only logged (docs/product.md#messages, docs/product.md#messages): the list is then empty.
  */
 export function useProjects(): CallerProjects {
   const client = useQueryClient();

@@ -1,5 +1,5 @@
 /**
- * The wizard's state and rules (spec/2 §2, §4, §5), as plain functions: no React, so they are tested
+ * The wizard's state and rules (docs/product.md#screens, #states, #validation), as plain functions: no React, so they are tested
  * on their own and the screen stays a thin view over them.
  */
 import type { GenerateChecklistBody, GenerateChecklistResponse } from '../../../../functions/features/checklists/contracts.js';
@@ -124,7 +124,7 @@ export function normaliseLink(raw: string): string | null {
   }
 }
 
-/** The checklist request (spec/2 §3) for the form as it stands. */
+/** The checklist request (docs/product.md#records) for the form as it stands. */
 export function toChecklistRequest(form: WizardForm): GenerateChecklistBody {
   const permit = form.project_category === 'Permit';
   return {
@@ -174,14 +174,14 @@ export function totalTaskHours(tasks: readonly ReviewTask[]): number {
   return Math.round(tasks.reduce((sum, task) => sum + taskHours(task), 0) * 100) / 100;
 }
 
-/** Total hours divided by 2.5, rounded up (spec/2 §9). */
+/** Total hours divided by 2.5, rounded up (docs/product.md#limits). */
 export function turnaroundDaysFor(totalHours: number): number {
   return Math.ceil(Math.round(totalHours * 100) / 100 / 2.5);
 }
 
 export const hasBlankTaskName = (tasks: readonly ReviewTask[]) => tasks.some((task) => !task.task_name.trim());
 
-/** The submission (spec/2 §3): the same brief as the checklist request, with the reviewed checklist. */
+/** The submission (docs/product.md#records): the same brief as the checklist request, with the reviewed checklist. */
 export function toSubmission(
   form: WizardForm,
   tasks: readonly ReviewTask[],

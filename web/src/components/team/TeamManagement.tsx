@@ -29,7 +29,7 @@ const longDate = (iso: string | null) =>
 const displayName = (member: Pick<TeamMemberView, 'full_name' | 'email'>) => member.full_name || member.email;
 
 /**
- * 'Team Management' (spec/2 §2): members with their active badge; a team admin changes another
+ * 'Team Management' (docs/product.md#screens): members with their active badge; a team admin changes another
  * active member's role inline (with Cancel), removes other members, sees the pending invitations
  * (resend, revoke) and invites new members. A client in no team names one and becomes its admin.
  */
@@ -49,7 +49,7 @@ export function TeamManagement({ canCreate = true }: { canCreate?: boolean }) {
     }
   }, [query]);
   useEffect(() => {
-    // Load errors for teams are only logged (spec/2 §8).
+    // Load errors for teams are only logged (docs/product.md#messages).
     if (query.error) console.error('Could not load the team', query.error);
   }, [query.error]);
 

@@ -1,4 +1,4 @@
-/** The invite-signup form's rules (spec/2 §5 'Invite signup form', §9). Pure: unit-tested. */
+/** The invite-signup form's rules (docs/product.md#validation 'Invite signup form', §9). Pure: unit-tested. */
 
 export interface InviteSignupValues {
   email: string;
@@ -38,5 +38,5 @@ export function validateInviteSignup(values: InviteSignupValues): InviteSignupEr
   return errors;
 }
 
-/** /auth with the redirect back to the invitation (spec/2 §2: the invite-signup sign-in link). */
+/** /auth with the redirect back to the invitation (docs/product.md#screens: the invite-signup sign-in link). */
 export const signInWithInviteHref = (token: string) => `/auth?redirect=${encodeURIComponent(`/accept-invite?token=${token}`)}`;

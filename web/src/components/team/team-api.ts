@@ -38,7 +38,7 @@ export const teamApi = {
   acceptInvite: (value: string) => api.post<AcceptInviteResponse>(`/invites/${token(value)}/accept`),
 };
 
-/** The spec's message for an unknown, expired, revoked or used invitation (spec/2 §8). */
+/** The spec's message for an unknown, expired, revoked or used invitation (docs/product.md#messages). */
 export const INVALID_INVITE_MESSAGE = 'Invalid or expired invitation';
 export const ONLY_DESIGNER_NOTE = 'Currently, only Designer role is available for new team members.';
 

@@ -9,6 +9,6 @@ export const usersQuery = () =>
     queryFn: ({ pageParam }) => listUsers(pageParam ?? undefined),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? null,
-    // spec/2 §7: a change of any profile reloads the user list.
+    // docs/product.md#calls: a change of any profile reloads the user list.
     meta: { topics: ['users'] },
   });
