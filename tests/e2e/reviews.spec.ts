@@ -153,7 +153,7 @@ for (const drawing of [
     // Back to In Progress on the board, without a reload.
     await expect(client.getByRole('region', { name: 'In Progress' }).getByRole('button', { name: title })).toBeVisible({ timeout: 20_000 });
 
-    // The designer sees the pins on the same drawing and resolves both.
+    // The designer sees the pins on the same drawing, answers one and resolves both.
     const item = work.getByRole('listitem', { name: `${drawing.name}, v1` });
     await expect(item.getByText('Changes requested')).toBeVisible({ timeout: 20_000 });
     await item.getByRole('button', { name: 'Review' }).click();
@@ -163,6 +163,12 @@ for (const drawing of [
     await expect(studioView.getByRole('button', { name: 'Note 2' })).toBeVisible();
     await expect(studioView.getByRole('button', { name: 'Approve' })).toHaveCount(0);
     await expect(studioView.getByLabel('Note', { exact: true })).toHaveCount(0);
+    // The studio answers on the drawing, then resolves.
+    const first = studioView.getByRole('listitem', { name: 'Note 1' });
+    await first.getByLabel('Reply', { exact: true }).fill('Moved 2 ft left <b>on A-1</b>');
+    await first.getByRole('button', { name: 'Reply', exact: true }).click();
+    await expect(first.getByRole('list', { name: 'Replies to note 1' }).getByText('Moved 2 ft left <b>on A-1</b>')).toBeVisible();
+    await expect(first.getByLabel('Reply', { exact: true })).toHaveValue('');
     for (const number of [1, 2]) {
       const note = studioView.getByRole('listitem', { name: `Note ${number}` });
       await note.getByRole('button', { name: 'Mark Resolved' }).click();
