@@ -51,7 +51,7 @@ module.exports = {
       comment: 'shared/ and events/ are what the SPA and every handler build on: they import no server code, no infrastructure, no SPA and no AWS SDK.',
       severity: 'error',
       from: { path: '^(shared|events)/', pathNot: TEST },
-      to: { path: ['^(functions|infra|web|bin|scripts)/', AWS_SDK] },
+      to: { path: ['^(functions|infra|web|bin)/', AWS_SDK] },
     },
     {
       name: 'spa-only-contracts-and-shared',
@@ -83,10 +83,10 @@ module.exports = {
     },
     {
       name: 'functions-not-to-tools',
-      comment: 'Lambda code never imports the command line, the embedded runtime, the scripts nor the tests: none of it may end up in a bundle.',
+      comment: 'Lambda code never imports the command line, the embedded runtime nor the tests: none of it may end up in a bundle.',
       severity: 'error',
       from: { path: '^functions/', pathNot: TEST },
-      to: { path: '^(bin|scripts|tests|bench|infra/local)/' },
+      to: { path: '^(bin|tests|bench|infra/local)/' },
     },
     {
       name: 'no-circular',

@@ -9,7 +9,7 @@ import { UserPool, UserPoolEmail } from 'aws-cdk-lib/aws-cognito';
 import { Code, Function, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readStackNeeds } from '../../scripts/deploy/assembly.js';
+import { readStackNeeds } from '../../infra/deploy/assembly.js';
 import { answerAs, healthyAccount, PROFILE, type AwsAccount } from '../support/aws-endpoints/account.js';
 import { FAKE_CREDENTIALS, startAwsEndpoint, type AwsEndpoint } from '../support/aws-endpoints/server.js';
 
@@ -104,7 +104,7 @@ describe('npm run deploy -- --checks-only --app <assembly>', () => {
 
   const deploy = (...args: string[]) =>
     new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['scripts/deploy.ts', ...args], {
+      const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['bin/deploy.ts', ...args], {
         cwd: ROOT,
         env: {
           PATH: process.env.PATH,

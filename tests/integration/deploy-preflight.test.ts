@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_BOOTSTRAP_PARAMETER, type StackNeeds } from '../../scripts/deploy/assembly.js';
-import { formatReport, type CheckResult } from '../../scripts/deploy/outcome.js';
-import { gate, PREFLIGHT_FAILED, runPreflight } from '../../scripts/deploy/preflight.js';
+import { DEFAULT_BOOTSTRAP_PARAMETER, type StackNeeds } from '../../infra/deploy/assembly.js';
+import { formatReport, type CheckResult } from '../../infra/deploy/outcome.js';
+import { gate, PREFLIGHT_FAILED, runPreflight } from '../../infra/deploy/preflight.js';
 import { answerAs, healthyAccount, MODEL, PROFILE, type AwsAccount } from '../support/aws-endpoints/account.js';
 import { FAKE_CREDENTIALS, startAwsEndpoint, type AwsEndpoint } from '../support/aws-endpoints/server.js';
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 
 /**
- * A studio with work in it, for screens that should not be empty (scripts/screens.ts and the
+ * A studio with work in it, for screens that should not be empty (bin/screens.ts and the
  * browser tests that look at every screen): a client with four projects in four statuses, three
  * assigned to the seeded designer (one overdue, one urgent), a ticked task, designer comments (one
  * approved, one rejected, one pending) and a pending designer invitation. Returns each role's

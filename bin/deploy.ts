@@ -4,7 +4,7 @@
  *
  * Builds the SPA and synthesizes the stage's stack once (`cdk synth` into cdk.out/deploy-<stage>;
  * `--app` takes an assembly synthesized before, and builds nothing). Then, with your credentials, it
- * checks what the account must have before this stack can work there (scripts/deploy/preflight.ts:
+ * checks what the account must have before this stack can work there (infra/deploy/preflight.ts:
  * bootstrap version, Lambda concurrency quota, SES production access and the sender's
  * verification, the Bedrock model's availability and access, the API Gateway logging role, the
  * Stripe secret, and a note on CloudFront's account verification, which no API tells). Each missing
@@ -33,9 +33,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { readStackNeeds } from './deploy/assembly.js';
-import { formatReport } from './deploy/outcome.js';
-import { gate, PREFLIGHT_FAILED, runPreflight } from './deploy/preflight.js';
+import { readStackNeeds } from '../infra/deploy/assembly.js';
+import { formatReport } from '../infra/deploy/outcome.js';
+import { gate, PREFLIGHT_FAILED, runPreflight } from '../infra/deploy/preflight.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 

@@ -1,6 +1,6 @@
 /**
  * Renders every screen of the SPA at a desk size (1366 × 900) and a phone size (390 × 844) into
- * docs/screens/, for the README and for review: `npx tsx scripts/screens.ts` (build the SPA first:
+ * docs/screens/, for the README and for review: `npx tsx bin/screens.ts` (build the SPA first:
  * `npx vite build --config web/vite.config.ts`). It starts the embedded runtime in memory, as the
  * browser tests do, and seeds a client with projects, an assigned designer, comments and activity so
  * that no screen is empty. `--before` renders only the dashboard, the admin board and the project
@@ -156,7 +156,7 @@ async function main() {
           '# Screens',
           '',
           'Every screen of the SPA at a desk size (1366 × 900) and a phone size (390 × 844), rendered by',
-          '`npx tsx scripts/screens.ts` (build the SPA first) against the embedded runtime with seeded data.',
+          '`npx tsx bin/screens.ts` (build the SPA first) against the embedded runtime with seeded data.',
           'Pages are pictured whole; a dialog or tab is pictured as the viewport shows it.',
           '`before/` holds the dashboard, the admin board and the project dialog as they looked before issue 36.',
           '',
