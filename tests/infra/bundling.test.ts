@@ -3,7 +3,7 @@
  * (infra/stack/bundling.ts: minified, the same externals, aliases and per-handler `define`s), its size
  * held under a budget a little above today's (what a cold start downloads and parses grows only on
  * purpose). Which modules a bundle holds is not asserted: the folder rules are in .dependency-cruiser.cjs,
- * init time is a figure of `npx tsx bench/handler-init.ts`, and `npm run bundle:report -- --why TEXT`
+ * init time is a figure of `npm run bundle:report` (bench/bundle-report.ts), whose `--why TEXT`
  * says what weighs in a bundle.
  */
 import { existsSync } from 'node:fs';
