@@ -1,16 +1,16 @@
 import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import { ACCEPT_ATTRIBUTE, formatFileSize, shortenFileName } from '../../../../shared/uploads.js';
+import { useEffect, useState } from 'react';
+import { formatFileSize, shortenFileName } from '../../../../shared/uploads.js';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { longDate } from '../../lib/format.js';
-import { NOT_AUTHENTICATED } from '../../lib/api.js';
-import { UploadError, fileDownloadUrl, uploadProjectFile } from '../../lib/uploads.js';
+import { fileDownloadUrl, uploadProjectFile } from '../../lib/uploads.js';
 import { DeliverableItem } from '../review/DeliverableItem.js';
 import { LazyReviewViewer } from '../review/LazyReviewViewer.js';
 import { reviewKey, useProjectReview } from '../review/review-api.js';
 import { reviewSummaryOf } from '../review/summary.js';
 import { toast } from '../toast/use-toast.js';
+import { UploadButton, toastUploadFailure } from './UploadButton.js';
 
 export type ProjectFile = ProjectDetail['files'][number];
 
@@ -70,8 +70,6 @@ export function FilesPanel(props: { project: ProjectDetail; canUpload?: boolean;
 }
 
 function FilesPanelContent({ project, canUpload = false, onUploaded }: { project: ProjectDetail; canUpload?: boolean; onUploaded?(file: ProjectFile): void }) {
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
   const queries = useQueryClient();
@@ -91,13 +89,9 @@ function FilesPanelContent({ project, canUpload = false, onUploaded }: { project
       toast({ title: 'File uploaded successfully', description: file.name });
       onUploaded?.(recorded);
     } catch (error) {
-      console.error('Upload failed', error);
-      const message = error instanceof UploadError ? error.message : 'Unable to upload file. Please try again.';
-      // An expired session: the spec's words, then sign-in (the API client goes there, with a way back).
-      toast(message === NOT_AUTHENTICATED ? { title: NOT_AUTHENTICATED, variant: 'destructive' } : { title: 'Error', description: message, variant: 'destructive' });
+      toastUploadFailure(error);
     } finally {
       setUploading(null);
-      if (input.current) input.current.value = '';
     }
   }
 
@@ -122,25 +116,7 @@ function FilesPanelContent({ project, canUpload = false, onUploaded }: { project
           <Heading level={4} fontSize="medium">
             Deliverables <Badge size="small">{shown.length + loose.length}</Badge>
           </Heading>
-          {canUpload ? (
-            <div className="upload-control">
-              <label htmlFor={inputId} className="amplify-button amplify-button--small amplify-button--primary upload-control__label">
-                Upload Deliverable
-              </label>
-              <input
-                ref={input}
-                id={inputId}
-                type="file"
-                className="visually-hidden-input"
-                accept={ACCEPT_ATTRIBUTE}
-                disabled={uploading !== null}
-                onChange={(event) => {
-                  const file = event.currentTarget.files?.[0];
-                  if (file) void upload(file);
-                }}
-              />
-            </div>
-          ) : null}
+          {canUpload ? <UploadButton label="Upload Deliverable" primary disabled={uploading !== null} onFile={(file) => void upload(file)} /> : null}
         </Flex>
         {uploading ? (
           <Flex alignItems="center" gap="xs" marginBottom="small" role="status">

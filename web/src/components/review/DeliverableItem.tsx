@@ -1,10 +1,9 @@
 import { Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { Deliverable, DeliverableVersion } from '../../../../functions/features/reviews/contracts.js';
-import { ACCEPT_ATTRIBUTE, formatFileSize, shortenFileName } from '../../../../shared/uploads.js';
-import { NOT_AUTHENTICATED } from '../../lib/api.js';
+import { formatFileSize, shortenFileName } from '../../../../shared/uploads.js';
 import { longDate } from '../../lib/format.js';
-import { UploadError } from '../../lib/uploads.js';
+import { UploadButton, toastUploadFailure } from '../project/UploadButton.js';
 import { toast } from '../toast/use-toast.js';
 import { STATUS_LABELS, STATUS_TONES, useUploadNewVersion } from './review-api.js';
 
@@ -27,8 +26,6 @@ export function DeliverableItem({
   onReview(deliverable: Deliverable): void;
   onDownload: Download;
 }) {
-  const inputId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useUploadNewVersion(projectId);
   const [percent, setPercent] = useState(0);
   const current = deliverable.versions.find((version) => version.version === deliverable.current_version) ?? deliverable.versions.at(-1);
@@ -40,11 +37,7 @@ export function DeliverableItem({
       await upload.mutateAsync({ deliverableId: deliverable.deliverable_id, file, onProgress: setPercent });
       toast({ title: 'File uploaded successfully', description: file.name });
     } catch (error) {
-      console.error('Upload failed', error);
-      const message = error instanceof UploadError ? error.message : 'Unable to upload file. Please try again.';
-      toast(message === NOT_AUTHENTICATED ? { title: NOT_AUTHENTICATED, variant: 'destructive' } : { title: 'Error', description: message, variant: 'destructive' });
-    } finally {
-      if (input.current) input.current.value = '';
+      toastUploadFailure(error);
     }
   }
 
@@ -100,29 +93,7 @@ export function DeliverableItem({
         <Button size="small" onClick={() => onDownload({ id: current.file_id, file_name: current.file_name })} aria-label={`Download ${current.file_name}`}>
           Download
         </Button>
-        {canRespond ? (
-          <div className="upload-control">
-            <label htmlFor={inputId} className="amplify-button amplify-button--small upload-control__label">
-              Upload New Version
-            </label>
-            <input
-              ref={input}
-              id={inputId}
-              type="file"
-              className="visually-hidden-input"
-              accept={ACCEPT_ATTRIBUTE}
-              disabled={upload.isPending}
-              aria-describedby={`${inputId}-of`}
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0];
-                if (file) void sendVersion(file);
-              }}
-            />
-            <span id={`${inputId}-of`} hidden>
-              {`of ${current.file_name}`}
-            </span>
-          </div>
-        ) : null}
+        {canRespond ? <UploadButton label="Upload New Version" disabled={upload.isPending} name={`Upload New Version of ${current.file_name}`} onFile={(file) => void sendVersion(file)} /> : null}
       </Flex>
     </li>
   );
