@@ -79,7 +79,7 @@ if (!only || only === 'deps') {
     failedSteps.push('dependency rules (install)');
   }
   if (bin) {
-    run('dependency rules', process.execPath, [bin, '--config', '.dependency-cruiser.cjs', '--ignore-known', '--output-type', 'err-long', 'functions', 'events', 'shared', 'infra', 'web/src', 'bin']);
+    run('dependency rules', process.execPath, [bin, '--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'functions', 'events', 'shared', 'infra', 'web/src', 'bin']);
   }
 }
 if (!only || only === 'vitest') {

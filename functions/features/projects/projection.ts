@@ -2,7 +2,7 @@ import type { EventEnvelope } from '../../../events/envelope.js';
 import { projectEvolution, type ProjectState } from './state.js';
 import { itemKey, type Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
-import { describe } from '../activity/projection.js';
+import { describe } from '../activity/texts.js';
 import type { ActivityEntry } from '../activity/contracts.js';
 import { cardClient, projectCounters, projectIndexItems } from './project-index.js';
 import { clientCardKey } from '../users/queries.js';

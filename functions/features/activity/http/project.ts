@@ -1,4 +1,4 @@
-import { COMMENT_POSTED } from '../projection.js';
+import { COMMENT_POSTED } from '../texts.js';
 import { hasRole } from '../../../platform/http/auth.js';
 import { HttpError } from '../../../platform/errors.js';
 import { httpHandler, signedIn } from '../../../app/http.js';

@@ -1,5 +1,5 @@
 import { DESIGNER_REVOCATION_STREAM, revocationDecider } from '../decider.js';
-import { userDecider, userStream } from '../../users/decider.js';
+import { endSessions } from '../../users/commands.js';
 import { actorOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
@@ -30,7 +30,7 @@ export const handler = httpHandler({}, async (request) => {
     await Promise.all(
       designers.slice(i, i + AT_ONCE).map(async (designer) => {
         try {
-          await runCommand(userDecider, userStream(designer.user_id!), { type: 'EndSessions', reason: 'designers_signed_out' }, meta, runtime);
+          await endSessions(runtime, designer.user_id!, 'designers_signed_out', meta);
           body.revoked += 1;
         } catch (error) {
           body.errors.push({ email: designer.email, error: (error as Error).message || String(error) });

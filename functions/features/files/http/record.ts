@@ -1,7 +1,6 @@
 import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, isAllowedFileType, normaliseMimeType, parseUploadKey } from '#shared/uploads.js';
-import { projectDecider, projectStream } from '../../projects/decider.js';
+import { recordProjectFile } from '../../projects/commands.js';
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
-import { runCommand } from '../../../platform/event-store/command.js';
 import { HttpError } from '../../../platform/errors.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { log } from '../../../platform/log.js';
@@ -52,11 +51,10 @@ export const handler = httpHandler({ body: recordFileBody, params: projectParams
       await copyObject(uploadedKey, finalKey);
       await removeQuietly(uploadedKey);
     }
-    const result = await runCommand(
-      projectDecider,
-      projectStream(parsed.projectId),
+    const file = await recordProjectFile(
+      runtime,
+      parsed.projectId,
       {
-        type: 'RecordFile',
         file_id: parsed.fileId,
         file_name: parsed.fileName,
         file_type: parsed.fileType,
@@ -66,9 +64,7 @@ export const handler = httpHandler({ body: recordFileBody, params: projectParams
         ...(request.body.version_of ? { version_of: request.body.version_of } : {}),
       },
       { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
-      runtime,
     );
-    const file = result.state.files.find((candidate) => candidate.id === parsed.fileId)!;
     return { status: 201, body: { file } satisfies RecordFileResponse };
   } catch (error) {
     await removeQuietly(finalKey);

@@ -1,7 +1,7 @@
 import { NOTIFICATION_KINDS, preferencesOf, type NotificationPreferences } from '#shared/notification-kinds.js';
 import { SYSTEM_ACTOR } from '#events/envelope.js';
-import { userDecider, userEvolution, userStream } from '../../users/decider.js';
-import { runCommand } from '../../../platform/event-store/command.js';
+import { userEvolution, userStream } from '../../users/state.js';
+import { changeNotificationPreferences } from '../../users/commands.js';
 import { loadState } from '../../../platform/event-store/load-state.js';
 import { httpHandler } from '../../../app/http.js';
 import { appending } from '../../../app/runtime.js';
@@ -22,7 +22,7 @@ export const handler = httpHandler({ query: unsubscribeQuery, body: unsubscribeB
   const current = preferencesOf(state.notification_preferences);
   const kinds = kind === 'digest' ? NOTIFICATION_KINDS.filter((candidate) => current[candidate] === 'digest') : [kind];
   const preferences: Partial<NotificationPreferences> = Object.fromEntries(kinds.map((candidate) => [candidate, 'off']));
-  await runCommand(userDecider, userStream(sub), { type: 'ChangeNotificationPreferences', preferences, via: 'unsubscribe' }, { actor: SYSTEM_ACTOR, correlationId: request.correlationId || undefined }, runtime);
+  await changeNotificationPreferences(runtime, sub, preferences, 'unsubscribe', { actor: SYSTEM_ACTOR, correlationId: request.correlationId || undefined });
   const body: UnsubscribeResponse = { scope: kind, label, unsubscribed: true, message: `You will no longer get e-mails about: ${label}. Change this any time on your profile.` };
   return { body };
 });

@@ -4,7 +4,7 @@ import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';
 import type { Runtime } from '../../../platform/runtime.js';
 import { appending } from '../../../app/runtime.js';
-import { checklistOrigin, invalidReceipt, spendReceipt, verifyReceipt, type ChecklistOrigin } from '../../checklists/estimate-receipt.js';
+import { invalidReceipt, spendReceiptOn, verifyReceipt, type ChecklistOrigin } from '../../checklists/receipts.js';
 import { projectDecider, projectStream } from '../decider.js';
 import { submitProjectBody, type ProjectResponse } from '../contracts.js';
 import type * as z from '#events/zod.js';
@@ -54,7 +54,7 @@ async function provenEstimate(runtime: Runtime, body: SubmitProjectBody, sub: st
   const proof = verifyReceipt(body.estimate_receipt, { sub, category: body.project_category, type: body.project_type });
   if (body.checklist_source === 'manual') return manual;
   if (body.checklist_source !== proof.source) throw invalidReceipt();
-  const origin = checklistOrigin(proof, body.checklist, await spendReceipt(runtime, proof));
+  const origin = await spendReceiptOn(runtime, proof, body.checklist);
   if (origin === 'manual') return manual;
   return { ...body, estimate_basis: proof.basis, checklist_origin: origin };
 }

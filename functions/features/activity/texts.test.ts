@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChecklistTaskToggled, CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DueDateChanged, PriorityChanged, ProjectStatusChanged } from '../projects/events.js';
 import { type Actor, type NewEvent } from '../../../events/envelope.js';
-import { describe as describeEvent } from './projection.js';
+import { describe as describeEvent } from './texts.js';
 import { projectDecider } from '../projects/decider.js';
 import { LONG_DESCRIPTION } from '../../../tests/support/stack.js';
 import { by, deciderSpec, SPEC_NOW } from '../../../tests/support/given-when-then.js';

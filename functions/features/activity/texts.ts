@@ -1,9 +1,13 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import { calendarDay, humanize } from '../../../shared/vocabulary.js';
 import type { ProjectState } from '../projects/contracts.js';
-import { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry } from './keys.js';
+import type { ActivityEntry } from './keys.js';
 
-export { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry };
+/*
+ * The activity feed's texts, one per project event: the activity feature owns its wording
+ * (docs/product.md#calls); the projects projection writes the entries beside the project, in the same
+ * fold, so it asks for them here (the rule feature-through-public-surface names this file).
+ */
 
 export const COMMENT_POSTED = 'Comment posted';
 
