@@ -6,7 +6,7 @@ import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';
 import { getUser } from '../users/queries.js';
 import type { EventReading } from '../../platform/runtime.js';
-import type { ProjectDoc } from '../projects/queries.js';
+import type { ProjectDetail } from '../projects/queries.js';
 import { canReadProject, isAssignedDesigner } from '../projects/access-queries.js';
 
 const ulid = (message: string) => z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
@@ -18,14 +18,14 @@ export const fileParams = /* @__PURE__ */ (() => z.object({ id: ulid('Unknown pr
  * project is created, before the board's projection may have caught up. A project the caller may not
  * read is answered like one that does not exist.
  */
-export async function readableProject(runtime: EventReading, principal: Principal, projectId: string): Promise<ProjectDoc> {
+export async function readableProject(runtime: EventReading, principal: Principal, projectId: string): Promise<ProjectDetail> {
   const [{ state }, user] = await Promise.all([loadState(projectEvolution, projectStream(projectId), runtime), getUser(runtime, principal.sub)]);
   const project = toDoc(state, projectId);
   if (!state.exists || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
   return project;
 }
 
-function toDoc(state: ProjectState, id: string): ProjectDoc {
+function toDoc(state: ProjectState, id: string): ProjectDetail {
   const { comments: _comments, review_standing: _standing, ...document } = state;
   return { ...document, id };
 }
@@ -34,7 +34,7 @@ function toDoc(state: ProjectState, id: string): ProjectDoc {
  * Client files: the project's owner, or an admin (who submits on a client's behalf, files included).
  * Deliverables: admins and the assigned designer (docs/product.md#roles).
  */
-export function requireFileWriter(principal: Principal, project: ProjectDoc, fileType: UploadFileType): void {
+export function requireFileWriter(principal: Principal, project: ProjectDetail, fileType: UploadFileType): void {
   if (fileType === 'client_upload') {
     if (project.user_id !== principal.sub && !hasRole(principal, 'admin')) throw new HttpError(403, 'FORBIDDEN', 'Only the project owner can add client files');
     return;

@@ -5,6 +5,9 @@ export const projectKey = (id: string) => ({ pk: `project#${id}`, sk: 'doc' });
 export const ownerPartition = (userId: string) => `owner#${userId}`;
 export const commentsPartition = (projectId: string) => `comments#${projectId}`;
 export const activityPartition = (projectId: string) => `activity#${projectId}`;
+/** A team's projects (gsi2) and a designer's, by account id or e-mail (gsi3). */
+export const teamPartition = (teamId: string) => `team#${teamId}`;
+export const designerPartition = (idOrEmail: string) => `designer#${idOrEmail.toLowerCase()}`;
 /** The global activity of one UTC day (gsi5). */
 export const activityDayPartition = (at: string) => `activity-day#${at.slice(0, 10)}`;
 

@@ -1,6 +1,6 @@
 import { hasRole, type Principal } from '../../platform/http/auth.js';
 import { getBilling, subscriptionView } from '../billing/queries.js';
-import { profilesOf, type ProjectDoc } from './queries.js';
+import { profilesOf, type ProjectDetail } from './queries.js';
 import type { UserDoc } from '../users/queries.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { ClientPanel, ClientSummary, ProjectCard, ProjectPermissions } from './contracts.js';
@@ -10,7 +10,7 @@ import { isAssignedDesigner } from './access-queries.js';
 export { commentView } from './comment-queries.js';
 
 /** What the caller may do with a project (the dialogs show only what the API accepts). */
-export function permissionsFor(principal: Principal, project: ProjectDoc): ProjectPermissions {
+export function permissionsFor(principal: Principal, project: ProjectDetail): ProjectPermissions {
   const admin = hasRole(principal, 'admin');
   const assigned = isAssignedDesigner(principal, project);
   return {

@@ -6,7 +6,7 @@ import { describe } from '../activity/texts.js';
 import type { ActivityEntry } from '../activity/contracts.js';
 import { cardClient, projectCounters, projectIndexItems } from './project-index.js';
 import { clientCardKey } from '../users/queries.js';
-import { activityDayPartition, activityPartition, commentsPartition, ownerPartition, projectKey, type ProjectDocument } from './keys.js';
+import { activityDayPartition, activityPartition, commentsPartition, designerPartition, ownerPartition, projectKey, teamPartition, type ProjectDocument } from './keys.js';
 
 export { activityDayPartition, activityPartition, commentsPartition, projectKey, type ProjectDocument };
 
@@ -43,8 +43,8 @@ export const projectsProjection: Projection<ProjectState> = {
       gsi4sk: sort,
       doc: JSON.stringify(document),
     };
-    if (state.team_id) Object.assign(item, { gsi2pk: `team#${state.team_id}`, gsi2sk: sort });
-    if (designer) Object.assign(item, { gsi3pk: `designer#${designer.toLowerCase()}`, gsi3sk: sort });
+    if (state.team_id) Object.assign(item, { gsi2pk: teamPartition(state.team_id), gsi2sk: sort });
+    if (designer) Object.assign(item, { gsi3pk: designerPartition(designer), gsi3sk: sort });
     const commentItems = comments.map((comment): ViewItem => {
       const commentItem: ViewItem = {
         pk: commentsPartition(state.id!),

@@ -1,24 +1,25 @@
-import { ownerPartition, projectKey, type ProjectDocument } from './keys.js';
+import { designerPartition, ownerPartition, projectKey, teamPartition } from './keys.js';
+import type { ProjectDetail } from './contracts.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { IndexName, ViewItem } from '../../platform/views/views.js';
 
-export type ProjectDoc = ProjectDocument & { id: string };
+/** The project document as the views keep it, with its id: the detail the API answers. */
+export type { ProjectDetail };
+export { designerPartition, teamPartition };
 
-const parse = (item: ViewItem) => JSON.parse(item.doc as string) as ProjectDoc;
+const parse = (item: ViewItem) => JSON.parse(item.doc as string) as ProjectDetail;
 
-export async function getProject(runtime: Runtime, id: string): Promise<ProjectDoc | null> {
+export async function getProject(runtime: Runtime, id: string): Promise<ProjectDetail | null> {
   const { active } = await runtime.views.generations();
   const item = await runtime.views.get(active, projectKey(id).pk, projectKey(id).sk);
   return item && !item.deleted ? parse(item) : null;
 }
 
-async function listBy(runtime: Runtime, index: IndexName, pk: string): Promise<ProjectDoc[]> {
+async function listBy(runtime: Runtime, index: IndexName, pk: string): Promise<ProjectDetail[]> {
   const { active } = await runtime.views.generations();
   return (await runtime.views.query(active, { index, pk })).map(parse);
 }
 
-export const teamPartition = (teamId: string) => `team#${teamId}`;
-export const designerPartition = (idOrEmail: string) => `designer#${idOrEmail.toLowerCase()}`;
 
 export const projectsOfOwner = (runtime: Runtime, userId: string) => listBy(runtime, 'gsi1', ownerPartition(userId));
 export const projectsOfTeam = (runtime: Runtime, teamId: string) => listBy(runtime, 'gsi2', teamPartition(teamId));
@@ -26,8 +27,8 @@ export const projectsOfDesigner = (runtime: Runtime, idOrEmail: string) => listB
 export const allProjects = (runtime: Runtime) => listBy(runtime, 'gsi4', 'projects');
 
 /** Newest first, each project once (a project can be found both by owner and by team). */
-export function mergeNewestFirst(...lists: ProjectDoc[][]): ProjectDoc[] {
-  const byId = new Map<string, ProjectDoc>();
+export function mergeNewestFirst(...lists: ProjectDetail[][]): ProjectDetail[] {
+  const byId = new Map<string, ProjectDetail>();
   for (const list of lists) for (const project of list) byId.set(project.id, project);
   return [...byId.values()].sort((a, b) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0));
 }

@@ -2,7 +2,7 @@ import * as z from '#events/zod.js';
 import { PRIORITIES, PROJECT_STATUSES } from '#shared/vocabulary.js';
 import { hasRole } from '../../../platform/http/auth.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
-import { designerPartition, ownerPartition, teamPartition, type ProjectDoc } from '../queries.js';
+import { designerPartition, ownerPartition, teamPartition, type ProjectDetail } from '../queries.js';
 import { boardCounts, boardPage, listCounts } from '../board.js';
 import { cursorScope, pageLimit, pageOfPartitions, type Partition } from '../../../platform/views/paging.js';
 import type { ViewItem } from '../../../platform/views/views.js';
@@ -33,7 +33,7 @@ type ListQuery = z.infer<typeof listProjectsQuery>;
 export const PROJECTS_PAGE = { default: 100, max: 100 };
 const ROUTE = 'GET /api/projects';
 
-function matches(project: ProjectDoc, query: ListQuery): boolean {
+function matches(project: ProjectDetail, query: ListQuery): boolean {
   if (query.status && project.status !== query.status) return false;
   if (query.priority && project.priority !== query.priority) return false;
   if (query.designer) {
@@ -51,7 +51,7 @@ function matches(project: ProjectDoc, query: ListQuery): boolean {
   return true;
 }
 
-const parse = (item: ViewItem) => JSON.parse(item.doc as string) as ProjectDoc;
+const parse = (item: ViewItem) => JSON.parse(item.doc as string) as ProjectDetail;
 
 /**
  * GET /api/projects, one page at a time (`limit`, `cursor`; no `next_cursor` on the last page).
