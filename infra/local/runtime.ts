@@ -186,9 +186,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   // write, the in-process bus, installed here for every factory (appending(), viewReader(), …).
   // dynalite's index is written with the table and every writer shares this clock: a short look-back.
   const client = sharedDynamoClient();
-  const store = new EventStore({ client, tableName: TABLES.events, catalogue, now });
-  const runtime: WritingRuntime = { store, views: new ViewStore(client, TABLES.views), bus, publisher: new Publisher(bus, store, 2_000), now };
-  configureRuntime({ client, store, views: runtime.views, bus, publisher: runtime.publisher });
+  const store = new EventStore({ client, tableName: TABLES.events, catalogue, now: () => new Date() });
+  const runtime: WritingRuntime = { store, views: new ViewStore(client, TABLES.views), bus, publisher: new Publisher(bus, store, 2_000), now: () => new Date() };
+  // The handlers' clock is this runtime's (`runtime.now`): a test that moves it moves what every
+  // handler sees as now (expiries, quotas), while commits keep the real time.
+  configureRuntime({ client, store, views: runtime.views, bus, publisher: runtime.publisher, now: () => runtime.now() });
   // Views built by an older version (a new index, lookup or counter since) are rebuilt from the
   // events, as `npm run replay` would; new, empty tables only record the layout.
   if (tables.events === 'created' && tables.views === 'created') await recordLayoutOfEmptyViews(runtime.views);
