@@ -38,6 +38,22 @@ export function defineEvent<T extends string, S extends z.ZodMiniType>(
   };
 }
 
+/** The event a definition builds: `EventOf<typeof ProjectSubmitted>` is `{ type: 'ProjectSubmitted'; data: … }`. */
+export type EventOf<D extends EventDefinition<string, any>> = ReturnType<D['create']>;
+
+/**
+ * A stored event `V` read as one of the events `E` (a feature's union of `EventOf`s), so that a
+ * switch on its `type` types its `data`. A fold casts to it once: the store upcasts every event to
+ * its type's current schema before a fold sees it, and a type outside `E` reaches the default case,
+ * which reads no data.
+ */
+export type OneOf<E extends NewEvent, V extends NewEvent> = E extends NewEvent ? Omit<V, 'type' | 'data'> & E : never;
+
+/** Whether a stored event is of `definition`'s type: if so, its `data` is typed by the current schema. */
+export function isEvent<V extends NewEvent, D extends EventDefinition<string, any>>(event: V, definition: D): event is V & EventOf<D> {
+  return event.type === definition.type;
+}
+
 export class UnknownEventError extends Error {
   constructor(readonly type: string, readonly schemaVersion: number) {
     super(`Unknown event ${type} v${schemaVersion}`);

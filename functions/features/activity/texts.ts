@@ -1,6 +1,9 @@
+import type { OneOf } from '../../../events/catalogue.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
 import { calendarDay, humanize } from '../../../shared/vocabulary.js';
 import type { ProjectState } from '../projects/contracts.js';
+import type { ProjectEvent } from '../projects/events.js';
+import type { ReviewEvent } from '../reviews/events.js';
 import type { ActivityEntry } from './keys.js';
 
 /*
@@ -20,46 +23,46 @@ function versionName(project: ProjectState, deliverableId: string, version: numb
 }
 
 export function describe(event: EventEnvelope, before: ProjectState, after: ProjectState): Pick<ActivityEntry, 'action' | 'details' | 'metadata'> | null {
-  const data = event.data as Record<string, any>;
-  switch (event.type) {
+  const e = event as OneOf<ProjectEvent | ReviewEvent, EventEnvelope>;
+  switch (e.type) {
     case 'ProjectSubmitted':
       return { action: 'Project submitted', details: after.title, metadata: { checklist_tasks: after.checklist.length } };
     case 'FileUploaded':
-      if (data.version_of) return { action: 'New deliverable version uploaded', details: `${data.file_name} (v${data.version})`, metadata: { file_id: data.file_id, file_type: data.file_type, version_of: data.version_of, version: data.version } };
-      return { action: data.file_type === 'deliverable' ? 'Deliverable uploaded' : 'File uploaded', details: data.file_name, metadata: { file_id: data.file_id, file_type: data.file_type } };
+      if (e.data.version_of) return { action: 'New deliverable version uploaded', details: `${e.data.file_name} (v${e.data.version})`, metadata: { file_id: e.data.file_id, file_type: e.data.file_type, version_of: e.data.version_of, version: e.data.version } };
+      return { action: e.data.file_type === 'deliverable' ? 'Deliverable uploaded' : 'File uploaded', details: e.data.file_name, metadata: { file_id: e.data.file_id, file_type: e.data.file_type } };
     case 'ChangesRequested':
       return {
-        action: `Changes requested (${data.note_count} ${data.note_count === 1 ? 'note' : 'notes'})`,
-        details: versionName(after, data.deliverable_id, data.version),
-        metadata: { deliverable_id: data.deliverable_id, version: data.version, round: data.round, note_count: data.note_count },
+        action: `Changes requested (${e.data.note_count} ${e.data.note_count === 1 ? 'note' : 'notes'})`,
+        details: versionName(after, e.data.deliverable_id, e.data.version),
+        metadata: { deliverable_id: e.data.deliverable_id, version: e.data.version, round: e.data.round, note_count: e.data.note_count },
       };
     case 'DeliverableApproved':
-      return { action: 'Deliverable approved', details: versionName(after, data.deliverable_id, data.version), metadata: { deliverable_id: data.deliverable_id, version: data.version } };
+      return { action: 'Deliverable approved', details: versionName(after, e.data.deliverable_id, e.data.version), metadata: { deliverable_id: e.data.deliverable_id, version: e.data.version } };
     case 'ProjectStatusChanged':
       return event.actor.role === 'designer'
-        ? { action: `Status changed to ${humanize(data.to)}`, details: `Designer updated status from ${humanize(data.from)} to ${humanize(data.to)}`, metadata: { from: data.from, to: data.to } }
-        : { action: `Status updated to ${humanize(data.to)}`, details: null, metadata: { from: data.from, to: data.to } };
+        ? { action: `Status changed to ${humanize(e.data.to)}`, details: `Designer updated status from ${humanize(e.data.from)} to ${humanize(e.data.to)}`, metadata: { from: e.data.from, to: e.data.to } }
+        : { action: `Status updated to ${humanize(e.data.to)}`, details: null, metadata: { from: e.data.from, to: e.data.to } };
     case 'DesignerAssigned':
-      return { action: 'Designer assigned', details: data.designer_name ?? data.designer_email ?? data.designer_id, metadata: { designer_id: data.designer_id, designer_email: data.designer_email } };
+      return { action: 'Designer assigned', details: e.data.designer_name ?? e.data.designer_email ?? e.data.designer_id, metadata: { designer_id: e.data.designer_id, designer_email: e.data.designer_email } };
     case 'DesignerUnassigned':
       return { action: 'Designer unassigned', details: before.assigned_designer_name ?? before.assigned_designer_email ?? null, metadata: {} };
     case 'PriorityChanged':
-      return { action: 'Priority changed', details: `Priority set to ${data.priority}`, metadata: { from: before.priority, to: data.priority } };
+      return { action: 'Priority changed', details: `Priority set to ${e.data.priority}`, metadata: { from: before.priority, to: e.data.priority } };
     case 'DueDateChanged':
-      return { action: 'Due date changed', details: data.due_date ? `Due date set to ${calendarDay(data.due_date)}` : 'Due date cleared', metadata: { from: before.due_date, to: data.due_date } };
+      return { action: 'Due date changed', details: e.data.due_date ? `Due date set to ${calendarDay(e.data.due_date)}` : 'Due date cleared', metadata: { from: before.due_date, to: e.data.due_date } };
     case 'ChecklistTaskToggled': {
-      const task = after.checklist.find((item) => item.checklist_id === data.checklist_id);
-      return { action: data.completed ? 'Task completed' : 'Task reopened', details: task?.task_name ?? null, metadata: { checklist_id: data.checklist_id } };
+      const task = after.checklist.find((item) => item.checklist_id === e.data.checklist_id);
+      return { action: e.data.completed ? 'Task completed' : 'Task reopened', details: task?.task_name ?? null, metadata: { checklist_id: e.data.checklist_id } };
     }
     case 'CommentPosted':
-      return { action: COMMENT_POSTED, details: quote(data.content), metadata: { comment_id: data.comment_id } };
+      return { action: COMMENT_POSTED, details: quote(e.data.content), metadata: { comment_id: e.data.comment_id } };
     case 'CommentApproved': {
-      const comment = before.comments.find((c) => c.id === data.comment_id);
-      return { action: 'Comment approved', details: comment ? quote(comment.content) : null, metadata: { comment_id: data.comment_id, approved_by_id: event.actor.sub } };
+      const comment = before.comments.find((c) => c.id === e.data.comment_id);
+      return { action: 'Comment approved', details: comment ? quote(comment.content) : null, metadata: { comment_id: e.data.comment_id, approved_by_id: event.actor.sub } };
     }
     case 'CommentRejected': {
-      const comment = before.comments.find((c) => c.id === data.comment_id);
-      return { action: 'Comment rejected', details: comment ? quote(comment.content) : null, metadata: { comment_id: data.comment_id, rejected_by_id: event.actor.sub } };
+      const comment = before.comments.find((c) => c.id === e.data.comment_id);
+      return { action: 'Comment rejected', details: comment ? quote(comment.content) : null, metadata: { comment_id: e.data.comment_id, rejected_by_id: event.actor.sub } };
     }
     default:
       return null;

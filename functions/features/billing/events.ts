@@ -1,5 +1,5 @@
 import * as z from '../../../events/zod.js';
-import { defineEvent } from '../../../events/catalogue.js';
+import { defineEvent, type EventOf } from '../../../events/catalogue.js';
 import { TIERS } from '../../../shared/plans.js';
 
 /**
@@ -77,3 +77,6 @@ export const SubscriptionCanceled = /* @__PURE__ */ defineEvent(
 );
 
 export const billingEvents = [BillingCustomerLinked, SubscriptionStarted, SubscriptionRenewed, SubscriptionUpdated, SubscriptionCanceled];
+
+/** Every event of the billing stream, as a fold reads them. */
+export type BillingEvent = EventOf<(typeof billingEvents)[number]>;

@@ -1,4 +1,5 @@
-import type { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionStatus, SubscriptionUpdated } from './events.js';
+import type { OneOf } from '../../../events/catalogue.js';
+import type { BillingEvent, SubscriptionStatus } from './events.js';
 import type { Tier } from '../../../shared/plans.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
 
@@ -52,29 +53,28 @@ function remember(state: BillingState, eventId: unknown): string[] {
   return [...state.processed_event_ids, eventId].slice(-MAX_REMEMBERED_EVENTS);
 }
 
-type Data<E extends { create: (...args: any[]) => { data: unknown } }> = ReturnType<E['create']>['data'];
-
 export function evolveBilling(state: BillingState, event: EvolvingEvent): BillingState {
   const at = { updated_at: event.at };
-  switch (event.type) {
+  const e = event as OneOf<BillingEvent, EvolvingEvent>;
+  switch (e.type) {
     case 'BillingCustomerLinked': {
-      const data = event.data as Data<typeof BillingCustomerLinked>;
+      const { data } = e;
       return { ...state, ...at, user_id: data.user_id, customer_id: data.customer_id, email: data.email };
     }
     case 'SubscriptionStarted': {
-      const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionStarted>;
+      const { provider_event_id, source: _source, ...data } = e.data;
       return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
     }
     case 'SubscriptionUpdated': {
-      const { provider_event_id, source: _source, ...data } = event.data as Data<typeof SubscriptionUpdated>;
+      const { provider_event_id, source: _source, ...data } = e.data;
       return { ...state, ...data, ...at, processed_event_ids: remember(state, provider_event_id) };
     }
     case 'SubscriptionRenewed': {
-      const data = event.data as Data<typeof SubscriptionRenewed>;
+      const { data } = e;
       return { ...state, ...at, current_period_end: data.current_period_end, processed_event_ids: remember(state, data.provider_event_id) };
     }
     case 'SubscriptionCanceled': {
-      const data = event.data as Data<typeof SubscriptionCanceled>;
+      const { data } = e;
       return {
         ...state,
         ...at,

@@ -1,5 +1,5 @@
 import * as z from '../../../events/zod.js';
-import { defineEvent } from '../../../events/catalogue.js';
+import { defineEvent, type EventOf } from '../../../events/catalogue.js';
 
 /** E-mail addresses are stored in their canonical form (`canonicalEmail`): the designer stream is keyed by them. */
 const designerEmail = () => z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email());
@@ -74,3 +74,6 @@ export const designerEvents = [
   DesignerInvitationSendFailed,
   DesignerInvitationAccepted,
 ];
+
+/** Every designer event (the authorisation streams' and the revocation stream's), as a fold reads them. */
+export type DesignerEvent = EventOf<(typeof designerEvents)[number]>;

@@ -1,5 +1,6 @@
 import { canonicalEmail } from '../../../shared/email.js';
-import type { DesignerAuthorized, DesignerInvitationSendFailed, DesignerInvited, DesignerLinked, DesignerSessionsRevoked } from './events.js';
+import type { OneOf } from '../../../events/catalogue.js';
+import type { DesignerEvent } from './events.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
 
 /*
@@ -55,26 +56,27 @@ export const isDesigner = (state: Pick<DesignerState, 'status'>) => state.status
 export const initialDesignerState = (): DesignerState => ({ status: 'none', email: null, user_id: null, authorized_at: null, updated_at: null, invitation: null });
 
 export function evolveDesigner(state: DesignerState, event: EvolvingEvent): DesignerState {
-  switch (event.type) {
+  const e = event as OneOf<DesignerEvent, EvolvingEvent>;
+  switch (e.type) {
     case 'DesignerAuthorized': {
-      const data = event.data as ReturnType<typeof DesignerAuthorized.create>['data'];
+      const { data } = e;
       return { status: 'active', email: data.email, user_id: data.user_id, authorized_at: event.at, updated_at: event.at, invitation: null };
     }
     case 'DesignerInvited': {
-      const data = event.data as ReturnType<typeof DesignerInvited.create>['data'];
+      const { data } = e;
       const invitation: DesignerInvitation = { token_hash: data.token_hash, expires_at: data.expires_at, status: 'pending', invited_at: event.at, sent_at: null, send_error: null, accepted_at: null };
       return { ...state, invitation, updated_at: event.at };
     }
     case 'DesignerInvitationSent':
       return state.invitation ? { ...state, invitation: { ...state.invitation, sent_at: event.at, send_error: null } } : state;
     case 'DesignerInvitationSendFailed': {
-      const data = event.data as ReturnType<typeof DesignerInvitationSendFailed.create>['data'];
+      const { data } = e;
       return state.invitation ? { ...state, invitation: { ...state.invitation, send_error: data.reason } } : state;
     }
     case 'DesignerInvitationAccepted':
       return state.invitation ? { ...state, invitation: { ...state.invitation, status: 'accepted', accepted_at: event.at }, updated_at: event.at } : state;
     case 'DesignerLinked': {
-      const data = event.data as ReturnType<typeof DesignerLinked.create>['data'];
+      const { data } = e;
       return { ...state, user_id: data.user_id, updated_at: event.at };
     }
     case 'DesignerDeactivated':
@@ -103,9 +105,9 @@ export interface RevocationState {
 export const initialRevocationState = (): RevocationState => ({ not_before: null, count: 0 });
 
 export function evolveRevocation(state: RevocationState, event: EvolvingEvent): RevocationState {
-  if (event.type !== 'DesignerSessionsRevoked') return state;
-  const data = event.data as ReturnType<typeof DesignerSessionsRevoked.create>['data'];
-  return { not_before: data.not_before, count: state.count + 1 };
+  const e = event as OneOf<DesignerEvent, EvolvingEvent>;
+  if (e.type !== 'DesignerSessionsRevoked') return state;
+  return { not_before: e.data.not_before, count: state.count + 1 };
 }
 
 /** Folds a stream's events without the decider's rules (decider.ts: Evolution). */

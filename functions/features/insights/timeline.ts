@@ -1,7 +1,10 @@
+import type { OneOf } from '../../../events/catalogue.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { ProjectCategory, ProjectStatus } from '../../../shared/vocabulary.js';
 import { turnaroundDays } from '../../../shared/turnaround.js';
 import type { EstimateBasis } from './contracts.js';
+import type { ProjectEvent } from '../projects/events.js';
+import type { ReviewEvent } from '../reviews/events.js';
 
 /** Whether the checklist's estimate was made knowing the studio's own turnaround for similar work. */
 export type { EstimateBasis };
@@ -100,25 +103,29 @@ export function initialTimeline(): ProjectTimeline {
   };
 }
 
+/** A project stream's event as the timeline folds it (the project's own and the review's). */
+type TimelineEvent<E extends ProjectEvent | ReviewEvent = ProjectEvent | ReviewEvent> = OneOf<E, Pick<EventEnvelope, 'type' | 'at' | 'data'>>;
+
 /** The client's review of the deliverables, as the insights count it (rounds, delivery to approval). */
-function evolveClientReview(state: ProjectTimeline, event: Pick<EventEnvelope, 'type' | 'at' | 'data'>): ProjectTimeline {
-  const data = event.data as Record<string, any>;
+function evolveClientReview(state: ProjectTimeline, event: TimelineEvent<Extract<ProjectEvent | ReviewEvent, { type: 'FileUploaded' | 'DeliverableApproved' | 'ChangesRequested' }>>): ProjectTimeline {
   const review = state.client_review ?? {};
   switch (event.type) {
     case 'FileUploaded': {
+      const { data } = event;
       if (data.file_type !== 'deliverable') return state;
-      const id = (data.version_of ?? data.file_id) as string;
-      const next = { ...review, [id]: { v: (data.version as number | undefined) ?? 1, ok: false } };
+      const id = data.version_of ?? data.file_id;
+      const next = { ...review, [id]: { v: data.version ?? 1, ok: false } };
       return { ...state, first_deliverable_at: state.first_deliverable_at ?? event.at, client_review: next, client_approved_at: null };
     }
     case 'DeliverableApproved': {
+      const { data } = event;
       const current = review[data.deliverable_id];
       if (!current || current.v !== data.version || current.ok) return state;
       const next: Record<string, { v: number; ok: boolean }> = { ...review, [data.deliverable_id]: { ...current, ok: true } };
       return { ...state, client_review: next, client_approved_at: Object.values(next).every((deliverable) => deliverable.ok) ? event.at : null };
     }
     case 'ChangesRequested':
-      return { ...state, client_rounds: Math.max(state.client_rounds ?? 0, Number(data.round ?? 0)) };
+      return { ...state, client_rounds: Math.max(state.client_rounds ?? 0, event.data.round) };
     default:
       return state;
   }
@@ -146,9 +153,10 @@ const closeLast = <T extends { to: string | null }>(list: T[], at: string): T[] 
 /** Folds one project event into the timeline. Pure: the same events always give the same timeline. */
 export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope, 'type' | 'at' | 'data'>): ProjectTimeline {
   const at = event.at;
-  const data = event.data as Record<string, any>;
-  switch (event.type) {
-    case 'ProjectSubmitted':
+  const e = event as TimelineEvent;
+  switch (e.type) {
+    case 'ProjectSubmitted': {
+      const { data } = e;
       return {
         ...state,
         id: data.project_id,
@@ -158,13 +166,14 @@ export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope
         submitted_at: at,
         status: 'queued',
         intervals: [{ status: 'queued', from: at, to: null }],
-        estimate_days: typeof data.estimated_turnaround_days === 'number' ? data.estimated_turnaround_days : turnaroundDays(Number(data.total_estimated_hours ?? 0)),
+        estimate_days: typeof data.estimated_turnaround_days === 'number' ? data.estimated_turnaround_days : turnaroundDays(data.total_estimated_hours),
         estimate_basis: data.estimate_basis === 'studio' ? 'studio' : 'generic',
         // Events before receipts named their checklist only by its (then unproven) source.
         checklist_origin: data.checklist_origin ?? (data.checklist_source === 'manual' ? 'manual' : 'generated'),
       };
+    }
     case 'ProjectStatusChanged': {
-      const to = data.to as ProjectStatus;
+      const { to } = e.data;
       if (!state.submitted_at || to === state.status) return state;
       const reopened = state.status === 'delivered' ? state.reopened + 1 : state.reopened;
       return {
@@ -179,14 +188,15 @@ export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope
       };
     }
     case 'DesignerAssigned': {
-      const designer = (data.designer_id ?? data.designer_email) as string | null;
+      const { data } = e;
+      const designer = data.designer_id ?? data.designer_email;
       if (!designer) return state;
       return { ...state, designers: [...closeLast(state.designers, at), { designer, name: data.designer_name ?? null, from: at, to: null }].slice(-MAX_SPELLS) };
     }
     case 'DesignerUnassigned':
       return { ...state, designers: closeLast(state.designers, at) };
     case 'DueDateChanged':
-      return { ...state, due_date: data.due_date ?? null };
+      return { ...state, due_date: e.data.due_date ?? null };
     case 'CommentPosted':
       return { ...state, comments_posted: state.comments_posted + 1 };
     case 'CommentApproved':
@@ -196,7 +206,7 @@ export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope
     case 'FileUploaded':
     case 'DeliverableApproved':
     case 'ChangesRequested':
-      return evolveClientReview(state, event);
+      return evolveClientReview(state, e);
     default:
       return state;
   }

@@ -1,7 +1,10 @@
+import type { OneOf } from '../../../events/catalogue.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { NotificationKind } from '../../../shared/notification-kinds.js';
 import { calendarDay, humanize } from '../../../shared/vocabulary.js';
 import type { ProjectState } from '../projects/contracts.js';
+import type { ProjectEvent } from '../projects/events.js';
+import type { ReviewEvent } from '../reviews/events.js';
 
 /** Someone to tell: an account (sub), or only an address (a designer pre-authorised by e-mail who has none yet). */
 export interface Recipient {
@@ -65,18 +68,19 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
     for (const recipient of recipients) if (recipient) out.push({ recipient, kind, project_id, project_title: title, message, link: projectLink(board, project_id) });
   };
 
-  switch (event.type) {
+  const e = event as OneOf<ProjectEvent | ReviewEvent, EventEnvelope>;
+  switch (e.type) {
     case 'ProjectSubmitted':
       tell(admins, 'submission', `New project submitted: ${title}`, 'admin');
       break;
     case 'ProjectStatusChanged': {
-      const { to } = event.data as { to: string };
+      const { to } = e.data;
       if (CLIENT_STATUSES.has(to)) tell(client, 'status', `${title} is now ${humanize(to)}`, 'client');
       if (to === 'needs_revision' && event.actor.role === 'designer') tell(admins, 'status', `The designer set ${title} to Needs Revision`, 'admin');
       break;
     }
     case 'FileUploaded': {
-      const { file_type, file_name, version_of, version } = event.data as { file_type: string; file_name: string; version_of?: string; version?: number };
+      const { file_type, file_name, version_of, version } = e.data;
       if (file_type !== 'deliverable') break;
       if (!version_of) tell(client, 'deliverable', `A deliverable was uploaded to ${title}: ${file_name}`, 'client');
       // After a request for changes, the new version asks the client's side to review again.
@@ -85,14 +89,14 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
       break;
     }
     case 'ChangesRequested': {
-      const { note_count } = event.data as { note_count: number };
+      const { note_count } = e.data;
       const message = `Changes requested on ${title} (${note_count} ${note_count === 1 ? 'note' : 'notes'})`;
       tell([designer], 'status', message, 'designer');
       tell(admins, 'status', message, 'admin');
       break;
     }
     case 'DeliverableApproved': {
-      const { deliverable_id, version } = event.data as { deliverable_id: string; version: number };
+      const { deliverable_id, version } = e.data;
       const file = after.files.find((candidate) => (candidate.version_of ?? candidate.id) === deliverable_id && (candidate.version ?? 1) === version);
       tell([designer], 'deliverable', `The client approved ${file ? `${file.file_name} (v${version})` : 'a deliverable'} on ${title}`, 'designer');
       break;
@@ -102,7 +106,7 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
       break;
     case 'CommentApproved': {
       // The author wrote it: only the others hear of it.
-      const author = before.comments.find((comment) => comment.id === (event.data as { comment_id: string }).comment_id)?.user_id;
+      const author = before.comments.find((comment) => comment.id === e.data.comment_id)?.user_id;
       const others = (recipients: (Recipient | null)[]) => recipients.filter((recipient) => !recipient || !recipient.sub || recipient.sub !== author);
       tell(others(client), 'comment', `New comment on ${title}`, 'client');
       tell(others([designer]), 'comment', `New comment on ${title}`, 'designer');
@@ -120,7 +124,7 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
       tell([designerOf(before, parties)], 'assignment', `You were unassigned from ${title}`, 'designer');
       break;
     case 'DueDateChanged': {
-      const { due_date } = event.data as { due_date: string | null };
+      const { due_date } = e.data;
       tell([designer], 'assignment', due_date ? `${title} is now due on ${calendarDay(due_date)}` : `${title} no longer has a due date`, 'designer');
       break;
     }

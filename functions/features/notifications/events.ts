@@ -1,5 +1,5 @@
 import * as z from '../../../events/zod.js';
-import { defineEvent } from '../../../events/catalogue.js';
+import { defineEvent, type EventOf } from '../../../events/catalogue.js';
 import { NOTIFICATION_MODES } from '../../../shared/notification-kinds.js';
 
 export * from '../../../shared/notification-kinds.js';
@@ -21,3 +21,4 @@ export const NotificationPreferencesChanged = /* @__PURE__ */ defineEvent(
 
 export const notificationEvents = [NotificationPreferencesChanged];
 
+export type NotificationEvent = EventOf<(typeof notificationEvents)[number]>;

@@ -1,5 +1,5 @@
 import * as z from '../../../events/zod.js';
-import { defineEvent, type EventDefinition } from '../../../events/catalogue.js';
+import { defineEvent, type EventDefinition, type EventOf } from '../../../events/catalogue.js';
 import { PRIORITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../shared/vocabulary.js';
 
 const checklistItemSchema = () => z.object({
@@ -97,6 +97,20 @@ export const CommentPosted = /* @__PURE__ */ defineEvent('CommentPosted', () => 
 export const CommentApproved = /* @__PURE__ */ defineEvent('CommentApproved', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
 /** The comment leaves every view; the event stays in the history for the audit. */
 export const CommentRejected = /* @__PURE__ */ defineEvent('CommentRejected', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
+
+/** The project's own events, as a fold reads them (the review events on its stream: reviews/events.ts). */
+export type ProjectEvent =
+  | EventOf<typeof ProjectSubmitted>
+  | EventOf<typeof FileUploaded>
+  | EventOf<typeof ProjectStatusChanged>
+  | EventOf<typeof DesignerAssigned>
+  | EventOf<typeof DesignerUnassigned>
+  | EventOf<typeof PriorityChanged>
+  | EventOf<typeof DueDateChanged>
+  | EventOf<typeof ChecklistTaskToggled>
+  | EventOf<typeof CommentPosted>
+  | EventOf<typeof CommentApproved>
+  | EventOf<typeof CommentRejected>;
 
 /** Every event of the project stream (one array, not pushed to: a bundle that never names it drops it). */
 export const projectEvents: EventDefinition[] = [

@@ -1,7 +1,8 @@
 import type { EvolvingEvent } from '../../platform/decider.js';
 import type { ReviewStatus, ReviewSummary } from '../reviews/contracts.js';
-import type { ChangesRequested, DeliverableApproved } from '../reviews/events.js';
-import type { FileUploaded } from './events.js';
+import type { OneOf } from '../../../events/catalogue.js';
+import type { ReviewEvent } from '../reviews/events.js';
+import type { ProjectEvent } from './events.js';
 
 /** Where one deliverable's current version stands with the client. */
 export interface DeliverableStanding {
@@ -34,9 +35,6 @@ export function reviewSummaryOf(standing: ReviewStanding | undefined): ReviewSum
   };
 }
 
-type FileData = ReturnType<typeof FileUploaded.create>['data'];
-type DecisionData = ReturnType<typeof DeliverableApproved.create>['data'];
-
 /**
  * Folds one event into the standing; anything else leaves it as it was. Idempotent: a version or a
  * decision seen again changes nothing. State from before this fold existed has no standing: it
@@ -44,9 +42,10 @@ type DecisionData = ReturnType<typeof DeliverableApproved.create>['data'];
  */
 export function evolveStanding(standing: ReviewStanding | undefined, event: EvolvingEvent): ReviewStanding {
   const state = standing ?? noReview();
-  switch (event.type) {
+  const e = event as OneOf<ProjectEvent | ReviewEvent, EvolvingEvent>;
+  switch (e.type) {
     case 'FileUploaded': {
-      const data = event.data as FileData;
+      const { data } = e;
       if (data.file_type !== 'deliverable') return state;
       if (!data.version_of) {
         if (state.deliverables[data.file_id]) return state;
@@ -60,11 +59,12 @@ export function evolveStanding(standing: ReviewStanding | undefined, event: Evol
     }
     case 'DeliverableApproved':
     case 'ChangesRequested': {
-      const data = event.data as DecisionData & Partial<ReturnType<typeof ChangesRequested.create>['data']>;
+      const { data } = e;
       const deliverable = state.deliverables[data.deliverable_id];
-      const round = Math.max(state.round, data.round ?? 0);
+      // An approval opens no round (its schema has none).
+      const round = Math.max(state.round, e.type === 'ChangesRequested' ? e.data.round : 0);
       if (!deliverable || deliverable.current !== data.version) return { ...state, round };
-      const status: ReviewStatus = event.type === 'DeliverableApproved' ? 'approved' : 'changes_requested';
+      const status: ReviewStatus = e.type === 'DeliverableApproved' ? 'approved' : 'changes_requested';
       return { round, deliverables: { ...state.deliverables, [data.deliverable_id]: { ...deliverable, status, ready: false } } };
     }
     default:

@@ -1,5 +1,6 @@
-import type { DesignerAssigned, FileUploaded, ProjectSubmitted } from './events.js';
-import type { Priority, ProjectStatus } from '../../../shared/vocabulary.js';
+import type { OneOf } from '../../../events/catalogue.js';
+import type { ProjectEvent } from './events.js';
+import type { ReviewEvent } from '../reviews/events.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
 import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile, ProjectState as ProjectDocumentState } from './contracts.js';
 import { evolveStanding, noReview, reviewSummaryOf, type ReviewStanding } from './review-standing.js';
@@ -65,9 +66,10 @@ function reviewed(state: ProjectState, event: EvolvingEvent): Pick<ProjectState,
 }
 
 export function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState {
-  switch (event.type) {
+  const e = event as OneOf<ProjectEvent | ReviewEvent, EvolvingEvent>;
+  switch (e.type) {
     case 'ProjectSubmitted': {
-      const { project_id, checklist, ...data } = event.data as ReturnType<typeof ProjectSubmitted.create>['data'];
+      const { project_id, checklist, ...data } = e.data;
       return {
         ...state,
         ...data,
@@ -82,8 +84,7 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
       };
     }
     case 'FileUploaded': {
-      const data = event.data as ReturnType<typeof FileUploaded.create>['data'];
-      const { file_id, ...file } = data;
+      const { file_id, ...file } = e.data;
       if (state.files.some((known) => known.id === file_id)) return state;
       const record: ProjectFile = { id: file_id, ...file, upload_status: 'success', uploader_id: event.actor.sub, created_at: event.at };
       return { ...state, files: [record, ...state.files], ...reviewed(state, event), updated_at: event.at };
@@ -92,32 +93,32 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
     case 'ChangesRequested':
       return { ...state, ...reviewed(state, event), updated_at: event.at };
     case 'ProjectStatusChanged':
-      return { ...state, status: (event.data as { to: ProjectStatus }).to, updated_at: event.at };
+      return { ...state, status: e.data.to, updated_at: event.at };
     case 'DesignerAssigned': {
-      const data = event.data as ReturnType<typeof DesignerAssigned.create>['data'];
+      const { data } = e;
       return { ...state, assigned_designer_id: data.designer_id, assigned_designer_email: data.designer_email, assigned_designer_name: data.designer_name, updated_at: event.at };
     }
     case 'DesignerUnassigned':
       return { ...state, assigned_designer_id: null, assigned_designer_email: null, assigned_designer_name: null, updated_at: event.at };
     case 'PriorityChanged':
-      return { ...state, priority: (event.data as { priority: Priority }).priority, updated_at: event.at };
+      return { ...state, priority: e.data.priority, updated_at: event.at };
     case 'DueDateChanged':
-      return { ...state, due_date: (event.data as { due_date: string | null }).due_date, updated_at: event.at };
+      return { ...state, due_date: e.data.due_date, updated_at: event.at };
     case 'ChecklistTaskToggled': {
-      const data = event.data as { checklist_id: string; completed: boolean };
+      const { data } = e;
       return { ...state, checklist: state.checklist.map((task) => (task.checklist_id === data.checklist_id ? { ...task, completed: data.completed } : task)), updated_at: event.at };
     }
     case 'CommentPosted': {
-      const data = event.data as { comment_id: string; content: string };
+      const { data } = e;
       const comment: ProjectComment = { id: data.comment_id, content: data.content, user_id: event.actor.sub, author_role: event.actor.role, approved: false, approved_by: null, approved_at: null, created_at: event.at };
       return { ...state, comments: [comment, ...state.comments] };
     }
     case 'CommentApproved': {
-      const id = (event.data as { comment_id: string }).comment_id;
+      const id = e.data.comment_id;
       return { ...state, comments: state.comments.map((c) => (c.id === id ? { ...c, approved: true, approved_by: event.actor.sub, approved_at: event.at } : c)) };
     }
     case 'CommentRejected': {
-      const id = (event.data as { comment_id: string }).comment_id;
+      const id = e.data.comment_id;
       return { ...state, comments: state.comments.filter((c) => c.id !== id) };
     }
     default:

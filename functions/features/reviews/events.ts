@@ -1,5 +1,5 @@
 import * as z from '../../../events/zod.js';
-import { defineEvent, type EventDefinition } from '../../../events/catalogue.js';
+import { defineEvent, type EventDefinition, type EventOf } from '../../../events/catalogue.js';
 import { NOTE_TEXT_MAX, SUMMARY_MAX } from './contracts.js';
 
 /**
@@ -54,11 +54,11 @@ export const ChangesRequested = /* @__PURE__ */ defineEvent(
 );
 
 export type ReviewEvent =
-  | ReturnType<typeof ReviewNotePinned.create>
-  | ReturnType<typeof ReviewNoteResolved.create>
-  | ReturnType<typeof ReviewNoteReplied.create>
-  | ReturnType<typeof DeliverableApproved.create>
-  | ReturnType<typeof ChangesRequested.create>;
+  | EventOf<typeof ReviewNotePinned>
+  | EventOf<typeof ReviewNoteResolved>
+  | EventOf<typeof ReviewNoteReplied>
+  | EventOf<typeof DeliverableApproved>
+  | EventOf<typeof ChangesRequested>;
 
 export const REVIEW_EVENT_TYPES = ['ReviewNotePinned', 'ReviewNoteResolved', 'ReviewNoteReplied', 'DeliverableApproved', 'ChangesRequested'] as const;
 

@@ -1,7 +1,9 @@
+import { isEvent } from '../../../events/catalogue.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { noteTextKey, replyTextKey, reviewKey, summaryTextKey } from './keys.js';
+import { ChangesRequested, ReviewNotePinned, ReviewNoteReplied } from './events.js';
 import { reviewEvolution, type ReviewState } from './state.js';
 
 /**
@@ -24,11 +26,10 @@ export const reviewsProjection: Projection<ReviewState> = {
   },
   eventItems(event: EventEnvelope, _before, after) {
     if (!after.project_id) return [];
-    const data = event.data as Record<string, unknown>;
-    if (event.type === 'ReviewNotePinned') return [{ ...noteTextKey(after.project_id, String(data.note_id)), text: String(data.text) } satisfies ViewItem];
-    if (event.type === 'ReviewNoteReplied') return [{ ...replyTextKey(after.project_id, String(data.reply_id)), text: String(data.text) } satisfies ViewItem];
-    if (event.type === 'ChangesRequested' && typeof data.summary === 'string') {
-      return [{ ...summaryTextKey(after.project_id, String(data.deliverable_id), Number(data.version)), text: data.summary } satisfies ViewItem];
+    if (isEvent(event, ReviewNotePinned)) return [{ ...noteTextKey(after.project_id, event.data.note_id), text: event.data.text } satisfies ViewItem];
+    if (isEvent(event, ReviewNoteReplied)) return [{ ...replyTextKey(after.project_id, event.data.reply_id), text: event.data.text } satisfies ViewItem];
+    if (isEvent(event, ChangesRequested) && typeof event.data.summary === 'string') {
+      return [{ ...summaryTextKey(after.project_id, event.data.deliverable_id, event.data.version), text: event.data.summary } satisfies ViewItem];
     }
     return [];
   },

@@ -1,8 +1,9 @@
+import type { EventOf, OneOf } from '../../../events/catalogue.js';
 import type { ProjectStatus } from '../../../shared/vocabulary.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
 import type { ReviewStatus } from './contracts.js';
-import type { ChangesRequested, DeliverableApproved, ReviewNotePinned, ReviewNoteReplied } from './events.js';
-import type { DesignerAssigned, FileUploaded, ProjectSubmitted } from '../projects/events.js';
+import type { ChangesRequested, DeliverableApproved, ReviewEvent } from './events.js';
+import type { FileUploaded, ProjectEvent } from '../projects/events.js';
 
 /**
  * The client's review of a project's deliverables, folded from the project stream. One fold serves
@@ -110,8 +111,11 @@ const replaceDeliverable = (state: ReviewState, next: DeliverableState): ReviewS
   deliverables: state.deliverables.map((deliverable) => (deliverable.deliverable_id === next.deliverable_id ? next : deliverable)),
 });
 
-function evolveFile(state: ReviewState, event: EvolvingEvent): ReviewState {
-  const data = event.data as ReturnType<typeof FileUploaded.create>['data'];
+/** What the review folds: the project stream's events (the project's own and the review's). */
+type Folded<E extends ProjectEvent | ReviewEvent = ProjectEvent | ReviewEvent> = OneOf<E, EvolvingEvent>;
+
+function evolveFile(state: ReviewState, event: Folded<EventOf<typeof FileUploaded>>): ReviewState {
+  const { data } = event;
   if (data.file_type !== 'deliverable') return state;
   const deliverableId = data.version_of ?? data.file_id;
   const known = state.deliverables.find((deliverable) => deliverable.deliverable_id === deliverableId);
@@ -128,18 +132,20 @@ function evolveFile(state: ReviewState, event: EvolvingEvent): ReviewState {
   return replaceDeliverable(state, { ...known, versions: [...known.versions, version], status: 'awaiting_review', ready_for_review: ready });
 }
 
-function evolveDecision(state: ReviewState, event: EvolvingEvent): ReviewState {
-  const data = event.data as ReturnType<typeof DeliverableApproved.create>['data'] & Partial<ReturnType<typeof ChangesRequested.create>['data']>;
-  const approved = event.type === 'DeliverableApproved';
-  const revision_round = Math.max(state.revision_round, data.round ?? 0);
+function evolveDecision(state: ReviewState, event: Folded<EventOf<typeof DeliverableApproved> | EventOf<typeof ChangesRequested>>): ReviewState {
+  const { data } = event;
+  // A change request's own fields (round, note count, summary); an approval has none.
+  const changes = event.type === 'ChangesRequested' ? event.data : null;
+  const approved = changes === null;
+  const revision_round = Math.max(state.revision_round, changes?.round ?? 0);
   const deliverable = state.deliverables.find((candidate) => candidate.deliverable_id === data.deliverable_id);
   if (!deliverable || deliverable.decisions.some((decision) => decision.version === data.version)) return { ...state, revision_round };
   const decision: DecisionState = {
     version: data.version,
     decision: approved ? 'approved' : 'changes_requested',
-    summary: data.summary ?? null,
-    round: approved ? null : (data.round ?? null),
-    note_count: approved ? null : (data.note_count ?? null),
+    summary: changes?.summary ?? null,
+    round: changes?.round ?? null,
+    note_count: changes?.note_count ?? null,
     by: event.actor.sub,
     at: event.at,
   };
@@ -154,34 +160,35 @@ function evolveDecision(state: ReviewState, event: EvolvingEvent): ReviewState {
 
 /** Folds one project event into the review. Idempotent: an event applied twice changes nothing more. */
 export function evolveReview(state: ReviewState, event: EvolvingEvent): ReviewState {
-  switch (event.type) {
+  const e = event as Folded;
+  switch (e.type) {
     case 'ProjectSubmitted': {
-      const data = event.data as ReturnType<typeof ProjectSubmitted.create>['data'];
+      const { data } = e;
       return { ...state, exists: true, project_id: data.project_id, title: data.title, user_id: data.user_id, team_id: data.team_id };
     }
     case 'ProjectStatusChanged':
-      return { ...state, status: (event.data as { to: ProjectStatus }).to };
+      return { ...state, status: e.data.to };
     case 'DesignerAssigned': {
-      const data = event.data as ReturnType<typeof DesignerAssigned.create>['data'];
+      const { data } = e;
       return { ...state, assigned_designer_id: data.designer_id, assigned_designer_email: data.designer_email };
     }
     case 'DesignerUnassigned':
       return { ...state, assigned_designer_id: null, assigned_designer_email: null };
     case 'FileUploaded':
-      return evolveFile(state, event);
+      return evolveFile(state, e);
     case 'ReviewNotePinned': {
-      const data = event.data as ReturnType<typeof ReviewNotePinned.create>['data'];
+      const { data } = e;
       if (state.notes.some((note) => note.note_id === data.note_id)) return state;
       const number = state.notes.filter((note) => note.deliverable_id === data.deliverable_id && note.version === data.version).length + 1;
       const note: NoteState = { ...data, number, author: event.actor.sub, at: event.at, resolved: false, resolved_at: null, resolved_by: null };
       return { ...state, notes: [...state.notes, note] };
     }
     case 'ReviewNoteResolved': {
-      const { note_id } = event.data as { note_id: string };
+      const { note_id } = e.data;
       return { ...state, notes: state.notes.map((note) => (note.note_id === note_id && !note.resolved ? { ...note, resolved: true, resolved_at: event.at, resolved_by: event.actor.sub } : note)) };
     }
     case 'ReviewNoteReplied': {
-      const data = event.data as ReturnType<typeof ReviewNoteReplied.create>['data'];
+      const { data } = e;
       const reply: ReplyState = { reply_id: data.reply_id, text: data.text, author: event.actor.sub, author_role: event.actor.role === 'admin' ? 'admin' : 'designer', at: event.at };
       return {
         ...state,
@@ -192,7 +199,7 @@ export function evolveReview(state: ReviewState, event: EvolvingEvent): ReviewSt
     }
     case 'DeliverableApproved':
     case 'ChangesRequested':
-      return evolveDecision(state, event);
+      return evolveDecision(state, e);
     default:
       return state;
   }

@@ -1,5 +1,5 @@
 import * as z from '../../../events/zod.js';
-import { defineEvent, type EventDefinition } from '../../../events/catalogue.js';
+import { defineEvent, type EventDefinition, type EventOf } from '../../../events/catalogue.js';
 
 /**
  * Stream `team-<id>`: a client's team, its members and its invitations (docs/product.md#records, #states).
@@ -97,6 +97,19 @@ export const teamEvents: EventDefinition[] = [
   TeamInviteRevoked,
   TeamInviteAccepted,
 ];
+
+/** Every event of the team stream, as a fold reads them. */
+export type TeamEvent =
+  | EventOf<typeof TeamCreated>
+  | EventOf<typeof TeamMemberJoined>
+  | EventOf<typeof TeamMemberRoleChanged>
+  | EventOf<typeof TeamMemberRemoved>
+  | EventOf<typeof TeamInviteCreated>
+  | EventOf<typeof TeamInviteSent>
+  | EventOf<typeof TeamInviteSendFailed>
+  | EventOf<typeof TeamInviteResent>
+  | EventOf<typeof TeamInviteRevoked>
+  | EventOf<typeof TeamInviteAccepted>;
 
 /** Every event type of the team stream (the projections consumer's rule lists them). */
 export const TEAM_EVENT_TYPES = /* @__PURE__ */ teamEvents.map((event) => event.type);

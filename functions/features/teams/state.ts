@@ -1,4 +1,5 @@
-import type { InviteRole, TeamRole } from './events.js';
+import type { OneOf } from '../../../events/catalogue.js';
+import type { InviteRole, TeamEvent, TeamRole } from './events.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
 
 /*
@@ -69,20 +70,20 @@ export const isTeamAdmin = (state: TeamState, userId: string) => activeMember(st
 export const initialTeamState = (): TeamState => ({ exists: false, id: null, name: '', created_by: null, created_at: null, members: [], invites: [] });
 
 export function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
-  const data = event.data as Record<string, any>;
+  const e = event as OneOf<TeamEvent, EvolvingEvent>;
   const updateInvite = (id: string, change: (invite: TeamInvite) => TeamInvite): TeamState => ({
     ...state,
     invites: state.invites.map((invite) => (invite.id === id ? change(invite) : invite)),
   });
-  switch (event.type) {
+  switch (e.type) {
     case 'TeamCreated':
-      return { ...state, exists: true, id: data.team_id, name: data.name, created_by: data.created_by, created_at: event.at };
+      return { ...state, exists: true, id: e.data.team_id, name: e.data.name, created_by: e.data.created_by, created_at: event.at };
     case 'TeamMemberJoined': {
-      const invite = data.invite_id ? state.invites.find((candidate) => candidate.id === data.invite_id) : undefined;
+      const invite = e.data.invite_id ? state.invites.find((candidate) => candidate.id === e.data.invite_id) : undefined;
       const member: TeamMember = {
-        user_id: data.user_id,
-        email: data.email,
-        role: data.role,
+        user_id: e.data.user_id,
+        email: e.data.email,
+        role: e.data.role,
         status: 'active',
         invited_email: invite?.invited_email ?? null,
         created_at: event.at,
@@ -90,22 +91,22 @@ export function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
       return { ...state, members: [...state.members.filter((m) => m.user_id !== member.user_id), member] };
     }
     case 'TeamMemberRoleChanged':
-      return { ...state, members: state.members.map((m) => (m.user_id === data.user_id ? { ...m, role: data.to } : m)) };
+      return { ...state, members: state.members.map((m) => (m.user_id === e.data.user_id ? { ...m, role: e.data.to } : m)) };
     case 'TeamMemberRemoved':
-      return { ...state, members: state.members.filter((m) => m.user_id !== data.user_id) };
+      return { ...state, members: state.members.filter((m) => m.user_id !== e.data.user_id) };
     case 'TeamInviteCreated':
       return {
         ...state,
         invites: [
           ...state.invites,
           {
-            id: data.invite_id,
-            invited_email: data.invited_email,
-            invited_role: data.invited_role,
-            invited_by: data.invited_by,
-            inviter_name: data.inviter_name ?? null,
-            token_hash: data.token_hash,
-            expires_at: data.expires_at,
+            id: e.data.invite_id,
+            invited_email: e.data.invited_email,
+            invited_role: e.data.invited_role,
+            invited_by: e.data.invited_by,
+            inviter_name: e.data.inviter_name ?? null,
+            token_hash: e.data.token_hash,
+            expires_at: e.data.expires_at,
             status: 'pending',
             created_at: event.at,
             sent_at: null,
@@ -117,15 +118,15 @@ export function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
         ],
       };
     case 'TeamInviteSent':
-      return updateInvite(data.invite_id, (invite) => ({ ...invite, sent_at: event.at, send_count: invite.send_count + 1, send_error: null }));
+      return updateInvite(e.data.invite_id, (invite) => ({ ...invite, sent_at: event.at, send_count: invite.send_count + 1, send_error: null }));
     case 'TeamInviteSendFailed':
-      return updateInvite(data.invite_id, (invite) => ({ ...invite, send_error: data.reason }));
+      return updateInvite(e.data.invite_id, (invite) => ({ ...invite, send_error: e.data.reason }));
     case 'TeamInviteResent':
-      return updateInvite(data.invite_id, (invite) => ({ ...invite, token_hash: data.token_hash, expires_at: data.expires_at }));
+      return updateInvite(e.data.invite_id, (invite) => ({ ...invite, token_hash: e.data.token_hash, expires_at: e.data.expires_at }));
     case 'TeamInviteRevoked':
-      return updateInvite(data.invite_id, (invite) => ({ ...invite, status: 'revoked' }));
+      return updateInvite(e.data.invite_id, (invite) => ({ ...invite, status: 'revoked' }));
     case 'TeamInviteAccepted':
-      return updateInvite(data.invite_id, (invite) => ({ ...invite, status: 'accepted', accepted_by: data.user_id, accepted_at: event.at }));
+      return updateInvite(e.data.invite_id, (invite) => ({ ...invite, status: 'accepted', accepted_by: e.data.user_id, accepted_at: event.at }));
     default:
       return state;
   }

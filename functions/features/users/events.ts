@@ -1,5 +1,5 @@
 import * as z from '../../../events/zod.js';
-import { defineEvent } from '../../../events/catalogue.js';
+import { defineEvent, type EventOf } from '../../../events/catalogue.js';
 import { SYSTEM_ROLES, USER_TYPES } from '../../../shared/vocabulary.js';
 
 /** Optional free text: trimmed, and blank means absent (null), so equal meanings store equal values. */
@@ -123,3 +123,6 @@ export const EmailProven = /* @__PURE__ */ defineEvent(
 );
 
 export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted, UserIdentityRelinked, SessionsEnded, EmailProven];
+
+/** Every event of the user stream, as a fold reads them. */
+export type UserEvent = EventOf<(typeof userEvents)[number]>;

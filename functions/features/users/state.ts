@@ -1,6 +1,7 @@
 import type { NotificationPreferences } from '../../../shared/notification-kinds.js';
-import type { EmailProven, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, RoleGranted, RoleRevoked, SessionsEnded, UserIdentityRelinked, UserRegistered, UserStreamRole } from './events.js';
-import type { NotificationPreferencesChanged } from '../notifications/events.js';
+import type { OneOf } from '../../../events/catalogue.js';
+import type { UserEvent, UserStreamRole } from './events.js';
+import type { NotificationEvent } from '../notifications/events.js';
 import type { SystemRole, UserType } from '../../../shared/vocabulary.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
 import { userRoles } from './roles.js';
@@ -74,49 +75,50 @@ export const initialUserState = (): UserState => ({
   });
 
 export function evolveUser(state: UserState, event: EvolvingEvent): UserState {
-  switch (event.type) {
+  const e = event as OneOf<UserEvent | NotificationEvent, EvolvingEvent>;
+  switch (e.type) {
     case 'UserRegistered': {
-      const data = event.data as ReturnType<typeof UserRegistered.create>['data'];
+      const { data } = e;
       return { ...state, ...data, registered: true, created_at: event.at, roles: data.initial_role === 'admin' ? ['admin'] : [] };
     }
     case 'ProfileUpdated': {
-      const data = event.data as ReturnType<typeof ProfileUpdated.create>['data'];
+      const { data } = e;
       const defined = Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
       return { ...state, ...defined };
     }
     case 'RoleGranted': {
-      const { role } = event.data as ReturnType<typeof RoleGranted.create>['data'];
+      const { role } = e.data;
       const roles = userRoles(state);
       return { ...state, roles: roles.includes(role) ? roles : [...roles, role] };
     }
     case 'RoleRevoked': {
-      const { role } = event.data as ReturnType<typeof RoleRevoked.create>['data'];
+      const { role } = e.data;
       return { ...state, roles: userRoles(state).filter((held) => held !== role) };
     }
     case 'PasswordResetRequested': {
-      const { token_hash, expires_at } = event.data as ReturnType<typeof PasswordResetRequested.create>['data'];
+      const { token_hash, expires_at } = e.data;
       return { ...state, password_reset: { token_hash, expires_at, used: false } };
     }
     case 'PasswordResetCompleted': {
-      const { token_hash } = event.data as ReturnType<typeof PasswordResetCompleted.create>['data'];
+      const { token_hash } = e.data;
       return state.password_reset?.token_hash === token_hash ? { ...state, password_reset: { ...state.password_reset, used: true } } : state;
     }
     case 'UserIdentityRelinked': {
-      const { new_sub } = event.data as ReturnType<typeof UserIdentityRelinked.create>['data'];
+      const { new_sub } = e.data;
       return { ...state, identity_sub: new_sub === state.user_id ? null : new_sub };
     }
     case 'SessionsEnded': {
-      const { valid_from } = event.data as ReturnType<typeof SessionsEnded.create>['data'];
+      const { valid_from } = e.data;
       // Never earlier than an instant already recorded (events redelivered or folded out of order).
       const current = state.sessions_valid_from;
       return { ...state, sessions_valid_from: current && current > valid_from ? current : valid_from };
     }
     case 'EmailProven': {
-      const { email } = event.data as ReturnType<typeof EmailProven.create>['data'];
+      const { email } = e.data;
       return { ...state, email_proven: email };
     }
     case 'NotificationPreferencesChanged': {
-      const { preferences } = event.data as ReturnType<typeof NotificationPreferencesChanged.create>['data'];
+      const { preferences } = e.data;
       const defined = Object.fromEntries(Object.entries(preferences).filter(([, mode]) => mode !== undefined));
       return { ...state, notification_preferences: { ...(state.notification_preferences ?? {}), ...defined } };
     }

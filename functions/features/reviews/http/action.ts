@@ -1,3 +1,4 @@
+import { isEvent } from '#events/catalogue.js';
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
 import { loadState, runCommand } from '../../../platform/event-store/command.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
@@ -7,6 +8,7 @@ import { getUser } from '../../users/queries.js';
 import { reviewRoleOf, requireReader } from '../access.js';
 import { reviewActionBody, type ReviewActionResponse } from '../contracts.js';
 import { reviewDecider, type ReviewCommand } from '../decider.js';
+import { ChangesRequested } from '../events.js';
 import { projectIdParams } from '../../projects/contracts.js';
 
 /**
@@ -45,12 +47,12 @@ export const handler = httpHandler({ params: projectIdParams, body: reviewAction
       break;
   }
   const result = await runCommand(reviewDecider, streamId, command, { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined }, runtime);
-  const requested = result.events.find((event) => event.type === 'ChangesRequested');
+  const requested = result.events.find((event) => isEvent(event, ChangesRequested));
   const body: ReviewActionResponse = {
     events: result.events.map((event) => event.type),
     ...(noteId ? { note_id: noteId } : {}),
     ...(replyId ? { reply_id: replyId } : {}),
-    ...(requested ? { revision_round: (requested.data as { round: number }).round } : {}),
+    ...(requested ? { revision_round: requested.data.round } : {}),
   };
   return { status: action.action === 'pin_note' || action.action === 'reply' ? 201 : 200, body };
 });
