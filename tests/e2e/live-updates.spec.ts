@@ -1,5 +1,4 @@
-import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, clientWithProject, expect, signedInPage, subOf, test, uniqueEmail } from './support/fixtures.js';
 
 const DESCRIPTION =
   'A narrow Victorian terrace needs a rear kitchen extension with a glazed roof, a utility room under the stairs and a ' +
@@ -9,27 +8,12 @@ const DESCRIPTION =
 /** Two people, two browsers, no reloads: what one does appears on the other's open screen. */
 test('a designer comment appears in the admin open dialog, and a status change moves the card on the client open board', async ({ page, browser, runtime }) => {
   const client = { fullName: 'Livia Live', email: uniqueEmail(), password: PASSWORD };
-  await signUpInBrowser(page, client);
-  await signInInBrowser(page, client);
   const title = `Terrace extension ${Date.now().toString(36)}`;
-  const created = await apiFromPage<ProjectResponse>(page, 'POST', '/api/projects', {
-    title, project_category: 'Design', project_type: 'Remodel / Space Optimization', property_type: 'townhouse', deliverables: ['Existing Conditions Plan'],
-    description: DESCRIPTION, design_priority: [], area_sqft: 1400, existing_plans: false, permit_needs: null, room_selection: ['Kitchen'], room_notes: null,
-    inspiration_links: [], checklist: [{ task_name: 'Survey review', estimated_hours: 2 }], grok_generated: true,
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.project.id;
-  await runtime.settle();
+  const id = await clientWithProject(page, runtime, client, { title, description: DESCRIPTION, property_type: 'townhouse', area_sqft: 1400, room: 'Kitchen', task: 'Survey review' });
 
-  const adminContext = await browser.newContext({ baseURL: runtime.url });
-  const admin = await adminContext.newPage();
-  await admin.goto('/auth');
-  await signInInBrowser(admin, runtime.seeded.admin);
-  const designerContext = await browser.newContext({ baseURL: runtime.url });
-  const designer = await designerContext.newPage();
-  await designer.goto('/auth');
-  await signInInBrowser(designer, runtime.seeded.designer);
-  const designerSub = JSON.parse(Buffer.from((await designer.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('.idToken'))![1])).split('.')[1]!, 'base64url').toString()).sub;
+  const admin = await signedInPage(browser, runtime, runtime.seeded.admin);
+  const designer = await signedInPage(browser, runtime, runtime.seeded.designer);
+  const designerSub = await subOf(designer);
   expect((await apiFromPage(admin, 'PATCH', `/api/projects/${id}`, { designer: { designer_id: designerSub } })).status).toBe(200);
   await runtime.settle();
 
@@ -59,6 +43,6 @@ test('a designer comment appears in the admin open dialog, and a status change m
   // Neither page was reloaded.
   expect(await admin.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(1);
   expect(await page.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(1);
-  await adminContext.close();
-  await designerContext.close();
+  await admin.context().close();
+  await designer.context().close();
 });

@@ -1,5 +1,4 @@
-import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, clientWithProject, expect, signInInBrowser, signUpInBrowser, signedInPage, subOf, test, uniqueEmail } from './support/fixtures.js';
 
 const DESCRIPTION =
   'A small cottage needs its attic converted into a bedroom with a dormer window and a compact shower room. The stair ' +
@@ -9,27 +8,12 @@ const DESCRIPTION =
 /** A designer moves a project: the client's bell lights up without a reload, the notification opens the project, the e-mail links to it. */
 test("a designer's status change reaches the client's bell live, opens the project, and the e-mail links to it", async ({ page, browser, runtime }) => {
   const client = { fullName: 'Nora Notified', email: uniqueEmail(), password: PASSWORD };
-  await signUpInBrowser(page, client);
-  await signInInBrowser(page, client);
   const title = `Attic bedroom ${Date.now().toString(36)}`;
-  const created = await apiFromPage<ProjectResponse>(page, 'POST', '/api/projects', {
-    title, project_category: 'Design', project_type: 'Remodel / Space Optimization', property_type: 'single_family', deliverables: ['Existing Conditions Plan'],
-    description: DESCRIPTION, design_priority: [], area_sqft: 400, existing_plans: false, permit_needs: null, room_selection: ['Bedroom'], room_notes: null,
-    inspiration_links: [], checklist: [{ task_name: 'Survey review', estimated_hours: 2 }], grok_generated: true,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.project.id;
-  await runtime.settle();
+  const id = await clientWithProject(page, runtime, client, { title, description: DESCRIPTION, property_type: 'single_family', area_sqft: 400, room: 'Bedroom', task: 'Survey review' });
 
-  const adminContext = await browser.newContext({ baseURL: runtime.url });
-  const admin = await adminContext.newPage();
-  await admin.goto('/auth');
-  await signInInBrowser(admin, runtime.seeded.admin);
-  const designerContext = await browser.newContext({ baseURL: runtime.url });
-  const designer = await designerContext.newPage();
-  await designer.goto('/auth');
-  await signInInBrowser(designer, runtime.seeded.designer);
-  const designerSub = JSON.parse(Buffer.from((await designer.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('.idToken'))![1])).split('.')[1]!, 'base64url').toString()).sub;
+  const admin = await signedInPage(browser, runtime, runtime.seeded.admin);
+  const designer = await signedInPage(browser, runtime, runtime.seeded.designer);
+  const designerSub = await subOf(designer);
   expect((await apiFromPage(admin, 'PATCH', `/api/projects/${id}`, { designer: { designer_id: designerSub } })).status).toBe(200);
   await runtime.settle();
 
@@ -87,8 +71,8 @@ test("a designer's status change reaches the client's bell live, opens the proje
   await runtime.settle();
   expect((await apiFromPage<{ preferences: Record<string, string> }>(page, 'GET', '/api/me/notification-preferences')).body.preferences.status).toBe('off');
 
-  await adminContext.close();
-  await designerContext.close();
+  await admin.context().close();
+  await designer.context().close();
 });
 
 test('the Notifications tab on /profile saves per-kind e-mail choices', async ({ page }) => {

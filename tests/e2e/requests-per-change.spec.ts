@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, clientWithProject, expect, signedInPage, test, uniqueEmail } from './support/fixtures.js';
 
 /**
  * What one admin action costs the SPA: after a status change in the project dialog, each view it
@@ -37,22 +36,10 @@ const tally = (requests: readonly string[]) => requests.reduce<Record<string, nu
 
 test('one status change in the admin dialog reads each affected view once, and the board and the dialog show it', async ({ page, browser, runtime }) => {
   const client = { fullName: 'Rhea Requests', email: uniqueEmail(), password: PASSWORD };
-  await signUpInBrowser(page, client);
-  await signInInBrowser(page, client);
   const title = `Loft conversion ${Date.now().toString(36)}`;
-  const created = await apiFromPage<ProjectResponse>(page, 'POST', '/api/projects', {
-    title, project_category: 'Design', project_type: 'Remodel / Space Optimization', property_type: 'townhouse', deliverables: ['Existing Conditions Plan'],
-    description: DESCRIPTION, design_priority: [], area_sqft: 900, existing_plans: false, permit_needs: null, room_selection: ['Kitchen'], room_notes: null,
-    inspiration_links: [], checklist: [{ task_name: 'Roof survey', estimated_hours: 2 }], grok_generated: true,
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.project.id;
-  await runtime.settle();
+  const id = await clientWithProject(page, runtime, client, { title, description: DESCRIPTION, property_type: 'townhouse', area_sqft: 900, room: 'Kitchen', task: 'Roof survey' });
 
-  const adminContext = await browser.newContext({ baseURL: runtime.url });
-  const admin = await adminContext.newPage();
-  await admin.goto('/auth');
-  await signInInBrowser(admin, runtime.seeded.admin);
+  const admin = await signedInPage(browser, runtime, runtime.seeded.admin);
   await admin.goto('/admin');
   const column = (name: string) => admin.getByRole('region', { name, exact: true });
   await expect(column('Queued').getByRole('article', { name: title })).toBeVisible();
@@ -84,5 +71,5 @@ test('one status change in the admin dialog reads each affected view once, and t
     [`GET /api/projects/${id}`]: 1,
     ...Object.fromEntries(board.map((request) => [request, 1])),
   });
-  await adminContext.close();
+  await admin.context().close();
 });

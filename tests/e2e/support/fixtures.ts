@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 const WEB_DIST = resolve(import.meta.dirname, '../../../web/dist/index.html');
 const RUNTIME_PROCESS = resolve(import.meta.dirname, 'runtime-process.ts');
@@ -212,6 +212,46 @@ export async function signInInBrowser(
   if (options.staySignedIn === false) await setCheckbox(stay, false);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+}
+
+/** A page in a browser context of its own (another person), signed in as `account` through /auth. */
+export async function signedInPage(browser: Browser, runtime: E2ERuntime, account: { email: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: runtime.url })).newPage();
+  await page.goto('/auth');
+  await signInInBrowser(page, account);
+  return page;
+}
+
+/** The account id (`sub`) of the user signed in on `page`, from the ID token Amplify keeps. */
+export async function subOf(page: Page): Promise<string> {
+  return JSON.parse(Buffer.from((await idTokenOf(page)).split('.')[1]!, 'base64url').toString()).sub as string;
+}
+
+/** The parts of a Design brief a browser test varies; the rest is a one-room remodel. */
+export interface DesignBrief {
+  title: string;
+  description: string;
+  property_type: string;
+  area_sqft: number;
+  room: string;
+  task: string;
+}
+
+/**
+ * A new client signed up and signed in on `page`, with one Design project submitted through the API
+ * and projected: the start of every test of what others see of a client's project. Answers its id.
+ */
+export async function clientWithProject(page: Page, runtime: E2ERuntime, client: ClientAccount, brief: DesignBrief): Promise<string> {
+  await signUpInBrowser(page, client);
+  await signInInBrowser(page, client);
+  const created = await apiFromPage<{ project: { id: string } }>(page, 'POST', '/api/projects', {
+    title: brief.title, project_category: 'Design', project_type: 'Remodel / Space Optimization', property_type: brief.property_type, deliverables: ['Existing Conditions Plan'],
+    description: brief.description, design_priority: [], area_sqft: brief.area_sqft, existing_plans: false, permit_needs: null, room_selection: [brief.room], room_notes: null,
+    inspiration_links: [], checklist: [{ task_name: brief.task, estimated_hours: 2 }], grok_generated: true,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await runtime.settle();
+  return created.body.project.id;
 }
 
 /** The newest Cognito code mailed to `email`, read from the local outbox as the user reads their inbox. */
