@@ -96,6 +96,12 @@ export async function headObject(key: string): Promise<StoredObject | null> {
   }
 }
 
+/** An object's bytes (callers check its size with headObject first: it is held in memory whole). */
+export async function getObjectBytes(key: string): Promise<Uint8Array> {
+  const answer = await storageClient().send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }));
+  return answer.Body!.transformToByteArray();
+}
+
 export async function deleteObject(key: string): Promise<void> {
   await storageClient().send(new DeleteObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }));
 }
