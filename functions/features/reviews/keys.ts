@@ -1,4 +1,19 @@
 /** The reviews projection's view keys, apart from the projection so readers bundle no fold. */
+
+/**
+ * The most bytes each of the review's items takes (docs/security.md#bounds), as the caps make them:
+ * the summary lists at most DELIVERABLE_FILES_PER_PROJECT_MAX versions with their decisions; a note,
+ * a reply or a summary text holds at most 2,000 characters (6,000 bytes in UTF-8) and its metadata.
+ * The projection refuses to write an item over its bound (ViewItemTooLarge); bounds.test.ts writes
+ * each at its cap. The checkpoint keeps the projection's state: the summary plus 90 bytes a note.
+ */
+export const REVIEW_ITEM_MAX_BYTES = {
+  summary: 192 * 1024,
+  note: 8 * 1024,
+  resolved: 1024,
+  reply: 8 * 1024,
+  summaryText: 8 * 1024,
+} as const;
 export const reviewPartition = (projectId: string) => `review#${projectId}`;
 /**
  * The review's summary: deliverables, versions and decisions (without the change requests'

@@ -2,7 +2,8 @@ import { isEvent } from '../../../events/catalogue.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
-import { noteKey, replyKey, resolvedKey, reviewKey, summaryTextKey } from './keys.js';
+import { requireItemWithin } from '../../platform/views/item-size.js';
+import { REVIEW_ITEM_MAX_BYTES, noteKey, replyKey, resolvedKey, reviewKey, summaryTextKey } from './keys.js';
 import { ChangesRequested, ReviewNotePinned, ReviewNoteReplied, ReviewNoteResolved } from './events.js';
 import { reviewEvolution, type NoteState, type ReplyState, type ReviewState } from './state.js';
 
@@ -34,7 +35,7 @@ export const reviewsProjection: Projection<ReviewState> = {
   },
   items(state) {
     if (!state.exists || !state.project_id) return [];
-    return [{ ...reviewKey(state.project_id), doc: JSON.stringify({ ...state, notes: [] }) }];
+    return [within({ ...reviewKey(state.project_id), doc: JSON.stringify({ ...state, notes: [] }) }, 'summary')];
   },
   eventItems(event: EventEnvelope, before, after) {
     const projectId = after.project_id;
@@ -43,13 +44,13 @@ export const reviewsProjection: Projection<ReviewState> = {
       const pinned = after.notes.find((note) => note.note_id === event.data.note_id);
       if (!pinned || before.notes.some((note) => note.note_id === event.data.note_id)) return [];
       const note: StoredNote = { ...event.data, number: pinned.number, author: event.actor.sub, at: event.at, seq: event.version };
-      return [{ ...noteKey(projectId, note.note_id), note: JSON.stringify(note) } satisfies ViewItem];
+      return [within({ ...noteKey(projectId, note.note_id), note: JSON.stringify(note) }, 'note')];
     }
     if (isEvent(event, ReviewNoteResolved)) {
       const note = before.notes.find((candidate) => candidate.note_id === event.data.note_id);
       if (!note || note.resolved) return [];
       const resolution: StoredResolution = { at: event.at, by: event.actor.sub };
-      return [{ ...resolvedKey(projectId, note.note_id), resolved: JSON.stringify(resolution) } satisfies ViewItem];
+      return [within({ ...resolvedKey(projectId, note.note_id), resolved: JSON.stringify(resolution) }, 'resolved')];
     }
     if (isEvent(event, ReviewNoteReplied)) {
       if (!after.notes.some((note) => note.note_id === event.data.note_id)) return [];
@@ -62,14 +63,20 @@ export const reviewsProjection: Projection<ReviewState> = {
         at: event.at,
         seq: event.version,
       };
-      return [{ ...replyKey(projectId, reply.reply_id), reply: JSON.stringify(reply) } satisfies ViewItem];
+      return [within({ ...replyKey(projectId, reply.reply_id), reply: JSON.stringify(reply) }, 'reply')];
     }
     if (isEvent(event, ChangesRequested) && typeof event.data.summary === 'string') {
-      return [{ ...summaryTextKey(projectId, event.data.deliverable_id, event.data.version), text: event.data.summary } satisfies ViewItem];
+      return [within({ ...summaryTextKey(projectId, event.data.deliverable_id, event.data.version), text: event.data.summary }, 'summaryText')];
     }
     return [];
   },
 };
+
+/** The item, if it is within its documented bound; else ViewItemTooLarge (the write never happens). */
+function within(item: ViewItem, kind: keyof typeof REVIEW_ITEM_MAX_BYTES): ViewItem {
+  requireItemWithin(item, REVIEW_ITEM_MAX_BYTES[kind]);
+  return item;
+}
 
 /**
  * What the projection keeps of a note: enough to number the next pin on its version and to know
