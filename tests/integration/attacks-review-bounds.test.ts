@@ -33,7 +33,7 @@ async function uploadVersion(versionOf?: string): Promise<string> {
   expect(presigned.status, JSON.stringify(presigned.body)).toBe(201);
   const form = new FormData();
   for (const [field, value] of Object.entries(presigned.body.upload.fields as Record<string, string>)) form.append(field, value);
-  form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'Plans.pdf');
+  form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'Plans.pdf');
   expect((await fetch(presigned.body.upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
   const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, { user: admin, body: { key: presigned.body.key, ...(versionOf ? { version_of: versionOf } : {}) } });
   expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
@@ -63,7 +63,7 @@ describe('13 versions × 100 notes with maximal fields', () => {
     expect(review.deliverables[0]!.versions.map((version) => version.page_count)).toEqual(Array(VERSIONS).fill(PAGES));
     const answer = await act({ action: 'pin_note', ...maximalNote(1), page: PAGES + 1 });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.message).toBe(noSuchPage(PAGES + 1, PAGES));
+    expect(answer.body.error?.message).toBe(noSuchPage(PAGES + 1, PAGES));
   });
 
   it('the caps take what fits; every item stays under its bound; the 101st note and the project’s next get 429; an approval is reflected', async () => {
