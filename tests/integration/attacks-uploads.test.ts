@@ -91,7 +91,9 @@ describe('upload forms carry only what the gate checked', () => {
     const attempts: { name: string; entries: (p: Presigned) => ([string, string] | 'file')[]; planted: (p: Presigned) => string[] }[] = [
       {
         name: "the issue's first attack: key=<target> beside Key=<policy key>",
-        entries: (p) => [...without(fieldsOf(p), 'key'), ['Key', p.key], ['key', victimKey], 'file'],
+        // The gate used to read names case-insensitively with the last value winning (Key: the policy's),
+        // s3rver reads the exact name `key` (the target).
+        entries: (p) => [...without(fieldsOf(p), 'key'), ['key', victimKey], ['Key', p.key], 'file'],
         planted: () => [victimKey],
       },
       {
