@@ -141,7 +141,15 @@ function validateSubmission(command: SubmitProjectCommand): void {
   }
   if (command.checklist.length === 0) throw invalid('The checklist needs at least one task');
   if (command.checklist.some((task) => !task.task_name.trim())) throw invalid('Please fill in all task names');
+  // Each field has a length in characters; together, in bytes, they must leave the project's document
+  // room for its files under the bound every stored item has (docs/security.md#bounds).
+  const { type: _type, ...brief } = command;
+  if (new TextEncoder().encode(JSON.stringify(brief)).length > BRIEF_MAX_BYTES) throw invalid(BRIEF_TOO_LARGE);
 }
+
+/** The brief and checklist of one project, as stored, in UTF-8 bytes (the document adds at most 200 files). */
+export const BRIEF_MAX_BYTES = 160 * 1024;
+export const BRIEF_TOO_LARGE = 'This brief is too long to store: shorten the description, notes or checklist';
 
 export const projectDecider: Decider<ProjectCommand, ProjectState> = {
   // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
