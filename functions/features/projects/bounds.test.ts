@@ -22,10 +22,10 @@ function brief(char: string, fit: boolean) {
   const text = (length: number) => char.repeat(length);
   const projectId = ulid('P', 0);
   const fields = {
-      project_id: projectId, user_id: CLIENT.sub, team_id: 't'.repeat(26), title: text(200), project_category: 'Permit', project_type: text(100), property_type: text(100),
-      description: text(20_000), design_priority: Array(10).fill(text(200)), area_sqft: 10_000_000, existing_plans: true, permit_needs: text(5_000),
-      deliverables: Array(20).fill(text(200)), room_selection: Array(20).fill(text(200)), room_notes: text(5_000),
-      inspiration_links: Array(MAX_INSPIRATION_LINKS).fill(`https://example.test/${'a'.repeat(1_979)}`), project_address: text(500),
+      project_id: projectId, user_id: CLIENT.sub, team_id: 't'.repeat(26), title: text(200), project_category: 'Permit' as const, project_type: text(100), property_type: text(100),
+      description: text(20_000), design_priority: Array<string>(10).fill(text(200)), area_sqft: 10_000_000, existing_plans: true, permit_needs: text(5_000),
+      deliverables: Array<string>(20).fill(text(200)), room_selection: Array<string>(20).fill(text(200)), room_notes: text(5_000),
+      inspiration_links: Array<string>(MAX_INSPIRATION_LINKS).fill(`https://example.test/${'a'.repeat(1_979)}`), project_address: text(500),
       checklist: Array.from({ length: 100 }, (_, i) => ({ checklist_id: `${projectId}-t${i}`, task_name: text(500), estimated_hours: 999.75, order_index: i })),
       total_estimated_hours: 99_975, estimated_turnaround_days: 999, grok_generated: true,
   };
@@ -53,7 +53,7 @@ function history(char: string): EventEnvelope[] {
 describe('the project document at its caps', () => {
   it(`refuses a brief over ${BRIEF_MAX_BYTES} bytes with 400 and a readable message`, () => {
     const { checklist, ...fields } = brief('€', false);
-    const command = { type: 'SubmitProject' as const, ...fields, checklist: checklist.map(({ task_name, estimated_hours }) => ({ task_name, estimated_hours })), checklist_source: 'manual' as const };
+    const command = { type: 'SubmitProject' as const, ...fields, specifications: {}, checklist: checklist.map(({ task_name, estimated_hours }) => ({ task_name, estimated_hours })), checklist_source: 'manual' as const };
     deciderSpec(projectDecider)([], CLIENT).when(command).thenThrows(BRIEF_TOO_LARGE, 'INVALID');
   });
 
