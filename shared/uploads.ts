@@ -7,6 +7,17 @@
 
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_FILES = 10;
+/**
+ * Files one project holds (client files and every version of every deliverable): the project's
+ * document lists them all, and a stored item is bounded (docs/security.md#bounds).
+ */
+export const FILES_PER_PROJECT_MAX = 200;
+/** Deliverable files one project holds (each version counts): the review lists every version. */
+export const DELIVERABLE_FILES_PER_PROJECT_MAX = 100;
+/** The most pages a recorded PDF may have its notes on (and the highest page number a note names). */
+export const PAGES_MAX = 10_000;
+export const TOO_MANY_PROJECT_FILES = `A project holds at most ${FILES_PER_PROJECT_MAX} files: remove or combine files before adding more`;
+export const TOO_MANY_DELIVERABLE_FILES = `A project holds at most ${DELIVERABLE_FILES_PER_PROJECT_MAX} deliverable versions: start a new project for further work`;
 /** Longer names are shortened in the display (docs/product.md#validation). */
 export const DISPLAY_NAME_MAX = 30;
 /** Stored names are kept well under S3's 1,024-byte key limit (project id and file id come first). */
@@ -134,7 +145,49 @@ export type UploadFileType = keyof typeof UPLOAD_FOLDERS;
  * same object twice is the same file (the decider ignores a known id).
  */
 export function uploadKey(projectId: string, fileType: UploadFileType, fileId: string, fileName: string): string {
-  return `${projectId}/${UPLOAD_FOLDERS[fileType]}/${fileId}-${sanitiseFileName(fileName)}`;
+  return safeObjectKey(`${projectId}/${UPLOAD_FOLDERS[fileType]}/${fileId}-${sanitiseFileName(fileName)}`);
+}
+
+/**
+ * The longest object key anything here makes or accepts, in characters (all ASCII, so bytes too). Ours
+ * are at most 26 + 12 + 27 + 150 characters plus the incoming prefix; S3 itself stops at 1,024 bytes.
+ */
+export const OBJECT_KEY_MAX = 512;
+/** S3's "safe characters" for keys, with `/` between non-empty segments: no `%`, `\\`, space or control character. */
+const SAFE_KEY = /^[A-Za-z0-9!_.*'()-]+(?:\/[A-Za-z0-9!_.*'()-]+)*$/;
+
+/**
+ * Why `key` may not name an object here, or null. Every key is checked where it is made, used or
+ * received (the upload route, the storage adapter, the embedded S3 gate and store): no leading `/`,
+ * no empty, `.` or `..` segment (also once percent-decoded, for stores that decode), no control
+ * character or other unsafe character, at most OBJECT_KEY_MAX characters. A key that passes cannot
+ * leave its bucket's folder on a disk, and reads the same in a URL path and in a form field.
+ */
+export function objectKeyProblem(key: string): string | null {
+  if (key.length === 0) return 'An object key is required.';
+  if (key.length > OBJECT_KEY_MAX) return `An object key has at most ${OBJECT_KEY_MAX} characters.`;
+  let decoded = key;
+  try {
+    decoded = decodeURIComponent(key);
+  } catch {
+    return 'An object key holds only letters, digits, /, and ! _ . * \' ( ) -.';
+  }
+  if ([...decoded].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return 'An object key holds no control characters.';
+  if (decoded.startsWith('/') || key.startsWith('/')) return 'An object key does not start with /.';
+  if ([key, decoded].some((text) => text.split(/[/\\]/).some((segment) => segment === '.' || segment === '..'))) return 'An object key has no . or .. segment.';
+  if (!SAFE_KEY.test(key)) return 'An object key holds only letters, digits, /, and ! _ . * \' ( ) -.';
+  return null;
+}
+
+/** `key`, if it is a safe object key (objectKeyProblem); else throws an Error naming the problem. */
+export function safeObjectKey(key: string): string {
+  const problem = objectKeyProblem(key);
+  if (problem) throw new UnsafeObjectKey(problem);
+  return key;
+}
+
+export class UnsafeObjectKey extends Error {
+  override readonly name = 'UnsafeObjectKey';
 }
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';

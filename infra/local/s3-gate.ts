@@ -3,6 +3,7 @@ import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerRespon
 import { S3Client } from '@aws-sdk/client-s3';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { getSigningKey, SignatureV4 } from '@smithy/signature-v4';
+import { objectKeyProblem } from '#shared/uploads.js';
 import { BODY_LIMITS, BodyTooLarge, readBody, refuseTooLarge } from './limits.js';
 
 export interface S3GateOptions {
@@ -64,6 +65,16 @@ class S3Refusal extends Error {
 }
 
 const denied = (message: string) => new S3Refusal(403, 'AccessDenied', message);
+const invalidForm = (message: string) => new S3Refusal(400, 'InvalidArgument', message);
+
+/** The form fields that carry the policy and its signature, as the SDK spells them (the policy does not name them). */
+const SIGNATURE_FIELDS = new Map(['Policy', 'X-Amz-Signature', 'X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Security-Token'].map((name) => [name.toLowerCase(), name]));
+
+/** A checked upload form as s3rver receives it. */
+interface RebuiltForm {
+  body: Buffer;
+  contentType: string;
+}
 const PRESIGN_PARAMS = ['X-Amz-Algorithm', 'X-Amz-Content-Sha256', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature', 'X-Amz-Security-Token'];
 
 /**
@@ -90,11 +101,21 @@ export function s3Gate(options: S3GateOptions) {
     const method = (req.method ?? 'GET').toUpperCase();
     if (path !== `/${options.bucket}` && !path.startsWith(`/${options.bucket}/`)) throw new S3Refusal(404, 'NoSuchBucket', 'The specified bucket does not exist.');
     const authorization = String(req.headers.authorization ?? '');
+    const objectKey = path.slice(`/${options.bucket}/`.length);
+    if (objectKey) {
+      let decoded: string | null = null;
+      try {
+        decoded = decodeURIComponent(objectKey);
+      } catch {
+        // Left null: refused below.
+      }
+      const problem = decoded === null ? 'The key is not well-formed.' : objectKeyProblem(decoded);
+      if (problem) throw invalidForm(problem);
+    }
 
     if (method === 'POST' && (path === `/${options.bucket}` || path === `/${options.bucket}/`) && !authorization) {
-      const body = await readBody(req, BODY_LIMITS.upload);
-      await checkPostPolicy(req, body);
-      return forward(req, res, `/${options.bucket}`, '', body);
+      const form = await checkPostPolicy(req, await readBody(req, BODY_LIMITS.upload));
+      return forward(req, res, `/${options.bucket}`, '', form.body, form.contentType);
     }
     if ((method === 'GET' || method === 'HEAD') && url.searchParams.has('X-Amz-Signature')) {
       await checkPresignedUrl(req, url);
@@ -109,8 +130,15 @@ export function s3Gate(options: S3GateOptions) {
     throw denied('Anonymous access is not allowed: use a presigned upload form or download link.');
   };
 
-  /** The checks S3 makes on a POST upload, in its words. */
-  const checkPostPolicy = async (req: IncomingMessage, body: Buffer) => {
+  /**
+   * The checks S3 makes on a POST upload, in its words, and then the form s3rver is given: rebuilt
+   * from the fields checked here and the file, never the body as sent. s3rver reads fields by their
+   * exact name, lets the last one before the file win and ignores what follows the file, so a form
+   * it read differently from this gate could store another key or type than the policy allows.
+   * Refused outright, with 400: a field twice (in any case), a field spelled otherwise than the policy
+   * spells it (`KEY`, `Key` for `key`), anything after the file, and a key that is not a safe object key.
+   */
+  const checkPostPolicy = async (req: IncomingMessage, body: Buffer): Promise<RebuiltForm> => {
     const contentType = String(req.headers['content-type'] ?? '');
     if (!contentType.startsWith('multipart/form-data')) throw new S3Refusal(412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data');
     let form: FormData;
@@ -119,15 +147,23 @@ export function s3Gate(options: S3GateOptions) {
     } catch {
       throw new S3Refusal(400, 'MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.');
     }
-    const fields = new Map<string, string>();
+    /** Each field as sent, by its name in lower case (S3 reads names case-insensitively). */
+    const sent = new Map<string, { name: string; value: string }>();
     let file: Blob | undefined;
     for (const [name, value] of form) {
+      if (file) throw invalidForm(`No field may follow the file: ${name}`);
       if (name.toLowerCase() === 'file') {
-        if (typeof value === 'string') throw new S3Refusal(400, 'InvalidArgument', 'The file field must be a file.');
+        if (typeof value === 'string') throw invalidForm('The file field must be a file.');
+        if (name !== 'file') throw invalidForm(`The file field is named "file", not "${name}".`);
         file = value;
-      } else if (typeof value === 'string') fields.set(name.toLowerCase(), value);
+        continue;
+      }
+      if (typeof value !== 'string') throw invalidForm(`Only the file field may carry a file: ${name}`);
+      if (sent.has(name.toLowerCase())) throw invalidForm(`The form carries the field ${name} more than once.`);
+      sent.set(name.toLowerCase(), { name, value });
     }
     if (!file) throw new S3Refusal(400, 'InvalidArgument', 'POST requires exactly one file upload per request.');
+    const fields = new Map([...sent].map(([field, { value }]) => [field, value]));
     const policyText = fields.get('policy');
     const signature = fields.get('x-amz-signature');
     const credential = fields.get('x-amz-credential') ?? '';
@@ -157,7 +193,10 @@ export function s3Gate(options: S3GateOptions) {
 
     const values = new Map(fields);
     values.set('bucket', options.bucket);
-    const covered = new Set<string>(['bucket']);
+    /** The fields the policy names, as it spells them. */
+    const covered = new Map<string, string>([['bucket', 'bucket']]);
+    const failed = (field: string, message: string) =>
+      field === 'key' ? invalidForm(`The key is not the one this form was signed for: ${message}`) : denied(message);
     for (const condition of policy.conditions as unknown[]) {
       if (Array.isArray(condition)) {
         const [operator, name, value, max] = condition as [string, unknown, unknown, unknown];
@@ -165,23 +204,43 @@ export function s3Gate(options: S3GateOptions) {
           if (file.size < Number(name) || file.size > Number(value)) throw new S3Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
           continue;
         }
-        const field = String(name).replace(/^\$/, '').toLowerCase();
+        const spelled = String(name).replace(/^\$/, '');
+        const field = spelled.toLowerCase();
         const actual = values.get(field) ?? '';
-        covered.add(field);
+        covered.set(field, spelled);
         const ok = String(operator).toLowerCase() === 'eq' ? actual === String(value) : String(operator).toLowerCase() === 'starts-with' ? actual.startsWith(String(value)) : false;
-        if (!ok || max !== undefined) throw denied(`Invalid according to Policy: Policy Condition failed: ["${operator}", "${String(name)}", "${String(value)}"]`);
+        if (!ok || max !== undefined) throw failed(field, `Invalid according to Policy: Policy Condition failed: ["${operator}", "${String(name)}", "${String(value)}"]`);
       } else if (condition && typeof condition === 'object') {
         for (const [name, value] of Object.entries(condition)) {
           const field = name.toLowerCase();
-          covered.add(field);
-          if (values.get(field) !== String(value)) throw denied(`Invalid according to Policy: Policy Condition failed: ["eq", "$${name}", "${String(value)}"]`);
+          covered.set(field, name);
+          if (values.get(field) !== String(value)) throw failed(field, `Invalid according to Policy: Policy Condition failed: ["eq", "$${name}", "${String(value)}"]`);
         }
       } else throw new S3Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: Invalid Condition.');
     }
-    for (const field of fields.keys()) {
-      if (['policy', 'x-amz-signature'].includes(field) || field.startsWith('x-ignore-')) continue;
-      if (!covered.has(field)) throw denied(`Invalid according to Policy: Extra input fields: ${field}`);
+    for (const [field, { name }] of sent) {
+      const spelling = covered.get(field) ?? SIGNATURE_FIELDS.get(field);
+      if (spelling === undefined) {
+        if (field.startsWith('x-ignore-')) continue;
+        throw denied(`Invalid according to Policy: Extra input fields: ${field}`);
+      }
+      if (name !== spelling) throw invalidForm(`The field ${name} is spelled ${spelling} in the policy.`);
     }
+    const key = fields.get('key');
+    if (!covered.has('key') || key === undefined) throw invalidForm('The policy must name the key, and the form must carry it.');
+    const keyProblem = objectKeyProblem(key);
+    if (keyProblem) throw invalidForm(keyProblem);
+
+    // What s3rver is given: the key, the fields the policy checked (not its signature), then the file.
+    const rebuilt = new FormData();
+    rebuilt.append('key', key);
+    for (const [field, value] of fields) {
+      if (field === 'key' || field === 'bucket' || SIGNATURE_FIELDS.has(field) || !covered.has(field)) continue;
+      rebuilt.append(covered.get(field)!, value);
+    }
+    rebuilt.append('file', new Blob([await file.arrayBuffer()], { type: fields.get('content-type') ?? 'application/octet-stream' }), 'file');
+    const encoded = new Response(rebuilt);
+    return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
   };
 
   /** A download link: the SDK's presigner, given the link's own date and lifetime, must write the same signature. */
@@ -238,7 +297,7 @@ export function s3Gate(options: S3GateOptions) {
     if (!sameText(expected, signature!)) throw denied('The request signature we calculated does not match the signature you provided.');
   };
 
-  const forward = (req: IncomingMessage, res: ServerResponse, path: string, search: string, body: Buffer) =>
+  const forward = (req: IncomingMessage, res: ServerResponse, path: string, search: string, body: Buffer, contentType?: string) =>
     new Promise<void>((resolve) => {
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(req.headers)) {
@@ -246,6 +305,7 @@ export function s3Gate(options: S3GateOptions) {
       }
       headers.host = upstream.host;
       headers['content-length'] = body.length;
+      if (contentType) headers['content-type'] = contentType;
       const upstreamReq = http.request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: `${upstream.pathname.replace(/\/$/, '')}${path}${search}`, headers, agent }, (answer) => {
         const relayed: OutgoingHttpHeaders = {};
         for (const [name, value] of Object.entries(answer.headers)) {

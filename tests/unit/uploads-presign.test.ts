@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES } from '../../shared/uploads.js';
-import { presignDownload, presignUpload, SIGNED_URL_SECONDS } from '../../functions/platform/aws/storage.js';
+import { MAX_FILE_BYTES, OBJECT_KEY_MAX, objectKeyProblem } from '../../shared/uploads.js';
+import { deleteObject, headObject, presignDownload, presignUpload, SIGNED_URL_SECONDS } from '../../functions/platform/aws/storage.js';
 
 /**
  * What the upload form and the download link allow, as the SDK's presigners write them (signing is
@@ -53,9 +53,43 @@ describe('the presigned upload form', () => {
 
 describe('the presigned download link', () => {
   it('downloads as an attachment under the stored name, valid for 300 s', async () => {
-    const link = new URL(await presignDownload('projects/p-1/files/f-1/plan v2.pdf', 'plan v2.pdf'));
-    expect(link.origin + link.pathname).toBe('https://uploads-bucket.s3.eu-west-1.amazonaws.com/projects/p-1/files/f-1/plan%20v2.pdf');
+    const link = new URL(await presignDownload('projects/p-1/files/f-1/plan_v2.pdf', 'plan v2.pdf'));
+    expect(link.origin + link.pathname).toBe('https://uploads-bucket.s3.eu-west-1.amazonaws.com/projects/p-1/files/f-1/plan_v2.pdf');
     expect(link.searchParams.get('X-Amz-Expires')).toBe(String(SIGNED_URL_SECONDS));
     expect(link.searchParams.get('response-content-disposition')).toBe(`attachment; filename="plan v2.pdf"; filename*=UTF-8''plan%20v2.pdf`);
+  });
+});
+
+/** Keys an attacker would try: each names a place outside its folder, or reads differently on a disk. */
+const UNSAFE_KEYS = [
+  '../../../etc/x',
+  'p/../../x',
+  'p/%2e%2e/%2E%2E/x',
+  '%2e%2e%2fx',
+  '/abs/x',
+  'p//x',
+  'p/./x',
+  'p/x\u0000.pdf',
+  'p/x\n.pdf',
+  'p\\..\\x',
+  'p/x y.pdf',
+  `p/${'a'.repeat(OBJECT_KEY_MAX)}`,
+  '',
+];
+
+describe('object keys are checked wherever they are used', () => {
+  it('refuses .., %2e%2e, a leading /, control characters and over-long keys; accepts ours', () => {
+    for (const key of UNSAFE_KEYS) expect(objectKeyProblem(key), JSON.stringify(key)).not.toBeNull();
+    expect(objectKeyProblem('incoming/01JD0000000000000000000000/deliverable/01JD0000000000000000000001-_.._x_y_.pdf')).toBeNull();
+    expect(objectKeyProblem(`p/${'a'.repeat(OBJECT_KEY_MAX - 2)}`)).toBeNull();
+  });
+
+  it('the storage adapter signs and calls nothing for an unsafe key', async () => {
+    for (const key of UNSAFE_KEYS) {
+      await expect(presignUpload(key, 'application/pdf'), JSON.stringify(key)).rejects.toThrow(/object key/);
+      await expect(presignDownload(key, 'x.pdf'), JSON.stringify(key)).rejects.toThrow(/object key/);
+      await expect(headObject(key), JSON.stringify(key)).rejects.toThrow(/object key/);
+      await expect(deleteObject(key), JSON.stringify(key)).rejects.toThrow(/object key/);
+    }
   });
 });

@@ -21,6 +21,8 @@ export interface ProjectFile {
   /** A later version of a deliverable: its v1 file id, and which version this is (absent on v1). */
   version_of?: string;
   version?: number;
+  /** A deliverable's pages as counted when it was recorded (absent where unknown). */
+  page_count?: number;
 }
 
 export interface ProjectComment {

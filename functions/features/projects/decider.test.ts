@@ -3,6 +3,7 @@ import { ChecklistTaskToggled, CommentApproved, CommentPosted, CommentRejected, 
 import { type Actor } from '../../../events/envelope.js';
 import { projectDecider, type SubmitProjectCommand } from './decider.js';
 import { turnaroundDays } from '../../../shared/turnaround.js';
+import { DELIVERABLE_FILES_PER_PROJECT_MAX, FILES_PER_PROJECT_MAX, TOO_MANY_DELIVERABLE_FILES, TOO_MANY_PROJECT_FILES } from '../../../shared/uploads.js';
 import { LONG_DESCRIPTION } from '../../../tests/support/stack.js';
 import { by, deciderSpec, SPEC_NOW } from '../../../tests/support/given-when-then.js';
 
@@ -176,6 +177,20 @@ describe('project decider: files', () => {
   });
   it('recording the same file twice is a no-op', () => {
     given([submitted, by(client, uploaded('client_upload')[0]!)]).when({ ...file, file_type: 'client_upload' }, { actor: client }).then([]);
+  });
+  it('carries the page count the server counted', () => {
+    given([submitted, assigned]).when({ ...file, file_type: 'deliverable', page_count: 12 }, { actor: designer }).then([FileUploaded.create({ ...uploaded('deliverable')[0]!.data, page_count: 12 })]);
+  });
+  const many = (count: number, file_type: 'client_upload' | 'deliverable', actor: Actor) =>
+    Array.from({ length: count }, (_, i) => by(actor, FileUploaded.create({ file_id: `G${i}`, file_name: 'a.pdf', file_category: 'application/pdf', file_size: 1, file_url: `P1/x/G${i}.pdf`, file_type })));
+  it(`at most ${FILES_PER_PROJECT_MAX} files on a project (429), of which ${DELIVERABLE_FILES_PER_PROJECT_MAX} deliverable versions`, () => {
+    const clientFiles = many(FILES_PER_PROJECT_MAX, 'client_upload', client);
+    given([submitted, assigned, ...clientFiles]).when({ ...file, file_type: 'client_upload' }, { actor: client }).thenThrows(TOO_MANY_PROJECT_FILES, 'LIMIT_REACHED');
+    given([submitted, assigned, ...clientFiles.slice(1)]).when({ ...file, file_type: 'client_upload' }, { actor: client }).then(uploaded('client_upload'));
+    const deliverables = many(DELIVERABLE_FILES_PER_PROJECT_MAX, 'deliverable', designer);
+    given([submitted, assigned, ...deliverables]).when({ ...file, file_type: 'deliverable' }, { actor: designer }).thenThrows(TOO_MANY_DELIVERABLE_FILES, 'LIMIT_REACHED');
+    // Client files still have room.
+    given([submitted, assigned, ...deliverables]).when({ ...file, file_type: 'client_upload' }, { actor: client }).then(uploaded('client_upload'));
   });
 });
 

@@ -4,7 +4,8 @@ import { type NewEvent } from '../../../events/envelope.js';
 import { canonicalEmail } from '../../../shared/email.js';
 import { DESCRIPTION_TOO_SHORT, MIN_DESCRIPTION_LENGTH, descriptionLength } from '../../../shared/description.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
-import { conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
+import { conflict, forbidden, invalid, limitReached, notFound } from '../../platform/domain-errors.js';
+import { DELIVERABLE_FILES_PER_PROJECT_MAX, FILES_PER_PROJECT_MAX, TOO_MANY_DELIVERABLE_FILES, TOO_MANY_PROJECT_FILES } from '../../../shared/uploads.js';
 import type { ProjectBrief } from './contracts.js';
 import { totalHours, turnaroundDays } from '../../../shared/turnaround.js';
 import { evolveProject, initialProjectState, type ProjectState } from './state.js';
@@ -35,7 +36,7 @@ export type DesignerChoice = { designer_id: string; designer_name?: string | nul
 export type ProjectCommand =
   | SubmitProjectCommand
   /** `version_of`: a new version of the deliverable with this (v1) file id. */
-  | { type: 'RecordFile'; file_id: string; file_name: string; file_type: FileType; file_category: string; file_size: number; file_url: string; version_of?: string }
+  | { type: 'RecordFile'; file_id: string; file_name: string; file_type: FileType; file_category: string; file_size: number; file_url: string; version_of?: string; page_count?: number }
   /** One change from the management dialog (admin) or the designer's status selector. */
   | { type: 'UpdateProject'; status?: ProjectStatus; designer?: DesignerChoice; priority?: Priority; due_date?: string | null }
   | { type: 'ToggleTask'; checklist_id: string; completed: boolean }
@@ -99,6 +100,11 @@ function decideFile(command: Extract<ProjectCommand, { type: 'RecordFile' }>, st
   } else if (!isAdmin(context) && !isAssignedTo(state, context)) {
     throw forbidden('Only admins and the assigned designer can upload deliverables');
   }
+  // The project's document and the review list every file and version: both are bounded items.
+  if (state.files.length >= FILES_PER_PROJECT_MAX) throw limitReached(TOO_MANY_PROJECT_FILES);
+  if (command.file_type === 'deliverable' && state.files.filter((known) => known.file_type === 'deliverable').length >= DELIVERABLE_FILES_PER_PROJECT_MAX) {
+    throw limitReached(TOO_MANY_DELIVERABLE_FILES);
+  }
   const { type: _type, version_of, ...file } = command;
   if (version_of === undefined) return [FileUploaded.create(file)];
   if (command.file_type !== 'deliverable') throw invalid('Only deliverables have versions');
@@ -135,7 +141,15 @@ function validateSubmission(command: SubmitProjectCommand): void {
   }
   if (command.checklist.length === 0) throw invalid('The checklist needs at least one task');
   if (command.checklist.some((task) => !task.task_name.trim())) throw invalid('Please fill in all task names');
+  // Each field has a length in characters; together, in bytes, they must leave the project's document
+  // room for its files under the bound every stored item has (docs/security.md#bounds).
+  const { type: _type, ...brief } = command;
+  if (new TextEncoder().encode(JSON.stringify(brief)).length > BRIEF_MAX_BYTES) throw invalid(BRIEF_TOO_LARGE);
 }
+
+/** The brief and checklist of one project, as stored, in UTF-8 bytes (the document adds at most 200 files). */
+export const BRIEF_MAX_BYTES = 160 * 1024;
+export const BRIEF_TOO_LARGE = 'This brief is too long to store: shorten the description, notes or checklist';
 
 export const projectDecider: Decider<ProjectCommand, ProjectState> = {
   // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.

@@ -1,6 +1,7 @@
 import * as z from '../../../events/zod.js';
 import { defineEvent, type EventDefinition, type EventOf } from '../../../events/catalogue.js';
 import { PRIORITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../shared/vocabulary.js';
+import { PAGES_MAX } from '../../../shared/uploads.js';
 
 const checklistItemSchema = () => z.object({
   checklist_id: z.string().check(z.minLength(1)),
@@ -66,6 +67,11 @@ export const FileUploaded = /* @__PURE__ */ defineEvent(
     version_of: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
     /** The version this file is of its deliverable (2, 3, …); absent means v1. */
     version: z.optional(z.int().check(z.gte(1))),
+    /**
+     * Pages of a deliverable as the server counted them when it was recorded (a PDF: its page tree;
+     * an image: 1). Absent on older events and where it could not be counted. Notes name a page of it.
+     */
+    page_count: z.optional(z.int().check(z.gte(1), z.lte(PAGES_MAX))),
   }),
 );
 

@@ -12,7 +12,13 @@ import * as z from '../../../events/zod.js';
 export const NOTE_TEXT_MAX = 2000;
 export const SUMMARY_MAX = 2000;
 export const NOTES_PER_VERSION_MAX = 100;
+/**
+ * Notes and replies one project holds, whatever its versions: GET /api/projects/{id}/reviews answers
+ * with all of them and their texts, and stays under Lambda's 6 MB response (docs/security.md#bounds).
+ */
+export const NOTES_PER_PROJECT_MAX = 400;
 export const REPLIES_PER_NOTE_MAX = 50;
+export const REPLIES_PER_PROJECT_MAX = 400;
 
 /** Where a deliverable's current version stands with the client. */
 export const REVIEW_STATUSES = ['awaiting_review', 'changes_requested', 'approved'] as const;
@@ -26,6 +32,8 @@ export interface DeliverableVersion {
   file_size: number;
   uploaded_at: string;
   uploaded_by_name: string | null;
+  /** Its pages as counted when it was recorded (a note names one of them); null where unknown. */
+  page_count: number | null;
 }
 
 export interface ReviewNoteReply {

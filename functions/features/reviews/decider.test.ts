@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Actor, NewEvent } from '../../../events/envelope.js';
 import { by, deciderSpec } from '../../../tests/support/given-when-then.js';
 import { DesignerAssigned, FileUploaded, ProjectStatusChanged, ProjectSubmitted } from '../projects/events.js';
-import { NOTE_TEXT_MAX, NOTES_PER_VERSION_MAX, REPLIES_PER_NOTE_MAX } from './contracts.js';
-import { NOTE_OR_SUMMARY, REPLIERS_ONLY, REVIEWERS_ONLY, RESPONDERS_ONLY, TOO_MANY_NOTES, TOO_MANY_REPLIES, reviewDecider, type ReviewCommand } from './decider.js';
+import { PAGES_MAX } from '../../../shared/uploads.js';
+import { NOTE_TEXT_MAX, NOTES_PER_PROJECT_MAX, NOTES_PER_VERSION_MAX, REPLIES_PER_NOTE_MAX, REPLIES_PER_PROJECT_MAX } from './contracts.js';
+import {
+  NOTE_OR_SUMMARY, REPLIERS_ONLY, REVIEWERS_ONLY, RESPONDERS_ONLY, TOO_MANY_NOTES, TOO_MANY_PROJECT_NOTES, TOO_MANY_PROJECT_REPLIES, TOO_MANY_REPLIES, noSuchPage, reviewDecider, type ReviewCommand,
+} from './decider.js';
 import { ChangesRequested, DeliverableApproved, ReviewNotePinned, ReviewNoteReplied, ReviewNoteResolved } from './events.js';
 
 const CLIENT: Actor = { sub: 'client-1', role: 'client' };
@@ -71,6 +74,31 @@ describe('reviews decider: pinning a note', () => {
     spec([...delivered, ...full, v2], CLIENT).when(pin({ note_id: 'one-more', version: 2 })).then((events) => expect(events).toHaveLength(1));
   });
   it('the same note sent again appends nothing', () => spec([...delivered, pinned('n1')], CLIENT).when(pin({ note_id: 'n1' })).then([]));
+  it(`at most ${NOTES_PER_PROJECT_MAX} notes on the whole project, however many versions (429)`, () => {
+    const perVersion = NOTES_PER_VERSION_MAX;
+    const versions = Math.ceil(NOTES_PER_PROJECT_MAX / perVersion) + 1;
+    const uploads = Array.from({ length: versions - 1 }, (_, i) => file(`d1v${i + 2}`, { version_of: 'd1', version: i + 2 }));
+    const notes = Array.from({ length: NOTES_PER_PROJECT_MAX }, (_, i) => pinned(`n${i}`, Math.floor(i / perVersion) + 1));
+    // The last version has room of its own, the project has none.
+    spec([...delivered, ...uploads, ...notes], CLIENT).when(pin({ note_id: 'one-more', version: versions })).thenThrows(TOO_MANY_PROJECT_NOTES, 'LIMIT_REACHED');
+    spec([...delivered, ...uploads, ...notes.slice(1)], CLIENT).when(pin({ note_id: 'one-more', version: versions })).then((events) => expect(events).toHaveLength(1));
+  });
+});
+
+describe('reviews decider: pages that exist', () => {
+  const counted = (pages: number) => FileUploaded.create({ file_id: 'd1', file_name: 'plan.pdf', file_type: 'deliverable', file_category: 'application/pdf', file_size: 10, file_url: 'p1/deliverable/d1.pdf', page_count: pages });
+  it('a note on the last page of a counted PDF', () => spec([submitted, assigned, counted(3)], CLIENT).when(pin({ page: 3 })).then((events) => expect(events).toHaveLength(1)));
+  it('not past it', () => spec([submitted, assigned, counted(3)], CLIENT).when(pin({ page: 4 })).thenThrows(noSuchPage(4, 3), 'INVALID'));
+  it('an image is one page', () => spec([submitted, assigned, counted(1)], CLIENT).when(pin({ page: 2 })).thenThrows('Page 2 does not exist: this version has 1 page', 'INVALID'));
+  it('each version by its own count', () => {
+    const longer = FileUploaded.create({ file_id: 'd1v2', file_name: 'plan.pdf', file_type: 'deliverable', file_category: 'application/pdf', file_size: 10, file_url: 'p1/deliverable/d1v2.pdf', version_of: 'd1', version: 2, page_count: 9 });
+    spec([submitted, assigned, counted(3), longer], CLIENT).when(pin({ page: 9, version: 2 })).then((events) => expect(events).toHaveLength(1));
+    spec([submitted, assigned, counted(3), longer], CLIENT).when(pin({ page: 9, version: 1 })).thenThrows(noSuchPage(9, 3), 'INVALID');
+  });
+  it(`a version recorded before pages were counted: up to ${PAGES_MAX}`, () => {
+    spec(delivered, CLIENT).when(pin({ page: PAGES_MAX })).then((events) => expect(events).toHaveLength(1));
+    spec(delivered, CLIENT).when(pin({ page: PAGES_MAX + 1 })).thenThrows(noSuchPage(PAGES_MAX + 1, PAGES_MAX), 'INVALID');
+  });
 });
 
 describe('reviews decider: resolving a note', () => {
@@ -111,6 +139,14 @@ describe('reviews decider: replying to a note', () => {
     spec([...withNote, ...full], DESIGNER).when(reply({ reply_id: 'one-more' })).thenThrows(TOO_MANY_REPLIES, 'LIMIT_REACHED');
   });
   it('the same reply sent again appends nothing', () => spec([...withNote, replied('r1')], DESIGNER).when(reply()).then([]));
+  it(`at most ${REPLIES_PER_PROJECT_MAX} replies on the whole project (429)`, () => {
+    const notes = Array.from({ length: Math.ceil(REPLIES_PER_PROJECT_MAX / REPLIES_PER_NOTE_MAX) + 1 }, (_, i) => pinned(`m${i}`));
+    const replies = Array.from({ length: REPLIES_PER_PROJECT_MAX }, (_, i) =>
+      by(DESIGNER, ReviewNoteReplied.create({ note_id: `m${Math.floor(i / REPLIES_PER_NOTE_MAX)}`, reply_id: `q${i}`, text: 'ok' })));
+    const last = `m${notes.length - 1}`;
+    spec([...delivered, ...notes, ...replies], DESIGNER).when(reply({ note_id: last, reply_id: 'one-more' })).thenThrows(TOO_MANY_PROJECT_REPLIES, 'LIMIT_REACHED');
+    spec([...delivered, ...notes, ...replies.slice(1)], DESIGNER).when(reply({ note_id: last, reply_id: 'one-more' })).then((events) => expect(events).toHaveLength(1));
+  });
   it('the fold keeps who answered, as what, and when', () => {
     const state = spec([...withNote, by(ADMIN, ReviewNoteReplied.create({ note_id: 'n1', reply_id: 'r1', text: 'On it' }), '2026-11-23T09:00:00.000Z')], CLIENT).state();
     expect(state.notes[0]!.replies).toEqual([{ reply_id: 'r1', text: 'On it', author: ADMIN.sub, author_role: 'admin', at: '2026-11-23T09:00:00.000Z' }]);

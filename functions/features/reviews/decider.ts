@@ -3,7 +3,8 @@ import type { NewEvent } from '../../../events/envelope.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
 import { conflict, forbidden, invalid, limitReached, notFound } from '../../platform/domain-errors.js';
 import { ProjectStatusChanged } from '../projects/events.js';
-import { NOTE_TEXT_MAX, NOTES_PER_VERSION_MAX, REPLIES_PER_NOTE_MAX, SUMMARY_MAX } from './contracts.js';
+import { PAGES_MAX } from '../../../shared/uploads.js';
+import { NOTE_TEXT_MAX, NOTES_PER_PROJECT_MAX, NOTES_PER_VERSION_MAX, REPLIES_PER_NOTE_MAX, REPLIES_PER_PROJECT_MAX, SUMMARY_MAX } from './contracts.js';
 import { ChangesRequested, DeliverableApproved, ReviewNotePinned, ReviewNoteReplied, ReviewNoteResolved } from './events.js';
 import { currentVersion, initialReviewState, evolveReview, openNotesOn, type DeliverableState, type ReviewState } from './state.js';
 
@@ -26,6 +27,10 @@ export const REPLIERS_ONLY = 'Only admins and the assigned designer reply to not
 export const TOO_MANY_REPLIES = `A note holds at most ${REPLIES_PER_NOTE_MAX} replies: resolve it, or answer in a new version`;
 export const NOTE_OR_SUMMARY = 'Pin at least one note or write a summary of the changes';
 export const TOO_MANY_NOTES = `A version holds at most ${NOTES_PER_VERSION_MAX} notes: resolve or combine notes, or ask for a new version first`;
+export const TOO_MANY_PROJECT_NOTES = `A project holds at most ${NOTES_PER_PROJECT_MAX} notes across its versions: combine notes or write a summary of the changes instead`;
+export const TOO_MANY_PROJECT_REPLIES = `A project holds at most ${REPLIES_PER_PROJECT_MAX} replies to notes: answer in a new version instead`;
+/** The page a note names must be one of the version's (`pages`: its count, as recorded). */
+export const noSuchPage = (page: number, pages: number) => `Page ${page} does not exist: this version has ${pages} page${pages === 1 ? '' : 's'}`;
 
 /** The project's client, or a member of the client's team. */
 export function isReviewer(state: Pick<ReviewState, 'user_id' | 'team_id'>, context: DecisionContext, callerTeamId: string | null): boolean {
@@ -59,8 +64,12 @@ function decidable(deliverable: DeliverableState, version: number): void {
 function pinNote(command: Extract<ReviewCommand, { type: 'PinNote' }>, state: ReviewState, context: DecisionContext): NewEvent[] {
   if (!isReviewer(state, context, command.caller_team_id)) throw forbidden(REVIEWERS_ONLY);
   const deliverable = deliverableOf(state, command.deliverable_id);
-  if (!deliverable.versions.some((known) => known.version === command.version)) throw notFound(`Version v${command.version} not found`);
+  const pinnedOn = deliverable.versions.find((known) => known.version === command.version);
+  if (!pinnedOn) throw notFound(`Version v${command.version} not found`);
   if (!Number.isInteger(command.page) || command.page < 1) throw invalid('Pages are numbered from 1');
+  // A version recorded before pages were counted (or whose pages could not be) is bounded by PAGES_MAX.
+  const pages = pinnedOn.page_count ?? PAGES_MAX;
+  if (command.page > pages) throw invalid(noSuchPage(command.page, pages));
   if (!(command.x >= 0 && command.x <= 1 && command.y >= 0 && command.y <= 1)) throw invalid('A note is pinned inside the page');
   const text = command.text.trim();
   if (!text) throw invalid('Write a note first');
@@ -68,6 +77,7 @@ function pinNote(command: Extract<ReviewCommand, { type: 'PinNote' }>, state: Re
   if (state.notes.some((note) => note.note_id === command.note_id)) return [];
   const onVersion = state.notes.filter((note) => note.deliverable_id === deliverable.deliverable_id && note.version === command.version).length;
   if (onVersion >= NOTES_PER_VERSION_MAX) throw limitReached(TOO_MANY_NOTES);
+  if (state.notes.length >= NOTES_PER_PROJECT_MAX) throw limitReached(TOO_MANY_PROJECT_NOTES);
   const { note_id, deliverable_id, version, page, x, y } = command;
   return [ReviewNotePinned.create({ note_id, deliverable_id, version, page, x, y, text })];
 }
@@ -82,6 +92,8 @@ function replyToNote(command: Extract<ReviewCommand, { type: 'ReplyToNote' }>, s
   const replies = note.replies ?? [];
   if (replies.some((reply) => reply.reply_id === command.reply_id)) return [];
   if (replies.length >= REPLIES_PER_NOTE_MAX) throw limitReached(TOO_MANY_REPLIES);
+  const onProject = state.notes.reduce((count, known) => count + (known.replies?.length ?? 0), 0);
+  if (onProject >= REPLIES_PER_PROJECT_MAX) throw limitReached(TOO_MANY_PROJECT_REPLIES);
   return [ReviewNoteReplied.create({ note_id: note.note_id, reply_id: command.reply_id, text })];
 }
 

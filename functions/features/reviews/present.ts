@@ -24,7 +24,15 @@ export function presentReview(state: ReviewState, texts: ReadonlyMap<string, str
       deliverable_id: deliverable.deliverable_id,
       file_name: current.file_name,
       current_version: currentVersion(deliverable),
-      versions: deliverable.versions.map((version) => ({ version: version.version, file_id: version.file_id, file_name: version.file_name, file_size: version.file_size, uploaded_at: version.uploaded_at, uploaded_by_name: nameOf(version.uploaded_by) })),
+      versions: deliverable.versions.map((version) => ({
+        version: version.version,
+        file_id: version.file_id,
+        file_name: version.file_name,
+        file_size: version.file_size,
+        uploaded_at: version.uploaded_at,
+        uploaded_by_name: nameOf(version.uploaded_by),
+        page_count: version.page_count ?? null,
+      })),
       status: deliverable.status,
       ready_for_review: deliverable.ready_for_review,
       notes: state.notes

@@ -17,6 +17,8 @@ export interface VersionState {
   file_size: number;
   uploaded_at: string;
   uploaded_by: string;
+  /** Pages as counted when recorded (absent on versions folded before pages were counted, or unknown). */
+  page_count?: number | null;
 }
 
 export interface ReplyState {
@@ -120,7 +122,15 @@ function evolveFile(state: ReviewState, event: Folded<EventOf<typeof FileUploade
   const deliverableId = data.version_of ?? data.file_id;
   const known = state.deliverables.find((deliverable) => deliverable.deliverable_id === deliverableId);
   if (known?.versions.some((version) => version.file_id === data.file_id)) return state;
-  const version: VersionState = { version: data.version ?? (known ? currentVersion(known) + 1 : 1), file_id: data.file_id, file_name: data.file_name, file_size: data.file_size, uploaded_at: event.at, uploaded_by: event.actor.sub };
+  const version: VersionState = {
+    version: data.version ?? (known ? currentVersion(known) + 1 : 1),
+    file_id: data.file_id,
+    file_name: data.file_name,
+    file_size: data.file_size,
+    uploaded_at: event.at,
+    uploaded_by: event.actor.sub,
+    page_count: data.page_count ?? null,
+  };
   if (!known) {
     // A version whose v1 is unknown cannot happen (the projects decider refuses it); a v1 starts a deliverable.
     if (data.version_of) return state;

@@ -1,14 +1,15 @@
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { MAX_FILE_BYTES } from '../../../shared/uploads.js';
+import { MAX_FILE_BYTES, safeObjectKey } from '../../../shared/uploads.js';
 import { requestHandlerOptions, SLOW_SERVICE_SILENCE_MS, MIDDLEWARE_RESOLVED_ONCE } from './sdk-config.js';
 import { captureAwsClient } from '../observability/tracing.js';
 
 /**
  * The one storage adapter: the uploads bucket in S3, or s3rver in the embedded runtime (env
  * `S3_ENDPOINT`). Presigned POSTs for browser uploads, HeadObject to check what actually arrived,
- * DeleteObject for what is refused, presigned GETs for downloads.
+ * DeleteObject for what is refused, presigned GETs for downloads. Every key it is given must be a
+ * safe object key (shared/uploads.ts `objectKeyProblem`), or the call throws before reaching S3.
  */
 
 /** Presigned POSTs and download links live this long (docs/product.md#limits: signed link 300 s). */
@@ -61,7 +62,8 @@ export interface PresignedUpload {
 }
 
 /** A form the browser posts the file with: this key, this content type, at most 50 MB, for 300 s. */
-export function presignUpload(key: string, contentType: string, maxBytes = MAX_FILE_BYTES): Promise<PresignedUpload> {
+export async function presignUpload(key: string, contentType: string, maxBytes = MAX_FILE_BYTES): Promise<PresignedUpload> {
+  safeObjectKey(key);
   return createPresignedPost(storageClient(), {
     Bucket: uploadsBucket(),
     Key: key,
@@ -86,7 +88,7 @@ const isMissing = (error: unknown) =>
 
 export async function headObject(key: string): Promise<StoredObject | null> {
   try {
-    const head = await storageClient().send(new HeadObjectCommand({ Bucket: uploadsBucket(), Key: key }));
+    const head = await storageClient().send(new HeadObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }));
     return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? '' };
   } catch (error) {
     if (isMissing(error)) return null;
@@ -94,12 +96,20 @@ export async function headObject(key: string): Promise<StoredObject | null> {
   }
 }
 
+/** An object's bytes (callers check its size with headObject first: it is held in memory whole). */
+export async function getObjectBytes(key: string): Promise<Uint8Array> {
+  const answer = await storageClient().send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }));
+  return answer.Body!.transformToByteArray();
+}
+
 export async function deleteObject(key: string): Promise<void> {
-  await storageClient().send(new DeleteObjectCommand({ Bucket: uploadsBucket(), Key: key }));
+  await storageClient().send(new DeleteObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }));
 }
 
 export async function copyObject(from: string, to: string): Promise<void> {
   const bucket = uploadsBucket();
+  safeObjectKey(from);
+  safeObjectKey(to);
   // CopySource is "bucket/key" with the key URL-encoded segment by segment.
   await storageClient().send(
     new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`, MetadataDirective: 'COPY' }),
@@ -107,7 +117,7 @@ export async function copyObject(from: string, to: string): Promise<void> {
 }
 
 /** A link that downloads the object as an attachment named `fileName`, valid for 300 s. */
-export function presignDownload(key: string, fileName: string): Promise<string> {
+export async function presignDownload(key: string, fileName: string): Promise<string> {
   // The stored names are sanitised (letters, digits, . _ -), so the quoted filename needs no escaping;
   // the RFC 5987 form is added for completeness.
   const quoted = fileName.replace(/["\\\r\n]/g, '_');
@@ -115,7 +125,7 @@ export function presignDownload(key: string, fileName: string): Promise<string> 
     storageClient(),
     new GetObjectCommand({
       Bucket: uploadsBucket(),
-      Key: key,
+      Key: safeObjectKey(key),
       ResponseContentDisposition: `attachment; filename="${quoted}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
     }),
     { expiresIn: SIGNED_URL_SECONDS },

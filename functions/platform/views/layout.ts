@@ -12,5 +12,7 @@
  *    set to Nov 26, 2026'): a rebuild rewords the entries written before.
  * 3: issue 37, the client's review: the review view per project, the review summary on every
  *    project document and card, and the activity entries of versions and decisions.
+ * 4: issue 41, the review in bounded items: a summary without notes, and one item per note,
+ *    resolution and reply (texts with them).
  */
-export const VIEWS_LAYOUT = 3;
+export const VIEWS_LAYOUT = 4;

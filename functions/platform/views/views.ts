@@ -2,6 +2,7 @@ import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynam
 import { expiredGuards, guardAttribute, guardFloor, guardValue } from '../event-store/counter-guards.js';
 import { sharedDynamoClient } from '../aws/dynamodb.js';
 import { perProcess, required } from '../runtime.js';
+import { requireItemWithin } from './item-size.js';
 import { POINTER_KEY, toStored, ViewReader, type Generations, type ViewItem } from './view-reader.js';
 
 export { ViewReader, type Generations, type IndexName, type Page, type PageKey, type SortRange, type ViewItem } from './view-reader.js';
@@ -116,6 +117,7 @@ export class ViewStore extends ViewReader {
    * one with an equal lookup).
    */
   async putGuarded(gen: number, item: ViewItem, v: number, lv?: number): Promise<boolean> {
+    requireItemWithin(item);
     const put = (condition: string, values: Record<string, unknown>) =>
       this.client.send(new PutCommand({ TableName: this.tableName, Item: toStored(gen, { ...item, v, ...(lv === undefined ? {} : { lv }) }), ConditionExpression: condition, ExpressionAttributeValues: values }));
     try {
@@ -139,6 +141,7 @@ export class ViewStore extends ViewReader {
 
   /** Writes an item that never changes once written (e.g. an activity entry per event). */
   async putOnce(gen: number, item: ViewItem): Promise<boolean> {
+    requireItemWithin(item);
     try {
       await this.client.send(
         new PutCommand({ TableName: this.tableName, Item: toStored(gen, item), ConditionExpression: 'attribute_not_exists(pk)' }),

@@ -5,7 +5,8 @@ import { HttpError } from '../../../platform/errors.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { log } from '../../../platform/log.js';
 import { appending } from '../../../app/runtime.js';
-import { copyObject, deleteObject, headObject, incomingPrefix } from '../../../platform/aws/storage.js';
+import { copyObject, deleteObject, getObjectBytes, headObject, incomingPrefix } from '../../../platform/aws/storage.js';
+import { countPages } from '../pages.js';
 import { recordFileBody, type RecordFileResponse } from '../contracts.js';
 import { projectParams, readableProject, requireFileWriter } from '../access.js';
 
@@ -46,6 +47,9 @@ export const handler = httpHandler({ body: recordFileBody, params: projectParams
   }
 
   const finalKey = uploadedKey.slice(prefix.length);
+  // A deliverable's pages are counted once, here, so the review can refuse notes on pages it lacks.
+  const contentType = normaliseMimeType(stored.contentType);
+  const pageCount = parsed.fileType === 'deliverable' ? await countPages(contentType, () => getObjectBytes(uploadedKey)) : null;
   try {
     if (prefix) {
       await copyObject(uploadedKey, finalKey);
@@ -58,10 +62,11 @@ export const handler = httpHandler({ body: recordFileBody, params: projectParams
         file_id: parsed.fileId,
         file_name: parsed.fileName,
         file_type: parsed.fileType,
-        file_category: normaliseMimeType(stored.contentType),
+        file_category: contentType,
         file_size: stored.size,
         file_url: finalKey,
         ...(request.body.version_of ? { version_of: request.body.version_of } : {}),
+        ...(pageCount === null ? {} : { page_count: pageCount }),
       },
       { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
     );
