@@ -54,7 +54,7 @@ beforeAll(async () => {
   deliverableId = await uploadVersion();
   for (let version = 2; version <= VERSIONS; version += 1) await uploadVersion(deliverableId);
   await stack.settle();
-}, 300_000);
+}, 600_000);
 afterAll(() => stack?.stop());
 
 describe('13 versions × 100 notes with maximal fields', () => {
@@ -133,5 +133,6 @@ describe('13 versions × 100 notes with maximal fields', () => {
     expect(Buffer.byteLength(JSON.stringify(review))).toBeLessThan(6 * 1024 * 1024);
     const card = ((await stack.api('GET', '/api/projects', { user: owner })).body.projects as { id: string; review_summary: { approved_by_client: boolean } }[]).find((p) => p.id === projectId);
     expect(card?.review_summary.approved_by_client).toBe(true);
-  }, 300_000);
+    // 400 notes of 6 KB, each projected with its activity entry: minutes on a loaded 2-core machine.
+  }, 900_000);
 });
