@@ -135,7 +135,7 @@ function readOutputs(outputsFile: string): Record<string, string> {
  * keep the parameter's previous value, so their output already says "true" and this does nothing.
  */
 function protectAfterFirstCreate(outputs: Record<string, string>): number {
-  if (outputs.DeletionProtection === 'true') return 0;
+  if (outputs.DeletionProtectionStatus === 'true') return 0;
   console.log('\nThe stack exists now: switching deletion protection on for the events table and the user pool.');
   const protectedRun = run('npx', ['cdk', 'deploy', stackName, '--app', assembly, '--no-notices', '--require-approval', 'never', '--parameters', `${stackName}:${DELETION_PROTECTION_PARAMETER}=true`]);
   if (protectedRun !== 0) {

@@ -251,7 +251,7 @@ export class DesignClubStack extends Stack {
     output('CodeDeployApplication', this.deploys.application.applicationName, 'Gradual deployments of the functions (rollback here)');
     output('BackupVaultName', this.backups.vault.backupVaultName, 'AWS Backup vault (events table, uploads bucket)');
     output('NotificationsKeySecretName', notificationsKey.secret.secretName, 'The unsubscribe links’ key, kept when the stack is deleted (docs/deploy.md 10)');
-    output('DeletionProtection', DeletionProtection.of(this).parameter.valueAsString, 'Deletion protection of the events table and the user pool ("false" only until npm run deploy has finished the first create)');
+    output('DeletionProtectionStatus', DeletionProtection.of(this).parameter.valueAsString, 'Deletion protection of the events table and the user pool ("false" only until npm run deploy has finished the first create)');
     output('SesConfigurationSet', this.mail.configurationSetName, 'SES configuration set of every product e-mail');
     output(
       'DeadLetterQueues',

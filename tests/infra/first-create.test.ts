@@ -29,7 +29,7 @@ describe('deletion protection: off at the first create, on from the deploy after
     expect(parent.Parameters?.DeletionProtection).toMatchObject({ Type: 'String', Default: 'false', AllowedValues: ['false', 'true'] });
     expect((parent as { Conditions?: Record<string, unknown> }).Conditions?.DeletionProtectionOn).toEqual({ 'Fn::Equals': [{ Ref: 'DeletionProtection' }, 'true'] });
     // bin/deploy.ts reads this output to know whether the stack still waits for its protection.
-    expect(parent.Outputs?.DeletionProtection?.Value).toEqual({ Ref: 'DeletionProtection' });
+    expect(parent.Outputs?.DeletionProtectionStatus?.Value).toEqual({ Ref: 'DeletionProtection' });
   });
 
   it('protects the events table and the user pool by that parameter', () => {
