@@ -35,17 +35,33 @@ export function provisionCfnLint() {
   const venv = spawnSync('python3', ['-m', 'venv', CFN_LINT_VENV], { stdio: 'inherit', timeout: 120_000 });
   if (venv.status !== 0) {
     rmSync(CFN_LINT_VENV, { recursive: true, force: true });
-    const cause = venv.error?.code === 'ENOENT' ? 'python3 is not installed' : 'python3 -m venv failed (Debian: apt-get install python3-venv)';
-    return { problem: `cfn-lint is missing and could not be provisioned (${cause}). Install it with: ${CFN_LINT_INSTALL}` };
+    const cause =
+      venv.error?.code === 'ENOENT'
+        ? 'python3 is not installed'
+        : 'python3 -m venv failed (Debian: apt-get install python3-venv)';
+    return {
+      problem: `cfn-lint is missing and could not be provisioned (${cause}). Install it with: ${CFN_LINT_INSTALL}`,
+    };
   }
   const pip = spawnSync(
     resolve(CFN_LINT_VENV, 'bin', 'pip'),
-    ['install', '--quiet', '--disable-pip-version-check', '--timeout', '5', '--retries', '0', `cfn-lint==${CFN_LINT_VERSION}`],
+    [
+      'install',
+      '--quiet',
+      '--disable-pip-version-check',
+      '--timeout',
+      '5',
+      '--retries',
+      '0',
+      `cfn-lint==${CFN_LINT_VERSION}`,
+    ],
     { stdio: 'inherit', timeout: 300_000 },
   );
   if (pip.status !== 0 || !existsSync(venvBin)) {
     rmSync(CFN_LINT_VENV, { recursive: true, force: true });
-    return { problem: `cfn-lint is missing and pip could not install it (is PyPI reachable?). Install it with: ${CFN_LINT_INSTALL}` };
+    return {
+      problem: `cfn-lint is missing and pip could not install it (is PyPI reachable?). Install it with: ${CFN_LINT_INSTALL}`,
+    };
   }
   return { command: venvBin, how: `${CFN_LINT_VENV} (provisioned now)` };
 }
@@ -64,7 +80,10 @@ export function findChromium() {
   } catch {
     // No playwright package, or no browser of its own: the message below says what to install.
   }
-  return { problem: 'No Chromium for the browser tests. Install one: apt-get install chromium (Debian), or npx playwright install chromium' };
+  return {
+    problem:
+      'No Chromium for the browser tests. Install one: apt-get install chromium (Debian), or npx playwright install chromium',
+  };
 }
 
 /** Makes a provisioned cfn-lint visible to the test processes (tests/infra/support/cfn-lint.ts reads CFN_LINT). */

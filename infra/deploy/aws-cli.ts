@@ -14,12 +14,20 @@ export type CliAnswer =
 function classify(stderr: string): Exclude<CliAnswer, { ok: true }>['kind'] {
   if (/AccessDenied|not authorized|UnauthorizedOperation|AuthorizationError/i.test(stderr)) return 'denied';
   if (/ResourceNotFoundException|NotFound|does not exist/i.test(stderr)) return 'not-found';
-  if (/Unable to locate credentials|could not be found|ExpiredToken|InvalidClientTokenId|Token has expired|UnrecognizedClient/i.test(stderr)) return 'no-credentials';
+  if (
+    /Unable to locate credentials|could not be found|ExpiredToken|InvalidClientTokenId|Token has expired|UnrecognizedClient/i.test(
+      stderr,
+    )
+  )
+    return 'no-credentials';
   return 'failed';
 }
 
 /** `aws <args> --output json`, at most `timeoutMs` (an unreachable endpoint is "could not check", not a hang). */
-export function awsCli(args: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<CliAnswer> {
+export function awsCli(
+  args: string[],
+  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliAnswer> {
   return new Promise((resolve) => {
     execFile(
       process.env.AWS_CLI ?? 'aws',
@@ -32,7 +40,11 @@ export function awsCli(args: string[], options: { timeoutMs?: number; env?: Node
         }
         if (error) {
           const message = (stderr || error.message).trim().split('\n').filter(Boolean).pop() ?? 'failed';
-          resolve({ ok: false, kind: error.killed ? 'failed' : classify(stderr), message: error.killed ? `no answer within ${(options.timeoutMs ?? 20_000) / 1000} s` : message });
+          resolve({
+            ok: false,
+            kind: error.killed ? 'failed' : classify(stderr),
+            message: error.killed ? `no answer within ${(options.timeoutMs ?? 20_000) / 1000} s` : message,
+          });
           return;
         }
         try {

@@ -23,16 +23,38 @@ export async function prepareRetry(stackName: string, region: string, cli: Cli =
     if (described.kind === 'not-found') return { proceed: true, lines: [] };
     return { proceed: true, lines: [`(Could not read the state of ${stackName}: ${described.message}. Going on.)`] };
   }
-  const stack = (described.json as { Stacks?: { StackStatus?: string; EnableTerminationProtection?: boolean }[] }).Stacks?.[0];
+  const stack = (described.json as { Stacks?: { StackStatus?: string; EnableTerminationProtection?: boolean }[] })
+    .Stacks?.[0];
   const status = stack?.StackStatus;
   if (status === 'ROLLBACK_COMPLETE') {
-    const lines = [`${stackName} is ROLLBACK_COMPLETE: its first create failed and rolled back, nothing is left in it. The deploy deletes it and creates it again.`];
+    const lines = [
+      `${stackName} is ROLLBACK_COMPLETE: its first create failed and rolled back, nothing is left in it. The deploy deletes it and creates it again.`,
+    ];
     if (!stack?.EnableTerminationProtection) return { proceed: true, lines };
-    const cleared = await cli(['cloudformation', 'update-termination-protection', '--region', region, '--stack-name', stackName, '--no-enable-termination-protection']);
-    if (cleared.ok) return { proceed: true, lines: [...lines, 'Its termination protection would refuse that deletion: switched off (the deploy switches it on again).'] };
+    const cleared = await cli([
+      'cloudformation',
+      'update-termination-protection',
+      '--region',
+      region,
+      '--stack-name',
+      stackName,
+      '--no-enable-termination-protection',
+    ]);
+    if (cleared.ok)
+      return {
+        proceed: true,
+        lines: [
+          ...lines,
+          'Its termination protection would refuse that deletion: switched off (the deploy switches it on again).',
+        ],
+      };
     return {
       proceed: false,
-      lines: [...lines, `Its termination protection refuses the deletion, and switching it off failed (${cleared.message}). Run:`, `  aws cloudformation update-termination-protection --no-enable-termination-protection --stack-name ${stackName} --region ${region}`],
+      lines: [
+        ...lines,
+        `Its termination protection refuses the deletion, and switching it off failed (${cleared.message}). Run:`,
+        `  aws cloudformation update-termination-protection --no-enable-termination-protection --stack-name ${stackName} --region ${region}`,
+      ],
     };
   }
   if (status === 'ROLLBACK_FAILED') {
@@ -57,7 +79,12 @@ export async function prepareRetry(stackName: string, region: string, cli: Cli =
     };
   }
   if (status && /_IN_PROGRESS$/.test(status)) {
-    return { proceed: false, lines: [`${stackName} is ${status}: another operation is running. Wait for it: aws cloudformation wait stack-update-complete --stack-name ${stackName} --region ${region}`] };
+    return {
+      proceed: false,
+      lines: [
+        `${stackName} is ${status}: another operation is running. Wait for it: aws cloudformation wait stack-update-complete --stack-name ${stackName} --region ${region}`,
+      ],
+    };
   }
   return { proceed: true, lines: [] };
 }

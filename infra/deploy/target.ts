@@ -53,7 +53,10 @@ export async function resolveTarget(
   if (!resolved) {
     return {
       ok: false,
-      message: [`No AWS region: none in AWS_REGION, AWS_DEFAULT_REGION or the profile "${PROFILE()}" (${CONFIG_FILE()}). Nothing was built or deployed. Set one:`, ...NO_REGION_FIX.map((line) => `  ${line}`)].join('\n'),
+      message: [
+        `No AWS region: none in AWS_REGION, AWS_DEFAULT_REGION or the profile "${PROFILE()}" (${CONFIG_FILE()}). Nothing was built or deployed. Set one:`,
+        ...NO_REGION_FIX.map((line) => `  ${line}`),
+      ].join('\n'),
     };
   }
   if (options.assemblyRegion && options.assemblyRegion !== resolved.region) {
@@ -75,11 +78,17 @@ export async function resolveTarget(
       const [result] = caller.results;
       return {
         ok: false,
-        message: [`AWS credentials: ${result?.detail ?? 'none usable.'} Nothing was built or deployed. Sign in, then run the deploy again:`, ...(result?.fix ?? []).map((line) => `  ${line}`)].join('\n'),
+        message: [
+          `AWS credentials: ${result?.detail ?? 'none usable.'} Nothing was built or deployed. Sign in, then run the deploy again:`,
+          ...(result?.fix ?? []).map((line) => `  ${line}`),
+        ].join('\n'),
       };
     }
     const identity = /^(\S+) in account/.exec(caller.results[0]?.detail ?? '')?.[1] ?? '?';
-    return { ok: true, target: { account: caller.account, identity, region: resolved.region, regionSource: resolved.source } };
+    return {
+      ok: true,
+      target: { account: caller.account, identity, region: resolved.region, regionSource: resolved.source },
+    };
   } finally {
     sts.destroy();
   }

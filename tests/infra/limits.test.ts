@@ -51,21 +51,36 @@ describe('every template within 60% of CloudFormation’s limits', () => {
     it(`keeps ${limit} at or under ${HEADROOM * CLOUDFORMATION_LIMITS[limit]} of ${CLOUDFORMATION_LIMITS[limit]} in each template`, () => {
       const over = measures
         .filter((entry) => entry[limit] / CLOUDFORMATION_LIMITS[limit] > HEADROOM)
-        .map((entry) => `${entry.template}: ${entry[limit]} ${limit} (${Math.round((100 * entry[limit]) / CLOUDFORMATION_LIMITS[limit])}%)`);
+        .map(
+          (entry) =>
+            `${entry.template}: ${entry[limit]} ${limit} (${Math.round((100 * entry[limit]) / CLOUDFORMATION_LIMITS[limit])}%)`,
+        );
       expect(over).toEqual([]);
     });
   }
 
   it('gives each feature of functions/features/ with handlers its own nested stack', () => {
-    const features = readdirSync(path.join(ROOT, 'functions/features'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
-    const withHandlers = new Set(result.functions.filter((fn) => !fn.kinds.includes('trigger')).map((fn) => /^functions\/features\/([^/]+)\//.exec(fn.handler)?.[1]));
+    const features = readdirSync(path.join(ROOT, 'functions/features'), { withFileTypes: true }).filter((entry) =>
+      entry.isDirectory(),
+    );
+    const withHandlers = new Set(
+      result.functions
+        .filter((fn) => !fn.kinds.includes('trigger'))
+        .map((fn) => /^functions\/features\/([^/]+)\//.exec(fn.handler)?.[1]),
+    );
     for (const feature of features.filter((entry) => withHandlers.has(entry.name))) {
       const id = `Feature${feature.name.replace(/(^|[-_])([a-z0-9])/g, (_, __, c: string) => c.toUpperCase())}`;
       expect(Object.keys(result.nestedTemplatePaths), feature.name).toContain(id);
     }
     // Every function of a nested stack is in its feature's template; only the Cognito triggers stay in the parent.
-    const parent = JSON.parse(readFileSync(result.templatePath, 'utf8')) as { Resources: Record<string, { Type: string; Properties?: { Description?: string } }> };
-    const parentFunctions = Object.values(parent.Resources).filter((r) => r.Type === 'AWS::Lambda::Function' && /^(api|consumer|schedule|realtime|trigger): /.test(r.Properties?.Description ?? ''));
+    const parent = JSON.parse(readFileSync(result.templatePath, 'utf8')) as {
+      Resources: Record<string, { Type: string; Properties?: { Description?: string } }>;
+    };
+    const parentFunctions = Object.values(parent.Resources).filter(
+      (r) =>
+        r.Type === 'AWS::Lambda::Function' &&
+        /^(api|consumer|schedule|realtime|trigger): /.test(r.Properties?.Description ?? ''),
+    );
     expect(parentFunctions.map((r) => r.Properties!.Description).every((d) => d!.startsWith('trigger: '))).toBe(true);
   });
 });

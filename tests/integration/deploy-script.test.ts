@@ -25,7 +25,11 @@ function scriptAnswers(...answers: { stdout?: unknown; stderr?: string; exit?: n
   writeFileSync(path.join(dir, 'answers.json'), JSON.stringify(answers));
   writeFileSync(calls, '');
 }
-const argsSeen = () => readFileSync(calls, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as string[]);
+const argsSeen = () =>
+  readFileSync(calls, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as string[]);
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'fake-aws-'));
@@ -55,17 +59,54 @@ afterAll(() => {
 
 describe('the certificate through the CLI', () => {
   it('asks ACM in us-east-1 for the ARN and reads its status and names', async () => {
-    scriptAnswers({ stdout: { Certificate: { Status: 'ISSUED', DomainName: 'designclub.studio', SubjectAlternativeNames: ['designclub.studio', '*.designclub.studio'] } } });
+    scriptAnswers({
+      stdout: {
+        Certificate: {
+          Status: 'ISSUED',
+          DomainName: 'designclub.studio',
+          SubjectAlternativeNames: ['designclub.studio', '*.designclub.studio'],
+        },
+      },
+    });
     const answer = await readCertificateWithCli('arn:aws:acm:us-east-1:123456789012:certificate/abc');
-    expect(answer).toEqual({ found: true, certificate: { Status: 'ISSUED', DomainName: 'designclub.studio', SubjectAlternativeNames: ['designclub.studio', '*.designclub.studio'] } });
-    expect(argsSeen()[0]).toEqual(['acm', 'describe-certificate', '--region', 'us-east-1', '--certificate-arn', 'arn:aws:acm:us-east-1:123456789012:certificate/abc', '--output', 'json', '--no-cli-pager']);
+    expect(answer).toEqual({
+      found: true,
+      certificate: {
+        Status: 'ISSUED',
+        DomainName: 'designclub.studio',
+        SubjectAlternativeNames: ['designclub.studio', '*.designclub.studio'],
+      },
+    });
+    expect(argsSeen()[0]).toEqual([
+      'acm',
+      'describe-certificate',
+      '--region',
+      'us-east-1',
+      '--certificate-arn',
+      'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+      '--output',
+      'json',
+      '--no-cli-pager',
+    ]);
   });
 
   it('tells a missing certificate from a denied call', async () => {
-    scriptAnswers({ stderr: 'An error occurred (ResourceNotFoundException) when calling the DescribeCertificate operation: Could not find certificate', exit: 254 });
-    expect(await readCertificateWithCli('arn:aws:acm:us-east-1:123456789012:certificate/gone')).toEqual({ found: false });
-    scriptAnswers({ stderr: 'An error occurred (AccessDeniedException) when calling the DescribeCertificate operation: not authorized', exit: 254 });
-    expect(await readCertificateWithCli('arn:aws:acm:us-east-1:123456789012:certificate/x')).toMatchObject({ error: 'denied' });
+    scriptAnswers({
+      stderr:
+        'An error occurred (ResourceNotFoundException) when calling the DescribeCertificate operation: Could not find certificate',
+      exit: 254,
+    });
+    expect(await readCertificateWithCli('arn:aws:acm:us-east-1:123456789012:certificate/gone')).toEqual({
+      found: false,
+    });
+    scriptAnswers({
+      stderr:
+        'An error occurred (AccessDeniedException) when calling the DescribeCertificate operation: not authorized',
+      exit: 254,
+    });
+    expect(await readCertificateWithCli('arn:aws:acm:us-east-1:123456789012:certificate/x')).toMatchObject({
+      error: 'denied',
+    });
   });
 });
 
@@ -75,21 +116,48 @@ describe('after a deploy: subscriptions waiting for confirmation', () => {
       stdout: {
         Subscriptions: [
           { SubscriptionArn: 'PendingConfirmation', Protocol: 'email', Endpoint: 'ops@designclub.studio' },
-          { SubscriptionArn: 'arn:aws:sns:eu-west-1:123456789012:alarms:1', Protocol: 'email', Endpoint: 'oncall@designclub.studio' },
+          {
+            SubscriptionArn: 'arn:aws:sns:eu-west-1:123456789012:alarms:1',
+            Protocol: 'email',
+            Endpoint: 'oncall@designclub.studio',
+          },
         ],
       },
     });
-    const lines = await pendingSubscriptionsReport('arn:aws:sns:eu-west-1:123456789012:alarms', 'eu-west-1', listSubscriptionsWithCli);
+    const lines = await pendingSubscriptionsReport(
+      'arn:aws:sns:eu-west-1:123456789012:alarms',
+      'eu-west-1',
+      listSubscriptionsWithCli,
+    );
     expect(lines[0]).toBe('Alarm subscriptions waiting for confirmation (1): they receive no alarm until confirmed.');
-    expect(lines.join('\n')).toContain('email ops@designclub.studio: open the link in the mail "AWS Notification - Subscription Confirmation"');
+    expect(lines.join('\n')).toContain(
+      'email ops@designclub.studio: open the link in the mail "AWS Notification - Subscription Confirmation"',
+    );
     expect(lines.join('\n')).not.toContain('oncall@');
-    expect(argsSeen()[0]).toEqual(['sns', 'list-subscriptions-by-topic', '--region', 'eu-west-1', '--topic-arn', 'arn:aws:sns:eu-west-1:123456789012:alarms', '--output', 'json', '--no-cli-pager']);
+    expect(argsSeen()[0]).toEqual([
+      'sns',
+      'list-subscriptions-by-topic',
+      '--region',
+      'eu-west-1',
+      '--topic-arn',
+      'arn:aws:sns:eu-west-1:123456789012:alarms',
+      '--output',
+      'json',
+      '--no-cli-pager',
+    ]);
   });
 
   it('says nothing when every subscription is confirmed, and gives the command when it cannot list them', async () => {
-    scriptAnswers({ stdout: { Subscriptions: [{ SubscriptionArn: 'arn:aws:sns:eu-west-1:1:alarms:1', Protocol: 'email', Endpoint: 'a@b.c' }] } });
+    scriptAnswers({
+      stdout: {
+        Subscriptions: [{ SubscriptionArn: 'arn:aws:sns:eu-west-1:1:alarms:1', Protocol: 'email', Endpoint: 'a@b.c' }],
+      },
+    });
     expect(await pendingSubscriptionsReport('arn:aws:sns:eu-west-1:1:alarms', 'eu-west-1')).toEqual([]);
-    scriptAnswers({ stderr: 'An error occurred (AuthorizationError) when calling the ListSubscriptionsByTopic operation', exit: 254 });
+    scriptAnswers({
+      stderr: 'An error occurred (AuthorizationError) when calling the ListSubscriptionsByTopic operation',
+      exit: 254,
+    });
     const lines = await pendingSubscriptionsReport('arn:aws:sns:eu-west-1:1:alarms', 'eu-west-1');
     expect(lines.join('\n')).toContain('aws sns list-subscriptions-by-topic --region eu-west-1');
   });
@@ -97,15 +165,33 @@ describe('after a deploy: subscriptions waiting for confirmation', () => {
 
 describe('a deploy after a failed one', () => {
   it('goes on for a new stack', async () => {
-    scriptAnswers({ stderr: 'An error occurred (ValidationError) when calling the DescribeStacks operation: Stack with id DesignClub-dev does not exist', exit: 254 });
+    scriptAnswers({
+      stderr:
+        'An error occurred (ValidationError) when calling the DescribeStacks operation: Stack with id DesignClub-dev does not exist',
+      exit: 254,
+    });
     expect(await prepareRetry('DesignClub-dev', 'eu-west-1')).toEqual({ proceed: true, lines: [] });
   });
 
   it('clears the termination protection of a rolled-back first create, so that the CDK can delete it and create again', async () => {
-    scriptAnswers({ stdout: { Stacks: [{ StackStatus: 'ROLLBACK_COMPLETE', EnableTerminationProtection: true }] } }, { stdout: {} });
+    scriptAnswers(
+      { stdout: { Stacks: [{ StackStatus: 'ROLLBACK_COMPLETE', EnableTerminationProtection: true }] } },
+      { stdout: {} },
+    );
     const verdict = await prepareRetry('DesignClub-prod', 'us-east-1');
     expect(verdict.proceed).toBe(true);
-    expect(argsSeen()[1]).toEqual(['cloudformation', 'update-termination-protection', '--region', 'us-east-1', '--stack-name', 'DesignClub-prod', '--no-enable-termination-protection', '--output', 'json', '--no-cli-pager']);
+    expect(argsSeen()[1]).toEqual([
+      'cloudformation',
+      'update-termination-protection',
+      '--region',
+      'us-east-1',
+      '--stack-name',
+      'DesignClub-prod',
+      '--no-enable-termination-protection',
+      '--output',
+      'json',
+      '--no-cli-pager',
+    ]);
   });
 
   it.each([
@@ -115,7 +201,9 @@ describe('a deploy after a failed one', () => {
     scriptAnswers({ stdout: { Stacks: [{ StackStatus: status }] } });
     const verdict = await prepareRetry('DesignClub-dev', 'eu-west-1');
     expect(verdict.proceed).toBe(false);
-    expect(verdict.lines.join('\n')).toContain(`aws cloudformation ${command} --stack-name DesignClub-dev --region eu-west-1`);
+    expect(verdict.lines.join('\n')).toContain(
+      `aws cloudformation ${command} --stack-name DesignClub-dev --region eu-west-1`,
+    );
   });
 });
 
@@ -176,8 +264,13 @@ describe('where it deploys is asked first', () => {
       process.env.AWS_REGION = 'eu-west-1';
       try {
         const answer = await resolveTarget('DesignClub-dev', { endpoint: wire.url, credentials: FAKE_CREDENTIALS });
-        expect(answer).toMatchObject({ ok: true, target: { account: '123456789012', region: 'eu-west-1', regionSource: 'AWS_REGION' } });
-        expect(wire.seen.map((request) => `${request.service} ${request.operation}`)).toEqual(['sts GetCallerIdentity']);
+        expect(answer).toMatchObject({
+          ok: true,
+          target: { account: '123456789012', region: 'eu-west-1', regionSource: 'AWS_REGION' },
+        });
+        expect(wire.seen.map((request) => `${request.service} ${request.operation}`)).toEqual([
+          'sts GetCallerIdentity',
+        ]);
       } finally {
         delete process.env.AWS_REGION;
       }
@@ -186,9 +279,15 @@ describe('where it deploys is asked first', () => {
     it('refuses an assembly synthesized for another region than the operator’s', async () => {
       process.env.AWS_REGION = 'eu-west-1';
       try {
-        const answer = await resolveTarget('DesignClub-dev', { endpoint: wire.url, credentials: FAKE_CREDENTIALS, assemblyRegion: 'us-east-1' });
+        const answer = await resolveTarget('DesignClub-dev', {
+          endpoint: wire.url,
+          credentials: FAKE_CREDENTIALS,
+          assemblyRegion: 'us-east-1',
+        });
         expect(answer).toMatchObject({ ok: false });
-        expect((answer as { message: string }).message).toContain('synthesized for us-east-1, but your region is eu-west-1 (from AWS_REGION)');
+        expect((answer as { message: string }).message).toContain(
+          'synthesized for us-east-1, but your region is eu-west-1 (from AWS_REGION)',
+        );
         expect(wire.seen).toEqual([]);
       } finally {
         delete process.env.AWS_REGION;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assessCertificate, checkCertificate, covers, regionOfCertificate, type CertificateAnswer } from '../../infra/deploy/checks/certificate.js';
+import {
+  assessCertificate,
+  checkCertificate,
+  covers,
+  regionOfCertificate,
+  type CertificateAnswer,
+} from '../../infra/deploy/checks/certificate.js';
 
 const ARN = 'arn:aws:acm:us-east-1:123456789012:certificate/0f0e0d0c-0b0a-0908-0706-050403020100';
 const issued = (names: string[], status = 'ISSUED'): CertificateAnswer => ({
@@ -25,7 +31,11 @@ describe('a certificate name covers a domain as TLS matches it', () => {
 
 describe('the custom domain certificate check', () => {
   it('is ok for an ISSUED us-east-1 certificate whose wildcard SAN covers the domain', () => {
-    const result = assessCertificate(ARN, ['app.designclub.studio'], issued(['designclub.studio', '*.designclub.studio']));
+    const result = assessCertificate(
+      ARN,
+      ['app.designclub.studio'],
+      issued(['designclub.studio', '*.designclub.studio']),
+    );
     expect(result).toMatchObject({ outcome: 'ok' });
     expect(result.detail).toContain('ISSUED in us-east-1');
   });
@@ -33,18 +43,27 @@ describe('the custom domain certificate check', () => {
   it('refuses a certificate of another region without asking ACM, and says to request one in us-east-1', async () => {
     const other = ARN.replace('us-east-1', 'eu-west-1');
     let asked = false;
-    const [result] = await checkCertificate({ certificate: { arn: other, domainNames: ['app.designclub.studio'] } }, async () => {
-      asked = true;
-      return issued(['app.designclub.studio']);
-    });
+    const [result] = await checkCertificate(
+      { certificate: { arn: other, domainNames: ['app.designclub.studio'] } },
+      async () => {
+        asked = true;
+        return issued(['app.designclub.studio']);
+      },
+    );
     expect(asked).toBe(false);
     expect(result).toMatchObject({ outcome: 'missing' });
     expect(result!.detail).toContain('in eu-west-1');
-    expect(result!.fix!.join('\n')).toContain('aws acm request-certificate --region us-east-1 --domain-name app.designclub.studio');
+    expect(result!.fix!.join('\n')).toContain(
+      'aws acm request-certificate --region us-east-1 --domain-name app.designclub.studio',
+    );
   });
 
   it('stops on a certificate still PENDING_VALIDATION, with the DNS records to publish', () => {
-    const result = assessCertificate(ARN, ['app.designclub.studio'], issued(['app.designclub.studio'], 'PENDING_VALIDATION'));
+    const result = assessCertificate(
+      ARN,
+      ['app.designclub.studio'],
+      issued(['app.designclub.studio'], 'PENDING_VALIDATION'),
+    );
     expect(result.outcome).toBe('missing');
     expect(result.detail).toContain('PENDING_VALIDATION, not ISSUED');
     expect(result.fix!.join('\n')).toContain('DomainValidationOptions[].ResourceRecord');

@@ -39,11 +39,15 @@ export function covers(certificateName: string, domain: string): boolean {
 }
 
 /** The region of an ACM certificate ARN (`arn:aws:acm:<region>:<account>:certificate/<id>`). */
-export const regionOfCertificate = (arn: string): string | undefined => /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/.+$/.exec(arn)?.[1];
+export const regionOfCertificate = (arn: string): string | undefined =>
+  /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/.+$/.exec(arn)?.[1];
 
 /** The verdict on one certificate for the names the distribution serves. */
 export function assessCertificate(arn: string, domainNames: readonly string[], answer: CertificateAnswer): CheckResult {
-  const request = domainNames.map((name) => `aws acm request-certificate --region ${CLOUDFRONT_CERTIFICATE_REGION} --domain-name ${name} --validation-method DNS`);
+  const request = domainNames.map(
+    (name) =>
+      `aws acm request-certificate --region ${CLOUDFRONT_CERTIFICATE_REGION} --domain-name ${name} --validation-method DNS`,
+  );
   const region = regionOfCertificate(arn);
   if (region !== CLOUDFRONT_CERTIFICATE_REGION) {
     return {
@@ -55,21 +59,40 @@ export function assessCertificate(arn: string, domainNames: readonly string[], a
   }
   if ('error' in answer) {
     return answer.error === 'denied'
-      ? { check: CHECK, outcome: 'unchecked', detail: `could not check: your credentials may not call acm:DescribeCertificate (${answer.message}).`, fix: ['Allow the IAM action acm:DescribeCertificate to check it, or check it yourself.'] }
+      ? {
+          check: CHECK,
+          outcome: 'unchecked',
+          detail: `could not check: your credentials may not call acm:DescribeCertificate (${answer.message}).`,
+          fix: ['Allow the IAM action acm:DescribeCertificate to check it, or check it yourself.'],
+        }
       : { check: CHECK, outcome: 'unchecked', detail: `could not check: ${answer.message}.` };
   }
   if (!answer.found) {
-    return { check: CHECK, outcome: 'missing', detail: `no certificate ${arn} in ${CLOUDFRONT_CERTIFICATE_REGION} (deleted, or another account's).`, fix: [...request, 'then deploy with -c certificateArn=<the new ARN>'] };
+    return {
+      check: CHECK,
+      outcome: 'missing',
+      detail: `no certificate ${arn} in ${CLOUDFRONT_CERTIFICATE_REGION} (deleted, or another account's).`,
+      fix: [...request, 'then deploy with -c certificateArn=<the new ARN>'],
+    };
   }
   const { certificate } = answer;
-  const names = [...new Set([certificate.DomainName, ...(certificate.SubjectAlternativeNames ?? [])].filter((name): name is string => Boolean(name)))];
+  const names = [
+    ...new Set(
+      [certificate.DomainName, ...(certificate.SubjectAlternativeNames ?? [])].filter((name): name is string =>
+        Boolean(name),
+      ),
+    ),
+  ];
   const uncovered = domainNames.filter((domain) => !names.some((name) => covers(name, domain)));
   if (uncovered.length > 0) {
     return {
       check: CHECK,
       outcome: 'missing',
       detail: `${arn} covers ${names.join(', ') || 'no name'}, not ${uncovered.join(', ')}: CloudFront would refuse the distribution's alias.`,
-      fix: [...request.filter((_, index) => uncovered.includes(domainNames[index]!)), 'then deploy with -c certificateArn=<the new ARN>'],
+      fix: [
+        ...request.filter((_, index) => uncovered.includes(domainNames[index]!)),
+        'then deploy with -c certificateArn=<the new ARN>',
+      ],
     };
   }
   if (certificate.Status !== 'ISSUED') {
@@ -87,22 +110,40 @@ export function assessCertificate(arn: string, domainNames: readonly string[], a
         : [...request, 'then deploy with -c certificateArn=<the new ARN> (this one cannot become ISSUED again)'],
     };
   }
-  return { check: CHECK, outcome: 'ok', detail: `${arn} is ISSUED in ${CLOUDFRONT_CERTIFICATE_REGION} and covers ${domainNames.join(', ')}.` };
+  return {
+    check: CHECK,
+    outcome: 'ok',
+    detail: `${arn} is ISSUED in ${CLOUDFRONT_CERTIFICATE_REGION} and covers ${domainNames.join(', ')}.`,
+  };
 }
 
 /** ACM's answer through the AWS CLI (aws-cli.ts says why not the SDK client). */
 export const readCertificateWithCli: CertificateReader = async (arn) => {
-  const answer = await awsCli(['acm', 'describe-certificate', '--region', CLOUDFRONT_CERTIFICATE_REGION, '--certificate-arn', arn]);
-  if (answer.ok) return { found: true, certificate: ((answer.json as { Certificate?: CertificateDetail }).Certificate ?? {}) };
+  const answer = await awsCli([
+    'acm',
+    'describe-certificate',
+    '--region',
+    CLOUDFRONT_CERTIFICATE_REGION,
+    '--certificate-arn',
+    arn,
+  ]);
+  if (answer.ok)
+    return { found: true, certificate: (answer.json as { Certificate?: CertificateDetail }).Certificate ?? {} };
   if (answer.kind === 'not-found') return { found: false };
   return { error: answer.kind === 'denied' ? 'denied' : 'unavailable', message: answer.message };
 };
 
 /** The custom domain's certificate: ISSUED, in us-east-1, covering every alias. Nothing to check without a domain. */
-export async function checkCertificate(needs: Pick<StackNeeds, 'certificate'>, read: CertificateReader = readCertificateWithCli): Promise<CheckResult[]> {
+export async function checkCertificate(
+  needs: Pick<StackNeeds, 'certificate'>,
+  read: CertificateReader = readCertificateWithCli,
+): Promise<CheckResult[]> {
   const certificate = needs.certificate;
   if (!certificate) return [];
   // A wrong region is known from the ARN alone: no need to ask.
-  const answer = regionOfCertificate(certificate.arn) === CLOUDFRONT_CERTIFICATE_REGION ? await read(certificate.arn) : ({ found: false } as const);
+  const answer =
+    regionOfCertificate(certificate.arn) === CLOUDFRONT_CERTIFICATE_REGION
+      ? await read(certificate.arn)
+      : ({ found: false } as const);
   return [assessCertificate(certificate.arn, certificate.domainNames, answer)];
 }

@@ -36,7 +36,7 @@ export class HandlerFunctions extends Construct {
   private userPoolClient: IUserPoolClient | undefined;
   private readonly grants: CapabilityGrants;
   /** Where each function goes: its feature's nested stack (feature-stacks.ts), triggers in the parent. */
-  readonly featureStacks: FeatureStacks;
+  private readonly featureStacks: FeatureStacks;
 
   constructor(
     scope: Construct,
