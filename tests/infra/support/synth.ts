@@ -106,6 +106,7 @@ function inputsHash(): string {
   walk(path.join(ROOT, 'infra'));
   hash.update(readFileSync(path.join(ROOT, 'cdk.json')));
   hash.update(String(BUNDLE));
+  hash.update('path-metadata');
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -215,6 +216,8 @@ async function synthesize(dir: string, stage: Stage): Promise<SynthResult> {
       siteDir: path.relative(ROOT, siteDir),
       ...(stage === 'prod' ? PROD_PLACEHOLDERS : {}),
       ...(BUNDLE ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      // As `cdk synth` writes them (each resource's construct path): the templates measured are the deployed ones.
+      'aws:cdk:enable-path-metadata': true,
     },
   });
 
