@@ -2,7 +2,11 @@
  * `npm run deploy -- [--stage <stage>] [--yes] [--replay] [--diff-only] [--checks-only] [--skip-checks]
  *                    [--skip-build] [--app <assembly dir>] [-c key=value …]`
  *
- * Builds the SPA and synthesizes the stage's stack once (`cdk synth` into cdk.out/deploy-<stage>;
+ * First, within seconds, it says where it deploys: the region (and where it came from; there is no
+ * default region) and whose credentials these are (STS). Without a region or credentials it stops
+ * there, before any build, with the command that fixes it (infra/deploy/target.ts).
+ *
+ * Then it builds the SPA and synthesizes the stage's stack once (`cdk synth` into cdk.out/deploy-<stage>;
  * `--app` takes an assembly synthesized before, and builds nothing). Then, with your credentials, it
  * checks what the account must have before this stack can work there (infra/deploy/preflight.ts:
  * bootstrap version, Lambda concurrency quota, SES production access and the sender's
@@ -15,8 +19,12 @@
  * (`--yes` answers for CI, where the diff is in the job's log; without a terminal and without
  * `--yes` it stops). `--diff-only` stops after the diff (CI's pull-request check). When a check
  * found something missing, nothing is deployed (exit 5; `--diff-only` still prints the diff first)
- * unless `--skip-checks` was given, which runs no checks at all. Other `-c` context values
+ * unless `--skip-checks` was given, which runs none of these checks (region and credentials are always asked). Other `-c` context values
  * (senderEmail, domainName, backupCopyRegion, …) go to the synth.
+ *
+ * After the first successful create it switches deletion protection on (the stack's DeletionProtection
+ * parameter, infra/stack/deletion-protection.ts: off at the first create so that a failed create
+ * rolls back completely), and it lists the alarm topic's subscriptions still waiting for confirmation.
  *
  * After the deploy it asks the stage's views whether they were built with the layout this version's
  * projections write (`npm run replay -- --check` on the stack's tables). Views built by an older
@@ -36,6 +44,10 @@ import { parseArgs } from 'node:util';
 import { readStackNeeds } from '../infra/deploy/assembly.js';
 import { formatReport } from '../infra/deploy/outcome.js';
 import { gate, PREFLIGHT_FAILED, runPreflight } from '../infra/deploy/preflight.js';
+import { prepareRetry } from '../infra/deploy/retry.js';
+import { pendingSubscriptionsReport } from '../infra/deploy/subscriptions.js';
+import { resolveTarget } from '../infra/deploy/target.js';
+import { DELETION_PROTECTION_PARAMETER } from '../infra/stack/deletion-protection.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -74,9 +86,28 @@ if (values.app && values.context?.length) {
 }
 const stackName = `DesignClub-${stage}`;
 const context = ['-c', `stage=${stage}`, ...(values.context ?? []).flatMap((pair) => ['-c', pair])];
-const env = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true' };
 /** The one assembly that is checked, diffed and deployed. */
 const assembly = values.app ?? join('cdk.out', `deploy-${stage}`);
+
+// Where, first: region and credentials, in seconds, before anything is built (see the top).
+let assemblyRegion: string | undefined;
+if (values.app) {
+  try {
+    assemblyRegion = readStackNeeds(assembly, stackName).region;
+  } catch (error) {
+    console.error(`The assembly in ${assembly} has no readable ${stackName}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+const where = await resolveTarget(stackName, { assemblyRegion });
+if (!where.ok) {
+  console.error(where.message);
+  process.exit(PREFLIGHT_FAILED);
+}
+const { account, identity, region, regionSource } = where.target;
+console.log(`Deploying ${stackName} to account ${account} in ${region} (region from ${regionSource}), as ${identity}.`);
+// The synth, the checks and the CDK CLI all use this region: none falls back to another.
+const env = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true', AWS_REGION: region, CDK_DEFAULT_REGION: region, CDK_DEFAULT_ACCOUNT: account };
 
 function run(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): number {
   console.log(`\n$ ${command} ${args.join(' ')}`);
@@ -91,10 +122,30 @@ async function ask(question: string): Promise<string> {
   return answer;
 }
 
-/** The deployed stage's views against this version's layout (see the comment at the top). */
-async function checkViews(outputsFile: string): Promise<number> {
+/** The stack's outputs as `cdk deploy --outputs-file` wrote them (the file is removed). */
+function readOutputs(outputsFile: string): Record<string, string> {
   const outputs = existsSync(outputsFile) ? ((JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, string>>)[stackName] ?? {}) : {};
   rmSync(outputsFile, { force: true });
+  return outputs;
+}
+
+/**
+ * After the first successful create: the same assembly again with DeletionProtection=true (only the
+ * parameter changes: the events table and the user pool are protected from now on). Later deploys
+ * keep the parameter's previous value, so their output already says "true" and this does nothing.
+ */
+function protectAfterFirstCreate(outputs: Record<string, string>): number {
+  if (outputs.DeletionProtectionStatus === 'true') return 0;
+  console.log('\nThe stack exists now: switching deletion protection on for the events table and the user pool.');
+  const protectedRun = run('npx', ['cdk', 'deploy', stackName, '--app', assembly, '--no-notices', '--require-approval', 'never', '--parameters', `${stackName}:${DELETION_PROTECTION_PARAMETER}=true`]);
+  if (protectedRun !== 0) {
+    console.error(`Deletion protection is still off. Run: npx cdk deploy ${stackName} --app ${assembly} --parameters ${stackName}:${DELETION_PROTECTION_PARAMETER}=true`);
+  }
+  return protectedRun;
+}
+
+/** The deployed stage's views against this version's layout (see the comment at the top). */
+async function checkViews(outputs: Record<string, string>): Promise<number> {
   if (!outputs.EventsTableName || !outputs.ViewsTableName) {
     console.error('The stack outputs name no tables: the views were not checked. Run npm run replay -- --check with EVENTS_TABLE and VIEWS_TABLE set.');
     return 1;
@@ -130,8 +181,8 @@ async function preflight(): Promise<number> {
     console.log(`\n${formatReport(results, `${stackName} to ${account ? `account ${account}, ` : ''}${region}`)}`);
     return gate(results);
   } catch (error) {
-    // Each check turns its own failures into "could not check"; this is the run itself (no region).
-    console.error(`The checks could not run: ${(error as Error).message}\nSet AWS_REGION (or the profile's region), or deploy with --skip-checks.`);
+    // Each check turns its own failures into "could not check"; this is the run itself.
+    console.error(`The checks could not run: ${(error as Error).message}`);
     return 1;
   }
 }
@@ -170,8 +221,17 @@ if (!values.yes) {
   }
 }
 
+// After a failed deploy: go on (a rolled-back first create) or say how to recover (infra/deploy/retry.ts).
+const retry = await prepareRetry(stackName, region);
+for (const line of retry.lines) console.log(line);
+if (!retry.proceed) process.exit(1);
+
 // The diff was the review: CloudFormation applies the same assembly without a second prompt.
 const outputsFile = join(tmpdir(), `design-club-${stage}-outputs-${process.pid}.json`);
 const deployed = run('npx', ['cdk', 'deploy', stackName, '--app', assembly, '--no-notices', '--require-approval', 'never', '--outputs-file', outputsFile]);
 if (deployed !== 0) process.exit(deployed);
-process.exit(await checkViews(outputsFile));
+const outputs = readOutputs(outputsFile);
+const protectedExit = protectAfterFirstCreate(outputs);
+for (const line of await pendingSubscriptionsReport(outputs.AlarmTopicArn, outputs.Region ?? region)) console.log(line);
+const viewsExit = await checkViews(outputs);
+process.exit(viewsExit || protectedExit);

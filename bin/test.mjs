@@ -4,6 +4,7 @@
 // Prints one closing line "tests: N passed, N failed" summed over every runner.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { exposeCfnLint, findChromium, provisionCfnLint } from './support/tools.mjs';
 
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -68,6 +69,38 @@ function depcruise() {
 }
 
 const only = process.argv[2];
+
+/**
+ * Before any suite: cfn-lint for the infra suite (vitest) and Chromium for the browser tests, found or
+ * provisioned (bin/support/tools.mjs). What cannot be had is said now, in one line with its install
+ * command, and its suite is marked failed, not skipped: a gate that skips itself is no gate.
+ */
+function prepareTools() {
+  const ready = { chromium: null };
+  if (!only || only === 'vitest') {
+    const cfnLint = provisionCfnLint();
+    if (cfnLint.problem) {
+      console.log(`\n=== ${cfnLint.problem}`);
+      failedSteps.push('cfn-lint (install)');
+    } else {
+      console.log(`\n=== cfn-lint: ${cfnLint.how}`);
+      exposeCfnLint(cfnLint.command);
+    }
+  }
+  if (!only || only === 'e2e') {
+    const chromium = findChromium();
+    if (chromium.problem) {
+      console.log(`\n=== ${chromium.problem}`);
+      failedSteps.push('chromium (install)');
+    } else {
+      console.log(`=== chromium: ${chromium.path}`);
+      ready.chromium = chromium.path;
+    }
+  }
+  return ready;
+}
+const tools = prepareTools();
+
 if (!only || only === 'typecheck') run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 // The folder rules (.dependency-cruiser.cjs): a violation prints its rule, its reason and the import.
 if (!only || only === 'deps') {
@@ -105,7 +138,8 @@ if ((!only || only === 'node24') && process.versions.node.startsWith('24.')) {
 }
 // The cloud stack, synthesized offline with every handler bundled for real, cdk-nag at every synth.
 if (!only || only === 'synth') run('synth', 'npm', ['run', '-s', 'synth']);
-if (!only || only === 'e2e') {
+if ((!only || only === 'e2e') && tools.chromium) {
+  process.env.CHROMIUM_PATH = tools.chromium;
   if (run('build web', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])) {
     run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: 'test-results/e2e.json' });
     countPlaywright('test-results/e2e.json');

@@ -29,6 +29,8 @@ export interface StackNeeds {
   modelIds: string[];
   /** The Secrets Manager secret with the Stripe keys, which the stack reads but never creates. */
   stripeSecretName?: string;
+  /** The custom domain's certificate (CloudFront's viewer certificate) and the names it must cover, when the stack has one. */
+  certificate?: { arn: string; domainNames: string[] };
   apiGatewayLogging: {
     /** Stages whose logs go through the region's API Gateway logging role (WebSocket and REST stages). */
     stagesNeedingRole: string[];
@@ -88,6 +90,7 @@ export function readStackNeeds(directory: string, stackName: string): StackNeeds
   let createsRole = false;
   let cognitoSesIdentity: string | undefined;
   let stripeSecretName: string | undefined;
+  let certificate: StackNeeds['certificate'];
 
   for (const template of all) {
     const resources = template.Resources ?? {};
@@ -130,6 +133,14 @@ export function readStackNeeds(directory: string, stackName: string): StackNeeds
         case 'AWS::ApiGateway::Account':
           createsRole = true;
           break;
+        case 'AWS::CloudFront::Distribution': {
+          const config = Properties.DistributionConfig as { Aliases?: unknown[]; ViewerCertificate?: { AcmCertificateArn?: unknown } } | undefined;
+          const arn = config?.ViewerCertificate?.AcmCertificateArn;
+          if (typeof arn === 'string') {
+            certificate = { arn, domainNames: (config?.Aliases ?? []).filter((alias): alias is string => typeof alias === 'string') };
+          }
+          break;
+        }
       }
     }
     const output = template.Outputs?.StripeSecretName?.Value;
@@ -147,6 +158,7 @@ export function readStackNeeds(directory: string, stackName: string): StackNeeds
     cognitoSesIdentity,
     modelIds: [...modelIds],
     stripeSecretName,
+    certificate,
     apiGatewayLogging: { stagesNeedingRole, createsRole },
   };
 }

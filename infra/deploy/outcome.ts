@@ -74,7 +74,10 @@ export function formatReport(results: CheckResult[], where: string): string {
   lines.push(
     missing === 0
       ? `Ready: nothing missing${unchecked ? ` (${unchecked} could not be checked with these credentials)` : ''}.`
-      : `${missing} missing: fix ${missing === 1 ? 'it' : 'them'} as shown, or deploy with --skip-checks if you know better.`,
+      : results.some((result) => result.outcome === 'missing' && result.check === 'AWS credentials')
+        ? // Nothing can be deployed without credentials: no flag to offer.
+          `${missing} missing: fix ${missing === 1 ? 'it' : 'them'} as shown, then run the deploy again.`
+        : `${missing} missing: fix ${missing === 1 ? 'it' : 'them'} as shown, or deploy with --skip-checks if you know better.`,
   );
   return lines.join('\n');
 }

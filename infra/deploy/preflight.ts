@@ -16,6 +16,7 @@ import { checkCredentials } from './checks/account.js';
 import { checkLoggingRole } from './checks/api-gateway.js';
 import { checkModels } from './checks/bedrock.js';
 import { checkBootstrap } from './checks/bootstrap.js';
+import { checkCertificate, type CertificateReader } from './checks/certificate.js';
 import { cloudFrontVerification } from './checks/cloudfront.js';
 import { checkConcurrency } from './checks/lambda.js';
 import { checkStripeSecret } from './checks/secrets.js';
@@ -27,6 +28,8 @@ export interface ClientOptions {
   /** Only for tests and private endpoints; the SDK also honours AWS_ENDPOINT_URL. */
   endpoint?: string;
   credentials?: AwsCredentialIdentity;
+  /** ACM's DescribeCertificate (checks/certificate.ts); tests pass their own. */
+  readCertificate?: CertificateReader;
 }
 
 export type Clients = ReturnType<typeof makeClients>;
@@ -58,7 +61,8 @@ export interface CheckContext {
 
 /** Every check, in the report's order. Without credentials only that is reported. */
 export async function runPreflight(needs: StackNeeds, options: ClientOptions = {}): Promise<{ region: string; account?: string; results: CheckResult[] }> {
-  const clients = makeClients({ region: needs.region, ...options });
+  const { readCertificate, ...clientOptions } = options;
+  const clients = makeClients({ region: needs.region, ...clientOptions });
   try {
     const region = needs.region ?? (await clients.sts.config.region());
     const caller = await checkCredentials(clients, needs);
@@ -71,6 +75,7 @@ export async function runPreflight(needs: StackNeeds, options: ClientOptions = {
       checkModels(context),
       checkLoggingRole(context),
       checkStripeSecret(context),
+      checkCertificate(needs, readCertificate),
     ]);
     return { region, account: caller.account, results: [...caller.results, ...groups.flat(), cloudFrontVerification(context)] };
   } finally {

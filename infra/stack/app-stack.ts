@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CfnOutput, NestedStack, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Validations, type CfnElement, type StackProps } from 'aws-cdk-lib';
 import { Construct as ConstructScope } from 'constructs';
 import type { IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -18,6 +18,7 @@ import { Api } from './api.js';
 import { Auth } from './auth.js';
 import { isPlaceholderSender, type StackConfig } from './config.js';
 import { Data } from './data.js';
+import { DeletionProtection } from './deletion-protection.js';
 import { Consumers, EventsBus } from './events.js';
 import { HandlerFunctions, type FunctionKind, type HandlerFunction } from './functions.js';
 import { Monitoring } from './monitoring.js';
@@ -46,7 +47,9 @@ export interface DesignClubStackProps extends StackProps {
 }
 
 /**
- * The whole system in one stack (DESIGN.md §6), generated from infra/routes.ts and infra/tables.ts.
+ * The whole system in one stack and its nested stacks (DESIGN.md §6), generated from infra/routes.ts
+ * and infra/tables.ts: the functions in one nested stack per feature (functions/feature-stacks.ts),
+ * the HTTP routes in `Routes` (routes-stack.ts), everything else here.
  * Split by concern: data (tables), events (bus, archive, consumer and schedule rules), auth (user
  * pool), api (HTTP API), realtime (WebSocket API), site (CloudFront, SPA), uploads, functions (one per
  * handler, grants derived from imports), monitoring (DLQs, alarms).
@@ -67,8 +70,6 @@ export class DesignClubStack extends Stack {
   readonly alarms: ServiceAlarms;
   readonly dashboard: OperationsDashboard;
   readonly deploys: SafeDeploys;
-  /** The nested stack `ThrottleAlarms`: each function's own throttles alarm (triggers' excepted), CodeDeploy's rollback triggers. */
-  readonly throttleAlarmsStack: NestedStack;
   private readonly throttleAlarms = new Map<string, IAlarm>();
   readonly backups: Backups;
   readonly siteBuilt: boolean;
@@ -161,7 +162,7 @@ export class DesignClubStack extends Stack {
     });
 
     this.events.restrictPublishers(this.functions.rolesWith('publish'));
-    new NotificationsKey(this, 'NotificationsKey', { stage: config.stage, projectRoot, functions: this.functions });
+    const notificationsKey = new NotificationsKey(this, 'NotificationsKey', { stage: config.stage, projectRoot, functions: this.functions });
 
     this.siteBuilt = this.site.deploy({ userPool: this.auth.userPool, client: this.auth.client }).built;
 
@@ -180,21 +181,19 @@ export class DesignClubStack extends Stack {
       }
     }
     // Each function's own throttles roll its deployment back, not the account's (throttle-alarms.ts).
-    // They live in a nested stack (66 alarms would take the parent near CloudFormation's 500), except
-    // the triggers': the user pool refers to the triggers' aliases, whose groups watch these alarms,
-    // and the nested stack also waits for functions that read the pool's ids (a cycle).
-    this.throttleAlarmsStack = new NestedStack(this, 'ThrottleAlarms', {
-      description: `Design Club (${config.stage}): each function's throttles alarm, a rollback trigger of its CodeDeploy deployment group`,
-    });
+    // They live beside the function, in its feature's nested stack (feature-stacks.ts), where its
+    // deployment group watches them; the triggers' stay in the parent with the triggers.
     const everyFunction = this.functions.all();
-    for (const alarms of [
-      new FunctionThrottleAlarms(this.throttleAlarmsStack, 'Throttles', { functions: everyFunction.filter((entry) => !entry.kinds.has('trigger')) }),
-      new FunctionThrottleAlarms(this.monitoring, 'TriggerThrottles', { functions: everyFunction.filter((entry) => entry.kinds.has('trigger')) }),
-    ]) {
+    const byStack = new Map<Stack, HandlerFunction[]>();
+    for (const entry of everyFunction) byStack.set(Stack.of(entry.alias), [...(byStack.get(Stack.of(entry.alias)) ?? []), entry]);
+    for (const [stack, members] of byStack) {
+      const alarms = stack === this
+        ? new FunctionThrottleAlarms(this.monitoring, 'TriggerThrottles', { functions: members })
+        : new FunctionThrottleAlarms(stack, 'Throttles', { functions: members });
       for (const [handler, alarm] of alarms.byHandler) this.throttleAlarms.set(handler, alarm);
     }
-    // CodeDeploy (application, service role, one group per function) in this stack, beside the
-    // aliases whose UpdatePolicy names the groups (deploy.ts says why it must be the same stack).
+    // CodeDeploy: the application and service role here, one group per function beside the alias
+    // whose UpdatePolicy names it (deploy.ts says why it must be the same stack).
     this.deploys = new SafeDeploys(this, 'Deploys', {
       stage: config.stage,
       ignoreAlarms: config.deployIgnoreAlarms,
@@ -251,6 +250,8 @@ export class DesignClubStack extends Stack {
     output('DashboardName', this.dashboard.dashboardName, 'CloudWatch dashboard');
     output('CodeDeployApplication', this.deploys.application.applicationName, 'Gradual deployments of the functions (rollback here)');
     output('BackupVaultName', this.backups.vault.backupVaultName, 'AWS Backup vault (events table, uploads bucket)');
+    output('NotificationsKeySecretName', notificationsKey.secret.secretName, 'The unsubscribe links’ key, kept when the stack is deleted (docs/deploy.md 10)');
+    output('DeletionProtectionStatus', DeletionProtection.of(this).parameter.valueAsString, 'Deletion protection of the events table and the user pool ("false" only until npm run deploy has finished the first create)');
     output('SesConfigurationSet', this.mail.configurationSetName, 'SES configuration set of every product e-mail');
     output(
       'DeadLetterQueues',

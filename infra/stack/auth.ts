@@ -1,7 +1,8 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   CfnUserPoolGroup,
+  type CfnUserPool,
   ClientAttributes,
   FeaturePlan,
   Mfa,
@@ -18,6 +19,7 @@ import type { SystemRole } from '../../shared/vocabulary.js';
 import type { CognitoTrigger, TriggerDefinition } from '../routes.js';
 import type { StackConfig, ThreatProtection } from './config.js';
 import type { HandlerFunctions } from './functions.js';
+import { DeletionProtection } from './deletion-protection.js';
 import { acknowledge } from './nag.js';
 
 /** The groups the API reads from `cognito:groups`; spelled as in shared/vocabulary.ts (a test checks). */
@@ -89,9 +91,10 @@ export class Auth extends Construct {
       // is billed per active user: the operator opts in with the `threatProtection` context.
       featurePlan: config.threatProtection === 'off' ? FeaturePlan.ESSENTIALS : FeaturePlan.PLUS,
       ...(config.threatProtection === 'off' ? {} : { standardThreatProtectionMode: THREAT_PROTECTION_MODES[config.threatProtection] }),
-      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
+    // On from the deploy after the first successful create, so that a failed first create rolls back (deletion-protection.ts).
+    DeletionProtection.of(Stack.of(this)).protectUserPool(this.userPool.node.defaultChild as CfnUserPool);
     acknowledge(
       this.userPool,
       'AwsSolutions-COG1',

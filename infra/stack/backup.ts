@@ -6,6 +6,7 @@ import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
+import { retainedName } from './names.js';
 import { acknowledge } from './nag.js';
 
 export const BACKUP_RETENTION_DAYS = 35;
@@ -43,7 +44,8 @@ export class Backups extends Construct {
       throw new Error(`Context "backupCopyRegion" must be another region than the stack's (${stack.region}).`);
     }
     this.vault = new BackupVault(this, 'Vault', {
-      backupVaultName: `design-club-${props.stage}`,
+      // Kept when the stack is deleted: a new create must not collide with it (names.ts).
+      backupVaultName: retainedName(props.stage, 'backups'),
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       notificationTopic: props.topic,
       notificationEvents: [BackupVaultEvents.BACKUP_JOB_FAILED, BackupVaultEvents.COPY_JOB_FAILED, BackupVaultEvents.S3_BACKUP_OBJECT_FAILED],

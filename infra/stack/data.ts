@@ -1,7 +1,8 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, type CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../tables.js';
+import { DeletionProtection } from './deletion-protection.js';
 import { acknowledgeGuard } from './guard.js';
 import { acknowledge } from './nag.js';
 
@@ -10,7 +11,10 @@ import { acknowledge } from './nag.js';
  * definitions). Key attributes are strings except the events table's sort key (version, a number).
  */
 export class Data extends Construct {
-  /** The event store: the system of record. Kept when the stack is deleted; cannot be deleted by accident. */
+  /**
+   * The event store: the system of record. Kept when the stack is deleted; deletion-protected from
+   * the deploy after the first successful create (deletion-protection.ts).
+   */
   readonly eventsTable: Table;
   /** Projections: rebuildable from the events (`npm run replay`). */
   readonly viewsTable: Table;
@@ -20,9 +24,10 @@ export class Data extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     this.eventsTable = buildTable(this, 'EventsTable', eventsTable, {
-      deletionProtection: true,
+      deletionProtection: false,
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
+    DeletionProtection.of(Stack.of(this)).protectTable(this.eventsTable.node.defaultChild as CfnTable);
     this.viewsTable = buildTable(this, 'ViewsTable', viewsTable, {
       deletionProtection: false,
       removalPolicy: RemovalPolicy.DESTROY,

@@ -26,7 +26,7 @@ export interface SafeDeploysProps {
 
 /**
  * Every function's `live` alias moves to a new version through CodeDeploy: one application, one
- * deployment group per function, one service role for all of them, in the aliases' own stack. CloudFormation hands the alias
+ * deployment group per function, one service role for all of them; each group in its alias's own stack (a feature's nested stack). CloudFormation hands the alias
  * update to CodeDeploy, which shifts traffic (canary in prod) and rolls back, restoring the previous
  * version, when an alarm of the group fires or the deployment fails.
  */
@@ -50,18 +50,27 @@ export class SafeDeploys extends Construct {
     // Shared by every group: imported as immutable so that each group does not attach the managed policy again.
     const sharedRole = Role.fromRoleArn(this, 'SharedServiceRole', role.roleArn, { mutable: false });
     const config = deploymentConfigFor(props.stage);
+    // A feature's functions live in its nested stack (feature-stacks.ts): their groups go there too.
+    const scopes = new Map<Stack, Construct>([[Stack.of(this), this]]);
+    const scopeFor = (entry: HandlerFunction): Construct => {
+      const stack = Stack.of(entry.alias);
+      let scope = scopes.get(stack);
+      if (!scope) scopes.set(stack, (scope = new Construct(stack, id)));
+      return scope;
+    };
 
     for (const entry of props.functions) {
       // The alias's UpdatePolicy names its group. In another stack that name would come through the
       // stack's outputs, and CloudFormation then needs that whole stack before the alias: a nested
       // stack of groups waits for their alarms, which wait for functions that read the user pool,
       // whose triggers are aliases (a cycle, aws/aws-cdk#2231). Same stack, resource by resource.
-      if (Stack.of(entry.alias) !== Stack.of(this)) {
+      const scope = scopeFor(entry);
+      if (Stack.of(entry.alias) !== Stack.of(scope)) {
         throw new Error(`${entry.handler}: its deployment group must be in the stack of its live alias (${Stack.of(entry.alias).node.path})`);
       }
       const alarms = props.alarmsFor(entry, entry.kinds);
       if (alarms.length > 10) throw new Error(`${entry.handler}: CodeDeploy watches at most 10 alarms per deployment group`);
-      const group = new LambdaDeploymentGroup(this, entry.name, {
+      const group = new LambdaDeploymentGroup(scope, entry.name, {
         application: this.application,
         alias: entry.alias,
         deploymentConfig: config,

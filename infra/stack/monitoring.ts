@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -91,14 +91,36 @@ export class Monitoring extends Construct {
     return queue;
   }
 
+  /**
+   * The alarm goes in the function's own stack (a feature's nested stack, feature-stacks.ts), under
+   * `scope`'s id: the function's deployment group there watches it, and an alarm in the parent on a
+   * nested function would make the two stacks wait for each other.
+   */
   functionErrors(scope: Construct, name: string, fn: IFunction): Alarm {
     const alarm = this.alarm(
-      scope,
+      this.inStackOf(fn, scope),
       'ErrorsAlarm',
       fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
       `${name}: the function failed (it is retried; repeated failures end in its dead-letter queue). Runbook: read its log group (Functions/Logs, stream = function name); during a deployment CodeDeploy rolls back on this alarm.`,
     );
     this.errorAlarms.set(fn, alarm);
     return alarm;
+  }
+
+  private readonly nestedScopes = new Map<string, Construct>();
+
+  /** `scope` itself when it is in `member`'s stack; otherwise a construct of the same id there. */
+  private inStackOf(member: Construct, scope: Construct): Construct {
+    const stack = Stack.of(member);
+    if (Stack.of(scope) === stack) return scope;
+    const key = `${stack.node.path} ${scope.node.id}`;
+    let home = this.nestedScopes.get(key);
+    if (!home) {
+      let errors = stack.node.tryFindChild('FunctionErrors') as Construct | undefined;
+      if (!errors) errors = new Construct(stack, 'FunctionErrors');
+      home = new Construct(errors, scope.node.id);
+      this.nestedScopes.set(key, home);
+    }
+    return home;
   }
 }

@@ -117,7 +117,11 @@ export class Site extends Construct {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: props.accessLogs,
       serverAccessLogsPrefix: 'site/',
-      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
+      // Only build outputs, reproducible from the repository: emptied (every version) and deleted with
+      // the stack. This is what lets a failed first create roll back: the site deployment has already
+      // written the SPA, and CloudFormation cannot delete a bucket that still holds a version of anything.
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
       // The previous SPA stays restorable after a deploy replaces or prunes it (docs/operations.md, "Rolling back").
       versioned: true,
       lifecycleRules: [{ id: 'expire-old-site-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true }],

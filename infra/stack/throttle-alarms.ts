@@ -23,7 +23,7 @@ export class FunctionThrottleAlarms extends Construct {
     acknowledgeGuard(
       this,
       'cloudwatch_alarm_action_check',
-      'Rollback triggers of the CodeDeploy deployment groups, which read their state; the account-wide LambdaThrottles alarm notifies the alarm topic, so 66 of these would only repeat it.',
+      'Rollback triggers of the CodeDeploy deployment groups, which read their state; the account-wide LambdaThrottles alarm notifies the alarm topic, so one per function would only repeat it.',
     );
     for (const entry of props.functions) {
       const alarm = new Alarm(this, entry.name, {

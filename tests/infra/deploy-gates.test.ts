@@ -10,64 +10,59 @@ import { describe, expect, it } from 'vitest';
 import { LAMBDA_NODE_TARGET } from '../../infra/stack/bundling.js';
 import { LAMBDA_RUNTIME } from '../../infra/stack/functions.js';
 import { GUARD_PLUGIN } from '../../infra/stack/guard.js';
-import { refOf, refsIn, resourcesOf, sharedSynth, type Stage, type TemplateJson } from './support/synth.js';
+import { refOf, refsIn, resourcesOf, sharedSynth, synthesized, type Stage, type TemplateJson } from './support/synth.js';
 
 const load = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as TemplateJson;
 
 async function templates(stage: Stage) {
   const result = await sharedSynth(stage);
   const nested = Object.fromEntries(Object.entries(result.nestedTemplatePaths).map(([id, file]) => [id, load(file)]));
-  return { result, parent: load(result.templatePath), nested, all: [['parent', load(result.templatePath)] as const, ...Object.entries(nested)] };
+  // `folded`: the parent with the feature stacks' resources in it, parameters resolved (support/synth.ts).
+  const { json: folded } = await synthesized(stage);
+  return { result, parent: load(result.templatePath), folded, nested, all: [['parent', load(result.templatePath)] as const, ...Object.entries(nested)] };
 }
 
 describe.each(['dev', 'prod'] as const)('%s: what the first deploy needs', (stage) => {
-  it('no UpdatePolicy refers to another stack: each alias names its CodeDeploy group and application in its own template', async () => {
-    const { result, parent, all } = await templates(stage);
+  it('no UpdatePolicy refers to another stack: each alias names its CodeDeploy group in its own template', async () => {
+    const { result, folded, all } = await templates(stage);
     for (const [name, template] of all) {
       const stacks = new Set(resourcesOf(template, 'AWS::CloudFormation::Stack').map(([id]) => id));
       for (const [id, resource] of Object.entries(template.Resources)) {
         if (!resource.UpdatePolicy) continue;
         const refs = [...refsIn(resource.UpdatePolicy)];
         expect(refs.filter((ref) => stacks.has(ref)), `${name} ${id}`).toEqual([]);
-        for (const ref of refs) expect(template.Resources[ref], `${name} ${id} → ${ref}`).toBeDefined();
+        // A resource of this template, or (the application, in a feature's stack) a parameter the parent fills.
+        for (const ref of refs) expect(template.Resources[ref] ?? template.Parameters?.[ref], `${name} ${id} → ${ref}`).toBeDefined();
+        const group = refOf(resource.UpdatePolicy.CodeDeployLambdaAliasUpdate?.DeploymentGroupName);
+        if (group) expect(template.Resources[group]?.Type, `${name} ${id}`).toBe('AWS::CodeDeploy::DeploymentGroup');
       }
     }
     expect(result.functions.length).toBeGreaterThan(60);
     for (const fn of result.functions) {
-      const update = parent.Resources[fn.aliasLogicalId]!.UpdatePolicy?.CodeDeployLambdaAliasUpdate;
-      expect(parent.Resources[refOf(update?.DeploymentGroupName)!]?.Type, fn.handler).toBe('AWS::CodeDeploy::DeploymentGroup');
-      expect(parent.Resources[refOf(update?.ApplicationName)!]?.Type, fn.handler).toBe('AWS::CodeDeploy::Application');
+      const update = folded.Resources[fn.aliasLogicalId]!.UpdatePolicy?.CodeDeployLambdaAliasUpdate;
+      expect(folded.Resources[refOf(update?.DeploymentGroupName)!]?.Type, fn.handler).toBe('AWS::CodeDeploy::DeploymentGroup');
+      expect(folded.Resources[refOf(update?.ApplicationName)!]?.Type, fn.handler).toBe('AWS::CodeDeploy::Application');
     }
   });
 
   it('rolls a function back on its own throttles, never on the account-wide throttles alarm', async () => {
-    const { result, parent, nested } = await templates(stage);
-    const accountWide = resourcesOf(parent, 'AWS::CloudWatch::Alarm').find(([id]) => id.startsWith('AlarmsLambdaThrottles'))![0];
-    const throttles = nested.ThrottleAlarms!;
-    // What a group's alarm name points at: a parent alarm, or an output of the nested stack ThrottleAlarms.
-    const alarmOf = (name: unknown): { template: TemplateJson; id: string } | undefined => {
-      const getAtt = (name as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
-      if (getAtt && getAtt[0] === result.nestedStackLogicalIds.ThrottleAlarms) {
-        const output = throttles.Outputs![getAtt[1].replace(/^Outputs\./, '')]!;
-        return { template: throttles, id: refOf(output.Value)! };
-      }
-      const id = refOf(name);
-      return id ? { template: parent, id } : undefined;
-    };
-    const groups = new Map(resourcesOf(parent, 'AWS::CodeDeploy::DeploymentGroup'));
+    const { result, folded } = await templates(stage);
+    const accountWide = resourcesOf(folded, 'AWS::CloudWatch::Alarm').find(([id]) => id.startsWith('AlarmsLambdaThrottles'))![0];
+    const groups = new Map(resourcesOf(folded, 'AWS::CodeDeploy::DeploymentGroup'));
     for (const fn of result.functions) {
-      const groupId = refOf(parent.Resources[fn.aliasLogicalId]!.UpdatePolicy!.CodeDeployLambdaAliasUpdate.DeploymentGroupName)!;
-      const watched = (groups.get(groupId)!.AlarmConfiguration.Alarms as { Name: unknown }[]).map((alarm) => alarmOf(alarm.Name)!);
-      expect(watched.map((alarm) => alarm.id), fn.handler).not.toContain(accountWide);
-      const own = watched.filter(({ template, id }) => {
-        const props = template.Resources[id]!.Properties!;
+      const groupId = refOf(folded.Resources[fn.aliasLogicalId]!.UpdatePolicy!.CodeDeployLambdaAliasUpdate.DeploymentGroupName)!;
+      const watched = (groups.get(groupId)!.AlarmConfiguration.Alarms as { Name: unknown }[]).map((alarm) => refOf(alarm.Name)!);
+      expect(watched, fn.handler).not.toContain(accountWide);
+      const own = watched.filter((id) => {
+        const props = folded.Resources[id]!.Properties!;
         if (props.MetricName !== 'Throttles' || props.Namespace !== 'AWS/Lambda') return false;
         const dimension = (props.Dimensions as { Name: string; Value: unknown }[]).find((d) => d.Name === 'FunctionName')!;
-        // In the nested stack the function's name comes in as a parameter the parent fills.
-        const target = template === parent ? refOf(dimension.Value) : refOf(parent.Resources[result.nestedStackLogicalIds.ThrottleAlarms!]!.Properties!.Parameters[refOf(dimension.Value)!]);
-        return target === fn.logicalId;
+        return refOf(dimension.Value) === fn.logicalId;
       });
       expect(own, fn.handler).toHaveLength(1);
+      // Beside its function: in the feature's stack (or the parent, for a trigger), never reached through another stack.
+      const home = fn.stackId ? load(result.nestedTemplatePaths[fn.stackId]!) : load(result.templatePath);
+      expect(home.Resources[own[0]!], fn.handler).toBeDefined();
     }
   });
 
@@ -103,14 +98,15 @@ describe.each(['dev', 'prod'] as const)('%s: what the first deploy needs', (stag
     for (const type of ['AWS::Cognito::UserPool', 'AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::SecretsManager::Secret', 'AWS::Backup::BackupVault', 'AWS::IAM::Role']) {
       expect(kept, type).toContain(type);
     }
-    expect(kept.filter((type) => type === 'AWS::S3::Bucket')).toHaveLength(3);
+    // Uploads and access logs; the site bucket holds only build outputs and goes with the stack (first-create.test.ts).
+    expect(kept.filter((type) => type === 'AWS::S3::Bucket')).toHaveLength(2);
   });
 
   it('runs every project function on nodejs24.x, bundled for node24', async () => {
-    const { result, parent } = await templates(stage);
+    const { result, folded } = await templates(stage);
     expect(LAMBDA_RUNTIME.name).toBe('nodejs24.x');
     expect(LAMBDA_NODE_TARGET).toBe(`node${/\d+/.exec(LAMBDA_RUNTIME.name)![0]}`);
-    for (const fn of result.functions) expect(parent.Resources[fn.logicalId]!.Properties!.Runtime, fn.handler).toBe('nodejs24.x');
+    for (const fn of result.functions) expect(folded.Resources[fn.logicalId]!.Properties!.Runtime, fn.handler).toBe('nodejs24.x');
   });
 
   it('puts the region in every name an account holds once for all regions', async () => {

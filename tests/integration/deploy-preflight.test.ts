@@ -222,9 +222,13 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
     expect(fixText(result)).toBe('aws secretsmanager restore-secret --secret-id design-club/dev/stripe --region us-east-1');
   });
 
-  it('credentials STS refuses: reported alone, nothing else is asked', async () => {
+  it('credentials STS refuses: reported alone, nothing else is asked, and no --skip-checks offered', async () => {
     account.credentialsRejected = true;
-    const results = await missing();
+    const { results } = await check();
+    expect(gate(results)).toBe(PREFLIGHT_FAILED);
+    // Nothing can be deployed without credentials: no flag to offer.
+    expect(formatReport(results, 'DesignClub-dev')).toMatch(/1 missing: fix it as shown, then run the deploy again\.$/);
+    expect(formatReport(results, 'DesignClub-dev')).not.toContain('--skip-checks');
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ check: 'AWS credentials', outcome: 'missing', detail: expect.stringContaining('InvalidClientTokenId') });
     expect(wire.seen.map((request) => request.service)).toEqual(['sts']);

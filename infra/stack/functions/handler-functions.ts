@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { RemovalPolicy, Tags } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Tags } from 'aws-cdk-lib';
 import { ServicePrincipal, type Role } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Alias, Architecture, LayerVersion, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
@@ -17,6 +17,7 @@ import { CapabilityGrants } from './grants.js';
 import { InlineRole } from './inline-role.js';
 import { acknowledgeGuard, logGroupFindings } from '../guard.js';
 import { defaultSizing } from './sizing.js';
+import { FeatureStacks } from './feature-stacks.js';
 
 /** Every project function's runtime; bundling.ts LAMBDA_NODE_TARGET is esbuild's target to match (a test checks). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
@@ -34,6 +35,8 @@ export class HandlerFunctions extends Construct {
   private userPool: IUserPool | undefined;
   private userPoolClient: IUserPoolClient | undefined;
   private readonly grants: CapabilityGrants;
+  /** Where each function goes: its feature's nested stack (feature-stacks.ts), triggers in the parent. */
+  private readonly featureStacks: FeatureStacks;
 
   constructor(
     scope: Construct,
@@ -49,6 +52,7 @@ export class HandlerFunctions extends Construct {
       'The functions reach only AWS public endpoints (DynamoDB, EventBridge, S3, Cognito, SES, Bedrock, Secrets Manager, API Gateway) and Stripe, over TLS and signed with their own roles; nothing of the service lives in a VPC, and a VPC would add NAT gateways or endpoints and cold-start time without guarding anything.',
     );
     this.grants = new CapabilityGrants(this, resources, () => ({ userPool: this.userPool, client: this.userPoolClient }));
+    this.featureStacks = new FeatureStacks(Stack.of(this), resources.config.stage);
   }
 
   /** The pool is created after its trigger functions; the other functions are created after it. */
@@ -93,7 +97,8 @@ export class HandlerFunctions extends Construct {
     }
     // What its rows in infra/routes.ts declare (tests/infra/security.test.ts checks them against the code).
     const capabilities = capabilitiesOf(declaredGrants(handler));
-    const scope = new Construct(this, name);
+    // Triggers stay in the parent beside the pool that names them (feature-stacks.ts says why).
+    const scope = new Construct(kind === 'trigger' ? this : this.featureStacks.stackFor(handler), name);
 
     // Functions with the same capabilities share a role (identical permissions either way); all of
     // them log to one group, in streams named after the function. This keeps the stack at about four

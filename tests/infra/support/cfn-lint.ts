@@ -4,9 +4,21 @@
  * rule and resource, with the reason.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { ROOT } from './synth.js';
 
 export const CFN_LINT_VERSION = '1.51.0';
-export const CFN_LINT_INSTALL = `pip install cfn-lint==${CFN_LINT_VERSION}`;
+/** What bin/support/tools.mjs provisions under .tmp/ when cfn-lint is not on PATH (npm test does it first). */
+const CFN_LINT_VENV = path.join(ROOT, '.tmp/cfn-lint-venv');
+export const CFN_LINT_INSTALL = `python3 -m venv .tmp/cfn-lint-venv && .tmp/cfn-lint-venv/bin/pip install cfn-lint==${CFN_LINT_VERSION}`;
+
+/** The cfn-lint to run: npm test's choice (CFN_LINT), the project's virtual environment, else the one on PATH. */
+export function cfnLintCommand(): string {
+  if (process.env.CFN_LINT) return process.env.CFN_LINT;
+  const venv = path.join(CFN_LINT_VENV, 'bin', 'cfn-lint');
+  return existsSync(venv) ? venv : 'cfn-lint';
+}
 
 export interface CfnLintFinding {
   Rule: { Id: string; Description: string };
@@ -48,7 +60,7 @@ export function isIgnored(finding: CfnLintFinding): boolean {
 /** Lints `templates` in one cfn-lint process. */
 export function cfnLint(templates: string[]): CfnLintRun {
   const started = Date.now();
-  const run = spawnSync('cfn-lint', ['--format', 'json', '--', ...templates], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 9 * 60_000 });
+  const run = spawnSync(cfnLintCommand(), ['--format', 'json', '--', ...templates], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 9 * 60_000 });
   if (run.error) {
     const missing = (run.error as NodeJS.ErrnoException).code === 'ENOENT';
     return {

@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NestedStack } from 'aws-cdk-lib';
+import { NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -73,7 +73,8 @@ export interface SynthResult {
   acknowledgments: { path: string; id: string; reason: string }[];
   /** One entry per Lambda function generated from infra/routes.ts. */
   /** logicalId: the function; aliasLogicalId: its `live` alias, which routes, rules and triggers invoke. */
-  functions: { handler: string; logicalId: string; aliasLogicalId: string; kinds: string[]; capabilities: string[] }[];
+  /** stackId: the nested stack that holds it (its feature's, infra/stack/functions/feature-stacks.ts), null in the parent (triggers). */
+  functions: { handler: string; logicalId: string; aliasLogicalId: string; stackId: string | null; kinds: string[]; capabilities: string[] }[];
   userPoolLogicalId: string;
   userPoolClientLogicalId: string;
   distributionLogicalId: string;
@@ -105,6 +106,7 @@ function inputsHash(): string {
   walk(path.join(ROOT, 'infra'));
   hash.update(readFileSync(path.join(ROOT, 'cdk.json')));
   hash.update(String(BUNDLE));
+  hash.update('path-metadata');
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -214,6 +216,8 @@ async function synthesize(dir: string, stage: Stage): Promise<SynthResult> {
       siteDir: path.relative(ROOT, siteDir),
       ...(stage === 'prod' ? PROD_PLACEHOLDERS : {}),
       ...(BUNDLE ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      // As `cdk synth` writes them (each resource's construct path): the templates measured are the deployed ones.
+      'aws:cdk:enable-path-metadata': true,
     },
   });
 
@@ -243,12 +247,15 @@ async function synthesize(dir: string, stage: Stage): Promise<SynthResult> {
 
   const logicalId = (construct: { node: { defaultChild?: unknown } } | unknown) => {
     const child = (construct as { node: { defaultChild?: unknown } }).node.defaultChild ?? construct;
-    return stack.resolve(stack.getLogicalId(child as never)) as string;
+    // In the template of its own stack (a feature's nested stack for most functions).
+    const owner = Stack.of(child as never);
+    return owner.resolve(owner.getLogicalId(child as never)) as string;
   };
   const functions = stack.functions.all().map((entry) => ({
     handler: entry.handler,
     logicalId: logicalId(entry.fn),
     aliasLogicalId: logicalId(entry.alias),
+    stackId: Stack.of(entry.fn) === stack ? null : Stack.of(entry.fn).node.id,
     kinds: [...entry.kinds].sort(),
     capabilities: [...entry.capabilities],
   }));
@@ -291,17 +298,68 @@ async function synthesize(dir: string, stage: Stage): Promise<SynthResult> {
   };
 }
 
-const templates = new Map<string, Template>();
+const templates = new Map<string, { template: Template; json: TemplateJson; raw: TemplateJson }>();
 
-/** The shared synth of `stage` and its template (parsed once per test file). */
-export async function synthesized(stage: Stage = 'dev'): Promise<{ result: SynthResult; template: Template; json: TemplateJson }> {
-  const result = await sharedSynth(stage);
-  let template = templates.get(result.templatePath);
-  if (!template) {
-    template = Template.fromJSON(JSON.parse(readFileSync(result.templatePath, 'utf8')) as Record<string, unknown>);
-    templates.set(result.templatePath, template);
+/** The nested stacks that hold functions: one per feature, and Platform (infra/stack/functions/feature-stacks.ts). */
+export const isFeatureStack = (id: string) => /^Feature[A-Z]/.test(id) || id === 'Platform';
+
+/**
+ * The parent with the feature stacks folded in: each function's resources (function, version, alias,
+ * alarms, deployment group, …) appear under their own logical ids, every `{ Ref: parameter }` inside them
+ * replaced by what the parent passes in, and every `Outputs.X` of a feature stack the parent reads replaced
+ * by the output's value. What the tests of wiring (IAM, environment, rules, routes) read: the system as one
+ * template, as it was before the functions moved into nested stacks. The Routes stack stays apart.
+ */
+export function foldFeatureStacks(result: SynthResult, parent: TemplateJson): TemplateJson {
+  const folded = structuredClone(parent);
+  const outputs = new Map<string, Record<string, unknown>>();
+  const mapValues = (value: unknown, replace: (node: Record<string, unknown>) => unknown | undefined): unknown => {
+    if (Array.isArray(value)) return value.map((item) => mapValues(item, replace));
+    if (value && typeof value === 'object') {
+      const replaced = replace(value as Record<string, unknown>);
+      if (replaced !== undefined) return replaced;
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, mapValues(item, replace)]));
+    }
+    return value;
+  };
+  for (const [id, file] of Object.entries(result.nestedTemplatePaths)) {
+    if (!isFeatureStack(id)) continue;
+    const nested = JSON.parse(readFileSync(file, 'utf8')) as TemplateJson;
+    const stackLogicalId = result.nestedStackLogicalIds[id]!;
+    const passed = (parent.Resources[stackLogicalId]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+    const inParentTerms = (value: unknown) =>
+      mapValues(value, (node) => (typeof node.Ref === 'string' && nested.Parameters?.[node.Ref] ? structuredClone(passed[node.Ref]) : undefined));
+    for (const [logicalId, resource] of Object.entries(nested.Resources)) {
+      if (folded.Resources[logicalId]) throw new Error(`Folding ${id}: ${logicalId} exists in the parent too`);
+      folded.Resources[logicalId] = inParentTerms(resource) as TemplateJson['Resources'][string];
+    }
+    outputs.set(stackLogicalId, Object.fromEntries(Object.entries(nested.Outputs ?? {}).map(([name, output]) => [name, inParentTerms(output.Value)])));
   }
-  return { result, template, json: template.toJSON() as TemplateJson };
+  const readOutput = (node: Record<string, unknown>): unknown | undefined => {
+    const getAtt = node['Fn::GetAtt'];
+    if (!Array.isArray(getAtt) || typeof getAtt[1] !== 'string' || !getAtt[1].startsWith('Outputs.')) return undefined;
+    const value = outputs.get(getAtt[0] as string)?.[getAtt[1].slice('Outputs.'.length)];
+    return value === undefined ? undefined : structuredClone(value);
+  };
+  for (const [logicalId, resource] of Object.entries(folded.Resources)) folded.Resources[logicalId] = mapValues(resource, readOutput) as TemplateJson['Resources'][string];
+  if (folded.Outputs) folded.Outputs = mapValues(folded.Outputs, readOutput) as TemplateJson['Outputs'];
+  return folded;
+}
+
+/**
+ * The shared synth of `stage` and its template, with the feature stacks folded in (foldFeatureStacks;
+ * `raw` is the parent template as deployed), parsed once per test file.
+ */
+export async function synthesized(stage: Stage = 'dev'): Promise<{ result: SynthResult; template: Template; json: TemplateJson; raw: TemplateJson }> {
+  const result = await sharedSynth(stage);
+  let entry = templates.get(result.templatePath);
+  if (!entry) {
+    const raw = JSON.parse(readFileSync(result.templatePath, 'utf8')) as TemplateJson;
+    const json = foldFeatureStacks(result, raw);
+    entry = { template: Template.fromJSON(json as unknown as Record<string, unknown>), json, raw };
+    templates.set(result.templatePath, entry);
+  }
+  return { result, ...entry };
 }
 
 /** The template of one nested stack of the shared synth (e.g. `Routes`), parsed once per test file. */
@@ -309,12 +367,13 @@ export async function synthesizedNested(id: string, stage: Stage = 'dev'): Promi
   const result = await sharedSynth(stage);
   const file = result.nestedTemplatePaths[id];
   if (!file) throw new Error(`No nested stack ${id} in the synth (have: ${Object.keys(result.nestedTemplatePaths).join(', ') || 'none'})`);
-  let template = templates.get(file);
-  if (!template) {
-    template = Template.fromJSON(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
-    templates.set(file, template);
+  let entry = templates.get(file);
+  if (!entry) {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as TemplateJson;
+    entry = { template: Template.fromJSON(json as unknown as Record<string, unknown>), json, raw: json };
+    templates.set(file, entry);
   }
-  return { result, template, json: template.toJSON() as TemplateJson };
+  return { result, template: entry.template, json: entry.json };
 }
 
 export interface TemplateJson {
@@ -376,3 +435,4 @@ export function parentTarget(parent: TemplateJson, nestedStackLogicalId: string,
   const passed = parent.Resources[nestedStackLogicalId]?.Properties?.Parameters as Record<string, unknown> | undefined;
   return refOf(passed?.[parameter]);
 }
+
