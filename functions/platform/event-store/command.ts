@@ -7,6 +7,7 @@ import { recordMetric } from '../observability/metrics.js';
 import { Recent } from '../views/recent.js';
 import { currentRequest, RequestAbandonedError } from '../http/request-context.js';
 import { loadState } from './load-state.js';
+import { inStep } from '../observability/call-count.js';
 import type { Appending } from '../runtime.js';
 
 export { loadState };
@@ -68,12 +69,12 @@ export async function runCommand<C, S>(
     try {
       if (currentRequest()?.signal?.aborted) throw new RequestAbandonedError();
       const store = runtime.store;
-      const appended = await store.append(streamId, newEvents, { version: loaded.version, hash: loaded.lastHash }, meta);
+      const appended = await inStep('commit', () => store.append(streamId, newEvents, { version: loaded.version, hash: loaded.lastHash }, meta));
       let next = loaded.state;
       for (const event of appended.events) next = decider.evolve(next, event);
       streams.set(streamId, { state: next, version: appended.lastVersion, lastHash: appended.events.at(-1)!.hash });
       recordMetric('CommandAccepted');
-      await runtime.publisher.publish(appended, { withinMs: PUBLISH_BUDGET_MS });
+      await inStep('outbox', () => runtime.publisher.publish(appended, { withinMs: PUBLISH_BUDGET_MS }));
       return { state: next, version: appended.lastVersion, events: appended.events };
     } catch (error) {
       streams.delete(streamId);
@@ -102,7 +103,7 @@ export async function runCommand<C, S>(
   }
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const loaded = await loadState(decider, streamId, runtime);
+    const loaded = await inStep('command reads', () => loadState(decider, streamId, runtime));
     let newEvents: ReturnType<typeof decideOn>;
     try {
       newEvents = decideOn(loaded.state);

@@ -1,6 +1,7 @@
 import { type EventEnvelope } from '../../../events/envelope.js';
 import type { EventStore } from '../event-store/event-store.js';
 import { Recent } from './recent.js';
+import { inStep } from '../observability/call-count.js';
 import type { IndexName, ViewItem, ViewStore } from './views.js';
 
 /** Items of other projections a state's items show, by key (`itemKey`), as read with their `v`. */
@@ -153,7 +154,7 @@ export class Projector {
    */
   async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<AppliedEvent[]> {
     const key = `${gen}\u0000${checkpointKey(projection.name, event.streamId).pk}`;
-    return this.enqueue(key, () => this.applyNow(gen, projection, event, key));
+    return this.enqueue(key, () => inStep(`projection ${projection.name}`, () => this.applyNow(gen, projection, event, key)));
   }
 
   /** Runs `work` after whatever this projector is doing on the same slot (one stream of one projection). */
