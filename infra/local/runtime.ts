@@ -188,6 +188,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   const client = sharedDynamoClient();
   const store = new EventStore({ client, tableName: TABLES.events, catalogue, now: () => new Date() });
   const runtime: WritingRuntime = { store, views: new ViewStore(client, TABLES.views), bus, publisher: new Publisher(bus, store, 2_000), now: () => new Date() };
+  // Every projection commits through this process's projector: caches of the views (the callers'
+  // roles and sessions) hold until it commits a change to what they read.
+  runtime.views.seesEveryCommit = true;
   // The handlers' clock is this runtime's (`runtime.now`): a test that moves it moves what every
   // handler sees as now (expiries, quotas), while commits keep the real time.
   configureRuntime({ client, store, views: runtime.views, bus, publisher: runtime.publisher, now: () => runtime.now() });

@@ -3,7 +3,7 @@ import { computeHash } from '../../../events/hash-chain.js';
 import { type Actor, type EventEnvelope, type NewEvent } from '../../../events/envelope.js';
 import { bucketKey, CONFIG_KEY, dayOf, daysBetween, shardOf, shardsInEffect, shardsToRead, type ByTimeShards } from '../views/by-time.js';
 import { ConcurrencyError } from '../errors.js';
-import { EventLog, MAX_EVENTS_PER_COMMIT, META_KEY, type Commit, type CommitItem } from './event-log.js';
+import { EventLog, MAX_EVENTS_PER_COMMIT, META_KEY, storedEvents, type Commit, type CommitItem } from './event-log.js';
 import { decodeTime } from 'ulid';
 import { newId } from '../ids.js';
 
@@ -61,7 +61,7 @@ export class EventStore extends EventLog {
       streamId,
       version: expected.version + 1,
       last: expected.version + events.length,
-      events: JSON.stringify(events),
+      events: storedEvents.encode(events),
       at,
       bucket: bucketKey(day, shardOf(streamId, await this.shardsToWrite(day))),
       position,
@@ -75,8 +75,10 @@ export class EventStore extends EventLog {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
       // An attempt that timed out or lost its connection may still have landed, and the SDK's retry
       // then collides with it. The commit at this key is ours if it carries our position (the first
-      // event's id, unique to this append): then the append succeeded, once.
-      if (!(await this.isOwnCommit(streamId, item.version, position))) throw new ConcurrencyError(streamId, expected.version);
+      // event's id, unique to this append): then the append succeeded, once. Refused at the first
+      // attempt, nothing of ours can be there: another writer won, and no read is needed to know it.
+      const attempts = (error as { $metadata?: { attempts?: number } }).$metadata?.attempts;
+      if (attempts === 1 || !(await this.isOwnCommit(streamId, item.version, position))) throw new ConcurrencyError(streamId, expected.version);
     }
     return { streamId, firstVersion: item.version, lastVersion: item.last, position, events };
   }

@@ -24,6 +24,9 @@ const listening = new Set<CallTally>();
 /** The step calls are made in when no one named one: a request's own reads, the HTTP chain's. */
 export const UNNAMED_STEP = 'request';
 
+/** Calls made once per interval whatever the traffic (a cached pointer's refresh): no change's own. */
+export const PERIODIC_STEP = 'periodic';
+
 /** Runs `work` with its AWS calls counted under `step` (only while a tally listens: free otherwise). */
 export function inStep<T>(step: string, work: () => T): T {
   return listening.size === 0 ? work() : steps.run(step, work);
