@@ -6,7 +6,7 @@
  * the second time, from the request until every consumer is done. Used by bench/calls-per-change.ts
  * and pinned by tests/integration/calls-per-change.test.ts.
  */
-import { countCalls, type CallKind } from '../../functions/platform/observability/call-count.js';
+import { countCalls, PERIODIC_STEP, type CallKind } from '../../functions/platform/observability/call-count.js';
 import { minimalProject, type TestStack, type TestUser } from './stack.js';
 
 export interface ChangeCount {
@@ -37,7 +37,7 @@ async function counted(stack: TestStack, name: string, change: () => Promise<{ s
   const steps = Object.fromEntries([...tally.calls].sort(([a], [b]) => (a < b ? -1 : 1)));
   const kinds = Object.fromEntries([...tally.kinds].map(([step, byKind]) => [step, Object.fromEntries(byKind)]));
   const notifications = steps[NOTIFICATIONS_STEP] ?? 0;
-  const total = Object.values(steps).reduce((sum, n) => sum + n, 0) - notifications;
+  const total = Object.values(steps).reduce((sum, n) => sum + n, 0) - notifications - (steps[PERIODIC_STEP] ?? 0);
   return { name, total, notifications, steps, kinds, operations: tally.operations };
 }
 
@@ -88,7 +88,7 @@ export function formatCounts(counts: readonly ChangeCount[]): string {
     lines.push(`calls per change ${count.name}: ${count.total}`);
     for (const [step, n] of Object.entries(count.steps)) {
       const kinds = Object.entries(count.kinds[step] ?? {}).map(([kind, k]) => `${kind} ${k}`).join(', ');
-      lines.push(`  ${step}: ${n} (${kinds})${step === NOTIFICATIONS_STEP ? ' [excluded]' : ''}`);
+      lines.push(`  ${step}: ${n} (${kinds})${step === NOTIFICATIONS_STEP || step === PERIODIC_STEP ? ' [excluded]' : ''}`);
     }
   }
   return lines.join('\n');
