@@ -7,7 +7,7 @@ import type { Decider, DecisionContext } from '../../platform/decider.js';
 import { conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
 import type { ProjectBrief } from './contracts.js';
 import { totalHours, turnaroundDays } from '../../../shared/turnaround.js';
-import { evolveProject, initialProjectState, type ProjectState } from './state.js';
+import { evolveProject, initialProjectState, PROJECT_SNAPSHOT, type ProjectState } from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
 export { projectEvolution, projectStream } from './state.js';
@@ -141,6 +141,7 @@ export const projectDecider: Decider<ProjectCommand, ProjectState> = {
   // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
   initialState: initialProjectState,
   evolve: evolveProject,
+  snapshot: PROJECT_SNAPSHOT,
   decide(command, state, context) {
     const { actor } = context;
     if (command.type !== 'SubmitProject') requireProject(state);
