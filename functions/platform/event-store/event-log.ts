@@ -105,6 +105,29 @@ export class EventLog {
   }
 
   /**
+   * The newest `commits` commits of a stream in one read, their events oldest first (upcast), with
+   * the first version they hold; `fromStart` when they are the whole stream. A load that knows
+   * nothing of a stream starts here: a short stream needs no other read.
+   */
+  async readNewest(streamId: string, commits: number): Promise<{ events: EventEnvelope[]; firstVersion: number; fromStart: boolean }> {
+    const page = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'streamId = :s AND #v >= :first',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':s': streamId, ':first': 1 },
+        ScanIndexForward: false,
+        Limit: commits,
+        ConsistentRead: true,
+      }),
+    );
+    const items = ((page.Items ?? []) as CommitItem[]).reverse();
+    const events = items.flatMap((item) => storedEvents.decode(item).map((event) => this.catalogue.upcast(event)));
+    const firstVersion = items[0]?.version ?? 1;
+    return { events, firstVersion, fromStart: firstVersion === 1 || !page.LastEvaluatedKey };
+  }
+
+  /**
    * The event at `version` of a stream (upcast), or undefined: one item read, the last commit that
    * starts at or before it (a consumer checking a delivered event against the store).
    */

@@ -115,11 +115,31 @@ export async function writeSnapshot<S>(store: EventLog, evolution: Evolution<S>,
   }
 }
 
+/** Commits a load that knows nothing of a stream reads first, newest first: all of a short stream. */
+const NEWEST_COMMITS = 10;
+
+/**
+ * The events a load folds and the base it folds them onto: what this process remembers and the
+ * events after it; else the stream's newest commits, which are all of a short stream; else the
+ * fold's snapshot and the events after it (a long stream: two or three reads, however long).
+ */
+async function baseAndEvents<S>(evolution: Evolution<S>, streamId: string, store: EventLog, start: Folded<S>, options: { fresh?: boolean; fromStart?: boolean }) {
+  if (options.fromStart) return { base: start, events: (await store.readStream(streamId)).events };
+  const known = options.fresh ? undefined : remembered(store, evolution).get(streamId);
+  if (known) return { base: known, events: (await store.readStream(streamId, { from: known.version + 1, afterCommit: true })).events };
+  const newest = await store.readNewest(streamId, NEWEST_COMMITS);
+  if (newest.fromStart) return { base: start, events: newest.events };
+  const base = (await readSnapshot(store, evolution, streamId)) ?? start;
+  if (base.version >= newest.firstVersion - 1) return { base, events: newest.events.filter((event) => event.version > base.version) };
+  const between = await store.readStream(streamId, { from: base.version + 1, to: newest.firstVersion - 1, afterCommit: true });
+  return { base, events: [...between.events, ...newest.events] };
+}
+
 /**
  * Loads a stream's fold: from what this process remembers, else from the stored snapshot, else from
- * the start, then reads only the events after that base. `snapshots: 'write'` (a process that
- * appends) stores a new snapshot when the events read past the base reach SNAPSHOT_EVERY, so a
- * command's cost does not grow with its stream.
+ * the start, reading only the events after that base. `snapshots: 'write'` (a process that appends)
+ * stores a new snapshot when the events read past the base reach SNAPSHOT_EVERY, so a command's
+ * cost does not grow with its stream.
  */
 export async function loadFold<S>(
   evolution: Evolution<S>,
@@ -128,18 +148,18 @@ export async function loadFold<S>(
   options: { snapshots?: 'read' | 'write'; fresh?: boolean; fromStart?: boolean } = {},
 ): Promise<Folded<S> & { read: number }> {
   const start: Folded<S> = { state: evolution.initialState(), version: 0, lastHash: GENESIS_HASH };
-  const base = options.fromStart ? start : (!options.fresh && remembered(store, evolution).get(streamId)) || (await readSnapshot(store, evolution, streamId)) || start;
-  const slice = await store.readStream(streamId, { from: base.version + 1, afterCommit: true });
+  const { base, events } = await baseAndEvents(evolution, streamId, store, start, options);
   // The first event after the base must chain onto it: a base that does not is not this stream's
   // history (a snapshot written wrongly), and the stream is folded from its start instead.
-  if (base.version > 0 && slice.events.length && slice.events[0]!.prevHash !== base.lastHash) {
+  if (base.version > 0 && events.length && events[0]!.prevHash !== base.lastHash) {
     forgetFold(store, evolution, streamId);
-    return loadFold(evolution, streamId, store, { ...options, fresh: true, snapshots: options.snapshots === 'write' ? 'write' : undefined, fromStart: true });
+    return loadFold(evolution, streamId, store, { ...options, fresh: true, fromStart: true });
   }
   let state = base.state;
-  for (const event of slice.events) state = evolution.evolve(state, event);
-  const folded: Folded<S> = { state, version: slice.events.length ? slice.version : base.version, lastHash: slice.events.at(-1)?.hash ?? base.lastHash };
+  for (const event of events) state = evolution.evolve(state, event);
+  const folded: Folded<S> = { state, version: events.at(-1)?.version ?? base.version, lastHash: events.at(-1)?.hash ?? base.lastHash };
   rememberFold(store, evolution, streamId, folded);
-  if (options.snapshots === 'write' && (slice.events.length >= SNAPSHOT_EVERY || options.fromStart)) await writeSnapshot(store, evolution, streamId, folded);
-  return { ...folded, read: slice.events.length };
+  const rebuilt = options.fromStart && folded.version > 0 && evolution.snapshot;
+  if (options.snapshots === 'write' && (events.length >= SNAPSHOT_EVERY || rebuilt)) await writeSnapshot(store, evolution, streamId, folded);
+  return { ...folded, read: events.length };
 }
