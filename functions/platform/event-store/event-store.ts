@@ -75,10 +75,8 @@ export class EventStore extends EventLog {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
       // An attempt that timed out or lost its connection may still have landed, and the SDK's retry
       // then collides with it. The commit at this key is ours if it carries our position (the first
-      // event's id, unique to this append): then the append succeeded, once. Refused at the first
-      // attempt, nothing of ours can be there: another writer won, and no read is needed to know it.
-      const attempts = (error as { $metadata?: { attempts?: number } }).$metadata?.attempts;
-      if (attempts === 1 || !(await this.isOwnCommit(streamId, item.version, position))) throw new ConcurrencyError(streamId, expected.version);
+      // event's id, unique to this append): then the append succeeded, once.
+      if (!(await this.isOwnCommit(streamId, item.version, position))) throw new ConcurrencyError(streamId, expected.version);
     }
     return { streamId, firstVersion: item.version, lastVersion: item.last, position, events };
   }
