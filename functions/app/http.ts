@@ -1,6 +1,7 @@
 import { httpChain } from '../platform/http/middleware.js';
 import { reading } from '../platform/views/reader.js';
 import { resolvePrincipal } from '../features/users/principal-queries.js';
+import { inStep } from '../platform/observability/call-count.js';
 
 export { signedIn, type HttpEvent, type HttpRequest, type HttpResponse, type HttpResult } from '../platform/http/middleware.js';
 
@@ -8,4 +9,4 @@ export { signedIn, type HttpEvent, type HttpRequest, type HttpResponse, type Htt
  * Every route's chain (platform/http/middleware.ts), with the app's answer to who the caller is:
  * roles and the session's validity from the users' and designers' read models.
  */
-export const httpHandler = /* @__PURE__ */ httpChain({ resolvePrincipal: (token) => resolvePrincipal(token, reading()) });
+export const httpHandler = /* @__PURE__ */ httpChain({ resolvePrincipal: (token) => inStep('roles', () => resolvePrincipal(token, reading())) });

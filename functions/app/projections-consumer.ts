@@ -8,6 +8,7 @@ import { storedEvent } from '../platform/event-store/stored-event.js';
 import { consumer } from './lambda.js';
 import { announceChanges } from '../features/live/announce.js';
 import { allProjections } from './projections.js';
+import { inStep } from '../platform/observability/call-count.js';
 
 /** One projector per views (the embedded runtime may be restarted inside one process). */
 const projectors = new WeakMap<ViewStore, Projector>();
@@ -31,5 +32,5 @@ export const handler = consumer(async (envelope: EventEnvelope): Promise<void> =
   const applied = await projector.handle(stored);
   // How far the screens trail the store: from the commit to the projections having it.
   recordMetric('ConsumerLag', Math.max(0, runtime.now().getTime() - Date.parse(stored.at)));
-  await announceChanges(runtime, applied);
+  await inStep('announcement', () => announceChanges(runtime, applied));
 });

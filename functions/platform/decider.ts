@@ -20,6 +20,13 @@ export type EvolvingEvent = Pick<EventEnvelope, 'type' | 'data' | 'at' | 'actor'
 export interface Evolution<State> {
   initialState: () => State;
   evolve: (state: State, event: EvolvingEvent) => State;
+  /**
+   * Commands on long streams load this fold from a stored snapshot and read only the events after it
+   * (event-store/folds.ts). `name` keeps the snapshots of one stream's folds apart; a new `revision`
+   * (whenever `evolve` or the state's shape changes) makes every older snapshot ignored. The state
+   * must survive JSON as it is.
+   */
+  snapshot?: { name: string; revision: number };
 }
 
 export interface DecisionContext {

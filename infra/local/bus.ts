@@ -1,6 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import type { EventEnvelope } from '../../events/envelope.js';
 import type { BusClient, BusEntry } from '../../functions/platform/event-store/publisher.js';
+import { inStep, outsideSteps, recordCall } from '../../functions/platform/observability/call-count.js';
 import { redriveSource, redriveTarget } from '../redrive/names.js';
 import { DeadLetterStore, type DeadLetter } from './dead-letters.js';
 
@@ -49,6 +50,8 @@ export class LocalBus implements BusClient {
   }
 
   async putEvents(entries: BusEntry[]): Promise<{ failedIndexes: number[] }> {
+    // EventBridge's PutEvents in the cloud: counted as one (bench/calls-per-change.ts).
+    recordCall('EventBridge', 'PutEvents');
     const failedIndexes: number[] = [];
     entries.forEach((entry, index) => {
       if (this.faults.refuseEntry?.(entry)) {
@@ -91,7 +94,8 @@ export class LocalBus implements BusClient {
     };
     this.inFlight += 1;
     return new Promise<DeliveryOutcome>((resolveOutcome) => {
-      setImmediate(async () => {
+      // Each consumer is its own Lambda in the cloud: its calls are its own step, not the publisher's.
+      outsideSteps(() => setImmediate(() => inStep(`consumer ${subscription.name}`, async () => {
         try {
           for (let attempt = 0; ; attempt += 1) {
             try {
@@ -113,7 +117,7 @@ export class LocalBus implements BusClient {
           this.inFlight -= 1;
           if (this.inFlight === 0) for (const wake of this.waiters.splice(0)) wake();
         }
-      });
+      })));
     });
   }
 

@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { recordCall } from '../../functions/platform/observability/call-count.js';
 import { SESSION_ENDED_CLOSE_CODE, type ConnectionPoster } from '../../functions/platform/realtime/poster.js';
 import { realtimeRoutes } from '../routes.js';
 
@@ -81,6 +82,8 @@ export async function attachRealtime(server: Server, repoRoot: string, options: 
 
   const poster: ConnectionPoster = {
     async post(connectionId, message) {
+      // API Gateway's PostToConnection in the cloud: counted as one (bench/calls-per-change.ts).
+      recordCall('ApiGatewayManagementApi', 'PostToConnection');
       const ws = sockets.get(connectionId);
       if (!ws || ws.readyState !== ws.OPEN) return 'gone';
       await new Promise<void>((resolve, reject) => ws.send(message, (error) => (error ? reject(error) : resolve())));

@@ -43,6 +43,7 @@ import { AlreadyRunningError, isAlive, rememberedPort } from './lock-file.js';
 import { notFound, outboxPage } from './outbox-page.js';
 import { seedAccounts, type SeedAccount } from './seed-accounts.js';
 import { sweepOutbox } from '../../functions/platform/event-store/publisher.js';
+import { inStep, PERIODIC_STEP } from '../../functions/platform/observability/call-count.js';
 
 export { AlreadyRunningError, assertNotRunning, runningStack, type RunningStack } from './lock-file.js';
 export type { SeedAccount } from './seed-accounts.js';
@@ -188,6 +189,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   const client = sharedDynamoClient();
   const store = new EventStore({ client, tableName: TABLES.events, catalogue, now: () => new Date() });
   const runtime: WritingRuntime = { store, views: new ViewStore(client, TABLES.views), bus, publisher: new Publisher(bus, store, 2_000), now: () => new Date() };
+  // Every projection commits through this process's projector: caches of the views (the callers'
+  // roles and sessions) hold until it commits a change to what they read.
+  runtime.views.seesEveryCommit = true;
   // The handlers' clock is this runtime's (`runtime.now`): a test that moves it moves what every
   // handler sees as now (expiries, quotas), while commits keep the real time.
   configureRuntime({ client, store, views: runtime.views, bus, publisher: runtime.publisher, now: () => runtime.now() });
@@ -314,7 +318,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   await bus.idle();
 
   const sweeper = setInterval(() => {
-    sweepOutbox(runtime.publisher, 1_000).catch((error) => say(`[sweeper] ${String(error)}`));
+    // The sweeper's own calls, every few seconds whatever the traffic: no change's (bench/calls-per-change.ts).
+    inStep(PERIODIC_STEP, () => sweepOutbox(runtime.publisher, 1_000)).catch((error) => say(`[sweeper] ${String(error)}`));
   }, options.sweepEveryMs ?? 5_000);
   sweeper.unref();
   // The other schedules of the route table (the sweeper above runs more often here than in the cloud).

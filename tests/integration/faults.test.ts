@@ -35,7 +35,7 @@ async function load(count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: `Load ${i}` }) });
-    expect(created.status).toBe(201);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     ids.push(created.body.project.id);
   }
   return ids;

@@ -8,7 +8,7 @@ import { conflict, forbidden, invalid, limitReached, notFound } from '../../plat
 import { DELIVERABLE_FILES_PER_PROJECT_MAX, FILES_PER_PROJECT_MAX, TOO_MANY_DELIVERABLE_FILES, TOO_MANY_PROJECT_FILES } from '../../../shared/uploads.js';
 import type { ProjectBrief } from './contracts.js';
 import { totalHours, turnaroundDays } from '../../../shared/turnaround.js';
-import { evolveProject, initialProjectState, type ProjectState } from './state.js';
+import { evolveProject, initialProjectState, PROJECT_SNAPSHOT, type ProjectState } from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
 export { projectEvolution, projectStream } from './state.js';
@@ -155,6 +155,7 @@ export const projectDecider: Decider<ProjectCommand, ProjectState> = {
   // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
   initialState: initialProjectState,
   evolve: evolveProject,
+  snapshot: PROJECT_SNAPSHOT,
   decide(command, state, context) {
     const { actor } = context;
     if (command.type !== 'SubmitProject') requireProject(state);

@@ -127,4 +127,7 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
 }
 
 /** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
-export const projectEvolution: Evolution<ProjectState> = { initialState: initialProjectState, evolve: evolveProject };
+/** Commands on a project's stream start from its snapshot (platform/event-store/folds.ts): a new revision when the fold changes. */
+export const PROJECT_SNAPSHOT = { name: 'project', revision: 1 };
+
+export const projectEvolution: Evolution<ProjectState> = { initialState: initialProjectState, evolve: evolveProject, snapshot: PROJECT_SNAPSHOT };

@@ -44,17 +44,17 @@ interface RoleFacts {
 }
 
 /**
- * How long a warm process reuses what the views said about a caller's roles and sessions. Changes
- * committed by this process's own projector end it at once (the embedded runtime, where everything
- * runs in one process); in the cloud the projections run elsewhere, so a role change or an ended
- * session reaches an API container at most this late. API Gateway's own authorizer cache defaults
- * to 300 s.
+ * How long a warm process reuses what the views said about a caller's roles and sessions, where
+ * others commit to the views unseen (Lambda: the projections run elsewhere): a role change or an
+ * ended session reaches an API container at most this late. API Gateway's own authorizer cache
+ * defaults to 300 s. Where every commit is seen here (the embedded runtime), the facts are kept for
+ * the token's life instead: any commit to the role projections moves the stamp and ends them at once.
  */
 export const ROLE_FACTS_TTL_MS = 2_000;
 const ROLE_PROJECTIONS = ['users', 'designers', 'identity-aliases'];
 const recentRoleFacts = new WeakMap<object, Recent<string, { until: number; stamp: string; facts: RoleFacts }>>();
 
-async function roleFactsOf(token: Pick<Principal, 'sub'>, runtime: Runtime): Promise<RoleFacts> {
+async function roleFactsOf(token: Pick<Principal, 'sub' | 'expiresAt'>, runtime: Runtime): Promise<RoleFacts> {
   let recent = recentRoleFacts.get(runtime.views);
   if (!recent) recentRoleFacts.set(runtime.views, (recent = new Recent(2_000)));
   const key = token.sub;
@@ -74,6 +74,7 @@ async function roleFactsOf(token: Pick<Principal, 'sub'>, runtime: Runtime): Pro
     designerEmails,
     sessionsValidFrom: Number.isFinite(validFrom) ? validFrom : null,
   };
-  recent.set(key, { until: Date.now() + ROLE_FACTS_TTL_MS, stamp, facts });
+  const until = runtime.views.seesEveryCommit ? Math.max(Date.now(), (token.expiresAt ?? 0) * 1000) : Date.now() + ROLE_FACTS_TTL_MS;
+  recent.set(key, { until, stamp, facts });
   return facts;
 }

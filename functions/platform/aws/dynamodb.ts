@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { localEndpointConfig, requestHandlerOptions } from './sdk-config.js';
 import { captureAwsClient } from '../observability/tracing.js';
+import { countCallsOf } from '../observability/call-count.js';
 
 /**
  * The DynamoDB document client every table adapter shares, configured from the environment: in the
@@ -10,7 +11,7 @@ import { captureAwsClient } from '../observability/tracing.js';
  * failing a command the consumers would otherwise have to redeliver.
  */
 export function dynamoClient(endpoint = process.env.DYNAMODB_ENDPOINT): DynamoDBDocumentClient {
-  const client = captureAwsClient(new DynamoDBClient({ ...localEndpointConfig(endpoint), maxAttempts: 6, requestHandler: requestHandlerOptions() }));
+  const client = countCallsOf(captureAwsClient(new DynamoDBClient({ ...localEndpointConfig(endpoint), maxAttempts: 6, requestHandler: requestHandlerOptions() })));
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true } });
 }
 

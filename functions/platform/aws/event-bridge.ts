@@ -1,6 +1,7 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { requestHandlerOptions } from './sdk-config.js';
 import { captureAwsClient } from '../observability/tracing.js';
+import { countCallsOf } from '../observability/call-count.js';
 
 export interface BusEntry {
   Source: string;
@@ -22,7 +23,7 @@ export class EventBridgeBus implements BusClient {
     private readonly busName: string,
     client?: EventBridgeClient,
   ) {
-    this.client = client ?? captureAwsClient(new EventBridgeClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() }));
+    this.client = countCallsOf(client ?? captureAwsClient(new EventBridgeClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() })));
   }
 
   async putEvents(entries: BusEntry[], options: { abortSignal?: AbortSignal } = {}): Promise<{ failedIndexes: number[] }> {

@@ -4,9 +4,10 @@ import { DomainError } from '../domain-errors.js';
 import type { CommitMeta } from './event-store.js';
 import { ConcurrencyError, HttpError } from '../errors.js';
 import { recordMetric } from '../observability/metrics.js';
-import { Recent } from '../views/recent.js';
 import { currentRequest, RequestAbandonedError } from '../http/request-context.js';
 import { loadState } from './load-state.js';
+import { forgetFold, loadFold, rememberFold, rememberedFold, type Folded } from './folds.js';
+import { inStep } from '../observability/call-count.js';
 import type { Appending } from '../runtime.js';
 
 export { loadState };
@@ -24,29 +25,6 @@ const MAX_ATTEMPTS = 5;
  * time, and a request answered 503 after its commit invites a retry that runs again.
  */
 const PUBLISH_BUDGET_MS = 3_000;
-const REMEMBERED_STREAMS = 1_000;
-
-interface Loaded<S> {
-  state: S;
-  version: number;
-  lastHash: string;
-}
-
-/**
- * The state each stream had after this process's last successful append to it, per store and
- * decider. A command decides on it without reading the stream; if someone appended since, the
- * conditional append fails and the command reads and decides again, so a stale entry costs one
- * refused write and never a wrong event.
- */
-const afterLastAppend = new WeakMap<object, WeakMap<object, Recent<string, Loaded<unknown>>>>();
-
-function remembered<S>(runtime: Appending, decider: object): Recent<string, Loaded<S>> {
-  let byDecider = afterLastAppend.get(runtime.store);
-  if (!byDecider) afterLastAppend.set(runtime.store, (byDecider = new WeakMap()));
-  let streams = byDecider.get(decider);
-  if (!streams) byDecider.set(decider, (streams = new Recent(REMEMBERED_STREAMS)));
-  return streams as Recent<string, Loaded<S>>;
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,28 +40,28 @@ export async function runCommand<C, S>(
   runtime: Appending,
 ): Promise<CommandResult<S>> {
   meta = { ...meta, correlationId: meta.correlationId ?? currentRequest()?.correlationId };
-  const streams = remembered<S>(runtime, decider);
+  const store = runtime.store;
   const decideOn = (state: S) => decider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });
-  const commit = async (loaded: Loaded<S>, newEvents: ReturnType<typeof decideOn>): Promise<CommandResult<S>> => {
+  const commit = async (loaded: Folded<S>, newEvents: ReturnType<typeof decideOn>): Promise<CommandResult<S>> => {
     try {
       if (currentRequest()?.signal?.aborted) throw new RequestAbandonedError();
-      const store = runtime.store;
-      const appended = await store.append(streamId, newEvents, { version: loaded.version, hash: loaded.lastHash }, meta);
+      const appended = await inStep('commit', () => store.append(streamId, newEvents, { version: loaded.version, hash: loaded.lastHash }, meta));
       let next = loaded.state;
       for (const event of appended.events) next = decider.evolve(next, event);
-      streams.set(streamId, { state: next, version: appended.lastVersion, lastHash: appended.events.at(-1)!.hash });
+      rememberFold(store, decider, streamId, { state: next, version: appended.lastVersion, lastHash: appended.events.at(-1)!.hash });
       recordMetric('CommandAccepted');
-      await runtime.publisher.publish(appended, { withinMs: PUBLISH_BUDGET_MS });
+      await inStep('outbox', () => runtime.publisher.publish(appended, { withinMs: PUBLISH_BUDGET_MS }));
       return { state: next, version: appended.lastVersion, events: appended.events };
     } catch (error) {
-      streams.delete(streamId);
+      if (!(error instanceof ConcurrencyError)) forgetFold(store, decider, streamId);
       throw error;
     }
   };
 
-  // First on what this process remembers. That state may only commit: a refusal, a "nothing to do"
-  // or a lost append falls through to the stream as it is.
-  const known = streams.get(streamId);
+  // First on what this process remembers (a fold another command or a load left): no read at all.
+  // That state may only commit: a refusal, a "nothing to do" or a lost append falls through to the
+  // stream as it is, read from that fold on.
+  const known = rememberedFold(store, decider, streamId);
   if (known) {
     let newEvents: ReturnType<typeof decideOn> = [];
     try {
@@ -98,11 +76,12 @@ export async function runCommand<C, S>(
         if (!(error instanceof ConcurrencyError)) throw error;
       }
     }
-    streams.delete(streamId);
   }
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const loaded = await loadState(decider, streamId, runtime);
+    // Only the events after what is remembered (or the snapshot) are read: the cost of a load does
+    // not grow with the stream (./folds.ts).
+    const loaded = await inStep('command reads', () => loadFold(decider, streamId, store, { snapshots: 'write' }));
     let newEvents: ReturnType<typeof decideOn>;
     try {
       newEvents = decideOn(loaded.state);

@@ -34,6 +34,16 @@ export interface CommitItem {
   outbox?: string;
 }
 
+/**
+ * The codec seam: the one place a commit's events become their stored form (`events`, one string per
+ * commit item) and come back. Anything done to every stored event on its way in or out (say, sealing
+ * personal fields) belongs here, and every reader and writer of commit items goes through it.
+ */
+export const storedEvents = {
+  encode: (events: readonly EventEnvelope[]): string => JSON.stringify(events),
+  decode: (item: Pick<CommitItem, 'events'>): EventEnvelope[] => JSON.parse(item.events) as EventEnvelope[],
+};
+
 export interface EventStoreOptions {
   client: DynamoDBDocumentClient;
   tableName: string;
@@ -63,10 +73,15 @@ export class EventLog {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Events of one stream with from ≤ version ≤ to, oldest first, upcast to current schemas. */
-  async readStream(streamId: string, options: { from?: number; to?: number; raw?: boolean } = {}): Promise<StreamSlice> {
+  /**
+   * Events of one stream with from ≤ version ≤ to, oldest first, upcast to current schemas. With
+   * `afterCommit` the caller knows `from - 1` ends a commit (a fold's version), so no earlier commit
+   * can hold a wanted event and only the commits from `from` on are read.
+   */
+  async readStream(streamId: string, options: { from?: number; to?: number; raw?: boolean; afterCommit?: boolean } = {}): Promise<StreamSlice> {
     const from = options.from ?? 1;
     const to = options.to ?? Number.MAX_SAFE_INTEGER;
+    const lowest = options.afterCommit ? from : Math.max(1, from - MAX_EVENTS_PER_COMMIT + 1);
     const events: EventEnvelope[] = [];
     const pages = paginateQuery(
       { client: this.client },
@@ -74,19 +89,42 @@ export class EventLog {
         TableName: this.table,
         KeyConditionExpression: 'streamId = :s AND #v BETWEEN :a AND :b',
         ExpressionAttributeNames: { '#v': 'version' },
-        ExpressionAttributeValues: { ':s': streamId, ':a': Math.max(1, from - MAX_EVENTS_PER_COMMIT + 1), ':b': to },
+        ExpressionAttributeValues: { ':s': streamId, ':a': lowest, ':b': to },
         ConsistentRead: true,
       },
     );
     for await (const page of pages) {
       for (const item of (page.Items ?? []) as CommitItem[]) {
-        for (const event of JSON.parse(item.events) as EventEnvelope[]) {
+        for (const event of storedEvents.decode(item)) {
           if (event.version >= from && event.version <= to) events.push(options.raw ? event : this.catalogue.upcast(event));
         }
       }
     }
     const last = events.at(-1);
     return { streamId, events, version: last?.version ?? (from > 1 ? from - 1 : 0), lastHash: last?.hash ?? GENESIS_HASH };
+  }
+
+  /**
+   * The newest `commits` commits of a stream in one read, their events oldest first (upcast), with
+   * the first version they hold; `fromStart` when they are the whole stream. A load that knows
+   * nothing of a stream starts here: a short stream needs no other read.
+   */
+  async readNewest(streamId: string, commits: number): Promise<{ events: EventEnvelope[]; firstVersion: number; fromStart: boolean }> {
+    const page = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        KeyConditionExpression: 'streamId = :s AND #v >= :first',
+        ExpressionAttributeNames: { '#v': 'version' },
+        ExpressionAttributeValues: { ':s': streamId, ':first': 1 },
+        ScanIndexForward: false,
+        Limit: commits,
+        ConsistentRead: true,
+      }),
+    );
+    const items = ((page.Items ?? []) as CommitItem[]).reverse();
+    const events = items.flatMap((item) => storedEvents.decode(item).map((event) => this.catalogue.upcast(event)));
+    const firstVersion = items[0]?.version ?? 1;
+    return { events, firstVersion, fromStart: firstVersion === 1 || !page.LastEvaluatedKey };
   }
 
   /**
@@ -107,7 +145,7 @@ export class EventLog {
     );
     const item = page.Items?.[0] as CommitItem | undefined;
     if (!item || item.last < version) return undefined;
-    const event = (JSON.parse(item.events) as EventEnvelope[]).find((candidate) => candidate.version === version);
+    const event = storedEvents.decode(item).find((candidate) => candidate.version === version);
     return event && this.catalogue.upcast(event);
   }
 
@@ -118,7 +156,7 @@ export class EventLog {
 
   /** A stored commit item as a Commit, its events upcast unless `raw`. */
   commitOf(item: CommitItem, raw = false): Commit {
-    const events = (JSON.parse(item.events) as EventEnvelope[]).map((event) => (raw ? event : this.catalogue.upcast(event)));
+    const events = storedEvents.decode(item).map((event) => (raw ? event : this.catalogue.upcast(event)));
     return { streamId: item.streamId, firstVersion: item.version, lastVersion: item.last, position: item.position, events };
   }
 

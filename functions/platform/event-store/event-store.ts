@@ -3,7 +3,7 @@ import { computeHash } from '../../../events/hash-chain.js';
 import { type Actor, type EventEnvelope, type NewEvent } from '../../../events/envelope.js';
 import { bucketKey, CONFIG_KEY, dayOf, daysBetween, shardOf, shardsInEffect, shardsToRead, type ByTimeShards } from '../views/by-time.js';
 import { ConcurrencyError } from '../errors.js';
-import { EventLog, MAX_EVENTS_PER_COMMIT, META_KEY, type Commit, type CommitItem } from './event-log.js';
+import { EventLog, MAX_EVENTS_PER_COMMIT, META_KEY, storedEvents, type Commit, type CommitItem } from './event-log.js';
 import { decodeTime } from 'ulid';
 import { newId } from '../ids.js';
 
@@ -61,7 +61,7 @@ export class EventStore extends EventLog {
       streamId,
       version: expected.version + 1,
       last: expected.version + events.length,
-      events: JSON.stringify(events),
+      events: storedEvents.encode(events),
       at,
       bucket: bucketKey(day, shardOf(streamId, await this.shardsToWrite(day))),
       position,

@@ -23,6 +23,8 @@ export interface Principal {
   groups: SystemRole[];
   /** Seconds since epoch when the token was issued. */
   issuedAt: number;
+  /** Seconds since epoch when the token expires (`exp`): what was decided about it is kept no longer. */
+  expiresAt?: number;
   /** Seconds since epoch when the user signed in (`auth_time`, else `iat`): the sessions instant compares this. */
   authTime: number;
   /**
@@ -47,6 +49,9 @@ function parseGroups(claim: unknown): SystemRole[] {
   return raw.filter((group): group is SystemRole => (SYSTEM_ROLES as readonly string[]).includes(group));
 }
 
+/** Cognito's ID tokens last an hour: the bound when a token carries no `exp` (never, once verified). */
+const DEFAULT_TOKEN_LIFETIME_SECONDS = 60 * 60;
+
 /** Everyone is a client unless given another role (docs/product.md#roles), including before the group is set. */
 const withDefaultRole = (groups: SystemRole[]): SystemRole[] => (groups.length > 0 ? groups : ['client']);
 
@@ -64,6 +69,7 @@ export function principalFromEvent(event: APIGatewayProxyEventV2WithJWTAuthorize
     name: claims.name ? String(claims.name) : null,
     groups: withDefaultRole(tokenGroups),
     issuedAt,
+    expiresAt: Number(claims.exp ?? 0) || issuedAt + DEFAULT_TOKEN_LIFETIME_SECONDS,
     authTime: Number.isFinite(authTime) ? authTime : issuedAt,
     emailVerified: String(claims.email_verified ?? 'false') === 'true',
     designerEmails: [],

@@ -1,6 +1,7 @@
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { MIDDLEWARE_RESOLVED_ONCE, requestHandlerOptions } from '../aws/sdk-config.js';
 import { captureAwsClient } from '../observability/tracing.js';
+import { countCallsOf } from '../observability/call-count.js';
 
 /** Delivers a message to one open connection; 'gone' when the connection no longer exists. */
 export interface ConnectionPoster {
@@ -23,7 +24,7 @@ export class ApiGatewayPoster implements ConnectionPoster {
 
   /** `endpoint`: the stage's management URL, https://{api}.execute-api.{region}.amazonaws.com/{stage}. */
   constructor(endpoint: string) {
-    this.client = captureAwsClient(new ApiGatewayManagementApiClient({ endpoint, maxAttempts: 3, requestHandler: requestHandlerOptions(), ...MIDDLEWARE_RESOLVED_ONCE }));
+    this.client = countCallsOf(captureAwsClient(new ApiGatewayManagementApiClient({ endpoint, maxAttempts: 3, requestHandler: requestHandlerOptions(), ...MIDDLEWARE_RESOLVED_ONCE })));
   }
 
   async post(connectionId: string, message: string): Promise<'sent' | 'gone'> {

@@ -1,6 +1,8 @@
 import { type EventEnvelope } from '../../../events/envelope.js';
 import type { EventStore } from '../event-store/event-store.js';
 import { Recent } from './recent.js';
+import { log } from '../log.js';
+import { inStep } from '../observability/call-count.js';
 import type { IndexName, ViewItem, ViewStore } from './views.js';
 
 /** Items of other projections a state's items show, by key (`itemKey`), as read with their `v`. */
@@ -82,6 +84,11 @@ export interface AppliedEvent {
   after: unknown;
 }
 
+/** A later event of a stream whose projection is parked on an earlier one (see `Projector.parked`). */
+export class StreamParkedError extends Error {
+  override name = 'StreamParkedError';
+}
+
 export const checkpointKey = (projection: string, streamId: string) => ({ pk: `cp#${projection}#${streamId}`, sk: 'cp' });
 export const itemKey = (item: Pick<ViewItem, 'pk' | 'sk'>) => `${item.pk}\u0000${item.sk}`;
 const MAX_ATTEMPTS = 10;
@@ -153,7 +160,38 @@ export class Projector {
    */
   async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<AppliedEvent[]> {
     const key = `${gen}\u0000${checkpointKey(projection.name, event.streamId).pk}`;
-    return this.enqueue(key, () => this.applyNow(gen, projection, event, key));
+    return this.enqueue(key, () => inStep(`projection ${projection.name}`, () => this.applyUnlessParked(gen, projection, event, key)));
+  }
+
+  /**
+   * The streams (of one projection, in one generation) whose projection failed on an event: later
+   * events of the same stream fail at once, with no read and no fold, until the failed one applies
+   * (a redrive after the fix, or its own retries). The event itself is tried in full each time. So a
+   * poison event costs its bounded retries and parks the later events of its stream alone (each
+   * failing fast into the dead letters, in order for the redrive); every other stream goes on.
+   */
+  private readonly parked = new Recent<string, { version: number; reason: string }>(REMEMBERED_CHECKPOINTS);
+
+  /** The streams parked here, for the operator (logs and tests): projection, stream, version, reason. */
+  parkedStreams(): { slot: string; version: number; reason: string }[] {
+    return this.parked.list().map(([slot, mark]) => ({ slot, ...mark }));
+  }
+
+  private async applyUnlessParked(gen: number, projection: Projection, event: EventEnvelope, slot: string): Promise<AppliedEvent[]> {
+    const parked = this.parked.get(slot);
+    if (parked && event.version > parked.version) {
+      throw new StreamParkedError(`${projection.name} of ${event.streamId} waits for version ${parked.version}, which it could not apply (${parked.reason})`);
+    }
+    try {
+      const applied = await this.applyNow(gen, projection, event, slot);
+      if (parked) this.parked.delete(slot);
+      return applied;
+    } catch (error) {
+      const reason = String((error as Error)?.message ?? error).slice(0, 500);
+      if (!parked || event.version < parked.version) this.parked.set(slot, { version: event.version, reason });
+      log.error('Projection could not apply an event: later events of its stream wait for it', { projection: projection.name, streamId: event.streamId, version: event.version, reason });
+      throw error;
+    }
   }
 
   /** Runs `work` after whatever this projector is doing on the same slot (one stream of one projection). */

@@ -25,6 +25,11 @@ export class Recent<K, V> {
     this.entries.delete(key);
   }
 
+  /** Every entry, least recently used first (reading them does not reorder them). */
+  list(): [K, V][] {
+    return [...this.entries];
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -1,4 +1,5 @@
 import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { inStep, PERIODIC_STEP } from '../observability/call-count.js';
 
 export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4' | 'gsi5';
 export const INDEX_NAMES: IndexName[] = ['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5'];
@@ -54,6 +55,12 @@ export const POINTER_KEY = { pk: '$generation', sk: 'pointer' };
 export class ViewReader {
   protected cached: { value: Generations; until: number } | null = null;
   private readonly commits = new Map<string, number>();
+  /**
+   * True where every projection commit to these views goes through this process's projector (the
+   * embedded runtime): then `changesOf` tells every change, and what was read under a stamp holds
+   * until the stamp moves, however long. Elsewhere (Lambda) others commit unseen: caches expire.
+   */
+  seesEveryCommit = false;
 
   constructor(
     readonly client: DynamoDBDocumentClient,
@@ -63,7 +70,8 @@ export class ViewReader {
 
   async generations(fresh = false): Promise<Generations> {
     if (!fresh && this.cached && this.cached.until > Date.now()) return this.cached.value;
-    const result = await this.client.send(new GetCommand({ TableName: this.tableName, Key: POINTER_KEY, ConsistentRead: true }));
+    // Once per pointerTtlMs whatever the traffic: counted apart from any change's own calls.
+    const result = await inStep(PERIODIC_STEP, () => this.client.send(new GetCommand({ TableName: this.tableName, Key: POINTER_KEY, ConsistentRead: true })));
     const layout = result.Item?.layout;
     const value: Generations = { active: (result.Item?.active as number) ?? 1, building: (result.Item?.building as number | null) ?? null, ...(typeof layout === 'number' ? { layout } : {}) };
     this.cached = { value, until: Date.now() + this.pointerTtlMs };

@@ -1,0 +1,165 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GENESIS_HASH } from '../../../events/envelope.js';
+import type { Evolution } from '../decider.js';
+import { Recent } from '../views/recent.js';
+import type { EventLog } from './event-log.js';
+
+/** A stream folded up to `version` (a commit's end), with that event's hash: where the next append chains on. */
+export interface Folded<S> {
+  state: S;
+  version: number;
+  lastHash: string;
+}
+
+/** Streams whose folds a warm process keeps, per store and fold. */
+const REMEMBERED_STREAMS = 1_000;
+/** A command that read at least this many events past its base stores a new snapshot. */
+export const SNAPSHOT_EVERY = 100;
+/** The item of a stream that holds its folds' snapshots: below every commit (versions start at 1). */
+export const SNAPSHOT_VERSION = 0;
+const snapshotAttribute = (name: string) => `snap_${name}`;
+
+interface StoredSnapshot {
+  revision: number;
+  version: number;
+  lastHash: string;
+  state: string;
+}
+
+const foldsOf = new WeakMap<object, WeakMap<object, Recent<string, Folded<unknown>>>>();
+const newestOf = new WeakMap<object, Recent<string, number>>();
+
+/**
+ * What this process knows of each stream, per store and fold (keyed by the `evolve` function, so a
+ * decider and its state half share it): the state after the last load or append here. Any entry may
+ * be stale (another process appended since): a command decides on it only through a conditional
+ * append, which refuses a stale base, and a load reads every event after it.
+ */
+function remembered<S>(store: object, evolution: Evolution<S>): Recent<string, Folded<S>> {
+  let byFold = foldsOf.get(store);
+  if (!byFold) foldsOf.set(store, (byFold = new WeakMap()));
+  let streams = byFold.get(evolution.evolve);
+  if (!streams) byFold.set(evolution.evolve, (streams = new Recent(REMEMBERED_STREAMS)));
+  return streams as Recent<string, Folded<S>>;
+}
+
+function newest(store: object): Recent<string, number> {
+  let versions = newestOf.get(store);
+  if (!versions) newestOf.set(store, (versions = new Recent(REMEMBERED_STREAMS * 4)));
+  return versions;
+}
+
+/**
+ * The fold this process remembers for a stream, when no other fold of this process has seen the
+ * stream move past it (another decider of the same stream appended): otherwise undefined, and the
+ * next load reads what it missed.
+ */
+export function rememberedFold<S>(store: object, evolution: Evolution<S>, streamId: string): Folded<S> | undefined {
+  const known = remembered(store, evolution).get(streamId);
+  if (!known) return undefined;
+  return known.version >= (newest(store).get(streamId) ?? 0) ? known : undefined;
+}
+
+/** Records a fold at a version (after an append or a load), and that the stream reached it. */
+export function rememberFold<S>(store: object, evolution: Evolution<S>, streamId: string, folded: Folded<S>): void {
+  remembered(store, evolution).set(streamId, folded);
+  const versions = newest(store);
+  if ((versions.get(streamId) ?? 0) < folded.version) versions.set(streamId, folded.version);
+}
+
+export function forgetFold<S>(store: object, evolution: Evolution<S>, streamId: string): void {
+  remembered(store, evolution).delete(streamId);
+}
+
+/**
+ * The fold's stored snapshot of a stream, or null: none, another revision of the fold, or unreadable.
+ * A snapshot is derived data (the events are the record): anything doubtful about it means a full fold.
+ */
+async function readSnapshot<S>(store: EventLog, evolution: Evolution<S>, streamId: string): Promise<Folded<S> | null> {
+  const descriptor = evolution.snapshot;
+  if (!descriptor) return null;
+  const attribute = snapshotAttribute(descriptor.name);
+  const { Item } = await store.client.send(
+    new GetCommand({ TableName: store.table, Key: { streamId, version: SNAPSHOT_VERSION }, ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': attribute }, ConsistentRead: true }),
+  );
+  const stored = Item?.[attribute] as StoredSnapshot | undefined;
+  if (!stored || stored.revision !== descriptor.revision || !Number.isSafeInteger(stored.version) || stored.version < 1) return null;
+  try {
+    return { state: JSON.parse(stored.state) as S, version: stored.version, lastHash: stored.lastHash };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Stores a fold as its stream's snapshot, unless a newer one is there. Best effort: a snapshot
+ * saves reads, so a failure to write one costs only the next cold load's full fold.
+ */
+export async function writeSnapshot<S>(store: EventLog, evolution: Evolution<S>, streamId: string, folded: Folded<S>): Promise<void> {
+  const descriptor = evolution.snapshot;
+  if (!descriptor) return;
+  const snapshot: StoredSnapshot = { revision: descriptor.revision, version: folded.version, lastHash: folded.lastHash, state: JSON.stringify(folded.state) };
+  try {
+    await store.client.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: { streamId, version: SNAPSHOT_VERSION },
+        UpdateExpression: 'SET #s = :s',
+        ConditionExpression: 'attribute_not_exists(#s) OR #s.#v < :v OR #s.#r <> :r',
+        ExpressionAttributeNames: { '#s': snapshotAttribute(descriptor.name), '#v': 'version', '#r': 'revision' },
+        ExpressionAttributeValues: { ':s': snapshot, ':v': snapshot.version, ':r': snapshot.revision },
+      }),
+    );
+  } catch {
+    // A newer snapshot is there, or the write failed: either way the events still hold the truth.
+  }
+}
+
+/** Commits a load that knows nothing of a stream reads first, newest first: all of a short stream. */
+const NEWEST_COMMITS = 10;
+
+/**
+ * The events a load folds and the base it folds them onto: what this process remembers and the
+ * events after it; else the stream's newest commits, which are all of a short stream; else the
+ * fold's snapshot and the events after it (a long stream: two or three reads, however long).
+ */
+async function baseAndEvents<S>(evolution: Evolution<S>, streamId: string, store: EventLog, start: Folded<S>, options: { fresh?: boolean; fromStart?: boolean }) {
+  if (options.fromStart) return { base: start, events: (await store.readStream(streamId)).events };
+  const known = options.fresh ? undefined : remembered(store, evolution).get(streamId);
+  if (known) return { base: known, events: (await store.readStream(streamId, { from: known.version + 1, afterCommit: true })).events };
+  const newest = await store.readNewest(streamId, NEWEST_COMMITS);
+  if (newest.fromStart) return { base: start, events: newest.events };
+  const base = (await readSnapshot(store, evolution, streamId)) ?? start;
+  if (base.version >= newest.firstVersion - 1) return { base, events: newest.events.filter((event) => event.version > base.version) };
+  const between = await store.readStream(streamId, { from: base.version + 1, to: newest.firstVersion - 1, afterCommit: true });
+  return { base, events: [...between.events, ...newest.events] };
+}
+
+/**
+ * Loads a stream's fold: from what this process remembers, else from the stored snapshot, else from
+ * the start, reading only the events after that base. `snapshots: 'write'` (a process that appends)
+ * stores a new snapshot when the events read past the base reach SNAPSHOT_EVERY, so a command's
+ * cost does not grow with its stream.
+ */
+export async function loadFold<S>(
+  evolution: Evolution<S>,
+  streamId: string,
+  store: EventLog,
+  options: { snapshots?: 'read' | 'write'; fresh?: boolean; fromStart?: boolean } = {},
+): Promise<Folded<S> & { read: number }> {
+  const start: Folded<S> = { state: evolution.initialState(), version: 0, lastHash: GENESIS_HASH };
+  const { base, events } = await baseAndEvents(evolution, streamId, store, start, options);
+  // The first event after the base must chain onto it: a base that does not is not this stream's
+  // history (a snapshot written wrongly), and the stream is folded from its start instead.
+  if (base.version > 0 && events.length && events[0]!.prevHash !== base.lastHash) {
+    forgetFold(store, evolution, streamId);
+    return loadFold(evolution, streamId, store, { ...options, fresh: true, fromStart: true });
+  }
+  let state = base.state;
+  for (const event of events) state = evolution.evolve(state, event);
+  const folded: Folded<S> = { state, version: events.at(-1)?.version ?? base.version, lastHash: events.at(-1)?.hash ?? base.lastHash };
+  rememberFold(store, evolution, streamId, folded);
+  const rebuilt = options.fromStart && folded.version > 0 && evolution.snapshot;
+  if (options.snapshots === 'write' && (events.length >= SNAPSHOT_EVERY || rebuilt)) await writeSnapshot(store, evolution, streamId, folded);
+  return { ...folded, read: events.length };
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countCallsPerChange, formatCounts, type ChangeCount } from '../support/calls-per-change.js';
+import { TestStack } from '../support/stack.js';
+
+/**
+ * The AWS calls three changes make, by step, pinned (tests/support/calls-per-change.ts counts them
+ * with the middleware on the SDK clients). A change that makes one more call than this fails here;
+ * one that makes fewer updates the table (and docs/performance.md). The notifications consumer and
+ * the periodic calls (the views pointer's refresh, the sweeper, schedules) are not pinned: the first
+ * is asynchronous and counted apart, the others come whatever the traffic.
+ */
+const PINNED: Record<string, Record<string, number>> = {
+  'status change': {
+    announcement: 4,
+    'command reads': 1,
+    commit: 1,
+    'consumer projections': 1,
+    outbox: 2,
+    'projection insights': 2,
+    'projection projects': 54,
+    'projection reviews': 2,
+  },
+  'note pinned': {
+    announcement: 4,
+    commit: 1,
+    'consumer projections': 1,
+    outbox: 2,
+    'projection insights': 1,
+    'projection projects': 2,
+    'projection reviews': 3,
+    request: 3,
+  },
+  'project created': {
+    announcement: 2,
+    'command reads': 1,
+    commit: 1,
+    'consumer projections': 1,
+    outbox: 2,
+    'projection insights': 3,
+    'projection projects': 49,
+    'projection reviews': 3,
+    request: 2,
+  },
+};
+const UNPINNED = new Set(['consumer notifications', 'periodic']);
+
+let stack: TestStack;
+let counts: ChangeCount[];
+beforeAll(async () => {
+  stack = await TestStack.start();
+  counts = await countCallsPerChange(stack);
+}, 300_000);
+afterAll(() => stack?.stop());
+
+describe('calls per change', () => {
+  it.each(Object.keys(PINNED))('%s makes the pinned calls, step by step', (name) => {
+    const count = counts.find((candidate) => candidate.name === name)!;
+    const steps = Object.fromEntries(Object.entries(count.steps).filter(([step]) => !UNPINNED.has(step)));
+    expect(steps, formatCounts([count])).toEqual(PINNED[name]);
+    expect(count.total).toBe(Object.values(PINNED[name]!).reduce((sum, n) => sum + n, 0));
+  });
+
+  it('reads no role, no stream and proves no commit on a warm change', () => {
+    for (const count of counts) {
+      expect(count.steps.roles ?? 0, count.name).toBe(0);
+      expect(count.kinds.commit?.read ?? 0, count.name).toBe(0);
+    }
+    expect(counts.find((count) => count.name === 'note pinned')!.steps['command reads'] ?? 0).toBe(0);
+  });
+});
