@@ -12,7 +12,7 @@ import { EventStore } from '../../functions/platform/event-store/event-store.js'
 import { Publisher } from '../../functions/platform/event-store/publisher.js';
 import { sharedDynamoClient } from '../../functions/platform/aws/dynamodb.js';
 import { ViewStore } from '../../functions/platform/views/views.js';
-import { configureRuntime, now, type Appending } from '../../functions/platform/runtime.js';
+import { configureRuntime, type Appending } from '../../functions/platform/runtime.js';
 import { catalogue } from '../../functions/app/catalogue.js';
 import { setMailer } from '../../functions/platform/mail/index.js';
 import { OutboxMailer } from './outbox-mailer.js';

@@ -1,7 +1,7 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
-  Alarm,
+  type Alarm,
   AlarmRule,
   AlarmState,
   CompositeAlarm,

@@ -141,6 +141,7 @@ export class DesignClubStack extends Stack {
     });
 
     this.auth = new Auth(this, 'Auth', { config, triggers: table.triggers, functions: this.functions });
+    // biome-ignore lint/correctness/useHookAtTopLevel: a CDK construct's method, not a React hook.
     this.functions.useUserPool(this.auth.userPool, this.auth.client);
 
     this.api.addRoutes({

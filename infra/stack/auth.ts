@@ -8,7 +8,7 @@ import {
   StandardThreatProtectionMode,
   StringAttribute,
   UserPool,
-  UserPoolClient,
+  type UserPoolClient,
   UserPoolClientIdentityProvider,
   UserPoolEmail,
   UserPoolOperation,

@@ -1,5 +1,5 @@
 import type { ActivityEntry } from './keys.js';
-import { ACTIVITY_LIMIT, type ActivityKind, type ActivityType, type GlobalActivity } from '../users/admin-contracts.js';
+import type { ActivityKind, ActivityType, GlobalActivity } from '../users/admin-contracts.js';
 import type { EventReading, Runtime } from '../../platform/runtime.js';
 import { usersById } from '../users/admin-queries.js';
 import { decodeCursor, encodeCursor, invalidCursor } from '../../platform/views/cursor.js';

@@ -22,7 +22,7 @@ function versionName(project: ProjectState, deliverableId: string, version: numb
   return file ? `${file.file_name} (v${version})` : null;
 }
 
-export function describe(event: EventEnvelope, before: ProjectState, after: ProjectState): Pick<ActivityEntry, 'action' | 'details' | 'metadata'> | null {
+export function activityEntryFor(event: EventEnvelope, before: ProjectState, after: ProjectState): Pick<ActivityEntry, 'action' | 'details' | 'metadata'> | null {
   const e = event as OneOf<ProjectEvent | ReviewEvent, EventEnvelope>;
   switch (e.type) {
     case 'ProjectSubmitted':

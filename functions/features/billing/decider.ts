@@ -1,6 +1,6 @@
 import { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionUpdated, type ReconcileSource, type SubscriptionStatus } from './events.js';
-import { type NewEvent } from '../../../events/envelope.js';
-import { type Tier } from '../../../shared/plans.js';
+import type { NewEvent } from '../../../events/envelope.js';
+import type { Tier } from '../../../shared/plans.js';
 import { evolveBilling, initialBillingState, type BillingState } from './state.js';
 import type { Decider } from '../../platform/decider.js';
 import { conflict } from '../../platform/domain-errors.js';

@@ -52,7 +52,7 @@ export const designerDecider: Decider<DesignerCommand, DesignerState> = {
       }
       case 'RecordDesignerInvitationSent':
       case 'RecordDesignerInvitationSendFailed': {
-        if (!state.invitation || state.invitation.status !== 'pending') return [];
+        if (state.invitation?.status !== 'pending') return [];
         return [command.type === 'RecordDesignerInvitationSent' ? DesignerInvitationSent.create({}) : DesignerInvitationSendFailed.create({ reason: command.reason.slice(0, 500) })];
       }
       case 'AcceptDesignerInvitation': {

@@ -131,7 +131,7 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
   const names = namesOf(scope);
   const nameOf = (designer: string) => names.get(designer) ?? designer;
   const delivered = scope.filter((p) => inRange(p.first_delivered_at, filter)).sort((a, b) => a.first_delivered_at!.localeCompare(b.first_delivered_at!));
-  const asOf = filter.to < filter.now ? filter.to : filter.now;
+  const asOf = Math.min(filter.to , filter.now);
 
   const byType = groupBy(delivered, (p) => p.type ?? '');
   const byDesigner = groupBy(delivered, (p) => deliveryDesigner(p)?.designer ?? UNASSIGNED);
@@ -153,7 +153,7 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
   const wip = weeks
     .map((week) => {
       const end = new Date(Date.parse(week) + 7 * DAY_MS - 1).toISOString();
-      const at = end < asOf ? end : asOf;
+      const at = Math.min(end , asOf);
       const row = { week, at, queued: 0, in_progress: 0, needs_revision: 0 };
       for (const p of scope) {
         const status = statusAt(p, at);
@@ -167,7 +167,7 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
   let oldest: InsightsReport['flow']['oldest_queued'] = null;
   for (const p of scope) {
     const interval = p.intervals.findLast((i) => i.from <= asOf);
-    if (!interval || interval.status !== 'queued' || (interval.to !== null && interval.to <= asOf)) continue;
+    if (interval?.status !== 'queued' || (interval.to !== null && interval.to <= asOf)) continue;
     if (!oldest || interval.from < oldest.since) oldest = { project_id: p.id!, title: p.title, since: interval.from, days: round2(daysBetween(interval.from, asOf)) };
   }
 

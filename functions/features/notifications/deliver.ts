@@ -1,5 +1,5 @@
 import { preferencesOf } from '../../../shared/notification-kinds.js';
-import { type EventEnvelope } from '../../../events/envelope.js';
+import type { EventEnvelope } from '../../../events/envelope.js';
 import { projectEvolution, type ProjectState } from '../projects/state.js';
 import { userEvolution, userStream } from '../users/state.js';
 import { mailer } from '../../platform/mail/index.js';

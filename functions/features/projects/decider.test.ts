@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChecklistTaskToggled, CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DesignerUnassigned, FileUploaded, ProjectStatusChanged, type ProjectSubmitted } from './events.js';
-import { type Actor } from '../../../events/envelope.js';
+import type { Actor } from '../../../events/envelope.js';
 import { projectDecider, type SubmitProjectCommand } from './decider.js';
 import { turnaroundDays } from '../../../shared/turnaround.js';
 import { LONG_DESCRIPTION } from '../../../tests/support/stack.js';

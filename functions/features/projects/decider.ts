@@ -1,6 +1,6 @@
 import { ChecklistTaskToggled, CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DesignerUnassigned, DueDateChanged, FileUploaded, PriorityChanged, ProjectStatusChanged, ProjectSubmitted } from './events.js';
-import { type FileType, type Priority, type ProjectCategory, type ProjectStatus } from '../../../shared/vocabulary.js';
-import { type NewEvent } from '../../../events/envelope.js';
+import type { FileType, Priority, ProjectCategory, ProjectStatus } from '../../../shared/vocabulary.js';
+import type { NewEvent } from '../../../events/envelope.js';
 import { canonicalEmail } from '../../../shared/email.js';
 import { DESCRIPTION_TOO_SHORT, MIN_DESCRIPTION_LENGTH, descriptionLength } from '../../../shared/description.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
@@ -103,7 +103,7 @@ function decideFile(command: Extract<ProjectCommand, { type: 'RecordFile' }>, st
   if (version_of === undefined) return [FileUploaded.create(file)];
   if (command.file_type !== 'deliverable') throw invalid('Only deliverables have versions');
   const named = state.files.find((candidate) => candidate.id === version_of);
-  if (!named || named.file_type !== 'deliverable') throw notFound('Deliverable not found');
+  if (named?.file_type !== 'deliverable') throw notFound('Deliverable not found');
   // A later version named instead of v1 still means its deliverable.
   const deliverable = named.version_of ?? named.id;
   const current = state.review_standing?.deliverables[deliverable]?.current ?? 1;

@@ -1,5 +1,5 @@
 import { INVITE_ROLES, TeamCreated, TeamInviteAccepted, TeamInviteCreated, TeamInviteResent, TeamInviteRevoked, TeamInviteSendFailed, TeamInviteSent, TeamMemberJoined, TeamMemberRemoved, TeamMemberRoleChanged, type InviteRole, type TeamRole } from './events.js';
-import { type NewEvent } from '../../../events/envelope.js';
+import type { NewEvent } from '../../../events/envelope.js';
 import { canonicalEmail } from '../../../shared/email.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
 import { DomainError, conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';

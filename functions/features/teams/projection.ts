@@ -1,4 +1,4 @@
-import { teamEvolution, type TeamInvite, type TeamState } from './state.js';
+import { teamEvolution, type TeamState } from './state.js';
 import type { Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { inviteTokenKey, membershipKey, membershipPartition, teamKey, type MembershipItem, type TeamDocument } from './keys.js';

@@ -2,7 +2,7 @@ import { canonicalEmail } from '../../../shared/email.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../../shared/notification-kinds.js';
 import { EmailProven, SessionsEnded, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, RoleGranted, RoleRevoked, UserIdentityRelinked, UserRegistered, type EmailProof, type SessionEndReason, type UserStreamRole } from './events.js';
 import { NotificationPreferencesChanged } from '../notifications/events.js';
-import { type SystemRole, type UserType } from '../../../shared/vocabulary.js';
+import type { SystemRole, UserType } from '../../../shared/vocabulary.js';
 import type { Decider } from '../../platform/decider.js';
 import { conflict, DomainError, notFound } from '../../platform/domain-errors.js';
 import { identitySubOf, INVALID_RESET_LINK, isResetUsable, evolveUser, initialUserState, userRoles, type UserState } from './state.js';

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { computeHash } from '../../../events/hash-chain.js';
-import { type Actor, type EventEnvelope, type NewEvent } from '../../../events/envelope.js';
+import type { Actor, EventEnvelope, NewEvent } from '../../../events/envelope.js';
 import { bucketKey, CONFIG_KEY, dayOf, daysBetween, shardOf, shardsInEffect, shardsToRead, type ByTimeShards } from '../views/by-time.js';
 import { ConcurrencyError } from '../errors.js';
 import { EventLog, MAX_EVENTS_PER_COMMIT, META_KEY, type Commit, type CommitItem } from './event-log.js';

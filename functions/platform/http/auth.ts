@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { SYSTEM_ROLES, type SystemRole } from '../../../shared/vocabulary.js';
 import { canonicalEmail } from '../../../shared/email.js';
-import { type Actor } from '../../../events/envelope.js';
+import type { Actor } from '../../../events/envelope.js';
 import { HttpError } from '../errors.js';
 
 /**

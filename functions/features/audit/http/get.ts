@@ -1,7 +1,7 @@
 import * as z from '#events/zod.js';
 import { catalogue } from '../../../app/catalogue.js';
 import { verifyChain } from '#events/hash-chain.js';
-import { type EventEnvelope } from '#events/envelope.js';
+import type { EventEnvelope } from '#events/envelope.js';
 import { diffStates } from '../state-diff.js';
 import { STREAM_ID_PATTERN, foldFor } from '../../../app/streams.js';
 import { HttpError } from '../../../platform/errors.js';

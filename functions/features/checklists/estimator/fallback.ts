@@ -62,7 +62,7 @@ const serviceErrorOf = (error: unknown): ServiceError => {
 export function diagnoseFallback(failure: unknown, modelId: string, region: string): FallbackDiagnosis {
   const stage = (failure as { reason?: string } | undefined)?.reason;
   const profile = inferenceProfileFor(modelId, region);
-  const useProfile = profile && profile !== modelId ? `set BEDROCK_MODEL_ID to the inference profile ${profile}` : 'choose a model or inference profile that `aws bedrock list-inference-profiles --region ' + region + '` lists';
+  const useProfile = profile && profile !== modelId ? `set BEDROCK_MODEL_ID to the inference profile ${profile}` : `choose a model or inference profile that \`aws bedrock list-inference-profiles --region ${region}\` lists`;
   if (stage === 'timeout') {
     return { reason: 'timeout', fix: `Bedrock did not answer in time from ${region}: if it repeats, check the model's latency in CloudWatch (AWS/Bedrock InvocationLatency) or use a faster model; ${useProfile} to spread load across the geography's regions` };
   }
