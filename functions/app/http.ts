@@ -2,7 +2,7 @@ import { httpChain } from '../platform/http/middleware.js';
 import { reading } from '../platform/views/reader.js';
 import { resolvePrincipal } from '../features/users/principal-queries.js';
 
-export { signedIn, type HttpEvent, type HttpRequest, type HttpResponse, type HttpResult } from '../platform/http/middleware.js';
+export { signedIn, type HttpEvent, type HttpRequest, type HttpResult } from '../platform/http/middleware.js';
 
 /**
  * Every route's chain (platform/http/middleware.ts), with the app's answer to who the caller is:

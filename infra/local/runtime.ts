@@ -44,7 +44,7 @@ import { notFound, outboxPage } from './outbox-page.js';
 import { seedAccounts, type SeedAccount } from './seed-accounts.js';
 import { sweepOutbox } from '../../functions/platform/event-store/publisher.js';
 
-export { AlreadyRunningError, assertNotRunning, runningStack, type RunningStack } from './lock-file.js';
+export { AlreadyRunningError, assertNotRunning, runningStack } from './lock-file.js';
 export type { SeedAccount } from './seed-accounts.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');

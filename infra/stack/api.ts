@@ -10,7 +10,6 @@ import { ORIGIN_SECRET_ENV } from './origin-secret.js';
 import { logGroupFindings } from './guard.js';
 import { ApiRoutes } from './routes-stack.js';
 
-export { routeId } from './routes-stack.js';
 
 /**
  * The nested stack a route lives in. One holds every route today (about 50 parameters of its 200);

@@ -67,7 +67,6 @@ export const MODERATION_PAGE = { default: 50, max: 100 };
 export const postCommentBody = /* @__PURE__ */ (() => z.strictObject({
     content: z.string().check(z.maxLength(5_000, 'A comment can be at most 5,000 characters'), z.refine((text) => text.trim().length > 0, 'A comment cannot be empty')),
   }))();
-export type PostCommentBody = z.input<typeof postCommentBody>;
 
 export interface PostCommentResponse {
   comment: CommentView;
@@ -75,7 +74,6 @@ export interface PostCommentResponse {
 
 /** POST /api/comments/{id}/approve and /reject: the comment's project (comments live in their project's stream). */
 export const moderateCommentBody = /* @__PURE__ */ (() => z.strictObject({ project_id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
-export type ModerateCommentBody = z.input<typeof moderateCommentBody>;
 
 export interface ModerateCommentResponse {
   comment_id: string;

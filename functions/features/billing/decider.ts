@@ -6,7 +6,7 @@ import type { Decider } from '../../platform/decider.js';
 import { conflict } from '../../platform/domain-errors.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
-export { billingEvolution, billingStream, initialBillingState, isSubscribed } from './state.js';
+export { billingEvolution, billingStream } from './state.js';
 export type { BillingState } from './state.js';
 
 /**

@@ -189,7 +189,6 @@ export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 /** PATCH /api/projects/{id}/tasks/{taskId}. */
 export const toggleTaskBody = /* @__PURE__ */ (() => z.strictObject({ completed: z.boolean() }))();
-export type ToggleTaskBody = z.input<typeof toggleTaskBody>;
 
 export interface ToggleTaskResponse {
   task: ProjectDetail['checklist'][number];

@@ -10,8 +10,8 @@ import { totalHours, turnaroundDays } from '../../../shared/turnaround.js';
 import { evolveProject, initialProjectState, type ProjectState } from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
-export { projectEvolution, projectStream } from './state.js';
-export type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile, ProjectState } from './state.js';
+export { projectStream } from './state.js';
+export type { ProjectFile, ProjectState } from './state.js';
 
 export interface SubmitProjectCommand extends ProjectBrief {
   type: 'SubmitProject';

@@ -6,9 +6,9 @@ import { activityEntryFor } from '../activity/texts.js';
 import type { ActivityEntry } from '../activity/contracts.js';
 import { cardClient, projectCounters, projectIndexItems } from './project-index.js';
 import { clientCardKey } from '../users/queries.js';
-import { activityDayPartition, activityPartition, commentsPartition, designerPartition, ownerPartition, projectKey, teamPartition, type ProjectDocument } from './keys.js';
+import { activityDayPartition, activityPartition, commentsPartition, designerPartition, ownerPartition, projectKey, teamPartition, } from './keys.js';
 
-export { activityDayPartition, activityPartition, commentsPartition, projectKey, type ProjectDocument };
+export { activityDayPartition, activityPartition, commentsPartition, projectKey };
 
 /**
  * Per project:

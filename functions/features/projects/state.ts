@@ -2,7 +2,7 @@ import type { OneOf } from '../../../events/catalogue.js';
 import type { ProjectEvent } from './events.js';
 import type { ReviewEvent } from '../reviews/events.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
-import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile, ProjectState as ProjectDocumentState } from './contracts.js';
+import type { ProjectComment, ProjectFile, ProjectState as ProjectDocumentState } from './contracts.js';
 import { evolveStanding, noReview, reviewSummaryOf, type ReviewStanding } from './review-standing.js';
 
 /*
@@ -13,7 +13,7 @@ import { evolveStanding, noReview, reviewSummaryOf, type ReviewStanding } from '
 export const projectStream = (id: string) => `project-${id}`;
 
 /** The project's state is the document its view keeps and the SPA reads: its shape lives with the contracts. */
-export type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile };
+export type { ProjectComment, ProjectFile };
 
 export interface ProjectState extends ProjectDocumentState {
   /** What the review summary is folded from (kept off the documents readers get). */

@@ -6,8 +6,8 @@ import { DomainError, conflict, forbidden, invalid, notFound } from '../../platf
 import { INVALID_INVITE_MESSAGE, isTeamAdmin, isUsable, evolveTeam, initialTeamState, type TeamInvite, type TeamMember, type TeamState } from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
-export { activeMember, INVALID_INVITE_MESSAGE, isExpired, isTeamAdmin, isUsable, teamEvolution, teamStream } from './state.js';
-export type { InviteStatus, TeamInvite, TeamMember, TeamState } from './state.js';
+export { INVALID_INVITE_MESSAGE, teamEvolution, teamStream } from './state.js';
+export type { TeamInvite, TeamState } from './state.js';
 
 /** Spec/2 §9: an invitation is valid for 7 days. */
 export const INVITE_TTL_DAYS = 7;

@@ -13,7 +13,7 @@ import { appending } from '../../app/runtime.js';
 import type { TeamResponse } from './contracts.js';
 
 /** Invitation tokens are the platform's (designer invitations use them too); the team's handlers take them from here. */
-export { hashInviteToken, looksLikeInviteToken, newInviteToken } from '../../platform/invite-tokens.js';
+export { newInviteToken } from '../../platform/invite-tokens.js';
 
 export function commandMeta(request: HttpRequest<unknown, unknown, unknown>, principal: Principal): CommitMeta {
   return { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined };

@@ -9,7 +9,7 @@ import { identitySubOf, INVALID_RESET_LINK, isResetUsable, evolveUser, initialUs
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
 export { identitySubOf, INVALID_RESET_LINK, isResetUsable, userEvolution, userRoles, userStream } from './state.js';
-export type { PasswordReset, UserState } from './state.js';
+export type { UserState } from './state.js';
 
 export type UserCommand =
   /** `email_proven`: the address was proven at sign-up (the invitation link it was sent to). */

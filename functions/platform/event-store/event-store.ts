@@ -7,8 +7,8 @@ import { EventLog, MAX_EVENTS_PER_COMMIT, META_KEY, type Commit, type CommitItem
 import { decodeTime } from 'ulid';
 import { newId } from '../ids.js';
 
-export { daysBetween, shardsInEffect, shardsToRead, type ByTimeShards } from '../views/by-time.js';
-export { EventLog, MAX_EVENTS_PER_COMMIT, type Commit, type EventStoreOptions, type StreamSlice } from './event-log.js';
+export { shardsInEffect, shardsToRead, type ByTimeShards } from '../views/by-time.js';
+export { EventLog, type Commit } from './event-log.js';
 
 export interface CommitMeta {
   actor: Actor;
