@@ -2,7 +2,7 @@ import type { InsightsQuery, InsightsReport } from '../../../../../functions/fea
 import { api } from '../../../lib/api.js';
 
 export type { InsightsQuery, InsightsReport };
-export type { EstimateAccuracy, EstimateRow, Spread, TurnaroundRow } from '../../../../../functions/features/insights/contracts.js';
+export type { TurnaroundRow } from '../../../../../functions/features/insights/contracts.js';
 
 export function getInsights(query: Record<keyof InsightsQuery, string>): Promise<InsightsReport> {
   const params = new URLSearchParams();
