@@ -22,6 +22,8 @@ import type { UserType } from '../../../shared/vocabulary.js';
 import { AUTH_PREFERENCE_KEY, readAuthPreference, setSignedInHint, toSessionUser, type AuthPreference, type SessionUser } from './auth-tokens.js';
 import { loadConfig, type RuntimeConfig } from './config.js';
 
+export { AUTH_PREFERENCE_KEY, readAuthPreference, type AuthPreference, type Role, type SessionUser } from './auth-tokens.js';
+export { authErrorMessage } from './auth-errors.js';
 
 function applyTokenStorage(preference: AuthPreference): void {
   cognitoUserPoolsTokenProvider.setKeyValueStorage(preference === 'session' ? sessionStorage : defaultStorage);
@@ -63,10 +65,7 @@ export function initAuth(): Promise<RuntimeConfig> {
   return configured;
 }
 
-/**
- * The signed-in user from the ID token, or null when nobody is signed in (or the session is gone).
- * @public read through auth-loader.ts's dynamic import of this module.
- */
+/** The signed-in user from the ID token, or null when nobody is signed in (or the session is gone). */
 export async function readSessionUser(options: { forceRefresh?: boolean } = {}): Promise<SessionUser | null> {
   await initAuth();
   let user: SessionUser | null;
@@ -77,6 +76,66 @@ export async function readSessionUser(options: { forceRefresh?: boolean } = {}):
     user = null;
   }
   setSignedInHint(user !== null);
+  return user;
+}
+
+/** The current ID token (refreshed by Amplify when it has expired), or null when signed out. */
+export async function getIdToken(): Promise<string | null> {
+  await initAuth();
+  try {
+    const { tokens } = await fetchAuthSession();
+    return tokens?.idToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Raised when Cognito accepts the password but wants another step this app does not offer here. */
+export class SignInIncompleteError extends Error {
+  constructor(readonly step: string) {
+    super(
+      step === 'CONFIRM_SIGN_UP'
+        ? 'Your account has not been confirmed yet.'
+        : step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED' || step === 'RESET_PASSWORD'
+          ? 'You need to set a new password. Use "Forgot password?" to choose one.'
+          : 'Sign-in could not be completed.',
+    );
+    this.name = 'SignInIncompleteError';
+  }
+}
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  /** "Stay signed in on this device": true keeps tokens in localStorage, false in sessionStorage. */
+  persistent: boolean;
+}
+
+/** Signs in with USER_PASSWORD_AUTH (the embedded Cognito has no SRP) and returns the new user. */
+export async function signInWithPassword(input: SignInInput): Promise<SessionUser> {
+  await initAuth();
+  const preference: AuthPreference = input.persistent ? 'persistent' : 'session';
+  // A stale session (for instance from another tab) would make Amplify refuse the sign-in.
+  if (await readSessionUser()) await signOut();
+  localStorage.setItem(AUTH_PREFERENCE_KEY, preference);
+  applyTokenStorage(preference);
+  let result: SignInOutput;
+  try {
+    result = await signIn({
+      username: input.email.trim(),
+      password: input.password,
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    });
+  } catch (error) {
+    localStorage.removeItem(AUTH_PREFERENCE_KEY);
+    throw error;
+  }
+  if (!result.isSignedIn) {
+    localStorage.removeItem(AUTH_PREFERENCE_KEY);
+    throw new SignInIncompleteError(result.nextStep.signInStep);
+  }
+  const user = await readSessionUser();
+  if (!user) throw new Error('Signed in, but no session was stored.');
   return user;
 }
 
@@ -97,7 +156,7 @@ export interface ClientSignUpInput {
  * empty ones left out) and as `clientMetadata` (`full_name`, `company`, `phone`, `user_type`,
  * always present, '' when empty) for the sign-up triggers.
  */
-async function signUpClient(input: ClientSignUpInput): Promise<SignUpOutput> {
+export async function signUpClient(input: ClientSignUpInput): Promise<SignUpOutput> {
   await initAuth();
   const email = input.email.trim();
   const fullName = input.fullName.trim();
@@ -120,7 +179,7 @@ async function signUpClient(input: ClientSignUpInput): Promise<SignUpOutput> {
 }
 
 /** Signs out on this device and forgets the "stay signed in" choice. */
-async function signOutUser(): Promise<void> {
+export async function signOutUser(): Promise<void> {
   try {
     await initAuth();
     await signOut();
@@ -131,13 +190,13 @@ async function signOutUser(): Promise<void> {
 }
 
 /** Cognito mails a verification code to the signed-in user's address. */
-async function sendEmailCode(): Promise<void> {
+export async function sendEmailCode(): Promise<void> {
   await initAuth();
   await sendUserAttributeVerificationCode({ userAttributeKey: 'email' });
 }
 
 /** Confirms the code Cognito mailed: the identity provider now has the address verified. */
-async function confirmEmailCode(code: string): Promise<void> {
+export async function confirmEmailCode(code: string): Promise<void> {
   await initAuth();
   await confirmUserAttribute({ userAttributeKey: 'email', confirmationCode: code.trim() });
 }
@@ -145,7 +204,7 @@ async function confirmEmailCode(code: string): Promise<void> {
 export type AuthEvent = 'signedIn' | 'signedOut' | 'tokenRefresh' | 'tokenRefresh_failure';
 
 /** Subscribes to Amplify's auth events; returns the unsubscribe function. */
-function onAuthEvent(listener: (event: AuthEvent) => void): () => void {
+export function onAuthEvent(listener: (event: AuthEvent) => void): () => void {
   return Hub.listen('auth', ({ payload }) => {
     const event = payload.event as string;
     if (event === 'signedIn' || event === 'signedOut' || event === 'tokenRefresh' || event === 'tokenRefresh_failure') {
