@@ -1,4 +1,4 @@
-import type { SystemRole } from '../shared/vocabulary.js';
+import type { Access } from '../shared/route-access.js';
 import type { Grant } from './grants.js';
 import { billingEvents } from '../functions/features/billing/events.js';
 import { DesignerAuthorized, DesignerDeactivated, DesignerLinked, DesignerReactivated, DesignerRemoved, designerEvents } from '../functions/features/designers/events.js';
@@ -20,7 +20,6 @@ const roleEventTypes = typesOf([UserRegistered, RoleGranted, RoleRevoked, Design
  * and a rule per row; the embedded runtime serves and wires exactly the same rows. Handler paths are
  * relative to the repository root; each module exports `handler`.
  */
-export type Access = 'public' | 'any' | readonly SystemRole[];
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface RouteDefinition {

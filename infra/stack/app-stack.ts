@@ -46,7 +46,7 @@ export interface DesignClubStackProps extends StackProps {
 }
 
 /**
- * The whole system in one stack (DESIGN.md §6), generated from infra/routes.ts and infra/tables.ts.
+ * The whole system in one stack (DESIGN.md §6), generated from infra/routes.ts and shared/tables.ts.
  * Split by concern: data (tables), events (bus, archive, consumer and schedule rules), auth (user
  * pool), api (HTTP API), realtime (WebSocket API), site (CloudFront, SPA), uploads, functions (one per
  * handler, grants derived from imports), monitoring (DLQs, alarms).

@@ -1,5 +1,8 @@
 import * as z from '../../../events/zod.js';
 
+/** The spec's fetch limit for the log and for the comments (docs/product.md#limits). */
+export const ACTIVITY_LIMIT = 100;
+
 /** One entry of a project's activity log, as the activity view stores it. */
 export interface ActivityEntry {
   id: string;

@@ -8,7 +8,7 @@ import { loadState } from '../../platform/event-store/load-state.js';
 import { log } from '../../platform/log.js';
 import { NotificationStore, type PendingMail } from './store.js';
 import type { EventReading, Runtime } from '../../platform/runtime.js';
-import { adminIds } from '../users/admins-queries.js';
+import { adminIds } from '../users/queries.js';
 import { designerByEmail } from '../designers/queries.js';
 import { getTeam } from '../teams/queries.js';
 import { noticesFor, recipientKey, type Notice } from './audience.js';

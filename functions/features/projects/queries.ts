@@ -29,3 +29,7 @@ export { profilesOf } from '../users/queries.js';
 /** The projects projection's keys and counters other features read (users count clients' projects, the activity feed, designers' workload). */
 export { activityPartition, ownerPartition } from './keys.js';
 export { designerStatusCounter } from './project-index.js';
+
+/** Who may read a project, and its comments as the activity feed shows them. */
+export { canReadProject, isAssignedDesigner } from './access-queries.js';
+export { authorOf, commentView, commentsOfProject } from './comment-queries.js';

@@ -1,7 +1,7 @@
 import type { MetricUnit } from '@aws-lambda-powertools/metrics/types';
 import { log } from '../../../platform/log.js';
 import { metrics } from '../../../platform/observability/metrics.js';
-import { CHECKLIST_FALLBACK_REASON_DIMENSION, METRIC_UNITS, MetricNames } from '#infra/metrics.js';
+import { CHECKLIST_FALLBACK_REASON_DIMENSION, METRIC_UNITS, MetricNames } from '#shared/metrics.js';
 import { CHECKLIST_TOOL_NAME } from './prompt.js';
 
 /**

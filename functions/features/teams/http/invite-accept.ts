@@ -8,7 +8,7 @@ import { appending } from '../../../app/runtime.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { tokenParams, type AcceptInviteResponse } from '../contracts.js';
 import { commandMeta } from '../team-commands.js';
-import { findInvitation } from '../invite-queries.js';
+import { findInvitation } from '../queries.js';
 
 /**
  * POST /api/invites/{token}/accept (accept-invite): the signed-in user whose e-mail the invitation

@@ -121,18 +121,3 @@ export async function getAdminUser(runtime: Runtime, userId: string): Promise<Ad
   return toAdminUser(doc, billing, designerIndex([...linked, ...(byEmail ? [byEmail] : [])]));
 }
 
-/** Profiles by id (names for activity entries and project cards). */
-export async function usersById(runtime: Runtime, ids: Iterable<string>): Promise<Map<string, UserDoc>> {
-  const { active } = await runtime.views.generations();
-  const unique = [...new Set(ids)].filter(Boolean);
-  if (unique.length === 0) return new Map();
-  const items = await runtime.views.batchGet(active, unique.map(userKey));
-  return new Map(items.map(parseUser).map((doc) => [doc.user_id, doc]));
-}
-
-/** A registered user by e-mail (gsi1 of the users projection), or null. */
-export async function userByEmail(runtime: Runtime, email: string): Promise<UserDoc | null> {
-  const { active } = await runtime.views.generations();
-  const [item] = await runtime.views.query(active, { index: 'gsi1', pk: `email#${canonicalEmail(email)}` }, { limit: 1 });
-  return item ? parseUser(item) : null;
-}
