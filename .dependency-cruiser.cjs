@@ -123,7 +123,8 @@ module.exports = {
       severity: 'error',
       from: { path: '^infra/', pathNot: ['^infra/local/', TEST] },
       // bundling.ts also makes the checklist route's Bedrock tool schema at build time, from the estimator's zod schema.
-      to: { path: '^functions/', pathNot: ['^functions/features/[^/]+/events\\.ts$', '^functions/features/checklists/estimator/schema\\.ts$'] },
+      // The notifications consumer's event list is its audience module's (NOTIFIED_EVENT_TYPES), kept beside the switch that decides whom.
+      to: { path: '^functions/', pathNot: ['^functions/features/[^/]+/events\\.ts$', '^functions/features/checklists/estimator/schema\\.ts$', '^functions/features/notifications/audience\\.ts$'] },
     },
     {
       name: 'functions-not-to-tools',

@@ -1,10 +1,11 @@
 import type { OneOf } from '../../../events/catalogue.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
 import { calendarDay, humanize } from '../../../shared/vocabulary.js';
-import type { ProjectState } from '../projects/contracts.js';
+import type { ProjectState } from '../projects/state.js';
 import type { ProjectEvent } from '../projects/events.js';
 import type { ReviewEvent } from '../reviews/events.js';
 import type { ActivityEntry } from './keys.js';
+import { noCase } from '../../platform/exhaustive.js';
 
 /*
  * The activity feed's texts, one per project event: the activity feature owns its wording
@@ -64,7 +65,12 @@ export function activityEntryFor(event: EventEnvelope, before: ProjectState, aft
       const comment = before.comments.find((c) => c.id === e.data.comment_id);
       return { action: 'Comment rejected', details: comment ? quote(comment.content) : null, metadata: { comment_id: e.data.comment_id, rejected_by_id: event.actor.sub } };
     }
-    default:
+    // Shown in the review's own view, not in the feed.
+    case 'ReviewNotePinned':
+    case 'ReviewNoteResolved':
+    case 'ReviewNoteReplied':
       return null;
+    default:
+      return noCase(e, null);
   }
 }

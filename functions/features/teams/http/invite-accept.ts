@@ -7,7 +7,7 @@ import { projectionsCaughtUp } from '../../../platform/views/caught-up.js';
 import { appending } from '../../../app/runtime.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { tokenParams, type AcceptInviteResponse } from '../contracts.js';
-import { commandMeta } from '../team-commands.js';
+import { commandMeta } from '../handler-support.js';
 import { findInvitation } from '../queries.js';
 
 /**
