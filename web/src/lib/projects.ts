@@ -3,13 +3,13 @@ import type {
   ModerateCommentResponse,
   ModerationResponse,
   PostCommentResponse,
-} from '../../../functions/features/activity/contracts.js';
+} from '#features/activity/contracts.js';
 import type {
   ListProjectsResponse,
   ProjectResponse,
   ToggleTaskResponse,
   UpdateProjectBody,
-} from '../../../functions/features/projects/contracts.js';
+} from '#features/projects/contracts.js';
 import { ActionKeys, api } from './api.js';
 
 const commentKeys = new ActionKeys();
