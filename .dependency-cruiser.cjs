@@ -3,31 +3,41 @@
 // as `error <rule>: <from> → <to>`. The rules hold with no exceptions: there is no list of known violations.
 'use strict';
 
+const { readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
 /** Tests (and their helpers beside them) may import anything. */
 const TEST = '\\.test\\.tsx?$';
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
- * A feature's public surface: its events, its HTTP contracts, its queries (split files allowed:
- * `admin-contracts.ts`), its state (state.ts: the state and its fold, for a reaction or check that
- * must fold the feature's stream itself rather than read its eventually consistent view) and its
- * commands (commands.ts: small functions that run the feature's own commands on its streams, so
- * another feature asks for a change without importing the decider whose rules decide it).
+ * A feature's public surface, the same short list as docs/adding-a-feature.md: its events, its HTTP contracts,
+ * its queries, its state (state.ts: the state and its fold, for a reaction or check that must fold the feature's
+ * stream itself rather than read its eventually consistent view) and its commands (commands.ts: small functions
+ * that run the feature's own commands on its streams, so another feature asks for a change without importing the
+ * decider whose rules decide it). A feature whose queries or contracts span files re-exports from these.
  * Two files more are named: the checklist step's receipt check that the project submission spends
- * (checklists/receipts.ts), and the activity feed's texts per project event, which the projects
- * projection writes in the same fold as the project (activity/texts.ts).
+ * (checklists/receipts.ts), and the activity feed's texts per project event, which the projects projection
+ * writes in the same fold as the project (activity/texts.ts).
  */
+const PUBLIC_FILES = ['events', 'contracts', 'queries', 'state', 'commands'];
 const PUBLIC_SURFACE = [
-  '^functions/features/[^/]+/(events|contracts|queries|state|commands|[^/]+-contracts|[^/]+-queries)\\.ts$',
+  `^functions/features/[^/]+/(${PUBLIC_FILES.join('|')})\\.ts$`,
   '^functions/features/(checklists/receipts|activity/texts)\\.ts$',
 ];
 /**
- * Read paths: a feature's read model and the handlers of GET routes (infra/routes.ts). GET handlers are
- * named `get`, `list`, `*-get`, `*-list` or `*-details`; the few older names are listed.
+ * Read paths: a feature's read model (queries, projection, view keys) and the handlers of the route table's GET
+ * rows, read from infra/routes.ts itself (each row `{ method: 'GET', …, handler: '…', … }`, method first), so a new
+ * GET handler is a read path whatever its file is called.
  */
+const ROUTES_FILE = join(__dirname, 'infra/routes.ts');
+const GET_HANDLERS = [...readFileSync(ROUTES_FILE, 'utf8').matchAll(/method: 'GET',[^}]*?handler: '([^']+)'/g)].map((match) => match[1]);
+if (GET_HANDLERS.length === 0) throw new Error(`No GET rows found in ${ROUTES_FILE}: the read-path rule would check nothing`);
 const READ_PATHS = [
   '^functions/features/[^/]+/(queries|[^/]+-queries|projection|[^/]+-projection|keys|[^/]+-keys)\\.ts$',
-  '^functions/features/[^/]+/http/(get|list|details|[^/]+-get|[^/]+-list|[^/]+-details)\\.ts$',
-  '^functions/features/(users/http/me|files/http/download|billing/http/subscription|activity/http/(global|project)|notifications/http/unsubscribe-ask)\\.ts$',
+  `^(${GET_HANDLERS.map(escape).join('|')})$`,
 ];
+/** The app's wiring entry points: a feature's handler is built by `http`, its runtime by `runtime`, a consumer by `lambda`. */
+const APP_ENTRY_POINTS = '^functions/app/(http|runtime|lambda)\\.ts$';
 const AWS_SDK = '(^|/)node_modules/(@aws-sdk|@smithy|aws-sdk)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -38,11 +48,26 @@ module.exports = {
       comment: 'The platform is what features stand on: it never imports a feature nor the app that puts them together (hand it what it needs at the wiring point instead).',
       severity: 'error',
       from: { path: '^functions/platform/', pathNot: TEST },
-      to: { path: '^functions/(features|app)/' },
+      // Reachable: not through infra/, shared/ or any other module in between either.
+      to: { path: '^functions/(features|app)/', reachable: true },
+    },
+    {
+      name: 'platform-not-to-infra',
+      comment: 'The platform imports nothing of infra/: the table layout, the metric names and the route access rule it needs live in shared/ (shared/tables.ts, shared/metrics.ts, shared/route-access.ts), which infra/ imports too.',
+      severity: 'error',
+      from: { path: '^functions/platform/', pathNot: TEST },
+      to: { path: '^infra/' },
+    },
+    {
+      name: 'feature-enters-app-by-wiring',
+      comment: "A feature uses the app only through its wiring entry points (app/http.ts, app/runtime.ts, app/lambda.ts): the rest of app/ puts every feature together (the catalogue, the projections, the folds), and a feature that imported it would reach every other feature.",
+      severity: 'error',
+      from: { path: '^functions/features/', pathNot: TEST },
+      to: { path: '^functions/app/', pathNot: APP_ENTRY_POINTS },
     },
     {
       name: 'feature-through-public-surface',
-      comment: "A feature uses another only through that feature's events.ts, contracts.ts, queries.ts, state.ts or commands.ts (and the two named files above): the rest, its decider above all, is its own business and may change. Another feature's change is asked for through the owner's commands.ts, never by running the owner's decider itself.",
+      comment: "A feature uses another only through that feature's events.ts, contracts.ts, queries.ts, state.ts or commands.ts (and the two named files above; no *-queries or *-contracts file): the rest, its decider above all, is its own business and may change. Another feature's change is asked for through the owner's commands.ts, never by running the owner's decider itself.",
       severity: 'error',
       from: { path: '^functions/features/([^/]+)/', pathNot: TEST },
       to: { path: '^functions/features/', pathNot: ['^functions/features/$1/', ...PUBLIC_SURFACE] },
@@ -72,6 +97,17 @@ module.exports = {
       },
     },
     {
+      name: 'spa-reaches-only-browser-code',
+      comment: "What the SPA reaches through the contracts it imports, at any depth, is browser code: contracts, the features' event lists, events/ and shared/, never the platform, a decider, a projection, a Node built-in or the AWS SDK. (A value import of events.ts by a contract puts events.ts in the bundle: whatever events.ts imports goes too.)",
+      severity: 'error',
+      from: { path: '^web/src/', pathNot: TEST },
+      to: {
+        reachable: true,
+        path: ['^functions/', '^infra/', '^bin/', AWS_SDK, '^(node:)?(fs|path|crypto|http|https|net|tls|os|child_process|stream|zlib|url|util|worker_threads|async_hooks|buffer|events)$'],
+        pathNot: ['^functions/features/[^/]+/(contracts|[^/]+-contracts|events)\\.ts$'],
+      },
+    },
+    {
       name: 'contracts-stay-browser-safe',
       comment: "A contract is what the SPA imports: it may import only other contracts, the features' events.ts, shared/ and events/ (a type it needs from a projection, a query or a decider moves into the contract).",
       severity: 'error',
@@ -87,7 +123,8 @@ module.exports = {
       severity: 'error',
       from: { path: '^infra/', pathNot: ['^infra/local/', TEST] },
       // bundling.ts also makes the checklist route's Bedrock tool schema at build time, from the estimator's zod schema.
-      to: { path: '^functions/', pathNot: ['^functions/features/[^/]+/events\\.ts$', '^functions/features/checklists/estimator/schema\\.ts$'] },
+      // The notifications consumer's event list is its audience module's (NOTIFIED_EVENT_TYPES), kept beside the switch that decides whom.
+      to: { path: '^functions/', pathNot: ['^functions/features/[^/]+/events\\.ts$', '^functions/features/checklists/estimator/schema\\.ts$', '^functions/features/notifications/audience\\.ts$'] },
     },
     {
       name: 'functions-not-to-tools',

@@ -265,11 +265,11 @@ async function main() {
   try {
     const kinds = new Map<string, Set<string>>();
     const add = (handler: string, kind: string) => kinds.set(handler, (kinds.get(handler) ?? new Set()).add(kind));
-    routes.forEach((row) => add(row.handler, 'route'));
-    consumers.forEach((row) => add(row.handler, 'consumer'));
-    triggers.forEach((row) => add(row.handler, 'trigger'));
-    schedules.forEach((row) => add(row.handler, 'schedule'));
-    realtimeRoutes.forEach((row) => add(row.handler, 'realtime'));
+    for (const row of routes) add(row.handler, 'route');
+    for (const row of consumers) add(row.handler, 'consumer');
+    for (const row of triggers) add(row.handler, 'trigger');
+    for (const row of schedules) add(row.handler, 'schedule');
+    for (const row of realtimeRoutes) add(row.handler, 'realtime');
     if (ONLY) for (const handler of kinds.keys()) if (!handler.includes(ONLY)) kinds.delete(handler);
 
     const hello = path.join(work, 'hello.ts');
@@ -366,7 +366,7 @@ async function main() {
 
     if (AS_JSON) {
       const json = { goalKb: GOAL_KB, runs: RUNS, node: process.versions.node, load: { before: loadBefore, after: load(), atPairs: loads }, summary, hello: helloRow, handlers: rows };
-      process.stdout.write(`${JSON.stringify(json, (key, value) => (typeof value === 'number' ? Number(value.toFixed(1)) : value), 2)}\n`);
+      process.stdout.write(`${JSON.stringify(json, (_key, value) => (typeof value === 'number' ? Number(value.toFixed(1)) : value), 2)}\n`);
       return;
     }
     const header = [

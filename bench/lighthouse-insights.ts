@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright';
+import { chromium } from 'playwright-core';
 import { REPO_ROOT, startLocal } from '../infra/local/runtime.js';
 import { printTable } from './support.js';
 

@@ -20,7 +20,7 @@ import { newId } from '../functions/platform/ids.js';
 import { Replayer, type ReplayReport } from '../functions/app/replay.js';
 import { ViewStore } from '../functions/platform/views/views.js';
 import { ensureTables } from '../infra/local/dynamo.js';
-import { BY_TIME_SHARDS } from '../infra/tables.js';
+import { BY_TIME_SHARDS } from '../shared/tables.js';
 import { LONG_DESCRIPTION } from '../tests/support/stack.js';
 import { startStore } from '../tests/support/store.js';
 import { printTable, timed } from './support.js';

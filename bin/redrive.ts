@@ -80,15 +80,18 @@ async function connect(dataDirOption?: string): Promise<DeadLetterSource> {
   return { ...inProcessSource(local.bus, `the embedded data in ${dataDir}`), close: () => local.stop() };
 }
 
-const describe = (letter: DeadLetterView) =>
+const letterLine = (letter: DeadLetterView) =>
   `${letter.consumer.padEnd(15)} ${`${letter.streamId} v${letter.version}`.padEnd(48)} ${letter.type.padEnd(24)} ${letter.attempts ?? '?'}× ${letter.error}`;
 
 function printReport(report: RedriveReport, log: (line: string) => void = console.log): void {
-  if (report.listed.length === 0) return log('No dead letters.');
+  if (report.listed.length === 0) {
+    log('No dead letters.');
+    return;
+  }
   if (report.selected.length === 0) {
     log(`${report.listed.length} dead letter(s):`);
     log(`${'id'.padEnd(28)} ${'consumer'.padEnd(15)} ${'stream and version'.padEnd(48)} ${'event'.padEnd(24)} attempts, last error`);
-    for (const letter of report.listed) log(`${letter.id.padEnd(28)} ${describe(letter)}`);
+    for (const letter of report.listed) log(`${letter.id.padEnd(28)} ${letterLine(letter)}`);
     log('Re-deliver: npm run redrive -- --all (or --id <id>, --consumer <name>; --dry-run shows what would go).');
   } else if (report.dryRun) {
     log(`Dry run: would re-deliver ${report.selected.length} of ${report.listed.length} dead letter(s).`);

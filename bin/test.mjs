@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, the dependency rules, unit + integration + infra (vitest), the unit and integration suites again on
+// `npm test`: typecheck, the dependency rules, the linter and formatter check (Biome), the dead-code check (knip), unit + integration + infra (vitest), the unit and integration suites again on
 // Node 24 (what Lambda runs), the cloud stack's synth, build the SPA, browser tests (Playwright).
 // Prints one closing line "tests: N passed, N failed" summed over every runner.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { exposeCfnLint, findChromium, provisionCfnLint } from './support/tools.mjs';
 
 mkdirSync('test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const failedSteps = [];
 
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
@@ -115,6 +115,10 @@ if (!only || only === 'deps') {
     run('dependency rules', process.execPath, [bin, '--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'functions', 'events', 'shared', 'infra', 'web/src', 'bin']);
   }
 }
+// Biome (biome.jsonc): the recommended lint rules and the formatter's check, on every file git tracks.
+if (!only || only === 'lint') run('lint and format (biome)', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']);
+// knip (knip.ts): files, exports, types and dependencies nothing uses.
+if (!only || only === 'knip') run('dead code (knip)', 'npx', ['knip']);
 if (!only || only === 'vitest') {
   run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
   countVitest('test-results/vitest.json');

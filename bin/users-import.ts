@@ -11,7 +11,7 @@
  * EVENTS_TABLE, VIEWS_TABLE, EVENT_BUS_NAME). Otherwise against the embedded stack in .data/
  * (started for the moment if it is not running).
  */
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { parseArgs } from 'node:util';
 import type { Appending as Runtime } from '../functions/platform/runtime.js';
 import { relinkUsers, type RelinkOutcome } from '../functions/features/users/ops/identity-relink.js';

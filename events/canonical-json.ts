@@ -18,7 +18,7 @@ export function canonicalJson(value: unknown): string {
       const item = value[i];
       out += item === undefined ? 'null' : canonicalJson(item);
     }
-    return out + ']';
+    return `${out}]`;
   }
   const record = value as Record<string, unknown>;
   // Default sort compares UTF-16 code units, as the `<` comparison did.
@@ -30,7 +30,7 @@ export function canonicalJson(value: unknown): string {
     if (member === undefined) continue;
     if (!first) out += ',';
     first = false;
-    out += JSON.stringify(key) + ':' + canonicalJson(member);
+    out += `${JSON.stringify(key)}:${canonicalJson(member)}`;
   }
-  return out + '}';
+  return `${out}}`;
 }

@@ -1,4 +1,4 @@
-import * as z from './zod.js';
+import type * as z from './zod.js';
 import type { EventEnvelope, NewEvent } from './envelope.js';
 
 /**

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
-import { GENESIS_HASH, type EventEnvelope } from './envelope.js';
+import { GENESIS_HASH, type ChainVerdict, type EventEnvelope } from './envelope.js';
 
 /** The fields an event's hash covers: everything but the hash itself. */
 export function hashedFields(event: Omit<EventEnvelope, 'hash'> & { hash?: string }): Record<string, unknown> {
@@ -17,8 +17,6 @@ export function computeHash(event: Omit<EventEnvelope, 'hash'> & { hash?: string
   const fields = event.hash === undefined ? event : hashedFields(event);
   return hash('sha256', event.prevHash + canonicalJson(fields), 'hex');
 }
-
-export type ChainVerdict = { intact: true; events: number } | { intact: false; brokenAt: number; reason: string };
 
 /** Checks a stream's events, oldest first, from version 1 (or from `after`'s successor). */
 export function verifyChain(events: readonly EventEnvelope[], after?: { version: number; hash: string }): ChainVerdict {

@@ -1,10 +1,11 @@
-import type { SystemRole } from '../shared/vocabulary.js';
+import type { Access } from '../shared/route-access.js';
 import type { Grant } from './grants.js';
 import { billingEvents } from '../functions/features/billing/events.js';
 import { DesignerAuthorized, DesignerDeactivated, DesignerLinked, DesignerReactivated, DesignerRemoved, designerEvents } from '../functions/features/designers/events.js';
 import { notificationEvents } from '../functions/features/notifications/events.js';
-import { CommentApproved, CommentPosted, DesignerAssigned, DesignerUnassigned, DueDateChanged, FileUploaded, ProjectStatusChanged, ProjectSubmitted, projectEvents } from '../functions/features/projects/events.js';
-import { ChangesRequested, DeliverableApproved, reviewEvents } from '../functions/features/reviews/events.js';
+import { NOTIFIED_EVENT_TYPES } from '../functions/features/notifications/audience.js';
+import { projectEvents } from '../functions/features/projects/events.js';
+import { reviewEvents } from '../functions/features/reviews/events.js';
 import { teamEvents } from '../functions/features/teams/events.js';
 import { RoleGranted, RoleRevoked, SessionsEnded, UserRegistered, userEvents } from '../functions/features/users/events.js';
 
@@ -20,7 +21,6 @@ const roleEventTypes = typesOf([UserRegistered, RoleGranted, RoleRevoked, Design
  * and a rule per row; the embedded runtime serves and wires exactly the same rows. Handler paths are
  * relative to the repository root; each module exports `handler`.
  */
-export type Access = 'public' | 'any' | readonly SystemRole[];
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface RouteDefinition {
@@ -185,7 +185,7 @@ export const consumers: readonly ConsumerDefinition[] = [
   name: 'notifications',
   handler: 'functions/features/notifications/reactions/consumer.ts',
   grants: ['events:read', 'views:read', 'views:claim', 'connections:*', 'realtime:post', 'mail:send'],
-  eventTypes: typesOf([ProjectSubmitted, ProjectStatusChanged, FileUploaded, CommentPosted, CommentApproved, DesignerAssigned, DesignerUnassigned, DueDateChanged, ChangesRequested, DeliverableApproved]),
+  eventTypes: NOTIFIED_EVENT_TYPES,
   summary: 'tells the people a project event concerns, in the app and by e-mail as they chose',
 });
 

@@ -72,9 +72,5 @@ export const POLICIES: readonly string[] = [
   'You own every deliverable we make for you',
 ];
 
-export function planByTier(tier: Tier): Plan {
-  return PLANS.find((plan) => plan.tier === tier)!;
-}
-
 /** "$1,499" */
 export const formatPrice = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;

@@ -84,8 +84,6 @@ function catalogueRules(brief: BriefFields, ctx: z.core.$RefinementCtx<BriefFiel
 
 /** The brief (docs/product.md#records, the checklist generation request) with every rule. */
 export const projectBriefSchema = /* @__PURE__ */ (() => z.object(projectBriefShape).check(z.superRefine(catalogueRules)))();
-export type ProjectBrief = z.output<typeof projectBriefSchema>;
-export type ProjectBriefInput = z.input<typeof projectBriefSchema>;
 export type BriefField = keyof typeof projectBriefShape;
 
 export type WizardStep = 1 | 2 | 3 | 4;

@@ -80,7 +80,7 @@ export class Replayer {
     let events = 0;
     let itemsWritten = 0;
     let lastPosition: string | undefined;
-    let buffer: ViewItem[] = [];
+    const buffer: ViewItem[] = [];
     const flush = async (all = false) => {
       while (buffer.length >= 25 || (all && buffer.length > 0)) {
         const batch = buffer.splice(0, 100);

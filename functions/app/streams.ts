@@ -1,10 +1,11 @@
 import type { Evolution } from '../platform/decider.js';
+import { STREAM_ID_PATTERN } from '../platform/event-store/stream-id.js';
 import { designerEvolution, revocationEvolution } from '../features/designers/state.js';
 import { projectEvolution } from '../features/projects/state.js';
 import { teamEvolution } from '../features/teams/state.js';
 import { userEvolution } from '../features/users/state.js';
 
-type Folding = Evolution<unknown>;
+export type Folding = Evolution<unknown>;
 
 /**
  * How each kind of stream folds into state: the audit's time travel uses the very folds the
@@ -18,8 +19,6 @@ export const streamFolds: Record<string, Folding> = {
   team: teamEvolution as Folding,
   user: userEvolution as Folding,
 };
-
-export const STREAM_ID_PATTERN = /^([a-z]+)-([A-Za-z0-9@._+-]{1,200})$/;
 
 export function foldFor(streamId: string): Folding | undefined {
   const kind = STREAM_ID_PATTERN.exec(streamId)?.[1];

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { guardWithSecretPath } from './secret-path.js';
-import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../tables.js';
+import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../../shared/tables.js';
 
 export interface EmbeddedDynamo {
   endpoint: string;

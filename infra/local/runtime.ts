@@ -12,7 +12,7 @@ import { EventStore } from '../../functions/platform/event-store/event-store.js'
 import { Publisher } from '../../functions/platform/event-store/publisher.js';
 import { sharedDynamoClient } from '../../functions/platform/aws/dynamodb.js';
 import { ViewStore } from '../../functions/platform/views/views.js';
-import { configureRuntime, now, type Appending } from '../../functions/platform/runtime.js';
+import { configureRuntime, type Appending } from '../../functions/platform/runtime.js';
 import { catalogue } from '../../functions/app/catalogue.js';
 import { setMailer } from '../../functions/platform/mail/index.js';
 import { OutboxMailer } from './outbox-mailer.js';
@@ -45,7 +45,7 @@ import { seedAccounts, type SeedAccount } from './seed-accounts.js';
 import { sweepOutbox } from '../../functions/platform/event-store/publisher.js';
 import { inStep, PERIODIC_STEP } from '../../functions/platform/observability/call-count.js';
 
-export { AlreadyRunningError, assertNotRunning, runningStack, type RunningStack } from './lock-file.js';
+export { AlreadyRunningError, assertNotRunning, runningStack } from './lock-file.js';
 export type { SeedAccount } from './seed-accounts.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');

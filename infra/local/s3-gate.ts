@@ -364,8 +364,8 @@ function sendError(res: ServerResponse, error: S3Refusal) {
 }
 
 function errorXml(error: S3Refusal): string {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.code}</Code><Message>${escape(error.message)}</Message></Error>`;
+  const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.code}</Code><Message>${escapeHtml(error.message)}</Message></Error>`;
 }
 
 /** `20261124T123000Z` -> Date, or null. */

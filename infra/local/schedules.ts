@@ -44,5 +44,7 @@ export function startSchedules(rows: readonly ScheduleDefinition[], load: (handl
       timers.push(every);
     }
   }
-  return () => timers.forEach((timer) => clearTimeout(timer));
+  return () => {
+    for (const timer of timers) clearTimeout(timer);
+  };
 }

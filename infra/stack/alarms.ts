@@ -1,7 +1,7 @@
 import { Duration, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
-  Alarm,
+  type Alarm,
   AlarmRule,
   AlarmState,
   CompositeAlarm,
@@ -13,7 +13,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { METRICS_NAMESPACE, METRICS_SERVICE, METRICS_SERVICE_DIMENSION, MetricNames, type MetricName } from '../metrics.js';
+import { METRICS_NAMESPACE, METRICS_SERVICE, METRICS_SERVICE_DIMENSION, MetricNames, type MetricName } from '../../shared/metrics.js';
 import { findRoute } from '../routes.js';
 import { routeMetric, stageMetric } from './api-metrics.js';
 import type { Mail } from './mail.js';
@@ -54,7 +54,7 @@ export const THRESHOLDS = {
   checklistFallbacks: 3,
 } as const;
 
-/** A custom metric of the shared contract (infra/metrics.ts). */
+/** A custom metric of the shared contract (shared/metrics.ts). */
 export function serviceMetric(name: MetricName, statistic: string, period = Duration.minutes(5)): Metric {
   return new Metric({
     namespace: METRICS_NAMESPACE,

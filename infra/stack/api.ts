@@ -1,5 +1,5 @@
 import { Aws, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { CfnStage, HttpApi, HttpAuthorizer, HttpAuthorizerType, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, HttpApi, HttpAuthorizer, HttpAuthorizerType, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -10,7 +10,6 @@ import { ORIGIN_SECRET_ENV } from './origin-secret.js';
 import { logGroupFindings } from './guard.js';
 import { ApiRoutes } from './routes-stack.js';
 
-export { routeId } from './routes-stack.js';
 
 /**
  * The nested stack a route lives in. One holds every route today (about 50 parameters of its 200);

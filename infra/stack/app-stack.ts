@@ -48,7 +48,7 @@ export interface DesignClubStackProps extends StackProps {
 
 /**
  * The whole system in one stack and its nested stacks (DESIGN.md §6), generated from infra/routes.ts
- * and infra/tables.ts: the functions in one nested stack per feature (functions/feature-stacks.ts),
+ * and shared/tables.ts: the functions in one nested stack per feature (functions/feature-stacks.ts),
  * the HTTP routes in `Routes` (routes-stack.ts), everything else here.
  * Split by concern: data (tables), events (bus, archive, consumer and schedule rules), auth (user
  * pool), api (HTTP API), realtime (WebSocket API), site (CloudFront, SPA), uploads, functions (one per
@@ -142,6 +142,7 @@ export class DesignClubStack extends Stack {
     });
 
     this.auth = new Auth(this, 'Auth', { config, triggers: table.triggers, functions: this.functions });
+    // biome-ignore lint/correctness/useHookAtTopLevel: a CDK construct's method, not a React hook.
     this.functions.useUserPool(this.auth.userPool, this.auth.client);
 
     this.api.addRoutes({

@@ -9,7 +9,7 @@ import {
   StandardThreatProtectionMode,
   StringAttribute,
   UserPool,
-  UserPoolClient,
+  type UserPoolClient,
   UserPoolClientIdentityProvider,
   UserPoolEmail,
   UserPoolOperation,

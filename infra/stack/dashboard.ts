@@ -15,7 +15,7 @@ import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
-import { MetricNames } from '../metrics.js';
+import { MetricNames } from '../../shared/metrics.js';
 import type { RouteDefinition } from '../routes.js';
 import { groupExpression, routeGroups, stageMetric, type ApiMetricName } from './api-metrics.js';
 import { serviceMetric } from './alarms.js';

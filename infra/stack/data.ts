@@ -1,13 +1,13 @@
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, type CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../tables.js';
+import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../../shared/tables.js';
 import { DeletionProtection } from './deletion-protection.js';
 import { acknowledgeGuard } from './guard.js';
 import { acknowledge } from './nag.js';
 
 /**
- * The tables, built from infra/tables.ts (the embedded runtime builds its tables from the same
+ * The tables, built from shared/tables.ts (the embedded runtime builds its tables from the same
  * definitions). Key attributes are strings except the events table's sort key (version, a number).
  */
 export class Data extends Construct {

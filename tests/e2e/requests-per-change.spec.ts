@@ -32,7 +32,11 @@ async function quiet(page: Page, seen: string[], quietMs = 1_500) {
   }
 }
 
-const tally = (requests: readonly string[]) => requests.reduce<Record<string, number>>((counts, request) => ({ ...counts, [request]: (counts[request] ?? 0) + 1 }), {});
+const tally = (requests: readonly string[]) => {
+  const counts: Record<string, number> = {};
+  for (const request of requests) counts[request] = (counts[request] ?? 0) + 1;
+  return counts;
+};
 
 test('one status change in the admin dialog reads each affected view once, and the board and the dialog show it', async ({ page, browser, runtime }) => {
   const client = { fullName: 'Rhea Requests', email: uniqueEmail(), password: PASSWORD };

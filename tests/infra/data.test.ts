@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../../infra/tables.js';
+import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../../shared/tables.js';
 import { policiesOf, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
@@ -9,7 +9,7 @@ beforeAll(async () => {
   ({ json, result } = await synthesized());
 });
 
-/** The CloudFormation shape infra/tables.ts describes. */
+/** The CloudFormation shape shared/tables.ts describes. */
 function expectTable(props: Record<string, any>, definition: TableDefinition) {
   expect(props.KeySchema).toEqual([
     { AttributeName: definition.partitionKey, KeyType: 'HASH' },
@@ -39,7 +39,7 @@ function expectTable(props: Record<string, any>, definition: TableDefinition) {
 }
 
 describe('events table (the event store)', () => {
-  it('has the keys and indexes of infra/tables.ts', () => {
+  it('has the keys and indexes of shared/tables.ts', () => {
     expect(json.Resources[result.eventsTableLogicalId]!.Properties!.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expectTable(json.Resources[result.eventsTableLogicalId]!.Properties!, eventsTable);
   });
@@ -65,7 +65,7 @@ describe('events table (the event store)', () => {
 });
 
 describe('views table (projections)', () => {
-  it('has the keys and indexes of infra/tables.ts and point-in-time recovery', () => {
+  it('has the keys and indexes of shared/tables.ts and point-in-time recovery', () => {
     const props = json.Resources[result.viewsTableLogicalId]!.Properties!;
     expectTable(props, viewsTable);
     expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
@@ -73,7 +73,7 @@ describe('views table (projections)', () => {
 });
 
 describe('connections table (live updates)', () => {
-  it('has the keys, indexes and time-to-live of infra/tables.ts', () => {
+  it('has the keys, indexes and time-to-live of shared/tables.ts', () => {
     expectTable(json.Resources[result.connectionsTableLogicalId]!.Properties!, connectionsTable);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { METRICS_NAMESPACE, MetricNames } from '../../infra/metrics.js';
+import { METRICS_NAMESPACE, MetricNames } from '../../shared/metrics.js';
 import { consumers, routes, schedules } from '../../infra/routes.js';
 import { LATENCY_ALARM_ROUTES, THRESHOLDS } from '../../infra/stack/alarms.js';
 import { routeGroups } from '../../infra/stack/api-metrics.js';

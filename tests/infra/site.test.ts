@@ -171,7 +171,7 @@ describe('SPA deployment', () => {
 function flatten(value: unknown): string {
   if (typeof value === 'string') return value;
   const join = (value as { 'Fn::Join'?: [string, unknown[]] })['Fn::Join'];
-  if (join) return join[1].map((part) => (typeof part === 'string' ? part : '${' + (refOf(part) ?? '?') + '}')).join(join[0]);
+  if (join) return join[1].map((part) => (typeof part === 'string' ? part : `\${${refOf(part) ?? '?'}}`)).join(join[0]);
   return JSON.stringify(value);
 }
 

@@ -10,7 +10,7 @@ import { TestStack, minimalProject } from '../support/stack.js';
 let stack: TestStack;
 
 /** Builds a realistic history: projects with status changes, assignment, tasks, comments approved and rejected. */
-export async function workTheProjects(local: LocalRuntime, clientSub: string, designerSub: string, adminSub: string) {
+async function workTheProjects(local: LocalRuntime, clientSub: string, designerSub: string, adminSub: string) {
   const admin = { actor: { sub: adminSub, role: 'admin' as const } };
   const designer = { actor: { sub: designerSub, role: 'designer' as const } };
   const ids: string[] = [];

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 async function groupsOf(sub: string): Promise<string[]> {
   const cognito = new CognitoIdentityProviderClient({ endpoint: stack.local.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const { Groups = [] } = await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: stack.local.cognito.userPoolId, Username: client.sub }));
+  const { Groups = [] } = await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: stack.local.cognito.userPoolId, Username: sub }));
   return Groups.map((group) => group.GroupName!).sort();
 }
 

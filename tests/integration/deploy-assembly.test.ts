@@ -6,7 +6,7 @@ import { App, CfnOutput, NestedStack, Stack } from 'aws-cdk-lib';
 import { CfnAccount } from 'aws-cdk-lib/aws-apigateway';
 import { CfnApi, CfnStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { UserPool, UserPoolEmail } from 'aws-cdk-lib/aws-cognito';
-import { Code, Function, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readStackNeeds } from '../../infra/deploy/assembly.js';
@@ -29,7 +29,7 @@ function synthesize(outdir: string, { setsLoggingRole, cognitoViaSes }: { setsLo
   const stack = new Stack(app, STACK, { env: { region: 'us-east-1' } });
   const stripe = Secret.fromSecretNameV2(stack, 'StripeSecret', 'design-club/dev/stripe');
   const code = Code.fromInline('export const handler = async () => ({})');
-  const checklist = new Function(stack, 'Checklist', {
+  const checklist = new LambdaFunction(stack, 'Checklist', {
     runtime: Runtime.NODEJS_22_X,
     handler: 'index.handler',
     code,
@@ -37,7 +37,7 @@ function synthesize(outdir: string, { setsLoggingRole, cognitoViaSes }: { setsLo
     environment: { BEDROCK_MODEL_ID: PROFILE, MAIL_FROM: 'no-reply@designclub.test', STRIPE_SECRET_ARN: stripe.secretArn },
   });
   checklist.addAlias('live', { provisionedConcurrentExecutions: 2 });
-  new Function(new NestedStack(stack, 'Deploys'), 'Nested', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code, reservedConcurrentExecutions: 3 });
+  new LambdaFunction(new NestedStack(stack, 'Deploys'), 'Nested', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code, reservedConcurrentExecutions: 3 });
   const websocket = new CfnApi(stack, 'Realtime', { name: 'realtime', protocolType: 'WEBSOCKET', routeSelectionExpression: '$request.body.action' });
   new CfnStage(stack, 'RealtimeStage', { apiId: websocket.ref, stageName: 'live', accessLogSettings: { destinationArn: 'arn:aws:logs:us-east-1:123456789012:log-group:ws', format: '$context.requestId' } });
   const http = new CfnApi(stack, 'Api', { name: 'api', protocolType: 'HTTP' });

@@ -68,7 +68,7 @@ async function snapshot(users: Record<string, TestUser>) {
     const told: Record<string, string[]> = {};
     for (const [name, user] of Object.entries(users)) {
       const fresh = (await inbox(user, '?limit=50')).notifications.filter((n) => !seen.get(name)!.has(n.id));
-      fresh.forEach((n) => seen.get(name)!.add(n.id));
+      for (const n of fresh) seen.get(name)!.add(n.id);
       if (fresh.length > 0) told[name] = fresh.map((n) => `${n.kind}: ${n.message}`);
     }
     return told;

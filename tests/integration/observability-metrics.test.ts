@@ -3,7 +3,7 @@ import { GENESIS_HASH, SYSTEM_ACTOR, type EventEnvelope } from '../../events/env
 import { UserRegistered } from '../../functions/features/users/events.js';
 import { handler as projections } from '../../functions/app/projections-consumer.js';
 import { handler as outboxSweeper } from '../../functions/app/outbox-sweeper.js';
-import { MetricNames } from '../../infra/metrics.js';
+import { MetricNames } from '../../shared/metrics.js';
 import { metrics } from '../../functions/platform/observability/metrics.js';
 import { Publisher, type BusEntry } from '../../functions/platform/event-store/publisher.js';
 import { configureRuntime, type Appending as Runtime } from '../../functions/platform/runtime.js';

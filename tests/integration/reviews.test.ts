@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTES_PER_VERSION_MAX, NOTE_TEXT_MAX, type ProjectReviewResponse } from '../../functions/features/reviews/contracts.js';
+import { NOTES_PER_VERSION_MAX, NOTE_TEXT_MAX, } from '../../functions/features/reviews/contracts.js';
 import { reviewDecider } from '../../functions/features/reviews/decider.js';
 import { ReviewNotePinned } from '../../functions/features/reviews/events.js';
 import { loadState } from '../../functions/platform/event-store/load-state.js';

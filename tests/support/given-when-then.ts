@@ -46,6 +46,7 @@ export function deciderSpec<C, S>(decider: Decider<C, S>) {
       when(command: C, context: WhenContext = {}) {
         const run = () => decider.decide(command, state(), { actor: context.actor ?? defaultActor, now: context.now ?? SPEC_NOW, actorEmail: context.actorEmail });
         return {
+          // biome-ignore lint/suspicious/noThenProperty: the spec helper reads given/when/then; nothing awaits this object.
           then(expected: NewEvent[] | ((events: NewEvent[]) => void)) {
             const events = run();
             if (typeof expected === 'function') expected(events);

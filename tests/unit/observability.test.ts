@@ -16,7 +16,7 @@ import { ConcurrencyError } from '../../functions/platform/errors.js';
 import type { EventStore } from '../../functions/platform/event-store/event-store.js';
 import { newId } from '../../functions/platform/ids.js';
 import { log } from '../../functions/platform/log.js';
-import { MetricNames } from '../../infra/metrics.js';
+import { MetricNames } from '../../shared/metrics.js';
 import { metrics } from '../../functions/platform/observability/metrics.js';
 import type { Appending as Runtime } from '../../functions/platform/runtime.js';
 import type { Decider } from '../../functions/platform/decider.js';

@@ -44,7 +44,10 @@ describe('redrive selection', () => {
       { id: 'c1', consumer: 'projections', kind: 'consumer', streamId: 'project-1', version: 2, type: 'PriorityChanged', error: 'boom' },
     ];
     const delivered: string[] = [];
-    const source: DeadLetterSource = { where: 'test', list: async () => letters, redeliver: async (letter) => (delivered.push(letter.id), { ok: true }) };
+    const source: DeadLetterSource = { where: 'test', list: async () => letters, redeliver: async (letter) => {
+        delivered.push(letter.id);
+        return { ok: true };
+      } };
     const report = await redrive(source, { all: true });
     expect(delivered).toEqual(['c1']);
     expect(report.listed).toHaveLength(2);

@@ -39,7 +39,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Every finding in one file's text, as "file:line: why". */
-export function storageFindings(file: string, text: string): string[] {
+function storageFindings(file: string, text: string): string[] {
   const findings: string[] = [];
   text.split('\n').forEach((line, index) => {
     const where = `${file}:${index + 1}`;

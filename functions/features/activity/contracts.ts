@@ -1,5 +1,8 @@
 import * as z from '../../../events/zod.js';
 
+/** The spec's fetch limit for the log and for the comments (docs/product.md#limits). */
+export const ACTIVITY_LIMIT = 100;
+
 /** One entry of a project's activity log, as the activity view stores it. */
 export interface ActivityEntry {
   id: string;
@@ -67,7 +70,6 @@ export const MODERATION_PAGE = { default: 50, max: 100 };
 export const postCommentBody = /* @__PURE__ */ (() => z.strictObject({
     content: z.string().check(z.maxLength(5_000, 'A comment can be at most 5,000 characters'), z.refine((text) => text.trim().length > 0, 'A comment cannot be empty')),
   }))();
-export type PostCommentBody = z.input<typeof postCommentBody>;
 
 export interface PostCommentResponse {
   comment: CommentView;
@@ -75,7 +77,6 @@ export interface PostCommentResponse {
 
 /** POST /api/comments/{id}/approve and /reject: the comment's project (comments live in their project's stream). */
 export const moderateCommentBody = /* @__PURE__ */ (() => z.strictObject({ project_id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
-export type ModerateCommentBody = z.input<typeof moderateCommentBody>;
 
 export interface ModerateCommentResponse {
   comment_id: string;

@@ -1,4 +1,4 @@
-import { authorOf } from '../projects/comment-queries.js';
+import { authorOf } from '../projects/queries.js';
 import type { UserDoc } from '../users/queries.js';
 import type { ActivityEntry, ActivityEntryView } from './contracts.js';
 

@@ -1,7 +1,7 @@
 import type { ActivityEntry } from './keys.js';
-import { ACTIVITY_LIMIT, type ActivityKind, type ActivityType, type GlobalActivity } from '../users/admin-contracts.js';
+import type { ActivityKind, ActivityType, GlobalActivity } from '../users/contracts.js';
 import type { EventReading, Runtime } from '../../platform/runtime.js';
-import { usersById } from '../users/admin-queries.js';
+import { profilesOf } from '../users/queries.js';
 import { decodeCursor, encodeCursor, invalidCursor } from '../../platform/views/cursor.js';
 import type { PageKey } from '../../platform/views/views.js';
 
@@ -87,7 +87,7 @@ export async function globalActivityPage(
 }
 
 async function present(runtime: Runtime, entries: ActivityEntry[]): Promise<GlobalActivity[]> {
-  const people = await usersById(runtime, entries.map((entry) => entry.user_id));
+  const people = await profilesOf(runtime, entries.map((entry) => entry.user_id));
   return entries.map((entry) => toActivity(entry, people.get(entry.user_id)));
 }
 

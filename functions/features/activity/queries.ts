@@ -1,9 +1,7 @@
 import { HIDDEN_FROM_PROJECT_FEED, type ActivityEntry } from './keys.js';
 import { activityPartition } from '../projects/queries.js';
 import type { Runtime } from '../../platform/runtime.js';
-
-/** The spec's fetch limit for the log and for the comments (docs/product.md#limits). */
-export const ACTIVITY_LIMIT = 100;
+import { ACTIVITY_LIMIT } from './contracts.js';
 
 const hidden = new Set(HIDDEN_FROM_PROJECT_FEED);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChecklistTaskToggled, CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DueDateChanged, PriorityChanged, ProjectStatusChanged } from '../projects/events.js';
-import { type Actor, type NewEvent } from '../../../events/envelope.js';
-import { describe as describeEvent } from './texts.js';
+import type { Actor, NewEvent } from '../../../events/envelope.js';
+import { activityEntryFor } from './texts.js';
 import { projectDecider } from '../projects/decider.js';
 import { LONG_DESCRIPTION } from '../../../tests/support/stack.js';
 import { by, deciderSpec, SPEC_NOW } from '../../../tests/support/given-when-then.js';
@@ -29,21 +29,21 @@ describe('activity log texts', () => {
   const before = given([submitted, assigned]).state();
   it('says who changed a status in the spec words', () => {
     const change = ProjectStatusChanged.create({ from: 'queued', to: 'in_progress' });
-    expect(describeEvent(envelope(change, admin), before, before)).toMatchObject({ action: 'Status updated to In Progress' });
-    expect(describeEvent(envelope(change, designer), before, before)).toMatchObject({ action: 'Status changed to In Progress', details: 'Designer updated status from Queued to In Progress' });
+    expect(activityEntryFor(envelope(change, admin), before, before)).toMatchObject({ action: 'Status updated to In Progress' });
+    expect(activityEntryFor(envelope(change, designer), before, before)).toMatchObject({ action: 'Status changed to In Progress', details: 'Designer updated status from Queued to In Progress' });
   });
   it('quotes the first 50 characters of a moderated comment', () => {
     const withComment = given([submitted, assigned, by(designer, CommentPosted.create({ comment_id: 'C1', content: 'x'.repeat(80) }))]).state();
-    expect(describeEvent(envelope(CommentApproved.create({ comment_id: 'C1' }), admin), withComment, withComment)).toEqual({
+    expect(activityEntryFor(envelope(CommentApproved.create({ comment_id: 'C1' }), admin), withComment, withComment)).toEqual({
       action: 'Comment approved', details: `"${'x'.repeat(50)}..."`, metadata: { comment_id: 'C1', approved_by_id: 'admin-1' },
     });
-    expect(describeEvent(envelope(CommentRejected.create({ comment_id: 'C1' }), admin), withComment, withComment)?.metadata).toEqual({ comment_id: 'C1', rejected_by_id: 'admin-1' });
+    expect(activityEntryFor(envelope(CommentRejected.create({ comment_id: 'C1' }), admin), withComment, withComment)?.metadata).toEqual({ comment_id: 'C1', rejected_by_id: 'admin-1' });
   });
   it('names tasks and priorities', () => {
     const toggled = ChecklistTaskToggled.create({ checklist_id: 'P1-t2', completed: true });
     const after = given([submitted, assigned, by(admin, toggled)]).state();
-    expect(describeEvent(envelope(toggled, admin), before, after)).toMatchObject({ action: 'Task completed', details: 'Plan' });
-    expect(describeEvent(envelope(PriorityChanged.create({ priority: 'Low' }), admin), before, before)).toMatchObject({ action: 'Priority changed', details: 'Priority set to Low' });
-    expect(describeEvent(envelope(DueDateChanged.create({ due_date: null }), admin), before, before)).toMatchObject({ details: 'Due date cleared' });
+    expect(activityEntryFor(envelope(toggled, admin), before, after)).toMatchObject({ action: 'Task completed', details: 'Plan' });
+    expect(activityEntryFor(envelope(PriorityChanged.create({ priority: 'Low' }), admin), before, before)).toMatchObject({ action: 'Priority changed', details: 'Priority set to Low' });
+    expect(activityEntryFor(envelope(DueDateChanged.create({ due_date: null }), admin), before, before)).toMatchObject({ details: 'Due date cleared' });
   });
 });

@@ -1,10 +1,11 @@
 import type { OneOf } from '../../../events/catalogue.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
 import { calendarDay, humanize } from '../../../shared/vocabulary.js';
-import type { ProjectState } from '../projects/contracts.js';
+import type { ProjectState } from '../projects/state.js';
 import type { ProjectEvent } from '../projects/events.js';
 import type { ReviewEvent } from '../reviews/events.js';
 import type { ActivityEntry } from './keys.js';
+import { noCase } from '../../platform/exhaustive.js';
 
 /*
  * The activity feed's texts, one per project event: the activity feature owns its wording
@@ -22,7 +23,7 @@ function versionName(project: ProjectState, deliverableId: string, version: numb
   return file ? `${file.file_name} (v${version})` : null;
 }
 
-export function describe(event: EventEnvelope, before: ProjectState, after: ProjectState): Pick<ActivityEntry, 'action' | 'details' | 'metadata'> | null {
+export function activityEntryFor(event: EventEnvelope, before: ProjectState, after: ProjectState): Pick<ActivityEntry, 'action' | 'details' | 'metadata'> | null {
   const e = event as OneOf<ProjectEvent | ReviewEvent, EventEnvelope>;
   switch (e.type) {
     case 'ProjectSubmitted':
@@ -64,7 +65,12 @@ export function describe(event: EventEnvelope, before: ProjectState, after: Proj
       const comment = before.comments.find((c) => c.id === e.data.comment_id);
       return { action: 'Comment rejected', details: comment ? quote(comment.content) : null, metadata: { comment_id: e.data.comment_id, rejected_by_id: event.actor.sub } };
     }
-    default:
+    // Shown in the review's own view, not in the feed.
+    case 'ReviewNotePinned':
+    case 'ReviewNoteResolved':
+    case 'ReviewNoteReplied':
       return null;
+    default:
+      return noCase(e, null);
   }
 }

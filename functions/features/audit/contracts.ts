@@ -1,5 +1,4 @@
-import type { ActorRole } from '../../../events/envelope.js';
-import type { ChainVerdict } from '../../../events/hash-chain.js';
+import type { ActorRole, ChainVerdict } from '../../../events/envelope.js';
 
 /** One difference between two states of a stream, as a path a person can read (`checklist[P1-t2].completed`). */
 export interface Change {

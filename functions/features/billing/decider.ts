@@ -1,12 +1,12 @@
 import { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionUpdated, type ReconcileSource, type SubscriptionStatus } from './events.js';
-import { type NewEvent } from '../../../events/envelope.js';
-import { type Tier } from '../../../shared/plans.js';
+import type { NewEvent } from '../../../events/envelope.js';
+import type { Tier } from '../../../shared/plans.js';
 import { evolveBilling, initialBillingState, type BillingState } from './state.js';
 import type { Decider } from '../../platform/decider.js';
 import { conflict } from '../../platform/domain-errors.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
-export { billingEvolution, billingStream, initialBillingState, isSubscribed } from './state.js';
+export { billingEvolution, billingStream } from './state.js';
 export type { BillingState } from './state.js';
 
 /**

@@ -43,4 +43,4 @@ export function subscriptionView(doc: Omit<BillingDoc, 'user_id'> | null): Subsc
 }
 
 /** The billing projection's keys and counter the admin's user list reads. */
-export { ACTIVE_SUBSCRIPTIONS_COUNTER, SUBSCRIPTIONS_PARTITION, subscriptionKey } from './keys.js';
+export { ACTIVE_SUBSCRIPTIONS_COUNTER, subscriptionKey } from './keys.js';

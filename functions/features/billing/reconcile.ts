@@ -81,7 +81,7 @@ export async function applyProviderEvent(event: Stripe.Event, provider: BillingP
   return { applied: result.events.length };
 }
 
-export type { SyncDetail, SyncReport } from './contracts.js';
+export type { SyncReport } from './contracts.js';
 
 const RANK: Record<string, number> = { active: 2, inactive: 1, canceled: 0 };
 

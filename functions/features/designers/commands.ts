@@ -1,10 +1,10 @@
 import { SYSTEM_ACTOR, type Actor } from '../../../events/envelope.js';
 import { designerDecider, designerEvolution, designerStream } from './decider.js';
 import { loadState, runCommand } from '../../platform/event-store/command.js';
-import type { Appending, Runtime } from '../../platform/runtime.js';
+import type { Appending, } from '../../platform/runtime.js';
 
 /** The list rows are read-side (queries.ts); the command handlers answer with them too. */
-export { designerRow, rowFromState } from './queries.js';
+export { rowFromState } from './queries.js';
 
 /**
  * The seeded designer account (embedded runtime): authorised by e-mail and linked to its account, once

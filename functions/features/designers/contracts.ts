@@ -44,16 +44,7 @@ export const ADD_DESIGNER_MESSAGES = {
 
 /** Lower-cased and trimmed; the handler answers the spec's messages for a missing or malformed e-mail. */
 export const addDesignerBody = /* @__PURE__ */ (() => z.looseObject({ email: z.optional(z.string().check(z.maxLength(320))) }))();
-export type AddDesignerBody = { email: string };
 
-/**
- * The distinct refusals of 'Add designer' (409), each with its own code:
- * - ALREADY_DESIGNER: 'This email is already registered as a designer'
- * - EMAIL_BELONGS_TO_ADMIN: the e-mail is a registered admin account
- * - EMAIL_BELONGS_TO_USER: the e-mail is a registered client (or other user) account
- * and 400 EMAIL_REQUIRED / EMAIL_INVALID for the input.
- */
-export type AddDesignerErrorCode = 'ALREADY_DESIGNER' | 'EMAIL_BELONGS_TO_ADMIN' | 'EMAIL_BELONGS_TO_USER' | 'EMAIL_REQUIRED' | 'EMAIL_INVALID';
 
 export interface AddDesignerResponse {
   designer: DesignerRow;
@@ -94,7 +85,6 @@ export const designerInviteTokenParams = /* @__PURE__ */ (() => z.object({ token
 
 // PATCH /api/designers/{email}
 export const updateDesignerBody = /* @__PURE__ */ (() => z.strictObject({ active: z.boolean() }))();
-export type UpdateDesignerBody = z.infer<typeof updateDesignerBody>;
 export interface UpdateDesignerResponse {
   designer: DesignerRow;
   /** 'Designer deactivated successfully' or 'Designer reactivated successfully'. */

@@ -5,8 +5,8 @@ import { DomainError, conflict, forbidden, notFound } from '../../platform/domai
 import { evolveDesigner, evolveRevocation, initialDesignerState, initialRevocationState, INVALID_DESIGNER_INVITATION, isDesigner, isInvitationUsable, type DesignerState, type RevocationState } from './state.js';
 
 /** The states and their folds live in state.ts; they are named here too for the command side. */
-export { DESIGNER_REVOCATION_STREAM, designerEvolution, designerStream, INVALID_DESIGNER_INVITATION, invitationStatus, isDesigner, isInvitationUsable, revocationEvolution } from './state.js';
-export type { DesignerInvitation, DesignerState, DesignerStatus, RevocationState } from './state.js';
+export { DESIGNER_REVOCATION_STREAM, designerEvolution, designerStream, invitationStatus, isDesigner } from './state.js';
+export type { DesignerState, RevocationState } from './state.js';
 
 /** The invitation link works 7 days (like team invitations, docs/product.md#limits). */
 export const DESIGNER_INVITATION_DAYS = 7;
@@ -52,7 +52,7 @@ export const designerDecider: Decider<DesignerCommand, DesignerState> = {
       }
       case 'RecordDesignerInvitationSent':
       case 'RecordDesignerInvitationSendFailed': {
-        if (!state.invitation || state.invitation.status !== 'pending') return [];
+        if (state.invitation?.status !== 'pending') return [];
         return [command.type === 'RecordDesignerInvitationSent' ? DesignerInvitationSent.create({}) : DesignerInvitationSendFailed.create({ reason: command.reason.slice(0, 500) })];
       }
       case 'AcceptDesignerInvitation': {

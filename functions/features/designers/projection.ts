@@ -3,7 +3,7 @@ import type { Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { ACTIVE_DESIGNERS_COUNTER, DESIGNERS_PARTITION, designerInviteTokenKey, designerKey, designerUserPartition, revocationKey, type DesignerDoc } from './keys.js';
 
-export { ACTIVE_DESIGNERS_COUNTER, DESIGNERS_PARTITION, designerInviteTokenKey, designerKey, designerUserPartition, revocationKey, type DesignerDoc };
+export { ACTIVE_DESIGNERS_COUNTER, DESIGNERS_PARTITION, designerInviteTokenKey, designerKey, designerUserPartition, revocationKey };
 
 /**
  * One item per designer authorisation (removed ones leave): by e-mail (the key), by user id

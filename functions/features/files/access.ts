@@ -7,7 +7,7 @@ import { HttpError } from '../../platform/errors.js';
 import { getUser } from '../users/queries.js';
 import type { EventReading } from '../../platform/runtime.js';
 import type { ProjectDetail } from '../projects/queries.js';
-import { canReadProject, isAssignedDesigner } from '../projects/access-queries.js';
+import { canReadProject, isAssignedDesigner } from '../projects/queries.js';
 
 const ulid = (message: string) => z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
 export const projectParams = /* @__PURE__ */ (() => z.object({ id: ulid('Unknown project id') }))();

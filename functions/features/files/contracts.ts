@@ -10,7 +10,6 @@ export const requestUploadBody = /* @__PURE__ */ (() => z.object({
   file_size: z.int().check(z.gte(0)),
   file_type: z._default(z.enum(FILE_TYPES), 'client_upload'),
 }))();
-export type RequestUploadBody = z.input<typeof requestUploadBody>;
 
 export interface RequestUploadResponse {
   file_id: string;
@@ -33,7 +32,6 @@ export const recordFileBody = /* @__PURE__ */ (() => z.object({
    */
   version_of: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown deliverable id'))),
 }))();
-export type RecordFileBody = z.input<typeof recordFileBody>;
 
 export interface RecordFileResponse {
   file: ProjectFile;

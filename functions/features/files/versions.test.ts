@@ -32,7 +32,9 @@ describe('deliverable versions (RecordFile with version_of)', () => {
   it('only deliverables have versions', () => spec(history, ADMIN).when(record('c2', 'd1', 'client_upload')).thenThrows('Only deliverables have versions', 'INVALID'));
   it('events from before versions still read as v1 deliverables', () => {
     let state = projectDecider.initialState();
-    history.forEach((event, i) => (state = projectDecider.evolve(state, { ...event, at: '2026-11-22T10:00:00.000Z', actor: DESIGNER, version: i + 1 })));
+    history.forEach((event, i) => {
+      state = projectDecider.evolve(state, { ...event, at: '2026-11-22T10:00:00.000Z', actor: DESIGNER, version: i + 1 });
+    });
     expect(state.review_standing.deliverables).toEqual({ d1: { current: 1, status: 'awaiting_review', ready: false } });
     expect(state.review_summary).toEqual({ approved_by_client: false, ready_for_review: false, changes_requested: false, revision_round: 0 });
   });

@@ -3,7 +3,7 @@ import type { ProjectTimeline } from './timeline.js';
 import { INSIGHTS_OPEN, insightsMonthPartition, similarPartition } from './keys.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
-import { usersById } from '../users/admin-queries.js';
+import { profilesOf } from '../users/queries.js';
 
 const timelineOf = (item: ViewItem) => JSON.parse(item.timeline as string) as ProjectTimeline;
 
@@ -42,7 +42,7 @@ async function named(runtime: Runtime, report: InsightsReport): Promise<Insights
   const rows = [...report.turnaround.by_designer, ...report.workload.active_now, ...report.workload.delivered_weekly];
   const unnamed = rows.filter((row) => row.name === row.designer && !row.designer.includes('@')).map((row) => row.designer);
   if (unnamed.length === 0) return report;
-  const people = await usersById(runtime, unnamed);
+  const people = await profilesOf(runtime, unnamed);
   for (const row of rows) {
     const person = row.name === row.designer ? people.get(row.designer) : undefined;
     if (person) row.name = person.full_name ?? person.email ?? row.name;

@@ -28,7 +28,7 @@ export interface InsightsFilter {
   designer?: string;
 }
 
-export { OPEN_STATUSES, type EstimateAccuracy, type EstimateRow, type InsightsReport, type Spread, type StudioTurnaround, type TurnaroundRow } from './contracts.js';
+export type { EstimateRow, InsightsReport, StudioTurnaround } from './contracts.js';
 
 export const UNASSIGNED = 'unassigned';
 
@@ -131,6 +131,7 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
   const names = namesOf(scope);
   const nameOf = (designer: string) => names.get(designer) ?? designer;
   const delivered = scope.filter((p) => inRange(p.first_delivered_at, filter)).sort((a, b) => a.first_delivered_at!.localeCompare(b.first_delivered_at!));
+  // biome-ignore lint/complexity/useMathMinMax: ISO timestamps (strings) compare in time order; Math.min takes numbers.
   const asOf = filter.to < filter.now ? filter.to : filter.now;
 
   const byType = groupBy(delivered, (p) => p.type ?? '');
@@ -153,6 +154,7 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
   const wip = weeks
     .map((week) => {
       const end = new Date(Date.parse(week) + 7 * DAY_MS - 1).toISOString();
+      // biome-ignore lint/complexity/useMathMinMax: ISO timestamps (strings) compare in time order; Math.min takes numbers.
       const at = end < asOf ? end : asOf;
       const row = { week, at, queued: 0, in_progress: 0, needs_revision: 0 };
       for (const p of scope) {
@@ -167,7 +169,7 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
   let oldest: InsightsReport['flow']['oldest_queued'] = null;
   for (const p of scope) {
     const interval = p.intervals.findLast((i) => i.from <= asOf);
-    if (!interval || interval.status !== 'queued' || (interval.to !== null && interval.to <= asOf)) continue;
+    if (interval?.status !== 'queued' || (interval.to !== null && interval.to <= asOf)) continue;
     if (!oldest || interval.from < oldest.since) oldest = { project_id: p.id!, title: p.title, since: interval.from, days: round2(daysBetween(interval.from, asOf)) };
   }
 

@@ -5,6 +5,7 @@ import { turnaroundDays } from '../../../shared/turnaround.js';
 import type { EstimateBasis } from './contracts.js';
 import type { ProjectEvent } from '../projects/events.js';
 import type { ReviewEvent } from '../reviews/events.js';
+import { noCase } from '../../platform/exhaustive.js';
 
 /** Whether the checklist's estimate was made knowing the studio's own turnaround for similar work. */
 export type { EstimateBasis };
@@ -127,7 +128,7 @@ function evolveClientReview(state: ProjectTimeline, event: TimelineEvent<Extract
     case 'ChangesRequested':
       return { ...state, client_rounds: Math.max(state.client_rounds ?? 0, event.data.round) };
     default:
-      return state;
+      return noCase(event, state);
   }
 }
 
@@ -207,8 +208,15 @@ export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope
     case 'DeliverableApproved':
     case 'ChangesRequested':
       return evolveClientReview(state, e);
-    default:
+    // Not counted by the insights.
+    case 'ChecklistTaskToggled':
+    case 'PriorityChanged':
+    case 'ReviewNotePinned':
+    case 'ReviewNoteResolved':
+    case 'ReviewNoteReplied':
       return state;
+    default:
+      return noCase(e, state);
   }
 }
 

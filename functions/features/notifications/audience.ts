@@ -2,9 +2,39 @@ import type { OneOf } from '../../../events/catalogue.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { NotificationKind } from '../../../shared/notification-kinds.js';
 import { calendarDay, humanize } from '../../../shared/vocabulary.js';
-import type { ProjectState } from '../projects/contracts.js';
+import type { ProjectState } from '../projects/state.js';
 import type { ProjectEvent } from '../projects/events.js';
 import type { ReviewEvent } from '../reviews/events.js';
+import { noCase } from '../../platform/exhaustive.js';
+
+/**
+ * Which project events tell anyone, beside the switch below that says whom: the notifications consumer subscribes
+ * to exactly these (infra/routes.ts reads this list). Keyed by every project and review event type, so a new one
+ * does not compile until it is decided here and in the switch.
+ */
+const NOTIFIED = {
+  ProjectSubmitted: true,
+  ProjectStatusChanged: true,
+  FileUploaded: true,
+  ChangesRequested: true,
+  DeliverableApproved: true,
+  CommentPosted: true,
+  CommentApproved: true,
+  DesignerAssigned: true,
+  DesignerUnassigned: true,
+  DueDateChanged: true,
+  PriorityChanged: false,
+  ChecklistTaskToggled: false,
+  CommentRejected: false,
+  ReviewNotePinned: false,
+  ReviewNoteResolved: false,
+  ReviewNoteReplied: false,
+} as const satisfies Record<(ProjectEvent | ReviewEvent)['type'], boolean>;
+
+/** The event types the notifications consumer receives. */
+export const NOTIFIED_EVENT_TYPES: readonly string[] = Object.entries(NOTIFIED)
+  .filter(([, notified]) => notified)
+  .map(([type]) => type);
 
 /** Someone to tell: an account (sub), or only an address (a designer pre-authorised by e-mail who has none yet). */
 export interface Recipient {
@@ -107,7 +137,7 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
     case 'CommentApproved': {
       // The author wrote it: only the others hear of it.
       const author = before.comments.find((comment) => comment.id === e.data.comment_id)?.user_id;
-      const others = (recipients: (Recipient | null)[]) => recipients.filter((recipient) => !recipient || !recipient.sub || recipient.sub !== author);
+      const others = (recipients: (Recipient | null)[]) => recipients.filter((recipient) => !recipient?.sub || recipient.sub !== author);
       tell(others(client), 'comment', `New comment on ${title}`, 'client');
       tell(others([designer]), 'comment', `New comment on ${title}`, 'designer');
       break;
@@ -128,6 +158,15 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
       tell([designer], 'assignment', due_date ? `${title} is now due on ${calendarDay(due_date)}` : `${title} no longer has a due date`, 'designer');
       break;
     }
+    case 'PriorityChanged':
+    case 'ChecklistTaskToggled':
+    case 'CommentRejected':
+    case 'ReviewNotePinned':
+    case 'ReviewNoteResolved':
+    case 'ReviewNoteReplied':
+      break;
+    default:
+      noCase(e, undefined);
   }
   return withoutActorAndDuplicates(out, event.actor.sub);
 }

@@ -1,5 +1,5 @@
 import { preferencesOf } from '../../../shared/notification-kinds.js';
-import { type EventEnvelope } from '../../../events/envelope.js';
+import type { EventEnvelope } from '../../../events/envelope.js';
 import { projectEvolution, type ProjectState } from '../projects/state.js';
 import { userEvolution, userStream } from '../users/state.js';
 import { mailer } from '../../platform/mail/index.js';
@@ -8,7 +8,7 @@ import { loadState } from '../../platform/event-store/load-state.js';
 import { log } from '../../platform/log.js';
 import { NotificationStore, type PendingMail } from './store.js';
 import type { EventReading, Runtime } from '../../platform/runtime.js';
-import { adminIds } from '../users/admins-queries.js';
+import { adminIds } from '../users/queries.js';
 import { designerByEmail } from '../designers/queries.js';
 import { getTeam } from '../teams/queries.js';
 import { noticesFor, recipientKey, type Notice } from './audience.js';

@@ -4,7 +4,6 @@ import * as z from '../../../events/zod.js';
 export const testMailBody = /* @__PURE__ */ (() => z.object({
   toEmail: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Please enter an email address to test.'), z.maxLength(320)), z.email('Please enter a valid email address')),
 }))();
-export type TestMailBody = z.input<typeof testMailBody>;
 
 /**
  * The function's answer as the spec gives it. A refused delivery is `success: false` with

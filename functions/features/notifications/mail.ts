@@ -46,7 +46,7 @@ export function composeMail(lines: readonly PendingMail[], options: { digest: bo
   ].join('\n');
 
   const html = [
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>' + escapeHtml(subject) + '</title></head><body>',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>`,
     '<p>Hello,</p>',
     `<p>${escapeHtml(intro)}</p>`,
     '<ul>',

@@ -18,7 +18,9 @@ const file = (file_id: string, extra: Record<string, unknown> = {}) => ({ file_i
 /** The project after `history`, then who hears `last`. */
 function told(history: [string, Record<string, unknown>, Actor][], last: [string, Record<string, unknown>, Actor]): Notice[] {
   let state: ProjectState = { ...projectDecider.initialState(), exists: true, id: 'P1', user_id: CLIENT, team_id: 'T1', title: 'Kitchen', status: 'delivered', assigned_designer_id: DESIGNER };
-  history.forEach(([type, data, actor], i) => (state = projectDecider.evolve(state, envelope(type, data, actor, i + 2))));
+  history.forEach(([type, data, actor], i) => {
+      state = projectDecider.evolve(state, envelope(type, data, actor, i + 2));
+    });
   const event = envelope(last[0], last[1], last[2], history.length + 2);
   return noticesFor(event, { before: state, after: projectDecider.evolve(state, event), teamMembers: [CLIENT, MATE], admins: [ADMIN], accountOfEmail: () => null });
 }

@@ -1,5 +1,4 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { NotificationKind } from '../../../shared/notification-kinds.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { InboxItem } from './contracts.js';
 

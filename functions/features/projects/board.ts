@@ -10,7 +10,7 @@ import {
   teamStatusCounter,
   MIN_WORD,
   PROJECT_INDEX,
-  projectCard,
+  type projectCard,
   searchPartition,
   words,
 } from './project-index.js';

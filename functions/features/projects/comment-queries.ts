@@ -2,7 +2,7 @@ import { commentsPartition } from './keys.js';
 import type { ProjectComment } from './state.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
-import { ACTIVITY_LIMIT } from '../activity/queries.js';
+import { ACTIVITY_LIMIT } from '../activity/contracts.js';
 import { counterItemKey } from '../../platform/views/projector.js';
 import { PENDING_COMMENTS_COUNTER } from './project-index.js';
 import { pageOfPartitions } from '../../platform/views/paging.js';

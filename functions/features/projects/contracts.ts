@@ -51,9 +51,13 @@ export interface ProjectBrief {
   specifications: Record<string, unknown>;
 }
 
-export interface ProjectState extends ProjectBrief {
+/**
+ * A project as GET /api/projects/{id} answers it and its view keeps it (its comments are kept apart, for
+ * moderation). The HTTP contract: the fold's state (state.ts) is another type, which the projection maps to this.
+ */
+export interface ProjectDetail extends ProjectBrief {
   exists: boolean;
-  id: string | null;
+  id: string;
   user_id: string | null;
   created_by: string | null;
   team_id: string | null;
@@ -73,15 +77,11 @@ export interface ProjectState extends ProjectBrief {
   assigned_designer_email: string | null;
   assigned_designer_name: string | null;
   files: ProjectFile[];
-  comments: ProjectComment[];
   /** The client's review of the deliverables, as the board and the dialog show it. */
   review_summary: ReviewSummary;
   created_at: string | null;
   updated_at: string | null;
 }
-
-/** A project as its view keeps it (its comments are kept apart, for moderation). */
-export type ProjectDocument = Omit<ProjectState, 'comments'>;
 
 /** The `{id}` of the routes under /api/projects/{id}: a ULID, or the project is unknown. */
 export const projectIdParams = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
@@ -109,7 +109,6 @@ export const submitProjectBody = /* @__PURE__ */ (() => z.safeExtend(projectBrie
 }))();
 export type SubmitProjectBody = z.input<typeof submitProjectBody>;
 
-export type ProjectDetail = ProjectDocument & { id: string };
 
 /** Who the client of a project is, as admins and designers see it on cards and dialogs. */
 export interface ClientSummary {
@@ -191,7 +190,6 @@ export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 /** PATCH /api/projects/{id}/tasks/{taskId}. */
 export const toggleTaskBody = /* @__PURE__ */ (() => z.strictObject({ completed: z.boolean() }))();
-export type ToggleTaskBody = z.input<typeof toggleTaskBody>;
 
 export interface ToggleTaskResponse {
   task: ProjectDetail['checklist'][number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChecklistTaskToggled, CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DesignerUnassigned, FileUploaded, ProjectStatusChanged, type ProjectSubmitted } from './events.js';
-import { type Actor } from '../../../events/envelope.js';
+import type { Actor } from '../../../events/envelope.js';
 import { projectDecider, type SubmitProjectCommand } from './decider.js';
 import { turnaroundDays } from '../../../shared/turnaround.js';
 import { DELIVERABLE_FILES_PER_PROJECT_MAX, FILES_PER_PROJECT_MAX, TOO_MANY_DELIVERABLE_FILES, TOO_MANY_PROJECT_FILES } from '../../../shared/uploads.js';

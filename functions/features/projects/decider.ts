@@ -1,6 +1,6 @@
 import { ChecklistTaskToggled, CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DesignerUnassigned, DueDateChanged, FileUploaded, PriorityChanged, ProjectStatusChanged, ProjectSubmitted } from './events.js';
-import { type FileType, type Priority, type ProjectCategory, type ProjectStatus } from '../../../shared/vocabulary.js';
-import { type NewEvent } from '../../../events/envelope.js';
+import type { FileType, Priority, ProjectCategory, ProjectStatus } from '../../../shared/vocabulary.js';
+import type { NewEvent } from '../../../events/envelope.js';
 import { canonicalEmail } from '../../../shared/email.js';
 import { DESCRIPTION_TOO_SHORT, MIN_DESCRIPTION_LENGTH, descriptionLength } from '../../../shared/description.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
@@ -11,8 +11,8 @@ import { totalHours, turnaroundDays } from '../../../shared/turnaround.js';
 import { evolveProject, initialProjectState, PROJECT_SNAPSHOT, type ProjectState } from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
-export { projectEvolution, projectStream } from './state.js';
-export type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile, ProjectState } from './state.js';
+export { projectStream } from './state.js';
+export type { ProjectFile, ProjectState } from './state.js';
 
 export interface SubmitProjectCommand extends ProjectBrief {
   type: 'SubmitProject';
@@ -109,7 +109,7 @@ function decideFile(command: Extract<ProjectCommand, { type: 'RecordFile' }>, st
   if (version_of === undefined) return [FileUploaded.create(file)];
   if (command.file_type !== 'deliverable') throw invalid('Only deliverables have versions');
   const named = state.files.find((candidate) => candidate.id === version_of);
-  if (!named || named.file_type !== 'deliverable') throw notFound('Deliverable not found');
+  if (named?.file_type !== 'deliverable') throw notFound('Deliverable not found');
   // A later version named instead of v1 still means its deliverable.
   const deliverable = named.version_of ?? named.id;
   const current = state.review_standing?.deliverables[deliverable]?.current ?? 1;

@@ -1,4 +1,3 @@
-
 /** The projects projection's view keys and document type, apart from the projection so readers bundle no decider. */
 export const projectKey = (id: string) => ({ pk: `project#${id}`, sk: 'doc' });
 /** A client's projects (gsi1 of the documents): every project they submitted, team ones too. */
@@ -12,4 +11,3 @@ export const designerPartition = (idOrEmail: string) => `designer#${idOrEmail.to
 export const activityDayPartition = (at: string) => `activity-day#${at.slice(0, 10)}`;
 
 /** The project document as readers get it (comments live in their own items): the SPA's shape too. */
-export type { ProjectDocument } from './contracts.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged } from './events.js';
 import { ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered } from '../users/events.js';
-import { type EventEnvelope, type NewEvent } from '../../../events/envelope.js';
+import type { EventEnvelope, NewEvent } from '../../../events/envelope.js';
 import { boardPartition, MAX_CLIENT_WORDS, MAX_WORDS, projectCounters, projectIndexItems, searchPartition, searchWords, words } from './project-index.js';
 import { projectsProjection } from './projection.js';
 import { usersProjection } from '../users/projection.js';

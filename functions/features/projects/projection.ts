@@ -2,13 +2,13 @@ import type { EventEnvelope } from '../../../events/envelope.js';
 import { projectEvolution, type ProjectState } from './state.js';
 import { itemKey, type Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
-import { describe } from '../activity/texts.js';
+import { activityEntryFor } from '../activity/texts.js';
 import type { ActivityEntry } from '../activity/contracts.js';
 import { cardClient, projectCounters, projectIndexItems } from './project-index.js';
 import { clientCardKey } from '../users/queries.js';
-import { activityDayPartition, activityPartition, commentsPartition, designerPartition, ownerPartition, projectKey, teamPartition, type ProjectDocument } from './keys.js';
+import { activityDayPartition, activityPartition, commentsPartition, designerPartition, ownerPartition, projectKey, teamPartition, } from './keys.js';
 
-export { activityDayPartition, activityPartition, commentsPartition, projectKey, type ProjectDocument };
+export { activityDayPartition, activityPartition, commentsPartition, projectKey };
 
 /**
  * Per project:
@@ -61,7 +61,7 @@ export const projectsProjection: Projection<ProjectState> = {
   counters: projectCounters,
 
   eventItems(event: EventEnvelope, before, after) {
-    const described = describe(event, before, after);
+    const described = activityEntryFor(event, before, after);
     if (!described || !after.id) return [];
     const entry: ActivityEntry = {
       id: event.eventId,

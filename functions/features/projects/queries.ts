@@ -20,18 +20,8 @@ async function listBy(runtime: Runtime, index: IndexName, pk: string): Promise<P
   return (await runtime.views.query(active, { index, pk })).map(parse);
 }
 
-
 export const projectsOfOwner = (runtime: Runtime, userId: string) => listBy(runtime, 'gsi1', ownerPartition(userId));
-export const projectsOfTeam = (runtime: Runtime, teamId: string) => listBy(runtime, 'gsi2', teamPartition(teamId));
-export const projectsOfDesigner = (runtime: Runtime, idOrEmail: string) => listBy(runtime, 'gsi3', designerPartition(idOrEmail));
-export const allProjects = (runtime: Runtime) => listBy(runtime, 'gsi4', 'projects');
 
-/** Newest first, each project once (a project can be found both by owner and by team). */
-export function mergeNewestFirst(...lists: ProjectDetail[][]): ProjectDetail[] {
-  const byId = new Map<string, ProjectDetail>();
-  for (const list of lists) for (const project of list) byId.set(project.id, project);
-  return [...byId.values()].sort((a, b) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0));
-}
 
 /** The users' profiles are the users feature's read model; named here too for the project handlers. */
 export { profilesOf } from '../users/queries.js';
@@ -39,3 +29,7 @@ export { profilesOf } from '../users/queries.js';
 /** The projects projection's keys and counters other features read (users count clients' projects, the activity feed, designers' workload). */
 export { activityPartition, ownerPartition } from './keys.js';
 export { designerStatusCounter } from './project-index.js';
+
+/** Who may read a project, and its comments as the activity feed shows them. */
+export { canReadProject, isAssignedDesigner } from './access-queries.js';
+export { authorOf, commentView, commentsOfProject } from './comment-queries.js';

@@ -2,7 +2,9 @@ import type { OneOf } from '../../../events/catalogue.js';
 import type { ProjectEvent } from './events.js';
 import type { ReviewEvent } from '../reviews/events.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
-import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile, ProjectState as ProjectDocumentState } from './contracts.js';
+import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile } from './contracts.js';
+import type { ReviewSummary } from '../reviews/contracts.js';
+import type { Priority, ProjectCategory, ProjectStatus } from '#shared/vocabulary.js';
 import { evolveStanding, noReview, reviewSummaryOf, type ReviewStanding } from './review-standing.js';
 
 /*
@@ -12,10 +14,39 @@ import { evolveStanding, noReview, reviewSummaryOf, type ReviewStanding } from '
 
 export const projectStream = (id: string) => `project-${id}`;
 
-/** The project's state is the document its view keeps and the SPA reads: its shape lives with the contracts. */
-export type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile };
+export type { ProjectComment, ProjectFile };
 
-export interface ProjectState extends ProjectDocumentState {
+/**
+ * The fold's state: what the decider decides on. Not the HTTP contract (ProjectDetail, contracts.ts): the
+ * projection maps one to the other, so a field added here reaches readers only when the contract says so.
+ */
+export interface ProjectState extends ProjectBrief {
+  exists: boolean;
+  id: string | null;
+  user_id: string | null;
+  created_by: string | null;
+  team_id: string | null;
+  title: string;
+  status: ProjectStatus;
+  priority: Priority;
+  project_category: ProjectCategory | null;
+  project_type: string | null;
+  property_type: string | null;
+  checklist: ProjectChecklistItem[];
+  total_estimated_hours: number;
+  estimated_turnaround_days: number | null;
+  grok_generated: boolean;
+  checklist_source: 'bedrock' | 'local' | 'manual';
+  due_date: string | null;
+  assigned_designer_id: string | null;
+  assigned_designer_email: string | null;
+  assigned_designer_name: string | null;
+  files: ProjectFile[];
+  comments: ProjectComment[];
+  /** The client's review of the deliverables, as the board and the dialog show it. */
+  review_summary: ReviewSummary;
+  created_at: string | null;
+  updated_at: string | null;
   /** What the review summary is folded from (kept off the documents readers get). */
   review_standing: ReviewStanding;
 }

@@ -108,7 +108,9 @@ describe('reviews decider: resolving a note', () => {
   it('a designer by the e-mail they proved resolves', () => {
     const byEmail = [submitted, DesignerAssigned.create({ designer_id: null, designer_email: 'dee@example.test' }), v1, pinned('n1')];
     let state = reviewDecider.initialState();
-    byEmail.forEach((event, i) => (state = reviewDecider.evolve(state, { ...event, at: '2026-11-22T10:00:00.000Z', actor: CLIENT, version: i + 1 })));
+    byEmail.forEach((event, i) => {
+      state = reviewDecider.evolve(state, { ...event, at: '2026-11-22T10:00:00.000Z', actor: CLIENT, version: i + 1 });
+    });
     expect(reviewDecider.decide({ type: 'ResolveNote', note_id: 'n1' }, state, { actor: OTHER_DESIGNER, actorEmail: 'Dee@Example.test', now: '' })).toHaveLength(1);
     expect(() => reviewDecider.decide({ type: 'ResolveNote', note_id: 'n1' }, state, { actor: OTHER_DESIGNER, now: '' })).toThrow(RESPONDERS_ONLY);
   });
@@ -195,7 +197,9 @@ describe('reviews decider: deciding', () => {
 describe('reviews decider: versions and readiness', () => {
   const fold = (events: NewEvent[]) => {
     let state = reviewDecider.initialState();
-    events.forEach((event, i) => (state = reviewDecider.evolve(state, { ...event, at: `2026-11-22T10:00:0${i % 10}.000Z`, actor: CLIENT, version: i + 1 })));
+    events.forEach((event, i) => {
+      state = reviewDecider.evolve(state, { ...event, at: `2026-11-22T10:00:0${i % 10}.000Z`, actor: CLIENT, version: i + 1 });
+    });
     return state;
   };
   it('a new version after changes were requested is ready for review, until decided', () => {

@@ -60,7 +60,5 @@ export type ReviewEvent =
   | EventOf<typeof DeliverableApproved>
   | EventOf<typeof ChangesRequested>;
 
-export const REVIEW_EVENT_TYPES = ['ReviewNotePinned', 'ReviewNoteResolved', 'ReviewNoteReplied', 'DeliverableApproved', 'ChangesRequested'] as const;
-
 /** Every review event (one array, not pushed to: a bundle that never names it drops it). */
 export const reviewEvents: EventDefinition[] = [ReviewNotePinned, ReviewNoteResolved, ReviewNoteReplied, DeliverableApproved, ChangesRequested];

@@ -3,7 +3,6 @@ import { INVITE_ROLES, TEAM_ROLES, type InviteRole, type TeamRole } from './even
 import { USER_TYPES, type UserType } from '../../../shared/vocabulary.js';
 
 export type { InviteRole, TeamRole } from './events.js';
-export { INVITE_ROLES, TEAM_ROLES } from './events.js';
 
 /* Profile & Team Settings (/profile), the invite pages (/accept-invite, /invite-signup): docs/product.md#screens, #records, #calls. */
 
@@ -32,7 +31,6 @@ export interface ProfileResponse {
 export const createTeamBody = /* @__PURE__ */ (() => z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'Please enter a team name'), z.maxLength(100, 'A team name can have at most 100 characters')),
 }))();
-export type CreateTeamBody = z.input<typeof createTeamBody>;
 
 /** PATCH /api/team/members/{userId}. */
 export const changeMemberRoleBody = /* @__PURE__ */ (() => z.object({ role: z.enum(TEAM_ROLES) }))();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TeamCreated, TeamInviteAccepted, TeamInviteCreated, TeamInviteResent, TeamInviteRevoked, TeamInviteSendFailed, TeamInviteSent, TeamMemberJoined, TeamMemberRemoved, TeamMemberRoleChanged } from './events.js';
-import { type Actor } from '../../../events/envelope.js';
+import type { Actor } from '../../../events/envelope.js';
 import { INVALID_INVITE_MESSAGE, inviteExpiry, teamDecider } from './decider.js';
 import { deciderSpec } from '../../../tests/support/given-when-then.js';
 

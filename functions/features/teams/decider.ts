@@ -1,13 +1,13 @@
 import { INVITE_ROLES, TeamCreated, TeamInviteAccepted, TeamInviteCreated, TeamInviteResent, TeamInviteRevoked, TeamInviteSendFailed, TeamInviteSent, TeamMemberJoined, TeamMemberRemoved, TeamMemberRoleChanged, type InviteRole, type TeamRole } from './events.js';
-import { type NewEvent } from '../../../events/envelope.js';
+import type { NewEvent } from '../../../events/envelope.js';
 import { canonicalEmail } from '../../../shared/email.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
 import { DomainError, conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
 import { INVALID_INVITE_MESSAGE, isTeamAdmin, isUsable, evolveTeam, initialTeamState, type TeamInvite, type TeamMember, type TeamState } from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
-export { activeMember, INVALID_INVITE_MESSAGE, isExpired, isTeamAdmin, isUsable, teamEvolution, teamStream } from './state.js';
-export type { InviteStatus, TeamInvite, TeamMember, TeamState } from './state.js';
+export { INVALID_INVITE_MESSAGE, teamEvolution, teamStream } from './state.js';
+export type { TeamInvite, TeamState } from './state.js';
 
 /** Spec/2 §9: an invitation is valid for 7 days. */
 export const INVITE_TTL_DAYS = 7;

@@ -110,6 +110,3 @@ export type TeamEvent =
   | EventOf<typeof TeamInviteResent>
   | EventOf<typeof TeamInviteRevoked>
   | EventOf<typeof TeamInviteAccepted>;
-
-/** Every event type of the team stream (the projections consumer's rule lists them). */
-export const TEAM_EVENT_TYPES = /* @__PURE__ */ teamEvents.map((event) => event.type);

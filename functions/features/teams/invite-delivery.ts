@@ -5,7 +5,7 @@ import type { CommitMeta } from '../../platform/event-store/event-store.js';
 import type { HttpRequest } from '../../platform/http/middleware.js';
 import { log } from '../../platform/log.js';
 import type { Appending, EventReading } from '../../platform/runtime.js';
-import { commandMeta, mailInvite } from './team-commands.js';
+import { commandMeta, mailInvite } from './handler-support.js';
 
 /**
  * Mails the invitation with its fresh token, then records the outcome in the team stream

@@ -1,9 +1,9 @@
-import { teamEvolution, type TeamInvite, type TeamState } from './state.js';
+import { teamEvolution, type TeamState } from './state.js';
 import type { Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
-import { inviteTokenKey, membershipKey, membershipPartition, teamKey, type MembershipItem, type TeamDocument } from './keys.js';
+import { inviteTokenKey, membershipKey, teamKey, type MembershipItem, type TeamDocument } from './keys.js';
 
-export { inviteTokenKey, membershipKey, membershipPartition, teamKey, type MembershipItem, type TeamDocument };
+export { inviteTokenKey, membershipKey, teamKey };
 
 /**
  * Per team:

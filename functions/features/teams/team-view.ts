@@ -26,7 +26,7 @@ export function inviteView(invite: Omit<TeamInvite, 'token_hash'>, now: string):
  * projection, and, for team admins only, the pending invitations (newest first).
  */
 export async function teamView(runtime: Runtime, team: TeamState | TeamDocument | null, callerId: string): Promise<TeamResponse> {
-  if (!team || !team.exists || !team.id) return { team: null, role: null, members: [], invites: [] };
+  if (!team?.exists || !team.id) return { team: null, role: null, members: [], invites: [] };
   const me = team.members.find((member) => member.user_id === callerId && member.status === 'active');
   if (!me) return { team: null, role: null, members: [], invites: [] };
   const people = await profilesOf(runtime, team.members.map((member) => member.user_id));

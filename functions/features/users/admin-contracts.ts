@@ -2,6 +2,7 @@ import * as z from '../../../events/zod.js';
 import type { SubscriptionStatus } from '../billing/events.js';
 import type { Tier } from '../../../shared/plans.js';
 import { PROJECT_STATUSES, type SystemRole, type UserType } from '../../../shared/vocabulary.js';
+import { ACTIVITY_LIMIT } from '../activity/contracts.js';
 
 /**
  * The admin dashboard's routes (docs/product.md#screens /admin, §3, §5, §8): bulk changes, global activity and
@@ -41,7 +42,6 @@ export interface BulkUpdateResponse {
 
 export const ACTIVITY_TYPES = ['all', 'comments', 'files', 'status'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
-export const ACTIVITY_LIMIT = 100;
 
 export const activityQuery = /* @__PURE__ */ (() => z.object({
   q: optionalQuery(z.string().check(z.trim(), z.maxLength(200))),

@@ -33,3 +33,8 @@ export interface EmailProofResponse {
   sessions_ended: boolean;
   valid_from: string | null;
 }
+
+/** The admin screens' and the sessions' contracts, kept in files of their own, that other features use. */
+export { ACTIVITY_PAGE, activityQuery, bulkUpdateBody } from './admin-contracts.js';
+export type { ActivityKind, ActivityType, BulkUpdateResponse, GlobalActivity, GlobalActivityResponse } from './admin-contracts.js';
+export type { RevokeDesignerSessionsResponse } from './session-contracts.js';

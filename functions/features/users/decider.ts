@@ -2,14 +2,14 @@ import { canonicalEmail } from '../../../shared/email.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../../shared/notification-kinds.js';
 import { EmailProven, SessionsEnded, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, RoleGranted, RoleRevoked, UserIdentityRelinked, UserRegistered, type EmailProof, type SessionEndReason, type UserStreamRole } from './events.js';
 import { NotificationPreferencesChanged } from '../notifications/events.js';
-import { type SystemRole, type UserType } from '../../../shared/vocabulary.js';
+import type { SystemRole, UserType } from '../../../shared/vocabulary.js';
 import type { Decider } from '../../platform/decider.js';
 import { conflict, DomainError, notFound } from '../../platform/domain-errors.js';
 import { identitySubOf, INVALID_RESET_LINK, isResetUsable, evolveUser, initialUserState, userRoles, type UserState } from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
 export { identitySubOf, INVALID_RESET_LINK, isResetUsable, userEvolution, userRoles, userStream } from './state.js';
-export type { PasswordReset, UserState } from './state.js';
+export type { UserState } from './state.js';
 
 export type UserCommand =
   /** `email_proven`: the address was proven at sign-up (the invitation link it was sent to). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UserIdentityRelinked, UserRegistered } from './events.js';
-import { type NewEvent } from '../../../events/envelope.js';
+import type { NewEvent } from '../../../events/envelope.js';
 import { identityAliasesProjection, identityAliasKey } from './identity-aliases-projection.js';
 import { identitySubOf, userDecider } from './decider.js';
 import { deciderSpec } from '../../../tests/support/given-when-then.js';

@@ -33,7 +33,6 @@ export const requestPasswordResetBody = /* @__PURE__ */ (() => z.strictObject({
     email: z.string().check(z.trim(), z.maxLength(320), z.email('Please enter a valid email address')),
     flow: z._default(z.enum(RESET_FLOWS), 'client'),
   }))();
-export type RequestPasswordResetBody = z.input<typeof requestPasswordResetBody>;
 
 /** The same answer whether or not the address has an account (nobody can probe which exist). */
 export interface RequestPasswordResetResponse {
@@ -58,7 +57,6 @@ export type CompletePasswordResetBody = z.infer<typeof completePasswordResetBody
 
 /** Which of the three a body asks for, by its fields (each shape is strict). */
 export const passwordResetBody = /* @__PURE__ */ (() => z.union([completePasswordResetBody, checkPasswordResetBody, requestPasswordResetBody]))();
-export type PasswordResetBody = z.input<typeof passwordResetBody>;
 
 export interface CompletePasswordResetResponse {
   email: string;

@@ -1,4 +1,5 @@
-import { userKey } from './keys.js';
+import { canonicalEmail } from '#shared/email.js';
+import { ADMINS_PARTITION, userKey } from './keys.js';
 import type { UserState } from './state.js';
 import type { Runtime } from '../../platform/runtime.js';
 import { membershipOf } from '../teams/queries.js';
@@ -30,3 +31,17 @@ export async function profilesOf(runtime: Runtime, ids: Iterable<string>): Promi
 
 /** The users projection's keys other features read (batch reads, the project cards' lookup). */
 export { clientCardKey, userKey } from './keys.js';
+
+/** The accounts that hold the admin role: one index item each, kept by the users projection. */
+export async function adminIds(runtime: Runtime): Promise<string[]> {
+  const { active } = await runtime.views.generations();
+  const items = await runtime.views.query(active, { index: 'gsi5', pk: ADMINS_PARTITION });
+  return items.map((item) => item.user_id).filter((id): id is string => typeof id === 'string');
+}
+
+/** The user who registered with this address (canonical form), or null. */
+export async function userByEmail(runtime: Runtime, email: string): Promise<UserDoc | null> {
+  const { active } = await runtime.views.generations();
+  const [item] = await runtime.views.query(active, { index: 'gsi1', pk: `email#${canonicalEmail(email)}` }, { limit: 1 });
+  return item ? (JSON.parse(item.doc as string) as UserDoc) : null;
+}

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GENESIS_HASH, type EventEnvelope } from '../../../events/envelope.js';
-import { type EventCatalogue } from '../../../events/catalogue.js';
+import type { EventCatalogue } from '../../../events/catalogue.js';
 import { bucketKey, CONFIG_KEY, dayOf, daysBetween, DEFAULT_BY_TIME, shardsToRead, type ByTimeShards } from '../views/by-time.js';
 
 /** A commit may carry at most this many events: reads from a version look back this far. */

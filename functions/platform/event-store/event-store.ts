@@ -1,14 +1,14 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { computeHash } from '../../../events/hash-chain.js';
-import { type Actor, type EventEnvelope, type NewEvent } from '../../../events/envelope.js';
+import type { Actor, EventEnvelope, NewEvent } from '../../../events/envelope.js';
 import { bucketKey, CONFIG_KEY, dayOf, daysBetween, shardOf, shardsInEffect, shardsToRead, type ByTimeShards } from '../views/by-time.js';
 import { ConcurrencyError } from '../errors.js';
 import { EventLog, MAX_EVENTS_PER_COMMIT, META_KEY, storedEvents, type Commit, type CommitItem } from './event-log.js';
 import { decodeTime } from 'ulid';
 import { newId } from '../ids.js';
 
-export { daysBetween, shardsInEffect, shardsToRead, type ByTimeShards } from '../views/by-time.js';
-export { EventLog, MAX_EVENTS_PER_COMMIT, type Commit, type EventStoreOptions, type StreamSlice } from './event-log.js';
+export { shardsInEffect, shardsToRead, type ByTimeShards } from '../views/by-time.js';
+export { EventLog, type Commit } from './event-log.js';
 
 export interface CommitMeta {
   actor: Actor;

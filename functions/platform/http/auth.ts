@@ -1,8 +1,7 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { SYSTEM_ROLES, type SystemRole } from '../../../shared/vocabulary.js';
 import { canonicalEmail } from '../../../shared/email.js';
-import { type Actor } from '../../../events/envelope.js';
-import { HttpError } from '../errors.js';
+import type { Actor } from '../../../events/envelope.js';
 
 /**
  * The caller. `principalFromEvent` reads it from the claims the JWT authorizer (or the embedded
@@ -108,10 +107,4 @@ export function actorOf(principal: Principal): Actor {
 
 export function hasRole(principal: Principal, role: SystemRole): boolean {
   return principal.groups.includes(role);
-}
-
-export function requireRole(principal: Principal, ...roles: SystemRole[]): void {
-  if (!roles.some((role) => hasRole(principal, role))) {
-    throw new HttpError(403, 'FORBIDDEN', 'You do not have permission to do this.');
-  }
 }

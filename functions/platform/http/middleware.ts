@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from '../../../events/zod.js';
-import type { RouteDefinition } from '../../../infra/routes.js';
+import type { RouteRule, RouteRules } from '#shared/route-access.js';
 import { DomainError } from '../domain-errors.js';
 import { principalFromEvent, type Principal, type PrincipalResolver } from './auth.js';
 import { HttpError } from '../errors.js';
@@ -98,25 +98,10 @@ const errorResponses = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
   },
 });
 
-export type RouteRule = Pick<RouteDefinition, 'access' | 'denied'>;
-
-/**
- * Set in a Lambda bundle only (infra/stack/bundling.ts, `lambdaDefine`): the access rules of the
- * routes this handler serves, as JSON, taken from infra/routes.ts at build time, so the bundle does
- * not carry the route table. esbuild replaces the name before it bundles, so the `else` branch and
- * its import of the table are dropped; elsewhere (the embedded runtime, tests) the name is undefined
- * and the rules come from the table itself.
- */
-declare const __ROUTE_RULES__: string | undefined;
-
-let rules: Promise<(key: string | undefined) => RouteRule | undefined> | undefined;
-function routeRules(): Promise<(key: string | undefined) => RouteRule | undefined> {
-  if (typeof __ROUTE_RULES__ === 'string') {
-    const byKey = new Map(Object.entries(JSON.parse(__ROUTE_RULES__) as Record<string, RouteRule>));
-    return (rules ??= Promise.resolve((key) => (key ? byKey.get(key) : undefined)));
-  } else {
-    return (rules ??= import('../../../infra/routes.js').then(({ findRoute }) => findRoute));
-  }
+/** The access rules of a Lambda bundle's routes, from their JSON (infra/stack/bundling.ts, `lambdaDefine`). */
+export function bundledRouteRules(json: string): RouteRules {
+  const byKey = new Map(Object.entries(JSON.parse(json) as Record<string, RouteRule>));
+  return (key) => (key ? byKey.get(key) : undefined);
 }
 
 /**
@@ -134,7 +119,7 @@ const resolvedPrincipals = new WeakMap<HttpEvent, Principal>();
  * Roles are decided from the projections, not from the token's groups, and a revoked designer
  * session is refused here, on every route.
  */
-const routeAccess = (resolvePrincipal: PrincipalResolver): MiddlewareObj<HttpEvent, HttpResponse> => ({
+const routeAccess = (resolvePrincipal: PrincipalResolver, routeRules: () => Promise<RouteRules>): MiddlewareObj<HttpEvent, HttpResponse> => ({
   before: async (request) => {
     const route = (await routeRules())(request.event.routeKey);
     if (!route) throw new HttpError(404, 'NOT_FOUND', 'No such route.');
@@ -152,6 +137,8 @@ const routeAccess = (resolvePrincipal: PrincipalResolver): MiddlewareObj<HttpEve
 export interface HttpChainOptions {
   /** Decides a signed-in caller's roles and refuses an ended session (the app's, from the users' read model). */
   resolvePrincipal: PrincipalResolver;
+  /** The routes' access rules (the app's, from the route table: the platform does not read infra/). */
+  routeRules: () => Promise<RouteRules>;
 }
 
 /**
@@ -170,7 +157,7 @@ export function httpChain(options: HttpChainOptions) {
       .use(observed<HttpEvent, HttpResponse>((event) => event.requestContext?.requestId ?? ''))
       .use(errorResponses())
       .use(originCheck())
-      .use(routeAccess(options.resolvePrincipal));
+      .use(routeAccess(options.resolvePrincipal, options.routeRules));
     // After the access check: a refused caller claims no key. Keys are scoped per signed-in caller.
     // Written out in the condition (not through a constant) so that esbuild drops the branch, and the
     // module with it, as it parses.

@@ -22,7 +22,9 @@ import { MailError, type MailMessage } from './types.js';
 export const MAX_SUBJECT_LENGTH = 200;
 export const MAX_HEADER_LENGTH = 900;
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a header must not carry.
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what a header must not carry.
 const HAS_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** One line of header text: no control character or line separator reaches a header. */

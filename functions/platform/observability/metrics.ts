@@ -1,7 +1,7 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { MetricsOptions, MetricUnit } from '@aws-lambda-powertools/metrics/types';
 import { log } from '../log.js';
-import { METRIC_UNITS, METRICS_NAMESPACE, METRICS_SERVICE, type MetricName } from '../../../infra/metrics.js';
+import { METRIC_UNITS, METRICS_NAMESPACE, METRICS_SERVICE, type MetricName } from '#shared/metrics.js';
 
 // Outside Lambda (the embedded runtime, tests, the command line) nothing reads EMF from stdout, so the
 // JSON would only clutter it: metrics stay off there unless POWERTOOLS_METRICS_DISABLED says otherwise.
@@ -21,7 +21,7 @@ const diagnostics: NonNullable<MetricsOptions['logger']> = {
   error: (...content) => log.error(asText(content)),
 };
 
-/** EMF metrics of the shared contract (infra/metrics.ts), flushed by the `logMetrics` middleware at the end of every invocation. */
+/** EMF metrics of the shared contract (shared/metrics.ts), flushed by the `logMetrics` middleware at the end of every invocation. */
 export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE, logger: diagnostics });
 
 export function recordMetric(name: MetricName, value = 1): void {

@@ -18,7 +18,7 @@ export interface Connection {
   authTime?: number;
 }
 
-/** Open WebSocket connections, found by user, e-mail or role (connections table, see infra/tables.ts). */
+/** Open WebSocket connections, found by user, e-mail or role (connections table, see shared/tables.ts). */
 export class ConnectionStore {
   constructor(
     private readonly client: DynamoDBDocumentClient,

@@ -1,4 +1,4 @@
-import { BY_TIME_SHARDS } from '../../../infra/tables.js';
+import { BY_TIME_SHARDS } from '#shared/tables.js';
 
 /**
  * The global-order index (byTime): each day's commits spread over shards (`<day>#<shard>`), the

@@ -1,4 +1,4 @@
-import { type EventEnvelope } from '../../../events/envelope.js';
+import type { EventEnvelope } from '../../../events/envelope.js';
 import type { EventStore } from '../event-store/event-store.js';
 import { Recent } from './recent.js';
 import { log } from '../log.js';

@@ -5,7 +5,7 @@ import { perProcess, required } from '../runtime.js';
 import { requireItemWithin } from './item-size.js';
 import { POINTER_KEY, toStored, ViewReader, type Generations, type ViewItem } from './view-reader.js';
 
-export { ViewReader, type Generations, type IndexName, type Page, type PageKey, type SortRange, type ViewItem } from './view-reader.js';
+export type { Generations, IndexName, PageKey, SortRange, ViewItem } from './view-reader.js';
 
 /** The views with the projector's writes (items under version guards, checkpoints, counters, generations). */
 export class ViewStore extends ViewReader {

@@ -5,7 +5,7 @@ import type { LocalCheckoutSession, LocalPortalSession } from './local-provider.
 
 /** The local stand-ins for Stripe's hosted checkout and customer portal pages: plain HTML forms. */
 
-const escape = (value: unknown) =>
+const escapeHtml = (value: unknown) =>
   String(value ?? '').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const STYLE = `
@@ -33,7 +33,7 @@ const STYLE = `
 
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · Design Club (local billing)</title><style>${STYLE}</style></head>
+<title>${escapeHtml(title)} · Design Club (local billing)</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 
@@ -42,7 +42,7 @@ export function checkoutPage(session: LocalCheckoutSession, email: string | unde
   if (session.status === 'complete') {
     return page(
       'Checkout complete',
-      `<div class="card"><h1>This checkout is complete</h1><p><a href="${escape(session.success_url)}">Continue to Design Club</a></p></div>`,
+      `<div class="card"><h1>This checkout is complete</h1><p><a href="${escapeHtml(session.success_url)}">Continue to Design Club</a></p></div>`,
     );
   }
   const amount = plan ? `${formatPrice(plan.monthlyPrice)}.00` : '';
@@ -50,16 +50,16 @@ export function checkoutPage(session: LocalCheckoutSession, email: string | unde
     `Subscribe to ${plan?.name ?? 'Design Club'}`,
     `<div class="card">
   <span class="badge">Local test checkout</span>
-  <h1>Subscribe to Design Club ${escape(plan?.name ?? '')}</h1>
-  <p class="price">${escape(plan ? formatPrice(plan.monthlyPrice) : '')}<small> per month</small></p>
-  ${plan ? `<ul>${[plan.dialogLimit, ...plan.features].map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : ''}
-  <p class="muted">Billed to ${escape(email ?? 'your account')}</p>
+  <h1>Subscribe to Design Club ${escapeHtml(plan?.name ?? '')}</h1>
+  <p class="price">${escapeHtml(plan ? formatPrice(plan.monthlyPrice) : '')}<small> per month</small></p>
+  ${plan ? `<ul>${[plan.dialogLimit, ...plan.features].map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}
+  <p class="muted">Billed to ${escapeHtml(email ?? 'your account')}</p>
   <p class="notice">This page stands in for Stripe Checkout on this machine. No card is charged: paying sends the
   app the same signed webhook events Stripe would.</p>
-  <form method="post" action="/local-billing/checkout/${escape(session.id)}/pay">
-    <button type="submit">Subscribe and pay ${escape(amount)}</button>
+  <form method="post" action="/local-billing/checkout/${escapeHtml(session.id)}/pay">
+    <button type="submit">Subscribe and pay ${escapeHtml(amount)}</button>
   </form>
-  <p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>
+  <p><a href="${escapeHtml(session.cancel_url)}">Cancel and go back</a></p>
 </div>`,
   );
 }
@@ -71,19 +71,19 @@ function subscriptionBlock(session: LocalPortalSession, subscription: Stripe.Sub
   const item = subscription.items.data[0]!;
   const plan = planForPrice(item.price.id);
   const action = (name: string, label: string, extra = '', className = 'secondary') =>
-    `<form method="post" action="/local-billing/portal/${escape(session.id)}/${name}">
-      <input type="hidden" name="subscription" value="${escape(subscription.id)}">${extra}
-      <button type="submit" class="${className}">${escape(label)}</button></form>`;
+    `<form method="post" action="/local-billing/portal/${escapeHtml(session.id)}/${name}">
+      <input type="hidden" name="subscription" value="${escapeHtml(subscription.id)}">${extra}
+      <button type="submit" class="${className}">${escapeHtml(label)}</button></form>`;
   const running = subscription.status !== 'canceled';
   const others = PLANS.filter((other) => other.tier !== plan?.tier);
   return `<div class="sub">
-  <strong>${escape(plan?.name ?? item.price.id)}</strong> · ${escape(plan ? `${formatPrice(plan.monthlyPrice)} per month` : '')}<br>
-  <span class="muted">Status: ${escape(subscription.status)}${subscription.cancel_at_period_end ? ' (cancels at the end of the period)' : ''} ·
-  current period ends ${escape(when(item.current_period_end))}</span>
+  <strong>${escapeHtml(plan?.name ?? item.price.id)}</strong> · ${escapeHtml(plan ? `${formatPrice(plan.monthlyPrice)} per month` : '')}<br>
+  <span class="muted">Status: ${escapeHtml(subscription.status)}${subscription.cancel_at_period_end ? ' (cancels at the end of the period)' : ''} ·
+  current period ends ${escapeHtml(when(item.current_period_end))}</span>
   ${
     running
       ? `<div class="row">
-    ${others.map((other) => action('switch', `Switch to ${other.name}`, `<input type="hidden" name="tier" value="${escape(other.tier)}">`)).join('')}
+    ${others.map((other) => action('switch', `Switch to ${other.name}`, `<input type="hidden" name="tier" value="${escapeHtml(other.tier)}">`)).join('')}
     ${action('renew', 'Pay the next period now')}
     ${subscription.cancel_at_period_end ? action('resume', 'Keep my subscription') : action('cancel-at-period-end', 'Cancel at period end')}
     ${action('cancel', 'Cancel now', '', 'danger')}
@@ -99,11 +99,11 @@ export function portalPage(session: LocalPortalSession, email: string | undefine
     `<div class="card">
   <span class="badge">Local test portal</span>
   <h1>Manage your Design Club plan</h1>
-  <p class="muted">${escape(email ?? '')}</p>
-  ${notice ? `<p class="notice" role="status">${escape(notice)}</p>` : ''}
+  <p class="muted">${escapeHtml(email ?? '')}</p>
+  ${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}
   <h2>Subscriptions</h2>
   ${subscriptions.length ? subscriptions.map((subscription) => subscriptionBlock(session, subscription)).join('') : '<p>No subscriptions yet.</p>'}
-  <p><a href="${escape(session.return_url)}">Return to Design Club</a></p>
+  <p><a href="${escapeHtml(session.return_url)}">Return to Design Club</a></p>
 </div>`,
   );
 }

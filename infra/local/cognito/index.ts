@@ -16,8 +16,7 @@ import { newSigningKey, type SigningKey } from './signing-key.js';
 
 export { createLambdaInvokeHandler, type LambdaFunction } from './lambda-invoke.js';
 export type { CognitoMessage, MessageHandler } from './messages.js';
-export { ensureUser, type SeedUser } from './seed.js';
-export { GROUPS } from './setup.js';
+export { ensureUser } from './seed.js';
 export type { Logger } from './server.js';
 
 export type CognitoTrigger = 'PreSignUp' | 'PostConfirmation' | 'CustomMessage' | 'PreTokenGeneration' | 'PostAuthentication';

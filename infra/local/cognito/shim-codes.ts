@@ -72,7 +72,7 @@ export function codeHandlers(deps: CodeHandlerDeps): Record<string, Handler> {
       const account = await accounts.find(poolId(), username);
       book.noteMessage(`mail:${userKey(account, username)}`);
       // Unknown, disabled or unverified: Cognito answers with a simulated delivery and sends nothing.
-      if (!account || !account.enabled || !account.emailVerified || !account.email) {
+      if (!account?.enabled || !account.emailVerified || !account.email) {
         return sendJson(res, 200, { CodeDeliveryDetails: emailDelivery(username) });
       }
       const code = accounts.newCode();
@@ -115,7 +115,7 @@ export function codeHandlers(deps: CodeHandlerDeps): Record<string, Handler> {
       const username = requireString(body, 'Username');
       const account = await accounts.find(poolId(), username);
       book.noteMessage(`mail:${userKey(account, username)}`);
-      if (!account || !account.email) return sendJson(res, 200, { CodeDeliveryDetails: emailDelivery(username) });
+      if (!account?.email) return sendJson(res, 200, { CodeDeliveryDetails: emailDelivery(username) });
       if (account.confirmed) throw new CognitoError('InvalidParameterException', 'User is already confirmed.');
       const code = accounts.newCode();
       await accounts.deliver({ userPoolId: poolId(), clientId, sub: account.sub, source: 'ResendCode', code, destination: account.email, clientMetadata: metadataOf(body) });

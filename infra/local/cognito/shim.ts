@@ -40,7 +40,6 @@ export interface ShimOptions {
   logger?: Logger;
 }
 
-export { PUBLIC_ACTIONS } from './shim-actions.js';
 
 type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResponse) => Promise<void>;
 

@@ -9,7 +9,7 @@ import {
   eventsTable as eventsTableDefinition,
   viewsTable as viewsTableDefinition,
   type TableDefinition,
-} from '../../tables.js';
+} from '../../../shared/tables.js';
 import type { Capability } from '../capabilities.js';
 import { acknowledge } from '../nag.js';
 import { UPLOADS_INCOMING_PREFIX, type FunctionKind, type FunctionResources } from './definitions.js';

@@ -96,7 +96,7 @@ export interface E2EFixtures {
 
 export const test = base.extend<E2EFixtures, { runtimes: RuntimePerFile }>({
   runtimes: [
-    // eslint-disable-next-line no-empty-pattern
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; this one has none.
     async ({}, use) => {
       if (!existsSync(WEB_DIST)) {
         throw new Error('web/dist is missing: build the SPA first (npx vite build --config web/vite.config.ts).');

@@ -416,11 +416,11 @@ export function refOf(value: unknown): string | undefined {
 
 /** Every logical id referenced anywhere inside `value`. */
 export function refsIn(value: unknown, into = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) value.forEach((item) => refsIn(item, into));
+  if (Array.isArray(value)) for (const item of value) refsIn(item, into);
   else if (value && typeof value === 'object') {
     const ref = refOf(value);
     if (ref) into.add(ref);
-    Object.values(value).forEach((item) => refsIn(item, into));
+    for (const item of Object.values(value)) refsIn(item, into);
   }
   return into;
 }

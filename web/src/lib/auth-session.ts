@@ -15,8 +15,8 @@ import { loadAuth } from './auth-loader.js';
 import { hasSignedInHint, type SessionUser } from './auth-tokens.js';
 import { isPublicPath, isSignInPath } from './public-paths.js';
 
-export { AUTH_PREFERENCE_KEY, SIGNED_IN_HINT_KEY, readAuthPreference, toSessionUser } from './auth-tokens.js';
-export type { AuthPreference, Role, SessionUser } from './auth-tokens.js';
+export { SIGNED_IN_HINT_KEY, readAuthPreference } from './auth-tokens.js';
+export type { Role, SessionUser } from './auth-tokens.js';
 export { authErrorMessage } from './auth-errors.js';
 export { preloadAuth } from './auth-loader.js';
 

@@ -3,7 +3,7 @@
  * fetchAuthSession returns), and the app's own small flags about the session. Nothing here reads
  * what Amplify keeps in storage: only its public API (auth.ts) knows where the tokens are.
  */
-import type { SystemRole } from '../../../shared/vocabulary.js';
+import type { SystemRole } from '#shared/vocabulary.js';
 
 export type Role = SystemRole;
 

@@ -18,7 +18,7 @@ import {
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub, defaultStorage, sessionStorage } from 'aws-amplify/utils';
 import type { ResourcesConfig } from 'aws-amplify';
-import type { UserType } from '../../../shared/vocabulary.js';
+import type { UserType } from '#shared/vocabulary.js';
 import { AUTH_PREFERENCE_KEY, readAuthPreference, setSignedInHint, toSessionUser, type AuthPreference, type SessionUser } from './auth-tokens.js';
 import { loadConfig, type RuntimeConfig } from './config.js';
 

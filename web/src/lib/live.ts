@@ -136,9 +136,3 @@ export function listen(listener: LiveListener): () => void {
   };
 }
 
-/** Closes the socket (sign-out): the next listener reconnects with the new session's token. */
-export function resetLiveUpdates(): void {
-  socket?.close();
-  socket = null;
-  attempts = 0;
-}

@@ -8,7 +8,7 @@ import type {
   PasswordResetDetailsResponse,
   RequestPasswordResetResponse,
   ResetFlow,
-} from '../../../functions/features/users/password-reset-contracts.js';
+} from '#features/users/password-reset-contracts.js';
 import { api, ApiError } from './api.js';
 
 export type { ResetFlow };

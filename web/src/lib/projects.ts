@@ -3,13 +3,13 @@ import type {
   ModerateCommentResponse,
   ModerationResponse,
   PostCommentResponse,
-} from '../../../functions/features/activity/contracts.js';
+} from '#features/activity/contracts.js';
 import type {
   ListProjectsResponse,
   ProjectResponse,
   ToggleTaskResponse,
   UpdateProjectBody,
-} from '../../../functions/features/projects/contracts.js';
+} from '#features/projects/contracts.js';
 import { ActionKeys, api } from './api.js';
 
 const commentKeys = new ActionKeys();
@@ -40,8 +40,6 @@ export const designerStatusValue = (status: string): ProjectStatus =>
   (DESIGNER_STATUS_OPTIONS as readonly string[]).includes(status) ? (status as ProjectStatus) : 'in_progress';
 
 export const PRIORITY_OPTIONS = ['Urgent', 'Normal', 'Low'] as const;
-export type PriorityOption = (typeof PRIORITY_OPTIONS)[number];
-
 /** Projects per status, every status present (0 when none). */
 export function groupByStatus<T extends { status: string }>(projects: readonly T[]): Record<ProjectStatus, T[]> {
   const groups: Record<ProjectStatus, T[]> = { queued: [], in_progress: [], needs_revision: [], delivered: [] };

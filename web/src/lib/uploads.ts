@@ -3,9 +3,9 @@
  * XMLHttpRequest (its upload progress events are the real progress), then ask the API to record it,
  * which checks the stored object first. One function for client files and deliverables.
  */
-import type { DownloadFileResponse, RecordFileResponse, RequestUploadResponse } from '../../../functions/features/files/contracts.js';
-import type { FileType } from '../../../shared/vocabulary.js';
-import { checkFile, contentTypeFor } from '../../../shared/uploads.js';
+import type { DownloadFileResponse, RecordFileResponse, RequestUploadResponse } from '#features/files/contracts.js';
+import type { FileType } from '#shared/vocabulary.js';
+import { checkFile, contentTypeFor } from '#shared/uploads.js';
 import { ApiError, NOT_AUTHENTICATED, api, isUnauthenticated, newActionKey } from './api.js';
 
 export const UPLOAD_FAILED_MESSAGE = 'Unable to upload file. Please try again.';

@@ -15,7 +15,7 @@ import { Navigate, Link as RouterLink, useSearchParams } from 'react-router-dom'
 import { fetchAccess } from '../components/auth/server-roles.js';
 import { RouteLoading } from '../components/RouteStatus.js';
 import { toast } from '../components/toast/use-toast.js';
-import { USER_TYPES, type UserType } from '../../../shared/vocabulary.js';
+import { USER_TYPES, type UserType } from '#shared/vocabulary.js';
 import { authErrorMessage, signInWithPassword, signUpClient, preloadAuth } from '../lib/auth-session.js';
 import { humanize } from '../lib/format.js';
 import { PASSWORD_MIN_LENGTH, postSignInPath } from '../lib/roles.js';

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/u
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import type { AcceptDesignerInviteResponse, DesignerInviteDetailsResponse } from '../../../functions/features/designers/contracts.js';
+import type { AcceptDesignerInviteResponse, DesignerInviteDetailsResponse } from '#features/designers/contracts.js';
 import { RouteLoading } from '../components/RouteStatus.js';
 import { toast } from '../components/toast/use-toast.js';
 import { api } from '../lib/api.js';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import type { Tier } from '../../../shared/plans.js';
+import type { Tier } from '#shared/plans.js';
 import { signInPathFor } from '../lib/navigation.js';
 import { openInNewTab } from '../components/billing/new-tab.js';
 import { AUDIENCES, CLOSING, HERO, REASONS, STEPS } from '../components/landing/content.js';

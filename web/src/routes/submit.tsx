@@ -1,9 +1,9 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import type { ChecklistSource, GenerateChecklistResponse } from '../../../functions/features/checklists/contracts.js';
-import { STEP_TITLES } from '../../../shared/intake-options.js';
-import { TOO_MANY_FILES_MESSAGE, TOO_MANY_FILES_TITLE } from '../../../shared/uploads.js';
+import type { ChecklistSource, GenerateChecklistResponse } from '#features/checklists/contracts.js';
+import { STEP_TITLES } from '#shared/intake-options.js';
+import { TOO_MANY_FILES_MESSAGE, TOO_MANY_FILES_TITLE } from '#shared/uploads.js';
 import { Text as HintText } from '@aws-amplify/ui-react';
 import { ChecklistReviewDialog } from '../components/submit/ChecklistReviewDialog.js';
 import { ClientPicker } from '../components/submit/ClientPicker.js';

@@ -1,7 +1,7 @@
 import { Button, Flex, Link, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import type { TestMailResponse } from '../../../functions/features/notifications/mail-contracts.js';
+import type { TestMailResponse } from '#features/notifications/mail-contracts.js';
 import { AuthFrame } from '../components/auth/AuthFrame.js';
 import { RouteLoading } from '../components/RouteStatus.js';
 import { toast } from '../components/toast/use-toast.js';

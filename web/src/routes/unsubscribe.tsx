@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { api } from '../lib/api.js';
 import { errorMessage } from '../lib/errors.js';
-import type { UnsubscribeResponse } from '../../../functions/features/notifications/contracts.js';
+import type { UnsubscribeResponse } from '#features/notifications/contracts.js';
 import { Page } from '../ui/Page.js';
 
 /**

@@ -1,14 +1,13 @@
 import * as z from '#events/zod.js';
-import { catalogue } from '../../../app/catalogue.js';
 import { verifyChain } from '#events/hash-chain.js';
-import { type EventEnvelope } from '#events/envelope.js';
+import type { EventEnvelope } from '#events/envelope.js';
 import { diffStates } from '../state-diff.js';
-import { STREAM_ID_PATTERN, foldFor } from '../../../app/streams.js';
+import { STREAM_ID_PATTERN } from '../../../platform/event-store/stream-id.js';
 import { HttpError } from '../../../platform/errors.js';
 import { httpHandler } from '../../../app/http.js';
 import { decodeCursor, encodeCursor, invalidCursor } from '../../../platform/views/cursor.js';
 import { cursorScope, pageLimit } from '../../../platform/views/paging.js';
-import { eventReading } from '../../../app/runtime.js';
+import { auditReading } from '../../../app/runtime.js';
 import type { UserDoc } from '../../users/queries.js';
 import { userKey } from '../../users/queries.js';
 import type { AuditEvent, AuditResponse } from '../contracts.js';
@@ -24,7 +23,7 @@ const AUDIT_PAGE = { default: 500, max: 1000 };
 
 /** Admin audit: a stream's events straight from the store, its chain verified, state as of any version. */
 export const handler = httpHandler({ params, query }, async (request) => {
-  const runtime = eventReading();
+  const { events: runtime, upcast, foldFor } = auditReading();
   const { streamId } = request.params;
   const raw = (await runtime.store.readStream(streamId, { raw: true })).events;
   if (raw.length === 0) throw new HttpError(404, 'NOT_FOUND', 'No history for this stream');
@@ -56,7 +55,7 @@ export const handler = httpHandler({ params, query }, async (request) => {
   for (const stored of raw) {
     let event: EventEnvelope = stored;
     try {
-      event = catalogue.upcast(stored);
+      event = upcast(stored);
     } catch {
       // Shown as stored; the replay reports the schema error.
     }

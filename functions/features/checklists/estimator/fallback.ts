@@ -1,7 +1,7 @@
 import type { MetricUnit } from '@aws-lambda-powertools/metrics/types';
 import { log } from '../../../platform/log.js';
 import { metrics } from '../../../platform/observability/metrics.js';
-import { CHECKLIST_FALLBACK_REASON_DIMENSION, METRIC_UNITS, MetricNames } from '#infra/metrics.js';
+import { CHECKLIST_FALLBACK_REASON_DIMENSION, METRIC_UNITS, MetricNames } from '#shared/metrics.js';
 import { CHECKLIST_TOOL_NAME } from './prompt.js';
 
 /**
@@ -62,7 +62,7 @@ const serviceErrorOf = (error: unknown): ServiceError => {
 export function diagnoseFallback(failure: unknown, modelId: string, region: string): FallbackDiagnosis {
   const stage = (failure as { reason?: string } | undefined)?.reason;
   const profile = inferenceProfileFor(modelId, region);
-  const useProfile = profile && profile !== modelId ? `set BEDROCK_MODEL_ID to the inference profile ${profile}` : 'choose a model or inference profile that `aws bedrock list-inference-profiles --region ' + region + '` lists';
+  const useProfile = profile && profile !== modelId ? `set BEDROCK_MODEL_ID to the inference profile ${profile}` : `choose a model or inference profile that \`aws bedrock list-inference-profiles --region ${region}\` lists`;
   if (stage === 'timeout') {
     return { reason: 'timeout', fix: `Bedrock did not answer in time from ${region}: if it repeats, check the model's latency in CloudWatch (AWS/Bedrock InvocationLatency) or use a faster model; ${useProfile} to spread load across the geography's regions` };
   }

@@ -4,10 +4,8 @@ import { estimateLocally } from './local-estimator.js';
 import { MIN_STUDIO_DELIVERIES, type ChecklistRequest, type ChecklistResult, type StudioFigures } from './schema.js';
 
 export { checklistRequestSchema, checklistAnswerSchema } from './schema.js';
-export type { ChecklistRequest, ChecklistRequestInput, ChecklistResult, ChecklistSource, ChecklistTask, EstimateBasis, StudioFigures } from './schema.js';
-export { MIN_STUDIO_DELIVERIES } from './schema.js';
+export type { ChecklistRequest, ChecklistRequestInput, ChecklistResult, StudioFigures } from './schema.js';
 export { estimateLocally } from './local-estimator.js';
-export type { FallbackReason } from './fallback.js';
 
 export interface GenerateOptions {
   /** The Bedrock model or inference profile; defaults to env BEDROCK_MODEL_ID. None: the local estimator. */

@@ -47,7 +47,6 @@ export const checklistAnswerSchema = /* @__PURE__ */ (() => z.object({
   total_estimated_hours: z.number().check(z.gte(0), z.lte(1000), z.describe('The sum of estimated_hours over the checklist.')),
   suggested_turnaround_days: z.int().check(z.gte(1), z.lte(120), z.describe('Business days: total_estimated_hours divided by 2.5, rounded up.')),
 }))();
-export type ChecklistAnswer = z.output<typeof checklistAnswerSchema>;
 
 /**
  * The Bedrock tool's input schema: the JSON Schema of the answer schema, without `$schema`. A Lambda
@@ -59,7 +58,7 @@ export function checklistAnswerJsonSchema(): Record<string, unknown> {
   return schema;
 }
 
-export type { ChecklistResult, ChecklistSource, ChecklistTask, EstimateBasis, StudioFigures } from '../contracts.js';
+export type { ChecklistResult, ChecklistTask, StudioFigures } from '../contracts.js';
 
 /** Below this many similar deliveries the studio's record says too little to move an estimate. */
 export const MIN_STUDIO_DELIVERIES = 3;

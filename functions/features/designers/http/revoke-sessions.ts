@@ -6,7 +6,7 @@ import { httpHandler, signedIn } from '../../../app/http.js';
 import { log } from '../../../platform/log.js';
 import { listDesigners } from '../queries.js';
 import { appending } from '../../../app/runtime.js';
-import type { RevokeDesignerSessionsResponse } from '../../users/session-contracts.js';
+import type { RevokeDesignerSessionsResponse } from '../../users/contracts.js';
 
 const AT_ONCE = 5;
 

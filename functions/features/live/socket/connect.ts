@@ -1,8 +1,7 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { connectionStore, verifyIdToken } from '../../../platform/realtime/index.js';
 import { HttpError } from '../../../platform/errors.js';
-import { reading } from '../../../platform/views/reader.js';
-import { resolvePrincipal } from '../../users/principal-queries.js';
+import { callerPrincipal } from '../../../app/http.js';
 import { claimConnectionSlot, TOO_MANY_CONNECTIONS } from '../connection-cap.js';
 
 interface ConnectEvent {
@@ -23,9 +22,8 @@ export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResul
   if (!caller) return { statusCode: 401, body: 'Unauthorized' };
   let principal;
   try {
-    principal = await resolvePrincipal(
+    principal = await callerPrincipal(
       { sub: caller.sub, identitySub: caller.sub, email: caller.email, name: null, groups: caller.groups, issuedAt: caller.issuedAt, authTime: caller.authTime, emailVerified: caller.emailVerified, designerEmails: [], tokenGroups: caller.groups },
-      reading(),
     );
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) return { statusCode: 401, body: 'Unauthorized' };

@@ -7,10 +7,10 @@ import { HttpError } from '../../../platform/errors.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { log } from '../../../platform/log.js';
 import { designerByEmail, designersOfUser } from '../../designers/queries.js';
-import { userByEmail, usersById } from '../../users/admin-queries.js';
+import { profilesOf, userByEmail } from '../../users/queries.js';
 import type { Runtime } from '../../../platform/runtime.js';
 import { appending } from '../../../app/runtime.js';
-import { bulkUpdateBody, type BulkUpdateResponse } from '../../users/admin-contracts.js';
+import { bulkUpdateBody, type BulkUpdateResponse } from '../../users/contracts.js';
 
 const CONCURRENCY = 4;
 
@@ -30,7 +30,7 @@ async function isActiveDesigner(runtime: Runtime, userId: string | null, email: 
 async function resolveDesigner(runtime: Runtime, designer: string | null): Promise<DesignerChoice> {
   if (designer === null) return null;
   const byEmail = designer.includes('@');
-  const user = byEmail ? await userByEmail(runtime, designer) : ((await usersById(runtime, [designer])).get(designer) ?? null);
+  const user = byEmail ? await userByEmail(runtime, designer) : ((await profilesOf(runtime, [designer])).get(designer) ?? null);
   const email = byEmail ? canonicalEmail(designer) : (user?.email ?? null);
   if ((!byEmail && !user) || !(await isActiveDesigner(runtime, user?.user_id ?? null, email))) {
     throw new HttpError(400, 'UNKNOWN_DESIGNER', NOT_A_DESIGNER);

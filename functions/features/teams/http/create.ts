@@ -8,7 +8,7 @@ import { projectionsCaughtUp } from '../../../platform/views/caught-up.js';
 import { appending } from '../../../app/runtime.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { createTeamBody, type TeamResponse } from '../contracts.js';
-import { commandMeta, teamView } from '../team-commands.js';
+import { commandMeta, teamView } from '../handler-support.js';
 
 /** POST /api/team: a client with a proven address names a team and becomes its admin (one team per user). */
 export const handler = httpHandler({ body: createTeamBody }, async (request) => {

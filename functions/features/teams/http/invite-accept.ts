@@ -7,8 +7,8 @@ import { projectionsCaughtUp } from '../../../platform/views/caught-up.js';
 import { appending } from '../../../app/runtime.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { tokenParams, type AcceptInviteResponse } from '../contracts.js';
-import { commandMeta } from '../team-commands.js';
-import { findInvitation } from '../invite-queries.js';
+import { commandMeta } from '../handler-support.js';
+import { findInvitation } from '../queries.js';
 
 /**
  * POST /api/invites/{token}/accept (accept-invite): the signed-in user whose e-mail the invitation

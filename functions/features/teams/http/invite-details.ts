@@ -2,7 +2,7 @@ import { httpHandler } from '../../../app/http.js';
 import { getUser } from '../../users/queries.js';
 import { eventReading } from '../../../app/runtime.js';
 import { tokenParams, type InviteDetailsResponse } from '../contracts.js';
-import { findInvitation } from '../invite-queries.js';
+import { findInvitation } from '../queries.js';
 
 /** GET /api/invites/{token} (public, get-invite-details): who invited whom to which team. */
 export const handler = httpHandler({ params: tokenParams }, async (request) => {

@@ -6,7 +6,8 @@ import { consumeQuotas } from '../../../platform/quotas.js';
 import { appending } from '../../../app/runtime.js';
 import { provenEmailOf } from '../../../platform/http/email-proof.js';
 import { inviteParams, type InviteResponse } from '../contracts.js';
-import { callerTeamId, commandMeta, inviteView, newInviteToken, teamView } from '../team-commands.js';
+import { callerTeamId, commandMeta, inviteView, teamView } from '../handler-support.js';
+import { newInviteToken } from '../../../platform/invite-tokens.js';
 import { decideNow, deliverInvite } from '../invite-delivery.js';
 
 /**

@@ -2,7 +2,8 @@ import { HttpError } from '../../../platform/errors.js';
 import { httpHandler } from '../../../app/http.js';
 import { projectsOfOwner } from '../../projects/queries.js';
 import { getTeam, membershipOf } from '../../teams/queries.js';
-import { getAdminUser, usersById } from '../admin-queries.js';
+import { getAdminUser } from '../admin-users.js';
+import { profilesOf } from '../queries.js';
 import type { Runtime } from '../../../platform/runtime.js';
 import { reading } from '../../../platform/views/reader.js';
 import { userIdParams, type UserDetailsResponse, type UserTeam } from '../admin-contracts.js';
@@ -15,8 +16,8 @@ const COMPLETED_STATUSES = new Set(['delivered']);
 async function teamOf(runtime: Runtime, userId: string): Promise<UserTeam | null> {
   const membership = await membershipOf(runtime, userId);
   const team = membership ? await getTeam(runtime, membership.team_id) : null;
-  if (!team || !team.exists || !team.id) return null;
-  const people = await usersById(runtime, team.members.map((member) => member.user_id));
+  if (!team?.exists || !team.id) return null;
+  const people = await profilesOf(runtime, team.members.map((member) => member.user_id));
   const members = [...team.members].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
   return {
     id: team.id,

@@ -1,5 +1,5 @@
 import { httpHandler } from '../../../app/http.js';
-import { pageAdminUsers } from '../admin-queries.js';
+import { pageAdminUsers } from '../admin-users.js';
 import { cursorScope, pageLimit } from '../../../platform/views/paging.js';
 import { reading } from '../../../platform/views/reader.js';
 import { USERS_PAGE, usersQuery, type UsersResponse } from '../admin-contracts.js';

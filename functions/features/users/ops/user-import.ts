@@ -77,5 +77,5 @@ export function cognitoImportCsv(header: readonly string[], users: readonly Reco
     }
   };
   if (!header.includes('cognito:username')) throw new Error('The header must be the pool’s CSV header (aws cognito-idp get-csv-header): it has no cognito:username column.');
-  return [header.map(cell).join(','), ...users.map((user) => header.map((column) => cell(value(column, user))).join(','))].join('\n') + '\n';
+  return `${[header.map(cell).join(','), ...users.map((user) => header.map((column) => cell(value(column, user))).join(','))].join('\n')}\n`;
 }

@@ -9,18 +9,6 @@ import { eventReading } from '../../../app/runtime.js';
 import { storedEvent } from '../../../platform/event-store/stored-event.js';
 import { consumer } from '../../../app/lambda.js';
 
-/** The role events this reactor follows (the route table subscribes it to exactly these). */
-export const ROLE_EVENT_TYPES = [
-  'UserRegistered',
-  'RoleGranted',
-  'RoleRevoked',
-  'DesignerAuthorized',
-  'DesignerLinked',
-  'DesignerDeactivated',
-  'DesignerReactivated',
-  'DesignerRemoved',
-] as const;
-
 const ignoreMissingUser = (error: unknown) => {
   if ((error as Error).name !== 'UserNotFoundException') throw error;
 };

@@ -5,7 +5,7 @@ import { canonicalEmail } from '#shared/email.js';
 import { userDecider, userStream } from '../decider.js';
 import { runCommand } from '../../../platform/event-store/command.js';
 import { trigger } from '../../../platform/lambda/trigger-chain.js';
-import { invitationProves } from '../../teams/invite-queries.js';
+import { invitationProves } from '../../teams/queries.js';
 import { appending } from '../../../app/runtime.js';
 import { DomainError } from '../../../platform/domain-errors.js';
 import { userIdOfSub } from '../identity-queries.js';

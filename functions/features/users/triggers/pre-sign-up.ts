@@ -1,7 +1,7 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
 import { canonicalEmail } from '#shared/email.js';
 import { accountByEmail } from '../../designers/queries.js';
-import { invitationProves } from '../../teams/invite-queries.js';
+import { invitationProves } from '../../teams/queries.js';
 import { eventReading } from '../../../app/runtime.js';
 import { trigger } from '../../../platform/lambda/trigger-chain.js';
 

@@ -1,6 +1,6 @@
 import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { EmailProofResponse } from '../../../../functions/features/users/contracts.js';
+import type { EmailProofResponse } from '#features/users/contracts.js';
 import { api } from '../../lib/api.js';
 import { confirmEmailCode, currentSessionUser, readAuthPreference, sendEmailCode, signInWithPassword } from '../../lib/auth-session.js';
 import { setEmailProver, setReauthenticating } from '../../lib/email-proof.js';

@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ActivityEntryView, ActivityResponse, CommentView } from '../../../../functions/features/activity/contracts.js';
+import type { ActivityEntryView, ActivityResponse, CommentView } from '#features/activity/contracts.js';
 import { NOT_AUTHENTICATED, isUnauthenticated } from '../../lib/api.js';
 import { refreshUnlessLive } from '../../lib/query/client.js';
 import { projectActivityQuery } from '../project/api/get-project-activity.js';

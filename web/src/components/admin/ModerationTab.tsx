@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/r
 import { useEffect, useState } from 'react';
 import { toast } from '../toast/use-toast.js';
 import { moderateComment, type CommentView } from './admin-api.js';
-import type { ModerationResponse } from '../../../../functions/features/activity/contracts.js';
+import type { ModerationResponse } from '#features/activity/contracts.js';
 import { adminKeys } from './api/keys.js';
 import { pendingCommentsQuery } from './api/get-pending-comments.js';
 import { refreshUnlessLive } from '../../lib/query/client.js';

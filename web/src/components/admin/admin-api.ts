@@ -6,16 +6,16 @@ import type {
   UserDetailsResponse,
   UsersResponse,
   ActivityType,
-} from '../../../../functions/features/users/admin-contracts.js';
-import type { ModerationResponse, ModerateCommentResponse } from '../../../../functions/features/activity/contracts.js';
+} from '#features/users/admin-contracts.js';
+import type { ModerationResponse, ModerateCommentResponse } from '#features/activity/contracts.js';
 import type {
   AddDesignerResponse,
   ListDesignersResponse,
   ResendDesignerInviteResponse,
   RemoveDesignerResponse,
   UpdateDesignerResponse,
-} from '../../../../functions/features/designers/contracts.js';
-import type { RevokeDesignerSessionsResponse } from '../../../../functions/features/users/session-contracts.js';
+} from '#features/designers/contracts.js';
+import type { RevokeDesignerSessionsResponse } from '#features/users/session-contracts.js';
 import { ActionKeys, api } from '../../lib/api.js';
 
 const designerKeys = new ActionKeys();
@@ -28,9 +28,9 @@ export type {
   GlobalActivity,
   UserDetailsResponse,
   UsersResponse,
-} from '../../../../functions/features/users/admin-contracts.js';
-export type { CommentView } from '../../../../functions/features/activity/contracts.js';
-export type { DesignerRow } from '../../../../functions/features/designers/contracts.js';
+} from '#features/users/admin-contracts.js';
+export type { CommentView } from '#features/activity/contracts.js';
+export type { DesignerRow } from '#features/designers/contracts.js';
 
 /** The board's filters, as in the address bar and in GET /api/projects. */
 export interface ProjectFilters {

@@ -4,7 +4,6 @@ import type { DesignerRow } from './admin-api.js';
 import { designersQuery } from './api/get-designers.js';
 import { adminKeys } from './api/keys.js';
 
-export { allDesigners } from './api/get-designers.js';
 
 /** A designer to filter by or assign: registered ones by account id, pre-authorised ones by e-mail. */
 export interface DesignerOption {

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react'
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { auditAsOfQuery, auditHistoryQuery } from './api/get-audit-history.js';
-import type { AuditEvent, AuditResponse } from '../../../../functions/features/audit/contracts.js';
+import type { AuditEvent, AuditResponse } from '#features/audit/contracts.js';
 import { ApiError } from '../../lib/api.js';
 import { humanize, longDate } from '../../lib/format.js';
 import { downloadFile } from '../../lib/csv.js';

@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditResponse } from '../../../../functions/features/audit/contracts.js';
+import type { AuditEvent, AuditResponse } from '#features/audit/contracts.js';
 import { toCsv } from '../../lib/csv.js';
 
 /** "status: queued → in_progress; checklist[P1-t2].completed: false → true" */

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import type { LinkDesignerResponse } from '../../../../functions/features/designers/contracts.js';
+import type { LinkDesignerResponse } from '#features/designers/contracts.js';
 import { api } from '../../lib/api.js';
 import { hasRole } from '../../lib/roles.js';
 import { useSession } from '../../lib/session.js';

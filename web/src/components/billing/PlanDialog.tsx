@@ -1,5 +1,5 @@
 import { Badge, Button, Heading, Text } from '@aws-amplify/ui-react';
-import { MOST_POPULAR_LABEL, PLANS, type Tier } from '../../../../shared/plans.js';
+import { MOST_POPULAR_LABEL, PLANS, type Tier } from '#shared/plans.js';
 import { formatPrice } from '../../lib/format.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { checkoutUrl } from './billing-api.js';

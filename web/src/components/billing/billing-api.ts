@@ -1,5 +1,5 @@
-import type { Tier } from '../../../../shared/plans.js';
-import type { RedirectResponse, SubscriptionResponse, SyncResponse } from '../../../../functions/features/billing/contracts.js';
+import type { Tier } from '#shared/plans.js';
+import type { RedirectResponse, SubscriptionResponse, SyncResponse } from '#features/billing/contracts.js';
 import { api } from '../../lib/api.js';
 
 export type { SubscriptionResponse, SyncResponse };

@@ -1,4 +1,4 @@
-import { MOST_POPULAR_LABEL, NOT_INCLUDED, PLANS, POLICIES, type Tier } from '../../../../shared/plans.js';
+import { MOST_POPULAR_LABEL, NOT_INCLUDED, PLANS, POLICIES, type Tier } from '#shared/plans.js';
 import { formatPrice } from '../../lib/format.js';
 
 /** The two plans as the landing page words them, and the 'Additional Information' accordion. */

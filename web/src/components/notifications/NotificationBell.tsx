@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { inOwnTask } from '../../lib/tasks.js';
-import type { NotificationsResponse, NotificationView } from '../../../../functions/features/notifications/contracts.js';
+import type { NotificationsResponse, NotificationView } from '#features/notifications/contracts.js';
 import { notificationsQuery } from './api/get-notifications.js';
 import { useMarkAllRead } from './api/mark-all-read.js';
 import './notifications.css';

@@ -2,11 +2,11 @@ import { Button, Card, Flex, Heading, Placeholder, Radio, RadioGroupField, Text 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { preferencesKeys, preferencesQuery } from './api/get-notification-preferences.js';
-import { NOTIFICATION_KIND_LABELS, type NotificationKind, type NotificationMode, type NotificationPreferences } from '../../../../shared/notification-kinds.js';
+import { NOTIFICATION_KIND_LABELS, type NotificationKind, type NotificationMode, type NotificationPreferences } from '#shared/notification-kinds.js';
 import { api } from '../../lib/api.js';
 import type { MeResponse } from '../../lib/contracts.js';
 import { errorMessage } from '../../lib/errors.js';
-import type { PreferencesResponse } from '../../../../functions/features/notifications/contracts.js';
+import type { PreferencesResponse } from '#features/notifications/contracts.js';
 import { toast } from '../toast/use-toast.js';
 
 const MODE_LABELS: Record<NotificationMode, string> = { immediate: 'Immediately', digest: 'In a daily digest', off: 'Not by e-mail' };

@@ -1,10 +1,10 @@
 import { Button, Card, Flex, Heading, Placeholder, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { USER_TYPES, humanize, type UserType } from '../../../../shared/vocabulary.js';
+import { USER_TYPES, humanize, type UserType } from '#shared/vocabulary.js';
 import { api } from '../../lib/api.js';
 import type { MeResponse } from '../../lib/contracts.js';
 import { errorMessage } from '../../lib/errors.js';
-import type { ProfileResponse, UpdateProfileBody } from '../../../../functions/features/teams/contracts.js';
+import type { ProfileResponse, UpdateProfileBody } from '#features/teams/contracts.js';
 import { toast } from '../toast/use-toast.js';
 
 export interface ProfileSettingsProps {

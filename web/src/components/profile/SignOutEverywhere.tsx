@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { RevokeSessionsResponse } from '../../../../functions/features/users/session-contracts.js';
+import type { RevokeSessionsResponse } from '#features/users/session-contracts.js';
 import { api } from '../../lib/api.js';
 import { useSession } from '../../lib/session.js';
 import { errorMessage } from '../../lib/errors.js';

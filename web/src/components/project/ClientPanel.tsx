@@ -1,6 +1,6 @@
 import { Card, Heading, Text } from '@aws-amplify/ui-react';
-import type { ClientPanel as ClientPanelData, ClientSummary } from '../../../../functions/features/projects/contracts.js';
-import { PLANS } from '../../../../shared/plans.js';
+import type { ClientPanel as ClientPanelData, ClientSummary } from '#features/projects/contracts.js';
+import { PLANS } from '#shared/plans.js';
 
 const tierName = (tier: string) => PLANS.find((plan) => plan.tier === tier)?.name ?? tier;
 

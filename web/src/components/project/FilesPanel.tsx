@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatFileSize, shortenFileName } from '../../../../shared/uploads.js';
+import { formatFileSize, shortenFileName } from '#shared/uploads.js';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { longDate } from '../../lib/format.js';
 import { fileDownloadUrl, uploadProjectFile } from '../../lib/uploads.js';

@@ -1,7 +1,7 @@
 import { Flex, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { UpdateProjectBody } from '../../../../functions/features/projects/contracts.js';
+import type { UpdateProjectBody } from '#features/projects/contracts.js';
 import type { ProjectDetail } from '../../lib/contracts.js';
 import { PRIORITY_OPTIONS, PROJECT_STATUSES, type DesignerOption } from '../../lib/projects.js';
 import { designerChoicesQuery } from './api/get-designer-choices.js';

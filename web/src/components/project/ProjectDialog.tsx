@@ -1,6 +1,6 @@
 import { Flex, Loader, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
-import type { ProjectResponse } from '../../../../functions/features/projects/contracts.js';
+import type { ProjectResponse } from '#features/projects/contracts.js';
 import type { ProjectCard, ProjectDetail } from '../../lib/contracts.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { useProject } from './useProject.js';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ACCEPT_ATTRIBUTE } from '../../../../shared/uploads.js';
+import { ACCEPT_ATTRIBUTE } from '#shared/uploads.js';
 import { NOT_AUTHENTICATED } from '../../lib/api.js';
 import { UploadError } from '../../lib/uploads.js';
 import { toast } from '../toast/use-toast.js';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import type { ProjectResponse } from '../../../../functions/features/projects/contracts.js';
+import type { ProjectResponse } from '#features/projects/contracts.js';
 import { projectQuery } from './api/get-project.js';
 import { projectKeys } from './api/keys.js';
 

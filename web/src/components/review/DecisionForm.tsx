@@ -1,6 +1,6 @@
 import { Button, Flex, TextAreaField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { SUMMARY_MAX } from '../../../../functions/features/reviews/contracts.js';
+import { SUMMARY_MAX } from '#features/reviews/contracts.js';
 
 export const NEEDS_NOTE_OR_SUMMARY = 'Add at least one note or a written summary to request changes.';
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import type { Deliverable, DeliverableVersion } from '../../../../functions/features/reviews/contracts.js';
-import { formatFileSize, shortenFileName } from '../../../../shared/uploads.js';
+import type { Deliverable, DeliverableVersion } from '#features/reviews/contracts.js';
+import { formatFileSize, shortenFileName } from '#shared/uploads.js';
 import { longDate } from '../../lib/format.js';
 import { UploadButton, toastUploadFailure } from '../project/UploadButton.js';
 import { toast } from '../toast/use-toast.js';

@@ -1,6 +1,6 @@
 import { Text } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
-import type { ReviewNote } from '../../../../functions/features/reviews/contracts.js';
+import type { ReviewNote } from '#features/reviews/contracts.js';
 import { fileDownloadUrl } from '../../lib/uploads.js';
 import { PdfCanvas, PdfLoading, usePdf } from './PdfPages.js';
 import { PinnablePage, type PinPoint } from './PinnablePage.js';

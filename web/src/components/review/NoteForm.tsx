@@ -1,6 +1,6 @@
 import { Button, Flex, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { forwardRef, useState } from 'react';
-import { NOTE_TEXT_MAX } from '../../../../functions/features/reviews/contracts.js';
+import { NOTE_TEXT_MAX } from '#features/reviews/contracts.js';
 import type { PinPoint } from './PinnablePage.js';
 
 /** The note for the pin just placed: 'Note' and 'Add Note'. */

@@ -1,6 +1,6 @@
 import { Badge, Button, Flex, Text, TextAreaField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { NOTE_TEXT_MAX, type ReviewNote } from '../../../../functions/features/reviews/contracts.js';
+import { NOTE_TEXT_MAX, type ReviewNote } from '#features/reviews/contracts.js';
 import { longDate } from '../../lib/format.js';
 
 /**

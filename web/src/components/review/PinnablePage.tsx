@@ -1,5 +1,5 @@
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import type { ReviewNote } from '../../../../functions/features/reviews/contracts.js';
+import type { ReviewNote } from '#features/reviews/contracts.js';
 
 export interface PinPoint {
   page: number;

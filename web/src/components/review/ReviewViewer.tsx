@@ -1,6 +1,6 @@
 import { Badge, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
 import { useRef, useState } from 'react';
-import type { ReviewNote } from '../../../../functions/features/reviews/contracts.js';
+import type { ReviewNote } from '#features/reviews/contracts.js';
 import { ApiError } from '../../lib/api.js';
 import { Dialog } from '../../ui/Dialog.js';
 import { toast } from '../toast/use-toast.js';

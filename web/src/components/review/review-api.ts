@@ -4,9 +4,9 @@
  * invalidation redraws both.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecordFileResponse, RequestUploadResponse } from '../../../../functions/features/files/contracts.js';
-import type { ProjectReviewResponse, ReviewActionBody, ReviewActionResponse, ReviewStatus } from '../../../../functions/features/reviews/contracts.js';
-import { checkFile, contentTypeFor } from '../../../../shared/uploads.js';
+import type { RecordFileResponse, RequestUploadResponse } from '#features/files/contracts.js';
+import type { ProjectReviewResponse, ReviewActionBody, ReviewActionResponse, ReviewStatus } from '#features/reviews/contracts.js';
+import { checkFile, contentTypeFor } from '#shared/uploads.js';
 import { ApiError, NOT_AUTHENTICATED, api, isUnauthenticated, newActionKey } from '../../lib/api.js';
 import { UPLOAD_FAILED_MESSAGE, UploadError, postToStorage } from '../../lib/uploads.js';
 

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Flex, Text, TextField, TextAreaField } from '@aws-amplify/ui-react';
-import type { ChecklistSource } from '../../../../functions/features/checklists/contracts.js';
+import type { ChecklistSource } from '#features/checklists/contracts.js';
 import { turnaroundTone } from '../../lib/format.js';
 import { TURNAROUND_DISCLAIMER } from '../../lib/projects.js';
 import { Dialog } from '../../ui/Dialog.js';

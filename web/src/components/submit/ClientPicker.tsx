@@ -1,7 +1,7 @@
 import { SelectField } from '@aws-amplify/ui-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import type { AdminUser } from '../../../../functions/features/users/admin-contracts.js';
+import type { AdminUser } from '#features/users/admin-contracts.js';
 import { usersQuery } from '../admin/api/get-users.js';
 
 const clientLabel = (user: AdminUser) => (user.full_name ? `${user.full_name} (${user.email ?? 'no e-mail'})` : (user.email ?? user.id));

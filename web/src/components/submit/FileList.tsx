@@ -1,5 +1,5 @@
 import { Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
-import { formatFileSize, shortenFileName } from '../../../../shared/uploads.js';
+import { formatFileSize, shortenFileName } from '#shared/uploads.js';
 import type { UploadItem } from './uploads-state.js';
 
 export interface FileListProps {

@@ -1,7 +1,7 @@
 import { Button, CheckboxField, Fieldset, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
-import { deliverablesOf } from '../../../../shared/deliverables.js';
-import { CATEGORY_OPTIONS, projectTypesOf, propertyTypeOptions } from '../../../../shared/intake-options.js';
-import type { ProjectCategory } from '../../../../shared/vocabulary.js';
+import { deliverablesOf } from '#shared/deliverables.js';
+import { CATEGORY_OPTIONS, projectTypesOf, propertyTypeOptions } from '#shared/intake-options.js';
+import type { ProjectCategory } from '#shared/vocabulary.js';
 import { toggle, withCategory, withProjectType, type WizardForm } from './wizard.js';
 
 export interface StepProps {

@@ -1,6 +1,6 @@
 import { CheckboxField, Fieldset, Flex, Text, TextAreaField } from '@aws-amplify/ui-react';
-import { DESIGN_PRIORITIES, MIN_DESCRIPTION_LENGTH } from '../../../../shared/intake-options.js';
-import { descriptionLength } from '../../../../shared/project-brief.js';
+import { DESIGN_PRIORITIES, MIN_DESCRIPTION_LENGTH } from '#shared/intake-options.js';
+import { descriptionLength } from '#shared/project-brief.js';
 import type { StepProps } from './StepBasics.js';
 import { descriptionCounter, toggle } from './wizard.js';
 

@@ -1,5 +1,5 @@
 import { CheckboxField, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { CEILING_HEIGHT_STEP } from '../../../../shared/intake-options.js';
+import { CEILING_HEIGHT_STEP } from '#shared/intake-options.js';
 import type { StepProps } from './StepBasics.js';
 
 /**

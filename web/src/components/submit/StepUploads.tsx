@@ -1,7 +1,7 @@
 import { Button, CheckboxField, DropZone, Fieldset, Flex, Text, TextAreaField, TextField, VisuallyHidden } from '@aws-amplify/ui-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ROOMS } from '../../../../shared/intake-options.js';
-import { ACCEPT_ATTRIBUTE, ACCEPTED_TYPES_TEXT, MAX_FILES } from '../../../../shared/uploads.js';
+import { ROOMS } from '#shared/intake-options.js';
+import { ACCEPT_ATTRIBUTE, ACCEPTED_TYPES_TEXT, MAX_FILES } from '#shared/uploads.js';
 import { toast } from '../toast/use-toast.js';
 import { FileList } from './FileList.js';
 import type { StepProps } from './StepBasics.js';

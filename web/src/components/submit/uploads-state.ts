@@ -1,5 +1,5 @@
 /** The wizard's file list: what was chosen, what the rules refused, and each upload's progress. */
-import { MAX_FILES, checkFile, contentTypeFor, sanitiseFileName } from '../../../../shared/uploads.js';
+import { MAX_FILES, checkFile, contentTypeFor, sanitiseFileName } from '#shared/uploads.js';
 
 export type UploadStatus = 'ready' | 'uploading' | 'success' | 'error';
 

@@ -2,11 +2,11 @@
  * The wizard's state and rules (docs/product.md#screens, #states, #validation), as plain functions: no React, so they are tested
  * on their own and the screen stays a thin view over them.
  */
-import type { GenerateChecklistBody, GenerateChecklistResponse } from '../../../../functions/features/checklists/contracts.js';
-import type { SubmitProjectBody } from '../../../../functions/features/projects/contracts.js';
-import type { ProjectCategory } from '../../../../shared/vocabulary.js';
-import { MIN_DESCRIPTION_LENGTH } from '../../../../shared/intake-options.js';
-import { descriptionLength, stepIssues, type BriefIssue } from '../../../../shared/project-brief.js';
+import type { GenerateChecklistBody, GenerateChecklistResponse } from '#features/checklists/contracts.js';
+import type { SubmitProjectBody } from '#features/projects/contracts.js';
+import type { ProjectCategory } from '#shared/vocabulary.js';
+import { MIN_DESCRIPTION_LENGTH } from '#shared/intake-options.js';
+import { descriptionLength, stepIssues, type BriefIssue } from '#shared/project-brief.js';
 
 export const STEP_COUNT = 4;
 export type Step = 1 | 2 | 3 | 4;

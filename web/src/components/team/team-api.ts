@@ -12,7 +12,7 @@ import type {
   InviteDetailsResponse,
   InviteResponse,
   TeamResponse,
-} from '../../../../functions/features/teams/contracts.js';
+} from '#features/teams/contracts.js';
 
 export type {
   AcceptInviteResponse,
@@ -22,7 +22,7 @@ export type {
   TeamMemberView,
   TeamResponse,
   TeamRole,
-} from '../../../../functions/features/teams/contracts.js';
+} from '#features/teams/contracts.js';
 
 const token = (value: string) => encodeURIComponent(value);
 

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { dismissToast, getToasts, subscribeToasts, toast, type Toast } from './toast-store.js';
 
 export { toast, dismissToast };
-export type { Toast, ToastInput, ToastVariant } from './toast-store.js';
+export type { Toast } from './toast-store.js';
 
 /** The visible toasts plus the functions to show and dismiss them. */
 export function useToast(): { toasts: readonly Toast[]; toast: typeof toast; dismiss: typeof dismissToast } {

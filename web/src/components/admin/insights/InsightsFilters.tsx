@@ -1,6 +1,6 @@
 import { Flex, SelectField, TextField } from '@aws-amplify/ui-react';
-import { PROJECT_CATEGORIES, type ProjectCategory } from '../../../../../shared/vocabulary.js';
-import { PROJECT_TYPES, projectTypesOf } from '../../../../../shared/intake-options.js';
+import { PROJECT_CATEGORIES, type ProjectCategory } from '#shared/vocabulary.js';
+import { PROJECT_TYPES, projectTypesOf } from '#shared/intake-options.js';
 import type { DesignerOption } from '../use-designers.js';
 
 export interface InsightsFilterValues {

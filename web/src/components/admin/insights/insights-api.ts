@@ -1,8 +1,8 @@
-import type { InsightsQuery, InsightsReport } from '../../../../../functions/features/insights/contracts.js';
+import type { InsightsQuery, InsightsReport } from '#features/insights/contracts.js';
 import { api } from '../../../lib/api.js';
 
 export type { InsightsQuery, InsightsReport };
-export type { EstimateAccuracy, EstimateRow, Spread, TurnaroundRow } from '../../../../../functions/features/insights/contracts.js';
+export type { TurnaroundRow } from '#features/insights/contracts.js';
 
 export function getInsights(query: Record<keyof InsightsQuery, string>): Promise<InsightsReport> {
   const params = new URLSearchParams();

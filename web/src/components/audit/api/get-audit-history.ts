@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { AuditResponse } from '../../../../../functions/features/audit/contracts.js';
+import type { AuditResponse } from '#features/audit/contracts.js';
 import { api } from '../../../lib/api.js';
 
 const path = (streamId: string) => `/audit/${encodeURIComponent(streamId)}`;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { NotificationsResponse } from '../../../../../functions/features/notifications/contracts.js';
+import type { NotificationsResponse } from '#features/notifications/contracts.js';
 import { api } from '../../../lib/api.js';
 
 const PAGE = 10;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import type { MarkReadResponse, NotificationsResponse } from '../../../../../functions/features/notifications/contracts.js';
+import type { MarkReadResponse, NotificationsResponse } from '#features/notifications/contracts.js';
 import { api } from '../../../lib/api.js';
 import { notificationKeys } from './get-notifications.js';
 

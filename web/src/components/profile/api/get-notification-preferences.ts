@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PreferencesResponse } from '../../../../../functions/features/notifications/contracts.js';
+import type { PreferencesResponse } from '#features/notifications/contracts.js';
 import { api } from '../../../lib/api.js';
 
 export const preferencesKeys = { preferences: () => ['notification-preferences'] as const };

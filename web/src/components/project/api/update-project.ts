@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProjectBody } from '../../../../../functions/features/projects/contracts.js';
+import type { UpdateProjectBody } from '#features/projects/contracts.js';
 import type { ProjectDetail } from '../../../lib/contracts.js';
 import { projectsApi } from '../../../lib/projects.js';
 import { refreshUnlessLive } from '../../../lib/query/client.js';
 import { projectKeys } from './keys.js';
-import type { ProjectResponse } from '../../../../../functions/features/projects/contracts.js';
+import type { ProjectResponse } from '#features/projects/contracts.js';
 
 /**
  * A project the API answered with after a change: the dialog shows it at once; the lists follow the

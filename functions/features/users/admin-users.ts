@@ -1,7 +1,7 @@
 import { canonicalEmail } from '../../../shared/email.js';
 import { SYSTEM_ROLES, humanize, type SystemRole } from '../../../shared/vocabulary.js';
 import type { AdminSubscription, AdminUser, UserStats } from './admin-contracts.js';
-import { ACTIVE_SUBSCRIPTIONS_COUNTER, SUBSCRIPTIONS_PARTITION, subscriptionKey } from '../billing/queries.js';
+import { ACTIVE_SUBSCRIPTIONS_COUNTER, subscriptionKey } from '../billing/queries.js';
 import { ARCHITECTS_COUNTER, USERS_COUNTER, userKey } from './keys.js';
 import { ACTIVE_DESIGNERS_COUNTER, designerKey } from '../designers/queries.js';
 import { counterItemKey } from '../../platform/views/projector.js';
@@ -10,7 +10,7 @@ import { userRoles } from './roles.js';
 import type { BillingDoc } from '../billing/queries.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
-import { designerByEmail, designersOfUser, listDesigners, type DesignerDoc } from '../designers/queries.js';
+import { designerByEmail, designersOfUser, type DesignerDoc } from '../designers/queries.js';
 import type { UserDoc } from './queries.js';
 
 /**
@@ -79,28 +79,6 @@ export function toAdminUser(doc: StoredUser, billing: BillingDoc | undefined, de
   };
 }
 
-export function userStats(users: readonly AdminUser[]): UserStats {
-  return {
-    total_users: users.length,
-    active_subscriptions: users.filter((user) => user.subscription?.status === 'active').length,
-    architects: users.filter((user) => user.role_label === 'Architect').length,
-    designers: users.filter((user) => user.roles.includes('designer')).length,
-  };
-}
-
-/** Every user, newest first, with roles and subscription. */
-export async function listAdminUsers(runtime: Runtime): Promise<AdminUser[]> {
-  const { active } = await runtime.views.generations();
-  const [userItems, billingItems, designers] = await Promise.all([
-    runtime.views.query(active, { index: 'gsi4', pk: 'users' }),
-    runtime.views.query(active, { index: 'gsi4', pk: SUBSCRIPTIONS_PARTITION }),
-    listDesigners(runtime),
-  ]);
-  const billing = new Map(billingItems.map(parseBilling).map((doc) => [doc.user_id, doc]));
-  const index = designerIndex(designers);
-  return userItems.map(parseUser).map((doc) => toAdminUser(doc, billing.get(doc.user_id), index));
-}
-
 /**
  * One page of the user list, newest first, with roles and subscription joined for that page only
  * (the page's subscriptions and designer authorisations in one batch read each), and the four
@@ -143,18 +121,3 @@ export async function getAdminUser(runtime: Runtime, userId: string): Promise<Ad
   return toAdminUser(doc, billing, designerIndex([...linked, ...(byEmail ? [byEmail] : [])]));
 }
 
-/** Profiles by id (names for activity entries and project cards). */
-export async function usersById(runtime: Runtime, ids: Iterable<string>): Promise<Map<string, UserDoc>> {
-  const { active } = await runtime.views.generations();
-  const unique = [...new Set(ids)].filter(Boolean);
-  if (unique.length === 0) return new Map();
-  const items = await runtime.views.batchGet(active, unique.map(userKey));
-  return new Map(items.map(parseUser).map((doc) => [doc.user_id, doc]));
-}
-
-/** A registered user by e-mail (gsi1 of the users projection), or null. */
-export async function userByEmail(runtime: Runtime, email: string): Promise<UserDoc | null> {
-  const { active } = await runtime.views.generations();
-  const [item] = await runtime.views.query(active, { index: 'gsi1', pk: `email#${canonicalEmail(email)}` }, { limit: 1 });
-  return item ? parseUser(item) : null;
-}

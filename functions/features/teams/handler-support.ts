@@ -12,8 +12,10 @@ import type { Runtime } from '../../platform/runtime.js';
 import { appending } from '../../app/runtime.js';
 import type { TeamResponse } from './contracts.js';
 
-/** Invitation tokens are the platform's (designer invitations use them too); the team's handlers take them from here. */
-export { hashInviteToken, looksLikeInviteToken, newInviteToken } from '../../platform/invite-tokens.js';
+/*
+ * What the team's handlers share: the commit's metadata, the caller's team, running a team command and
+ * answering with the team's view.
+ */
 
 export function commandMeta(request: HttpRequest<unknown, unknown, unknown>, principal: Principal): CommitMeta {
   return { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined };
