@@ -192,7 +192,7 @@ test('the viewer zooms by buttons, Ctrl + wheel and pinch, pans, fits to width a
   await viewer.getByRole('button', { name: 'Fit to width' }).click();
   const cdp = await client.context().newCDPSession(client);
   const [cx, cy] = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
-  const touch = (type: string, spread: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: cx - spread, y: cy, id: 1 }, { x: cx + spread, y: cy, id: 2 }] });
   await touch('touchStart', 40);
   for (const spread of [50, 60, 70, 80]) await touch('touchMove', spread);

@@ -20,6 +20,7 @@ import { adminKeys } from '../components/admin/api/keys.js';
 import type { MeResponse } from '../lib/contracts.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { Page } from '../ui/Page.js';
+import { AdminWaitingOnYou } from '../features/projects/components/AdminWaitingOnYou.js';
 
 // The Insights tab brings its chart library: loaded only when the tab is opened.
 const InsightsTab = lazy(() => import('../components/admin/insights/InsightsTab.js'));
@@ -89,6 +90,7 @@ export default function AdminScreen() {
         </Flex>
       ) : (
         <Flex direction="column" gap="large">
+          <AdminWaitingOnYou />
           <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium">
             <div>
               <Heading level={1}>Admin Dashboard</Heading>
