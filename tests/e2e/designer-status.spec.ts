@@ -6,8 +6,8 @@ import { PASSWORD, apiFromPage, clientWithProject, expect as baseExpect, signedI
  * 'In Progress' the badge contradicts) and moves Queued → In Progress in one step, logging exactly
  * one status change.
  */
-const expect = baseExpect.configure({ timeout: 30_000 });
-test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.use({ actionTimeout: 60_000, navigationTimeout: 90_000 });
 
 const DESCRIPTION =
   'A narrow terraced house needs its ground floor opened up: the kitchen, dining room and a small study should become ' +

@@ -13,8 +13,8 @@ import { PASSWORD, apiFromPage, expect as baseExpect, signInInBrowser, signUpInB
  */
 
 // A machine shared by many: generous waits, never sleeps.
-const expect = baseExpect.configure({ timeout: 30_000 });
-test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.use({ actionTimeout: 60_000, navigationTimeout: 90_000 });
 
 const DESCRIPTION =
   'A two-bedroom flat over a shop gets a new layout: the kitchen moves to the street side, the bathroom gains a window ' +

@@ -6,8 +6,8 @@ import { PASSWORD, apiFromPage, clientWithProject, expect as baseExpect, signedI
  * link; a failed load says so with 'Try again' (never an empty account); offline, a banner says so;
  * on a phone the welcome card is compact and nothing lies outside the viewport.
  */
-const expect = baseExpect.configure({ timeout: 30_000 });
-test.use({ actionTimeout: 30_000, navigationTimeout: 60_000 });
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.use({ actionTimeout: 60_000, navigationTimeout: 90_000 });
 
 const DESCRIPTION =
   'A small cottage kitchen needs a new layout with an island, better storage and a brighter window wall; we would like ' +
@@ -121,4 +121,17 @@ test('on a phone the welcome card is compact, the first project shows without sc
     expect(await smallTapTargets(page, '.waiting-on-you')).toEqual([]);
     await page.context().close();
   }
+});
+
+test("a disabled 'Next' in the wizard says why, beside it", async ({ page, runtime }) => {
+  test.setTimeout(120_000);
+  const client = { fullName: 'Dee Disabled', email: uniqueEmail('disabled'), password: PASSWORD };
+  await clientWithProject(page, runtime, client, brief(`Disabled ${Date.now().toString(36)}`));
+  await page.goto('/submit');
+  const next = page.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  const reason = page.locator('#wizard-blocked-by');
+  await expect(reason).toBeVisible();
+  await expect(reason).not.toHaveText('');
+  await expect(next).toHaveAccessibleDescription(await reason.innerText());
 });
