@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD, apiFromPage, clientWithProject, expect as baseExpect, signedInPage, test, uniqueEmail } from './support/fixtures.js';
+import { PASSWORD, apiFromPage, clientWithProject, expect as baseExpect, signInInBrowser, signUpInBrowser, signedInPage, test, uniqueEmail } from './support/fixtures.js';
 
 /**
  * Issue 44, items 2 and 5: what waits on each person is at the top of their dashboard with a direct
@@ -11,7 +11,8 @@ test.use({ actionTimeout: 60_000, navigationTimeout: 90_000 });
 
 const DESCRIPTION =
   'A small cottage kitchen needs a new layout with an island, better storage and a brighter window wall; we would like ' +
-  'two options drawn to scale with the existing plumbing noted, so a builder can price them before the spring.';
+  'two options drawn to scale with the existing plumbing noted, so a builder can price them before the spring. ' +
+  'Please keep the existing chimney breast, note every load-bearing wall, and show the clearances around each appliance.';
 
 const brief = (title: string) => ({ title, description: DESCRIPTION, property_type: 'single_family', area_sqft: 200, room: 'Kitchen', task: 'Measure' });
 
@@ -134,4 +135,18 @@ test("a disabled 'Next' in the wizard says why, beside it", async ({ page, runti
   await expect(reason).toBeVisible();
   await expect(reason).not.toHaveText('');
   await expect(next).toHaveAccessibleDescription(await reason.innerText());
+});
+
+test("'Welcome' belongs to the account: a second browser says 'Welcome back'", async ({ page, browser, runtime }) => {
+  test.setTimeout(150_000);
+  const client = { fullName: 'Nia Newdevice', email: uniqueEmail('device'), password: PASSWORD };
+  await signUpInBrowser(page, client);
+  await signInInBrowser(page, client);
+  await expect(page.getByText(`Welcome, ${client.fullName}!`)).toBeVisible();
+  // The visit is recorded on the account (POST /api/me/welcome), not only in this browser.
+  await expect.poll(async () => (await apiFromPage<{ user: { welcomed_at: string | null } }>(page, 'GET', '/api/me')).body.user.welcomed_at, { timeout: 60_000 }).not.toBeNull();
+  const elsewhere = await signedInPage(browser, runtime, client);
+  await elsewhere.goto('/dashboard');
+  await expect(elsewhere.getByText(`Welcome back, ${client.fullName}!`)).toBeVisible();
+  await expect(elsewhere.getByText(`Welcome, ${client.fullName}!`)).toHaveCount(0);
 });

@@ -58,7 +58,7 @@ function ClientDashboard() {
   const client = useQueryClient();
   // The profile's name, else the token's; the e-mail's local part only once the profile has answered.
   const name = me?.user.full_name || user?.name || (loading ? null : user?.email.split('@')[0] || 'there');
-  const firstVisit = useFirstVisit(user?.sub);
+  const firstVisit = useFirstVisit(me);
   const admin = hasRole(user, 'admin');
   const none = projects !== null && projects.length === 0;
   // Projects are submitted by clients, or by an admin for a client; a designer is not offered the wizard.
