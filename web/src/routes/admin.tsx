@@ -96,13 +96,16 @@ export default function AdminScreen() {
               <Heading level={1}>Admin Dashboard</Heading>
               <Text color="font.secondary">Review and assign projects, moderate comments, follow activity and manage users.</Text>
             </div>
-            <Flex gap="small" wrap="wrap">
-              <SyncSubscriptionsButton onSynced={() => void client.invalidateQueries({ queryKey: adminKeys.users() })} />
-              <SignOutDesignersButton />
-              <Button as={RouterLink} to="/admin/designer-management" variation="primary">
-                Designer Management
-              </Button>
+            <Flex gap="small" wrap="wrap" className="admin-actions-row">
+              <AdminActions onSynced={() => void client.invalidateQueries({ queryKey: adminKeys.users() })} />
             </Flex>
+            {/* A phone: the three actions in a menu, so the board starts above the fold. */}
+            <details className="admin-actions-menu">
+              <summary>Actions</summary>
+              <div className="admin-actions-menu__panel">
+                <AdminActions onSynced={() => void client.invalidateQueries({ queryKey: adminKeys.users() })} />
+              </div>
+            </details>
           </Flex>
           <Tabs
             value={tab}
@@ -137,5 +140,17 @@ export default function AdminScreen() {
         </Flex>
       )}
     </Page>
+  );
+}
+
+function AdminActions({ onSynced }: { onSynced(): void }) {
+  return (
+    <>
+      <SyncSubscriptionsButton onSynced={onSynced} />
+      <SignOutDesignersButton />
+      <Button as={RouterLink} to="/admin/designer-management" variation="primary">
+        Designer Management
+      </Button>
+    </>
   );
 }
