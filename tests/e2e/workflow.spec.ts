@@ -150,3 +150,47 @@ test("'Welcome' belongs to the account: a second browser says 'Welcome back'", a
   await expect(elsewhere.getByText(`Welcome back, ${client.fullName}!`)).toBeVisible();
   await expect(elsewhere.getByText(`Welcome, ${client.fullName}!`)).toHaveCount(0);
 });
+
+test('the keyboard: tabbing through each client screen, the focused element always shows a focus indicator', async ({ page, runtime }) => {
+  test.setTimeout(240_000);
+  const client = { fullName: 'Kai Keyboard', email: uniqueEmail('keys'), password: PASSWORD };
+  await clientWithProject(page, runtime, client, brief(`Keys ${Date.now().toString(36)}`));
+  for (const path of ['/dashboard', '/board', '/submit', '/profile']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const unmarked: string[] = [];
+    for (let step = 0; step < 20; step += 1) {
+      await page.keyboard.press('Tab');
+      const focus = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        const style = getComputedStyle(element);
+        const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== 'none' && style.boxShadow !== '');
+        return { ring, name: `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"` };
+      });
+      if (focus && !focus.ring) unmarked.push(`${path}: ${focus.name}`);
+    }
+    expect(unmarked).toEqual([]);
+  }
+});
+
+test('on a phone the admin header actions sit in a menu and the bell panel stays on screen', async ({ browser, runtime }) => {
+  test.setTimeout(180_000);
+  const admin = await (await browser.newContext({ baseURL: runtime.url, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
+  await admin.goto('/auth');
+  await signInInBrowser(admin, runtime.seeded.admin);
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Sign Out All Designers' })).toBeHidden();
+  await admin.getByText('Actions', { exact: true }).click();
+  await expect(admin.getByRole('button', { name: 'Sign Out All Designers' })).toBeVisible();
+  await admin.getByText('Actions', { exact: true }).click();
+  expect(await smallTapTargets(admin, 'header')).toEqual([]);
+  await admin.getByRole('button', { name: /^Notifications/ }).click();
+  const panel = admin.locator('.notification-panel');
+  await expect(panel).toBeVisible();
+  const box = (await panel.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await outsideViewport(admin)).toEqual([]);
+});
