@@ -15,7 +15,7 @@ const DESCRIPTION =
   'Please keep the existing chimney breast, note every load-bearing wall, and show the clearances around each appliance.';
 
 test('the designer moves a queued project to In Progress in one step, with exactly one activity entry', async ({ page, browser, runtime }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const client = { fullName: 'Quinn Queued', email: uniqueEmail('queued'), password: PASSWORD };
   const title = `Terrace ${Date.now().toString(36)}`;
   const id = await clientWithProject(page, runtime, client, { title, description: DESCRIPTION, property_type: 'townhouse', area_sqft: 700, room: 'Kitchen', task: 'Measure' });

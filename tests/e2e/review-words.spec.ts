@@ -75,7 +75,7 @@ async function openViewer(page: Page, title: string, version: number) {
 }
 
 test("the client's summary reaches the designer in the viewer, the e-mail and the activity entry", async ({ browser, runtime }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const { client, designer, work, title, projectId, deliverableId } = await deliveredProject(browser, runtime);
   // One note pinned through the API (pinning by click is reviews.spec.ts's), then the decision in the viewer.
   const pinned = await apiFromPage(client, 'POST', `/api/projects/${projectId}/reviews`, { action: 'pin_note', deliverable_id: deliverableId, version: 1, page: 1, x: 0.3, y: 0.4, text: 'Keep the pantry' });
@@ -118,7 +118,7 @@ test("the client's summary reaches the designer in the viewer, the e-mail and th
 });
 
 test("an open note of v1 carries forward to v2 as 'Open from v1'; approving v2 says who and when", async ({ browser, runtime }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const { client, work, title, projectId, deliverableId } = await deliveredProject(browser, runtime);
   const act = (body: object) => apiFromPage(client, 'POST', `/api/projects/${projectId}/reviews`, body);
   expect((await act({ action: 'pin_note', deliverable_id: deliverableId, version: 1, page: 2, x: 0.6, y: 0.5, text: 'Widen the hallway' })).status).toBe(201);
@@ -142,7 +142,7 @@ test("an open note of v1 carries forward to v2 as 'Open from v1'; approving v2 s
 });
 
 test('the viewer zooms by buttons, Ctrl + wheel and pinch, pans, fits to width and keeps pins on their spot', async ({ browser, runtime }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const { client, title, projectId, deliverableId } = await deliveredProject(browser, runtime);
   expect((await apiFromPage(client, 'POST', `/api/projects/${projectId}/reviews`, { action: 'pin_note', deliverable_id: deliverableId, version: 1, page: 1, x: 0.25, y: 0.5, text: 'Here' })).status).toBe(201);
   const viewer = await openViewer(client, title, 1);

@@ -45,7 +45,7 @@ async function smallTapTargets(page: Page, scope = 'main'): Promise<string[]> {
 }
 
 test("a failed load says 'We couldn't load your projects' with 'Try again', never an empty account", async ({ page, runtime }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const client = { fullName: 'Fay Failure', email: uniqueEmail('fail'), password: PASSWORD };
   await clientWithProject(page, runtime, client, brief(`Cottage ${Date.now().toString(36)}`));
   let failing = true;
@@ -62,7 +62,7 @@ test("a failed load says 'We couldn't load your projects' with 'Try again', neve
 });
 
 test('offline, a banner says so; back online, it goes', async ({ page, runtime }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const client = { fullName: 'Olly Offline', email: uniqueEmail('offline'), password: PASSWORD };
   await clientWithProject(page, runtime, client, brief(`Offline ${Date.now().toString(36)}`));
   await page.goto('/dashboard');
@@ -74,7 +74,7 @@ test('offline, a banner says so; back online, it goes', async ({ page, runtime }
 });
 
 test("'Waiting on you' heads each dashboard with direct links: client, designer and admin", async ({ page, browser, runtime }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const client = { fullName: 'Wren Waiting', email: uniqueEmail('waiting'), password: PASSWORD };
   const title = `Waiting ${Date.now().toString(36)}`;
   const id = await clientWithProject(page, runtime, client, brief(title));
@@ -108,7 +108,7 @@ test("'Waiting on you' heads each dashboard with direct links: client, designer 
 });
 
 test('on a phone the welcome card is compact, the first project shows without scrolling, nothing lies off-screen', async ({ browser, runtime }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   for (const width of [360, 430]) {
     const page = await (await browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true })).newPage();
     const client = { fullName: 'Pip Phone', email: uniqueEmail('phone'), password: PASSWORD };
@@ -125,7 +125,7 @@ test('on a phone the welcome card is compact, the first project shows without sc
 });
 
 test("a disabled 'Next' in the wizard says why, beside it", async ({ page, runtime }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const client = { fullName: 'Dee Disabled', email: uniqueEmail('disabled'), password: PASSWORD };
   await clientWithProject(page, runtime, client, brief(`Disabled ${Date.now().toString(36)}`));
   await page.goto('/submit');
@@ -138,7 +138,7 @@ test("a disabled 'Next' in the wizard says why, beside it", async ({ page, runti
 });
 
 test("'Welcome' belongs to the account: a second browser says 'Welcome back'", async ({ page, browser, runtime }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const client = { fullName: 'Nia Newdevice', email: uniqueEmail('device'), password: PASSWORD };
   await signUpInBrowser(page, client);
   await signInInBrowser(page, client);
@@ -152,7 +152,7 @@ test("'Welcome' belongs to the account: a second browser says 'Welcome back'", a
 });
 
 test('the keyboard: tabbing through each client screen, the focused element always shows a focus indicator', async ({ page, runtime }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const client = { fullName: 'Kai Keyboard', email: uniqueEmail('keys'), password: PASSWORD };
   await clientWithProject(page, runtime, client, brief(`Keys ${Date.now().toString(36)}`));
   for (const path of ['/dashboard', '/board', '/submit', '/profile']) {
@@ -175,7 +175,7 @@ test('the keyboard: tabbing through each client screen, the focused element alwa
 });
 
 test('on a phone the admin header actions sit in a menu and the bell panel stays on screen', async ({ browser, runtime }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const admin = await (await browser.newContext({ baseURL: runtime.url, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
   await admin.goto('/auth');
   await signInInBrowser(admin, runtime.seeded.admin);

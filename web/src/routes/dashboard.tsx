@@ -66,7 +66,7 @@ function ClientDashboard() {
 
   return (
     <Page title="Dashboard" header={<AppHeader name={me?.user.full_name} />}>
-      <Flex direction="column" gap="large">
+      <Flex direction="column" gap="large" className="dashboard-stack">
         <WaitingOnYou items={projects ? clientWaiting(projects) : null} />
         {me?.designer_invitation ? <DesignerInvitationNotice invitation={me.designer_invitation} email={me.user.email} /> : null}
         <WelcomeCard name={name} me={me} projectCount={total} firstVisit={firstVisit} planButton={<PlanButton />} />
