@@ -63,14 +63,16 @@ async function deliveredProject(browser: Browser, runtime: E2ERuntime, clientOpt
   return { client, designer, work, title, projectId, deliverableId: review.body.deliverables[0]!.deliverable_id };
 }
 
-async function openViewer(page: Page, title: string, version: number) {
+/** Opens the viewer on `version`; the words and decisions need no drawn page, the zoom does (`drawnPages`). */
+async function openViewer(page: Page, title: string, version: number, drawnPages = 0) {
   await page.goto('/dashboard');
   await page.getByRole('button', { name: title }).first().click();
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.getByRole('tab', { name: 'Files' }).click();
   await dialog.getByRole('listitem', { name: `plans.pdf, v${version}` }).getByRole('button', { name: 'Review' }).click();
   const viewer = page.getByRole('dialog', { name: `plans.pdf — v${version}` });
-  await drawn(viewer, 2);
+  await expect(viewer.getByRole('complementary', { name: 'Review notes' })).toBeVisible();
+  if (drawnPages) await drawn(viewer, drawnPages);
   return viewer;
 }
 
@@ -134,7 +136,6 @@ test("an open note of v1 carries forward to v2 as 'Open from v1'; approving v2 s
   const notes = viewer.getByRole('list', { name: 'Notes' });
   await expect(notes.getByRole('listitem', { name: 'Note 1 from v1' })).toContainText('Open from v1');
   await expect(notes.getByRole('listitem', { name: 'Note 1 from v1' })).toContainText('Widen the hallway');
-  await expect(viewer.getByRole('button', { name: 'Note 1 from v1' })).toBeVisible();
   await expect(viewer.getByText('No notes on this version yet.')).toHaveCount(0);
   await viewer.getByRole('button', { name: 'Approve' }).click();
   await expect(viewer.getByText(/^Approved by Riley Reviewer on \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
@@ -145,7 +146,8 @@ test('the viewer zooms by buttons, Ctrl + wheel and pinch, pans, fits to width a
   test.setTimeout(300_000);
   const { client, title, projectId, deliverableId } = await deliveredProject(browser, runtime);
   expect((await apiFromPage(client, 'POST', `/api/projects/${projectId}/reviews`, { action: 'pin_note', deliverable_id: deliverableId, version: 1, page: 1, x: 0.25, y: 0.5, text: 'Here' })).status).toBe(201);
-  const viewer = await openViewer(client, title, 1);
+  const viewer = await openViewer(client, title, 1, 2);
+  await expect(viewer.getByRole('button', { name: 'Note 1' })).toBeVisible();
   const frame = viewer.getByRole('region', { name: 'Drawing' });
   const level = viewer.getByLabel('Zoom level');
   const page1 = viewer.getByRole('figure', { name: 'Page 1 of 2' });
