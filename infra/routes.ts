@@ -98,6 +98,7 @@ const SUBMIT_DENIED = "Projects are submitted by clients, or by an admin on a cl
 export const routes: readonly RouteDefinition[] = [
   { method: 'GET', path: '/api/health', handler: 'functions/platform/http/health.ts', access: 'public', summary: 'liveness', grants: [] },
   { method: 'GET', path: '/api/me', handler: 'functions/features/users/http/me.ts', access: 'any', summary: 'profile, roles, team', grants: ['views:read'] },
+  { method: 'POST', path: '/api/me/welcome', handler: 'functions/features/users/http/welcome.ts', access: 'any', summary: "records the account's first dashboard visit (WelcomeSeen, once): 'Welcome' belongs to the account, not the browser", grants: ['events:read', 'events:append', 'bus:publish'] },
   { method: 'PATCH', path: '/api/me/profile', handler: 'functions/features/users/http/profile.ts', access: 'any', summary: 'full_name, company, user_type', grants: ['events:read', 'events:append', 'bus:publish', 'views:read'] },
   { method: 'GET', path: '/api/team', handler: 'functions/features/teams/http/get.ts', access: 'any', summary: "the caller's team, members, pending invites (team admins only)", grants: ['views:read'] },
   { method: 'POST', path: '/api/team', handler: 'functions/features/teams/http/create.ts', access: ['client'], summary: 'a client names a team and becomes its admin', grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'identity:read'] },

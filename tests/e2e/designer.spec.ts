@@ -81,11 +81,11 @@ test('the designer dashboard: empty, then assigned projects with due flags and t
   await expect(card('Done condo').getByText('Delivered')).toBeVisible();
   await expect(card('Done condo').getByText('No due date', { exact: false })).toBeVisible();
 
-  // The delivered project: the selector offers two statuses and starts at In Progress.
+  // The delivered project: the selector shows where it stands and offers the designer's two statuses.
   await card('Done condo').getByRole('button', { name: 'Done condo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Done condo' });
-  await expect(dialog.getByLabel('Status')).toHaveValue('in_progress');
-  await expect(dialog.getByLabel('Status').locator('option')).toHaveText(['In Progress', 'Needs Review']);
+  await expect(dialog.getByLabel('Status')).toHaveValue('delivered');
+  await expect(dialog.getByLabel('Status').locator('option')).toHaveText(['Delivered', 'In Progress', 'Needs Review']);
   await dialog.getByLabel('Status').selectOption('needs_revision');
   await expect(page.getByText('Status updated successfully')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close dialog' }).click();

@@ -95,10 +95,10 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
   const work = designer.getByRole('dialog', { name: title });
   await expect(work.getByRole('tab')).toHaveText(['Details', 'Checklist', 'Files', 'Activity']);
 
-  // Status: only In Progress and Needs Review, starting at In Progress for a queued project.
+  // Status: the queued project reads Queued; the designer may choose In Progress or Needs Review.
   const status = work.getByLabel('Status');
-  await expect(status).toHaveValue('in_progress');
-  await expect(status.locator('option')).toHaveText(['In Progress', 'Needs Review']);
+  await expect(status).toHaveValue('queued');
+  await expect(status.locator('option')).toHaveText(['Queued', 'In Progress', 'Needs Review']);
   await status.selectOption({ label: 'Needs Review' });
   await toast(designer, 'Status updated successfully');
 

@@ -45,7 +45,7 @@ test('the designer is welcomed and sent to /designer', async ({ page, runtime })
   await expect(page.getByRole('heading', { name: 'Welcome back, Dana Designer' })).toBeVisible();
 });
 
-test("an active team admin is welcomed, and /admin's own check still applies (a team role grants no system rights)", async ({ page, runtime }) => {
+test("an active team admin lands on their profile's Team, told why, never at a refusing /admin", async ({ page, runtime }) => {
   const account = { fullName: 'Tara Teamlead', email: uniqueEmail('teamlead'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);
@@ -53,8 +53,14 @@ test("an active team admin is welcomed, and /admin's own check still applies (a 
   await signOutInBrowser(page);
 
   await teamSignIn(page, account);
-  await expect(toast(page, 'Welcome back, Admin!')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const welcome = toast(page, 'Welcome back!');
+  await expect(welcome).toBeVisible();
+  await expect(welcome).toContainText("You're your team's admin: manage your team here, under Team.");
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('Welcome back, Admin!')).toHaveCount(0);
+  await expect(page.getByText(/Access denied/)).toHaveCount(0);
+  // /admin's own check still applies: a team role grants no system rights.
+  await page.goto('/admin');
   await expect(toast(page, 'Access denied. Admin privileges required.')).toBeVisible();
 });
 

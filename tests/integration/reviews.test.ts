@@ -115,8 +115,8 @@ describe('the review loop', () => {
 
     expect(await detail(owner)).toMatchObject({ status: 'in_progress', review_summary: { approved_by_client: false, ready_for_review: false, changes_requested: true, revision_round: 1 } });
     expect((await card(admin))?.review_summary).toEqual({ approved_by_client: false, ready_for_review: false, changes_requested: true, revision_round: 1 });
-    expect(await log()).toContain('Changes requested (2 notes)');
-    expect(await bell(designer)).toContain('Changes requested on Review loop (2 notes)');
+    expect(await log()).toContain('Changes requested (2 notes): "Two changes, see the pins"');
+    expect(await bell(designer)).toContain('Changes requested on Review loop (2 notes): "Two changes, see the pins"');
     expect(await bell(admin)).toContain('Changes requested on Review loop (2 notes)');
   });
 

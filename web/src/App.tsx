@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes, matchPath, useLocation, useNavigate } fro
 import { RequireAuth } from './components/RequireAuth.js';
 import { RouteLoading, ServiceUnavailable } from './components/RouteStatus.js';
 import { Toaster } from './components/toast/Toaster.js';
+import { OfflineBanner } from './ui/OfflineBanner.js';
 import { setNavigator } from './lib/navigation.js';
 import { isPublicPath } from './lib/public-paths.js';
 import { inOwnTask } from './lib/tasks.js';
@@ -95,6 +96,7 @@ export function App() {
             </Routes>
           </Suspense>
         </ScreenErrorBoundary>
+        <OfflineBanner />
         <Toaster />
       </SessionProvider>
     </BrowserRouter>

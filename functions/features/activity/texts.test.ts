@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChecklistTaskToggled, CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DueDateChanged, PriorityChanged, ProjectStatusChanged } from '../projects/events.js';
 import type { Actor, NewEvent } from '../../../events/envelope.js';
+import { ChangesRequested } from '../reviews/events.js';
 import { activityEntryFor } from './texts.js';
 import { projectDecider } from '../projects/decider.js';
 import { LONG_DESCRIPTION } from '../../../tests/support/stack.js';
@@ -45,5 +46,12 @@ describe('activity log texts', () => {
     expect(activityEntryFor(envelope(toggled, admin), before, after)).toMatchObject({ action: 'Task completed', details: 'Plan' });
     expect(activityEntryFor(envelope(PriorityChanged.create({ priority: 'Low' }), admin), before, before)).toMatchObject({ action: 'Priority changed', details: 'Priority set to Low' });
     expect(activityEntryFor(envelope(DueDateChanged.create({ due_date: null }), admin), before, before)).toMatchObject({ details: 'Due date cleared' });
+  });
+  it("quotes the client's change request, on one line, shortened to 120 characters", () => {
+    const request = (summary: string | null) => ChangesRequested.create({ deliverable_id: 'd1', version: 1, round: 1, note_count: 2, summary });
+    expect(activityEntryFor(envelope(request('Swap the\nkitchen and dining'), client), before, before)?.action).toBe('Changes requested (2 notes): "Swap the kitchen and dining"');
+    const long = activityEntryFor(envelope(request('y'.repeat(500)), client), before, before)!.action;
+    expect(long).toBe(`Changes requested (2 notes): "${'y'.repeat(119)}…"`);
+    expect(activityEntryFor(envelope(request(null), client), before, before)?.action).toBe('Changes requested (2 notes)');
   });
 });

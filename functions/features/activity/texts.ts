@@ -17,6 +17,12 @@ export const COMMENT_POSTED = 'Comment posted';
 
 const quote = (text: string) => `"${text.substring(0, 50)}..."`;
 
+/** A change request's summary as its activity entry quotes it: one line, at most 120 characters. */
+export function shortSummary(summary: string, max = 120): string {
+  const line = summary.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.substring(0, max - 1).trimEnd()}…` : line;
+}
+
 /** 'plan.pdf (v2)': the file of one version of a deliverable, as the project's files know it. */
 function versionName(project: ProjectState, deliverableId: string, version: number): string | null {
   const file = project.files.find((candidate) => (candidate.version_of ?? candidate.id) === deliverableId && (candidate.version ?? 1) === version);
@@ -31,12 +37,16 @@ export function activityEntryFor(event: EventEnvelope, before: ProjectState, aft
     case 'FileUploaded':
       if (e.data.version_of) return { action: 'New deliverable version uploaded', details: `${e.data.file_name} (v${e.data.version})`, metadata: { file_id: e.data.file_id, file_type: e.data.file_type, version_of: e.data.version_of, version: e.data.version } };
       return { action: e.data.file_type === 'deliverable' ? 'Deliverable uploaded' : 'File uploaded', details: e.data.file_name, metadata: { file_id: e.data.file_id, file_type: e.data.file_type } };
-    case 'ChangesRequested':
+    case 'ChangesRequested': {
+      const counted = `Changes requested (${e.data.note_count} ${e.data.note_count === 1 ? 'note' : 'notes'})`;
+      // The client's own words travel with the entry, so the studio reads them where it reads the log.
+      const summary = e.data.summary?.trim() ? shortSummary(e.data.summary) : null;
       return {
-        action: `Changes requested (${e.data.note_count} ${e.data.note_count === 1 ? 'note' : 'notes'})`,
+        action: summary ? `${counted}: "${summary}"` : counted,
         details: versionName(after, e.data.deliverable_id, e.data.version),
         metadata: { deliverable_id: e.data.deliverable_id, version: e.data.version, round: e.data.round, note_count: e.data.note_count },
       };
+    }
     case 'DeliverableApproved':
       return { action: 'Deliverable approved', details: versionName(after, e.data.deliverable_id, e.data.version), metadata: { deliverable_id: e.data.deliverable_id, version: e.data.version } };
     case 'ProjectStatusChanged':

@@ -119,9 +119,12 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
       break;
     }
     case 'ChangesRequested': {
-      const { note_count } = e.data;
+      const { note_count, summary } = e.data;
       const message = `Changes requested on ${title} (${note_count} ${note_count === 1 ? 'note' : 'notes'})`;
-      tell([designer], 'status', message, 'designer');
+      // The designer does the work: their notice (and its e-mail) carries the client's message.
+      const said = summary?.replace(/\s+/g, ' ').trim();
+      const quoted = said ? `: "${said.length > 300 ? `${said.substring(0, 299).trimEnd()}…` : said}"` : '';
+      tell([designer], 'status', `${message}${quoted}`, 'designer');
       tell(admins, 'status', message, 'admin');
       break;
     }

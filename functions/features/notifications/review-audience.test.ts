@@ -36,6 +36,13 @@ describe('review notifications', () => {
       [ADMIN, 'status', 'Changes requested on Kitchen (2 notes)'],
       [DESIGNER, 'status', 'Changes requested on Kitchen (2 notes)'],
     ]));
+  it("the designer's notice carries the client's summary, on one line and shortened; the admins' does not", () => {
+    const summary = `Please move the kitchen\n\nto the street side. ${'More light. '.repeat(40)}`;
+    const notices = lines(told([delivered], ['ChangesRequested', { ...requested[1], summary }, requested[2]]));
+    expect(notices[0]).toEqual([ADMIN, 'status', 'Changes requested on Kitchen (2 notes)']);
+    expect(notices[1]![2]).toMatch(/^Changes requested on Kitchen \(2 notes\): "Please move the kitchen to the street side\. More light\. .*…"$/);
+    expect(String(notices[1]![2]).length).toBeLessThan(360);
+  });
   it("a new version after a change request tells the client's side it is ready for review", () =>
     expect(lines(told([delivered, requested], v2))).toEqual([
       [CLIENT, 'deliverable', 'd1v2.pdf (v2) is ready for review on Kitchen'],

@@ -10,6 +10,8 @@ export interface MeResponse {
     user_type: UserType;
     team_id: string | null;
     created_at: string | null;
+    /** When the account's first dashboard visit was greeted; null: this visit is the first ('Welcome'). */
+    welcomed_at: string | null;
   };
   roles: SystemRole[];
   /** The client team the user belongs to, with their role in it (team roles grant no system rights). */
@@ -20,6 +22,11 @@ export interface MeResponse {
    * caller is linked.
    */
   designer_invitation: { status: 'pending' | 'expired'; expires_at: string } | null;
+}
+
+/** POST /api/me/welcome: the first dashboard visit, recorded once on the account. */
+export interface WelcomeResponse {
+  welcomed_at: string;
 }
 
 /** POST /api/me/email-proof: the first proof of the caller's address, recorded. */

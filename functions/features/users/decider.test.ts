@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmailProven, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, SessionsEnded, UserRegistered } from './events.js';
+import { EmailProven, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, SessionsEnded, UserRegistered, WelcomeSeen } from './events.js';
 import { userDecider } from './decider.js';
 import { usersProjection } from './projection.js';
 import { deciderSpec } from '../../../tests/support/given-when-then.js';
@@ -70,5 +70,14 @@ describe('user decider: password reset by a mailed link', () => {
     expect(usersProjection.items(fold([...events, ...events.slice(1)]), 'user-u1')).toEqual(once);
     expect(once[0]!.doc).not.toContain(A);
     expect(once[0]!.doc).not.toContain('password_reset');
+  });
+});
+
+describe("user decider: 'Welcome' belongs to the account (issue 44)", () => {
+  it('records the first dashboard visit once; the projected profile carries when', () => {
+    given([registered]).when({ type: 'SeeWelcome' }).then([WelcomeSeen.create({})]);
+    given([registered, WelcomeSeen.create({})]).when({ type: 'SeeWelcome' }).then([]);
+    given([]).when({ type: 'SeeWelcome' }).thenThrows('User not found', 'NOT_FOUND');
+    expect(given([registered, WelcomeSeen.create({})]).state().welcomed_at).toEqual(expect.any(String));
   });
 });

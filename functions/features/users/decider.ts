@@ -1,6 +1,6 @@
 import { canonicalEmail } from '../../../shared/email.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../../shared/notification-kinds.js';
-import { EmailProven, SessionsEnded, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, RoleGranted, RoleRevoked, UserIdentityRelinked, UserRegistered, type EmailProof, type SessionEndReason, type UserStreamRole } from './events.js';
+import { EmailProven, WelcomeSeen, SessionsEnded, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, RoleGranted, RoleRevoked, UserIdentityRelinked, UserRegistered, type EmailProof, type SessionEndReason, type UserStreamRole } from './events.js';
 import { NotificationPreferencesChanged } from '../notifications/events.js';
 import type { SystemRole, UserType } from '../../../shared/vocabulary.js';
 import type { Decider } from '../../platform/decider.js';
@@ -25,7 +25,9 @@ export type UserCommand =
   /** Ends every session begun before now (the next whole second). */
   | { type: 'EndSessions'; reason: Exclude<SessionEndReason, 'email_proven'> }
   /** The identity provider reports `email` verified: recorded once per address; the first proof ends earlier sessions. */
-  | { type: 'ProveEmail'; email: string; via: Exclude<EmailProof, 'invitation'> };
+  | { type: 'ProveEmail'; email: string; via: Exclude<EmailProof, 'invitation'> }
+  /** The account's dashboard greeted it for the first time: recorded once. */
+  | { type: 'SeeWelcome' };
 
 /**
  * The instant from which sessions are valid again, for a decision at `now`: the next whole second.
@@ -92,6 +94,10 @@ export const userDecider: Decider<UserCommand, UserState> = {
         const email = canonicalEmail(command.email);
         if (state.email_proven === email) return [];
         return [EmailProven.create({ email, via: command.via }), endSessions(context.now, 'email_proven')];
+      }
+      case 'SeeWelcome': {
+        if (!state.registered) throw notFound('User not found');
+        return state.welcomed_at ? [] : [WelcomeSeen.create({})];
       }
       case 'RelinkIdentity': {
         if (!state.registered || !state.user_id) throw notFound('User not found');

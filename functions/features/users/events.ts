@@ -122,7 +122,13 @@ export const EmailProven = /* @__PURE__ */ defineEvent(
   () => z.object({ email: z.email().check(z.toLowerCase()), via: z.enum(EMAIL_PROOFS) }),
 );
 
-export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted, UserIdentityRelinked, SessionsEnded, EmailProven];
+/**
+ * The account's first visit to its dashboard was greeted ('Welcome', later 'Welcome back'): recorded
+ * on the account, not the browser, so a returning client on a new device is not greeted as new.
+ */
+export const WelcomeSeen = /* @__PURE__ */ defineEvent('WelcomeSeen', () => z.object({}));
+
+export const userEvents = [UserRegistered, ProfileUpdated, RoleGranted, RoleRevoked, PasswordResetRequested, PasswordResetCompleted, UserIdentityRelinked, SessionsEnded, EmailProven, WelcomeSeen];
 
 /** Every event of the user stream, as a fold reads them. */
 export type UserEvent = EventOf<(typeof userEvents)[number]>;

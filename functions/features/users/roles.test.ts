@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from './events.js';
 import { isRevoked } from '../../platform/http/auth.js';
 import { userDecider, userRoles } from './decider.js';
-import { postResetPath, postSignInPath, teamPortalDestination } from '../../../web/src/lib/roles.js';
+import { TEAM_ADMIN_WELCOME, TEAM_DESIGNER_WELCOME, postResetPath, postSignInPath, teamPortalDestination } from '../../../web/src/lib/roles.js';
 import { by, deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(userDecider);
@@ -52,8 +52,11 @@ describe('the team login (docs/product.md#states)', () => {
   it('checks the admin role, the designer role, an active team admin, an active team designer, in that order', () => {
     expect(teamPortalDestination(['admin', 'designer'], active('designer'))).toEqual({ path: '/admin', greeting: 'Welcome back, Admin!' });
     expect(teamPortalDestination(['designer'], active('admin'))).toEqual({ path: '/designer', greeting: 'Welcome back, Designer!' });
-    expect(teamPortalDestination(['client'], active('admin'))).toEqual({ path: '/admin', greeting: 'Welcome back, Admin!' });
-    expect(teamPortalDestination(['client'], active('designer'))).toEqual({ path: '/designer', greeting: 'Welcome back, Designer!' });
+    // A client team's admin or designer lands where the role works, never at a screen that refuses them (issue 44).
+    expect(teamPortalDestination(['client'], active('admin'))).toEqual(TEAM_ADMIN_WELCOME);
+    expect(TEAM_ADMIN_WELCOME).toMatchObject({ path: '/profile', greeting: 'Welcome back!' });
+    expect(teamPortalDestination(['client'], active('designer'))).toEqual(TEAM_DESIGNER_WELCOME);
+    expect(TEAM_DESIGNER_WELCOME).toMatchObject({ path: '/dashboard', greeting: 'Welcome back!' });
   });
   it('denies everyone else, including inactive team members', () => {
     expect(teamPortalDestination(['client'], null)).toBeNull();

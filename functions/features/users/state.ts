@@ -42,6 +42,8 @@ export interface UserState {
   sessions_valid_from?: string | null;
   /** The address whose proof the product recorded last (EmailProven); absent or null: none recorded. */
   email_proven?: string | null;
+  /** When the account's first dashboard visit was greeted (WelcomeSeen); absent or null: not yet. */
+  welcomed_at?: string | null;
 }
 
 export interface PasswordReset {
@@ -117,6 +119,8 @@ export function evolveUser(state: UserState, event: EvolvingEvent): UserState {
       const { email } = e.data;
       return { ...state, email_proven: email };
     }
+    case 'WelcomeSeen':
+      return state.welcomed_at ? state : { ...state, welcomed_at: event.at };
     case 'NotificationPreferencesChanged': {
       const { preferences } = e.data;
       const defined = Object.fromEntries(Object.entries(preferences).filter(([, mode]) => mode !== undefined));

@@ -35,9 +35,6 @@ export function statusLabel(status: string, audience: StatusAudience = 'client')
 /** The statuses a designer may set, in the selector's order (docs/product.md#states). */
 export const DESIGNER_STATUS_OPTIONS: readonly ProjectStatus[] = ['in_progress', 'needs_revision'];
 
-/** The selector starts at in_progress when the project has another status. */
-export const designerStatusValue = (status: string): ProjectStatus =>
-  (DESIGNER_STATUS_OPTIONS as readonly string[]).includes(status) ? (status as ProjectStatus) : 'in_progress';
 
 export const PRIORITY_OPTIONS = ['Urgent', 'Normal', 'Low'] as const;
 /** Projects per status, every status present (0 when none). */

@@ -61,23 +61,39 @@ export interface TeamMembership {
 }
 
 export interface TeamPortalWelcome {
-  path: '/admin' | '/designer';
-  greeting: 'Welcome back, Admin!' | 'Welcome back, Designer!';
+  path: '/admin' | '/designer' | '/profile' | '/dashboard';
+  greeting: string;
+  /** Where a client team's member landed, and why (they are no studio admin or designer). */
+  description?: string;
 }
 
 const ADMIN_WELCOME: TeamPortalWelcome = { path: '/admin', greeting: 'Welcome back, Admin!' };
 const DESIGNER_WELCOME: TeamPortalWelcome = { path: '/designer', greeting: 'Welcome back, Designer!' };
+/** A client team's admin manages the team from the profile (not the studio's /admin, which refuses them). */
+export const TEAM_ADMIN_WELCOME: TeamPortalWelcome = {
+  path: '/profile',
+  greeting: 'Welcome back!',
+  description: "You're your team's admin: manage your team here, under Team. The studio's admin area is for Design Club staff.",
+};
+/** A client team's designer works on the team's projects from the client dashboard. */
+export const TEAM_DESIGNER_WELCOME: TeamPortalWelcome = {
+  path: '/dashboard',
+  greeting: 'Welcome back!',
+  description: "You're a designer on your client team: your team's projects are here. The studio's designer board is for Design Club staff.",
+};
 
 /**
  * The team login's checks, in the spec's order (docs/product.md#states): the admin role, the designer role, an
  * active team admin, an active team designer. A match only says where to go: /admin and /designer
- * check the system roles themselves, so a team role never grants system rights. Null: access denied.
+ * check the system roles themselves, so a team role never grants system rights; a client team's admin
+ * or designer lands where that role works (their profile's Team, their dashboard), told so, never at a
+ * screen that refuses them. Null: access denied.
  */
 export function teamPortalDestination(roles: readonly string[], team: TeamMembership | null | undefined): TeamPortalWelcome | null {
   if (roles.includes('admin')) return ADMIN_WELCOME;
   if (roles.includes('designer')) return DESIGNER_WELCOME;
-  if (team?.status === 'active' && team.role === 'admin') return ADMIN_WELCOME;
-  if (team?.status === 'active' && team.role === 'designer') return DESIGNER_WELCOME;
+  if (team?.status === 'active' && team.role === 'admin') return TEAM_ADMIN_WELCOME;
+  if (team?.status === 'active' && team.role === 'designer') return TEAM_DESIGNER_WELCOME;
   return null;
 }
 

@@ -20,6 +20,7 @@ import { adminKeys } from '../components/admin/api/keys.js';
 import type { MeResponse } from '../lib/contracts.js';
 import { AppHeader } from '../ui/AppHeader.js';
 import { Page } from '../ui/Page.js';
+import { AdminWaitingOnYou } from '../features/projects/components/AdminWaitingOnYou.js';
 
 // The Insights tab brings its chart library: loaded only when the tab is opened.
 const InsightsTab = lazy(() => import('../components/admin/insights/InsightsTab.js'));
@@ -89,18 +90,22 @@ export default function AdminScreen() {
         </Flex>
       ) : (
         <Flex direction="column" gap="large">
+          <AdminWaitingOnYou />
           <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium">
             <div>
               <Heading level={1}>Admin Dashboard</Heading>
               <Text color="font.secondary">Review and assign projects, moderate comments, follow activity and manage users.</Text>
             </div>
-            <Flex gap="small" wrap="wrap">
-              <SyncSubscriptionsButton onSynced={() => void client.invalidateQueries({ queryKey: adminKeys.users() })} />
-              <SignOutDesignersButton />
-              <Button as={RouterLink} to="/admin/designer-management" variation="primary">
-                Designer Management
-              </Button>
+            <Flex gap="small" wrap="wrap" className="admin-actions-row">
+              <AdminActions onSynced={() => void client.invalidateQueries({ queryKey: adminKeys.users() })} />
             </Flex>
+            {/* A phone: the three actions in a menu, so the board starts above the fold. */}
+            <details className="admin-actions-menu">
+              <summary>Actions</summary>
+              <div className="admin-actions-menu__panel">
+                <AdminActions onSynced={() => void client.invalidateQueries({ queryKey: adminKeys.users() })} />
+              </div>
+            </details>
           </Flex>
           <Tabs
             value={tab}
@@ -135,5 +140,17 @@ export default function AdminScreen() {
         </Flex>
       )}
     </Page>
+  );
+}
+
+function AdminActions({ onSynced }: { onSynced(): void }) {
+  return (
+    <>
+      <SyncSubscriptionsButton onSynced={onSynced} />
+      <SignOutDesignersButton />
+      <Button as={RouterLink} to="/admin/designer-management" variation="primary">
+        Designer Management
+      </Button>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { ProjectsLoadError } from '../features/projects/components/ProjectsLoadError.js';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DesignerProjectDialog } from '../components/designer/DesignerProjectDialog.js';
@@ -21,7 +22,7 @@ import { LoadMore } from '../ui/LoadMore.js';
  */
 export default function BoardScreen() {
   const { user } = useSession();
-  const { projects, counts, hasMore, loadingMore, loadMore } = useProjects();
+  const { projects, failed, retrying, reload, counts, hasMore, loadingMore, loadMore } = useProjects();
   const [open, setOpen] = useState<ProjectCard | null>(null);
   const columns = groupByStatus(projects ?? []);
   const role = hasRole(user, 'admin') ? 'admin' : hasRole(user, 'designer') ? 'designer' : 'client';
@@ -37,7 +38,9 @@ export default function BoardScreen() {
           <Heading level={1}>Project Board</Heading>
         </Flex>
 
-        {projects === null ? (
+        {failed ? (
+          <ProjectsLoadError retrying={retrying} onRetry={reload} />
+        ) : projects === null ? (
           <Flex justifyContent="center" padding="xxl">
             <Loader size="large" ariaLabel="Loading projects" />
           </Flex>

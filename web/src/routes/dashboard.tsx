@@ -5,6 +5,9 @@ import { PlanButton } from '../components/billing/PlanButton.js';
 import { billingKeys } from '../components/billing/api/get-subscription.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { RecentProjects } from '../components/dashboard/RecentProjects.js';
+import { ProjectsLoadError } from '../features/projects/components/ProjectsLoadError.js';
+import { WaitingOnYou } from '../features/projects/components/WaitingOnYou.js';
+import { clientWaiting } from '../features/projects/components/waiting.js';
 import { StatusCounters } from '../components/dashboard/StatusCounters.js';
 import { WelcomeCard, useFirstVisit } from '../components/dashboard/WelcomeCard.js';
 import { useProjects } from '../components/project/useProjects.js';
@@ -36,7 +39,7 @@ function ClientDashboard() {
   const { user } = useSession();
   const { me, loading, reload } = useMe();
   // One GET /api/projects (one projection read) feeds the counters, the count and the recent list.
-  const { projects, counts, reload: reloadProjects } = useProjects();
+  const { projects, failed, retrying, counts, reload: reloadProjects } = useProjects();
   const total = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : (projects?.length ?? null);
   const [open, setOpen] = useState<ProjectCard | null>(null);
   // Once a project has been opened its dialog stays mounted (the native <dialog> closes itself).
@@ -55,7 +58,7 @@ function ClientDashboard() {
   const client = useQueryClient();
   // The profile's name, else the token's; the e-mail's local part only once the profile has answered.
   const name = me?.user.full_name || user?.name || (loading ? null : user?.email.split('@')[0] || 'there');
-  const firstVisit = useFirstVisit(user?.sub);
+  const firstVisit = useFirstVisit(me);
   const admin = hasRole(user, 'admin');
   const none = projects !== null && projects.length === 0;
   // Projects are submitted by clients, or by an admin for a client; a designer is not offered the wizard.
@@ -63,7 +66,8 @@ function ClientDashboard() {
 
   return (
     <Page title="Dashboard" header={<AppHeader name={me?.user.full_name} />}>
-      <Flex direction="column" gap="large">
+      <Flex direction="column" gap="large" className="dashboard-stack">
+        <WaitingOnYou items={projects ? clientWaiting(projects) : null} />
         {me?.designer_invitation ? <DesignerInvitationNotice invitation={me.designer_invitation} email={me.user.email} /> : null}
         <WelcomeCard name={name} me={me} projectCount={total} firstVisit={firstVisit} planButton={<PlanButton />} />
 
@@ -76,7 +80,9 @@ function ClientDashboard() {
               {none ? "You haven't submitted any projects yet. Start your first one below." : 'Track the status of your projects, from queued to delivered.'}
             </Text>
           </Flex>
-          {projects === null ? (
+          {failed ? (
+            <ProjectsLoadError retrying={retrying} onRetry={reloadProjects} />
+          ) : projects === null ? (
             // As tall as the counters it stands for: nothing moves when they arrive.
             <Flex justifyContent="center" alignItems="center" className="stat-grid-loading">
               <Loader size="large" ariaLabel="Loading projects" />

@@ -95,7 +95,10 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
   const valid = isStepValid(form, step, { onBehalf });
   // What is wrong with what was entered (an empty required field is marked as such already; the
   // description has its counter), in the words the API would use.
-  const problems = stepProblems(form, step, { onBehalf }).filter((problem) => problem.field !== 'description' && entered(form, problem.field));
+  const allProblems = stepProblems(form, step, { onBehalf });
+  const problems = allProblems.filter((problem) => problem.field !== 'description' && entered(form, problem.field));
+  // A disabled Next says why, beside it (the fields' own errors show once they were touched).
+  const blockedBy = !valid && !uploading ? (allProblems[0]?.message ?? null) : null;
 
   function handleAddFiles(chosen: File[]) {
     const result = addFiles(files, chosen);
@@ -246,15 +249,20 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
                 Previous
               </Button>
               {step < STEP_COUNT ? (
-                <Button variation="primary" onClick={() => setStep((s) => (s + 1) as Step)} isDisabled={!valid || uploading}>
+                <Button variation="primary" onClick={() => setStep((s) => (s + 1) as Step)} isDisabled={!valid || uploading} aria-describedby={blockedBy ? 'wizard-blocked-by' : undefined}>
                   Next
                 </Button>
               ) : (
-                <Button variation="primary" onClick={handleGenerate} isDisabled={!valid || uploading} isLoading={generating} loadingText="Generating checklist…">
+                <Button variation="primary" onClick={handleGenerate} isDisabled={!valid || uploading} isLoading={generating} loadingText="Generating checklist…" aria-describedby={blockedBy ? 'wizard-blocked-by' : undefined}>
                   Generate Checklist
                 </Button>
               )}
             </Flex>
+            {blockedBy ? (
+              <Text id="wizard-blocked-by" fontSize="small" color="font.secondary" textAlign="end">
+                {blockedBy}
+              </Text>
+            ) : null}
           </Flex>
         </Card>
       </Flex>

@@ -37,7 +37,7 @@ export default function TeamLoginScreen() {
         setBusy(false);
         return;
       }
-      toast({ title: welcome.greeting });
+      toast({ title: welcome.greeting, ...(welcome.description ? { description: welcome.description } : {}) });
       await refresh();
       navigate(welcome.path, { replace: true });
     } catch (error) {

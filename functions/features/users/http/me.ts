@@ -26,6 +26,7 @@ export const handler = httpHandler({}, async (request) => {
       user_type: user?.user_type ?? 'architect',
       team_id: user?.team_id ?? null,
       created_at: user?.created_at ?? null,
+      welcomed_at: user?.welcomed_at ?? null,
     },
     roles: principal.groups.length > 0 ? principal.groups : ['client'],
     team: membership ? { id: membership.team_id, name: membership.team_name, role: membership.role, status: membership.status } : null,

@@ -6,7 +6,7 @@ import type { AuditEvent, AuditResponse } from '#features/audit/contracts.js';
 import { ApiError } from '../../lib/api.js';
 import { humanize, longDate } from '../../lib/format.js';
 import { downloadFile } from '../../lib/csv.js';
-import { describeChanges, historyToCsv, short } from './audit-export.js';
+import { historyToCsv, short } from './audit-export.js';
 import './audit.css';
 import { roleWords } from '../../lib/vocabulary.js';
 
@@ -23,6 +23,19 @@ function readable(value: unknown): string {
   if (typeof value === 'string' && STORED_DATE.test(value)) return longDate(value);
   return short(value);
 }
+/** The fields a person reads about, in words; every other path (ids, hashes, counters) is under 'Details'. */
+const FIELD_WORDS: Record<string, string> = {
+  status: 'Status',
+  priority: 'Priority',
+  title: 'Title',
+  due_date: 'Due date',
+  assigned_designer_name: 'Designer',
+  full_name: 'Name',
+  company: 'Company',
+  user_type: 'User type',
+  name: 'Name',
+  email: 'E-mail',
+};
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
@@ -121,19 +134,36 @@ function TimelineEntry({ event, selected, onSelect }: { event: AuditEvent; selec
       </button>
       <div className="audit__who">
         <Badge size="small" variation={ROLE_TONE[event.actor.role]}>{roleWords(event.actor.role)}</Badge> {event.actor.name ?? event.actor.email ?? (event.actor.sub === 'system' ? 'System' : 'Unknown User')} · <time dateTime={event.at}>{when(event.at)}</time>
-        {event.storedSchemaVersion > 0 ? <span className="audit__schema"> · schema v{event.storedSchemaVersion}</span> : null}
       </div>
       {event.changes.length > 0 ? (
-        <ul className="audit__changes">
-          {event.changes.slice(0, 8).map((change) => (
-            <li key={change.path}>
-              <code>{change.path}</code>: <del title={short(change.before)}>{readable(change.before)}</del> → <ins title={short(change.after)}>{readable(change.after)}</ins>
-            </li>
-          ))}
-          {event.changes.length > 8 ? <li>… {event.changes.length - 8} more changes</li> : null}
-        </ul>
+        <>
+          <ul className="audit__sentences">
+            {event.changes.some((change) => change.path === 'exists' && change.after === true) ? <li>Created</li> : null}
+            {event.changes
+              .filter((change) => FIELD_WORDS[change.path])
+              .slice(0, 8)
+              .map((change) => (
+                <li key={change.path}>
+                  {FIELD_WORDS[change.path]}: <del title={short(change.before)}>{readable(change.before)}</del> → <ins title={short(change.after)}>{readable(change.after)}</ins>
+                </li>
+              ))}
+          </ul>
+          {/* Ids, stored paths and the schema version are for engineers: behind 'Details'. */}
+          <details className="audit__details">
+            <summary>Details</summary>
+            <ul className="audit__changes">
+              {event.changes.slice(0, 20).map((change) => (
+                <li key={change.path}>
+                  <code>{change.path}</code>: {short(change.before)} → {short(change.after)}
+                </li>
+              ))}
+              {event.changes.length > 20 ? <li>… {event.changes.length - 20} more changes</li> : null}
+            </ul>
+            {event.storedSchemaVersion > 0 ? <p className="audit__schema">Stored as schema v{event.storedSchemaVersion}</p> : null}
+          </details>
+        </>
       ) : (
-        <p className="audit__nochange">{describeChanges(event) || 'No visible change to the state'}</p>
+        <p className="audit__nochange">No visible change to the state</p>
       )}
     </li>
   );

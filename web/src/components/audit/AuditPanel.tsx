@@ -31,15 +31,19 @@ export function AuditPanel() {
             </option>
           ))}
         </SelectField>
-        <TextField
-          label="Or a stream id"
-          placeholder="user-…, team-…, project-…"
-          defaultValue={stream}
-          key={stream}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') choose((event.target as HTMLInputElement).value.trim());
-          }}
-        />
+        {/* An account's or a team's history, by its internal id: for engineers, behind 'Details'. */}
+        <details className="audit__details">
+          <summary>Details: open another history by its id</summary>
+          <TextField
+            label="History id"
+            placeholder="user-…, team-…, project-…"
+            defaultValue={stream}
+            key={stream}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') choose((event.target as HTMLInputElement).value.trim());
+            }}
+          />
+        </details>
       </Flex>
       {stream ? <AuditHistory key={stream} streamId={stream} /> : <p>Choose a project to see its history, verified event by event.</p>}
     </Flex>

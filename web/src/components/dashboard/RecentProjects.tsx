@@ -10,7 +10,7 @@ export const RECENT_PROJECTS = 5;
 export function RecentProjects({ projects, onOpen }: { projects: readonly ProjectCard[]; onOpen(project: ProjectCard): void }) {
   const recent = [...projects].sort((a, b) => ((a.created_at ?? '') < (b.created_at ?? '') ? 1 : -1)).slice(0, RECENT_PROJECTS);
   return (
-    <section aria-labelledby="recent-projects-heading">
+    <section aria-labelledby="recent-projects-heading" className="recent-projects">
       <Flex justifyContent="space-between" alignItems="center" marginBottom="small">
         <Heading level={2} fontSize="large" id="recent-projects-heading">
           Recent Projects

@@ -1,5 +1,6 @@
 import { Card, Flex, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useRecordWelcome } from '../../features/users/api/record-welcome.js';
 import type { MeResponse } from '../../lib/contracts.js';
 import { monthYear } from '../../lib/format.js';
 import { typeLabel } from '../../lib/projects.js';
@@ -48,32 +49,44 @@ export function WelcomeCard({ name, me, projectCount, planButton, firstVisit = f
   );
 }
 
-/** The accounts this device has greeted on their dashboard (space-separated subs, the latest 20). */
+/** The accounts this browser has greeted (space-separated subs, the latest 20): a cache of the account's own record. */
 const WELCOMED_KEY = 'dc_welcomed';
 
+function greetedHere(sub: string): boolean {
+  try {
+    return (localStorage.getItem(WELCOMED_KEY) ?? '').split(' ').includes(sub);
+  } catch {
+    return false;
+  }
+}
+
+function rememberGreeted(sub: string) {
+  try {
+    const seen = (localStorage.getItem(WELCOMED_KEY) ?? '').split(' ').filter((one) => one && one !== sub);
+    localStorage.setItem(WELCOMED_KEY, [...seen.slice(-19), sub].join(' '));
+  } catch {
+    // Private mode without storage: the account's record still answers.
+  }
+}
+
 /**
- * Whether this is the account's first visit to its dashboard (on this device): read once per
- * account, and remembered once the dashboard has shown, so a reload says 'Welcome back'.
+ * Whether this is the account's first visit to its dashboard: the account says so (`welcomed_at`,
+ * recorded on the server by POST /api/me/welcome), so a returning client on a new device is greeted
+ * as returning. This browser's memory only covers the moment before the record reaches the profile
+ * view (a reload straight after the first visit). Read once per account: the visit that records it
+ * still says 'Welcome', a reload 'Welcome back'.
  */
-export function useFirstVisit(sub: string | undefined): boolean {
-  // Read when the account is known (the session may still be loading at the first render), before
-  // the effect below records the visit.
-  const first = useMemo(() => {
-    if (!sub) return false;
-    try {
-      return !(localStorage.getItem(WELCOMED_KEY) ?? '').split(' ').includes(sub);
-    } catch {
-      return false;
-    }
-  }, [sub]);
+export function useFirstVisit(me: MeResponse | null): boolean {
+  const record = useRecordWelcome();
+  const sub = me?.user.id;
+  const welcomed = me ? me.user.welcomed_at !== null : null;
+  const [first, setFirst] = useState<{ sub: string; first: boolean } | null>(null);
   useEffect(() => {
-    if (!sub) return;
-    try {
-      const seen = (localStorage.getItem(WELCOMED_KEY) ?? '').split(' ').filter((one) => one && one !== sub);
-      localStorage.setItem(WELCOMED_KEY, [...seen.slice(-19), sub].join(' '));
-    } catch {
-      // Private mode without storage: every visit is greeted as a return.
-    }
-  }, [sub]);
-  return first;
+    if (!sub || welcomed === null || first?.sub === sub) return;
+    const isFirst = !welcomed && !greetedHere(sub);
+    setFirst({ sub, first: isFirst });
+    rememberGreeted(sub);
+    if (!welcomed) record.mutate(undefined, { onError: (error) => console.error('Could not record the welcome', error) });
+  }, [sub, welcomed, first?.sub, record]);
+  return first !== null && first.sub === sub ? first.first : false;
 }

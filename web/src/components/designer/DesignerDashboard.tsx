@@ -1,4 +1,7 @@
 import { Badge, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { ProjectsLoadError } from '../../features/projects/components/ProjectsLoadError.js';
+import { WaitingOnYou } from '../../features/projects/components/WaitingOnYou.js';
+import { designerWaiting } from '../../features/projects/components/waiting.js';
 import { useState } from 'react';
 import type { ProjectCard } from '../../lib/contracts.js';
 import { calendarDate, countByStatus, dueFlag, statusLabel } from '../../lib/projects.js';
@@ -15,7 +18,7 @@ const PRIORITY_VARIATION = { Urgent: 'error', Normal: 'info', Low: undefined } a
  * four counts, 'My Assigned Projects' (assigned by id or by e-mail) and the project dialog.
  */
 export function DesignerDashboard({ name }: { name: string | null | undefined }) {
-  const { projects, counts: whole, hasMore, loadingMore, loadMore } = useProjects();
+  const { projects, failed, retrying, reload, counts: whole, hasMore, loadingMore, loadMore } = useProjects();
   const [open, setOpen] = useState<ProjectCard | null>(null);
   // A notification's link (`?project=<id>`) opens that project's dialog.
   useProjectParam(projects, setOpen);
@@ -30,6 +33,7 @@ export function DesignerDashboard({ name }: { name: string | null | undefined })
 
   return (
     <Flex direction="column" gap="large">
+      <WaitingOnYou items={projects ? designerWaiting(projects) : null} />
       <Heading level={1} fontSize="xxl">
         Welcome back, {name || 'Designer'}
       </Heading>
@@ -47,7 +51,9 @@ export function DesignerDashboard({ name }: { name: string | null | undefined })
         <Heading level={2} fontSize="large" id="assigned-heading" marginBottom="small">
           My Assigned Projects
         </Heading>
-        {projects === null ? (
+        {failed ? (
+          <ProjectsLoadError retrying={retrying} onRetry={reload} />
+        ) : projects === null ? (
           <Flex justifyContent="center" padding="large">
             <Loader size="large" ariaLabel="Loading projects" />
           </Flex>

@@ -1,7 +1,7 @@
 import { Flex, SelectField, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ProjectCard, ProjectDetail } from '../../lib/contracts.js';
-import { DESIGNER_STATUS_OPTIONS, calendarDate, designerStatusValue, dueFlag, statusLabel } from '../../lib/projects.js';
+import { DESIGNER_STATUS_OPTIONS, calendarDate, dueFlag, statusLabel } from '../../lib/projects.js';
 import { ActivityPanel } from '../activity/ActivityPanel.js';
 import { ChecklistPanel } from '../checklist/ChecklistPanel.js';
 import { ClientPanel } from '../project/ClientPanel.js';
@@ -68,10 +68,15 @@ function DueDate({ due }: { due: string | null }) {
 function StatusSelector({ project, onChanged }: { project: ProjectDetail; onChanged(project: ProjectDetail): void }) {
   const update = useUpdateProject(project.id);
   const saving = update.isPending;
-  const [value, setValue] = useState(designerStatusValue(project.status));
+  // The selector shows where the project stands: a queued or delivered project reads 'Queued' or
+  // 'Delivered' (not selectable by a designer), so choosing In Progress is one real change.
+  const [value, setValue] = useState<ProjectDetail['status']>(project.status);
+  useEffect(() => setValue(project.status), [project.status]);
+  const current = (DESIGNER_STATUS_OPTIONS as readonly string[]).includes(value) ? null : value;
 
   async function change(next: ProjectDetail['status']) {
     const previous = value;
+    if (next === previous) return;
     setValue(next);
     try {
       const answer = await update.mutateAsync({ status: next });
@@ -86,6 +91,11 @@ function StatusSelector({ project, onChanged }: { project: ProjectDetail; onChan
 
   return (
     <SelectField label="Status" value={value} isDisabled={saving} onChange={(event) => void change(event.currentTarget.value as ProjectDetail['status'])} size="small">
+      {current ? (
+        <option value={current} disabled>
+          {statusLabel(current, 'designer')}
+        </option>
+      ) : null}
       {DESIGNER_STATUS_OPTIONS.map((status) => (
         <option key={status} value={status}>
           {statusLabel(status, 'designer')}

@@ -6,7 +6,12 @@ import { myProjectsQuery } from './api/get-my-projects.js';
 import { projectKeys } from './api/keys.js';
 
 export interface CallerProjects {
+  /** Null while loading, and when the list could not be loaded (then `failed`). */
   projects: ProjectCard[] | null;
+  /** The list could not be loaded (and none was loaded before): say so, never an empty account. */
+  failed: boolean;
+  /** Asking again after a failure. */
+  retrying: boolean;
   /** Projects per status of the whole list, when it is longer than a page (else count `projects`). */
   counts: Record<string, number> | null;
   /** True while there are older projects to load ('Load more'). */
@@ -20,7 +25,8 @@ export interface CallerProjects {
  * The caller's projects from GET /api/projects, newest first, a page at a time: one call (one
  * projection read per partition) for the screen's first page, no per-card requests; 'Load more'
  * brings the next page of a list longer than one. The live `projects` topic reads the loaded pages
- * again. Load failures are only logged (docs/product.md#messages, docs/product.md#messages): the list is then empty.
+ * again. A failed load is `failed` (the screen says 'We couldn't load your projects' with 'Try again'),
+ * never an empty list that reads as an empty account.
  */
 export function useProjects(): CallerProjects {
   const client = useQueryClient();
@@ -30,13 +36,14 @@ export function useProjects(): CallerProjects {
   }, [query.error]);
   const pages = query.data?.pages;
   const projects = useMemo(
-    () => (pages ? pages.reduce<ProjectCard[]>((list, page) => appendPage(list, page.projects), []) : query.isError ? [] : null),
-    [pages, query.isError],
+    () => (pages ? pages.reduce<ProjectCard[]>((list, page) => appendPage(list, page.projects), []) : null),
+    [pages],
   );
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: projectKeys.mine() }), [client]);
-  return { projects, counts: pages?.[0]?.counts ?? null, hasMore: !!hasNextPage, loadingMore: isFetchingNextPage, loadMore, reload };
+  const failed = !pages && query.isError;
+  return { projects, failed, retrying: failed && query.isFetching, counts: pages?.[0]?.counts ?? null, hasMore: !!hasNextPage, loadingMore: isFetchingNextPage, loadMore, reload };
 }

@@ -20,8 +20,14 @@ interface DrawingProps {
   fileId: string;
   fileName: string;
   notes: readonly ReviewNote[];
+  /** The version shown: notes from earlier ones are carried forward, marked with their version. */
+  shownVersion: number;
   pending: PinPoint | null;
   canPin: boolean;
+  /** 1 is 'Fit to width'; the pages are drawn again, sharper, at each whole step. */
+  zoom: number;
+  /** How many pages the file has, once known. */
+  onPages?(pages: number): void;
   onPin(point: PinPoint): void;
   onSelect(note: ReviewNote): void;
 }
@@ -49,6 +55,10 @@ function PdfDrawing({ url, ...props }: DrawingProps & { url: string }) {
   const { doc, error } = usePdf(url);
   const [aspects, setAspects] = useState<Record<number, number>>({});
   const [rendered, setRendered] = useState<Record<number, boolean>>({});
+  const { onPages } = props;
+  useEffect(() => {
+    if (doc) onPages?.(doc.numPages);
+  }, [doc, onPages]);
   if (error) return <Text color="font.error">{error}</Text>;
   if (!doc) return <PdfLoading />;
   const pages = Array.from({ length: doc.numPages }, (_, index) => index + 1);
@@ -60,6 +70,7 @@ function PdfDrawing({ url, ...props }: DrawingProps & { url: string }) {
           page={page}
           pages={doc.numPages}
           notes={props.notes.filter((note) => note.page === page)}
+          shownVersion={props.shownVersion}
           pending={props.pending}
           canPin={props.canPin}
           rendered={!!rendered[page]}
@@ -70,6 +81,7 @@ function PdfDrawing({ url, ...props }: DrawingProps & { url: string }) {
           <PdfCanvas
             doc={doc}
             page={page}
+            level={Math.min(3, Math.ceil(props.zoom))}
             onAspect={(aspect) => setAspects((known) => (known[page] === aspect ? known : { ...known, [page]: aspect }))}
             onRendered={() => setRendered((known) => ({ ...known, [page]: true }))}
           />
@@ -84,7 +96,7 @@ function ImageDrawing({ url, ...props }: DrawingProps & { url: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <Text color="font.error">Unable to open this image. Download it instead.</Text>;
   return (
-    <PinnablePage page={1} pages={1} notes={props.notes} pending={props.pending} canPin={props.canPin && loaded} rendered={loaded} onPin={props.onPin} onSelect={props.onSelect}>
+    <PinnablePage page={1} pages={1} notes={props.notes} shownVersion={props.shownVersion} pending={props.pending} canPin={props.canPin && loaded} rendered={loaded} onPin={props.onPin} onSelect={props.onSelect}>
       <img className="review-page__image" src={url} alt={props.fileName} draggable={false} onLoad={() => setLoaded(true)} onError={() => setFailed(true)} />
     </PinnablePage>
   );

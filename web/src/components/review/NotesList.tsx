@@ -9,6 +9,7 @@ import { longDate } from '../../lib/format.js';
  */
 export function NotesList({
   notes,
+  shownVersion,
   selected,
   canResolve,
   resolving,
@@ -16,6 +17,8 @@ export function NotesList({
   onReply,
 }: {
   notes: readonly ReviewNote[];
+  /** Notes of earlier versions in the list are open ones carried forward ('Open from v1'). */
+  shownVersion: number;
   selected: string | null;
   canResolve: boolean;
   resolving: string | null;
@@ -27,13 +30,13 @@ export function NotesList({
   return (
     <ol className="review-notes" aria-label="Notes">
       {[...notes]
-        .sort((a, b) => a.number - b.number)
+        .sort((a, b) => a.version - b.version || a.number - b.number)
         .map((note) => (
           <li
             key={note.note_id}
             id={`review-note-${note.note_id}`}
             tabIndex={-1}
-            aria-label={`Note ${note.number}`}
+            aria-label={note.version === shownVersion ? `Note ${note.number}` : `Note ${note.number} from v${note.version}`}
             className={`review-note${selected === note.note_id ? ' review-note--selected' : ''}${note.resolved ? ' review-note--resolved' : ''}`}
           >
             <span className="review-note__number" aria-hidden="true">
@@ -41,6 +44,11 @@ export function NotesList({
             </span>
             <div className="review-note__body">
               <div className="review-note__meta">
+                {note.version !== shownVersion ? (
+                  <Badge size="small" variation="warning">
+                    Open from v{note.version}
+                  </Badge>
+                ) : null}
                 <span>Page {note.page}</span>
                 {note.author_name ? <span>· {note.author_name}</span> : null}
                 <span>· {longDate(note.at)}</span>

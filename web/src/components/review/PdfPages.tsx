@@ -32,7 +32,7 @@ export function usePdf(url: string | undefined) {
 }
 
 /** One PDF page drawn with pdf.js, as wide as its column (sharp on high-density screens). */
-export function PdfCanvas({ doc, page, onAspect, onRendered }: { doc: PDFDocumentProxy; page: number; onAspect(aspect: number): void; onRendered(): void }) {
+export function PdfCanvas({ doc, page, level = 1, onAspect, onRendered }: { doc: PDFDocumentProxy; page: number; level?: number; onAspect(aspect: number): void; onRendered(): void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -44,7 +44,8 @@ export function PdfCanvas({ doc, page, onAspect, onRendered }: { doc: PDFDocumen
       if (cancelled || !target) return;
       const base = proxy.getViewport({ scale: 1 });
       onAspect(base.width / base.height);
-      const width = Math.min(1400, Math.max(320, target.parentElement?.clientWidth ?? 900));
+      // Zoomed in, the page is drawn again as wide as it now shows (a whole zoom step at a time).
+      const width = Math.min(1400 * level, Math.max(320, target.parentElement?.clientWidth ?? 900));
       const task = pdf.renderPage(proxy, target, width);
       cancelRender = () => task.cancel();
       await task.promise;
@@ -58,8 +59,8 @@ export function PdfCanvas({ doc, page, onAspect, onRendered }: { doc: PDFDocumen
       cancelled = true;
       cancelRender?.();
     };
-    // The callbacks only report; drawing again is for a new document or page.
-  }, [doc, page]);
+    // The callbacks only report; drawing again is for a new document, page or zoom step.
+  }, [doc, page, level]);
   if (failed) return <Text color="font.error">Unable to draw page {page}.</Text>;
   return <canvas ref={canvas} className="review-page__canvas" aria-hidden="true" />;
 }

@@ -18,6 +18,7 @@ export function PinnablePage({
   page,
   pages,
   notes,
+  shownVersion,
   pending,
   canPin,
   rendered,
@@ -29,6 +30,8 @@ export function PinnablePage({
   page: number;
   pages: number;
   notes: readonly ReviewNote[];
+  /** Notes of an earlier version (carried forward) are marked with it. */
+  shownVersion: number;
   pending: PinPoint | null;
   canPin: boolean;
   rendered: boolean;
@@ -66,22 +69,25 @@ export function PinnablePage({
             onKeyDown={pinFromKeyboard}
           />
         ) : null}
-        {notes.map((note) => (
-          <button
-            key={note.note_id}
-            type="button"
-            className={`review-pin${note.resolved ? ' review-pin--resolved' : ''}`}
-            style={{ left: `${note.x * 100}%`, top: `${note.y * 100}%` }}
-            aria-label={`Note ${note.number}${note.resolved ? ', resolved' : ''}`}
-            data-note={note.number}
-            onClick={(event) => {
-              event.stopPropagation();
-              onSelect(note);
-            }}
-          >
-            {note.number}
-          </button>
-        ))}
+        {notes.map((note) => {
+          const earlier = note.version !== shownVersion;
+          return (
+            <button
+              key={note.note_id}
+              type="button"
+              className={`review-pin${note.resolved ? ' review-pin--resolved' : ''}${earlier ? ' review-pin--carried' : ''}`}
+              style={{ left: `${note.x * 100}%`, top: `${note.y * 100}%` }}
+              aria-label={`Note ${note.number}${earlier ? ` from v${note.version}` : ''}${note.resolved ? ', resolved' : ''}`}
+              data-note={note.number}
+              onClick={(event) => {
+                event.stopPropagation();
+                onSelect(note);
+              }}
+            >
+              {earlier ? `v${note.version}·${note.number}` : note.number}
+            </button>
+          );
+        })}
         {pending && pending.page === page ? (
           <span className="review-pin review-pin--pending" style={{ left: `${pending.x * 100}%`, top: `${pending.y * 100}%` }} aria-hidden="true">
             +

@@ -1,5 +1,8 @@
 import { Badge, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
+import { ClientMessage, ReviewDecisionRecord } from '../../features/reviews/components/ReviewDecisionRecord.js';
+import { useDrawingZoom } from '../../features/reviews/components/useDrawingZoom.js';
+import { PageStrip, ZoomToolbar } from '../../features/reviews/components/ZoomToolbar.js';
 import type { ReviewNote } from '#features/reviews/contracts.js';
 import { ApiError } from '../../lib/api.js';
 import { Dialog } from '../../ui/Dialog.js';
@@ -29,12 +32,23 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
   const [pending, setPending] = useState<PinPoint | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const noteField = useRef<HTMLTextAreaElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const { zoom, zoomIn, zoomOut, fitToWidth } = useDrawingZoom(frame);
+  const [pageCount, setPageCount] = useState(1);
 
   const version = deliverable?.versions.find((candidate) => candidate.version === (chosen ?? deliverable.current_version)) ?? deliverable?.versions.at(-1);
   const title = version ? `${version.file_name} — v${version.version}` : 'Review';
   const isCurrent = !!deliverable && version?.version === deliverable.current_version;
   const canReview = !!review.data?.can_review && isCurrent;
-  const notes = deliverable && version ? deliverable.notes.filter((note) => note.version === version.version) : [];
+  const ownNotes = deliverable && version ? deliverable.notes.filter((note) => note.version === version.version) : [];
+  // A note still open on an earlier version carries forward ('Open from v1') until it is resolved.
+  const carried = deliverable && version ? deliverable.notes.filter((note) => note.version < version.version && !note.resolved) : [];
+  const notes = [...carried, ...ownNotes];
+  const decision = deliverable?.decisions.find((candidate) => candidate.version === version?.version) ?? null;
+  // The client's latest written message up to the version shown (a later version still shows it).
+  const message = deliverable?.decisions.filter((candidate) => candidate.summary && candidate.version <= (version?.version ?? 0)).at(-1) ?? null;
+  const goToPage = (page: number) =>
+    frame.current?.querySelector(`[data-page="${page}"]`)?.scrollIntoView({ block: 'start', inline: 'nearest', behavior: 'smooth' });
   const pendingAction = action.isPending ? action.variables?.action : undefined;
 
   const select = (note: ReviewNote) => {
@@ -104,18 +118,29 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
         <Text color="font.error">{review.isError ? 'Unable to load the review.' : 'This deliverable is no longer here.'}</Text>
       ) : (
         <div className="review-viewer">
-          <div className="review-viewer__drawing" aria-label="Drawing" role="region">
-            <Drawing
-              key={version.file_id}
-              projectId={projectId}
-              fileId={version.file_id}
-              fileName={version.file_name}
-              notes={notes}
-              pending={pending}
-              canPin={canReview}
-              onPin={pin}
-              onSelect={select}
-            />
+          <div className="review-viewer__stage">
+            <div className="review-viewer__tools">
+              <ZoomToolbar zoom={zoom} onZoomIn={zoomIn} onZoomOut={zoomOut} onFit={fitToWidth} />
+              <PageStrip pages={pageCount} onGoTo={goToPage} />
+            </div>
+            <div ref={frame} className="review-viewer__drawing" aria-label="Drawing" role="region" style={{ '--review-zoom': zoom } as CSSProperties}>
+              <div className="review-viewer__pages">
+                <Drawing
+                  key={version.file_id}
+                  projectId={projectId}
+                  fileId={version.file_id}
+                  fileName={version.file_name}
+                  notes={notes}
+                  shownVersion={version.version}
+                  pending={pending}
+                  canPin={canReview}
+                  zoom={zoom}
+                  onPages={setPageCount}
+                  onPin={pin}
+                  onSelect={select}
+                />
+              </div>
+            </div>
           </div>
           <aside className="review-viewer__side" aria-label="Review notes">
             <Flex gap="xs" alignItems="center" wrap="wrap">
@@ -145,14 +170,16 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
                 <Badge size="small">Earlier version</Badge>
               )}
             </Flex>
+            {message ? <ClientMessage decision={message} shownVersion={version.version} /> : null}
             <Heading level={3} fontSize="medium">
               Notes <Badge size="small">{notes.length}</Badge>
             </Heading>
-            <NotesList notes={notes} selected={selected} canResolve={!!review.data?.can_respond} resolving={pendingAction === 'resolve' ? ((action.variables as { note_id?: string }).note_id ?? null) : null} onResolve={(note) => void resolve(note)} onReply={reply} />
+            <NotesList notes={notes} shownVersion={version.version} selected={selected} canResolve={!!review.data?.can_respond} resolving={pendingAction === 'resolve' ? ((action.variables as { note_id?: string }).note_id ?? null) : null} onResolve={(note) => void resolve(note)} onReply={reply} />
             {canReview ? <NoteForm ref={noteField} pending={pending} busy={pendingAction === 'pin_note'} onAdd={addNote} onCancel={() => setPending(null)} /> : null}
-            {canReview && deliverable.status !== 'approved' ? (
+            {decision ? <ReviewDecisionRecord decision={decision} /> : null}
+            {canReview && !decision && deliverable.status !== 'approved' ? (
               <DecisionForm
-                noteCount={notes.length}
+                noteCount={ownNotes.filter((note) => !note.resolved).length}
                 busy={pendingAction === 'approve' || pendingAction === 'request_changes' ? pendingAction : null}
                 onApprove={() => void decide('approve')}
                 onRequestChanges={(summary) => void decide('request_changes', summary)}
