@@ -24,7 +24,7 @@ function preloadLandingChunk(): Plugin {
       order: 'post',
       handler(_html, context) {
         const landing = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/web/src/routes/landing.tsx'),
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/web/src/app/screens/landing.tsx'),
         );
         return landing ? [{ tag: 'link', attrs: { rel: 'modulepreload', href: `/${landing.fileName}` }, injectTo: 'head' }] : [];
       },
@@ -47,7 +47,7 @@ export default defineConfig({
         // The entry is the only file called index-*.js; shared and route chunks carry their own names.
         entryFileNames: 'assets/index-[hash].js',
         chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.includes('/web/src/routes/')
+          /\/web\/src\/(features\/[^/]+\/routes|app\/screens)\//.test(chunk.facadeModuleId ?? '')
             ? 'assets/route-[name]-[hash].js'
             : 'assets/chunk-[name]-[hash].js',
         // Amplify UI in one file: split per primitive, the first screen fetched some twenty small

@@ -10,4 +10,4 @@ export type {
   ProjectResponse,
   SubmitProjectBody,
 } from '../../../functions/features/projects/contracts.js';
-export type { ProjectCategory, ProjectStatus, SystemRole, UserType } from '../../../shared/vocabulary.js';
+export type { ProjectCategory, ProjectStatus, SystemRole, UserType } from '#shared/vocabulary.js';

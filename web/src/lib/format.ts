@@ -1,5 +1,5 @@
 /** Display helpers shared by the screens. Pure functions, no React. */
-export { humanize } from '../../../shared/vocabulary.js';
+export { humanize } from '#shared/vocabulary.js';
 
 /** Up to two initials from a name, else from the e-mail's local part. */
 export function initials(name: string | null | undefined, email?: string | null): string {

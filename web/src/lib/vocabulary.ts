@@ -2,10 +2,10 @@
  * The studio's words for every value the system stores: one place the screens take them from, so
  * no screen shows `in_progress`, `single_family` or `fix_flipper`. Plain functions, no React.
  */
-import { propertyTypeLabel } from '../../../shared/intake-options.js';
-import { humanize } from '../../../shared/vocabulary.js';
+import { propertyTypeLabel } from '#shared/intake-options.js';
+import { humanize } from '#shared/vocabulary.js';
 
-export { statusLabel, type StatusAudience } from './projects.js';
+export { statusLabel, type StatusAudience } from '../features/projects/api/projects.js';
 
 /** A property type as the wizard names it (shared/intake-options.ts), so a card says what the client picked. */
 export function propertyTypeWords(value: string | null | undefined): string {

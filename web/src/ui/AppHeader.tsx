@@ -1,12 +1,12 @@
 import { Avatar, Flex } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
-import { NotificationBell } from '../components/notifications/NotificationBell.js';
-import { toast } from '../components/toast/use-toast.js';
+import { NotificationBell } from '../features/notifications/components/NotificationBell.js';
+import { toast } from './toast/use-toast.js';
 import { errorMessage } from '../lib/errors.js';
 import { initials } from '../lib/format.js';
-import { hasRole } from '../lib/roles.js';
-import { useSession } from '../lib/session.js';
+import { hasRole } from '../app/auth/roles.js';
+import { useSession } from '../app/auth/session.js';
 import { Logo } from './Logo.js';
 
 export interface AppHeaderProps {

@@ -1,7 +1,7 @@
 import { useLayoutEffect } from 'react';
-import { ProveEmailDialog } from '../../components/account/ProveEmailDialog.js';
+import { ProveEmailDialog } from '../../features/users/components/ProveEmailDialog.js';
 import { Outlet } from 'react-router-dom';
-import { QueryShell } from '../../lib/query/QueryShell.js';
+import { QueryShell } from '../../app/query/QueryShell.js';
 import '@fontsource-variable/plus-jakarta-sans/wght.css';
 import './styles.js';
 // The brand theme, built from theme.ts with Amplify UI's createTheme at build time (web/build/amplify-theme.ts).

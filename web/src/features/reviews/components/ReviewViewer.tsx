@@ -1,0 +1,171 @@
+import { Badge, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import { useRef, useState } from 'react';
+import type { ReviewNote } from '../../../../../functions/features/reviews/contracts.js';
+import { ApiError } from '../../../app/api.js';
+import { Dialog } from '../../../ui/Dialog.js';
+import { toast } from '../../../ui/toast/use-toast.js';
+import { DecisionForm } from './DecisionForm.js';
+import { Drawing } from './Drawing.js';
+import { NoteForm } from './NoteForm.js';
+import { NotesList } from './NotesList.js';
+import type { PinPoint } from './PinnablePage.js';
+import { STATUS_LABELS, STATUS_TONES, useProjectReview, useReviewAction } from '../api/review-api.js';
+import './review.css';
+
+const failed = (error: unknown) =>
+  toast({ title: 'Error', description: error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.', variant: 'destructive' });
+
+export interface ReviewViewerProps {
+  projectId: string;
+  deliverableId: string;
+  onClose(): void;
+}
+
+function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
+  const review = useProjectReview(projectId);
+  const action = useReviewAction(projectId);
+  const deliverable = review.data?.deliverables.find((candidate) => candidate.deliverable_id === deliverableId);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [pending, setPending] = useState<PinPoint | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const noteField = useRef<HTMLTextAreaElement>(null);
+
+  const version = deliverable?.versions.find((candidate) => candidate.version === (chosen ?? deliverable.current_version)) ?? deliverable?.versions.at(-1);
+  const title = version ? `${version.file_name} — v${version.version}` : 'Review';
+  const isCurrent = !!deliverable && version?.version === deliverable.current_version;
+  const canReview = !!review.data?.can_review && isCurrent;
+  const notes = deliverable && version ? deliverable.notes.filter((note) => note.version === version.version) : [];
+  const pendingAction = action.isPending ? action.variables?.action : undefined;
+
+  const select = (note: ReviewNote) => {
+    setSelected(note.note_id);
+    const item = document.getElementById(`review-note-${note.note_id}`);
+    item?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    item?.focus({ preventScroll: true });
+  };
+  const pin = (point: PinPoint) => {
+    setPending(point);
+    // The field takes focus so the note is typed at once (from the keyboard as from a click).
+    requestAnimationFrame(() => noteField.current?.focus({ preventScroll: window.matchMedia('(max-width: 48rem)').matches }));
+  };
+
+  async function addNote(text: string): Promise<boolean> {
+    if (!deliverable || !version || !pending) return false;
+    try {
+      await action.mutateAsync({ action: 'pin_note', deliverable_id: deliverable.deliverable_id, version: version.version, page: pending.page, x: pending.x, y: pending.y, text });
+      setPending(null);
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  }
+
+  async function decide(decision: 'approve' | 'request_changes', summary?: string) {
+    if (!deliverable || !version) return;
+    try {
+      if (decision === 'approve') {
+        await action.mutateAsync({ action: 'approve', deliverable_id: deliverable.deliverable_id, version: version.version });
+        toast({ title: 'Deliverable approved', description: title });
+      } else {
+        await action.mutateAsync({ action: 'request_changes', deliverable_id: deliverable.deliverable_id, version: version.version, ...(summary ? { summary } : {}) });
+        toast({ title: 'Changes requested', description: title });
+      }
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  async function reply(note: ReviewNote, text: string): Promise<boolean> {
+    try {
+      await action.mutateAsync({ action: 'reply', note_id: note.note_id, text });
+      return true;
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+  }
+
+  async function resolve(note: ReviewNote) {
+    try {
+      await action.mutateAsync({ action: 'resolve', note_id: note.note_id });
+    } catch (error) {
+      failed(error);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={title} description="Review">
+      {review.isPending ? (
+        <Flex justifyContent="center" padding="large">
+          <Loader size="large" ariaLabel="Loading the review" />
+        </Flex>
+      ) : !deliverable || !version ? (
+        <Text color="font.error">{review.isError ? 'Unable to load the review.' : 'This deliverable is no longer here.'}</Text>
+      ) : (
+        <div className="review-viewer">
+          <div className="review-viewer__drawing" aria-label="Drawing" role="region">
+            <Drawing
+              key={version.file_id}
+              projectId={projectId}
+              fileId={version.file_id}
+              fileName={version.file_name}
+              notes={notes}
+              pending={pending}
+              canPin={canReview}
+              onPin={pin}
+              onSelect={select}
+            />
+          </div>
+          <aside className="review-viewer__side" aria-label="Review notes">
+            <Flex gap="xs" alignItems="center" wrap="wrap">
+              {deliverable.versions.length > 1 ? (
+                <SelectField
+                  label="Version"
+                  size="small"
+                  value={String(version.version)}
+                  onChange={(event) => {
+                    setChosen(Number(event.currentTarget.value));
+                    setPending(null);
+                  }}
+                >
+                  {deliverable.versions.map((candidate) => (
+                    <option key={candidate.version} value={candidate.version}>
+                      v{candidate.version}
+                      {candidate.version === deliverable.current_version ? ' (current)' : ''}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : null}
+              {isCurrent ? (
+                <Badge size="small" variation={STATUS_TONES[deliverable.status]}>
+                  {STATUS_LABELS[deliverable.status]}
+                </Badge>
+              ) : (
+                <Badge size="small">Earlier version</Badge>
+              )}
+            </Flex>
+            <Heading level={3} fontSize="medium">
+              Notes <Badge size="small">{notes.length}</Badge>
+            </Heading>
+            <NotesList notes={notes} selected={selected} canResolve={!!review.data?.can_respond} resolving={pendingAction === 'resolve' ? ((action.variables as { note_id?: string }).note_id ?? null) : null} onResolve={(note) => void resolve(note)} onReply={reply} />
+            {canReview ? <NoteForm ref={noteField} pending={pending} busy={pendingAction === 'pin_note'} onAdd={addNote} onCancel={() => setPending(null)} /> : null}
+            {canReview && deliverable.status !== 'approved' ? (
+              <DecisionForm
+                noteCount={notes.length}
+                busy={pendingAction === 'approve' || pendingAction === 'request_changes' ? pendingAction : null}
+                onApprove={() => void decide('approve')}
+                onRequestChanges={(summary) => void decide('request_changes', summary)}
+              />
+            ) : null}
+          </aside>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+/** The review viewer (loaded with React.lazy when a review opens: pdf.js and this code stay out of the screens' chunks). */
+export default function ReviewViewer(props: ReviewViewerProps) {
+  return <Viewer {...props} />;
+}

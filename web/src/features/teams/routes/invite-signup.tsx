@@ -1,0 +1,209 @@
+import { Button, Card, Flex, Heading, Link, Loader, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  FIX_ERRORS_MESSAGE,
+  signInWithInviteHref,
+  validateInviteSignup,
+  type InviteSignupErrors,
+  type InviteSignupValues,
+} from '../components/invite-signup-form.js';
+import { INVALID_INVITE_MESSAGE, teamApi, type InviteDetailsResponse } from '../api/team-api.js';
+import { toast } from '../../../ui/toast/use-toast.js';
+import { ApiError } from '../../../app/api.js';
+import { signInWithPassword, signUpClient, preloadAuth } from '../../../app/auth/auth-session.js';
+import { errorMessage } from '../../../lib/errors.js';
+import { useSession } from '../../../app/auth/session.js';
+import { Logo } from '../../../ui/Logo.js';
+import { Page } from '../../../ui/Page.js';
+import '../components/team.css';
+
+/** Spec/2 §9: a 1 second wait follows account creation before the invitation is accepted. */
+const AFTER_SIGN_UP_WAIT_MS = 1_000;
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Invite-signup (/invite-signup?token=): 'Join {team}' for someone without an account. Creates the
+ * account, waits a second, signs in, accepts the invitation and goes to the dashboard. A visitor
+ * who is already signed in goes straight to /accept-invite.
+ */
+export default function InviteSignupScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const { user, loading, refresh } = useSession();
+  // The invitation is checked on each visit, never answered from an earlier one.
+  const invite = useQuery({ queryKey: ['team-invite', token] as const, queryFn: () => teamApi.inviteDetails(token!), enabled: !!token, gcTime: 0 });
+  const details: InviteDetailsResponse | null = invite.data ?? null;
+  const refused = invite.error instanceof ApiError && invite.error.message === INVALID_INVITE_MESSAGE;
+  const detailsError = invite.error && !refused ? errorMessage(invite.error) : null;
+  const [values, setValues] = useState<InviteSignupValues>({ email: '', name: '', phone: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<InviteSignupErrors>({});
+  const [busy, setBusy] = useState(false);
+  /** True from the moment this screen signs the new account in: the session change is ours. */
+  const inFlow = useRef(false);
+
+  useEffect(() => {
+    if (!token || loading || inFlow.current) return;
+    if (user) navigate(`/accept-invite?token=${encodeURIComponent(token)}`, { replace: true });
+  }, [token, user, loading, navigate]);
+
+  const invitedEmail = invite.data?.invitedEmail;
+  useEffect(() => {
+    if (invitedEmail !== undefined) setValues((current) => ({ ...current, email: invitedEmail }));
+  }, [invitedEmail]);
+  useEffect(() => {
+    if (!refused) return;
+    toast({ title: INVALID_INVITE_MESSAGE, variant: 'destructive' });
+    navigate('/auth', { replace: true });
+  }, [refused, navigate]);
+
+  const set = (field: keyof InviteSignupValues) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!token || !details) return;
+    const found = validateInviteSignup(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast({ title: FIX_ERRORS_MESSAGE, variant: 'destructive' });
+      return;
+    }
+    setBusy(true);
+    inFlow.current = true;
+    try {
+      try {
+        await signUpClient({ fullName: values.name.trim(), company: '', phone: values.phone.trim(), userType: 'architect', email: details.invitedEmail, password: values.password, inviteToken: token });
+      } catch (error) {
+        toast({ title: 'Account creation failed', description: errorMessage(error), variant: 'destructive' });
+        inFlow.current = false;
+        setBusy(false);
+        return;
+      }
+      toast({ title: 'Account created successfully!' });
+      await wait(AFTER_SIGN_UP_WAIT_MS);
+      await signInWithPassword({ email: details.invitedEmail, password: values.password, persistent: true });
+      await refresh();
+    } catch (error) {
+      toast({ title: 'Failed to create account', description: errorMessage(error), variant: 'destructive' });
+      inFlow.current = false;
+      setBusy(false);
+      return;
+    }
+    try {
+      await teamApi.acceptInvite(token);
+      toast({ title: 'Successfully joined the team!' });
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      toast({ title: 'Failed to accept invitation', description: errorMessage(error), variant: 'destructive' });
+      navigate(`/accept-invite?token=${encodeURIComponent(token)}`, { replace: true });
+    }
+  }
+
+  if (!token) {
+    return (
+      <Page title="Join Your Team" width="narrow">
+        <Flex direction="column" paddingBlock="xxl">
+          <Card variation="elevated" padding="xl" className="invite-page">
+            <Flex direction="column" alignItems="center" gap="medium">
+              <Heading level={1} fontSize="xl">
+                Invalid invitation link
+              </Heading>
+              <Text color="font.secondary">Open the link from your invitation e-mail again, or ask your team admin for a new invitation.</Text>
+              <Link as={RouterLink} to="/auth">
+                Go to sign in
+              </Link>
+            </Flex>
+          </Card>
+        </Flex>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={details ? `Join ${details.teamName}` : 'Join Your Team'} width="narrow">
+      <Flex direction="column" gap="large" paddingBlock="xl">
+        <RouterLink to="/" className="app-header__brand" style={{ alignSelf: 'center' }}>
+          <Logo size={34} className="app-header__logo" />
+          Design Club
+        </RouterLink>
+        <Card variation="elevated" padding="xl">
+          {!details ? (
+            detailsError ? (
+              <Flex direction="column" gap="small" role="alert">
+                <Heading level={1} fontSize="xl">
+                  We could not load this invitation
+                </Heading>
+                <Text>{detailsError}</Text>
+              </Flex>
+            ) : (
+              <Flex justifyContent="center" padding="large">
+                <Loader size="large" ariaLabel="Loading invitation" />
+              </Flex>
+            )
+          ) : (
+            <Flex direction="column" gap="large">
+              <Flex direction="column" gap="xs">
+                <Heading level={1} fontSize="xl">
+                  Join {details.teamName}
+                </Heading>
+                <Text color="font.secondary">{details.inviterName} invited you to collaborate</Text>
+              </Flex>
+              <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} onFocus={preloadAuth} noValidate>
+                <TextField label="Email" name="email" type="email" value={values.email} isReadOnly hasError={!!errors.email} errorMessage={errors.email} />
+                <TextField label="Full Name" name="name" autoComplete="name" isRequired value={values.name} onChange={set('name')} hasError={!!errors.name} errorMessage={errors.name} />
+                <TextField
+                  label="Phone (optional)"
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  value={values.phone}
+                  onChange={set('phone')}
+                  hasError={!!errors.phone}
+                  errorMessage={errors.phone}
+                />
+                <PasswordField
+                  label="Password"
+                  name="password"
+                  autoComplete="new-password"
+                  descriptiveText="Minimum 12 characters"
+                  hideShowPassword
+                  isRequired
+                  value={values.password}
+                  onChange={set('password')}
+                  hasError={!!errors.password}
+                  errorMessage={errors.password}
+                />
+                <PasswordField
+                  label="Confirm Password"
+                  name="confirm_password"
+                  autoComplete="new-password"
+                  hideShowPassword
+                  isRequired
+                  value={values.confirmPassword}
+                  onChange={set('confirmPassword')}
+                  hasError={!!errors.confirmPassword}
+                  errorMessage={errors.confirmPassword}
+                />
+                <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText="Creating account…">
+                  Create Account &amp; Join Team
+                </Button>
+              </Flex>
+              <Text textAlign="center" fontSize="small">
+                Already have an account?{' '}
+                <Link as={RouterLink} to={signInWithInviteHref(token)}>
+                  Sign in
+                </Link>
+              </Text>
+            </Flex>
+          )}
+        </Card>
+      </Flex>
+    </Page>
+  );
+}
