@@ -46,7 +46,7 @@ export const MOVES = [
   [`${S}/lib/public-paths.ts`, `${S}/app/public-paths.ts`],
   [`${S}/lib/query`, `${S}/app/query`],
   [`${S}/routes/admin.tsx`, `${S}/app/screens/admin.tsx`],
-  [`${S}/components/admin/admin.css`, `${S}/app/screens/admin.css`],
+  [`${S}/components/admin/admin.css`, `${S}/ui/admin.css`],
   [`${S}/routes/landing.tsx`, `${S}/app/screens/landing.tsx`],
   [`${S}/routes/not-found.tsx`, `${S}/app/screens/not-found.tsx`],
   [`${S}/components/landing`, `${S}/app/landing`],

@@ -10,13 +10,13 @@ import { ProjectsTab } from '../../features/projects/components/ProjectsTab.js';
 import { SignOutDesignersButton } from '../../features/designers/components/SignOutDesignersButton.js';
 import { UsersTab } from '../../features/users/components/UsersTab.js';
 import { useDesignerOptions } from '../../features/designers/api/use-designers.js';
-import './admin.css';
+import '../../ui/admin.css';
 import { AuditPanel } from '../../features/audit/components/AuditPanel.js';
 import { SyncSubscriptionsButton } from '../../features/billing/components/SyncSubscriptionsButton.js';
 import { toast } from '../../ui/toast/use-toast.js';
 import { ApiError } from '../api.js';
 import { meQuery } from '../../features/users/api/get-me.js';
-import { adminKeys } from '../../features/users/api/admin-keys.js';
+import { userKeys } from '../../features/users/api/keys.js';
 import type { MeResponse } from '../../lib/contracts.js';
 import { AppHeader } from '../../ui/AppHeader.js';
 import { Page } from '../../ui/Page.js';
@@ -95,7 +95,7 @@ export default function AdminScreen() {
               <Text color="font.secondary">Review and assign projects, moderate comments, follow activity and manage users.</Text>
             </div>
             <Flex gap="small" wrap="wrap">
-              <SyncSubscriptionsButton onSynced={() => void client.invalidateQueries({ queryKey: adminKeys.users() })} />
+              <SyncSubscriptionsButton onSynced={() => void client.invalidateQueries({ queryKey: userKeys.list() })} />
               <SignOutDesignersButton />
               <Button as={RouterLink} to="/admin/designer-management" variation="primary">
                 Designer Management

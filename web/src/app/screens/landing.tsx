@@ -41,7 +41,7 @@ export default function LandingScreen() {
       navigate(signInPathFor({ pathname: '/pricing', search: '' }));
       return;
     }
-    void openInNewTab(async () => (await import('../../features/billing/api/billing-api.js')).checkoutUrl(tier));
+    void openInNewTab(async () => (await import('../../features/billing/api/checkout-url.js')).checkoutUrl(tier));
   }
 
   return (

@@ -1,6 +1,11 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { listActivity, type ActivityType } from '../../projects/api/admin-api.js';
-import { adminKeys } from '../../users/api/admin-keys.js';
+import type { ActivityType, GlobalActivityResponse } from '../../../../../functions/features/users/admin-contracts.js';
+import { api } from '../../../app/api.js';
+import { queryString } from '../../../lib/query-string.js';
+import { activityKeys } from './keys.js';
+
+const listActivity = (q: string, type: ActivityType, cursor?: string) =>
+  api.get<GlobalActivityResponse>(`/activity${queryString({ q, type: type === 'all' ? undefined : type, cursor })}`);
 
 /**
  * The first page with something on it: a page of the log can come back empty when every entry on it
@@ -8,14 +13,16 @@ import { adminKeys } from '../../users/api/admin-keys.js';
  */
 async function firstPage(q: string, type: ActivityType) {
   let answer = await listActivity(q, type);
-  for (let hop = 0; hop < 5 && answer.activities.length === 0 && answer.next_cursor; hop += 1) answer = await listActivity(q, type, answer.next_cursor);
+  for (let hop = 0; hop < 5 && answer.activities.length === 0 && answer.next_cursor; hop += 1) {
+    answer = await listActivity(q, type, answer.next_cursor);
+  }
   return answer;
 }
 
 /** GET /api/activity: every project's activity, newest first, a page per cursor. */
 export const globalActivityQuery = (q: string, type: ActivityType) =>
   infiniteQueryOptions({
-    queryKey: adminKeys.activity(q, type),
+    queryKey: activityKeys.global(q, type),
     queryFn: ({ pageParam }) => (pageParam ? listActivity(q, type, pageParam) : firstPage(q, type)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? null,

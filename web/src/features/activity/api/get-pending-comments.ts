@@ -1,12 +1,14 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { listPendingComments } from '../../projects/api/admin-api.js';
-import { adminKeys } from '../../users/api/admin-keys.js';
+import type { ModerationResponse } from '../../../../../functions/features/activity/contracts.js';
+import { api } from '../../../app/api.js';
+import { queryString } from '../../../lib/query-string.js';
+import { activityKeys } from './keys.js';
 
 /** GET /api/moderation: every project's comments waiting for approval, a page per cursor. */
 export const pendingCommentsQuery = () =>
   infiniteQueryOptions({
-    queryKey: adminKeys.moderation(),
-    queryFn: ({ pageParam }) => listPendingComments(pageParam ?? undefined),
+    queryKey: activityKeys.moderation(),
+    queryFn: ({ pageParam }) => api.get<ModerationResponse>(`/moderation${queryString({ cursor: pageParam ?? undefined })}`),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? null,
     meta: { topics: ['moderation'] },

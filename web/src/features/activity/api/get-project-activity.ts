@@ -1,7 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { projectsApi } from '../../projects/api/projects.js';
-import { projectKeys, projectTopic } from '../../projects/api/keys.js';
+import type { ActivityResponse } from '../../../../../functions/features/activity/contracts.js';
+import { api } from '../../../app/api.js';
+import { projectKeys, projectPath, projectTopic } from '../../projects/api/keys.js';
 
-/** GET /api/projects/{id}/activity: the project's comments and activity log, newest first. */
+/** GET /api/projects/{id}/activity: the project's comments and activity log. */
 export const projectActivityQuery = (id: string) =>
-  queryOptions({ queryKey: projectKeys.activity(id), queryFn: () => projectsApi.activity(id), meta: { topics: [projectTopic(id)] } });
+  queryOptions({
+    queryKey: projectKeys.activity(id),
+    queryFn: () => api.get<ActivityResponse>(`${projectPath(id)}/activity`),
+    meta: { topics: [projectTopic(id)] },
+  });

@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ActivityEntryView, ActivityResponse, CommentView } from '../../../../../functions/features/activity/contracts.js';
 import { NOT_AUTHENTICATED, isUnauthenticated } from '../../../app/api.js';
-import { refreshUnlessLive } from '../../../app/query/client.js';
 import { projectActivityQuery } from '../api/get-project-activity.js';
 import { projectKeys } from '../../projects/api/keys.js';
-import { projectsApi } from '../../projects/api/projects.js';
+import { useModerateComment } from '../api/moderate-comment.js';
+import { usePostComment } from '../api/post-comment.js';
 import { useSession } from '../../../app/auth/session.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { CommentBox } from './CommentBox.js';
@@ -34,6 +34,8 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
   const client = useQueryClient();
   const key = projectKeys.activity(projectId);
   const feed = useQuery(projectActivityQuery(projectId));
+  const postComment = usePostComment(projectId);
+  const moderate = useModerateComment();
   const data: ActivityResponse | null = feed.data ?? (feed.isError ? { entries: [], comments: [] } : null);
   useEffect(() => {
     if (feed.error) console.error('Could not load the activity', feed.error);
@@ -43,10 +45,7 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
 
   async function post(content: string): Promise<boolean> {
     try {
-      const { comment } = await projectsApi.comment(projectId, content);
-      setData((current) => (current ? { ...current, comments: [comment, ...current.comments.filter((c) => c.id !== comment.id)] } : current));
-      // The moderation queue and the logs follow the live topics (asked now while the socket is down).
-      refreshUnlessLive([key]);
+      await postComment.mutateAsync(content);
       toast({ title: 'Comment posted' });
       return true;
     } catch (error) {
@@ -61,7 +60,7 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
     // The view changes at once; a failure reloads it.
     setData((current) => current && { ...current, comments: current.comments.map((c) => (c.id === comment.id ? { ...c, approved: true, approved_by: user?.sub ?? null, approved_at: new Date().toISOString() } : c)) });
     try {
-      await projectsApi.approve(comment.id, projectId);
+      await moderate.mutateAsync({ commentId: comment.id, projectId, decision: 'approve' });
       toast({ title: 'Comment approved' });
     } catch (error) {
       console.error('Could not approve the comment', error);
@@ -73,7 +72,7 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
   async function reject(comment: CommentView) {
     setData((current) => current && { ...current, comments: current.comments.filter((c) => c.id !== comment.id) });
     try {
-      await projectsApi.reject(comment.id, projectId);
+      await moderate.mutateAsync({ commentId: comment.id, projectId, decision: 'reject' });
       toast({ title: 'Comment rejected and removed' });
     } catch (error) {
       console.error('Could not reject the comment', error);

@@ -2,7 +2,7 @@ import { Badge, Card, Flex, Heading, Loader, SelectField, Text, TextField } from
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast/use-toast.js';
-import { type ActivityKind, type ActivityType, type GlobalActivity } from '../../projects/api/admin-api.js';
+import type { ActivityKind, ActivityType, GlobalActivity } from '../../../../../functions/features/users/admin-contracts.js';
 import { globalActivityQuery } from '../api/get-global-activity.js';
 import { DAY_GROUPS, activityTime, dayGroup } from '../../../lib/dates.js';
 import { appendPage } from '../../../lib/paging.js';

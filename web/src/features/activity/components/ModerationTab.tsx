@@ -2,9 +2,9 @@ import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/u
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast/use-toast.js';
-import { moderateComment, type CommentView } from '../../projects/api/admin-api.js';
-import type { ModerationResponse } from '../../../../../functions/features/activity/contracts.js';
-import { adminKeys } from '../../users/api/admin-keys.js';
+import type { CommentView, ModerationResponse } from '../../../../../functions/features/activity/contracts.js';
+import { activityKeys } from '../api/keys.js';
+import { useModerateComment } from '../api/moderate-comment.js';
 import { pendingCommentsQuery } from '../api/get-pending-comments.js';
 import { refreshUnlessLive } from '../../../app/query/client.js';
 import { projectKeys } from '../../projects/api/keys.js';
@@ -19,6 +19,7 @@ import { LoadMore } from '../../../ui/LoadMore.js';
 export function ModerationTab() {
   const client = useQueryClient();
   const pending = useInfiniteQuery(pendingCommentsQuery());
+  const moderate = useModerateComment();
   const [busy, setBusy] = useState<string | null>(null);
   const pages = pending.data?.pages;
   const comments: CommentView[] | null = pages ? pages.reduce<CommentView[]>((list, page) => appendPage(list, page.comments), []) : pending.isError ? [] : null;
@@ -39,7 +40,7 @@ export function ModerationTab() {
   async function decide(comment: CommentView, decision: 'approve' | 'reject') {
     setBusy(comment.id);
     // The comment leaves the list at once; the live `moderation` topic then confirms it.
-    client.setQueryData<InfiniteData<ModerationResponse, string | null>>(adminKeys.moderation(), (current) =>
+    client.setQueryData<InfiniteData<ModerationResponse, string | null>>(activityKeys.moderation(), (current) =>
       current && {
         ...current,
         pages: current.pages.map((page, index) => ({
@@ -50,13 +51,13 @@ export function ModerationTab() {
       },
     );
     try {
-      await moderateComment(comment.id, comment.project_id, decision);
+      await moderate.mutateAsync({ commentId: comment.id, projectId: comment.project_id, decision });
       toast({ title: decision === 'approve' ? 'Comment approved' : 'Comment rejected' });
       refreshUnlessLive([projectKeys.activity(comment.project_id)]);
     } catch (error) {
       console.error('Moderation failed', error);
       toast({ title: decision === 'approve' ? 'Failed to approve comment' : 'Failed to reject comment', variant: 'destructive' });
-      await client.invalidateQueries({ queryKey: adminKeys.moderation() });
+      await client.invalidateQueries({ queryKey: activityKeys.moderation() });
     } finally {
       setBusy(null);
     }

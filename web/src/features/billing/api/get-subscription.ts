@@ -1,7 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchSubscription } from './billing-api.js';
-
-export const billingKeys = { subscription: () => ['billing', 'subscription'] as const };
+import type { SubscriptionResponse } from '../../../../../functions/features/billing/contracts.js';
+import { api } from '../../../app/api.js';
+import { billingKeys } from './keys.js';
 
 /** GET /api/billing/subscription: the caller's plan (live topic `subscription`). */
-export const subscriptionQuery = () => queryOptions({ queryKey: billingKeys.subscription(), queryFn: fetchSubscription, meta: { topics: ['subscription'] } });
+export const subscriptionQuery = () =>
+  queryOptions({
+    queryKey: billingKeys.subscription(),
+    queryFn: () => api.get<SubscriptionResponse>('/billing/subscription'),
+    meta: { topics: ['subscription'] },
+  });

@@ -1,7 +1,7 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { portalUrl } from '../api/billing-api.js';
+import { portalUrl } from '../api/portal-url.js';
 import { subscriptionQuery } from '../api/get-subscription.js';
 import { openInNewTab } from './new-tab.js';
 

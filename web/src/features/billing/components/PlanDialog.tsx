@@ -2,7 +2,7 @@ import { Badge, Button, Heading, Text } from '@aws-amplify/ui-react';
 import { MOST_POPULAR_LABEL, PLANS, type Tier } from '#shared/plans.js';
 import { formatPrice } from '../../../lib/format.js';
 import { Dialog } from '../../../ui/Dialog.js';
-import { checkoutUrl } from '../api/billing-api.js';
+import { checkoutUrl } from '../api/checkout-url.js';
 import './billing.css';
 import { openInNewTab } from './new-tab.js';
 

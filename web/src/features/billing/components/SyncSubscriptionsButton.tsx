@@ -2,7 +2,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { toast } from '../../../ui/toast/use-toast.js';
-import { syncAllSubscriptions } from '../api/billing-api.js';
+import { useSyncSubscriptions } from '../api/sync-subscriptions.js';
 
 export const SYNC_CONFIRMATION = 'This will sync all user subscription statuses with Stripe. This may take a few moments. Continue?';
 
@@ -10,11 +10,12 @@ export const SYNC_CONFIRMATION = 'This will sync all user subscription statuses 
 export function SyncSubscriptionsButton({ onSynced }: { onSynced?(): void }) {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
+  const syncSubscriptions = useSyncSubscriptions();
 
   async function sync() {
     setBusy(true);
     try {
-      const report = await syncAllSubscriptions();
+      const report = await syncSubscriptions.mutateAsync();
       toast({
         title: `Subscription sync complete! Updated: ${report.updated}/${report.total} users`,
         description: `Errors: ${report.errors}`,

@@ -1,7 +1,7 @@
 import { Flex, Text } from '@aws-amplify/ui-react';
 import type { ProjectDetail } from '../../../lib/contracts.js';
 import { TaskMeta } from './TaskMeta.js';
-import { formatHours } from '../../projects/api/projects.js';
+import { formatHours } from '../../../lib/project-words.js';
 import { Dialog } from '../../../ui/Dialog.js';
 
 type Task = ProjectDetail['checklist'][number];

@@ -2,7 +2,8 @@ import { CheckboxField, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { ProjectDetail } from '../../../lib/contracts.js';
 import { TaskMeta } from './TaskMeta.js';
-import { formatHours, projectsApi } from '../../projects/api/projects.js';
+import { formatHours } from '../../../lib/project-words.js';
+import { useToggleTask } from '../api/toggle-task.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 
 type Task = ProjectDetail['checklist'][number];
@@ -23,6 +24,7 @@ export function ChecklistPanel({
   const [busy, setBusy] = useState<string | null>(null);
   // The box shows the new value at once; it goes back if the API refuses.
   const [optimistic, setOptimistic] = useState<Record<string, boolean>>({});
+  const toggleTask = useToggleTask(project.id);
   const tasks = [...project.checklist].sort((a, b) => a.order_index - b.order_index);
   const completed = tasks.filter((task) => task.completed).length;
 
@@ -32,7 +34,7 @@ export function ChecklistPanel({
     setBusy(task.checklist_id);
     setOptimistic((current) => ({ ...current, [task.checklist_id]: next }));
     try {
-      const answer = await projectsApi.toggleTask(project.id, task.checklist_id, next);
+      const answer = await toggleTask.mutateAsync({ taskId: task.checklist_id, completed: next });
       onChanged(answer.project);
       toast({ title: next ? 'Task completed' : 'Task reopened', description: task.task_name });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState, type SyntheticEvent } from 'react';
 import type { ProjectDetail } from '../../../lib/contracts.js';
-import { formatHours } from '../../projects/api/projects.js';
+import { formatHours } from '../../../lib/project-words.js';
 import { ChecklistDialog } from './ChecklistDialog.js';
 
 type Task = ProjectDetail['checklist'][number];

@@ -1,6 +1,6 @@
 import { Badge, Flex, Text } from '@aws-amplify/ui-react';
 import type { ProjectDetail } from '../../../lib/contracts.js';
-import { formatHours } from '../../projects/api/projects.js';
+import { formatHours } from '../../../lib/project-words.js';
 
 /** The right-hand side of a checklist row: 'Completed' when done, and the hours estimated. */
 export function TaskMeta({ task }: { task: Pick<ProjectDetail['checklist'][number], 'completed' | 'estimated_hours'> }) {

@@ -1,14 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DesignerRow } from '../../projects/api/admin-api.js';
-import { listDesigners } from '../../projects/api/admin-api.js';
-import { adminKeys } from '../../users/api/admin-keys.js';
+import type { DesignerRow, ListDesignersResponse } from '../../../../../functions/features/designers/contracts.js';
+import { api } from '../../../app/api.js';
+import { queryString } from '../../../lib/query-string.js';
+import { designerKeys } from './keys.js';
 
 /** Every designer (all pages of GET /api/designers, which names them). */
-export async function allDesigners(): Promise<DesignerRow[]> {
+async function allDesigners(): Promise<DesignerRow[]> {
   const rows: DesignerRow[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 50; page += 1) {
-    const answer = await listDesigners(cursor);
+    const answer = await api.get<ListDesignersResponse>(`/designers${queryString({ cursor })}`);
     rows.push(...answer.designers);
     cursor = answer.next_cursor;
     if (!cursor) break;
@@ -17,4 +18,4 @@ export async function allDesigners(): Promise<DesignerRow[]> {
 }
 
 /** Every designer, for the board's filters, bulk assignment and Designer Management. */
-export const designersQuery = () => queryOptions({ queryKey: adminKeys.designers(), queryFn: allDesigners, meta: { topics: ['designers'] } });
+export const designersQuery = () => queryOptions({ queryKey: designerKeys.all(), queryFn: allDesigners, meta: { topics: ['designers'] } });

@@ -1,10 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import type { DesignerRow } from '../../projects/api/admin-api.js';
+import type { DesignerRow } from '../../../../../functions/features/designers/contracts.js';
 import { designersQuery } from './get-designers.js';
-import { adminKeys } from '../../users/api/admin-keys.js';
-
-export { allDesigners } from './get-designers.js';
+import { designerKeys } from './keys.js';
 
 /** A designer to filter by or assign: registered ones by account id, pre-authorised ones by e-mail. */
 export interface DesignerOption {
@@ -41,6 +39,6 @@ export function useDesignerOptions(): { options: DesignerOption[]; failed: boole
   useEffect(() => {
     if (query.error) console.error('Could not load designers', query.error);
   }, [query.error]);
-  const reload = useCallback(() => void client.invalidateQueries({ queryKey: adminKeys.designers() }), [client]);
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: designerKeys.all() }), [client]);
   return { options, failed: query.isError, reload };
 }

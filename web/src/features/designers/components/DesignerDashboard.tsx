@@ -1,7 +1,8 @@
 import { Badge, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { ProjectCard } from '../../../lib/contracts.js';
-import { calendarDate, countByStatus, dueFlag, statusLabel } from '../../projects/api/projects.js';
+import { statusLabel } from '../../../lib/vocabulary.js';
+import { calendarDate, countByStatus, dueFlag } from '../../../lib/project-words.js';
 import { DesignerProjectDialog } from './DesignerProjectDialog.js';
 import { useProjects } from '../../projects/api/useProjects.js';
 import { useProjectParam } from '../../projects/api/use-project-param.js';

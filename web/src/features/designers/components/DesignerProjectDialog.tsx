@@ -1,7 +1,8 @@
 import { Flex, SelectField, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { ProjectCard, ProjectDetail } from '../../../lib/contracts.js';
-import { DESIGNER_STATUS_OPTIONS, calendarDate, designerStatusValue, dueFlag, statusLabel } from '../../projects/api/projects.js';
+import { statusLabel } from '../../../lib/vocabulary.js';
+import { DESIGNER_STATUS_OPTIONS, calendarDate, designerStatusValue, dueFlag } from '../../../lib/project-words.js';
 import { ActivityPanel } from '../../activity/components/ActivityPanel.js';
 import { ChecklistPanel } from '../../checklists/components/ChecklistPanel.js';
 import { ClientPanel } from '../../projects/components/ClientPanel.js';

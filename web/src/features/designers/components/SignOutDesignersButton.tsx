@@ -1,8 +1,8 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
+import { useRevokeDesignerSessions } from '../api/revoke-designer-sessions.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { toast } from '../../../ui/toast/use-toast.js';
-import { revokeDesignerSessions } from '../../projects/api/admin-api.js';
 
 export const SIGN_OUT_DESIGNERS_CONFIRMATION = 'Are you sure you want to sign out all designers? This will immediately end all active designer sessions.';
 
@@ -10,11 +10,12 @@ export const SIGN_OUT_DESIGNERS_CONFIRMATION = 'Are you sure you want to sign ou
 export function SignOutDesignersButton() {
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
+  const revoke = useRevokeDesignerSessions();
 
   async function signOutAll() {
     setBusy(true);
     try {
-      const report = await revokeDesignerSessions();
+      const report = await revoke.mutateAsync();
       const errors = report.errors.length;
       toast({ title: `Successfully signed out ${report.revoked} of ${report.total} designers`, description: `Errors: ${errors}` });
     } catch (error) {

@@ -2,10 +2,10 @@ import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { designersQuery } from '../api/get-designers.js';
-import { adminKeys } from '../../users/api/admin-keys.js';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { addDesigner, removeDesigner, resendDesignerInvite, setDesignerActive, type DesignerRow } from '../../projects/api/admin-api.js';
-import '../../../app/screens/admin.css';
+import { useQuery } from '@tanstack/react-query';
+import type { DesignerRow } from '../../../../../functions/features/designers/contracts.js';
+import { useAddDesigner, useRemoveDesigner, useResendDesignerInvite, useSetDesignerActive } from '../api/designer-changes.js';
+import '../../../ui/admin.css';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { ApiError } from '../../../app/api.js';
 import { errorMessage } from '../../../lib/errors.js';
@@ -25,7 +25,10 @@ const INVITATION_TEXT = { pending: 'Invitation pending', expired: 'Invitation ex
 /** Designer Management (/admin/designer-management): add by e-mail, activate or deactivate, remove. */
 export default function DesignerManagementScreen() {
   const { me } = useMe();
-  const client = useQueryClient();
+  const addDesigner = useAddDesigner();
+  const setDesignerActive = useSetDesignerActive();
+  const resendDesignerInvite = useResendDesignerInvite();
+  const removeDesigner = useRemoveDesigner();
   const list = useQuery(designersQuery());
   const designers: DesignerRow[] | null = list.data ?? (list.isError ? [] : null);
   const [email, setEmail] = useState('');
@@ -38,8 +41,6 @@ export default function DesignerManagementScreen() {
     console.error('Could not load designers', list.error);
     toast({ title: 'Failed to load designers', variant: 'destructive' });
   }, [list.error]);
-  // After a change here the list is read again (the other screens follow the `designers` topic).
-  const load = () => client.invalidateQueries({ queryKey: adminKeys.designers() });
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -54,13 +55,12 @@ export default function DesignerManagementScreen() {
     }
     setAdding(true);
     try {
-      const result = await addDesigner(value);
+      const result = await addDesigner.mutateAsync(value);
       // The spec's words, and what really happens: the role starts when the invitation's link is followed.
       const invited = result.invitation_sent ? ` An invitation was sent to ${value}: the designer role starts once its link is followed.` : '';
       toast({ title: 'Success', description: `${result.profile_exists ? 'Designer added to system.' : 'Designer can now register with this email.'}${invited}` });
       if (!result.invitation_sent) toast({ title: 'Invite created but email failed to send. Please try resending.', variant: 'destructive' });
       setEmail('');
-      await load();
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ALREADY_DESIGNER') {
         toast({ title: 'This email is already registered as a designer', variant: 'destructive' });
@@ -79,9 +79,8 @@ export default function DesignerManagementScreen() {
   async function toggle(designer: DesignerRow) {
     setBusy(designer.email);
     try {
-      await setDesignerActive(designer.email, !designer.active);
+      await setDesignerActive.mutateAsync({ email: designer.email, active: !designer.active });
       toast({ title: designer.active ? 'Designer deactivated successfully' : 'Designer reactivated successfully' });
-      await load();
     } catch (error) {
       console.error('Changing a designer failed', error);
       toast({ title: 'Failed to update designer status', variant: 'destructive' });
@@ -93,9 +92,8 @@ export default function DesignerManagementScreen() {
   async function resend(designer: DesignerRow) {
     setBusy(designer.email);
     try {
-      const result = await resendDesignerInvite(designer.email);
+      const result = await resendDesignerInvite.mutateAsync(designer.email);
       toast({ title: result.message });
-      await load();
     } catch (error) {
       console.error('Resending a designer invitation failed', error);
       const message = errorMessage(error);
@@ -110,10 +108,9 @@ export default function DesignerManagementScreen() {
     if (!designer) return;
     setBusy(designer.email);
     try {
-      await removeDesigner(designer.email);
+      await removeDesigner.mutateAsync(designer.email);
       toast({ title: 'Designer removed successfully' });
       setDeleting(null);
-      await load();
     } catch (error) {
       console.error('Removing a designer failed', error);
       toast({ title: 'Failed to remove designer', variant: 'destructive' });

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
+import { designerInviteQuery } from '../api/get-designer-invite.js';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AcceptDesignerInviteResponse, DesignerInviteDetailsResponse } from '../../../../../functions/features/designers/contracts.js';
@@ -26,13 +27,7 @@ export default function DesignerInviteScreen() {
   const token = params.get('token');
   const navigate = useNavigate();
   const { user, loading, refresh, signOut } = useSession();
-  const link = useQuery({
-    queryKey: ['designer-invite', token] as const,
-    queryFn: () => api.get<DesignerInviteDetailsResponse>(`/designer-invites/${encodeURIComponent(token!)}`),
-    enabled: !!token,
-    // A link is checked on each visit, never answered from an earlier one.
-    gcTime: 0,
-  });
+  const link = useQuery(designerInviteQuery(token));
   const details: Details = !token
     ? { status: 'error', message: INVALID_LINK }
     : link.data

@@ -1,13 +1,15 @@
 import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { formatFileSize, shortenFileName } from '#shared/uploads.js';
 import type { ProjectDetail } from '../../../lib/contracts.js';
 import { longDate } from '../../../lib/format.js';
 import { fileDownloadUrl, uploadProjectFile } from '../api/uploads.js';
 import { DeliverableItem } from '../../reviews/components/DeliverableItem.js';
 import { LazyReviewViewer } from '../../reviews/components/LazyReviewViewer.js';
-import { reviewKey, useProjectReview } from '../../reviews/api/review-api.js';
+import { projectReviewQuery } from '../../reviews/api/get-project-review.js';
+import { reviewKey } from '../../reviews/api/keys.js';
+import { refreshUnlessLive } from '../../../app/query/client.js';
 import { reviewSummaryOf } from '../../reviews/components/summary.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { UploadButton, toastUploadFailure } from './UploadButton.js';
@@ -72,15 +74,18 @@ export function FilesPanel(props: { project: ProjectDetail; canUpload?: boolean;
 function FilesPanelContent({ project, canUpload = false, onUploaded }: { project: ProjectDetail; canUpload?: boolean; onUploaded?(file: ProjectFile): void }) {
   const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
-  const queries = useQueryClient();
-  const review = useProjectReview(project.id);
+  const review = useQuery(projectReviewQuery(project.id));
   const files = [...project.files].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
 
-  // A file came or went (an upload here, a live reload of the project): the versions follow.
+  // A file came or went (an upload here, a live reload of the project): the versions follow. While the
+  // socket is up, the change that brought the file named the project's topic, which the review reads too.
   const fileCount = project.files.length;
+  const seenCount = useRef(fileCount);
   useEffect(() => {
-    void queries.invalidateQueries({ queryKey: reviewKey(project.id) });
-  }, [queries, project.id, fileCount]);
+    if (seenCount.current === fileCount) return;
+    seenCount.current = fileCount;
+    refreshUnlessLive([reviewKey(project.id)]);
+  }, [project.id, fileCount]);
 
   async function upload(file: File) {
     setUploading({ name: file.name, percent: 0 });

@@ -1,4 +1,4 @@
-import type { InsightsReport } from '../api/insights-api.js';
+import type { InsightsReport } from '../../../../../functions/features/insights/contracts.js';
 import { days, percent } from './format.js';
 
 /** The figures an owner asks first, as a description list. */

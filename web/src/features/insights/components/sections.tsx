@@ -4,7 +4,7 @@ import { BarsChart, LinesChart } from './charts.js';
 import { Figure } from './Figure.js';
 import type { Column } from './FigureTable.js';
 import { BASIS_LABEL, STATUS_LABEL, count, days, percent, weekLabel } from './format.js';
-import type { InsightsReport, TurnaroundRow } from '../api/insights-api.js';
+import type { InsightsReport, TurnaroundRow } from '../../../../../functions/features/insights/contracts.js';
 
 type Report = { report: InsightsReport };
 

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
+import { unsubscribeLinkQuery, unsubscribePath } from '../api/get-unsubscribe-link.js';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { api } from '../../../app/api.js';
@@ -17,9 +18,8 @@ export default function UnsubscribeScreen() {
   const [done, setDone] = useState<UnsubscribeResponse | null>(null);
   const [failed, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const path = `/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
-  // The link is checked on each visit, never answered from an earlier one.
-  const link = useQuery({ queryKey: ['unsubscribe', token] as const, queryFn: () => api.get<UnsubscribeResponse>(path), gcTime: 0 });
+  const path = unsubscribePath(token);
+  const link = useQuery(unsubscribeLinkQuery(token));
   const asked = link.data ?? null;
   const error = failed ?? (link.error ? errorMessage(link.error) : null);
 

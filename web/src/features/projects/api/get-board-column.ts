@@ -1,7 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { ProjectStatus } from '../../../lib/contracts.js';
 import { PROJECTS_TOPIC, projectKeys } from './keys.js';
-import { listProjects, type ProjectFilters } from './admin-api.js';
+import { listProjects } from './list-projects.js';
+import type { ProjectFilters } from './project-filters.js';
 
 /** Cards a column loads at a time ("Load more" at its foot brings the next ones). */
 export const BOARD_PAGE_SIZE = 25;

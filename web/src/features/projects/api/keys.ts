@@ -1,4 +1,4 @@
-import type { ProjectFilters } from './admin-api.js';
+import type { ProjectFilters } from './project-filters.js';
 import type { ProjectStatus } from '../../../lib/contracts.js';
 
 /**
@@ -23,3 +23,6 @@ export const projectKeys = {
 /** The live topics of one project's views, and of every project list. */
 export const projectTopic = (id: string) => `project:${id}`;
 export const PROJECTS_TOPIC = 'projects';
+
+/** The API path of one project (GET, PATCH, and the routes under it). */
+export const projectPath = (id: string) => `/projects/${encodeURIComponent(id)}`;

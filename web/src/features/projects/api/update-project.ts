@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProjectBody } from '../../../../../functions/features/projects/contracts.js';
-import type { ProjectDetail } from '../../../lib/contracts.js';
-import { projectsApi } from './projects.js';
+import type { ProjectResponse, UpdateProjectBody } from '../../../../../functions/features/projects/contracts.js';
+import { api } from '../../../app/api.js';
 import { refreshUnlessLive } from '../../../app/query/client.js';
-import { projectKeys } from './keys.js';
-import type { ProjectResponse } from '../../../../../functions/features/projects/contracts.js';
+import type { ProjectDetail } from '../../../lib/contracts.js';
+import { projectKeys, projectPath } from './keys.js';
 
 /**
  * A project the API answered with after a change: the dialog shows it at once; the lists follow the
@@ -20,5 +19,5 @@ export function useShowChangedProject() {
 
 /** PATCH /api/projects/{id}: status, designer, priority or due date. */
 export function useUpdateProject(id: string) {
-  return useMutation({ mutationFn: (change: UpdateProjectBody) => projectsApi.update(id, change) });
+  return useMutation({ mutationFn: (change: UpdateProjectBody) => api.patch<ProjectResponse>(projectPath(id), change) });
 }

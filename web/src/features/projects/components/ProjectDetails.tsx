@@ -2,10 +2,10 @@ import { Badge, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
 import type { ProjectDetail } from '../../../lib/contracts.js';
 import { longDate, propertyTypeLabel } from '../../../lib/format.js';
-import { calendarDate, turnaroundBusinessDays } from '../api/projects.js';
+import { calendarDate, turnaroundBusinessDays } from '../../../lib/project-words.js';
 import { ChecklistSummaryCard } from '../../checklists/components/ChecklistSummaryCard.js';
 import { StatusBadge } from './StatusBadge.js';
-import type { StatusAudience } from '../api/projects.js';
+import { type StatusAudience } from '../../../lib/vocabulary.js';
 
 const list = (values: readonly string[] | null | undefined) => (values && values.length > 0 ? values.join(', ') : 'N/A');
 

@@ -2,11 +2,13 @@ import { Badge, Button, Card, Flex, Heading, Loader, SelectField, Text, TextFiel
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ProjectCard } from '../../../lib/contracts.js';
-import { PROJECT_STATUSES } from '../api/projects.js';
+import { PROJECT_STATUSES } from '../../../lib/vocabulary.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { AdminProjectCard } from './AdminProjectCard.js';
 import { AdminProjectDialog } from './AdminProjectDialog.js';
-import { FILTER_KEYS, NO_FILTERS, bulkUpdate, type ProjectFilters } from '../api/admin-api.js';
+import type { BulkUpdateBody } from '../../../../../functions/features/users/admin-contracts.js';
+import { useBulkUpdate } from '../api/bulk-update.js';
+import { FILTER_KEYS, NO_FILTERS, type ProjectFilters } from '../api/project-filters.js';
 import { useBoard } from './use-board.js';
 import { refreshUnlessLive } from '../../../app/query/client.js';
 import { projectKeys } from '../api/keys.js';
@@ -37,6 +39,7 @@ export function ProjectsTab({ designers }: { designers: DesignerOption[] }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<ProjectCard | null>(null);
   const [busy, setBusy] = useState(false);
+  const bulkUpdate = useBulkUpdate();
 
   useEffect(() => setDraft(applied), [applied]);
 
@@ -83,15 +86,13 @@ export function ProjectsTab({ designers }: { designers: DesignerOption[] }) {
     const assigning = 'designer' in change;
     setBusy(true);
     try {
-      const result = await bulkUpdate({ ids, ...change } as Parameters<typeof bulkUpdate>[0]);
+      const result = await bulkUpdate.mutateAsync({ ids, ...change } as BulkUpdateBody);
       if (result.updated === 0 && result.failed.length > 0) throw new Error(result.failed[0]!.message);
       toast({
         title: assigning ? `Assigned ${result.updated} project(s)` : `Updated ${result.updated} project(s)`,
         description: result.failed.length ? `${result.failed.length} project(s) could not be changed.` : undefined,
       });
       setSelected(new Set());
-      // The board and the other lists follow the live `projects` topic (asked now while it is down).
-      refreshUnlessLive([projectKeys.lists()]);
     } catch (error) {
       console.error('Bulk change failed', error);
       toast({ title: assigning ? 'Failed to assign projects' : 'Failed to update projects', variant: 'destructive' });

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@aws-amplify/ui-react';
-import { statusLabel, type StatusAudience } from '../api/projects.js';
+import { statusLabel, type StatusAudience } from '../../../lib/vocabulary.js';
 
 const VARIATION: Record<string, BadgeProps['variation']> = {
   delivered: 'success',

@@ -2,8 +2,8 @@ import { keepPreviousData, useInfiniteQuery, type UseInfiniteQueryResult, type I
 import { useEffect, useRef } from 'react';
 import type { ListProjectsResponse, ProjectCard, ProjectStatus } from '../../../lib/contracts.js';
 import { appendPage } from '../../../lib/paging.js';
-import { PROJECT_STATUSES } from '../api/projects.js';
-import type { ProjectFilters } from '../api/admin-api.js';
+import { PROJECT_STATUSES } from '../../../lib/vocabulary.js';
+import type { ProjectFilters } from '../api/project-filters.js';
 import { boardColumnQuery } from '../api/get-board-column.js';
 
 export { BOARD_PAGE_SIZE } from '../api/get-board-column.js';

@@ -8,7 +8,8 @@ import { ProjectManagementDialog } from '../components/ProjectManagementDialog.j
 import { useProjects } from '../api/useProjects.js';
 import '../components/project.css';
 import type { ProjectCard } from '../../../lib/contracts.js';
-import { PROJECT_STATUSES, TURNAROUND_DISCLAIMER, groupByStatus } from '../api/projects.js';
+import { PROJECT_STATUSES } from '../../../lib/vocabulary.js';
+import { TURNAROUND_DISCLAIMER, groupByStatus } from '../../../lib/project-words.js';
 import { hasRole } from '../../../app/auth/roles.js';
 import { useSession } from '../../../app/auth/session.js';
 import { AppHeader } from '../../../ui/AppHeader.js';

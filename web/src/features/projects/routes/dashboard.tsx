@@ -2,7 +2,7 @@ import { Alert, Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amp
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { PlanButton } from '../../billing/components/PlanButton.js';
-import { billingKeys } from '../../billing/api/get-subscription.js';
+import { billingKeys } from '../../billing/api/keys.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { RecentProjects } from '../components/dashboard/RecentProjects.js';
 import { StatusCounters } from '../components/dashboard/StatusCounters.js';

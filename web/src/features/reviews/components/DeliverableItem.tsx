@@ -5,7 +5,8 @@ import { formatFileSize, shortenFileName } from '#shared/uploads.js';
 import { longDate } from '../../../lib/format.js';
 import { UploadButton, toastUploadFailure } from '../../files/components/UploadButton.js';
 import { toast } from '../../../ui/toast/use-toast.js';
-import { STATUS_LABELS, STATUS_TONES, useUploadNewVersion } from '../api/review-api.js';
+import { useUploadNewVersion } from '../api/upload-new-version.js';
+import { STATUS_LABELS, STATUS_TONES } from './review-status.js';
 
 export type Download = (file: { id: string; file_name: string }) => void;
 

@@ -1,4 +1,5 @@
 import { Badge, Flex, Heading, Loader, SelectField, Text } from '@aws-amplify/ui-react';
+import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { ReviewNote } from '../../../../../functions/features/reviews/contracts.js';
 import { ApiError } from '../../../app/api.js';
@@ -9,7 +10,9 @@ import { Drawing } from './Drawing.js';
 import { NoteForm } from './NoteForm.js';
 import { NotesList } from './NotesList.js';
 import type { PinPoint } from './PinnablePage.js';
-import { STATUS_LABELS, STATUS_TONES, useProjectReview, useReviewAction } from '../api/review-api.js';
+import { projectReviewQuery } from '../api/get-project-review.js';
+import { useReviewAction } from '../api/review-action.js';
+import { STATUS_LABELS, STATUS_TONES } from './review-status.js';
 import './review.css';
 
 const failed = (error: unknown) =>
@@ -22,7 +25,7 @@ export interface ReviewViewerProps {
 }
 
 function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
-  const review = useProjectReview(projectId);
+  const review = useQuery(projectReviewQuery(projectId));
   const action = useReviewAction(projectId);
   const deliverable = review.data?.deliverables.find((candidate) => candidate.deliverable_id === deliverableId);
   const [chosen, setChosen] = useState<number | null>(null);

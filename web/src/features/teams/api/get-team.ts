@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { teamApi } from './team-api.js';
-
-export const teamKeys = { team: () => ['team'] as const };
+import type { TeamResponse } from '../../../../../functions/features/teams/contracts.js';
+import { api } from '../../../app/api.js';
+import { teamKeys } from './keys.js';
 
 /** GET /api/team: the caller's team, its members and pending invitations (live topic `team`). */
-export const teamQuery = () => queryOptions({ queryKey: teamKeys.team(), queryFn: teamApi.get, meta: { topics: ['team'] } });
+export const teamQuery = () =>
+  queryOptions({ queryKey: teamKeys.team(), queryFn: () => api.get<TeamResponse>('/team'), meta: { topics: ['team'] } });

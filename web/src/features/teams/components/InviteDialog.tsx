@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { toast } from '../../../ui/toast/use-toast.js';
-import { ONLY_DESIGNER_NOTE, teamApi, type InviteResponse } from '../api/team-api.js';
+import type { InviteResponse } from '../../../../../functions/features/teams/contracts.js';
+import { useInviteMember } from '../api/invite-member.js';
+import { ONLY_DESIGNER_NOTE } from './team-words.js';
 
 export interface InviteDialogProps {
   open: boolean;
@@ -19,6 +21,7 @@ export interface InviteDialogProps {
 export function InviteDialog({ open, onClose, onInvited }: InviteDialogProps) {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  const inviteMember = useInviteMember();
 
   function close() {
     setEmail('');
@@ -30,7 +33,7 @@ export function InviteDialog({ open, onClose, onInvited }: InviteDialogProps) {
     if (!email.trim()) return;
     setBusy(true);
     try {
-      const answer = await teamApi.invite({ email: email.trim(), role: 'designer' });
+      const answer = await inviteMember.mutateAsync({ email: email.trim(), role: 'designer' });
       if (answer.email_sent) toast({ title: answer.message });
       else toast({ title: answer.message, variant: 'destructive' });
       onInvited(answer);

@@ -16,12 +16,19 @@ import {
 } from '@aws-amplify/ui-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { teamKeys, teamQuery } from '../api/get-team.js';
+import { teamQuery } from '../api/get-team.js';
+import { teamKeys } from '../api/keys.js';
+import { useChangeMemberRole } from '../api/change-member-role.js';
+import { useCreateTeam } from '../api/create-team.js';
+import { useRemoveMember } from '../api/remove-member.js';
+import { useResendInvite } from '../api/resend-invite.js';
+import { useRevokeInvite } from '../api/revoke-invite.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { InviteDialog } from './InviteDialog.js';
-import { teamApi, teamRoleLabel, type TeamInviteView, type TeamMemberView, type TeamResponse, type TeamRole } from '../api/team-api.js';
+import type { TeamInviteView, TeamMemberView, TeamResponse, TeamRole } from '../../../../../functions/features/teams/contracts.js';
+import { teamRoleLabel } from './team-words.js';
 import './team.css';
 
 const longDate = (iso: string | null) =>
@@ -79,13 +86,14 @@ export function TeamManagement({ canCreate = true }: { canCreate?: boolean }) {
 function CreateTeam({ onCreated }: { onCreated(team: TeamResponse): void }) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
+  const createTeam = useCreateTeam();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) return;
     setBusy(true);
     try {
-      const team = await teamApi.create(name.trim());
+      const team = await createTeam.mutateAsync(name.trim());
       toast({ title: 'Team created', description: `You are the admin of ${team.team?.name ?? name.trim()}.` });
       onCreated(team);
     } catch (error) {
@@ -132,6 +140,10 @@ function TeamPanel({ team, onChange, onRefresh, refreshing }: TeamPanelProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TeamMemberView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  const changeMemberRole = useChangeMemberRole();
+  const removeMember = useRemoveMember();
+  const resendInvite = useResendInvite();
+  const revokeInvite = useRevokeInvite();
 
   async function run(key: string, action: () => Promise<TeamResponse>, success: string, failure: string) {
     setBusy(key);
@@ -149,17 +161,17 @@ function TeamPanel({ team, onChange, onRefresh, refreshing }: TeamPanelProps) {
 
   async function changeRole(member: TeamMemberView, role: TeamRole) {
     if (role === member.role) return setEditing(null);
-    if (await run(`role:${member.user_id}`, () => teamApi.changeRole(member.user_id, role), 'Role updated', 'Failed to update role')) setEditing(null);
+    if (await run(`role:${member.user_id}`, () => changeMemberRole.mutateAsync({ userId: member.user_id, role }), 'Role updated', 'Failed to update role')) setEditing(null);
   }
 
   async function remove(member: TeamMemberView) {
-    if (await run(`remove:${member.user_id}`, () => teamApi.removeMember(member.user_id), 'Member removed', 'Failed to remove member')) setRemoving(null);
+    if (await run(`remove:${member.user_id}`, () => removeMember.mutateAsync(member.user_id), 'Member removed', 'Failed to remove member')) setRemoving(null);
   }
 
   async function resend(invite: TeamInviteView) {
     setBusy(`resend:${invite.id}`);
     try {
-      const answer = await teamApi.resendInvite(invite.id);
+      const answer = await resendInvite.mutateAsync(invite.id);
       onChange(answer);
       toast({ title: answer.message });
     } catch (error) {
@@ -320,7 +332,7 @@ function TeamPanel({ team, onChange, onRefresh, refreshing }: TeamPanelProps) {
                         aria-label={`Revoke invitation to ${invite.invited_email}`}
                         isLoading={busy === `revoke:${invite.id}`}
                         loadingText="Revoking…"
-                        onClick={() => void run(`revoke:${invite.id}`, () => teamApi.revokeInvite(invite.id), 'Invitation revoked', 'Failed to revoke invitation')}
+                        onClick={() => void run(`revoke:${invite.id}`, () => revokeInvite.mutateAsync(invite.id), 'Invitation revoked', 'Failed to revoke invitation')}
                       >
                         Revoke
                       </Button>

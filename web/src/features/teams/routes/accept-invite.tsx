@@ -1,7 +1,8 @@
 import { Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { INVALID_INVITE_MESSAGE, teamApi } from '../api/team-api.js';
+import { useAcceptInvite } from '../api/accept-invite.js';
+import { INVALID_INVITE_MESSAGE } from '../components/team-words.js';
 import { signInWithInviteHref } from '../components/invite-signup-form.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { ApiError } from '../../../app/api.js';
@@ -24,6 +25,7 @@ export default function AcceptInviteScreen() {
   const token = params.get('token');
   const { user, loading, signOut } = useSession();
   const navigate = useNavigate();
+  const { mutateAsync: acceptInvite } = useAcceptInvite();
   const [view, setView] = useState<View>({ status: 'processing' });
   const started = useRef(false);
 
@@ -39,8 +41,7 @@ export default function AcceptInviteScreen() {
       navigate(`/invite-signup?token=${encodeURIComponent(token)}`, { replace: true });
       return;
     }
-    teamApi
-      .acceptInvite(token)
+    acceptInvite(token)
       .then((answer) => {
         setView({ status: 'success', teamName: answer.team.name });
         toast({ title: 'Successfully joined the team!' });
@@ -54,7 +55,7 @@ export default function AcceptInviteScreen() {
         toast({ title: 'Failed to accept invitation', description: errorMessage(error), variant: 'destructive' });
         setView({ status: 'error', message: errorMessage(error, 'Failed to accept invitation') });
       });
-  }, [loading, user, token, navigate]);
+  }, [loading, user, token, navigate, acceptInvite]);
 
   useEffect(() => {
     if (view.status !== 'success') return;

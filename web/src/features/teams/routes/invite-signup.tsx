@@ -9,7 +9,10 @@ import {
   type InviteSignupErrors,
   type InviteSignupValues,
 } from '../components/invite-signup-form.js';
-import { INVALID_INVITE_MESSAGE, teamApi, type InviteDetailsResponse } from '../api/team-api.js';
+import type { InviteDetailsResponse } from '../../../../../functions/features/teams/contracts.js';
+import { useAcceptInvite } from '../api/accept-invite.js';
+import { invitationQuery } from '../api/get-invitation.js';
+import { INVALID_INVITE_MESSAGE } from '../components/team-words.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { ApiError } from '../../../app/api.js';
 import { signInWithPassword, signUpClient, preloadAuth } from '../../../app/auth/auth-session.js';
@@ -34,7 +37,8 @@ export default function InviteSignupScreen() {
   const navigate = useNavigate();
   const { user, loading, refresh } = useSession();
   // The invitation is checked on each visit, never answered from an earlier one.
-  const invite = useQuery({ queryKey: ['team-invite', token] as const, queryFn: () => teamApi.inviteDetails(token!), enabled: !!token, gcTime: 0 });
+  const invite = useQuery(invitationQuery(token ?? ''));
+  const acceptInvite = useAcceptInvite();
   const details: InviteDetailsResponse | null = invite.data ?? null;
   const refused = invite.error instanceof ApiError && invite.error.message === INVALID_INVITE_MESSAGE;
   const detailsError = invite.error && !refused ? errorMessage(invite.error) : null;
@@ -96,7 +100,7 @@ export default function InviteSignupScreen() {
       return;
     }
     try {
-      await teamApi.acceptInvite(token);
+      await acceptInvite.mutateAsync(token);
       toast({ title: 'Successfully joined the team!' });
       navigate('/dashboard', { replace: true });
     } catch (error) {

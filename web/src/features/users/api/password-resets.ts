@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 /**
  * Password reset through our own API (not Cognito's ForgotPassword, which refuses accounts whose
  * e-mail is not verified): the API mails a link whose token proves the mailbox, tells whether a link
@@ -34,3 +35,12 @@ export async function completePasswordReset(token: string, password: string): Pr
 
 /** The API's answer for a link that does not (or no longer) work: 'Invalid or expired link'. */
 export const isInvalidResetLink = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 410);
+
+/** The reset link's address (null: no longer works). Checked on each visit, never answered from an earlier one. */
+export const resetLinkQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['password-reset-link', token] as const,
+    queryFn: () => resetLinkDetails(token ?? ''),
+    enabled: token !== null,
+    gcTime: 0,
+  });

@@ -3,7 +3,7 @@ import { Alert, Button, Flex, Link, Loader, PasswordField } from '@aws-amplify/u
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { authErrorMessage, signInWithPassword, preloadAuth } from '../../../app/auth/auth-session.js';
-import { completePasswordReset, isInvalidResetLink, resetLinkDetails } from '../api/password-resets.js';
+import { completePasswordReset, isInvalidResetLink, resetLinkQuery } from '../api/password-resets.js';
 import { FORGOT_PASSWORD_PATHS, LOGIN_PATHS, PASSWORD_MIN_LENGTH, postResetPath, type AuthFlow } from '../../../app/auth/roles.js';
 import { useSession } from '../../../app/auth/session.js';
 import { toast } from '../../../ui/toast/use-toast.js';
@@ -46,8 +46,7 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // The link is checked on each visit, never answered from an earlier one.
-  const link = useQuery({ queryKey: ['password-reset-link', token] as const, queryFn: () => resetLinkDetails(token!), enabled: token !== null, gcTime: 0 });
+  const link = useQuery(resetLinkQuery(token));
   useEffect(() => {
     if (link.data) setEmail(link.data.email);
     else if (link.data === null || link.isError) setInvalid(true);

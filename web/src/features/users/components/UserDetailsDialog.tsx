@@ -6,8 +6,8 @@ import { ApiError } from '../../../app/api.js';
 import { humanize } from '../../../lib/format.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { StatusBadge } from '../../projects/components/StatusBadge.js';
-import { SubscriptionBadge } from './UsersTab.js';
-import { type UserDetailsResponse } from '../../projects/api/admin-api.js';
+import { SubscriptionBadge } from './SubscriptionBadge.js';
+import type { UserDetailsResponse } from '../../../../../functions/features/users/admin-contracts.js';
 import { userDetailsQuery } from '../api/get-user-details.js';
 import { formatDate } from '../../../lib/dates.js';
 

@@ -3,22 +3,13 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { UserDetailsDialog } from './UserDetailsDialog.js';
-import { type AdminUser, type UsersResponse } from '../../projects/api/admin-api.js';
+import type { AdminUser, UsersResponse } from '../../../../../functions/features/users/admin-contracts.js';
+import { SubscriptionBadge } from './SubscriptionBadge.js';
 import { usersQuery } from '../api/get-users.js';
 import { formatDate } from '../../../lib/dates.js';
 import { appendPage } from '../../../lib/paging.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
 import { humanize } from '../../../lib/format.js';
-
-export function SubscriptionBadge({ subscription }: { subscription: AdminUser['subscription'] }) {
-  if (!subscription) return <Text className="project-card__meta">None</Text>;
-  const variation = subscription.status === 'active' ? 'success' : subscription.status === 'canceled' ? 'error' : undefined;
-  return (
-    <Badge size="small" variation={variation}>
-      {subscription.plan_name ?? 'Plan'} · {humanize(subscription.status)}
-    </Badge>
-  );
-}
 
 /** The Users tab (docs/product.md#screens): four counts, a refresh button, the users a page at a time ('Load more'), and their details. */
 export function UsersTab() {

@@ -1,5 +1,6 @@
 import type { ProjectCard } from '../../../../lib/contracts.js';
-import { PROJECT_STATUSES, countByStatus } from '../../api/projects.js';
+import { PROJECT_STATUSES } from '../../../../lib/vocabulary.js';
+import { countByStatus } from '../../../../lib/project-words.js';
 
 /** The four status counters: Queued, In Progress, Needs Revision, Delivered. */
 export function StatusCounters({

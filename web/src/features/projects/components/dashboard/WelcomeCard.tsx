@@ -2,7 +2,7 @@ import { Card, Flex, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { MeResponse } from '../../../../lib/contracts.js';
 import { monthYear } from '../../../../lib/format.js';
-import { typeLabel } from '../../api/projects.js';
+import { typeLabel } from '../../../../lib/project-words.js';
 import './dashboard.css';
 
 /** 'Member since' month and year, or 'recently' while the profile does not know. */

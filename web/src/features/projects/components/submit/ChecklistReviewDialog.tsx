@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Flex, Text, TextField, TextAreaField } from '@aws-amplify/ui-react';
 import type { ChecklistSource } from '../../../../../../functions/features/checklists/contracts.js';
 import { turnaroundTone } from '../../../../lib/format.js';
-import { TURNAROUND_DISCLAIMER } from '../../api/projects.js';
+import { TURNAROUND_DISCLAIMER } from '../../../../lib/project-words.js';
 import { Dialog } from '../../../../ui/Dialog.js';
 import { FileList } from './FileList.js';
 import type { UploadItem } from './uploads-state.js';
