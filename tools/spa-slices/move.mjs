@@ -46,16 +46,19 @@ export const MOVES = [
   [`${S}/lib/public-paths.ts`, `${S}/app/public-paths.ts`],
   [`${S}/lib/query`, `${S}/app/query`],
   [`${S}/routes/admin.tsx`, `${S}/app/screens/admin.tsx`],
-  [`${S}/components/admin/admin.css`, `${S}/ui/admin.css`],
   [`${S}/routes/landing.tsx`, `${S}/app/screens/landing.tsx`],
   [`${S}/routes/not-found.tsx`, `${S}/app/screens/not-found.tsx`],
   [`${S}/components/landing`, `${S}/app/landing`],
+  [`${S}/ui/amplify/AmplifyShell.tsx`, `${S}/app/shell/AmplifyShell.tsx`],
+  [`${S}/ui/AppHeader.tsx`, `${S}/app/shell/AppHeader.tsx`],
 
   // Shared: generic components (ui/) and helpers that know no feature (lib/).
   [`${S}/components/RouteStatus.tsx`, `${S}/ui/RouteStatus.tsx`],
   [`${S}/components/toast`, `${S}/ui/toast`],
   [`${S}/components/auth/AuthFrame.tsx`, `${S}/ui/auth-form/AuthFrame.tsx`],
   [`${S}/styles/base.css`, `${S}/ui/base.css`],
+  [`${S}/components/admin/admin.css`, `${S}/ui/admin.css`],
+  [`${S}/components/project/UploadButton.tsx`, `${S}/ui/UploadButton.tsx`],
   [`${S}/components/admin/dates.ts`, `${S}/lib/dates.ts`],
 
   // activity
@@ -80,12 +83,9 @@ export const MOVES = [
   [`${S}/components/checklist`, `${F}/checklists/components`],
 
   // designers
-  [`${S}/components/designer`, `${F}/designers/components`],
-  [`${S}/components/admin/DesignerReviewTab.tsx`, `${F}/designers/components/DesignerReviewTab.tsx`],
   [`${S}/components/admin/SignOutDesignersButton.tsx`, `${F}/designers/components/SignOutDesignersButton.tsx`],
   [`${S}/components/auth/RequireDesigner.tsx`, `${F}/designers/components/RequireDesigner.tsx`],
   [`${S}/components/admin/api/get-designers.ts`, `${F}/designers/api/get-designers.ts`],
-  [`${S}/components/admin/api/get-review-queue.ts`, `${F}/designers/api/get-review-queue.ts`],
   [`${S}/components/admin/use-designers.ts`, `${F}/designers/api/use-designers.ts`],
   [`${S}/routes/designer.tsx`, `${F}/designers/routes/designer.tsx`],
   [`${S}/routes/designer-invite.tsx`, `${F}/designers/routes/designer-invite.tsx`],
@@ -93,7 +93,6 @@ export const MOVES = [
 
   // files
   [`${S}/components/project/FilesPanel.tsx`, `${F}/files/components/FilesPanel.tsx`],
-  [`${S}/components/project/UploadButton.tsx`, `${F}/files/components/UploadButton.tsx`],
   [`${S}/lib/uploads.ts`, `${F}/files/api/uploads.ts`],
 
   // insights
@@ -119,6 +118,10 @@ export const MOVES = [
   [`${S}/components/admin/AdminProjectDialog.tsx`, `${F}/projects/components/AdminProjectDialog.tsx`],
   [`${S}/components/admin/ProjectsTab.tsx`, `${F}/projects/components/ProjectsTab.tsx`],
   [`${S}/components/admin/use-board.ts`, `${F}/projects/components/use-board.ts`],
+  // The designer's dashboard and dialog, and the admin's Designer Review tab, show projects.
+  [`${S}/components/designer`, `${F}/projects/components`],
+  [`${S}/components/admin/DesignerReviewTab.tsx`, `${F}/projects/components/DesignerReviewTab.tsx`],
+  [`${S}/components/admin/api/get-review-queue.ts`, `${F}/projects/api/get-review-queue.ts`],
   [`${S}/components/admin/api/get-board-column.ts`, `${F}/projects/api/get-board-column.ts`],
   [`${S}/components/admin/admin-api.ts`, `${F}/projects/api/admin-api.ts`],
   [`${S}/components/admin/api/keys.ts`, `${F}/users/api/admin-keys.ts`],
@@ -158,6 +161,14 @@ export const MOVES = [
   [`${S}/routes/team-login-forgot-password.tsx`, `${F}/users/routes/team-login-forgot-password.tsx`],
   [`${S}/routes/team-login-reset-password.tsx`, `${F}/users/routes/team-login-reset-password.tsx`],
   [`${S}/routes/profile.tsx`, `${F}/users/routes/profile.tsx`],
+
+  // Moved again after the first run (a file at its first new place goes to its final one).
+  [`${F}/designers/components/DesignerDashboard.tsx`, `${F}/projects/components/DesignerDashboard.tsx`],
+  [`${F}/designers/components/DesignerProjectDialog.tsx`, `${F}/projects/components/DesignerProjectDialog.tsx`],
+  [`${F}/designers/components/DesignerReviewTab.tsx`, `${F}/projects/components/DesignerReviewTab.tsx`],
+  [`${F}/designers/api/get-review-queue.ts`, `${F}/projects/api/get-review-queue.ts`],
+  [`${F}/files/components/UploadButton.tsx`, `${S}/ui/UploadButton.tsx`],
+  [`${S}/app/screens/admin.css`, `${S}/ui/admin.css`],
 ];
 
 /** Where a path goes: the file entry, else the longest folder entry that contains it, else nowhere. */

@@ -10,7 +10,7 @@ import { SessionProvider } from './auth/session.js';
 import { NotFound, screenRoutes, type ScreenRoute } from './routes.js';
 
 /** Amplify UI and the theme, around every screen but the public landing page (which stays light). */
-const loadShell = () => import('../ui/amplify/AmplifyShell.js');
+const loadShell = () => import('./shell/AmplifyShell.js');
 const AmplifyShell = lazy(loadShell);
 
 // The first screen's code starts loading beside the shell's, not after it (the shell renders the

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ActivityTab } from '../../features/activity/components/ActivityTab.js';
-import { DesignerReviewTab } from '../../features/designers/components/DesignerReviewTab.js';
+import { DesignerReviewTab } from '../../features/projects/components/DesignerReviewTab.js';
 import { ModerationTab } from '../../features/activity/components/ModerationTab.js';
 import { ProjectsTab } from '../../features/projects/components/ProjectsTab.js';
 import { SignOutDesignersButton } from '../../features/designers/components/SignOutDesignersButton.js';
@@ -18,7 +18,7 @@ import { ApiError } from '../api.js';
 import { meQuery } from '../../features/users/api/get-me.js';
 import { userKeys } from '../../features/users/api/keys.js';
 import type { MeResponse } from '../../lib/contracts.js';
-import { AppHeader } from '../../ui/AppHeader.js';
+import { AppHeader } from '../shell/AppHeader.js';
 import { Page } from '../../ui/Page.js';
 
 // The Insights tab brings its chart library: loaded only when the tab is opened.

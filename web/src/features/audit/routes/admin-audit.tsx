@@ -2,7 +2,7 @@ import { Heading } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
 import { AuditPanel } from '../components/AuditPanel.js';
 import { useMe } from '../../users/api/use-me.js';
-import { AppHeader } from '../../../ui/AppHeader.js';
+import { AppHeader } from '../../../app/shell/AppHeader.js';
 import { Page } from '../../../ui/Page.js';
 
 /** /admin/audit?stream=project-…: a deep link to a stream's verified history (also the Audit tab on /admin). */

@@ -10,7 +10,7 @@ import { toast } from '../../../ui/toast/use-toast.js';
 import { ApiError } from '../../../app/api.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { useMe } from '../../users/api/use-me.js';
-import { AppHeader } from '../../../ui/AppHeader.js';
+import { AppHeader } from '../../../app/shell/AppHeader.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { Page } from '../../../ui/Page.js';
 

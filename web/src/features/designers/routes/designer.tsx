@@ -1,8 +1,8 @@
 import { RequireDesigner } from '../components/RequireDesigner.js';
-import { DesignerDashboard } from '../components/DesignerDashboard.js';
+import { DesignerDashboard } from '../../projects/index.js';
 import { useMe } from '../../users/api/use-me.js';
 import { useSession } from '../../../app/auth/session.js';
-import { AppHeader } from '../../../ui/AppHeader.js';
+import { AppHeader } from '../../../app/shell/AppHeader.js';
 import { Page } from '../../../ui/Page.js';
 
 /**

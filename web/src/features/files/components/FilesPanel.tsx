@@ -5,14 +5,13 @@ import { formatFileSize, shortenFileName } from '#shared/uploads.js';
 import type { ProjectDetail } from '../../../lib/contracts.js';
 import { longDate } from '../../../lib/format.js';
 import { fileDownloadUrl, uploadProjectFile } from '../api/uploads.js';
-import { DeliverableItem } from '../../reviews/components/DeliverableItem.js';
-import { LazyReviewViewer } from '../../reviews/components/LazyReviewViewer.js';
+import { DeliverableItem, LazyReviewViewer, reviewSummaryOf } from '../../reviews/index.js';
 import { projectReviewQuery } from '../../reviews/api/get-project-review.js';
 import { reviewKey } from '../../reviews/api/keys.js';
 import { refreshUnlessLive } from '../../../app/query/client.js';
-import { reviewSummaryOf } from '../../reviews/components/summary.js';
 import { toast } from '../../../ui/toast/use-toast.js';
-import { UploadButton, toastUploadFailure } from './UploadButton.js';
+import { UploadButton } from '../../../ui/UploadButton.js';
+import { toastUploadFailure } from '../api/upload-failure.js';
 
 export type ProjectFile = ProjectDetail['files'][number];
 

@@ -1,7 +1,7 @@
 import { Badge, Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { ProjectCard } from '../../../lib/contracts.js';
 import { propertyTypeLabel, shortDate, turnaroundRange, turnaroundTone } from '../../../lib/format.js';
-import { reviewSummaryOf } from '../../reviews/components/summary.js';
+import { reviewSummaryOf } from '../../reviews/index.js';
 
 const PREVIEWED_DELIVERABLES = 2;
 

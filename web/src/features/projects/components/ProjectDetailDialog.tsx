@@ -1,6 +1,6 @@
 import type { ProjectCard } from '../../../lib/contracts.js';
-import { ActivityPanel } from '../../activity/components/ActivityPanel.js';
-import { FilesPanel } from '../../files/components/FilesPanel.js';
+import { ActivityPanel } from '../../activity/index.js';
+import { FilesPanel } from '../../files/index.js';
 import { ProjectDetails } from './ProjectDetails.js';
 import { ProjectDialog } from './ProjectDialog.js';
 import { ProjectTabs } from './ProjectTabs.js';

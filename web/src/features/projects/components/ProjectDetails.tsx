@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ProjectDetail } from '../../../lib/contracts.js';
 import { longDate, propertyTypeLabel } from '../../../lib/format.js';
 import { calendarDate, turnaroundBusinessDays } from '../../../lib/project-words.js';
-import { ChecklistSummaryCard } from '../../checklists/components/ChecklistSummaryCard.js';
+import { ChecklistSummaryCard } from '../../checklists/index.js';
 import { StatusBadge } from './StatusBadge.js';
 import { type StatusAudience } from '../../../lib/vocabulary.js';
 

@@ -1,9 +1,9 @@
 import type { ProjectCard } from '../../../lib/contracts.js';
-import { ActivityPanel } from '../../activity/components/ActivityPanel.js';
-import { AuditHistory } from '../../audit/components/AuditHistory.js';
-import { ChecklistPanel } from '../../checklists/components/ChecklistPanel.js';
+import { ActivityPanel } from '../../activity/index.js';
+import { AuditHistory } from '../../audit/index.js';
+import { ChecklistPanel } from '../../checklists/index.js';
 import { ClientPanel } from './ClientPanel.js';
-import { FilesPanel } from '../../files/components/FilesPanel.js';
+import { FilesPanel } from '../../files/index.js';
 import { ManagementPanel } from './ManagementPanel.js';
 import { ProjectDetails } from './ProjectDetails.js';
 import { ProjectDialog } from './ProjectDialog.js';

@@ -1,7 +1,7 @@
 import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { DesignerProjectDialog } from '../../designers/components/DesignerProjectDialog.js';
+import { DesignerProjectDialog } from '../components/DesignerProjectDialog.js';
 import { BoardCard } from '../components/BoardCard.js';
 import { ProjectDetailDialog } from '../components/ProjectDetailDialog.js';
 import { ProjectManagementDialog } from '../components/ProjectManagementDialog.js';
@@ -12,7 +12,7 @@ import { PROJECT_STATUSES } from '../../../lib/vocabulary.js';
 import { TURNAROUND_DISCLAIMER, groupByStatus } from '../../../lib/project-words.js';
 import { hasRole } from '../../../app/auth/roles.js';
 import { useSession } from '../../../app/auth/session.js';
-import { AppHeader } from '../../../ui/AppHeader.js';
+import { AppHeader } from '../../../app/shell/AppHeader.js';
 import { Page } from '../../../ui/Page.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
-import { PlanButton } from '../../billing/components/PlanButton.js';
+import { CheckoutSuccessDialog, PlanButton } from '../../billing/index.js';
 import { billingKeys } from '../../billing/api/keys.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { RecentProjects } from '../components/dashboard/RecentProjects.js';
@@ -13,14 +13,13 @@ import type { ProjectCard } from '../../../lib/contracts.js';
 import { hasRole } from '../../../app/auth/roles.js';
 import { useSession } from '../../../app/auth/session.js';
 import { useMe } from '../../users/api/use-me.js';
-import { AppHeader } from '../../../ui/AppHeader.js';
+import { AppHeader } from '../../../app/shell/AppHeader.js';
 import { Page } from '../../../ui/Page.js';
 import { useProjectParam } from '../api/use-project-param.js';
 
 // The dialogs load when first needed: a project opened, or the return from checkout.
 const ProjectDetailDialog = lazy(() => import('../components/ProjectDetailDialog.js').then((m) => ({ default: m.ProjectDetailDialog })));
 const ProjectManagementDialog = lazy(() => import('../components/ProjectManagementDialog.js').then((m) => ({ default: m.ProjectManagementDialog })));
-const CheckoutSuccessDialog = lazy(() => import('../../billing/components/CheckoutSuccessDialog.js').then((m) => ({ default: m.CheckoutSuccessDialog })));
 
 /** The client's home (/dashboard). Designers work from /designer instead. */
 export default function DashboardScreen() {

@@ -37,7 +37,7 @@ import { uploadProjectFile, UploadError } from '../../files/api/uploads.js';
 import { hasRole } from '../../../app/auth/roles.js';
 import { useSession } from '../../../app/auth/session.js';
 import { useMe } from '../../users/api/use-me.js';
-import { AppHeader } from '../../../ui/AppHeader.js';
+import { AppHeader } from '../../../app/shell/AppHeader.js';
 import { Page } from '../../../ui/Page.js';
 
 interface Review {

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { ApiError } from '../../../app/api.js';
 import { humanize } from '../../../lib/format.js';
 import { Dialog } from '../../../ui/Dialog.js';
-import { StatusBadge } from '../../projects/components/StatusBadge.js';
+import { StatusBadge } from '../../projects/index.js';
 import { SubscriptionBadge } from './SubscriptionBadge.js';
 import type { UserDetailsResponse } from '../../../../../functions/features/users/admin-contracts.js';
 import { userDetailsQuery } from '../api/get-user-details.js';

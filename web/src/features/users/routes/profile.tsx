@@ -2,12 +2,12 @@ import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { Tabs } from '../../../ui/Tabs.js';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { NotificationSettings } from '../../notifications/components/NotificationSettings.js';
+import { NotificationSettings } from '../../notifications/index.js';
 import { ProfileSettings } from '../components/ProfileSettings.js';
 import { SignOutEverywhere } from '../components/SignOutEverywhere.js';
-import { TeamManagement } from '../../teams/components/TeamManagement.js';
+import { TeamManagement } from '../../teams/index.js';
 import { useMe } from '../api/use-me.js';
-import { AppHeader } from '../../../ui/AppHeader.js';
+import { AppHeader } from '../../../app/shell/AppHeader.js';
 import { Page } from '../../../ui/Page.js';
 
 const TABS = ['profile', 'team', 'notifications'] as const;

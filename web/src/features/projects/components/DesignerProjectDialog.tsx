@@ -3,14 +3,14 @@ import { useState } from 'react';
 import type { ProjectCard, ProjectDetail } from '../../../lib/contracts.js';
 import { statusLabel } from '../../../lib/vocabulary.js';
 import { DESIGNER_STATUS_OPTIONS, calendarDate, designerStatusValue, dueFlag } from '../../../lib/project-words.js';
-import { ActivityPanel } from '../../activity/components/ActivityPanel.js';
-import { ChecklistPanel } from '../../checklists/components/ChecklistPanel.js';
-import { ClientPanel } from '../../projects/components/ClientPanel.js';
-import { FilesPanel } from '../../files/components/FilesPanel.js';
-import { ProjectDetails } from '../../projects/components/ProjectDetails.js';
-import { ProjectDialog } from '../../projects/components/ProjectDialog.js';
-import { ProjectTabs } from '../../projects/components/ProjectTabs.js';
-import { useUpdateProject } from '../../projects/api/update-project.js';
+import { ActivityPanel } from '../../activity/index.js';
+import { ChecklistPanel } from '../../checklists/index.js';
+import { ClientPanel } from './ClientPanel.js';
+import { FilesPanel } from '../../files/index.js';
+import { ProjectDetails } from './ProjectDetails.js';
+import { ProjectDialog } from './ProjectDialog.js';
+import { ProjectTabs } from './ProjectTabs.js';
+import { useUpdateProject } from '../api/update-project.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 
 /**

@@ -1,13 +1,13 @@
 import { useLayoutEffect } from 'react';
 import { ProveEmailDialog } from '../../features/users/components/ProveEmailDialog.js';
 import { Outlet } from 'react-router-dom';
-import { QueryShell } from '../../app/query/QueryShell.js';
+import { QueryShell } from '../query/QueryShell.js';
 import '@fontsource-variable/plus-jakarta-sans/wght.css';
-import './styles.js';
+import '../../ui/amplify/styles.js';
 // The brand theme, built from theme.ts with Amplify UI's createTheme at build time (web/build/amplify-theme.ts).
 import 'virtual:amplify-theme.css';
-import { theme } from './theme.js';
-import '../ui.css';
+import { theme } from '../../ui/amplify/theme.js';
+import '../../ui/ui.css';
 
 /**
  * The layout route around every screen but the landing page: Amplify UI's styles and the brand

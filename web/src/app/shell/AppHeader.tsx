@@ -1,13 +1,13 @@
 import { Avatar, Flex } from '@aws-amplify/ui-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router-dom';
-import { NotificationBell } from '../features/notifications/components/NotificationBell.js';
-import { toast } from './toast/use-toast.js';
-import { errorMessage } from '../lib/errors.js';
-import { initials } from '../lib/format.js';
-import { hasRole } from '../app/auth/roles.js';
-import { useSession } from '../app/auth/session.js';
-import { Logo } from './Logo.js';
+import { NotificationBell } from '../../features/notifications/components/NotificationBell.js';
+import { toast } from '../../ui/toast/use-toast.js';
+import { errorMessage } from '../../lib/errors.js';
+import { initials } from '../../lib/format.js';
+import { hasRole } from '../auth/roles.js';
+import { useSession } from '../auth/session.js';
+import { Logo } from '../../ui/Logo.js';
 
 export interface AppHeaderProps {
   /** Overrides the name used for the initials (e.g. the profile's full name). */

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { PROJECTS_TOPIC, projectKeys } from '../../projects/api/keys.js';
-import { listProjects } from '../../projects/api/list-projects.js';
+import { PROJECTS_TOPIC, projectKeys } from './keys.js';
+import { listProjects } from './list-projects.js';
 
 /** GET /api/projects?status=needs_revision: the Designer Review queue. */
 export const reviewQueueQuery = () =>

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ProjectCard } from '../../../lib/contracts.js';
 import { toast } from '../../../ui/toast/use-toast.js';
-import { PriorityBadge, designerLabel } from '../../projects/components/AdminProjectCard.js';
-import { AdminProjectDialog } from '../../projects/components/AdminProjectDialog.js';
+import { PriorityBadge, designerLabel } from './AdminProjectCard.js';
+import { AdminProjectDialog } from './AdminProjectDialog.js';
 import { reviewQueueQuery } from '../api/get-review-queue.js';
 import { daysRemainingText, daysUntil, formatDate } from '../../../lib/dates.js';
 

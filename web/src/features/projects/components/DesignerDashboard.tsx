@@ -4,9 +4,9 @@ import type { ProjectCard } from '../../../lib/contracts.js';
 import { statusLabel } from '../../../lib/vocabulary.js';
 import { calendarDate, countByStatus, dueFlag } from '../../../lib/project-words.js';
 import { DesignerProjectDialog } from './DesignerProjectDialog.js';
-import { useProjects } from '../../projects/api/useProjects.js';
-import { useProjectParam } from '../../projects/api/use-project-param.js';
-import '../../projects/components/project.css';
+import { useProjects } from '../api/useProjects.js';
+import { useProjectParam } from '../api/use-project-param.js';
+import './project.css';
 import { LoadMore } from '../../../ui/LoadMore.js';
 
 const PRIORITY_VARIATION = { Urgent: 'error', Normal: 'info', Low: undefined } as const;

@@ -1,8 +1,5 @@
 import { useId } from 'react';
 import { ACCEPT_ATTRIBUTE } from '#shared/uploads.js';
-import { NOT_AUTHENTICATED } from '../../../app/api.js';
-import { UploadError } from '../api/uploads.js';
-import { toast } from '../../../ui/toast/use-toast.js';
 
 /**
  * A button that picks one file (a label styled as Amplify UI's small button over a visually hidden
@@ -32,12 +29,4 @@ export function UploadButton({ label, name, primary = false, disabled = false, o
       />
     </div>
   );
-}
-
-/** The toast for an upload that failed: the check's own words, or the spec's. */
-export function toastUploadFailure(error: unknown): void {
-  console.error('Upload failed', error);
-  const message = error instanceof UploadError ? error.message : 'Unable to upload file. Please try again.';
-  // An expired session: the spec's words, then sign-in (the API client goes there, with a way back).
-  toast(message === NOT_AUTHENTICATED ? { title: NOT_AUTHENTICATED, variant: 'destructive' } : { title: 'Error', description: message, variant: 'destructive' });
 }
