@@ -7,7 +7,8 @@ import { Page } from '../Page.js';
 export interface AuthFrameProps {
   /** The browser tab's title and the card's heading (unless `heading` is given). */
   title: string;
-  heading?: string;
+  /** The card's heading; null for none (a card that only says it is loading). */
+  heading?: string | null;
   intro?: ReactNode;
   /** Below the card: links to the other sign-in pages. */
   footer?: ReactNode;
@@ -25,12 +26,14 @@ export function AuthFrame({ title, heading, intro, footer, children }: AuthFrame
         </RouterLink>
         <Card variation="elevated" padding="xl">
           <Flex direction="column" gap="large">
-            <Flex direction="column" gap="xs">
-              <Heading level={1} fontSize="xl">
-                {heading ?? title}
-              </Heading>
-              {intro ? <Text color="font.secondary">{intro}</Text> : null}
-            </Flex>
+            {heading === null ? null : (
+              <Flex direction="column" gap="xs">
+                <Heading level={1} fontSize="xl">
+                  {heading ?? title}
+                </Heading>
+                {intro ? <Text color="font.secondary">{intro}</Text> : null}
+              </Flex>
+            )}
             {children}
           </Flex>
         </Card>

@@ -10,8 +10,6 @@ import type { BulkUpdateBody } from '../../../../../functions/features/users/adm
 import { useBulkUpdate } from '../api/bulk-update.js';
 import { FILTER_KEYS, NO_FILTERS, type ProjectFilters } from '../api/project-filters.js';
 import { useBoard } from './use-board.js';
-import { refreshUnlessLive } from '../../../app/query/client.js';
-import { projectKeys } from '../api/keys.js';
 import type { DesignerOption } from '../../designers/api/use-designers.js';
 import { useProjectParam } from '../api/use-project-param.js';
 

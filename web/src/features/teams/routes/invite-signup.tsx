@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Link, Loader, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
+import { Card, Flex, Heading, Link, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
@@ -15,10 +15,11 @@ import { invitationQuery } from '../api/get-invitation.js';
 import { INVALID_INVITE_MESSAGE } from '../components/team-words.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { ApiError } from '../../../app/api.js';
-import { signInWithPassword, signUpClient, preloadAuth } from '../../../app/auth/auth-session.js';
+import { signInWithPassword, signUpClient } from '../../../app/auth/auth-session.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { useSession } from '../../../app/auth/session.js';
-import { Logo } from '../../../ui/Logo.js';
+import { AuthFrame } from '../../../ui/auth-form/AuthFrame.js';
+import { AuthForm, AuthLink, EmailField, PasswordInput, SubmitButton } from '../../users/index.js';
 import { Page } from '../../../ui/Page.js';
 import '../components/team.css';
 
@@ -129,85 +130,58 @@ export default function InviteSignupScreen() {
     );
   }
 
+  if (!details) {
+    return (
+      <AuthFrame title="Join Your Team" heading={null}>
+        {detailsError ? (
+          <Flex direction="column" gap="small" role="alert">
+            <Heading level={1} fontSize="xl">
+              We could not load this invitation
+            </Heading>
+            <Text>{detailsError}</Text>
+          </Flex>
+        ) : (
+          <Flex justifyContent="center" padding="large">
+            <Loader size="large" ariaLabel="Loading invitation" />
+          </Flex>
+        )}
+      </AuthFrame>
+    );
+  }
+
   return (
-    <Page title={details ? `Join ${details.teamName}` : 'Join Your Team'} width="narrow">
-      <Flex direction="column" gap="large" paddingBlock="xl">
-        <RouterLink to="/" className="app-header__brand" style={{ alignSelf: 'center' }}>
-          <Logo size={34} className="app-header__logo" />
-          Design Club
-        </RouterLink>
-        <Card variation="elevated" padding="xl">
-          {!details ? (
-            detailsError ? (
-              <Flex direction="column" gap="small" role="alert">
-                <Heading level={1} fontSize="xl">
-                  We could not load this invitation
-                </Heading>
-                <Text>{detailsError}</Text>
-              </Flex>
-            ) : (
-              <Flex justifyContent="center" padding="large">
-                <Loader size="large" ariaLabel="Loading invitation" />
-              </Flex>
-            )
-          ) : (
-            <Flex direction="column" gap="large">
-              <Flex direction="column" gap="xs">
-                <Heading level={1} fontSize="xl">
-                  Join {details.teamName}
-                </Heading>
-                <Text color="font.secondary">{details.inviterName} invited you to collaborate</Text>
-              </Flex>
-              <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} onFocus={preloadAuth} noValidate>
-                <TextField label="Email" name="email" type="email" value={values.email} isReadOnly hasError={!!errors.email} errorMessage={errors.email} />
-                <TextField label="Full Name" name="name" autoComplete="name" isRequired value={values.name} onChange={set('name')} hasError={!!errors.name} errorMessage={errors.name} />
-                <TextField
-                  label="Phone (optional)"
-                  name="phone"
-                  type="tel"
-                  autoComplete="tel"
-                  value={values.phone}
-                  onChange={set('phone')}
-                  hasError={!!errors.phone}
-                  errorMessage={errors.phone}
-                />
-                <PasswordField
-                  label="Password"
-                  name="password"
-                  autoComplete="new-password"
-                  descriptiveText="Minimum 12 characters"
-                  hideShowPassword
-                  isRequired
-                  value={values.password}
-                  onChange={set('password')}
-                  hasError={!!errors.password}
-                  errorMessage={errors.password}
-                />
-                <PasswordField
-                  label="Confirm Password"
-                  name="confirm_password"
-                  autoComplete="new-password"
-                  hideShowPassword
-                  isRequired
-                  value={values.confirmPassword}
-                  onChange={set('confirmPassword')}
-                  hasError={!!errors.confirmPassword}
-                  errorMessage={errors.confirmPassword}
-                />
-                <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText="Creating account…">
-                  Create Account &amp; Join Team
-                </Button>
-              </Flex>
-              <Text textAlign="center" fontSize="small">
-                Already have an account?{' '}
-                <Link as={RouterLink} to={signInWithInviteHref(token)}>
-                  Sign in
-                </Link>
-              </Text>
-            </Flex>
-          )}
-        </Card>
-      </Flex>
-    </Page>
+    <AuthFrame title={`Join ${details.teamName}`} intro={`${details.inviterName} invited you to collaborate`}>
+      <AuthForm onSubmit={handleSubmit} noValidate>
+        <EmailField readOnly value={values.email} error={errors.email} />
+        <TextField
+          label="Full Name"
+          name="name"
+          autoComplete="name"
+          isRequired
+          value={values.name}
+          onChange={set('name')}
+          hasError={!!errors.name}
+          errorMessage={errors.name}
+        />
+        <TextField
+          label="Phone (optional)"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          value={values.phone}
+          onChange={set('phone')}
+          hasError={!!errors.phone}
+          errorMessage={errors.phone}
+        />
+        <PasswordInput kind="new" value={values.password} onChange={set('password')} error={errors.password} />
+        <PasswordInput kind="confirm" value={values.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} />
+        <SubmitButton busy={busy} loadingText="Creating account…">
+          Create Account &amp; Join Team
+        </SubmitButton>
+      </AuthForm>
+      <Text textAlign="center" fontSize="small">
+        Already have an account? <AuthLink to={signInWithInviteHref(token)}>Sign in</AuthLink>
+      </Text>
+    </AuthFrame>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Button, Flex, Link, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { authErrorMessage, preloadAuth } from '../../../app/auth/auth-session.js';
+import { AuthForm, AuthLink, EmailField, SubmitButton } from './auth-form/fields.js';
+import { authErrorToast } from './auth-form/flow.js';
 import { requestPasswordReset } from '../api/password-resets.js';
 import { LOGIN_PATHS, type AuthFlow } from '../../../app/auth/roles.js';
 import { toast } from '../../../ui/toast/use-toast.js';
@@ -31,7 +31,7 @@ export function ForgotPasswordScreen({ flow }: { flow: AuthFlow }) {
       setSentTo(email.trim());
       toast({ title: 'Email sent', description: 'Check your inbox for a password reset link.' });
     } catch (error) {
-      toast({ title: 'Error', description: authErrorMessage(error, 'Failed to send reset email.'), variant: 'destructive' });
+      authErrorToast(error, 'Failed to send reset email.');
     } finally {
       setBusy(false);
     }
@@ -41,11 +41,7 @@ export function ForgotPasswordScreen({ flow }: { flow: AuthFlow }) {
     <AuthFrame
       title={copy.title}
       intro={copy.intro}
-      footer={
-        <Link as={RouterLink} to={LOGIN_PATHS[flow]}>
-          {copy.back}
-        </Link>
-      }
+      footer={<AuthLink to={LOGIN_PATHS[flow]}>{copy.back}</AuthLink>}
     >
       {sentTo ? (
         <Flex direction="column" gap="medium">
@@ -60,20 +56,12 @@ export function ForgotPasswordScreen({ flow }: { flow: AuthFlow }) {
           </Button>
         </Flex>
       ) : (
-        <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} onFocus={preloadAuth}>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            isRequired
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText="Sending…">
+        <AuthForm onSubmit={handleSubmit}>
+          <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+          <SubmitButton busy={busy} loadingText="Sending…">
             Send Reset Link
-          </Button>
-        </Flex>
+          </SubmitButton>
+        </AuthForm>
       )}
     </AuthFrame>
   );

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Link, Loader, PasswordField } from '@aws-amplify/ui-react';
+import { Alert, Loader } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { authErrorMessage, signInWithPassword, preloadAuth } from '../../../app/auth/auth-session.js';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { AuthForm, AuthLink, PasswordInput, SubmitButton } from './auth-form/fields.js';
+import { authErrorToast, errorToast, passwordProblem, signInWithRoles } from './auth-form/flow.js';
 import { completePasswordReset, isInvalidResetLink, resetLinkQuery } from '../api/password-resets.js';
 import { FORGOT_PASSWORD_PATHS, LOGIN_PATHS, PASSWORD_MIN_LENGTH, postResetPath, type AuthFlow } from '../../../app/auth/roles.js';
 import { useSession } from '../../../app/auth/session.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { AuthFrame } from '../../../ui/auth-form/AuthFrame.js';
-import { fetchAccess } from '../../../app/auth/server-roles.js';
 
 /** docs/product.md#states, #limits: the redirect delays. */
 export const INVALID_LINK_REDIRECT_MS = 2_000;
@@ -61,32 +61,25 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!token || !email) return setInvalid(true);
-    if (password !== confirmation) {
-      toast({ title: 'Error', description: 'Passwords do not match.', variant: 'destructive' });
-      return;
-    }
-    if (password.length < PASSWORD_MIN_LENGTH) {
-      toast({ title: 'Error', description: 'Password must be at least 12 characters.', variant: 'destructive' });
-      return;
-    }
+    const problem = passwordProblem(password, PASSWORD_MIN_LENGTH, confirmation);
+    if (problem) return errorToast(problem);
     setBusy(true);
     try {
       await completePasswordReset(token, password);
     } catch (error) {
       setBusy(false);
       if (isInvalidResetLink(error)) return setInvalid(true);
-      toast({ title: 'Error', description: authErrorMessage(error, 'Failed to update password.'), variant: 'destructive' });
+      authErrorToast(error, 'Failed to update password.');
       return;
     }
     setDone(true);
     toast({ title: 'Success!', description: 'Your password has been updated.' });
     let destination = LOGIN_PATHS[flow];
     try {
-      const user = await signInWithPassword({ email, password, persistent: true });
-      const access = await fetchAccess();
-      destination = postResetPath(access?.roles ?? user.groups, flow);
+      const { roles } = await signInWithRoles({ email, password, persistent: true });
+      destination = postResetPath(roles, flow);
     } catch (error) {
-      toast({ title: 'Error', description: authErrorMessage(error, 'Authentication failed'), variant: 'destructive' });
+      authErrorToast(error, 'Authentication failed');
     }
     timer.current = setTimeout(() => {
       void refresh().then(() => navigate(destination, { replace: true }));
@@ -99,9 +92,7 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
         <Alert variation="error" heading="Invalid or expired link">
           Please request a new password reset link.
         </Alert>
-        <Link as={RouterLink} to={FORGOT_PASSWORD_PATHS[flow]}>
-          Request a new link
-        </Link>
+        <AuthLink to={FORGOT_PASSWORD_PATHS[flow]}>Request a new link</AuthLink>
       </AuthFrame>
     );
   }
@@ -118,36 +109,15 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
     <AuthFrame
       title={TITLES[flow]}
       intro={`Choose a new password for ${email}.`}
-      footer={
-        <Link as={RouterLink} to={LOGIN_PATHS[flow]}>
-          {flow === 'team' ? 'Back to team login' : 'Back to sign in'}
-        </Link>
-      }
+      footer={<AuthLink to={LOGIN_PATHS[flow]}>{flow === 'team' ? 'Back to team login' : 'Back to sign in'}</AuthLink>}
     >
-      <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} onFocus={preloadAuth}>
-        <PasswordField
-          label="New Password"
-          name="new_password"
-          autoComplete="new-password"
-          descriptiveText="Minimum 12 characters"
-          hideShowPassword
-          isRequired
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <PasswordField
-          label="Confirm Password"
-          name="confirm_password"
-          autoComplete="new-password"
-          hideShowPassword
-          isRequired
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-        />
-        <Button type="submit" variation="primary" isFullWidth isLoading={busy || done} loadingText={done ? 'Signing you in…' : 'Updating…'}>
+      <AuthForm onSubmit={handleSubmit}>
+        <PasswordInput kind="new" label="New Password" name="new_password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput kind="confirm" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+        <SubmitButton busy={busy || done} loadingText={done ? 'Signing you in…' : 'Updating…'}>
           Update Password
-        </Button>
-      </Flex>
+        </SubmitButton>
+      </AuthForm>
     </AuthFrame>
   );
 }

@@ -3,13 +3,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { UserDetailsDialog } from './UserDetailsDialog.js';
-import type { AdminUser, UsersResponse } from '../../../../../functions/features/users/admin-contracts.js';
+import type { UsersResponse } from '../../../../../functions/features/users/admin-contracts.js';
 import { SubscriptionBadge } from './SubscriptionBadge.js';
 import { usersQuery } from '../api/get-users.js';
 import { formatDate } from '../../../lib/dates.js';
 import { appendPage } from '../../../lib/paging.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
-import { humanize } from '../../../lib/format.js';
 
 /** The Users tab (docs/product.md#screens): four counts, a refresh button, the users a page at a time ('Load more'), and their details. */
 export function UsersTab() {

@@ -1,10 +1,10 @@
-import { Button, Flex, Link, PasswordField, TextField } from '@aws-amplify/ui-react';
+import { Flex } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { AuthFrame } from '../../../ui/auth-form/AuthFrame.js';
-import { fetchAccess } from '../../../app/auth/server-roles.js';
 import { toast } from '../../../ui/toast/use-toast.js';
-import { authErrorMessage, signInWithPassword, preloadAuth } from '../../../app/auth/auth-session.js';
+import { AuthForm, AuthLink, EmailField, PasswordInput, SubmitButton } from '../components/auth-form/fields.js';
+import { authErrorToast, errorToast, passwordProblem, signInWithRoles } from '../components/auth-form/flow.js';
 import { TEAM_PASSWORD_MIN_LENGTH, teamPortalDestination } from '../../../app/auth/roles.js';
 import { useSession } from '../../../app/auth/session.js';
 
@@ -22,15 +22,12 @@ export default function TeamLoginScreen() {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (password.length < TEAM_PASSWORD_MIN_LENGTH) {
-      toast({ title: 'Error', description: `Password must be at least ${TEAM_PASSWORD_MIN_LENGTH} characters.`, variant: 'destructive' });
-      return;
-    }
+    const problem = passwordProblem(password, TEAM_PASSWORD_MIN_LENGTH);
+    if (problem) return errorToast(problem);
     setBusy(true);
     try {
-      const user = await signInWithPassword({ email, password, persistent: true });
-      const access = await fetchAccess();
-      const welcome = teamPortalDestination(access?.roles ?? user.groups, access?.team);
+      const { roles, team } = await signInWithRoles({ email, password, persistent: true });
+      const welcome = teamPortalDestination(roles, team);
       if (!welcome) {
         await signOut();
         toast({ title: 'Access Denied', description: 'Please use the client login page to access your account.', variant: 'destructive' });
@@ -41,7 +38,7 @@ export default function TeamLoginScreen() {
       await refresh();
       navigate(welcome.path, { replace: true });
     } catch (error) {
-      toast({ title: 'Error', description: authErrorMessage(error, 'Authentication failed'), variant: 'destructive' });
+      authErrorToast(error, 'Authentication failed');
       setBusy(false);
     }
   }
@@ -52,33 +49,20 @@ export default function TeamLoginScreen() {
       intro="Sign in for designers and admins."
       footer={
         <>
-          Not on the team?{' '}
-          <Link as={RouterLink} to="/auth">
-            Go to the client login
-          </Link>
+          Not on the team? <AuthLink to="/auth">Go to the client login</AuthLink>
         </>
       }
     >
-      <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} onFocus={preloadAuth}>
-        <TextField label="Email" name="email" type="email" autoComplete="username" isRequired value={email} onChange={(e) => setEmail(e.target.value)} />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          hideShowPassword
-          isRequired
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <AuthForm onSubmit={handleSubmit}>
+        <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
+        <PasswordInput kind="current" value={password} onChange={(e) => setPassword(e.target.value)} />
         <Flex justifyContent="flex-end">
-          <Link as={RouterLink} to="/team-login/forgot-password">
-            Forgot password?
-          </Link>
+          <AuthLink to="/team-login/forgot-password">Forgot password?</AuthLink>
         </Flex>
-        <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText="Signing in…">
+        <SubmitButton busy={busy} loadingText="Signing in…">
           Sign In
-        </Button>
-      </Flex>
+        </SubmitButton>
+      </AuthForm>
     </AuthFrame>
   );
 }

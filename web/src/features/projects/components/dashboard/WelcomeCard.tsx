@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
+import { Card, Flex, Heading, Placeholder, } from '@aws-amplify/ui-react';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import type { MeResponse } from '../../../../lib/contracts.js';
 import { monthYear } from '../../../../lib/format.js';
