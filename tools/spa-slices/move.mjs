@@ -105,7 +105,10 @@ export const MOVES = [
   [`${S}/components/notifications/use-project-param.ts`, `${F}/projects/api/use-project-param.ts`],
   [`${S}/components/notifications`, `${F}/notifications/components`],
   [`${S}/components/profile/NotificationSettings.tsx`, `${F}/notifications/components/NotificationSettings.tsx`],
-  [`${S}/components/profile/api/get-notification-preferences.ts`, `${F}/notifications/api/get-notification-preferences.ts`],
+  [
+    `${S}/components/profile/api/get-notification-preferences.ts`,
+    `${F}/notifications/api/get-notification-preferences.ts`,
+  ],
   [`${S}/routes/unsubscribe.tsx`, `${F}/notifications/routes/unsubscribe.tsx`],
   [`${S}/routes/test-resend.tsx`, `${F}/notifications/routes/test-resend.tsx`],
 
@@ -213,12 +216,24 @@ for (const [from, to] of moved) {
 // 2. Rewrite imports.
 const aliases = Object.entries(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).imports ?? {})
   .filter(([key, value]) => key.endsWith('/*') && typeof value === 'string' && value.endsWith('/*'))
-  .map(([key, value]) => ({ prefix: key.slice(0, -1), folder: posix.normalize(value.slice(0, -1)).replace(/\/$/, '') }));
+  .map(([key, value]) => ({
+    prefix: key.slice(0, -1),
+    folder: posix.normalize(value.slice(0, -1)).replace(/\/$/, ''),
+  }));
 
 const isFile = (path) => existsSync(join(ROOT, path)) && statSync(join(ROOT, path)).isFile();
 const CANDIDATES = (path) => {
   const base = path.replace(/\.(m?js|jsx)$/, '');
-  return [path, `${base}.ts`, `${base}.tsx`, `${base}.d.ts`, `${path}.ts`, `${path}.tsx`, `${path}/index.ts`, `${path}/index.tsx`];
+  return [
+    path,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}.d.ts`,
+    `${path}.ts`,
+    `${path}.tsx`,
+    `${path}/index.ts`,
+    `${path}/index.tsx`,
+  ];
 };
 /** The repository path an import names, as seen from `fromDir` before the move; undefined when it is no file. */
 function resolveImport(fromDir, specifier) {
@@ -249,8 +264,9 @@ function specifierFor(fromDir, file, original) {
 
 const reverse = new Map([...moved].map(([from, to]) => [to, from]));
 const SCANNED = /\.(tsx?|mts|cts|mjs|cjs|js)$/;
-const sources = listed(S, 'tests', 'functions', 'bench', 'bin', 'infra', 'tools')
-  .filter((path) => SCANNED.test(path) && !path.includes('node_modules/') && !path.startsWith('tools/spa-slices/'));
+const sources = listed(S, 'tests', 'functions', 'bench', 'bin', 'infra', 'tools').filter(
+  (path) => SCANNED.test(path) && !path.includes('node_modules/') && !path.startsWith('tools/spa-slices/'),
+);
 // A quoted relative path: in `from '…'`, `import('…')`, `import '…'`, `vi.mock('…')`, `new URL('…')`.
 const QUOTED = /(['"])(\.\.?\/[^'"\n]*)\1/g;
 let rewrittenFiles = 0;
@@ -276,5 +292,7 @@ for (const file of sources) {
   }
 }
 
-console.log(`${DRY ? 'would move' : 'moved'} ${moved.size} files; rewrote ${rewrittenImports} imports in ${rewrittenFiles} files`);
+console.log(
+  `${DRY ? 'would move' : 'moved'} ${moved.size} files; rewrote ${rewrittenImports} imports in ${rewrittenFiles} files`,
+);
 for (const line of conflicts) console.log(`skipped, both paths exist: ${line}`);

@@ -37,8 +37,13 @@ export const screenRoutes: ScreenRoute[] = [
     role: 'admin',
     deniedMessage: 'Access denied. Admin privileges required.',
   }),
-  screen('/admin/audit', () => import('../features/audit/routes/admin-audit.js'), { role: 'admin', deniedMessage: 'Access denied. Admin privileges required.' }),
-  screen('/admin/designer-management', () => import('../features/designers/routes/admin-designer-management.js'), { role: 'admin' }),
+  screen('/admin/audit', () => import('../features/audit/routes/admin-audit.js'), {
+    role: 'admin',
+    deniedMessage: 'Access denied. Admin privileges required.',
+  }),
+  screen('/admin/designer-management', () => import('../features/designers/routes/admin-designer-management.js'), {
+    role: 'admin',
+  }),
   // The designer screen checks (and links) the designer role itself: a pre-authorised designer's
   // first visit has no `designer` group in the token yet.
   screen('/designer', () => import('../features/designers/routes/designer.js'), {}),

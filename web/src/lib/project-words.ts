@@ -24,7 +24,12 @@ export function groupByStatus<T extends { status: string }>(projects: readonly T
 /** Number of projects per status. */
 export function countByStatus(projects: readonly { status: string }[]): Record<ProjectStatus, number> {
   const groups = groupByStatus(projects);
-  return { queued: groups.queued.length, in_progress: groups.in_progress.length, needs_revision: groups.needs_revision.length, delivered: groups.delivered.length };
+  return {
+    queued: groups.queued.length,
+    in_progress: groups.in_progress.length,
+    needs_revision: groups.needs_revision.length,
+    delivered: groups.delivered.length,
+  };
 }
 
 /** Shown wherever a turnaround estimate is (docs/product.md#who-it-is-for). */

@@ -8,7 +8,8 @@ import { activityKeys } from './keys.js';
 export const pendingCommentsQuery = () =>
   infiniteQueryOptions({
     queryKey: activityKeys.moderation(),
-    queryFn: ({ pageParam }) => api.get<ModerationResponse>(`/moderation${queryString({ cursor: pageParam ?? undefined })}`),
+    queryFn: ({ pageParam }) =>
+      api.get<ModerationResponse>(`/moderation${queryString({ cursor: pageParam ?? undefined })}`),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? null,
     meta: { topics: ['moderation'] },

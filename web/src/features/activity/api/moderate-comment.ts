@@ -15,6 +15,8 @@ export interface ModerationDecision {
 export function useModerateComment() {
   return useMutation({
     mutationFn: ({ commentId, projectId, decision }: ModerationDecision) =>
-      api.post<ModerateCommentResponse>(`/comments/${encodeURIComponent(commentId)}/${decision}`, { project_id: projectId }),
+      api.post<ModerateCommentResponse>(`/comments/${encodeURIComponent(commentId)}/${decision}`, {
+        project_id: projectId,
+      }),
   });
 }

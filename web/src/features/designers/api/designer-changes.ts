@@ -18,7 +18,9 @@ const onSuccess = () => refreshUnlessLive([designerKeys.all()]);
 export const useAddDesigner = () =>
   useMutation({
     mutationFn: (email: string) =>
-      addKeys.run({ email }, (idempotencyKey) => api.post<AddDesignerResponse>('/designers', { email }, { idempotencyKey })),
+      addKeys.run({ email }, (idempotencyKey) =>
+        api.post<AddDesignerResponse>('/designers', { email }, { idempotencyKey }),
+      ),
     onSuccess,
   });
 

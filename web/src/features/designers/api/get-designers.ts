@@ -18,4 +18,5 @@ async function allDesigners(): Promise<DesignerRow[]> {
 }
 
 /** Every designer, for the board's filters, bulk assignment and Designer Management. */
-export const designersQuery = () => queryOptions({ queryKey: designerKeys.all(), queryFn: allDesigners, meta: { topics: ['designers'] } });
+export const designersQuery = () =>
+  queryOptions({ queryKey: designerKeys.all(), queryFn: allDesigners, meta: { topics: ['designers'] } });

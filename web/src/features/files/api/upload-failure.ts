@@ -7,5 +7,9 @@ export function toastUploadFailure(error: unknown): void {
   console.error('Upload failed', error);
   const message = error instanceof UploadError ? error.message : 'Unable to upload file. Please try again.';
   // An expired session: the spec's words, then sign-in (the API client goes there, with a way back).
-  toast(message === NOT_AUTHENTICATED ? { title: NOT_AUTHENTICATED, variant: 'destructive' } : { title: 'Error', description: message, variant: 'destructive' });
+  toast(
+    message === NOT_AUTHENTICATED
+      ? { title: NOT_AUTHENTICATED, variant: 'destructive' }
+      : { title: 'Error', description: message, variant: 'destructive' },
+  );
 }

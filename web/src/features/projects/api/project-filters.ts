@@ -7,5 +7,12 @@ export interface ProjectFilters {
   from: string;
   to: string;
 }
-export const FILTER_KEYS = ['q', 'status', 'designer', 'priority', 'from', 'to'] as const satisfies readonly (keyof ProjectFilters)[];
+export const FILTER_KEYS = [
+  'q',
+  'status',
+  'designer',
+  'priority',
+  'from',
+  'to',
+] as const satisfies readonly (keyof ProjectFilters)[];
 export const NO_FILTERS: ProjectFilters = { q: '', status: '', designer: '', priority: '', from: '', to: '' };

@@ -20,7 +20,9 @@ export function useReviewAction(projectId: string) {
     mutationFn: (body: ReviewActionBody) =>
       api.post<ReviewActionResponse>(reviewsPath(projectId), body, { idempotencyKey: newActionKey() }),
     onSuccess: (_answer, body) =>
-      refreshUnlessLive([body.action === 'approve' || body.action === 'request_changes' ? projectKeys.all : reviewKey(projectId)]),
+      refreshUnlessLive([
+        body.action === 'approve' || body.action === 'request_changes' ? projectKeys.all : reviewKey(projectId),
+      ]),
     onError: () => client.invalidateQueries({ queryKey: reviewKey(projectId) }),
   });
 }

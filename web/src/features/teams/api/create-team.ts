@@ -3,7 +3,10 @@ import type { TeamResponse } from '../../../../../functions/features/teams/contr
 import { api } from '../../../app/api.js';
 import { teamKeys } from './keys.js';
 
-/** POST /api/team: a client names a team and becomes its admin. The answer is the team as it now is: shown at once (other members' screens follow the `team` topic). */
+/**
+ * POST /api/team: a client names a team and becomes its admin. The answer is the team as it now is,
+ * shown at once (other members' screens follow the `team` topic).
+ */
 export function useCreateTeam() {
   const client = useQueryClient();
   return useMutation({

@@ -5,4 +5,8 @@ import { teamKeys } from './keys.js';
 
 /** GET /api/team: the caller's team, its members and pending invitations (live topic `team`). */
 export const teamQuery = () =>
-  queryOptions({ queryKey: teamKeys.team(), queryFn: () => api.get<TeamResponse>('/team'), meta: { topics: ['team'] } });
+  queryOptions({
+    queryKey: teamKeys.team(),
+    queryFn: () => api.get<TeamResponse>('/team'),
+    meta: { topics: ['team'] },
+  });

@@ -3,7 +3,10 @@ import type { TeamResponse } from '../../../../../functions/features/teams/contr
 import { api } from '../../../app/api.js';
 import { memberPath, teamKeys } from './keys.js';
 
-/** DELETE /api/team/members/{id}. The answer is the team as it now is: shown at once (other members' screens follow the `team` topic). */
+/**
+ * DELETE /api/team/members/{id}. The answer is the team as it now is, shown at once (other members'
+ * screens follow the `team` topic).
+ */
 export function useRemoveMember() {
   const client = useQueryClient();
   return useMutation({

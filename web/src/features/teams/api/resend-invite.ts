@@ -3,7 +3,10 @@ import type { InviteResponse } from '../../../../../functions/features/teams/con
 import { api } from '../../../app/api.js';
 import { invitePath, teamKeys } from './keys.js';
 
-/** POST /api/team/invites/{id}/resend. The answer is the team as it now is: shown at once (other members' screens follow the `team` topic). */
+/**
+ * POST /api/team/invites/{id}/resend. The answer is the team as it now is, shown at once (other members'
+ * screens follow the `team` topic).
+ */
 export function useResendInvite() {
   const client = useQueryClient();
   return useMutation({

@@ -3,7 +3,10 @@ import type { TeamResponse } from '../../../../../functions/features/teams/contr
 import { api } from '../../../app/api.js';
 import { invitePath, teamKeys } from './keys.js';
 
-/** POST /api/team/invites/{id}/revoke. The answer is the team as it now is: shown at once (other members' screens follow the `team` topic). */
+/**
+ * POST /api/team/invites/{id}/revoke. The answer is the team as it now is, shown at once (other members'
+ * screens follow the `team` topic).
+ */
 export function useRevokeInvite() {
   const client = useQueryClient();
   return useMutation({

@@ -43,7 +43,13 @@ export default function InviteSignupScreen() {
   const details: InviteDetailsResponse | null = invite.data ?? null;
   const refused = invite.error instanceof ApiError && invite.error.message === INVALID_INVITE_MESSAGE;
   const detailsError = invite.error && !refused ? errorMessage(invite.error) : null;
-  const [values, setValues] = useState<InviteSignupValues>({ email: '', name: '', phone: '', password: '', confirmPassword: '' });
+  const [values, setValues] = useState<InviteSignupValues>({
+    email: '',
+    name: '',
+    phone: '',
+    password: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<InviteSignupErrors>({});
   const [busy, setBusy] = useState(false);
   /** True from the moment this screen signs the new account in: the session change is ours. */
@@ -83,7 +89,15 @@ export default function InviteSignupScreen() {
     inFlow.current = true;
     try {
       try {
-        await signUpClient({ fullName: values.name.trim(), company: '', phone: values.phone.trim(), userType: 'architect', email: details.invitedEmail, password: values.password, inviteToken: token });
+        await signUpClient({
+          fullName: values.name.trim(),
+          company: '',
+          phone: values.phone.trim(),
+          userType: 'architect',
+          email: details.invitedEmail,
+          password: values.password,
+          inviteToken: token,
+        });
       } catch (error) {
         toast({ title: 'Account creation failed', description: errorMessage(error), variant: 'destructive' });
         inFlow.current = false;
@@ -119,7 +133,9 @@ export default function InviteSignupScreen() {
               <Heading level={1} fontSize="xl">
                 Invalid invitation link
               </Heading>
-              <Text color="font.secondary">Open the link from your invitation e-mail again, or ask your team admin for a new invitation.</Text>
+              <Text color="font.secondary">
+                Open the link from your invitation e-mail again, or ask your team admin for a new invitation.
+              </Text>
               <Link as={RouterLink} to="/auth">
                 Go to sign in
               </Link>
@@ -174,7 +190,12 @@ export default function InviteSignupScreen() {
           errorMessage={errors.phone}
         />
         <PasswordInput kind="new" value={values.password} onChange={set('password')} error={errors.password} />
-        <PasswordInput kind="confirm" value={values.confirmPassword} onChange={set('confirmPassword')} error={errors.confirmPassword} />
+        <PasswordInput
+          kind="confirm"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+        />
         <SubmitButton busy={busy} loadingText="Creating account…">
           Create Account &amp; Join Team
         </SubmitButton>

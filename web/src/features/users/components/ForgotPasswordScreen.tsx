@@ -8,8 +8,16 @@ import { toast } from '../../../ui/toast/use-toast.js';
 import { AuthFrame } from '../../../ui/auth-form/AuthFrame.js';
 
 const COPY: Record<AuthFlow, { title: string; intro: string; back: string }> = {
-  client: { title: 'Forgot Password', intro: 'Enter your email and we will send you a link to reset your password.', back: 'Back to sign in' },
-  team: { title: 'Team Password Reset', intro: 'Enter your team email and we will send you a link to reset your password.', back: 'Back to team login' },
+  client: {
+    title: 'Forgot Password',
+    intro: 'Enter your email and we will send you a link to reset your password.',
+    back: 'Back to sign in',
+  },
+  team: {
+    title: 'Team Password Reset',
+    intro: 'Enter your team email and we will send you a link to reset your password.',
+    back: 'Back to team login',
+  },
 };
 
 /**
@@ -38,11 +46,7 @@ export function ForgotPasswordScreen({ flow }: { flow: AuthFlow }) {
   }
 
   return (
-    <AuthFrame
-      title={copy.title}
-      intro={copy.intro}
-      footer={<AuthLink to={LOGIN_PATHS[flow]}>{copy.back}</AuthLink>}
-    >
+    <AuthFrame title={copy.title} intro={copy.intro} footer={<AuthLink to={LOGIN_PATHS[flow]}>{copy.back}</AuthLink>}>
       {sentTo ? (
         <Flex direction="column" gap="medium">
           <Alert variation="success" heading="Check your inbox">

@@ -5,7 +5,13 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthForm, AuthLink, PasswordInput, SubmitButton } from './auth-form/fields.js';
 import { authErrorToast, errorToast, passwordProblem, signInWithRoles } from './auth-form/flow.js';
 import { completePasswordReset, isInvalidResetLink, resetLinkQuery } from '../api/password-resets.js';
-import { FORGOT_PASSWORD_PATHS, LOGIN_PATHS, PASSWORD_MIN_LENGTH, postResetPath, type AuthFlow } from '../../../app/auth/roles.js';
+import {
+  FORGOT_PASSWORD_PATHS,
+  LOGIN_PATHS,
+  PASSWORD_MIN_LENGTH,
+  postResetPath,
+  type AuthFlow,
+} from '../../../app/auth/roles.js';
 import { useSession } from '../../../app/auth/session.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { AuthFrame } from '../../../ui/auth-form/AuthFrame.js';
@@ -54,8 +60,15 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
 
   useEffect(() => {
     if (!invalid) return;
-    toast({ title: 'Invalid or expired link', description: 'Please request a new password reset link.', variant: 'destructive' });
-    timer.current = setTimeout(() => navigate(FORGOT_PASSWORD_PATHS[flow], { replace: true }), INVALID_LINK_REDIRECT_MS);
+    toast({
+      title: 'Invalid or expired link',
+      description: 'Please request a new password reset link.',
+      variant: 'destructive',
+    });
+    timer.current = setTimeout(
+      () => navigate(FORGOT_PASSWORD_PATHS[flow], { replace: true }),
+      INVALID_LINK_REDIRECT_MS,
+    );
   }, [invalid, flow, navigate]);
 
   async function handleSubmit(event: FormEvent) {
@@ -112,7 +125,13 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
       footer={<AuthLink to={LOGIN_PATHS[flow]}>{flow === 'team' ? 'Back to team login' : 'Back to sign in'}</AuthLink>}
     >
       <AuthForm onSubmit={handleSubmit}>
-        <PasswordInput kind="new" label="New Password" name="new_password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <PasswordInput
+          kind="new"
+          label="New Password"
+          name="new_password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <PasswordInput kind="confirm" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
         <SubmitButton busy={busy || done} loadingText={done ? 'Signing you in…' : 'Updating…'}>
           Update Password

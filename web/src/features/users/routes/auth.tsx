@@ -91,7 +91,11 @@ export default function AuthScreen() {
     <AuthFrame
       title={signingUp ? 'Create your account' : 'Sign in'}
       heading={signingUp ? 'Create your account' : 'Sign in to your account'}
-      intro={signingUp ? 'Join Design Club to submit projects and follow them to delivery.' : 'Follow your projects and download your deliverables.'}
+      intro={
+        signingUp
+          ? 'Join Design Club to submit projects and follow them to delivery.'
+          : 'Follow your projects and download your deliverables.'
+      }
       footer={
         <>
           Designer or admin? <AuthLink to="/team-login">Use the team login</AuthLink>
@@ -100,10 +104,35 @@ export default function AuthScreen() {
     >
       {signingUp ? (
         <AuthForm onSubmit={handleSignUp}>
-          <TextField label="Full Name" name="full_name" autoComplete="name" isRequired value={fullName} onChange={(e) => setFullName(e.target.value)} />
-          <TextField label="Company" name="company" autoComplete="organization" value={company} onChange={(e) => setCompany(e.target.value)} />
-          <TextField label="Cell Phone Number" name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
-          <SelectField label="User Type" name="user_type" value={userType} onChange={(e) => setUserType(e.target.value as UserType)}>
+          <TextField
+            label="Full Name"
+            name="full_name"
+            autoComplete="name"
+            isRequired
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+          />
+          <TextField
+            label="Company"
+            name="company"
+            autoComplete="organization"
+            value={company}
+            onChange={(e) => setCompany(e.target.value)}
+          />
+          <TextField
+            label="Cell Phone Number"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <SelectField
+            label="User Type"
+            name="user_type"
+            value={userType}
+            onChange={(e) => setUserType(e.target.value as UserType)}
+          >
             {USER_TYPES.map((type) => (
               <option key={type} value={type}>
                 {humanize(type)}
@@ -121,7 +150,12 @@ export default function AuthScreen() {
           <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
           <PasswordInput kind="current" value={password} onChange={(e) => setPassword(e.target.value)} />
           <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
-            <CheckboxField label="Stay signed in on this device" name="stay_signed_in" checked={staySignedIn} onChange={(e) => setStaySignedIn(e.target.checked)} />
+            <CheckboxField
+              label="Stay signed in on this device"
+              name="stay_signed_in"
+              checked={staySignedIn}
+              onChange={(e) => setStaySignedIn(e.target.checked)}
+            />
             <AuthLink to="/auth/forgot-password">Forgot password?</AuthLink>
           </Flex>
           <SubmitButton busy={busy} loadingText="Signing in…">

@@ -30,7 +30,11 @@ export default function TeamLoginScreen() {
       const welcome = teamPortalDestination(roles, team);
       if (!welcome) {
         await signOut();
-        toast({ title: 'Access Denied', description: 'Please use the client login page to access your account.', variant: 'destructive' });
+        toast({
+          title: 'Access Denied',
+          description: 'Please use the client login page to access your account.',
+          variant: 'destructive',
+        });
         setBusy(false);
         return;
       }

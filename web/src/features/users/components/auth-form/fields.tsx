@@ -9,7 +9,15 @@ import { preloadAuth } from '../../../../app/auth/auth-session.js';
  */
 
 /** The form: its fields in one column, and the auth library fetched as soon as it gets focus. */
-export function AuthForm({ onSubmit, noValidate, children }: { onSubmit(event: FormEvent): void; noValidate?: boolean; children: ReactNode }) {
+export function AuthForm({
+  onSubmit,
+  noValidate,
+  children,
+}: {
+  onSubmit(event: FormEvent): void;
+  noValidate?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Flex as="form" direction="column" gap="medium" onSubmit={onSubmit} onFocus={preloadAuth} noValidate={noValidate}>
       {children}
@@ -25,7 +33,13 @@ export interface FieldError {
 const errorProps = ({ error }: FieldError) => (error === undefined ? {} : { hasError: !!error, errorMessage: error });
 
 /** 'Email': the account's name to the browser's password manager (`username`) unless it makes a new one. */
-export function EmailField({ value, onChange, readOnly = false, autoComplete = 'username', ...rest }: FieldError & {
+export function EmailField({
+  value,
+  onChange,
+  readOnly = false,
+  autoComplete = 'username',
+  ...rest
+}: FieldError & {
   value: string;
   onChange?: Change;
   readOnly?: boolean;
@@ -50,7 +64,14 @@ export function EmailField({ value, onChange, readOnly = false, autoComplete = '
  * A password: `current` to sign in; `new` (with the minimum length under it) to choose one; `confirm`
  * to type the new one again.
  */
-export function PasswordInput({ kind, value, onChange, label, name, ...rest }: FieldError & {
+export function PasswordInput({
+  kind,
+  value,
+  onChange,
+  label,
+  name,
+  ...rest
+}: FieldError & {
   kind: 'current' | 'new' | 'confirm';
   value: string;
   onChange: Change;
@@ -73,7 +94,15 @@ export function PasswordInput({ kind, value, onChange, label, name, ...rest }: F
 }
 
 /** The form's one primary action, full width, with its words while it runs. */
-export function SubmitButton({ busy, loadingText, children }: { busy: boolean; loadingText: string; children: ReactNode }) {
+export function SubmitButton({
+  busy,
+  loadingText,
+  children,
+}: {
+  busy: boolean;
+  loadingText: string;
+  children: ReactNode;
+}) {
   return (
     <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText={loadingText}>
       {children}

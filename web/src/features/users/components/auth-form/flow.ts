@@ -13,7 +13,10 @@ export const errorToast = (description: string) => toast({ title: 'Error', descr
 /** An auth library or API failure in the spec's words, or `fallback` when it has none. */
 export const authErrorToast = (error: unknown, fallback: string) => errorToast(authErrorMessage(error, fallback));
 
-/** What is wrong with a new password (and its confirmation, when asked for one), in the spec's words; null when nothing. */
+/**
+ * What is wrong with a new password (and its confirmation, when asked for one), in the spec's words;
+ * null when nothing.
+ */
 export function passwordProblem(password: string, minLength: number, confirmation?: string): string | null {
   if (confirmation !== undefined && password !== confirmation) return 'Passwords do not match.';
   if (password.length < minLength) return `Password must be at least ${minLength} characters.`;
