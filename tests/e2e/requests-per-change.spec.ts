@@ -79,7 +79,8 @@ test('one status change in the admin dialog reads each affected view once, and t
 });
 
 test('one review decision reads each affected view once, and the viewer, the dialog and the board show it', async ({ page, browser, runtime }) => {
-  test.setTimeout(180_000);
+  // Four people's setup (client, admin, designer's upload, the viewer) before the one decision measured.
+  test.setTimeout(300_000);
   const client = { fullName: 'Rory Requests', email: uniqueEmail(), password: PASSWORD };
   const title = `Garden studio ${Date.now().toString(36)}`;
   const id = await clientWithProject(page, runtime, client, { title, description: DESCRIPTION, property_type: 'townhouse', area_sqft: 400, room: 'Office', task: 'Layout' });
