@@ -53,7 +53,12 @@ export default defineConfig({
         // Amplify UI in one file: split per primitive, the first screen fetched some twenty small
         // chunks one after another's turn (six connections) before it could paint.
         codeSplitting: {
-          groups: [{ name: 'amplify-ui', includeDependenciesRecursively: false, test: /node_modules[\\/](@aws-amplify[\\/]ui(-react(-core)?)?|@radix-ui|@floating-ui|@xstate|xstate|lodash|qrcode|react-hook-form)[\\/]/ }],
+          // TanStack Query in one file too: split by what each screen uses (queries, mutations, the
+          // retryer…), its pieces made the entry's list of every screen's files longer.
+          groups: [
+            { name: 'query', includeDependenciesRecursively: false, test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'amplify-ui', includeDependenciesRecursively: false, test: /node_modules[\\/](@aws-amplify[\\/]ui(-react(-core)?)?|@radix-ui|@floating-ui|@xstate|xstate|lodash|qrcode|react-hook-form)[\\/]/ },
+          ],
         },
       },
     },
