@@ -40,6 +40,21 @@ const READ_PATHS = [
 const APP_ENTRY_POINTS = '^functions/app/(http|runtime|lambda)\\.ts$';
 const AWS_SDK = '(^|/)node_modules/(@aws-sdk|@smithy|aws-sdk)/';
 
+// ---- The SPA's slices (web/src): constants of the rules at the end of `forbidden` ----
+/** A feature of the SPA is used by another only through its api/ (one file per call) and its index.ts. */
+const SPA_FEATURE_PUBLIC = '^web/src/features/[^/]+/(index\\.tsx?|api/[^/]+\\.tsx?)$';
+/**
+ * What the app hands every feature: the API client, the session, the query cache's refreshUnlessLive,
+ * the address proof and the signed-in screens' header. Not the router, the screens, the live socket
+ * nor the auth library itself (app/auth/auth.ts is Amplify: importing it bundles Amplify into a screen).
+ */
+const SPA_APP_WIRING = [
+  '^web/src/app/(api|config|email-proof|navigation)\\.ts$',
+  '^web/src/app/auth/(session\\.tsx|auth-session\\.ts|auth-errors\\.ts|auth-tokens\\.ts|roles\\.ts|server-roles\\.ts)$',
+  '^web/src/app/query/client\\.ts$',
+  '^web/src/app/shell/AppHeader\\.tsx$',
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -163,6 +178,35 @@ module.exports = {
       from: {},
       // virtual: modules are made by the SPA's build (web/vite.config.ts).
       to: { couldNotResolve: true, pathNot: '^virtual:' },
+    },
+    // ---- The SPA's slices (web/src): web/src/app over web/src/features/<slice> over web/src/ui and lib ----
+    {
+      name: 'spa-no-circular',
+      comment: 'No cycles of value imports in web/src: the import order would decide what is initialised (a type-only import or a lazy import() runs nothing at load).',
+      severity: 'error',
+      from: { path: '^web/src/', pathNot: TEST },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
+    },
+    {
+      name: 'spa-feature-through-public-files',
+      comment: "A feature of the SPA uses another only through that feature's api/ (its calls) and its index.ts (the components it lends): its routes, other components and helpers are its own business.",
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/', pathNot: TEST },
+      to: { path: '^web/src/features/', pathNot: ['^web/src/features/$1/', SPA_FEATURE_PUBLIC] },
+    },
+    {
+      name: 'spa-features-only-app-wiring',
+      comment: "The app puts the features together (it may import any of them); a feature takes from the app only its public wiring (SPA_APP_WIRING): never the routes table, a screen, the live socket or the auth library.",
+      severity: 'error',
+      from: { path: '^web/src/features/', pathNot: TEST },
+      to: { path: '^web/src/app/', pathNot: SPA_APP_WIRING },
+    },
+    {
+      name: 'spa-shared-knows-no-feature',
+      comment: 'web/src/ui (generic components) and web/src/lib (helpers) are what features stand on: they import no feature and no part of the app.',
+      severity: 'error',
+      from: { path: '^web/src/(ui|lib)/', pathNot: TEST },
+      to: { path: '^web/src/(features|app)/' },
     },
   ],
   options: {

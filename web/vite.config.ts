@@ -24,7 +24,7 @@ function preloadLandingChunk(): Plugin {
       order: 'post',
       handler(_html, context) {
         const landing = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/web/src/routes/landing.tsx'),
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/web/src/app/screens/landing.tsx'),
         );
         return landing ? [{ tag: 'link', attrs: { rel: 'modulepreload', href: `/${landing.fileName}` }, injectTo: 'head' }] : [];
       },
@@ -47,13 +47,18 @@ export default defineConfig({
         // The entry is the only file called index-*.js; shared and route chunks carry their own names.
         entryFileNames: 'assets/index-[hash].js',
         chunkFileNames: (chunk) =>
-          chunk.facadeModuleId?.includes('/web/src/routes/')
+          /\/web\/src\/(features\/[^/]+\/routes|app\/screens)\//.test(chunk.facadeModuleId ?? '')
             ? 'assets/route-[name]-[hash].js'
             : 'assets/chunk-[name]-[hash].js',
         // Amplify UI in one file: split per primitive, the first screen fetched some twenty small
         // chunks one after another's turn (six connections) before it could paint.
         codeSplitting: {
-          groups: [{ name: 'amplify-ui', includeDependenciesRecursively: false, test: /node_modules[\\/](@aws-amplify[\\/]ui(-react(-core)?)?|@radix-ui|@floating-ui|@xstate|xstate|lodash|qrcode|react-hook-form)[\\/]/ }],
+          // TanStack Query in one file too: split by what each screen uses (queries, mutations, the
+          // retryer…), its pieces made the entry's list of every screen's files longer.
+          groups: [
+            { name: 'query', includeDependenciesRecursively: false, test: /node_modules[\\/]@tanstack[\\/]/ },
+            { name: 'amplify-ui', includeDependenciesRecursively: false, test: /node_modules[\\/](@aws-amplify[\\/]ui(-react(-core)?)?|@radix-ui|@floating-ui|@xstate|xstate|lodash|qrcode|react-hook-form)[\\/]/ },
+          ],
         },
       },
     },

@@ -98,7 +98,7 @@ const PLANTS: Plant[] = [
   {
     rule: 'functions-not-to-tools',
     why: 'Lambda code imports a test helper',
-    files: { 'functions/platform/planted-tools.ts': "import { startStack } from '../../tests/support/stack.js';\nexport const plantedTools = startStack;\n" },
+    files: { 'functions/platform/planted-tools.ts': "import { startStack } from '../support/stack.js';\nexport const plantedTools = startStack;\n" },
     from: 'functions/platform/planted-tools.ts',
   },
   {

@@ -5,7 +5,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../web/src/lib/config.js';
+import { parseConfig } from '../../web/src/app/config.js';
 import { readConfig } from '../../infra/stack/config.js';
 import { Site, SPA_REWRITE_SOURCE } from '../../infra/stack/site.js';
 import { refOf, resourcesOf, ROOT, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { submitProjectBody } from '../../functions/features/projects/contracts.js';
 import { generateChecklistBody } from '../../functions/features/checklists/contracts.js';
 import { estimateLocally } from '../../functions/features/checklists/estimator/index.js';
-import { addFiles, isUploading, pendingUploads } from '../../web/src/components/submit/uploads-state.js';
+import { addFiles, isUploading, pendingUploads } from '../../web/src/features/projects/components/submit/uploads-state.js';
 import {
   blankTask,
   descriptionCounter,
@@ -19,7 +19,7 @@ import {
   withCategory,
   withProjectType,
   type WizardForm,
-} from '../../web/src/components/submit/wizard.js';
+} from '../../web/src/features/projects/components/submit/wizard.js';
 
 const LONG = 'A'.repeat(300);
 

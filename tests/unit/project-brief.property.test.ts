@@ -7,7 +7,7 @@ import { generateChecklistBody } from '../../functions/features/checklists/contr
 import { submitProjectBody } from '../../functions/features/projects/contracts.js';
 import { submitCommandOf } from '../../functions/features/projects/submission.js';
 import { projectDecider } from '../../functions/features/projects/decider.js';
-import { initialForm, isStepValid, toChecklistRequest, toSubmission, type ReviewTask, type Step, type WizardForm } from '../../web/src/components/submit/wizard.js';
+import { initialForm, isStepValid, toChecklistRequest, toSubmission, type ReviewTask, type Step, type WizardForm } from '../../web/src/features/projects/components/submit/wizard.js';
 
 /**
  * Issue 20: the wizard and the API judge a brief by the same rules. For generated wizard forms (valid

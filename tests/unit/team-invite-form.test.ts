@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInWithInviteHref, validateInviteSignup } from '../../web/src/components/team/invite-signup-form.js';
+import { signInWithInviteHref, validateInviteSignup } from '../../web/src/features/teams/components/invite-signup-form.js';
 
 const valid = { email: 'dana@example.com', name: 'Dana', phone: '', password: 'CorrectHorse#2026', confirmPassword: 'CorrectHorse#2026' };
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  * and the file last.
  */
 const post = vi.fn();
-vi.mock('../../web/src/lib/api.js', () => {
+vi.mock('../../web/src/app/api.js', () => {
   class ApiError extends Error {
     constructor(
       readonly status: number,
@@ -20,8 +20,8 @@ vi.mock('../../web/src/lib/api.js', () => {
   return { api: { post: (...args: unknown[]) => post(...args), get: vi.fn() }, ApiError, isUnauthenticated, NOT_AUTHENTICATED: 'Not authenticated', newActionKey: () => '01JIDEMPOTENCYKEY000000000' };
 });
 
-const { uploadProjectFile, UploadError } = await import('../../web/src/lib/uploads.js');
-const { ApiError } = await import('../../web/src/lib/api.js');
+const { uploadProjectFile, UploadError } = await import('../../web/src/features/files/api/uploads.js');
+const { ApiError } = await import('../../web/src/app/api.js');
 
 class FakeXhr {
   static last: FakeXhr;

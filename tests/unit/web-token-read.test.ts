@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  */
 const getIdToken = vi.fn(async () => 'id-token');
 
-vi.mock('../../web/src/lib/auth-loader.js', () => ({
+vi.mock('../../web/src/app/auth/auth-loader.js', () => ({
   loadAuth: async () => ({ getIdToken }),
   preloadAuth: () => undefined,
 }));
@@ -21,7 +21,7 @@ describe('currentIdToken', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks Amplify once for requests that start together, and again after that read settles', async () => {
-    const { currentIdToken } = await import('../../web/src/lib/auth-session.js');
+    const { currentIdToken } = await import('../../web/src/app/auth/auth-session.js');
     expect(await Promise.all([currentIdToken(), currentIdToken(), currentIdToken()])).toEqual(['id-token', 'id-token', 'id-token']);
     expect(getIdToken).toHaveBeenCalledTimes(1);
     expect(await currentIdToken()).toBe('id-token');
@@ -29,7 +29,7 @@ describe('currentIdToken', () => {
   });
 
   it('a failed read is not kept: the next request asks again', async () => {
-    const { currentIdToken } = await import('../../web/src/lib/auth-session.js');
+    const { currentIdToken } = await import('../../web/src/app/auth/auth-session.js');
     getIdToken.mockRejectedValueOnce(new Error('offline'));
     await expect(currentIdToken()).rejects.toThrow('offline');
     expect(await currentIdToken()).toBe('id-token');

@@ -1,12 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.js';
-import { preloadAuth } from './lib/auth-loader.js';
-import { hasSignedInHint } from './lib/auth-tokens.js';
-import { loadConfig } from './lib/config.js';
-import { isPublicPath, isSignInPath } from './lib/public-paths.js';
+import { App } from './app/App.js';
+import { preloadAuth } from './app/auth/auth-loader.js';
+import { hasSignedInHint } from './app/auth/auth-tokens.js';
+import { loadConfig } from './app/config.js';
+import { isPublicPath, isSignInPath } from './app/public-paths.js';
 import { inOwnTask } from './lib/tasks.js';
-import './styles/base.css';
+import './ui/base.css';
 
 // Start fetching the runtime configuration while React renders. Who is signed in is Amplify's to
 // say, so a screen that will ask starts fetching the auth library at once, alongside its own code;

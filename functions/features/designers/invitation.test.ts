@@ -85,7 +85,7 @@ describe('designer invitations (the proof of the address)', () => {
 
 describe('a refused sign-up reads as the trigger says', () => {
   it("shows the PreSignUp trigger's own message, not Cognito's wrapper", async () => {
-    const { authErrorMessage } = await import('../../../web/src/lib/auth-errors.js');
+    const { authErrorMessage } = await import('../../../web/src/app/auth/auth-errors.js');
     const error = Object.assign(new Error('PreSignUp failed with error An account with this email already exists.'), { name: 'UserLambdaValidationException' });
     expect(authErrorMessage(error, 'Account creation failed')).toBe('An account with this email already exists.');
     const local = Object.assign(new Error('pre-sign-up failed with error An account with this email already exists..'), { name: 'UserLambdaValidationException' });

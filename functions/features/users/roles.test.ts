@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from './events.js';
 import { isRevoked } from '../../platform/http/auth.js';
 import { userDecider, userRoles } from './decider.js';
-import { TEAM_ADMIN_WELCOME, TEAM_DESIGNER_WELCOME, postResetPath, postSignInPath, teamPortalDestination } from '../../../web/src/lib/roles.js';
+import { TEAM_ADMIN_WELCOME, TEAM_DESIGNER_WELCOME, postResetPath, postSignInPath, teamPortalDestination } from '../../../web/src/app/auth/roles.js';
 import { by, deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(userDecider);

@@ -3,8 +3,23 @@
  * no screen shows `in_progress`, `single_family` or `fix_flipper`. Plain functions, no React.
  */
 import { propertyTypeLabel } from '#shared/intake-options.js';
-import { humanize } from '#shared/vocabulary.js';
+import { humanize, type ProjectStatus } from '#shared/vocabulary.js';
 
+/** The four project statuses in board order, with the labels clients and admins see. */
+export const PROJECT_STATUSES: readonly { value: ProjectStatus; label: string }[] = [
+  { value: 'queued', label: 'Queued' },
+  { value: 'in_progress', label: 'In Progress' },
+  { value: 'needs_revision', label: 'Needs Revision' },
+  { value: 'delivered', label: 'Delivered' },
+];
+
+/** Who reads the label: designers call needs_revision 'Needs Review' (docs/product.md#states). */
+export type StatusAudience = 'client' | 'admin' | 'designer';
+
+export function statusLabel(status: string, audience: StatusAudience = 'client'): string {
+  if (audience === 'designer' && status === 'needs_revision') return 'Needs Review';
+  return PROJECT_STATUSES.find((s) => s.value === status)?.label ?? status.replace(/_/g, ' ');
+}
 
 /** A property type as the wizard names it (shared/intake-options.ts), so a card says what the client picked. */
 export function propertyTypeWords(value: string | null | undefined): string {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { pendingCommentsQuery } from '../../../components/admin/api/get-pending-comments.js';
-import { useProjects } from '../../../components/project/useProjects.js';
+import { pendingCommentsQuery } from '../../activity/api/get-pending-comments.js';
+import { useProjects } from '../api/useProjects.js';
 import { adminWaiting } from './waiting.js';
 import { WaitingOnYou } from './WaitingOnYou.js';
 

@@ -1,4 +1,4 @@
-import type { ReviewDecision } from '../../../../../functions/features/reviews/contracts.js';
+import type { ReviewDecision } from '#features/reviews/contracts.js';
 import { longDate } from '../../../lib/format.js';
 
 const byLine = (decision: ReviewDecision) => `by ${decision.by_name ?? 'the client'} on ${longDate(decision.at)}`;

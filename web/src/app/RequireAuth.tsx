@@ -1,0 +1,45 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { signInPathFor } from './navigation.js';
+import { hasRole } from './auth/roles.js';
+import { useSession, type Role } from './auth/session.js';
+import { RouteLoading, ServiceUnavailable } from '../ui/RouteStatus.js';
+import { toast } from '../ui/toast/use-toast.js';
+
+
+export interface RequireAuthProps {
+  children: ReactNode;
+  /** The role the screen needs; without it any signed-in user may enter. */
+  role?: Role;
+  /** Where a signed-in user without the role goes (default /dashboard). */
+  deniedTo?: string;
+  /** Destructive toast shown on denial, e.g. 'Access denied. Admin privileges required.' */
+  deniedMessage?: string;
+  /** Starts downloading the screen while the session is being read. */
+  preload?: () => unknown;
+}
+
+/** Route guard: signed-out visitors go to /auth; users without `role` go to `deniedTo`. */
+export function RequireAuth({ children, role, deniedTo = '/dashboard', deniedMessage, preload }: RequireAuthProps) {
+  const { user, loading, error } = useSession();
+  const location = useLocation();
+
+  useEffect(() => {
+    void preload?.();
+  }, [preload]);
+
+  if (loading) return <RouteLoading />;
+  if (error) return <ServiceUnavailable />;
+  if (!user) {
+    return <Navigate to={signInPathFor(location)} replace />;
+  }
+  if (role && !hasRole(user, role)) return <Denied to={deniedTo} message={deniedMessage} />;
+  return <>{children}</>;
+}
+
+function Denied({ to, message }: { to: string; message?: string }) {
+  useEffect(() => {
+    if (message) toast({ title: message, variant: 'destructive' });
+  }, [message]);
+  return <Navigate to={to} replace />;
+}

@@ -1,6 +1,0 @@
-import { queryOptions } from '@tanstack/react-query';
-import { getUserDetails } from '../admin-api.js';
-import { adminKeys } from './keys.js';
-
-/** GET /api/users/{id}: one user's overview, projects and team (View Details). */
-export const userDetailsQuery = (id: string) => queryOptions({ queryKey: adminKeys.user(id), queryFn: () => getUserDetails(id), meta: { topics: ['users'] } });

@@ -1,0 +1,2 @@
+/** The query keys of the billing views. */
+export const billingKeys = { subscription: () => ['billing', 'subscription'] as const };

@@ -1,0 +1,31 @@
+import { RequireDesigner } from '../components/RequireDesigner.js';
+import { DesignerDashboard } from '../../projects/index.js';
+import { useMe } from '../../users/api/use-me.js';
+import { useSession } from '../../../app/auth/session.js';
+import { AppHeader } from '../../../app/shell/AppHeader.js';
+import { Page } from '../../../ui/Page.js';
+
+/**
+ * Designer Dashboard (/designer). First the access check (RequireDesigner: an active designer
+ * authorisation by id or e-mail, else link-designer-role, else 'Access denied. Designer privileges
+ * required.' and /dashboard); only then the dashboard below it.
+ */
+export default function DesignerScreen() {
+  return (
+    <RequireDesigner>
+      <DesignerHome />
+    </RequireDesigner>
+  );
+}
+
+/** Below the check: the designer dashboard's content (components/designer), in the signed-in frame. */
+function DesignerHome() {
+  const { user } = useSession();
+  const { me } = useMe();
+  const name = me?.user.full_name ?? user?.name;
+  return (
+    <Page title="Designer Dashboard" width="wide" header={<AppHeader name={me?.user.full_name} />}>
+      <DesignerDashboard name={name} />
+    </Page>
+  );
+}

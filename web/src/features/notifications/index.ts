@@ -1,0 +1,2 @@
+/** What the notifications slice lends other slices' screens (its calls are in api/). */
+export { NotificationSettings } from './components/NotificationSettings.js';

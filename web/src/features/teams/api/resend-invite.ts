@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { InviteResponse } from '#features/teams/contracts.js';
+import { api } from '../../../app/api.js';
+import { invitePath, teamKeys } from './keys.js';
+
+/**
+ * POST /api/team/invites/{id}/resend. The answer is the team as it now is, shown at once (other members'
+ * screens follow the `team` topic).
+ */
+export function useResendInvite() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<InviteResponse>(`${invitePath(id)}/resend`),
+    onSuccess: (team) => client.setQueryData(teamKeys.team(), team),
+  });
+}

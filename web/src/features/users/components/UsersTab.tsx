@@ -1,0 +1,107 @@
+import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { toast } from '../../../ui/toast/use-toast.js';
+import { UserDetailsDialog } from './UserDetailsDialog.js';
+import type { UsersResponse } from '#features/users/admin-contracts.js';
+import { SubscriptionBadge } from './SubscriptionBadge.js';
+import { usersQuery } from '../api/get-users.js';
+import { formatDate } from '../../../lib/dates.js';
+import { appendPage } from '../../../lib/paging.js';
+import { LoadMore } from '../../../ui/LoadMore.js';
+
+/** The Users tab (docs/product.md#screens): four counts, a refresh button, the users a page at a time ('Load more'), and their details. */
+export function UsersTab() {
+  const [open, setOpen] = useState<string | null>(null);
+  const list = useInfiniteQuery(usersQuery());
+  const pages = list.data?.pages;
+  const data: UsersResponse | null = pages?.length
+    ? { ...pages.at(-1)!, stats: pages[0]!.stats, users: pages.reduce<UsersResponse['users']>((users, page) => appendPage(users, page.users), []) }
+    : list.isError
+      ? { users: [], stats: { total_users: 0, active_subscriptions: 0, architects: 0, designers: 0 } }
+      : null;
+  const loadingMore = list.isFetchingNextPage;
+  const loading = list.isRefetching && !loadingMore;
+  useEffect(() => {
+    if (!list.error) return;
+    console.error('Could not load users', list.error);
+    toast({ title: 'Failed to load users', variant: 'destructive' });
+  }, [list.error]);
+
+  const load = () => list.refetch();
+  const loadMore = async () => {
+    if (list.hasNextPage && !loadingMore) await list.fetchNextPage();
+  };
+
+  if (!data) {
+    return (
+      <Flex justifyContent="center" padding="xl">
+        <Loader size="large" ariaLabel="Loading users" />
+      </Flex>
+    );
+  }
+
+  const stats = [
+    { label: 'Total Users', value: data.stats.total_users },
+    { label: 'Active Subscriptions', value: data.stats.active_subscriptions },
+    { label: 'Architects', value: data.stats.architects },
+    { label: 'Designers', value: data.stats.designers },
+  ];
+
+  return (
+    <Flex direction="column" gap="medium">
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+        <Heading level={2} fontSize="large">
+          Users
+        </Heading>
+        <Button size="small" onClick={() => void load()} isLoading={loading} loadingText="Refreshing…">
+          Refresh
+        </Button>
+      </Flex>
+      <div className="admin-stats">
+        {stats.map((stat) => (
+          <Card key={stat.label} variation="outlined" className="admin-stat" role="group" aria-label={stat.label}>
+            <Text className="project-card__meta">{stat.label}</Text>
+            <Text className="admin-stat__value">{stat.value}</Text>
+          </Card>
+        ))}
+      </div>
+      <div className="admin-table-wrap">
+        <Table highlightOnHover size="small" aria-label="Users" className="table-cards">
+          <TableHead>
+            <TableRow>
+              {['Name', 'Email', 'Phone', 'Role', 'Subscription', 'Joined', 'Actions'].map((heading) => (
+                <TableCell as="th" key={heading}>
+                  {heading}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.users.map((user) => (
+              <TableRow key={user.id} data-user-id={user.id}>
+                <TableCell data-label="Name" className="table-cards__title">{user.full_name || 'Unknown'}</TableCell>
+                <TableCell data-label="Email">{user.email}</TableCell>
+                <TableCell data-label="Phone">{user.phone || '—'}</TableCell>
+                <TableCell data-label="Role">
+                  <Badge size="small">{user.role_label}</Badge>
+                </TableCell>
+                <TableCell data-label="Subscription">
+                  <SubscriptionBadge subscription={user.subscription} />
+                </TableCell>
+                <TableCell data-label="Joined">{formatDate(user.created_at)}</TableCell>
+                <TableCell data-label="Actions">
+                  <Button size="small" onClick={() => setOpen(user.id)} aria-haspopup="dialog">
+                    View Details
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      <LoadMore shown={!!data.next_cursor} loading={loadingMore} onLoad={() => void loadMore()} />
+      <UserDetailsDialog userId={open} onClose={() => setOpen(null)} />
+    </Flex>
+  );
+}

@@ -1,6 +1,0 @@
-import { ForgotPasswordScreen } from '../components/auth/ForgotPasswordScreen.js';
-
-/** Forgot Password (/auth/forgot-password): the link opens /auth/reset-password. */
-export default function AuthForgotPasswordScreen() {
-  return <ForgotPasswordScreen flow="client" />;
-}

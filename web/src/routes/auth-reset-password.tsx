@@ -1,6 +1,0 @@
-import { ResetPasswordScreen } from '../components/auth/ResetPasswordScreen.js';
-
-/** Reset Password (/auth/reset-password?code=…&email=…), opened from the e-mailed link. */
-export default function AuthResetPasswordScreen() {
-  return <ResetPasswordScreen flow="client" />;
-}

@@ -1,6 +1,0 @@
-import { ForgotPasswordScreen } from '../components/auth/ForgotPasswordScreen.js';
-
-/** Team Password Reset (/team-login/forgot-password): the link opens /team-login/reset-password. */
-export default function TeamForgotPasswordScreen() {
-  return <ForgotPasswordScreen flow="team" />;
-}
