@@ -25,7 +25,7 @@ const EVENT_STORE_APPEND = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 const EVENT_STORE_MARK = ['dynamodb:UpdateItem'];
 const VIEWS_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 /** The projector's guarded puts and the rebuild's batches. */
-const VIEWS_WRITE = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
+const VIEWS_WRITE = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:UpdateItem'];
 const VIEWS_COUNT = ['dynamodb:UpdateItem'];
 const VIEWS_CLAIM = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 /** Partition-key prefixes of the quota counters and idempotency claims (core/quotas.ts, core/idempotency.ts; a test checks). */
