@@ -56,7 +56,8 @@ export type Invoke = (functionId: string, event: unknown) => Promise<{ ok: true;
  * The HTTP API as API Gateway runs the template's routes: the most specific route key wins, the
  * route's JWT authorizer checks signature, issuer, expiry and audience (ID token `aud`, access token
  * `client_id`) before any function runs, and the integration's function gets a payload 2.0 event.
- * `jwksFor` maps the template's issuer URL to where its keys are served locally.
+ * `localIssuer` maps the template's issuer URL (https://cognito-idp.<region>.amazonaws.com/<pool id>)
+ * to the local pool whose id the template's user pool resolved to: its tokens name the local issuer.
  */
 export class TemplateHttpApi {
   private readonly compiled: Compiled[];
@@ -66,7 +67,8 @@ export class TemplateHttpApi {
   constructor(
     routes: TemplateRoute[],
     private readonly invoke: Invoke,
-    private readonly jwksFor: (issuer: string) => string,
+    /** The local pool standing in for the template's issuer URL (undefined: an issuer no pool here has). */
+    private readonly localIssuer: (issuer: string) => { issuer: string; jwksUri: string } | undefined,
     private readonly onAuthorizerRefusal: (route: TemplateRoute, reason: string) => void,
   ) {
     this.compiled = routes.map(compile).sort((a, b) => b.specificity - a.specificity);
@@ -103,11 +105,13 @@ export class TemplateHttpApi {
   private async verify(authorizer: NonNullable<TemplateRoute['authorizer']>, header: string | undefined): Promise<{ claims: Record<string, string> } | { refused: string }> {
     const token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1];
     if (!token) return { refused: 'no bearer token' };
-    let keys = this.keySets.get(authorizer.issuer);
-    if (!keys) this.keySets.set(authorizer.issuer, (keys = createRemoteJWKSet(new URL(this.jwksFor(authorizer.issuer)))));
+    const local = this.localIssuer(authorizer.issuer);
+    if (!local) return { refused: `its issuer ${authorizer.issuer} is no user pool of the assembly` };
+    let keys = this.keySets.get(local.jwksUri);
+    if (!keys) this.keySets.set(local.jwksUri, (keys = createRemoteJWKSet(new URL(local.jwksUri))));
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, keys, { issuer: authorizer.issuer }));
+      ({ payload } = await jwtVerify(token, keys, { issuer: local.issuer }));
     } catch (error) {
       return { refused: String((error as Error).message) };
     }

@@ -21,6 +21,8 @@ import { s3Gate } from '../local/s3-gate.js';
 import { startCognito, type EmbeddedCognito } from '../local/cognito/index.js';
 import { OutboxMailer } from '../local/outbox-mailer.js';
 import { proxyTo } from '../local/proxy.js';
+import { seedTeam } from './team.js';
+import type { JourneyTarget } from './journey.js';
 import { plainTextOf } from '../../functions/features/users/triggers/custom-message.js';
 
 /** Something the rehearsal found wrong, naming the resource. */
@@ -115,6 +117,7 @@ export class Rehearsal {
     const secret = randomBytes(16).toString('hex');
 
     const dynamo = await startDynamo({ secret });
+    this.dynamoEndpoint = dynamo.endpoint;
     this.stops.push(dynamo.stop);
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(this.options.port ?? 0, '127.0.0.1', resolve));
@@ -171,7 +174,7 @@ export class Rehearsal {
     this.api = new TemplateHttpApi(
       routes,
       (functionId, event) => this.invoke(functionId, event),
-      (issuer) => `${this.cognito.issuer}/.well-known/jwks.json${issuer === this.templateIssuer() ? '' : '#unknown-issuer'}`,
+      (issuer) => (issuer === this.templateIssuer() ? { issuer: this.cognito.issuer, jwksUri: this.cognito.jwksUri } : undefined),
       (route, reason) => this.finding('authorizer', `${route.authorizer!.logicalId} (${route.routeKey})`, `refused a token before ${route.functionId} ran: ${reason}`),
     );
     const websocket = this.readWebSocketRoutes();
@@ -760,6 +763,40 @@ export class Rehearsal {
     const sent = await this.outbox.send({ to, subject, text: raw, tag: tag ?? 'ses' });
     return sent.id;
   }
+
+  /** The environment value of the first function that has `name` (the table names, as the templates pass them). */
+  environmentValue(name: string): string | undefined {
+    for (const container of this.functions.values()) if (container.spec.environment[name]) return container.spec.environment[name];
+    return undefined;
+  }
+
+  /** The rehearsal as the journey drives it: its port, its Cognito user API, its outbox and tables. */
+  target(): JourneyTarget {
+    const tables = { endpoint: this.dynamoEndpoint, events: this.environmentValue('EVENTS_TABLE') ?? '', views: this.environmentValue('VIEWS_TABLE') ?? '' };
+    let team: ReturnType<typeof seedTeam> | undefined;
+    return {
+      url: this.url,
+      cognitoEndpoint: this.cognito.publicEndpoint,
+      clientId: this.cognito.clientId,
+      outbox: (to) => this.outbox.list(to),
+      settle: () => this.settle(),
+      team: async () => {
+        team ??= seedTeam({ cognito: this.cognito, dynamoEndpoint: tables.endpoint, eventsTable: tables.events, viewsTable: tables.views, bus: { putEvents: async (entries) => ({ failedIndexes: (await this.putEvents('operator', entries.map((entry) => ({ ...entry, EventBusName: this.environmentValue('EVENT_BUS_NAME') })))).failed }) } });
+        const seeded = await team;
+        await this.settle();
+        return seeded;
+      },
+      tables,
+      explain: (method, path) => {
+        const trace = [...this.api.traces].reverse().find((candidate) => candidate.method === method && candidate.path === path);
+        if (!trace) return 'the request reached no route';
+        const logs = trace.functionId ? this.logsOf(trace.functionId).slice(-4).join(' | ').slice(0, 500) : '';
+        return `route ${trace.route ?? '(none)'} → ${trace.functionId ?? '(no function)'}${trace.refusedBy ? `, refused by ${trace.refusedBy}` : ''}${logs ? `; its log: ${logs}` : ''}`;
+      },
+    };
+  }
+
+  private dynamoEndpoint = '';
 
   async stop(): Promise<void> {
     for (const container of this.functions.values()) container.stop();

@@ -41,7 +41,7 @@ export async function rehearse(options: { assemblyDir?: string; verbose?: boolea
   try {
     rehearsal = await Rehearsal.start({ assemblyDir, nodeBinary: node24(REPO_ROOT), verbose: options.verbose });
     log(`Rehearsal of ${assemblyDir}: ${rehearsal.functions.size} functions, ${rehearsal.httpRoutes.length} HTTP routes, ${rehearsal.rules.length} rules, at ${rehearsal.url} (${(rehearsal.startedMs / 1000).toFixed(1)} s)`);
-    if (options.journey !== false) journey = await runJourney(rehearsal, log);
+    if (options.journey !== false) journey = await runJourney(rehearsal.target(), log);
     await rehearsal.settle();
   } catch (error) {
     findings.push({ kind: 'template', resource: assemblyDir, message: String((error as Error).stack ?? error) });
