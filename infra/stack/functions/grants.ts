@@ -33,9 +33,9 @@ export const QUOTA_KEY_PREFIX = '$quota#';
 export const IDEMPOTENCY_KEY_PREFIX = '$idem#';
 /**
  * The notifications store's own items, written under views:claim (functions/features/notifications/
- * store.ts): delivery claims, inboxes, read marks, pending digest mails. Not projections'.
+ * store.ts): delivery claims, inboxes, read marks, pending and windowed mails, digest marks. Not projections'.
  */
-export const NOTIFICATION_KEY_PREFIXES = ['$notified#', '$inbox#', '$inbox-read#', '$mail-pending#'] as const;
+export const NOTIFICATION_KEY_PREFIXES = ['$notified#', '$inbox#', '$inbox-read#', '$mail-pending#', '$mail-window#', '$digest#'] as const;
 /** Writes limited to items whose partition key starts with one of `prefixes`: never a projection's. */
 const onlyKeys = (...prefixes: string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } });
 const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
