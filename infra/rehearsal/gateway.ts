@@ -75,6 +75,7 @@ export class AwsGateway {
     if (!caller) return deny(res, credential.service, 'UnrecognizedClientException', 'The security token included in the request is invalid.', 403);
     this.calls += 1;
     const call = readCall(credential, req, url, body, this.backends);
+    if (process.env.REHEARSAL_DEBUG) res.on('finish', () => console.log(`[aws] ${caller.functionId.split('/').pop()} ${call.service} ${req.method} ${url.pathname} ${call.checks.map((c) => c.action).join(',')} → ${res.statusCode}`));
     for (const check of call.checks) {
       const decision = await this.backends.authorize(caller.roleArn, caller.functionId, check);
       if (!decision.allowed) {

@@ -3,7 +3,7 @@ import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, request, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -313,8 +313,30 @@ export class Rehearsal {
     const client = new S3Client({ endpoint: s3.endpoint, region: REGION, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
     for (const name of names.slice(1)) await client.send(new CreateBucketCommand({ Bucket: name })).catch(() => undefined);
     client.destroy();
-    this.s3Upstream = s3.endpoint;
+    this.s3Upstream = await this.s3rverFront(s3.endpoint);
     this.s3Secret = secret;
+  }
+
+  /**
+   * s3rver knows one access key (S3RVER) and checks no signature: once the gate has verified the
+   * caller's signature, the request reaches s3rver under that key.
+   */
+  private async s3rverFront(upstream: string): Promise<string> {
+    const target = new URL(upstream);
+    const front = createServer((req, res) => {
+      const headers = { ...req.headers, host: target.host };
+      if (headers.authorization) headers.authorization = headers.authorization.replace(/Credential=[^/]+\//, 'Credential=S3RVER/');
+      const path = (req.url ?? '/').replace(/X-Amz-Credential=[^%&]+(%2F|\/)/, 'X-Amz-Credential=S3RVER$1');
+      const forwarded = request({ hostname: target.hostname, port: target.port, method: req.method, path, headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      forwarded.on('error', () => res.writeHead(502).end());
+      req.pipe(forwarded);
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    this.stops.push(() => new Promise<void>((resolve) => (front.closeAllConnections(), front.close(() => resolve()))));
+    return `http://127.0.0.1:${(front.address() as AddressInfo).port}${target.pathname.replace(/\/$/, '')}`;
   }
 
   /** S3's own checks (signatures, POST policies) for one caller's key, as the embedded stack's gate makes them. */
@@ -787,6 +809,13 @@ export class Rehearsal {
         return seeded;
       },
       tables,
+      fireSchedules: async () => {
+        for (const rule of this.rules.filter((candidate) => candidate.schedule)) {
+          const outcomes = await this.fireSchedule(rule.id);
+          const failed = outcomes.find((outcome) => !outcome.ok);
+          if (failed && !failed.ok) throw new Error(`the schedule ${rule.id} failed: ${failed.errorType}: ${failed.errorMessage}`);
+        }
+      },
       explain: (method, path) => {
         const trace = [...this.api.traces].reverse().find((candidate) => candidate.method === method && candidate.path === path);
         if (!trace) return 'the request reached no route';

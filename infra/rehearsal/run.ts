@@ -51,7 +51,7 @@ export async function rehearse(options: { assemblyDir?: string; verbose?: boolea
   findings.push(...(rehearsal?.findings ?? []));
   const decisions = rehearsal?.iam?.decisions ?? [];
   for (const denied of decisions.filter((decision) => !decision.allowed)) {
-    findings.push({ kind: 'iam', resource: denied.functionId, message: `AccessDenied: ${denied.action} on ${denied.resource}${denied.detail ? ` (${denied.detail})` : ''}` });
+    findings.push({ kind: 'iam', resource: denied.functionId, message: `AccessDenied: ${denied.action} on ${denied.resource}${Object.keys(denied.context).length ? ` with ${JSON.stringify(denied.context)}` : ''}${denied.detail ? ` (${denied.detail})` : ''}` });
   }
   if (journey && !journey.ok) findings.push({ kind: 'wiring', resource: journey.failedStep ?? 'journey', message: journey.error ?? 'the journey failed' });
   const containers = [...(rehearsal?.functions.values() ?? [])];
