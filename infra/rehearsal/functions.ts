@@ -16,6 +16,8 @@ export interface FunctionSpec {
   memoryMb: number;
   environment: Record<string, string>;
   roleArn: string;
+  /** The source file the stack built it from (its `design-club:handler` tag), for the audit against infra/routes.ts. */
+  handlerPath?: string;
 }
 
 export type InvokeOutcome = { ok: true; result: unknown; ms: number } | { ok: false; errorType: string; errorMessage: string; ms: number };

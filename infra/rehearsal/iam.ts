@@ -17,6 +17,8 @@ export interface AuthorizationRequest {
 
 export interface Decision extends AuthorizationRequest {
   allowed: boolean;
+  /** The caller's role, `<stack path>/<logical id>`. */
+  roleId?: string;
   /** Wildcards (`*` in an action or resource) of the statements that allowed the call. */
   wildcards: string[];
   detail?: string;
@@ -36,6 +38,8 @@ const MANAGED: Record<string, PolicyDocument> = {
 };
 
 interface RoleRecord {
+  /** `<stack path>/<logical id>` of the AWS::IAM::Role. */
+  id: string;
   arn: string;
   name: string;
   policies: { name: string; policy: PolicyDocument }[];
@@ -64,7 +68,7 @@ export class IamModel {
       for (const [id, resource] of Object.entries(stack.template.Resources)) {
         if (resource.Type !== 'AWS::IAM::Role') continue;
         const p = resolver.resolve(stack, resource.Properties ?? {});
-        const record: RoleRecord = { arn: String(resolver.attribute(stack, id, 'Arn')), name: String(resolver.attribute(stack, id, 'Ref')), policies: [], unknownManaged: [] };
+        const record: RoleRecord = { id: `${stack.path}/${id}`, arn: String(resolver.attribute(stack, id, 'Arn')), name: String(resolver.attribute(stack, id, 'Ref')), policies: [], unknownManaged: [] };
         for (const policy of p.Policies ?? []) record.policies.push({ name: `${id}/${policy.PolicyName}`, policy: policy.PolicyDocument });
         for (const arn of p.ManagedPolicyArns ?? []) {
           const doc = MANAGED[arn] ?? managedDocs.get(arn);
@@ -140,7 +144,7 @@ export class IamModel {
         for (const resource of list(statement.explain.resources)) if (resource.matches && resource.resource.includes('*')) wildcards.add(`resource ${resource.resource}`);
       }
     }
-    return this.record({ ...request, allowed, wildcards: [...wildcards], detail: allowed ? undefined : outcome.overallResult });
+    return this.record({ ...request, roleId: role.id, allowed, wildcards: [...wildcards], detail: allowed ? undefined : outcome.overallResult });
   }
 
   private record(decision: Decision): Decision {

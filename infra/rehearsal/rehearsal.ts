@@ -40,7 +40,7 @@ export interface RuleTarget {
   deadLetterQueue?: string;
 }
 
-interface Rule {
+export interface Rule {
   id: string;
   bus: string;
   pattern?: EventPattern;
@@ -412,6 +412,7 @@ export class Rehearsal {
           memoryMb: Number(p.MemorySize ?? 128),
           environment,
           roleArn: String(this.resolver.resolve(stack, p.Role)),
+          handlerPath: (p.Tags as { Key: string; Value: string }[] | undefined)?.find((tag) => tag.Key === 'design-club:handler')?.Value,
         };
         const base: Record<string, string> = {
           PATH: process.env.PATH ?? '/usr/bin:/bin',

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { node24 } from '../../bin/support/node24.mjs';
 import { Rehearsal, type Finding } from './rehearsal.js';
 import { runJourney, type JourneyOutcome } from './journey.js';
+import { auditWiring } from './audit.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -41,8 +42,11 @@ export async function rehearse(options: { assemblyDir?: string; verbose?: boolea
   try {
     rehearsal = await Rehearsal.start({ assemblyDir, nodeBinary: node24(REPO_ROOT), verbose: options.verbose });
     log(`Rehearsal of ${assemblyDir}: ${rehearsal.functions.size} functions, ${rehearsal.httpRoutes.length} HTTP routes, ${rehearsal.rules.length} rules, at ${rehearsal.url} (${(rehearsal.startedMs / 1000).toFixed(1)} s)`);
-    if (options.journey !== false) journey = await runJourney(rehearsal.target(), log);
+    // A function that cannot start fails every request it serves: no journey is needed to say so.
+    const broken = rehearsal.findings.filter((finding) => finding.kind === 'init' || finding.kind === 'wiring');
+    if (options.journey !== false && broken.length === 0) journey = await runJourney(rehearsal.target(), log);
     await rehearsal.settle();
+    findings.push(...auditWiring(rehearsal));
   } catch (error) {
     findings.push({ kind: 'template', resource: assemblyDir, message: String((error as Error).stack ?? error) });
   } finally {
@@ -51,7 +55,7 @@ export async function rehearse(options: { assemblyDir?: string; verbose?: boolea
   findings.push(...(rehearsal?.findings ?? []));
   const decisions = rehearsal?.iam?.decisions ?? [];
   for (const denied of decisions.filter((decision) => !decision.allowed)) {
-    findings.push({ kind: 'iam', resource: denied.functionId, message: `AccessDenied: ${denied.action} on ${denied.resource}${Object.keys(denied.context).length ? ` with ${JSON.stringify(denied.context)}` : ''}${denied.detail ? ` (${denied.detail})` : ''}` });
+    findings.push({ kind: 'iam', resource: denied.functionId, message: `AccessDenied (role ${denied.roleId ?? '?'}): ${denied.action} on ${denied.resource}${Object.keys(denied.context).length ? ` with ${JSON.stringify(denied.context)}` : ''}${denied.detail ? ` (${denied.detail})` : ''}` });
   }
   if (journey && !journey.ok) findings.push({ kind: 'wiring', resource: journey.failedStep ?? 'journey', message: journey.error ?? 'the journey failed' });
   const containers = [...(rehearsal?.functions.values() ?? [])];
