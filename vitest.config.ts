@@ -33,6 +33,8 @@ export default defineConfig({
           hookTimeout: 1_200_000,
           pool: 'forks',
           maxWorkers: 2,
+          // Each rehearsal is a machine's worth of processes: two at a time.
+          maxConcurrency: 2,
           sequence: { groupOrder: 3 },
         },
       },

@@ -14,7 +14,7 @@ export interface RehearsalReport {
   assemblyDir: string;
   findings: Finding[];
   journey?: JourneyOutcome;
-  figures: { functions: number; functionsStarted: number; coldStarts: number; invocations: number; awsCalls: number; iamDecisions: number; iamDenied: number; bootMs: number; journeyMs: number };
+  figures: { functions: number; functionsStarted: number; coldStarts: number; invocations: number; slowInvocations: number; awsCalls: number; iamDecisions: number; iamDenied: number; bootMs: number; journeyMs: number };
   wildcards: string[];
 }
 
@@ -70,6 +70,7 @@ export async function rehearse(options: { assemblyDir?: string; verbose?: boolea
       functionsStarted: containers.filter((c) => c.invocations > 0).length,
       coldStarts: containers.reduce((sum, c) => sum + c.coldStarts, 0),
       invocations: containers.reduce((sum, c) => sum + c.invocations, 0),
+      slowInvocations: containers.reduce((sum, c) => sum + c.slow, 0),
       awsCalls: rehearsal?.gateway?.calls ?? 0,
       iamDecisions: decisions.length,
       iamDenied: decisions.filter((d) => !d.allowed).length,
@@ -95,7 +96,7 @@ function dedupe(findings: Finding[]): Finding[] {
 function printReport(report: RehearsalReport, log: (line: string) => void) {
   const f = report.figures;
   log('');
-  log(`Functions: ${f.functions} in the assembly, ${f.functionsStarted} invoked (${f.invocations} invocations, ${f.coldStarts} container starts)`);
+  log(`Functions: ${f.functions} in the assembly, ${f.functionsStarted} invoked (${f.invocations} invocations, ${f.coldStarts} container starts, ${f.slowInvocations} past their Timeout here)`);
   log(`AWS calls: ${f.awsCalls}; IAM decisions: ${f.iamDecisions} (${f.iamDenied} denied)`);
   log(`Time: boot ${(f.bootMs / 1000).toFixed(1)} s, journey ${(f.journeyMs / 1000).toFixed(1)} s`);
   if (report.journey) for (const step of report.journey.steps) log(`  ${step.ok ? 'ok ' : 'FAIL'} ${step.name} (${(step.ms / 1000).toFixed(1)} s)${step.error ? `: ${step.error}` : ''}`);
