@@ -48,7 +48,9 @@ describe.concurrent('npm run rehearse refuses an assembly broken in one place', 
     const copy = copyAssembly(inject('assemblyDir'));
     const templates = templatesOf(copy);
     const projections = functionWith(templates, PROJECTIONS);
-    const rule = resourcesOf(templates, 'AWS::Events::Rule').find(({ resource }) => refsIn(resource.Properties?.Targets).includes(projections.id))!;
+    // Rules invoke the function or one of its aliases.
+    const invokers = [projections.id, ...resourcesOf(templates, 'AWS::Lambda::Alias').filter(({ resource }) => refsIn(resource.Properties?.FunctionName).includes(projections.id)).map(({ id }) => id)];
+    const rule = resourcesOf(templates, 'AWS::Events::Rule').find(({ resource }) => invokers.some((id) => refsIn(resource.Properties?.Targets).includes(`"${id}"`)))!;
     rule.resource.Properties!.EventPattern = { ...rule.resource.Properties!.EventPattern, source: ['design-club.renamed'] };
     rule.template.save();
     await expectRefused(copy, rule.id);
