@@ -134,9 +134,9 @@ module.exports = {
     },
     {
       name: 'infra-only-event-lists',
-      comment: "The CDK stack reads functions/ only for the features' event lists (functions/features/*/events.ts); it names handlers by path in infra/routes.ts and never imports them. The embedded runtime (infra/local) runs the functions and may import them.",
+      comment: "The CDK stack reads functions/ only for the features' event lists (functions/features/*/events.ts); it names handlers by path in infra/routes.ts and never imports them. The embedded runtime (infra/local) runs the functions and may import them; so may the rehearsal (infra/rehearsal), which registers the team and reads mail as an operator does.",
       severity: 'error',
-      from: { path: '^infra/', pathNot: ['^infra/local/', TEST] },
+      from: { path: '^infra/', pathNot: ['^infra/local/', '^infra/rehearsal/', TEST] },
       // bundling.ts also makes the checklist route's Bedrock tool schema at build time, from the estimator's zod schema.
       // The notifications consumer's event list is its audience module's (NOTIFIED_EVENT_TYPES), kept beside the switch that decides whom.
       to: { path: '^functions/', pathNot: ['^functions/features/[^/]+/events\\.ts$', '^functions/features/checklists/estimator/schema\\.ts$', '^functions/features/notifications/audience\\.ts$'] },
@@ -146,7 +146,7 @@ module.exports = {
       comment: 'Lambda code never imports the command line, the embedded runtime nor the tests: none of it may end up in a bundle.',
       severity: 'error',
       from: { path: '^functions/', pathNot: TEST },
-      to: { path: '^(bin|tests|bench|infra/local)/' },
+      to: { path: '^(bin|tests|bench|infra/local|infra/rehearsal)/' },
     },
     {
       name: 'no-circular',

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: unit (pure, no I/O), integration (against the embedded stack, in memory, random
- * ports) and infra (CDK template assertions). Browser tests run under Playwright, not here.
+ * Four projects: unit (pure, no I/O), integration (against the embedded stack, in memory, random
+ * ports), infra (CDK template assertions) and rehearsal (the synthesized assembly run as AWS would). Browser tests run under Playwright, not here.
  */
 export default defineConfig({
   test: {
@@ -22,6 +22,22 @@ export default defineConfig({
         },
       },
       { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], environment: 'node', testTimeout: 600_000, hookTimeout: 600_000, sequence: { groupOrder: 1 } } },
+      // The rehearsal (docs/testing.md): one real synth per run (global setup), the journey and the break tests.
+      {
+        test: {
+          name: 'rehearsal',
+          include: ['tests/rehearsal/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/rehearsal/global-setup.ts'],
+          testTimeout: 1_200_000,
+          hookTimeout: 1_200_000,
+          pool: 'forks',
+          maxWorkers: 2,
+          // Each rehearsal is a machine's worth of processes: two at a time.
+          maxConcurrency: 2,
+          sequence: { groupOrder: 3 },
+        },
+      },
     ],
   },
 });

@@ -4,6 +4,7 @@
 // Prints one closing line "tests: N passed, N failed" summed over every runner.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { node24 } from './support/node24.mjs';
 import { exposeCfnLint, findChromium, provisionCfnLint } from './support/tools.mjs';
 
 mkdirSync('test-results', { recursive: true });
@@ -34,23 +35,6 @@ function countPlaywright(file) {
   if (stats?.flaky) console.log(`playwright: ${stats.flaky} test(s) passed only on retry (flaky)`);
   totals.failed += stats?.unexpected ?? 0;
   totals.skipped += stats?.skipped ?? 0;
-}
-
-/**
- * The Node 24 binary, from the npm registry's `node-<platform>-<arch>` package (the registry is the one
- * place every developer's machine and CI can download from), unpacked once under .tmp/.
- */
-function node24() {
-  const dir = '.tmp/node-24';
-  const bin = `${dir}/package/bin/node`;
-  if (existsSync(bin)) return bin;
-  mkdirSync(dir, { recursive: true });
-  const pack = spawnSync('npm', ['pack', `node-${process.platform}-${process.arch}@24`, '--pack-destination', dir, '--json', '--silent'], { encoding: 'utf8' });
-  if (pack.status !== 0) throw new Error(`npm pack node-${process.platform}-${process.arch}@24 failed: ${pack.stderr}`);
-  const [{ filename }] = JSON.parse(pack.stdout);
-  const untar = spawnSync('tar', ['-xzf', `${dir}/${filename}`, '-C', dir], { stdio: 'inherit' });
-  if (untar.status !== 0) throw new Error(`could not unpack ${filename}`);
-  return bin;
 }
 
 /**

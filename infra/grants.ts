@@ -15,7 +15,7 @@ export const GRANTS = [
   'bus:publish',
   /** GetItem / BatchGetItem / Query on the views table: every read model. */
   'views:read',
-  /** PutItem / BatchWriteItem on the views: the projector and the rebuild. */
+  /** PutItem / BatchWriteItem / UpdateItem (counters, checkpoints) on the views: the projector and the rebuild. */
   'views:write',
   /** UpdateItem on the quota counters' items of the views table only. */
   'views:count',

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../infra/routes.js';
 import { ADAPTER_OPERATIONS, analyzeHandler, capabilitiesOf, declaredGrants, MODULE_GRANTS, OPERATION_GRANTS } from '../../infra/stack/capabilities.js';
 import { GRANTS } from '../../infra/grants.js';
-import { IDEMPOTENCY_KEY_PREFIX, QUOTA_KEY_PREFIX, UPLOADS_INCOMING_PREFIX } from '../../infra/stack/functions.js';
+import { IDEMPOTENCY_KEY_PREFIX, NOTIFICATION_KEY_PREFIXES, QUOTA_KEY_PREFIX, UPLOADS_INCOMING_PREFIX } from '../../infra/stack/functions.js';
 import { defaultBedrockModel } from '../../infra/stack/config.js';
 import { policiesOf, refOf, refsIn, resourcesOf, ROOT, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
 
@@ -282,12 +282,16 @@ describe('least privilege: each row’s grants, checked against what its handler
   it('lets the quota counters and idempotency claims write only their own items in the views table', () => {
     expect(readFileSync(path.join(ROOT, 'functions/platform/quotas.ts'), 'utf8')).toContain(`pk: \`${QUOTA_KEY_PREFIX}`);
     expect(readFileSync(path.join(ROOT, 'functions/platform/event-store/idempotency.ts'), 'utf8')).toContain(`pk: \`${IDEMPOTENCY_KEY_PREFIX}`);
+    const notifications = readFileSync(path.join(ROOT, 'functions/features/notifications/store.ts'), 'utf8');
+    for (const prefix of NOTIFICATION_KEY_PREFIXES) expect(notifications).toContain(`pk: \`${prefix}`);
     const statements = policiesOf(json).flatMap(([, p]) => p.PolicyDocument.Statement as (Statement & { Sid?: string })[]);
     const bySid = (sid: string) => statements.filter((s) => s.Sid === sid);
     expect(bySid('ViewsQuotaCounters').length).toBeGreaterThan(0);
     expect(bySid('ViewsIdempotencyClaims').length).toBeGreaterThan(0);
     for (const s of bySid('ViewsQuotaCounters')) expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${QUOTA_KEY_PREFIX}*`] } });
-    for (const s of bySid('ViewsIdempotencyClaims')) expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${IDEMPOTENCY_KEY_PREFIX}*`] } });
+    for (const s of bySid('ViewsIdempotencyClaims')) {
+      expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [IDEMPOTENCY_KEY_PREFIX, ...NOTIFICATION_KEY_PREFIXES].map((prefix) => `${prefix}*`) } });
+    }
   });
 
   it('lets only the stack’s publishing roles put the product’s events on the bus', () => {

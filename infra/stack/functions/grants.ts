@@ -25,14 +25,19 @@ const EVENT_STORE_APPEND = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 const EVENT_STORE_MARK = ['dynamodb:UpdateItem'];
 const VIEWS_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 /** The projector's guarded puts and the rebuild's batches. */
-const VIEWS_WRITE = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem'];
+const VIEWS_WRITE = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:UpdateItem'];
 const VIEWS_COUNT = ['dynamodb:UpdateItem'];
 const VIEWS_CLAIM = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
 /** Partition-key prefixes of the quota counters and idempotency claims (core/quotas.ts, core/idempotency.ts; a test checks). */
 export const QUOTA_KEY_PREFIX = '$quota#';
 export const IDEMPOTENCY_KEY_PREFIX = '$idem#';
-/** Writes limited to items whose partition key starts with `prefix`: never a projection's. */
-const onlyKeys = (prefix: string) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${prefix}*`] } });
+/**
+ * The notifications store's own items, written under views:claim (functions/features/notifications/
+ * store.ts): delivery claims, inboxes, read marks, pending and windowed mails, digest marks. Not projections'.
+ */
+export const NOTIFICATION_KEY_PREFIXES = ['$notified#', '$inbox#', '$inbox-read#', '$mail-pending#', '$mail-window#', '$digest#'] as const;
+/** Writes limited to items whose partition key starts with one of `prefixes`: never a projection's. */
+const onlyKeys = (...prefixes: string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } });
 const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
 /** What functions/platform/aws/identity.ts calls, by verb (capabilities.ts ADAPTER_OPERATIONS). */
 const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
@@ -138,7 +143,7 @@ export class CapabilityGrants {
         role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsQuotaCounters', actions: VIEWS_COUNT, resources: [viewsTable.tableArn], conditions: onlyKeys(QUOTA_KEY_PREFIX) }));
         return;
       case 'viewsClaim':
-        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsIdempotencyClaims', actions: VIEWS_CLAIM, resources: [viewsTable.tableArn], conditions: onlyKeys(IDEMPOTENCY_KEY_PREFIX) }));
+        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsIdempotencyClaims', actions: VIEWS_CLAIM, resources: [viewsTable.tableArn], conditions: onlyKeys(IDEMPOTENCY_KEY_PREFIX, ...NOTIFICATION_KEY_PREFIXES) }));
         return;
       case 'connections':
         role?.addToPrincipalPolicy(

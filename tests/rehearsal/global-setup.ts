@@ -1,0 +1,20 @@
+import { rmSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { synthesizeDev } from '../../infra/rehearsal/run.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The cloud assembly every rehearsal test of this run reads (one synth per run: it takes minutes). */
+    assemblyDir: string;
+  }
+}
+
+/** One offline synth of dev per test run (or REHEARSAL_ASSEMBLY, an existing `cdk.out`), shared by the rehearsal tests. */
+export default function setup(project: TestProject) {
+  const given = process.env.REHEARSAL_ASSEMBLY;
+  const dir = given ?? synthesizeDev((line) => console.log(line));
+  project.provide('assemblyDir', dir);
+  return () => {
+    if (!given) rmSync(dir, { recursive: true, force: true });
+  };
+}
