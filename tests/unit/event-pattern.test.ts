@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidPatternError, matchesPattern } from '#infra/rehearsal/event-pattern.js';
+import { InvalidPatternError, matchesPattern } from '../../infra/rehearsal/event-pattern.js';
 
 const event = {
   source: 'design-club.events',
