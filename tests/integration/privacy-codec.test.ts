@@ -6,9 +6,11 @@ import { computeHash } from '#events/hash-chain.js';
 import { startKms, type LocalKms } from '#infra/local/kms.js';
 import { ensureTable, startDynamo, type EmbeddedDynamo } from '#infra/local/dynamo.js';
 import { keysTable } from '#infra/tables.js';
-import { catalogue } from '../../app/catalogue.js';
-import { DataKeys, SubjectErasedError } from './data-keys.js';
-import { PersonalDataCodec } from './codec.js';
+import { catalogue } from '../../functions/app/catalogue.js';
+import { ProjectSubmitted } from '../../functions/features/projects/events.js';
+import { TeamMemberJoined } from '../../functions/features/teams/events.js';
+import { DataKeys, SubjectErasedError } from '../../functions/platform/privacy/data-keys.js';
+import { PersonalDataCodec } from '../../functions/platform/privacy/codec.js';
 
 /**
  * Crypto-shredding end to end through the real SDK clients: KMS (the embedded stand-in, spoken to by
@@ -23,11 +25,11 @@ let codec: PersonalDataCodec;
 
 const submitted = {
   type: 'ProjectSubmitted',
-  data: ProjectSubmittedData(),
+  data: projectSubmittedData(),
 };
 
-function ProjectSubmittedData() {
-  return catalogue.get('ProjectSubmitted')!.create({
+function projectSubmittedData(): Record<string, unknown> {
+  return ProjectSubmitted.create({
     project_id: 'P1',
     user_id: 'client-1',
     team_id: null,
@@ -50,7 +52,7 @@ function ProjectSubmittedData() {
     total_estimated_hours: 2,
     estimated_turnaround_days: 5,
     grok_generated: false,
-  } as never).data;
+  }).data;
 }
 
 beforeAll(async () => {
@@ -102,7 +104,7 @@ describe('sealing personal fields', () => {
   });
 
   it("seals a member's address under the member's own key", async () => {
-    const joined = catalogue.get('TeamMemberJoined')!.create({ user_id: 'member-1', email: 'dana@example.com', role: 'designer', invite_id: 'i1' } as never);
+    const joined = TeamMemberJoined.create({ user_id: 'member-1', email: 'dana@example.com', role: 'designer', invite_id: 'i1' });
     const [sealed] = await codec.seal('team-T1', [joined]);
     expect(String(sealed!.data.email)).toMatch(/^pd1\.user-member-1\./);
   });
