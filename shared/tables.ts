@@ -53,4 +53,16 @@ export const connectionsTable: TableDefinition = {
   timeToLiveAttribute: 'expiresAt',
 };
 
+/**
+ * Data keys (functions/platform/privacy/data-keys.ts): one item per subject (a stream, or a person's
+ * account as `user-<sub>`), `kind` 'data-key', holding the key wrapped by the stage's KMS key, or a
+ * tombstone once destroyed. The one table with no backups and no point-in-time recovery: a destroyed
+ * key must leave no copy that a restore could bring back (docs/privacy.md).
+ */
+export const keysTable: TableDefinition = {
+  partitionKey: 'subject',
+  sortKey: { name: 'kind', type: 'S' },
+  indexes: [],
+};
+
 export const BY_TIME_SHARDS = 4;

@@ -60,7 +60,8 @@ export async function ensureTable(client: DynamoDBClient, name: string, definiti
           { AttributeName: definition.partitionKey, KeyType: 'HASH' },
           { AttributeName: definition.sortKey.name, KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: definition.indexes.map((index) => ({
+        // DynamoDB refuses an empty list of indexes: a table without any leaves the field out.
+        GlobalSecondaryIndexes: definition.indexes.length === 0 ? undefined : definition.indexes.map((index) => ({
           IndexName: index.name,
           KeySchema: [
             { AttributeName: index.partitionKey, KeyType: 'HASH' },

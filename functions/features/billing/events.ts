@@ -1,4 +1,5 @@
 import * as z from '../../../events/zod.js';
+import { personal, plain } from '../../../events/personal.js';
 import { defineEvent, type EventOf } from '../../../events/catalogue.js';
 import { TIERS } from '../../../shared/plans.js';
 
@@ -15,23 +16,27 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const RECONCILE_SOURCES = ['webhook', 'sync'] as const;
 export type ReconcileSource = (typeof RECONCILE_SOURCES)[number];
 
+/** The payment provider's own references: kept for the invoices the law makes the studio keep. */
+const providerRef = <S extends z.ZodMiniType>(schema: S) =>
+  plain(schema, "The payment provider's reference, kept with the invoices the law requires");
+
 const origin = () => ({
   /** The provider's event id (Stripe `evt_...`), null for a sync. */
-  provider_event_id: z.nullable(z.string().check(z.minLength(1))),
+  provider_event_id: providerRef(z.nullable(z.string().check(z.minLength(1)))),
   source: z.enum(RECONCILE_SOURCES),
 });
 
 const plan = () => ({
-  plan_name: z.nullable(z.string().check(z.minLength(1))),
+  plan_name: plain(z.nullable(z.string().check(z.minLength(1))), "The plan's name from the price list"),
   tier: z.nullable(z.enum(TIERS)),
-  price_id: z.nullable(z.string().check(z.minLength(1))),
+  price_id: providerRef(z.nullable(z.string().check(z.minLength(1)))),
 });
 
 const subscription = () => ({
-  subscription_id: z.string().check(z.minLength(1)),
+  subscription_id: providerRef(z.string().check(z.minLength(1))),
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** The provider's own status word (active, trialing, past_due, canceled, ...). */
-  provider_status: z.string().check(z.minLength(1)),
+  provider_status: plain(z.string().check(z.minLength(1)), "The provider's status word"),
   current_period_end: z.nullable(z.iso.datetime()),
   cancel_at_period_end: z.boolean(),
 });
@@ -40,22 +45,33 @@ const subscription = () => ({
 export const BillingCustomerLinked = /* @__PURE__ */ defineEvent(
   'BillingCustomerLinked',
   () => z.object({
-    user_id: z.string().check(z.minLength(1)),
-    customer_id: z.string().check(z.minLength(1)),
-    email: z.email().check(z.toLowerCase()),
+    user_id: plain(z.string().check(z.minLength(1)), 'The account id'),
+    customer_id: providerRef(z.string().check(z.minLength(1))),
+    email: personal(z.email().check(z.toLowerCase()), {
+      what: 'Billing e-mail address',
+      why: "The customer's address at the payment provider",
+      erased: 'deleted-user@erased.invalid',
+    }),
   }),
 );
 
 export const SubscriptionStarted = /* @__PURE__ */ defineEvent(
   'SubscriptionStarted',
-  () => z.object({ user_id: z.string().check(z.minLength(1)), customer_id: z.string().check(z.minLength(1)), ...subscription(), ...plan(), ...origin() }),
+  () =>
+    z.object({
+      user_id: plain(z.string().check(z.minLength(1)), 'The account id'),
+      customer_id: providerRef(z.string().check(z.minLength(1))),
+      ...subscription(),
+      ...plan(),
+      ...origin(),
+    }),
 );
 
 /** A new billing period was paid for: only the period end moved. */
 export const SubscriptionRenewed = /* @__PURE__ */ defineEvent(
   'SubscriptionRenewed',
   () => z.object({
-    subscription_id: z.string().check(z.minLength(1)),
+    subscription_id: providerRef(z.string().check(z.minLength(1))),
     current_period_end: z.iso.datetime(),
     previous_period_end: z.nullable(z.iso.datetime()),
     ...origin(),
@@ -68,8 +84,8 @@ export const SubscriptionUpdated = /* @__PURE__ */ defineEvent('SubscriptionUpda
 export const SubscriptionCanceled = /* @__PURE__ */ defineEvent(
   'SubscriptionCanceled',
   () => z.object({
-    subscription_id: z.string().check(z.minLength(1)),
-    provider_status: z.string().check(z.minLength(1)),
+    subscription_id: providerRef(z.string().check(z.minLength(1))),
+    provider_status: plain(z.string().check(z.minLength(1)), "The provider's status word"),
     current_period_end: z.nullable(z.iso.datetime()),
     ...plan(),
     ...origin(),

@@ -1,8 +1,16 @@
 import * as z from '../../../events/zod.js';
+import { personal, plain } from '../../../events/personal.js';
 import { defineEvent, type EventOf } from '../../../events/catalogue.js';
 
 /** E-mail addresses are stored in their canonical form (`canonicalEmail`): the designer stream is keyed by them. */
-const designerEmail = () => z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email());
+const designerEmail = () =>
+  personal(z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email()), {
+    what: "A designer's e-mail address",
+    why: "The studio's record of who may work as a designer",
+    clear: 'It is the key of the authorisation stream (designer-<email>), so it is kept as written',
+  });
+const accountId = () => plain(z.string().check(z.minLength(1)), 'An account id');
+const failure = () => plain(z.string().check(z.maxLength(500)), "The mail service's refusal");
 
 /**
  * Stream `designer-<email>`: one designer authorisation (docs/product.md#records user_roles rows with role
@@ -14,12 +22,12 @@ export const DesignerAuthorized = /* @__PURE__ */ defineEvent(
   () => z.object({
     email: designerEmail(),
     /** The account's sub when one already exists with this e-mail, else null (pre-authorised). */
-    user_id: z._default(z.nullable(z.string().check(z.minLength(1))), null),
+    user_id: z._default(z.nullable(accountId()), null),
   }),
 );
 
 /** The authorisation now belongs to this account (link-designer-role, or a sign-up with the e-mail). */
-export const DesignerLinked = /* @__PURE__ */ defineEvent('DesignerLinked', () => z.object({ user_id: z.string().check(z.minLength(1)) }));
+export const DesignerLinked = /* @__PURE__ */ defineEvent('DesignerLinked', () => z.object({ user_id: accountId() }));
 
 export const DesignerDeactivated = /* @__PURE__ */ defineEvent('DesignerDeactivated', () => z.object({}));
 export const DesignerReactivated = /* @__PURE__ */ defineEvent('DesignerReactivated', () => z.object({}));
@@ -33,20 +41,20 @@ export const DesignerReactivated = /* @__PURE__ */ defineEvent('DesignerReactiva
 export const DesignerInvited = /* @__PURE__ */ defineEvent(
   'DesignerInvited',
   () => z.object({
-    token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+    token_hash: plain(z.string().check(z.regex(/^[0-9a-f]{64}$/)), 'A one-way hash of a one-time link'),
     expires_at: z.iso.datetime(),
   }),
 );
 
 /** The invitation e-mail went out, or the mail service refused it (the invitation can be resent). */
 export const DesignerInvitationSent = /* @__PURE__ */ defineEvent('DesignerInvitationSent', () => z.object({}));
-export const DesignerInvitationSendFailed = /* @__PURE__ */ defineEvent('DesignerInvitationSendFailed', () => z.object({ reason: z.string().check(z.maxLength(500)) }));
+export const DesignerInvitationSendFailed = /* @__PURE__ */ defineEvent('DesignerInvitationSendFailed', () => z.object({ reason: failure() }));
 
 /**
  * The holder of the address followed the link, signed in with it: the authorisation is theirs. The
  * same commit carries `DesignerLinked` for the account.
  */
-export const DesignerInvitationAccepted = /* @__PURE__ */ defineEvent('DesignerInvitationAccepted', () => z.object({ user_id: z.string().check(z.minLength(1)) }));
+export const DesignerInvitationAccepted = /* @__PURE__ */ defineEvent('DesignerInvitationAccepted', () => z.object({ user_id: accountId() }));
 
 /** The e-mail leaves the designer role; a later authorisation starts afresh. */
 export const DesignerRemoved = /* @__PURE__ */ defineEvent('DesignerRemoved', () => z.object({}));

@@ -1,11 +1,18 @@
 import * as z from '../../../events/zod.js';
+import { personal, plain } from '../../../events/personal.js';
 import { defineEvent, type EventDefinition, type EventOf } from '../../../events/catalogue.js';
 import { PRIORITIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../shared/vocabulary.js';
 import { PAGES_MAX } from '../../../shared/uploads.js';
 
+const generatedId = () => plain(z.string().check(z.minLength(1)), 'An id the system generated');
+const brief = <S extends z.ZodMiniType>(schema: S, what: string, erased: unknown) =>
+  personal(schema, { what, why: "The client's brief: what the studio designs from", erased });
+/** The vocabulary of the wizard's choices: words the product offers, not the client's own. */
+const choice = <S extends z.ZodMiniType>(schema: S) => plain(schema, "A choice from the wizard's fixed options");
+
 const checklistItemSchema = () => z.object({
-  checklist_id: z.string().check(z.minLength(1)),
-  task_name: z.string().check(z.minLength(1), z.maxLength(500)),
+  checklist_id: generatedId(),
+  task_name: brief(z.string().check(z.minLength(1), z.maxLength(500)), 'Checklist task, written from the brief', '[erased]'),
   estimated_hours: z.number().check(z.gte(0), z.lte(1000)),
   order_index: z.int().check(z.gte(0)),
 });
@@ -18,24 +25,24 @@ export type ChecklistItem = z.infer<ReturnType<typeof checklistItemSchema>>;
 export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
   'ProjectSubmitted',
   () => z.object({
-    project_id: z.string().check(z.minLength(1)),
-    user_id: z.string().check(z.minLength(1)),
-    team_id: z.nullable(z.string()),
-    title: z.string().check(z.minLength(1), z.maxLength(200)),
+    project_id: generatedId(),
+    user_id: plain(z.string().check(z.minLength(1)), "The client's account id"),
+    team_id: plain(z.nullable(z.string()), 'An id the system generated'),
+    title: brief(z.string().check(z.minLength(1), z.maxLength(200)), 'Project title', 'Erased project'),
     project_category: z.enum(PROJECT_CATEGORIES),
-    project_type: z.string().check(z.minLength(1)),
-    property_type: z.string().check(z.minLength(1)),
-    description: z.string(),
-    design_priority: z.array(z.string()),
+    project_type: choice(z.string().check(z.minLength(1))),
+    property_type: choice(z.string().check(z.minLength(1))),
+    description: brief(z.string(), 'Project description', ''),
+    design_priority: choice(z.array(z.string())),
     area_sqft: z.nullable(z.number()),
     existing_plans: z.boolean(),
-    permit_needs: z.nullable(z.string()),
-    deliverables: z.array(z.string()),
-    room_selection: z.array(z.string()),
-    room_notes: z.nullable(z.string()),
-    inspiration_links: z.array(z.string()),
-    project_address: z.nullable(z.string()),
-    specifications: z._default(z.record(z.string(), z.unknown()), {}),
+    permit_needs: brief(z.nullable(z.string()), 'Permit needs, in the client\'s words', null),
+    deliverables: choice(z.array(z.string())),
+    room_selection: choice(z.array(z.string())),
+    room_notes: brief(z.nullable(z.string()), 'Notes on rooms', null),
+    inspiration_links: brief(z.array(z.string()), 'Inspiration links', []),
+    project_address: brief(z.nullable(z.string()), 'Property address', null),
+    specifications: brief(z._default(z.record(z.string(), z.unknown()), {}), 'Specifications entered in the wizard', {}),
     checklist: z.array(checklistItemSchema()),
     total_estimated_hours: z.number().check(z.gte(0)),
     estimated_turnaround_days: z.nullable(z.int().check(z.gte(0))),
@@ -57,14 +64,18 @@ export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
 export const FileUploaded = /* @__PURE__ */ defineEvent(
   'FileUploaded',
   () => z.object({
-    file_id: z.string().check(z.minLength(1)),
-    file_name: z.string().check(z.minLength(1), z.maxLength(255)),
+    file_id: generatedId(),
+    file_name: personal(z.string().check(z.minLength(1), z.maxLength(255)), {
+      what: 'File name',
+      why: 'Shown beside the file, as its owner named it',
+      erased: 'erased-file',
+    }),
     file_type: z.enum(['client_upload', 'deliverable']),
-    file_category: z.string().check(z.minLength(1), z.maxLength(200)),
+    file_category: choice(z.string().check(z.minLength(1), z.maxLength(200))),
     file_size: z.int().check(z.gte(0)),
-    file_url: z.string().check(z.minLength(1), z.maxLength(1024)),
+    file_url: plain(z.string().check(z.minLength(1), z.maxLength(1024)), 'The storage key: ids only (uploads/<project>/<file id>)'),
     /** A new version of a deliverable: the deliverable's v1 file id (absent on v1 and on older events). */
-    version_of: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+    version_of: z.optional(generatedId()),
     /** The version this file is of its deliverable (2, 3, …); absent means v1. */
     version: z.optional(z.int().check(z.gte(1))),
     /**
@@ -84,9 +95,19 @@ export const ProjectStatusChanged = /* @__PURE__ */ defineEvent(
 export const DesignerAssigned = /* @__PURE__ */ defineEvent(
   'DesignerAssigned',
   () => z.object({
-    designer_id: z.nullable(z.string()),
-    designer_email: z.nullable(z.email()),
-    designer_name: z._default(z.nullable(z.string()), null),
+    designer_id: plain(z.nullable(z.string()), "The designer's account id"),
+    designer_email: personal(z.nullable(z.email()), {
+      what: "The assigned designer's e-mail address",
+      why: 'Who does the work, and where to reach them',
+      subject: { field: 'designer_id' },
+      erased: null,
+    }),
+    designer_name: personal(z._default(z.nullable(z.string()), null), {
+      what: "The assigned designer's name",
+      why: 'Shown to the client as who does the work',
+      subject: { field: 'designer_id' },
+      erased: 'Deleted user',
+    }),
   }),
 );
 export const DesignerUnassigned = /* @__PURE__ */ defineEvent('DesignerUnassigned', () => z.object({}));
@@ -96,13 +117,22 @@ export const DueDateChanged = /* @__PURE__ */ defineEvent('DueDateChanged', () =
 
 export const ChecklistTaskToggled = /* @__PURE__ */ defineEvent(
   'ChecklistTaskToggled',
-  () => z.object({ checklist_id: z.string().check(z.minLength(1)), completed: z.boolean() }),
+  () => z.object({ checklist_id: generatedId(), completed: z.boolean() }),
 );
 
-export const CommentPosted = /* @__PURE__ */ defineEvent('CommentPosted', () => z.object({ comment_id: z.string().check(z.minLength(1)), content: z.string().check(z.minLength(1), z.maxLength(5000)) }));
-export const CommentApproved = /* @__PURE__ */ defineEvent('CommentApproved', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
+export const CommentPosted = /* @__PURE__ */ defineEvent('CommentPosted', () =>
+  z.object({
+    comment_id: generatedId(),
+    content: personal(z.string().check(z.minLength(1), z.maxLength(5000)), {
+      what: 'Comment text',
+      why: 'The conversation about the project',
+      erased: '[erased]',
+    }),
+  }),
+);
+export const CommentApproved = /* @__PURE__ */ defineEvent('CommentApproved', () => z.object({ comment_id: generatedId() }));
 /** The comment leaves every view; the event stays in the history for the audit. */
-export const CommentRejected = /* @__PURE__ */ defineEvent('CommentRejected', () => z.object({ comment_id: z.string().check(z.minLength(1)) }));
+export const CommentRejected = /* @__PURE__ */ defineEvent('CommentRejected', () => z.object({ comment_id: generatedId() }));
 
 /** The project's own events, as a fold reads them (the review events on its stream: reviews/events.ts). */
 export type ProjectEvent =

@@ -1,4 +1,5 @@
 import * as z from '../../../events/zod.js';
+import { personal, plain } from '../../../events/personal.js';
 import { defineEvent, type EventDefinition, type EventOf } from '../../../events/catalogue.js';
 import { NOTE_TEXT_MAX, SUMMARY_MAX } from './contracts.js';
 
@@ -8,7 +9,9 @@ import { NOTE_TEXT_MAX, SUMMARY_MAX } from './contracts.js';
  * project's history tells the whole story in order. A deliverable is named by its v1 file id; its
  * versions are `FileUploaded` events (projects/events.ts) with `version_of` and `version`.
  */
-const id = () => z.string().check(z.minLength(1), z.maxLength(128));
+const id = () => plain(z.string().check(z.minLength(1), z.maxLength(128)), 'An id the system generated');
+const reviewText = <S extends z.ZodMiniType>(schema: S, what: string, erased: unknown) =>
+  personal(schema, { what, why: "The client's review of the drawings, and the studio's answers", erased });
 const version = () => z.int().check(z.gte(1));
 
 /** A reviewer pinned a note on one page of one version. `text` is plain text, stored as written. */
@@ -21,7 +24,7 @@ export const ReviewNotePinned = /* @__PURE__ */ defineEvent(
     page: z.int().check(z.gte(1)),
     x: z.number().check(z.gte(0), z.lte(1)),
     y: z.number().check(z.gte(0), z.lte(1)),
-    text: z.string().check(z.minLength(1), z.maxLength(NOTE_TEXT_MAX)),
+    text: reviewText(z.string().check(z.minLength(1), z.maxLength(NOTE_TEXT_MAX)), 'Note on a drawing', '[erased]'),
   }),
 );
 
@@ -31,7 +34,11 @@ export const ReviewNoteResolved = /* @__PURE__ */ defineEvent('ReviewNoteResolve
 /** The studio (the assigned designer or an admin) answered a note on the drawing. `text` is plain text, stored as written. */
 export const ReviewNoteReplied = /* @__PURE__ */ defineEvent(
   'ReviewNoteReplied',
-  () => z.object({ note_id: id(), reply_id: id(), text: z.string().check(z.minLength(1), z.maxLength(NOTE_TEXT_MAX)) }),
+  () => z.object({
+    note_id: id(),
+    reply_id: id(),
+    text: reviewText(z.string().check(z.minLength(1), z.maxLength(NOTE_TEXT_MAX)), 'Reply to a note', '[erased]'),
+  }),
 );
 
 /** The client's side approved the current version of a deliverable. */
@@ -49,7 +56,7 @@ export const ChangesRequested = /* @__PURE__ */ defineEvent(
     version: version(),
     round: z.int().check(z.gte(1)),
     note_count: z.int().check(z.gte(0)),
-    summary: z.nullable(z.string().check(z.maxLength(SUMMARY_MAX))),
+    summary: reviewText(z.nullable(z.string().check(z.maxLength(SUMMARY_MAX))), 'Summary of a change request', null),
   }),
 );
 

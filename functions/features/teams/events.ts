@@ -1,4 +1,5 @@
 import * as z from '../../../events/zod.js';
+import { personal, plain } from '../../../events/personal.js';
 import { defineEvent, type EventDefinition, type EventOf } from '../../../events/catalogue.js';
 
 /**
@@ -13,15 +14,32 @@ export const INVITE_ROLES = ['designer'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 
 const email = () => z.email().check(z.toLowerCase());
-const sha256Hex = () => z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest'));
+const sha256Hex = () => plain(z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a sha256 hex digest')), 'A one-way hash of a one-time link');
+/** An invitee may have no account yet: the address is the team's record, under the team creator's key. */
+const inviteeEmail = () =>
+  personal(email(), { what: "An invitee's e-mail address", why: 'Where the invitation goes', erased: 'deleted-user@erased.invalid' });
+const generatedId = () => plain(z.string().check(z.minLength(1)), 'An id the system generated');
+const accountId = () => plain(z.string().check(z.minLength(1)), 'An account id');
+/** A member's address is the member's own data, under their key: their erasure erases it here too. */
+const memberEmail = () =>
+  personal(email(), {
+    what: "A team member's e-mail address",
+    why: 'Who is in the team',
+    subject: { field: 'user_id' },
+    erased: 'deleted-user@erased.invalid',
+  });
 const instant = () => z.iso.datetime();
 
 export const TeamCreated = /* @__PURE__ */ defineEvent(
   'TeamCreated',
   () => z.object({
-    team_id: z.string().check(z.minLength(1)),
-    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-    created_by: z.string().check(z.minLength(1)),
+    team_id: generatedId(),
+    name: personal(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), {
+      what: 'Team name',
+      why: 'Shown to the team, often a company or family name',
+      erased: 'Erased team',
+    }),
+    created_by: accountId(),
   }),
 );
 
@@ -29,19 +47,19 @@ export const TeamCreated = /* @__PURE__ */ defineEvent(
 export const TeamMemberJoined = /* @__PURE__ */ defineEvent(
   'TeamMemberJoined',
   () => z.object({
-    user_id: z.string().check(z.minLength(1)),
-    email: email(),
+    user_id: accountId(),
+    email: memberEmail(),
     role: z.enum(TEAM_ROLES),
-    invite_id: z.nullable(z.string()),
+    invite_id: plain(z.nullable(z.string()), 'An id the system generated'),
   }),
 );
 
 export const TeamMemberRoleChanged = /* @__PURE__ */ defineEvent(
   'TeamMemberRoleChanged',
-  () => z.object({ user_id: z.string().check(z.minLength(1)), from: z.enum(TEAM_ROLES), to: z.enum(TEAM_ROLES) }),
+  () => z.object({ user_id: accountId(), from: z.enum(TEAM_ROLES), to: z.enum(TEAM_ROLES) }),
 );
 
-export const TeamMemberRemoved = /* @__PURE__ */ defineEvent('TeamMemberRemoved', () => z.object({ user_id: z.string().check(z.minLength(1)), email: email() }));
+export const TeamMemberRemoved = /* @__PURE__ */ defineEvent('TeamMemberRemoved', () => z.object({ user_id: accountId(), email: memberEmail() }));
 
 /**
  * Only the sha256 of the invitation token is stored; the token itself exists only in the link
@@ -50,23 +68,28 @@ export const TeamMemberRemoved = /* @__PURE__ */ defineEvent('TeamMemberRemoved'
 export const TeamInviteCreated = /* @__PURE__ */ defineEvent(
   'TeamInviteCreated',
   () => z.object({
-    invite_id: z.string().check(z.minLength(1)),
-    invited_email: email(),
+    invite_id: generatedId(),
+    invited_email: inviteeEmail(),
     invited_role: z.enum(INVITE_ROLES),
-    invited_by: z.string().check(z.minLength(1)),
-    inviter_name: z.nullable(z.string().check(z.maxLength(200))),
+    invited_by: accountId(),
+    inviter_name: personal(z.nullable(z.string().check(z.maxLength(200))), {
+      what: "The inviter's name, as the invitation e-mail shows it",
+      why: 'Tells the invitee who invited them',
+      subject: { field: 'invited_by' },
+      erased: null,
+    }),
     token_hash: sha256Hex(),
     expires_at: instant(),
   }),
 );
 
 /** The invitation e-mail went out (first send or resend). */
-export const TeamInviteSent = /* @__PURE__ */ defineEvent('TeamInviteSent', () => z.object({ invite_id: z.string().check(z.minLength(1)), to: email() }));
+export const TeamInviteSent = /* @__PURE__ */ defineEvent('TeamInviteSent', () => z.object({ invite_id: generatedId(), to: inviteeEmail() }));
 
 /** The mail adapter refused the invitation e-mail: the invite stays pending and can be resent. */
 export const TeamInviteSendFailed = /* @__PURE__ */ defineEvent(
   'TeamInviteSendFailed',
-  () => z.object({ invite_id: z.string().check(z.minLength(1)), reason: z.string().check(z.maxLength(500)) }),
+  () => z.object({ invite_id: generatedId(), reason: plain(z.string().check(z.maxLength(500)), "The mail service's refusal") }),
 );
 
 /**
@@ -75,14 +98,14 @@ export const TeamInviteSendFailed = /* @__PURE__ */ defineEvent(
  */
 export const TeamInviteResent = /* @__PURE__ */ defineEvent(
   'TeamInviteResent',
-  () => z.object({ invite_id: z.string().check(z.minLength(1)), token_hash: sha256Hex(), expires_at: instant() }),
+  () => z.object({ invite_id: generatedId(), token_hash: sha256Hex(), expires_at: instant() }),
 );
 
-export const TeamInviteRevoked = /* @__PURE__ */ defineEvent('TeamInviteRevoked', () => z.object({ invite_id: z.string().check(z.minLength(1)) }));
+export const TeamInviteRevoked = /* @__PURE__ */ defineEvent('TeamInviteRevoked', () => z.object({ invite_id: generatedId() }));
 
 export const TeamInviteAccepted = /* @__PURE__ */ defineEvent(
   'TeamInviteAccepted',
-  () => z.object({ invite_id: z.string().check(z.minLength(1)), user_id: z.string().check(z.minLength(1)) }),
+  () => z.object({ invite_id: generatedId(), user_id: accountId() }),
 );
 
 export const teamEvents: EventDefinition[] = [

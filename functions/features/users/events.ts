@@ -1,4 +1,5 @@
 import * as z from '../../../events/zod.js';
+import { personal, plain } from '../../../events/personal.js';
 import { defineEvent, type EventOf } from '../../../events/catalogue.js';
 import { SYSTEM_ROLES, USER_TYPES } from '../../../shared/vocabulary.js';
 
@@ -8,16 +9,25 @@ const clearableText = (max: number) =>
   z.pipe(z.transform((value) => (typeof value === 'string' && value.trim() === '' ? null : value)), z.nullable(z.string().check(z.trim(), z.maxLength(max))));
 const optionalText = (max: number) => z._default(clearableText(max), null);
 
+const fullName = <S extends z.ZodMiniType>(schema: S) =>
+  personal(schema, { what: 'Full name', why: 'How the studio addresses the person', erased: 'Deleted user' });
+const companyName = <S extends z.ZodMiniType>(schema: S) => personal(schema, { what: 'Company', why: 'Shown on the profile and to admins', erased: null });
+const phoneNumber = <S extends z.ZodMiniType>(schema: S) => personal(schema, { what: 'Phone number', why: 'Lets the studio call about a project', erased: null });
+const accountEmail = () =>
+  personal(z.email().check(z.toLowerCase()), { what: 'E-mail address', why: 'Sign-in and the mail the person asked for', erased: 'deleted-user@erased.invalid' });
+const userId = () => plain(z.string().check(z.minLength(1)), 'The account id the identity provider issued');
+const tokenHash = () => plain(z.string().check(z.regex(/^[0-9a-f]{64}$/)), 'A one-way hash of a one-time link');
+
 /**
  * Version 1 of UserRegistered called the name `name` and knew no roles: every registration was a
  * client. Stored v1 events stay as they are; reading them upcasts to v2.
  */
 const userRegisteredV1 = () => z.object({
-  user_id: z.string().check(z.minLength(1)),
-  email: z.email(),
-  name: z.optional(z.nullable(z.string())),
-  company: z.optional(z.nullable(z.string())),
-  phone: z.optional(z.nullable(z.string())),
+  user_id: userId(),
+  email: accountEmail(),
+  name: fullName(z.optional(z.nullable(z.string()))),
+  company: companyName(z.optional(z.nullable(z.string()))),
+  phone: phoneNumber(z.optional(z.nullable(z.string()))),
   user_type: z.optional(z.enum(USER_TYPES)),
 });
 
@@ -27,11 +37,11 @@ let builtV1: ReturnType<typeof userRegisteredV1> | undefined;
 export const UserRegistered = /* @__PURE__ */ defineEvent(
   'UserRegistered',
   () => z.object({
-    user_id: z.string().check(z.minLength(1)),
-    email: z.email().check(z.toLowerCase()),
-    full_name: optionalText(200),
-    company: optionalText(200),
-    phone: optionalText(40),
+    user_id: userId(),
+    email: accountEmail(),
+    full_name: fullName(optionalText(200)),
+    company: companyName(optionalText(200)),
+    phone: phoneNumber(optionalText(40)),
     user_type: z._default(z.enum(USER_TYPES), 'architect'),
     /** Self sign-ups are clients; the seeder registers team accounts with their role. */
     initial_role: z._default(z.enum(SYSTEM_ROLES), 'client'),
@@ -53,8 +63,8 @@ export const ProfileUpdated = /* @__PURE__ */ defineEvent(
   'ProfileUpdated',
   () => z.object({
     // Only the fields that changed: a field left out keeps its value (a default would clear it).
-    full_name: z.optional(clearableText(200)),
-    company: z.optional(clearableText(200)),
+    full_name: z.optional(fullName(clearableText(200))),
+    company: z.optional(companyName(clearableText(200))),
     user_type: z.optional(z.enum(USER_TYPES)),
   }),
 );
@@ -75,11 +85,11 @@ export const RoleRevoked = /* @__PURE__ */ defineEvent('RoleRevoked', () => z.ob
  */
 export const PasswordResetRequested = /* @__PURE__ */ defineEvent(
   'PasswordResetRequested',
-  () => z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)), expires_at: z.iso.datetime() }),
+  () => z.object({ token_hash: tokenHash(), expires_at: plain(z.iso.datetime(), 'An instant') }),
 );
 
 /** The link was followed and a new password set: the mailbox is proven, and the link is spent. */
-export const PasswordResetCompleted = /* @__PURE__ */ defineEvent('PasswordResetCompleted', () => z.object({ token_hash: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }));
+export const PasswordResetCompleted = /* @__PURE__ */ defineEvent('PasswordResetCompleted', () => z.object({ token_hash: tokenHash() }));
 
 /**
  * Stream `user-<old_sub>`. After the loss of the Cognito user pool the operator's import
@@ -87,7 +97,7 @@ export const PasswordResetCompleted = /* @__PURE__ */ defineEvent('PasswordReset
  * on a token with `new_sub` is this user (`old_sub`, the id every other stream names). Appended
  * by that import only: no API route issues the command.
  */
-export const UserIdentityRelinked = /* @__PURE__ */ defineEvent('UserIdentityRelinked', () => z.object({ old_sub: z.string().check(z.minLength(1)), new_sub: z.string().check(z.minLength(1)) }));
+export const UserIdentityRelinked = /* @__PURE__ */ defineEvent('UserIdentityRelinked', () => z.object({ old_sub: userId(), new_sub: userId() }));
 
 /**
  * Why a user's sessions ended: a password reset (by the mailed link or Cognito's own code), the user's
@@ -105,7 +115,7 @@ export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
  */
 export const SessionsEnded = /* @__PURE__ */ defineEvent(
   'SessionsEnded',
-  () => z.object({ valid_from: z.iso.datetime(), reason: z.enum(SESSION_END_REASONS) }),
+  () => z.object({ valid_from: plain(z.iso.datetime(), 'An instant'), reason: z.enum(SESSION_END_REASONS) }),
 );
 
 /** How the holder proved the address: Cognito's code, our reset link, or the invitation link they signed up with. */
@@ -119,7 +129,7 @@ export type EmailProof = (typeof EMAIL_PROOFS)[number];
  */
 export const EmailProven = /* @__PURE__ */ defineEvent(
   'EmailProven',
-  () => z.object({ email: z.email().check(z.toLowerCase()), via: z.enum(EMAIL_PROOFS) }),
+  () => z.object({ email: accountEmail(), via: z.enum(EMAIL_PROOFS) }),
 );
 
 /**
