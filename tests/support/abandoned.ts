@@ -9,7 +9,12 @@ export const touchDecider: Decider<{ type: 'Touch' }, number> = { initialState: 
 export function appendCountingRuntime(): { runtime: Runtime; appends: () => number } {
   let appends = 0;
   const runtime = {
-    store: { readStream: async (streamId: string) => ({ streamId, events: [], version: 0, lastHash: GENESIS_HASH }), append: async () => void (appends += 1) },
+    store: {
+      readStream: async (streamId: string) => ({ streamId, events: [], version: 0, lastHash: GENESIS_HASH }),
+      // A cold load reads the newest commits first (event-store/folds.ts): an empty stream.
+      readNewest: async () => ({ events: [], firstVersion: 1, fromStart: true }),
+      append: async () => void (appends += 1),
+    },
     publisher: { publish: async () => true },
     now: () => new Date(),
   } as unknown as Runtime;

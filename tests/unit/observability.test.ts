@@ -144,7 +144,11 @@ describe('the command runner counts outcomes', () => {
   };
 
   function runtimeWhoseAppends(append: EventStore['append']): Runtime {
-    const store = { readStream: async (streamId: string) => ({ streamId, events: [], version: 0, lastHash: GENESIS_HASH }), append };
+    const store = {
+      readStream: async (streamId: string) => ({ streamId, events: [], version: 0, lastHash: GENESIS_HASH }),
+      readNewest: async () => ({ events: [], firstVersion: 1, fromStart: true }),
+      append,
+    };
     const publisher = { publish: async () => true };
     return { store, publisher, now: () => new Date() } as unknown as Runtime;
   }
