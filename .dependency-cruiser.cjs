@@ -8,7 +8,7 @@ const { join } = require('node:path');
 
 /** Tests (and their helpers beside them) may import anything. */
 const TEST = '\\.test\\.tsx?$';
-const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * A feature's public surface, the same short list as docs/adding-a-feature.md: its events, its HTTP contracts,
  * its queries, its state (state.ts: the state and its fold, for a reaction or check that must fold the feature's
@@ -34,7 +34,7 @@ const GET_HANDLERS = [...readFileSync(ROUTES_FILE, 'utf8').matchAll(/method: 'GE
 if (GET_HANDLERS.length === 0) throw new Error(`No GET rows found in ${ROUTES_FILE}: the read-path rule would check nothing`);
 const READ_PATHS = [
   '^functions/features/[^/]+/(queries|[^/]+-queries|projection|[^/]+-projection|keys|[^/]+-keys)\\.ts$',
-  `^(${GET_HANDLERS.map(escape).join('|')})$`,
+  `^(${GET_HANDLERS.map(escapeRegExp).join('|')})$`,
 ];
 /** The app's wiring entry points: a feature's handler is built by `http`, its runtime by `runtime`, a consumer by `lambda`. */
 const APP_ENTRY_POINTS = '^functions/app/(http|runtime|lambda)\\.ts$';

@@ -72,7 +72,9 @@ export class LambdaContainer {
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
       this.child = child;
-      const relay = (data: Buffer) => data.toString().split('\n').filter(Boolean).forEach((line) => this.onLog(line));
+      const relay = (data: Buffer) => {
+        for (const line of data.toString().split('\n').filter(Boolean)) this.onLog(line);
+      };
       child.stdout!.on('data', relay);
       child.stderr!.on('data', relay);
       child.on('message', (message: any) => {

@@ -121,7 +121,10 @@ export class Rehearsal {
     this.stops.push(dynamo.stop);
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(this.options.port ?? 0, '127.0.0.1', resolve));
-    this.stops.unshift(() => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))));
+    this.stops.unshift(() => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }));
     this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     this.outbox = new OutboxMailer(join(dataDir, 'outbox'));
 
@@ -335,7 +338,10 @@ export class Rehearsal {
       req.pipe(forwarded);
     });
     await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-    this.stops.push(() => new Promise<void>((resolve) => (front.closeAllConnections(), front.close(() => resolve()))));
+    this.stops.push(() => new Promise<void>((resolve) => {
+      front.closeAllConnections();
+      front.close(() => resolve());
+    }));
     return `http://127.0.0.1:${(front.address() as AddressInfo).port}${target.pathname.replace(/\/$/, '')}`;
   }
 

@@ -1,4 +1,4 @@
-import { CfnCondition, CfnParameter, Fn, Stack, Token } from 'aws-cdk-lib';
+import { CfnCondition, CfnParameter, Fn, type Stack, Token } from 'aws-cdk-lib';
 import type { CfnUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 

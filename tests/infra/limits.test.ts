@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, sharedSynth, type SynthResult } from './support/synth.js';
 
 /** https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/cloudformation-limits.html */
-export const CLOUDFORMATION_LIMITS = { resources: 500, bytes: 1_000_000, parameters: 200, outputs: 200 } as const;
-export const HEADROOM = 0.6;
+const CLOUDFORMATION_LIMITS = { resources: 500, bytes: 1_000_000, parameters: 200, outputs: 200 } as const;
+const HEADROOM = 0.6;
 
 interface Measure {
   template: string;

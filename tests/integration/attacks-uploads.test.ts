@@ -87,7 +87,7 @@ describe('upload forms carry only what the gate checked', () => {
     const before = await stack.eventCount();
     const outsideBefore = filesUnder(parent, dataDir);
     const bucketDir = path.join(dataDir, 's3', 'design-club-uploads');
-    const escape = `../../../../${MARKER}`;
+    const escapingKey = `../../../../${MARKER}`;
     const attempts: { name: string; entries: (p: Presigned) => ([string, string] | 'file')[]; planted: (p: Presigned) => string[] }[] = [
       {
         name: "the issue's first attack: key=<target> beside Key=<policy key>",
@@ -108,10 +108,10 @@ describe('upload forms carry only what the gate checked', () => {
       { name: 'the key after the file', entries: (p) => [...without(fieldsOf(p), 'key'), 'file', ['key', p.key]], planted: (p) => [p.key] },
       { name: 'any field after the file', entries: (p) => [...fieldsOf(p), 'file', ['x-ignore-me', '1']], planted: (p) => [p.key] },
       { name: 'a second Content-Type in another case', entries: (p) => [...fieldsOf(p), ['content-type', 'text/html'], 'file'], planted: (p) => [p.key] },
-      { name: 'a key with ..', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', escape], 'file'], planted: () => [] },
-      { name: 'the policy key followed by ..', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${p.key}/${escape}`], 'file'], planted: () => [] },
+      { name: 'a key with ..', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', escapingKey], 'file'], planted: () => [] },
+      { name: 'the policy key followed by ..', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${p.key}/${escapingKey}`], 'file'], planted: () => [] },
       { name: 'a key with %2e%2e', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `%2e%2e/%2E%2E/%2e%2e/%2e%2e/${MARKER}`], 'file'], planted: () => [] },
-      { name: 'a duplicate key with ..', entries: (p) => [...fieldsOf(p), ['key', escape], 'file'], planted: () => [] },
+      { name: 'a duplicate key with ..', entries: (p) => [...fieldsOf(p), ['key', escapingKey], 'file'], planted: () => [] },
       { name: 'a very long key', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${p.key}${'a'.repeat(5000)}`], 'file'], planted: (p) => [`${p.key}${'a'.repeat(5000)}`] },
       { name: 'a key with a control character', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${p.key}\u0001`], 'file'], planted: () => [] },
       { name: 'another key than the policy names', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${attackerProject}/client/${MARKER}.pdf`], 'file'], planted: () => [`${attackerProject}/client/${MARKER}.pdf`] },

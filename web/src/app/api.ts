@@ -98,7 +98,7 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
   }
 
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown ;
   if (text) {
     try {
       parsed = JSON.parse(text);

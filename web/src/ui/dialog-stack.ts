@@ -7,13 +7,13 @@ const subscribers = new Set<() => void>();
 
 export function pushDialog(dialog: HTMLDialogElement): void {
   if (!open.includes(dialog)) open.push(dialog);
-  subscribers.forEach((notify) => notify());
+  for (const notify of subscribers) notify();
 }
 
 export function removeDialog(dialog: HTMLDialogElement): void {
   const index = open.indexOf(dialog);
   if (index >= 0) open.splice(index, 1);
-  subscribers.forEach((notify) => notify());
+  for (const notify of subscribers) notify();
 }
 
 export const topDialog = (): HTMLDialogElement | null => open.at(-1) ?? null;

@@ -165,7 +165,7 @@ const ICONS = {
 function ReasonIcon({ name }: { name: keyof typeof ICONS }) {
   return (
     <span className="lp-icon" aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="24" height="24" focusable="false">
+      <svg viewBox="0 0 24 24" width="24" height="24" focusable="false" aria-hidden="true">
         <path d={ICONS[name]} fill={name === 'cloud' ? 'none' : 'currentColor'} stroke={name === 'cloud' ? 'currentColor' : 'none'} strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </span>

@@ -6,7 +6,7 @@ import type { AuditEvent, AuditResponse } from '#features/audit/contracts.js';
 import { ApiError } from '../../../app/api.js';
 import { humanize, longDate } from '../../../lib/format.js';
 import { downloadFile } from '../../../lib/csv.js';
-import { describeChanges, historyToCsv, short } from './audit-export.js';
+import { historyToCsv, short } from './audit-export.js';
 import './audit.css';
 import { roleWords } from '../../../lib/vocabulary.js';
 

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../app/api.js';
 import type { DesignerOption } from '../../designers/api/use-designers.js';
 import { InsightsFilters, type InsightsFilterValues } from './InsightsFilters.js';
-import { type InsightsReport } from '#features/insights/contracts.js';
+import type { InsightsReport } from '#features/insights/contracts.js';
 import { insightsQuery } from '../api/get-insights-query.js';
 import { isoDay } from './format.js';
 import { EstimateSection, FlowSection, OnTimeSection, QualitySection, TurnaroundSection, WorkloadSection } from './sections.js';

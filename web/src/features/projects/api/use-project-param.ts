@@ -13,6 +13,8 @@ export function useProjectParam(projects: readonly ProjectCard[] | null, open: (
   const [params, setParams] = useSearchParams();
   const client = useQueryClient();
   const wanted = params.get('project');
+  // Once per wanted project, when the list is there: the params, the list and the callbacks change on every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per wanted project, by design
   useEffect(() => {
     if (!wanted || projects === null) return;
     let active = true;
@@ -42,6 +44,5 @@ export function useProjectParam(projects: readonly ProjectCard[] | null, open: (
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per wanted project, when the list is there
   }, [wanted, projects === null]);
 }

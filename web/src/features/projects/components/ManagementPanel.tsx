@@ -5,7 +5,7 @@ import type { UpdateProjectBody } from '#features/projects/contracts.js';
 import type { ProjectDetail } from '../../../lib/contracts.js';
 import { PROJECT_STATUSES } from '../../../lib/vocabulary.js';
 import { PRIORITY_OPTIONS } from '../../../lib/project-words.js';
-import { type DesignerOption } from '../api/get-designer-choices.js';
+import type { DesignerOption } from '../api/get-designer-choices.js';
 import { designerChoicesQuery } from '../api/get-designer-choices.js';
 import { useUpdateProject } from '../api/update-project.js';
 import { toast } from '../../../ui/toast/use-toast.js';

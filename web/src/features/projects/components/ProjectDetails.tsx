@@ -5,7 +5,7 @@ import { longDate, propertyTypeLabel } from '../../../lib/format.js';
 import { calendarDate, turnaroundBusinessDays } from '../../../lib/project-words.js';
 import { ChecklistSummaryCard } from '../../checklists/index.js';
 import { StatusBadge } from './StatusBadge.js';
-import { type StatusAudience } from '../../../lib/vocabulary.js';
+import type { StatusAudience } from '../../../lib/vocabulary.js';
 
 const list = (values: readonly string[] | null | undefined) => (values && values.length > 0 ? values.join(', ') : 'N/A');
 

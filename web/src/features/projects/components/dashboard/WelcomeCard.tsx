@@ -1,5 +1,5 @@
-import { Card, Flex, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Card, Flex, Heading, Placeholder, } from '@aws-amplify/ui-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { MeResponse } from '../../../../lib/contracts.js';
 import { monthYear } from '../../../../lib/format.js';
 import { typeLabel } from '../../../../lib/project-words.js';
