@@ -13,8 +13,6 @@ export default {
   entry: [
     'bin/*.{ts,mjs}',
     ...new Set(handlers),
-    'web/src/main.tsx',
-    'web/vite.config.ts',
     'tests/**/*.{test,spec}.{ts,tsx}',
     'functions/**/*.test.ts',
     // Started as child processes by path (tests/e2e/support/fixtures.ts, tests/integration/crash-recovery.test.ts).
@@ -23,8 +21,6 @@ export default {
     // esbuild bundles it in place of @aws-sdk/credential-provider-node (an alias in infra/stack/bundling.ts).
     'infra/stack/lambda-credentials.ts',
     'bench/*.ts',
-    'vitest.config.ts',
-    'playwright.config.ts',
   ],
   project: [
     'bin/**/*.{ts,mjs}',
@@ -43,10 +39,6 @@ export default {
     '@aws-sdk/credential-provider-node',
     // Run by path (node_modules/.bin/lighthouse) from the Lighthouse benchmarks.
     'lighthouse',
-    // Installed for this round's other branches (KMS-signed tokens, PDF permits, IAM simulation).
-    '@aws-sdk/client-kms',
-    'pdf-lib',
-    '@cloud-copilot/iam-simulate',
     // Parts of the SDK that the SDK-cost benchmark and the deploy preflight's credential type reach directly;
     // they come with every AWS SDK client, at the client's version.
     '@aws-sdk/util-dynamodb',
@@ -55,9 +47,7 @@ export default {
     // The profile benchmark maps Lighthouse's trace back to sources with Vite's own source-map reader.
     'source-map-js',
   ],
-  // The SPA loads its Amplify module lazily (web/src/lib/auth-loader.ts: `import('./auth.js')`, then `auth.x`), which
+  // The SPA loads its Amplify module lazily (web/src/app/auth/auth-loader.ts: `import('./auth.js')`, then `auth.x`), which
   // knip does not follow: every export there would read as unused.
-  ignoreIssues: { 'web/src/lib/auth.ts': ['exports', 'types'] },
-  // cfn-lint is a Python tool (pip install cfn-lint==<version>); tests/infra/support/cfn-lint.ts says how.
-  ignoreBinaries: ['cfn-lint'],
+  ignoreIssues: { 'web/src/app/auth/auth.ts': ['exports', 'types'] },
 } satisfies KnipConfig;

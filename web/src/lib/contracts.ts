@@ -8,6 +8,5 @@ export type {
   ProjectCard,
   ProjectDetail,
   ProjectResponse,
-  SubmitProjectBody,
 } from '#features/projects/contracts.js';
-export type { ProjectCategory, ProjectStatus, SystemRole, UserType } from '#shared/vocabulary.js';
+export type { ProjectStatus } from '#shared/vocabulary.js';

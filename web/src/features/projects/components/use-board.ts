@@ -6,7 +6,6 @@ import { PROJECT_STATUSES } from '../../../lib/vocabulary.js';
 import type { ProjectFilters } from '../api/project-filters.js';
 import { boardColumnQuery } from '../api/get-board-column.js';
 
-export { BOARD_PAGE_SIZE } from '../api/get-board-column.js';
 
 export interface BoardColumn {
   projects: ProjectCard[];
