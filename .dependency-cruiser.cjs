@@ -11,13 +11,14 @@ const TEST = '\\.test\\.tsx?$';
  * must fold the feature's stream itself rather than read its eventually consistent view) and its
  * commands (commands.ts: small functions that run the feature's own commands on its streams, so
  * another feature asks for a change without importing the decider whose rules decide it).
- * Two files more are named: the checklist step's receipt check that the project submission spends
- * (checklists/receipts.ts), and the activity feed's texts per project event, which the projects
+ * Three files more are named: the checklist step's receipt check that the project submission spends
+ * (checklists/receipts.ts), the checklist's AI step that other AI steps go through
+ * (checklists/ai-step.ts), and the activity feed's texts per project event, which the projects
  * projection writes in the same fold as the project (activity/texts.ts).
  */
 const PUBLIC_SURFACE = [
   '^functions/features/[^/]+/(events|contracts|queries|state|commands|[^/]+-contracts|[^/]+-queries)\\.ts$',
-  '^functions/features/(checklists/receipts|activity/texts)\\.ts$',
+  '^functions/features/(checklists/receipts|checklists/ai-step|activity/texts)\\.ts$',
 ];
 /**
  * Read paths: a feature's read model and the handlers of GET routes (infra/routes.ts). GET handlers are

@@ -46,7 +46,7 @@ export interface CityReviewState {
   assigned_designer_id: string | null;
   assigned_designer_email: string | null;
   /** The project's files by id (name, and whether a deliverable): a revised sheet links to a deliverable version. */
-  files: Record<string, { file_name: string; deliverable: boolean }>;
+  files: Record<string, { file_name: string; deliverable: boolean; file_url: string; pdf: boolean }>;
   rounds: RoundState[];
   stage: CityStage;
   permit_number: string | null;
@@ -96,7 +96,8 @@ export function evolveCityReview(state: CityReviewState, event: EvolvingEvent): 
     case 'FileUploaded': {
       const { data } = e;
       if (state.files[data.file_id]) return state;
-      return { ...state, files: { ...state.files, [data.file_id]: { file_name: data.file_name, deliverable: data.file_type === 'deliverable' } } };
+      const file = { file_name: data.file_name, deliverable: data.file_type === 'deliverable', file_url: data.file_url, pdf: data.file_category === 'application/pdf' };
+      return { ...state, files: { ...state.files, [data.file_id]: file } };
     }
     case 'CityCorrectionsReceived': {
       const { data } = e;
@@ -164,4 +165,11 @@ export function evolveCityReviewSummary(summary: CityReviewSummary | undefined, 
     default:
       return state;
   }
+}
+
+/** The badge's summary as the full state tells it (what an action answers with). */
+export function summaryOf(state: CityReviewState): CityReviewSummary {
+  const latest = latestRound(state);
+  const open_ids = state.stage === 'approved' || !latest ? [] : latest.items.filter((item) => item.response === null).map((item) => item.item_id);
+  return { stage: state.stage, round: latest?.round ?? 0, open_items: open_ids.length, permit_number: state.permit_number, open_ids };
 }

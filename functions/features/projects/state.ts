@@ -4,6 +4,7 @@ import type { ReviewEvent } from '../reviews/events.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
 import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile, ProjectState as ProjectDocumentState } from './contracts.js';
 import { evolveStanding, noReview, reviewSummaryOf, type ReviewStanding } from './review-standing.js';
+import { evolveCityReviewSummary } from '../permits/state.js';
 
 /*
  * A project as folded from its stream (`project-<id>`): what the decider decides on and what the read
@@ -65,6 +66,8 @@ function reviewed(state: ProjectState, event: EvolvingEvent): Pick<ProjectState,
   return { review_standing, review_summary: reviewSummaryOf(review_standing) };
 }
 
+const CITY_REVIEW_EVENTS = new Set(['CityCorrectionsReceived', 'CorrectionAddressed', 'ResubmittedToCity', 'PermitApproved']);
+
 export function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState {
   const e = event as OneOf<ProjectEvent | ReviewEvent, EvolvingEvent>;
   switch (e.type) {
@@ -122,6 +125,8 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
       return { ...state, comments: state.comments.filter((c) => c.id !== id) };
     }
     default:
+      // The city's review of a permit project: its badge rides on the project's document and card.
+      if (CITY_REVIEW_EVENTS.has(event.type)) return { ...state, city_review: evolveCityReviewSummary(state.city_review, event), updated_at: event.at };
       return state;
   }
 }
