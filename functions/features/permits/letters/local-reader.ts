@@ -9,7 +9,10 @@ import { CODE_REFERENCE_MAX, COMMENT_MAX, ITEMS_PER_ROUND_MAX, SHEET_MAX, type P
  */
 
 const ITEM_START = /^\s*(?:item|comment|correction|no\.?|#)?\s*#?\s*(\d{1,3})\s*[.):\-–]\s+(\S.*)$/i;
-const SHEET = /\b(?:sheets?\s+)?([ACEGLMPST]{1,2}-?\d{1,3}(?:\.\d{1,2})?)\b/;
+/** A sheet named without the word 'sheet' (T is left out: 'T-24' is California's Title 24, not a title sheet). */
+const SHEET = /\b([ACEGLMPS]{1,2}-?\d{1,3}(?:\.\d{1,2})?)\b/;
+/** A page's running header or footer, not part of any comment. */
+const PAGE_MARK = /^page\s+\d+(?:\s+of\s+\d+)?$/i;
 const SHEET_WORD = /\bsheets?\s+([A-Z]{1,2}-?\d{1,3}(?:\.\d{1,2})?)\b/i;
 const CODE = /\b((?:CBC|CRC|IBC|IRC|IECC|CPC|CMC|CEC|NEC|NFPA|ADA|CalGreen|UPC|UMC)\s*(?:Section\s+)?[A-Z]?\d+(?:\.\d+)*(?:\([0-9a-z]+\))?|Section\s+[A-Z]?\d+(?:\.\d+)+(?:\([0-9a-z]+\))?)/i;
 
@@ -20,7 +23,7 @@ export function readLetterLocally(text: string): ProposedItem[] {
   let expected = 1;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
-    if (!line) continue;
+    if (!line || PAGE_MARK.test(line)) continue;
     const start = ITEM_START.exec(line);
     // A number starts an item only in sequence: "3. " inside a comment's own list would otherwise split it.
     if (start && Number(start[1]) === expected) {
