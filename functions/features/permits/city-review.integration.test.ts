@@ -61,7 +61,7 @@ const act = (projectId: string, user: TestUser | undefined, body: unknown) => st
 const cityReview = async (projectId: string, user: TestUser, round?: number): Promise<CityReviewResponse> => {
   const answer = await stack.api('GET', `/api/projects/${projectId}/city-review${round ? `?round=${round}` : ''}`, { user });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body;
+  return answer.body as unknown as CityReviewResponse;
 };
 const card = async (projectId: string, user: TestUser) => ((await stack.api('GET', '/api/projects', { user })).body.projects as { id: string; city_review?: { stage: string; open_items: number } }[]).find((p) => p.id === projectId);
 const log = async (projectId: string) => ((await stack.api('GET', `/api/projects/${projectId}/activity`, { user: admin })).body.entries as { action: string }[]).map((e) => e.action);
@@ -73,7 +73,7 @@ async function uploadPdf(projectId: string, user: TestUser, name: string, bytes:
   expect(presigned.status, JSON.stringify(presigned.body)).toBe(201);
   const form = new FormData();
   for (const [field, value] of Object.entries(presigned.body.upload.fields as Record<string, string>)) form.append(field, value);
-  form.append('file', new Blob([bytes], { type: 'application/pdf' }), name);
+  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), name);
   expect((await fetch(presigned.body.upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
   const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, { user, body: { key: presigned.body.key } });
   expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
@@ -85,12 +85,12 @@ async function refused(projectId: string, user: TestUser | undefined, body: unkn
   const mark = await markStore(stack);
   const answer = await stack.api('POST', `/api/projects/${projectId}/city-review${path}`, { user, body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const message = answer.body.error?.message ?? answer.body.message;
+  const message = answer.body.error?.message ?? (answer.body as { message?: string }).message;
   expect(typeof message).toBe('string');
   expect(message.length).toBeGreaterThan(3);
   await stack.settle();
   expect(await mark.newEvents()).toEqual([]);
-  return message as string;
+  return message!;
 }
 
 describe('the whole loop through the city', () => {

@@ -9,6 +9,7 @@ import { FilesPanel } from '../project/FilesPanel.js';
 import { ProjectDetails } from '../project/ProjectDetails.js';
 import { ProjectDialog } from '../project/ProjectDialog.js';
 import { ProjectTabs } from '../project/ProjectTabs.js';
+import { CityReviewTab } from '../../features/permits/components/CityReviewTab.js';
 import { useUpdateProject } from '../project/api/update-project.js';
 import { toast } from '../toast/use-toast.js';
 
@@ -41,6 +42,7 @@ export function DesignerProjectDialog({
                 { value: 'checklist', label: 'Checklist', content: <ChecklistPanel project={detail} editable={canWork} onChanged={changed} /> },
                 { value: 'files', label: 'Files', content: <FilesPanel project={detail} canUpload={canWork} onUploaded={fileAdded} /> },
                 { value: 'activity', label: 'Activity', content: <ActivityPanel projectId={detail.id} canComment={canWork} canModerate={!!data.permissions?.can_moderate} /> },
+                ...(detail.project_category === 'Permit' ? [{ value: 'city-review', label: 'City Review', content: <CityReviewTab project={detail} /> }] : []),
               ]}
             />
           </Flex>
