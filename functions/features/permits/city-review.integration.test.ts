@@ -85,7 +85,7 @@ async function refused(projectId: string, user: TestUser | undefined, body: unkn
   const mark = await markStore(stack);
   const answer = await stack.api('POST', `/api/projects/${projectId}/city-review${path}`, { user, body });
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const message = answer.body.error?.message ?? (answer.body as { message?: string }).message;
+  const message = answer.body.error?.message ?? (answer.body as { message?: string }).message ?? '';
   expect(typeof message).toBe('string');
   expect(message.length).toBeGreaterThan(3);
   await stack.settle();
