@@ -85,7 +85,7 @@ async function addCorrections(dialog: Locator, items: { comment: string; sheet?:
 }
 
 test('a permit project through the city: corrections, answers, the response letter, resubmission and the permit', async ({ browser, runtime }, testInfo) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   const { client, title } = await deliveredPermitProject(browser, runtime);
   const designer = await newPage(browser);
   await designer.goto('/auth');
@@ -124,7 +124,9 @@ test('a permit project through the city: corrections, answers, the response lett
   await second.getByRole('button', { name: 'Mark Addressed' }).click();
   await expect(second.getByText('Addressed', { exact: true })).toBeVisible();
   await noSeriousAxeViolations(designer);
+  const generated = designer.waitForResponse((response) => response.url().endsWith('/city-review/response-letter'), { timeout: 90_000 });
   await work.getByRole('button', { name: 'Generate Response Letter' }).click();
+  expect((await generated).status()).toBe(201);
   await toast(designer, 'Response letter ready');
 
   // The client downloads the letter from the City Review tab; its text holds both comments and both responses.
@@ -163,7 +165,7 @@ test('a permit project through the city: corrections, answers, the response lett
 });
 
 test('on a phone, the client records a correction', async ({ browser, runtime }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(400_000);
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
   const { client, title } = await deliveredPermitProject(browser, runtime, phone);
   await client.goto('/board');
