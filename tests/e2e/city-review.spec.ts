@@ -144,7 +144,8 @@ test('a permit project through the city: corrections, answers, the response lett
   }
   // It is a file of the project too.
   await again.getByRole('tab', { name: 'Files' }).click();
-  await expect(again.getByText('Response-to-Plan-Check-Comments-round-1.pdf')).toBeVisible();
+  // The Files tab shortens long names on screen; the download button carries the whole name.
+  await patient(again.getByRole('button', { name: 'Download Response-to-Plan-Check-Comments-round-1.pdf' })).toBeVisible();
   await again.getByRole('tab', { name: 'City Review' }).click();
 
   // Resubmitted, then approved with the permit number: the badges follow on the dialog and both boards.
