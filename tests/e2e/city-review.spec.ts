@@ -156,7 +156,7 @@ test('a permit project through the city: corrections, answers, the response lett
   await again.getByLabel('Permit Number').fill('BLD-2026-0042');
   await again.getByRole('button', { name: 'Mark Permit Approved' }).click();
   await toast(client, 'Permit Approved');
-  await expect(again.getByText('BLD-2026-0042')).toBeVisible();
+  await expect(again.getByText('BLD-2026-0042', { exact: true })).toBeVisible();
   await expect(again.getByText('Permit Approved', { exact: true }).first()).toBeVisible();
   await again.getByRole('button', { name: 'Close dialog' }).click();
   await expect(clientCard.getByText('Permit Approved')).toBeVisible({ timeout: 30_000 });

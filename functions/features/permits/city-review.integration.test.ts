@@ -72,8 +72,8 @@ async function uploadPdf(projectId: string, user: TestUser, name: string, bytes:
   const presigned = await stack.api('POST', `/api/projects/${projectId}/uploads`, { user, body: { file_name: name, content_type: 'application/pdf', file_size: bytes.length, file_type: 'client_upload' } });
   expect(presigned.status, JSON.stringify(presigned.body)).toBe(201);
   const form = new FormData();
-  for (const [field, value] of Object.entries(presigned.body.upload.fields as Record<string, string>)) form.append(field, value);
-  form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), name);
+  for (const [field, value] of Object.entries(presigned.body.upload.fields as Record<string, string>)) form.set(field, value);
+  form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), name);
   expect((await fetch(presigned.body.upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
   const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, { user, body: { key: presigned.body.key } });
   expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
