@@ -15,14 +15,15 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * stream itself rather than read its eventually consistent view) and its commands (commands.ts: small functions
  * that run the feature's own commands on its streams, so another feature asks for a change without importing the
  * decider whose rules decide it). A feature whose queries or contracts span files re-exports from these.
- * Two files more are named: the checklist step's receipt check that the project submission spends
- * (checklists/receipts.ts), and the activity feed's texts per project event, which the projects projection
+ * Three files more are named: the checklist step's receipt check that the project submission spends
+ * (checklists/receipts.ts), the checklist's AI step that other AI steps go through (checklists/ai-step.ts), and the
+ * activity feed's texts per project event, which the projects projection
  * writes in the same fold as the project (activity/texts.ts).
  */
 const PUBLIC_FILES = ['events', 'contracts', 'queries', 'state', 'commands'];
 const PUBLIC_SURFACE = [
   `^functions/features/[^/]+/(${PUBLIC_FILES.join('|')})\\.ts$`,
-  '^functions/features/(checklists/receipts|activity/texts)\\.ts$',
+  '^functions/features/(checklists/receipts|checklists/ai-step|activity/texts)\\.ts$',
 ];
 /**
  * Read paths: a feature's read model (queries, projection, view keys) and the handlers of the route table's GET

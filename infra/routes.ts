@@ -6,6 +6,7 @@ import { notificationEvents } from '../functions/features/notifications/events.j
 import { NOTIFIED_EVENT_TYPES } from '../functions/features/notifications/audience.js';
 import { projectEvents } from '../functions/features/projects/events.js';
 import { reviewEvents } from '../functions/features/reviews/events.js';
+import { CityCorrectionsReceived, PermitApproved, ResponseLetterIssued, permitEvents } from '../functions/features/permits/events.js';
 import { teamEvents } from '../functions/features/teams/events.js';
 import { RoleGranted, RoleRevoked, SessionsEnded, UserRegistered, userEvents } from '../functions/features/users/events.js';
 
@@ -163,7 +164,7 @@ export const consumers: readonly ConsumerDefinition[] = [
     handler: 'functions/app/projections-consumer.ts',
     grants: ['events:read', 'views:read', 'views:write', 'connections:*', 'realtime:post'],
     // Every event of the users', notifications', projects', billing, teams' and designers' streams.
-    eventTypes: typesOf([...userEvents, ...notificationEvents, ...projectEvents, ...reviewEvents, ...billingEvents, ...teamEvents, ...designerEvents]),
+    eventTypes: typesOf([...userEvents, ...notificationEvents, ...projectEvents, ...reviewEvents, ...permitEvents, ...billingEvents, ...teamEvents, ...designerEvents]),
     summary: 'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations; then tells connected browsers which topics it changed (never data)',
   },
   {
@@ -188,6 +189,25 @@ export const consumers: readonly ConsumerDefinition[] = [
   grants: ['events:read', 'views:read', 'views:claim', 'connections:*', 'realtime:post', 'mail:send'],
   eventTypes: NOTIFIED_EVENT_TYPES,
   summary: 'tells the people a project event concerns, in the app and by e-mail as they chose',
+});
+
+/**
+ * Permit projects through the city (issue 46): the City Review tab's routes and who hears of its
+ * events. One block, appended, so the rows of other features stay as they are.
+ */
+(routes as RouteDefinition[]).push(
+  { method: 'GET', path: '/api/projects/{id}/city-review', handler: 'functions/features/permits/http/get.ts', access: 'any', summary: "a permit project's city review: rounds, one round's items and answers, the permit (the client, the team, the assigned designer, admins)", grants: ['events:read', 'views:read'] },
+  { method: 'POST', path: '/api/projects/{id}/city-review', handler: 'functions/features/permits/http/action.ts', access: 'any', summary: "record the city's corrections, address an item, mark resubmitted, record the permit (the decider says who may)", grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'] },
+  { method: 'POST', path: '/api/projects/{id}/city-review/read-letter', handler: 'functions/features/permits/http/read-letter.ts', access: 'any', summary: "the items a recorded correction letter proposes (Bedrock, or the local stand-in); nothing stored (the client's side, admins)", throttle: COSTLY.ai, grants: ['events:read', 'views:read', 'views:count', 'views:claim', 'uploads:get', 'ai:invoke'] },
+  { method: 'POST', path: '/api/projects/{id}/city-review/draft-response', handler: 'functions/features/permits/http/draft-response.ts', access: 'any', summary: 'a proposed response to one correction item; nothing stored (the assigned designer, admins)', throttle: COSTLY.ai, grants: ['events:read', 'views:read', 'views:count', 'views:claim', 'ai:invoke'] },
+  { method: 'POST', path: '/api/projects/{id}/city-review/response-letter', handler: 'functions/features/permits/http/response-letter.ts', access: 'any', summary: "the round's response letter as a PDF file of the project (the assigned designer, admins)", grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'uploads:put', 'uploads:delete'] },
+);
+(consumers as ConsumerDefinition[]).push({
+  name: 'permit-notifications',
+  handler: 'functions/features/permits/reactions/notify.ts',
+  grants: ['events:read', 'views:read', 'views:claim', 'connections:*', 'realtime:post', 'mail:send'],
+  eventTypes: typesOf([CityCorrectionsReceived, ResponseLetterIssued, PermitApproved]),
+  summary: "tells the studio of the city's corrections and the permit, and the client of the response letter, in the app and by e-mail as they chose",
 });
 
 /** The WebSocket API for live updates: API Gateway routes in the cloud, the embedded server locally. */

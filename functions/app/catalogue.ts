@@ -2,6 +2,7 @@ import { EventCatalogue } from '../../events/catalogue.js';
 import { billingEvents } from '../features/billing/events.js';
 import { designerEvents } from '../features/designers/events.js';
 import { notificationEvents } from '../features/notifications/events.js';
+import { permitEvents } from '../features/permits/events.js';
 import { projectEvents } from '../features/projects/events.js';
 import { reviewEvents } from '../features/reviews/events.js';
 import { teamEvents } from '../features/teams/events.js';
@@ -15,5 +16,5 @@ import { userEvents } from '../features/users/events.js';
 export const catalogue = /* @__PURE__ */ everyEvent();
 
 function everyEvent(): EventCatalogue {
-  return new EventCatalogue().register(...userEvents, ...projectEvents, ...reviewEvents, ...billingEvents, ...teamEvents, ...designerEvents, ...notificationEvents);
+  return new EventCatalogue().register(...userEvents, ...projectEvents, ...reviewEvents, ...permitEvents, ...billingEvents, ...teamEvents, ...designerEvents, ...notificationEvents);
 }

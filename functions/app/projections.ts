@@ -4,9 +4,10 @@ import { designerSessionsProjection, designersProjection } from '../features/des
 import { identityAliasesProjection } from '../features/users/identity-aliases-projection.js';
 import { projectsProjection } from '../features/projects/projection.js';
 import { reviewsProjection } from '../features/reviews/projection.js';
+import { cityReviewProjection } from '../features/permits/projection.js';
 import { subscriptionsProjection } from '../features/billing/projection.js';
 import { teamsProjection } from '../features/teams/projection.js';
 import { usersProjection } from '../features/users/projection.js';
 
 /** Every projection the `projections` consumer maintains (and the audit replay rebuilds). */
-export const allProjections: Projection[] = [usersProjection, projectsProjection, reviewsProjection, subscriptionsProjection, teamsProjection, designersProjection, designerSessionsProjection, insightsProjection, identityAliasesProjection];
+export const allProjections: Projection[] = [usersProjection, projectsProjection, reviewsProjection, cityReviewProjection, subscriptionsProjection, teamsProjection, designersProjection, designerSessionsProjection, insightsProjection, identityAliasesProjection];

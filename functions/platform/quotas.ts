@@ -31,6 +31,7 @@ export const QUOTAS = {
   designerInvites: { env: 'QUOTA_DESIGNER_INVITES_PER_DAY', limit: 30, windowSeconds: DAY, what: 'designer invitation e-mails (sent and resent)', per: 'per admin' },
   passwordResetsPerAddress: { env: 'QUOTA_PASSWORD_RESETS_PER_ADDRESS_PER_HOUR', limit: 5, windowSeconds: HOUR, what: 'password reset e-mails', per: 'per address' },
   passwordResetsPerIp: { env: 'QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR', limit: 20, windowSeconds: HOUR, what: 'password reset requests', per: 'per network address' },
+  cityReviewAi: { env: 'QUOTA_CITY_REVIEW_AI_PER_HOUR', limit: 60, windowSeconds: HOUR, what: 'correction letter readings and drafted responses', per: 'per account' },
   uploads: { env: 'QUOTA_UPLOADS_PER_HOUR', limit: 100, windowSeconds: HOUR, what: 'file uploads', per: 'per account' },
 } as const satisfies Record<string, QuotaDefinition>;
 

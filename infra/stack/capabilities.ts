@@ -144,6 +144,8 @@ export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string,
     headObject: ['uploads:get'],
     copyObject: ['uploads:get', 'uploads:put'],
     deleteObject: ['uploads:delete'],
+    getObjectBytes: ['uploads:get'],
+    putObject: ['uploads:put'],
   },
 };
 

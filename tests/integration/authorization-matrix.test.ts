@@ -61,6 +61,9 @@ const uploadFor = async (caller: Caller) => {
   return { key: presigned.body.key as string };
 };
 
+/** A reader past authorization, on a design project: it has no city review (issue 46). */
+const NO_CITY_REVIEW = (response: { status: number; body: any }) => response.status === 404 && response.body?.error?.message === 'City review is for permit projects';
+
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { allowed: 'public' },
   'GET /api/me': { allowed: SIGNED_IN },
@@ -103,6 +106,13 @@ const MATRIX: Record<string, Row> = {
     allowed: ['owner', 'teamMember'],
     request: (w) => ({ path: `/api/projects/${w.projectId}/reviews`, body: { action: 'pin_note', deliverable_id: w.deliverableId, version: 1, page: 1, x: 0.5, y: 0.5, text: 'Matrix note' } }),
   },
+  // Issue 46: the city review is read by the project's readers; the world's project is a design project, so
+  // a caller who gets past authorization is told it has no city review (the decider then says who records, who answers).
+  'GET /api/projects/{id}/city-review': { allowed: READERS, request: (w) => ({ path: `/api/projects/${w.projectId}/city-review` }), allowedAnswer: NO_CITY_REVIEW },
+  'POST /api/projects/{id}/city-review': { allowed: READERS, request: (w) => ({ path: `/api/projects/${w.projectId}/city-review`, body: { action: 'record_corrections', items: [{ comment: 'Matrix correction' }] } }), allowedAnswer: NO_CITY_REVIEW },
+  'POST /api/projects/{id}/city-review/read-letter': { allowed: READERS, request: (w) => ({ path: `/api/projects/${w.projectId}/city-review/read-letter`, body: { file_id: w.fileId } }), allowedAnswer: NO_CITY_REVIEW },
+  'POST /api/projects/{id}/city-review/draft-response': { allowed: READERS, request: (w) => ({ path: `/api/projects/${w.projectId}/city-review/draft-response`, body: { round: 1, item_id: 'i1' } }), allowedAnswer: NO_CITY_REVIEW },
+  'POST /api/projects/{id}/city-review/response-letter': { allowed: READERS, request: (w) => ({ path: `/api/projects/${w.projectId}/city-review/response-letter`, body: { round: 1 } }), allowedAnswer: NO_CITY_REVIEW },
   'GET /api/audit/{streamId}': { allowed: ADMIN, request: (w) => ({ path: `/api/audit/project-${w.projectId}` }) },
   'GET /api/billing/subscription': { allowed: SIGNED_IN },
   'POST /api/billing/checkout': { allowed: SIGNED_IN, request: () => ({ body: { price_id: 'price_starter' } }) },

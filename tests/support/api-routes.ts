@@ -18,6 +18,7 @@ import type { MarkReadResponse, NotificationsResponse, PreferencesResponse, Unsu
 import type { TestMailResponse } from '../../functions/features/notifications/mail-contracts.js';
 import type { ListProjectsResponse, ProjectResponse, ToggleTaskResponse } from '../../functions/features/projects/contracts.js';
 import type { ProjectReviewResponse, ReviewActionResponse } from '../../functions/features/reviews/contracts.js';
+import type { CityReviewActionResponse, CityReviewResponse, DraftResponseResponse, ReadLetterResponse, ResponseLetterResponse } from '../../functions/features/permits/contracts.js';
 import type { AcceptInviteResponse, InviteDetailsResponse, InviteResponse, ProfileResponse, TeamResponse } from '../../functions/features/teams/contracts.js';
 import type { BulkUpdateResponse, GlobalActivityResponse, UserDetailsResponse, UsersResponse } from '../../functions/features/users/admin-contracts.js';
 import type { EmailProofResponse, MeResponse } from '../../functions/features/users/contracts.js';
@@ -61,6 +62,11 @@ type Routes = [
   ['POST', `/api/projects/${string}/files`, RecordFileResponse],
   ['GET', `/api/projects/${string}/reviews`, ProjectReviewResponse],
   ['POST', `/api/projects/${string}/reviews`, ReviewActionResponse],
+  ['POST', `/api/projects/${string}/city-review/read-letter`, ReadLetterResponse],
+  ['POST', `/api/projects/${string}/city-review/draft-response`, DraftResponseResponse],
+  ['POST', `/api/projects/${string}/city-review/response-letter`, ResponseLetterResponse],
+  ['GET', `/api/projects/${string}/city-review${Query}`, CityReviewResponse],
+  ['POST', `/api/projects/${string}/city-review`, CityReviewActionResponse],
   ['GET' | 'PATCH', `/api/projects/${string}`, ProjectResponse],
   ['POST', '/api/projects', ProjectResponse],
   ['GET', `/api/projects${Query}`, ListProjectsResponse],

@@ -4,6 +4,7 @@ import { calendarDay, humanize } from '../../../shared/vocabulary.js';
 import type { ProjectState } from '../projects/state.js';
 import type { ProjectEvent } from '../projects/events.js';
 import type { ReviewEvent } from '../reviews/events.js';
+import type { PermitEvent } from '../permits/events.js';
 import type { ActivityEntry } from './keys.js';
 import { noCase } from '../../platform/exhaustive.js';
 
@@ -30,7 +31,7 @@ function versionName(project: ProjectState, deliverableId: string, version: numb
 }
 
 export function activityEntryFor(event: EventEnvelope, before: ProjectState, after: ProjectState): Pick<ActivityEntry, 'action' | 'details' | 'metadata'> | null {
-  const e = event as OneOf<ProjectEvent | ReviewEvent, EventEnvelope>;
+  const e = event as OneOf<ProjectEvent | ReviewEvent | PermitEvent, EventEnvelope>;
   switch (e.type) {
     case 'ProjectSubmitted':
       return { action: 'Project submitted', details: after.title, metadata: { checklist_tasks: after.checklist.length } };
@@ -75,6 +76,18 @@ export function activityEntryFor(event: EventEnvelope, before: ProjectState, aft
       const comment = before.comments.find((c) => c.id === e.data.comment_id);
       return { action: 'Comment rejected', details: comment ? quote(comment.content) : null, metadata: { comment_id: e.data.comment_id, rejected_by_id: event.actor.sub } };
     }
+    case 'CityCorrectionsReceived': {
+      const count = e.data.items.length;
+      return { action: `City corrections received (${count} ${count === 1 ? 'item' : 'items'})`, details: `Plan check round ${e.data.round}`, metadata: { round: e.data.round, items: count } };
+    }
+    case 'CorrectionAddressed':
+      return { action: 'City correction addressed', details: `Plan check round ${e.data.round}`, metadata: { round: e.data.round, item_id: e.data.item_id } };
+    case 'ResponseLetterIssued':
+      return { action: `Response letter ready (round ${e.data.round})`, details: e.data.file_name, metadata: { round: e.data.round, file_id: e.data.file_id } };
+    case 'ResubmittedToCity':
+      return { action: 'Resubmitted to City', details: `Plan check round ${e.data.round}`, metadata: { round: e.data.round } };
+    case 'PermitApproved':
+      return { action: `Permit approved by city (permit ${e.data.permit_number})`, details: null, metadata: { permit_number: e.data.permit_number, rounds: e.data.rounds } };
     // Shown in the review's own view, not in the feed.
     case 'ReviewNotePinned':
     case 'ReviewNoteResolved':

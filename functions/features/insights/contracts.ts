@@ -84,6 +84,8 @@ export interface InsightsReport {
   };
   /** The client's review: revision rounds from change requests, delivery to approval (client-review.ts). */
   client_review: ClientReviewFigures;
+  /** Permit projects through the city: rounds, items, days from the first corrections to the permit (city-review.ts). */
+  city_review?: CityReviewFigures;
   workload: {
     active_now: { designer: string; name: string; queued: number; in_progress: number; needs_revision: number; total: number }[];
     delivered_weekly: { week: string; designer: string; name: string; delivered: number }[];
@@ -114,6 +116,21 @@ export interface ClientReviewFigures {
   delivery_to_approval: { count: number; median: number | null; p90: number | null };
   /** Each project's figures (first deliverable first). */
   by_project: { project_id: string; title: string; rounds: number; first_deliverable_at: string; approved_at: string | null; days_to_approval: number | null }[];
+}
+
+/** The permit section (city-review.ts computes it): permit projects whose first city corrections came in the range. */
+export interface CityReviewFigures {
+  projects: number;
+  rounds: number;
+  rounds_per_project: number | null;
+  /** Items per plan check round, over every round of those projects. */
+  items_per_round: number | null;
+  approved: number;
+  /** Calendar days from the city's first corrections to the permit. */
+  corrections_to_permit: { count: number; median: number | null; p90: number | null };
+  /** Items of the latest rounds still open across the studio now (every permit project in scope). */
+  open_items_now: number;
+  by_project: { project_id: string; title: string; rounds: number; items_per_round: number[]; open_items: number; first_corrections_at: string; approved_at: string | null; days_to_permit: number | null }[];
 }
 
 /** The default range: the last 30 days. */

@@ -2,6 +2,7 @@ import type { ProjectStatus } from '../../../shared/vocabulary.js';
 import { designerAt, responsibleDesigner, type ProjectTimeline } from './timeline.js';
 import { OPEN_STATUSES, type EstimateAccuracy, type EstimateRow, type InsightsReport, type Spread, type StudioTurnaround, type TurnaroundRow } from './contracts.js';
 import { clientReviewOf } from './client-review.js';
+import { cityReviewOf } from './city-review.js';
 import { businessDaysBetween, daysBetween, mean, median, percentile, round2, share, weekOf, weeksBetween, DAY_MS } from './stats.js';
 
 /**
@@ -237,6 +238,7 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
       rejected_share: share(rejected, posted),
     },
     client_review: clientReviewOf(scope, filter),
+    city_review: cityReviewOf(scope, filter),
     workload: {
       active_now: [...active]
         .map(([designer, row]) => ({ designer, name: nameOf(designer), ...row, total: row.queued + row.in_progress + row.needs_revision }))

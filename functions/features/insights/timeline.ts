@@ -6,6 +6,7 @@ import type { EstimateBasis } from './contracts.js';
 import type { ProjectEvent } from '../projects/events.js';
 import type { ReviewEvent } from '../reviews/events.js';
 import { noCase } from '../../platform/exhaustive.js';
+import type { PermitEvent } from '../permits/events.js';
 
 /** Whether the checklist's estimate was made knowing the studio's own turnaround for similar work. */
 export type { EstimateBasis };
@@ -72,6 +73,16 @@ export interface ProjectTimeline {
   client_review?: Record<string, { v: number; ok: boolean }>;
   /** When every current deliverable last became approved by the client (null while one is not). */
   client_approved_at?: string | null;
+  /** A permit project's plan check with the city (issue 46; absent before its first corrections). */
+  city?: CityTimeline;
+}
+
+/** Items per round (20 rounds at most), the latest round's open items, and the instants the figures need. */
+export interface CityTimeline {
+  items_per_round: number[];
+  open: number;
+  first_corrections_at: string;
+  approved_at: string | null;
 }
 
 export function initialTimeline(): ProjectTimeline {
@@ -151,8 +162,30 @@ function compacted(state: ProjectTimeline, intervals: StatusInterval[]): Pick<Pr
 const closeLast = <T extends { to: string | null }>(list: T[], at: string): T[] =>
   list.length > 0 && list.at(-1)!.to === null ? [...list.slice(0, -1), { ...list.at(-1)!, to: at }] : list;
 
+/** The city's plan check of a permit project, as the insights count it (rounds, items, days to the permit). */
+function evolveCity(state: ProjectTimeline, event: OneOf<PermitEvent, Pick<EventEnvelope, 'type' | 'at' | 'data'>>): ProjectTimeline {
+  const city = state.city;
+  switch (event.type) {
+    case 'CityCorrectionsReceived': {
+      const rounds = city?.items_per_round ?? [];
+      if (event.data.round <= rounds.length) return state;
+      const count = event.data.items.length;
+      return { ...state, city: { items_per_round: [...rounds, count], open: count, first_corrections_at: city?.first_corrections_at ?? event.at, approved_at: city?.approved_at ?? null } };
+    }
+    case 'CorrectionAddressed':
+      return city && event.data.round === city.items_per_round.length ? { ...state, city: { ...city, open: Math.max(0, city.open - 1) } } : state;
+    case 'PermitApproved':
+      return city ? { ...state, city: { ...city, open: 0, approved_at: city.approved_at ?? event.at } } : state;
+    default:
+      return state;
+  }
+}
+
+const CITY_EVENTS = new Set(['CityCorrectionsReceived', 'CorrectionAddressed', 'PermitApproved']);
+
 /** Folds one project event into the timeline. Pure: the same events always give the same timeline. */
 export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope, 'type' | 'at' | 'data'>): ProjectTimeline {
+  if (CITY_EVENTS.has(event.type)) return evolveCity(state, event as OneOf<PermitEvent, Pick<EventEnvelope, 'type' | 'at' | 'data'>>);
   const at = event.at;
   const e = event as TimelineEvent;
   switch (e.type) {

@@ -73,7 +73,7 @@ export interface ProjectParties {
 /** Statuses a client hears about (a project going back to the queue is the studio's business). */
 export const CLIENT_STATUSES = new Set(['in_progress', 'needs_revision', 'delivered']);
 
-const designerOf = (state: Pick<ProjectState, 'assigned_designer_id' | 'assigned_designer_email'>, parties: ProjectParties): Recipient | null => {
+export const designerOf = (state: Pick<ProjectState, 'assigned_designer_id' | 'assigned_designer_email'>, parties: ProjectParties): Recipient | null => {
   if (state.assigned_designer_id) return { sub: state.assigned_designer_id, email: null };
   if (state.assigned_designer_email) return { sub: parties.accountOfEmail(state.assigned_designer_email), email: state.assigned_designer_email };
   return null;
@@ -175,7 +175,7 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
 }
 
 /** Each recipient once per event (the first notice wins), never the one who acted. */
-function withoutActorAndDuplicates(notices: Notice[], actor: string): Notice[] {
+export function withoutActorAndDuplicates(notices: Notice[], actor: string): Notice[] {
   const seen = new Set<string>();
   return notices.filter((notice) => {
     if (notice.recipient.sub === actor) return false;

@@ -11,7 +11,7 @@ import type { EventReading, Runtime } from '../../platform/runtime.js';
 import { adminIds } from '../users/queries.js';
 import { designerByEmail } from '../designers/queries.js';
 import { getTeam } from '../teams/queries.js';
-import { noticesFor, recipientKey, type Notice } from './audience.js';
+import { noticesFor, recipientKey, type Notice, type ProjectParties } from './audience.js';
 import { composeMail } from './mail.js';
 
 /** What an address without an account is told, whatever happened (it follows its invitation link to see more). */
@@ -29,13 +29,19 @@ async function projectAround(runtime: EventReading, event: EventEnvelope): Promi
 
 /** Who hears about a project event: the parties from the store and the views, then the pure decision. */
 export async function noticesOf(runtime: EventReading, event: EventEnvelope): Promise<Notice[]> {
+  const withAdmins = ['ProjectSubmitted', 'ProjectStatusChanged', 'CommentPosted', 'ChangesRequested'].includes(event.type);
+  return noticesFor(event, await projectParties(runtime, event, withAdmins));
+}
+
+/** The project's parties around one of its events: the state before and after, the team, the admins when asked for. */
+export async function projectParties(runtime: EventReading, event: EventEnvelope, withAdmins: boolean): Promise<ProjectParties> {
   const { before, after } = await projectAround(runtime, event);
   const team = after.team_id ? await getTeam(runtime, after.team_id) : null;
   const teamMembers = (team?.members ?? []).filter((member) => member.status === 'active').map((member) => member.user_id);
   const emails = [before.assigned_designer_email, after.assigned_designer_email].filter((email): email is string => !!email);
   const accounts = new Map(await Promise.all(emails.map(async (email) => [email, (await designerByEmail(runtime, email))?.user_id ?? null] as const)));
-  const admins = ['ProjectSubmitted', 'ProjectStatusChanged', 'CommentPosted', 'ChangesRequested'].includes(event.type) ? await adminIds(runtime) : [];
-  return noticesFor(event, { before, after, teamMembers, admins, accountOfEmail: (email) => accounts.get(email) ?? null });
+  const admins = withAdmins ? await adminIds(runtime) : [];
+  return { before, after, teamMembers, admins, accountOfEmail: (email) => accounts.get(email) ?? null };
 }
 
 /**

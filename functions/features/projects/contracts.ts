@@ -3,6 +3,7 @@ import { projectBriefSchema } from '../../../shared/project-brief.js';
 import { PRIORITIES, PROJECT_STATUSES, type FileType, type Priority, type ProjectCategory, type ProjectStatus } from '../../../shared/vocabulary.js';
 import type { ChecklistItem } from './events.js';
 import type { ReviewSummary } from '../reviews/contracts.js';
+import type { CityReviewSummary } from '../permits/contracts.js';
 
 export interface ProjectChecklistItem extends ChecklistItem {
   completed: boolean;
@@ -79,6 +80,8 @@ export interface ProjectDetail extends ProjectBrief {
   files: ProjectFile[];
   /** The client's review of the deliverables, as the board and the dialog show it. */
   review_summary: ReviewSummary;
+  /** A permit project's standing with the city (absent on documents folded before the city review existed). */
+  city_review?: CityReviewSummary;
   created_at: string | null;
   updated_at: string | null;
 }

@@ -4,8 +4,10 @@ import type { ReviewEvent } from '../reviews/events.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
 import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile } from './contracts.js';
 import type { ReviewSummary } from '../reviews/contracts.js';
+import type { CityReviewSummary } from '../permits/contracts.js';
 import type { Priority, ProjectCategory, ProjectStatus } from '#shared/vocabulary.js';
 import { evolveStanding, noReview, reviewSummaryOf, type ReviewStanding } from './review-standing.js';
+import { evolveCityReviewSummary } from '../permits/state.js';
 
 /*
  * A project as folded from its stream (`project-<id>`): what the decider decides on and what the read
@@ -21,6 +23,8 @@ export type { ProjectComment, ProjectFile };
  * projection maps one to the other, so a field added here reaches readers only when the contract says so.
  */
 export interface ProjectState extends ProjectBrief {
+  /** The city's plan check on a permit project (permits/), absent until its first corrections. */
+  city_review?: CityReviewSummary;
   exists: boolean;
   id: string | null;
   user_id: string | null;
@@ -96,6 +100,8 @@ function reviewed(state: ProjectState, event: EvolvingEvent): Pick<ProjectState,
   return { review_standing, review_summary: reviewSummaryOf(review_standing) };
 }
 
+const CITY_REVIEW_EVENTS = new Set(['CityCorrectionsReceived', 'CorrectionAddressed', 'ResubmittedToCity', 'PermitApproved']);
+
 export function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState {
   const e = event as OneOf<ProjectEvent | ReviewEvent, EvolvingEvent>;
   switch (e.type) {
@@ -153,6 +159,8 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
       return { ...state, comments: state.comments.filter((c) => c.id !== id) };
     }
     default:
+      // The city's review of a permit project: its badge rides on the project's document and card.
+      if (CITY_REVIEW_EVENTS.has(event.type)) return { ...state, city_review: evolveCityReviewSummary(state.city_review, event), updated_at: event.at };
       return state;
   }
 }

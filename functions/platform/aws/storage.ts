@@ -1,4 +1,4 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MAX_FILE_BYTES, safeObjectKey } from '../../../shared/uploads.js';
@@ -130,4 +130,22 @@ export async function presignDownload(key: string, fileName: string): Promise<st
     }),
     { expiresIn: SIGNED_URL_SECONDS },
   );
+}
+
+/** An object's bytes, for a file the server reads itself (a correction letter); null when absent or larger than `maxBytes`. */
+export async function getObjectBytesIfSmall(key: string, maxBytes = MAX_FILE_BYTES): Promise<Uint8Array | null> {
+  const stored = await headObject(key);
+  if (!stored || stored.size > maxBytes) return null;
+  try {
+    const object = await storageClient().send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }));
+    return object.Body ? await object.Body.transformToByteArray() : null;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** A file the server makes itself (a response letter), stored where uploads of its kind go. */
+export async function putObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
+  await storageClient().send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: key, Body: body, ContentType: contentType, ContentLength: body.byteLength }));
 }

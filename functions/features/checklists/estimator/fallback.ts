@@ -111,10 +111,11 @@ export function diagnoseFallback(failure: unknown, modelId: string, region: stri
  * once (Powertools' single metric) with two dimension sets, so an alarm on the `service` dimension
  * alone catches every cause and a graph by `reason` tells them apart.
  */
-export function reportFallback(failure: unknown, context: { modelId: string; region: string }): FallbackDiagnosis {
+export function reportFallback(failure: unknown, context: { modelId: string; region: string; step?: string; instead?: string }): FallbackDiagnosis {
   const diagnosis = diagnoseFallback(failure, context.modelId, context.region);
   const error = serviceErrorOf(failure);
-  log.warn('Bedrock checklist failed; the local estimator answered', {
+  // Other AI steps (a correction letter's reading) fail over the same way and are counted alike.
+  log.warn(`Bedrock ${context.step ?? 'checklist'} failed; ${context.instead ?? 'the local estimator answered'}`, {
     reason: diagnosis.reason,
     modelId: context.modelId,
     region: context.region,

@@ -1,6 +1,7 @@
 import { Badge, type BadgeProps, Card, CheckboxField, Flex, Text } from '@aws-amplify/ui-react';
 import type { ProjectCard } from '../../../lib/contracts.js';
 import { formatDate, isOverdue } from '../../../lib/dates.js';
+import { CityReviewBadge } from '../../permits/index.js';
 
 const PRIORITY_VARIATION: Record<string, BadgeProps['variation']> = { Urgent: 'error', Normal: 'info', Low: undefined };
 
@@ -58,6 +59,7 @@ export function AdminProjectCard({
       </Flex>
       <Flex gap="xxs" wrap="wrap">
         <Badge size="small">{project.project_category ?? 'Design'}</Badge>
+        <CityReviewBadge project={project} />
       </Flex>
       <Text className="project-card__meta">{designer ? `Designer: ${designer}` : 'Unassigned'}</Text>
       {project.due_date ? (

@@ -2,6 +2,7 @@ import { Badge, Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { ProjectCard } from '../../../lib/contracts.js';
 import { propertyTypeLabel, shortDate, turnaroundRange, turnaroundTone } from '../../../lib/format.js';
 import { reviewSummaryOf } from '../../reviews/index.js';
+import { CityReviewBadge } from '../../permits/index.js';
 
 const PREVIEWED_DELIVERABLES = 2;
 
@@ -48,6 +49,7 @@ export function BoardCard({ project, onOpen }: { project: ProjectCard; onOpen(pr
           Ready for review
         </Badge>
       ) : null}
+      <CityReviewBadge project={project} />
       {shown.length > 0 ? (
         <Flex gap="xxs" wrap="wrap" alignItems="center">
           {shown.map((deliverable) => (

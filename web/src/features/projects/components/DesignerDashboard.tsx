@@ -11,6 +11,7 @@ import { useProjects } from '../api/useProjects.js';
 import { useProjectParam } from '../api/use-project-param.js';
 import './project.css';
 import { LoadMore } from '../../../ui/LoadMore.js';
+import { CityReviewBadge } from '../../permits/index.js';
 
 const PRIORITY_VARIATION = { Urgent: 'error', Normal: 'info', Low: undefined } as const;
 
@@ -103,6 +104,7 @@ export function DesignerProjectCard({ project, onOpen }: { project: ProjectCard;
           {statusLabel(project.status, 'designer')}
         </Text>
       </Flex>
+      <CityReviewBadge project={project} />
       <Text className="project-card__meta">Client: {project.client?.full_name || project.client?.email || 'Unknown'}</Text>
       {project.client?.company ? <Text className="project-card__meta">{project.client.company}</Text> : null}
       <Text className="project-card__meta">

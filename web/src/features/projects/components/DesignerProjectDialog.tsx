@@ -12,6 +12,7 @@ import { ProjectDialog } from './ProjectDialog.js';
 import { ProjectTabs } from './ProjectTabs.js';
 import { useUpdateProject } from '../api/update-project.js';
 import { toast } from '../../../ui/toast/use-toast.js';
+import { CityReviewTab } from '../../permits/index.js';
 
 /**
  * The designer's project dialog (docs/product.md#screens): due date, the status selector (in_progress and
@@ -42,6 +43,7 @@ export function DesignerProjectDialog({
                 { value: 'checklist', label: 'Checklist', content: <ChecklistPanel project={detail} editable={canWork} onChanged={changed} /> },
                 { value: 'files', label: 'Files', content: <FilesPanel project={detail} canUpload={canWork} onUploaded={fileAdded} /> },
                 { value: 'activity', label: 'Activity', content: <ActivityPanel projectId={detail.id} canComment={canWork} canModerate={!!data.permissions?.can_moderate} /> },
+                ...(detail.project_category === 'Permit' ? [{ value: 'city-review', label: 'City Review', content: <CityReviewTab project={detail} /> }] : []),
               ]}
             />
           </Flex>

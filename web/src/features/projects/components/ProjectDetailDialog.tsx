@@ -4,6 +4,7 @@ import { FilesPanel } from '../../files/index.js';
 import { ProjectDetails } from './ProjectDetails.js';
 import { ProjectDialog } from './ProjectDialog.js';
 import { ProjectTabs } from './ProjectTabs.js';
+import { CityReviewTab } from '../../permits/index.js';
 
 /**
  * The client's project detail dialog (docs/product.md#screens): Details, Files (read-only, downloads) and Activity
@@ -19,6 +20,7 @@ export function ProjectDetailDialog({ project, onClose }: { project: Pick<Projec
             { value: 'details', label: 'Details', content: <ProjectDetails project={detail} /> },
             { value: 'files', label: 'Files', content: <FilesPanel project={detail} /> },
             { value: 'activity', label: 'Activity', content: <ActivityPanel projectId={detail.id} /> },
+            ...(detail.project_category === 'Permit' ? [{ value: 'city-review', label: 'City Review', content: <CityReviewTab project={detail} /> }] : []),
           ]}
         />
       )}

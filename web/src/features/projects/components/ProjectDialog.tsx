@@ -5,6 +5,7 @@ import type { ProjectCard, ProjectDetail } from '../../../lib/contracts.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { useProject } from '../api/useProject.js';
 import { useShowChangedProject } from '../api/update-project.js';
+import { CityReviewBadge } from '../../permits/index.js';
 import './project.css';
 
 export interface LoadedProject {
@@ -39,7 +40,10 @@ export function ProjectDialog({
   return (
     <Dialog open={project !== null} onClose={onClose} title={detail?.title ?? project?.title ?? ''} description={description} size="large">
       {data && detail ? (
-        children({ detail, data, changed, fileAdded: (file) => changed({ ...detail, files: [file, ...detail.files.filter((known) => known.id !== file.id)] }) })
+        <>
+          <CityReviewBadge project={detail} />
+          {children({ detail, data, changed, fileAdded: (file) => changed({ ...detail, files: [file, ...detail.files.filter((known) => known.id !== file.id)] }) })}
+        </>
       ) : error ? (
         <Text color="font.error">{error}</Text>
       ) : (

@@ -8,6 +8,7 @@ import { ManagementPanel } from './ManagementPanel.js';
 import { ProjectDetails } from './ProjectDetails.js';
 import { ProjectDialog } from './ProjectDialog.js';
 import { ProjectTabs } from './ProjectTabs.js';
+import { CityReviewTab } from '../../permits/index.js';
 
 /**
  * The admin-style project management dialog (docs/product.md#screens): Details (with the client information panel),
@@ -32,6 +33,7 @@ export function ProjectManagementDialog({
             { value: 'management', label: 'Management', content: <ManagementPanel project={detail} onChanged={changed} /> },
             { value: 'files', label: 'Files', content: <FilesPanel project={detail} canUpload={!!data.permissions?.can_work} onUploaded={fileAdded} /> },
             { value: 'activity', label: 'Activity', content: <ActivityPanel projectId={detail.id} canComment={!!data.permissions?.can_work} canModerate={!!data.permissions?.can_moderate} /> },
+            ...(detail.project_category === 'Permit' ? [{ value: 'city-review', label: 'City Review', content: <CityReviewTab project={detail} /> }] : []),
             // The audit trail of this project (issue 11): every event, verified, with time travel.
             ...(data.permissions?.can_moderate ? [{ value: 'history', label: 'History', content: <AuditHistory streamId={`project-${detail.id}`} /> }] : []),
           ]}
