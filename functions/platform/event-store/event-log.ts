@@ -104,6 +104,20 @@ export class EventLog {
     return { streamId, events, version: last?.version ?? (from > 1 ? from - 1 : 0), lastHash: last?.hash ?? GENESIS_HASH };
   }
 
+  /** One attribute of a stream's snapshot item (event-store/folds.ts), or undefined. */
+  async snapshotItem(streamId: string, version: number, attribute: string): Promise<unknown> {
+    const { Item } = await this.client.send(
+      new GetCommand({
+        TableName: this.table,
+        Key: { streamId, version },
+        ProjectionExpression: '#s',
+        ExpressionAttributeNames: { '#s': attribute },
+        ConsistentRead: true,
+      }),
+    );
+    return Item?.[attribute];
+  }
+
   /**
    * The newest `commits` commits of a stream in one read, their events oldest first (upcast), with
    * the first version they hold; `fromStart` when they are the whole stream. A load that knows

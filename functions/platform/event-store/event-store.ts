@@ -88,6 +88,20 @@ export class EventStore extends EventLog {
     return (Item as Pick<CommitItem, 'position'> | undefined)?.position === position;
   }
 
+  /** Stores a fold's snapshot (event-store/folds.ts) unless a newer one of the same revision is there. */
+  async putSnapshot(streamId: string, version: number, attribute: string, snapshot: { version: number; revision: number }): Promise<void> {
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { streamId, version },
+        UpdateExpression: 'SET #s = :s',
+        ConditionExpression: 'attribute_not_exists(#s) OR #s.#v < :v OR #s.#r <> :r',
+        ExpressionAttributeNames: { '#s': attribute, '#v': 'version', '#r': 'revision' },
+        ExpressionAttributeValues: { ':s': snapshot, ':v': snapshot.version, ':r': snapshot.revision },
+      }),
+    );
+  }
+
   /** Clears the outbox marker once the commit's events are on the bus. */
   async markPublished(commit: Pick<Commit, 'streamId' | 'firstVersion'>): Promise<void> {
     await this.client.send(

@@ -1,8 +1,8 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { GENESIS_HASH } from '../../../events/envelope.js';
 import type { Evolution } from '../decider.js';
 import { Recent } from '../views/recent.js';
 import type { EventLog } from './event-log.js';
+import type { EventStore } from './event-store.js';
 
 /** A stream folded up to `version` (a commit's end), with that event's hash: where the next append chains on. */
 export interface Folded<S> {
@@ -79,10 +79,7 @@ async function readSnapshot<S>(store: EventLog, evolution: Evolution<S>, streamI
   const descriptor = evolution.snapshot;
   if (!descriptor) return null;
   const attribute = snapshotAttribute(descriptor.name);
-  const { Item } = await store.client.send(
-    new GetCommand({ TableName: store.table, Key: { streamId, version: SNAPSHOT_VERSION }, ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': attribute }, ConsistentRead: true }),
-  );
-  const stored = Item?.[attribute] as StoredSnapshot | undefined;
+  const stored = (await store.snapshotItem(streamId, SNAPSHOT_VERSION, attribute)) as StoredSnapshot | undefined;
   if (!stored || stored.revision !== descriptor.revision || !Number.isSafeInteger(stored.version) || stored.version < 1) return null;
   try {
     return { state: JSON.parse(stored.state) as S, version: stored.version, lastHash: stored.lastHash };
@@ -97,19 +94,12 @@ async function readSnapshot<S>(store: EventLog, evolution: Evolution<S>, streamI
  */
 export async function writeSnapshot<S>(store: EventLog, evolution: Evolution<S>, streamId: string, folded: Folded<S>): Promise<void> {
   const descriptor = evolution.snapshot;
-  if (!descriptor) return;
+  // Only a store that appends writes snapshots (a read-only handler is granted no write on the events).
+  const writer = store as EventLog & Partial<Pick<EventStore, 'putSnapshot'>>;
+  if (!descriptor || !writer.putSnapshot) return;
   const snapshot: StoredSnapshot = { revision: descriptor.revision, version: folded.version, lastHash: folded.lastHash, state: JSON.stringify(folded.state) };
   try {
-    await store.client.send(
-      new UpdateCommand({
-        TableName: store.table,
-        Key: { streamId, version: SNAPSHOT_VERSION },
-        UpdateExpression: 'SET #s = :s',
-        ConditionExpression: 'attribute_not_exists(#s) OR #s.#v < :v OR #s.#r <> :r',
-        ExpressionAttributeNames: { '#s': snapshotAttribute(descriptor.name), '#v': 'version', '#r': 'revision' },
-        ExpressionAttributeValues: { ':s': snapshot, ':v': snapshot.version, ':r': snapshot.revision },
-      }),
-    );
+    await writer.putSnapshot(streamId, SNAPSHOT_VERSION, snapshotAttribute(descriptor.name), snapshot);
   } catch {
     // A newer snapshot is there, or the write failed: either way the events still hold the truth.
   }
