@@ -31,8 +31,11 @@ const PUBLIC_SURFACE = [
  * GET handler is a read path whatever its file is called.
  */
 const ROUTES_FILE = join(__dirname, 'infra/routes.ts');
-const GET_HANDLERS = [...readFileSync(ROUTES_FILE, 'utf8').matchAll(/method: 'GET',[^}]*?handler: '([^']+)'/g)].map((match) => match[1]);
-if (GET_HANDLERS.length === 0) throw new Error(`No GET rows found in ${ROUTES_FILE}: the read-path rule would check nothing`);
+const GET_HANDLERS = [...readFileSync(ROUTES_FILE, 'utf8').matchAll(/method: 'GET',[^}]*?handler: '([^']+)'/g)].map(
+  (match) => match[1],
+);
+if (GET_HANDLERS.length === 0)
+  throw new Error(`No GET rows found in ${ROUTES_FILE}: the read-path rule would check nothing`);
 const READ_PATHS = [
   '^functions/features/[^/]+/(queries|[^/]+-queries|projection|[^/]+-projection|keys|[^/]+-keys)\\.ts$',
   `^(${GET_HANDLERS.map(escapeRegExp).join('|')})$`,
@@ -61,7 +64,8 @@ module.exports = {
   forbidden: [
     {
       name: 'platform-not-to-features',
-      comment: 'The platform is what features stand on: it never imports a feature nor the app that puts them together (hand it what it needs at the wiring point instead).',
+      comment:
+        'The platform is what features stand on: it never imports a feature nor the app that puts them together (hand it what it needs at the wiring point instead).',
       severity: 'error',
       from: { path: '^functions/platform/', pathNot: TEST },
       // Reachable: not through infra/, shared/ or any other module in between either.
@@ -69,104 +73,163 @@ module.exports = {
     },
     {
       name: 'platform-not-to-infra',
-      comment: 'The platform imports nothing of infra/: the table layout, the metric names and the route access rule it needs live in shared/ (shared/tables.ts, shared/metrics.ts, shared/route-access.ts), which infra/ imports too.',
+      comment:
+        'The platform imports nothing of infra/: the table layout, the metric names and the route access rule it needs live in shared/ (shared/tables.ts, shared/metrics.ts, shared/route-access.ts), which infra/ imports too.',
       severity: 'error',
       from: { path: '^functions/platform/', pathNot: TEST },
       to: { path: '^infra/' },
     },
     {
       name: 'feature-enters-app-by-wiring',
-      comment: "A feature uses the app only through its wiring entry points (app/http.ts, app/runtime.ts, app/lambda.ts): the rest of app/ puts every feature together (the catalogue, the projections, the folds), and a feature that imported it would reach every other feature.",
+      comment:
+        'A feature uses the app only through its wiring entry points (app/http.ts, app/runtime.ts, app/lambda.ts): the rest of app/ puts every feature together (the catalogue, the projections, the folds), and a feature that imported it would reach every other feature.',
       severity: 'error',
       from: { path: '^functions/features/', pathNot: TEST },
       to: { path: '^functions/app/', pathNot: APP_ENTRY_POINTS },
     },
     {
       name: 'feature-through-public-surface',
-      comment: "A feature uses another only through that feature's events.ts, contracts.ts, queries.ts, state.ts or commands.ts (and the two named files above; no *-queries or *-contracts file): the rest, its decider above all, is its own business and may change. Another feature's change is asked for through the owner's commands.ts, never by running the owner's decider itself.",
+      comment:
+        "A feature uses another only through that feature's events.ts, contracts.ts, queries.ts, state.ts or commands.ts (and the two named files above; no *-queries or *-contracts file): the rest, its decider above all, is its own business and may change. Another feature's change is asked for through the owner's commands.ts, never by running the owner's decider itself.",
       severity: 'error',
       from: { path: '^functions/features/([^/]+)/', pathNot: TEST },
       to: { path: '^functions/features/', pathNot: ['^functions/features/$1/', ...PUBLIC_SURFACE] },
     },
     {
       name: 'read-path-not-to-decider',
-      comment: "Read paths (queries, projections, view keys, GET handlers) never reach a decider: a read neither needs a command's rules nor carries them in its bundle. Take the state and its fold from the feature's state.ts, a shape from its contracts.ts.",
+      comment:
+        "Read paths (queries, projections, view keys, GET handlers) never reach a decider: a read neither needs a command's rules nor carries them in its bundle. Take the state and its fold from the feature's state.ts, a shape from its contracts.ts.",
       severity: 'error',
       from: { path: READ_PATHS, pathNot: TEST },
       to: { path: '^functions/features/[^/]+/decider\\.ts$', reachable: true },
     },
     {
       name: 'shared-stands-alone',
-      comment: 'shared/ and events/ are what the SPA and every handler build on: they import no server code, no infrastructure, no SPA and no AWS SDK.',
+      comment:
+        'shared/ and events/ are what the SPA and every handler build on: they import no server code, no infrastructure, no SPA and no AWS SDK.',
       severity: 'error',
       from: { path: '^(shared|events)/', pathNot: TEST },
       to: { path: ['^(functions|infra|web|bin)/', AWS_SDK] },
     },
     {
       name: 'spa-only-contracts-and-shared',
-      comment: "The SPA imports from outside web/ only the features' HTTP contracts, shared/ and events/zod.ts: anything else would put server code (or its types' imports) in the browser.",
+      comment:
+        "The SPA imports from outside web/ only the features' HTTP contracts, shared/ and events/zod.ts: anything else would put server code (or its types' imports) in the browser.",
       severity: 'error',
       from: { path: '^web/src/', pathNot: TEST },
       to: {
-        dependencyTypesNot: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'core'],
-        pathNot: ['^web/', '^shared/', '^events/zod\\.ts$', '^functions/features/[^/]+/(contracts|[^/]+-contracts)\\.ts$', '^virtual:'],
+        dependencyTypesNot: [
+          'npm',
+          'npm-dev',
+          'npm-optional',
+          'npm-peer',
+          'npm-bundled',
+          'npm-no-pkg',
+          'npm-unknown',
+          'core',
+        ],
+        pathNot: [
+          '^web/',
+          '^shared/',
+          '^events/zod\\.ts$',
+          '^functions/features/[^/]+/(contracts|[^/]+-contracts)\\.ts$',
+          '^virtual:',
+        ],
       },
     },
     {
       name: 'spa-reaches-only-browser-code',
-      comment: "What the SPA reaches through the contracts it imports, at any depth, is browser code: contracts, the features' event lists, events/ and shared/, never the platform, a decider, a projection, a Node built-in or the AWS SDK. (A value import of events.ts by a contract puts events.ts in the bundle: whatever events.ts imports goes too.)",
+      comment:
+        "What the SPA reaches through the contracts it imports, at any depth, is browser code: contracts, the features' event lists, events/ and shared/, never the platform, a decider, a projection, a Node built-in or the AWS SDK. (A value import of events.ts by a contract puts events.ts in the bundle: whatever events.ts imports goes too.)",
       severity: 'error',
       from: { path: '^web/src/', pathNot: TEST },
       to: {
         reachable: true,
-        path: ['^functions/', '^infra/', '^bin/', AWS_SDK, '^(node:)?(fs|path|crypto|http|https|net|tls|os|child_process|stream|zlib|url|util|worker_threads|async_hooks|buffer|events)$'],
+        path: [
+          '^functions/',
+          '^infra/',
+          '^bin/',
+          AWS_SDK,
+          '^(node:)?(fs|path|crypto|http|https|net|tls|os|child_process|stream|zlib|url|util|worker_threads|async_hooks|buffer|events)$',
+        ],
         pathNot: ['^functions/features/[^/]+/(contracts|[^/]+-contracts|events)\\.ts$'],
       },
     },
     {
       name: 'contracts-stay-browser-safe',
-      comment: "A contract is what the SPA imports: it may import only other contracts, the features' events.ts, shared/ and events/ (a type it needs from a projection, a query or a decider moves into the contract).",
+      comment:
+        "A contract is what the SPA imports: it may import only other contracts, the features' events.ts, shared/ and events/ (a type it needs from a projection, a query or a decider moves into the contract).",
       severity: 'error',
       from: { path: '^functions/features/[^/]+/(contracts|[^/]+-contracts)\\.ts$' },
       to: {
-        dependencyTypesNot: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown', 'core'],
+        dependencyTypesNot: [
+          'npm',
+          'npm-dev',
+          'npm-optional',
+          'npm-peer',
+          'npm-bundled',
+          'npm-no-pkg',
+          'npm-unknown',
+          'core',
+        ],
         pathNot: ['^shared/', '^events/', '^functions/features/[^/]+/(contracts|[^/]+-contracts|events)\\.ts$'],
       },
     },
     {
       name: 'infra-only-event-lists',
-      comment: "The CDK stack reads functions/ only for the features' event lists (functions/features/*/events.ts); it names handlers by path in infra/routes.ts and never imports them. The embedded runtime (infra/local) runs the functions and may import them; so may the rehearsal (infra/rehearsal), which registers the team and reads mail as an operator does.",
+      comment:
+        "The CDK stack reads functions/ only for the features' event lists (functions/features/*/events.ts); it names handlers by path in infra/routes.ts and never imports them. The embedded runtime (infra/local) runs the functions and may import them; so may the rehearsal (infra/rehearsal), which registers the team and reads mail as an operator does.",
       severity: 'error',
       from: { path: '^infra/', pathNot: ['^infra/local/', '^infra/rehearsal/', TEST] },
       // bundling.ts also makes the checklist route's Bedrock tool schema at build time, from the estimator's zod schema.
       // The notifications consumer's event list is its audience module's (NOTIFIED_EVENT_TYPES), kept beside the switch that decides whom.
-      to: { path: '^functions/', pathNot: ['^functions/features/[^/]+/events\\.ts$', '^functions/features/checklists/estimator/schema\\.ts$', '^functions/features/notifications/audience\\.ts$'] },
+      to: {
+        path: '^functions/',
+        pathNot: [
+          '^functions/features/[^/]+/events\\.ts$',
+          '^functions/features/checklists/estimator/schema\\.ts$',
+          '^functions/features/notifications/audience\\.ts$',
+        ],
+      },
     },
     {
       name: 'functions-not-to-tools',
-      comment: 'Lambda code never imports the command line, the embedded runtime nor the tests: none of it may end up in a bundle.',
+      comment:
+        'Lambda code never imports the command line, the embedded runtime nor the tests: none of it may end up in a bundle.',
       severity: 'error',
       from: { path: '^functions/', pathNot: TEST },
       to: { path: '^(bin|tests|bench|infra/local|infra/rehearsal)/' },
     },
     {
       name: 'no-circular',
-      comment: 'No cycles of value imports in functions/: such a cycle makes the import order decide what is initialised. (A type-only import or a dynamic import() runs nothing at load.)',
+      comment:
+        'No cycles of value imports in functions/: such a cycle makes the import order decide what is initialised. (A type-only import or a dynamic import() runs nothing at load.)',
       severity: 'error',
       from: { path: '^functions/', pathNot: TEST },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
     },
     {
       name: 'no-orphans',
-      comment: 'A module in functions/ that nothing imports and that imports nothing is dead code (or a handler the route table forgot).',
+      comment:
+        'A module in functions/ that nothing imports and that imports nothing is dead code (or a handler the route table forgot).',
       severity: 'error',
       // Two handlers need no module at all (liveness, the socket's default route): infra/routes.ts names them.
-      from: { orphan: true, path: '^functions/', pathNot: [TEST, '\\.d\\.ts$', '^functions/platform/http/health\\.ts$', '^functions/features/live/socket/default\\.ts$'] },
+      from: {
+        orphan: true,
+        path: '^functions/',
+        pathNot: [
+          TEST,
+          '\\.d\\.ts$',
+          '^functions/platform/http/health\\.ts$',
+          '^functions/features/live/socket/default\\.ts$',
+        ],
+      },
       to: {},
     },
     {
       name: 'no-deep-relative-import',
-      comment: "No relative import in functions/ climbs more than three levels (../../../../): a module that far away is another part's, to be reached through a nearer one.",
+      comment:
+        "No relative import in functions/ climbs more than three levels (../../../../): a module that far away is another part's, to be reached through a nearer one.",
       severity: 'error',
       // $1 is the importer's folder three levels up: a relative import resolving outside it climbed four or more.
       from: { path: '^(functions|functions/.+)/[^/]+/[^/]+/[^/]+/[^/]+$', pathNot: TEST },
@@ -183,28 +246,32 @@ module.exports = {
     // ---- The SPA's slices (web/src): web/src/app over web/src/features/<slice> over web/src/ui and lib ----
     {
       name: 'spa-no-circular',
-      comment: 'No cycles of value imports in web/src: the import order would decide what is initialised (a type-only import or a lazy import() runs nothing at load).',
+      comment:
+        'No cycles of value imports in web/src: the import order would decide what is initialised (a type-only import or a lazy import() runs nothing at load).',
       severity: 'error',
       from: { path: '^web/src/', pathNot: TEST },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
     },
     {
       name: 'spa-feature-through-public-files',
-      comment: "A feature of the SPA uses another only through that feature's api/ (its calls) and its index.ts (the components it lends): its routes, other components and helpers are its own business.",
+      comment:
+        "A feature of the SPA uses another only through that feature's api/ (its calls) and its index.ts (the components it lends): its routes, other components and helpers are its own business.",
       severity: 'error',
       from: { path: '^web/src/features/([^/]+)/', pathNot: TEST },
       to: { path: '^web/src/features/', pathNot: ['^web/src/features/$1/', SPA_FEATURE_PUBLIC] },
     },
     {
       name: 'spa-features-only-app-wiring',
-      comment: "The app puts the features together (it may import any of them); a feature takes from the app only its public wiring (SPA_APP_WIRING): never the routes table, a screen, the live socket or the auth library.",
+      comment:
+        'The app puts the features together (it may import any of them); a feature takes from the app only its public wiring (SPA_APP_WIRING): never the routes table, a screen, the live socket or the auth library.',
       severity: 'error',
       from: { path: '^web/src/features/', pathNot: TEST },
       to: { path: '^web/src/app/', pathNot: SPA_APP_WIRING },
     },
     {
       name: 'spa-shared-knows-no-feature',
-      comment: 'web/src/ui (generic components) and web/src/lib (helpers) are what features stand on: they import no feature and no part of the app.',
+      comment:
+        'web/src/ui (generic components) and web/src/lib (helpers) are what features stand on: they import no feature and no part of the app.',
       severity: 'error',
       from: { path: '^web/src/(ui|lib)/', pathNot: TEST },
       to: { path: '^web/src/(features|app)/' },

@@ -31,7 +31,8 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           // npm test passes the one it found (bin/support/tools.mjs); else Debian's, else Playwright's own.
-          executablePath: process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+          executablePath:
+            process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
           args: [
             '--no-sandbox',
             '--disable-gpu',

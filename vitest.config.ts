@@ -8,7 +8,15 @@ export default defineConfig({
   test: {
     projects: [
       // Groups run one after another (unit, then infra, then integration), each with its own workers.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'functions/**/*.test.ts'], exclude: ['functions/**/*.integration.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'functions/**/*.test.ts'],
+          exclude: ['functions/**/*.integration.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           name: 'integration',
@@ -21,7 +29,16 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
         },
       },
-      { test: { name: 'infra', include: ['tests/infra/**/*.test.ts'], environment: 'node', testTimeout: 600_000, hookTimeout: 600_000, sequence: { groupOrder: 1 } } },
+      {
+        test: {
+          name: 'infra',
+          include: ['tests/infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
       // The rehearsal (docs/testing.md): one real synth per run (global setup), the journey and the break tests.
       {
         test: {

@@ -28,7 +28,10 @@ function percentile(sorted: number[], q: number) {
 async function closedLoop(connections: number, seconds: number, request: (worker: number) => Promise<boolean>) {
   const latencies: number[] = [];
   let failures = 0;
-  for (const [duration, counted] of [[WARMUP_SECONDS, false], [seconds, true]] as const) {
+  for (const [duration, counted] of [
+    [WARMUP_SECONDS, false],
+    [seconds, true],
+  ] as const) {
     const deadline = Date.now() + duration * 1000;
     await Promise.all(
       Array.from({ length: connections }, async (_, worker) => {
@@ -53,14 +56,34 @@ async function rawPutLatency(stack: TestStack, connections: number) {
   let n = 0;
   const run = (rawRuns += 1);
   return closedLoop(connections, SECONDS, async (worker) => {
-    await client.send(new PutCommand({ TableName: process.env.EVENTS_TABLE!, Item: { streamId: `raw-${run}-${worker}`, version: (n += 1), events: '[]', bucket: 'raw#0', position: String(n) }, ConditionExpression: 'attribute_not_exists(streamId)' }));
+    await client.send(
+      new PutCommand({
+        TableName: process.env.EVENTS_TABLE!,
+        Item: {
+          streamId: `raw-${run}-${worker}`,
+          version: (n += 1),
+          events: '[]',
+          bucket: 'raw#0',
+          position: String(n),
+        },
+        ConditionExpression: 'attribute_not_exists(streamId)',
+      }),
+    );
     return true;
   });
 }
 
 function cannon(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS, warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } } as autocannon.Options, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon(
+      {
+        ...options,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
+      } as autocannon.Options,
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
 }
 
@@ -70,7 +93,11 @@ export async function benchApiLoad() {
     const client = await stack.signUpClient();
     const admin = await stack.admin();
     const projects: string[] = [];
-    for (let i = 0; i < 20; i += 1) projects.push((await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: `Load ${i}` }) })).body.project.id);
+    for (let i = 0; i < 20; i += 1)
+      projects.push(
+        (await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: `Load ${i}` }) })).body
+          .project.id,
+      );
     await stack.settle();
 
     // Each worker changes its own project, so the figures are about the path, not one hot stream,
@@ -91,7 +118,10 @@ export async function benchApiLoad() {
     const raw = await rawPutLatency(stack, CONNECTIONS);
     const command = await closedLoop(CONNECTIONS, SECONDS, patch);
     await stack.settle();
-    const query = await cannon({ url: `${stack.url}/api/projects`, headers: { authorization: `Bearer ${client.idToken}` } });
+    const query = await cannon({
+      url: `${stack.url}/api/projects`,
+      headers: { authorization: `Bearer ${client.idToken}` },
+    });
 
     const row = (name: string, result: autocannon.Result) => ({
       operation: name,
@@ -111,14 +141,19 @@ export async function benchApiLoad() {
       p99_ms: Number(result.p99.toFixed(1)),
       perSecond: Math.round(result.requests / SECONDS),
     });
-    printTable(`API on the embedded stack, ${SECONDS} s each (closed loops after a ${WARMUP_SECONDS} s warm-up; the query by autocannon)`, [
-      looped('raw conditional PutItem, 1 at a time', rawAlone),
-      looped('PATCH /api/projects/{id} (command), 1 at a time', commandAlone),
-      looped(`raw conditional PutItem, ${CONNECTIONS} concurrent`, raw),
-      looped(`PATCH /api/projects/{id} (command), ${CONNECTIONS} concurrent`, command),
-      row(`GET /api/projects (query), ${CONNECTIONS} concurrent`, query),
-    ]);
-    console.log(`command p99 / raw PutItem p99: ${(commandAlone.p99 / rawAlone.p99).toFixed(2)}x one at a time, ${(command.p99 / raw.p99).toFixed(2)}x at ${CONNECTIONS} concurrent (goal ≤ 3x)`);
+    printTable(
+      `API on the embedded stack, ${SECONDS} s each (closed loops after a ${WARMUP_SECONDS} s warm-up; the query by autocannon)`,
+      [
+        looped('raw conditional PutItem, 1 at a time', rawAlone),
+        looped('PATCH /api/projects/{id} (command), 1 at a time', commandAlone),
+        looped(`raw conditional PutItem, ${CONNECTIONS} concurrent`, raw),
+        looped(`PATCH /api/projects/{id} (command), ${CONNECTIONS} concurrent`, command),
+        row(`GET /api/projects (query), ${CONNECTIONS} concurrent`, query),
+      ],
+    );
+    console.log(
+      `command p99 / raw PutItem p99: ${(commandAlone.p99 / rawAlone.p99).toFixed(2)}x one at a time, ${(command.p99 / raw.p99).toFixed(2)}x at ${CONNECTIONS} concurrent (goal ≤ 3x)`,
+    );
   } finally {
     // autocannon may leave requests in flight on the server: let them finish before stopping.
     await new Promise((resolve) => setTimeout(resolve, 1_000));

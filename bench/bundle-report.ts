@@ -71,7 +71,15 @@ const CDK_DEFAULT_EXTERNAL = ['@aws-sdk/*'];
 
 /** The stack's esbuild options, for the esbuild API. */
 function options(entry: string, outfile: string, overrides: Partial<BuildOptions> = {}): BuildOptions {
-  return { absWorkingDir: ROOT, entryPoints: [entry], outfile, ...lambdaEsbuildApiOptions(), metafile: true, logLevel: 'silent', ...overrides };
+  return {
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    outfile,
+    ...lambdaEsbuildApiOptions(),
+    metafile: true,
+    logLevel: 'silent',
+    ...overrides,
+  };
 }
 
 /** A Lambda-like environment, so module initialisation runs as it would in a cold start. */
@@ -100,7 +108,9 @@ const LAMBDA_ENV: NodeJS.ProcessEnv = {
 /** Milliseconds from the start of the import of the bundle to the module being evaluated, in a fresh process. */
 function initSample(file: string): number {
   const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
-  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: LAMBDA_ENV, encoding: 'utf8' }));
+  return Number(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: LAMBDA_ENV, encoding: 'utf8' }),
+  );
 }
 
 const initTime = (file: string) => median(Array.from({ length: RUNS }, () => initSample(file)));
@@ -158,7 +168,13 @@ function pairedInit(handler: string, floor: string): PairedInit {
     floors.push(floorMs);
     differences.push(handlerMs - floorMs);
   }
-  return { handlerMs: median(handlers), floorMs: median(floors), overMs: median(differences), overQ1: quantile(differences, 0.25), overQ3: quantile(differences, 0.75) };
+  return {
+    handlerMs: median(handlers),
+    floorMs: median(floors),
+    overMs: median(differences),
+    overQ1: quantile(differences, 0.25),
+    overQ3: quantile(differences, 0.75),
+  };
 }
 
 /** `node_modules/@scope/name/…` → `@scope/name`, with the directory it was bundled from. */
@@ -207,11 +223,19 @@ function sdkFloorSource(metafile: Metafile): string {
     if (command) set.add(command);
     names.set(pkg.name, set);
   }
-  return [...names]
-    .sort(([a], [b]) => a.localeCompare(b))
-    // Renamed on export: lib-dynamodb's QueryCommand wraps client-dynamodb's of the same name.
-    .map(([name, set]) => `export { ${[...set].sort().map((item) => `${item} as ${name.replace(/\W/g, '_')}_${item}`).join(', ')} } from ${JSON.stringify(name)};`)
-    .join('\n');
+  return (
+    [...names]
+      .sort(([a], [b]) => a.localeCompare(b))
+      // Renamed on export: lib-dynamodb's QueryCommand wraps client-dynamodb's of the same name.
+      .map(
+        ([name, set]) =>
+          `export { ${[...set]
+            .sort()
+            .map((item) => `${item} as ${name.replace(/\W/g, '_')}_${item}`)
+            .join(', ')} } from ${JSON.stringify(name)};`,
+      )
+      .join('\n')
+  );
 }
 
 /** --why: the repository's modules a bundle keeps, largest first, with the imports that brought each in. */
@@ -233,10 +257,15 @@ function why(handler: string, metafile: Metafile): void {
     for (let at = via.get(module); at && at !== entry; at = via.get(at)) steps.unshift(at);
     return steps;
   };
-  const own = Object.entries(output.inputs).filter(([input, info]) => !packageOf(input) && info.bytesInOutput > 0).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
+  const own = Object.entries(output.inputs)
+    .filter(([input, info]) => !packageOf(input) && info.bytesInOutput > 0)
+    .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
   const total = own.reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
   console.log(`\n${handler}: ${(total / 1024).toFixed(1)} KB of the repository's code`);
-  for (const [input, info] of own) console.log(`${(info.bytesInOutput / 1024).toFixed(1).padStart(6)}  ${input}${input === entry ? '' : `  ← ${[...chain(input)].reverse().join(' ← ') || entry}`}`);
+  for (const [input, info] of own)
+    console.log(
+      `${(info.bytesInOutput / 1024).toFixed(1).padStart(6)}  ${input}${input === entry ? '' : `  ← ${[...chain(input)].reverse().join(' ← ') || entry}`}`,
+    );
 }
 
 interface Measured {
@@ -286,11 +315,23 @@ async function main() {
       return { file: outfile, metafile: result.metafile! };
     };
     const kb = (file: string) => statSync(file).size / 1024;
-    const measure = (file: string, initMs = Number.NaN): Measured => ({ kb: kb(file), gzipKb: gzipSync(readFileSync(file)).length / 1024, initMs });
+    const measure = (file: string, initMs = Number.NaN): Measured => ({
+      kb: kb(file),
+      gzipKb: gzipSync(readFileSync(file)).length / 1024,
+      initMs,
+    });
 
     const helloFile = (await bundle(hello, 'hello-world')).file;
     const helloMeasured = measure(helloFile, initTime(helloFile));
-    const helloRow: Row = { handler: '(hello world)', kinds: '', ...helloMeasured, top: [], duplicates: [], floor: { ...helloMeasured, clients: '' }, stripe: false };
+    const helloRow: Row = {
+      handler: '(hello world)',
+      kinds: '',
+      ...helloMeasured,
+      top: [],
+      duplicates: [],
+      floor: { ...helloMeasured, clients: '' },
+      stripe: false,
+    };
     const floors = new Map<string, { file: string; clients: string }>();
     /** The SDK floor's bundle for a handler's metafile (hello world's when it uses no SDK client). */
     const floorOf = async (metafile: Metafile): Promise<{ file: string; clients: string }> => {
@@ -300,7 +341,9 @@ async function main() {
       if (known) return known;
       const entry = path.join(work, `floor-${floors.size}.mjs`);
       writeFileSync(entry, `${source}\n`);
-      const clients = [...source.matchAll(/from "(@aws-sdk\/[^"]+)"/g)].map((match) => match[1]!.replace('@aws-sdk/', '')).join(' + ');
+      const clients = [...source.matchAll(/from "(@aws-sdk\/[^"]+)"/g)]
+        .map((match) => match[1]!.replace('@aws-sdk/', ''))
+        .join(' + ');
       const floor = { file: (await bundle(entry, `floor-${floors.size}`)).file, clients };
       floors.set(source, floor);
       return floor;
@@ -330,7 +373,9 @@ async function main() {
           external: [...LAMBDA_ESBUILD.external, ...CDK_DEFAULT_EXTERNAL],
           // An alias turns the package into a path, which `@aws-sdk/*` no longer matches; with the
           // SDK external the runtime's copy brings its own credential chain and client-s3.
-          alias: Object.fromEntries(Object.entries(LAMBDA_ESBUILD.alias).filter(([name]) => !name.startsWith('@aws-sdk/'))),
+          alias: Object.fromEntries(
+            Object.entries(LAMBDA_ESBUILD.alias).filter(([name]) => !name.startsWith('@aws-sdk/')),
+          ),
         });
         row.sdkExternal = { kb: kb(external.file), initMs: initTime(external.file) };
       }
@@ -342,7 +387,9 @@ async function main() {
     const meetsFloorGoal = (row: Row) => overKb(row) <= OVER_FLOOR_KB && overMs(row) <= OVER_FLOOR_MS;
     const sized = rows.filter((row) => row.kb > 5);
     const range = (values: number[]) =>
-      values.length ? `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)} (median ${median(values).toFixed(1)})` : 'n/a';
+      values.length
+        ? `${Math.min(...values).toFixed(1)}–${Math.max(...values).toFixed(1)} (median ${median(values).toFixed(1)})`
+        : 'n/a';
     const summary = {
       handlers: rows.length,
       overGoal: rows.filter((row) => row.kb > GOAL_KB).length,
@@ -362,11 +409,23 @@ async function main() {
         : {}),
     };
     const duplicates = new Map<string, Set<string>>();
-    for (const row of rows) for (const dup of row.duplicates) duplicates.set(dup.name, (duplicates.get(dup.name) ?? new Set()).add(row.handler));
+    for (const row of rows)
+      for (const dup of row.duplicates)
+        duplicates.set(dup.name, (duplicates.get(dup.name) ?? new Set()).add(row.handler));
 
     if (AS_JSON) {
-      const json = { goalKb: GOAL_KB, runs: RUNS, node: process.versions.node, load: { before: loadBefore, after: load(), atPairs: loads }, summary, hello: helloRow, handlers: rows };
-      process.stdout.write(`${JSON.stringify(json, (_key, value) => (typeof value === 'number' ? Number(value.toFixed(1)) : value), 2)}\n`);
+      const json = {
+        goalKb: GOAL_KB,
+        runs: RUNS,
+        node: process.versions.node,
+        load: { before: loadBefore, after: load(), atPairs: loads },
+        summary,
+        hello: helloRow,
+        handlers: rows,
+      };
+      process.stdout.write(
+        `${JSON.stringify(json, (_key, value) => (typeof value === 'number' ? Number(value.toFixed(1)) : value), 2)}\n`,
+      );
       return;
     }
     const header = [
@@ -386,14 +445,23 @@ async function main() {
       ...(SDK_EXTERNAL ? ['KB, SDK external', 'init ms, SDK external'] : []),
       'largest parts (KB)',
     ];
-    const numeric = new Set(header.map((_, i) => i).filter((i) => i >= 2 && i < header.length - 1 && header[i] !== 'SDK floor: clients' && !header[i]!.startsWith('spread')));
+    const numeric = new Set(
+      header
+        .map((_, i) => i)
+        .filter(
+          (i) =>
+            i >= 2 && i < header.length - 1 && header[i] !== 'SDK floor: clients' && !header[i]!.startsWith('spread'),
+        ),
+    );
     const line = (row: Row) => [
       row.handler,
       row.kinds,
       row.kb.toFixed(1),
       row.gzipKb.toFixed(1),
       row.initMs.toFixed(1),
-      row === helloRow ? '' : `${row.initMs >= helloRow.initMs ? '+' : '−'}${Math.abs(row.initMs - helloRow.initMs).toFixed(1)}`,
+      row === helloRow
+        ? ''
+        : `${row.initMs >= helloRow.initMs ? '+' : '−'}${Math.abs(row.initMs - helloRow.initMs).toFixed(1)}`,
       row === helloRow ? '' : row.floor.clients || '(none: hello world)',
       row === helloRow ? '' : row.floor.kb.toFixed(1),
       row === helloRow ? '' : row.floor.initMs.toFixed(1),
@@ -401,12 +469,22 @@ async function main() {
       row === helloRow ? '' : overMs(row).toFixed(1),
       row.over ? `${row.over.overQ1.toFixed(1)} … ${row.over.overQ3.toFixed(1)}` : '',
       row === helloRow ? '' : row.stripe ? 'n/a (Stripe)' : meetsFloorGoal(row) ? 'yes' : 'NO',
-      ...(SDK_EXTERNAL ? (row.sdkExternal ? [row.sdkExternal.kb.toFixed(1), row.sdkExternal.initMs.toFixed(1)] : ['', '']) : []),
-      row.kb > 5 ? row.top.slice(0, 4).map((part) => `${part.name} ${part.kb.toFixed(0)}`).join(', ') : '',
+      ...(SDK_EXTERNAL
+        ? row.sdkExternal
+          ? [row.sdkExternal.kb.toFixed(1), row.sdkExternal.initMs.toFixed(1)]
+          : ['', '']
+        : []),
+      row.kb > 5
+        ? row.top
+            .slice(0, 4)
+            .map((part) => `${part.name} ${part.kb.toFixed(0)}`)
+            .join(', ')
+        : '',
     ];
     const table = [header, ...[helloRow, ...rows].map(line)];
     const widths = header.map((_, i) => Math.max(...table.map((cells) => cells[i]!.length)));
-    const render = (cells: string[]) => `| ${cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`;
+    const render = (cells: string[]) =>
+      `| ${cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`;
     console.log(render(header));
     console.log(`|${widths.map((w, i) => (numeric.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
     for (const cells of table.slice(1)) console.log(render(cells));
@@ -427,7 +505,9 @@ async function main() {
       );
     }
     for (const [name, handlers] of duplicates) {
-      console.log(`Bundled twice: ${name} (${handlers.size} handlers, e.g. ${[...handlers][0]}). Add it to DEDUPED_PACKAGES in infra/stack/bundling.ts.`);
+      console.log(
+        `Bundled twice: ${name} (${handlers.size} handlers, e.g. ${[...handlers][0]}). Add it to DEDUPED_PACKAGES in infra/stack/bundling.ts.`,
+      );
     }
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -12,7 +12,8 @@ export async function benchCallsPerChange() {
   try {
     const counts = await countCallsPerChange(stack);
     console.log(formatCounts(counts));
-    if (process.env.BENCH_CALLS_VERBOSE) for (const count of counts) console.log(`\n${count.name}:\n  ${count.operations.join('\n  ')}`);
+    if (process.env.BENCH_CALLS_VERBOSE)
+      for (const count of counts) console.log(`\n${count.name}:\n  ${count.operations.join('\n  ')}`);
   } finally {
     await stack.stop();
   }

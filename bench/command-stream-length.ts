@@ -29,15 +29,27 @@ export async function benchCommandStreamLength() {
     const rows: Record<string, unknown>[] = [];
     let base = 0;
     for (const length of LENGTHS) {
-      const id = (await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: `Stream of ${length}` }) })).body.project.id as string;
+      const id = (
+        await stack.api('POST', '/api/projects', {
+          user: client,
+          body: minimalProject({ title: `Stream of ${length}` }),
+        })
+      ).body.project.id as string;
       await stack.settle();
       const streamId = projectStream(id);
       let { version, lastHash } = await runtime.store.readStream(streamId);
       // Grown straight through the store: what matters is the length, not how it got there.
       while (version < length) {
         const count = Math.min(MAX_EVENTS_PER_COMMIT, length - version);
-        const events = Array.from({ length: count }, (_, i) => PriorityChanged.create({ priority: (version + i) % 2 ? 'Urgent' : 'Low' }));
-        const commit = await runtime.store.append(streamId, events, { version, hash: lastHash }, { actor: { sub: admin.sub, role: 'admin' } });
+        const events = Array.from({ length: count }, (_, i) =>
+          PriorityChanged.create({ priority: (version + i) % 2 ? 'Urgent' : 'Low' }),
+        );
+        const commit = await runtime.store.append(
+          streamId,
+          events,
+          { version, hash: lastHash },
+          { actor: { sub: admin.sub, role: 'admin' } },
+        );
         version = commit.lastVersion;
         lastHash = commit.events.at(-1)!.hash;
       }
@@ -47,16 +59,30 @@ export async function benchCommandStreamLength() {
         const store = new EventStore({ catalogue, client: runtime.store.client, tableName: runtime.store.table });
         const cold: Appending = { ...runtime, store, bus: quietBus, publisher: new Publisher(quietBus, store) };
         const started = performance.now();
-        await runCommand(projectDecider, streamId, { type: 'UpdateProject', priority: i % 2 ? 'Urgent' : 'Normal' }, { actor: { sub: admin.sub, role: 'admin' } }, cold);
+        await runCommand(
+          projectDecider,
+          streamId,
+          { type: 'UpdateProject', priority: i % 2 ? 'Urgent' : 'Normal' },
+          { actor: { sub: admin.sub, role: 'admin' } },
+          cold,
+        );
         if (i >= 0) timings.push(performance.now() - started);
       }
       timings.sort((a, b) => a - b);
       const p50 = timings[Math.floor(timings.length / 2)]!;
       if (!base) base = p50;
-      rows.push({ events: length, cold_commands: COMMANDS, p50_ms: Number(p50.toFixed(1)), p90_ms: Number(timings[Math.floor(timings.length * 0.9)]!.toFixed(1)), ratio_to_first: Number((p50 / base).toFixed(2)) });
+      rows.push({
+        events: length,
+        cold_commands: COMMANDS,
+        p50_ms: Number(p50.toFixed(1)),
+        p90_ms: Number(timings[Math.floor(timings.length * 0.9)]!.toFixed(1)),
+        ratio_to_first: Number((p50 / base).toFixed(2)),
+      });
     }
     printTable(`A cold command (snapshot + later events, append, publish) against its stream's length`, rows);
-    console.log(`command p50 on ${LENGTHS.at(-1)} events / on ${LENGTHS[0]}: ${(rows.at(-1)!.ratio_to_first as number).toFixed(2)}x (goal ≤ 1.5x)`);
+    console.log(
+      `command p50 on ${LENGTHS.at(-1)} events / on ${LENGTHS[0]}: ${(rows.at(-1)!.ratio_to_first as number).toFixed(2)}x (goal ≤ 1.5x)`,
+    );
   } finally {
     await stack.settle();
     await stack.stop();

@@ -36,9 +36,11 @@ const actor = { sub: 'bench', role: 'system' as const };
 
 async function inParallel(count: number, work: (i: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < count) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
 }
 
 /** One round of every operation, each side on fresh tables so neither pays for the other's items. */
@@ -47,13 +49,43 @@ async function round(payload: Record<string, unknown>, total: number, index: num
   const rawEnv = await startStore();
 
   // Raw: one conditional PutItem per event, an item of the same shape and size as a commit.
-  const sample = JSON.stringify([{ streamId: 'x', version: 1, type: 'ProfileUpdated', schemaVersion: 1, eventId: '01J00000000000000000000000', at: new Date().toISOString(), actor, correlationId: '01J00000000000000000000000', causationId: null, data: payload, prevHash: GENESIS_HASH, hash: GENESIS_HASH }]);
+  const sample = JSON.stringify([
+    {
+      streamId: 'x',
+      version: 1,
+      type: 'ProfileUpdated',
+      schemaVersion: 1,
+      eventId: '01J00000000000000000000000',
+      at: new Date().toISOString(),
+      actor,
+      correlationId: '01J00000000000000000000000',
+      causationId: null,
+      data: payload,
+      prevHash: GENESIS_HASH,
+      hash: GENESIS_HASH,
+    },
+  ]);
   const writeRaw = () =>
     timed(async () => {
       await inParallel(STREAMS, async (s) => {
         for (let v = 1; v <= EVENTS_PER_STREAM; v += 1) {
           // The same item a commit writes (index keys and outbox marker included), without the store's work.
-          await rawEnv.client.send(new PutCommand({ TableName: rawEnv.names.events, Item: { streamId: `raw-${s}`, version: v, last: v, events: sample, at: new Date().toISOString(), bucket: `raw#${s % 4}`, position: `${String(s).padStart(6, '0')}-${v}`, outbox: 'pending' }, ConditionExpression: 'attribute_not_exists(streamId)' }));
+          await rawEnv.client.send(
+            new PutCommand({
+              TableName: rawEnv.names.events,
+              Item: {
+                streamId: `raw-${s}`,
+                version: v,
+                last: v,
+                events: sample,
+                at: new Date().toISOString(),
+                bucket: `raw#${s % 4}`,
+                position: `${String(s).padStart(6, '0')}-${v}`,
+                outbox: 'pending',
+              },
+              ConditionExpression: 'attribute_not_exists(streamId)',
+            }),
+          );
         }
       });
     });
@@ -68,7 +100,21 @@ async function round(payload: Record<string, unknown>, total: number, index: num
     timed(async () => {
       await inParallel(STREAMS, async (s) => {
         for (let v = 1; v <= EVENTS_PER_STREAM; v += 1) {
-          await noIndexEnv.client.send(new PutCommand({ TableName: noIndexEnv.names.events, Item: { streamId: `raw-${s}`, version: v, last: v, events: sample, at: new Date().toISOString(), position: `${String(s).padStart(6, '0')}-${v}`, outbox: 'pending' }, ConditionExpression: 'attribute_not_exists(streamId)' }));
+          await noIndexEnv.client.send(
+            new PutCommand({
+              TableName: noIndexEnv.names.events,
+              Item: {
+                streamId: `raw-${s}`,
+                version: v,
+                last: v,
+                events: sample,
+                at: new Date().toISOString(),
+                position: `${String(s).padStart(6, '0')}-${v}`,
+                outbox: 'pending',
+              },
+              ConditionExpression: 'attribute_not_exists(streamId)',
+            }),
+          );
         }
       });
     });
@@ -89,7 +135,20 @@ async function round(payload: Record<string, unknown>, total: number, index: num
   // side it was).
   const warmUp = await startStore();
   await inParallel(STREAMS / 4, async (s) => {
-    for (let v = 1; v <= EVENTS_PER_STREAM; v += 1) await warmUp.client.send(new PutCommand({ TableName: warmUp.names.events, Item: { streamId: `w-${s}`, version: v, last: v, events: sample, bucket: `w#${s % 4}`, position: `${s}-${v}` } }));
+    for (let v = 1; v <= EVENTS_PER_STREAM; v += 1)
+      await warmUp.client.send(
+        new PutCommand({
+          TableName: warmUp.names.events,
+          Item: {
+            streamId: `w-${s}`,
+            version: v,
+            last: v,
+            events: sample,
+            bucket: `w#${s % 4}`,
+            position: `${s}-${v}`,
+          },
+        }),
+      );
   });
   await warmUp.stop();
   const first = index % 2 === 0;
@@ -100,7 +159,9 @@ async function round(payload: Record<string, unknown>, total: number, index: num
   await noIndexEnv.stop();
   const rawResult = (raw ?? rawLate)!;
 
-  const { Item: written } = await env.client.send(new GetCommand({ TableName: env.names.events, Key: { streamId: 'user-b0', version: 1 } }));
+  const { Item: written } = await env.client.send(
+    new GetCommand({ TableName: env.names.events, Key: { streamId: 'user-b0', version: 1 } }),
+  );
   const itemBytes = JSON.stringify(written).length;
 
   const rawRead = await timed(async () => {
@@ -108,7 +169,16 @@ async function round(payload: Record<string, unknown>, total: number, index: num
     for (let shard = 0; shard < 4; shard += 1) {
       let startKey: Record<string, unknown> | undefined;
       do {
-        const page = await rawEnv.client.send(new QueryCommand({ TableName: rawEnv.names.events, IndexName: 'byTime', KeyConditionExpression: '#b = :b', ExpressionAttributeNames: { '#b': 'bucket' }, ExpressionAttributeValues: { ':b': `raw#${shard}` }, ExclusiveStartKey: startKey }));
+        const page = await rawEnv.client.send(
+          new QueryCommand({
+            TableName: rawEnv.names.events,
+            IndexName: 'byTime',
+            KeyConditionExpression: '#b = :b',
+            ExpressionAttributeNames: { '#b': 'bucket' },
+            ExpressionAttributeValues: { ':b': `raw#${shard}` },
+            ExclusiveStartKey: startKey,
+          }),
+        );
         for (const item of page.Items ?? []) items += (JSON.parse(item.events as string) as unknown[]).length;
         startKey = page.LastEvaluatedKey;
       } while (startKey);
@@ -157,15 +227,60 @@ export async function benchEventStore() {
   const m = (key: keyof (typeof rounds)[number]) => median(rounds.map((result) => result[key]));
   const all = (key: keyof (typeof rounds)[number]) => rounds.map((result) => result[key]).join(' / ');
   const rows = [
-    { operation: 'raw conditional PutItem (same SDK client)', items: total, perSecond: m('raw'), cpuUsPerItem: m('rawCpu'), rounds: all('raw') },
-    { operation: 'raw PutItem without the byTime index entry', items: total, perSecond: m('rawNoIndex'), cpuUsPerItem: m('rawNoIndexCpu'), rounds: all('rawNoIndex') },
-    { operation: 'EventStore.append (1 event a commit)', items: total, perSecond: m('append'), cpuUsPerItem: m('appendCpu'), rounds: all('append') },
-    { operation: 'castore DynamoDB adapter pushEvent (peer)', items: total, perSecond: m('castorePush'), cpuUsPerItem: m('castorePushCpu'), rounds: all('castorePush') },
-    { operation: 'raw Query (byTime, parse items)', items: total, perSecond: m('rawRead'), cpuUsPerItem: m('rawReadCpu'), rounds: all('rawRead') },
-    { operation: 'EventStore.readAll (merge 4 shards, upcast)', items: total, perSecond: m('readAll'), cpuUsPerItem: m('readAllCpu'), rounds: all('readAll') },
-    { operation: 'castore listAggregateIds + getEvents (peer read-all)', items: total, perSecond: m('castoreRead'), cpuUsPerItem: m('castoreReadCpu'), rounds: all('castoreRead') },
+    {
+      operation: 'raw conditional PutItem (same SDK client)',
+      items: total,
+      perSecond: m('raw'),
+      cpuUsPerItem: m('rawCpu'),
+      rounds: all('raw'),
+    },
+    {
+      operation: 'raw PutItem without the byTime index entry',
+      items: total,
+      perSecond: m('rawNoIndex'),
+      cpuUsPerItem: m('rawNoIndexCpu'),
+      rounds: all('rawNoIndex'),
+    },
+    {
+      operation: 'EventStore.append (1 event a commit)',
+      items: total,
+      perSecond: m('append'),
+      cpuUsPerItem: m('appendCpu'),
+      rounds: all('append'),
+    },
+    {
+      operation: 'castore DynamoDB adapter pushEvent (peer)',
+      items: total,
+      perSecond: m('castorePush'),
+      cpuUsPerItem: m('castorePushCpu'),
+      rounds: all('castorePush'),
+    },
+    {
+      operation: 'raw Query (byTime, parse items)',
+      items: total,
+      perSecond: m('rawRead'),
+      cpuUsPerItem: m('rawReadCpu'),
+      rounds: all('rawRead'),
+    },
+    {
+      operation: 'EventStore.readAll (merge 4 shards, upcast)',
+      items: total,
+      perSecond: m('readAll'),
+      cpuUsPerItem: m('readAllCpu'),
+      rounds: all('readAll'),
+    },
+    {
+      operation: 'castore listAggregateIds + getEvents (peer read-all)',
+      items: total,
+      perSecond: m('castoreRead'),
+      cpuUsPerItem: m('castoreReadCpu'),
+      rounds: all('castoreRead'),
+    },
   ];
-  printTable(`Event store on dynalite (in memory), concurrency ${CONCURRENCY}, median of ${ROUNDS} interleaved rounds (per second)`, rows);
+  printTable(
+    `Event store on dynalite (in memory), concurrency ${CONCURRENCY}, median of ${ROUNDS} interleaved rounds (per second)`,
+    rows,
+  );
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   // Each round's sides ran back to back under the same load: the median of the per-round ratios is
   // steadier than the ratio of the medians when the machine's load moves between rounds.
@@ -173,10 +288,22 @@ export async function benchEventStore() {
   const vsRaw = ratio('raw');
   const vsCastore = ratio('castorePush');
   const readShare = m('readAll') / m('rawRead');
-  console.log(`append vs raw PutItem (median of per-round ratios): ${vsRaw.toFixed(2)}x (goal >= 0.95x: ${verdict(vsRaw >= 0.95)})`);
-  console.log(`append vs castore pushEvent: ${vsCastore.toFixed(2)}x (goal >= 1x: ${verdict(vsCastore >= 1)})   read-all vs castore: ${(m('readAll') / m('castoreRead')).toFixed(2)}x`);
+  console.log(
+    `append vs raw PutItem (median of per-round ratios): ${vsRaw.toFixed(2)}x (goal >= 0.95x: ${verdict(vsRaw >= 0.95)})`,
+  );
+  console.log(
+    `append vs castore pushEvent: ${vsCastore.toFixed(2)}x (goal >= 1x: ${verdict(vsCastore >= 1)})   read-all vs castore: ${(m('readAll') / m('castoreRead')).toFixed(2)}x`,
+  );
   // castore's item for the same event, as its adapter builds it (getPushEventInput), before marshalling.
-  const castoreItem = { aggregateId: 'USERS#b0', version: 1, type: 'ProfileUpdated', timestamp: new Date().toISOString(), payload, metadata: { actor }, eventStoreId: 'USERS' };
+  const castoreItem = {
+    aggregateId: 'USERS#b0',
+    version: 1,
+    type: 'ProfileUpdated',
+    timestamp: new Date().toISOString(),
+    payload,
+    metadata: { actor },
+    eventStoreId: 'USERS',
+  };
   console.log(
     `item written per event (JSON bytes): ours ${m('itemBytes')} (envelope, hash chain, outbox marker, a byTime index entry on every commit) vs castore ${JSON.stringify(castoreItem).length} (an index entry only for an aggregate's first event)`,
   );
@@ -195,7 +322,11 @@ export async function benchEventStore() {
  */
 async function benchCastore(payload: Record<string, unknown>, total: number) {
   const dynamo = await startDynamo({});
-  const dynamoDBClient = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const dynamoDBClient = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   await ensureTable(dynamoDBClient, 'castore', {
     partitionKey: 'aggregateId',
     sortKey: { name: 'version', type: 'N' },
@@ -206,7 +337,10 @@ async function benchCastore(payload: Record<string, unknown>, total: number) {
   const push = await timed(async () => {
     await inParallel(STREAMS, async (s) => {
       for (let v = 1; v <= EVENTS_PER_STREAM; v += 1) {
-        await adapter.pushEvent({ aggregateId: `b${s}`, version: v, type: 'ProfileUpdated', payload, metadata: { actor } }, context);
+        await adapter.pushEvent(
+          { aggregateId: `b${s}`, version: v, type: 'ProfileUpdated', payload, metadata: { actor } },
+          context,
+        );
       }
     });
   });
@@ -215,7 +349,8 @@ async function benchCastore(payload: Record<string, unknown>, total: number) {
     let pageToken: string | undefined;
     do {
       const page = await adapter.listAggregateIds(context, { pageToken });
-      for (const { aggregateId } of page.aggregateIds) events += (await adapter.getEvents(aggregateId, context)).events.length;
+      for (const { aggregateId } of page.aggregateIds)
+        events += (await adapter.getEvents(aggregateId, context)).events.length;
       pageToken = page.nextPageToken;
     } while (pageToken);
     return events;

@@ -21,7 +21,11 @@ const PORT = 9_000 + Math.floor(Math.random() * 900);
 
 function run(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, CHROME_PATH },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -33,19 +37,45 @@ function run(command: string, args: string[]): Promise<{ code: number; stdout: s
 
 async function seedDeliveries(url: string, token: string, clientToken: string, designerSub: string): Promise<void> {
   const call = async (auth: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${auth}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response.json();
   };
   const description = 'We are converting a 1960s ranch house into an open-plan family home. '.repeat(6);
   for (const [i, title] of ['Kitchen Refresh', 'Backyard Studio', '=Garage Loft', 'Primary Suite'].entries()) {
-    const { project } = await call(clientToken, 'POST', '/api/projects', { title, project_category: 'Design', project_type: 'Concept Design', property_type: 'single_family', deliverables: ['Layout Plan'], description, design_priority: [], area_sqft: 1200, existing_plans: false, permit_needs: null, room_selection: [], room_notes: null, inspiration_links: [], checklist: [{ task_name: 'Measure up', estimated_hours: 2 }], grok_generated: true });
+    const { project } = await call(clientToken, 'POST', '/api/projects', {
+      title,
+      project_category: 'Design',
+      project_type: 'Concept Design',
+      property_type: 'single_family',
+      deliverables: ['Layout Plan'],
+      description,
+      design_priority: [],
+      area_sqft: 1200,
+      existing_plans: false,
+      permit_needs: null,
+      room_selection: [],
+      room_notes: null,
+      inspiration_links: [],
+      checklist: [{ task_name: 'Measure up', estimated_hours: 2 }],
+      grok_generated: true,
+    });
     if (i === 3) {
-      await call(token, 'PATCH', `/api/projects/${project.id}`, { due_date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) });
+      await call(token, 'PATCH', `/api/projects/${project.id}`, {
+        due_date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+      });
       continue;
     }
-    await call(token, 'PATCH', `/api/projects/${project.id}`, { designer: { designer_id: designerSub }, due_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10) });
-    for (const status of ['in_progress', ...(i === 1 ? ['needs_revision', 'in_progress'] : []), 'delivered']) await call(token, 'PATCH', `/api/projects/${project.id}`, { status });
+    await call(token, 'PATCH', `/api/projects/${project.id}`, {
+      designer: { designer_id: designerSub },
+      due_date: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+    });
+    for (const status of ['in_progress', ...(i === 1 ? ['needs_revision', 'in_progress'] : []), 'delivered'])
+      await call(token, 'PATCH', `/api/projects/${project.id}`, { status });
   }
 }
 
@@ -56,7 +86,11 @@ export async function benchLighthouseInsights() {
   }
   const local = await startLocal({ port: 0, quiet: true });
   const profile = await mkdtemp(join(tmpdir(), 'lh-insights-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROME_PATH, headless: true, args: [`--remote-debugging-port=${PORT}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROME_PATH,
+    headless: true,
+    args: [`--remote-debugging-port=${PORT}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${local.url}/auth`);
@@ -64,16 +98,44 @@ export async function benchLighthouseInsights() {
     await page.getByLabel('Password').fill(local.seeded.admin.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByText('Welcome back!', { exact: true }).waitFor();
-    const token = await page.evaluate(() => Object.entries(localStorage).find(([key]) => key.endsWith('.idToken'))?.[1] ?? '');
-    const designerSub = (await (await fetch(`${local.url}/api/designers`, { headers: { authorization: `Bearer ${token}` } })).json()).designers.find((d: { user_id: string | null }) => d.user_id)?.user_id;
+    const token = await page.evaluate(
+      () => Object.entries(localStorage).find(([key]) => key.endsWith('.idToken'))?.[1] ?? '',
+    );
+    const designerSub = (
+      await (await fetch(`${local.url}/api/designers`, { headers: { authorization: `Bearer ${token}` } })).json()
+    ).designers.find((d: { user_id: string | null }) => d.user_id)?.user_id;
     // A client of its own signs up through the API, as the wizard would submit for them.
     const clientEmail = `lh.${Date.now()}@example.test`;
     const cognito = await import('@aws-sdk/client-cognito-identity-provider');
-    const config = (await (await fetch(`${local.url}/config.json`)).json()) as { region: string; userPoolClientId: string; userPoolEndpoint: string };
-    const idp = new cognito.CognitoIdentityProviderClient({ endpoint: config.userPoolEndpoint, region: config.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    await idp.send(new cognito.SignUpCommand({ ClientId: config.userPoolClientId, Username: clientEmail, Password: 'CorrectHorse#2026', UserAttributes: [{ Name: 'email', Value: clientEmail }, { Name: 'name', Value: 'Lia House' }] }));
+    const config = (await (await fetch(`${local.url}/config.json`)).json()) as {
+      region: string;
+      userPoolClientId: string;
+      userPoolEndpoint: string;
+    };
+    const idp = new cognito.CognitoIdentityProviderClient({
+      endpoint: config.userPoolEndpoint,
+      region: config.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    await idp.send(
+      new cognito.SignUpCommand({
+        ClientId: config.userPoolClientId,
+        Username: clientEmail,
+        Password: 'CorrectHorse#2026',
+        UserAttributes: [
+          { Name: 'email', Value: clientEmail },
+          { Name: 'name', Value: 'Lia House' },
+        ],
+      }),
+    );
     await local.settle();
-    const signedIn = await idp.send(new cognito.InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: clientEmail, PASSWORD: 'CorrectHorse#2026' } }));
+    const signedIn = await idp.send(
+      new cognito.InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: config.userPoolClientId,
+        AuthParameters: { USERNAME: clientEmail, PASSWORD: 'CorrectHorse#2026' },
+      }),
+    );
     await seedDeliveries(local.url, token, signedIn.AuthenticationResult!.IdToken!, designerSub);
     await local.settle();
 
@@ -87,15 +149,33 @@ export async function benchLighthouseInsights() {
       '--quiet',
     ]);
     if (result.code !== 0) throw new Error(`lighthouse exited with ${result.code}: ${result.stderr.slice(-2000)}`);
-    const report = JSON.parse(result.stdout) as { finalDisplayedUrl: string; categories: { accessibility: { score: number; auditRefs: { id: string }[] } }; audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string }> };
+    const report = JSON.parse(result.stdout) as {
+      finalDisplayedUrl: string;
+      categories: { accessibility: { score: number; auditRefs: { id: string }[] } };
+      audits: Record<string, { title: string; score: number | null; scoreDisplayMode: string }>;
+    };
     const score = report.categories.accessibility.score;
-    const audited = report.categories.accessibility.auditRefs.map((ref) => ({ id: ref.id, audit: report.audits[ref.id]! }));
+    const audited = report.categories.accessibility.auditRefs.map((ref) => ({
+      id: ref.id,
+      audit: report.audits[ref.id]!,
+    }));
     const failed = audited.filter(({ audit }) => audit.scoreDisplayMode === 'binary' && audit.score === 0);
     const passed = audited.filter(({ audit }) => audit.scoreDisplayMode === 'binary' && audit.score === 1).length;
-    console.log(`Lighthouse accessibility on ${report.finalDisplayedUrl.replace(local.url, '')} (signed in as admin): ${score.toFixed(2)} (goal 1.00: ${score === 1 ? 'met' : 'NOT met'}; ${passed} audits passed)`);
+    console.log(
+      `Lighthouse accessibility on ${report.finalDisplayedUrl.replace(local.url, '')} (signed in as admin): ${score.toFixed(2)} (goal 1.00: ${score === 1 ? 'met' : 'NOT met'}; ${passed} audits passed)`,
+    );
     // Which audits found nothing to check says whether the tab's content (tables, charts) was there.
-    console.log(`not applicable: ${audited.filter(({ audit }) => audit.scoreDisplayMode === 'notApplicable').map(({ id }) => id).join(', ')}`);
-    if (failed.length) printTable('Failed accessibility audits', failed.map(({ id, audit }) => ({ id, title: audit.title })));
+    console.log(
+      `not applicable: ${audited
+        .filter(({ audit }) => audit.scoreDisplayMode === 'notApplicable')
+        .map(({ id }) => id)
+        .join(', ')}`,
+    );
+    if (failed.length)
+      printTable(
+        'Failed accessibility audits',
+        failed.map(({ id, audit }) => ({ id, title: audit.title })),
+      );
     return score;
   } finally {
     await context.close();

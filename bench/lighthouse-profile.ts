@@ -30,9 +30,25 @@ const RUNS = Math.max(1, Number(process.env.PROFILE_RUNS ?? 3));
 const SLOWDOWN = 4;
 const TASK_GAP_US = 1_000;
 
-interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
-interface ProfileNode { id: number; callFrame: CallFrame; parent?: number; children?: number[] }
-interface Profile { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] }
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  parent?: number;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const consumers = new Map<string, SourceMapConsumer | null>();
 
@@ -41,7 +57,10 @@ async function consumerFor(url: string): Promise<SourceMapConsumer | null> {
   if (!path.startsWith('/assets/') || !path.endsWith('.js')) return null;
   if (!consumers.has(path)) {
     try {
-      consumers.set(path, new SourceMapConsumer(JSON.parse(await readFile(join(REPO_ROOT, 'web/dist', `${path}.map`), 'utf8'))));
+      consumers.set(
+        path,
+        new SourceMapConsumer(JSON.parse(await readFile(join(REPO_ROOT, 'web/dist', `${path}.map`), 'utf8'))),
+      );
     } catch {
       consumers.set(path, null);
     }
@@ -58,7 +77,10 @@ async function origin(frame: CallFrame): Promise<{ file: string; fn: string }> {
   const source = position.source ?? '?';
   const nm = source.lastIndexOf('node_modules/');
   const file = nm >= 0 ? source.slice(nm + 'node_modules/'.length) : source.replace(/^.*\/web\/src\//, 'web/src/');
-  return { file, fn: `${position.name ?? frame.functionName ?? '?'} (${file.split('/').slice(-2).join('/')}:${position.line ?? '?'})` };
+  return {
+    file,
+    fn: `${position.name ?? frame.functionName ?? '?'} (${file.split('/').slice(-2).join('/')}:${position.line ?? '?'})`,
+  };
 }
 
 const ms = (us: number) => Math.round(us / 100) / 10;
@@ -69,7 +91,12 @@ function top(map: Map<string, number>, limit: number): [string, number][] {
 
 const add = (map: Map<string, number>, key: string, value: number) => map.set(key, (map.get(key) ?? 0) + value);
 
-interface Sample { ts: number; us: number; file: string; fn: string }
+interface Sample {
+  ts: number;
+  us: number;
+  file: string;
+  fn: string;
+}
 
 /** Each profiler sample with its time (the trace's clock), its weight and its original module and function. */
 async function samplesOf(profile: Profile): Promise<Sample[]> {
@@ -126,17 +153,38 @@ async function analyse(profile: Profile, label: string) {
       at_ms: ms(task.start - profile.startTime),
       ms: ms(task.end - task.start),
       [`x${SLOWDOWN}_ms`]: ms((task.end - task.start) * SLOWDOWN),
-      files: top(task.files, 4).map(([file, us]) => `${file} ${ms(us)}`).join(', '),
+      files: top(task.files, 4)
+        .map(([file, us]) => `${file} ${ms(us)}`)
+        .join(', '),
     })),
   );
   for (const task of long) {
-    console.log(`  stretch at ${ms(task.start - profile.startTime)} ms: ${top(task.fns, 6).map(([fn, us]) => `${fn} ${ms(us)}`).join(' | ')}`);
+    console.log(
+      `  stretch at ${ms(task.start - profile.startTime)} ms: ${top(task.fns, 6)
+        .map(([fn, us]) => `${fn} ${ms(us)}`)
+        .join(' | ')}`,
+    );
   }
-  printTable(`${label}: self time by source file (ms, unthrottled)`, top(fileSelf, 20).map(([file, us]) => ({ file, ms: ms(us) })));
-  printTable(`${label}: self time by function (ms, unthrottled)`, top(fnSelf, 25).map(([fn, us]) => ({ fn, ms: ms(us) })));
+  printTable(
+    `${label}: self time by source file (ms, unthrottled)`,
+    top(fileSelf, 20).map(([file, us]) => ({ file, ms: ms(us) })),
+  );
+  printTable(
+    `${label}: self time by function (ms, unthrottled)`,
+    top(fnSelf, 25).map(([fn, us]) => ({ fn, ms: ms(us) })),
+  );
 }
 
-interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: { url?: string; functionName?: string; stackTrace?: { url: string }[] } } }
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string; stackTrace?: { url: string }[] } };
+}
 
 /** Reads a trace returned as a stream (Tracing.end with transferMode ReturnAsStream). */
 async function readStream(cdp: CDPSession, handle: string): Promise<string> {
@@ -156,9 +204,16 @@ async function readStream(cdp: CDPSession, handle: string): Promise<string> {
  * style recalculation, layout, style sheet parsing …), self time only, as Lighthouse groups them.
  */
 function analyseTrace(events: TraceEvent[], label: string, origin: string, samples: Sample[]) {
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && events.some((e) => e.pid === event.pid && e.name === 'ParseHTML'));
+  const main = events.find(
+    (event) =>
+      event.name === 'thread_name' &&
+      event.args?.name === 'CrRendererMain' &&
+      events.some((e) => e.pid === event.pid && e.name === 'ParseHTML'),
+  );
   if (!main) return console.log(`${label}: no renderer main thread in the trace`);
-  const own = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const own = events
+    .filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
   const tasks = own.filter((event) => event.name === 'RunTask');
   const start = Math.min(...own.map((event) => event.ts));
   const rows: Record<string, unknown>[] = [];
@@ -167,7 +222,9 @@ function analyseTrace(events: TraceEvent[], label: string, origin: string, sampl
   for (const task of tasks) {
     if (task.dur! * SLOWDOWN < 50_000) continue;
     blocking += task.dur! * SLOWDOWN - 50_000;
-    const inside = own.filter((event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!);
+    const inside = own.filter(
+      (event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= task.ts + task.dur!,
+    );
     const self = new Map<string, number>();
     // Self time: an event's duration less its direct children's (events are sorted, parents first).
     const stack: { event: TraceEvent; key: string; children: number }[] = [];
@@ -196,14 +253,33 @@ function analyseTrace(events: TraceEvent[], label: string, origin: string, sampl
       at_ms: ms(task.ts - start),
       ms: ms(task.dur!),
       [`x${SLOWDOWN}_ms`]: ms(task.dur! * SLOWDOWN),
-      events: top(self, 4).filter(([, us]) => us >= 500).map(([key, us]) => `${key} ${ms(us)}`).join(', '),
-      script: top(files, 4).filter(([, us]) => us >= 500).map(([key, us]) => `${key} ${ms(us)}`).join(', '),
+      events: top(self, 4)
+        .filter(([, us]) => us >= 500)
+        .map(([key, us]) => `${key} ${ms(us)}`)
+        .join(', '),
+      script: top(files, 4)
+        .filter(([, us]) => us >= 500)
+        .map(([key, us]) => `${key} ${ms(us)}`)
+        .join(', '),
     });
-    details.push(`  task at ${ms(task.ts - start)} ms: ${top(fns, 8).map(([fn, us]) => `${fn} ${ms(us)}`).join(' | ')}`);
+    details.push(
+      `  task at ${ms(task.ts - start)} ms: ${top(fns, 8)
+        .map(([fn, us]) => `${fn} ${ms(us)}`)
+        .join(' | ')}`,
+    );
   }
-  const paints = events.filter((event) => event.pid === main.pid && (event.name === 'firstContentfulPaint' || event.name === 'largestContentfulPaint::Candidate'));
-  const marks = paints.map((event) => `${event.name === 'firstContentfulPaint' ? 'FCP' : 'LCP candidate'} at ${ms(event.ts - start)} ms`).join(', ');
-  printTable(`${label}: main-thread tasks ≥ 50 ms at ×${SLOWDOWN} (blocking ${ms(blocking)} ms, before or after the first paint; ${marks || 'no paint marks'})`, rows);
+  const paints = events.filter(
+    (event) =>
+      event.pid === main.pid &&
+      (event.name === 'firstContentfulPaint' || event.name === 'largestContentfulPaint::Candidate'),
+  );
+  const marks = paints
+    .map((event) => `${event.name === 'firstContentfulPaint' ? 'FCP' : 'LCP candidate'} at ${ms(event.ts - start)} ms`)
+    .join(', ');
+  printTable(
+    `${label}: main-thread tasks ≥ 50 ms at ×${SLOWDOWN} (blocking ${ms(blocking)} ms, before or after the first paint; ${marks || 'no paint marks'})`,
+    rows,
+  );
   console.log(details.join('\n'));
 }
 
@@ -215,7 +291,15 @@ async function main() {
     executablePath: CHROME_PATH,
     baseURL: local.url,
     viewport: { width: 412, height: 823 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     await signUpAndIn(context.pages()[0] ?? (await context.newPage()));
@@ -227,13 +311,22 @@ async function main() {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
-      await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink,loading,toplevel,disabled-by-default-lighthouse', transferMode: 'ReturnAsStream' });
+      await cdp.send('Tracing.start', {
+        categories:
+          'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink,loading,toplevel,disabled-by-default-lighthouse',
+        transferMode: 'ReturnAsStream',
+      });
       await page.goto('/dashboard');
       await page.getByRole('heading', { name: /^Welcome back/ }).waitFor();
-      await page.getByText(/Start Your First Project|Recent Projects/).first().waitFor();
+      await page
+        .getByText(/Start Your First Project|Recent Projects/)
+        .first()
+        .waitFor();
       await page.waitForTimeout(1_500);
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-      const traced = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (event) => resolve(event.stream!)));
+      const traced = new Promise<string>((resolve) =>
+        cdp.once('Tracing.tracingComplete', (event) => resolve(event.stream!)),
+      );
       await cdp.send('Tracing.end');
       const trace = JSON.parse(await readStream(cdp, await traced)) as { traceEvents: TraceEvent[] };
       analyseTrace(trace.traceEvents, `/dashboard run ${i}`, local.url, await samplesOf(profile));
@@ -252,8 +345,14 @@ async function analyseSaved(paths: string[]) {
   for (const path of paths) {
     const parsed = JSON.parse(await readFile(path, 'utf8')) as TraceEvent[] | { traceEvents: TraceEvent[] };
     const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
-    const document = events.find((event) => event.name === 'navigationStart' && (event.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL);
-    const origin = new URL((document?.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL ?? 'http://x/').origin;
+    const document = events.find(
+      (event) =>
+        event.name === 'navigationStart' &&
+        (event.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL,
+    );
+    const origin = new URL(
+      (document?.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL ?? 'http://x/',
+    ).origin;
     analyseTrace(events, path, origin, []);
   }
 }

@@ -34,12 +34,19 @@ const WEB_DIR = process.env.LIGHTHOUSE_WEB_DIR;
 
 interface LighthouseReport {
   categories: Record<'performance' | 'accessibility', { score: number | null }>;
-  audits: Record<string, { title: string; score: number | null; numericValue?: number; details?: { items?: Record<string, unknown>[] } }>;
+  audits: Record<
+    string,
+    { title: string; score: number | null; numericValue?: number; details?: { items?: Record<string, unknown>[] } }
+  >;
   finalDisplayedUrl?: string;
   runWarnings?: string[];
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -74,7 +81,8 @@ async function lighthouse(url: string, port: number, keepAs?: string): Promise<L
     ...(keepAs ? [`--output-path=${keepAs}.json`, '--save-assets'] : ['--output-path=stdout']),
     '--quiet',
   ]);
-  if (result.code !== 0) throw new Error(`lighthouse exited with ${result.code} on ${url}: ${result.stderr.slice(-2000)}`);
+  if (result.code !== 0)
+    throw new Error(`lighthouse exited with ${result.code} on ${url}: ${result.stderr.slice(-2000)}`);
   return JSON.parse(keepAs ? await readFile(`${keepAs}.json`, 'utf8') : result.stdout) as LighthouseReport;
 }
 
@@ -134,7 +142,11 @@ export async function benchLighthouse() {
   const rows: ReturnType<typeof row>[] = [];
   let lastDashboard: LighthouseReport | undefined;
   const measure = async (page: string, path: string, index: number) => {
-    const report = await lighthouse(`${local.url}${path}`, port, REPORTS ? join(REPORTS, `${path.replace(/\W+/g, '_') || 'root'}-${index}`) : undefined);
+    const report = await lighthouse(
+      `${local.url}${path}`,
+      port,
+      REPORTS ? join(REPORTS, `${path.replace(/\W+/g, '_') || 'root'}-${index}`) : undefined,
+    );
     rows.push(row(page, index, report));
     return report;
   };
@@ -142,7 +154,16 @@ export async function benchLighthouse() {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROME_PATH,
       baseURL: local.url,
-      args: [`--remote-debugging-port=${port}`, '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        `--remote-debugging-port=${port}`,
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     for (let i = 1; i <= RUNS && PAGES !== 'dashboard'; i += 1) {
       await measure('/', '/', i);
@@ -164,12 +185,32 @@ export async function benchLighthouse() {
     const of = rows.filter((r) => r.page === page);
     const lowest = Math.min(...of.map((r) => r.performance ?? 0));
     const lowestA11y = Math.min(...of.map((r) => r.accessibility ?? 0));
-    return { page, performance: of.map((r) => r.performance).join(' / '), lowest, accessibility: of.map((r) => r.accessibility).join(' / '), goal: lowest >= GOAL && lowestA11y >= 1 ? 'met in every run' : 'NOT met in every run' };
+    return {
+      page,
+      performance: of.map((r) => r.performance).join(' / '),
+      lowest,
+      accessibility: of.map((r) => r.accessibility).join(' / '),
+      goal: lowest >= GOAL && lowestA11y >= 1 ? 'met in every run' : 'NOT met in every run',
+    };
   });
   printTable(`Per page (goal: performance ≥ ${GOAL} and accessibility 1.00 in every run)`, summary);
   if (lastDashboard) {
-    printTable('/dashboard: main-thread work by category (last run, ms)', topItems(lastDashboard, 'mainthread-work-breakdown').map((item) => ({ group: item.groupLabel, ms: ms(item.duration as number) })));
-    printTable('/dashboard: script by file (last run, ms)', topItems(lastDashboard, 'bootup-time').map((item) => ({ url: String(item.url).replace(local.url, ''), total: ms(item.total as number), scripting: ms(item.scripting as number), parse: ms(item.scriptParseCompile as number) })));
+    printTable(
+      '/dashboard: main-thread work by category (last run, ms)',
+      topItems(lastDashboard, 'mainthread-work-breakdown').map((item) => ({
+        group: item.groupLabel,
+        ms: ms(item.duration as number),
+      })),
+    );
+    printTable(
+      '/dashboard: script by file (last run, ms)',
+      topItems(lastDashboard, 'bootup-time').map((item) => ({
+        url: String(item.url).replace(local.url, ''),
+        total: ms(item.total as number),
+        scripting: ms(item.scripting as number),
+        parse: ms(item.scriptParseCompile as number),
+      })),
+    );
     for (const warning of lastDashboard.runWarnings ?? []) console.log(`lighthouse warning: ${warning}`);
   }
   return summary;

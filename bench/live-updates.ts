@@ -17,7 +17,8 @@ export async function benchLiveUpdates() {
   try {
     const client = await stack.signUpClient();
     const admin = await stack.admin();
-    const id = (await stack.api('POST', '/api/projects', { user: client, body: minimalProject() })).body.project.id as string;
+    const id = (await stack.api('POST', '/api/projects', { user: client, body: minimalProject() })).body.project
+      .id as string;
     await stack.settle();
     const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${admin.idToken}`);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
@@ -46,7 +47,13 @@ export async function benchLiveUpdates() {
     const priorities = ['Urgent', 'Low'] as const;
     for (let i = 0; i < CHANGES; i += 1) {
       const arrived = new Promise<void>((resolve) => (waiting = resolve));
-      await runCommand(projectDecider, projectStream(id), { type: 'UpdateProject', priority: priorities[i % 2] }, { actor: { sub: admin.sub, role: 'admin' } }, stack.local.runtime);
+      await runCommand(
+        projectDecider,
+        projectStream(id),
+        { type: 'UpdateProject', priority: priorities[i % 2] },
+        { actor: { sub: admin.sub, role: 'admin' } },
+        stack.local.runtime,
+      );
       await arrived;
       delays.push(performance.now() - appendedAt);
       await stack.settle();
@@ -56,7 +63,15 @@ export async function benchLiveUpdates() {
     delays.sort((a, b) => a - b);
     const at = (q: number) => delays[Math.min(delays.length - 1, Math.floor(q * delays.length))]!.toFixed(1);
     printTable(`Live updates: append → message at a connected client (${CHANGES} changes, embedded stack)`, [
-      { p50_ms: at(0.5), p95_ms: at(0.95), p99_ms: at(0.99), max_ms: delays.at(-1)!.toFixed(1), checkpoint_reads: checkpointReads, per_change: (checkpointReads / CHANGES).toFixed(2), goal: 'p99 ≤ 50 ms' },
+      {
+        p50_ms: at(0.5),
+        p95_ms: at(0.95),
+        p99_ms: at(0.99),
+        max_ms: delays.at(-1)!.toFixed(1),
+        checkpoint_reads: checkpointReads,
+        per_change: (checkpointReads / CHANGES).toFixed(2),
+        goal: 'p99 ≤ 50 ms',
+      },
     ]);
   } finally {
     await stack.stop();

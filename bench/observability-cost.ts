@@ -22,7 +22,13 @@ const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 7;
 const handlers = args.filter((arg, i) => !arg.startsWith('--') && i !== runsAt + 1);
-const HANDLERS = handlers.length ? handlers : ['functions/features/projects/http/update.ts', 'functions/app/projections-consumer.ts', 'functions/features/users/triggers/pre-sign-up.ts'];
+const HANDLERS = handlers.length
+  ? handlers
+  : [
+      'functions/features/projects/http/update.ts',
+      'functions/app/projections-consumer.ts',
+      'functions/features/users/triggers/pre-sign-up.ts',
+    ];
 
 const LAMBDA_ENV: NodeJS.ProcessEnv = {
   PATH: process.env.PATH,
@@ -39,7 +45,11 @@ const LAMBDA_ENV: NodeJS.ProcessEnv = {
   STAGE: 'bench',
 };
 
-async function bundle(entry: string, outfile: string, external: string[] = [...LAMBDA_ESBUILD.external]): Promise<number> {
+async function bundle(
+  entry: string,
+  outfile: string,
+  external: string[] = [...LAMBDA_ESBUILD.external],
+): Promise<number> {
   await build({
     absWorkingDir: ROOT,
     entryPoints: [entry],
@@ -61,7 +71,9 @@ async function bundle(entry: string, outfile: string, external: string[] = [...L
 /** Init time of a fresh process importing `file`, and whether it loaded the X-Ray SDK. */
 function init(file: string, env: NodeJS.ProcessEnv): { ms: number; xray: boolean } {
   const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});const ms=performance.now()-t;const{createRequire}=await import('node:module');const xray=Object.keys(createRequire(import.meta.url).cache).some((k)=>k.includes('aws-xray-sdk-core'));process.stdout.write(JSON.stringify({ms,xray}));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' })) as { ms: number; xray: boolean };
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }),
+  ) as { ms: number; xray: boolean };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -81,7 +93,14 @@ try {
       eagerEntry,
       `import { Tracer } from '@aws-lambda-powertools/tracer';\nexport const tracer = new Tracer({ serviceName: 'design-club' });\nexport { handler } from ${JSON.stringify(path.join(ROOT, handler))};\n`,
     );
-    const kb = { built: await bundle(handler, asBuilt), eager: await bundle(eagerEntry, eager, LAMBDA_ESBUILD.external.filter((name) => name !== '@aws-lambda-powertools/tracer')) };
+    const kb = {
+      built: await bundle(handler, asBuilt),
+      eager: await bundle(
+        eagerEntry,
+        eager,
+        LAMBDA_ESBUILD.external.filter((name) => name !== '@aws-lambda-powertools/tracer'),
+      ),
+    };
     const samples = { built: [] as number[], eager: [] as number[], on: [] as number[] };
     let xrayWhenOn = false;
     for (let i = 0; i < RUNS; i += 1) {

@@ -14,9 +14,11 @@ const CONCURRENCY = 8;
 
 async function inParallel(count: number, work: (i: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < count) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
 }
 
 /** A real team: the lead creates it, invites the member, the member accepts with the e-mailed token. */
@@ -40,8 +42,12 @@ export async function benchProjectsList() {
 
     const submitted = await timed(() =>
       inParallel(PROJECTS, async (i) => {
-        const answer = await stack.api('POST', '/api/projects', { user: i % 10 === 0 ? member : lead, body: minimalProject({ title: `Bench project ${i + 1}` }) });
-        if (answer.status !== 201) throw new Error(`POST /api/projects answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        const answer = await stack.api('POST', '/api/projects', {
+          user: i % 10 === 0 ? member : lead,
+          body: minimalProject({ title: `Bench project ${i + 1}` }),
+        });
+        if (answer.status !== 201)
+          throw new Error(`POST /api/projects answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       }),
     );
     await stack.settle();
@@ -59,13 +65,23 @@ export async function benchProjectsList() {
         times.push(ms);
       }
       const sorted = [...times].sort((a, b) => a - b);
-      rows.push({ caller: label, projects: count, 'response KB': Math.round(bytes / 1024), 'first ms (cold)': times[0], 'median ms': sorted[Math.floor(sorted.length / 2)], 'best ms': sorted[0] });
+      rows.push({
+        caller: label,
+        projects: count,
+        'response KB': Math.round(bytes / 1024),
+        'first ms (cold)': times[0],
+        'median ms': sorted[Math.floor(sorted.length / 2)],
+        'best ms': sorted[0],
+      });
     };
     await measure('team member (own + team)', member);
     await measure('team admin (own + team)', lead);
     await measure('admin (all, with clients)', await stack.admin());
 
-    printTable(`GET /api/projects with ${PROJECTS} team projects (submitted in ${(submitted.ms / 1000).toFixed(1)} s, ${CONCURRENCY} at a time)`, rows);
+    printTable(
+      `GET /api/projects with ${PROJECTS} team projects (submitted in ${(submitted.ms / 1000).toFixed(1)} s, ${CONCURRENCY} at a time)`,
+      rows,
+    );
   } finally {
     await stack.stop();
   }

@@ -7,30 +7,64 @@
  * middleware on the runtime's DynamoDB client). Prints a table per size; asserts nothing.
  */
 import { GENESIS_HASH, type EventEnvelope, type NewEvent } from '../events/envelope.js';
-import { CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged } from '../functions/features/projects/events.js';
+import {
+  CommentPosted,
+  DesignerAssigned,
+  PriorityChanged,
+  ProjectStatusChanged,
+} from '../functions/features/projects/events.js';
 import { UserRegistered } from '../functions/features/users/events.js';
 import { allProjections } from '../functions/app/projections.js';
-import { checkpointKey, counterItemKey, itemKey, lookedOf, lookedVersion, storedLooked, type Looked, type Projection } from '../functions/platform/views/projector.js';
+import {
+  checkpointKey,
+  counterItemKey,
+  itemKey,
+  lookedOf,
+  lookedVersion,
+  storedLooked,
+  type Looked,
+  type Projection,
+} from '../functions/platform/views/projector.js';
 import type { ViewItem } from '../functions/platform/views/views.js';
 import { projectDecider, type SubmitProjectCommand } from '../functions/features/projects/decider.js';
 import { LONG_DESCRIPTION, TestStack, type TestUser } from '../tests/support/stack.js';
 import { printTable, timed } from './support.js';
 
-const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,50000').split(',').map(Number).filter((n) => n > 0);
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,50000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 30);
 const PROJECTS_PER_CLIENT = 10;
 const RARE_WORD = 'zephyr';
 /** The company of 1% of the clients (so of 1% of the projects): a search by a client's word. */
 const CLIENT_WORD = 'quasar';
 const CONCURRENCY = 16;
-const WORDS = ['kitchen', 'garden', 'loft', 'bathroom', 'garage', 'attic', 'porch', 'studio', 'duplex', 'cabin', 'terrace', 'basement', 'office', 'annex'];
+const WORDS = [
+  'kitchen',
+  'garden',
+  'loft',
+  'bathroom',
+  'garage',
+  'attic',
+  'porch',
+  'studio',
+  'duplex',
+  'cabin',
+  'terrace',
+  'basement',
+  'office',
+  'annex',
+];
 const STATUSES = ['queued', 'in_progress', 'needs_revision', 'delivered'] as const;
 
 async function inParallel(count: number, work: (i: number) => Promise<void>) {
   let next = 0;
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (next < count) await work(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
 }
 
 /** Counts the items every DynamoDB read returns (Query, GetItem, BatchGetItem), on the runtime's client. */
@@ -39,7 +73,12 @@ function countReads(stack: TestStack): { read(): number } {
   stack.local.runtime.views.client.middlewareStack.add(
     (next) => async (args) => {
       const result = await next(args);
-      const output = result.output as { Items?: unknown[]; ScannedCount?: number; Item?: unknown; Responses?: Record<string, unknown[]> };
+      const output = result.output as {
+        Items?: unknown[];
+        ScannedCount?: number;
+        Item?: unknown;
+        Responses?: Record<string, unknown[]>;
+      };
       if (Array.isArray(output.Items)) items += output.ScannedCount ?? output.Items.length;
       else if (output.Item) items += 1;
       else if (output.Responses) for (const list of Object.values(output.Responses)) items += list.length;
@@ -59,7 +98,14 @@ interface Seeded {
   looked: Map<string, ViewItem>;
 }
 
-async function appendAndProject(stack: TestStack, seeded: Seeded, streamId: string, events: NewEvent[], actor: { sub: string; role: 'client' | 'admin' | 'system' }, buffer: ViewItem[]) {
+async function appendAndProject(
+  stack: TestStack,
+  seeded: Seeded,
+  streamId: string,
+  events: NewEvent[],
+  actor: { sub: string; role: 'client' | 'admin' | 'system' },
+  buffer: ViewItem[],
+) {
   const { store } = stack.local.runtime;
   const commit = await store.append(streamId, events, { version: 0, hash: GENESIS_HASH }, { actor });
   for (const projection of allProjections) {
@@ -76,7 +122,13 @@ async function appendAndProject(stack: TestStack, seeded: Seeded, streamId: stri
     if (projection.lookups) {
       const keys = projection.lookups(state);
       const missing = keys.filter((key) => !seeded.looked.has(itemKey(key)));
-      if (missing.length) for (const item of await stack.local.runtime.views.batchGet((await stack.local.runtime.views.generations()).active, missing, true)) seeded.looked.set(itemKey(item), item);
+      if (missing.length)
+        for (const item of await stack.local.runtime.views.batchGet(
+          (await stack.local.runtime.views.generations()).active,
+          missing,
+          true,
+        ))
+          seeded.looked.set(itemKey(item), item);
       const looked = lookedOf(keys.flatMap((key) => seeded.looked.get(itemKey(key)) ?? []));
       lookup = { looked, lv: lookedVersion(looked) };
     }
@@ -85,7 +137,13 @@ async function appendAndProject(stack: TestStack, seeded: Seeded, streamId: stri
       if (streamId.startsWith('user-')) seeded.looked.set(itemKey(item), stored);
       buffer.push(stored);
     }
-    buffer.push({ ...checkpointKey(projection.name, streamId), version: commit.lastVersion, v: commit.lastVersion, state: JSON.stringify(state), ...(lookup ? { looked: storedLooked(lookup.looked), lv: lookup.lv } : {}) });
+    buffer.push({
+      ...checkpointKey(projection.name, streamId),
+      version: commit.lastVersion,
+      v: commit.lastVersion,
+      state: JSON.stringify(state),
+      ...(lookup ? { looked: storedLooked(lookup.looked), lv: lookup.lv } : {}),
+    });
     seeded.states.set(`${projection.name}\u0000${streamId}`, { projection, state, version: commit.lastVersion });
   }
 }
@@ -93,11 +151,28 @@ async function appendAndProject(stack: TestStack, seeded: Seeded, streamId: stri
 function submitCommand(i: number, clientId: string): SubmitProjectCommand {
   const title = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7 + 3) % WORDS.length]} ${i % 1000 === 500 ? RARE_WORD : 'plan'} ${i}`;
   return {
-    type: 'SubmitProject', project_id: `bench-${String(i).padStart(6, '0')}`, user_id: clientId, team_id: null, title,
-    project_category: 'Design', project_type: 'Concept Design', property_type: 'single_family', description: LONG_DESCRIPTION,
-    design_priority: [], area_sqft: 1200, existing_plans: false, permit_needs: null, deliverables: ['Layout Plan'], room_selection: [],
-    room_notes: null, inspiration_links: [], project_address: null, specifications: {},
-    checklist: [{ task_name: 'Measure', estimated_hours: 2 }], grok_generated: false, checklist_source: 'manual',
+    type: 'SubmitProject',
+    project_id: `bench-${String(i).padStart(6, '0')}`,
+    user_id: clientId,
+    team_id: null,
+    title,
+    project_category: 'Design',
+    project_type: 'Concept Design',
+    property_type: 'single_family',
+    description: LONG_DESCRIPTION,
+    design_priority: [],
+    area_sqft: 1200,
+    existing_plans: false,
+    permit_needs: null,
+    deliverables: ['Layout Plan'],
+    room_selection: [],
+    room_notes: null,
+    inspiration_links: [],
+    project_address: null,
+    specifications: {},
+    checklist: [{ task_name: 'Measure', estimated_hours: 2 }],
+    grok_generated: false,
+    checklist_source: 'manual',
   } as SubmitProjectCommand;
 }
 
@@ -113,35 +188,73 @@ async function seed(stack: TestStack, seeded: Seeded, from: number, to: number) 
     await views.putMany(active, batch);
   };
   const system = { sub: 'bench', role: 'system' as const };
-  for (let c = Math.floor(from / PROJECTS_PER_CLIENT); c < Math.ceil(to / PROJECTS_PER_CLIENT); c += 1) seeded.clients[c] ??= `bench-client-${String(c).padStart(5, '0')}`;
+  for (let c = Math.floor(from / PROJECTS_PER_CLIENT); c < Math.ceil(to / PROJECTS_PER_CLIENT); c += 1)
+    seeded.clients[c] ??= `bench-client-${String(c).padStart(5, '0')}`;
   await inParallel(Math.ceil(to / PROJECTS_PER_CLIENT) - Math.floor(from / PROJECTS_PER_CLIENT), async (k) => {
     const c = Math.floor(from / PROJECTS_PER_CLIENT) + k;
     const id = seeded.clients[c]!;
     if (!id.startsWith('bench-client-')) return; // the signed-up client registered through Cognito
-    await appendAndProject(stack, seeded, `user-${id}`, [UserRegistered.create({ user_id: id, email: `${id}@example.test`, full_name: `Client ${c}`, company: c % 100 === 50 ? `${CLIENT_WORD} Studio` : `Company ${c % 97}` })], system, buffer);
+    await appendAndProject(
+      stack,
+      seeded,
+      `user-${id}`,
+      [
+        UserRegistered.create({
+          user_id: id,
+          email: `${id}@example.test`,
+          full_name: `Client ${c}`,
+          company: c % 100 === 50 ? `${CLIENT_WORD} Studio` : `Company ${c % 97}`,
+        }),
+      ],
+      system,
+      buffer,
+    );
     await flush();
   });
   await inParallel(to - from, async (k) => {
     const i = from + k;
     const client = seeded.clients[Math.floor(i / PROJECTS_PER_CLIENT)]!;
     const actor = { sub: client, role: 'client' as const };
-    const events: NewEvent[] = [...projectDecider.decide(submitCommand(i, client), projectDecider.initialState(), { actor, now: new Date().toISOString() })];
+    const events: NewEvent[] = [
+      ...projectDecider.decide(submitCommand(i, client), projectDecider.initialState(), {
+        actor,
+        now: new Date().toISOString(),
+      }),
+    ];
     const status = STATUSES[i % 4]!;
     if (status !== 'queued') events.push(ProjectStatusChanged.create({ from: 'queued', to: status }));
-    if (i % 3 === 0) events.push(DesignerAssigned.create({ designer_id: seeded.designers[i % seeded.designers.length]!, designer_email: null, designer_name: 'Bench Designer' }));
+    if (i % 3 === 0)
+      events.push(
+        DesignerAssigned.create({
+          designer_id: seeded.designers[i % seeded.designers.length]!,
+          designer_email: null,
+          designer_name: 'Bench Designer',
+        }),
+      );
     if (i % 5 === 0) events.push(PriorityChanged.create({ priority: i % 10 === 0 ? 'Urgent' : 'Low' }));
-    if (i % 4 === 1) events.push(CommentPosted.create({ comment_id: `c-${i}`, content: `Progress note on project ${i}` }));
+    if (i % 4 === 1)
+      events.push(CommentPosted.create({ comment_id: `c-${i}`, content: `Progress note on project ${i}` }));
     await appendAndProject(stack, seeded, `project-bench-${String(i).padStart(6, '0')}`, events, actor, buffer);
     await flush();
   });
   await flush(true);
   // Counters from every state seeded so far (what a replay writes).
   const counts = new Map<string, number>();
-  for (const { projection, state } of seeded.states.values()) for (const counter of projection.counters?.(state) ?? []) counts.set(counter, (counts.get(counter) ?? 0) + 1);
-  await views.putMany(active, [...counts].map(([counter, n]) => ({ ...counterItemKey(counter), n })));
+  for (const { projection, state } of seeded.states.values())
+    for (const counter of projection.counters?.(state) ?? []) counts.set(counter, (counts.get(counter) ?? 0) + 1);
+  await views.putMany(
+    active,
+    [...counts].map(([counter, n]) => ({ ...counterItemKey(counter), n })),
+  );
 }
 
-async function measure(stack: TestStack, reads: { read(): number }, user: TestUser, path: string | (() => Promise<string>), expectItems?: (body: any) => number) {
+async function measure(
+  stack: TestStack,
+  reads: { read(): number },
+  user: TestUser,
+  path: string | (() => Promise<string>),
+  expectItems?: (body: any) => number,
+) {
   const times: number[] = [];
   const items: number[] = [];
   let returned = 0;
@@ -152,14 +265,20 @@ async function measure(stack: TestStack, reads: { read(): number }, user: TestUs
     const started = performance.now();
     const value = await stack.api('GET', resolved, { user });
     const ms = Math.round((performance.now() - started) * 10) / 10;
-    if (value.status !== 200) throw new Error(`GET ${resolved} answered ${value.status}: ${JSON.stringify(value.body)}`);
+    if (value.status !== 200)
+      throw new Error(`GET ${resolved} answered ${value.status}: ${JSON.stringify(value.body)}`);
     items.push(reads.read() - before);
     times.push(ms);
     returned = expectItems ? expectItems(value.body) : 0;
   }
   const sorted = [...times].sort((a, b) => a - b);
   const itemsSorted = [...items].sort((a, b) => a - b);
-  return { p50: sorted[Math.floor(sorted.length / 2)]!, p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!, items: itemsSorted[Math.floor(itemsSorted.length / 2)]!, returned };
+  return {
+    p50: sorted[Math.floor(sorted.length / 2)]!,
+    p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!,
+    items: itemsSorted[Math.floor(itemsSorted.length / 2)]!,
+    returned,
+  };
 }
 
 export async function benchScale() {
@@ -168,7 +287,12 @@ export async function benchScale() {
   try {
     const admin = await stack.admin();
     const reads = countReads(stack);
-    const seeded: Seeded = { states: new Map(), clients: [], designers: ['bench-designer-1', 'bench-designer-2', 'bench-designer-3'], looked: new Map() };
+    const seeded: Seeded = {
+      states: new Map(),
+      clients: [],
+      designers: ['bench-designer-1', 'bench-designer-2', 'bench-designer-3'],
+      looked: new Map(),
+    };
     // One real client with a board of PROJECTS_PER_CLIENT projects, so the client's call is signed in.
     const client = await stack.signUpClient({ name: 'Bench Client' });
     seeded.clients[0] = client.sub;
@@ -179,21 +303,67 @@ export async function benchScale() {
       seededTo = size;
       await stack.settle();
       const count = (body: any) => (body.projects ?? body.users ?? body.activities ?? []).length;
-      const firstCursor = async () => (await stack.api('GET', '/api/projects?status=queued&limit=25', { user: admin })).body.next_cursor as string;
+      const firstCursor = async () =>
+        (await stack.api('GET', '/api/projects?status=queued&limit=25', { user: admin })).body.next_cursor as string;
       const row: Record<string, { p50: number; p99: number; items: number; returned: number }> = {
         'admin board, first page (4 columns)': await measureBoard(stack, reads, admin),
-        "one column's next page": await measure(stack, reads, admin, async () => `/api/projects?status=queued&limit=25&cursor=${encodeURIComponent(await firstCursor())}`, count),
-        'status filter (needs_revision)': await measure(stack, reads, admin, '/api/projects?status=needs_revision&limit=25', count),
-        'designer filter (queued column)': await measure(stack, reads, admin, `/api/projects?status=queued&designer=${seeded.designers[0]}&limit=25`, count),
-        [`search "${RARE_WORD}" (0.1%), one column`]: await measure(stack, reads, admin, `/api/projects?status=queued&q=${RARE_WORD}&limit=25`, count),
-        [`search "${CLIENT_WORD}" (a company, 1%), one column`]: await measure(stack, reads, admin, `/api/projects?status=queued&q=${CLIENT_WORD}&limit=25`, count),
-        'search "kitchen" (a full page), one column': await measure(stack, reads, admin, '/api/projects?status=queued&q=kitchen&limit=25', count),
+        "one column's next page": await measure(
+          stack,
+          reads,
+          admin,
+          async () => `/api/projects?status=queued&limit=25&cursor=${encodeURIComponent(await firstCursor())}`,
+          count,
+        ),
+        'status filter (needs_revision)': await measure(
+          stack,
+          reads,
+          admin,
+          '/api/projects?status=needs_revision&limit=25',
+          count,
+        ),
+        'designer filter (queued column)': await measure(
+          stack,
+          reads,
+          admin,
+          `/api/projects?status=queued&designer=${seeded.designers[0]}&limit=25`,
+          count,
+        ),
+        [`search "${RARE_WORD}" (0.1%), one column`]: await measure(
+          stack,
+          reads,
+          admin,
+          `/api/projects?status=queued&q=${RARE_WORD}&limit=25`,
+          count,
+        ),
+        [`search "${CLIENT_WORD}" (a company, 1%), one column`]: await measure(
+          stack,
+          reads,
+          admin,
+          `/api/projects?status=queued&q=${CLIENT_WORD}&limit=25`,
+          count,
+        ),
+        'search "kitchen" (a full page), one column': await measure(
+          stack,
+          reads,
+          admin,
+          '/api/projects?status=queued&q=kitchen&limit=25',
+          count,
+        ),
         'users table, first page': await measure(stack, reads, admin, '/api/users', count),
         'global activity, today': await measure(stack, reads, admin, '/api/activity', count),
         "a client's board": await measure(stack, reads, client, '/api/projects', count),
       };
       results.set(size, row);
-      printTable(`Scale: ${size.toLocaleString('en-US')} projects (seeded in ${(ms / 1000).toFixed(1)} s), ${RUNS} runs each`, Object.entries(row).map(([screen, r]) => ({ screen, 'p50 ms': r.p50, 'p99 ms': r.p99, 'items read': r.items, returned: r.returned })));
+      printTable(
+        `Scale: ${size.toLocaleString('en-US')} projects (seeded in ${(ms / 1000).toFixed(1)} s), ${RUNS} runs each`,
+        Object.entries(row).map(([screen, r]) => ({
+          screen,
+          'p50 ms': r.p50,
+          'p99 ms': r.p99,
+          'items read': r.items,
+          returned: r.returned,
+        })),
+      );
     }
     if (SIZES.length > 1) {
       const [small, large] = [results.get(SIZES[0]!)!, results.get(SIZES.at(-1)!)!];
@@ -218,13 +388,22 @@ async function measureBoard(stack: TestStack, reads: { read(): number }, admin: 
   let returned = 0;
   for (let run = 0; run < RUNS; run += 1) {
     const before = reads.read();
-    const { value, ms } = await timed(() => Promise.all(STATUSES.map((status) => stack.api('GET', `/api/projects?status=${status}&limit=25`, { user: admin }))));
+    const { value, ms } = await timed(() =>
+      Promise.all(
+        STATUSES.map((status) => stack.api('GET', `/api/projects?status=${status}&limit=25`, { user: admin })),
+      ),
+    );
     items.push(reads.read() - before);
     times.push(ms);
     returned = value.reduce((sum, answer) => sum + answer.body.projects.length, 0);
   }
   const sorted = [...times].sort((a, b) => a - b);
-  return { p50: sorted[Math.floor(sorted.length / 2)]!, p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!, items: [...items].sort((a, b) => a - b)[Math.floor(items.length / 2)]!, returned };
+  return {
+    p50: sorted[Math.floor(sorted.length / 2)]!,
+    p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!,
+    items: [...items].sort((a, b) => a - b)[Math.floor(items.length / 2)]!,
+    returned,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -22,20 +22,41 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Answers every request at once with an empty 200, as DynamoDB and API Gateway would. */
 const instantTransport = {
   handle: async () => ({
-    response: new HttpResponse({ statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'bench', 'x-amz-crc32': '2745614147' }, body: Readable.from([Buffer.from('{}')]) }),
+    response: new HttpResponse({
+      statusCode: 200,
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amzn-requestid': 'bench',
+        'x-amz-crc32': '2745614147',
+      },
+      body: Readable.from([Buffer.from('{}')]),
+    }),
   }),
   updateHttpClientConfig() {},
   httpHandlerConfigs: () => ({}),
   destroy() {},
 };
-const base = { region: 'us-east-1', credentials: { accessKeyId: 'AKIDBENCH', secretAccessKey: 'bench' }, requestHandler: instantTransport };
+const base = {
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'AKIDBENCH', secretAccessKey: 'bench' },
+  requestHandler: instantTransport,
+};
 
 // A commit item as the event store writes it (one event).
 const item = {
   streamId: 'project-01JBENCH',
   version: 3,
   last: 3,
-  events: JSON.stringify([{ streamId: 'project-01JBENCH', version: 3, type: 'ProjectUpdated', data: { title: 'Bench kitchen'.repeat(8) }, hash: 'f'.repeat(64), prevHash: '0'.repeat(64) }]),
+  events: JSON.stringify([
+    {
+      streamId: 'project-01JBENCH',
+      version: 3,
+      type: 'ProjectUpdated',
+      data: { title: 'Bench kitchen'.repeat(8) },
+      hash: 'f'.repeat(64),
+      prevHash: '0'.repeat(64),
+    },
+  ]),
   at: new Date().toISOString(),
   bucket: '2026-11-25#1',
   position: '01JBENCH00000000000000000',
@@ -43,19 +64,29 @@ const item = {
 };
 const condition = 'attribute_not_exists(streamId)';
 
-const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ ...base, endpoint: 'http://127.0.0.1:1' }), { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true } });
+const documentClient = DynamoDBDocumentClient.from(new DynamoDBClient({ ...base, endpoint: 'http://127.0.0.1:1' }), {
+  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
+});
 const plain = new DynamoDBClient({ ...base, endpoint: 'http://127.0.0.1:1' });
 const plainOnce = new DynamoDBClient({ ...base, endpoint: 'http://127.0.0.1:1', ...MIDDLEWARE_RESOLVED_ONCE });
 const poster = new ApiGatewayManagementApiClient({ ...base, endpoint: 'http://127.0.0.1:1/prod' });
-const posterOnce = new ApiGatewayManagementApiClient({ ...base, endpoint: 'http://127.0.0.1:1/prod', ...MIDDLEWARE_RESOLVED_ONCE });
+const posterOnce = new ApiGatewayManagementApiClient({
+  ...base,
+  endpoint: 'http://127.0.0.1:1/prod',
+  ...MIDDLEWARE_RESOLVED_ONCE,
+});
 const message = new TextEncoder().encode('{"type":"changed","streamId":"project-01JBENCH"}');
 
 const ways: Record<string, () => Promise<unknown>> = {
-  'DynamoDB PutItem, document client (what the app uses)': () => documentClient.send(new PutCommand({ TableName: 'events', Item: item, ConditionExpression: condition })),
-  'DynamoDB PutItem, plain client + marshall': () => plain.send(new PutItemCommand({ TableName: 'events', Item: marshall(item), ConditionExpression: condition })),
-  'DynamoDB PutItem, plain client + marshall, cacheMiddleware': () => plainOnce.send(new PutItemCommand({ TableName: 'events', Item: marshall(item), ConditionExpression: condition })),
+  'DynamoDB PutItem, document client (what the app uses)': () =>
+    documentClient.send(new PutCommand({ TableName: 'events', Item: item, ConditionExpression: condition })),
+  'DynamoDB PutItem, plain client + marshall': () =>
+    plain.send(new PutItemCommand({ TableName: 'events', Item: marshall(item), ConditionExpression: condition })),
+  'DynamoDB PutItem, plain client + marshall, cacheMiddleware': () =>
+    plainOnce.send(new PutItemCommand({ TableName: 'events', Item: marshall(item), ConditionExpression: condition })),
   'PostToConnection, default': () => poster.send(new PostToConnectionCommand({ ConnectionId: 'abc=', Data: message })),
-  'PostToConnection, MIDDLEWARE_RESOLVED_ONCE (as the app does)': () => posterOnce.send(new PostToConnectionCommand({ ConnectionId: 'abc=', Data: message })),
+  'PostToConnection, MIDDLEWARE_RESOLVED_ONCE (as the app does)': () =>
+    posterOnce.send(new PostToConnectionCommand({ ConnectionId: 'abc=', Data: message })),
 };
 
 async function cpuPerCall(call: () => Promise<unknown>): Promise<number> {
@@ -74,8 +105,15 @@ export async function benchSdkClientCost() {
     for (const name of order) samples.get(name)!.push(await cpuPerCall(ways[name]!));
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const rows = names.map((way) => ({ way, cpuUsPerCall: Math.round(median(samples.get(way)!)), rounds: samples.get(way)!.map(Math.round).join(' / ') }));
-  printTable(`AWS SDK client CPU per call, transport answering at once (${CALLS} calls a round, median of ${ROUNDS} rotated rounds)`, rows);
+  const rows = names.map((way) => ({
+    way,
+    cpuUsPerCall: Math.round(median(samples.get(way)!)),
+    rounds: samples.get(way)!.map(Math.round).join(' / '),
+  }));
+  printTable(
+    `AWS SDK client CPU per call, transport answering at once (${CALLS} calls a round, median of ${ROUNDS} rotated rounds)`,
+    rows,
+  );
   return rows;
 }
 

@@ -19,7 +19,11 @@ import { printTable } from './support.js';
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const DEBUG_PORT = 9333;
 
-function run(command: string, args: string[], env = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env, cwd: REPO_ROOT });
     let stdout = '';
@@ -33,7 +37,9 @@ function run(command: string, args: string[], env = process.env): Promise<{ code
 async function sizes() {
   const dir = join(REPO_ROOT, 'web/dist/assets');
   const files = await readdir(dir);
-  const js = await Promise.all(files.filter((f) => f.endsWith('.js')).map(async (f) => ({ f, body: await readFile(join(dir, f)) })));
+  const js = await Promise.all(
+    files.filter((f) => f.endsWith('.js')).map(async (f) => ({ f, body: await readFile(join(dir, f)) })),
+  );
   const kb = (n: number) => Number((n / 1024).toFixed(1));
   const entry = js.find(({ f }) => f.startsWith('index-'))!;
   return {
@@ -54,18 +60,44 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 async function lighthouse(url: string) {
-  const result = await run(join(REPO_ROOT, 'node_modules/.bin/lighthouse'), [url, `--port=${DEBUG_PORT}`, '--disable-storage-reset', '--only-categories=performance,accessibility', '--output=json', '--output-path=stdout', '--quiet']);
+  const result = await run(join(REPO_ROOT, 'node_modules/.bin/lighthouse'), [
+    url,
+    `--port=${DEBUG_PORT}`,
+    '--disable-storage-reset',
+    '--only-categories=performance,accessibility',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+  ]);
   if (result.code !== 0) throw new Error(`lighthouse failed on ${url}: ${result.stderr.slice(-500)}`);
-  const report = JSON.parse(result.stdout) as { categories: Record<string, { score: number }>; audits: Record<string, { numericValue?: number }>; finalDisplayedUrl?: string };
-  return { performance: report.categories.performance!.score, accessibility: report.categories.accessibility!.score, LCP_ms: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0), TBT_ms: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0), landedOn: new URL(report.finalDisplayedUrl ?? url).pathname };
+  const report = JSON.parse(result.stdout) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue?: number }>;
+    finalDisplayedUrl?: string;
+  };
+  return {
+    performance: report.categories.performance!.score,
+    accessibility: report.categories.accessibility!.score,
+    LCP_ms: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
+    TBT_ms: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+    landedOn: new URL(report.finalDisplayedUrl ?? url).pathname,
+  };
 }
 
 async function axe(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const count = (impact: string) => violations.filter((v) => v.impact === impact).length;
-  return { screen: path, critical: count('critical'), serious: count('serious'), moderate: count('moderate'), minor: count('minor') };
+  return {
+    screen: path,
+    critical: count('critical'),
+    serious: count('serious'),
+    moderate: count('moderate'),
+    minor: count('minor'),
+  };
 }
 
 export async function benchSpa() {
@@ -81,11 +113,23 @@ export async function benchSpa() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     baseURL: local.url,
-    args: [`--remote-debugging-port=${DEBUG_PORT}`, '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    const scores = [{ page: '/', ...(await lighthouse(`${local.url}/`)) }, { page: '/auth', ...(await lighthouse(`${local.url}/auth`)) }];
+    const scores = [
+      { page: '/', ...(await lighthouse(`${local.url}/`)) },
+      { page: '/auth', ...(await lighthouse(`${local.url}/auth`)) },
+    ];
     const email = `bench.${Date.now()}@example.test`;
     await page.goto('/auth');
     await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
@@ -96,19 +140,34 @@ export async function benchSpa() {
     await page.getByText('Account created successfully. Please sign in.').waitFor();
     await signIn(page, email, 'CorrectHorse#2026');
     scores.push({ page: '/dashboard (signed in)', ...(await lighthouse(`${local.url}/dashboard`)) });
-    printTable('Lighthouse (mobile, simulated throttling, system Chromium)', scores.map((s) => ({ ...s, goal: '≥ 0.95 each' })));
+    printTable(
+      'Lighthouse (mobile, simulated throttling, system Chromium)',
+      scores.map((s) => ({ ...s, goal: '≥ 0.95 each' })),
+    );
 
     const results = [];
     for (const path of ['/dashboard', '/submit', '/board', '/profile']) results.push(await axe(page, path));
     await page.evaluate(() => localStorage.clear());
-    for (const path of ['/', '/auth', '/auth/forgot-password', '/team-login', '/test-resend', '/accept-invite', '/invite-signup', '/missing']) results.push(await axe(page, path));
+    for (const path of [
+      '/',
+      '/auth',
+      '/auth/forgot-password',
+      '/team-login',
+      '/test-resend',
+      '/accept-invite',
+      '/invite-signup',
+      '/missing',
+    ])
+      results.push(await axe(page, path));
     await signIn(page, local.seeded.admin.email, local.seeded.admin.password);
     for (const path of ['/admin', '/admin/designer-management', '/admin/audit']) results.push(await axe(page, path));
     await page.evaluate(() => localStorage.clear());
     await signIn(page, local.seeded.designer.email, local.seeded.designer.password);
     results.push(await axe(page, '/designer'));
     printTable('axe (WCAG 2.1 A/AA) per screen', results);
-    console.log(`axe: ${results.reduce((n, r) => n + r.serious + r.critical, 0)} serious or critical findings over ${results.length} screens (goal 0)`);
+    console.log(
+      `axe: ${results.reduce((n, r) => n + r.serious + r.critical, 0)} serious or critical findings over ${results.length} screens (goal 0)`,
+    );
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });

@@ -17,7 +17,12 @@ const PER_ROUND = Number(process.env.BENCH_TRUST_PER_ROUND ?? 40);
 const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const summary = (operation: string, samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { operation, samples: sorted.length, p50_ms: Number(percentile(sorted, 0.5).toFixed(2)), p99_ms: Number(percentile(sorted, 0.99).toFixed(2)) };
+  return {
+    operation,
+    samples: sorted.length,
+    p50_ms: Number(percentile(sorted, 0.5).toFixed(2)),
+    p99_ms: Number(percentile(sorted, 0.99).toFixed(2)),
+  };
 };
 
 export async function benchTrust(): Promise<void> {
@@ -30,7 +35,11 @@ export async function benchTrust(): Promise<void> {
       const started = performance.now();
       const response = await fetch(`${stack.url}/api/projects`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${client.idToken}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+        headers: {
+          authorization: `Bearer ${client.idToken}`,
+          'content-type': 'application/json',
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
         body,
       });
       await response.text();
@@ -46,7 +55,9 @@ export async function benchTrust(): Promise<void> {
     };
     const rawGet = async () => {
       const started = performance.now();
-      await runtime.views.client.send(new GetCommand({ TableName: runtime.views.tableName, Key: { pk: '$generation', sk: 'pointer' } }));
+      await runtime.views.client.send(
+        new GetCommand({ TableName: runtime.views.tableName, Key: { pk: '$generation', sk: 'pointer' } }),
+      );
       return performance.now() - started;
     };
 

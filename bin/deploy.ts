@@ -67,7 +67,9 @@ let values: ReturnType<typeof parseArgs<{ options: typeof options }>>['values'];
 try {
   ({ values } = parseArgs({ options, allowPositionals: false }));
 } catch (error) {
-  console.error(`${(error as Error).message}\nUsage: npm run deploy -- [--stage <stage>] [--yes] [--replay] [--diff-only] [--checks-only] [--skip-checks] [--skip-build] [--app <dir>] [-c key=value …]`);
+  console.error(
+    `${(error as Error).message}\nUsage: npm run deploy -- [--stage <stage>] [--yes] [--replay] [--diff-only] [--checks-only] [--skip-checks] [--skip-build] [--app <dir>] [-c key=value …]`,
+  );
   process.exit(2);
 }
 
@@ -107,7 +109,13 @@ if (!where.ok) {
 const { account, identity, region, regionSource } = where.target;
 console.log(`Deploying ${stackName} to account ${account} in ${region} (region from ${regionSource}), as ${identity}.`);
 // The synth, the checks and the CDK CLI all use this region: none falls back to another.
-const env = { ...process.env, CDK_DISABLE_CLI_TELEMETRY: 'true', AWS_REGION: region, CDK_DEFAULT_REGION: region, CDK_DEFAULT_ACCOUNT: account };
+const env = {
+  ...process.env,
+  CDK_DISABLE_CLI_TELEMETRY: 'true',
+  AWS_REGION: region,
+  CDK_DEFAULT_REGION: region,
+  CDK_DEFAULT_ACCOUNT: account,
+};
 
 function run(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}): number {
   console.log(`\n$ ${command} ${args.join(' ')}`);
@@ -124,7 +132,9 @@ async function ask(question: string): Promise<string> {
 
 /** The stack's outputs as `cdk deploy --outputs-file` wrote them (the file is removed). */
 function readOutputs(outputsFile: string): Record<string, string> {
-  const outputs = existsSync(outputsFile) ? ((JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, string>>)[stackName] ?? {}) : {};
+  const outputs = existsSync(outputsFile)
+    ? ((JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, string>>)[stackName] ?? {})
+    : {};
   rmSync(outputsFile, { force: true });
   return outputs;
 }
@@ -137,9 +147,22 @@ function readOutputs(outputsFile: string): Record<string, string> {
 function protectAfterFirstCreate(outputs: Record<string, string>): number {
   if (outputs.DeletionProtectionStatus === 'true') return 0;
   console.log('\nThe stack exists now: switching deletion protection on for the events table and the user pool.');
-  const protectedRun = run('npx', ['cdk', 'deploy', stackName, '--app', assembly, '--no-notices', '--require-approval', 'never', '--parameters', `${stackName}:${DELETION_PROTECTION_PARAMETER}=true`]);
+  const protectedRun = run('npx', [
+    'cdk',
+    'deploy',
+    stackName,
+    '--app',
+    assembly,
+    '--no-notices',
+    '--require-approval',
+    'never',
+    '--parameters',
+    `${stackName}:${DELETION_PROTECTION_PARAMETER}=true`,
+  ]);
   if (protectedRun !== 0) {
-    console.error(`Deletion protection is still off. Run: npx cdk deploy ${stackName} --app ${assembly} --parameters ${stackName}:${DELETION_PROTECTION_PARAMETER}=true`);
+    console.error(
+      `Deletion protection is still off. Run: npx cdk deploy ${stackName} --app ${assembly} --parameters ${stackName}:${DELETION_PROTECTION_PARAMETER}=true`,
+    );
   }
   return protectedRun;
 }
@@ -147,19 +170,32 @@ function protectAfterFirstCreate(outputs: Record<string, string>): number {
 /** The deployed stage's views against this version's layout (see the comment at the top). */
 async function checkViews(outputs: Record<string, string>): Promise<number> {
   if (!outputs.EventsTableName || !outputs.ViewsTableName) {
-    console.error('The stack outputs name no tables: the views were not checked. Run npm run replay -- --check with EVENTS_TABLE and VIEWS_TABLE set.');
+    console.error(
+      'The stack outputs name no tables: the views were not checked. Run npm run replay -- --check with EVENTS_TABLE and VIEWS_TABLE set.',
+    );
     return 1;
   }
-  const tables = { EVENTS_TABLE: outputs.EventsTableName, VIEWS_TABLE: outputs.ViewsTableName, ...(outputs.Region ? { AWS_REGION: outputs.Region } : {}) };
+  const tables = {
+    EVENTS_TABLE: outputs.EventsTableName,
+    VIEWS_TABLE: outputs.ViewsTableName,
+    ...(outputs.Region ? { AWS_REGION: outputs.Region } : {}),
+  };
   const checked = run('npx', ['tsx', 'bin/replay.ts', '--check'], tables);
   if (checked === 0) return 0;
   if (checked !== 3) {
     console.error('The views could not be checked (see above). The stack is deployed.');
     return 1;
   }
-  const rebuild = values.replay || (process.stdin.isTTY && /^y(es)?$/i.test(await ask('\nRebuild the views from the events now? Readers keep the current views until it is done. [y/N] ')));
+  const rebuild =
+    values.replay ||
+    (process.stdin.isTTY &&
+      /^y(es)?$/i.test(
+        await ask('\nRebuild the views from the events now? Readers keep the current views until it is done. [y/N] '),
+      ));
   if (rebuild) return run('npx', ['tsx', 'bin/replay.ts'], tables);
-  console.error(`\nThe stack is deployed, but its views need a rebuild. Run it when convenient:\n  EVENTS_TABLE=${tables.EVENTS_TABLE} VIEWS_TABLE=${tables.VIEWS_TABLE}${outputs.Region ? ` AWS_REGION=${outputs.Region}` : ''} npm run replay\n(or deploy with --replay).`);
+  console.error(
+    `\nThe stack is deployed, but its views need a rebuild. Run it when convenient:\n  EVENTS_TABLE=${tables.EVENTS_TABLE} VIEWS_TABLE=${tables.VIEWS_TABLE}${outputs.Region ? ` AWS_REGION=${outputs.Region}` : ''} npm run replay\n(or deploy with --replay).`,
+  );
   return 4;
 }
 
@@ -188,7 +224,11 @@ async function preflight(): Promise<number> {
 }
 
 if (!values.app) {
-  if (!values['skip-build'] && run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) !== 0) process.exit(1);
+  if (
+    !values['skip-build'] &&
+    run('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']) !== 0
+  )
+    process.exit(1);
   if (run('npx', ['cdk', 'synth', stackName, '--quiet', '--no-notices', '--output', assembly, ...context]) !== 0) {
     console.error('cdk synth failed: nothing was deployed.');
     process.exit(1);
@@ -228,7 +268,18 @@ if (!retry.proceed) process.exit(1);
 
 // The diff was the review: CloudFormation applies the same assembly without a second prompt.
 const outputsFile = join(tmpdir(), `design-club-${stage}-outputs-${process.pid}.json`);
-const deployed = run('npx', ['cdk', 'deploy', stackName, '--app', assembly, '--no-notices', '--require-approval', 'never', '--outputs-file', outputsFile]);
+const deployed = run('npx', [
+  'cdk',
+  'deploy',
+  stackName,
+  '--app',
+  assembly,
+  '--no-notices',
+  '--require-approval',
+  'never',
+  '--outputs-file',
+  outputsFile,
+]);
 if (deployed !== 0) process.exit(deployed);
 const outputs = readOutputs(outputsFile);
 const protectedExit = protectAfterFirstCreate(outputs);

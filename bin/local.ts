@@ -24,11 +24,20 @@ try {
   await assertNotRunning(dataDir);
   if (!process.env.SKIP_WEB_BUILD) {
     console.log('Building the web app…');
-    const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   // API Gateway's throttling, as deployed; LOCAL_API_THROTTLE=off turns it off (a load test, a script).
-  const local = await startLocal({ port, host, dataDir, publicUrl, apiThrottle: process.env.LOCAL_API_THROTTLE !== 'off' });
+  const local = await startLocal({
+    port,
+    host,
+    dataDir,
+    publicUrl,
+    apiThrottle: process.env.LOCAL_API_THROTTLE !== 'off',
+  });
   const { admin, designer } = local.seeded;
   console.log(
     [
@@ -49,15 +58,23 @@ try {
         `  WARNING: listening on ${host}:${new URL(local.url).port}: anyone who can reach this machine can use this app`,
         '  (sign up, sign in with the seeded accounts above, upload). The outbox then asks for the secret in',
         `  ${dataDir}/secrets.json (header x-local-secret). Leave HOST unset to keep it on this machine.`,
-        ...(publicUrl ? [] : ['  Links in e-mails and upload forms name localhost: set PUBLIC_URL=http://<this machine>:<port> for other machines.']),
+        ...(publicUrl
+          ? []
+          : [
+              '  Links in e-mails and upload forms name localhost: set PUBLIC_URL=http://<this machine>:<port> for other machines.',
+            ]),
         '',
       ].join('\n'),
     );
   }
   // Last resort, not the fix: every connection handles its own errors; if anything still escapes,
   // say what it was and keep serving everyone else.
-  process.on('uncaughtException', (error) => console.error('[local] uncaught exception (the server keeps running):', error));
-  process.on('unhandledRejection', (reason) => console.error('[local] unhandled rejection (the server keeps running):', reason));
+  process.on('uncaughtException', (error) =>
+    console.error('[local] uncaught exception (the server keeps running):', error),
+  );
+  process.on('unhandledRejection', (reason) =>
+    console.error('[local] unhandled rejection (the server keeps running):', reason),
+  );
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -69,7 +86,9 @@ try {
   process.on('SIGTERM', stop);
 } catch (error) {
   if (error instanceof AlreadyRunningError) {
-    console.log(`Design Club is already running at ${error.url} (pid ${error.pid}). Open that address, or stop it first.`);
+    console.log(
+      `Design Club is already running at ${error.url} (pid ${error.pid}). Open that address, or stop it first.`,
+    );
     process.exit(0);
   }
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {

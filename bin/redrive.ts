@@ -23,7 +23,8 @@ import { REPO_ROOT } from '../infra/local/runtime.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-const USAGE = 'Usage: npm run redrive -- [--list] [--all | --id <id> ...] [--consumer <name>] [--dry-run] [--data-dir <dir>]';
+const USAGE =
+  'Usage: npm run redrive -- [--list] [--all | --id <id> ...] [--consumer <name>] [--dry-run] [--data-dir <dir>]';
 
 function parse() {
   try {
@@ -55,7 +56,8 @@ const alive = (pid: number) => {
 
 async function connect(dataDirOption?: string): Promise<DeadLetterSource> {
   if (process.env.DEAD_LETTER_QUEUES) {
-    if (!process.env.EVENT_BUS_NAME) throw new Error('Set EVENT_BUS_NAME (stack output EventBusName) with DEAD_LETTER_QUEUES.');
+    if (!process.env.EVENT_BUS_NAME)
+      throw new Error('Set EVENT_BUS_NAME (stack output EventBusName) with DEAD_LETTER_QUEUES.');
     const { sqsSource } = await import('../infra/redrive/sqs-source.js');
     let queues: Record<string, { kind: 'consumer' | 'schedule'; url: string }>;
     try {
@@ -70,10 +72,16 @@ async function connect(dataDirOption?: string): Promise<DeadLetterSource> {
   const adminFile = join(dataDir, OPS_ADMIN_FILE);
   if (existsSync(lockFile) && existsSync(adminFile)) {
     const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number };
-    if (alive(lock.pid)) return adminSource(JSON.parse(readFileSync(adminFile, 'utf8')) as OpsAdminAddress, `the running embedded stack (pid ${lock.pid})`);
+    if (alive(lock.pid))
+      return adminSource(
+        JSON.parse(readFileSync(adminFile, 'utf8')) as OpsAdminAddress,
+        `the running embedded stack (pid ${lock.pid})`,
+      );
   }
   if (!existsSync(join(dataDir, 'dynamodb'))) {
-    throw new Error(`No data found in ${dataDir}. Start the product once with npm start, or set DEAD_LETTER_QUEUES and EVENT_BUS_NAME for the cloud.`);
+    throw new Error(
+      `No data found in ${dataDir}. Start the product once with npm start, or set DEAD_LETTER_QUEUES and EVENT_BUS_NAME for the cloud.`,
+    );
   }
   const { startLocal } = await import('../infra/local/runtime.js');
   const local = await startLocal({ dataDir, port: 0, quiet: true });
@@ -90,17 +98,28 @@ function printReport(report: RedriveReport, log: (line: string) => void = consol
   }
   if (report.selected.length === 0) {
     log(`${report.listed.length} dead letter(s):`);
-    log(`${'id'.padEnd(28)} ${'consumer'.padEnd(15)} ${'stream and version'.padEnd(48)} ${'event'.padEnd(24)} attempts, last error`);
+    log(
+      `${'id'.padEnd(28)} ${'consumer'.padEnd(15)} ${'stream and version'.padEnd(48)} ${'event'.padEnd(24)} attempts, last error`,
+    );
     for (const letter of report.listed) log(`${letter.id.padEnd(28)} ${letterLine(letter)}`);
     log('Re-deliver: npm run redrive -- --all (or --id <id>, --consumer <name>; --dry-run shows what would go).');
   } else if (report.dryRun) {
     log(`Dry run: would re-deliver ${report.selected.length} of ${report.listed.length} dead letter(s).`);
   } else {
-    log(`Re-delivered ${report.redelivered.length} of ${report.selected.length}; ${report.stillFailing.length} still failing, ${report.skipped.length} waiting behind them.`);
-    for (const letter of report.stillFailing) log(`  STILL FAILING  ${letter.consumer}: stream ${letter.streamId} version ${letter.version} (${letter.type}): ${letter.lastError}`);
-    for (const letter of report.skipped) log(`  WAITING        ${letter.consumer}: stream ${letter.streamId} version ${letter.version} (behind version ${letter.blockedBy})`);
+    log(
+      `Re-delivered ${report.redelivered.length} of ${report.selected.length}; ${report.stillFailing.length} still failing, ${report.skipped.length} waiting behind them.`,
+    );
+    for (const letter of report.stillFailing)
+      log(
+        `  STILL FAILING  ${letter.consumer}: stream ${letter.streamId} version ${letter.version} (${letter.type}): ${letter.lastError}`,
+      );
+    for (const letter of report.skipped)
+      log(
+        `  WAITING        ${letter.consumer}: stream ${letter.streamId} version ${letter.version} (behind version ${letter.blockedBy})`,
+      );
   }
-  for (const id of report.unknownIds) log(`  NOT FOUND      ${id} (not a consumer's dead letter: a schedule's failed tick is only listed)`);
+  for (const id of report.unknownIds)
+    log(`  NOT FOUND      ${id} (not a consumer's dead letter: a schedule's failed tick is only listed)`);
 }
 
 async function main() {
@@ -119,8 +138,17 @@ async function main() {
       consumer: values.consumer,
       dryRun: values['dry-run'],
       onProgress: ({ done, total, letter, outcome }) => {
-        const what = outcome === 'dry-run' ? 'would re-deliver' : outcome === 'skipped' ? 'waits (an earlier version still fails)' : outcome.ok ? 'redelivered' : `failed again: ${outcome.error}`;
-        console.log(`[${done}/${total}] ${letter.consumer} ${letter.streamId} v${letter.version} ${letter.type}: ${what}`);
+        const what =
+          outcome === 'dry-run'
+            ? 'would re-deliver'
+            : outcome === 'skipped'
+              ? 'waits (an earlier version still fails)'
+              : outcome.ok
+                ? 'redelivered'
+                : `failed again: ${outcome.error}`;
+        console.log(
+          `[${done}/${total}] ${letter.consumer} ${letter.streamId} v${letter.version} ${letter.type}: ${what}`,
+        );
       },
     });
     printReport(report);

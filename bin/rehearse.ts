@@ -7,7 +7,19 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { rehearse } from '../infra/rehearsal/run.js';
 
-const { values } = parseArgs({ options: { assembly: { type: 'string' }, report: { type: 'string' }, verbose: { type: 'boolean', default: false }, 'no-journey': { type: 'boolean', default: false } } });
-const report = await rehearse({ assemblyDir: values.assembly, verbose: values.verbose, journey: !values['no-journey'], log: (line) => console.log(line) });
+const { values } = parseArgs({
+  options: {
+    assembly: { type: 'string' },
+    report: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+    'no-journey': { type: 'boolean', default: false },
+  },
+});
+const report = await rehearse({
+  assemblyDir: values.assembly,
+  verbose: values.verbose,
+  journey: !values['no-journey'],
+  log: (line) => console.log(line),
+});
 if (values.report) writeFileSync(values.report, JSON.stringify(report, null, 2));
 process.exit(report.ok ? 0 : 1);

@@ -46,7 +46,12 @@ if (values.until && Number.isNaN(Date.parse(values.until))) {
 async function connect(): Promise<{ store: EventStore; views: ViewStore; where: string; close: () => Promise<void> }> {
   if (process.env.EVENTS_TABLE && process.env.VIEWS_TABLE) {
     const client = dynamoClient();
-    return { store: new EventStore({ catalogue, client, tableName: process.env.EVENTS_TABLE }), views: new ViewStore(client, process.env.VIEWS_TABLE, 0), where: `tables ${process.env.EVENTS_TABLE} / ${process.env.VIEWS_TABLE}${process.env.DYNAMODB_ENDPOINT ? ` at ${process.env.DYNAMODB_ENDPOINT}` : ''}`, close: async () => undefined };
+    return {
+      store: new EventStore({ catalogue, client, tableName: process.env.EVENTS_TABLE }),
+      views: new ViewStore(client, process.env.VIEWS_TABLE, 0),
+      where: `tables ${process.env.EVENTS_TABLE} / ${process.env.VIEWS_TABLE}${process.env.DYNAMODB_ENDPOINT ? ` at ${process.env.DYNAMODB_ENDPOINT}` : ''}`,
+      close: async () => undefined,
+    };
   }
   const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
   const lockFile = join(dataDir, 'runtime.json');
@@ -60,16 +65,28 @@ async function connect(): Promise<{ store: EventStore; views: ViewStore; where: 
     }
     if (alive) {
       const client = dynamoClient(lock.dynamoEndpoint);
-      return { store: new EventStore({ catalogue, client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0), where: `the running embedded stack (pid ${lock.pid})`, close: async () => undefined };
+      return {
+        store: new EventStore({ catalogue, client, tableName: TABLES.events }),
+        views: new ViewStore(client, TABLES.views, 0),
+        where: `the running embedded stack (pid ${lock.pid})`,
+        close: async () => undefined,
+      };
     }
   }
   if (!existsSync(join(dataDir, 'dynamodb'))) {
-    console.error(`No data found in ${dataDir}. Start the product once with npm start, or set EVENTS_TABLE and VIEWS_TABLE.`);
+    console.error(
+      `No data found in ${dataDir}. Start the product once with npm start, or set EVENTS_TABLE and VIEWS_TABLE.`,
+    );
     process.exit(2);
   }
   const dynamo = await startDynamo({ path: join(dataDir, 'dynamodb') });
   const client = dynamoClient(dynamo.endpoint);
-  return { store: new EventStore({ catalogue, client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0), where: `the embedded data in ${dataDir}`, close: dynamo.stop };
+  return {
+    store: new EventStore({ catalogue, client, tableName: TABLES.events }),
+    views: new ViewStore(client, TABLES.views, 0),
+    where: `the embedded data in ${dataDir}`,
+    close: dynamo.stop,
+  };
 }
 
 function progressPrinter() {
@@ -78,7 +95,9 @@ function progressPrinter() {
   return ({ events, streams, phase }: { events: number; streams: number; phase: string }) => {
     if (tty) {
       const bar = '█'.repeat(Math.min(30, Math.floor(Math.log10(events + 1) * 6))).padEnd(30, '░');
-      process.stdout.write(`\r${bar} ${phase} ${events.toLocaleString('en-US')} events, ${streams.toLocaleString('en-US')} streams`);
+      process.stdout.write(
+        `\r${bar} ${phase} ${events.toLocaleString('en-US')} events, ${streams.toLocaleString('en-US')} streams`,
+      );
     } else if (Date.now() - lastLine > 1000) {
       lastLine = Date.now();
       console.log(`${phase}: ${events} events, ${streams} streams`);
@@ -93,10 +112,15 @@ function print(report: ReplayReport, verifyOnly: boolean) {
   console.log(`  events         ${report.events}`);
   console.log(`  duration       ${(report.durationMs / 1000).toFixed(2)} s`);
   console.log(`  events/s       ${report.eventsPerSecond}`);
-  if (report.generation) console.log(`  views          generation ${report.generation.from} -> ${report.generation.to} (${report.itemsWritten} items written)`);
+  if (report.generation)
+    console.log(
+      `  views          generation ${report.generation.from} -> ${report.generation.to} (${report.itemsWritten} items written)`,
+    );
   if (report.broken.length === 0) console.log('  hash chains    all intact');
-  for (const broken of report.broken) console.log(`  BROKEN CHAIN   stream ${broken.streamId} at version ${broken.version}: ${broken.reason}`);
-  for (const error of report.schemaErrors) console.log(`  SCHEMA ERROR   stream ${error.streamId} version ${error.version} (${error.type}): ${error.message}`);
+  for (const broken of report.broken)
+    console.log(`  BROKEN CHAIN   stream ${broken.streamId} at version ${broken.version}: ${broken.reason}`);
+  for (const error of report.schemaErrors)
+    console.log(`  SCHEMA ERROR   stream ${error.streamId} version ${error.version} (${error.type}): ${error.message}`);
 }
 
 const verifyOnly = values.verify || values['dry-run'];
@@ -106,7 +130,9 @@ if (values.check) {
   console.log(`${describeLayout(state)} (${where})`);
   process.exit(state.current ? 0 : 3);
 }
-console.log(`Replaying ${values.stream ? `stream ${values.stream}` : 'every stream'} from ${where}${values.until ? `, up to ${values.until}` : ''}.`);
+console.log(
+  `Replaying ${values.stream ? `stream ${values.stream}` : 'every stream'} from ${where}${values.until ? `, up to ${values.until}` : ''}.`,
+);
 try {
   const report = await new Replayer(store, views, allProjections).run({
     dryRun: verifyOnly,

@@ -15,7 +15,10 @@ import { seedStudio } from '../tests/e2e/support/seed-studio.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BEFORE = process.argv.includes('--before');
-const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const ONLY = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 const OUT_ARG = process.argv.find((arg) => arg.startsWith('--out='))?.slice('--out='.length);
 const OUT = OUT_ARG ? resolve(OUT_ARG) : resolve(ROOT, BEFORE ? 'docs/screens/before' : 'docs/screens');
 /** PNG instead of JPEG (for a quick look with tools that read PNG only). */
@@ -87,9 +90,27 @@ const SCREENS: Screen[] = [
       await page.getByRole('dialog', { name: 'Townhouse Kitchen' }).waitFor();
     },
   },
-  { name: 'admin-designer-review', title: 'Admin, Designer Review', role: 'admin', path: '/admin', act: adminTab('Designer Review') },
-  { name: 'admin-moderation', title: 'Admin, Comment Moderation', role: 'admin', path: '/admin', act: adminTab('Comment Moderation') },
-  { name: 'admin-activity', title: 'Admin, Global Activity', role: 'admin', path: '/admin', act: adminTab('Global Activity') },
+  {
+    name: 'admin-designer-review',
+    title: 'Admin, Designer Review',
+    role: 'admin',
+    path: '/admin',
+    act: adminTab('Designer Review'),
+  },
+  {
+    name: 'admin-moderation',
+    title: 'Admin, Comment Moderation',
+    role: 'admin',
+    path: '/admin',
+    act: adminTab('Comment Moderation'),
+  },
+  {
+    name: 'admin-activity',
+    title: 'Admin, Global Activity',
+    role: 'admin',
+    path: '/admin',
+    act: adminTab('Global Activity'),
+  },
   { name: 'admin-users', title: 'Admin, Users', role: 'admin', path: '/admin', act: adminTab('Users') },
   { name: 'admin-insights', title: 'Admin, Insights', role: 'admin', path: '/admin', act: adminTab('Insights') },
   { name: 'admin-audit', title: 'Audit log', role: 'admin', path: '/admin/audit' },
@@ -110,20 +131,37 @@ const SCREENS: Screen[] = [
 
 async function main() {
   // SCREENS_WEB_DIR serves another build (say, one made beside a test run that uses web/dist).
-  const local = await startLocal({ port: 0, dataDir: undefined, quiet: true, ...(process.env.SCREENS_WEB_DIR ? { webDir: process.env.SCREENS_WEB_DIR } : {}) });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const local = await startLocal({
+    port: 0,
+    dataDir: undefined,
+    quiet: true,
+    ...(process.env.SCREENS_WEB_DIR ? { webDir: process.env.SCREENS_WEB_DIR } : {}),
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const written: { screen: Screen; size: string; file: string }[] = [];
   try {
     const { states } = await seedStudio(browser, local.url, local.seeded);
     await local.settle();
     await mkdir(OUT, { recursive: true });
-    const screens = SCREENS.filter((screen) => (BEFORE ? screen.before : true) && (!ONLY || ONLY.includes(screen.name)));
+    const screens = SCREENS.filter(
+      (screen) => (BEFORE ? screen.before : true) && (!ONLY || ONLY.includes(screen.name)),
+    );
     for (const size of SIZES) {
       const contexts = new Map<Role, BrowserContext>();
       for (const screen of screens) {
         let context = contexts.get(screen.role);
         if (!context) {
-          context = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.isMobile, deviceScaleFactor: 1, storageState: states[screen.role], reducedMotion: 'reduce' });
+          context = await browser.newContext({
+            viewport: size.viewport,
+            isMobile: size.isMobile,
+            hasTouch: size.isMobile,
+            deviceScaleFactor: 1,
+            storageState: states[screen.role],
+            reducedMotion: 'reduce',
+          });
           contexts.set(screen.role, context);
         }
         const page = await context.newPage();
@@ -133,11 +171,18 @@ async function main() {
           if (screen.act) await screen.act(page);
           await page.waitForTimeout(400);
           const file = `${screen.name}-${size.name}.${PNG ? 'png' : 'jpg'}`;
-          await writeFile(resolve(OUT, file), await page.screenshot(PNG ? { type: 'png', fullPage: !screen.act } : { type: 'jpeg', quality: 80, fullPage: !screen.act }));
+          await writeFile(
+            resolve(OUT, file),
+            await page.screenshot(
+              PNG ? { type: 'png', fullPage: !screen.act } : { type: 'jpeg', quality: 80, fullPage: !screen.act },
+            ),
+          );
           written.push({ screen, size: size.name, file });
           console.log(`${file}`);
         } catch (error) {
-          console.error(`${screen.name} (${size.name}) failed: ${error instanceof Error ? error.message : String(error)}`);
+          console.error(
+            `${screen.name} (${size.name}) failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
           process.exitCode = 1;
         } finally {
           await page.close();
@@ -147,7 +192,10 @@ async function main() {
     }
     if (!BEFORE && !ONLY && !OUT_ARG) {
       const rows = SCREENS.map((screen) => {
-        const cell = (size: string) => (written.some((row) => row.screen === screen && row.size === size) ? `[${size}](${screen.name}-${size}.jpg)` : '—');
+        const cell = (size: string) =>
+          written.some((row) => row.screen === screen && row.size === size)
+            ? `[${size}](${screen.name}-${size}.jpg)`
+            : '—';
         return `| ${screen.title} | \`${screen.path}\` | ${screen.role} | ${cell('desk')} | ${cell('phone')} |`;
       });
       await writeFile(

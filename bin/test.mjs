@@ -14,7 +14,10 @@ const failedSteps = [];
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...process.env, ...env },
+  });
   console.log(`=== ${name}: exit ${result.status} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
@@ -47,7 +50,9 @@ function depcruise() {
   const dir = 'tools/depcruise';
   const bin = `${dir}/node_modules/dependency-cruiser/bin/dependency-cruise.mjs`;
   if (existsSync(bin)) return bin;
-  const install = spawnSync('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund', '--silent'], { stdio: 'inherit' });
+  const install = spawnSync('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund', '--silent'], {
+    stdio: 'inherit',
+  });
   if (install.status !== 0) throw new Error(`npm ci --prefix ${dir} failed`);
   return bin;
 }
@@ -96,7 +101,19 @@ if (!only || only === 'deps') {
     failedSteps.push('dependency rules (install)');
   }
   if (bin) {
-    run('dependency rules', process.execPath, [bin, '--config', '.dependency-cruiser.cjs', '--output-type', 'err-long', 'functions', 'events', 'shared', 'infra', 'web/src', 'bin']);
+    run('dependency rules', process.execPath, [
+      bin,
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err-long',
+      'functions',
+      'events',
+      'shared',
+      'infra',
+      'web/src',
+      'bin',
+    ]);
   }
 }
 // Biome (biome.jsonc): the recommended lint rules and the formatter's check, on every file git tracks.
@@ -104,7 +121,13 @@ if (!only || only === 'lint') run('lint and format (biome)', 'npx', ['biome', 'c
 // knip (knip.ts): files, exports, types and dependencies nothing uses.
 if (!only || only === 'knip') run('dead code (knip)', 'npx', ['knip']);
 if (!only || only === 'vitest') {
-  run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+  run('vitest', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=test-results/vitest.json',
+  ]);
   countVitest('test-results/vitest.json');
 }
 // Lambda runs nodejs24.x while this machine may run Node 20: the suites that run our code run on both.
@@ -120,7 +143,17 @@ if ((!only || only === 'node24') && process.versions.node.startsWith('24.')) {
   }
   if (bin) {
     console.log(`\n${bin}: ${spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
-    run('vitest on Node 24', bin, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', '--project', 'integration', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest-node24.json']);
+    run('vitest on Node 24', bin, [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'unit',
+      '--project',
+      'integration',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/vitest-node24.json',
+    ]);
     countVitest('test-results/vitest-node24.json');
   }
 }
@@ -135,5 +168,7 @@ if ((!only || only === 'e2e') && tools.chromium) {
 }
 
 console.log(`\nSteps failed: ${failedSteps.length ? failedSteps.join(', ') : 'none'}`);
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);

@@ -22,22 +22,44 @@ import { readAll } from '../functions/platform/event-store/event-log.js';
 import { catalogue } from '../functions/app/catalogue.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const { values } = parseArgs({ options: { header: { type: 'string' }, out: { type: 'string', default: 'users.csv' }, map: { type: 'string', default: 'users-map.csv' }, 'data-dir': { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    header: { type: 'string' },
+    out: { type: 'string', default: 'users.csv' },
+    map: { type: 'string', default: 'users-map.csv' },
+    'data-dir': { type: 'string' },
+  },
+});
 if (!values.header || !existsSync(values.header)) {
-  console.error('Usage: npm run users:export -- --header <file with the new pool’s CSV header> [--out users.csv] [--map users-map.csv]');
+  console.error(
+    'Usage: npm run users:export -- --header <file with the new pool’s CSV header> [--out users.csv] [--map users-map.csv]',
+  );
   process.exit(2);
 }
-const header = readFileSync(values.header, 'utf8').trim().split(',').map((column) => column.trim().replace(/^"|"$/g, ''));
+const header = readFileSync(values.header, 'utf8')
+  .trim()
+  .split(',')
+  .map((column) => column.trim().replace(/^"|"$/g, ''));
 
 async function openStore(): Promise<{ store: EventStore; close: () => Promise<void> }> {
   if (process.env.EVENTS_TABLE) {
-    return { store: new EventStore({ catalogue, client: dynamoClient(), tableName: process.env.EVENTS_TABLE }), close: async () => undefined };
+    return {
+      store: new EventStore({ catalogue, client: dynamoClient(), tableName: process.env.EVENTS_TABLE }),
+      close: async () => undefined,
+    };
   }
   const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
   const running = await runningStack(dataDir);
-  if (running) return { store: new EventStore({ catalogue, client: dynamoClient(running.dynamoEndpoint), tableName: TABLES.events }), close: async () => undefined };
+  if (running)
+    return {
+      store: new EventStore({ catalogue, client: dynamoClient(running.dynamoEndpoint), tableName: TABLES.events }),
+      close: async () => undefined,
+    };
   const dynamo = await startDynamo({ path: join(dataDir, 'dynamodb') });
-  return { store: new EventStore({ catalogue, client: dynamoClient(dynamo.endpoint), tableName: TABLES.events }), close: dynamo.stop };
+  return {
+    store: new EventStore({ catalogue, client: dynamoClient(dynamo.endpoint), tableName: TABLES.events }),
+    close: dynamo.stop,
+  };
 }
 
 const { store, close } = await openStore();
@@ -46,8 +68,13 @@ try {
   for await (const commit of readAll(store)) events.push(...commit.events);
   const users = usersFromEvents(events);
   writeFileSync(values.out!, cognitoImportCsv(header, users));
-  writeFileSync(values.map!, `${['email,old_user_id,admin', ...users.map((user) => `${user.email},${user.user_id},${user.admin}`)].join('\n')}\n`);
-  console.log(`${users.length} users: ${values.out} (import job CSV), ${values.map} (e-mail → old user id, admin role).`);
+  writeFileSync(
+    values.map!,
+    `${['email,old_user_id,admin', ...users.map((user) => `${user.email},${user.user_id},${user.admin}`)].join('\n')}\n`,
+  );
+  console.log(
+    `${users.length} users: ${values.out} (import job CSV), ${values.map} (e-mail → old user id, admin role).`,
+  );
 } finally {
   await close();
 }

@@ -24,15 +24,24 @@ const only = values.only
   .map((email) => email.trim())
   .filter(Boolean);
 
-async function run(runtime: Runtime, cognito: CognitoIdentityProviderClient, userPoolId: string, where: string): Promise<RelinkOutcome[]> {
+async function run(
+  runtime: Runtime,
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  where: string,
+): Promise<RelinkOutcome[]> {
   console.log(`Importing the users of the events into ${where}…`);
   const outcomes = await relinkUsers(runtime, cognito, userPoolId, {
     only,
     onProgress: (outcome, done, total) =>
-      console.log(`[${done}/${total}] ${outcome.email}: ${outcome.status}${outcome.new_sub ? ` (${outcome.user_id} ← ${outcome.new_sub})` : ''}${outcome.reason ? ` — ${outcome.reason}` : ''}`),
+      console.log(
+        `[${done}/${total}] ${outcome.email}: ${outcome.status}${outcome.new_sub ? ` (${outcome.user_id} ← ${outcome.new_sub})` : ''}${outcome.reason ? ` — ${outcome.reason}` : ''}`,
+      ),
   });
   const count = (status: RelinkOutcome['status']) => outcomes.filter((outcome) => outcome.status === status).length;
-  console.log(`${count('linked')} linked, ${count('already linked')} already linked, ${count('refused')} refused. Users set their password on the Forgot Password page (/auth/forgot-password).`);
+  console.log(
+    `${count('linked')} linked, ${count('already linked')} already linked, ${count('refused')} refused. Users set their password on the Forgot Password page (/auth/forgot-password).`,
+  );
   return outcomes;
 }
 

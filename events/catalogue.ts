@@ -50,12 +50,18 @@ export type EventOf<D extends EventDefinition<string, any>> = ReturnType<D['crea
 export type OneOf<E extends NewEvent, V extends NewEvent> = E extends NewEvent ? Omit<V, 'type' | 'data'> & E : never;
 
 /** Whether a stored event is of `definition`'s type: if so, its `data` is typed by the current schema. */
-export function isEvent<V extends NewEvent, D extends EventDefinition<string, any>>(event: V, definition: D): event is V & EventOf<D> {
+export function isEvent<V extends NewEvent, D extends EventDefinition<string, any>>(
+  event: V,
+  definition: D,
+): event is V & EventOf<D> {
   return event.type === definition.type;
 }
 
 export class UnknownEventError extends Error {
-  constructor(readonly type: string, readonly schemaVersion: number) {
+  constructor(
+    readonly type: string,
+    readonly schemaVersion: number,
+  ) {
     super(`Unknown event ${type} v${schemaVersion}`);
   }
 }

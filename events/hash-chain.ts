@@ -24,7 +24,11 @@ export function verifyChain(events: readonly EventEnvelope[], after?: { version:
   let prevHash = after?.hash ?? GENESIS_HASH;
   for (const event of events) {
     if (event.version !== expectedVersion) {
-      return { intact: false, brokenAt: expectedVersion, reason: `version ${expectedVersion} is missing (found ${event.version})` };
+      return {
+        intact: false,
+        brokenAt: expectedVersion,
+        reason: `version ${expectedVersion} is missing (found ${event.version})`,
+      };
     }
     if (event.prevHash !== prevHash) {
       return { intact: false, brokenAt: event.version, reason: 'prevHash does not match the previous event' };

@@ -127,7 +127,8 @@ export function mapPersonal(
       }
       return next;
     }
-    if (def.type === 'array' && Array.isArray(value)) return value.map((item) => visit(def.element, item, parent, `${path}[]`));
+    if (def.type === 'array' && Array.isArray(value))
+      return value.map((item) => visit(def.element, item, parent, `${path}[]`));
     if (def.type === 'record' && typeof value === 'object') {
       const entries = Object.entries(value as Record<string, unknown>);
       return Object.fromEntries(entries.map(([name, item]) => [name, visit(def.valueType, item, parent, `${path}{}`)]));

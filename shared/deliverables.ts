@@ -61,7 +61,7 @@ export const DELIVERABLE_DESCRIPTIONS: Readonly<Record<ProjectType, Readonly<Rec
   // Permit
   'New Construction Permit Set': {
     'Floor Plan': 'Dimensioned construction floor plans of every level, with wall types and notes.',
-    'Elevations': 'Exterior elevations with heights, materials and openings for plan review.',
+    Elevations: 'Exterior elevations with heights, materials and openings for plan review.',
     'Site Plan': 'Property lines, setbacks, easements, structures, utilities and drainage.',
     'Door & Window Schedule': 'Every door and window with size, type, egress and energy values.',
     'General Notes Sheet': 'Code references, project data, scope of work and sheet index.',
@@ -76,7 +76,7 @@ export const DELIVERABLE_DESCRIPTIONS: Readonly<Record<ProjectType, Readonly<Rec
   'ADU / Addition Permit Set': {
     'Site Plan': 'Property lines, setbacks, easements, structures, utilities and drainage.',
     'Floor Plan': 'Dimensioned construction floor plans of every level, with wall types and notes.',
-    'Elevations': 'Exterior elevations with heights, materials and openings for plan review.',
+    Elevations: 'Exterior elevations with heights, materials and openings for plan review.',
     'Building Sections': 'Sections showing framing, insulation, heights and assemblies.',
     'Roof Plan': 'Roof slopes, drainage, overhangs, vents and roof-mounted equipment.',
   },
@@ -87,11 +87,13 @@ export const DELIVERABLE_DESCRIPTIONS: Readonly<Record<ProjectType, Readonly<Rec
     'Planting & Irrigation Plan': 'Plant schedule and water-efficient irrigation layout for landscape review.',
   },
   'Historic Landmark Permit Set': {
-    'Existing Conditions & Photo Documentation': 'Measured drawings and keyed photos of the historic fabric as it stands.',
+    'Existing Conditions & Photo Documentation':
+      'Measured drawings and keyed photos of the historic fabric as it stands.',
     'Proposed Floor Plan': 'New construction plan with wall types, dimensions and keyed notes.',
     'Existing & Proposed Elevations': 'Side-by-side elevations showing exactly what changes on each facade.',
     'Historic Materials & Details Sheet': 'Windows, trim, siding and roofing details matched to the original.',
-    'Preservation Standards Narrative': 'How the work meets the Secretary of the Interior’s Standards and local guidelines.',
+    'Preservation Standards Narrative':
+      'How the work meets the Secretary of the Interior’s Standards and local guidelines.',
   },
 };
 
@@ -104,4 +106,6 @@ export function deliverablesOf(projectType: string | null | undefined): readonly
 
 /** Every project type's deliverables with their descriptions. */
 export const DELIVERABLES = /* @__PURE__ */ (() =>
-  Object.fromEntries(Object.keys(DELIVERABLE_NAMES).map((type) => [type, deliverablesOf(type)])) as Readonly<Record<ProjectType, readonly Deliverable[]>>)();
+  Object.fromEntries(Object.keys(DELIVERABLE_NAMES).map((type) => [type, deliverablesOf(type)])) as Readonly<
+    Record<ProjectType, readonly Deliverable[]>
+  >)();

@@ -70,18 +70,74 @@ export const PROJECT_TYPES: Readonly<Record<ProjectCategory, readonly ProjectTyp
 export const DELIVERABLE_NAMES: Readonly<Record<ProjectType, readonly string[]>> = {
   // Design
   'Concept Design': ['Layout Plan', 'Concept Render', 'Style Board'],
-  'Interior Design': ['Furniture Layout Plan', 'Interior Elevations', 'Lighting Plan', 'Finish & Material Schedule', '3D Interior Renderings'],
-  'Architectural Design': ['Schematic Floor Plans', 'Exterior Elevations', 'Building Sections', 'Roof Plan', '3D Massing Model'],
-  'Remodel / Space Optimization': ['Existing Conditions Plan', 'Demolition Plan', 'Proposed Layout Options', 'Built-in & Storage Details'],
-  'Landscape / Outdoor Design': ['Landscape Site Plan', 'Planting Plan', 'Hardscape Plan', 'Outdoor Lighting Plan', 'Outdoor Render'],
-  'ADU / Addition Design': ['Site Feasibility Plan', 'ADU / Addition Floor Plan', 'Exterior Elevations', '3D Exterior Render'],
-  'Real Estate Presentation Design': ['Marketing Floor Plan', 'Virtual Staging Renders', 'Before & After Improvement Concepts', 'Listing Presentation Board'],
+  'Interior Design': [
+    'Furniture Layout Plan',
+    'Interior Elevations',
+    'Lighting Plan',
+    'Finish & Material Schedule',
+    '3D Interior Renderings',
+  ],
+  'Architectural Design': [
+    'Schematic Floor Plans',
+    'Exterior Elevations',
+    'Building Sections',
+    'Roof Plan',
+    '3D Massing Model',
+  ],
+  'Remodel / Space Optimization': [
+    'Existing Conditions Plan',
+    'Demolition Plan',
+    'Proposed Layout Options',
+    'Built-in & Storage Details',
+  ],
+  'Landscape / Outdoor Design': [
+    'Landscape Site Plan',
+    'Planting Plan',
+    'Hardscape Plan',
+    'Outdoor Lighting Plan',
+    'Outdoor Render',
+  ],
+  'ADU / Addition Design': [
+    'Site Feasibility Plan',
+    'ADU / Addition Floor Plan',
+    'Exterior Elevations',
+    '3D Exterior Render',
+  ],
+  'Real Estate Presentation Design': [
+    'Marketing Floor Plan',
+    'Virtual Staging Renders',
+    'Before & After Improvement Concepts',
+    'Listing Presentation Board',
+  ],
   // Permit
-  'New Construction Permit Set': ['Floor Plan', 'Elevations', 'Site Plan', 'Door & Window Schedule', 'General Notes Sheet'],
-  'Remodel / Tenant Improvement Permit Set': ['Existing & Demolition Plan', 'Proposed Floor Plan', 'Reflected Ceiling Plan', 'Door & Window Schedule', 'Code Compliance & Accessibility Sheet'],
+  'New Construction Permit Set': [
+    'Floor Plan',
+    'Elevations',
+    'Site Plan',
+    'Door & Window Schedule',
+    'General Notes Sheet',
+  ],
+  'Remodel / Tenant Improvement Permit Set': [
+    'Existing & Demolition Plan',
+    'Proposed Floor Plan',
+    'Reflected Ceiling Plan',
+    'Door & Window Schedule',
+    'Code Compliance & Accessibility Sheet',
+  ],
   'ADU / Addition Permit Set': ['Site Plan', 'Floor Plan', 'Elevations', 'Building Sections', 'Roof Plan'],
-  'Landscape / Site Improvement Permit': ['Site Plan', 'Grading & Drainage Plan', 'Hardscape & Retaining Wall Details', 'Planting & Irrigation Plan'],
-  'Historic Landmark Permit Set': ['Existing Conditions & Photo Documentation', 'Proposed Floor Plan', 'Existing & Proposed Elevations', 'Historic Materials & Details Sheet', 'Preservation Standards Narrative'],
+  'Landscape / Site Improvement Permit': [
+    'Site Plan',
+    'Grading & Drainage Plan',
+    'Hardscape & Retaining Wall Details',
+    'Planting & Irrigation Plan',
+  ],
+  'Historic Landmark Permit Set': [
+    'Existing Conditions & Photo Documentation',
+    'Proposed Floor Plan',
+    'Existing & Proposed Elevations',
+    'Historic Materials & Details Sheet',
+    'Preservation Standards Narrative',
+  ],
 };
 
 export function projectTypesOf(category: ProjectCategory | '' | null | undefined): readonly ProjectType[] {

@@ -4,7 +4,14 @@
  * What a person can be told about, grouped the way they choose how to hear it (plain data: the SPA
  * imports these for the preferences tab).
  */
-export const NOTIFICATION_KINDS = ['status', 'deliverable', 'comment', 'assignment', 'submission', 'moderation'] as const;
+export const NOTIFICATION_KINDS = [
+  'status',
+  'deliverable',
+  'comment',
+  'assignment',
+  'submission',
+  'moderation',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How a kind reaches the inbox: at once, in the daily digest, or not by e-mail (the bell always). */
@@ -36,4 +43,6 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
 };
 
 /** A user's modes: their choices over the defaults. */
-export const preferencesOf = (chosen: Partial<NotificationPreferences> | null | undefined): NotificationPreferences => ({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...(chosen ?? {}) });
+export const preferencesOf = (
+  chosen: Partial<NotificationPreferences> | null | undefined,
+): NotificationPreferences => ({ ...DEFAULT_NOTIFICATION_PREFERENCES, ...(chosen ?? {}) });

@@ -20,9 +20,7 @@ export interface TableDefinition {
 export const eventsTable: TableDefinition = {
   partitionKey: 'streamId',
   sortKey: { name: 'version', type: 'N' },
-  indexes: [
-    { name: 'byTime', partitionKey: 'bucket', sortKey: 'position', projection: 'ALL' },
-  ],
+  indexes: [{ name: 'byTime', partitionKey: 'bucket', sortKey: 'position', projection: 'ALL' }],
 };
 
 /**
@@ -34,7 +32,12 @@ export const eventsTable: TableDefinition = {
 export const viewsTable: TableDefinition = {
   partitionKey: 'pk',
   sortKey: { name: 'sk', type: 'S' },
-  indexes: [1, 2, 3, 4, 5].map((n) => ({ name: `gsi${n}`, partitionKey: `gsi${n}pk`, sortKey: `gsi${n}sk`, projection: 'ALL' as const })),
+  indexes: [1, 2, 3, 4, 5].map((n) => ({
+    name: `gsi${n}`,
+    partitionKey: `gsi${n}pk`,
+    sortKey: `gsi${n}sk`,
+    projection: 'ALL' as const,
+  })),
 };
 
 /**

@@ -47,18 +47,35 @@ export const FILE_KINDS: readonly FileKind[] = [
   { label: 'GIF image', extensions: ['gif'], mimeTypes: ['image/gif'] },
   { label: 'WebP image', extensions: ['webp'], mimeTypes: ['image/webp'] },
   { label: 'PDF', extensions: ['pdf'], mimeTypes: ['application/pdf'] },
-  { label: 'DWG drawing', extensions: ['dwg'], mimeTypes: ['image/vnd.dwg', 'application/acad', 'application/x-dwg', 'application/octet-stream'] },
+  {
+    label: 'DWG drawing',
+    extensions: ['dwg'],
+    mimeTypes: ['image/vnd.dwg', 'application/acad', 'application/x-dwg', 'application/octet-stream'],
+  },
   { label: 'Excel workbook', extensions: ['xls'], mimeTypes: ['application/vnd.ms-excel'] },
-  { label: 'Excel workbook', extensions: ['xlsx'], mimeTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
+  {
+    label: 'Excel workbook',
+    extensions: ['xlsx'],
+    mimeTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  },
   { label: 'Word document', extensions: ['doc'], mimeTypes: ['application/msword'] },
-  { label: 'Word document', extensions: ['docx'], mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'] },
+  {
+    label: 'Word document',
+    extensions: ['docx'],
+    mimeTypes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  },
   { label: 'Plain text', extensions: ['txt'], mimeTypes: ['text/plain'] },
   { label: 'ZIP archive', extensions: ['zip'], mimeTypes: ['application/zip', 'application/x-zip-compressed'] },
 ];
 
 /** For the file picker's `accept` attribute. */
 export const ACCEPT_ATTRIBUTE = [
-  ...new Set(FILE_KINDS.flatMap((kind) => [...kind.extensions.map((ext) => `.${ext}`), ...kind.mimeTypes.filter((mime) => mime !== 'application/octet-stream')])),
+  ...new Set(
+    FILE_KINDS.flatMap((kind) => [
+      ...kind.extensions.map((ext) => `.${ext}`),
+      ...kind.mimeTypes.filter((mime) => mime !== 'application/octet-stream'),
+    ]),
+  ),
 ].join(',');
 
 export const ACCEPTED_TYPES_TEXT = 'PDF, JPG, PNG, GIF, WebP, DWG, XLS, XLSX, DOC, DOCX, TXT or ZIP, up to 50 MB each';
@@ -96,8 +113,10 @@ export type FileProblem = { code: 'INVALID_FILE_TYPE'; message: string } | { cod
 
 /** The first rule a file breaks (type first, then size), or null. */
 export function checkFile(file: { name: string; type: string | null | undefined; size: number }): FileProblem | null {
-  if (!isAllowedFileType(file.name, file.type)) return { code: 'INVALID_FILE_TYPE', message: INVALID_FILE_TYPE_MESSAGE };
-  if (!Number.isFinite(file.size) || file.size < 0 || file.size > MAX_FILE_BYTES) return { code: 'FILE_TOO_LARGE', message: FILE_TOO_LARGE_MESSAGE };
+  if (!isAllowedFileType(file.name, file.type))
+    return { code: 'INVALID_FILE_TYPE', message: INVALID_FILE_TYPE_MESSAGE };
+  if (!Number.isFinite(file.size) || file.size < 0 || file.size > MAX_FILE_BYTES)
+    return { code: 'FILE_TOO_LARGE', message: FILE_TOO_LARGE_MESSAGE };
   return null;
 }
 
@@ -109,7 +128,10 @@ export function checkFile(file: { name: string; type: string | null | undefined;
  * result becomes `file`.
  */
 export function sanitiseFileName(name: string): string {
-  let safe = name.normalize('NFC').replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '');
+  let safe = name
+    .normalize('NFC')
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '');
   if (safe.length > STORED_NAME_MAX) {
     const extension = extensionOf(safe);
     const tail = extension && extension.length <= 10 ? `.${extension}` : '';
@@ -170,12 +192,14 @@ export function objectKeyProblem(key: string): string | null {
   try {
     decoded = decodeURIComponent(key);
   } catch {
-    return 'An object key holds only letters, digits, /, and ! _ . * \' ( ) -.';
+    return "An object key holds only letters, digits, /, and ! _ . * ' ( ) -.";
   }
-  if ([...decoded].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return 'An object key holds no control characters.';
+  if ([...decoded].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))
+    return 'An object key holds no control characters.';
   if (decoded.startsWith('/') || key.startsWith('/')) return 'An object key does not start with /.';
-  if ([key, decoded].some((text) => text.split(/[/\\]/).some((segment) => segment === '.' || segment === '..'))) return 'An object key has no . or .. segment.';
-  if (!SAFE_KEY.test(key)) return 'An object key holds only letters, digits, /, and ! _ . * \' ( ) -.';
+  if ([key, decoded].some((text) => text.split(/[/\\]/).some((segment) => segment === '.' || segment === '..')))
+    return 'An object key has no . or .. segment.';
+  if (!SAFE_KEY.test(key)) return "An object key holds only letters, digits, /, and ! _ . * ' ( ) -.";
   return null;
 }
 
@@ -191,7 +215,9 @@ export class UnsafeObjectKey extends Error {
 }
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
-const KEY_PATTERN = /* @__PURE__ */ new RegExp(`^(${ULID})/(client|deliverable)/(${ULID})-([A-Za-z0-9_-][A-Za-z0-9._-]{0,${STORED_NAME_MAX - 1}})$`);
+const KEY_PATTERN = /* @__PURE__ */ new RegExp(
+  `^(${ULID})/(client|deliverable)/(${ULID})-([A-Za-z0-9_-][A-Za-z0-9._-]{0,${STORED_NAME_MAX - 1}})$`,
+);
 
 export interface ParsedUploadKey {
   projectId: string;
@@ -204,5 +230,10 @@ export interface ParsedUploadKey {
 export function parseUploadKey(key: string): ParsedUploadKey | null {
   const match = KEY_PATTERN.exec(key);
   if (!match) return null;
-  return { projectId: match[1]!, fileType: match[2] === 'client' ? 'client_upload' : 'deliverable', fileId: match[3]!, fileName: match[4]! };
+  return {
+    projectId: match[1]!,
+    fileType: match[2] === 'client' ? 'client_upload' : 'deliverable',
+    fileId: match[3]!,
+    fileName: match[4]!,
+  };
 }

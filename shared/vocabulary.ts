@@ -1,6 +1,13 @@
 /** The product's fixed value sets (docs/product.md#records, docs/product.md#records). Plain data: the SPA imports these too. */
 
-export const USER_TYPES = ['architect', 'interior_designer', 'contractor', 'developer', 'fix_flipper', 'homeowner'] as const;
+export const USER_TYPES = [
+  'architect',
+  'interior_designer',
+  'contractor',
+  'developer',
+  'fix_flipper',
+  'homeowner',
+] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
 export const SYSTEM_ROLES = ['client', 'designer', 'admin'] as const;
@@ -16,7 +23,15 @@ export const PRIORITIES = ['Urgent', 'Normal', 'Low'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
 export const DESIGN_PRIORITIES = ['Layout Optimization', 'Finishes & Materials', 'Visualization'] as const;
-export const ROOMS = ['Kitchen', 'Bathroom', 'Bedroom', 'Living Room', 'Dining Room', 'Office', 'Outdoor Space'] as const;
+export const ROOMS = [
+  'Kitchen',
+  'Bathroom',
+  'Bedroom',
+  'Living Room',
+  'Dining Room',
+  'Office',
+  'Outdoor Space',
+] as const;
 
 export const PROPERTY_TYPES = {
   Design: ['single_family', 'adu', 'condo', 'townhouse', 'vacation_rental'],

@@ -25,7 +25,9 @@ let changed = 0;
 for (const file of sources(join(ROOT, 'web/src'))) {
   const text = readFileSync(file, 'utf8');
   const next = text.replace(/(from\s+|import\s*\(\s*)(['"])((?:\.\.\/)+[^'"]+)\2/g, (whole, lead, quote, specifier) => {
-    const target = relative(ROOT, resolve(dirname(file), specifier)).split(sep).join('/');
+    const target = relative(ROOT, resolve(dirname(file), specifier))
+      .split(sep)
+      .join('/');
     const alias = ALIASES.find(([folder]) => target.startsWith(folder));
     return alias ? `${lead}${quote}${alias[1]}${target.slice(alias[0].length)}${quote}` : whole;
   });

@@ -26,7 +26,9 @@ function preloadLandingChunk(): Plugin {
         const landing = Object.values(context.bundle ?? {}).find(
           (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith('/web/src/app/screens/landing.tsx'),
         );
-        return landing ? [{ tag: 'link', attrs: { rel: 'modulepreload', href: `/${landing.fileName}` }, injectTo: 'head' }] : [];
+        return landing
+          ? [{ tag: 'link', attrs: { rel: 'modulepreload', href: `/${landing.fileName}` }, injectTo: 'head' }]
+          : [];
       },
     },
   };
@@ -57,7 +59,11 @@ export default defineConfig({
           // retryer…), its pieces made the entry's list of every screen's files longer.
           groups: [
             { name: 'query', includeDependenciesRecursively: false, test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'amplify-ui', includeDependenciesRecursively: false, test: /node_modules[\\/](@aws-amplify[\\/]ui(-react(-core)?)?|@radix-ui|@floating-ui|@xstate|xstate|lodash|qrcode|react-hook-form)[\\/]/ },
+            {
+              name: 'amplify-ui',
+              includeDependenciesRecursively: false,
+              test: /node_modules[\\/](@aws-amplify[\\/]ui(-react(-core)?)?|@radix-ui|@floating-ui|@xstate|xstate|lodash|qrcode|react-hook-form)[\\/]/,
+            },
           ],
         },
       },

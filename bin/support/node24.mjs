@@ -13,7 +13,11 @@ export function node24(root = '.') {
   const bin = `${dir}/package/bin/node`;
   if (existsSync(bin)) return bin;
   mkdirSync(dir, { recursive: true });
-  const pack = spawnSync('npm', ['pack', `node-${process.platform}-${process.arch}@24`, '--pack-destination', dir, '--json', '--silent'], { encoding: 'utf8' });
+  const pack = spawnSync(
+    'npm',
+    ['pack', `node-${process.platform}-${process.arch}@24`, '--pack-destination', dir, '--json', '--silent'],
+    { encoding: 'utf8' },
+  );
   if (pack.status !== 0) throw new Error(`npm pack node-${process.platform}-${process.arch}@24 failed: ${pack.stderr}`);
   const [{ filename }] = JSON.parse(pack.stdout);
   const untar = spawnSync('tar', ['-xzf', `${dir}/${filename}`, '-C', dir], { stdio: 'inherit' });

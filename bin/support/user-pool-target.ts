@@ -10,7 +10,12 @@ import { REPO_ROOT, TABLES, runningStack, startLocal } from '../../infra/local/r
 import { catalogue } from '../../functions/app/catalogue.js';
 
 /** What an account tool works on: the events and views, the user pool, and a name for the messages. */
-export type UserPoolWork<T> = (runtime: Appending, cognito: CognitoIdentityProviderClient, userPoolId: string, where: string) => Promise<T>;
+export type UserPoolWork<T> = (
+  runtime: Appending,
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  where: string,
+) => Promise<T>;
 
 /**
  * Runs an account tool against the cloud when the stack's outputs are in the environment (USER_POOL_ID,
@@ -19,7 +24,12 @@ export type UserPoolWork<T> = (runtime: Appending, cognito: CognitoIdentityProvi
  */
 export async function onUserPool<T>(dataDirOption: string | undefined, work: UserPoolWork<T>): Promise<T> {
   if (process.env.USER_POOL_ID && process.env.EVENTS_TABLE && process.env.VIEWS_TABLE && process.env.EVENT_BUS_NAME) {
-    return work(appending(), new CognitoIdentityProviderClient({}), process.env.USER_POOL_ID, `user pool ${process.env.USER_POOL_ID}`);
+    return work(
+      appending(),
+      new CognitoIdentityProviderClient({}),
+      process.env.USER_POOL_ID,
+      `user pool ${process.env.USER_POOL_ID}`,
+    );
   }
   const dataDir = resolve(dataDirOption ?? process.env.DATA_DIR ?? resolve(REPO_ROOT, '.data'));
   const running = await runningStack(dataDir);
@@ -30,7 +40,13 @@ export async function onUserPool<T>(dataDirOption: string | undefined, work: Use
     const client = dynamoClient(running.dynamoEndpoint);
     const store = new EventStore({ catalogue, client, tableName: TABLES.events });
     const bus = { putEvents: async (entries: unknown[]) => ({ failedIndexes: entries.map((_, index) => index) }) };
-    const runtime = { store, views: new ViewStore(client, TABLES.views), bus, publisher: new Publisher(bus, store), now: () => new Date() };
+    const runtime = {
+      store,
+      views: new ViewStore(client, TABLES.views),
+      bus,
+      publisher: new Publisher(bus, store),
+      now: () => new Date(),
+    };
     const cognito = new CognitoIdentityProviderClient({ endpoint: running.cognitoEndpoint, ...localCredentials });
     return work(runtime, cognito, running.userPoolId, `the running embedded stack (${running.url})`);
   }

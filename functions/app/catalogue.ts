@@ -16,5 +16,14 @@ import { userEvents } from '../features/users/events.js';
 export const catalogue = /* @__PURE__ */ everyEvent();
 
 function everyEvent(): EventCatalogue {
-  return new EventCatalogue().register(...userEvents, ...projectEvents, ...reviewEvents, ...permitEvents, ...billingEvents, ...teamEvents, ...designerEvents, ...notificationEvents);
+  return new EventCatalogue().register(
+    ...userEvents,
+    ...projectEvents,
+    ...reviewEvents,
+    ...permitEvents,
+    ...billingEvents,
+    ...teamEvents,
+    ...designerEvents,
+    ...notificationEvents,
+  );
 }

@@ -14,7 +14,10 @@ export const handler = scheduled(async (): Promise<{ found: number; published: n
   });
   // Recorded on every run, zero included, so an alarm on them sees data rather than silence.
   recordMetric('OutboxBacklog', result.found);
-  recordMetric('OutboxOldestAge', oldestAt === undefined ? 0 : Math.max(0, (runtime.now().getTime() - oldestAt) / 1000));
+  recordMetric(
+    'OutboxOldestAge',
+    oldestAt === undefined ? 0 : Math.max(0, (runtime.now().getTime() - oldestAt) / 1000),
+  );
   if (result.found > 0) log.info('Outbox sweep', result);
   return result;
 });

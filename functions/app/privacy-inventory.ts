@@ -27,7 +27,9 @@ export function renderInventory(): string {
       if (!mark) continue;
       if (mark.kind === 'personal') {
         const erased = mark.clear ? '—' : `\`${JSON.stringify(mark.erased ?? null)}\``;
-        personal.push(`| ${type} | \`${field.path}\` | ${cell(mark.what)} | ${cell(mark.why)} | ${cell(whose(mark))} | ${erased} |`);
+        personal.push(
+          `| ${type} | \`${field.path}\` | ${cell(mark.what)} | ${cell(mark.why)} | ${cell(whose(mark))} | ${erased} |`,
+        );
       } else if (field.holdsText) {
         plain.push(`| ${type} | \`${field.path}\` | ${cell(mark.why)} |`);
       }

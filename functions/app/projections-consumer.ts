@@ -26,7 +26,10 @@ export const handler = consumer(async (envelope: EventEnvelope): Promise<void> =
   // Roles and ownership are read from the projections: only what the store recorded may change them.
   const stored = await storedEvent(envelope, runtime);
   if (!stored) {
-    log.warn('Ignored an event that is not in the event store', { streamId: String(envelope?.streamId), version: String(envelope?.version) });
+    log.warn('Ignored an event that is not in the event store', {
+      streamId: String(envelope?.streamId),
+      version: String(envelope?.version),
+    });
     return;
   }
   const applied = await projector.handle(stored);

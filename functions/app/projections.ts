@@ -10,4 +10,15 @@ import { teamsProjection } from '../features/teams/projection.js';
 import { usersProjection } from '../features/users/projection.js';
 
 /** Every projection the `projections` consumer maintains (and the audit replay rebuilds). */
-export const allProjections: Projection[] = [usersProjection, projectsProjection, reviewsProjection, cityReviewProjection, subscriptionsProjection, teamsProjection, designersProjection, designerSessionsProjection, insightsProjection, identityAliasesProjection];
+export const allProjections: Projection[] = [
+  usersProjection,
+  projectsProjection,
+  reviewsProjection,
+  cityReviewProjection,
+  subscriptionsProjection,
+  teamsProjection,
+  designersProjection,
+  designerSessionsProjection,
+  insightsProjection,
+  identityAliasesProjection,
+];

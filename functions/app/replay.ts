@@ -3,7 +3,17 @@ import { catalogue } from './catalogue.js';
 import { computeHash } from '../../events/hash-chain.js';
 import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
 import type { Commit, EventLog } from '../platform/event-store/event-log.js';
-import { checkpointKey, counterItemKey, itemKey, lookedOf, lookedVersion, Projector, storedLooked, type Looked, type Projection } from '../platform/views/projector.js';
+import {
+  checkpointKey,
+  counterItemKey,
+  itemKey,
+  lookedOf,
+  lookedVersion,
+  Projector,
+  storedLooked,
+  type Looked,
+  type Projection,
+} from '../platform/views/projector.js';
 import type { ViewItem, ViewStore } from '../platform/views/views.js';
 import { readAll } from '../platform/event-store/event-log.js';
 import { VIEWS_LAYOUT } from '../platform/views/layout.js';
@@ -94,7 +104,9 @@ export class Replayer {
     const target = options.streamId ? before.active : Math.max(before.active, before.building ?? 0) + 1;
     if (rebuild && !options.streamId) await this.views.setGenerations({ ...before, building: target });
 
-    const commits: AsyncIterable<Commit> = options.streamId ? this.streamCommits(options.streamId, options.until) : readAll(this.store, { raw: true, until: options.until });
+    const commits: AsyncIterable<Commit> = options.streamId
+      ? this.streamCommits(options.streamId, options.until)
+      : readAll(this.store, { raw: true, until: options.until });
     // Global order is time order; a stream's commits can still arrive out of version order (clocks
     // of concurrent writers differ), so an early arrival waits here until its predecessor is seen.
     const waiting = new Map<string, Map<number, EventEnvelope>>();
@@ -112,14 +124,24 @@ export class Replayer {
       try {
         event = catalogue.upcast(raw);
       } catch (error) {
-        schemaErrors.push({ streamId: raw.streamId, version: raw.version, type: raw.type, message: (error as Error).message.slice(0, 300) });
+        schemaErrors.push({
+          streamId: raw.streamId,
+          version: raw.version,
+          type: raw.type,
+          message: (error as Error).message.slice(0, 300),
+        });
         return;
       }
       if (!rebuild) return;
       for (const projection of this.projections) {
         if (!raw.streamId.startsWith(projection.streamPrefix)) continue;
         const key = `${projection.name}\u0000${raw.streamId}`;
-        const entry = states.get(key) ?? { projection, streamId: raw.streamId, state: projection.initialState(), version: 0 };
+        const entry = states.get(key) ?? {
+          projection,
+          streamId: raw.streamId,
+          state: projection.initialState(),
+          version: 0,
+        };
         const after = projection.evolve(entry.state, event);
         buffer.push(...(projection.eventItems?.(event, entry.state, after) ?? []));
         entry.state = after;
@@ -149,13 +171,18 @@ export class Replayer {
         }
       }
       if (buffer.length >= 100) await flush();
-      if (events % 1000 < commit.events.length) options.onProgress?.({ events, streams: cursors.size, phase: 'reading' });
+      if (events % 1000 < commit.events.length)
+        options.onProgress?.({ events, streams: cursors.size, phase: 'reading' });
     }
     for (const [streamId, queue] of waiting) {
       const cursor = cursors.get(streamId)!;
       if (queue.size > 0 && !cursor.broken) {
         cursor.broken = true;
-        broken.push({ streamId, version: cursor.version + 1, reason: `version ${cursor.version + 1} is missing (found ${Math.min(...queue.keys())})` });
+        broken.push({
+          streamId,
+          version: cursor.version + 1,
+          reason: `version ${cursor.version + 1} is missing (found ${Math.min(...queue.keys())})`,
+        });
       }
     }
 
@@ -172,7 +199,10 @@ export class Replayer {
         const keys = [...new Set(looking.flatMap(({ projection, state }) => projection.lookups!(state)))];
         for (const item of await this.views.batchGet(target, keys, true)) found.set(itemKey(item), item);
       }
-      for (const { projection, streamId, state, version } of [...entries.filter(({ projection }) => !projection.lookups), ...looking]) {
+      for (const { projection, streamId, state, version } of [
+        ...entries.filter(({ projection }) => !projection.lookups),
+        ...looking,
+      ]) {
         let lookup: { looked: Looked; lv: number } | undefined;
         if (projection.lookups) {
           const looked = lookedOf(projection.lookups(state).flatMap((key) => found.get(itemKey(key)) ?? []));
@@ -183,7 +213,13 @@ export class Replayer {
           if (wanted.has(itemKey(item))) found.set(itemKey(item), stored);
           buffer.push(stored);
         }
-        buffer.push({ ...checkpointKey(projection.name, streamId), version, v: version, state: JSON.stringify(state), ...(lookup ? { looked: storedLooked(lookup.looked), lv: lookup.lv } : {}) });
+        buffer.push({
+          ...checkpointKey(projection.name, streamId),
+          version,
+          v: version,
+          state: JSON.stringify(state),
+          ...(lookup ? { looked: storedLooked(lookup.looked), lv: lookup.lv } : {}),
+        });
         await flush();
         written += 1;
         if (written % 1000 === 0) options.onProgress?.({ events, streams: cursors.size, phase: 'writing' });
@@ -196,13 +232,18 @@ export class Replayer {
         for (const { projection, state } of states.values()) {
           for (const counter of projection.counters?.(state) ?? []) counts.set(counter, (counts.get(counter) ?? 0) + 1);
         }
-        await this.views.putMany(target, [...counts].map(([counter, n]) => ({ ...counterItemKey(counter), n })));
+        await this.views.putMany(
+          target,
+          [...counts].map(([counter, n]) => ({ ...counterItemKey(counter), n })),
+        );
         // Consumers wrote this generation too while the rebuild ran, but the unconditional batch
         // writes may have covered some of that: apply everything committed since the last position
         // read, through the projector's version checks, before readers switch.
         const projector = new Projector(this.store, this.views, this.projections);
         for await (const commit of readAll(this.store, { after: lastPosition })) {
-          for (const event of commit.events) for (const projection of projector.matching(event.streamId)) await projector.apply(target, projection, event);
+          for (const event of commit.events)
+            for (const projection of projector.matching(event.streamId))
+              await projector.apply(target, projection, event);
         }
         // The new generation holds every item this code's projections write: record their layout.
         await this.views.setGenerations({ active: target, building: null, layout: VIEWS_LAYOUT });
@@ -226,7 +267,14 @@ export class Replayer {
   private async *streamCommits(streamId: string, until?: string): AsyncGenerator<Commit> {
     const slice = await this.store.readStream(streamId, { raw: true });
     const events = until ? slice.events.filter((event) => event.at <= until) : slice.events;
-    if (events.length) yield { streamId, firstVersion: events[0]!.version, lastVersion: events.at(-1)!.version, position: events[0]!.eventId, events };
+    if (events.length)
+      yield {
+        streamId,
+        firstVersion: events[0]!.version,
+        lastVersion: events.at(-1)!.version,
+        position: events[0]!.eventId,
+        events,
+      };
   }
 
   /** Removes every item of a retired generation (its keys all start with `<generation>#`). */
@@ -245,9 +293,13 @@ export class Replayer {
       );
       const keys = page.Items ?? [];
       for (let i = 0; i < keys.length; i += 25) {
-        let request: Record<string, any> | undefined = { [this.views.tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) };
+        let request: Record<string, any> | undefined = {
+          [this.views.tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })),
+        };
         for (let attempt = 0; request && Object.keys(request).length && attempt < 8; attempt += 1) {
-          const result: { UnprocessedItems?: Record<string, any> } = await client.send(new BatchWriteCommand({ RequestItems: request }));
+          const result: { UnprocessedItems?: Record<string, any> } = await client.send(
+            new BatchWriteCommand({ RequestItems: request }),
+          );
           request = result.UnprocessedItems;
         }
       }
@@ -258,8 +310,10 @@ export class Replayer {
 
 /** Checks one event against the last verified link of its stream. */
 function checkLink(event: EventEnvelope, cursor: StreamCursor): { version: number; reason: string } | null {
-  if (event.version !== cursor.version + 1) return { version: cursor.version + 1, reason: `version ${cursor.version + 1} is missing (found ${event.version})` };
-  if (event.prevHash !== cursor.hash) return { version: event.version, reason: 'prevHash does not match the previous event' };
+  if (event.version !== cursor.version + 1)
+    return { version: cursor.version + 1, reason: `version ${cursor.version + 1} is missing (found ${event.version})` };
+  if (event.prevHash !== cursor.hash)
+    return { version: event.version, reason: 'prevHash does not match the previous event' };
   if (computeHash(event) !== event.hash) return { version: event.version, reason: 'content does not match its hash' };
   return null;
 }

@@ -22,4 +22,8 @@ export interface AuditReading {
   upcast: (stored: EventEnvelope) => EventEnvelope;
   foldFor: (streamId: string) => Folding | undefined;
 }
-export const auditReading = (): AuditReading => ({ events: eventReading(), upcast: (stored) => catalogue.upcast(stored), foldFor });
+export const auditReading = (): AuditReading => ({
+  events: eventReading(),
+  upcast: (stored) => catalogue.upcast(stored),
+  foldFor,
+});

@@ -25,7 +25,8 @@ export async function recordLayoutOfEmptyViews(views: ViewStore): Promise<void> 
 
 /** One line for an operator: what was built, what is needed, and what to run. */
 export function describeLayout(state: LayoutState): string {
-  const built = state.built === null ? 'no recorded layout (built before layouts were recorded)' : `layout ${state.built}`;
+  const built =
+    state.built === null ? 'no recorded layout (built before layouts were recorded)' : `layout ${state.built}`;
   return state.current
     ? `The views are current: ${built}, this version needs layout ${state.needed}.`
     : `The views need a rebuild: ${built}, this version needs layout ${state.needed}. Run npm run replay (it rebuilds them from the events into a fresh generation; readers switch when it is done).`;

@@ -1,6 +1,9 @@
 /** Raised when another command committed to the stream first. */
 export class ConcurrencyError extends Error {
-  constructor(readonly streamId: string, readonly expectedVersion: number) {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+  ) {
     super(`Stream ${streamId} moved past version ${expectedVersion}`);
     this.name = 'ConcurrencyError';
   }

@@ -8,5 +8,6 @@ import { Logger } from '@aws-lambda-powertools/logger';
  */
 export const log = new Logger({
   serviceName: 'design-club',
-  logLevel: process.env.POWERTOOLS_LOG_LEVEL || process.env.LOG_LEVEL ? undefined : process.env.VITEST ? 'SILENT' : 'INFO',
+  logLevel:
+    process.env.POWERTOOLS_LOG_LEVEL || process.env.LOG_LEVEL ? undefined : process.env.VITEST ? 'SILENT' : 'INFO',
 });

@@ -24,14 +24,62 @@ const HOUR = 3_600;
 const DAY = 86_400;
 
 export const QUOTAS = {
-  checklists: { env: 'QUOTA_CHECKLISTS_PER_HOUR', limit: 20, windowSeconds: HOUR, what: 'checklist generations', per: 'per account' },
-  testEmails: { env: 'QUOTA_TEST_EMAILS_PER_HOUR', limit: 5, windowSeconds: HOUR, what: 'test e-mails', per: 'per account' },
-  teamInvites: { env: 'QUOTA_TEAM_INVITES_PER_DAY', limit: 20, windowSeconds: DAY, what: 'team invitation e-mails (sent and resent)', per: 'per team' },
-  inviteResends: { env: 'QUOTA_INVITE_RESENDS_PER_DAY', limit: 3, windowSeconds: DAY, what: 'resends of one invitation', per: 'per invitation' },
-  designerInvites: { env: 'QUOTA_DESIGNER_INVITES_PER_DAY', limit: 30, windowSeconds: DAY, what: 'designer invitation e-mails (sent and resent)', per: 'per admin' },
-  passwordResetsPerAddress: { env: 'QUOTA_PASSWORD_RESETS_PER_ADDRESS_PER_HOUR', limit: 5, windowSeconds: HOUR, what: 'password reset e-mails', per: 'per address' },
-  passwordResetsPerIp: { env: 'QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR', limit: 20, windowSeconds: HOUR, what: 'password reset requests', per: 'per network address' },
-  cityReviewAi: { env: 'QUOTA_CITY_REVIEW_AI_PER_HOUR', limit: 60, windowSeconds: HOUR, what: 'correction letter readings and drafted responses', per: 'per account' },
+  checklists: {
+    env: 'QUOTA_CHECKLISTS_PER_HOUR',
+    limit: 20,
+    windowSeconds: HOUR,
+    what: 'checklist generations',
+    per: 'per account',
+  },
+  testEmails: {
+    env: 'QUOTA_TEST_EMAILS_PER_HOUR',
+    limit: 5,
+    windowSeconds: HOUR,
+    what: 'test e-mails',
+    per: 'per account',
+  },
+  teamInvites: {
+    env: 'QUOTA_TEAM_INVITES_PER_DAY',
+    limit: 20,
+    windowSeconds: DAY,
+    what: 'team invitation e-mails (sent and resent)',
+    per: 'per team',
+  },
+  inviteResends: {
+    env: 'QUOTA_INVITE_RESENDS_PER_DAY',
+    limit: 3,
+    windowSeconds: DAY,
+    what: 'resends of one invitation',
+    per: 'per invitation',
+  },
+  designerInvites: {
+    env: 'QUOTA_DESIGNER_INVITES_PER_DAY',
+    limit: 30,
+    windowSeconds: DAY,
+    what: 'designer invitation e-mails (sent and resent)',
+    per: 'per admin',
+  },
+  passwordResetsPerAddress: {
+    env: 'QUOTA_PASSWORD_RESETS_PER_ADDRESS_PER_HOUR',
+    limit: 5,
+    windowSeconds: HOUR,
+    what: 'password reset e-mails',
+    per: 'per address',
+  },
+  passwordResetsPerIp: {
+    env: 'QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR',
+    limit: 20,
+    windowSeconds: HOUR,
+    what: 'password reset requests',
+    per: 'per network address',
+  },
+  cityReviewAi: {
+    env: 'QUOTA_CITY_REVIEW_AI_PER_HOUR',
+    limit: 60,
+    windowSeconds: HOUR,
+    what: 'correction letter readings and drafted responses',
+    per: 'per account',
+  },
   uploads: { env: 'QUOTA_UPLOADS_PER_HOUR', limit: 100, windowSeconds: HOUR, what: 'file uploads', per: 'per account' },
 } as const satisfies Record<string, QuotaDefinition>;
 
@@ -44,7 +92,8 @@ export function quotaLimit(name: QuotaName): number {
   return Number.isInteger(value) && value >= 0 ? value : QUOTAS[name].limit;
 }
 
-const windowWords = (seconds: number) => (seconds === HOUR ? 'an hour' : seconds === DAY ? 'a day' : `${seconds} seconds`);
+const windowWords = (seconds: number) =>
+  seconds === HOUR ? 'an hour' : seconds === DAY ? 'a day' : `${seconds} seconds`;
 function waitWords(seconds: number): string {
   if (seconds < 90) return `${seconds} seconds`;
   if (seconds < 90 * 60) return `${Math.ceil(seconds / 60)} minutes`;
@@ -87,7 +136,12 @@ export async function consumeQuota(runtime: Runtime, name: QuotaName, scope: str
         UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one, #expires = :expires',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
         ExpressionAttributeNames: { '#count': 'count', '#expires': 'expiresAt' },
-        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': limit, ':expires': windowStart + definition.windowSeconds + DAY },
+        ExpressionAttributeValues: {
+          ':zero': 0,
+          ':one': 1,
+          ':limit': limit,
+          ':expires': windowStart + definition.windowSeconds + DAY,
+        },
       }),
     );
   } catch (error) {

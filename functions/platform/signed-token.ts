@@ -31,7 +31,8 @@ function signingKey(use: string): string {
 }
 
 const SEPARATOR = '.';
-const sign = (use: string, scope: string, payload: string) => createHmac('sha256', signingKey(use)).update(`${scope}\n${payload}`).digest('base64url');
+const sign = (use: string, scope: string, payload: string) =>
+  createHmac('sha256', signingKey(use)).update(`${scope}\n${payload}`).digest('base64url');
 
 export function encodeSigned(use: string, scope: string, state: Record<string, unknown>): string {
   const payload = Buffer.from(JSON.stringify(state)).toString('base64url');
@@ -39,7 +40,12 @@ export function encodeSigned(use: string, scope: string, state: Record<string, u
 }
 
 /** The object inside a token made for this use and scope, or undefined for anything else. */
-export function decodeSigned(use: string, scope: string, token: string, maxLength: number): Record<string, unknown> | undefined {
+export function decodeSigned(
+  use: string,
+  scope: string,
+  token: string,
+  maxLength: number,
+): Record<string, unknown> | undefined {
   if (token.length > maxLength) return undefined;
   const [payload, signature, ...rest] = token.split(SEPARATOR);
   if (!payload || !signature || rest.length > 0) return undefined;

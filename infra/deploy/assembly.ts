@@ -70,7 +70,9 @@ function templates(assembly: CloudAssembly, stackName: string) {
       if (path && /\.template\.json$/.test(path)) files.add(join(assembly.directory, path));
     }
   }
-  const parsed = [...files].filter((file) => existsSync(file)).map((file) => JSON.parse(readFileSync(file, 'utf8')) as Template);
+  const parsed = [...files]
+    .filter((file) => existsSync(file))
+    .map((file) => JSON.parse(readFileSync(file, 'utf8')) as Template);
   return { stack, manifests, templates: parsed };
 }
 
@@ -80,7 +82,9 @@ export function readStackNeeds(directory: string, stackName: string): StackNeeds
   const requirements = [stack, ...manifests].filter((artifact) => artifact.requiresBootstrapStackVersion !== undefined);
   const bootstrap = {
     version: Math.max(0, ...requirements.map((artifact) => artifact.requiresBootstrapStackVersion!)),
-    parameter: requirements.find((artifact) => artifact.bootstrapStackVersionSsmParameter)?.bootstrapStackVersionSsmParameter ?? DEFAULT_BOOTSTRAP_PARAMETER,
+    parameter:
+      requirements.find((artifact) => artifact.bootstrapStackVersionSsmParameter)?.bootstrapStackVersionSsmParameter ??
+      DEFAULT_BOOTSTRAP_PARAMETER,
   };
 
   const concurrency = { functions: 0, reserved: 0, provisioned: 0 };
@@ -99,20 +103,26 @@ export function readStackNeeds(directory: string, stackName: string): StackNeeds
         case 'AWS::Lambda::Function': {
           concurrency.functions += 1;
           concurrency.reserved += Number(Properties.ReservedConcurrentExecutions ?? 0);
-          const variables = ((Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {});
+          const variables =
+            (Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
           if (typeof variables.MAIL_FROM === 'string' && variables.MAIL_FROM) senders.add(variables.MAIL_FROM);
-          if (typeof variables.BEDROCK_MODEL_ID === 'string' && variables.BEDROCK_MODEL_ID) modelIds.add(variables.BEDROCK_MODEL_ID);
+          if (typeof variables.BEDROCK_MODEL_ID === 'string' && variables.BEDROCK_MODEL_ID)
+            modelIds.add(variables.BEDROCK_MODEL_ID);
           stripeSecretName ??= arnTail(variables.STRIPE_SECRET_ARN, ':secret:');
           break;
         }
         case 'AWS::Lambda::Alias':
         case 'AWS::Lambda::Version': {
-          const provisioned = (Properties.ProvisionedConcurrencyConfig as { ProvisionedConcurrentExecutions?: number } | undefined)?.ProvisionedConcurrentExecutions;
+          const provisioned = (
+            Properties.ProvisionedConcurrencyConfig as { ProvisionedConcurrentExecutions?: number } | undefined
+          )?.ProvisionedConcurrentExecutions;
           concurrency.provisioned += Number(provisioned ?? 0);
           break;
         }
         case 'AWS::Cognito::UserPool': {
-          const email = Properties.EmailConfiguration as { EmailSendingAccount?: string; SourceArn?: unknown } | undefined;
+          const email = Properties.EmailConfiguration as
+            | { EmailSendingAccount?: string; SourceArn?: unknown }
+            | undefined;
           if (email?.EmailSendingAccount === 'DEVELOPER') cognitoSesIdentity = arnTail(email.SourceArn, ':identity/');
           break;
         }
@@ -121,23 +131,34 @@ export function readStackNeeds(directory: string, stackName: string): StackNeeds
           const apiId = (Properties.ApiId as { Ref?: string } | undefined)?.Ref;
           const api = apiId ? resources[apiId] : undefined;
           const websocket = api?.Properties?.ProtocolType === 'WEBSOCKET';
-          const executionLogs = (Properties.DefaultRouteSettings as { LoggingLevel?: string } | undefined)?.LoggingLevel;
-          if (websocket && (Properties.AccessLogSettings || (executionLogs && executionLogs !== 'OFF'))) stagesNeedingRole.push(logicalId);
+          const executionLogs = (Properties.DefaultRouteSettings as { LoggingLevel?: string } | undefined)
+            ?.LoggingLevel;
+          if (websocket && (Properties.AccessLogSettings || (executionLogs && executionLogs !== 'OFF')))
+            stagesNeedingRole.push(logicalId);
           break;
         }
         case 'AWS::ApiGateway::Stage': {
           const methods = (Properties.MethodSettings as { LoggingLevel?: string }[] | undefined) ?? [];
-          if (Properties.AccessLogSetting || methods.some((method) => method.LoggingLevel && method.LoggingLevel !== 'OFF')) stagesNeedingRole.push(logicalId);
+          if (
+            Properties.AccessLogSetting ||
+            methods.some((method) => method.LoggingLevel && method.LoggingLevel !== 'OFF')
+          )
+            stagesNeedingRole.push(logicalId);
           break;
         }
         case 'AWS::ApiGateway::Account':
           createsRole = true;
           break;
         case 'AWS::CloudFront::Distribution': {
-          const config = Properties.DistributionConfig as { Aliases?: unknown[]; ViewerCertificate?: { AcmCertificateArn?: unknown } } | undefined;
+          const config = Properties.DistributionConfig as
+            | { Aliases?: unknown[]; ViewerCertificate?: { AcmCertificateArn?: unknown } }
+            | undefined;
           const arn = config?.ViewerCertificate?.AcmCertificateArn;
           if (typeof arn === 'string') {
-            certificate = { arn, domainNames: (config?.Aliases ?? []).filter((alias): alias is string => typeof alias === 'string') };
+            certificate = {
+              arn,
+              domainNames: (config?.Aliases ?? []).filter((alias): alias is string => typeof alias === 'string'),
+            };
           }
           break;
         }

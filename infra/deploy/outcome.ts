@@ -24,8 +24,23 @@ export interface CheckResult {
   fix?: string[];
 }
 
-const DENIED = new Set(['AccessDenied', 'AccessDeniedException', 'UnauthorizedOperation', 'AuthorizationError', 'AuthorizationErrorException', 'UnauthorizedException']);
-const NO_CREDENTIALS = new Set(['CredentialsProviderError', 'ExpiredToken', 'ExpiredTokenException', 'InvalidClientTokenId', 'UnrecognizedClientException', 'SignatureDoesNotMatch', 'InvalidSignatureException']);
+const DENIED = new Set([
+  'AccessDenied',
+  'AccessDeniedException',
+  'UnauthorizedOperation',
+  'AuthorizationError',
+  'AuthorizationErrorException',
+  'UnauthorizedException',
+]);
+const NO_CREDENTIALS = new Set([
+  'CredentialsProviderError',
+  'ExpiredToken',
+  'ExpiredTokenException',
+  'InvalidClientTokenId',
+  'UnrecognizedClientException',
+  'SignatureDoesNotMatch',
+  'InvalidSignatureException',
+]);
 
 export type SdkError = Error & { name: string; $metadata?: { httpStatusCode?: number }; Code?: string };
 
@@ -45,13 +60,22 @@ export const hasNoCredentials = (error: unknown) => NO_CREDENTIALS.has(errorName
 export function couldNotCheck(check: string, error: unknown, action: string): CheckResult {
   const message = (error as Error)?.message?.split('\n')[0] ?? String(error);
   if (isAccessDenied(error)) {
-    return { check, outcome: 'unchecked', detail: `could not check: your credentials may not call ${action} (${errorName(error)}).`, fix: [`Allow the IAM action ${action} to check it, or check it yourself.`] };
+    return {
+      check,
+      outcome: 'unchecked',
+      detail: `could not check: your credentials may not call ${action} (${errorName(error)}).`,
+      fix: [`Allow the IAM action ${action} to check it, or check it yourself.`],
+    };
   }
   return { check, outcome: 'unchecked', detail: `could not check: ${errorName(error)}: ${message}` };
 }
 
 /** Runs a check, turning an unexpected SDK error into "could not check" rather than a crash. */
-export async function guarded(check: string, action: string, run: () => Promise<CheckResult | CheckResult[]>): Promise<CheckResult[]> {
+export async function guarded(
+  check: string,
+  action: string,
+  run: () => Promise<CheckResult | CheckResult[]>,
+): Promise<CheckResult[]> {
   try {
     const result = await run();
     return Array.isArray(result) ? result : [result];

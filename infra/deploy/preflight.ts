@@ -60,7 +60,10 @@ export interface CheckContext {
 }
 
 /** Every check, in the report's order. Without credentials only that is reported. */
-export async function runPreflight(needs: StackNeeds, options: ClientOptions = {}): Promise<{ region: string; account?: string; results: CheckResult[] }> {
+export async function runPreflight(
+  needs: StackNeeds,
+  options: ClientOptions = {},
+): Promise<{ region: string; account?: string; results: CheckResult[] }> {
   const { readCertificate, ...clientOptions } = options;
   const clients = makeClients({ region: needs.region, ...clientOptions });
   try {
@@ -77,7 +80,11 @@ export async function runPreflight(needs: StackNeeds, options: ClientOptions = {
       checkStripeSecret(context),
       checkCertificate(needs, readCertificate),
     ]);
-    return { region, account: caller.account, results: [...caller.results, ...groups.flat(), cloudFrontVerification(context)] };
+    return {
+      region,
+      account: caller.account,
+      results: [...caller.results, ...groups.flat(), cloudFrontVerification(context)],
+    };
   } finally {
     for (const client of Object.values(clients)) client.destroy();
   }
@@ -85,4 +92,5 @@ export async function runPreflight(needs: StackNeeds, options: ClientOptions = {
 
 /** The process's exit code for a report: 0 to go on, 5 when something is missing (and not skipped). */
 export const PREFLIGHT_FAILED = 5;
-export const gate = (results: CheckResult[]) => (results.some((result) => result.outcome === 'missing') ? PREFLIGHT_FAILED : 0);
+export const gate = (results: CheckResult[]) =>
+  results.some((result) => result.outcome === 'missing') ? PREFLIGHT_FAILED : 0;

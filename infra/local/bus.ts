@@ -60,7 +60,10 @@ export class LocalBus implements BusClient {
       }
       const redriveTo = redriveTarget(entry.Source);
       for (const subscription of this.subscriptions) {
-        const matches = redriveTo !== undefined ? subscription.name === redriveTo : subscription.source === entry.Source && subscription.eventTypes.includes(entry.DetailType);
+        const matches =
+          redriveTo !== undefined
+            ? subscription.name === redriveTo
+            : subscription.source === entry.Source && subscription.eventTypes.includes(entry.DetailType);
         if (matches) void this.deliver(subscription, entry.Source, JSON.parse(entry.Detail) as EventEnvelope);
       }
     });
@@ -80,7 +83,12 @@ export class LocalBus implements BusClient {
     return this.deliver(subscription, redriveSource(subscription.name), letter.event, letter.attempts);
   }
 
-  private deliver(subscription: Subscription, source: string, detail: EventEnvelope, previousAttempts = 0): Promise<DeliveryOutcome> {
+  private deliver(
+    subscription: Subscription,
+    source: string,
+    detail: EventEnvelope,
+    previousAttempts = 0,
+  ): Promise<DeliveryOutcome> {
     const event: EventBridgeEvent<string, EventEnvelope> = {
       version: '0',
       id: `local-${(this.sequence += 1)}`,
@@ -95,29 +103,45 @@ export class LocalBus implements BusClient {
     this.inFlight += 1;
     return new Promise<DeliveryOutcome>((resolveOutcome) => {
       // Each consumer is its own Lambda in the cloud: its calls are its own step, not the publisher's.
-      outsideSteps(() => setImmediate(() => inStep(`consumer ${subscription.name}`, async () => {
-        try {
-          for (let attempt = 0; ; attempt += 1) {
+      outsideSteps(() =>
+        setImmediate(() =>
+          inStep(`consumer ${subscription.name}`, async () => {
             try {
-              this.faults.beforeDelivery?.(subscription.name, detail);
-              await subscription.consumer(event);
-              return resolveOutcome({ ok: true });
-            } catch (error) {
-              if (attempt >= this.retryDelaysMs.length) {
-                const message = String((error as Error)?.message ?? error);
-                const letter = await this.deadLetterStore
-                  .add({ subscription: subscription.name, event: detail, error: message, attempts: previousAttempts + attempt + 1 })
-                  .catch(() => ({ id: '', subscription: subscription.name, event: detail, error: message, attempts: previousAttempts + attempt + 1, failedAt: new Date().toISOString() }));
-                return resolveOutcome({ ok: false, error: message, letter });
+              for (let attempt = 0; ; attempt += 1) {
+                try {
+                  this.faults.beforeDelivery?.(subscription.name, detail);
+                  await subscription.consumer(event);
+                  return resolveOutcome({ ok: true });
+                } catch (error) {
+                  if (attempt >= this.retryDelaysMs.length) {
+                    const message = String((error as Error)?.message ?? error);
+                    const letter = await this.deadLetterStore
+                      .add({
+                        subscription: subscription.name,
+                        event: detail,
+                        error: message,
+                        attempts: previousAttempts + attempt + 1,
+                      })
+                      .catch(() => ({
+                        id: '',
+                        subscription: subscription.name,
+                        event: detail,
+                        error: message,
+                        attempts: previousAttempts + attempt + 1,
+                        failedAt: new Date().toISOString(),
+                      }));
+                    return resolveOutcome({ ok: false, error: message, letter });
+                  }
+                  await new Promise((resolve) => setTimeout(resolve, this.retryDelaysMs[attempt]));
+                }
               }
-              await new Promise((resolve) => setTimeout(resolve, this.retryDelaysMs[attempt]));
+            } finally {
+              this.inFlight -= 1;
+              if (this.inFlight === 0) for (const wake of this.waiters.splice(0)) wake();
             }
-          }
-        } finally {
-          this.inFlight -= 1;
-          if (this.inFlight === 0) for (const wake of this.waiters.splice(0)) wake();
-        }
-      })));
+          }),
+        ),
+      );
     });
   }
 

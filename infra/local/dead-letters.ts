@@ -28,7 +28,9 @@ export class DeadLetterStore {
   constructor(readonly directory?: string) {
     if (!directory) return;
     mkdirSync(directory, { recursive: true });
-    for (const name of readdirSync(directory).filter((file) => file.endsWith('.json')).sort()) {
+    for (const name of readdirSync(directory)
+      .filter((file) => file.endsWith('.json'))
+      .sort()) {
       try {
         this.entries.push(JSON.parse(readFileSync(join(directory, name), 'utf8')) as DeadLetter);
       } catch {

@@ -1,4 +1,10 @@
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+} from '@aws-sdk/client-dynamodb';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
@@ -21,8 +27,13 @@ export async function startDynamo(options: { path?: string; port?: number; secre
   const server: Server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   if (options.secret) {
     guardWithSecretPath(server, options.secret, (res) => {
-      const body = JSON.stringify({ __type: 'com.amazon.coral.service#MissingAuthenticationTokenException', message: 'Missing Authentication Token' });
-      res.writeHead(403, { 'content-type': 'application/x-amz-json-1.0', 'content-length': Buffer.byteLength(body) }).end(body);
+      const body = JSON.stringify({
+        __type: 'com.amazon.coral.service#MissingAuthenticationTokenException',
+        message: 'Missing Authentication Token',
+      });
+      res
+        .writeHead(403, { 'content-type': 'application/x-amz-json-1.0', 'content-length': Buffer.byteLength(body) })
+        .end(body);
     });
   }
   await new Promise<void>((resolve, reject) => {
@@ -43,9 +54,17 @@ export async function startDynamo(options: { path?: string; port?: number; secre
  */
 export type TableOutcome = 'created' | 'kept' | 'recreated';
 
-export async function ensureTable(client: DynamoDBClient, name: string, definition: TableDefinition, options: { rebuildable?: boolean } = {}): Promise<TableOutcome> {
+export async function ensureTable(
+  client: DynamoDBClient,
+  name: string,
+  definition: TableDefinition,
+  options: { rebuildable?: boolean } = {},
+): Promise<TableOutcome> {
   let outcome: TableOutcome = 'created';
-  const attributes = new Map<string, 'S' | 'N'>([[definition.partitionKey, 'S'], [definition.sortKey.name, definition.sortKey.type]]);
+  const attributes = new Map<string, 'S' | 'N'>([
+    [definition.partitionKey, 'S'],
+    [definition.sortKey.name, definition.sortKey.type],
+  ]);
   for (const index of definition.indexes) {
     attributes.set(index.partitionKey, 'S');
     attributes.set(index.sortKey, 'S');
@@ -55,20 +74,26 @@ export async function ensureTable(client: DynamoDBClient, name: string, definiti
       new CreateTableCommand({
         TableName: name,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+        AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({
+          AttributeName,
+          AttributeType,
+        })),
         KeySchema: [
           { AttributeName: definition.partitionKey, KeyType: 'HASH' },
           { AttributeName: definition.sortKey.name, KeyType: 'RANGE' },
         ],
         // DynamoDB refuses an empty list of indexes: a table without any leaves the field out.
-        GlobalSecondaryIndexes: definition.indexes.length === 0 ? undefined : definition.indexes.map((index) => ({
-          IndexName: index.name,
-          KeySchema: [
-            { AttributeName: index.partitionKey, KeyType: 'HASH' },
-            { AttributeName: index.sortKey, KeyType: 'RANGE' },
-          ],
-          Projection: { ProjectionType: index.projection },
-        })),
+        GlobalSecondaryIndexes:
+          definition.indexes.length === 0
+            ? undefined
+            : definition.indexes.map((index) => ({
+                IndexName: index.name,
+                KeySchema: [
+                  { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                  { AttributeName: index.sortKey, KeyType: 'RANGE' },
+                ],
+                Projection: { ProjectionType: index.projection },
+              })),
       }),
     );
   } catch (error) {
@@ -91,8 +116,15 @@ export async function ensureTable(client: DynamoDBClient, name: string, definiti
 }
 
 /** The tables; `viewsRecreated` when the views had to be created anew over older data (replay them). */
-export async function ensureTables(endpoint: string, names: { events: string; views: string; connections?: string }): Promise<{ events: TableOutcome; views: TableOutcome }> {
-  const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+export async function ensureTables(
+  endpoint: string,
+  names: { events: string; views: string; connections?: string },
+): Promise<{ events: TableOutcome; views: TableOutcome }> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const events = await ensureTable(client, names.events, eventsTable);
   const views = await ensureTable(client, names.views, viewsTable, { rebuildable: true });
   if (names.connections) await ensureTable(client, names.connections, connectionsTable);

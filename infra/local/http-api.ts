@@ -7,7 +7,10 @@ import type { ApiThrottle } from './api-throttle.js';
 import { BODY_LIMITS, BodyTooLarge, readBody, refuseTooLarge } from './limits.js';
 import { viewerAddressOf } from '../../functions/platform/http/origin-check.js';
 
-type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: unknown) => Promise<APIGatewayProxyStructuredResultV2>;
+type Handler = (
+  event: APIGatewayProxyEventV2WithJWTAuthorizer,
+  context: unknown,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 interface CompiledRoute {
   route: RouteDefinition;
@@ -59,25 +62,40 @@ export class LocalHttpApi {
     const match = candidates.find((c) => c.route.method === method);
     if (!match) {
       // API Gateway answers an unknown route (or method) with 404 Not Found.
-      return send(res, { statusCode: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Not Found' }) });
+      return send(res, {
+        statusCode: 404,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Not Found' }),
+      });
     }
     let body: Buffer;
     try {
       body = await readBody(req, BODY_LIMITS.api);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return refuseTooLarge(req, res, JSON.stringify({ message: 'Request Entity Too Large' }));
+      if (error instanceof BodyTooLarge)
+        return refuseTooLarge(req, res, JSON.stringify({ message: 'Request Entity Too Large' }));
       throw error;
     }
     // Authenticated first, so that the throttle counts a signed-in caller's requests as theirs and
     // a stranger's (no valid token) against their own address, never against anyone else.
     const claims = match.route.access !== 'public' ? await this.verify(req.headers.authorization) : undefined;
-    const caller = claims?.sub ? { user: claims.sub } : { address: viewerAddressOf({ headers: {}, sourceIp: req.socket.remoteAddress ?? '', throughEdge: false }) };
+    const caller = claims?.sub
+      ? { user: claims.sub }
+      : { address: viewerAddressOf({ headers: {}, sourceIp: req.socket.remoteAddress ?? '', throughEdge: false }) };
     if (this.throttle && !this.throttle.allows(match.route, caller)) {
       // API Gateway's answer when a stage or route limit is reached.
-      return send(res, { statusCode: 429, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Too Many Requests' }) });
+      return send(res, {
+        statusCode: 429,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Too Many Requests' }),
+      });
     }
     if (match.route.access !== 'public' && !claims) {
-      return send(res, { statusCode: 401, headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }, body: JSON.stringify({ message: 'Unauthorized' }) });
+      return send(res, {
+        statusCode: 401,
+        headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer' },
+        body: JSON.stringify({ message: 'Unauthorized' }),
+      });
     }
     const values = match.pattern.exec(url.pathname)!.slice(1);
     const pathParameters: Record<string, string> = {};
@@ -92,11 +110,18 @@ export class LocalHttpApi {
     const handler = await this.loadHandler(match.route);
     let result: APIGatewayProxyStructuredResultV2;
     try {
-      result = await handler(event, { awsRequestId: event.requestContext.requestId, functionName: match.route.handler });
+      result = await handler(event, {
+        awsRequestId: event.requestContext.requestId,
+        functionName: match.route.handler,
+      });
     } catch (error) {
       // A Lambda that throws reaches the caller as API Gateway's 500.
       console.error(`[api] ${routeKey(match.route)} threw`, error);
-      result = { statusCode: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'Internal Server Error' }) };
+      result = {
+        statusCode: 500,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'Internal Server Error' }),
+      };
     }
     // API Gateway names the request in this header; commits carry the same id as correlation id.
     send(res, { ...result, headers: { ...(result.headers ?? {}), 'apigw-requestid': event.requestContext.requestId } });
@@ -117,14 +142,29 @@ export class LocalHttpApi {
     if (!audience.includes(check.clientId)) return undefined;
     // API Gateway hands claims to the Lambda as strings, arrays as "[a b]".
     return Object.fromEntries(
-      Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value)]),
+      Object.entries(payload).map(([key, value]) => [
+        key,
+        Array.isArray(value)
+          ? `[${value.join(' ')}]`
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : String(value),
+      ]),
     );
   }
 }
 
-function toEvent(req: IncomingMessage, url: URL, route: RouteDefinition, pathParameters: Record<string, string>, body: Buffer, claims?: Record<string, string>): APIGatewayProxyEventV2WithJWTAuthorizer {
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  route: RouteDefinition,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+  claims?: Record<string, string>,
+): APIGatewayProxyEventV2WithJWTAuthorizer {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const contentType = headers['content-type'] ?? '';
@@ -145,7 +185,13 @@ function toEvent(req: IncomingMessage, url: URL, route: RouteDefinition, pathPar
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'local',
-      http: { method: route.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method: route.method,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomUUID(),
       routeKey: routeKey(route),
       stage: '$default',

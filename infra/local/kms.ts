@@ -92,7 +92,14 @@ async function readBody(request: IncomingMessage): Promise<Record<string, any>> 
 export async function startKms(options: { dataDir?: string; host?: string } = {}): Promise<LocalKms> {
   const master = await masterKey(options.dataDir);
   const keyTag = createHash('sha256').update(master).digest().subarray(0, 8);
-  const keyUuid = [8, 4, 4, 4, 12].map((n, i) => keyTag.toString('hex').padEnd(32, '0').slice(i * 4, i * 4 + n)).join('-');
+  const keyUuid = [8, 4, 4, 4, 12]
+    .map((n, i) =>
+      keyTag
+        .toString('hex')
+        .padEnd(32, '0')
+        .slice(i * 4, i * 4 + n),
+    )
+    .join('-');
   const keyArn = `arn:aws:kms:${REGION}:${ACCOUNT}:key/${keyUuid}`;
   const knownKey = (keyId: unknown) => {
     if (typeof keyId !== 'string' || !keyId) throw new KmsError('ValidationException', 'KeyId is required.');
@@ -107,12 +114,15 @@ export async function startKms(options: { dataDir?: string; host?: string } = {}
   const operations: Record<string, (body: Record<string, any>) => unknown> = {
     DescribeKey: (body) => {
       knownKey(body.KeyId);
-      return { KeyMetadata: { KeyId: keyUuid, Arn: keyArn, Enabled: true, KeyState: 'Enabled', KeySpec: 'SYMMETRIC_DEFAULT' } };
+      return {
+        KeyMetadata: { KeyId: keyUuid, Arn: keyArn, Enabled: true, KeyState: 'Enabled', KeySpec: 'SYMMETRIC_DEFAULT' },
+      };
     },
     GenerateDataKey: (body) => {
       knownKey(body.KeyId);
       const bytes = body.NumberOfBytes ?? (body.KeySpec === 'AES_128' ? 16 : 32);
-      if (!Number.isInteger(bytes) || bytes < 1 || bytes > 1024) throw new KmsError('ValidationException', 'NumberOfBytes must be 1 to 1024.');
+      if (!Number.isInteger(bytes) || bytes < 1 || bytes > 1024)
+        throw new KmsError('ValidationException', 'NumberOfBytes must be 1 to 1024.');
       const plaintext = randomBytes(bytes);
       return {
         KeyId: keyArn,
@@ -123,8 +133,12 @@ export async function startKms(options: { dataDir?: string; host?: string } = {}
     Encrypt: (body) => {
       knownKey(body.KeyId);
       const plaintext = Buffer.from(String(body.Plaintext ?? ''), 'base64');
-      if (plaintext.length < 1 || plaintext.length > 4096) throw new KmsError('ValidationException', 'Plaintext must be 1 to 4096 bytes.');
-      return { KeyId: keyArn, CiphertextBlob: seal(master, keyTag, plaintext, body.EncryptionContext).toString('base64') };
+      if (plaintext.length < 1 || plaintext.length > 4096)
+        throw new KmsError('ValidationException', 'Plaintext must be 1 to 4096 bytes.');
+      return {
+        KeyId: keyArn,
+        CiphertextBlob: seal(master, keyTag, plaintext, body.EncryptionContext).toString('base64'),
+      };
     },
     Decrypt: (body) => {
       if (body.KeyId !== undefined) knownKey(body.KeyId);
@@ -134,7 +148,10 @@ export async function startKms(options: { dataDir?: string; host?: string } = {}
   };
 
   const answer = (response: ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': randomBytes(16).toString('hex') });
+    response.writeHead(status, {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amzn-requestid': randomBytes(16).toString('hex'),
+    });
     response.end(JSON.stringify(body));
   };
   const server: Server = createServer((request, response) => {

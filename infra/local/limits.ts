@@ -60,7 +60,12 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
  * Answers 413 and closes the connection once the answer is out: the rest of an oversized body is
  * never read (reading it would let a client hold the server for as long as it keeps sending).
  */
-export function refuseTooLarge(req: IncomingMessage, res: ServerResponse, body: string, contentType = 'application/json'): void {
+export function refuseTooLarge(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: string,
+  contentType = 'application/json',
+): void {
   if (res.headersSent) return void req.socket.destroy();
   res.shouldKeepAlive = false;
   res.writeHead(413, { 'content-type': contentType, 'content-length': Buffer.byteLength(body), connection: 'close' });

@@ -9,7 +9,10 @@ import { readLocalSecrets } from './secrets.js';
  * tools (admin:add, the users import, redrive) find the running one; and the ports it remembers.
  */
 export class AlreadyRunningError extends Error {
-  constructor(readonly url: string, readonly pid: number) {
+  constructor(
+    readonly url: string,
+    readonly pid: number,
+  ) {
     super(`The embedded stack is already running at ${url} (pid ${pid}).`);
   }
 }

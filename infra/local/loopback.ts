@@ -13,7 +13,12 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 /** A Host header naming this machine (`localhost`, `127.x.x.x`, `[::1]`, any port). */
 export function isLoopbackHost(hostHeader: string | undefined): boolean {
   const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '');
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || (isIP(host) === 4 && host.startsWith('127.'));
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    (isIP(host) === 4 && host.startsWith('127.'))
+  );
 }
 
 /**
@@ -26,7 +31,9 @@ export function isLoopbackHost(hostHeader: string | undefined): boolean {
 export function outboxAllowed(req: IncomingMessage, server: { host: string; secret: string }): boolean {
   if (!isLoopbackAddress(req.socket.remoteAddress) || !isLoopbackHost(req.headers.host)) return false;
   if (isLoopbackAddress(server.host) || server.host === 'localhost') return true;
-  const given = String(req.headers['x-local-secret'] ?? new URL(req.url ?? '/', 'http://local').searchParams.get('secret') ?? '');
+  const given = String(
+    req.headers['x-local-secret'] ?? new URL(req.url ?? '/', 'http://local').searchParams.get('secret') ?? '',
+  );
   const a = Buffer.from(given);
   const b = Buffer.from(server.secret);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -19,11 +19,16 @@ const MAX_BODY = 16 * 1024;
  *   GET  /dead-letters            → { letters: DeadLetterView[] }
  *   POST /dead-letters/redeliver  { id } → { outcome }
  */
-export async function startOpsAdmin(bus: LocalBus, dataDir?: string): Promise<OpsAdminAddress & { stop(): Promise<void> }> {
+export async function startOpsAdmin(
+  bus: LocalBus,
+  dataDir?: string,
+): Promise<OpsAdminAddress & { stop(): Promise<void> }> {
   const token = randomBytes(24).toString('base64url');
   const expected = Buffer.from(token);
   const server = createServer((req, res) => {
-    handle(req, res).catch((error) => send(res, 500, { error: { code: 'internal', message: String((error as Error)?.message ?? error) } }));
+    handle(req, res).catch((error) =>
+      send(res, 500, { error: { code: 'internal', message: String((error as Error)?.message ?? error) } }),
+    );
   });
   // No request may stop the process: socket errors end that connection only.
   server.on('clientError', (_error, socket) => socket.destroy());
@@ -31,24 +36,39 @@ export async function startOpsAdmin(bus: LocalBus, dataDir?: string): Promise<Op
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const given = Buffer.from(String(req.headers['x-ops-token'] ?? ''));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      return send(res, 401, { error: { code: 'unauthorized', message: `The x-ops-token header must be the token in ${OPS_ADMIN_FILE}.` } });
+      return send(res, 401, {
+        error: { code: 'unauthorized', message: `The x-ops-token header must be the token in ${OPS_ADMIN_FILE}.` },
+      });
     }
     const path = (req.url ?? '/').split('?')[0];
-    if (req.method === 'GET' && path === '/dead-letters') return send(res, 200, { letters: bus.deadLetters.map(viewOf) });
+    if (req.method === 'GET' && path === '/dead-letters')
+      return send(res, 200, { letters: bus.deadLetters.map(viewOf) });
     if (req.method === 'POST' && path === '/dead-letters/redeliver') {
       if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
-        return send(res, 415, { error: { code: 'unsupported_media_type', message: 'Send a JSON body: { "id": "<dead letter id>" }.' } });
+        return send(res, 415, {
+          error: { code: 'unsupported_media_type', message: 'Send a JSON body: { "id": "<dead letter id>" }.' },
+        });
       }
       const body = await readJson(req);
       const id = body && typeof body === 'object' ? (body as { id?: unknown }).id : undefined;
       if (typeof id !== 'string' || id.length === 0 || id.length > 100) {
-        return send(res, 400, { error: { code: 'invalid_request', message: 'Send { "id": "<dead letter id>" } with an id from GET /dead-letters.' } });
+        return send(res, 400, {
+          error: {
+            code: 'invalid_request',
+            message: 'Send { "id": "<dead letter id>" } with an id from GET /dead-letters.',
+          },
+        });
       }
-      if (!bus.deadLetterStore.get(id)) return send(res, 404, { error: { code: 'not_found', message: `No dead letter ${id} (already redelivered?).` } });
+      if (!bus.deadLetterStore.get(id))
+        return send(res, 404, {
+          error: { code: 'not_found', message: `No dead letter ${id} (already redelivered?).` },
+        });
       const outcome = await bus.redeliver(id);
       return send(res, 200, { outcome: outcome.ok ? { ok: true } : { ok: false, error: outcome.error } });
     }
-    return send(res, 404, { error: { code: 'not_found', message: 'GET /dead-letters or POST /dead-letters/redeliver.' } });
+    return send(res, 404, {
+      error: { code: 'not_found', message: 'GET /dead-letters or POST /dead-letters/redeliver.' },
+    });
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -7,7 +7,19 @@ import { formatAddress, mimeHeaderLines, prepareMail } from '../../functions/pla
 /** A text part and an HTML part, as a mail program shows them (the .json twin keeps both as they are). */
 function alternative(text: string, html: string, id: string): string[] {
   const boundary = `=_${id}`;
-  return [`Content-Type: multipart/alternative; boundary="${boundary}"`, '', `--${boundary}`, 'Content-Type: text/plain; charset=utf-8', '', text, `--${boundary}`, 'Content-Type: text/html; charset=utf-8', '', html, `--${boundary}--`];
+  return [
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    text,
+    `--${boundary}`,
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    html,
+    `--${boundary}--`,
+  ];
 }
 
 /**
@@ -28,12 +40,19 @@ export class OutboxMailer implements Mailer {
     const mail = prepareMail(message);
     // `.invalid` is reserved (RFC 2606): no such mailbox can exist. Refusing it gives the embedded
     // runtime a real delivery failure to exercise (e.g. 'Invite created but email failed to send').
-    if (/\.invalid$/i.test(mail.to)) throw new MailError(`Email could not be sent: ${mail.to} is not a deliverable address`);
+    if (/\.invalid$/i.test(mail.to))
+      throw new MailError(`Email could not be sent: ${mail.to} is not a deliverable address`);
     await mkdir(this.directory, { recursive: true });
     const sent: SentMail = { ...mail, id: newId(), from: this.from, sentAt: new Date().toISOString() };
     const eml = [
-      ...mimeHeaderLines(mail, { from: sent.from, date: new Date(sent.sentAt), messageId: `${sent.id}@designclub.local` }),
-      ...(sent.html ? alternative(sent.text, sent.html, sent.id) : ['Content-Type: text/plain; charset=utf-8', '', sent.text]),
+      ...mimeHeaderLines(mail, {
+        from: sent.from,
+        date: new Date(sent.sentAt),
+        messageId: `${sent.id}@designclub.local`,
+      }),
+      ...(sent.html
+        ? alternative(sent.text, sent.html, sent.id)
+        : ['Content-Type: text/plain; charset=utf-8', '', sent.text]),
     ].join('\r\n');
     await writeFile(join(this.directory, `${sent.id}.eml`), eml);
     await writeFile(join(this.directory, `${sent.id}.json`), JSON.stringify(sent, null, 2));
@@ -43,7 +62,13 @@ export class OutboxMailer implements Mailer {
   /** Newest first; optionally only the messages to one address. */
   async list(to?: string): Promise<SentMail[]> {
     const names = await readdir(this.directory).catch(() => [] as string[]);
-    const messages = await Promise.all(names.filter((name) => name.endsWith('.json')).map(async (name) => JSON.parse(await readFile(join(this.directory, name), 'utf8')) as SentMail));
-    return messages.filter((message) => !to || message.to.toLowerCase() === to.toLowerCase()).sort((a, b) => (a.id < b.id ? 1 : -1));
+    const messages = await Promise.all(
+      names
+        .filter((name) => name.endsWith('.json'))
+        .map(async (name) => JSON.parse(await readFile(join(this.directory, name), 'utf8')) as SentMail),
+    );
+    return messages
+      .filter((message) => !to || message.to.toLowerCase() === to.toLowerCase())
+      .sort((a, b) => (a.id < b.id ? 1 : -1));
   }
 }

@@ -9,7 +9,13 @@ import { BodyTooLarge, readBody, refuseTooLarge } from './limits.js';
 export function proxyTo(target: () => string, prefix: string, maxBody: number) {
   const refuse = (res: ServerResponse, status: number, type: string, message: string) => {
     const body = JSON.stringify({ __type: type, message });
-    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': type, 'content-length': Buffer.byteLength(body) }).end(body);
+    res
+      .writeHead(status, {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amzn-errortype': type,
+        'content-length': Buffer.byteLength(body),
+      })
+      .end(body);
   };
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '/').slice(prefix.length) || '/';
@@ -23,7 +29,13 @@ export function proxyTo(target: () => string, prefix: string, maxBody: number) {
     try {
       body = await readBody(req, maxBody);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return refuseTooLarge(req, res, JSON.stringify({ __type: 'SerializationException', message: 'Request body too large' }), 'application/x-amz-json-1.1');
+      if (error instanceof BodyTooLarge)
+        return refuseTooLarge(
+          req,
+          res,
+          JSON.stringify({ __type: 'SerializationException', message: 'Request body too large' }),
+          'application/x-amz-json-1.1',
+        );
       throw error;
     }
     const url = new URL(target());
@@ -31,15 +43,18 @@ export function proxyTo(target: () => string, prefix: string, maxBody: number) {
     delete headers['transfer-encoding'];
     delete headers.connection;
     await new Promise<void>((resolve) => {
-      const upstream = request({ hostname: url.hostname, port: url.port, method, path: path.startsWith('/') ? path : `/${path}`, headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        answer.on('end', resolve);
-        answer.on('error', () => {
-          res.destroy();
-          resolve();
-        });
-      });
+      const upstream = request(
+        { hostname: url.hostname, port: url.port, method, path: path.startsWith('/') ? path : `/${path}`, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          answer.on('end', resolve);
+          answer.on('error', () => {
+            res.destroy();
+            resolve();
+          });
+        },
+      );
       upstream.on('error', () => {
         if (!res.headersSent) refuse(res, 502, 'InternalErrorException', 'Bad Gateway');
         else res.destroy();

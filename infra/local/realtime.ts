@@ -42,7 +42,14 @@ export async function attachRealtime(server: Server, repoRoot: string, options: 
   }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
   const call = (route: string, connectionId: string, extra: Record<string, unknown> = {}) =>
-    handlers.get(route)!({ requestContext: { connectionId, routeKey: route, eventType: route === '$connect' ? 'CONNECT' : route === '$disconnect' ? 'DISCONNECT' : 'MESSAGE' }, ...extra });
+    handlers.get(route)!({
+      requestContext: {
+        connectionId,
+        routeKey: route,
+        eventType: route === '$connect' ? 'CONNECT' : route === '$disconnect' ? 'DISCONNECT' : 'MESSAGE',
+      },
+      ...extra,
+    });
 
   const onUpgrade = async (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     // A reset or broken socket is this connection's problem only, before and after the upgrade.
@@ -51,12 +58,16 @@ export async function attachRealtime(server: Server, repoRoot: string, options: 
     if (url.pathname !== '/realtime') return socket.destroy();
     const connectionId = randomBytes(12).toString('base64url');
     try {
-      const result = await call('$connect', connectionId, { queryStringParameters: Object.fromEntries(url.searchParams) });
+      const result = await call('$connect', connectionId, {
+        queryStringParameters: Object.fromEntries(url.searchParams),
+      });
       const status = result?.statusCode ?? 200;
       if (status !== 200) {
         // API Gateway refuses the handshake with the status `$connect` answered (401, or 429 past the cap).
         const body = typeof result?.body === 'string' ? result.body : '';
-        socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Refused'}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+        socket.end(
+          `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Refused'}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+        );
         return;
       }
     } catch {

@@ -49,7 +49,11 @@ export { AlreadyRunningError, assertNotRunning, runningStack } from './lock-file
 export type { SeedAccount } from './seed-accounts.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
-export const TABLES = { events: 'design-club-events', views: 'design-club-views', connections: 'design-club-connections' };
+export const TABLES = {
+  events: 'design-club-events',
+  views: 'design-club-views',
+  connections: 'design-club-connections',
+};
 const BUCKET = 'design-club-uploads';
 
 /** The embedded stack's runtime: its store appends and its views write (it runs every handler). */
@@ -133,7 +137,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   const host = options.host ?? '127.0.0.1';
   const secrets = await localSecrets(persistent ? dataDir : undefined);
 
-  const dynamo = await startDynamo({ path: persistent ? join(dataDir, 'dynamodb') : undefined, secret: secrets.adminSecret });
+  const dynamo = await startDynamo({
+    path: persistent ? join(dataDir, 'dynamodb') : undefined,
+    secret: secrets.adminSecret,
+  });
   stops.push(dynamo.stop);
   const tables = await ensureTables(dynamo.endpoint, TABLES);
   await mkdir(join(dataDir, 's3'), { recursive: true });
@@ -177,7 +184,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     })),
   );
   // Dead letters persist with the data (`.data/dead-letters`), so `npm run redrive` finds them after a restart.
-  const bus = new LocalBus(subscriptions, undefined, new DeadLetterStore(persistent ? join(dataDir, 'dead-letters') : undefined));
+  const bus = new LocalBus(
+    subscriptions,
+    undefined,
+    new DeadLetterStore(persistent ? join(dataDir, 'dead-letters') : undefined),
+  );
   const opsAdmin = await startOpsAdmin(bus, persistent ? dataDir : undefined);
   stops.push(opsAdmin.stop);
   const outbox = new OutboxMailer(join(dataDir, 'outbox'));
@@ -188,13 +199,26 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   // dynalite's index is written with the table and every writer shares this clock: a short look-back.
   const client = sharedDynamoClient();
   const store = new EventStore({ client, tableName: TABLES.events, catalogue, now: () => new Date() });
-  const runtime: WritingRuntime = { store, views: new ViewStore(client, TABLES.views), bus, publisher: new Publisher(bus, store, 2_000), now: () => new Date() };
+  const runtime: WritingRuntime = {
+    store,
+    views: new ViewStore(client, TABLES.views),
+    bus,
+    publisher: new Publisher(bus, store, 2_000),
+    now: () => new Date(),
+  };
   // Every projection commits through this process's projector: caches of the views (the callers'
   // roles and sessions) hold until it commits a change to what they read.
   runtime.views.seesEveryCommit = true;
   // The handlers' clock is this runtime's (`runtime.now`): a test that moves it moves what every
   // handler sees as now (expiries, quotas), while commits keep the real time.
-  configureRuntime({ client, store, views: runtime.views, bus, publisher: runtime.publisher, now: () => runtime.now() });
+  configureRuntime({
+    client,
+    store,
+    views: runtime.views,
+    bus,
+    publisher: runtime.publisher,
+    now: () => runtime.now(),
+  });
   // Views built by an older version (a new index, lookup or counter since) are rebuilt from the
   // events, as `npm run replay` would; new, empty tables only record the layout.
   if (tables.events === 'created' && tables.views === 'created') await recordLayoutOfEmptyViews(runtime.views);
@@ -255,7 +279,13 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   );
   // The user API only (the shim refuses admin actions outside its secret path, which is never forwarded).
   const cognitoProxy = proxyTo(() => cognito.publicEndpoint, '/cognito', BODY_LIMITS.cognito);
-  const storage = s3Gate({ prefix: '', upstream: s3.endpoint, bucket: BUCKET, region: process.env.AWS_REGION!, credentials: { accessKeyId: 'S3RVER', secretAccessKey: secrets.adminSecret } });
+  const storage = s3Gate({
+    prefix: '',
+    upstream: s3.endpoint,
+    bucket: BUCKET,
+    region: process.env.AWS_REGION!,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: secrets.adminSecret },
+  });
   stops.push(async () => storage.close());
   const securityHeaders = {
     'x-content-type-options': 'nosniff',
@@ -264,16 +294,26 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ${url.replace(/^http/, 'ws')}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
   };
   const site = staticSite(resolve(options.webDir ?? join(REPO_ROOT, 'web/dist')), securityHeaders);
-  const config = runtimeConfig({ url, port, region: cognito.region, userPoolId: cognito.userPoolId, userPoolClientId: cognito.clientId });
+  const config = runtimeConfig({
+    url,
+    port,
+    region: cognito.region,
+    userPoolId: cognito.userPoolId,
+    userPoolClientId: cognito.clientId,
+  });
   const billing = localBilling({ dataDir: persistent ? dataDir : undefined });
 
   // Malformed requests never reach a handler; answer them the way a gateway does, in words.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
     const [status, reason, message] =
-      error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The request line or headers are too large.'] : [400, 'Bad Request', 'The request could not be read.'];
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request line or headers are too large.']
+        : [400, 'Bad Request', 'The request could not be read.'];
     const body = JSON.stringify({ message });
-    socket.end(`HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
   server.on('request', async (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0]!;
@@ -290,7 +330,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
       if (path === '/config.json') return config(req, res);
       // The site is files: nothing else (a Lambda-invoke call, say) is served or answered with the SPA.
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { 'content-type': 'application/json', allow: 'GET, HEAD' }).end(JSON.stringify({ error: { code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed on ${path}.` } }));
+        res.writeHead(405, { 'content-type': 'application/json', allow: 'GET, HEAD' }).end(
+          JSON.stringify({
+            error: { code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed on ${path}.` },
+          }),
+        );
         return;
       }
       return await site(req, res);
@@ -312,14 +356,18 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
 
   if (stoppedUncleanly) {
     const caughtUp = await catchUp(runtime);
-    say(`Recovered from an unclean stop: ${caughtUp.published} unpublished commits sent, ${caughtUp.events} events re-checked by the projections.`);
+    say(
+      `Recovered from an unclean stop: ${caughtUp.published} unpublished commits sent, ${caughtUp.events} events re-checked by the projections.`,
+    );
   }
   const seeded = await seedAccounts(cognito, runtime);
   await bus.idle();
 
   const sweeper = setInterval(() => {
     // The sweeper's own calls, every few seconds whatever the traffic: no change's (bench/calls-per-change.ts).
-    inStep(PERIODIC_STEP, () => sweepOutbox(runtime.publisher, 1_000)).catch((error) => say(`[sweeper] ${String(error)}`));
+    inStep(PERIODIC_STEP, () => sweepOutbox(runtime.publisher, 1_000)).catch((error) =>
+      say(`[sweeper] ${String(error)}`),
+    );
   }, options.sweepEveryMs ?? 5_000);
   sweeper.unref();
   // The other schedules of the route table (the sweeper above runs more often here than in the cloud).
@@ -332,7 +380,19 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   if (persistent) {
     // The operator tools find the stack here (owner-only: dynamoEndpoint carries the folder's secret;
     // Cognito's admin endpoint is composed from secrets.json by runningStack).
-    await writeFile(lockFile, JSON.stringify({ pid: process.pid, url, host, dynamoEndpoint: dynamo.endpoint, tables: TABLES, cognitoPublicEndpoint: cognito.publicEndpoint, userPoolId: cognito.userPoolId }), { mode: 0o600 });
+    await writeFile(
+      lockFile,
+      JSON.stringify({
+        pid: process.pid,
+        url,
+        host,
+        dynamoEndpoint: dynamo.endpoint,
+        tables: TABLES,
+        cognitoPublicEndpoint: cognito.publicEndpoint,
+        userPoolId: cognito.userPoolId,
+      }),
+      { mode: 0o600 },
+    );
     await chmod(lockFile, 0o600);
   }
 
@@ -361,7 +421,6 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   };
 }
 
-
 /** The public URL as given (origin only, no trailing slash), or localhost on the port. */
 export function publicUrlOf(given: string | undefined, port: number): string {
   if (!given) return `http://localhost:${port}`;
@@ -371,6 +430,7 @@ export function publicUrlOf(given: string | undefined, port: number): string {
   } catch {
     throw new Error(`PUBLIC_URL must be an http(s) URL such as http://192.168.1.20:${port} (got ${given})`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`PUBLIC_URL must start with http:// or https:// (got ${given})`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new Error(`PUBLIC_URL must start with http:// or https:// (got ${given})`);
   return parsed.origin;
 }

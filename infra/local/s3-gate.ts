@@ -51,7 +51,8 @@ class BodyTurns {
   }
 }
 
-const carriesBody = (req: IncomingMessage) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+const carriesBody = (req: IncomingMessage) =>
+  Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
 /** S3's error shape, which SDK clients and browsers' upload code read. */
 class S3Refusal extends Error {
@@ -68,14 +69,27 @@ const denied = (message: string) => new S3Refusal(403, 'AccessDenied', message);
 const invalidForm = (message: string) => new S3Refusal(400, 'InvalidArgument', message);
 
 /** The form fields that carry the policy and its signature, as the SDK spells them (the policy does not name them). */
-const SIGNATURE_FIELDS = new Map(['Policy', 'X-Amz-Signature', 'X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Security-Token'].map((name) => [name.toLowerCase(), name]));
+const SIGNATURE_FIELDS = new Map(
+  ['Policy', 'X-Amz-Signature', 'X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Security-Token'].map(
+    (name) => [name.toLowerCase(), name],
+  ),
+);
 
 /** A checked upload form as s3rver receives it. */
 interface RebuiltForm {
   body: Buffer;
   contentType: string;
 }
-const PRESIGN_PARAMS = ['X-Amz-Algorithm', 'X-Amz-Content-Sha256', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Expires', 'X-Amz-SignedHeaders', 'X-Amz-Signature', 'X-Amz-Security-Token'];
+const PRESIGN_PARAMS = [
+  'X-Amz-Algorithm',
+  'X-Amz-Content-Sha256',
+  'X-Amz-Credential',
+  'X-Amz-Date',
+  'X-Amz-Expires',
+  'X-Amz-SignedHeaders',
+  'X-Amz-Signature',
+  'X-Amz-Security-Token',
+];
 
 /**
  * The embedded S3 as the public port serves it. s3rver checks neither signatures nor POST policies,
@@ -90,7 +104,14 @@ export function s3Gate(options: S3GateOptions) {
   const sdk = new S3Client({ region: options.region, credentials: options.credentials });
   const sha256 = sdk.config.sha256;
   const presigner = new S3RequestPresigner({ credentials: options.credentials, region: options.region, sha256 });
-  const signer = new SignatureV4({ credentials: options.credentials, region: options.region, service: 's3', sha256, uriEscapePath: false, applyChecksum: false });
+  const signer = new SignatureV4({
+    credentials: options.credentials,
+    region: options.region,
+    service: 's3',
+    sha256,
+    uriEscapePath: false,
+    applyChecksum: false,
+  });
   const upstream = new URL(options.upstream);
   const agent = new http.Agent({ keepAlive: true });
   const turns = new BodyTurns(options.bodiesInMemory ?? BODIES_IN_MEMORY);
@@ -99,7 +120,8 @@ export function s3Gate(options: S3GateOptions) {
     const url = new URL(req.url ?? '/', 'http://local');
     const path = url.pathname.slice(options.prefix.length);
     const method = (req.method ?? 'GET').toUpperCase();
-    if (path !== `/${options.bucket}` && !path.startsWith(`/${options.bucket}/`)) throw new S3Refusal(404, 'NoSuchBucket', 'The specified bucket does not exist.');
+    if (path !== `/${options.bucket}` && !path.startsWith(`/${options.bucket}/`))
+      throw new S3Refusal(404, 'NoSuchBucket', 'The specified bucket does not exist.');
     const authorization = String(req.headers.authorization ?? '');
     const objectKey = path.slice(`/${options.bucket}/`.length);
     if (objectKey) {
@@ -119,7 +141,8 @@ export function s3Gate(options: S3GateOptions) {
     }
     if ((method === 'GET' || method === 'HEAD') && url.searchParams.has('X-Amz-Signature')) {
       await checkPresignedUrl(req, url);
-      if (Number(req.headers['content-length'] ?? 0) > 0) throw new S3Refusal(400, 'InvalidRequest', 'A download takes no body.');
+      if (Number(req.headers['content-length'] ?? 0) > 0)
+        throw new S3Refusal(400, 'InvalidRequest', 'A download takes no body.');
       return forward(req, res, path, url.search, Buffer.alloc(0));
     }
     if (authorization.startsWith('AWS4-HMAC-SHA256 ')) {
@@ -140,12 +163,21 @@ export function s3Gate(options: S3GateOptions) {
    */
   const checkPostPolicy = async (req: IncomingMessage, body: Buffer): Promise<RebuiltForm> => {
     const contentType = String(req.headers['content-type'] ?? '');
-    if (!contentType.startsWith('multipart/form-data')) throw new S3Refusal(412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data');
+    if (!contentType.startsWith('multipart/form-data'))
+      throw new S3Refusal(412, 'PreconditionFailed', 'Bucket POST must be of the enclosure-type multipart/form-data');
     let form: FormData;
     try {
-      form = await new Request('http://local/', { method: 'POST', headers: { 'content-type': contentType }, body: new Uint8Array(body) }).formData();
+      form = await new Request('http://local/', {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: new Uint8Array(body),
+      }).formData();
     } catch {
-      throw new S3Refusal(400, 'MalformedPOSTRequest', 'The body of your POST request is not well-formed multipart/form-data.');
+      throw new S3Refusal(
+        400,
+        'MalformedPOSTRequest',
+        'The body of your POST request is not well-formed multipart/form-data.',
+      );
     }
     /** Each field as sent, by its name in lower case (S3 reads names case-insensitively). */
     const sent = new Map<string, { name: string; value: string }>();
@@ -169,17 +201,21 @@ export function s3Gate(options: S3GateOptions) {
     const credential = fields.get('x-amz-credential') ?? '';
     const amzDate = fields.get('x-amz-date') ?? '';
     if (!policyText || !signature) throw denied('Bucket POST must contain a policy and its signature.');
-    if (fields.get('x-amz-algorithm') !== 'AWS4-HMAC-SHA256') throw new S3Refusal(400, 'InvalidArgument', 'Only AWS4-HMAC-SHA256 is accepted.');
+    if (fields.get('x-amz-algorithm') !== 'AWS4-HMAC-SHA256')
+      throw new S3Refusal(400, 'InvalidArgument', 'Only AWS4-HMAC-SHA256 is accepted.');
     const [accessKeyId, day, region, service, terminator] = credential.split('/');
-    if (accessKeyId !== options.credentials.accessKeyId) throw denied('The AWS Access Key Id you provided does not exist in our records.');
-    if (day !== amzDate.slice(0, 8) || region !== options.region || service !== 's3' || terminator !== 'aws4_request') throw denied('The credential scope is not valid.');
+    if (accessKeyId !== options.credentials.accessKeyId)
+      throw denied('The AWS Access Key Id you provided does not exist in our records.');
+    if (day !== amzDate.slice(0, 8) || region !== options.region || service !== 's3' || terminator !== 'aws4_request')
+      throw denied('The credential scope is not valid.');
 
     // As @aws-sdk/s3-presigned-post signs it: HMAC-SHA256 of the base64 policy with the SigV4 signing key.
     const signingKey = await getSigningKey(sha256, options.credentials, day!, options.region, 's3');
     const hash = new sha256(signingKey);
     hash.update(policyText);
     const expected = Buffer.from(await hash.digest()).toString('hex');
-    if (!sameText(expected, signature)) throw denied('The request signature we calculated does not match the signature you provided.');
+    if (!sameText(expected, signature))
+      throw denied('The request signature we calculated does not match the signature you provided.');
 
     let policy: { expiration?: unknown; conditions?: unknown };
     try {
@@ -188,8 +224,10 @@ export function s3Gate(options: S3GateOptions) {
       throw new S3Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: Invalid JSON.');
     }
     const expiration = Date.parse(String(policy.expiration));
-    if (!Number.isFinite(expiration) || expiration <= Date.now()) throw denied('Invalid according to Policy: Policy expired.');
-    if (!Array.isArray(policy.conditions)) throw new S3Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: no conditions.');
+    if (!Number.isFinite(expiration) || expiration <= Date.now())
+      throw denied('Invalid according to Policy: Policy expired.');
+    if (!Array.isArray(policy.conditions))
+      throw new S3Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: no conditions.');
 
     const values = new Map(fields);
     values.set('bucket', options.bucket);
@@ -201,20 +239,34 @@ export function s3Gate(options: S3GateOptions) {
       if (Array.isArray(condition)) {
         const [operator, name, value, max] = condition as [string, unknown, unknown, unknown];
         if (String(operator).toLowerCase() === 'content-length-range') {
-          if (file.size < Number(name) || file.size > Number(value)) throw new S3Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
+          if (file.size < Number(name) || file.size > Number(value))
+            throw new S3Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.');
           continue;
         }
         const spelled = String(name).replace(/^\$/, '');
         const field = spelled.toLowerCase();
         const actual = values.get(field) ?? '';
         covered.set(field, spelled);
-        const ok = String(operator).toLowerCase() === 'eq' ? actual === String(value) : String(operator).toLowerCase() === 'starts-with' ? actual.startsWith(String(value)) : false;
-        if (!ok || max !== undefined) throw failed(field, `Invalid according to Policy: Policy Condition failed: ["${operator}", "${String(name)}", "${String(value)}"]`);
+        const ok =
+          String(operator).toLowerCase() === 'eq'
+            ? actual === String(value)
+            : String(operator).toLowerCase() === 'starts-with'
+              ? actual.startsWith(String(value))
+              : false;
+        if (!ok || max !== undefined)
+          throw failed(
+            field,
+            `Invalid according to Policy: Policy Condition failed: ["${operator}", "${String(name)}", "${String(value)}"]`,
+          );
       } else if (condition && typeof condition === 'object') {
         for (const [name, value] of Object.entries(condition)) {
           const field = name.toLowerCase();
           covered.set(field, name);
-          if (values.get(field) !== String(value)) throw failed(field, `Invalid according to Policy: Policy Condition failed: ["eq", "$${name}", "${String(value)}"]`);
+          if (values.get(field) !== String(value))
+            throw failed(
+              field,
+              `Invalid according to Policy: Policy Condition failed: ["eq", "$${name}", "${String(value)}"]`,
+            );
         }
       } else throw new S3Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: Invalid Condition.');
     }
@@ -227,7 +279,8 @@ export function s3Gate(options: S3GateOptions) {
       if (name !== spelling) throw invalidForm(`The field ${name} is spelled ${spelling} in the policy.`);
     }
     const key = fields.get('key');
-    if (!covered.has('key') || key === undefined) throw invalidForm('The policy must name the key, and the form must carry it.');
+    if (!covered.has('key') || key === undefined)
+      throw invalidForm('The policy must name the key, and the form must carry it.');
     const keyProblem = objectKeyProblem(key);
     if (keyProblem) throw invalidForm(keyProblem);
 
@@ -238,7 +291,11 @@ export function s3Gate(options: S3GateOptions) {
       if (field === 'key' || field === 'bucket' || SIGNATURE_FIELDS.has(field) || !covered.has(field)) continue;
       rebuilt.append(covered.get(field)!, value);
     }
-    rebuilt.append('file', new Blob([await file.arrayBuffer()], { type: fields.get('content-type') ?? 'application/octet-stream' }), 'file');
+    rebuilt.append(
+      'file',
+      new Blob([await file.arrayBuffer()], { type: fields.get('content-type') ?? 'application/octet-stream' }),
+      'file',
+    );
     const encoded = new Response(rebuilt);
     return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
   };
@@ -248,16 +305,34 @@ export function s3Gate(options: S3GateOptions) {
     const params = url.searchParams;
     const date = parseAmzDate(params.get('X-Amz-Date') ?? '');
     const expires = Number(params.get('X-Amz-Expires'));
-    if (params.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256' || params.get('X-Amz-SignedHeaders') !== 'host' || !date || !Number.isInteger(expires) || expires < 1 || expires > 604_800) {
+    if (
+      params.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256' ||
+      params.get('X-Amz-SignedHeaders') !== 'host' ||
+      !date ||
+      !Number.isInteger(expires) ||
+      expires < 1 ||
+      expires > 604_800
+    ) {
       throw denied('The presigned link is not valid.');
     }
-    if (params.get('X-Amz-Credential') !== `${options.credentials.accessKeyId}/${params.get('X-Amz-Date')!.slice(0, 8)}/${options.region}/s3/aws4_request`) throw denied('The credential scope is not valid.');
+    if (
+      params.get('X-Amz-Credential') !==
+      `${options.credentials.accessKeyId}/${params.get('X-Amz-Date')!.slice(0, 8)}/${options.region}/s3/aws4_request`
+    )
+      throw denied('The credential scope is not valid.');
     if (date.getTime() + expires * 1000 < Date.now()) throw denied('Request has expired');
     const query: Record<string, string> = {};
     for (const [name, value] of params) if (!PRESIGN_PARAMS.includes(name)) query[name] = value;
     const host = String(req.headers.host ?? '');
     const signed = await presigner.presign(
-      { method: (req.method ?? 'GET').toUpperCase(), protocol: 'http:', hostname: host, path: url.pathname, query, headers: { host } },
+      {
+        method: (req.method ?? 'GET').toUpperCase(),
+        protocol: 'http:',
+        hostname: host,
+        path: url.pathname,
+        query,
+        headers: { host },
+      },
       { signingDate: date, expiresIn: expires },
     );
     if (!sameText(String(signed.query?.['X-Amz-Signature'] ?? ''), params.get('X-Amz-Signature') ?? '')) {
@@ -267,13 +342,20 @@ export function s3Gate(options: S3GateOptions) {
 
   /** A call signed in its Authorization header: signed again over the same headers, it must match. */
   const checkSignedRequest = async (req: IncomingMessage, url: URL, body: Buffer) => {
-    const match = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]+)$/.exec(String(req.headers.authorization));
+    const match = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]+)$/.exec(
+      String(req.headers.authorization),
+    );
     const date = parseAmzDate(String(req.headers['x-amz-date'] ?? ''));
     if (!match || !date) throw denied('The authorization header is malformed.');
     const [, credential, signedHeaders, signature] = match;
-    if (credential !== `${options.credentials.accessKeyId}/${String(req.headers['x-amz-date']).slice(0, 8)}/${options.region}/s3/aws4_request`) throw denied('The credential scope is not valid.');
+    if (
+      credential !==
+      `${options.credentials.accessKeyId}/${String(req.headers['x-amz-date']).slice(0, 8)}/${options.region}/s3/aws4_request`
+    )
+      throw denied('The credential scope is not valid.');
     // S3 refuses a request whose date is more than 15 minutes off.
-    if (Math.abs(date.getTime() - Date.now()) > 15 * 60_000) throw denied('The difference between the request time and the current time is too large.');
+    if (Math.abs(date.getTime() - Date.now()) > 15 * 60_000)
+      throw denied('The difference between the request time and the current time is too large.');
     const headers: Record<string, string> = {};
     for (const name of signedHeaders!.split(';')) {
       const value = req.headers[name];
@@ -285,19 +367,42 @@ export function s3Gate(options: S3GateOptions) {
     if (payloadHash !== 'UNSIGNED-PAYLOAD') {
       const hash = new sha256();
       hash.update(body);
-      if (Buffer.from(await hash.digest()).toString('hex') !== payloadHash) throw new S3Refusal(400, 'XAmzContentSHA256Mismatch', 'The provided x-amz-content-sha256 header does not match what was computed.');
+      if (Buffer.from(await hash.digest()).toString('hex') !== payloadHash)
+        throw new S3Refusal(
+          400,
+          'XAmzContentSHA256Mismatch',
+          'The provided x-amz-content-sha256 header does not match what was computed.',
+        );
     }
     const query: Record<string, string> = {};
     for (const [name, value] of url.searchParams) query[name] = value;
     const signed = await signer.sign(
-      { method: (req.method ?? 'GET').toUpperCase(), protocol: 'http:', hostname: String(req.headers.host ?? ''), path: url.pathname, query, headers, body },
+      {
+        method: (req.method ?? 'GET').toUpperCase(),
+        protocol: 'http:',
+        hostname: String(req.headers.host ?? ''),
+        path: url.pathname,
+        query,
+        headers,
+        body,
+      },
       { signingDate: date, unsignableHeaders: new Set(Object.keys(req.headers).filter((name) => !(name in headers))) },
     );
-    const expected = /Signature=([0-9a-f]+)/.exec(String(signed.headers.authorization ?? signed.headers.Authorization ?? ''))?.[1] ?? '';
-    if (!sameText(expected, signature!)) throw denied('The request signature we calculated does not match the signature you provided.');
+    const expected =
+      /Signature=([0-9a-f]+)/.exec(String(signed.headers.authorization ?? signed.headers.Authorization ?? ''))?.[1] ??
+      '';
+    if (!sameText(expected, signature!))
+      throw denied('The request signature we calculated does not match the signature you provided.');
   };
 
-  const forward = (req: IncomingMessage, res: ServerResponse, path: string, search: string, body: Buffer, contentType?: string) =>
+  const forward = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    search: string,
+    body: Buffer,
+    contentType?: string,
+  ) =>
     new Promise<void>((resolve) => {
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(req.headers)) {
@@ -306,19 +411,30 @@ export function s3Gate(options: S3GateOptions) {
       headers.host = upstream.host;
       headers['content-length'] = body.length;
       if (contentType) headers['content-type'] = contentType;
-      const upstreamReq = http.request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: `${upstream.pathname.replace(/\/$/, '')}${path}${search}`, headers, agent }, (answer) => {
-        const relayed: OutgoingHttpHeaders = {};
-        for (const [name, value] of Object.entries(answer.headers)) {
-          if (!name.startsWith('access-control-') && name !== 'connection' && name !== 'keep-alive') relayed[name] = value;
-        }
-        res.writeHead(answer.statusCode ?? 502, relayed);
-        answer.pipe(res);
-        answer.on('end', resolve);
-        answer.on('error', () => {
-          res.destroy();
-          resolve();
-        });
-      });
+      const upstreamReq = http.request(
+        {
+          hostname: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: `${upstream.pathname.replace(/\/$/, '')}${path}${search}`,
+          headers,
+          agent,
+        },
+        (answer) => {
+          const relayed: OutgoingHttpHeaders = {};
+          for (const [name, value] of Object.entries(answer.headers)) {
+            if (!name.startsWith('access-control-') && name !== 'connection' && name !== 'keep-alive')
+              relayed[name] = value;
+          }
+          res.writeHead(answer.statusCode ?? 502, relayed);
+          answer.pipe(res);
+          answer.on('end', resolve);
+          answer.on('error', () => {
+            res.destroy();
+            resolve();
+          });
+        },
+      );
       upstreamReq.on('error', () => {
         if (!res.headersSent) sendError(res, new S3Refusal(502, 'ServiceUnavailable', 'The storage is not available.'));
         else res.destroy();
@@ -339,7 +455,13 @@ export function s3Gate(options: S3GateOptions) {
             await handle(req, res);
           });
       } catch (error) {
-        if (error instanceof BodyTooLarge) return refuseTooLarge(req, res, errorXml(new S3Refusal(413, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.')), 'application/xml');
+        if (error instanceof BodyTooLarge)
+          return refuseTooLarge(
+            req,
+            res,
+            errorXml(new S3Refusal(413, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.')),
+            'application/xml',
+          );
         if (!(error instanceof S3Refusal)) throw error;
         // What the client sent after the refusal is not read: end the connection once answered.
         res.shouldKeepAlive = false;

@@ -24,7 +24,12 @@ const CORS = `<CORSConfiguration>
  * s3rver on loopback with the uploads bucket. With a `secret`, it answers only below `/<secret>`
  * (its endpoint includes it): s3rver checks no signature, so the public port's gate is the way in.
  */
-export async function startS3(options: { directory: string; bucket: string; port?: number; secret?: string }): Promise<EmbeddedS3> {
+export async function startS3(options: {
+  directory: string;
+  bucket: string;
+  port?: number;
+  secret?: string;
+}): Promise<EmbeddedS3> {
   const server = new S3rver({
     address: '127.0.0.1',
     port: options.port ?? 0,
@@ -36,7 +41,8 @@ export async function startS3(options: { directory: string; bucket: string; port
   const address = (await server.run()) as AddressInfo;
   if (options.secret) {
     guardWithSecretPath((server as unknown as { httpServer: Server }).httpServer, options.secret, (res) => {
-      const body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
+      const body =
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
       res.writeHead(403, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body) }).end(body);
     });
   }
@@ -45,7 +51,6 @@ export async function startS3(options: { directory: string; bucket: string; port
     stop: () => server.close(),
   };
 }
-
 
 /** s3rver's file store, as far as the confinement below uses it. */
 interface FilesystemStore {
@@ -61,7 +66,10 @@ interface FilesystemStore {
  */
 function confineToFolder(server: S3rver, directory: string): void {
   const store = (server as unknown as { store: FilesystemStore }).store;
-  const S3Error = createRequire(createRequire(import.meta.url).resolve('s3rver'))('./models/error') as new (code: string, message: string) => Error;
+  const S3Error = createRequire(createRequire(import.meta.url).resolve('s3rver'))('./models/error') as new (
+    code: string,
+    message: string,
+  ) => Error;
   const root = path.resolve(directory);
   const getResourcePath = store.getResourcePath.bind(store);
   const getBucketPath = store.getBucketPath.bind(store);
@@ -77,7 +85,10 @@ function confineToFolder(server: S3rver, directory: string): void {
   store.getResourcePath = (bucket, key = '', resource) => {
     const resolved = path.resolve(getResourcePath(bucket, key, resource));
     const segments = key.split('/');
-    if (segments.some((segment) => segment === '.' || segment === '..') || !inside(path.resolve(root, bucket), resolved)) {
+    if (
+      segments.some((segment) => segment === '.' || segment === '..') ||
+      !inside(path.resolve(root, bucket), resolved)
+    ) {
       throw new S3Error('InvalidArgument', 'The key names a place outside its bucket.');
     }
     return resolved;

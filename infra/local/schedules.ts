@@ -15,7 +15,11 @@ export function msUntilDaily(now: Date, at: { hour: number; minute: number }): n
  * daily time as a timeout to the next one, then every day. A tick that fails is logged; the next
  * tick tries again. Timers never keep the process alive.
  */
-export function startSchedules(rows: readonly ScheduleDefinition[], load: (handler: string) => Promise<ScheduledHandler>, say: (line: string) => void): () => void {
+export function startSchedules(
+  rows: readonly ScheduleDefinition[],
+  load: (handler: string) => Promise<ScheduledHandler>,
+  say: (line: string) => void,
+): () => void {
   const timers: NodeJS.Timeout[] = [];
   let ticks = 0;
   const tick = (row: ScheduleDefinition) => async () => {
@@ -30,12 +34,15 @@ export function startSchedules(rows: readonly ScheduleDefinition[], load: (handl
   };
   for (const row of rows) {
     if (row.dailyAt) {
-      const first = setTimeout(() => {
-        void tick(row)();
-        const daily = setInterval(tick(row), 86_400_000);
-        daily.unref();
-        timers.push(daily);
-      }, msUntilDaily(new Date(), row.dailyAt));
+      const first = setTimeout(
+        () => {
+          void tick(row)();
+          const daily = setInterval(tick(row), 86_400_000);
+          daily.unref();
+          timers.push(daily);
+        },
+        msUntilDaily(new Date(), row.dailyAt),
+      );
       first.unref();
       timers.push(first);
     } else {

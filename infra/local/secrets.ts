@@ -25,7 +25,10 @@ export async function localSecrets(dataDir: string | undefined): Promise<LocalSe
     const saved = await readFile(file, 'utf8').catch(() => undefined);
     if (saved) return JSON.parse(saved) as LocalSecrets;
   }
-  const secrets: LocalSecrets = { adminSecret: randomBytes(32).toString('base64url'), signingKey: await newSigningKey() };
+  const secrets: LocalSecrets = {
+    adminSecret: randomBytes(32).toString('base64url'),
+    signingKey: await newSigningKey(),
+  };
   if (file) await writeFile(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }

@@ -30,7 +30,9 @@ async function compressedCopy(file: string, mtimeMs: number) {
   const body = await readFile(file);
   const fresh = {
     mtimeMs,
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    br: brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
     gzip: gzipSync(body, { level: 9 }),
   };
   compressed.set(file, fresh);
@@ -52,7 +54,9 @@ export function staticSite(root: string, headers: Record<string, string>) {
       target = join(root, 'index.html');
       info = await stat(target).catch(() => null);
       if (!info) {
-        res.writeHead(503, { 'content-type': 'text/plain' }).end('The web app is not built yet: run `npm run build:web`.');
+        res
+          .writeHead(503, { 'content-type': 'text/plain' })
+          .end('The web app is not built yet: run `npm run build:web`.');
         return;
       }
     }
@@ -64,7 +68,13 @@ export function staticSite(root: string, headers: Record<string, string>) {
       vary: 'accept-encoding',
     };
     const accepts = String(req.headers['accept-encoding'] ?? '');
-    const encoding = COMPRESSIBLE.has(extname(target)) ? (/\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null) : null;
+    const encoding = COMPRESSIBLE.has(extname(target))
+      ? /\bbr\b/.test(accepts)
+        ? 'br'
+        : /\bgzip\b/.test(accepts)
+          ? 'gzip'
+          : null
+      : null;
     if (encoding) {
       const body = (await compressedCopy(target, info.mtimeMs))[encoding];
       res.writeHead(200, { ...common, 'content-encoding': encoding, 'content-length': body.length });
@@ -94,7 +104,10 @@ export interface RuntimeConfigSource {
  * on http://127.0.0.1:3000 needs its config on that origin, which its CSP's 'self' allows).
  */
 export function runtimeConfig(source: RuntimeConfigSource) {
-  const origins = new Set([source.url, ...['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${source.port}`)]);
+  const origins = new Set([
+    source.url,
+    ...['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${source.port}`),
+  ]);
   return (req: IncomingMessage, res: ServerResponse): void => {
     const asked = `http://${String(req.headers.host ?? '').toLowerCase()}`;
     const origin = origins.has(asked) ? asked : source.url;

@@ -1,6 +1,12 @@
 declare module 'dynalite' {
   import type { Server } from 'node:http';
-  export default function dynalite(options?: { path?: string; createTableMs?: number; deleteTableMs?: number; updateTableMs?: number; ssl?: boolean }): Server;
+  export default function dynalite(options?: {
+    path?: string;
+    createTableMs?: number;
+    deleteTableMs?: number;
+    updateTableMs?: number;
+    ssl?: boolean;
+  }): Server;
 }
 declare module 's3rver' {
   import type { AddressInfo } from 'node:net';

@@ -33,7 +33,10 @@ export interface OpsAdminAddress {
 }
 
 /** The dead letters of a running `npm start`, through its loopback-only admin port. */
-export function adminSource(address: OpsAdminAddress, where = `the running embedded stack (${address.url})`): DeadLetterSource {
+export function adminSource(
+  address: OpsAdminAddress,
+  where = `the running embedded stack (${address.url})`,
+): DeadLetterSource {
   const call = async (path: string, init: { method: string; body?: unknown } = { method: 'GET' }) => {
     const response = await fetch(`${address.url}${path}`, {
       method: init.method,
@@ -47,6 +50,7 @@ export function adminSource(address: OpsAdminAddress, where = `the running embed
   return {
     where,
     list: async () => (await call('/dead-letters')).letters as DeadLetterView[],
-    redeliver: async (letter) => (await call('/dead-letters/redeliver', { method: 'POST', body: { id: letter.id } })).outcome as RedeliveryOutcome,
+    redeliver: async (letter) =>
+      (await call('/dead-letters/redeliver', { method: 'POST', body: { id: letter.id } })).outcome as RedeliveryOutcome,
   };
 }

@@ -40,7 +40,12 @@ export interface RedriveOptions {
   consumer?: string;
   /** Show what would be re-delivered, change nothing. */
   dryRun?: boolean;
-  onProgress?: (progress: { done: number; total: number; letter: DeadLetterView; outcome: RedeliveryOutcome | 'skipped' | 'dry-run' }) => void;
+  onProgress?: (progress: {
+    done: number;
+    total: number;
+    letter: DeadLetterView;
+    outcome: RedeliveryOutcome | 'skipped' | 'dry-run';
+  }) => void;
 }
 
 export interface RedriveReport {
@@ -65,7 +70,10 @@ export async function redrive(source: DeadLetterSource, options: RedriveOptions 
   const wanted = options.ids ? new Set(options.ids) : undefined;
   // A schedule's failed tick is listed, never re-delivered: its next tick does the same work.
   const selected = listed.filter(
-    (letter) => letter.kind === 'consumer' && (options.all || wanted?.has(letter.id)) && (!options.consumer || letter.consumer === options.consumer),
+    (letter) =>
+      letter.kind === 'consumer' &&
+      (options.all || wanted?.has(letter.id)) &&
+      (!options.consumer || letter.consumer === options.consumer),
   );
   const known = new Set(listed.filter((letter) => letter.kind === 'consumer').map((letter) => letter.id));
   const report: RedriveReport = {

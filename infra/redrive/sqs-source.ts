@@ -20,7 +20,9 @@ interface SqsMessage {
  * (the event itself, the error in message attributes) or a Lambda asynchronous invocation's
  * on-failure record (the event under requestPayload, the error under responsePayload).
  */
-export function parseDeadLetter(message: SqsMessage): { event: { 'detail-type'?: string; detail: EventEnvelope }; error: string; attempts?: number } | undefined {
+export function parseDeadLetter(
+  message: SqsMessage,
+): { event: { 'detail-type'?: string; detail: EventEnvelope }; error: string; attempts?: number } | undefined {
   let body: any;
   try {
     body = JSON.parse(message.Body);
@@ -31,13 +33,19 @@ export function parseDeadLetter(message: SqsMessage): { event: { 'detail-type'?:
     const response = body.responsePayload ?? {};
     return {
       event: body.requestPayload,
-      error: [response.errorType, response.errorMessage].filter(Boolean).join(': ') || body.requestContext?.condition || 'failed',
+      error:
+        [response.errorType, response.errorMessage].filter(Boolean).join(': ') ||
+        body.requestContext?.condition ||
+        'failed',
       attempts: body.requestContext?.approximateInvokeCount,
     };
   }
   if (body?.detail) {
     const attribute = (name: string) => message.MessageAttributes?.[name]?.StringValue;
-    return { event: body, error: [attribute('ERROR_CODE'), attribute('ERROR_MESSAGE')].filter(Boolean).join(': ') || 'delivery failed' };
+    return {
+      event: body,
+      error: [attribute('ERROR_CODE'), attribute('ERROR_MESSAGE')].filter(Boolean).join(': ') || 'delivery failed',
+    };
   }
   return undefined;
 }
@@ -47,10 +55,18 @@ export function parseDeadLetter(message: SqsMessage): { event: { 'detail-type'?:
  * visibility timeout); a redelivery puts the event on the bus with the consumer's redrive source,
  * then deletes the message. If the consumer fails again, the event lands in the same queue again.
  */
-export async function sqsSource(options: { queues: DeadLetterQueueMap; busName: string; region?: string; maxPerQueue?: number }): Promise<DeadLetterSource> {
+export async function sqsSource(options: {
+  queues: DeadLetterQueueMap;
+  busName: string;
+  region?: string;
+  maxPerQueue?: number;
+}): Promise<DeadLetterSource> {
   const sqs = new SQSClient({ region: options.region });
   const events = new EventBridgeClient({ region: options.region });
-  const messages = new Map<string, { queueUrl: string; message: SqsMessage; detailType: string; event: EventEnvelope }>();
+  const messages = new Map<
+    string,
+    { queueUrl: string; message: SqsMessage; detailType: string; event: EventEnvelope }
+  >();
   const max = options.maxPerQueue ?? 1000;
   return {
     where: `the stack's dead-letter queues (${Object.keys(options.queues).join(', ')})`,
@@ -87,7 +103,13 @@ export async function sqsSource(options: { queues: DeadLetterQueueMap; busName: 
               attempts: parsed?.attempts,
               failedAt: Number.isFinite(sent) ? new Date(sent).toISOString() : undefined,
             });
-            if (detail) messages.set(message.MessageId, { queueUrl: queue.url, message, detailType: parsed!.event['detail-type'] ?? detail.type, event: detail });
+            if (detail)
+              messages.set(message.MessageId, {
+                queueUrl: queue.url,
+                message,
+                detailType: parsed!.event['detail-type'] ?? detail.type,
+                event: detail,
+              });
           }
         }
       }
@@ -96,13 +118,26 @@ export async function sqsSource(options: { queues: DeadLetterQueueMap; busName: 
     async redeliver(letter): Promise<RedeliveryOutcome> {
       const held = messages.get(letter.id);
       if (!held) return { ok: false, error: 'not an event (left in the queue for a person to read)' };
-      if (letter.kind === 'schedule') return { ok: false, error: 'a schedule’s tick is not re-delivered: the next tick does the work; delete it in the console once read' };
+      if (letter.kind === 'schedule')
+        return {
+          ok: false,
+          error:
+            'a schedule’s tick is not re-delivered: the next tick does the work; delete it in the console once read',
+        };
       const answer = await events.send(
         new PutEventsCommand({
-          Entries: [{ EventBusName: options.busName, Source: redriveSource(letter.consumer), DetailType: held.detailType, Detail: JSON.stringify(held.event) }],
+          Entries: [
+            {
+              EventBusName: options.busName,
+              Source: redriveSource(letter.consumer),
+              DetailType: held.detailType,
+              Detail: JSON.stringify(held.event),
+            },
+          ],
         }),
       );
-      if (answer.FailedEntryCount) return { ok: false, error: answer.Entries?.[0]?.ErrorMessage ?? 'PutEvents refused the entry' };
+      if (answer.FailedEntryCount)
+        return { ok: false, error: answer.Entries?.[0]?.ErrorMessage ?? 'PutEvents refused the entry' };
       await sqs.send(new DeleteMessageCommand({ QueueUrl: held.queueUrl, ReceiptHandle: held.message.ReceiptHandle }));
       return { ok: true };
     },

@@ -55,8 +55,11 @@ export function readAssembly(dir: string): Assembly {
   for (const artifact of Object.values(manifest.artifacts ?? {})) {
     if (artifact.type !== 'cdk:asset-manifest') continue;
     const file = join(dir, artifact.properties!.file as string);
-    const assetManifest = JSON.parse(readFileSync(file, 'utf8')) as { files?: Record<string, { source: { path: string } }> };
-    for (const [hash, entry] of Object.entries(assetManifest.files ?? {})) assets.set(hash, join(dir, entry.source.path));
+    const assetManifest = JSON.parse(readFileSync(file, 'utf8')) as {
+      files?: Record<string, { source: { path: string } }>;
+    };
+    for (const [hash, entry] of Object.entries(assetManifest.files ?? {}))
+      assets.set(hash, join(dir, entry.source.path));
   }
   const assetPath = (hash: string) => assets.get(hash);
   const stacks: StackNode[] = [];
@@ -65,7 +68,13 @@ export function readAssembly(dir: string): Assembly {
     if (artifact.type !== 'aws:cloudformation:stack') continue;
     const templateFile = join(dir, artifact.properties!.templateFile as string);
     const stackName = (artifact.properties!.stackName as string | undefined) ?? id;
-    const node: StackNode = { path: id, stackName, template: readTemplate(templateFile), templateFile, children: new Map() };
+    const node: StackNode = {
+      path: id,
+      stackName,
+      template: readTemplate(templateFile),
+      templateFile,
+      children: new Map(),
+    };
     stacks.push(node);
     collect(node);
   }
@@ -74,8 +83,11 @@ export function readAssembly(dir: string): Assembly {
     for (const [logicalId, resource] of Object.entries(node.template.Resources)) {
       if (resource.Type !== 'AWS::CloudFormation::Stack') continue;
       const hash = assetHashIn(resource.Properties?.TemplateURL);
-      const file = (hash && assetPath(hash)) ?? (resource.Metadata?.['aws:asset:path'] ? join(dir, resource.Metadata['aws:asset:path']) : undefined);
-      if (!file || !existsSync(file)) throw new Error(`${node.path}/${logicalId}: its TemplateURL names no asset of the assembly`);
+      const file =
+        (hash && assetPath(hash)) ??
+        (resource.Metadata?.['aws:asset:path'] ? join(dir, resource.Metadata['aws:asset:path']) : undefined);
+      if (!file || !existsSync(file))
+        throw new Error(`${node.path}/${logicalId}: its TemplateURL names no asset of the assembly`);
       const child: StackNode = {
         path: `${node.path}/${logicalId}`,
         stackName: `${node.stackName}-${logicalId}`,

@@ -11,34 +11,63 @@ import type { Finding, Rehearsal } from './rehearsal.js';
 export function auditWiring(rehearsal: Rehearsal): Finding[] {
   const findings: Finding[] = [];
   const handlerOf = (functionId: string) => rehearsal.functions.get(functionId)?.spec.handlerPath;
-  const functionsOf = (handler: string) => [...rehearsal.functions.values()].filter((c) => c.spec.handlerPath === handler).map((c) => c.spec.id);
+  const functionsOf = (handler: string) =>
+    [...rehearsal.functions.values()].filter((c) => c.spec.handlerPath === handler).map((c) => c.spec.id);
 
   const templateRoutes = new Map(rehearsal.httpRoutes.map((route) => [route.routeKey, route]));
   for (const route of routes) {
     const key = routeKey(route);
     const wired = templateRoutes.get(key);
     if (!wired) {
-      findings.push({ kind: 'wiring', resource: key, message: 'infra/routes.ts has this route; no AWS::ApiGatewayV2::Route of the assembly does' });
+      findings.push({
+        kind: 'wiring',
+        resource: key,
+        message: 'infra/routes.ts has this route; no AWS::ApiGatewayV2::Route of the assembly does',
+      });
       continue;
     }
     const handler = handlerOf(wired.functionId);
-    if (handler !== route.handler) findings.push({ kind: 'wiring', resource: wired.logicalId, message: `${key} reaches ${wired.functionId} (${handler ?? 'no handler tag'}); infra/routes.ts says ${route.handler}` });
-    if ((route.access === 'public') !== !wired.authorizer) findings.push({ kind: 'wiring', resource: wired.logicalId, message: `${key} is ${wired.authorizer ? 'behind the authorizer' : 'public'}; infra/routes.ts says ${route.access}` });
+    if (handler !== route.handler)
+      findings.push({
+        kind: 'wiring',
+        resource: wired.logicalId,
+        message: `${key} reaches ${wired.functionId} (${handler ?? 'no handler tag'}); infra/routes.ts says ${route.handler}`,
+      });
+    if ((route.access === 'public') !== !wired.authorizer)
+      findings.push({
+        kind: 'wiring',
+        resource: wired.logicalId,
+        message: `${key} is ${wired.authorizer ? 'behind the authorizer' : 'public'}; infra/routes.ts says ${route.access}`,
+      });
   }
   const known = new Set(routes.map(routeKey));
-  for (const wired of rehearsal.httpRoutes) if (!known.has(wired.routeKey)) findings.push({ kind: 'wiring', resource: wired.logicalId, message: `${wired.routeKey} is not in infra/routes.ts` });
+  for (const wired of rehearsal.httpRoutes)
+    if (!known.has(wired.routeKey))
+      findings.push({
+        kind: 'wiring',
+        resource: wired.logicalId,
+        message: `${wired.routeKey} is not in infra/routes.ts`,
+      });
 
   const reported = new Set<string>();
   for (const delivered of rehearsal.events) {
     if (delivered.entry.Source !== EVENT_SOURCE) continue;
     const type = delivered.entry.DetailType;
-    const expected = new Set(consumers.filter((consumer) => consumer.eventTypes.includes(type)).flatMap((consumer) => functionsOf(consumer.handler)));
+    const expected = new Set(
+      consumers
+        .filter((consumer) => consumer.eventTypes.includes(type))
+        .flatMap((consumer) => functionsOf(consumer.handler)),
+    );
     const actual = new Map<string, string>();
-    for (const ruleId of delivered.matchedRules) for (const target of rehearsal.rules.find((rule) => rule.id === ruleId)?.targets ?? []) actual.set(target.functionId, ruleId);
+    for (const ruleId of delivered.matchedRules)
+      for (const target of rehearsal.rules.find((rule) => rule.id === ruleId)?.targets ?? [])
+        actual.set(target.functionId, ruleId);
     for (const functionId of expected) {
       if (actual.has(functionId) || reported.has(`missing|${type}|${functionId}`)) continue;
       reported.add(`missing|${type}|${functionId}`);
-      const rules = rehearsal.rules.filter((rule) => rule.targets.some((target) => target.functionId === functionId)).map((rule) => rule.id);
+      const rules = rehearsal.rules
+        .filter((rule) => rule.targets.some((target) => target.functionId === functionId))
+        .map((rule) => rule.id);
       findings.push({
         kind: 'wiring',
         resource: rules.join(', ') || functionId,
@@ -48,7 +77,11 @@ export function auditWiring(rehearsal: Rehearsal): Finding[] {
     for (const [functionId, ruleId] of actual) {
       if (expected.has(functionId) || reported.has(`extra|${type}|${functionId}`)) continue;
       reported.add(`extra|${type}|${functionId}`);
-      findings.push({ kind: 'wiring', resource: ruleId, message: `delivered ${type} to ${handlerOf(functionId) ?? functionId}, which infra/routes.ts does not subscribe to it` });
+      findings.push({
+        kind: 'wiring',
+        resource: ruleId,
+        message: `delivered ${type} to ${handlerOf(functionId) ?? functionId}, which infra/routes.ts does not subscribe to it`,
+      });
     }
   }
   return findings;

@@ -88,16 +88,28 @@ function anythingButExcludes(operand: unknown, value: unknown): boolean {
 
 function affix(operand: unknown, value: string, test: (text: string, part: string) => boolean): boolean {
   if (typeof operand === 'string') return test(value, operand);
-  if (isObject(operand) && typeof operand['equals-ignore-case'] === 'string') return test(value.toLowerCase(), operand['equals-ignore-case'].toLowerCase());
+  if (isObject(operand) && typeof operand['equals-ignore-case'] === 'string')
+    return test(value.toLowerCase(), operand['equals-ignore-case'].toLowerCase());
   throw new InvalidPatternError(`prefix/suffix takes a string or { "equals-ignore-case": string }`);
 }
 
 function numeric(operand: unknown, value: number): boolean {
-  if (!Array.isArray(operand) || operand.length % 2 !== 0) throw new InvalidPatternError('numeric takes operator/number pairs');
+  if (!Array.isArray(operand) || operand.length % 2 !== 0)
+    throw new InvalidPatternError('numeric takes operator/number pairs');
   for (let i = 0; i < operand.length; i += 2) {
     const [operator, bound] = [operand[i], Number(operand[i + 1])];
     const holds =
-      operator === '=' ? value === bound : operator === '<' ? value < bound : operator === '<=' ? value <= bound : operator === '>' ? value > bound : operator === '>=' ? value >= bound : null;
+      operator === '='
+        ? value === bound
+        : operator === '<'
+          ? value < bound
+          : operator === '<='
+            ? value <= bound
+            : operator === '>'
+              ? value > bound
+              : operator === '>='
+                ? value >= bound
+                : null;
     if (holds === null) throw new InvalidPatternError(`Unknown numeric operator ${String(operator)}`);
     if (!holds) return false;
   }
@@ -124,4 +136,5 @@ function literalEquals(expected: unknown, value: unknown): boolean {
   return expected === value;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);

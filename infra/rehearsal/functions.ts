@@ -20,7 +20,9 @@ export interface FunctionSpec {
   handlerPath?: string;
 }
 
-export type InvokeOutcome = { ok: true; result: unknown; ms: number } | { ok: false; errorType: string; errorMessage: string; ms: number };
+export type InvokeOutcome =
+  | { ok: true; result: unknown; ms: number }
+  | { ok: false; errorType: string; errorMessage: string; ms: number };
 
 interface Pending {
   resolve: (outcome: InvokeOutcome) => void;
@@ -68,7 +70,12 @@ export class LambdaContainer {
         execPath: this.nodeBinary,
         execArgv: [`--max-old-space-size=${memory}`],
         cwd: this.spec.codeDir,
-        env: { ...this.baseEnv, ...this.spec.environment, LAMBDA_TASK_ROOT: this.spec.codeDir, _HANDLER: this.spec.handler },
+        env: {
+          ...this.baseEnv,
+          ...this.spec.environment,
+          LAMBDA_TASK_ROOT: this.spec.codeDir,
+          _HANDLER: this.spec.handler,
+        },
         stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
       this.child = child;
@@ -80,11 +87,16 @@ export class LambdaContainer {
       child.on('message', (message: any) => {
         if (message.kind === 'ready') resolve();
         else if (message.kind === 'init-error') reject(new Error(message.error));
-        else this.settle(message.id, message.kind === 'result' ? { ok: true, result: message.result } : { ok: false, ...message.error });
+        else
+          this.settle(
+            message.id,
+            message.kind === 'result' ? { ok: true, result: message.result } : { ok: false, ...message.error },
+          );
       });
       child.on('exit', (code, signal) => {
         reject(new Error(`Runtime.ExitError: the container exited (${signal ?? code}) before it was ready`));
-        for (const id of [...this.pending.keys()]) this.settle(id, { ok: false, errorType: 'Runtime.ExitError', errorMessage: `exited (${signal ?? code})` });
+        for (const id of [...this.pending.keys()])
+          this.settle(id, { ok: false, errorType: 'Runtime.ExitError', errorMessage: `exited (${signal ?? code})` });
         if (this.child === child) {
           this.child = undefined;
           this.ready = undefined;
@@ -107,7 +119,12 @@ export class LambdaContainer {
       await this.start();
     } catch (error) {
       this.ready = undefined;
-      return { ok: false, errorType: 'Runtime.InitError', errorMessage: String((error as Error).message), ms: Date.now() - started };
+      return {
+        ok: false,
+        errorType: 'Runtime.InitError',
+        errorMessage: String((error as Error).message),
+        ms: Date.now() - started,
+      };
     }
     this.invocations += 1;
     const id = randomUUID();
@@ -115,7 +132,11 @@ export class LambdaContainer {
     const deadline = Date.now() + limitMs;
     return new Promise<InvokeOutcome>((resolve) => {
       const timer = setTimeout(() => {
-        this.settle(id, { ok: false, errorType: 'Sandbox.Timedout', errorMessage: `Task timed out after ${this.spec.timeoutSeconds.toFixed(2)} seconds (× ${TIMEOUT_SCALE} here)` });
+        this.settle(id, {
+          ok: false,
+          errorType: 'Sandbox.Timedout',
+          errorMessage: `Task timed out after ${this.spec.timeoutSeconds.toFixed(2)} seconds (× ${TIMEOUT_SCALE} here)`,
+        });
         // Lambda ends a timed-out container: the next invocation starts afresh.
         this.child?.kill('SIGKILL');
       }, limitMs);
@@ -124,7 +145,10 @@ export class LambdaContainer {
     });
   }
 
-  private settle(id: string, outcome: { ok: true; result: unknown } | { ok: false; errorType: string; errorMessage: string }) {
+  private settle(
+    id: string,
+    outcome: { ok: true; result: unknown } | { ok: false; errorType: string; errorMessage: string },
+  ) {
     const pending = this.pending.get(id);
     if (!pending) return;
     this.pending.delete(id);

@@ -22,7 +22,17 @@ export interface GatewayBackends {
   cognitoAdminEndpoint: string;
   /** The S3 gate's handler (it checks signatures, POST policies, then s3rver). */
   s3(req: IncomingMessage, res: ServerResponse, accessKeyId: string): Promise<void>;
-  putEvents(callerId: string, entries: { Source: string; DetailType: string; Detail: string; EventBusName?: string; Resources?: string[]; Time?: string }[]): Promise<{ failed: number[] }>;
+  putEvents(
+    callerId: string,
+    entries: {
+      Source: string;
+      DetailType: string;
+      Detail: string;
+      EventBusName?: string;
+      Resources?: string[];
+      Time?: string;
+    }[],
+  ): Promise<{ failed: number[] }>;
   sendEmail(callerId: string, body: any): Promise<string>;
   getSecret(secretId: string): string | undefined;
   postToConnection(apiId: string, stage: string, connectionId: string, method: string, body: Buffer): Promise<number>;
@@ -70,12 +80,25 @@ export class AwsGateway {
     const body = await readAll(req);
     const url = new URL(req.url ?? '/', 'http://local');
     const credential = credentialOf(req, url, body);
-    if (!credential) return deny(res, 'unsigned', 'MissingAuthenticationToken', 'Request is missing Authentication Token', 403);
+    if (!credential)
+      return deny(res, 'unsigned', 'MissingAuthenticationToken', 'Request is missing Authentication Token', 403);
     const caller = this.backends.caller(credential.accessKeyId);
-    if (!caller) return deny(res, credential.service, 'UnrecognizedClientException', 'The security token included in the request is invalid.', 403);
+    if (!caller)
+      return deny(
+        res,
+        credential.service,
+        'UnrecognizedClientException',
+        'The security token included in the request is invalid.',
+        403,
+      );
     this.calls += 1;
     const call = readCall(credential, req, url, body, this.backends);
-    if (process.env.REHEARSAL_DEBUG) res.on('finish', () => console.log(`[aws] ${caller.functionId.split('/').pop()} ${call.service} ${req.method} ${url.pathname} ${call.checks.map((c) => c.action).join(',')} → ${res.statusCode}`));
+    if (process.env.REHEARSAL_DEBUG)
+      res.on('finish', () =>
+        console.log(
+          `[aws] ${caller.functionId.split('/').pop()} ${call.service} ${req.method} ${url.pathname} ${call.checks.map((c) => c.action).join(',')} → ${res.statusCode}`,
+        ),
+      );
     for (const check of call.checks) {
       const decision = await this.backends.authorize(caller.roleArn, caller.functionId, check);
       if (!decision.allowed) {
@@ -87,7 +110,14 @@ export class AwsGateway {
     await this.forward(call, caller.functionId, req, res, url, body);
   }
 
-  private async forward(call: AwsCall, callerId: string, req: IncomingMessage, res: ServerResponse, url: URL, body: Buffer) {
+  private async forward(
+    call: AwsCall,
+    callerId: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    body: Buffer,
+  ) {
     const target = String(req.headers['x-amz-target'] ?? '');
     switch (call.service) {
       case 'dynamodb':
@@ -100,7 +130,14 @@ export class AwsGateway {
         const input = JSON.parse(body.toString() || '{}');
         const entries = input.Entries ?? [];
         const { failed } = await this.backends.putEvents(callerId, entries);
-        const answer = { FailedEntryCount: failed.length, Entries: entries.map((_: unknown, i: number) => (failed.includes(i) ? { ErrorCode: 'InternalFailure', ErrorMessage: 'rehearsal refused the entry' } : { EventId: `rehearsal-${Date.now()}-${i}` })) };
+        const answer = {
+          FailedEntryCount: failed.length,
+          Entries: entries.map((_: unknown, i: number) =>
+            failed.includes(i)
+              ? { ErrorCode: 'InternalFailure', ErrorMessage: 'rehearsal refused the entry' }
+              : { EventId: `rehearsal-${Date.now()}-${i}` },
+          ),
+        };
         return res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(answer));
       }
       case 'ses': {
@@ -110,19 +147,49 @@ export class AwsGateway {
       case 'secretsmanager': {
         const { SecretId } = JSON.parse(body.toString() || '{}');
         const value = this.backends.getSecret(SecretId);
-        if (value === undefined) return deny(res, 'secretsmanager', 'ResourceNotFoundException', "Secrets Manager can't find the specified secret.", 400);
-        return res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify({ ARN: SecretId, Name: SecretId, SecretString: value, VersionId: 'rehearsal' }));
+        if (value === undefined)
+          return deny(
+            res,
+            'secretsmanager',
+            'ResourceNotFoundException',
+            "Secrets Manager can't find the specified secret.",
+            400,
+          );
+        return res
+          .writeHead(200, { 'content-type': 'application/x-amz-json-1.1' })
+          .end(JSON.stringify({ ARN: SecretId, Name: SecretId, SecretString: value, VersionId: 'rehearsal' }));
       }
       case 'execute-api': {
         const [, , apiId, stage, , connectionId] = url.pathname.split('/');
-        const status = await this.backends.postToConnection(apiId!, stage!, decodeURIComponent(connectionId ?? ''), req.method ?? 'POST', body);
-        if (status === 410) return res.writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' }).end(JSON.stringify({ message: 'Gone' }));
+        const status = await this.backends.postToConnection(
+          apiId!,
+          stage!,
+          decodeURIComponent(connectionId ?? ''),
+          req.method ?? 'POST',
+          body,
+        );
+        if (status === 410)
+          return res
+            .writeHead(410, { 'content-type': 'application/json', 'x-amzn-errortype': 'GoneException' })
+            .end(JSON.stringify({ message: 'Gone' }));
         return res.writeHead(status).end();
       }
       case 'bedrock':
-        return deny(res, 'bedrock', 'ResourceNotFoundException', 'The rehearsal has no Bedrock model: the function falls back as it would on a model error.', 404);
+        return deny(
+          res,
+          'bedrock',
+          'ResourceNotFoundException',
+          'The rehearsal has no Bedrock model: the function falls back as it would on a model error.',
+          404,
+        );
       default:
-        return deny(res, call.service, 'UnknownOperationException', `The rehearsal does not serve ${call.service} (${target || req.method} ${url.pathname})`, 400);
+        return deny(
+          res,
+          call.service,
+          'UnknownOperationException',
+          `The rehearsal does not serve ${call.service} (${target || req.method} ${url.pathname})`,
+          400,
+        );
     }
   }
 }
@@ -137,7 +204,9 @@ function credentialOf(req: IncomingMessage, url: URL, body: Buffer): Credential 
   const scope =
     /Credential=([^,]+)/.exec(String(req.headers.authorization ?? ''))?.[1] ??
     url.searchParams.get('X-Amz-Credential') ??
-    (String(req.headers['content-type'] ?? '').startsWith('multipart/form-data') ? formField(body, 'x-amz-credential') : undefined);
+    (String(req.headers['content-type'] ?? '').startsWith('multipart/form-data')
+      ? formField(body, 'x-amz-credential')
+      : undefined);
   if (!scope) return undefined;
   const [accessKeyId, , , service] = scope.split('/');
   return accessKeyId && service ? { accessKeyId, service } : undefined;
@@ -150,7 +219,13 @@ function formField(body: Buffer, name: string): string | undefined {
   return match?.[1];
 }
 
-function readCall(credential: Credential, req: IncomingMessage, url: URL, body: Buffer, backends: GatewayBackends): AwsCall {
+function readCall(
+  credential: Credential,
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  backends: GatewayBackends,
+): AwsCall {
   const checks: AwsCall['checks'] = [];
   const arn = (service: string, rest: string) => `arn:aws:${service}:${REGION}:${ACCOUNT}:${rest}`;
   const target = String(req.headers['x-amz-target'] ?? '');
@@ -168,12 +243,20 @@ function readCall(credential: Credential, req: IncomingMessage, url: URL, body: 
       break;
     case 'events': {
       for (const entry of json().Entries ?? []) {
-        checks.push({ action: 'events:PutEvents', resource: arn('events', `event-bus/${busName(entry.EventBusName)}`), context: { 'events:source': entry.Source, 'events:detail-type': entry.DetailType } });
+        checks.push({
+          action: 'events:PutEvents',
+          resource: arn('events', `event-bus/${busName(entry.EventBusName)}`),
+          context: { 'events:source': entry.Source, 'events:detail-type': entry.DetailType },
+        });
       }
       break;
     }
     case 'cognito-idp':
-      checks.push({ action: `cognito-idp:${operation}`, resource: arn('cognito-idp', `userpool/${json().UserPoolId ?? ''}`), context: {} });
+      checks.push({
+        action: `cognito-idp:${operation}`,
+        resource: arn('cognito-idp', `userpool/${json().UserPoolId ?? ''}`),
+        context: {},
+      });
       break;
     case 's3':
       checks.push(...s3Checks(req, url, body));
@@ -183,7 +266,11 @@ function readCall(credential: Credential, req: IncomingMessage, url: URL, body: 
       const from = String(input.FromEmailAddress ?? '');
       const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
       const identity = input.FromEmailAddressIdentityArn ?? arn('ses', `identity/${address.split('@')[1] ?? address}`);
-      checks.push({ action: 'ses:SendEmail', resource: identity, context: { 'ses:FromAddress': address, 'ses:ApiVersion': '2' } });
+      checks.push({
+        action: 'ses:SendEmail',
+        resource: identity,
+        context: { 'ses:FromAddress': address, 'ses:ApiVersion': '2' },
+      });
       const recipients = [...(input.Destination?.ToAddresses ?? []), ...(input.Destination?.CcAddresses ?? [])];
       if (recipients.length) checks[0]!.context['ses:Recipients'] = recipients;
       break;
@@ -193,13 +280,24 @@ function readCall(credential: Credential, req: IncomingMessage, url: URL, body: 
       break;
     case 'execute-api': {
       const [, , apiId, stage, connections, connectionId] = url.pathname.split('/');
-      checks.push({ action: 'execute-api:ManageConnections', resource: arn('execute-api', `${apiId}/${stage}/${req.method}/${connections}/${connectionId}`), context: {} });
+      checks.push({
+        action: 'execute-api:ManageConnections',
+        resource: arn('execute-api', `${apiId}/${stage}/${req.method}/${connections}/${connectionId}`),
+        context: {},
+      });
       break;
     }
     case 'bedrock': {
       const model = decodeURIComponent(/\/model\/([^/]+)\//.exec(url.pathname)?.[1] ?? '');
       const resource = model.startsWith('arn:') ? model : `arn:aws:bedrock:${REGION}::foundation-model/${model}`;
-      checks.push({ action: url.pathname.endsWith('-with-response-stream') || url.pathname.endsWith('converse-stream') ? 'bedrock:InvokeModelWithResponseStream' : 'bedrock:InvokeModel', resource, context: {} });
+      checks.push({
+        action:
+          url.pathname.endsWith('-with-response-stream') || url.pathname.endsWith('converse-stream')
+            ? 'bedrock:InvokeModelWithResponseStream'
+            : 'bedrock:InvokeModel',
+        resource,
+        context: {},
+      });
       break;
     }
     default:
@@ -208,7 +306,8 @@ function readCall(credential: Credential, req: IncomingMessage, url: URL, body: 
   return { accessKeyId: credential.accessKeyId, service: credential.service, checks };
 }
 
-const busName = (value: string | undefined) => (!value ? 'default' : value.startsWith('arn:') ? value.split('/').pop()! : value);
+const busName = (value: string | undefined) =>
+  !value ? 'default' : value.startsWith('arn:') ? value.split('/').pop()! : value;
 
 function dynamoChecks(operation: string, input: any, backends: GatewayBackends): AwsCall['checks'] {
   const tableArn = (table: string, index?: string) => {
@@ -220,7 +319,11 @@ function dynamoChecks(operation: string, input: any, backends: GatewayBackends):
     const value = key && item?.[key] ? Object.values(item[key] as Record<string, unknown>)[0] : undefined;
     return value === undefined ? {} : { 'dynamodb:LeadingKeys': [String(value)] };
   };
-  const one = (action: string, table: string, item?: Record<string, any>, index?: string) => ({ action: `dynamodb:${action}`, resource: tableArn(table, index), context: leading(table, item) });
+  const one = (action: string, table: string, item?: Record<string, any>, index?: string) => ({
+    action: `dynamodb:${action}`,
+    resource: tableArn(table, index),
+    context: leading(table, item),
+  });
   switch (operation) {
     case 'GetItem':
     case 'DeleteItem':
@@ -233,10 +336,14 @@ function dynamoChecks(operation: string, input: any, backends: GatewayBackends):
     case 'Scan':
       return [one('Scan', input.TableName, undefined, input.IndexName)];
     case 'BatchGetItem':
-      return Object.entries(input.RequestItems ?? {}).flatMap(([table, request]: [string, any]) => (request.Keys ?? []).map((key: any) => one('BatchGetItem', table, key)));
+      return Object.entries(input.RequestItems ?? {}).flatMap(([table, request]: [string, any]) =>
+        (request.Keys ?? []).map((key: any) => one('BatchGetItem', table, key)),
+      );
     case 'BatchWriteItem':
       return Object.entries(input.RequestItems ?? {}).flatMap(([table, requests]: [string, any]) =>
-        (requests as any[]).map((request) => one('BatchWriteItem', table, request.PutRequest?.Item ?? request.DeleteRequest?.Key)),
+        (requests as any[]).map((request) =>
+          one('BatchWriteItem', table, request.PutRequest?.Item ?? request.DeleteRequest?.Key),
+        ),
       );
     case 'TransactWriteItems':
       return (input.TransactItems ?? []).map((item: any) => {
@@ -275,15 +382,30 @@ function s3Checks(req: IncomingMessage, url: URL, body: Buffer): AwsCall['checks
   }
   if (!key) {
     if (method === 'POST' && url.searchParams.has('delete')) {
-      return [...body.toString().matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => ({ action: 's3:DeleteObject', resource: object(match[1]!), context: {} }));
+      return [...body.toString().matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => ({
+        action: 's3:DeleteObject',
+        resource: object(match[1]!),
+        context: {},
+      }));
     }
-    return [{ action: 's3:ListBucket', resource: `arn:aws:s3:::${bucket}`, context: { 's3:prefix': url.searchParams.get('prefix') ?? '' } }];
+    return [
+      {
+        action: 's3:ListBucket',
+        resource: `arn:aws:s3:::${bucket}`,
+        context: { 's3:prefix': url.searchParams.get('prefix') ?? '' },
+      },
+    ];
   }
   if (method === 'GET' || method === 'HEAD') return [{ action: 's3:GetObject', resource: object(key), context: {} }];
   if (method === 'DELETE') return [{ action: 's3:DeleteObject', resource: object(key), context: {} }];
   const checks: AwsCall['checks'] = [{ action: 's3:PutObject', resource: object(key), context: {} }];
   const source = req.headers['x-amz-copy-source'];
-  if (source) checks.push({ action: 's3:GetObject', resource: `arn:aws:s3:::${decodeURIComponent(String(source)).replace(/^\//, '')}`, context: {} });
+  if (source)
+    checks.push({
+      action: 's3:GetObject',
+      resource: `arn:aws:s3:::${decodeURIComponent(String(source)).replace(/^\//, '')}`,
+      context: {},
+    });
   return checks;
 }
 
@@ -293,7 +415,12 @@ function deny(res: ServerResponse, service: string, code: string, message: strin
     return res.writeHead(status, { 'content-type': 'application/xml' }).end(xml);
   }
   const rest = service === 'ses' || service === 'execute-api' || service === 'bedrock';
-  res.writeHead(status, { 'content-type': rest ? 'application/json' : 'application/x-amz-json-1.1', 'x-amzn-errortype': code }).end(JSON.stringify({ __type: code, message, Message: message }));
+  res
+    .writeHead(status, {
+      'content-type': rest ? 'application/json' : 'application/x-amz-json-1.1',
+      'x-amzn-errortype': code,
+    })
+    .end(JSON.stringify({ __type: code, message, Message: message }));
 }
 
 function readAll(req: IncomingMessage): Promise<Buffer> {
@@ -307,18 +434,33 @@ function readAll(req: IncomingMessage): Promise<Buffer> {
 
 /** The request again, its body already read: for a handler that reads the stream itself. */
 function replay(req: IncomingMessage, body: Buffer): IncomingMessage {
-  return Object.assign(Readable.from(body.length ? [body] : []), { headers: req.headers, method: req.method, url: req.url, socket: req.socket, httpVersion: req.httpVersion }) as unknown as IncomingMessage;
+  return Object.assign(Readable.from(body.length ? [body] : []), {
+    headers: req.headers,
+    method: req.method,
+    url: req.url,
+    socket: req.socket,
+    httpVersion: req.httpVersion,
+  }) as unknown as IncomingMessage;
 }
 
 function pipeTo(endpoint: string, req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
   const target = new URL(endpoint);
   return new Promise<void>((resolve) => {
     const headers = { ...req.headers, host: target.host, 'content-length': String(body.length) };
-    const upstream = request({ hostname: target.hostname, port: target.port, method: req.method, path: `${target.pathname.replace(/\/$/, '')}${req.url === '/' ? '/' : req.url}`, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-      answer.on('end', resolve);
-    });
+    const upstream = request(
+      {
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: `${target.pathname.replace(/\/$/, '')}${req.url === '/' ? '/' : req.url}`,
+        headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        answer.on('end', resolve);
+      },
+    );
     upstream.on('error', (error) => {
       if (!res.headersSent) res.writeHead(502, JSON_TYPE);
       res.end(JSON.stringify({ __type: 'ServiceUnavailable', message: String(error.message) }));

@@ -47,10 +47,20 @@ function compile(route: TemplateRoute): Compiled {
     })
     .join('/');
   const staticSegments = path.split('/').filter((segment) => segment && !segment.startsWith('{')).length;
-  return { route, method: method!, pattern: new RegExp(`^${source}/?$`), params, greedy, specificity: staticSegments * 10 - params.length - (greedy ? 100 : 0) - (method === 'ANY' ? 1 : 0) };
+  return {
+    route,
+    method: method!,
+    pattern: new RegExp(`^${source}/?$`),
+    params,
+    greedy,
+    specificity: staticSegments * 10 - params.length - (greedy ? 100 : 0) - (method === 'ANY' ? 1 : 0),
+  };
 }
 
-export type Invoke = (functionId: string, event: unknown) => Promise<{ ok: true; result: any } | { ok: false; errorType: string; errorMessage: string }>;
+export type Invoke = (
+  functionId: string,
+  event: unknown,
+) => Promise<{ ok: true; result: any } | { ok: false; errorType: string; errorMessage: string }>;
 
 /**
  * The HTTP API as API Gateway runs the template's routes: the most specific route key wins, the
@@ -79,7 +89,10 @@ export class TemplateHttpApi {
     const method = (req.method ?? 'GET').toUpperCase();
     const trace: RouteTrace = { method, path: url.pathname, status: 0 };
     this.traces.push(trace);
-    const match = this.compiled.find((candidate) => (candidate.method === method || candidate.method === 'ANY') && candidate.pattern.test(url.pathname));
+    const match = this.compiled.find(
+      (candidate) =>
+        (candidate.method === method || candidate.method === 'ANY') && candidate.pattern.test(url.pathname),
+    );
     if (!match) return send(res, trace, { statusCode: 404, body: JSON.stringify({ message: 'Not Found' }) });
     trace.route = `${match.route.routeKey} (${match.route.logicalId})`;
     let claims: Record<string, string> | undefined;
@@ -88,7 +101,11 @@ export class TemplateHttpApi {
       if ('refused' in verdict) {
         trace.refusedBy = `${match.route.authorizer.logicalId}: ${verdict.refused}`;
         this.onAuthorizerRefusal(match.route, verdict.refused);
-        return send(res, trace, { statusCode: 401, headers: { 'www-authenticate': 'Bearer' }, body: JSON.stringify({ message: 'Unauthorized' }) });
+        return send(res, trace, {
+          statusCode: 401,
+          headers: { 'www-authenticate': 'Bearer' },
+          body: JSON.stringify({ message: 'Unauthorized' }),
+        });
       }
       claims = verdict.claims;
     }
@@ -97,12 +114,19 @@ export class TemplateHttpApi {
     const event = toEvent(req, url, match.route.routeKey, pathParameters, body, claims);
     trace.functionId = match.route.functionId;
     const outcome = await this.invoke(match.route.functionId, event);
-    if (!outcome.ok) return send(res, trace, { statusCode: 500, body: JSON.stringify({ message: 'Internal Server Error' }) });
+    if (!outcome.ok)
+      return send(res, trace, { statusCode: 500, body: JSON.stringify({ message: 'Internal Server Error' }) });
     const result = normalise(outcome.result);
-    send(res, trace, { ...result, headers: { ...(result.headers ?? {}), 'apigw-requestid': event.requestContext.requestId } });
+    send(res, trace, {
+      ...result,
+      headers: { ...(result.headers ?? {}), 'apigw-requestid': event.requestContext.requestId },
+    });
   }
 
-  private async verify(authorizer: NonNullable<TemplateRoute['authorizer']>, header: string | undefined): Promise<{ claims: Record<string, string> } | { refused: string }> {
+  private async verify(
+    authorizer: NonNullable<TemplateRoute['authorizer']>,
+    header: string | undefined,
+  ): Promise<{ claims: Record<string, string> } | { refused: string }> {
     const token = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1];
     if (!token) return { refused: 'no bearer token' };
     const local = this.localIssuer(authorizer.issuer);
@@ -115,10 +139,26 @@ export class TemplateHttpApi {
     } catch (error) {
       return { refused: String((error as Error).message) };
     }
-    const audience = payload.aud ? (Array.isArray(payload.aud) ? payload.aud : [payload.aud]) : [String(payload.client_id ?? '')];
-    if (!audience.some((value) => authorizer.audience.includes(value))) return { refused: `the token's audience ${audience.join(',')} is not the authorizer's (${authorizer.audience.join(',')})` };
+    const audience = payload.aud
+      ? Array.isArray(payload.aud)
+        ? payload.aud
+        : [payload.aud]
+      : [String(payload.client_id ?? '')];
+    if (!audience.some((value) => authorizer.audience.includes(value)))
+      return {
+        refused: `the token's audience ${audience.join(',')} is not the authorizer's (${authorizer.audience.join(',')})`,
+      };
     return {
-      claims: Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : typeof value === 'object' ? JSON.stringify(value) : String(value)])),
+      claims: Object.fromEntries(
+        Object.entries(payload).map(([key, value]) => [
+          key,
+          Array.isArray(value)
+            ? `[${value.join(' ')}]`
+            : typeof value === 'object'
+              ? JSON.stringify(value)
+              : String(value),
+        ]),
+      ),
     };
   }
 }
@@ -132,14 +172,32 @@ const safeDecode = (value: string) => {
 };
 
 /** Payload 2.0's response rules: a string or object without statusCode is a 200 JSON body. */
-function normalise(result: any): { statusCode?: number; headers?: Record<string, string>; body?: string; isBase64Encoded?: boolean; cookies?: string[] } {
+function normalise(result: any): {
+  statusCode?: number;
+  headers?: Record<string, string>;
+  body?: string;
+  isBase64Encoded?: boolean;
+  cookies?: string[];
+} {
   if (result && typeof result === 'object' && 'statusCode' in result) return result;
-  return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: typeof result === 'string' ? result : JSON.stringify(result) };
+  return {
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: typeof result === 'string' ? result : JSON.stringify(result),
+  };
 }
 
-function toEvent(req: IncomingMessage, url: URL, routeKey: string, pathParameters: Record<string, string>, body: Buffer, claims?: Record<string, string>) {
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  routeKey: string,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+  claims?: Record<string, string>,
+) {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  for (const [name, value] of Object.entries(req.headers))
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const contentType = headers['content-type'] ?? '';
@@ -162,7 +220,13 @@ function toEvent(req: IncomingMessage, url: URL, routeKey: string, pathParameter
       apiId: 'rehearsal',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'rehearsal',
-      http: { method: req.method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method: req.method,
+        path: url.pathname,
+        protocol: 'HTTP/1.1',
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomUUID(),
       routeKey,
       stage: '$default',
@@ -173,7 +237,17 @@ function toEvent(req: IncomingMessage, url: URL, routeKey: string, pathParameter
   };
 }
 
-function send(res: ServerResponse, trace: RouteTrace, result: { statusCode?: number; headers?: Record<string, string>; body?: string; isBase64Encoded?: boolean; cookies?: string[] }) {
+function send(
+  res: ServerResponse,
+  trace: RouteTrace,
+  result: {
+    statusCode?: number;
+    headers?: Record<string, string>;
+    body?: string;
+    isBase64Encoded?: boolean;
+    cookies?: string[];
+  },
+) {
   trace.status = result.statusCode ?? 200;
   const headers: Record<string, string | string[]> = { 'content-type': 'application/json', ...(result.headers ?? {}) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;

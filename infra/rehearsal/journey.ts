@@ -65,7 +65,9 @@ export interface JourneyOutcome {
 }
 
 const PASSWORD = 'CorrectHorse#2026';
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 const DESCRIPTION =
   'We are converting a 1960s ranch house into an open-plan family home. The kitchen wall between the dining room and the kitchen comes out, ' +
   'the pantry becomes a mudroom with built-in storage, and the primary bathroom gets a curbless shower. We want warm oak, matte black fixtures, ' +
@@ -73,12 +75,19 @@ const DESCRIPTION =
 
 class StepError extends Error {}
 
-export async function runJourney(target: JourneyTarget, log: (line: string) => void = () => undefined): Promise<JourneyOutcome> {
+export async function runJourney(
+  target: JourneyTarget,
+  log: (line: string) => void = () => undefined,
+): Promise<JourneyOutcome> {
   const steps: JourneyStep[] = [];
   const heard: Record<string, number> = {};
   const live: string[] = [];
   let socket: WebSocket | undefined;
-  const cognito = new CognitoIdentityProviderClient({ endpoint: target.cognitoEndpoint, region: 'us-east-1', credentials: { accessKeyId: 'viewer', secretAccessKey: 'viewer' } });
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: target.cognitoEndpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'viewer', secretAccessKey: 'viewer' },
+  });
   const email = `journey.${Date.now().toString(36)}@example.test`;
   let client!: User;
   let admin!: User;
@@ -90,7 +99,10 @@ export async function runJourney(target: JourneyTarget, log: (line: string) => v
   const api = async (user: User | undefined, method: string, path: string, body?: unknown) => {
     const response = await fetch(`${target.url}${path}`, {
       method,
-      headers: { ...(user ? { authorization: `Bearer ${user.idToken}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(user ? { authorization: `Bearer ${user.idToken}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const text = await response.text();
@@ -105,26 +117,51 @@ export async function runJourney(target: JourneyTarget, log: (line: string) => v
   const expectStatus = async (user: User | undefined, method: string, path: string, body: unknown, status: number) => {
     const answer = await api(user, method, path, body);
     if (answer.status !== status) {
-      throw new StepError(`${method} ${path} answered ${answer.status} (expected ${status}): ${JSON.stringify(answer.body).slice(0, 300)}${target.explain ? ` — ${target.explain(method, path)}` : ''}`);
+      throw new StepError(
+        `${method} ${path} answered ${answer.status} (expected ${status}): ${JSON.stringify(answer.body).slice(0, 300)}${target.explain ? ` — ${target.explain(method, path)}` : ''}`,
+      );
     }
     return answer.body;
   };
   const signIn = async (who: Credentials): Promise<User> => {
-    const result = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: target.clientId, AuthParameters: { USERNAME: who.email, PASSWORD: who.password } }));
+    const result = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: target.clientId,
+        AuthParameters: { USERNAME: who.email, PASSWORD: who.password },
+      }),
+    );
     const idToken = result.AuthenticationResult!.IdToken!;
     const sub = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub as string;
     return { ...who, idToken, accessToken: result.AuthenticationResult!.AccessToken!, sub };
   };
   const upload = async (user: User, name: string, fileType: 'client_upload' | 'deliverable', versionOf?: string) => {
-    const presigned = await expectStatus(user, 'POST', `/api/projects/${projectId}/uploads`, { file_name: name, content_type: 'application/pdf', file_size: PDF.length, file_type: fileType }, 201);
+    const presigned = await expectStatus(
+      user,
+      'POST',
+      `/api/projects/${projectId}/uploads`,
+      { file_name: name, content_type: 'application/pdf', file_size: PDF.length, file_type: fileType },
+      201,
+    );
     const form = new FormData();
-    for (const [field, value] of Object.entries(presigned.upload.fields as Record<string, string>)) form.append(field, value);
+    for (const [field, value] of Object.entries(presigned.upload.fields as Record<string, string>))
+      form.append(field, value);
     form.append('file', new Blob([PDF], { type: 'application/pdf' }), name);
     const posted = await fetch(presigned.upload.url, { method: 'POST', body: form });
-    if (posted.status >= 300) throw new StepError(`the presigned POST to ${presigned.upload.url} answered ${posted.status}: ${(await posted.text()).slice(0, 300)}`);
-    return expectStatus(user, 'POST', `/api/projects/${projectId}/files`, { key: presigned.key, ...(versionOf ? { version_of: versionOf } : {}) }, 201);
+    if (posted.status >= 300)
+      throw new StepError(
+        `the presigned POST to ${presigned.upload.url} answered ${posted.status}: ${(await posted.text()).slice(0, 300)}`,
+      );
+    return expectStatus(
+      user,
+      'POST',
+      `/api/projects/${projectId}/files`,
+      { key: presigned.key, ...(versionOf ? { version_of: versionOf } : {}) },
+      201,
+    );
   };
-  const mailsTo = async (to: string, pattern: RegExp) => (await target.outbox(to)).filter((mail) => pattern.test(mail.subject) || pattern.test(mail.text));
+  const mailsTo = async (to: string, pattern: RegExp) =>
+    (await target.outbox(to)).filter((mail) => pattern.test(mail.subject) || pattern.test(mail.text));
 
   const step = async (name: string, work: () => Promise<void>, options: { live?: boolean } = {}) => {
     current = name;
@@ -147,13 +184,27 @@ export async function runJourney(target: JourneyTarget, log: (line: string) => v
 
   try {
     await step('the client signs up and proves the address', async () => {
-      await cognito.send(new SignUpCommand({ ClientId: target.clientId, Username: email, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'Cleo Client' }] }));
+      await cognito.send(
+        new SignUpCommand({
+          ClientId: target.clientId,
+          Username: email,
+          Password: PASSWORD,
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'name', Value: 'Cleo Client' },
+          ],
+        }),
+      );
       await target.settle();
       client = await signIn({ email, password: PASSWORD });
-      await cognito.send(new GetUserAttributeVerificationCodeCommand({ AccessToken: client.accessToken, AttributeName: 'email' }));
+      await cognito.send(
+        new GetUserAttributeVerificationCodeCommand({ AccessToken: client.accessToken, AttributeName: 'email' }),
+      );
       const code = /\b(\d{6})\b/.exec((await mailsTo(email, /code/i)).at(-1)?.text ?? '')?.[1];
       if (!code) throw new StepError(`no verification code was mailed to ${email}`);
-      await cognito.send(new VerifyUserAttributeCommand({ AccessToken: client.accessToken, AttributeName: 'email', Code: code }));
+      await cognito.send(
+        new VerifyUserAttributeCommand({ AccessToken: client.accessToken, AttributeName: 'email', Code: code }),
+      );
       await expectStatus(client, 'POST', '/api/me/email-proof', undefined, 200);
       await target.settle();
       client = await signIn({ email, password: PASSWORD });
@@ -171,67 +222,183 @@ export async function runJourney(target: JourneyTarget, log: (line: string) => v
       socket.on('message', (data) => live.push(data.toString()));
       await new Promise<void>((resolveOpen, reject) => {
         socket!.once('open', () => resolveOpen());
-        socket!.once('unexpected-response', (_req, res) => reject(new StepError(`the WebSocket upgrade was refused with ${res.statusCode}`)));
+        socket!.once('unexpected-response', (_req, res) =>
+          reject(new StepError(`the WebSocket upgrade was refused with ${res.statusCode}`)),
+        );
         socket!.once('error', (error) => reject(new StepError(`the WebSocket failed: ${error.message}`)));
       });
     });
     const brief = {
-      title: 'Ranch house refresh', project_category: 'Design', project_type: 'Concept Design', property_type: 'single_family', deliverables: ['Layout Plan', 'Concept Render'],
-      description: DESCRIPTION, design_priority: ['Layout Optimization'], area_sqft: 1850, permit_needs: null, room_selection: ['Kitchen'],
+      title: 'Ranch house refresh',
+      project_category: 'Design',
+      project_type: 'Concept Design',
+      property_type: 'single_family',
+      deliverables: ['Layout Plan', 'Concept Render'],
+      description: DESCRIPTION,
+      design_priority: ['Layout Optimization'],
+      area_sqft: 1850,
+      permit_needs: null,
+      room_selection: ['Kitchen'],
     };
     let estimate: any;
     await step('the client gets the AI checklist', async () => {
-      estimate = await expectStatus(client, 'POST', '/api/checklists', { ...brief, ceiling_height: 9.5, preferred_materials: 'White oak, honed marble', project_address: null, lot_area: null, zoning_permit_type: null, requires_city_review: null }, 200);
-      if (!estimate?.checklist?.length) throw new StepError(`the checklist came back empty: ${JSON.stringify(estimate).slice(0, 200)}`);
+      estimate = await expectStatus(
+        client,
+        'POST',
+        '/api/checklists',
+        {
+          ...brief,
+          ceiling_height: 9.5,
+          preferred_materials: 'White oak, honed marble',
+          project_address: null,
+          lot_area: null,
+          zoning_permit_type: null,
+          requires_city_review: null,
+        },
+        200,
+      );
+      if (!estimate?.checklist?.length)
+        throw new StepError(`the checklist came back empty: ${JSON.stringify(estimate).slice(0, 200)}`);
     });
-    await step('the client submits a project with a PDF', async () => {
-      const checklist = (estimate.checklist as { task: string; estimated_hours: number }[]).map((task) => ({ task_name: task.task, estimated_hours: task.estimated_hours }));
-      const created = await expectStatus(client, 'POST', '/api/projects', {
-        ...brief, existing_plans: false, room_notes: null, inspiration_links: [], checklist,
-        total_estimated_hours: estimate.total_estimated_hours, estimated_turnaround_days: estimate.suggested_turnaround_days, grok_generated: true, estimate_receipt: estimate.estimate_receipt,
-      }, 201);
-      projectId = created.project.id;
-      await upload(client, 'Site survey.pdf', 'client_upload');
-    }, { live: true });
-    await step('the admin assigns the designer', async () => {
-      await expectStatus(admin, 'PATCH', `/api/projects/${projectId}`, { designer: { designer_id: designer.sub }, status: 'delivered' }, 200);
-    }, { live: true });
-    await step('the designer uploads a deliverable', async () => {
-      deliverableId = (await upload(designer, 'Floor plan.pdf', 'deliverable')).file.id;
-    }, { live: true });
-    await step('the client pins a note and requests changes', async () => {
-      await expectStatus(client, 'POST', `/api/projects/${projectId}/reviews`, { action: 'pin_note', deliverable_id: deliverableId, version: 1, page: 1, x: 0.25, y: 0.5, text: 'Move the island 2 ft left' }, 201);
-      await expectStatus(client, 'POST', `/api/projects/${projectId}/reviews`, { action: 'request_changes', deliverable_id: deliverableId, version: 1, summary: 'One change, see the pin' }, 200);
-    }, { live: true });
-    await step('the designer uploads v2', async () => {
-      await upload(designer, 'Floor plan v2.pdf', 'deliverable', deliverableId);
-    }, { live: true });
-    await step('the client approves v2', async () => {
-      await expectStatus(client, 'POST', `/api/projects/${projectId}/reviews`, { action: 'approve', deliverable_id: deliverableId, version: 2 }, 200);
-    }, { live: true });
+    await step(
+      'the client submits a project with a PDF',
+      async () => {
+        const checklist = (estimate.checklist as { task: string; estimated_hours: number }[]).map((task) => ({
+          task_name: task.task,
+          estimated_hours: task.estimated_hours,
+        }));
+        const created = await expectStatus(
+          client,
+          'POST',
+          '/api/projects',
+          {
+            ...brief,
+            existing_plans: false,
+            room_notes: null,
+            inspiration_links: [],
+            checklist,
+            total_estimated_hours: estimate.total_estimated_hours,
+            estimated_turnaround_days: estimate.suggested_turnaround_days,
+            grok_generated: true,
+            estimate_receipt: estimate.estimate_receipt,
+          },
+          201,
+        );
+        projectId = created.project.id;
+        await upload(client, 'Site survey.pdf', 'client_upload');
+      },
+      { live: true },
+    );
+    await step(
+      'the admin assigns the designer',
+      async () => {
+        await expectStatus(
+          admin,
+          'PATCH',
+          `/api/projects/${projectId}`,
+          { designer: { designer_id: designer.sub }, status: 'delivered' },
+          200,
+        );
+      },
+      { live: true },
+    );
+    await step(
+      'the designer uploads a deliverable',
+      async () => {
+        deliverableId = (await upload(designer, 'Floor plan.pdf', 'deliverable')).file.id;
+      },
+      { live: true },
+    );
+    await step(
+      'the client pins a note and requests changes',
+      async () => {
+        await expectStatus(
+          client,
+          'POST',
+          `/api/projects/${projectId}/reviews`,
+          {
+            action: 'pin_note',
+            deliverable_id: deliverableId,
+            version: 1,
+            page: 1,
+            x: 0.25,
+            y: 0.5,
+            text: 'Move the island 2 ft left',
+          },
+          201,
+        );
+        await expectStatus(
+          client,
+          'POST',
+          `/api/projects/${projectId}/reviews`,
+          { action: 'request_changes', deliverable_id: deliverableId, version: 1, summary: 'One change, see the pin' },
+          200,
+        );
+      },
+      { live: true },
+    );
+    await step(
+      'the designer uploads v2',
+      async () => {
+        await upload(designer, 'Floor plan v2.pdf', 'deliverable', deliverableId);
+      },
+      { live: true },
+    );
+    await step(
+      'the client approves v2',
+      async () => {
+        await expectStatus(
+          client,
+          'POST',
+          `/api/projects/${projectId}/reviews`,
+          { action: 'approve', deliverable_id: deliverableId, version: 2 },
+          200,
+        );
+      },
+      { live: true },
+    );
     const mails: string[] = [];
     await step('the notifications went out by e-mail', async () => {
       await target.fireSchedules();
       await target.settle();
-      for (const who of [client, designer, admin]) for (const mail of await target.outbox(who.email)) if (mail.tag !== 'cognito') mails.push(`${who.email}: ${mail.subject}`);
-      if (!mails.some((line) => line.startsWith(designer.email))) throw new StepError(`no notification e-mail reached the designer (mails: ${mails.join('; ') || 'none'})`);
-      if (!mails.some((line) => line.startsWith(client.email))) throw new StepError(`no notification e-mail reached the client (mails: ${mails.join('; ') || 'none'})`);
+      for (const who of [client, designer, admin])
+        for (const mail of await target.outbox(who.email))
+          if (mail.tag !== 'cognito') mails.push(`${who.email}: ${mail.subject}`);
+      if (!mails.some((line) => line.startsWith(designer.email)))
+        throw new StepError(`no notification e-mail reached the designer (mails: ${mails.join('; ') || 'none'})`);
+      if (!mails.some((line) => line.startsWith(client.email)))
+        throw new StepError(`no notification e-mail reached the client (mails: ${mails.join('; ') || 'none'})`);
     });
     let views: JourneyOutcome['views'];
     await step('the views answer the final state', async () => {
       const detail = (await expectStatus(client, 'GET', `/api/projects/${projectId}`, undefined, 200)).project;
-      const card = ((await expectStatus(client, 'GET', '/api/projects', undefined, 200)).projects as { id: string }[]).find((p) => p.id === projectId);
+      const card = (
+        (await expectStatus(client, 'GET', '/api/projects', undefined, 200)).projects as { id: string }[]
+      ).find((p) => p.id === projectId);
       const review = await expectStatus(client, 'GET', `/api/projects/${projectId}/reviews`, undefined, 200);
       if (!card) throw new StepError('the board does not show the project');
-      if (!detail?.review_summary?.approved_by_client) throw new StepError(`the project is not approved: ${JSON.stringify(detail?.review_summary)}`);
+      if (!detail?.review_summary?.approved_by_client)
+        throw new StepError(`the project is not approved: ${JSON.stringify(detail?.review_summary)}`);
       views = { detail, card, review };
     });
     await step('npm run replay -- --verify passes on the tables', async () => {
       // Asynchronously: the tables may be served by this very process (the rehearsal's dynalite).
-      const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, '../../bin/replay.ts'), '--verify'], {
-        env: { ...process.env, EVENTS_TABLE: target.tables.events, VIEWS_TABLE: target.tables.views, DYNAMODB_ENDPOINT: target.tables.endpoint, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', resolve(import.meta.dirname, '../../bin/replay.ts'), '--verify'],
+        {
+          env: {
+            ...process.env,
+            EVENTS_TABLE: target.tables.events,
+            VIEWS_TABLE: target.tables.views,
+            DYNAMODB_ENDPOINT: target.tables.endpoint,
+            AWS_REGION: 'us-east-1',
+            AWS_ACCESS_KEY_ID: 'local',
+            AWS_SECRET_ACCESS_KEY: 'local',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -240,7 +407,14 @@ export async function runJourney(target: JourneyTarget, log: (line: string) => v
     });
     return { ok: true, steps, views, heard, mails };
   } catch (error) {
-    return { ok: false, steps, failedStep: current, error: String((error as Error).message ?? error), heard, mails: [] };
+    return {
+      ok: false,
+      steps,
+      failedStep: current,
+      error: String((error as Error).message ?? error),
+      heard,
+      mails: [],
+    };
   } finally {
     socket?.terminate();
     cognito.destroy();

@@ -12,11 +12,14 @@ async function load() {
   const dot = handlerSetting.lastIndexOf('.');
   if (dot <= 0) throw new Error(`Runtime.MalformedHandlerName: Bad handler ${handlerSetting}`);
   const [file, name] = [handlerSetting.slice(0, dot), handlerSetting.slice(dot + 1)];
-  const candidate = ['.mjs', '.cjs', '.js'].map((extension) => join(root, file + extension)).find((path) => existsSync(path));
+  const candidate = ['.mjs', '.cjs', '.js']
+    .map((extension) => join(root, file + extension))
+    .find((path) => existsSync(path));
   if (!candidate) throw new Error(`Runtime.ImportModuleError: Error: Cannot find module '${file}'`);
   const module = await import(pathToFileURL(candidate).href);
   const handler = module[name] ?? module.default?.[name];
-  if (typeof handler !== 'function') throw new Error(`Runtime.HandlerNotFound: ${file}.${name} is undefined or not exported`);
+  if (typeof handler !== 'function')
+    throw new Error(`Runtime.HandlerNotFound: ${file}.${name} is undefined or not exported`);
   return handler;
 }
 
@@ -53,6 +56,10 @@ process.on('message', async (message) => {
     });
     process.send({ kind: 'result', id, result: result === undefined ? null : result });
   } catch (error) {
-    process.send({ kind: 'error', id, error: { errorType: error?.name ?? 'Error', errorMessage: String(error?.message ?? error) } });
+    process.send({
+      kind: 'error',
+      id,
+      error: { errorType: error?.name ?? 'Error', errorMessage: String(error?.message ?? error) },
+    });
   }
 });

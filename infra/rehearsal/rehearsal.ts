@@ -121,18 +121,28 @@ export class Rehearsal {
     this.stops.push(dynamo.stop);
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(this.options.port ?? 0, '127.0.0.1', resolve));
-    this.stops.unshift(() => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }));
+    this.stops.unshift(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
     this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     this.outbox = new OutboxMailer(join(dataDir, 'outbox'));
 
     // The resolver reads the local pool lazily: nothing below asks for it before Cognito has started.
-    this.resolver = new Resolver(this.assembly, (stack, logicalId, resource, attribute) => this.override(stack, logicalId, resource, attribute));
+    this.resolver = new Resolver(this.assembly, (stack, logicalId, resource, attribute) =>
+      this.override(stack, logicalId, resource, attribute),
+    );
     // The user pool's triggers (LambdaConfig) name function ARNs: Cognito calls them by that name.
     const triggers = this.readCognitoTriggers();
-    const triggerFunctions = Object.fromEntries(Object.values(triggers).map((arn) => [arn, (event: unknown) => this.invokeOrThrow(this.functionOf(arn) ?? arn, event)]));
+    const triggerFunctions = Object.fromEntries(
+      Object.values(triggers).map((arn) => [
+        arn,
+        (event: unknown) => this.invokeOrThrow(this.functionOf(arn) ?? arn, event),
+      ]),
+    );
     this.cognito = await startCognito({
       dataDir: join(dataDir, 'cognito'),
       functions: triggerFunctions,
@@ -141,7 +151,13 @@ export class Rehearsal {
       onMessage: async (message) => {
         if (message.medium !== 'EMAIL') return;
         const html = message.message ?? `<p>Your Design Club code is ${message.code ?? ''}</p>`;
-        await this.outbox.send({ to: message.destination, subject: message.subject ?? 'Your Design Club code', text: plainTextOf(html), html, tag: 'cognito' });
+        await this.outbox.send({
+          to: message.destination,
+          subject: message.subject ?? 'Your Design Club code',
+          text: plainTextOf(html),
+          html,
+          tag: 'cognito',
+        });
       },
     });
     this.stops.unshift(() => this.cognito.stop());
@@ -171,14 +187,21 @@ export class Rehearsal {
     this.readFunctions();
     this.readRules();
     for (const [trigger, arn] of Object.entries(this.cognitoTriggers)) {
-      if (!this.functionOf(arn)) this.finding('wiring', `user pool trigger ${trigger}`, `names ${arn}, no function of the assembly`);
+      if (!this.functionOf(arn))
+        this.finding('wiring', `user pool trigger ${trigger}`, `names ${arn}, no function of the assembly`);
     }
     const routes = this.readHttpRoutes();
     this.api = new TemplateHttpApi(
       routes,
       (functionId, event) => this.invoke(functionId, event),
-      (issuer) => (issuer === this.templateIssuer() ? { issuer: this.cognito.issuer, jwksUri: this.cognito.jwksUri } : undefined),
-      (route, reason) => this.finding('authorizer', `${route.authorizer!.logicalId} (${route.routeKey})`, `refused a token before ${route.functionId} ran: ${reason}`),
+      (issuer) =>
+        issuer === this.templateIssuer() ? { issuer: this.cognito.issuer, jwksUri: this.cognito.jwksUri } : undefined,
+      (route, reason) =>
+        this.finding(
+          'authorizer',
+          `${route.authorizer!.logicalId} (${route.routeKey})`,
+          `refused a token before ${route.functionId} ran: ${reason}`,
+        ),
     );
     const websocket = this.readWebSocketRoutes();
     const cognitoProxy = proxyTo(() => this.cognito.publicEndpoint, '/cognito', 1024 * 1024);
@@ -189,10 +212,15 @@ export class Rehearsal {
       // What CloudFront forwards: its origin headers and the viewer's address (a viewer's own copies are replaced).
       for (const behaviour of edge) {
         if (!behaviour.pattern.test(path)) continue;
-        Object.assign(req.headers, behaviour.headers, { 'cloudfront-viewer-address': `${req.socket.remoteAddress ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}` });
+        Object.assign(req.headers, behaviour.headers, {
+          'cloudfront-viewer-address': `${req.socket.remoteAddress ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}`,
+        });
         break;
       }
-      const work = path === '/cognito' || path.startsWith('/cognito/') ? cognitoProxy(req, res) : readBody(req).then((body) => this.api.handle(req, res, body));
+      const work =
+        path === '/cognito' || path.startsWith('/cognito/')
+          ? cognitoProxy(req, res)
+          : readBody(req).then((body) => this.api.handle(req, res, body));
       work.catch((error) => {
         if (!res.headersSent) res.writeHead(500);
         res.end(String(error));
@@ -233,7 +261,10 @@ export class Rehearsal {
    */
   private localise(value: string): string {
     return this.dynamicReferences(value)
-      .replace(/^https:\/\/([a-z0-9-]+)\.execute-api\.[a-z0-9-]+\.amazonaws\.com/, (_, api: string) => `${this.gateway.url}/_execute-api/${api}`)
+      .replace(
+        /^https:\/\/([a-z0-9-]+)\.execute-api\.[a-z0-9-]+\.amazonaws\.com/,
+        (_, api: string) => `${this.gateway.url}/_execute-api/${api}`,
+      )
       .replace(/^https:\/\/[a-z0-9.-]+\.cloudfront\.net/, this.url);
   }
 
@@ -242,14 +273,17 @@ export class Rehearsal {
    * resolved at deploy time from the rehearsal's secrets (generated as the templates ask).
    */
   dynamicReferences(value: string): string {
-    return value.replace(/\{\{resolve:secretsmanager:(.+?):SecretString:([^:}]*)(?::[^}]*)?\}\}/g, (whole, id: string, jsonKey: string) => {
-      const secret = this.secrets.get(id);
-      if (secret === undefined) {
-        this.finding('template', id, `a dynamic reference names a secret the assembly does not create (${whole})`);
-        return '';
-      }
-      return jsonKey ? String((JSON.parse(secret) as Record<string, unknown>)[jsonKey] ?? '') : secret;
-    });
+    return value.replace(
+      /\{\{resolve:secretsmanager:(.+?):SecretString:([^:}]*)(?::[^}]*)?\}\}/g,
+      (whole, id: string, jsonKey: string) => {
+        const secret = this.secrets.get(id);
+        if (secret === undefined) {
+          this.finding('template', id, `a dynamic reference names a secret the assembly does not create (${whole})`);
+          return '';
+        }
+        return jsonKey ? String((JSON.parse(secret) as Record<string, unknown>)[jsonKey] ?? '') : secret;
+      },
+    );
   }
 
   /**
@@ -263,10 +297,21 @@ export class Rehearsal {
         if (resource.Type !== 'AWS::CloudFront::Distribution') continue;
         const config = this.resolver.resolve(stack, resource.Properties?.DistributionConfig ?? {});
         for (const behaviour of config.CacheBehaviors ?? []) {
-          const origin = (config.Origins ?? []).find((candidate: { Id: string }) => candidate.Id === behaviour.TargetOriginId);
+          const origin = (config.Origins ?? []).find(
+            (candidate: { Id: string }) => candidate.Id === behaviour.TargetOriginId,
+          );
           if (!origin || !/\.execute-api\./.test(String(origin.DomainName))) continue;
-          const headers = Object.fromEntries((origin.OriginCustomHeaders ?? []).map((h: { HeaderName: string; HeaderValue: string }) => [h.HeaderName.toLowerCase(), this.dynamicReferences(String(h.HeaderValue))]));
-          const pattern = new RegExp(`^${String(behaviour.PathPattern).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+          const headers = Object.fromEntries(
+            (origin.OriginCustomHeaders ?? []).map((h: { HeaderName: string; HeaderValue: string }) => [
+              h.HeaderName.toLowerCase(),
+              this.dynamicReferences(String(h.HeaderValue)),
+            ]),
+          );
+          const pattern = new RegExp(
+            `^${String(behaviour.PathPattern)
+              .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+              .replace(/\*/g, '.*')}$`,
+          );
           behaviours.push({ pattern, headers });
         }
       }
@@ -275,24 +320,36 @@ export class Rehearsal {
   }
 
   private async createTables(endpoint: string) {
-    const client = new DynamoDBClient({ endpoint, region: REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const client = new DynamoDBClient({
+      endpoint,
+      region: REGION,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     for (const stack of this.assembly.all) {
       for (const [logicalId, resource] of Object.entries(stack.template.Resources)) {
         if (resource.Type !== 'AWS::DynamoDB::Table' && resource.Type !== 'AWS::DynamoDB::GlobalTable') continue;
         const p = this.resolver.resolve(stack, resource.Properties ?? {});
         const name = String(this.resolver.attribute(stack, logicalId, 'Ref'));
-        const index = (gsi: any) => ({ IndexName: gsi.IndexName, KeySchema: gsi.KeySchema, Projection: gsi.Projection });
+        const index = (gsi: any) => ({
+          IndexName: gsi.IndexName,
+          KeySchema: gsi.KeySchema,
+          Projection: gsi.Projection,
+        });
         await client.send(
           new CreateTableCommand({
             TableName: name,
             BillingMode: 'PAY_PER_REQUEST',
             AttributeDefinitions: p.AttributeDefinitions,
             KeySchema: p.KeySchema,
-            ...(p.GlobalSecondaryIndexes?.length ? { GlobalSecondaryIndexes: p.GlobalSecondaryIndexes.map(index) } : {}),
+            ...(p.GlobalSecondaryIndexes?.length
+              ? { GlobalSecondaryIndexes: p.GlobalSecondaryIndexes.map(index) }
+              : {}),
             ...(p.LocalSecondaryIndexes?.length ? { LocalSecondaryIndexes: p.LocalSecondaryIndexes.map(index) } : {}),
           }),
         );
-        const partitionKey = (p.KeySchema as { AttributeName: string; KeyType: string }[]).find((key) => key.KeyType === 'HASH')!.AttributeName;
+        const partitionKey = (p.KeySchema as { AttributeName: string; KeyType: string }[]).find(
+          (key) => key.KeyType === 'HASH',
+        )!.AttributeName;
         this.tables.set(`${stack.path}/${logicalId}`, { name, partitionKey, logicalId });
       }
     }
@@ -313,8 +370,14 @@ export class Rehearsal {
     if (!names.length) return;
     const s3 = await startS3({ directory: join(dataDir, 's3'), bucket: names[0]!, secret });
     this.stops.push(s3.stop);
-    const client = new S3Client({ endpoint: s3.endpoint, region: REGION, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-    for (const name of names.slice(1)) await client.send(new CreateBucketCommand({ Bucket: name })).catch(() => undefined);
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: REGION,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    for (const name of names.slice(1))
+      await client.send(new CreateBucketCommand({ Bucket: name })).catch(() => undefined);
     client.destroy();
     this.s3Upstream = await this.s3rverFront(s3.endpoint);
     this.s3Secret = secret;
@@ -328,20 +391,27 @@ export class Rehearsal {
     const target = new URL(upstream);
     const front = createServer((req, res) => {
       const headers = { ...req.headers, host: target.host };
-      if (headers.authorization) headers.authorization = headers.authorization.replace(/Credential=[^/]+\//, 'Credential=S3RVER/');
+      if (headers.authorization)
+        headers.authorization = headers.authorization.replace(/Credential=[^/]+\//, 'Credential=S3RVER/');
       const path = (req.url ?? '/').replace(/X-Amz-Credential=[^%&]+(%2F|\/)/, 'X-Amz-Credential=S3RVER$1');
-      const forwarded = request({ hostname: target.hostname, port: target.port, method: req.method, path, headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const forwarded = request(
+        { hostname: target.hostname, port: target.port, method: req.method, path, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       forwarded.on('error', () => res.writeHead(502).end());
       req.pipe(forwarded);
     });
     await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-    this.stops.push(() => new Promise<void>((resolve) => {
-      front.closeAllConnections();
-      front.close(() => resolve());
-    }));
+    this.stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          front.closeAllConnections();
+          front.close(() => resolve());
+        }),
+    );
     return `http://127.0.0.1:${(front.address() as AddressInfo).port}${target.pathname.replace(/\/$/, '')}`;
   }
 
@@ -351,7 +421,13 @@ export class Rehearsal {
     const key = `${accessKeyId}|${bucket}`;
     let gate = this.gates.get(key);
     if (!gate) {
-      gate = s3Gate({ prefix: '', upstream: this.s3Upstream, bucket, region: REGION, credentials: { accessKeyId, secretAccessKey: SECRET_KEY } });
+      gate = s3Gate({
+        prefix: '',
+        upstream: this.s3Upstream,
+        bucket,
+        region: REGION,
+        credentials: { accessKeyId, secretAccessKey: SECRET_KEY },
+      });
       this.gates.set(key, gate);
       this.stops.push(() => gate!.close());
     }
@@ -367,7 +443,14 @@ export class Rehearsal {
         if (resource.Type !== 'AWS::SecretsManager::Secret') continue;
         const p = this.resolver.resolve(stack, resource.Properties ?? {});
         const generate = p.GenerateSecretString;
-        const value = p.SecretString ?? (generate?.SecretStringTemplate ? JSON.stringify({ ...JSON.parse(generate.SecretStringTemplate), [generate.GenerateStringKey]: randomBytes(24).toString('base64url') }) : randomBytes(32).toString('base64url'));
+        const value =
+          p.SecretString ??
+          (generate?.SecretStringTemplate
+            ? JSON.stringify({
+                ...JSON.parse(generate.SecretStringTemplate),
+                [generate.GenerateStringKey]: randomBytes(24).toString('base64url'),
+              })
+            : randomBytes(32).toString('base64url'));
         const arn = String(this.resolver.attribute(stack, logicalId, 'Ref'));
         this.secrets.set(arn, value);
         if (p.Name) this.secrets.set(String(p.Name), value);
@@ -397,8 +480,13 @@ export class Rehearsal {
         }
         const name = String(this.resolver.attribute(stack, logicalId, 'Ref'));
         const arn = String(this.resolver.attribute(stack, logicalId, 'Arn'));
-        const variables = (this.resolver.resolve(stack, p.Environment?.Variables ?? {}) ?? {}) as Record<string, unknown>;
-        const environment = Object.fromEntries(Object.entries(variables).map(([key, value]) => [key, this.localise(String(value))]));
+        const variables = (this.resolver.resolve(stack, p.Environment?.Variables ?? {}) ?? {}) as Record<
+          string,
+          unknown
+        >;
+        const environment = Object.fromEntries(
+          Object.entries(variables).map(([key, value]) => [key, this.localise(String(value))]),
+        );
         if (environment.USER_POOL_ID) {
           // Cognito's public issuer cannot be served here: the local pool's issuer and keys stand in (docs/testing.md).
           environment.COGNITO_ISSUER = this.cognito.issuer;
@@ -418,7 +506,9 @@ export class Rehearsal {
           memoryMb: Number(p.MemorySize ?? 128),
           environment,
           roleArn: String(this.resolver.resolve(stack, p.Role)),
-          handlerPath: (p.Tags as { Key: string; Value: string }[] | undefined)?.find((tag) => tag.Key === 'design-club:handler')?.Value,
+          handlerPath: (p.Tags as { Key: string; Value: string }[] | undefined)?.find(
+            (tag) => tag.Key === 'design-club:handler',
+          )?.Value,
         };
         const base: Record<string, string> = {
           PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -437,7 +527,21 @@ export class Rehearsal {
           AWS_SESSION_TOKEN: `rehearsal-session-${index}`,
           // The SDK's own endpoint settings: every service of the function reaches the rehearsal's AWS.
           AWS_ENDPOINT_URL: this.gateway.url,
-          ...Object.fromEntries(['DYNAMODB', 'S3', 'EVENTBRIDGE', 'COGNITO_IDENTITY_PROVIDER', 'SESV2', 'BEDROCK_RUNTIME', 'SECRETS_MANAGER', 'SQS', 'KMS', 'STS', 'SNS'].map((service) => [`AWS_ENDPOINT_URL_${service}`, this.gateway.url])),
+          ...Object.fromEntries(
+            [
+              'DYNAMODB',
+              'S3',
+              'EVENTBRIDGE',
+              'COGNITO_IDENTITY_PROVIDER',
+              'SESV2',
+              'BEDROCK_RUNTIME',
+              'SECRETS_MANAGER',
+              'SQS',
+              'KMS',
+              'STS',
+              'SNS',
+            ].map((service) => [`AWS_ENDPOINT_URL_${service}`, this.gateway.url]),
+          ),
         };
         const container = new LambdaContainer(spec, this.options.nodeBinary, base, (line) => this.log(id, line));
         this.functions.set(id, container);
@@ -450,7 +554,8 @@ export class Rehearsal {
       for (const [logicalId, resource] of Object.entries(stack.template.Resources)) {
         if (resource.Type !== 'AWS::Lambda::Alias' && resource.Type !== 'AWS::Lambda::Version') continue;
         const target = String(this.resolver.resolve(stack, resource.Properties?.FunctionName));
-        const functionId = this.byArn.get(target) ?? [...this.functions.values()].find((c) => c.spec.name === target)?.spec.id;
+        const functionId =
+          this.byArn.get(target) ?? [...this.functions.values()].find((c) => c.spec.name === target)?.spec.id;
         if (functionId) this.byArn.set(String(this.resolver.attribute(stack, logicalId, 'Ref')), functionId);
       }
     }
@@ -485,14 +590,23 @@ export class Rehearsal {
     for (const { spec } of this.functions.values()) {
       const dot = spec.handler.lastIndexOf('.');
       const [file, name] = [spec.handler.slice(0, dot), spec.handler.slice(dot + 1)];
-      const path = ['.mjs', '.cjs', '.js'].map((extension) => join(spec.codeDir, file + extension)).find((candidate) => existsSync(candidate));
+      const path = ['.mjs', '.cjs', '.js']
+        .map((extension) => join(spec.codeDir, file + extension))
+        .find((candidate) => existsSync(candidate));
       if (dot <= 0 || !path) {
-        this.finding('init', spec.id, `Runtime.ImportModuleError: Handler ${spec.handler}: no ${file}.mjs/.js in its code asset`);
+        this.finding(
+          'init',
+          spec.id,
+          `Runtime.ImportModuleError: Handler ${spec.handler}: no ${file}.mjs/.js in its code asset`,
+        );
         continue;
       }
       const text = readFileSync(path, 'utf8');
-      const exported = new RegExp(`export\\s*\\{[^}]*\\b(?:as\\s+)?${name}\\s*[,}]|export\\s+(?:async\\s+)?(?:function\\*?|const|let|var|class)\\s+${name}\\b|exports\\.${name}\\s*=|\\b${name}\\s*:\\s*\\(\\)\\s*=>`);
-      if (!exported.test(text)) this.finding('init', spec.id, `Runtime.HandlerNotFound: Handler ${spec.handler}: ${file} exports no ${name}`);
+      const exported = new RegExp(
+        `export\\s*\\{[^}]*\\b(?:as\\s+)?${name}\\s*[,}]|export\\s+(?:async\\s+)?(?:function\\*?|const|let|var|class)\\s+${name}\\b|exports\\.${name}\\s*=|\\b${name}\\s*:\\s*\\(\\)\\s*=>`,
+      );
+      if (!exported.test(text))
+        this.finding('init', spec.id, `Runtime.HandlerNotFound: Handler ${spec.handler}: ${file} exports no ${name}`);
     }
   }
 
@@ -525,7 +639,11 @@ export class Rehearsal {
       const outcome = await container.invoke(event);
       if (!outcome.ok) {
         const tail = this.logsOf(functionId).slice(-5).join(' | ').slice(0, 600);
-        this.finding('invoke', functionId, `${outcome.errorType}: ${outcome.errorMessage}${tail ? ` — log: ${tail}` : ''}`);
+        this.finding(
+          'invoke',
+          functionId,
+          `${outcome.errorType}: ${outcome.errorMessage}${tail ? ` — log: ${tail}` : ''}`,
+        );
       }
       return outcome;
     } finally {
@@ -566,10 +684,19 @@ export class Rehearsal {
       for (const [logicalId, resource] of Object.entries(stack.template.Resources)) {
         const ref = () => String(this.resolver.attribute(stack, logicalId, 'Ref'));
         if (resource.Type === 'AWS::ApiGatewayV2::Api') apis.set(ref(), String(resource.Properties?.ProtocolType));
-        if (resource.Type === 'AWS::ApiGatewayV2::Integration') integrations.set(ref(), { stack, logicalId, uri: String(this.resolver.resolve(stack, resource.Properties?.IntegrationUri)) });
+        if (resource.Type === 'AWS::ApiGatewayV2::Integration')
+          integrations.set(ref(), {
+            stack,
+            logicalId,
+            uri: String(this.resolver.resolve(stack, resource.Properties?.IntegrationUri)),
+          });
         if (resource.Type === 'AWS::ApiGatewayV2::Authorizer' && resource.Properties?.AuthorizerType === 'JWT') {
           const jwt = this.resolver.resolve(stack, resource.Properties.JwtConfiguration);
-          authorizers.set(ref(), { logicalId: `${stack.path}/${logicalId}`, issuer: String(jwt.Issuer), audience: (jwt.Audience ?? []).map(String) });
+          authorizers.set(ref(), {
+            logicalId: `${stack.path}/${logicalId}`,
+            issuer: String(jwt.Issuer),
+            audience: (jwt.Audience ?? []).map(String),
+          });
         }
       }
     }
@@ -589,7 +716,8 @@ export class Rehearsal {
         let authorizer: TemplateRoute['authorizer'];
         if (p.AuthorizationType === 'JWT') {
           authorizer = authorizers.get(String(p.AuthorizerId));
-          if (!authorizer) this.finding('wiring', id, `${p.RouteKey}: its authorizer ${p.AuthorizerId} is not in the assembly`);
+          if (!authorizer)
+            this.finding('wiring', id, `${p.RouteKey}: its authorizer ${p.AuthorizerId} is not in the assembly`);
         }
         routes.push({ logicalId: id, routeKey: String(p.RouteKey), functionId, integrationId, authorizer });
       }
@@ -608,8 +736,13 @@ export class Rehearsal {
     const apis = new Map<string, string>();
     for (const stack of this.assembly.all) {
       for (const [logicalId, resource] of Object.entries(stack.template.Resources)) {
-        if (resource.Type === 'AWS::ApiGatewayV2::Api') apis.set(String(this.resolver.attribute(stack, logicalId, 'Ref')), String(resource.Properties?.ProtocolType));
-        if (resource.Type === 'AWS::ApiGatewayV2::Integration') integrations.set(String(this.resolver.attribute(stack, logicalId, 'Ref')), String(this.resolver.resolve(stack, resource.Properties?.IntegrationUri)));
+        if (resource.Type === 'AWS::ApiGatewayV2::Api')
+          apis.set(String(this.resolver.attribute(stack, logicalId, 'Ref')), String(resource.Properties?.ProtocolType));
+        if (resource.Type === 'AWS::ApiGatewayV2::Integration')
+          integrations.set(
+            String(this.resolver.attribute(stack, logicalId, 'Ref')),
+            String(this.resolver.resolve(stack, resource.Properties?.IntegrationUri)),
+          );
       }
     }
     for (const stack of this.assembly.all) {
@@ -617,10 +750,22 @@ export class Rehearsal {
         if (resource.Type !== 'AWS::ApiGatewayV2::Route') continue;
         const p = this.resolver.resolve(stack, resource.Properties ?? {});
         if (apis.get(String(p.ApiId)) !== 'WEBSOCKET') continue;
-        const functionId = this.functionOf(integrations.get(String(p.Target ?? '').replace(/^integrations\//, '')) ?? '');
-        if (!functionId) this.finding('wiring', `${stack.path}/${logicalId}`, `${p.RouteKey}: its target reaches no function of the assembly`);
+        const functionId = this.functionOf(
+          integrations.get(String(p.Target ?? '').replace(/^integrations\//, '')) ?? '',
+        );
+        if (!functionId)
+          this.finding(
+            'wiring',
+            `${stack.path}/${logicalId}`,
+            `${p.RouteKey}: its target reaches no function of the assembly`,
+          );
         else routes.set(String(p.RouteKey), functionId);
-        if (p.AuthorizationType && p.AuthorizationType !== 'NONE') this.finding('template', `${stack.path}/${logicalId}`, `${p.RouteKey}: authorizer ${p.AuthorizationType} is not rehearsed`);
+        if (p.AuthorizationType && p.AuthorizationType !== 'NONE')
+          this.finding(
+            'template',
+            `${stack.path}/${logicalId}`,
+            `${p.RouteKey}: authorizer ${p.AuthorizationType} is not rehearsed`,
+          );
       }
     }
     return routes;
@@ -633,7 +778,16 @@ export class Rehearsal {
       wss.close();
     });
     const event = (route: string, connectionId: string, extra: Record<string, unknown> = {}) => ({
-      requestContext: { routeKey: route, eventType: route === '$connect' ? 'CONNECT' : route === '$disconnect' ? 'DISCONNECT' : 'MESSAGE', connectionId, apiId: 'rehearsal', stage: 'live', requestId: randomUUID(), connectedAt: Date.now(), domainName: 'localhost' },
+      requestContext: {
+        routeKey: route,
+        eventType: route === '$connect' ? 'CONNECT' : route === '$disconnect' ? 'DISCONNECT' : 'MESSAGE',
+        connectionId,
+        apiId: 'rehearsal',
+        stage: 'live',
+        requestId: randomUUID(),
+        connectedAt: Date.now(),
+        domainName: 'localhost',
+      },
       isBase64Encoded: false,
       ...extra,
     });
@@ -643,10 +797,18 @@ export class Rehearsal {
       const connectionId = randomBytes(12).toString('base64url');
       const connect = routes.get('$connect');
       if (connect) {
-        const outcome = await this.invoke(connect, event('$connect', connectionId, { queryStringParameters: Object.fromEntries(url.searchParams), headers: req.headers }));
+        const outcome = await this.invoke(
+          connect,
+          event('$connect', connectionId, {
+            queryStringParameters: Object.fromEntries(url.searchParams),
+            headers: req.headers,
+          }),
+        );
         const status = outcome.ok ? Number((outcome.result as { statusCode?: number } | null)?.statusCode ?? 200) : 500;
         if (status !== 200) {
-          socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Refused'}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`);
+          socket.end(
+            `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Refused'}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n`,
+          );
           return;
         }
       }
@@ -674,7 +836,9 @@ export class Rehearsal {
       return 204;
     }
     if (method === 'GET') return 200;
-    await new Promise<void>((resolve, reject) => ws.send(body.toString(), (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      ws.send(body.toString(), (error) => (error ? reject(error) : resolve())),
+    );
     return 200;
   }
 
@@ -687,13 +851,23 @@ export class Rehearsal {
         const p = this.resolver.resolve(stack, resource.Properties ?? {});
         if (p.State === 'DISABLED') continue;
         const id = `${stack.path}/${logicalId}`;
-        const bus = String(p.EventBusName ?? 'default').split('/').pop()!;
+        const bus = String(p.EventBusName ?? 'default')
+          .split('/')
+          .pop()!;
         const targets: RuleTarget[] = [];
         for (const target of p.Targets ?? []) {
           const functionId = this.functionOf(String(target.Arn));
           if (!functionId) continue;
-          const deadLetterQueue = target.DeadLetterConfig?.Arn ? String(target.DeadLetterConfig.Arn).split(':').pop() : undefined;
-          targets.push({ ruleId: id, functionId, retryAttempts: Number(target.RetryPolicy?.MaximumRetryAttempts ?? 185), maxAgeSeconds: Number(target.RetryPolicy?.MaximumEventAgeInSeconds ?? 86400), deadLetterQueue });
+          const deadLetterQueue = target.DeadLetterConfig?.Arn
+            ? String(target.DeadLetterConfig.Arn).split(':').pop()
+            : undefined;
+          targets.push({
+            ruleId: id,
+            functionId,
+            retryAttempts: Number(target.RetryPolicy?.MaximumRetryAttempts ?? 185),
+            maxAgeSeconds: Number(target.RetryPolicy?.MaximumEventAgeInSeconds ?? 86400),
+            deadLetterQueue,
+          });
         }
         const pattern = typeof p.EventPattern === 'string' ? JSON.parse(p.EventPattern) : p.EventPattern;
         this.rules.push({ id, bus, pattern, schedule: p.ScheduleExpression, targets });
@@ -702,9 +876,21 @@ export class Rehearsal {
   }
 
   /** PutEvents: every rule of the entry's bus whose pattern matches gets the event, each target on its own. */
-  async putEvents(publisher: string, entries: { Source: string; DetailType: string; Detail: string; EventBusName?: string; Resources?: string[]; Time?: string }[]): Promise<{ failed: number[] }> {
+  async putEvents(
+    publisher: string,
+    entries: {
+      Source: string;
+      DetailType: string;
+      Detail: string;
+      EventBusName?: string;
+      Resources?: string[];
+      Time?: string;
+    }[],
+  ): Promise<{ failed: number[] }> {
     for (const entry of entries) {
-      const bus = String(entry.EventBusName ?? 'default').split('/').pop()!;
+      const bus = String(entry.EventBusName ?? 'default')
+        .split('/')
+        .pop()!;
       const event = {
         version: '0',
         id: randomUUID(),
@@ -716,7 +902,9 @@ export class Rehearsal {
         resources: entry.Resources ?? [],
         detail: JSON.parse(entry.Detail),
       };
-      const matched = this.rules.filter((rule) => rule.pattern && rule.bus === bus && matchesPattern(rule.pattern, event));
+      const matched = this.rules.filter(
+        (rule) => rule.pattern && rule.bus === bus && matchesPattern(rule.pattern, event),
+      );
       this.events.push({ entry, publisher, matchedRules: matched.map((rule) => rule.id) });
       for (const rule of matched) for (const target of rule.targets) void this.deliver(target, event);
     }
@@ -736,8 +924,18 @@ export class Rehearsal {
         if (last.ok) return;
       }
       const error = last && !last.ok ? `${last.errorType}: ${last.errorMessage}` : 'unknown';
-      this.deadLetters.push({ queue: target.deadLetterQueue ?? '(none)', ruleId: target.ruleId, functionId: target.functionId, event, error });
-      this.finding('delivery', target.ruleId, `delivery to ${target.functionId} failed three times (${error}); the event went to ${target.deadLetterQueue ?? 'no dead-letter queue'}`);
+      this.deadLetters.push({
+        queue: target.deadLetterQueue ?? '(none)',
+        ruleId: target.ruleId,
+        functionId: target.functionId,
+        event,
+        error,
+      });
+      this.finding(
+        'delivery',
+        target.ruleId,
+        `delivery to ${target.functionId} failed three times (${error}); the event went to ${target.deadLetterQueue ?? 'no dead-letter queue'}`,
+      );
     } finally {
       this.inFlight -= 1;
       if (this.inFlight === 0) for (const wake of this.waiters.splice(0)) setImmediate(wake);
@@ -748,14 +946,26 @@ export class Rehearsal {
   async fireSchedule(ruleId: string): Promise<InvokeOutcome[]> {
     const rule = this.rules.find((candidate) => candidate.id === ruleId && candidate.schedule);
     if (!rule) throw new Error(`No schedule rule ${ruleId}`);
-    const event = { version: '0', id: randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: ACCOUNT, time: new Date().toISOString(), region: REGION, resources: [`arn:aws:events:${REGION}:${ACCOUNT}:rule/${ruleId.split('/').pop()}`], detail: {} };
+    const event = {
+      version: '0',
+      id: randomUUID(),
+      'detail-type': 'Scheduled Event',
+      source: 'aws.events',
+      account: ACCOUNT,
+      time: new Date().toISOString(),
+      region: REGION,
+      resources: [`arn:aws:events:${REGION}:${ACCOUNT}:rule/${ruleId.split('/').pop()}`],
+      detail: {},
+    };
     return Promise.all(rule.targets.map((target) => this.invoke(target.functionId, event)));
   }
 
   // ---- Cognito ----
 
   /** The pool's LambdaConfig: trigger → the function ARN it names (functions by ARN: resolved before the pool exists). */
-  private readCognitoTriggers(): Partial<Record<'PreSignUp' | 'PostConfirmation' | 'CustomMessage' | 'PreTokenGeneration' | 'PostAuthentication', string>> {
+  private readCognitoTriggers(): Partial<
+    Record<'PreSignUp' | 'PostConfirmation' | 'CustomMessage' | 'PreTokenGeneration' | 'PostAuthentication', string>
+  > {
     const triggers: Record<string, string> = {};
     for (const stack of this.assembly.all) {
       for (const [logicalId, resource] of Object.entries(stack.template.Resources)) {
@@ -763,7 +973,12 @@ export class Rehearsal {
         const config = this.resolver.resolve(stack, resource.Properties?.LambdaConfig ?? {}) as Record<string, unknown>;
         for (const [trigger, arn] of Object.entries(config)) {
           if (typeof arn === 'string') triggers[trigger] = arn;
-          else if (trigger === 'PreTokenGenerationConfig' && arn && typeof (arn as { LambdaArn?: unknown }).LambdaArn === 'string') triggers.PreTokenGeneration = (arn as { LambdaArn: string }).LambdaArn;
+          else if (
+            trigger === 'PreTokenGenerationConfig' &&
+            arn &&
+            typeof (arn as { LambdaArn?: unknown }).LambdaArn === 'string'
+          )
+            triggers.PreTokenGeneration = (arn as { LambdaArn: string }).LambdaArn;
           else this.finding('template', `${stack.path}/${logicalId}`, `trigger ${trigger} is not rehearsed`);
         }
       }
@@ -783,8 +998,17 @@ export class Rehearsal {
     if (simple) {
       const html = simple.Body?.Html?.Data;
       const text = simple.Body?.Text?.Data ?? (html ? plainTextOf(html) : '');
-      const headers = Object.fromEntries((simple.Headers ?? []).map((h: { Name: string; Value: string }) => [h.Name, h.Value]));
-      const sent = await this.outbox.send({ to, subject: String(simple.Subject?.Data ?? ''), text, html, tag: tag ?? 'ses', headers });
+      const headers = Object.fromEntries(
+        (simple.Headers ?? []).map((h: { Name: string; Value: string }) => [h.Name, h.Value]),
+      );
+      const sent = await this.outbox.send({
+        to,
+        subject: String(simple.Subject?.Data ?? ''),
+        text,
+        html,
+        tag: tag ?? 'ses',
+        headers,
+      });
       return sent.id;
     }
     const raw = body.Content?.Raw?.Data ? Buffer.from(body.Content.Raw.Data, 'base64').toString() : '';
@@ -795,13 +1019,18 @@ export class Rehearsal {
 
   /** The environment value of the first function that has `name` (the table names, as the templates pass them). */
   environmentValue(name: string): string | undefined {
-    for (const container of this.functions.values()) if (container.spec.environment[name]) return container.spec.environment[name];
+    for (const container of this.functions.values())
+      if (container.spec.environment[name]) return container.spec.environment[name];
     return undefined;
   }
 
   /** The rehearsal as the journey drives it: its port, its Cognito user API, its outbox and tables. */
   target(): JourneyTarget {
-    const tables = { endpoint: this.dynamoEndpoint, events: this.environmentValue('EVENTS_TABLE') ?? '', views: this.environmentValue('VIEWS_TABLE') ?? '' };
+    const tables = {
+      endpoint: this.dynamoEndpoint,
+      events: this.environmentValue('EVENTS_TABLE') ?? '',
+      views: this.environmentValue('VIEWS_TABLE') ?? '',
+    };
     let team: ReturnType<typeof seedTeam> | undefined;
     return {
       url: this.url,
@@ -810,7 +1039,22 @@ export class Rehearsal {
       outbox: (to) => this.outbox.list(to),
       settle: () => this.settle(),
       team: async () => {
-        team ??= seedTeam({ cognito: this.cognito, dynamoEndpoint: tables.endpoint, eventsTable: tables.events, viewsTable: tables.views, bus: { putEvents: async (entries) => ({ failedIndexes: (await this.putEvents('operator', entries.map((entry) => ({ ...entry, EventBusName: this.environmentValue('EVENT_BUS_NAME') })))).failed }) } });
+        team ??= seedTeam({
+          cognito: this.cognito,
+          dynamoEndpoint: tables.endpoint,
+          eventsTable: tables.events,
+          viewsTable: tables.views,
+          bus: {
+            putEvents: async (entries) => ({
+              failedIndexes: (
+                await this.putEvents(
+                  'operator',
+                  entries.map((entry) => ({ ...entry, EventBusName: this.environmentValue('EVENT_BUS_NAME') })),
+                )
+              ).failed,
+            }),
+          },
+        });
         const seeded = await team;
         await this.settle();
         return seeded;
@@ -820,11 +1064,14 @@ export class Rehearsal {
         for (const rule of this.rules.filter((candidate) => candidate.schedule)) {
           const outcomes = await this.fireSchedule(rule.id);
           const failed = outcomes.find((outcome) => !outcome.ok);
-          if (failed && !failed.ok) throw new Error(`the schedule ${rule.id} failed: ${failed.errorType}: ${failed.errorMessage}`);
+          if (failed && !failed.ok)
+            throw new Error(`the schedule ${rule.id} failed: ${failed.errorType}: ${failed.errorMessage}`);
         }
       },
       explain: (method, path) => {
-        const trace = [...this.api.traces].reverse().find((candidate) => candidate.method === method && candidate.path === path);
+        const trace = [...this.api.traces]
+          .reverse()
+          .find((candidate) => candidate.method === method && candidate.path === path);
         if (!trace) return 'the request reached no route';
         const logs = trace.functionId ? this.logsOf(trace.functionId).slice(-4).join(' | ').slice(0, 500) : '';
         return `route ${trace.route ?? '(none)'} → ${trace.functionId ?? '(no function)'}${trace.refusedBy ? `, refused by ${trace.refusedBy}` : ''}${logs ? `; its log: ${logs}` : ''}`;

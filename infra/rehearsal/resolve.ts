@@ -10,7 +10,12 @@ export const REGION = 'us-east-1';
  * the rehearsal's API id. Returning undefined keeps the default (a name made from the stack and the
  * logical id, the shape AWS uses for an unnamed resource).
  */
-export type Override = (stack: StackNode, logicalId: string, resource: TemplateResource, attribute: string | 'Ref') => unknown;
+export type Override = (
+  stack: StackNode,
+  logicalId: string,
+  resource: TemplateResource,
+  attribute: string | 'Ref',
+) => unknown;
 
 export class UnresolvableError extends Error {}
 
@@ -28,7 +33,8 @@ export class Resolver {
   ) {
     for (const stack of assembly.all) {
       for (const output of Object.values(stack.template.Outputs ?? {})) {
-        if (output.Export) this.exports.set(String(this.resolve(stack, output.Export.Name)), { stack, value: output.Value });
+        if (output.Export)
+          this.exports.set(String(this.resolve(stack, output.Export.Name)), { stack, value: output.Value });
       }
     }
   }
@@ -67,7 +73,8 @@ export class Resolver {
         case 'Fn::ImportValue': {
           const name = String(this.resolve(stack, arg));
           const exported = this.exports.get(name);
-          if (!exported) throw new UnresolvableError(`${stack.path}: Fn::ImportValue ${name}: no stack of the assembly exports it`);
+          if (!exported)
+            throw new UnresolvableError(`${stack.path}: Fn::ImportValue ${name}: no stack of the assembly exports it`);
           return this.resolve(exported.stack, exported.value);
         }
         case 'Fn::Base64':
@@ -82,7 +89,9 @@ export class Resolver {
           return this.evaluate(stack, value);
       }
     }
-    return Object.fromEntries(entries.map(([key, item]) => [key, this.resolve(stack, item)]).filter(([, item]) => item !== NO_VALUE));
+    return Object.fromEntries(
+      entries.map(([key, item]) => [key, this.resolve(stack, item)]).filter(([, item]) => item !== NO_VALUE),
+    );
   }
 
   condition(stack: StackNode, name: string): boolean {
@@ -149,7 +158,10 @@ export class Resolver {
 
   attribute(stack: StackNode, logicalId: string, attribute: string): unknown {
     const resource = stack.template.Resources[logicalId];
-    if (!resource) throw new UnresolvableError(`${stack.path}: ${attribute === 'Ref' ? 'Ref' : 'Fn::GetAtt'} names ${logicalId}, which the template does not have`);
+    if (!resource)
+      throw new UnresolvableError(
+        `${stack.path}: ${attribute === 'Ref' ? 'Ref' : 'Fn::GetAtt'} names ${logicalId}, which the template does not have`,
+      );
     if (resource.Type === 'AWS::CloudFormation::Stack' && attribute.startsWith('Outputs.')) {
       const child = stack.children.get(logicalId)!;
       const output = child.template.Outputs?.[attribute.slice('Outputs.'.length)];
@@ -164,7 +176,17 @@ export class Resolver {
   /** The name AWS would give the resource: its explicit name property, else one made from the stack and logical id. */
   nameOf(stack: StackNode, logicalId: string, resource: TemplateResource): string {
     const p = resource.Properties ?? {};
-    const explicit = p.TableName ?? p.BucketName ?? p.FunctionName ?? p.QueueName ?? p.RoleName ?? p.Name ?? p.TopicName ?? p.UserPoolName ?? p.LogGroupName ?? p.ManagedPolicyName;
+    const explicit =
+      p.TableName ??
+      p.BucketName ??
+      p.FunctionName ??
+      p.QueueName ??
+      p.RoleName ??
+      p.Name ??
+      p.TopicName ??
+      p.UserPoolName ??
+      p.LogGroupName ??
+      p.ManagedPolicyName;
     if (explicit !== undefined && typeof explicit !== 'object') return String(explicit);
     if (explicit !== undefined) return String(this.resolve(stack, explicit));
     const hash = createHash('sha256').update(`${stack.path}/${logicalId}`).digest('hex').slice(0, 8).toUpperCase();
@@ -175,12 +197,26 @@ export class Resolver {
 
 export const NO_VALUE = Symbol('AWS::NoValue');
 
-function defaultAttribute(resolver: Resolver, stack: StackNode, logicalId: string, resource: TemplateResource, attribute: string): unknown {
+function defaultAttribute(
+  resolver: Resolver,
+  stack: StackNode,
+  logicalId: string,
+  resource: TemplateResource,
+  attribute: string,
+): unknown {
   const name = resolver.nameOf(stack, logicalId, resource);
   const arn = (service: string, rest: string, region = REGION) => `arn:aws:${service}:${region}:${ACCOUNT}:${rest}`;
   const byType: Record<string, Record<string, () => unknown>> = {
-    'AWS::DynamoDB::Table': { Ref: () => name, Arn: () => arn('dynamodb', `table/${name}`), StreamArn: () => arn('dynamodb', `table/${name}/stream/rehearsal`) },
-    'AWS::DynamoDB::GlobalTable': { Ref: () => name, Arn: () => arn('dynamodb', `table/${name}`), StreamArn: () => arn('dynamodb', `table/${name}/stream/rehearsal`) },
+    'AWS::DynamoDB::Table': {
+      Ref: () => name,
+      Arn: () => arn('dynamodb', `table/${name}`),
+      StreamArn: () => arn('dynamodb', `table/${name}/stream/rehearsal`),
+    },
+    'AWS::DynamoDB::GlobalTable': {
+      Ref: () => name,
+      Arn: () => arn('dynamodb', `table/${name}`),
+      StreamArn: () => arn('dynamodb', `table/${name}/stream/rehearsal`),
+    },
     'AWS::S3::Bucket': {
       Ref: () => name,
       Arn: () => `arn:aws:s3:::${name}`,
@@ -191,16 +227,34 @@ function defaultAttribute(resolver: Resolver, stack: StackNode, logicalId: strin
     'AWS::Events::EventBus': { Ref: () => name, Name: () => name, Arn: () => arn('events', `event-bus/${name}`) },
     'AWS::Events::Rule': { Ref: () => name, Arn: () => arn('events', `rule/${name}`) },
     'AWS::Lambda::Function': { Ref: () => name, Arn: () => arn('lambda', `function:${name}`) },
-    'AWS::Lambda::Alias': { Ref: () => `${functionArnOf(resolver, stack, resource)}:${resource.Properties?.Name ?? 'live'}` },
+    'AWS::Lambda::Alias': {
+      Ref: () => `${functionArnOf(resolver, stack, resource)}:${resource.Properties?.Name ?? 'live'}`,
+    },
     'AWS::Lambda::Version': { Ref: () => `${functionArnOf(resolver, stack, resource)}:1`, Version: () => '1' },
-    'AWS::IAM::Role': { Ref: () => name, Arn: () => `arn:aws:iam::${ACCOUNT}:role/${name}`, RoleId: () => `AROA${logicalId.toUpperCase().slice(0, 16)}` },
+    'AWS::IAM::Role': {
+      Ref: () => name,
+      Arn: () => `arn:aws:iam::${ACCOUNT}:role/${name}`,
+      RoleId: () => `AROA${logicalId.toUpperCase().slice(0, 16)}`,
+    },
     'AWS::IAM::ManagedPolicy': { Ref: () => `arn:aws:iam::${ACCOUNT}:policy/${name}` },
-    'AWS::SQS::Queue': { Ref: () => `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/${name}`, Arn: () => arn('sqs', name), QueueName: () => name, QueueUrl: () => `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/${name}` },
+    'AWS::SQS::Queue': {
+      Ref: () => `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/${name}`,
+      Arn: () => arn('sqs', name),
+      QueueName: () => name,
+      QueueUrl: () => `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/${name}`,
+    },
     'AWS::SNS::Topic': { Ref: () => arn('sns', name), TopicArn: () => arn('sns', name), TopicName: () => name },
-    'AWS::SecretsManager::Secret': { Ref: () => arn('secretsmanager', `secret:${name}-AbCdEf`), Id: () => arn('secretsmanager', `secret:${name}-AbCdEf`) },
+    'AWS::SecretsManager::Secret': {
+      Ref: () => arn('secretsmanager', `secret:${name}-AbCdEf`),
+      Id: () => arn('secretsmanager', `secret:${name}-AbCdEf`),
+    },
     'AWS::KMS::Key': { Ref: () => name, KeyId: () => name, Arn: () => arn('kms', `key/${name}`) },
     'AWS::Logs::LogGroup': { Ref: () => name, Arn: () => arn('logs', `log-group:${name}:*`) },
-    'AWS::ApiGatewayV2::Api': { Ref: () => name.toLowerCase().slice(-10), ApiId: () => name.toLowerCase().slice(-10), ApiEndpoint: () => `https://${name.toLowerCase().slice(-10)}.execute-api.${REGION}.amazonaws.com` },
+    'AWS::ApiGatewayV2::Api': {
+      Ref: () => name.toLowerCase().slice(-10),
+      ApiId: () => name.toLowerCase().slice(-10),
+      ApiEndpoint: () => `https://${name.toLowerCase().slice(-10)}.execute-api.${REGION}.amazonaws.com`,
+    },
     'AWS::ApiGatewayV2::Stage': { Ref: () => resolver.resolve(stack, resource.Properties?.StageName) },
     'AWS::Cognito::UserPool': {
       Ref: () => `${REGION}_${name.slice(-9)}`,
@@ -209,7 +263,11 @@ function defaultAttribute(resolver: Resolver, stack: StackNode, logicalId: strin
       ProviderURL: () => `https://cognito-idp.${REGION}.amazonaws.com/${REGION}_${name.slice(-9)}`,
       UserPoolId: () => `${REGION}_${name.slice(-9)}`,
     },
-    'AWS::CloudFront::Distribution': { Ref: () => `E${logicalId.toUpperCase().slice(0, 12)}`, DomainName: () => `d${name.toLowerCase().slice(-8)}.cloudfront.net`, Id: () => `E${logicalId.toUpperCase().slice(0, 12)}` },
+    'AWS::CloudFront::Distribution': {
+      Ref: () => `E${logicalId.toUpperCase().slice(0, 12)}`,
+      DomainName: () => `d${name.toLowerCase().slice(-8)}.cloudfront.net`,
+      Id: () => `E${logicalId.toUpperCase().slice(0, 12)}`,
+    },
   };
   const attributes = byType[resource.Type];
   const found = attributes?.[attribute];

@@ -14,7 +14,18 @@ export interface RehearsalReport {
   assemblyDir: string;
   findings: Finding[];
   journey?: JourneyOutcome;
-  figures: { functions: number; functionsStarted: number; coldStarts: number; invocations: number; slowInvocations: number; awsCalls: number; iamDecisions: number; iamDenied: number; bootMs: number; journeyMs: number };
+  figures: {
+    functions: number;
+    functionsStarted: number;
+    coldStarts: number;
+    invocations: number;
+    slowInvocations: number;
+    awsCalls: number;
+    iamDecisions: number;
+    iamDenied: number;
+    bootMs: number;
+    journeyMs: number;
+  };
   wildcards: string[];
 }
 
@@ -28,11 +39,17 @@ export function synthesizeDev(log: (line: string) => void = () => undefined): st
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
-  if (result.status !== 0) throw new Error(`cdk synth failed (${result.status}):\n${(result.stderr || result.stdout).slice(-4000)}`);
+  if (result.status !== 0)
+    throw new Error(`cdk synth failed (${result.status}):\n${(result.stderr || result.stdout).slice(-4000)}`);
   return out;
 }
 
-export async function rehearse(options: { assemblyDir?: string; verbose?: boolean; journey?: boolean; log?: (line: string) => void }): Promise<RehearsalReport> {
+export async function rehearse(options: {
+  assemblyDir?: string;
+  verbose?: boolean;
+  journey?: boolean;
+  log?: (line: string) => void;
+}): Promise<RehearsalReport> {
   const log = options.log ?? (() => undefined);
   const assemblyDir = options.assemblyDir ? resolve(options.assemblyDir) : synthesizeDev(log);
   const started = Date.now();
@@ -41,7 +58,9 @@ export async function rehearse(options: { assemblyDir?: string; verbose?: boolea
   let journey: JourneyOutcome | undefined;
   try {
     rehearsal = await Rehearsal.start({ assemblyDir, nodeBinary: node24(REPO_ROOT), verbose: options.verbose });
-    log(`Rehearsal of ${assemblyDir}: ${rehearsal.functions.size} functions, ${rehearsal.httpRoutes.length} HTTP routes, ${rehearsal.rules.length} rules, at ${rehearsal.url} (${(rehearsal.startedMs / 1000).toFixed(1)} s)`);
+    log(
+      `Rehearsal of ${assemblyDir}: ${rehearsal.functions.size} functions, ${rehearsal.httpRoutes.length} HTTP routes, ${rehearsal.rules.length} rules, at ${rehearsal.url} (${(rehearsal.startedMs / 1000).toFixed(1)} s)`,
+    );
     // A function that cannot start fails every request it serves: no journey is needed to say so.
     const broken = rehearsal.findings.filter((finding) => finding.kind === 'init' || finding.kind === 'wiring');
     if (options.journey !== false && broken.length === 0) journey = await runJourney(rehearsal.target(), log);
@@ -55,11 +74,26 @@ export async function rehearse(options: { assemblyDir?: string; verbose?: boolea
   findings.push(...(rehearsal?.findings ?? []));
   const decisions = rehearsal?.iam?.decisions ?? [];
   for (const denied of decisions.filter((decision) => !decision.allowed)) {
-    findings.push({ kind: 'iam', resource: denied.functionId, message: `AccessDenied (role ${denied.roleId ?? '?'}): ${denied.action} on ${denied.resource}${Object.keys(denied.context).length ? ` with ${JSON.stringify(denied.context)}` : ''}${denied.detail ? ` (${denied.detail})` : ''}` });
+    findings.push({
+      kind: 'iam',
+      resource: denied.functionId,
+      message: `AccessDenied (role ${denied.roleId ?? '?'}): ${denied.action} on ${denied.resource}${Object.keys(denied.context).length ? ` with ${JSON.stringify(denied.context)}` : ''}${denied.detail ? ` (${denied.detail})` : ''}`,
+    });
   }
-  if (journey && !journey.ok) findings.push({ kind: 'wiring', resource: journey.failedStep ?? 'journey', message: journey.error ?? 'the journey failed' });
+  if (journey && !journey.ok)
+    findings.push({
+      kind: 'wiring',
+      resource: journey.failedStep ?? 'journey',
+      message: journey.error ?? 'the journey failed',
+    });
   const containers = [...(rehearsal?.functions.values() ?? [])];
-  const wildcards = [...new Set(decisions.filter((d) => d.allowed && d.wildcards.length).map((d) => `${d.functionId.split('/').pop()}: ${d.action} allowed by ${d.wildcards.join(', ')}`))];
+  const wildcards = [
+    ...new Set(
+      decisions
+        .filter((d) => d.allowed && d.wildcards.length)
+        .map((d) => `${d.functionId.split('/').pop()}: ${d.action} allowed by ${d.wildcards.join(', ')}`),
+    ),
+  ];
   const report: RehearsalReport = {
     ok: findings.length === 0 && (journey?.ok ?? true),
     assemblyDir,
@@ -96,10 +130,16 @@ function dedupe(findings: Finding[]): Finding[] {
 function printReport(report: RehearsalReport, log: (line: string) => void) {
   const f = report.figures;
   log('');
-  log(`Functions: ${f.functions} in the assembly, ${f.functionsStarted} invoked (${f.invocations} invocations, ${f.coldStarts} container starts, ${f.slowInvocations} past their Timeout here)`);
+  log(
+    `Functions: ${f.functions} in the assembly, ${f.functionsStarted} invoked (${f.invocations} invocations, ${f.coldStarts} container starts, ${f.slowInvocations} past their Timeout here)`,
+  );
   log(`AWS calls: ${f.awsCalls}; IAM decisions: ${f.iamDecisions} (${f.iamDenied} denied)`);
   log(`Time: boot ${(f.bootMs / 1000).toFixed(1)} s, journey ${(f.journeyMs / 1000).toFixed(1)} s`);
-  if (report.journey) for (const step of report.journey.steps) log(`  ${step.ok ? 'ok ' : 'FAIL'} ${step.name} (${(step.ms / 1000).toFixed(1)} s)${step.error ? `: ${step.error}` : ''}`);
+  if (report.journey)
+    for (const step of report.journey.steps)
+      log(
+        `  ${step.ok ? 'ok ' : 'FAIL'} ${step.name} (${(step.ms / 1000).toFixed(1)} s)${step.error ? `: ${step.error}` : ''}`,
+      );
   if (report.wildcards.length) {
     log('Allowed through a wildcard:');
     for (const line of report.wildcards) log(`  ${line}`);

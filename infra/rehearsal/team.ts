@@ -11,9 +11,21 @@ import type { EmbeddedCognito } from '../local/cognito/index.js';
  * the pool and their registration appended to the events table, published to the bus (whose rules
  * then run the projections and the Cognito-groups reactor, in the rehearsal's functions).
  */
-export async function seedTeam(options: { cognito: EmbeddedCognito; dynamoEndpoint: string; eventsTable: string; viewsTable: string; bus: BusClient }) {
+export async function seedTeam(options: {
+  cognito: EmbeddedCognito;
+  dynamoEndpoint: string;
+  eventsTable: string;
+  viewsTable: string;
+  bus: BusClient;
+}) {
   const client = dynamoClient(options.dynamoEndpoint);
   const store = new EventStore({ client, tableName: options.eventsTable, catalogue, now: () => new Date() });
-  const runtime = { store, views: new ViewStore(client, options.viewsTable), bus: options.bus, publisher: new Publisher(options.bus, store, 2_000), now: () => new Date() };
+  const runtime = {
+    store,
+    views: new ViewStore(client, options.viewsTable),
+    bus: options.bus,
+    publisher: new Publisher(options.bus, store, 2_000),
+    now: () => new Date(),
+  };
   return seedAccounts(options.cognito, runtime);
 }

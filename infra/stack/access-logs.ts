@@ -16,7 +16,9 @@ export class AccessLogs extends Construct {
       // CloudFront standard logging writes with ACLs and cannot use SSE-KMS.
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(180), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { id: 'expire-logs', expiration: Duration.days(180), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     bucketFindings(this.bucket, 'S3 and CloudFront access logs, read by people when needed and expired after 180 days');

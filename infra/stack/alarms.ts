@@ -13,7 +13,13 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { METRICS_NAMESPACE, METRICS_SERVICE, METRICS_SERVICE_DIMENSION, MetricNames, type MetricName } from '../../shared/metrics.js';
+import {
+  METRICS_NAMESPACE,
+  METRICS_SERVICE,
+  METRICS_SERVICE_DIMENSION,
+  MetricNames,
+  type MetricName,
+} from '../../shared/metrics.js';
 import { findRoute } from '../routes.js';
 import { routeMetric, stageMetric } from './api-metrics.js';
 import type { Mail } from './mail.js';
@@ -107,7 +113,12 @@ export class ServiceAlarms extends Construct {
     this.apiLatency = monitoring.alarm(
       this,
       'ApiLatencyP99',
-      new MathExpression({ expression: `MAX([${Object.keys(latencyMetrics).join(',')}])`, usingMetrics: latencyMetrics, label: 'slowest route p99 (ms)', period: five }),
+      new MathExpression({
+        expression: `MAX([${Object.keys(latencyMetrics).join(',')}])`,
+        usingMetrics: latencyMetrics,
+        label: 'slowest route p99 (ms)',
+        period: five,
+      }),
       `API p99 latency of the screens' routes (${LATENCY_ALARM_ROUTES.length} routes, slowest of them) ≥ ${THRESHOLDS.apiP99Ms} ms for 15 minutes: people wait. Runbook: dashboard "API by route group" shows which group; then that route's function Duration and DynamoDB throttles; right after a deployment, CodeDeploy is rolling back (this alarm is in every API function's deployment group).`,
       THRESHOLDS.apiP99Ms,
       { evaluationPeriods: 3, datapointsToAlarm: 3 },
@@ -118,7 +129,10 @@ export class ServiceAlarms extends Construct {
       'ApiServerErrorRate',
       new MathExpression({
         expression: `100 * FILL(errors, 0) / IF(FILL(requests, 0) > ${THRESHOLDS.api5xxMinimumRequests}, FILL(requests, 0), ${THRESHOLDS.api5xxMinimumRequests})`,
-        usingMetrics: { errors: stageMetric(api, '5xx', 'Sum', five), requests: stageMetric(api, 'Count', 'Sum', five) },
+        usingMetrics: {
+          errors: stageMetric(api, '5xx', 'Sum', five),
+          requests: stageMetric(api, 'Count', 'Sum', five),
+        },
         label: '5xx % of requests',
         period: five,
       }),
@@ -143,7 +157,14 @@ export class ServiceAlarms extends Construct {
     this.dynamoThrottles = monitoring.alarm(
       this,
       'DynamoThrottles',
-      new MathExpression({ expression: `SUM([${Object.keys(throttleMetrics).map((m) => `FILL(${m},0)`).join(',')}])`, usingMetrics: throttleMetrics, label: 'throttled reads + writes', period: five }),
+      new MathExpression({
+        expression: `SUM([${Object.keys(throttleMetrics)
+          .map((m) => `FILL(${m},0)`)
+          .join(',')}])`,
+        usingMetrics: throttleMetrics,
+        label: 'throttled reads + writes',
+        period: five,
+      }),
       `DynamoDB throttled ≥ ${THRESHOLDS.dynamoThrottles} reads or writes in 5 minutes (events, views, connections tables; the SDK retries, so this is what its retries did not absorb). Runbook: dashboard "DynamoDB" shows which table; on-demand tables throttle on a sudden multiple of the previous peak or a hot key: look for a replay or bulk job running, spread it out; the outbox and the redrive deliver what failed.`,
       THRESHOLDS.dynamoThrottles,
     );
@@ -214,7 +235,14 @@ export class ServiceAlarms extends Construct {
       );
     }
 
-    const userFacing: IAlarm[] = [this.apiLatency, this.apiServerErrors, this.lambdaThrottles, this.dynamoThrottles, this.outboxAge, this.consumerLag];
+    const userFacing: IAlarm[] = [
+      this.apiLatency,
+      this.apiServerErrors,
+      this.lambdaThrottles,
+      this.dynamoThrottles,
+      this.outboxAge,
+      this.consumerLag,
+    ];
     if (this.cloudFront5xx) userFacing.push(this.cloudFront5xx);
     this.usersAffected = new CompositeAlarm(this, 'UsersAffected', {
       alarmRule: AlarmRule.anyOf(...userFacing.map((alarm) => AlarmRule.fromAlarm(alarm, AlarmState.ALARM))),

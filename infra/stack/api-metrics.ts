@@ -22,7 +22,12 @@ export function routeGroups(routes: readonly RouteDefinition[]): Map<string, Rou
  * A route's own metric (the stage has detailed metrics on: api.ts). HTTP APIs publish them with the
  * dimensions ApiId, Stage, Resource (the route's path) and Method.
  */
-export function routeMetric(api: IHttpApi, route: Pick<RouteDefinition, 'method' | 'path'>, metricName: ApiMetricName, period = Duration.minutes(5)): Metric {
+export function routeMetric(
+  api: IHttpApi,
+  route: Pick<RouteDefinition, 'method' | 'path'>,
+  metricName: ApiMetricName,
+  period = Duration.minutes(5),
+): Metric {
   return new Metric({
     namespace: 'AWS/ApiGateway',
     metricName,
@@ -33,8 +38,19 @@ export function routeMetric(api: IHttpApi, route: Pick<RouteDefinition, 'method'
 }
 
 /** A stage-wide metric (every route). */
-export function stageMetric(api: IHttpApi, metricName: ApiMetricName, statistic: string, period = Duration.minutes(5)): Metric {
-  return new Metric({ namespace: 'AWS/ApiGateway', metricName, dimensionsMap: { ApiId: api.apiId, Stage: STAGE }, statistic, period });
+export function stageMetric(
+  api: IHttpApi,
+  metricName: ApiMetricName,
+  statistic: string,
+  period = Duration.minutes(5),
+): Metric {
+  return new Metric({
+    namespace: 'AWS/ApiGateway',
+    metricName,
+    dimensionsMap: { ApiId: api.apiId, Stage: STAGE },
+    statistic,
+    period,
+  });
 }
 
 /**
@@ -48,8 +64,14 @@ export function groupExpression(
   metricName: ApiMetricName,
   period = Duration.minutes(5),
 ): IMetric {
-  const usingMetrics = Object.fromEntries(routes.map((route, index) => [`${group.toLowerCase().replace(/[^a-z0-9]/g, '')}_${index}`, routeMetric(api, route, metricName, period)]));
+  const usingMetrics = Object.fromEntries(
+    routes.map((route, index) => [
+      `${group.toLowerCase().replace(/[^a-z0-9]/g, '')}_${index}`,
+      routeMetric(api, route, metricName, period),
+    ]),
+  );
   const ids = Object.keys(usingMetrics);
-  const expression = metricName === 'Latency' ? `MAX([${ids.join(',')}])` : `SUM([${ids.map((id) => `FILL(${id},0)`).join(',')}])`;
+  const expression =
+    metricName === 'Latency' ? `MAX([${ids.join(',')}])` : `SUM([${ids.map((id) => `FILL(${id},0)`).join(',')}])`;
   return new MathExpression({ expression, usingMetrics, label: group, period });
 }

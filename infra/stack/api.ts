@@ -1,5 +1,12 @@
 import { Aws, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { type CfnStage, HttpApi, HttpAuthorizer, HttpAuthorizerType, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  type CfnStage,
+  HttpApi,
+  HttpAuthorizer,
+  HttpAuthorizerType,
+  HttpStage,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -9,7 +16,6 @@ import type { HandlerFunctions } from './functions.js';
 import { ORIGIN_SECRET_ENV } from './origin-secret.js';
 import { logGroupFindings } from './guard.js';
 import { ApiRoutes } from './routes-stack.js';
-
 
 /**
  * The nested stack a route lives in. One holds every route today (about 50 parameters of its 200);
@@ -41,7 +47,10 @@ export class Api extends Construct {
       description: 'Design Club API (served under /api through CloudFront)',
       createDefaultStage: false,
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.retention, removalPolicy: RemovalPolicy.DESTROY });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.retention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
@@ -98,7 +107,8 @@ export class Api extends Construct {
     for (const route of props.routes) {
       const key = routeKey(route);
       if (this.routeKeys.has(key)) throw new Error(`Route ${key} appears twice in infra/routes.ts`);
-      if (!route.path.startsWith('/api/')) throw new Error(`Route ${key}: paths live under /api (CloudFront sends only /api/* to the API)`);
+      if (!route.path.startsWith('/api/'))
+        throw new Error(`Route ${key}: paths live under /api (CloudFront sends only /api/* to the API)`);
       this.routeKeys.add(key);
       props.functions.forHandler(route.handler, 'api');
       props.functions.find(route.handler)!.fn.addEnvironment(ORIGIN_SECRET_ENV, props.originSecret);
@@ -124,7 +134,9 @@ export class Api extends Construct {
   /** API Gateway refuses route settings for a route key that does not exist yet: the stage waits for the routes' stack. */
   private throttleRoute(key: string, throttle: { rate: number; burst: number }, routes: ApiRoutes): void {
     if (throttle.rate > STAGE_THROTTLE.rate || throttle.burst > STAGE_THROTTLE.burst) {
-      throw new Error(`Route ${key}: its throttle (${throttle.rate}/s, burst ${throttle.burst}) must not exceed the stage's (${STAGE_THROTTLE.rate}/s, burst ${STAGE_THROTTLE.burst}).`);
+      throw new Error(
+        `Route ${key}: its throttle (${throttle.rate}/s, burst ${throttle.burst}) must not exceed the stage's (${STAGE_THROTTLE.rate}/s, burst ${STAGE_THROTTLE.burst}).`,
+      );
     }
     const stage = this.stage.node.defaultChild as CfnStage;
     // RouteSettings is a map CloudFormation takes as is: its property names, not CDK's camelCase.

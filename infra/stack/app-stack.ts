@@ -108,9 +108,15 @@ export class DesignClubStack extends Stack {
     this.api = new Api(this, 'Api', { stage: config.stage, retention: config.logRetentionDays });
     this.realtime = new Realtime(this, 'Realtime', { stage: config.stage, retention: config.logRetentionDays });
     // The WebSocket stage's access logs need the region's API Gateway logging role first.
-    this.realtime.stage.node.addDependency(new ApiGatewayAccount(this, 'ApiGatewayAccount', { stage: config.stage }).account);
-    if (config.createWebAcl) this.webAcl = new WebAcl(this, 'Waf', { stage: config.stage, rateLimit: config.wafRateLimit });
-    this.originSecret = new OriginSecret(this, 'OriginSecret', { stage: config.stage, generation: config.originSecretGeneration });
+    this.realtime.stage.node.addDependency(
+      new ApiGatewayAccount(this, 'ApiGatewayAccount', { stage: config.stage }).account,
+    );
+    if (config.createWebAcl)
+      this.webAcl = new WebAcl(this, 'Waf', { stage: config.stage, rateLimit: config.wafRateLimit });
+    this.originSecret = new OriginSecret(this, 'OriginSecret', {
+      stage: config.stage,
+      generation: config.originSecretGeneration,
+    });
     this.site = new Site(this, 'Site', {
       config,
       projectRoot,
@@ -163,7 +169,11 @@ export class DesignClubStack extends Stack {
     });
 
     this.events.restrictPublishers(this.functions.rolesWith('publish'));
-    const notificationsKey = new NotificationsKey(this, 'NotificationsKey', { stage: config.stage, projectRoot, functions: this.functions });
+    const notificationsKey = new NotificationsKey(this, 'NotificationsKey', {
+      stage: config.stage,
+      projectRoot,
+      functions: this.functions,
+    });
 
     this.siteBuilt = this.site.deploy({ userPool: this.auth.userPool, client: this.auth.client }).built;
 
@@ -177,8 +187,15 @@ export class DesignClubStack extends Stack {
     });
     const functionAlarms = new ConstructScope(this.monitoring, 'FunctionErrors');
     for (const entry of this.functions.all()) {
-      if (!this.monitoring.errorAlarms.has(entry.alias) && (entry.kinds.has('trigger') || entry.kinds.has('realtime'))) {
-        this.monitoring.functionErrors(new ConstructScope(functionAlarms, entry.name), `${[...entry.kinds].join('/')} ${entry.name}`, entry.alias);
+      if (
+        !this.monitoring.errorAlarms.has(entry.alias) &&
+        (entry.kinds.has('trigger') || entry.kinds.has('realtime'))
+      ) {
+        this.monitoring.functionErrors(
+          new ConstructScope(functionAlarms, entry.name),
+          `${[...entry.kinds].join('/')} ${entry.name}`,
+          entry.alias,
+        );
       }
     }
     // Each function's own throttles roll its deployment back, not the account's (throttle-alarms.ts).
@@ -186,11 +203,13 @@ export class DesignClubStack extends Stack {
     // deployment group watches them; the triggers' stay in the parent with the triggers.
     const everyFunction = this.functions.all();
     const byStack = new Map<Stack, HandlerFunction[]>();
-    for (const entry of everyFunction) byStack.set(Stack.of(entry.alias), [...(byStack.get(Stack.of(entry.alias)) ?? []), entry]);
+    for (const entry of everyFunction)
+      byStack.set(Stack.of(entry.alias), [...(byStack.get(Stack.of(entry.alias)) ?? []), entry]);
     for (const [stack, members] of byStack) {
-      const alarms = stack === this
-        ? new FunctionThrottleAlarms(this.monitoring, 'TriggerThrottles', { functions: members })
-        : new FunctionThrottleAlarms(stack, 'Throttles', { functions: members });
+      const alarms =
+        stack === this
+          ? new FunctionThrottleAlarms(this.monitoring, 'TriggerThrottles', { functions: members })
+          : new FunctionThrottleAlarms(stack, 'Throttles', { functions: members });
       for (const [handler, alarm] of alarms.byHandler) this.throttleAlarms.set(handler, alarm);
     }
     // CodeDeploy: the application and service role here, one group per function beside the alias
@@ -220,7 +239,11 @@ export class DesignClubStack extends Stack {
       ],
       bus: this.events.bus,
       rules: [
-        ...[...this.consumers.rules].map(([name, rule]) => ({ name, rule, onBus: !table.schedules.some((schedule) => schedule.name === name) })),
+        ...[...this.consumers.rules].map(([name, rule]) => ({
+          name,
+          rule,
+          onBus: !table.schedules.some((schedule) => schedule.name === name),
+        })),
         ...[...this.consumers.redriveRules].map(([name, rule]) => ({ name: `${name} redrive`, rule, onBus: true })),
       ],
       deadLetterQueues: this.monitoring.deadLetterQueues,
@@ -231,13 +254,18 @@ export class DesignClubStack extends Stack {
       alarms: [...this.monitoring.alarms, this.alarms.usersAffected],
     });
 
-    const output = (name: string, value: string, description: string) => new CfnOutput(this, name, { value, description });
+    const output = (name: string, value: string, description: string) =>
+      new CfnOutput(this, name, { value, description });
     output('SiteUrl', this.site.url, 'The site (and the API under /api)');
     output('DistributionId', this.site.distribution.distributionId, 'CloudFront distribution');
     output('Region', this.region, 'Region of the stack');
     output('UserPoolId', this.auth.userPool.userPoolId, 'Cognito user pool (npm run admin:add)');
     output('UserPoolClientId', this.auth.client.userPoolClientId, 'SPA app client');
-    output('HttpApiUrl', this.api.httpApi.apiEndpoint, 'The HTTP API’s own endpoint: it answers only requests that come through the site (SiteUrl/api), which adds the origin header');
+    output(
+      'HttpApiUrl',
+      this.api.httpApi.apiEndpoint,
+      'The HTTP API’s own endpoint: it answers only requests that come through the site (SiteUrl/api), which adds the origin header',
+    );
     output('EventsTableName', this.data.eventsTable.tableName, 'Event store (npm run replay)');
     output('ViewsTableName', this.data.viewsTable.tableName, 'Projections');
     output('RealtimeUrl', this.realtime.url, 'Live updates (WebSocket)');
@@ -249,14 +277,30 @@ export class DesignClubStack extends Stack {
     output('StripeSecretName', config.stripeSecretName, 'Secrets Manager secret with the Stripe keys');
     output('DashboardUrl', this.dashboard.url, 'The operations dashboard');
     output('DashboardName', this.dashboard.dashboardName, 'CloudWatch dashboard');
-    output('CodeDeployApplication', this.deploys.application.applicationName, 'Gradual deployments of the functions (rollback here)');
+    output(
+      'CodeDeployApplication',
+      this.deploys.application.applicationName,
+      'Gradual deployments of the functions (rollback here)',
+    );
     output('BackupVaultName', this.backups.vault.backupVaultName, 'AWS Backup vault (events table, uploads bucket)');
-    output('NotificationsKeySecretName', notificationsKey.secret.secretName, 'The unsubscribe links’ key, kept when the stack is deleted (docs/deploy.md 10)');
-    output('DeletionProtectionStatus', DeletionProtection.of(this).parameter.valueAsString, 'Deletion protection of the events table and the user pool ("false" only until npm run deploy has finished the first create)');
+    output(
+      'NotificationsKeySecretName',
+      notificationsKey.secret.secretName,
+      'The unsubscribe links’ key, kept when the stack is deleted (docs/deploy.md 10)',
+    );
+    output(
+      'DeletionProtectionStatus',
+      DeletionProtection.of(this).parameter.valueAsString,
+      'Deletion protection of the events table and the user pool ("false" only until npm run deploy has finished the first create)',
+    );
     output('SesConfigurationSet', this.mail.configurationSetName, 'SES configuration set of every product e-mail');
     output(
       'DeadLetterQueues',
-      this.toJsonString(Object.fromEntries(this.monitoring.deadLetterQueues.map((dlq) => [dlq.row, { kind: dlq.kind, url: dlq.queue.queueUrl }]))),
+      this.toJsonString(
+        Object.fromEntries(
+          this.monitoring.deadLetterQueues.map((dlq) => [dlq.row, { kind: dlq.kind, url: dlq.queue.queueUrl }]),
+        ),
+      ),
       'Dead-letter queue of each consumer and schedule (npm run redrive)',
     );
   }

@@ -11,7 +11,12 @@ export const stackName = (stage: string) => `DesignClub-${stage}`;
  * synth (an unacknowledged error fails the synth). The region defaults to the CLI's (CDK_DEFAULT_REGION), then us-east-1, so
  * a synth never needs credentials or lookups; the account is the CLI's when it has credentials.
  */
-export function createApp(props: AppProps = {}): { app: App; stack: DesignClubStack; nag: AwsSolutionsChecks; guard: CfnGuardOnAllTemplates } {
+export function createApp(props: AppProps = {}): {
+  app: App;
+  stack: DesignClubStack;
+  nag: AwsSolutionsChecks;
+  guard: CfnGuardOnAllTemplates;
+} {
   // cfn-guard's Control Tower proactive controls on every template (parent and nested), as a policy
   // validation plugin: a violation fails the synth; suppressions are acknowledgments with reasons (guard.ts).
   const guard = new CfnGuardOnAllTemplates();

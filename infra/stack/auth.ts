@@ -61,7 +61,13 @@ export class Auth extends Construct {
       // With only the domain verified in SES, Cognito must be told the domain identity
       // (`sesVerifiedDomain`); otherwise it names the address identity and refuses the pool.
       ...(config.cognitoEmailViaSes
-        ? { email: UserPoolEmail.withSES({ fromEmail: config.senderEmail, fromName: 'Design Club', sesVerifiedDomain: config.sesVerifiedDomain }) }
+        ? {
+            email: UserPoolEmail.withSES({
+              fromEmail: config.senderEmail,
+              fromName: 'Design Club',
+              sesVerifiedDomain: config.sesVerifiedDomain,
+            }),
+          }
         : {}),
       selfSignUpEnabled: true,
       signInAliases: { email: true },
@@ -90,7 +96,9 @@ export class Auth extends Construct {
       // Threat protection (compromised credentials, risky sign-ins) exists only in the Plus plan, which
       // is billed per active user: the operator opts in with the `threatProtection` context.
       featurePlan: config.threatProtection === 'off' ? FeaturePlan.ESSENTIALS : FeaturePlan.PLUS,
-      ...(config.threatProtection === 'off' ? {} : { standardThreatProtectionMode: THREAT_PROTECTION_MODES[config.threatProtection] }),
+      ...(config.threatProtection === 'off'
+        ? {}
+        : { standardThreatProtectionMode: THREAT_PROTECTION_MODES[config.threatProtection] }),
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     // On from the deploy after the first successful create, so that a failed first create rolls back (deletion-protection.ts).
@@ -115,7 +123,8 @@ export class Auth extends Construct {
 
     const seen = new Set<CognitoTrigger>();
     for (const trigger of props.triggers) {
-      if (seen.has(trigger.trigger)) throw new Error(`Two rows of \`triggers\` use ${trigger.trigger}; Cognito allows one per pool`);
+      if (seen.has(trigger.trigger))
+        throw new Error(`Two rows of \`triggers\` use ${trigger.trigger}; Cognito allows one per pool`);
       seen.add(trigger.trigger);
       this.userPool.addTrigger(OPERATIONS[trigger.trigger], props.functions.forHandler(trigger.handler, 'trigger'));
     }
@@ -144,7 +153,9 @@ export class Auth extends Construct {
       preventUserExistenceErrors: true,
       // What a user may change with their own token. email_verified is left out: only the code sent
       // to an address (VerifyUserAttribute) proves it, so nobody marks a new address verified by hand.
-      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, fullname: true }).withCustomAttributes('company', 'phone', 'user_type'),
+      writeAttributes: new ClientAttributes()
+        .withStandardAttributes({ email: true, fullname: true })
+        .withCustomAttributes('company', 'phone', 'user_type'),
       enableTokenRevocation: true,
       authSessionValidity: Duration.minutes(3),
       accessTokenValidity: Duration.minutes(60),

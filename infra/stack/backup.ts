@@ -1,5 +1,12 @@
 import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { BackupPlan, BackupPlanRule, BackupResource, BackupSelection, BackupVault, BackupVaultEvents } from 'aws-cdk-lib/aws-backup';
+import {
+  BackupPlan,
+  BackupPlanRule,
+  BackupResource,
+  BackupSelection,
+  BackupVault,
+  BackupVaultEvents,
+} from 'aws-cdk-lib/aws-backup';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -48,7 +55,11 @@ export class Backups extends Construct {
       backupVaultName: retainedName(props.stage, 'backups'),
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       notificationTopic: props.topic,
-      notificationEvents: [BackupVaultEvents.BACKUP_JOB_FAILED, BackupVaultEvents.COPY_JOB_FAILED, BackupVaultEvents.S3_BACKUP_OBJECT_FAILED],
+      notificationEvents: [
+        BackupVaultEvents.BACKUP_JOB_FAILED,
+        BackupVaultEvents.COPY_JOB_FAILED,
+        BackupVaultEvents.S3_BACKUP_OBJECT_FAILED,
+      ],
     });
 
     const copyActions = props.copyRegion
@@ -57,7 +68,13 @@ export class Backups extends Construct {
             destinationBackupVault: BackupVault.fromBackupVaultArn(
               this,
               'CopyVault',
-              stack.formatArn({ service: 'backup', region: props.copyRegion, resource: 'backup-vault', resourceName: copyVaultName(props.stage), arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+              stack.formatArn({
+                service: 'backup',
+                region: props.copyRegion,
+                resource: 'backup-vault',
+                resourceName: copyVaultName(props.stage),
+                arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+              }),
             ),
             deleteAfter: Duration.days(BACKUP_RETENTION_DAYS),
           },
@@ -94,7 +111,10 @@ export class Backups extends Construct {
     new BackupSelection(this, 'Selection', {
       backupPlan: this.plan,
       backupSelectionName: 'events-and-uploads',
-      resources: [BackupResource.fromDynamoDbTable(props.eventsTable), BackupResource.fromArn(props.uploadsBucket.bucketArn)],
+      resources: [
+        BackupResource.fromDynamoDbTable(props.eventsTable),
+        BackupResource.fromArn(props.uploadsBucket.bucketArn),
+      ],
       role,
       disableDefaultBackupPolicy: true,
     });

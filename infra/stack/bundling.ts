@@ -106,7 +106,12 @@ let checklistToolSchema: string | undefined;
 
 export function lambdaDefine(handler: string): Record<string, string> {
   const served = routes.filter((route) => route.handler === handler);
-  const rules = Object.fromEntries(served.map((route) => [routeKey(route), { access: route.access, ...(route.denied ? { denied: route.denied } : {}) }]));
+  const rules = Object.fromEntries(
+    served.map((route) => [
+      routeKey(route),
+      { access: route.access, ...(route.denied ? { denied: route.denied } : {}) },
+    ]),
+  );
   return {
     __ROUTE_RULES__: JSON.stringify(JSON.stringify(rules)),
     __ROUTE_TAKES_POST__: String(served.length === 0 || served.some((route) => route.method === 'POST')),

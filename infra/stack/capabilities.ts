@@ -65,10 +65,15 @@ export type Capability =
  * its rows must agree).
  */
 export function declaredGrants(handler: string): Grant[] {
-  const rows = [...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].filter((row) => row.handler === handler);
+  const rows = [...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].filter(
+    (row) => row.handler === handler,
+  );
   if (rows.length === 0) throw new Error(`No row of infra/routes.ts names ${handler}`);
   const sets = new Set(rows.map((row) => [...row.grants].sort().join(' ')));
-  if (sets.size > 1) throw new Error(`The rows of infra/routes.ts that name ${handler} declare different grants (${[...sets].join(' | ')}): one function serves them all.`);
+  if (sets.size > 1)
+    throw new Error(
+      `The rows of infra/routes.ts that name ${handler} declare different grants (${[...sets].join(' | ')}): one function serves them all.`,
+    );
   return [...rows[0]!.grants].sort();
 }
 
@@ -99,7 +104,8 @@ export const GRANT_CAPABILITIES: Readonly<Record<Grant, readonly Capability[]>> 
 };
 
 /** The capabilities a set of grants gives, sorted (functions with the same set share a role). */
-export const capabilitiesOf = (grants: readonly Grant[]): Capability[] => [...new Set(grants.flatMap((grant) => GRANT_CAPABILITIES[grant]))].sort();
+export const capabilitiesOf = (grants: readonly Grant[]): Capability[] =>
+  [...new Set(grants.flatMap((grant) => GRANT_CAPABILITIES[grant]))].sort();
 
 /**
  * Adapter modules whose presence in a bundle needs a grant: each reads its table's name (or its
@@ -156,9 +162,17 @@ export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string,
 export const OPERATION_GRANTS: readonly { call: RegExp; definedIn: string; grants: readonly Grant[] }[] = [
   { call: /\.append\(/, definedIn: 'functions/platform/event-store/event-store.ts', grants: ['events:append'] },
   { call: /\.publish\(/, definedIn: 'functions/platform/event-store/publisher.ts', grants: ['bus:publish'] },
-  { call: /\bsweepOutbox\(/, definedIn: 'functions/platform/event-store/publisher.ts', grants: ['events:mark', 'bus:publish'] },
+  {
+    call: /\bsweepOutbox\(/,
+    definedIn: 'functions/platform/event-store/publisher.ts',
+    grants: ['events:mark', 'bus:publish'],
+  },
   ...Object.entries(ADAPTER_OPERATIONS).flatMap(([adapter, operations]) =>
-    Object.entries(operations).map(([operation, grants]) => ({ call: new RegExp(`\\b${operation}\\(`), definedIn: adapter, grants })),
+    Object.entries(operations).map(([operation, grants]) => ({
+      call: new RegExp(`\\b${operation}\\(`),
+      definedIn: adapter,
+      grants,
+    })),
   ),
 ];
 
@@ -174,7 +188,12 @@ export const PACKAGE_GRANTS: Readonly<Record<string, Grant>> = {
 };
 
 /** SDK packages the adapters above use and whose grants follow from the adapters' operations. */
-const OPERATION_PACKAGES = new Set(['@aws-sdk/client-cognito-identity-provider', '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', '@aws-sdk/s3-request-presigner']);
+const OPERATION_PACKAGES = new Set([
+  '@aws-sdk/client-cognito-identity-provider',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/s3-presigned-post',
+  '@aws-sdk/s3-request-presigner',
+]);
 
 /** DynamoDB is reached through the table adapters above; the client alone says nothing about which table. */
 const DYNAMODB_PACKAGES = new Set(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb']);
@@ -183,7 +202,12 @@ const DYNAMODB_CLIENT_FACTORY = 'functions/platform/aws/dynamodb.ts';
 /** SDK packages that call a service (clients, the document client, the S3 presigners). */
 const SERVICE_PACKAGE = /^@aws-sdk\/(client-|lib-dynamodb$|s3-presigned-post$|s3-request-presigner$)/;
 /** The only modules that may import one: each maps to the capability its grants follow from. */
-const SDK_USERS = new Set([...Object.keys(MODULE_GRANTS), ...Object.keys(ADAPTER_OPERATIONS), 'functions/platform/event-store/event-store.ts', DYNAMODB_CLIENT_FACTORY]);
+const SDK_USERS = new Set([
+  ...Object.keys(MODULE_GRANTS),
+  ...Object.keys(ADAPTER_OPERATIONS),
+  'functions/platform/event-store/event-store.ts',
+  DYNAMODB_CLIENT_FACTORY,
+]);
 
 /** AWS SDK packages that call no service (helpers, credential plumbing). */
 const NEUTRAL_AWS_PACKAGE = /^@aws-sdk\/(?!client-)/;
@@ -226,7 +250,9 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
     // aliases point into this repository (the credentials module, the one copy of a package); the
     // route rules built in, not the route table.
     ...options,
-    alias: Object.fromEntries(Object.entries(options.alias).map(([name, target]) => [name, path.resolve(REPOSITORY_ROOT, target)])),
+    alias: Object.fromEntries(
+      Object.entries(options.alias).map(([name, target]) => [name, path.resolve(REPOSITORY_ROOT, target)]),
+    ),
     // Unminified: what survives minification's dead-code removal stays granted, the cautious side.
     minify: false,
     sourcemap: false,
@@ -241,7 +267,8 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
   const inputs = result.metafile!.inputs;
   const modules = new Set<string>();
   for (const output of Object.values(result.metafile!.outputs)) {
-    for (const [file, input] of Object.entries(output.inputs)) if (input.bytesInOutput > 0 && !file.includes('node_modules/')) modules.add(file);
+    for (const [file, input] of Object.entries(output.inputs))
+      if (input.bytesInOutput > 0 && !file.includes('node_modules/')) modules.add(file);
   }
   const grants = new Set<Grant>();
   const used = new Set<string>();
@@ -252,7 +279,10 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
   for (const part of text.split(/^\/\/ (?=\S+\.(?:ts|js|mjs|cjs)$)/m).slice(1)) {
     const module = part.slice(0, part.indexOf('\n'));
     if (module.includes('node_modules/')) continue;
-    const code = part.slice(module.length).replace(/^\s*init_\w+\(\);\s*$/gm, '').trim();
+    const code = part
+      .slice(module.length)
+      .replace(/^\s*init_\w+\(\);\s*$/gm, '')
+      .trim();
     if (!code) continue;
     used.add(module);
     const grant = MODULE_GRANTS[module];
@@ -273,14 +303,20 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
   for (const pkg of packages) {
     const grant = PACKAGE_GRANTS[pkg];
     if (grant) grants.add(grant);
-    else if (pkg.startsWith('@aws-sdk/') && !NEUTRAL_AWS_PACKAGE.test(pkg) && !DYNAMODB_PACKAGES.has(pkg) && !OPERATION_PACKAGES.has(pkg)) {
+    else if (
+      pkg.startsWith('@aws-sdk/') &&
+      !NEUTRAL_AWS_PACKAGE.test(pkg) &&
+      !DYNAMODB_PACKAGES.has(pkg) &&
+      !OPERATION_PACKAGES.has(pkg)
+    ) {
       throw new Error(
         `${handler} imports ${pkg}, which the cloud stack does not know how to grant. ` +
           'Add a grant for it to infra/grants.ts, PACKAGE_GRANTS and GRANT_CAPABILITIES in infra/stack/capabilities.ts, and its IAM to infra/stack/functions/grants.ts.',
       );
     }
   }
-  const importers = (test: (pkg: string) => boolean) => [...modules].filter((file) => inputs[file]?.imports.some((imported) => test(importedPackage(imported) ?? '')));
+  const importers = (test: (pkg: string) => boolean) =>
+    [...modules].filter((file) => inputs[file]?.imports.some((imported) => test(importedPackage(imported) ?? '')));
   // A module outside the adapters that talks to AWS itself would get no grants (or the wrong ones):
   // every SDK client is used through one adapter module, which is what the grants are derived from.
   const direct = importers((pkg) => SERVICE_PACKAGE.test(pkg)).filter((file) => !SDK_USERS.has(file));

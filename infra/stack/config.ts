@@ -111,7 +111,8 @@ export class ConfigError extends Error {}
 
 function retention(days: number): RetentionDays {
   const allowed = Object.values(RetentionDays).filter((value): value is number => typeof value === 'number');
-  if (!allowed.includes(days)) throw new ConfigError(`Context "logRetentionDays" must be one of ${allowed.join(', ')}, got ${days}.`);
+  if (!allowed.includes(days))
+    throw new ConfigError(`Context "logRetentionDays" must be one of ${allowed.join(', ')}, got ${days}.`);
   return days as RetentionDays;
 }
 
@@ -146,27 +147,44 @@ export function readConfig(node: Node, region = 'us-east-1'): StackConfig {
     deployIgnoreAlarms: bool(get('deployIgnoreAlarms'), false),
   };
   if (config.backupCopyRegion && !/^[a-z]{2}(-gov)?-[a-z]+-\d$/.test(config.backupCopyRegion)) {
-    throw new ConfigError(`Context "backupCopyRegion" must be a region name such as eu-west-1, got "${config.backupCopyRegion}".`);
+    throw new ConfigError(
+      `Context "backupCopyRegion" must be a region name such as eu-west-1, got "${config.backupCopyRegion}".`,
+    );
   }
   config.createWebAcl = !config.webAclArn && (stage === 'prod' || bool(get('waf'), false));
   if (!THREAT_PROTECTION.includes(config.threatProtection)) {
-    throw new ConfigError(`Context "threatProtection" must be one of ${THREAT_PROTECTION.join(', ')}, got "${config.threatProtection}".`);
+    throw new ConfigError(
+      `Context "threatProtection" must be one of ${THREAT_PROTECTION.join(', ')}, got "${config.threatProtection}".`,
+    );
   }
   // WAF's rate-based rules count per 5 minutes and accept 10 to 2,000,000,000.
   if (!Number.isInteger(config.wafRateLimit) || config.wafRateLimit < 10 || config.wafRateLimit > 2_000_000_000) {
-    throw new ConfigError(`Context "wafRateLimit" must be a whole number of requests per 5 minutes from 10 up, got "${String(get('wafRateLimit'))}".`);
+    throw new ConfigError(
+      `Context "wafRateLimit" must be a whole number of requests per 5 minutes from 10 up, got "${String(get('wafRateLimit'))}".`,
+    );
   }
   if (!Number.isInteger(config.originSecretGeneration) || config.originSecretGeneration < 1) {
-    throw new ConfigError(`Context "originSecretGeneration" must be a whole number from 1 up, got "${String(get('originSecretGeneration'))}".`);
+    throw new ConfigError(
+      `Context "originSecretGeneration" must be a whole number from 1 up, got "${String(get('originSecretGeneration'))}".`,
+    );
   }
-  if (config.webAclArn && !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[^/]+\/[0-9a-f-]+$/.test(config.webAclArn)) {
-    throw new ConfigError('Context "webAclArn" must be the ARN of a WAFv2 web ACL with CLOUDFRONT scope (arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>).');
+  if (
+    config.webAclArn &&
+    !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[^/]+\/[0-9a-f-]+$/.test(config.webAclArn)
+  ) {
+    throw new ConfigError(
+      'Context "webAclArn" must be the ARN of a WAFv2 web ACL with CLOUDFRONT scope (arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>).',
+    );
   }
   if (Boolean(config.domainName) !== Boolean(config.certificateArn)) {
-    throw new ConfigError('Context "domainName" and "certificateArn" go together: set both (certificate in us-east-1) or neither.');
+    throw new ConfigError(
+      'Context "domainName" and "certificateArn" go together: set both (certificate in us-east-1) or neither.',
+    );
   }
   if (config.certificateArn && !/^arn:aws[a-z-]*:acm:us-east-1:/.test(config.certificateArn)) {
-    throw new ConfigError('Context "certificateArn" must be an ACM certificate in us-east-1 (CloudFront only uses certificates there).');
+    throw new ConfigError(
+      'Context "certificateArn" must be an ACM certificate in us-east-1 (CloudFront only uses certificates there).',
+    );
   }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(config.senderEmail)) {
     throw new ConfigError(`Context "senderEmail" must be an e-mail address, got "${config.senderEmail}".`);
@@ -194,7 +212,9 @@ export function readConfig(node: Node, region = 'us-east-1'): StackConfig {
 export function checkProductionSettings(config: StackConfig): void {
   const missing: string[] = [];
   if (EXAMPLE_DOMAIN.test(config.senderEmail)) {
-    missing.push(`"senderEmail": a verified SES sender of your own domain (not the example default "${config.senderEmail}")`);
+    missing.push(
+      `"senderEmail": a verified SES sender of your own domain (not the example default "${config.senderEmail}")`,
+    );
   }
   if (!config.alarmEmail) missing.push('"alarmEmail": the address that receives the alarms');
   for (const key of ['stripePriceStarter', 'stripePriceProBuilder'] as const) {

@@ -60,7 +60,10 @@ export class OperationsDashboard extends Construct {
   constructor(scope: Construct, id: string, props: OperationsDashboardProps) {
     super(scope, id);
     this.dashboardName = accountGlobalName(this, props.stage);
-    this.dashboard = new Dashboard(this, 'Dashboard', { dashboardName: this.dashboardName, defaultInterval: Duration.hours(3) });
+    this.dashboard = new Dashboard(this, 'Dashboard', {
+      dashboardName: this.dashboardName,
+      defaultInterval: Duration.hours(3),
+    });
     const rows: IWidget[][] = [];
 
     rows.push([
@@ -74,7 +77,8 @@ export class OperationsDashboard extends Construct {
 
     // API by route group (detailed route metrics, api-metrics.ts).
     const groups = routeGroups(props.routes);
-    const byGroup = (metric: ApiMetricName) => [...groups].map(([group, routes]) => groupExpression(props.api, group, routes, metric));
+    const byGroup = (metric: ApiMetricName) =>
+      [...groups].map(([group, routes]) => groupExpression(props.api, group, routes, metric));
     rows.push([
       graph('API requests by route group', byGroup('Count'), { stacked: true }),
       graph('API 4xx by route group', byGroup('4xx')),
@@ -84,7 +88,11 @@ export class OperationsDashboard extends Construct {
       graph('API p99 latency by route group (ms, slowest route of the group)', byGroup('Latency')),
     ]);
     rows.push([
-      graph('API totals', [stageMetric(props.api, 'Count', 'Sum'), stageMetric(props.api, '4xx', 'Sum'), stageMetric(props.api, '5xx', 'Sum')]),
+      graph('API totals', [
+        stageMetric(props.api, 'Count', 'Sum'),
+        stageMetric(props.api, '4xx', 'Sum'),
+        stageMetric(props.api, '5xx', 'Sum'),
+      ]),
       graph('Commands (accepted, conflicts answered 409, refused by the domain)', [
         serviceMetric(MetricNames.CommandAccepted, 'Sum'),
         serviceMetric(MetricNames.CommandConflict, 'Sum'),
@@ -98,10 +106,14 @@ export class OperationsDashboard extends Construct {
         const members = props.functions.filter((entry) => entry.kinds.has(kind));
         if (members.length === 0) return [];
         const usingMetrics = Object.fromEntries(
-          members.map((entry, index) => [`${kind}_${index}`, entry.fn.metric(metricName, { statistic: metricName === 'Duration' ? 'p99' : 'Sum', period: FIVE })]),
+          members.map((entry, index) => [
+            `${kind}_${index}`,
+            entry.fn.metric(metricName, { statistic: metricName === 'Duration' ? 'p99' : 'Sum', period: FIVE }),
+          ]),
         );
         const ids = Object.keys(usingMetrics);
-        const expression = metricName === 'Duration' ? `MAX([${ids.join(',')}])` : `SUM([${ids.map((m) => `FILL(${m},0)`).join(',')}])`;
+        const expression =
+          metricName === 'Duration' ? `MAX([${ids.join(',')}])` : `SUM([${ids.map((m) => `FILL(${m},0)`).join(',')}])`;
         return [new MathExpression({ expression, usingMetrics, label: `${kind} (${members.length})`, period: FIVE })];
       });
     rows.push([
@@ -134,7 +146,9 @@ export class OperationsDashboard extends Construct {
       new Metric({
         namespace: 'AWS/Events',
         metricName,
-        dimensionsMap: onBus ? { EventBusName: props.bus.eventBusName, RuleName: rule.ruleName } : { RuleName: rule.ruleName },
+        dimensionsMap: onBus
+          ? { EventBusName: props.bus.eventBusName, RuleName: rule.ruleName }
+          : { RuleName: rule.ruleName },
         statistic: 'Sum',
         period: FIVE,
         label,
@@ -142,25 +156,38 @@ export class OperationsDashboard extends Construct {
     rows.push([
       graph(
         'EventBridge failed invocations / sent to DLQ, per rule',
-        props.rules.flatMap((entry) => [ruleMetric(entry, 'FailedInvocations', `${entry.name} failed`), ruleMetric(entry, 'InvocationsSentToDlq', `${entry.name} to DLQ`)]),
+        props.rules.flatMap((entry) => [
+          ruleMetric(entry, 'FailedInvocations', `${entry.name} failed`),
+          ruleMetric(entry, 'InvocationsSentToDlq', `${entry.name} to DLQ`),
+        ]),
       ),
       graph(
         'Dead-letter queue depth (npm run redrive -- --list)',
-        props.deadLetterQueues.map((dlq) => dlq.queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE, label: dlq.name })),
+        props.deadLetterQueues.map((dlq) =>
+          dlq.queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: FIVE, label: dlq.name }),
+        ),
       ),
     ]);
 
     // The outbox and the consumers.
     rows.push([
-      graph('Outbox backlog (commits not yet published) and oldest age (s)', [serviceMetric(MetricNames.OutboxBacklog, 'Maximum', Duration.minutes(1))], {
-        right: [serviceMetric(MetricNames.OutboxOldestAge, 'Maximum', Duration.minutes(1))],
-        width: 8,
-      }),
-      graph('Consumer lag (ms from event to projection)', [
-        serviceMetric(MetricNames.ConsumerLag, 'p50'),
-        serviceMetric(MetricNames.ConsumerLag, 'p99'),
-        serviceMetric(MetricNames.ConsumerLag, 'Maximum'),
-      ], { width: 8 }),
+      graph(
+        'Outbox backlog (commits not yet published) and oldest age (s)',
+        [serviceMetric(MetricNames.OutboxBacklog, 'Maximum', Duration.minutes(1))],
+        {
+          right: [serviceMetric(MetricNames.OutboxOldestAge, 'Maximum', Duration.minutes(1))],
+          width: 8,
+        },
+      ),
+      graph(
+        'Consumer lag (ms from event to projection)',
+        [
+          serviceMetric(MetricNames.ConsumerLag, 'p50'),
+          serviceMetric(MetricNames.ConsumerLag, 'p99'),
+          serviceMetric(MetricNames.ConsumerLag, 'Maximum'),
+        ],
+        { width: 8 },
+      ),
       graph(
         'Live updates (WebSocket)',
         ['ConnectCount', 'MessageCount', 'IntegrationError', 'ClientError'].map(
@@ -181,12 +208,26 @@ export class OperationsDashboard extends Construct {
     const hour = Duration.hours(1);
     const sends = props.mail.metric('Send', hour);
     rows.push([
-      graph('E-mail (SES configuration set, per hour)', (['Send', 'Delivery', 'Bounce', 'Complaint', 'Reject'] as const).map((name) => props.mail.metric(name, hour)), {
-        right: [
-          new MathExpression({ expression: '100 * FILL(b,0) / IF(FILL(s,0) > 0, s, 1)', usingMetrics: { b: props.mail.metric('Bounce', hour), s: sends }, label: 'bounce %', period: hour }),
-          new MathExpression({ expression: '100 * FILL(c,0) / IF(FILL(s,0) > 0, s, 1)', usingMetrics: { c: props.mail.metric('Complaint', hour), s: sends }, label: 'complaint %', period: hour }),
-        ],
-      }),
+      graph(
+        'E-mail (SES configuration set, per hour)',
+        (['Send', 'Delivery', 'Bounce', 'Complaint', 'Reject'] as const).map((name) => props.mail.metric(name, hour)),
+        {
+          right: [
+            new MathExpression({
+              expression: '100 * FILL(b,0) / IF(FILL(s,0) > 0, s, 1)',
+              usingMetrics: { b: props.mail.metric('Bounce', hour), s: sends },
+              label: 'bounce %',
+              period: hour,
+            }),
+            new MathExpression({
+              expression: '100 * FILL(c,0) / IF(FILL(s,0) > 0, s, 1)',
+              usingMetrics: { c: props.mail.metric('Complaint', hour), s: sends },
+              label: 'complaint %',
+              period: hour,
+            }),
+          ],
+        },
+      ),
       graph(
         'CloudFront requests and error rates (%)',
         [props.distribution.metricRequests({ statistic: 'Sum', period: FIVE, region: 'us-east-1' })],
@@ -208,6 +249,17 @@ export class OperationsDashboard extends Construct {
   }
 }
 
-function graph(title: string, left: IMetric[], options: { right?: IMetric[]; width?: number; stacked?: boolean } = {}): GraphWidget {
-  return new GraphWidget({ title, left, right: options.right, width: options.width ?? WIDE, height: HIGH, stacked: options.stacked });
+function graph(
+  title: string,
+  left: IMetric[],
+  options: { right?: IMetric[]; width?: number; stacked?: boolean } = {},
+): GraphWidget {
+  return new GraphWidget({
+    title,
+    left,
+    right: options.right,
+    width: options.width ?? WIDE,
+    height: HIGH,
+    stacked: options.stacked,
+  });
 }

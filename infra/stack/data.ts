@@ -64,7 +64,10 @@ function buildTable(
   const { pointInTimeRecovery = true, ...rest } = options;
   const table = new Table(scope, id, {
     partitionKey: { name: definition.partitionKey, type: AttributeType.STRING },
-    sortKey: { name: definition.sortKey.name, type: definition.sortKey.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING },
+    sortKey: {
+      name: definition.sortKey.name,
+      type: definition.sortKey.type === 'N' ? AttributeType.NUMBER : AttributeType.STRING,
+    },
     billingMode: BillingMode.PAY_PER_REQUEST,
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: pointInTimeRecovery },
     timeToLiveAttribute: definition.timeToLiveAttribute,

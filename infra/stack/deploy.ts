@@ -66,10 +66,13 @@ export class SafeDeploys extends Construct {
       // whose triggers are aliases (a cycle, aws/aws-cdk#2231). Same stack, resource by resource.
       const scope = scopeFor(entry);
       if (Stack.of(entry.alias) !== Stack.of(scope)) {
-        throw new Error(`${entry.handler}: its deployment group must be in the stack of its live alias (${Stack.of(entry.alias).node.path})`);
+        throw new Error(
+          `${entry.handler}: its deployment group must be in the stack of its live alias (${Stack.of(entry.alias).node.path})`,
+        );
       }
       const alarms = props.alarmsFor(entry, entry.kinds);
-      if (alarms.length > 10) throw new Error(`${entry.handler}: CodeDeploy watches at most 10 alarms per deployment group`);
+      if (alarms.length > 10)
+        throw new Error(`${entry.handler}: CodeDeploy watches at most 10 alarms per deployment group`);
       const group = new LambdaDeploymentGroup(scope, entry.name, {
         application: this.application,
         alias: entry.alias,
@@ -77,7 +80,11 @@ export class SafeDeploys extends Construct {
         role: sharedRole,
         alarms,
         ignoreAlarmConfiguration: props.ignoreAlarms,
-        autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: alarms.length > 0 && !props.ignoreAlarms },
+        autoRollback: {
+          failedDeployment: true,
+          stoppedDeployment: true,
+          deploymentInAlarm: alarms.length > 0 && !props.ignoreAlarms,
+        },
       });
       this.groups.set(entry.handler, group);
     }

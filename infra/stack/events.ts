@@ -80,7 +80,10 @@ export class Consumers extends Construct {
       if (consumer.eventTypes.length === 0) throw new Error(`Consumer ${consumer.name} has no event types`);
       const scopeFor = new Construct(this, `Consumer-${consumer.name}`);
       const fn = functions.forHandler(consumer.handler, 'consumer');
-      const dlq = monitoring.deadLetterQueue(scopeFor, `consumer ${consumer.name}`, { kind: 'consumer', row: consumer.name });
+      const dlq = monitoring.deadLetterQueue(scopeFor, `consumer ${consumer.name}`, {
+        kind: 'consumer',
+        row: consumer.name,
+      });
       fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6), onFailure: new SqsDestination(dlq) });
       // One rule per slice of event types that fits EventBridge's pattern size (2,048 characters).
       patternChunks(consumer.eventTypes).forEach((eventTypes, index) => {
@@ -88,7 +91,9 @@ export class Consumers extends Construct {
           eventBus: bus,
           description: `${consumer.name}: ${consumer.summary}`.slice(0, 512),
           eventPattern: { source: [EVENT_SOURCE], detailType: eventTypes },
-          targets: [new LambdaFunction(fn, { deadLetterQueue: dlq, retryAttempts: 8, maxEventAge: Duration.hours(24) })],
+          targets: [
+            new LambdaFunction(fn, { deadLetterQueue: dlq, retryAttempts: 8, maxEventAge: Duration.hours(24) }),
+          ],
         });
         this.rules.set(index === 0 ? consumer.name : `${consumer.name}#${index + 1}`, rule);
       });
@@ -98,7 +103,9 @@ export class Consumers extends Construct {
           eventBus: bus,
           description: `${consumer.name}: dead letters re-delivered by npm run redrive (to this consumer only)`,
           eventPattern: { source: [redriveSource(consumer.name)] },
-          targets: [new LambdaFunction(fn, { deadLetterQueue: dlq, retryAttempts: 8, maxEventAge: Duration.hours(24) })],
+          targets: [
+            new LambdaFunction(fn, { deadLetterQueue: dlq, retryAttempts: 8, maxEventAge: Duration.hours(24) }),
+          ],
         }),
       );
       monitoring.functionErrors(scopeFor, `consumer ${consumer.name}`, fn);
@@ -107,9 +114,16 @@ export class Consumers extends Construct {
     for (const schedule of props.schedules) {
       const scopeFor = new Construct(this, `Schedule-${schedule.name}`);
       const fn = functions.forHandler(schedule.handler, 'schedule');
-      const dlq = monitoring.deadLetterQueue(scopeFor, `schedule ${schedule.name}`, { kind: 'schedule', row: schedule.name });
+      const dlq = monitoring.deadLetterQueue(scopeFor, `schedule ${schedule.name}`, {
+        kind: 'schedule',
+        row: schedule.name,
+      });
       // The next tick does the work again: no retries that could overlap it.
-      fn.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(5), onFailure: new SqsDestination(dlq) });
+      fn.configureAsyncInvoke({
+        retryAttempts: 0,
+        maxEventAge: Duration.minutes(5),
+        onFailure: new SqsDestination(dlq),
+      });
       const rule = new Rule(scopeFor, 'Rule', {
         description: `${schedule.name} (${handlerName(schedule.handler)}): ${schedule.summary}`.slice(0, 512),
         schedule: schedule.dailyAt

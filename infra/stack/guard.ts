@@ -1,7 +1,12 @@
 import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard';
-import { Validations, type IPolicyValidationContextBeta1, type IPolicyValidationPluginBeta1, type PolicyValidationPluginReportBeta1 } from 'aws-cdk-lib';
+import {
+  Validations,
+  type IPolicyValidationContextBeta1,
+  type IPolicyValidationPluginBeta1,
+  type PolicyValidationPluginReportBeta1,
+} from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /** The plugin's name, which is also the prefix of its rule ids in an acknowledgment. */
@@ -76,7 +81,11 @@ export function bucketFindings(bucket: IConstruct, purpose: string): void {
     's3_bucket_default_encryption_kms_check',
     `SSE-S3 encrypts every object at rest; ${purpose}. A KMS key would have to be granted to every reader (presigned URLs, CloudFront's origin access control, the log delivery) for no narrower access than the bucket policy already gives.`,
   );
-  acknowledgeGuard(bucket, 's3_event_notifications_enabled_check', `Nothing reacts to objects arriving here: ${purpose}.`);
+  acknowledgeGuard(
+    bucket,
+    's3_event_notifications_enabled_check',
+    `Nothing reacts to objects arriving here: ${purpose}.`,
+  );
   acknowledgeGuard(
     bucket,
     's3_bucket_object_lock_enabled_check',

@@ -35,9 +35,19 @@ export class Mail extends Construct {
     });
     this.configurationSet.addEventDestination('ToCloudWatch', {
       destination: EventDestination.cloudWatchDimensions([
-        { source: CloudWatchDimensionSource.MESSAGE_TAG, name: SES_CONFIGURATION_SET_DIMENSION, defaultValue: this.configurationSetName },
+        {
+          source: CloudWatchDimensionSource.MESSAGE_TAG,
+          name: SES_CONFIGURATION_SET_DIMENSION,
+          defaultValue: this.configurationSetName,
+        },
       ]),
-      events: [EmailSendingEvent.SEND, EmailSendingEvent.DELIVERY, EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.REJECT],
+      events: [
+        EmailSendingEvent.SEND,
+        EmailSendingEvent.DELIVERY,
+        EmailSendingEvent.BOUNCE,
+        EmailSendingEvent.COMPLAINT,
+        EmailSendingEvent.REJECT,
+      ],
     });
   }
 

@@ -80,7 +80,11 @@ export class Monitoring extends Construct {
       'AwsSolutions-SQS3',
       `This queue is itself a dead-letter queue (${name}: its EventBridge target and its Lambda asynchronous invocations); a DLQ has no DLQ of its own.`,
     );
-    acknowledgeGuard(queue, 'sqs_dlq_check', `This queue is itself a dead-letter queue (${name}); a dead-letter queue has none of its own.`);
+    acknowledgeGuard(
+      queue,
+      'sqs_dlq_check',
+      `This queue is itself a dead-letter queue (${name}); a dead-letter queue has none of its own.`,
+    );
     this.alarm(
       scope,
       'DeadLettersAlarm',

@@ -17,7 +17,11 @@ export const UNSUBSCRIBE_TOKEN_MODULE = 'functions/features/notifications/unsubs
 export class NotificationsKey extends Construct {
   readonly secret: Secret;
 
-  constructor(scope: Construct, id: string, props: { stage: string; projectRoot: string; functions: HandlerFunctions }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { stage: string; projectRoot: string; functions: HandlerFunctions },
+  ) {
     super(scope, id);
     const secret = (this.secret = new Secret(this, 'Key', {
       // Kept when the stack is deleted: a new create must not collide with it (names.ts).
@@ -26,10 +30,15 @@ export class NotificationsKey extends Construct {
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     }));
-    acknowledge(secret, 'AwsSolutions-SMG4', 'Rotating it would break the unsubscribe links of every e-mail already sent, which must keep working (RFC 8058); it signs nothing else.');
+    acknowledge(
+      secret,
+      'AwsSolutions-SMG4',
+      'Rotating it would break the unsubscribe links of every e-mail already sent, which must keep working (RFC 8058); it signs nothing else.',
+    );
     const value = secret.secretValue.unsafeUnwrap();
     for (const fn of props.functions.all()) {
-      if (analyzeHandler(props.projectRoot, fn.handler).modules.includes(UNSUBSCRIBE_TOKEN_MODULE)) fn.fn.addEnvironment('NOTIFICATIONS_KEY', value);
+      if (analyzeHandler(props.projectRoot, fn.handler).modules.includes(UNSUBSCRIBE_TOKEN_MODULE))
+        fn.fn.addEnvironment('NOTIFICATIONS_KEY', value);
     }
   }
 }

@@ -1,6 +1,11 @@
 import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { LogGroupLogDestination, WebSocketApi, WebSocketStage, type WebSocketRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  LogGroupLogDestination,
+  WebSocketApi,
+  WebSocketStage,
+  type WebSocketRoute,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -34,7 +39,10 @@ export class Realtime extends Construct {
       apiName: `design-club-${props.stage}-live`,
       description: 'Design Club live updates (topics changed, never data)',
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.retention, removalPolicy: RemovalPolicy.DESTROY });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.retention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     this.stage = new WebSocketStage(this, 'Stage', {
       webSocketApi: this.api,
       stageName: REALTIME_STAGE,
@@ -70,10 +78,13 @@ export class Realtime extends Construct {
 
   addRoutes(routes: readonly RealtimeRouteDefinition[], functions: HandlerFunctions): void {
     for (const route of routes) {
-      if (this.routes.has(route.route)) throw new Error(`Realtime route ${route.route} appears twice in infra/routes.ts`);
+      if (this.routes.has(route.route))
+        throw new Error(`Realtime route ${route.route} appears twice in infra/routes.ts`);
       const fn = functions.forHandler(route.handler, 'realtime');
       const id = route.route.replace(/^\$/, '');
-      const created = this.api.addRoute(route.route, { integration: new WebSocketLambdaIntegration(`${id}-Integration`, fn) });
+      const created = this.api.addRoute(route.route, {
+        integration: new WebSocketLambdaIntegration(`${id}-Integration`, fn),
+      });
       acknowledge(
         created,
         'AwsSolutions-APIG4',

@@ -124,7 +124,13 @@ export class Site extends Construct {
       autoDeleteObjects: true,
       // The previous SPA stays restorable after a deploy replaces or prunes it (docs/operations.md, "Rolling back").
       versioned: true,
-      lifecycleRules: [{ id: 'expire-old-site-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true }],
+      lifecycleRules: [
+        {
+          id: 'expire-old-site-versions',
+          noncurrentVersionExpiration: Duration.days(30),
+          expiredObjectDeleteMarker: true,
+        },
+      ],
     });
 
     this.headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -142,7 +148,11 @@ export class Site extends Construct {
       },
       customHeadersBehavior: {
         customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()', override: true },
+          {
+            header: 'Permissions-Policy',
+            value: 'camera=(), microphone=(), geolocation=(), payment=()',
+            override: true,
+          },
           { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
         ],
       },
@@ -227,7 +237,11 @@ export class Site extends Construct {
       );
     }
     if (!config.domainName) {
-      for (const rule of ['cloudfront_custom_ssl_certificate_check', 'cloudfront_sni_enabled_check', 'cloudfront_security_policy_check']) {
+      for (const rule of [
+        'cloudfront_custom_ssl_certificate_check',
+        'cloudfront_sni_enabled_check',
+        'cloudfront_security_policy_check',
+      ]) {
         acknowledgeGuard(
           this.distribution,
           rule,
@@ -317,7 +331,9 @@ export class Site extends Construct {
   /** BucketDeployment's provider: one Lambda function per stack, owned by the CDK library. */
   private acknowledgeDeploymentProvider(): void {
     const stack = Stack.of(this);
-    for (const provider of stack.node.children.filter((child) => child.node.id.startsWith('Custom::CDKBucketDeployment'))) {
+    for (const provider of stack.node.children.filter((child) =>
+      child.node.id.startsWith('Custom::CDKBucketDeployment'),
+    )) {
       acknowledge(
         provider,
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',

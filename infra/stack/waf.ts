@@ -42,8 +42,22 @@ function exemptRoute(route: (typeof BODY_RULE_EXEMPT_ROUTES)[number]): CfnWebACL
   return {
     andStatement: {
       statements: [
-        { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: route.method, textTransformations: [{ priority: 0, type: 'NONE' }] } },
-        { byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'EXACTLY', searchString: route.path, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+        {
+          byteMatchStatement: {
+            fieldToMatch: { method: {} },
+            positionalConstraint: 'EXACTLY',
+            searchString: route.method,
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
+        },
+        {
+          byteMatchStatement: {
+            fieldToMatch: { uriPath: {} },
+            positionalConstraint: 'EXACTLY',
+            searchString: route.path,
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
+        },
       ],
     },
   };
@@ -66,8 +80,21 @@ function costlyRoute(route: (typeof COSTLY_ROUTE_PATTERNS)[number]): CfnWebACL.S
   return {
     andStatement: {
       statements: [
-        { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: route.method, textTransformations: [{ priority: 0, type: 'NONE' }] } },
-        { regexMatchStatement: { fieldToMatch: { uriPath: {} }, regexString: route.pattern, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+        {
+          byteMatchStatement: {
+            fieldToMatch: { method: {} },
+            positionalConstraint: 'EXACTLY',
+            searchString: route.method,
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
+        },
+        {
+          regexMatchStatement: {
+            fieldToMatch: { uriPath: {} },
+            regexString: route.pattern,
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
+        },
       ],
     },
   };
@@ -122,7 +149,12 @@ export class WebAcl extends Construct {
       customResponseBodies: {
         TooManyRequests: {
           contentType: 'APPLICATION_JSON',
-          content: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Too many requests from your network. Please wait a few minutes and try again.' } }),
+          content: JSON.stringify({
+            error: {
+              code: 'RATE_LIMITED',
+              message: 'Too many requests from your network. Please wait a few minutes and try again.',
+            },
+          }),
         },
       },
       rules: [
@@ -130,7 +162,9 @@ export class WebAcl extends Construct {
           name: 'RatePerIp',
           priority: 0,
           action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'TooManyRequests' } } },
-          statement: { rateBasedStatement: { limit: props.rateLimit, aggregateKeyType: 'IP', evaluationWindowSec: 300 } },
+          statement: {
+            rateBasedStatement: { limit: props.rateLimit, aggregateKeyType: 'IP', evaluationWindowSec: 300 },
+          },
           visibilityConfig: visibility('RatePerIp'),
         },
         {
@@ -159,10 +193,16 @@ export class WebAcl extends Construct {
               statements: [
                 {
                   orStatement: {
-                    statements: Object.values(BODY_RULES).map((key) => ({ labelMatchStatement: { scope: 'LABEL', key } })),
+                    statements: Object.values(BODY_RULES).map((key) => ({
+                      labelMatchStatement: { scope: 'LABEL', key },
+                    })),
                   },
                 },
-                { notStatement: { statement: { orStatement: { statements: BODY_RULE_EXEMPT_ROUTES.map(exemptRoute) } } } },
+                {
+                  notStatement: {
+                    statement: { orStatement: { statements: BODY_RULE_EXEMPT_ROUTES.map(exemptRoute) } },
+                  },
+                },
               ],
             },
           },

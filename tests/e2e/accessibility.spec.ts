@@ -10,10 +10,18 @@ import { PASSWORD, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail }
 async function scan(page: Page, path: string, ready: string | RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${path}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes.slice(0, 2).map((node) => node.target.join(' ')).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${path}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.nodes
+          .slice(0, 2)
+          .map((node) => node.target.join(' '))
+          .join(' | ')}`,
+    );
 }
 
 test('public screens have no serious accessibility findings', async ({ page }) => {
@@ -48,7 +56,8 @@ test('admin and designer screens have no serious accessibility findings', async 
   await page.goto('/auth');
   await signInInBrowser(page, runtime.seeded.admin);
   const findings: string[] = [];
-  for (const path of ['/admin', '/admin/designer-management', '/admin/audit']) findings.push(...(await scan(page, path, /./)));
+  for (const path of ['/admin', '/admin/designer-management', '/admin/audit'])
+    findings.push(...(await scan(page, path, /./)));
 
   const designerContext = await browser.newContext({ baseURL: runtime.url });
   const designer = await designerContext.newPage();

@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import type { ListDesignersResponse } from '../../functions/features/designers/contracts.js';
 import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 /** Designer management (docs/product.md#screens /admin/designer-management, §5 'Add designer', §8) in Chromium. */
 
@@ -12,7 +20,11 @@ const DESCRIPTION =
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-test('an admin adds designers (every outcome), deactivates, reactivates and deletes them', async ({ page, browser, runtime }) => {
+test('an admin adds designers (every outcome), deactivates, reactivates and deletes them', async ({
+  page,
+  browser,
+  runtime,
+}) => {
   // A client with a project, whose e-mail is taken by a client account.
   const clientContext = await browser.newContext({ baseURL: runtime.url });
   const clientPage = await clientContext.newPage();
@@ -25,9 +37,21 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   const projectIds: string[] = [];
   for (const title of ['Garage ADU', 'Attic study']) {
     const created = await apiFromPage<ProjectResponse>(clientPage, 'POST', '/api/projects', {
-      title, project_category: 'Design', project_type: 'ADU / Addition Design', property_type: 'adu', deliverables: ['ADU / Addition Floor Plan'],
-      description: DESCRIPTION, design_priority: [], area_sqft: 480, existing_plans: true, permit_needs: null, room_selection: [], room_notes: null,
-      inspiration_links: [], checklist: [{ task_name: 'Egress study', estimated_hours: 2 }], grok_generated: true,
+      title,
+      project_category: 'Design',
+      project_type: 'ADU / Addition Design',
+      property_type: 'adu',
+      deliverables: ['ADU / Addition Floor Plan'],
+      description: DESCRIPTION,
+      design_priority: [],
+      area_sqft: 480,
+      existing_plans: true,
+      permit_needs: null,
+      room_selection: [],
+      room_notes: null,
+      inspiration_links: [],
+      checklist: [{ task_name: 'Egress study', estimated_hours: 2 }],
+      grok_generated: true,
     });
     expect(created.status).toBe(201);
     projectIds.push(created.body.project.id);
@@ -46,7 +70,13 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   await expect(page.getByRole('link', { name: /Back to Admin Dashboard/ })).toHaveAttribute('href', '/admin');
 
   const table = page.getByRole('table', { name: 'Designers' });
-  await expect(table.getByRole('columnheader')).toHaveText(['Email', 'Status', 'Active Projects', 'User ID', 'Actions']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Email',
+    'Status',
+    'Active Projects',
+    'User ID',
+    'Actions',
+  ]);
   const row = (email: string) => table.getByRole('row').filter({ hasText: email });
   const seeded = runtime.seeded.designer.email;
   const { body: listed } = await apiFromPage<ListDesignersResponse>(page, 'GET', '/api/designers');
@@ -68,10 +98,14 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   await expect(toast(page, 'This email is already registered as a designer')).toBeVisible();
   await field.fill(runtime.seeded.admin.email);
   await field.press('Enter');
-  await expect(toast(page, 'This email belongs to a registered admin account. Please use a different email.')).toBeVisible();
+  await expect(
+    toast(page, 'This email belongs to a registered admin account. Please use a different email.'),
+  ).toBeVisible();
   await field.fill(client.email);
   await field.press('Enter');
-  await expect(toast(page, 'This email belongs to a registered client or user account. Please use a different email.')).toBeVisible();
+  await expect(
+    toast(page, 'This email belongs to a registered client or user account. Please use a different email.'),
+  ).toBeVisible();
 
   // A new e-mail: 'Adding...' while busy, lower-cased, pre-authorised (no account yet).
   const fresh = uniqueEmail('new-designer');
@@ -95,12 +129,16 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
 
   // Active projects, singular and plural.
   await expect(row(fresh)).toContainText('0 projects');
-  expect((await apiFromPage(page, 'POST', '/api/projects/bulk', { ids: projectIds.slice(0, 1), designer: fresh })).status).toBe(200);
+  expect(
+    (await apiFromPage(page, 'POST', '/api/projects/bulk', { ids: projectIds.slice(0, 1), designer: fresh })).status,
+  ).toBe(200);
   await runtime.settle();
   await page.reload();
   await expect(row(fresh)).toContainText('1 project');
   await expect(row(fresh)).not.toContainText('1 projects');
-  expect((await apiFromPage(page, 'POST', '/api/projects/bulk', { ids: projectIds, designer: fresh })).status).toBe(200);
+  expect((await apiFromPage(page, 'POST', '/api/projects/bulk', { ids: projectIds, designer: fresh })).status).toBe(
+    200,
+  );
   await runtime.settle();
   await page.reload();
   await expect(row(fresh)).toContainText('2 projects');
@@ -116,7 +154,9 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   // Delete asks first; Cancel keeps the designer.
   await row(fresh).getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Are you sure?' });
-  await expect(confirm).toContainText(`This will remove ${fresh} from the designer role. This action cannot be undone.`);
+  await expect(confirm).toContainText(
+    `This will remove ${fresh} from the designer role. This action cannot be undone.`,
+  );
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   await expect(row(fresh)).toBeVisible();
@@ -137,7 +177,9 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   await expect(row(seeded).getByRole('cell').nth(3)).toContainText('Pre-authorized');
   await expect(row(seeded).getByRole('cell').nth(3)).toContainText('Invitation pending');
   await expect(row(seeded)).toContainText('Active');
-  await row(seeded).getByRole('button', { name: `Resend invitation to ${seeded}` }).click();
+  await row(seeded)
+    .getByRole('button', { name: `Resend invitation to ${seeded}` })
+    .click();
   await expect(toast(page, `Invitation resent to ${seeded}`)).toBeVisible();
   expect(seededId).toBeTruthy();
 });

@@ -1,6 +1,20 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from '@playwright/test';
-import { PASSWORD, apiFromPage, expect, idTokenOf, setCheckbox, signInInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect,
+  idTokenOf,
+  setCheckbox,
+  signInInBrowser,
+  test,
+  uniqueEmail,
+  type E2ERuntime,
+} from './support/fixtures.js';
 
 /**
  * The admin dashboard (docs/product.md#screens /admin) in Chromium, through every tab, with data seeded through the
@@ -48,13 +62,21 @@ class Seeder {
 
   private async cognito() {
     this.config ??= (await (await fetch(`${this.runtime.url}/config.json`)).json()) as Seeder['config'];
-    return new CognitoIdentityProviderClient({ endpoint: this.config.userPoolEndpoint, region: this.config.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    return new CognitoIdentityProviderClient({
+      endpoint: this.config.userPoolEndpoint,
+      region: this.config.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
   }
 
   async signIn(email: string, password: string, name = ''): Promise<Account> {
     const client = await this.cognito();
     const result = await client.send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: this.config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: this.config.userPoolClientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
     );
     const token = result.AuthenticationResult!.IdToken!;
     const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
@@ -76,10 +98,18 @@ class Seeder {
     return this.signIn(email, PASSWORD, name);
   }
 
-  async api<T = any>(account: Account, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  async api<T = any>(
+    account: Account,
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const response = await fetch(`${this.runtime.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${account.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${account.token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -121,7 +151,8 @@ async function seed(runtime: E2ERuntime): Promise<Seed> {
   const hana = await s.signUp('Hana Homeowner', { 'custom:user_type': 'homeowner' });
 
   const ids: Record<string, string> = {};
-  for (const title of ['Kitchen Refresh', 'Backyard Studio', 'Loft Conversion']) ids[title] = await s.submit(cora, title);
+  for (const title of ['Kitchen Refresh', 'Backyard Studio', 'Loft Conversion'])
+    ids[title] = await s.submit(cora, title);
   ids['Duplex Permit Set'] = await s.submit(dev, 'Duplex Permit Set', {
     project_category: 'Permit',
     project_type: 'New Construction Permit Set',
@@ -139,7 +170,11 @@ async function seed(runtime: E2ERuntime): Promise<Seed> {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
   };
   await patch('Kitchen Refresh', { priority: 'Urgent', due_date: '2024-01-15' });
-  await patch('Duplex Permit Set', { designer: { designer_id: designer.sub }, status: 'needs_revision', due_date: dayFromToday(1) });
+  await patch('Duplex Permit Set', {
+    designer: { designer_id: designer.sub },
+    status: 'needs_revision',
+    due_date: dayFromToday(1),
+  });
   await patch('Office Fit-out', { designer: { designer_id: designer.sub }, status: 'needs_revision', priority: 'Low' });
   await patch('Bathroom Remodel', { status: 'in_progress', due_date: dayFromToday(-3) });
   await runtime.settle();
@@ -178,7 +213,10 @@ test('a client is turned away from /admin to /dashboard', async ({ page }) => {
   await expect(toast(page, 'Access denied. Admin privileges required.')).toBeVisible();
 });
 
-test('on a phone the tabs scroll in their own bar, the selected one in sight, the page does not widen, and long e-mails wrap', async ({ page, runtime }) => {
+test('on a phone the tabs scroll in their own bar, the selected one in sight, the page does not widen, and long e-mails wrap', async ({
+  page,
+  runtime,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/auth');
   await signInInBrowser(page, runtime.seeded.admin);
@@ -202,14 +240,26 @@ test('on a phone the tabs scroll in their own bar, the selected one in sight, th
   expect(emailBox!.x + emailBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
 });
 
-test('Projects tab: the board, filters that narrow it, the detail dialog, bulk status and bulk assignment', async ({ page, runtime }) => {
+test('Projects tab: the board, filters that narrow it, the detail dialog, bulk status and bulk assignment', async ({
+  page,
+  runtime,
+}) => {
   const { ids } = await seeding!;
   await signInAsAdmin(page, runtime);
 
   // The header's three buttons and the tabs (the five of the spec first, then the audit and the insights).
-  for (const name of ['Sync All Subscriptions', 'Sign Out All Designers']) await expect(page.getByRole('button', { name })).toBeVisible();
+  for (const name of ['Sync All Subscriptions', 'Sign Out All Designers'])
+    await expect(page.getByRole('button', { name })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Designer Management' })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Projects', 'Designer Review', 'Comment Moderation', 'Global Activity', 'Users', 'Audit', 'Insights']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Projects',
+    'Designer Review',
+    'Comment Moderation',
+    'Global Activity',
+    'Users',
+    'Audit',
+    'Insights',
+  ]);
   await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
 
   // The board: four columns with counts; cards with priority, category, designer, due date, client.
@@ -249,7 +299,9 @@ test('Projects tab: the board, filters that narrow it, the detail dialog, bulk s
   await page.getByRole('button', { name: 'Apply Filters' }).click();
   await expect(page.getByRole('article')).toHaveCount(2);
   await page.getByLabel('Status', { exact: true }).selectOption('');
-  await page.getByLabel('Designer', { exact: true }).selectOption({ label: `Dana Designer (${runtime.seeded.designer.email})` });
+  await page
+    .getByLabel('Designer', { exact: true })
+    .selectOption({ label: `Dana Designer (${runtime.seeded.designer.email})` });
   await page.getByLabel('Priority', { exact: true }).selectOption('Low');
   await page.getByRole('button', { name: 'Apply Filters' }).click();
   await expect(page.getByRole('article')).toHaveCount(1);
@@ -263,7 +315,9 @@ test('Projects tab: the board, filters that narrow it, the detail dialog, bulk s
 
   // Date from/to live in the address bar (no inputs): a range before any project empties the board.
   await page.goto('/admin?from=2000-01-01&to=2000-12-31');
-  await expect(page.getByText("No projects found - Once users submit projects, they'll appear here for review and assignment.")).toBeVisible();
+  await expect(
+    page.getByText("No projects found - Once users submit projects, they'll appear here for review and assignment."),
+  ).toBeVisible();
   await page.goto(`/admin?from=${dayFromToday(-1)}&to=${dayFromToday(1)}`);
   await expect(page.getByRole('article')).toHaveCount(6);
   await page.getByRole('button', { name: 'Clear All' }).click();
@@ -279,7 +333,18 @@ test('Projects tab: the board, filters that narrow it, the detail dialog, bulk s
   // Bulk: select the three queued projects and deliver them: 'Updated 3 project(s)', three events.
   const queued = ['Kitchen Refresh', 'Backyard Studio', 'Loft Conversion'];
   const versions = async () =>
-    Promise.all(queued.map(async (title) => (await apiFromPage<{ events: { type: string; data: any }[] }>(page, 'GET', `/api/audit/project-${ids[title]}`)).body.events));
+    Promise.all(
+      queued.map(
+        async (title) =>
+          (
+            await apiFromPage<{ events: { type: string; data: any }[] }>(
+              page,
+              'GET',
+              `/api/audit/project-${ids[title]}`,
+            )
+          ).body.events,
+      ),
+    );
   const before = await versions();
   for (const title of queued) await setCheckbox(page.getByRole('checkbox', { name: `Select ${title}` }));
   const bulkBar = page.getByRole('region', { name: 'Bulk actions' });
@@ -299,7 +364,9 @@ test('Projects tab: the board, filters that narrow it, the detail dialog, bulk s
   await setCheckbox(page.getByRole('checkbox', { name: 'Select Kitchen Refresh' }));
   await setCheckbox(page.getByRole('checkbox', { name: 'Select Bathroom Remodel' }));
   await expect(bulkBar).toContainText('2 project(s) selected');
-  await bulkBar.getByLabel('Assign Designer').selectOption({ label: `Dana Designer (${runtime.seeded.designer.email})` });
+  await bulkBar
+    .getByLabel('Assign Designer')
+    .selectOption({ label: `Dana Designer (${runtime.seeded.designer.email})` });
   await expect(toast(page, 'Assigned 2 project(s)')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Kitchen Refresh' })).toContainText('Designer: Dana Designer');
   await expect(page.getByRole('article', { name: 'Bathroom Remodel' })).toContainText('Designer: Dana Designer');
@@ -310,7 +377,10 @@ test('Projects tab: the board, filters that narrow it, the detail dialog, bulk s
   await expect(page.getByRole('checkbox', { name: 'Select Loft Conversion' })).not.toBeChecked();
 });
 
-test('Designer Review tab: needs_revision projects with the days remaining, View opens the dialog', async ({ page, runtime }) => {
+test('Designer Review tab: needs_revision projects with the days remaining, View opens the dialog', async ({
+  page,
+  runtime,
+}) => {
   await signInAsAdmin(page, runtime);
   await page.getByRole('tab', { name: 'Designer Review' }).click();
   await expect(page.getByRole('heading', { name: 'Designer Review Queue' })).toBeVisible();
@@ -358,7 +428,11 @@ test('Comment Moderation tab: pending comments, Approve and Reject', async ({ pa
   await expect(page.getByText('No pending comments to review')).toBeVisible();
 });
 
-test('Global Activity tab: Today / Yesterday / Earlier, text search and the type filter', async ({ page, browser, runtime }) => {
+test('Global Activity tab: Today / Yesterday / Earlier, text search and the type filter', async ({
+  page,
+  browser,
+  runtime,
+}) => {
   await signInAsAdmin(page, runtime);
   await page.getByRole('tab', { name: 'Global Activity' }).click();
   await expect(page.getByRole('heading', { name: 'Global Activity' })).toBeVisible();
@@ -379,10 +453,12 @@ test('Global Activity tab: Today / Yesterday / Earlier, text search and the type
   // Type filter.
   await page.getByLabel('Type').selectOption({ label: 'Comments' });
   await expect(page.getByLabel('4 activities')).toBeVisible();
-  for (const action of ['Comment posted', 'Comment approved', 'Comment rejected']) await expect(today.getByText(action).first()).toBeVisible();
+  for (const action of ['Comment posted', 'Comment approved', 'Comment rejected'])
+    await expect(today.getByText(action).first()).toBeVisible();
   await page.getByLabel('Type').selectOption({ label: 'Status Changes' });
   await expect(today.getByRole('listitem').first()).toBeVisible();
-  for (const item of await today.getByRole('listitem').all()) await expect(item).toContainText(/Status (updated|changed) to/);
+  for (const item of await today.getByRole('listitem').all())
+    await expect(item).toContainText(/Status (updated|changed) to/);
   await page.getByLabel('Type').selectOption({ label: 'Files' });
   await expect(page.getByText('No activities found')).toBeVisible();
   await page.getByLabel('Type').selectOption({ label: 'All' });
@@ -422,7 +498,15 @@ test('Users tab: the counts, the table and the details dialog', async ({ page, r
   await expect(stat('Designers')).toContainText('1');
 
   const table = page.getByRole('table', { name: 'Users' });
-  await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Email', 'Phone', 'Role', 'Subscription', 'Joined', 'Actions']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Name',
+    'Email',
+    'Phone',
+    'Role',
+    'Subscription',
+    'Joined',
+    'Actions',
+  ]);
   const coraRow = table.getByRole('row').filter({ hasText: cora.email });
   await expect(coraRow).toContainText('Cora Client');
   await expect(coraRow).toContainText('5550102030');
@@ -438,7 +522,9 @@ test('Users tab: the counts, the table and the details dialog', async ({ page, r
   // 'Sync All Subscriptions' asks first (the app's confirmation dialog), then reports.
   await page.getByRole('button', { name: 'Sync All Subscriptions' }).click();
   const asking = page.getByRole('dialog', { name: 'Sync all subscriptions?' });
-  await expect(asking).toContainText('This will sync all user subscription statuses with Stripe. This may take a few moments. Continue?');
+  await expect(asking).toContainText(
+    'This will sync all user subscription statuses with Stripe. This may take a few moments. Continue?',
+  );
   await asking.getByRole('button', { name: 'Continue' }).click();
   await expect(toast(page, 'Subscription sync complete! Updated:')).toBeVisible();
   await expect(asking).toBeHidden();
@@ -463,7 +549,11 @@ test('Users tab: the counts, the table and the details dialog', async ({ page, r
   await dialog.getByRole('button', { name: 'Close dialog' }).click();
 
   // Bathroom Remodel is in progress: Hana has 1 active project.
-  await table.getByRole('row').filter({ hasText: 'Hana Homeowner' }).getByRole('button', { name: 'View Details' }).click();
+  await table
+    .getByRole('row')
+    .filter({ hasText: 'Hana Homeowner' })
+    .getByRole('button', { name: 'View Details' })
+    .click();
   await expect(dialog.getByRole('group', { name: 'Active' })).toContainText('1');
 });
 
@@ -475,7 +565,11 @@ test('Audit tab: a project history from the dashboard', async ({ page, runtime }
   await expect(page.getByRole('tab', { name: 'Audit' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test("'Sign Out All Designers': the designer's next API call is refused and the SPA returns to sign-in", async ({ page, browser, runtime }) => {
+test("'Sign Out All Designers': the designer's next API call is refused and the SPA returns to sign-in", async ({
+  page,
+  browser,
+  runtime,
+}) => {
   // The designer works in their own browser.
   const designerContext = await browser.newContext({ baseURL: runtime.url });
   const designerPage = await designerContext.newPage();
@@ -490,7 +584,9 @@ test("'Sign Out All Designers': the designer's next API call is refused and the 
   await page.waitForTimeout(1100);
   await page.getByRole('button', { name: 'Sign Out All Designers' }).click();
   const asking = page.getByRole('dialog', { name: 'Sign out all designers?' });
-  await expect(asking).toContainText('Are you sure you want to sign out all designers? This will immediately end all active designer sessions.');
+  await expect(asking).toContainText(
+    'Are you sure you want to sign out all designers? This will immediately end all active designer sessions.',
+  );
   await asking.getByRole('button', { name: 'Sign Out All' }).click();
   await expect(toast(page, 'Successfully signed out 1 of 1 designers')).toBeVisible();
   await expect(toast(page, 'Successfully signed out 1 of 1 designers')).toContainText('Errors: 0');

@@ -1,20 +1,44 @@
 import { readFile } from 'node:fs/promises';
 import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 const DESCRIPTION =
   'A detached garage becomes a 480 sq ft accessory dwelling unit with a kitchenette, a bathroom with a walk-in shower, ' +
   'and a sleeping loft. The slab stays; the roof is re-framed for the loft and two skylights. We need a layout that ' +
   'meets egress and keeps the existing side door, plus a finish palette in light oak and white.';
 
-test('an admin opens a project history, steps back to before a status change, and exports the CSV', async ({ page, browser, runtime }) => {
+test('an admin opens a project history, steps back to before a status change, and exports the CSV', async ({
+  page,
+  browser,
+  runtime,
+}) => {
   const owner = { fullName: 'Audrey Owner', email: uniqueEmail(), password: PASSWORD };
   await signUpInBrowser(page, owner);
   await signInInBrowser(page, owner);
   const created = await apiFromPage<ProjectResponse>(page, 'POST', '/api/projects', {
-    title: 'Garage ADU', project_category: 'Design', project_type: 'ADU / Addition Design', property_type: 'adu', deliverables: ['ADU / Addition Floor Plan'],
-    description: DESCRIPTION, design_priority: [], area_sqft: 480, existing_plans: true, permit_needs: null, room_selection: [], room_notes: null,
-    inspiration_links: [], checklist: [{ task_name: 'Egress study', estimated_hours: 2 }], grok_generated: true,
+    title: 'Garage ADU',
+    project_category: 'Design',
+    project_type: 'ADU / Addition Design',
+    property_type: 'adu',
+    deliverables: ['ADU / Addition Floor Plan'],
+    description: DESCRIPTION,
+    design_priority: [],
+    area_sqft: 480,
+    existing_plans: true,
+    permit_needs: null,
+    room_selection: [],
+    room_notes: null,
+    inspiration_links: [],
+    checklist: [{ task_name: 'Egress study', estimated_hours: 2 }],
+    grok_generated: true,
   });
   expect(created.status).toBe(201);
   const id = created.body.project.id;
@@ -42,7 +66,10 @@ test('an admin opens a project history, steps back to before a status change, an
   await expect(admin.getByRole('heading', { name: 'State as of version 1' })).toBeVisible();
   await expect(admin.getByTestId('audit-state')).toContainText('Queued');
 
-  const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`project-${id}-history.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trim().split('\r\n');

@@ -1,5 +1,14 @@
 import { acceptDesignerInvitation } from './support/designer-invite.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail, signOutInBrowser } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+  signOutInBrowser,
+} from './support/fixtures.js';
 
 test('sign-up refuses a password shorter than 12 characters', async ({ page }) => {
   await page.goto('/auth');
@@ -15,7 +24,9 @@ test('sign-up refuses a password shorter than 12 characters', async ({ page }) =
 test('signed-out visitors to client screens are sent to /auth', async ({ page }) => {
   for (const path of ['/dashboard', '/board']) {
     await page.goto(path);
-    await expect(page).toHaveURL(path === '/dashboard' ? /\/auth$/ : new RegExp(`/auth\\?redirect=${encodeURIComponent(path)}$`));
+    await expect(page).toHaveURL(
+      path === '/dashboard' ? /\/auth$/ : new RegExp(`/auth\\?redirect=${encodeURIComponent(path)}$`),
+    );
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   }
 });
@@ -31,7 +42,9 @@ test('a failed sign-in shows the service message in an error toast', async ({ pa
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('without "Stay signed in" the session lives in sessionStorage, and sign-out forgets the choice', async ({ page }) => {
+test('without "Stay signed in" the session lives in sessionStorage, and sign-out forgets the choice', async ({
+  page,
+}) => {
   const account = { fullName: 'Sam Session', email: uniqueEmail('session'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account, { staySignedIn: false });
@@ -56,7 +69,9 @@ test('without "Stay signed in" the session lives in sessionStorage, and sign-out
   expect(await page.evaluate(() => Object.keys(sessionStorage).some((key) => key.endsWith('.idToken')))).toBe(false);
 });
 
-test('a signed-in client opening /auth goes to the dashboard; an invite token goes to /invite-signup', async ({ page }) => {
+test('a signed-in client opening /auth goes to the dashboard; an invite token goes to /invite-signup', async ({
+  page,
+}) => {
   const account = { fullName: 'Riley Redirect', email: uniqueEmail('redirect'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);
@@ -108,7 +123,11 @@ test('a guarded screen sends a signed-out visitor to /auth and back after sign-i
   await expect(page).toHaveURL(/\/board$/);
 });
 
-test('"Stay signed in" off: a new browser context (a browser restart) is signed out; on: it stays signed in', async ({ page, browser, baseURL }) => {
+test('"Stay signed in" off: a new browser context (a browser restart) is signed out; on: it stays signed in', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const account = { fullName: 'Tess Transient', email: uniqueEmail('transient'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account, { staySignedIn: false });
@@ -134,7 +153,12 @@ test('"Stay signed in" off: a new browser context (a browser restart) is signed 
   await kept.close();
 });
 
-test('a designer pre-authorised by e-mail signs up on /auth, follows the invitation link and lands on /designer', async ({ page, browser, baseURL, runtime }) => {
+test('a designer pre-authorised by e-mail signs up on /auth, follows the invitation link and lands on /designer', async ({
+  page,
+  browser,
+  baseURL,
+  runtime,
+}) => {
   const email = uniqueEmail('invited-designer');
   // The admin adds the e-mail (designer management's API), from a separate browser.
   const adminContext = await browser.newContext({ baseURL });
@@ -155,7 +179,10 @@ test('a designer pre-authorised by e-mail signs up on /auth, follows the invitat
   await expect(page.getByRole('heading', { name: /Welcome back, Ines Invited/ })).toBeVisible();
 });
 
-test("signing up with an upper-case copy of a registered address is refused with the trigger's message", async ({ page, runtime }) => {
+test("signing up with an upper-case copy of a registered address is refused with the trigger's message", async ({
+  page,
+  runtime,
+}) => {
   await page.goto('/auth');
   await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
   await page.getByLabel('Full Name').fill('Mallory Copy');

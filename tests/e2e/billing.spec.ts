@@ -1,6 +1,17 @@
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
-test('plan dialog → local checkout → signed webhook → subscribed → success dialog → Manage Plan', async ({ page, context }) => {
+test('plan dialog → local checkout → signed webhook → subscribed → success dialog → Manage Plan', async ({
+  page,
+  context,
+}) => {
   const account = { fullName: 'Paige Plans', email: uniqueEmail('billing'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);
@@ -10,7 +21,9 @@ test('plan dialog → local checkout → signed webhook → subscribed → succe
   await page.getByRole('button', { name: 'View Premium Plans (Optional)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Join Design Club' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('region', { name: 'Starter' })).toContainText('1 active design planning request with unlimited edits');
+  await expect(dialog.getByRole('region', { name: 'Starter' })).toContainText(
+    '1 active design planning request with unlimited edits',
+  );
   await expect(dialog.getByRole('region', { name: 'Starter' })).toContainText('$500/month');
   const pro = dialog.getByRole('region', { name: 'Designer Pro' });
   await expect(pro).toContainText('Up to 3 active requests with unlimited edits');
@@ -18,7 +31,10 @@ test('plan dialog → local checkout → signed webhook → subscribed → succe
   await expect(pro).toContainText('$1,499/month');
 
   // Checkout opens in a new tab, on the local provider's checkout page.
-  const [checkout] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Choose Starter' }).click()]);
+  const [checkout] = await Promise.all([
+    context.waitForEvent('page'),
+    dialog.getByRole('button', { name: 'Choose Starter' }).click(),
+  ]);
   await checkout.waitForURL(/\/local-billing\/checkout\/cs_local_/);
   await expect(checkout.getByRole('heading', { name: 'Subscribe to Design Club Starter' })).toBeVisible();
   await expect(checkout.getByText(account.email)).toBeVisible();
@@ -33,8 +49,17 @@ test('plan dialog → local checkout → signed webhook → subscribed → succe
   await expect(checkout).toHaveURL(/\/dashboard$/);
   await expect(success.locator('[data-confetti-piece]')).toHaveCount(150);
 
-  const subscription = await apiFromPage<{ subscribed: boolean; plan_name: string; tier: string; status: string }>(checkout, 'GET', '/api/billing/subscription');
-  expect(subscription.body).toMatchObject({ subscribed: true, plan_name: 'Starter', tier: 'starter', status: 'active' });
+  const subscription = await apiFromPage<{ subscribed: boolean; plan_name: string; tier: string; status: string }>(
+    checkout,
+    'GET',
+    '/api/billing/subscription',
+  );
+  expect(subscription.body).toMatchObject({
+    subscribed: true,
+    plan_name: 'Starter',
+    tier: 'starter',
+    status: 'active',
+  });
 
   await success.getByRole('button', { name: 'Go to My Dashboard' }).click();
   await expect(success).toBeHidden();
@@ -48,13 +73,19 @@ test('plan dialog → local checkout → signed webhook → subscribed → succe
   await expect(checkout.getByRole('dialog', { name: 'Welcome to Design Club!' })).toBeHidden();
 
   // 'Manage Plan' opens the provider's portal in a new tab; canceling there reaches the app the same way.
-  const [portal] = await Promise.all([context.waitForEvent('page'), checkout.getByRole('button', { name: 'Manage Plan' }).click()]);
+  const [portal] = await Promise.all([
+    context.waitForEvent('page'),
+    checkout.getByRole('button', { name: 'Manage Plan' }).click(),
+  ]);
   await portal.waitForURL(/\/local-billing\/portal\/bps_local_/);
   await expect(portal.getByRole('heading', { name: 'Manage your Design Club plan' })).toBeVisible();
   await portal.getByRole('button', { name: 'Cancel now' }).click();
   await expect(portal.getByRole('status')).toHaveText('Your subscription was canceled.');
   await expect
-    .poll(async () => (await apiFromPage<{ subscribed: boolean }>(checkout, 'GET', '/api/billing/subscription')).body.subscribed)
+    .poll(
+      async () =>
+        (await apiFromPage<{ subscribed: boolean }>(checkout, 'GET', '/api/billing/subscription')).body.subscribed,
+    )
     .toBe(false);
   await portal.getByRole('link', { name: 'Return to Design Club' }).click();
   await expect(portal).toHaveURL(/\/dashboard$/);
@@ -72,7 +103,9 @@ test('signed out, checkout from the pricing page goes to /auth', async ({ page, 
   expect(opened).toBe(false);
 });
 
-test('a /dashboard?success=true visit while signed out signs in first, then shows the success dialog', async ({ page }) => {
+test('a /dashboard?success=true visit while signed out signs in first, then shows the success dialog', async ({
+  page,
+}) => {
   const account = { fullName: 'Rory Return', email: uniqueEmail('return'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await page.goto('/dashboard?success=true');

@@ -3,7 +3,16 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
 import { extractPdfText } from '../../functions/features/permits/letters/extract-text.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+  type E2ERuntime,
+} from './support/fixtures.js';
 
 /**
  * Issue 46 in Chromium, one browser context per person: a permit project is delivered; the client
@@ -21,19 +30,36 @@ const DESCRIPTION =
   'foundation. The city asks for a full permit set: floor plan, elevations, site plan with setbacks, and the energy forms. ' +
   'We expect the plan checker to come back with corrections, and we want every answer tracked until the permit is issued.';
 
-const newPage = async (browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) => (await browser.newContext(options)).newPage();
+const newPage = async (browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) =>
+  (await browser.newContext(options)).newPage();
 
 async function toast(page: Page, title: string) {
-  await patient(page.getByRole('status').filter({ has: page.getByText(title, { exact: true }) }).first()).toBeVisible();
+  await patient(
+    page
+      .getByRole('status')
+      .filter({ has: page.getByText(title, { exact: true }) })
+      .first(),
+  ).toBeVisible();
 }
 
 async function noSeriousAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+  const { violations } = await new AxeBuilder({ page })
+    .include('dialog[open]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`),
+  ).toEqual([]);
 }
 
 /** A client with a delivered permit project, the seeded designer assigned. */
-async function deliveredPermitProject(browser: Browser, runtime: E2ERuntime, clientOptions: Parameters<Browser['newContext']>[0] = {}) {
+async function deliveredPermitProject(
+  browser: Browser,
+  runtime: E2ERuntime,
+  clientOptions: Parameters<Browser['newContext']>[0] = {},
+) {
   const client = await newPage(browser, clientOptions);
   const account = { fullName: 'Perry Permit', email: uniqueEmail('permit'), password: PASSWORD };
   await client.goto('/auth');
@@ -59,7 +85,13 @@ async function deliveredPermitProject(browser: Browser, runtime: E2ERuntime, cli
   const admin = await newPage(browser);
   await admin.goto('/auth');
   await signInInBrowser(admin, runtime.seeded.admin);
-  expect((await apiFromPage(admin, 'PATCH', `/api/projects/${projectId}`, { designer: { designer_email: runtime.seeded.designer.email } })).status).toBe(200);
+  expect(
+    (
+      await apiFromPage(admin, 'PATCH', `/api/projects/${projectId}`, {
+        designer: { designer_email: runtime.seeded.designer.email },
+      })
+    ).status,
+  ).toBe(200);
   expect((await apiFromPage(admin, 'PATCH', `/api/projects/${projectId}`, { status: 'delivered' })).status).toBe(200);
   await admin.context().close();
   await runtime.settle();
@@ -84,7 +116,10 @@ async function addCorrections(dialog: Locator, items: { comment: string; sheet?:
   await dialog.getByRole('button', { name: 'Save Corrections' }).click();
 }
 
-test('a permit project through the city: corrections, answers, the response letter, resubmission and the permit', async ({ browser, runtime }, testInfo) => {
+test('a permit project through the city: corrections, answers, the response letter, resubmission and the permit', async ({
+  browser,
+  runtime,
+}, testInfo) => {
   test.setTimeout(600_000);
   const { client, title } = await deliveredPermitProject(browser, runtime);
   const designer = await newPage(browser);
@@ -95,10 +130,17 @@ test('a permit project through the city: corrections, answers, the response lett
 
   // The client records the city's two corrections from the board.
   await client.goto('/board');
-  const clientDialog = await openCityReview(client, client.getByRole('region', { name: 'Delivered' }).getByRole('button', { name: title }), title);
+  const clientDialog = await openCityReview(
+    client,
+    client.getByRole('region', { name: 'Delivered' }).getByRole('button', { name: title }),
+    title,
+  );
   await expect(clientDialog.getByText('No corrections from the city yet.')).toBeVisible();
   const hostile = '<img src=x onerror="window.__pwned=1">Show the egress window size';
-  await addCorrections(clientDialog, [{ comment: hostile, sheet: 'A-2' }, { comment: 'Add smoke alarm locations to every floor plan' }]);
+  await addCorrections(clientDialog, [
+    { comment: hostile, sheet: 'A-2' },
+    { comment: 'Add smoke alarm locations to every floor plan' },
+  ]);
   await toast(client, 'City corrections recorded');
   await expect(clientDialog.getByRole('heading', { name: 'Plan check round 1' })).toBeVisible();
   await expect(clientDialog.getByText(hostile)).toBeVisible();
@@ -107,7 +149,10 @@ test('a permit project through the city: corrections, answers, the response lett
   await noSeriousAxeViolations(client);
   await clientDialog.getByRole('button', { name: 'Close dialog' }).click();
   // The delivered project is work again, with its badge, on the client's board and the designer's, without a reload.
-  const clientCard = client.getByRole('region', { name: 'In Progress' }).locator('article.project-card').filter({ hasText: title });
+  const clientCard = client
+    .getByRole('region', { name: 'In Progress' })
+    .locator('article.project-card')
+    .filter({ hasText: title });
   await expect(clientCard.getByText('City corrections (2 open)')).toBeVisible({ timeout: 30_000 });
   await expect(designerCard.getByText('City corrections (2 open)')).toBeVisible({ timeout: 30_000 });
 
@@ -124,7 +169,9 @@ test('a permit project through the city: corrections, answers, the response lett
   await second.getByRole('button', { name: 'Mark Addressed' }).click();
   await expect(second.getByText('Addressed', { exact: true })).toBeVisible();
   await noSeriousAxeViolations(designer);
-  const generated = designer.waitForResponse((response) => response.url().endsWith('/city-review/response-letter'), { timeout: 90_000 });
+  const generated = designer.waitForResponse((response) => response.url().endsWith('/city-review/response-letter'), {
+    timeout: 90_000,
+  });
   await work.getByRole('button', { name: 'Generate Response Letter' }).click();
   expect((await generated).status()).toBe(201);
   await toast(designer, 'Response letter ready');
@@ -139,13 +186,24 @@ test('a permit project through the city: corrections, answers, the response lett
   const path = testInfo.outputPath('response-letter.pdf');
   await download.saveAs(path);
   const text = (await extractPdfText(new Uint8Array(await readFile(path)))).replace(/\s+/g, ' ');
-  for (const expected of ['Response to Plan Check Comments', title, '12 Elm Street, Springfield', 'Plan check round 1', hostile, 'Add smoke alarm locations to every floor plan', 'The egress window is now shown at 5.7 sq ft net clear opening on A-2', drafted.replace(/\s+/g, ' ').slice(0, 60)]) {
+  for (const expected of [
+    'Response to Plan Check Comments',
+    title,
+    '12 Elm Street, Springfield',
+    'Plan check round 1',
+    hostile,
+    'Add smoke alarm locations to every floor plan',
+    'The egress window is now shown at 5.7 sq ft net clear opening on A-2',
+    drafted.replace(/\s+/g, ' ').slice(0, 60),
+  ]) {
     expect(text).toContain(expected);
   }
   // It is a file of the project too.
   await again.getByRole('tab', { name: 'Files' }).click();
   // The Files tab shortens long names on screen; the download button carries the whole name.
-  await patient(again.getByRole('button', { name: 'Download Response-to-Plan-Check-Comments-round-1.pdf' })).toBeVisible();
+  await patient(
+    again.getByRole('button', { name: 'Download Response-to-Plan-Check-Comments-round-1.pdf' }),
+  ).toBeVisible();
   await again.getByRole('tab', { name: 'City Review' }).click();
 
   // Resubmitted, then approved with the permit number: the badges follow on the dialog and both boards.
@@ -170,11 +228,17 @@ test('on a phone, the client records a correction', async ({ browser, runtime })
   const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
   const { client, title } = await deliveredPermitProject(browser, runtime, phone);
   await client.goto('/board');
-  const dialog = await openCityReview(client, client.getByRole('region', { name: 'Delivered' }).getByRole('button', { name: title }), title);
+  const dialog = await openCityReview(
+    client,
+    client.getByRole('region', { name: 'Delivered' }).getByRole('button', { name: title }),
+    title,
+  );
   await addCorrections(dialog, [{ comment: 'Dimension the rear setback on the site plan', sheet: 'A-1' }]);
   await toast(client, 'City corrections recorded');
   await expect(dialog.getByText('City corrections (1 open)').first()).toBeVisible();
-  await expect(dialog.getByRole('listitem', { name: 'Item 1' })).toContainText('Dimension the rear setback on the site plan');
+  await expect(dialog.getByRole('listitem', { name: 'Item 1' })).toContainText(
+    'Dimension the rear setback on the site plan',
+  );
   // Nothing spills sideways on a phone.
   expect(await client.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
   await noSeriousAxeViolations(client);

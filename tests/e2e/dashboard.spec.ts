@@ -1,7 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { ProjectResponse, SubmitProjectBody } from '../../functions/features/projects/contracts.js';
-import { PASSWORD, apiFromPage, createTeamInBrowser, expect, idTokenOf, proveEmailInDialog, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  createTeamInBrowser,
+  expect,
+  idTokenOf,
+  proveEmailInDialog,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 /**
  * Issue 7, the client area in Chromium: a new client's empty dashboard; after a submission the
@@ -39,7 +50,8 @@ const submission = (title: string): SubmitProjectBody => ({
   grok_generated: true,
 });
 
-const SURVEY = '%PDF-1.4\n% site survey for the e2e test\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+const SURVEY =
+  '%PDF-1.4\n% site survey for the e2e test\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 /** Uploads a client file the way the SPA does: presigned POST, the bytes to storage, then record. */
 async function uploadThroughApi(page: Page, projectId: string, name: string, text: string, type: string) {
@@ -50,22 +62,36 @@ async function uploadThroughApi(page: Page, projectId: string, name: string, tex
       const presign = await fetch(`/api/projects/${projectId}/uploads`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ file_name: name, content_type: type, file_size: new Blob([text]).size, file_type: 'client_upload' }),
+        body: JSON.stringify({
+          file_name: name,
+          content_type: type,
+          file_size: new Blob([text]).size,
+          file_type: 'client_upload',
+        }),
       });
       const presigned = await presign.json();
       const form = new FormData();
-      for (const [field, value] of Object.entries(presigned.upload.fields as Record<string, string>)) form.append(field, value);
+      for (const [field, value] of Object.entries(presigned.upload.fields as Record<string, string>))
+        form.append(field, value);
       form.append('file', new Blob([text], { type }), name);
       const stored = await fetch(presigned.upload.url, { method: 'POST', body: form });
       if (!stored.ok) throw new Error(`storage answered ${stored.status}`);
-      const recorded = await fetch(`/api/projects/${projectId}/files`, { method: 'POST', headers, body: JSON.stringify({ key: presigned.key }) });
+      const recorded = await fetch(`/api/projects/${projectId}/files`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ key: presigned.key }),
+      });
       return { status: recorded.status, body: await recorded.json() };
     },
     { projectId, name, text, type, token },
   );
 }
 
-test('a client follows a project from the empty dashboard to the detail dialog; another client sees nothing', async ({ page, browser, runtime }) => {
+test('a client follows a project from the empty dashboard to the detail dialog; another client sees nothing', async ({
+  page,
+  browser,
+  runtime,
+}) => {
   const account = { fullName: 'Quinn Client', email: uniqueEmail(), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);
@@ -99,7 +125,9 @@ test('a client follows a project from the empty dashboard to the detail dialog; 
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/auth');
   await signInInBrowser(adminPage, runtime.seeded.admin);
-  const ticked = await apiFromPage(adminPage, 'PATCH', `/api/projects/${projectId}/tasks/${projectId}-t1`, { completed: true });
+  const ticked = await apiFromPage(adminPage, 'PATCH', `/api/projects/${projectId}/tasks/${projectId}-t1`, {
+    completed: true,
+  });
   expect(ticked.status).toBe(200);
   await adminContext.close();
   await runtime.settle();
@@ -136,7 +164,12 @@ test('a client follows a project from the empty dashboard to the detail dialog; 
   const summary = dialog.getByLabel('Checklist summary');
   await expect(summary.getByText('1 of 5 completed')).toBeVisible();
   await expect(summary.getByText('15.8 hours estimated')).toBeVisible();
-  await expect(summary.getByRole('listitem')).toHaveText(['Review existing plans', 'Kitchen layout options', 'Living area furniture plan', '+ 2 more tasks']);
+  await expect(summary.getByRole('listitem')).toHaveText([
+    'Review existing plans',
+    'Kitchen layout options',
+    'Living area furniture plan',
+    '+ 2 more tasks',
+  ]);
 
   // The full checklist: the completed task is struck through and marked.
   await summary.getByRole('button', { name: 'View Full Checklist' }).click();
@@ -146,7 +179,9 @@ test('a client follows a project from the empty dashboard to the detail dialog; 
   const done = checklist.getByRole('listitem').filter({ hasText: 'Review existing plans' });
   await expect(done.getByText('Completed')).toBeVisible();
   await expect(done.getByText('Review existing plans')).toHaveCSS('text-decoration-line', 'line-through');
-  await expect(checklist.getByRole('listitem').filter({ hasText: 'Concept render' }).getByText('Completed')).toHaveCount(0);
+  await expect(
+    checklist.getByRole('listitem').filter({ hasText: 'Concept render' }).getByText('Completed'),
+  ).toHaveCount(0);
   await checklist.getByRole('button', { name: 'Close dialog' }).click();
   await expect(checklist).toBeHidden();
 
@@ -229,7 +264,11 @@ test('the dashboard and the board each make one projects request, no per-card ca
   expect(projectCalls).toEqual(['GET /api/projects']);
 });
 
-test('a member of the team sees the team project on the dashboard and the board', async ({ page, browser, runtime }) => {
+test('a member of the team sees the team project on the dashboard and the board', async ({
+  page,
+  browser,
+  runtime,
+}) => {
   const lead = { fullName: 'Lee Lead', email: uniqueEmail('lead'), password: PASSWORD };
   await signUpInBrowser(page, lead);
   await signInInBrowser(page, lead);
@@ -244,7 +283,9 @@ test('a member of the team sees the team project on the dashboard and the board'
 
   // A team and its invitations are built on proven addresses: each proves theirs in the dialog once.
   await createTeamInBrowser(page, runtime, lead, 'Lead Studio');
-  expect((await apiFromPage(page, 'POST', '/api/team/invites', { email: member.email, role: 'designer' })).status).toBe(201);
+  expect((await apiFromPage(page, 'POST', '/api/team/invites', { email: member.email, role: 'designer' })).status).toBe(
+    201,
+  );
   const outbox = await page.request.get(`${runtime.url}/outbox.json?to=${encodeURIComponent(member.email)}`);
   const [mail] = (await outbox.json()).messages as { text: string }[];
   const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail!.text)![1]!);
@@ -260,7 +301,9 @@ test('a member of the team sees the team project on the dashboard and the board'
   await expect(memberPage.getByText('1 project', { exact: true })).toBeVisible();
   await expect(memberPage.getByRole('group', { name: 'Queued' })).toContainText('1');
   await memberPage.getByRole('button', { name: title }).click();
-  await expect(memberPage.getByRole('dialog', { name: title }).getByText('Layout Plan, Concept Render, Style Board')).toBeVisible();
+  await expect(
+    memberPage.getByRole('dialog', { name: title }).getByText('Layout Plan, Concept Render, Style Board'),
+  ).toBeVisible();
   await memberPage.goto('/board');
   await expect(memberPage.getByRole('region', { name: 'Queued' }).getByRole('button', { name: title })).toBeVisible();
   await memberContext.close();

@@ -1,5 +1,13 @@
 import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 /**
  * The designer dashboard's content (issue 8): the empty state, then the counts, the cards with
@@ -17,7 +25,11 @@ const isoDay = (offsetDays: number) => {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 };
 
-test('the designer dashboard: empty, then assigned projects with due flags and the two-status selector', async ({ page, browser, runtime }) => {
+test('the designer dashboard: empty, then assigned projects with due flags and the two-status selector', async ({
+  page,
+  browser,
+  runtime,
+}) => {
   // The seeded designer signs in and lands on /designer with nothing assigned.
   await page.goto('/auth');
   await signInInBrowser(page, runtime.seeded.designer);
@@ -54,12 +66,21 @@ test('the designer dashboard: empty, then assigned projects with due flags and t
   const admin = await (await browser.newContext()).newPage();
   await admin.goto('/auth');
   await signInInBrowser(admin, runtime.seeded.admin);
-  const designerId = (await apiFromPage<{ designers: { email: string; user_id: string | null }[] }>(admin, 'GET', '/api/designers')).body.designers.find(
-    (row) => row.email === runtime.seeded.designer.email,
-  )?.user_id;
+  const designerId = (
+    await apiFromPage<{ designers: { email: string; user_id: string | null }[] }>(admin, 'GET', '/api/designers')
+  ).body.designers.find((row) => row.email === runtime.seeded.designer.email)?.user_id;
   for (const [id, body] of [
-    [overdue, { designer: { designer_email: runtime.seeded.designer.email }, due_date: isoDay(-2), priority: 'Urgent' }],
-    [soon, { designer: designerId ? { designer_id: designerId } : { designer_email: runtime.seeded.designer.email }, due_date: isoDay(2) }],
+    [
+      overdue,
+      { designer: { designer_email: runtime.seeded.designer.email }, due_date: isoDay(-2), priority: 'Urgent' },
+    ],
+    [
+      soon,
+      {
+        designer: designerId ? { designer_id: designerId } : { designer_email: runtime.seeded.designer.email },
+        due_date: isoDay(2),
+      },
+    ],
     [done, { designer: { designer_email: runtime.seeded.designer.email }, status: 'delivered', priority: 'Low' }],
   ] as const) {
     const answer = await apiFromPage(admin, 'PATCH', `/api/projects/${id}`, body);
@@ -94,5 +115,7 @@ test('the designer dashboard: empty, then assigned projects with due flags and t
 
   // The overdue project's dialog shows its due date flagged.
   await card('Overdue condo').getByRole('button', { name: 'Overdue condo' }).click();
-  await expect(page.getByRole('dialog', { name: 'Overdue condo' }).getByText('(Overdue)', { exact: false })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Overdue condo' }).getByText('(Overdue)', { exact: false }),
+  ).toBeVisible();
 });

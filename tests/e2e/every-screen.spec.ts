@@ -19,9 +19,14 @@ interface Screen {
   states?: { name: string; go(page: Page): Promise<void> }[];
 }
 
-const RAW_VALUES = new Set<string>([...PROJECT_STATUSES, ...ALL_PROPERTY_TYPES, ...USER_TYPES, ...SYSTEM_ROLES].filter((value) => value.includes('_')));
+const RAW_VALUES = new Set<string>(
+  [...PROJECT_STATUSES, ...ALL_PROPERTY_TYPES, ...USER_TYPES, ...SYSTEM_ROLES].filter((value) => value.includes('_')),
+);
 
-const tab = (name: string) => ({ name, go: (page: Page) => page.getByRole('tab', { name, exact: true }).first().click() });
+const tab = (name: string) => ({
+  name,
+  go: (page: Page) => page.getByRole('tab', { name, exact: true }).first().click(),
+});
 const dialogTabs = (open: (page: Page) => Promise<void>, tabs: string[]) =>
   tabs.map((name, i) => ({
     name: `dialog ${name}`,
@@ -42,7 +47,12 @@ const SCREENS: Screen[] = [
   { name: 'team login', role: 'visitor', path: '/team-login' },
   { name: 'test e-mail', role: 'visitor', path: '/test-resend' },
   { name: '404', role: 'visitor', path: '/no-such-page' },
-  { name: 'dashboard', role: 'client', path: '/dashboard', states: dialogTabs(openProject('button'), ['Details', 'Files', 'Activity']) },
+  {
+    name: 'dashboard',
+    role: 'client',
+    path: '/dashboard',
+    states: dialogTabs(openProject('button'), ['Details', 'Files', 'Activity']),
+  },
   { name: 'submit', role: 'client', path: '/submit' },
   { name: 'board', role: 'client', path: '/board' },
   { name: 'profile', role: 'client', path: '/profile', states: [tab('Team Management'), tab('Notifications')] },
@@ -75,7 +85,12 @@ const SCREENS: Screen[] = [
   },
   { name: 'designer management', role: 'admin', path: '/admin/designer-management' },
   { name: 'admin board', role: 'admin', path: '/board' },
-  { name: 'designer', role: 'designer', path: '/designer', states: dialogTabs(openProject('button'), ['Details', 'Checklist', 'Files', 'Activity']) },
+  {
+    name: 'designer',
+    role: 'designer',
+    path: '/designer',
+    states: dialogTabs(openProject('button'), ['Details', 'Checklist', 'Files', 'Activity']),
+  },
 ];
 
 /** What the issue forbids on one screen state, as a list of findings (empty when all is well). */
@@ -84,7 +99,8 @@ async function findings(page: Page, where: string, role: Role): Promise<string[]
   const found = await page.evaluate(() => {
     const problems: string[] = [];
     const width = window.innerWidth;
-    if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth}px wide in ${width}px`);
+    if (document.documentElement.scrollWidth > width)
+      problems.push(`the page is ${document.documentElement.scrollWidth}px wide in ${width}px`);
     for (const list of document.querySelectorAll<HTMLElement>('[role=tablist]')) {
       if (!list.offsetParent) continue;
       const box = list.getBoundingClientRect();
@@ -93,7 +109,8 @@ async function findings(page: Page, where: string, role: Role): Promise<string[]
       for (const tab of list.querySelectorAll<HTMLElement>('[role=tab]')) {
         const rect = tab.getBoundingClientRect();
         const inside = rect.left >= box.left - 1 && rect.right <= box.right + 1 && rect.right <= width + 1;
-        if (!inside && !(scrolls && hinted)) problems.push(`tab '${tab.textContent}' is cut off and its list gives no hint that it scrolls`);
+        if (!inside && !(scrolls && hinted))
+          problems.push(`tab '${tab.textContent}' is cut off and its list gives no hint that it scrolls`);
       }
     }
     // Texts a person reads: the page's and any open dialog's.
@@ -104,7 +121,9 @@ async function findings(page: Page, where: string, role: Role): Promise<string[]
   const raw = [...words].filter((word) => RAW_VALUES.has(word));
   if (raw.length) found.problems.push(`stored values shown: ${raw.join(', ')}`);
   // Underscores turned into spaces are still the system's words where the wizard says 'Single Family'.
-  const spaced = [...RAW_VALUES].map((value) => value.replace(/_/g, ' ')).filter((value) => ALL_PROPERTY_TYPES.includes(value.replace(/ /g, '_') as never) && found.text.includes(value));
+  const spaced = [...RAW_VALUES]
+    .map((value) => value.replace(/_/g, ' '))
+    .filter((value) => ALL_PROPERTY_TYPES.includes(value.replace(/ /g, '_') as never) && found.text.includes(value));
   if (spaced.length) found.problems.push(`property types in lower case: ${spaced.join(', ')}`);
   const iso = found.text.match(/\b\d{4}-\d{2}-\d{2}\b/g);
   if (iso) found.problems.push(`ISO dates shown: ${[...new Set(iso)].join(', ')}`);
@@ -122,13 +141,22 @@ async function findings(page: Page, where: string, role: Role): Promise<string[]
 
 let states: Awaited<ReturnType<typeof seedStudio>>['states'] | undefined;
 async function contextFor(browser: Browser, role: Role, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storageState: role === 'visitor' ? undefined : states![role] });
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    storageState: role === 'visitor' ? undefined : states![role],
+  });
 }
 
 test.describe.configure({ timeout: 240_000 });
 
 for (const role of ['visitor', 'client', 'admin', 'designer'] as const) {
-  test(`every ${role} screen at 390 px: no overflow or cut-off tab, the studio's words, the app shell`, async ({ browser, runtime }) => {
+  test(`every ${role} screen at 390 px: no overflow or cut-off tab, the studio's words, the app shell`, async ({
+    browser,
+    runtime,
+  }) => {
     states ??= (await seedStudio(browser, runtime.url, runtime.seeded)).states;
     await runtime.settle();
     const context = await contextFor(browser, role, runtime.url);

@@ -1,6 +1,17 @@
 import type { Browser, Page } from '@playwright/test';
 import type { ProjectResponse, SubmitProjectBody } from '../../functions/features/projects/contracts.js';
-import { PASSWORD, apiFromPage, expect, setCheckbox, signInInBrowser, signUpInBrowser, test, uniqueEmail, type E2ERuntime, signOutInBrowser } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect,
+  setCheckbox,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+  type E2ERuntime,
+  signOutInBrowser,
+} from './support/fixtures.js';
 
 /**
  * Issue 20, spec fidelity, one test per point: admins submit on a client's behalf and designers are
@@ -44,7 +55,11 @@ async function newClient(browser: Browser, runtime: E2ERuntime, fullName: string
   return page;
 }
 
-async function signedIn(browser: Browser, runtime: E2ERuntime, account: { email: string; password: string }): Promise<Page> {
+async function signedIn(
+  browser: Browser,
+  runtime: E2ERuntime,
+  account: { email: string; password: string },
+): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: runtime.url })).newPage();
   await page.goto('/auth');
   await signInInBrowser(page, account);
@@ -53,7 +68,10 @@ async function signedIn(browser: Browser, runtime: E2ERuntime, account: { email:
 
 const toast = (page: Page, title: string) => expect(page.getByText(title, { exact: true }).first()).toBeVisible();
 
-test("1. an admin submits through the wizard on a client's behalf; a designer is not offered the wizard", async ({ browser, runtime }) => {
+test("1. an admin submits through the wizard on a client's behalf; a designer is not offered the wizard", async ({
+  browser,
+  runtime,
+}) => {
   const client = await newClient(browser, runtime, 'Olive Owner');
   const admin = await signedIn(browser, runtime, runtime.seeded.admin);
   await admin.goto('/submit');
@@ -85,11 +103,22 @@ test("1. an admin submits through the wizard on a client's behalf; a designer is
 
   // The project is the client's; the history says the admin submitted it.
   await runtime.settle();
-  const mine = await apiFromPage<{ projects: { id: string; title: string; user_id: string }[] }>(client, 'GET', '/api/projects');
+  const mine = await apiFromPage<{ projects: { id: string; title: string; user_id: string }[] }>(
+    client,
+    'GET',
+    '/api/projects',
+  );
   const project = mine.body.projects.find((candidate) => candidate.title === title);
   expect(project, 'the client sees the project as theirs').toBeDefined();
-  const audit = await apiFromPage<{ events: { type: string; actor: { role: string; email: string | null } }[] }>(admin, 'GET', `/api/audit/project-${project!.id}`);
-  expect(audit.body.events[0]).toMatchObject({ type: 'ProjectSubmitted', actor: { role: 'admin', email: runtime.seeded.admin.email } });
+  const audit = await apiFromPage<{ events: { type: string; actor: { role: string; email: string | null } }[] }>(
+    admin,
+    'GET',
+    `/api/audit/project-${project!.id}`,
+  );
+  expect(audit.body.events[0]).toMatchObject({
+    type: 'ProjectSubmitted',
+    actor: { role: 'admin', email: runtime.seeded.admin.email },
+  });
   await client.reload();
   await expect(client.getByRole('button', { name: title })).toBeVisible();
 
@@ -97,12 +126,17 @@ test("1. an admin submits through the wizard on a client's behalf; a designer is
   const designer = await signedIn(browser, runtime, runtime.seeded.designer);
   await expect(designer).toHaveURL(/\/designer$/);
   await designer.goto('/submit');
-  await expect(designer.getByText("Projects are submitted by clients, or by an admin on a client's behalf.")).toBeVisible();
+  await expect(
+    designer.getByText("Projects are submitted by clients, or by an admin on a client's behalf."),
+  ).toBeVisible();
   await expect(designer.getByLabel('Project Title')).toHaveCount(0);
   await expect(designer.getByRole('button', { name: 'Generate Checklist' })).toHaveCount(0);
 });
 
-test('2 and 3. the empty dashboard shows only its call to action; the wizard refuses a padded description and an area of 0 before the AI step', async ({ browser, runtime }) => {
+test('2 and 3. the empty dashboard shows only its call to action; the wizard refuses a padded description and an area of 0 before the AI step', async ({
+  browser,
+  runtime,
+}) => {
   const page = await newClient(browser, runtime, 'Pia Padding');
 
   // 3: the empty state's call to action, not the two cards as well.
@@ -144,7 +178,9 @@ test('2 and 3. the empty dashboard shows only its call to action; the wizard ref
   await expect(generate).toBeEnabled();
 });
 
-test('4. a sign-in at a plain /auth goes to /dashboard, not to a screen refused earlier; the redirect parameter still returns', async ({ page }) => {
+test('4. a sign-in at a plain /auth goes to /dashboard, not to a screen refused earlier; the redirect parameter still returns', async ({
+  page,
+}) => {
   const account = { fullName: 'Rhea Return', email: uniqueEmail('plain'), password: PASSWORD };
   await signUpInBrowser(page, account);
   // Signed out, /profile is refused and sends the visitor to sign in.
@@ -166,7 +202,10 @@ test('4. a sign-in at a plain /auth goes to /dashboard, not to a screen refused 
   await expect(page).toHaveURL(/\/profile$/);
 });
 
-test("6. 'Comment posted' is in the client's feed, without the words of a comment still pending", async ({ browser, runtime }) => {
+test("6. 'Comment posted' is in the client's feed, without the words of a comment still pending", async ({
+  browser,
+  runtime,
+}) => {
   const client = await newClient(browser, runtime, 'Cora Commented');
   const title = `Feed project ${Date.now().toString(36)}`;
   const created = await apiFromPage<ProjectResponse>(client, 'POST', '/api/projects', submission(title));
@@ -175,7 +214,9 @@ test("6. 'Comment posted' is in the client's feed, without the words of a commen
 
   const admin = await signedIn(browser, runtime, runtime.seeded.admin);
   const secret = 'Internal: the client underestimated the budget badly';
-  const posted = await apiFromPage<{ comment: { id: string } }>(admin, 'POST', `/api/projects/${projectId}/comments`, { content: secret });
+  const posted = await apiFromPage<{ comment: { id: string } }>(admin, 'POST', `/api/projects/${projectId}/comments`, {
+    content: secret,
+  });
   expect(posted.status).toBe(201);
   await runtime.settle();
 
@@ -189,7 +230,10 @@ test("6. 'Comment posted' is in the client's feed, without the words of a commen
   await expect(dialog.getByText(/underestimated/)).toHaveCount(0);
 
   // Approved, the comment and its quote reach the client; the approval itself stays out of the feed.
-  expect((await apiFromPage(admin, 'POST', `/api/comments/${posted.body.comment.id}/approve`, { project_id: projectId })).status).toBe(200);
+  expect(
+    (await apiFromPage(admin, 'POST', `/api/comments/${posted.body.comment.id}/approve`, { project_id: projectId }))
+      .status,
+  ).toBe(200);
   await runtime.settle();
   await client.reload();
   await client.getByRole('button', { name: title }).click();
@@ -199,13 +243,22 @@ test("6. 'Comment posted' is in the client's feed, without the words of a commen
   await expect(feed.getByText('Comment approved')).toHaveCount(0);
 });
 
-test("7. a comment or an upload refused for an ended session says 'Not authenticated', then sign-in returns to the screen", async ({ browser, runtime }) => {
+test("7. a comment or an upload refused for an ended session says 'Not authenticated', then sign-in returns to the screen", async ({
+  browser,
+  runtime,
+}) => {
   const client = await newClient(browser, runtime, 'Sam Session');
   const title = `Session project ${Date.now().toString(36)}`;
   const created = await apiFromPage<ProjectResponse>(client, 'POST', '/api/projects', submission(title));
   const projectId = created.body.project.id;
   const admin = await signedIn(browser, runtime, runtime.seeded.admin);
-  expect((await apiFromPage(admin, 'PATCH', `/api/projects/${projectId}`, { designer: { designer_email: runtime.seeded.designer.email } })).status).toBe(200);
+  expect(
+    (
+      await apiFromPage(admin, 'PATCH', `/api/projects/${projectId}`, {
+        designer: { designer_email: runtime.seeded.designer.email },
+      })
+    ).status,
+  ).toBe(200);
   await runtime.settle();
 
   const openActivity = async (designer: Page) => {
@@ -242,7 +295,9 @@ test("7. a comment or an upload refused for an ended session says 'Not authentic
   await again.getByRole('tab', { name: 'Files' }).click();
   await designer.waitForTimeout(1_100);
   expect((await apiFromPage(admin, 'POST', '/api/sessions/revoke-designers')).status).toBe(200);
-  await again.getByLabel('Upload Deliverable').setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await again
+    .getByLabel('Upload Deliverable')
+    .setInputFiles({ name: 'plan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
   await toast(designer, 'Not authenticated');
   await expect(designer).toHaveURL(/\/auth\?redirect=%2Fdesigner$/);
 });

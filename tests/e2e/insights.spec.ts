@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
-import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD, expect, signInInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
 
 /**
@@ -16,27 +20,73 @@ const DESCRIPTION =
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function seed(runtime: E2ERuntime) {
-  const config = (await (await fetch(`${runtime.url}/config.json`)).json()) as { region: string; userPoolClientId: string; userPoolEndpoint: string };
-  const cognito = new CognitoIdentityProviderClient({ endpoint: config.userPoolEndpoint, region: config.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const config = (await (await fetch(`${runtime.url}/config.json`)).json()) as {
+    region: string;
+    userPoolClientId: string;
+    userPoolEndpoint: string;
+  };
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: config.userPoolEndpoint,
+    region: config.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const signIn = async (email: string, password: string) => {
-    const result = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+    const result = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: config.userPoolClientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
     const token = result.AuthenticationResult!.IdToken!;
     return { token, sub: JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string };
   };
   const clientEmail = uniqueEmail('insights-e2e');
-  await cognito.send(new SignUpCommand({ ClientId: config.userPoolClientId, Username: clientEmail, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: clientEmail }, { Name: 'name', Value: 'Iris Insight' }] }));
+  await cognito.send(
+    new SignUpCommand({
+      ClientId: config.userPoolClientId,
+      Username: clientEmail,
+      Password: PASSWORD,
+      UserAttributes: [
+        { Name: 'email', Value: clientEmail },
+        { Name: 'name', Value: 'Iris Insight' },
+      ],
+    }),
+  );
   await runtime.settle();
   const client = await signIn(clientEmail, PASSWORD);
   const admin = await signIn(runtime.seeded.admin.email, runtime.seeded.admin.password);
   const designer = await signIn(runtime.seeded.designer.email, runtime.seeded.designer.password);
   const call = async (token: string, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${runtime.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${runtime.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = await response.json();
     expect(response.status, JSON.stringify(json)).toBeLessThan(300);
     return json;
   };
   const submit = async (title: string) =>
-    (await call(client.token, 'POST', '/api/projects', { title, project_category: 'Design', project_type: 'Concept Design', property_type: 'single_family', deliverables: ['Layout Plan'], description: DESCRIPTION, design_priority: [], area_sqft: 1200, existing_plans: false, permit_needs: null, room_selection: [], room_notes: null, inspiration_links: [], checklist: [{ task_name: 'Measure up', estimated_hours: 2 }], grok_generated: true })).project.id as string;
+    (
+      await call(client.token, 'POST', '/api/projects', {
+        title,
+        project_category: 'Design',
+        project_type: 'Concept Design',
+        property_type: 'single_family',
+        deliverables: ['Layout Plan'],
+        description: DESCRIPTION,
+        design_priority: [],
+        area_sqft: 1200,
+        existing_plans: false,
+        permit_needs: null,
+        room_selection: [],
+        room_notes: null,
+        inspiration_links: [],
+        checklist: [{ task_name: 'Measure up', estimated_hours: 2 }],
+        grok_generated: true,
+      })
+    ).project.id as string;
   const patch = async (id: string, body: unknown) => {
     await call(admin.token, 'PATCH', `/api/projects/${id}`, body);
     await runtime.settle();
@@ -61,7 +111,10 @@ test.beforeEach(async ({ runtime }) => {
   await seeding;
 });
 
-test('the Insights tab shows the studio figures, charts with a table view, CSV export, and passes axe', async ({ page, runtime }) => {
+test('the Insights tab shows the studio figures, charts with a table view, CSV export, and passes axe', async ({
+  page,
+  runtime,
+}) => {
   await page.goto('/auth');
   await signInInBrowser(page, runtime.seeded.admin);
   await page.goto('/admin');
@@ -71,13 +124,19 @@ test('the Insights tab shows the studio figures, charts with a table view, CSV e
   await expect(page.getByLabel('From', { exact: true })).toHaveValue(dayFromToday(-29));
   await expect(page.getByLabel('To', { exact: true })).toHaveValue(dayFromToday(0));
 
-  const headline = (label: string) => page.locator('.insights-headlines__item').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+  const headline = (label: string) =>
+    page
+      .locator('.insights-headlines__item')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd');
   await expect(headline('Delivered in range')).toHaveText('2');
   await expect(headline('Delivered on time')).toHaveText('100%');
   await expect(headline('Overdue now')).toHaveText('1');
 
   // Each chart is a picture named by its summary; its table is a toggle away.
-  const chart = page.getByRole('img', { name: /Submitted, started and delivered per week\. 3 projects submitted, 2 started and 2 delivered/ });
+  const chart = page.getByRole('img', {
+    name: /Submitted, started and delivered per week\. 3 projects submitted, 2 started and 2 delivered/,
+  });
   await expect(chart).toBeVisible();
   await expect(chart.locator('svg').first()).toBeVisible();
   await expect(page.getByText(/went to Needs Revision \(1 time in all/)).toBeVisible();
@@ -105,8 +164,18 @@ test('the Insights tab shows the studio figures, charts with a table view, CSV e
   await page.getByLabel('Category', { exact: true }).selectOption('');
   await expect(headline('Delivered in range')).toHaveText('2');
 
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.map((v) => `${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    violations.map(
+      (v) =>
+        `${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .slice(0, 2)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
 
   // On a phone the page does not widen: figures stack, wide tables scroll in their own box.
   // The charts follow their box's size a frame or two after the resize (recharts' ResizeObserver).
@@ -114,7 +183,7 @@ test('the Insights tab shows the studio figures, charts with a table view, CSV e
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test('a bad range shows the server\'s message and changes nothing', async ({ page, runtime }) => {
+test("a bad range shows the server's message and changes nothing", async ({ page, runtime }) => {
   await page.goto('/auth');
   await signInInBrowser(page, runtime.seeded.admin);
   await page.goto('/admin?tab=insights');

@@ -19,7 +19,14 @@ test('the landing page shows every section in order, with the spec texts', async
     await expect(main.getByRole('heading', { level: 3, name: step })).toBeVisible();
   }
   // Why Subscription Design and the audience cards.
-  for (const title of ['Fast Turnarounds', 'Predictable Pricing', 'Full Online Workflow', 'Architects', 'Builders & Contractors', 'Investors & Developers']) {
+  for (const title of [
+    'Fast Turnarounds',
+    'Predictable Pricing',
+    'Full Online Workflow',
+    'Architects',
+    'Builders & Contractors',
+    'Investors & Developers',
+  ]) {
     await expect(main.getByRole('heading', { level: 3, name: title, exact: true })).toBeVisible();
   }
 
@@ -39,7 +46,12 @@ test('the landing page shows every section in order, with the spec texts', async
   await expect(pricing.getByRole('heading', { name: 'Additional Information' })).toBeVisible();
   await expect(pricing.getByText('Engineer stamping and calculations')).toBeHidden();
   await pricing.getByText("What's NOT Included").click();
-  for (const line of ['Engineer stamping and calculations', 'City submission and expediter fees', 'As-built surveys', 'Custom software']) {
+  for (const line of [
+    'Engineer stamping and calculations',
+    'City submission and expediter fees',
+    'As-built surveys',
+    'Custom software',
+  ]) {
     await expect(pricing.getByText(line)).toBeVisible();
   }
   await pricing.getByText('User Friendly Company Policies').click();
@@ -67,8 +79,17 @@ test('the carousel shows the 4 sample cards twice, moving, with images served by
   for (const category of ['Material Board', 'Permit Set', 'Presentation', 'Rendering']) {
     await expect(carousel.getByRole('article').filter({ hasText: category })).toHaveCount(1);
   }
-  const sources = await carousel.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getAttribute('src')));
-  expect(new Set(sources)).toEqual(new Set(['/samples/material-board.svg', '/samples/permit-set.svg', '/samples/presentation.svg', '/samples/rendering.svg']));
+  const sources = await carousel
+    .locator('img')
+    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getAttribute('src')));
+  expect(new Set(sources)).toEqual(
+    new Set([
+      '/samples/material-board.svg',
+      '/samples/permit-set.svg',
+      '/samples/presentation.svg',
+      '/samples/rendering.svg',
+    ]),
+  );
   for (const source of new Set(sources)) {
     const response = await page.request.get(source!);
     expect(response.status()).toBe(200);
@@ -106,7 +127,9 @@ test('with reduced motion the carousel stands still and shows each card once', a
   await expect(page.locator('.lp-carousel__item:visible')).toHaveCount(4);
 });
 
-test('the header anchors lead to How It Works and Pricing; the header changes its look after 50 px', async ({ page }) => {
+test('the header anchors lead to How It Works and Pricing; the header changes its look after 50 px', async ({
+  page,
+}) => {
   await page.goto('/');
   const header = page.getByRole('banner');
   await expect(header).toHaveAttribute('data-scrolled', 'false');
@@ -117,7 +140,9 @@ test('the header anchors lead to How It Works and Pricing; the header changes it
   await expect(header).toHaveAttribute('data-scrolled', 'false');
   await page.evaluate(() => window.scrollTo(0, 60));
   await expect(header).toHaveAttribute('data-scrolled', 'true');
-  await expect.poll(() => header.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe(topBackground);
+  await expect
+    .poll(() => header.evaluate((element) => getComputedStyle(element).backgroundColor))
+    .not.toBe(topBackground);
   await expect(header).toHaveCSS('box-shadow', /rgba/);
 
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -158,12 +183,18 @@ test('signed out, Start My Project, Sign In and a plan choice all go to /auth', 
 });
 
 test('on a phone the page fits the screen and keeps the header usable', async ({ browser, runtime }) => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, baseURL: runtime.url });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    baseURL: runtime.url,
+  });
   const page = await context.newPage();
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const header = page.getByRole('banner');
-  for (const name of ['How It Works', 'Pricing', 'Sign In', 'Start My Project']) await expect(header.getByRole('link', { name })).toBeVisible();
+  for (const name of ['How It Works', 'Pricing', 'Sign In', 'Start My Project'])
+    await expect(header.getByRole('link', { name })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await context.close();
 });

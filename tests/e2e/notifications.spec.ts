@@ -1,4 +1,15 @@
-import { PASSWORD, apiFromPage, clientWithProject, expect, signInInBrowser, signUpInBrowser, signedInPage, subOf, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  clientWithProject,
+  expect,
+  signInInBrowser,
+  signUpInBrowser,
+  signedInPage,
+  subOf,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 const DESCRIPTION =
   'A small cottage needs its attic converted into a bedroom with a dormer window and a compact shower room. The stair ' +
@@ -6,15 +17,28 @@ const DESCRIPTION =
   'We would like two layout options, a simple material palette in oak and white plaster, and a view of the new dormer.';
 
 /** A designer moves a project: the client's bell lights up without a reload, the notification opens the project, the e-mail links to it. */
-test("a designer's status change reaches the client's bell live, opens the project, and the e-mail links to it", async ({ page, browser, runtime }) => {
+test("a designer's status change reaches the client's bell live, opens the project, and the e-mail links to it", async ({
+  page,
+  browser,
+  runtime,
+}) => {
   const client = { fullName: 'Nora Notified', email: uniqueEmail(), password: PASSWORD };
   const title = `Attic bedroom ${Date.now().toString(36)}`;
-  const id = await clientWithProject(page, runtime, client, { title, description: DESCRIPTION, property_type: 'single_family', area_sqft: 400, room: 'Bedroom', task: 'Survey review' });
+  const id = await clientWithProject(page, runtime, client, {
+    title,
+    description: DESCRIPTION,
+    property_type: 'single_family',
+    area_sqft: 400,
+    room: 'Bedroom',
+    task: 'Survey review',
+  });
 
   const admin = await signedInPage(browser, runtime, runtime.seeded.admin);
   const designer = await signedInPage(browser, runtime, runtime.seeded.designer);
   const designerSub = await subOf(designer);
-  expect((await apiFromPage(admin, 'PATCH', `/api/projects/${id}`, { designer: { designer_id: designerSub } })).status).toBe(200);
+  expect(
+    (await apiFromPage(admin, 'PATCH', `/api/projects/${id}`, { designer: { designer_id: designerSub } })).status,
+  ).toBe(200);
   await runtime.settle();
 
   await page.goto('/dashboard');
@@ -31,7 +55,11 @@ test("a designer's status change reaches the client's bell live, opens the proje
   // The panel: the notification names the project; Escape closes it, focus back on the bell.
   await bell.click();
   const panel = page.getByRole('dialog', { name: 'Notifications' });
-  await expect(panel.getByRole('list', { name: 'Latest notifications' }).getByRole('button', { name: new RegExp(`${title} is now In Progress`) })).toBeVisible();
+  await expect(
+    panel
+      .getByRole('list', { name: 'Latest notifications' })
+      .getByRole('button', { name: new RegExp(`${title} is now In Progress`) }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await expect(bell).toBeFocused();
@@ -50,7 +78,14 @@ test("a designer's status change reaches the client's bell live, opens the proje
 
   // The e-mail in the outbox links to the project, which opens from the link.
   const outbox = await page.request.get(`${runtime.url}/outbox.json?to=${encodeURIComponent(client.email)}`);
-  const mail = ((await outbox.json()).messages as { subject: string; text: string; html: string; headers?: Record<string, string> }[]).find((message) => message.subject === `${title} is now In Progress`);
+  const mail = (
+    (await outbox.json()).messages as {
+      subject: string;
+      text: string;
+      html: string;
+      headers?: Record<string, string>;
+    }[]
+  ).find((message) => message.subject === `${title} is now In Progress`);
   expect(mail).toBeDefined();
   const link = `${runtime.url}/dashboard?project=${id}`;
   expect(mail!.text).toContain(link);
@@ -64,12 +99,21 @@ test("a designer's status change reaches the client's bell live, opens the proje
   expect(footer).toMatch(new RegExp(`^${runtime.url}/unsubscribe\\?token=`));
   await page.goto(footer!);
   await expect(page.getByText('Confirm to stop e-mails about: Project status changes.')).toBeVisible();
-  const before = await apiFromPage<{ preferences: Record<string, string> }>(page, 'GET', '/api/me/notification-preferences');
+  const before = await apiFromPage<{ preferences: Record<string, string> }>(
+    page,
+    'GET',
+    '/api/me/notification-preferences',
+  );
   expect(before.body.preferences.status).toBe('immediate');
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
-  await expect(page.getByRole('status').getByText('You will no longer get e-mails about: Project status changes.')).toBeVisible();
+  await expect(
+    page.getByRole('status').getByText('You will no longer get e-mails about: Project status changes.'),
+  ).toBeVisible();
   await runtime.settle();
-  expect((await apiFromPage<{ preferences: Record<string, string> }>(page, 'GET', '/api/me/notification-preferences')).body.preferences.status).toBe('off');
+  expect(
+    (await apiFromPage<{ preferences: Record<string, string> }>(page, 'GET', '/api/me/notification-preferences')).body
+      .preferences.status,
+  ).toBe('off');
 
   await admin.context().close();
   await designer.context().close();
@@ -82,11 +126,15 @@ test('the Notifications tab on /profile saves per-kind e-mail choices', async ({
   await page.goto('/profile?tab=notifications');
   const status = page.getByRole('radiogroup', { name: 'Project status changes' });
   await expect(status.getByRole('radio', { name: 'Immediately' })).toBeChecked();
-  await expect(page.getByRole('radiogroup', { name: 'Approved comments' }).getByRole('radio', { name: 'In a daily digest' })).toBeChecked();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Approved comments' }).getByRole('radio', { name: 'In a daily digest' }),
+  ).toBeChecked();
   // Amplify's radio draws its own circle over the input: choose it by its label, as a person does.
   await status.getByText('Not by e-mail').click();
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.getByText('Notification preferences saved')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('radiogroup', { name: 'Project status changes' }).getByRole('radio', { name: 'Not by e-mail' })).toBeChecked();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Project status changes' }).getByRole('radio', { name: 'Not by e-mail' }),
+  ).toBeChecked();
 });

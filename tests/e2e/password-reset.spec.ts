@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail, type E2ERuntime, signOutInBrowser } from './support/fixtures.js';
+import {
+  PASSWORD,
+  expect,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+  type E2ERuntime,
+  signOutInBrowser,
+} from './support/fixtures.js';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const NEW_PASSWORD = 'A fresh passphrase 2026';
@@ -97,7 +106,9 @@ test('team flow for someone without a team role ends on /team-login', async ({ p
   await expect(page).toHaveURL(/\/team-login$/);
 });
 
-test('a reset link without its token says "Invalid or expired link" and goes to the forgot page after 2 s', async ({ page }) => {
+test('a reset link without its token says "Invalid or expired link" and goes to the forgot page after 2 s', async ({
+  page,
+}) => {
   await page.goto('/auth/reset-password');
   const invalid = toast(page, 'Invalid or expired link');
   await expect(invalid).toContainText('Please request a new password reset link.');
@@ -106,7 +117,10 @@ test('a reset link without its token says "Invalid or expired link" and goes to 
   await expect(page).toHaveURL(/\/auth\/forgot-password$/, { timeout: 5_000 });
 });
 
-test('a team reset link with a wrong token is refused on load and goes to the team forgot page', async ({ page, runtime }) => {
+test('a team reset link with a wrong token is refused on load and goes to the team forgot page', async ({
+  page,
+  runtime,
+}) => {
   // A real reset request exists, but this link carries another secret for the same account.
   await page.goto('/team-login/forgot-password');
   await requestReset(page, runtime.seeded.admin.email);
@@ -119,12 +133,18 @@ test('a team reset link with a wrong token is refused on load and goes to the te
   await expect(page).toHaveURL(/\/team-login\/forgot-password$/, { timeout: 5_000 });
 });
 
-test('a replaced reset link (a newer one was sent) is refused on load, before a password is typed, in both flows', async ({ page, runtime }) => {
+test('a replaced reset link (a newer one was sent) is refused on load, before a password is typed, in both flows', async ({
+  page,
+  runtime,
+}) => {
   // Expiry after one hour is the same refusal (410) and is covered with the runtime clock in
   // tests/integration/password-reset.test.ts; this browser's runtime runs in another process.
   const account = { fullName: 'Ezra Expired', email: uniqueEmail('expired'), password: PASSWORD };
   await signUpInBrowser(page, account);
-  for (const [forgot, reset] of [['/auth/forgot-password', /\/auth\/forgot-password$/], ['/team-login/forgot-password', /\/team-login\/forgot-password$/]] as const) {
+  for (const [forgot, reset] of [
+    ['/auth/forgot-password', /\/auth\/forgot-password$/],
+    ['/team-login/forgot-password', /\/team-login\/forgot-password$/],
+  ] as const) {
     await page.goto(forgot);
     await requestReset(page, account.email);
     const older = await resetLinkFor(runtime, account.email);
@@ -138,7 +158,10 @@ test('a replaced reset link (a newer one was sent) is refused on load, before a 
   }
 });
 
-test('a used reset link is refused on load with the same words and goes to the forgot page', async ({ page, runtime }) => {
+test('a used reset link is refused on load with the same words and goes to the forgot page', async ({
+  page,
+  runtime,
+}) => {
   const account = { fullName: 'Uma Used', email: uniqueEmail('used'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await page.goto('/auth/forgot-password');
@@ -160,6 +183,8 @@ test('an unknown e-mail gets the same answer as a known one, and no e-mail', asy
   const nobody = uniqueEmail('nobody');
   await page.goto('/auth/forgot-password');
   await requestReset(page, nobody);
-  const { messages } = (await (await fetch(`${runtime.url}/outbox.json?to=${encodeURIComponent(nobody)}`)).json()) as { messages: unknown[] };
+  const { messages } = (await (await fetch(`${runtime.url}/outbox.json?to=${encodeURIComponent(nobody)}`)).json()) as {
+    messages: unknown[];
+  };
   expect(messages).toEqual([]);
 });

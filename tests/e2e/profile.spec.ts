@@ -1,4 +1,12 @@
-import { PASSWORD, expect, idTokenOf, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  expect,
+  idTokenOf,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 test('signed out, /profile sends to /auth, with the way back in the address', async ({ page }) => {
   await page.goto('/profile');
@@ -44,7 +52,11 @@ test('a client edits the profile on Profile Settings and goes back to the dashbo
   await expect(page.getByText('Welcome back, Patricia Profile!')).toBeVisible();
 });
 
-test("'Sign Out Everywhere' ends every session of the account, this one and another browser's", async ({ page, browser, runtime }) => {
+test("'Sign Out Everywhere' ends every session of the account, this one and another browser's", async ({
+  page,
+  browser,
+  runtime,
+}) => {
   const account = { fullName: 'Sid Sessions', email: uniqueEmail('sid'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);

@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
 import { acceptDesignerInvitation } from './support/designer-invite.js';
-import { PASSWORD, apiFromPage, expect, setCheckbox, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect,
+  setCheckbox,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 /**
  * Issue 8 in Chromium, one browser context per person: the admin assigns a designer by e-mail before
@@ -16,13 +25,17 @@ const DESCRIPTION =
   'it is but opens to the new family room; the old back porch becomes a mudroom. We would like a calm palette, lots of ' +
   'built-in storage and a layout that keeps the garden visible from the kitchen sink. Please start with the floor plan.';
 
-const DELIVERABLE = '%PDF-1.4\n% the designer deliverable\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+const DELIVERABLE =
+  '%PDF-1.4\n% the designer deliverable\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 async function toast(page: Page, title: string) {
   await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
 }
 
-test('admin assigns by e-mail, the designer works the project, the admin moderates, the client sees the result', async ({ browser, runtime }) => {
+test('admin assigns by e-mail, the designer works the project, the admin moderates, the client sees the result', async ({
+  browser,
+  runtime,
+}) => {
   test.setTimeout(180_000);
   const newContextPage = async () => (await browser.newContext()).newPage();
 
@@ -66,7 +79,14 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
   await admin.goto('/board');
   await admin.getByRole('region', { name: 'Queued' }).getByRole('button', { name: title }).click();
   const manage = admin.getByRole('dialog', { name: title });
-  await expect(manage.getByRole('tab')).toHaveText(['Details', 'Checklist', 'Management', 'Files', 'Activity', 'History']);
+  await expect(manage.getByRole('tab')).toHaveText([
+    'Details',
+    'Checklist',
+    'Management',
+    'Files',
+    'Activity',
+    'History',
+  ]);
   const clientPanel = manage.getByLabel('Client information');
   await expect(clientPanel.getByText('Casey Client')).toBeVisible();
   await expect(clientPanel.getByText('Studio North')).toBeVisible();
@@ -111,7 +131,9 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
   // A deliverable, through the checked presigned path.
   await work.getByRole('tab', { name: 'Files' }).click();
   await expect(work.getByText('No deliverables uploaded yet')).toBeVisible();
-  await work.getByLabel('Upload Deliverable').setInputFiles({ name: 'floor plan v1.pdf', mimeType: 'application/pdf', buffer: Buffer.from(DELIVERABLE) });
+  await work
+    .getByLabel('Upload Deliverable')
+    .setInputFiles({ name: 'floor plan v1.pdf', mimeType: 'application/pdf', buffer: Buffer.from(DELIVERABLE) });
   await toast(designer, 'File uploaded successfully');
   await expect(work.getByLabel('Deliverables').getByText('floor_plan_v1.pdf')).toBeVisible();
 
@@ -140,11 +162,17 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
   await admin.goto('/board');
   await admin.getByRole('region', { name: 'Needs Revision' }).getByRole('button', { name: title }).click();
   await manage.getByRole('tab', { name: 'Activity' }).click();
-  const firstComment = manage.getByRole('listitem', { name: 'Comment by Dev Designer' }).filter({ hasText: 'First floor plan uploaded.' });
-  const secondComment = manage.getByRole('listitem', { name: 'Comment by Dev Designer' }).filter({ hasText: 'Rejected' });
+  const firstComment = manage
+    .getByRole('listitem', { name: 'Comment by Dev Designer' })
+    .filter({ hasText: 'First floor plan uploaded.' });
+  const secondComment = manage
+    .getByRole('listitem', { name: 'Comment by Dev Designer' })
+    .filter({ hasText: 'Rejected' });
   await expect(firstComment.getByText('Pending Approval')).toBeVisible();
   await expect(firstComment.getByText('Designer', { exact: true })).toBeVisible();
-  await expect(firstComment.locator('.feed__text')).toHaveText('First floor plan uploaded.\nPlease review the kitchen.');
+  await expect(firstComment.locator('.feed__text')).toHaveText(
+    'First floor plan uploaded.\nPlease review the kitchen.',
+  );
   await expect(secondComment.getByText(hostile)).toBeVisible();
   await firstComment.getByRole('button', { name: 'Approve' }).click();
   await toast(admin, 'Comment approved');
@@ -171,7 +199,11 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
   await expect(detail.getByText('floor_plan_v1.pdf')).toBeVisible();
   await expect(detail.getByText(/^Deliverable ·/)).toBeVisible();
   await detail.getByRole('tab', { name: 'Activity' }).click();
-  await expect(detail.getByRole('listitem', { name: 'Comment by Dev Designer' }).getByText('First floor plan uploaded.', { exact: false })).toBeVisible();
+  await expect(
+    detail
+      .getByRole('listitem', { name: 'Comment by Dev Designer' })
+      .getByText('First floor plan uploaded.', { exact: false }),
+  ).toBeVisible();
   await expect(detail.getByText(hostile)).toHaveCount(0);
   await expect(detail.getByText('Pending Approval')).toHaveCount(0);
   await expect(detail.getByLabel('Add a comment')).toHaveCount(0);
@@ -181,14 +213,24 @@ test('admin assigns by e-mail, the designer works the project, the admin moderat
   await designer.reload();
   await designer.getByRole('button', { name: title }).click();
   await work.getByRole('tab', { name: 'Activity' }).click();
-  await expect(work.getByRole('listitem', { name: 'Comment by Dev Designer' }).getByText('First floor plan uploaded.', { exact: false })).toBeVisible();
+  await expect(
+    work
+      .getByRole('listitem', { name: 'Comment by Dev Designer' })
+      .getByText('First floor plan uploaded.', { exact: false }),
+  ).toBeVisible();
   await expect(work.getByText(hostile)).toHaveCount(0);
 
   // The moderation queue is empty for this project, and the history keeps the rejected comment.
   const queue = await apiFromPage<{ comments: { project_id: string }[] }>(admin, 'GET', '/api/moderation');
   expect(queue.body.comments.filter((comment) => comment.project_id === projectId)).toEqual([]);
-  const audit = await apiFromPage<{ events: { type: string; data: Record<string, unknown> }[] }>(admin, 'GET', `/api/audit/project-${projectId}`);
+  const audit = await apiFromPage<{ events: { type: string; data: Record<string, unknown> }[] }>(
+    admin,
+    'GET',
+    `/api/audit/project-${projectId}`,
+  );
   expect(audit.status).toBe(200);
-  expect(audit.body.events.some((event) => event.type === 'CommentPosted' && event.data.content === hostile)).toBe(true);
+  expect(audit.body.events.some((event) => event.type === 'CommentPosted' && event.data.content === hostile)).toBe(
+    true,
+  );
   expect(audit.body.events.some((event) => event.type === 'CommentRejected')).toBe(true);
 });

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { sketchPng } from './support/drawings.js';
-import { PASSWORD, apiFromPage, clientWithProject, expect, signedInPage, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  clientWithProject,
+  expect,
+  signedInPage,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 /**
  * What one admin action costs the SPA: after a status change in the project dialog, each view it
@@ -42,10 +50,21 @@ const tally = (requests: readonly string[]) => {
   return counts;
 };
 
-test('one status change in the admin dialog reads each affected view once, and the board and the dialog show it', async ({ page, browser, runtime }) => {
+test('one status change in the admin dialog reads each affected view once, and the board and the dialog show it', async ({
+  page,
+  browser,
+  runtime,
+}) => {
   const client = { fullName: 'Rhea Requests', email: uniqueEmail(), password: PASSWORD };
   const title = `Loft conversion ${Date.now().toString(36)}`;
-  const id = await clientWithProject(page, runtime, client, { title, description: DESCRIPTION, property_type: 'townhouse', area_sqft: 900, room: 'Kitchen', task: 'Roof survey' });
+  const id = await clientWithProject(page, runtime, client, {
+    title,
+    description: DESCRIPTION,
+    property_type: 'townhouse',
+    area_sqft: 900,
+    room: 'Kitchen',
+    task: 'Roof survey',
+  });
 
   const admin = await signedInPage(browser, runtime, runtime.seeded.admin);
   await admin.goto('/admin');
@@ -73,7 +92,9 @@ test('one status change in the admin dialog reads each affected view once, and t
 
   // The change itself, then the dialog's project and each board column once (the dialog showed the
   // PATCH answer at once; the topics confirm it).
-  const board = ['queued', 'in_progress', 'needs_revision', 'delivered'].map((status) => `GET /api/projects?status=${status}&limit=25`);
+  const board = ['queued', 'in_progress', 'needs_revision', 'delivered'].map(
+    (status) => `GET /api/projects?status=${status}&limit=25`,
+  );
   expect(tally(seen)).toEqual({
     [`PATCH /api/projects/${id}`]: 1,
     [`GET /api/projects/${id}`]: 1,
@@ -82,16 +103,29 @@ test('one status change in the admin dialog reads each affected view once, and t
   await admin.context().close();
 });
 
-test('one review decision reads each affected view once, and the viewer, the dialog and the board show it', async ({ page, browser, runtime }) => {
+test('one review decision reads each affected view once, and the viewer, the dialog and the board show it', async ({
+  page,
+  browser,
+  runtime,
+}) => {
   // Four people's setup (client, admin, designer's upload, the viewer) before the one decision measured.
   test.setTimeout(300_000);
   const client = { fullName: 'Rory Requests', email: uniqueEmail(), password: PASSWORD };
   const title = `Garden studio ${Date.now().toString(36)}`;
-  const id = await clientWithProject(page, runtime, client, { title, description: DESCRIPTION, property_type: 'townhouse', area_sqft: 400, room: 'Office', task: 'Layout' });
+  const id = await clientWithProject(page, runtime, client, {
+    title,
+    description: DESCRIPTION,
+    property_type: 'townhouse',
+    area_sqft: 400,
+    room: 'Office',
+    task: 'Layout',
+  });
 
   // The seeded designer is assigned, sets Needs Review and uploads a deliverable.
   const admin = await signedInPage(browser, runtime, runtime.seeded.admin);
-  const assigned = await apiFromPage(admin, 'PATCH', `/api/projects/${id}`, { designer: { designer_email: runtime.seeded.designer.email } });
+  const assigned = await apiFromPage(admin, 'PATCH', `/api/projects/${id}`, {
+    designer: { designer_email: runtime.seeded.designer.email },
+  });
   expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
   await admin.context().close();
   await runtime.settle();
@@ -101,7 +135,9 @@ test('one review decision reads each affected view once, and the viewer, the dia
   await work.getByLabel('Status').selectOption({ label: 'Needs Review' });
   await expect(designer.getByRole('status').filter({ hasText: 'Status updated successfully' }).first()).toBeVisible();
   await work.getByRole('tab', { name: 'Files' }).click();
-  await work.getByLabel('Upload Deliverable').setInputFiles({ name: 'sketch.png', mimeType: 'image/png', buffer: sketchPng() });
+  await work
+    .getByLabel('Upload Deliverable')
+    .setInputFiles({ name: 'sketch.png', mimeType: 'image/png', buffer: sketchPng() });
   await expect(work.getByRole('listitem', { name: 'sketch.png, v1' }).getByText('Awaiting review')).toBeVisible();
   await designer.context().close();
   await runtime.settle();
@@ -131,6 +167,8 @@ test('one review decision reads each affected view once, and the viewer, the dia
   // tab and the viewer share one query) and the board's list.
   const counts = tally(seen);
   expect(counts[`POST /api/projects/${id}/reviews`]).toBe(1);
-  expect(Object.keys(counts)).toEqual(expect.arrayContaining([`GET /api/projects/${id}`, `GET /api/projects/${id}/reviews`]));
+  expect(Object.keys(counts)).toEqual(
+    expect.arrayContaining([`GET /api/projects/${id}`, `GET /api/projects/${id}/reviews`]),
+  );
   expect(Object.entries(counts).filter(([, count]) => count > 1)).toEqual([]);
 });

@@ -2,7 +2,16 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
 import type { ProjectReviewResponse } from '../../functions/features/reviews/contracts.js';
 import { planSetPdf } from './support/drawings.js';
-import { PASSWORD, apiFromPage, expect as baseExpect, signInInBrowser, signUpInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect as baseExpect,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+  type E2ERuntime,
+} from './support/fixtures.js';
 
 /**
  * Issue 44, item 1: the review loop carries every word. The client's summary reaches the designer in
@@ -22,31 +31,51 @@ const DESCRIPTION =
   'before anything is built, so please share each sheet for review as soon as it is ready for a first look.';
 const SUMMARY = 'Please move the kitchen to the street side and keep the pantry. The hallway study nook can wait.';
 
-const newPage = async (browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) => (await browser.newContext(options)).newPage();
+const newPage = async (browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) =>
+  (await browser.newContext(options)).newPage();
 
 async function drawn(viewer: Locator, pages: number) {
   for (let page = 1; page <= pages; page += 1) {
-    await expect(viewer.getByRole('figure', { name: `Page ${page} of ${pages}` })).toHaveAttribute('data-rendered', 'true');
+    await expect(viewer.getByRole('figure', { name: `Page ${page} of ${pages}` })).toHaveAttribute(
+      'data-rendered',
+      'true',
+    );
   }
 }
 
 /** A client, a project assigned to the seeded designer, v1 of a two-page PDF uploaded from the designer's Files tab. */
-async function deliveredProject(browser: Browser, runtime: E2ERuntime, clientOptions: Parameters<Browser['newContext']>[0] = {}) {
+async function deliveredProject(
+  browser: Browser,
+  runtime: E2ERuntime,
+  clientOptions: Parameters<Browser['newContext']>[0] = {},
+) {
   const client = await newPage(browser, clientOptions);
   const account = { fullName: 'Riley Reviewer', email: uniqueEmail('words'), password: PASSWORD };
   await signUpInBrowser(client, account);
   await signInInBrowser(client, account);
   const title = `Words ${Date.now().toString(36)}`;
   const created = await apiFromPage<ProjectResponse>(client, 'POST', '/api/projects', {
-    title, project_category: 'Design', project_type: 'Remodel / Space Optimization', property_type: 'condo',
-    deliverables: ['Proposed Layout Options'], description: DESCRIPTION, checklist: [{ task_name: 'Layout', estimated_hours: 3 }], grok_generated: true,
+    title,
+    project_category: 'Design',
+    project_type: 'Remodel / Space Optimization',
+    property_type: 'condo',
+    deliverables: ['Proposed Layout Options'],
+    description: DESCRIPTION,
+    checklist: [{ task_name: 'Layout', estimated_hours: 3 }],
+    grok_generated: true,
   });
   expect(created.status).toBe(201);
   const projectId = created.body.project.id;
   const admin = await newPage(browser);
   await admin.goto('/auth');
   await signInInBrowser(admin, runtime.seeded.admin);
-  expect((await apiFromPage(admin, 'PATCH', `/api/projects/${projectId}`, { designer: { designer_email: runtime.seeded.designer.email } })).status).toBe(200);
+  expect(
+    (
+      await apiFromPage(admin, 'PATCH', `/api/projects/${projectId}`, {
+        designer: { designer_email: runtime.seeded.designer.email },
+      })
+    ).status,
+  ).toBe(200);
   await admin.context().close();
   await runtime.settle();
 
@@ -56,7 +85,9 @@ async function deliveredProject(browser: Browser, runtime: E2ERuntime, clientOpt
   await designer.getByRole('button', { name: title }).click();
   const work = designer.getByRole('dialog', { name: title });
   await work.getByRole('tab', { name: 'Files' }).click();
-  await work.getByLabel('Upload Deliverable').setInputFiles({ name: 'plans.pdf', mimeType: 'application/pdf', buffer: planSetPdf(2, 'Words') });
+  await work
+    .getByLabel('Upload Deliverable')
+    .setInputFiles({ name: 'plans.pdf', mimeType: 'application/pdf', buffer: planSetPdf(2, 'Words') });
   await expect(work.getByRole('listitem', { name: 'plans.pdf, v1' }).getByText('Awaiting review')).toBeVisible();
   await runtime.settle();
   const review = await apiFromPage<ProjectReviewResponse>(client, 'GET', `/api/projects/${projectId}/reviews`);
@@ -69,18 +100,32 @@ async function openViewer(page: Page, title: string, version: number, drawnPages
   await page.getByRole('button', { name: title }).first().click();
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.getByRole('tab', { name: 'Files' }).click();
-  await dialog.getByRole('listitem', { name: `plans.pdf, v${version}` }).getByRole('button', { name: 'Review' }).click();
+  await dialog
+    .getByRole('listitem', { name: `plans.pdf, v${version}` })
+    .getByRole('button', { name: 'Review' })
+    .click();
   const viewer = page.getByRole('dialog', { name: `plans.pdf — v${version}` });
   await expect(viewer.getByRole('complementary', { name: 'Review notes' })).toBeVisible();
   if (drawnPages) await drawn(viewer, drawnPages);
   return viewer;
 }
 
-test("the client's summary reaches the designer in the viewer, the e-mail and the activity entry", async ({ browser, runtime }) => {
+test("the client's summary reaches the designer in the viewer, the e-mail and the activity entry", async ({
+  browser,
+  runtime,
+}) => {
   test.setTimeout(300_000);
   const { client, designer, work, title, projectId, deliverableId } = await deliveredProject(browser, runtime);
   // One note pinned through the API (pinning by click is reviews.spec.ts's), then the decision in the viewer.
-  const pinned = await apiFromPage(client, 'POST', `/api/projects/${projectId}/reviews`, { action: 'pin_note', deliverable_id: deliverableId, version: 1, page: 1, x: 0.3, y: 0.4, text: 'Keep the pantry' });
+  const pinned = await apiFromPage(client, 'POST', `/api/projects/${projectId}/reviews`, {
+    action: 'pin_note',
+    deliverable_id: deliverableId,
+    version: 1,
+    page: 1,
+    x: 0.3,
+    y: 0.4,
+    text: 'Keep the pantry',
+  });
   expect(pinned.status).toBe(201);
   const viewer = await openViewer(client, title, 1);
   await viewer.getByLabel('Summary (optional)').fill(SUMMARY);
@@ -102,7 +147,10 @@ test("the client's summary reaches the designer in the viewer, the e-mail and th
   const message = studio.getByRole('region', { name: "Client's message" });
   await expect(message).toContainText(SUMMARY);
   await expect(message).toContainText('Riley Reviewer');
-  const [messageBox, notesBox] = [await message.boundingBox(), await studio.getByRole('list', { name: 'Notes' }).boundingBox()];
+  const [messageBox, notesBox] = [
+    await message.boundingBox(),
+    await studio.getByRole('list', { name: 'Notes' }).boundingBox(),
+  ];
   expect(messageBox!.y).toBeLessThan(notesBox!.y);
   await studio.getByRole('button', { name: 'Close dialog' }).click();
 
@@ -112,23 +160,45 @@ test("the client's summary reaches the designer in the viewer, the e-mail and th
 
   // In the designer's notification e-mail.
   await expect
-    .poll(async () => {
-      const outbox = await designer.request.get(`${runtime.url}/outbox.json?to=${encodeURIComponent(runtime.seeded.designer.email)}`);
-      return ((await outbox.json()).messages as { text: string }[]).some((mail) => mail.text.includes(SUMMARY));
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const outbox = await designer.request.get(
+          `${runtime.url}/outbox.json?to=${encodeURIComponent(runtime.seeded.designer.email)}`,
+        );
+        return ((await outbox.json()).messages as { text: string }[]).some((mail) => mail.text.includes(SUMMARY));
+      },
+      { timeout: 30_000 },
+    )
     .toBe(true);
 });
 
-test("an open note of v1 carries forward to v2 as 'Open from v1'; approving v2 says who and when", async ({ browser, runtime }) => {
+test("an open note of v1 carries forward to v2 as 'Open from v1'; approving v2 says who and when", async ({
+  browser,
+  runtime,
+}) => {
   test.setTimeout(300_000);
   const { client, work, title, projectId, deliverableId } = await deliveredProject(browser, runtime);
   const act = (body: object) => apiFromPage(client, 'POST', `/api/projects/${projectId}/reviews`, body);
-  expect((await act({ action: 'pin_note', deliverable_id: deliverableId, version: 1, page: 2, x: 0.6, y: 0.5, text: 'Widen the hallway' })).status).toBe(201);
+  expect(
+    (
+      await act({
+        action: 'pin_note',
+        deliverable_id: deliverableId,
+        version: 1,
+        page: 2,
+        x: 0.6,
+        y: 0.5,
+        text: 'Widen the hallway',
+      })
+    ).status,
+  ).toBe(201);
   expect((await act({ action: 'request_changes', deliverable_id: deliverableId, version: 1 })).status).toBe(200);
   await runtime.settle();
   const item = work.getByRole('listitem', { name: 'plans.pdf, v1' });
   await expect(item.getByText('Changes requested')).toBeVisible({ timeout: 20_000 });
-  await item.getByLabel('Upload New Version').setInputFiles({ name: 'plans.pdf', mimeType: 'application/pdf', buffer: planSetPdf(2, 'Words, revised') });
+  await item
+    .getByLabel('Upload New Version')
+    .setInputFiles({ name: 'plans.pdf', mimeType: 'application/pdf', buffer: planSetPdf(2, 'Words, revised') });
   await expect(work.getByRole('listitem', { name: 'plans.pdf, v2' }).getByText('Ready for review')).toBeVisible();
   await runtime.settle();
 
@@ -142,10 +212,25 @@ test("an open note of v1 carries forward to v2 as 'Open from v1'; approving v2 s
   await expect(viewer.getByRole('button', { name: 'Approve' })).toHaveCount(0);
 });
 
-test('the viewer zooms by buttons, Ctrl + wheel and pinch, pans, fits to width and keeps pins on their spot', async ({ browser, runtime }) => {
+test('the viewer zooms by buttons, Ctrl + wheel and pinch, pans, fits to width and keeps pins on their spot', async ({
+  browser,
+  runtime,
+}) => {
   test.setTimeout(300_000);
   const { client, title, projectId, deliverableId } = await deliveredProject(browser, runtime);
-  expect((await apiFromPage(client, 'POST', `/api/projects/${projectId}/reviews`, { action: 'pin_note', deliverable_id: deliverableId, version: 1, page: 1, x: 0.25, y: 0.5, text: 'Here' })).status).toBe(201);
+  expect(
+    (
+      await apiFromPage(client, 'POST', `/api/projects/${projectId}/reviews`, {
+        action: 'pin_note',
+        deliverable_id: deliverableId,
+        version: 1,
+        page: 1,
+        x: 0.25,
+        y: 0.5,
+        text: 'Here',
+      })
+    ).status,
+  ).toBe(201);
   const viewer = await openViewer(client, title, 1, 2);
   await expect(viewer.getByRole('button', { name: 'Note 1' })).toBeVisible();
   const frame = viewer.getByRole('region', { name: 'Drawing' });
@@ -195,7 +280,16 @@ test('the viewer zooms by buttons, Ctrl + wheel and pinch, pans, fits to width a
   const cdp = await client.context().newCDPSession(client);
   const [cx, cy] = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x: cx - spread, y: cy, id: 1 }, { x: cx + spread, y: cy, id: 2 }] });
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints:
+        type === 'touchEnd'
+          ? []
+          : [
+              { x: cx - spread, y: cy, id: 1 },
+              { x: cx + spread, y: cy, id: 2 },
+            ],
+    });
   await touch('touchStart', 40);
   for (const spread of [50, 60, 70, 80]) await touch('touchMove', spread);
   await touch('touchEnd', 0);

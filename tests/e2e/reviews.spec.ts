@@ -2,7 +2,16 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { ProjectResponse } from '../../functions/features/projects/contracts.js';
 import { planSetPdf, sketchPng } from './support/drawings.js';
-import { PASSWORD, apiFromPage, expect, signInInBrowser, signUpInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+  type E2ERuntime,
+} from './support/fixtures.js';
 
 /**
  * Issue 37 in Chromium, one browser context per person: the designer uploads a deliverable; the
@@ -18,10 +27,16 @@ const DESCRIPTION =
   'and the hallway becomes a study nook. We need drawings a contractor can price, and we want to mark them up ourselves ' +
   'before anything is built, so please share each sheet for review as soon as it is ready for a first look.';
 
-const newPage = async (browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) => (await browser.newContext(options)).newPage();
+const newPage = async (browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) =>
+  (await browser.newContext(options)).newPage();
 
 async function toast(page: Page, title: string) {
-  await expect(page.getByRole('status').filter({ has: page.getByText(title, { exact: true }) }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ has: page.getByText(title, { exact: true }) })
+      .first(),
+  ).toBeVisible();
 }
 
 interface Drawing {
@@ -32,7 +47,12 @@ interface Drawing {
 }
 
 /** A client with a project, the seeded designer assigned, the designer's working dialog open on Files with v1 uploaded and the project in Needs Revision. */
-async function projectWithDeliverable(browser: Browser, runtime: E2ERuntime, drawing: Drawing, clientOptions: Parameters<Browser['newContext']>[0] = {}) {
+async function projectWithDeliverable(
+  browser: Browser,
+  runtime: E2ERuntime,
+  drawing: Drawing,
+  clientOptions: Parameters<Browser['newContext']>[0] = {},
+) {
   const client = await newPage(browser, clientOptions);
   const clientAccount = { fullName: 'Riley Reviewer', email: uniqueEmail('reviewer'), password: PASSWORD };
   await signUpInBrowser(client, clientAccount);
@@ -53,7 +73,9 @@ async function projectWithDeliverable(browser: Browser, runtime: E2ERuntime, dra
   const admin = await newPage(browser);
   await admin.goto('/auth');
   await signInInBrowser(admin, runtime.seeded.admin);
-  const assigned = await apiFromPage(admin, 'PATCH', `/api/projects/${created.body.project.id}`, { designer: { designer_email: runtime.seeded.designer.email } });
+  const assigned = await apiFromPage(admin, 'PATCH', `/api/projects/${created.body.project.id}`, {
+    designer: { designer_email: runtime.seeded.designer.email },
+  });
   expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
   await admin.context().close();
   await runtime.settle();
@@ -66,7 +88,9 @@ async function projectWithDeliverable(browser: Browser, runtime: E2ERuntime, dra
   await work.getByLabel('Status').selectOption({ label: 'Needs Review' });
   await toast(designer, 'Status updated successfully');
   await work.getByRole('tab', { name: 'Files' }).click();
-  await work.getByLabel('Upload Deliverable').setInputFiles({ name: drawing.name, mimeType: drawing.mimeType, buffer: drawing.buffer });
+  await work
+    .getByLabel('Upload Deliverable')
+    .setInputFiles({ name: drawing.name, mimeType: drawing.mimeType, buffer: drawing.buffer });
   await toast(designer, 'File uploaded successfully');
   const item = work.getByRole('listitem', { name: `${drawing.name}, v1` });
   await expect(item.getByText('Awaiting review')).toBeVisible();
@@ -85,12 +109,22 @@ async function openFiles(client: Page, title: string, column: string): Promise<L
 /** Waits until every page of the drawing is drawn. */
 async function drawn(viewer: Locator, pages: number) {
   for (let page = 1; page <= pages; page += 1) {
-    await expect(viewer.getByRole('figure', { name: `Page ${page} of ${pages}` })).toHaveAttribute('data-rendered', 'true');
+    await expect(viewer.getByRole('figure', { name: `Page ${page} of ${pages}` })).toHaveAttribute(
+      'data-rendered',
+      'true',
+    );
   }
 }
 
 /** Pins a note where the reviewer clicks (or taps) on page `page`. */
-async function pinNote(viewer: Locator, pages: number, page: number, at: { x: number; y: number }, text: string, how: 'click' | 'tap' | 'keyboard' = 'click') {
+async function pinNote(
+  viewer: Locator,
+  pages: number,
+  page: number,
+  at: { x: number; y: number },
+  text: string,
+  how: 'click' | 'tap' | 'keyboard' = 'click',
+) {
   const surface = viewer.getByRole('button', { name: new RegExp(`^Page ${page} of ${pages}:`) });
   await surface.scrollIntoViewIfNeeded();
   if (how === 'tap') await surface.tap({ position: at });
@@ -119,7 +153,10 @@ for (const drawing of [
     let dialog = await openFiles(client, title, 'Needs Revision');
     await expect(dialog.getByRole('button', { name: 'Review' })).toBeVisible();
     expect(fetched.filter((path) => /ReviewViewer|pdf/i.test(path))).toEqual([]);
-    await dialog.getByRole('listitem', { name: `${drawing.name}, v1` }).getByRole('button', { name: 'Review' }).click();
+    await dialog
+      .getByRole('listitem', { name: `${drawing.name}, v1` })
+      .getByRole('button', { name: 'Review' })
+      .click();
     const viewer = client.getByRole('dialog', { name: `${drawing.name} — v1` });
     await expect(viewer).toBeVisible();
     await drawn(viewer, drawing.pages);
@@ -134,7 +171,14 @@ for (const drawing of [
     const hostile = '<img src=x onerror="window.__pwned=1">Move the window 2 ft left';
     await pinNote(viewer, drawing.pages, 1, { x: 80, y: 90 }, hostile);
     // The second from the keyboard on an image (Enter on the focused page pins at its centre).
-    await pinNote(viewer, drawing.pages, drawing.pages, { x: 200, y: 140 }, 'Widen the hallway', drawing.pages > 1 ? 'click' : 'keyboard');
+    await pinNote(
+      viewer,
+      drawing.pages,
+      drawing.pages,
+      { x: 200, y: 140 },
+      'Widen the hallway',
+      drawing.pages > 1 ? 'click' : 'keyboard',
+    );
     await expect(viewer.getByRole('button', { name: 'Note 1' })).toBeVisible();
     await expect(viewer.getByRole('button', { name: 'Note 2' })).toBeVisible();
     const notes = viewer.getByRole('list', { name: 'Notes' });
@@ -142,8 +186,15 @@ for (const drawing of [
     await expect(notes.getByRole('listitem', { name: 'Note 1' }).getByText(hostile)).toBeVisible();
     await expect(notes.getByRole('listitem', { name: 'Note 2' })).toContainText(`Page ${drawing.pages}`);
     expect(await client.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
-    const { violations } = await new AxeBuilder({ page: client }).include('dialog[open]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)).toEqual([]);
+    const { violations } = await new AxeBuilder({ page: client })
+      .include('dialog[open]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(
+      violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`),
+    ).toEqual([]);
 
     await viewer.getByRole('button', { name: 'Request Changes' }).click();
     await toast(client, 'Changes requested');
@@ -151,7 +202,9 @@ for (const drawing of [
     await viewer.getByRole('button', { name: 'Close dialog' }).click();
     await dialog.getByRole('button', { name: 'Close dialog' }).click();
     // Back to In Progress on the board, without a reload.
-    await expect(client.getByRole('region', { name: 'In Progress' }).getByRole('button', { name: title })).toBeVisible({ timeout: 20_000 });
+    await expect(client.getByRole('region', { name: 'In Progress' }).getByRole('button', { name: title })).toBeVisible({
+      timeout: 20_000,
+    });
 
     // The designer sees the pins on the same drawing, answers one and resolves both.
     const item = work.getByRole('listitem', { name: `${drawing.name}, v1` });
@@ -167,7 +220,9 @@ for (const drawing of [
     const first = studioView.getByRole('listitem', { name: 'Note 1' });
     await first.getByLabel('Reply', { exact: true }).fill('Moved 2 ft left <b>on A-1</b>');
     await first.getByRole('button', { name: 'Reply', exact: true }).click();
-    await expect(first.getByRole('list', { name: 'Replies to note 1' }).getByText('Moved 2 ft left <b>on A-1</b>')).toBeVisible();
+    await expect(
+      first.getByRole('list', { name: 'Replies to note 1' }).getByText('Moved 2 ft left <b>on A-1</b>'),
+    ).toBeVisible();
     await expect(first.getByLabel('Reply', { exact: true })).toHaveValue('');
     for (const number of [1, 2]) {
       const note = studioView.getByRole('listitem', { name: `Note ${number}` });
@@ -178,7 +233,11 @@ for (const drawing of [
     await studioView.getByRole('button', { name: 'Close dialog' }).click();
 
     // v2, through 'Upload New Version': v1 stays in the history, downloadable.
-    await item.getByLabel('Upload New Version').setInputFiles({ name: drawing.name, mimeType: drawing.mimeType, buffer: drawing.pages > 1 ? planSetPdf(2, 'Flat over the shop, revised') : sketchPng(520, 320) });
+    await item.getByLabel('Upload New Version').setInputFiles({
+      name: drawing.name,
+      mimeType: drawing.mimeType,
+      buffer: drawing.pages > 1 ? planSetPdf(2, 'Flat over the shop, revised') : sketchPng(520, 320),
+    });
     await toast(designer, 'File uploaded successfully');
     const v2 = work.getByRole('listitem', { name: `${drawing.name}, v2` });
     await expect(v2.getByText('Ready for review')).toBeVisible();
@@ -214,7 +273,11 @@ for (const drawing of [
 test('on a phone the viewer fits the screen, the pages scroll and a tap pins a note', async ({ browser, runtime }) => {
   test.setTimeout(120_000);
   const drawing = { name: 'phone-plans.pdf', mimeType: 'application/pdf', buffer: planSetPdf(2, 'Phone'), pages: 2 };
-  const { client, title } = await projectWithDeliverable(browser, runtime, drawing, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const { client, title } = await projectWithDeliverable(browser, runtime, drawing, {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   await client.goto('/board');
   const dialog = await openFiles(client, title, 'Needs Revision');
   await dialog.getByRole('button', { name: 'Review' }).tap();

@@ -1,4 +1,8 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD, expect, signInInBrowser, test, uniqueEmail, type E2ERuntime } from './support/fixtures.js';
 
 /**
@@ -14,20 +18,47 @@ const DESCRIPTION =
 const QUEUED = 32;
 
 async function tokenOf(runtime: E2ERuntime, email: string, password: string, signUp = false): Promise<string> {
-  const config = (await (await fetch(`${runtime.url}/config.json`)).json()) as { region: string; userPoolClientId: string; userPoolEndpoint: string };
-  const client = new CognitoIdentityProviderClient({ endpoint: config.userPoolEndpoint, region: config.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const config = (await (await fetch(`${runtime.url}/config.json`)).json()) as {
+    region: string;
+    userPoolClientId: string;
+    userPoolEndpoint: string;
+  };
+  const client = new CognitoIdentityProviderClient({
+    endpoint: config.userPoolEndpoint,
+    region: config.region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   if (signUp) {
-    await client.send(new SignUpCommand({ ClientId: config.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'Lena Longboard' }] }));
+    await client.send(
+      new SignUpCommand({
+        ClientId: config.userPoolClientId,
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'name', Value: 'Lena Longboard' },
+        ],
+      }),
+    );
     await runtime.settle();
   }
-  const result = await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  const result = await client.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
   return result.AuthenticationResult!.IdToken!;
 }
 
 async function call(runtime: E2ERuntime, token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${runtime.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
@@ -44,14 +75,27 @@ async function seed(runtime: E2ERuntime): Promise<void> {
     // Two of them carry a rare word; every fourth is urgent.
     const title = i === 3 || i === 20 ? `Zephyr cottage ${i}` : `Board project ${String(i).padStart(2, '0')}`;
     const created = await call(runtime, client, 'POST', '/api/projects', {
-      title, project_category: 'Design', project_type: 'Concept Design', property_type: 'single_family', deliverables: ['Layout Plan'],
-      description: DESCRIPTION, design_priority: [], area_sqft: 1200, existing_plans: false, permit_needs: null, room_selection: [], room_notes: null,
-      inspiration_links: [], checklist: [{ task_name: 'Measure up', estimated_hours: 2 }], grok_generated: true,
+      title,
+      project_category: 'Design',
+      project_type: 'Concept Design',
+      property_type: 'single_family',
+      deliverables: ['Layout Plan'],
+      description: DESCRIPTION,
+      design_priority: [],
+      area_sqft: 1200,
+      existing_plans: false,
+      permit_needs: null,
+      room_selection: [],
+      room_notes: null,
+      inspiration_links: [],
+      checklist: [{ task_name: 'Measure up', estimated_hours: 2 }],
+      grok_generated: true,
     });
     ids.push(created.project.id);
   }
   await runtime.settle();
-  for (const [i, id] of ids.entries()) if (i % 4 === 0) await call(runtime, admin, 'PATCH', `/api/projects/${id}`, { priority: 'Urgent' });
+  for (const [i, id] of ids.entries())
+    if (i % 4 === 0) await call(runtime, admin, 'PATCH', `/api/projects/${id}`, { priority: 'Urgent' });
   await runtime.settle();
 }
 
@@ -60,7 +104,10 @@ test.beforeEach(async ({ runtime }) => {
   await seeding;
 });
 
-test('a long column shows a page, its full count, and "Load more" at its foot brings the rest', async ({ page, runtime }) => {
+test('a long column shows a page, its full count, and "Load more" at its foot brings the rest', async ({
+  page,
+  runtime,
+}) => {
   await page.goto('/auth');
   await signInInBrowser(page, runtime.seeded.admin);
   await page.goto('/admin');
@@ -69,7 +116,9 @@ test('a long column shows a page, its full count, and "Load more" at its foot br
   // The count is the column's, not the page's.
   await expect(queued.locator('.board-column__header')).toContainText(String(QUEUED));
   // Short columns have no button.
-  await expect(page.getByRole('region', { name: 'Delivered', exact: true }).getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Delivered', exact: true }).getByRole('button', { name: 'Load more' }),
+  ).toHaveCount(0);
   await queued.getByRole('button', { name: 'Load more' }).click();
   await expect(queued.getByRole('article')).toHaveCount(QUEUED);
   await expect(queued.getByRole('button', { name: 'Load more' })).toHaveCount(0);

@@ -17,7 +17,13 @@ function recordAssets(page: Page) {
   const bodies: Promise<{ url: string; body: string }>[] = [];
   page.on('response', (response) => {
     const path = new URL(response.url()).pathname;
-    if (/\.(js|css)$/.test(path)) bodies.push(response.text().then((body) => ({ url: path, body }), () => ({ url: path, body: '' })));
+    if (/\.(js|css)$/.test(path))
+      bodies.push(
+        response.text().then(
+          (body) => ({ url: path, body }),
+          () => ({ url: path, body: '' }),
+        ),
+      );
   });
   return () => Promise.all(bodies);
 }
@@ -25,7 +31,9 @@ function recordAssets(page: Page) {
 /** Lets the page finish what it starts once idle (the session read after the first paint). */
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => setTimeout(done, 300), { timeout: 2_000 })));
+  await page.evaluate(
+    () => new Promise<void>((done) => requestIdleCallback(() => setTimeout(done, 300), { timeout: 2_000 })),
+  );
   await page.waitForLoadState('networkidle');
 }
 
@@ -36,13 +44,20 @@ test('a first visit to the landing page loads neither Amplify UI nor the auth li
   await settle(page);
   const loaded = await assets();
   // The entry and the landing route are among them, so the check below looks at real code.
-  expect(loaded.map((asset) => asset.url)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/index-.*\.js$/), expect.stringMatching(/^\/assets\/route-landing-.*\.js$/)]));
+  expect(loaded.map((asset) => asset.url)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^\/assets\/index-.*\.js$/),
+      expect.stringMatching(/^\/assets\/route-landing-.*\.js$/),
+    ]),
+  );
   expect(loaded.filter((asset) => AMPLIFY_UI.test(asset.body)).map((asset) => asset.url)).toEqual([]);
   expect(loaded.filter((asset) => asset.body.includes(AMPLIFY_AUTH)).map((asset) => asset.url)).toEqual([]);
   await expect(page.locator('[data-amplify-theme]')).toHaveCount(0);
 });
 
-test('/auth and the signed-in screens are built from Amplify UI; a signed-in visitor back on the landing page is recognised', async ({ page }) => {
+test('/auth and the signed-in screens are built from Amplify UI; a signed-in visitor back on the landing page is recognised', async ({
+  page,
+}) => {
   const assets = recordAssets(page);
   await page.goto('/auth');
   await expect(page.locator('[data-amplify-theme="design-club"]')).toBeVisible();

@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { PASSWORD, apiFromPage, expect, setCheckbox, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  expect,
+  setCheckbox,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 /**
  * The new project wizard end to end, in Chromium against the embedded runtime: four steps, real
@@ -51,7 +60,8 @@ async function expectStep(page: Page, n: number, title: string) {
 }
 
 /** The file's row in the list (by its stored, sanitised name). */
-const fileRow = (page: Page, name: string) => page.getByRole('list', { name: 'Selected files' }).getByRole('listitem', { name, exact: true });
+const fileRow = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Selected files' }).getByRole('listitem', { name, exact: true });
 
 /** Edits the generated checklist: rename the first task, remove the second, add one (blank first). */
 async function editChecklist(page: Page, dialog: Locator, renamed: string, added: string) {
@@ -85,7 +95,9 @@ async function editChecklist(page: Page, dialog: Locator, renamed: string, added
   const days = Math.ceil(total / 2.5);
   const turnaround = dialog.getByTestId('turnaround');
   await expect(turnaround).toHaveText(`${days} to ${days + 2} business days`);
-  await expect(turnaround).toHaveClass(days <= 4 ? /turnaround--fast/ : days <= 8 ? /turnaround--medium/ : /turnaround--slow/);
+  await expect(turnaround).toHaveClass(
+    days <= 4 ? /turnaround--fast/ : days <= 8 ? /turnaround--medium/ : /turnaround--slow/,
+  );
   return { removedName, total, days };
 }
 
@@ -109,7 +121,11 @@ async function findOnBoard(page: Page, title: string): Promise<Detail['project']
   await expect(card.getByText('AI', { exact: true })).toBeVisible();
   await expect(card.getByText(/^\d+–\d+ days$/)).toBeVisible();
 
-  const list = await apiFromPage<{ projects: { id: string; title: string; checklist_total: number }[] }>(page, 'GET', '/api/projects');
+  const list = await apiFromPage<{ projects: { id: string; title: string; checklist_total: number }[] }>(
+    page,
+    'GET',
+    '/api/projects',
+  );
   const listed = list.body.projects.find((project) => project.title === title)!;
   expect(listed).toBeDefined();
   const detail = await apiFromPage<Detail>(page, 'GET', `/api/projects/${listed.id}`);
@@ -121,7 +137,9 @@ async function findOnBoard(page: Page, title: string): Promise<Detail['project']
   return detail.body.project;
 }
 
-test('a Design project goes through the four steps with two files (one refused), an edited checklist, and reaches the board', async ({ page }) => {
+test('a Design project goes through the four steps with two files (one refused), an edited checklist, and reaches the board', async ({
+  page,
+}) => {
   await signUpAndIn(page, 'Dana Design');
   await page.getByRole('link', { name: 'Start Your First Project' }).click();
   await expect(page).toHaveURL(/\/submit$/);
@@ -145,9 +163,11 @@ test('a Design project goes through the four steps with two files (one refused),
   await expect(page.getByLabel('Property Type').locator('option', { hasText: 'Vacation Rental' })).toHaveCount(1);
   await page.getByLabel('Property Type').selectOption('single_family');
   await page.getByLabel('Project Type').selectOption('Concept Design');
-  for (const deliverable of ['Layout Plan', 'Concept Render', 'Style Board']) await expect(page.getByLabel(deliverable, { exact: true })).not.toBeChecked();
+  for (const deliverable of ['Layout Plan', 'Concept Render', 'Style Board'])
+    await expect(page.getByLabel(deliverable, { exact: true })).not.toBeChecked();
   await page.getByRole('button', { name: 'Select All Deliverables' }).click();
-  for (const deliverable of ['Layout Plan', 'Concept Render', 'Style Board']) await expect(page.getByLabel(deliverable, { exact: true })).toBeChecked();
+  for (const deliverable of ['Layout Plan', 'Concept Render', 'Style Board'])
+    await expect(page.getByLabel(deliverable, { exact: true })).toBeChecked();
   await page.getByRole('button', { name: 'Deselect All Deliverables' }).click();
   await expect(next).toBeDisabled();
   // Changing the project type clears the deliverables.
@@ -184,11 +204,17 @@ test('a Design project goes through the four steps with two files (one refused),
   await expect(survey.getByText('Ready', { exact: true })).toBeVisible();
   const refused = fileRow(page, 'setup.exe');
   await expect(refused.getByText('Failed', { exact: true })).toBeVisible();
-  await expect(refused.getByText('Invalid file type. Please upload PDF, images, DWG, or document files.')).toBeVisible();
+  await expect(
+    refused.getByText('Invalid file type. Please upload PDF, images, DWG, or document files.'),
+  ).toBeVisible();
   await expect(refused.getByRole('button', { name: 'Retry Available' })).toBeDisabled();
   await expect(refused.getByText('You can retry after project creation')).toBeVisible();
   // At most 10 files.
-  await page.getByLabel('Project Files').setInputFiles(Array.from({ length: 9 }, (_, i) => ({ name: `photo-${i}.png`, mimeType: 'image/png', buffer: PNG })));
+  await page
+    .getByLabel('Project Files')
+    .setInputFiles(
+      Array.from({ length: 9 }, (_, i) => ({ name: `photo-${i}.png`, mimeType: 'image/png', buffer: PNG })),
+    );
   await expect(page.getByText('Too many files', { exact: true })).toBeVisible();
   await expect(page.getByText('You can upload a maximum of 10 files.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Selected files' }).getByRole('listitem')).toHaveCount(2);
@@ -244,14 +270,25 @@ test('a Design project goes through the four steps with two files (one refused),
   expect(names).not.toContain(removedName);
   // Only the accepted file was uploaded and recorded, under its sanitised name.
   expect(project.files).toHaveLength(1);
-  expect(project.files[0]).toMatchObject({ file_name: 'Existing_conditions_survey_north_wing_2024.pdf', file_type: 'client_upload', file_category: 'application/pdf', file_size: PDF.length });
-  const link = await apiFromPage<{ url: string }>(page, 'GET', `/api/projects/${project.id}/files/${project.files[0]!.id}`);
+  expect(project.files[0]).toMatchObject({
+    file_name: 'Existing_conditions_survey_north_wing_2024.pdf',
+    file_type: 'client_upload',
+    file_category: 'application/pdf',
+    file_size: PDF.length,
+  });
+  const link = await apiFromPage<{ url: string }>(
+    page,
+    'GET',
+    `/api/projects/${project.id}/files/${project.files[0]!.id}`,
+  );
   expect(link.status).toBe(200);
   const downloaded = await page.request.get(link.body.url);
   expect(Buffer.from(await downloaded.body()).equals(PDF)).toBe(true);
 });
 
-test('a Permit project needs its permit context, uploads a photo (an HTML file refused) and reaches the board', async ({ page }) => {
+test('a Permit project needs its permit context, uploads a photo (an HTML file refused) and reaches the board', async ({
+  page,
+}) => {
   await signUpAndIn(page, 'Parker Permit');
   await page.goto('/submit');
   await expectStep(page, 1, 'Project Basics');
@@ -290,7 +327,9 @@ test('a Permit project needs its permit context, uploads a photo (an HTML file r
   await page.getByLabel('Project Address').fill('410 Market St, San Francisco, CA');
   await page.getByLabel('Building Area (sq ft)').fill('2400.5');
   await expect(generate).toBeDisabled();
-  await page.getByLabel('Permit Scope Summary').fill('Non-structural tenant improvement: cafe kitchen, two accessible restrooms, new ceiling and lighting.');
+  await page
+    .getByLabel('Permit Scope Summary')
+    .fill('Non-structural tenant improvement: cafe kitchen, two accessible restrooms, new ceiling and lighting.');
   await page.getByLabel('Lot Area (sq ft)').fill('5000');
   await page.getByLabel('Zoning / Permit Type').fill('NC-2 commercial alteration permit');
   await setCheckbox(page.getByLabel('Requires city review (plan check)'));
@@ -310,7 +349,12 @@ test('a Permit project needs its permit context, uploads a photo (an HTML file r
   await expectStep(page, 4, 'Permit Context & Property Details');
   await generate.click();
   await expect(dialog).toBeVisible();
-  const { removedName, total, days } = await editChecklist(page, dialog, 'Verify the existing plans against a site walk', 'Coordinate the accessible restroom layout with the owner');
+  const { removedName, total, days } = await editChecklist(
+    page,
+    dialog,
+    'Verify the existing plans against a site walk',
+    'Coordinate the accessible restroom layout with the owner',
+  );
   await finalize(page, dialog);
 
   const project = await findOnBoard(page, title);
@@ -320,9 +364,14 @@ test('a Permit project needs its permit context, uploads a photo (an HTML file r
     project_type: 'Remodel / Tenant Improvement Permit Set',
     area_sqft: 2400.5,
     project_address: '410 Market St, San Francisco, CA',
-    permit_needs: 'Non-structural tenant improvement: cafe kitchen, two accessible restrooms, new ceiling and lighting.',
+    permit_needs:
+      'Non-structural tenant improvement: cafe kitchen, two accessible restrooms, new ceiling and lighting.',
     existing_plans: true,
-    specifications: { lot_area: 5000, zoning_permit_type: 'NC-2 commercial alteration permit', requires_city_review: true },
+    specifications: {
+      lot_area: 5000,
+      zoning_permit_type: 'NC-2 commercial alteration permit',
+      requires_city_review: true,
+    },
     total_estimated_hours: total,
     estimated_turnaround_days: days,
   });
@@ -332,5 +381,7 @@ test('a Permit project needs its permit context, uploads a photo (an HTML file r
   expect(names).toContain('Coordinate the accessible restroom layout with the owner');
   expect(names).not.toContain(removedName);
   expect(names.some((name) => /plan-check/.test(name))).toBe(true);
-  expect(project.files.map((file) => [file.file_name, file.file_category])).toEqual([['storefront_photo.png', 'image/png']]);
+  expect(project.files.map((file) => [file.file_name, file.file_category])).toEqual([
+    ['storefront_photo.png', 'image/png'],
+  ]);
 });

@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { acceptDesignerInvitation } from './support/designer-invite.js';
-import { PASSWORD, apiFromPage, createTeamInBrowser, expect, signInInBrowser, signOutInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  createTeamInBrowser,
+  expect,
+  signInInBrowser,
+  signOutInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
@@ -14,7 +24,10 @@ async function teamSignIn(page: Page, credentials: { email: string; password: st
 test('the team login links to its forgot page and to the client login', async ({ page }) => {
   await page.goto('/team-login');
   await expect(page.getByRole('heading', { name: 'Team Login' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/team-login/forgot-password');
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+    'href',
+    '/team-login/forgot-password',
+  );
   await expect(page.getByRole('link', { name: 'Go to the client login' })).toHaveAttribute('href', '/auth');
 });
 
@@ -27,7 +40,11 @@ test('a client is refused at /team-login with "Access Denied" and signed out', a
   await expect(denied).toContainText('Please use the client login page to access your account.');
   await expect(denied).toHaveAttribute('data-variant', 'destructive');
   await expect(page).toHaveURL(/\/team-login$/);
-  expect(await page.evaluate(() => Object.keys({ ...localStorage, ...sessionStorage }).some((key) => key.endsWith('.idToken')))).toBe(false);
+  expect(
+    await page.evaluate(() =>
+      Object.keys({ ...localStorage, ...sessionStorage }).some((key) => key.endsWith('.idToken')),
+    ),
+  ).toBe(false);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth$/);
 });
@@ -45,7 +62,10 @@ test('the designer is welcomed and sent to /designer', async ({ page, runtime })
   await expect(page.getByRole('heading', { name: 'Welcome back, Dana Designer' })).toBeVisible();
 });
 
-test("an active team admin lands on their profile's Team, told why, never at a refusing /admin", async ({ page, runtime }) => {
+test("an active team admin lands on their profile's Team, told why, never at a refusing /admin", async ({
+  page,
+  runtime,
+}) => {
   const account = { fullName: 'Tara Teamlead', email: uniqueEmail('teamlead'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);
@@ -64,7 +84,12 @@ test("an active team admin lands on their profile's Team, told why, never at a r
   await expect(toast(page, 'Access denied. Admin privileges required.')).toBeVisible();
 });
 
-test('a pre-authorised designer signing in at /team-login is welcomed; once removed, /designer refuses them', async ({ page, browser, baseURL, runtime }) => {
+test('a pre-authorised designer signing in at /team-login is welcomed; once removed, /designer refuses them', async ({
+  page,
+  browser,
+  baseURL,
+  runtime,
+}) => {
   const email = uniqueEmail('team-designer');
   const adminContext = await browser.newContext({ baseURL });
   const adminPage = await adminContext.newPage();

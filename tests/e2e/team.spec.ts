@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import type { SubmitProjectBody } from '../../functions/features/projects/contracts.js';
-import { PASSWORD, apiFromPage, createTeamInBrowser, expect, proveEmailInDialog, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  createTeamInBrowser,
+  expect,
+  proveEmailInDialog,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 const DESCRIPTION =
   'A shared studio project: we are turning a 1960s ranch house into an open-plan family home. The wall between the kitchen ' +
@@ -111,7 +121,10 @@ test('a client builds a team by e-mail invitation; the invitee joins and sees it
   await expect(invitee.getByLabel('Email')).toHaveValue(inviteeEmail);
   await expect(invitee.getByLabel('Email')).not.toBeEditable();
   const token = new URL(link).searchParams.get('token')!;
-  await expect(invitee.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/auth?redirect=${encodeURIComponent(`/accept-invite?token=${token}`)}`);
+  await expect(invitee.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+    'href',
+    `/auth?redirect=${encodeURIComponent(`/accept-invite?token=${token}`)}`,
+  );
 
   // The form's rules first.
   await invitee.getByLabel('Full Name').fill('D');
@@ -179,7 +192,11 @@ test('a client builds a team by e-mail invitation; the invitee joins and sees it
   await strangerContext.close();
 });
 
-test('a signed-in invitee accepts from the link: Welcome to the Team!, then the dashboard', async ({ page, browser, runtime }) => {
+test('a signed-in invitee accepts from the link: Welcome to the Team!, then the dashboard', async ({
+  page,
+  browser,
+  runtime,
+}) => {
   const owner = { fullName: 'Ada Admin', email: uniqueEmail('ada'), password: PASSWORD };
   await signUpInBrowser(page, owner);
   await signInInBrowser(page, owner);
@@ -222,7 +239,10 @@ test('an invitation whose e-mail cannot be sent stays pending; resending it fail
   await dialog.getByLabel('Email Address').fill(undeliverable);
   await dialog.getByRole('button', { name: 'Send Invite' }).click();
   await expect(page.getByText('Invite created but email failed to send. Please try resending.')).toBeVisible();
-  const item = page.getByRole('list', { name: 'Pending invitations' }).getByRole('listitem').filter({ hasText: undeliverable });
+  const item = page
+    .getByRole('list', { name: 'Pending invitations' })
+    .getByRole('listitem')
+    .filter({ hasText: undeliverable });
   await expect(item.getByText('Email not sent')).toBeVisible();
   await page.getByRole('button', { name: `Resend invitation to ${undeliverable}` }).click();
   await expect(page.getByText('Failed to resend invitation')).toBeVisible();

@@ -1,9 +1,20 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD, expect, proveEmailInDialog, signInInBrowser, signUpInBrowser, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  expect,
+  proveEmailInDialog,
+  signInInBrowser,
+  signUpInBrowser,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-test('the test-email page sends through the mail adapter to the caller, and refuses a stranger\'s address', async ({ page, runtime }) => {
+test("the test-email page sends through the mail adapter to the caller, and refuses a stranger's address", async ({
+  page,
+  runtime,
+}) => {
   const account = { fullName: 'Mae Mailer', email: uniqueEmail('mailer'), password: PASSWORD };
   await signUpInBrowser(page, account);
   await signInInBrowser(page, account);
@@ -22,13 +33,17 @@ test('the test-email page sends through the mail adapter to the caller, and refu
   // Mail goes out only in the name of a proven address: the first time, the page asks for the code.
   await proveEmailInDialog(page, runtime, account);
   await expect(toast(page, 'Test Email Sent')).toContainText(`Test email sent to ${to}`);
-  const outbox = (await (await fetch(`${runtime.url}/outbox.json?to=${encodeURIComponent(to)}`)).json()) as { messages: { subject: string; tag?: string }[] };
+  const outbox = (await (await fetch(`${runtime.url}/outbox.json?to=${encodeURIComponent(to)}`)).json()) as {
+    messages: { subject: string; tag?: string }[];
+  };
   expect(outbox.messages.filter((m) => m.tag === 'test').map((m) => m.subject)).toEqual(['Design Club test email']);
 
   await page.getByLabel('Email').fill(uniqueEmail('stranger'));
   await send.click();
   const refused = toast(page, 'Test Failed');
-  await expect(refused).toContainText('Failed to send test email. Test emails can only be sent to your own email address or to an admin.');
+  await expect(refused).toContainText(
+    'Failed to send test email. Test emails can only be sent to your own email address or to an admin.',
+  );
   await expect(refused).toHaveAttribute('data-variant', 'destructive');
 });
 

@@ -14,7 +14,10 @@ const DESCRIPTION =
   'room comes out, the pantry becomes a mudroom with built-in storage, and the primary bathroom gets a curbless ' +
   'shower. We want warm oak, matte black fixtures and plenty of daylight; please plan the layout first.';
 
-test('a new client signs up, signs in, submits a project and finds it queued on the board', async ({ page, runtime }) => {
+test('a new client signs up, signs in, submits a project and finds it queued on the board', async ({
+  page,
+  runtime,
+}) => {
   const account = { fullName: 'Casey Client', email: uniqueEmail(), password: PASSWORD };
   await signUpInBrowser(page, account);
 

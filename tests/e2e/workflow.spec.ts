@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD, apiFromPage, clientWithProject, expect as baseExpect, signInInBrowser, signUpInBrowser, signedInPage, test, uniqueEmail } from './support/fixtures.js';
+import {
+  PASSWORD,
+  apiFromPage,
+  clientWithProject,
+  expect as baseExpect,
+  signInInBrowser,
+  signUpInBrowser,
+  signedInPage,
+  test,
+  uniqueEmail,
+} from './support/fixtures.js';
 
 /**
  * Issue 44, items 2 and 5: what waits on each person is at the top of their dashboard with a direct
@@ -14,7 +24,14 @@ const DESCRIPTION =
   'two options drawn to scale with the existing plumbing noted, so a builder can price them before the spring. ' +
   'Please keep the existing chimney breast, note every load-bearing wall, and show the clearances around each appliance.';
 
-const brief = (title: string) => ({ title, description: DESCRIPTION, property_type: 'single_family', area_sqft: 200, room: 'Kitchen', task: 'Measure' });
+const brief = (title: string) => ({
+  title,
+  description: DESCRIPTION,
+  property_type: 'single_family',
+  area_sqft: 200,
+  room: 'Kitchen',
+  task: 'Measure',
+});
 
 /** Every visible element whose box lies (partly) outside the viewport's width. */
 async function outsideViewport(page: Page): Promise<string[]> {
@@ -25,7 +42,10 @@ async function outsideViewport(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
       if (element.closest('[aria-hidden="true"], .amplify-visually-hidden, [role="status"]')) continue;
-      if (box.left < -1 || box.right > width + 1) out.push(`${element.tagName.toLowerCase()}.${element.className}: ${Math.round(box.left)}..${Math.round(box.right)}`);
+      if (box.left < -1 || box.right > width + 1)
+        out.push(
+          `${element.tagName.toLowerCase()}.${element.className}: ${Math.round(box.left)}..${Math.round(box.right)}`,
+        );
     }
     return out;
   });
@@ -35,21 +55,33 @@ async function outsideViewport(page: Page): Promise<string[]> {
 async function smallTapTargets(page: Page, scope = 'main'): Promise<string[]> {
   return page.evaluate((selector) => {
     const small: string[] = [];
-    for (const element of document.querySelectorAll<HTMLElement>(`${selector} a[href], ${selector} button, ${selector} select`)) {
+    for (const element of document.querySelectorAll<HTMLElement>(
+      `${selector} a[href], ${selector} button, ${selector} select`,
+    )) {
       const box = element.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
-      if (box.width < 44 || box.height < 44) small.push(`${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}": ${Math.round(box.width)}×${Math.round(box.height)}`);
+      if (box.width < 44 || box.height < 44)
+        small.push(
+          `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}": ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
     }
     return small;
   }, scope);
 }
 
-test("a failed load says 'We couldn't load your projects' with 'Try again', never an empty account", async ({ page, runtime }) => {
+test("a failed load says 'We couldn't load your projects' with 'Try again', never an empty account", async ({
+  page,
+  runtime,
+}) => {
   test.setTimeout(300_000);
   const client = { fullName: 'Fay Failure', email: uniqueEmail('fail'), password: PASSWORD };
   await clientWithProject(page, runtime, client, brief(`Cottage ${Date.now().toString(36)}`));
   let failing = true;
-  await page.route('**/api/projects', (route) => (failing && route.request().method() === 'GET' ? route.fulfill({ status: 503, body: '{"message":"down"}' }) : route.fallback()));
+  await page.route('**/api/projects', (route) =>
+    failing && route.request().method() === 'GET'
+      ? route.fulfill({ status: 503, body: '{"message":"down"}' })
+      : route.fallback(),
+  );
   await page.goto('/dashboard');
   const problem = page.getByRole('alert').filter({ hasText: "We couldn't load your projects" });
   await expect(problem).toBeVisible({ timeout: 60_000 });
@@ -73,7 +105,11 @@ test('offline, a banner says so; back online, it goes', async ({ page, runtime }
   await expect(page.getByText("You're offline.")).toHaveCount(0);
 });
 
-test("'Waiting on you' heads each dashboard with direct links: client, designer and admin", async ({ page, browser, runtime }) => {
+test("'Waiting on you' heads each dashboard with direct links: client, designer and admin", async ({
+  page,
+  browser,
+  runtime,
+}) => {
   test.setTimeout(300_000);
   const client = { fullName: 'Wren Waiting', email: uniqueEmail('waiting'), password: PASSWORD };
   const title = `Waiting ${Date.now().toString(36)}`;
@@ -91,31 +127,49 @@ test("'Waiting on you' heads each dashboard with direct links: client, designer 
   await expect(admin.getByRole('dialog', { name: title })).toBeVisible();
 
   // The studio puts the project to the client's review: the client is told at the top of the dashboard.
-  expect((await apiFromPage(admin, 'PATCH', `/api/projects/${id}`, { designer: { designer_email: runtime.seeded.designer.email }, status: 'needs_revision' })).status).toBe(200);
+  expect(
+    (
+      await apiFromPage(admin, 'PATCH', `/api/projects/${id}`, {
+        designer: { designer_email: runtime.seeded.designer.email },
+        status: 'needs_revision',
+      })
+    ).status,
+  ).toBe(200);
   await runtime.settle();
   await page.goto('/dashboard');
   const waiting = page.getByRole('region', { name: /^Waiting on you/ });
   const link = waiting.getByRole('link', { name: `Review the drawings for ${title}` });
   await expect(link).toBeVisible();
-  expect((await waiting.boundingBox())!.y).toBeLessThan((await page.getByRole('heading', { level: 1 }).boundingBox())!.y);
+  expect((await waiting.boundingBox())!.y).toBeLessThan(
+    (await page.getByRole('heading', { level: 1 }).boundingBox())!.y,
+  );
   await link.click();
   await expect(page.getByRole('dialog', { name: title })).toBeVisible();
 
   // The designer, with nothing requested yet, reads that nothing waits.
   const designer = await signedInPage(browser, runtime, runtime.seeded.designer);
   await designer.goto('/designer');
-  await expect(designer.getByRole('region', { name: /^Waiting on you/ })).toContainText('Nothing is waiting on you right now.');
+  await expect(designer.getByRole('region', { name: /^Waiting on you/ })).toContainText(
+    'Nothing is waiting on you right now.',
+  );
 });
 
-test('on a phone the welcome card is compact, the first project shows without scrolling, nothing lies off-screen', async ({ browser, runtime }) => {
+test('on a phone the welcome card is compact, the first project shows without scrolling, nothing lies off-screen', async ({
+  browser,
+  runtime,
+}) => {
   test.setTimeout(300_000);
   for (const width of [360, 430]) {
-    const page = await (await browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true })).newPage();
+    const page = await (
+      await browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true })
+    ).newPage();
     const client = { fullName: 'Pip Phone', email: uniqueEmail('phone'), password: PASSWORD };
     const title = `Phone ${width} ${Date.now().toString(36)}`;
     await clientWithProject(page, runtime, client, brief(title));
     await page.goto('/dashboard');
-    const first = page.getByRole('region', { name: 'Recent Projects' }).getByRole('button', { name: new RegExp(title) });
+    const first = page
+      .getByRole('region', { name: 'Recent Projects' })
+      .getByRole('button', { name: new RegExp(title) });
     await expect(first).toBeVisible();
     await expect(first).toBeInViewport();
     expect(await outsideViewport(page)).toEqual([]);
@@ -144,14 +198,23 @@ test("'Welcome' belongs to the account: a second browser says 'Welcome back'", a
   await signInInBrowser(page, client);
   await expect(page.getByText(`Welcome, ${client.fullName}!`)).toBeVisible();
   // The visit is recorded on the account (POST /api/me/welcome), not only in this browser.
-  await expect.poll(async () => (await apiFromPage<{ user: { welcomed_at: string | null } }>(page, 'GET', '/api/me')).body.user.welcomed_at, { timeout: 60_000 }).not.toBeNull();
+  await expect
+    .poll(
+      async () =>
+        (await apiFromPage<{ user: { welcomed_at: string | null } }>(page, 'GET', '/api/me')).body.user.welcomed_at,
+      { timeout: 60_000 },
+    )
+    .not.toBeNull();
   const elsewhere = await signedInPage(browser, runtime, client);
   await elsewhere.goto('/dashboard');
   await expect(elsewhere.getByText(`Welcome back, ${client.fullName}!`)).toBeVisible();
   await expect(elsewhere.getByText(`Welcome, ${client.fullName}!`)).toHaveCount(0);
 });
 
-test('the keyboard: tabbing through each client screen, the focused element always shows a focus indicator', async ({ page, runtime }) => {
+test('the keyboard: tabbing through each client screen, the focused element always shows a focus indicator', async ({
+  page,
+  runtime,
+}) => {
   test.setTimeout(300_000);
   const client = { fullName: 'Kai Keyboard', email: uniqueEmail('keys'), password: PASSWORD };
   await clientWithProject(page, runtime, client, brief(`Keys ${Date.now().toString(36)}`));
@@ -165,8 +228,13 @@ test('the keyboard: tabbing through each client screen, the focused element alwa
         const element = document.activeElement as HTMLElement | null;
         if (!element || element === document.body) return null;
         const style = getComputedStyle(element);
-        const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== 'none' && style.boxShadow !== '');
-        return { ring, name: `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"` };
+        const ring =
+          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+          (style.boxShadow !== 'none' && style.boxShadow !== '');
+        return {
+          ring,
+          name: `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"`,
+        };
       });
       if (focus && !focus.ring) unmarked.push(`${path}: ${focus.name}`);
     }
@@ -174,9 +242,19 @@ test('the keyboard: tabbing through each client screen, the focused element alwa
   }
 });
 
-test('on a phone the admin header actions sit in a menu and the bell panel stays on screen', async ({ browser, runtime }) => {
+test('on a phone the admin header actions sit in a menu and the bell panel stays on screen', async ({
+  browser,
+  runtime,
+}) => {
   test.setTimeout(300_000);
-  const admin = await (await browser.newContext({ baseURL: runtime.url, viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true })).newPage();
+  const admin = await (
+    await browser.newContext({
+      baseURL: runtime.url,
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    })
+  ).newPage();
   await admin.goto('/auth');
   await signInInBrowser(admin, runtime.seeded.admin);
   await admin.goto('/admin');

@@ -27,28 +27,36 @@ describe('Cognito user pool', () => {
     expect(props.Policies.PasswordPolicy.MinimumLength).toBe(12);
     expect(props.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
     expect(props.DeletionProtection).toBe('ACTIVE');
-    expect(json.Resources[result.userPoolLogicalId] as { DeletionPolicy?: string }).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate' });
+    expect(json.Resources[result.userPoolLogicalId] as { DeletionPolicy?: string }).toMatchObject({
+      DeletionPolicy: 'RetainExceptOnCreate',
+    });
   });
 
   it('has the product attributes: name, custom:company, custom:phone, custom:user_type (mutable strings)', () => {
     const schema = pool().Schema as { Name: string; AttributeDataType: string; Mutable: boolean }[];
     for (const name of ['company', 'phone', 'user_type']) {
-      expect(schema).toContainEqual(expect.objectContaining({ Name: name, AttributeDataType: 'String', Mutable: true }));
+      expect(schema).toContainEqual(
+        expect.objectContaining({ Name: name, AttributeDataType: 'String', Mutable: true }),
+      );
     }
     expect(schema).toContainEqual(expect.objectContaining({ Name: 'name', Mutable: true }));
   });
 
-  it.each(triggers.map((trigger) => [trigger.trigger, trigger] as const))('wires the %s trigger to its handler', (_, trigger) => {
-    const fn = result.functions.find((entry) => entry.handler === trigger.handler)!;
-    const config = pool().LambdaConfig as Record<string, unknown>;
-    expect(refOf(config[trigger.trigger])).toBe(fn.aliasLogicalId);
-    const permissions = resourcesOf(json, 'AWS::Lambda::Permission').filter(
-      ([, props]) => refOf(props.FunctionName) === fn.aliasLogicalId && props.Principal === 'cognito-idp.amazonaws.com',
-    );
-    expect(permissions).toHaveLength(1);
-    // Cognito waits 5 seconds for a trigger.
-    expect(json.Resources[fn.logicalId]!.Properties!.Timeout).toBeLessThanOrEqual(5);
-  });
+  it.each(triggers.map((trigger) => [trigger.trigger, trigger] as const))(
+    'wires the %s trigger to its handler',
+    (_, trigger) => {
+      const fn = result.functions.find((entry) => entry.handler === trigger.handler)!;
+      const config = pool().LambdaConfig as Record<string, unknown>;
+      expect(refOf(config[trigger.trigger])).toBe(fn.aliasLogicalId);
+      const permissions = resourcesOf(json, 'AWS::Lambda::Permission').filter(
+        ([, props]) =>
+          refOf(props.FunctionName) === fn.aliasLogicalId && props.Principal === 'cognito-idp.amazonaws.com',
+      );
+      expect(permissions).toHaveLength(1);
+      // Cognito waits 5 seconds for a trigger.
+      expect(json.Resources[fn.logicalId]!.Properties!.Timeout).toBeLessThanOrEqual(5);
+    },
+  );
 
   it('has one SPA client: USER_PASSWORD_AUTH and refresh, no secret, revocable tokens', () => {
     const clients = resourcesOf(json, 'AWS::Cognito::UserPoolClient');

@@ -14,7 +14,9 @@ import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../in
 import { DEDUPED_PACKAGES, LAMBDA_ALIASES, lambdaDefine, lambdaEsbuildApiOptions } from '../../infra/stack/bundling.js';
 import { ROOT } from './support/synth.js';
 
-const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))].sort();
+const handlers = [
+  ...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler)),
+].sort();
 
 /**
  * Handler → its bundle's budget in KB (1024 bytes of minified code, source map aside): today's size plus
@@ -125,7 +127,8 @@ beforeAll(async () => {
       const packages = new Map<string, Set<string>>();
       for (const [input, info] of Object.entries(output.inputs)) {
         const match = /^(.*node_modules\/((?:@[^/]+\/)?[^/]+))\//.exec(input);
-        if (match && info.bytesInOutput > 0) packages.set(match[2]!, (packages.get(match[2]!) ?? new Set()).add(match[1]!));
+        if (match && info.bytesInOutput > 0)
+          packages.set(match[2]!, (packages.get(match[2]!) ?? new Set()).add(match[1]!));
       }
       bundles.set(handler, { kb: output.bytes / 1024, packages });
     }),
@@ -139,12 +142,17 @@ describe('Lambda bundles', () => {
 
   it.each(handlers)('%s stays within its size budget', (handler) => {
     const { kb } = bundles.get(handler)!;
-    expect(Math.round(kb * 10) / 10, `${handler}: ${kb.toFixed(1)} KB, budget ${BUDGET_KB[handler]} KB`).toBeLessThanOrEqual(BUDGET_KB[handler] ?? 0);
+    expect(
+      Math.round(kb * 10) / 10,
+      `${handler}: ${kb.toFixed(1)} KB, budget ${BUDGET_KB[handler]} KB`,
+    ).toBeLessThanOrEqual(BUDGET_KB[handler] ?? 0);
   });
 
   it('bundle each package from one directory only (a nested second copy goes in DEDUPED_PACKAGES)', () => {
     const twice = [...bundles].flatMap(([handler, { packages }]) =>
-      [...packages].filter(([, dirs]) => dirs.size > 1).map(([name, dirs]) => `${handler}: ${name} from ${[...dirs].join(' and ')}`),
+      [...packages]
+        .filter(([, dirs]) => dirs.size > 1)
+        .map(([name, dirs]) => `${handler}: ${name} from ${[...dirs].join(' and ')}`),
     );
     expect(twice).toEqual([]);
   });
@@ -156,7 +164,9 @@ describe('Lambda bundles', () => {
 
   it("define the checklist route's Bedrock tool schema at build time, the same as zod makes it", async () => {
     const { checklistAnswerJsonSchema } = await import('../../functions/features/checklists/estimator/schema.js');
-    const defined = JSON.parse(JSON.parse(lambdaDefine('functions/features/checklists/http/generate.ts').__CHECKLIST_TOOL_SCHEMA__!) as string);
+    const defined = JSON.parse(
+      JSON.parse(lambdaDefine('functions/features/checklists/http/generate.ts').__CHECKLIST_TOOL_SCHEMA__!) as string,
+    );
     expect(defined).toEqual(checklistAnswerJsonSchema());
     expect(defined.required).toEqual(['checklist', 'total_estimated_hours', 'suggested_turnaround_days']);
   });
@@ -167,14 +177,28 @@ describe('the event catalogue at import', () => {
    * Every schema factory of zod/mini (and of z.iso, z.coerce) counted, for a bundle of the catalogue
    * in which events/zod.ts gets the counting copy: what the catalogue builds by being imported.
    */
-  async function catalogueCountingSchemas(): Promise<{ built: () => number; catalogue: typeof import('../../functions/app/catalogue.js').catalogue }> {
+  async function catalogueCountingSchemas(): Promise<{
+    built: () => number;
+    catalogue: typeof import('../../functions/app/catalogue.js').catalogue;
+  }> {
     const zod = (await import('zod/mini')) as unknown as Record<string, object>;
     // `config` sets the message locale (events/zod.ts), `registry` holds the personal-data marks (events/personal.ts):
     // neither is a schema.
-    const isFactory = (name: string) => /^[a-z_]/.test(name) && !['config', 'registry'].includes(name) && typeof zod[name] === 'function';
+    const isFactory = (name: string) =>
+      /^[a-z_]/.test(name) && !['config', 'registry'].includes(name) && typeof zod[name] === 'function';
     const counted = (names: string[], from: string) =>
-      names.filter(isFactory).map((name) => `const counted_${name} = (...a) => (count(), ${from}.${name}(...a)); export { counted_${name} as ${name} };`);
-    const namespaces = ['iso', 'coerce'].map((space) => `export const ${space} = { ${Object.keys(zod[space]!).map((name) => `${name}: (...a) => (count(), real.${space}.${name}(...a))`).join(', ')} };`);
+      names
+        .filter(isFactory)
+        .map(
+          (name) =>
+            `const counted_${name} = (...a) => (count(), ${from}.${name}(...a)); export { counted_${name} as ${name} };`,
+        );
+    const namespaces = ['iso', 'coerce'].map(
+      (space) =>
+        `export const ${space} = { ${Object.keys(zod[space]!)
+          .map((name) => `${name}: (...a) => (count(), real.${space}.${name}(...a))`)
+          .join(', ')} };`,
+    );
     const plain = Object.keys(zod).filter((name) => !isFactory(name) && !['iso', 'coerce'].includes(name));
     const counting = [
       "import * as real from 'zod/mini';",
@@ -185,7 +209,11 @@ describe('the event catalogue at import', () => {
     ].join('\n');
     const result = await build({
       absWorkingDir: ROOT,
-      stdin: { contents: "export { catalogue } from './functions/app/catalogue.ts'; export { __built } from 'counting-zod';", resolveDir: ROOT, loader: 'ts' },
+      stdin: {
+        contents: "export { catalogue } from './functions/app/catalogue.ts'; export { __built } from 'counting-zod';",
+        resolveDir: ROOT,
+        loader: 'ts',
+      },
       bundle: true,
       format: 'esm',
       platform: 'node',
@@ -196,14 +224,22 @@ describe('the event catalogue at import', () => {
           name: 'counting-zod',
           setup(plugin) {
             plugin.onResolve({ filter: /^(zod\/mini|counting-zod)$/ }, (args) =>
-              args.path === 'counting-zod' || args.importer.endsWith(`events${path.sep}zod.ts`) ? { path: 'counting-zod', namespace: 'counting' } : undefined,
+              args.path === 'counting-zod' || args.importer.endsWith(`events${path.sep}zod.ts`)
+                ? { path: 'counting-zod', namespace: 'counting' }
+                : undefined,
             );
-            plugin.onLoad({ filter: /.*/, namespace: 'counting' }, () => ({ contents: counting, resolveDir: ROOT, loader: 'js' }));
+            plugin.onLoad({ filter: /.*/, namespace: 'counting' }, () => ({
+              contents: counting,
+              resolveDir: ROOT,
+              loader: 'js',
+            }));
           },
         },
       ],
     });
-    const module = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.text).toString('base64')}`);
+    const module = await import(
+      `data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.text).toString('base64')}`
+    );
     return { built: module.__built, catalogue: module.catalogue };
   }
 

@@ -23,7 +23,10 @@ describe.each(['dev', 'prod'] as const)('cfn-lint on the %s templates', (stage) 
     expect(errors).toEqual([]);
     // Each ignore is still needed: once the linter's schema catches up, it goes.
     for (const ignore of CFN_LINT_IGNORES) {
-      expect(run.ignored.some((finding) => finding.Rule.Id === ignore.rule), `${ignore.rule} ${ignore.resource}`).toBe(true);
+      expect(
+        run.ignored.some((finding) => finding.Rule.Id === ignore.rule),
+        `${ignore.rule} ${ignore.resource}`,
+      ).toBe(true);
     }
   });
 });

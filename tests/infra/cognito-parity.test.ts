@@ -60,8 +60,12 @@ describe('the embedded Cognito imitates the stack’s app client', () => {
 
   it('issues tokens of the same lifetimes', () => {
     const units = (client().TokenValidityUnits ?? {}) as Record<string, string>;
-    expect(minutes(client().AccessTokenValidity, units.AccessToken, 'hours')).toBe(CLIENT_SETTINGS.accessTokenValidityMinutes);
+    expect(minutes(client().AccessTokenValidity, units.AccessToken, 'hours')).toBe(
+      CLIENT_SETTINGS.accessTokenValidityMinutes,
+    );
     expect(minutes(client().IdTokenValidity, units.IdToken, 'hours')).toBe(CLIENT_SETTINGS.idTokenValidityMinutes);
-    expect(minutes(client().RefreshTokenValidity, units.RefreshToken, 'days')).toBe(CLIENT_SETTINGS.refreshTokenValidityDays * 24 * 60);
+    expect(minutes(client().RefreshTokenValidity, units.RefreshToken, 'days')).toBe(
+      CLIENT_SETTINGS.refreshTokenValidityDays * 24 * 60,
+    );
   });
 });

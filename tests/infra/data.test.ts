@@ -15,10 +15,19 @@ function expectTable(props: Record<string, any>, definition: TableDefinition) {
     { AttributeName: definition.partitionKey, KeyType: 'HASH' },
     { AttributeName: definition.sortKey.name, KeyType: 'RANGE' },
   ]);
-  const types = Object.fromEntries((props.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]).map((a) => [a.AttributeName, a.AttributeType]));
+  const types = Object.fromEntries(
+    (props.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]).map((a) => [
+      a.AttributeName,
+      a.AttributeType,
+    ]),
+  );
   expect(types[definition.partitionKey]).toBe('S');
   expect(types[definition.sortKey.name]).toBe(definition.sortKey.type);
-  const indexes = props.GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown; Projection: { ProjectionType: string } }[];
+  const indexes = props.GlobalSecondaryIndexes as {
+    IndexName: string;
+    KeySchema: unknown;
+    Projection: { ProjectionType: string };
+  }[];
   expect(indexes.map((index) => index.IndexName).sort()).toEqual(definition.indexes.map((index) => index.name).sort());
   for (const index of definition.indexes) {
     const found = indexes.find((candidate) => candidate.IndexName === index.name)!;
@@ -40,12 +49,17 @@ function expectTable(props: Record<string, any>, definition: TableDefinition) {
 
 describe('events table (the event store)', () => {
   it('has the keys and indexes of shared/tables.ts', () => {
-    expect(json.Resources[result.eventsTableLogicalId]!.Properties!.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(json.Resources[result.eventsTableLogicalId]!.Properties!.PointInTimeRecoverySpecification).toEqual({
+      PointInTimeRecoveryEnabled: true,
+    });
     expectTable(json.Resources[result.eventsTableLogicalId]!.Properties!, eventsTable);
   });
 
   it('has point-in-time recovery, deletion protection, and is retained with the stack gone', () => {
-    const table = json.Resources[result.eventsTableLogicalId]! as { Properties: Record<string, unknown>; DeletionPolicy?: string };
+    const table = json.Resources[result.eventsTableLogicalId]! as {
+      Properties: Record<string, unknown>;
+      DeletionPolicy?: string;
+    };
     expect(table.Properties.DeletionProtectionEnabled).toBe(true);
     expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
     expect(table.DeletionPolicy).toBe('RetainExceptOnCreate');

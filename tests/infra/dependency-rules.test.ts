@@ -32,8 +32,10 @@ const PLANTS: Plant[] = [
     rule: 'platform-not-to-features',
     why: 'the platform reaches a decider through infra/, with no direct import of a feature',
     files: {
-      'functions/platform/planted-reach.ts': "import { plantedBridge } from '../../infra/planted-bridge.js';\nexport const plantedReach = plantedBridge;\n",
-      'infra/planted-bridge.ts': "import { projectDecider } from '../functions/features/projects/decider.js';\nexport const plantedBridge = projectDecider;\n",
+      'functions/platform/planted-reach.ts':
+        "import { plantedBridge } from '../../infra/planted-bridge.js';\nexport const plantedReach = plantedBridge;\n",
+      'infra/planted-bridge.ts':
+        "import { projectDecider } from '../functions/features/projects/decider.js';\nexport const plantedBridge = projectDecider;\n",
     },
     from: 'functions/platform/planted-reach.ts',
   },
@@ -52,21 +54,31 @@ const PLANTS: Plant[] = [
   {
     rule: 'feature-enters-app-by-wiring',
     why: 'a feature imports app/projections.ts, which hands over every feature',
-    files: { 'functions/features/notifications/planted-app.ts': "import { projections } from '../../app/projections.js';\nexport const plantedApp = projections;\n" },
+    files: {
+      'functions/features/notifications/planted-app.ts':
+        "import { projections } from '../../app/projections.js';\nexport const plantedApp = projections;\n",
+    },
     from: 'functions/features/notifications/planted-app.ts',
   },
   {
     rule: 'feature-through-public-surface',
     why: 'a feature imports a *-queries file of another feature',
-    files: { 'functions/features/activity/planted-surface.ts': "import { canReadProject } from '../projects/access-queries.js';\nexport const plantedSurface = canReadProject;\n" },
+    files: {
+      'functions/features/activity/planted-surface.ts':
+        "import { canReadProject } from '../projects/access-queries.js';\nexport const plantedSurface = canReadProject;\n",
+    },
     from: 'functions/features/activity/planted-surface.ts',
   },
   {
     rule: 'read-path-not-to-decider',
     why: "a new GET handler, named like no read path, imports the decider: the route table's GET row makes it one",
-    files: { 'functions/features/projects/http/search.ts': "import { projectDecider } from '../decider.js';\nexport const handler = projectDecider;\n" },
+    files: {
+      'functions/features/projects/http/search.ts':
+        "import { projectDecider } from '../decider.js';\nexport const handler = projectDecider;\n",
+    },
     append: {
-      'infra/routes.ts': "\nexport const plantedRoutes = [{ method: 'GET', path: '/api/search', handler: 'functions/features/projects/http/search.ts', access: 'any', grants: [] }];\n",
+      'infra/routes.ts':
+        "\nexport const plantedRoutes = [{ method: 'GET', path: '/api/search', handler: 'functions/features/projects/http/search.ts', access: 'any', grants: [] }];\n",
     },
     from: 'functions/features/projects/http/search.ts',
   },
@@ -74,39 +86,56 @@ const PLANTS: Plant[] = [
     rule: 'spa-reaches-only-browser-code',
     why: "an event list the SPA reaches through a contract's value import takes a DynamoDB client",
     files: {},
-    append: { 'functions/features/teams/events.ts': "\nimport { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const plantedClient = DynamoDBClient;\n" },
+    append: {
+      'functions/features/teams/events.ts':
+        "\nimport { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const plantedClient = DynamoDBClient;\n",
+    },
     from: 'web/src/',
   },
   {
     rule: 'spa-only-contracts-and-shared',
     why: "the SPA imports a feature's queries",
-    files: { 'web/src/planted-spa.ts': "import { getProject } from '../../functions/features/projects/queries.js';\nexport const plantedSpa = getProject;\n" },
+    files: {
+      'web/src/planted-spa.ts':
+        "import { getProject } from '../../functions/features/projects/queries.js';\nexport const plantedSpa = getProject;\n",
+    },
     from: 'web/src/planted-spa.ts',
   },
   {
     rule: 'contracts-stay-browser-safe',
     why: 'a contract imports a projection',
-    files: { 'functions/features/billing/planted-contracts.ts': "import { billingProjection } from './projection.js';\nexport const plantedContract = billingProjection;\n" },
+    files: {
+      'functions/features/billing/planted-contracts.ts':
+        "import { billingProjection } from './projection.js';\nexport const plantedContract = billingProjection;\n",
+    },
     from: 'functions/features/billing/planted-contracts.ts',
   },
   {
     rule: 'shared-stands-alone',
     why: 'shared/ imports server code',
-    files: { 'shared/planted-shared.ts': "import { newId } from '../functions/platform/ids.js';\nexport const plantedShared = newId;\n" },
+    files: {
+      'shared/planted-shared.ts':
+        "import { newId } from '../functions/platform/ids.js';\nexport const plantedShared = newId;\n",
+    },
     from: 'shared/planted-shared.ts',
   },
   {
     rule: 'functions-not-to-tools',
     why: 'Lambda code imports a test helper',
-    files: { 'functions/platform/planted-tools.ts': "import { startStack } from '../support/stack.js';\nexport const plantedTools = startStack;\n" },
+    files: {
+      'functions/platform/planted-tools.ts':
+        "import { startStack } from '../support/stack.js';\nexport const plantedTools = startStack;\n",
+    },
     from: 'functions/platform/planted-tools.ts',
   },
   {
     rule: 'no-circular',
     why: 'two modules import each other',
     files: {
-      'functions/platform/planted-cycle-a.ts': "import { cycleB } from './planted-cycle-b.js';\nexport const cycleA = () => cycleB;\n",
-      'functions/platform/planted-cycle-b.ts': "import { cycleA } from './planted-cycle-a.js';\nexport const cycleB = () => cycleA;\n",
+      'functions/platform/planted-cycle-a.ts':
+        "import { cycleB } from './planted-cycle-b.js';\nexport const cycleA = () => cycleB;\n",
+      'functions/platform/planted-cycle-b.ts':
+        "import { cycleA } from './planted-cycle-a.js';\nexport const cycleB = () => cycleA;\n",
     },
     from: 'functions/platform/planted-cycle-',
   },
@@ -119,13 +148,19 @@ const PLANTS: Plant[] = [
   {
     rule: 'no-deep-relative-import',
     why: 'a relative import climbs four folders',
-    files: { 'functions/features/projects/http/deep/planted-deep.ts': "import { newId } from '../../../../platform/ids.js';\nexport const plantedDeep = newId;\n" },
+    files: {
+      'functions/features/projects/http/deep/planted-deep.ts':
+        "import { newId } from '../../../../platform/ids.js';\nexport const plantedDeep = newId;\n",
+    },
     from: 'functions/features/projects/http/deep/planted-deep.ts',
   },
   {
     rule: 'not-to-unresolvable',
     why: 'an import of nothing',
-    files: { 'functions/platform/planted-unresolvable.ts': "import { nothing } from './no-such-module.js';\nexport const plantedNothing = nothing;\n" },
+    files: {
+      'functions/platform/planted-unresolvable.ts':
+        "import { nothing } from './no-such-module.js';\nexport const plantedNothing = nothing;\n",
+    },
     from: 'functions/platform/planted-unresolvable.ts',
   },
 ];
@@ -156,7 +191,19 @@ beforeAll(() => {
   }
   const run = spawnSync(
     process.execPath,
-    [DEPCRUISE, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', 'functions', 'events', 'shared', 'infra', 'web/src', 'bin'],
+    [
+      DEPCRUISE,
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'json',
+      'functions',
+      'events',
+      'shared',
+      'infra',
+      'web/src',
+      'bin',
+    ],
     { cwd: scratch, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
   );
   if (!run.stdout) throw new Error(`dependency-cruiser printed nothing: ${run.stderr}`);
@@ -180,13 +227,24 @@ describe('the folder rules catch what they exist for', () => {
 
   for (const plant of PLANTS) {
     it(`${plant.rule}: ${plant.why}`, () => {
-      const reported = violations.filter((violation) => violation.rule.name === plant.rule).map((violation) => violation.from);
-      expect(reported.some((from) => from.startsWith(plant.from)), `${plant.rule} reported ${JSON.stringify(reported)}`).toBe(true);
+      const reported = violations
+        .filter((violation) => violation.rule.name === plant.rule)
+        .map((violation) => violation.from);
+      expect(
+        reported.some((from) => from.startsWith(plant.from)),
+        `${plant.rule} reported ${JSON.stringify(reported)}`,
+      ).toBe(true);
     });
   }
 
   it('reports nothing but the plants: the rest of the copy is the real tree, which holds every rule', () => {
-    const planted = (from: string) => from.includes('planted') || from.startsWith('functions/features/projects/http/search.ts') || from.startsWith('web/src/') || from.startsWith('functions/features/teams/events.ts');
-    expect(violations.filter((violation) => !planted(violation.from)).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`)).toEqual([]);
+    const planted = (from: string) =>
+      from.includes('planted') ||
+      from.startsWith('functions/features/projects/http/search.ts') ||
+      from.startsWith('web/src/') ||
+      from.startsWith('functions/features/teams/events.ts');
+    expect(
+      violations.filter((violation) => !planted(violation.from)).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`),
+    ).toEqual([]);
   });
 });

@@ -17,7 +17,17 @@ import { ConfigError, readConfig } from '../../infra/stack/config.js';
 import { ORIGIN_HEADER, ORIGIN_SECRET_ENV, OriginSecret } from '../../infra/stack/origin-secret.js';
 import { Site } from '../../infra/stack/site.js';
 import { COUNT_ONLY_RULES, MANAGED_RULE_GROUPS } from '../../infra/stack/waf.js';
-import { PROD_PLACEHOLDERS, refOf, refsIn, resourcesOf, ROOT, synthesized, synthesizedNested, type SynthResult, type TemplateJson } from './support/synth.js';
+import {
+  PROD_PLACEHOLDERS,
+  refOf,
+  refsIn,
+  resourcesOf,
+  ROOT,
+  synthesized,
+  synthesizedNested,
+  type SynthResult,
+  type TemplateJson,
+} from './support/synth.js';
 
 let json: TemplateJson;
 let result: SynthResult;
@@ -30,10 +40,12 @@ beforeAll(async () => {
 /** Everything a prod synth requires, valid. */
 const { threatProtection: _threatProtection, siteDir: _siteDir, ...PROD } = PROD_PLACEHOLDERS;
 
-const configOf = (context: Record<string, unknown>) => readConfig(new App({ context: { ...cdkContext, ...context } }).node);
+const configOf = (context: Record<string, unknown>) =>
+  readConfig(new App({ context: { ...cdkContext, ...context } }).node);
 
 describe('per-route throttling, from the route table', () => {
-  const stage = () => resourcesOf(json, 'AWS::ApiGatewayV2::Stage').find(([, p]) => refOf(p.ApiId) === result.httpApiLogicalId)!;
+  const stage = () =>
+    resourcesOf(json, 'AWS::ApiGatewayV2::Stage').find(([, p]) => refOf(p.ApiId) === result.httpApiLogicalId)!;
 
   it('marks the costly routes in infra/routes.ts', () => {
     const throttled = routes.filter((route) => route.throttle).map(routeKey);
@@ -55,11 +67,17 @@ describe('per-route throttling, from the route table', () => {
 
   it('gives each of them its own limit on the stage, below the stage’s, and nothing else', async () => {
     const [id, props] = stage();
-    const settings = props.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    const settings = props.RouteSettings as Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    >;
     const throttled = routes.filter((route) => route.throttle);
     expect(Object.keys(settings).sort()).toEqual(throttled.map(routeKey).sort());
     for (const route of throttled) {
-      expect(settings[routeKey(route)]).toEqual({ ThrottlingRateLimit: route.throttle!.rate, ThrottlingBurstLimit: route.throttle!.burst });
+      expect(settings[routeKey(route)]).toEqual({
+        ThrottlingRateLimit: route.throttle!.rate,
+        ThrottlingBurstLimit: route.throttle!.burst,
+      });
       expect(route.throttle!.rate).toBeLessThan(STAGE_THROTTLE.rate);
     }
     // API Gateway refuses settings for a route key that does not exist yet: the stage waits for the
@@ -75,7 +93,10 @@ describe('per-route throttling, from the route table', () => {
 });
 
 describe('origin secret: the API answers only what came through CloudFront', () => {
-  const secretIds = () => resourcesOf(json, 'AWS::SecretsManager::Secret').filter(([, p]) => String(p.Name).includes('origin-verify')).map(([id]) => id);
+  const secretIds = () =>
+    resourcesOf(json, 'AWS::SecretsManager::Secret')
+      .filter(([, p]) => String(p.Name).includes('origin-verify'))
+      .map(([id]) => id);
   /** The secret a `{{resolve:secretsmanager:…}}` (inside a Fn::Join) points at. */
   const resolvedSecret = (value: unknown) => {
     const text = JSON.stringify(value);
@@ -104,7 +125,8 @@ describe('origin secret: the API answers only what came through CloudFront', () 
     const apiHandlers = new Set(routes.map((route) => route.handler));
     for (const fn of result.functions) {
       const variables = json.Resources[fn.logicalId]!.Properties!.Environment.Variables as Record<string, unknown>;
-      if (apiHandlers.has(fn.handler)) expect(resolvedSecret(variables[ORIGIN_SECRET_ENV]), fn.handler).toEqual(secretIds());
+      if (apiHandlers.has(fn.handler))
+        expect(resolvedSecret(variables[ORIGIN_SECRET_ENV]), fn.handler).toEqual(secretIds());
       else expect(variables, fn.handler).not.toHaveProperty(ORIGIN_SECRET_ENV);
     }
   });
@@ -116,7 +138,9 @@ describe('origin secret: the API answers only what came through CloudFront', () 
     const stack = new Stack(app, 'SecretOnly', { env: { region: 'us-east-1' } });
     const secret = new OriginSecret(stack, 'OriginSecret', { stage: 'dev', generation: config.originSecretGeneration });
     const template = Template.fromStack(stack).toJSON() as TemplateJson;
-    const byName = Object.fromEntries(resourcesOf(template, 'AWS::SecretsManager::Secret').map(([id, p]) => [p.Name as string, id]));
+    const byName = Object.fromEntries(
+      resourcesOf(template, 'AWS::SecretsManager::Secret').map(([id, p]) => [p.Name as string, id]),
+    );
     expect(Object.keys(byName).sort()).toEqual(['design-club/dev/origin-verify-2', 'design-club/dev/origin-verify-3']);
     expect([...refsIn(stack.resolve(secret.current))]).toEqual([byName['design-club/dev/origin-verify-3']]);
     const accepted = JSON.stringify(stack.resolve(secret.accepted));
@@ -185,12 +209,17 @@ describe('WAF', () => {
       accessLogs: new Bucket(stack, 'Logs'),
       webAclArn: config.webAclArn,
       originHeader: { name: ORIGIN_HEADER, value: 'test' },
-    }).deploy({ userPool: UserPool.fromUserPoolId(stack, 'Pool', 'us-east-1_x'), client: UserPoolClient.fromUserPoolClientId(stack, 'Client', 'x') });
+    }).deploy({
+      userPool: UserPool.fromUserPoolId(stack, 'Pool', 'us-east-1_x'),
+      client: UserPoolClient.fromUserPoolClientId(stack, 'Client', 'x'),
+    });
     const template = Template.fromStack(stack).toJSON() as TemplateJson;
     const [, distribution] = resourcesOf(template, 'AWS::CloudFront::Distribution')[0]!;
     expect(distribution.DistributionConfig.WebACLId).toBe(arn);
     expect(resourcesOf(template, 'AWS::WAFv2::WebACL')).toEqual([]);
-    expect(() => configOf({ webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/x/1' })).toThrow(/CLOUDFRONT/);
+    expect(() => configOf({ webAclArn: 'arn:aws:wafv2:eu-west-1:123456789012:regional/webacl/x/1' })).toThrow(
+      /CLOUDFRONT/,
+    );
   });
 });
 
@@ -219,10 +248,15 @@ describe('stage=prod', () => {
     expect(Object.keys(prod.json.Resources).length).toBeLessThan(490);
     expect(Object.keys(prod.routes.Resources).length).toBeLessThan(490);
     expect(Object.keys(prod.routes.Parameters ?? {}).length).toBeLessThanOrEqual(ROUTE_STACK_MAX_PARAMETERS);
-    expect(resourcesOf(prod.routes, 'AWS::ApiGatewayV2::Route').map(([, p]) => p.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
+    expect(
+      resourcesOf(prod.routes, 'AWS::ApiGatewayV2::Route')
+        .map(([, p]) => p.RouteKey)
+        .sort(),
+    ).toEqual(routes.map(routeKey).sort());
     const groups = resourcesOf(prod.json, 'AWS::CodeDeploy::DeploymentGroup');
     expect(groups.length).toBe(resourcesOf(prod.json, 'AWS::Lambda::Alias').length);
-    for (const [id, group] of groups) expect(group.DeploymentConfigName, id).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
+    for (const [id, group] of groups)
+      expect(group.DeploymentConfigName, id).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
   });
 
   it('creates a CLOUDFRONT web ACL with the managed rule groups and a rate rule per IP, attached to the distribution', () => {
@@ -233,12 +267,23 @@ describe('stage=prod', () => {
     expect(acl.DefaultAction).toEqual({ Allow: {} });
     const rules = acl.Rules as Record<string, any>[];
     const rate = rules.find((rule) => rule.Statement.RateBasedStatement)!;
-    expect(rate.Statement.RateBasedStatement).toMatchObject({ AggregateKeyType: 'IP', Limit: Number(cdkContext.wafRateLimit) });
+    expect(rate.Statement.RateBasedStatement).toMatchObject({
+      AggregateKeyType: 'IP',
+      Limit: Number(cdkContext.wafRateLimit),
+    });
     expect(rate.Action.Block.CustomResponse.ResponseCode).toBe(429);
-    const managed = rules.filter((rule) => rule.Statement.ManagedRuleGroupStatement).map((rule) => rule.Statement.ManagedRuleGroupStatement);
-    expect(managed.map((group) => `${group.VendorName}/${group.Name}`).sort()).toEqual(MANAGED_RULE_GROUPS.map((name) => `AWS/${name}`).sort());
+    const managed = rules
+      .filter((rule) => rule.Statement.ManagedRuleGroupStatement)
+      .map((rule) => rule.Statement.ManagedRuleGroupStatement);
+    expect(managed.map((group) => `${group.VendorName}/${group.Name}`).sort()).toEqual(
+      MANAGED_RULE_GROUPS.map((name) => `AWS/${name}`).sort(),
+    );
     expect(managed.map((group) => group.Name)).toEqual(
-      expect.arrayContaining(['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesAmazonIpReputationList']),
+      expect.arrayContaining([
+        'AWSManagedRulesCommonRuleSet',
+        'AWSManagedRulesKnownBadInputsRuleSet',
+        'AWSManagedRulesAmazonIpReputationList',
+      ]),
     );
     // Only the documented exception counts instead of blocking.
     const common = managed.find((group) => group.Name === 'AWSManagedRulesCommonRuleSet')!;
@@ -267,7 +312,14 @@ describe('stage=prod', () => {
     };
     // The defaults of cdk.json: everything is missing, and the message says so in one go.
     const all = attempt({ stage: 'prod' });
-    for (const key of ['senderEmail', 'alarmEmail', 'stripePriceStarter', 'stripePriceProBuilder', 'domainName', 'certificateArn']) {
+    for (const key of [
+      'senderEmail',
+      'alarmEmail',
+      'stripePriceStarter',
+      'stripePriceProBuilder',
+      'domainName',
+      'certificateArn',
+    ]) {
       expect(all).toContain(`"${key}"`);
     }
     expect(all).toContain('docs/deploy.md');
@@ -287,9 +339,11 @@ describe('stage=prod', () => {
     process.env.CDK_DEFAULT_REGION = 'eu-west-1';
     try {
       const { createApp } = await import('../../infra/stack/app.js');
-      expect(() => createApp({ context: { ...cdkContext, ...PROD, siteDir: 'does-not-exist/dist', 'aws:cdk:bundling-stacks': [] } })).toThrow(
-        /only in us-east-1.*webAclArn/s,
-      );
+      expect(() =>
+        createApp({
+          context: { ...cdkContext, ...PROD, siteDir: 'does-not-exist/dist', 'aws:cdk:bundling-stacks': [] },
+        }),
+      ).toThrow(/only in us-east-1.*webAclArn/s);
     } finally {
       process.env.CDK_DEFAULT_REGION = previous;
     }

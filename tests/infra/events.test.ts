@@ -25,9 +25,13 @@ const rulesTargeting = (logicalId: string) =>
 /** The queue behind a function's failures: the rule target's DLQ and the async on-failure destination. */
 function deadLetters(logicalId: string, rule: Record<string, any>) {
   const alias = result.functions.find((fn) => fn.logicalId === logicalId)!.aliasLogicalId;
-  const target = (rule.Targets as { Arn: unknown; DeadLetterConfig?: { Arn: unknown } }[]).find((t) => refOf(t.Arn) === alias)!;
+  const target = (rule.Targets as { Arn: unknown; DeadLetterConfig?: { Arn: unknown } }[]).find(
+    (t) => refOf(t.Arn) === alias,
+  )!;
   const targetQueue = refOf(target.DeadLetterConfig?.Arn);
-  const invokeConfigs = resourcesOf(json, 'AWS::Lambda::EventInvokeConfig').filter(([, props]) => refOf(props.FunctionName) === logicalId);
+  const invokeConfigs = resourcesOf(json, 'AWS::Lambda::EventInvokeConfig').filter(
+    ([, props]) => refOf(props.FunctionName) === logicalId,
+  );
   expect(invokeConfigs).toHaveLength(1);
   const onFailure = refOf(invokeConfigs[0]![1].DestinationConfig?.OnFailure?.Destination);
   return { targetQueue, onFailure, invokeConfig: invokeConfigs[0]![1] };
@@ -77,7 +81,8 @@ describe('event bus', () => {
 
   it('has no rule that is not generated from the table', () => {
     // Plus one redrive rule per consumer (infra/redrive/names.ts).
-    const expected = consumers.reduce((sum, consumer) => sum + patternChunks(consumer.eventTypes).length + 1, 0) + schedules.length;
+    const expected =
+      consumers.reduce((sum, consumer) => sum + patternChunks(consumer.eventTypes).length + 1, 0) + schedules.length;
     expect(resourcesOf(json, 'AWS::Events::Rule')).toHaveLength(expected);
   });
 });
@@ -118,7 +123,9 @@ describe('event pattern size', () => {
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.flat()).toEqual(types);
     for (const chunk of chunks) {
-      expect(JSON.stringify({ source: [EVENT_SOURCE], 'detail-type': chunk }).length).toBeLessThanOrEqual(MAX_PATTERN_CHARS);
+      expect(JSON.stringify({ source: [EVENT_SOURCE], 'detail-type': chunk }).length).toBeLessThanOrEqual(
+        MAX_PATTERN_CHARS,
+      );
     }
   });
 });
@@ -130,7 +137,11 @@ describe.each(schedules.map((schedule) => [schedule.name, schedule] as const))('
     expect(rules).toHaveLength(1);
     const [, rule] = rules[0]!;
     const unit = schedule.everyMinutes === 1 ? 'minute' : 'minutes';
-    expect(rule.ScheduleExpression).toBe(schedule.dailyAt ? `cron(${schedule.dailyAt.minute} ${schedule.dailyAt.hour} * * ? *)` : `rate(${schedule.everyMinutes} ${unit})`);
+    expect(rule.ScheduleExpression).toBe(
+      schedule.dailyAt
+        ? `cron(${schedule.dailyAt.minute} ${schedule.dailyAt.hour} * * ? *)`
+        : `rate(${schedule.everyMinutes} ${unit})`,
+    );
     expectDlqAndAlarms(logicalId, rule);
     const timeout = json.Resources[logicalId]!.Properties!.Timeout as number;
     expect(timeout).toBeLessThan(schedule.everyMinutes * 60);

@@ -15,23 +15,33 @@ describe('cdk-nag (AwsSolutions) on the whole app', () => {
   });
 
   it('leaves no unacknowledged finding, error or warning', () => {
-    const readable = result.nag.map((finding) => `${finding.severity} ${finding.ruleName} at ${finding.resources.join(', ')}: ${finding.description}`);
+    const readable = result.nag.map(
+      (finding) => `${finding.severity} ${finding.ruleName} at ${finding.resources.join(', ')}: ${finding.description}`,
+    );
     expect(readable).toEqual([]);
   });
 
   it('writes a validation report whose only finding is the dev default sender’s warning', () => {
     const file = path.join(result.outdir, 'validation-report.json');
     if (!existsSync(file)) return; // written only when a plugin reports something
-    const report = JSON.parse(readFileSync(file, 'utf8')) as { pluginReports: { violations?: { ruleName: string; severity: string }[] }[] };
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      pluginReports: { violations?: { ruleName: string; severity: string }[] }[];
+    };
     // cdk.json's sender is the example placeholder: the synth says mail cannot work (app-stack.ts).
-    expect(report.pluginReports.flatMap((plugin) => plugin.violations ?? []).map((v) => `${v.severity} ${v.ruleName}`)).toEqual(['warning Annotation::PlaceholderSender']);
+    expect(
+      report.pluginReports.flatMap((plugin) => plugin.violations ?? []).map((v) => `${v.severity} ${v.ruleName}`),
+    ).toEqual(['warning Annotation::PlaceholderSender']);
   });
 
   it('checks the nested stacks too: the app has the nested stacks Routes and one per feature, and a finding inside a nested stack fails', async () => {
-    expect(Object.keys(result.nestedTemplatePaths)).toEqual(expect.arrayContaining(['Routes', 'FeatureProjects', 'Platform']));
+    expect(Object.keys(result.nestedTemplatePaths)).toEqual(
+      expect.arrayContaining(['Routes', 'FeatureProjects', 'Platform']),
+    );
     expect(result.acknowledgments.some((ack) => ack.path.includes('/Deploys/ServiceRole'))).toBe(true);
     // Public routes are acknowledged where they now live, route by route.
-    const publicRoutes = result.acknowledgments.filter((ack) => ack.id.endsWith('AwsSolutions-APIG4') && !ack.path.includes('/Realtime/'));
+    const publicRoutes = result.acknowledgments.filter(
+      (ack) => ack.id.endsWith('AwsSolutions-APIG4') && !ack.path.includes('/Realtime/'),
+    );
     expect(publicRoutes.map((ack) => ack.path.split('/').slice(1).join('/'))).toContain('Api/Routes/GET-api-health');
     expect(publicRoutes.every((ack) => ack.path.includes('/Api/Routes/'))).toBe(true);
     // The same wiring as infra/stack/app.ts, on a nested stack with an unacknowledged finding.
@@ -40,11 +50,18 @@ describe('cdk-nag (AwsSolutions) on the whole app', () => {
     const { AwsSolutionsChecks } = await import('cdk-nag');
     const app = new App();
     const nested = new NestedStack(new Stack(app, 'Parent'), 'Nested');
-    new Role(nested, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('ReadOnlyAccess')] });
+    new Role(nested, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('ReadOnlyAccess')],
+    });
     const nag = new AwsSolutionsChecks(app);
     Validations.of(app).addPlugins(nag);
-    const findings = nag.validateScope(app).violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} ${r.constructPath ?? ''}`));
-    expect(findings.some((finding) => finding.includes('AwsSolutions-IAM4') && finding.includes('Parent/Nested/Role'))).toBe(true);
+    const findings = nag
+      .validateScope(app)
+      .violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} ${r.constructPath ?? ''}`));
+    expect(
+      findings.some((finding) => finding.includes('AwsSolutions-IAM4') && finding.includes('Parent/Nested/Role')),
+    ).toBe(true);
   });
 
   it('acknowledges every finding by its full id and with a reason', () => {

@@ -4,7 +4,15 @@ import { consumers, routes, schedules } from '../../infra/routes.js';
 import { LATENCY_ALARM_ROUTES, THRESHOLDS } from '../../infra/stack/alarms.js';
 import { routeGroups } from '../../infra/stack/api-metrics.js';
 import { BACKUP_RETENTION_DAYS } from '../../infra/stack/backup.js';
-import { refOf, refsIn, resourcesOf, synthesized, synthesizedNested, type SynthResult, type TemplateJson } from './support/synth.js';
+import {
+  refOf,
+  refsIn,
+  resourcesOf,
+  synthesized,
+  synthesizedNested,
+  type SynthResult,
+  type TemplateJson,
+} from './support/synth.js';
 
 /** The parent with the feature stacks folded in (support/synth.ts foldFeatureStacks): every alarm, group and function. */
 let json: TemplateJson;
@@ -20,7 +28,8 @@ const alarmTarget = (value: unknown): string | undefined => refOf(value);
  * Per-function throttles alarms: CodeDeploy's rollback triggers, notifying nobody (throttle-alarms.ts);
  * `Throttles…` in each feature's stack, `MonitoringTriggerThrottles…` for the triggers in the parent.
  */
-const isRollbackOnly = (id: string) => id.startsWith('MonitoringTriggerThrottles') || /^Throttles[A-Za-z0-9]+$/.test(id);
+const isRollbackOnly = (id: string) =>
+  id.startsWith('MonitoringTriggerThrottles') || /^Throttles[A-Za-z0-9]+$/.test(id);
 
 const alarms = () => resourcesOf(json, 'AWS::CloudWatch::Alarm');
 const alarmById = (fragment: string) => {
@@ -33,8 +42,11 @@ const topicId = () => resourcesOf(json, 'AWS::SNS::Topic')[0]![0];
 const alarmMetrics = (props: Record<string, any>) =>
   props.MetricName
     ? [{ Namespace: props.Namespace, MetricName: props.MetricName, Dimensions: props.Dimensions ?? [] }]
-    : (props.Metrics as { MetricStat?: { Metric: Record<string, any> } }[]).filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric);
-const expression = (props: Record<string, any>) => (props.Metrics as { Expression?: string }[] | undefined)?.find((m) => m.Expression)?.Expression;
+    : (props.Metrics as { MetricStat?: { Metric: Record<string, any> } }[])
+        .filter((m) => m.MetricStat)
+        .map((m) => m.MetricStat!.Metric);
+const expression = (props: Record<string, any>) =>
+  (props.Metrics as { Expression?: string }[] | undefined)?.find((m) => m.Expression)?.Expression;
 
 describe('alarms', () => {
   it('every alarm notifies the alarm topic when it fires and when it clears, and says what to do', () => {
@@ -67,7 +79,9 @@ describe('alarms', () => {
     const [, props] = alarmById(id);
     expect(props.Threshold).toBe(threshold);
     expect(props.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
-    expect(alarmMetrics(props)).toContainEqual(expect.objectContaining({ Namespace: namespace, MetricName: metricName }));
+    expect(alarmMetrics(props)).toContainEqual(
+      expect.objectContaining({ Namespace: namespace, MetricName: metricName }),
+    );
   });
 
   it('reads the custom metrics with the contract’s one dimension, service = design-club', () => {
@@ -82,7 +96,8 @@ describe('alarms', () => {
     const metrics = alarmMetrics(props);
     expect(metrics).toHaveLength(LATENCY_ALARM_ROUTES.length);
     const keys = metrics.map((m) => {
-      const dim = (name: string) => (m.Dimensions as { Name: string; Value: unknown }[]).find((d) => d.Name === name)?.Value;
+      const dim = (name: string) =>
+        (m.Dimensions as { Name: string; Value: unknown }[]).find((d) => d.Name === name)?.Value;
       expect(refOf(dim('ApiId'))).toBe(result.httpApiLogicalId);
       return `${dim('Method')} ${dim('Resource')}`;
     });
@@ -98,7 +113,8 @@ describe('alarms', () => {
 
   it('watches every table for throttles', () => {
     const tables = alarmMetrics(alarmById('AlarmsDynamoThrottles')[1]).map((m) => refOf(m.Dimensions[0].Value));
-    for (const table of [result.eventsTableLogicalId, result.viewsTableLogicalId, result.connectionsTableLogicalId]) expect(tables).toContain(table);
+    for (const table of [result.eventsTableLogicalId, result.viewsTableLogicalId, result.connectionsTableLogicalId])
+      expect(tables).toContain(table);
   });
 
   it('has a composite "users are affected" alarm over the user-facing alarms, with alarm and OK actions', () => {
@@ -106,7 +122,15 @@ describe('alarms', () => {
     expect(composites).toHaveLength(1);
     const [, props] = composites[0]!;
     const rule = JSON.stringify(props.AlarmRule);
-    for (const id of ['ApiLatencyP99', 'ApiServerErrorRate', 'LambdaThrottles', 'DynamoThrottles', 'OutboxOldestAge', 'ConsumerLag', 'CloudFront5xxRate']) {
+    for (const id of [
+      'ApiLatencyP99',
+      'ApiServerErrorRate',
+      'LambdaThrottles',
+      'DynamoThrottles',
+      'OutboxOldestAge',
+      'ConsumerLag',
+      'CloudFront5xxRate',
+    ]) {
       expect(rule).toContain(alarmById(`Alarms${id}`)[0]);
     }
     expect(refOf(props.AlarmActions[0])).toBe(topicId());
@@ -151,7 +175,17 @@ describe('dashboard', () => {
     const text = body();
     for (const group of routeGroups(routes).keys()) expect(text).toContain(`\\"label\\":\\"${group}\\"`);
     for (const name of Object.values(MetricNames)) expect(text).toContain(name);
-    for (const name of ['ConsumedReadCapacityUnits', 'WriteThrottleEvents', 'FailedInvocations', 'InvocationsSentToDlq', 'ApproximateNumberOfMessagesVisible', 'ConnectCount', 'Bounce', 'Complaint', '5xxErrorRate']) {
+    for (const name of [
+      'ConsumedReadCapacityUnits',
+      'WriteThrottleEvents',
+      'FailedInvocations',
+      'InvocationsSentToDlq',
+      'ApproximateNumberOfMessagesVisible',
+      'ConnectCount',
+      'Bounce',
+      'Complaint',
+      '5xxErrorRate',
+    ]) {
       expect(text).toContain(name);
     }
   });
@@ -161,7 +195,8 @@ describe('dashboard', () => {
     const refs = refsIn(dashboard.DashboardBody);
     const queues = resourcesOf(json, 'AWS::SQS::Queue').map(([id]) => id);
     expect(queues.length).toBe(consumers.length + schedules.length);
-    for (const queue of queues) expect(refs.has(queue) || JSON.stringify(dashboard.DashboardBody).includes(queue)).toBe(true);
+    for (const queue of queues)
+      expect(refs.has(queue) || JSON.stringify(dashboard.DashboardBody).includes(queue)).toBe(true);
   });
 });
 
@@ -170,7 +205,9 @@ describe('safe deploys', () => {
     const applications = resourcesOf(json, 'AWS::CodeDeploy::Application');
     expect(applications).toHaveLength(1);
     expect(applications[0]![1]).toMatchObject({ ApplicationName: 'design-club-dev', ComputePlatform: 'Lambda' });
-    const roles = resourcesOf(json, 'AWS::IAM::Role').filter(([, role]) => JSON.stringify(role.AssumeRolePolicyDocument).includes('codedeploy.amazonaws.com'));
+    const roles = resourcesOf(json, 'AWS::IAM::Role').filter(([, role]) =>
+      JSON.stringify(role.AssumeRolePolicyDocument).includes('codedeploy.amazonaws.com'),
+    );
     expect(roles).toHaveLength(1);
     const [roleId, role] = roles[0]!;
     expect(JSON.stringify(role.ManagedPolicyArns)).toContain('service-role/AWSCodeDeployRoleForLambdaLimited');
@@ -183,10 +220,14 @@ describe('safe deploys', () => {
 
   it('leaves no reference dangling across the nested stacks: every Ref and GetAtt names a resource or parameter of its own template', async () => {
     const { raw } = await synthesized();
-    const nested = await Promise.all(Object.keys(result.nestedTemplatePaths).map(async (id) => [id, (await synthesizedNested(id)).json] as const));
+    const nested = await Promise.all(
+      Object.keys(result.nestedTemplatePaths).map(async (id) => [id, (await synthesizedNested(id)).json] as const),
+    );
     for (const [name, template] of [['parent', raw] as const, ...nested]) {
       const known = new Set([...Object.keys(template.Resources), ...Object.keys(template.Parameters ?? {})]);
-      const dangling = [...refsIn(template.Resources), ...refsIn(template.Outputs ?? {})].filter((id) => !id.startsWith('AWS::') && !known.has(id));
+      const dangling = [...refsIn(template.Resources), ...refsIn(template.Outputs ?? {})].filter(
+        (id) => !id.startsWith('AWS::') && !known.has(id),
+      );
       expect(dangling, name).toEqual([]);
     }
   });
@@ -202,7 +243,9 @@ describe('safe deploys', () => {
       expect(refOf(alias.Properties!.FunctionName)).toBe(fn.logicalId);
       const version = json.Resources[refOf(alias.Properties!.FunctionVersion)!]!;
       expect(version.Type).toBe('AWS::Lambda::Version');
-      const update = alias.UpdatePolicy?.CodeDeployLambdaAliasUpdate as { ApplicationName: unknown; DeploymentGroupName: unknown } | undefined;
+      const update = alias.UpdatePolicy?.CodeDeployLambdaAliasUpdate as
+        | { ApplicationName: unknown; DeploymentGroupName: unknown }
+        | undefined;
       // The group beside the alias, the application through a parameter (deploy.ts says why).
       expect(refOf(update?.ApplicationName), fn.handler).toBe(applicationId);
       const group = groups.find(([id]) => id === refOf(update?.DeploymentGroupName));
@@ -210,17 +253,25 @@ describe('safe deploys', () => {
       const [, props] = group!;
       // Dev deploys all at once (the test synth is the dev stage); prod, a canary (deploy.ts, next test).
       expect(props.DeploymentConfigName).toBe('CodeDeployDefault.LambdaAllAtOnce');
-      expect(props.AutoRollbackConfiguration.Events).toEqual(expect.arrayContaining(['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_ALARM']));
+      expect(props.AutoRollbackConfiguration.Events).toEqual(
+        expect.arrayContaining(['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_ALARM']),
+      );
       const watched = (props.AlarmConfiguration.Alarms as { Name: unknown }[]).map((a) => alarmTarget(a.Name));
       // Its own throttles (deploy-gates.test.ts checks which function), never the account-wide count.
       expect(watched, fn.handler).not.toContain(alarmById('AlarmsLambdaThrottles')[0]);
-      expect(watched.filter((id) => isRollbackOnly(id ?? '')), fn.handler).toHaveLength(1);
+      expect(
+        watched.filter((id) => isRollbackOnly(id ?? '')),
+        fn.handler,
+      ).toHaveLength(1);
       if (fn.kinds.includes('api')) {
         expect(watched).toContain(alarmById('AlarmsApiServerErrorRate')[0]);
         expect(watched).toContain(alarmById('AlarmsApiLatencyP99')[0]);
       } else {
         // Consumers, schedules, triggers and realtime functions roll back on their own errors alarm.
-        const own = alarms().find(([id, a]) => watched.includes(id) && a.MetricName === 'Errors' && refOf(a.Dimensions[0].Value) === fn.logicalId);
+        const own = alarms().find(
+          ([id, a]) =>
+            watched.includes(id) && a.MetricName === 'Errors' && refOf(a.Dimensions[0].Value) === fn.logicalId,
+        );
         expect(own, fn.handler).toBeDefined();
       }
     }
@@ -240,11 +291,28 @@ describe('safe deploys', () => {
     const { SafeDeploys } = await import('../../infra/stack/deploy.js');
     const groupsWith = (ignoreAlarms: boolean) => {
       const stack = new Stack(new App(), 'Deploys');
-      const fn = new LambdaFunction(stack, 'Fn', { runtime: Runtime.NODEJS_24_X, handler: 'index.handler', code: Code.fromInline('exports.handler=()=>1') });
+      const fn = new LambdaFunction(stack, 'Fn', {
+        runtime: Runtime.NODEJS_24_X,
+        handler: 'index.handler',
+        code: Code.fromInline('exports.handler=()=>1'),
+      });
       const alias = new Alias(stack, 'Live', { aliasName: 'live', version: fn.currentVersion });
-      const alarm = new Alarm(stack, 'A', { metric: new Metric({ namespace: 'N', metricName: 'M' }), threshold: 1, evaluationPeriods: 1 });
-      new SafeDeploys(stack, 'D', { stage: 'prod', ignoreAlarms, functions: [{ handler: 'h.ts', name: 'h', kinds: new Set(['api'] as const), fn: fn as never, alias, capabilities: [] }], alarmsFor: () => [alarm] });
-      return Object.values(Template.fromStack(stack).findResources('AWS::CodeDeploy::DeploymentGroup')).map((r) => r.Properties);
+      const alarm = new Alarm(stack, 'A', {
+        metric: new Metric({ namespace: 'N', metricName: 'M' }),
+        threshold: 1,
+        evaluationPeriods: 1,
+      });
+      new SafeDeploys(stack, 'D', {
+        stage: 'prod',
+        ignoreAlarms,
+        functions: [
+          { handler: 'h.ts', name: 'h', kinds: new Set(['api'] as const), fn: fn as never, alias, capabilities: [] },
+        ],
+        alarmsFor: () => [alarm],
+      });
+      return Object.values(Template.fromStack(stack).findResources('AWS::CodeDeploy::DeploymentGroup')).map(
+        (r) => r.Properties,
+      );
     };
     const [normal] = groupsWith(false);
     expect(normal.DeploymentConfigName).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
@@ -262,7 +330,9 @@ describe('safe deploys', () => {
     expect(buckets).toHaveLength(1);
     const [, props] = buckets[0]!;
     expect(props.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-    expect(props.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }));
+    expect(props.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }),
+    );
   });
 });
 
@@ -276,7 +346,9 @@ describe('backups', () => {
     expect(rule.CopyActions).toBeUndefined();
     const [vaultId] = resourcesOf(json, 'AWS::Backup::BackupVault')[0]!;
     // Kept when the stack goes, removed when a first create rolls back (its fixed name would block the retry).
-    expect(json.Resources[vaultId] as { DeletionPolicy?: string }).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate' });
+    expect(json.Resources[vaultId] as { DeletionPolicy?: string }).toMatchObject({
+      DeletionPolicy: 'RetainExceptOnCreate',
+    });
     const selection = resourcesOf(json, 'AWS::Backup::BackupSelection')[0]![1];
     const selected = refsIn(selection.BackupSelection.Resources);
     expect(selected.has(result.eventsTableLogicalId)).toBe(true);
@@ -300,10 +372,16 @@ describe('backups', () => {
       copyRegion: 'eu-west-1',
       topic: new Topic(stack, 'Topic'),
     });
-    const rule = Object.values(Template.fromStack(stack).findResources('AWS::Backup::BackupPlan'))[0]!.Properties.BackupPlan.BackupPlanRule[0];
+    const rule = Object.values(Template.fromStack(stack).findResources('AWS::Backup::BackupPlan'))[0]!.Properties
+      .BackupPlan.BackupPlanRule[0];
     expect(rule.CopyActions).toEqual([
       {
-        DestinationBackupVaultArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':backup:eu-west-1:111122223333:backup-vault:design-club-prod-copy']] },
+        DestinationBackupVaultArn: {
+          'Fn::Join': [
+            '',
+            ['arn:', { Ref: 'AWS::Partition' }, ':backup:eu-west-1:111122223333:backup-vault:design-club-prod-copy'],
+          ],
+        },
         Lifecycle: { DeleteAfterDays: BACKUP_RETENTION_DAYS },
       },
     ]);
@@ -322,13 +400,20 @@ describe('mail', () => {
     ]);
     const mailers = result.functions.filter((fn) => fn.capabilities.includes('ses'));
     expect(mailers.length).toBeGreaterThan(0);
-    for (const fn of mailers) expect(json.Resources[fn.logicalId]!.Properties!.Environment.Variables.SES_CONFIGURATION_SET).toBe(name);
+    for (const fn of mailers)
+      expect(json.Resources[fn.logicalId]!.Properties!.Environment.Variables.SES_CONFIGURATION_SET).toBe(name);
   });
 });
 
 describe('outputs for the operator', () => {
   it('names the dashboard, the CodeDeploy application, the backup vault and every dead-letter queue', () => {
-    for (const output of ['DashboardUrl', 'CodeDeployApplication', 'BackupVaultName', 'DeadLetterQueues', 'SesConfigurationSet']) {
+    for (const output of [
+      'DashboardUrl',
+      'CodeDeployApplication',
+      'BackupVaultName',
+      'DeadLetterQueues',
+      'SesConfigurationSet',
+    ]) {
       expect(json.Outputs?.[output], output).toBeDefined();
     }
     const text = JSON.stringify(json.Outputs!.DeadLetterQueues!.Value);

@@ -14,7 +14,9 @@ describe('live updates (WebSocket API)', () => {
   it('is one WebSocket API with a logged, throttled stage', () => {
     const apis = resourcesOf(json, 'AWS::ApiGatewayV2::Api').filter(([, p]) => p.ProtocolType === 'WEBSOCKET');
     expect(apis.map(([id]) => id)).toEqual([result.realtimeApiLogicalId]);
-    const stages = resourcesOf(json, 'AWS::ApiGatewayV2::Stage').filter(([, p]) => refOf(p.ApiId) === result.realtimeApiLogicalId);
+    const stages = resourcesOf(json, 'AWS::ApiGatewayV2::Stage').filter(
+      ([, p]) => refOf(p.ApiId) === result.realtimeApiLogicalId,
+    );
     expect(stages).toHaveLength(1);
     const [, stage] = stages[0]!;
     expect(stage.StageName).toBe(REALTIME_STAGE);

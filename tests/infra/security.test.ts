@@ -2,11 +2,32 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { consumers, realtimeRoutes, routes, schedules, triggers } from '../../infra/routes.js';
-import { ADAPTER_OPERATIONS, analyzeHandler, capabilitiesOf, declaredGrants, MODULE_GRANTS, OPERATION_GRANTS } from '../../infra/stack/capabilities.js';
+import {
+  ADAPTER_OPERATIONS,
+  analyzeHandler,
+  capabilitiesOf,
+  declaredGrants,
+  MODULE_GRANTS,
+  OPERATION_GRANTS,
+} from '../../infra/stack/capabilities.js';
 import { GRANTS } from '../../infra/grants.js';
-import { IDEMPOTENCY_KEY_PREFIX, NOTIFICATION_KEY_PREFIXES, QUOTA_KEY_PREFIX, UPLOADS_INCOMING_PREFIX } from '../../infra/stack/functions.js';
+import {
+  IDEMPOTENCY_KEY_PREFIX,
+  NOTIFICATION_KEY_PREFIXES,
+  QUOTA_KEY_PREFIX,
+  UPLOADS_INCOMING_PREFIX,
+} from '../../infra/stack/functions.js';
 import { defaultBedrockModel } from '../../infra/stack/config.js';
-import { policiesOf, refOf, refsIn, resourcesOf, ROOT, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
+import {
+  policiesOf,
+  refOf,
+  refsIn,
+  resourcesOf,
+  ROOT,
+  synthesized,
+  type SynthResult,
+  type TemplateJson,
+} from './support/synth.js';
 
 let json: TemplateJson;
 let result: SynthResult;
@@ -16,7 +37,13 @@ beforeAll(async () => {
   ({ json, result } = await synthesized());
 });
 
-type Statement = { Effect: string; Action: string | string[]; Resource?: unknown; Principal?: unknown; Condition?: Record<string, any> };
+type Statement = {
+  Effect: string;
+  Action: string | string[];
+  Resource?: unknown;
+  Principal?: unknown;
+  Condition?: Record<string, any>;
+};
 
 describe('buckets', () => {
   it('blocks all public access, encrypts and requires TLS on every bucket', () => {
@@ -34,7 +61,11 @@ describe('buckets', () => {
       expect(policy, `${id} has a bucket policy`).toBeDefined();
       const statements = policy![1].PolicyDocument.Statement as Statement[];
       expect(statements).toContainEqual(
-        expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        expect.objectContaining({
+          Effect: 'Deny',
+          Action: 's3:*',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
       );
       // Nothing is granted to everyone.
       for (const statement of statements.filter((s) => s.Effect === 'Allow')) {
@@ -54,8 +85,13 @@ describe('buckets', () => {
   });
 
   it('expires abandoned uploads and aborts incomplete multipart uploads', () => {
-    const rules = json.Resources[result.uploadsBucketLogicalId]!.Properties!.LifecycleConfiguration.Rules as Record<string, any>[];
-    expect(rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }));
+    const rules = json.Resources[result.uploadsBucketLogicalId]!.Properties!.LifecycleConfiguration.Rules as Record<
+      string,
+      any
+    >[];
+    expect(rules).toContainEqual(
+      expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' }),
+    );
     const abandoned = rules.find((rule) => rule.Prefix === UPLOADS_INCOMING_PREFIX)!;
     expect(abandoned).toMatchObject({ ExpirationInDays: 2, Status: 'Enabled' });
     expect(UPLOADS_INCOMING_PREFIX).toBe('incoming/');
@@ -70,16 +106,25 @@ describe('least privilege: each row’s grants, checked against what its handler
       .flatMap(([, p]) => p.PolicyDocument.Statement as Statement[]);
   };
   const actionsOf = (statements: Statement[]) => statements.flatMap((s) => [s.Action].flat());
-  const env = (functionId: string) => json.Resources[functionId]!.Properties!.Environment.Variables as Record<string, unknown>;
+  const env = (functionId: string) =>
+    json.Resources[functionId]!.Properties!.Environment.Variables as Record<string, unknown>;
 
   it('derives the grants from what the code calls', () => {
     expect(analyzeHandler(ROOT, 'functions/platform/http/health.ts').grants).toEqual([]);
-    expect(analyzeHandler(ROOT, 'functions/features/users/reactions/cognito-groups.ts').grants).toContain('identity:groups');
-    expect(analyzeHandler(ROOT, 'functions/features/users/triggers/post-confirmation.ts').grants).toEqual(['bus:publish', 'events:append', 'events:read', 'views:read']);
+    expect(analyzeHandler(ROOT, 'functions/features/users/reactions/cognito-groups.ts').grants).toContain(
+      'identity:groups',
+    );
+    expect(analyzeHandler(ROOT, 'functions/features/users/triggers/post-confirmation.ts').grants).toEqual([
+      'bus:publish',
+      'events:append',
+      'events:read',
+      'views:read',
+    ]);
     // A handler that reads events keeps the store's reading half, not the command that appends.
     const activity = analyzeHandler(ROOT, 'functions/features/activity/http/global.ts').grants;
     expect(activity).toEqual(expect.arrayContaining(['events:read', 'views:read']));
-    for (const grant of ['events:append', 'events:mark', 'bus:publish', 'views:write']) expect(activity).not.toContain(grant);
+    for (const grant of ['events:append', 'events:mark', 'bus:publish', 'views:write'])
+      expect(activity).not.toContain(grant);
     // One that reads only views keeps no event store at all, and a GET route no idempotency claims
     // (its bundle has no claim middleware: __ROUTE_TAKES_POST__).
     expect(analyzeHandler(ROOT, 'functions/features/projects/http/list.ts').grants).toEqual(['views:read']);
@@ -90,41 +135,59 @@ describe('least privilege: each row’s grants, checked against what its handler
     expect(analyzeHandler(ROOT, 'functions/features/teams/http/invite-create.ts').grants).toContain('mail:send');
     expect(analyzeHandler(ROOT, 'functions/features/live/socket/connect.ts').grants).not.toContain('realtime:post');
     expect(analyzeHandler(ROOT, 'functions/app/projections-consumer.ts').grants).toContain('views:write');
-    expect(analyzeHandler(ROOT, 'functions/app/outbox-sweeper.ts').grants).toEqual(['bus:publish', 'events:mark', 'events:read', 'views:read']);
+    expect(analyzeHandler(ROOT, 'functions/app/outbox-sweeper.ts').grants).toEqual([
+      'bus:publish',
+      'events:mark',
+      'events:read',
+      'views:read',
+    ]);
   });
 
   const rows = [...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes];
 
-  it.each(rows.map((row) => ['method' in row ? `${row.method} ${row.path}` : 'route' in row ? row.route : row.name, row] as const))(
-    '%s declares exactly the grants its handler’s code calls',
-    (_name, row) => {
-      const { grants } = analyzeHandler(ROOT, row.handler);
-      // Covers what the code calls (missing: AccessDenied in the cloud) and holds nothing it never uses.
-      expect([...row.grants].sort(), row.handler).toEqual(grants);
-      for (const grant of row.grants) expect(GRANTS).toContain(grant);
-    },
-  );
+  it.each(
+    rows.map(
+      (row) => ['method' in row ? `${row.method} ${row.path}` : 'route' in row ? row.route : row.name, row] as const,
+    ),
+  )('%s declares exactly the grants its handler’s code calls', (_name, row) => {
+    const { grants } = analyzeHandler(ROOT, row.handler);
+    // Covers what the code calls (missing: AccessDenied in the cloud) and holds nothing it never uses.
+    expect([...row.grants].sort(), row.handler).toEqual(grants);
+    for (const grant of row.grants) expect(GRANTS).toContain(grant);
+  });
 
   it('gives each function the capabilities of its rows’ grants, and only those', () => {
-    for (const fn of result.functions) expect(fn.capabilities, fn.handler).toEqual(capabilitiesOf(declaredGrants(fn.handler)));
+    for (const fn of result.functions)
+      expect(fn.capabilities, fn.handler).toEqual(capabilitiesOf(declaredGrants(fn.handler)));
   });
 
   it('lets the function of the password-reset routes set a password and verify the e-mail, and the sessions reactor sign out (Cognito admin API)', () => {
     const fn = result.functions.find((entry) => entry.handler === 'functions/features/users/http/password-reset.ts')!;
     expect(fn.capabilities).toContain('cognito');
     const actions = actionsOf(statementsOf(fn.logicalId));
-    for (const action of ['AdminSetUserPassword', 'AdminGetUser', 'AdminUpdateUserAttributes']) expect(actions).toContain(`cognito-idp:${action}`);
+    for (const action of ['AdminSetUserPassword', 'AdminGetUser', 'AdminUpdateUserAttributes'])
+      expect(actions).toContain(`cognito-idp:${action}`);
     // The reset ends the sessions with an event; the sessions reactor signs the account out.
-    const reactor = result.functions.find((entry) => entry.handler === 'functions/features/users/reactions/sessions.ts')!;
-    expect(actionsOf(statementsOf(reactor.logicalId)).filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+    const reactor = result.functions.find(
+      (entry) => entry.handler === 'functions/features/users/reactions/sessions.ts',
+    )!;
+    expect(actionsOf(statementsOf(reactor.logicalId)).filter((a) => a.startsWith('cognito-idp:'))).toEqual([
+      'cognito-idp:AdminUserGlobalSignOut',
+    ]);
   });
 
   it('names adapter modules that still exist (a rename must update capabilities.ts; permissions stay with the rows)', () => {
-    const named = [...Object.keys(MODULE_GRANTS), ...Object.keys(ADAPTER_OPERATIONS), ...OPERATION_GRANTS.map((operation) => operation.definedIn)];
+    const named = [
+      ...Object.keys(MODULE_GRANTS),
+      ...Object.keys(ADAPTER_OPERATIONS),
+      ...OPERATION_GRANTS.map((operation) => operation.definedIn),
+    ];
     for (const module of named) expect(existsSync(path.join(ROOT, module)), module).toBe(true);
   });
 
-  const handlers = [...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler))];
+  const handlers = [
+    ...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler)),
+  ];
 
   it.each(handlers)('%s gets only what its capabilities need', (handler) => {
     const fn = result.functions.find((entry) => entry.handler === handler)!;
@@ -138,7 +201,9 @@ describe('least privilege: each row’s grants, checked against what its handler
     expect(refsIn(logs[0]!.Resource).size).toBe(1);
 
     const onTable = (logicalId: string) =>
-      actionsOf(statements.filter((s) => JSON.stringify(s.Resource).includes(logicalId))).some((a) => a.startsWith('dynamodb:'));
+      actionsOf(statements.filter((s) => JSON.stringify(s.Resource).includes(logicalId))).some((a) =>
+        a.startsWith('dynamodb:'),
+      );
     expect(onTable(result.eventsTableLogicalId)).toBe(has('eventStore'));
     expect('EVENTS_TABLE' in variables).toBe(has('eventStore'));
     expect(onTable(result.viewsTableLogicalId)).toBe(has('views'));
@@ -150,10 +215,14 @@ describe('least privilege: each row’s grants, checked against what its handler
     expect('USER_POOL_CLIENT_ID' in variables).toBe(has('cognitoTokens'));
     expect(actions.includes('events:PutEvents')).toBe(has('publish'));
     expect('EVENT_BUS_NAME' in variables).toBe(has('eventbridge'));
-    expect(actions.some((a) => a.startsWith('cognito-idp:'))).toBe(['cognitoGroups', 'cognitoSignOut', 'cognitoPassword', 'cognitoAttributes', 'cognitoRead'].some(has));
+    expect(actions.some((a) => a.startsWith('cognito-idp:'))).toBe(
+      ['cognitoGroups', 'cognitoSignOut', 'cognitoPassword', 'cognitoAttributes', 'cognitoRead'].some(has),
+    );
     expect(actions.includes('cognito-idp:AdminAddUserToGroup')).toBe(has('cognitoGroups'));
     expect(actions.includes('cognito-idp:AdminUserGlobalSignOut')).toBe(has('cognitoSignOut'));
-    expect(actions.some((a) => a.startsWith('s3:'))).toBe(has('uploadsPut') || has('uploadsGet') || has('uploadsDelete'));
+    expect(actions.some((a) => a.startsWith('s3:'))).toBe(
+      has('uploadsPut') || has('uploadsGet') || has('uploadsDelete'),
+    );
     expect(actions.includes('s3:PutObject')).toBe(has('uploadsPut'));
     expect(actions.includes('s3:GetObject')).toBe(has('uploadsGet'));
     expect(actions.includes('s3:DeleteObject')).toBe(has('uploadsDelete'));
@@ -163,21 +232,32 @@ describe('least privilege: each row’s grants, checked against what its handler
     expect(actions.some((a) => a.startsWith('secretsmanager:'))).toBe(has('stripe'));
     expect('STRIPE_SECRET_ARN' in variables).toBe(has('stripe'));
     // By the verb: only appenders write the events table, only the projector writes the views.
-    const actionsOn = (logicalId: string) => actionsOf(statements.filter((s) => JSON.stringify(s.Resource).includes(logicalId)));
+    const actionsOn = (logicalId: string) =>
+      actionsOf(statements.filter((s) => JSON.stringify(s.Resource).includes(logicalId)));
     expect(actionsOn(result.eventsTableLogicalId).includes('dynamodb:PutItem')).toBe(has('eventStoreAppend'));
-    expect(actionsOn(result.eventsTableLogicalId).includes('dynamodb:UpdateItem')).toBe(has('eventStoreAppend') || has('eventStoreMark'));
+    expect(actionsOn(result.eventsTableLogicalId).includes('dynamodb:UpdateItem')).toBe(
+      has('eventStoreAppend') || has('eventStoreMark'),
+    );
     const onViews = actionsOn(result.viewsTableLogicalId);
-    expect(onViews.some((a) => /PutItem|UpdateItem|DeleteItem|BatchWriteItem/.test(a))).toBe(has('viewsWrite') || has('viewsCount') || has('viewsClaim'));
+    expect(onViews.some((a) => /PutItem|UpdateItem|DeleteItem|BatchWriteItem/.test(a))).toBe(
+      has('viewsWrite') || has('viewsCount') || has('viewsClaim'),
+    );
     expect(onViews.includes('dynamodb:BatchWriteItem')).toBe(has('viewsWrite'));
     expect(onViews.includes('dynamodb:DeleteItem')).toBe(has('viewsClaim'));
     expect(onViews.includes('dynamodb:UpdateItem')).toBe(has('viewsCount') || has('viewsClaim'));
-    expect(actionsOn(result.eventsTableLogicalId).filter((a) => /Scan|DeleteItem|BatchWriteItem|DescribeTable|ConditionCheckItem/.test(a))).toEqual([]);
+    expect(
+      actionsOn(result.eventsTableLogicalId).filter((a) =>
+        /Scan|DeleteItem|BatchWriteItem|DescribeTable|ConditionCheckItem/.test(a),
+      ),
+    ).toEqual([]);
     expect(onViews.filter((a) => /Scan|DescribeTable|ConditionCheckItem/.test(a))).toEqual([]);
     // Cognito administration only where the identity adapter is in the bundle.
     const analysis = analyzeHandler(ROOT, handler);
     const identity = 'functions/platform/aws/identity.ts';
     if (actions.some((a) => a.startsWith('cognito-idp:'))) {
-      expect(analysis.modules.includes(identity) || analysis.packages.includes('@aws-sdk/client-cognito-identity-provider')).toBe(true);
+      expect(
+        analysis.modules.includes(identity) || analysis.packages.includes('@aws-sdk/client-cognito-identity-provider'),
+      ).toBe(true);
     }
     // No action wildcards anywhere in our functions' policies.
     expect(actions.filter((a) => a.includes('*'))).toEqual([]);
@@ -187,7 +267,9 @@ describe('least privilege: each row’s grants, checked against what its handler
       const model = context.bedrockModelId || defaultBedrockModel('us-east-1');
       expect(model).toMatch(/^us\./);
       expect(variables.BEDROCK_MODEL_ID).toBe(model);
-      const resources = JSON.stringify(statements.filter((s) => actionsOf([s]).includes('bedrock:InvokeModel')).map((s) => s.Resource));
+      const resources = JSON.stringify(
+        statements.filter((s) => actionsOf([s]).includes('bedrock:InvokeModel')).map((s) => s.Resource),
+      );
       expect(resources).toContain(model.replace(/^(us|eu|apac|global)\./, ''));
       expect(resources).not.toMatch(/foundation-model\/\*/);
     }
@@ -203,15 +285,21 @@ describe('least privilege: each row’s grants, checked against what its handler
   });
 
   it('gives the handler of GET /api/projects (it reads views only) nothing on the events table nor the bus', () => {
-    const fn = result.functions.find((entry) => entry.handler === routes.find((r) => r.method === 'GET' && r.path === '/api/projects')!.handler)!;
-    const onEvents = actionsOf(statementsOf(fn.logicalId).filter((s) => JSON.stringify(s.Resource).includes(result.eventsTableLogicalId)));
+    const fn = result.functions.find(
+      (entry) => entry.handler === routes.find((r) => r.method === 'GET' && r.path === '/api/projects')!.handler,
+    )!;
+    const onEvents = actionsOf(
+      statementsOf(fn.logicalId).filter((s) => JSON.stringify(s.Resource).includes(result.eventsTableLogicalId)),
+    );
     expect(onEvents).toEqual([]);
     expect(actionsOf(statementsOf(fn.logicalId))).not.toContain('events:PutEvents');
   });
 
   it('lets the handler of GET /api/activity read the events table but not write it', () => {
     const fn = result.functions.find((entry) => entry.handler === 'functions/features/activity/http/global.ts')!;
-    const onEvents = actionsOf(statementsOf(fn.logicalId).filter((s) => JSON.stringify(s.Resource).includes(result.eventsTableLogicalId)));
+    const onEvents = actionsOf(
+      statementsOf(fn.logicalId).filter((s) => JSON.stringify(s.Resource).includes(result.eventsTableLogicalId)),
+    );
     expect(onEvents.sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
     expect(actionsOf(statementsOf(fn.logicalId))).not.toContain('events:PutEvents');
   });
@@ -219,12 +307,23 @@ describe('least privilege: each row’s grants, checked against what its handler
   it('grants only the actions the adapters call', () => {
     const all = new Set(policiesOf(json).flatMap(([, p]) => actionsOf(p.PolicyDocument.Statement as Statement[])));
     const ours = result.functions.flatMap((fn) => actionsOf(statementsOf(fn.logicalId)));
-    const fnActions = (handler: string) => actionsOf(statementsOf(result.functions.find((fn) => fn.handler === handler)!.logicalId));
-    expect(fnActions('functions/features/files/http/download.ts').filter((a) => a.startsWith('s3:')).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
-    expect(fnActions('functions/features/files/http/upload.ts').filter((a) => a.startsWith('s3:'))).toEqual(['s3:PutObject']);
+    const fnActions = (handler: string) =>
+      actionsOf(statementsOf(result.functions.find((fn) => fn.handler === handler)!.logicalId));
+    expect(
+      fnActions('functions/features/files/http/download.ts')
+        .filter((a) => a.startsWith('s3:'))
+        .sort(),
+    ).toEqual(['s3:GetObject', 's3:ListBucket']);
+    expect(fnActions('functions/features/files/http/upload.ts').filter((a) => a.startsWith('s3:'))).toEqual([
+      's3:PutObject',
+    ]);
     // 'Sign Out All Designers' ends sessions with events; the sessions reactor signs the accounts out.
-    expect(fnActions('functions/features/designers/http/revoke-sessions.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
-    expect(fnActions('functions/features/users/reactions/sessions.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
+    expect(
+      fnActions('functions/features/designers/http/revoke-sessions.ts').filter((a) => a.startsWith('cognito-idp:')),
+    ).toEqual([]);
+    expect(
+      fnActions('functions/features/users/reactions/sessions.ts').filter((a) => a.startsWith('cognito-idp:')),
+    ).toEqual(['cognito-idp:AdminUserGlobalSignOut']);
     expect(new Set(ours.filter((a) => a.startsWith('cognito-idp:')))).toEqual(
       new Set([
         'cognito-idp:AdminAddUserToGroup',
@@ -238,9 +337,15 @@ describe('least privilege: each row’s grants, checked against what its handler
     );
     // The designer invitation link's functions (one per route) hold no password rights; accepting
     // reads whether the caller's address is verified (AdminGetUser), nothing more.
-    expect(fnActions('functions/features/designers/http/invite-details.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual([]);
-    expect(fnActions('functions/features/designers/http/invite-accept.ts').filter((a) => a.startsWith('cognito-idp:'))).toEqual(['cognito-idp:AdminGetUser']);
-    expect(new Set(ours.filter((a) => a.startsWith('s3:')))).toEqual(new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']));
+    expect(
+      fnActions('functions/features/designers/http/invite-details.ts').filter((a) => a.startsWith('cognito-idp:')),
+    ).toEqual([]);
+    expect(
+      fnActions('functions/features/designers/http/invite-accept.ts').filter((a) => a.startsWith('cognito-idp:')),
+    ).toEqual(['cognito-idp:AdminGetUser']);
+    expect(new Set(ours.filter((a) => a.startsWith('s3:')))).toEqual(
+      new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']),
+    );
     expect(new Set(ours.filter((a) => a.startsWith('ses:')))).toEqual(new Set(['ses:SendEmail']));
     expect(new Set(ours.filter((a) => a.startsWith('bedrock:')))).toEqual(new Set(['bedrock:InvokeModel']));
     expect(all.has('dynamodb:Scan')).toBe(false);
@@ -261,48 +366,75 @@ describe('least privilege: each row’s grants, checked against what its handler
   };
   it('recognises every call of the event store’s writing verbs', () => {
     // Appending goes through runCommand, publishing through the publisher, marking through the sweep.
-    const calling = (operation: RegExp) => callers(operation).filter((file) => !OPERATION_GRANTS.some((known) => known.definedIn === file && known.call.source === operation.source));
+    const calling = (operation: RegExp) =>
+      callers(operation).filter(
+        (file) => !OPERATION_GRANTS.some((known) => known.definedIn === file && known.call.source === operation.source),
+      );
     expect(calling(/\.append\(/)).toEqual(['functions/platform/event-store/command.ts']);
     expect(calling(/\.publish\(/)).toEqual(['functions/platform/event-store/command.ts']);
     expect(calling(/\bsweepOutbox\(/)).toEqual(['functions/app/outbox-sweeper.ts']);
     // Any other module that sends its own DynamoDB writes must say which grant it needs.
-    const ownWriters = callers(/\bnew (PutCommand|UpdateCommand|DeleteCommand|BatchWriteCommand)\(/).filter((file) => file !== 'functions/platform/event-store/event-store.ts' && file !== 'functions/platform/event-store/event-log.ts');
-    for (const file of ownWriters) expect(Object.keys(MODULE_GRANTS), `${file} writes DynamoDB items itself`).toContain(file);
+    const ownWriters = callers(/\bnew (PutCommand|UpdateCommand|DeleteCommand|BatchWriteCommand)\(/).filter(
+      (file) =>
+        file !== 'functions/platform/event-store/event-store.ts' &&
+        file !== 'functions/platform/event-store/event-log.ts',
+    );
+    for (const file of ownWriters)
+      expect(Object.keys(MODULE_GRANTS), `${file} writes DynamoDB items itself`).toContain(file);
   });
 
   it('knows every operation of the identity and storage adapters', () => {
     for (const [adapter, operations] of Object.entries(ADAPTER_OPERATIONS)) {
       const source = readFileSync(path.join(ROOT, adapter), 'utf8');
       // Every method or exported function that returns a promise is a call to the service.
-      const offered = [...source.matchAll(/^\s*(?:export\s+)?(?:async\s+)?(?:function\s+)?(\w+)\([^)]*\)\s*:\s*Promise</gm)].map((m) => m[1]!);
+      const offered = [
+        ...source.matchAll(/^\s*(?:export\s+)?(?:async\s+)?(?:function\s+)?(\w+)\([^)]*\)\s*:\s*Promise</gm),
+      ].map((m) => m[1]!);
       expect(offered.sort(), adapter).toEqual(Object.keys(operations).sort());
     }
   });
 
   it('lets the quota counters and idempotency claims write only their own items in the views table', () => {
-    expect(readFileSync(path.join(ROOT, 'functions/platform/quotas.ts'), 'utf8')).toContain(`pk: \`${QUOTA_KEY_PREFIX}`);
-    expect(readFileSync(path.join(ROOT, 'functions/platform/event-store/idempotency.ts'), 'utf8')).toContain(`pk: \`${IDEMPOTENCY_KEY_PREFIX}`);
+    expect(readFileSync(path.join(ROOT, 'functions/platform/quotas.ts'), 'utf8')).toContain(
+      `pk: \`${QUOTA_KEY_PREFIX}`,
+    );
+    expect(readFileSync(path.join(ROOT, 'functions/platform/event-store/idempotency.ts'), 'utf8')).toContain(
+      `pk: \`${IDEMPOTENCY_KEY_PREFIX}`,
+    );
     const notifications = readFileSync(path.join(ROOT, 'functions/features/notifications/store.ts'), 'utf8');
     for (const prefix of NOTIFICATION_KEY_PREFIXES) expect(notifications).toContain(`pk: \`${prefix}`);
-    const statements = policiesOf(json).flatMap(([, p]) => p.PolicyDocument.Statement as (Statement & { Sid?: string })[]);
+    const statements = policiesOf(json).flatMap(
+      ([, p]) => p.PolicyDocument.Statement as (Statement & { Sid?: string })[],
+    );
     const bySid = (sid: string) => statements.filter((s) => s.Sid === sid);
     expect(bySid('ViewsQuotaCounters').length).toBeGreaterThan(0);
     expect(bySid('ViewsIdempotencyClaims').length).toBeGreaterThan(0);
-    for (const s of bySid('ViewsQuotaCounters')) expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${QUOTA_KEY_PREFIX}*`] } });
+    for (const s of bySid('ViewsQuotaCounters'))
+      expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${QUOTA_KEY_PREFIX}*`] } });
     for (const s of bySid('ViewsIdempotencyClaims')) {
-      expect(s.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [IDEMPOTENCY_KEY_PREFIX, ...NOTIFICATION_KEY_PREFIXES].map((prefix) => `${prefix}*`) } });
+      expect(s.Condition).toEqual({
+        'ForAllValues:StringLike': {
+          'dynamodb:LeadingKeys': [IDEMPOTENCY_KEY_PREFIX, ...NOTIFICATION_KEY_PREFIXES].map((prefix) => `${prefix}*`),
+        },
+      });
     }
   });
 
   it('lets only the stack’s publishing roles put the product’s events on the bus', () => {
-    const policies = resourcesOf(json, 'AWS::Events::EventBusPolicy').filter(([, p]) => refOf(p.EventBusName) === result.busLogicalId);
+    const policies = resourcesOf(json, 'AWS::Events::EventBusPolicy').filter(
+      ([, p]) => refOf(p.EventBusName) === result.busLogicalId,
+    );
     expect(policies).toHaveLength(1);
     const statement = policies[0]![1].Statement as Statement & { Sid: string };
     expect(statement).toMatchObject({ Effect: 'Deny', Action: 'events:PutEvents', Principal: { AWS: '*' } });
     expect(statement.Condition!.StringEquals).toEqual({ 'events:source': 'design-club' });
     expect(statement.Condition!.Null).toEqual({ 'aws:PrincipalArn': 'false' });
     const allowed = new Set((statement.Condition!.ArnNotEquals['aws:PrincipalArn'] as unknown[]).map(refOf));
-    const publishers = new Set(result.functions.filter((fn) => fn.capabilities.includes('publish')).map((fn) => refOf(json.Resources[fn.logicalId]!.Properties!.Role)));
+    const publishers = new Set(
+      result.functions
+        .filter((fn) => fn.capabilities.includes('publish'))
+        .map((fn) => refOf(json.Resources[fn.logicalId]!.Properties!.Role)),
+    );
     expect(allowed).toEqual(publishers);
     // Every role that may put events is one of them.
     for (const fn of result.functions) {

@@ -20,13 +20,17 @@ beforeAll(async () => {
   ({ json, result } = await synthesized());
 });
 
-const distribution = () => json.Resources[result.distributionLogicalId]!.Properties!.DistributionConfig as Record<string, any>;
-const apiBehavior = () => (distribution().CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*')!;
+const distribution = () =>
+  json.Resources[result.distributionLogicalId]!.Properties!.DistributionConfig as Record<string, any>;
+const apiBehavior = () =>
+  (distribution().CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*')!;
 
 describe('CloudFront: one origin for the SPA and the API', () => {
   it('serves the site bucket through origin access control (no public bucket, no OAI)', () => {
     const config = distribution();
-    const s3Origin = (config.Origins as Record<string, any>[]).find((o) => o.Id === config.DefaultCacheBehavior.TargetOriginId)!;
+    const s3Origin = (config.Origins as Record<string, any>[]).find(
+      (o) => o.Id === config.DefaultCacheBehavior.TargetOriginId,
+    )!;
     expect(s3Origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
     expect(json.Resources[refOf(s3Origin.OriginAccessControlId)!]!.Type).toBe('AWS::CloudFront::OriginAccessControl');
     const siteBucket = refOf(s3Origin.DomainName)!;
@@ -51,7 +55,10 @@ describe('CloudFront: one origin for the SPA and the API', () => {
   });
 
   it('falls back to /index.html for client-side routes, only on the site behaviour', () => {
-    const associations = distribution().DefaultCacheBehavior.FunctionAssociations as { EventType: string; FunctionARN: unknown }[];
+    const associations = distribution().DefaultCacheBehavior.FunctionAssociations as {
+      EventType: string;
+      FunctionARN: unknown;
+    }[];
     expect(associations).toHaveLength(1);
     expect(associations[0]!.EventType).toBe('viewer-request');
     const fn = json.Resources[refOf(associations[0]!.FunctionARN)!]!;
@@ -61,7 +68,9 @@ describe('CloudFront: one origin for the SPA and the API', () => {
     expect(apiBehavior().FunctionAssociations).toBeUndefined();
 
     // Run the function as CloudFront would.
-    const handler = new Function(`${fn.Properties!.FunctionCode as string}; return handler;`)() as (event: unknown) => { uri: string };
+    const handler = new Function(`${fn.Properties!.FunctionCode as string}; return handler;`)() as (event: unknown) => {
+      uri: string;
+    };
     const served = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
     expect(served('/')).toBe('/index.html');
     expect(served('/projects/01HZX')).toBe('/index.html');
@@ -82,7 +91,13 @@ describe('CloudFront: one origin for the SPA and the API', () => {
     expect(apiBehavior().ResponseHeadersPolicyId).toEqual(policyId);
     const headers = json.Resources[refOf(policyId)!]!.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     const csp = flatten(headers.ContentSecurityPolicy.ContentSecurityPolicy);
-    for (const directive of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.\S+\.amazonaws\.com/);
@@ -115,7 +130,9 @@ describe('SPA deployment', () => {
     // The jsonData source: config.json with markers the deployment replaces by the pool and client ids.
     const markers = entry.SourceMarkers as Record<string, unknown>[];
     const index = markers.findIndex((m) => Object.keys(m).length > 0);
-    const replacements = Object.fromEntries(Object.entries(markers[index]!).map(([marker, value]) => [marker, `id-of-${refOf(value)}`]));
+    const replacements = Object.fromEntries(
+      Object.entries(markers[index]!).map(([marker, value]) => [marker, `id-of-${refOf(value)}`]),
+    );
     const key = (entry.SourceObjectKeys as string[])[index]!.replace(/\.zip$/, '');
     const file = path.join(result.outdir, `asset.${key}`, 'config.json');
     expect(existsSync(file)).toBe(true);
@@ -131,7 +148,9 @@ describe('SPA deployment', () => {
       userPoolEndpoint: undefined,
     });
     // Live updates: straight to the WebSocket API's stage.
-    expect(config.realtimeUrl).toMatch(new RegExp(`^wss://id-of-${result.realtimeApiLogicalId}\\.execute-api\\.us-east-1\\..+/live$`));
+    expect(config.realtimeUrl).toMatch(
+      new RegExp(`^wss://id-of-${result.realtimeApiLogicalId}\\.execute-api\\.us-east-1\\..+/live$`),
+    );
   });
 
   it('caches hashed assets for a year, deploys them first, and publishes no source maps', () => {

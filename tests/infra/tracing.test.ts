@@ -15,7 +15,10 @@ beforeAll(() => {
   process.env.CDK_DEFAULT_REGION = 'us-east-1';
   outdir = mkdtempSync(path.join(tmpdir(), 'tracing-synth-'));
   const cdkJson = JSON.parse(readFileSync(path.join(ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> };
-  const { app, stack } = createApp({ outdir, context: { ...cdkJson.context, tracing: 'true', 'aws:cdk:bundling-stacks': [] } });
+  const { app, stack } = createApp({
+    outdir,
+    context: { ...cdkJson.context, tracing: 'true', 'aws:cdk:bundling-stacks': [] },
+  });
   app.synth();
   template = Template.fromStack(stack);
 });
@@ -23,11 +26,19 @@ afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 describe('tracing on', () => {
   it('every function traces actively, says so to Powertools, and gets the Powertools layer of the pinned version', () => {
-    const { version } = JSON.parse(readFileSync(path.join(ROOT, 'node_modules/@aws-lambda-powertools/tracer/package.json'), 'utf8')) as { version: string };
-    const parameters = Object.entries(template.toJSON().Parameters as Record<string, { Type: string; Default?: string }>);
-    const layerParameter = parameters.find(([, parameter]) => parameter.Default === `/aws/service/powertools/typescript/generic/all/${version}`);
+    const { version } = JSON.parse(
+      readFileSync(path.join(ROOT, 'node_modules/@aws-lambda-powertools/tracer/package.json'), 'utf8'),
+    ) as { version: string };
+    const parameters = Object.entries(
+      template.toJSON().Parameters as Record<string, { Type: string; Default?: string }>,
+    );
+    const layerParameter = parameters.find(
+      ([, parameter]) => parameter.Default === `/aws/service/powertools/typescript/generic/all/${version}`,
+    );
     expect(layerParameter?.[1].Type).toBe('AWS::SSM::Parameter::Value<String>');
-    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter((fn) => fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME);
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')).filter(
+      (fn) => fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME,
+    );
     expect(functions.length).toBeGreaterThan(40);
     for (const fn of functions) {
       expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });

@@ -19,7 +19,11 @@ beforeAll(async () => {
   restoreEnv = useEndpointEnv({});
   dynamo = await startDynamo({});
   await ensureTables(dynamo.endpoint, { events: 'events', views: 'views', connections: 'connections' });
-  Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamo.endpoint, CONNECTIONS_TABLE: 'connections', REALTIME_MANAGEMENT_ENDPOINT: `${apigw.url}/prod` });
+  Object.assign(process.env, {
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    CONNECTIONS_TABLE: 'connections',
+    REALTIME_MANAGEMENT_ENDPOINT: `${apigw.url}/prod`,
+  });
   // The poster the functions build from REALTIME_MANAGEMENT_ENDPOINT, not one the embedded runtime installs.
   setConnectionPoster(undefined);
 });
@@ -37,9 +41,17 @@ describe('PostToConnection as the SDK sends it', () => {
     apigw.answerInTurn(posted);
     expect(await poster().post('abc=', '{"type":"changed"}')).toBe('sent');
     expect(apigw.seen).toHaveLength(1);
-    expect(apigw.seen[0]).toMatchObject({ method: 'POST', url: '/prod/@connections/abc%3D', body: '{"type":"changed"}' });
+    expect(apigw.seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/prod/@connections/abc%3D',
+      body: '{"type":"changed"}',
+    });
     expect(apigw.seen[0]!.url).toBe(connectionPath('prod', 'abc='));
-    expect(signedScope(apigw.seen[0]!)).toEqual({ accessKeyId: 'AKIDLOCALTEST', region: 'us-east-1', service: 'execute-api' });
+    expect(signedScope(apigw.seen[0]!)).toEqual({
+      accessKeyId: 'AKIDLOCALTEST',
+      region: 'us-east-1',
+      service: 'execute-api',
+    });
   });
 
   it('a fan-out through one client (its middleware stack resolved once) sends each message to its own connection', async () => {
@@ -48,7 +60,9 @@ describe('PostToConnection as the SDK sends it', () => {
     const outcomes = [];
     for (const id of ['one', 'gone', 'two', 'three']) outcomes.push(await one.post(id, `{"to":"${id}"}`));
     expect(outcomes).toEqual(['sent', 'gone', 'sent', 'sent']);
-    expect(apigw.seen.map(({ url, body }) => [url, body])).toEqual(['one', 'gone', 'two', 'three'].map((id) => [`/prod/@connections/${id}`, `{"to":"${id}"}`]));
+    expect(apigw.seen.map(({ url, body }) => [url, body])).toEqual(
+      ['one', 'gone', 'two', 'three'].map((id) => [`/prod/@connections/${id}`, `{"to":"${id}"}`]),
+    );
   });
 });
 
@@ -81,11 +95,21 @@ describe("the stage's refusals and the SDK's retries", () => {
 describe('a closed connection is forgotten', () => {
   it("announce() posts to each of the user's connections and removes the one the stage reports gone", async () => {
     const store = connectionStore();
-    for (const connectionId of ['open-1=', 'closed=', 'open-2=']) await store.add({ connectionId, sub: 'user-42', email: 'user42@example.com', role: 'client' });
+    for (const connectionId of ['open-1=', 'closed=', 'open-2='])
+      await store.add({ connectionId, sub: 'user-42', email: 'user42@example.com', role: 'client' });
     apigw.answer((request) => (request.url.includes('closed') ? APIGW_REFUSALS.gone : posted));
     await announce(['user-42'], '2026-11-27T20:00:00.000Z');
-    expect(apigw.seen.map((request) => request.url).sort()).toEqual(['/prod/@connections/closed%3D', '/prod/@connections/open-1%3D', '/prod/@connections/open-2%3D']);
-    for (const request of apigw.seen) expect(JSON.parse(request.body)).toEqual({ type: 'changed', topics: ['notifications'], at: '2026-11-27T20:00:00.000Z' });
+    expect(apigw.seen.map((request) => request.url).sort()).toEqual([
+      '/prod/@connections/closed%3D',
+      '/prod/@connections/open-1%3D',
+      '/prod/@connections/open-2%3D',
+    ]);
+    for (const request of apigw.seen)
+      expect(JSON.parse(request.body)).toEqual({
+        type: 'changed',
+        topics: ['notifications'],
+        at: '2026-11-27T20:00:00.000Z',
+      });
     expect((await store.bySub('user-42')).sort()).toEqual(['open-1=', 'open-2=']);
   });
 

@@ -1,10 +1,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BedrockRuntimeClient, checklistToolSchema } from '../../functions/features/checklists/estimator/bedrock.js';
-import { estimateLocally, generateChecklist, type StudioFigures } from '../../functions/features/checklists/estimator/index.js';
+import {
+  estimateLocally,
+  generateChecklist,
+  type StudioFigures,
+} from '../../functions/features/checklists/estimator/index.js';
 import { CHECKLIST_TOOL_NAME, SYSTEM_PROMPT } from '../../functions/features/checklists/estimator/prompt.js';
 import { log } from '../../functions/platform/log.js';
 import { http2RequestHandlerOptions } from '../../functions/platform/aws/sdk-config.js';
-import { BEDROCK_REFUSALS, conversePath, converseAnswer, toolUseAnswer } from '../support/aws-endpoints/bedrock-runtime.js';
+import {
+  BEDROCK_REFUSALS,
+  conversePath,
+  converseAnswer,
+  toolUseAnswer,
+} from '../support/aws-endpoints/bedrock-runtime.js';
 import { captureSingleMetrics } from '../support/aws-endpoints/metrics.js';
 import { signedScope, startAwsEndpoint, useEndpointEnv, type AwsEndpoint } from '../support/aws-endpoints/server.js';
 import { brief, permitBrief } from '../support/checklist-briefs.js';
@@ -42,7 +51,10 @@ const malformedAnswer = toolUseAnswer(CHECKLIST_TOOL_NAME, {
 });
 
 /** The model answered in prose instead of calling the tool. */
-const proseAnswer = converseAnswer([{ text: 'Here is a checklist: 1. Draw the plan (4 h) 2. Render (5 h).' }], 'end_turn');
+const proseAnswer = converseAnswer(
+  [{ text: 'Here is a checklist: 1. Draw the plan (4 h) 2. Render (5 h).' }],
+  'end_turn',
+);
 
 let bedrock: AwsEndpoint;
 let restoreEnv: () => void;
@@ -62,7 +74,9 @@ beforeEach(() => {
   bedrock.reset();
   published.length = 0;
   warnings = [];
-  vi.spyOn(log, 'warn').mockImplementation(((message: string, attributes: Record<string, unknown>) => void warnings.push({ message, attributes })) as never);
+  vi.spyOn(log, 'warn').mockImplementation(
+    ((message: string, attributes: Record<string, unknown>) => void warnings.push({ message, attributes })) as never,
+  );
 });
 afterEach(() => {
   vi.mocked(log.warn).mockRestore();
@@ -114,7 +128,11 @@ describe('the Converse request the SDK sends', () => {
   });
 
   it('carries the studio record in the brief when there is enough of it, and the answer says it was used', async () => {
-    const record = (deliveries: number): StudioFigures => ({ deliveries, median_actual_days: 9, median_estimated_days: 6 });
+    const record = (deliveries: number): StudioFigures => ({
+      deliveries,
+      median_actual_days: 9,
+      median_estimated_days: 6,
+    });
     bedrock.answerInTurn(validAnswer);
     const result = await generateChecklist(brief(), { modelId: MODEL, studio: record(5) });
     expect(result).toMatchObject({ source: 'bedrock', estimate_basis: 'studio', studio: record(5) });
@@ -142,7 +160,12 @@ describe('answers the schema refuses', () => {
     const result = await generateChecklist(brief(), { modelId: MODEL });
     expect(result).toEqual(estimateLocally(brief()));
     expect(bedrock.seen).toHaveLength(1);
-    expect(warnings[0]!.attributes).toMatchObject({ reason: 'invalid_answer', modelId: MODEL, region: 'us-east-1', fix: expect.stringMatching(/tool use/) });
+    expect(warnings[0]!.attributes).toMatchObject({
+      reason: 'invalid_answer',
+      modelId: MODEL,
+      region: 'us-east-1',
+      fix: expect.stringMatching(/tool use/),
+    });
   });
 });
 
@@ -158,7 +181,11 @@ describe('a model that does not answer in time', () => {
 
   it("the client's own idle limit abandons a silent HTTP/2 stream (the handler Bedrock Runtime's SDK uses reads requestTimeout, not socketTimeout)", async () => {
     bedrock.answerInTurn('silent');
-    const client = new BedrockRuntimeClient({ region: 'us-east-1', maxAttempts: 1, requestHandler: http2RequestHandlerOptions(300) });
+    const client = new BedrockRuntimeClient({
+      region: 'us-east-1',
+      maxAttempts: 1,
+      requestHandler: http2RequestHandlerOptions(300),
+    });
     const result = await generateChecklist(brief(), { modelId: MODEL, client, timeoutMs: 30_000 });
     expect(result.source).toBe('local');
     expect(warnings[0]!.attributes).toMatchObject({ reason: 'timeout', errorName: 'TimeoutError' });
@@ -179,24 +206,60 @@ describe("Bedrock's refusals and the SDK's retries", () => {
   it.each([
     ['throttled on every attempt', BEDROCK_REFUSALS.throttled, 'throttled', 2, /Service Quotas.*inference profile/],
     ['a 500 on every attempt', BEDROCK_REFUSALS.internal, 'other', 2, /AWS Health Dashboard/],
-    ['no access to the model (403)', BEDROCK_REFUSALS.noModelAccess, 'access_denied', 1, /Request model access .* Bedrock console in us-east-1/],
-    ['a marketplace subscription the role could not make (403)', BEDROCK_REFUSALS.marketplaceSubscription, 'subscription_required', 1, /AWS Marketplace.*create-foundation-model-agreement/],
-    ['the Anthropic first-use form missing (404)', BEDROCK_REFUSALS.useCaseFormMissing, 'subscription_required', 1, /use case details form/],
-    ['a base model id the region serves only through a profile (400)', BEDROCK_REFUSALS.onDemandUnsupported(BASE_MODEL), 'model_not_in_region', 1, /inference profile us\.anthropic\.claude-haiku-4-5-20251001-v1:0/],
-  ] as const)('%s: the local estimator answers; one warning and one metric say why', async (_case, refusal, reason, attempts, fix) => {
-    bedrock.answerInTurn(refusal);
-    const modelId = reason === 'model_not_in_region' ? BASE_MODEL : MODEL;
-    const result = await generateChecklist(brief(), { modelId });
-    expect(result).toEqual(estimateLocally(brief()));
-    expect(bedrock.seen).toHaveLength(attempts);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]!.message).toBe('Bedrock checklist failed; the local estimator answered');
-    expect(warnings[0]!.attributes).toMatchObject({ reason, modelId, region: 'us-east-1', status: refusal === 'silent' || refusal === 'hang-up' ? undefined : refusal.status });
-    expect(warnings[0]!.attributes.fix).toMatch(fix);
-    expect(published).toHaveLength(1);
-    expect(published[0]).toMatchObject({ ChecklistFallback: 1, reason, service: 'design-club' });
-    expect(published[0]!._aws.CloudWatchMetrics[0]).toEqual({ Namespace: 'DesignClub', Dimensions: [['service'], ['service', 'reason']], Metrics: [{ Name: 'ChecklistFallback', Unit: 'Count' }] });
-  });
+    [
+      'no access to the model (403)',
+      BEDROCK_REFUSALS.noModelAccess,
+      'access_denied',
+      1,
+      /Request model access .* Bedrock console in us-east-1/,
+    ],
+    [
+      'a marketplace subscription the role could not make (403)',
+      BEDROCK_REFUSALS.marketplaceSubscription,
+      'subscription_required',
+      1,
+      /AWS Marketplace.*create-foundation-model-agreement/,
+    ],
+    [
+      'the Anthropic first-use form missing (404)',
+      BEDROCK_REFUSALS.useCaseFormMissing,
+      'subscription_required',
+      1,
+      /use case details form/,
+    ],
+    [
+      'a base model id the region serves only through a profile (400)',
+      BEDROCK_REFUSALS.onDemandUnsupported(BASE_MODEL),
+      'model_not_in_region',
+      1,
+      /inference profile us\.anthropic\.claude-haiku-4-5-20251001-v1:0/,
+    ],
+  ] as const)(
+    '%s: the local estimator answers; one warning and one metric say why',
+    async (_case, refusal, reason, attempts, fix) => {
+      bedrock.answerInTurn(refusal);
+      const modelId = reason === 'model_not_in_region' ? BASE_MODEL : MODEL;
+      const result = await generateChecklist(brief(), { modelId });
+      expect(result).toEqual(estimateLocally(brief()));
+      expect(bedrock.seen).toHaveLength(attempts);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]!.message).toBe('Bedrock checklist failed; the local estimator answered');
+      expect(warnings[0]!.attributes).toMatchObject({
+        reason,
+        modelId,
+        region: 'us-east-1',
+        status: refusal === 'silent' || refusal === 'hang-up' ? undefined : refusal.status,
+      });
+      expect(warnings[0]!.attributes.fix).toMatch(fix);
+      expect(published).toHaveLength(1);
+      expect(published[0]).toMatchObject({ ChecklistFallback: 1, reason, service: 'design-club' });
+      expect(published[0]!._aws.CloudWatchMetrics[0]).toEqual({
+        Namespace: 'DesignClub',
+        Dimensions: [['service'], ['service', 'reason']],
+        Metrics: [{ Name: 'ChecklistFallback', Unit: 'Count' }],
+      });
+    },
+  );
 
   it("a us. inference profile called from an EU region: the region is named, and the fix is the region's own profile", async () => {
     bedrock.answerInTurn(BEDROCK_REFUSALS.invalidModel);
@@ -204,8 +267,14 @@ describe("Bedrock's refusals and the SDK's retries", () => {
     const result = await generateChecklist(brief(), { modelId: MODEL, client });
     expect(result.source).toBe('local');
     expect(signedScope(bedrock.seen[0]!)?.region).toBe('eu-west-1');
-    expect(warnings[0]!.attributes).toMatchObject({ reason: 'model_not_in_region', modelId: MODEL, region: 'eu-west-1' });
-    expect(warnings[0]!.attributes.fix).toMatch(/the us\. inference profile cannot be called from eu-west-1: set BEDROCK_MODEL_ID to the inference profile eu\.anthropic\.claude-haiku-4-5-20251001-v1:0/);
+    expect(warnings[0]!.attributes).toMatchObject({
+      reason: 'model_not_in_region',
+      modelId: MODEL,
+      region: 'eu-west-1',
+    });
+    expect(warnings[0]!.attributes.fix).toMatch(
+      /the us\. inference profile cannot be called from eu-west-1: set BEDROCK_MODEL_ID to the inference profile eu\.anthropic\.claude-haiku-4-5-20251001-v1:0/,
+    );
     client.destroy();
   });
 });

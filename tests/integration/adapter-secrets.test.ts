@@ -45,7 +45,11 @@ describe('GetSecretValue as the SDK sends it', () => {
     expect(secrets.seen[0]).toMatchObject({ method: 'POST', url: '/' });
     expect(targetOf(secrets.seen[0]!)).toBe(GET_SECRET_VALUE);
     expect(secrets.seen[0]!.headers['content-type']).toBe('application/x-amz-json-1.1');
-    expect(signedScope(secrets.seen[0]!)).toEqual({ accessKeyId: 'AKIDLOCALTEST', region: 'us-east-1', service: 'secretsmanager' });
+    expect(signedScope(secrets.seen[0]!)).toEqual({
+      accessKeyId: 'AKIDLOCALTEST',
+      region: 'us-east-1',
+      service: 'secretsmanager',
+    });
     expect(secrets.json()).toEqual({ SecretId: ARN });
   });
 
@@ -64,7 +68,10 @@ describe('GetSecretValue as the SDK sends it', () => {
     secrets.answerInTurn(secretValue(ARN, both));
     stripe.answerInTurn({ status: 200, body: { id: 'cus_1', object: 'customer' } });
     const port = Number(new URL(stripe.url).port);
-    await new StripeBillingProvider({ host: '127.0.0.1', port, protocol: 'http' }).createCustomer({ user_id: 'u1', email: 'a@example.com' });
+    await new StripeBillingProvider({ host: '127.0.0.1', port, protocol: 'http' }).createCustomer({
+      user_id: 'u1',
+      email: 'a@example.com',
+    });
     expect(stripe.seen[0]).toMatchObject({ method: 'POST', url: '/v1/customers' });
     expect(stripe.seen[0]!.headers.authorization).toBe('Bearer sk_test_from_secret');
   });
@@ -93,17 +100,32 @@ describe("Secrets Manager's refusals and the SDK's retries", () => {
     stripe.answerInTurn({ status: 200, body: { id: 'cus_2', object: 'customer' } });
     const port = Number(new URL(stripe.url).port);
     const provider = new StripeBillingProvider({ host: '127.0.0.1', port, protocol: 'http' });
-    await expect(provider.createCustomer({ user_id: 'u2', email: 'b@example.com' })).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    await expect(provider.createCustomer({ user_id: 'u2', email: 'b@example.com' })).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+    });
     expect(await provider.createCustomer({ user_id: 'u2', email: 'b@example.com' })).toEqual({ customer_id: 'cus_2' });
     expect(secrets.seen).toHaveLength(2);
   });
 
   it('a 500 on every attempt: three attempts, then the API answers 503 with a retry hint', async () => {
     secrets.answerInTurn(SECRETS_REFUSALS.internal);
-    const provider = new StripeBillingProvider({ host: '127.0.0.1', port: Number(new URL(stripe.url).port), protocol: 'http' });
+    const provider = new StripeBillingProvider({
+      host: '127.0.0.1',
+      port: Number(new URL(stripe.url).port),
+      protocol: 'http',
+    });
     // A public route's chain: the status comes from the error mapping alone.
-    const handler = httpHandler({}, async () => ({ body: await provider.createCustomer({ user_id: 'u3', email: 'c@example.com' }) }));
-    const response = await handler({ routeKey: 'GET /api/health', isBase64Encoded: false, requestContext: { requestId: 'r-1' } } as unknown as HttpEvent, {} as never);
+    const handler = httpHandler({}, async () => ({
+      body: await provider.createCustomer({ user_id: 'u3', email: 'c@example.com' }),
+    }));
+    const response = await handler(
+      {
+        routeKey: 'GET /api/health',
+        isBase64Encoded: false,
+        requestContext: { requestId: 'r-1' },
+      } as unknown as HttpEvent,
+      {} as never,
+    );
     expect(response.statusCode).toBe(503);
     expect(response.headers?.['retry-after']).toBe('2');
     expect(secrets.seen).toHaveLength(3);

@@ -23,13 +23,21 @@ afterAll(async () => {
 beforeEach(() => ses.reset());
 
 const mailer = () => new SesMailer('Design Club <no-reply@mail.example.com>');
-const message = { to: 'client@example.com', subject: 'Your project was delivered', text: 'Open your project to download the files.' };
+const message = {
+  to: 'client@example.com',
+  subject: 'Your project was delivered',
+  text: 'Open your project to download the files.',
+};
 
 describe('SendEmail as the SDK sends it', () => {
   it('a plain-text message: sender, one recipient, subject and body in UTF-8, signed for SES', async () => {
     ses.answerInTurn(sent('0100018c-example-000001'));
     const mail = await mailer().send(message);
-    expect(mail).toMatchObject({ id: '0100018c-example-000001', from: 'Design Club <no-reply@mail.example.com>', to: 'client@example.com' });
+    expect(mail).toMatchObject({
+      id: '0100018c-example-000001',
+      from: 'Design Club <no-reply@mail.example.com>',
+      to: 'client@example.com',
+    });
     expect(ses.seen).toHaveLength(1);
     expect(ses.seen[0]).toMatchObject({ method: 'POST', url: SEND_EMAIL_PATH });
     expect(ses.seen[0]!.headers['content-type']).toBe('application/json');
@@ -51,7 +59,10 @@ describe('SendEmail as the SDK sends it', () => {
     await mailer().send({
       ...message,
       html: '<p>Open your project</p>',
-      headers: { 'List-Unsubscribe': '<https://app.example.com/unsubscribe?t=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: {
+        'List-Unsubscribe': '<https://app.example.com/unsubscribe?t=abc>',
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
     });
     const { Content } = ses.json();
     expect(Content.Simple.Body.Html).toEqual({ Data: '<p>Open your project</p>', Charset: 'UTF-8' });
@@ -77,12 +88,18 @@ describe("SES's refusals and the SDK's retries", () => {
   });
 
   it.each([
-    ['an unverified identity in the sandbox (MessageRejected)', SES_REFUSALS.unverified('client@example.com'), /Email address is not verified.*client@example\.com/],
+    [
+      'an unverified identity in the sandbox (MessageRejected)',
+      SES_REFUSALS.unverified('client@example.com'),
+      /Email address is not verified.*client@example\.com/,
+    ],
     ['sending paused for the account', SES_REFUSALS.sendingPaused, /Sending is paused/],
     ['a suspended account', SES_REFUSALS.accountSuspended, /suspended/],
   ])('%s: not retried, a MailError that says why', async (_case, refusal, why) => {
     ses.answerInTurn(refusal);
-    await expect(mailer().send(message)).rejects.toSatisfy((error: unknown) => error instanceof MailError && why.test(error.message));
+    await expect(mailer().send(message)).rejects.toSatisfy(
+      (error: unknown) => error instanceof MailError && why.test(error.message),
+    );
     expect(ses.seen).toHaveLength(1);
   });
 });

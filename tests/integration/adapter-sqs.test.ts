@@ -3,8 +3,23 @@ import { redrive } from '../../infra/redrive/run.js';
 import { sqsSource, type DeadLetterQueueMap } from '../../infra/redrive/sqs-source.js';
 import { targetOf } from '../support/aws-endpoints/aws-json.js';
 import { PUT_EVENTS, putEventsAnswer } from '../support/aws-endpoints/eventbridge.js';
-import { DELETE_MESSAGE, RECEIVE_MESSAGE, SQS_REFUSALS, deleted, queueUrl, received, type QueuedMessage } from '../support/aws-endpoints/sqs.js';
-import { signedScope, startAwsEndpoint, useEndpointEnv, type Answer, type AwsEndpoint, type SeenRequest } from '../support/aws-endpoints/server.js';
+import {
+  DELETE_MESSAGE,
+  RECEIVE_MESSAGE,
+  SQS_REFUSALS,
+  deleted,
+  queueUrl,
+  received,
+  type QueuedMessage,
+} from '../support/aws-endpoints/sqs.js';
+import {
+  signedScope,
+  startAwsEndpoint,
+  useEndpointEnv,
+  type Answer,
+  type AwsEndpoint,
+  type SeenRequest,
+} from '../support/aws-endpoints/server.js';
 
 /**
  * `npm run redrive` against the stack's dead-letter queues: the SQS and EventBridge clients the
@@ -33,8 +48,20 @@ afterAll(async () => {
   await events.close();
 });
 
-const envelope = (streamId: string, version: number, type: string) => ({ streamId, version, type, at: '2026-11-27T19:00:00.000Z', data: { priority: 'Urgent' } });
-const busEvent = (detail: ReturnType<typeof envelope>) => ({ version: '0', id: `e-${detail.version}`, 'detail-type': detail.type, source: 'design-club', detail });
+const envelope = (streamId: string, version: number, type: string) => ({
+  streamId,
+  version,
+  type,
+  at: '2026-11-27T19:00:00.000Z',
+  data: { priority: 'Urgent' },
+});
+const busEvent = (detail: ReturnType<typeof envelope>) => ({
+  version: '0',
+  id: `e-${detail.version}`,
+  'detail-type': detail.type,
+  source: 'design-club',
+  detail,
+});
 
 /** What the three queues hold: an EventBridge target's DLQ message, a Lambda on-failure record, a schedule's tick. */
 function deadLetters(): Map<string, QueuedMessage[]> {
@@ -47,7 +74,10 @@ function deadLetters(): Map<string, QueuedMessage[]> {
           ReceiptHandle: 'rh-projections-1',
           Body: JSON.stringify(busEvent(envelope('project-1', 4, 'PriorityChanged'))),
           Attributes: { SentTimestamp: '1795806000000', ApproximateReceiveCount: '1' },
-          MessageAttributes: { ERROR_CODE: { StringValue: 'SDK_CLIENT_ERROR', DataType: 'String' }, ERROR_MESSAGE: { StringValue: 'Lambda throttled', DataType: 'String' } },
+          MessageAttributes: {
+            ERROR_CODE: { StringValue: 'SDK_CLIENT_ERROR', DataType: 'String' },
+            ERROR_MESSAGE: { StringValue: 'Lambda throttled', DataType: 'String' },
+          },
         },
       ],
     ],
@@ -67,7 +97,10 @@ function deadLetters(): Map<string, QueuedMessage[]> {
         },
       ],
     ],
-    [queues['outbox-sweeper']!.url, [{ MessageId: 'm-tick-1', ReceiptHandle: 'rh-tick-1', Body: '{"schedule":"outbox-sweeper"}' }]],
+    [
+      queues['outbox-sweeper']!.url,
+      [{ MessageId: 'm-tick-1', ReceiptHandle: 'rh-tick-1', Body: '{"schedule":"outbox-sweeper"}' }],
+    ],
   ]);
 }
 
@@ -93,12 +126,19 @@ function queueService(held: Map<string, QueuedMessage[]>, overrides: { receive?:
   };
 }
 
-const requestsTo = (endpoint: AwsEndpoint, target: string) => endpoint.seen.filter((request) => targetOf(request) === target);
+const requestsTo = (endpoint: AwsEndpoint, target: string) =>
+  endpoint.seen.filter((request) => targetOf(request) === target);
 
 beforeEach(() => {
   sqs.reset();
   events.reset();
-  events.answer((request) => putEventsAnswer(JSON.parse(request.body).Entries.map((_entry: unknown, i: number) => ({ EventId: `ev-${events.seen.length}-${i}` }))));
+  events.answer((request) =>
+    putEventsAnswer(
+      JSON.parse(request.body).Entries.map((_entry: unknown, i: number) => ({
+        EventId: `ev-${events.seen.length}-${i}`,
+      })),
+    ),
+  );
 });
 
 describe('listing the dead letters', () => {
@@ -108,9 +148,39 @@ describe('listing the dead letters', () => {
     const letters = await source.list();
     await source.close?.();
     expect(letters).toEqual([
-      { id: 'm-projections-1', consumer: 'projections', kind: 'consumer', streamId: 'project-1', version: 4, type: 'PriorityChanged', error: 'SDK_CLIENT_ERROR: Lambda throttled', attempts: undefined, failedAt: '2026-11-27T19:00:00.000Z' },
-      { id: 'm-notifier-1', consumer: 'notifier', kind: 'consumer', streamId: 'project-2', version: 7, type: 'DesignerAssigned', error: 'Error: mail down', attempts: 3, failedAt: '2026-11-27T19:01:00.000Z' },
-      { id: 'm-tick-1', consumer: 'outbox-sweeper', kind: 'schedule', streamId: '(not an event)', version: 0, type: '(unknown)', error: 'unreadable message', attempts: undefined, failedAt: undefined },
+      {
+        id: 'm-projections-1',
+        consumer: 'projections',
+        kind: 'consumer',
+        streamId: 'project-1',
+        version: 4,
+        type: 'PriorityChanged',
+        error: 'SDK_CLIENT_ERROR: Lambda throttled',
+        attempts: undefined,
+        failedAt: '2026-11-27T19:00:00.000Z',
+      },
+      {
+        id: 'm-notifier-1',
+        consumer: 'notifier',
+        kind: 'consumer',
+        streamId: 'project-2',
+        version: 7,
+        type: 'DesignerAssigned',
+        error: 'Error: mail down',
+        attempts: 3,
+        failedAt: '2026-11-27T19:01:00.000Z',
+      },
+      {
+        id: 'm-tick-1',
+        consumer: 'outbox-sweeper',
+        kind: 'schedule',
+        streamId: '(not an event)',
+        version: 0,
+        type: '(unknown)',
+        error: 'unreadable message',
+        attempts: undefined,
+        failedAt: undefined,
+      },
     ]);
     const receives = requestsTo(sqs, RECEIVE_MESSAGE);
     // Each queue until it answers empty: one batch and one empty answer.
@@ -142,7 +212,10 @@ describe('listing the dead letters', () => {
   it('a queue that does not exist (QueueDoesNotExist, with its query-compatible code) fails the listing without retries', async () => {
     sqs.answer(queueService(deadLetters(), { receive: SQS_REFUSALS.queueDoesNotExist }));
     const source = await sqsSource({ queues, busName: 'dc-dev-bus', region: 'us-east-1' });
-    await expect(source.list()).rejects.toMatchObject({ name: 'QueueDoesNotExist', message: 'The specified queue does not exist.' });
+    await expect(source.list()).rejects.toMatchObject({
+      name: 'QueueDoesNotExist',
+      message: 'The specified queue does not exist.',
+    });
     expect(sqs.seen).toHaveLength(1);
     await source.close?.();
   });
@@ -171,11 +244,27 @@ describe('re-delivering them', () => {
     expect(puts).toHaveLength(2);
     expect(signedScope(puts[0]!)?.service).toBe('events');
     expect(puts[0]!.headers['content-type']).toBe('application/x-amz-json-1.1');
-    expect(puts.map((request) => JSON.parse(request.body).Entries[0]).sort((a, b) => a.Source.localeCompare(b.Source))).toEqual([
-      { EventBusName: 'dc-dev-bus', Source: 'design-club.redrive.notifier', DetailType: 'DesignerAssigned', Detail: JSON.stringify(envelope('project-2', 7, 'DesignerAssigned')) },
-      { EventBusName: 'dc-dev-bus', Source: 'design-club.redrive.projections', DetailType: 'PriorityChanged', Detail: JSON.stringify(envelope('project-1', 4, 'PriorityChanged')) },
+    expect(
+      puts.map((request) => JSON.parse(request.body).Entries[0]).sort((a, b) => a.Source.localeCompare(b.Source)),
+    ).toEqual([
+      {
+        EventBusName: 'dc-dev-bus',
+        Source: 'design-club.redrive.notifier',
+        DetailType: 'DesignerAssigned',
+        Detail: JSON.stringify(envelope('project-2', 7, 'DesignerAssigned')),
+      },
+      {
+        EventBusName: 'dc-dev-bus',
+        Source: 'design-club.redrive.projections',
+        DetailType: 'PriorityChanged',
+        Detail: JSON.stringify(envelope('project-1', 4, 'PriorityChanged')),
+      },
     ]);
-    expect(requestsTo(sqs, DELETE_MESSAGE).map((request) => JSON.parse(request.body)).sort((a, b) => a.ReceiptHandle.localeCompare(b.ReceiptHandle))).toEqual([
+    expect(
+      requestsTo(sqs, DELETE_MESSAGE)
+        .map((request) => JSON.parse(request.body))
+        .sort((a, b) => a.ReceiptHandle.localeCompare(b.ReceiptHandle)),
+    ).toEqual([
       { QueueUrl: queues.notifier!.url, ReceiptHandle: 'rh-notifier-1' },
       { QueueUrl: queues.projections!.url, ReceiptHandle: 'rh-projections-1' },
     ]);
@@ -197,11 +286,15 @@ describe('re-delivering them', () => {
   it('a receipt handle that expired before the delete (ReceiptHandleIsInvalid) is reported, not lost', async () => {
     const held = deadLetters();
     const service = queueService(held);
-    sqs.answer((request) => (targetOf(request) === DELETE_MESSAGE ? SQS_REFUSALS.receiptHandleIsInvalid : service(request)));
+    sqs.answer((request) =>
+      targetOf(request) === DELETE_MESSAGE ? SQS_REFUSALS.receiptHandleIsInvalid : service(request),
+    );
     const source = await sqsSource({ queues, busName: 'dc-dev-bus', region: 'us-east-1' });
     const report = await redrive(source, { consumer: 'projections', all: true });
     await source.close?.();
-    expect(report.stillFailing).toMatchObject([{ id: 'm-projections-1', lastError: 'The input receipt handle is invalid.' }]);
+    expect(report.stillFailing).toMatchObject([
+      { id: 'm-projections-1', lastError: 'The input receipt handle is invalid.' },
+    ]);
     expect(requestsTo(sqs, DELETE_MESSAGE)).toHaveLength(1);
   });
 });

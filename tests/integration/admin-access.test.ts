@@ -13,7 +13,9 @@ let client: TestUser;
 let designer: TestUser;
 let projectId: string;
 
-const adminOnly = routes.filter((route) => Array.isArray(route.access) && route.access.length === 1 && route.access[0] === 'admin');
+const adminOnly = routes.filter(
+  (route) => Array.isArray(route.access) && route.access.length === 1 && route.access[0] === 'admin',
+);
 
 function pathOf(route: RouteDefinition): string {
   return route.path
@@ -45,7 +47,14 @@ afterAll(() => stack?.stop());
 describe('admin-only routes', () => {
   it('include every admin dashboard route', () => {
     const keys = adminOnly.map(routeKey);
-    for (const key of ['POST /api/projects/bulk', 'GET /api/activity', 'GET /api/users', 'GET /api/users/{id}', 'GET /api/moderation', 'POST /api/billing/sync']) {
+    for (const key of [
+      'POST /api/projects/bulk',
+      'GET /api/activity',
+      'GET /api/users',
+      'GET /api/users/{id}',
+      'GET /api/moderation',
+      'POST /api/billing/sync',
+    ]) {
       expect(keys).toContain(key);
     }
   });

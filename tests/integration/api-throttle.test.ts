@@ -20,7 +20,9 @@ describe('API throttling in the embedded stack', () => {
   it("a burst of checklist requests: the route's burst passes, the rest get 429 Too Many Requests", async () => {
     const started = Date.now();
     // An empty brief: a request that passes the throttle is answered 400 by the handler.
-    const answers = await Promise.all(Array.from({ length: 40 }, () => stack.api('POST', '/api/checklists', { user: client, body: {} })));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => stack.api('POST', '/api/checklists', { user: client, body: {} })),
+    );
     const seconds = (Date.now() - started) / 1000;
     const refused = answers.filter((answer) => answer.status === 429);
     const passed = answers.filter((answer) => answer.status !== 429);

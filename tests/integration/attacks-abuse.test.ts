@@ -26,13 +26,16 @@ afterAll(() => stack?.stop());
 async function history(): Promise<string[]> {
   await stack.settle();
   const events: string[] = [];
-  for await (const commit of readAll(stack.local.runtime.store)) for (const event of commit.events) events.push(`${event.streamId}@${event.version} ${event.type}`);
+  for await (const commit of readAll(stack.local.runtime.store))
+    for (const event of commit.events) events.push(`${event.streamId}@${event.version} ${event.type}`);
   return events.sort();
 }
 
 async function submittedEvent(projectId: string): Promise<Record<string, unknown>> {
   for await (const commit of readAll(stack.local.runtime.store)) {
-    for (const event of commit.events) if (event.type === 'ProjectSubmitted' && (event.data as { project_id: string }).project_id === projectId) return event.data as Record<string, unknown>;
+    for (const event of commit.events)
+      if (event.type === 'ProjectSubmitted' && (event.data as { project_id: string }).project_id === projectId)
+        return event.data as Record<string, unknown>;
   }
   throw new Error(`no ProjectSubmitted for ${projectId}`);
 }
@@ -40,16 +43,30 @@ async function submittedEvent(projectId: string): Promise<Record<string, unknown
 describe('attack 10: header injection through a team invitation', () => {
   it("CR/LF in the inviter's name and the team name add no Bcc: or Reply-To:, and the mail has one recipient", async () => {
     const inviter = await stack.provenClient();
-    expect((await stack.api('PATCH', '/api/me/profile', { user: inviter, body: { full_name: 'Mallory\r\nBcc: attacker@evil.test' } })).status).toBe(200);
-    expect((await stack.api('POST', '/api/team', { user: inviter, body: { name: 'Team\r\nReply-To: attacker@evil.test' } })).status).toBe(201);
+    expect(
+      (
+        await stack.api('PATCH', '/api/me/profile', {
+          user: inviter,
+          body: { full_name: 'Mallory\r\nBcc: attacker@evil.test' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await stack.api('POST', '/api/team', { user: inviter, body: { name: 'Team\r\nReply-To: attacker@evil.test' } }))
+        .status,
+    ).toBe(201);
     const invited = uniqueEmail('invited');
-    expect((await stack.api('POST', '/api/team/invites', { user: inviter, body: { email: invited } })).status).toBe(201);
+    expect((await stack.api('POST', '/api/team/invites', { user: inviter, body: { email: invited } })).status).toBe(
+      201,
+    );
     const [mail] = (await stack.local.outbox.list(invited)).filter((sent) => sent.tag === 'team-invite');
     const eml = await readFile(join(stack.local.outbox.directory, `${mail!.id}.eml`), 'utf8');
     const headers = eml.slice(0, eml.indexOf('\r\n\r\n'));
     expect(headers).not.toMatch(/^(bcc|reply-to|cc):/im);
     expect(headers.match(/^To: .*$/gm)).toEqual([`To: ${invited}`]);
-    expect(headers).toMatch(/^Subject: Mallory Bcc: attacker@evil\.test invited you to join Team Reply-To: attacker@evil\.test on Design Club$/m);
+    expect(headers).toMatch(
+      /^Subject: Mallory Bcc: attacker@evil\.test invited you to join Team Reply-To: attacker@evil\.test on Design Club$/m,
+    );
     expect((await stack.local.outbox.list()).filter((sent) => sent.to.includes('evil.test'))).toEqual([]);
   });
 });
@@ -58,7 +75,9 @@ describe('attack 11: strangers spend nobody else’s allowance', () => {
   it("40 unauthenticated POST /api/checklists leave a signed-in client's next request served", async () => {
     const client = await stack.signUpClient();
     const before = await history();
-    const anonymous = await Promise.all(Array.from({ length: 40 }, () => stack.api('POST', '/api/checklists', { body: {} })));
+    const anonymous = await Promise.all(
+      Array.from({ length: 40 }, () => stack.api('POST', '/api/checklists', { body: {} })),
+    );
     const statuses = anonymous.map((answer) => answer.status);
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
@@ -71,7 +90,13 @@ describe('attack 11: strangers spend nobody else’s allowance', () => {
 
 describe('attack 12: one estimate receipt for many made-up checklists', () => {
   const brief = () => {
-    const { checklist: _c, total_estimated_hours: _t, estimated_turnaround_days: _e, grok_generated: _g, ...rest } = minimalProject();
+    const {
+      checklist: _c,
+      total_estimated_hours: _t,
+      estimated_turnaround_days: _e,
+      grok_generated: _g,
+      ...rest
+    } = minimalProject();
     return rest;
   };
 
@@ -83,7 +108,16 @@ describe('attack 12: one estimate receipt for many made-up checklists', () => {
     const forged = [{ task_name: 'Everything, by hand', estimated_hours: 1000 }];
     const origins: unknown[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const submitted = await stack.api('POST', '/api/projects', { user: client, body: { ...brief(), title: `Forged estimate ${i}`, checklist: forged, checklist_source: source, estimate_receipt } });
+      const submitted = await stack.api('POST', '/api/projects', {
+        user: client,
+        body: {
+          ...brief(),
+          title: `Forged estimate ${i}`,
+          checklist: forged,
+          checklist_source: source,
+          estimate_receipt,
+        },
+      });
       expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
       const data = await submittedEvent(submitted.body.project.id);
       origins.push([data.checklist_origin, data.checklist_source]);
@@ -98,8 +132,17 @@ describe('attack 12: one estimate receipt for many made-up checklists', () => {
   it("the receipt's own checklist, submitted as it came, is recorded as generated; a second submission with it as manual", async () => {
     const client = await stack.signUpClient();
     const generated = await stack.api('POST', '/api/checklists', { user: client, body: brief() });
-    const { estimate_receipt, source, checklist } = generated.body as { estimate_receipt: string; source: string; checklist: { task: string; estimated_hours: number }[] };
-    const body = { ...brief(), checklist: checklist.map((item) => ({ task_name: item.task, estimated_hours: item.estimated_hours })), checklist_source: source, estimate_receipt };
+    const { estimate_receipt, source, checklist } = generated.body as {
+      estimate_receipt: string;
+      source: string;
+      checklist: { task: string; estimated_hours: number }[];
+    };
+    const body = {
+      ...brief(),
+      checklist: checklist.map((item) => ({ task_name: item.task, estimated_hours: item.estimated_hours })),
+      checklist_source: source,
+      estimate_receipt,
+    };
     const first = await stack.api('POST', '/api/projects', { user: client, body });
     const second = await stack.api('POST', '/api/projects', { user: client, body });
     expect([first.status, second.status]).toEqual([201, 201]);
@@ -111,11 +154,16 @@ describe('attack 12: one estimate receipt for many made-up checklists', () => {
 describe('attack 13: the viewer behind the edge, 60 sockets, a forged Host', () => {
   it("per-address quotas count CloudFront's viewer (with the origin secret), not its edge", async () => {
     const EDGE = '130.176.0.10';
-    const saved = { secret: process.env.ORIGIN_VERIFY_SECRET, limit: process.env.QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR };
+    const saved = {
+      secret: process.env.ORIGIN_VERIFY_SECRET,
+      limit: process.env.QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR,
+    };
     process.env.ORIGIN_VERIFY_SECRET = 'edge-secret';
     process.env.QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR = '3';
     // The Lambda code as the cloud runs it: the origin check reads the secret when the chain is made.
-    const handler = httpHandler({ body: passwordResetBody }, (request) => requestPasswordReset({ ...request, body: request.body as { email: string; flow: 'client' } }));
+    const handler = httpHandler({ body: passwordResetBody }, (request) =>
+      requestPasswordReset({ ...request, body: request.body as { email: string; flow: 'client' } }),
+    );
     if (saved.secret === undefined) delete process.env.ORIGIN_VERIFY_SECRET;
     else process.env.ORIGIN_VERIFY_SECRET = saved.secret;
     const realNow = stack.local.runtime.now;
@@ -129,13 +177,19 @@ describe('attack 13: the viewer behind the edge, 60 sockets, a forged Host', () 
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ email: uniqueEmail('nobody') }),
         isBase64Encoded: false,
-        requestContext: { requestId: `r-${Math.random()}`, http: { method: 'POST', path: '/api/password-resets', sourceIp: EDGE } },
+        requestContext: {
+          requestId: `r-${Math.random()}`,
+          http: { method: 'POST', path: '/api/password-resets', sourceIp: EDGE },
+        },
       } as unknown as HttpEvent;
       return (await handler(event, { getRemainingTimeInMillis: () => 30_000 } as Context)).statusCode;
     };
     try {
       const before = await history();
-      const viewer = (address: string) => ({ 'x-origin-verify': 'edge-secret', 'cloudfront-viewer-address': `${address}:51234` });
+      const viewer = (address: string) => ({
+        'x-origin-verify': 'edge-secret',
+        'cloudfront-viewer-address': `${address}:51234`,
+      });
       const first = [];
       for (let i = 0; i < 4; i += 1) first.push(await ask(viewer('198.51.100.7')));
       expect(first).toEqual([202, 202, 202, 429]);
@@ -202,12 +256,15 @@ describe('attack 13: the viewer behind the edge, 60 sockets, a forged Host', () 
     const get = (host: string) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const target = new URL(`${stack.url}/config.json`);
-        const request = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, headers: { host } }, (response) => {
-          let body = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (body += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-        });
+        const request = httpRequest(
+          { host: target.hostname, port: target.port, path: target.pathname, headers: { host } },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
         request.on('error', reject);
         request.end();
       });

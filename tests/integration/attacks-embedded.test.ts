@@ -28,7 +28,12 @@ interface Presigned {
 }
 
 /** The multipart form a browser posts (fields, then the file), with overrides an attacker chooses. */
-function uploadForm(fields: Record<string, string>, file: Buffer, contentType: string, overrides: Record<string, string | null> = {}) {
+function uploadForm(
+  fields: Record<string, string>,
+  file: Buffer,
+  contentType: string,
+  overrides: Record<string, string | null> = {},
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...fields, ...overrides })) if (value !== null) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(file)], { type: contentType }), 'file.bin');
@@ -57,7 +62,11 @@ const portOf = (stack: TestStack) => Number(new URL(stack.url).port);
 
 /** cognito-local's private key, as anyone can read it from its npm package. */
 async function shippedPrivateKey() {
-  const jwk = (createRequire(createRequire(import.meta.url).resolve('cognito-local'))('./keys/cognitoLocal.private.json') as { jwk: JWK }).jwk;
+  const jwk = (
+    createRequire(createRequire(import.meta.url).resolve('cognito-local'))('./keys/cognitoLocal.private.json') as {
+      jwk: JWK;
+    }
+  ).jwk;
   return importJWK(jwk, 'RS256');
 }
 
@@ -70,12 +79,18 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
   const cognitoCall = (operation: string, body: unknown, path = '/cognito') =>
     fetch(`${stack.url}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      },
       body: JSON.stringify(body),
     });
 
   const presign = async (fileName = 'plan.pdf', contentType = 'application/pdf'): Promise<Presigned> => {
-    const presigned = await stack.api('POST', `/api/projects/${projectId}/uploads`, { user: owner, body: { file_name: fileName, content_type: contentType, file_size: PDF.length } });
+    const presigned = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
+      user: owner,
+      body: { file_name: fileName, content_type: contentType, file_size: PDF.length },
+    });
     expect(presigned.status, JSON.stringify(presigned.body)).toBe(201);
     return presigned.body as Presigned;
   };
@@ -98,14 +113,33 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       const attempts: [string, unknown][] = [
         ['ListUsers', { UserPoolId: userPoolId }],
         ['AdminGetUser', { UserPoolId: userPoolId, Username: stack.local.seeded.admin.email }],
-        ['AdminSetUserPassword', { UserPoolId: userPoolId, Username: stack.local.seeded.admin.email, Password: 'Hijacked#Password2026', Permanent: true }],
+        [
+          'AdminSetUserPassword',
+          {
+            UserPoolId: userPoolId,
+            Username: stack.local.seeded.admin.email,
+            Password: 'Hijacked#Password2026',
+            Permanent: true,
+          },
+        ],
         ['AdminAddUserToGroup', { UserPoolId: userPoolId, Username: owner.email, GroupName: 'admin' }],
-        ['AdminCreateUser', { UserPoolId: userPoolId, Username: uniqueEmail('planted'), MessageAction: 'SUPPRESS', TemporaryPassword: 'Planted#Password2026' }],
+        [
+          'AdminCreateUser',
+          {
+            UserPoolId: userPoolId,
+            Username: uniqueEmail('planted'),
+            MessageAction: 'SUPPRESS',
+            TemporaryPassword: 'Planted#Password2026',
+          },
+        ],
       ];
       for (const [operation, body] of attempts) {
         const answer = await cognitoCall(operation, body);
         expect(answer.status, operation).toBe(403);
-        expect(await answer.json(), operation).toEqual({ __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' });
+        expect(await answer.json(), operation).toEqual({
+          __type: 'MissingAuthenticationTokenException',
+          message: 'Missing Authentication Token',
+        });
       }
       // The shim's admin path is not forwarded from the public port, whatever follows it.
       for (const path of ['/cognito/admin/anything', `/cognito/admin/${'x'.repeat(43)}`]) {
@@ -118,7 +152,11 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       const groups = decodeJwt((await stack.signIn(owner.email, 'CorrectHorse#2026')).idToken)['cognito:groups'];
       expect(groups ?? []).not.toContain('admin');
       // The user API the SPA needs still answers there.
-      const signIn = await cognitoCall('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.local.cognito.clientId, AuthParameters: { USERNAME: owner.email, PASSWORD: 'CorrectHorse#2026' } });
+      const signIn = await cognitoCall('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: stack.local.cognito.clientId,
+        AuthParameters: { USERNAME: owner.email, PASSWORD: 'CorrectHorse#2026' },
+      });
       expect(signIn.status).toBe(200);
       await stack.settle();
       expect(await stack.eventCount()).toBe(before);
@@ -152,8 +190,12 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       const presigned = await presign();
       const form = uploadForm(presigned.upload.fields, PDF, 'application/pdf');
       expect((await fetch(presigned.upload.url, { method: 'POST', body: form })).status).toBe(204);
-      expect((await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key: presigned.key } })).status).toBe(201);
-      const link = (await stack.api('GET', `/api/projects/${projectId}/files/${presigned.file_id}`, { user: owner })).body.url as string;
+      expect(
+        (await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key: presigned.key } }))
+          .status,
+      ).toBe(201);
+      const link = (await stack.api('GET', `/api/projects/${projectId}/files/${presigned.file_id}`, { user: owner }))
+        .body.url as string;
       const before = await stack.eventCount();
 
       const bare = new URL(link);
@@ -165,7 +207,9 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       expect((await fetch(new URL(`/${uploadsBucket()}`, bare))).status).toBe(403);
       expect((await fetch(new URL(`/${uploadsBucket()}/?list-type=2`, bare))).status).toBe(403);
       // Overwriting or deleting it anonymously.
-      expect((await fetch(bare, { method: 'PUT', body: 'pwned', headers: { 'content-type': 'text/html' } })).status).toBe(403);
+      expect(
+        (await fetch(bare, { method: 'PUT', body: 'pwned', headers: { 'content-type': 'text/html' } })).status,
+      ).toBe(403);
       expect((await fetch(bare, { method: 'DELETE' })).status).toBe(403);
       // A link altered to live longer, or to name another object, no longer verifies.
       const longer = new URL(link);
@@ -182,13 +226,39 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
 
     it('refuses an expired download link, recomputed with the stack’s own credentials', async () => {
       const presigned = await presign();
-      expect((await fetch(presigned.upload.url, { method: 'POST', body: uploadForm(presigned.upload.fields, PDF, 'application/pdf') })).status).toBe(204);
-      const s3 = new S3Client({ endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, region: process.env.AWS_REGION, credentials: { accessKeyId: 'S3RVER', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || 'S3RVER' } });
+      expect(
+        (
+          await fetch(presigned.upload.url, {
+            method: 'POST',
+            body: uploadForm(presigned.upload.fields, PDF, 'application/pdf'),
+          })
+        ).status,
+      ).toBe(204);
+      const s3 = new S3Client({
+        endpoint: process.env.S3_ENDPOINT,
+        forcePathStyle: true,
+        region: process.env.AWS_REGION,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || 'S3RVER' },
+      });
       const hourAgo = new Date(Date.now() - 3_600_000);
-      const expired = await getSignedUrl(s3, new GetObjectCommand({ Bucket: uploadsBucket(), Key: presigned.key }), { expiresIn: 60, signingDate: hourAgo });
-      const fresh = await getSignedUrl(s3, new GetObjectCommand({ Bucket: uploadsBucket(), Key: presigned.key }), { expiresIn: 60 });
-      const wrongKey = new S3Client({ endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, region: process.env.AWS_REGION, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER-guessed' } });
-      const guessed = await getSignedUrl(wrongKey, new GetObjectCommand({ Bucket: uploadsBucket(), Key: presigned.key }), { expiresIn: 60 });
+      const expired = await getSignedUrl(s3, new GetObjectCommand({ Bucket: uploadsBucket(), Key: presigned.key }), {
+        expiresIn: 60,
+        signingDate: hourAgo,
+      });
+      const fresh = await getSignedUrl(s3, new GetObjectCommand({ Bucket: uploadsBucket(), Key: presigned.key }), {
+        expiresIn: 60,
+      });
+      const wrongKey = new S3Client({
+        endpoint: process.env.S3_ENDPOINT,
+        forcePathStyle: true,
+        region: process.env.AWS_REGION,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER-guessed' },
+      });
+      const guessed = await getSignedUrl(
+        wrongKey,
+        new GetObjectCommand({ Bucket: uploadsBucket(), Key: presigned.key }),
+        { expiresIn: 60 },
+      );
       s3.destroy();
       wrongKey.destroy();
       const refused = await fetch(expired);
@@ -203,53 +273,130 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       const attempts: { name: string; post: (p: Presigned) => Promise<{ response: Response; key: string }> }[] = [
         {
           name: 'HTML under the form of a PDF',
-          post: async (p) => ({ key: p.key, response: await fetch(p.upload.url, { method: 'POST', body: uploadForm(p.upload.fields, Buffer.from('<script>alert(1)</script>'), 'text/html', { 'Content-Type': 'text/html' }) }) }),
+          post: async (p) => ({
+            key: p.key,
+            response: await fetch(p.upload.url, {
+              method: 'POST',
+              body: uploadForm(p.upload.fields, Buffer.from('<script>alert(1)</script>'), 'text/html', {
+                'Content-Type': 'text/html',
+              }),
+            }),
+          }),
         },
         {
           name: 'another key than the policy names',
           post: async (p) => {
             const key = p.key.replace(/[^/]+$/, 'planted.pdf');
-            return { key, response: await fetch(p.upload.url, { method: 'POST', body: uploadForm(p.upload.fields, PDF, 'application/pdf', { key }) }) };
+            return {
+              key,
+              response: await fetch(p.upload.url, {
+                method: 'POST',
+                body: uploadForm(p.upload.fields, PDF, 'application/pdf', { key }),
+              }),
+            };
           },
         },
         {
           name: 'a policy rewritten to allow any type, with the old signature',
           post: async (p) => {
             const policy = JSON.parse(Buffer.from(p.upload.fields.Policy!, 'base64').toString('utf8'));
-            policy.conditions = policy.conditions.map((c: unknown) => (Array.isArray(c) && c[1] === '$Content-Type' ? ['starts-with', '$Content-Type', ''] : c));
+            policy.conditions = policy.conditions.map((c: unknown) =>
+              Array.isArray(c) && c[1] === '$Content-Type' ? ['starts-with', '$Content-Type', ''] : c,
+            );
             const forged = Buffer.from(JSON.stringify(policy)).toString('base64');
-            return { key: p.key, response: await fetch(p.upload.url, { method: 'POST', body: uploadForm(p.upload.fields, Buffer.from('<h1>x</h1>'), 'text/html', { Policy: forged, 'Content-Type': 'text/html' }) }) };
+            return {
+              key: p.key,
+              response: await fetch(p.upload.url, {
+                method: 'POST',
+                body: uploadForm(p.upload.fields, Buffer.from('<h1>x</h1>'), 'text/html', {
+                  Policy: forged,
+                  'Content-Type': 'text/html',
+                }),
+              }),
+            };
           },
         },
         {
           name: 'no policy and no signature',
-          post: async (p) => ({ key: p.key, response: await fetch(p.upload.url, { method: 'POST', body: uploadForm({ key: p.key, 'Content-Type': 'application/pdf' }, PDF, 'application/pdf') }) }),
+          post: async (p) => ({
+            key: p.key,
+            response: await fetch(p.upload.url, {
+              method: 'POST',
+              body: uploadForm({ key: p.key, 'Content-Type': 'application/pdf' }, PDF, 'application/pdf'),
+            }),
+          }),
         },
         {
           name: 'a field the policy does not cover',
-          post: async (p) => ({ key: p.key, response: await fetch(p.upload.url, { method: 'POST', body: uploadForm(p.upload.fields, PDF, 'application/pdf', { 'x-amz-meta-owner': 'mallory' }) }) }),
+          post: async (p) => ({
+            key: p.key,
+            response: await fetch(p.upload.url, {
+              method: 'POST',
+              body: uploadForm(p.upload.fields, PDF, 'application/pdf', { 'x-amz-meta-owner': 'mallory' }),
+            }),
+          }),
         },
         {
           name: 'a policy signed with a guessed secret',
           post: async (p) => {
-            const s3 = new S3Client({ endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, region: process.env.AWS_REGION, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
-            const forged = await createPresignedPost(s3, { Bucket: uploadsBucket(), Key: p.key, Conditions: [['content-length-range', 0, 1e9]], Fields: { 'Content-Type': 'text/html' }, Expires: 300 });
+            const s3 = new S3Client({
+              endpoint: process.env.S3_ENDPOINT,
+              forcePathStyle: true,
+              region: process.env.AWS_REGION,
+              credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+            });
+            const forged = await createPresignedPost(s3, {
+              Bucket: uploadsBucket(),
+              Key: p.key,
+              Conditions: [['content-length-range', 0, 1e9]],
+              Fields: { 'Content-Type': 'text/html' },
+              Expires: 300,
+            });
             s3.destroy();
-            return { key: p.key, response: await fetch(p.upload.url, { method: 'POST', body: uploadForm(forged.fields, Buffer.from('<h1>x</h1>'), 'text/html') }) };
+            return {
+              key: p.key,
+              response: await fetch(p.upload.url, {
+                method: 'POST',
+                body: uploadForm(forged.fields, Buffer.from('<h1>x</h1>'), 'text/html'),
+              }),
+            };
           },
         },
         {
           name: 'an expired policy',
           post: async (p) => {
-            const s3 = new S3Client({ endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, region: process.env.AWS_REGION, credentials: { accessKeyId: 'S3RVER', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || 'S3RVER' } });
-            const stale = await createPresignedPost(s3, { Bucket: uploadsBucket(), Key: p.key, Conditions: [['eq', '$Content-Type', 'application/pdf']], Fields: { 'Content-Type': 'application/pdf' }, Expires: -60 });
+            const s3 = new S3Client({
+              endpoint: process.env.S3_ENDPOINT,
+              forcePathStyle: true,
+              region: process.env.AWS_REGION,
+              credentials: { accessKeyId: 'S3RVER', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || 'S3RVER' },
+            });
+            const stale = await createPresignedPost(s3, {
+              Bucket: uploadsBucket(),
+              Key: p.key,
+              Conditions: [['eq', '$Content-Type', 'application/pdf']],
+              Fields: { 'Content-Type': 'application/pdf' },
+              Expires: -60,
+            });
             s3.destroy();
-            return { key: p.key, response: await fetch(p.upload.url, { method: 'POST', body: uploadForm(stale.fields, PDF, 'application/pdf') }) };
+            return {
+              key: p.key,
+              response: await fetch(p.upload.url, {
+                method: 'POST',
+                body: uploadForm(stale.fields, PDF, 'application/pdf'),
+              }),
+            };
           },
         },
         {
           name: 'a file over the 50 MB content-length-range',
-          post: async (p) => ({ key: p.key, response: await fetch(p.upload.url, { method: 'POST', body: uploadForm(p.upload.fields, Buffer.alloc(50 * MiB + 1, 0x25), 'application/pdf') }) }),
+          post: async (p) => ({
+            key: p.key,
+            response: await fetch(p.upload.url, {
+              method: 'POST',
+              body: uploadForm(p.upload.fields, Buffer.alloc(50 * MiB + 1, 0x25), 'application/pdf'),
+            }),
+          }),
         },
       ];
       for (const attempt of attempts) {
@@ -266,7 +413,10 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       const mine = await fetch(`${stack.url}/outbox.json`);
       expect(mine.status).toBe(200);
       // fetch cannot set Host; the raw request can, as a rebinding attacker's browser would send it.
-      const rebound = await raw(portOf(stack), 'GET /outbox.json HTTP/1.1\r\nHost: attacker.example:80\r\nConnection: close\r\n\r\n');
+      const rebound = await raw(
+        portOf(stack),
+        'GET /outbox.json HTTP/1.1\r\nHost: attacker.example:80\r\nConnection: close\r\n\r\n',
+      );
       expect(rebound).toBe('HTTP/1.1 404 Not Found');
     });
 
@@ -286,16 +436,36 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
         ['Scan', { TableName: 'design-club-events' }],
         ['DeleteTable', { TableName: 'design-club-events' }],
       ] as const) {
-        const answer = await fetch(`${dynamo.origin}/`, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${operation}` }, body: JSON.stringify(body) });
+        const answer = await fetch(`${dynamo.origin}/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${operation}` },
+          body: JSON.stringify(body),
+        });
         expect(answer.status, operation).toBe(403);
       }
-      expect((await fetch(`${dynamo.origin}/`, { method: 'OPTIONS', headers: { origin: 'http://attacker.example', 'access-control-request-method': 'POST' } })).headers.get('access-control-allow-origin')).toBeNull();
+      expect(
+        (
+          await fetch(`${dynamo.origin}/`, {
+            method: 'OPTIONS',
+            headers: { origin: 'http://attacker.example', 'access-control-request-method': 'POST' },
+          })
+        ).headers.get('access-control-allow-origin'),
+      ).toBeNull();
       // s3rver itself (no signature checks): its port without the secret path serves nothing.
       const s3rver = new URL(stack.local.s3Endpoint ?? process.env.S3_ENDPOINT!).origin;
       expect((await fetch(`${s3rver}/${uploadsBucket()}/?list-type=2`)).status).toBe(403);
-      expect((await fetch(`${s3rver}/${uploadsBucket()}/planted.html`, { method: 'PUT', body: '<h1>x</h1>' })).status).toBe(403);
+      expect(
+        (await fetch(`${s3rver}/${uploadsBucket()}/planted.html`, { method: 'PUT', body: '<h1>x</h1>' })).status,
+      ).toBe(403);
       const shim = stack.local.cognito.issuer.replace(/\/[^/]+$/, '');
-      const listUsers = await fetch(shim, { method: 'POST', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers' }, body: JSON.stringify({ UserPoolId: stack.local.cognito.userPoolId }) });
+      const listUsers = await fetch(shim, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers',
+        },
+        body: JSON.stringify({ UserPoolId: stack.local.cognito.userPoolId }),
+      });
       expect(listUsers.status).toBe(403);
       expect(await stack.eventCount()).toBe(before);
     });
@@ -308,7 +478,9 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
         .sign(await shippedPrivateKey());
       const forgedUser = { ...owner, idToken: forged };
       expect((await stack.api('GET', '/api/users', { user: forgedUser })).status).toBe(401);
-      expect((await stack.api('PATCH', '/api/me/profile', { user: forgedUser, body: { company: 'Mallory Inc' } })).status).toBe(401);
+      expect(
+        (await stack.api('PATCH', '/api/me/profile', { user: forgedUser, body: { company: 'Mallory Inc' } })).status,
+      ).toBe(401);
       expect((await stack.api('GET', '/api/users', { user: admin })).status).toBe(200);
 
       const refused = await new Promise<number>((resolve) => {
@@ -322,10 +494,24 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       });
       expect(refused).toBe(401);
       // Cognito's own user API does not take it either (cognito-local only decodes access tokens).
-      const accessForged = await new SignJWT({ ...decodeJwt((await cognitoCall('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.local.cognito.clientId, AuthParameters: { USERNAME: owner.email, PASSWORD: 'CorrectHorse#2026' } }).then((r) => r.json())).AuthenticationResult.AccessToken), sub: admin.sub })
+      const accessForged = await new SignJWT({
+        ...decodeJwt(
+          (
+            await cognitoCall('InitiateAuth', {
+              AuthFlow: 'USER_PASSWORD_AUTH',
+              ClientId: stack.local.cognito.clientId,
+              AuthParameters: { USERNAME: owner.email, PASSWORD: 'CorrectHorse#2026' },
+            }).then((r) => r.json())
+          ).AuthenticationResult.AccessToken,
+        ),
+        sub: admin.sub,
+      })
         .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
         .sign(await shippedPrivateKey());
-      const update = await cognitoCall('UpdateUserAttributes', { AccessToken: accessForged, UserAttributes: [{ Name: 'name', Value: 'Owned' }] });
+      const update = await cognitoCall('UpdateUserAttributes', {
+        AccessToken: accessForged,
+        UserAttributes: [{ Name: 'name', Value: 'Owned' }],
+      });
       expect(update.status).toBe(400);
       expect((await update.json()).__type).toBe('NotAuthorizedException');
       await stack.settle();
@@ -383,16 +569,24 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       const declare = (path: string, bytes: number, type = 'application/json') =>
         `POST ${path} HTTP/1.1\r\nHost: localhost:${port}\r\n${path.startsWith('/api') ? `Authorization: Bearer ${owner.idToken}\r\n` : ''}Content-Type: ${type}\r\nContent-Length: ${bytes}\r\n\r\n{`;
       expect(await raw(port, declare('/api/projects', 20 * MiB))).toBe('HTTP/1.1 413 Payload Too Large');
-      expect(await raw(port, declare('/cognito', 2 * MiB, 'application/x-amz-json-1.1'))).toBe('HTTP/1.1 413 Payload Too Large');
-      expect(await raw(port, declare(`/${uploadsBucket()}`, 60 * MiB, 'multipart/form-data; boundary=x'))).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(await raw(port, declare('/cognito', 2 * MiB, 'application/x-amz-json-1.1'))).toBe(
+        'HTTP/1.1 413 Payload Too Large',
+      );
+      expect(await raw(port, declare(`/${uploadsBucket()}`, 60 * MiB, 'multipart/form-data; boundary=x'))).toBe(
+        'HTTP/1.1 413 Payload Too Large',
+      );
       expect((await fetch(`${stack.url}/api/health`)).status).toBe(200);
     });
 
     it('answers malformed HTTP on that connection only', async () => {
       const port = portOf(stack);
       expect(await raw(port, 'HELLO THERE\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request');
-      expect(await raw(port, `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`)).toBe('HTTP/1.1 431 Request Header Fields Too Large');
-      expect(await raw(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nContent-Length: -1\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request');
+      expect(await raw(port, `GET / HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`)).toBe(
+        'HTTP/1.1 431 Request Header Fields Too Large',
+      );
+      expect(await raw(port, 'GET /api/health HTTP/1.1\r\nHost: localhost\r\nContent-Length: -1\r\n\r\n')).toBe(
+        'HTTP/1.1 400 Bad Request',
+      );
       expect((await fetch(`${stack.url}/api/health`)).status).toBe(200);
     });
   });
@@ -410,22 +604,34 @@ describe('HOST=0.0.0.0: the port is open to the network, the outbox is not; dead
     expect((await fetch(`${stack.url}/api/health`)).status).toBe(200);
     expect((await fetch(`${stack.url}/outbox.json`)).status).toBe(404);
     expect((await fetch(`${stack.url}/outbox.json`, { headers: { 'x-local-secret': 'guess' } })).status).toBe(404);
-    expect((await fetch(`${stack.url}/outbox.json`, { headers: { 'x-local-secret': stack.local.secret } })).status).toBe(200);
+    expect(
+      (await fetch(`${stack.url}/outbox.json`, { headers: { 'x-local-secret': stack.local.secret } })).status,
+    ).toBe(200);
     const external = Object.values(networkInterfaces())
       .flat()
       .find((address) => address && address.family === 'IPv4' && !address.internal)?.address;
     if (!external) return;
     const port = Number(new URL(stack.url).port);
-    expect(await raw(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', external)).toBe('HTTP/1.1 200 OK');
+    expect(await raw(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n', external)).toBe(
+      'HTTP/1.1 200 OK',
+    );
     // From another address, even with the secret (a header anyone can send once it leaks), the outbox stays shut.
-    expect(await raw(port, `GET /outbox.json HTTP/1.1\r\nHost: localhost\r\nX-Local-Secret: ${stack.local.secret}\r\nConnection: close\r\n\r\n`, external)).toBe('HTTP/1.1 404 Not Found');
+    expect(
+      await raw(
+        port,
+        `GET /outbox.json HTTP/1.1\r\nHost: localhost\r\nX-Local-Secret: ${stack.local.secret}\r\nConnection: close\r\n\r\n`,
+        external,
+      ),
+    ).toBe('HTTP/1.1 404 Not Found');
   });
 
   it('terminates a realtime peer that stops answering pings (a half-open connection), and keeps live ones', async () => {
     const client = await stack.signUpClient();
     const open = (autoPong: boolean) =>
       new Promise<WebSocket>((resolve, reject) => {
-        const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${client.idToken}`, { autoPong });
+        const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${client.idToken}`, {
+          autoPong,
+        });
         socket.once('open', () => resolve(socket));
         socket.once('error', reject);
       });
@@ -460,10 +666,15 @@ describe('PUBLIC_URL: with the port open, what others are sent names the address
     expect(stack.url).toBe(publicUrl);
     const page = await fetch(`${publicUrl}/`);
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toContain(`connect-src 'self' ${publicUrl.replace('http', 'ws')};`);
+    expect(page.headers.get('content-security-policy')).toContain(
+      `connect-src 'self' ${publicUrl.replace('http', 'ws')};`,
+    );
     const client = await stack.signUpClient();
     const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject() });
-    const presigned = await stack.api('POST', `/api/projects/${created.body.project.id}/uploads`, { user: client, body: { file_name: 'plan.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'client_upload' } });
+    const presigned = await stack.api('POST', `/api/projects/${created.body.project.id}/uploads`, {
+      user: client,
+      body: { file_name: 'plan.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'client_upload' },
+    });
     expect(presigned.status, JSON.stringify(presigned.body)).toBe(201);
     expect(presigned.body.upload.url.startsWith(`${publicUrl}/`)).toBe(true);
     expect(process.env.SITE_URL).toBe(publicUrl);

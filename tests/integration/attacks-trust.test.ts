@@ -1,10 +1,19 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+  UpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { TestStack, minimalProject, uniqueEmail, type TestUser } from '../support/stack.js';
 import { readAll } from '../../functions/platform/event-store/event-log.js';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CLAIM_LEASE_SECONDS, IDEMPOTENCY_TTL_SECONDS, idempotency } from '../../functions/platform/event-store/idempotency.js';
+import {
+  CLAIM_LEASE_SECONDS,
+  IDEMPOTENCY_TTL_SECONDS,
+  idempotency,
+} from '../../functions/platform/event-store/idempotency.js';
 import type { HttpEvent } from '../../functions/platform/http/middleware.js';
 
 /**
@@ -24,26 +33,38 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const cognito = () =>
-  new CognitoIdentityProviderClient({ endpoint: stack.local.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  new CognitoIdentityProviderClient({
+    endpoint: stack.local.cognito.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 
-const claims = (user: TestUser) => JSON.parse(Buffer.from(user.idToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const claims = (user: TestUser) =>
+  JSON.parse(Buffer.from(user.idToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 /** Every stored event, as `stream@version type`: what an attack must leave exactly as it was. */
 async function history(): Promise<string[]> {
   await stack.settle();
   const events: string[] = [];
-  for await (const commit of readAll(stack.local.runtime.store)) for (const event of commit.events) events.push(`${event.streamId}@${event.version} ${event.type}`);
+  for await (const commit of readAll(stack.local.runtime.store))
+    for (const event of commit.events) events.push(`${event.streamId}@${event.version} ${event.type}`);
   return events.sort();
 }
 
 /** A client's project assigned by an admin to a (pre-authorised) designer e-mail: what the attacker is after. */
 async function projectAssignedTo(email: string): Promise<string> {
   const client = await stack.signUpClient({ 'custom:company': 'Victim Holdings' });
-  const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: `Secret plans for ${email}` }) });
+  const created = await stack.api('POST', '/api/projects', {
+    user: client,
+    body: minimalProject({ title: `Secret plans for ${email}` }),
+  });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.project.id as string;
   await stack.settle();
-  const assigned = await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { designer: { designer_email: email } } });
+  const assigned = await stack.api('PATCH', `/api/projects/${id}`, {
+    user: admin,
+    body: { designer: { designer_email: email } },
+  });
   expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
   await stack.settle();
   return id;
@@ -60,19 +81,50 @@ async function tryTheProject(user: TestUser, projectId: string) {
   return {
     roles: (await stack.api('GET', '/api/me', { user })).body.roles,
     link: (await stack.api('POST', '/api/designers/link', { user })).body,
-    listed: ((await stack.api('GET', '/api/projects', { user })).body.projects as { id: string }[]).some((project) => project.id === projectId),
+    listed: ((await stack.api('GET', '/api/projects', { user })).body.projects as { id: string }[]).some(
+      (project) => project.id === projectId,
+    ),
     read: (await stack.api('GET', `/api/projects/${projectId}`, { user })).status,
     activity: (await stack.api('GET', `/api/projects/${projectId}/activity`, { user })).status,
     status: (await stack.api('PATCH', `/api/projects/${projectId}`, { user, body: { status: 'in_progress' } })).status,
-    comment: (await stack.api('POST', `/api/projects/${projectId}/comments`, { user, body: { content: 'I am the designer now' } })).status,
-    upload: (await stack.api('POST', `/api/projects/${projectId}/uploads`, { user, body: { file_name: 'x.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'deliverable' } })).status,
+    comment: (
+      await stack.api('POST', `/api/projects/${projectId}/comments`, {
+        user,
+        body: { content: 'I am the designer now' },
+      })
+    ).status,
+    upload: (
+      await stack.api('POST', `/api/projects/${projectId}/uploads`, {
+        user,
+        body: { file_name: 'x.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'deliverable' },
+      })
+    ).status,
   };
 }
 
-const REFUSED = { roles: ['client'], link: { allowed: false }, listed: false, read: expect.toSatisfy((s: number) => s === 403 || s === 404), activity: expect.toSatisfy((s: number) => s === 403 || s === 404), status: 403, comment: 403, upload: expect.toSatisfy((s: number) => s === 403 || s === 404) };
+const REFUSED = {
+  roles: ['client'],
+  link: { allowed: false },
+  listed: false,
+  read: expect.toSatisfy((s: number) => s === 403 || s === 404),
+  activity: expect.toSatisfy((s: number) => s === 403 || s === 404),
+  status: 403,
+  comment: 403,
+  upload: expect.toSatisfy((s: number) => s === 403 || s === 404),
+};
 
 async function signUpRaw(email: string, username = email): Promise<void> {
-  await cognito().send(new SignUpCommand({ ClientId: stack.local.cognito.clientId, Username: username, Password: PASSWORD, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'Mallory' }] }));
+  await cognito().send(
+    new SignUpCommand({
+      ClientId: stack.local.cognito.clientId,
+      Username: username,
+      Password: PASSWORD,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'name', Value: 'Mallory' },
+      ],
+    }),
+  );
 }
 
 describe('Attack 1: a stranger becomes a designer', () => {
@@ -88,7 +140,13 @@ describe('Attack 1: a stranger becomes a designer', () => {
     const again = await stack.signIn(victim, PASSWORD);
     expect(await tryTheProject(again, projectId)).toEqual(REFUSED);
     // Without the link (only the mailbox has it) there is nothing to accept.
-    expect((await stack.api('POST', '/api/designer-invites/not-the-token-not-the-token-not-the-token/accept', { user: stranger })).status).toBe(404);
+    expect(
+      (
+        await stack.api('POST', '/api/designer-invites/not-the-token-not-the-token-not-the-token/accept', {
+          user: stranger,
+        })
+      ).status,
+    ).toBe(404);
     expect(await history()).toEqual(before);
   });
 
@@ -112,7 +170,7 @@ describe('Attack 1: a stranger becomes a designer', () => {
     }
   });
 
-  it('an upper-case or space-padded copy of an existing designer\'s e-mail cannot even sign up', async () => {
+  it("an upper-case or space-padded copy of an existing designer's e-mail cannot even sign up", async () => {
     const seeded = stack.local.seeded.designer.email;
     const before = await history();
     for (const variant of [seeded.toUpperCase(), ` ${seeded} `, `${seeded[0]!.toUpperCase()}${seeded.slice(1)}`]) {
@@ -128,7 +186,7 @@ describe('Attack 1: a stranger becomes a designer', () => {
     expect(before.length).toBeLessThan(afterOwner.length);
   });
 
-  it('changing one\'s e-mail attribute to a pre-authorised address grants nothing', async () => {
+  it("changing one's e-mail attribute to a pre-authorised address grants nothing", async () => {
     const victim = uniqueEmail('preauth.target');
     await preAuthorise(victim);
     const projectId = await projectAssignedTo(victim);
@@ -136,15 +194,30 @@ describe('Attack 1: a stranger becomes a designer', () => {
     await stack.signUpClient({}, mallory);
 
     const signIn = (username: string) =>
-      cognito().send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.local.cognito.clientId, AuthParameters: { USERNAME: username, PASSWORD } }));
+      cognito().send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: stack.local.cognito.clientId,
+          AuthParameters: { USERNAME: username, PASSWORD },
+        }),
+      );
     const first = await signIn(mallory);
-    await cognito().send(new UpdateUserAttributesCommand({ AccessToken: first.AuthenticationResult!.AccessToken!, UserAttributes: [{ Name: 'email', Value: victim }] }));
+    await cognito().send(
+      new UpdateUserAttributesCommand({
+        AccessToken: first.AuthenticationResult!.AccessToken!,
+        UserAttributes: [{ Name: 'email', Value: victim }],
+      }),
+    );
     // The change waits for the code mailed to the victim's address (AttributesRequireVerificationBeforeUpdate):
     // the victim's address does not sign in, and Mallory's token keeps her own.
     await expect(signIn(victim)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     const second = await signIn(mallory);
     const idToken = second.AuthenticationResult!.IdToken!;
-    const changed: TestUser = { email: mallory, idToken, sub: JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub };
+    const changed: TestUser = {
+      email: mallory,
+      idToken,
+      sub: JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub,
+    };
     expect(claims(changed).email).toBe(mallory);
 
     const before = await history();
@@ -154,10 +227,15 @@ describe('Attack 1: a stranger becomes a designer', () => {
 
   it('a team invitation cannot be accepted by anyone but its address, even with the link', async () => {
     const owner = await stack.provenClient();
-    expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Trust Studio' } })).status).toBeLessThan(300);
+    expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Trust Studio' } })).status).toBeLessThan(
+      300,
+    );
     await stack.settle();
     const invited = uniqueEmail('invited');
-    expect((await stack.api('POST', '/api/team/invites', { user: owner, body: { email: invited, role: 'designer' } })).status).toBe(201);
+    expect(
+      (await stack.api('POST', '/api/team/invites', { user: owner, body: { email: invited, role: 'designer' } }))
+        .status,
+    ).toBe(201);
     await stack.settle();
     const token = /token=([A-Za-z0-9_-]+)/.exec((await stack.local.outbox.list(invited))[0]!.text)![1]!;
     const stranger = await stack.signUpClient();
@@ -183,13 +261,20 @@ describe('the real designer follows the link', () => {
     const accepted = await stack.api('POST', `/api/designer-invites/${token}/accept`, { user: designer });
     expect(accepted).toMatchObject({ status: 200, body: { email } });
     expect((await stack.api('GET', '/api/me', { user: designer })).body.roles).toEqual(['designer']);
-    expect(await stack.api('POST', '/api/designers/link', { user: designer })).toMatchObject({ body: { allowed: true } });
+    expect(await stack.api('POST', '/api/designers/link', { user: designer })).toMatchObject({
+      body: { allowed: true },
+    });
     const listed = (await stack.api('GET', '/api/projects', { user: designer })).body.projects as { id: string }[];
     expect(listed.map((project) => project.id)).toContain(projectId);
     expect((await stack.api('GET', `/api/projects/${projectId}`, { user: designer })).status).toBe(200);
-    expect((await stack.api('PATCH', `/api/projects/${projectId}`, { user: designer, body: { status: 'in_progress' } })).status).toBe(200);
+    expect(
+      (await stack.api('PATCH', `/api/projects/${projectId}`, { user: designer, body: { status: 'in_progress' } }))
+        .status,
+    ).toBe(200);
     // Single use.
-    expect((await stack.api('POST', `/api/designer-invites/${token}/accept`, { user: designer })).status).toBeGreaterThanOrEqual(404);
+    expect(
+      (await stack.api('POST', `/api/designer-invites/${token}/accept`, { user: designer })).status,
+    ).toBeGreaterThanOrEqual(404);
   });
 });
 
@@ -222,12 +307,17 @@ describe('Attack 4: spending our budget and reputation', () => {
 
   it('a self-made team cannot send unlimited invitations nor resend one without end', async () => {
     const owner = await stack.provenClient();
-    expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Spam Studio' } })).status).toBeLessThan(300);
+    expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Spam Studio' } })).status).toBeLessThan(
+      300,
+    );
     await stack.settle();
     const statuses: number[] = [];
     let full: string[] = [];
     for (let i = 0; i < 120; i += 1) {
-      const response = await stack.api('POST', '/api/team/invites', { user: owner, body: { email: uniqueEmail(`spam${i}`), role: 'designer' } });
+      const response = await stack.api('POST', '/api/team/invites', {
+        user: owner,
+        body: { email: uniqueEmail(`spam${i}`), role: 'designer' },
+      });
       statuses.push(response.status);
       if (response.status === 429 && full.length === 0) {
         expect(response.body.error?.message).toMatch(/Too many team invitation e-mails/);
@@ -237,18 +327,28 @@ describe('Attack 4: spending our budget and reputation', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(20);
     expect(statuses.slice(20).every((status) => status === 429)).toBe(true);
     expect(await history()).toEqual(full);
-    const invitationMails = (await stack.local.outbox.list()).filter((mail) => mail.tag === 'team-invite' && mail.to.startsWith('spam'));
+    const invitationMails = (await stack.local.outbox.list()).filter(
+      (mail) => mail.tag === 'team-invite' && mail.to.startsWith('spam'),
+    );
     expect(invitationMails).toHaveLength(20);
 
     // Another team's quota is its own; resends of one invitation are limited on their own too.
     const other = await stack.provenClient();
-    expect((await stack.api('POST', '/api/team', { user: other, body: { name: 'Resend Studio' } })).status).toBeLessThan(300);
+    expect(
+      (await stack.api('POST', '/api/team', { user: other, body: { name: 'Resend Studio' } })).status,
+    ).toBeLessThan(300);
     await stack.settle();
     const target = uniqueEmail('resend.target');
-    const invite = await stack.api('POST', '/api/team/invites', { user: other, body: { email: target, role: 'designer' } });
+    const invite = await stack.api('POST', '/api/team/invites', {
+      user: other,
+      body: { email: target, role: 'designer' },
+    });
     expect(invite.status).toBe(201);
     const resends: number[] = [];
-    for (let i = 0; i < 15; i += 1) resends.push((await stack.api('POST', `/api/team/invites/${invite.body.invite.id}/resend`, { user: other })).status);
+    for (let i = 0; i < 15; i += 1)
+      resends.push(
+        (await stack.api('POST', `/api/team/invites/${invite.body.invite.id}/resend`, { user: other })).status,
+      );
     expect(resends.filter((status) => status === 200)).toHaveLength(3);
     expect(resends.slice(3).every((status) => status === 429)).toBe(true);
     expect(await stack.local.outbox.list(target)).toHaveLength(4);
@@ -256,10 +356,18 @@ describe('Attack 4: spending our budget and reputation', () => {
 
   it('checklist generations are limited per account (60 × 20,000 characters: 20 answered)', async () => {
     const client = await stack.signUpClient();
-    const body = { title: 'Loft', project_category: 'Design', project_type: 'Concept Design', property_type: 'condo', deliverables: ['Layout Plan'], description: 'x'.repeat(20_000) };
+    const body = {
+      title: 'Loft',
+      project_category: 'Design',
+      project_type: 'Concept Design',
+      property_type: 'condo',
+      deliverables: ['Layout Plan'],
+      description: 'x'.repeat(20_000),
+    };
     const before = await history();
     const statuses: number[] = [];
-    for (let i = 0; i < 60; i += 1) statuses.push((await stack.api('POST', '/api/checklists', { user: client, body })).status);
+    for (let i = 0; i < 60; i += 1)
+      statuses.push((await stack.api('POST', '/api/checklists', { user: client, body })).status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(20);
     expect(statuses.slice(20).every((status) => status === 429)).toBe(true);
     expect(await history()).toEqual(before);
@@ -269,7 +377,10 @@ describe('Attack 4: spending our budget and reputation', () => {
     const email = uniqueEmail('designer.resend');
     await preAuthorise(email);
     const resends: number[] = [];
-    for (let i = 0; i < 6; i += 1) resends.push((await stack.api('POST', `/api/designers/${encodeURIComponent(email)}/invite`, { user: admin })).status);
+    for (let i = 0; i < 6; i += 1)
+      resends.push(
+        (await stack.api('POST', `/api/designers/${encodeURIComponent(email)}/invite`, { user: admin })).status,
+      );
     expect(resends).toEqual([200, 200, 200, 429, 429, 429]);
     expect(await stack.local.outbox.list(email)).toHaveLength(4);
 
@@ -280,7 +391,19 @@ describe('Attack 4: spending our budget and reputation', () => {
     try {
       const uploads: number[] = [];
       for (let i = 0; i < 5; i += 1) {
-        uploads.push((await stack.api('POST', `/api/projects/${project.body.project.id}/uploads`, { user: client, body: { file_name: 'plan.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'client_upload' } })).status);
+        uploads.push(
+          (
+            await stack.api('POST', `/api/projects/${project.body.project.id}/uploads`, {
+              user: client,
+              body: {
+                file_name: 'plan.pdf',
+                content_type: 'application/pdf',
+                file_size: 9,
+                file_type: 'client_upload',
+              },
+            })
+          ).status,
+        );
       }
       expect(uploads).toEqual([201, 201, 201, 429, 429]);
     } finally {
@@ -298,7 +421,8 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
     });
     return { status: response.status, body: (await response.json()) as any };
   };
-  const newKey = () => `01J${Math.random().toString(36).slice(2).padEnd(12, '0').toUpperCase()}${Date.now().toString(36)}`;
+  const newKey = () =>
+    `01J${Math.random().toString(36).slice(2).padEnd(12, '0').toUpperCase()}${Date.now().toString(36)}`;
 
   it('a retried project submission returns the first result with the same status, and appends nothing more', async () => {
     const client = await stack.signUpClient();
@@ -328,10 +452,14 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
     expect(first.status).toBe(201);
     expect(await post(admin, '/api/designers', { email: designerEmail }, key)).toEqual(first);
     await stack.settle();
-    expect((await stack.local.outbox.list(designerEmail)).filter((mail) => mail.tag === 'designer-invite')).toHaveLength(1);
+    expect(
+      (await stack.local.outbox.list(designerEmail)).filter((mail) => mail.tag === 'designer-invite'),
+    ).toHaveLength(1);
 
     const owner = await stack.provenClient();
-    expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Idem Studio' } })).status).toBeLessThan(300);
+    expect((await stack.api('POST', '/api/team', { user: owner, body: { name: 'Idem Studio' } })).status).toBeLessThan(
+      300,
+    );
     await stack.settle();
     const invitee = uniqueEmail('idem.invitee');
     const inviteKey = newKey();
@@ -346,7 +474,9 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
     const comment = await post(designer, `/api/projects/${projectId}/comments`, { content: 'Posted once' }, commentKey);
     expect(comment.status).toBe(201);
     const before = await history();
-    expect(await post(designer, `/api/projects/${projectId}/comments`, { content: 'Posted once' }, commentKey)).toEqual(comment);
+    expect(await post(designer, `/api/projects/${projectId}/comments`, { content: 'Posted once' }, commentKey)).toEqual(
+      comment,
+    );
     expect(await history()).toEqual(before);
   });
 
@@ -372,9 +502,20 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
     const now = Math.floor(Date.now() / 1000);
     // Taken `age` seconds ago. No attempt id: claims written before the lease existed lapse too.
     const setClaim = (age: number) =>
-      views.client.send(new UpdateCommand({ TableName: views.tableName, Key: claimKey, UpdateExpression: 'SET #s = :running, expiresAt = :expires REMOVE #r, attempt', ExpressionAttributeNames: { '#s': 'state', '#r': 'response' }, ExpressionAttributeValues: { ':running': 'running', ':expires': now - age + IDEMPOTENCY_TTL_SECONDS } }));
+      views.client.send(
+        new UpdateCommand({
+          TableName: views.tableName,
+          Key: claimKey,
+          UpdateExpression: 'SET #s = :running, expiresAt = :expires REMOVE #r, attempt',
+          ExpressionAttributeNames: { '#s': 'state', '#r': 'response' },
+          ExpressionAttributeValues: { ':running': 'running', ':expires': now - age + IDEMPOTENCY_TTL_SECONDS },
+        }),
+      );
     await setClaim(CLAIM_LEASE_SECONDS - 5);
-    expect(await post(client, '/api/projects', body, key)).toMatchObject({ status: 409, body: { error: { code: 'IDEMPOTENCY_IN_PROGRESS' } } });
+    expect(await post(client, '/api/projects', body, key)).toMatchObject({
+      status: 409,
+      body: { error: { code: 'IDEMPOTENCY_IN_PROGRESS' } },
+    });
     // Once the lease has lapsed the retry runs for real, and its answer is remembered.
     await setClaim(CLAIM_LEASE_SECONDS + 1);
     const retry = await post(client, '/api/projects', body, key);
@@ -387,19 +528,41 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
     const middleware = idempotency({ runtime: () => stack.local.runtime, caller: () => 'u-lapsed' });
     const key = newKey();
     const event = () =>
-      ({ routeKey: 'POST /api/projects', rawPath: '/api/projects', body: '{"title":"x"}', isBase64Encoded: false, headers: { 'idempotency-key': key }, requestContext: { requestId: 'r', http: { method: 'POST' } } }) as unknown as HttpEvent;
-    const request = (e: HttpEvent, response?: { statusCode: number; body: string }) => ({ event: e, context: {}, response, error: undefined, internal: {} }) as never;
+      ({
+        routeKey: 'POST /api/projects',
+        rawPath: '/api/projects',
+        body: '{"title":"x"}',
+        isBase64Encoded: false,
+        headers: { 'idempotency-key': key },
+        requestContext: { requestId: 'r', http: { method: 'POST' } },
+      }) as unknown as HttpEvent;
+    const request = (e: HttpEvent, response?: { statusCode: number; body: string }) =>
+      ({ event: e, context: {}, response, error: undefined, internal: {} }) as never;
     const slow = event();
     expect(await middleware.before!(request(slow))).toBeUndefined();
     const claimKey = { pk: `$idem#u-lapsed#${key}`, sk: 'request' };
-    await views.client.send(new UpdateCommand({ TableName: views.tableName, Key: claimKey, UpdateExpression: 'SET expiresAt = expiresAt - :lease', ExpressionAttributeValues: { ':lease': CLAIM_LEASE_SECONDS + 1 } }));
+    await views.client.send(
+      new UpdateCommand({
+        TableName: views.tableName,
+        Key: claimKey,
+        UpdateExpression: 'SET expiresAt = expiresAt - :lease',
+        ExpressionAttributeValues: { ':lease': CLAIM_LEASE_SECONDS + 1 },
+      }),
+    );
     const retry = event();
     expect(await middleware.before!(request(retry))).toBeUndefined();
     // The slow first request ends after all: an error, then (say) a late answer. Neither touches the retry's claim.
     await middleware.onError!(request(slow));
     await middleware.after!(request(slow, { statusCode: 201, body: '"late"' }));
-    expect((await views.client.send(new GetCommand({ TableName: views.tableName, Key: claimKey, ConsistentRead: true }))).Item).toMatchObject({ state: 'running' });
+    expect(
+      (await views.client.send(new GetCommand({ TableName: views.tableName, Key: claimKey, ConsistentRead: true })))
+        .Item,
+    ).toMatchObject({ state: 'running' });
     await middleware.after!(request(retry, { statusCode: 201, body: '"retry"' }));
-    expect(await middleware.before!(request(event()))).toMatchObject({ statusCode: 201, body: '"retry"', headers: { 'idempotent-replayed': 'true' } });
+    expect(await middleware.before!(request(event()))).toMatchObject({
+      statusCode: 201,
+      body: '"retry"',
+      headers: { 'idempotent-replayed': 'true' },
+    });
   });
 });

@@ -54,7 +54,10 @@ function form(entries: ([string, string] | 'file')[], bytes = PDF, type = 'appli
 }
 
 async function presign(user: TestUser, projectId: string): Promise<Presigned> {
-  const answer = await stack.api('POST', `/api/projects/${projectId}/uploads`, { user, body: { file_name: 'plan.pdf', content_type: 'application/pdf', file_size: PDF.length, file_type: 'client_upload' } });
+  const answer = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
+    user,
+    body: { file_name: 'plan.pdf', content_type: 'application/pdf', file_size: PDF.length, file_type: 'client_upload' },
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body as Presigned;
 }
@@ -68,12 +71,17 @@ beforeAll(async () => {
   stack = await TestStack.start({ dataDir });
   victim = await stack.signUpClient();
   attacker = await stack.signUpClient();
-  const victimProject = (await stack.api('POST', '/api/projects', { user: victim, body: minimalProject() })).body.project.id as string;
-  attackerProject = (await stack.api('POST', '/api/projects', { user: attacker, body: minimalProject() })).body.project.id as string;
+  const victimProject = (await stack.api('POST', '/api/projects', { user: victim, body: minimalProject() })).body
+    .project.id as string;
+  attackerProject = (await stack.api('POST', '/api/projects', { user: attacker, body: minimalProject() })).body.project
+    .id as string;
   const presigned = await presign(victim, victimProject);
   const stored = await fetch(presigned.upload.url, { method: 'POST', body: form([...fieldsOf(presigned), 'file']) });
   expect(stored.status, await stored.text()).toBeLessThan(300);
-  const recorded = await stack.api('POST', `/api/projects/${victimProject}/files`, { user: victim, body: { key: presigned.key } });
+  const recorded = await stack.api('POST', `/api/projects/${victimProject}/files`, {
+    user: victim,
+    body: { key: presigned.key },
+  });
   expect(recorded.status).toBe(201);
   victimKey = presigned.key;
 }, 120_000);
@@ -88,7 +96,11 @@ describe('upload forms carry only what the gate checked', () => {
     const outsideBefore = filesUnder(parent, dataDir);
     const bucketDir = path.join(dataDir, 's3', 'design-club-uploads');
     const escapingKey = `../../../../${MARKER}`;
-    const attempts: { name: string; entries: (p: Presigned) => ([string, string] | 'file')[]; planted: (p: Presigned) => string[] }[] = [
+    const attempts: {
+      name: string;
+      entries: (p: Presigned) => ([string, string] | 'file')[];
+      planted: (p: Presigned) => string[];
+    }[] = [
       {
         name: "the issue's first attack: key=<target> beside Key=<policy key>",
         // The gate used to read names case-insensitively with the last value winning (Key: the policy's),
@@ -101,24 +113,83 @@ describe('upload forms carry only what the gate checked', () => {
         entries: (p) => [...without(fieldsOf(p), 'key'), ['key', victimKey], 'file', ['key', p.key]],
         planted: () => [victimKey],
       },
-      { name: 'a duplicate key, the target first', entries: (p) => [['key', victimKey], ...fieldsOf(p), 'file'], planted: () => [victimKey] },
-      { name: 'a duplicate key, the target last', entries: (p) => [...fieldsOf(p), ['key', victimKey], 'file'], planted: () => [victimKey] },
-      { name: 'KEY instead of key', entries: (p) => [...without(fieldsOf(p), 'key'), ['KEY', p.key], 'file'], planted: (p) => [p.key] },
-      { name: 'Key instead of key', entries: (p) => [...without(fieldsOf(p), 'key'), ['Key', p.key], 'file'], planted: (p) => [p.key] },
-      { name: 'the key after the file', entries: (p) => [...without(fieldsOf(p), 'key'), 'file', ['key', p.key]], planted: (p) => [p.key] },
-      { name: 'any field after the file', entries: (p) => [...fieldsOf(p), 'file', ['x-ignore-me', '1']], planted: (p) => [p.key] },
-      { name: 'a second Content-Type in another case', entries: (p) => [...fieldsOf(p), ['content-type', 'text/html'], 'file'], planted: (p) => [p.key] },
-      { name: 'a key with ..', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', escapingKey], 'file'], planted: () => [] },
-      { name: 'the policy key followed by ..', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${p.key}/${escapingKey}`], 'file'], planted: () => [] },
-      { name: 'a key with %2e%2e', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `%2e%2e/%2E%2E/%2e%2e/%2e%2e/${MARKER}`], 'file'], planted: () => [] },
-      { name: 'a duplicate key with ..', entries: (p) => [...fieldsOf(p), ['key', escapingKey], 'file'], planted: () => [] },
-      { name: 'a very long key', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${p.key}${'a'.repeat(5000)}`], 'file'], planted: (p) => [`${p.key}${'a'.repeat(5000)}`] },
-      { name: 'a key with a control character', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${p.key}\u0001`], 'file'], planted: () => [] },
-      { name: 'another key than the policy names', entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${attackerProject}/client/${MARKER}.pdf`], 'file'], planted: () => [`${attackerProject}/client/${MARKER}.pdf`] },
+      {
+        name: 'a duplicate key, the target first',
+        entries: (p) => [['key', victimKey], ...fieldsOf(p), 'file'],
+        planted: () => [victimKey],
+      },
+      {
+        name: 'a duplicate key, the target last',
+        entries: (p) => [...fieldsOf(p), ['key', victimKey], 'file'],
+        planted: () => [victimKey],
+      },
+      {
+        name: 'KEY instead of key',
+        entries: (p) => [...without(fieldsOf(p), 'key'), ['KEY', p.key], 'file'],
+        planted: (p) => [p.key],
+      },
+      {
+        name: 'Key instead of key',
+        entries: (p) => [...without(fieldsOf(p), 'key'), ['Key', p.key], 'file'],
+        planted: (p) => [p.key],
+      },
+      {
+        name: 'the key after the file',
+        entries: (p) => [...without(fieldsOf(p), 'key'), 'file', ['key', p.key]],
+        planted: (p) => [p.key],
+      },
+      {
+        name: 'any field after the file',
+        entries: (p) => [...fieldsOf(p), 'file', ['x-ignore-me', '1']],
+        planted: (p) => [p.key],
+      },
+      {
+        name: 'a second Content-Type in another case',
+        entries: (p) => [...fieldsOf(p), ['content-type', 'text/html'], 'file'],
+        planted: (p) => [p.key],
+      },
+      {
+        name: 'a key with ..',
+        entries: (p) => [...without(fieldsOf(p), 'key'), ['key', escapingKey], 'file'],
+        planted: () => [],
+      },
+      {
+        name: 'the policy key followed by ..',
+        entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${p.key}/${escapingKey}`], 'file'],
+        planted: () => [],
+      },
+      {
+        name: 'a key with %2e%2e',
+        entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `%2e%2e/%2E%2E/%2e%2e/%2e%2e/${MARKER}`], 'file'],
+        planted: () => [],
+      },
+      {
+        name: 'a duplicate key with ..',
+        entries: (p) => [...fieldsOf(p), ['key', escapingKey], 'file'],
+        planted: () => [],
+      },
+      {
+        name: 'a very long key',
+        entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${p.key}${'a'.repeat(5000)}`], 'file'],
+        planted: (p) => [`${p.key}${'a'.repeat(5000)}`],
+      },
+      {
+        name: 'a key with a control character',
+        entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${p.key}\u0001`], 'file'],
+        planted: () => [],
+      },
+      {
+        name: 'another key than the policy names',
+        entries: (p) => [...without(fieldsOf(p), 'key'), ['key', `${attackerProject}/client/${MARKER}.pdf`], 'file'],
+        planted: () => [`${attackerProject}/client/${MARKER}.pdf`],
+      },
     ];
     for (const attempt of attempts) {
       const presigned = await presign(attacker, attackerProject);
-      const response = await fetch(presigned.upload.url, { method: 'POST', body: form(attempt.entries(presigned), Buffer.from('<h1>attacker</h1>'), 'text/html') });
+      const response = await fetch(presigned.upload.url, {
+        method: 'POST',
+        body: form(attempt.entries(presigned), Buffer.from('<h1>attacker</h1>'), 'text/html'),
+      });
       const text = await response.text();
       expect(response.status, `${attempt.name}: ${text}`).toBe(400);
       expect(text, attempt.name).toMatch(/<Code>InvalidArgument<\/Code>/);
@@ -142,7 +213,10 @@ describe('upload forms carry only what the gate checked', () => {
 
   it('an honest form still uploads, with only the checked fields reaching storage', async () => {
     const presigned = await presign(attacker, attackerProject);
-    const response = await fetch(presigned.upload.url, { method: 'POST', body: form([...fieldsOf(presigned), 'file']) });
+    const response = await fetch(presigned.upload.url, {
+      method: 'POST',
+      body: form([...fieldsOf(presigned), 'file']),
+    });
     expect(response.status, await response.clone().text()).toBeLessThan(300);
     expect(await headObject(presigned.key)).toEqual({ size: PDF.length, contentType: 'application/pdf' });
   });
@@ -156,10 +230,19 @@ describe('the embedded S3 store cannot resolve a key outside its folder (behind 
       const url = new URL(s3.endpoint);
       for (const key of [`..%2F..%2F${MARKER}`, `a%2F..%2F..%2F..%2F${MARKER}`, `%2e%2e%2f%2e%2e%2f${MARKER}`]) {
         const status = await new Promise<number>((resolve, reject) => {
-          const req = http.request({ host: url.hostname, port: url.port, method: 'PUT', path: `/uploads/${key}`, headers: { 'content-length': 2 } }, (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          });
+          const req = http.request(
+            {
+              host: url.hostname,
+              port: url.port,
+              method: 'PUT',
+              path: `/uploads/${key}`,
+              headers: { 'content-length': 2 },
+            },
+            (res) => {
+              res.resume();
+              resolve(res.statusCode ?? 0);
+            },
+          );
           req.on('error', reject);
           req.end('hi');
         });

@@ -19,14 +19,77 @@ async function workTheProjects(local: LocalRuntime, clientSub: string, designerS
     ids.push(id);
     const body = minimalProject({ title: `Audit project ${i}` }) as Record<string, any>;
     const { total_estimated_hours: _t, estimated_turnaround_days: _e, ...submission } = body;
-    await runCommand(projectDecider, projectStream(id), { type: 'SubmitProject', project_id: id, user_id: clientSub, team_id: null, project_address: null, specifications: {}, checklist_source: 'local', ...submission } as any, { actor: { sub: clientSub, role: 'client' } }, local.runtime);
-    await runCommand(projectDecider, projectStream(id), { type: 'UpdateProject', designer: { designer_id: designerSub, designer_name: 'Dana Designer' }, priority: 'Urgent', due_date: '2026-12-24' }, admin, local.runtime);
-    await runCommand(projectDecider, projectStream(id), { type: 'UpdateProject', status: 'in_progress' }, designer, local.runtime);
-    await runCommand(projectDecider, projectStream(id), { type: 'ToggleTask', checklist_id: `${id}-t1`, completed: true }, designer, local.runtime);
-    await runCommand(projectDecider, projectStream(id), { type: 'PostComment', comment_id: `${id}-c1`, content: 'Layout option B keeps the window wall free.' }, designer, local.runtime);
-    await runCommand(projectDecider, projectStream(id), { type: 'PostComment', comment_id: `${id}-c2`, content: 'Internal note that should not reach the client.' }, designer, local.runtime);
-    await runCommand(projectDecider, projectStream(id), { type: 'ApproveComment', comment_id: `${id}-c1` }, admin, local.runtime);
-    if (i !== 1) await runCommand(projectDecider, projectStream(id), { type: 'RejectComment', comment_id: `${id}-c2` }, admin, local.runtime);
+    await runCommand(
+      projectDecider,
+      projectStream(id),
+      {
+        type: 'SubmitProject',
+        project_id: id,
+        user_id: clientSub,
+        team_id: null,
+        project_address: null,
+        specifications: {},
+        checklist_source: 'local',
+        ...submission,
+      } as any,
+      { actor: { sub: clientSub, role: 'client' } },
+      local.runtime,
+    );
+    await runCommand(
+      projectDecider,
+      projectStream(id),
+      {
+        type: 'UpdateProject',
+        designer: { designer_id: designerSub, designer_name: 'Dana Designer' },
+        priority: 'Urgent',
+        due_date: '2026-12-24',
+      },
+      admin,
+      local.runtime,
+    );
+    await runCommand(
+      projectDecider,
+      projectStream(id),
+      { type: 'UpdateProject', status: 'in_progress' },
+      designer,
+      local.runtime,
+    );
+    await runCommand(
+      projectDecider,
+      projectStream(id),
+      { type: 'ToggleTask', checklist_id: `${id}-t1`, completed: true },
+      designer,
+      local.runtime,
+    );
+    await runCommand(
+      projectDecider,
+      projectStream(id),
+      { type: 'PostComment', comment_id: `${id}-c1`, content: 'Layout option B keeps the window wall free.' },
+      designer,
+      local.runtime,
+    );
+    await runCommand(
+      projectDecider,
+      projectStream(id),
+      { type: 'PostComment', comment_id: `${id}-c2`, content: 'Internal note that should not reach the client.' },
+      designer,
+      local.runtime,
+    );
+    await runCommand(
+      projectDecider,
+      projectStream(id),
+      { type: 'ApproveComment', comment_id: `${id}-c1` },
+      admin,
+      local.runtime,
+    );
+    if (i !== 1)
+      await runCommand(
+        projectDecider,
+        projectStream(id),
+        { type: 'RejectComment', comment_id: `${id}-c2` },
+        admin,
+        local.runtime,
+      );
   }
   await local.settle();
   return ids;
@@ -88,7 +151,10 @@ describe('rebuilding the views from the events', () => {
 describe('a change committed while the rebuild runs', () => {
   it('is in the new generation after the switch', async () => {
     const client = await stack.signUpClient();
-    const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: 'Moving target' }) });
+    const created = await stack.api('POST', '/api/projects', {
+      user: client,
+      body: minimalProject({ title: 'Moving target' }),
+    });
     const id = created.body.project.id;
     await stack.settle();
     const admin = await stack.admin();
@@ -99,7 +165,13 @@ describe('a change committed while the rebuild runs', () => {
     views.putMany = async (gen, items) => {
       if (!injected) {
         injected = true;
-        await runCommand(projectDecider, projectStream(id), { type: 'UpdateProject', status: 'delivered' }, { actor: { sub: admin.sub, role: 'admin' } }, stack.local.runtime);
+        await runCommand(
+          projectDecider,
+          projectStream(id),
+          { type: 'UpdateProject', status: 'delivered' },
+          { actor: { sub: admin.sub, role: 'admin' } },
+          stack.local.runtime,
+        );
         await stack.settle();
       }
       return putMany(gen, items);
@@ -129,7 +201,9 @@ describe('the audit API', () => {
     const statusChange = history.body.events.find((e) => e.type === 'ProjectStatusChanged')!;
     expect(statusChange.actor).toMatchObject({ role: 'designer', name: 'Dana Designer' });
     expect(statusChange.changes).toEqual([{ path: 'status', before: 'queued', after: 'in_progress' }]);
-    const beforeChange = await stack.api('GET', `/api/audit/project-${id}?asOf=${statusChange.version - 1}`, { user: admin });
+    const beforeChange = await stack.api('GET', `/api/audit/project-${id}?asOf=${statusChange.version - 1}`, {
+      user: admin,
+    });
     expect((beforeChange.body.state as ProjectState).status).toBe('queued');
     expect((history.body.state as ProjectState).status).toBe('in_progress');
     expect((history.body.state as ProjectState).comments.map((c) => c.id)).toEqual([`${id}-c1`]);
@@ -146,4 +220,3 @@ describe('the audit API', () => {
     expect(bad.body.error?.message).toMatch(/Unknown stream id/);
   });
 });
-

@@ -24,7 +24,9 @@ afterAll(async () => {
 });
 
 const replay = (...args: string[]) =>
-  run('npx', ['tsx', 'bin/replay.ts', ...args, '--data-dir', dataDir], { env: { ...process.env, EVENTS_TABLE: '', VIEWS_TABLE: '' } }).then(
+  run('npx', ['tsx', 'bin/replay.ts', ...args, '--data-dir', dataDir], {
+    env: { ...process.env, EVENTS_TABLE: '', VIEWS_TABLE: '' },
+  }).then(
     ({ stdout }) => ({ code: 0, stdout }),
     (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
   );
@@ -35,7 +37,13 @@ describe('tampering', () => {
     const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject() });
     const id = created.body.project.id;
     const admin = await stack.admin();
-    await runCommand(projectDecider, projectStream(id), { type: 'UpdateProject', status: 'in_progress' }, { actor: { sub: admin.sub, role: 'admin' } }, stack.local.runtime);
+    await runCommand(
+      projectDecider,
+      projectStream(id),
+      { type: 'UpdateProject', status: 'in_progress' },
+      { actor: { sub: admin.sub, role: 'admin' } },
+      stack.local.runtime,
+    );
 
     const clean = await replay('--verify');
     expect(clean.stdout).toMatch(/hash chains\s+all intact/);
@@ -45,14 +53,25 @@ describe('tampering', () => {
     const item = await store.client.send(new GetCommand({ TableName: store.table, Key: key }));
     const events = JSON.parse(item.Item.events);
     events[0].data.to = 'delivered';
-    await store.client.send(new UpdateCommand({ TableName: store.table, Key: key, UpdateExpression: 'SET events = :e', ExpressionAttributeValues: { ':e': JSON.stringify(events) } }));
+    await store.client.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: key,
+        UpdateExpression: 'SET events = :e',
+        ExpressionAttributeValues: { ':e': JSON.stringify(events) },
+      }),
+    );
 
     const tampered = await replay('--verify');
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toContain(`BROKEN CHAIN   stream project-${id} at version 2`);
 
     const audit = await stack.api('GET', `/api/audit/project-${id}`, { user: admin });
-    expect(audit.body.verification).toMatchObject({ intact: false, brokenAt: 2, reason: 'content does not match its hash' });
+    expect(audit.body.verification).toMatchObject({
+      intact: false,
+      brokenAt: 2,
+      reason: 'content does not match its hash',
+    });
     expect(audit.body.events.map((e: { verified: boolean }) => e.verified)).toEqual([true, false]);
   });
 });

@@ -6,7 +6,13 @@ import { httpHandler, type HttpEvent } from '../../functions/app/http.js';
 import { PROMPT_SERVICE_SILENCE_MS, requestHandlerOptions } from '../../functions/platform/aws/sdk-config.js';
 import { putEventsAnswer } from '../support/aws-endpoints/eventbridge.js';
 import { restJsonError } from '../support/aws-endpoints/rest-json.js';
-import { FAKE_CREDENTIALS, startAwsEndpoint, useEndpointEnv, type Answer, type AwsEndpoint } from '../support/aws-endpoints/server.js';
+import {
+  FAKE_CREDENTIALS,
+  startAwsEndpoint,
+  useEndpointEnv,
+  type Answer,
+  type AwsEndpoint,
+} from '../support/aws-endpoints/server.js';
 
 /**
  * What every adapter shares, through the real SDK clients and their real transport, against a local
@@ -45,9 +51,16 @@ describe('EventBridge', () => {
 });
 
 describe('a service failure that outlives the SDK’s retries, at the API', () => {
-  const event = { routeKey: 'GET /api/health', isBase64Encoded: false, requestContext: { requestId: 'r-1' } } as unknown as HttpEvent;
+  const event = {
+    routeKey: 'GET /api/health',
+    isBase64Encoded: false,
+    requestContext: { requestId: 'r-1' },
+  } as unknown as HttpEvent;
   const callThrough = async () => {
-    const bus = new EventBridgeBus('bus', new EventBridgeClient({ endpoint, maxAttempts: 2, retryStrategy: undefined }));
+    const bus = new EventBridgeBus(
+      'bus',
+      new EventBridgeClient({ endpoint, maxAttempts: 2, retryStrategy: undefined }),
+    );
     const handler = httpHandler({}, async () => {
       await bus.putEvents([{ Source: 'design-club', DetailType: 'T', Detail: '{}' }]);
       return { body: {} };
@@ -71,12 +84,21 @@ describe('a service failure that outlives the SDK’s retries, at the API', () =
 
 describe('an attempt whose connection goes silent', () => {
   const client = (silentMs: number, maxAttempts: number) =>
-    new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: FAKE_CREDENTIALS, maxAttempts, requestHandler: requestHandlerOptions(silentMs) });
+    new DynamoDBClient({
+      endpoint,
+      region: 'us-east-1',
+      credentials: FAKE_CREDENTIALS,
+      maxAttempts,
+      requestHandler: requestHandlerOptions(silentMs),
+    });
   const get = new GetItemCommand({ TableName: 'events', Key: { streamId: { S: 'user-1' }, version: { N: '1' } } });
 
   it('is abandoned, and the SDK retries it on a fresh connection: the retry answers', async () => {
     let attempts = 0;
-    answer = () => ((attempts += 1) === 1 ? 'silent' : { status: 200, body: { Item: { streamId: { S: 'user-1' }, version: { N: '1' } } } });
+    answer = () =>
+      (attempts += 1) === 1
+        ? 'silent'
+        : { status: 200, body: { Item: { streamId: { S: 'user-1' }, version: { N: '1' } } } };
     const dynamo = client(300, 3);
     const { Item } = await dynamo.send(get);
     expect(Item?.streamId?.S).toBe('user-1');
@@ -94,8 +116,15 @@ describe('an attempt whose connection goes silent', () => {
 
   it('EventBridge PutEvents stops waiting when its caller does (the publisher’s budget)', async () => {
     answer = () => 'silent';
-    const bus = new EventBridgeBus('bus', new EventBridgeClient({ endpoint, maxAttempts: 3, requestHandler: requestHandlerOptions() }));
-    await expect(bus.putEvents([{ Source: 'design-club', DetailType: 'T', Detail: '{}' }], { abortSignal: AbortSignal.timeout(200) })).rejects.toMatchObject({ name: expect.stringMatching(/AbortError|TimeoutError/) });
+    const bus = new EventBridgeBus(
+      'bus',
+      new EventBridgeClient({ endpoint, maxAttempts: 3, requestHandler: requestHandlerOptions() }),
+    );
+    await expect(
+      bus.putEvents([{ Source: 'design-club', DetailType: 'T', Detail: '{}' }], {
+        abortSignal: AbortSignal.timeout(200),
+      }),
+    ).rejects.toMatchObject({ name: expect.stringMatching(/AbortError|TimeoutError/) });
     expect(server.seen).toHaveLength(1);
   });
 

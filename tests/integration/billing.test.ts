@@ -11,7 +11,8 @@ let provider: LocalBillingProvider;
 beforeAll(async () => {
   stack = await TestStack.start();
   const installed = await billingProvider();
-  if (!(installed instanceof LocalBillingProvider)) throw new Error('The embedded runtime should install the local billing provider');
+  if (!(installed instanceof LocalBillingProvider))
+    throw new Error('The embedded runtime should install the local billing provider');
   provider = installed;
 });
 afterAll(() => stack?.stop());
@@ -35,21 +36,32 @@ async function subscriber() {
   expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
   await provider.completeCheckout(checkout.body.url.split('/').pop()!);
   await stack.settle();
-  const subscriptionId = provider.subscriptionsOf((await provider.createCustomer({ user_id: user.sub, email: user.email })).customer_id)[0]!.id;
+  const subscriptionId = provider.subscriptionsOf(
+    (await provider.createCustomer({ user_id: user.sub, email: user.email })).customer_id,
+  )[0]!.id;
   return { user, subscriptionId };
 }
 
 /** The sync's line about `user`; the totals count every billing account in the store, which other tests add to. */
-const syncLine = (report: { details: { user_id: string }[] }, user: TestUser) => report.details.find((line) => line.user_id === user.sub);
+const syncLine = (report: { details: { user_id: string }[] }, user: TestUser) =>
+  report.details.find((line) => line.user_id === user.sub);
 
-const billingEvents = async (user: TestUser) => (await stack.local.runtime.store.readStream(`billing-${user.sub}`)).events.map((event) => event.type);
+const billingEvents = async (user: TestUser) =>
+  (await stack.local.runtime.store.readStream(`billing-${user.sub}`)).events.map((event) => event.type);
 
 describe('checkout through the local provider', () => {
   it('check-subscription answers not subscribed before any checkout', async () => {
     const client = await stack.signUpClient();
     const answer = await stack.api('GET', '/api/billing/subscription', { user: client });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ subscribed: false, plan_name: null, tier: null, status: 'inactive', current_period_end: null, cancel_at_period_end: false });
+    expect(answer.body).toEqual({
+      subscribed: false,
+      plan_name: null,
+      tier: null,
+      status: 'inactive',
+      current_period_end: null,
+      cancel_at_period_end: false,
+    });
   });
 
   it('refuses an unknown plan and a body naming none, with a readable message', async () => {
@@ -57,7 +69,10 @@ describe('checkout through the local provider', () => {
     const none = await stack.api('POST', '/api/billing/checkout', { user: client, body: {} });
     expect(none.status).toBe(400);
     expect(none.body.error?.message).toMatch(/Give either tier or price_id/);
-    const unknown = await stack.api('POST', '/api/billing/checkout', { user: client, body: { price_id: 'price_somebody_else' } });
+    const unknown = await stack.api('POST', '/api/billing/checkout', {
+      user: client,
+      body: { price_id: 'price_somebody_else' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error?.code).toBe('UNKNOWN_PLAN');
   });
@@ -88,7 +103,13 @@ describe('checkout through the local provider', () => {
     // Three events arrived (checkout.session.completed, customer.subscription.created, invoice.paid): one start.
     expect(await billingEvents(client)).toEqual(['BillingCustomerLinked', 'SubscriptionStarted']);
     const answer = await stack.api('GET', '/api/billing/subscription', { user: client });
-    expect(answer.body).toMatchObject({ subscribed: true, plan_name: 'Starter', tier: 'starter', status: 'active', cancel_at_period_end: false });
+    expect(answer.body).toMatchObject({
+      subscribed: true,
+      plan_name: 'Starter',
+      tier: 'starter',
+      status: 'active',
+      cancel_at_period_end: false,
+    });
     expect(Date.parse(answer.body.current_period_end!)).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
   });
 
@@ -123,13 +144,22 @@ describe('the webhook', () => {
     expect((await postWebhook(forged.payload, forged.header)).status).toBe(400);
 
     // A genuine signature from 10 minutes ago, sent again (outside Stripe's 5-minute tolerance).
-    const old = provider.signedEvent('customer.subscription.deleted', canceled, { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    const old = provider.signedEvent('customer.subscription.deleted', canceled, {
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
     const replayed = await postWebhook(old.payload, old.header);
     expect(replayed.status).toBe(400);
-    expect(replayed.body.error).toEqual({ code: 'INVALID_SIGNATURE', message: 'Webhook signature verification failed.' });
+    expect(replayed.body.error).toEqual({
+      code: 'INVALID_SIGNATURE',
+      message: 'Webhook signature verification failed.',
+    });
 
     // A genuine header on a changed body.
-    const genuine = provider.signedEvent('invoice.paid', { id: 'in_1', object: 'invoice', parent: { subscription_details: { subscription: subscriptionId } } });
+    const genuine = provider.signedEvent('invoice.paid', {
+      id: 'in_1',
+      object: 'invoice',
+      parent: { subscription_details: { subscription: subscriptionId } },
+    });
     expect((await postWebhook(forged.payload, genuine.header)).status).toBe(400);
 
     // No signature at all.
@@ -153,7 +183,11 @@ describe('the webhook', () => {
     expect(first).toMatchObject({ status: 200, body: { received: true, applied: 1 } });
     const second = await postWebhook(payload, header);
     expect(second).toMatchObject({ status: 200, body: { received: true, applied: 0 } });
-    expect(await billingEvents(client)).toEqual(['BillingCustomerLinked', 'SubscriptionStarted', 'SubscriptionRenewed']);
+    expect(await billingEvents(client)).toEqual([
+      'BillingCustomerLinked',
+      'SubscriptionStarted',
+      'SubscriptionRenewed',
+    ]);
   });
 
   it('verifies a payload-2.0 body that API Gateway delivered in base64', async () => {
@@ -203,7 +237,13 @@ describe('sync-all-subscriptions', () => {
     const report = await stack.api('POST', '/api/billing/sync', { user: admin });
     expect(report.status).toBe(200);
     expect(report.body.errors).toBe(0);
-    expect(syncLine(report.body, client)).toEqual({ user_id: client.sub, email: client.email, status: 'updated', subscription_status: 'canceled', plan_name: 'Starter' });
+    expect(syncLine(report.body, client)).toEqual({
+      user_id: client.sub,
+      email: client.email,
+      status: 'updated',
+      subscription_status: 'canceled',
+      plan_name: 'Starter',
+    });
     // Only users with a billing account count (a client who asked for a portal without one does not).
     expect(report.body.total).toBe(report.body.details.length);
     expect(report.body.updated).toBe(report.body.details.filter((line) => line.status === 'updated').length);
@@ -211,7 +251,11 @@ describe('sync-all-subscriptions', () => {
     const answer = await stack.api('GET', '/api/billing/subscription', { user: client });
     expect(answer.body).toMatchObject({ subscribed: false, status: 'canceled', plan_name: 'Starter' });
     const events = (await stack.local.runtime.store.readStream(`billing-${client.sub}`)).events;
-    expect(events.at(-1)).toMatchObject({ type: 'SubscriptionCanceled', actor: { sub: admin.sub, role: 'admin' }, data: { source: 'sync', provider_event_id: null } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'SubscriptionCanceled',
+      actor: { sub: admin.sub, role: 'admin' },
+      data: { source: 'sync', provider_event_id: null },
+    });
 
     const again = await stack.api('POST', '/api/billing/sync', { user: admin });
     expect(syncLine(again.body, client)).toMatchObject({ status: 'unchanged' });
@@ -229,6 +273,9 @@ describe('sync-all-subscriptions', () => {
     expect(report.body.errors).toBe(0);
     expect(syncLine(report.body, late)).toMatchObject({ status: 'updated', subscription_status: 'active' });
     await stack.settle();
-    expect((await stack.api('GET', '/api/billing/subscription', { user: late })).body).toMatchObject({ subscribed: true, tier: 'starter' });
+    expect((await stack.api('GET', '/api/billing/subscription', { user: late })).body).toMatchObject({
+      subscribed: true,
+      tier: 'starter',
+    });
   });
 });

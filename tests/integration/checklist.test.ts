@@ -9,8 +9,26 @@ let stack: TestStack;
 let client: TestUser;
 
 const request = (overrides: Record<string, unknown> = {}) => {
-  const { checklist: _c, total_estimated_hours: _t, estimated_turnaround_days: _e, grok_generated: _g, existing_plans: _x, inspiration_links: _i, room_notes: _r, ...brief } = minimalProject();
-  return { ...brief, ceiling_height: 9.5, preferred_materials: 'White oak, honed marble', project_address: null, lot_area: null, zoning_permit_type: null, requires_city_review: null, ...overrides };
+  const {
+    checklist: _c,
+    total_estimated_hours: _t,
+    estimated_turnaround_days: _e,
+    grok_generated: _g,
+    existing_plans: _x,
+    inspiration_links: _i,
+    room_notes: _r,
+    ...brief
+  } = minimalProject();
+  return {
+    ...brief,
+    ceiling_height: 9.5,
+    preferred_materials: 'White oak, honed marble',
+    project_address: null,
+    lot_area: null,
+    zoning_permit_type: null,
+    requires_city_review: null,
+    ...overrides,
+  };
 };
 
 beforeAll(async () => {
@@ -31,7 +49,10 @@ describe('POST /api/checklists', () => {
       expect(Object.keys(item).sort()).toEqual(['estimated_hours', 'task']);
       expect(item.task.length).toBeGreaterThan(3);
     }
-    const sum = answer.body.checklist.reduce((total: number, item: { estimated_hours: number }) => total + item.estimated_hours, 0);
+    const sum = answer.body.checklist.reduce(
+      (total: number, item: { estimated_hours: number }) => total + item.estimated_hours,
+      0,
+    );
     expect(answer.body.total_estimated_hours).toBeCloseTo(sum, 5);
     expect(answer.body.suggested_turnaround_days).toBe(Math.ceil(answer.body.total_estimated_hours / 2.5));
     expect(await stack.eventCount()).toBe(before);
@@ -63,7 +84,10 @@ describe('POST /api/checklists', () => {
     const designer = await stack.designer();
     expect((await stack.api('POST', '/api/checklists', { user: designer, body: request() })).status).toBe(403);
     expect((await stack.api('POST', '/api/checklists', { body: request() })).status).toBe(401);
-    const noDeliverables = await stack.api('POST', '/api/checklists', { user: client, body: request({ deliverables: [] }) });
+    const noDeliverables = await stack.api('POST', '/api/checklists', {
+      user: client,
+      body: request({ deliverables: [] }),
+    });
     expect(noDeliverables.status).toBe(400);
     expect(noDeliverables.body.error?.message).toMatch(/Select at least one deliverable/);
     const badArea = await stack.api('POST', '/api/checklists', { user: client, body: request({ area_sqft: 'big' }) });
@@ -117,6 +141,14 @@ describe('POST /api/checklists with a Bedrock model configured (a local Converse
     expect(answer.status).toBe(200);
     expect(answer.body.source).toBe('local');
     expect(answer.body.checklist.length).toBeGreaterThanOrEqual(3);
-    expect(warn).toHaveBeenCalledWith('Bedrock checklist failed; the local estimator answered', expect.objectContaining({ reason: 'access_denied', modelId: MODEL, region: 'us-east-1', fix: expect.stringContaining('Request model access') }));
+    expect(warn).toHaveBeenCalledWith(
+      'Bedrock checklist failed; the local estimator answered',
+      expect.objectContaining({
+        reason: 'access_denied',
+        modelId: MODEL,
+        region: 'us-east-1',
+        fix: expect.stringContaining('Request model access'),
+      }),
+    );
   });
 });

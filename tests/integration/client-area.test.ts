@@ -11,7 +11,11 @@ let stranger: TestUser;
 
 beforeAll(async () => {
   stack = await TestStack.start();
-  owner = await stack.signUpClient({ name: 'Olive Owner', 'custom:company': 'Owner & Co', 'custom:phone': '+1 555 000 1111' });
+  owner = await stack.signUpClient({
+    name: 'Olive Owner',
+    'custom:company': 'Owner & Co',
+    'custom:phone': '+1 555 000 1111',
+  });
   stranger = await stack.signUpClient({ name: 'Sam Stranger' });
 });
 afterAll(() => stack?.stop());
@@ -21,10 +25,16 @@ afterAll(() => stack?.stop());
  * accepts with the token from the e-mail in the local outbox (POST /api/invites/{token}/accept).
  */
 async function makeTeam(lead: TestUser, member: TestUser): Promise<string> {
-  const team = await stack.api('POST', '/api/team', { user: lead, body: { name: `Studio ${Date.now().toString(36)}` } });
+  const team = await stack.api('POST', '/api/team', {
+    user: lead,
+    body: { name: `Studio ${Date.now().toString(36)}` },
+  });
   expect(team.status, JSON.stringify(team.body)).toBeLessThan(300);
   // No settling here: creating a team answers once the caller's membership is readable.
-  const invite = await stack.api('POST', '/api/team/invites', { user: lead, body: { email: member.email, role: 'designer' } });
+  const invite = await stack.api('POST', '/api/team/invites', {
+    user: lead,
+    body: { email: member.email, role: 'designer' },
+  });
   expect(invite.status, JSON.stringify(invite.body)).toBe(201);
   const [mail] = await stack.local.outbox.list(member.email);
   const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail!.text)![1]!);
@@ -43,7 +53,10 @@ describe('a new client', () => {
     expect(empty.status).toBe(200);
     expect(empty.body).toEqual({ projects: [] });
 
-    const created = await stack.api('POST', '/api/projects', { user: owner, body: minimalProject({ title: 'Owner project', inspiration_links: ['https://example.com/board'] }) });
+    const created = await stack.api('POST', '/api/projects', {
+      user: owner,
+      body: minimalProject({ title: 'Owner project', inspiration_links: ['https://example.com/board'] }),
+    });
     expect(created.status).toBe(201);
     const id = created.body.project.id;
     await stack.settle();
@@ -51,7 +64,14 @@ describe('a new client', () => {
     const list = await stack.api('GET', '/api/projects', { user: owner });
     expect(list.body.projects).toHaveLength(1);
     const card = list.body.projects[0];
-    expect(card).toMatchObject({ id, title: 'Owner project', status: 'queued', checklist_total: 2, checklist_completed: 0, grok_generated: true });
+    expect(card).toMatchObject({
+      id,
+      title: 'Owner project',
+      status: 'queued',
+      checklist_total: 2,
+      checklist_completed: 0,
+      grok_generated: true,
+    });
     // Cards are light: no description, checklist or files; clients get no client join.
     expect(card).not.toHaveProperty('description');
     expect(card).not.toHaveProperty('checklist');
@@ -59,12 +79,23 @@ describe('a new client', () => {
 
     const detail = await stack.api('GET', `/api/projects/${id}`, { user: owner });
     expect(detail.status).toBe(200);
-    expect(detail.body.project.checklist.map((task: { task_name: string; completed: boolean }) => [task.task_name, task.completed])).toEqual([
+    expect(
+      detail.body.project.checklist.map((task: { task_name: string; completed: boolean }) => [
+        task.task_name,
+        task.completed,
+      ]),
+    ).toEqual([
       ['Site measurements review', false],
       ['Layout options', false],
     ]);
     expect(detail.body.project.inspiration_links).toEqual(['https://example.com/board']);
-    expect(detail.body.permissions).toEqual({ role: 'client', can_manage: false, can_work: false, can_set_designer_status: false, can_moderate: false });
+    expect(detail.body.permissions).toEqual({
+      role: 'client',
+      can_manage: false,
+      can_work: false,
+      can_set_designer_status: false,
+      can_moderate: false,
+    });
     expect(detail.body).not.toHaveProperty('client');
 
     const activity = await stack.api('GET', `/api/projects/${id}/activity`, { user: owner });
@@ -93,9 +124,15 @@ describe('teams', () => {
     const member = await stack.provenClient({ name: 'Milo Member' });
     const teamId = await makeTeam(lead, member);
 
-    const teamProject = await stack.api('POST', '/api/projects', { user: lead, body: minimalProject({ title: 'Team project' }) });
+    const teamProject = await stack.api('POST', '/api/projects', {
+      user: lead,
+      body: minimalProject({ title: 'Team project' }),
+    });
     expect(teamProject.body.project.team_id).toBe(teamId);
-    const own = await stack.api('POST', '/api/projects', { user: member, body: minimalProject({ title: 'Member project' }) });
+    const own = await stack.api('POST', '/api/projects', {
+      user: member,
+      body: minimalProject({ title: 'Member project' }),
+    });
     await stack.settle();
 
     const seen = await stack.api('GET', '/api/projects', { user: member });
@@ -105,7 +142,9 @@ describe('teams', () => {
     expect((await stack.api('GET', `/api/projects/${own.body.project.id}`, { user: lead })).status).toBe(200);
 
     expect((await stack.api('GET', '/api/projects', { user: stranger })).body.projects).toEqual([]);
-    expect((await stack.api('GET', `/api/projects/${teamProject.body.project.id}`, { user: stranger })).status).toBe(404);
+    expect((await stack.api('GET', `/api/projects/${teamProject.body.project.id}`, { user: stranger })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -117,13 +156,27 @@ describe('admins', () => {
     expect(card.client).toEqual({ id: owner.sub, full_name: 'Olive Owner', email: owner.email, company: 'Owner & Co' });
 
     const detail = await stack.api('GET', `/api/projects/${card.id}`, { user: admin });
-    expect(detail.body.client).toMatchObject({ id: owner.sub, full_name: 'Olive Owner', company: 'Owner & Co', phone: '+1 555 000 1111', subscription_tier: null });
-    expect(detail.body.permissions).toMatchObject({ role: 'admin', can_manage: true, can_work: true, can_moderate: true });
+    expect(detail.body.client).toMatchObject({
+      id: owner.sub,
+      full_name: 'Olive Owner',
+      company: 'Owner & Co',
+      phone: '+1 555 000 1111',
+      subscription_tier: null,
+    });
+    expect(detail.body.permissions).toMatchObject({
+      role: 'admin',
+      can_manage: true,
+      can_work: true,
+      can_moderate: true,
+    });
   });
 
   it('filter the list by status, priority, designer, text and dates; bad filters are a 400', async () => {
     const admin = await stack.admin();
-    const titles = async (query: '' | `?${string}`) => (await stack.api('GET', `/api/projects${query}`, { user: admin })).body.projects.map((p: { title: string }) => p.title).sort();
+    const titles = async (query: '' | `?${string}`) =>
+      (await stack.api('GET', `/api/projects${query}`, { user: admin })).body.projects
+        .map((p: { title: string }) => p.title)
+        .sort();
     expect(await titles('?q=owner')).toEqual(['Owner project']);
     expect(await titles('?status=delivered')).toEqual([]);
     const all = (await titles('')).length;

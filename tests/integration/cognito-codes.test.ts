@@ -32,7 +32,11 @@ describe('the shim’s code book', () => {
     const { codes, advance } = book();
     codes.issue('forgot:u', '123456', 'u@example.test');
     const answers = Array.from({ length: 7 }, () => failure(() => codes.check('forgot:u', '000000')));
-    expect(answers).toEqual([...Array(CODE_RULES.maxFailedAttempts).fill('CodeMismatchException'), 'LimitExceededException', 'LimitExceededException']);
+    expect(answers).toEqual([
+      ...Array(CODE_RULES.maxFailedAttempts).fill('CodeMismatchException'),
+      'LimitExceededException',
+      'LimitExceededException',
+    ]);
     expect(failure(() => codes.check('forgot:u', '123456'))).toBe('LimitExceededException');
     advance(CODE_RULES.lockoutSeconds + 1);
     expect(failure(() => codes.check('forgot:u', '123456'))).toBe('CodeMismatchException'); // void, not revived
@@ -53,8 +57,14 @@ describe('the shim’s code book', () => {
 
   it('code messages are limited per key and window, other keys untouched', () => {
     const { codes, advance } = book();
-    const sent = Array.from({ length: CODE_RULES.maxMessagesPerWindow + 2 }, () => failure(() => codes.noteMessage('mail:u')));
-    expect(sent).toEqual([...Array(CODE_RULES.maxMessagesPerWindow).fill('accepted'), 'LimitExceededException', 'LimitExceededException']);
+    const sent = Array.from({ length: CODE_RULES.maxMessagesPerWindow + 2 }, () =>
+      failure(() => codes.noteMessage('mail:u')),
+    );
+    expect(sent).toEqual([
+      ...Array(CODE_RULES.maxMessagesPerWindow).fill('accepted'),
+      'LimitExceededException',
+      'LimitExceededException',
+    ]);
     expect(failure(() => codes.noteMessage('mail:other'))).toBe('accepted');
     advance(CODE_RULES.messageWindowSeconds + 1);
     expect(failure(() => codes.noteMessage('mail:u'))).toBe('accepted');
@@ -63,6 +73,7 @@ describe('the shim’s code book', () => {
   it('a guess that is not a string of the code’s length never matches', () => {
     const { codes } = book();
     codes.issue('forgot:u', '123456', 'u@example.test');
-    for (const guess of [123456, '1234567', '', null, ['123456']]) expect(failure(() => codes.check('forgot:u', guess))).toBe('CodeMismatchException');
+    for (const guess of [123456, '1234567', '', null, ['123456']])
+      expect(failure(() => codes.check('forgot:u', guess))).toBe('CodeMismatchException');
   });
 });

@@ -1,4 +1,7 @@
-import { AdminListGroupsForUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminListGroupsForUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
 import { ProfileUpdated, UserRegistered } from '../../functions/features/users/events.js';
@@ -24,8 +27,14 @@ afterAll(async () => {
 });
 
 async function groupsOf(sub: string): Promise<string[]> {
-  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.local.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const { Groups = [] } = await cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: stack.local.cognito.userPoolId, Username: sub }));
+  const cognito = new CognitoIdentityProviderClient({
+    endpoint: stack.local.cognito.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const { Groups = [] } = await cognito.send(
+    new AdminListGroupsForUserCommand({ UserPoolId: stack.local.cognito.userPoolId, Username: sub }),
+  );
   return Groups.map((group) => group.GroupName!).sort();
 }
 
@@ -66,7 +75,12 @@ describe('cognito-groups reactor: the store, not the bus, is the record', () => 
   });
 
   it('grants nothing for a malformed delivery (the consumer chain refuses it before the handler)', async () => {
-    const forged = { type: 'UserRegistered', streamId: 42, version: 'x', data: { email: client.email, initial_role: 'admin' } } as unknown as EventEnvelope;
+    const forged = {
+      type: 'UserRegistered',
+      streamId: 42,
+      version: 'x',
+      data: { email: client.email, initial_role: 'admin' },
+    } as unknown as EventEnvelope;
     await publish(forged);
     expect(await groupsOf(client.sub)).toEqual(['client']);
   });
@@ -74,14 +88,24 @@ describe('cognito-groups reactor: the store, not the bus, is the record', () => 
   it('finds each event of a multi-event commit with one read, and nothing past the stream’s end', async () => {
     const { store } = stack.local.runtime;
     const actor = { sub: 'u-multi', role: 'client' as const };
-    const first = await store.append('user-multi', [UserRegistered.create({ user_id: 'u-multi', email: 'multi@example.test' })], { version: 0, hash: GENESIS_HASH }, { actor });
+    const first = await store.append(
+      'user-multi',
+      [UserRegistered.create({ user_id: 'u-multi', email: 'multi@example.test' })],
+      { version: 0, hash: GENESIS_HASH },
+      { actor },
+    );
     const second = await store.append(
       'user-multi',
-      [ProfileUpdated.create({ company: 'A' }), ProfileUpdated.create({ company: 'B' }), ProfileUpdated.create({ company: 'C' })],
+      [
+        ProfileUpdated.create({ company: 'A' }),
+        ProfileUpdated.create({ company: 'B' }),
+        ProfileUpdated.create({ company: 'C' }),
+      ],
       { version: 1, hash: first.events[0]!.hash },
       { actor },
     );
-    for (const event of [...first.events, ...second.events]) expect(await storedEvent(event, stack.local.runtime)).toEqual(event);
+    for (const event of [...first.events, ...second.events])
+      expect(await storedEvent(event, stack.local.runtime)).toEqual(event);
     const last = second.events.at(-1)!;
     expect(await storedEvent({ ...last, version: last.version + 1 }, stack.local.runtime)).toBeNull();
     expect(await storedEvent({ ...second.events[1]!, hash: second.events[0]!.hash }, stack.local.runtime)).toBeNull();

@@ -158,9 +158,9 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
       name: 'InvalidPasswordException',
       message: 'Password did not conform with policy: Password not long enough',
     });
-    await expect(
-      ensureUser(cognito, { email: 'shorty@example.test', password: SHORT }),
-    ).rejects.toMatchObject({ name: 'InvalidPasswordException' });
+    await expect(ensureUser(cognito, { email: 'shorty@example.test', password: SHORT })).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+    });
   });
 
   it('runs PreSignUp (auto-confirm) and PostConfirmation through the Lambda invoke handler, then signs in', async () => {
@@ -194,7 +194,9 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
 
   it('fails SignUp with UserLambdaValidationException when PreSignUp throws', async () => {
     await expect(
-      client.send(new SignUpCommand({ ClientId: cognito.clientId, Username: 'blocked@example.test', Password: PASSWORD })),
+      client.send(
+        new SignUpCommand({ ClientId: cognito.clientId, Username: 'blocked@example.test', Password: PASSWORD }),
+      ),
     ).rejects.toMatchObject({
       name: 'UserLambdaValidationException',
       message: 'PreSignUp failed with error Sign-ups are closed.',
@@ -218,7 +220,12 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
   });
 
   it('seeds users idempotently; their ID token verifies against the JWKS and carries the groups', async () => {
-    const seeded = { email: 'dee@example.test', password: PASSWORD, groups: ['designer'], attributes: { name: 'Dee Signer' } };
+    const seeded = {
+      email: 'dee@example.test',
+      password: PASSWORD,
+      groups: ['designer'],
+      attributes: { name: 'Dee Signer' },
+    };
     const before = invocations.length;
     const sub = await ensureUser(cognito, seeded);
     expect(await ensureUser(cognito, seeded)).toBe(sub);
@@ -241,7 +248,12 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     expect(id.name).toBeUndefined(); // cognito-local puts only e-mail and custom:* attributes in the ID token
 
     const { payload: access } = await verify(tokens.AccessToken!);
-    expect(access).toMatchObject({ sub, token_use: 'access', client_id: cognito.clientId, 'cognito:groups': ['designer'] });
+    expect(access).toMatchObject({
+      sub,
+      token_use: 'access',
+      client_id: cognito.clientId,
+      'cognito:groups': ['designer'],
+    });
   });
 
   it('keeps every group membership when users are seeded concurrently', async () => {
@@ -276,7 +288,9 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     await client.send(new GlobalSignOutCommand({ AccessToken: tokens.AccessToken }));
     expect(signedOut).toEqual([sub]);
     await expect(
-      client.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: tokens.RefreshToken! })),
+      client.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: tokens.RefreshToken! }),
+      ),
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     await expect(client.send(new GlobalSignOutCommand({ AccessToken: 'not.a.token' }))).rejects.toMatchObject({
       name: 'NotAuthorizedException',
@@ -288,7 +302,9 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
 
   it('a global sign-out revokes the access tokens issued before it, as Cognito does; a later sign-in works', async () => {
     const before = await signIn('ann@auto.test');
-    await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).resolves.toMatchObject({ Username: expect.any(String) });
+    await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).resolves.toMatchObject({
+      Username: expect.any(String),
+    });
     await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: 'ann@auto.test' }));
     await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).rejects.toMatchObject({
       name: 'NotAuthorizedException',
@@ -296,7 +312,9 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     });
     // At once: token times are whole seconds, and no token is issued in the sign-out's own second.
     const after = await signIn('ann@auto.test');
-    await expect(client.send(new GetUserCommand({ AccessToken: after.AccessToken }))).resolves.toMatchObject({ Username: expect.any(String) });
+    await expect(client.send(new GetUserCommand({ AccessToken: after.AccessToken }))).resolves.toMatchObject({
+      Username: expect.any(String),
+    });
   });
 
   it('ForgotPassword: CustomMessage gets the {####} placeholder; the delivered message has the code', async () => {
@@ -312,7 +330,12 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
 
     const confirm = (Password: string) =>
       client.send(
-        new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: email, ConfirmationCode: message.code, Password }),
+        new ConfirmForgotPasswordCommand({
+          ClientId: cognito.clientId,
+          Username: email,
+          ConfirmationCode: message.code,
+          Password,
+        }),
       );
     await expect(confirm(SHORT)).rejects.toMatchObject({ name: 'InvalidPasswordException' });
     await confirm(`${PASSWORD} 2`);
@@ -371,7 +394,10 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     await expect(respond('too short')).rejects.toMatchObject({ name: 'InvalidPasswordException' });
     const { AuthenticationResult } = await respond(PASSWORD);
     const refreshed = await client.send(
-      new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: AuthenticationResult!.RefreshToken! }),
+      new GetTokensFromRefreshTokenCommand({
+        ClientId: cognito.clientId,
+        RefreshToken: AuthenticationResult!.RefreshToken!,
+      }),
     );
     expect(refreshed.AuthenticationResult?.IdToken).toBeDefined();
   });
@@ -423,21 +449,53 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
   });
 
   it('serves only the user API outside the admin path: admin actions are refused the way Cognito refuses unsigned calls', async () => {
-    const outsider = new CognitoIdentityProviderClient({ endpoint: cognito.publicEndpoint, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const outsider = new CognitoIdentityProviderClient({
+      endpoint: cognito.publicEndpoint,
+      region: cognito.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     for (const command of [
       new ListUsersCommand({ UserPoolId: cognito.userPoolId }),
       new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test' }),
-      new AdminSetUserPasswordCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test', Password: 'taken over by you', Permanent: true }),
-      new AdminAddUserToGroupCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test', GroupName: 'admin' }),
+      new AdminSetUserPasswordCommand({
+        UserPoolId: cognito.userPoolId,
+        Username: 'dee@example.test',
+        Password: 'taken over by you',
+        Permanent: true,
+      }),
+      new AdminAddUserToGroupCommand({
+        UserPoolId: cognito.userPoolId,
+        Username: 'dee@example.test',
+        GroupName: 'admin',
+      }),
     ]) {
-      await expect(outsider.send(command as never)).rejects.toMatchObject({ name: 'MissingAuthenticationTokenException', $metadata: { httpStatusCode: 403 } });
+      await expect(outsider.send(command as never)).rejects.toMatchObject({
+        name: 'MissingAuthenticationTokenException',
+        $metadata: { httpStatusCode: 403 },
+      });
     }
     // A wrong secret is no better than none.
-    const guesser = new CognitoIdentityProviderClient({ endpoint: `${cognito.publicEndpoint}/admin/guess`, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    await expect(guesser.send(new ListUsersCommand({ UserPoolId: cognito.userPoolId }))).rejects.toMatchObject({ name: 'MissingAuthenticationTokenException' });
+    const guesser = new CognitoIdentityProviderClient({
+      endpoint: `${cognito.publicEndpoint}/admin/guess`,
+      region: cognito.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    await expect(guesser.send(new ListUsersCommand({ UserPoolId: cognito.userPoolId }))).rejects.toMatchObject({
+      name: 'MissingAuthenticationTokenException',
+    });
     // The user API still answers there, and the operator's endpoint still serves everything.
-    await expect(outsider.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cognito.clientId, AuthParameters: { USERNAME: 'dee@example.test', PASSWORD } }))).resolves.toMatchObject({ AuthenticationResult: { IdToken: expect.any(String) } });
-    await expect(client.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test' }))).resolves.toMatchObject({ Username: expect.any(String) });
+    await expect(
+      outsider.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: cognito.clientId,
+          AuthParameters: { USERNAME: 'dee@example.test', PASSWORD },
+        }),
+      ),
+    ).resolves.toMatchObject({ AuthenticationResult: { IdToken: expect.any(String) } });
+    await expect(
+      client.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test' })),
+    ).resolves.toMatchObject({ Username: expect.any(String) });
     outsider.destroy();
     guesser.destroy();
   });
@@ -445,12 +503,24 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
   it('refuses a token signed with cognito-local’s shipped private key, at the JWKS and at the user API', async () => {
     const tokens = await signIn('dee@example.test');
     const claims = decodeJwt(tokens.AccessToken!);
-    const shipped = createRequire(createRequire(import.meta.url).resolve('cognito-local'))('./keys/cognitoLocal.private.json') as { jwk: JWK };
-    const forged = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(await importJWK(shipped.jwk, 'RS256'));
+    const shipped = createRequire(createRequire(import.meta.url).resolve('cognito-local'))(
+      './keys/cognitoLocal.private.json',
+    ) as { jwk: JWK };
+    const forged = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+      .sign(await importJWK(shipped.jwk, 'RS256'));
     await expect(verify(forged)).rejects.toThrow();
-    const outsider = new CognitoIdentityProviderClient({ endpoint: cognito.publicEndpoint, region: cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    await expect(outsider.send(new GetUserCommand({ AccessToken: forged }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    await expect(outsider.send(new GetUserCommand({ AccessToken: tokens.AccessToken! }))).resolves.toMatchObject({ Username: claims.sub });
+    const outsider = new CognitoIdentityProviderClient({
+      endpoint: cognito.publicEndpoint,
+      region: cognito.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    await expect(outsider.send(new GetUserCommand({ AccessToken: forged }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    await expect(outsider.send(new GetUserCommand({ AccessToken: tokens.AccessToken! }))).resolves.toMatchObject({
+      Username: claims.sub,
+    });
     outsider.destroy();
   });
 });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommentApproved, CommentPosted, CommentRejected, DesignerAssigned } from '../../functions/features/projects/events.js';
+import {
+  CommentApproved,
+  CommentPosted,
+  CommentRejected,
+  DesignerAssigned,
+} from '../../functions/features/projects/events.js';
 import { newId } from '../../functions/platform/ids.js';
 import { givenHistory, markStore } from '../support/given-stack.js';
 import { by, type HistoryEvent } from '../support/given-when-then.js';
@@ -35,8 +40,14 @@ async function givenProject(history: (projectId: string) => HistoryEvent[] = () 
   const projectId = newId();
   await givenHistory(stack, {
     [`project-${projectId}`]: [
-      by(actor(owner, 'client'), projectSubmitted({ project_id: projectId, user_id: owner.sub, title: 'Commented project' })),
-      by(actor(admin, 'admin'), DesignerAssigned.create({ designer_id: designer.sub, designer_email: null, designer_name: 'Dana Designer' })),
+      by(
+        actor(owner, 'client'),
+        projectSubmitted({ project_id: projectId, user_id: owner.sub, title: 'Commented project' }),
+      ),
+      by(
+        actor(admin, 'admin'),
+        DesignerAssigned.create({ designer_id: designer.sub, designer_email: null, designer_name: 'Dana Designer' }),
+      ),
       ...history(projectId),
     ],
   });
@@ -48,8 +59,10 @@ const twoPending = (first: string, second: string) => [
   by(actor(admin, 'admin'), CommentPosted.create({ comment_id: second, content: NOTE })),
 ];
 
-const activity = async (projectId: string, user: TestUser) => (await stack.api('GET', `/api/projects/${projectId}/activity`, { user })).body;
-const post = (projectId: string, user: TestUser, content: string) => stack.api('POST', `/api/projects/${projectId}/comments`, { user, body: { content } });
+const activity = async (projectId: string, user: TestUser) =>
+  (await stack.api('GET', `/api/projects/${projectId}/activity`, { user })).body;
+const post = (projectId: string, user: TestUser, content: string) =>
+  stack.api('POST', `/api/projects/${projectId}/comments`, { user, body: { content } });
 
 describe('posting', () => {
   it('the assigned designer and the admin post comments, stored pending and kept as typed', async () => {
@@ -57,13 +70,30 @@ describe('posting', () => {
     const store = await markStore(stack);
     const byDesigner = await post(projectId, designer, `  ${MARKUP}\nsecond line  `);
     expect(byDesigner.status, JSON.stringify(byDesigner.body)).toBe(201);
-    expect(byDesigner.body.comment).toMatchObject({ content: `${MARKUP}\nsecond line`, approved: false, approved_by: null, author_role: 'designer', project_id: projectId, project_title: 'Commented project' });
+    expect(byDesigner.body.comment).toMatchObject({
+      content: `${MARKUP}\nsecond line`,
+      approved: false,
+      approved_by: null,
+      author_role: 'designer',
+      project_id: projectId,
+      project_title: 'Commented project',
+    });
     expect(byDesigner.body.comment.author).toMatchObject({ full_name: 'Dana Designer' });
     const byAdmin = await post(projectId, admin, NOTE);
     expect(byAdmin.status).toBe(201);
     expect(await store.newEvents()).toMatchObject([
-      { streamId: `project-${projectId}`, type: 'CommentPosted', actor: { sub: designer.sub, role: 'designer' }, data: { comment_id: byDesigner.body.comment.id, content: `${MARKUP}\nsecond line` } },
-      { streamId: `project-${projectId}`, type: 'CommentPosted', actor: { sub: admin.sub, role: 'admin' }, data: { comment_id: byAdmin.body.comment.id, content: NOTE } },
+      {
+        streamId: `project-${projectId}`,
+        type: 'CommentPosted',
+        actor: { sub: designer.sub, role: 'designer' },
+        data: { comment_id: byDesigner.body.comment.id, content: `${MARKUP}\nsecond line` },
+      },
+      {
+        streamId: `project-${projectId}`,
+        type: 'CommentPosted',
+        actor: { sub: admin.sub, role: 'admin' },
+        data: { comment_id: byAdmin.body.comment.id, content: NOTE },
+      },
     ]);
   });
 
@@ -75,7 +105,9 @@ describe('posting', () => {
       expect(answer.status).toBe(400);
       expect(answer.body.error?.message).toContain('A comment cannot be empty');
     }
-    expect((await stack.api('POST', `/api/projects/${projectId}/comments`, { user: designer, body: {} })).status).toBe(400);
+    expect((await stack.api('POST', `/api/projects/${projectId}/comments`, { user: designer, body: {} })).status).toBe(
+      400,
+    );
     expect((await post(projectId, designer, 'x'.repeat(5001))).status).toBe(400);
     expect(await store.newEvents()).toEqual([]);
   });
@@ -88,7 +120,10 @@ describe('posting', () => {
     expect((await activity(projectId, owner)).comments).toEqual([]);
     // Only 'Comment approved/rejected' are hidden: 'Comment posted' is in every reader's feed, but
     // the quote of a pending comment reaches only those who may read it (issue 20).
-    const postedBy = async (user: TestUser, id: string) => (await activity(projectId, user)).entries.find((e) => e.action === 'Comment posted' && e.metadata.comment_id === id);
+    const postedBy = async (user: TestUser, id: string) =>
+      (await activity(projectId, user)).entries.find(
+        (e) => e.action === 'Comment posted' && e.metadata.comment_id === id,
+      );
     expect((await postedBy(admin, first))?.details).toMatch(/^"<img src=x/);
     expect((await postedBy(admin, second))?.details).toBe('"Admin note: due next week...."');
     expect((await postedBy(designer, first))?.details).toMatch(/^"<img src=x/);
@@ -108,7 +143,11 @@ describe('moderation', () => {
     expect(queue.status).toBe(200);
     const mine = queue.body.comments.filter((c) => c.project_id === projectId);
     expect(mine.map((c) => c.id)).toEqual([second, first]);
-    expect(mine[1]).toMatchObject({ project_title: 'Commented project', author: { full_name: 'Dana Designer' }, approved: false });
+    expect(mine[1]).toMatchObject({
+      project_title: 'Commented project',
+      author: { full_name: 'Dana Designer' },
+      approved: false,
+    });
     for (const user of [owner, designer]) {
       const answer = await stack.api('GET', '/api/moderation', { user });
       expect(answer.status).toBe(403);
@@ -122,13 +161,23 @@ describe('moderation', () => {
     const store = await markStore(stack);
     for (const user of [owner, designer]) {
       for (const action of ['approve', 'reject'] as const) {
-        const answer = await stack.api('POST', `/api/comments/${first}/${action}`, { user, body: { project_id: projectId } });
+        const answer = await stack.api('POST', `/api/comments/${first}/${action}`, {
+          user,
+          body: { project_id: projectId },
+        });
         expect(answer.status).toBe(403);
         expect(answer.body.error?.message).toMatch(/\w{3}/);
       }
     }
     expect((await stack.api('POST', `/api/comments/${first}/approve`, { user: admin, body: {} })).status).toBe(400);
-    expect((await stack.api('POST', `/api/comments/01J00000000000000000000000/approve`, { user: admin, body: { project_id: projectId } })).status).toBe(404);
+    expect(
+      (
+        await stack.api('POST', `/api/comments/01J00000000000000000000000/approve`, {
+          user: admin,
+          body: { project_id: projectId },
+        })
+      ).status,
+    ).toBe(404);
     expect(await store.newEvents()).toEqual([]);
   });
 
@@ -136,17 +185,24 @@ describe('moderation', () => {
     const [first, second] = [newId(), newId()];
     const projectId = await givenProject(() => twoPending(first, second));
     const store = await markStore(stack);
-    const approved = await stack.api('POST', `/api/comments/${first}/approve`, { user: admin, body: { project_id: projectId } });
+    const approved = await stack.api('POST', `/api/comments/${first}/approve`, {
+      user: admin,
+      body: { project_id: projectId },
+    });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body).toEqual({ comment_id: first, approved: true, removed: false });
-    expect(await store.newEvents()).toMatchObject([{ type: 'CommentApproved', actor: { sub: admin.sub, role: 'admin' }, data: { comment_id: first } }]);
+    expect(await store.newEvents()).toMatchObject([
+      { type: 'CommentApproved', actor: { sub: admin.sub, role: 'admin' }, data: { comment_id: first } },
+    ]);
     await stack.settle();
     const seen = (await activity(projectId, owner)).comments;
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ id: first, approved: true, content: `${MARKUP}\nsecond line` });
     expect((await activity(projectId, admin)).entries.map((e) => e.action)).not.toContain('Comment approved');
     // Once approved, its 'Comment posted' entry quotes it for the client as well.
-    const posted = (await activity(projectId, owner)).entries.find((e) => e.action === 'Comment posted' && e.metadata.comment_id === first);
+    const posted = (await activity(projectId, owner)).entries.find(
+      (e) => e.action === 'Comment posted' && e.metadata.comment_id === first,
+    );
     expect(posted?.details).toMatch(/^"<img src=x/);
     const queue = await stack.api('GET', '/api/moderation', { user: admin });
     expect(queue.body.comments.map((c) => c.id)).not.toContain(first);
@@ -154,26 +210,47 @@ describe('moderation', () => {
 
   it('reject: the comment leaves every view and the queue, but stays in the event history', async () => {
     const [first, second] = [newId(), newId()];
-    const projectId = await givenProject(() => [...twoPending(first, second), by(actor(admin, 'admin'), CommentApproved.create({ comment_id: first }))]);
+    const projectId = await givenProject(() => [
+      ...twoPending(first, second),
+      by(actor(admin, 'admin'), CommentApproved.create({ comment_id: first })),
+    ]);
     const store = await markStore(stack);
-    const rejected = await stack.api('POST', `/api/comments/${second}/reject`, { user: admin, body: { project_id: projectId } });
+    const rejected = await stack.api('POST', `/api/comments/${second}/reject`, {
+      user: admin,
+      body: { project_id: projectId },
+    });
     expect(rejected.status).toBe(200);
     expect(rejected.body).toEqual({ comment_id: second, approved: false, removed: true });
-    expect(await store.newEvents()).toMatchObject([{ type: 'CommentRejected', actor: { sub: admin.sub }, data: { comment_id: second } }]);
+    expect(await store.newEvents()).toMatchObject([
+      { type: 'CommentRejected', actor: { sub: admin.sub }, data: { comment_id: second } },
+    ]);
     await stack.settle();
     for (const user of [admin, designer, owner]) {
       expect((await activity(projectId, user)).comments.map((c) => c.id)).not.toContain(second);
     }
-    expect((await stack.api('GET', '/api/moderation', { user: admin })).body.comments.map((c) => c.id)).not.toContain(second);
+    expect((await stack.api('GET', '/api/moderation', { user: admin })).body.comments.map((c) => c.id)).not.toContain(
+      second,
+    );
     expect((await activity(projectId, admin)).entries.map((e) => e.action)).not.toContain('Comment rejected');
     // A rejected comment's words never reach the client, nor an empty 'Comment posted' entry for it.
     expect(JSON.stringify(await activity(projectId, owner))).not.toContain('Admin note');
     for (const user of [owner, designer]) {
-      expect((await activity(projectId, user)).entries.filter((e) => e.action === 'Comment posted' && e.metadata.comment_id === second)).toEqual([]);
+      expect(
+        (await activity(projectId, user)).entries.filter(
+          (e) => e.action === 'Comment posted' && e.metadata.comment_id === second,
+        ),
+      ).toEqual([]);
     }
-    expect((await activity(projectId, admin)).entries.filter((e) => e.action === 'Comment posted' && e.metadata.comment_id === second)).toHaveLength(1);
+    expect(
+      (await activity(projectId, admin)).entries.filter(
+        (e) => e.action === 'Comment posted' && e.metadata.comment_id === second,
+      ),
+    ).toHaveLength(1);
     // Rejecting again: the comment is gone.
-    expect((await stack.api('POST', `/api/comments/${second}/reject`, { user: admin, body: { project_id: projectId } })).status).toBe(404);
+    expect(
+      (await stack.api('POST', `/api/comments/${second}/reject`, { user: admin, body: { project_id: projectId } }))
+        .status,
+    ).toBe(404);
 
     const audit = await stack.api('GET', `/api/audit/project-${projectId}`, { user: admin });
     expect(audit.status).toBe(200);

@@ -29,7 +29,8 @@ describe('50 callers changing one project at once, through the API', () => {
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s !== 200 && s !== 409)).toEqual([]);
-    for (const refused of responses.filter((r) => r.status === 409)) expect(refused.body.error?.message).toMatch(/changed by someone else/);
+    for (const refused of responses.filter((r) => r.status === 409))
+      expect(refused.body.error?.message).toMatch(/changed by someone else/);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
 
     const stream = await stack.local.runtime.store.readStream(`project-${id}`, { raw: true });

@@ -18,9 +18,14 @@ afterAll(() => env.stop());
 
 const fresh = () => ({ pk: `count#test#${(counters += 1)}`, sk: 'n' });
 const stored = async (key: { pk: string; sk: string }) =>
-  (await env.client.send(new GetCommand({ TableName: env.names.views, Key: { pk: `1#${key.pk}`, sk: key.sk }, ConsistentRead: true }))).Item;
+  (
+    await env.client.send(
+      new GetCommand({ TableName: env.names.views, Key: { pk: `1#${key.pk}`, sk: key.sk }, ConsistentRead: true }),
+    )
+  ).Item;
 const countOf = async (key: { pk: string; sk: string }) => Number((await stored(key))?.n ?? 0);
-const guardsOf = async (key: { pk: string; sk: string }) => Object.keys((await stored(key)) ?? {}).filter(isGuardAttribute);
+const guardsOf = async (key: { pk: string; sk: string }) =>
+  Object.keys((await stored(key)) ?? {}).filter(isGuardAttribute);
 const owner = (i: number) => `cp#projects#project-${i}`;
 
 describe('counters count each step once', () => {

@@ -1,4 +1,8 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CognitoIdentityProviderClient,
+  InitiateAuthCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +31,9 @@ let dataDir: string;
 
 async function startChild(): Promise<Child> {
   // Node itself (not an npx wrapper), so that SIGKILL really kills the runtime.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/runtime-child.ts', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/runtime-child.ts', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   const output: string[] = [];
   const lines = createInterface({ input: child.stdout! });
@@ -49,15 +55,42 @@ describe('the embedded runtime killed during a load', () => {
   it('restarts with every committed project listed and projections equal to a clean replay', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'design-club-crash-'));
     const first = await startChild();
-    const cognito = new CognitoIdentityProviderClient({ endpoint: first.cognito, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: first.cognito,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     const email = `crash.${Date.now()}@example.test`;
-    await cognito.send(new SignUpCommand({ ClientId: first.clientId, Username: email, Password: 'CorrectHorse#2026', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: 'Crash Test' }] }));
-    const auth = await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: first.clientId, AuthParameters: { USERNAME: email, PASSWORD: 'CorrectHorse#2026' } }));
+    await cognito.send(
+      new SignUpCommand({
+        ClientId: first.clientId,
+        Username: email,
+        Password: 'CorrectHorse#2026',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'name', Value: 'Crash Test' },
+        ],
+      }),
+    );
+    const auth = await cognito.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: first.clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: 'CorrectHorse#2026' },
+      }),
+    );
     const token = auth.AuthenticationResult!.IdToken!;
 
     const post = (url: string, i: number) =>
-      fetch(`${url}/api/projects`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(minimalProject({ title: `Crash ${i}` })) })
-        .then(async (response) => ({ status: response.status, id: response.status === 201 ? ((await response.json()) as { project: { id: string } }).project.id : null }))
+      fetch(`${url}/api/projects`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(minimalProject({ title: `Crash ${i}` })),
+      })
+        .then(async (response) => ({
+          status: response.status,
+          id: response.status === 201 ? ((await response.json()) as { project: { id: string } }).project.id : null,
+        }))
         .catch(() => ({ status: 0, id: null }));
     // A few calls that complete, then a burst that the kill cuts through.
     const outcomes: { status: number; id: string | null }[] = [];
@@ -82,7 +115,10 @@ describe('the embedded runtime killed during a load', () => {
 
     const lock = JSON.parse(await readFile(join(dataDir, 'runtime.json'), 'utf8')) as { dynamoEndpoint: string };
     const client = dynamoClient(lock.dynamoEndpoint);
-    const runtime = { store: new EventStore({ catalogue, client, tableName: TABLES.events }), views: new ViewStore(client, TABLES.views, 0) } as unknown as Runtime;
+    const runtime = {
+      store: new EventStore({ catalogue, client, tableName: TABLES.events }),
+      views: new ViewStore(client, TABLES.views, 0),
+    } as unknown as Runtime;
     const { live, replayed, report } = await liveAndReplayed(runtime);
     expect(report.broken).toEqual([]);
     expect(live).toEqual(replayed);

@@ -24,7 +24,10 @@ const dir = mkdtempSync(join(tmpdir(), 'deploy-assembly-'));
 const STACK = 'DesignClub-dev';
 
 /** A stack shaped as ours is where the checks look: env vars, outputs, pool, stages, nested stack. */
-function synthesize(outdir: string, { setsLoggingRole, cognitoViaSes }: { setsLoggingRole: boolean; cognitoViaSes: boolean }): string {
+function synthesize(
+  outdir: string,
+  { setsLoggingRole, cognitoViaSes }: { setsLoggingRole: boolean; cognitoViaSes: boolean },
+): string {
   const app = new App({ outdir });
   const stack = new Stack(app, STACK, { env: { region: 'us-east-1' } });
   const stripe = Secret.fromSecretNameV2(stack, 'StripeSecret', 'design-club/dev/stripe');
@@ -34,16 +37,58 @@ function synthesize(outdir: string, { setsLoggingRole, cognitoViaSes }: { setsLo
     handler: 'index.handler',
     code,
     reservedConcurrentExecutions: 5,
-    environment: { BEDROCK_MODEL_ID: PROFILE, MAIL_FROM: 'no-reply@designclub.test', STRIPE_SECRET_ARN: stripe.secretArn },
+    environment: {
+      BEDROCK_MODEL_ID: PROFILE,
+      MAIL_FROM: 'no-reply@designclub.test',
+      STRIPE_SECRET_ARN: stripe.secretArn,
+    },
   });
   checklist.addAlias('live', { provisionedConcurrentExecutions: 2 });
-  new LambdaFunction(new NestedStack(stack, 'Deploys'), 'Nested', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code, reservedConcurrentExecutions: 3 });
-  const websocket = new CfnApi(stack, 'Realtime', { name: 'realtime', protocolType: 'WEBSOCKET', routeSelectionExpression: '$request.body.action' });
-  new CfnStage(stack, 'RealtimeStage', { apiId: websocket.ref, stageName: 'live', accessLogSettings: { destinationArn: 'arn:aws:logs:us-east-1:123456789012:log-group:ws', format: '$context.requestId' } });
+  new LambdaFunction(new NestedStack(stack, 'Deploys'), 'Nested', {
+    runtime: Runtime.NODEJS_22_X,
+    handler: 'index.handler',
+    code,
+    reservedConcurrentExecutions: 3,
+  });
+  const websocket = new CfnApi(stack, 'Realtime', {
+    name: 'realtime',
+    protocolType: 'WEBSOCKET',
+    routeSelectionExpression: '$request.body.action',
+  });
+  new CfnStage(stack, 'RealtimeStage', {
+    apiId: websocket.ref,
+    stageName: 'live',
+    accessLogSettings: {
+      destinationArn: 'arn:aws:logs:us-east-1:123456789012:log-group:ws',
+      format: '$context.requestId',
+    },
+  });
   const http = new CfnApi(stack, 'Api', { name: 'api', protocolType: 'HTTP' });
-  new CfnStage(stack, 'ApiStage', { apiId: http.ref, stageName: '$default', accessLogSettings: { destinationArn: 'arn:aws:logs:us-east-1:123456789012:log-group:http', format: '$context.requestId' } });
-  if (setsLoggingRole) new CfnAccount(stack, 'ApiGatewayAccount', { cloudWatchRoleArn: 'arn:aws:iam::123456789012:role/DesignClub-dev-ApiGatewayLogs' });
-  new UserPool(stack, 'Users', cognitoViaSes ? { email: UserPoolEmail.withSES({ fromEmail: 'no-reply@designclub.test', fromName: 'Design Club', sesRegion: 'us-east-1' }) } : {});
+  new CfnStage(stack, 'ApiStage', {
+    apiId: http.ref,
+    stageName: '$default',
+    accessLogSettings: {
+      destinationArn: 'arn:aws:logs:us-east-1:123456789012:log-group:http',
+      format: '$context.requestId',
+    },
+  });
+  if (setsLoggingRole)
+    new CfnAccount(stack, 'ApiGatewayAccount', {
+      cloudWatchRoleArn: 'arn:aws:iam::123456789012:role/DesignClub-dev-ApiGatewayLogs',
+    });
+  new UserPool(
+    stack,
+    'Users',
+    cognitoViaSes
+      ? {
+          email: UserPoolEmail.withSES({
+            fromEmail: 'no-reply@designclub.test',
+            fromName: 'Design Club',
+            sesRegion: 'us-east-1',
+          }),
+        }
+      : {},
+  );
   new CfnOutput(stack, 'StripeSecretName', { value: 'design-club/dev/stripe' });
   app.synth();
   return outdir;
@@ -130,7 +175,10 @@ describe('npm run deploy -- --checks-only --app <assembly>', () => {
     expect(code).toBe(0);
     // The checks asked about what the assembly names, not about cdk.json's defaults.
     expect(wire.seen.map(({ service, path }) => `${service} ${path}`)).toEqual(
-      expect.arrayContaining(['ses /v2/email/identities/no-reply@designclub.test', `bedrock /inference-profiles/${PROFILE}`]),
+      expect.arrayContaining([
+        'ses /v2/email/identities/no-reply@designclub.test',
+        `bedrock /inference-profiles/${PROFILE}`,
+      ]),
     );
   });
 
@@ -139,8 +187,12 @@ describe('npm run deploy -- --checks-only --app <assembly>', () => {
     account.secrets = {};
     account.apiGatewayRoleArn = undefined;
     const { code, out } = await deploy('--checks-only', '--app', plain);
-    expect(out).toContain('[MISSING] Lambda concurrency: the account allows 10 concurrent executions in us-east-1; the stack\'s 2 functions need at least 110 (8 reserved + 2 provisioned + 100 unreserved).');
-    expect(out).toContain('aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384');
+    expect(out).toContain(
+      "[MISSING] Lambda concurrency: the account allows 10 concurrent executions in us-east-1; the stack's 2 functions need at least 110 (8 reserved + 2 provisioned + 100 unreserved).",
+    );
+    expect(out).toContain(
+      'aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384',
+    );
     expect(out).toContain('aws secretsmanager create-secret --name design-club/dev/stripe --region us-east-1');
     expect(out).toContain('[MISSING] API Gateway logging role: none set in us-east-1');
     expect(out).toContain('3 missing: fix them as shown, or deploy with --skip-checks if you know better.');
@@ -151,7 +203,9 @@ describe('npm run deploy -- --checks-only --app <assembly>', () => {
     account.ses.productionAccess = false;
     const { code, out } = await deploy('--yes', '--app', plain);
     expect(out).toContain('[MISSING] SES production access');
-    expect(out).toContain('Nothing was deployed: fix what is missing above, or deploy with --skip-checks if you know better.');
+    expect(out).toContain(
+      'Nothing was deployed: fix what is missing above, or deploy with --skip-checks if you know better.',
+    );
     expect(out).not.toContain('$ npx cdk');
     expect(code).toBe(5);
   });

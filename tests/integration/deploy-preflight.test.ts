@@ -35,7 +35,8 @@ const stackNeeds = (overrides: Partial<StackNeeds> = {}): StackNeeds => ({
   ...overrides,
 });
 
-const check = (needs: StackNeeds = stackNeeds()) => runPreflight(needs, { endpoint: wire.url, credentials: FAKE_CREDENTIALS });
+const check = (needs: StackNeeds = stackNeeds()) =>
+  runPreflight(needs, { endpoint: wire.url, credentials: FAKE_CREDENTIALS });
 const find = (results: CheckResult[], name: string) => {
   const found = results.filter((result) => result.check.startsWith(name));
   expect(found, `no result for ${name}: ${results.map((result) => result.check).join(', ')}`).toHaveLength(1);
@@ -49,7 +50,16 @@ describe('a healthy account', () => {
     expect({ id, region }).toEqual({ id: '123456789012', region: 'us-east-1' });
     expect(results.filter((result) => result.outcome === 'missing' || result.outcome === 'unchecked')).toEqual([]);
     expect(gate(results)).toBe(0);
-    for (const name of ['AWS credentials', 'CDK bootstrap', 'Lambda concurrency', 'SES production access', 'SES sender', `Bedrock model ${PROFILE}`, `Bedrock model access ${PROFILE}`, 'Stripe secret']) {
+    for (const name of [
+      'AWS credentials',
+      'CDK bootstrap',
+      'Lambda concurrency',
+      'SES production access',
+      'SES sender',
+      `Bedrock model ${PROFILE}`,
+      `Bedrock model access ${PROFILE}`,
+      'Stripe secret',
+    ]) {
       expect(find(results, name).outcome).toBe('ok');
     }
     expect(find(results, 'CDK bootstrap').detail).toContain('version 27');
@@ -58,7 +68,10 @@ describe('a healthy account', () => {
 
   it('asks each service what the stack needs, as the SDK serializes it', async () => {
     await check();
-    const asked = wire.seen.map(({ service, operation, method, path, body }) => `${service} ${operation ?? `${method} ${path}`}${operation && operation !== 'GetCallerIdentity' ? ` ${body}` : ''}`);
+    const asked = wire.seen.map(
+      ({ service, operation, method, path, body }) =>
+        `${service} ${operation ?? `${method} ${path}`}${operation && operation !== 'GetCallerIdentity' ? ` ${body}` : ''}`,
+    );
     expect(asked).toEqual(
       expect.arrayContaining([
         'sts GetCallerIdentity',
@@ -93,7 +106,10 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
 
   it('a bootstrap older than the assembly requires', async () => {
     account.parameters[DEFAULT_BOOTSTRAP_PARAMETER] = '14';
-    const result = find(await missing(stackNeeds({ bootstrap: { version: 21, parameter: DEFAULT_BOOTSTRAP_PARAMETER } })), 'CDK bootstrap');
+    const result = find(
+      await missing(stackNeeds({ bootstrap: { version: 21, parameter: DEFAULT_BOOTSTRAP_PARAMETER } })),
+      'CDK bootstrap',
+    );
     expect(result.detail).toBe('version 14 in us-east-1; the stack needs 21 or later.');
     expect(fixText(result)).toContain('npx cdk bootstrap aws://123456789012/us-east-1');
   });
@@ -103,12 +119,17 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
     const result = find(await missing(), 'Lambda concurrency');
     expect(result.detail).toContain('allows 10 concurrent executions');
     expect(result.detail).toContain('need at least 100 (0 reserved + 100 unreserved)');
-    expect(fixText(result)).toContain('aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region us-east-1');
+    expect(fixText(result)).toContain(
+      'aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region us-east-1',
+    );
   });
 
   it('a quota below what the stack reserves plus the unreserved 100', async () => {
     account.concurrentExecutions = 120;
-    const result = find(await missing(stackNeeds({ concurrency: { functions: 67, reserved: 40, provisioned: 5 } })), 'Lambda concurrency');
+    const result = find(
+      await missing(stackNeeds({ concurrency: { functions: 67, reserved: 40, provisioned: 5 } })),
+      'Lambda concurrency',
+    );
     expect(result.detail).toContain('need at least 145 (40 reserved + 5 provisioned + 100 unreserved)');
   });
 
@@ -118,7 +139,9 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
     expect(result.detail).toContain('SES sandbox');
     expect(result.detail).toContain('No request was made.');
     expect(fixText(result)).toContain('https://us-east-1.console.aws.amazon.com/ses/home?region=us-east-1#/get-set-up');
-    expect(fixText(result)).toContain('aws sesv2 put-account-details --production-access-enabled --mail-type TRANSACTIONAL');
+    expect(fixText(result)).toContain(
+      'aws sesv2 put-account-details --production-access-enabled --mail-type TRANSACTIONAL',
+    );
   });
 
   it('SES production access requested and pending', async () => {
@@ -131,18 +154,26 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
 
   it('SES sending paused for the account', async () => {
     account.ses.sendingEnabled = false;
-    expect(fixText(find(await missing(), 'SES sending'))).toBe('aws sesv2 put-account-sending-attributes --sending-enabled --region us-east-1');
+    expect(fixText(find(await missing(), 'SES sending'))).toBe(
+      'aws sesv2 put-account-sending-attributes --sending-enabled --region us-east-1',
+    );
   });
 
   it('a sender whose address and domain are not SES identities', async () => {
     account.ses.identities = {};
     const result = find(await missing(), 'SES sender');
-    expect(result.detail).toContain('neither no-reply@designclub.test nor designclub.test is an SES identity in us-east-1');
-    expect(fixText(result)).toContain('aws sesv2 create-email-identity --email-identity designclub.test --region us-east-1');
-    expect(fixText(result)).toContain('aws sesv2 create-email-identity --email-identity no-reply@designclub.test --region us-east-1');
+    expect(result.detail).toContain(
+      'neither no-reply@designclub.test nor designclub.test is an SES identity in us-east-1',
+    );
+    expect(fixText(result)).toContain(
+      'aws sesv2 create-email-identity --email-identity designclub.test --region us-east-1',
+    );
+    expect(fixText(result)).toContain(
+      'aws sesv2 create-email-identity --email-identity no-reply@designclub.test --region us-east-1',
+    );
   });
 
-  it("a domain whose DKIM records are not published yet: the records to publish", async () => {
+  it('a domain whose DKIM records are not published yet: the records to publish', async () => {
     account.ses.identities['designclub.test']!.status = 'PENDING';
     const result = find(await missing(), 'SES sender');
     expect(result.detail).toContain('the domain designclub.test is pending');
@@ -160,10 +191,15 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
     expect(fixText(find(await missing(stackNeeds({ senders: [] })), 'SES sender'))).toContain('-c senderEmail=');
   });
 
-  it("Cognito sending through an address identity when only the domain is verified", async () => {
-    const result = find(await missing(stackNeeds({ cognitoSesIdentity: 'no-reply@designclub.test' })), 'Cognito mail through SES');
+  it('Cognito sending through an address identity when only the domain is verified', async () => {
+    const result = find(
+      await missing(stackNeeds({ cognitoSesIdentity: 'no-reply@designclub.test' })),
+      'Cognito mail through SES',
+    );
     expect(result.detail).toContain('a verified domain does not count here');
-    expect(fixText(result)).toContain('aws sesv2 create-email-identity --email-identity no-reply@designclub.test --region us-east-1');
+    expect(fixText(result)).toContain(
+      'aws sesv2 create-email-identity --email-identity no-reply@designclub.test --region us-east-1',
+    );
     expect(fixText(result)).toContain('-c cognitoEmailViaSes=false');
   });
 
@@ -184,7 +220,12 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
   });
 
   it('no Marketplace subscription yet: invoke once with aws-marketplace:Subscribe', async () => {
-    account.bedrock.availability[MODEL] = { agreement: 'NOT_AVAILABLE', authorization: 'AUTHORIZED', entitlement: 'NOT_AVAILABLE', region: 'AVAILABLE' };
+    account.bedrock.availability[MODEL] = {
+      agreement: 'NOT_AVAILABLE',
+      authorization: 'AUTHORIZED',
+      entitlement: 'NOT_AVAILABLE',
+      region: 'AVAILABLE',
+    };
     const text = fixText(find(await missing(), `Bedrock model access ${PROFILE}`));
     expect(text).toContain('aws-marketplace:Subscribe');
     expect(text).toContain(`aws bedrock-runtime converse --model-id ${PROFILE} --region us-east-1`);
@@ -203,23 +244,32 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
   });
 
   it('no API Gateway logging role when the stack does not set one', async () => {
-    const result = find(await missing(stackNeeds({ apiGatewayLogging: { stagesNeedingRole: ['RealtimeStage'], createsRole: false } })), 'API Gateway logging role');
+    const result = find(
+      await missing(stackNeeds({ apiGatewayLogging: { stagesNeedingRole: ['RealtimeStage'], createsRole: false } })),
+      'API Gateway logging role',
+    );
     expect(result.detail).toContain('CloudWatch Logs role ARN must be set in account settings');
-    expect(fixText(result)).toContain('aws apigateway update-account --region us-east-1 --patch-operations op=replace,path=/cloudwatchRoleArn,value=arn:aws:iam::123456789012:role/APIGatewayCloudWatchLogs');
+    expect(fixText(result)).toContain(
+      'aws apigateway update-account --region us-east-1 --patch-operations op=replace,path=/cloudwatchRoleArn,value=arn:aws:iam::123456789012:role/APIGatewayCloudWatchLogs',
+    );
   });
 
   it('no Stripe secret', async () => {
     account.secrets = {};
     const result = find(await missing(), 'Stripe secret');
     expect(result.detail).toContain('no secret design-club/dev/stripe in us-east-1');
-    expect(fixText(result)).toContain('aws secretsmanager create-secret --name design-club/dev/stripe --region us-east-1');
+    expect(fixText(result)).toContain(
+      'aws secretsmanager create-secret --name design-club/dev/stripe --region us-east-1',
+    );
   });
 
   it('a Stripe secret scheduled for deletion', async () => {
     account.secrets['design-club/dev/stripe'] = { deletedDate: new Date('2026-11-20T10:00:00Z') };
     const result = find(await missing(), 'Stripe secret');
     expect(result.detail).toContain('scheduled for deletion (since 2026-11-20)');
-    expect(fixText(result)).toBe('aws secretsmanager restore-secret --secret-id design-club/dev/stripe --region us-east-1');
+    expect(fixText(result)).toBe(
+      'aws secretsmanager restore-secret --secret-id design-club/dev/stripe --region us-east-1',
+    );
   });
 
   it('credentials STS refuses: reported alone, nothing else is asked, and no --skip-checks offered', async () => {
@@ -230,7 +280,11 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
     expect(formatReport(results, 'DesignClub-dev')).toMatch(/1 missing: fix it as shown, then run the deploy again\.$/);
     expect(formatReport(results, 'DesignClub-dev')).not.toContain('--skip-checks');
     expect(results).toHaveLength(1);
-    expect(results[0]).toMatchObject({ check: 'AWS credentials', outcome: 'missing', detail: expect.stringContaining('InvalidClientTokenId') });
+    expect(results[0]).toMatchObject({
+      check: 'AWS credentials',
+      outcome: 'missing',
+      detail: expect.stringContaining('InvalidClientTokenId'),
+    });
     expect(wire.seen.map((request) => request.service)).toEqual(['sts']);
   });
 });
@@ -247,23 +301,28 @@ describe('checks the credentials may not run', () => {
     ['secretsmanager:DescribeSecret', 'Stripe secret'],
   ];
 
-  it.each(cases)('AccessDenied on %s: "%s" could not be checked, with the action named, and the deploy goes on', async (action, name) => {
-    account.denied = [action];
-    const { results } = await check();
-    const result = find(results, name);
-    expect(result.outcome).toBe('unchecked');
-    expect(result.detail).toMatch(/^could not check: your credentials may not call .* \(AccessDeniedException\)\.$/);
-    expect(result.detail).toContain(action);
-    expect(fixText(result)).toContain(`Allow the IAM action ${action}`);
-    expect(gate(results)).toBe(0);
-  });
+  it.each(cases)(
+    'AccessDenied on %s: "%s" could not be checked, with the action named, and the deploy goes on',
+    async (action, name) => {
+      account.denied = [action];
+      const { results } = await check();
+      const result = find(results, name);
+      expect(result.outcome).toBe('unchecked');
+      expect(result.detail).toMatch(/^could not check: your credentials may not call .* \(AccessDeniedException\)\.$/);
+      expect(result.detail).toContain(action);
+      expect(fixText(result)).toContain(`Allow the IAM action ${action}`);
+      expect(gate(results)).toBe(0);
+    },
+  );
 
   it('every check denied at once: nothing missing, each could not be checked', async () => {
     account.denied = cases.map(([action]) => action);
     const { results } = await check();
     expect(gate(results)).toBe(0);
     expect(results.filter((result) => result.outcome === 'unchecked').length).toBeGreaterThanOrEqual(7);
-    expect(formatReport(results, 'DesignClub-dev')).toMatch(/Ready: nothing missing \(\d+ could not be checked with these credentials\)\.$/);
+    expect(formatReport(results, 'DesignClub-dev')).toMatch(
+      /Ready: nothing missing \(\d+ could not be checked with these credentials\)\.$/,
+    );
   });
 });
 
@@ -272,7 +331,9 @@ describe('notes that decide nothing', () => {
     account.apiGatewayRoleArn = 'arn:aws:iam::123456789012:role/legacy-apigw-logs';
     const result = find((await check()).results, 'API Gateway logging role');
     expect(result.outcome).toBe('note');
-    expect(result.detail).toContain('logs through arn:aws:iam::123456789012:role/legacy-apigw-logs; the stack replaces it with its own role');
+    expect(result.detail).toContain(
+      'logs through arn:aws:iam::123456789012:role/legacy-apigw-logs; the stack replaces it with its own role',
+    );
   });
 
   it('CloudFront verification is not checkable: said so, with the console step, never as ok', async () => {
@@ -298,7 +359,10 @@ describe('notes that decide nothing', () => {
   it('a Marketplace agreement still pending', async () => {
     account.bedrock.availability[MODEL]!.agreement = 'PENDING';
     const { results } = await check();
-    expect(find(results, `Bedrock model access ${PROFILE}`)).toMatchObject({ outcome: 'note', detail: expect.stringContaining('pending') });
+    expect(find(results, `Bedrock model access ${PROFILE}`)).toMatchObject({
+      outcome: 'note',
+      detail: expect.stringContaining('pending'),
+    });
     expect(gate(results)).toBe(0);
   });
 });

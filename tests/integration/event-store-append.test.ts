@@ -14,7 +14,11 @@ beforeEach(async () => {
 afterEach(() => env.stop());
 
 const appendTo = (streams: number) =>
-  Promise.allSettled(Array.from({ length: streams }, (_, i) => env.store.append(`user-${i}`, [event], { version: 0, hash: GENESIS_HASH }, { actor })));
+  Promise.allSettled(
+    Array.from({ length: streams }, (_, i) =>
+      env.store.append(`user-${i}`, [event], { version: 0, hash: GENESIS_HASH }, { actor }),
+    ),
+  );
 
 describe("EventStore.append, a container's first commits", () => {
   it('records the first day once for concurrent first appends, not once each', async () => {
@@ -34,7 +38,9 @@ describe("EventStore.append, a container's first commits", () => {
   it('when the shared first-day write fails, only its own append fails; the others record the day themselves', async () => {
     let updates = 0;
     // The first UpdateItem and all of the SDK's retries of it answer 500; later ones go through.
-    const restore = injectFaults(env.client, (attempt) => (attempt.operation === 'UpdateItem' && (updates += 1) <= 6 ? 'server-error' : undefined));
+    const restore = injectFaults(env.client, (attempt) =>
+      attempt.operation === 'UpdateItem' && (updates += 1) <= 6 ? 'server-error' : undefined,
+    );
     const results = await appendTo(3);
     restore();
     expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);

@@ -27,7 +27,12 @@ const registered = UserRegistered.create({ user_id: 'u1', email: 'a@example.com'
 describe('event store on dynalite', () => {
   it('appends commits and reads them back in order, with a verified hash chain', async () => {
     const first = await env.store.append('user-a', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
-    const second = await env.store.append('user-a', [ProfileUpdated.create({ company: 'A' }), ProfileUpdated.create({ company: 'B' })], { version: 1, hash: first.events[0]!.hash }, { actor, correlationId: 'c-1' });
+    const second = await env.store.append(
+      'user-a',
+      [ProfileUpdated.create({ company: 'A' }), ProfileUpdated.create({ company: 'B' })],
+      { version: 1, hash: first.events[0]!.hash },
+      { actor, correlationId: 'c-1' },
+    );
     expect(second).toMatchObject({ firstVersion: 2, lastVersion: 3 });
     const slice = await env.store.readStream('user-a');
     expect(slice.events.map((e) => e.version)).toEqual([1, 2, 3]);
@@ -40,7 +45,9 @@ describe('event store on dynalite', () => {
   it('refuses a commit on a version someone else already wrote', async () => {
     const first = await env.store.append('user-b', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
     expect(first.lastVersion).toBe(1);
-    await expect(env.store.append('user-b', [registered], { version: 0, hash: GENESIS_HASH }, { actor })).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(
+      env.store.append('user-b', [registered], { version: 0, hash: GENESIS_HASH }, { actor }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
   });
 
   it('reads every stream in global order, resumable after a position', async () => {
@@ -55,10 +62,19 @@ describe('event store on dynalite', () => {
 
   it('keeps an altered event detectable: the chain names its version', async () => {
     const slice = await env.store.readStream('user-a');
-    const item = await env.client.send(new GetCommand({ TableName: env.names.events, Key: { streamId: 'user-a', version: 2 } }));
+    const item = await env.client.send(
+      new GetCommand({ TableName: env.names.events, Key: { streamId: 'user-a', version: 2 } }),
+    );
     const events = JSON.parse(item.Item!.events);
     events[1].data.company = 'Tampered';
-    await env.client.send(new UpdateCommand({ TableName: env.names.events, Key: { streamId: 'user-a', version: 2 }, UpdateExpression: 'SET events = :e', ExpressionAttributeValues: { ':e': JSON.stringify(events) } }));
+    await env.client.send(
+      new UpdateCommand({
+        TableName: env.names.events,
+        Key: { streamId: 'user-a', version: 2 },
+        UpdateExpression: 'SET events = :e',
+        ExpressionAttributeValues: { ':e': JSON.stringify(events) },
+      }),
+    );
     const after = await env.store.readStream('user-a', { raw: true });
     expect(verifyChain(slice.events)).toMatchObject({ intact: true });
     expect(verifyChain(after.events)).toMatchObject({ intact: false, brokenAt: 3 });
@@ -67,10 +83,23 @@ describe('event store on dynalite', () => {
 
 describe('50 concurrent commands on one stream', () => {
   it('commit with contiguous versions or answer 409, never a duplicate', async () => {
-    const runtime = { store: env.store, views: env.views, publisher: new Publisher({ putEvents: async () => ({ failedIndexes: [] }) }, env.store), now: () => new Date() } as unknown as Runtime;
-    await runCommand(userDecider, 'user-race', { type: 'RegisterUser', user_id: 'race', email: 'race@example.com' }, { actor }, runtime);
+    const runtime = {
+      store: env.store,
+      views: env.views,
+      publisher: new Publisher({ putEvents: async () => ({ failedIndexes: [] }) }, env.store),
+      now: () => new Date(),
+    } as unknown as Runtime;
+    await runCommand(
+      userDecider,
+      'user-race',
+      { type: 'RegisterUser', user_id: 'race', email: 'race@example.com' },
+      { actor },
+      runtime,
+    );
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => runCommand(userDecider, 'user-race', { type: 'UpdateProfile', company: `Company ${i}` }, { actor }, runtime)),
+      Array.from({ length: 50 }, (_, i) =>
+        runCommand(userDecider, 'user-race', { type: 'UpdateProfile', company: `Company ${i}` }, { actor }, runtime),
+      ),
     );
     const committed = outcomes.filter((o) => o.status === 'fulfilled').length;
     const refused = outcomes.filter((o) => o.status === 'rejected');
@@ -87,16 +116,40 @@ describe('50 concurrent commands on one stream', () => {
 });
 
 describe('a command on a state this process remembers', () => {
-  const runtimeOf = () => ({ store: env.store, views: env.views, publisher: new Publisher({ putEvents: async () => ({ failedIndexes: [] }) }, env.store), now: () => new Date() }) as unknown as Runtime;
+  const runtimeOf = () =>
+    ({
+      store: env.store,
+      views: env.views,
+      publisher: new Publisher({ putEvents: async () => ({ failedIndexes: [] }) }, env.store),
+      now: () => new Date(),
+    }) as unknown as Runtime;
 
   it('decides again on the stream as it is when another process appended since', async () => {
     const here = runtimeOf();
-    await runCommand(userDecider, 'user-remembered', { type: 'RegisterUser', user_id: 'remembered', email: 'remembered@example.com' }, { actor }, here);
+    await runCommand(
+      userDecider,
+      'user-remembered',
+      { type: 'RegisterUser', user_id: 'remembered', email: 'remembered@example.com' },
+      { actor },
+      here,
+    );
     await runCommand(userDecider, 'user-remembered', { type: 'UpdateProfile', company: 'Here' }, { actor }, here);
     // Another process (another runtime object: nothing remembered) appends behind this one's back.
-    const elsewhere = await runCommand(userDecider, 'user-remembered', { type: 'UpdateProfile', company: 'Elsewhere' }, { actor }, runtimeOf());
+    const elsewhere = await runCommand(
+      userDecider,
+      'user-remembered',
+      { type: 'UpdateProfile', company: 'Elsewhere' },
+      { actor },
+      runtimeOf(),
+    );
     expect(elsewhere.version).toBe(3);
-    const result = await runCommand(userDecider, 'user-remembered', { type: 'UpdateProfile', full_name: 'Remy Member' }, { actor }, here);
+    const result = await runCommand(
+      userDecider,
+      'user-remembered',
+      { type: 'UpdateProfile', full_name: 'Remy Member' },
+      { actor },
+      here,
+    );
     expect(result.version).toBe(4);
     expect(result.state).toMatchObject({ company: 'Elsewhere', full_name: 'Remy Member' });
     const slice = await env.store.readStream('user-remembered');
@@ -106,11 +159,23 @@ describe('a command on a state this process remembers', () => {
 
   it('answers "nothing changed" and refusals from the stream, not from a stale memory', async () => {
     const here = runtimeOf();
-    await runCommand(userDecider, 'user-stale', { type: 'RegisterUser', user_id: 'stale', email: 'stale@example.com' }, { actor }, here);
+    await runCommand(
+      userDecider,
+      'user-stale',
+      { type: 'RegisterUser', user_id: 'stale', email: 'stale@example.com' },
+      { actor },
+      here,
+    );
     await runCommand(userDecider, 'user-stale', { type: 'UpdateProfile', company: 'Old' }, { actor }, here);
     await runCommand(userDecider, 'user-stale', { type: 'UpdateProfile', company: 'New' }, { actor }, runtimeOf());
     // Remembered: company 'Old'. Asking for 'New' changes nothing on the real stream.
-    const result = await runCommand(userDecider, 'user-stale', { type: 'UpdateProfile', company: 'New' }, { actor }, here);
+    const result = await runCommand(
+      userDecider,
+      'user-stale',
+      { type: 'UpdateProfile', company: 'New' },
+      { actor },
+      here,
+    );
     expect(result).toMatchObject({ version: 3, events: [] });
     expect(result.state).toMatchObject({ company: 'New' });
   });
@@ -118,20 +183,53 @@ describe('a command on a state this process remembers', () => {
 
 describe('a bus that does not answer', () => {
   // Answers only by giving up when the caller stops waiting, like a connection gone silent.
-  const silentBus = { putEvents: (_entries: unknown, options?: { abortSignal?: AbortSignal }) => new Promise<never>((_, reject) => options?.abortSignal?.addEventListener('abort', () => reject(options.abortSignal!.reason))) };
+  const silentBus = {
+    putEvents: (_entries: unknown, options?: { abortSignal?: AbortSignal }) =>
+      new Promise<never>((_, reject) =>
+        options?.abortSignal?.addEventListener('abort', () => reject(options.abortSignal!.reason)),
+      ),
+  };
 
   it('a command answers after its commit, within the publish budget: the commit stays marked for the sweeper', async () => {
-    const runtime = { store: env.store, views: env.views, publisher: new Publisher(silentBus, env.store), now: () => new Date() } as unknown as Runtime;
-    const result = await runCommand(userDecider, 'user-silent-bus', { type: 'RegisterUser', user_id: 'silent', email: 'silent@example.com' }, { actor }, runtime);
+    const runtime = {
+      store: env.store,
+      views: env.views,
+      publisher: new Publisher(silentBus, env.store),
+      now: () => new Date(),
+    } as unknown as Runtime;
+    const result = await runCommand(
+      userDecider,
+      'user-silent-bus',
+      { type: 'RegisterUser', user_id: 'silent', email: 'silent@example.com' },
+      { actor },
+      runtime,
+    );
     expect(result.version).toBe(1);
-    const { Item } = await env.client.send(new GetCommand({ TableName: env.names.events, Key: { streamId: 'user-silent-bus', version: 1 }, ConsistentRead: true }));
+    const { Item } = await env.client.send(
+      new GetCommand({
+        TableName: env.names.events,
+        Key: { streamId: 'user-silent-bus', version: 1 },
+        ConsistentRead: true,
+      }),
+    );
     expect(Item?.outbox).toBe('pending');
   }, 20_000);
 
   it('a publish given a budget reports failure when it runs out, and clears nothing', async () => {
-    const commit = await env.store.append('user-silent-bus-2', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
+    const commit = await env.store.append(
+      'user-silent-bus-2',
+      [registered],
+      { version: 0, hash: GENESIS_HASH },
+      { actor },
+    );
     expect(await new Publisher(silentBus, env.store).publish(commit, { withinMs: 100 })).toBe(false);
-    const { Item } = await env.client.send(new GetCommand({ TableName: env.names.events, Key: { streamId: 'user-silent-bus-2', version: 1 }, ConsistentRead: true }));
+    const { Item } = await env.client.send(
+      new GetCommand({
+        TableName: env.names.events,
+        Key: { streamId: 'user-silent-bus-2', version: 1 },
+        ConsistentRead: true,
+      }),
+    );
     expect(Item?.outbox).toBe('pending');
   });
 });
@@ -142,14 +240,26 @@ describe('the outbox sweep', () => {
     try {
       let refuse = true;
       const delivered: string[] = [];
-      const bus = { putEvents: async (entries: { Detail: string }[]) => {
-        if (refuse) return { failedIndexes: entries.map((_, index) => index) };
-        delivered.push(...entries.map((entry) => JSON.parse(entry.Detail).streamId));
-        return { failedIndexes: [] };
-      } };
+      const bus = {
+        putEvents: async (entries: { Detail: string }[]) => {
+          if (refuse) return { failedIndexes: entries.map((_, index) => index) };
+          delivered.push(...entries.map((entry) => JSON.parse(entry.Detail).streamId));
+          return { failedIndexes: [] };
+        },
+      };
       const publisher = new Publisher(bus, fresh.store, 0);
-      const first = await fresh.store.append('user-sweep-a', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
-      const second = await fresh.store.append('user-sweep-b', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
+      const first = await fresh.store.append(
+        'user-sweep-a',
+        [registered],
+        { version: 0, hash: GENESIS_HASH },
+        { actor },
+      );
+      const second = await fresh.store.append(
+        'user-sweep-b',
+        [registered],
+        { version: 0, hash: GENESIS_HASH },
+        { actor },
+      );
       await fresh.store.markPublished(first);
       expect(await publisher.publish(second)).toBe(false);
 
@@ -195,12 +305,29 @@ describe('an append whose answer is lost', () => {
   });
 
   it('through a command: the change is committed once and reported as its own (not as "nothing changed")', async () => {
-    const runtime = { store: env.store, views: env.views, now: () => new Date(), publisher: new Publisher({ putEvents: async () => ({ failedIndexes: [] }) }, env.store) } as unknown as Runtime;
-    await runCommand(userDecider, 'user-lost-2', { type: 'RegisterUser', user_id: 'lost', email: 'lost@example.com' }, { actor }, runtime);
+    const runtime = {
+      store: env.store,
+      views: env.views,
+      now: () => new Date(),
+      publisher: new Publisher({ putEvents: async () => ({ failedIndexes: [] }) }, env.store),
+    } as unknown as Runtime;
+    await runCommand(
+      userDecider,
+      'user-lost-2',
+      { type: 'RegisterUser', user_id: 'lost', email: 'lost@example.com' },
+      { actor },
+      runtime,
+    );
     const fault = dropFirstAppendAnswer();
     let result: Awaited<ReturnType<typeof runCommand>>;
     try {
-      result = await runCommand(userDecider, 'user-lost-2', { type: 'UpdateProfile', company: 'Once' }, { actor }, runtime);
+      result = await runCommand(
+        userDecider,
+        'user-lost-2',
+        { type: 'UpdateProfile', company: 'Once' },
+        { actor },
+        runtime,
+      );
     } finally {
       fault.restore();
     }
@@ -215,7 +342,9 @@ describe('an append whose answer is lost', () => {
     const fault = dropFirstAppendAnswer();
     try {
       // This append's first attempt is refused (the key is taken); its answer is lost, the retry is refused again.
-      await expect(env.store.append('user-other', [registered], { version: 0, hash: GENESIS_HASH }, { actor })).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(
+        env.store.append('user-other', [registered], { version: 0, hash: GENESIS_HASH }, { actor }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
     } finally {
       fault.restore();
     }

@@ -34,7 +34,10 @@ function chance(seed: number) {
 async function load(count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: `Load ${i}` }) });
+    const created = await stack.api('POST', '/api/projects', {
+      user: client,
+      body: minimalProject({ title: `Load ${i}` }),
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     ids.push(created.body.project.id);
   }
@@ -46,16 +49,24 @@ async function recover() {
   const bus = stack.local.bus;
   bus.faults = {};
   const letters = bus.deadLetters.splice(0);
-  for (const letter of letters) await bus.putEvents([{ Source: 'design-club', DetailType: letter.event.type, Detail: JSON.stringify(letter.event) }]);
+  for (const letter of letters)
+    await bus.putEvents([
+      { Source: 'design-club', DetailType: letter.event.type, Detail: JSON.stringify(letter.event) },
+    ]);
   await sweepOutbox(stack.local.runtime.publisher, 0);
   await stack.settle();
   return letters.length;
 }
 
 async function expectNothingLost(ids: string[]) {
-  const listed = (await stack.api('GET', '/api/projects', { user: client })).body.projects.map((p: { id: string }) => p.id);
+  const listed = (await stack.api('GET', '/api/projects', { user: client })).body.projects.map(
+    (p: { id: string }) => p.id,
+  );
   for (const id of ids) expect(listed).toContain(id);
-  for (const id of ids) expect(verifyChain((await stack.local.runtime.store.readStream(`project-${id}`, { raw: true })).events).intact).toBe(true);
+  for (const id of ids)
+    expect(
+      verifyChain((await stack.local.runtime.store.readStream(`project-${id}`, { raw: true })).events).intact,
+    ).toBe(true);
   const { live, replayed, report } = await liveAndReplayed(stack.local.runtime);
   expect(report.broken).toEqual([]);
   expect(live).toEqual(replayed);

@@ -35,8 +35,30 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const nasty = fc.constantFrom(
-  '', ' ', '\u0000', '\uFEFF', '../../etc/passwd', '..%2F..%2Fetc', '<script>alert(1)</script>', "' OR '1'='1", '${jndi:ldap://x/a}', '{{7*7}}',
-  '__proto__', 'constructor', 'NaN', '-1', '1e309', 'null', 'true', '%00', '\\', '"', '💥🏗️', 'ünïcødé', 'x'.repeat(5_000), 'A'.repeat(300_000),
+  '',
+  ' ',
+  '\u0000',
+  '\uFEFF',
+  '../../etc/passwd',
+  '..%2F..%2Fetc',
+  '<script>alert(1)</script>',
+  "' OR '1'='1",
+  '${jndi:ldap://x/a}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+  'NaN',
+  '-1',
+  '1e309',
+  'null',
+  'true',
+  '%00',
+  '\\',
+  '"',
+  '💥🏗️',
+  'ünïcødé',
+  'x'.repeat(5_000),
+  'A'.repeat(300_000),
 );
 const text = fc.oneof(nasty, fc.string({ maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 20 }));
 const value: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
@@ -48,25 +70,47 @@ const value: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.oneof(text, fc.constantFrom('__proto__', 'constructor', 'prototype', 'title', 'status', 'email', 'ids')), tie('value'), { maxKeys: 4 }),
+    fc.dictionary(
+      fc.oneof(text, fc.constantFrom('__proto__', 'constructor', 'prototype', 'title', 'status', 'email', 'ids')),
+      tie('value'),
+      { maxKeys: 4 },
+    ),
   ),
 })).value;
 
 /** Near-valid bodies reach deeper than random ones: a known good body with one field made hostile. */
 const samples: Record<string, Record<string, unknown>> = {
   'POST /api/projects': minimalProject(),
-  'POST /api/checklists': { title: 'T', project_category: 'Design', project_type: 'Concept Design', property_type: 'adu', deliverables: ['Layout Plan'], description: 'x'.repeat(320) },
+  'POST /api/checklists': {
+    title: 'T',
+    project_category: 'Design',
+    project_type: 'Concept Design',
+    property_type: 'adu',
+    deliverables: ['Layout Plan'],
+    description: 'x'.repeat(320),
+  },
   'POST /api/billing/checkout': { price_id: 'price_starter' },
 };
 const body = (key: string) =>
   fc.oneof(
     value,
-    samples[key] ? fc.tuple(fc.constantFrom(...Object.keys(samples[key]!)), value).map(([field, hostile]) => ({ ...samples[key], [field]: hostile })) : value,
+    samples[key]
+      ? fc
+          .tuple(fc.constantFrom(...Object.keys(samples[key]!)), value)
+          .map(([field, hostile]) => ({ ...samples[key], [field]: hostile }))
+      : value,
     fc.constant(undefined),
   );
 
-const pathParam = fc.oneof(text, fc.constantFrom('PROJECT', '01ARZ3NDEKTSV4RRFFQ69G5FAV', 'project-PROJECT', 'admin@designclub.local'));
-const query = fc.dictionary(fc.oneof(fc.constantFrom('q', 'status', 'asOf', 'from', 'to', 'designer', 'priority', 'type', 'limit'), text), text, { maxKeys: 3 });
+const pathParam = fc.oneof(
+  text,
+  fc.constantFrom('PROJECT', '01ARZ3NDEKTSV4RRFFQ69G5FAV', 'project-PROJECT', 'admin@designclub.local'),
+);
+const query = fc.dictionary(
+  fc.oneof(fc.constantFrom('q', 'status', 'asOf', 'from', 'to', 'designer', 'priority', 'type', 'limit'), text),
+  text,
+  { maxKeys: 3 },
+);
 
 interface FuzzRequest {
   route: RouteDefinition;
@@ -114,7 +158,12 @@ async function send(input: FuzzRequest) {
     payload = typeof input.body === 'string' ? input.body : (JSON.stringify(input.body) ?? '');
   }
   const hasBody = input.route.method !== 'GET';
-  const response = await fetch(toUrl(input), { method: input.route.method, headers, body: hasBody ? (payload as BodyInit | undefined) : undefined, redirect: 'manual' });
+  const response = await fetch(toUrl(input), {
+    method: input.route.method,
+    headers,
+    body: hasBody ? (payload as BodyInit | undefined) : undefined,
+    redirect: 'manual',
+  });
   const textBody = await response.text();
   return { status: response.status, requestId: response.headers.get('apigw-requestid'), text: textBody };
 }
@@ -145,7 +194,8 @@ describe(`bad input: ${RUNS.toLocaleString('en-US')} hostile requests across ${r
           const label = `${input.route.method} ${input.route.path} as ${input.caller} (${input.encoding}) → ${result.status}`;
           if (result.status >= 500) failures.push(`${label}: ${result.text.slice(0, 200)}`);
           else if (result.status >= 400) {
-            if (!readableMessage(result.text)) failures.push(`${label}: unreadable error body ${result.text.slice(0, 120)}`);
+            if (!readableMessage(result.text))
+              failures.push(`${label}: unreadable error body ${result.text.slice(0, 120)}`);
             if (result.requestId) refused.push(result.requestId);
           }
         }
@@ -153,7 +203,9 @@ describe(`bad input: ${RUNS.toLocaleString('en-US')} hostile requests across ${r
     );
     await stack.settle();
     const leaked = refused.filter((id) => appendedBy.has(id));
-    console.log(`fuzz: ${inputs.length} requests, seed ${SEED}, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+    console.log(
+      `fuzz: ${inputs.length} requests, seed ${SEED}, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+    );
     expect(failures.slice(0, 20)).toEqual([]);
     expect(leaked).toEqual([]);
     expect(refused.length).toBeGreaterThan(inputs.length / 2);

@@ -23,13 +23,18 @@ const OLD_PASSWORD = 'CorrectHorse#2026';
 const NEW_PASSWORD = 'A brand new passphrase 2026';
 
 const cognito = () =>
-  new CognitoIdentityProviderClient({ endpoint: stack.local.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  new CognitoIdentityProviderClient({
+    endpoint: stack.local.cognito.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 const poolId = () => stack.local.cognito.userPoolId;
 
 /** Every account of the pool deleted: what a lost pool leaves the events with. */
 async function losePool(): Promise<void> {
   const { Users = [] } = await cognito().send(new ListUsersCommand({ UserPoolId: poolId() }));
-  for (const user of Users) await cognito().send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: user.Username! }));
+  for (const user of Users)
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: user.Username! }));
   expect((await cognito().send(new ListUsersCommand({ UserPoolId: poolId() }))).Users ?? []).toEqual([]);
 }
 
@@ -43,7 +48,8 @@ async function resetByMailedLink(email: string, password: string): Promise<void>
   expect(done).toEqual({ status: 200, body: { email, message: 'Your password has been updated.' } });
 }
 
-const streamTypes = async (userId: string) => (await stack.local.runtime.store.readStream(userStream(userId))).events.map((event) => event.type);
+const streamTypes = async (userId: string) =>
+  (await stack.local.runtime.store.readStream(userStream(userId))).events.map((event) => event.type);
 
 let client: TestUser;
 let stranger: TestUser;
@@ -55,7 +61,10 @@ async function givenLostPool(): Promise<void> {
   stack = await TestStack.start();
   client = await stack.signUpClient({ name: 'Rita Relinked' });
   stranger = await stack.signUpClient();
-  const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: 'Before the pool was lost' }) });
+  const created = await stack.api('POST', '/api/projects', {
+    user: client,
+    body: minimalProject({ title: 'Before the pool was lost' }),
+  });
   expect(created.status).toBe(201);
   projectId = created.body.project.id;
   await stack.settle();
@@ -67,10 +76,17 @@ describe('after a lost user pool, before the import', () => {
   afterAll(() => stack?.stop());
 
   it('nobody signs in, and signing up again with a registered address is refused', async () => {
-    await expect(stack.signIn(client.email, OLD_PASSWORD)).rejects.toMatchObject({ name: expect.stringMatching(/UserNotFoundException|NotAuthorizedException/) });
+    await expect(stack.signIn(client.email, OLD_PASSWORD)).rejects.toMatchObject({
+      name: expect.stringMatching(/UserNotFoundException|NotAuthorizedException/),
+    });
     await expect(
       cognito().send(
-        new SignUpCommand({ ClientId: stack.local.cognito.clientId, Username: client.email, Password: OLD_PASSWORD, UserAttributes: [{ Name: 'email', Value: client.email }] }),
+        new SignUpCommand({
+          ClientId: stack.local.cognito.clientId,
+          Username: client.email,
+          Password: OLD_PASSWORD,
+          UserAttributes: [{ Name: 'email', Value: client.email }],
+        }),
       ),
     ).rejects.toThrow(/An account with this email already exists/);
   });
@@ -84,7 +100,6 @@ describe('after a lost user pool, before the import', () => {
     expect(done).toEqual({ status: 410, body: { error: { code: 'GONE', message: 'Invalid or expired link' } } });
     expect(await stack.eventCount()).toBe(before);
   });
-
 });
 
 describe('after a lost user pool, the import, and a reset by the mailed link', () => {
@@ -95,7 +110,9 @@ describe('after a lost user pool, the import, and a reset by the mailed link', (
   let relinkedAdmin: TestUser;
   beforeAll(async () => {
     await givenLostPool();
-    outcomes = await relinkUsers(stack.local.runtime, cognito(), poolId(), { only: [client.email, stack.local.seeded.admin.email] });
+    outcomes = await relinkUsers(stack.local.runtime, cognito(), poolId(), {
+      only: [client.email, stack.local.seeded.admin.email],
+    });
     await stack.settle();
     // No password yet: the user sets one by the reset link, which the old user's stream records.
     signInBeforeReset = await stack.signIn(client.email, OLD_PASSWORD).catch((error: Error) => error);
@@ -137,7 +154,10 @@ describe('after a lost user pool, the import, and a reset by the mailed link', (
     expect(detail.status).toBe(200);
     expect(detail.body.project.title).toBe('Before the pool was lost');
     // Using it: the owner's upload form for the project.
-    const upload = await stack.api('POST', `/api/projects/${projectId}/uploads`, { user: back, body: { file_name: 'survey.pdf', content_type: 'application/pdf', file_size: 1024, file_type: 'client_upload' } });
+    const upload = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
+      user: back,
+      body: { file_name: 'survey.pdf', content_type: 'application/pdf', file_size: 1024, file_type: 'client_upload' },
+    });
     expect(upload.status).toBe(201);
     const activity = await stack.api('GET', `/api/projects/${projectId}/activity`, { user: back });
     expect(activity.status).toBe(200);
@@ -160,11 +180,15 @@ describe('after a lost user pool, the import, and a reset by the mailed link', (
       socket.once('open', () => resolve());
       socket.once('error', reject);
     });
-    const changed = await stack.api('PATCH', `/api/projects/${projectId}`, { user: relinkedAdmin, body: { status: 'in_progress' } });
+    const changed = await stack.api('PATCH', `/api/projects/${projectId}`, {
+      user: relinkedAdmin,
+      body: { status: 'in_progress' },
+    });
     expect(changed.status).toBe(200);
     await stack.settle();
     const deadline = Date.now() + 5_000;
-    while (!topics.some((list) => list.includes(`project:${projectId}`)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!topics.some((list) => list.includes(`project:${projectId}`)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(topics.some((list) => list.includes(`project:${projectId}`))).toBe(true);
   });
 
@@ -180,9 +204,24 @@ describe('after a lost user pool, the import, and a reset by the mailed link', (
     // Created in the new pool for the stranger's address some other way than the import (an
     // operator's slip, or anyone who obtained such an account): no UserIdentityRelinked names it.
     const created = await cognito().send(
-      new AdminCreateUserCommand({ UserPoolId: poolId(), Username: stranger.email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: stranger.email }, { Name: 'email_verified', Value: 'true' }] }),
+      new AdminCreateUserCommand({
+        UserPoolId: poolId(),
+        Username: stranger.email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: stranger.email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
     );
-    await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: poolId(), Username: stranger.email, Password: NEW_PASSWORD, Permanent: true }));
+    await cognito().send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: poolId(),
+        Username: stranger.email,
+        Password: NEW_PASSWORD,
+        Permanent: true,
+      }),
+    );
     const lookalike = await stack.signIn(stranger.email, NEW_PASSWORD);
     expect(lookalike.sub).toBe(created.User!.Attributes!.find((attribute) => attribute.Name === 'sub')!.Value);
     expect(lookalike.sub).not.toBe(stranger.sub);
@@ -192,7 +231,9 @@ describe('after a lost user pool, the import, and a reset by the mailed link', (
     expect(me.body.user.created_at).toBeNull();
     expect((await stack.api('GET', '/api/projects', { user: lookalike })).body.projects).toEqual([]);
     // Nor the relinked client's project, whose owner is another user id.
-    expect((await stack.api('GET', `/api/projects/${projectId}`, { user: lookalike })).status).toBeGreaterThanOrEqual(403);
+    expect((await stack.api('GET', `/api/projects/${projectId}`, { user: lookalike })).status).toBeGreaterThanOrEqual(
+      403,
+    );
     expect(await streamTypes(stranger.sub)).not.toContain('UserIdentityRelinked');
 
     // Nor does the operator's import adopt it later: someone chose its password.
@@ -211,7 +252,10 @@ describe('after a lost user pool, the import, and a reset by the mailed link', (
   it('no API route can write the link: only the operator’s import issues RelinkIdentity', async () => {
     const { readdirSync, readFileSync, statSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) =>
+        statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)],
+      );
     // Whatever issues the command (an object literal of it), in every module under functions/ but tests.
     const issuers = files('functions')
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))

@@ -23,7 +23,13 @@ beforeAll(async () => {
   restoreEnv = useEndpointEnv({});
   dynamo = await startDynamo({});
   await ensureTables(dynamo.endpoint, { events: 'events', views: 'views', connections: 'connections' });
-  Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamo.endpoint, CONNECTIONS_TABLE: 'connections', EVENTS_TABLE: 'events', VIEWS_TABLE: 'views', REALTIME_MANAGEMENT_ENDPOINT: `${apigw.url}/live` });
+  Object.assign(process.env, {
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    CONNECTIONS_TABLE: 'connections',
+    EVENTS_TABLE: 'events',
+    VIEWS_TABLE: 'views',
+    REALTIME_MANAGEMENT_ENDPOINT: `${apigw.url}/live`,
+  });
   setConnectionPoster(undefined);
   // Adapters from the environment set above, as a Lambda builds them.
   configureRuntime(undefined);
@@ -37,11 +43,29 @@ beforeEach(() => apigw.reset());
 
 const AT = '2026-11-27T22:00:00.000Z';
 const event = (streamId: string, version: number, type: string): EventEnvelope => ({
-  streamId, version, type, schemaVersion: 1, eventId: '01JDESIGNCLUBLIVEANNOUNCE0', at: AT,
-  actor: { sub: 'admin-1', role: 'admin' }, correlationId: 'c-1', causationId: null, data: {}, prevHash: '', hash: '',
+  streamId,
+  version,
+  type,
+  schemaVersion: 1,
+  eventId: '01JDESIGNCLUBLIVEANNOUNCE0',
+  at: AT,
+  actor: { sub: 'admin-1', role: 'admin' },
+  correlationId: 'c-1',
+  causationId: null,
+  data: {},
+  prevHash: '',
+  hash: '',
 });
-const party = (user: string, designer: string | null) => ({ user_id: user, team_id: null, assigned_designer_id: designer, assigned_designer_email: null });
-const bodies = () => Object.fromEntries(apigw.seen.map((request) => [decodeURIComponent(request.url.split('/').at(-1)!), JSON.parse(request.body)]));
+const party = (user: string, designer: string | null) => ({
+  user_id: user,
+  team_id: null,
+  assigned_designer_id: designer,
+  assigned_designer_email: null,
+});
+const bodies = () =>
+  Object.fromEntries(
+    apigw.seen.map((request) => [decodeURIComponent(request.url.split('/').at(-1)!), JSON.parse(request.body)]),
+  );
 
 describe('announcing a commit through the management API', () => {
   it("posts each party's connections their topics (admins theirs too), the designer taken off included, and no one else", async () => {
@@ -51,7 +75,14 @@ describe('announcing a commit through the management API', () => {
     await store.add({ connectionId: 'admin=', sub: 'admin-1', email: '', role: 'admin' });
     await store.add({ connectionId: 'stranger=', sub: 'someone-else', email: '', role: 'client' });
     apigw.answer(() => posted);
-    const applied: AppliedEvent[] = [{ projection: 'projects', event: event('project-p1', 4, 'DesignerUnassigned'), before: party('owner-1', 'designer-1'), after: party('owner-1', null) }];
+    const applied: AppliedEvent[] = [
+      {
+        projection: 'projects',
+        event: event('project-p1', 4, 'DesignerUnassigned'),
+        before: party('owner-1', 'designer-1'),
+        after: party('owner-1', null),
+      },
+    ];
     await announceChanges(reading(), applied);
     expect(bodies()).toEqual({
       'owner=': { type: 'changed', topics: ['project:p1', 'projects'], at: AT },
@@ -63,15 +94,27 @@ describe('announcing a commit through the management API', () => {
 
   it('one message per connection for a commit of several events; a refused post touches no other, a gone one is forgotten', async () => {
     const store = connectionStore();
-    for (const connectionId of ['tab-1=', 'refused=', 'closed=', 'tab-2=']) await store.add({ connectionId, sub: 'user-7', email: '', role: 'client' });
-    apigw.answer((request) => (request.url.includes('refused') ? APIGW_REFUSALS.forbidden : request.url.includes('closed') ? APIGW_REFUSALS.gone : posted));
+    for (const connectionId of ['tab-1=', 'refused=', 'closed=', 'tab-2='])
+      await store.add({ connectionId, sub: 'user-7', email: '', role: 'client' });
+    apigw.answer((request) =>
+      request.url.includes('refused')
+        ? APIGW_REFUSALS.forbidden
+        : request.url.includes('closed')
+          ? APIGW_REFUSALS.gone
+          : posted,
+    );
     const applied: AppliedEvent[] = [
       { projection: 'users', event: event('user-user-7', 2, 'ProfileUpdated'), before: {}, after: {} },
       { projection: 'identity-aliases', event: event('user-user-7', 2, 'ProfileUpdated'), before: {}, after: {} },
       { projection: 'users', event: event('user-user-7', 3, 'NotificationPreferencesChanged'), before: {}, after: {} },
     ];
     await expect(announceChanges(reading(), applied)).resolves.toBeUndefined();
-    expect(apigw.seen.map((request) => decodeURIComponent(request.url.split('/').at(-1)!)).sort()).toEqual(['closed=', 'refused=', 'tab-1=', 'tab-2=']);
+    expect(apigw.seen.map((request) => decodeURIComponent(request.url.split('/').at(-1)!)).sort()).toEqual([
+      'closed=',
+      'refused=',
+      'tab-1=',
+      'tab-2=',
+    ]);
     expect(bodies()['tab-1=']).toEqual({ type: 'changed', topics: ['me'], at: AT });
     expect(bodies()['tab-2=']).toEqual({ type: 'changed', topics: ['me'], at: AT });
     expect((await store.bySub('user-7')).sort()).toEqual(['refused=', 'tab-1=', 'tab-2=']);

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { connectionPoster, connectionStore, setConnectionPoster, type LiveMessage } from '../../functions/platform/realtime/index.js';
+import {
+  connectionPoster,
+  connectionStore,
+  setConnectionPoster,
+  type LiveMessage,
+} from '../../functions/platform/realtime/index.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 
 let stack: TestStack;
@@ -43,7 +48,10 @@ async function listen(user: TestUser): Promise<Listener> {
       const deadline = Date.now() + timeoutMs;
       while (!messages.slice(after).some((m) => m.topics.includes(topic))) {
         if (Date.now() > deadline) throw new Error(`no message on ${topic}; got ${JSON.stringify(messages)}`);
-        await Promise.race([new Promise<void>((resolve) => waiters.push(resolve)), new Promise((resolve) => setTimeout(resolve, 100))]);
+        await Promise.race([
+          new Promise<void>((resolve) => waiters.push(resolve)),
+          new Promise((resolve) => setTimeout(resolve, 100)),
+        ]);
       }
     },
   };
@@ -60,15 +68,25 @@ describe('live updates', () => {
     const admin = await stack.admin();
     const [ownerFeed, strangerFeed, adminFeed] = await Promise.all([listen(owner), listen(stranger), listen(admin)]);
 
-    const created = await stack.api('POST', '/api/projects', { user: owner, body: minimalProject({ title: 'Secret garden' }) });
+    const created = await stack.api('POST', '/api/projects', {
+      user: owner,
+      body: minimalProject({ title: 'Secret garden' }),
+    });
     const id = created.body.project.id;
     await ownerFeed.waitFor(`project:${id}`);
     await adminFeed.waitFor('activity');
     await stack.settle();
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    expect(ownerFeed.messages.find((m) => m.topics.includes(`project:${id}`))!.topics).toEqual([`project:${id}`, 'projects']);
-    expect(adminFeed.messages.find((m) => m.topics.includes(`project:${id}`))!.topics).toEqual([`project:${id}`, 'projects', 'activity']);
+    expect(ownerFeed.messages.find((m) => m.topics.includes(`project:${id}`))!.topics).toEqual([
+      `project:${id}`,
+      'projects',
+    ]);
+    expect(adminFeed.messages.find((m) => m.topics.includes(`project:${id}`))!.topics).toEqual([
+      `project:${id}`,
+      'projects',
+      'activity',
+    ]);
     expect(strangerFeed.messages.filter((m) => m.topics.some((t) => t.includes(id) || t === 'projects'))).toEqual([]);
     for (const message of [...ownerFeed.messages, ...adminFeed.messages]) {
       expect(Object.keys(message).sort()).toEqual(['at', 'topics', 'type']);
@@ -84,10 +102,16 @@ describe('live updates', () => {
     const id = created.body.project.id;
     await stack.settle();
     const [designerFeed, ownerFeed, adminFeed] = await Promise.all([listen(designer), listen(owner), listen(admin)]);
-    const assigned = await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { designer: { designer_email: designer.email } } });
+    const assigned = await stack.api('PATCH', `/api/projects/${id}`, {
+      user: admin,
+      body: { designer: { designer_email: designer.email } },
+    });
     expect(assigned.status).toBe(200);
     await designerFeed.waitFor(`project:${id}`);
-    const commented = await stack.api('POST', `/api/projects/${id}/comments`, { user: designer, body: { content: 'Measurements look off by 2 inches.' } });
+    const commented = await stack.api('POST', `/api/projects/${id}/comments`, {
+      user: designer,
+      body: { content: 'Measurements look off by 2 inches.' },
+    });
     expect(commented.status).toBeLessThan(300);
     await adminFeed.waitFor('moderation');
     await ownerFeed.waitFor(`project:${id}`);
@@ -97,14 +121,16 @@ describe('live updates', () => {
   it('speaks once the view has the change: a browser that reloads upon the message finds it', async () => {
     const owner = await stack.signUpClient();
     const admin = await stack.admin();
-    const id = (await stack.api('POST', '/api/projects', { user: owner, body: minimalProject() })).body.project.id as string;
+    const id = (await stack.api('POST', '/api/projects', { user: owner, body: minimalProject() })).body.project
+      .id as string;
     await stack.settle();
     const feed = await listen(owner);
     for (const priority of ['Urgent', 'Low', 'Normal', 'Urgent', 'Low'] as const) {
       const reads: Promise<{ status: number; body: any }>[] = [];
       // The reload starts the moment the message arrives, as the SPA's does.
       feed.onMessage = (message) => {
-        if (message.topics.includes(`project:${id}`)) reads.push(stack.api('GET', `/api/projects/${id}`, { user: owner }));
+        if (message.topics.includes(`project:${id}`))
+          reads.push(stack.api('GET', `/api/projects/${id}`, { user: owner }));
       };
       const heard = feed.messages.length;
       expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority } })).status).toBe(200);
@@ -119,17 +145,29 @@ describe('live updates', () => {
     const owner = await stack.signUpClient();
     const designer = await stack.designer();
     const admin = await stack.admin();
-    const id = (await stack.api('POST', '/api/projects', { user: owner, body: minimalProject() })).body.project.id as string;
-    expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { designer: { designer_id: designer.sub } } })).status).toBe(200);
+    const id = (await stack.api('POST', '/api/projects', { user: owner, body: minimalProject() })).body.project
+      .id as string;
+    expect(
+      (
+        await stack.api('PATCH', `/api/projects/${id}`, {
+          user: admin,
+          body: { designer: { designer_id: designer.sub } },
+        })
+      ).status,
+    ).toBe(200);
     await stack.settle();
     const [designerFeed, adminFeed] = await Promise.all([listen(designer), listen(admin)]);
-    expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { designer: null } })).status).toBe(200);
+    expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { designer: null } })).status).toBe(
+      200,
+    );
     await designerFeed.waitFor(`project:${id}`);
     await stack.settle();
     const heard = designerFeed.messages.length;
     // No longer a party: a change to the project is none of their business now.
     const adminHeard = adminFeed.messages.length;
-    expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: 'Urgent' } })).status).toBe(200);
+    expect(
+      (await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: 'Urgent' } })).status,
+    ).toBe(200);
     await adminFeed.waitFor(`project:${id}`, 5_000, adminHeard);
     await stack.settle();
     expect(designerFeed.messages.length).toBe(heard);
@@ -138,18 +176,22 @@ describe('live updates', () => {
   it('a post that fails for one connection reaches every other, and leaves the views and the bus alone', async () => {
     const owner = await stack.signUpClient();
     const admin = await stack.admin();
-    const id = (await stack.api('POST', '/api/projects', { user: owner, body: minimalProject() })).body.project.id as string;
+    const id = (await stack.api('POST', '/api/projects', { user: owner, body: minimalProject() })).body.project
+      .id as string;
     await stack.settle();
     const [ownerFeed, adminFeed] = await Promise.all([listen(owner), listen(admin)]);
     const [broken] = await connectionsOf(owner);
     const working = connectionPoster();
     setConnectionPoster({
-      post: (connectionId, message) => (connectionId === broken ? Promise.reject(new Error('socket unreachable')) : working.post(connectionId, message)),
+      post: (connectionId, message) =>
+        connectionId === broken ? Promise.reject(new Error('socket unreachable')) : working.post(connectionId, message),
       close: (connectionId) => working.close(connectionId),
     });
     const lettersBefore = stack.local.bus.deadLetters.length;
     try {
-      expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: 'Urgent' } })).status).toBe(200);
+      expect(
+        (await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: 'Urgent' } })).status,
+      ).toBe(200);
       await adminFeed.waitFor(`project:${id}`);
       await stack.settle();
     } finally {
@@ -160,9 +202,15 @@ describe('live updates', () => {
     expect((await stack.api('GET', `/api/projects/${id}`, { user: owner })).body.project.priority).toBe('Urgent');
     // The connection is still known and hears the next change.
     expect(await connectionsOf(owner)).toContain(broken);
-    expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: 'Low' } })).status).toBe(200);
+    expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: 'Low' } })).status).toBe(
+      200,
+    );
     await ownerFeed.waitFor(`project:${id}`);
-    expect(ownerFeed.messages.at(-1)).toEqual({ type: 'changed', topics: [`project:${id}`, 'projects'], at: expect.any(String) });
+    expect(ownerFeed.messages.at(-1)).toEqual({
+      type: 'changed',
+      topics: [`project:${id}`, 'projects'],
+      at: expect.any(String),
+    });
   });
 
   it('refuses a connection without a valid token', async () => {

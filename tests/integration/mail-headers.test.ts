@@ -65,26 +65,37 @@ async function expectClean(mail: SentMail, to: string, extra: string[] = []) {
 }
 
 const decodeSubject = (value: string) =>
-  value.replace(/=\?UTF-8\?B\?([^?]*)\?=\s?/g, (_all, base64: string) => Buffer.from(base64, 'base64').toString('utf8')).trim();
+  value
+    .replace(/=\?UTF-8\?B\?([^?]*)\?=\s?/g, (_all, base64: string) => Buffer.from(base64, 'base64').toString('utf8'))
+    .trim();
 
-const latest = async (to: string, tag: string) => (await stack.local.outbox.list(to)).filter((mail) => mail.tag === tag);
+const latest = async (to: string, tag: string) =>
+  (await stack.local.outbox.list(to)).filter((mail) => mail.tag === tag);
 
 describe('attack 10: hostile names and titles never add a header or a recipient', () => {
   it('team invitations: the inviter name and the team name, each hostile', async () => {
     for (const [label, hostile] of Object.entries({ ...HOSTILE, long: LONG })) {
       const inviter = await stack.provenClient();
-      expect((await stack.api('PATCH', '/api/me/profile', { user: inviter, body: { full_name: hostile } })).status, label).toBe(200);
+      expect(
+        (await stack.api('PATCH', '/api/me/profile', { user: inviter, body: { full_name: hostile } })).status,
+        label,
+      ).toBe(200);
       const team = await stack.api('POST', '/api/team', { user: inviter, body: { name: hostile.slice(0, 100) } });
       expect(team.status, `${label}: ${JSON.stringify(team.body)}`).toBe(201);
       const invited = uniqueEmail('invited');
-      expect((await stack.api('POST', '/api/team/invites', { user: inviter, body: { email: invited } })).status, label).toBe(201);
+      expect(
+        (await stack.api('POST', '/api/team/invites', { user: inviter, body: { email: invited } })).status,
+        label,
+      ).toBe(201);
       const [mail] = await latest(invited, 'team-invite');
       expect(mail, label).toBeDefined();
       const headers = await expectClean(mail!, invited);
       expect(decodeSubject(headers.Subject!)).toContain('invited you to join');
       expect((await stack.local.outbox.list()).filter((sent) => /evil\.test/.test(sent.to))).toEqual([]);
     }
-    const unicode = (await stack.local.outbox.list()).find((mail) => mail.tag === 'team-invite' && mail.subject.startsWith(HOSTILE.unicode))!;
+    const unicode = (await stack.local.outbox.list()).find(
+      (mail) => mail.tag === 'team-invite' && mail.subject.startsWith(HOSTILE.unicode),
+    )!;
     const { headers } = await emlHeaders(unicode);
     // Non-ASCII text is sent as RFC 2047 encoded words, and reads back as it was typed.
     expect(headers.find(([name]) => name === 'Subject')![1]).toMatch(/^=\?UTF-8\?B\?/);
@@ -93,27 +104,37 @@ describe('attack 10: hostile names and titles never add a header or a recipient'
 
   it('designer invitations, password resets and test e-mails', async () => {
     const designerEmail = uniqueEmail('designer');
-    expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: designerEmail } })).status).toBe(201);
+    expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: designerEmail } })).status).toBe(
+      201,
+    );
     await expectClean((await latest(designerEmail, 'designer-invite'))[0]!, designerEmail);
 
     const client = await stack.provenClient({ name: HOSTILE.crlfBcc });
     expect((await stack.api('POST', '/api/password-resets', { body: { email: client.email } })).status).toBe(202);
     await expectClean((await latest(client.email, 'password-reset'))[0]!, client.email);
 
-    expect((await stack.api('POST', '/api/mail/test', { user: client, body: { toEmail: client.email } })).status).toBe(200);
+    expect((await stack.api('POST', '/api/mail/test', { user: client, body: { toEmail: client.email } })).status).toBe(
+      200,
+    );
     await expectClean((await latest(client.email, 'test'))[0]!, client.email);
   });
 
   it('a hostile recipient is refused by the test e-mail and the password reset, and nothing is sent', async () => {
     const before = (await stack.local.outbox.list()).length;
-    for (const toEmail of ['victim@example.test\r\nBcc: attacker@evil.test', 'victim@example.test, attacker@evil.test', '"Victim" <victim@example.test>']) {
+    for (const toEmail of [
+      'victim@example.test\r\nBcc: attacker@evil.test',
+      'victim@example.test, attacker@evil.test',
+      '"Victim" <victim@example.test>',
+    ]) {
       const sent = await stack.api('POST', '/api/mail/test', { user: admin, body: { toEmail } });
       expect(sent.status === 400 || sent.body?.success === false, JSON.stringify(sent.body)).toBe(true);
       expect((await stack.api('POST', '/api/password-resets', { body: { email: toEmail } })).status).toBe(400);
     }
     // The embedded Cognito's code mails go to the outbox directly: the mailer itself holds the line.
     for (const to of ['x@example.test\r\nBcc: y@evil.test', 'a@example.test,b@evil.test']) {
-      await expect(stack.local.outbox.send({ to, subject: 'Your code', text: '123456' })).rejects.toThrow(/not one valid e-mail address/);
+      await expect(stack.local.outbox.send({ to, subject: 'Your code', text: '123456' })).rejects.toThrow(
+        /not one valid e-mail address/,
+      );
     }
     expect((await stack.local.outbox.list()).length).toBe(before);
   });
@@ -126,17 +147,32 @@ describe('attack 10: hostile names and titles never add a header or a recipient'
       expect(created.status, `${label}: ${JSON.stringify(created.body)}`).toBe(201);
       const id = created.body.project.id as string;
       await stack.settle();
-      expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { designer: { designer_id: designer.sub } } })).status).toBe(200);
+      expect(
+        (
+          await stack.api('PATCH', `/api/projects/${id}`, {
+            user: admin,
+            body: { designer: { designer_id: designer.sub } },
+          })
+        ).status,
+      ).toBe(200);
       await stack.settle();
-      expect((await stack.api('PATCH', `/api/projects/${id}`, { user: designer, body: { status: 'in_progress' } })).status).toBe(200);
+      expect(
+        (await stack.api('PATCH', `/api/projects/${id}`, { user: designer, body: { status: 'in_progress' } })).status,
+      ).toBe(200);
       await stack.settle();
       const mail = (await latest(owner.email, 'notification')).find((sent) => sent.text.includes(`project=${id}`));
       expect(mail, label).toBeDefined();
       await expectClean(mail!, owner.email, ['List-Unsubscribe', 'List-Unsubscribe-Post']);
       // Comments go to the digest by default.
-      const posted = await stack.api('POST', `/api/projects/${id}/comments`, { user: designer, body: { content: `A note on ${label}.` } });
+      const posted = await stack.api('POST', `/api/projects/${id}/comments`, {
+        user: designer,
+        body: { content: `A note on ${label}.` },
+      });
       await stack.settle();
-      await stack.api('POST', `/api/comments/${posted.body.comment.id}/approve`, { user: admin, body: { project_id: id } });
+      await stack.api('POST', `/api/comments/${posted.body.comment.id}/approve`, {
+        user: admin,
+        body: { project_id: id },
+      });
       await stack.settle();
     }
     await sendDigests(stack.local.runtime);

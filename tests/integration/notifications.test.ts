@@ -46,7 +46,8 @@ const inbox = async (user: TestUser, query = '') => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body as NotificationsResponse;
 };
-const notificationMail = async (to: string): Promise<SentMail[]> => (await stack.local.outbox.list(to)).filter((mail) => mail.tag?.startsWith('notification'));
+const notificationMail = async (to: string): Promise<SentMail[]> =>
+  (await stack.local.outbox.list(to)).filter((mail) => mail.tag?.startsWith('notification'));
 
 async function submit(title: string, user = owner): Promise<string> {
   const created = await stack.api('POST', '/api/projects', { user, body: minimalProject({ title }) });
@@ -63,7 +64,8 @@ async function patch(user: TestUser, projectId: string, body: Record<string, unk
 /** Who found something new in their bell since the last look, and what. */
 async function snapshot(users: Record<string, TestUser>) {
   const seen = new Map<string, Set<string>>();
-  for (const [name, user] of Object.entries(users)) seen.set(name, new Set((await inbox(user, '?limit=50')).notifications.map((n) => n.id)));
+  for (const [name, user] of Object.entries(users))
+    seen.set(name, new Set((await inbox(user, '?limit=50')).notifications.map((n) => n.id)));
   return async () => {
     const told: Record<string, string[]> = {};
     for (const [name, user] of Object.entries(users)) {
@@ -92,25 +94,51 @@ describe('who hears what (in the app)', () => {
     expect(await since()).toEqual({});
 
     await patch(designer, projectId, { status: 'in_progress' });
-    expect(await since()).toEqual({ owner: ['status: Matrix house is now In Progress'], mate: ['status: Matrix house is now In Progress'] });
+    expect(await since()).toEqual({
+      owner: ['status: Matrix house is now In Progress'],
+      mate: ['status: Matrix house is now In Progress'],
+    });
 
-    const comment = await stack.api('POST', `/api/projects/${projectId}/comments`, { user: designer, body: { content: 'Layout options are ready for review.' } });
+    const comment = await stack.api('POST', `/api/projects/${projectId}/comments`, {
+      user: designer,
+      body: { content: 'Layout options are ready for review.' },
+    });
     expect(comment.status).toBe(201);
     await stack.settle();
     // Pending: admins only, never the client's side.
     expect(await since()).toEqual({ admin: ['moderation: A comment on Matrix house is waiting for moderation'] });
 
-    expect((await stack.api('POST', `/api/comments/${comment.body.comment.id}/approve`, { user: admin, body: { project_id: projectId } })).status).toBe(200);
+    expect(
+      (
+        await stack.api('POST', `/api/comments/${comment.body.comment.id}/approve`, {
+          user: admin,
+          body: { project_id: projectId },
+        })
+      ).status,
+    ).toBe(200);
     await stack.settle();
     // Approved: the client's side; the designer wrote it, the admin approved it: neither is told.
-    expect(await since()).toEqual({ owner: ['comment: New comment on Matrix house'], mate: ['comment: New comment on Matrix house'] });
+    expect(await since()).toEqual({
+      owner: ['comment: New comment on Matrix house'],
+      mate: ['comment: New comment on Matrix house'],
+    });
 
-    const byAdmin = await stack.api('POST', `/api/projects/${projectId}/comments`, { user: admin, body: { content: 'Please add a pantry option.' } });
+    const byAdmin = await stack.api('POST', `/api/projects/${projectId}/comments`, {
+      user: admin,
+      body: { content: 'Please add a pantry option.' },
+    });
     await stack.settle();
     expect(await since()).toEqual({});
-    await stack.api('POST', `/api/comments/${byAdmin.body.comment.id}/approve`, { user: admin, body: { project_id: projectId } });
+    await stack.api('POST', `/api/comments/${byAdmin.body.comment.id}/approve`, {
+      user: admin,
+      body: { project_id: projectId },
+    });
     await stack.settle();
-    expect(await since()).toEqual({ owner: ['comment: New comment on Matrix house'], mate: ['comment: New comment on Matrix house'], designer: ['comment: New comment on Matrix house'] });
+    expect(await since()).toEqual({
+      owner: ['comment: New comment on Matrix house'],
+      mate: ['comment: New comment on Matrix house'],
+      designer: ['comment: New comment on Matrix house'],
+    });
 
     await patch(designer, projectId, { status: 'needs_revision' });
     expect(await since()).toEqual({
@@ -119,12 +147,32 @@ describe('who hears what (in the app)', () => {
       admin: ['status: The designer set Matrix house to Needs Revision'],
     });
 
-    await runCommand(projectDecider, `project-${projectId}`, { type: 'RecordFile', file_id: 'F1', file_name: 'plan.pdf', file_type: 'deliverable', file_category: 'Layout Plan', file_size: 1000, file_url: `projects/${projectId}/plan.pdf` }, { actor: { sub: designer.sub, role: 'designer' } }, stack.local.runtime);
+    await runCommand(
+      projectDecider,
+      `project-${projectId}`,
+      {
+        type: 'RecordFile',
+        file_id: 'F1',
+        file_name: 'plan.pdf',
+        file_type: 'deliverable',
+        file_category: 'Layout Plan',
+        file_size: 1000,
+        file_url: `projects/${projectId}/plan.pdf`,
+      },
+      { actor: { sub: designer.sub, role: 'designer' } },
+      stack.local.runtime,
+    );
     await stack.settle();
-    expect(await since()).toEqual({ owner: ['deliverable: A deliverable was uploaded to Matrix house: plan.pdf'], mate: ['deliverable: A deliverable was uploaded to Matrix house: plan.pdf'] });
+    expect(await since()).toEqual({
+      owner: ['deliverable: A deliverable was uploaded to Matrix house: plan.pdf'],
+      mate: ['deliverable: A deliverable was uploaded to Matrix house: plan.pdf'],
+    });
 
     await patch(admin, projectId, { status: 'delivered' });
-    expect(await since()).toEqual({ owner: ['status: Matrix house is now Delivered'], mate: ['status: Matrix house is now Delivered'] });
+    expect(await since()).toEqual({
+      owner: ['status: Matrix house is now Delivered'],
+      mate: ['status: Matrix house is now Delivered'],
+    });
 
     // A designer pre-authorised by e-mail, without an account: told by e-mail only; the one taken off hears it.
     const invited = uniqueEmail('preauth');
@@ -133,7 +181,9 @@ describe('who hears what (in the app)', () => {
     await patch(admin, projectId, { designer: { designer_email: invited } });
     expect(await since()).toEqual({ designer: ['assignment: You were unassigned from Matrix house'] });
     const assignedMail = await notificationMail(invited);
-    expect(assignedMail.map((mail) => mail.subject)).toEqual(['There is news about your Design Club projects: sign in through your invitation link to see it']);
+    expect(assignedMail.map((mail) => mail.subject)).toEqual([
+      'There is news about your Design Club projects: sign in through your invitation link to see it',
+    ]);
     // An address nobody has proven learns there is work, not the client's project: no title, no id.
     expect(JSON.stringify(assignedMail[0])).not.toContain('Matrix house');
     expect(JSON.stringify(assignedMail[0])).not.toContain(projectId);
@@ -152,7 +202,10 @@ describe('who hears what (in the app)', () => {
     const all = (await inbox(owner, '?limit=50')).notifications;
     expect(all.map((n) => n.id)).toEqual([...all.map((n) => n.id)].sort().reverse());
 
-    const upTo = await stack.api('POST', '/api/notifications/read', { user: owner, body: { up_to: second.notifications[0]!.id } });
+    const upTo = await stack.api('POST', '/api/notifications/read', {
+      user: owner,
+      body: { up_to: second.notifications[0]!.id },
+    });
     expect(upTo.status).toBe(200);
     expect(upTo.body.unread).toBe(2);
     const markAll = await stack.api('POST', '/api/notifications/read', { user: owner });
@@ -161,22 +214,45 @@ describe('who hears what (in the app)', () => {
     // The mate's bell is theirs: untouched.
     expect((await inbox(mate)).unread).toBeGreaterThan(0);
     // A cursor is bound to its inbox: the owner's page link is refused on the mate's.
-    const foreign = await stack.api('GET', `/api/notifications?limit=2&cursor=${encodeURIComponent(first.next_cursor!)}`, { user: mate });
+    const foreign = await stack.api(
+      'GET',
+      `/api/notifications?limit=2&cursor=${encodeURIComponent(first.next_cursor!)}`,
+      { user: mate },
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.body.error?.code).toBe('INVALID_CURSOR');
   });
 
   it('refuses bad input with 400 and strangers with 401', async () => {
-    for (const query of ['?cursor=garbage', '?limit=0', '?limit=500', `?cursor=${Buffer.from('n1:../../x').toString('base64url')}`]) {
+    for (const query of [
+      '?cursor=garbage',
+      '?limit=0',
+      '?limit=500',
+      `?cursor=${Buffer.from('n1:../../x').toString('base64url')}`,
+    ]) {
       const answer = await stack.api('GET', `/api/notifications${query}`, { user: owner });
       expect(answer.status, query).toBe(400);
       expect(answer.body.error?.code).toEqual(expect.any(String));
     }
-    expect((await stack.api('POST', '/api/notifications/read', { user: owner, body: { up_to: 'x' } })).status).toBe(400);
-    expect((await stack.api('POST', '/api/notifications/read', { user: owner, body: { up_to: '01ARZ3NDEKTSV4RRFFQ69G5FAV', extra: 1 } })).status).toBe(400);
+    expect((await stack.api('POST', '/api/notifications/read', { user: owner, body: { up_to: 'x' } })).status).toBe(
+      400,
+    );
+    expect(
+      (
+        await stack.api('POST', '/api/notifications/read', {
+          user: owner,
+          body: { up_to: '01ARZ3NDEKTSV4RRFFQ69G5FAV', extra: 1 },
+        })
+      ).status,
+    ).toBe(400);
     expect((await stack.api('GET', '/api/notifications')).status).toBe(401);
-    expect((await stack.api('PATCH', '/api/me/notification-preferences', { user: owner, body: { status: 'weekly' } })).status).toBe(400);
-    expect((await stack.api('PATCH', '/api/me/notification-preferences', { user: owner, body: { billing: 'off' } })).status).toBe(400);
+    expect(
+      (await stack.api('PATCH', '/api/me/notification-preferences', { user: owner, body: { status: 'weekly' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await stack.api('PATCH', '/api/me/notification-preferences', { user: owner, body: { billing: 'off' } })).status,
+    ).toBe(400);
   });
 });
 
@@ -198,9 +274,17 @@ describe('idempotent', () => {
     await patch(designer, projectId, { status: 'in_progress' });
     // What earlier tests held back (bursts) goes out first, so only a repeat could add mail below.
     await flushAt(61_000);
-    const before = { owner: (await inbox(owner, '?limit=50')).notifications.length, mail: (await notificationMail(owner.email)).length, admin: (await inbox(admin, '?limit=50')).notifications.length };
+    const before = {
+      owner: (await inbox(owner, '?limit=50')).notifications.length,
+      mail: (await notificationMail(owner.email)).length,
+      admin: (await inbox(admin, '?limit=50')).notifications.length,
+    };
     const { events } = await stack.local.runtime.store.readStream(`project-${projectId}`);
-    const deliver = (event: EventEnvelope) => notificationsConsumer({ id: `again-${event.eventId}`, 'detail-type': event.type, source: 'design-club', detail: event } as never, {} as never);
+    const deliver = (event: EventEnvelope) =>
+      notificationsConsumer(
+        { id: `again-${event.eventId}`, 'detail-type': event.type, source: 'design-club', detail: event } as never,
+        {} as never,
+      );
     for (const event of events) await deliver(event);
     await Promise.all(events.map(deliver));
     await stack.settle();
@@ -214,9 +298,17 @@ describe('idempotent', () => {
   it('a forged event (not in the store) tells nobody', async () => {
     const projectId = await submit('Forged house');
     const [submitted] = (await stack.local.runtime.store.readStream(`project-${projectId}`)).events;
-    const forged = { ...submitted!, version: 2, type: 'ProjectStatusChanged', data: { from: 'queued', to: 'delivered' } };
+    const forged = {
+      ...submitted!,
+      version: 2,
+      type: 'ProjectStatusChanged',
+      data: { from: 'queued', to: 'delivered' },
+    };
     const before = (await inbox(owner, '?limit=50')).notifications.length;
-    await notificationsConsumer({ id: 'forged', 'detail-type': forged.type, source: 'design-club', detail: forged } as never, {} as never);
+    await notificationsConsumer(
+      { id: 'forged', 'detail-type': forged.type, source: 'design-club', detail: forged } as never,
+      {} as never,
+    );
     expect((await inbox(owner, '?limit=50')).notifications.length).toBe(before);
   });
 });
@@ -233,16 +325,21 @@ describe('e-mail', () => {
     expect(mail!.html).toContain(`<a href="${stack.url}/dashboard?project=${projectId}">Open Mailed house</a>`);
     expect(mail!.html).toMatch(/^<!doctype html><html lang="en">/);
     expect(mail!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    expect(mail!.headers!['List-Unsubscribe']).toMatch(new RegExp(`^<${stack.url}/api/notifications/unsubscribe\\?token=[^>]+>$`));
+    expect(mail!.headers!['List-Unsubscribe']).toMatch(
+      new RegExp(`^<${stack.url}/api/notifications/unsubscribe\\?token=[^>]+>$`),
+    );
     // The mate got theirs too (an account of the team), the designer who acted did not.
-    expect((await notificationMail(mate.email)).some((m) => m.subject === 'Mailed house is now In Progress')).toBe(true);
+    expect((await notificationMail(mate.email)).some((m) => m.subject === 'Mailed house is now In Progress')).toBe(
+      true,
+    );
     expect((await notificationMail(designer.email)).some((m) => m.subject.includes('Mailed house is now'))).toBe(false);
   });
 
   it('a burst becomes one e-mail per project per minute; the rest is folded into the next one', async () => {
     const projectId = await submit('Busy house');
     await patch(admin, projectId, { designer: { designer_id: designer.sub } });
-    const count = async () => (await notificationMail(owner.email)).filter((m) => m.text.includes(`project=${projectId}`));
+    const count = async () =>
+      (await notificationMail(owner.email)).filter((m) => m.text.includes(`project=${projectId}`));
     await patch(designer, projectId, { status: 'in_progress' });
     await patch(designer, projectId, { status: 'needs_revision' });
     await patch(designer, projectId, { status: 'in_progress' });
@@ -267,7 +364,9 @@ describe('e-mail', () => {
   it('an address that cannot receive mail holds up nobody: the bell and the others are told, its lines are dropped after a few tries', async () => {
     const projectId = await submit('Undeliverable house');
     const nowhere = `nowhere.${Date.now().toString(36)}@example.invalid`;
-    expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: nowhere } })).status).toBeLessThan(300);
+    expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: nowhere } })).status).toBeLessThan(
+      300,
+    );
     await stack.settle();
     await patch(admin, projectId, { designer: { designer_email: nowhere } });
     await patch(admin, projectId, { status: 'in_progress' });
@@ -283,7 +382,15 @@ describe('e-mail', () => {
     } finally {
       stack.local.runtime.now = realNow;
     }
-    const { items } = await stack.local.runtime.views.client.send(new QueryCommand({ TableName: stack.local.runtime.views.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `$mail-pending#email:${nowhere}` } })).then((page) => ({ items: page.Items ?? [] }));
+    const { items } = await stack.local.runtime.views.client
+      .send(
+        new QueryCommand({
+          TableName: stack.local.runtime.views.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': `$mail-pending#email:${nowhere}` },
+        }),
+      )
+      .then((page) => ({ items: page.Items ?? [] }));
     expect(items).toEqual([]);
   });
 });
@@ -291,28 +398,54 @@ describe('e-mail', () => {
 describe('preferences and unsubscribe', () => {
   it('defaults, then a change is an event; off means no e-mail, the bell still rings', async () => {
     const defaults = await stack.api('GET', '/api/me/notification-preferences', { user: stranger });
-    expect(defaults.body.preferences).toEqual({ status: 'immediate', deliverable: 'immediate', comment: 'digest', assignment: 'immediate', submission: 'immediate', moderation: 'digest' });
-    const changed = await stack.api('PATCH', '/api/me/notification-preferences', { user: stranger, body: { status: 'off' } });
+    expect(defaults.body.preferences).toEqual({
+      status: 'immediate',
+      deliverable: 'immediate',
+      comment: 'digest',
+      assignment: 'immediate',
+      submission: 'immediate',
+      moderation: 'digest',
+    });
+    const changed = await stack.api('PATCH', '/api/me/notification-preferences', {
+      user: stranger,
+      body: { status: 'off' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.preferences.status).toBe('off');
     await stack.settle();
     const { events } = await stack.local.runtime.store.readStream(`user-${stranger.sub}`);
-    expect(events.at(-1)).toMatchObject({ type: 'NotificationPreferencesChanged', data: { preferences: { status: 'off' }, via: 'profile' }, actor: { sub: stranger.sub } });
-    expect((await stack.api('GET', '/api/me/notification-preferences', { user: stranger })).body.preferences.status).toBe('off');
+    expect(events.at(-1)).toMatchObject({
+      type: 'NotificationPreferencesChanged',
+      data: { preferences: { status: 'off' }, via: 'profile' },
+      actor: { sub: stranger.sub },
+    });
+    expect(
+      (await stack.api('GET', '/api/me/notification-preferences', { user: stranger })).body.preferences.status,
+    ).toBe('off');
 
     const projectId = await submit('Quiet house', stranger);
     await patch(admin, projectId, { status: 'in_progress' });
-    expect((await inbox(stranger)).notifications[0]).toMatchObject({ kind: 'status', message: 'Quiet house is now In Progress', link: `/dashboard?project=${projectId}` });
+    expect((await inbox(stranger)).notifications[0]).toMatchObject({
+      kind: 'status',
+      message: 'Quiet house is now In Progress',
+      link: `/dashboard?project=${projectId}`,
+    });
     expect((await notificationMail(stranger.email)).filter((m) => m.text.includes(projectId))).toEqual([]);
   });
 
-  it('the digest holds a day\'s events once, once per user per day', async () => {
+  it("the digest holds a day's events once, once per user per day", async () => {
     const projectId = await submit('Digest house');
     await patch(admin, projectId, { designer: { designer_id: designer.sub } });
     for (const content of ['First note on the digest house.', 'Second note on the digest house.']) {
-      const posted = await stack.api('POST', `/api/projects/${projectId}/comments`, { user: designer, body: { content } });
+      const posted = await stack.api('POST', `/api/projects/${projectId}/comments`, {
+        user: designer,
+        body: { content },
+      });
       await stack.settle();
-      await stack.api('POST', `/api/comments/${posted.body.comment.id}/approve`, { user: admin, body: { project_id: projectId } });
+      await stack.api('POST', `/api/comments/${posted.body.comment.id}/approve`, {
+        user: admin,
+        body: { project_id: projectId },
+      });
       await stack.settle();
     }
     // Comments default to the digest: no immediate e-mail about them.
@@ -325,9 +458,15 @@ describe('preferences and unsubscribe', () => {
     expect(digests[0]!.text.match(/New comment on Digest house/g)).toHaveLength(2);
     expect(digests[0]!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     // A comment after today's digest waits for tomorrow's, and is in it once.
-    const late = await stack.api('POST', `/api/projects/${projectId}/comments`, { user: designer, body: { content: 'Late note on the digest house.' } });
+    const late = await stack.api('POST', `/api/projects/${projectId}/comments`, {
+      user: designer,
+      body: { content: 'Late note on the digest house.' },
+    });
     await stack.settle();
-    await stack.api('POST', `/api/comments/${late.body.comment.id}/approve`, { user: admin, body: { project_id: projectId } });
+    await stack.api('POST', `/api/comments/${late.body.comment.id}/approve`, {
+      user: admin,
+      body: { project_id: projectId },
+    });
     await stack.settle();
     await sendDigests(stack.local.runtime);
     expect(await digestLines()).toHaveLength(1);
@@ -345,7 +484,9 @@ describe('preferences and unsubscribe', () => {
   });
 
   it('one-click unsubscribe: GET changes nothing, a forged or altered token is 400 and changes nothing, POST turns that kind off once', async () => {
-    const [mail] = (await notificationMail(owner.email)).filter((m) => m.headers?.['List-Unsubscribe'] && m.tag === 'notification');
+    const [mail] = (await notificationMail(owner.email)).filter(
+      (m) => m.headers?.['List-Unsubscribe'] && m.tag === 'notification',
+    );
     const url = mail!.headers!['List-Unsubscribe']!.slice(1, -1);
     const path = url.slice(stack.url.length);
     const token = new URL(url).searchParams.get('token')!;
@@ -360,20 +501,34 @@ describe('preferences and unsubscribe', () => {
     const otherUser = Buffer.from(JSON.stringify({ u: stranger.sub, k: 'status' })).toString('base64url');
     const flipped = signature!.slice(0, -2) + (signature!.endsWith('AA') ? 'BB' : 'AA');
     for (const bad of [`${otherUser}.${signature}`, `${payload}.${flipped}`, `${payload}`, 'x.y.z', '']) {
-      const answer = await fetch(`${stack.url}/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+      const answer = await fetch(`${stack.url}/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
       expect(answer.status, bad).toBe(400);
       expect((await answer.json()).error.code).toEqual(expect.any(String));
     }
     expect(await stack.eventCount()).toBe(eventsBefore);
 
     // What a mail provider sends for RFC 8058: a form POST to the header's URL.
-    const oneClick = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const oneClick = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(oneClick.status).toBe(200);
     expect(await oneClick.json()).toMatchObject({ scope: 'status', unsubscribed: true });
     await stack.settle();
     expect(await stack.eventCount()).toBe(eventsBefore + 1);
-    expect((await stack.api('GET', '/api/me/notification-preferences', { user: owner })).body.preferences.status).toBe('off');
-    const again = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect((await stack.api('GET', '/api/me/notification-preferences', { user: owner })).body.preferences.status).toBe(
+      'off',
+    );
+    const again = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(again.status).toBe(200);
     expect(await stack.eventCount()).toBe(eventsBefore + 1);
 

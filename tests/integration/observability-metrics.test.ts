@@ -15,14 +15,23 @@ const runtimeNow = committedAt + 90_000;
 
 let env: Awaited<ReturnType<typeof startStore>>;
 let runtime: Runtime;
-const bus = { refuse: false, putEvents: async (entries: BusEntry[]) => ({ failedIndexes: bus.refuse ? entries.map((_entry, i) => i) : [] }) };
+const bus = {
+  refuse: false,
+  putEvents: async (entries: BusEntry[]) => ({ failedIndexes: bus.refuse ? entries.map((_entry, i) => i) : [] }),
+};
 
 /** What the `logMetrics` middleware flushed at the end of each invocation (EMF, as CloudWatch reads it). */
 const flushed: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   env = await startStore({ now: () => new Date(committedAt) });
-  runtime = { store: env.store, views: env.views, bus, publisher: new Publisher(bus, env.store), now: () => new Date(runtimeNow) };
+  runtime = {
+    store: env.store,
+    views: env.views,
+    bus,
+    publisher: new Publisher(bus, env.store),
+    now: () => new Date(runtimeNow),
+  };
   configureRuntime(runtime);
   vi.spyOn(metrics, 'publishStoredMetrics').mockImplementation(() => {
     if (metrics.hasStoredMetrics()) flushed.push(metrics.serializeMetrics() as unknown as Record<string, unknown>);
@@ -37,7 +46,12 @@ afterAll(async () => {
 });
 
 async function register(sub: string): Promise<EventEnvelope> {
-  const commit = await env.store.append(`user-${sub}`, [UserRegistered.create({ user_id: sub, email: `${sub}@example.com` })], { version: 0, hash: GENESIS_HASH }, { actor: SYSTEM_ACTOR });
+  const commit = await env.store.append(
+    `user-${sub}`,
+    [UserRegistered.create({ user_id: sub, email: `${sub}@example.com` })],
+    { version: 0, hash: GENESIS_HASH },
+    { actor: SYSTEM_ACTOR },
+  );
   return commit.events[0]!;
 }
 
@@ -48,11 +62,26 @@ describe('metrics recorded by consumers and the sweeper', () => {
   it('the projections consumer records ConsumerLag (now minus the event time) once the projection has the event', async () => {
     const event = await register('lag1');
     flushed.length = 0;
-    await projections({ version: '0', id: 'bus-1', 'detail-type': event.type, source: 'design-club', account: '0', time: event.at, region: 'local', resources: [], detail: event });
+    await projections({
+      version: '0',
+      id: 'bus-1',
+      'detail-type': event.type,
+      source: 'design-club',
+      account: '0',
+      time: event.at,
+      region: 'local',
+      resources: [],
+      detail: event,
+    });
     const [gen] = await env.views.writeGenerations();
-    expect(JSON.parse(String((await env.views.get(gen!, 'user#lag1', 'profile'))?.doc))).toMatchObject({ user_id: 'lag1', email: 'lag1@example.com' });
+    expect(JSON.parse(String((await env.views.get(gen!, 'user#lag1', 'profile'))?.doc))).toMatchObject({
+      user_id: 'lag1',
+      email: 'lag1@example.com',
+    });
     expect(flushed).toHaveLength(1);
-    expect(metricNames(flushed[0]!)).toContainEqual(expect.objectContaining({ Name: MetricNames.ConsumerLag, Unit: 'Milliseconds' }));
+    expect(metricNames(flushed[0]!)).toContainEqual(
+      expect.objectContaining({ Name: MetricNames.ConsumerLag, Unit: 'Milliseconds' }),
+    );
     expect(flushed[0]![MetricNames.ConsumerLag]).toBe(90_000);
   });
 
@@ -68,6 +97,8 @@ describe('metrics recorded by consumers and the sweeper', () => {
     expect(flushed).toHaveLength(1);
     expect(flushed[0]![MetricNames.OutboxBacklog]).toBe(result.found);
     expect(flushed[0]![MetricNames.OutboxOldestAge]).toBe(90);
-    expect(metricNames(flushed[0]!)).toContainEqual(expect.objectContaining({ Name: MetricNames.OutboxOldestAge, Unit: 'Seconds' }));
+    expect(metricNames(flushed[0]!)).toContainEqual(
+      expect.objectContaining({ Name: MetricNames.OutboxOldestAge, Unit: 'Seconds' }),
+    );
   });
 });

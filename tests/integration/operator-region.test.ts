@@ -5,7 +5,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dynamoClient } from '../../functions/platform/aws/dynamodb.js';
 import { EventBridgeBus } from '../../functions/platform/aws/event-bridge.js';
 
-const NAMES = ['AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE', 'AWS_PROFILE', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'DYNAMODB_ENDPOINT'];
+const NAMES = [
+  'AWS_REGION',
+  'AWS_DEFAULT_REGION',
+  'AWS_CONFIG_FILE',
+  'AWS_SHARED_CREDENTIALS_FILE',
+  'AWS_PROFILE',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'AWS_SESSION_TOKEN',
+  'DYNAMODB_ENDPOINT',
+];
 const saved = Object.fromEntries(NAMES.map((name) => [name, process.env[name]]));
 afterEach(() => {
   for (const name of NAMES) {
@@ -33,7 +43,9 @@ describe('command line tools against AWS (npm run replay, admin:add): the SDK de
     expect(await client.config.credentials()).toMatchObject({ accessKeyId: 'AKIDOPS', secretAccessKey: 'secret-ops' });
     client.destroy();
     const bus = new EventBridgeBus('bus');
-    expect(await (bus as unknown as { client: { config: { region: () => Promise<string> } } }).client.config.region()).toBe('ap-south-1');
+    expect(
+      await (bus as unknown as { client: { config: { region: () => Promise<string> } } }).client.config.region(),
+    ).toBe('ap-south-1');
   });
 
   it('keep a region the shell sets', async () => {

@@ -19,7 +19,11 @@ afterAll(async () => {
 });
 
 const cognito = () =>
-  new CognitoIdentityProviderClient({ endpoint: stack.local.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  new CognitoIdentityProviderClient({
+    endpoint: stack.local.cognito.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 
 async function resetMails(email: string) {
   return (await stack.local.outbox.list(email)).filter((mail) => mail.tag === 'password-reset');
@@ -34,8 +38,10 @@ async function newestLink(email: string): Promise<{ url: URL; token: string }> {
 }
 
 const check = (token: string) => stack.api('POST', '/api/password-resets', { body: { token } });
-const complete = (token: string, password: unknown) => stack.api('POST', '/api/password-resets', { body: { token, password } });
-const request = (email: string, flow?: 'client' | 'team') => stack.api('POST', '/api/password-resets', { body: flow ? { email, flow } : { email } });
+const complete = (token: string, password: unknown) =>
+  stack.api('POST', '/api/password-resets', { body: { token, password } });
+const request = (email: string, flow?: 'client' | 'team') =>
+  stack.api('POST', '/api/password-resets', { body: flow ? { email, flow } : { email } });
 
 async function streamTypes(user: TestUser): Promise<string[]> {
   const slice = await stack.local.runtime.store.readStream(userStream(user.sub));
@@ -43,10 +49,12 @@ async function streamTypes(user: TestUser): Promise<string[]> {
 }
 
 describe('password reset by a mailed link', () => {
-  it("the embedded Cognito sends no ForgotPassword code to an unverified e-mail, as Cognito does; the link resets the password, proves the address, and is single use", async () => {
+  it('the embedded Cognito sends no ForgotPassword code to an unverified e-mail, as Cognito does; the link resets the password, proves the address, and is single use', async () => {
     const user = await stack.signUpClient();
     // The app client hides user existence: an unverified account is answered like any other, and mailed nothing.
-    await expect(cognito().send(new ForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email }))).resolves.toMatchObject({
+    await expect(
+      cognito().send(new ForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email })),
+    ).resolves.toMatchObject({
       CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL' },
     });
     expect(await resetMails(user.email)).toEqual([]);
@@ -55,8 +63,12 @@ describe('password reset by a mailed link', () => {
     expect(asked).toEqual({ status: 202, body: { message: 'Check your inbox for a password reset link.' } });
     const [mail] = await resetMails(user.email);
     expect(mail).toMatchObject({ subject: 'Reset your Design Club password', tag: 'password-reset' });
-    expect(mail!.text).toContain(`We received a request to reset the password of your Design Club account (${user.email}).`);
-    expect(mail!.text).toContain('If you did not ask for this, you can ignore this e-mail: your password stays as it is.');
+    expect(mail!.text).toContain(
+      `We received a request to reset the password of your Design Club account (${user.email}).`,
+    );
+    expect(mail!.text).toContain(
+      'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+    );
     expect(mail!.html).toContain('>Reset your password</a>');
     const { url, token } = await newestLink(user.email);
     expect(url.origin + url.pathname).toBe(`${stack.url}/auth/reset-password`);
@@ -70,17 +82,28 @@ describe('password reset by a mailed link', () => {
     expect(details.body.email).toBe(user.email);
 
     const short = await complete(token, 'too short');
-    expect(short).toEqual({ status: 400, body: { error: { code: 'INVALID_PASSWORD', message: 'Password must be at least 12 characters.' } } });
+    expect(short).toEqual({
+      status: 400,
+      body: { error: { code: 'INVALID_PASSWORD', message: 'Password must be at least 12 characters.' } },
+    });
 
     const done = await complete(token, NEW_PASSWORD);
     expect(done).toEqual({ status: 200, body: { email: user.email, message: 'Your password has been updated.' } });
     // The link proved the address (the first proof) and every session opened before it ended.
-    expect(await streamTypes(user)).toEqual(['UserRegistered', 'PasswordResetRequested', 'PasswordResetCompleted', 'EmailProven', 'SessionsEnded']);
+    expect(await streamTypes(user)).toEqual([
+      'UserRegistered',
+      'PasswordResetRequested',
+      'PasswordResetCompleted',
+      'EmailProven',
+      'SessionsEnded',
+    ]);
     expect((await stack.api('GET', '/api/me', { user })).body).toMatchObject({ error: { code: 'SESSION_REVOKED' } });
     const again = await stack.signIn(user.email, NEW_PASSWORD);
     expect(again.sub).toBe(user.sub);
     expect((await stack.api('GET', '/api/me', { user: again })).status).toBe(200);
-    await expect(stack.signIn(user.email, 'CorrectHorse#2026')).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(stack.signIn(user.email, 'CorrectHorse#2026')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
 
     // Used: refused on load and on submit, and nothing more is recorded.
     const before = await stack.eventCount();
@@ -91,17 +114,29 @@ describe('password reset by a mailed link', () => {
     await stack.signIn(user.email, NEW_PASSWORD);
 
     // The address is now proven: Cognito's own ForgotPassword accepts it too.
-    await expect(cognito().send(new ForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email }))).resolves.toMatchObject({ CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' } });
+    await expect(
+      cognito().send(new ForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email })),
+    ).resolves.toMatchObject({ CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' } });
   });
 
   it('signs the account out everywhere: the refresh token of the old session stops working', async () => {
     const user = await stack.signUpClient();
     const { InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
     const session = await cognito().send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.local.cognito.clientId, AuthParameters: { USERNAME: user.email, PASSWORD: 'CorrectHorse#2026' } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: stack.local.cognito.clientId,
+        AuthParameters: { USERNAME: user.email, PASSWORD: 'CorrectHorse#2026' },
+      }),
     );
     const refresh = () =>
-      cognito().send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack.local.cognito.clientId, AuthParameters: { REFRESH_TOKEN: session.AuthenticationResult!.RefreshToken! } }));
+      cognito().send(
+        new InitiateAuthCommand({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: stack.local.cognito.clientId,
+          AuthParameters: { REFRESH_TOKEN: session.AuthenticationResult!.RefreshToken! },
+        }),
+      );
     await expect(refresh()).resolves.toMatchObject({ AuthenticationResult: { IdToken: expect.any(String) } });
     await request(user.email);
     const { token } = await newestLink(user.email);
@@ -145,29 +180,54 @@ describe('password reset by a mailed link', () => {
   it('an unknown address gets the same answer, no e-mail and no event', async () => {
     const nobody = uniqueEmail('nobody');
     const before = await stack.eventCount();
-    expect(await request(nobody)).toEqual({ status: 202, body: { message: 'Check your inbox for a password reset link.' } });
+    expect(await request(nobody)).toEqual({
+      status: 202,
+      body: { message: 'Check your inbox for a password reset link.' },
+    });
     expect(await stack.local.outbox.list(nobody)).toEqual([]);
     expect(await stack.eventCount()).toBe(before);
   });
 
   it('refuses bad input and bad tokens with 4xx and changes nothing', async () => {
     const before = await stack.eventCount();
-    for (const body of [{}, { email: 'not-an-email' }, { email: 'a@example.test', flow: 'admin' }, { email: 'a@example.test', extra: 1 }, 'text']) {
+    for (const body of [
+      {},
+      { email: 'not-an-email' },
+      { email: 'a@example.test', flow: 'admin' },
+      { email: 'a@example.test', extra: 1 },
+      'text',
+    ]) {
       expect((await stack.api('POST', '/api/password-resets', { body })).status).toBe(400);
     }
     expect((await stack.api('POST', '/api/password-resets', { rawBody: '{' })).status).toBe(400);
-    for (const token of ['x', 'a'.repeat(150), `${'0'.repeat(36)}.${'A'.repeat(43)}`, '..', '%00', `${'a'.repeat(64)}.${'A'.repeat(43)}`]) {
+    for (const token of [
+      'x',
+      'a'.repeat(150),
+      `${'0'.repeat(36)}.${'A'.repeat(43)}`,
+      '..',
+      '%00',
+      `${'a'.repeat(64)}.${'A'.repeat(43)}`,
+    ]) {
       const answer = await check(token);
       expect([404, 410]).toContain(answer.status);
       expect(answer.body.error?.message).toBe('Invalid or expired link');
     }
-    for (const body of [{ token: 42 }, { token: 'x'.repeat(300) }, { token: 'x', email: 'a@example.test' }, { token: 'x', password: 'y'.repeat(20), flow: 'team' }]) {
+    for (const body of [
+      { token: 42 },
+      { token: 'x'.repeat(300) },
+      { token: 'x', email: 'a@example.test' },
+      { token: 'x', password: 'y'.repeat(20), flow: 'team' },
+    ]) {
       expect((await stack.api('POST', '/api/password-resets', { body })).status).toBe(400);
     }
     const user = await stack.signUpClient();
     await request(user.email);
     const { token } = await newestLink(user.email);
-    for (const body of [{ token, password: 42 }, { token, password: 'x'.repeat(300) }, { token, password: NEW_PASSWORD, email: 'other@example.test' }]) {
+    for (const body of [
+      { token, password: 42 },
+      { token, password: 'x'.repeat(300) },
+      { token, password: NEW_PASSWORD, email: 'other@example.test' },
+    ]) {
       expect((await stack.api('POST', '/api/password-resets', { body })).status).toBe(400);
     }
     expect(await stack.eventCount()).toBe(before + 2);
@@ -184,13 +244,20 @@ describe('password reset by a mailed link', () => {
         expect((await request(email)).status).toBe(202);
         expect((await request(email)).status).toBe(202);
       }
-      const raw = await fetch(`${stack.url}/api/password-resets`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: user.email }) });
+      const raw = await fetch(`${stack.url}/api/password-resets`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email }),
+      });
       expect(raw.status).toBe(429);
       expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0);
       const refused = (await raw.json()) as { error: { code: string; message: string } };
       expect(refused.error.code).toBe('RATE_LIMITED');
       const unknown = await request(nobody);
-      expect(unknown).toEqual({ status: 429, body: { error: { code: 'RATE_LIMITED', message: refused.error.message } } });
+      expect(unknown).toEqual({
+        status: 429,
+        body: { error: { code: 'RATE_LIMITED', message: refused.error.message } },
+      });
       expect(await resetMails(user.email)).toHaveLength(2);
       // Every request above came from this test's one network address: a limit of 1 refuses the next.
       process.env.QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR = '1';

@@ -33,7 +33,8 @@ const create = async (title: string) => {
   return created.body.project.id as string;
 };
 const project = async (id: string) => (await stack.api('GET', `/api/projects/${id}`, { user: admin })).body.project;
-const patch = async (id: string, body: Record<string, unknown>) => expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body })).status).toBe(200);
+const patch = async (id: string, body: Record<string, unknown>) =>
+  expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body })).status).toBe(200);
 
 describe('a poison event', () => {
   it('is parked with its reason, stalls only its stream, keeps memory bounded, and applies once after a redrive', async () => {
@@ -74,7 +75,9 @@ describe('a poison event', () => {
       const letters = stack.local.bus.deadLetters.filter((letter) => letter.subscription === 'projections');
       expect(letters.every((letter) => letter.event.streamId === poisonedStream)).toBe(true);
       const poison = letters.find((letter) => (letter.event.data as { priority?: string }).priority === 'Urgent');
-      expect(poison?.error, JSON.stringify(letters.map((l) => [l.event.type, l.event.version, l.error]))).toContain('exceeded the maximum allowed size');
+      expect(poison?.error, JSON.stringify(letters.map((l) => [l.event.type, l.event.version, l.error]))).toContain(
+        'exceeded the maximum allowed size',
+      );
       expect(letters.some((letter) => letter.error.includes(`waits for version ${poison!.event.version}`))).toBe(true);
     } finally {
       clearInterval(sampler);
@@ -91,7 +94,10 @@ describe('a poison event', () => {
     expect(stack.local.bus.deadLetters.filter((letter) => letter.subscription === 'projections')).toEqual([]);
     expect(await project(poisoned)).toMatchObject({ priority: 'Urgent', due_date: '2030-01-20' });
     // Applied once: one activity entry for the priority change.
-    const activity = (await stack.api('GET', `/api/projects/${poisoned}/activity`, { user: admin })).body.entries as { action: string; details: string | null }[];
+    const activity = (await stack.api('GET', `/api/projects/${poisoned}/activity`, { user: admin })).body.entries as {
+      action: string;
+      details: string | null;
+    }[];
     expect(activity.filter((entry) => `${entry.action} ${entry.details ?? ''}`.includes('Urgent'))).toHaveLength(1);
   }, 240_000);
 });

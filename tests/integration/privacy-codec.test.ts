@@ -82,12 +82,16 @@ describe('the KMS stand-in, through @aws-sdk/client-kms', () => {
     );
     expect(Buffer.from(opened.Plaintext!).equals(Buffer.from(generated.Plaintext!))).toBe(true);
     await expect(
-      kmsClient.send(new DecryptCommand({ CiphertextBlob: generated.CiphertextBlob, EncryptionContext: { subject: 'b' } })),
+      kmsClient.send(
+        new DecryptCommand({ CiphertextBlob: generated.CiphertextBlob, EncryptionContext: { subject: 'b' } }),
+      ),
     ).rejects.toMatchObject({ name: 'InvalidCiphertextException' });
   });
 
   it('refuses a key it does not hold', async () => {
-    await expect(kmsClient.send(new GenerateDataKeyCommand({ KeyId: 'not-a-key', KeySpec: 'AES_256' }))).rejects.toMatchObject({
+    await expect(
+      kmsClient.send(new GenerateDataKeyCommand({ KeyId: 'not-a-key', KeySpec: 'AES_256' })),
+    ).rejects.toMatchObject({
       name: 'NotFoundException',
     });
   });
@@ -104,7 +108,12 @@ describe('sealing personal fields', () => {
   });
 
   it("seals a member's address under the member's own key", async () => {
-    const joined = TeamMemberJoined.create({ user_id: 'member-1', email: 'dana@example.com', role: 'designer', invite_id: 'i1' });
+    const joined = TeamMemberJoined.create({
+      user_id: 'member-1',
+      email: 'dana@example.com',
+      role: 'designer',
+      invite_id: 'i1',
+    });
     const [sealed] = await codec.seal('team-T1', [joined]);
     expect(String(sealed!.data.email)).toMatch(/^pd1\.user-member-1\./);
   });

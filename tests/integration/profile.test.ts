@@ -13,13 +13,26 @@ describe('PATCH /api/me/profile (embedded stack)', () => {
   it('updates full_name, company and user_type, recording only what changed', async () => {
     const user = await stack.signUpClient({ name: 'Pat Profile' });
     const before = await stack.eventCount();
-    const answer = await stack.api('PATCH', '/api/me/profile', { user, body: { full_name: 'Pat P. Profile', company: ' Studio North ', user_type: 'contractor' } });
+    const answer = await stack.api('PATCH', '/api/me/profile', {
+      user,
+      body: { full_name: 'Pat P. Profile', company: ' Studio North ', user_type: 'contractor' },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.profile).toMatchObject({ id: user.sub, email: user.email, full_name: 'Pat P. Profile', company: 'Studio North', user_type: 'contractor' });
+    expect(answer.body.profile).toMatchObject({
+      id: user.sub,
+      email: user.email,
+      full_name: 'Pat P. Profile',
+      company: 'Studio North',
+      user_type: 'contractor',
+    });
     await stack.settle();
     expect(await stack.eventCount()).toBe(before + 1);
     const me = await stack.api('GET', '/api/me', { user });
-    expect(me.body.user).toMatchObject({ full_name: 'Pat P. Profile', company: 'Studio North', user_type: 'contractor' });
+    expect(me.body.user).toMatchObject({
+      full_name: 'Pat P. Profile',
+      company: 'Studio North',
+      user_type: 'contractor',
+    });
 
     const same = await stack.api('PATCH', '/api/me/profile', { user, body: { full_name: 'Pat P. Profile' } });
     expect(same.status).toBe(200);

@@ -13,14 +13,25 @@ let admin: TestUser;
 let designer: TestUser;
 
 const brief = (overrides: Record<string, unknown> = {}) => {
-  const { checklist: _c, total_estimated_hours: _t, estimated_turnaround_days: _e, grok_generated: _g, ...rest } = minimalProject();
+  const {
+    checklist: _c,
+    total_estimated_hours: _t,
+    estimated_turnaround_days: _e,
+    grok_generated: _g,
+    ...rest
+  } = minimalProject();
   return { ...rest, ...overrides };
 };
 
 beforeAll(async () => {
   delete process.env.BEDROCK_MODEL_ID;
   stack = await TestStack.start();
-  [client, otherClient, admin, designer] = await Promise.all([stack.signUpClient({ name: 'Cleo Client' }), stack.signUpClient(), stack.admin(), stack.designer()]);
+  [client, otherClient, admin, designer] = await Promise.all([
+    stack.signUpClient({ name: 'Cleo Client' }),
+    stack.signUpClient(),
+    stack.admin(),
+    stack.designer(),
+  ]);
 });
 afterAll(() => stack?.stop());
 
@@ -36,7 +47,11 @@ async function refused(path: string, user: TestUser, body: unknown, message: Reg
 describe('attack 5: values outside the catalogue', () => {
   const outside: [string, Record<string, unknown>, RegExp][] = [
     ['a project type that does not exist', { project_type: 'Not A Real Type' }, /project type/i],
-    ['a permit type on a design project', { project_type: 'New Construction Permit Set', deliverables: ['Floor Plan'] }, /project type/i],
+    [
+      'a permit type on a design project',
+      { project_type: 'New Construction Permit Set', deliverables: ['Floor Plan'] },
+      /project type/i,
+    ],
     ['a property type that does not exist', { property_type: 'castle' }, /property type/i],
     ['a permit property type on a design project', { property_type: 'commercial' }, /property type/i],
     ['a deliverable of another type', { deliverables: ['Layout Plan', 'Floor Plan'] }, /deliverables/i],
@@ -61,8 +76,18 @@ describe('attack 5: values outside the catalogue', () => {
 
 describe('the wizard rules hold before the AI step', () => {
   it('a 40-character description padded with spaces to 300 is refused by the checklist route, not only at the end', async () => {
-    await refused('/api/checklists', client, brief({ description: `${'x'.repeat(40)}${' '.repeat(260)}` }), /Description must be at least 300 characters/);
-    await refused('/api/projects', client, minimalProject({ description: `${'x'.repeat(40)}${' '.repeat(260)}` }), /Description must be at least 300 characters/);
+    await refused(
+      '/api/checklists',
+      client,
+      brief({ description: `${'x'.repeat(40)}${' '.repeat(260)}` }),
+      /Description must be at least 300 characters/,
+    );
+    await refused(
+      '/api/projects',
+      client,
+      minimalProject({ description: `${'x'.repeat(40)}${' '.repeat(260)}` }),
+      /Description must be at least 300 characters/,
+    );
   });
   it('an area of 0 or below is refused by both routes', async () => {
     for (const area_sqft of [0, -20]) {
@@ -74,17 +99,29 @@ describe('the wizard rules hold before the AI step', () => {
     await refused(
       '/api/checklists',
       client,
-      brief({ project_category: 'Permit', project_type: 'ADU / Addition Permit Set', property_type: 'adu', deliverables: ['Site Plan'], design_priority: [], room_selection: [], permit_needs: null, project_address: null }),
+      brief({
+        project_category: 'Permit',
+        project_type: 'ADU / Addition Permit Set',
+        property_type: 'adu',
+        deliverables: ['Site Plan'],
+        design_priority: [],
+        room_selection: [],
+        permit_needs: null,
+        project_address: null,
+      }),
       /Permit scope summary is required/,
     );
   });
 });
 
 describe("an admin submits on a client's behalf", () => {
-  it('the project is the client\'s, the history says the admin submitted it', async () => {
+  it("the project is the client's, the history says the admin submitted it", async () => {
     const checklist = await stack.api('POST', '/api/checklists', { user: admin, body: brief() });
     expect(checklist.status, JSON.stringify(checklist.body)).toBe(200);
-    const created = await stack.api('POST', '/api/projects', { user: admin, body: minimalProject({ client_id: client.sub, title: 'On behalf' }) });
+    const created = await stack.api('POST', '/api/projects', {
+      user: admin,
+      body: minimalProject({ client_id: client.sub, title: 'On behalf' }),
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const project = created.body.project;
     expect(project).toMatchObject({ user_id: client.sub, created_by: admin.sub, title: 'On behalf' });
@@ -97,17 +134,27 @@ describe("an admin submits on a client's behalf", () => {
     expect(audit.body.events[0]).toMatchObject({ type: 'ProjectSubmitted', actor: { sub: admin.sub, role: 'admin' } });
 
     // The wizard's files go with it: the admin adds them as the client's files.
-    const presigned = await stack.api('POST', `/api/projects/${project.id}/uploads`, { user: admin, body: { file_name: 'survey.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'client_upload' } });
+    const presigned = await stack.api('POST', `/api/projects/${project.id}/uploads`, {
+      user: admin,
+      body: { file_name: 'survey.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'client_upload' },
+    });
     expect(presigned.status, JSON.stringify(presigned.body)).toBe(201);
     const form = new FormData();
-    for (const [name, value] of Object.entries(presigned.body.upload.fields as Record<string, string>)) form.append(name, value);
+    for (const [name, value] of Object.entries(presigned.body.upload.fields as Record<string, string>))
+      form.append(name, value);
     form.append('file', new Blob([new TextEncoder().encode('%PDF-1.4\n')], { type: 'application/pdf' }), 'survey.pdf');
     expect((await fetch(presigned.body.upload.url, { method: 'POST', body: form })).ok).toBe(true);
-    const recorded = await stack.api('POST', `/api/projects/${project.id}/files`, { user: admin, body: { key: presigned.body.key } });
+    const recorded = await stack.api('POST', `/api/projects/${project.id}/files`, {
+      user: admin,
+      body: { key: presigned.body.key },
+    });
     expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
     expect(recorded.body.file).toMatchObject({ file_type: 'client_upload', file_name: 'survey.pdf' });
     // Another client still cannot.
-    const foreign = await stack.api('POST', `/api/projects/${project.id}/uploads`, { user: otherClient, body: { file_name: 'x.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'client_upload' } });
+    const foreign = await stack.api('POST', `/api/projects/${project.id}/uploads`, {
+      user: otherClient,
+      body: { file_name: 'x.pdf', content_type: 'application/pdf', file_size: 9, file_type: 'client_upload' },
+    });
     expect(foreign.status).toBeGreaterThanOrEqual(403);
   });
   it('needs a client account: none, an unknown one, the admin or a designer is refused', async () => {
@@ -117,8 +164,26 @@ describe("an admin submits on a client's behalf", () => {
     await refused('/api/projects', admin, minimalProject({ client_id: designer.sub }), /choose a client/);
   });
   it('a client cannot submit for another client; a designer cannot submit at all', async () => {
-    await refused('/api/projects', client, minimalProject({ client_id: otherClient.sub }), /Only admins submit projects on behalf/, 403);
-    await refused('/api/projects', designer, minimalProject(), /^Projects are submitted by clients, or by an admin on a client's behalf\.$/, 403);
-    await refused('/api/checklists', designer, brief(), /^Projects are submitted by clients, or by an admin on a client's behalf\.$/, 403);
+    await refused(
+      '/api/projects',
+      client,
+      minimalProject({ client_id: otherClient.sub }),
+      /Only admins submit projects on behalf/,
+      403,
+    );
+    await refused(
+      '/api/projects',
+      designer,
+      minimalProject(),
+      /^Projects are submitted by clients, or by an admin on a client's behalf\.$/,
+      403,
+    );
+    await refused(
+      '/api/checklists',
+      designer,
+      brief(),
+      /^Projects are submitted by clients, or by an admin on a client's behalf\.$/,
+      403,
+    );
   });
 });

@@ -33,13 +33,28 @@ async function givenProject(title: string, options: { assigned?: boolean } = {})
   await givenHistory(stack, {
     [`project-${projectId}`]: [
       by(actor(owner, 'client'), projectSubmitted({ project_id: projectId, user_id: owner.sub, title })),
-      ...(options.assigned ? [by(actor(admin, 'admin'), DesignerAssigned.create({ designer_id: designer.sub, designer_email: null, designer_name: 'Dana Designer' }))] : []),
+      ...(options.assigned
+        ? [
+            by(
+              actor(admin, 'admin'),
+              DesignerAssigned.create({
+                designer_id: designer.sub,
+                designer_email: null,
+                designer_name: 'Dana Designer',
+              }),
+            ),
+          ]
+        : []),
     ],
   });
   return projectId;
 }
 
-const actions = async (id: string) => (await stack.api('GET', `/api/projects/${id}/activity`, { user: admin })).body.entries as { action: string; details: string | null }[];
+const actions = async (id: string) =>
+  (await stack.api('GET', `/api/projects/${id}/activity`, { user: admin })).body.entries as {
+    action: string;
+    details: string | null;
+  }[];
 
 /** Sends a request that must be refused with 403 and a message, and checks nothing was appended. */
 async function refused(method: Method, path: string, user: TestUser, body?: unknown) {
@@ -57,7 +72,10 @@ describe('assignment by e-mail before the designer has an account', () => {
     const projectId = await givenProject('Assigned by e-mail');
     const email = uniqueEmail('designer');
     expect((await stack.api('POST', '/api/designers', { user: admin, body: { email } })).status).toBeLessThan(300);
-    const assigned = await stack.api('PATCH', `/api/projects/${projectId}`, { user: admin, body: { designer: { designer_email: email.toUpperCase() } } });
+    const assigned = await stack.api('PATCH', `/api/projects/${projectId}`, {
+      user: admin,
+      body: { designer: { designer_email: email.toUpperCase() } },
+    });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     expect(assigned.body.project).toMatchObject({ assigned_designer_id: null, assigned_designer_email: email });
     await stack.settle();
@@ -79,7 +97,13 @@ describe('assignment by e-mail before the designer has an account', () => {
     expect(list.body.projects.map((p: { id: string }) => p.id)).toEqual([projectId]);
     expect(list.body.projects[0].client).toMatchObject({ full_name: 'Olive Owner' });
     const detail = await stack.api('GET', `/api/projects/${projectId}`, { user: newDesigner });
-    expect(detail.body.permissions).toEqual({ role: 'designer', can_manage: false, can_work: true, can_set_designer_status: true, can_moderate: false });
+    expect(detail.body.permissions).toEqual({
+      role: 'designer',
+      can_manage: false,
+      can_work: true,
+      can_set_designer_status: true,
+      can_moderate: false,
+    });
     // The assignment is kept as it was made (by e-mail).
     expect(detail.body.project.assigned_designer_email).toBe(email);
     expect(detail.body.client).toMatchObject({ full_name: 'Olive Owner' });
@@ -88,27 +112,56 @@ describe('assignment by e-mail before the designer has an account', () => {
 
   it('the assigned designer moves it between in_progress and needs_revision, logged in the designer words', async () => {
     const projectId = await givenProject('Worked', { assigned: true });
-    const moved = await stack.api('PATCH', `/api/projects/${projectId}`, { user: designer, body: { status: 'needs_revision' } });
+    const moved = await stack.api('PATCH', `/api/projects/${projectId}`, {
+      user: designer,
+      body: { status: 'needs_revision' },
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.project.status).toBe('needs_revision');
     await stack.settle();
-    expect((await actions(projectId))[0]).toMatchObject({ action: 'Status changed to Needs Revision', details: 'Designer updated status from Queued to Needs Revision' });
-    const back = await stack.api('PATCH', `/api/projects/${projectId}`, { user: designer, body: { status: 'in_progress' } });
+    expect((await actions(projectId))[0]).toMatchObject({
+      action: 'Status changed to Needs Revision',
+      details: 'Designer updated status from Queued to Needs Revision',
+    });
+    const back = await stack.api('PATCH', `/api/projects/${projectId}`, {
+      user: designer,
+      body: { status: 'in_progress' },
+    });
     expect(back.body.project.status).toBe('in_progress');
   });
 
   it('the assigned designer ticks and reopens a task: Task completed / Task reopened', async () => {
     const projectId = await givenProject('Worked', { assigned: true });
     const taskId = `${projectId}-t1`;
-    const done = await stack.api('PATCH', `/api/projects/${projectId}/tasks/${taskId}`, { user: designer, body: { completed: true } });
+    const done = await stack.api('PATCH', `/api/projects/${projectId}/tasks/${taskId}`, {
+      user: designer,
+      body: { completed: true },
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body.task).toMatchObject({ checklist_id: taskId, completed: true, task_name: 'Site measurements review' });
+    expect(done.body.task).toMatchObject({
+      checklist_id: taskId,
+      completed: true,
+      task_name: 'Site measurements review',
+    });
     // The same value again changes nothing.
     const before = await stack.eventCount();
-    expect((await stack.api('PATCH', `/api/projects/${projectId}/tasks/${taskId}`, { user: designer, body: { completed: true } })).status).toBe(200);
+    expect(
+      (
+        await stack.api('PATCH', `/api/projects/${projectId}/tasks/${taskId}`, {
+          user: designer,
+          body: { completed: true },
+        })
+      ).status,
+    ).toBe(200);
     expect(await stack.eventCount()).toBe(before);
-    await stack.api('PATCH', `/api/projects/${projectId}/tasks/${projectId}-t2`, { user: designer, body: { completed: true } });
-    await stack.api('PATCH', `/api/projects/${projectId}/tasks/${projectId}-t2`, { user: designer, body: { completed: false } });
+    await stack.api('PATCH', `/api/projects/${projectId}/tasks/${projectId}-t2`, {
+      user: designer,
+      body: { completed: true },
+    });
+    await stack.api('PATCH', `/api/projects/${projectId}/tasks/${projectId}-t2`, {
+      user: designer,
+      body: { completed: false },
+    });
     await stack.settle();
     const log = await actions(projectId);
     expect(log.slice(0, 3).map((e) => [e.action, e.details])).toEqual([
@@ -124,7 +177,9 @@ describe('assignment by e-mail before the designer has an account', () => {
 describe('refusals: 403 with a message, nothing appended', () => {
   it('a designer cannot set queued or delivered', async () => {
     const projectId = await givenProject('Worked', { assigned: true });
-    expect(await refused('PATCH', `/api/projects/${projectId}`, designer, { status: 'queued' })).toBe('Designers can only set In Progress or Needs Review');
+    expect(await refused('PATCH', `/api/projects/${projectId}`, designer, { status: 'queued' })).toBe(
+      'Designers can only set In Progress or Needs Review',
+    );
     await refused('PATCH', `/api/projects/${projectId}`, designer, { status: 'delivered' });
   });
 
@@ -139,7 +194,9 @@ describe('refusals: 403 with a message, nothing appended', () => {
     const otherProjectId = await givenProject('Nobody assigned');
     await refused('PATCH', `/api/projects/${otherProjectId}`, designer, { status: 'in_progress' });
     await refused('PATCH', `/api/projects/${otherProjectId}/tasks/${otherProjectId}-t1`, designer, { completed: true });
-    await refused('PATCH', `/api/projects/${otherProjectId}/tasks/${otherProjectId}-t1`, designer, { completed: false });
+    await refused('PATCH', `/api/projects/${otherProjectId}/tasks/${otherProjectId}-t1`, designer, {
+      completed: false,
+    });
     await refused('POST', `/api/projects/${otherProjectId}/comments`, designer, { content: 'Not mine' });
     expect((await stack.api('GET', `/api/projects/${otherProjectId}`, { user: designer })).status).toBe(404);
   });
@@ -155,16 +212,48 @@ describe('refusals: 403 with a message, nothing appended', () => {
   it('bad input is a 400 with a readable message and appends nothing', async () => {
     const projectId = await givenProject('Nobody assigned');
     const before = await stack.eventCount();
-    for (const body of [{}, { status: 'lost' }, { due_date: 'tomorrow' }, { priority: 'High' }, { designer: { designer_email: 'not-an-email' } }, { status: 'queued', extra: 1 }]) {
+    for (const body of [
+      {},
+      { status: 'lost' },
+      { due_date: 'tomorrow' },
+      { priority: 'High' },
+      { designer: { designer_email: 'not-an-email' } },
+      { status: 'queued', extra: 1 },
+    ]) {
       const answer = await stack.api('PATCH', `/api/projects/${projectId}`, { user: admin, body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error?.message).toMatch(/^Invalid request body\./);
     }
-    expect((await stack.api('PATCH', `/api/projects/${projectId}/tasks/nonsense`, { user: admin, body: { completed: true } })).status).toBe(400);
-    expect((await stack.api('PATCH', `/api/projects/${projectId}/tasks/${projectId}-t1`, { user: admin, body: { completed: 'yes' } })).status).toBe(400);
-    expect((await stack.api('PATCH', `/api/projects/${projectId}/tasks/${projectId}-t99`, { user: admin, body: { completed: true } })).status).toBe(404);
+    expect(
+      (
+        await stack.api('PATCH', `/api/projects/${projectId}/tasks/nonsense`, {
+          user: admin,
+          body: { completed: true },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await stack.api('PATCH', `/api/projects/${projectId}/tasks/${projectId}-t1`, {
+          user: admin,
+          body: { completed: 'yes' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await stack.api('PATCH', `/api/projects/${projectId}/tasks/${projectId}-t99`, {
+          user: admin,
+          body: { completed: true },
+        })
+      ).status,
+    ).toBe(404);
     // Only active designers can be chosen: an unknown id, a client's id, an e-mail nobody pre-authorised.
-    for (const designer of [{ designer_id: 'no-such-user' }, { designer_id: owner.sub }, { designer_email: 'nobody@example.test' }]) {
+    for (const designer of [
+      { designer_id: 'no-such-user' },
+      { designer_id: owner.sub },
+      { designer_email: 'nobody@example.test' },
+    ]) {
       const answer = await stack.api('PATCH', `/api/projects/${projectId}`, { user: admin, body: { designer } });
       expect(answer.status, JSON.stringify(designer)).toBe(400);
       expect(answer.body.error).toEqual({ code: 'UNKNOWN_DESIGNER', message: 'Designer not found' });
@@ -183,11 +272,19 @@ describe('the admin', () => {
     expect(changed.body.project).toMatchObject({ priority: 'Urgent', due_date: '2030-05-17' });
     const byId = await update({ designer: { designer_id: designer.sub } });
     expect(byId.status, JSON.stringify(byId.body)).toBe(200);
-    expect(byId.body.project).toMatchObject({ assigned_designer_id: designer.sub, assigned_designer_name: 'Dana Designer' });
+    expect(byId.body.project).toMatchObject({
+      assigned_designer_id: designer.sub,
+      assigned_designer_name: 'Dana Designer',
+    });
     await stack.settle();
     // The seeded designer now works it.
-    expect((await stack.api('GET', '/api/projects', { user: designer })).body.projects.map((p: { id: string }) => p.id)).toContain(otherProjectId);
-    expect((await stack.api('PATCH', `/api/projects/${otherProjectId}`, { user: designer, body: { status: 'in_progress' } })).status).toBe(200);
+    expect(
+      (await stack.api('GET', '/api/projects', { user: designer })).body.projects.map((p: { id: string }) => p.id),
+    ).toContain(otherProjectId);
+    expect(
+      (await stack.api('PATCH', `/api/projects/${otherProjectId}`, { user: designer, body: { status: 'in_progress' } }))
+        .status,
+    ).toBe(200);
     expect((await update({ designer: null })).body.project.assigned_designer_id).toBeNull();
     expect((await update({ due_date: null })).body.project.due_date).toBeNull();
     await stack.settle();

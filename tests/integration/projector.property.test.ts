@@ -24,7 +24,10 @@ async function writeStream(companies: string[]): Promise<EventEnvelope[]> {
   const streamId = `user-${sub}`;
   let expected = { version: 0, hash: GENESIS_HASH };
   const events: EventEnvelope[] = [];
-  for (const next of [UserRegistered.create({ user_id: sub, email: `${sub}@example.com` }), ...companies.map((company) => ProfileUpdated.create({ company }))]) {
+  for (const next of [
+    UserRegistered.create({ user_id: sub, email: `${sub}@example.com` }),
+    ...companies.map((company) => ProfileUpdated.create({ company })),
+  ]) {
     const commit = await env.store.append(streamId, [next], expected, { actor });
     events.push(...commit.events);
     expected = { version: commit.lastVersion, hash: commit.events.at(-1)!.hash };
@@ -49,7 +52,10 @@ describe('projections are idempotent and order-tolerant', () => {
           // Live delivery into generation 1: every event twice, in a random order.
           const deliveries = [...events, ...events];
           const picks = randomness.take(deliveries.length);
-          const order = [...picks].map((pick, i) => ({ pick, i })).sort((a, b) => a.pick - b.pick || a.i - b.i).map(({ i }) => deliveries[i]!);
+          const order = [...picks]
+            .map((pick, i) => ({ pick, i }))
+            .sort((a, b) => a.pick - b.pick || a.i - b.i)
+            .map(({ i }) => deliveries[i]!);
           for (const event of order) await projector.apply(1, usersProjection, event);
           expect(await profileOf(1, sub)).toEqual(await profileOf(1000, sub));
           expect(JSON.parse((await profileOf(1, sub)) as string).company).toBe(companies.at(-1)!.trim() || null);
@@ -98,7 +104,9 @@ describe('projections are idempotent and order-tolerant', () => {
     const events = await writeStream([]);
     const sub = String(events[0]!.data.user_id);
     // A new architect counts in two counters: the first is applied, the second throws.
-    await expect(new Projector(env.store, views, [usersProjection]).apply(gen, usersProjection, events[0]!)).rejects.toThrow('Rate exceeded');
+    await expect(
+      new Projector(env.store, views, [usersProjection]).apply(gen, usersProjection, events[0]!),
+    ).rejects.toThrow('Rate exceeded');
     const checkpoint = await env.views.get(gen, `cp#users#user-${sub}`, 'cp', true);
     expect(JSON.parse(checkpoint!.pending as string)).toEqual({ deltas: { [ARCHITECTS_COUNTER]: 1 } });
     // Hours later (a redrive): the guards have expired and were removed by other updates.
@@ -106,11 +114,23 @@ describe('projections are idempotent and order-tolerant', () => {
       const Key = { pk: `${gen}#${counterItemKey(counter).pk}`, sk: 'n' };
       const { Item } = await env.client.send(new GetCommand({ TableName: env.names.views, Key }));
       const guards = Object.keys(Item ?? {}).filter(isGuardAttribute);
-      if (guards.length) await env.client.send(new UpdateCommand({ TableName: env.names.views, Key, UpdateExpression: `REMOVE ${guards.map((_, i) => `#g${i}`).join(', ')}`, ExpressionAttributeNames: Object.fromEntries(guards.map((name, i) => [`#g${i}`, name])) }));
+      if (guards.length)
+        await env.client.send(
+          new UpdateCommand({
+            TableName: env.names.views,
+            Key,
+            UpdateExpression: `REMOVE ${guards.map((_, i) => `#g${i}`).join(', ')}`,
+            ExpressionAttributeNames: Object.fromEntries(guards.map((name, i) => [`#g${i}`, name])),
+          }),
+        );
     }
     await new Projector(env.store, env.views, [usersProjection]).apply(gen, usersProjection, events[0]!);
-    const count = async (counter: string) => Number((await env.views.get(gen, counterItemKey(counter).pk, 'n', true))?.n ?? 0);
-    expect({ users: await count(USERS_COUNTER), architects: await count(ARCHITECTS_COUNTER) }).toEqual({ users: 1, architects: 1 });
+    const count = async (counter: string) =>
+      Number((await env.views.get(gen, counterItemKey(counter).pk, 'n', true))?.n ?? 0);
+    expect({ users: await count(USERS_COUNTER), architects: await count(ARCHITECTS_COUNTER) }).toEqual({
+      users: 1,
+      architects: 1,
+    });
     expect((await env.views.get(gen, `cp#users#user-${sub}`, 'cp', true))?.pending).toBeUndefined();
   });
 });

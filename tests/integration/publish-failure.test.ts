@@ -25,7 +25,10 @@ describe('when PutEvents fails', () => {
     stack.local.bus.faults.refuseEntry = (entry) => /Project [135]$/.test(String(JSON.parse(entry.Detail).data.title));
     const ids: string[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: `Project ${i}` }) });
+      const created = await stack.api('POST', '/api/projects', {
+        user: client,
+        body: minimalProject({ title: `Project ${i}` }),
+      });
       expect(created.status).toBe(201);
       ids.push(created.body.project.id);
     }
@@ -39,7 +42,9 @@ describe('when PutEvents fails', () => {
     expect(swept.published).toBe(6 - visibleBefore);
     await stack.settle();
 
-    const after = (await stack.api('GET', '/api/projects', { user: client })).body.projects.map((p: { id: string }) => p.id);
+    const after = (await stack.api('GET', '/api/projects', { user: client })).body.projects.map(
+      (p: { id: string }) => p.id,
+    );
     expect(after.sort()).toEqual([...ids].sort());
     expect(await unpublishedCount()).toBe(0);
   });
@@ -49,10 +54,15 @@ describe('when PutEvents fails', () => {
     stack.local.bus.faults.beforeDelivery = (subscription) => {
       if (subscription === 'projections' && (failures += 1) <= 2) throw new Error('crashed midway');
     };
-    const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: 'Retried' }) });
+    const created = await stack.api('POST', '/api/projects', {
+      user: client,
+      body: minimalProject({ title: 'Retried' }),
+    });
     await stack.settle();
     stack.local.bus.faults.beforeDelivery = undefined;
-    const ids = (await stack.api('GET', '/api/projects', { user: client })).body.projects.map((p: { id: string }) => p.id);
+    const ids = (await stack.api('GET', '/api/projects', { user: client })).body.projects.map(
+      (p: { id: string }) => p.id,
+    );
     expect(ids).toContain(created.body.project.id);
     expect(stack.local.bus.deadLetters).toEqual([]);
   });

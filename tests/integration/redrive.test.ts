@@ -27,7 +27,8 @@ const create = async (title: string) => {
   expect(created.status).toBe(201);
   return created.body.project.id as string;
 };
-const priorityOf = async (id: string) => (await stack.api('GET', `/api/projects/${id}`, { user: admin })).body.project.priority;
+const priorityOf = async (id: string) =>
+  (await stack.api('GET', `/api/projects/${id}`, { user: admin })).body.project.priority;
 
 describe('redrive', () => {
   it('parks a poison event, keeps the other streams flowing, and re-delivers it once the fault is gone', async () => {
@@ -38,11 +39,18 @@ describe('redrive', () => {
 
     // The projections consumer fails on every event of one stream, on every attempt.
     stack.local.bus.faults.beforeDelivery = (subscription, event) => {
-      if (subscription === 'projections' && event.streamId === poisonedStream) throw new Error('projection bug: cannot apply this event');
+      if (subscription === 'projections' && event.streamId === poisonedStream)
+        throw new Error('projection bug: cannot apply this event');
     };
-    expect((await stack.api('PATCH', `/api/projects/${poisoned}`, { user: admin, body: { priority: 'Urgent' } })).status).toBe(200);
-    expect((await stack.api('PATCH', `/api/projects/${poisoned}`, { user: admin, body: { due_date: '2030-01-02' } })).status).toBe(200);
-    expect((await stack.api('PATCH', `/api/projects/${healthy}`, { user: admin, body: { priority: 'Urgent' } })).status).toBe(200);
+    expect(
+      (await stack.api('PATCH', `/api/projects/${poisoned}`, { user: admin, body: { priority: 'Urgent' } })).status,
+    ).toBe(200);
+    expect(
+      (await stack.api('PATCH', `/api/projects/${poisoned}`, { user: admin, body: { due_date: '2030-01-02' } })).status,
+    ).toBe(200);
+    expect(
+      (await stack.api('PATCH', `/api/projects/${healthy}`, { user: admin, body: { priority: 'Urgent' } })).status,
+    ).toBe(200);
     await stack.settle();
 
     // The other stream flowed; the poisoned one waits in the dead letters, by stream and version.
@@ -65,9 +73,17 @@ describe('redrive', () => {
     // Redriving while the bug is still there: reported by stream and version, back in the queue; the
     // later version of that stream waits behind it instead of failing the same way.
     const progress: string[] = [];
-    const failing = await redrive(source, { all: true, onProgress: ({ done, total, outcome }) => progress.push(`${done}/${total} ${typeof outcome === 'string' ? outcome : outcome.ok}`) });
-    expect(failing.stillFailing.map((l) => [l.streamId, l.version, l.lastError])).toEqual([[poisonedStream, letters[0]!.version, 'projection bug: cannot apply this event']]);
-    expect(failing.skipped.map((l) => [l.streamId, l.version, l.blockedBy])).toEqual([[poisonedStream, letters[1]!.version, letters[0]!.version]]);
+    const failing = await redrive(source, {
+      all: true,
+      onProgress: ({ done, total, outcome }) =>
+        progress.push(`${done}/${total} ${typeof outcome === 'string' ? outcome : outcome.ok}`),
+    });
+    expect(failing.stillFailing.map((l) => [l.streamId, l.version, l.lastError])).toEqual([
+      [poisonedStream, letters[0]!.version, 'projection bug: cannot apply this event'],
+    ]);
+    expect(failing.skipped.map((l) => [l.streamId, l.version, l.blockedBy])).toEqual([
+      [poisonedStream, letters[1]!.version, letters[0]!.version],
+    ]);
     expect(progress).toEqual(['1/2 false', '2/2 skipped']);
     expect((await source.list()).map((l) => l.version).sort()).toEqual(letters.map((l) => l.version).sort());
     expect((await source.list()).find((l) => l.version === letters[0]!.version)!.attempts).toBe(6);
@@ -118,7 +134,11 @@ describe('redrive', () => {
     expect((await fetch(`${url}/dead-letters`)).status).toBe(401);
     expect((await fetch(`${url}/dead-letters`, { headers: { 'x-ops-token': `${token}x` } })).status).toBe(401);
     const post = (body: string, type = 'application/json') =>
-      fetch(`${url}/dead-letters/redeliver`, { method: 'POST', headers: { 'x-ops-token': token, 'content-type': type }, body });
+      fetch(`${url}/dead-letters/redeliver`, {
+        method: 'POST',
+        headers: { 'x-ops-token': token, 'content-type': type },
+        body,
+      });
     for (const [body, type, status] of [
       ['{"id":"x"}', 'text/plain', 415],
       ['not json', 'application/json', 400],

@@ -49,7 +49,9 @@ describe('the embedded S3 gate holds a bounded number of upload bodies in memory
       socket.on('close', () => resolve(answer.split('\r\n')[0] ?? ''));
       socket.on('error', () => resolve(answer.split('\r\n')[0] ?? ''));
     });
-    socket.write(`POST /uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`);
+    socket.write(
+      `POST /uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`,
+    );
     socket.write('-'.repeat(size / 2));
     let status: string | null = null;
     void answered.then((line) => (status = line));
@@ -101,7 +103,9 @@ describe('the embedded S3 gate holds a bounded number of upload bodies in memory
     const second = slowUpload(1_000);
     await until(() => gate.bodies.inMemory === 2);
     const socket = net.connect(port, '127.0.0.1');
-    socket.write('POST /uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 10\r\n\r\n0123456789');
+    socket.write(
+      'POST /uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 10\r\n\r\n0123456789',
+    );
     await until(() => gate.bodies.waiting === 1);
     socket.destroy();
     first.finish();

@@ -25,14 +25,23 @@ async function submit(user: TestUser, title: string): Promise<string> {
   return response.body.project.id as string;
 }
 
-type Card = Pick<ProjectCard, 'id' | 'title' | 'status' | 'priority' | 'assigned_designer_id' | 'assigned_designer_email' | 'created_at'>;
+type Card = Pick<
+  ProjectCard,
+  'id' | 'title' | 'status' | 'priority' | 'assigned_designer_id' | 'assigned_designer_email' | 'created_at'
+>;
 
-async function allPages(path: '/api/projects' | `/api/projects?${string}`, user: TestUser, limit: number, between?: () => Promise<void>): Promise<Card[]> {
+async function allPages(
+  path: '/api/projects' | `/api/projects?${string}`,
+  user: TestUser,
+  limit: number,
+  between?: () => Promise<void>,
+): Promise<Card[]> {
   const seen: Card[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page += 1) {
     const sep = path.includes('?') ? '&' : '?';
-    const page = `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` as `/api/projects?${string}`;
+    const page =
+      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` as `/api/projects?${string}`;
     const response = await stack.api('GET', page, { user });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.projects.length).toBeLessThanOrEqual(limit);
@@ -48,7 +57,9 @@ async function allPages(path: '/api/projects' | `/api/projects?${string}`, user:
 async function scan(): Promise<Card[]> {
   const runtime = stack.local.runtime;
   const { active } = await runtime.views.generations();
-  return (await runtime.views.query(active, { index: 'gsi4', pk: 'projects' })).map((item) => JSON.parse(item.doc as string));
+  return (await runtime.views.query(active, { index: 'gsi4', pk: 'projects' })).map((item) =>
+    JSON.parse(item.doc as string),
+  );
 }
 
 beforeAll(async () => {
@@ -58,7 +69,9 @@ beforeAll(async () => {
   bob = await stack.signUpClient({ name: 'Bob Builder' });
   for (let i = 0; i < 40; i += 4) {
     const batch = await Promise.all(
-      [0, 1, 2, 3].map((j) => submit((i + j) % 3 === 0 ? bob : alice, `${WORDS[(i + j) % WORDS.length]} project ${i + j}`)),
+      [0, 1, 2, 3].map((j) =>
+        submit((i + j) % 3 === 0 ? bob : alice, `${WORDS[(i + j) % WORDS.length]} project ${i + j}`),
+      ),
     );
     created.push(...batch);
   }
@@ -69,7 +82,8 @@ beforeAll(async () => {
   expect((await bulk({ ids: created.filter((_, i) => i % 4 === 2), status: 'delivered' })).status).toBe(200);
   expect((await bulk({ ids: created.filter((_, i) => i % 3 === 0), designer: designer.sub })).status).toBe(200);
   for (const [i, id] of created.entries()) {
-    if (i % 5 === 0) await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: PRIORITIES[i % 3] } });
+    if (i % 5 === 0)
+      await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: PRIORITIES[i % 3] } });
   }
   await stack.settle();
 }, 240_000);
@@ -103,8 +117,12 @@ describe('the admin board, a page at a time', () => {
       const column = await stack.api('GET', `/api/projects?status=${status}&limit=1`, { user: admin });
       expect(column.body.counts, status).toEqual({ [status]: expected });
     }
-    const narrowed = await stack.api('GET', `/api/projects?status=in_progress&designer=${designer.sub}&limit=1`, { user: admin });
-    expect(narrowed.body.counts?.in_progress).toBe(all.filter((p) => p.status === 'in_progress' && p.assigned_designer_id === designer.sub).length);
+    const narrowed = await stack.api('GET', `/api/projects?status=in_progress&designer=${designer.sub}&limit=1`, {
+      user: admin,
+    });
+    expect(narrowed.body.counts?.in_progress).toBe(
+      all.filter((p) => p.status === 'in_progress' && p.assigned_designer_id === designer.sub).length,
+    );
   });
 
   it('filters by status, designer and priority, and searches words, with the answers of a full scan', async () => {
@@ -112,8 +130,14 @@ describe('the admin board, a page at a time', () => {
     const ids = (list: Card[]) => list.map((project) => project.id).sort();
     const cases: [string, (project: Card) => boolean][] = [
       ['status=delivered', (p) => p.status === 'delivered'],
-      [`status=in_progress&designer=${designer.sub}`, (p) => p.status === 'in_progress' && p.assigned_designer_id === designer.sub],
-      ['status=queued&designer=unassigned', (p) => p.status === 'queued' && !p.assigned_designer_id && !p.assigned_designer_email],
+      [
+        `status=in_progress&designer=${designer.sub}`,
+        (p) => p.status === 'in_progress' && p.assigned_designer_id === designer.sub,
+      ],
+      [
+        'status=queued&designer=unassigned',
+        (p) => p.status === 'queued' && !p.assigned_designer_id && !p.assigned_designer_email,
+      ],
       ['status=queued&priority=Urgent', (p) => p.status === 'queued' && p.priority === 'Urgent'],
       [`designer=${designer.sub}&priority=Low`, (p) => p.assigned_designer_id === designer.sub && p.priority === 'Low'],
       ['q=garden', (p) => /\bgarden\b/i.test(p.title)],
@@ -132,7 +156,8 @@ describe('the admin board, a page at a time', () => {
   });
 
   it("searches the clients' names and companies too, with the answers of a full scan; a renamed client by the new name only", async () => {
-    const profile = (user: TestUser, body: Record<string, unknown>) => stack.api('PATCH', '/api/me/profile', { user, body });
+    const profile = (user: TestUser, body: Record<string, unknown>) =>
+      stack.api('PATCH', '/api/me/profile', { user, body });
     expect((await profile(bob, { company: 'Zephyr Studio' })).status).toBe(200);
     const carol = await stack.signUpClient({ name: 'Carol Oldname' });
     const hers = [await submit(carol, 'porch project carol 1'), await submit(carol, 'attic project carol 2')];
@@ -147,7 +172,10 @@ describe('the admin board, a page at a time', () => {
       [carol.sub, words('Carol Newname')],
     ]);
     const found = (project: Card, q: string) => {
-      const own = [...words(`${project.title} ${(project as unknown as { description?: string }).description ?? ''}`), ...(clients.get((project as unknown as { user_id: string }).user_id) ?? [])];
+      const own = [
+        ...words(`${project.title} ${(project as unknown as { description?: string }).description ?? ''}`),
+        ...(clients.get((project as unknown as { user_id: string }).user_id) ?? []),
+      ];
       return words(q).every((word) => own.some((candidate) => candidate.startsWith(word)));
     };
     const ids = (list: Card[]) => list.map((project) => project.id).sort();
@@ -160,7 +188,9 @@ describe('the admin board, a page at a time', () => {
       ['q=newname', 'newname', () => true],
       ['q=oldname', 'oldname', () => true],
     ];
-    const expectedOf = new Map(cases.map(([query, q, filter]) => [query, ids(all.filter((project) => filter(project) && found(project, q)))]));
+    const expectedOf = new Map(
+      cases.map(([query, q, filter]) => [query, ids(all.filter((project) => filter(project) && found(project, q)))]),
+    );
     for (const [query] of cases) {
       const expected = expectedOf.get(query);
       for (const limit of [3, 50]) {
@@ -171,25 +201,38 @@ describe('the admin board, a page at a time', () => {
     }
     // Not vacuous: the names find projects their titles do not hold, and the old name finds none.
     expect(all.filter((p) => found(p, 'alice')).length).toBeGreaterThan(20);
-    expect(ids((await allPages('/api/projects?q=newname', admin, 3)))).toEqual([...hers].sort());
+    expect(ids(await allPages('/api/projects?q=newname', admin, 3))).toEqual([...hers].sort());
     expect(await allPages('/api/projects?q=oldname', admin, 3)).toEqual([]);
     // A replay rebuilds the clients' word items with the rest: the same answers after it.
     const report = await new Replayer(stack.local.runtime.store, stack.local.runtime.views, allProjections).run();
     expect(report.broken).toEqual([]);
-    for (const [query] of cases) expect(ids(await allPages(`/api/projects?${query}`, admin, 3)), `${query} after replay`).toEqual(expectedOf.get(query));
+    for (const [query] of cases)
+      expect(ids(await allPages(`/api/projects?${query}`, admin, 3)), `${query} after replay`).toEqual(
+        expectedOf.get(query),
+      );
   });
 
   it('a client renamed while their projects are being updated: every card and search item ends with the new name, as a replay writes them', async () => {
-    const profile = (user: TestUser, body: Record<string, unknown>) => stack.api('PATCH', '/api/me/profile', { user, body });
+    const profile = (user: TestUser, body: Record<string, unknown>) =>
+      stack.api('PATCH', '/api/me/profile', { user, body });
     const dora = await stack.signUpClient({ name: 'Dora Before' });
-    const hers = await Promise.all([1, 2, 3, 4].map((i) => submit(dora, i === 1 ? 'cabin and cabins dora 1' : `cabin project dora ${i}`)));
+    const hers = await Promise.all(
+      [1, 2, 3, 4].map((i) => submit(dora, i === 1 ? 'cabin and cabins dora 1' : `cabin project dora ${i}`)),
+    );
     await stack.settle();
     // Two renames while the admin moves every one of her projects, all at once.
     const answers = await Promise.all([
-      profile(dora, { full_name: 'Dora Middle', company: 'Quartz Works' }).then(async (first) => [first, await profile(dora, { full_name: 'Dora Afterward', company: 'Quasar Labs' })]),
-      ...hers.map((id, i) => stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: PRIORITIES[i % 3] } })),
+      profile(dora, { full_name: 'Dora Middle', company: 'Quartz Works' }).then(async (first) => [
+        first,
+        await profile(dora, { full_name: 'Dora Afterward', company: 'Quasar Labs' }),
+      ]),
+      ...hers.map((id, i) =>
+        stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: PRIORITIES[i % 3] } }),
+      ),
       stack.api('POST', '/api/projects/bulk', { user: admin, body: { ids: hers.slice(0, 2), status: 'in_progress' } }),
-      ...hers.map((id) => stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { designer: { designer_id: designer.sub } } })),
+      ...hers.map((id) =>
+        stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { designer: { designer_id: designer.sub } } }),
+      ),
     ]);
     for (const answer of answers.flat()) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     await stack.settle();
@@ -202,18 +245,28 @@ describe('the admin board, a page at a time', () => {
       const boards = items.filter((item) => String(item.sk).startsWith('ix#board#'));
       expect(boards.length).toBe(4);
       for (const item of boards) expect(JSON.parse(String(item.card)).client, `${id} ${item.sk}`).toEqual(client);
-      const own = items.filter((item) => String(item.sk).startsWith('ix#word#')).map((item) => String(item.sk).slice('ix#word#'.length));
+      const own = items
+        .filter((item) => String(item.sk).startsWith('ix#word#'))
+        .map((item) => String(item.sk).slice('ix#word#'.length));
       expect(own).toEqual(expect.arrayContaining(['dora', 'afterward', 'quasar', 'labs', 'cabin']));
       for (const gone of ['before', 'middle', 'quartz', 'works']) expect(own).not.toContain(gone);
     }
     // And so does the board, with no profile read: its filters and search by the new words only.
-    for (const query of [`status=in_progress&designer=${designer.sub}`, 'q=afterward', 'q=quasar%20cabin', 'status=queued&q=dora']) {
+    for (const query of [
+      `status=in_progress&designer=${designer.sub}`,
+      'q=afterward',
+      'q=quasar%20cabin',
+      'status=queued&q=dora',
+    ]) {
       const cards = (await allPages(`/api/projects?${query}`, admin, 3)).filter((card) => hers.includes(card.id));
       expect(cards.length, query).toBeGreaterThan(0);
       for (const card of cards) expect((card as unknown as { client: unknown }).client, query).toEqual(client);
     }
-    expect((await allPages('/api/projects?q=afterward', admin, 3)).map((card) => card.id).sort()).toEqual([...hers].sort());
-    for (const old of ['before', 'middle', 'quartz']) expect(await allPages(`/api/projects?q=${old}`, admin, 3), old).toEqual([]);
+    expect((await allPages('/api/projects?q=afterward', admin, 3)).map((card) => card.id).sort()).toEqual(
+      [...hers].sort(),
+    );
+    for (const old of ['before', 'middle', 'quartz'])
+      expect(await allPages(`/api/projects?q=${old}`, admin, 3), old).toEqual([]);
     // A project two of whose words begin with the searched word is listed once, a page of one at a time.
     const once = (await allPages('/api/projects?q=cabi', admin, 1)).map((card) => card.id);
     expect(once.sort()).toEqual([...hers].sort());
@@ -248,12 +301,20 @@ describe('the admin board, a page at a time', () => {
       expect(response.body.error?.code, path).toBe('INVALID_CURSOR');
     }
     // Another caller's list: a client cannot use the admin's cursor on theirs.
-    const foreign = await stack.api('GET', `/api/projects?status=queued&limit=2&cursor=${encodeURIComponent(cursor)}`, { user: alice });
+    const foreign = await stack.api('GET', `/api/projects?status=queued&limit=2&cursor=${encodeURIComponent(cursor)}`, {
+      user: alice,
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error?.code).toBe('INVALID_CURSOR');
     expect(await stack.eventCount()).toBe(events);
     // The cursor itself still works where it belongs.
-    expect((await stack.api('GET', `/api/projects?status=queued&limit=2&cursor=${encodeURIComponent(cursor)}`, { user: admin })).status).toBe(200);
+    expect(
+      (
+        await stack.api('GET', `/api/projects?status=queued&limit=2&cursor=${encodeURIComponent(cursor)}`, {
+          user: admin,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('caps the page size on the server', async () => {
@@ -275,6 +336,8 @@ describe('the admin board, a page at a time', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const project of mine) expect(ids).toContain(project.id);
     const assigned = (await scan()).filter((project) => project.assigned_designer_id === designer.sub);
-    expect((await allPages('/api/projects', designer, 3)).map((p) => p.id).sort()).toEqual(assigned.map((p) => p.id).sort());
+    expect((await allPages('/api/projects', designer, 3)).map((p) => p.id).sort()).toEqual(
+      assigned.map((p) => p.id).sort(),
+    );
   });
 });

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_HASH } from '../../events/envelope.js';
 import { UserRegistered } from '../../functions/features/users/events.js';
-import { EventStore, setByTimeShards, shardsInEffect, shardsToRead } from '../../functions/platform/event-store/event-store.js';
+import {
+  EventStore,
+  setByTimeShards,
+  shardsInEffect,
+  shardsToRead,
+} from '../../functions/platform/event-store/event-store.js';
 import { startStore } from '../support/store.js';
 import { readAll } from '../../functions/platform/event-store/event-log.js';
 import { catalogue } from '../../functions/app/catalogue.js';
@@ -23,7 +28,12 @@ async function appendWith(store: EventStore, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
     const sub = `bt${(n += 1)}`;
-    await store.append(`user-${sub}`, [UserRegistered.create({ user_id: sub, email: `${sub}@example.com` })], { version: 0, hash: GENESIS_HASH }, { actor });
+    await store.append(
+      `user-${sub}`,
+      [UserRegistered.create({ user_id: sub, email: `${sub}@example.com` })],
+      { version: 0, hash: GENESIS_HASH },
+      { actor },
+    );
     ids.push(`user-${sub}`);
   }
   return ids;
@@ -31,7 +41,11 @@ async function appendWith(store: EventStore, count: number): Promise<string[]> {
 
 describe('byTime shard count from stored configuration', () => {
   it('picks the count in effect for a day, and reads every count used up to it', () => {
-    const config = [{ from: '0000-00-00', shards: 4 }, { from: '2026-06-01', shards: 16 }, { from: '2026-09-01', shards: 8 }];
+    const config = [
+      { from: '0000-00-00', shards: 4 },
+      { from: '2026-06-01', shards: 16 },
+      { from: '2026-09-01', shards: 8 },
+    ];
     expect(shardsInEffect(config, '2026-05-31')).toBe(4);
     expect(shardsInEffect(config, '2026-06-01')).toBe(16);
     expect(shardsInEffect(config, '2026-10-01')).toBe(8);
@@ -46,7 +60,10 @@ describe('byTime shard count from stored configuration', () => {
     const before = await appendWith(env.store, 12);
 
     const admin = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
-    expect(await setByTimeShards(admin, 32, today)).toEqual([{ from: '0000-00-00', shards: 4 }, { from: today, shards: 32 }]);
+    expect(await setByTimeShards(admin, 32, today)).toEqual([
+      { from: '0000-00-00', shards: 4 },
+      { from: today, shards: 32 },
+    ]);
     const fresh = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
     const after = await appendWith(fresh, 40);
     // A container that read the configuration before the raise keeps writing with 4 shards.
@@ -55,7 +72,13 @@ describe('byTime shard count from stored configuration', () => {
     const buckets = new Set<string>();
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
     for (const streamId of after) {
-      const { Items } = await env.client.send(new QueryCommand({ TableName: env.names.events, KeyConditionExpression: 'streamId = :s', ExpressionAttributeValues: { ':s': streamId } }));
+      const { Items } = await env.client.send(
+        new QueryCommand({
+          TableName: env.names.events,
+          KeyConditionExpression: 'streamId = :s',
+          ExpressionAttributeValues: { ':s': streamId },
+        }),
+      );
       buckets.add(String(Items![0]!.bucket));
     }
     // Spread over more than the old four shards.

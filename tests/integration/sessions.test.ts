@@ -17,12 +17,26 @@ afterAll(async () => {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function signInWithRefreshToken(email: string, password: string) {
-  const client = new CognitoIdentityProviderClient({ endpoint: stack.local.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new CognitoIdentityProviderClient({
+    endpoint: stack.local.cognito.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   const { AuthenticationResult } = await client.send(
-    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.local.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.local.cognito.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   );
   const refresh = () =>
-    client.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack.local.cognito.clientId, AuthParameters: { REFRESH_TOKEN: AuthenticationResult!.RefreshToken! } }));
+    client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: stack.local.cognito.clientId,
+        AuthParameters: { REFRESH_TOKEN: AuthenticationResult!.RefreshToken! },
+      }),
+    );
   return { refresh };
 }
 
@@ -33,7 +47,9 @@ describe("POST /api/sessions/revoke-designers ('Sign Out All Designers')", () =>
     const session = await signInWithRefreshToken(email, password);
     const client = await stack.signUpClient();
     // A pre-authorised designer without an account has no session to end.
-    expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: uniqueEmail('pending') } })).status).toBe(201);
+    expect(
+      (await stack.api('POST', '/api/designers', { user: admin, body: { email: uniqueEmail('pending') } })).status,
+    ).toBe(201);
     await stack.settle();
     expect((await stack.api('GET', '/api/me', { user: designer })).status).toBe(200);
 
@@ -49,7 +65,10 @@ describe("POST /api/sessions/revoke-designers ('Sign Out All Designers')", () =>
 
     for (const path of ['/api/me', '/api/projects', '/api/billing/subscription']) {
       const refused = await stack.api('GET', path, { user: designer });
-      expect(refused, path).toMatchObject({ status: 401, body: { error: { code: 'SESSION_REVOKED', message: 'Session revoked. Please sign in again.' } } });
+      expect(refused, path).toMatchObject({
+        status: 401,
+        body: { error: { code: 'SESSION_REVOKED', message: 'Session revoked. Please sign in again.' } },
+      });
     }
     expect((await stack.api('POST', '/api/designers/link', { user: designer })).status).toBe(401);
     // Its refresh token no longer gives new tokens.

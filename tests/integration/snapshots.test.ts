@@ -24,7 +24,10 @@ interface Tally {
 
 const decider = (revision: number): Decider<{ company: string }, Tally> => ({
   initialState: () => ({ count: 0, companies: [] }),
-  evolve: (state, event) => ({ count: state.count + 1, companies: [...state.companies.slice(-4), String((event.data as { company?: string }).company)] }),
+  evolve: (state, event) => ({
+    count: state.count + 1,
+    companies: [...state.companies.slice(-4), String((event.data as { company?: string }).company)],
+  }),
   decide: (command) => [ProfileUpdated.create({ company: command.company })],
   snapshot: { name: 'tally', revision },
 });
@@ -39,15 +42,23 @@ afterAll(() => env?.stop());
 
 /** A store as a new process has it: nothing remembered. */
 const coldStore = () => new EventStore({ catalogue, client: env.client, tableName: env.names.events });
-const runtimeOf = (store: EventStore): Appending => ({ store, views: env.views, now: () => new Date(), bus: { putEvents: async () => ({ failedIndexes: [] }) }, publisher: new Publisher({ putEvents: async () => ({ failedIndexes: [] }) }, store) });
-const fullFold = async (streamId: string, evolution = tally) => fold(evolution, (await env.store.readStream(streamId)).events);
+const runtimeOf = (store: EventStore): Appending => ({
+  store,
+  views: env.views,
+  now: () => new Date(),
+  bus: { putEvents: async () => ({ failedIndexes: [] }) },
+  publisher: new Publisher({ putEvents: async () => ({ failedIndexes: [] }) }, store),
+});
+const fullFold = async (streamId: string, evolution = tally) =>
+  fold(evolution, (await env.store.readStream(streamId)).events);
 
 describe('snapshots', () => {
   it('a cold command on a long stream reads only the events after the snapshot, and loads what the full fold gives', async () => {
     const streamId = 'user-snap-long';
     // Commits through one process, then a cold process: its first load folds everything and stores a snapshot.
     const warm = runtimeOf(coldStore());
-    for (let i = 0; i < SNAPSHOT_EVERY + 30; i += 1) await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
+    for (let i = 0; i < SNAPSHOT_EVERY + 30; i += 1)
+      await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
     const first = await loadFold(tally, streamId, coldStore(), { snapshots: 'write' });
     expect(first.read).toBe(SNAPSHOT_EVERY + 30);
     for (let i = 0; i < 7; i += 1) await runCommand(tally, streamId, { company: `d${i}` }, { actor }, warm);
@@ -67,7 +78,8 @@ describe('snapshots', () => {
   it('a snapshot that does not chain onto the stream is ignored and rebuilt from the events', async () => {
     const streamId = 'user-snap-forged';
     const warm = runtimeOf(coldStore());
-    for (let i = 0; i < SNAPSHOT_EVERY + 2; i += 1) await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
+    for (let i = 0; i < SNAPSHOT_EVERY + 2; i += 1)
+      await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
     await loadFold(tally, streamId, coldStore(), { snapshots: 'write' });
     // Someone rewrites the snapshot's state and hash at an earlier version.
     await env.client.send(
@@ -76,7 +88,11 @@ describe('snapshots', () => {
         Key: { streamId, version: SNAPSHOT_VERSION },
         UpdateExpression: 'SET #s.#v = :v, #s.#st = :st, #s.#h = :h',
         ExpressionAttributeNames: { '#s': 'snap_tally', '#v': 'version', '#st': 'state', '#h': 'lastHash' },
-        ExpressionAttributeValues: { ':v': 3, ':st': JSON.stringify({ count: 999, companies: ['forged'] }), ':h': 'f'.repeat(64) },
+        ExpressionAttributeValues: {
+          ':v': 3,
+          ':st': JSON.stringify({ count: 999, companies: ['forged'] }),
+          ':h': 'f'.repeat(64),
+        },
       }),
     );
     const loaded = await loadFold(tally, streamId, coldStore(), { snapshots: 'write' });
@@ -90,7 +106,8 @@ describe('snapshots', () => {
   it('a new revision of the fold ignores the older snapshots', async () => {
     const streamId = 'user-snap-revision';
     const warm = runtimeOf(coldStore());
-    for (let i = 0; i < SNAPSHOT_EVERY + 1; i += 1) await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
+    for (let i = 0; i < SNAPSHOT_EVERY + 1; i += 1)
+      await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
     await loadFold(tally, streamId, coldStore(), { snapshots: 'write' });
     const next = decider(2);
     const loaded = await loadFold(next, streamId, coldStore());

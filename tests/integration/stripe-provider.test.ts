@@ -20,7 +20,12 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', body: decodeURIComponent(body), idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        body: decodeURIComponent(body),
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      });
       const reply = answer(req, body);
       if (reply === 'silent') return void silent.push(req.socket);
       if (reply === 'hang-up') return void req.socket.destroy();
@@ -44,12 +49,24 @@ beforeEach(() => {
 
 // stripe-node waits 0.5–2 s before a retry; a silent socket is abandoned after `timeout`.
 const provider = () => new StripeBillingProvider({ host: '127.0.0.1', port, protocol: 'http', timeout: 400 });
-const stripeError = (status: number, type: string, message: string, extra: Record<string, unknown> = {}): Answer => ({ status, body: { error: { type, message, ...extra } } });
-const checkout = { customer_id: 'cus_1', user_id: 'u1', price_id: 'price_pro', success_url: 'https://app.example/ok', cancel_url: 'https://app.example/no' };
+const stripeError = (status: number, type: string, message: string, extra: Record<string, unknown> = {}): Answer => ({
+  status,
+  body: { error: { type, message, ...extra } },
+});
+const checkout = {
+  customer_id: 'cus_1',
+  user_id: 'u1',
+  price_id: 'price_pro',
+  success_url: 'https://app.example/ok',
+  cancel_url: 'https://app.example/no',
+};
 
 describe('Stripe, answering', () => {
   it('creates a subscription-mode checkout session for the customer and the price', async () => {
-    answer = () => ({ status: 200, body: { id: 'cs_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/cs_1' } });
+    answer = () => ({
+      status: 200,
+      body: { id: 'cs_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/cs_1' },
+    });
     expect(await provider().createCheckoutSession(checkout)).toEqual({ url: 'https://checkout.stripe.com/c/cs_1' });
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/checkout/sessions' });
@@ -60,7 +77,9 @@ describe('Stripe, answering', () => {
 
   it('creates a customer under an idempotency key per user, so two racing checkouts share one', async () => {
     answer = () => ({ status: 200, body: { id: 'cus_9', object: 'customer' } });
-    expect(await provider().createCustomer({ user_id: 'u1', email: 'a@example.com' })).toEqual({ customer_id: 'cus_9' });
+    expect(await provider().createCustomer({ user_id: 'u1', email: 'a@example.com' })).toEqual({
+      customer_id: 'cus_9',
+    });
     expect(seen[0]).toMatchObject({ url: '/v1/customers', idempotencyKey: 'customer-u1' });
   });
 
@@ -70,8 +89,14 @@ describe('Stripe, answering', () => {
   });
 
   it('lets a refusal about the request itself through (a misconfigured price is our fault, not an outage)', async () => {
-    answer = () => stripeError(400, 'invalid_request_error', 'No such price: price_pro', { code: 'resource_missing', param: 'line_items[0][price]' });
-    await expect(provider().createCheckoutSession(checkout)).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+    answer = () =>
+      stripeError(400, 'invalid_request_error', 'No such price: price_pro', {
+        code: 'resource_missing',
+        param: 'line_items[0][price]',
+      });
+    await expect(provider().createCheckoutSession(checkout)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+    });
     expect(seen).toHaveLength(1);
   });
 });
@@ -79,14 +104,18 @@ describe('Stripe, answering', () => {
 describe('Stripe, failing', () => {
   it('a 5xx on every attempt: retried once with the same idempotency key, then reported as unavailable', async () => {
     answer = () => stripeError(500, 'api_error', 'Something went wrong on Stripe');
-    await expect(provider().createCustomer({ user_id: 'u2', email: 'b@example.com' })).rejects.toMatchObject({ name: 'ServiceUnavailable' });
+    await expect(provider().createCustomer({ user_id: 'u2', email: 'b@example.com' })).rejects.toMatchObject({
+      name: 'ServiceUnavailable',
+    });
     expect(seen).toHaveLength(2);
     expect(seen.map((request) => request.idempotencyKey)).toEqual(['customer-u2', 'customer-u2']);
   });
 
   it('a rate limit is reported as unavailable', async () => {
     answer = () => stripeError(429, 'invalid_request_error', 'Too many requests', { code: 'rate_limit' });
-    await expect(provider().createPortalSession({ customer_id: 'cus_1', return_url: 'https://app.example/billing' })).rejects.toMatchObject({ name: 'ServiceUnavailable' });
+    await expect(
+      provider().createPortalSession({ customer_id: 'cus_1', return_url: 'https://app.example/billing' }),
+    ).rejects.toMatchObject({ name: 'ServiceUnavailable' });
   });
 
   it('a connection that stays silent is abandoned and retried, then reported as unavailable', async () => {
@@ -100,8 +129,16 @@ describe('Stripe, failing', () => {
 
   it('a silent first attempt whose retry answers succeeds', async () => {
     let attempts = 0;
-    answer = () => ((attempts += 1) === 1 ? 'silent' : { status: 200, body: { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/1' } });
-    expect(await provider().createPortalSession({ customer_id: 'cus_1', return_url: 'https://app.example/billing' })).toEqual({ url: 'https://billing.stripe.com/p/1' });
+    answer = () =>
+      (attempts += 1) === 1
+        ? 'silent'
+        : {
+            status: 200,
+            body: { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/1' },
+          };
+    expect(
+      await provider().createPortalSession({ customer_id: 'cus_1', return_url: 'https://app.example/billing' }),
+    ).toEqual({ url: 'https://billing.stripe.com/p/1' });
   });
 
   it('listing every subscription fails as unavailable when a page cannot be read', async () => {
@@ -115,10 +152,21 @@ describe('Stripe, failing', () => {
   it('at the API: a 503 with a retry hint, not a 500', async () => {
     answer = () => stripeError(503, 'api_error', 'Service unavailable');
     const stripe = provider();
-    const handler = httpHandler({}, async () => ({ body: await stripe.createPortalSession({ customer_id: 'cus_1', return_url: 'https://app.example/billing' }) }));
-    const response = await handler({ routeKey: 'GET /api/health', isBase64Encoded: false, requestContext: { requestId: 'r-1' } } as unknown as HttpEvent, {} as never);
+    const handler = httpHandler({}, async () => ({
+      body: await stripe.createPortalSession({ customer_id: 'cus_1', return_url: 'https://app.example/billing' }),
+    }));
+    const response = await handler(
+      {
+        routeKey: 'GET /api/health',
+        isBase64Encoded: false,
+        requestContext: { requestId: 'r-1' },
+      } as unknown as HttpEvent,
+      {} as never,
+    );
     expect(response.statusCode).toBe(503);
     expect(response.headers?.['retry-after']).toBe('2');
-    expect(JSON.parse(response.body as string)).toEqual({ error: { code: 'UNAVAILABLE', message: 'The service is busy right now. Please try again in a moment.' } });
+    expect(JSON.parse(response.body as string)).toEqual({
+      error: { code: 'UNAVAILABLE', message: 'The service is busy right now. Please try again in a moment.' },
+    });
   });
 });

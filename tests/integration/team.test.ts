@@ -7,7 +7,10 @@ import { readAll } from '../../functions/platform/event-store/event-log.js';
 const LINK = /(https?:\/\/\S+\/accept-invite\?token=\S+)/;
 
 /** The invitation link in the newest invitation e-mail to `to` (other mail, e.g. Cognito's, is skipped), and its token. */
-async function invitationTo(stack: TestStack, to: string): Promise<{ link: string; token: string; subject: string; text: string }> {
+async function invitationTo(
+  stack: TestStack,
+  to: string,
+): Promise<{ link: string; token: string; subject: string; text: string }> {
   const mail = (await stack.local.outbox.list(to)).find((message) => message.tag === 'team-invite');
   if (!mail) throw new Error(`No invitation e-mail to ${to}`);
   const link = LINK.exec(mail.text)?.[1];
@@ -33,7 +36,15 @@ describe('teams and invitations (embedded stack)', () => {
     expect(created.status).toBe(201);
     const team = created.body as TeamResponse;
     expect(team).toMatchObject({ team: { name: 'Studio North' }, role: 'admin', invites: [] });
-    expect(team.members).toEqual([expect.objectContaining({ user_id: owner.sub, role: 'admin', status: 'active', is_self: true, full_name: 'Olive Owner' })]);
+    expect(team.members).toEqual([
+      expect.objectContaining({
+        user_id: owner.sub,
+        role: 'admin',
+        status: 'active',
+        is_self: true,
+        full_name: 'Olive Owner',
+      }),
+    ]);
     teamId = team.team!.id;
     await stack.settle();
   });
@@ -44,8 +55,18 @@ describe('teams and invitations (embedded stack)', () => {
 
   it('a client in no team sees no team, and cannot create a second one once in a team', async () => {
     const loner = await stack.signUpClient();
-    expect((await stack.api('GET', '/api/team', { user: loner })).body).toEqual({ team: null, role: null, members: [], invites: [] });
-    expect((await stack.api('GET', '/api/me', { user: owner })).body.team).toEqual({ id: teamId, name: 'Studio North', role: 'admin', status: 'active' });
+    expect((await stack.api('GET', '/api/team', { user: loner })).body).toEqual({
+      team: null,
+      role: null,
+      members: [],
+      invites: [],
+    });
+    expect((await stack.api('GET', '/api/me', { user: owner })).body.team).toEqual({
+      id: teamId,
+      name: 'Studio North',
+      role: 'admin',
+      status: 'active',
+    });
     const again = await stack.api('POST', '/api/team', { user: owner, body: { name: 'Second' } });
     expect(again.status).toBe(409);
     const blank = await stack.api('POST', '/api/team', { user: loner, body: { name: '  ' } });
@@ -54,7 +75,10 @@ describe('teams and invitations (embedded stack)', () => {
   });
 
   it('invites by e-mail, the invitee signs up, accepts once, joins as Designer and sees the team projects', async () => {
-    const project = await stack.api('POST', '/api/projects', { user: owner, body: minimalProject({ title: 'Team project' }) });
+    const project = await stack.api('POST', '/api/projects', {
+      user: owner,
+      body: minimalProject({ title: 'Team project' }),
+    });
     expect(project.status).toBe(201);
     expect(project.body.project.team_id).toBe(teamId);
 
@@ -63,7 +87,13 @@ describe('teams and invitations (embedded stack)', () => {
     expect(sent.status).toBe(201);
     expect(sent.body.message).toBe(`Invite sent successfully to ${email}`);
     expect(sent.body.email_sent).toBe(true);
-    expect(sent.body.invite).toMatchObject({ invited_email: email, invited_role: 'designer', status: 'pending', expired: false, inviter_name: 'Olive Owner' });
+    expect(sent.body.invite).toMatchObject({
+      invited_email: email,
+      invited_role: 'designer',
+      status: 'pending',
+      expired: false,
+      inviter_name: 'Olive Owner',
+    });
     const days = (Date.parse(sent.body.invite.expires_at) - Date.parse(sent.body.invite.created_at)) / 86_400_000;
     expect(Math.round(days)).toBe(7);
 
@@ -76,7 +106,10 @@ describe('teams and invitations (embedded stack)', () => {
     expect(stored).not.toContain(mail.token);
 
     const details = await stack.api('GET', `/api/invites/${mail.token}`);
-    expect(details).toEqual({ status: 200, body: { invitedEmail: email, teamName: 'Studio North', inviterName: 'Olive Owner' } });
+    expect(details).toEqual({
+      status: 200,
+      body: { invitedEmail: email, teamName: 'Studio North', inviterName: 'Olive Owner' },
+    });
 
     const dana = await stack.provenClient({ name: 'Dana Designer' }, email);
     const accepted = await stack.api('POST', `/api/invites/${mail.token}/accept`, { user: dana });
@@ -85,7 +118,10 @@ describe('teams and invitations (embedded stack)', () => {
 
     // Token reuse: refused everywhere with the spec's message, nothing appended.
     const before = await stack.eventCount();
-    for (const again of [await stack.api('POST', `/api/invites/${mail.token}/accept`, { user: dana }), await stack.api('GET', `/api/invites/${mail.token}`)]) {
+    for (const again of [
+      await stack.api('POST', `/api/invites/${mail.token}/accept`, { user: dana }),
+      await stack.api('GET', `/api/invites/${mail.token}`),
+    ]) {
       expect(again.status).toBe(410);
       expect(again.body.error?.message).toBe('Invalid or expired invitation');
     }
@@ -116,7 +152,10 @@ describe('teams and invitations (embedded stack)', () => {
     const email = uniqueEmail('member');
     await invite(email);
     const member = await stack.provenClient({ name: 'Mo Member' }, email);
-    expect((await stack.api('POST', `/api/invites/${(await invitationTo(stack, email)).token}/accept`, { user: member })).status).toBe(200);
+    expect(
+      (await stack.api('POST', `/api/invites/${(await invitationTo(stack, email)).token}/accept`, { user: member }))
+        .status,
+    ).toBe(200);
     const pending = await invite(uniqueEmail('pending'));
     const inviteId = pending.body.invite.id;
     await stack.settle();
@@ -137,27 +176,36 @@ describe('teams and invitations (embedded stack)', () => {
     }
     // Someone in no team at all is no team admin either.
     const outsider = await stack.signUpClient();
-    for (const [method, path, body] of calls) expect((await stack.api(method, path, { user: outsider, body })).status).toBe(403);
+    for (const [method, path, body] of calls)
+      expect((await stack.api(method, path, { user: outsider, body })).status).toBe(403);
     await stack.settle();
     expect(await stack.eventCount()).toBe(before + 1); // the outsider's registration only
-    expect((await stack.local.outbox.list()).filter((message) => message.tag === 'team-invite').length).toBe(outboxBefore);
+    expect((await stack.local.outbox.list()).filter((message) => message.tag === 'team-invite').length).toBe(
+      outboxBefore,
+    );
     expect(((await stack.api('GET', '/api/team', { user: member })).body as TeamResponse).invites).toEqual([]);
   });
 
-  it('a team admin changes another member\'s role and removes them; nobody changes or removes themselves', async () => {
+  it("a team admin changes another member's role and removes them; nobody changes or removes themselves", async () => {
     const email = uniqueEmail('rita');
     await invite(email);
     const rita = await stack.provenClient({ name: 'Rita Role' }, email);
     await stack.api('POST', `/api/invites/${(await invitationTo(stack, email)).token}/accept`, { user: rita });
     await stack.settle();
 
-    const promoted = await stack.api('PATCH', `/api/team/members/${rita.sub}`, { user: owner, body: { role: 'admin' } });
+    const promoted = await stack.api('PATCH', `/api/team/members/${rita.sub}`, {
+      user: owner,
+      body: { role: 'admin' },
+    });
     expect(promoted.status).toBe(200);
     expect((promoted.body as TeamResponse).members.find((m) => m.user_id === rita.sub)?.role).toBe('admin');
     const badRole = await stack.api('PATCH', `/api/team/members/${rita.sub}`, { user: owner, body: { role: 'owner' } });
     expect(badRole.status).toBe(400);
 
-    for (const [method, body] of [['PATCH', { role: 'designer' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['PATCH', { role: 'designer' }],
+      ['DELETE', undefined],
+    ] as const) {
       const self = await stack.api(method, `/api/team/members/${owner.sub}`, { user: owner, body });
       expect(self.status).toBe(403);
       expect(self.body.error?.message).toMatch(/^You cannot (change the role of|remove) yourself\.$/);
@@ -190,7 +238,9 @@ describe('teams and invitations (embedded stack)', () => {
     await stack.settle();
     const second = await invitationTo(stack, email);
     expect(second.token).not.toBe(first.token);
-    expect((await stack.api('GET', `/api/invites/${first.token}`)).body.error?.message).toBe('Invalid or expired invitation');
+    expect((await stack.api('GET', `/api/invites/${first.token}`)).body.error?.message).toBe(
+      'Invalid or expired invitation',
+    );
     expect((await stack.api('GET', `/api/invites/${second.token}`)).status).toBe(200);
 
     const revoked = await stack.api('POST', `/api/team/invites/${created.body.invite.id}/revoke`, { user: owner });
@@ -198,11 +248,16 @@ describe('teams and invitations (embedded stack)', () => {
     expect((revoked.body as TeamResponse).invites.some((i) => i.id === created.body.invite.id)).toBe(false);
     await stack.settle();
     const eve = await stack.signUpClient({}, email);
-    for (const answer of [await stack.api('GET', `/api/invites/${second.token}`), await stack.api('POST', `/api/invites/${second.token}/accept`, { user: eve })]) {
+    for (const answer of [
+      await stack.api('GET', `/api/invites/${second.token}`),
+      await stack.api('POST', `/api/invites/${second.token}/accept`, { user: eve }),
+    ]) {
       expect(answer.status).toBe(410);
       expect(answer.body.error?.message).toBe('Invalid or expired invitation');
     }
-    expect((await stack.api('POST', `/api/team/invites/${created.body.invite.id}/resend`, { user: owner })).status).toBe(409);
+    expect(
+      (await stack.api('POST', `/api/team/invites/${created.body.invite.id}/resend`, { user: owner })).status,
+    ).toBe(409);
     for (const token of ['not-a-token', 'x'.repeat(43)]) {
       const unknown = await stack.api('GET', `/api/invites/${token}`);
       expect(unknown.status).toBe(404);
@@ -222,7 +277,10 @@ describe('teams and invitations (embedded stack)', () => {
       expect((await stack.api('GET', `/api/invites/${token}`)).status).toBe(200);
       runtime.now = () => new Date(realNow().getTime() + 7 * 86_400_000 + 60_000);
       const before = await stack.eventCount();
-      for (const answer of [await stack.api('GET', `/api/invites/${token}`), await stack.api('POST', `/api/invites/${token}/accept`, { user: late })]) {
+      for (const answer of [
+        await stack.api('GET', `/api/invites/${token}`),
+        await stack.api('POST', `/api/invites/${token}/accept`, { user: late }),
+      ]) {
         expect(answer.status).toBe(410);
         expect(answer.body.error?.message).toBe('Invalid or expired invitation');
       }
@@ -240,7 +298,11 @@ describe('teams and invitations (embedded stack)', () => {
     expect(created.status).toBe(201);
     expect(created.body.email_sent).toBe(false);
     expect(created.body.message).toBe('Invite created but email failed to send. Please try resending.');
-    expect(created.body.invite).toMatchObject({ status: 'pending', sent_at: null, send_error: expect.stringMatching(/not a deliverable address/) });
+    expect(created.body.invite).toMatchObject({
+      status: 'pending',
+      sent_at: null,
+      send_error: expect.stringMatching(/not a deliverable address/),
+    });
     const resent = await stack.api('POST', `/api/team/invites/${created.body.invite.id}/resend`, { user: owner });
     expect(resent.status).toBe(502);
     expect(resent.body.error?.message).toBe('Failed to resend invitation');
@@ -253,7 +315,10 @@ describe('teams and invitations (embedded stack)', () => {
     const missing = await stack.api('POST', '/api/team/invites', { user: owner, body: { email: '' } });
     expect(missing.status).toBe(400);
     expect(missing.body.error?.message).toMatch(/Email is required/);
-    const admin = await stack.api('POST', '/api/team/invites', { user: owner, body: { email: uniqueEmail(), role: 'admin' } });
+    const admin = await stack.api('POST', '/api/team/invites', {
+      user: owner,
+      body: { email: uniqueEmail(), role: 'admin' },
+    });
     expect(admin.status).toBe(400);
     expect(admin.body.error?.message).toMatch('Currently, only Designer role is available for new team members.');
     expect((await stack.api('POST', `/api/invites/${'y'.repeat(43)}/accept`)).status).toBe(401);
@@ -280,7 +345,10 @@ describe('teams and invitations (embedded stack)', () => {
     try {
       const created = await stack.api('POST', '/api/team', { user: founder, body: { name: 'Quick Studio' } });
       expect(created.status).toBe(201);
-      const invited = await stack.api('POST', '/api/team/invites', { user: founder, body: { email: uniqueEmail('quick') } });
+      const invited = await stack.api('POST', '/api/team/invites', {
+        user: founder,
+        body: { email: uniqueEmail('quick') },
+      });
       expect(invited.status, JSON.stringify(invited.body)).toBe(201);
       expect(refused.size).toBeGreaterThan(0);
     } finally {

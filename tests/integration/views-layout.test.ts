@@ -39,13 +39,22 @@ describe('the views layout', () => {
     await new Replayer(env.store, env.views, allProjections).run({ streamId: 'project-none' });
     expect(await env.views.generations(true)).toEqual(built);
     await new Replayer(env.store, env.views, allProjections).run();
-    expect(await env.views.generations(true)).toEqual({ active: built.active + 1, building: null, layout: VIEWS_LAYOUT });
+    expect(await env.views.generations(true)).toEqual({
+      active: built.active + 1,
+      building: null,
+      layout: VIEWS_LAYOUT,
+    });
   });
 
   it('an older layout asks for a rebuild; empty views can record the layout without one', async () => {
     const env = await startStore();
     cleanups.push(env.stop);
-    await env.client.send(new PutCommand({ TableName: env.names.views, Item: { ...POINTER_KEY, active: 3, building: null, layout: VIEWS_LAYOUT - 1 } }));
+    await env.client.send(
+      new PutCommand({
+        TableName: env.names.views,
+        Item: { ...POINTER_KEY, active: 3, building: null, layout: VIEWS_LAYOUT - 1 },
+      }),
+    );
     expect(await viewsLayout(env.views)).toEqual({ built: VIEWS_LAYOUT - 1, needed: VIEWS_LAYOUT, current: false });
     await recordLayoutOfEmptyViews(env.views);
     expect(await env.views.generations(true)).toEqual({ active: 3, building: null, layout: VIEWS_LAYOUT });
@@ -58,7 +67,12 @@ describe('the views layout', () => {
     let stack = await TestStack.start({ dataDir });
     expect((await viewsLayout(stack.local.runtime.views)).current).toBe(true);
     const client = await stack.signUpClient();
-    const id = (await stack.api('POST', '/api/projects', { user: client, body: minimalProject({ title: 'Kept across the rebuild' }) })).body.project.id as string;
+    const id = (
+      await stack.api('POST', '/api/projects', {
+        user: client,
+        body: minimalProject({ title: 'Kept across the rebuild' }),
+      })
+    ).body.project.id as string;
     await stack.settle();
     const first = await stack.local.runtime.views.generations(true);
     await stack.stop();
@@ -67,13 +81,24 @@ describe('the views layout', () => {
     stack = await TestStack.start({ dataDir });
     expect(await stack.local.runtime.views.generations(true)).toEqual(first);
     // Views as an older version left them: no layout recorded on the pointer.
-    await stack.local.runtime.views.client.send(new PutCommand({ TableName: stack.local.runtime.views.tableName, Item: { ...POINTER_KEY, active: first.active, building: null } }));
+    await stack.local.runtime.views.client.send(
+      new PutCommand({
+        TableName: stack.local.runtime.views.tableName,
+        Item: { ...POINTER_KEY, active: first.active, building: null },
+      }),
+    );
     await stack.stop();
 
     stack = await TestStack.start({ dataDir });
     cleanups.push(() => stack.stop());
-    expect(await stack.local.runtime.views.generations(true)).toEqual({ active: first.active + 1, building: null, layout: VIEWS_LAYOUT });
-    const project = await stack.api('GET', `/api/projects/${id}`, { user: await stack.signIn(client.email, 'CorrectHorse#2026') });
+    expect(await stack.local.runtime.views.generations(true)).toEqual({
+      active: first.active + 1,
+      building: null,
+      layout: VIEWS_LAYOUT,
+    });
+    const project = await stack.api('GET', `/api/projects/${id}`, {
+      user: await stack.signIn(client.email, 'CorrectHorse#2026'),
+    });
     expect(project.status).toBe(200);
     expect(project.body.project.title).toBe('Kept across the rebuild');
   });
@@ -84,12 +109,25 @@ describe('the views layout', () => {
     // Asynchronously: the dynalite the command reads runs in this process.
     const check = () =>
       new Promise<{ status: number | null; stdout: string }>((resolve) => {
-        const childEnv = { ...process.env, EVENTS_TABLE: env.names.events, VIEWS_TABLE: env.names.views, DYNAMODB_ENDPOINT: env.endpoint, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
-        const child = execFile(process.execPath, ['--import', 'tsx', 'bin/replay.ts', '--check'], { encoding: 'utf8', env: childEnv }, (_error, stdout) => resolve({ status: child.exitCode, stdout }));
+        const childEnv = {
+          ...process.env,
+          EVENTS_TABLE: env.names.events,
+          VIEWS_TABLE: env.names.views,
+          DYNAMODB_ENDPOINT: env.endpoint,
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        };
+        const child = execFile(
+          process.execPath,
+          ['--import', 'tsx', 'bin/replay.ts', '--check'],
+          { encoding: 'utf8', env: childEnv },
+          (_error, stdout) => resolve({ status: child.exitCode, stdout }),
+        );
       });
     const stale = await check();
     expect(stale.status).toBe(3);
-    expect(stale.stdout).toContain(`The views need a rebuild: no recorded layout (built before layouts were recorded), this version needs layout ${VIEWS_LAYOUT}. Run npm run replay`);
+    expect(stale.stdout).toContain(
+      `The views need a rebuild: no recorded layout (built before layouts were recorded), this version needs layout ${VIEWS_LAYOUT}. Run npm run replay`,
+    );
 
     await new Replayer(env.store, env.views, allProjections).run();
     const current = await check();

@@ -6,7 +6,11 @@ let client: TestUser;
 
 beforeAll(async () => {
   stack = await TestStack.start();
-  client = await stack.signUpClient({ 'custom:company': 'Oak & Iron', 'custom:user_type': 'contractor', 'custom:phone': '5551234567' });
+  client = await stack.signUpClient({
+    'custom:company': 'Oak & Iron',
+    'custom:user_type': 'contractor',
+    'custom:phone': '5551234567',
+  });
 });
 afterAll(() => stack?.stop());
 
@@ -14,7 +18,14 @@ describe('walking skeleton through the API', () => {
   it('sign-up records UserRegistered and the profile projection answers /api/me', async () => {
     const me = await stack.api('GET', '/api/me', { user: client });
     expect(me.status).toBe(200);
-    expect(me.body.user).toMatchObject({ id: client.sub, email: client.email, full_name: 'Test Client', company: 'Oak & Iron', user_type: 'contractor', phone: '5551234567' });
+    expect(me.body.user).toMatchObject({
+      id: client.sub,
+      email: client.email,
+      full_name: 'Test Client',
+      company: 'Oak & Iron',
+      user_type: 'contractor',
+      phone: '5551234567',
+    });
     expect(me.body.user.created_at).toMatch(/^\d{4}-/);
     const stream = await stack.local.runtime.store.readStream(`user-${client.sub}`);
     expect(stream.events.map((e) => e.type)).toEqual(['UserRegistered']);
@@ -23,7 +34,12 @@ describe('walking skeleton through the API', () => {
   it('a submitted project reaches the board projection', async () => {
     const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject() });
     expect(created.status).toBe(201);
-    expect(created.body.project).toMatchObject({ status: 'queued', total_estimated_hours: 6.5, estimated_turnaround_days: 3, user_id: client.sub });
+    expect(created.body.project).toMatchObject({
+      status: 'queued',
+      total_estimated_hours: 6.5,
+      estimated_turnaround_days: 3,
+      user_id: client.sub,
+    });
     await stack.settle();
     const list = await stack.api('GET', '/api/projects', { user: client });
     expect(list.status).toBe(200);
@@ -55,7 +71,10 @@ describe('walking skeleton through the API', () => {
 
   it('refuses calls without a valid token', async () => {
     expect((await stack.api('GET', '/api/projects')).status).toBe(401);
-    expect((await stack.api('GET', '/api/projects', { user: { ...client, idToken: `${client.idToken.slice(0, -4)}AAAA` } })).status).toBe(401);
+    expect(
+      (await stack.api('GET', '/api/projects', { user: { ...client, idToken: `${client.idToken.slice(0, -4)}AAAA` } }))
+        .status,
+    ).toBe(401);
   });
 });
 
@@ -70,11 +89,31 @@ describe('bad input to POST /api/projects', () => {
     ['no deliverables', { body: minimalProject({ deliverables: [] }) }, /Select at least one deliverable/],
     ['a short description', { body: minimalProject({ description: 'Too short' }) }, /at least 300 characters/],
     ['a string for a number', { body: minimalProject({ area_sqft: '1200' }) }, /area_sqft/],
-    ['a negative hour estimate', { body: minimalProject({ checklist: [{ task_name: 'x', estimated_hours: -1 }] }) }, /estimated_hours/],
-    ['an unnamed task', { body: minimalProject({ checklist: [{ task_name: ' ', estimated_hours: 1 }] }) }, /Please fill in all task names/],
+    [
+      'a negative hour estimate',
+      { body: minimalProject({ checklist: [{ task_name: 'x', estimated_hours: -1 }] }) },
+      /estimated_hours/,
+    ],
+    [
+      'an unnamed task',
+      { body: minimalProject({ checklist: [{ task_name: ' ', estimated_hours: 1 }] }) },
+      /Please fill in all task names/,
+    ],
     ['a huge title', { body: minimalProject({ title: 'x'.repeat(10_000) }) }, /title/],
     ['a link that is not a URL', { body: minimalProject({ inspiration_links: ['javascript:alert(1)x y'] }) }, /URL/],
-    ['a permit project without an address', { body: minimalProject({ project_category: 'Permit', project_type: 'New Construction Permit Set', deliverables: ['Floor Plan'], permit_needs: 'New build', project_address: null }) }, /Project address/],
+    [
+      'a permit project without an address',
+      {
+        body: minimalProject({
+          project_category: 'Permit',
+          project_type: 'New Construction Permit Set',
+          deliverables: ['Floor Plan'],
+          permit_needs: 'New build',
+          project_address: null,
+        }),
+      },
+      /Project address/,
+    ],
   ];
   it.each(cases)('answers 400 with a readable message for %s, and appends nothing', async (_name, input, message) => {
     const before = await stack.eventCount();

@@ -14,14 +14,24 @@ type Templates = ReturnType<typeof templatesOf>;
 const functionWith = (templates: Templates, handler: string) => {
   for (const template of templates) {
     for (const [id, resource] of Object.entries(template.json.Resources)) {
-      if (resource.Type === 'AWS::Lambda::Function' && resource.Properties?.Tags?.some((tag: { Key: string; Value: string }) => tag.Key === 'design-club:handler' && tag.Value === handler)) {
+      if (
+        resource.Type === 'AWS::Lambda::Function' &&
+        resource.Properties?.Tags?.some(
+          (tag: { Key: string; Value: string }) => tag.Key === 'design-club:handler' && tag.Value === handler,
+        )
+      ) {
         return { template, id, resource };
       }
     }
   }
   throw new Error(`no function for ${handler}`);
 };
-const resourcesOf = (templates: Templates, type: string) => templates.flatMap((template) => Object.entries(template.json.Resources).filter(([, r]) => r.Type === type).map(([id, resource]) => ({ template, id, resource })));
+const resourcesOf = (templates: Templates, type: string) =>
+  templates.flatMap((template) =>
+    Object.entries(template.json.Resources)
+      .filter(([, r]) => r.Type === type)
+      .map(([id, resource]) => ({ template, id, resource })),
+  );
 const refsIn = (value: unknown): string => JSON.stringify(value);
 
 async function expectRefused(assembly: string, resource: string) {
@@ -38,8 +48,12 @@ describe.concurrent('npm run rehearse refuses an assembly broken in one place', 
     const me = functionWith(templates, ME);
     const roleId = me.resource.Properties!.Role['Fn::GetAtt'][0] as string;
     const role = templates.map((t) => ({ t, r: t.json.Resources[roleId] })).find((entry) => entry.r)!;
-    const policy = role.r!.Properties!.Policies.find((p: { PolicyDocument: { Statement: unknown[] } }) => p.PolicyDocument.Statement.some((s) => refsIn(s).includes('dynamodb:BatchGetItem')));
-    policy.PolicyDocument.Statement = policy.PolicyDocument.Statement.filter((s: unknown) => !refsIn(s).includes('dynamodb:BatchGetItem'));
+    const policy = role.r!.Properties!.Policies.find((p: { PolicyDocument: { Statement: unknown[] } }) =>
+      p.PolicyDocument.Statement.some((s) => refsIn(s).includes('dynamodb:BatchGetItem')),
+    );
+    policy.PolicyDocument.Statement = policy.PolicyDocument.Statement.filter(
+      (s: unknown) => !refsIn(s).includes('dynamodb:BatchGetItem'),
+    );
     role.t.save();
     await expectRefused(copy, roleId);
   });
@@ -49,9 +63,19 @@ describe.concurrent('npm run rehearse refuses an assembly broken in one place', 
     const templates = templatesOf(copy);
     const projections = functionWith(templates, PROJECTIONS);
     // Rules invoke the function or one of its aliases.
-    const invokers = [projections.id, ...resourcesOf(templates, 'AWS::Lambda::Alias').filter(({ resource }) => refsIn(resource.Properties?.FunctionName).includes(projections.id)).map(({ id }) => id)];
-    const rule = resourcesOf(templates, 'AWS::Events::Rule').find(({ resource }) => invokers.some((id) => refsIn(resource.Properties?.Targets).includes(`"${id}"`)))!;
-    rule.resource.Properties!.EventPattern = { ...rule.resource.Properties!.EventPattern, source: ['design-club.renamed'] };
+    const invokers = [
+      projections.id,
+      ...resourcesOf(templates, 'AWS::Lambda::Alias')
+        .filter(({ resource }) => refsIn(resource.Properties?.FunctionName).includes(projections.id))
+        .map(({ id }) => id),
+    ];
+    const rule = resourcesOf(templates, 'AWS::Events::Rule').find(({ resource }) =>
+      invokers.some((id) => refsIn(resource.Properties?.Targets).includes(`"${id}"`)),
+    )!;
+    rule.resource.Properties!.EventPattern = {
+      ...rule.resource.Properties!.EventPattern,
+      source: ['design-club.renamed'],
+    };
     rule.template.save();
     await expectRefused(copy, rule.id);
   });
@@ -70,7 +94,9 @@ describe.concurrent('npm run rehearse refuses an assembly broken in one place', 
     const templates = templatesOf(copy);
     const routes = resourcesOf(templates, 'AWS::ApiGatewayV2::Route');
     const me = routes.find(({ resource }) => resource.Properties?.RouteKey === 'GET /api/me')!;
-    const other = routes.find(({ resource, template }) => template === me.template && resource.Properties?.RouteKey === 'GET /api/projects')!;
+    const other = routes.find(
+      ({ resource, template }) => template === me.template && resource.Properties?.RouteKey === 'GET /api/projects',
+    )!;
     me.resource.Properties!.Target = other.resource.Properties!.Target;
     me.template.save();
     await expectRefused(copy, me.id);
@@ -88,7 +114,9 @@ describe.concurrent('npm run rehearse refuses an assembly broken in one place', 
   it("the authorizer's audience changed", async () => {
     const copy = copyAssembly(inject('assemblyDir'));
     const templates = templatesOf(copy);
-    const authorizer = resourcesOf(templates, 'AWS::ApiGatewayV2::Authorizer').find(({ resource }) => resource.Properties?.AuthorizerType === 'JWT')!;
+    const authorizer = resourcesOf(templates, 'AWS::ApiGatewayV2::Authorizer').find(
+      ({ resource }) => resource.Properties?.AuthorizerType === 'JWT',
+    )!;
     authorizer.resource.Properties!.JwtConfiguration.Audience = ['another-app-client'];
     authorizer.template.save();
     await expectRefused(copy, authorizer.id);

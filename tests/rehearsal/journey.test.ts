@@ -31,7 +31,9 @@ beforeAll(async () => {
     tables: { endpoint: process.env.DYNAMODB_ENDPOINT!, events: TABLES.events, views: TABLES.views },
     fireSchedules: async () => {
       for (const schedule of schedules) {
-        const { handler } = (await import(pathToFileURL(join(REPO_ROOT, schedule.handler)).href)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
+        const { handler } = (await import(pathToFileURL(join(REPO_ROOT, schedule.handler)).href)) as {
+          handler: (event: unknown, context: unknown) => Promise<unknown>;
+        };
         await handler({ source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} }, {});
       }
       await running.settle();
@@ -43,7 +45,8 @@ afterAll(() => local?.stop());
 /** Ids, times, addresses and links differ from run to run: what is left is what the product decided. */
 function normalise(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalise);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, normalise(item)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, normalise(item)]));
   if (typeof value !== 'string') return value;
   if (/^[0-9A-HJKMNP-TV-Z]{26}$/.test(value)) return '<id>';
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-/.test(value)) return '<uuid>';
@@ -57,7 +60,9 @@ describe('the journey through the rehearsal of the synthesized assembly', () => 
   it('passes: npm run rehearse exits 0 on the untouched assembly', () => {
     expect(rehearsal.code, rehearsal.output.slice(-4000)).toBe(0);
     expect(rehearsal.report.journey?.ok).toBe(true);
-    expect(rehearsal.report.journey?.steps.map((step) => step.name)).toContain('npm run replay -- --verify passes on the tables');
+    expect(rehearsal.report.journey?.steps.map((step) => step.name)).toContain(
+      'npm run replay -- --verify passes on the tables',
+    );
   });
 
   it("a second browser's socket heard each change", () => {
@@ -70,7 +75,9 @@ describe('the journey through the rehearsal of the synthesized assembly', () => 
     const { figures, wildcards } = rehearsal.report;
     expect(figures.iamDecisions).toBeGreaterThan(50);
     expect(figures.iamDenied).toBe(0);
-    console.log(`IAM: ${figures.iamDecisions} decisions, all allowed; wildcards exercised:\n  ${wildcards.join('\n  ')}`);
+    console.log(
+      `IAM: ${figures.iamDecisions} decisions, all allowed; wildcards exercised:\n  ${wildcards.join('\n  ')}`,
+    );
     console.log(`Figures: ${JSON.stringify(figures)}`);
   });
 

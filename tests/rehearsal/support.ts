@@ -7,13 +7,19 @@ import type { RehearsalReport } from '../../infra/rehearsal/run.js';
 export const ROOT = resolve(import.meta.dirname, '../..');
 
 /** `npm run rehearse -- --assembly DIR` as an operator runs it: its exit code, its output and its report. */
-export async function rehearseCli(assemblyDir: string): Promise<{ code: number | null; output: string; report: RehearsalReport }> {
+export async function rehearseCli(
+  assemblyDir: string,
+): Promise<{ code: number | null; output: string; report: RehearsalReport }> {
   const reportFile = join(mkdtempSync(join(tmpdir(), 'rehearsal-report-')), 'report.json');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bin/rehearse.ts'), '--assembly', assemblyDir, '--report', reportFile], {
-    cwd: ROOT,
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'bin/rehearse.ts'), '--assembly', assemblyDir, '--report', reportFile],
+    {
+      cwd: ROOT,
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -3,7 +3,11 @@ import type { Appending as Runtime } from '../../functions/platform/runtime.js';
 import type { Decider } from '../../functions/platform/decider.js';
 
 /** A decider that always has something to append: a command that would commit if let through. */
-export const touchDecider: Decider<{ type: 'Touch' }, number> = { initialState: () => 0, decide: () => [{ type: 'Touched', data: {} }], evolve: (state) => state + 1 };
+export const touchDecider: Decider<{ type: 'Touch' }, number> = {
+  initialState: () => 0,
+  decide: () => [{ type: 'Touched', data: {} }],
+  evolve: (state) => state + 1,
+};
 
 /** A runtime with empty streams that counts the appends it is asked for, without I/O. */
 export function appendCountingRuntime(): { runtime: Runtime; appends: () => number } {

@@ -1,6 +1,15 @@
-import type { ActivityResponse, ModerateCommentResponse, ModerationResponse, PostCommentResponse } from '../../functions/features/activity/contracts.js';
+import type {
+  ActivityResponse,
+  ModerateCommentResponse,
+  ModerationResponse,
+  PostCommentResponse,
+} from '../../functions/features/activity/contracts.js';
 import type { AuditResponse } from '../../functions/features/audit/contracts.js';
-import type { RedirectResponse, SubscriptionResponse, SyncResponse } from '../../functions/features/billing/contracts.js';
+import type {
+  RedirectResponse,
+  SubscriptionResponse,
+  SyncResponse,
+} from '../../functions/features/billing/contracts.js';
 import type { GenerateChecklistResponse } from '../../functions/features/checklists/contracts.js';
 import type {
   AcceptDesignerInviteResponse,
@@ -12,18 +21,55 @@ import type {
   ResendDesignerInviteResponse,
   UpdateDesignerResponse,
 } from '../../functions/features/designers/contracts.js';
-import type { DownloadFileResponse, RecordFileResponse, RequestUploadResponse } from '../../functions/features/files/contracts.js';
+import type {
+  DownloadFileResponse,
+  RecordFileResponse,
+  RequestUploadResponse,
+} from '../../functions/features/files/contracts.js';
 import type { InsightsReport } from '../../functions/features/insights/contracts.js';
-import type { MarkReadResponse, NotificationsResponse, PreferencesResponse, UnsubscribeResponse } from '../../functions/features/notifications/contracts.js';
+import type {
+  MarkReadResponse,
+  NotificationsResponse,
+  PreferencesResponse,
+  UnsubscribeResponse,
+} from '../../functions/features/notifications/contracts.js';
 import type { TestMailResponse } from '../../functions/features/notifications/mail-contracts.js';
-import type { ListProjectsResponse, ProjectResponse, ToggleTaskResponse } from '../../functions/features/projects/contracts.js';
+import type {
+  ListProjectsResponse,
+  ProjectResponse,
+  ToggleTaskResponse,
+} from '../../functions/features/projects/contracts.js';
 import type { ProjectReviewResponse, ReviewActionResponse } from '../../functions/features/reviews/contracts.js';
-import type { CityReviewActionResponse, CityReviewResponse, DraftResponseResponse, ReadLetterResponse, ResponseLetterResponse } from '../../functions/features/permits/contracts.js';
-import type { AcceptInviteResponse, InviteDetailsResponse, InviteResponse, ProfileResponse, TeamResponse } from '../../functions/features/teams/contracts.js';
-import type { BulkUpdateResponse, GlobalActivityResponse, UserDetailsResponse, UsersResponse } from '../../functions/features/users/admin-contracts.js';
+import type {
+  CityReviewActionResponse,
+  CityReviewResponse,
+  DraftResponseResponse,
+  ReadLetterResponse,
+  ResponseLetterResponse,
+} from '../../functions/features/permits/contracts.js';
+import type {
+  AcceptInviteResponse,
+  InviteDetailsResponse,
+  InviteResponse,
+  ProfileResponse,
+  TeamResponse,
+} from '../../functions/features/teams/contracts.js';
+import type {
+  BulkUpdateResponse,
+  GlobalActivityResponse,
+  UserDetailsResponse,
+  UsersResponse,
+} from '../../functions/features/users/admin-contracts.js';
 import type { EmailProofResponse, MeResponse } from '../../functions/features/users/contracts.js';
-import type { CompletePasswordResetResponse, PasswordResetDetailsResponse, RequestPasswordResetResponse } from '../../functions/features/users/password-reset-contracts.js';
-import type { RevokeDesignerSessionsResponse, RevokeSessionsResponse } from '../../functions/features/users/session-contracts.js';
+import type {
+  CompletePasswordResetResponse,
+  PasswordResetDetailsResponse,
+  RequestPasswordResetResponse,
+} from '../../functions/features/users/password-reset-contracts.js';
+import type {
+  RevokeDesignerSessionsResponse,
+  RevokeSessionsResponse,
+} from '../../functions/features/users/session-contracts.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -90,7 +136,11 @@ type Routes = [
   ['POST', `/api/designer-invites/${string}/accept`, AcceptDesignerInviteResponse],
   ['GET', `/api/designer-invites/${string}`, DesignerInviteDetailsResponse],
   // One route, three actions chosen by the body: the test knows which it asked for.
-  ['POST', '/api/password-resets', RequestPasswordResetResponse & PasswordResetDetailsResponse & CompletePasswordResetResponse],
+  [
+    'POST',
+    '/api/password-resets',
+    RequestPasswordResetResponse & PasswordResetDetailsResponse & CompletePasswordResetResponse,
+  ],
   ['POST', '/api/sessions/revoke-designers', RevokeDesignerSessionsResponse],
   ['POST', '/api/sessions/revoke', RevokeSessionsResponse],
   ['POST', '/api/notifications/read', MarkReadResponse],
@@ -100,7 +150,10 @@ type Routes = [
 ];
 type Query = '' | `?${string}`;
 
-type Match<M extends string, P extends string, R extends readonly Route[]> = R extends readonly [infer Head extends Route, ...infer Rest extends readonly Route[]]
+type Match<M extends string, P extends string, R extends readonly Route[]> = R extends readonly [
+  infer Head extends Route,
+  ...infer Rest extends readonly Route[],
+]
   ? M extends Head[0]
     ? P extends Head[1]
       ? Head[2]

@@ -22,9 +22,15 @@ export interface ChangeCount {
 
 const NOTIFICATIONS_STEP = 'consumer notifications';
 
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 
-async function counted(stack: TestStack, name: string, change: () => Promise<{ status: number; body: unknown }>): Promise<ChangeCount> {
+async function counted(
+  stack: TestStack,
+  name: string,
+  change: () => Promise<{ status: number; body: unknown }>,
+): Promise<ChangeCount> {
   await stack.settle();
   const tally = countCalls();
   try {
@@ -42,32 +48,59 @@ async function counted(stack: TestStack, name: string, change: () => Promise<{ s
 }
 
 async function uploadDeliverable(stack: TestStack, user: TestUser, projectId: string, name: string): Promise<string> {
-  const presigned = await stack.api('POST', `/api/projects/${projectId}/uploads`, { user, body: { file_name: name, content_type: 'application/pdf', file_size: PDF.length, file_type: 'deliverable' } });
+  const presigned = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
+    user,
+    body: { file_name: name, content_type: 'application/pdf', file_size: PDF.length, file_type: 'deliverable' },
+  });
   if (presigned.status !== 201) throw new Error(`upload form: ${presigned.status} ${JSON.stringify(presigned.body)}`);
   const form = new FormData();
-  for (const [field, value] of Object.entries(presigned.body.upload.fields as Record<string, string>)) form.append(field, value);
+  for (const [field, value] of Object.entries(presigned.body.upload.fields as Record<string, string>))
+    form.append(field, value);
   form.append('file', new Blob([PDF], { type: 'application/pdf' }), name);
   const stored = await fetch(presigned.body.upload.url, { method: 'POST', body: form });
   if (stored.status >= 300) throw new Error(`upload: ${stored.status}`);
-  const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, { user, body: { key: presigned.body.key } });
+  const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, {
+    user,
+    body: { key: presigned.body.key },
+  });
   if (recorded.status !== 201) throw new Error(`file: ${recorded.status} ${JSON.stringify(recorded.body)}`);
   return recorded.body.file.id as string;
 }
 
 /** The three changes, each counted warm: a status change, a note pinned, a project created. */
 export async function countCallsPerChange(stack: TestStack): Promise<ChangeCount[]> {
-  const [owner, admin, designer] = await Promise.all([stack.signUpClient({ name: 'Counted Client' }), stack.admin(), stack.designer()]);
+  const [owner, admin, designer] = await Promise.all([
+    stack.signUpClient({ name: 'Counted Client' }),
+    stack.admin(),
+    stack.designer(),
+  ]);
   const create = () => stack.api('POST', '/api/projects', { user: owner, body: minimalProject({ title: 'Counted' }) });
   const projectId = (await create()).body.project.id as string;
   await stack.settle();
-  const assigned = await stack.api('PATCH', `/api/projects/${projectId}`, { user: admin, body: { designer: { designer_id: designer.sub }, status: 'delivered' } });
+  const assigned = await stack.api('PATCH', `/api/projects/${projectId}`, {
+    user: admin,
+    body: { designer: { designer_id: designer.sub }, status: 'delivered' },
+  });
   if (assigned.status !== 200) throw new Error(`assign: ${assigned.status} ${JSON.stringify(assigned.body)}`);
   await stack.settle();
   const deliverableId = await uploadDeliverable(stack, designer, projectId, 'Counted plan.pdf');
   await stack.settle();
 
-  const status = (value: 'in_progress' | 'delivered') => () => stack.api('PATCH', `/api/projects/${projectId}`, { user: admin, body: { status: value } });
-  const pin = () => stack.api('POST', `/api/projects/${projectId}/reviews`, { user: owner, body: { action: 'pin_note', deliverable_id: deliverableId, version: 1, page: 1, x: 0.5, y: 0.5, text: 'Counted note' } });
+  const status = (value: 'in_progress' | 'delivered') => () =>
+    stack.api('PATCH', `/api/projects/${projectId}`, { user: admin, body: { status: value } });
+  const pin = () =>
+    stack.api('POST', `/api/projects/${projectId}/reviews`, {
+      user: owner,
+      body: {
+        action: 'pin_note',
+        deliverable_id: deliverableId,
+        version: 1,
+        page: 1,
+        x: 0.5,
+        y: 0.5,
+        text: 'Counted note',
+      },
+    });
 
   // Warm: each change once, uncounted.
   for (const warm of [status('in_progress'), status('delivered'), pin, create]) {
@@ -87,8 +120,12 @@ export function formatCounts(counts: readonly ChangeCount[]): string {
   for (const count of counts) {
     lines.push(`calls per change ${count.name}: ${count.total}`);
     for (const [step, n] of Object.entries(count.steps)) {
-      const kinds = Object.entries(count.kinds[step] ?? {}).map(([kind, k]) => `${kind} ${k}`).join(', ');
-      lines.push(`  ${step}: ${n} (${kinds})${step === NOTIFICATIONS_STEP || step === PERIODIC_STEP ? ' [excluded]' : ''}`);
+      const kinds = Object.entries(count.kinds[step] ?? {})
+        .map(([kind, k]) => `${kind} ${k}`)
+        .join(', ');
+      lines.push(
+        `  ${step}: ${n} (${kinds})${step === NOTIFICATIONS_STEP || step === PERIODIC_STEP ? ' [excluded]' : ''}`,
+      );
     }
   }
   return lines.join('\n');

@@ -44,7 +44,9 @@ export async function correctionLetterPdf(pages: string[][] = LETTER_PAGES): Pro
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (const lines of pages) {
     const page = pdf.addPage([612, 792]);
-    lines.forEach((line, index) => page.drawText(line, { x: 50, y: 740 - index * 18, size: 10, font }));
+    lines.forEach((line, index) => {
+      page.drawText(line, { x: 50, y: 740 - index * 18, size: 10, font });
+    });
   }
   return pdf.save();
 }

@@ -43,7 +43,12 @@ function attemptOf(request: Request): Attempt {
   try {
     // A string, or bytes (the SDK's JSON codec hands the handler a Uint8Array).
     const body = request.body as unknown;
-    const text = typeof body === 'string' ? body : body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8') : '';
+    const text =
+      typeof body === 'string'
+        ? body
+        : body instanceof Uint8Array
+          ? Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
+          : '';
     input = text ? (JSON.parse(text) as Record<string, any>) : {};
   } catch {
     // not JSON: no input to show the schedule
@@ -55,13 +60,21 @@ function attemptOf(request: Request): Attempt {
  * Wraps `client`'s request handler with `schedule` (which answers, per attempt, a fault or nothing)
  * and returns a function that restores the original handler.
  */
-export function injectFaults(client: DynamoDBDocumentClient, schedule: (attempt: Attempt) => Fault | undefined): () => void {
+export function injectFaults(
+  client: DynamoDBDocumentClient,
+  schedule: (attempt: Attempt) => Fault | undefined,
+): () => void {
   const config = client.config as { requestHandler: Handler };
   const inner = config.requestHandler;
   const faulty = Object.create(inner) as Handler;
   faulty.handle = async (request, options) => {
     const fault = schedule(attemptOf(request));
-    if (fault === 'throttle') return dynamoError(400, 'ProvisionedThroughputExceededException', 'The level of configured provisioned throughput for the table was exceeded.');
+    if (fault === 'throttle')
+      return dynamoError(
+        400,
+        'ProvisionedThroughputExceededException',
+        'The level of configured provisioned throughput for the table was exceeded.',
+      );
     if (fault === 'server-error') return dynamoError(500, 'InternalServerError', 'Internal server error');
     if (fault === 'drop-before') throw connectionReset();
     const answer = await inner.handle(request, options);

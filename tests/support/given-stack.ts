@@ -26,8 +26,15 @@ export async function givenHistory(stack: TestStack, history: StackHistory): Pro
     for (const batch of commitsOf(events)) {
       const { actor, at } = batch[0]!;
       // A store whose clock reads `at` stamps the commit with it.
-      const writer = at ? new EventStore({ client: store.client, tableName: store.table, catalogue, now: () => new Date(at) }) : store;
-      const commit = await writer.append(streamId, batch.map(({ type, data }) => ({ type, data })), { version, hash: lastHash }, { actor: actor ?? SYSTEM_ACTOR });
+      const writer = at
+        ? new EventStore({ client: store.client, tableName: store.table, catalogue, now: () => new Date(at) })
+        : store;
+      const commit = await writer.append(
+        streamId,
+        batch.map(({ type, data }) => ({ type, data })),
+        { version, hash: lastHash },
+        { actor: actor ?? SYSTEM_ACTOR },
+      );
       await runtime.publisher.publish(commit);
       version = commit.lastVersion;
       lastHash = commit.events.at(-1)!.hash;
@@ -43,7 +50,8 @@ function commitsOf(events: readonly HistoryEvent[]): HistoryEvent[][] {
   const commits: HistoryEvent[][] = [];
   for (const event of events) {
     const last = commits.at(-1)?.[0];
-    const same = last && last.at === event.at && last.actor?.sub === event.actor?.sub && last.actor?.role === event.actor?.role;
+    const same =
+      last && last.at === event.at && last.actor?.sub === event.actor?.sub && last.actor?.role === event.actor?.role;
     if (same && commits.at(-1)!.length < MAX_EVENTS_PER_COMMIT) commits.at(-1)!.push(event);
     else commits.push([event]);
   }
@@ -56,11 +64,13 @@ function commitsOf(events: readonly HistoryEvent[]): HistoryEvent[][] {
  */
 export async function markStore(stack: TestStack) {
   const seen = new Set<string>();
-  for await (const commit of readAll(stack.local.runtime.store)) for (const event of commit.events) seen.add(event.eventId);
+  for await (const commit of readAll(stack.local.runtime.store))
+    for (const event of commit.events) seen.add(event.eventId);
   return {
     async newEvents(): Promise<EventEnvelope[]> {
       const fresh: EventEnvelope[] = [];
-      for await (const commit of readAll(stack.local.runtime.store)) for (const event of commit.events) if (!seen.has(event.eventId)) fresh.push(event);
+      for await (const commit of readAll(stack.local.runtime.store))
+        for (const event of commit.events) if (!seen.has(event.eventId)) fresh.push(event);
       return fresh;
     },
   };

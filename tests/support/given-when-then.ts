@@ -21,7 +21,11 @@ export interface WhenContext {
 }
 
 /** `{ ...event, actor }`: an event as `actor` recorded it, for histories with more than one hand in them. */
-export const by = (actor: Actor, event: NewEvent, at?: string): HistoryEvent => ({ ...event, actor, ...(at ? { at } : {}) });
+export const by = (actor: Actor, event: NewEvent, at?: string): HistoryEvent => ({
+  ...event,
+  actor,
+  ...(at ? { at } : {}),
+});
 
 /**
  * Emmett-style decider specification: given past events (each with its own metadata), when a
@@ -37,14 +41,25 @@ export function deciderSpec<C, S>(decider: Decider<C, S>) {
     const state = (): S =>
       history.reduce(
         (folded, { actor, at, version, ...event }, index) =>
-          decider.evolve(folded, { type: event.type, data: event.data, actor: actor ?? defaultActor, at: at ?? SPEC_NOW, version: version ?? index + 1 }),
+          decider.evolve(folded, {
+            type: event.type,
+            data: event.data,
+            actor: actor ?? defaultActor,
+            at: at ?? SPEC_NOW,
+            version: version ?? index + 1,
+          }),
         decider.initialState(),
       );
     return {
       /** The state the history folds to, for specs of what a read derives from it. */
       state,
       when(command: C, context: WhenContext = {}) {
-        const run = () => decider.decide(command, state(), { actor: context.actor ?? defaultActor, now: context.now ?? SPEC_NOW, actorEmail: context.actorEmail });
+        const run = () =>
+          decider.decide(command, state(), {
+            actor: context.actor ?? defaultActor,
+            now: context.now ?? SPEC_NOW,
+            actorEmail: context.actorEmail,
+          });
         return {
           // biome-ignore lint/suspicious/noThenProperty: the spec helper reads given/when/then; nothing awaits this object.
           then(expected: NewEvent[] | ((events: NewEvent[]) => void)) {

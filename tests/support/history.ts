@@ -30,7 +30,12 @@ export const projectSubmitted = (data: { project_id: string; user_id: string } &
     project_address: null,
     specifications: {},
     checklist: [
-      { checklist_id: `${data.project_id}-t1`, task_name: 'Site measurements review', estimated_hours: 2, order_index: 0 },
+      {
+        checklist_id: `${data.project_id}-t1`,
+        task_name: 'Site measurements review',
+        estimated_hours: 2,
+        order_index: 0,
+      },
       { checklist_id: `${data.project_id}-t2`, task_name: 'Layout options', estimated_hours: 4.5, order_index: 1 },
     ],
     total_estimated_hours: 6.5,

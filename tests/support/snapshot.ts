@@ -16,7 +16,9 @@ export async function snapshotViews(runtime: Runtime): Promise<Record<string, un
   const items: Record<string, unknown> = {};
   let startKey: Record<string, unknown> | undefined;
   do {
-    const page = await runtime.views.client.send(new ScanCommand({ TableName: runtime.views.tableName, ExclusiveStartKey: startKey, ConsistentRead: true }));
+    const page = await runtime.views.client.send(
+      new ScanCommand({ TableName: runtime.views.tableName, ExclusiveStartKey: startKey, ConsistentRead: true }),
+    );
     for (const item of page.Items ?? []) {
       const pk = String(item.pk);
       if (!pk.startsWith(`${active}#`) || item.deleted) continue;
@@ -28,7 +30,9 @@ export async function snapshotViews(runtime: Runtime): Promise<Record<string, un
         for (const key of Object.keys(rest)) if (isGuardAttribute(key)) delete (rest as Record<string, unknown>)[key];
       }
       items[`${pk.slice(pk.indexOf('#') + 1)} | ${item.sk}`] = rest;
-      for (const key of Object.keys(rest)) if (/^gsi\dpk$/.test(key) || key === 'pk') (rest as Record<string, unknown>)[key] = String(rest[key]).slice(String(rest[key]).indexOf('#') + 1);
+      for (const key of Object.keys(rest))
+        if (/^gsi\dpk$/.test(key) || key === 'pk')
+          (rest as Record<string, unknown>)[key] = String(rest[key]).slice(String(rest[key]).indexOf('#') + 1);
     }
     startKey = page.LastEvaluatedKey;
   } while (startKey);

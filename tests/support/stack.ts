@@ -23,13 +23,24 @@ export interface TestUser {
 export const CLIENT_PASSWORD = 'CorrectHorse#2026';
 
 let counter = 0;
-export const uniqueEmail = (prefix = 'client') => `${prefix}.${Date.now().toString(36)}.${(counter += 1)}.${process.pid}@example.test`;
+export const uniqueEmail = (prefix = 'client') =>
+  `${prefix}.${Date.now().toString(36)}.${(counter += 1)}.${process.pid}@example.test`;
 
 /** The embedded stack in memory on random ports, with helpers to act as its users. */
 export class TestStack {
   private constructor(readonly local: LocalRuntime) {}
 
-  static async start(options: { dataDir?: string; host?: string; heartbeatMs?: number; port?: number; publicUrl?: string; webDir?: string; apiThrottle?: boolean } = {}): Promise<TestStack> {
+  static async start(
+    options: {
+      dataDir?: string;
+      host?: string;
+      heartbeatMs?: number;
+      port?: number;
+      publicUrl?: string;
+      webDir?: string;
+      apiThrottle?: boolean;
+    } = {},
+  ): Promise<TestStack> {
     return new TestStack(await startLocal({ port: 0, quiet: true, sweepEveryMs: 60_000, ...options }));
   }
 
@@ -38,12 +49,20 @@ export class TestStack {
   }
 
   private cognitoClient() {
-    return new CognitoIdentityProviderClient({ endpoint: this.local.cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    return new CognitoIdentityProviderClient({
+      endpoint: this.local.cognito.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
   }
 
   async signIn(email: string, password: string): Promise<TestUser> {
     const result = await this.cognitoClient().send(
-      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: this.local.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: this.local.cognito.clientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
     );
     const idToken = result.AuthenticationResult!.IdToken!;
     const sub = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()).sub as string;
@@ -52,7 +71,9 @@ export class TestStack {
 
   /** The newest Cognito code mailed to `email` (the local outbox), as the user reads it. */
   async latestCode(email: string): Promise<string> {
-    const mails = (await this.local.outbox.list(email)).filter((mail) => mail.tag === 'cognito').sort((a, b) => (a.sentAt < b.sentAt ? 1 : -1));
+    const mails = (await this.local.outbox.list(email))
+      .filter((mail) => mail.tag === 'cognito')
+      .sort((a, b) => (a.sentAt < b.sentAt ? 1 : -1));
     const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
     if (!code) throw new Error(`No code mailed to ${email}`);
     return code;
@@ -65,10 +86,19 @@ export class TestStack {
    */
   async proveEmail(user: TestUser): Promise<TestUser> {
     const client = this.cognitoClient();
-    await client.send(new GetUserAttributeVerificationCodeCommand({ AccessToken: user.accessToken!, AttributeName: 'email' }));
-    await client.send(new VerifyUserAttributeCommand({ AccessToken: user.accessToken!, AttributeName: 'email', Code: await this.latestCode(user.email) }));
+    await client.send(
+      new GetUserAttributeVerificationCodeCommand({ AccessToken: user.accessToken!, AttributeName: 'email' }),
+    );
+    await client.send(
+      new VerifyUserAttributeCommand({
+        AccessToken: user.accessToken!,
+        AttributeName: 'email',
+        Code: await this.latestCode(user.email),
+      }),
+    );
     const recorded = await this.api('POST', '/api/me/email-proof', { user });
-    if (recorded.status !== 200) throw new Error(`email-proof answered ${recorded.status}: ${JSON.stringify(recorded.body)}`);
+    if (recorded.status !== 200)
+      throw new Error(`email-proof answered ${recorded.status}: ${JSON.stringify(recorded.body)}`);
     return this.signIn(user.email, user.password ?? CLIENT_PASSWORD);
   }
 
@@ -85,7 +115,10 @@ export class TestStack {
         ClientId: this.local.cognito.clientId,
         Username: email,
         Password: password,
-        UserAttributes: Object.entries({ email, name: 'Test Client', ...attributes }).map(([Name, Value]) => ({ Name, Value })),
+        UserAttributes: Object.entries({ email, name: 'Test Client', ...attributes }).map(([Name, Value]) => ({
+          Name,
+          Value,
+        })),
       }),
     );
     await this.local.settle();
@@ -105,7 +138,11 @@ export class TestStack {
    * api-routes.ts), so a test that reads a field the contract lacks does not compile. The request
    * body stays `unknown`: the attack and fuzz suites send what no contract allows.
    */
-  async api<M extends Method, P extends string>(method: M, path: P, options: { user?: TestUser; body?: unknown; rawBody?: string } = {}): Promise<Answer<ResponseOf<M, P>>> {
+  async api<M extends Method, P extends string>(
+    method: M,
+    path: P,
+    options: { user?: TestUser; body?: unknown; rawBody?: string } = {},
+  ): Promise<Answer<ResponseOf<M, P>>> {
     const response = await fetch(`${this.url}${path}`, {
       method,
       headers: {

@@ -3,7 +3,8 @@ import { ApiThrottle, type ThrottleCaller } from '../../infra/local/api-throttle
 import { COSTLY, STAGE_THROTTLE, routes, type RouteDefinition } from '../../infra/routes.js';
 
 /** The embedded stack's API Gateway throttling, on a clock the test moves. */
-const route = (path: string, method = 'POST') => routes.find((candidate) => candidate.path === path && candidate.method === method)!;
+const route = (path: string, method = 'POST') =>
+  routes.find((candidate) => candidate.path === path && candidate.method === method)!;
 const checklists = route('/api/checklists');
 const health = route('/api/health', 'GET');
 

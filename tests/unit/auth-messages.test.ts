@@ -1,6 +1,11 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
-import { handler, isResetLinkSigned, plainTextOf, resetLink } from '../../functions/features/users/triggers/custom-message.js';
+import {
+  handler,
+  isResetLinkSigned,
+  plainTextOf,
+  resetLink,
+} from '../../functions/features/users/triggers/custom-message.js';
 
 const event = (triggerSource: CustomMessageTriggerEvent['triggerSource'], clientMetadata?: Record<string, string>) =>
   ({
@@ -10,7 +15,13 @@ const event = (triggerSource: CustomMessageTriggerEvent['triggerSource'], client
     userName: 'sub-1',
     triggerSource,
     callerContext: { awsSdkVersion: '3', clientId: 'client' },
-    request: { userAttributes: { email: 'ann+test@example.com', sub: 'sub-1' }, codeParameter: '{####}', usernameParameter: '{username}', linkParameter: '', clientMetadata },
+    request: {
+      userAttributes: { email: 'ann+test@example.com', sub: 'sub-1' },
+      codeParameter: '{####}',
+      usernameParameter: '{username}',
+      linkParameter: '',
+      clientMetadata,
+    },
     response: { smsMessage: null, emailMessage: null, emailSubject: null },
   }) as unknown as CustomMessageTriggerEvent;
 
@@ -26,9 +37,13 @@ describe('the CustomMessage trigger', () => {
     expect(answer.response.emailSubject).toBe('Reset your Design Club password');
     const message = answer.response.emailMessage!;
     expect(message.split('{####}')).toHaveLength(2);
-    expect(message).toContain('href="https://club.example/auth/reset-password?code={####}&#38;email=ann%2Btest%40example.com&#38;issued=');
+    expect(message).toContain(
+      'href="https://club.example/auth/reset-password?code={####}&#38;email=ann%2Btest%40example.com&#38;issued=',
+    );
     const text = plainTextOf(message.replace('{####}', '123456'));
-    expect(text).toMatch(/Reset your password: https:\/\/club\.example\/auth\/reset-password\?code=123456&email=ann%2Btest%40example\.com&issued=\d+/);
+    expect(text).toMatch(
+      /Reset your password: https:\/\/club\.example\/auth\/reset-password\?code=123456&email=ann%2Btest%40example\.com&issued=\d+/,
+    );
     // The issue time is the trigger's clock, the moment the e-mail is written.
     const issued = Number(/issued=(\d+)/.exec(text)![1]);
     expect(Math.abs(issued - Date.now() / 1000)).toBeLessThan(60);
@@ -47,7 +62,9 @@ describe('the CustomMessage trigger', () => {
   });
 
   it('builds links without doubled slashes', () => {
-    expect(resetLink('https://a.example//', 'client', '{####}', 'x@y.z', 1_790_000_000, '')).toBe('https://a.example/auth/reset-password?code={####}&email=x%40y.z&issued=1790000000');
+    expect(resetLink('https://a.example//', 'client', '{####}', 'x@y.z', 1_790_000_000, '')).toBe(
+      'https://a.example/auth/reset-password?code={####}&email=x%40y.z&issued=1790000000',
+    );
     // With the trigger's key the issue time is signed: moving it breaks the signature.
     const signed = new URL(resetLink('https://a.example', 'team', '123456', 'X@y.z', 1_790_000_000, 'k3y'));
     expect(signed.searchParams.get('issued')).toBe('1790000000');

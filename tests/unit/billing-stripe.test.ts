@@ -16,7 +16,8 @@ const subscription = (overrides: Record<string, unknown> = {}) =>
     ...overrides,
   }) as unknown as Stripe.Subscription;
 
-const event = (type: string, object: Record<string, unknown>) => ({ id: 'evt_1', type, data: { object } }) as unknown as Stripe.Event;
+const event = (type: string, object: Record<string, unknown>) =>
+  ({ id: 'evt_1', type, data: { object } }) as unknown as Stripe.Event;
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -37,8 +38,17 @@ describe('Stripe objects in our terms', () => {
   });
 
   it('reads the period end from an older API version too, and an expanded customer', () => {
-    const old = subscription({ customer: { id: 'cus_9' }, current_period_end: 1_700_000_000, items: { data: [{ price: { id: 'price_other' } }] } });
-    expect(snapshotOf(old)).toMatchObject({ customer_id: 'cus_9', current_period_end: new Date(1_700_000_000_000).toISOString(), tier: null, plan_name: null });
+    const old = subscription({
+      customer: { id: 'cus_9' },
+      current_period_end: 1_700_000_000,
+      items: { data: [{ price: { id: 'price_other' } }] },
+    });
+    expect(snapshotOf(old)).toMatchObject({
+      customer_id: 'cus_9',
+      current_period_end: new Date(1_700_000_000_000).toISOString(),
+      tier: null,
+      plan_name: null,
+    });
   });
 
   it('uses local price ids without Stripe, and insists on configured ones with Stripe', () => {
@@ -52,11 +62,24 @@ describe('Stripe objects in our terms', () => {
   });
 
   it('finds the subscription (and user) each event type is about', () => {
-    expect(targetOf(event('checkout.session.completed', { mode: 'subscription', subscription: 'sub_1', client_reference_id: 'u1' }))).toEqual({ subscriptionId: 'sub_1', userId: 'u1' });
+    expect(
+      targetOf(
+        event('checkout.session.completed', { mode: 'subscription', subscription: 'sub_1', client_reference_id: 'u1' }),
+      ),
+    ).toEqual({ subscriptionId: 'sub_1', userId: 'u1' });
     expect(targetOf(event('checkout.session.completed', { mode: 'payment', subscription: null }))).toBeNull();
-    expect(targetOf(event('customer.subscription.deleted', { id: 'sub_2' }))).toEqual({ subscriptionId: 'sub_2', userId: null });
-    expect(targetOf(event('invoice.paid', { parent: { subscription_details: { subscription: 'sub_3' } } }))).toEqual({ subscriptionId: 'sub_3', userId: null });
-    expect(targetOf(event('invoice.paid', { subscription: 'sub_4' }))).toEqual({ subscriptionId: 'sub_4', userId: null });
+    expect(targetOf(event('customer.subscription.deleted', { id: 'sub_2' }))).toEqual({
+      subscriptionId: 'sub_2',
+      userId: null,
+    });
+    expect(targetOf(event('invoice.paid', { parent: { subscription_details: { subscription: 'sub_3' } } }))).toEqual({
+      subscriptionId: 'sub_3',
+      userId: null,
+    });
+    expect(targetOf(event('invoice.paid', { subscription: 'sub_4' }))).toEqual({
+      subscriptionId: 'sub_4',
+      userId: null,
+    });
     expect(targetOf(event('invoice.paid', { parent: null }))).toBeNull();
   });
 });

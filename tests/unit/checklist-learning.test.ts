@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checklistRequestSchema, estimateLocally, type StudioFigures } from '../../functions/features/checklists/estimator/index.js';
+import {
+  checklistRequestSchema,
+  estimateLocally,
+  type StudioFigures,
+} from '../../functions/features/checklists/estimator/index.js';
 import { towardStudio } from '../../functions/features/checklists/estimator/local-estimator.js';
 import { buildBrief } from '../../functions/features/checklists/estimator/prompt.js';
 import { totalHours } from '../../shared/turnaround.js';
@@ -18,10 +22,14 @@ const request = checklistRequestSchema.parse({
   area_sqft: 1500,
 });
 const generic = estimateLocally(request);
-const record = (deliveries: number, median_actual_days: number): StudioFigures => ({ deliveries, median_actual_days, median_estimated_days: generic.suggested_turnaround_days });
+const record = (deliveries: number, median_actual_days: number): StudioFigures => ({
+  deliveries,
+  median_actual_days,
+  median_estimated_days: generic.suggested_turnaround_days,
+});
 
 describe('local estimator with the studio record', () => {
-  it('without a record, or with fewer than 3 deliveries, the estimate is the brief\'s alone', () => {
+  it("without a record, or with fewer than 3 deliveries, the estimate is the brief's alone", () => {
     expect(generic).toMatchObject({ estimate_basis: 'generic', studio: null });
     const few = estimateLocally(request, record(2, 20));
     expect(few.checklist).toEqual(generic.checklist);
@@ -54,7 +62,7 @@ describe('Bedrock is given the studio record in the brief', () => {
     expect(brief).toContain('The last 7 delivered projects of this category and type took a median of 9 business days');
     expect(brief).toContain('comes close to 8');
     // The record sits before the client's words, outside the markers.
-    expect(brief.indexOf('studio\'s own record')).toBeLessThan(brief.indexOf('<<<BRIEF'));
+    expect(brief.indexOf("studio's own record")).toBeLessThan(brief.indexOf('<<<BRIEF'));
     expect(buildBrief(request)).not.toContain('record');
   });
 });

@@ -4,12 +4,22 @@ import { InvalidPatternError, matchesPattern } from '../../infra/rehearsal/event
 const event = {
   source: 'design-club.events',
   'detail-type': 'ProjectSubmitted',
-  detail: { type: 'ProjectSubmitted', version: 3, size: 12.5, email: 'Ana@Example.com', tags: ['pdf', 'urgent'], ip: '10.0.4.7', file: 'plans/v2.pdf' },
+  detail: {
+    type: 'ProjectSubmitted',
+    version: 3,
+    size: 12.5,
+    email: 'Ana@Example.com',
+    tags: ['pdf', 'urgent'],
+    ip: '10.0.4.7',
+    file: 'plans/v2.pdf',
+  },
 };
 
 describe('EventBridge event patterns', () => {
   it('equals: a literal among the alternatives, and every named field', () => {
-    expect(matchesPattern({ source: ['design-club.events'], 'detail-type': ['A', 'ProjectSubmitted'] }, event)).toBe(true);
+    expect(matchesPattern({ source: ['design-club.events'], 'detail-type': ['A', 'ProjectSubmitted'] }, event)).toBe(
+      true,
+    );
     expect(matchesPattern({ source: ['design-club.events'], 'detail-type': ['A'] }, event)).toBe(false);
     expect(matchesPattern({ detail: { version: [3] } }, event)).toBe(true);
     expect(matchesPattern({ detail: { version: ['3'] } }, event)).toBe(false);
@@ -60,7 +70,12 @@ describe('EventBridge event patterns', () => {
     expect(matchesPattern({ detail: { ip: [{ cidr: '10.1.0.0/16' }] } }, event)).toBe(false);
   });
   it('$or: one of the alternatives', () => {
-    expect(matchesPattern({ source: ['design-club.events'], $or: [{ 'detail-type': ['X'] }, { detail: { version: [3] } }] }, event)).toBe(true);
+    expect(
+      matchesPattern(
+        { source: ['design-club.events'], $or: [{ 'detail-type': ['X'] }, { detail: { version: [3] } }] },
+        event,
+      ),
+    ).toBe(true);
     expect(matchesPattern({ $or: [{ 'detail-type': ['X'] }, { detail: { version: [4] } }] }, event)).toBe(false);
   });
   it('refuses a malformed pattern rather than guessing', () => {

@@ -59,7 +59,11 @@ describe('the runtime factories', () => {
 
   it('refuses to write views or append through adapters installed only to read', () => {
     const client = dynamoClient('http://127.0.0.1:1');
-    configureRuntime({ client, views: new ViewReader(client, 'v'), store: new EventLog({ client, tableName: 'e', catalogue }) });
+    configureRuntime({
+      client,
+      views: new ViewReader(client, 'v'),
+      store: new EventLog({ client, tableName: 'e', catalogue }),
+    });
     expect(() => viewStore()).toThrow(/ViewStore/);
     expect(() => eventStore(catalogue)).toThrow(/EventStore/);
   });

@@ -30,7 +30,9 @@ function chain(count: number): EventEnvelope[] {
 
 describe('canonical JSON', () => {
   it('sorts keys at every depth and drops undefined members', () => {
-    expect(canonicalJson({ b: 1, a: { d: undefined, c: [3, { z: 1, y: 2 }] } })).toBe('{"a":{"c":[3,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: undefined, c: [3, { z: 1, y: 2 }] } })).toBe(
+      '{"a":{"c":[3,{"y":2,"z":1}]},"b":1}',
+    );
   });
   it('is the same for the same content written in another order', () => {
     expect(canonicalJson({ x: 1, y: 2 })).toBe(canonicalJson({ y: 2, x: 1 }));
@@ -42,7 +44,8 @@ describe('canonical JSON', () => {
     // The form every stored hash was computed over, kept here as the reference.
     const reference = (value: unknown): string => {
       if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-      if (Array.isArray(value)) return `[${value.map((item) => reference(item === undefined ? null : item)).join(',')}]`;
+      if (Array.isArray(value))
+        return `[${value.map((item) => reference(item === undefined ? null : item)).join(',')}]`;
       const entries = Object.entries(value as Record<string, unknown>)
         .filter(([, v]) => v !== undefined)
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -66,7 +69,11 @@ describe('hash chain', () => {
   it('names the first altered event', () => {
     const events = chain(5);
     events[2] = { ...events[2]!, data: { ...events[2]!.data, n: 99 } };
-    expect(verifyChain(events)).toMatchObject({ intact: false, brokenAt: 3, reason: 'content does not match its hash' });
+    expect(verifyChain(events)).toMatchObject({
+      intact: false,
+      brokenAt: 3,
+      reason: 'content does not match its hash',
+    });
   });
   it('notices a removed event', () => {
     const events = chain(4);
@@ -77,6 +84,10 @@ describe('hash chain', () => {
     const events = chain(3);
     const forged = { ...events[1]!, data: { n: 'forged' }, prevHash: GENESIS_HASH };
     events[1] = { ...forged, hash: computeHash(forged) };
-    expect(verifyChain(events)).toMatchObject({ intact: false, brokenAt: 2, reason: 'prevHash does not match the previous event' });
+    expect(verifyChain(events)).toMatchObject({
+      intact: false,
+      brokenAt: 2,
+      reason: 'prevHash does not match the previous event',
+    });
   });
 });

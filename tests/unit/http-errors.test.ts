@@ -9,7 +9,12 @@ import { appendCountingRuntime, contextEndingIn, touchDecider } from '../support
 
 /** The wrapper's promises, without I/O: a public route's event handed straight to a handler. */
 const event = (body?: string): HttpEvent =>
-  ({ routeKey: 'GET /api/health', body, isBase64Encoded: false, requestContext: { requestId: 'r-1' } }) as unknown as HttpEvent;
+  ({
+    routeKey: 'GET /api/health',
+    body,
+    isBase64Encoded: false,
+    requestContext: { requestId: 'r-1' },
+  }) as unknown as HttpEvent;
 const call = async (fn: () => Promise<never> | Promise<{ body: unknown }>, raw?: string, schema?: z.ZodType) => {
   const handler = httpHandler({ body: schema }, fn);
   const response = await handler(event(raw), {} as never);
@@ -18,9 +23,13 @@ const call = async (fn: () => Promise<never> | Promise<{ body: unknown }>, raw?:
 
 describe('HTTP errors', () => {
   it('maps domain refusals to their statuses with the message', async () => {
-    expect(await call(async () => Promise.reject(new DomainError('FORBIDDEN', 'Only admins moderate comments')))).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN', message: 'Only admins moderate comments' } } });
+    expect(
+      await call(async () => Promise.reject(new DomainError('FORBIDDEN', 'Only admins moderate comments'))),
+    ).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN', message: 'Only admins moderate comments' } } });
     expect((await call(async () => Promise.reject(new DomainError('CONFLICT', 'x')))).status).toBe(409);
-    expect((await call(async () => Promise.reject(new HttpError(410, 'GONE', 'Invalid or expired invitation')))).status).toBe(410);
+    expect(
+      (await call(async () => Promise.reject(new HttpError(410, 'GONE', 'Invalid or expired invitation')))).status,
+    ).toBe(410);
   });
   it('answers a transient AWS failure with 503 and a retry hint, not 500', async () => {
     const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException' });
@@ -36,8 +45,12 @@ describe('HTTP errors', () => {
   });
   it('says what is wrong with a bad body', async () => {
     const schema = z.object({ title: z.string().min(1, 'Title is required') });
-    expect((await call(async () => ({ body: {} }), '{"title":', schema)).body.error.message).toBe('The request body is not valid JSON.');
-    expect((await call(async () => ({ body: {} }), '{"title":""}', schema)).body.error.message).toBe('Invalid request body. title: Title is required');
+    expect((await call(async () => ({ body: {} }), '{"title":', schema)).body.error.message).toBe(
+      'The request body is not valid JSON.',
+    );
+    expect((await call(async () => ({ body: {} }), '{"title":""}', schema)).body.error.message).toBe(
+      'Invalid request body. title: Title is required',
+    );
   });
 });
 

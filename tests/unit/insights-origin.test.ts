@@ -5,7 +5,19 @@ import { evolveTimeline, initialTimeline, type ProjectTimeline } from '../../fun
 /** Issue 34, attack 12: only checklists the estimator made, as it made them, measure the estimator. */
 function delivered(id: string, data: Record<string, unknown>): ProjectTimeline {
   const events = [
-    { type: 'ProjectSubmitted', at: '2026-11-02T09:00:00.000Z', data: { project_id: id, title: id, project_category: 'Design', project_type: 'Concept Design', total_estimated_hours: 10, estimated_turnaround_days: 4, ...data } },
+    {
+      type: 'ProjectSubmitted',
+      at: '2026-11-02T09:00:00.000Z',
+      data: {
+        project_id: id,
+        title: id,
+        project_category: 'Design',
+        project_type: 'Concept Design',
+        total_estimated_hours: 10,
+        estimated_turnaround_days: 4,
+        ...data,
+      },
+    },
     { type: 'ProjectStatusChanged', at: '2026-11-03T09:00:00.000Z', data: { to: 'in_progress' } },
     { type: 'ProjectStatusChanged', at: '2026-11-06T09:00:00.000Z', data: { to: 'delivered' } },
   ];
@@ -14,8 +26,16 @@ function delivered(id: string, data: Record<string, unknown>): ProjectTimeline {
 
 describe('estimate figures by checklist origin', () => {
   const generated = delivered('generated', { checklist_source: 'local', checklist_origin: 'generated' });
-  const edited = delivered('edited', { checklist_source: 'local', checklist_origin: 'edited', estimated_turnaround_days: 400 });
-  const manual = delivered('manual', { checklist_source: 'manual', checklist_origin: 'manual', estimated_turnaround_days: 400 });
+  const edited = delivered('edited', {
+    checklist_source: 'local',
+    checklist_origin: 'edited',
+    estimated_turnaround_days: 400,
+  });
+  const manual = delivered('manual', {
+    checklist_source: 'manual',
+    checklist_origin: 'manual',
+    estimated_turnaround_days: 400,
+  });
   const older = delivered('older', { checklist_source: 'bedrock' });
 
   it('an edited or hand-made checklist has no estimate row; a generated one (or one from before receipts) has', () => {
@@ -27,7 +47,11 @@ describe('estimate figures by checklist origin', () => {
   });
 
   it('the report counts them apart, and the estimator does not learn from them', () => {
-    const report = computeInsights([generated, edited, manual], { from: '2026-11-01T00:00:00.000Z', to: '2026-11-30T23:59:59.999Z', now: '2026-11-30T23:59:59.999Z' });
+    const report = computeInsights([generated, edited, manual], {
+      from: '2026-11-01T00:00:00.000Z',
+      to: '2026-11-30T23:59:59.999Z',
+      now: '2026-11-30T23:59:59.999Z',
+    });
     expect(report.delivered_in_range).toBe(3);
     expect(report.estimates.projects.map((row) => row.project_id)).toEqual(['generated']);
     expect(report.estimates.accuracy[0]).toMatchObject({ basis: 'all', projects: 1 });

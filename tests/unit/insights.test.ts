@@ -7,14 +7,34 @@ import { insightsProjection } from '../../functions/features/insights/projection
 type Step = [at: string, type: string, data?: Record<string, unknown>];
 const day = (d: string, time = '09:00') => `2026-11-${d}T${time}:00.000Z`;
 
-function submitted(id: string, type: string, hours: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { project_id: id, title: `Project ${id}`, project_category: type === 'Permit Set' ? 'Permit' : 'Design', project_type: type, total_estimated_hours: hours, estimated_turnaround_days: Math.ceil(hours / 2.5), ...extra };
+function submitted(
+  id: string,
+  type: string,
+  hours: number,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    project_id: id,
+    title: `Project ${id}`,
+    project_category: type === 'Permit Set' ? 'Permit' : 'Design',
+    project_type: type,
+    total_estimated_hours: hours,
+    estimated_turnaround_days: Math.ceil(hours / 2.5),
+    ...extra,
+  };
 }
-const assign = (designer: string, name: string) => ({ designer_id: designer, designer_email: null, designer_name: name });
+const assign = (designer: string, name: string) => ({
+  designer_id: designer,
+  designer_email: null,
+  designer_name: name,
+});
 const status = (from: string, to: string) => ({ from, to });
 
 function fold(steps: Step[]): ProjectTimeline {
-  return steps.reduce((state, [at, type, data]) => evolveTimeline(state, { at, type, data: data ?? {} }), initialTimeline());
+  return steps.reduce(
+    (state, [at, type, data]) => evolveTimeline(state, { at, type, data: data ?? {} }),
+    initialTimeline(),
+  );
 }
 
 /** Five hand-made histories: on time, reassigned and late with a revision, reopened, never started, in progress. */
@@ -62,7 +82,11 @@ const histories: Record<string, Step[]> = {
   ],
 };
 const timelines = Object.values(histories).map(fold);
-const NOVEMBER: InsightsFilter = { from: '2026-11-01T00:00:00.000Z', to: '2026-11-30T23:59:59.999Z', now: day('20', '12:00') };
+const NOVEMBER: InsightsFilter = {
+  from: '2026-11-01T00:00:00.000Z',
+  to: '2026-11-30T23:59:59.999Z',
+  now: day('20', '12:00'),
+};
 const report = computeInsights(timelines, NOVEMBER);
 
 describe('insights statistics', () => {
@@ -85,11 +109,27 @@ describe('insights statistics', () => {
   });
 });
 
-describe('project timeline (from the events\' own instants)', () => {
+describe("project timeline (from the events' own instants)", () => {
   it('a reopened project keeps its first delivery, counts the reopening and its revision', () => {
     const p3 = timelines[2]!;
-    expect(p3).toMatchObject({ first_started_at: day('03', '21:00'), first_delivered_at: day('05'), last_delivered_at: day('12'), reopened: 1, revisions: 1, status: 'delivered', estimate_days: 4, estimate_basis: 'studio' });
-    expect(p3.intervals.map((i) => i.status)).toEqual(['queued', 'in_progress', 'delivered', 'needs_revision', 'in_progress', 'delivered']);
+    expect(p3).toMatchObject({
+      first_started_at: day('03', '21:00'),
+      first_delivered_at: day('05'),
+      last_delivered_at: day('12'),
+      reopened: 1,
+      revisions: 1,
+      status: 'delivered',
+      estimate_days: 4,
+      estimate_basis: 'studio',
+    });
+    expect(p3.intervals.map((i) => i.status)).toEqual([
+      'queued',
+      'in_progress',
+      'delivered',
+      'needs_revision',
+      'in_progress',
+      'delivered',
+    ]);
   });
   it('a reassigned project remembers who held it when', () => {
     expect(timelines[1]!.designers).toEqual([
@@ -103,7 +143,11 @@ describe('project timeline (from the events\' own instants)', () => {
     expect(again).toEqual(once);
     expect(insightsProjection.items(again, 'project-P2')).toEqual(insightsProjection.items(once, 'project-P2'));
     const [item] = insightsProjection.items(once, 'project-P2');
-    expect(item).toMatchObject({ pk: 'insights#P2', gsi1pk: 'insights#delivered#2026-11', gsi2pk: 'insights#similar#Design#Concept Design' });
+    expect(item).toMatchObject({
+      pk: 'insights#P2',
+      gsi1pk: 'insights#delivered#2026-11',
+      gsi2pk: 'insights#similar#Design#Concept Design',
+    });
     expect(insightsProjection.items(fold(histories.P4!), 'project-P4')[0]).toMatchObject({ gsi1pk: 'insights#open' });
     expect(insightsProjection.items(fold(histories.P4!), 'project-P4')[0]!.gsi2pk).toBeUndefined();
     expect(insightsProjection.items(initialTimeline(), 'project-X')).toEqual([]);
@@ -122,29 +166,51 @@ describe('insights figures on hand-made histories', () => {
       ['Concept Design', { count: 2, median: 5, p90: 7 }],
       ['Permit Set', { count: 1, median: 2, p90: 2 }],
     ]);
-    expect(report.turnaround.by_designer.map((row) => [row.designer, row.name, row.total.count, row.total.median])).toEqual([
+    expect(
+      report.turnaround.by_designer.map((row) => [row.designer, row.name, row.total.count, row.total.median]),
+    ).toEqual([
       ['d1', 'Dana', 1, 3],
       ['d2', 'Eli', 2, 4.5],
     ]);
   });
 
-  it('estimates: actual business days against N..N+2, by whether the studio\'s figures were used', () => {
-    expect(report.estimates.projects.map((row) => [row.project_id, row.estimated_days, row.actual_days, row.within_range])).toEqual([
+  it("estimates: actual business days against N..N+2, by whether the studio's figures were used", () => {
+    expect(
+      report.estimates.projects.map((row) => [row.project_id, row.estimated_days, row.actual_days, row.within_range]),
+    ).toEqual([
       ['P1', 3, 3, true],
       ['P3', 4, 2, false],
       ['P2', 2, 5, false],
     ]);
     const [all, generic, studio] = report.estimates.accuracy;
     expect(all).toMatchObject({ basis: 'all', projects: 3, within_range: 1, within_share: 0.33, late: 1, early: 1 });
-    expect(generic).toMatchObject({ basis: 'generic', projects: 2, within_share: 0.5, median_error_days: 1.5, mean_abs_error_days: 1.5 });
+    expect(generic).toMatchObject({
+      basis: 'generic',
+      projects: 2,
+      within_share: 0.5,
+      median_error_days: 1.5,
+      mean_abs_error_days: 1.5,
+    });
     expect(studio).toMatchObject({ basis: 'studio', projects: 1, within_share: 0, early: 1, median_error_days: -2 });
   });
 
-  it('flow: submitted, started and delivered per week; work in progress at each week\'s end; oldest queued; time in status', () => {
+  it("flow: submitted, started and delivered per week; work in progress at each week's end; oldest queued; time in status", () => {
     const weeks = Object.fromEntries(report.flow.weeks.map((w) => [w.week, [w.submitted, w.started, w.delivered]]));
-    expect(weeks).toEqual({ '2026-10-26': [0, 0, 0], '2026-11-02': [4, 3, 2], '2026-11-09': [0, 0, 1], '2026-11-16': [1, 1, 0], '2026-11-23': [0, 0, 0], '2026-11-30': [0, 0, 0] });
+    expect(weeks).toEqual({
+      '2026-10-26': [0, 0, 0],
+      '2026-11-02': [4, 3, 2],
+      '2026-11-09': [0, 0, 1],
+      '2026-11-16': [1, 1, 0],
+      '2026-11-23': [0, 0, 0],
+      '2026-11-30': [0, 0, 0],
+    });
     const wip = Object.fromEntries(report.flow.wip.map((w) => [w.week, [w.queued, w.in_progress, w.needs_revision]]));
-    expect(wip).toEqual({ '2026-10-26': [0, 0, 0], '2026-11-02': [1, 1, 0], '2026-11-09': [1, 0, 0], '2026-11-16': [1, 1, 0] });
+    expect(wip).toEqual({
+      '2026-10-26': [0, 0, 0],
+      '2026-11-02': [1, 1, 0],
+      '2026-11-09': [1, 0, 0],
+      '2026-11-16': [1, 1, 0],
+    });
     expect(report.flow.oldest_queued).toEqual({ project_id: 'P4', title: 'Project P4', since: day('04'), days: 16.13 });
     expect(report.flow.time_in_status).toEqual([
       { status: 'queued', projects: 3, median_days: 1, mean_days: 1.17 },
@@ -191,7 +257,9 @@ describe('insights figures on hand-made histories', () => {
       delivered_with_due_date: 2,
       delivered_on_time: 1,
       on_time_share: 0.5,
-      overdue_now: [{ project_id: 'P4', title: 'Project P4', due_date: '2026-11-10', days_overdue: 10, designer: null }],
+      overdue_now: [
+        { project_id: 'P4', title: 'Project P4', due_date: '2026-11-10', days_overdue: 10, designer: null },
+      ],
     });
   });
 
@@ -208,7 +276,11 @@ describe('insights figures on hand-made histories', () => {
   });
 
   it('a range before any delivery counts no turnaround and gives nulls, not NaN', () => {
-    const october = computeInsights(timelines, { from: '2026-10-01T00:00:00.000Z', to: '2026-10-31T23:59:59.999Z', now: day('20', '12:00') });
+    const october = computeInsights(timelines, {
+      from: '2026-10-01T00:00:00.000Z',
+      to: '2026-10-31T23:59:59.999Z',
+      now: day('20', '12:00'),
+    });
     expect(october.turnaround.overall.total).toEqual({ count: 0, median: null, p90: null });
     expect(october.quality.revision_rate).toBeNull();
     expect(october.on_time.on_time_share).toBeNull();
@@ -216,7 +288,11 @@ describe('insights figures on hand-made histories', () => {
   });
 
   it('studio turnaround for the checklist step: median actual business days of similar deliveries', () => {
-    expect(studioTurnaround([timelines[0]!, timelines[1]!])).toEqual({ deliveries: 2, median_actual_days: 4, median_estimated_days: 2.5 });
+    expect(studioTurnaround([timelines[0]!, timelines[1]!])).toEqual({
+      deliveries: 2,
+      median_actual_days: 4,
+      median_estimated_days: 2.5,
+    });
     expect(studioTurnaround([timelines[3]!])).toBeNull();
   });
 });
@@ -227,15 +303,27 @@ describe('a project whose status flips thousands of times', () => {
     let current = 'queued';
     for (let i = 1; i <= 5000; i += 1) {
       const to = current === 'in_progress' ? 'needs_revision' : 'in_progress';
-      steps.push([new Date(Date.parse('2026-01-01T00:00:00.000Z') + i * 3_600_000).toISOString(), 'ProjectStatusChanged', status(current, to)]);
-      steps.push([new Date(Date.parse('2026-01-01T00:00:00.000Z') + i * 3_600_000 + 1).toISOString(), 'DesignerAssigned', assign(`d${i}`, `D${i}`)]);
+      steps.push([
+        new Date(Date.parse('2026-01-01T00:00:00.000Z') + i * 3_600_000).toISOString(),
+        'ProjectStatusChanged',
+        status(current, to),
+      ]);
+      steps.push([
+        new Date(Date.parse('2026-01-01T00:00:00.000Z') + i * 3_600_000 + 1).toISOString(),
+        'DesignerAssigned',
+        assign(`d${i}`, `D${i}`),
+      ]);
       current = to;
     }
     steps.push(['2026-08-01T00:00:00.000Z', 'ProjectStatusChanged', status(current, 'delivered')]);
     const timeline = fold(steps);
     expect(JSON.stringify(insightsProjection.items(timeline, 'project-PX')).length).toBeLessThan(40_000);
     expect(timeline.revisions).toBe(2500);
-    const report = computeInsights([timeline], { from: '2026-07-01T00:00:00.000Z', to: '2026-08-31T23:59:59.999Z', now: '2026-09-01T00:00:00.000Z' });
+    const report = computeInsights([timeline], {
+      from: '2026-07-01T00:00:00.000Z',
+      to: '2026-08-31T23:59:59.999Z',
+      now: '2026-09-01T00:00:00.000Z',
+    });
     const spent = Object.fromEntries(report.flow.time_in_status.map((row) => [row.status, row.mean_days]));
     const total = (Date.parse('2026-08-01T00:00:00.000Z') - Date.parse('2026-01-01T00:00:00.000Z')) / 86_400_000;
     expect(spent.queued! + spent.in_progress! + spent.needs_revision!).toBeCloseTo(total, 1);

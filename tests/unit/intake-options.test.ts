@@ -16,8 +16,19 @@ import {
 describe('intake option lists (docs/product.md#records)', () => {
   it('has the categories, property types, priorities and rooms of the spec', () => {
     expect(CATEGORY_OPTIONS.map((o) => o.label)).toEqual(['Design Project', 'Permit Project']);
-    expect(propertyTypeOptions('Design').map((o) => o.value)).toEqual(['single_family', 'adu', 'condo', 'townhouse', 'vacation_rental']);
-    expect(propertyTypeOptions('Permit').map((o) => o.value)).toEqual(['single_family', 'adu', 'multi_family', 'commercial']);
+    expect(propertyTypeOptions('Design').map((o) => o.value)).toEqual([
+      'single_family',
+      'adu',
+      'condo',
+      'townhouse',
+      'vacation_rental',
+    ]);
+    expect(propertyTypeOptions('Permit').map((o) => o.value)).toEqual([
+      'single_family',
+      'adu',
+      'multi_family',
+      'commercial',
+    ]);
     expect(DESIGN_PRIORITIES).toEqual(['Layout Optimization', 'Finishes & Materials', 'Visualization']);
     expect(ROOMS).toEqual(['Kitchen', 'Bathroom', 'Bedroom', 'Living Room', 'Dining Room', 'Office', 'Outdoor Space']);
   });
@@ -45,8 +56,18 @@ describe('intake option lists (docs/product.md#records)', () => {
   });
 
   it('uses the two deliverable lists the spec gives, verbatim', () => {
-    expect(deliverablesOf('Concept Design').map((d) => d.name)).toEqual(['Layout Plan', 'Concept Render', 'Style Board']);
-    expect(deliverablesOf('New Construction Permit Set').map((d) => d.name)).toEqual(['Floor Plan', 'Elevations', 'Site Plan', 'Door & Window Schedule', 'General Notes Sheet']);
+    expect(deliverablesOf('Concept Design').map((d) => d.name)).toEqual([
+      'Layout Plan',
+      'Concept Render',
+      'Style Board',
+    ]);
+    expect(deliverablesOf('New Construction Permit Set').map((d) => d.name)).toEqual([
+      'Floor Plan',
+      'Elevations',
+      'Site Plan',
+      'Door & Window Schedule',
+      'General Notes Sheet',
+    ]);
     expect(deliverablesOf('')).toEqual([]);
     expect(deliverableNamesOf('Concept Design')).toEqual(['Layout Plan', 'Concept Render', 'Style Board']);
     expect(deliverableNamesOf('Custom Signage')).toEqual([]);
@@ -54,7 +75,8 @@ describe('intake option lists (docs/product.md#records)', () => {
 
   it('describes every deliverable name of every type, and nothing else (the names and their descriptions live apart)', () => {
     expect(Object.keys(DELIVERABLE_DESCRIPTIONS).sort()).toEqual(Object.keys(DELIVERABLE_NAMES).sort());
-    for (const [type, names] of Object.entries(DELIVERABLE_NAMES)) expect(Object.keys(DELIVERABLE_DESCRIPTIONS[type as keyof typeof DELIVERABLE_NAMES]), type).toEqual([...names]);
+    for (const [type, names] of Object.entries(DELIVERABLE_NAMES))
+      expect(Object.keys(DELIVERABLE_DESCRIPTIONS[type as keyof typeof DELIVERABLE_NAMES]), type).toEqual([...names]);
   });
 
   it('gives every one of the 12 types 3 to 5 distinct deliverables, each with a one-line description', () => {
@@ -74,7 +96,17 @@ describe('intake option lists (docs/product.md#records)', () => {
   });
 
   it('names the steps per category', () => {
-    expect(STEP_TITLES.Design).toEqual(['Project Basics', 'Design Details', 'Uploads & References', 'Project Specifications & Measurements']);
-    expect(STEP_TITLES.Permit).toEqual(['Project Basics', 'Project Details', 'Uploads & References', 'Permit Context & Property Details']);
+    expect(STEP_TITLES.Design).toEqual([
+      'Project Basics',
+      'Design Details',
+      'Uploads & References',
+      'Project Specifications & Measurements',
+    ]);
+    expect(STEP_TITLES.Permit).toEqual([
+      'Project Basics',
+      'Project Details',
+      'Uploads & References',
+      'Permit Context & Property Details',
+    ]);
   });
 });

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { submitProjectBody } from '../../functions/features/projects/contracts.js';
 import { generateChecklistBody } from '../../functions/features/checklists/contracts.js';
 import { estimateLocally } from '../../functions/features/checklists/estimator/index.js';
-import { addFiles, isUploading, pendingUploads } from '../../web/src/features/projects/components/submit/uploads-state.js';
+import {
+  addFiles,
+  isUploading,
+  pendingUploads,
+} from '../../web/src/features/projects/components/submit/uploads-state.js';
 import {
   blankTask,
   descriptionCounter,
@@ -58,9 +62,19 @@ const permitForm = (patch: Partial<WizardForm> = {}): WizardForm =>
 describe('wizard rules (docs/product.md#states, #validation)', () => {
   it('clears type, property type and deliverables when the category changes; deliverables when the type changes', () => {
     const form = designForm();
-    expect(withCategory(form, 'Permit')).toMatchObject({ project_category: 'Permit', project_type: '', property_type: '', deliverables: [], title: form.title });
+    expect(withCategory(form, 'Permit')).toMatchObject({
+      project_category: 'Permit',
+      project_type: '',
+      property_type: '',
+      deliverables: [],
+      title: form.title,
+    });
     expect(withCategory(form, 'Design')).toBe(form);
-    expect(withProjectType(form, 'Interior Design')).toMatchObject({ project_type: 'Interior Design', deliverables: [], property_type: 'single_family' });
+    expect(withProjectType(form, 'Interior Design')).toMatchObject({
+      project_type: 'Interior Design',
+      deliverables: [],
+      property_type: 'single_family',
+    });
   });
 
   it('validates each step', () => {
@@ -106,7 +120,15 @@ describe('wizard rules (docs/product.md#states, #validation)', () => {
   });
 
   it('reviews tasks: a new one is blank with 1 hour; the turnaround is ceil(total / 2.5)', () => {
-    const tasks = [...reviewTasksFrom({ checklist: [{ task: 'Plan', estimated_hours: 3 }, { task: 'Render', estimated_hours: 4.5 }] }), blankTask()];
+    const tasks = [
+      ...reviewTasksFrom({
+        checklist: [
+          { task: 'Plan', estimated_hours: 3 },
+          { task: 'Render', estimated_hours: 4.5 },
+        ],
+      }),
+      blankTask(),
+    ];
     expect(tasks[2]).toMatchObject({ task_name: '', hours: '1' });
     expect(hasBlankTaskName(tasks)).toBe(true);
     expect(totalTaskHours(tasks)).toBe(8.5);
@@ -119,7 +141,15 @@ describe('wizard rules (docs/product.md#states, #validation)', () => {
 describe('what the wizard sends matches the API contracts', () => {
   it('builds a Design checklist request and submission the API accepts', () => {
     const request = generateChecklistBody.parse(toChecklistRequest(designForm()));
-    expect(request).toMatchObject({ title: 'Ranch house', area_sqft: 1850, ceiling_height: 9.5, room_notes: 'Keep the window', permit_needs: null, lot_area: null, requires_city_review: null });
+    expect(request).toMatchObject({
+      title: 'Ranch house',
+      area_sqft: 1850,
+      ceiling_height: 9.5,
+      room_notes: 'Keep the window',
+      permit_needs: null,
+      lot_area: null,
+      requires_city_review: null,
+    });
     const answer = estimateLocally(request);
     const tasks = reviewTasksFrom(answer);
     const body = submitProjectBody.parse(toSubmission(designForm(), tasks, answer.source));
@@ -134,14 +164,37 @@ describe('what the wizard sends matches the API contracts', () => {
       total_estimated_hours: answer.total_estimated_hours,
       estimated_turnaround_days: answer.suggested_turnaround_days,
     });
-    expect(body.checklist).toEqual(answer.checklist.map((t) => ({ task_name: t.task, estimated_hours: t.estimated_hours })));
+    expect(body.checklist).toEqual(
+      answer.checklist.map((t) => ({ task_name: t.task, estimated_hours: t.estimated_hours })),
+    );
   });
 
   it('builds a Permit request and submission without design-only fields', () => {
     const request = generateChecklistBody.parse(toChecklistRequest(permitForm()));
-    expect(request).toMatchObject({ design_priority: [], room_selection: [], ceiling_height: null, lot_area: 6000, zoning_permit_type: 'C-2', requires_city_review: true, permit_needs: 'New two-storey office' });
-    const body = submitProjectBody.parse(toSubmission(permitForm(), [blankTask()].map((t) => ({ ...t, task_name: 'Floor plan' })), 'bedrock'));
-    expect(body).toMatchObject({ inspiration_links: [], lot_area: 6000, zoning_permit_type: 'C-2', requires_city_review: true, project_address: '1 Main St', checklist_source: 'bedrock' });
+    expect(request).toMatchObject({
+      design_priority: [],
+      room_selection: [],
+      ceiling_height: null,
+      lot_area: 6000,
+      zoning_permit_type: 'C-2',
+      requires_city_review: true,
+      permit_needs: 'New two-storey office',
+    });
+    const body = submitProjectBody.parse(
+      toSubmission(
+        permitForm(),
+        [blankTask()].map((t) => ({ ...t, task_name: 'Floor plan' })),
+        'bedrock',
+      ),
+    );
+    expect(body).toMatchObject({
+      inspiration_links: [],
+      lot_area: 6000,
+      zoning_permit_type: 'C-2',
+      requires_city_review: true,
+      project_address: '1 Main St',
+      checklist_source: 'bedrock',
+    });
   });
 });
 
@@ -149,7 +202,10 @@ describe('the file list', () => {
   const pdf = (name = 'plan.pdf') => new File(['%PDF'], name, { type: 'application/pdf' });
 
   it('checks files as they are chosen: refused ones are failed, names sanitised', () => {
-    const { items, tooMany } = addFiles([], [pdf('../../x y?.pdf'), new File(['x'], 'setup.exe', { type: 'application/x-msdownload' })]);
+    const { items, tooMany } = addFiles(
+      [],
+      [pdf('../../x y?.pdf'), new File(['x'], 'setup.exe', { type: 'application/x-msdownload' })],
+    );
     expect(tooMany).toBe(false);
     expect(items.map((i) => [i.name, i.status, i.error])).toEqual([
       ['_.._x_y_.pdf', 'ready', null],
@@ -161,7 +217,10 @@ describe('the file list', () => {
   });
 
   it('takes at most 10 files: a drop that would exceed it adds none', () => {
-    const nine = addFiles([], Array.from({ length: 9 }, (_, i) => pdf(`p${i}.pdf`))).items;
+    const nine = addFiles(
+      [],
+      Array.from({ length: 9 }, (_, i) => pdf(`p${i}.pdf`)),
+    ).items;
     expect(addFiles(nine, [pdf()]).items).toHaveLength(10);
     const refused = addFiles(nine, [pdf(), pdf()]);
     expect(refused).toMatchObject({ tooMany: true });

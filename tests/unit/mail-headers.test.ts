@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { encodedWords, formatAddress, headerText, mailAddress, mimeHeader, prepareMail } from '../../functions/platform/mail/headers.js';
+import {
+  encodedWords,
+  formatAddress,
+  headerText,
+  mailAddress,
+  mimeHeader,
+  prepareMail,
+} from '../../functions/platform/mail/headers.js';
 
 /** Issue 34, attack 10: what reaches a header, whoever composed the mail. */
-const mail = (overrides: Record<string, unknown> = {}) => ({ to: 'client@example.test', subject: 'Hello', text: 'Hi', ...overrides });
+const mail = (overrides: Record<string, unknown> = {}) => ({
+  to: 'client@example.test',
+  subject: 'Hello',
+  text: 'Hi',
+  ...overrides,
+});
 
 describe('mail headers', () => {
   it('header text is one line: controls, C1, NUL and Unicode separators become one space', () => {
@@ -20,21 +32,47 @@ describe('mail headers', () => {
 
   it('an address is exactly one addr-spec, in the canonical form', () => {
     expect(mailAddress(' Client@Example.TEST ')).toBe('client@example.test');
-    for (const hostile of ['a@example.test\r\nBcc: b@evil.test', 'a@example.test,b@evil.test', 'a@example.test;b@evil.test', '"A" <a@example.test>', 'a@example.test (comment)', 'a b@example.test', 'a@example.test\u2028', 'not-an-address', '', `${'a'.repeat(250)}@example.test`]) {
+    for (const hostile of [
+      'a@example.test\r\nBcc: b@evil.test',
+      'a@example.test,b@evil.test',
+      'a@example.test;b@evil.test',
+      '"A" <a@example.test>',
+      'a@example.test (comment)',
+      'a b@example.test',
+      'a@example.test\u2028',
+      'not-an-address',
+      '',
+      `${'a'.repeat(250)}@example.test`,
+    ]) {
       expect(() => mailAddress(hostile), JSON.stringify(hostile)).toThrow(/not one valid e-mail address/);
     }
   });
 
   it('a display name is quoted (escaped), or encoded when not ASCII', () => {
     expect(formatAddress('Design Club', 'no-reply@example.test')).toBe('"Design Club" <no-reply@example.test>');
-    expect(formatAddress('Jo "the" \\ Smith, Ltd', 'jo@example.test')).toBe('"Jo \\"the\\" \\\\ Smith, Ltd" <jo@example.test>');
-    expect(formatAddress('Bob\r\nBcc: x@evil.test', 'bob@example.test')).toBe('"Bob Bcc: x@evil.test" <bob@example.test>');
-    expect(formatAddress('Zoë', 'zoe@example.test')).toBe(`=?UTF-8?B?${Buffer.from('Zoë').toString('base64')}?= <zoe@example.test>`);
+    expect(formatAddress('Jo "the" \\ Smith, Ltd', 'jo@example.test')).toBe(
+      '"Jo \\"the\\" \\\\ Smith, Ltd" <jo@example.test>',
+    );
+    expect(formatAddress('Bob\r\nBcc: x@evil.test', 'bob@example.test')).toBe(
+      '"Bob Bcc: x@evil.test" <bob@example.test>',
+    );
+    expect(formatAddress('Zoë', 'zoe@example.test')).toBe(
+      `=?UTF-8?B?${Buffer.from('Zoë').toString('base64')}?= <zoe@example.test>`,
+    );
   });
 
   it('prepareMail: one recipient, a one-line subject, extra headers that cannot address anyone', () => {
-    const prepared = prepareMail(mail({ subject: 'Loft\r\nBcc: x@evil.test', headers: { 'List-Unsubscribe': '<https://a.test/u>\r\nBcc: x@evil.test' } }));
-    expect(prepared).toMatchObject({ to: 'client@example.test', subject: 'Loft Bcc: x@evil.test', headers: { 'List-Unsubscribe': '<https://a.test/u> Bcc: x@evil.test' } });
+    const prepared = prepareMail(
+      mail({
+        subject: 'Loft\r\nBcc: x@evil.test',
+        headers: { 'List-Unsubscribe': '<https://a.test/u>\r\nBcc: x@evil.test' },
+      }),
+    );
+    expect(prepared).toMatchObject({
+      to: 'client@example.test',
+      subject: 'Loft Bcc: x@evil.test',
+      headers: { 'List-Unsubscribe': '<https://a.test/u> Bcc: x@evil.test' },
+    });
     expect(prepareMail(mail({ subject: '\r\n' })).subject).toBe('(no subject)');
     for (const name of ['Bcc', 'reply-to', 'To', 'Subject', 'X-Bad\r\nBcc', 'X Bad', '']) {
       expect(() => prepareMail(mail({ headers: { [name]: 'x' } })), name).toThrow(/not a header the product may set/);
@@ -49,6 +87,11 @@ describe('mail headers', () => {
     expect(words.every((word) => word.length <= 75)).toBe(true);
     expect(words.map((word) => Buffer.from(word.slice(10, -2), 'base64').toString('utf8')).join('')).toBe(text);
     const header = mimeHeader('Subject', text);
-    expect(header.split('\r\n').slice(1).every((line) => line.startsWith(' '))).toBe(true);
+    expect(
+      header
+        .split('\r\n')
+        .slice(1)
+        .every((line) => line.startsWith(' ')),
+    ).toBe(true);
   });
 });

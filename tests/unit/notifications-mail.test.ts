@@ -36,24 +36,34 @@ describe('notification e-mail', () => {
   });
 
   it('an account gets the RFC 8058 headers with a token for its kind; header values hold no line breaks', () => {
-    const mail = composeMail([line({ message: 'Loft\r\nBcc: victim@example.test is now Delivered' })], { digest: false });
+    const mail = composeMail([line({ message: 'Loft\r\nBcc: victim@example.test is now Delivered' })], {
+      digest: false,
+    });
     expect(mail.subject).toBe('Loft Bcc: victim@example.test is now Delivered');
     expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     for (const value of Object.values(mail.headers!)) expect(value).not.toMatch(/[\r\n]/);
     const token = new URL(mail.headers!['List-Unsubscribe']!.slice(1, -1)).searchParams.get('token')!;
     expect(readUnsubscribeToken(token)).toEqual({ sub: 'u1', kind: 'status' });
-    expect(composeMail([line(), line({ id: '01JDZZZZZZZZZZZZZZZZZZZZZY' })], { digest: true }).subject).toBe('Your Design Club digest: 2 updates');
+    expect(composeMail([line(), line({ id: '01JDZZZZZZZZZZZZZZZZZZZZZY' })], { digest: true }).subject).toBe(
+      'Your Design Club digest: 2 updates',
+    );
   });
 
   it('an address without an account gets no unsubscribe header (nothing to turn off)', () => {
-    expect(composeMail([line({ sub: null, recipient: 'email:x@example.test' })], { digest: false }).headers).toEqual({});
+    expect(composeMail([line({ sub: null, recipient: 'email:x@example.test' })], { digest: false }).headers).toEqual(
+      {},
+    );
   });
 
   it('tokens: another key, another account, a changed kind or a truncated signature are refused', () => {
     const token = unsubscribeToken('u1', 'comment');
     const [payload, signature] = token.split('.') as [string, string];
     expect(readUnsubscribeToken(token)).toEqual({ sub: 'u1', kind: 'comment' });
-    expect(readUnsubscribeToken(`${Buffer.from(JSON.stringify({ u: 'u2', k: 'comment' })).toString('base64url')}.${signature}`)).toBeNull();
+    expect(
+      readUnsubscribeToken(
+        `${Buffer.from(JSON.stringify({ u: 'u2', k: 'comment' })).toString('base64url')}.${signature}`,
+      ),
+    ).toBeNull();
     expect(readUnsubscribeToken(`${payload}.${signature.slice(0, -1)}`)).toBeNull();
     expect(readUnsubscribeToken(`${payload}.${signature}.x`)).toBeNull();
     process.env.NOTIFICATIONS_KEY = 'another-key';

@@ -32,13 +32,19 @@ async function captureLogs(work: () => Promise<unknown>): Promise<Record<string,
     lines.push(String(chunk));
     return true;
   };
-  const spies = [vi.spyOn(process.stdout, 'write').mockImplementation(capture), vi.spyOn(process.stderr, 'write').mockImplementation(capture)];
+  const spies = [
+    vi.spyOn(process.stdout, 'write').mockImplementation(capture),
+    vi.spyOn(process.stderr, 'write').mockImplementation(capture),
+  ];
   try {
     await work().catch(() => undefined);
   } finally {
     for (const spy of spies) spy.mockRestore();
   }
-  return lines.flatMap((line) => line.split('\n')).filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+  return lines
+    .flatMap((line) => line.split('\n'))
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 function envelope(correlationId: string): EventEnvelope {
@@ -78,7 +84,11 @@ describe('log lines carry the correlation id of the invocation', () => {
       await handler(busEvent(envelope('corr-consumer-1')));
       log.info('between invocations');
     });
-    expect(lines.find((line) => line.message === 'applied')).toMatchObject({ service: 'design-club', correlation_id: 'corr-consumer-1', streamId: 'user-u1' });
+    expect(lines.find((line) => line.message === 'applied')).toMatchObject({
+      service: 'design-club',
+      correlation_id: 'corr-consumer-1',
+      streamId: 'user-u1',
+    });
     expect(lines.find((line) => line.message === 'between invocations')).not.toHaveProperty('correlation_id');
   });
 
@@ -105,25 +115,59 @@ describe('log lines carry the correlation id of the invocation', () => {
       log.info('serving');
       return { body: { ok: true } };
     });
-    const event = { routeKey: 'GET /api/health', rawPath: '/api/health', headers: {}, requestContext: { requestId: 'req-http-1' } };
+    const event = {
+      routeKey: 'GET /api/health',
+      rawPath: '/api/health',
+      headers: {},
+      requestContext: { requestId: 'req-http-1' },
+    };
     const lines = await captureLogs(() => handler(event as never, {} as Context));
     expect(lines.find((line) => line.message === 'serving')).toMatchObject({ correlation_id: 'req-http-1' });
   });
 
   it("a trigger's lines carry Lambda's request id for the Cognito request, with the Lambda context", async () => {
-    const handler = trigger(async (event: { triggerSource: string; userPoolId: string; request: { userAttributes: Record<string, string> } }) => {
-      log.info('triggered');
-      return event;
+    const handler = trigger(
+      async (event: {
+        triggerSource: string;
+        userPoolId: string;
+        request: { userAttributes: Record<string, string> };
+      }) => {
+        log.info('triggered');
+        return event;
+      },
+    );
+    const context = {
+      awsRequestId: 'lambda-req-1',
+      functionName: 'post-confirmation',
+      invokedFunctionArn: 'arn:aws:lambda:us-east-1:1:function:pc',
+      memoryLimitInMB: '1024',
+      functionVersion: '$LATEST',
+    } as Context;
+    const lines = await captureLogs(() =>
+      handler(
+        {
+          triggerSource: 'PostConfirmation_ConfirmSignUp',
+          userPoolId: 'pool',
+          request: { userAttributes: { sub: 's1' } },
+        },
+        context,
+      ),
+    );
+    expect(lines.find((line) => line.message === 'triggered')).toMatchObject({
+      correlation_id: 'lambda-req-1',
+      function_request_id: 'lambda-req-1',
+      function_name: 'post-confirmation',
     });
-    const context = { awsRequestId: 'lambda-req-1', functionName: 'post-confirmation', invokedFunctionArn: 'arn:aws:lambda:us-east-1:1:function:pc', memoryLimitInMB: '1024', functionVersion: '$LATEST' } as Context;
-    const lines = await captureLogs(() => handler({ triggerSource: 'PostConfirmation_ConfirmSignUp', userPoolId: 'pool', request: { userAttributes: { sub: 's1' } } }, context));
-    expect(lines.find((line) => line.message === 'triggered')).toMatchObject({ correlation_id: 'lambda-req-1', function_request_id: 'lambda-req-1', function_name: 'post-confirmation' });
   });
 });
 
 /** The values recorded so far for `name` in the EMF blob the middleware would flush. */
 function recorded(name: string): number[] {
-  const emf = metrics.serializeMetrics() as unknown as Record<string, unknown> & { _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[] } };
+  const emf = metrics.serializeMetrics() as unknown as Record<string, unknown> & {
+    _aws: {
+      CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[];
+    };
+  };
   const directive = emf._aws.CloudWatchMetrics[0]!;
   if (!directive.Metrics.some((metric) => metric.Name === name)) return [];
   expect(directive.Namespace).toBe('DesignClub');
@@ -159,7 +203,9 @@ describe('the command runner counts outcomes', () => {
     const runtime = runtimeWhoseAppends(async (streamId) => {
       throw new ConcurrencyError(streamId, 0);
     });
-    await expect(runCommand(decider, `conflict-${newId()}`, { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime)).rejects.toMatchObject({ status: 409 });
+    await expect(
+      runCommand(decider, `conflict-${newId()}`, { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime),
+    ).rejects.toMatchObject({ status: 409 });
     expect(recorded(MetricNames.CommandConflict)).toEqual([1]);
     expect(recorded(MetricNames.CommandAccepted)).toEqual([]);
   });
@@ -173,7 +219,9 @@ describe('the command runner counts outcomes', () => {
       events: [{ ...envelope('c'), streamId, type: 'Touched', data: {} }],
     }));
     await runCommand(decider, `ok-${newId()}`, { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime);
-    await expect(runCommand(decider, `refused-${newId()}`, { type: 'Touch', refuse: true }, { actor: SYSTEM_ACTOR }, runtime)).rejects.toThrow('Not allowed.');
+    await expect(
+      runCommand(decider, `refused-${newId()}`, { type: 'Touch', refuse: true }, { actor: SYSTEM_ACTOR }, runtime),
+    ).rejects.toThrow('Not allowed.');
     expect(recorded(MetricNames.CommandAccepted)).toEqual([1]);
     expect(recorded(MetricNames.CommandRefused)).toEqual([1]);
     expect(recorded(MetricNames.CommandConflict)).toEqual([]);
@@ -181,7 +229,11 @@ describe('the command runner counts outcomes', () => {
 });
 
 describe('captureAwsClient, the one Tracer hook for the adapters', () => {
-  const client = () => new DynamoDBClient({ region: 'us-east-1', credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'example' } });
+  const client = () =>
+    new DynamoDBClient({
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'example' },
+    });
   const middlewareNames = (sdkClient: DynamoDBClient) => sdkClient.middlewareStack.identify().join(' ');
 
   afterEach(() => {
@@ -218,7 +270,11 @@ describe('a consumer abandoned at its function’s end', () => {
       await late;
     });
     let thrown: unknown;
-    await captureLogs(() => handler(busEvent(envelope('corr-abandoned')), contextEndingIn(300) as unknown as Context).catch((error: unknown) => (thrown = error)));
+    await captureLogs(() =>
+      handler(busEvent(envelope('corr-abandoned')), contextEndingIn(300) as unknown as Context).catch(
+        (error: unknown) => (thrown = error),
+      ),
+    );
     expect(thrown).toMatchObject({ name: 'TimeoutError' });
     await new Promise((resolve) => setTimeout(resolve, 400));
     await expect(late).rejects.toMatchObject({ name: 'RequestAbandonedError' });

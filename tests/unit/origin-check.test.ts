@@ -5,7 +5,12 @@ import { ORIGIN_HEADER as STACK_HEADER, ORIGIN_SECRET_ENV as STACK_ENV } from '.
 
 /** A public route, so the chain needs no runtime: only the origin check stands before the handler. */
 const event = (headers: Record<string, string>): HttpEvent =>
-  ({ routeKey: 'GET /api/health', rawPath: '/api/health', headers, requestContext: { requestId: 'r1' } }) as unknown as HttpEvent;
+  ({
+    routeKey: 'GET /api/health',
+    rawPath: '/api/health',
+    headers,
+    requestContext: { requestId: 'r1' },
+  }) as unknown as HttpEvent;
 
 const build = () => {
   const seen: Record<string, string | undefined>[] = [];
@@ -15,7 +20,8 @@ const build = () => {
   });
   return { handler, seen };
 };
-const call = (handler: ReturnType<typeof build>['handler'], headers: Record<string, string>) => handler(event(headers), {} as never);
+const call = (handler: ReturnType<typeof build>['handler'], headers: Record<string, string>) =>
+  handler(event(headers), {} as never);
 
 afterEach(() => {
   delete process.env[ORIGIN_SECRET_ENV];
@@ -34,10 +40,17 @@ describe('origin check (requests must come through CloudFront)', () => {
   it('refuses a missing or wrong header with 403 and the error body, before the handler runs', async () => {
     process.env[ORIGIN_SECRET_ENV] = 'current123';
     const { handler, seen } = build();
-    for (const headers of [{}, { [ORIGIN_HEADER]: 'guess' }, { [ORIGIN_HEADER]: '' }, { [ORIGIN_HEADER]: 'current123,' }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { [ORIGIN_HEADER]: 'guess' },
+      { [ORIGIN_HEADER]: '' },
+      { [ORIGIN_HEADER]: 'current123,' },
+    ] as Record<string, string>[]) {
       const response = await call(handler, headers);
       expect(response.statusCode).toBe(403);
-      expect(JSON.parse(response.body!)).toEqual({ error: { code: 'FORBIDDEN', message: expect.stringContaining('site') } });
+      expect(JSON.parse(response.body!)).toEqual({
+        error: { code: 'FORBIDDEN', message: expect.stringContaining('site') },
+      });
     }
     expect(seen).toEqual([]);
   });

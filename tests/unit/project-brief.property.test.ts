@@ -7,7 +7,15 @@ import { generateChecklistBody } from '../../functions/features/checklists/contr
 import { submitProjectBody } from '../../functions/features/projects/contracts.js';
 import { submitCommandOf } from '../../functions/features/projects/submission.js';
 import { projectDecider } from '../../functions/features/projects/decider.js';
-import { initialForm, isStepValid, toChecklistRequest, toSubmission, type ReviewTask, type Step, type WizardForm } from '../../web/src/features/projects/components/submit/wizard.js';
+import {
+  initialForm,
+  isStepValid,
+  toChecklistRequest,
+  toSubmission,
+  type ReviewTask,
+  type Step,
+  type WizardForm,
+} from '../../web/src/features/projects/components/submit/wizard.js';
 
 /**
  * Issue 20: the wizard and the API judge a brief by the same rules. For generated wizard forms (valid
@@ -20,14 +28,20 @@ const ALL_TYPES = [...PROJECT_TYPES.Design, ...PROJECT_TYPES.Permit];
 const ALL_DELIVERABLES = [...new Set(Object.values(DELIVERABLES).flatMap((list) => list.map((d) => d.name)))];
 
 /** Mostly what a careful client types, often what a careless one or an attacker does. */
-const mostly = <T,>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>) => fc.oneof({ arbitrary: good, weight: 4 }, { arbitrary: bad, weight: 1 });
+const mostly = <T>(good: fc.Arbitrary<T>, bad: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: good, weight: 4 }, { arbitrary: bad, weight: 1 });
 const text = (max: number) => mostly(fc.string({ minLength: 1, maxLength: max }), fc.constantFrom('', '   '));
 const number = mostly(
   fc.double({ min: 1, max: 200_000, noNaN: true }).map(String),
-  fc.oneof(fc.constantFrom('', '0', '-0', '-12', 'abc', '1e12', '  '), fc.double({ min: -10, max: 10, noNaN: true }).map(String)),
+  fc.oneof(
+    fc.constantFrom('', '0', '-0', '-12', 'abc', '1e12', '  '),
+    fc.double({ min: -10, max: 10, noNaN: true }).map(String),
+  ),
 );
 const description = mostly(
-  fc.tuple(fc.integer({ min: 280, max: 420 }), fc.nat(300), fc.nat(5)).map(([letters, spaces, lead]) => `${' '.repeat(lead)}${'x'.repeat(letters)}${' '.repeat(spaces)}`),
+  fc
+    .tuple(fc.integer({ min: 280, max: 420 }), fc.nat(300), fc.nat(5))
+    .map(([letters, spaces, lead]) => `${' '.repeat(lead)}${'x'.repeat(letters)}${' '.repeat(spaces)}`),
   fc.oneof(
     fc.tuple(fc.nat(299), fc.nat(300)).map(([letters, spaces]) => `${'x'.repeat(letters)}${' '.repeat(spaces)}`),
     fc.tuple(fc.nat(80), fc.nat(200)).map(([a, b]) => `${'word '.repeat(a)}\n\n${'\t'.repeat(b)}`),
@@ -46,7 +60,10 @@ const form: fc.Arbitrary<WizardForm> = fc
     foreign: fc.subarray([...ALL_DELIVERABLES, 'Custom Signage Package']),
     title: mostly(fc.constant('Ranch house'), text(230)),
     description,
-    design_priority: mostly(fc.subarray([...DESIGN_PRIORITIES]), fc.subarray([...DESIGN_PRIORITIES, 'Cheapest Possible'])),
+    design_priority: mostly(
+      fc.subarray([...DESIGN_PRIORITIES]),
+      fc.subarray([...DESIGN_PRIORITIES, 'Cheapest Possible']),
+    ),
     room_selection: mostly(fc.subarray([...ROOMS]), fc.subarray([...ROOMS, 'Wine Cellar'])),
     links: mostly(fc.array(fc.webUrl(), { maxLength: 4 }), fc.array(fc.webUrl(), { maxLength: 24 })),
     area_sqft: number,
@@ -62,7 +79,8 @@ const form: fc.Arbitrary<WizardForm> = fc
     const offered = category ? PROJECT_TYPES[category] : [];
     const type = g.catalogueType && offered.length ? offered[(g.pick[0] ?? 0) % offered.length]! : g.type;
     const properties = category ? propertyTypeOptions(category).map((option) => option.value) : [];
-    const property = g.catalogueProperty && properties.length ? properties[(g.pick[1] ?? 0) % properties.length]! : g.property;
+    const property =
+      g.catalogueProperty && properties.length ? properties[(g.pick[1] ?? 0) % properties.length]! : g.property;
     const own = (DELIVERABLES as Record<string, readonly { name: string }[]>)[type]?.map((d) => d.name) ?? [];
     const chosen = [...new Set(g.pick.map((i) => own[i % own.length]!))];
     const deliverables = g.ownDeliverables && own.length ? (chosen.length ? chosen : [own[0]!]) : g.foreign;
@@ -97,7 +115,11 @@ function apiAccepts(f: WizardForm): boolean {
   const body = submitProjectBody.safeParse(toSubmission(f, TASKS, 'local'));
   if (!body.success) return false;
   try {
-    projectDecider.decide(submitCommandOf(body.data, 'P1', { user_id: 'c1', team_id: null }), projectDecider.initialState(), { actor: { sub: 'c1', role: 'client' }, now: '' });
+    projectDecider.decide(
+      submitCommandOf(body.data, 'P1', { user_id: 'c1', team_id: null }),
+      projectDecider.initialState(),
+      { actor: { sub: 'c1', role: 'client' }, now: '' },
+    );
     return true;
   } catch {
     return false;

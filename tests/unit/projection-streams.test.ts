@@ -3,7 +3,7 @@ import { allProjections } from '../../functions/app/projections.js';
 import { PROJECTION_STREAMS } from '../../functions/platform/views/checkpoints.js';
 
 describe('PROJECTION_STREAMS', () => {
-  it("names every projection of allProjections with the streams it folds (what a command waits for)", () => {
+  it('names every projection of allProjections with the streams it folds (what a command waits for)', () => {
     expect(PROJECTION_STREAMS).toEqual(allProjections.map(({ name, streamPrefix }) => ({ name, streamPrefix })));
   });
 });

@@ -12,7 +12,10 @@ describe('parseDeadLetter', () => {
       MessageId: 'm1',
       ReceiptHandle: 'r',
       Body: JSON.stringify(event),
-      MessageAttributes: { ERROR_CODE: { StringValue: 'SDK_CLIENT_ERROR' }, ERROR_MESSAGE: { StringValue: 'Lambda throttled' } },
+      MessageAttributes: {
+        ERROR_CODE: { StringValue: 'SDK_CLIENT_ERROR' },
+        ERROR_MESSAGE: { StringValue: 'Lambda throttled' },
+      },
     });
     expect(parsed).toEqual({ event, error: 'SDK_CLIENT_ERROR: Lambda throttled' });
   });
@@ -40,14 +43,34 @@ describe('parseDeadLetter', () => {
 describe('redrive selection', () => {
   it('re-delivers consumers’ letters only: a schedule’s failed tick is listed, its next tick does the work', async () => {
     const letters: DeadLetterView[] = [
-      { id: 's1', consumer: 'outbox-sweeper', kind: 'schedule', streamId: '(not an event)', version: 0, type: '(unknown)', error: 'timeout' },
-      { id: 'c1', consumer: 'projections', kind: 'consumer', streamId: 'project-1', version: 2, type: 'PriorityChanged', error: 'boom' },
+      {
+        id: 's1',
+        consumer: 'outbox-sweeper',
+        kind: 'schedule',
+        streamId: '(not an event)',
+        version: 0,
+        type: '(unknown)',
+        error: 'timeout',
+      },
+      {
+        id: 'c1',
+        consumer: 'projections',
+        kind: 'consumer',
+        streamId: 'project-1',
+        version: 2,
+        type: 'PriorityChanged',
+        error: 'boom',
+      },
     ];
     const delivered: string[] = [];
-    const source: DeadLetterSource = { where: 'test', list: async () => letters, redeliver: async (letter) => {
+    const source: DeadLetterSource = {
+      where: 'test',
+      list: async () => letters,
+      redeliver: async (letter) => {
         delivered.push(letter.id);
         return { ok: true };
-      } };
+      },
+    };
     const report = await redrive(source, { all: true });
     expect(delivered).toEqual(['c1']);
     expect(report.listed).toHaveLength(2);

@@ -6,12 +6,39 @@ import { usersProjection } from '../../functions/features/users/projection.js';
 import { userDecider } from '../../functions/features/users/decider.js';
 
 function stored(schemaVersion: number, data: Record<string, unknown>): EventEnvelope {
-  const unsigned = { streamId: 'user-u1', version: 1, type: 'UserRegistered', schemaVersion, eventId: '01JD0000000000000000000000', at: '2025-01-05T09:00:00.000Z', actor: { sub: 'system', role: 'system' as const }, correlationId: 'c', causationId: null, data, prevHash: GENESIS_HASH };
+  const unsigned = {
+    streamId: 'user-u1',
+    version: 1,
+    type: 'UserRegistered',
+    schemaVersion,
+    eventId: '01JD0000000000000000000000',
+    at: '2025-01-05T09:00:00.000Z',
+    actor: { sub: 'system', role: 'system' as const },
+    correlationId: 'c',
+    causationId: null,
+    data,
+    prevHash: GENESIS_HASH,
+  };
   return { ...unsigned, hash: computeHash(unsigned) };
 }
 
-const v1 = stored(1, { user_id: 'u1', email: 'ann@example.com', name: 'Ann Archer', company: 'Studio A', phone: null, user_type: 'architect' });
-const v2 = stored(2, { user_id: 'u1', email: 'ann@example.com', full_name: 'Ann Archer', company: 'Studio A', phone: null, user_type: 'architect', initial_role: 'client' });
+const v1 = stored(1, {
+  user_id: 'u1',
+  email: 'ann@example.com',
+  name: 'Ann Archer',
+  company: 'Studio A',
+  phone: null,
+  user_type: 'architect',
+});
+const v2 = stored(2, {
+  user_id: 'u1',
+  email: 'ann@example.com',
+  full_name: 'Ann Archer',
+  company: 'Studio A',
+  phone: null,
+  user_type: 'architect',
+  initial_role: 'client',
+});
 
 describe('UserRegistered v1 → v2', () => {
   it('is written at version 2 now', () => {

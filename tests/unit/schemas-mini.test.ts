@@ -16,13 +16,31 @@ const problem = (schema: z.core.$ZodType, value: unknown) => {
 
 describe('schemas on zod/mini', () => {
   it("answer with zod's English messages and the contracts' own, word for word", () => {
-    expect(problem(designerInviteTokenParams, { token: '' })).toBe('Invalid request body. token: Too small: expected string to have >=1 characters');
-    expect(problem(designerInviteTokenParams, { token: 7 })).toBe('Invalid request body. token: Invalid input: expected string, received number');
+    expect(problem(designerInviteTokenParams, { token: '' })).toBe(
+      'Invalid request body. token: Too small: expected string to have >=1 characters',
+    );
+    expect(problem(designerInviteTokenParams, { token: 7 })).toBe(
+      'Invalid request body. token: Invalid input: expected string, received number',
+    );
     expect(problem(updateProjectBody, {})).toBe('Invalid request body. Nothing to update');
-    expect(problem(updateProjectBody, { priority: 'Soon' })).toBe('Invalid request body. priority: Invalid option: expected one of "Urgent"|"Normal"|"Low"');
-    expect(problem(updateProjectBody, { due_date: '2026-02-30' })).toBe('Invalid request body. due_date: Due date must be a date (YYYY-MM-DD)');
-    const brief = { title: 'T', project_category: 'Design', project_type: 'Concept Design', property_type: 'condo', deliverables: ['Layout Plan'], description: 'x '.repeat(200), area_sqft: 20_000_000 };
-    expect(problem(projectBriefSchema, brief)).toBe('Invalid request body. area_sqft: Building area must be at most 10,000,000');
+    expect(problem(updateProjectBody, { priority: 'Soon' })).toBe(
+      'Invalid request body. priority: Invalid option: expected one of "Urgent"|"Normal"|"Low"',
+    );
+    expect(problem(updateProjectBody, { due_date: '2026-02-30' })).toBe(
+      'Invalid request body. due_date: Due date must be a date (YYYY-MM-DD)',
+    );
+    const brief = {
+      title: 'T',
+      project_category: 'Design',
+      project_type: 'Concept Design',
+      property_type: 'condo',
+      deliverables: ['Layout Plan'],
+      description: 'x '.repeat(200),
+      area_sqft: 20_000_000,
+    };
+    expect(problem(projectBriefSchema, brief)).toBe(
+      'Invalid request body. area_sqft: Building area must be at most 10,000,000',
+    );
   });
 
   it("build an event type's schema on first use, once", () => {

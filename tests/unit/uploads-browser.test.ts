@@ -17,7 +17,13 @@ vi.mock('../../web/src/app/api.js', () => {
     }
   }
   const isUnauthenticated = (error: unknown) => error instanceof ApiError && error.status === 401;
-  return { api: { post: (...args: unknown[]) => post(...args), get: vi.fn() }, ApiError, isUnauthenticated, NOT_AUTHENTICATED: 'Not authenticated', newActionKey: () => '01JIDEMPOTENCYKEY000000000' };
+  return {
+    api: { post: (...args: unknown[]) => post(...args), get: vi.fn() },
+    ApiError,
+    isUnauthenticated,
+    NOT_AUTHENTICATED: 'Not authenticated',
+    newActionKey: () => '01JIDEMPOTENCYKEY000000000',
+  };
 });
 
 const { uploadProjectFile, UploadError } = await import('../../web/src/features/files/api/uploads.js');
@@ -29,7 +35,9 @@ class FakeXhr {
   url = '';
   body: FormData | null = null;
   status = 0;
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -59,7 +67,10 @@ const presigned = {
   key: '01JH0000000000000000000000/client/01JH0000000000000000000001-plan.pdf',
   file_name: 'plan.pdf',
   content_type: 'application/pdf',
-  upload: { url: 'http://127.0.0.1:9999/design-club-uploads', fields: { key: 'the-key', 'Content-Type': 'application/pdf', Policy: 'p', 'X-Amz-Signature': 's' } },
+  upload: {
+    url: 'http://127.0.0.1:9999/design-club-uploads',
+    fields: { key: 'the-key', 'Content-Type': 'application/pdf', Policy: 'p', 'X-Amz-Signature': 's' },
+  },
   expires_in: 300,
   max_bytes: 52428800,
 };
@@ -72,15 +83,29 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('uploadProjectFile', () => {
   it('presigns, posts the form with real progress, then records the stored object', async () => {
-    post.mockResolvedValueOnce(presigned).mockResolvedValueOnce({ file: { id: presigned.file_id, file_name: 'plan.pdf' } });
+    post
+      .mockResolvedValueOnce(presigned)
+      .mockResolvedValueOnce({ file: { id: presigned.file_id, file_name: 'plan.pdf' } });
     const progress: number[] = [];
     const file = new File([new Uint8Array(1000)], 'plan.pdf', { type: 'application/pdf' });
-    const recorded = await uploadProjectFile('01JH0000000000000000000000', file, { onProgress: (p) => progress.push(p) });
+    const recorded = await uploadProjectFile('01JH0000000000000000000000', file, {
+      onProgress: (p) => progress.push(p),
+    });
 
     expect(recorded).toEqual({ id: presigned.file_id, file_name: 'plan.pdf' });
-    expect(post).toHaveBeenNthCalledWith(1, '/projects/01JH0000000000000000000000/uploads', { file_name: 'plan.pdf', content_type: 'application/pdf', file_size: 1000, file_type: 'client_upload' });
+    expect(post).toHaveBeenNthCalledWith(1, '/projects/01JH0000000000000000000000/uploads', {
+      file_name: 'plan.pdf',
+      content_type: 'application/pdf',
+      file_size: 1000,
+      file_type: 'client_upload',
+    });
     // The record carries the upload's Idempotency-Key: a retried record returns the first one.
-    expect(post).toHaveBeenNthCalledWith(2, '/projects/01JH0000000000000000000000/files', { key: presigned.key }, { idempotencyKey: '01JIDEMPOTENCYKEY000000000' });
+    expect(post).toHaveBeenNthCalledWith(
+      2,
+      '/projects/01JH0000000000000000000000/files',
+      { key: presigned.key },
+      { idempotencyKey: '01JIDEMPOTENCYKEY000000000' },
+    );
     expect(progress).toEqual([0, 25, 60, 100, 100]);
     const xhr = FakeXhr.last;
     expect([xhr.method, xhr.url]).toEqual(['POST', presigned.upload.url]);
@@ -90,21 +115,33 @@ describe('uploadProjectFile', () => {
   });
 
   it('refuses a forbidden type in the browser without calling the API', async () => {
-    const error = await uploadProjectFile('p', new File(['x'], 'setup.exe', { type: 'application/x-msdownload' })).catch((e: unknown) => e);
+    const error = await uploadProjectFile(
+      'p',
+      new File(['x'], 'setup.exe', { type: 'application/x-msdownload' }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UploadError);
-    expect(error).toMatchObject({ message: 'Invalid file type. Please upload PDF, images, DWG, or document files.', retryable: false });
+    expect(error).toMatchObject({
+      message: 'Invalid file type. Please upload PDF, images, DWG, or document files.',
+      retryable: false,
+    });
     expect(post).not.toHaveBeenCalled();
   });
 
   it("passes on the API's refusal of the stored object, not retryable", async () => {
-    post.mockResolvedValueOnce(presigned).mockRejectedValueOnce(new ApiError(400, 'FILE_TOO_LARGE', 'File too large. Maximum size is 50MB.'));
-    const error = await uploadProjectFile('p', new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })).catch((e: unknown) => e);
+    post
+      .mockResolvedValueOnce(presigned)
+      .mockRejectedValueOnce(new ApiError(400, 'FILE_TOO_LARGE', 'File too large. Maximum size is 50MB.'));
+    const error = await uploadProjectFile('p', new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ message: 'File too large. Maximum size is 50MB.', retryable: false });
   });
 
   it("says 'Not authenticated' when the session is no longer accepted (docs/product.md#validation)", async () => {
     post.mockRejectedValueOnce(new ApiError(401, 'UNAUTHENTICATED', 'Not authenticated'));
-    const error = await uploadProjectFile('p', new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })).catch((e: unknown) => e);
+    const error = await uploadProjectFile('p', new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ message: 'Not authenticated', retryable: false });
   });
 
@@ -118,7 +155,9 @@ describe('uploadProjectFile', () => {
         }
       },
     );
-    const error = await uploadProjectFile('p', new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })).catch((e: unknown) => e);
+    const error = await uploadProjectFile('p', new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ message: 'Unable to upload file. Please try again.', retryable: true });
   });
 });

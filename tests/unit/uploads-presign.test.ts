@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, OBJECT_KEY_MAX, objectKeyProblem } from '../../shared/uploads.js';
-import { deleteObject, headObject, presignDownload, presignUpload, SIGNED_URL_SECONDS } from '../../functions/platform/aws/storage.js';
+import {
+  deleteObject,
+  headObject,
+  presignDownload,
+  presignUpload,
+  SIGNED_URL_SECONDS,
+} from '../../functions/platform/aws/storage.js';
 
 /**
  * What the upload form and the download link allow, as the SDK's presigners write them (signing is
@@ -9,7 +15,13 @@ import { deleteObject, headObject, presignDownload, presignUpload, SIGNED_URL_SE
 const saved = { ...process.env };
 beforeEach(() => {
   // A Lambda role's temporary credentials, as the runtime sets them (the client keeps what it resolved).
-  Object.assign(process.env, { AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIDTEST', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'session-token', UPLOADS_BUCKET: 'uploads-bucket' });
+  Object.assign(process.env, {
+    AWS_REGION: 'eu-west-1',
+    AWS_ACCESS_KEY_ID: 'AKIDTEST',
+    AWS_SECRET_ACCESS_KEY: 'secret',
+    AWS_SESSION_TOKEN: 'session-token',
+    UPLOADS_BUCKET: 'uploads-bucket',
+  });
   delete process.env.S3_ENDPOINT;
 });
 afterEach(() => {
@@ -24,7 +36,12 @@ describe('the presigned upload form', () => {
     const before = Date.now();
     const { url, fields } = await presignUpload('projects/p-1/files/f-1/plan.pdf', 'application/pdf');
     expect(url).toBe('https://uploads-bucket.s3.eu-west-1.amazonaws.com/');
-    expect(fields).toMatchObject({ key: 'projects/p-1/files/f-1/plan.pdf', 'Content-Type': 'application/pdf', 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256', bucket: 'uploads-bucket' });
+    expect(fields).toMatchObject({
+      key: 'projects/p-1/files/f-1/plan.pdf',
+      'Content-Type': 'application/pdf',
+      'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+      bucket: 'uploads-bucket',
+    });
     expect(fields['X-Amz-Credential']).toMatch(/^AKIDTEST\/\d{8}\/eu-west-1\/s3\/aws4_request$/);
     expect(fields['X-Amz-Signature']).toMatch(/^[0-9a-f]{64}$/);
     expect(fields['X-Amz-Security-Token']).toBe('session-token');
@@ -54,9 +71,13 @@ describe('the presigned upload form', () => {
 describe('the presigned download link', () => {
   it('downloads as an attachment under the stored name, valid for 300 s', async () => {
     const link = new URL(await presignDownload('projects/p-1/files/f-1/plan_v2.pdf', 'plan v2.pdf'));
-    expect(link.origin + link.pathname).toBe('https://uploads-bucket.s3.eu-west-1.amazonaws.com/projects/p-1/files/f-1/plan_v2.pdf');
+    expect(link.origin + link.pathname).toBe(
+      'https://uploads-bucket.s3.eu-west-1.amazonaws.com/projects/p-1/files/f-1/plan_v2.pdf',
+    );
     expect(link.searchParams.get('X-Amz-Expires')).toBe(String(SIGNED_URL_SECONDS));
-    expect(link.searchParams.get('response-content-disposition')).toBe(`attachment; filename="plan v2.pdf"; filename*=UTF-8''plan%20v2.pdf`);
+    expect(link.searchParams.get('response-content-disposition')).toBe(
+      `attachment; filename="plan v2.pdf"; filename*=UTF-8''plan%20v2.pdf`,
+    );
   });
 });
 
@@ -80,7 +101,9 @@ const UNSAFE_KEYS = [
 describe('object keys are checked wherever they are used', () => {
   it('refuses .., %2e%2e, a leading /, control characters and over-long keys; accepts ours', () => {
     for (const key of UNSAFE_KEYS) expect(objectKeyProblem(key), JSON.stringify(key)).not.toBeNull();
-    expect(objectKeyProblem('incoming/01JD0000000000000000000000/deliverable/01JD0000000000000000000001-_.._x_y_.pdf')).toBeNull();
+    expect(
+      objectKeyProblem('incoming/01JD0000000000000000000000/deliverable/01JD0000000000000000000001-_.._x_y_.pdf'),
+    ).toBeNull();
     expect(objectKeyProblem(`p/${'a'.repeat(OBJECT_KEY_MAX - 2)}`)).toBeNull();
   });
 

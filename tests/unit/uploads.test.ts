@@ -52,12 +52,18 @@ describe('upload rules (shared by the SPA and the API)', () => {
     ['movie.mp4', 'video/mp4'],
   ])('refuses %s as %s', (name, type) => {
     expect(isAllowedFileType(name, type)).toBe(false);
-    expect(checkFile({ name, type, size: 10 })).toEqual({ code: 'INVALID_FILE_TYPE', message: INVALID_FILE_TYPE_MESSAGE });
+    expect(checkFile({ name, type, size: 10 })).toEqual({
+      code: 'INVALID_FILE_TYPE',
+      message: INVALID_FILE_TYPE_MESSAGE,
+    });
   });
 
   it('limits files to 50 MB with the spec message', () => {
     expect(checkFile({ name: 'a.pdf', type: 'application/pdf', size: MAX_FILE_BYTES })).toBeNull();
-    expect(checkFile({ name: 'a.pdf', type: 'application/pdf', size: MAX_FILE_BYTES + 1 })).toEqual({ code: 'FILE_TOO_LARGE', message: FILE_TOO_LARGE_MESSAGE });
+    expect(checkFile({ name: 'a.pdf', type: 'application/pdf', size: MAX_FILE_BYTES + 1 })).toEqual({
+      code: 'FILE_TOO_LARGE',
+      message: FILE_TOO_LARGE_MESSAGE,
+    });
     expect(FILE_TOO_LARGE_MESSAGE).toBe('File too large. Maximum size is 50MB.');
     expect(INVALID_FILE_TYPE_MESSAGE).toBe('Invalid file type. Please upload PDF, images, DWG, or document files.');
   });
@@ -102,9 +108,24 @@ describe('upload rules (shared by the SPA and the API)', () => {
   it('builds keys under the project folder and reads them back; anything else is refused', () => {
     const key = uploadKey(PROJECT, 'client_upload', FILE, '../../x y?.pdf');
     expect(key).toBe(`${PROJECT}/client/${FILE}-_.._x_y_.pdf`);
-    expect(parseUploadKey(key)).toEqual({ projectId: PROJECT, fileType: 'client_upload', fileId: FILE, fileName: '_.._x_y_.pdf' });
-    expect(parseUploadKey(uploadKey(PROJECT, 'deliverable', FILE, 'Plan.pdf'))).toMatchObject({ fileType: 'deliverable', fileName: 'Plan.pdf' });
-    for (const bad of [`${PROJECT}/client/${FILE}-../x.pdf`, `${PROJECT}/client/${FILE}-.hidden`, `${PROJECT}/other/${FILE}-x.pdf`, `${PROJECT}/client/x.pdf`, `../${PROJECT}/client/${FILE}-x.pdf`, `${PROJECT}/client/${FILE}-x.pdf/..`]) {
+    expect(parseUploadKey(key)).toEqual({
+      projectId: PROJECT,
+      fileType: 'client_upload',
+      fileId: FILE,
+      fileName: '_.._x_y_.pdf',
+    });
+    expect(parseUploadKey(uploadKey(PROJECT, 'deliverable', FILE, 'Plan.pdf'))).toMatchObject({
+      fileType: 'deliverable',
+      fileName: 'Plan.pdf',
+    });
+    for (const bad of [
+      `${PROJECT}/client/${FILE}-../x.pdf`,
+      `${PROJECT}/client/${FILE}-.hidden`,
+      `${PROJECT}/other/${FILE}-x.pdf`,
+      `${PROJECT}/client/x.pdf`,
+      `../${PROJECT}/client/${FILE}-x.pdf`,
+      `${PROJECT}/client/${FILE}-x.pdf/..`,
+    ]) {
       expect(parseUploadKey(bad), bad).toBeNull();
     }
   });

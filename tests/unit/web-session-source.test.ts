@@ -43,18 +43,21 @@ function storageFindings(file: string, text: string): string[] {
   const findings: string[] = [];
   text.split('\n').forEach((line, index) => {
     const where = `${file}:${index + 1}`;
-    for (const pattern of AMPLIFY_KEY_PATTERNS) if (pattern.test(line)) findings.push(`${where}: names an Amplify storage key (${pattern.source})`);
-    for (const pattern of STORAGE_WALKS) if (pattern.test(line)) findings.push(`${where}: walks a storage's keys (${pattern.source})`);
+    for (const pattern of AMPLIFY_KEY_PATTERNS)
+      if (pattern.test(line)) findings.push(`${where}: names an Amplify storage key (${pattern.source})`);
+    for (const pattern of STORAGE_WALKS)
+      if (pattern.test(line)) findings.push(`${where}: walks a storage's keys (${pattern.source})`);
     for (const match of line.matchAll(/\b(\w*[sS]torage)\s*\.\s*(getItem|setItem|removeItem)\s*\(\s*([^,)]*)/g)) {
       const key = match[3]!.trim();
-      if (!OWN_KEYS.has(key)) findings.push(`${where}: ${match[1]}.${match[2]}(${key}) is not one of the app's own keys`);
+      if (!OWN_KEYS.has(key))
+        findings.push(`${where}: ${match[1]}.${match[2]}(${key}) is not one of the app's own keys`);
     }
   });
   return findings;
 }
 
-describe('web/src reads the session only through Amplify\'s public API', () => {
-  it('no source file reads, writes or walks Amplify\'s storage keys', () => {
+describe("web/src reads the session only through Amplify's public API", () => {
+  it("no source file reads, writes or walks Amplify's storage keys", () => {
     const files = sourceFiles(WEB_SRC);
     expect(files.length).toBeGreaterThan(50);
     const findings = files.flatMap((file) => storageFindings(relative(WEB_SRC, file), readFileSync(file, 'utf8')));
@@ -63,12 +66,12 @@ describe('web/src reads the session only through Amplify\'s public API', () => {
 
   it('the check recognises the ways of reading them', () => {
     const samples = [
-      "storage.getItem(`${prefix}.LastAuthUser`)",
+      'storage.getItem(`${prefix}.LastAuthUser`)',
       "const key = 'CognitoIdentityServiceProvider.' + clientId;",
-      "localStorage.getItem(`${prefix}.${user}.idToken`)",
+      'localStorage.getItem(`${prefix}.${user}.idToken`)',
       'Object.keys(localStorage).find((key) => key.endsWith(suffix))',
       'for (let i = 0; i < localStorage.length; i += 1) {}',
-      "sessionStorage.getItem(someKey)",
+      'sessionStorage.getItem(someKey)',
       'for (const key in window.localStorage) {}',
     ];
     for (const sample of samples) expect(storageFindings('sample.ts', sample), sample).not.toEqual([]);

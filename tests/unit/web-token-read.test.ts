@@ -22,7 +22,11 @@ describe('currentIdToken', () => {
 
   it('asks Amplify once for requests that start together, and again after that read settles', async () => {
     const { currentIdToken } = await import('../../web/src/app/auth/auth-session.js');
-    expect(await Promise.all([currentIdToken(), currentIdToken(), currentIdToken()])).toEqual(['id-token', 'id-token', 'id-token']);
+    expect(await Promise.all([currentIdToken(), currentIdToken(), currentIdToken()])).toEqual([
+      'id-token',
+      'id-token',
+      'id-token',
+    ]);
     expect(getIdToken).toHaveBeenCalledTimes(1);
     expect(await currentIdToken()).toBe('id-token');
     expect(getIdToken).toHaveBeenCalledTimes(2);

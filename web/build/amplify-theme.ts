@@ -14,7 +14,11 @@ const RESOLVED_ID = `\0${MODULE_ID}`;
  * just those, for `[data-amplify-theme="<name>"]`, the attribute ThemeProvider would set.
  */
 export function themeCss(): string {
-  const base = new Set(createTheme().cssText.split('\n').map((line) => line.trim()));
+  const base = new Set(
+    createTheme()
+      .cssText.split('\n')
+      .map((line) => line.trim()),
+  );
   const brand = createTheme(theme);
   const changed = brand.cssText
     .split('\n')

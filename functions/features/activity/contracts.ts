@@ -60,15 +60,26 @@ export interface ModerationResponse {
   next_cursor?: string;
 }
 
-export const moderationQuery = /* @__PURE__ */ (() => z.object({
-  limit: z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)))),
-  cursor: z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), z.optional(z.string().check(z.maxLength(4096)))),
-}))();
+export const moderationQuery = /* @__PURE__ */ (() =>
+  z.object({
+    limit: z.pipe(
+      z.transform((value: unknown) => (value === '' ? undefined : value)),
+      z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
+    ),
+    cursor: z.pipe(
+      z.transform((value: unknown) => (value === '' ? undefined : value)),
+      z.optional(z.string().check(z.maxLength(4096))),
+    ),
+  }))();
 export const MODERATION_PAGE = { default: 50, max: 100 };
 
 /** POST /api/projects/{id}/comments. Blank text is refused (the box does not send it either). */
-export const postCommentBody = /* @__PURE__ */ (() => z.strictObject({
-    content: z.string().check(z.maxLength(5_000, 'A comment can be at most 5,000 characters'), z.refine((text) => text.trim().length > 0, 'A comment cannot be empty')),
+export const postCommentBody = /* @__PURE__ */ (() =>
+  z.strictObject({
+    content: z.string().check(
+      z.maxLength(5_000, 'A comment can be at most 5,000 characters'),
+      z.refine((text) => text.trim().length > 0, 'A comment cannot be empty'),
+    ),
   }))();
 
 export interface PostCommentResponse {
@@ -76,7 +87,8 @@ export interface PostCommentResponse {
 }
 
 /** POST /api/comments/{id}/approve and /reject: the comment's project (comments live in their project's stream). */
-export const moderateCommentBody = /* @__PURE__ */ (() => z.strictObject({ project_id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
+export const moderateCommentBody = /* @__PURE__ */ (() =>
+  z.strictObject({ project_id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
 
 export interface ModerateCommentResponse {
   comment_id: string;

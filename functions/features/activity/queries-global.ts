@@ -19,7 +19,11 @@ export function activityKind(action: string): ActivityKind {
   return 'other';
 }
 
-const TYPE_KIND: Record<Exclude<ActivityType, 'all'>, ActivityKind> = { comments: 'comment', files: 'file', status: 'status' };
+const TYPE_KIND: Record<Exclude<ActivityType, 'all'>, ActivityKind> = {
+  comments: 'comment',
+  files: 'file',
+  status: 'status',
+};
 
 export interface ActivityFilter {
   q?: string;
@@ -30,7 +34,9 @@ function matches(activity: GlobalActivity, filter: ActivityFilter): boolean {
   if (filter.type && filter.type !== 'all' && activity.kind !== TYPE_KIND[filter.type]) return false;
   const q = filter.q?.trim().toLowerCase();
   if (!q) return true;
-  return [activity.action, activity.details, activity.project_title, activity.user_name].some((text) => text?.toLowerCase().includes(q));
+  return [activity.action, activity.details, activity.project_title, activity.user_name].some((text) =>
+    text?.toLowerCase().includes(q),
+  );
 }
 
 /** Days a page may step back through without finding activity before it answers with a cursor. */
@@ -54,7 +60,12 @@ export async function globalActivityPage(
   let start: PageKey | undefined;
   if (page.cursor) {
     const state = decodeCursor(page.scope, page.cursor);
-    if (typeof state.d !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(state.d) || (state.k !== null && typeof state.k !== 'object')) throw invalidCursor();
+    if (
+      typeof state.d !== 'string' ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(state.d) ||
+      (state.k !== null && typeof state.k !== 'object')
+    )
+      throw invalidCursor();
     day = state.d;
     start = (state.k as PageKey | null) ?? undefined;
   }
@@ -70,7 +81,11 @@ export async function globalActivityPage(
       done = true;
       break;
     }
-    const result = await runtime.views.page(active, { index: 'gsi5', pk: `activity-day#${day}` }, { limit: page.limit - out.length, start });
+    const result = await runtime.views.page(
+      active,
+      { index: 'gsi5', pk: `activity-day#${day}` },
+      { limit: page.limit - out.length, start },
+    );
     read += result.read;
     const batch = result.items.map((item) => JSON.parse(item.entry as string) as ActivityEntry);
     entries.push(...batch);
@@ -87,17 +102,27 @@ export async function globalActivityPage(
 }
 
 async function present(runtime: Runtime, entries: ActivityEntry[]): Promise<GlobalActivity[]> {
-  const people = await profilesOf(runtime, entries.map((entry) => entry.user_id));
+  const people = await profilesOf(
+    runtime,
+    entries.map((entry) => entry.user_id),
+  );
   return entries.map((entry) => toActivity(entry, people.get(entry.user_id)));
 }
 
-function toActivity(entry: ActivityEntry, person: { full_name?: string | null; email?: string | null } | undefined): GlobalActivity {
+function toActivity(
+  entry: ActivityEntry,
+  person: { full_name?: string | null; email?: string | null } | undefined,
+): GlobalActivity {
   return {
     id: entry.id,
     project_id: entry.project_id,
     project_title: entry.project_title,
     user_id: entry.user_id,
-    user_name: person ? (person.full_name ?? person.email ?? 'Unknown User') : entry.actor_role === 'system' ? 'System' : 'Unknown User',
+    user_name: person
+      ? (person.full_name ?? person.email ?? 'Unknown User')
+      : entry.actor_role === 'system'
+        ? 'System'
+        : 'Unknown User',
     actor_role: entry.actor_role,
     action: entry.action,
     details: entry.details,

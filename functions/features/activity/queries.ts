@@ -9,7 +9,11 @@ const hidden = new Set(HIDDEN_FROM_PROJECT_FEED);
  * A project's activity log, newest first, at most `limit` entries the feed shows: entries it hides
  * (comment approved, rejected) are skipped before the limit is counted.
  */
-export async function activityOfProject(runtime: Runtime, projectId: string, limit = ACTIVITY_LIMIT): Promise<ActivityEntry[]> {
+export async function activityOfProject(
+  runtime: Runtime,
+  projectId: string,
+  limit = ACTIVITY_LIMIT,
+): Promise<ActivityEntry[]> {
   const { active } = await runtime.views.generations();
   const shown: ActivityEntry[] = [];
   // Read in growing slices until enough visible entries are found or the log ends.

@@ -10,7 +10,13 @@ export async function billingState(principal: Principal, runtime: EventReading):
 }
 
 /** The caller's customer at the provider, created (and recorded) on the first checkout. */
-export async function ensureCustomer(principal: Principal, state: BillingState, provider: BillingProvider, runtime: Appending, correlationId: string): Promise<string> {
+export async function ensureCustomer(
+  principal: Principal,
+  state: BillingState,
+  provider: BillingProvider,
+  runtime: Appending,
+  correlationId: string,
+): Promise<string> {
   if (state.customer_id) return state.customer_id;
   const { customer_id } = await provider.createCustomer({ user_id: principal.sub, email: principal.email });
   const result = await runCommand(

@@ -6,10 +6,17 @@ import type { SubscriptionStatus } from './events.js';
  * Billing request and response shapes. The spec's create-checkout sends a price id; the SPA sends
  * the plan's tier instead (price ids are server configuration), and either is accepted.
  */
-export const checkoutBody = /* @__PURE__ */ (() => z.strictObject({
-    tier: z.optional(z.enum(TIERS)),
-    price_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-  }).check(z.refine((body) => (body.tier ? 1 : 0) + (body.price_id ? 1 : 0) === 1, { message: 'Give either tier or price_id' })))();
+export const checkoutBody = /* @__PURE__ */ (() =>
+  z
+    .strictObject({
+      tier: z.optional(z.enum(TIERS)),
+      price_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+    })
+    .check(
+      z.refine((body) => (body.tier ? 1 : 0) + (body.price_id ? 1 : 0) === 1, {
+        message: 'Give either tier or price_id',
+      }),
+    ))();
 
 /** check-subscription's answer (docs/product.md#calls and the subscription entity of docs/product.md#records). */
 export interface SubscriptionView {

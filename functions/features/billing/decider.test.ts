@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionUpdated } from './events.js';
+import {
+  BillingCustomerLinked,
+  SubscriptionCanceled,
+  SubscriptionRenewed,
+  SubscriptionStarted,
+  SubscriptionUpdated,
+} from './events.js';
 import { billingDecider, statusOf, type SubscriptionSnapshot } from './decider.js';
 import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
@@ -19,7 +25,8 @@ const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSn
 
 const webhook = (id: string, snap: SubscriptionSnapshot | null) =>
   ({ type: 'Reconcile', user_id: 'u1', snapshot: snap, provider_event_id: id, source: 'webhook' }) as const;
-const sync = (snap: SubscriptionSnapshot | null) => ({ type: 'Reconcile', user_id: 'u1', snapshot: snap, provider_event_id: null, source: 'sync' }) as const;
+const sync = (snap: SubscriptionSnapshot | null) =>
+  ({ type: 'Reconcile', user_id: 'u1', snapshot: snap, provider_event_id: null, source: 'sync' }) as const;
 
 const linked = BillingCustomerLinked.create({ user_id: 'u1', customer_id: 'cus_1', email: 'ann@example.com' });
 const started = SubscriptionStarted.create({
@@ -40,13 +47,19 @@ const started = SubscriptionStarted.create({
 describe('billing decider', () => {
   describe('customer', () => {
     it('links the customer on the first checkout', () => {
-      given([]).when({ type: 'LinkCustomer', user_id: 'u1', customer_id: 'cus_1', email: 'Ann@Example.com' }).then([linked]);
+      given([])
+        .when({ type: 'LinkCustomer', user_id: 'u1', customer_id: 'cus_1', email: 'Ann@Example.com' })
+        .then([linked]);
     });
     it('linking the same customer again is done already', () => {
-      given([linked]).when({ type: 'LinkCustomer', user_id: 'u1', customer_id: 'cus_1', email: 'ann@example.com' }).then([]);
+      given([linked])
+        .when({ type: 'LinkCustomer', user_id: 'u1', customer_id: 'cus_1', email: 'ann@example.com' })
+        .then([]);
     });
     it('refuses a second customer for the same user', () => {
-      given([linked]).when({ type: 'LinkCustomer', user_id: 'u1', customer_id: 'cus_2', email: 'ann@example.com' }).thenThrows(/already has a billing account/, 'CONFLICT');
+      given([linked])
+        .when({ type: 'LinkCustomer', user_id: 'u1', customer_id: 'cus_2', email: 'ann@example.com' })
+        .thenThrows(/already has a billing account/, 'CONFLICT');
     });
   });
 
@@ -57,7 +70,9 @@ describe('billing decider', () => {
 
     it('the same provider event delivered twice changes the state once', () => {
       // Even if the provider has moved on meanwhile, a redelivered event id is recognised.
-      given([linked, started]).when(webhook('evt_1', snapshot({ tier: 'pro_builder', plan_name: 'Designer Pro', price_id: 'price_pro' }))).then([]);
+      given([linked, started])
+        .when(webhook('evt_1', snapshot({ tier: 'pro_builder', plan_name: 'Designer Pro', price_id: 'price_pro' })))
+        .then([]);
     });
 
     it('records nothing when the provider says what the stream already knows', () => {
@@ -79,7 +94,9 @@ describe('billing decider', () => {
     });
 
     it('does not wind the period back', () => {
-      given([linked, started]).when(webhook('evt_4', snapshot({ current_period_end: '2026-11-22T10:00:00.000Z' }))).then([]);
+      given([linked, started])
+        .when(webhook('evt_4', snapshot({ current_period_end: '2026-11-22T10:00:00.000Z' })))
+        .then([]);
     });
 
     it('records a plan change with the new plan', () => {
@@ -132,7 +149,10 @@ describe('billing decider', () => {
         .when(sync(null))
         .then((events) => {
           expect(events).toHaveLength(1);
-          expect(events[0]).toMatchObject({ type: 'SubscriptionCanceled', data: { subscription_id: 'sub_1', plan_name: 'Starter', source: 'sync', provider_event_id: null } });
+          expect(events[0]).toMatchObject({
+            type: 'SubscriptionCanceled',
+            data: { subscription_id: 'sub_1', plan_name: 'Starter', source: 'sync', provider_event_id: null },
+          });
         });
     });
 
@@ -141,8 +161,12 @@ describe('billing decider', () => {
     });
 
     it('ignores an unfinished checkout and a late event about another, ended subscription', () => {
-      given([linked]).when(webhook('evt_8', snapshot({ provider_status: 'incomplete' }))).then([]);
-      given([linked, started]).when(webhook('evt_9', snapshot({ subscription_id: 'sub_0', provider_status: 'canceled' }))).then([]);
+      given([linked])
+        .when(webhook('evt_8', snapshot({ provider_status: 'incomplete' })))
+        .then([]);
+      given([linked, started])
+        .when(webhook('evt_9', snapshot({ subscription_id: 'sub_0', provider_status: 'canceled' })))
+        .then([]);
     });
 
     it('starts a new subscription after the old one was canceled', () => {
@@ -157,14 +181,35 @@ describe('billing decider', () => {
         source: 'webhook',
       });
       given([linked, started, canceled])
-        .when(webhook('evt_10', snapshot({ subscription_id: 'sub_2', tier: 'pro_builder', plan_name: 'Designer Pro', price_id: 'price_pro' })))
-        .then((events) => expect(events).toMatchObject([{ type: 'SubscriptionStarted', data: { subscription_id: 'sub_2', tier: 'pro_builder' } }]));
+        .when(
+          webhook(
+            'evt_10',
+            snapshot({
+              subscription_id: 'sub_2',
+              tier: 'pro_builder',
+              plan_name: 'Designer Pro',
+              price_id: 'price_pro',
+            }),
+          ),
+        )
+        .then((events) =>
+          expect(events).toMatchObject([
+            { type: 'SubscriptionStarted', data: { subscription_id: 'sub_2', tier: 'pro_builder' } },
+          ]),
+        );
     });
   });
 
   it('evolves to the subscription the projection shows', () => {
     const state = given([linked, started], { sub: 'system', role: 'system' }).state();
-    expect(state).toMatchObject({ user_id: 'u1', customer_id: 'cus_1', status: 'active', plan_name: 'Starter', tier: 'starter', processed_event_ids: ['evt_1'] });
+    expect(state).toMatchObject({
+      user_id: 'u1',
+      customer_id: 'cus_1',
+      status: 'active',
+      plan_name: 'Starter',
+      tier: 'starter',
+      processed_event_ids: ['evt_1'],
+    });
   });
 
   it('reads Stripe statuses as active, inactive or canceled', () => {

@@ -1,4 +1,12 @@
-import { BillingCustomerLinked, SubscriptionCanceled, SubscriptionRenewed, SubscriptionStarted, SubscriptionUpdated, type ReconcileSource, type SubscriptionStatus } from './events.js';
+import {
+  BillingCustomerLinked,
+  SubscriptionCanceled,
+  SubscriptionRenewed,
+  SubscriptionStarted,
+  SubscriptionUpdated,
+  type ReconcileSource,
+  type SubscriptionStatus,
+} from './events.js';
 import type { NewEvent } from '../../../events/envelope.js';
 import type { Tier } from '../../../shared/plans.js';
 import { evolveBilling, initialBillingState, type BillingState } from './state.js';
@@ -89,7 +97,14 @@ function reconcile(command: Extract<BillingCommand, { type: 'Reconcile' }>, stat
     // Another subscription than the one we follow: it counts once it is running. A late event
     // about an older or unfinished one changes nothing.
     if (status !== 'active') return [];
-    return [SubscriptionStarted.create({ user_id: command.user_id, customer_id: snapshot.customer_id, ...details, ...origin })];
+    return [
+      SubscriptionStarted.create({
+        user_id: command.user_id,
+        customer_id: snapshot.customer_id,
+        ...details,
+        ...origin,
+      }),
+    ];
   }
 
   if (status === 'canceled') {

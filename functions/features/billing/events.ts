@@ -42,9 +42,8 @@ const subscription = () => ({
 });
 
 /** The user's customer record at the provider, made before the first checkout. */
-export const BillingCustomerLinked = /* @__PURE__ */ defineEvent(
-  'BillingCustomerLinked',
-  () => z.object({
+export const BillingCustomerLinked = /* @__PURE__ */ defineEvent('BillingCustomerLinked', () =>
+  z.object({
     user_id: plain(z.string().check(z.minLength(1)), 'The account id'),
     customer_id: providerRef(z.string().check(z.minLength(1))),
     email: personal(z.email().check(z.toLowerCase()), {
@@ -55,22 +54,19 @@ export const BillingCustomerLinked = /* @__PURE__ */ defineEvent(
   }),
 );
 
-export const SubscriptionStarted = /* @__PURE__ */ defineEvent(
-  'SubscriptionStarted',
-  () =>
-    z.object({
-      user_id: plain(z.string().check(z.minLength(1)), 'The account id'),
-      customer_id: providerRef(z.string().check(z.minLength(1))),
-      ...subscription(),
-      ...plan(),
-      ...origin(),
-    }),
+export const SubscriptionStarted = /* @__PURE__ */ defineEvent('SubscriptionStarted', () =>
+  z.object({
+    user_id: plain(z.string().check(z.minLength(1)), 'The account id'),
+    customer_id: providerRef(z.string().check(z.minLength(1))),
+    ...subscription(),
+    ...plan(),
+    ...origin(),
+  }),
 );
 
 /** A new billing period was paid for: only the period end moved. */
-export const SubscriptionRenewed = /* @__PURE__ */ defineEvent(
-  'SubscriptionRenewed',
-  () => z.object({
+export const SubscriptionRenewed = /* @__PURE__ */ defineEvent('SubscriptionRenewed', () =>
+  z.object({
     subscription_id: providerRef(z.string().check(z.minLength(1))),
     current_period_end: z.iso.datetime(),
     previous_period_end: z.nullable(z.iso.datetime()),
@@ -79,11 +75,12 @@ export const SubscriptionRenewed = /* @__PURE__ */ defineEvent(
 );
 
 /** Plan, status or cancel-at-period-end changed. */
-export const SubscriptionUpdated = /* @__PURE__ */ defineEvent('SubscriptionUpdated', () => z.object({ ...subscription(), ...plan(), ...origin() }));
+export const SubscriptionUpdated = /* @__PURE__ */ defineEvent('SubscriptionUpdated', () =>
+  z.object({ ...subscription(), ...plan(), ...origin() }),
+);
 
-export const SubscriptionCanceled = /* @__PURE__ */ defineEvent(
-  'SubscriptionCanceled',
-  () => z.object({
+export const SubscriptionCanceled = /* @__PURE__ */ defineEvent('SubscriptionCanceled', () =>
+  z.object({
     subscription_id: providerRef(z.string().check(z.minLength(1))),
     provider_status: plain(z.string().check(z.minLength(1)), "The provider's status word"),
     current_period_end: z.nullable(z.iso.datetime()),
@@ -92,7 +89,13 @@ export const SubscriptionCanceled = /* @__PURE__ */ defineEvent(
   }),
 );
 
-export const billingEvents = [BillingCustomerLinked, SubscriptionStarted, SubscriptionRenewed, SubscriptionUpdated, SubscriptionCanceled];
+export const billingEvents = [
+  BillingCustomerLinked,
+  SubscriptionStarted,
+  SubscriptionRenewed,
+  SubscriptionUpdated,
+  SubscriptionCanceled,
+];
 
 /** Every event of the billing stream, as a fold reads them. */
 export type BillingEvent = EventOf<(typeof billingEvents)[number]>;

@@ -24,7 +24,8 @@ export const subscriptionsProjection: Projection<BillingState> = {
       gsi4sk: userId,
       doc: JSON.stringify({ ...doc, user_id: userId }),
     };
-    if (state.customer_id) Object.assign(item, { gsi1pk: customerPartition(state.customer_id), gsi1sk: `billing#${userId}` });
+    if (state.customer_id)
+      Object.assign(item, { gsi1pk: customerPartition(state.customer_id), gsi1sk: `billing#${userId}` });
     return [item];
   },
   counters: (state) => (state.status === 'active' ? [ACTIVE_SUBSCRIPTIONS_COUNTER] : []),

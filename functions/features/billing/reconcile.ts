@@ -63,18 +63,29 @@ export interface WebhookOutcome {
  * arrive late or out of order cannot wind the state back), find its user, and let the decider
  * record what changed, remembering the event id.
  */
-export async function applyProviderEvent(event: Stripe.Event, provider: BillingProvider, runtime: Appending): Promise<WebhookOutcome> {
+export async function applyProviderEvent(
+  event: Stripe.Event,
+  provider: BillingProvider,
+  runtime: Appending,
+): Promise<WebhookOutcome> {
   if (!HANDLED_EVENT_TYPES.has(event.type)) return { applied: 0, ignored: `event type ${event.type}` };
   const target = targetOf(event);
   if (!target) return { applied: 0, ignored: 'no subscription in the event' };
   const subscription = await provider.retrieveSubscription(target.subscriptionId);
   if (!subscription) return { applied: 0, ignored: `unknown subscription ${target.subscriptionId}` };
-  const userId = target.userId ?? userOfSubscription(subscription) ?? (await userOfCustomer(runtime, customerOf(subscription)));
+  const userId =
+    target.userId ?? userOfSubscription(subscription) ?? (await userOfCustomer(runtime, customerOf(subscription)));
   if (!userId) return { applied: 0, ignored: `no user for customer ${customerOf(subscription)}` };
   const result = await runCommand(
     billingDecider,
     billingStream(userId),
-    { type: 'Reconcile', user_id: userId, snapshot: snapshotOf(subscription), provider_event_id: event.id, source: 'webhook' },
+    {
+      type: 'Reconcile',
+      user_id: userId,
+      snapshot: snapshotOf(subscription),
+      provider_event_id: event.id,
+      source: 'webhook',
+    },
     { actor: SYSTEM_ACTOR, correlationId: event.id },
     runtime,
   );
@@ -123,7 +134,11 @@ export async function syncAll(provider: BillingProvider, runtime: Appending, act
   const details: SyncDetail[] = [];
   // A few at a time: the provider (Stripe) limits the request rate.
   for (let i = 0; i < users.length; i += 4) {
-    details.push(...(await Promise.all(users.slice(i, i + 4).map((userId) => syncUser(userId, latest.get(userId), runtime, actor)))));
+    details.push(
+      ...(await Promise.all(
+        users.slice(i, i + 4).map((userId) => syncUser(userId, latest.get(userId), runtime, actor)),
+      )),
+    );
   }
   details.push(...unmatched);
   return {
@@ -134,7 +149,12 @@ export async function syncAll(provider: BillingProvider, runtime: Appending, act
   };
 }
 
-async function syncUser(userId: string, subscription: Stripe.Subscription | undefined, runtime: Appending, actor: Actor): Promise<SyncDetail> {
+async function syncUser(
+  userId: string,
+  subscription: Stripe.Subscription | undefined,
+  runtime: Appending,
+  actor: Actor,
+): Promise<SyncDetail> {
   const email = (await getUser(runtime, userId).catch(() => null))?.email ?? null;
   try {
     const snapshot: SubscriptionSnapshot | null = subscription ? snapshotOf(subscription) : null;
@@ -153,6 +173,13 @@ async function syncUser(userId: string, subscription: Stripe.Subscription | unde
       plan_name: result.state.plan_name,
     };
   } catch (error) {
-    return { user_id: userId, email, status: 'error', subscription_status: null, plan_name: null, message: (error as Error).message };
+    return {
+      user_id: userId,
+      email,
+      status: 'error',
+      subscription_status: null,
+      plan_name: null,
+      message: (error as Error).message,
+    };
   }
 }

@@ -71,7 +71,12 @@ export function evolveBilling(state: BillingState, event: EvolvingEvent): Billin
     }
     case 'SubscriptionRenewed': {
       const { data } = e;
-      return { ...state, ...at, current_period_end: data.current_period_end, processed_event_ids: remember(state, data.provider_event_id) };
+      return {
+        ...state,
+        ...at,
+        current_period_end: data.current_period_end,
+        processed_event_ids: remember(state, data.provider_event_id),
+      };
     }
     case 'SubscriptionCanceled': {
       const { data } = e;

@@ -43,25 +43,43 @@ const MAX_RECEIPT_LENGTH = 1_024;
 const USE = 'estimate receipts';
 
 /** A receipt holds for one caller and one brief's category and type. */
-const scopeOf = (facts: Pick<EstimateFacts, 'sub' | 'category' | 'type'>) => JSON.stringify([facts.sub, facts.category, facts.type]);
+const scopeOf = (facts: Pick<EstimateFacts, 'sub' | 'category' | 'type'>) =>
+  JSON.stringify([facts.sub, facts.category, facts.type]);
 
 /** The checklist's identity: canonical JSON of its tasks (names trimmed, as the submission stores them) and hours, in order. */
 export function checklistHash(tasks: readonly ChecklistTask[]): string {
-  const canonical = canonicalJson(tasks.map((task) => ({ task_name: task.task_name.trim(), estimated_hours: task.estimated_hours })));
+  const canonical = canonicalJson(
+    tasks.map((task) => ({ task_name: task.task_name.trim(), estimated_hours: task.estimated_hours })),
+  );
   return createHash('sha256').update(canonical).digest('base64url');
 }
 
 export function issueReceipt(facts: EstimateFacts & { checklist: readonly ChecklistTask[] }, now = Date.now()): string {
-  return encodeSigned(USE, scopeOf(facts), { id: newId(), source: facts.source, basis: facts.basis, h: checklistHash(facts.checklist), exp: now + RECEIPT_TTL_MS });
+  return encodeSigned(USE, scopeOf(facts), {
+    id: newId(),
+    source: facts.source,
+    basis: facts.basis,
+    h: checklistHash(facts.checklist),
+    exp: now + RECEIPT_TTL_MS,
+  });
 }
 
 export const invalidReceipt = () =>
-  new HttpError(400, 'INVALID_ESTIMATE_RECEIPT', "This checklist's estimate could not be verified. Go back to the checklist step and generate it again.");
+  new HttpError(
+    400,
+    'INVALID_ESTIMATE_RECEIPT',
+    "This checklist's estimate could not be verified. Go back to the checklist step and generate it again.",
+  );
 
 /** What a receipt proves for this caller and brief; anything else is refused with 400. */
-export function verifyReceipt(receipt: string, expected: Pick<EstimateFacts, 'sub' | 'category' | 'type'>, now = Date.now()): ReceiptProof {
+export function verifyReceipt(
+  receipt: string,
+  expected: Pick<EstimateFacts, 'sub' | 'category' | 'type'>,
+  now = Date.now(),
+): ReceiptProof {
   const state = decodeSigned(USE, scopeOf(expected), receipt, MAX_RECEIPT_LENGTH);
-  if (!state || !(Number(state.exp) > now) || typeof state.id !== 'string' || typeof state.h !== 'string') throw invalidReceipt();
+  if (!state || !(Number(state.exp) > now) || typeof state.id !== 'string' || typeof state.h !== 'string')
+    throw invalidReceipt();
   return {
     sub: expected.sub,
     category: expected.category,
@@ -79,7 +97,11 @@ export function verifyReceipt(receipt: string, expected: Pick<EstimateFacts, 'su
  * 'manual'; a receipt already used once proves nothing more and makes it 'manual' too; a first use
  * with the very checklist the receipt answered is 'generated'; with other tasks or hours 'edited'.
  */
-export function checklistOrigin(proof: Pick<ReceiptProof, 'checklist'> | null, submitted: readonly ChecklistTask[], firstUse: boolean): ChecklistOrigin {
+export function checklistOrigin(
+  proof: Pick<ReceiptProof, 'checklist'> | null,
+  submitted: readonly ChecklistTask[],
+  firstUse: boolean,
+): ChecklistOrigin {
   if (!proof || !firstUse) return 'manual';
   return checklistHash(submitted) === proof.checklist ? 'generated' : 'edited';
 }

@@ -1,5 +1,11 @@
 import type { Runtime } from '../../platform/runtime.js';
-import { checklistOrigin, spendReceipt, type ChecklistOrigin, type ChecklistTask, type ReceiptProof } from './estimate-receipt.js';
+import {
+  checklistOrigin,
+  spendReceipt,
+  type ChecklistOrigin,
+  type ChecklistTask,
+  type ReceiptProof,
+} from './estimate-receipt.js';
 
 /**
  * What the project submission may ask of the checklist step: is this receipt the caller's, for this
@@ -13,6 +19,10 @@ export { invalidReceipt, verifyReceipt, type ChecklistOrigin, type ReceiptProof 
  * submitted checklist: 'generated' when it is the one the receipt answered, 'edited' when not, and
  * 'manual' when the receipt was used before.
  */
-export async function spendReceiptOn(runtime: Runtime, proof: ReceiptProof, submitted: readonly ChecklistTask[]): Promise<ChecklistOrigin> {
+export async function spendReceiptOn(
+  runtime: Runtime,
+  proof: ReceiptProof,
+  submitted: readonly ChecklistTask[],
+): Promise<ChecklistOrigin> {
   return checklistOrigin(proof, submitted, await spendReceipt(runtime, proof));
 }

@@ -30,10 +30,17 @@ export interface ListDesignersResponse {
   next_cursor?: string;
 }
 
-export const listDesignersQuery = /* @__PURE__ */ (() => z.object({
-  limit: z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)))),
-  cursor: z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), z.optional(z.string().check(z.maxLength(4096)))),
-}))();
+export const listDesignersQuery = /* @__PURE__ */ (() =>
+  z.object({
+    limit: z.pipe(
+      z.transform((value: unknown) => (value === '' ? undefined : value)),
+      z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
+    ),
+    cursor: z.pipe(
+      z.transform((value: unknown) => (value === '' ? undefined : value)),
+      z.optional(z.string().check(z.maxLength(4096))),
+    ),
+  }))();
 export const DESIGNERS_PAGE = { default: 100, max: 100 };
 
 // POST /api/designers
@@ -43,8 +50,8 @@ export const ADD_DESIGNER_MESSAGES = {
 } as const;
 
 /** Lower-cased and trimmed; the handler answers the spec's messages for a missing or malformed e-mail. */
-export const addDesignerBody = /* @__PURE__ */ (() => z.looseObject({ email: z.optional(z.string().check(z.maxLength(320))) }))();
-
+export const addDesignerBody = /* @__PURE__ */ (() =>
+  z.looseObject({ email: z.optional(z.string().check(z.maxLength(320))) }))();
 
 export interface AddDesignerResponse {
   designer: DesignerRow;
@@ -81,7 +88,8 @@ export interface AcceptDesignerInviteResponse {
 }
 
 /** The `{token}` of a designer invitation link. */
-export const designerInviteTokenParams = /* @__PURE__ */ (() => z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) }))();
+export const designerInviteTokenParams = /* @__PURE__ */ (() =>
+  z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) }))();
 
 // PATCH /api/designers/{email}
 export const updateDesignerBody = /* @__PURE__ */ (() => z.strictObject({ active: z.boolean() }))();
@@ -105,12 +113,16 @@ export interface LinkDesignerResponse {
 }
 
 /** The `{email}` path parameter: URL-decoded (once more if the gateway left it encoded), lower-cased. */
-export const designerEmailParams = /* @__PURE__ */ (() => z.object({
-  email: z.pipe(z.string().check(z.minLength(1), z.maxLength(320)), z.transform((value) => {
-      try {
-        return (value.includes('%') ? decodeURIComponent(value) : value).trim().toLowerCase();
-      } catch {
-        return value.trim().toLowerCase();
-      }
-    })),
-}))();
+export const designerEmailParams = /* @__PURE__ */ (() =>
+  z.object({
+    email: z.pipe(
+      z.string().check(z.minLength(1), z.maxLength(320)),
+      z.transform((value) => {
+        try {
+          return (value.includes('%') ? decodeURIComponent(value) : value).trim().toLowerCase();
+        } catch {
+          return value.trim().toLowerCase();
+        }
+      }),
+    ),
+  }))();

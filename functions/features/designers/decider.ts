@@ -1,11 +1,38 @@
 import { canonicalEmail } from '../../../shared/email.js';
-import { DesignerAuthorized, DesignerDeactivated, DesignerInvitationAccepted, DesignerInvitationSendFailed, DesignerInvitationSent, DesignerInvited, DesignerLinked, DesignerReactivated, DesignerRemoved, DesignerSessionsRevoked } from './events.js';
+import {
+  DesignerAuthorized,
+  DesignerDeactivated,
+  DesignerInvitationAccepted,
+  DesignerInvitationSendFailed,
+  DesignerInvitationSent,
+  DesignerInvited,
+  DesignerLinked,
+  DesignerReactivated,
+  DesignerRemoved,
+  DesignerSessionsRevoked,
+} from './events.js';
 import type { Decider } from '../../platform/decider.js';
 import { DomainError, conflict, forbidden, notFound } from '../../platform/domain-errors.js';
-import { evolveDesigner, evolveRevocation, initialDesignerState, initialRevocationState, INVALID_DESIGNER_INVITATION, isDesigner, isInvitationUsable, type DesignerState, type RevocationState } from './state.js';
+import {
+  evolveDesigner,
+  evolveRevocation,
+  initialDesignerState,
+  initialRevocationState,
+  INVALID_DESIGNER_INVITATION,
+  isDesigner,
+  isInvitationUsable,
+  type DesignerState,
+  type RevocationState,
+} from './state.js';
 
 /** The states and their folds live in state.ts; they are named here too for the command side. */
-export { DESIGNER_REVOCATION_STREAM, designerEvolution, designerStream, invitationStatus, isDesigner } from './state.js';
+export {
+  DESIGNER_REVOCATION_STREAM,
+  designerEvolution,
+  designerStream,
+  invitationStatus,
+  isDesigner,
+} from './state.js';
 export type { DesignerState, RevocationState } from './state.js';
 
 /** The invitation link works 7 days (like team invitations, docs/product.md#limits). */
@@ -22,7 +49,8 @@ export type DesignerCommand =
   | { type: 'SetDesignerActive'; active: boolean }
   | { type: 'RemoveDesigner' };
 
-export const invitationExpiry = (now: string) => new Date(Date.parse(now) + DESIGNER_INVITATION_DAYS * 86_400_000).toISOString();
+export const invitationExpiry = (now: string) =>
+  new Date(Date.parse(now) + DESIGNER_INVITATION_DAYS * 86_400_000).toISOString();
 
 const invalidInvitation = () => new DomainError('GONE', INVALID_DESIGNER_INVITATION);
 
@@ -37,9 +65,18 @@ export const designerDecider: Decider<DesignerCommand, DesignerState> = {
     switch (command.type) {
       case 'AuthorizeDesigner': {
         if (isDesigner(state)) throw conflict(ALREADY_DESIGNER);
-        const authorized = DesignerAuthorized.create({ email: canonicalEmail(command.email), user_id: command.user_id ?? null });
+        const authorized = DesignerAuthorized.create({
+          email: canonicalEmail(command.email),
+          user_id: command.user_id ?? null,
+        });
         if (!command.invitation || command.user_id) return [authorized];
-        return [authorized, DesignerInvited.create({ token_hash: command.invitation.token_hash, expires_at: invitationExpiry(context.now) })];
+        return [
+          authorized,
+          DesignerInvited.create({
+            token_hash: command.invitation.token_hash,
+            expires_at: invitationExpiry(context.now),
+          }),
+        ];
       }
       case 'LinkDesigner': {
         if (!isDesigner(state)) throw notFound(DESIGNER_NOT_FOUND);
@@ -53,16 +90,29 @@ export const designerDecider: Decider<DesignerCommand, DesignerState> = {
       case 'RecordDesignerInvitationSent':
       case 'RecordDesignerInvitationSendFailed': {
         if (state.invitation?.status !== 'pending') return [];
-        return [command.type === 'RecordDesignerInvitationSent' ? DesignerInvitationSent.create({}) : DesignerInvitationSendFailed.create({ reason: command.reason.slice(0, 500) })];
+        return [
+          command.type === 'RecordDesignerInvitationSent'
+            ? DesignerInvitationSent.create({})
+            : DesignerInvitationSendFailed.create({ reason: command.reason.slice(0, 500) }),
+        ];
       }
       case 'AcceptDesignerInvitation': {
         const invitation = state.invitation;
-        if (!isDesigner(state) || !invitation || invitation.token_hash !== command.token_hash || !isInvitationUsable(invitation, context.now)) throw invalidInvitation();
+        if (
+          !isDesigner(state) ||
+          !invitation ||
+          invitation.token_hash !== command.token_hash ||
+          !isInvitationUsable(invitation, context.now)
+        )
+          throw invalidInvitation();
         // The token proves the mailbox; the account must be the one signed in with that same address.
         if (canonicalEmail(command.email) !== state.email) {
           throw forbidden(`This invitation was sent to ${state.email}. Sign in with that e-mail address to accept it.`);
         }
-        return [DesignerInvitationAccepted.create({ user_id: command.user_id }), DesignerLinked.create({ user_id: command.user_id })];
+        return [
+          DesignerInvitationAccepted.create({ user_id: command.user_id }),
+          DesignerLinked.create({ user_id: command.user_id }),
+        ];
       }
       case 'SetDesignerActive': {
         if (!isDesigner(state)) throw notFound(DESIGNER_NOT_FOUND);

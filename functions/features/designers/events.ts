@@ -17,9 +17,8 @@ const failure = () => plain(z.string().check(z.maxLength(500)), "The mail servic
  * designer). It is granted by e-mail, before or after the person has an account; `user_id` is null
  * until they register or sign in (pre-authorised), then linked.
  */
-export const DesignerAuthorized = /* @__PURE__ */ defineEvent(
-  'DesignerAuthorized',
-  () => z.object({
+export const DesignerAuthorized = /* @__PURE__ */ defineEvent('DesignerAuthorized', () =>
+  z.object({
     email: designerEmail(),
     /** The account's sub when one already exists with this e-mail, else null (pre-authorised). */
     user_id: z._default(z.nullable(accountId()), null),
@@ -38,9 +37,8 @@ export const DesignerReactivated = /* @__PURE__ */ defineEvent('DesignerReactiva
  * address that links the authorisation to the account. A resend records a new one (the old link
  * stops working).
  */
-export const DesignerInvited = /* @__PURE__ */ defineEvent(
-  'DesignerInvited',
-  () => z.object({
+export const DesignerInvited = /* @__PURE__ */ defineEvent('DesignerInvited', () =>
+  z.object({
     token_hash: plain(z.string().check(z.regex(/^[0-9a-f]{64}$/)), 'A one-way hash of a one-time link'),
     expires_at: z.iso.datetime(),
   }),
@@ -48,13 +46,17 @@ export const DesignerInvited = /* @__PURE__ */ defineEvent(
 
 /** The invitation e-mail went out, or the mail service refused it (the invitation can be resent). */
 export const DesignerInvitationSent = /* @__PURE__ */ defineEvent('DesignerInvitationSent', () => z.object({}));
-export const DesignerInvitationSendFailed = /* @__PURE__ */ defineEvent('DesignerInvitationSendFailed', () => z.object({ reason: failure() }));
+export const DesignerInvitationSendFailed = /* @__PURE__ */ defineEvent('DesignerInvitationSendFailed', () =>
+  z.object({ reason: failure() }),
+);
 
 /**
  * The holder of the address followed the link, signed in with it: the authorisation is theirs. The
  * same commit carries `DesignerLinked` for the account.
  */
-export const DesignerInvitationAccepted = /* @__PURE__ */ defineEvent('DesignerInvitationAccepted', () => z.object({ user_id: accountId() }));
+export const DesignerInvitationAccepted = /* @__PURE__ */ defineEvent('DesignerInvitationAccepted', () =>
+  z.object({ user_id: accountId() }),
+);
 
 /** The e-mail leaves the designer role; a later authorisation starts afresh. */
 export const DesignerRemoved = /* @__PURE__ */ defineEvent('DesignerRemoved', () => z.object({}));
@@ -63,9 +65,8 @@ export const DesignerRemoved = /* @__PURE__ */ defineEvent('DesignerRemoved', ()
  * Stream `revocation-designers`: 'Sign Out All Designers'. Designer tokens authenticated before
  * `not_before` are refused by the API from then on.
  */
-export const DesignerSessionsRevoked = /* @__PURE__ */ defineEvent(
-  'DesignerSessionsRevoked',
-  () => z.object({
+export const DesignerSessionsRevoked = /* @__PURE__ */ defineEvent('DesignerSessionsRevoked', () =>
+  z.object({
     not_before: z.iso.datetime(),
   }),
 );

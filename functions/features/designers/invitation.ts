@@ -8,7 +8,8 @@ import type { Appending } from '../../platform/runtime.js';
 /** The SPA page a designer invitation links to. */
 export const DESIGNER_INVITE_PATH = '/designer-invite';
 
-export const designerInviteLink = (token: string) => `${(process.env.SITE_URL ?? '').replace(/\/+$/, '')}${DESIGNER_INVITE_PATH}?token=${encodeURIComponent(token)}`;
+export const designerInviteLink = (token: string) =>
+  `${(process.env.SITE_URL ?? '').replace(/\/+$/, '')}${DESIGNER_INVITE_PATH}?token=${encodeURIComponent(token)}`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -17,7 +18,12 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * outbox), then records the outcome in the designer stream. Answers whether it went out; a failure
  * leaves the invitation pending, to be resent.
  */
-export async function deliverDesignerInvitation(runtime: Appending, state: DesignerState, token: string, meta: CommitMeta): Promise<{ state: DesignerState; sent: boolean }> {
+export async function deliverDesignerInvitation(
+  runtime: Appending,
+  state: DesignerState,
+  token: string,
+  meta: CommitMeta,
+): Promise<{ state: DesignerState; sent: boolean }> {
   const email = state.email!;
   const link = designerInviteLink(token);
   const expires = new Date(state.invitation!.expires_at).toUTCString();
@@ -57,7 +63,9 @@ export async function deliverDesignerInvitation(runtime: Appending, state: Desig
     const recorded = await runCommand(
       designerDecider,
       designerStream(email),
-      outcome.sent ? { type: 'RecordDesignerInvitationSent' } : { type: 'RecordDesignerInvitationSendFailed', reason: outcome.reason },
+      outcome.sent
+        ? { type: 'RecordDesignerInvitationSent' }
+        : { type: 'RecordDesignerInvitationSendFailed', reason: outcome.reason },
       meta,
       runtime,
     );

@@ -17,5 +17,11 @@ export interface DesignerDoc {
   authorized_at: string | null;
   updated_at: string | null;
   /** The latest invitation link (no token hash): pending until its holder follows it. */
-  invitation?: { status: 'pending' | 'accepted'; expires_at: string; invited_at: string; sent_at: string | null; send_error: string | null } | null;
+  invitation?: {
+    status: 'pending' | 'accepted';
+    expires_at: string;
+    invited_at: string;
+    sent_at: string | null;
+    send_error: string | null;
+  } | null;
 }

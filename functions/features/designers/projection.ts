@@ -1,9 +1,30 @@
-import { designerEvolution, isDesigner, revocationEvolution, type DesignerState, type RevocationState } from './state.js';
+import {
+  designerEvolution,
+  isDesigner,
+  revocationEvolution,
+  type DesignerState,
+  type RevocationState,
+} from './state.js';
 import type { Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
-import { ACTIVE_DESIGNERS_COUNTER, DESIGNERS_PARTITION, designerInviteTokenKey, designerKey, designerUserPartition, revocationKey, type DesignerDoc } from './keys.js';
+import {
+  ACTIVE_DESIGNERS_COUNTER,
+  DESIGNERS_PARTITION,
+  designerInviteTokenKey,
+  designerKey,
+  designerUserPartition,
+  revocationKey,
+  type DesignerDoc,
+} from './keys.js';
 
-export { ACTIVE_DESIGNERS_COUNTER, DESIGNERS_PARTITION, designerInviteTokenKey, designerKey, designerUserPartition, revocationKey };
+export {
+  ACTIVE_DESIGNERS_COUNTER,
+  DESIGNERS_PARTITION,
+  designerInviteTokenKey,
+  designerKey,
+  designerUserPartition,
+  revocationKey,
+};
 
 /**
  * One item per designer authorisation (removed ones leave): by e-mail (the key), by user id
@@ -23,19 +44,31 @@ export const designersProjection: Projection<DesignerState> = {
       authorized_at: state.authorized_at,
       updated_at: state.updated_at,
       invitation: state.invitation
-        ? { status: state.invitation.status, expires_at: state.invitation.expires_at, invited_at: state.invitation.invited_at, sent_at: state.invitation.sent_at, send_error: state.invitation.send_error }
+        ? {
+            status: state.invitation.status,
+            expires_at: state.invitation.expires_at,
+            invited_at: state.invitation.invited_at,
+            sent_at: state.invitation.sent_at,
+            send_error: state.invitation.send_error,
+          }
         : null,
     };
-    const item: ViewItem = { ...designerKey(state.email), gsi4pk: DESIGNERS_PARTITION, gsi4sk: state.email, doc: JSON.stringify(doc) };
+    const item: ViewItem = {
+      ...designerKey(state.email),
+      gsi4pk: DESIGNERS_PARTITION,
+      gsi4sk: state.email,
+      doc: JSON.stringify(doc),
+    };
     if (state.user_id) Object.assign(item, { gsi1pk: designerUserPartition(state.user_id), gsi1sk: state.email });
     const items = [item];
-    if (state.invitation?.status === 'pending') items.push({ ...designerInviteTokenKey(state.invitation.token_hash), email: state.email });
+    if (state.invitation?.status === 'pending')
+      items.push({ ...designerInviteTokenKey(state.invitation.token_hash), email: state.email });
     return items;
   },
   // Designers with an account (the Users tab counts users): an authorisation once linked to one.
-  counters: (state) => (isDesigner(state) && state.email && state.user_id && state.status === 'active' ? [ACTIVE_DESIGNERS_COUNTER] : []),
+  counters: (state) =>
+    isDesigner(state) && state.email && state.user_id && state.status === 'active' ? [ACTIVE_DESIGNERS_COUNTER] : [],
 };
-
 
 /**
  * The latest 'Sign Out All Designers' click (when, how many). Access no longer reads it: each

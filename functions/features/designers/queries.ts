@@ -46,24 +46,37 @@ export async function designersOfUser(runtime: Runtime, userId: string): Promise
 /** Every designer, ordered by e-mail (designer_workload). */
 export async function listDesigners(runtime: Runtime): Promise<DesignerDoc[]> {
   const { active } = await runtime.views.generations();
-  return (await runtime.views.query(active, { index: 'gsi4', pk: DESIGNERS_PARTITION }, { ascending: true })).map(parseDesigner);
+  return (await runtime.views.query(active, { index: 'gsi4', pk: DESIGNERS_PARTITION }, { ascending: true })).map(
+    parseDesigner,
+  );
 }
 
 /** The profile fields the role and session checks need: the registered account of this sub, or null. */
-export async function accountOf(runtime: Runtime, sub: string): Promise<Pick<UserState, 'email' | 'roles' | 'initial_role' | 'sessions_valid_from' | 'email_proven'> | null> {
+export async function accountOf(
+  runtime: Runtime,
+  sub: string,
+): Promise<Pick<UserState, 'email' | 'roles' | 'initial_role' | 'sessions_valid_from' | 'email_proven'> | null> {
   const { active } = await runtime.views.generations();
   const item = await runtime.views.get(active, userKey(sub).pk, userKey(sub).sk);
   return item && !item.deleted ? (JSON.parse(item.doc as string) as UserState) : null;
 }
 
 /** A registered account by e-mail (gsi1 of the users projection), or null. */
-export async function accountByEmail(runtime: Runtime, email: string): Promise<(UserState & { user_id: string }) | null> {
+export async function accountByEmail(
+  runtime: Runtime,
+  email: string,
+): Promise<(UserState & { user_id: string }) | null> {
   const { active } = await runtime.views.generations();
-  const [item] = await runtime.views.query(active, { index: 'gsi1', pk: `email#${canonicalEmail(email)}` }, { limit: 1 });
+  const [item] = await runtime.views.query(
+    active,
+    { index: 'gsi1', pk: `email#${canonicalEmail(email)}` },
+    { limit: 1 },
+  );
   return item ? (JSON.parse(item.doc as string) as UserState & { user_id: string }) : null;
 }
 
-export const isAdminAccount = (account: Pick<UserState, 'roles' | 'initial_role'> | null) => userRoles(account).includes('admin');
+export const isAdminAccount = (account: Pick<UserState, 'roles' | 'initial_role'> | null) =>
+  userRoles(account).includes('admin');
 
 /**
  * Whether the account registered under `userId` holds the client role alone: no role of its own
@@ -84,34 +97,58 @@ const ACTIVE_STATUSES = new Set(['queued', 'in_progress', 'needs_revision']);
  * Projects not yet delivered that are assigned to the designer, by account id or by e-mail (a project
  * assigned before the designer registered stays listed under the e-mail).
  */
-export async function activeProjectCount(runtime: Runtime, designer: Pick<DesignerDoc, 'email' | 'user_id'>): Promise<number> {
+export async function activeProjectCount(
+  runtime: Runtime,
+  designer: Pick<DesignerDoc, 'email' | 'user_id'>,
+): Promise<number> {
   // From the counters (a project counts under one key: its designer's id, or the e-mail before they registered).
   const { active } = await runtime.views.generations();
-  const keys = [designer.email, ...(designer.user_id ? [designer.user_id] : [])].flatMap((key) => [...ACTIVE_STATUSES].map((status) => counterItemKey(designerStatusCounter(key, status))));
+  const keys = [designer.email, ...(designer.user_id ? [designer.user_id] : [])].flatMap((key) =>
+    [...ACTIVE_STATUSES].map((status) => counterItemKey(designerStatusCounter(key, status))),
+  );
   const items = await runtime.views.batchGet(active, keys);
   return items.reduce((sum, item) => sum + Math.max(0, Number(item.n ?? 0)), 0);
 }
 
 /** One page of the designer list, ordered by e-mail. */
-export async function pageDesigners(runtime: Runtime, page: { scope: string; limit: number; cursor?: string }): Promise<{ designers: DesignerDoc[]; nextCursor: string | null }> {
-  const result = await pageOfPartitions(runtime, [{ index: 'gsi4', pk: DESIGNERS_PARTITION }], { ...page, ascending: true });
+export async function pageDesigners(
+  runtime: Runtime,
+  page: { scope: string; limit: number; cursor?: string },
+): Promise<{ designers: DesignerDoc[]; nextCursor: string | null }> {
+  const result = await pageOfPartitions(runtime, [{ index: 'gsi4', pk: DESIGNERS_PARTITION }], {
+    ...page,
+    ascending: true,
+  });
   return { designers: result.items.map(parseDesigner), nextCursor: result.nextCursor };
 }
 
 /** A designer list row from a designer stream's state (or projection doc), with its workload. */
-export async function designerRow(runtime: Runtime, designer: Pick<DesignerDoc, 'email' | 'active' | 'user_id' | 'invitation'>): Promise<DesignerRow> {
+export async function designerRow(
+  runtime: Runtime,
+  designer: Pick<DesignerDoc, 'email' | 'active' | 'user_id' | 'invitation'>,
+): Promise<DesignerRow> {
   const now = runtime.now().toISOString();
   return {
     email: designer.email,
     active: designer.active,
     user_id: designer.user_id,
     active_projects: await activeProjectCount(runtime, designer),
-    invitation: designer.invitation ? invitationStatus({ invitation: { ...designer.invitation, token_hash: '', accepted_at: null }, user_id: designer.user_id }, now) : null,
+    invitation: designer.invitation
+      ? invitationStatus(
+          { invitation: { ...designer.invitation, token_hash: '', accepted_at: null }, user_id: designer.user_id },
+          now,
+        )
+      : null,
   };
 }
 
 export const rowFromState = (runtime: Runtime, state: DesignerState) =>
-  designerRow(runtime, { email: state.email!, active: state.status === 'active', user_id: state.user_id, invitation: state.invitation ?? null });
+  designerRow(runtime, {
+    email: state.email!,
+    active: state.status === 'active',
+    user_id: state.user_id,
+    invitation: state.invitation ?? null,
+  });
 
 /** The designers projection's key and counter the admin's user list reads. */
 export { ACTIVE_DESIGNERS_COUNTER, designerKey } from './keys.js';

@@ -39,11 +39,17 @@ export interface DesignerState {
 }
 
 /** A pending invitation whose link still works at `now`. */
-export const isInvitationUsable = (invitation: DesignerInvitation | null | undefined, now: string): invitation is DesignerInvitation =>
+export const isInvitationUsable = (
+  invitation: DesignerInvitation | null | undefined,
+  now: string,
+): invitation is DesignerInvitation =>
   !!invitation && invitation.status === 'pending' && Date.parse(now) < Date.parse(invitation.expires_at);
 
 /** What Designer Management shows about the invitation: pending, accepted, expired, or none (linked without one). */
-export function invitationStatus(state: Pick<DesignerState, 'invitation' | 'user_id'>, now: string): 'pending' | 'accepted' | 'expired' | null {
+export function invitationStatus(
+  state: Pick<DesignerState, 'invitation' | 'user_id'>,
+  now: string,
+): 'pending' | 'accepted' | 'expired' | null {
   const invitation = state.invitation;
   if (!invitation) return null;
   if (invitation.status === 'accepted') return 'accepted';
@@ -51,30 +57,61 @@ export function invitationStatus(state: Pick<DesignerState, 'invitation' | 'user
 }
 
 /** A designer authorisation that exists (active or not); removed ones are gone. */
-export const isDesigner = (state: Pick<DesignerState, 'status'>) => state.status === 'active' || state.status === 'inactive';
+export const isDesigner = (state: Pick<DesignerState, 'status'>) =>
+  state.status === 'active' || state.status === 'inactive';
 
-export const initialDesignerState = (): DesignerState => ({ status: 'none', email: null, user_id: null, authorized_at: null, updated_at: null, invitation: null });
+export const initialDesignerState = (): DesignerState => ({
+  status: 'none',
+  email: null,
+  user_id: null,
+  authorized_at: null,
+  updated_at: null,
+  invitation: null,
+});
 
 export function evolveDesigner(state: DesignerState, event: EvolvingEvent): DesignerState {
   const e = event as OneOf<DesignerEvent, EvolvingEvent>;
   switch (e.type) {
     case 'DesignerAuthorized': {
       const { data } = e;
-      return { status: 'active', email: data.email, user_id: data.user_id, authorized_at: event.at, updated_at: event.at, invitation: null };
+      return {
+        status: 'active',
+        email: data.email,
+        user_id: data.user_id,
+        authorized_at: event.at,
+        updated_at: event.at,
+        invitation: null,
+      };
     }
     case 'DesignerInvited': {
       const { data } = e;
-      const invitation: DesignerInvitation = { token_hash: data.token_hash, expires_at: data.expires_at, status: 'pending', invited_at: event.at, sent_at: null, send_error: null, accepted_at: null };
+      const invitation: DesignerInvitation = {
+        token_hash: data.token_hash,
+        expires_at: data.expires_at,
+        status: 'pending',
+        invited_at: event.at,
+        sent_at: null,
+        send_error: null,
+        accepted_at: null,
+      };
       return { ...state, invitation, updated_at: event.at };
     }
     case 'DesignerInvitationSent':
-      return state.invitation ? { ...state, invitation: { ...state.invitation, sent_at: event.at, send_error: null } } : state;
+      return state.invitation
+        ? { ...state, invitation: { ...state.invitation, sent_at: event.at, send_error: null } }
+        : state;
     case 'DesignerInvitationSendFailed': {
       const { data } = e;
       return state.invitation ? { ...state, invitation: { ...state.invitation, send_error: data.reason } } : state;
     }
     case 'DesignerInvitationAccepted':
-      return state.invitation ? { ...state, invitation: { ...state.invitation, status: 'accepted', accepted_at: event.at }, updated_at: event.at } : state;
+      return state.invitation
+        ? {
+            ...state,
+            invitation: { ...state.invitation, status: 'accepted', accepted_at: event.at },
+            updated_at: event.at,
+          }
+        : state;
     case 'DesignerLinked': {
       const { data } = e;
       return { ...state, user_id: data.user_id, updated_at: event.at };
@@ -84,14 +121,24 @@ export function evolveDesigner(state: DesignerState, event: EvolvingEvent): Desi
     case 'DesignerReactivated':
       return { ...state, status: 'active', updated_at: event.at };
     case 'DesignerRemoved':
-      return { ...state, status: 'removed', user_id: null, authorized_at: null, updated_at: event.at, invitation: null };
+      return {
+        ...state,
+        status: 'removed',
+        user_id: null,
+        authorized_at: null,
+        updated_at: event.at,
+        invitation: null,
+      };
     default:
       return state;
   }
 }
 
 /** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
-export const designerEvolution: Evolution<DesignerState> = { initialState: initialDesignerState, evolve: evolveDesigner };
+export const designerEvolution: Evolution<DesignerState> = {
+  initialState: initialDesignerState,
+  evolve: evolveDesigner,
+};
 
 /** The one stream recording 'Sign Out All Designers' (revoke-designer-sessions). */
 export const DESIGNER_REVOCATION_STREAM = 'revocation-designers';
@@ -111,4 +158,7 @@ export function evolveRevocation(state: RevocationState, event: EvolvingEvent): 
 }
 
 /** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
-export const revocationEvolution: Evolution<RevocationState> = { initialState: initialRevocationState, evolve: evolveRevocation };
+export const revocationEvolution: Evolution<RevocationState> = {
+  initialState: initialRevocationState,
+  evolve: evolveRevocation,
+};

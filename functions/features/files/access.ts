@@ -11,17 +11,26 @@ import { canReadProject, isAssignedDesigner } from '../projects/queries.js';
 
 const ulid = (message: string) => z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
 export const projectParams = /* @__PURE__ */ (() => z.object({ id: ulid('Unknown project id') }))();
-export const fileParams = /* @__PURE__ */ (() => z.object({ id: ulid('Unknown project id'), fileId: ulid('Unknown file id') }))();
+export const fileParams = /* @__PURE__ */ (() =>
+  z.object({ id: ulid('Unknown project id'), fileId: ulid('Unknown file id') }))();
 
 /**
  * The project as its own stream tells it, not the projection: the wizard uploads right after the
  * project is created, before the board's projection may have caught up. A project the caller may not
  * read is answered like one that does not exist.
  */
-export async function readableProject(runtime: EventReading, principal: Principal, projectId: string): Promise<ProjectDetail> {
-  const [{ state }, user] = await Promise.all([loadState(projectEvolution, projectStream(projectId), runtime), getUser(runtime, principal.sub)]);
+export async function readableProject(
+  runtime: EventReading,
+  principal: Principal,
+  projectId: string,
+): Promise<ProjectDetail> {
+  const [{ state }, user] = await Promise.all([
+    loadState(projectEvolution, projectStream(projectId), runtime),
+    getUser(runtime, principal.sub),
+  ]);
   const project = toDoc(state, projectId);
-  if (!state.exists || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
+  if (!state.exists || !canReadProject(principal, user, project))
+    throw new HttpError(404, 'NOT_FOUND', 'Project not found');
   return project;
 }
 
@@ -36,7 +45,8 @@ function toDoc(state: ProjectState, id: string): ProjectDetail {
  */
 export function requireFileWriter(principal: Principal, project: ProjectDetail, fileType: UploadFileType): void {
   if (fileType === 'client_upload') {
-    if (project.user_id !== principal.sub && !hasRole(principal, 'admin')) throw new HttpError(403, 'FORBIDDEN', 'Only the project owner can add client files');
+    if (project.user_id !== principal.sub && !hasRole(principal, 'admin'))
+      throw new HttpError(403, 'FORBIDDEN', 'Only the project owner can add client files');
     return;
   }
   if (!hasRole(principal, 'admin') && !isAssignedDesigner(principal, project)) {

@@ -13,7 +13,11 @@ export async function countPages(contentType: string, read: () => Promise<Uint8A
   if (contentType.startsWith('image/')) return 1;
   if (contentType !== 'application/pdf') return null;
   try {
-    const document = await PDFDocument.load(await read(), { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false });
+    const document = await PDFDocument.load(await read(), {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: false,
+    });
     const count = document.getPageCount();
     return count >= 1 && count <= PAGES_MAX ? count : null;
   } catch (error) {

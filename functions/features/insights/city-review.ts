@@ -8,7 +8,10 @@ import { daysBetween, median, percentile, round2 } from './stats.js';
  * the permit projects whose first corrections came in the range; and the items still open across the
  * studio now.
  */
-export function cityReviewOf(scope: readonly ProjectTimeline[], range: { from: string; to: string }): CityReviewFigures {
+export function cityReviewOf(
+  scope: readonly ProjectTimeline[],
+  range: { from: string; to: string },
+): CityReviewFigures {
   const checked = scope
     .filter((p) => p.city && p.city.first_corrections_at >= range.from && p.city.first_corrections_at <= range.to)
     .sort((a, b) => a.city!.first_corrections_at.localeCompare(b.city!.first_corrections_at));

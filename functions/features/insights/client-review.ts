@@ -8,9 +8,14 @@ import { daysBetween, median, percentile, round2, share } from './stats.js';
  * from the first deliverable to approving every current one. Counted over the projects whose first
  * deliverable was uploaded in the range.
  */
-export function clientReviewOf(scope: readonly ProjectTimeline[], range: { from: string; to: string }): ClientReviewFigures {
+export function clientReviewOf(
+  scope: readonly ProjectTimeline[],
+  range: { from: string; to: string },
+): ClientReviewFigures {
   const reviewed = scope
-    .filter((p) => !!p.first_deliverable_at && p.first_deliverable_at >= range.from && p.first_deliverable_at <= range.to)
+    .filter(
+      (p) => !!p.first_deliverable_at && p.first_deliverable_at >= range.from && p.first_deliverable_at <= range.to,
+    )
     .sort((a, b) => a.first_deliverable_at!.localeCompare(b.first_deliverable_at!));
   const roundsOf = (p: ProjectTimeline) => p.client_rounds ?? 0;
   const rounds = reviewed.reduce((sum, p) => sum + roundsOf(p), 0);
@@ -31,7 +36,10 @@ export function clientReviewOf(scope: readonly ProjectTimeline[], range: { from:
     change_request_rate: share(sentBack, reviewed.length),
     rounds,
     rounds_per_project: reviewed.length ? round2(rounds / reviewed.length) : null,
-    round_counts: (['0', '1', '2', '3+'] as const).map((label) => ({ rounds: label, projects: reviewed.filter((p) => bucket(roundsOf(p)) === label).length })),
+    round_counts: (['0', '1', '2', '3+'] as const).map((label) => ({
+      rounds: label,
+      projects: reviewed.filter((p) => bucket(roundsOf(p)) === label).length,
+    })),
     approved: days.length,
     delivery_to_approval: { count: days.length, median: median(days), p90: percentile(days, 90) },
     by_project,

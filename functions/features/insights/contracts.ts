@@ -67,7 +67,12 @@ export interface InsightsReport {
     weeks: { week: string; submitted: number; started: number; delivered: number }[];
     wip: { week: string; at: string; queued: number; in_progress: number; needs_revision: number }[];
     oldest_queued: { project_id: string; title: string; since: string; days: number } | null;
-    time_in_status: { status: (typeof OPEN_STATUSES)[number]; projects: number; median_days: number | null; mean_days: number | null }[];
+    time_in_status: {
+      status: (typeof OPEN_STATUSES)[number];
+      projects: number;
+      median_days: number | null;
+      mean_days: number | null;
+    }[];
   };
   quality: {
     projects: number;
@@ -87,17 +92,29 @@ export interface InsightsReport {
   /** Permit projects through the city: rounds, items, days from the first corrections to the permit (city-review.ts). */
   city_review?: CityReviewFigures;
   workload: {
-    active_now: { designer: string; name: string; queued: number; in_progress: number; needs_revision: number; total: number }[];
+    active_now: {
+      designer: string;
+      name: string;
+      queued: number;
+      in_progress: number;
+      needs_revision: number;
+      total: number;
+    }[];
     delivered_weekly: { week: string; designer: string; name: string; delivered: number }[];
   };
   on_time: {
     delivered_with_due_date: number;
     delivered_on_time: number;
     on_time_share: number | null;
-    overdue_now: { project_id: string; title: string; due_date: string; days_overdue: number; designer: string | null }[];
+    overdue_now: {
+      project_id: string;
+      title: string;
+      due_date: string;
+      days_overdue: number;
+      designer: string | null;
+    }[];
   };
 }
-
 
 /** The client's review figures (client-review.ts computes them): projects whose first deliverable was uploaded in the range. */
 export interface ClientReviewFigures {
@@ -115,7 +132,14 @@ export interface ClientReviewFigures {
   /** Calendar days from the first deliverable to the client's approval of every current one. */
   delivery_to_approval: { count: number; median: number | null; p90: number | null };
   /** Each project's figures (first deliverable first). */
-  by_project: { project_id: string; title: string; rounds: number; first_deliverable_at: string; approved_at: string | null; days_to_approval: number | null }[];
+  by_project: {
+    project_id: string;
+    title: string;
+    rounds: number;
+    first_deliverable_at: string;
+    approved_at: string | null;
+    days_to_approval: number | null;
+  }[];
 }
 
 /** The permit section (city-review.ts computes it): permit projects whose first city corrections came in the range. */
@@ -130,7 +154,16 @@ export interface CityReviewFigures {
   corrections_to_permit: { count: number; median: number | null; p90: number | null };
   /** Items of the latest rounds still open across the studio now (every permit project in scope). */
   open_items_now: number;
-  by_project: { project_id: string; title: string; rounds: number; items_per_round: number[]; open_items: number; first_corrections_at: string; approved_at: string | null; days_to_permit: number | null }[];
+  by_project: {
+    project_id: string;
+    title: string;
+    rounds: number;
+    items_per_round: number[];
+    open_items: number;
+    first_corrections_at: string;
+    approved_at: string | null;
+    days_to_permit: number | null;
+  }[];
 }
 
 /** The default range: the last 30 days. */
@@ -139,25 +172,44 @@ export const DEFAULT_RANGE_DAYS = 30;
 export const MAX_RANGE_DAYS = 731;
 
 const blankIsNone = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(z.transform((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value)), z.optional(schema));
+  z.pipe(
+    z.transform((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
+    z.optional(schema),
+  );
 
 /** Nothing happened before it; a range reads every month from its start on, so a start in year 0 would read 24,000. */
 export const EARLIEST_DAY = '2020-01-01';
 
-const day = /* @__PURE__ */ (() => z.iso.date({ message: 'Use a date like 2026-11-01' }).check(z.refine((value) => value >= EARLIEST_DAY, { message: `Choose dates from ${EARLIEST_DAY} on` })))();
+const day = /* @__PURE__ */ (() =>
+  z.iso
+    .date({ message: 'Use a date like 2026-11-01' })
+    .check(z.refine((value) => value >= EARLIEST_DAY, { message: `Choose dates from ${EARLIEST_DAY} on` })))();
 
 /**
  * GET /api/insights?from=&to=&category=&type=&designer= (admin): `from` and `to` are days (UTC,
  * inclusive); the rest narrow the projects counted.
  */
-export const insightsQuery = /* @__PURE__ */ (() => z.strictObject({
-    from: blankIsNone(day),
-    to: blankIsNone(day),
-    category: blankIsNone(z.enum(PROJECT_CATEGORIES, { message: 'Category must be Design or Permit' })),
-    type: blankIsNone(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-    designer: blankIsNone(z.string().check(z.trim(), z.minLength(1), z.maxLength(320))),
-  }).check(z.refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'The start date must not be after the end date', path: ['from'] }), z.refine((query) => !query.from || !query.to || Date.parse(query.to) - Date.parse(query.from) <= MAX_RANGE_DAYS * 86_400_000, {
-    message: `Choose a range of at most ${MAX_RANGE_DAYS} days`,
-    path: ['to'],
-  })))();
+export const insightsQuery = /* @__PURE__ */ (() =>
+  z
+    .strictObject({
+      from: blankIsNone(day),
+      to: blankIsNone(day),
+      category: blankIsNone(z.enum(PROJECT_CATEGORIES, { message: 'Category must be Design or Permit' })),
+      type: blankIsNone(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+      designer: blankIsNone(z.string().check(z.trim(), z.minLength(1), z.maxLength(320))),
+    })
+    .check(
+      z.refine((query) => !query.from || !query.to || query.from <= query.to, {
+        message: 'The start date must not be after the end date',
+        path: ['from'],
+      }),
+      z.refine(
+        (query) =>
+          !query.from || !query.to || Date.parse(query.to) - Date.parse(query.from) <= MAX_RANGE_DAYS * 86_400_000,
+        {
+          message: `Choose a range of at most ${MAX_RANGE_DAYS} days`,
+          path: ['to'],
+        },
+      ),
+    ))();
 export type InsightsQuery = z.input<typeof insightsQuery>;

@@ -26,7 +26,11 @@ export const insightsProjection: Projection<ProjectTimeline> = {
       gsi1sk: `${open ? state.submitted_at : state.last_delivered_at}#${state.id}`,
       timeline: JSON.stringify(state),
     };
-    if (state.first_delivered_at && state.category && state.type) Object.assign(item, { gsi2pk: similarPartition(state.category, state.type), gsi2sk: `${state.first_delivered_at}#${state.id}` });
+    if (state.first_delivered_at && state.category && state.type)
+      Object.assign(item, {
+        gsi2pk: similarPartition(state.category, state.type),
+        gsi2sk: `${state.first_delivered_at}#${state.id}`,
+      });
     return [item];
   },
 };

@@ -1,4 +1,10 @@
-import { computeInsights, studioTurnaround, type InsightsFilter, type InsightsReport, type StudioTurnaround } from './report.js';
+import {
+  computeInsights,
+  studioTurnaround,
+  type InsightsFilter,
+  type InsightsReport,
+  type StudioTurnaround,
+} from './report.js';
 import type { ProjectTimeline } from './timeline.js';
 import { INSIGHTS_OPEN, insightsMonthPartition, similarPartition } from './keys.js';
 import type { Runtime } from '../../platform/runtime.js';
@@ -28,7 +34,9 @@ export function monthsBetween(from: string, to: string): string[] {
 export async function timelinesFor(runtime: Runtime, from: string, now: string): Promise<ProjectTimeline[]> {
   const { active } = await runtime.views.generations();
   const partitions = [INSIGHTS_OPEN, ...monthsBetween(from, now).map(insightsMonthPartition)];
-  const pages = await Promise.all(partitions.map((pk) => runtime.views.query(active, { index: 'gsi1', pk }, { ascending: true })));
+  const pages = await Promise.all(
+    partitions.map((pk) => runtime.views.query(active, { index: 'gsi1', pk }, { ascending: true })),
+  );
   return pages.flat().map(timelineOf);
 }
 
@@ -40,7 +48,9 @@ export async function insightsReport(runtime: Runtime, filter: InsightsFilter): 
 /** Designers whose assignments carried no name are shown by their profile's name (else their id or e-mail). */
 async function named(runtime: Runtime, report: InsightsReport): Promise<InsightsReport> {
   const rows = [...report.turnaround.by_designer, ...report.workload.active_now, ...report.workload.delivered_weekly];
-  const unnamed = rows.filter((row) => row.name === row.designer && !row.designer.includes('@')).map((row) => row.designer);
+  const unnamed = rows
+    .filter((row) => row.name === row.designer && !row.designer.includes('@'))
+    .map((row) => row.designer);
   if (unnamed.length === 0) return report;
   const people = await profilesOf(runtime, unnamed);
   for (const row of rows) {
@@ -56,9 +66,17 @@ export const SIMILAR_DELIVERIES = 20;
 export const SIMILAR_WINDOW_DAYS = 365;
 
 /** The studio's actual turnaround on the latest deliveries of the same category and type (null: none). */
-export async function similarTurnaround(runtime: Runtime, category: string, type: string): Promise<StudioTurnaround | null> {
+export async function similarTurnaround(
+  runtime: Runtime,
+  category: string,
+  type: string,
+): Promise<StudioTurnaround | null> {
   const { active } = await runtime.views.generations();
-  const items = await runtime.views.query(active, { index: 'gsi2', pk: similarPartition(category, type) }, { limit: SIMILAR_DELIVERIES });
+  const items = await runtime.views.query(
+    active,
+    { index: 'gsi2', pk: similarPartition(category, type) },
+    { limit: SIMILAR_DELIVERIES },
+  );
   const since = new Date(runtime.now().getTime() - SIMILAR_WINDOW_DAYS * 86_400_000).toISOString();
   return studioTurnaround(items.map(timelineOf).filter((timeline) => (timeline.first_delivered_at ?? '') >= since));
 }

@@ -1,9 +1,28 @@
 import type { ProjectStatus } from '../../../shared/vocabulary.js';
 import { designerAt, responsibleDesigner, type ProjectTimeline } from './timeline.js';
-import { OPEN_STATUSES, type EstimateAccuracy, type EstimateRow, type InsightsReport, type Spread, type StudioTurnaround, type TurnaroundRow } from './contracts.js';
+import {
+  OPEN_STATUSES,
+  type EstimateAccuracy,
+  type EstimateRow,
+  type InsightsReport,
+  type Spread,
+  type StudioTurnaround,
+  type TurnaroundRow,
+} from './contracts.js';
 import { clientReviewOf } from './client-review.js';
 import { cityReviewOf } from './city-review.js';
-import { businessDaysBetween, daysBetween, mean, median, percentile, round2, share, weekOf, weeksBetween, DAY_MS } from './stats.js';
+import {
+  businessDaysBetween,
+  daysBetween,
+  mean,
+  median,
+  percentile,
+  round2,
+  share,
+  weekOf,
+  weeksBetween,
+  DAY_MS,
+} from './stats.js';
 
 /**
  * The studio's figures for a date range, computed from project timelines (insights-timeline.ts).
@@ -33,7 +52,8 @@ export type { EstimateRow, InsightsReport, StudioTurnaround } from './contracts.
 
 export const UNASSIGNED = 'unassigned';
 
-const inRange = (at: string | null, filter: InsightsFilter): at is string => !!at && at >= filter.from && at <= filter.to;
+const inRange = (at: string | null, filter: InsightsFilter): at is string =>
+  !!at && at >= filter.from && at <= filter.to;
 
 function spread(values: number[]): Spread {
   return { count: values.length, median: median(values), p90: percentile(values, 90) };
@@ -68,7 +88,9 @@ const deliveryDesigner = (p: ProjectTimeline) => designerAt(p, p.first_delivered
 /** A designer's label: the name the assignment carried, else their id or e-mail. */
 function namesOf(projects: ProjectTimeline[]): Map<string, string> {
   const names = new Map<string, string>();
-  for (const p of projects) for (const spell of p.designers) if (spell.name || !names.has(spell.designer)) names.set(spell.designer, spell.name ?? spell.designer);
+  for (const p of projects)
+    for (const spell of p.designers)
+      if (spell.name || !names.has(spell.designer)) names.set(spell.designer, spell.name ?? spell.designer);
   names.set(UNASSIGNED, 'Unassigned');
   return names;
 }
@@ -82,7 +104,10 @@ export function statusAt(p: ProjectTimeline, at: string): ProjectStatus | null {
   return null;
 }
 
-export function matchesFilter(p: ProjectTimeline, filter: Pick<InsightsFilter, 'category' | 'type' | 'designer'>): boolean {
+export function matchesFilter(
+  p: ProjectTimeline,
+  filter: Pick<InsightsFilter, 'category' | 'type' | 'designer'>,
+): boolean {
   if (!p.submitted_at || !p.id) return false;
   if (filter.category && p.category !== filter.category) return false;
   if (filter.type && p.type !== filter.type) return false;
@@ -94,7 +119,14 @@ export function matchesFilter(p: ProjectTimeline, filter: Pick<InsightsFilter, '
 export function estimateRowOf(p: ProjectTimeline): EstimateRow | null {
   if (!estimatedByTheEstimator(p) || p.estimate_days === null || !p.submitted_at || !p.first_delivered_at) return null;
   const actual = businessDaysBetween(p.submitted_at, p.first_delivered_at);
-  return { project_id: p.id!, title: p.title, basis: p.estimate_basis, estimated_days: p.estimate_days, actual_days: actual, within_range: actual >= p.estimate_days && actual <= p.estimate_days + 2 };
+  return {
+    project_id: p.id!,
+    title: p.title,
+    basis: p.estimate_basis,
+    estimated_days: p.estimate_days,
+    actual_days: actual,
+    within_range: actual >= p.estimate_days && actual <= p.estimate_days + 2,
+  };
 }
 
 /** Older stored timelines have no origin: they were counted before, as 'generated'. */
@@ -117,7 +149,8 @@ function accuracyOf(basis: EstimateAccuracy['basis'], rows: EstimateRow[]): Esti
 /** Days spent in each status over a project's life until its last delivery (or `until`). */
 function timeInStatus(p: ProjectTimeline, until: string): Map<ProjectStatus, number> {
   const spent = new Map<ProjectStatus, number>();
-  for (const [status, days] of Object.entries(p.earlier_days ?? {}) as [ProjectStatus, number][]) if (status !== 'delivered') spent.set(status, days);
+  for (const [status, days] of Object.entries(p.earlier_days ?? {}) as [ProjectStatus, number][])
+    if (status !== 'delivered') spent.set(status, days);
   for (const interval of p.intervals) {
     if (interval.status === 'delivered') continue;
     const end = interval.to ?? until;
@@ -128,10 +161,14 @@ function timeInStatus(p: ProjectTimeline, until: string): Map<ProjectStatus, num
 
 export function computeInsights(timelines: readonly ProjectTimeline[], filter: InsightsFilter): InsightsReport {
   // Projects last delivered before the range have nothing in it (the query layer does not even read them).
-  const scope = timelines.filter((p) => matchesFilter(p, filter) && (p.status !== 'delivered' || p.last_delivered_at! >= filter.from));
+  const scope = timelines.filter(
+    (p) => matchesFilter(p, filter) && (p.status !== 'delivered' || p.last_delivered_at! >= filter.from),
+  );
   const names = namesOf(scope);
   const nameOf = (designer: string) => names.get(designer) ?? designer;
-  const delivered = scope.filter((p) => inRange(p.first_delivered_at, filter)).sort((a, b) => a.first_delivered_at!.localeCompare(b.first_delivered_at!));
+  const delivered = scope
+    .filter((p) => inRange(p.first_delivered_at, filter))
+    .sort((a, b) => a.first_delivered_at!.localeCompare(b.first_delivered_at!));
   // biome-ignore lint/complexity/useMathMinMax: ISO timestamps (strings) compare in time order; Math.min takes numbers.
   const asOf = filter.to < filter.now ? filter.to : filter.now;
 
@@ -171,13 +208,24 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
   for (const p of scope) {
     const interval = p.intervals.findLast((i) => i.from <= asOf);
     if (interval?.status !== 'queued' || (interval.to !== null && interval.to <= asOf)) continue;
-    if (!oldest || interval.from < oldest.since) oldest = { project_id: p.id!, title: p.title, since: interval.from, days: round2(daysBetween(interval.from, asOf)) };
+    if (!oldest || interval.from < oldest.since)
+      oldest = {
+        project_id: p.id!,
+        title: p.title,
+        since: interval.from,
+        days: round2(daysBetween(interval.from, asOf)),
+      };
   }
 
   const spent = delivered.map((p) => timeInStatus(p, p.last_delivered_at ?? p.first_delivered_at!));
   const timeInStatusRows = OPEN_STATUSES.map((status) => {
     const entered = spent.filter((m) => m.has(status)).map((m) => m.get(status)!);
-    return { status, projects: entered.length, median_days: median(entered), mean_days: mean(spent.map((m) => m.get(status) ?? 0)) };
+    return {
+      status,
+      projects: entered.length,
+      median_days: median(entered),
+      mean_days: mean(spent.map((m) => m.get(status) ?? 0)),
+    };
   });
 
   const revisions = delivered.reduce((sum, p) => sum + p.revisions, 0);
@@ -196,7 +244,10 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
     active.set(designer, row);
   }
 
-  const perDesignerWeek = groupBy(delivered, (p) => `${weekOf(p.first_delivered_at!)}\u0000${deliveryDesigner(p)?.designer ?? UNASSIGNED}`);
+  const perDesignerWeek = groupBy(
+    delivered,
+    (p) => `${weekOf(p.first_delivered_at!)}\u0000${deliveryDesigner(p)?.designer ?? UNASSIGNED}`,
+  );
   const dueDelivered = delivered.filter((p) => p.due_date);
   const onTime = dueDelivered.filter((p) => p.first_delivered_at!.slice(0, 10) <= p.due_date!).length;
   const today = filter.now.slice(0, 10);
@@ -208,10 +259,24 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
     turnaround: {
       overall: turnaroundOf(delivered),
       by_type: [...byType].map(([type, projects]) => ({ type, ...turnaroundOf(projects) })),
-      by_designer: [...byDesigner].map(([designer, projects]) => ({ designer, name: nameOf(designer), ...turnaroundOf(projects) })),
+      by_designer: [...byDesigner].map(([designer, projects]) => ({
+        designer,
+        name: nameOf(designer),
+        ...turnaroundOf(projects),
+      })),
     },
     estimates: {
-      accuracy: [accuracyOf('all', estimateRows), accuracyOf('generic', estimateRows.filter((row) => row.basis === 'generic')), accuracyOf('studio', estimateRows.filter((row) => row.basis === 'studio'))],
+      accuracy: [
+        accuracyOf('all', estimateRows),
+        accuracyOf(
+          'generic',
+          estimateRows.filter((row) => row.basis === 'generic'),
+        ),
+        accuracyOf(
+          'studio',
+          estimateRows.filter((row) => row.basis === 'studio'),
+        ),
+      ],
       projects: estimateRows,
       excluded: {
         edited: delivered.filter((p) => p.checklist_origin === 'edited').length,
@@ -219,7 +284,12 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
       },
     },
     flow: {
-      weeks: weeks.map((week) => ({ week, submitted: submittedWeekly.get(week) ?? 0, started: startedWeekly.get(week) ?? 0, delivered: deliveredWeekly.get(week) ?? 0 })),
+      weeks: weeks.map((week) => ({
+        week,
+        submitted: submittedWeekly.get(week) ?? 0,
+        started: startedWeekly.get(week) ?? 0,
+        delivered: deliveredWeekly.get(week) ?? 0,
+      })),
       wip,
       oldest_queued: oldest,
       time_in_status: timeInStatusRows,
@@ -230,7 +300,10 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
       revision_rate: share(withRevisions, delivered.length),
       revisions,
       revisions_per_project: delivered.length ? round2(revisions / delivered.length) : null,
-      revision_counts: (['0', '1', '2', '3+'] as const).map((revisions) => ({ revisions, projects: delivered.filter((p) => bucket(p.revisions) === revisions).length })),
+      revision_counts: (['0', '1', '2', '3+'] as const).map((revisions) => ({
+        revisions,
+        projects: delivered.filter((p) => bucket(p.revisions) === revisions).length,
+      })),
       reopened: delivered.filter((p) => p.reopened > 0).length,
       comments_posted: posted,
       comments_per_project: delivered.length ? round2(posted / delivered.length) : null,
@@ -241,7 +314,12 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
     city_review: cityReviewOf(scope, filter),
     workload: {
       active_now: [...active]
-        .map(([designer, row]) => ({ designer, name: nameOf(designer), ...row, total: row.queued + row.in_progress + row.needs_revision }))
+        .map(([designer, row]) => ({
+          designer,
+          name: nameOf(designer),
+          ...row,
+          total: row.queued + row.in_progress + row.needs_revision,
+        }))
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name)),
       delivered_weekly: [...perDesignerWeek].map(([key, projects]) => {
         const [week, designer] = key.split('\u0000') as [string, string];
@@ -256,7 +334,13 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
         .filter((p) => p.status !== 'delivered' && p.due_date && p.due_date < today)
         .map((p) => {
           const holder = p.designers.at(-1);
-          return { project_id: p.id!, title: p.title, due_date: p.due_date!, days_overdue: Math.round(daysBetween(`${p.due_date!}T00:00:00.000Z`, `${today}T00:00:00.000Z`)), designer: holder && holder.to === null ? nameOf(holder.designer) : null };
+          return {
+            project_id: p.id!,
+            title: p.title,
+            due_date: p.due_date!,
+            days_overdue: Math.round(daysBetween(`${p.due_date!}T00:00:00.000Z`, `${today}T00:00:00.000Z`)),
+            designer: holder && holder.to === null ? nameOf(holder.designer) : null,
+          };
         })
         .sort((a, b) => b.days_overdue - a.days_overdue || a.title.localeCompare(b.title)),
     },
@@ -267,5 +351,9 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
 export function studioTurnaround(timelines: readonly ProjectTimeline[]): StudioTurnaround | null {
   const rows = timelines.map(estimateRowOf).filter((row): row is EstimateRow => row !== null);
   if (rows.length === 0) return null;
-  return { deliveries: rows.length, median_actual_days: median(rows.map((row) => row.actual_days))!, median_estimated_days: median(rows.map((row) => row.estimated_days)) };
+  return {
+    deliveries: rows.length,
+    median_actual_days: median(rows.map((row) => row.actual_days))!,
+    median_estimated_days: median(rows.map((row) => row.estimated_days)),
+  };
 }

@@ -56,13 +56,15 @@ function ymd(instant: string): [number, number, number] {
 /** The Monday (UTC) of an instant's ISO week, as YYYY-MM-DD. */
 export function weekOf(instant: string): string {
   const date = new Date(instant);
-  const monday = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) - ((date.getUTCDay() + 6) % 7) * DAY_MS;
+  const monday =
+    Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()) - ((date.getUTCDay() + 6) % 7) * DAY_MS;
   return new Date(monday).toISOString().slice(0, 10);
 }
 
 /** Every week (its Monday) from the one holding `from` to the one holding `to`. */
 export function weeksBetween(from: string, to: string): string[] {
   const weeks: string[] = [];
-  for (let week = Date.parse(weekOf(from)); week <= Date.parse(to); week += 7 * DAY_MS) weeks.push(new Date(week).toISOString().slice(0, 10));
+  for (let week = Date.parse(weekOf(from)); week <= Date.parse(to); week += 7 * DAY_MS)
+    weeks.push(new Date(week).toISOString().slice(0, 10));
   return weeks;
 }

@@ -116,10 +116,18 @@ export function initialTimeline(): ProjectTimeline {
 }
 
 /** A project stream's event as the timeline folds it (the project's own and the review's). */
-type TimelineEvent<E extends ProjectEvent | ReviewEvent = ProjectEvent | ReviewEvent> = OneOf<E, Pick<EventEnvelope, 'type' | 'at' | 'data'>>;
+type TimelineEvent<E extends ProjectEvent | ReviewEvent = ProjectEvent | ReviewEvent> = OneOf<
+  E,
+  Pick<EventEnvelope, 'type' | 'at' | 'data'>
+>;
 
 /** The client's review of the deliverables, as the insights count it (rounds, delivery to approval). */
-function evolveClientReview(state: ProjectTimeline, event: TimelineEvent<Extract<ProjectEvent | ReviewEvent, { type: 'FileUploaded' | 'DeliverableApproved' | 'ChangesRequested' }>>): ProjectTimeline {
+function evolveClientReview(
+  state: ProjectTimeline,
+  event: TimelineEvent<
+    Extract<ProjectEvent | ReviewEvent, { type: 'FileUploaded' | 'DeliverableApproved' | 'ChangesRequested' }>
+  >,
+): ProjectTimeline {
   const review = state.client_review ?? {};
   switch (event.type) {
     case 'FileUploaded': {
@@ -127,14 +135,26 @@ function evolveClientReview(state: ProjectTimeline, event: TimelineEvent<Extract
       if (data.file_type !== 'deliverable') return state;
       const id = data.version_of ?? data.file_id;
       const next = { ...review, [id]: { v: data.version ?? 1, ok: false } };
-      return { ...state, first_deliverable_at: state.first_deliverable_at ?? event.at, client_review: next, client_approved_at: null };
+      return {
+        ...state,
+        first_deliverable_at: state.first_deliverable_at ?? event.at,
+        client_review: next,
+        client_approved_at: null,
+      };
     }
     case 'DeliverableApproved': {
       const { data } = event;
       const current = review[data.deliverable_id];
       if (!current || current.v !== data.version || current.ok) return state;
-      const next: Record<string, { v: number; ok: boolean }> = { ...review, [data.deliverable_id]: { ...current, ok: true } };
-      return { ...state, client_review: next, client_approved_at: Object.values(next).every((deliverable) => deliverable.ok) ? event.at : null };
+      const next: Record<string, { v: number; ok: boolean }> = {
+        ...review,
+        [data.deliverable_id]: { ...current, ok: true },
+      };
+      return {
+        ...state,
+        client_review: next,
+        client_approved_at: Object.values(next).every((deliverable) => deliverable.ok) ? event.at : null,
+      };
     }
     case 'ChangesRequested':
       return { ...state, client_rounds: Math.max(state.client_rounds ?? 0, event.data.round) };
@@ -150,11 +170,15 @@ function evolveClientReview(state: ProjectTimeline, event: TimelineEvent<Extract
 export const MAX_INTERVALS = 100;
 export const MAX_SPELLS = 50;
 
-function compacted(state: ProjectTimeline, intervals: StatusInterval[]): Pick<ProjectTimeline, 'intervals' | 'earlier_days'> {
+function compacted(
+  state: ProjectTimeline,
+  intervals: StatusInterval[],
+): Pick<ProjectTimeline, 'intervals' | 'earlier_days'> {
   if (intervals.length <= MAX_INTERVALS) return { intervals, earlier_days: state.earlier_days };
   const earlier_days = { ...state.earlier_days };
   for (const old of intervals.slice(0, intervals.length - MAX_INTERVALS)) {
-    earlier_days[old.status] = (earlier_days[old.status] ?? 0) + (Date.parse(old.to!) - Date.parse(old.from)) / 86_400_000;
+    earlier_days[old.status] =
+      (earlier_days[old.status] ?? 0) + (Date.parse(old.to!) - Date.parse(old.from)) / 86_400_000;
   }
   return { intervals: intervals.slice(-MAX_INTERVALS), earlier_days };
 }
@@ -163,17 +187,30 @@ const closeLast = <T extends { to: string | null }>(list: T[], at: string): T[] 
   list.length > 0 && list.at(-1)!.to === null ? [...list.slice(0, -1), { ...list.at(-1)!, to: at }] : list;
 
 /** The city's plan check of a permit project, as the insights count it (rounds, items, days to the permit). */
-function evolveCity(state: ProjectTimeline, event: OneOf<PermitEvent, Pick<EventEnvelope, 'type' | 'at' | 'data'>>): ProjectTimeline {
+function evolveCity(
+  state: ProjectTimeline,
+  event: OneOf<PermitEvent, Pick<EventEnvelope, 'type' | 'at' | 'data'>>,
+): ProjectTimeline {
   const city = state.city;
   switch (event.type) {
     case 'CityCorrectionsReceived': {
       const rounds = city?.items_per_round ?? [];
       if (event.data.round <= rounds.length) return state;
       const count = event.data.items.length;
-      return { ...state, city: { items_per_round: [...rounds, count], open: count, first_corrections_at: city?.first_corrections_at ?? event.at, approved_at: city?.approved_at ?? null } };
+      return {
+        ...state,
+        city: {
+          items_per_round: [...rounds, count],
+          open: count,
+          first_corrections_at: city?.first_corrections_at ?? event.at,
+          approved_at: city?.approved_at ?? null,
+        },
+      };
     }
     case 'CorrectionAddressed':
-      return city && event.data.round === city.items_per_round.length ? { ...state, city: { ...city, open: Math.max(0, city.open - 1) } } : state;
+      return city && event.data.round === city.items_per_round.length
+        ? { ...state, city: { ...city, open: Math.max(0, city.open - 1) } }
+        : state;
     case 'PermitApproved':
       return city ? { ...state, city: { ...city, open: 0, approved_at: city.approved_at ?? event.at } } : state;
     default:
@@ -184,8 +221,12 @@ function evolveCity(state: ProjectTimeline, event: OneOf<PermitEvent, Pick<Event
 const CITY_EVENTS = new Set(['CityCorrectionsReceived', 'CorrectionAddressed', 'PermitApproved']);
 
 /** Folds one project event into the timeline. Pure: the same events always give the same timeline. */
-export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope, 'type' | 'at' | 'data'>): ProjectTimeline {
-  if (CITY_EVENTS.has(event.type)) return evolveCity(state, event as OneOf<PermitEvent, Pick<EventEnvelope, 'type' | 'at' | 'data'>>);
+export function evolveTimeline(
+  state: ProjectTimeline,
+  event: Pick<EventEnvelope, 'type' | 'at' | 'data'>,
+): ProjectTimeline {
+  if (CITY_EVENTS.has(event.type))
+    return evolveCity(state, event as OneOf<PermitEvent, Pick<EventEnvelope, 'type' | 'at' | 'data'>>);
   const at = event.at;
   const e = event as TimelineEvent;
   switch (e.type) {
@@ -200,7 +241,10 @@ export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope
         submitted_at: at,
         status: 'queued',
         intervals: [{ status: 'queued', from: at, to: null }],
-        estimate_days: typeof data.estimated_turnaround_days === 'number' ? data.estimated_turnaround_days : turnaroundDays(data.total_estimated_hours),
+        estimate_days:
+          typeof data.estimated_turnaround_days === 'number'
+            ? data.estimated_turnaround_days
+            : turnaroundDays(data.total_estimated_hours),
         estimate_basis: data.estimate_basis === 'studio' ? 'studio' : 'generic',
         // Events before receipts named their checklist only by its (then unproven) source.
         checklist_origin: data.checklist_origin ?? (data.checklist_source === 'manual' ? 'manual' : 'generated'),
@@ -225,7 +269,13 @@ export function evolveTimeline(state: ProjectTimeline, event: Pick<EventEnvelope
       const { data } = e;
       const designer = data.designer_id ?? data.designer_email;
       if (!designer) return state;
-      return { ...state, designers: [...closeLast(state.designers, at), { designer, name: data.designer_name ?? null, from: at, to: null }].slice(-MAX_SPELLS) };
+      return {
+        ...state,
+        designers: [
+          ...closeLast(state.designers, at),
+          { designer, name: data.designer_name ?? null, from: at, to: null },
+        ].slice(-MAX_SPELLS),
+      };
     }
     case 'DesignerUnassigned':
       return { ...state, designers: closeLast(state.designers, at) };

@@ -24,12 +24,22 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : n
 
 function partiesOf(state: unknown): ProjectParties {
   const record = isRecord(state) ? state : {};
-  return { user_id: text(record.user_id), team_id: text(record.team_id), assigned_designer_id: text(record.assigned_designer_id), assigned_designer_email: text(record.assigned_designer_email) };
+  return {
+    user_id: text(record.user_id),
+    team_id: text(record.team_id),
+    assigned_designer_id: text(record.assigned_designer_id),
+    assigned_designer_email: text(record.assigned_designer_email),
+  };
 }
 
 function activeIn(state: unknown): string[] {
   const members = isRecord(state) && Array.isArray(state.members) ? state.members : [];
-  return members.filter((member): member is { user_id: string } => isRecord(member) && member.status === 'active' && typeof member.user_id === 'string').map((member) => member.user_id);
+  return members
+    .filter(
+      (member): member is { user_id: string } =>
+        isRecord(member) && member.status === 'active' && typeof member.user_id === 'string',
+    )
+    .map((member) => member.user_id);
 }
 
 async function activeMembers(runtime: Runtime, teamId: string | null): Promise<string[]> {
@@ -44,17 +54,25 @@ async function activeMembers(runtime: Runtime, teamId: string | null): Promise<s
  * once more, so their screens drop what they may no longer see). Without those states (another
  * projection of the stream committed here, this one elsewhere) the views, which have the event, say.
  */
-async function audienceOf(runtime: Runtime, event: EventEnvelope, steps: ReadonlyMap<string, Step>): Promise<Audience | null> {
+async function audienceOf(
+  runtime: Runtime,
+  event: EventEnvelope,
+  steps: ReadonlyMap<string, Step>,
+): Promise<Audience | null> {
   if (event.streamId.startsWith('project-')) {
     const step = steps.get(PROJECTS);
-    const after = step ? partiesOf(step.after) : partiesOf(await getProject(runtime, event.streamId.slice('project-'.length)));
+    const after = step
+      ? partiesOf(step.after)
+      : partiesOf(await getProject(runtime, event.streamId.slice('project-'.length)));
     const before = step ? partiesOf(step.before) : null;
     const previous = { id: before?.assigned_designer_id ?? null, email: before?.assigned_designer_email ?? null };
     return projectAudience(event, after, await activeMembers(runtime, after.team_id), previous);
   }
   if (event.streamId.startsWith('team-')) {
     const step = steps.get(TEAMS);
-    const members = step ? [...new Set([...activeIn(step.before), ...activeIn(step.after)])] : await activeMembers(runtime, event.streamId.slice('team-'.length));
+    const members = step
+      ? [...new Set([...activeIn(step.before), ...activeIn(step.after)])]
+      : await activeMembers(runtime, event.streamId.slice('team-'.length));
     return otherAudience(event, members);
   }
   return otherAudience(event, []);
@@ -72,7 +90,9 @@ async function inboxOf(runtime: Runtime, applied: readonly AppliedEvent[]): Prom
     byEvent.set(key, entry);
   }
   const events = [...byEvent.values()].sort((a, b) => a.event.version - b.event.version);
-  const audiences = await Promise.all(events.map(async ({ event, steps }) => ({ event, audience: await audienceOf(runtime, event, steps) })));
+  const audiences = await Promise.all(
+    events.map(async ({ event, steps }) => ({ event, audience: await audienceOf(runtime, event, steps) })),
+  );
   const store = connectionStore();
   // A commit's events mostly share their audience: each lookup once.
   const lookups = new Map<string, Promise<string[]>>();
@@ -91,7 +111,8 @@ async function inboxOf(runtime: Runtime, applied: readonly AppliedEvent[]): Prom
     const adminSet = new Set(admins);
     for (const connectionId of new Set([...bySub.flat(), ...byEmail.flat(), ...admins])) {
       const entry = inbox.get(connectionId) ?? { topics: new Set<string>(), at: event.at };
-      for (const topic of adminSet.has(connectionId) ? [...audience.topics, ...audience.adminTopics] : audience.topics) entry.topics.add(topic);
+      for (const topic of adminSet.has(connectionId) ? [...audience.topics, ...audience.adminTopics] : audience.topics)
+        entry.topics.add(topic);
       if (event.at > entry.at) entry.at = event.at;
       inbox.set(connectionId, entry);
     }
@@ -113,7 +134,10 @@ export async function announceChanges(runtime: Runtime, applied: readonly Applie
   try {
     inbox = await inboxOf(runtime, applied);
   } catch (error) {
-    log.warn('Live update not announced: its audience could not be read', { streamId: applied[0]!.event.streamId, error: String((error as Error)?.message ?? error) });
+    log.warn('Live update not announced: its audience could not be read', {
+      streamId: applied[0]!.event.streamId,
+      error: String((error as Error)?.message ?? error),
+    });
     return;
   }
   if (inbox.size === 0) return;
@@ -127,6 +151,10 @@ export async function announceChanges(runtime: Runtime, applied: readonly Applie
   );
   const failed = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failed.length) {
-    log.warn('Live update not delivered to some connections', { failed: failed.length, of: inbox.size, error: String((failed[0]!.reason as Error)?.message ?? failed[0]!.reason) });
+    log.warn('Live update not delivered to some connections', {
+      failed: failed.length,
+      of: inbox.size,
+      error: String((failed[0]!.reason as Error)?.message ?? failed[0]!.reason),
+    });
   }
 }

@@ -22,13 +22,26 @@ export interface ProjectParties {
   assigned_designer_email: string | null;
 }
 
-export function projectAudience(event: EventEnvelope, project: ProjectParties, teamMembers: string[], previousDesigner: { id: string | null; email: string | null } = { id: null, email: null }): Audience {
+export function projectAudience(
+  event: EventEnvelope,
+  project: ProjectParties,
+  teamMembers: string[],
+  previousDesigner: { id: string | null; email: string | null } = { id: null, email: null },
+): Audience {
   const id = event.streamId.slice('project-'.length);
-  const subs = [project.user_id, project.assigned_designer_id, previousDesigner.id, ...teamMembers].filter((sub): sub is string => !!sub);
+  const subs = [project.user_id, project.assigned_designer_id, previousDesigner.id, ...teamMembers].filter(
+    (sub): sub is string => !!sub,
+  );
   const emails = [project.assigned_designer_email, previousDesigner.email].filter((email): email is string => !!email);
   const adminTopics = ['activity'];
   if (event.type.startsWith('Comment')) adminTopics.push('moderation');
-  return { subs: [...new Set(subs)], emails: [...new Set(emails)], admins: true, topics: [`project:${id}`, 'projects'], adminTopics };
+  return {
+    subs: [...new Set(subs)],
+    emails: [...new Set(emails)],
+    admins: true,
+    topics: [`project:${id}`, 'projects'],
+    adminTopics,
+  };
 }
 
 export function otherAudience(event: EventEnvelope, teamMembers: string[]): Audience | null {

@@ -55,7 +55,8 @@ export interface Notice {
 
 export type Board = 'client' | 'designer' | 'admin';
 const BOARD_PATHS: Record<Board, string> = { client: '/dashboard', designer: '/designer', admin: '/admin' };
-export const projectLink = (board: Board, projectId: string) => `${BOARD_PATHS[board]}?project=${encodeURIComponent(projectId)}`;
+export const projectLink = (board: Board, projectId: string) =>
+  `${BOARD_PATHS[board]}?project=${encodeURIComponent(projectId)}`;
 
 /** Who the project concerns, besides what its state says. */
 export interface ProjectParties {
@@ -73,13 +74,18 @@ export interface ProjectParties {
 /** Statuses a client hears about (a project going back to the queue is the studio's business). */
 export const CLIENT_STATUSES = new Set(['in_progress', 'needs_revision', 'delivered']);
 
-export const designerOf = (state: Pick<ProjectState, 'assigned_designer_id' | 'assigned_designer_email'>, parties: ProjectParties): Recipient | null => {
+export const designerOf = (
+  state: Pick<ProjectState, 'assigned_designer_id' | 'assigned_designer_email'>,
+  parties: ProjectParties,
+): Recipient | null => {
   if (state.assigned_designer_id) return { sub: state.assigned_designer_id, email: null };
-  if (state.assigned_designer_email) return { sub: parties.accountOfEmail(state.assigned_designer_email), email: state.assigned_designer_email };
+  if (state.assigned_designer_email)
+    return { sub: parties.accountOfEmail(state.assigned_designer_email), email: state.assigned_designer_email };
   return null;
 };
 
-const sameDesigner = (a: Recipient | null, b: Recipient | null) => !!a && !!b && ((!!a.sub && a.sub === b.sub) || (!!a.email && a.email === b.email));
+const sameDesigner = (a: Recipient | null, b: Recipient | null) =>
+  !!a && !!b && ((!!a.sub && a.sub === b.sub) || (!!a.email && a.email === b.email));
 
 /**
  * Who hears about a project event, and what they are told: a pure function of the event, the
@@ -90,12 +96,16 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
   const { before, after } = parties;
   const project_id = event.streamId.slice('project-'.length);
   const title = after.title || before.title || 'A project';
-  const client: Recipient[] = [after.user_id, ...parties.teamMembers].filter((sub): sub is string => !!sub).map((sub) => ({ sub, email: null }));
+  const client: Recipient[] = [after.user_id, ...parties.teamMembers]
+    .filter((sub): sub is string => !!sub)
+    .map((sub) => ({ sub, email: null }));
   const admins: Recipient[] = parties.admins.map((sub) => ({ sub, email: null }));
   const designer = designerOf(after, parties);
   const out: Notice[] = [];
   const tell = (recipients: readonly (Recipient | null)[], kind: NotificationKind, message: string, board: Board) => {
-    for (const recipient of recipients) if (recipient) out.push({ recipient, kind, project_id, project_title: title, message, link: projectLink(board, project_id) });
+    for (const recipient of recipients)
+      if (recipient)
+        out.push({ recipient, kind, project_id, project_title: title, message, link: projectLink(board, project_id) });
   };
 
   const e = event as OneOf<ProjectEvent | ReviewEvent, EventEnvelope>;
@@ -106,7 +116,8 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
     case 'ProjectStatusChanged': {
       const { to } = e.data;
       if (CLIENT_STATUSES.has(to)) tell(client, 'status', `${title} is now ${humanize(to)}`, 'client');
-      if (to === 'needs_revision' && event.actor.role === 'designer') tell(admins, 'status', `The designer set ${title} to Needs Revision`, 'admin');
+      if (to === 'needs_revision' && event.actor.role === 'designer')
+        tell(admins, 'status', `The designer set ${title} to Needs Revision`, 'admin');
       break;
     }
     case 'FileUploaded': {
@@ -114,7 +125,8 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
       if (file_type !== 'deliverable') break;
       if (!version_of) tell(client, 'deliverable', `A deliverable was uploaded to ${title}: ${file_name}`, 'client');
       // After a request for changes, the new version asks the client's side to review again.
-      else if (after.review_summary?.ready_for_review) tell(client, 'deliverable', `${file_name} (v${version}) is ready for review on ${title}`, 'client');
+      else if (after.review_summary?.ready_for_review)
+        tell(client, 'deliverable', `${file_name} (v${version}) is ready for review on ${title}`, 'client');
       else tell(client, 'deliverable', `A new version was uploaded to ${title}: ${file_name} (v${version})`, 'client');
       break;
     }
@@ -130,8 +142,16 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
     }
     case 'DeliverableApproved': {
       const { deliverable_id, version } = e.data;
-      const file = after.files.find((candidate) => (candidate.version_of ?? candidate.id) === deliverable_id && (candidate.version ?? 1) === version);
-      tell([designer], 'deliverable', `The client approved ${file ? `${file.file_name} (v${version})` : 'a deliverable'} on ${title}`, 'designer');
+      const file = after.files.find(
+        (candidate) =>
+          (candidate.version_of ?? candidate.id) === deliverable_id && (candidate.version ?? 1) === version,
+      );
+      tell(
+        [designer],
+        'deliverable',
+        `The client approved ${file ? `${file.file_name} (v${version})` : 'a deliverable'} on ${title}`,
+        'designer',
+      );
       break;
     }
     case 'CommentPosted':
@@ -140,7 +160,8 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
     case 'CommentApproved': {
       // The author wrote it: only the others hear of it.
       const author = before.comments.find((comment) => comment.id === e.data.comment_id)?.user_id;
-      const others = (recipients: (Recipient | null)[]) => recipients.filter((recipient) => !recipient?.sub || recipient.sub !== author);
+      const others = (recipients: (Recipient | null)[]) =>
+        recipients.filter((recipient) => !recipient?.sub || recipient.sub !== author);
       tell(others(client), 'comment', `New comment on ${title}`, 'client');
       tell(others([designer]), 'comment', `New comment on ${title}`, 'designer');
       break;
@@ -158,7 +179,12 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
       break;
     case 'DueDateChanged': {
       const { due_date } = e.data;
-      tell([designer], 'assignment', due_date ? `${title} is now due on ${calendarDay(due_date)}` : `${title} no longer has a due date`, 'designer');
+      tell(
+        [designer],
+        'assignment',
+        due_date ? `${title} is now due on ${calendarDay(due_date)}` : `${title} no longer has a due date`,
+        'designer',
+      );
       break;
     }
     case 'PriorityChanged':
@@ -187,4 +213,5 @@ export function withoutActorAndDuplicates(notices: Notice[], actor: string): Not
 }
 
 /** A recipient's stable key: the account, else the address. */
-export const recipientKey = (recipient: Recipient) => (recipient.sub ? `sub:${recipient.sub}` : `email:${recipient.email!.toLowerCase()}`);
+export const recipientKey = (recipient: Recipient) =>
+  recipient.sub ? `sub:${recipient.sub}` : `email:${recipient.email!.toLowerCase()}`;

@@ -11,7 +11,8 @@ import { announce, deliver, projectParties } from './deliver.js';
 export type { Notice, ProjectParties, Recipient, Board } from './audience.js';
 export { projectLink, designerOf } from './audience.js';
 
-export const partiesOf = (runtime: EventReading, event: EventEnvelope): Promise<ProjectParties> => projectParties(runtime, event, true);
+export const partiesOf = (runtime: EventReading, event: EventEnvelope): Promise<ProjectParties> =>
+  projectParties(runtime, event, true);
 
 /** Stores and sends each notice once (never to the one who acted, each recipient once), then tells their open apps. */
 export async function tell(runtime: EventReading, event: EventEnvelope, notices: readonly Notice[]): Promise<void> {

@@ -15,15 +15,19 @@ export interface InboxItem {
 
 export const NOTIFICATIONS_PAGE = 20;
 
-export const notificationsQuery = /* @__PURE__ */ (() => z.object({
-  cursor: z.optional(z.string().check(z.maxLength(200))),
-  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(50))),
-}))();
+export const notificationsQuery = /* @__PURE__ */ (() =>
+  z.object({
+    cursor: z.optional(z.string().check(z.maxLength(200))),
+    limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(50))),
+  }))();
 
-export const markReadBody = /* @__PURE__ */ (() => z.optional(z.strictObject({
-    /** Read up to (and including) this notification; absent: all of them. */
-    up_to: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a notification id'))),
-  })))();
+export const markReadBody = /* @__PURE__ */ (() =>
+  z.optional(
+    z.strictObject({
+      /** Read up to (and including) this notification; absent: all of them. */
+      up_to: z.optional(z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a notification id'))),
+    }),
+  ))();
 
 /** A stored notification (its link opens the project on the caller's board), and whether it is read. */
 export type NotificationView = InboxItem & { read: boolean };
@@ -47,8 +51,15 @@ export interface PreferencesResponse {
   defaults: NotificationPreferences;
 }
 
-export const unsubscribeQuery = /* @__PURE__ */ (() => z.object({ token: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))) }))();
-export const unsubscribeBody = /* @__PURE__ */ (() => z.optional(z.object({ token: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))), 'List-Unsubscribe': z.optional(z.string().check(z.maxLength(50))) })))();
+export const unsubscribeQuery = /* @__PURE__ */ (() =>
+  z.object({ token: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))) }))();
+export const unsubscribeBody = /* @__PURE__ */ (() =>
+  z.optional(
+    z.object({
+      token: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))),
+      'List-Unsubscribe': z.optional(z.string().check(z.maxLength(50))),
+    }),
+  ))();
 
 export interface UnsubscribeResponse {
   /** What the link turns off: a kind's e-mails, or the daily digest. */

@@ -15,31 +15,51 @@ import { noticesFor, recipientKey, type Notice, type ProjectParties } from './au
 import { composeMail } from './mail.js';
 
 /** What an address without an account is told, whatever happened (it follows its invitation link to see more). */
-const UNPROVEN_MESSAGE = 'There is news about your Design Club projects: sign in through your invitation link to see it';
+const UNPROVEN_MESSAGE =
+  'There is news about your Design Club projects: sign in through your invitation link to see it';
 
 /** One e-mail per project per recipient in this window at most; what comes meanwhile is folded into the next. */
 export const MAIL_WINDOW_MS = 60_000;
 
 /** The project before and after the event, from the event store (never a possibly lagging view). */
-async function projectAround(runtime: EventReading, event: EventEnvelope): Promise<{ before: ProjectState; after: ProjectState }> {
+async function projectAround(
+  runtime: EventReading,
+  event: EventEnvelope,
+): Promise<{ before: ProjectState; after: ProjectState }> {
   let before = projectEvolution.initialState();
-  if (event.version > 1) for (const earlier of (await runtime.store.readStream(event.streamId, { to: event.version - 1 })).events) before = projectEvolution.evolve(before, earlier);
+  if (event.version > 1)
+    for (const earlier of (await runtime.store.readStream(event.streamId, { to: event.version - 1 })).events)
+      before = projectEvolution.evolve(before, earlier);
   return { before, after: projectEvolution.evolve(before, event) };
 }
 
 /** Who hears about a project event: the parties from the store and the views, then the pure decision. */
 export async function noticesOf(runtime: EventReading, event: EventEnvelope): Promise<Notice[]> {
-  const withAdmins = ['ProjectSubmitted', 'ProjectStatusChanged', 'CommentPosted', 'ChangesRequested'].includes(event.type);
+  const withAdmins = ['ProjectSubmitted', 'ProjectStatusChanged', 'CommentPosted', 'ChangesRequested'].includes(
+    event.type,
+  );
   return noticesFor(event, await projectParties(runtime, event, withAdmins));
 }
 
 /** The project's parties around one of its events: the state before and after, the team, the admins when asked for. */
-export async function projectParties(runtime: EventReading, event: EventEnvelope, withAdmins: boolean): Promise<ProjectParties> {
+export async function projectParties(
+  runtime: EventReading,
+  event: EventEnvelope,
+  withAdmins: boolean,
+): Promise<ProjectParties> {
   const { before, after } = await projectAround(runtime, event);
   const team = after.team_id ? await getTeam(runtime, after.team_id) : null;
-  const teamMembers = (team?.members ?? []).filter((member) => member.status === 'active').map((member) => member.user_id);
-  const emails = [before.assigned_designer_email, after.assigned_designer_email].filter((email): email is string => !!email);
-  const accounts = new Map(await Promise.all(emails.map(async (email) => [email, (await designerByEmail(runtime, email))?.user_id ?? null] as const)));
+  const teamMembers = (team?.members ?? [])
+    .filter((member) => member.status === 'active')
+    .map((member) => member.user_id);
+  const emails = [before.assigned_designer_email, after.assigned_designer_email].filter(
+    (email): email is string => !!email,
+  );
+  const accounts = new Map(
+    await Promise.all(
+      emails.map(async (email) => [email, (await designerByEmail(runtime, email))?.user_id ?? null] as const),
+    ),
+  );
   const admins = withAdmins ? await adminIds(runtime) : [];
   return { before, after, teamMembers, admins, accountOfEmail: (email) => accounts.get(email) ?? null };
 }
@@ -51,18 +71,33 @@ export async function projectParties(runtime: EventReading, event: EventEnvelope
  * recipient's preferences; immediate lines go out at once unless an e-mail about that project went
  * out less than a minute ago (then the next send, or the flush schedule, folds them in).
  */
-export async function deliver(runtime: EventReading, event: EventEnvelope, notices: readonly Notice[]): Promise<string[]> {
+export async function deliver(
+  runtime: EventReading,
+  event: EventEnvelope,
+  notices: readonly Notice[],
+): Promise<string[]> {
   const store = new NotificationStore(runtime);
   const told: string[] = [];
   const flush: [string, string][] = [];
   for (const notice of notices) {
     const recipient = recipientKey(notice.recipient);
     if ((await store.claim(event.eventId, recipient)) === 'done') continue;
-    const account = notice.recipient.sub ? (await loadState(userEvolution, userStream(notice.recipient.sub), runtime)).state : null;
-    const item = { id: event.eventId, kind: notice.kind, project_id: notice.project_id, project_title: notice.project_title, message: notice.message, link: notice.link, at: event.at };
+    const account = notice.recipient.sub
+      ? (await loadState(userEvolution, userStream(notice.recipient.sub), runtime)).state
+      : null;
+    const item = {
+      id: event.eventId,
+      kind: notice.kind,
+      project_id: notice.project_id,
+      project_title: notice.project_title,
+      message: notice.message,
+      link: notice.link,
+      at: event.at,
+    };
     // An address nobody has proven yet (a designer pre-authorised by e-mail) learns that there is
     // work, not what it is: a mistyped address must not receive the client's project title.
-    if (!account) Object.assign(item, { project_title: 'a Design Club project', message: UNPROVEN_MESSAGE, link: '/designer' });
+    if (!account)
+      Object.assign(item, { project_title: 'a Design Club project', message: UNPROVEN_MESSAGE, link: '/designer' });
     if (notice.recipient.sub) {
       await store.addToInbox(notice.recipient.sub, item);
       told.push(notice.recipient.sub);
@@ -101,7 +136,8 @@ export async function flushAll(runtime: Runtime): Promise<number> {
   let sent = 0;
   for (const [recipient, projects] of await store.pendingRecipients('immediate')) {
     // One address that cannot receive mail holds up nobody else's.
-    for (const projectId of projects) if (await flushProject(runtime, recipient, projectId).catch(() => false)) sent += 1;
+    for (const projectId of projects)
+      if (await flushProject(runtime, recipient, projectId).catch(() => false)) sent += 1;
   }
   return sent;
 }
@@ -136,12 +172,22 @@ export const MAX_MAIL_ATTEMPTS = 5;
  * A failed send gives its claim back, so a later flush sends it (the lines stay queued, each
  * failure counted, up to MAX_MAIL_ATTEMPTS), and rethrows for the caller to go on with others.
  */
-async function sendOrRelease(store: NotificationStore, lines: PendingMail[], digest: boolean, release: () => Promise<void>): Promise<void> {
+async function sendOrRelease(
+  store: NotificationStore,
+  lines: PendingMail[],
+  digest: boolean,
+  release: () => Promise<void>,
+): Promise<void> {
   try {
     await mailer().send(composeMail(lines, { digest }));
   } catch (error) {
     const dropped = await store.failed(lines, MAX_MAIL_ATTEMPTS);
-    log.warn('Notification e-mail failed', { mode: lines[0]!.mode, lines: lines.length, dropped, error: (error as Error).message });
+    log.warn('Notification e-mail failed', {
+      mode: lines[0]!.mode,
+      lines: lines.length,
+      dropped,
+      error: (error as Error).message,
+    });
     await release();
     throw error;
   }

@@ -9,7 +9,8 @@ const site = () => (process.env.SITE_URL ?? '').replace(/\/+$/, '');
 
 export const PREFERENCES_PATH = '/profile?tab=notifications';
 /** Where the one-click POST goes (the List-Unsubscribe header, RFC 8058). */
-export const unsubscribeUrl = (token: string) => `${site()}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+export const unsubscribeUrl = (token: string) =>
+  `${site()}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 /** The footer's link, for a person: a page that asks before it unsubscribes. */
 export const unsubscribePage = (token: string) => `${site()}/unsubscribe?token=${encodeURIComponent(token)}`;
 
@@ -22,12 +23,17 @@ export const unsubscribePage = (token: string) => `${site()}/unsubscribe?token=$
 export function composeMail(lines: readonly PendingMail[], options: { digest: boolean }): MailMessage {
   const first = lines[0]!;
   // A title is typed by people: it must not break the subject line (the mailers check it again).
-  const subject = headerText(options.digest
-    ? `Your Design Club digest: ${lines.length} update${lines.length === 1 ? '' : 's'}`
-    : lines.length === 1
-      ? first.message
-      : `${lines.length} updates on ${first.project_title}`, MAX_SUBJECT_LENGTH);
-  const intro = options.digest ? 'Here is what happened on your projects since the last digest.' : `An update on ${first.project_title}.`;
+  const subject = headerText(
+    options.digest
+      ? `Your Design Club digest: ${lines.length} update${lines.length === 1 ? '' : 's'}`
+      : lines.length === 1
+        ? first.message
+        : `${lines.length} updates on ${first.project_title}`,
+    MAX_SUBJECT_LENGTH,
+  );
+  const intro = options.digest
+    ? 'Here is what happened on your projects since the last digest.'
+    : `An update on ${first.project_title}.`;
   const preferences = `${site()}${PREFERENCES_PATH}`;
   const token = first.sub ? unsubscribeToken(first.sub, options.digest ? 'digest' : first.kind) : null;
   const kindLabel = options.digest ? 'the daily digest' : NOTIFICATION_KIND_LABELS[first.kind].toLowerCase();
@@ -37,7 +43,10 @@ export function composeMail(lines: readonly PendingMail[], options: { digest: bo
     '',
     intro,
     '',
-    ...lines.flatMap((line) => [`- ${line.message} (${line.project_title}, ${new Date(line.at).toUTCString()})`, `  Open the project: ${site()}${line.link}`]),
+    ...lines.flatMap((line) => [
+      `- ${line.message} (${line.project_title}, ${new Date(line.at).toUTCString()})`,
+      `  Open the project: ${site()}${line.link}`,
+    ]),
     '',
     `Choose which e-mails you get: ${preferences}`,
     ...(token ? [`Stop e-mails about ${kindLabel}: ${unsubscribePage(token)}`] : []),
@@ -50,10 +59,15 @@ export function composeMail(lines: readonly PendingMail[], options: { digest: bo
     '<p>Hello,</p>',
     `<p>${escapeHtml(intro)}</p>`,
     '<ul>',
-    ...lines.map((line) => `<li><p>${escapeHtml(line.message)}<br><a href="${escapeHtml(site() + line.link)}">Open ${escapeHtml(line.project_title)}</a> · ${escapeHtml(new Date(line.at).toUTCString())}</p></li>`),
+    ...lines.map(
+      (line) =>
+        `<li><p>${escapeHtml(line.message)}<br><a href="${escapeHtml(site() + line.link)}">Open ${escapeHtml(line.project_title)}</a> · ${escapeHtml(new Date(line.at).toUTCString())}</p></li>`,
+    ),
     '</ul>',
     `<p><a href="${escapeHtml(preferences)}">Choose which e-mails you get</a></p>`,
-    ...(token ? [`<p><a href="${escapeHtml(unsubscribePage(token))}">Stop e-mails about ${escapeHtml(kindLabel)}</a></p>`] : []),
+    ...(token
+      ? [`<p><a href="${escapeHtml(unsubscribePage(token))}">Stop e-mails about ${escapeHtml(kindLabel)}</a></p>`]
+      : []),
     '<p>Design Club</p>',
     '</body></html>',
   ].join('\n');
@@ -61,5 +75,12 @@ export function composeMail(lines: readonly PendingMail[], options: { digest: bo
   const headers: Record<string, string> = token
     ? { 'List-Unsubscribe': `<${unsubscribeUrl(token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
     : {};
-  return { to: first.email, subject, text, html, tag: options.digest ? 'notification-digest' : 'notification', headers };
+  return {
+    to: first.email,
+    subject,
+    text,
+    html,
+    tag: options.digest ? 'notification-digest' : 'notification',
+    headers,
+  };
 }

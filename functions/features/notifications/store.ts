@@ -43,7 +43,13 @@ export class NotificationStore {
   async claim(eventId: string, recipient: string): Promise<'new' | 'unfinished' | 'done'> {
     const Key = { pk: `$notified#${eventId}`, sk: recipient };
     try {
-      await this.client.send(new PutCommand({ TableName: this.table, Item: { ...Key, done: false }, ConditionExpression: 'attribute_not_exists(pk)' }));
+      await this.client.send(
+        new PutCommand({
+          TableName: this.table,
+          Item: { ...Key, done: false },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
       return 'new';
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -53,7 +59,14 @@ export class NotificationStore {
   }
 
   async finish(eventId: string, recipient: string): Promise<void> {
-    await this.client.send(new UpdateCommand({ TableName: this.table, Key: { pk: `$notified#${eventId}`, sk: recipient }, UpdateExpression: 'SET done = :t', ExpressionAttributeValues: { ':t': true } }));
+    await this.client.send(
+      new UpdateCommand({
+        TableName: this.table,
+        Key: { pk: `$notified#${eventId}`, sk: recipient },
+        UpdateExpression: 'SET done = :t',
+        ExpressionAttributeValues: { ':t': true },
+      }),
+    );
   }
 
   /** Stores the in-app notification once (keyed by event and recipient). */
@@ -62,7 +75,10 @@ export class NotificationStore {
   }
 
   /** The newest notifications, `limit` at a time; `after` is the last id of the page before. */
-  async inbox(sub: string, options: { limit: number; after?: string }): Promise<{ items: InboxItem[]; next: string | null }> {
+  async inbox(
+    sub: string,
+    options: { limit: number; after?: string },
+  ): Promise<{ items: InboxItem[]; next: string | null }> {
     if (options.after !== undefined && !ULID.test(options.after)) throw new RangeError('Not a notification id');
     const page = await this.client.send(
       new QueryCommand({
@@ -74,12 +90,17 @@ export class NotificationStore {
         ExclusiveStartKey: options.after ? { pk: `$inbox#${sub}`, sk: options.after } : undefined,
       }),
     );
-    const items = (page.Items ?? []).map(({ id, kind, project_id, project_title, message, link, at }) => ({ id, kind, project_id, project_title, message, link, at }) as InboxItem);
+    const items = (page.Items ?? []).map(
+      ({ id, kind, project_id, project_title, message, link, at }) =>
+        ({ id, kind, project_id, project_title, message, link, at }) as InboxItem,
+    );
     return { items, next: page.LastEvaluatedKey ? String(page.LastEvaluatedKey.sk) : null };
   }
 
   async readMark(sub: string): Promise<string | null> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: { pk: `$inbox-read#${sub}`, sk: 'mark' }, ConsistentRead: true }));
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table, Key: { pk: `$inbox-read#${sub}`, sk: 'mark' }, ConsistentRead: true }),
+    );
     return (Item?.upTo as string | undefined) ?? null;
   }
 
@@ -123,7 +144,13 @@ export class NotificationStore {
 
   /** Queues an e-mail line once (keyed by recipient, mode, project and event). */
   async queueMail(mail: PendingMail): Promise<boolean> {
-    return this.putOnce({ pk: `$mail-pending#${mail.recipient}`, sk: `${mail.mode}#${mail.project_id}#${mail.id}`, gsi4pk: `$mail-pending-${mail.mode}`, gsi4sk: `${mail.recipient}#${mail.id}`, ...mail });
+    return this.putOnce({
+      pk: `$mail-pending#${mail.recipient}`,
+      sk: `${mail.mode}#${mail.project_id}#${mail.id}`,
+      gsi4pk: `$mail-pending-${mail.mode}`,
+      gsi4sk: `${mail.recipient}#${mail.id}`,
+      ...mail,
+    });
   }
 
   /** What waits for one recipient: one project's immediate lines, or the digest's. */
@@ -171,7 +198,16 @@ export class NotificationStore {
   }
 
   async sent(mails: readonly PendingMail[]): Promise<void> {
-    await Promise.all(mails.map((mail) => this.client.send(new DeleteCommand({ TableName: this.table, Key: { pk: `$mail-pending#${mail.recipient}`, sk: `${mail.mode}#${mail.project_id}#${mail.id}` } }))));
+    await Promise.all(
+      mails.map((mail) =>
+        this.client.send(
+          new DeleteCommand({
+            TableName: this.table,
+            Key: { pk: `$mail-pending#${mail.recipient}`, sk: `${mail.mode}#${mail.project_id}#${mail.id}` },
+          }),
+        ),
+      ),
+    );
   }
 
   /**
@@ -182,12 +218,21 @@ export class NotificationStore {
     let dropped = 0;
     for (const mail of mails) {
       const Key = { pk: `$mail-pending#${mail.recipient}`, sk: `${mail.mode}#${mail.project_id}#${mail.id}` };
-      const { Attributes } = await this.client.send(
-        new UpdateCommand({ TableName: this.table, Key, UpdateExpression: 'ADD attempts :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW' }),
-      ).catch((error) => {
-        if (isConditionFailure(error)) return { Attributes: undefined };
-        throw error;
-      });
+      const { Attributes } = await this.client
+        .send(
+          new UpdateCommand({
+            TableName: this.table,
+            Key,
+            UpdateExpression: 'ADD attempts :one',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':one': 1 },
+            ReturnValues: 'UPDATED_NEW',
+          }),
+        )
+        .catch((error) => {
+          if (isConditionFailure(error)) return { Attributes: undefined };
+          throw error;
+        });
       if (Attributes && Number(Attributes.attempts) >= maxAttempts) {
         await this.client.send(new DeleteCommand({ TableName: this.table, Key }));
         dropped += 1;
@@ -220,7 +265,9 @@ export class NotificationStore {
   }
 
   async releaseWindow(recipient: string, projectId: string): Promise<void> {
-    await this.client.send(new DeleteCommand({ TableName: this.table, Key: { pk: `$mail-window#${recipient}#${projectId}`, sk: 'window' } }));
+    await this.client.send(
+      new DeleteCommand({ TableName: this.table, Key: { pk: `$mail-window#${recipient}#${projectId}`, sk: 'window' } }),
+    );
   }
 
   /** Claims the recipient's digest of `day` (once per user per day). */
@@ -234,7 +281,9 @@ export class NotificationStore {
 
   private async putOnce(Item: Record<string, unknown>): Promise<boolean> {
     try {
-      await this.client.send(new PutCommand({ TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' }));
+      await this.client.send(
+        new PutCommand({ TableName: this.table, Item, ConditionExpression: 'attribute_not_exists(pk)' }),
+      );
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;

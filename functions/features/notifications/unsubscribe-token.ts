@@ -17,7 +17,8 @@ const key = () => {
   return value;
 };
 
-const signatureOf = (payload: string) => createHmac('sha256', key()).update(`unsubscribe\n${payload}`).digest('base64url');
+const signatureOf = (payload: string) =>
+  createHmac('sha256', key()).update(`unsubscribe\n${payload}`).digest('base64url');
 
 export function unsubscribeToken(sub: string, kind: UnsubscribeScope): string {
   const payload = Buffer.from(JSON.stringify({ u: sub, k: kind })).toString('base64url');

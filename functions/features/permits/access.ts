@@ -10,8 +10,15 @@ export function cityRoleOf(principal: Principal, callerTeamId: string | null, pa
   const admin = hasRole(principal, 'admin');
   const client = parties.user_id === principal.sub || (!!parties.team_id && callerTeamId === parties.team_id);
   const email = parties.assigned_designer_email;
-  const designer = hasRole(principal, 'designer') && (parties.assigned_designer_id === principal.sub || (!!email && (principal.designerEmails ?? []).includes(canonicalEmail(email))));
-  return { can_read: parties.exists && (admin || client || designer), can_record: parties.exists && (admin || client), can_respond: parties.exists && (admin || designer) };
+  const designer =
+    hasRole(principal, 'designer') &&
+    (parties.assigned_designer_id === principal.sub ||
+      (!!email && (principal.designerEmails ?? []).includes(canonicalEmail(email))));
+  return {
+    can_read: parties.exists && (admin || client || designer),
+    can_record: parties.exists && (admin || client),
+    can_respond: parties.exists && (admin || designer),
+  };
 }
 
 /** Nobody else learns that the project exists: answered like a project that does not. */

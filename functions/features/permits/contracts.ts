@@ -36,20 +36,35 @@ export interface CityReviewSummary {
   open_ids: string[];
 }
 
-export const noCityReview = (): CityReviewSummary => ({ stage: 'none', round: 0, open_items: 0, permit_number: null, open_ids: [] });
+export const noCityReview = (): CityReviewSummary => ({
+  stage: 'none',
+  round: 0,
+  open_items: 0,
+  permit_number: null,
+  open_ids: [],
+});
 
 const id = () => z.string().check(z.minLength(1), z.maxLength(128));
 const ulid = (message: string) => z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, message));
-const trimmedText = (label: string, max: number) => z.string().check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} has at most ${max.toLocaleString('en-US')} characters`));
-const optionalText = (label: string, max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} has at most ${max} characters`))));
+const trimmedText = (label: string, max: number) =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} has at most ${max.toLocaleString('en-US')} characters`),
+    );
+const optionalText = (label: string, max: number) =>
+  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `${label} has at most ${max} characters`))));
 
-export const correctionItemInput = () => z.strictObject({
-  comment: trimmedText('A comment', COMMENT_MAX),
-  sheet: optionalText('A sheet', SHEET_MAX),
-  code_reference: optionalText('A code reference', CODE_REFERENCE_MAX),
-  /** The letter's own number for the item; the product numbers items 1, 2, … when absent. */
-  number: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(9999)))),
-});
+export const correctionItemInput = () =>
+  z.strictObject({
+    comment: trimmedText('A comment', COMMENT_MAX),
+    sheet: optionalText('A sheet', SHEET_MAX),
+    code_reference: optionalText('A code reference', CODE_REFERENCE_MAX),
+    /** The letter's own number for the item; the product numbers items 1, 2, … when absent. */
+    number: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(9999)))),
+  });
 export type CorrectionItemInput = z.infer<ReturnType<typeof correctionItemInput>>;
 
 /** How the items were proposed: typed by a person, or read from the letter (Bedrock, or the local reader). */
@@ -62,7 +77,12 @@ export const cityReviewActionBody = /* @__PURE__ */ (() =>
     z.strictObject({
       action: z.literal('record_corrections'),
       letter_file_id: z.optional(z.nullable(ulid('Unknown letter file'))),
-      items: z.array(correctionItemInput()).check(z.minLength(1, 'Add at least one comment'), z.maxLength(ITEMS_PER_ROUND_MAX + 1, `A round holds at most ${ITEMS_PER_ROUND_MAX} items`)),
+      items: z
+        .array(correctionItemInput())
+        .check(
+          z.minLength(1, 'Add at least one comment'),
+          z.maxLength(ITEMS_PER_ROUND_MAX + 1, `A round holds at most ${ITEMS_PER_ROUND_MAX} items`),
+        ),
       source: z.optional(z.enum(PROPOSAL_SOURCES)),
     }),
     z.strictObject({
@@ -84,7 +104,8 @@ export interface CityReviewActionResponse {
 }
 
 /** POST /api/projects/{id}/city-review/letter: the response letter of a round, as a project file. */
-export const responseLetterBody = /* @__PURE__ */ (() => z.strictObject({ round: z.int().check(z.gte(1), z.lte(ROUNDS_MAX)) }))();
+export const responseLetterBody = /* @__PURE__ */ (() =>
+  z.strictObject({ round: z.int().check(z.gte(1), z.lte(ROUNDS_MAX)) }))();
 export interface ResponseLetterResponse {
   events: string[];
   file_id: string;
@@ -106,14 +127,16 @@ export interface ReadLetterResponse {
 }
 
 /** POST /api/projects/{id}/city-review/draft-response: a proposed answer to one item (nothing stored). */
-export const draftResponseBody = /* @__PURE__ */ (() => z.strictObject({ round: z.int().check(z.gte(1), z.lte(ROUNDS_MAX)), item_id: id() }))();
+export const draftResponseBody = /* @__PURE__ */ (() =>
+  z.strictObject({ round: z.int().check(z.gte(1), z.lte(ROUNDS_MAX)), item_id: id() }))();
 export interface DraftResponseResponse {
   source: ProposalSource;
   response: string;
 }
 
 /** GET /api/projects/{id}/city-review?round=N (the latest round by default). */
-export const cityReviewQuery = /* @__PURE__ */ (() => z.object({ round: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(ROUNDS_MAX))) }))();
+export const cityReviewQuery = /* @__PURE__ */ (() =>
+  z.object({ round: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(ROUNDS_MAX))) }))();
 
 export interface CorrectionItemView {
   item_id: string;

@@ -6,7 +6,12 @@ export const cityReviewKey = (projectId: string) => ({ pk: cityReviewPartition(p
 /** One round's items share this prefix, so a round is one query and a project's rounds never share an item. */
 export const roundPrefix = (round: number) => `round#${pad(round)}#`;
 /** One correction item as the city wrote it, written once (a comment is at most 2,000 characters). */
-export const correctionItemKey = (projectId: string, round: number, index: number, itemId: string) =>
-  ({ pk: cityReviewPartition(projectId), sk: `${roundPrefix(round)}item#${String(index).padStart(3, '0')}#${itemId}` });
+export const correctionItemKey = (projectId: string, round: number, index: number, itemId: string) => ({
+  pk: cityReviewPartition(projectId),
+  sk: `${roundPrefix(round)}item#${String(index).padStart(3, '0')}#${itemId}`,
+});
 /** The studio's answer to one item, written once (an item is addressed once). */
-export const answerKey = (projectId: string, round: number, itemId: string) => ({ pk: cityReviewPartition(projectId), sk: `${roundPrefix(round)}answer#${itemId}` });
+export const answerKey = (projectId: string, round: number, itemId: string) => ({
+  pk: cityReviewPartition(projectId),
+  sk: `${roundPrefix(round)}answer#${itemId}`,
+});

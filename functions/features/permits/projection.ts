@@ -29,11 +29,22 @@ export const cityReviewProjection: Projection<CityReviewState> = {
     const projectId = after.project_id;
     if (!projectId || after.project_category !== 'Permit') return [];
     if (isEvent(event, CityCorrectionsReceived)) {
-      return event.data.items.map((item, index) => ({ ...correctionItemKey(projectId, event.data.round, index, item.item_id), item: JSON.stringify(item) }) satisfies ViewItem);
+      return event.data.items.map(
+        (item, index) =>
+          ({
+            ...correctionItemKey(projectId, event.data.round, index, item.item_id),
+            item: JSON.stringify(item),
+          }) satisfies ViewItem,
+      );
     }
     if (isEvent(event, CorrectionAddressed)) {
       const { round, item_id, response, revised_file_id, revised_file_name } = event.data;
-      return [{ ...answerKey(projectId, round, item_id), answer: JSON.stringify({ response, revised_file_id, revised_file_name, at: event.at }) } satisfies ViewItem];
+      return [
+        {
+          ...answerKey(projectId, round, item_id),
+          answer: JSON.stringify({ response, revised_file_id, revised_file_name, at: event.at }),
+        } satisfies ViewItem,
+      ];
     }
     return [];
   },
@@ -82,9 +93,18 @@ function withoutTexts(state: CityReviewState): CityReviewState {
     files: {},
     rounds: state.rounds.map((round) => ({
       ...round,
-      items: round.items.map((item) => (item.comment || item.response || item.sheet || item.code_reference || item.revised_file_name
-        ? { ...item, comment: '', sheet: null, code_reference: null, response: item.response === null ? null : '', revised_file_name: null }
-        : item)),
+      items: round.items.map((item) =>
+        item.comment || item.response || item.sheet || item.code_reference || item.revised_file_name
+          ? {
+              ...item,
+              comment: '',
+              sheet: null,
+              code_reference: null,
+              response: item.response === null ? null : '',
+              revised_file_name: null,
+            }
+          : item,
+      ),
     })),
   };
 }

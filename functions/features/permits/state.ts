@@ -72,12 +72,17 @@ export const initialCityReviewState = (): CityReviewState => ({
 });
 
 export const latestRound = (state: Pick<CityReviewState, 'rounds'>): RoundState | null => state.rounds.at(-1) ?? null;
-export const openItemsOf = (round: RoundState | null) => (round ? round.items.filter((item) => item.response === null).length : 0);
-export const isPermitProject = (state: Pick<CityReviewState, 'project_category'>) => state.project_category === 'Permit';
+export const openItemsOf = (round: RoundState | null) =>
+  round ? round.items.filter((item) => item.response === null).length : 0;
+export const isPermitProject = (state: Pick<CityReviewState, 'project_category'>) =>
+  state.project_category === 'Permit';
 
 type Folded = OneOf<ProjectEvent | PermitEvent, EvolvingEvent>;
 
-const replaceRound = (state: CityReviewState, next: RoundState): CityReviewState => ({ ...state, rounds: state.rounds.map((round) => (round.round === next.round ? next : round)) });
+const replaceRound = (state: CityReviewState, next: RoundState): CityReviewState => ({
+  ...state,
+  rounds: state.rounds.map((round) => (round.round === next.round ? next : round)),
+});
 
 /** Folds one project event into the city review. Idempotent: an event applied twice changes nothing more. */
 export function evolveCityReview(state: CityReviewState, event: EvolvingEvent): CityReviewState {
@@ -85,7 +90,16 @@ export function evolveCityReview(state: CityReviewState, event: EvolvingEvent): 
   switch (e.type) {
     case 'ProjectSubmitted': {
       const { data } = e;
-      return { ...state, exists: true, project_id: data.project_id, title: data.title, project_address: data.project_address, project_category: data.project_category, user_id: data.user_id, team_id: data.team_id };
+      return {
+        ...state,
+        exists: true,
+        project_id: data.project_id,
+        title: data.title,
+        project_address: data.project_address,
+        project_category: data.project_category,
+        user_id: data.user_id,
+        team_id: data.team_id,
+      };
     }
     case 'ProjectStatusChanged':
       return { ...state, status: e.data.to };
@@ -96,14 +110,37 @@ export function evolveCityReview(state: CityReviewState, event: EvolvingEvent): 
     case 'FileUploaded': {
       const { data } = e;
       if (state.files[data.file_id]) return state;
-      const file = { file_name: data.file_name, deliverable: data.file_type === 'deliverable', file_url: data.file_url, pdf: data.file_category === 'application/pdf' };
+      const file = {
+        file_name: data.file_name,
+        deliverable: data.file_type === 'deliverable',
+        file_url: data.file_url,
+        pdf: data.file_category === 'application/pdf',
+      };
       return { ...state, files: { ...state.files, [data.file_id]: file } };
     }
     case 'CityCorrectionsReceived': {
       const { data } = e;
       if (state.rounds.some((known) => known.round === data.round)) return state;
-      const items = data.items.map((item): CorrectionItemState => ({ ...item, response: null, revised_file_id: null, revised_file_name: null, addressed_at: null, addressed_by: null }));
-      const round: RoundState = { round: data.round, received_at: event.at, received_by: event.actor.sub, letter_file_id: data.letter_file_id, source: data.source, items, response_letter: null, resubmitted_at: null };
+      const items = data.items.map(
+        (item): CorrectionItemState => ({
+          ...item,
+          response: null,
+          revised_file_id: null,
+          revised_file_name: null,
+          addressed_at: null,
+          addressed_by: null,
+        }),
+      );
+      const round: RoundState = {
+        round: data.round,
+        received_at: event.at,
+        received_by: event.actor.sub,
+        letter_file_id: data.letter_file_id,
+        source: data.source,
+        items,
+        response_letter: null,
+        resubmitted_at: null,
+      };
       return { ...state, rounds: [...state.rounds, round], stage: 'corrections' };
     }
     case 'CorrectionAddressed': {
@@ -112,7 +149,14 @@ export function evolveCityReview(state: CityReviewState, event: EvolvingEvent): 
       if (!round) return state;
       const items = round.items.map((item) =>
         item.item_id === data.item_id && item.response === null
-          ? { ...item, response: data.response, revised_file_id: data.revised_file_id, revised_file_name: data.revised_file_name, addressed_at: event.at, addressed_by: event.actor.sub }
+          ? {
+              ...item,
+              response: data.response,
+              revised_file_id: data.revised_file_id,
+              revised_file_name: data.revised_file_name,
+              addressed_at: event.at,
+              addressed_by: event.actor.sub,
+            }
           : item,
       );
       return replaceRound(state, { ...round, items });
@@ -121,12 +165,18 @@ export function evolveCityReview(state: CityReviewState, event: EvolvingEvent): 
       const { data } = e;
       const round = state.rounds.find((known) => known.round === data.round);
       if (!round || round.response_letter) return state;
-      return replaceRound(state, { ...round, response_letter: { file_id: data.file_id, file_name: data.file_name, at: event.at } });
+      return replaceRound(state, {
+        ...round,
+        response_letter: { file_id: data.file_id, file_name: data.file_name, at: event.at },
+      });
     }
     case 'ResubmittedToCity': {
       const round = state.rounds.find((known) => known.round === e.data.round);
       if (!round || round.resubmitted_at) return state;
-      return { ...replaceRound(state, { ...round, resubmitted_at: event.at }), stage: state.stage === 'approved' ? state.stage : 'resubmitted' };
+      return {
+        ...replaceRound(state, { ...round, resubmitted_at: event.at }),
+        stage: state.stage === 'approved' ? state.stage : 'resubmitted',
+      };
     }
     case 'PermitApproved':
       if (state.stage === 'approved') return state;
@@ -137,21 +187,33 @@ export function evolveCityReview(state: CityReviewState, event: EvolvingEvent): 
 }
 
 /** Folds the project stream into the city review, without the decider's rules (a read path bundles no decide). */
-export const cityReviewEvolution: Evolution<CityReviewState> = { initialState: initialCityReviewState, evolve: evolveCityReview };
+export const cityReviewEvolution: Evolution<CityReviewState> = {
+  initialState: initialCityReviewState,
+  evolve: evolveCityReview,
+};
 
 /**
  * The badge's summary, folded from the city review events alone: the projects feature keeps it on
  * the project's document and card (so the boards need no other request), as it does the review summary.
  * Idempotent: an item answered twice leaves the open ids once; a round seen again changes nothing.
  */
-export function evolveCityReviewSummary(summary: CityReviewSummary | undefined, event: EvolvingEvent): CityReviewSummary {
+export function evolveCityReviewSummary(
+  summary: CityReviewSummary | undefined,
+  event: EvolvingEvent,
+): CityReviewSummary {
   const state = summary ?? noCityReview();
   const e = event as Folded;
   switch (e.type) {
     case 'CityCorrectionsReceived': {
       if (e.data.round <= state.round) return state;
       const open_ids = e.data.items.map((item) => item.item_id);
-      return { ...state, stage: state.stage === 'approved' ? 'approved' : 'corrections', round: e.data.round, open_ids, open_items: open_ids.length };
+      return {
+        ...state,
+        stage: state.stage === 'approved' ? 'approved' : 'corrections',
+        round: e.data.round,
+        open_ids,
+        open_items: open_ids.length,
+      };
     }
     case 'CorrectionAddressed': {
       if (e.data.round !== state.round || !state.open_ids.includes(e.data.item_id)) return state;
@@ -170,6 +232,15 @@ export function evolveCityReviewSummary(summary: CityReviewSummary | undefined, 
 /** The badge's summary as the full state tells it (what an action answers with). */
 export function summaryOf(state: CityReviewState): CityReviewSummary {
   const latest = latestRound(state);
-  const open_ids = state.stage === 'approved' || !latest ? [] : latest.items.filter((item) => item.response === null).map((item) => item.item_id);
-  return { stage: state.stage, round: latest?.round ?? 0, open_items: open_ids.length, permit_number: state.permit_number, open_ids };
+  const open_ids =
+    state.stage === 'approved' || !latest
+      ? []
+      : latest.items.filter((item) => item.response === null).map((item) => item.item_id);
+  return {
+    stage: state.stage,
+    round: latest?.round ?? 0,
+    open_items: open_ids.length,
+    permit_number: state.permit_number,
+    open_ids,
+  };
 }

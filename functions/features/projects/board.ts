@@ -62,7 +62,9 @@ function matches(card: BoardCard, query: BoardQuery): boolean {
  * words match twice ("garden", "gardens") is listed once, on one page.
  */
 function isHit(item: ViewItem, wanted: string[]): boolean {
-  const own = String(item.words ?? '').split(' ').filter(Boolean);
+  const own = String(item.words ?? '')
+    .split(' ')
+    .filter(Boolean);
   if (!wanted.every((word) => hasPrefix(own, word))) return false;
   const word = String(item.sk).slice('ix#word#'.length);
   return own.every((candidate) => !candidate.startsWith(wanted[0]!) || candidate <= word);
@@ -78,10 +80,16 @@ function partitionsFor(query: BoardQuery, wanted: string[]): Partition[] {
   const statuses = query.status ? [query.status] : [...PROJECT_STATUSES];
   if (wanted.length > 0) {
     const first = wanted[0]!;
-    return statuses.map((status) => ({ index: PROJECT_INDEX, pk: searchPartition(status, first), range: { prefix: first } }));
+    return statuses.map((status) => ({
+      index: PROJECT_INDEX,
+      pk: searchPartition(status, first),
+      range: { prefix: first },
+    }));
   }
   const range =
-    query.from || query.to ? { between: [query.from ?? '0000', `${query.to ?? '9999-12-31'}\uffff`] as [string, string] } : undefined;
+    query.from || query.to
+      ? { between: [query.from ?? '0000', `${query.to ?? '9999-12-31'}\uffff`] as [string, string] }
+      : undefined;
   return statuses.map((status) => ({
     index: PROJECT_INDEX,
     pk: boardPartition({ status, designer: query.designer, priority: query.priority }),
@@ -89,7 +97,8 @@ function partitionsFor(query: BoardQuery, wanted: string[]): Partition[] {
   }));
 }
 
-const newestFirst = (a: BoardCard, b: BoardCard) => (a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0);
+const newestFirst = (a: BoardCard, b: BoardCard) =>
+  a.created_at! < b.created_at! ? 1 : a.created_at! > b.created_at! ? -1 : 0;
 
 /**
  * One page of the admin board (a column, or all of them merged), newest first, filtered and searched
@@ -99,13 +108,19 @@ const newestFirst = (a: BoardCard, b: BoardCard) => (a.created_at! < b.created_a
  * then newest first; newest first within a page); its other words are checked on the items read, and
  * only the hits' cards are read, in one batch: at most twice the page.
  */
-export async function boardPage(runtime: Runtime, query: BoardQuery, page: { scope: string; limit: number; cursor?: string }): Promise<BoardPage> {
+export async function boardPage(
+  runtime: Runtime,
+  query: BoardQuery,
+  page: { scope: string; limit: number; cursor?: string },
+): Promise<BoardPage> {
   const wanted = queryWords(query.q).filter((word) => word.length >= MIN_WORD);
   if (query.q && wanted.length === 0) return { projects: [], nextCursor: null, read: 0 };
   const result = await pageOfPartitions(runtime, partitionsFor(query, wanted), page);
   if (wanted.length === 0) {
     // The index follows the documents a moment later: a card that no longer matches is left out.
-    const cards = result.items.map((item) => JSON.parse(item.card as string) as BoardCard).filter((card) => matches(card, query));
+    const cards = result.items
+      .map((item) => JSON.parse(item.card as string) as BoardCard)
+      .filter((card) => matches(card, query));
     return { projects: cards, nextCursor: result.nextCursor, read: result.read };
   }
   const ids = [...new Set(result.items.filter((item) => isHit(item, wanted)).map((item) => String(item.project_id)))];
@@ -122,14 +137,20 @@ export async function boardPage(runtime: Runtime, query: BoardQuery, page: { sco
  * Projects per status of a client's screens (their own outside a team, and their team's) or of a
  * designer's (by id and by each proven e-mail), from the counters: one item read per status and key.
  */
-export async function listCounts(runtime: Runtime, keys: { owner?: string; team?: string | null; designers?: string[] }): Promise<Record<string, number>> {
+export async function listCounts(
+  runtime: Runtime,
+  keys: { owner?: string; team?: string | null; designers?: string[] },
+): Promise<Record<string, number>> {
   const { active } = await runtime.views.generations();
   const counters = PROJECT_STATUSES.flatMap((status) => [
     ...(keys.owner ? [{ status, key: ownerStatusCounter(keys.owner, status) }] : []),
     ...(keys.team ? [{ status, key: teamStatusCounter(keys.team, status) }] : []),
     ...(keys.designers ?? []).map((designer) => ({ status, key: designerStatusCounter(designer, status) })),
   ]);
-  const items = await runtime.views.batchGet(active, counters.map(({ key }) => counterItemKey(key)));
+  const items = await runtime.views.batchGet(
+    active,
+    counters.map(({ key }) => counterItemKey(key)),
+  );
   const byKey = new Map(items.map((item) => [item.pk, Math.max(0, Number(item.n ?? 0))]));
   const counts: Record<string, number> = Object.fromEntries(PROJECT_STATUSES.map((status) => [status, 0]));
   for (const { status, key } of counters) counts[status]! += byKey.get(counterItemKey(key).pk) ?? 0;
@@ -137,11 +158,20 @@ export async function listCounts(runtime: Runtime, keys: { owner?: string; team?
 }
 
 /** How many projects each board partition holds (the counter projection): one item read each. */
-export async function boardCounts(runtime: Runtime, query: Pick<BoardQuery, 'status' | 'designer' | 'priority'>): Promise<Record<string, number>> {
+export async function boardCounts(
+  runtime: Runtime,
+  query: Pick<BoardQuery, 'status' | 'designer' | 'priority'>,
+): Promise<Record<string, number>> {
   const { active } = await runtime.views.generations();
   // A column's request counts its own column; the board without a status, all four.
-  const partitions = (query.status ? [query.status] : PROJECT_STATUSES).map((status) => ({ status, partition: boardPartition({ status, designer: query.designer, priority: query.priority }) }));
-  const items = await runtime.views.batchGet(active, partitions.map(({ partition }) => counterItemKey(partition)));
+  const partitions = (query.status ? [query.status] : PROJECT_STATUSES).map((status) => ({
+    status,
+    partition: boardPartition({ status, designer: query.designer, priority: query.priority }),
+  }));
+  const items = await runtime.views.batchGet(
+    active,
+    partitions.map(({ partition }) => counterItemKey(partition)),
+  );
   const counts: Record<string, number> = {};
   for (const { status, partition } of partitions) {
     const item = items.find((candidate) => candidate.pk === counterItemKey(partition).pk);

@@ -15,7 +15,18 @@ export type RecordedFile = Omit<Extract<ProjectCommand, { type: 'RecordFile' }>,
  * kind, versions of a deliverable); one already recorded records nothing. Answers with the project's
  * file as it now stands.
  */
-export async function recordProjectFile(runtime: Appending, projectId: string, file: RecordedFile, meta: CommitMeta): Promise<ProjectFile> {
-  const { state } = await runCommand(projectDecider, projectStream(projectId), { type: 'RecordFile', ...file }, meta, runtime);
+export async function recordProjectFile(
+  runtime: Appending,
+  projectId: string,
+  file: RecordedFile,
+  meta: CommitMeta,
+): Promise<ProjectFile> {
+  const { state } = await runCommand(
+    projectDecider,
+    projectStream(projectId),
+    { type: 'RecordFile', ...file },
+    meta,
+    runtime,
+  );
   return state.files.find((candidate) => candidate.id === file.file_id)!;
 }

@@ -15,19 +15,30 @@ export type CommentDoc = ProjectComment & { project_id: string; project_title: s
 const parse = (item: ViewItem) => JSON.parse(item.comment as string) as CommentDoc;
 
 /** A project's comments (rejected ones are gone), newest first, at most `limit`. */
-export async function commentsOfProject(runtime: Runtime, projectId: string, limit = ACTIVITY_LIMIT): Promise<CommentDoc[]> {
+export async function commentsOfProject(
+  runtime: Runtime,
+  projectId: string,
+  limit = ACTIVITY_LIMIT,
+): Promise<CommentDoc[]> {
   const { active } = await runtime.views.generations();
   return (await runtime.views.query(active, { pk: commentsPartition(projectId) }, { limit })).map(parse);
 }
 
 /** The moderation queue: pending comments of every project, newest first, a page at a time, and their number (a counter). */
-export async function pendingCommentsPage(runtime: Runtime, page: { scope: string; limit: number; cursor?: string }): Promise<{ comments: CommentDoc[]; total: number; nextCursor: string | null }> {
+export async function pendingCommentsPage(
+  runtime: Runtime,
+  page: { scope: string; limit: number; cursor?: string },
+): Promise<{ comments: CommentDoc[]; total: number; nextCursor: string | null }> {
   const { active } = await runtime.views.generations();
   const [result, [counter]] = await Promise.all([
     pageOfPartitions(runtime, [{ index: 'gsi4', pk: 'moderation' }], page),
     runtime.views.batchGet(active, [counterItemKey(PENDING_COMMENTS_COUNTER)]),
   ]);
-  return { comments: result.items.map(parse), total: Math.max(0, Number(counter?.n ?? 0)), nextCursor: result.nextCursor };
+  return {
+    comments: result.items.map(parse),
+    total: Math.max(0, Number(counter?.n ?? 0)),
+    nextCursor: result.nextCursor,
+  };
 }
 
 export function authorOf(profiles: Map<string, UserDoc>, id: string): AuthorView | null {

@@ -1,6 +1,13 @@
 import * as z from '../../../events/zod.js';
 import { projectBriefSchema } from '../../../shared/project-brief.js';
-import { PRIORITIES, PROJECT_STATUSES, type FileType, type Priority, type ProjectCategory, type ProjectStatus } from '../../../shared/vocabulary.js';
+import {
+  PRIORITIES,
+  PROJECT_STATUSES,
+  type FileType,
+  type Priority,
+  type ProjectCategory,
+  type ProjectStatus,
+} from '../../../shared/vocabulary.js';
 import type { ChecklistItem } from './events.js';
 import type { ReviewSummary } from '../reviews/contracts.js';
 import type { CityReviewSummary } from '../permits/contracts.js';
@@ -87,7 +94,8 @@ export interface ProjectDetail extends ProjectBrief {
 }
 
 /** The `{id}` of the routes under /api/projects/{id}: a ULID, or the project is unknown. */
-export const projectIdParams = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
+export const projectIdParams = /* @__PURE__ */ (() =>
+  z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown project id')) }))();
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 
@@ -97,21 +105,23 @@ const text = (max: number) => z.string().check(z.maxLength(max));
  * client's behalf by naming the client (`client_id`); a client submits for themselves. Built in a call
  * marked pure, as `updateProjectBody`: a handler that does not use it drops it (and the brief's schema).
  */
-export const submitProjectBody = /* @__PURE__ */ (() => z.safeExtend(projectBriefSchema, {
-  client_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
-  checklist: z.array(z.object({ task_name: text(500), estimated_hours: z.number().check(z.gte(0), z.lte(1000)) })).check(z.minLength(1, 'The checklist needs at least one task'), z.maxLength(100)),
-  grok_generated: z._default(z.boolean(), true),
-  checklist_source: z._default(z.enum(['bedrock', 'local', 'manual']), 'manual'),
-  /** Whether the checklist's estimate was given the studio's own turnaround (POST /api/checklists says). */
-  estimate_basis: z.optional(z.enum(['studio', 'generic'])),
-  /** The checklist step's signed receipt (POST /api/checklists): required to record 'studio'. */
-  estimate_receipt: z.optional(z.string().check(z.maxLength(1024))),
-  /** Accepted for compatibility with the spec's payload; the server computes both from the checklist. */
-  total_estimated_hours: z.optional(z.number()),
-  estimated_turnaround_days: z.optional(z.nullable(z.number())),
-}))();
+export const submitProjectBody = /* @__PURE__ */ (() =>
+  z.safeExtend(projectBriefSchema, {
+    client_id: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
+    checklist: z
+      .array(z.object({ task_name: text(500), estimated_hours: z.number().check(z.gte(0), z.lte(1000)) }))
+      .check(z.minLength(1, 'The checklist needs at least one task'), z.maxLength(100)),
+    grok_generated: z._default(z.boolean(), true),
+    checklist_source: z._default(z.enum(['bedrock', 'local', 'manual']), 'manual'),
+    /** Whether the checklist's estimate was given the studio's own turnaround (POST /api/checklists says). */
+    estimate_basis: z.optional(z.enum(['studio', 'generic'])),
+    /** The checklist step's signed receipt (POST /api/checklists): required to record 'studio'. */
+    estimate_receipt: z.optional(z.string().check(z.maxLength(1024))),
+    /** Accepted for compatibility with the spec's payload; the server computes both from the checklist. */
+    total_estimated_hours: z.optional(z.number()),
+    estimated_turnaround_days: z.optional(z.nullable(z.number())),
+  }))();
 export type SubmitProjectBody = z.input<typeof submitProjectBody>;
-
 
 /** Who the client of a project is, as admins and designers see it on cards and dialogs. */
 export interface ClientSummary {
@@ -169,7 +179,11 @@ export interface ProjectResponse {
 
 export function toCard(project: ProjectDetail): ProjectCard {
   const { checklist, specifications: _s, description: _d, files: _f, ...rest } = project;
-  return { ...rest, checklist_total: checklist.length, checklist_completed: checklist.filter((task) => task.completed).length };
+  return {
+    ...rest,
+    checklist_total: checklist.length,
+    checklist_completed: checklist.filter((task) => task.completed).length,
+  };
 }
 
 const isoDate = /* @__PURE__ */ (() => z.iso.date({ message: 'Due date must be a date (YYYY-MM-DD)' }))();
@@ -179,16 +193,31 @@ const isoDate = /* @__PURE__ */ (() => z.iso.date({ message: 'Due date must be a
  * priority, due date) or the designer's status selector (status only). The designer is chosen by
  * user id, or by e-mail for a pre-authorised designer who has no account yet; null unassigns.
  */
-export const updateProjectBody = /* @__PURE__ */ (() => z.strictObject({
-    status: z.optional(z.enum(PROJECT_STATUSES)),
-    designer: z.optional(z.union([
-        z.strictObject({ designer_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)), designer_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))) }),
-        z.strictObject({ designer_email: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email({ message: 'Enter a valid designer e-mail address' })) }),
-        z.null(),
-      ])),
-    priority: z.optional(z.enum(PRIORITIES)),
-    due_date: z.optional(z.nullable(isoDate)),
-  }).check(z.refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' })))();
+export const updateProjectBody = /* @__PURE__ */ (() =>
+  z
+    .strictObject({
+      status: z.optional(z.enum(PROJECT_STATUSES)),
+      designer: z.optional(
+        z.union([
+          z.strictObject({
+            designer_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
+            designer_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+          }),
+          z.strictObject({
+            designer_email: z.pipe(
+              z.string().check(z.trim(), z.toLowerCase()),
+              z.email({ message: 'Enter a valid designer e-mail address' }),
+            ),
+          }),
+          z.null(),
+        ]),
+      ),
+      priority: z.optional(z.enum(PRIORITIES)),
+      due_date: z.optional(z.nullable(isoDate)),
+    })
+    .check(
+      z.refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Nothing to update' }),
+    ))();
 export type UpdateProjectBody = z.input<typeof updateProjectBody>;
 
 /** PATCH /api/projects/{id}/tasks/{taskId}. */

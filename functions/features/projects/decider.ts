@@ -1,11 +1,28 @@
-import { ChecklistTaskToggled, CommentApproved, CommentPosted, CommentRejected, DesignerAssigned, DesignerUnassigned, DueDateChanged, FileUploaded, PriorityChanged, ProjectStatusChanged, ProjectSubmitted } from './events.js';
+import {
+  ChecklistTaskToggled,
+  CommentApproved,
+  CommentPosted,
+  CommentRejected,
+  DesignerAssigned,
+  DesignerUnassigned,
+  DueDateChanged,
+  FileUploaded,
+  PriorityChanged,
+  ProjectStatusChanged,
+  ProjectSubmitted,
+} from './events.js';
 import type { FileType, Priority, ProjectCategory, ProjectStatus } from '../../../shared/vocabulary.js';
 import type { NewEvent } from '../../../events/envelope.js';
 import { canonicalEmail } from '../../../shared/email.js';
 import { DESCRIPTION_TOO_SHORT, MIN_DESCRIPTION_LENGTH, descriptionLength } from '../../../shared/description.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
 import { conflict, forbidden, invalid, limitReached, notFound } from '../../platform/domain-errors.js';
-import { DELIVERABLE_FILES_PER_PROJECT_MAX, FILES_PER_PROJECT_MAX, TOO_MANY_DELIVERABLE_FILES, TOO_MANY_PROJECT_FILES } from '../../../shared/uploads.js';
+import {
+  DELIVERABLE_FILES_PER_PROJECT_MAX,
+  FILES_PER_PROJECT_MAX,
+  TOO_MANY_DELIVERABLE_FILES,
+  TOO_MANY_PROJECT_FILES,
+} from '../../../shared/uploads.js';
 import type { ProjectBrief } from './contracts.js';
 import { totalHours, turnaroundDays } from '../../../shared/turnaround.js';
 import { evolveProject, initialProjectState, PROJECT_SNAPSHOT, type ProjectState } from './state.js';
@@ -31,14 +48,33 @@ export interface SubmitProjectCommand extends ProjectBrief {
   checklist_origin?: 'generated' | 'edited' | 'manual';
 }
 
-export type DesignerChoice = { designer_id: string; designer_name?: string | null; designer_email?: string | null } | { designer_email: string; designer_id?: null } | null;
+export type DesignerChoice =
+  | { designer_id: string; designer_name?: string | null; designer_email?: string | null }
+  | { designer_email: string; designer_id?: null }
+  | null;
 
 export type ProjectCommand =
   | SubmitProjectCommand
   /** `version_of`: a new version of the deliverable with this (v1) file id. */
-  | { type: 'RecordFile'; file_id: string; file_name: string; file_type: FileType; file_category: string; file_size: number; file_url: string; version_of?: string; page_count?: number }
+  | {
+      type: 'RecordFile';
+      file_id: string;
+      file_name: string;
+      file_type: FileType;
+      file_category: string;
+      file_size: number;
+      file_url: string;
+      version_of?: string;
+      page_count?: number;
+    }
   /** One change from the management dialog (admin) or the designer's status selector. */
-  | { type: 'UpdateProject'; status?: ProjectStatus; designer?: DesignerChoice; priority?: Priority; due_date?: string | null }
+  | {
+      type: 'UpdateProject';
+      status?: ProjectStatus;
+      designer?: DesignerChoice;
+      priority?: Priority;
+      due_date?: string | null;
+    }
   | { type: 'ToggleTask'; checklist_id: string; completed: boolean }
   | { type: 'PostComment'; comment_id: string; content: string }
   | { type: 'ApproveComment'; comment_id: string }
@@ -52,18 +88,29 @@ export const DESIGNER_STATUSES: readonly ProjectStatus[] = ['in_progress', 'need
 const isAdmin = (context: DecisionContext) => context.actor.role === 'admin';
 
 /** The designer the project is assigned to, by id or by the e-mail they were pre-authorised with. */
-export function isAssignedTo(state: Pick<ProjectState, 'assigned_designer_id' | 'assigned_designer_email'>, context: DecisionContext): boolean {
+export function isAssignedTo(
+  state: Pick<ProjectState, 'assigned_designer_id' | 'assigned_designer_email'>,
+  context: DecisionContext,
+): boolean {
   if (context.actor.role !== 'designer') return false;
-  return state.assigned_designer_id === context.actor.sub || (!!context.actorEmail && state.assigned_designer_email === canonicalEmail(context.actorEmail));
+  return (
+    state.assigned_designer_id === context.actor.sub ||
+    (!!context.actorEmail && state.assigned_designer_email === canonicalEmail(context.actorEmail))
+  );
 }
 
 function requireProject(state: ProjectState): void {
   if (!state.exists) throw notFound('Project not found');
 }
 
-function decideUpdate(command: Extract<ProjectCommand, { type: 'UpdateProject' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
+function decideUpdate(
+  command: Extract<ProjectCommand, { type: 'UpdateProject' }>,
+  state: ProjectState,
+  context: DecisionContext,
+): NewEvent[] {
   const admin = isAdmin(context);
-  if (!admin && !isAssignedTo(state, context)) throw forbidden('Only admins and the assigned designer can update this project');
+  if (!admin && !isAssignedTo(state, context))
+    throw forbidden('Only admins and the assigned designer can update this project');
   if (!admin && (command.designer !== undefined || command.priority !== undefined || command.due_date !== undefined)) {
     throw forbidden('Designers can only change the status');
   }
@@ -80,29 +127,45 @@ function decideUpdate(command: Extract<ProjectCommand, { type: 'UpdateProject' }
       if (state.assigned_designer_id || state.assigned_designer_email) events.push(DesignerUnassigned.create({}));
     } else {
       const designer_id = choice.designer_id ?? null;
-      const designer_email = (choice.designer_email ? canonicalEmail(choice.designer_email) : null);
+      const designer_email = choice.designer_email ? canonicalEmail(choice.designer_email) : null;
       if (!designer_id && !designer_email) throw invalid('Choose a designer');
       if (designer_id !== state.assigned_designer_id || designer_email !== state.assigned_designer_email) {
-        events.push(DesignerAssigned.create({ designer_id, designer_email, designer_name: ('designer_name' in choice ? choice.designer_name : null) ?? null }));
+        events.push(
+          DesignerAssigned.create({
+            designer_id,
+            designer_email,
+            designer_name: ('designer_name' in choice ? choice.designer_name : null) ?? null,
+          }),
+        );
       }
     }
   }
-  if (command.priority !== undefined && command.priority !== state.priority) events.push(PriorityChanged.create({ priority: command.priority }));
-  if (command.due_date !== undefined && command.due_date !== state.due_date) events.push(DueDateChanged.create({ due_date: command.due_date }));
+  if (command.priority !== undefined && command.priority !== state.priority)
+    events.push(PriorityChanged.create({ priority: command.priority }));
+  if (command.due_date !== undefined && command.due_date !== state.due_date)
+    events.push(DueDateChanged.create({ due_date: command.due_date }));
   return events;
 }
 
-function decideFile(command: Extract<ProjectCommand, { type: 'RecordFile' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
+function decideFile(
+  command: Extract<ProjectCommand, { type: 'RecordFile' }>,
+  state: ProjectState,
+  context: DecisionContext,
+): NewEvent[] {
   if (state.files.some((file) => file.id === command.file_id)) return [];
   if (command.file_type === 'client_upload') {
     // An admin adds them when submitting on the client's behalf.
-    if (state.user_id !== context.actor.sub && !isAdmin(context)) throw forbidden('Only the project owner can add client files');
+    if (state.user_id !== context.actor.sub && !isAdmin(context))
+      throw forbidden('Only the project owner can add client files');
   } else if (!isAdmin(context) && !isAssignedTo(state, context)) {
     throw forbidden('Only admins and the assigned designer can upload deliverables');
   }
   // The project's document and the review list every file and version: both are bounded items.
   if (state.files.length >= FILES_PER_PROJECT_MAX) throw limitReached(TOO_MANY_PROJECT_FILES);
-  if (command.file_type === 'deliverable' && state.files.filter((known) => known.file_type === 'deliverable').length >= DELIVERABLE_FILES_PER_PROJECT_MAX) {
+  if (
+    command.file_type === 'deliverable' &&
+    state.files.filter((known) => known.file_type === 'deliverable').length >= DELIVERABLE_FILES_PER_PROJECT_MAX
+  ) {
     throw limitReached(TOO_MANY_DELIVERABLE_FILES);
   }
   const { type: _type, version_of, ...file } = command;
@@ -116,9 +179,14 @@ function decideFile(command: Extract<ProjectCommand, { type: 'RecordFile' }>, st
   return [FileUploaded.create({ ...file, version_of: deliverable, version: current + 1 })];
 }
 
-function decideComment(command: Extract<ProjectCommand, { type: 'PostComment' | 'ApproveComment' | 'RejectComment' }>, state: ProjectState, context: DecisionContext): NewEvent[] {
+function decideComment(
+  command: Extract<ProjectCommand, { type: 'PostComment' | 'ApproveComment' | 'RejectComment' }>,
+  state: ProjectState,
+  context: DecisionContext,
+): NewEvent[] {
   if (command.type === 'PostComment') {
-    if (!isAdmin(context) && !isAssignedTo(state, context)) throw forbidden('Only admins and the assigned designer can comment');
+    if (!isAdmin(context) && !isAssignedTo(state, context))
+      throw forbidden('Only admins and the assigned designer can comment');
     const content = command.content.trim();
     if (!content) throw invalid('A comment cannot be empty');
     return [CommentPosted.create({ comment_id: command.comment_id, content })];
@@ -126,7 +194,8 @@ function decideComment(command: Extract<ProjectCommand, { type: 'PostComment' | 
   if (!isAdmin(context)) throw forbidden('Only admins moderate comments');
   const comment = state.comments.find((candidate) => candidate.id === command.comment_id);
   if (!comment) throw notFound('Comment not found');
-  if (command.type === 'ApproveComment') return comment.approved ? [] : [CommentApproved.create({ comment_id: comment.id })];
+  if (command.type === 'ApproveComment')
+    return comment.approved ? [] : [CommentApproved.create({ comment_id: comment.id })];
   return [CommentRejected.create({ comment_id: comment.id })];
 }
 
@@ -165,10 +234,13 @@ export const projectDecider: Decider<ProjectCommand, ProjectState> = {
       case 'UpdateProject':
         return decideUpdate(command, state, context);
       case 'ToggleTask': {
-        if (!isAdmin(context) && !isAssignedTo(state, context)) throw forbidden('Only admins and the assigned designer can update tasks');
+        if (!isAdmin(context) && !isAssignedTo(state, context))
+          throw forbidden('Only admins and the assigned designer can update tasks');
         const task = state.checklist.find((item) => item.checklist_id === command.checklist_id);
         if (!task) throw notFound('Task not found');
-        return task.completed === command.completed ? [] : [ChecklistTaskToggled.create({ checklist_id: task.checklist_id, completed: command.completed })];
+        return task.completed === command.completed
+          ? []
+          : [ChecklistTaskToggled.create({ checklist_id: task.checklist_id, completed: command.completed })];
       }
       case 'PostComment':
       case 'ApproveComment':
@@ -176,7 +248,8 @@ export const projectDecider: Decider<ProjectCommand, ProjectState> = {
         return decideComment(command, state, context);
       case 'SubmitProject': {
         // An admin submits on a client's behalf: the project is the client's, the event says who did it.
-        if (actor.role !== 'client' && actor.role !== 'admin' && actor.role !== 'system') throw forbidden(SUBMIT_REFUSED);
+        if (actor.role !== 'client' && actor.role !== 'admin' && actor.role !== 'system')
+          throw forbidden(SUBMIT_REFUSED);
         if (actor.role === 'client' && command.user_id !== actor.sub) throw forbidden(SUBMIT_REFUSED);
         if (state.exists) throw conflict('This project was already submitted');
         validateSubmission(command);

@@ -10,21 +10,25 @@ const brief = <S extends z.ZodMiniType>(schema: S, what: string, erased: unknown
 /** The vocabulary of the wizard's choices: words the product offers, not the client's own. */
 const choice = <S extends z.ZodMiniType>(schema: S) => plain(schema, "A choice from the wizard's fixed options");
 
-const checklistItemSchema = () => z.object({
-  checklist_id: generatedId(),
-  task_name: brief(z.string().check(z.minLength(1), z.maxLength(500)), 'Checklist task, written from the brief', '[erased]'),
-  estimated_hours: z.number().check(z.gte(0), z.lte(1000)),
-  order_index: z.int().check(z.gte(0)),
-});
+const checklistItemSchema = () =>
+  z.object({
+    checklist_id: generatedId(),
+    task_name: brief(
+      z.string().check(z.minLength(1), z.maxLength(500)),
+      'Checklist task, written from the brief',
+      '[erased]',
+    ),
+    estimated_hours: z.number().check(z.gte(0), z.lte(1000)),
+    order_index: z.int().check(z.gte(0)),
+  });
 export type ChecklistItem = z.infer<ReturnType<typeof checklistItemSchema>>;
 
 /**
  * Stream `project-<id>`. One commit carries the whole submission and its reviewed checklist, so a
  * project never exists without its checklist.
  */
-export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
-  'ProjectSubmitted',
-  () => z.object({
+export const ProjectSubmitted = /* @__PURE__ */ defineEvent('ProjectSubmitted', () =>
+  z.object({
     project_id: generatedId(),
     user_id: plain(z.string().check(z.minLength(1)), "The client's account id"),
     team_id: plain(z.nullable(z.string()), 'An id the system generated'),
@@ -36,13 +40,17 @@ export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
     design_priority: choice(z.array(z.string())),
     area_sqft: z.nullable(z.number()),
     existing_plans: z.boolean(),
-    permit_needs: brief(z.nullable(z.string()), 'Permit needs, in the client\'s words', null),
+    permit_needs: brief(z.nullable(z.string()), "Permit needs, in the client's words", null),
     deliverables: choice(z.array(z.string())),
     room_selection: choice(z.array(z.string())),
     room_notes: brief(z.nullable(z.string()), 'Notes on rooms', null),
     inspiration_links: brief(z.array(z.string()), 'Inspiration links', []),
     project_address: brief(z.nullable(z.string()), 'Property address', null),
-    specifications: brief(z._default(z.record(z.string(), z.unknown()), {}), 'Specifications entered in the wizard', {}),
+    specifications: brief(
+      z._default(z.record(z.string(), z.unknown()), {}),
+      'Specifications entered in the wizard',
+      {},
+    ),
     checklist: z.array(checklistItemSchema()),
     total_estimated_hours: z.number().check(z.gte(0)),
     estimated_turnaround_days: z.nullable(z.int().check(z.gte(0))),
@@ -61,9 +69,8 @@ export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
 );
 
 /** A file checked in storage (size and type) and recorded on the project. */
-export const FileUploaded = /* @__PURE__ */ defineEvent(
-  'FileUploaded',
-  () => z.object({
+export const FileUploaded = /* @__PURE__ */ defineEvent('FileUploaded', () =>
+  z.object({
     file_id: generatedId(),
     file_name: personal(z.string().check(z.minLength(1), z.maxLength(255)), {
       what: 'File name',
@@ -73,7 +80,10 @@ export const FileUploaded = /* @__PURE__ */ defineEvent(
     file_type: z.enum(['client_upload', 'deliverable']),
     file_category: choice(z.string().check(z.minLength(1), z.maxLength(200))),
     file_size: z.int().check(z.gte(0)),
-    file_url: plain(z.string().check(z.minLength(1), z.maxLength(1024)), 'The storage key: ids only (uploads/<project>/<file id>)'),
+    file_url: plain(
+      z.string().check(z.minLength(1), z.maxLength(1024)),
+      'The storage key: ids only (uploads/<project>/<file id>)',
+    ),
     /** A new version of a deliverable: the deliverable's v1 file id (absent on v1 and on older events). */
     version_of: z.optional(generatedId()),
     /** The version this file is of its deliverable (2, 3, …); absent means v1. */
@@ -86,15 +96,13 @@ export const FileUploaded = /* @__PURE__ */ defineEvent(
   }),
 );
 
-export const ProjectStatusChanged = /* @__PURE__ */ defineEvent(
-  'ProjectStatusChanged',
-  () => z.object({ from: z.enum(PROJECT_STATUSES), to: z.enum(PROJECT_STATUSES) }),
+export const ProjectStatusChanged = /* @__PURE__ */ defineEvent('ProjectStatusChanged', () =>
+  z.object({ from: z.enum(PROJECT_STATUSES), to: z.enum(PROJECT_STATUSES) }),
 );
 
 /** By user id, or by e-mail for a pre-authorised designer who has no account yet. */
-export const DesignerAssigned = /* @__PURE__ */ defineEvent(
-  'DesignerAssigned',
-  () => z.object({
+export const DesignerAssigned = /* @__PURE__ */ defineEvent('DesignerAssigned', () =>
+  z.object({
     designer_id: plain(z.nullable(z.string()), "The designer's account id"),
     designer_email: personal(z.nullable(z.email()), {
       what: "The assigned designer's e-mail address",
@@ -112,12 +120,15 @@ export const DesignerAssigned = /* @__PURE__ */ defineEvent(
 );
 export const DesignerUnassigned = /* @__PURE__ */ defineEvent('DesignerUnassigned', () => z.object({}));
 
-export const PriorityChanged = /* @__PURE__ */ defineEvent('PriorityChanged', () => z.object({ priority: z.enum(PRIORITIES) }));
-export const DueDateChanged = /* @__PURE__ */ defineEvent('DueDateChanged', () => z.object({ due_date: z.nullable(z.iso.date()) }));
+export const PriorityChanged = /* @__PURE__ */ defineEvent('PriorityChanged', () =>
+  z.object({ priority: z.enum(PRIORITIES) }),
+);
+export const DueDateChanged = /* @__PURE__ */ defineEvent('DueDateChanged', () =>
+  z.object({ due_date: z.nullable(z.iso.date()) }),
+);
 
-export const ChecklistTaskToggled = /* @__PURE__ */ defineEvent(
-  'ChecklistTaskToggled',
-  () => z.object({ checklist_id: generatedId(), completed: z.boolean() }),
+export const ChecklistTaskToggled = /* @__PURE__ */ defineEvent('ChecklistTaskToggled', () =>
+  z.object({ checklist_id: generatedId(), completed: z.boolean() }),
 );
 
 export const CommentPosted = /* @__PURE__ */ defineEvent('CommentPosted', () =>
@@ -130,9 +141,13 @@ export const CommentPosted = /* @__PURE__ */ defineEvent('CommentPosted', () =>
     }),
   }),
 );
-export const CommentApproved = /* @__PURE__ */ defineEvent('CommentApproved', () => z.object({ comment_id: generatedId() }));
+export const CommentApproved = /* @__PURE__ */ defineEvent('CommentApproved', () =>
+  z.object({ comment_id: generatedId() }),
+);
 /** The comment leaves every view; the event stays in the history for the audit. */
-export const CommentRejected = /* @__PURE__ */ defineEvent('CommentRejected', () => z.object({ comment_id: generatedId() }));
+export const CommentRejected = /* @__PURE__ */ defineEvent('CommentRejected', () =>
+  z.object({ comment_id: generatedId() }),
+);
 
 /** The project's own events, as a fold reads them (the review events on its stream: reviews/events.ts). */
 export type ProjectEvent =

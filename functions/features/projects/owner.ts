@@ -12,10 +12,17 @@ export const ON_BEHALF_REFUSED = 'Only admins submit projects on behalf of anoth
  * Whose project a submission creates: the client's own, or (for an admin) the client named in
  * `client_id`, who must be a registered client account. The team is the owner's, as for their own.
  */
-export async function projectOwner(runtime: Runtime, principal: Principal, clientId: string | undefined): Promise<{ user_id: string; team_id: string | null }> {
+export async function projectOwner(
+  runtime: Runtime,
+  principal: Principal,
+  clientId: string | undefined,
+): Promise<{ user_id: string; team_id: string | null }> {
   if (hasRole(principal, 'admin')) {
     if (!clientId) throw new HttpError(400, 'CLIENT_REQUIRED', CLIENT_REQUIRED);
-    const [clientOnly, profile] = await Promise.all([holdsOnlyClientRole(runtime, clientId), getUser(runtime, clientId)]);
+    const [clientOnly, profile] = await Promise.all([
+      holdsOnlyClientRole(runtime, clientId),
+      getUser(runtime, clientId),
+    ]);
     if (clientOnly === null || !profile) throw new HttpError(400, 'UNKNOWN_CLIENT', NOT_A_CLIENT);
     if (!clientOnly) throw new HttpError(400, 'NOT_A_CLIENT', NOT_A_CLIENT);
     return { user_id: clientId, team_id: profile.team_id ?? null };

@@ -30,7 +30,10 @@ export function clientSummary(profiles: Map<string, UserDoc>, id: string | null)
 /** The admin dialog's client information panel: profile and subscription tier (or none). */
 export async function clientPanel(runtime: Runtime, userId: string | null): Promise<ClientPanel | null> {
   if (!userId) return null;
-  const [profiles, billing] = await Promise.all([profilesOf(runtime, [userId]), getBilling(runtime, userId).catch(() => null)]);
+  const [profiles, billing] = await Promise.all([
+    profilesOf(runtime, [userId]),
+    getBilling(runtime, userId).catch(() => null),
+  ]);
   const summary = clientSummary(profiles, userId);
   if (!summary) return null;
   const subscription = subscriptionView(billing);
@@ -45,6 +48,9 @@ export async function clientPanel(runtime: Runtime, userId: string | null): Prom
 
 /** Cards with their client, joined in one batch read (admins' and designers' lists). */
 export async function withClients(runtime: Runtime, cards: ProjectCard[]): Promise<ProjectCard[]> {
-  const profiles = await profilesOf(runtime, cards.map((card) => card.user_id ?? ''));
+  const profiles = await profilesOf(
+    runtime,
+    cards.map((card) => card.user_id ?? ''),
+  );
   return cards.map((card) => ({ ...card, client: clientSummary(profiles, card.user_id) }));
 }

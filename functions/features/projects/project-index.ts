@@ -21,7 +21,27 @@ import type { ViewItem } from '../../platform/views/views.js';
 export const PROJECT_INDEX = 'gsi5' as const;
 export const MAX_WORDS = 32;
 export const MIN_WORD = 2;
-const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'of', 'to', 'in', 'on', 'an', 'at', 'by', 'is', 'it', 'or', 'be', 'as', 'we', 'our', 'my']);
+const STOP_WORDS = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'of',
+  'to',
+  'in',
+  'on',
+  'an',
+  'at',
+  'by',
+  'is',
+  'it',
+  'or',
+  'be',
+  'as',
+  'we',
+  'our',
+  'my',
+]);
 
 export interface BoardFilter {
   status: string;
@@ -105,8 +125,22 @@ export function boardPartitions(project: ProjectState): string[] {
 
 /** A board card: the document without its heavy parts (what GET /api/projects lists), and its client. */
 export function projectCard(project: ProjectState, client: CardClient | null = null) {
-  const { checklist, specifications: _s, description: _d, files: _f, comments: _c, review_standing: _r, ...rest } = project;
-  return { ...rest, id: project.id!, checklist_total: checklist.length, checklist_completed: checklist.filter((task) => task.completed).length, client };
+  const {
+    checklist,
+    specifications: _s,
+    description: _d,
+    files: _f,
+    comments: _c,
+    review_standing: _r,
+    ...rest
+  } = project;
+  return {
+    ...rest,
+    id: project.id!,
+    checklist_total: checklist.length,
+    checklist_completed: checklist.filter((task) => task.completed).length,
+    client,
+  };
 }
 
 /**
@@ -114,7 +148,10 @@ export function projectCard(project: ProjectState, client: CardClient | null = n
  * company), each once. Every search item carries them all, so a search checks its other words on the
  * item it read.
  */
-export function projectSearchWords(project: Pick<ProjectState, 'title' | 'description'>, client: CardClient | null): string[] {
+export function projectSearchWords(
+  project: Pick<ProjectState, 'title' | 'description'>,
+  client: CardClient | null,
+): string[] {
   return [...new Set([...searchWords(project), ...clientSearchWords(client)])];
 }
 
@@ -132,12 +169,26 @@ export function projectIndexItems(project: ProjectState, client: CardClient | nu
   const sort = `${project.created_at}#${project.id}`;
   const card = JSON.stringify(projectCard(project, client));
   const board = boardPartitions(project).map(
-    (partition, i): ViewItem => ({ pk, sk: `ix#board#${i}`, gsi5pk: partition, gsi5sk: sort, project_id: project.id, card }),
+    (partition, i): ViewItem => ({
+      pk,
+      sk: `ix#board#${i}`,
+      gsi5pk: partition,
+      gsi5sk: sort,
+      project_id: project.id,
+      card,
+    }),
   );
   const all = projectSearchWords(project, client);
   const joined = all.join(' ');
   const search = all.map(
-    (word): ViewItem => ({ pk, sk: `ix#word#${word}`, gsi5pk: searchPartition(project.status, word), gsi5sk: `${word}#${sort}`, project_id: project.id, words: joined }),
+    (word): ViewItem => ({
+      pk,
+      sk: `ix#word#${word}`,
+      gsi5pk: searchPartition(project.status, word),
+      gsi5sk: `${word}#${sort}`,
+      project_id: project.id,
+      words: joined,
+    }),
   );
   return [...board, ...search];
 }
@@ -153,13 +204,21 @@ export const teamStatusCounter = (teamId: string, status: string) => `team#${tea
 export const PENDING_COMMENTS_COUNTER = 'moderation#pending';
 
 /** A designer's projects of one status (the workload's active count), by id or e-mail. */
-export const designerStatusCounter = (designer: string, status: string) => `designer#${designer.toLowerCase()}#${status}`;
+export const designerStatusCounter = (designer: string, status: string) =>
+  `designer#${designer.toLowerCase()}#${status}`;
 
 export function projectCounters(project: ProjectState): string[] {
   if (!project.exists || !project.id) return [];
   const designer = designerKeyOf(project);
   // One count per pending comment (a counter may be listed more than once).
   const pending = project.comments.filter((comment) => !comment.approved).map(() => PENDING_COMMENTS_COUNTER);
-  const client = project.team_id ? teamStatusCounter(project.team_id, project.status) : ownerStatusCounter(project.user_id ?? '', project.status);
-  return [...boardPartitions(project), ...(designer === 'unassigned' ? [] : [designerStatusCounter(designer, project.status)]), client, ...pending];
+  const client = project.team_id
+    ? teamStatusCounter(project.team_id, project.status)
+    : ownerStatusCounter(project.user_id ?? '', project.status);
+  return [
+    ...boardPartitions(project),
+    ...(designer === 'unassigned' ? [] : [designerStatusCounter(designer, project.status)]),
+    client,
+    ...pending,
+  ];
 }

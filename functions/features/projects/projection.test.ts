@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged } from './events.js';
 import { ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered } from '../users/events.js';
 import type { EventEnvelope, NewEvent } from '../../../events/envelope.js';
-import { boardPartition, MAX_CLIENT_WORDS, MAX_WORDS, projectCounters, projectIndexItems, searchPartition, searchWords, words } from './project-index.js';
+import {
+  boardPartition,
+  MAX_CLIENT_WORDS,
+  MAX_WORDS,
+  projectCounters,
+  projectIndexItems,
+  searchPartition,
+  searchWords,
+  words,
+} from './project-index.js';
 import { projectsProjection } from './projection.js';
 import { usersProjection } from '../users/projection.js';
 import { counterDeltas, Projector, type Projection } from '../../platform/views/projector.js';
@@ -33,13 +42,19 @@ class MemoryViews {
   }
   async query(gen: number, partition: { index?: string; pk: string }) {
     const name = partition.index ? `${partition.index}pk` : 'pk';
-    return [...this.items].filter(([key, item]) => key.startsWith(`${gen}\u0000`) && item[name] === partition.pk && !item.deleted).map(([, item]) => item as ViewItem);
+    return [...this.items]
+      .filter(([key, item]) => key.startsWith(`${gen}\u0000`) && item[name] === partition.pk && !item.deleted)
+      .map(([, item]) => item as ViewItem);
   }
   // The conditions of ViewStore.putGuarded and putIfVersion, in memory.
   async putGuarded(gen: number, item: ViewItem, v: number, lv?: number) {
     const existing = this.items.get(this.key(gen, item.pk, item.sk));
     const had = (existing?.lv as number | undefined) ?? -1;
-    const allowed = !existing || (lv === undefined ? (existing.v as number) < v : ((existing.v as number) < v && had <= lv) || (existing.v === v && had < lv));
+    const allowed =
+      !existing ||
+      (lv === undefined
+        ? (existing.v as number) < v
+        : ((existing.v as number) < v && had <= lv) || (existing.v === v && had < lv));
     if (!allowed) return false;
     this.items.set(this.key(gen, item.pk, item.sk), { ...item, v, ...(lv === undefined ? {} : { lv }) });
     return true;
@@ -69,23 +84,54 @@ class MemoryViews {
   snapshot() {
     return Object.fromEntries(
       [...this.items]
-        .filter(([key, item]) => !key.includes('cp#') && !item.deleted && !(String(item.pk).startsWith('count#') && item.n === 0))
+        .filter(
+          ([key, item]) =>
+            !key.includes('cp#') && !item.deleted && !(String(item.pk).startsWith('count#') && item.n === 0),
+        )
         .map(([key, item]) => [key.slice(key.indexOf('\u0000') + 1), item]),
     );
   }
 }
 
 const submit: SubmitProjectCommand = {
-  type: 'SubmitProject', project_id: 'P1', user_id: 'u1', team_id: null, title: 'Café Kitchen remodel', project_category: 'Design',
-  project_type: 'Concept Design', property_type: 'single_family', description: LONG_DESCRIPTION, design_priority: [], area_sqft: 900,
-  existing_plans: false, permit_needs: null, deliverables: ['Layout Plan'], room_selection: [], room_notes: null, inspiration_links: [],
-  project_address: null, specifications: {}, checklist: [{ task_name: 'Measure', estimated_hours: 2 }], grok_generated: true, checklist_source: 'local',
+  type: 'SubmitProject',
+  project_id: 'P1',
+  user_id: 'u1',
+  team_id: null,
+  title: 'Café Kitchen remodel',
+  project_category: 'Design',
+  project_type: 'Concept Design',
+  property_type: 'single_family',
+  description: LONG_DESCRIPTION,
+  design_priority: [],
+  area_sqft: 900,
+  existing_plans: false,
+  permit_needs: null,
+  deliverables: ['Layout Plan'],
+  room_selection: [],
+  room_notes: null,
+  inspiration_links: [],
+  project_address: null,
+  specifications: {},
+  checklist: [{ task_name: 'Measure', estimated_hours: 2 }],
+  grok_generated: true,
+  checklist_source: 'local',
 } as SubmitProjectCommand;
 
 function envelopes(events: NewEvent[], streamId = 'project-P1'): EventEnvelope[] {
   return events.map((event, i) => ({
-    streamId, version: i + 1, type: event.type, schemaVersion: 1, eventId: `E${i + 1}`, at: `2026-11-2${Math.min(i, 9)}T10:00:00.000Z`,
-    actor: { sub: 'a1', role: 'admin' }, correlationId: 'c', causationId: null, data: event.data as Record<string, unknown>, prevHash: '', hash: '',
+    streamId,
+    version: i + 1,
+    type: event.type,
+    schemaVersion: 1,
+    eventId: `E${i + 1}`,
+    at: `2026-11-2${Math.min(i, 9)}T10:00:00.000Z`,
+    actor: { sub: 'a1', role: 'admin' },
+    correlationId: 'c',
+    causationId: null,
+    data: event.data as Record<string, unknown>,
+    prevHash: '',
+    hash: '',
   }));
 }
 
@@ -102,7 +148,11 @@ const history = envelopes([
 
 async function project(deliveries: EventEnvelope[], projection: Projection = projectsProjection, events = history) {
   const views = new MemoryViews();
-  const store = { readStream: async (_: string, range: { from?: number; to?: number } = {}) => ({ events: events.filter((e) => e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9)) }) };
+  const store = {
+    readStream: async (_: string, range: { from?: number; to?: number } = {}) => ({
+      events: events.filter((e) => e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9)),
+    }),
+  };
   const projector = new Projector(store as never, views as unknown as ViewStore, [projection]);
   for (const event of deliveries) await projector.apply(1, projection, event);
   return views.snapshot();
@@ -114,16 +164,20 @@ describe('board index items and counters', () => {
     for (const event of history.slice(0, 4)) state = projectDecider.evolve(state, event);
     const items = projectIndexItems(state);
     const partitions = items.map((item) => item.gsi5pk);
-    expect(partitions).toEqual(expect.arrayContaining([
-      boardPartition({ status: 'in_progress' }),
-      boardPartition({ status: 'in_progress', designer: 'D1' }),
-      boardPartition({ status: 'in_progress', priority: 'Urgent' }),
-      boardPartition({ status: 'in_progress', designer: 'd1', priority: 'Urgent' }),
-      searchPartition('in_progress', 'cafe'),
-    ]));
+    expect(partitions).toEqual(
+      expect.arrayContaining([
+        boardPartition({ status: 'in_progress' }),
+        boardPartition({ status: 'in_progress', designer: 'D1' }),
+        boardPartition({ status: 'in_progress', priority: 'Urgent' }),
+        boardPartition({ status: 'in_progress', designer: 'd1', priority: 'Urgent' }),
+        searchPartition('in_progress', 'cafe'),
+      ]),
+    );
     expect(words('Café  KITCHEN-remodel')).toEqual(['cafe', 'kitchen', 'remodel']);
     expect(searchWords(state).length).toBeLessThanOrEqual(32);
-    expect(items.find((item) => item.gsi5pk === boardPartition({ status: 'in_progress' }))!.card).toContain('"title":"Café Kitchen remodel"');
+    expect(items.find((item) => item.gsi5pk === boardPartition({ status: 'in_progress' }))!.card).toContain(
+      '"title":"Café Kitchen remodel"',
+    );
   });
 
   it('applying every event twice gives the same items and counts as applying them once', async () => {
@@ -133,7 +187,11 @@ describe('board index items and counters', () => {
     const shuffled = await project([history[3]!, history[0]!, ...history, history[5]!, ...history.slice().reverse()]);
     expect(shuffled).toEqual(once);
     // The counts follow the project to where it ended, and leave nothing behind where it was.
-    const counts = Object.fromEntries(Object.values(once).filter((item) => String(item.pk).startsWith('count#')).map((item) => [item.pk, item.n]));
+    const counts = Object.fromEntries(
+      Object.values(once)
+        .filter((item) => String(item.pk).startsWith('count#'))
+        .map((item) => [item.pk, item.n]),
+    );
     expect(counts['count#board#delivered']).toBe(1);
     expect(counts['count#board#queued']).toBeUndefined();
     expect(counts['count#board#in_progress#d=d1#p=Urgent']).toBeUndefined();
@@ -143,8 +201,22 @@ describe('board index items and counters', () => {
   });
 
   it('the users projection counts each user once, however often its events come', async () => {
-    expect(counterDeltas(['a', 'b', 'b'], ['b', 'c'])).toEqual(new Map([['a', -1], ['b', -1], ['c', 1]]));
-    expect(usersProjection.counters!({ registered: true, user_id: 'u1', user_type: 'architect', initial_role: 'client', roles: [] } as never)).toEqual(['users', 'users#architects']);
+    expect(counterDeltas(['a', 'b', 'b'], ['b', 'c'])).toEqual(
+      new Map([
+        ['a', -1],
+        ['b', -1],
+        ['c', 1],
+      ]),
+    );
+    expect(
+      usersProjection.counters!({
+        registered: true,
+        user_id: 'u1',
+        user_type: 'architect',
+        initial_role: 'client',
+        roles: [],
+      } as never),
+    ).toEqual(['users', 'users#architects']);
     expect(projectCounters(projectDecider.initialState())).toEqual([]);
   });
 
@@ -171,49 +243,95 @@ describe('board index items and counters', () => {
   });
 
   it("a client's rename reaches every card and search item of their projects, in any order of delivery, twice or once, as a clean projection", async () => {
-    const user = envelopes([
-      UserRegistered.create({ user_id: 'u1', email: 'zoe@example.com', full_name: 'Zoë Quill', company: 'Quill & Partners' }),
-      ProfileUpdated.create({ full_name: 'Ada Marlowe', company: 'Lark Studio' }),
-    ], 'user-u1');
+    const user = envelopes(
+      [
+        UserRegistered.create({
+          user_id: 'u1',
+          email: 'zoe@example.com',
+          full_name: 'Zoë Quill',
+          company: 'Quill & Partners',
+        }),
+        ProfileUpdated.create({ full_name: 'Ada Marlowe', company: 'Lark Studio' }),
+      ],
+      'user-u1',
+    );
     const both = [usersProjection, projectsProjection];
     const run = async (deliveries: EventEnvelope[]) => {
       const views = new MemoryViews();
-      const store = { readStream: async (streamId: string, range: { from?: number; to?: number } = {}) => ({ events: [...user, ...history].filter((e) => e.streamId === streamId && e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9)) }) };
+      const store = {
+        readStream: async (streamId: string, range: { from?: number; to?: number } = {}) => ({
+          events: [...user, ...history].filter(
+            (e) => e.streamId === streamId && e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9),
+          ),
+        }),
+      };
       const projector = new Projector(store as never, views as unknown as ViewStore, both);
-      for (const event of deliveries) for (const projection of projector.matching(event.streamId)) await projector.apply(1, projection, event);
+      for (const event of deliveries)
+        for (const projection of projector.matching(event.streamId)) await projector.apply(1, projection, event);
       return views.snapshot();
     };
     const inOrder = await run([...user.slice(0, 1), ...history, user[1]!]);
-    const clientOf = (items: Record<string, Record<string, unknown>>) => JSON.parse(String(items['project#P1\u0000ix#board#0']!.card)).client;
-    const searchWordsOf = (items: Record<string, Record<string, unknown>>) => Object.values(items).filter((item) => String(item.sk).startsWith('ix#word#')).map((item) => String(item.sk).slice(8)).sort();
-    expect(clientOf(inOrder)).toEqual({ id: 'u1', full_name: 'Ada Marlowe', email: 'zoe@example.com', company: 'Lark Studio' });
+    const clientOf = (items: Record<string, Record<string, unknown>>) =>
+      JSON.parse(String(items['project#P1\u0000ix#board#0']!.card)).client;
+    const searchWordsOf = (items: Record<string, Record<string, unknown>>) =>
+      Object.values(items)
+        .filter((item) => String(item.sk).startsWith('ix#word#'))
+        .map((item) => String(item.sk).slice(8))
+        .sort();
+    expect(clientOf(inOrder)).toEqual({
+      id: 'u1',
+      full_name: 'Ada Marlowe',
+      email: 'zoe@example.com',
+      company: 'Lark Studio',
+    });
     expect(searchWordsOf(inOrder)).toEqual(expect.arrayContaining(['ada', 'marlowe', 'lark', 'studio']));
     expect(searchWordsOf(inOrder)).not.toEqual(expect.arrayContaining(['zoe']));
     expect(searchWordsOf(inOrder).filter((word) => ['quill', 'partners'].includes(word))).toEqual([]);
-    for (const item of Object.values(inOrder)) if (String(item.sk).startsWith('ix#word#')) expect(String(item.words).split(' ')).toContain('marlowe');
+    for (const item of Object.values(inOrder))
+      if (String(item.sk).startsWith('ix#word#')) expect(String(item.words).split(' ')).toContain('marlowe');
     // Every event twice changes nothing, not even the write versions.
     expect(await run([...user.slice(0, 1), ...history, user[1]!, ...user, ...history])).toEqual(inOrder);
     // The profile first appears after the project (a replay's order), is renamed, all twice, shuffled:
     // the same items (which version last wrote an unchanged item may differ: `v` and `lv` left out).
-    const shown = (items: Record<string, Record<string, unknown>>) => Object.fromEntries(Object.entries(items).map(([key, { v: _v, lv: _lv, ...item }]) => [key, item]));
+    const shown = (items: Record<string, Record<string, unknown>>) =>
+      Object.fromEntries(Object.entries(items).map(([key, { v: _v, lv: _lv, ...item }]) => [key, item]));
     expect(shown(await run([...history, ...user]))).toEqual(shown(inOrder));
     expect(shown(await run([...history, user[0]!, ...history, ...user, ...user]))).toEqual(shown(inOrder));
-    expect(shown(await run([history[4]!, user[1]!, history[0]!, user[0]!, ...history.slice().reverse()]))).toEqual(shown(inOrder));
+    expect(shown(await run([history[4]!, user[1]!, history[0]!, user[0]!, ...history.slice().reverse()]))).toEqual(
+      shown(inOrder),
+    );
     // A clean projection of the final states (what the replay writes) shows the same.
-    const final = <S>(projection: Projection<S>, events: EventEnvelope[]) => events.reduce((state, event) => projection.evolve(state, event), projection.initialState());
+    const final = <S>(projection: Projection<S>, events: EventEnvelope[]) =>
+      events.reduce((state, event) => projection.evolve(state, event), projection.initialState());
     const userItems = usersProjection.items(final(usersProjection, user), 'user-u1');
-    const projectItems = projectsProjection.items(final(projectsProjection, history), 'project-P1', new Map(userItems.map((item) => [`${item.pk}\u0000${item.sk}`, item])));
-    const stateItems = Object.fromEntries(Object.entries(shown(inOrder)).filter(([, item]) => !String(item.pk).startsWith('count#') && !String(item.pk).startsWith('activity#')));
-    expect(stateItems).toEqual(Object.fromEntries([...userItems, ...projectItems].map((item) => [`${item.pk}\u0000${item.sk}`, item])));
+    const projectItems = projectsProjection.items(
+      final(projectsProjection, history),
+      'project-P1',
+      new Map(userItems.map((item) => [`${item.pk}\u0000${item.sk}`, item])),
+    );
+    const stateItems = Object.fromEntries(
+      Object.entries(shown(inOrder)).filter(
+        ([, item]) => !String(item.pk).startsWith('count#') && !String(item.pk).startsWith('activity#'),
+      ),
+    );
+    expect(stateItems).toEqual(
+      Object.fromEntries([...userItems, ...projectItems].map((item) => [`${item.pk}\u0000${item.sk}`, item])),
+    );
   });
 
   it('the users projection keeps one admin index item per admin, idempotently, and drops it when the role is revoked', async () => {
-    const user = envelopes([
-      UserRegistered.create({ user_id: 'u9', email: 'ada@example.com', full_name: 'Ada Admin', company: null }),
-      RoleGranted.create({ role: 'admin' }),
-      RoleRevoked.create({ role: 'admin' }),
-    ], 'user-u9');
-    const admins = (items: Record<string, Record<string, unknown>>) => Object.values(items).filter((item) => item.gsi5pk === 'admins').map((item) => item.user_id);
+    const user = envelopes(
+      [
+        UserRegistered.create({ user_id: 'u9', email: 'ada@example.com', full_name: 'Ada Admin', company: null }),
+        RoleGranted.create({ role: 'admin' }),
+        RoleRevoked.create({ role: 'admin' }),
+      ],
+      'user-u9',
+    );
+    const admins = (items: Record<string, Record<string, unknown>>) =>
+      Object.values(items)
+        .filter((item) => item.gsi5pk === 'admins')
+        .map((item) => item.user_id);
     expect(admins(await project(user.slice(0, 1), usersProjection, user))).toEqual([]);
     const granted = await project(user.slice(0, 2), usersProjection, user);
     expect(admins(granted)).toEqual(['u9']);

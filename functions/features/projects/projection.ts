@@ -6,7 +6,15 @@ import { activityEntryFor } from '../activity/texts.js';
 import type { ActivityEntry } from '../activity/contracts.js';
 import { cardClient, projectCounters, projectIndexItems } from './project-index.js';
 import { clientCardKey } from '../users/queries.js';
-import { activityDayPartition, activityPartition, commentsPartition, designerPartition, ownerPartition, projectKey, teamPartition, } from './keys.js';
+import {
+  activityDayPartition,
+  activityPartition,
+  commentsPartition,
+  designerPartition,
+  ownerPartition,
+  projectKey,
+  teamPartition,
+} from './keys.js';
 
 export { activityDayPartition, activityPartition, commentsPartition, projectKey };
 
@@ -51,7 +59,8 @@ export const projectsProjection: Projection<ProjectState> = {
         sk: `${comment.created_at}#${comment.id}`,
         comment: JSON.stringify({ ...comment, project_id: state.id, project_title: state.title }),
       };
-      if (!comment.approved) Object.assign(commentItem, { gsi4pk: 'moderation', gsi4sk: `${comment.created_at}#${comment.id}` });
+      if (!comment.approved)
+        Object.assign(commentItem, { gsi4pk: 'moderation', gsi4sk: `${comment.created_at}#${comment.id}` });
       return commentItem;
     });
     const client = state.user_id ? cardClient(looked?.get(itemKey(clientCardKey(state.user_id)))) : null;
@@ -74,6 +83,16 @@ export const projectsProjection: Projection<ProjectState> = {
     };
     const sort = `${event.at}#${event.eventId}`;
     // gsi5: the global feed by day (a page reads one day's partition from where it stopped).
-    return [{ pk: activityPartition(after.id), sk: sort, gsi4pk: 'activity', gsi4sk: sort, gsi5pk: activityDayPartition(event.at), gsi5sk: sort, entry: JSON.stringify(entry) }];
+    return [
+      {
+        pk: activityPartition(after.id),
+        sk: sort,
+        gsi4pk: 'activity',
+        gsi4sk: sort,
+        gsi5pk: activityDayPartition(event.at),
+        gsi5sk: sort,
+        entry: JSON.stringify(entry),
+      },
+    ];
   },
 };

@@ -22,7 +22,6 @@ async function listBy(runtime: Runtime, index: IndexName, pk: string): Promise<P
 
 export const projectsOfOwner = (runtime: Runtime, userId: string) => listBy(runtime, 'gsi1', ownerPartition(userId));
 
-
 /** The users' profiles are the users feature's read model; named here too for the project handlers. */
 export { profilesOf } from '../users/queries.js';
 

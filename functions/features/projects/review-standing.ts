@@ -49,13 +49,26 @@ export function evolveStanding(standing: ReviewStanding | undefined, event: Evol
       if (data.file_type !== 'deliverable') return state;
       if (!data.version_of) {
         if (state.deliverables[data.file_id]) return state;
-        return { ...state, deliverables: { ...state.deliverables, [data.file_id]: { current: 1, status: 'awaiting_review', ready: false } } };
+        return {
+          ...state,
+          deliverables: {
+            ...state.deliverables,
+            [data.file_id]: { current: 1, status: 'awaiting_review', ready: false },
+          },
+        };
       }
       const previous = state.deliverables[data.version_of];
       const version = data.version ?? (previous?.current ?? 1) + 1;
       if (!previous || version <= previous.current) return state;
-      const ready = previous.status === 'changes_requested' || (previous.status === 'awaiting_review' && previous.ready);
-      return { ...state, deliverables: { ...state.deliverables, [data.version_of]: { current: version, status: 'awaiting_review', ready } } };
+      const ready =
+        previous.status === 'changes_requested' || (previous.status === 'awaiting_review' && previous.ready);
+      return {
+        ...state,
+        deliverables: {
+          ...state.deliverables,
+          [data.version_of]: { current: version, status: 'awaiting_review', ready },
+        },
+      };
     }
     case 'DeliverableApproved':
     case 'ChangesRequested': {
@@ -65,7 +78,10 @@ export function evolveStanding(standing: ReviewStanding | undefined, event: Evol
       const round = Math.max(state.round, e.type === 'ChangesRequested' ? e.data.round : 0);
       if (!deliverable || deliverable.current !== data.version) return { ...state, round };
       const status: ReviewStatus = e.type === 'DeliverableApproved' ? 'approved' : 'changes_requested';
-      return { round, deliverables: { ...state.deliverables, [data.deliverable_id]: { ...deliverable, status, ready: false } } };
+      return {
+        round,
+        deliverables: { ...state.deliverables, [data.deliverable_id]: { ...deliverable, status, ready: false } },
+      };
     }
     default:
       return state;

@@ -56,51 +56,56 @@ export interface ProjectState extends ProjectBrief {
 }
 
 export const initialProjectState = (): ProjectState => ({
-    exists: false,
-    id: null,
-    user_id: null,
-    created_by: null,
-    team_id: null,
-    title: '',
-    description: '',
-    status: 'queued',
-    priority: 'Normal',
-    project_category: null,
-    project_type: null,
-    property_type: null,
-    design_priority: [],
-    area_sqft: null,
-    existing_plans: false,
-    permit_needs: null,
-    deliverables: [],
-    room_selection: [],
-    room_notes: null,
-    inspiration_links: [],
-    project_address: null,
-    specifications: {},
-    checklist: [],
-    total_estimated_hours: 0,
-    estimated_turnaround_days: null,
-    grok_generated: false,
-    checklist_source: 'manual',
-    due_date: null,
-    assigned_designer_id: null,
-    assigned_designer_email: null,
-    assigned_designer_name: null,
-    files: [],
-    comments: [],
-    review_summary: reviewSummaryOf(undefined),
-    review_standing: noReview(),
-    created_at: null,
-    updated_at: null,
-  });
+  exists: false,
+  id: null,
+  user_id: null,
+  created_by: null,
+  team_id: null,
+  title: '',
+  description: '',
+  status: 'queued',
+  priority: 'Normal',
+  project_category: null,
+  project_type: null,
+  property_type: null,
+  design_priority: [],
+  area_sqft: null,
+  existing_plans: false,
+  permit_needs: null,
+  deliverables: [],
+  room_selection: [],
+  room_notes: null,
+  inspiration_links: [],
+  project_address: null,
+  specifications: {},
+  checklist: [],
+  total_estimated_hours: 0,
+  estimated_turnaround_days: null,
+  grok_generated: false,
+  checklist_source: 'manual',
+  due_date: null,
+  assigned_designer_id: null,
+  assigned_designer_email: null,
+  assigned_designer_name: null,
+  files: [],
+  comments: [],
+  review_summary: reviewSummaryOf(undefined),
+  review_standing: noReview(),
+  created_at: null,
+  updated_at: null,
+});
 
 function reviewed(state: ProjectState, event: EvolvingEvent): Pick<ProjectState, 'review_standing' | 'review_summary'> {
   const review_standing = evolveStanding(state.review_standing, event);
   return { review_standing, review_summary: reviewSummaryOf(review_standing) };
 }
 
-const CITY_REVIEW_EVENTS = new Set(['CityCorrectionsReceived', 'CorrectionAddressed', 'ResubmittedToCity', 'PermitApproved']);
+const CITY_REVIEW_EVENTS = new Set([
+  'CityCorrectionsReceived',
+  'CorrectionAddressed',
+  'ResubmittedToCity',
+  'PermitApproved',
+]);
 
 export function evolveProject(state: ProjectState, event: EvolvingEvent): ProjectState {
   const e = event as OneOf<ProjectEvent | ReviewEvent, EvolvingEvent>;
@@ -123,7 +128,13 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
     case 'FileUploaded': {
       const { file_id, ...file } = e.data;
       if (state.files.some((known) => known.id === file_id)) return state;
-      const record: ProjectFile = { id: file_id, ...file, upload_status: 'success', uploader_id: event.actor.sub, created_at: event.at };
+      const record: ProjectFile = {
+        id: file_id,
+        ...file,
+        upload_status: 'success',
+        uploader_id: event.actor.sub,
+        created_at: event.at,
+      };
       return { ...state, files: [record, ...state.files], ...reviewed(state, event), updated_at: event.at };
     }
     case 'DeliverableApproved':
@@ -133,26 +144,58 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
       return { ...state, status: e.data.to, updated_at: event.at };
     case 'DesignerAssigned': {
       const { data } = e;
-      return { ...state, assigned_designer_id: data.designer_id, assigned_designer_email: data.designer_email, assigned_designer_name: data.designer_name, updated_at: event.at };
+      return {
+        ...state,
+        assigned_designer_id: data.designer_id,
+        assigned_designer_email: data.designer_email,
+        assigned_designer_name: data.designer_name,
+        updated_at: event.at,
+      };
     }
     case 'DesignerUnassigned':
-      return { ...state, assigned_designer_id: null, assigned_designer_email: null, assigned_designer_name: null, updated_at: event.at };
+      return {
+        ...state,
+        assigned_designer_id: null,
+        assigned_designer_email: null,
+        assigned_designer_name: null,
+        updated_at: event.at,
+      };
     case 'PriorityChanged':
       return { ...state, priority: e.data.priority, updated_at: event.at };
     case 'DueDateChanged':
       return { ...state, due_date: e.data.due_date, updated_at: event.at };
     case 'ChecklistTaskToggled': {
       const { data } = e;
-      return { ...state, checklist: state.checklist.map((task) => (task.checklist_id === data.checklist_id ? { ...task, completed: data.completed } : task)), updated_at: event.at };
+      return {
+        ...state,
+        checklist: state.checklist.map((task) =>
+          task.checklist_id === data.checklist_id ? { ...task, completed: data.completed } : task,
+        ),
+        updated_at: event.at,
+      };
     }
     case 'CommentPosted': {
       const { data } = e;
-      const comment: ProjectComment = { id: data.comment_id, content: data.content, user_id: event.actor.sub, author_role: event.actor.role, approved: false, approved_by: null, approved_at: null, created_at: event.at };
+      const comment: ProjectComment = {
+        id: data.comment_id,
+        content: data.content,
+        user_id: event.actor.sub,
+        author_role: event.actor.role,
+        approved: false,
+        approved_by: null,
+        approved_at: null,
+        created_at: event.at,
+      };
       return { ...state, comments: [comment, ...state.comments] };
     }
     case 'CommentApproved': {
       const id = e.data.comment_id;
-      return { ...state, comments: state.comments.map((c) => (c.id === id ? { ...c, approved: true, approved_by: event.actor.sub, approved_at: event.at } : c)) };
+      return {
+        ...state,
+        comments: state.comments.map((c) =>
+          c.id === id ? { ...c, approved: true, approved_by: event.actor.sub, approved_at: event.at } : c,
+        ),
+      };
     }
     case 'CommentRejected': {
       const id = e.data.comment_id;
@@ -160,7 +203,8 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
     }
     default:
       // The city's review of a permit project: its badge rides on the project's document and card.
-      if (CITY_REVIEW_EVENTS.has(event.type)) return { ...state, city_review: evolveCityReviewSummary(state.city_review, event), updated_at: event.at };
+      if (CITY_REVIEW_EVENTS.has(event.type))
+        return { ...state, city_review: evolveCityReviewSummary(state.city_review, event), updated_at: event.at };
       return state;
   }
 }
@@ -169,4 +213,8 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
 /** Commands on a project's stream start from its snapshot (platform/event-store/folds.ts): a new revision when the fold changes. */
 export const PROJECT_SNAPSHOT = { name: 'project', revision: 1 };
 
-export const projectEvolution: Evolution<ProjectState> = { initialState: initialProjectState, evolve: evolveProject, snapshot: PROJECT_SNAPSHOT };
+export const projectEvolution: Evolution<ProjectState> = {
+  initialState: initialProjectState,
+  evolve: evolveProject,
+  snapshot: PROJECT_SNAPSHOT,
+};

@@ -3,7 +3,14 @@ import type { Actor, EventEnvelope, NewEvent } from '../../../events/envelope.js
 import { DELIVERABLE_FILES_PER_PROJECT_MAX, PAGES_MAX } from '../../../shared/uploads.js';
 import { ViewItemTooLarge, VIEW_ITEM_MAX_BYTES, itemBytes } from '../../platform/views/item-size.js';
 import { DesignerAssigned, FileUploaded, ProjectSubmitted } from '../projects/events.js';
-import { NOTE_TEXT_MAX, NOTES_PER_PROJECT_MAX, NOTES_PER_VERSION_MAX, REPLIES_PER_NOTE_MAX, REPLIES_PER_PROJECT_MAX, SUMMARY_MAX } from './contracts.js';
+import {
+  NOTE_TEXT_MAX,
+  NOTES_PER_PROJECT_MAX,
+  NOTES_PER_VERSION_MAX,
+  REPLIES_PER_NOTE_MAX,
+  REPLIES_PER_PROJECT_MAX,
+  SUMMARY_MAX,
+} from './contracts.js';
 import { ChangesRequested, ReviewNotePinned, ReviewNoteReplied, ReviewNoteResolved } from './events.js';
 import { REVIEW_ITEM_MAX_BYTES } from './keys.js';
 import { reviewsProjection } from './projection.js';
@@ -25,54 +32,136 @@ function history(): EventEnvelope[] {
   const events: [NewEvent, Actor][] = [];
   events.push([
     ProjectSubmitted.create({
-      project_id: id('P', 0), user_id: CLIENT.sub, team_id: 't'.repeat(64), title: wide(200), project_category: 'Design', project_type: 'Concept', property_type: 'single_family',
-      description: 'A long enough description', design_priority: [], area_sqft: null, existing_plans: false, permit_needs: null, deliverables: ['Layout Plan'],
-      room_selection: [], room_notes: null, inspiration_links: [], project_address: null, checklist: [], total_estimated_hours: 0, estimated_turnaround_days: null, grok_generated: false,
+      project_id: id('P', 0),
+      user_id: CLIENT.sub,
+      team_id: 't'.repeat(64),
+      title: wide(200),
+      project_category: 'Design',
+      project_type: 'Concept',
+      property_type: 'single_family',
+      description: 'A long enough description',
+      design_priority: [],
+      area_sqft: null,
+      existing_plans: false,
+      permit_needs: null,
+      deliverables: ['Layout Plan'],
+      room_selection: [],
+      room_notes: null,
+      inspiration_links: [],
+      project_address: null,
+      checklist: [],
+      total_estimated_hours: 0,
+      estimated_turnaround_days: null,
+      grok_generated: false,
     }),
     CLIENT,
   ]);
-  events.push([DesignerAssigned.create({ designer_id: DESIGNER.sub, designer_email: `${'e'.repeat(64)}@${'x'.repeat(180)}.test`, designer_name: 'Dee' }), CLIENT]);
+  events.push([
+    DesignerAssigned.create({
+      designer_id: DESIGNER.sub,
+      designer_email: `${'e'.repeat(64)}@${'x'.repeat(180)}.test`,
+      designer_name: 'Dee',
+    }),
+    CLIENT,
+  ]);
   const file = (fileId: string, extra: { version_of?: string; version?: number } = {}) =>
-    FileUploaded.create({ file_id: fileId, file_name: wide(255), file_type: 'deliverable', file_category: 'application/pdf', file_size: 50 * 1024 * 1024, file_url: 'k'.repeat(1024), page_count: PAGES_MAX, ...extra });
+    FileUploaded.create({
+      file_id: fileId,
+      file_name: wide(255),
+      file_type: 'deliverable',
+      file_category: 'application/pdf',
+      file_size: 50 * 1024 * 1024,
+      file_url: 'k'.repeat(1024),
+      page_count: PAGES_MAX,
+      ...extra,
+    });
   // One deliverable with as many versions as the notes need; every other file a deliverable of its own.
   const versionsOfFirst = Math.ceil(NOTES_PER_PROJECT_MAX / NOTES_PER_VERSION_MAX);
   const first = id('D', 0);
   events.push([file(first), DESIGNER]);
-  for (let version = 2; version <= versionsOfFirst; version += 1) events.push([file(id('V', version), { version_of: first, version }), DESIGNER]);
-  for (let i = 1; i <= DELIVERABLE_FILES_PER_PROJECT_MAX - versionsOfFirst; i += 1) events.push([file(id('D', i)), DESIGNER]);
+  for (let version = 2; version <= versionsOfFirst; version += 1)
+    events.push([file(id('V', version), { version_of: first, version }), DESIGNER]);
+  for (let i = 1; i <= DELIVERABLE_FILES_PER_PROJECT_MAX - versionsOfFirst; i += 1)
+    events.push([file(id('D', i)), DESIGNER]);
   for (let i = 0; i < NOTES_PER_PROJECT_MAX; i += 1) {
-    const note = ReviewNotePinned.create({ note_id: id('N', i), deliverable_id: first, version: Math.floor(i / NOTES_PER_VERSION_MAX) + 1, page: PAGES_MAX, x: 0.12345678901234568, y: 0.9876543210987654, text: wide(NOTE_TEXT_MAX) });
+    const note = ReviewNotePinned.create({
+      note_id: id('N', i),
+      deliverable_id: first,
+      version: Math.floor(i / NOTES_PER_VERSION_MAX) + 1,
+      page: PAGES_MAX,
+      x: 0.12345678901234568,
+      y: 0.9876543210987654,
+      text: wide(NOTE_TEXT_MAX),
+    });
     events.push([note, CLIENT]);
   }
   for (let i = 0; i < REPLIES_PER_PROJECT_MAX; i += 1) {
-    events.push([ReviewNoteReplied.create({ note_id: id('N', Math.floor(i / REPLIES_PER_NOTE_MAX)), reply_id: id('R', i), text: wide(NOTE_TEXT_MAX) }), DESIGNER]);
+    events.push([
+      ReviewNoteReplied.create({
+        note_id: id('N', Math.floor(i / REPLIES_PER_NOTE_MAX)),
+        reply_id: id('R', i),
+        text: wide(NOTE_TEXT_MAX),
+      }),
+      DESIGNER,
+    ]);
   }
-  for (let i = 0; i < NOTES_PER_PROJECT_MAX; i += 1) events.push([ReviewNoteResolved.create({ note_id: id('N', i) }), DESIGNER]);
+  for (let i = 0; i < NOTES_PER_PROJECT_MAX; i += 1)
+    events.push([ReviewNoteResolved.create({ note_id: id('N', i) }), DESIGNER]);
   // A decision on every deliverable's current version, each with the longest summary.
-  events.push([ChangesRequested.create({ deliverable_id: first, version: versionsOfFirst, round: 1, note_count: NOTES_PER_VERSION_MAX, summary: wide(SUMMARY_MAX) }), CLIENT]);
+  events.push([
+    ChangesRequested.create({
+      deliverable_id: first,
+      version: versionsOfFirst,
+      round: 1,
+      note_count: NOTES_PER_VERSION_MAX,
+      summary: wide(SUMMARY_MAX),
+    }),
+    CLIENT,
+  ]);
   for (let i = 1; i <= DELIVERABLE_FILES_PER_PROJECT_MAX - versionsOfFirst; i += 1) {
-    events.push([ChangesRequested.create({ deliverable_id: id('D', i), version: 1, round: 1, note_count: 0, summary: wide(SUMMARY_MAX) }), CLIENT]);
+    events.push([
+      ChangesRequested.create({
+        deliverable_id: id('D', i),
+        version: 1,
+        round: 1,
+        note_count: 0,
+        summary: wide(SUMMARY_MAX),
+      }),
+      CLIENT,
+    ]);
   }
-  return events.map(([event, actor], i) => ({
-    ...event,
-    streamId: `project-${id('P', 0)}`,
-    version: i + 1,
-    schemaVersion: 1,
-    eventId: `E${String(i + 1).padStart(25, '0')}`,
-    at: '2026-11-28T10:00:00.000Z',
-    actor,
-    correlationId: 'c'.repeat(26),
-    causationId: null,
-    prevHash: '',
-    hash: '',
-  }) as EventEnvelope);
+  return events.map(
+    ([event, actor], i) =>
+      ({
+        ...event,
+        streamId: `project-${id('P', 0)}`,
+        version: i + 1,
+        schemaVersion: 1,
+        eventId: `E${String(i + 1).padStart(25, '0')}`,
+        at: '2026-11-28T10:00:00.000Z',
+        actor,
+        correlationId: 'c'.repeat(26),
+        causationId: null,
+        prevHash: '',
+        hash: '',
+      }) as EventEnvelope,
+  );
 }
 
 describe('the review view at its caps', () => {
   it('writes every item under its documented bound and under 350 KB; the checkpoint state under 256 KB', () => {
     const largest = new Map<string, number>();
     const count = new Map<string, number>();
-    const kindOf = (sk: string) => (sk === 'doc' ? 'summary' : sk.startsWith('note#') ? 'note' : sk.startsWith('resolved#') ? 'resolved' : sk.startsWith('reply#') ? 'reply' : 'summaryText');
+    const kindOf = (sk: string) =>
+      sk === 'doc'
+        ? 'summary'
+        : sk.startsWith('note#')
+          ? 'note'
+          : sk.startsWith('resolved#')
+            ? 'resolved'
+            : sk.startsWith('reply#')
+              ? 'reply'
+              : 'summaryText';
     const measure = (item: Record<string, unknown> & { sk: string }) => {
       const kind = kindOf(item.sk);
       largest.set(kind, Math.max(largest.get(kind) ?? 0, itemBytes(item)));
@@ -86,7 +175,13 @@ describe('the review view at its caps', () => {
     }
     for (const item of reviewsProjection.items(state, 'project-x')) measure(item);
 
-    expect(Object.fromEntries(count)).toEqual({ summary: 1, note: NOTES_PER_PROJECT_MAX, reply: REPLIES_PER_PROJECT_MAX, resolved: NOTES_PER_PROJECT_MAX, summaryText: DELIVERABLE_FILES_PER_PROJECT_MAX - 3 });
+    expect(Object.fromEntries(count)).toEqual({
+      summary: 1,
+      note: NOTES_PER_PROJECT_MAX,
+      reply: REPLIES_PER_PROJECT_MAX,
+      resolved: NOTES_PER_PROJECT_MAX,
+      summaryText: DELIVERABLE_FILES_PER_PROJECT_MAX - 3,
+    });
     for (const [kind, bytes] of largest) {
       expect(bytes, kind).toBeLessThanOrEqual(REVIEW_ITEM_MAX_BYTES[kind as keyof typeof REVIEW_ITEM_MAX_BYTES]);
       expect(bytes, kind).toBeLessThan(VIEW_ITEM_MAX_BYTES);
@@ -94,11 +189,19 @@ describe('the review view at its caps', () => {
     const checkpoint = Buffer.byteLength(JSON.stringify(state), 'utf8');
     expect(checkpoint).toBeLessThan(CHECKPOINT_STATE_MAX_BYTES);
     // The figures for docs/security.md#bounds.
-    console.log('review items at their caps (bytes):', JSON.stringify({ ...Object.fromEntries(largest), checkpointState: checkpoint }));
+    console.log(
+      'review items at their caps (bytes):',
+      JSON.stringify({ ...Object.fromEntries(largest), checkpointState: checkpoint }),
+    );
   });
 
   it('refuses to write an item over its bound, by name, before any write', () => {
-    const state = { ...reviewsProjection.initialState(), exists: true, project_id: 'p1', title: wide(REVIEW_ITEM_MAX_BYTES.summary) };
+    const state = {
+      ...reviewsProjection.initialState(),
+      exists: true,
+      project_id: 'p1',
+      title: wide(REVIEW_ITEM_MAX_BYTES.summary),
+    };
     expect(() => reviewsProjection.items(state, 'project-p1')).toThrow(ViewItemTooLarge);
   });
 });

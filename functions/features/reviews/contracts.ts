@@ -112,21 +112,39 @@ export interface ReviewSummary {
 
 const id = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(128));
 const fraction = () => z.number().check(z.gte(0), z.lte(1));
-const noteText = () => z.string().check(z.trim(), z.minLength(1, 'Write a note first'), z.maxLength(NOTE_TEXT_MAX, `A note has at most ${NOTE_TEXT_MAX} characters`));
+const noteText = () =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write a note first'),
+      z.maxLength(NOTE_TEXT_MAX, `A note has at most ${NOTE_TEXT_MAX} characters`),
+    );
 
 /** POST /api/projects/{id}/reviews: one action on the review. */
-export const reviewActionBody = /* @__PURE__ */ (() => z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('pin_note'), deliverable_id: id(), version: z.int().check(z.gte(1)), page: z.int().check(z.gte(1), z.lte(10_000)), x: fraction(), y: fraction(), text: noteText() }),
-  z.strictObject({ action: z.literal('resolve'), note_id: id() }),
-  z.strictObject({ action: z.literal('reply'), note_id: id(), text: noteText() }),
-  z.strictObject({ action: z.literal('approve'), deliverable_id: id(), version: z.int().check(z.gte(1)) }),
-  z.strictObject({
-    action: z.literal('request_changes'),
-    deliverable_id: id(),
-    version: z.int().check(z.gte(1)),
-    summary: z.optional(z.string().check(z.trim(), z.maxLength(SUMMARY_MAX, `A summary has at most ${SUMMARY_MAX} characters`))),
-  }),
-]))();
+export const reviewActionBody = /* @__PURE__ */ (() =>
+  z.discriminatedUnion('action', [
+    z.strictObject({
+      action: z.literal('pin_note'),
+      deliverable_id: id(),
+      version: z.int().check(z.gte(1)),
+      page: z.int().check(z.gte(1), z.lte(10_000)),
+      x: fraction(),
+      y: fraction(),
+      text: noteText(),
+    }),
+    z.strictObject({ action: z.literal('resolve'), note_id: id() }),
+    z.strictObject({ action: z.literal('reply'), note_id: id(), text: noteText() }),
+    z.strictObject({ action: z.literal('approve'), deliverable_id: id(), version: z.int().check(z.gte(1)) }),
+    z.strictObject({
+      action: z.literal('request_changes'),
+      deliverable_id: id(),
+      version: z.int().check(z.gte(1)),
+      summary: z.optional(
+        z.string().check(z.trim(), z.maxLength(SUMMARY_MAX, `A summary has at most ${SUMMARY_MAX} characters`)),
+      ),
+    }),
+  ]))();
 export type ReviewActionBody = z.input<typeof reviewActionBody>;
 
 export interface ReviewActionResponse {

@@ -15,9 +15,8 @@ const reviewText = <S extends z.ZodMiniType>(schema: S, what: string, erased: un
 const version = () => z.int().check(z.gte(1));
 
 /** A reviewer pinned a note on one page of one version. `text` is plain text, stored as written. */
-export const ReviewNotePinned = /* @__PURE__ */ defineEvent(
-  'ReviewNotePinned',
-  () => z.object({
+export const ReviewNotePinned = /* @__PURE__ */ defineEvent('ReviewNotePinned', () =>
+  z.object({
     note_id: id(),
     deliverable_id: id(),
     version: version(),
@@ -32,9 +31,8 @@ export const ReviewNotePinned = /* @__PURE__ */ defineEvent(
 export const ReviewNoteResolved = /* @__PURE__ */ defineEvent('ReviewNoteResolved', () => z.object({ note_id: id() }));
 
 /** The studio (the assigned designer or an admin) answered a note on the drawing. `text` is plain text, stored as written. */
-export const ReviewNoteReplied = /* @__PURE__ */ defineEvent(
-  'ReviewNoteReplied',
-  () => z.object({
+export const ReviewNoteReplied = /* @__PURE__ */ defineEvent('ReviewNoteReplied', () =>
+  z.object({
     note_id: id(),
     reply_id: id(),
     text: reviewText(z.string().check(z.minLength(1), z.maxLength(NOTE_TEXT_MAX)), 'Reply to a note', '[erased]'),
@@ -42,16 +40,17 @@ export const ReviewNoteReplied = /* @__PURE__ */ defineEvent(
 );
 
 /** The client's side approved the current version of a deliverable. */
-export const DeliverableApproved = /* @__PURE__ */ defineEvent('DeliverableApproved', () => z.object({ deliverable_id: id(), version: version() }));
+export const DeliverableApproved = /* @__PURE__ */ defineEvent('DeliverableApproved', () =>
+  z.object({ deliverable_id: id(), version: version() }),
+);
 
 /**
  * The client's side asked for changes on the current version: `round` is the revision round it
  * opened (or joined, while another deliverable's request is still unanswered), `note_count` the
  * open notes on that version when it was asked.
  */
-export const ChangesRequested = /* @__PURE__ */ defineEvent(
-  'ChangesRequested',
-  () => z.object({
+export const ChangesRequested = /* @__PURE__ */ defineEvent('ChangesRequested', () =>
+  z.object({
     deliverable_id: id(),
     version: version(),
     round: z.int().check(z.gte(1)),
@@ -68,4 +67,10 @@ export type ReviewEvent =
   | EventOf<typeof ChangesRequested>;
 
 /** Every review event (one array, not pushed to: a bundle that never names it drops it). */
-export const reviewEvents: EventDefinition[] = [ReviewNotePinned, ReviewNoteResolved, ReviewNoteReplied, DeliverableApproved, ChangesRequested];
+export const reviewEvents: EventDefinition[] = [
+  ReviewNotePinned,
+  ReviewNoteResolved,
+  ReviewNoteReplied,
+  DeliverableApproved,
+  ChangesRequested,
+];

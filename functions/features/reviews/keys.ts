@@ -21,16 +21,34 @@ export const reviewPartition = (projectId: string) => `review#${projectId}`;
  */
 export const reviewKey = (projectId: string) => ({ pk: reviewPartition(projectId), sk: 'doc' });
 /** A note as pinned (place, author, text): written once, when its event is projected. */
-export const noteKey = (projectId: string, noteId: string) => ({ pk: reviewPartition(projectId), sk: `note#${noteId}` });
+export const noteKey = (projectId: string, noteId: string) => ({
+  pk: reviewPartition(projectId),
+  sk: `note#${noteId}`,
+});
 /** That a note was resolved, by whom and when: written once. */
-export const resolvedKey = (projectId: string, noteId: string) => ({ pk: reviewPartition(projectId), sk: `resolved#${noteId}` });
+export const resolvedKey = (projectId: string, noteId: string) => ({
+  pk: reviewPartition(projectId),
+  sk: `resolved#${noteId}`,
+});
 /** A reply to a note (its note, author, text): written once. */
-export const replyKey = (projectId: string, replyId: string) => ({ pk: reviewPartition(projectId), sk: `reply#${replyId}` });
+export const replyKey = (projectId: string, replyId: string) => ({
+  pk: reviewPartition(projectId),
+  sk: `reply#${replyId}`,
+});
 /** A change request's summary, written once. */
-export const summaryTextKey = (projectId: string, deliverableId: string, version: number) => ({ pk: reviewPartition(projectId), sk: `text#summary#${deliverableId}#${version}` });
+export const summaryTextKey = (projectId: string, deliverableId: string, version: number) => ({
+  pk: reviewPartition(projectId),
+  sk: `text#summary#${deliverableId}#${version}`,
+});
 /** Before notes had items of their own, their texts had these (a view not yet replayed may hold them). */
-export const noteTextKey = (projectId: string, noteId: string) => ({ pk: reviewPartition(projectId), sk: `text#note#${noteId}` });
-export const replyTextKey = (projectId: string, replyId: string) => ({ pk: reviewPartition(projectId), sk: `text#reply#${replyId}` });
+export const noteTextKey = (projectId: string, noteId: string) => ({
+  pk: reviewPartition(projectId),
+  sk: `text#note#${noteId}`,
+});
+export const replyTextKey = (projectId: string, replyId: string) => ({
+  pk: reviewPartition(projectId),
+  sk: `text#reply#${replyId}`,
+});
 export const TEXT_PREFIX = 'text#';
 export const NOTE_PREFIX = 'note#';
 export const RESOLVED_PREFIX = 'resolved#';

@@ -13,11 +13,18 @@ export interface ReviewRole {
  * views), or from the state itself when it was folded from the store with them; names from the
  * users' profiles (null when unknown). Texts are passed on as written: the SPA shows them as text.
  */
-export function presentReview(state: ReviewState, texts: ReadonlyMap<string, string> | null, names: ReadonlyMap<string, string | null>, role: ReviewRole): ProjectReviewResponse {
+export function presentReview(
+  state: ReviewState,
+  texts: ReadonlyMap<string, string> | null,
+  names: ReadonlyMap<string, string | null>,
+  role: ReviewRole,
+): ProjectReviewResponse {
   const projectId = state.project_id ?? '';
   const nameOf = (sub: string) => names.get(sub) ?? null;
-  const noteText = (noteId: string, own: string) => (texts ? (texts.get(noteTextKey(projectId, noteId).sk) ?? own) : own);
-  const replyText = (replyId: string, own: string) => (texts ? (texts.get(replyTextKey(projectId, replyId).sk) ?? own) : own);
+  const noteText = (noteId: string, own: string) =>
+    texts ? (texts.get(noteTextKey(projectId, noteId).sk) ?? own) : own;
+  const replyText = (replyId: string, own: string) =>
+    texts ? (texts.get(replyTextKey(projectId, replyId).sk) ?? own) : own;
   const deliverables = state.deliverables.map((deliverable): Deliverable => {
     const current = deliverable.versions.at(-1)!;
     return {
@@ -49,19 +56,33 @@ export function presentReview(state: ReviewState, texts: ReadonlyMap<string, str
           at: note.at,
           resolved: note.resolved,
           resolved_at: note.resolved_at,
-          replies: (note.replies ?? []).map((reply) => ({ reply_id: reply.reply_id, text: replyText(reply.reply_id, reply.text), author_name: nameOf(reply.author), author_role: reply.author_role, at: reply.at })),
+          replies: (note.replies ?? []).map((reply) => ({
+            reply_id: reply.reply_id,
+            text: replyText(reply.reply_id, reply.text),
+            author_name: nameOf(reply.author),
+            author_role: reply.author_role,
+            at: reply.at,
+          })),
         })),
       decisions: deliverable.decisions.map((decision) => ({
         version: decision.version,
         decision: decision.decision,
-        summary: texts ? (texts.get(summaryTextKey(projectId, deliverable.deliverable_id, decision.version).sk) ?? decision.summary) : decision.summary,
+        summary: texts
+          ? (texts.get(summaryTextKey(projectId, deliverable.deliverable_id, decision.version).sk) ?? decision.summary)
+          : decision.summary,
         round: decision.round,
         by_name: nameOf(decision.by),
         at: decision.at,
       })),
     };
   });
-  return { deliverables, revision_round: state.revision_round, approved_by_client: approvedByClient(state), can_review: role.can_review, can_respond: role.can_respond };
+  return {
+    deliverables,
+    revision_round: state.revision_round,
+    approved_by_client: approvedByClient(state),
+    can_review: role.can_review,
+    can_respond: role.can_respond,
+  };
 }
 
 /** Every account a review names (for one batch read of their profiles). */

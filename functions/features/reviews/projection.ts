@@ -43,7 +43,13 @@ export const reviewsProjection: Projection<ReviewState> = {
     if (isEvent(event, ReviewNotePinned)) {
       const pinned = after.notes.find((note) => note.note_id === event.data.note_id);
       if (!pinned || before.notes.some((note) => note.note_id === event.data.note_id)) return [];
-      const note: StoredNote = { ...event.data, number: pinned.number, author: event.actor.sub, at: event.at, seq: event.version };
+      const note: StoredNote = {
+        ...event.data,
+        number: pinned.number,
+        author: event.actor.sub,
+        at: event.at,
+        seq: event.version,
+      };
       return [within({ ...noteKey(projectId, note.note_id), note: JSON.stringify(note) }, 'note')];
     }
     if (isEvent(event, ReviewNoteResolved)) {
@@ -66,7 +72,12 @@ export const reviewsProjection: Projection<ReviewState> = {
       return [within({ ...replyKey(projectId, reply.reply_id), reply: JSON.stringify(reply) }, 'reply')];
     }
     if (isEvent(event, ChangesRequested) && typeof event.data.summary === 'string') {
-      return [within({ ...summaryTextKey(projectId, event.data.deliverable_id, event.data.version), text: event.data.summary }, 'summaryText')];
+      return [
+        within(
+          { ...summaryTextKey(projectId, event.data.deliverable_id, event.data.version), text: event.data.summary },
+          'summaryText',
+        ),
+      ];
     }
     return [];
   },
@@ -84,18 +95,44 @@ function within(item: ViewItem, kind: keyof typeof REVIEW_ITEM_MAX_BYTES): ViewI
  */
 function compact(state: ReviewState): ReviewState {
   const bare = (note: NoteState) =>
-    note.text === '' && note.author === '' && note.replies === undefined && note.resolved_at === null && note.page === 0;
-  const decided = state.deliverables.some((deliverable) => deliverable.decisions.some((decision) => decision.summary !== null));
+    note.text === '' &&
+    note.author === '' &&
+    note.replies === undefined &&
+    note.resolved_at === null &&
+    note.page === 0;
+  const decided = state.deliverables.some((deliverable) =>
+    deliverable.decisions.some((decision) => decision.summary !== null),
+  );
   if (state.notes.every(bare) && !decided) return state;
   return {
     ...state,
-    notes: state.notes.map((note): NoteState =>
-      bare(note)
-        ? note
-        : { note_id: note.note_id, deliverable_id: note.deliverable_id, number: note.number, version: note.version, page: 0, x: 0, y: 0, text: '', author: '', at: '', resolved: note.resolved, resolved_at: null, resolved_by: null },
+    notes: state.notes.map(
+      (note): NoteState =>
+        bare(note)
+          ? note
+          : {
+              note_id: note.note_id,
+              deliverable_id: note.deliverable_id,
+              number: note.number,
+              version: note.version,
+              page: 0,
+              x: 0,
+              y: 0,
+              text: '',
+              author: '',
+              at: '',
+              resolved: note.resolved,
+              resolved_at: null,
+              resolved_by: null,
+            },
     ),
     deliverables: decided
-      ? state.deliverables.map((deliverable) => ({ ...deliverable, decisions: deliverable.decisions.map((decision) => (decision.summary === null ? decision : { ...decision, summary: null })) }))
+      ? state.deliverables.map((deliverable) => ({
+          ...deliverable,
+          decisions: deliverable.decisions.map((decision) =>
+            decision.summary === null ? decision : { ...decision, summary: null },
+          ),
+        }))
       : state.deliverables,
   };
 }

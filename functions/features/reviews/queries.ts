@@ -26,12 +26,18 @@ export function reviewFromItems(items: readonly ViewItem[]): StoredReview | null
   const doc = items.find((item) => item.sk === 'doc' && !item.deleted);
   if (!doc) return null;
   const state = JSON.parse(doc.doc as string) as ReviewState;
-  const texts = new Map(items.filter((item) => item.sk.startsWith(TEXT_PREFIX)).map((item) => [item.sk, String(item.text ?? '')]));
+  const texts = new Map(
+    items.filter((item) => item.sk.startsWith(TEXT_PREFIX)).map((item) => [item.sk, String(item.text ?? '')]),
+  );
   // A summary written before notes had items of their own carries them (until the views are replayed).
   if (state.notes.length > 0) return { state, texts };
 
   const parse = <T>(item: Record<string, unknown>, attribute: string) => JSON.parse(String(item[attribute])) as T;
-  const resolutions = new Map(items.filter((item) => item.sk.startsWith(RESOLVED_PREFIX)).map((item) => [item.sk.slice(RESOLVED_PREFIX.length), parse<StoredResolution>(item, 'resolved')]));
+  const resolutions = new Map(
+    items
+      .filter((item) => item.sk.startsWith(RESOLVED_PREFIX))
+      .map((item) => [item.sk.slice(RESOLVED_PREFIX.length), parse<StoredResolution>(item, 'resolved')]),
+  );
   const replies = items
     .filter((item) => item.sk.startsWith(REPLY_PREFIX))
     .map((item) => parse<StoredReply>(item, 'reply'))
@@ -47,7 +53,9 @@ export function reviewFromItems(items: readonly ViewItem[]): StoredReview | null
         resolved: resolution !== undefined,
         resolved_at: resolution?.at ?? null,
         resolved_by: resolution?.by ?? null,
-        replies: replies.filter((reply) => reply.note_id === note.note_id).map(({ note_id: _note, seq: _s, ...reply }) => reply),
+        replies: replies
+          .filter((reply) => reply.note_id === note.note_id)
+          .map(({ note_id: _note, seq: _s, ...reply }) => reply),
       };
     });
   return { state: { ...state, notes }, texts };

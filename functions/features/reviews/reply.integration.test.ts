@@ -20,7 +20,12 @@ let stranger: TestUser;
 
 beforeAll(async () => {
   stack = await TestStack.start();
-  [client, designer, admin, stranger] = await Promise.all([stack.signUpClient({ name: 'Cleo Client' }), stack.designer(), stack.admin(), stack.signUpClient()]);
+  [client, designer, admin, stranger] = await Promise.all([
+    stack.signUpClient({ name: 'Cleo Client' }),
+    stack.designer(),
+    stack.admin(),
+    stack.signUpClient(),
+  ]);
 }, 120_000);
 afterAll(() => stack?.stop());
 
@@ -30,15 +35,40 @@ async function givenANote(): Promise<string> {
   await givenHistory(stack, {
     [`project-${projectId}`]: [
       by(actor(client, 'client'), projectSubmitted({ project_id: projectId, user_id: client.sub })),
-      by(actor(admin, 'admin'), DesignerAssigned.create({ designer_id: designer.sub, designer_email: null, designer_name: 'Dana Designer' })),
-      by(actor(designer, 'designer'), FileUploaded.create({ file_id: 'd1', file_name: 'plans.pdf', file_type: 'deliverable', file_category: 'application/pdf', file_size: 1200, file_url: `${projectId}/deliverable/plans.pdf` })),
-      by(actor(client, 'client'), ReviewNotePinned.create({ note_id: 'n1', deliverable_id: 'd1', version: 1, page: 2, x: 0.4, y: 0.6, text: 'Move the window 2 ft left' })),
+      by(
+        actor(admin, 'admin'),
+        DesignerAssigned.create({ designer_id: designer.sub, designer_email: null, designer_name: 'Dana Designer' }),
+      ),
+      by(
+        actor(designer, 'designer'),
+        FileUploaded.create({
+          file_id: 'd1',
+          file_name: 'plans.pdf',
+          file_type: 'deliverable',
+          file_category: 'application/pdf',
+          file_size: 1200,
+          file_url: `${projectId}/deliverable/plans.pdf`,
+        }),
+      ),
+      by(
+        actor(client, 'client'),
+        ReviewNotePinned.create({
+          note_id: 'n1',
+          deliverable_id: 'd1',
+          version: 1,
+          page: 2,
+          x: 0.4,
+          y: 0.6,
+          text: 'Move the window 2 ft left',
+        }),
+      ),
     ],
   });
   return projectId;
 }
 
-const reply = (projectId: string, user: TestUser | undefined, text: unknown) => stack.api('POST', `/api/projects/${projectId}/reviews`, { user, body: { action: 'reply', note_id: 'n1', text } });
+const reply = (projectId: string, user: TestUser | undefined, text: unknown) =>
+  stack.api('POST', `/api/projects/${projectId}/reviews`, { user, body: { action: 'reply', note_id: 'n1', text } });
 
 describe('replying to a note', () => {
   it('the assigned designer replies: one event, and everyone who sees the note sees the answer', async () => {
@@ -48,13 +78,25 @@ describe('replying to a note', () => {
     expect(answered.status, JSON.stringify(answered.body)).toBe(201);
     expect(answered.body).toEqual({ events: ['ReviewNoteReplied'], reply_id: expect.stringMatching(/^[0-9A-Z]{26}$/) });
     const recorded = await mark.newEvents();
-    expect(recorded.map((event) => [event.type, event.actor.sub, event.data])).toEqual([['ReviewNoteReplied', designer.sub, { note_id: 'n1', reply_id: answered.body.reply_id, text: 'Moved, see v2 <b>A-101</b>' }]]);
+    expect(recorded.map((event) => [event.type, event.actor.sub, event.data])).toEqual([
+      [
+        'ReviewNoteReplied',
+        designer.sub,
+        { note_id: 'n1', reply_id: answered.body.reply_id, text: 'Moved, see v2 <b>A-101</b>' },
+      ],
+    ]);
     await stack.settle();
     for (const reader of [client, designer, admin]) {
       const review = await stack.api('GET', `/api/projects/${projectId}/reviews`, { user: reader });
       expect(review.status).toBe(200);
       expect(review.body.deliverables[0]!.notes[0]!.replies).toEqual([
-        { reply_id: answered.body.reply_id, text: 'Moved, see v2 <b>A-101</b>', author_name: expect.any(String), author_role: 'designer', at: recorded[0]!.at },
+        {
+          reply_id: answered.body.reply_id,
+          text: 'Moved, see v2 <b>A-101</b>',
+          author_name: expect.any(String),
+          author_role: 'designer',
+          at: recorded[0]!.at,
+        },
       ]);
     }
   });
@@ -76,7 +118,14 @@ describe('replying to a note', () => {
       expect(refused.status, JSON.stringify(refused.body)).toBe(400);
       expect(refused.body.error?.message.length).toBeGreaterThan(3);
     }
-    expect((await stack.api('POST', `/api/projects/${projectId}/reviews`, { user: admin, body: { action: 'reply', note_id: 'n9', text: 'Which note?' } })).status).toBe(404);
+    expect(
+      (
+        await stack.api('POST', `/api/projects/${projectId}/reviews`, {
+          user: admin,
+          body: { action: 'reply', note_id: 'n9', text: 'Which note?' },
+        })
+      ).status,
+    ).toBe(404);
     expect(await mark.newEvents()).toEqual([]);
   });
 });

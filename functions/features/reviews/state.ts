@@ -102,7 +102,8 @@ export const initialReviewState = (): ReviewState => ({
 export const currentVersion = (deliverable: DeliverableState) => deliverable.versions.at(-1)!.version;
 
 /** Every current deliverable approved, and at least one deliverable. */
-export const approvedByClient = (state: Pick<ReviewState, 'deliverables'>) => state.deliverables.length > 0 && state.deliverables.every((deliverable) => deliverable.status === 'approved');
+export const approvedByClient = (state: Pick<ReviewState, 'deliverables'>) =>
+  state.deliverables.length > 0 && state.deliverables.every((deliverable) => deliverable.status === 'approved');
 
 /** The open notes of one version of a deliverable. */
 export const openNotesOn = (state: ReviewState, deliverableId: string, version: number) =>
@@ -110,7 +111,9 @@ export const openNotesOn = (state: ReviewState, deliverableId: string, version: 
 
 const replaceDeliverable = (state: ReviewState, next: DeliverableState): ReviewState => ({
   ...state,
-  deliverables: state.deliverables.map((deliverable) => (deliverable.deliverable_id === next.deliverable_id ? next : deliverable)),
+  deliverables: state.deliverables.map((deliverable) =>
+    deliverable.deliverable_id === next.deliverable_id ? next : deliverable,
+  ),
 });
 
 /** What the review folds: the project stream's events (the project's own and the review's). */
@@ -134,22 +137,43 @@ function evolveFile(state: ReviewState, event: Folded<EventOf<typeof FileUploade
   if (!known) {
     // A version whose v1 is unknown cannot happen (the projects decider refuses it); a v1 starts a deliverable.
     if (data.version_of) return state;
-    return { ...state, deliverables: [...state.deliverables, { deliverable_id: deliverableId, versions: [version], status: 'awaiting_review', ready_for_review: false, decisions: [] }] };
+    return {
+      ...state,
+      deliverables: [
+        ...state.deliverables,
+        {
+          deliverable_id: deliverableId,
+          versions: [version],
+          status: 'awaiting_review',
+          ready_for_review: false,
+          decisions: [],
+        },
+      ],
+    };
   }
   if (version.version <= currentVersion(known)) return state;
   // Changes were asked for on the version this one replaces (or on one before, still unanswered by a decision): the client is asked to look again.
   const ready = known.status === 'changes_requested' || (known.status === 'awaiting_review' && known.ready_for_review);
-  return replaceDeliverable(state, { ...known, versions: [...known.versions, version], status: 'awaiting_review', ready_for_review: ready });
+  return replaceDeliverable(state, {
+    ...known,
+    versions: [...known.versions, version],
+    status: 'awaiting_review',
+    ready_for_review: ready,
+  });
 }
 
-function evolveDecision(state: ReviewState, event: Folded<EventOf<typeof DeliverableApproved> | EventOf<typeof ChangesRequested>>): ReviewState {
+function evolveDecision(
+  state: ReviewState,
+  event: Folded<EventOf<typeof DeliverableApproved> | EventOf<typeof ChangesRequested>>,
+): ReviewState {
   const { data } = event;
   // A change request's own fields (round, note count, summary); an approval has none.
   const changes = event.type === 'ChangesRequested' ? event.data : null;
   const approved = changes === null;
   const revision_round = Math.max(state.revision_round, changes?.round ?? 0);
   const deliverable = state.deliverables.find((candidate) => candidate.deliverable_id === data.deliverable_id);
-  if (!deliverable || deliverable.decisions.some((decision) => decision.version === data.version)) return { ...state, revision_round };
+  if (!deliverable || deliverable.decisions.some((decision) => decision.version === data.version))
+    return { ...state, revision_round };
   const decision: DecisionState = {
     version: data.version,
     decision: approved ? 'approved' : 'changes_requested',
@@ -174,7 +198,14 @@ export function evolveReview(state: ReviewState, event: EvolvingEvent): ReviewSt
   switch (e.type) {
     case 'ProjectSubmitted': {
       const { data } = e;
-      return { ...state, exists: true, project_id: data.project_id, title: data.title, user_id: data.user_id, team_id: data.team_id };
+      return {
+        ...state,
+        exists: true,
+        project_id: data.project_id,
+        title: data.title,
+        user_id: data.user_id,
+        team_id: data.team_id,
+      };
     }
     case 'ProjectStatusChanged':
       return { ...state, status: e.data.to };
@@ -189,21 +220,46 @@ export function evolveReview(state: ReviewState, event: EvolvingEvent): ReviewSt
     case 'ReviewNotePinned': {
       const { data } = e;
       if (state.notes.some((note) => note.note_id === data.note_id)) return state;
-      const number = state.notes.filter((note) => note.deliverable_id === data.deliverable_id && note.version === data.version).length + 1;
-      const note: NoteState = { ...data, number, author: event.actor.sub, at: event.at, resolved: false, resolved_at: null, resolved_by: null };
+      const number =
+        state.notes.filter((note) => note.deliverable_id === data.deliverable_id && note.version === data.version)
+          .length + 1;
+      const note: NoteState = {
+        ...data,
+        number,
+        author: event.actor.sub,
+        at: event.at,
+        resolved: false,
+        resolved_at: null,
+        resolved_by: null,
+      };
       return { ...state, notes: [...state.notes, note] };
     }
     case 'ReviewNoteResolved': {
       const { note_id } = e.data;
-      return { ...state, notes: state.notes.map((note) => (note.note_id === note_id && !note.resolved ? { ...note, resolved: true, resolved_at: event.at, resolved_by: event.actor.sub } : note)) };
-    }
-    case 'ReviewNoteReplied': {
-      const { data } = e;
-      const reply: ReplyState = { reply_id: data.reply_id, text: data.text, author: event.actor.sub, author_role: event.actor.role === 'admin' ? 'admin' : 'designer', at: event.at };
       return {
         ...state,
         notes: state.notes.map((note) =>
-          note.note_id === data.note_id && !(note.replies ?? []).some((known) => known.reply_id === data.reply_id) ? { ...note, replies: [...(note.replies ?? []), reply] } : note,
+          note.note_id === note_id && !note.resolved
+            ? { ...note, resolved: true, resolved_at: event.at, resolved_by: event.actor.sub }
+            : note,
+        ),
+      };
+    }
+    case 'ReviewNoteReplied': {
+      const { data } = e;
+      const reply: ReplyState = {
+        reply_id: data.reply_id,
+        text: data.text,
+        author: event.actor.sub,
+        author_role: event.actor.role === 'admin' ? 'admin' : 'designer',
+        at: event.at,
+      };
+      return {
+        ...state,
+        notes: state.notes.map((note) =>
+          note.note_id === data.note_id && !(note.replies ?? []).some((known) => known.reply_id === data.reply_id)
+            ? { ...note, replies: [...(note.replies ?? []), reply] }
+            : note,
         ),
       };
     }

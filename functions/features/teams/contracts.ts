@@ -6,10 +6,12 @@ export type { InviteRole, TeamRole } from './events.js';
 
 /* Profile & Team Settings (/profile), the invite pages (/accept-invite, /invite-signup): docs/product.md#screens, #records, #calls. */
 
-const profileText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))));
+const profileText = (max: number) =>
+  z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))));
 
 /** PATCH /api/me/profile: the fields a client edits on 'Profile Settings'; absent fields stay as they are. */
-export const updateProfileBody = /* @__PURE__ */ (() => z.strictObject({
+export const updateProfileBody = /* @__PURE__ */ (() =>
+  z.strictObject({
     full_name: profileText(200),
     company: profileText(200),
     user_type: z.optional(z.enum(USER_TYPES)),
@@ -28,23 +30,39 @@ export interface ProfileResponse {
 }
 
 /** POST /api/team: a client names a team and becomes its admin. */
-export const createTeamBody = /* @__PURE__ */ (() => z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Please enter a team name'), z.maxLength(100, 'A team name can have at most 100 characters')),
-}))();
+export const createTeamBody = /* @__PURE__ */ (() =>
+  z.object({
+    name: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Please enter a team name'),
+        z.maxLength(100, 'A team name can have at most 100 characters'),
+      ),
+  }))();
 
 /** PATCH /api/team/members/{userId}. */
 export const changeMemberRoleBody = /* @__PURE__ */ (() => z.object({ role: z.enum(TEAM_ROLES) }))();
 export type ChangeMemberRoleBody = z.input<typeof changeMemberRoleBody>;
 
-export const memberParams = /* @__PURE__ */ (() => z.object({ userId: z.string().check(z.minLength(1), z.maxLength(200)) }))();
-export const inviteParams = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }))();
+export const memberParams = /* @__PURE__ */ (() =>
+  z.object({ userId: z.string().check(z.minLength(1), z.maxLength(200)) }))();
+export const inviteParams = /* @__PURE__ */ (() =>
+  z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }))();
 export const tokenParams = /* @__PURE__ */ (() => z.object({ token: z.string().check(z.maxLength(500)) }))();
 
 /** POST /api/team/invites: e-mail required; the role offered is only Designer. */
-export const createInviteBody = /* @__PURE__ */ (() => z.object({
-  email: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.toLowerCase()), z.email('Please enter a valid email address')),
-  role: z._default(z.enum(INVITE_ROLES, { message: 'Currently, only Designer role is available for new team members.' }), 'designer'),
-}))();
+export const createInviteBody = /* @__PURE__ */ (() =>
+  z.object({
+    email: z.pipe(
+      z.string().check(z.trim(), z.minLength(1, 'Email is required'), z.toLowerCase()),
+      z.email('Please enter a valid email address'),
+    ),
+    role: z._default(
+      z.enum(INVITE_ROLES, { message: 'Currently, only Designer role is available for new team members.' }),
+      'designer',
+    ),
+  }))();
 export type CreateInviteBody = z.input<typeof createInviteBody>;
 
 export interface TeamMemberView {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { TeamCreated, TeamInviteAccepted, TeamInviteCreated, TeamInviteResent, TeamInviteRevoked, TeamInviteSendFailed, TeamInviteSent, TeamMemberJoined, TeamMemberRemoved, TeamMemberRoleChanged } from './events.js';
+import {
+  TeamCreated,
+  TeamInviteAccepted,
+  TeamInviteCreated,
+  TeamInviteResent,
+  TeamInviteRevoked,
+  TeamInviteSendFailed,
+  TeamInviteSent,
+  TeamMemberJoined,
+  TeamMemberRemoved,
+  TeamMemberRoleChanged,
+} from './events.js';
 import type { Actor } from '../../../events/envelope.js';
 import { INVALID_INVITE_MESSAGE, inviteExpiry, teamDecider } from './decider.js';
 import { deciderSpec } from '../../../tests/support/given-when-then.js';
@@ -13,14 +24,23 @@ const HASH_2 = 'b'.repeat(64);
 const admin: Actor = { sub: 'owner', role: 'client' };
 const designer: Actor = { sub: 'dana', role: 'client' };
 const stranger: Actor = { sub: 'zed', role: 'client' };
-const given = (events: Parameters<ReturnType<typeof deciderSpec>>[0], actor: Actor = admin) => deciderSpec(teamDecider)(events, actor);
+const given = (events: Parameters<ReturnType<typeof deciderSpec>>[0], actor: Actor = admin) =>
+  deciderSpec(teamDecider)(events, actor);
 
 const created = [
   TeamCreated.create({ team_id: 'T1', name: 'Studio North', created_by: 'owner' }),
   TeamMemberJoined.create({ user_id: 'owner', email: 'owner@example.com', role: 'admin', invite_id: null }),
 ];
 const invited = (expires_at = IN_7_DAYS, invite_id = 'I1', email = 'dana@example.com') =>
-  TeamInviteCreated.create({ invite_id, invited_email: email, invited_role: 'designer', invited_by: 'owner', inviter_name: 'Olive Owner', token_hash: HASH_1, expires_at });
+  TeamInviteCreated.create({
+    invite_id,
+    invited_email: email,
+    invited_role: 'designer',
+    invited_by: 'owner',
+    inviter_name: 'Olive Owner',
+    token_hash: HASH_1,
+    expires_at,
+  });
 const withDana = [
   ...created,
   invited(),
@@ -31,44 +51,91 @@ const withDana = [
 describe('team decider: creating a team', () => {
   it('a client names a team and joins it as its admin', () => {
     given([])
-      .when({ type: 'CreateTeam', team_id: 'T1', name: '  Studio North ', user_id: 'owner', email: 'Owner@Example.com' })
+      .when({
+        type: 'CreateTeam',
+        team_id: 'T1',
+        name: '  Studio North ',
+        user_id: 'owner',
+        email: 'Owner@Example.com',
+      })
       .then(created);
   });
   it('refuses an empty name', () => {
-    given([]).when({ type: 'CreateTeam', team_id: 'T1', name: '   ', user_id: 'owner', email: 'o@example.com' }).thenThrows('Please enter a team name.', 'INVALID');
+    given([])
+      .when({ type: 'CreateTeam', team_id: 'T1', name: '   ', user_id: 'owner', email: 'o@example.com' })
+      .thenThrows('Please enter a team name.', 'INVALID');
   });
   it('refuses to create the same team twice', () => {
-    given(created).when({ type: 'CreateTeam', team_id: 'T1', name: 'Again', user_id: 'owner', email: 'o@example.com' }).thenThrows(/already exists/, 'CONFLICT');
+    given(created)
+      .when({ type: 'CreateTeam', team_id: 'T1', name: 'Again', user_id: 'owner', email: 'o@example.com' })
+      .thenThrows(/already exists/, 'CONFLICT');
   });
 });
 
 describe('team decider: invitations', () => {
   it('a team admin invites an e-mail as a Designer, valid for 7 days, storing only the token hash', () => {
     given(created)
-      .when({ type: 'CreateInvite', invite_id: 'I1', email: ' Dana@Example.com ', role: 'designer', token_hash: HASH_1, inviter_name: 'Olive Owner' })
+      .when({
+        type: 'CreateInvite',
+        invite_id: 'I1',
+        email: ' Dana@Example.com ',
+        role: 'designer',
+        token_hash: HASH_1,
+        inviter_name: 'Olive Owner',
+      })
       .then([invited()]);
     expect(inviteExpiry(NOW)).toBe(IN_7_DAYS);
   });
   it('offers only the Designer role', () => {
     given(created)
-      .when({ type: 'CreateInvite', invite_id: 'I1', email: 'dana@example.com', role: 'admin', token_hash: HASH_1, inviter_name: null })
+      .when({
+        type: 'CreateInvite',
+        invite_id: 'I1',
+        email: 'dana@example.com',
+        role: 'admin',
+        token_hash: HASH_1,
+        inviter_name: null,
+      })
       .thenThrows('Currently, only Designer role is available for new team members.', 'INVALID');
   });
   it('refuses a second pending invitation to the same address, and inviting a member', () => {
     given([...created, invited()])
-      .when({ type: 'CreateInvite', invite_id: 'I2', email: 'dana@example.com', role: 'designer', token_hash: HASH_2, inviter_name: null })
+      .when({
+        type: 'CreateInvite',
+        invite_id: 'I2',
+        email: 'dana@example.com',
+        role: 'designer',
+        token_hash: HASH_2,
+        inviter_name: null,
+      })
       .thenThrows(/already pending/, 'CONFLICT');
     given(withDana)
-      .when({ type: 'CreateInvite', invite_id: 'I2', email: 'dana@example.com', role: 'designer', token_hash: HASH_2, inviter_name: null })
+      .when({
+        type: 'CreateInvite',
+        invite_id: 'I2',
+        email: 'dana@example.com',
+        role: 'designer',
+        token_hash: HASH_2,
+        inviter_name: null,
+      })
       .thenThrows(/already a member/, 'CONFLICT');
   });
   it('allows a new invitation once the old one has expired', () => {
     given([...created, invited('2026-11-01T00:00:00.000Z')])
-      .when({ type: 'CreateInvite', invite_id: 'I2', email: 'dana@example.com', role: 'designer', token_hash: HASH_2, inviter_name: null })
+      .when({
+        type: 'CreateInvite',
+        invite_id: 'I2',
+        email: 'dana@example.com',
+        role: 'designer',
+        token_hash: HASH_2,
+        inviter_name: null,
+      })
       .then((events) => expect(events.map((e) => e.type)).toEqual(['TeamInviteCreated']));
   });
   it('records the e-mail going out, or failing', () => {
-    given([...created, invited()]).when({ type: 'RecordInviteSent', invite_id: 'I1' }).then([TeamInviteSent.create({ invite_id: 'I1', to: 'dana@example.com' })]);
+    given([...created, invited()])
+      .when({ type: 'RecordInviteSent', invite_id: 'I1' })
+      .then([TeamInviteSent.create({ invite_id: 'I1', to: 'dana@example.com' })]);
     given([...created, invited()])
       .when({ type: 'RecordInviteSendFailed', invite_id: 'I1', reason: 'refused' })
       .then([TeamInviteSendFailed.create({ invite_id: 'I1', reason: 'refused' })]);
@@ -79,8 +146,12 @@ describe('team decider: invitations', () => {
       .then([TeamInviteResent.create({ invite_id: 'I1', token_hash: HASH_2, expires_at: IN_7_DAYS })]);
   });
   it('revokes a pending invitation once; a revoked one cannot be resent', () => {
-    given([...created, invited()]).when({ type: 'RevokeInvite', invite_id: 'I1' }).then([TeamInviteRevoked.create({ invite_id: 'I1' })]);
-    given([...created, invited(), TeamInviteRevoked.create({ invite_id: 'I1' })]).when({ type: 'RevokeInvite', invite_id: 'I1' }).then([]);
+    given([...created, invited()])
+      .when({ type: 'RevokeInvite', invite_id: 'I1' })
+      .then([TeamInviteRevoked.create({ invite_id: 'I1' })]);
+    given([...created, invited(), TeamInviteRevoked.create({ invite_id: 'I1' })])
+      .when({ type: 'RevokeInvite', invite_id: 'I1' })
+      .then([]);
     given([...created, invited(), TeamInviteRevoked.create({ invite_id: 'I1' })])
       .when({ type: 'ResendInvite', invite_id: 'I1', token_hash: HASH_2 })
       .thenThrows(/revoked/, 'CONFLICT');
@@ -101,44 +172,71 @@ describe('team decider: accepting an invitation', () => {
       ]);
   });
   it('refuses another address', () => {
-    given([...created, invited()], stranger).when({ ...accept, user_id: 'zed', email: 'zed@example.com' }).thenThrows(/sent to dana@example.com/, 'FORBIDDEN');
+    given([...created, invited()], stranger)
+      .when({ ...accept, user_id: 'zed', email: 'zed@example.com' })
+      .thenThrows(/sent to dana@example.com/, 'FORBIDDEN');
   });
   it('refuses a used, revoked, expired or replaced token with the spec message', () => {
     given(withDana, designer).when(accept).thenThrows(INVALID_INVITE_MESSAGE, 'GONE');
-    given([...created, invited(), TeamInviteRevoked.create({ invite_id: 'I1' })], designer).when(accept).thenThrows(INVALID_INVITE_MESSAGE, 'GONE');
-    given([...created, invited(NOW)], designer).when(accept).thenThrows(INVALID_INVITE_MESSAGE, 'GONE');
-    given([...created, invited(), TeamInviteResent.create({ invite_id: 'I1', token_hash: HASH_2, expires_at: IN_7_DAYS })], designer)
+    given([...created, invited(), TeamInviteRevoked.create({ invite_id: 'I1' })], designer)
+      .when(accept)
+      .thenThrows(INVALID_INVITE_MESSAGE, 'GONE');
+    given([...created, invited(NOW)], designer)
+      .when(accept)
+      .thenThrows(INVALID_INVITE_MESSAGE, 'GONE');
+    given(
+      [...created, invited(), TeamInviteResent.create({ invite_id: 'I1', token_hash: HASH_2, expires_at: IN_7_DAYS })],
+      designer,
+    )
       .when(accept)
       .thenThrows(INVALID_INVITE_MESSAGE, 'GONE');
   });
 });
 
 describe('team decider: members', () => {
-  it('a team admin changes another member\'s role, and removes them', () => {
-    given(withDana).when({ type: 'ChangeMemberRole', user_id: 'dana', role: 'admin' }).then([TeamMemberRoleChanged.create({ user_id: 'dana', from: 'designer', to: 'admin' })]);
+  it("a team admin changes another member's role, and removes them", () => {
+    given(withDana)
+      .when({ type: 'ChangeMemberRole', user_id: 'dana', role: 'admin' })
+      .then([TeamMemberRoleChanged.create({ user_id: 'dana', from: 'designer', to: 'admin' })]);
     given(withDana).when({ type: 'ChangeMemberRole', user_id: 'dana', role: 'designer' }).then([]);
-    given(withDana).when({ type: 'RemoveMember', user_id: 'dana' }).then([TeamMemberRemoved.create({ user_id: 'dana', email: 'dana@example.com' })]);
+    given(withDana)
+      .when({ type: 'RemoveMember', user_id: 'dana' })
+      .then([TeamMemberRemoved.create({ user_id: 'dana', email: 'dana@example.com' })]);
   });
   it('nobody changes or removes themselves', () => {
-    given(withDana).when({ type: 'ChangeMemberRole', user_id: 'owner', role: 'designer' }).thenThrows('You cannot change the role of yourself.', 'FORBIDDEN');
-    given(withDana).when({ type: 'RemoveMember', user_id: 'owner' }).thenThrows('You cannot remove yourself.', 'FORBIDDEN');
+    given(withDana)
+      .when({ type: 'ChangeMemberRole', user_id: 'owner', role: 'designer' })
+      .thenThrows('You cannot change the role of yourself.', 'FORBIDDEN');
+    given(withDana)
+      .when({ type: 'RemoveMember', user_id: 'owner' })
+      .thenThrows('You cannot remove yourself.', 'FORBIDDEN');
   });
   it('a designer member (or an outsider) may use no team-admin command', () => {
     const commands = [
       { type: 'ChangeMemberRole', user_id: 'owner', role: 'designer' },
       { type: 'RemoveMember', user_id: 'owner' },
-      { type: 'CreateInvite', invite_id: 'I2', email: 'x@example.com', role: 'designer', token_hash: HASH_2, inviter_name: null },
+      {
+        type: 'CreateInvite',
+        invite_id: 'I2',
+        email: 'x@example.com',
+        role: 'designer',
+        token_hash: HASH_2,
+        inviter_name: null,
+      },
       { type: 'ResendInvite', invite_id: 'I1', token_hash: HASH_2 },
       { type: 'RevokeInvite', invite_id: 'I1' },
       { type: 'RecordInviteSent', invite_id: 'I1' },
     ] as const;
     for (const actor of [designer, stranger]) {
-      for (const command of commands) given(withDana, actor).when(command).thenThrows('Only team admins can manage the team.', 'FORBIDDEN');
+      for (const command of commands)
+        given(withDana, actor).when(command).thenThrows('Only team admins can manage the team.', 'FORBIDDEN');
     }
   });
   it('a member promoted to team admin may manage; a removed admin may not', () => {
     const promoted = [...withDana, TeamMemberRoleChanged.create({ user_id: 'dana', from: 'designer', to: 'admin' })];
-    given(promoted, designer).when({ type: 'RevokeInvite', invite_id: 'I1' }).thenThrows(/already been accepted/, 'CONFLICT');
+    given(promoted, designer)
+      .when({ type: 'RevokeInvite', invite_id: 'I1' })
+      .thenThrows(/already been accepted/, 'CONFLICT');
     given([...promoted, TeamMemberRemoved.create({ user_id: 'dana', email: 'dana@example.com' })], designer)
       .when({ type: 'RemoveMember', user_id: 'owner' })
       .thenThrows('Only team admins can manage the team.', 'FORBIDDEN');

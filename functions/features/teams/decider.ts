@@ -1,9 +1,32 @@
-import { INVITE_ROLES, TeamCreated, TeamInviteAccepted, TeamInviteCreated, TeamInviteResent, TeamInviteRevoked, TeamInviteSendFailed, TeamInviteSent, TeamMemberJoined, TeamMemberRemoved, TeamMemberRoleChanged, type InviteRole, type TeamRole } from './events.js';
+import {
+  INVITE_ROLES,
+  TeamCreated,
+  TeamInviteAccepted,
+  TeamInviteCreated,
+  TeamInviteResent,
+  TeamInviteRevoked,
+  TeamInviteSendFailed,
+  TeamInviteSent,
+  TeamMemberJoined,
+  TeamMemberRemoved,
+  TeamMemberRoleChanged,
+  type InviteRole,
+  type TeamRole,
+} from './events.js';
 import type { NewEvent } from '../../../events/envelope.js';
 import { canonicalEmail } from '../../../shared/email.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
 import { DomainError, conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
-import { INVALID_INVITE_MESSAGE, isTeamAdmin, isUsable, evolveTeam, initialTeamState, type TeamInvite, type TeamMember, type TeamState } from './state.js';
+import {
+  INVALID_INVITE_MESSAGE,
+  isTeamAdmin,
+  isUsable,
+  evolveTeam,
+  initialTeamState,
+  type TeamInvite,
+  type TeamMember,
+  type TeamState,
+} from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
 export { INVALID_INVITE_MESSAGE, teamEvolution, teamStream } from './state.js';
@@ -22,7 +45,14 @@ export type TeamCommand =
   | { type: 'CreateTeam'; team_id: string; name: string; user_id: string; email: string }
   | { type: 'ChangeMemberRole'; user_id: string; role: TeamRole }
   | { type: 'RemoveMember'; user_id: string }
-  | { type: 'CreateInvite'; invite_id: string; email: string; role: string; token_hash: string; inviter_name: string | null }
+  | {
+      type: 'CreateInvite';
+      invite_id: string;
+      email: string;
+      role: string;
+      token_hash: string;
+      inviter_name: string | null;
+    }
   | { type: 'RecordInviteSent'; invite_id: string }
   | { type: 'RecordInviteSendFailed'; invite_id: string; reason: string }
   | { type: 'ResendInvite'; invite_id: string; token_hash: string }
@@ -52,11 +82,16 @@ function requireOtherMember(state: TeamState, userId: string, context: DecisionC
   return member;
 }
 
-function decideInvite(command: Extract<TeamCommand, { type: 'CreateInvite' }>, state: TeamState, context: DecisionContext): NewEvent[] {
+function decideInvite(
+  command: Extract<TeamCommand, { type: 'CreateInvite' }>,
+  state: TeamState,
+  context: DecisionContext,
+): NewEvent[] {
   requireTeamAdmin(state, context);
   if (!(INVITE_ROLES as readonly string[]).includes(command.role)) throw invalid(ONLY_DESIGNER_MESSAGE);
   const email = canonicalEmail(command.email);
-  if (state.members.some((member) => member.email === email)) throw conflict(`${email} is already a member of this team.`);
+  if (state.members.some((member) => member.email === email))
+    throw conflict(`${email} is already a member of this team.`);
   const pending = state.invites.find((invite) => invite.invited_email === email && isUsable(invite, context.now));
   if (pending) throw conflict(`An invitation to ${email} is already pending. Resend it instead.`);
   return [
@@ -72,16 +107,24 @@ function decideInvite(command: Extract<TeamCommand, { type: 'CreateInvite' }>, s
   ];
 }
 
-function decideAccept(command: Extract<TeamCommand, { type: 'AcceptInvite' }>, state: TeamState, context: DecisionContext): NewEvent[] {
+function decideAccept(
+  command: Extract<TeamCommand, { type: 'AcceptInvite' }>,
+  state: TeamState,
+  context: DecisionContext,
+): NewEvent[] {
   const invite = state.invites.find((candidate) => candidate.token_hash === command.token_hash);
   if (!state.exists || !invite || !isUsable(invite, context.now)) throw invalidInvite();
   const email = canonicalEmail(command.email);
   if (invite.invited_email !== email) {
-    throw forbidden(`This invitation was sent to ${invite.invited_email}. Sign in with that e-mail address to accept it.`);
+    throw forbidden(
+      `This invitation was sent to ${invite.invited_email}. Sign in with that e-mail address to accept it.`,
+    );
   }
   const events: NewEvent[] = [TeamInviteAccepted.create({ invite_id: invite.id, user_id: command.user_id })];
   if (!state.members.some((member) => member.user_id === command.user_id)) {
-    events.push(TeamMemberJoined.create({ user_id: command.user_id, email, role: invite.invited_role, invite_id: invite.id }));
+    events.push(
+      TeamMemberJoined.create({ user_id: command.user_id, email, role: invite.invited_role, invite_id: invite.id }),
+    );
   }
   return events;
 }
@@ -129,8 +172,15 @@ export const teamDecider: Decider<TeamCommand, TeamState> = {
       case 'ResendInvite': {
         requireTeamAdmin(state, context);
         const invite = requireInvite(state, command.invite_id);
-        if (invite.status !== 'pending') throw conflict(`This invitation has been ${invite.status} and cannot be resent.`);
-        return [TeamInviteResent.create({ invite_id: invite.id, token_hash: command.token_hash, expires_at: inviteExpiry(context.now) })];
+        if (invite.status !== 'pending')
+          throw conflict(`This invitation has been ${invite.status} and cannot be resent.`);
+        return [
+          TeamInviteResent.create({
+            invite_id: invite.id,
+            token_hash: command.token_hash,
+            expires_at: inviteExpiry(context.now),
+          }),
+        ];
       }
       case 'RevokeInvite': {
         requireTeamAdmin(state, context);

@@ -79,7 +79,10 @@ export async function mailInvite(
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A command on the caller's own team (its decider checks they are its admin), answered with the team as they see it. */
-export async function onCallersTeam(request: HttpRequest<unknown, unknown, unknown>, command: TeamCommand): Promise<{ body: TeamResponse }> {
+export async function onCallersTeam(
+  request: HttpRequest<unknown, unknown, unknown>,
+  command: TeamCommand,
+): Promise<{ body: TeamResponse }> {
   const principal = signedIn(request);
   const runtime = appending();
   const teamId = await callerTeamId(runtime, principal);

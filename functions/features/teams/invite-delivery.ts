@@ -25,7 +25,9 @@ export async function deliverInvite(
     const recorded = await runCommand(
       teamDecider,
       teamStream(state.id!),
-      outcome.sent ? { type: 'RecordInviteSent', invite_id: inviteId } : { type: 'RecordInviteSendFailed', invite_id: inviteId, reason: outcome.reason },
+      outcome.sent
+        ? { type: 'RecordInviteSent', invite_id: inviteId }
+        : { type: 'RecordInviteSendFailed', invite_id: inviteId, reason: outcome.reason },
       commandMeta(request, principal),
       runtime,
     );
@@ -41,7 +43,16 @@ export async function deliverInvite(
  * Asks the team's decider about a command on the current state without appending anything: its
  * refusals (not a team admin, no such invitation, already pending) come before any quota is spent.
  */
-export async function decideNow(runtime: EventReading, teamId: string, command: TeamCommand, meta: CommitMeta): Promise<void> {
+export async function decideNow(
+  runtime: EventReading,
+  teamId: string,
+  command: TeamCommand,
+  meta: CommitMeta,
+): Promise<void> {
   const { state } = await loadState(teamEvolution, teamStream(teamId), runtime);
-  teamDecider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });
+  teamDecider.decide(command, state, {
+    actor: meta.actor,
+    actorEmail: meta.actorEmail,
+    now: runtime.now().toISOString(),
+  });
 }

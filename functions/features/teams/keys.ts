@@ -3,7 +3,10 @@ import type { TeamInvite, TeamState } from './state.js';
 /** The teams projection's view keys and item types, apart from the projection so readers bundle no decider. */
 export const teamKey = (id: string) => ({ pk: `team#${id}`, sk: 'doc' });
 export const membershipPartition = (userId: string) => `membership#${userId}`;
-export const membershipKey = (userId: string, teamId: string) => ({ pk: membershipPartition(userId), sk: `team#${teamId}` });
+export const membershipKey = (userId: string, teamId: string) => ({
+  pk: membershipPartition(userId),
+  sk: `team#${teamId}`,
+});
 export const inviteTokenKey = (tokenHash: string) => ({ pk: `invite-token#${tokenHash}`, sk: 'invite' });
 
 /** The team as readers get it: invitations without their token hashes. */

@@ -20,10 +20,19 @@ export const teamsProjection: Projection<TeamState> = {
   items(state) {
     if (!state.exists || !state.id) return [];
     const teamId = state.id;
-    const document: TeamDocument = { ...state, invites: state.invites.map(({ token_hash: _hash, ...invite }) => invite) };
+    const document: TeamDocument = {
+      ...state,
+      invites: state.invites.map(({ token_hash: _hash, ...invite }) => invite),
+    };
     const items: ViewItem[] = [{ ...teamKey(teamId), doc: JSON.stringify(document) }];
     for (const member of state.members) {
-      const membership: MembershipItem = { team_id: teamId, team_name: state.name, role: member.role, status: member.status, joined_at: member.created_at };
+      const membership: MembershipItem = {
+        team_id: teamId,
+        team_name: state.name,
+        role: member.role,
+        status: member.status,
+        joined_at: member.created_at,
+      };
       items.push({ ...membershipKey(member.user_id, teamId), ...membership });
     }
     for (const invite of state.invites) {

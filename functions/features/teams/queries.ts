@@ -1,7 +1,14 @@
 import { inviteTokenKey, membershipPartition, teamKey, type MembershipItem, type TeamDocument } from './keys.js';
 import type { Runtime } from '../../platform/runtime.js';
 import { canonicalEmail } from '../../../shared/email.js';
-import { INVALID_INVITE_MESSAGE, isUsable, teamEvolution, teamStream, type TeamInvite, type TeamState } from './state.js';
+import {
+  INVALID_INVITE_MESSAGE,
+  isUsable,
+  teamEvolution,
+  teamStream,
+  type TeamInvite,
+  type TeamState,
+} from './state.js';
 import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';
 import type { EventReading } from '../../platform/runtime.js';
@@ -35,7 +42,10 @@ export async function membershipOf(runtime: Runtime, userId: string): Promise<Me
 }
 
 /** The invitation whose current token has this sha256, as { team_id, invite_id }, or null. */
-export async function inviteByTokenHash(runtime: Runtime, tokenHash: string): Promise<{ team_id: string; invite_id: string } | null> {
+export async function inviteByTokenHash(
+  runtime: Runtime,
+  tokenHash: string,
+): Promise<{ team_id: string; invite_id: string } | null> {
   const { active } = await runtime.views.generations();
   const key = inviteTokenKey(tokenHash);
   const item = await runtime.views.get(active, key.pk, key.sk);
@@ -43,14 +53,18 @@ export async function inviteByTokenHash(runtime: Runtime, tokenHash: string): Pr
   return { team_id: item.team_id as string, invite_id: item.invite_id as string };
 }
 
-export const invalidInvitation = (status = 410) => new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_INVITE_MESSAGE);
+export const invalidInvitation = (status = 410) =>
+  new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_INVITE_MESSAGE);
 
 /**
  * Finds an invitation by its token: the read side's lookup item (by the token's sha256) names the
  * team, and the team's own stream decides. Unknown tokens answer 404, expired, revoked or used ones
  * 410; both with the spec's 'Invalid or expired invitation'.
  */
-export async function findInvitation(runtime: EventReading, token: string): Promise<{ hash: string; team: TeamState; invite: TeamInvite }> {
+export async function findInvitation(
+  runtime: EventReading,
+  token: string,
+): Promise<{ hash: string; team: TeamState; invite: TeamInvite }> {
   if (!looksLikeInviteToken(token)) throw invalidInvitation(404);
   const hash = hashInviteToken(token);
   const lookup = await inviteByTokenHash(runtime, hash);

@@ -52,7 +52,8 @@ export interface TeamState {
   invites: TeamInvite[];
 }
 
-export const isExpired = (invite: Pick<TeamInvite, 'expires_at'>, now: string) => Date.parse(now) >= Date.parse(invite.expires_at);
+export const isExpired = (invite: Pick<TeamInvite, 'expires_at'>, now: string) =>
+  Date.parse(now) >= Date.parse(invite.expires_at);
 
 /** An invitation that can still be accepted: pending and not expired. */
 export const isUsable = (invite: TeamInvite, now: string) => invite.status === 'pending' && !isExpired(invite, now);
@@ -67,7 +68,15 @@ export const isTeamAdmin = (state: TeamState, userId: string) => activeMember(st
  * Team admins manage members and invitations; nobody changes or removes themselves; invitations
  * are for Designers only, expire after 7 days and are refused once revoked or used.
  */
-export const initialTeamState = (): TeamState => ({ exists: false, id: null, name: '', created_by: null, created_at: null, members: [], invites: [] });
+export const initialTeamState = (): TeamState => ({
+  exists: false,
+  id: null,
+  name: '',
+  created_by: null,
+  created_at: null,
+  members: [],
+  invites: [],
+});
 
 export function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
   const e = event as OneOf<TeamEvent, EvolvingEvent>;
@@ -77,9 +86,18 @@ export function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
   });
   switch (e.type) {
     case 'TeamCreated':
-      return { ...state, exists: true, id: e.data.team_id, name: e.data.name, created_by: e.data.created_by, created_at: event.at };
+      return {
+        ...state,
+        exists: true,
+        id: e.data.team_id,
+        name: e.data.name,
+        created_by: e.data.created_by,
+        created_at: event.at,
+      };
     case 'TeamMemberJoined': {
-      const invite = e.data.invite_id ? state.invites.find((candidate) => candidate.id === e.data.invite_id) : undefined;
+      const invite = e.data.invite_id
+        ? state.invites.find((candidate) => candidate.id === e.data.invite_id)
+        : undefined;
       const member: TeamMember = {
         user_id: e.data.user_id,
         email: e.data.email,
@@ -91,7 +109,10 @@ export function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
       return { ...state, members: [...state.members.filter((m) => m.user_id !== member.user_id), member] };
     }
     case 'TeamMemberRoleChanged':
-      return { ...state, members: state.members.map((m) => (m.user_id === e.data.user_id ? { ...m, role: e.data.to } : m)) };
+      return {
+        ...state,
+        members: state.members.map((m) => (m.user_id === e.data.user_id ? { ...m, role: e.data.to } : m)),
+      };
     case 'TeamMemberRemoved':
       return { ...state, members: state.members.filter((m) => m.user_id !== e.data.user_id) };
     case 'TeamInviteCreated':
@@ -118,15 +139,29 @@ export function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
         ],
       };
     case 'TeamInviteSent':
-      return updateInvite(e.data.invite_id, (invite) => ({ ...invite, sent_at: event.at, send_count: invite.send_count + 1, send_error: null }));
+      return updateInvite(e.data.invite_id, (invite) => ({
+        ...invite,
+        sent_at: event.at,
+        send_count: invite.send_count + 1,
+        send_error: null,
+      }));
     case 'TeamInviteSendFailed':
       return updateInvite(e.data.invite_id, (invite) => ({ ...invite, send_error: e.data.reason }));
     case 'TeamInviteResent':
-      return updateInvite(e.data.invite_id, (invite) => ({ ...invite, token_hash: e.data.token_hash, expires_at: e.data.expires_at }));
+      return updateInvite(e.data.invite_id, (invite) => ({
+        ...invite,
+        token_hash: e.data.token_hash,
+        expires_at: e.data.expires_at,
+      }));
     case 'TeamInviteRevoked':
       return updateInvite(e.data.invite_id, (invite) => ({ ...invite, status: 'revoked' }));
     case 'TeamInviteAccepted':
-      return updateInvite(e.data.invite_id, (invite) => ({ ...invite, status: 'accepted', accepted_by: e.data.user_id, accepted_at: event.at }));
+      return updateInvite(e.data.invite_id, (invite) => ({
+        ...invite,
+        status: 'accepted',
+        accepted_by: e.data.user_id,
+        accepted_at: event.at,
+      }));
     default:
       return state;
   }

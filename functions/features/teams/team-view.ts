@@ -25,11 +25,18 @@ export function inviteView(invite: Omit<TeamInvite, 'token_hash'>, now: string):
  * What the caller sees of a team: members (oldest first) with their names from the users
  * projection, and, for team admins only, the pending invitations (newest first).
  */
-export async function teamView(runtime: Runtime, team: TeamState | TeamDocument | null, callerId: string): Promise<TeamResponse> {
+export async function teamView(
+  runtime: Runtime,
+  team: TeamState | TeamDocument | null,
+  callerId: string,
+): Promise<TeamResponse> {
   if (!team?.exists || !team.id) return { team: null, role: null, members: [], invites: [] };
   const me = team.members.find((member) => member.user_id === callerId && member.status === 'active');
   if (!me) return { team: null, role: null, members: [], invites: [] };
-  const people = await profilesOf(runtime, team.members.map((member) => member.user_id));
+  const people = await profilesOf(
+    runtime,
+    team.members.map((member) => member.user_id),
+  );
   const now = runtime.now().toISOString();
   const members = [...team.members]
     .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))

@@ -13,7 +13,10 @@ const PROJECT_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /** Blank query values mean "no filter". */
 const optionalQuery = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(z.transform((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value)), z.optional(schema));
+  z.pipe(
+    z.transform((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value)),
+    z.optional(schema),
+  );
 
 // ---------------------------------------------------------------------------------------------
 // POST /api/projects/bulk
@@ -22,13 +25,20 @@ const optionalQuery = <T extends z.ZodMiniType>(schema: T) =>
  * Either a status or a designer for up to 100 projects. `designer` is a user id, an e-mail (a
  * pre-authorised designer, or a registered one found by e-mail), or null to unassign.
  */
-export const bulkUpdateBody = /* @__PURE__ */ (() => z.strictObject({
-    ids: z.array(z.string().check(z.regex(PROJECT_ID, 'Unknown project id'))).check(z.minLength(1, 'Please select projects first'), z.maxLength(100, 'At most 100 projects at a time')),
-    status: z.optional(z.enum(PROJECT_STATUSES)),
-    designer: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(320)))),
-  }).check(z.refine((body) => (body.status !== undefined ? 1 : 0) + (body.designer !== undefined ? 1 : 0) === 1, {
-    message: 'Give either status or designer',
-  })))();
+export const bulkUpdateBody = /* @__PURE__ */ (() =>
+  z
+    .strictObject({
+      ids: z
+        .array(z.string().check(z.regex(PROJECT_ID, 'Unknown project id')))
+        .check(z.minLength(1, 'Please select projects first'), z.maxLength(100, 'At most 100 projects at a time')),
+      status: z.optional(z.enum(PROJECT_STATUSES)),
+      designer: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(320)))),
+    })
+    .check(
+      z.refine((body) => (body.status !== undefined ? 1 : 0) + (body.designer !== undefined ? 1 : 0) === 1, {
+        message: 'Give either status or designer',
+      }),
+    ))();
 export type BulkUpdateBody = z.input<typeof bulkUpdateBody>;
 
 export interface BulkUpdateResponse {
@@ -43,12 +53,13 @@ export interface BulkUpdateResponse {
 export const ACTIVITY_TYPES = ['all', 'comments', 'files', 'status'] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
-export const activityQuery = /* @__PURE__ */ (() => z.object({
-  q: optionalQuery(z.string().check(z.trim(), z.maxLength(200))),
-  type: optionalQuery(z.enum(ACTIVITY_TYPES)),
-  limit: optionalQuery(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
-  cursor: optionalQuery(z.string().check(z.maxLength(4096))),
-}))();
+export const activityQuery = /* @__PURE__ */ (() =>
+  z.object({
+    q: optionalQuery(z.string().check(z.trim(), z.maxLength(200))),
+    type: optionalQuery(z.enum(ACTIVITY_TYPES)),
+    limit: optionalQuery(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
+    cursor: optionalQuery(z.string().check(z.maxLength(4096))),
+  }))();
 export const ACTIVITY_PAGE = { default: ACTIVITY_LIMIT, max: ACTIVITY_LIMIT };
 
 /** What an activity is about, from the words of its action (docs/product.md#screens Global Activity). */
@@ -77,7 +88,10 @@ export interface GlobalActivityResponse {
 // ---------------------------------------------------------------------------------------------
 // GET /api/users, GET /api/users/{id}
 
-export const userIdParams = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9-]+$/, 'User not found')) }))();
+export const userIdParams = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128), z.regex(/^[A-Za-z0-9-]+$/, 'User not found')),
+  }))();
 
 export interface AdminSubscription {
   status: SubscriptionStatus;
@@ -118,10 +132,11 @@ export interface UsersResponse {
 }
 
 /** GET /api/users: a page of the list, newest first. */
-export const usersQuery = /* @__PURE__ */ (() => z.object({
-  limit: optionalQuery(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
-  cursor: optionalQuery(z.string().check(z.maxLength(4096))),
-}))();
+export const usersQuery = /* @__PURE__ */ (() =>
+  z.object({
+    limit: optionalQuery(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
+    cursor: optionalQuery(z.string().check(z.maxLength(4096))),
+  }))();
 export const USERS_PAGE = { default: 50, max: 100 };
 
 export interface UserProjectSummary {

@@ -59,7 +59,12 @@ export function roleLabel(roles: readonly SystemRole[], userType: string): strin
 
 function subscriptionOf(billing: BillingDoc | undefined): AdminSubscription | null {
   if (!billing) return null;
-  return { status: billing.status, plan_name: billing.plan_name, tier: billing.tier, current_period_end: billing.current_period_end };
+  return {
+    status: billing.status,
+    plan_name: billing.plan_name,
+    tier: billing.tier,
+    current_period_end: billing.current_period_end,
+  };
 }
 
 export function toAdminUser(doc: StoredUser, billing: BillingDoc | undefined, designers: DesignerIndex): AdminUser {
@@ -84,17 +89,33 @@ export function toAdminUser(doc: StoredUser, billing: BillingDoc | undefined, de
  * (the page's subscriptions and designer authorisations in one batch read each), and the four
  * counts from the counters (one item each), so the cost follows the page, not the number of users.
  */
-export async function pageAdminUsers(runtime: Runtime, page: { scope: string; limit: number; cursor?: string }): Promise<{ users: AdminUser[]; stats: UserStats; nextCursor: string | null }> {
-  const [result, stats] = await Promise.all([pageOfPartitions(runtime, [{ index: 'gsi4', pk: 'users' }], page), countedUserStats(runtime)]);
+export async function pageAdminUsers(
+  runtime: Runtime,
+  page: { scope: string; limit: number; cursor?: string },
+): Promise<{ users: AdminUser[]; stats: UserStats; nextCursor: string | null }> {
+  const [result, stats] = await Promise.all([
+    pageOfPartitions(runtime, [{ index: 'gsi4', pk: 'users' }], page),
+    countedUserStats(runtime),
+  ]);
   const docs = result.items.map(parseUser);
   const { active } = await runtime.views.generations();
   const [billingItems, designerItems] = await Promise.all([
-    runtime.views.batchGet(active, docs.map((doc) => subscriptionKey(doc.user_id))),
-    runtime.views.batchGet(active, docs.filter((doc) => doc.email).map((doc) => designerKey(doc.email!))),
+    runtime.views.batchGet(
+      active,
+      docs.map((doc) => subscriptionKey(doc.user_id)),
+    ),
+    runtime.views.batchGet(
+      active,
+      docs.filter((doc) => doc.email).map((doc) => designerKey(doc.email!)),
+    ),
   ]);
   const billing = new Map(billingItems.map(parseBilling).map((doc) => [doc.user_id, doc]));
   const index = designerIndex(designerItems.map((item) => JSON.parse(item.doc as string) as DesignerDoc));
-  return { users: docs.map((doc) => toAdminUser(doc, billing.get(doc.user_id), index)), stats, nextCursor: result.nextCursor };
+  return {
+    users: docs.map((doc) => toAdminUser(doc, billing.get(doc.user_id), index)),
+    stats,
+    nextCursor: result.nextCursor,
+  };
 }
 
 /** The Users tab's four counts, from the counter items the projections keep. */
@@ -102,8 +123,14 @@ export async function countedUserStats(runtime: Runtime): Promise<UserStats> {
   const { active } = await runtime.views.generations();
   const names = [USERS_COUNTER, ACTIVE_SUBSCRIPTIONS_COUNTER, ARCHITECTS_COUNTER, ACTIVE_DESIGNERS_COUNTER];
   const items = await runtime.views.batchGet(active, names.map(counterItemKey));
-  const count = (name: string) => Math.max(0, Number(items.find((item) => item.pk === counterItemKey(name).pk)?.n ?? 0));
-  return { total_users: count(USERS_COUNTER), active_subscriptions: count(ACTIVE_SUBSCRIPTIONS_COUNTER), architects: count(ARCHITECTS_COUNTER), designers: count(ACTIVE_DESIGNERS_COUNTER) };
+  const count = (name: string) =>
+    Math.max(0, Number(items.find((item) => item.pk === counterItemKey(name).pk)?.n ?? 0));
+  return {
+    total_users: count(USERS_COUNTER),
+    active_subscriptions: count(ACTIVE_SUBSCRIPTIONS_COUNTER),
+    architects: count(ARCHITECTS_COUNTER),
+    designers: count(ACTIVE_DESIGNERS_COUNTER),
+  };
 }
 
 /** One user with roles and subscription, or null. */
@@ -120,4 +147,3 @@ export async function getAdminUser(runtime: Runtime, userId: string): Promise<Ad
   const billing = billingItem && !billingItem.deleted ? parseBilling(billingItem) : undefined;
   return toAdminUser(doc, billing, designerIndex([...linked, ...(byEmail ? [byEmail] : [])]));
 }
-

@@ -18,11 +18,22 @@ export async function changeNotificationPreferences(
   via: Extract<UserCommand, { type: 'ChangeNotificationPreferences' }>['via'],
   meta: CommitMeta,
 ): Promise<NotificationPreferences> {
-  const { state } = await runCommand(userDecider, userStream(sub), { type: 'ChangeNotificationPreferences', preferences, via }, meta, runtime);
+  const { state } = await runCommand(
+    userDecider,
+    userStream(sub),
+    { type: 'ChangeNotificationPreferences', preferences, via },
+    meta,
+    runtime,
+  );
   return preferencesOf(state.notification_preferences);
 }
 
 /** Ends every session the user began before now (functions/features/users/reactions/sessions.ts signs them out). */
-export async function endSessions(runtime: Appending, sub: string, reason: Extract<UserCommand, { type: 'EndSessions' }>['reason'], meta: CommitMeta): Promise<void> {
+export async function endSessions(
+  runtime: Appending,
+  sub: string,
+  reason: Extract<UserCommand, { type: 'EndSessions' }>['reason'],
+  meta: CommitMeta,
+): Promise<void> {
   await runCommand(userDecider, userStream(sub), { type: 'EndSessions', reason }, meta, runtime);
 }

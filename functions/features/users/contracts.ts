@@ -43,5 +43,11 @@ export interface EmailProofResponse {
 
 /** The admin screens' and the sessions' contracts, kept in files of their own, that other features use. */
 export { ACTIVITY_PAGE, activityQuery, bulkUpdateBody } from './admin-contracts.js';
-export type { ActivityKind, ActivityType, BulkUpdateResponse, GlobalActivity, GlobalActivityResponse } from './admin-contracts.js';
+export type {
+  ActivityKind,
+  ActivityType,
+  BulkUpdateResponse,
+  GlobalActivity,
+  GlobalActivityResponse,
+} from './admin-contracts.js';
 export type { RevokeDesignerSessionsResponse } from './session-contracts.js';

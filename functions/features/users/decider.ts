@@ -1,11 +1,33 @@
 import { canonicalEmail } from '../../../shared/email.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../../shared/notification-kinds.js';
-import { EmailProven, WelcomeSeen, SessionsEnded, PasswordResetCompleted, PasswordResetRequested, ProfileUpdated, RoleGranted, RoleRevoked, UserIdentityRelinked, UserRegistered, type EmailProof, type SessionEndReason, type UserStreamRole } from './events.js';
+import {
+  EmailProven,
+  WelcomeSeen,
+  SessionsEnded,
+  PasswordResetCompleted,
+  PasswordResetRequested,
+  ProfileUpdated,
+  RoleGranted,
+  RoleRevoked,
+  UserIdentityRelinked,
+  UserRegistered,
+  type EmailProof,
+  type SessionEndReason,
+  type UserStreamRole,
+} from './events.js';
 import { NotificationPreferencesChanged } from '../notifications/events.js';
 import type { SystemRole, UserType } from '../../../shared/vocabulary.js';
 import type { Decider } from '../../platform/decider.js';
 import { conflict, DomainError, notFound } from '../../platform/domain-errors.js';
-import { identitySubOf, INVALID_RESET_LINK, isResetUsable, evolveUser, initialUserState, userRoles, type UserState } from './state.js';
+import {
+  identitySubOf,
+  INVALID_RESET_LINK,
+  isResetUsable,
+  evolveUser,
+  initialUserState,
+  userRoles,
+  type UserState,
+} from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
 export { identitySubOf, INVALID_RESET_LINK, isResetUsable, userEvolution, userRoles, userStream } from './state.js';
@@ -13,13 +35,27 @@ export type { UserState } from './state.js';
 
 export type UserCommand =
   /** `email_proven`: the address was proven at sign-up (the invitation link it was sent to). */
-  | { type: 'RegisterUser'; user_id: string; email: string; full_name?: string | null; company?: string | null; phone?: string | null; user_type?: UserType; initial_role?: SystemRole; email_proven?: 'invitation' }
+  | {
+      type: 'RegisterUser';
+      user_id: string;
+      email: string;
+      full_name?: string | null;
+      company?: string | null;
+      phone?: string | null;
+      user_type?: UserType;
+      initial_role?: SystemRole;
+      email_proven?: 'invitation';
+    }
   | { type: 'UpdateProfile'; full_name?: string | null; company?: string | null; user_type?: UserType }
   | { type: 'GrantRole'; role: UserStreamRole }
   | { type: 'RevokeRole'; role: UserStreamRole }
   | { type: 'RequestPasswordReset'; token_hash: string; expires_at: string }
   | { type: 'CompletePasswordReset'; token_hash: string; now: string }
-  | { type: 'ChangeNotificationPreferences'; preferences: Partial<NotificationPreferences>; via?: 'profile' | 'unsubscribe' }
+  | {
+      type: 'ChangeNotificationPreferences';
+      preferences: Partial<NotificationPreferences>;
+      via?: 'profile' | 'unsubscribe';
+    }
   /** Operator only (the user import after a lost pool): the account now signs in as `new_sub`. */
   | { type: 'RelinkIdentity'; new_sub: string }
   /** Ends every session begun before now (the next whole second). */
@@ -38,7 +74,8 @@ export function sessionsValidFrom(now: string): string {
   return new Date((Math.floor(Date.parse(now) / 1000) + 1) * 1000).toISOString();
 }
 
-const endSessions = (now: string, reason: SessionEndReason) => SessionsEnded.create({ valid_from: sessionsValidFrom(now), reason });
+const endSessions = (now: string, reason: SessionEndReason) =>
+  SessionsEnded.create({ valid_from: sessionsValidFrom(now), reason });
 
 export const userDecider: Decider<UserCommand, UserState> = {
   // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
@@ -55,13 +92,18 @@ export const userDecider: Decider<UserCommand, UserState> = {
         const { type: _type, email_proven, ...data } = command;
         const email = canonicalEmail(data.email);
         // Proven at sign-up: there is no earlier session to end.
-        return [UserRegistered.create({ ...data, email }), ...(email_proven ? [EmailProven.create({ email, via: email_proven })] : [])];
+        return [
+          UserRegistered.create({ ...data, email }),
+          ...(email_proven ? [EmailProven.create({ email, via: email_proven })] : []),
+        ];
       }
       case 'UpdateProfile': {
         if (!state.registered) throw notFound('User not found');
         const { type: _type, ...changes } = command;
         const changed = Object.fromEntries(
-          Object.entries(changes).filter(([key, value]) => value !== undefined && state[key as keyof UserState] !== value),
+          Object.entries(changes).filter(
+            ([key, value]) => value !== undefined && state[key as keyof UserState] !== value,
+          ),
         );
         return Object.keys(changed).length === 0 ? [] : [ProfileUpdated.create(changed)];
       }
@@ -69,11 +111,15 @@ export const userDecider: Decider<UserCommand, UserState> = {
       // tokens carrying the old groups are refused (rights themselves come from the projections).
       case 'GrantRole': {
         if (!state.registered) throw notFound('User not found');
-        return userRoles(state).includes(command.role) ? [] : [RoleGranted.create({ role: command.role }), endSessions(context.now, 'role_changed')];
+        return userRoles(state).includes(command.role)
+          ? []
+          : [RoleGranted.create({ role: command.role }), endSessions(context.now, 'role_changed')];
       }
       case 'RevokeRole': {
         if (!state.registered) throw notFound('User not found');
-        return userRoles(state).includes(command.role) ? [RoleRevoked.create({ role: command.role }), endSessions(context.now, 'role_changed')] : [];
+        return userRoles(state).includes(command.role)
+          ? [RoleRevoked.create({ role: command.role }), endSessions(context.now, 'role_changed')]
+          : [];
       }
       case 'RequestPasswordReset': {
         if (!state.registered) throw notFound('User not found');
@@ -82,8 +128,15 @@ export const userDecider: Decider<UserCommand, UserState> = {
       case 'CompletePasswordReset': {
         if (!isResetUsable(state, command.token_hash, command.now)) throw new DomainError('GONE', INVALID_RESET_LINK);
         // Following the link proved the mailbox; every session opened with the old password ends.
-        const proof = state.email && state.email_proven !== state.email ? [EmailProven.create({ email: state.email, via: 'reset_link' })] : [];
-        return [PasswordResetCompleted.create({ token_hash: command.token_hash }), ...proof, endSessions(context.now, 'password_reset')];
+        const proof =
+          state.email && state.email_proven !== state.email
+            ? [EmailProven.create({ email: state.email, via: 'reset_link' })]
+            : [];
+        return [
+          PasswordResetCompleted.create({ token_hash: command.token_hash }),
+          ...proof,
+          endSessions(context.now, 'password_reset'),
+        ];
       }
       case 'EndSessions': {
         if (!state.registered) throw notFound('User not found');
@@ -109,8 +162,14 @@ export const userDecider: Decider<UserCommand, UserState> = {
         if (!state.registered) throw notFound('User not found');
         // Only what differs from the modes in force: choosing the same again (a second click) records nothing.
         const current = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...(state.notification_preferences ?? {}) };
-        const changed = Object.fromEntries(Object.entries(command.preferences).filter(([kind, mode]) => mode !== undefined && current[kind as keyof NotificationPreferences] !== mode));
-        return Object.keys(changed).length === 0 ? [] : [NotificationPreferencesChanged.create({ preferences: changed, via: command.via ?? 'profile' })];
+        const changed = Object.fromEntries(
+          Object.entries(command.preferences).filter(
+            ([kind, mode]) => mode !== undefined && current[kind as keyof NotificationPreferences] !== mode,
+          ),
+        );
+        return Object.keys(changed).length === 0
+          ? []
+          : [NotificationPreferencesChanged.create({ preferences: changed, via: command.via ?? 'profile' })];
       }
     }
   },

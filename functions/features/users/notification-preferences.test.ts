@@ -22,12 +22,22 @@ describe('user decider: notification preferences', () => {
   });
 
   it('refuses an unknown user', () => {
-    given([]).when({ type: 'ChangeNotificationPreferences', preferences: { comment: 'off' } }).thenThrows('User not found');
+    given([])
+      .when({ type: 'ChangeNotificationPreferences', preferences: { comment: 'off' } })
+      .thenThrows('User not found');
   });
 
   it('folds changes over the defaults', () => {
-    const state = given([registered, NotificationPreferencesChanged.create({ preferences: { comment: 'off' } }), NotificationPreferencesChanged.create({ preferences: { status: 'digest' } })]).state();
-    expect(preferencesOf(state.notification_preferences)).toEqual({ ...DEFAULT_NOTIFICATION_PREFERENCES, comment: 'off', status: 'digest' });
+    const state = given([
+      registered,
+      NotificationPreferencesChanged.create({ preferences: { comment: 'off' } }),
+      NotificationPreferencesChanged.create({ preferences: { status: 'digest' } }),
+    ]).state();
+    expect(preferencesOf(state.notification_preferences)).toEqual({
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
+      comment: 'off',
+      status: 'digest',
+    });
   });
 
   it('the event refuses unknown kinds and modes', () => {

@@ -29,7 +29,8 @@ export const RESET_PASSWORD_MIN_LENGTH = 12;
  * - { token }: whether the link works (200 with its address; 404/410 'Invalid or expired link');
  * - { token, password }: set the new password with a working link (200).
  */
-export const requestPasswordResetBody = /* @__PURE__ */ (() => z.strictObject({
+export const requestPasswordResetBody = /* @__PURE__ */ (() =>
+  z.strictObject({
     email: z.string().check(z.trim(), z.maxLength(320), z.email('Please enter a valid email address')),
     flow: z._default(z.enum(RESET_FLOWS), 'client'),
   }))();
@@ -52,11 +53,13 @@ export interface PasswordResetDetailsResponse {
 }
 
 // { token, password }
-export const completePasswordResetBody = /* @__PURE__ */ (() => z.strictObject({ token: resetToken, password: z.string().check(z.maxLength(256)) }))();
+export const completePasswordResetBody = /* @__PURE__ */ (() =>
+  z.strictObject({ token: resetToken, password: z.string().check(z.maxLength(256)) }))();
 export type CompletePasswordResetBody = z.infer<typeof completePasswordResetBody>;
 
 /** Which of the three a body asks for, by its fields (each shape is strict). */
-export const passwordResetBody = /* @__PURE__ */ (() => z.union([completePasswordResetBody, checkPasswordResetBody, requestPasswordResetBody]))();
+export const passwordResetBody = /* @__PURE__ */ (() =>
+  z.union([completePasswordResetBody, checkPasswordResetBody, requestPasswordResetBody]))();
 
 export interface CompletePasswordResetResponse {
   email: string;

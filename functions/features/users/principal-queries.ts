@@ -65,7 +65,9 @@ async function roleFactsOf(token: Pick<Principal, 'sub' | 'expiresAt'>, runtime:
 
   const userId = await userIdOfSub(runtime, token.sub);
   const [account, linked] = await Promise.all([accountOf(runtime, userId), designersOfUser(runtime, userId)]);
-  const designerEmails = linked.filter((authorisation) => authorisation.active).map((authorisation) => canonicalEmail(authorisation.email));
+  const designerEmails = linked
+    .filter((authorisation) => authorisation.active)
+    .map((authorisation) => canonicalEmail(authorisation.email));
   const validFrom = account?.sessions_valid_from ? Date.parse(account.sessions_valid_from) : NaN;
   const facts: RoleFacts = {
     userId,
@@ -74,7 +76,9 @@ async function roleFactsOf(token: Pick<Principal, 'sub' | 'expiresAt'>, runtime:
     designerEmails,
     sessionsValidFrom: Number.isFinite(validFrom) ? validFrom : null,
   };
-  const until = runtime.views.seesEveryCommit ? Math.max(Date.now(), (token.expiresAt ?? 0) * 1000) : Date.now() + ROLE_FACTS_TTL_MS;
+  const until = runtime.views.seesEveryCommit
+    ? Math.max(Date.now(), (token.expiresAt ?? 0) * 1000)
+    : Date.now() + ROLE_FACTS_TTL_MS;
   recent.set(key, { until, stamp, facts });
   return facts;
 }

@@ -6,8 +6,14 @@ import { ADMINS_PARTITION, ARCHITECTS_COUNTER, USERS_COUNTER, adminIndexKey, cli
 export { ARCHITECTS_COUNTER, USERS_COUNTER, userKey };
 
 /** What a project's card and search items show of its client: the user's card item (see `dependents`). */
-const clientCard = (state: UserState) => ({ id: state.user_id!, full_name: state.full_name, email: state.email, company: state.company });
-const shownOnCards = (state: UserState) => (state.registered && state.user_id ? JSON.stringify(clientCard(state)) : null);
+const clientCard = (state: UserState) => ({
+  id: state.user_id!,
+  full_name: state.full_name,
+  email: state.email,
+  company: state.company,
+});
+const shownOnCards = (state: UserState) =>
+  state.registered && state.user_id ? JSON.stringify(clientCard(state)) : null;
 
 /**
  * The profile of each user. gsi1: by e-mail; gsi4: the list of all users, newest first. Projects
@@ -35,7 +41,9 @@ export const usersProjection: Projection<UserState> = {
       },
       { ...clientCardKey(state.user_id), client: shownOnCards(state) },
       // Who the admins are, without reading every profile (a revoked role's item goes with the old state).
-      ...(userRoles(state).includes('admin') ? [{ ...adminIndexKey(state.user_id), gsi5pk: ADMINS_PARTITION, gsi5sk: state.user_id, user_id: state.user_id }] : []),
+      ...(userRoles(state).includes('admin')
+        ? [{ ...adminIndexKey(state.user_id), gsi5pk: ADMINS_PARTITION, gsi5sk: state.user_id, user_id: state.user_id }]
+        : []),
     ];
   },
   dependents: [
@@ -49,7 +57,10 @@ export const usersProjection: Projection<UserState> = {
   // The Users tab's counts (one item each), kept as profiles come and change.
   counters(state) {
     if (!state.registered || !state.user_id) return [];
-    const architect = userRoles(state).length === 0 && state.initial_role !== 'designer' && (state.user_type ?? 'architect') === 'architect';
+    const architect =
+      userRoles(state).length === 0 &&
+      state.initial_role !== 'designer' &&
+      (state.user_type ?? 'architect') === 'architect';
     return architect ? [USERS_COUNTER, ARCHITECTS_COUNTER] : [USERS_COUNTER];
   },
 };

@@ -9,7 +9,10 @@ export type UserDoc = UserState & { user_id: string; team_id?: string | null };
 /** A user's profile, with `team_id` from their team membership (the teams projection), or null. */
 export async function getUser(runtime: Runtime, sub: string): Promise<UserDoc | null> {
   const { active } = await runtime.views.generations();
-  const [item, membership] = await Promise.all([runtime.views.get(active, userKey(sub).pk, userKey(sub).sk), membershipOf(runtime, sub)]);
+  const [item, membership] = await Promise.all([
+    runtime.views.get(active, userKey(sub).pk, userKey(sub).sk),
+    membershipOf(runtime, sub),
+  ]);
   if (!item) return null;
   const user = JSON.parse(item.doc as string) as UserDoc;
   return { ...user, team_id: membership?.status === 'active' ? membership.team_id : null };
@@ -42,6 +45,10 @@ export async function adminIds(runtime: Runtime): Promise<string[]> {
 /** The user who registered with this address (canonical form), or null. */
 export async function userByEmail(runtime: Runtime, email: string): Promise<UserDoc | null> {
   const { active } = await runtime.views.generations();
-  const [item] = await runtime.views.query(active, { index: 'gsi1', pk: `email#${canonicalEmail(email)}` }, { limit: 1 });
+  const [item] = await runtime.views.query(
+    active,
+    { index: 'gsi1', pk: `email#${canonicalEmail(email)}` },
+    { limit: 1 },
+  );
   return item ? (JSON.parse(item.doc as string) as UserDoc) : null;
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from './events.js';
 import { isRevoked } from '../../platform/http/auth.js';
 import { userDecider, userRoles } from './decider.js';
-import { TEAM_ADMIN_WELCOME, TEAM_DESIGNER_WELCOME, postResetPath, postSignInPath, teamPortalDestination } from '../../../web/src/app/auth/roles.js';
+import {
+  TEAM_ADMIN_WELCOME,
+  TEAM_DESIGNER_WELCOME,
+  postResetPath,
+  postSignInPath,
+  teamPortalDestination,
+} from '../../../web/src/app/auth/roles.js';
 import { by, deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(userDecider);
@@ -13,12 +19,18 @@ const ended = SessionsEnded.create({ valid_from: '2026-11-22T10:00:01.000Z', rea
 
 describe('system roles in the user stream', () => {
   it('grants the admin role once', () => {
-    given([client]).when({ type: 'GrantRole', role: 'admin' }).then([RoleGranted.create({ role: 'admin' }), ended]);
-    given([client, RoleGranted.create({ role: 'admin' })]).when({ type: 'GrantRole', role: 'admin' }).then([]);
+    given([client])
+      .when({ type: 'GrantRole', role: 'admin' })
+      .then([RoleGranted.create({ role: 'admin' }), ended]);
+    given([client, RoleGranted.create({ role: 'admin' })])
+      .when({ type: 'GrantRole', role: 'admin' })
+      .then([]);
   });
   it('an admin registration already holds the role', () => {
     given([admin]).when({ type: 'GrantRole', role: 'admin' }).then([]);
-    given([admin]).when({ type: 'RevokeRole', role: 'admin' }).then([RoleRevoked.create({ role: 'admin' }), ended]);
+    given([admin])
+      .when({ type: 'RevokeRole', role: 'admin' })
+      .then([RoleRevoked.create({ role: 'admin' }), ended]);
   });
   it('revokes only a role that is held', () => {
     given([client]).when({ type: 'RevokeRole', role: 'admin' }).then([]);
@@ -29,7 +41,14 @@ describe('system roles in the user stream', () => {
   it('folds the roles, also for states saved before roles existed', () => {
     const system = { sub: 'system', role: 'system' } as const;
     expect(userRoles(given([by(system, admin, '2026-01-01T00:00:00.000Z')]).state())).toEqual(['admin']);
-    expect(userRoles(given([by(system, admin, '2026-01-01T00:00:00.000Z'), by(system, RoleRevoked.create({ role: 'admin' }), '2026-01-02T00:00:00.000Z')]).state())).toEqual([]);
+    expect(
+      userRoles(
+        given([
+          by(system, admin, '2026-01-01T00:00:00.000Z'),
+          by(system, RoleRevoked.create({ role: 'admin' }), '2026-01-02T00:00:00.000Z'),
+        ]).state(),
+      ),
+    ).toEqual([]);
     expect(userRoles({ initial_role: 'admin' } as never)).toEqual(['admin']);
     expect(userRoles({ initial_role: 'designer' } as never)).toEqual([]);
   });
@@ -50,8 +69,14 @@ describe('session revocation', () => {
 describe('the team login (docs/product.md#states)', () => {
   const active = (role: 'admin' | 'designer') => ({ role, status: 'active' as const });
   it('checks the admin role, the designer role, an active team admin, an active team designer, in that order', () => {
-    expect(teamPortalDestination(['admin', 'designer'], active('designer'))).toEqual({ path: '/admin', greeting: 'Welcome back, Admin!' });
-    expect(teamPortalDestination(['designer'], active('admin'))).toEqual({ path: '/designer', greeting: 'Welcome back, Designer!' });
+    expect(teamPortalDestination(['admin', 'designer'], active('designer'))).toEqual({
+      path: '/admin',
+      greeting: 'Welcome back, Admin!',
+    });
+    expect(teamPortalDestination(['designer'], active('admin'))).toEqual({
+      path: '/designer',
+      greeting: 'Welcome back, Designer!',
+    });
     // A client team's admin or designer lands where the role works, never at a screen that refuses them (issue 44).
     expect(teamPortalDestination(['client'], active('admin'))).toEqual(TEAM_ADMIN_WELCOME);
     expect(TEAM_ADMIN_WELCOME).toMatchObject({ path: '/profile', greeting: 'Welcome back!' });
@@ -73,7 +98,9 @@ describe('redirects', () => {
   });
   it('after sign-in: the invite rule, the redirect target, then the role’s home', () => {
     const params = (query: string) => new URLSearchParams(query);
-    expect(postSignInPath({ groups: ['client'] }, params('redirect=/accept-invite?token=abc'))).toBe('/invite-signup?token=abc');
+    expect(postSignInPath({ groups: ['client'] }, params('redirect=/accept-invite?token=abc'))).toBe(
+      '/invite-signup?token=abc',
+    );
     expect(postSignInPath({ groups: ['client'] }, params('token=xyz'))).toBe('/invite-signup?token=xyz');
     expect(postSignInPath({ groups: ['designer'] }, params('redirect=/board'))).toBe('/board');
     expect(postSignInPath({ groups: ['designer'] }, params(''))).toBe('/designer');

@@ -18,6 +18,13 @@ export async function untilValid(validFrom: string | null | undefined, now = Dat
  * instant (the very next request with an old token is refused, as the answer says) and the instant
  * has come (a sign-in right after the answer is accepted).
  */
-export async function afterSessionsEnded(runtime: Runtime, userId: string, result: { version: number; state: { sessions_valid_from?: string | null } }): Promise<void> {
-  await Promise.all([projectionsCaughtUp(runtime, userStream(userId), result.version), untilValid(result.state.sessions_valid_from)]);
+export async function afterSessionsEnded(
+  runtime: Runtime,
+  userId: string,
+  result: { version: number; state: { sessions_valid_from?: string | null } },
+): Promise<void> {
+  await Promise.all([
+    projectionsCaughtUp(runtime, userStream(userId), result.version),
+    untilValid(result.state.sessions_valid_from),
+  ]);
 }

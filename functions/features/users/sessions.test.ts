@@ -1,36 +1,80 @@
 import { describe, expect, it } from 'vitest';
-import { EmailProven, PasswordResetCompleted, PasswordResetRequested, RoleGranted, RoleRevoked, SessionsEnded, UserRegistered } from './events.js';
+import {
+  EmailProven,
+  PasswordResetCompleted,
+  PasswordResetRequested,
+  RoleGranted,
+  RoleRevoked,
+  SessionsEnded,
+  UserRegistered,
+} from './events.js';
 import { sessionsValidFrom, userDecider, userEvolution } from './decider.js';
 import { isRevoked } from '../../platform/http/auth.js';
 import { usersProjection } from './projection.js';
 import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
 const given = deciderSpec(userDecider);
-const registered = UserRegistered.create({ user_id: 'u1', email: 'ann@example.com', full_name: 'Ann', company: null, phone: null, user_type: 'architect' });
+const registered = UserRegistered.create({
+  user_id: 'u1',
+  email: 'ann@example.com',
+  full_name: 'Ann',
+  company: null,
+  phone: null,
+  user_type: 'architect',
+});
 /** The spec's clock is 2026-11-22T10:00:00.000Z: sessions are valid again from the next whole second. */
-const ended = (reason: Parameters<typeof SessionsEnded.create>[0]['reason']) => SessionsEnded.create({ valid_from: '2026-11-22T10:00:01.000Z', reason });
+const ended = (reason: Parameters<typeof SessionsEnded.create>[0]['reason']) =>
+  SessionsEnded.create({ valid_from: '2026-11-22T10:00:01.000Z', reason });
 
 describe('user decider: one session model', () => {
   it('ends every session on sign-out everywhere, for a registered user only', () => {
-    given([registered]).when({ type: 'EndSessions', reason: 'sign_out_everywhere' }).then([ended('sign_out_everywhere')]);
+    given([registered])
+      .when({ type: 'EndSessions', reason: 'sign_out_everywhere' })
+      .then([ended('sign_out_everywhere')]);
     given([]).when({ type: 'EndSessions', reason: 'sign_out_everywhere' }).thenThrows('User not found', 'NOT_FOUND');
   });
   it('ends the sessions when a role is given or taken, and not when nothing changes', () => {
-    given([registered]).when({ type: 'GrantRole', role: 'admin' }).then([RoleGranted.create({ role: 'admin' }), ended('role_changed')]);
-    given([registered, RoleGranted.create({ role: 'admin' })]).when({ type: 'GrantRole', role: 'admin' }).then([]);
-    given([registered, RoleGranted.create({ role: 'admin' })]).when({ type: 'RevokeRole', role: 'admin' }).then([RoleRevoked.create({ role: 'admin' }), ended('role_changed')]);
+    given([registered])
+      .when({ type: 'GrantRole', role: 'admin' })
+      .then([RoleGranted.create({ role: 'admin' }), ended('role_changed')]);
+    given([registered, RoleGranted.create({ role: 'admin' })])
+      .when({ type: 'GrantRole', role: 'admin' })
+      .then([]);
+    given([registered, RoleGranted.create({ role: 'admin' })])
+      .when({ type: 'RevokeRole', role: 'admin' })
+      .then([RoleRevoked.create({ role: 'admin' }), ended('role_changed')]);
     given([registered]).when({ type: 'RevokeRole', role: 'admin' }).then([]);
   });
   it('records the first proof of an address and ends every earlier session; a second proof of it ends nothing', () => {
-    given([registered]).when({ type: 'ProveEmail', email: 'Ann@Example.com', via: 'code' }).then([EmailProven.create({ email: 'ann@example.com', via: 'code' }), ended('email_proven')]);
-    given([registered, EmailProven.create({ email: 'ann@example.com', via: 'code' })]).when({ type: 'ProveEmail', email: 'ann@example.com', via: 'code' }).then([]);
-    given([]).when({ type: 'ProveEmail', email: 'ann@example.com', via: 'code' }).thenThrows('User not found', 'NOT_FOUND');
+    given([registered])
+      .when({ type: 'ProveEmail', email: 'Ann@Example.com', via: 'code' })
+      .then([EmailProven.create({ email: 'ann@example.com', via: 'code' }), ended('email_proven')]);
+    given([registered, EmailProven.create({ email: 'ann@example.com', via: 'code' })])
+      .when({ type: 'ProveEmail', email: 'ann@example.com', via: 'code' })
+      .then([]);
+    given([])
+      .when({ type: 'ProveEmail', email: 'ann@example.com', via: 'code' })
+      .thenThrows('User not found', 'NOT_FOUND');
   });
   it('records a registration through an invitation as proven, with no session to end', () => {
     given([])
-      .when({ type: 'RegisterUser', user_id: 'u1', email: 'Ann@Example.com', full_name: 'Ann', email_proven: 'invitation' })
+      .when({
+        type: 'RegisterUser',
+        user_id: 'u1',
+        email: 'Ann@Example.com',
+        full_name: 'Ann',
+        email_proven: 'invitation',
+      })
       .then([
-        UserRegistered.create({ user_id: 'u1', email: 'ann@example.com', full_name: 'Ann', company: null, phone: null, user_type: 'architect', initial_role: 'client' }),
+        UserRegistered.create({
+          user_id: 'u1',
+          email: 'ann@example.com',
+          full_name: 'Ann',
+          company: null,
+          phone: null,
+          user_type: 'architect',
+          initial_role: 'client',
+        }),
         EmailProven.create({ email: 'ann@example.com', via: 'invitation' }),
       ]);
   });
@@ -54,17 +98,39 @@ describe('the sessions instant', () => {
     expect(isRevoked({ authTime: 0 }, null)).toBe(false);
   });
   it('never moves back when an older ending is folded after a newer one', () => {
-    const at = (event: ReturnType<typeof SessionsEnded.create>, version: number) => ({ ...event, at: '2026-11-22T10:00:00.000Z', actor: { sub: 'u1', role: 'client' as const }, version });
+    const at = (event: ReturnType<typeof SessionsEnded.create>, version: number) => ({
+      ...event,
+      at: '2026-11-22T10:00:00.000Z',
+      actor: { sub: 'u1', role: 'client' as const },
+      version,
+    });
     const newer = SessionsEnded.create({ valid_from: '2026-11-22T12:00:00.000Z', reason: 'sign_out_everywhere' });
     const older = SessionsEnded.create({ valid_from: '2026-11-22T11:00:00.000Z', reason: 'password_reset' });
-    const state = [at(newer, 2), at(older, 3)].reduce(userEvolution.evolve, userEvolution.evolve(userEvolution.initialState(), at(registered as never, 1)));
+    const state = [at(newer, 2), at(older, 3)].reduce(
+      userEvolution.evolve,
+      userEvolution.evolve(userEvolution.initialState(), at(registered as never, 1)),
+    );
     expect(state.sessions_valid_from).toBe('2026-11-22T12:00:00.000Z');
   });
   it('reaches the users projection, and applying the events twice changes nothing', () => {
-    const events = [registered, EmailProven.create({ email: 'ann@example.com', via: 'code' }), ended('email_proven')].map((event, i) => ({ ...event, streamId: 'user-u1', version: i + 1, at: '2026-11-22T10:00:00.000Z', actor: { sub: 'u1', role: 'client' as const } }));
-    const fold = (list: typeof events) => list.reduce((state, event) => usersProjection.evolve(state, event as never), usersProjection.initialState());
+    const events = [
+      registered,
+      EmailProven.create({ email: 'ann@example.com', via: 'code' }),
+      ended('email_proven'),
+    ].map((event, i) => ({
+      ...event,
+      streamId: 'user-u1',
+      version: i + 1,
+      at: '2026-11-22T10:00:00.000Z',
+      actor: { sub: 'u1', role: 'client' as const },
+    }));
+    const fold = (list: typeof events) =>
+      list.reduce((state, event) => usersProjection.evolve(state, event as never), usersProjection.initialState());
     const once = usersProjection.items(fold(events), 'user-u1');
     expect(usersProjection.items(fold([...events, ...events]), 'user-u1')).toEqual(once);
-    expect(JSON.parse(once[0]!.doc as string)).toMatchObject({ sessions_valid_from: '2026-11-22T10:00:01.000Z', email_proven: 'ann@example.com' });
+    expect(JSON.parse(once[0]!.doc as string)).toMatchObject({
+      sessions_valid_from: '2026-11-22T10:00:01.000Z',
+      email_proven: 'ann@example.com',
+    });
   });
 });

@@ -57,31 +57,41 @@ export const INVALID_RESET_LINK = 'Invalid or expired link';
 
 /** The link `tokenHash` may still set a password at `now`. */
 export const isResetUsable = (state: Pick<UserState, 'password_reset'>, tokenHash: string, now: string) =>
-  !!state.password_reset && state.password_reset.token_hash === tokenHash && !state.password_reset.used && state.password_reset.expires_at > now;
+  !!state.password_reset &&
+  state.password_reset.token_hash === tokenHash &&
+  !state.password_reset.used &&
+  state.password_reset.expires_at > now;
 
 /** The Cognito user name of a user: the re-created account's sub after a relink, else its own id. */
-export const identitySubOf = (state: Pick<UserState, 'user_id' | 'identity_sub'>): string | null => state.identity_sub ?? state.user_id;
+export const identitySubOf = (state: Pick<UserState, 'user_id' | 'identity_sub'>): string | null =>
+  state.identity_sub ?? state.user_id;
 
 export { userRoles };
 
 export const initialUserState = (): UserState => ({
-    registered: false,
-    user_id: null,
-    email: null,
-    full_name: null,
-    company: null,
-    phone: null,
-    user_type: 'architect',
-    created_at: null,
-    roles: [],
-  });
+  registered: false,
+  user_id: null,
+  email: null,
+  full_name: null,
+  company: null,
+  phone: null,
+  user_type: 'architect',
+  created_at: null,
+  roles: [],
+});
 
 export function evolveUser(state: UserState, event: EvolvingEvent): UserState {
   const e = event as OneOf<UserEvent | NotificationEvent, EvolvingEvent>;
   switch (e.type) {
     case 'UserRegistered': {
       const { data } = e;
-      return { ...state, ...data, registered: true, created_at: event.at, roles: data.initial_role === 'admin' ? ['admin'] : [] };
+      return {
+        ...state,
+        ...data,
+        registered: true,
+        created_at: event.at,
+        roles: data.initial_role === 'admin' ? ['admin'] : [],
+      };
     }
     case 'ProfileUpdated': {
       const { data } = e;
@@ -103,7 +113,9 @@ export function evolveUser(state: UserState, event: EvolvingEvent): UserState {
     }
     case 'PasswordResetCompleted': {
       const { token_hash } = e.data;
-      return state.password_reset?.token_hash === token_hash ? { ...state, password_reset: { ...state.password_reset, used: true } } : state;
+      return state.password_reset?.token_hash === token_hash
+        ? { ...state, password_reset: { ...state.password_reset, used: true } }
+        : state;
     }
     case 'UserIdentityRelinked': {
       const { new_sub } = e.data;

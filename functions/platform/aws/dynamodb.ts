@@ -11,8 +11,14 @@ import { countCallsOf } from '../observability/call-count.js';
  * failing a command the consumers would otherwise have to redeliver.
  */
 export function dynamoClient(endpoint = process.env.DYNAMODB_ENDPOINT): DynamoDBDocumentClient {
-  const client = countCallsOf(captureAwsClient(new DynamoDBClient({ ...localEndpointConfig(endpoint), maxAttempts: 6, requestHandler: requestHandlerOptions() })));
-  return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true } });
+  const client = countCallsOf(
+    captureAwsClient(
+      new DynamoDBClient({ ...localEndpointConfig(endpoint), maxAttempts: 6, requestHandler: requestHandlerOptions() }),
+    ),
+  );
+  return DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true },
+  });
 }
 
 let shared: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;

@@ -23,11 +23,19 @@ export class EventBridgeBus implements BusClient {
     private readonly busName: string,
     client?: EventBridgeClient,
   ) {
-    this.client = countCallsOf(client ?? captureAwsClient(new EventBridgeClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() })));
+    this.client = countCallsOf(
+      client ?? captureAwsClient(new EventBridgeClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() })),
+    );
   }
 
-  async putEvents(entries: BusEntry[], options: { abortSignal?: AbortSignal } = {}): Promise<{ failedIndexes: number[] }> {
-    const result = await this.client.send(new PutEventsCommand({ Entries: entries.map((entry) => ({ ...entry, EventBusName: this.busName })) }), { abortSignal: options.abortSignal });
+  async putEvents(
+    entries: BusEntry[],
+    options: { abortSignal?: AbortSignal } = {},
+  ): Promise<{ failedIndexes: number[] }> {
+    const result = await this.client.send(
+      new PutEventsCommand({ Entries: entries.map((entry) => ({ ...entry, EventBusName: this.busName })) }),
+      { abortSignal: options.abortSignal },
+    );
     if (!result.FailedEntryCount) return { failedIndexes: [] };
     const failedIndexes: number[] = [];
     result.Entries?.forEach((entry, index) => {

@@ -19,21 +19,39 @@ export class IdentityDirectory {
     private readonly userPoolId = process.env.USER_POOL_ID ?? '',
     endpoint = process.env.COGNITO_ENDPOINT,
   ) {
-    this.client = captureAwsClient(new CognitoIdentityProviderClient({ ...localEndpointConfig(endpoint), maxAttempts: 3, requestHandler: requestHandlerOptions(), ...MIDDLEWARE_RESOLVED_ONCE }));
+    this.client = captureAwsClient(
+      new CognitoIdentityProviderClient({
+        ...localEndpointConfig(endpoint),
+        maxAttempts: 3,
+        requestHandler: requestHandlerOptions(),
+        ...MIDDLEWARE_RESOLVED_ONCE,
+      }),
+    );
   }
 
   /** Idempotent: adding a member twice is not an error in Cognito. */
   async addToGroup(username: string, group: SystemRole): Promise<void> {
-    await this.client.send(new AdminAddUserToGroupCommand({ UserPoolId: this.userPoolId, Username: username, GroupName: group }));
+    await this.client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: this.userPoolId, Username: username, GroupName: group }),
+    );
   }
 
   async removeFromGroup(username: string, group: SystemRole): Promise<void> {
-    await this.client.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: this.userPoolId, Username: username, GroupName: group }));
+    await this.client.send(
+      new AdminRemoveUserFromGroupCommand({ UserPoolId: this.userPoolId, Username: username, GroupName: group }),
+    );
   }
 
   /** A permanent password (no change asked at the next sign-in); the pool's policy may refuse it (InvalidPasswordException). */
   async setPassword(username: string, password: string): Promise<void> {
-    await this.client.send(new AdminSetUserPasswordCommand({ UserPoolId: this.userPoolId, Username: username, Password: password, Permanent: true }));
+    await this.client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: this.userPoolId,
+        Username: username,
+        Password: password,
+        Permanent: true,
+      }),
+    );
   }
 
   /**

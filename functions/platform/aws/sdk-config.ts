@@ -5,12 +5,19 @@
  * Against an embedded service (an endpoint from the environment) the region defaults and the
  * credentials are placeholders: dynalite, s3rver and cognito-local check no signatures.
  */
-export function localEndpointConfig(endpoint: string | undefined): { endpoint?: string; region?: string; credentials?: { accessKeyId: string; secretAccessKey: string } } {
+export function localEndpointConfig(endpoint: string | undefined): {
+  endpoint?: string;
+  region?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+} {
   if (!endpoint) return {};
   return {
     endpoint,
     region: process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1',
-    credentials: { accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'local', secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local' },
+    credentials: {
+      accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+    },
   };
 }
 
@@ -28,7 +35,10 @@ export const SLOW_SERVICE_SILENCE_MS = 30_000;
  * but live one. The handler arms a timeout of 6 s or more 3 s into the attempt, so a silent one is
  * abandoned after at most 3 s + `silentMs`: within a 15 s HTTP function's time for DynamoDB.
  */
-export const requestHandlerOptions = (silentMs = PROMPT_SERVICE_SILENCE_MS) => ({ connectionTimeout: 3_000, socketTimeout: silentMs });
+export const requestHandlerOptions = (silentMs = PROMPT_SERVICE_SILENCE_MS) => ({
+  connectionTimeout: 3_000,
+  socketTimeout: silentMs,
+});
 
 /**
  * The same limit for a client whose SDK default is the HTTP/2 handler (Bedrock Runtime): that handler
@@ -36,7 +46,10 @@ export const requestHandlerOptions = (silentMs = PROMPT_SERVICE_SILENCE_MS) => (
  * ("no activity for N ms"), which is what `socketTimeout` is above. A configured handler replaces the
  * SDK's defaults, so the one it sets (a session per request) is set again.
  */
-export const http2RequestHandlerOptions = (silentMs = PROMPT_SERVICE_SILENCE_MS) => ({ requestTimeout: silentMs, disableConcurrentStreams: true });
+export const http2RequestHandlerOptions = (silentMs = PROMPT_SERVICE_SILENCE_MS) => ({
+  requestTimeout: silentMs,
+  disableConcurrentStreams: true,
+});
 
 /**
  * For a client whose calls carry no per-call options: it resolves each command's middleware stack on

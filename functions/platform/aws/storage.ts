@@ -1,4 +1,12 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { MAX_FILE_BYTES, safeObjectKey } from '../../../shared/uploads.js';
@@ -19,24 +27,37 @@ export const SIGNED_URL_SECONDS = 300;
  * s3rver knows only its own dummy key id; the embedded stack's gate in front of it checks signatures
  * with the secret it generated for its data folder (`S3_SECRET_ACCESS_KEY`), so none can be forged.
  */
-const embeddedCredentials = () => ({ accessKeyId: 'S3RVER', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || 'S3RVER' });
+const embeddedCredentials = () => ({
+  accessKeyId: 'S3RVER',
+  secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || 'S3RVER',
+});
 
 let cached: { endpoint: string | undefined; secret: string | undefined; client: S3Client } | undefined;
 
 /** One client per container (per endpoint: the embedded runtime's tests start several s3rvers). */
 export function storageClient(): S3Client {
   const endpoint = process.env.S3_ENDPOINT || undefined;
-  if (cached && cached.endpoint === endpoint && cached.secret === process.env.S3_SECRET_ACCESS_KEY) return cached.client;
-  const client = captureAwsClient(new S3Client({
-    ...(endpoint ? { endpoint, region: process.env.AWS_REGION ?? 'us-east-1', credentials: embeddedCredentials(), forcePathStyle: true } : {}),
-    // Checksums only where S3 requires them: s3rver corrupts bodies sent with the SDK's default
-    // streaming checksums (aws-chunked), and nothing here uploads through the SDK.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-    requestHandler: requestHandlerOptions(SLOW_SERVICE_SILENCE_MS),
-    ...MIDDLEWARE_RESOLVED_ONCE,
-  }));
+  if (cached && cached.endpoint === endpoint && cached.secret === process.env.S3_SECRET_ACCESS_KEY)
+    return cached.client;
+  const client = captureAwsClient(
+    new S3Client({
+      ...(endpoint
+        ? {
+            endpoint,
+            region: process.env.AWS_REGION ?? 'us-east-1',
+            credentials: embeddedCredentials(),
+            forcePathStyle: true,
+          }
+        : {}),
+      // Checksums only where S3 requires them: s3rver corrupts bodies sent with the SDK's default
+      // streaming checksums (aws-chunked), and nothing here uploads through the SDK.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+      requestHandler: requestHandlerOptions(SLOW_SERVICE_SILENCE_MS),
+      ...MIDDLEWARE_RESOLVED_ONCE,
+    }),
+  );
   cached = { endpoint, secret: process.env.S3_SECRET_ACCESS_KEY, client };
   return client;
 }
@@ -62,7 +83,11 @@ export interface PresignedUpload {
 }
 
 /** A form the browser posts the file with: this key, this content type, at most 50 MB, for 300 s. */
-export async function presignUpload(key: string, contentType: string, maxBytes = MAX_FILE_BYTES): Promise<PresignedUpload> {
+export async function presignUpload(
+  key: string,
+  contentType: string,
+  maxBytes = MAX_FILE_BYTES,
+): Promise<PresignedUpload> {
   safeObjectKey(key);
   return createPresignedPost(storageClient(), {
     Bucket: uploadsBucket(),
@@ -84,11 +109,14 @@ export interface StoredObject {
 
 /** Size and content type of an object, or null when there is none. */
 const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.$metadata?.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+  error instanceof S3ServiceException &&
+  (error.$metadata?.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
 
 export async function headObject(key: string): Promise<StoredObject | null> {
   try {
-    const head = await storageClient().send(new HeadObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }));
+    const head = await storageClient().send(
+      new HeadObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }),
+    );
     return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? '' };
   } catch (error) {
     if (isMissing(error)) return null;
@@ -112,7 +140,12 @@ export async function copyObject(from: string, to: string): Promise<void> {
   safeObjectKey(to);
   // CopySource is "bucket/key" with the key URL-encoded segment by segment.
   await storageClient().send(
-    new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`, MetadataDirective: 'COPY' }),
+    new CopyObjectCommand({
+      Bucket: bucket,
+      Key: to,
+      CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+      MetadataDirective: 'COPY',
+    }),
   );
 }
 
@@ -137,7 +170,9 @@ export async function getObjectBytesIfSmall(key: string, maxBytes = MAX_FILE_BYT
   const stored = await headObject(key);
   if (!stored || stored.size > maxBytes) return null;
   try {
-    const object = await storageClient().send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }));
+    const object = await storageClient().send(
+      new GetObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }),
+    );
     return object.Body ? await object.Body.transformToByteArray() : null;
   } catch (error) {
     if (isMissing(error)) return null;
@@ -147,5 +182,13 @@ export async function getObjectBytesIfSmall(key: string, maxBytes = MAX_FILE_BYT
 
 /** A file the server makes itself (a response letter), stored where uploads of its kind go. */
 export async function putObject(key: string, body: Uint8Array, contentType: string): Promise<void> {
-  await storageClient().send(new PutObjectCommand({ Bucket: uploadsBucket(), Key: key, Body: body, ContentType: contentType, ContentLength: body.byteLength }));
+  await storageClient().send(
+    new PutObjectCommand({
+      Bucket: uploadsBucket(),
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      ContentLength: body.byteLength,
+    }),
+  );
 }

@@ -41,14 +41,25 @@ export async function runCommand<C, S>(
 ): Promise<CommandResult<S>> {
   meta = { ...meta, correlationId: meta.correlationId ?? currentRequest()?.correlationId };
   const store = runtime.store;
-  const decideOn = (state: S) => decider.decide(command, state, { actor: meta.actor, actorEmail: meta.actorEmail, now: runtime.now().toISOString() });
+  const decideOn = (state: S) =>
+    decider.decide(command, state, {
+      actor: meta.actor,
+      actorEmail: meta.actorEmail,
+      now: runtime.now().toISOString(),
+    });
   const commit = async (loaded: Folded<S>, newEvents: ReturnType<typeof decideOn>): Promise<CommandResult<S>> => {
     try {
       if (currentRequest()?.signal?.aborted) throw new RequestAbandonedError();
-      const appended = await inStep('commit', () => store.append(streamId, newEvents, { version: loaded.version, hash: loaded.lastHash }, meta));
+      const appended = await inStep('commit', () =>
+        store.append(streamId, newEvents, { version: loaded.version, hash: loaded.lastHash }, meta),
+      );
       let next = loaded.state;
       for (const event of appended.events) next = decider.evolve(next, event);
-      rememberFold(store, decider, streamId, { state: next, version: appended.lastVersion, lastHash: appended.events.at(-1)!.hash });
+      rememberFold(store, decider, streamId, {
+        state: next,
+        version: appended.lastVersion,
+        lastHash: appended.events.at(-1)!.hash,
+      });
       recordMetric('CommandAccepted');
       await inStep('outbox', () => runtime.publisher.publish(appended, { withinMs: PUBLISH_BUDGET_MS }));
       return { state: next, version: appended.lastVersion, events: appended.events };

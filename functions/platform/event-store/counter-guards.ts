@@ -48,7 +48,8 @@ export const guardAttribute = (owner: string) => `g_${hash53(owner).toString(36)
 
 /** The least guard value that shows `version` (or a later one) applied. */
 export function guardFloor(version: number): number {
-  if (!Number.isSafeInteger(version) || version < 1 || version > MAX_GUARDED_VERSION) throw new RangeError(`A counter step's version must be 1..${MAX_GUARDED_VERSION}, not ${version}`);
+  if (!Number.isSafeInteger(version) || version < 1 || version > MAX_GUARDED_VERSION)
+    throw new RangeError(`A counter step's version must be 1..${MAX_GUARDED_VERSION}, not ${version}`);
   return version * MINUTE_SPAN;
 }
 

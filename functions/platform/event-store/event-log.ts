@@ -1,7 +1,15 @@
 import { GetCommand, QueryCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GENESIS_HASH, type EventEnvelope } from '../../../events/envelope.js';
 import type { EventCatalogue } from '../../../events/catalogue.js';
-import { bucketKey, CONFIG_KEY, dayOf, daysBetween, DEFAULT_BY_TIME, shardsToRead, type ByTimeShards } from '../views/by-time.js';
+import {
+  bucketKey,
+  CONFIG_KEY,
+  dayOf,
+  daysBetween,
+  DEFAULT_BY_TIME,
+  shardsToRead,
+  type ByTimeShards,
+} from '../views/by-time.js';
 
 /** A commit may carry at most this many events: reads from a version look back this far. */
 export const MAX_EVENTS_PER_COMMIT = 100;
@@ -78,7 +86,10 @@ export class EventLog {
    * `afterCommit` the caller knows `from - 1` ends a commit (a fold's version), so no earlier commit
    * can hold a wanted event and only the commits from `from` on are read.
    */
-  async readStream(streamId: string, options: { from?: number; to?: number; raw?: boolean; afterCommit?: boolean } = {}): Promise<StreamSlice> {
+  async readStream(
+    streamId: string,
+    options: { from?: number; to?: number; raw?: boolean; afterCommit?: boolean } = {},
+  ): Promise<StreamSlice> {
     const from = options.from ?? 1;
     const to = options.to ?? Number.MAX_SAFE_INTEGER;
     const lowest = options.afterCommit ? from : Math.max(1, from - MAX_EVENTS_PER_COMMIT + 1);
@@ -96,12 +107,18 @@ export class EventLog {
     for await (const page of pages) {
       for (const item of (page.Items ?? []) as CommitItem[]) {
         for (const event of storedEvents.decode(item)) {
-          if (event.version >= from && event.version <= to) events.push(options.raw ? event : this.catalogue.upcast(event));
+          if (event.version >= from && event.version <= to)
+            events.push(options.raw ? event : this.catalogue.upcast(event));
         }
       }
     }
     const last = events.at(-1);
-    return { streamId, events, version: last?.version ?? (from > 1 ? from - 1 : 0), lastHash: last?.hash ?? GENESIS_HASH };
+    return {
+      streamId,
+      events,
+      version: last?.version ?? (from > 1 ? from - 1 : 0),
+      lastHash: last?.hash ?? GENESIS_HASH,
+    };
   }
 
   /** One attribute of a stream's snapshot item (event-store/folds.ts), or undefined. */
@@ -123,7 +140,10 @@ export class EventLog {
    * the first version they hold; `fromStart` when they are the whole stream. A load that knows
    * nothing of a stream starts here: a short stream needs no other read.
    */
-  async readNewest(streamId: string, commits: number): Promise<{ events: EventEnvelope[]; firstVersion: number; fromStart: boolean }> {
+  async readNewest(
+    streamId: string,
+    commits: number,
+  ): Promise<{ events: EventEnvelope[]; firstVersion: number; fromStart: boolean }> {
     const page = await this.client.send(
       new QueryCommand({
         TableName: this.table,
@@ -171,7 +191,13 @@ export class EventLog {
   /** A stored commit item as a Commit, its events upcast unless `raw`. */
   commitOf(item: CommitItem, raw = false): Commit {
     const events = storedEvents.decode(item).map((event) => (raw ? event : this.catalogue.upcast(event)));
-    return { streamId: item.streamId, firstVersion: item.version, lastVersion: item.last, position: item.position, events };
+    return {
+      streamId: item.streamId,
+      firstVersion: item.version,
+      lastVersion: item.last,
+      position: item.position,
+      events,
+    };
   }
 
   /**
@@ -193,8 +219,12 @@ export class EventLog {
   }
 
   private async readByTimeConfig(): Promise<ByTimeShards[]> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.table, Key: CONFIG_KEY, ConsistentRead: true }));
-    const stored = (Item?.byTimeShards as ByTimeShards[] | undefined)?.filter((entry) => typeof entry.from === 'string' && Number.isInteger(entry.shards) && entry.shards > 0);
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.table, Key: CONFIG_KEY, ConsistentRead: true }),
+    );
+    const stored = (Item?.byTimeShards as ByTimeShards[] | undefined)?.filter(
+      (entry) => typeof entry.from === 'string' && Number.isInteger(entry.shards) && entry.shards > 0,
+    );
     return stored && stored.length > 0 ? [...stored].sort((a, b) => (a.from < b.from ? -1 : 1)) : DEFAULT_BY_TIME;
   }
 
@@ -213,13 +243,18 @@ export class EventLog {
  * method: only the replay, the embedded stack's catch-up and the operators' tools read the global
  * order, so no Lambda bundles it.
  */
-export async function* readAll(log: EventLog, options: { after?: string; until?: string; pageSize?: number; raw?: boolean } = {}): AsyncGenerator<Commit> {
+export async function* readAll(
+  log: EventLog,
+  options: { after?: string; until?: string; pageSize?: number; raw?: boolean } = {},
+): AsyncGenerator<Commit> {
   const firstDay = await log.firstDay();
   if (!firstDay) return;
   const config = await log.byTimeConfig(true);
   const lastDay = dayOf(options.until ?? log.now().toISOString());
   for (const day of daysBetween(firstDay, lastDay)) {
-    const shards = Array.from({ length: shardsToRead(config, day) }, (_, shard) => readBucket(log, bucketKey(day, shard), options));
+    const shards = Array.from({ length: shardsToRead(config, day) }, (_, shard) =>
+      readBucket(log, bucketKey(day, shard), options),
+    );
     const heads = await Promise.all(shards.map((shard) => shard.next()));
     for (;;) {
       let best = -1;
@@ -235,7 +270,11 @@ export async function* readAll(log: EventLog, options: { after?: string; until?:
   }
 }
 
-async function* readBucket(log: EventLog, bucket: string, options: { after?: string; pageSize?: number; raw?: boolean }): AsyncGenerator<Commit> {
+async function* readBucket(
+  log: EventLog,
+  bucket: string,
+  options: { after?: string; pageSize?: number; raw?: boolean },
+): AsyncGenerator<Commit> {
   const pages = paginateQuery(
     { client: log.client, pageSize: options.pageSize },
     {

@@ -17,7 +17,16 @@ export function eventLog(catalogue: EventCatalogue): EventLog {
   if (store) return store;
   const logs = logsOfProcess();
   let log = logs.get(catalogue);
-  if (!log) logs.set(catalogue, (log = new EventLog({ client: client ?? sharedDynamoClient(), tableName: required('EVENTS_TABLE'), catalogue, now })));
+  if (!log)
+    logs.set(
+      catalogue,
+      (log = new EventLog({
+        client: client ?? sharedDynamoClient(),
+        tableName: required('EVENTS_TABLE'),
+        catalogue,
+        now,
+      })),
+    );
   return log;
 }
 

@@ -11,9 +11,18 @@ type Appender = Pick<Appending, 'store' | 'publisher' | 'bus'>;
 const appendersOfProcess = /* @__PURE__ */ perProcess(() => new WeakMap<EventCatalogue, Appender>());
 
 function build(catalogue: EventCatalogue): Appender {
-  const { client, store: installedStore, bus: installedBus, publisher: installedPublisher, sweepLookbackMs } = installedAdapters();
-  if (installedStore && !(installedStore instanceof EventStore)) throw new Error('The installed event store only reads: install an EventStore where the process appends');
-  const store = installedStore ?? new EventStore({ client: client ?? sharedDynamoClient(), tableName: required('EVENTS_TABLE'), catalogue, now });
+  const {
+    client,
+    store: installedStore,
+    bus: installedBus,
+    publisher: installedPublisher,
+    sweepLookbackMs,
+  } = installedAdapters();
+  if (installedStore && !(installedStore instanceof EventStore))
+    throw new Error('The installed event store only reads: install an EventStore where the process appends');
+  const store =
+    installedStore ??
+    new EventStore({ client: client ?? sharedDynamoClient(), tableName: required('EVENTS_TABLE'), catalogue, now });
   const bus = installedBus ?? new EventBridgeBus(required('EVENT_BUS_NAME'));
   return { store, bus, publisher: installedPublisher ?? new Publisher(bus, store, sweepLookbackMs) };
 }

@@ -1,7 +1,16 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { computeHash } from '../../../events/hash-chain.js';
 import type { Actor, EventEnvelope, NewEvent } from '../../../events/envelope.js';
-import { bucketKey, CONFIG_KEY, dayOf, daysBetween, shardOf, shardsInEffect, shardsToRead, type ByTimeShards } from '../views/by-time.js';
+import {
+  bucketKey,
+  CONFIG_KEY,
+  dayOf,
+  daysBetween,
+  shardOf,
+  shardsInEffect,
+  shardsToRead,
+  type ByTimeShards,
+} from '../views/by-time.js';
 import { ConcurrencyError } from '../errors.js';
 import { EventLog, MAX_EVENTS_PER_COMMIT, META_KEY, storedEvents, type Commit, type CommitItem } from './event-log.js';
 import { decodeTime } from 'ulid';
@@ -29,9 +38,15 @@ export class EventStore extends EventLog {
   private dayInFlight: Promise<void> | null = null;
 
   /** Appends after `expected` (the version and hash last read); throws ConcurrencyError if it moved. */
-  async append(streamId: string, newEvents: readonly NewEvent[], expected: { version: number; hash: string }, meta: CommitMeta): Promise<Commit> {
+  async append(
+    streamId: string,
+    newEvents: readonly NewEvent[],
+    expected: { version: number; hash: string },
+    meta: CommitMeta,
+  ): Promise<Commit> {
     if (newEvents.length === 0) throw new Error('Nothing to append');
-    if (newEvents.length > MAX_EVENTS_PER_COMMIT) throw new Error(`A commit holds at most ${MAX_EVENTS_PER_COMMIT} events`);
+    if (newEvents.length > MAX_EVENTS_PER_COMMIT)
+      throw new Error(`A commit holds at most ${MAX_EVENTS_PER_COMMIT} events`);
     const at = this.now().toISOString();
     const correlationId = meta.correlationId ?? newId();
     let prevHash = expected.hash;
@@ -76,20 +91,32 @@ export class EventStore extends EventLog {
       // An attempt that timed out or lost its connection may still have landed, and the SDK's retry
       // then collides with it. The commit at this key is ours if it carries our position (the first
       // event's id, unique to this append): then the append succeeded, once.
-      if (!(await this.isOwnCommit(streamId, item.version, position))) throw new ConcurrencyError(streamId, expected.version);
+      if (!(await this.isOwnCommit(streamId, item.version, position)))
+        throw new ConcurrencyError(streamId, expected.version);
     }
     return { streamId, firstVersion: item.version, lastVersion: item.last, position, events };
   }
 
   private async isOwnCommit(streamId: string, version: number, position: string): Promise<boolean> {
     const { Item } = await this.client.send(
-      new GetCommand({ TableName: this.table, Key: { streamId, version }, ConsistentRead: true, ProjectionExpression: '#p', ExpressionAttributeNames: { '#p': 'position' } }),
+      new GetCommand({
+        TableName: this.table,
+        Key: { streamId, version },
+        ConsistentRead: true,
+        ProjectionExpression: '#p',
+        ExpressionAttributeNames: { '#p': 'position' },
+      }),
     );
     return (Item as Pick<CommitItem, 'position'> | undefined)?.position === position;
   }
 
   /** Stores a fold's snapshot (event-store/folds.ts) unless a newer one of the same revision is there. */
-  async putSnapshot(streamId: string, version: number, attribute: string, snapshot: { version: number; revision: number }): Promise<void> {
+  async putSnapshot(
+    streamId: string,
+    version: number,
+    attribute: string,
+    snapshot: { version: number; revision: number },
+  ): Promise<void> {
     await this.client.send(
       new UpdateCommand({
         TableName: this.table,
@@ -169,7 +196,8 @@ export function newIdAt(ms: number): string {
  * change, which no Lambda bundles.
  */
 export async function setByTimeShards(store: EventLog, shards: number, from: string): Promise<ByTimeShards[]> {
-  if (!Number.isInteger(shards) || shards < 1 || shards > 256) throw new Error('The shard count is a whole number from 1 to 256');
+  if (!Number.isInteger(shards) || shards < 1 || shards > 256)
+    throw new Error('The shard count is a whole number from 1 to 256');
   if (!/^\d{4}-\d{2}-\d{2}$/.test(from)) throw new Error('The effective day is YYYY-MM-DD');
   const current = (await store.byTimeConfig(true)).filter((entry) => entry.from !== from);
   const next = [...current, { from, shards }].sort((a, b) => (a.from < b.from ? -1 : 1));
@@ -186,7 +214,11 @@ export async function setByTimeShards(store: EventLog, shards: number, from: str
  * mark's two functions are the outbox sweeper's (core/publisher.ts: sweepOutbox): functions, not
  * methods, so a handler that only appends does not bundle them.
  */
-export async function* unpublished(store: EventLog, olderThan: string, options: { from?: string } = {}): AsyncGenerator<Commit> {
+export async function* unpublished(
+  store: EventLog,
+  olderThan: string,
+  options: { from?: string } = {},
+): AsyncGenerator<Commit> {
   const cutoff = newIdAt(Date.parse(olderThan));
   const from = options.from ?? (await sweepMark(store));
   const firstDay = from ? dayOf(new Date(decodeTime(from)).toISOString()) : await store.firstDay();
@@ -209,7 +241,13 @@ export async function* unpublished(store: EventLog, olderThan: string, options: 
         );
         // The index may lag the table: confirm each marker on the commit itself.
         for (const key of page.Items ?? []) {
-          const full = await store.client.send(new GetCommand({ TableName: store.table, Key: { streamId: key.streamId, version: key.version }, ConsistentRead: true }));
+          const full = await store.client.send(
+            new GetCommand({
+              TableName: store.table,
+              Key: { streamId: key.streamId, version: key.version },
+              ConsistentRead: true,
+            }),
+          );
           if (full.Item?.outbox) yield store.commitOf(full.Item as CommitItem);
         }
         startKey = page.LastEvaluatedKey;

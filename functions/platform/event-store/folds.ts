@@ -80,7 +80,8 @@ async function readSnapshot<S>(store: EventLog, evolution: Evolution<S>, streamI
   if (!descriptor) return null;
   const attribute = snapshotAttribute(descriptor.name);
   const stored = (await store.snapshotItem(streamId, SNAPSHOT_VERSION, attribute)) as StoredSnapshot | undefined;
-  if (!stored || stored.revision !== descriptor.revision || !Number.isSafeInteger(stored.version) || stored.version < 1) return null;
+  if (!stored || stored.revision !== descriptor.revision || !Number.isSafeInteger(stored.version) || stored.version < 1)
+    return null;
   try {
     return { state: JSON.parse(stored.state) as S, version: stored.version, lastHash: stored.lastHash };
   } catch {
@@ -92,12 +93,22 @@ async function readSnapshot<S>(store: EventLog, evolution: Evolution<S>, streamI
  * Stores a fold as its stream's snapshot, unless a newer one is there. Best effort: a snapshot
  * saves reads, so a failure to write one costs only the next cold load's full fold.
  */
-export async function writeSnapshot<S>(store: EventLog, evolution: Evolution<S>, streamId: string, folded: Folded<S>): Promise<void> {
+export async function writeSnapshot<S>(
+  store: EventLog,
+  evolution: Evolution<S>,
+  streamId: string,
+  folded: Folded<S>,
+): Promise<void> {
   const descriptor = evolution.snapshot;
   // Only a store that appends writes snapshots (a read-only handler is granted no write on the events).
   const writer = store as EventLog & Partial<Pick<EventStore, 'putSnapshot'>>;
   if (!descriptor || !writer.putSnapshot) return;
-  const snapshot: StoredSnapshot = { revision: descriptor.revision, version: folded.version, lastHash: folded.lastHash, state: JSON.stringify(folded.state) };
+  const snapshot: StoredSnapshot = {
+    revision: descriptor.revision,
+    version: folded.version,
+    lastHash: folded.lastHash,
+    state: JSON.stringify(folded.state),
+  };
   try {
     await writer.putSnapshot(streamId, SNAPSHOT_VERSION, snapshotAttribute(descriptor.name), snapshot);
   } catch {
@@ -113,15 +124,30 @@ const NEWEST_COMMITS = 10;
  * events after it; else the stream's newest commits, which are all of a short stream; else the
  * fold's snapshot and the events after it (a long stream: two or three reads, however long).
  */
-async function baseAndEvents<S>(evolution: Evolution<S>, streamId: string, store: EventLog, start: Folded<S>, options: { fresh?: boolean; fromStart?: boolean }) {
+async function baseAndEvents<S>(
+  evolution: Evolution<S>,
+  streamId: string,
+  store: EventLog,
+  start: Folded<S>,
+  options: { fresh?: boolean; fromStart?: boolean },
+) {
   if (options.fromStart) return { base: start, events: (await store.readStream(streamId)).events };
   const known = options.fresh ? undefined : remembered(store, evolution).get(streamId);
-  if (known) return { base: known, events: (await store.readStream(streamId, { from: known.version + 1, afterCommit: true })).events };
+  if (known)
+    return {
+      base: known,
+      events: (await store.readStream(streamId, { from: known.version + 1, afterCommit: true })).events,
+    };
   const newest = await store.readNewest(streamId, NEWEST_COMMITS);
   if (newest.fromStart) return { base: start, events: newest.events };
   const base = (await readSnapshot(store, evolution, streamId)) ?? start;
-  if (base.version >= newest.firstVersion - 1) return { base, events: newest.events.filter((event) => event.version > base.version) };
-  const between = await store.readStream(streamId, { from: base.version + 1, to: newest.firstVersion - 1, afterCommit: true });
+  if (base.version >= newest.firstVersion - 1)
+    return { base, events: newest.events.filter((event) => event.version > base.version) };
+  const between = await store.readStream(streamId, {
+    from: base.version + 1,
+    to: newest.firstVersion - 1,
+    afterCommit: true,
+  });
   return { base, events: [...between.events, ...newest.events] };
 }
 
@@ -147,9 +173,14 @@ export async function loadFold<S>(
   }
   let state = base.state;
   for (const event of events) state = evolution.evolve(state, event);
-  const folded: Folded<S> = { state, version: events.at(-1)?.version ?? base.version, lastHash: events.at(-1)?.hash ?? base.lastHash };
+  const folded: Folded<S> = {
+    state,
+    version: events.at(-1)?.version ?? base.version,
+    lastHash: events.at(-1)?.hash ?? base.lastHash,
+  };
   rememberFold(store, evolution, streamId, folded);
   const rebuilt = options.fromStart && folded.version > 0 && evolution.snapshot;
-  if (options.snapshots === 'write' && (events.length >= SNAPSHOT_EVERY || rebuilt)) await writeSnapshot(store, evolution, streamId, folded);
+  if (options.snapshots === 'write' && (events.length >= SNAPSHOT_EVERY || rebuilt))
+    await writeSnapshot(store, evolution, streamId, folded);
   return { ...folded, read: events.length };
 }

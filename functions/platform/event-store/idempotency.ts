@@ -41,8 +41,14 @@ function header(event: HttpEvent, name: string): string | undefined {
 
 /** What makes two requests "the same": route, path and body, byte for byte. */
 function fingerprint(event: HttpEvent): string {
-  const body = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
-  return createHash('sha256').update(`${event.routeKey}\n${event.rawPath ?? ''}\n${body}`).digest('hex');
+  const body = event.body
+    ? event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').toString('utf8')
+      : event.body
+    : '';
+  return createHash('sha256')
+    .update(`${event.routeKey}\n${event.rawPath ?? ''}\n${body}`)
+    .digest('hex');
 }
 
 /**
@@ -55,7 +61,10 @@ function fingerprint(event: HttpEvent): string {
  * so does a retry after the lease of a first attempt that never finished. Keys are scoped per caller
  * and expire after 24 hours.
  */
-export function idempotency(options: { runtime: () => Runtime; caller: (event: HttpEvent) => string | null }): MiddlewareObj<HttpEvent, HttpResponse> {
+export function idempotency(options: {
+  runtime: () => Runtime;
+  caller: (event: HttpEvent) => string | null;
+}): MiddlewareObj<HttpEvent, HttpResponse> {
   const claims = new WeakMap<HttpEvent, Claim>();
   return {
     before: async (request) => {
@@ -65,7 +74,8 @@ export function idempotency(options: { runtime: () => Runtime; caller: (event: H
       if (method !== 'POST' || idempotencyKey === undefined) return;
       const caller = options.caller(event);
       if (!caller) return;
-      if (!KEY_PATTERN.test(idempotencyKey)) throw new HttpError(400, 'INVALID_IDEMPOTENCY_KEY', IDEMPOTENCY_MESSAGES.invalid);
+      if (!KEY_PATTERN.test(idempotencyKey))
+        throw new HttpError(400, 'INVALID_IDEMPOTENCY_KEY', IDEMPOTENCY_MESSAGES.invalid);
       const runtime = options.runtime();
       const key = { pk: `$idem#${caller}#${idempotencyKey}`, sk: 'request' };
       const print = fingerprint(event);
@@ -75,13 +85,24 @@ export function idempotency(options: { runtime: () => Runtime; caller: (event: H
         await runtime.views.client.send(
           new PutCommand({
             TableName: runtime.views.tableName,
-            Item: { ...key, fingerprint: print, state: 'running', attempt, expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
+            Item: {
+              ...key,
+              fingerprint: print,
+              state: 'running',
+              attempt,
+              expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
+            },
             // An expired record (not yet removed by TTL) is as good as none, and so is a claim whose
             // request stopped without an answer: one still running a lease after it was taken (read
             // from its expiry, so claims written before the lease existed lapse too).
-            ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now OR (#state = :running AND expiresAt < :lapsed)',
+            ConditionExpression:
+              'attribute_not_exists(pk) OR expiresAt < :now OR (#state = :running AND expiresAt < :lapsed)',
             ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':now': nowSeconds, ':running': 'running', ':lapsed': nowSeconds + IDEMPOTENCY_TTL_SECONDS - CLAIM_LEASE_SECONDS },
+            ExpressionAttributeValues: {
+              ':now': nowSeconds,
+              ':running': 'running',
+              ':lapsed': nowSeconds + IDEMPOTENCY_TTL_SECONDS - CLAIM_LEASE_SECONDS,
+            },
           }),
         );
         claims.set(event, { key, attempt });
@@ -89,10 +110,15 @@ export function idempotency(options: { runtime: () => Runtime; caller: (event: H
       } catch (error) {
         if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
       }
-      const { Item: existing } = await runtime.views.client.send(new GetCommand({ TableName: runtime.views.tableName, Key: key, ConsistentRead: true }));
-      if (!existing) throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress, { 'retry-after': '1' });
-      if (existing.fingerprint !== print) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.mismatch);
-      if (existing.state !== 'done') throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress, { 'retry-after': '1' });
+      const { Item: existing } = await runtime.views.client.send(
+        new GetCommand({ TableName: runtime.views.tableName, Key: key, ConsistentRead: true }),
+      );
+      if (!existing)
+        throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress, { 'retry-after': '1' });
+      if (existing.fingerprint !== print)
+        throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.mismatch);
+      if (existing.state !== 'done')
+        throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress, { 'retry-after': '1' });
       const stored = JSON.parse(existing.response as string) as HttpResponse;
       return { ...stored, headers: { ...(stored.headers ?? {}), 'idempotent-replayed': 'true' } };
     },
@@ -113,7 +139,15 @@ export function idempotency(options: { runtime: () => Runtime; caller: (event: H
             UpdateExpression: 'SET #state = :done, #response = :response',
             ConditionExpression: 'attempt = :attempt',
             ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
-            ExpressionAttributeValues: { ':done': 'done', ':attempt': claim.attempt, ':response': JSON.stringify({ statusCode: response.statusCode, headers: response.headers, body: response.body }) },
+            ExpressionAttributeValues: {
+              ':done': 'done',
+              ':attempt': claim.attempt,
+              ':response': JSON.stringify({
+                statusCode: response.statusCode,
+                headers: response.headers,
+                body: response.body,
+              }),
+            },
           }),
         );
       } catch (error) {
@@ -136,7 +170,12 @@ export function idempotency(options: { runtime: () => Runtime; caller: (event: H
 async function release(runtime: Runtime, claim: Claim): Promise<void> {
   try {
     await runtime.views.client.send(
-      new DeleteCommand({ TableName: runtime.views.tableName, Key: claim.key, ConditionExpression: 'attempt = :attempt', ExpressionAttributeValues: { ':attempt': claim.attempt } }),
+      new DeleteCommand({
+        TableName: runtime.views.tableName,
+        Key: claim.key,
+        ConditionExpression: 'attempt = :attempt',
+        ExpressionAttributeValues: { ':attempt': claim.attempt },
+      }),
     );
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;

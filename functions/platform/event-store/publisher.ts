@@ -60,7 +60,12 @@ export class Publisher {
  * A function, not a method of the publisher: only the sweeper (and the embedded stack) sweeps, so a
  * handler that publishes its own commits does not bundle it.
  */
-export async function sweepOutbox(publisher: Publisher, graceMs = 10_000, now = Date.now(), seen?: (commit: Commit) => void): Promise<{ found: number; published: number }> {
+export async function sweepOutbox(
+  publisher: Publisher,
+  graceMs = 10_000,
+  now = Date.now(),
+  seen?: (commit: Commit) => void,
+): Promise<{ found: number; published: number }> {
   let found = 0;
   let published = 0;
   const cutoffMs = now - graceMs;

@@ -44,7 +44,11 @@ export interface Principal {
 
 function parseGroups(claim: unknown): SystemRole[] {
   // API Gateway flattens array claims into strings such as "[admin designer]".
-  const raw = Array.isArray(claim) ? claim : typeof claim === 'string' ? claim.replace(/^\[|\]$/g, '').split(/[\s,]+/) : [];
+  const raw = Array.isArray(claim)
+    ? claim
+    : typeof claim === 'string'
+      ? claim.replace(/^\[|\]$/g, '').split(/[\s,]+/)
+      : [];
   return raw.filter((group): group is SystemRole => (SYSTEM_ROLES as readonly string[]).includes(group));
 }
 
@@ -101,7 +105,11 @@ export function provenEmailOf(principal: Pick<Principal, 'email' | 'designerEmai
 
 /** The highest system role a principal holds, as recorded on the events it causes. */
 export function actorOf(principal: Principal): Actor {
-  const role = principal.groups.includes('admin') ? 'admin' : principal.groups.includes('designer') ? 'designer' : 'client';
+  const role = principal.groups.includes('admin')
+    ? 'admin'
+    : principal.groups.includes('designer')
+      ? 'designer'
+      : 'client';
   return { sub: principal.sub, role };
 }
 

@@ -4,7 +4,8 @@ import { HttpError } from '../errors.js';
 import type { Principal } from './auth.js';
 
 export const EMAIL_NOT_VERIFIED = 'EMAIL_NOT_VERIFIED';
-export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please verify your email address first: we will send a verification code to your inbox.';
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Please verify your email address first: we will send a verification code to your inbox.';
 
 /**
  * The caller's address, if its holder has proven it, as the identity provider reports it: the
@@ -13,7 +14,9 @@ export const EMAIL_NOT_VERIFIED_MESSAGE = 'Please verify your email address firs
  * invitation sent, an accepted invitation, a test e-mail) is built on this address only; otherwise
  * 403 EMAIL_NOT_VERIFIED, which the SPA answers with its verification dialog.
  */
-export async function provenEmailOf(principal: Pick<Principal, 'email' | 'emailVerified' | 'identitySub'>): Promise<string> {
+export async function provenEmailOf(
+  principal: Pick<Principal, 'email' | 'emailVerified' | 'identitySub'>,
+): Promise<string> {
   if (principal.emailVerified && principal.email) return principal.email;
   const status = await identityDirectory().emailStatus(principal.identitySub);
   if (status?.verified && status.email) return canonicalEmail(status.email);

@@ -30,7 +30,14 @@ export interface HttpResult {
   headers?: Record<string, string>;
 }
 
-const DOMAIN_STATUS: Record<DomainError['code'], number> = { INVALID: 400, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, GONE: 410, LIMIT_REACHED: 429 };
+const DOMAIN_STATUS: Record<DomainError['code'], number> = {
+  INVALID: 400,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  GONE: 410,
+  LIMIT_REACHED: 429,
+};
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
   return {
@@ -57,7 +64,8 @@ function parseBody(event: HttpEvent, acceptForm = false): unknown {
   if (!text.trim()) return undefined;
   // A route that takes forms (the one-click unsubscribe POST of RFC 8058: "List-Unsubscribe=One-Click").
   const type = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-  if (acceptForm && /^application\/x-www-form-urlencoded\b/i.test(type)) return Object.fromEntries(new URLSearchParams(text));
+  if (acceptForm && /^application\/x-www-form-urlencoded\b/i.test(type))
+    return Object.fromEntries(new URLSearchParams(text));
   try {
     return JSON.parse(text);
   } catch {
@@ -72,12 +80,24 @@ function validate<T>(schema: z.core.$ZodType<T> | undefined, value: unknown, whe
   return result.data;
 }
 
-const TRANSIENT = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException', 'ServiceUnavailable', 'InternalServerError', 'TimeoutError']);
+const TRANSIENT = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'TooManyRequestsException',
+  'ServiceUnavailable',
+  'InternalServerError',
+  'TimeoutError',
+]);
 
 /** Throttling or an outage of a service we call, that outlived the SDK's retries: worth a retry later. */
 function isTransient(error: unknown): boolean {
   const candidate = error as { name?: string; $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
-  return TRANSIENT.has(candidate?.name ?? '') || !!candidate?.$retryable || (candidate?.$metadata?.httpStatusCode ?? 0) >= 500;
+  return (
+    TRANSIENT.has(candidate?.name ?? '') ||
+    !!candidate?.$retryable ||
+    (candidate?.$metadata?.httpStatusCode ?? 0) >= 500
+  );
 }
 
 /** Turns every failure into `{ error: { code, message } }`; nothing unexpected leaks as a stack. */
@@ -90,9 +110,17 @@ const errorResponses = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
       request.response = json(DOMAIN_STATUS[error.code], errorBody(error.code, error.message));
     } else if (isTransient(error)) {
       log.warn('Transient failure', { name: (error as Error).name, routeKey: request.event?.routeKey });
-      request.response = json(503, errorBody('UNAVAILABLE', 'The service is busy right now. Please try again in a moment.'), { 'retry-after': '2' });
+      request.response = json(
+        503,
+        errorBody('UNAVAILABLE', 'The service is busy right now. Please try again in a moment.'),
+        { 'retry-after': '2' },
+      );
     } else {
-      log.error('Unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error), routeKey: request.event?.routeKey });
+      log.error('Unhandled error', {
+        error:
+          error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+        routeKey: request.event?.routeKey,
+      });
       request.response = json(500, errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'));
     }
   },
@@ -119,7 +147,10 @@ const resolvedPrincipals = new WeakMap<HttpEvent, Principal>();
  * Roles are decided from the projections, not from the token's groups, and a revoked designer
  * session is refused here, on every route.
  */
-const routeAccess = (resolvePrincipal: PrincipalResolver, routeRules: () => Promise<RouteRules>): MiddlewareObj<HttpEvent, HttpResponse> => ({
+const routeAccess = (
+  resolvePrincipal: PrincipalResolver,
+  routeRules: () => Promise<RouteRules>,
+): MiddlewareObj<HttpEvent, HttpResponse> => ({
   before: async (request) => {
     const route = (await routeRules())(request.event.routeKey);
     if (!route) throw new HttpError(404, 'NOT_FOUND', 'No such route.');
@@ -146,8 +177,17 @@ export interface HttpChainOptions {
  * the `httpHandler` every route's module wraps its function in (functions/app/http.ts builds it).
  */
 export function httpChain(options: HttpChainOptions) {
-  return function httpHandler<B = undefined, Q = Record<string, string | undefined>, P = Record<string, string | undefined>>(
-    schemas: { body?: z.core.$ZodType<B>; query?: z.core.$ZodType<Q>; params?: z.core.$ZodType<P>; acceptForm?: boolean },
+  return function httpHandler<
+    B = undefined,
+    Q = Record<string, string | undefined>,
+    P = Record<string, string | undefined>,
+  >(
+    schemas: {
+      body?: z.core.$ZodType<B>;
+      query?: z.core.$ZodType<Q>;
+      params?: z.core.$ZodType<P>;
+      acceptForm?: boolean;
+    },
     fn: (request: HttpRequest<B, Q, P>) => Promise<HttpResult>,
   ) {
     // A handler still running this close to the function's end is abandoned with a TimeoutError, which
@@ -161,7 +201,8 @@ export function httpChain(options: HttpChainOptions) {
     // After the access check: a refused caller claims no key. Keys are scoped per signed-in caller.
     // Written out in the condition (not through a constant) so that esbuild drops the branch, and the
     // module with it, as it parses.
-    if (typeof __ROUTE_TAKES_POST__ !== 'boolean' || __ROUTE_TAKES_POST__) chain.use(idempotency({ runtime: reading, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }));
+    if (typeof __ROUTE_TAKES_POST__ !== 'boolean' || __ROUTE_TAKES_POST__)
+      chain.use(idempotency({ runtime: reading, caller: (event) => resolvedPrincipals.get(event)?.sub ?? null }));
     return chain.handler(async (event, _context, { signal }) => {
       const request: HttpRequest<B, Q, P> = {
         body: validate(schemas.body, parseBody(event, schemas.acceptForm), 'request body'),

@@ -32,7 +32,11 @@ const throughEdge = new WeakSet<object>();
  * anyone can send that header to the execute-api endpoint or to the embedded stack. Elsewhere, and
  * when the header is missing or malformed, the connecting address.
  */
-export function viewerAddressOf(request: { headers: Record<string, string | undefined>; sourceIp: string; throughEdge: boolean }): string {
+export function viewerAddressOf(request: {
+  headers: Record<string, string | undefined>;
+  sourceIp: string;
+  throughEdge: boolean;
+}): string {
   if (request.throughEdge) {
     const value = request.headers[VIEWER_ADDRESS_HEADER]?.trim() ?? '';
     // "198.51.100.7:46532" or "2001:db8::7:46532": the port follows the last colon.
@@ -44,7 +48,11 @@ export function viewerAddressOf(request: { headers: Record<string, string | unde
 
 /** The viewer address of a Lambda request (see viewerAddressOf). */
 export function viewerAddress(event: APIGatewayProxyEventV2): string {
-  return viewerAddressOf({ headers: event.headers ?? {}, sourceIp: event.requestContext?.http?.sourceIp ?? '', throughEdge: throughEdge.has(event) });
+  return viewerAddressOf({
+    headers: event.headers ?? {},
+    sourceIp: event.requestContext?.http?.sourceIp ?? '',
+    throughEdge: throughEdge.has(event),
+  });
 }
 
 /**
@@ -57,7 +65,11 @@ export function originCheck(
   env: NodeJS.ProcessEnv = process.env,
 ): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
   const configured = env[ORIGIN_SECRET_ENV];
-  const accepted = (configured ?? '').split(',').map((value) => value.trim()).filter(Boolean).map(digest);
+  const accepted = (configured ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map(digest);
   return {
     before: async (request) => {
       if (configured === undefined) return;
@@ -65,7 +77,11 @@ export function originCheck(
       const value = headers[ORIGIN_HEADER];
       delete headers[ORIGIN_HEADER];
       if (accepted.length === 0 || typeof value !== 'string' || !matches(value, accepted)) {
-        throw new HttpError(403, 'FORBIDDEN', 'Use the site’s address: this endpoint only answers requests that come through it.');
+        throw new HttpError(
+          403,
+          'FORBIDDEN',
+          'Use the site’s address: this endpoint only answers requests that come through it.',
+        );
       }
       throughEdge.add(request.event);
     },

@@ -16,7 +16,8 @@ export interface RequestContext {
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
-export const withRequestContext = <T>(context: RequestContext, work: () => Promise<T>): Promise<T> => storage.run(context, work);
+export const withRequestContext = <T>(context: RequestContext, work: () => Promise<T>): Promise<T> =>
+  storage.run(context, work);
 export const currentRequest = (): RequestContext | undefined => storage.getStore();
 
 /** Thrown by a command the request no longer waits for: its answer (503) has already gone out. */

@@ -61,9 +61,14 @@ export function scheduled<R>(fn: () => Promise<R>) {
     .use(observed<Partial<ScheduledEvent>, R>((event, context) => event.id ?? context.awsRequestId ?? newId()))
     .use({
       onError: (request) => {
-        log.error('Scheduled job failed', { scheduleEventId: request.event?.id, error: errorAttributes(request.error) });
+        log.error('Scheduled job failed', {
+          scheduleEventId: request.event?.id,
+          error: errorAttributes(request.error),
+        });
       },
     })
-    .handler(async (event, _context, { signal }) => withRequestContext({ correlationId: correlationIdOf(event)!, signal }, fn));
+    .handler(async (event, _context, { signal }) =>
+      withRequestContext({ correlationId: correlationIdOf(event)!, signal }, fn),
+    );
   return invocable<Partial<ScheduledEvent> | undefined, R, typeof handler>(handler);
 }

@@ -31,6 +31,8 @@ export function trigger<E extends CognitoTriggerEvent>(fn: (event: E) => Promise
         });
       },
     })
-    .handler(async (event, _context, { signal }) => withRequestContext({ correlationId: correlationIdOf(event)!, signal }, () => fn(event)));
+    .handler(async (event, _context, { signal }) =>
+      withRequestContext({ correlationId: correlationIdOf(event)!, signal }, () => fn(event)),
+    );
   return invocable<E, E, typeof handler>(handler);
 }

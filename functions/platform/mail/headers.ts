@@ -32,7 +32,10 @@ export function headerText(value: string, max = MAX_HEADER_LENGTH): string {
   const line = value.replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim();
   if (line.length <= max) return line;
   // Cut on a code point, never inside a surrogate pair.
-  return `${Array.from(line).slice(0, max - 1).join('').trimEnd()}…`;
+  return `${Array.from(line)
+    .slice(0, max - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 const addrSpec = /* @__PURE__ */ (() => z.email())();
@@ -40,7 +43,12 @@ const addrSpec = /* @__PURE__ */ (() => z.email())();
 /** The one addr-spec `raw` is, in the canonical form; anything else (a list, a name, a line break) is refused. */
 export function mailAddress(raw: string): string {
   const address = canonicalEmail(raw);
-  if (address.length > 254 || HAS_CONTROL.test(raw) || /[\s,;<>"()]/.test(address) || !z.safeParse(addrSpec, address).success) {
+  if (
+    address.length > 254 ||
+    HAS_CONTROL.test(raw) ||
+    /[\s,;<>"()]/.test(address) ||
+    !z.safeParse(addrSpec, address).success
+  ) {
     throw new MailError('Email could not be sent: the recipient is not one valid e-mail address');
   }
   return address;
@@ -51,12 +59,28 @@ export function formatAddress(name: string, address: string): string {
   const phrase = headerText(name, 78);
   const spec = mailAddress(address);
   if (!phrase) return spec;
-  const quoted = /^[\x20-\x7e]*$/.test(phrase) ? `"${phrase.replace(/[\\"]/g, '\\$&')}"` : encodedWords(phrase).join(' ');
+  const quoted = /^[\x20-\x7e]*$/.test(phrase)
+    ? `"${phrase.replace(/[\\"]/g, '\\$&')}"`
+    : encodedWords(phrase).join(' ');
   return `${quoted} <${spec}>`;
 }
 
 /** Headers the product sets itself: an extra header may not replace or add to them. */
-const RESERVED = new Set(['from', 'to', 'cc', 'bcc', 'reply-to', 'sender', 'subject', 'date', 'message-id', 'mime-version', 'return-path', 'content-type', 'content-transfer-encoding']);
+const RESERVED = new Set([
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'reply-to',
+  'sender',
+  'subject',
+  'date',
+  'message-id',
+  'mime-version',
+  'return-path',
+  'content-type',
+  'content-transfer-encoding',
+]);
 
 /** A message as every mailer sends it: one recipient, a one-line subject, checked extra headers. */
 export interface PreparedMail extends MailMessage {
@@ -66,10 +90,18 @@ export interface PreparedMail extends MailMessage {
 export function prepareMail(message: MailMessage): PreparedMail {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(message.headers ?? {})) {
-    if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,75}$/.test(name) || RESERVED.has(name.toLowerCase())) throw new MailError(`Email could not be sent: ${JSON.stringify(name.slice(0, 80))} is not a header the product may set`);
+    if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,75}$/.test(name) || RESERVED.has(name.toLowerCase()))
+      throw new MailError(
+        `Email could not be sent: ${JSON.stringify(name.slice(0, 80))} is not a header the product may set`,
+      );
     headers[name] = headerText(value);
   }
-  return { ...message, to: mailAddress(message.to), subject: headerText(message.subject, MAX_SUBJECT_LENGTH) || '(no subject)', headers };
+  return {
+    ...message,
+    to: mailAddress(message.to),
+    subject: headerText(message.subject, MAX_SUBJECT_LENGTH) || '(no subject)',
+    headers,
+  };
 }
 
 /**
@@ -98,7 +130,10 @@ export function mimeHeader(name: string, value: string): string {
 }
 
 /** The header block of a prepared message for a raw MIME file (the local outbox's .eml). */
-export function mimeHeaderLines(mail: PreparedMail, envelope: { from: string; date: Date; messageId: string }): string[] {
+export function mimeHeaderLines(
+  mail: PreparedMail,
+  envelope: { from: string; date: Date; messageId: string },
+): string[] {
   return [
     `From: ${envelope.from}`,
     `To: ${mail.to}`,

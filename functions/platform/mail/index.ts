@@ -12,7 +12,9 @@ let configured: Mailer | undefined;
 export function mailer(): Mailer {
   if (configured) return configured;
   if (process.env.MAIL_FROM) return (configured = new SesMailer(process.env.MAIL_FROM));
-  throw new Error('No mailer: set MAIL_FROM (SES), or install one with setMailer (the embedded runtime installs its outbox).');
+  throw new Error(
+    'No mailer: set MAIL_FROM (SES), or install one with setMailer (the embedded runtime installs its outbox).',
+  );
 }
 
 /** The embedded runtime (and tests) choose the mailer explicitly. */

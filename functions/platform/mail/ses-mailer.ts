@@ -13,7 +13,11 @@ export class SesMailer implements Mailer {
     private readonly from: string,
     client?: SESv2Client,
   ) {
-    this.client = client ?? captureAwsClient(new SESv2Client({ maxAttempts: 3, requestHandler: requestHandlerOptions(), ...MIDDLEWARE_RESOLVED_ONCE }));
+    this.client =
+      client ??
+      captureAwsClient(
+        new SESv2Client({ maxAttempts: 3, requestHandler: requestHandlerOptions(), ...MIDDLEWARE_RESOLVED_ONCE }),
+      );
   }
 
   async send(unchecked: MailMessage): Promise<SentMail> {
@@ -27,8 +31,13 @@ export class SesMailer implements Mailer {
           Content: {
             Simple: {
               Subject: { Data: message.subject, Charset: 'UTF-8' },
-              Body: { Text: { Data: message.text, Charset: 'UTF-8' }, ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}) },
-              ...(Object.keys(message.headers).length ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+              Body: {
+                Text: { Data: message.text, Charset: 'UTF-8' },
+                ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}),
+              },
+              ...(Object.keys(message.headers).length
+                ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) }
+                : {}),
             },
           },
         }),

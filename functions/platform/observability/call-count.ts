@@ -74,7 +74,10 @@ export function countCalls(): CallTally {
 interface MiddlewareClient {
   middlewareStack: {
     add(
-      middleware: (next: (args: any) => Promise<any>, context: { clientName?: string; commandName?: string }) => (args: any) => Promise<any>,
+      middleware: (
+        next: (args: any) => Promise<any>,
+        context: { clientName?: string; commandName?: string },
+      ) => (args: any) => Promise<any>,
       options: { step: 'initialize'; name: string; override?: boolean },
     ): void;
   };
@@ -92,7 +95,10 @@ export function countCallsOf<C extends MiddlewareClient>(client: C): C {
     (next, context) => (args) => {
       if (listening.size > 0) {
         const name = context.clientName ?? 'unknown';
-        recordCall(SERVICES[name] ?? name.replace(/Client$/, ''), (context.commandName ?? 'unknown').replace(/Command$/, ''));
+        recordCall(
+          SERVICES[name] ?? name.replace(/Client$/, ''),
+          (context.commandName ?? 'unknown').replace(/Command$/, ''),
+        );
       }
       return next(args);
     },

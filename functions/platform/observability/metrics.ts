@@ -8,7 +8,8 @@ import { METRIC_UNITS, METRICS_NAMESPACE, METRICS_SERVICE, type MetricName } fro
 // Metrics reads this switch when it is constructed, just below.
 if (!process.env.AWS_LAMBDA_FUNCTION_NAME) process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
-const asText = (content: unknown[]) => content.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' ');
+const asText = (content: unknown[]) =>
+  content.map((part) => (typeof part === 'string' ? part : JSON.stringify(part))).join(' ');
 
 /**
  * Metrics' own diagnostics go to our Logger at debug level: its warning "No application metrics to

@@ -18,7 +18,9 @@ export const correlationIdOf = (event: object): string | undefined => correlatio
  * route that records none writes nothing). Use it first, so that its `after` and `onError` run last,
  * after every other middleware has logged and counted.
  */
-export function observed<E extends object, R>(correlationId: (event: E, context: Context) => string): MiddlewareObj<E, R, Error, Context>[] {
+export function observed<E extends object, R>(
+  correlationId: (event: E, context: Context) => string,
+): MiddlewareObj<E, R, Error, Context>[] {
   const correlation: MiddlewareObj<E, R, Error, Context> = {
     before: (request) => {
       const id = correlationId(request.event, request.context);
@@ -27,7 +29,12 @@ export function observed<E extends object, R>(correlationId: (event: E, context:
     },
   };
   // resetKeys: the correlation id of one invocation never reaches the next one's lines.
-  return [injectLambdaContext(log, { resetKeys: true }), logMetrics(metrics), ...traced<E, R>(), correlation] as MiddlewareObj<E, R, Error, Context>[];
+  return [
+    injectLambdaContext(log, { resetKeys: true }),
+    logMetrics(metrics),
+    ...traced<E, R>(),
+    correlation,
+  ] as MiddlewareObj<E, R, Error, Context>[];
 }
 
 /**
@@ -39,4 +46,6 @@ export const invocable = <E, R, H extends object>(handler: H): H & ((event: E, c
 
 /** An error as a log attribute: what a person needs to find it, never the whole object graph. */
 export const errorAttributes = (error: unknown) =>
-  error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { message: String(error) };
+  error instanceof Error
+    ? { name: error.name, message: error.message, stack: error.stack }
+    : { message: String(error) };

@@ -14,7 +14,9 @@ const enabled = process.env.POWERTOOLS_TRACE_ENABLED === 'true' && !!process.env
  * layer (NODE_PATH, /opt/nodejs/node_modules) and an ES import does not; here it finds node_modules.
  */
 const tracer: Tracer | undefined = enabled
-  ? new (createRequire(import.meta.url)('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer')).Tracer({ serviceName: METRICS_SERVICE })
+  ? new (
+      createRequire(import.meta.url)('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer')
+    ).Tracer({ serviceName: METRICS_SERVICE })
   : undefined;
 
 /**
@@ -33,6 +35,8 @@ export const tracingEnabled = (): boolean => tracer !== undefined;
  */
 export function traced<E, R>(): MiddlewareObj<E, R>[] {
   if (!tracer) return [];
-  const { captureLambdaHandler } = createRequire(import.meta.url)('@aws-lambda-powertools/tracer/middleware') as typeof import('@aws-lambda-powertools/tracer/middleware');
+  const { captureLambdaHandler } = createRequire(import.meta.url)(
+    '@aws-lambda-powertools/tracer/middleware',
+  ) as typeof import('@aws-lambda-powertools/tracer/middleware');
   return [captureLambdaHandler(tracer, { captureResponse: false }) as MiddlewareObj<E, R>];
 }

@@ -25,9 +25,10 @@ export class PersonalDataCodec {
 
   async seal<E extends EventLike>(streamId: string, events: readonly E[]): Promise<E[]> {
     const subjects = new Set<string>();
-    for (const event of events) this.walk(event, this.currentSchema(event.type), (_value, mark, parent) => {
-      if (!mark.clear) subjects.add(subjectFor(streamId, mark, parent));
-    });
+    for (const event of events)
+      this.walk(event, this.currentSchema(event.type), (_value, mark, parent) => {
+        if (!mark.clear) subjects.add(subjectFor(streamId, mark, parent));
+      });
     if (subjects.size === 0) return [...events];
     const keys = new Map<string, Buffer>();
     for (const subject of subjects) keys.set(subject, await this.keys.forWriting(subject));
@@ -67,7 +68,11 @@ export class PersonalDataCodec {
     });
   }
 
-  private walk(event: EventLike, schema: z.ZodMiniType, visit: (value: unknown, mark: PersonalMark, parent: Record<string, unknown>) => void) {
+  private walk(
+    event: EventLike,
+    schema: z.ZodMiniType,
+    visit: (value: unknown, mark: PersonalMark, parent: Record<string, unknown>) => void,
+  ) {
     mapPersonal(schema, event.data, (value, mark, parent) => {
       visit(value, mark, parent);
       return value;
@@ -84,7 +89,9 @@ export class PersonalDataCodec {
   private storedSchema(event: EventLike & { schemaVersion?: number }): z.ZodMiniType {
     const definition = this.catalogue.get(event.type)!;
     const version = event.schemaVersion ?? definition.schemaVersion;
-    return version === definition.schemaVersion ? definition.schema : (definition.older[version]?.schema ?? definition.schema);
+    return version === definition.schemaVersion
+      ? definition.schema
+      : (definition.older[version]?.schema ?? definition.schema);
   }
 }
 

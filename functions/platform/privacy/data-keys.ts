@@ -59,7 +59,9 @@ export class DataKeys {
     assertSubject(subject);
     const cached = this.cache.get(subject);
     if (cached && cached.until > this.clock()) return cached.key;
-    const { Item } = await this.documents.send(new GetCommand({ TableName: this.table, Key: { subject, kind: DATA_KEY }, ConsistentRead: true }));
+    const { Item } = await this.documents.send(
+      new GetCommand({ TableName: this.table, Key: { subject, kind: DATA_KEY }, ConsistentRead: true }),
+    );
     const item = Item as KeysTableItem | undefined;
     if (!item) return undefined;
     const key = item.wrapped ? await this.unwrap(subject, item.wrapped) : null;
@@ -74,7 +76,9 @@ export class DataKeys {
   async destroy(subject: string): Promise<void> {
     assertSubject(subject);
     const now = new Date(this.clock()).toISOString();
-    await this.documents.send(new PutCommand({ TableName: this.table, Item: { subject, kind: DATA_KEY, created_at: now, destroyed_at: now } }));
+    await this.documents.send(
+      new PutCommand({ TableName: this.table, Item: { subject, kind: DATA_KEY, created_at: now, destroyed_at: now } }),
+    );
     this.remember(subject, null);
   }
 
@@ -105,7 +109,11 @@ export class DataKeys {
 
   private async unwrap(subject: string, wrapped: string): Promise<Buffer> {
     const { Plaintext } = await this.kms.send(
-      new DecryptCommand({ KeyId: this.kmsKeyId, CiphertextBlob: Buffer.from(wrapped, 'base64'), EncryptionContext: { subject } }),
+      new DecryptCommand({
+        KeyId: this.kmsKeyId,
+        CiphertextBlob: Buffer.from(wrapped, 'base64'),
+        EncryptionContext: { subject },
+      }),
     );
     return Buffer.from(Plaintext!);
   }

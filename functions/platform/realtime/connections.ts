@@ -1,4 +1,10 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import { canonicalEmail } from '../../../shared/email.js';
 import type { SystemRole } from '../../../shared/vocabulary.js';
 
@@ -26,11 +32,23 @@ export class ConnectionStore {
   ) {}
 
   async add(connection: Connection, now = Date.now()): Promise<void> {
-    await this.client.send(new PutCommand({ TableName: this.tableName, Item: { ...connection, sk: SK, email: connection.email || '-', expiresAt: Math.floor(now / 1000) + LIFETIME_SECONDS } }));
+    await this.client.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          ...connection,
+          sk: SK,
+          email: connection.email || '-',
+          expiresAt: Math.floor(now / 1000) + LIFETIME_SECONDS,
+        },
+      }),
+    );
   }
 
   async get(connectionId: string): Promise<Connection | null> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: { connectionId, sk: SK } }));
+    const { Item } = await this.client.send(
+      new GetCommand({ TableName: this.tableName, Key: { connectionId, sk: SK } }),
+    );
     return Item ? (Item as Connection) : null;
   }
 
@@ -48,7 +66,14 @@ export class ConnectionStore {
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await this.client.send(
-        new QueryCommand({ TableName: this.tableName, IndexName: index, KeyConditionExpression: '#a = :v', ExpressionAttributeNames: { '#a': attribute }, ExpressionAttributeValues: { ':v': value }, ExclusiveStartKey: startKey }),
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: index,
+          KeyConditionExpression: '#a = :v',
+          ExpressionAttributeNames: { '#a': attribute },
+          ExpressionAttributeValues: { ':v': value },
+          ExclusiveStartKey: startKey,
+        }),
       );
       ids.push(...(page.Items ?? []).map((item) => item.connectionId as string));
       startKey = page.LastEvaluatedKey;
@@ -80,7 +105,9 @@ export class ConnectionStore {
         if ((error as Error).name === 'ConditionalCheckFailedException') continue;
         throw error;
       }
-      await this.client.send(new PutCommand({ TableName: this.tableName, Item: { connectionId, sk: SLOT, owner: sub, slot, expiresAt } }));
+      await this.client.send(
+        new PutCommand({ TableName: this.tableName, Item: { connectionId, sk: SLOT, owner: sub, slot, expiresAt } }),
+      );
       return true;
     }
     return false;
@@ -89,7 +116,11 @@ export class ConnectionStore {
   /** Frees the slot a connection held (if it still holds it). */
   private async releaseSlot(connectionId: string): Promise<void> {
     const page = await this.client.send(
-      new QueryCommand({ TableName: this.tableName, KeyConditionExpression: 'connectionId = :id AND sk = :sk', ExpressionAttributeValues: { ':id': connectionId, ':sk': SLOT } }),
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'connectionId = :id AND sk = :sk',
+        ExpressionAttributeValues: { ':id': connectionId, ':sk': SLOT },
+      }),
     );
     const held = page.Items?.[0];
     if (!held) return;

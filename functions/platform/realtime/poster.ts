@@ -1,4 +1,9 @@
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { MIDDLEWARE_RESOLVED_ONCE, requestHandlerOptions } from '../aws/sdk-config.js';
 import { captureAwsClient } from '../observability/tracing.js';
 import { countCallsOf } from '../observability/call-count.js';
@@ -24,12 +29,23 @@ export class ApiGatewayPoster implements ConnectionPoster {
 
   /** `endpoint`: the stage's management URL, https://{api}.execute-api.{region}.amazonaws.com/{stage}. */
   constructor(endpoint: string) {
-    this.client = countCallsOf(captureAwsClient(new ApiGatewayManagementApiClient({ endpoint, maxAttempts: 3, requestHandler: requestHandlerOptions(), ...MIDDLEWARE_RESOLVED_ONCE })));
+    this.client = countCallsOf(
+      captureAwsClient(
+        new ApiGatewayManagementApiClient({
+          endpoint,
+          maxAttempts: 3,
+          requestHandler: requestHandlerOptions(),
+          ...MIDDLEWARE_RESOLVED_ONCE,
+        }),
+      ),
+    );
   }
 
   async post(connectionId: string, message: string): Promise<'sent' | 'gone'> {
     try {
-      await this.client.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(message) }));
+      await this.client.send(
+        new PostToConnectionCommand({ ConnectionId: connectionId, Data: new TextEncoder().encode(message) }),
+      );
       return 'sent';
     } catch (error) {
       if (error instanceof GoneException || (error as Error).name === 'GoneException') return 'gone';

@@ -20,13 +20,17 @@ let jwks: { uri: string; set: ReturnType<typeof createRemoteJWKSet> } | undefine
  * audience), for the WebSocket connect route, which has no JWT authorizer of its own.
  */
 export async function verifyIdToken(token: string): Promise<VerifiedCaller | null> {
-  const issuer = process.env.COGNITO_ISSUER ?? `https://cognito-idp.${process.env.AWS_REGION}.amazonaws.com/${process.env.USER_POOL_ID}`;
+  const issuer =
+    process.env.COGNITO_ISSUER ??
+    `https://cognito-idp.${process.env.AWS_REGION}.amazonaws.com/${process.env.USER_POOL_ID}`;
   const uri = process.env.COGNITO_JWKS_URI ?? `${issuer}/.well-known/jwks.json`;
   if (jwks?.uri !== uri) jwks = { uri, set: createRemoteJWKSet(new URL(uri)) };
   try {
     const { payload } = await jwtVerify(token, jwks.set, { issuer, audience: process.env.USER_POOL_CLIENT_ID });
     if (payload.token_use !== 'id' || !payload.sub) return null;
-    const groups = (Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'] : []).filter((g): g is SystemRole => (SYSTEM_ROLES as readonly string[]).includes(g as string));
+    const groups = (Array.isArray(payload['cognito:groups']) ? payload['cognito:groups'] : []).filter(
+      (g): g is SystemRole => (SYSTEM_ROLES as readonly string[]).includes(g as string),
+    );
     const issuedAt = payload.iat ?? 0;
     const authTime = Number(payload.auth_time ?? issuedAt);
     return {

@@ -37,5 +37,6 @@ export const bucketKey = (day: string, shard: number) => `${day}#${shard}`;
 
 export function* daysBetween(first: string, last: string): Generator<string> {
   const end = Date.parse(`${last}T00:00:00Z`);
-  for (let t = Date.parse(`${first}T00:00:00Z`); t <= end; t += 86_400_000) yield new Date(t).toISOString().slice(0, 10);
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= end; t += 86_400_000)
+    yield new Date(t).toISOString().slice(0, 10);
 }

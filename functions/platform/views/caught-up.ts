@@ -6,8 +6,15 @@ import type { Runtime } from '../runtime.js';
  * Waits (briefly) until every projection of a stream has applied `version`, so that whoever reads
  * the views next finds the change. Past `limitMs` it returns anyway, answering whether they had.
  */
-export async function projectionsCaughtUp(runtime: Runtime, streamId: string, version: number, limitMs = 3_000): Promise<boolean> {
-  const keys = PROJECTION_STREAMS.filter((projection) => streamId.startsWith(projection.streamPrefix)).map((projection) => checkpointKey(projection.name, streamId));
+export async function projectionsCaughtUp(
+  runtime: Runtime,
+  streamId: string,
+  version: number,
+  limitMs = 3_000,
+): Promise<boolean> {
+  const keys = PROJECTION_STREAMS.filter((projection) => streamId.startsWith(projection.streamPrefix)).map(
+    (projection) => checkpointKey(projection.name, streamId),
+  );
   const deadline = Date.now() + limitMs;
   // A short, even pause: projections usually land within a few milliseconds of each other.
   for (const pause = 4; ; ) {

@@ -25,7 +25,8 @@ export function encodeCursor(scope: string, state: CursorState): string {
   return encodeSigned(USE, scope, state);
 }
 
-export const invalidCursor = () => new HttpError(400, 'INVALID_CURSOR', 'This page link is not valid for this list. Reload the list and try again.');
+export const invalidCursor = () =>
+  new HttpError(400, 'INVALID_CURSOR', 'This page link is not valid for this list. Reload the list and try again.');
 
 /** The state inside a cursor made for this scope; anything else is refused with 400 INVALID_CURSOR. */
 export function decodeCursor(scope: string, cursor: string): CursorState {

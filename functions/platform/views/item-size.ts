@@ -34,7 +34,8 @@ export function itemBytes(item: Record<string, unknown>): number {
 function valueBytes(value: unknown): number {
   if (value === null || typeof value === 'boolean') return 1;
   if (typeof value === 'string') return Buffer.byteLength(value, 'utf8');
-  if (typeof value === 'number' || typeof value === 'bigint') return Math.ceil(String(value).replace(/[-.]/g, '').length / 2) + 1;
+  if (typeof value === 'number' || typeof value === 'bigint')
+    return Math.ceil(String(value).replace(/[-.]/g, '').length / 2) + 1;
   if (value instanceof Uint8Array) return value.byteLength;
   if (value instanceof Set) return [...value].reduce((sum: number, member) => sum + valueBytes(member), 3);
   if (Array.isArray(value)) return value.reduce((sum: number, member) => sum + valueBytes(member) + 1, 3);
@@ -43,7 +44,10 @@ function valueBytes(value: unknown): number {
 }
 
 /** Throws ViewItemTooLarge for an item over `limit` bytes; returns its size otherwise. */
-export function requireItemWithin(item: { pk: string; sk: string } & Record<string, unknown>, limit = VIEW_ITEM_MAX_BYTES): number {
+export function requireItemWithin(
+  item: { pk: string; sk: string } & Record<string, unknown>,
+  limit = VIEW_ITEM_MAX_BYTES,
+): number {
   const bytes = itemBytes(item);
   if (bytes > limit) throw new ViewItemTooLarge({ pk: item.pk, sk: item.sk }, bytes, limit);
   return bytes;

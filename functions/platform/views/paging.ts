@@ -30,7 +30,8 @@ export const pageLimit = (asked: number | undefined, defaults: { default: number
 
 export { cursorScope };
 
-const sortKeyOf = (item: ViewItem, partition: Partition) => String(partition.index ? item[`${partition.index}sk`] : item.sk);
+const sortKeyOf = (item: ViewItem, partition: Partition) =>
+  String(partition.index ? item[`${partition.index}sk`] : item.sk);
 
 function keyOf(item: ViewItem, partition: Partition): PageKey {
   const key: PageKey = { pk: item.pk, sk: item.sk };
@@ -53,7 +54,11 @@ type Position = PageKey | null | false;
  * partition, whatever the partitions hold; an item written meanwhile above a cursor's position is
  * not shown by later pages (it is newer than the list the caller is reading), nor twice.
  */
-export async function pageOfPartitions(runtime: Runtime, partitions: Partition[], request: PageRequest): Promise<PageResult> {
+export async function pageOfPartitions(
+  runtime: Runtime,
+  partitions: Partition[],
+  request: PageRequest,
+): Promise<PageResult> {
   let positions: Position[] = partitions.map(() => null);
   if (request.cursor) {
     const state = decodeCursor(request.scope, request.cursor);
@@ -66,13 +71,19 @@ export async function pageOfPartitions(runtime: Runtime, partitions: Partition[]
     partitions.map(async (partition, i) => {
       const position = positions[i];
       if (position === false || position === undefined) return { items: [] as ViewItem[], more: false };
-      const page = await runtime.views.page(active, partition, { limit: request.limit, start: position ?? undefined, ascending: request.ascending });
+      const page = await runtime.views.page(active, partition, {
+        limit: request.limit,
+        start: position ?? undefined,
+        ascending: request.ascending,
+      });
       read += page.read;
       return { items: page.items, more: page.next !== undefined, next: page.next };
     }),
   );
-  const candidates = fetched.flatMap((result, i) => result.items.map((item) => ({ item, i, sort: sortKeyOf(item, partitions[i]!) })));
-  candidates.sort((a, b) => (a.sort === b.sort ? a.i - b.i : (a.sort < b.sort) === !request.ascending ? 1 : -1));
+  const candidates = fetched.flatMap((result, i) =>
+    result.items.map((item) => ({ item, i, sort: sortKeyOf(item, partitions[i]!) })),
+  );
+  candidates.sort((a, b) => (a.sort === b.sort ? a.i - b.i : a.sort < b.sort === !request.ascending ? 1 : -1));
   const taken: typeof candidates = [];
   for (const candidate of candidates) {
     // Items under the same sort key go together (the same project found in two partitions).

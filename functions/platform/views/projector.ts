@@ -13,7 +13,8 @@ export const NOTHING_LOOKED: Looked = new Map();
  * The version of what was looked up: the sum of the looked-up items' `v` (each only grows, so the
  * sum does too, and grows whenever one of them does), 0 for nothing found.
  */
-export const lookedVersion = (looked: Looked) => [...looked.values()].reduce((sum, item) => sum + Number(item.v ?? 0), 0);
+export const lookedVersion = (looked: Looked) =>
+  [...looked.values()].reduce((sum, item) => sum + Number(item.v ?? 0), 0);
 
 /**
  * What a checkpoint keeps of its lookups: the items without their `v` (the checkpoint's `lv` says how
@@ -89,7 +90,10 @@ export class StreamParkedError extends Error {
   override name = 'StreamParkedError';
 }
 
-export const checkpointKey = (projection: string, streamId: string) => ({ pk: `cp#${projection}#${streamId}`, sk: 'cp' });
+export const checkpointKey = (projection: string, streamId: string) => ({
+  pk: `cp#${projection}#${streamId}`,
+  sk: 'cp',
+});
 export const itemKey = (item: Pick<ViewItem, 'pk' | 'sk'>) => `${item.pk}\u0000${item.sk}`;
 const MAX_ATTEMPTS = 10;
 /** Checkpoints this projector committed last, per (generation, projection, stream). */
@@ -145,10 +149,14 @@ export class Projector {
     for (const gen of generations) {
       // The projections of one stream share nothing (each its own items and checkpoint): together,
       // and every one settled before a failure is reported (no work of this call outlives it).
-      const outcomes = await Promise.allSettled(this.matching(event.streamId).map((projection) => this.apply(gen, projection, upcast)));
+      const outcomes = await Promise.allSettled(
+        this.matching(event.streamId).map((projection) => this.apply(gen, projection, upcast)),
+      );
       const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
       if (failed) throw failed.reason;
-      for (const outcome of outcomes) if (outcome.status === 'fulfilled') for (const step of outcome.value) applied.set(`${step.projection}\u0000${step.event.version}`, step);
+      for (const outcome of outcomes)
+        if (outcome.status === 'fulfilled')
+          for (const step of outcome.value) applied.set(`${step.projection}\u0000${step.event.version}`, step);
     }
     return [...applied.values()];
   }
@@ -160,7 +168,9 @@ export class Projector {
    */
   async apply(gen: number, projection: Projection, event: EventEnvelope): Promise<AppliedEvent[]> {
     const key = `${gen}\u0000${checkpointKey(projection.name, event.streamId).pk}`;
-    return this.enqueue(key, () => inStep(`projection ${projection.name}`, () => this.applyUnlessParked(gen, projection, event, key)));
+    return this.enqueue(key, () =>
+      inStep(`projection ${projection.name}`, () => this.applyUnlessParked(gen, projection, event, key)),
+    );
   }
 
   /**
@@ -177,10 +187,17 @@ export class Projector {
     return this.parked.list().map(([slot, mark]) => ({ slot, ...mark }));
   }
 
-  private async applyUnlessParked(gen: number, projection: Projection, event: EventEnvelope, slot: string): Promise<AppliedEvent[]> {
+  private async applyUnlessParked(
+    gen: number,
+    projection: Projection,
+    event: EventEnvelope,
+    slot: string,
+  ): Promise<AppliedEvent[]> {
     const parked = this.parked.get(slot);
     if (parked && event.version > parked.version) {
-      throw new StreamParkedError(`${projection.name} of ${event.streamId} waits for version ${parked.version}, which it could not apply (${parked.reason})`);
+      throw new StreamParkedError(
+        `${projection.name} of ${event.streamId} waits for version ${parked.version}, which it could not apply (${parked.reason})`,
+      );
     }
     try {
       const applied = await this.applyNow(gen, projection, event, slot);
@@ -189,7 +206,12 @@ export class Projector {
     } catch (error) {
       const reason = String((error as Error)?.message ?? error).slice(0, 500);
       if (!parked || event.version < parked.version) this.parked.set(slot, { version: event.version, reason });
-      log.error('Projection could not apply an event: later events of its stream wait for it', { projection: projection.name, streamId: event.streamId, version: event.version, reason });
+      log.error('Projection could not apply an event: later events of its stream wait for it', {
+        projection: projection.name,
+        streamId: event.streamId,
+        version: event.version,
+        reason,
+      });
       throw error;
     }
   }
@@ -209,7 +231,12 @@ export class Projector {
   }
 
   /** `slot` names (generation, projection, stream): the queue above and the remembered checkpoint. */
-  private async applyNow(gen: number, projection: Projection, event: EventEnvelope, slot: string): Promise<AppliedEvent[]> {
+  private async applyNow(
+    gen: number,
+    projection: Projection,
+    event: EventEnvelope,
+    slot: string,
+  ): Promise<AppliedEvent[]> {
     const key = checkpointKey(projection.name, event.streamId);
     // Items an attempt wrote before its commit failed: a retry writes every item and removes these.
     let attempted: ViewItem[] = [];
@@ -241,13 +268,22 @@ export class Projector {
       const looked = await this.lookup(gen, projection, state);
       const lv = projection.lookups ? lookedVersion(looked) : undefined;
       const next = projection.items(state, event.streamId, looked);
-      await this.writeItems(gen, [...projection.items(before, event.streamId, checkpoint.looked), ...attempted], next, reached, lv, attempt > 0);
+      await this.writeItems(
+        gen,
+        [...projection.items(before, event.streamId, checkpoint.looked), ...attempted],
+        next,
+        reached,
+        lv,
+        attempt > 0,
+      );
       attempted = [...attempted, ...next];
       attemptedLv = Math.max(attemptedLv, lv ?? 0);
       // The step's count changes ride on the checkpoint commit (one winner per step) and are applied
       // right after it; one left there by a failure is applied by the next reader of the checkpoint.
       // So does the re-projection of the streams that look this one up, when the step changed it.
-      const deltas = projection.counters ? Object.fromEntries(counterDeltas(projection.counters(before), projection.counters(state))) : {};
+      const deltas = projection.counters
+        ? Object.fromEntries(counterDeltas(projection.counters(before), projection.counters(state)))
+        : {};
       const counts: PendingCounts | undefined = Object.keys(deltas).length ? { deltas } : undefined;
       const refresh = (projection.dependents ?? []).some((dependent) => dependent.changed(before, state));
       const item: ViewItem & { version: number } = {
@@ -285,12 +321,28 @@ export class Projector {
    * removed, at the winner's versions. When this attempt looked up something newer than the winner
    * did, the stream is re-projected with a fresh lookup instead, which does the same.
    */
-  private async dropAttempted(gen: number, projection: Projection, streamId: string, slot: string, checkpoint: Checkpoint, attempted: ViewItem[], attemptedLv: number): Promise<void> {
+  private async dropAttempted(
+    gen: number,
+    projection: Projection,
+    streamId: string,
+    slot: string,
+    checkpoint: Checkpoint,
+    attempted: ViewItem[],
+    attemptedLv: number,
+  ): Promise<void> {
     if (attempted.length === 0) return;
-    if (projection.lookups && attemptedLv > checkpoint.lv) return this.reprojectNow(gen, projection, streamId, slot, checkpoint, attempted);
+    if (projection.lookups && attemptedLv > checkpoint.lv)
+      return this.reprojectNow(gen, projection, streamId, slot, checkpoint, attempted);
     const touched = new Set(attempted.map(itemKey));
     const winner = projection.items(checkpoint.state, streamId, checkpoint.looked);
-    await this.writeItems(gen, attempted, winner.filter((item) => touched.has(itemKey(item))), checkpoint.version, projection.lookups ? checkpoint.lv : undefined, true);
+    await this.writeItems(
+      gen,
+      attempted,
+      winner.filter((item) => touched.has(itemKey(item))),
+      checkpoint.version,
+      projection.lookups ? checkpoint.lv : undefined,
+      true,
+    );
   }
 
   /** The items a projection with lookups shows from, read in one strongly consistent batch. */
@@ -309,7 +361,14 @@ export class Projector {
     return this.enqueue(slot, () => this.reprojectNow(gen, projection, streamId, slot));
   }
 
-  private async reprojectNow(gen: number, projection: Projection, streamId: string, slot: string, known?: Checkpoint, written: ViewItem[] = []): Promise<void> {
+  private async reprojectNow(
+    gen: number,
+    projection: Projection,
+    streamId: string,
+    slot: string,
+    known?: Checkpoint,
+    written: ViewItem[] = [],
+  ): Promise<void> {
     const key = checkpointKey(projection.name, streamId);
     let attempted: ViewItem[] = written;
     let attemptedLv = 0;
@@ -319,12 +378,26 @@ export class Projector {
       if (checkpoint.version === 0) return;
       const looked = await this.lookup(gen, projection, checkpoint.state);
       const lv = lookedVersion(looked);
-      if (lv <= checkpoint.lv) return this.dropAttempted(gen, projection, streamId, slot, checkpoint, attempted, attemptedLv);
+      if (lv <= checkpoint.lv)
+        return this.dropAttempted(gen, projection, streamId, slot, checkpoint, attempted, attemptedLv);
       const next = projection.items(checkpoint.state, streamId, looked);
-      await this.writeItems(gen, [...projection.items(checkpoint.state, streamId, checkpoint.looked), ...attempted], next, checkpoint.version, lv, attempted.length > 0);
+      await this.writeItems(
+        gen,
+        [...projection.items(checkpoint.state, streamId, checkpoint.looked), ...attempted],
+        next,
+        checkpoint.version,
+        lv,
+        attempted.length > 0,
+      );
       attempted = [...attempted, ...next];
       attemptedLv = Math.max(attemptedLv, lv);
-      const item = { ...key, version: checkpoint.version, v: checkpoint.version, state: JSON.stringify(checkpoint.state), looked: storedLooked(looked) };
+      const item = {
+        ...key,
+        version: checkpoint.version,
+        v: checkpoint.version,
+        state: JSON.stringify(checkpoint.state),
+        looked: storedLooked(looked),
+      };
       if (await this.views.putIfVersion(gen, item, checkpoint.version, lv)) {
         this.committed.set(slot, { ...checkpoint, looked, lv });
         this.views.committed(projection.name);
@@ -336,20 +409,32 @@ export class Projector {
   }
 
   /** Re-projects the streams that look up this stream's items, then clears the mark on its checkpoint. */
-  private async refreshDependents(gen: number, projection: Projection, key: { pk: string; sk: string }, version: number, state: unknown): Promise<void> {
+  private async refreshDependents(
+    gen: number,
+    projection: Projection,
+    key: { pk: string; sk: string },
+    version: number,
+    state: unknown,
+  ): Promise<void> {
     for (const dependent of projection.dependents ?? []) {
       const target = this.projections.find((candidate) => candidate.name === dependent.projection);
       const listing = dependent.streams(state);
       if (!target || !listing) continue;
       const streams = [...new Set((await this.views.query(gen, listing)).map((item) => dependent.streamOf(item)))];
       for (let i = 0; i < streams.length; i += REPROJECT_CONCURRENCY) {
-        await Promise.all(streams.slice(i, i + REPROJECT_CONCURRENCY).map((streamId) => this.reproject(gen, target, streamId)));
+        await Promise.all(
+          streams.slice(i, i + REPROJECT_CONCURRENCY).map((streamId) => this.reproject(gen, target, streamId)),
+        );
       }
     }
     await this.views.clearPending(gen, key, version, 'dependents');
   }
 
-  private async readCheckpoint(gen: number, projection: Projection, key: { pk: string; sk: string }): Promise<Checkpoint> {
+  private async readCheckpoint(
+    gen: number,
+    projection: Projection,
+    key: { pk: string; sk: string },
+  ): Promise<Checkpoint> {
     const checkpoint = await this.views.get(gen, key.pk, key.sk, true);
     if (!checkpoint) return { version: 0, state: projection.initialState(), looked: NOTHING_LOOKED, lv: 0 };
     const version = (checkpoint.version as number | undefined) ?? 0;
@@ -358,24 +443,35 @@ export class Projector {
     if (typeof checkpoint.pending === 'string') await this.settleCounts(gen, key, version, checkpoint.pending);
     // Likewise a re-projection of its dependents that did not finish.
     if (checkpoint.dependents) await this.refreshDependents(gen, projection, key, version, state);
-    const looked = typeof checkpoint.looked === 'string' ? lookedOf(JSON.parse(checkpoint.looked) as ViewItem[]) : NOTHING_LOOKED;
+    const looked =
+      typeof checkpoint.looked === 'string' ? lookedOf(JSON.parse(checkpoint.looked) as ViewItem[]) : NOTHING_LOOKED;
     return { version, state, looked, lv: Number(checkpoint.lv ?? 0) };
   }
 
   /** Applies a committed step's count changes (once each: views.addCount) and clears them from the checkpoint. */
-  private async settleCounts(gen: number, key: { pk: string; sk: string }, version: number, stored: string): Promise<void> {
+  private async settleCounts(
+    gen: number,
+    key: { pk: string; sk: string },
+    version: number,
+    stored: string,
+  ): Promise<void> {
     const pending = JSON.parse(stored) as PendingCounts;
     // The guard's owner is the checkpoint: two projections of one stream count apart.
     const step = { owner: key.pk, version };
     const entries = Object.entries(pending.deltas);
     // Each counter is its own item with its own guard: all at once, every one settled before going on.
-    const outcomes = await Promise.allSettled(entries.map(([counter, delta]) => this.views.addCount(gen, counterItemKey(counter), delta, step)));
+    const outcomes = await Promise.allSettled(
+      entries.map(([counter, delta]) => this.views.addCount(gen, counterItemKey(counter), delta, step)),
+    );
     const left = entries.filter((_, i) => outcomes[i]!.status === 'rejected');
     if (left.length) {
       // Only what is left stays on the checkpoint, so a settle much later (a redrive, after the
       // counters' guards expired) cannot apply the others again. Best effort: when this write fails
       // too, the guards still refuse a re-settle within their lifetime.
-      if (left.length < entries.length) await this.views.narrowPending(gen, key, version, stored, JSON.stringify({ deltas: Object.fromEntries(left) })).catch(() => undefined);
+      if (left.length < entries.length)
+        await this.views
+          .narrowPending(gen, key, version, stored, JSON.stringify({ deltas: Object.fromEntries(left) }))
+          .catch(() => undefined);
       throw (outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason;
     }
     await this.views.clearPending(gen, key, version);
@@ -385,7 +481,14 @@ export class Projector {
    * Writes the items that changed from `previous` to `next` (all of `next` when `all`: a retry, whose
    * earlier attempt may have left others) and tombstones for those that went.
    */
-  private async writeItems(gen: number, previous: ViewItem[], next: ViewItem[], version: number, lv?: number, all = false): Promise<void> {
+  private async writeItems(
+    gen: number,
+    previous: ViewItem[],
+    next: ViewItem[],
+    version: number,
+    lv?: number,
+    all = false,
+  ): Promise<void> {
     const before = new Map(previous.map((item) => [itemKey(item), JSON.stringify(item)]));
     const after = new Set(next.map(itemKey));
     const writes: ViewItem[] = next.filter((item) => all || before.get(itemKey(item)) !== JSON.stringify(item));

@@ -71,9 +71,15 @@ export class ViewReader {
   async generations(fresh = false): Promise<Generations> {
     if (!fresh && this.cached && this.cached.until > Date.now()) return this.cached.value;
     // Once per pointerTtlMs whatever the traffic: counted apart from any change's own calls.
-    const result = await inStep(PERIODIC_STEP, () => this.client.send(new GetCommand({ TableName: this.tableName, Key: POINTER_KEY, ConsistentRead: true })));
+    const result = await inStep(PERIODIC_STEP, () =>
+      this.client.send(new GetCommand({ TableName: this.tableName, Key: POINTER_KEY, ConsistentRead: true })),
+    );
     const layout = result.Item?.layout;
-    const value: Generations = { active: (result.Item?.active as number) ?? 1, building: (result.Item?.building as number | null) ?? null, ...(typeof layout === 'number' ? { layout } : {}) };
+    const value: Generations = {
+      active: (result.Item?.active as number) ?? 1,
+      building: (result.Item?.building as number | null) ?? null,
+      ...(typeof layout === 'number' ? { layout } : {}),
+    };
     this.cached = { value, until: Date.now() + this.pointerTtlMs };
     return value;
   }
@@ -104,7 +110,10 @@ export class ViewReader {
     const unique = [...new Map(keys.map((k) => [`${k.pk}\u0000${k.sk}`, k])).values()];
     for (let i = 0; i < unique.length; i += 100) {
       let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-        [this.tableName]: { Keys: unique.slice(i, i + 100).map((k) => ({ pk: `${gen}#${k.pk}`, sk: k.sk })), ...(consistent ? { ConsistentRead: true } : {}) },
+        [this.tableName]: {
+          Keys: unique.slice(i, i + 100).map((k) => ({ pk: `${gen}#${k.pk}`, sk: k.sk })),
+          ...(consistent ? { ConsistentRead: true } : {}),
+        },
       };
       for (let attempt = 0; request && Object.keys(request).length > 0 && attempt < 8; attempt += 1) {
         const result = await this.client.send(new BatchGetCommand({ RequestItems: request }));
@@ -116,7 +125,11 @@ export class ViewReader {
   }
 
   /** Items of one partition (of the table or of an index), newest first by default. */
-  async query(gen: number, partition: { index?: IndexName; pk: string; skPrefix?: string }, options: { limit?: number; ascending?: boolean } = {}): Promise<ViewItem[]> {
+  async query(
+    gen: number,
+    partition: { index?: IndexName; pk: string; skPrefix?: string },
+    options: { limit?: number; ascending?: boolean } = {},
+  ): Promise<ViewItem[]> {
     const pkName = partition.index ? `${partition.index}pk` : 'pk';
     const skName = partition.index ? `${partition.index}sk` : 'sk';
     const values: Record<string, unknown> = { ':pk': `${gen}#${partition.pk}` };
@@ -203,11 +216,13 @@ export function toStored(gen: number, item: ViewItem): Record<string, unknown> {
   return stored;
 }
 
-const keyAttributes = (stored: Record<string, unknown>) => Object.keys(stored).filter((name) => name === 'pk' || name === 'sk' || /^gsi\d(pk|sk)$/.test(name));
+const keyAttributes = (stored: Record<string, unknown>) =>
+  Object.keys(stored).filter((name) => name === 'pk' || name === 'sk' || /^gsi\d(pk|sk)$/.test(name));
 
 function toStoredKey(gen: number, key: PageKey): Record<string, unknown> {
   const stored: Record<string, unknown> = {};
-  for (const name of keyAttributes(key)) stored[name] = name === 'pk' || name.endsWith('pk') ? `${gen}#${key[name]}` : key[name];
+  for (const name of keyAttributes(key))
+    stored[name] = name === 'pk' || name.endsWith('pk') ? `${gen}#${key[name]}` : key[name];
   return stored;
 }
 
@@ -223,6 +238,7 @@ function fromStoredKey(stored: Record<string, unknown>): PageKey {
 function fromStored(stored: Record<string, unknown>): ViewItem {
   const strip = (value: unknown) => (typeof value === 'string' ? value.slice(value.indexOf('#') + 1) : value);
   const item: Record<string, unknown> = { ...stored, pk: strip(stored.pk) };
-  for (const index of INDEX_NAMES) if (stored[`${index}pk`] !== undefined) item[`${index}pk`] = strip(stored[`${index}pk`]);
+  for (const index of INDEX_NAMES)
+    if (stored[`${index}pk`] !== undefined) item[`${index}pk`] = strip(stored[`${index}pk`]);
   return item as ViewItem;
 }

@@ -28,7 +28,13 @@ export class ViewStore extends ViewReader {
    * A counter back at 0 stays: its guards still refuse a late settle, and readers show 0 for it as
    * for a missing one.
    */
-  async addCount(gen: number, key: { pk: string; sk: string }, delta: number, step: { owner: string; version: number }, now = Date.now()): Promise<void> {
+  async addCount(
+    gen: number,
+    key: { pk: string; sk: string },
+    delta: number,
+    step: { owner: string; version: number },
+    now = Date.now(),
+  ): Promise<void> {
     if (delta === 0) return;
     const Key = { pk: `${gen}#${key.pk}`, sk: key.sk };
     let result;
@@ -40,7 +46,11 @@ export class ViewStore extends ViewReader {
           UpdateExpression: 'ADD #n :d SET #g = :g',
           ConditionExpression: 'attribute_not_exists(#g) OR #g < :floor',
           ExpressionAttributeNames: { '#n': 'n', '#g': guardAttribute(step.owner) },
-          ExpressionAttributeValues: { ':d': delta, ':g': guardValue(step.version, now), ':floor': guardFloor(step.version) },
+          ExpressionAttributeValues: {
+            ':d': delta,
+            ':g': guardValue(step.version, now),
+            ':floor': guardFloor(step.version),
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
@@ -59,7 +69,9 @@ export class ViewStore extends ViewReader {
           TableName: this.tableName,
           Key,
           UpdateExpression: `REMOVE ${Object.keys(names).join(', ')}`,
-          ConditionExpression: Object.keys(names).map((name, i) => `${name} = :x${i}`).join(' AND '),
+          ConditionExpression: Object.keys(names)
+            .map((name, i) => `${name} = :x${i}`)
+            .join(' AND '),
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
         }),
@@ -74,7 +86,13 @@ export class ViewStore extends ViewReader {
    * Replaces a checkpoint's pending counts with what is left of them, unless the checkpoint moved
    * on or another settler changed them meanwhile (`from`: the pending counts as read).
    */
-  async narrowPending(gen: number, key: { pk: string; sk: string }, version: number, from: string, to: string): Promise<void> {
+  async narrowPending(
+    gen: number,
+    key: { pk: string; sk: string },
+    version: number,
+    from: string,
+    to: string,
+  ): Promise<void> {
     try {
       await this.client.send(
         new UpdateCommand({
@@ -92,7 +110,12 @@ export class ViewStore extends ViewReader {
   }
 
   /** Removes a checkpoint's settled mark (applied count changes, done re-projection), unless the checkpoint moved on meanwhile. */
-  async clearPending(gen: number, key: { pk: string; sk: string }, version: number, attribute = 'pending'): Promise<void> {
+  async clearPending(
+    gen: number,
+    key: { pk: string; sk: string },
+    version: number,
+    attribute = 'pending',
+  ): Promise<void> {
     try {
       await this.client.send(
         new UpdateCommand({
@@ -119,13 +142,23 @@ export class ViewStore extends ViewReader {
   async putGuarded(gen: number, item: ViewItem, v: number, lv?: number): Promise<boolean> {
     requireItemWithin(item);
     const put = (condition: string, values: Record<string, unknown>) =>
-      this.client.send(new PutCommand({ TableName: this.tableName, Item: toStored(gen, { ...item, v, ...(lv === undefined ? {} : { lv }) }), ConditionExpression: condition, ExpressionAttributeValues: values }));
+      this.client.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toStored(gen, { ...item, v, ...(lv === undefined ? {} : { lv }) }),
+          ConditionExpression: condition,
+          ExpressionAttributeValues: values,
+        }),
+      );
     try {
       if (lv === undefined) await put('attribute_not_exists(pk) OR v < :v', { ':v': v });
       else {
         // Kept flat: the embedded DynamoDB spends far longer on nested conditions, on every write.
         try {
-          await put('attribute_not_exists(pk) OR (v < :v AND lv <= :lv) OR (v = :v AND lv < :lv)', { ':v': v, ':lv': lv });
+          await put('attribute_not_exists(pk) OR (v < :v AND lv <= :lv) OR (v = :v AND lv < :lv)', {
+            ':v': v,
+            ':lv': lv,
+          });
         } catch (error) {
           if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
           // An item written before it showed a lookup (no `lv`: a stage not yet replayed) yields to a newer version.
@@ -144,7 +177,11 @@ export class ViewStore extends ViewReader {
     requireItemWithin(item);
     try {
       await this.client.send(
-        new PutCommand({ TableName: this.tableName, Item: toStored(gen, item), ConditionExpression: 'attribute_not_exists(pk)' }),
+        new PutCommand({
+          TableName: this.tableName,
+          Item: toStored(gen, item),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
       );
       return true;
     } catch (error) {
@@ -158,7 +195,12 @@ export class ViewStore extends ViewReader {
    * point. With `lv` (a checkpoint of a projection with lookups), also only if the lookups it
    * recorded are not newer than `lv`: a writer that looked up an older state must look again.
    */
-  async putIfVersion(gen: number, item: ViewItem & { version: number }, expected: number, lv?: number): Promise<boolean> {
+  async putIfVersion(
+    gen: number,
+    item: ViewItem & { version: number },
+    expected: number,
+    lv?: number,
+  ): Promise<boolean> {
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
     const parts: string[] = [];
@@ -196,11 +238,15 @@ export class ViewStore extends ViewReader {
    */
   async putMany(gen: number, items: ViewItem[]): Promise<void> {
     for (let i = 0; i < items.length; i += 25) {
-      let request: Record<string, any> | undefined = { [this.tableName]: items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toStored(gen, item) } })) };
+      let request: Record<string, any> | undefined = {
+        [this.tableName]: items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toStored(gen, item) } })),
+      };
       for (let attempt = 0; request && Object.keys(request).length > 0; attempt += 1) {
         if (attempt === 10) throw new Error('The views table kept refusing a batch write');
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-        const result: { UnprocessedItems?: Record<string, any> } = await this.client.send(new BatchWriteCommand({ RequestItems: request }));
+        const result: { UnprocessedItems?: Record<string, any> } = await this.client.send(
+          new BatchWriteCommand({ RequestItems: request }),
+        );
         request = result.UnprocessedItems;
       }
     }
@@ -228,7 +274,8 @@ export class ViewStore extends ViewReader {
 }
 
 const storeOfProcess = /* @__PURE__ */ perProcess(({ views, client }) => {
-  if (views && !(views instanceof ViewStore)) throw new Error('The installed views are a ViewReader: install a ViewStore where the process projects');
+  if (views && !(views instanceof ViewStore))
+    throw new Error('The installed views are a ViewReader: install a ViewStore where the process projects');
   return views ?? new ViewStore(client ?? sharedDynamoClient(), required('VIEWS_TABLE'));
 });
 

@@ -6,7 +6,10 @@ import type { Clients } from '../preflight.js';
 const CHECK = 'AWS credentials';
 
 /** Whose credentials these are; nothing else can be checked (or deployed) without them. */
-export async function checkCredentials(clients: Clients, needs: StackNeeds): Promise<{ account?: string; results: CheckResult[] }> {
+export async function checkCredentials(
+  clients: Clients,
+  needs: StackNeeds,
+): Promise<{ account?: string; results: CheckResult[] }> {
   try {
     const { Account, Arn } = await clients.sts.send(new GetCallerIdentityCommand({}));
     const results: CheckResult[] = [{ check: CHECK, outcome: 'ok', detail: `${Arn} in account ${Account}.` }];
@@ -28,7 +31,11 @@ export async function checkCredentials(clients: Clients, needs: StackNeeds): Pro
           check: CHECK,
           outcome: 'missing',
           detail,
-          fix: ['aws configure            # access keys, or', 'aws sso login --profile <profile> && export AWS_PROFILE=<profile>', 'aws sts get-caller-identity   # says whose credentials the deploy will use'],
+          fix: [
+            'aws configure            # access keys, or',
+            'aws sso login --profile <profile> && export AWS_PROFILE=<profile>',
+            'aws sts get-caller-identity   # says whose credentials the deploy will use',
+          ],
         },
       ],
     };

@@ -27,7 +27,8 @@ export function checkLoggingRole({ needs, clients, region, account }: CheckConte
             : `${current}, the stack's own.`,
       };
     }
-    if (current) return { check: CHECK, outcome: 'ok', detail: `${current} (the stack's WebSocket stage logs through it).` };
+    if (current)
+      return { check: CHECK, outcome: 'ok', detail: `${current} (the stack's WebSocket stage logs through it).` };
     return {
       check: CHECK,
       outcome: 'missing',

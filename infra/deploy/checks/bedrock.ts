@@ -1,4 +1,9 @@
-import { GetFoundationModelAvailabilityCommand, GetFoundationModelCommand, GetInferenceProfileCommand, type GetFoundationModelAvailabilityCommandOutput } from '@aws-sdk/client-bedrock';
+import {
+  GetFoundationModelAvailabilityCommand,
+  GetFoundationModelCommand,
+  GetInferenceProfileCommand,
+  type GetFoundationModelAvailabilityCommandOutput,
+} from '@aws-sdk/client-bedrock';
 import { couldNotCheck, isNamed, type CheckResult } from '../outcome.js';
 import type { CheckContext } from '../preflight.js';
 
@@ -6,10 +11,13 @@ import type { CheckContext } from '../preflight.js';
 const INFERENCE_PROFILE = /^(us|eu|apac|jp|au|ca|us-gov|global)\.(.+)$/;
 const CHECK = 'Bedrock model';
 
-const catalog = (region: string) => `https://${region}.console.aws.amazon.com/bedrock/home?region=${region}#/model-catalog`;
+const catalog = (region: string) =>
+  `https://${region}.console.aws.amazon.com/bedrock/home?region=${region}#/model-catalog`;
 
 export function checkModels(context: CheckContext): Promise<CheckResult[]> {
-  return Promise.all(context.needs.modelIds.map((modelId) => checkModel(context, modelId))).then((groups) => groups.flat());
+  return Promise.all(context.needs.modelIds.map((modelId) => checkModel(context, modelId))).then((groups) =>
+    groups.flat(),
+  );
 }
 
 /**
@@ -38,12 +46,24 @@ async function checkModel(context: CheckContext, modelId: string): Promise<Check
       const { modelDetails } = await clients.bedrock.send(new GetFoundationModelCommand({ modelIdentifier: modelId }));
       exists =
         modelDetails?.inferenceTypesSupported && !modelDetails.inferenceTypesSupported.includes('ON_DEMAND')
-          ? { check, outcome: 'missing', detail: `${modelId} cannot be invoked on demand in ${region}, only through an inference profile.`, fix: choose }
+          ? {
+              check,
+              outcome: 'missing',
+              detail: `${modelId} cannot be invoked on demand in ${region}, only through an inference profile.`,
+              fix: choose,
+            }
           : { check, outcome: 'ok', detail: `the model is offered on demand in ${region}.` };
     }
   } catch (error) {
     if (isNamed(error, 'ResourceNotFoundException', 'ValidationException')) {
-      return [{ check, outcome: 'missing', detail: `${profile ? 'no inference profile' : 'no model'} ${modelId} in ${region}.`, fix: choose }];
+      return [
+        {
+          check,
+          outcome: 'missing',
+          detail: `${profile ? 'no inference profile' : 'no model'} ${modelId} in ${region}.`,
+          fix: choose,
+        },
+      ];
     }
     exists = couldNotCheck(check, error, profile ? 'bedrock:GetInferenceProfile' : 'bedrock:GetFoundationModel');
   }
@@ -59,7 +79,14 @@ async function checkModel(context: CheckContext, modelId: string): Promise<Check
 }
 
 /** What GetFoundationModelAvailability says stands between this account and the model. */
-function access({ region }: CheckContext, check: string, modelId: string, baseModel: string, viaProfile: boolean, found: GetFoundationModelAvailabilityCommandOutput): CheckResult {
+function access(
+  { region }: CheckContext,
+  check: string,
+  modelId: string,
+  baseModel: string,
+  viaProfile: boolean,
+  found: GetFoundationModelAvailabilityCommandOutput,
+): CheckResult {
   const problems: string[] = [];
   const fix: string[] = [];
   const anthropic = baseModel.startsWith('anthropic.');
@@ -69,8 +96,14 @@ function access({ region }: CheckContext, check: string, modelId: string, baseMo
     fix.push(`Deploy in a region that offers it, or choose another model (-c bedrockModelId=…).`);
   }
   if (found.authorizationStatus === 'NOT_AUTHORIZED') {
-    problems.push(anthropic ? 'the account has not submitted Anthropic’s first-use form' : 'the account is not authorized to use the model');
-    fix.push(`${catalog(region)} → ${anthropic ? 'an Anthropic model → Submit use case details (once per account, or once for the organization)' : 'the model → request access'}`);
+    problems.push(
+      anthropic
+        ? 'the account has not submitted Anthropic’s first-use form'
+        : 'the account is not authorized to use the model',
+    );
+    fix.push(
+      `${catalog(region)} → ${anthropic ? 'an Anthropic model → Submit use case details (once per account, or once for the organization)' : 'the model → request access'}`,
+    );
   }
   const agreement = found.agreementAvailability?.status;
   if (agreement === 'NOT_AVAILABLE' || agreement === 'ERROR' || found.entitlementAvailability === 'NOT_AVAILABLE') {
@@ -86,7 +119,18 @@ function access({ region }: CheckContext, check: string, modelId: string, baseMo
       `(an account without a valid payment method for Marketplace purchases cannot subscribe)`,
     );
   }
-  if (problems.length > 0) return { check, outcome: 'missing', detail: `${problems.join('; ')}. Until then the checklist falls back to the local estimator.`, fix };
-  if (agreement === 'PENDING') return { check, outcome: 'note', detail: `the Marketplace agreement is pending in ${region}: the first calls may be refused for up to 15 minutes.` };
+  if (problems.length > 0)
+    return {
+      check,
+      outcome: 'missing',
+      detail: `${problems.join('; ')}. Until then the checklist falls back to the local estimator.`,
+      fix,
+    };
+  if (agreement === 'PENDING')
+    return {
+      check,
+      outcome: 'note',
+      detail: `the Marketplace agreement is pending in ${region}: the first calls may be refused for up to 15 minutes.`,
+    };
   return { check, outcome: 'ok', detail: `the account may use ${baseModel} from ${region}.` };
 }

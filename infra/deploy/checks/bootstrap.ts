@@ -14,13 +14,28 @@ export function checkBootstrap({ needs, clients, region, account }: CheckContext
       value = (await clients.ssm.send(new GetParameterCommand({ Name: parameter }))).Parameter?.Value;
     } catch (error) {
       if (!isNamed(error, 'ParameterNotFound')) throw error;
-      return { check: CHECK, outcome: 'missing', detail: `${region} of account ${account} is not bootstrapped (no ${parameter}); the stack needs bootstrap version ${required} or later.`, fix };
+      return {
+        check: CHECK,
+        outcome: 'missing',
+        detail: `${region} of account ${account} is not bootstrapped (no ${parameter}); the stack needs bootstrap version ${required} or later.`,
+        fix,
+      };
     }
     const found = Number(value);
-    if (!Number.isFinite(found)) return { check: CHECK, outcome: 'missing', detail: `${parameter} holds "${value}", not a version number.`, fix };
+    if (!Number.isFinite(found))
+      return { check: CHECK, outcome: 'missing', detail: `${parameter} holds "${value}", not a version number.`, fix };
     if (found < required) {
-      return { check: CHECK, outcome: 'missing', detail: `version ${found} in ${region}; the stack needs ${required} or later.`, fix: [...fix, '(bootstrapping again upgrades the CDKToolkit stack in place)'] };
+      return {
+        check: CHECK,
+        outcome: 'missing',
+        detail: `version ${found} in ${region}; the stack needs ${required} or later.`,
+        fix: [...fix, '(bootstrapping again upgrades the CDKToolkit stack in place)'],
+      };
     }
-    return { check: CHECK, outcome: 'ok', detail: `version ${found} in ${region} (the stack needs ${required} or later).` };
+    return {
+      check: CHECK,
+      outcome: 'ok',
+      detail: `version ${found} in ${region} (the stack needs ${required} or later).`,
+    };
   });
 }

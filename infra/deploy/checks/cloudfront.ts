@@ -11,6 +11,8 @@ export function cloudFrontVerification({ account }: CheckContext): CheckResult {
     check: 'CloudFront account verification',
     outcome: 'note',
     detail: `not checkable (no API tells). If account ${account} has never created a CloudFront distribution, the first deploy may fail with "Your account must be verified before you can add new CloudFront resources".`,
-    fix: ['Then: https://console.aws.amazon.com/support/home#/case/create → Account and billing → ask AWS Support to verify the account for CloudFront; deploy again once they confirm.'],
+    fix: [
+      'Then: https://console.aws.amazon.com/support/home#/case/create → Account and billing → ask AWS Support to verify the account for CloudFront; deploy again once they confirm.',
+    ],
   };
 }

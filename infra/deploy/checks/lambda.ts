@@ -20,7 +20,11 @@ export function checkConcurrency({ needs, clients, region }: CheckContext): Prom
   return guarded(CHECK, 'lambda:GetAccountSettings', async () => {
     const { AccountLimit } = await clients.lambda.send(new GetAccountSettingsCommand({}));
     const limit = AccountLimit?.ConcurrentExecutions ?? 0;
-    const parts = [`${reserved} reserved`, ...(provisioned ? [`${provisioned} provisioned`] : []), `${UNRESERVED_MINIMUM} unreserved`].join(' + ');
+    const parts = [
+      `${reserved} reserved`,
+      ...(provisioned ? [`${provisioned} provisioned`] : []),
+      `${UNRESERVED_MINIMUM} unreserved`,
+    ].join(' + ');
     if (limit < needed) {
       return {
         check: CHECK,
@@ -32,6 +36,10 @@ export function checkConcurrency({ needs, clients, region }: CheckContext): Prom
         ],
       };
     }
-    return { check: CHECK, outcome: 'ok', detail: `${limit} concurrent executions in ${region} (the stack needs ${needed}: ${parts}).` };
+    return {
+      check: CHECK,
+      outcome: 'ok',
+      detail: `${limit} concurrent executions in ${region} (the stack needs ${needed}: ${parts}).`,
+    };
   });
 }

@@ -17,12 +17,22 @@ export function checkStripeSecret({ needs, clients, region }: CheckContext): Pro
     try {
       const secret = await clients.secrets.send(new DescribeSecretCommand({ SecretId: name }));
       if (secret.DeletedDate) {
-        return { check: CHECK, outcome: 'missing', detail: `${name} is scheduled for deletion (since ${secret.DeletedDate.toISOString().slice(0, 10)}).`, fix: [`aws secretsmanager restore-secret --secret-id ${name} --region ${region}`] };
+        return {
+          check: CHECK,
+          outcome: 'missing',
+          detail: `${name} is scheduled for deletion (since ${secret.DeletedDate.toISOString().slice(0, 10)}).`,
+          fix: [`aws secretsmanager restore-secret --secret-id ${name} --region ${region}`],
+        };
       }
       return { check: CHECK, outcome: 'ok', detail: `${name} exists in ${region}.` };
     } catch (error) {
       if (!isNamed(error, 'ResourceNotFoundException')) throw error;
-      return { check: CHECK, outcome: 'missing', detail: `no secret ${name} in ${region}: billing cannot reach Stripe.`, fix: create };
+      return {
+        check: CHECK,
+        outcome: 'missing',
+        detail: `no secret ${name} in ${region}: billing cannot reach Stripe.`,
+        fix: create,
+      };
     }
   });
 }

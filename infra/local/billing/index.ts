@@ -20,7 +20,8 @@ const HEADERS = {
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
 };
 
 function send(res: ServerResponse, status: number, html: string): void {
@@ -45,7 +46,9 @@ export function localBilling(options: { dataDir?: string } = {}): LocalBilling {
   if (stripeConfigured()) {
     return { provider: null, handle: async (_req, res) => send(res, 404, notFoundPage()) };
   }
-  const provider = new LocalBillingProvider({ file: options.dataDir ? join(options.dataDir, 'billing.json') : undefined });
+  const provider = new LocalBillingProvider({
+    file: options.dataDir ? join(options.dataDir, 'billing.json') : undefined,
+  });
   setBillingProvider(provider);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -56,13 +59,21 @@ export function localBilling(options: { dataDir?: string } = {}): LocalBilling {
     if (kind === 'checkout' && id) {
       const session = provider.checkoutSession(id);
       if (!session) return send(res, 404, notFoundPage());
-      if (method === 'GET' && !action) return send(res, 200, checkoutPage(session, provider.customer(session.customer)?.email));
+      if (method === 'GET' && !action)
+        return send(res, 200, checkoutPage(session, provider.customer(session.customer)?.email));
       if (method === 'POST' && action === 'pay') {
         try {
           const done = await provider.completeCheckout(id);
           return redirect(res, done.success_url);
         } catch (error) {
-          return send(res, 502, page('Payment failed', `<div class="card"><h1>The payment could not be completed</h1><p>${String((error as Error).message).replace(/</g, '&lt;')}</p></div>`));
+          return send(
+            res,
+            502,
+            page(
+              'Payment failed',
+              `<div class="card"><h1>The payment could not be completed</h1><p>${String((error as Error).message).replace(/</g, '&lt;')}</p></div>`,
+            ),
+          );
         }
       }
     }
@@ -72,7 +83,16 @@ export function localBilling(options: { dataDir?: string } = {}): LocalBilling {
       if (!session) return send(res, 404, notFoundPage());
       const email = provider.customer(session.customer)?.email;
       if (method === 'GET' && !action) {
-        return send(res, 200, portalPage(session, email, provider.subscriptionsOf(session.customer), url.searchParams.get('notice') ?? undefined));
+        return send(
+          res,
+          200,
+          portalPage(
+            session,
+            email,
+            provider.subscriptionsOf(session.customer),
+            url.searchParams.get('notice') ?? undefined,
+          ),
+        );
       }
       if (method === 'POST' && action) {
         const form = await formOf(req);
@@ -90,7 +110,8 @@ export function localBilling(options: { dataDir?: string } = {}): LocalBilling {
           notice = 'The next billing period is paid.';
         } else if (action === 'cancel-at-period-end' || action === 'resume') {
           await provider.cancelAtPeriodEnd(subscriptionId, action === 'cancel-at-period-end');
-          notice = action === 'resume' ? 'Your subscription continues.' : 'Your subscription ends at the end of this period.';
+          notice =
+            action === 'resume' ? 'Your subscription continues.' : 'Your subscription ends at the end of this period.';
         } else if (action === 'cancel') {
           await provider.cancelNow(subscriptionId);
           notice = 'Your subscription was canceled.';
@@ -107,7 +128,12 @@ export function localBilling(options: { dataDir?: string } = {}): LocalBilling {
     provider,
     handle: (req: IncomingMessage, res: ServerResponse) =>
       handle(req, res).catch((error: unknown) => {
-        if (error instanceof BodyTooLarge) return refuseTooLarge(req, res, JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The form is too large.' } }));
+        if (error instanceof BodyTooLarge)
+          return refuseTooLarge(
+            req,
+            res,
+            JSON.stringify({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The form is too large.' } }),
+          );
         throw error;
       }),
   };

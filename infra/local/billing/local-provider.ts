@@ -91,13 +91,25 @@ export class LocalBillingProvider implements BillingProvider {
   async createCustomer({ user_id, email }: { user_id: string; email: string }) {
     const existing = Object.values(this.state.customers).find((customer) => customer.metadata.user_id === user_id);
     if (existing) return { customer_id: existing.id };
-    const customer: LocalCustomer = { id: `cus_local_${newId()}`, object: 'customer', email, metadata: { user_id }, created: seconds(new Date()) };
+    const customer: LocalCustomer = {
+      id: `cus_local_${newId()}`,
+      object: 'customer',
+      email,
+      metadata: { user_id },
+      created: seconds(new Date()),
+    };
     this.state.customers[customer.id] = customer;
     this.save();
     return { customer_id: customer.id };
   }
 
-  async createCheckoutSession(input: { customer_id: string; user_id: string; price_id: string; success_url: string; cancel_url: string }) {
+  async createCheckoutSession(input: {
+    customer_id: string;
+    user_id: string;
+    price_id: string;
+    success_url: string;
+    cancel_url: string;
+  }) {
     const session: LocalCheckoutSession = {
       id: `cs_local_${newId()}${randomBytes(6).toString('hex')}`,
       customer: input.customer_id,
@@ -234,7 +246,11 @@ export class LocalBillingProvider implements BillingProvider {
       data: { object },
     };
     const payload = JSON.stringify(event, null, 2);
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? this.signingSecret, timestamp: options.timestamp });
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? this.signingSecret,
+      timestamp: options.timestamp,
+    });
     return { event, payload, header };
   }
 
@@ -264,7 +280,12 @@ export class LocalBillingProvider implements BillingProvider {
   }
 
   private priceObject(priceId: string): Stripe.Price {
-    return { id: priceId, object: 'price', currency: 'usd', recurring: { interval: 'month', interval_count: 1 } } as unknown as Stripe.Price;
+    return {
+      id: priceId,
+      object: 'price',
+      currency: 'usd',
+      recurring: { interval: 'month', interval_count: 1 },
+    } as unknown as Stripe.Price;
   }
 
   private newSubscription(session: LocalCheckoutSession, now: number): Stripe.Subscription {
@@ -329,7 +350,10 @@ export class LocalBillingProvider implements BillingProvider {
       customer: subscription.customer,
       period_start: item.current_period_start,
       period_end: item.current_period_end,
-      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: subscription.metadata } },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
+      },
     };
   }
 }

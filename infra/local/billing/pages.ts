@@ -6,7 +6,10 @@ import type { LocalCheckoutSession, LocalPortalSession } from './local-provider.
 /** The local stand-ins for Stripe's hosted checkout and customer portal pages: plain HTML forms. */
 
 const escapeHtml = (value: unknown) =>
-  String(value ?? '').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  String(value ?? '').replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 const STYLE = `
   *{box-sizing:border-box}
@@ -65,7 +68,9 @@ export function checkoutPage(session: LocalCheckoutSession, email: string | unde
 }
 
 const when = (unixSeconds: number | null | undefined) =>
-  unixSeconds ? new Date(unixSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
+  unixSeconds
+    ? new Date(unixSeconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+    : '—';
 
 function subscriptionBlock(session: LocalPortalSession, subscription: Stripe.Subscription): string {
   const item = subscription.items.data[0]!;
@@ -93,7 +98,12 @@ function subscriptionBlock(session: LocalPortalSession, subscription: Stripe.Sub
 </div>`;
 }
 
-export function portalPage(session: LocalPortalSession, email: string | undefined, subscriptions: Stripe.Subscription[], notice?: string): string {
+export function portalPage(
+  session: LocalPortalSession,
+  email: string | undefined,
+  subscriptions: Stripe.Subscription[],
+  notice?: string,
+): string {
   return page(
     'Manage your plan',
     `<div class="card">
@@ -108,4 +118,8 @@ export function portalPage(session: LocalPortalSession, email: string | undefine
   );
 }
 
-export const notFoundPage = () => page('Not found', '<div class="card"><h1>This billing session does not exist</h1><p><a href="/">Back to Design Club</a></p></div>');
+export const notFoundPage = () =>
+  page(
+    'Not found',
+    '<div class="card"><h1>This billing session does not exist</h1><p><a href="/">Back to Design Club</a></p></div>',
+  );

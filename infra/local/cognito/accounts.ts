@@ -31,7 +31,15 @@ export interface Accounts {
   /** The address is proven: it becomes the e-mail (if it was pending), verified. */
   verifyEmail(userPoolId: string, sub: string, email: string): Promise<void>;
   /** Sends a code through cognito-local's messages (the CustomMessage trigger, then the outbox). */
-  deliver(input: { userPoolId: string; clientId: string | null; sub: string; source: MessageSource; code: string; destination: string; clientMetadata?: Record<string, string> }): Promise<void>;
+  deliver(input: {
+    userPoolId: string;
+    clientId: string | null;
+    sub: string;
+    source: MessageSource;
+    code: string;
+    destination: string;
+    clientMetadata?: Record<string, string>;
+  }): Promise<void>;
   newCode(): string;
 }
 
@@ -40,7 +48,8 @@ const lower = (email: string) => email.trim().toLowerCase();
 
 export function cognitoLocalAccounts({ services, ctx }: RunningCognitoLocal): Accounts {
   const pool = (userPoolId: string) => services.cognito.getUserPool(ctx, userPoolId);
-  const user = async (userPoolId: string, username: string) => (await pool(userPoolId)).getUserByUsername(ctx, username);
+  const user = async (userPoolId: string, username: string) =>
+    (await pool(userPoolId)).getUserByUsername(ctx, username);
   const update = async (userPoolId: string, sub: string, change: (user: User) => User) => {
     const userPool = await pool(userPoolId);
     const found = await userPool.getUserByUsername(ctx, sub);
@@ -74,7 +83,10 @@ export function cognitoLocalAccounts({ services, ctx }: RunningCognitoLocal): Ac
     setCode: (userPoolId, sub, field, code) => update(userPoolId, sub, (found) => ({ ...found, [field]: code })),
     storedCode: async (userPoolId, sub) => (await user(userPoolId, sub))?.ConfirmationCode,
     setPendingEmail: (userPoolId, sub, email) =>
-      update(userPoolId, sub, (found) => ({ ...found, UnverifiedAttributeChanges: email ? [{ Name: 'email', Value: email }] : undefined })),
+      update(userPoolId, sub, (found) => ({
+        ...found,
+        UnverifiedAttributeChanges: email ? [{ Name: 'email', Value: email }] : undefined,
+      })),
     verifyEmail: (userPoolId, sub, email) =>
       update(userPoolId, sub, (found) => ({
         ...found,
@@ -90,7 +102,10 @@ export function cognitoLocalAccounts({ services, ctx }: RunningCognitoLocal): Ac
       const found = await user(userPoolId, sub);
       if (!found) return;
       // The message is written for the address it goes to (CustomMessage reads `email`).
-      const addressed = { ...found, Attributes: [...found.Attributes.filter((a) => a.Name !== 'email'), { Name: 'email', Value: destination }] };
+      const addressed = {
+        ...found,
+        Attributes: [...found.Attributes.filter((a) => a.Name !== 'email'), { Name: 'email', Value: destination }],
+      };
       await services.messages.deliver(ctx, source, clientId, userPoolId, addressed, code, clientMetadata, {
         AttributeName: 'email',
         DeliveryMedium: 'EMAIL',

@@ -37,7 +37,8 @@ export class CodeBook {
     const entry = this.entry(key);
     const since = this.now() - CODE_RULES.messageWindowSeconds * 1000;
     entry.sent = entry.sent.filter((at) => at > since);
-    if (entry.sent.length >= CODE_RULES.maxMessagesPerWindow) throw new CognitoError('LimitExceededException', LIMIT_EXCEEDED_MESSAGE);
+    if (entry.sent.length >= CODE_RULES.maxMessagesPerWindow)
+      throw new CognitoError('LimitExceededException', LIMIT_EXCEEDED_MESSAGE);
     entry.sent.push(this.now());
   }
 

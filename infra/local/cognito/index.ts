@@ -19,7 +19,12 @@ export type { CognitoMessage, MessageHandler } from './messages.js';
 export { ensureUser } from './seed.js';
 export type { Logger } from './server.js';
 
-export type CognitoTrigger = 'PreSignUp' | 'PostConfirmation' | 'CustomMessage' | 'PreTokenGeneration' | 'PostAuthentication';
+export type CognitoTrigger =
+  | 'PreSignUp'
+  | 'PostConfirmation'
+  | 'CustomMessage'
+  | 'PreTokenGeneration'
+  | 'PostAuthentication';
 
 export interface CognitoOptions {
   /** cognito-local's config (`config.json`, optional) and data (`db/`) live here. */

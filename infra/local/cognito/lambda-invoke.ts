@@ -22,9 +22,14 @@ export function createLambdaInvokeHandler(
     const name = functionNameOf(decodeURIComponent(match[1]!));
     const fn = Object.hasOwn(functions, name) ? functions[name] : undefined;
     if (!fn) {
-      send(res, 404, { Type: 'User', Message: `Function not found: ${name}` }, {
-        'x-amzn-errortype': 'ResourceNotFoundException',
-      });
+      send(
+        res,
+        404,
+        { Type: 'User', Message: `Function not found: ${name}` },
+        {
+          'x-amzn-errortype': 'ResourceNotFoundException',
+        },
+      );
       return true;
     }
 

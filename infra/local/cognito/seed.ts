@@ -21,10 +21,7 @@ export interface SeedUser {
  * CONFIRMED and signs in directly), brings the given attributes up to date and adds the groups.
  * Safe to run on every start. No Cognito trigger fires on this path. Returns the user's sub.
  */
-export async function ensureUser(
-  cognito: { endpoint: string; userPoolId: string },
-  user: SeedUser,
-): Promise<string> {
+export async function ensureUser(cognito: { endpoint: string; userPoolId: string }, user: SeedUser): Promise<string> {
   const client = cognitoClient(cognito.endpoint);
   const UserPoolId = cognito.userPoolId;
   const Username = user.email;
@@ -49,7 +46,9 @@ export async function ensureUser(
       );
       attributes = created.User?.Attributes ?? [];
     }
-    await client.send(new AdminSetUserPasswordCommand({ UserPoolId, Username, Password: user.password, Permanent: true }));
+    await client.send(
+      new AdminSetUserPasswordCommand({ UserPoolId, Username, Password: user.password, Permanent: true }),
+    );
     for (const GroupName of user.groups ?? []) {
       await client.send(new AdminAddUserToGroupCommand({ UserPoolId, Username, GroupName }));
     }

@@ -78,7 +78,9 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<R
     clock,
     cognito,
     config,
-    messages: withoutSignUpCodesForConfirmedUsers(new lib.services.MessagesService(triggers, new lib.delivery.MessageDeliveryService(sender))),
+    messages: withoutSignUpCodesForConfirmedUsers(
+      new lib.services.MessagesService(triggers, new lib.delivery.MessageDeliveryService(sender)),
+    ),
     otp: lib.otp.otp,
     tokenGenerator: new lib.tokens.JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
@@ -87,7 +89,8 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<R
   const { application } = lib.server.createServer(lib.router.Router(services), logger, config.ServerConfig, services);
   const socketDir = await mkdtemp(path.join(tmpdir(), 'dc-cognito-'));
   // Windows has named pipes where other systems have Unix sockets.
-  const socketPath = process.platform === 'win32' ? `\\\\.\\pipe\\${path.basename(socketDir)}` : path.join(socketDir, 'cognito.sock');
+  const socketPath =
+    process.platform === 'win32' ? `\\\\.\\pipe\\${path.basename(socketDir)}` : path.join(socketDir, 'cognito.sock');
   const server = http.createServer(application as unknown as http.RequestListener);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -119,7 +122,9 @@ export function closeServer(server: Server): Promise<void> {
 function withoutSignUpCodesForConfirmedUsers(messages: Services['messages']): Services['messages'] {
   const deliver = messages.deliver.bind(messages);
   messages.deliver = (ctx, source, clientId, userPoolId, user, ...rest) =>
-    source === 'SignUp' && user.UserStatus === 'CONFIRMED' ? Promise.resolve() : deliver(ctx, source, clientId, userPoolId, user, ...rest);
+    source === 'SignUp' && user.UserStatus === 'CONFIRMED'
+      ? Promise.resolve()
+      : deliver(ctx, source, clientId, userPoolId, user, ...rest);
   return messages;
 }
 
@@ -146,14 +151,23 @@ type LambdaClient = ConstructorParameters<typeof import('cognito-local/lib/servi
 function inProcessLambda(functions: Record<string, LambdaFunction>): LambdaClient {
   const invoke = async (params: { FunctionName: string; Payload?: unknown }) => {
     const fn = Object.hasOwn(functions, params.FunctionName) ? functions[params.FunctionName] : undefined;
-    if (!fn) throw Object.assign(new Error(`Function not found: ${params.FunctionName}`), { code: 'ResourceNotFoundException' });
+    if (!fn)
+      throw Object.assign(new Error(`Function not found: ${params.FunctionName}`), {
+        code: 'ResourceNotFoundException',
+      });
     try {
       const result = await fn(JSON.parse(String(params.Payload ?? '{}')));
       return { StatusCode: 200, Payload: JSON.stringify(result ?? null) };
     } catch (err) {
       const error = err instanceof Error ? err : new Error(String(err));
-      return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorType: error.name, errorMessage: error.message }) };
+      return {
+        StatusCode: 200,
+        FunctionError: 'Unhandled',
+        Payload: JSON.stringify({ errorType: error.name, errorMessage: error.message }),
+      };
     }
   };
-  return { invoke: (params: { FunctionName: string; Payload?: unknown }) => ({ promise: () => invoke(params) }) } as unknown as LambdaClient;
+  return {
+    invoke: (params: { FunctionName: string; Payload?: unknown }) => ({ promise: () => invoke(params) }),
+  } as unknown as LambdaClient;
 }

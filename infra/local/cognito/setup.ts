@@ -41,7 +41,9 @@ export async function ensurePool(
             PoolName: POOL_NAME,
             UsernameAttributes: [...POOL_SETTINGS.usernameAttributes],
             AutoVerifiedAttributes: [...POOL_SETTINGS.autoVerifiedAttributes],
-            UserAttributeUpdateSettings: { AttributesRequireVerificationBeforeUpdate: [...POOL_SETTINGS.attributesRequireVerificationBeforeUpdate] },
+            UserAttributeUpdateSettings: {
+              AttributesRequireVerificationBeforeUpdate: [...POOL_SETTINGS.attributesRequireVerificationBeforeUpdate],
+            },
             AccountRecoverySetting: { RecoveryMechanisms: POOL_SETTINGS.recoveryMechanisms.map((m) => ({ ...m })) },
             Policies: {
               PasswordPolicy: {

@@ -21,7 +21,9 @@ export interface CodeHandlerDeps {
 
 const canonical = (address: string) => address.trim().toLowerCase();
 const metadataOf = (body: Record<string, any>) =>
-  body.ClientMetadata && typeof body.ClientMetadata === 'object' && !Array.isArray(body.ClientMetadata) ? (body.ClientMetadata as Record<string, string>) : undefined;
+  body.ClientMetadata && typeof body.ClientMetadata === 'object' && !Array.isArray(body.ClientMetadata)
+    ? (body.ClientMetadata as Record<string, string>)
+    : undefined;
 
 const aliasExists = () => new CognitoError('AliasExistsException', 'An account with the given email already exists.');
 
@@ -39,12 +41,14 @@ export function codeHandlers(deps: CodeHandlerDeps): Record<string, Handler> {
 
   const requireClient = (body: Record<string, any>) => {
     const clientId = requireString(body, 'ClientId');
-    if (clientId !== deps.pool.clientId) throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
+    if (clientId !== deps.pool.clientId)
+      throw new CognitoError('ResourceNotFoundException', `User pool client ${clientId} does not exist.`);
     return clientId;
   };
 
   /** Cognito's key for a user: the sub, or (unknown users) the address asked for, limited alike. */
-  const userKey = (account: { sub: string } | null, username: string) => (account ? account.sub : `unknown:${canonical(username)}`);
+  const userKey = (account: { sub: string } | null, username: string) =>
+    account ? account.sub : `unknown:${canonical(username)}`;
 
   return {
     SignUp: async (body, req, res) => {
@@ -76,7 +80,15 @@ export function codeHandlers(deps: CodeHandlerDeps): Record<string, Handler> {
         return sendJson(res, 200, { CodeDeliveryDetails: emailDelivery(username) });
       }
       const code = accounts.newCode();
-      await accounts.deliver({ userPoolId: poolId(), clientId, sub: account.sub, source: 'ForgotPassword', code, destination: account.email, clientMetadata: metadataOf(body) });
+      await accounts.deliver({
+        userPoolId: poolId(),
+        clientId,
+        sub: account.sub,
+        source: 'ForgotPassword',
+        code,
+        destination: account.email,
+        clientMetadata: metadataOf(body),
+      });
       await accounts.setCode(poolId(), account.sub, 'ConfirmationCode', code);
       book.issue(`forgot:${account.sub}`, code, account.email);
       sendJson(res, 200, { CodeDeliveryDetails: emailDelivery(account.email) });
@@ -101,7 +113,8 @@ export function codeHandlers(deps: CodeHandlerDeps): Record<string, Handler> {
       const username = requireString(body, 'Username');
       requireString(body, 'ConfirmationCode');
       const account = await accounts.find(poolId(), username);
-      if (account?.confirmed) throw new CognitoError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
+      if (account?.confirmed)
+        throw new CognitoError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
       const key = `signup:${userKey(account, username)}`;
       book.check(key, body.ConfirmationCode);
       const answer = await deps.upstream(req, 'ConfirmSignUp', body);
@@ -118,7 +131,15 @@ export function codeHandlers(deps: CodeHandlerDeps): Record<string, Handler> {
       if (!account?.email) return sendJson(res, 200, { CodeDeliveryDetails: emailDelivery(username) });
       if (account.confirmed) throw new CognitoError('InvalidParameterException', 'User is already confirmed.');
       const code = accounts.newCode();
-      await accounts.deliver({ userPoolId: poolId(), clientId, sub: account.sub, source: 'ResendCode', code, destination: account.email, clientMetadata: metadataOf(body) });
+      await accounts.deliver({
+        userPoolId: poolId(),
+        clientId,
+        sub: account.sub,
+        source: 'ResendCode',
+        code,
+        destination: account.email,
+        clientMetadata: metadataOf(body),
+      });
       await accounts.setCode(poolId(), account.sub, 'ConfirmationCode', code);
       book.issue(`signup:${account.sub}`, code, account.email);
       sendJson(res, 200, { CodeDeliveryDetails: emailDelivery(account.email) });
@@ -152,7 +173,15 @@ export function codeHandlers(deps: CodeHandlerDeps): Record<string, Handler> {
         // The old address stays active and verified; the code goes to the new one.
         await accounts.setPendingEmail(poolId(), sub, pending);
         const code = accounts.newCode();
-        await accounts.deliver({ userPoolId: poolId(), clientId: deps.pool.clientId, sub, source: 'UpdateUserAttribute', code, destination: pending, clientMetadata: metadataOf(body) });
+        await accounts.deliver({
+          userPoolId: poolId(),
+          clientId: deps.pool.clientId,
+          sub,
+          source: 'UpdateUserAttribute',
+          code,
+          destination: pending,
+          clientMetadata: metadataOf(body),
+        });
         book.issue(`verify:${sub}`, code, pending);
         return { CodeDeliveryDetailsList: [emailDelivery(pending)] };
       });
@@ -161,7 +190,8 @@ export function codeHandlers(deps: CodeHandlerDeps): Record<string, Handler> {
 
     GetUserAttributeVerificationCode: async (body, _req, res) => {
       const sub = await deps.accessTokenSub(body.AccessToken);
-      if (requireString(body, 'AttributeName') !== 'email') throw new CognitoError('InvalidParameterException', 'Only the email attribute can be verified.');
+      if (requireString(body, 'AttributeName') !== 'email')
+        throw new CognitoError('InvalidParameterException', 'Only the email attribute can be verified.');
       const account = await accounts.find(poolId(), sub);
       if (!account) throw new CognitoError('NotAuthorizedException', 'Invalid Access Token');
       // While a change is pending the code proves the new address, as Cognito's does.
@@ -169,14 +199,23 @@ export function codeHandlers(deps: CodeHandlerDeps): Record<string, Handler> {
       if (!destination) throw new CognitoError('InvalidParameterException', 'User has no email to verify.');
       book.noteMessage(`mail:${sub}`);
       const code = accounts.newCode();
-      await accounts.deliver({ userPoolId: poolId(), clientId: deps.pool.clientId, sub, source: 'VerifyUserAttribute', code, destination, clientMetadata: metadataOf(body) });
+      await accounts.deliver({
+        userPoolId: poolId(),
+        clientId: deps.pool.clientId,
+        sub,
+        source: 'VerifyUserAttribute',
+        code,
+        destination,
+        clientMetadata: metadataOf(body),
+      });
       book.issue(`verify:${sub}`, code, destination);
       sendJson(res, 200, { CodeDeliveryDetails: emailDelivery(destination) });
     },
 
     VerifyUserAttribute: async (body, _req, res) => {
       const sub = await deps.accessTokenSub(body.AccessToken);
-      if (requireString(body, 'AttributeName') !== 'email') throw new CognitoError('InvalidParameterException', 'Only the email attribute can be verified.');
+      if (requireString(body, 'AttributeName') !== 'email')
+        throw new CognitoError('InvalidParameterException', 'Only the email attribute can be verified.');
       requireString(body, 'Code');
       await emailQueue(async () => {
         const destination = book.check(`verify:${sub}`, body.Code);

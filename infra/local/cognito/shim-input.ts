@@ -8,7 +8,8 @@ import { CognitoError } from './shim-wire.js';
  */
 const emailSchema = /* @__PURE__ */ z.email();
 
-export const isEmailAddress = (value: unknown): value is string => typeof value === 'string' && emailSchema.safeParse(value).success;
+export const isEmailAddress = (value: unknown): value is string =>
+  typeof value === 'string' && emailSchema.safeParse(value).success;
 
 export function requireEmail(value: unknown): string {
   if (!isEmailAddress(value)) throw new CognitoError('InvalidParameterException', 'Invalid email address format.');
@@ -20,7 +21,10 @@ export function requireString(body: Record<string, unknown>, member: string): st
   const value = body[member];
   if (typeof value !== 'string' || value.length === 0) {
     const name = member[0]!.toLowerCase() + member.slice(1);
-    throw new CognitoError('InvalidParameterException', `1 validation error detected: Value at '${name}' failed to satisfy constraint: Member must not be null`);
+    throw new CognitoError(
+      'InvalidParameterException',
+      `1 validation error detected: Value at '${name}' failed to satisfy constraint: Member must not be null`,
+    );
   }
   return value;
 }
@@ -30,8 +34,20 @@ export type Attribute = { Name: string; Value: string };
 /** `UserAttributes`: a list of `{ Name, Value }` strings (absent: empty). */
 export function attributeList(body: Record<string, unknown>, member = 'UserAttributes'): Attribute[] {
   const list = body[member] ?? [];
-  if (!Array.isArray(list) || !list.every((a) => a && typeof a === 'object' && typeof a.Name === 'string' && (a.Value === undefined || typeof a.Value === 'string'))) {
-    throw new CognitoError('InvalidParameterException', `1 validation error detected: Value at '${member[0]!.toLowerCase()}${member.slice(1)}' failed to satisfy constraint: Member must be a list of attributes`);
+  if (
+    !Array.isArray(list) ||
+    !list.every(
+      (a) =>
+        a &&
+        typeof a === 'object' &&
+        typeof a.Name === 'string' &&
+        (a.Value === undefined || typeof a.Value === 'string'),
+    )
+  ) {
+    throw new CognitoError(
+      'InvalidParameterException',
+      `1 validation error detected: Value at '${member[0]!.toLowerCase()}${member.slice(1)}' failed to satisfy constraint: Member must be a list of attributes`,
+    );
   }
   return list.map((a: { Name: string; Value?: string }) => ({ Name: a.Name, Value: a.Value ?? '' }));
 }
@@ -50,4 +66,8 @@ export function maskedEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
 }
 
-export const emailDelivery = (email: string) => ({ AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: maskedEmail(email) });
+export const emailDelivery = (email: string) => ({
+  AttributeName: 'email',
+  DeliveryMedium: 'EMAIL',
+  Destination: maskedEmail(email),
+});

@@ -37,8 +37,10 @@ export function withTokenShape(answer: Record<string, any>): Record<string, any>
 
 /** cognito-local's error as Cognito's: its own 500s (unsupported, or a crash on odd input) become a 400. */
 export function upstreamError({ status, body }: { status: number; body: Record<string, any> }): CognitoError {
-  const type = typeof body.__type === 'string' && body.__type.endsWith('Exception') ? body.__type : 'InvalidParameterException';
-  const message = typeof body.message === 'string' && status < 500 ? body.message : 'The request could not be processed.';
+  const type =
+    typeof body.__type === 'string' && body.__type.endsWith('Exception') ? body.__type : 'InvalidParameterException';
+  const message =
+    typeof body.message === 'string' && status < 500 ? body.message : 'The request could not be processed.';
   return new CognitoError(type, message, status >= 500 ? 400 : status);
 }
 

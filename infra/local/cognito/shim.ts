@@ -6,7 +6,19 @@ import { CodeBook } from './codes.js';
 import { ACCESS_TOKEN_ACTIONS, PUBLIC_ACTIONS, TARGET_PREFIX } from './shim-actions.js';
 import { codeHandlers } from './shim-codes.js';
 import { attributeList, checkEmails } from './shim-input.js';
-import { CognitoError, CORS, createQueue, isCognitoLocalError, readBody, relayedHeaders, parseAnswer, sendError, sendJson, upstreamError, withTokenShape } from './shim-wire.js';
+import {
+  CognitoError,
+  CORS,
+  createQueue,
+  isCognitoLocalError,
+  readBody,
+  relayedHeaders,
+  parseAnswer,
+  sendError,
+  sendJson,
+  upstreamError,
+  withTokenShape,
+} from './shim-wire.js';
 import type { SigningKey } from './signing-key.js';
 import type { Logger } from './server.js';
 
@@ -40,7 +52,6 @@ export interface ShimOptions {
   logger?: Logger;
 }
 
-
 type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /**
@@ -60,13 +71,19 @@ export function createShim(options: ShimOptions): {
 
   /** The same claims (iat and exp included), signed with this stack's own key instead of cognito-local's. */
   const resign = async (token: string) =>
-    new SignJWT(decodeJwt(token)).setProtectedHeader({ alg: 'RS256', kid: options.signingKey.kid, typ: 'JWT' }).sign(await privateKey);
+    new SignJWT(decodeJwt(token))
+      .setProtectedHeader({ alg: 'RS256', kid: options.signingKey.kid, typ: 'JWT' })
+      .sign(await privateKey);
   const resignResult = async (answer: Record<string, any>): Promise<Record<string, any>> => {
     const result = answer.AuthenticationResult;
     if (!result?.AccessToken) return answer;
     return {
       ...answer,
-      AuthenticationResult: { ...result, AccessToken: await resign(result.AccessToken), ...(result.IdToken ? { IdToken: await resign(result.IdToken) } : {}) },
+      AuthenticationResult: {
+        ...result,
+        AccessToken: await resign(result.AccessToken),
+        ...(result.IdToken ? { IdToken: await resign(result.IdToken) } : {}),
+      },
     };
   };
 
@@ -79,7 +96,10 @@ export function createShim(options: ShimOptions): {
         delete headers['transfer-encoding'];
         headers['content-length'] = body.length;
       }
-      const upstreamReq = http.request({ socketPath: options.upstreamSocket, path: req.url ?? '/', method: req.method, headers, agent }, resolve);
+      const upstreamReq = http.request(
+        { socketPath: options.upstreamSocket, path: req.url ?? '/', method: req.method, headers, agent },
+        resolve,
+      );
       upstreamReq.on('error', reject);
       if (Buffer.isBuffer(body)) upstreamReq.end(body);
       else body.pipe(upstreamReq);
@@ -90,7 +110,10 @@ export function createShim(options: ShimOptions): {
     // cognito-local answers 500 to what it does not expect (a missing member, an unsupported
     // action); Cognito answers a bad request with a 400 and its error shape.
     if ((upstreamRes.statusCode ?? 502) >= 500) {
-      throw upstreamError({ status: upstreamRes.statusCode ?? 502, body: parseAnswer((await readBody(upstreamRes)).toString('utf8')) });
+      throw upstreamError({
+        status: upstreamRes.statusCode ?? 502,
+        body: parseAnswer((await readBody(upstreamRes)).toString('utf8')),
+      });
     }
     res.writeHead(upstreamRes.statusCode ?? 502, { ...relayedHeaders(upstreamRes), ...CORS });
     upstreamRes.pipe(res);
@@ -123,11 +146,19 @@ export function createShim(options: ShimOptions): {
   const authenticate = async (req: IncomingMessage, body: Record<string, any>) => {
     await afterLastSignOutSecond();
     const answer = await call(req, 'InitiateAuth', body);
-    if (answer.status === 200 && answer.body.ChallengeName === 'NEW_PASSWORD_REQUIRED' && body.AuthFlow === 'USER_PASSWORD_AUTH') {
+    if (
+      answer.status === 200 &&
+      answer.body.ChallengeName === 'NEW_PASSWORD_REQUIRED' &&
+      body.AuthFlow === 'USER_PASSWORD_AUTH'
+    ) {
       // cognito-local asks an account created by an admin (FORCE_CHANGE_PASSWORD) for a new password
       // without checking the one given; Cognito first checks it against the temporary password.
       const parameters = (body.AuthParameters ?? {}) as Record<string, unknown>;
-      const matches = await options.sessions.passwordMatches(options.pool.userPoolId, String(parameters.USERNAME ?? ''), String(parameters.PASSWORD ?? ''));
+      const matches = await options.sessions.passwordMatches(
+        options.pool.userPoolId,
+        String(parameters.USERNAME ?? ''),
+        String(parameters.PASSWORD ?? ''),
+      );
       if (!matches) throw new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
     }
     if (answer.status === 200) return withTokenShape(await resignResult(answer.body));
@@ -160,7 +191,8 @@ export function createShim(options: ShimOptions): {
   let lastSignOutSecond = 0;
   const afterLastSignOutSecond = async () => {
     const now = Date.now();
-    if (Math.floor(now / 1000) <= lastSignOutSecond) await new Promise((resolve) => setTimeout(resolve, (lastSignOutSecond + 1) * 1000 - now + 1));
+    if (Math.floor(now / 1000) <= lastSignOutSecond)
+      await new Promise((resolve) => setTimeout(resolve, (lastSignOutSecond + 1) * 1000 - now + 1));
   };
   const signOutEverywhere = async (userPoolId: string, sub: string) => {
     lastSignOutSecond = Math.floor(Date.now() / 1000);
@@ -296,9 +328,12 @@ export function createShim(options: ShimOptions): {
     const path = req.url?.split('?')[0] ?? '/';
     const admin = path === options.adminPath || path.startsWith(`${options.adminPath}/`);
     if (admin) req.url = req.url!.slice(options.adminPath.length) || '/';
-    const wellKnown = /^\/([^/]+)\/\.well-known\/(openid-configuration|jwks\.json)$/.exec(admin ? (req.url!.split('?')[0] ?? '/') : path);
+    const wellKnown = /^\/([^/]+)\/\.well-known\/(openid-configuration|jwks\.json)$/.exec(
+      admin ? (req.url!.split('?')[0] ?? '/') : path,
+    );
     if (req.method === 'GET' && wellKnown?.[2] === 'openid-configuration') return discovery(res, wellKnown[1]!);
-    if (req.method === 'GET' && wellKnown?.[2] === 'jwks.json') return sendJson(res, 200, { keys: [options.signingKey.publicJwk] }, { 'content-type': 'application/json' });
+    if (req.method === 'GET' && wellKnown?.[2] === 'jwks.json')
+      return sendJson(res, 200, { keys: [options.signingKey.publicJwk] }, { 'content-type': 'application/json' });
 
     const target = String(req.headers['x-amz-target'] ?? '');
     const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
@@ -319,7 +354,8 @@ export function createShim(options: ShimOptions): {
     } catch {
       throw new CognitoError('SerializationException', 'The request body is not valid JSON');
     }
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new CognitoError('SerializationException', 'The request body is not a JSON object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw new CognitoError('SerializationException', 'The request body is not a JSON object');
     if (ACCESS_TOKEN_ACTIONS.has(operation)) await verifyAccessToken(body.AccessToken);
     const handler = Object.hasOwn(handlers, operation) ? handlers[operation]! : passThrough;
     await handler(body, req, res);
@@ -339,4 +375,3 @@ export function createShim(options: ShimOptions): {
     close: () => agent.destroy(),
   };
 }
-

@@ -35,9 +35,18 @@ export const IDEMPOTENCY_KEY_PREFIX = '$idem#';
  * The notifications store's own items, written under views:claim (functions/features/notifications/
  * store.ts): delivery claims, inboxes, read marks, pending and windowed mails, digest marks. Not projections'.
  */
-export const NOTIFICATION_KEY_PREFIXES = ['$notified#', '$inbox#', '$inbox-read#', '$mail-pending#', '$mail-window#', '$digest#'] as const;
+export const NOTIFICATION_KEY_PREFIXES = [
+  '$notified#',
+  '$inbox#',
+  '$inbox-read#',
+  '$mail-pending#',
+  '$mail-window#',
+  '$digest#',
+] as const;
 /** Writes limited to items whose partition key starts with one of `prefixes`: never a projection's. */
-const onlyKeys = (...prefixes: string[]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) } });
+const onlyKeys = (...prefixes: string[]) => ({
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) },
+});
 const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
 /** What functions/platform/aws/identity.ts calls, by verb (capabilities.ts ADAPTER_OPERATIONS). */
 const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
@@ -61,7 +70,8 @@ const UPLOAD_OBJECT_ACTIONS: Partial<Record<Capability, string[]>> = {
 const INFERENCE_PROFILE = /^(us|eu|apac|jp|au|ca|us-gov|global)\.(.+)$/;
 
 /** How cdk-nag spells a pseudo parameter in a finding id: the literal when the stack knows it. */
-const pseudo = (value: string, name: 'Partition' | 'Region' | 'AccountId') => (Token.isUnresolved(value) ? `<AWS::${name}>` : value);
+const pseudo = (value: string, name: 'Partition' | 'Region' | 'AccountId') =>
+  Token.isUnresolved(value) ? `<AWS::${name}>` : value;
 
 const indexArns = (table: ITable, definition: TableDefinition) =>
   definition.indexes.map((index) => `${table.tableArn}/index/${index.name}`);
@@ -93,7 +103,12 @@ export class CapabilityGrants {
     if (kind === 'trigger') {
       // A trigger cannot name its own pool (the pool refers to the trigger: a cycle); it reads the
       // pool id from the event instead and may act on this account's pools in this region.
-      role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [stack.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })] }));
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions,
+          resources: [stack.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })],
+        }),
+      );
       this.acknowledgeOnce(
         role,
         `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:cognito-idp:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:userpool/*]`,
@@ -111,7 +126,17 @@ export class CapabilityGrants {
    * the role's statements.
    */
   grant(capability: Capability, fn: NodejsFunction, role: Role | undefined, kind: FunctionKind): void {
-    const { eventsTable, viewsTable, connectionsTable, bus, uploadsBucket, stripeSecret, config, realtime, mailConfigurationSet } = this.resources;
+    const {
+      eventsTable,
+      viewsTable,
+      connectionsTable,
+      bus,
+      uploadsBucket,
+      stripeSecret,
+      config,
+      realtime,
+      mailConfigurationSet,
+    } = this.resources;
     const stack = Stack.of(this.scope);
     switch (capability) {
       case 'eventStore':
@@ -125,25 +150,53 @@ export class CapabilityGrants {
         fn.addEnvironment('EVENTS_TABLE', eventsTable.tableName);
         return;
       case 'eventStoreAppend':
-        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'EventStoreAppend', actions: EVENT_STORE_APPEND, resources: [eventsTable.tableArn] }));
+        role?.addToPrincipalPolicy(
+          new PolicyStatement({
+            sid: 'EventStoreAppend',
+            actions: EVENT_STORE_APPEND,
+            resources: [eventsTable.tableArn],
+          }),
+        );
         return;
       case 'eventStoreMark':
-        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'EventStoreMark', actions: EVENT_STORE_MARK, resources: [eventsTable.tableArn] }));
+        role?.addToPrincipalPolicy(
+          new PolicyStatement({ sid: 'EventStoreMark', actions: EVENT_STORE_MARK, resources: [eventsTable.tableArn] }),
+        );
         return;
       case 'views':
         role?.addToPrincipalPolicy(
-          new PolicyStatement({ sid: 'ViewsRead', actions: VIEWS_READ, resources: [viewsTable.tableArn, ...indexArns(viewsTable, viewsTableDefinition)] }),
+          new PolicyStatement({
+            sid: 'ViewsRead',
+            actions: VIEWS_READ,
+            resources: [viewsTable.tableArn, ...indexArns(viewsTable, viewsTableDefinition)],
+          }),
         );
         fn.addEnvironment('VIEWS_TABLE', viewsTable.tableName);
         return;
       case 'viewsWrite':
-        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsWrite', actions: VIEWS_WRITE, resources: [viewsTable.tableArn] }));
+        role?.addToPrincipalPolicy(
+          new PolicyStatement({ sid: 'ViewsWrite', actions: VIEWS_WRITE, resources: [viewsTable.tableArn] }),
+        );
         return;
       case 'viewsCount':
-        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsQuotaCounters', actions: VIEWS_COUNT, resources: [viewsTable.tableArn], conditions: onlyKeys(QUOTA_KEY_PREFIX) }));
+        role?.addToPrincipalPolicy(
+          new PolicyStatement({
+            sid: 'ViewsQuotaCounters',
+            actions: VIEWS_COUNT,
+            resources: [viewsTable.tableArn],
+            conditions: onlyKeys(QUOTA_KEY_PREFIX),
+          }),
+        );
         return;
       case 'viewsClaim':
-        role?.addToPrincipalPolicy(new PolicyStatement({ sid: 'ViewsIdempotencyClaims', actions: VIEWS_CLAIM, resources: [viewsTable.tableArn], conditions: onlyKeys(IDEMPOTENCY_KEY_PREFIX, ...NOTIFICATION_KEY_PREFIXES) }));
+        role?.addToPrincipalPolicy(
+          new PolicyStatement({
+            sid: 'ViewsIdempotencyClaims',
+            actions: VIEWS_CLAIM,
+            resources: [viewsTable.tableArn],
+            conditions: onlyKeys(IDEMPOTENCY_KEY_PREFIX, ...NOTIFICATION_KEY_PREFIXES),
+          }),
+        );
         return;
       case 'connections':
         role?.addToPrincipalPolicy(
@@ -156,13 +209,18 @@ export class CapabilityGrants {
         fn.addEnvironment('CONNECTIONS_TABLE', connectionsTable.tableName);
         return;
       case 'realtime':
-        role?.addToPrincipalPolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [realtime.postToConnectionsArn] }));
+        role?.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: ['execute-api:ManageConnections'],
+            resources: [realtime.postToConnectionsArn],
+          }),
+        );
         if (role)
           acknowledge(
-          role,
-          `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:execute-api:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:<${realtime.apiLogicalId}>/${realtime.stageName}/*/@connections/*]`,
-          'Connection ids are assigned by API Gateway at connect time; the grant is PostToConnection and DeleteConnection (an ended session\'s socket) on the live stage of this one WebSocket API.',
-        );
+            role,
+            `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:execute-api:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:<${realtime.apiLogicalId}>/${realtime.stageName}/*/@connections/*]`,
+            "Connection ids are assigned by API Gateway at connect time; the grant is PostToConnection and DeleteConnection (an ended session's socket) on the live stage of this one WebSocket API.",
+          );
         fn.addEnvironment('REALTIME_MANAGEMENT_ENDPOINT', realtime.managementEndpoint);
         return;
       case 'cognitoTokens': {
@@ -205,9 +263,17 @@ export class CapabilityGrants {
       case 'uploadsGet':
       case 'uploadsDelete':
         if (!role) return;
-        role.addToPrincipalPolicy(new PolicyStatement({ actions: UPLOAD_OBJECT_ACTIONS[capability], resources: [uploadsBucket.arnForObjects('*')] }));
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: UPLOAD_OBJECT_ACTIONS[capability],
+            resources: [uploadsBucket.arnForObjects('*')],
+          }),
+        );
         // HeadObject on a missing key answers 404 (not 403) only with ListBucket.
-        if (capability === 'uploadsGet') role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [uploadsBucket.bucketArn] }));
+        if (capability === 'uploadsGet')
+          role.addToPrincipalPolicy(
+            new PolicyStatement({ actions: ['s3:ListBucket'], resources: [uploadsBucket.bucketArn] }),
+          );
         this.acknowledgeOnce(
           role,
           `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(uploadsBucket.node.defaultChild as never)}.Arn>/*]`,
@@ -220,7 +286,11 @@ export class CapabilityGrants {
         // Converse is authorised as InvokeModel; nothing streams.
         const actions = ['bedrock:InvokeModel'];
         if (profile) {
-          const profileArn = stack.formatArn({ service: 'bedrock', resource: 'inference-profile', resourceName: modelId });
+          const profileArn = stack.formatArn({
+            service: 'bedrock',
+            resource: 'inference-profile',
+            resourceName: modelId,
+          });
           role?.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [profileArn] }));
           // The profile routes each call to the model in one of its regions; only through this profile.
           role?.addToPrincipalPolicy(
@@ -233,15 +303,20 @@ export class CapabilityGrants {
           );
           if (role)
             acknowledge(
-            role,
-            `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:bedrock:*::foundation-model/${profile[2]}]`,
-            'A cross-region inference profile invokes the configured model in any region of its geography; the grant names the one model and requires the call to come through the configured profile.',
-          );
+              role,
+              `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:bedrock:*::foundation-model/${profile[2]}]`,
+              'A cross-region inference profile invokes the configured model in any region of its geography; the grant names the one model and requires the call to come through the configured profile.',
+            );
         } else {
           role?.addToPrincipalPolicy(
             new PolicyStatement({
               actions,
-              resources: [Arn.format({ service: 'bedrock', resource: 'foundation-model', resourceName: modelId, account: '' }, stack)],
+              resources: [
+                Arn.format(
+                  { service: 'bedrock', resource: 'foundation-model', resourceName: modelId, account: '' },
+                  stack,
+                ),
+              ],
             }),
           );
         }
@@ -259,7 +334,15 @@ export class CapabilityGrants {
             resources: [
               stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' }),
               // Sending through a configuration set is authorized on the set as well.
-              ...(mailConfigurationSet ? [stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: mailConfigurationSet })] : []),
+              ...(mailConfigurationSet
+                ? [
+                    stack.formatArn({
+                      service: 'ses',
+                      resource: 'configuration-set',
+                      resourceName: mailConfigurationSet,
+                    }),
+                  ]
+                : []),
             ],
             conditions: { StringEquals: { 'ses:FromAddress': config.senderEmail } },
           }),

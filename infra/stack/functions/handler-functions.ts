@@ -12,7 +12,14 @@ import { handlerName } from '../../routes.js';
 import { LAMBDA_ESBUILD, lambdaDefine } from '../bundling.js';
 import { capabilitiesOf, declaredGrants, type Capability } from '../capabilities.js';
 import { acknowledge } from '../nag.js';
-import { LIVE_ALIAS, SERVICE_NAME, type FunctionKind, type FunctionResources, type HandlerFunction, type Sizing } from './definitions.js';
+import {
+  LIVE_ALIAS,
+  SERVICE_NAME,
+  type FunctionKind,
+  type FunctionResources,
+  type HandlerFunction,
+  type Sizing,
+} from './definitions.js';
 import { CapabilityGrants } from './grants.js';
 import { InlineRole } from './inline-role.js';
 import { acknowledgeGuard, logGroupFindings } from '../guard.js';
@@ -44,14 +51,20 @@ export class HandlerFunctions extends Construct {
     private readonly resources: FunctionResources,
   ) {
     super(scope, id);
-    this.logGroup = new LogGroup(this, 'Logs', { retention: resources.config.logRetentionDays, removalPolicy: RemovalPolicy.DESTROY });
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: resources.config.logRetentionDays,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     logGroupFindings(this.logGroup, 'The functions’ logs');
     acknowledgeGuard(
       this,
       'lambda_inside_vpc_check',
       'The functions reach only AWS public endpoints (DynamoDB, EventBridge, S3, Cognito, SES, Bedrock, Secrets Manager, API Gateway) and Stripe, over TLS and signed with their own roles; nothing of the service lives in a VPC, and a VPC would add NAT gateways or endpoints and cold-start time without guarding anything.',
     );
-    this.grants = new CapabilityGrants(this, resources, () => ({ userPool: this.userPool, client: this.userPoolClient }));
+    this.grants = new CapabilityGrants(this, resources, () => ({
+      userPool: this.userPool,
+      client: this.userPoolClient,
+    }));
     this.featureStacks = new FeatureStacks(Stack.of(this), resources.config.stage);
   }
 
@@ -157,7 +170,11 @@ export class HandlerFunctions extends Construct {
     });
     Tags.of(fn).add('design-club:handler', handler);
     if (config.tracing && newRole) {
-      acknowledge(role, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords do not support resource-level permissions.');
+      acknowledge(
+        role,
+        'AwsSolutions-IAM5[Resource::*]',
+        'X-Ray PutTraceSegments/PutTelemetryRecords do not support resource-level permissions.',
+      );
     }
 
     for (const capability of capabilities) this.grants.grant(capability, fn, newRole ? role : undefined, kind);
@@ -174,7 +191,10 @@ export class HandlerFunctions extends Construct {
     if (!this.tracerLayer) {
       const manifest = path.join(this.resources.projectRoot, 'node_modules/@aws-lambda-powertools/tracer/package.json');
       const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-      const arn = StringParameter.valueForStringParameter(this, `/aws/service/powertools/typescript/generic/all/${version}`);
+      const arn = StringParameter.valueForStringParameter(
+        this,
+        `/aws/service/powertools/typescript/generic/all/${version}`,
+      );
       this.tracerLayer = LayerVersion.fromLayerVersionArn(this, 'PowertoolsLayer', arn);
     }
     return this.tracerLayer;

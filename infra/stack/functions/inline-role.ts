@@ -1,4 +1,10 @@
-import { PolicyDocument, Role, type AddToPrincipalPolicyResult, type PolicyStatement, type RoleProps } from 'aws-cdk-lib/aws-iam';
+import {
+  PolicyDocument,
+  Role,
+  type AddToPrincipalPolicyResult,
+  type PolicyStatement,
+  type RoleProps,
+} from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 
 /**

@@ -6,7 +6,9 @@ export async function designerInvitationPath(runtime: E2ERuntime, email: string)
   let path: string | undefined;
   await expect
     .poll(async () => {
-      const { messages } = (await (await fetch(`${runtime.url}/outbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string; tag?: string }[] };
+      const { messages } = (await (
+        await fetch(`${runtime.url}/outbox.json?to=${encodeURIComponent(email)}`)
+      ).json()) as { messages: { text: string; tag?: string }[] };
       const mail = messages.find((message) => message.tag === 'designer-invite');
       path = mail ? /(\/designer-invite\?token=[A-Za-z0-9_%-]+)/.exec(mail.text)?.[1] : undefined;
       return path;
@@ -20,7 +22,12 @@ export async function designerInvitationPath(runtime: E2ERuntime, email: string)
  * /designer. An address not proven yet is proven first in the dialog the page opens (the code from
  * the outbox, then the password), as the user would.
  */
-export async function acceptDesignerInvitation(page: Page, runtime: E2ERuntime, email: string, password = PASSWORD): Promise<void> {
+export async function acceptDesignerInvitation(
+  page: Page,
+  runtime: E2ERuntime,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
   await page.goto(await designerInvitationPath(runtime, email));
   await page.getByRole('button', { name: 'Accept Invitation' }).click();
   const verify = page.getByRole('dialog', { name: 'Verify Your Email' });

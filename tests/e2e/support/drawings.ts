@@ -18,7 +18,8 @@ export function planSetPdf(pages: number, title = 'Plan set'): Buffer {
       `0.1 0.15 0.25 rg BT /F1 24 Tf 72 680 Td (${title} - sheet A-${index + 1}) Tj ET`,
       `BT /F1 12 Tf 72 170 Td (Page ${index + 1} of ${pages}) Tj ET`,
     ].join('\n');
-    objects[id] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
+    objects[id] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
     objects[id + 1] = `<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`;
   });
   let body = '%PDF-1.4\n';
@@ -50,7 +51,12 @@ export function sketchPng(width = 480, height = 320): Buffer {
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x += 1) {
       const edge = x < 24 || x >= width - 24 || y < 24 || y >= height - 24;
-      const wall = (x >= 40 && x <= 44) || (x >= width - 44 && x <= width - 40) || (y >= 40 && y <= 44) || (y >= height - 44 && y <= height - 40) || (x >= width / 2 - 2 && x <= width / 2 + 2 && y > 40 && y < height - 40);
+      const wall =
+        (x >= 40 && x <= 44) ||
+        (x >= width - 44 && x <= width - 40) ||
+        (y >= 40 && y <= 44) ||
+        (y >= height - 44 && y <= height - 40) ||
+        (x >= width / 2 - 2 && x <= width / 2 + 2 && y > 40 && y < height - 40);
       const inside = x >= 40 && x <= width - 40 && y >= 40 && y <= height - 40;
       const [r, g, b] = wall && inside ? [30, 41, 59] : edge ? [255, 255, 255] : [224, 231, 255];
       row.writeUInt8(r, 1 + x * 3);
@@ -64,5 +70,10 @@ export function sketchPng(width = 480, height = 320): Buffer {
   header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

@@ -45,7 +45,8 @@ function startRuntimeProcess(): Promise<E2ERuntime> {
   return new Promise<E2ERuntime>((resolveStart, rejectStart) => {
     child.once('exit', (code) => rejectStart(new Error(`The embedded runtime exited early (code ${code}).`)));
     child.on('message', (message: ChildMessage) => {
-      if (message.type === 'failed') rejectStart(new Error(`The embedded runtime failed to start:\n${message.message}`));
+      if (message.type === 'failed')
+        rejectStart(new Error(`The embedded runtime failed to start:\n${message.message}`));
       if (message.type !== 'ready') return;
       resolveStart({
         url: message.url,
@@ -215,7 +216,11 @@ export async function signInInBrowser(
 }
 
 /** A page in a browser context of its own (another person), signed in as `account` through /auth. */
-export async function signedInPage(browser: Browser, runtime: E2ERuntime, account: { email: string; password: string }): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  runtime: E2ERuntime,
+  account: { email: string; password: string },
+): Promise<Page> {
   const page = await (await browser.newContext({ baseURL: runtime.url })).newPage();
   await page.goto('/auth');
   await signInInBrowser(page, account);
@@ -241,13 +246,30 @@ export interface DesignBrief {
  * A new client signed up and signed in on `page`, with one Design project submitted through the API
  * and projected: the start of every test of what others see of a client's project. Answers its id.
  */
-export async function clientWithProject(page: Page, runtime: E2ERuntime, client: ClientAccount, brief: DesignBrief): Promise<string> {
+export async function clientWithProject(
+  page: Page,
+  runtime: E2ERuntime,
+  client: ClientAccount,
+  brief: DesignBrief,
+): Promise<string> {
   await signUpInBrowser(page, client);
   await signInInBrowser(page, client);
   const created = await apiFromPage<{ project: { id: string } }>(page, 'POST', '/api/projects', {
-    title: brief.title, project_category: 'Design', project_type: 'Remodel / Space Optimization', property_type: brief.property_type, deliverables: ['Existing Conditions Plan'],
-    description: brief.description, design_priority: [], area_sqft: brief.area_sqft, existing_plans: false, permit_needs: null, room_selection: [brief.room], room_notes: null,
-    inspiration_links: [], checklist: [{ task_name: brief.task, estimated_hours: 2 }], grok_generated: true,
+    title: brief.title,
+    project_category: 'Design',
+    project_type: 'Remodel / Space Optimization',
+    property_type: brief.property_type,
+    deliverables: ['Existing Conditions Plan'],
+    description: brief.description,
+    design_priority: [],
+    area_sqft: brief.area_sqft,
+    existing_plans: false,
+    permit_needs: null,
+    room_selection: [brief.room],
+    room_notes: null,
+    inspiration_links: [],
+    checklist: [{ task_name: brief.task, estimated_hours: 2 }],
+    grok_generated: true,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   await runtime.settle();
@@ -256,8 +278,12 @@ export async function clientWithProject(page: Page, runtime: E2ERuntime, client:
 
 /** The newest Cognito code mailed to `email`, read from the local outbox as the user reads their inbox. */
 export async function latestCodeFor(runtime: E2ERuntime, email: string): Promise<string> {
-  const outbox = (await (await fetch(`${runtime.url}/outbox.json?to=${encodeURIComponent(email)}`)).json()) as { messages: { text: string; tag?: string; sentAt?: string }[] };
-  const mails = outbox.messages.filter((message) => message.tag === 'cognito').sort((a, b) => ((a.sentAt ?? '') < (b.sentAt ?? '') ? 1 : -1));
+  const outbox = (await (await fetch(`${runtime.url}/outbox.json?to=${encodeURIComponent(email)}`)).json()) as {
+    messages: { text: string; tag?: string; sentAt?: string }[];
+  };
+  const mails = outbox.messages
+    .filter((message) => message.tag === 'cognito')
+    .sort((a, b) => ((a.sentAt ?? '') < (b.sentAt ?? '') ? 1 : -1));
   const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`No verification code mailed to ${email}`);
   return code;
@@ -268,7 +294,11 @@ export async function latestCodeFor(runtime: E2ERuntime, email: string): Promise
  * the code Cognito mailed, then, since the first proof ends every earlier session, signs in again
  * with the password. The action is then retried by the page.
  */
-export async function proveEmailInDialog(page: Page, runtime: E2ERuntime, account: { email: string; password: string }): Promise<void> {
+export async function proveEmailInDialog(
+  page: Page,
+  runtime: E2ERuntime,
+  account: { email: string; password: string },
+): Promise<void> {
   const verify = page.getByRole('dialog', { name: 'Verify Your Email' });
   await expect(verify).toBeVisible();
   await expect(async () => {
@@ -284,7 +314,12 @@ export async function proveEmailInDialog(page: Page, runtime: E2ERuntime, accoun
 }
 
 /** Team Management: names a team as the user does; the first time, the address is proven in the dialog. */
-export async function createTeamInBrowser(page: Page, runtime: E2ERuntime, owner: { email: string; password: string }, name: string): Promise<void> {
+export async function createTeamInBrowser(
+  page: Page,
+  runtime: E2ERuntime,
+  owner: { email: string; password: string },
+  name: string,
+): Promise<void> {
   await page.goto('/profile?tab=team');
   await page.getByLabel('Team Name').fill(name);
   await page.getByRole('button', { name: 'Create Team' }).click();

@@ -49,7 +49,10 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
       }
       const response = await fetch(path, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
@@ -82,7 +85,11 @@ const project = (title: string, property_type: string, project_type: string, del
   grok_generated: true,
 });
 
-export async function seedStudio(browser: Browser, url: string, seeded: { admin: { email: string; password: string }; designer: { email: string; password: string } }) {
+export async function seedStudio(
+  browser: Browser,
+  url: string,
+  seeded: { admin: { email: string; password: string }; designer: { email: string; password: string } },
+) {
   const client = { fullName: 'Quinn Client', email: `quinn.${Date.now().toString(36)}@example.test` };
   const clientContext = await browser.newContext();
   const clientPage = await clientContext.newPage();
@@ -96,28 +103,50 @@ export async function seedStudio(browser: Browser, url: string, seeded: { admin:
     ['Backyard Studio', 'single_family', 'Concept Design', ['Layout Plan']],
     ['Lakeside Cabin', 'vacation_rental', 'Concept Design', ['Layout Plan', 'Concept Render']],
   ] as const) {
-    ids[title] = (await api<Created>(clientPage, 'POST', '/api/projects', project(title, property, type, [...deliverables]))).project.id;
+    ids[title] = (
+      await api<Created>(clientPage, 'POST', '/api/projects', project(title, property, type, [...deliverables]))
+    ).project.id;
   }
 
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signIn(adminPage, url, seeded.admin.email, seeded.admin.password);
   const designer = { designer_email: seeded.designer.email };
-  await api(adminPage, 'PATCH', `/api/projects/${ids['Townhouse Kitchen']}`, { designer, due_date: isoDay(-1), priority: 'Urgent', status: 'in_progress' });
-  await api(adminPage, 'PATCH', `/api/projects/${ids['Loft Conversion']}`, { designer, due_date: isoDay(3), status: 'needs_revision' });
-  await api(adminPage, 'PATCH', `/api/projects/${ids['Backyard Studio']}`, { designer, status: 'delivered', priority: 'Low' });
-  await api(adminPage, 'PATCH', `/api/projects/${ids['Townhouse Kitchen']}/tasks/${ids['Townhouse Kitchen']}-t1`, { completed: true });
-  await api(adminPage, 'POST', '/api/designers', { email: `riley.${Date.now().toString(36)}@example.test` }).catch(() => undefined);
+  await api(adminPage, 'PATCH', `/api/projects/${ids['Townhouse Kitchen']}`, {
+    designer,
+    due_date: isoDay(-1),
+    priority: 'Urgent',
+    status: 'in_progress',
+  });
+  await api(adminPage, 'PATCH', `/api/projects/${ids['Loft Conversion']}`, {
+    designer,
+    due_date: isoDay(3),
+    status: 'needs_revision',
+  });
+  await api(adminPage, 'PATCH', `/api/projects/${ids['Backyard Studio']}`, {
+    designer,
+    status: 'delivered',
+    priority: 'Low',
+  });
+  await api(adminPage, 'PATCH', `/api/projects/${ids['Townhouse Kitchen']}/tasks/${ids['Townhouse Kitchen']}-t1`, {
+    completed: true,
+  });
+  await api(adminPage, 'POST', '/api/designers', { email: `riley.${Date.now().toString(36)}@example.test` }).catch(
+    () => undefined,
+  );
 
   const designerContext = await browser.newContext();
   const designerPage = await designerContext.newPage();
   await signIn(designerPage, url, seeded.designer.email, seeded.designer.password);
   type Posted = { comment: { id: string } };
-  const comment = (content: string) => api<Posted>(designerPage, 'POST', `/api/projects/${ids['Townhouse Kitchen']}/comments`, { content });
+  const comment = (content: string) =>
+    api<Posted>(designerPage, 'POST', `/api/projects/${ids['Townhouse Kitchen']}/comments`, { content });
   const approved = await comment('Two island options are on the way: a 2.4 m one with four stools, and a peninsula.');
   const rejected = await comment('Call me on my cell any time.');
   await comment('The concept render follows once you pick an island.');
-  await api(adminPage, 'POST', `/api/comments/${approved.comment.id}/approve`, { project_id: ids['Townhouse Kitchen'] });
+  await api(adminPage, 'POST', `/api/comments/${approved.comment.id}/approve`, {
+    project_id: ids['Townhouse Kitchen'],
+  });
   await api(adminPage, 'POST', `/api/comments/${rejected.comment.id}/reject`, { project_id: ids['Townhouse Kitchen'] });
 
   const states = {
@@ -129,4 +158,3 @@ export async function seedStudio(browser: Browser, url: string, seeded: { admin:
   await Promise.all([clientContext.close(), adminContext.close(), designerContext.close()]);
   return { states, ids, client };
 }
-

@@ -48,19 +48,32 @@ export const CFN_LINT_IGNORES: readonly CfnLintIgnore[] = [
   },
 ];
 
-export type CfnLintRun = { ok: true; findings: CfnLintFinding[]; ignored: CfnLintFinding[]; ms: number } | { ok: false; problem: string };
+export type CfnLintRun =
+  | { ok: true; findings: CfnLintFinding[]; ignored: CfnLintFinding[]; ms: number }
+  | { ok: false; problem: string };
 
-const resourceOf = (finding: CfnLintFinding) => (finding.Location.Path?.[0] === 'Resources' ? String(finding.Location.Path[1]) : undefined);
+const resourceOf = (finding: CfnLintFinding) =>
+  finding.Location.Path?.[0] === 'Resources' ? String(finding.Location.Path[1]) : undefined;
 
 export function isIgnored(finding: CfnLintFinding): boolean {
   const resource = resourceOf(finding);
-  return CFN_LINT_IGNORES.some((ignore) => ignore.rule === finding.Rule.Id && resource !== undefined && ignore.resource.test(resource) && ignore.message.test(finding.Message));
+  return CFN_LINT_IGNORES.some(
+    (ignore) =>
+      ignore.rule === finding.Rule.Id &&
+      resource !== undefined &&
+      ignore.resource.test(resource) &&
+      ignore.message.test(finding.Message),
+  );
 }
 
 /** Lints `templates` in one cfn-lint process. */
 export function cfnLint(templates: string[]): CfnLintRun {
   const started = Date.now();
-  const run = spawnSync(cfnLintCommand(), ['--format', 'json', '--', ...templates], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, timeout: 9 * 60_000 });
+  const run = spawnSync(cfnLintCommand(), ['--format', 'json', '--', ...templates], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    timeout: 9 * 60_000,
+  });
   if (run.error) {
     const missing = (run.error as NodeJS.ErrnoException).code === 'ENOENT';
     return {
@@ -76,7 +89,12 @@ export function cfnLint(templates: string[]): CfnLintRun {
   } catch {
     return { ok: false, problem: `cfn-lint exited ${run.status} without JSON: ${run.stderr.slice(0, 2000)}` };
   }
-  return { ok: true, findings: all.filter((f) => !isIgnored(f)), ignored: all.filter(isIgnored), ms: Date.now() - started };
+  return {
+    ok: true,
+    findings: all.filter((f) => !isIgnored(f)),
+    ignored: all.filter(isIgnored),
+    ms: Date.now() - started,
+  };
 }
 
 export const describeFinding = (finding: CfnLintFinding) =>

@@ -74,7 +74,14 @@ export interface SynthResult {
   /** One entry per Lambda function generated from infra/routes.ts. */
   /** logicalId: the function; aliasLogicalId: its `live` alias, which routes, rules and triggers invoke. */
   /** stackId: the nested stack that holds it (its feature's, infra/stack/functions/feature-stacks.ts), null in the parent (triggers). */
-  functions: { handler: string; logicalId: string; aliasLogicalId: string; stackId: string | null; kinds: string[]; capabilities: string[] }[];
+  functions: {
+    handler: string;
+    logicalId: string;
+    aliasLogicalId: string;
+    stackId: string | null;
+    kinds: string[];
+    capabilities: string[];
+  }[];
   userPoolLogicalId: string;
   userPoolClientLogicalId: string;
   distributionLogicalId: string;
@@ -192,7 +199,10 @@ function cleanOld(base: string) {
 function siteFixture(dir: string): string {
   const site = path.join(dir, 'site');
   mkdirSync(path.join(site, 'assets'), { recursive: true });
-  writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>Design Club</title><script type="module" src="/assets/index-abc.js"></script>');
+  writeFileSync(
+    path.join(site, 'index.html'),
+    '<!doctype html><title>Design Club</title><script type="module" src="/assets/index-abc.js"></script>',
+  );
   writeFileSync(path.join(site, 'assets', 'index-abc.js'), 'console.log("design club")');
   writeFileSync(path.join(site, 'assets', 'index-abc.js.map'), '{}');
   writeFileSync(path.join(site, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -232,7 +242,9 @@ async function synthesize(dir: string, stage: Stage): Promise<SynthResult> {
     ruleName: violation.ruleName,
     severity: violation.severity ?? 'error',
     description: violation.description,
-    resources: violation.violatingResources.map((resource) => resource.constructPath ?? resource.resourceLogicalId ?? '?'),
+    resources: violation.violatingResources.map(
+      (resource) => resource.constructPath ?? resource.resourceLogicalId ?? '?',
+    ),
   }));
 
   const acknowledgments: SynthResult['acknowledgments'] = [];
@@ -328,12 +340,19 @@ export function foldFeatureStacks(result: SynthResult, parent: TemplateJson): Te
     const stackLogicalId = result.nestedStackLogicalIds[id]!;
     const passed = (parent.Resources[stackLogicalId]?.Properties?.Parameters ?? {}) as Record<string, unknown>;
     const inParentTerms = (value: unknown) =>
-      mapValues(value, (node) => (typeof node.Ref === 'string' && nested.Parameters?.[node.Ref] ? structuredClone(passed[node.Ref]) : undefined));
+      mapValues(value, (node) =>
+        typeof node.Ref === 'string' && nested.Parameters?.[node.Ref] ? structuredClone(passed[node.Ref]) : undefined,
+      );
     for (const [logicalId, resource] of Object.entries(nested.Resources)) {
       if (folded.Resources[logicalId]) throw new Error(`Folding ${id}: ${logicalId} exists in the parent too`);
       folded.Resources[logicalId] = inParentTerms(resource) as TemplateJson['Resources'][string];
     }
-    outputs.set(stackLogicalId, Object.fromEntries(Object.entries(nested.Outputs ?? {}).map(([name, output]) => [name, inParentTerms(output.Value)])));
+    outputs.set(
+      stackLogicalId,
+      Object.fromEntries(
+        Object.entries(nested.Outputs ?? {}).map(([name, output]) => [name, inParentTerms(output.Value)]),
+      ),
+    );
   }
   const readOutput = (node: Record<string, unknown>): unknown | undefined => {
     const getAtt = node['Fn::GetAtt'];
@@ -341,7 +360,8 @@ export function foldFeatureStacks(result: SynthResult, parent: TemplateJson): Te
     const value = outputs.get(getAtt[0] as string)?.[getAtt[1].slice('Outputs.'.length)];
     return value === undefined ? undefined : structuredClone(value);
   };
-  for (const [logicalId, resource] of Object.entries(folded.Resources)) folded.Resources[logicalId] = mapValues(resource, readOutput) as TemplateJson['Resources'][string];
+  for (const [logicalId, resource] of Object.entries(folded.Resources))
+    folded.Resources[logicalId] = mapValues(resource, readOutput) as TemplateJson['Resources'][string];
   if (folded.Outputs) folded.Outputs = mapValues(folded.Outputs, readOutput) as TemplateJson['Outputs'];
   return folded;
 }
@@ -350,7 +370,9 @@ export function foldFeatureStacks(result: SynthResult, parent: TemplateJson): Te
  * The shared synth of `stage` and its template, with the feature stacks folded in (foldFeatureStacks;
  * `raw` is the parent template as deployed), parsed once per test file.
  */
-export async function synthesized(stage: Stage = 'dev'): Promise<{ result: SynthResult; template: Template; json: TemplateJson; raw: TemplateJson }> {
+export async function synthesized(
+  stage: Stage = 'dev',
+): Promise<{ result: SynthResult; template: Template; json: TemplateJson; raw: TemplateJson }> {
   const result = await sharedSynth(stage);
   let entry = templates.get(result.templatePath);
   if (!entry) {
@@ -363,10 +385,16 @@ export async function synthesized(stage: Stage = 'dev'): Promise<{ result: Synth
 }
 
 /** The template of one nested stack of the shared synth (e.g. `Routes`), parsed once per test file. */
-export async function synthesizedNested(id: string, stage: Stage = 'dev'): Promise<{ result: SynthResult; template: Template; json: TemplateJson }> {
+export async function synthesizedNested(
+  id: string,
+  stage: Stage = 'dev',
+): Promise<{ result: SynthResult; template: Template; json: TemplateJson }> {
   const result = await sharedSynth(stage);
   const file = result.nestedTemplatePaths[id];
-  if (!file) throw new Error(`No nested stack ${id} in the synth (have: ${Object.keys(result.nestedTemplatePaths).join(', ') || 'none'})`);
+  if (!file)
+    throw new Error(
+      `No nested stack ${id} in the synth (have: ${Object.keys(result.nestedTemplatePaths).join(', ') || 'none'})`,
+    );
   let entry = templates.get(file);
   if (!entry) {
     const json = JSON.parse(readFileSync(file, 'utf8')) as TemplateJson;
@@ -377,7 +405,17 @@ export async function synthesizedNested(id: string, stage: Stage = 'dev'): Promi
 }
 
 export interface TemplateJson {
-  Resources: Record<string, { Type: string; Properties?: Record<string, any>; DependsOn?: string[]; DeletionPolicy?: string; UpdateReplacePolicy?: string; UpdatePolicy?: Record<string, any> }>;
+  Resources: Record<
+    string,
+    {
+      Type: string;
+      Properties?: Record<string, any>;
+      DependsOn?: string[];
+      DeletionPolicy?: string;
+      UpdateReplacePolicy?: string;
+      UpdatePolicy?: Record<string, any>;
+    }
+  >;
   Outputs?: Record<string, { Value: unknown }>;
   Parameters?: Record<string, unknown>;
   Rules?: Record<string, unknown>;
@@ -395,10 +433,20 @@ export function resourcesOf(json: TemplateJson, type: string): [string, Record<s
  * `Policies` (our functions' roles carry their grants inline), as [id, { PolicyDocument, Roles }].
  */
 export function policiesOf(json: TemplateJson): [string, { PolicyDocument: { Statement: any[] }; Roles: unknown[] }][] {
-  const attached = resourcesOf(json, 'AWS::IAM::Policy').map(([id, p]) => [id, { PolicyDocument: p.PolicyDocument, Roles: p.Roles ?? [] }] as [string, { PolicyDocument: { Statement: any[] }; Roles: unknown[] }]);
+  const attached = resourcesOf(json, 'AWS::IAM::Policy').map(
+    ([id, p]) =>
+      [id, { PolicyDocument: p.PolicyDocument, Roles: p.Roles ?? [] }] as [
+        string,
+        { PolicyDocument: { Statement: any[] }; Roles: unknown[] },
+      ],
+  );
   const inline = resourcesOf(json, 'AWS::IAM::Role').flatMap(([roleId, p]) =>
     ((p.Policies ?? []) as { PolicyName: string; PolicyDocument: { Statement: any[] } }[]).map(
-      (policy) => [`${roleId}/${policy.PolicyName}`, { PolicyDocument: policy.PolicyDocument, Roles: [{ Ref: roleId }] }] as [string, { PolicyDocument: { Statement: any[] }; Roles: unknown[] }],
+      (policy) =>
+        [`${roleId}/${policy.PolicyName}`, { PolicyDocument: policy.PolicyDocument, Roles: [{ Ref: roleId }] }] as [
+          string,
+          { PolicyDocument: { Statement: any[] }; Roles: unknown[] },
+        ],
     ),
   );
   return [...attached, ...inline];
@@ -429,10 +477,14 @@ export function refsIn(value: unknown, into = new Set<string>()): Set<string> {
  * What a `{ Ref: parameter }` inside a nested stack names in the parent: the logical id of the value
  * the parent passes in (the parent's AWS::CloudFormation::Stack resource `nestedStackLogicalId`).
  */
-export function parentTarget(parent: TemplateJson, nestedStackLogicalId: string, nested: TemplateJson, value: unknown): string | undefined {
+export function parentTarget(
+  parent: TemplateJson,
+  nestedStackLogicalId: string,
+  nested: TemplateJson,
+  value: unknown,
+): string | undefined {
   const parameter = refOf(value);
   if (!parameter || !nested.Parameters?.[parameter]) return undefined;
   const passed = parent.Resources[nestedStackLogicalId]?.Properties?.Parameters as Record<string, unknown> | undefined;
   return refOf(passed?.[parameter]);
 }
-

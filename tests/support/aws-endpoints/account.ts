@@ -12,7 +12,8 @@ import type { Answer, SeenRequest } from './server.js';
 // SSM and Secrets Manager speak awsJson 1.1.
 const awsJson = (body: unknown) => awsJsonAnswer('1.1', body);
 const awsJsonError = (type: string, message: string) => awsJsonErrorOf('1.1', type, message);
-const restJsonError = (status: number, type: string, message: string) => restJsonErrorOf(status, type, message, 'http://internal.amazon.com/coral/com.amazonaws.local/');
+const restJsonError = (status: number, type: string, message: string) =>
+  restJsonErrorOf(status, type, message, 'http://internal.amazon.com/coral/com.amazonaws.local/');
 
 const STS_XMLNS = 'https://sts.amazonaws.com/doc/2011-06-15/';
 
@@ -74,7 +75,9 @@ export function healthyAccount(): AwsAccount {
     bedrock: {
       inferenceProfiles: { [PROFILE]: { status: 'ACTIVE', models: [MODEL] } },
       foundationModels: { [MODEL]: { inferenceTypes: ['INFERENCE_PROFILE'] } },
-      availability: { [MODEL]: { agreement: 'AVAILABLE', authorization: 'AUTHORIZED', entitlement: 'AVAILABLE', region: 'AVAILABLE' } },
+      availability: {
+        [MODEL]: { agreement: 'AVAILABLE', authorization: 'AUTHORIZED', entitlement: 'AVAILABLE', region: 'AVAILABLE' },
+      },
     },
     apiGatewayRoleArn: undefined,
     secrets: { 'design-club/dev/stripe': {} },
@@ -103,21 +106,48 @@ export function answerAs(account: AwsAccount): (request: SeenRequest) => Answer 
     const rest = (pattern: RegExp) => (method === 'GET' ? pattern.exec(path) : null);
 
     if (service === 'sts' && operation === 'GetCallerIdentity') {
-      if (account.credentialsRejected) return awsQueryError(403, STS_XMLNS, 'InvalidClientTokenId', 'The security token included in the request is invalid.');
-      return route('sts:GetCallerIdentity', () => awsQuery('GetCallerIdentity', STS_XMLNS, { Arn: account.arn, UserId: 'AIDALOCALWIRE', Account: account.account }));
+      if (account.credentialsRejected)
+        return awsQueryError(
+          403,
+          STS_XMLNS,
+          'InvalidClientTokenId',
+          'The security token included in the request is invalid.',
+        );
+      return route('sts:GetCallerIdentity', () =>
+        awsQuery('GetCallerIdentity', STS_XMLNS, {
+          Arn: account.arn,
+          UserId: 'AIDALOCALWIRE',
+          Account: account.account,
+        }),
+      );
     }
     if (service === 'ssm' && operation === 'GetParameter') {
       const { Name } = json();
       return route('ssm:GetParameter', () => {
         const value = account.parameters[Name!];
         if (value === undefined) return awsJsonError('ParameterNotFound', '');
-        return awsJson({ Parameter: { Name, Type: 'String', Value: value, Version: 1, DataType: 'text', ARN: `arn:aws:ssm:us-east-1:${account.account}:parameter${Name}` } });
+        return awsJson({
+          Parameter: {
+            Name,
+            Type: 'String',
+            Value: value,
+            Version: 1,
+            DataType: 'text',
+            ARN: `arn:aws:ssm:us-east-1:${account.account}:parameter${Name}`,
+          },
+        });
       });
     }
     if (service === 'lambda' && rest(/^\/2016-08-19\/account-settings\/?$/)) {
       return route('lambda:GetAccountSettings', () =>
         restJson({
-          AccountLimit: { TotalCodeSize: 80530636800, CodeSizeUnzipped: 262144000, CodeSizeZipped: 52428800, ConcurrentExecutions: account.concurrentExecutions, UnreservedConcurrentExecutions: account.concurrentExecutions },
+          AccountLimit: {
+            TotalCodeSize: 80530636800,
+            CodeSizeUnzipped: 262144000,
+            CodeSizeZipped: 52428800,
+            ConcurrentExecutions: account.concurrentExecutions,
+            UnreservedConcurrentExecutions: account.concurrentExecutions,
+          },
           AccountUsage: { TotalCodeSize: 0, FunctionCount: 0 },
         }),
       );
@@ -129,10 +159,21 @@ export function answerAs(account: AwsAccount): (request: SeenRequest) => Answer 
           DedicatedIpAutoWarmupEnabled: false,
           EnforcementStatus: ses.enforcement ?? 'HEALTHY',
           ProductionAccessEnabled: ses.productionAccess,
-          SendQuota: ses.productionAccess ? { Max24HourSend: 50000, MaxSendRate: 14, SentLast24Hours: 0 } : { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
+          SendQuota: ses.productionAccess
+            ? { Max24HourSend: 50000, MaxSendRate: 14, SentLast24Hours: 0 }
+            : { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
           SendingEnabled: ses.sendingEnabled,
           SuppressionAttributes: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
-          ...(ses.review ? { Details: { MailType: 'TRANSACTIONAL', WebsiteURL: 'https://designclub.test', ContactLanguage: 'EN', ReviewDetails: ses.review } } : {}),
+          ...(ses.review
+            ? {
+                Details: {
+                  MailType: 'TRANSACTIONAL',
+                  WebsiteURL: 'https://designclub.test',
+                  ContactLanguage: 'EN',
+                  ReviewDetails: ses.review,
+                },
+              }
+            : {}),
         }),
       );
     }
@@ -146,9 +187,16 @@ export function answerAs(account: AwsAccount): (request: SeenRequest) => Answer 
           FeedbackForwardingStatus: true,
           VerifiedForSendingStatus: found.status === 'SUCCESS',
           VerificationStatus: found.status,
-          DkimAttributes: found.type === 'DOMAIN'
-            ? { SigningEnabled: true, Status: found.status, Tokens: found.dkimTokens ?? [], SigningAttributesOrigin: 'AWS_SES', CurrentSigningKeyLength: 'RSA_2048_BIT' }
-            : { SigningEnabled: false, Status: 'NOT_STARTED' },
+          DkimAttributes:
+            found.type === 'DOMAIN'
+              ? {
+                  SigningEnabled: true,
+                  Status: found.status,
+                  Tokens: found.dkimTokens ?? [],
+                  SigningAttributesOrigin: 'AWS_SES',
+                  CurrentSigningKeyLength: 'RSA_2048_BIT',
+                }
+              : { SigningEnabled: false, Status: 'NOT_STARTED' },
           MailFromAttributes: { MailFromDomainStatus: 'SUCCESS', BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' },
           Policies: {},
           Tags: [],
@@ -160,7 +208,8 @@ export function answerAs(account: AwsAccount): (request: SeenRequest) => Answer 
       if (profile) {
         return route('bedrock:GetInferenceProfile', () => {
           const found = account.bedrock.inferenceProfiles[profile[1]!];
-          if (!found) return restJsonError(404, 'ResourceNotFoundException', 'The specified inference profile was not found.');
+          if (!found)
+            return restJsonError(404, 'ResourceNotFoundException', 'The specified inference profile was not found.');
           return restJson({
             inferenceProfileName: `US ${profile[1]}`,
             inferenceProfileArn: `arn:aws:bedrock:us-east-1:${account.account}:inference-profile/${profile[1]}`,
@@ -198,7 +247,10 @@ export function answerAs(account: AwsAccount): (request: SeenRequest) => Answer 
           if (!found) return restJsonError(404, 'ResourceNotFoundException', 'The specified model was not found.');
           return restJson({
             modelId: availability[1],
-            agreementAvailability: { status: found.agreement, ...(found.agreement === 'ERROR' ? { errorMessage: 'Payment instrument declined' } : {}) },
+            agreementAvailability: {
+              status: found.agreement,
+              ...(found.agreement === 'ERROR' ? { errorMessage: 'Payment instrument declined' } : {}),
+            },
             authorizationStatus: found.authorization,
             entitlementAvailability: found.entitlement,
             regionAvailability: found.region,
@@ -208,14 +260,20 @@ export function answerAs(account: AwsAccount): (request: SeenRequest) => Answer 
     }
     if (service === 'apigateway' && rest(/^\/account$/)) {
       return route('apigateway:GET', () =>
-        restJson({ ...(account.apiGatewayRoleArn ? { cloudwatchRoleArn: account.apiGatewayRoleArn } : {}), throttleSettings: { burstLimit: 5000, rateLimit: 10000 }, features: ['UsagePlans'], apiKeyVersion: '4' }),
+        restJson({
+          ...(account.apiGatewayRoleArn ? { cloudwatchRoleArn: account.apiGatewayRoleArn } : {}),
+          throttleSettings: { burstLimit: 5000, rateLimit: 10000 },
+          features: ['UsagePlans'],
+          apiKeyVersion: '4',
+        }),
       );
     }
     if (service === 'secretsmanager' && operation === 'DescribeSecret') {
       const { SecretId } = json();
       return route('secretsmanager:DescribeSecret', () => {
         const found = account.secrets[SecretId!];
-        if (!found) return awsJsonError('ResourceNotFoundException', "Secrets Manager can't find the specified secret.");
+        if (!found)
+          return awsJsonError('ResourceNotFoundException', "Secrets Manager can't find the specified secret.");
         return awsJson({
           ARN: `arn:aws:secretsmanager:us-east-1:${account.account}:secret:${SecretId}-AbCdEf`,
           Name: SecretId,
@@ -226,6 +284,10 @@ export function answerAs(account: AwsAccount): (request: SeenRequest) => Answer 
         });
       });
     }
-    return restJsonError(400, 'UnknownOperationException', `The local account does not answer ${service} ${operation ?? `${method} ${path}`}.`);
+    return restJsonError(
+      400,
+      'UnknownOperationException',
+      `The local account does not answer ${service} ${operation ?? `${method} ${path}`}.`,
+    );
   };
 }

@@ -6,7 +6,8 @@ import type { Answer } from './server.js';
  * the message as the raw body). Shapes from the ApiGatewayManagementApi reference: a closed
  * connection is 410 GoneException.
  */
-export const connectionPath = (stage: string, connectionId: string) => `/${stage}/@connections/${encodeURIComponent(connectionId)}`;
+export const connectionPath = (stage: string, connectionId: string) =>
+  `/${stage}/@connections/${encodeURIComponent(connectionId)}`;
 
 export const posted: Answer = { status: 200 };
 
@@ -18,7 +19,12 @@ export const APIGW_ERROR_STATUS = {
 } as const;
 
 export const apiGatewayError = (type: keyof typeof APIGW_ERROR_STATUS, message: string): Answer =>
-  restJsonError(APIGW_ERROR_STATUS[type], type, message, 'http://internal.amazon.com/coral/com.amazonaws.gatewayconnectionmanagementservice/');
+  restJsonError(
+    APIGW_ERROR_STATUS[type],
+    type,
+    message,
+    'http://internal.amazon.com/coral/com.amazonaws.gatewayconnectionmanagementservice/',
+  );
 
 export const APIGW_REFUSALS = {
   gone: apiGatewayError('GoneException', 'Gone'),

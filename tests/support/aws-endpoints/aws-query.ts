@@ -8,7 +8,9 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 
 /** `fields` become the elements of the operation's result. */
 export function awsQueryAnswer(operation: string, xmlns: string, fields: Record<string, string>): Answer {
-  const result = Object.entries(fields).map(([name, value]) => `<${name}>${escapeXml(value)}</${name}>`).join('');
+  const result = Object.entries(fields)
+    .map(([name, value]) => `<${name}>${escapeXml(value)}</${name}>`)
+    .join('');
   return {
     status: 200,
     headers: { 'content-type': 'text/xml' },

@@ -11,7 +11,10 @@ export const conversePath = (modelId: string) => `/model/${encodeURIComponent(mo
 type Content = ({ text: string } | { toolUse: { toolUseId: string; name: string; input: unknown } })[];
 
 /** A Converse response: the assistant's message, why it stopped, token usage and latency. */
-export function converseAnswer(content: Content, stopReason: 'tool_use' | 'end_turn' | 'max_tokens' = 'tool_use'): Answer {
+export function converseAnswer(
+  content: Content,
+  stopReason: 'tool_use' | 'end_turn' | 'max_tokens' = 'tool_use',
+): Answer {
   return {
     status: 200,
     body: {
@@ -24,7 +27,8 @@ export function converseAnswer(content: Content, stopReason: 'tool_use' | 'end_t
 }
 
 /** The model called the tool (a forced tool choice answers with exactly this block). */
-export const toolUseAnswer = (name: string, input: unknown, toolUseId = 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q') => converseAnswer([{ toolUse: { toolUseId, name, input } }], 'tool_use');
+export const toolUseAnswer = (name: string, input: unknown, toolUseId = 'tooluse_kZJMlvQmRJ6eAyJE5GIl7Q') =>
+  converseAnswer([{ toolUse: { toolUseId, name, input } }], 'tool_use');
 
 const NAMESPACE = 'http://internal.amazon.com/coral/com.amazon.bedrock/';
 
@@ -41,12 +45,16 @@ export const BEDROCK_ERROR_STATUS = {
   ModelErrorException: 424,
 } as const;
 
-export const bedrockError = (type: keyof typeof BEDROCK_ERROR_STATUS, message: string): Answer => restJsonError(BEDROCK_ERROR_STATUS[type], type, message, NAMESPACE);
+export const bedrockError = (type: keyof typeof BEDROCK_ERROR_STATUS, message: string): Answer =>
+  restJsonError(BEDROCK_ERROR_STATUS[type], type, message, NAMESPACE);
 
 /** What an account meets on the way to its first model call, each as Bedrock answers it. */
 export const BEDROCK_REFUSALS = {
   /** The model was never enabled for the account (or the role may not invoke it). */
-  noModelAccess: bedrockError('AccessDeniedException', "You don't have access to the model with the specified model ID."),
+  noModelAccess: bedrockError(
+    'AccessDeniedException',
+    "You don't have access to the model with the specified model ID.",
+  ),
   /** A marketplace model's first call, made by a role without the marketplace permissions. */
   marketplaceSubscription: bedrockError(
     'AccessDeniedException',
@@ -59,9 +67,15 @@ export const BEDROCK_REFUSALS = {
   ),
   /** A base model id that the region serves only through an inference profile. */
   onDemandUnsupported: (modelId: string) =>
-    bedrockError('ValidationException', `Invocation of model ID ${modelId} with on-demand throughput isn’t supported. Retry your request with the ID or ARN of an inference profile that contains this model.`),
+    bedrockError(
+      'ValidationException',
+      `Invocation of model ID ${modelId} with on-demand throughput isn’t supported. Retry your request with the ID or ARN of an inference profile that contains this model.`,
+    ),
   /** A model id (or an inference profile of another geography) the region does not know. */
   invalidModel: bedrockError('ValidationException', 'The provided model identifier is invalid.'),
   throttled: bedrockError('ThrottlingException', 'Too many requests, please wait before trying again.'),
-  internal: bedrockError('InternalServerException', 'The server encountered an internal error while processing the request.'),
+  internal: bedrockError(
+    'InternalServerException',
+    'The server encountered an internal error while processing the request.',
+  ),
 } as const;

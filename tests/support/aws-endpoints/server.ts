@@ -47,7 +47,10 @@ export interface AwsEndpoint {
  * handler is NodeHttp2Handler needs (Bedrock Runtime); the others speak HTTP/1.1.
  */
 export async function startAwsEndpoint(options: { http2?: boolean } = {}): Promise<AwsEndpoint> {
-  let responder: (request: SeenRequest, index: number) => Answer = () => ({ status: 500, body: { message: 'no answer set' } });
+  let responder: (request: SeenRequest, index: number) => Answer = () => ({
+    status: 500,
+    body: { message: 'no answer set' },
+  });
   const seen: SeenRequest[] = [];
   const held: (() => void)[] = [];
   const handle = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => {
@@ -78,9 +81,15 @@ export async function startAwsEndpoint(options: { http2?: boolean } = {}): Promi
         if (reply === 'silent') request.closedByClient = true;
       });
       if (reply === 'hang-up') return void ('stream' in req ? req.stream.close(0x2) : req.socket.destroy());
-      if (reply === 'silent') return void held.push(() => ('stream' in req ? req.stream.close() : req.socket.destroy()));
-      const answerBody = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-      (res as ServerResponse).writeHead(reply.status, { 'content-type': 'application/json', 'x-amzn-requestid': `req-${seen.length}`, ...reply.headers });
+      if (reply === 'silent')
+        return void held.push(() => ('stream' in req ? req.stream.close() : req.socket.destroy()));
+      const answerBody =
+        reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+      (res as ServerResponse).writeHead(reply.status, {
+        'content-type': 'application/json',
+        'x-amzn-requestid': `req-${seen.length}`,
+        ...reply.headers,
+      });
       res.end(answerBody);
     });
   };
@@ -126,7 +135,11 @@ export const FAKE_CREDENTIALS = { accessKeyId: 'AKIDLOCALTEST', secretAccessKey:
  */
 export function useEndpointEnv(endpoints: Record<string, string>, region = 'us-east-1'): () => void {
   const saved = { ...process.env };
-  Object.assign(process.env, { AWS_REGION: region, AWS_ACCESS_KEY_ID: FAKE_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: FAKE_CREDENTIALS.secretAccessKey });
+  Object.assign(process.env, {
+    AWS_REGION: region,
+    AWS_ACCESS_KEY_ID: FAKE_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: FAKE_CREDENTIALS.secretAccessKey,
+  });
   delete process.env.AWS_SESSION_TOKEN;
   delete process.env.AWS_PROFILE;
   for (const [service, url] of Object.entries(endpoints)) process.env[`AWS_ENDPOINT_URL_${service}`] = url;
@@ -137,7 +150,9 @@ export function useEndpointEnv(endpoints: Record<string, string>, region = 'us-e
 }
 
 /** The SigV4 credential scope of a request: the key, region and service it was signed for. */
-export function signedScope(request: Pick<SeenRequest, 'headers'>): { accessKeyId: string; region: string; service: string } | undefined {
+export function signedScope(
+  request: Pick<SeenRequest, 'headers'>,
+): { accessKeyId: string; region: string; service: string } | undefined {
   return scopeOf(request.headers);
 }
 
@@ -150,6 +165,7 @@ function scopeOf(headers: IncomingHttpHeaders): { accessKeyId: string; region: s
 function operationOf(headers: IncomingHttpHeaders, body: string): string | undefined {
   const target = headers['x-amz-target'];
   if (typeof target === 'string') return target.split('.').pop();
-  if (String(headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) return new URLSearchParams(body).get('Action') ?? undefined;
+  if (String(headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded'))
+    return new URLSearchParams(body).get('Action') ?? undefined;
   return undefined;
 }

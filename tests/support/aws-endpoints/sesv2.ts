@@ -26,7 +26,11 @@ export const sesError = (type: keyof typeof SES_ERROR_STATUS, message: string): 
 
 export const SES_REFUSALS = {
   /** The sandbox: the recipient (or the sender) is not a verified identity. */
-  unverified: (address: string) => sesError('MessageRejected', `Email address is not verified. The following identities failed the check in region US-EAST-1: ${address}`),
+  unverified: (address: string) =>
+    sesError(
+      'MessageRejected',
+      `Email address is not verified. The following identities failed the check in region US-EAST-1: ${address}`,
+    ),
   sendingPaused: sesError('SendingPausedException', 'Sending is paused for this account.'),
   accountSuspended: sesError('AccountSuspendedException', 'The account has been suspended from sending email.'),
   throttled: sesError('TooManyRequestsException', 'Maximum sending rate exceeded.'),

@@ -6,7 +6,6 @@ import { useSession, type Role } from './auth/session.js';
 import { RouteLoading, ServiceUnavailable } from '../ui/RouteStatus.js';
 import { toast } from '../ui/toast/use-toast.js';
 
-
 export interface RequireAuthProps {
   children: ReactNode;
   /** The role the screen needs; without it any signed-in user may enter. */

@@ -79,7 +79,13 @@ export async function handleUnauthorized(): Promise<void> {
   navigateTo(here ? signInPathFor(here) : '/auth', { replace: true });
 }
 
-async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}, proofAsked = false): Promise<T> {
+async function request<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+  proofAsked = false,
+): Promise<T> {
   const [config, token] = await Promise.all([loadConfig(), currentIdToken()]);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -98,7 +104,7 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
   }
 
   const text = await response.text();
-  let parsed: unknown ;
+  let parsed: unknown;
   if (text) {
     try {
       parsed = JSON.parse(text);
@@ -108,10 +114,21 @@ async function request<T>(method: Method, path: string, body?: unknown, options:
   }
 
   if (!response.ok) {
-    const error = errorFromBody(response.status, parsed, response.statusText || `Request failed (${response.status})`, Number(response.headers.get('retry-after')) || undefined);
+    const error = errorFromBody(
+      response.status,
+      parsed,
+      response.statusText || `Request failed (${response.status})`,
+      Number(response.headers.get('retry-after')) || undefined,
+    );
     if (response.status === 401 && !isReauthenticating()) await handleUnauthorized();
     // The action needs a proven address: the dialog proves it (and signs in again), then one retry.
-    if (response.status === 403 && error.code === EMAIL_NOT_VERIFIED && !proofAsked && !options.noEmailProof && (await proveEmail(error.message))) {
+    if (
+      response.status === 403 &&
+      error.code === EMAIL_NOT_VERIFIED &&
+      !proofAsked &&
+      !options.noEmailProof &&
+      (await proveEmail(error.message))
+    ) {
       return request<T>(method, path, body, options, true);
     }
     throw error;

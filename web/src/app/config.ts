@@ -42,7 +42,8 @@ export function parseConfig(raw: unknown): RuntimeConfig {
     userPoolClientId: value.userPoolClientId as string,
     userPoolEndpoint: endpoint ? endpoint : undefined,
     apiUrl: (value.apiUrl as string).replace(/\/+$/, ''),
-    realtimeUrl: typeof value.realtimeUrl === 'string' && /^wss?:\/\//.test(value.realtimeUrl) ? value.realtimeUrl : undefined,
+    realtimeUrl:
+      typeof value.realtimeUrl === 'string' && /^wss?:\/\//.test(value.realtimeUrl) ? value.realtimeUrl : undefined,
     stage: value.stage as string,
   };
 }

@@ -9,7 +9,10 @@ export const isSignInPath = (pathname: string) => /^\/(auth|team-login)(\/|$)/.t
 /** Resolves once the page has loaded and the browser is idle (or after `timeoutMs`). */
 export function whenIdle(timeoutMs = 2_000): Promise<void> {
   return new Promise((resolve) => {
-    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(() => resolve(), { timeout: timeoutMs }) : setTimeout(resolve, 200));
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(() => resolve(), { timeout: timeoutMs })
+        : setTimeout(resolve, 200);
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   });

@@ -62,5 +62,7 @@ export function activityTime(value: string, now = new Date()): string {
   const group = dayGroup(value, now);
   const date = parseDate(value);
   if (!date) return '';
-  return group === 'Earlier' ? formatDateTime(value) : date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  return group === 'Earlier'
+    ? formatDateTime(value)
+    : date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 }

@@ -33,7 +33,20 @@ export function turnaroundRange(days: number | null | undefined): string {
  * US-English dates, written out by hand: the first Intl/toLocaleDateString call of a page loads the
  * locale data, a long task on a slow phone, and these strings are all the screens need.
  */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** A local date as "Nov 22" (en-US, month short, day numeric). */

@@ -23,12 +23,29 @@ export interface ConfirmDialogProps {
  * The one confirmation every screen asks with (never the browser's confirm()): the brand's dialog,
  * the question as its title, Cancel first and the action last, as on every platform's sheet.
  */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', tone = 'default', busy, busyLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  tone = 'default',
+  busy,
+  busyLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} title={title} description={description}>
       <Flex justifyContent="flex-end" gap="small" wrap="wrap">
         <Button onClick={onCancel}>{cancelLabel}</Button>
-        <Button variation="primary" colorTheme={tone === 'danger' ? 'error' : undefined} onClick={onConfirm} isLoading={busy} loadingText={busyLabel}>
+        <Button
+          variation="primary"
+          colorTheme={tone === 'danger' ? 'error' : undefined}
+          onClick={onConfirm}
+          isLoading={busy}
+          loadingText={busyLabel}
+        >
           {confirmLabel}
         </Button>
       </Flex>

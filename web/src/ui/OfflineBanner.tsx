@@ -14,7 +14,11 @@ const subscribe = (changed: () => void) => {
  * not reach Design Club until the connection is back (rather than a tab that silently degrades).
  */
 export function OfflineBanner() {
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   if (online) return null;
   return (
     <div className="offline-banner" role="alert">

@@ -6,11 +6,26 @@ import { ACCEPT_ATTRIBUTE } from '#shared/uploads.js';
  * file input, so the picker opens from the keyboard too). The input is emptied as soon as a file is
  * taken, so the same file can be chosen again after a failure.
  */
-export function UploadButton({ label, name, primary = false, disabled = false, onFile }: { label: string; name?: string; primary?: boolean; disabled?: boolean; onFile(file: File): void }) {
+export function UploadButton({
+  label,
+  name,
+  primary = false,
+  disabled = false,
+  onFile,
+}: {
+  label: string;
+  name?: string;
+  primary?: boolean;
+  disabled?: boolean;
+  onFile(file: File): void;
+}) {
   const id = useId();
   return (
     <div className="upload-control">
-      <label htmlFor={id} className={`amplify-button amplify-button--small${primary ? ' amplify-button--primary' : ''} upload-control__label`}>
+      <label
+        htmlFor={id}
+        className={`amplify-button amplify-button--small${primary ? ' amplify-button--primary' : ''} upload-control__label`}
+      >
         {label}
       </label>
       <input

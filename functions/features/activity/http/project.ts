@@ -31,18 +31,31 @@ export const handler = httpHandler({ params: projectIdParams }, async (request) 
     activityOfProject(runtime, projectId),
     commentsOfProject(runtime, projectId, admin ? ACTIVITY_LIMIT : ACTIVITY_LIMIT * 3),
   ]);
-  const comments = allComments.filter((comment) => admin || comment.approved || comment.user_id === principal.sub).slice(0, ACTIVITY_LIMIT);
+  const comments = allComments
+    .filter((comment) => admin || comment.approved || comment.user_id === principal.sub)
+    .slice(0, ACTIVITY_LIMIT);
   // 'Comment posted' entries stay in the feed (docs/product.md hides only approvals and rejections), but their
   // quote only reaches those who may read the comment: admins, its author while it is pending,
   // everyone once approved. A rejected comment has left the comments view: for anyone but admins its
   // entry goes too, rather than stay as an empty 'Comment posted' for a comment that will never come.
   // (The newest 100 entries name at most 100 comments, all among the newest 300 still there.)
   const present = new Set(allComments.map((comment) => comment.id));
-  const readable = new Set(allComments.filter((comment) => admin || comment.approved || comment.user_id === principal.sub).map((comment) => comment.id));
+  const readable = new Set(
+    allComments
+      .filter((comment) => admin || comment.approved || comment.user_id === principal.sub)
+      .map((comment) => comment.id),
+  );
   const shown = entries
     .filter((entry) => admin || entry.action !== COMMENT_POSTED || present.has(String(entry.metadata.comment_id)))
-    .map((entry) => (entry.action === COMMENT_POSTED && !admin && !readable.has(String(entry.metadata.comment_id)) ? { ...entry, details: null } : entry));
-  const profiles = await profilesOf(runtime, [...entries.map((entry) => entry.user_id), ...comments.map((comment) => comment.user_id)]);
+    .map((entry) =>
+      entry.action === COMMENT_POSTED && !admin && !readable.has(String(entry.metadata.comment_id))
+        ? { ...entry, details: null }
+        : entry,
+    );
+  const profiles = await profilesOf(runtime, [
+    ...entries.map((entry) => entry.user_id),
+    ...comments.map((comment) => comment.user_id),
+  ]);
   const body: ActivityResponse = {
     entries: shown.map((entry) => entryView(entry, profiles)),
     comments: comments.map((comment) => commentView(comment, profiles)),

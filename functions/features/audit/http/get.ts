@@ -12,12 +12,14 @@ import type { UserDoc } from '../../users/queries.js';
 import { userKey } from '../../users/queries.js';
 import type { AuditEvent, AuditResponse } from '../contracts.js';
 
-const params = /* @__PURE__ */ (() => z.object({ streamId: z.string().check(z.regex(STREAM_ID_PATTERN, 'Unknown stream id')) }))();
-const query = /* @__PURE__ */ (() => z.object({
-  asOf: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
-  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
-  cursor: z.optional(z.string().check(z.maxLength(4096))),
-}))();
+const params = /* @__PURE__ */ (() =>
+  z.object({ streamId: z.string().check(z.regex(STREAM_ID_PATTERN, 'Unknown stream id')) }))();
+const query = /* @__PURE__ */ (() =>
+  z.object({
+    asOf: z.optional(z.coerce.number().check(z.int(), z.gte(0))),
+    limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
+    cursor: z.optional(z.string().check(z.maxLength(4096))),
+  }))();
 /** Timeline entries per page: the whole chain is still read and verified (the badge needs it); the page bounds what is sent and joined. */
 const AUDIT_PAGE = { default: 500, max: 1000 };
 
@@ -42,11 +44,16 @@ export const handler = httpHandler({ params, query }, async (request) => {
   const shown = (version: number) => version >= from && version < from + limit;
 
   const { active } = await runtime.views.generations();
-  const actors = await runtime.views.batchGet(active, [...new Set(raw.filter((e) => shown(e.version)).map((e) => e.actor.sub))].map(userKey));
-  const people = new Map(actors.map((item) => {
-    const user = JSON.parse(item.doc as string) as UserDoc;
-    return [user.user_id, user];
-  }));
+  const actors = await runtime.views.batchGet(
+    active,
+    [...new Set(raw.filter((e) => shown(e.version)).map((e) => e.actor.sub))].map(userKey),
+  );
+  const people = new Map(
+    actors.map((item) => {
+      const user = JSON.parse(item.doc as string) as UserDoc;
+      return [user.user_id, user];
+    }),
+  );
 
   const asOf = Math.min(request.query.asOf ?? raw.length, raw.length);
   let state = fold?.initialState();

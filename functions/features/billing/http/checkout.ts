@@ -16,11 +16,20 @@ export const handler = httpHandler({ body: checkoutBody }, async (request) => {
 
   const state = await billingState(principal, runtime);
   if (isSubscribed(state)) {
-    throw new HttpError(409, 'ALREADY_SUBSCRIBED', 'You already have an active subscription. Use Manage Plan to change it.');
+    throw new HttpError(
+      409,
+      'ALREADY_SUBSCRIBED',
+      'You already have an active subscription. Use Manage Plan to change it.',
+    );
   }
   const provider = await billingProvider();
   const customerId = await ensureCustomer(principal, state, provider, runtime, request.correlationId);
-  const { url } = await provider.createCheckoutSession({ customer_id: customerId, user_id: principal.sub, price_id: priceId, ...checkoutReturnUrls() });
+  const { url } = await provider.createCheckoutSession({
+    customer_id: customerId,
+    user_id: principal.sub,
+    price_id: priceId,
+    ...checkoutReturnUrls(),
+  });
   const body: RedirectResponse = { url };
   return { body };
 });

@@ -10,9 +10,13 @@ import type { RedirectResponse } from '../contracts.js';
 export const handler = httpHandler({}, async (request) => {
   const principal = signedIn(request);
   const state = await billingState(principal, eventReading());
-  if (!state.customer_id) throw new HttpError(404, 'NO_BILLING_ACCOUNT', 'You have no billing account yet. Choose a plan first.');
+  if (!state.customer_id)
+    throw new HttpError(404, 'NO_BILLING_ACCOUNT', 'You have no billing account yet. Choose a plan first.');
   const provider = await billingProvider();
-  const { url } = await provider.createPortalSession({ customer_id: state.customer_id, return_url: `${siteUrl()}/dashboard` });
+  const { url } = await provider.createPortalSession({
+    customer_id: state.customer_id,
+    return_url: `${siteUrl()}/dashboard`,
+  });
   const body: RedirectResponse = { url };
   return { body };
 });

@@ -25,6 +25,7 @@ export const handler = httpHandler({}, async (request) => {
     throw error;
   }
   const outcome = await applyProviderEvent(verified, provider, appending());
-  if (outcome.ignored) log.info('Webhook event ignored', { id: verified.id, type: verified.type, reason: outcome.ignored });
+  if (outcome.ignored)
+    log.info('Webhook event ignored', { id: verified.id, type: verified.type, reason: outcome.ignored });
   return { body: { received: true, ...outcome } };
 });

@@ -24,7 +24,8 @@ export function priceIdFor(tier: Tier, env: NodeJS.ProcessEnv = process.env): st
 export function planForPrice(priceId: string | null | undefined, env: NodeJS.ProcessEnv = process.env): Plan | null {
   if (!priceId) return null;
   for (const tier of TIERS) {
-    if (env[PRICE_ENV[tier]] === priceId || localPriceId(tier) === priceId) return PLANS.find((plan) => plan.tier === tier)!;
+    if (env[PRICE_ENV[tier]] === priceId || localPriceId(tier) === priceId)
+      return PLANS.find((plan) => plan.tier === tier)!;
   }
   return null;
 }

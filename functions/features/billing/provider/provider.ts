@@ -46,7 +46,8 @@ export class BillingUnavailableError extends Error {
   }
 }
 
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
 
 /** Reads a Stripe subscription into the decider's terms (plan from our price ids). */
 export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
@@ -54,7 +55,8 @@ export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnaps
   const priceId = item?.price?.id ?? null;
   const plan = planForPrice(priceId);
   // Since API version 2025-03-31 the billing period lives on the items; older objects had it on top.
-  const periodEnd = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end ?? null;
+  const periodEnd =
+    item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end ?? null;
   return {
     subscription_id: subscription.id,
     customer_id: idOf(subscription.customer)!,
@@ -68,7 +70,8 @@ export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnaps
 }
 
 /** The user a subscription belongs to, if the checkout recorded it (subscription_data.metadata). */
-export const userOfSubscription = (subscription: Stripe.Subscription): string | null => subscription.metadata?.user_id || null;
+export const userOfSubscription = (subscription: Stripe.Subscription): string | null =>
+  subscription.metadata?.user_id || null;
 
 export const customerOf = (subscription: Stripe.Subscription): string => idOf(subscription.customer)!;
 
@@ -81,7 +84,9 @@ let current: BillingProvider | undefined;
 export async function billingProvider(): Promise<BillingProvider> {
   if (current) return current;
   if (!stripeConfigured()) {
-    throw new Error('Stripe is not configured: set STRIPE_SECRET_ARN (or STRIPE_SECRET_KEY) and STRIPE_WEBHOOK_SECRET.');
+    throw new Error(
+      'Stripe is not configured: set STRIPE_SECRET_ARN (or STRIPE_SECRET_KEY) and STRIPE_WEBHOOK_SECRET.',
+    );
   }
   const { StripeBillingProvider } = await import('./stripe-provider.js');
   current = new StripeBillingProvider();

@@ -20,8 +20,12 @@ export async function loadStripeSecrets(env: NodeJS.ProcessEnv = process.env): P
   if (!secretKey && env.STRIPE_SECRET_ARN) {
     // Read once per container (the provider keeps what it loaded), so the client is not kept either.
     // Region, credentials and endpoint are the SDK's to resolve (AWS_ENDPOINT_URL_SECRETS_MANAGER in the adapter's tests).
-    const secrets = captureAwsClient(new SecretsManagerClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() }));
-    const answer = await secrets.send(new GetSecretValueCommand({ SecretId: env.STRIPE_SECRET_ARN })).finally(() => secrets.destroy());
+    const secrets = captureAwsClient(
+      new SecretsManagerClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() }),
+    );
+    const answer = await secrets
+      .send(new GetSecretValueCommand({ SecretId: env.STRIPE_SECRET_ARN }))
+      .finally(() => secrets.destroy());
     const text = (answer.SecretString ?? '').trim();
     if (text.startsWith('{')) {
       const parsed = JSON.parse(text) as Partial<StripeSecrets>;
@@ -52,7 +56,9 @@ const rethrow = (error: unknown): never => {
 
 function unavailableOr(error: unknown): unknown {
   const failure = error as { type?: string; statusCode?: number };
-  return UNAVAILABLE.has(failure?.type ?? '') || (failure?.statusCode ?? 0) >= 500 ? new BillingUnavailableError({ cause: error }) : error;
+  return UNAVAILABLE.has(failure?.type ?? '') || (failure?.statusCode ?? 0) >= 500
+    ? new BillingUnavailableError({ cause: error })
+    : error;
 }
 
 /** Stripe: Checkout Sessions in subscription mode, the Customer Portal, signed webhooks. */
@@ -65,7 +71,10 @@ export class StripeBillingProvider implements BillingProvider {
 
   private client() {
     this.ready ??= loadStripeSecrets()
-      .then(({ secretKey, webhookSecret }) => ({ stripe: new Stripe(secretKey, { ...STRIPE_CLIENT_CONFIG, ...this.connection }), webhookSecret }))
+      .then(({ secretKey, webhookSecret }) => ({
+        stripe: new Stripe(secretKey, { ...STRIPE_CLIENT_CONFIG, ...this.connection }),
+        webhookSecret,
+      }))
       .catch((error: unknown) => {
         this.ready = undefined;
         throw error;
@@ -76,29 +85,41 @@ export class StripeBillingProvider implements BillingProvider {
   async createCustomer({ user_id, email }: { user_id: string; email: string }) {
     const { stripe } = await this.client();
     // The idempotency key makes two racing first checkouts share one customer.
-    const customer = await stripe.customers.create({ email, metadata: { user_id } }, { idempotencyKey: `customer-${user_id}` }).catch(rethrow);
+    const customer = await stripe.customers
+      .create({ email, metadata: { user_id } }, { idempotencyKey: `customer-${user_id}` })
+      .catch(rethrow);
     return { customer_id: customer.id };
   }
 
-  async createCheckoutSession(input: { customer_id: string; user_id: string; price_id: string; success_url: string; cancel_url: string }) {
+  async createCheckoutSession(input: {
+    customer_id: string;
+    user_id: string;
+    price_id: string;
+    success_url: string;
+    cancel_url: string;
+  }) {
     const { stripe } = await this.client();
-    const session = await stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer: input.customer_id,
-      client_reference_id: input.user_id,
-      line_items: [{ price: input.price_id, quantity: 1 }],
-      subscription_data: { metadata: { user_id: input.user_id } },
-      metadata: { user_id: input.user_id },
-      success_url: input.success_url,
-      cancel_url: input.cancel_url,
-    }).catch(rethrow);
+    const session = await stripe.checkout.sessions
+      .create({
+        mode: 'subscription',
+        customer: input.customer_id,
+        client_reference_id: input.user_id,
+        line_items: [{ price: input.price_id, quantity: 1 }],
+        subscription_data: { metadata: { user_id: input.user_id } },
+        metadata: { user_id: input.user_id },
+        success_url: input.success_url,
+        cancel_url: input.cancel_url,
+      })
+      .catch(rethrow);
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
     return { url: session.url };
   }
 
   async createPortalSession(input: { customer_id: string; return_url: string }) {
     const { stripe } = await this.client();
-    const session = await stripe.billingPortal.sessions.create({ customer: input.customer_id, return_url: input.return_url }).catch(rethrow);
+    const session = await stripe.billingPortal.sessions
+      .create({ customer: input.customer_id, return_url: input.return_url })
+      .catch(rethrow);
     return { url: session.url };
   }
 

@@ -10,7 +10,14 @@ import { CHECKLIST_TOOL_NAME } from './prompt.js';
  * account never enabled the model, that the region serves it only through an inference profile, or
  * that the first-use form is missing: the route would answer `source: local` forever.
  */
-export type FallbackReason = 'access_denied' | 'model_not_in_region' | 'subscription_required' | 'throttled' | 'timeout' | 'invalid_answer' | 'other';
+export type FallbackReason =
+  | 'access_denied'
+  | 'model_not_in_region'
+  | 'subscription_required'
+  | 'throttled'
+  | 'timeout'
+  | 'invalid_answer'
+  | 'other';
 
 export interface FallbackDiagnosis {
   reason: FallbackReason;
@@ -44,13 +51,19 @@ interface ServiceError {
   $metadata?: { httpStatusCode?: number };
 }
 
-const THROTTLED = new Set(['ThrottlingException', 'ServiceQuotaExceededException', 'ServiceUnavailableException', 'ModelNotReadyException', 'TooManyRequestsException']);
+const THROTTLED = new Set([
+  'ThrottlingException',
+  'ServiceQuotaExceededException',
+  'ServiceUnavailableException',
+  'ModelNotReadyException',
+  'TooManyRequestsException',
+]);
 const TIMED_OUT = new Set(['TimeoutError', 'ModelTimeoutException', 'AbortError']);
 
 /** The SDK's error behind a checklist failure (askBedrock wraps it as the cause). */
 const serviceErrorOf = (error: unknown): ServiceError => {
   const cause = (error as { cause?: unknown } | undefined)?.cause;
-  return (cause && typeof cause === 'object' ? cause : error ?? {}) as ServiceError;
+  return (cause && typeof cause === 'object' ? cause : (error ?? {})) as ServiceError;
 };
 
 /**
@@ -62,19 +75,31 @@ const serviceErrorOf = (error: unknown): ServiceError => {
 export function diagnoseFallback(failure: unknown, modelId: string, region: string): FallbackDiagnosis {
   const stage = (failure as { reason?: string } | undefined)?.reason;
   const profile = inferenceProfileFor(modelId, region);
-  const useProfile = profile && profile !== modelId ? `set BEDROCK_MODEL_ID to the inference profile ${profile}` : `choose a model or inference profile that \`aws bedrock list-inference-profiles --region ${region}\` lists`;
+  const useProfile =
+    profile && profile !== modelId
+      ? `set BEDROCK_MODEL_ID to the inference profile ${profile}`
+      : `choose a model or inference profile that \`aws bedrock list-inference-profiles --region ${region}\` lists`;
   if (stage === 'timeout') {
-    return { reason: 'timeout', fix: `Bedrock did not answer in time from ${region}: if it repeats, check the model's latency in CloudWatch (AWS/Bedrock InvocationLatency) or use a faster model; ${useProfile} to spread load across the geography's regions` };
+    return {
+      reason: 'timeout',
+      fix: `Bedrock did not answer in time from ${region}: if it repeats, check the model's latency in CloudWatch (AWS/Bedrock InvocationLatency) or use a faster model; ${useProfile} to spread load across the geography's regions`,
+    };
   }
   if (stage === 'no_tool_use' || stage === 'invalid_answer') {
-    return { reason: 'invalid_answer', fix: `The model answered without a valid ${CHECKLIST_TOOL_NAME} tool call: use a model that supports Converse tool use with a forced tool choice (Anthropic Claude 3 or later, Amazon Nova)` };
+    return {
+      reason: 'invalid_answer',
+      fix: `The model answered without a valid ${CHECKLIST_TOOL_NAME} tool call: use a model that supports Converse tool use with a forced tool choice (Anthropic Claude 3 or later, Amazon Nova)`,
+    };
   }
   const error = serviceErrorOf(failure);
   const name = error.name ?? '';
   const message = error.message ?? '';
   const status = error.$metadata?.httpStatusCode;
   if (/use case details|use-case form|first[- ]time use/i.test(message)) {
-    return { reason: 'subscription_required', fix: `Submit the Anthropic use case details form once for the account (Bedrock console in ${region} → Model catalog → the model → Submit use case details); calls succeed about 15 minutes later` };
+    return {
+      reason: 'subscription_required',
+      fix: `Submit the Anthropic use case details form once for the account (Bedrock console in ${region} → Model catalog → the model → Submit use case details); calls succeed about 15 minutes later`,
+    };
   }
   if (/marketplace|subscription/i.test(message)) {
     return {
@@ -89,12 +114,25 @@ export function diagnoseFallback(failure: unknown, modelId: string, region: stri
     };
   }
   if (/on-demand throughput/i.test(message)) {
-    return { reason: 'model_not_in_region', fix: `${region} serves this model only through an inference profile: ${useProfile}` };
+    return {
+      reason: 'model_not_in_region',
+      fix: `${region} serves this model only through an inference profile: ${useProfile}`,
+    };
   }
-  if (name === 'ResourceNotFoundException' || status === 404 || /model identifier is invalid|model not found|not supported in this region/i.test(message)) {
+  if (
+    name === 'ResourceNotFoundException' ||
+    status === 404 ||
+    /model identifier is invalid|model not found|not supported in this region/i.test(message)
+  ) {
     const mismatch = PROFILE_PREFIX.exec(modelId)?.[1];
-    const why = mismatch && mismatch !== 'global' && mismatch !== geographyOf(region) ? `the ${mismatch}. inference profile cannot be called from ${region}` : `${region} does not offer ${modelId}`;
-    return { reason: 'model_not_in_region', fix: `${why}: ${useProfile} (see \`aws bedrock list-foundation-models --region ${region}\`)` };
+    const why =
+      mismatch && mismatch !== 'global' && mismatch !== geographyOf(region)
+        ? `the ${mismatch}. inference profile cannot be called from ${region}`
+        : `${region} does not offer ${modelId}`;
+    return {
+      reason: 'model_not_in_region',
+      fix: `${why}: ${useProfile} (see \`aws bedrock list-foundation-models --region ${region}\`)`,
+    };
   }
   if (THROTTLED.has(name) || status === 429) {
     return {
@@ -102,8 +140,15 @@ export function diagnoseFallback(failure: unknown, modelId: string, region: stri
       fix: `Bedrock throttled the call through the SDK's retries: raise the model's on-demand requests and tokens per minute in Service Quotas (Amazon Bedrock, ${region}; a new account may start near zero), or ${useProfile}`,
     };
   }
-  if (TIMED_OUT.has(name)) return { reason: 'timeout', fix: `Bedrock did not answer in time from ${region}: if it repeats, use a faster model, or ${useProfile}` };
-  return { reason: 'other', fix: 'See the error: a 5xx that persists is on Bedrock’s side (AWS Health Dashboard); anything else is a request the model refused' };
+  if (TIMED_OUT.has(name))
+    return {
+      reason: 'timeout',
+      fix: `Bedrock did not answer in time from ${region}: if it repeats, use a faster model, or ${useProfile}`,
+    };
+  return {
+    reason: 'other',
+    fix: 'See the error: a 5xx that persists is on Bedrock’s side (AWS Health Dashboard); anything else is a request the model refused',
+  };
 }
 
 /**
@@ -111,7 +156,10 @@ export function diagnoseFallback(failure: unknown, modelId: string, region: stri
  * once (Powertools' single metric) with two dimension sets, so an alarm on the `service` dimension
  * alone catches every cause and a graph by `reason` tells them apart.
  */
-export function reportFallback(failure: unknown, context: { modelId: string; region: string; step?: string; instead?: string }): FallbackDiagnosis {
+export function reportFallback(
+  failure: unknown,
+  context: { modelId: string; region: string; step?: string; instead?: string },
+): FallbackDiagnosis {
   const diagnosis = diagnoseFallback(failure, context.modelId, context.region);
   const error = serviceErrorOf(failure);
   // Other AI steps (a correction letter's reading) fail over the same way and are counted alike.
@@ -131,7 +179,9 @@ export function reportFallback(failure: unknown, context: { modelId: string; reg
     point.addMetric(MetricNames.ChecklistFallback, METRIC_UNITS.ChecklistFallback as MetricUnit, 1);
   } catch (error) {
     // The client's checklist matters more than the count: a metric that cannot be made is logged, not thrown.
-    log.error('Could not record the ChecklistFallback metric', { error: error instanceof Error ? error.message : String(error) });
+    log.error('Could not record the ChecklistFallback metric', {
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
   return diagnosis;
 }

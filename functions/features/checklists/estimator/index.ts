@@ -23,7 +23,10 @@ export interface GenerateOptions {
  * refuses. The client always gets a checklist, and `source` says which produced it; the operator
  * gets a warning and a `ChecklistFallback` metric that say why and what to fix.
  */
-export async function generateChecklist(request: ChecklistRequest, options: GenerateOptions = {}): Promise<ChecklistResult> {
+export async function generateChecklist(
+  request: ChecklistRequest,
+  options: GenerateOptions = {},
+): Promise<ChecklistResult> {
   const modelId = options.modelId === undefined ? process.env.BEDROCK_MODEL_ID : options.modelId;
   const studio = options.studio && options.studio.deliveries >= MIN_STUDIO_DELIVERIES ? options.studio : null;
   if (!modelId) return estimateLocally(request, studio);

@@ -18,10 +18,14 @@ export const handler = httpHandler({ body: generateChecklistBody }, async (reque
   await consumeQuota(reading(), 'checklists', principal.sub);
   const runtime = reading();
   // Without the record (views unreachable), the estimate is still made, from the brief alone.
-  const studio = await similarTurnaround(runtime, request.body.project_category, request.body.project_type).catch((error: unknown) => {
-    log.warn('Could not read the studio turnaround for the checklist', { error: error instanceof Error ? error.message : String(error) });
-    return null;
-  });
+  const studio = await similarTurnaround(runtime, request.body.project_category, request.body.project_type).catch(
+    (error: unknown) => {
+      log.warn('Could not read the studio turnaround for the checklist', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return null;
+    },
+  );
   const answer = await generateChecklist(request.body, { studio });
   // The submission records the estimate's source and basis only as this receipt proves them.
   // It names this very checklist (its hash): the same tasks and hours submitted are 'generated'.

@@ -39,9 +39,13 @@ export const handler = httpHandler({ body: z.optional(addDesignerBody) }, async 
   const runtime = appending();
 
   // In the spec's order: a designer already, an admin account, another registered (client) account.
-  const [{ state: current, version }, account] = await Promise.all([loadState(designerEvolution, designerStream(email), runtime), accountByEmail(runtime, email)]);
+  const [{ state: current, version }, account] = await Promise.all([
+    loadState(designerEvolution, designerStream(email), runtime),
+    accountByEmail(runtime, email),
+  ]);
   if (isDesigner(current)) throw new HttpError(409, 'ALREADY_DESIGNER', ADD_DESIGNER_REFUSALS.ALREADY_DESIGNER);
-  if (isAdminAccount(account)) throw new HttpError(409, 'EMAIL_BELONGS_TO_ADMIN', ADD_DESIGNER_REFUSALS.EMAIL_BELONGS_TO_ADMIN);
+  if (isAdminAccount(account))
+    throw new HttpError(409, 'EMAIL_BELONGS_TO_ADMIN', ADD_DESIGNER_REFUSALS.EMAIL_BELONGS_TO_ADMIN);
   // A client's account (a self sign-up that never was a designer) is refused. An account that was a
   // designer before (removed since), or a team account registered as such, comes back: 'profile exists'.
   const wasDesigner = version > 0;
@@ -54,10 +58,17 @@ export const handler = httpHandler({ body: z.optional(addDesignerBody) }, async 
   const meta = { actor: actorOf(principal), correlationId: request.correlationId || undefined };
   let result;
   try {
-    result = await runCommand(designerDecider, designerStream(email), { type: 'AuthorizeDesigner', email, invitation: { token_hash: hash } }, meta, runtime);
+    result = await runCommand(
+      designerDecider,
+      designerStream(email),
+      { type: 'AuthorizeDesigner', email, invitation: { token_hash: hash } },
+      meta,
+      runtime,
+    );
   } catch (error) {
     // Added by someone else a moment ago: the stream's decider refuses the second one.
-    if (error instanceof DomainError && error.code === 'CONFLICT') throw new HttpError(409, 'ALREADY_DESIGNER', ADD_DESIGNER_REFUSALS.ALREADY_DESIGNER);
+    if (error instanceof DomainError && error.code === 'CONFLICT')
+      throw new HttpError(409, 'ALREADY_DESIGNER', ADD_DESIGNER_REFUSALS.ALREADY_DESIGNER);
     throw error;
   }
   const delivered = await deliverDesignerInvitation(runtime, result.state, token, meta);

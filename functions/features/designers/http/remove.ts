@@ -12,7 +12,13 @@ import { designerEmailParams, type RemoveDesignerResponse } from '../contracts.j
 export const handler = httpHandler({ params: designerEmailParams }, async (request) => {
   const principal = signedIn(request);
   const { email } = request.params;
-  await runCommand(designerDecider, designerStream(email), { type: 'RemoveDesigner' }, { actor: actorOf(principal) }, appending());
+  await runCommand(
+    designerDecider,
+    designerStream(email),
+    { type: 'RemoveDesigner' },
+    { actor: actorOf(principal) },
+    appending(),
+  );
   const body: RemoveDesignerResponse = { email, message: 'Designer removed successfully' };
   return { body };
 });

@@ -23,11 +23,23 @@ export const handler = httpHandler({ params: designerEmailParams }, async (reque
   const { token, hash } = newInviteToken();
   // The decider refuses what cannot be resent before any quota is spent: a dry run on the current state.
   const { state } = await loadState(designerEvolution, designerStream(email), runtime);
-  designerDecider.decide({ type: 'InviteDesigner', token_hash: hash }, state, { actor: meta.actor, now: runtime.now().toISOString() });
+  designerDecider.decide({ type: 'InviteDesigner', token_hash: hash }, state, {
+    actor: meta.actor,
+    now: runtime.now().toISOString(),
+  });
   await consumeQuotas(runtime, ['inviteResends', `designer:${email}`], ['designerInvites', principal.sub]);
-  const invited = await runCommand(designerDecider, designerStream(email), { type: 'InviteDesigner', token_hash: hash }, meta, runtime);
+  const invited = await runCommand(
+    designerDecider,
+    designerStream(email),
+    { type: 'InviteDesigner', token_hash: hash },
+    meta,
+    runtime,
+  );
   const { state: after, sent } = await deliverDesignerInvitation(runtime, invited.state, token, meta);
   if (!sent) throw new HttpError(502, 'MAIL_FAILED', 'Failed to resend invitation');
-  const body: ResendDesignerInviteResponse = { designer: await rowFromState(runtime, after), message: `Invitation resent to ${email}` };
+  const body: ResendDesignerInviteResponse = {
+    designer: await rowFromState(runtime, after),
+    message: `Invitation resent to ${email}`,
+  };
   return { body };
 });

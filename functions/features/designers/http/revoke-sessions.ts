@@ -22,10 +22,21 @@ export const handler = httpHandler({}, async (request) => {
   const principal = signedIn(request);
   const runtime = appending();
   const meta = { actor: actorOf(principal), correlationId: request.correlationId || undefined };
-  const { state } = await runCommand(revocationDecider, DESIGNER_REVOCATION_STREAM, { type: 'RevokeDesignerSessions' }, meta, runtime);
+  const { state } = await runCommand(
+    revocationDecider,
+    DESIGNER_REVOCATION_STREAM,
+    { type: 'RevokeDesignerSessions' },
+    meta,
+    runtime,
+  );
 
   const designers = (await listDesigners(runtime)).filter((designer) => designer.active && designer.user_id);
-  const body: RevokeDesignerSessionsResponse = { revoked: 0, total: designers.length, errors: [], not_before: state.not_before! };
+  const body: RevokeDesignerSessionsResponse = {
+    revoked: 0,
+    total: designers.length,
+    errors: [],
+    not_before: state.not_before!,
+  };
   for (let i = 0; i < designers.length; i += AT_ONCE) {
     await Promise.all(
       designers.slice(i, i + AT_ONCE).map(async (designer) => {
@@ -34,7 +45,7 @@ export const handler = httpHandler({}, async (request) => {
           body.revoked += 1;
         } catch (error) {
           body.errors.push({ email: designer.email, error: (error as Error).message || String(error) });
-          log.warn('Ending a designer\'s sessions failed', { email: designer.email, error: String(error) });
+          log.warn("Ending a designer's sessions failed", { email: designer.email, error: String(error) });
         }
       }),
     );

@@ -11,7 +11,13 @@ export const handler = httpHandler({ body: updateDesignerBody, params: designerE
   const principal = signedIn(request);
   const runtime = appending();
   const { active } = request.body;
-  const result = await runCommand(designerDecider, designerStream(request.params.email), { type: 'SetDesignerActive', active }, { actor: actorOf(principal) }, runtime);
+  const result = await runCommand(
+    designerDecider,
+    designerStream(request.params.email),
+    { type: 'SetDesignerActive', active },
+    { actor: actorOf(principal) },
+    runtime,
+  );
   const body: UpdateDesignerResponse = {
     designer: await rowFromState(runtime, result.state),
     message: active ? 'Designer reactivated successfully' : 'Designer deactivated successfully',

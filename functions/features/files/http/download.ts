@@ -11,6 +11,10 @@ export const handler = httpHandler({ params: fileParams }, async (request) => {
   const project = await readableProject(eventReading(), principal, request.params.id);
   const file = project.files.find((candidate) => candidate.id === request.params.fileId);
   if (!file) throw new HttpError(404, 'NOT_FOUND', 'File not found');
-  const body: DownloadFileResponse = { url: await presignDownload(file.file_url, file.file_name), file_name: file.file_name, expires_in: SIGNED_URL_SECONDS };
+  const body: DownloadFileResponse = {
+    url: await presignDownload(file.file_url, file.file_name),
+    file_name: file.file_name,
+    expires_in: SIGNED_URL_SECONDS,
+  };
   return { body };
 });

@@ -1,4 +1,11 @@
-import { FILE_TOO_LARGE_MESSAGE, INVALID_FILE_TYPE_MESSAGE, MAX_FILE_BYTES, isAllowedFileType, normaliseMimeType, parseUploadKey } from '#shared/uploads.js';
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  INVALID_FILE_TYPE_MESSAGE,
+  MAX_FILE_BYTES,
+  isAllowedFileType,
+  normaliseMimeType,
+  parseUploadKey,
+} from '#shared/uploads.js';
 import { recordProjectFile } from '../../projects/commands.js';
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
 import { HttpError } from '../../../platform/errors.js';
@@ -10,7 +17,10 @@ import { countPages } from '../pages.js';
 import { recordFileBody, type RecordFileResponse } from '../contracts.js';
 import { projectParams, readableProject, requireFileWriter } from '../access.js';
 
-const removeQuietly = (key: string) => deleteObject(key).catch((error: unknown) => log.warn('Could not remove a refused upload', { key, error: String(error) }));
+const removeQuietly = (key: string) =>
+  deleteObject(key).catch((error: unknown) =>
+    log.warn('Could not remove a refused upload', { key, error: String(error) }),
+  );
 
 /**
  * POST /api/projects/{id}/files: records an upload as `FileUploaded`, but only after checking the
@@ -31,7 +41,8 @@ export const handler = httpHandler({ body: recordFileBody, params: projectParams
 
   const project = await readableProject(runtime, principal, parsed.projectId);
   requireFileWriter(principal, project, parsed.fileType);
-  if (request.body.version_of && parsed.fileType !== 'deliverable') throw new HttpError(400, 'INVALID', 'Only deliverables have versions');
+  if (request.body.version_of && parsed.fileType !== 'deliverable')
+    throw new HttpError(400, 'INVALID', 'Only deliverables have versions');
   const known = project.files.find((file) => file.id === parsed.fileId);
   if (known) return { status: 200, body: { file: known } satisfies RecordFileResponse };
 
@@ -49,7 +60,8 @@ export const handler = httpHandler({ body: recordFileBody, params: projectParams
   const finalKey = uploadedKey.slice(prefix.length);
   // A deliverable's pages are counted once, here, so the review can refuse notes on pages it lacks.
   const contentType = normaliseMimeType(stored.contentType);
-  const pageCount = parsed.fileType === 'deliverable' ? await countPages(contentType, () => getObjectBytes(uploadedKey)) : null;
+  const pageCount =
+    parsed.fileType === 'deliverable' ? await countPages(contentType, () => getObjectBytes(uploadedKey)) : null;
   try {
     if (prefix) {
       await copyObject(uploadedKey, finalKey);
@@ -68,7 +80,11 @@ export const handler = httpHandler({ body: recordFileBody, params: projectParams
         ...(request.body.version_of ? { version_of: request.body.version_of } : {}),
         ...(pageCount === null ? {} : { page_count: pageCount }),
       },
-      { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
+      {
+        actor: actorOf(principal),
+        actorEmail: provenEmailOf(principal),
+        correlationId: request.correlationId || undefined,
+      },
     );
     return { status: 201, body: { file } satisfies RecordFileResponse };
   } catch (error) {

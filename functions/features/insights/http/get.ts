@@ -12,10 +12,12 @@ export const handler = httpHandler({ query: insightsQuery }, async (request) => 
   const runtime = reading();
   const now = runtime.now();
   const to = request.query.to ?? now.toISOString().slice(0, 10);
-  const from = request.query.from ?? new Date(Date.parse(to) - (DEFAULT_RANGE_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const from =
+    request.query.from ?? new Date(Date.parse(to) - (DEFAULT_RANGE_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   // Checked again with the defaults filled in (a lone `from` after today, or years before it).
   if (from > to) throw new HttpError(400, 'INVALID_INPUT', 'The start date must not be after the end date');
-  if (Date.parse(to) - Date.parse(from) > MAX_RANGE_DAYS * DAY_MS) throw new HttpError(400, 'INVALID_INPUT', `Choose a range of at most ${MAX_RANGE_DAYS} days`);
+  if (Date.parse(to) - Date.parse(from) > MAX_RANGE_DAYS * DAY_MS)
+    throw new HttpError(400, 'INVALID_INPUT', `Choose a range of at most ${MAX_RANGE_DAYS} days`);
   const body: InsightsReport = await insightsReport(runtime, {
     from: `${from}T00:00:00.000Z`,
     to: `${to}T23:59:59.999Z`,

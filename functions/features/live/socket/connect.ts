@@ -22,18 +22,37 @@ export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResul
   if (!caller) return { statusCode: 401, body: 'Unauthorized' };
   let principal;
   try {
-    principal = await callerPrincipal(
-      { sub: caller.sub, identitySub: caller.sub, email: caller.email, name: null, groups: caller.groups, issuedAt: caller.issuedAt, authTime: caller.authTime, emailVerified: caller.emailVerified, designerEmails: [], tokenGroups: caller.groups },
-    );
+    principal = await callerPrincipal({
+      sub: caller.sub,
+      identitySub: caller.sub,
+      email: caller.email,
+      name: null,
+      groups: caller.groups,
+      issuedAt: caller.issuedAt,
+      authTime: caller.authTime,
+      emailVerified: caller.emailVerified,
+      designerEmails: [],
+      tokenGroups: caller.groups,
+    });
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) return { statusCode: 401, body: 'Unauthorized' };
     throw error;
   }
-  const role = principal.groups.includes('admin') ? 'admin' : principal.groups.includes('designer') ? 'designer' : 'client';
+  const role = principal.groups.includes('admin')
+    ? 'admin'
+    : principal.groups.includes('designer')
+      ? 'designer'
+      : 'client';
   // Updates about projects assigned to an e-mail reach the connection only for an address its
   // account proved (a linked designer authorisation), never for the token's e-mail claim alone.
   const email = principal.designerEmails.includes(principal.email) ? principal.email : '';
   if (!(await claimConnectionSlot(principal.sub, event.requestContext.connectionId))) return TOO_MANY_CONNECTIONS;
-  await connectionStore().add({ connectionId: event.requestContext.connectionId, sub: principal.sub, email, role, authTime: caller.authTime });
+  await connectionStore().add({
+    connectionId: event.requestContext.connectionId,
+    sub: principal.sub,
+    email,
+    role,
+    authTime: caller.authTime,
+  });
   return { statusCode: 200, body: 'Connected' };
 };

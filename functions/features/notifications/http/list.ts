@@ -15,7 +15,10 @@ export const handler = httpHandler({ query: notificationsQuery }, async (request
   // The same signed cursors as every other list, bound to the caller's own inbox.
   const scope = cursorScope('GET /api/notifications', { sub: principal.sub });
   const after = request.query.cursor === undefined ? undefined : lastId(decodeCursor(scope, request.query.cursor));
-  const [page, mark] = await Promise.all([store.inbox(principal.sub, { limit: request.query.limit ?? NOTIFICATIONS_PAGE, after }), store.readMark(principal.sub)]);
+  const [page, mark] = await Promise.all([
+    store.inbox(principal.sub, { limit: request.query.limit ?? NOTIFICATIONS_PAGE, after }),
+    store.readMark(principal.sub),
+  ]);
   const body: NotificationsResponse = {
     notifications: page.items.map((item) => ({ ...item, read: mark !== null && item.id <= mark })),
     unread: await store.unreadCount(principal.sub, mark, UNREAD_CAP),

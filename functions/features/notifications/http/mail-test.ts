@@ -24,7 +24,11 @@ export const handler = httpHandler({ body: testMailBody }, async (request) => {
   const to = request.body.toEmail;
   // Whoever sends mail through the product has proven their own address, admins included.
   const own = await provenEmailOf(principal);
-  if (!hasRole(principal, 'admin') && canonicalEmail(to) !== own && !isAdminAccount(await accountByEmail(runtime, to))) {
+  if (
+    !hasRole(principal, 'admin') &&
+    canonicalEmail(to) !== own &&
+    !isAdminAccount(await accountByEmail(runtime, to))
+  ) {
     throw new HttpError(403, 'RECIPIENT_NOT_ALLOWED', TEST_MAIL_RECIPIENT_MESSAGE);
   }
   await consumeQuota(runtime, 'testEmails', principal.sub);
@@ -41,7 +45,11 @@ export const handler = httpHandler({ body: testMailBody }, async (request) => {
     return { body };
   } catch (error) {
     log.warn('Test email failed', { to, error: String(error) });
-    const body: TestMailResponse = { success: false, message: 'Failed to send test email', error: (error as Error).message || String(error) };
+    const body: TestMailResponse = {
+      success: false,
+      message: 'Failed to send test email',
+      error: (error as Error).message || String(error),
+    };
     return { body };
   }
 });

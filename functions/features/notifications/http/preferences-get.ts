@@ -8,6 +8,9 @@ import type { PreferencesResponse } from '../contracts.js';
 export const handler = httpHandler({}, async (request) => {
   const principal = signedIn(request);
   const user = await getUser(reading(), principal.sub);
-  const body: PreferencesResponse = { preferences: preferencesOf(user?.notification_preferences), defaults: DEFAULT_NOTIFICATION_PREFERENCES };
+  const body: PreferencesResponse = {
+    preferences: preferencesOf(user?.notification_preferences),
+    defaults: DEFAULT_NOTIFICATION_PREFERENCES,
+  };
   return { body };
 });

@@ -10,6 +10,8 @@ export const handler = httpHandler({ body: markReadBody }, async (request) => {
   const store = new NotificationStore(reading());
   const upTo = request.body?.up_to ?? (await store.inbox(principal.sub, { limit: 1 })).items[0]?.id;
   if (upTo) await store.markRead(principal.sub, upTo);
-  const body: MarkReadResponse = { unread: await store.unreadCount(principal.sub, await store.readMark(principal.sub), UNREAD_CAP) };
+  const body: MarkReadResponse = {
+    unread: await store.unreadCount(principal.sub, await store.readMark(principal.sub), UNREAD_CAP),
+  };
   return { body };
 });

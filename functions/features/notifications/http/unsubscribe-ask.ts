@@ -8,6 +8,11 @@ import { unsubscribeLink } from '../unsubscribe-link.js';
  */
 export const handler = httpHandler({ query: unsubscribeQuery }, async (request) => {
   const { kind, label } = unsubscribeLink(request.query.token);
-  const body: UnsubscribeResponse = { scope: kind, label, unsubscribed: false, message: `Confirm to stop e-mails about: ${label}. You will still see these notifications in the app.` };
+  const body: UnsubscribeResponse = {
+    scope: kind,
+    label,
+    unsubscribed: false,
+    message: `Confirm to stop e-mails about: ${label}. You will still see these notifications in the app.`,
+  };
   return { body };
 });

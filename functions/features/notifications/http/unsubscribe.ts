@@ -14,15 +14,29 @@ import { invalidUnsubscribeLink, unsubscribeLink } from '../unsubscribe-link.js'
  * that kind's e-mail off (a digest's link: every kind the user gets by digest) as an event the
  * system appends on the link's proof (`via: 'unsubscribe'`); a second click records nothing.
  */
-export const handler = httpHandler({ query: unsubscribeQuery, body: unsubscribeBody, acceptForm: true }, async (request) => {
-  const { sub, kind, label } = unsubscribeLink(request.body?.token ?? request.query.token);
-  const runtime = appending();
-  const { state } = await loadState(userEvolution, userStream(sub), runtime);
-  if (!state.registered) throw invalidUnsubscribeLink();
-  const current = preferencesOf(state.notification_preferences);
-  const kinds = kind === 'digest' ? NOTIFICATION_KINDS.filter((candidate) => current[candidate] === 'digest') : [kind];
-  const preferences: Partial<NotificationPreferences> = Object.fromEntries(kinds.map((candidate) => [candidate, 'off']));
-  await changeNotificationPreferences(runtime, sub, preferences, 'unsubscribe', { actor: SYSTEM_ACTOR, correlationId: request.correlationId || undefined });
-  const body: UnsubscribeResponse = { scope: kind, label, unsubscribed: true, message: `You will no longer get e-mails about: ${label}. Change this any time on your profile.` };
-  return { body };
-});
+export const handler = httpHandler(
+  { query: unsubscribeQuery, body: unsubscribeBody, acceptForm: true },
+  async (request) => {
+    const { sub, kind, label } = unsubscribeLink(request.body?.token ?? request.query.token);
+    const runtime = appending();
+    const { state } = await loadState(userEvolution, userStream(sub), runtime);
+    if (!state.registered) throw invalidUnsubscribeLink();
+    const current = preferencesOf(state.notification_preferences);
+    const kinds =
+      kind === 'digest' ? NOTIFICATION_KINDS.filter((candidate) => current[candidate] === 'digest') : [kind];
+    const preferences: Partial<NotificationPreferences> = Object.fromEntries(
+      kinds.map((candidate) => [candidate, 'off']),
+    );
+    await changeNotificationPreferences(runtime, sub, preferences, 'unsubscribe', {
+      actor: SYSTEM_ACTOR,
+      correlationId: request.correlationId || undefined,
+    });
+    const body: UnsubscribeResponse = {
+      scope: kind,
+      label,
+      unsubscribed: true,
+      message: `You will no longer get e-mails about: ${label}. Change this any time on your profile.`,
+    };
+    return { body };
+  },
+);

@@ -14,7 +14,11 @@ export const handler = consumer(async (delivered: EventEnvelope): Promise<void> 
   const runtime = eventReading();
   const event = await storedEvent(delivered, runtime);
   if (!event) {
-    log.warn('Ignored an event that is not in the event store', { streamId: String(delivered?.streamId), version: String(delivered?.version), type: String(delivered?.type) });
+    log.warn('Ignored an event that is not in the event store', {
+      streamId: String(delivered?.streamId),
+      version: String(delivered?.version),
+      type: String(delivered?.type),
+    });
     return;
   }
   if (!event.streamId.startsWith('project-')) return;

@@ -20,7 +20,10 @@ export const handler = httpHandler({ params: projectIdParams, body: cityReviewAc
   const principal = signedIn(request);
   const runtime = appending();
   const streamId = `project-${request.params.id}`;
-  const [{ state }, user] = await Promise.all([loadState(cityReviewDecider, streamId, runtime), getUser(runtime, principal.sub)]);
+  const [{ state }, user] = await Promise.all([
+    loadState(cityReviewDecider, streamId, runtime),
+    getUser(runtime, principal.sub),
+  ]);
   const callerTeam = user?.team_id ?? null;
   requireReader(cityRoleOf(principal, callerTeam, state));
   requirePermitProject(state);
@@ -31,14 +34,26 @@ export const handler = httpHandler({ params: projectIdParams, body: cityReviewAc
     case 'record_corrections':
       command = {
         type: 'RecordCorrections',
-        items: action.items.map((item) => ({ item_id: newId(), comment: item.comment, sheet: item.sheet ?? null, code_reference: item.code_reference ?? null, number: item.number ?? null })),
+        items: action.items.map((item) => ({
+          item_id: newId(),
+          comment: item.comment,
+          sheet: item.sheet ?? null,
+          code_reference: item.code_reference ?? null,
+          number: item.number ?? null,
+        })),
         letter_file_id: action.letter_file_id ?? null,
         source: action.source ?? 'manual',
         caller_team_id: callerTeam,
       };
       break;
     case 'address':
-      command = { type: 'AddressCorrection', round: action.round, item_id: action.item_id, response: action.response, revised_file_id: action.revised_file_id ?? null };
+      command = {
+        type: 'AddressCorrection',
+        round: action.round,
+        item_id: action.item_id,
+        response: action.response,
+        revised_file_id: action.revised_file_id ?? null,
+      };
       break;
     case 'resubmit':
       command = { type: 'Resubmit', round: action.round, caller_team_id: callerTeam };
@@ -47,7 +62,17 @@ export const handler = httpHandler({ params: projectIdParams, body: cityReviewAc
       command = { type: 'ApprovePermit', permit_number: action.permit_number, caller_team_id: callerTeam };
       break;
   }
-  const result = await runCommand(cityReviewDecider, streamId, command, { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined }, runtime);
+  const result = await runCommand(
+    cityReviewDecider,
+    streamId,
+    command,
+    {
+      actor: actorOf(principal),
+      actorEmail: provenEmailOf(principal),
+      correlationId: request.correlationId || undefined,
+    },
+    runtime,
+  );
   const body: CityReviewActionResponse = {
     events: result.events.map((event) => event.type),
     ...(result.state.rounds.length ? { round: result.state.rounds.length } : {}),

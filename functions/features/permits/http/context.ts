@@ -10,7 +10,10 @@ import { cityReviewEvolution, type CityReviewState } from '../state.js';
  * for a caller who may read it, of a permit project; anyone else is told the project does not exist.
  */
 export async function readableCityReview(runtime: EventReading, principal: Principal, projectId: string) {
-  const [{ state }, user] = await Promise.all([loadState(cityReviewEvolution, `project-${projectId}`, runtime), getUser(runtime, principal.sub)]);
+  const [{ state }, user] = await Promise.all([
+    loadState(cityReviewEvolution, `project-${projectId}`, runtime),
+    getUser(runtime, principal.sub),
+  ]);
   const callerTeam = user?.team_id ?? null;
   const role = cityRoleOf(principal, callerTeam, state);
   requireReader(role);

@@ -19,7 +19,9 @@ export const handler = httpHandler({ params: projectIdParams, body: draftRespons
   const runtime = eventReading();
   const { state, role } = await readableCityReview(runtime, principal, request.params.id);
   if (!role.can_respond) throw new HttpError(403, 'FORBIDDEN', RESPONDERS_ONLY);
-  const item = state.rounds.find((round) => round.round === request.body.round)?.items.find((candidate) => candidate.item_id === request.body.item_id);
+  const item = state.rounds
+    .find((round) => round.round === request.body.round)
+    ?.items.find((candidate) => candidate.item_id === request.body.item_id);
   if (!item) throw new HttpError(404, 'NOT_FOUND', 'Correction item not found');
   await consumeQuota(reading(), 'cityReviewAi', principal.sub);
   const body: DraftResponseResponse = await draftResponse(item);

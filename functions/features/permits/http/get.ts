@@ -4,7 +4,13 @@ import { eventReading } from '../../../app/runtime.js';
 import { projectIdParams } from '../../projects/contracts.js';
 import { getUser } from '../../users/queries.js';
 import { cityRoleOf, requirePermitProject, requireReader } from '../access.js';
-import { cityReviewQuery, noCityReview, type CityReviewResponse, type CityReviewSummary, type CorrectionItemView } from '../contracts.js';
+import {
+  cityReviewQuery,
+  noCityReview,
+  type CityReviewResponse,
+  type CityReviewSummary,
+  type CorrectionItemView,
+} from '../contracts.js';
 import { documentOf } from '../projection.js';
 import { getCityReview, getRoundItems } from '../queries.js';
 import { cityReviewEvolution } from '../state.js';
@@ -46,7 +52,36 @@ export const handler = httpHandler({ params: projectIdParams, query: cityReviewQ
   const body: CityReviewResponse = {
     summary,
     rounds: document.rounds,
-    round: header ? { ...header, items: (items ?? []).map(({ item_id, number, sheet, code_reference, comment, addressed, response, revised_file_id, revised_file_name, addressed_at }) => ({ item_id, number, sheet, code_reference, comment, addressed, response, revised_file_id, revised_file_name, addressed_at })) } : null,
+    round: header
+      ? {
+          ...header,
+          items: (items ?? []).map(
+            ({
+              item_id,
+              number,
+              sheet,
+              code_reference,
+              comment,
+              addressed,
+              response,
+              revised_file_id,
+              revised_file_name,
+              addressed_at,
+            }) => ({
+              item_id,
+              number,
+              sheet,
+              code_reference,
+              comment,
+              addressed,
+              response,
+              revised_file_id,
+              revised_file_name,
+              addressed_at,
+            }),
+          ),
+        }
+      : null,
     permit_number: document.permit_number,
     approved_at: document.approved_at,
     can_record: role.can_record,

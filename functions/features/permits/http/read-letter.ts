@@ -25,13 +25,16 @@ export const handler = httpHandler({ params: projectIdParams, body: readLetterBo
   const { state, role } = await readableCityReview(runtime, principal, request.params.id);
   if (!role.can_record) throw new HttpError(403, 'FORBIDDEN', RECORDERS_ONLY);
   const file = state.files[request.body.file_id];
-  if (!file || file.deliverable) throw new HttpError(404, 'NOT_FOUND', 'The correction letter was not found on this project');
+  if (!file || file.deliverable)
+    throw new HttpError(404, 'NOT_FOUND', 'The correction letter was not found on this project');
   if (!file.pdf) return { body: { source: 'manual', items: [] } satisfies ReadLetterResponse };
   await consumeQuota(reading(), 'cityReviewAi', principal.sub);
   const bytes = await getObjectBytesIfSmall(file.file_url);
   if (!bytes) throw new HttpError(404, 'NOT_FOUND', 'The correction letter was not found on this project');
   const text = await extractPdfText(bytes).catch((error: unknown) => {
-    log.warn('Could not read the text of a correction letter', { error: error instanceof Error ? error.message : String(error) });
+    log.warn('Could not read the text of a correction letter', {
+      error: error instanceof Error ? error.message : String(error),
+    });
     return '';
   });
   const body: ReadLetterResponse = await proposeItems(text);

@@ -30,8 +30,19 @@ export const handler = httpHandler({ params: projectIdParams, body: responseLett
   const fileId = newId();
   const fileName = responseLetterFileName(request.body.round);
   const key = uploadKey(projectId, 'client_upload', fileId, fileName);
-  const command = (file_size: number): CityReviewCommand => ({ type: 'IssueResponseLetter', round: request.body.round, file_id: fileId, file_name: fileName, file_url: key, file_size });
-  const meta = { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined };
+  const command = (file_size: number): CityReviewCommand => ({
+    type: 'IssueResponseLetter',
+    round: request.body.round,
+    file_id: fileId,
+    file_name: fileName,
+    file_url: key,
+    file_size,
+  });
+  const meta = {
+    actor: actorOf(principal),
+    actorEmail: provenEmailOf(principal),
+    correlationId: request.correlationId || undefined,
+  };
   cityReviewDecider.decide(command(0), state, { ...meta, now: runtime.now().toISOString() });
 
   const round = state.rounds.find((known) => known.round === request.body.round)!;
@@ -41,15 +52,27 @@ export const handler = httpHandler({ params: projectIdParams, body: responseLett
     project_address: state.project_address,
     round: round.round,
     date: calendarDay(runtime.now().toISOString()),
-    items: round.items.map((item) => ({ number: item.number, sheet: item.sheet, comment: item.comment, response: item.response ?? '', revised_file_name: item.revised_file_name })),
+    items: round.items.map((item) => ({
+      number: item.number,
+      sheet: item.sheet,
+      comment: item.comment,
+      response: item.response ?? '',
+      revised_file_name: item.revised_file_name,
+    })),
   });
   await putObject(key, pdf, 'application/pdf');
   try {
     const result = await runCommand(cityReviewDecider, `project-${projectId}`, command(pdf.byteLength), meta, runtime);
-    const body: ResponseLetterResponse = { events: result.events.map((event) => event.type), file_id: fileId, file_name: fileName };
+    const body: ResponseLetterResponse = {
+      events: result.events.map((event) => event.type),
+      file_id: fileId,
+      file_name: fileName,
+    };
     return { status: 201, body };
   } catch (error) {
-    await deleteObject(key).catch((failure: unknown) => log.warn('Could not remove a response letter that was not recorded', { key, error: String(failure) }));
+    await deleteObject(key).catch((failure: unknown) =>
+      log.warn('Could not remove a response letter that was not recorded', { key, error: String(failure) }),
+    );
     throw error;
   }
 });

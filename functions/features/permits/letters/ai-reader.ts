@@ -1,6 +1,20 @@
 import * as z from '#events/zod.js';
-import { askWithTool, bedrockRegion, invalidAnswer, reportAiFallback, type BedrockRuntimeClient } from '../../checklists/ai-step.js';
-import { CODE_REFERENCE_MAX, COMMENT_MAX, ITEMS_PER_ROUND_MAX, RESPONSE_MAX, SHEET_MAX, type ProposalSource, type ProposedItem } from '../contracts.js';
+import {
+  askWithTool,
+  bedrockRegion,
+  invalidAnswer,
+  reportAiFallback,
+  type BedrockRuntimeClient,
+} from '../../checklists/ai-step.js';
+import {
+  CODE_REFERENCE_MAX,
+  COMMENT_MAX,
+  ITEMS_PER_ROUND_MAX,
+  RESPONSE_MAX,
+  SHEET_MAX,
+  type ProposalSource,
+  type ProposedItem,
+} from '../contracts.js';
 import { draftLocally, readLetterLocally } from './local-reader.js';
 
 /**
@@ -24,7 +38,9 @@ const proposedItemSchema = z.object({
   code_reference: z.nullable(z.string().check(z.maxLength(CODE_REFERENCE_MAX))),
   comment: z.string().check(z.minLength(1), z.maxLength(COMMENT_MAX)),
 });
-export const letterAnswerSchema = z.object({ items: z.array(proposedItemSchema).check(z.maxLength(ITEMS_PER_ROUND_MAX)) });
+export const letterAnswerSchema = z.object({
+  items: z.array(proposedItemSchema).check(z.maxLength(ITEMS_PER_ROUND_MAX)),
+});
 export const draftAnswerSchema = z.object({ response: z.string().check(z.minLength(1), z.maxLength(RESPONSE_MAX)) });
 
 const jsonSchemaOf = (schema: z.ZodMiniType): Record<string, unknown> => {
@@ -39,15 +55,21 @@ export interface AiOptions {
   timeoutMs?: number;
 }
 
-const modelOf = (options: AiOptions) => (options.modelId === undefined ? process.env.BEDROCK_MODEL_ID : options.modelId) || null;
+const modelOf = (options: AiOptions) =>
+  (options.modelId === undefined ? process.env.BEDROCK_MODEL_ID : options.modelId) || null;
 
 /** The letter as the model reads it: the markers, and nothing of the letter outside them. */
-export const letterTurn = (text: string) => `Here is the correction letter. List its correction items.\n<<<LETTER\n${text.replaceAll('LETTER>>>', 'LETTER> > >')}\nLETTER>>>`;
+export const letterTurn = (text: string) =>
+  `Here is the correction letter. List its correction items.\n<<<LETTER\n${text.replaceAll('LETTER>>>', 'LETTER> > >')}\nLETTER>>>`;
 
-const region = async (options: AiOptions) => (options.client ? await options.client.config.region().catch(() => 'unknown') : bedrockRegion());
+const region = async (options: AiOptions) =>
+  options.client ? await options.client.config.region().catch(() => 'unknown') : bedrockRegion();
 
 /** The items a letter's text proposes (an empty text: none, typed by the person). */
-export async function proposeItems(text: string, options: AiOptions = {}): Promise<{ source: ProposalSource; items: ProposedItem[] }> {
+export async function proposeItems(
+  text: string,
+  options: AiOptions = {},
+): Promise<{ source: ProposalSource; items: ProposedItem[] }> {
   if (!text.trim()) return { source: 'manual', items: [] };
   const modelId = modelOf(options);
   if (!modelId) return { source: 'local', items: readLetterLocally(text) };
@@ -56,26 +78,61 @@ export async function proposeItems(text: string, options: AiOptions = {}): Promi
       modelId,
       system: LETTER_SYSTEM_PROMPT,
       text: letterTurn(text),
-      tool: { name: LETTER_TOOL_NAME, description: 'Records the correction items of the letter, in order.', schema: jsonSchemaOf(letterAnswerSchema) },
+      tool: {
+        name: LETTER_TOOL_NAME,
+        description: 'Records the correction items of the letter, in order.',
+        schema: jsonSchemaOf(letterAnswerSchema),
+      },
       maxTokens: 8_000,
       client: options.client,
       timeoutMs: options.timeoutMs,
     });
     const parsed = letterAnswerSchema.safeParse(input);
-    if (!parsed.success) throw invalidAnswer(`The model's items are invalid: ${parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
-    const items = parsed.data.items.map((item) => ({ number: item.number, sheet: item.sheet?.trim() || null, code_reference: item.code_reference?.trim() || null, comment: item.comment.trim() })).filter((item) => item.comment);
+    if (!parsed.success)
+      throw invalidAnswer(
+        `The model's items are invalid: ${parsed.error.issues
+          .slice(0, 3)
+          .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+          .join('; ')}`,
+      );
+    const items = parsed.data.items
+      .map((item) => ({
+        number: item.number,
+        sheet: item.sheet?.trim() || null,
+        code_reference: item.code_reference?.trim() || null,
+        comment: item.comment.trim(),
+      }))
+      .filter((item) => item.comment);
     return { source: 'bedrock', items };
   } catch (error) {
-    reportAiFallback(error, { modelId, region: await region(options), step: 'correction letter reading', instead: 'the items are typed by hand' });
+    reportAiFallback(error, {
+      modelId,
+      region: await region(options),
+      step: 'correction letter reading',
+      instead: 'the items are typed by hand',
+    });
     return { source: 'manual', items: [] };
   }
 }
 
-export const draftTurn = (item: { number: number; sheet: string | null; code_reference: string | null; comment: string }) =>
-  [`Comment number: ${item.number}`, `Sheet: ${item.sheet ?? 'not named'}`, `Code section: ${item.code_reference ?? 'not cited'}`, `<<<COMMENT\n${item.comment.replaceAll('COMMENT>>>', 'COMMENT> > >')}\nCOMMENT>>>`].join('\n');
+export const draftTurn = (item: {
+  number: number;
+  sheet: string | null;
+  code_reference: string | null;
+  comment: string;
+}) =>
+  [
+    `Comment number: ${item.number}`,
+    `Sheet: ${item.sheet ?? 'not named'}`,
+    `Code section: ${item.code_reference ?? 'not cited'}`,
+    `<<<COMMENT\n${item.comment.replaceAll('COMMENT>>>', 'COMMENT> > >')}\nCOMMENT>>>`,
+  ].join('\n');
 
 /** A proposed response to one item (the designer edits or accepts it). */
-export async function draftResponse(item: { number: number; sheet: string | null; code_reference: string | null; comment: string }, options: AiOptions = {}): Promise<{ source: ProposalSource; response: string }> {
+export async function draftResponse(
+  item: { number: number; sheet: string | null; code_reference: string | null; comment: string },
+  options: AiOptions = {},
+): Promise<{ source: ProposalSource; response: string }> {
   const modelId = modelOf(options);
   if (!modelId) return { source: 'local', response: draftLocally(item) };
   try {
@@ -83,7 +140,11 @@ export async function draftResponse(item: { number: number; sheet: string | null
       modelId,
       system: DRAFT_SYSTEM_PROMPT,
       text: draftTurn(item),
-      tool: { name: DRAFT_TOOL_NAME, description: 'Records the proposed response to the comment.', schema: jsonSchemaOf(draftAnswerSchema) },
+      tool: {
+        name: DRAFT_TOOL_NAME,
+        description: 'Records the proposed response to the comment.',
+        schema: jsonSchemaOf(draftAnswerSchema),
+      },
       maxTokens: 1_000,
       client: options.client,
       timeoutMs: options.timeoutMs,
@@ -92,7 +153,12 @@ export async function draftResponse(item: { number: number; sheet: string | null
     if (!parsed.success || !parsed.data.response.trim()) throw invalidAnswer('The model returned no usable response');
     return { source: 'bedrock', response: parsed.data.response.trim() };
   } catch (error) {
-    reportAiFallback(error, { modelId, region: await region(options), step: 'response drafting', instead: 'the local stand-in drafted it' });
+    reportAiFallback(error, {
+      modelId,
+      region: await region(options),
+      step: 'response drafting',
+      instead: 'the local stand-in drafted it',
+    });
     return { source: 'local', response: draftLocally(item) };
   }
 }

@@ -27,11 +27,22 @@ export const LETTER_PAGES_MAX = 40;
 export async function extractPdfText(bytes: Uint8Array): Promise<string> {
   const { getDocument } = await pdfjs();
   // No fonts, scripts or network: only the text layer is read.
-  const document = await getDocument({ data: bytes, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, stopAtErrors: false, verbosity: 0 }).promise;
+  const document = await getDocument({
+    data: bytes,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  }).promise;
   try {
     const pages: string[] = [];
     let length = 0;
-    for (let number = 1; number <= Math.min(document.numPages, LETTER_PAGES_MAX) && length < LETTER_TEXT_MAX; number += 1) {
+    for (
+      let number = 1;
+      number <= Math.min(document.numPages, LETTER_PAGES_MAX) && length < LETTER_TEXT_MAX;
+      number += 1
+    ) {
       const page = await document.getPage(number);
       const content = await page.getTextContent();
       let text = '';

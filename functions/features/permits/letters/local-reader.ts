@@ -14,7 +14,8 @@ const SHEET = /\b([ACEGLMPS]{1,2}-?\d{1,3}(?:\.\d{1,2})?)\b/;
 /** A page's running header or footer, not part of any comment. */
 const PAGE_MARK = /^page\s+\d+(?:\s+of\s+\d+)?$/i;
 const SHEET_WORD = /\bsheets?\s+([A-Z]{1,2}-?\d{1,3}(?:\.\d{1,2})?)\b/i;
-const CODE = /\b((?:CBC|CRC|IBC|IRC|IECC|CPC|CMC|CEC|NEC|NFPA|ADA|CalGreen|UPC|UMC)\s*(?:Section\s+)?[A-Z]?\d+(?:\.\d+)*(?:\([0-9a-z]+\))?|Section\s+[A-Z]?\d+(?:\.\d+)+(?:\([0-9a-z]+\))?)/i;
+const CODE =
+  /\b((?:CBC|CRC|IBC|IRC|IECC|CPC|CMC|CEC|NEC|NFPA|ADA|CalGreen|UPC|UMC)\s*(?:Section\s+)?[A-Z]?\d+(?:\.\d+)*(?:\([0-9a-z]+\))?|Section\s+[A-Z]?\d+(?:\.\d+)+(?:\([0-9a-z]+\))?)/i;
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
@@ -37,7 +38,12 @@ export function readLetterLocally(text: string): ProposedItem[] {
     const comment = clip(lines.join(' ').replace(/\s+/g, ' ').trim(), COMMENT_MAX);
     const sheet = SHEET_WORD.exec(comment)?.[1] ?? SHEET.exec(comment)?.[1] ?? null;
     const code = CODE.exec(comment)?.[1] ?? null;
-    return { number, sheet: sheet ? clip(sheet.toUpperCase(), SHEET_MAX) : null, code_reference: code ? clip(code.replace(/\s+/g, ' '), CODE_REFERENCE_MAX) : null, comment };
+    return {
+      number,
+      sheet: sheet ? clip(sheet.toUpperCase(), SHEET_MAX) : null,
+      code_reference: code ? clip(code.replace(/\s+/g, ' '), CODE_REFERENCE_MAX) : null,
+      comment,
+    };
   });
 }
 
@@ -45,7 +51,12 @@ export function readLetterLocally(text: string): ProposedItem[] {
  * A proposed answer to one comment, in the studio's voice: it names the sheet revised and the code
  * section, and restates what was asked as done. The designer edits it before 'Mark Addressed'.
  */
-export function draftLocally(item: { number: number; sheet: string | null; code_reference: string | null; comment: string }): string {
+export function draftLocally(item: {
+  number: number;
+  sheet: string | null;
+  code_reference: string | null;
+  comment: string;
+}): string {
   const where = item.sheet ? `Sheet ${item.sheet} has been revised` : 'The drawings have been revised';
   const code = item.code_reference ? ` to comply with ${item.code_reference}` : '';
   const asked = item.comment.replace(/\s+/g, ' ').trim();

@@ -13,7 +13,13 @@ export interface ResponseLetterInput {
   round: number;
   /** 'November 28, 2026'. */
   date: string;
-  items: { number: number; sheet: string | null; comment: string; response: string; revised_file_name: string | null }[];
+  items: {
+    number: number;
+    sheet: string | null;
+    comment: string;
+    response: string;
+    revised_file_name: string | null;
+  }[];
 }
 
 export const LETTER_TITLE = 'Response to Plan Check Comments';
@@ -24,7 +30,14 @@ const MARGIN = 56;
 const WIDTH = PAGE.width - MARGIN * 2;
 
 /** The standard fonts encode WinAnsi only: anything else (emoji, CJK) is shown as '?' rather than failing the letter. */
-const printable = (text: string) => text.normalize('NFC').replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2013\u2014]/g, '-').replace(/\u2026/g, '...').replace(/[^\n\x20-\x7E\xA0-\xFF]/g, '?');
+const printable = (text: string) =>
+  text
+    .normalize('NFC')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/\u2026/g, '...')
+    .replace(/[^\n\x20-\x7E\xA0-\xFF]/g, '?');
 
 /** Lines of `text` that fit `width` in `font` at `size`; a word longer than a line is cut. */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -55,7 +68,11 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
 class Writer {
   private page!: PDFPage;
   private y = 0;
-  constructor(private readonly pdf: PDFDocument, private readonly fonts: { regular: PDFFont; bold: PDFFont }, private readonly footer: string) {
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly fonts: { regular: PDFFont; bold: PDFFont },
+    private readonly footer: string,
+  ) {
     this.newPage();
   }
   private newPage() {
@@ -74,7 +91,13 @@ class Writer {
     for (const line of wrap(text, font, size, WIDTH - indent)) {
       this.need(leading);
       this.y -= leading;
-      this.page.drawText(line, { x: MARGIN + indent, y: this.y, size, font, color: rgb(options.color ?? 0.1, options.color ?? 0.1, options.color ?? 0.1) });
+      this.page.drawText(line, {
+        x: MARGIN + indent,
+        y: this.y,
+        size,
+        font,
+        color: rgb(options.color ?? 0.1, options.color ?? 0.1, options.color ?? 0.1),
+      });
     }
     this.y -= options.gap ?? 0;
   }
@@ -87,7 +110,13 @@ class Writer {
   numberPages() {
     const pages = this.pdf.getPages();
     pages.forEach((page, index) => {
-      page.drawText(printable(`${this.footer} - page ${index + 1} of ${pages.length}`), { x: MARGIN, y: MARGIN / 2, size: 8, font: this.fonts.regular, color: rgb(0.4, 0.4, 0.4) });
+      page.drawText(printable(`${this.footer} - page ${index + 1} of ${pages.length}`), {
+        x: MARGIN,
+        y: MARGIN / 2,
+        size: 8,
+        font: this.fonts.regular,
+        color: rgb(0.4, 0.4, 0.4),
+      });
     });
   }
 }
@@ -98,7 +127,10 @@ export async function buildResponseLetter(input: ResponseLetterInput): Promise<U
   pdf.setAuthor(input.studio);
   pdf.setProducer(input.studio);
   pdf.setCreator(input.studio);
-  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  };
   const writer = new Writer(pdf, fonts, `${input.project_title} - plan check round ${input.round}`);
   writer.text(input.studio, { size: 12, bold: true, gap: 14 });
   writer.text(LETTER_TITLE, { size: 18, bold: true, gap: 8 });
@@ -114,7 +146,8 @@ export async function buildResponseLetter(input: ResponseLetterInput): Promise<U
     writer.text(item.comment, { indent: 10, gap: 4, color: 0.25 });
     writer.text('Response:', { bold: true, indent: 10 });
     writer.text(item.response, { indent: 10, gap: item.revised_file_name ? 2 : 12 });
-    if (item.revised_file_name) writer.text(`Revised drawing: ${item.revised_file_name}`, { indent: 10, gap: 12, color: 0.3 });
+    if (item.revised_file_name)
+      writer.text(`Revised drawing: ${item.revised_file_name}`, { indent: 10, gap: 12, color: 0.3 });
   }
   writer.space(8);
   writer.text(`Sincerely, ${input.studio}`);

@@ -1,6 +1,13 @@
 import type { OneOf } from '#events/catalogue.js';
 import type { EventEnvelope } from '#events/envelope.js';
-import { designerOf, projectLink, type Board, type Notice, type ProjectParties, type Recipient } from '../../notifications/commands.js';
+import {
+  designerOf,
+  projectLink,
+  type Board,
+  type Notice,
+  type ProjectParties,
+  type Recipient,
+} from '../../notifications/commands.js';
 import type { NotificationKind } from '../../notifications/events.js';
 import type { PermitEvent } from '../events.js';
 
@@ -13,12 +20,16 @@ export function permitNoticesFor(event: EventEnvelope, parties: ProjectParties):
   const { after } = parties;
   const project_id = event.streamId.slice('project-'.length);
   const title = after.title || 'A project';
-  const client: Recipient[] = [after.user_id, ...parties.teamMembers].filter((sub): sub is string => !!sub).map((sub) => ({ sub, email: null }));
+  const client: Recipient[] = [after.user_id, ...parties.teamMembers]
+    .filter((sub): sub is string => !!sub)
+    .map((sub) => ({ sub, email: null }));
   const admins: Recipient[] = parties.admins.map((sub) => ({ sub, email: null }));
   const designer = designerOf(after, parties);
   const out: Notice[] = [];
   const tell = (recipients: readonly (Recipient | null)[], kind: NotificationKind, message: string, board: Board) => {
-    for (const recipient of recipients) if (recipient) out.push({ recipient, kind, project_id, project_title: title, message, link: projectLink(board, project_id) });
+    for (const recipient of recipients)
+      if (recipient)
+        out.push({ recipient, kind, project_id, project_title: title, message, link: projectLink(board, project_id) });
   };
   const e = event as OneOf<PermitEvent, EventEnvelope>;
   switch (e.type) {

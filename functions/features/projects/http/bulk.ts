@@ -18,7 +18,10 @@ const NOT_A_DESIGNER = 'Designer not found';
 
 /** An active designer authorisation for this account or e-mail. */
 async function isActiveDesigner(runtime: Runtime, userId: string | null, email: string | null): Promise<boolean> {
-  const [linked, byEmail] = await Promise.all([userId ? designersOfUser(runtime, userId) : [], email ? designerByEmail(runtime, email) : null]);
+  const [linked, byEmail] = await Promise.all([
+    userId ? designersOfUser(runtime, userId) : [],
+    email ? designerByEmail(runtime, email) : null,
+  ]);
   return [...linked, ...(byEmail ? [byEmail] : [])].some((designer) => designer.active);
 }
 
@@ -30,7 +33,9 @@ async function isActiveDesigner(runtime: Runtime, userId: string | null, email: 
 async function resolveDesigner(runtime: Runtime, designer: string | null): Promise<DesignerChoice> {
   if (designer === null) return null;
   const byEmail = designer.includes('@');
-  const user = byEmail ? await userByEmail(runtime, designer) : ((await profilesOf(runtime, [designer])).get(designer) ?? null);
+  const user = byEmail
+    ? await userByEmail(runtime, designer)
+    : ((await profilesOf(runtime, [designer])).get(designer) ?? null);
   const email = byEmail ? canonicalEmail(designer) : (user?.email ?? null);
   if ((!byEmail && !user) || !(await isActiveDesigner(runtime, user?.user_id ?? null, email))) {
     throw new HttpError(400, 'UNKNOWN_DESIGNER', NOT_A_DESIGNER);
@@ -48,7 +53,11 @@ export const handler = httpHandler({ body: bulkUpdateBody }, async (request) => 
     status !== undefined
       ? { type: 'UpdateProject' as const, status }
       : { type: 'UpdateProject' as const, designer: await resolveDesigner(runtime, designer ?? null) };
-  const meta = { actor: actorOf(principal), actorEmail: principal.email, correlationId: request.correlationId || undefined };
+  const meta = {
+    actor: actorOf(principal),
+    actorEmail: principal.email,
+    correlationId: request.correlationId || undefined,
+  };
 
   const unique = [...new Set(ids)];
   const result: BulkUpdateResponse = { updated: 0, failed: [] };
@@ -63,7 +72,10 @@ export const handler = httpHandler({ body: bulkUpdateBody }, async (request) => 
         if (error instanceof DomainError || error instanceof HttpError) {
           result.failed.push({ id, code: error.code, message: error.message });
         } else {
-          log.error('Bulk update failed for a project', { id, error: error instanceof Error ? error.message : String(error) });
+          log.error('Bulk update failed for a project', {
+            id,
+            error: error instanceof Error ? error.message : String(error),
+          });
           result.failed.push({ id, code: 'INTERNAL', message: 'Failed to update project' });
         }
       }

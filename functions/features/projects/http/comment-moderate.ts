@@ -6,7 +6,8 @@ import { appending } from '../../../app/runtime.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { moderateCommentBody, type ModerateCommentResponse } from '../../activity/contracts.js';
 
-const params = /* @__PURE__ */ (() => z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown comment id')) }))();
+const params = /* @__PURE__ */ (() =>
+  z.object({ id: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown comment id')) }))();
 
 /**
  * POST /api/comments/{id}/approve and POST /api/comments/{id}/reject (admins), one function for

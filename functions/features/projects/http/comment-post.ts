@@ -22,7 +22,11 @@ export const handler = httpHandler({ params: projectIdParams, body: postCommentB
     projectDecider,
     projectStream(request.params.id),
     { type: 'PostComment', comment_id: commentId, content: request.body.content },
-    { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
+    {
+      actor: actorOf(principal),
+      actorEmail: provenEmailOf(principal),
+      correlationId: request.correlationId || undefined,
+    },
     runtime,
   );
   const comment = result.state.comments.find((candidate) => candidate.id === commentId)!;

@@ -44,9 +44,18 @@ type SubmitProjectBody = z.output<typeof submitProjectBody>;
  * receipt proves nothing more, so it is recorded as 'manual' (insights count only 'generated'
  * estimates, so one receipt can no longer vouch for many made-up checklists).
  */
-async function provenEstimate(runtime: Runtime, body: SubmitProjectBody, sub: string): Promise<SubmitProjectBody & { checklist_origin: ChecklistOrigin }> {
+async function provenEstimate(
+  runtime: Runtime,
+  body: SubmitProjectBody,
+  sub: string,
+): Promise<SubmitProjectBody & { checklist_origin: ChecklistOrigin }> {
   // `grok_generated` stays the client's word (the spec's badge); `checklist_origin` is what is proven.
-  const manual = { ...body, checklist_source: 'manual' as const, estimate_basis: undefined, checklist_origin: 'manual' as const };
+  const manual = {
+    ...body,
+    checklist_source: 'manual' as const,
+    estimate_basis: undefined,
+    checklist_origin: 'manual' as const,
+  };
   if (!body.estimate_receipt) {
     if (body.estimate_basis === 'studio' || body.checklist_source !== 'manual') throw invalidReceipt();
     return manual;

@@ -21,7 +21,12 @@ export const handler = httpHandler({ params: projectIdParams }, async (request) 
   if (!project || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
   let client: ProjectResponse['client'];
   if (hasRole(principal, 'admin')) client = await clientPanel(runtime, project.user_id);
-  else if (isAssignedDesigner(principal, project)) client = clientSummary(await profilesOf(runtime, [project.user_id ?? '']), project.user_id);
-  const body: ProjectResponse = { project, permissions: permissionsFor(principal, project), ...(client !== undefined ? { client } : {}) };
+  else if (isAssignedDesigner(principal, project))
+    client = clientSummary(await profilesOf(runtime, [project.user_id ?? '']), project.user_id);
+  const body: ProjectResponse = {
+    project,
+    permissions: permissionsFor(principal, project),
+    ...(client !== undefined ? { client } : {}),
+  };
   return { body };
 });

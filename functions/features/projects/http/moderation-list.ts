@@ -10,8 +10,15 @@ import { commentView } from '../present.js';
 export const handler = httpHandler({ query: moderationQuery }, async (request) => {
   signedIn(request);
   const runtime = reading();
-  const page = await pendingCommentsPage(runtime, { scope: cursorScope('GET /api/moderation', {}), limit: pageLimit(request.query.limit, MODERATION_PAGE), cursor: request.query.cursor });
-  const profiles = await profilesOf(runtime, page.comments.map((comment) => comment.user_id));
+  const page = await pendingCommentsPage(runtime, {
+    scope: cursorScope('GET /api/moderation', {}),
+    limit: pageLimit(request.query.limit, MODERATION_PAGE),
+    cursor: request.query.cursor,
+  });
+  const profiles = await profilesOf(
+    runtime,
+    page.comments.map((comment) => comment.user_id),
+  );
   const body: ModerationResponse = {
     comments: page.comments.map((comment) => commentView(comment, profiles)),
     total: page.total,

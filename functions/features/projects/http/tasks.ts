@@ -7,10 +7,11 @@ import { appending } from '../../../app/runtime.js';
 import { toggleTaskBody, type ToggleTaskResponse } from '../contracts.js';
 
 const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
-const params = /* @__PURE__ */ (() => z.object({
-  id: z.string().check(z.regex(new RegExp(`^${ULID}$`), 'Unknown project id')),
-  taskId: z.string().check(z.regex(new RegExp(`^${ULID}-t\\d{1,4}$`), 'Unknown task id')),
-}))();
+const params = /* @__PURE__ */ (() =>
+  z.object({
+    id: z.string().check(z.regex(new RegExp(`^${ULID}$`), 'Unknown project id')),
+    taskId: z.string().check(z.regex(new RegExp(`^${ULID}-t\\d{1,4}$`), 'Unknown task id')),
+  }))();
 
 /**
  * PATCH /api/projects/{id}/tasks/{taskId}: marks a checklist task completed or not (admins and the
@@ -22,7 +23,11 @@ export const handler = httpHandler({ params, body: toggleTaskBody }, async (requ
     projectDecider,
     projectStream(request.params.id),
     { type: 'ToggleTask', checklist_id: request.params.taskId, completed: request.body.completed },
-    { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
+    {
+      actor: actorOf(principal),
+      actorEmail: provenEmailOf(principal),
+      correlationId: request.correlationId || undefined,
+    },
     appending(),
   );
   const { comments: _comments, review_standing: _standing, ...document } = result.state;

@@ -15,7 +15,10 @@ const NOT_A_DESIGNER = 'Designer not found';
 
 /** An active designer authorisation for this account or this e-mail (designer management). */
 async function isActiveDesigner(runtime: Runtime, userId: string | null, email: string | null): Promise<boolean> {
-  const [linked, byEmail] = await Promise.all([userId ? designersOfUser(runtime, userId) : [], email ? designerByEmail(runtime, email) : null]);
+  const [linked, byEmail] = await Promise.all([
+    userId ? designersOfUser(runtime, userId) : [],
+    email ? designerByEmail(runtime, email) : null,
+  ]);
   return [...linked, ...(byEmail ? [byEmail] : [])].some((designer) => designer.active);
 }
 
@@ -24,11 +27,19 @@ async function isActiveDesigner(runtime: Runtime, userId: string | null, email: 
  * e-mail from the users projection), or a pre-authorised designer by e-mail, kept as such when they
  * register. Only active designers can be chosen.
  */
-async function resolveDesigner(runtime: Runtime, designer: NonNullable<UpdateProjectBody['designer']>): Promise<DesignerChoice> {
+async function resolveDesigner(
+  runtime: Runtime,
+  designer: NonNullable<UpdateProjectBody['designer']>,
+): Promise<DesignerChoice> {
   if ('designer_id' in designer) {
     const profile = await getUser(runtime, designer.designer_id);
-    if (!profile || !(await isActiveDesigner(runtime, designer.designer_id, profile.email))) throw new HttpError(400, 'UNKNOWN_DESIGNER', NOT_A_DESIGNER);
-    return { designer_id: designer.designer_id, designer_name: designer.designer_name || profile.full_name || profile.email, designer_email: profile.email };
+    if (!profile || !(await isActiveDesigner(runtime, designer.designer_id, profile.email)))
+      throw new HttpError(400, 'UNKNOWN_DESIGNER', NOT_A_DESIGNER);
+    return {
+      designer_id: designer.designer_id,
+      designer_name: designer.designer_name || profile.full_name || profile.email,
+      designer_email: profile.email,
+    };
   }
   const email = canonicalEmail(designer.designer_email);
   if (!(await isActiveDesigner(runtime, null, email))) throw new HttpError(400, 'UNKNOWN_DESIGNER', NOT_A_DESIGNER);
@@ -45,12 +56,17 @@ export const handler = httpHandler({ params: projectIdParams, body: updateProjec
   const runtime = appending();
   const { designer, ...rest } = request.body;
   // Only admins get this far with a designer (the decider refuses anyone else, and appends nothing).
-  const choice: DesignerChoice | undefined = designer && hasRole(principal, 'admin') ? await resolveDesigner(runtime, designer) : designer;
+  const choice: DesignerChoice | undefined =
+    designer && hasRole(principal, 'admin') ? await resolveDesigner(runtime, designer) : designer;
   const result = await runCommand(
     projectDecider,
     projectStream(request.params.id),
     { type: 'UpdateProject', ...rest, ...(choice !== undefined ? { designer: choice } : {}) },
-    { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined },
+    {
+      actor: actorOf(principal),
+      actorEmail: provenEmailOf(principal),
+      correlationId: request.correlationId || undefined,
+    },
     runtime,
   );
   const { comments: _comments, review_standing: _standing, ...document } = result.state;

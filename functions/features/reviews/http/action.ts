@@ -21,7 +21,10 @@ export const handler = httpHandler({ params: projectIdParams, body: reviewAction
   const principal = signedIn(request);
   const runtime = appending();
   const streamId = `project-${request.params.id}`;
-  const [{ state }, user] = await Promise.all([loadState(reviewDecider, streamId, runtime), getUser(runtime, principal.sub)]);
+  const [{ state }, user] = await Promise.all([
+    loadState(reviewDecider, streamId, runtime),
+    getUser(runtime, principal.sub),
+  ]);
   const callerTeam = user?.team_id ?? null;
   requireReader(reviewRoleOf(principal, callerTeam, state));
 
@@ -31,7 +34,17 @@ export const handler = httpHandler({ params: projectIdParams, body: reviewAction
   let command: ReviewCommand;
   switch (action.action) {
     case 'pin_note':
-      command = { type: 'PinNote', note_id: noteId!, deliverable_id: action.deliverable_id, version: action.version, page: action.page, x: action.x, y: action.y, text: action.text, caller_team_id: callerTeam };
+      command = {
+        type: 'PinNote',
+        note_id: noteId!,
+        deliverable_id: action.deliverable_id,
+        version: action.version,
+        page: action.page,
+        x: action.x,
+        y: action.y,
+        text: action.text,
+        caller_team_id: callerTeam,
+      };
       break;
     case 'resolve':
       command = { type: 'ResolveNote', note_id: action.note_id };
@@ -40,13 +53,34 @@ export const handler = httpHandler({ params: projectIdParams, body: reviewAction
       command = { type: 'ReplyToNote', note_id: action.note_id, reply_id: replyId!, text: action.text };
       break;
     case 'approve':
-      command = { type: 'Approve', deliverable_id: action.deliverable_id, version: action.version, caller_team_id: callerTeam };
+      command = {
+        type: 'Approve',
+        deliverable_id: action.deliverable_id,
+        version: action.version,
+        caller_team_id: callerTeam,
+      };
       break;
     case 'request_changes':
-      command = { type: 'RequestChanges', deliverable_id: action.deliverable_id, version: action.version, summary: action.summary ?? null, caller_team_id: callerTeam };
+      command = {
+        type: 'RequestChanges',
+        deliverable_id: action.deliverable_id,
+        version: action.version,
+        summary: action.summary ?? null,
+        caller_team_id: callerTeam,
+      };
       break;
   }
-  const result = await runCommand(reviewDecider, streamId, command, { actor: actorOf(principal), actorEmail: provenEmailOf(principal), correlationId: request.correlationId || undefined }, runtime);
+  const result = await runCommand(
+    reviewDecider,
+    streamId,
+    command,
+    {
+      actor: actorOf(principal),
+      actorEmail: provenEmailOf(principal),
+      correlationId: request.correlationId || undefined,
+    },
+    runtime,
+  );
   const requested = result.events.find((event) => isEvent(event, ChangesRequested));
   const body: ReviewActionResponse = {
     events: result.events.map((event) => event.type),

@@ -21,7 +21,10 @@ export const handler = httpHandler({ params: projectIdParams }, async (request) 
   const runtime = eventReading();
   const projectId = request.params.id;
   const [stored, user] = await Promise.all([getReview(runtime, projectId), getUser(runtime, principal.sub)]);
-  const review = stored ?? { state: (await loadState(reviewEvolution, `project-${projectId}`, runtime)).state, texts: null };
+  const review = stored ?? {
+    state: (await loadState(reviewEvolution, `project-${projectId}`, runtime)).state,
+    texts: null,
+  };
   const role = reviewRoleOf(principal, user?.team_id ?? null, review.state);
   requireReader(role);
   const profiles = await profilesOf(runtime, peopleOf(review.state));

@@ -14,7 +14,8 @@ import { commandMeta, teamView } from '../handler-support.js';
 export const handler = httpHandler({ body: createTeamBody }, async (request) => {
   const principal = signedIn(request);
   const runtime = appending();
-  if (await membershipOf(runtime, principal.sub)) throw new HttpError(409, 'CONFLICT', 'You are already a member of a team.');
+  if (await membershipOf(runtime, principal.sub))
+    throw new HttpError(409, 'CONFLICT', 'You are already a member of a team.');
   // Others will keep what this team holds (members, projects): its admin's address must be proven.
   const email = await provenEmailOf(principal);
   const teamId = newId();

@@ -17,14 +17,16 @@ import { findInvitation } from '../queries.js';
 export const handler = httpHandler({ params: tokenParams }, async (request) => {
   const principal = signedIn(request);
   const runtime = appending();
-  if (!principal.email) throw new HttpError(403, 'FORBIDDEN', 'Sign in with the invited e-mail address to accept this invitation.');
+  if (!principal.email)
+    throw new HttpError(403, 'FORBIDDEN', 'Sign in with the invited e-mail address to accept this invitation.');
   const { hash, team } = await findInvitation(runtime, request.params.token);
   // A token can leak (forwarded, or read by whoever holds a session of an unproven account): the
   // address it names must be one the caller has proven to the identity provider. The decider then
   // checks it is the invited one, in its canonical form.
   const email = await provenEmailOf(principal);
   const membership = await membershipOf(runtime, principal.sub);
-  if (membership && membership.team_id !== team.id) throw new HttpError(409, 'CONFLICT', 'You are already a member of another team.');
+  if (membership && membership.team_id !== team.id)
+    throw new HttpError(409, 'CONFLICT', 'You are already a member of another team.');
   const result = await runCommand(
     teamDecider,
     teamStream(team.id!),

@@ -17,8 +17,13 @@ async function teamOf(runtime: Runtime, userId: string): Promise<UserTeam | null
   const membership = await membershipOf(runtime, userId);
   const team = membership ? await getTeam(runtime, membership.team_id) : null;
   if (!team?.exists || !team.id) return null;
-  const people = await profilesOf(runtime, team.members.map((member) => member.user_id));
-  const members = [...team.members].sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  const people = await profilesOf(
+    runtime,
+    team.members.map((member) => member.user_id),
+  );
+  const members = [...team.members].sort((a, b) =>
+    a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
+  );
   return {
     id: team.id,
     name: team.name,

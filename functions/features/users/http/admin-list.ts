@@ -11,6 +11,10 @@ export const handler = httpHandler({ query: usersQuery }, async (request) => {
     limit: pageLimit(request.query.limit, USERS_PAGE),
     cursor: request.query.cursor,
   });
-  const body: UsersResponse = { users: page.users, stats: page.stats, ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}) };
+  const body: UsersResponse = {
+    users: page.users,
+    stats: page.stats,
+    ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+  };
   return { body };
 });

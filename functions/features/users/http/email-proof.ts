@@ -31,6 +31,10 @@ export const handler = httpHandler({}, async (request) => {
   );
   const ended = result.events.some((event) => event.type === 'SessionsEnded');
   if (ended) await afterSessionsEnded(runtime, principal.sub, result);
-  const body: EmailProofResponse = { email, sessions_ended: ended, valid_from: ended ? result.state.sessions_valid_from ?? null : null };
+  const body: EmailProofResponse = {
+    email,
+    sessions_ended: ended,
+    valid_from: ended ? (result.state.sessions_valid_from ?? null) : null,
+  };
   return { body };
 });

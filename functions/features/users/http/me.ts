@@ -15,7 +15,13 @@ export const handler = httpHandler({}, async (request) => {
     principal.email ? designerByEmail(runtime, principal.email) : null,
   ]);
   // An authorisation for this address that no account has claimed yet: its invitation is waiting.
-  const waiting = designer?.active && !designer.user_id && designer.invitation ? invitationStatus({ invitation: { ...designer.invitation, token_hash: '', accepted_at: null }, user_id: null }, runtime.now().toISOString()) : null;
+  const waiting =
+    designer?.active && !designer.user_id && designer.invitation
+      ? invitationStatus(
+          { invitation: { ...designer.invitation, token_hash: '', accepted_at: null }, user_id: null },
+          runtime.now().toISOString(),
+        )
+      : null;
   const body: MeResponse = {
     user: {
       id: principal.sub,
@@ -29,8 +35,13 @@ export const handler = httpHandler({}, async (request) => {
       welcomed_at: user?.welcomed_at ?? null,
     },
     roles: principal.groups.length > 0 ? principal.groups : ['client'],
-    team: membership ? { id: membership.team_id, name: membership.team_name, role: membership.role, status: membership.status } : null,
-    designer_invitation: waiting === 'pending' || waiting === 'expired' ? { status: waiting, expires_at: designer!.invitation!.expires_at } : null,
+    team: membership
+      ? { id: membership.team_id, name: membership.team_name, role: membership.role, status: membership.status }
+      : null,
+    designer_invitation:
+      waiting === 'pending' || waiting === 'expired'
+        ? { status: waiting, expires_at: designer!.invitation!.expires_at }
+        : null,
   };
   return { body };
 });

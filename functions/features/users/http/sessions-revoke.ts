@@ -23,6 +23,9 @@ export const handler = httpHandler({}, async (request) => {
     runtime,
   );
   await afterSessionsEnded(runtime, principal.sub, result);
-  const body: RevokeSessionsResponse = { valid_from: result.state.sessions_valid_from!, message: SIGNED_OUT_EVERYWHERE_MESSAGE };
+  const body: RevokeSessionsResponse = {
+    valid_from: result.state.sessions_valid_from!,
+    message: SIGNED_OUT_EVERYWHERE_MESSAGE,
+  };
   return { body };
 });

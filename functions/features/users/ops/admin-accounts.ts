@@ -26,7 +26,13 @@ const generatedPassword = () => `${randomBytes(16).toString('base64url')}#9a`;
  * admin role as an event in the user's stream. The role is what the API checks; Cognito's admin
  * group follows from the event through the cognito-groups reactor. Safe to run twice.
  */
-export async function ensureAdmin(runtime: Appending, cognito: CognitoIdentityProviderClient, userPoolId: string, email: string, password?: string): Promise<AdminAccountResult> {
+export async function ensureAdmin(
+  runtime: Appending,
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  email: string,
+  password?: string,
+): Promise<AdminAccountResult> {
   const username = email.toLowerCase();
   let sub: string | undefined;
   let created = false;
@@ -48,12 +54,31 @@ export async function ensureAdmin(runtime: Appending, cognito: CognitoIdentityPr
         ],
       }),
     );
-    await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: chosen, Permanent: true }));
+    await cognito.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId,
+        Username: username,
+        Password: chosen,
+        Permanent: true,
+      }),
+    );
     sub = createdUser.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
     created = true;
   }
   if (!sub) throw new Error(`Cognito returned no id for ${username}`);
-  await runCommand(userDecider, userStream(sub), { type: 'RegisterUser', user_id: sub, email: username, initial_role: 'admin' }, { actor: SYSTEM_ACTOR }, runtime);
-  await runCommand(userDecider, userStream(sub), { type: 'GrantRole', role: 'admin' }, { actor: SYSTEM_ACTOR }, runtime);
+  await runCommand(
+    userDecider,
+    userStream(sub),
+    { type: 'RegisterUser', user_id: sub, email: username, initial_role: 'admin' },
+    { actor: SYSTEM_ACTOR },
+    runtime,
+  );
+  await runCommand(
+    userDecider,
+    userStream(sub),
+    { type: 'GrantRole', role: 'admin' },
+    { actor: SYSTEM_ACTOR },
+    runtime,
+  );
   return { sub, created, temporaryPassword };
 }

@@ -26,7 +26,8 @@ export interface RelinkOutcome {
   groups: string[];
 }
 
-const subOf = (attributes: AttributeType[] | undefined) => attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+const subOf = (attributes: AttributeType[] | undefined) =>
+  attributes?.find((attribute) => attribute.Name === 'sub')?.Value;
 const isNamed = (error: unknown, name: string) => (error as { name?: string }).name === name;
 
 /**
@@ -45,7 +46,10 @@ export async function relinkUsers(
   runtime: Appending,
   cognito: CognitoIdentityProviderClient,
   userPoolId: string,
-  options: { onProgress?: (outcome: RelinkOutcome, done: number, total: number) => void; only?: readonly string[] } = {},
+  options: {
+    onProgress?: (outcome: RelinkOutcome, done: number, total: number) => void;
+    only?: readonly string[];
+  } = {},
 ): Promise<RelinkOutcome[]> {
   const events: EventEnvelope[] = [];
   for await (const commit of readAll(runtime.store)) events.push(...commit.events);
@@ -60,7 +64,12 @@ export async function relinkUsers(
   return outcomes;
 }
 
-async function relinkUser(runtime: Appending, cognito: CognitoIdentityProviderClient, userPoolId: string, user: RecoveredUser): Promise<RelinkOutcome> {
+async function relinkUser(
+  runtime: Appending,
+  cognito: CognitoIdentityProviderClient,
+  userPoolId: string,
+  user: RecoveredUser,
+): Promise<RelinkOutcome> {
   const base = { email: user.email, user_id: user.user_id, groups: user.groups };
   const { sub, created, status } = await accountFor(cognito, userPoolId, user);
   if (!sub) return { ...base, new_sub: null, status: 'refused', reason: 'Cognito returned no sub for the account' };
@@ -70,13 +79,29 @@ async function relinkUser(runtime: Appending, cognito: CognitoIdentityProviderCl
     // stopped before linking leaves exactly that). Whoever set a password must not become the user.
     const { state } = await loadState(userEvolution, userStream(sub), runtime);
     if (state.registered) {
-      return { ...base, new_sub: sub, status: 'refused', reason: `the pool's account for ${user.email} is a registered user of its own (${sub}); not linked` };
+      return {
+        ...base,
+        new_sub: sub,
+        status: 'refused',
+        reason: `the pool's account for ${user.email} is a registered user of its own (${sub}); not linked`,
+      };
     }
     if (status !== 'FORCE_CHANGE_PASSWORD') {
-      return { ...base, new_sub: sub, status: 'refused', reason: `the pool's account for ${user.email} was not created by this import (status ${status ?? 'unknown'}); delete it, then run the import again` };
+      return {
+        ...base,
+        new_sub: sub,
+        status: 'refused',
+        reason: `the pool's account for ${user.email} was not created by this import (status ${status ?? 'unknown'}); delete it, then run the import again`,
+      };
     }
   }
-  const { events } = await runCommand(userDecider, userStream(user.user_id), { type: 'RelinkIdentity', new_sub: sub }, { actor: SYSTEM_ACTOR }, runtime);
+  const { events } = await runCommand(
+    userDecider,
+    userStream(user.user_id),
+    { type: 'RelinkIdentity', new_sub: sub },
+    { actor: SYSTEM_ACTOR },
+    runtime,
+  );
   for (const group of user.groups) {
     await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: sub, GroupName: group }));
   }

@@ -26,12 +26,22 @@ export function usersFromEvents(events: Iterable<EventEnvelope>): RecoveredUser[
   const designers = new Map<string, DesignerState>();
   for (const event of events) {
     if (event.streamId.startsWith('user-')) {
-      states.set(event.streamId, userEvolution.evolve(states.get(event.streamId) ?? userEvolution.initialState(), event as never));
+      states.set(
+        event.streamId,
+        userEvolution.evolve(states.get(event.streamId) ?? userEvolution.initialState(), event as never),
+      );
     } else if (event.streamId.startsWith('designer-')) {
-      designers.set(event.streamId, designerEvolution.evolve(designers.get(event.streamId) ?? designerEvolution.initialState(), event as never));
+      designers.set(
+        event.streamId,
+        designerEvolution.evolve(designers.get(event.streamId) ?? designerEvolution.initialState(), event as never),
+      );
     }
   }
-  const designerAccounts = new Set([...designers.values()].filter((designer) => designer.status === 'active' && designer.user_id).map((designer) => designer.user_id!));
+  const designerAccounts = new Set(
+    [...designers.values()]
+      .filter((designer) => designer.status === 'active' && designer.user_id)
+      .map((designer) => designer.user_id!),
+  );
   return [...states.values()]
     .filter((state) => state.registered && state.user_id && state.email)
     .map((state) => {
@@ -76,6 +86,9 @@ export function cognitoImportCsv(header: readonly string[], users: readonly Reco
         return '';
     }
   };
-  if (!header.includes('cognito:username')) throw new Error('The header must be the pool’s CSV header (aws cognito-idp get-csv-header): it has no cognito:username column.');
+  if (!header.includes('cognito:username'))
+    throw new Error(
+      'The header must be the pool’s CSV header (aws cognito-idp get-csv-header): it has no cognito:username column.',
+    );
   return `${[header.map(cell).join(','), ...users.map((user) => header.map((column) => cell(value(column, user))).join(','))].join('\n')}\n`;
 }

@@ -4,7 +4,15 @@ import { loadState, runCommand } from '../../../platform/event-store/command.js'
 import { HttpError } from '../../../platform/errors.js';
 import type { EventReading } from '../../../platform/runtime.js';
 import { appending } from '../../../app/runtime.js';
-import { identitySubOf, INVALID_RESET_LINK, isResetUsable, userDecider, userEvolution, userStream, type UserState } from '../decider.js';
+import {
+  identitySubOf,
+  INVALID_RESET_LINK,
+  isResetUsable,
+  userDecider,
+  userEvolution,
+  userStream,
+  type UserState,
+} from '../decider.js';
 import type { HttpRequest, HttpResult } from '../../../platform/http/middleware.js';
 import { afterSessionsEnded } from '../sessions-valid-from.js';
 import {
@@ -20,7 +28,10 @@ import { hashResetToken, userIdOfResetToken } from './token.js';
 const invalid = (status: 404 | 410) => new HttpError(status, status === 404 ? 'NOT_FOUND' : 'GONE', INVALID_RESET_LINK);
 
 /** The account a working link belongs to: malformed tokens answer 404; unknown, replaced, used or expired ones 410. */
-async function findReset(runtime: EventReading, token: string): Promise<{ userId: string; hash: string; state: UserState }> {
+async function findReset(
+  runtime: EventReading,
+  token: string,
+): Promise<{ userId: string; hash: string; state: UserState }> {
   const userId = userIdOfResetToken(token);
   if (!userId) throw invalid(404);
   const hash = hashResetToken(token);
@@ -30,7 +41,9 @@ async function findReset(runtime: EventReading, token: string): Promise<{ userId
 }
 
 /** { token }: whether the link works, so the page refuses a bad one on load. */
-export async function resetDetails(request: HttpRequest<CheckPasswordResetBody, unknown, unknown>): Promise<HttpResult> {
+export async function resetDetails(
+  request: HttpRequest<CheckPasswordResetBody, unknown, unknown>,
+): Promise<HttpResult> {
   const { state } = await findReset(appending(), request.body.token);
   const body: PasswordResetDetailsResponse = { email: state.email!, expires_at: state.password_reset!.expires_at };
   return { body };
@@ -41,7 +54,13 @@ function passwordRefusal(error: unknown): HttpError | null {
   const name = (error as { name?: string }).name;
   if (name !== 'InvalidPasswordException' && name !== 'InvalidParameterException') return null;
   const message = (error as Error).message ?? '';
-  return new HttpError(400, 'INVALID_PASSWORD', /long enough|length/i.test(message) ? PASSWORD_RESET_MESSAGES.tooShort : message || PASSWORD_RESET_MESSAGES.tooShort);
+  return new HttpError(
+    400,
+    'INVALID_PASSWORD',
+    /long enough|length/i.test(message)
+      ? PASSWORD_RESET_MESSAGES.tooShort
+      : message || PASSWORD_RESET_MESSAGES.tooShort,
+  );
 }
 
 /**
@@ -50,11 +69,14 @@ function passwordRefusal(error: unknown): HttpError | null {
  * spent link, the proof of the address (the first time) and the new "sessions valid from" instant;
  * the sessions reactor then signs the account out of Cognito everywhere and closes its sockets.
  */
-export async function completeReset(request: HttpRequest<CompletePasswordResetBody, unknown, unknown>): Promise<HttpResult> {
+export async function completeReset(
+  request: HttpRequest<CompletePasswordResetBody, unknown, unknown>,
+): Promise<HttpResult> {
   const runtime = appending();
   const { token, password } = request.body;
   const { userId, hash, state } = await findReset(runtime, token);
-  if ([...password].length < RESET_PASSWORD_MIN_LENGTH) throw new HttpError(400, 'INVALID_PASSWORD', PASSWORD_RESET_MESSAGES.tooShort);
+  if ([...password].length < RESET_PASSWORD_MIN_LENGTH)
+    throw new HttpError(400, 'INVALID_PASSWORD', PASSWORD_RESET_MESSAGES.tooShort);
   const directory = identityDirectory();
   // The Cognito account: the user's own id, or the re-created account relinked to it after a lost pool.
   const username = identitySubOf(state) ?? userId;
@@ -67,7 +89,13 @@ export async function completeReset(request: HttpRequest<CompletePasswordResetBo
   }
   await directory.markEmailVerified(username);
   // Two requests with one link may both get here: the stream's version lets one spend it, the other answers 410.
-  const result = await runCommand(userDecider, userStream(userId), { type: 'CompletePasswordReset', token_hash: hash, now: runtime.now().toISOString() }, { actor: SYSTEM_ACTOR, correlationId: request.correlationId || undefined }, runtime);
+  const result = await runCommand(
+    userDecider,
+    userStream(userId),
+    { type: 'CompletePasswordReset', token_hash: hash, now: runtime.now().toISOString() },
+    { actor: SYSTEM_ACTOR, correlationId: request.correlationId || undefined },
+    runtime,
+  );
   await afterSessionsEnded(runtime, userId, result);
   const body: CompletePasswordResetResponse = { email: state.email!, message: PASSWORD_RESET_MESSAGES.updated };
   return { body };

@@ -10,7 +10,11 @@ import { accountByEmail } from '../../designers/queries.js';
 import { RESET_PATHS } from '../reset-paths.js';
 import { canonicalEmail } from '#shared/email.js';
 import { SYSTEM_ACTOR } from '#events/envelope.js';
-import { PASSWORD_RESET_MESSAGES, type RequestPasswordResetResponse, type ResetFlow } from '../password-reset-contracts.js';
+import {
+  PASSWORD_RESET_MESSAGES,
+  type RequestPasswordResetResponse,
+  type ResetFlow,
+} from '../password-reset-contracts.js';
 import { newResetToken } from './token.js';
 import { viewerAddress } from '../../../platform/http/origin-check.js';
 
@@ -27,11 +31,17 @@ export const passwordResetLink = (flow: ResetFlow, token: string) =>
  * is the same when it has none, when the mail fails, and for the quota of an address (counted for
  * every address asked about), so the route tells nobody which addresses exist.
  */
-export async function requestPasswordReset(request: HttpRequest<{ email: string; flow: ResetFlow }, unknown, unknown>): Promise<HttpResult> {
+export async function requestPasswordReset(
+  request: HttpRequest<{ email: string; flow: ResetFlow }, unknown, unknown>,
+): Promise<HttpResult> {
   const runtime = appending();
   const email = canonicalEmail(request.body.email);
   // The viewer, not CloudFront's edge (which every viewer near it shares): see viewerAddress.
-  await consumeQuotas(runtime, ['passwordResetsPerIp', viewerAddress(request.event)], ['passwordResetsPerAddress', email]);
+  await consumeQuotas(
+    runtime,
+    ['passwordResetsPerIp', viewerAddress(request.event)],
+    ['passwordResetsPerAddress', email],
+  );
   const account = await accountByEmail(runtime, email);
   if (account) await sendResetLink(runtime, account.user_id, request.body.flow, request.correlationId);
   else log.info('Password reset asked for an address without an account');
@@ -39,7 +49,12 @@ export async function requestPasswordReset(request: HttpRequest<{ email: string;
   return { status: 202, body };
 }
 
-async function sendResetLink(runtime: Appending, userId: string, flow: ResetFlow, correlationId: string): Promise<void> {
+async function sendResetLink(
+  runtime: Appending,
+  userId: string,
+  flow: ResetFlow,
+  correlationId: string,
+): Promise<void> {
   const { state } = await loadState(userEvolution, userStream(userId), runtime);
   if (!state.registered || !state.email) return;
   const { token, hash } = newResetToken(userId);

@@ -15,7 +15,9 @@ const ignoreMissingUser = (error: unknown) => {
 
 async function setMembership(username: string, group: SystemRole, member: boolean): Promise<void> {
   const directory = identityDirectory();
-  await (member ? directory.addToGroup(username, group) : directory.removeFromGroup(username, group)).catch(ignoreMissingUser);
+  await (member ? directory.addToGroup(username, group) : directory.removeFromGroup(username, group)).catch(
+    ignoreMissingUser,
+  );
 }
 
 /**

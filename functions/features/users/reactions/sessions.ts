@@ -37,7 +37,11 @@ export const handler = consumer(async (delivered: EventEnvelope): Promise<void> 
   const runtime = appending();
   const envelope = await storedEvent(delivered, runtime);
   if (!envelope) {
-    log.warn('Ignored a session event that is not in the event store', { streamId: String(delivered?.streamId), version: String(delivered?.version), type: String(delivered?.type) });
+    log.warn('Ignored a session event that is not in the event store', {
+      streamId: String(delivered?.streamId),
+      version: String(delivered?.version),
+      type: String(delivered?.type),
+    });
     return;
   }
   if (envelope.type === 'SessionsEnded') return sessionsEnded(runtime, envelope);
@@ -76,5 +80,11 @@ async function designerChanged(runtime: Appending, envelope: EventEnvelope): Pro
   const stream = userStream(userId);
   const history = await runtime.store.readStream(stream);
   if (history.events.some((event) => event.causationId === envelope.eventId)) return;
-  await runCommand(userDecider, stream, { type: 'EndSessions', reason: 'designer_changed' }, { actor: envelope.actor, causationId: envelope.eventId, correlationId: envelope.correlationId }, runtime);
+  await runCommand(
+    userDecider,
+    stream,
+    { type: 'EndSessions', reason: 'designer_changed' },
+    { actor: envelope.actor, causationId: envelope.eventId, correlationId: envelope.correlationId },
+    runtime,
+  );
 }

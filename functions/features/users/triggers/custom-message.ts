@@ -25,7 +25,14 @@ export function isResetLinkSigned(key: string, email: string, issued: number, si
  * `code` is Cognito's placeholder ({####}), which Cognito replaces with the real code when it sends
  * the message.
  */
-export function resetLink(siteUrl: string, flow: ResetFlow, code: string, email: string, issued = Math.floor(Date.now() / 1000), key = process.env.RESET_LINK_KEY): string {
+export function resetLink(
+  siteUrl: string,
+  flow: ResetFlow,
+  code: string,
+  email: string,
+  issued = Math.floor(Date.now() / 1000),
+  key = process.env.RESET_LINK_KEY,
+): string {
   const signature = key ? `&sig=${resetLinkSignature(key, email, issued)}` : '';
   return `${siteUrl.replace(/\/+$/, '')}${RESET_PATHS[flow]}?code=${code}&email=${encodeURIComponent(email)}&issued=${issued}${signature}`;
 }

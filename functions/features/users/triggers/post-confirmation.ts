@@ -31,13 +31,25 @@ export const handler = trigger(async (event: PostConfirmationTriggerEvent): Prom
     // The user the account stands for (a re-created account after a lost pool is its old user); an
     // account with no registration has no session the API accepts, and its reset must still work.
     const userId = await userIdOfSub(appending(), attributes.sub!);
-    await runCommand(userDecider, userStream(userId), { type: 'EndSessions', reason: 'password_reset' }, { actor: SYSTEM_ACTOR }, appending()).catch((error: unknown) => {
+    await runCommand(
+      userDecider,
+      userStream(userId),
+      { type: 'EndSessions', reason: 'password_reset' },
+      { actor: SYSTEM_ACTOR },
+      appending(),
+    ).catch((error: unknown) => {
       if (!(error instanceof DomainError && error.code === 'NOT_FOUND')) throw error;
     });
     return event;
   }
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
-  const provenByInvitation = attributes.email_verified === 'true' && (await invitationProves(appending(), event.request.clientMetadata?.[INVITE_TOKEN_METADATA], attributes.email ?? ''));
+  const provenByInvitation =
+    attributes.email_verified === 'true' &&
+    (await invitationProves(
+      appending(),
+      event.request.clientMetadata?.[INVITE_TOKEN_METADATA],
+      attributes.email ?? '',
+    ));
   const requestedType = attributes['custom:user_type'] as UserType | undefined;
   await runCommand(
     userDecider,

@@ -27,14 +27,23 @@ export const INVITE_TOKEN_METADATA = 'invite_token';
 export const handler = trigger(async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
   if (event.triggerSource === 'PreSignUp_SignUp' || event.triggerSource === 'PreSignUp_AdminCreateUser') {
     const email = event.request.userAttributes.email;
-    if (email && event.triggerSource === 'PreSignUp_SignUp' && (await accountByEmail(eventReading(), canonicalEmail(email)))) {
+    if (
+      email &&
+      event.triggerSource === 'PreSignUp_SignUp' &&
+      (await accountByEmail(eventReading(), canonicalEmail(email)))
+    ) {
       throw new Error(EMAIL_TAKEN_MESSAGE);
     }
     // A self sign-up may not say its address is verified (the operator's AdminCreateUser may): only
     // a proof may, the identity provider's or the invitation's below.
-    if (event.triggerSource === 'PreSignUp_SignUp' && event.request.userAttributes.email_verified !== undefined) throw new Error(VERIFIED_CLAIM_MESSAGE);
+    if (event.triggerSource === 'PreSignUp_SignUp' && event.request.userAttributes.email_verified !== undefined)
+      throw new Error(VERIFIED_CLAIM_MESSAGE);
     event.response.autoConfirmUser = true;
-    if (event.triggerSource === 'PreSignUp_SignUp' && email && (await invitationProves(eventReading(), event.request.clientMetadata?.[INVITE_TOKEN_METADATA], email))) {
+    if (
+      event.triggerSource === 'PreSignUp_SignUp' &&
+      email &&
+      (await invitationProves(eventReading(), event.request.clientMetadata?.[INVITE_TOKEN_METADATA], email))
+    ) {
       event.response.autoVerifyEmail = true;
     }
   }

@@ -10,6 +10,9 @@ export function authErrorMessage(error: unknown, fallback: string): string {
   const raw = error instanceof Error ? error.message.trim() : '';
   // A trigger's refusal arrives as 'PreSignUp failed with error <its message>': show its message.
   // ('pre-sign-up failed with error ….' locally, where Cognito also adds a full stop of its own).
-  const message = name === 'UserLambdaValidationException' ? raw.replace(/^[\w-]+ failed with error\s*/i, '').replace(/\.\.$/, '.') : raw;
+  const message =
+    name === 'UserLambdaValidationException'
+      ? raw.replace(/^[\w-]+ failed with error\s*/i, '').replace(/\.\.$/, '.')
+      : raw;
   return message || fallback;
 }

@@ -19,10 +19,23 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { Hub, defaultStorage, sessionStorage } from 'aws-amplify/utils';
 import type { ResourcesConfig } from 'aws-amplify';
 import type { UserType } from '#shared/vocabulary.js';
-import { AUTH_PREFERENCE_KEY, readAuthPreference, setSignedInHint, toSessionUser, type AuthPreference, type SessionUser } from './auth-tokens.js';
+import {
+  AUTH_PREFERENCE_KEY,
+  readAuthPreference,
+  setSignedInHint,
+  toSessionUser,
+  type AuthPreference,
+  type SessionUser,
+} from './auth-tokens.js';
 import { loadConfig, type RuntimeConfig } from '../config.js';
 
-export { AUTH_PREFERENCE_KEY, readAuthPreference, type AuthPreference, type Role, type SessionUser } from './auth-tokens.js';
+export {
+  AUTH_PREFERENCE_KEY,
+  readAuthPreference,
+  type AuthPreference,
+  type Role,
+  type SessionUser,
+} from './auth-tokens.js';
 export { authErrorMessage } from './auth-errors.js';
 
 function applyTokenStorage(preference: AuthPreference): void {
@@ -173,7 +186,13 @@ export async function signUpClient(input: ClientSignUpInput): Promise<SignUpOutp
         ...(phone ? { 'custom:phone': phone } : {}),
         'custom:user_type': input.userType,
       },
-      clientMetadata: { full_name: fullName, company, phone, user_type: input.userType, ...(input.inviteToken ? { invite_token: input.inviteToken } : {}) },
+      clientMetadata: {
+        full_name: fullName,
+        company,
+        phone,
+        user_type: input.userType,
+        ...(input.inviteToken ? { invite_token: input.inviteToken } : {}),
+      },
     },
   });
 }

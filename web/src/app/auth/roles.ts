@@ -52,7 +52,10 @@ export const TEAM_PASSWORD_MIN_LENGTH = 6;
 /** Which sign-in a screen belongs to: the client's (/auth) or the team's (/team-login). */
 export type AuthFlow = 'client' | 'team';
 
-export const FORGOT_PASSWORD_PATHS: Record<AuthFlow, string> = { client: '/auth/forgot-password', team: '/team-login/forgot-password' };
+export const FORGOT_PASSWORD_PATHS: Record<AuthFlow, string> = {
+  client: '/auth/forgot-password',
+  team: '/team-login/forgot-password',
+};
 export const LOGIN_PATHS: Record<AuthFlow, string> = { client: '/auth', team: '/team-login' };
 
 export interface TeamMembership {
@@ -73,13 +76,15 @@ const DESIGNER_WELCOME: TeamPortalWelcome = { path: '/designer', greeting: 'Welc
 export const TEAM_ADMIN_WELCOME: TeamPortalWelcome = {
   path: '/profile',
   greeting: 'Welcome back!',
-  description: "You're your team's admin: manage your team here, under Team. The studio's admin area is for Design Club staff.",
+  description:
+    "You're your team's admin: manage your team here, under Team. The studio's admin area is for Design Club staff.",
 };
 /** A client team's designer works on the team's projects from the client dashboard. */
 export const TEAM_DESIGNER_WELCOME: TeamPortalWelcome = {
   path: '/dashboard',
   greeting: 'Welcome back!',
-  description: "You're a designer on your client team: your team's projects are here. The studio's designer board is for Design Club staff.",
+  description:
+    "You're a designer on your client team: your team's projects are here. The studio's designer board is for Design Club staff.",
 };
 
 /**
@@ -89,7 +94,10 @@ export const TEAM_DESIGNER_WELCOME: TeamPortalWelcome = {
  * or designer lands where that role works (their profile's Team, their dashboard), told so, never at a
  * screen that refuses them. Null: access denied.
  */
-export function teamPortalDestination(roles: readonly string[], team: TeamMembership | null | undefined): TeamPortalWelcome | null {
+export function teamPortalDestination(
+  roles: readonly string[],
+  team: TeamMembership | null | undefined,
+): TeamPortalWelcome | null {
   if (roles.includes('admin')) return ADMIN_WELCOME;
   if (roles.includes('designer')) return DESIGNER_WELCOME;
   if (team?.status === 'active' && team.role === 'admin') return TEAM_ADMIN_WELCOME;

@@ -1,4 +1,13 @@
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { loadAuth, onAuthLoaded } from './auth-loader.js';
 import { SIGNED_IN_HINT_KEY, currentSessionUser, type SessionUser } from './auth-session.js';
 import { isPublicPath, whenIdle } from '../public-paths.js';

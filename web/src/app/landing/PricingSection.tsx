@@ -13,7 +13,11 @@ export function PricingSection({ onChoose }: { onChoose(tier: Tier): void }) {
         <p className="lp-section__lead">Pick the plan that fits your pipeline. Pause or cancel anytime.</p>
         <div className="lp-plans">
           {PLANS.map((plan) => (
-            <article key={plan.tier} className={`lp-plan${plan.mostPopular ? ' lp-plan--popular' : ''}`} aria-labelledby={`plan-${plan.tier}`}>
+            <article
+              key={plan.tier}
+              className={`lp-plan${plan.mostPopular ? ' lp-plan--popular' : ''}`}
+              aria-labelledby={`plan-${plan.tier}`}
+            >
               {plan.mostPopular ? <p className="lp-plan__badge">{MOST_POPULAR_LABEL}</p> : null}
               <h3 id={`plan-${plan.tier}`} className="lp-plan__name">
                 {plan.name}

@@ -27,8 +27,18 @@ export function SampleCarousel() {
   }, []);
 
   return (
-    <div ref={root} className="lp-carousel" data-paused={paused ? 'true' : 'false'} data-on-screen={onScreen ? 'true' : 'false'}>
-      <button type="button" className="lp-carousel__toggle" aria-pressed={paused} onClick={() => setPaused((value) => !value)}>
+    <div
+      ref={root}
+      className="lp-carousel"
+      data-paused={paused ? 'true' : 'false'}
+      data-on-screen={onScreen ? 'true' : 'false'}
+    >
+      <button
+        type="button"
+        className="lp-carousel__toggle"
+        aria-pressed={paused}
+        onClick={() => setPaused((value) => !value)}
+      >
         {paused ? 'Play carousel' : 'Pause carousel'}
       </button>
       <div className="lp-carousel__viewport">
@@ -36,7 +46,13 @@ export function SampleCarousel() {
           {[...SAMPLES, ...SAMPLES].map((sample, index) => {
             const copy = index >= SAMPLES.length;
             return (
-              <li key={index} className="lp-carousel__item" aria-hidden={copy || undefined} inert={copy || undefined} data-copy={copy || undefined}>
+              <li
+                key={index}
+                className="lp-carousel__item"
+                aria-hidden={copy || undefined}
+                inert={copy || undefined}
+                data-copy={copy || undefined}
+              >
                 <Sample sample={sample} onView={setViewing} />
               </li>
             );
@@ -52,14 +68,28 @@ function Sample({ sample, onView }: { sample: SampleCard; onView(sample: SampleC
   const titleId = useId();
   return (
     <article className="lp-sample" aria-labelledby={titleId}>
-      <img className="lp-sample__image" src={sample.image} alt={sample.alt} width={640} height={400} loading="lazy" decoding="async" />
+      <img
+        className="lp-sample__image"
+        src={sample.image}
+        alt={sample.alt}
+        width={640}
+        height={400}
+        loading="lazy"
+        decoding="async"
+      />
       <div className="lp-sample__body">
         <p className="lp-sample__category">{sample.category}</p>
         <h3 id={titleId} className="lp-sample__title">
           {sample.title}
         </h3>
         <p className="lp-sample__text">{sample.description}</p>
-        <button type="button" className="lp-btn lp-btn--ghost lp-btn--small" aria-describedby={titleId} aria-haspopup="dialog" onClick={() => onView(sample)}>
+        <button
+          type="button"
+          className="lp-btn lp-btn--ghost lp-btn--small"
+          aria-describedby={titleId}
+          aria-haspopup="dialog"
+          onClick={() => onView(sample)}
+        >
           View Sample
         </button>
       </div>

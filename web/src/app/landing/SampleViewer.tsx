@@ -28,7 +28,14 @@ export function SampleViewer({ sample, onClose }: { sample: SampleCard | null; o
     >
       {sample ? (
         <figure className="lp-viewer__figure">
-          <img className="lp-viewer__image" src={sample.image} alt={sample.alt} width={1280} height={800} decoding="async" />
+          <img
+            className="lp-viewer__image"
+            src={sample.image}
+            alt={sample.alt}
+            width={1280}
+            height={800}
+            decoding="async"
+          />
           <figcaption className="lp-viewer__caption">
             <p className="lp-sample__category">{sample.category}</p>
             <h2 id={titleId} className="lp-viewer__title">

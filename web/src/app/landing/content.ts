@@ -33,28 +33,32 @@ export const SAMPLES: readonly SampleCard[] = [
   {
     title: 'Coastal Kitchen Palette',
     category: 'Material Board',
-    description: 'An illustrated flat-lay board: white oak, Calacatta quartz, brushed brass, paint chips and linen pulled into one calm palette for a bright family kitchen.',
+    description:
+      'An illustrated flat-lay board: white oak, Calacatta quartz, brushed brass, paint chips and linen pulled into one calm palette for a bright family kitchen.',
     image: '/samples/material-board.svg',
     alt: 'Illustration of a material board laid flat: white oak, veined Calacatta quartz, brushed brass hardware, paint chips, sea-glass tile and a linen swatch, each labelled',
   },
   {
     title: 'Backyard ADU Plan Set',
     category: 'Permit Set',
-    description: 'A drawn permit sheet for a 600 sq ft accessory dwelling: dimensioned floor plan, door and window schedules, notes and a title block.',
+    description:
+      'A drawn permit sheet for a 600 sq ft accessory dwelling: dimensioned floor plan, door and window schedules, notes and a title block.',
     image: '/samples/permit-set.svg',
     alt: 'Drawing of a permit sheet: dimensioned floor plan of a one-bedroom ADU with door swings, windows, room areas, schedules, north arrow, scale bar and title block',
   },
   {
     title: 'Open-Plan Living Options',
     category: 'Presentation',
-    description: 'An illustrated slide: two furnished layout options side by side with finishes, trade-offs and a recommendation, made for one quick client decision.',
+    description:
+      'An illustrated slide: two furnished layout options side by side with finishes, trade-offs and a recommendation, made for one quick client decision.',
     image: '/samples/presentation.svg',
     alt: 'Illustration of a presentation slide comparing two open-plan kitchen and living layouts, with finishes and a recommended option',
   },
   {
     title: 'Modern Farmhouse Exterior',
     category: 'Rendering',
-    description: 'An illustrated dusk view of the concept: board-and-batten siding, black windows glowing warm, a lit path and landscaping, the story a rendering tells.',
+    description:
+      'An illustrated dusk view of the concept: board-and-batten siding, black windows glowing warm, a lit path and landscaping, the story a rendering tells.',
     image: '/samples/rendering.svg',
     alt: 'Illustration of a white board-and-batten modern farmhouse at dusk with warm black-framed windows, a lit paver path and landscaping',
   },

@@ -14,7 +14,11 @@ const SESSION_ENDED_CLOSE_CODE = 4401;
  */
 const sessionEnded = () => {
   if (isReauthenticating()) return;
-  toast({ title: NOT_AUTHENTICATED, description: 'Your session has ended. Please sign in again.', variant: 'destructive' });
+  toast({
+    title: NOT_AUTHENTICATED,
+    description: 'Your session has ended. Please sign in again.',
+    variant: 'destructive',
+  });
   void handleUnauthorized();
 };
 
@@ -135,4 +139,3 @@ export function listen(listener: LiveListener): () => void {
     disconnectIfIdle();
   };
 }
-

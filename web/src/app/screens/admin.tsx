@@ -94,7 +94,9 @@ export default function AdminScreen() {
           <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium">
             <div>
               <Heading level={1}>Admin Dashboard</Heading>
-              <Text color="font.secondary">Review and assign projects, moderate comments, follow activity and manage users.</Text>
+              <Text color="font.secondary">
+                Review and assign projects, moderate comments, follow activity and manage users.
+              </Text>
             </div>
             <Flex gap="small" wrap="wrap" className="admin-actions-row">
               <AdminActions onSynced={() => void client.invalidateQueries({ queryKey: userKeys.list() })} />

@@ -99,7 +99,9 @@ export default function LandingScreen() {
             <h2 id="work-title" className="lp-section__title">
               Our Work in Action
             </h2>
-            <p className="lp-section__lead">Material boards, permit sets, presentations and renderings from recent projects.</p>
+            <p className="lp-section__lead">
+              Material boards, permit sets, presentations and renderings from recent projects.
+            </p>
           </div>
           <SampleCarousel />
         </section>
@@ -166,7 +168,14 @@ function ReasonIcon({ name }: { name: keyof typeof ICONS }) {
   return (
     <span className="lp-icon" aria-hidden="true">
       <svg viewBox="0 0 24 24" width="24" height="24" focusable="false" aria-hidden="true">
-        <path d={ICONS[name]} fill={name === 'cloud' ? 'none' : 'currentColor'} stroke={name === 'cloud' ? 'currentColor' : 'none'} strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d={ICONS[name]}
+          fill={name === 'cloud' ? 'none' : 'currentColor'}
+          stroke={name === 'cloud' ? 'currentColor' : 'none'}
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
     </span>
   );

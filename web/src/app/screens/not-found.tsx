@@ -30,7 +30,9 @@ export default function NotFoundScreen() {
             <Text fontSize="large" fontWeight="semibold">
               Oops! Page not found
             </Text>
-            <Text color="font.secondary">The page you asked for has moved or never existed. Let's get you back to your projects.</Text>
+            <Text color="font.secondary">
+              The page you asked for has moved or never existed. Let's get you back to your projects.
+            </Text>
             <Flex gap="small" wrap="wrap" justifyContent="center" marginTop="small">
               <Button as={RouterLink} to="/" variation="primary">
                 Return to Home

@@ -124,7 +124,12 @@ export function AppHeader({ name, actions }: AppHeaderProps) {
                 <RouterLink to="/profile" className="avatar-menu__item" onClick={() => setMenuOpen(false)}>
                   Profile
                 </RouterLink>
-                <button type="button" className="avatar-menu__item" onClick={() => void handleSignOut()} disabled={busy}>
+                <button
+                  type="button"
+                  className="avatar-menu__item"
+                  onClick={() => void handleSignOut()}
+                  disabled={busy}
+                >
                   {busy ? 'Signing out…' : 'Sign Out'}
                 </button>
               </div>

@@ -1,7 +1,8 @@
 import type { Theme } from '@aws-amplify/ui-react';
 
 /** The landing page's typeface, self-hosted from @fontsource-variable (no font CDN: the product works offline). */
-const BRAND_FONT = "'Plus Jakarta Sans Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+const BRAND_FONT =
+  "'Plus Jakarta Sans Variable', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 /**
  * The studio's design system on top of Amplify UI's default theme, carried over from the landing

@@ -26,7 +26,12 @@ export function Toaster() {
             onBlur={() => resumeToast(t.id)}
           >
             {/* The live region sits inside the item: a list may hold only list items (axe 'list'). */}
-            <div className="toast__body" role="status" aria-live={t.variant === 'destructive' ? 'assertive' : 'polite'} aria-atomic="true">
+            <div
+              className="toast__body"
+              role="status"
+              aria-live={t.variant === 'destructive' ? 'assertive' : 'polite'}
+              aria-atomic="true"
+            >
               <div className="toast__title">{t.title}</div>
               {t.description ? <div className="toast__description">{t.description}</div> : null}
             </div>

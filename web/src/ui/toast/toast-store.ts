@@ -31,7 +31,10 @@ function emit(next: readonly Toast[]): void {
 
 function schedule(item: Toast): void {
   clearTimeout(timers.get(item.id));
-  timers.set(item.id, setTimeout(() => dismissToast(item.id), item.duration));
+  timers.set(
+    item.id,
+    setTimeout(() => dismissToast(item.id), item.duration),
+  );
 }
 
 /** Shows a toast and returns its id. An identical toast already on screen is kept, not repeated. */

@@ -13,9 +13,16 @@ import { CommentBox } from './CommentBox.js';
 import { RoleBadge } from './RoleBadge.js';
 
 const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
-const authorName = (author: { full_name: string | null; email: string | null } | null) => author?.full_name || author?.email || 'Unknown User';
+const authorName = (author: { full_name: string | null; email: string | null } | null) =>
+  author?.full_name || author?.email || 'Unknown User';
 
 export interface ActivityPanelProps {
   projectId: string;
@@ -40,7 +47,8 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
   useEffect(() => {
     if (feed.error) console.error('Could not load the activity', feed.error);
   }, [feed.error]);
-  const setData = (change: (current: ActivityResponse | undefined) => ActivityResponse | undefined) => client.setQueryData<ActivityResponse>(key, change);
+  const setData = (change: (current: ActivityResponse | undefined) => ActivityResponse | undefined) =>
+    client.setQueryData<ActivityResponse>(key, change);
   const reload = () => void client.invalidateQueries({ queryKey: key });
 
   async function post(content: string): Promise<boolean> {
@@ -58,7 +66,17 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
 
   async function approve(comment: CommentView) {
     // The view changes at once; a failure reloads it.
-    setData((current) => current && { ...current, comments: current.comments.map((c) => (c.id === comment.id ? { ...c, approved: true, approved_by: user?.sub ?? null, approved_at: new Date().toISOString() } : c)) });
+    setData(
+      (current) =>
+        current && {
+          ...current,
+          comments: current.comments.map((c) =>
+            c.id === comment.id
+              ? { ...c, approved: true, approved_by: user?.sub ?? null, approved_at: new Date().toISOString() }
+              : c,
+          ),
+        },
+    );
     try {
       await moderate.mutateAsync({ commentId: comment.id, projectId, decision: 'approve' });
       toast({ title: 'Comment approved' });
@@ -109,7 +127,13 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
               ) : (
                 <ol className="feed">
                   {data.comments.map((comment) => (
-                    <CommentItem key={comment.id} comment={comment} canModerate={canModerate} onApprove={approve} onReject={reject} />
+                    <CommentItem
+                      key={comment.id}
+                      comment={comment}
+                      canModerate={canModerate}
+                      onApprove={approve}
+                      onReject={reject}
+                    />
                   ))}
                 </ol>
               )}

@@ -16,7 +16,12 @@ const TYPES: { value: ActivityType; label: string }[] = [
   { value: 'status', label: 'Status Changes' },
 ];
 
-const KIND_LABEL: Record<ActivityKind, string> = { comment: 'Comment', file: 'File', status: 'Status change', other: 'Activity' };
+const KIND_LABEL: Record<ActivityKind, string> = {
+  comment: 'Comment',
+  file: 'File',
+  status: 'Status change',
+  other: 'Activity',
+};
 
 /** Icon by kind: a speech bubble, a document, a refresh arrow, or a dot. */
 function KindIcon({ kind }: { kind: ActivityKind }) {
@@ -27,9 +32,21 @@ function KindIcon({ kind }: { kind: ActivityKind }) {
     other: 'M10 7a3 3 0 1 0 0 6a3 3 0 1 0 0-6',
   };
   return (
-    <span className={`admin-activity__icon admin-activity__icon--${kind}`} data-kind={kind} role="img" aria-label={KIND_LABEL[kind]}>
+    <span
+      className={`admin-activity__icon admin-activity__icon--${kind}`}
+      data-kind={kind}
+      role="img"
+      aria-label={KIND_LABEL[kind]}
+    >
       <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
-        <path d={paths[kind]} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" strokeLinecap="round" />
+        <path
+          d={paths[kind]}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
       </svg>
     </span>
   );
@@ -48,7 +65,11 @@ export function ActivityTab() {
   // The list shown stays until the next filter's answer replaces it.
   const feed = useInfiniteQuery({ ...globalActivityQuery(asked, type), placeholderData: keepPreviousData });
   const pages = feed.data?.pages;
-  const activities: GlobalActivity[] | null = pages ? pages.reduce<GlobalActivity[]>((list, page) => appendPage(list, page.activities), []) : feed.isError ? [] : null;
+  const activities: GlobalActivity[] | null = pages
+    ? pages.reduce<GlobalActivity[]>((list, page) => appendPage(list, page.activities), [])
+    : feed.isError
+      ? []
+      : null;
   const loadingMore = feed.isFetchingNextPage;
   const next = feed.hasNextPage;
   useEffect(() => {
@@ -62,9 +83,10 @@ export function ActivityTab() {
   };
 
   const now = new Date();
-  const groups = DAY_GROUPS.map((group) => ({ group, items: (activities ?? []).filter((a) => dayGroup(a.created_at, now) === group) })).filter(
-    (g) => g.items.length > 0,
-  );
+  const groups = DAY_GROUPS.map((group) => ({
+    group,
+    items: (activities ?? []).filter((a) => dayGroup(a.created_at, now) === group),
+  })).filter((g) => g.items.length > 0);
 
   return (
     <Flex direction="column" gap="medium">
@@ -82,7 +104,12 @@ export function ActivityTab() {
           onChange={(event) => setQuery(event.target.value)}
           flex="2 1 16rem"
         />
-        <SelectField label="Type" value={type} onChange={(event) => setType(event.target.value as ActivityType)} flex="0 1 12rem">
+        <SelectField
+          label="Type"
+          value={type}
+          onChange={(event) => setType(event.target.value as ActivityType)}
+          flex="0 1 12rem"
+        >
           {TYPES.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -116,7 +143,11 @@ export function ActivityTab() {
                     <Text className="project-card__meta">
                       {activity.user_name}
                       {activity.actor_role !== 'system' ? (
-                        <Badge size="small" marginInlineStart="xs" className={`role-badge role-badge--${activity.actor_role}`}>
+                        <Badge
+                          size="small"
+                          marginInlineStart="xs"
+                          className={`role-badge role-badge--${activity.actor_role}`}
+                        >
                           {roleWords(activity.actor_role)}
                         </Badge>
                       ) : null}{' '}

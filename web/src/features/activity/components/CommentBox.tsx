@@ -37,7 +37,14 @@ export function CommentBox({ onPost }: { onPost(content: string): Promise<boolea
         maxLength={5000}
       />
       <Flex justifyContent="flex-end">
-        <Button size="small" variation="primary" onClick={() => void post()} isDisabled={blank || busy} isLoading={busy} loadingText="Posting…">
+        <Button
+          size="small"
+          variation="primary"
+          onClick={() => void post()}
+          isDisabled={blank || busy}
+          isLoading={busy}
+          loadingText="Posting…"
+        >
           Post Comment
         </Button>
       </Flex>

@@ -22,7 +22,11 @@ export function ModerationTab() {
   const moderate = useModerateComment();
   const [busy, setBusy] = useState<string | null>(null);
   const pages = pending.data?.pages;
-  const comments: CommentView[] | null = pages ? pages.reduce<CommentView[]>((list, page) => appendPage(list, page.comments), []) : pending.isError ? [] : null;
+  const comments: CommentView[] | null = pages
+    ? pages.reduce<CommentView[]>((list, page) => appendPage(list, page.comments), [])
+    : pending.isError
+      ? []
+      : null;
   const next = pending.hasNextPage;
   // The server's total only while there are more pages than shown; else the list is the whole of it.
   const total = pages?.[0]?.next_cursor ? (pages[0].total ?? null) : null;
@@ -40,15 +44,19 @@ export function ModerationTab() {
   async function decide(comment: CommentView, decision: 'approve' | 'reject') {
     setBusy(comment.id);
     // The comment leaves the list at once; the live `moderation` topic then confirms it.
-    client.setQueryData<InfiniteData<ModerationResponse, string | null>>(activityKeys.moderation(), (current) =>
-      current && {
-        ...current,
-        pages: current.pages.map((page, index) => ({
-          ...page,
-          comments: page.comments.filter((c) => c.id !== comment.id),
-          ...(index === 0 && page.total !== undefined && page.total !== null ? { total: Math.max(0, page.total - 1) } : {}),
-        })),
-      },
+    client.setQueryData<InfiniteData<ModerationResponse, string | null>>(
+      activityKeys.moderation(),
+      (current) =>
+        current && {
+          ...current,
+          pages: current.pages.map((page, index) => ({
+            ...page,
+            comments: page.comments.filter((c) => c.id !== comment.id),
+            ...(index === 0 && page.total !== undefined && page.total !== null
+              ? { total: Math.max(0, page.total - 1) }
+              : {}),
+          })),
+        },
     );
     try {
       await moderate.mutateAsync({ commentId: comment.id, projectId: comment.project_id, decision });
@@ -56,7 +64,10 @@ export function ModerationTab() {
       refreshUnlessLive([projectKeys.activity(comment.project_id)]);
     } catch (error) {
       console.error('Moderation failed', error);
-      toast({ title: decision === 'approve' ? 'Failed to approve comment' : 'Failed to reject comment', variant: 'destructive' });
+      toast({
+        title: decision === 'approve' ? 'Failed to approve comment' : 'Failed to reject comment',
+        variant: 'destructive',
+      });
       await client.invalidateQueries({ queryKey: activityKeys.moderation() });
     } finally {
       setBusy(null);
@@ -69,7 +80,11 @@ export function ModerationTab() {
         <Heading level={2} fontSize="large">
           Comment Moderation
         </Heading>
-        {comments ? <Badge variation={(total ?? comments.length) ? 'warning' : undefined}>{total ?? comments.length} Pending</Badge> : null}
+        {comments ? (
+          <Badge variation={(total ?? comments.length) ? 'warning' : undefined}>
+            {total ?? comments.length} Pending
+          </Badge>
+        ) : null}
       </Flex>
       {comments === null ? (
         <Flex justifyContent="center" padding="xl">
@@ -85,7 +100,12 @@ export function ModerationTab() {
             const author = comment.author?.full_name || comment.author?.email || 'Unknown User';
             return (
               <li key={comment.id}>
-                <Card as="article" variation="outlined" aria-label={`Comment by ${author} on ${comment.project_title}`} data-comment-id={comment.id}>
+                <Card
+                  as="article"
+                  variation="outlined"
+                  aria-label={`Comment by ${author} on ${comment.project_title}`}
+                  data-comment-id={comment.id}
+                >
                   <Flex direction="column" gap="xs">
                     <Flex justifyContent="space-between" wrap="wrap" gap="xs">
                       <Text fontWeight="600">
@@ -97,10 +117,20 @@ export function ModerationTab() {
                     </Flex>
                     <Text className="admin-comment__text">{comment.content}</Text>
                     <Flex gap="xs">
-                      <Button size="small" variation="primary" isDisabled={busy !== null} onClick={() => void decide(comment, 'approve')}>
+                      <Button
+                        size="small"
+                        variation="primary"
+                        isDisabled={busy !== null}
+                        onClick={() => void decide(comment, 'approve')}
+                      >
                         Approve
                       </Button>
-                      <Button size="small" colorTheme="error" isDisabled={busy !== null} onClick={() => void decide(comment, 'reject')}>
+                      <Button
+                        size="small"
+                        colorTheme="error"
+                        isDisabled={busy !== null}
+                        onClick={() => void decide(comment, 'reject')}
+                      >
                         Reject
                       </Button>
                     </Flex>

@@ -6,7 +6,12 @@ const LABEL: Record<string, string> = { admin: 'Admin', designer: 'Designer', cl
 /** Role badges on activity entries and comments: admin red, designer blue, other grey. */
 export function RoleBadge({ role }: { role: string }) {
   return (
-    <Badge size="small" variation={VARIATION[role]} data-role={role} className={`role-badge role-badge--${VARIATION[role] ? role : 'other'}`}>
+    <Badge
+      size="small"
+      variation={VARIATION[role]}
+      data-role={role}
+      className={`role-badge role-badge--${VARIATION[role] ? role : 'other'}`}
+    >
       {LABEL[role] ?? role}
     </Badge>
   );

@@ -13,11 +13,15 @@ export const auditKeys = {
 export const auditHistoryQuery = (streamId: string) =>
   infiniteQueryOptions({
     queryKey: auditKeys.history(streamId),
-    queryFn: ({ pageParam }) => api.get<AuditResponse>(pageParam ? `${path(streamId)}?cursor=${encodeURIComponent(pageParam)}` : path(streamId)),
+    queryFn: ({ pageParam }) =>
+      api.get<AuditResponse>(pageParam ? `${path(streamId)}?cursor=${encodeURIComponent(pageParam)}` : path(streamId)),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? null,
   });
 
 /** GET /api/audit/{stream}?asOf=N: the state as of one event. */
 export const auditAsOfQuery = (streamId: string, version: number) =>
-  queryOptions({ queryKey: auditKeys.asOf(streamId, version), queryFn: () => api.get<AuditResponse>(`${path(streamId)}?asOf=${version}`) });
+  queryOptions({
+    queryKey: auditKeys.asOf(streamId, version),
+    queryFn: () => api.get<AuditResponse>(`${path(streamId)}?asOf=${version}`),
+  });

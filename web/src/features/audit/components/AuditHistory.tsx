@@ -48,10 +48,16 @@ export function AuditHistory({ streamId }: { streamId: string }) {
   const [version, setVersion] = useState<number | null>(null);
   useEffect(() => setVersion(null), [streamId]);
   // The state as of a chosen event; the one shown stays until the next arrives.
-  const travelled = useQuery({ ...auditAsOfQuery(streamId, version ?? 0), enabled: version !== null, placeholderData: keepPreviousData });
+  const travelled = useQuery({
+    ...auditAsOfQuery(streamId, version ?? 0),
+    enabled: version !== null,
+    placeholderData: keepPreviousData,
+  });
   const pages = chain.data?.pages;
   const first = pages?.[0];
-  const history: AuditResponse | null = first ? { ...first, events: pages.flatMap((page) => page.events), next_cursor: pages.at(-1)!.next_cursor } : null;
+  const history: AuditResponse | null = first
+    ? { ...first, events: pages.flatMap((page) => page.events), next_cursor: pages.at(-1)!.next_cursor }
+    : null;
   const asOf: AuditResponse | null = version === null ? (first ?? null) : (travelled.data ?? first ?? null);
   const failure = chain.error ?? travelled.error;
   const error = !failure
@@ -64,7 +70,12 @@ export function AuditHistory({ streamId }: { streamId: string }) {
 
   const travel = (next: number) => setVersion(next);
 
-  if (error) return <Alert variation="error" heading="History unavailable">{error}</Alert>;
+  if (error)
+    return (
+      <Alert variation="error" heading="History unavailable">
+        {error}
+      </Alert>
+    );
   if (!history || !asOf) return <Loader ariaLabel="Loading history" />;
   const verdict = history.verification;
   // The first load is as of the latest version (the whole chain is read for its verification).
@@ -78,26 +89,48 @@ export function AuditHistory({ streamId }: { streamId: string }) {
       <Flex alignItems="center" justifyContent="space-between" wrap="wrap" gap="0.75rem">
         <Flex alignItems="center" gap="0.5rem" wrap="wrap">
           {verdict.intact ? (
-            <Badge variation="success" className="audit__verdict" data-testid="chain-verdict">Chain intact · {verdict.events} events verified</Badge>
+            <Badge variation="success" className="audit__verdict" data-testid="chain-verdict">
+              Chain intact · {verdict.events} events verified
+            </Badge>
           ) : (
-            <Badge variation="error" className="audit__verdict" data-testid="chain-verdict">Chain broken at version {verdict.brokenAt}: {verdict.reason}</Badge>
+            <Badge variation="error" className="audit__verdict" data-testid="chain-verdict">
+              Chain broken at version {verdict.brokenAt}: {verdict.reason}
+            </Badge>
           )}
-          <Text as="span" fontSize="small" color="font.secondary" className="audit__stream">{history.streamId}</Text>
+          <Text as="span" fontSize="small" color="font.secondary" className="audit__stream">
+            {history.streamId}
+          </Text>
         </Flex>
         <Flex gap="0.5rem">
-          <Button size="small" onClick={() => downloadFile(`${history.streamId}-history.json`, JSON.stringify(history, null, 2), 'application/json')}>Export JSON</Button>
-          <Button size="small" onClick={() => downloadFile(`${history.streamId}-history.csv`, historyToCsv(history))}>Export CSV</Button>
+          <Button
+            size="small"
+            onClick={() =>
+              downloadFile(`${history.streamId}-history.json`, JSON.stringify(history, null, 2), 'application/json')
+            }
+          >
+            Export JSON
+          </Button>
+          <Button size="small" onClick={() => downloadFile(`${history.streamId}-history.csv`, historyToCsv(history))}>
+            Export CSV
+          </Button>
         </Flex>
       </Flex>
 
       <div className="audit__columns">
         <ol className="audit__timeline" aria-label="Events, oldest first">
           {history.events.map((event) => (
-            <TimelineEntry key={event.eventId} event={event} selected={event.version === asOf.asOf} onSelect={() => void travel(event.version)} />
+            <TimelineEntry
+              key={event.eventId}
+              event={event}
+              selected={event.version === asOf.asOf}
+              onSelect={() => void travel(event.version)}
+            />
           ))}
           {history.next_cursor ? (
             <li>
-              <Button size="small" onClick={() => void loadMore()}>Load more</Button>
+              <Button size="small" onClick={() => void loadMore()}>
+                Load more
+              </Button>
             </li>
           ) : null}
         </ol>
@@ -108,9 +141,15 @@ export function AuditHistory({ streamId }: { streamId: string }) {
               {asOf.asOf === latest ? ' (current)' : ''}
             </h3>
             <Flex gap="0.25rem">
-              <Button size="small" isDisabled={asOf.asOf <= 1} onClick={() => void travel(asOf.asOf - 1)}>Step back</Button>
-              <Button size="small" isDisabled={asOf.asOf >= latest} onClick={() => void travel(asOf.asOf + 1)}>Step forward</Button>
-              <Button size="small" isDisabled={asOf.asOf === latest} onClick={() => void travel(latest)}>Latest</Button>
+              <Button size="small" isDisabled={asOf.asOf <= 1} onClick={() => void travel(asOf.asOf - 1)}>
+                Step back
+              </Button>
+              <Button size="small" isDisabled={asOf.asOf >= latest} onClick={() => void travel(asOf.asOf + 1)}>
+                Step forward
+              </Button>
+              <Button size="small" isDisabled={asOf.asOf === latest} onClick={() => void travel(latest)}>
+                Latest
+              </Button>
             </Flex>
           </Flex>
           <StateSummary state={asOf.state} />
@@ -126,25 +165,44 @@ export function AuditHistory({ streamId }: { streamId: string }) {
 
 function TimelineEntry({ event, selected, onSelect }: { event: AuditEvent; selected: boolean; onSelect(): void }) {
   return (
-    <li className={`audit__entry${selected ? ' audit__entry--selected' : ''}${event.verified ? '' : ' audit__entry--unverified'}`}>
-      <button type="button" className="audit__entry-button" onClick={onSelect} aria-pressed={selected} aria-label={`Version ${event.version}: ${readableType(event.type)}. Show the state as of this event`}>
+    <li
+      className={`audit__entry${selected ? ' audit__entry--selected' : ''}${event.verified ? '' : ' audit__entry--unverified'}`}
+    >
+      <button
+        type="button"
+        className="audit__entry-button"
+        onClick={onSelect}
+        aria-pressed={selected}
+        aria-label={`Version ${event.version}: ${readableType(event.type)}. Show the state as of this event`}
+      >
         <span className="audit__version">v{event.version}</span>
         <span className="audit__type">{readableType(event.type)}</span>
-        {!event.verified ? <Badge variation="error" size="small">unverified</Badge> : null}
+        {!event.verified ? (
+          <Badge variation="error" size="small">
+            unverified
+          </Badge>
+        ) : null}
       </button>
       <div className="audit__who">
-        <Badge size="small" variation={ROLE_TONE[event.actor.role]}>{roleWords(event.actor.role)}</Badge> {event.actor.name ?? event.actor.email ?? (event.actor.sub === 'system' ? 'System' : 'Unknown User')} · <time dateTime={event.at}>{when(event.at)}</time>
+        <Badge size="small" variation={ROLE_TONE[event.actor.role]}>
+          {roleWords(event.actor.role)}
+        </Badge>{' '}
+        {event.actor.name ?? event.actor.email ?? (event.actor.sub === 'system' ? 'System' : 'Unknown User')} ·{' '}
+        <time dateTime={event.at}>{when(event.at)}</time>
       </div>
       {event.changes.length > 0 ? (
         <>
           <ul className="audit__sentences">
-            {event.changes.some((change) => change.path === 'exists' && change.after === true) ? <li>Created</li> : null}
+            {event.changes.some((change) => change.path === 'exists' && change.after === true) ? (
+              <li>Created</li>
+            ) : null}
             {event.changes
               .filter((change) => FIELD_WORDS[change.path])
               .slice(0, 8)
               .map((change) => (
                 <li key={change.path}>
-                  {FIELD_WORDS[change.path]}: <del title={short(change.before)}>{readable(change.before)}</del> → <ins title={short(change.after)}>{readable(change.after)}</ins>
+                  {FIELD_WORDS[change.path]}: <del title={short(change.before)}>{readable(change.before)}</del> →{' '}
+                  <ins title={short(change.after)}>{readable(change.after)}</ins>
                 </li>
               ))}
           </ul>
@@ -159,7 +217,9 @@ function TimelineEntry({ event, selected, onSelect }: { event: AuditEvent; selec
               ))}
               {event.changes.length > 20 ? <li>… {event.changes.length - 20} more changes</li> : null}
             </ul>
-            {event.storedSchemaVersion > 0 ? <p className="audit__schema">Stored as schema v{event.storedSchemaVersion}</p> : null}
+            {event.storedSchemaVersion > 0 ? (
+              <p className="audit__schema">Stored as schema v{event.storedSchemaVersion}</p>
+            ) : null}
           </details>
         </>
       ) : (
@@ -180,7 +240,10 @@ function StateSummary({ state }: { state: unknown }) {
     ['Priority', typeof record.priority === 'string' ? humanize(record.priority) : record.priority],
     ['Designer', record.assigned_designer_name ?? record.assigned_designer_email ?? record.assigned_designer_id],
     ['Due date', typeof record.due_date === 'string' ? longDate(record.due_date) : record.due_date],
-    ['Checklist', checklist ? `${checklist.filter((task) => task.completed).length} of ${checklist.length} completed` : undefined],
+    [
+      'Checklist',
+      checklist ? `${checklist.filter((task) => task.completed).length} of ${checklist.length} completed` : undefined,
+    ],
     ['Files', Array.isArray(record.files) ? record.files.length : undefined],
     ['Comments', Array.isArray(record.comments) ? record.comments.length : undefined],
     ['Name', record.full_name],

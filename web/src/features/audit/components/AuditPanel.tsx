@@ -23,7 +23,12 @@ export function AuditPanel() {
   return (
     <Flex direction="column" gap="1rem">
       <Flex gap="1rem" wrap="wrap" alignItems="flex-end">
-        <SelectField label="Project" value={stream.startsWith('project-') ? stream : ''} onChange={(event) => choose(event.target.value)} minWidth="16rem">
+        <SelectField
+          label="Project"
+          value={stream.startsWith('project-') ? stream : ''}
+          onChange={(event) => choose(event.target.value)}
+          minWidth="16rem"
+        >
           <option value="">Choose a project…</option>
           {projects.map((project) => (
             <option key={project.id} value={`project-${project.id}`}>
@@ -45,7 +50,11 @@ export function AuditPanel() {
           />
         </details>
       </Flex>
-      {stream ? <AuditHistory key={stream} streamId={stream} /> : <p>Choose a project to see its history, verified event by event.</p>}
+      {stream ? (
+        <AuditHistory key={stream} streamId={stream} />
+      ) : (
+        <p>Choose a project to see its history, verified event by event.</p>
+      )}
     </Flex>
   );
 }

@@ -14,10 +14,37 @@ export function short(value: unknown): string {
 }
 
 export function historyToCsv(history: AuditResponse): string {
-  const header = ['stream', 'version', 'at', 'type', 'schema_version', 'actor_name', 'actor_email', 'actor_role', 'actor_sub', 'changes', 'data', 'verified', 'hash', 'prev_hash'];
+  const header = [
+    'stream',
+    'version',
+    'at',
+    'type',
+    'schema_version',
+    'actor_name',
+    'actor_email',
+    'actor_role',
+    'actor_sub',
+    'changes',
+    'data',
+    'verified',
+    'hash',
+    'prev_hash',
+  ];
   const rows = history.events.map((event) => [
-    history.streamId, event.version, event.at, event.type, event.storedSchemaVersion, event.actor.name, event.actor.email, event.actor.role, event.actor.sub,
-    describeChanges(event), JSON.stringify(event.data), event.verified ? 'yes' : 'no', event.hash, event.prevHash,
+    history.streamId,
+    event.version,
+    event.at,
+    event.type,
+    event.storedSchemaVersion,
+    event.actor.name,
+    event.actor.email,
+    event.actor.role,
+    event.actor.sub,
+    describeChanges(event),
+    JSON.stringify(event.data),
+    event.verified ? 'yes' : 'no',
+    event.hash,
+    event.prevHash,
   ]);
   return toCsv(header, rows);
 }

@@ -10,7 +10,13 @@ import { Confetti } from './Confetti.js';
  * confetti, and rewrite the address to /dashboard at once (a reload does not show it again).
  * Closing it, or 'Go to My Dashboard', calls onClose so the dashboard reloads its data.
  */
-export function CheckoutSuccessDialog({ onClose, projectCount = null }: { onClose(): void; /** The client's projects: the next step differs with none. */ projectCount?: number | null }) {
+export function CheckoutSuccessDialog({
+  onClose,
+  projectCount = null,
+}: {
+  onClose(): void /** The client's projects: the next step differs with none. */;
+  projectCount?: number | null;
+}) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -32,7 +38,14 @@ export function CheckoutSuccessDialog({ onClose, projectCount = null }: { onClos
       <Flex direction="column" alignItems="center" gap="medium" className="success-dialog">
         <span className="success-dialog__icon" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="28" height="28" focusable="false">
-            <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M5 12.5l4.5 4.5L19 7.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </span>
         <Text fontSize="large" fontWeight="bold">

@@ -28,7 +28,11 @@ export function PlanButton() {
   if (!checked) return null;
   if (subscription?.subscribed) {
     return (
-      <Button variation="primary" size="small" onClick={() => void openInNewTab(portalUrl, 'Opening your billing portal…')}>
+      <Button
+        variation="primary"
+        size="small"
+        onClick={() => void openInNewTab(portalUrl, 'Opening your billing portal…')}
+      >
         Manage Plan
       </Button>
     );

@@ -13,10 +13,20 @@ export function PlanDialog({ open, onClose }: { open: boolean; onClose(): void }
     onClose();
   }
   return (
-    <Dialog open={open} onClose={onClose} title="Join Design Club" description="Choose the plan that fits your projects. Cancel or pause anytime." size="large">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Join Design Club"
+      description="Choose the plan that fits your projects. Cancel or pause anytime."
+      size="large"
+    >
       <div className="plan-grid">
         {PLANS.map((plan) => (
-          <section key={plan.tier} className={`plan-card${plan.mostPopular ? ' plan-card--popular' : ''}`} aria-labelledby={`dialog-plan-${plan.tier}`}>
+          <section
+            key={plan.tier}
+            className={`plan-card${plan.mostPopular ? ' plan-card--popular' : ''}`}
+            aria-labelledby={`dialog-plan-${plan.tier}`}
+          >
             {plan.mostPopular ? (
               <Badge variation="warning" alignSelf="flex-start">
                 {MOST_POPULAR_LABEL}

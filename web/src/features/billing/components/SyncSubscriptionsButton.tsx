@@ -4,7 +4,8 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { useSyncSubscriptions } from '../api/sync-subscriptions.js';
 
-export const SYNC_CONFIRMATION = 'This will sync all user subscription statuses with Stripe. This may take a few moments. Continue?';
+export const SYNC_CONFIRMATION =
+  'This will sync all user subscription statuses with Stripe. This may take a few moments. Continue?';
 
 /** The admin dashboard's 'Sync All Subscriptions' (docs/product.md#screens, #validation, #messages). */
 export function SyncSubscriptionsButton({ onSynced }: { onSynced?(): void }) {

@@ -4,7 +4,10 @@
  * the API has answered. Without a tab (blocked anyway) the current one goes there instead.
  * No dependencies: the landing page imports this without the API client.
  */
-export async function openInNewTab(address: () => Promise<string>, waitingText = 'Opening secure checkout…'): Promise<void> {
+export async function openInNewTab(
+  address: () => Promise<string>,
+  waitingText = 'Opening secure checkout…',
+): Promise<void> {
   const tab = window.open('', '_blank');
   if (tab) {
     tab.opener = null;

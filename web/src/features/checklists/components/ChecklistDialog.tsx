@@ -7,7 +7,17 @@ import { Dialog } from '../../../ui/Dialog.js';
 type Task = ProjectDetail['checklist'][number];
 
 /** The full 'Project Checklist' (read-only): completed tasks struck through and marked 'Completed'. */
-export function ChecklistDialog({ open, onClose, tasks, totalHours }: { open: boolean; onClose(): void; tasks: readonly Task[]; totalHours: number }) {
+export function ChecklistDialog({
+  open,
+  onClose,
+  tasks,
+  totalHours,
+}: {
+  open: boolean;
+  onClose(): void;
+  tasks: readonly Task[];
+  totalHours: number;
+}) {
   const completed = tasks.filter((task) => task.completed).length;
   return (
     <Dialog

@@ -60,7 +60,11 @@ export function ChecklistPanel({
             <Flex justifyContent="space-between" alignItems="center" gap="small">
               {editable ? (
                 <CheckboxField
-                  label={<span className={(optimistic[task.checklist_id] ?? task.completed) ? 'task--done' : undefined}>{task.task_name}</span>}
+                  label={
+                    <span className={(optimistic[task.checklist_id] ?? task.completed) ? 'task--done' : undefined}>
+                      {task.task_name}
+                    </span>
+                  }
                   name="completed_tasks"
                   value={task.checklist_id}
                   checked={optimistic[task.checklist_id] ?? task.completed}

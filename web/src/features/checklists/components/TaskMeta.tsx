@@ -3,7 +3,11 @@ import type { ProjectDetail } from '../../../lib/contracts.js';
 import { formatHours } from '../../../lib/project-words.js';
 
 /** The right-hand side of a checklist row: 'Completed' when done, and the hours estimated. */
-export function TaskMeta({ task }: { task: Pick<ProjectDetail['checklist'][number], 'completed' | 'estimated_hours'> }) {
+export function TaskMeta({
+  task,
+}: {
+  task: Pick<ProjectDetail['checklist'][number], 'completed' | 'estimated_hours'>;
+}) {
   return (
     <Flex gap="xs" alignItems="center" shrink={0}>
       {task.completed ? (

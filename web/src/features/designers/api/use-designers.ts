@@ -13,12 +13,19 @@ export interface DesignerOption {
   preAuthorized: boolean;
 }
 
-export function designerOptions(designers: readonly DesignerRow[], names: ReadonlyMap<string, string | null>): DesignerOption[] {
+export function designerOptions(
+  designers: readonly DesignerRow[],
+  names: ReadonlyMap<string, string | null>,
+): DesignerOption[] {
   return designers.map((designer) => {
     const name = designer.user_id ? names.get(designer.user_id) : null;
     return {
       value: designer.user_id ?? designer.email,
-      label: designer.user_id ? (name ? `${name} (${designer.email})` : designer.email) : `${designer.email} (Pre-authorized)`,
+      label: designer.user_id
+        ? name
+          ? `${name} (${designer.email})`
+          : designer.email
+        : `${designer.email} (Pre-authorized)`,
       email: designer.email,
       active: designer.active,
       preAuthorized: !designer.user_id,
@@ -33,7 +40,11 @@ export function useDesignerOptions(): { options: DesignerOption[]; failed: boole
   const designers = query.data;
   const options = useMemo(() => {
     if (!designers) return [];
-    const names = new Map(designers.filter((designer) => designer.user_id).map((designer) => [designer.user_id!, designer.full_name ?? null]));
+    const names = new Map(
+      designers
+        .filter((designer) => designer.user_id)
+        .map((designer) => [designer.user_id!, designer.full_name ?? null]),
+    );
     return designerOptions(designers, names);
   }, [designers]);
   useEffect(() => {

@@ -4,7 +4,8 @@ import { useRevokeDesignerSessions } from '../api/revoke-designer-sessions.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 
-export const SIGN_OUT_DESIGNERS_CONFIRMATION = 'Are you sure you want to sign out all designers? This will immediately end all active designer sessions.';
+export const SIGN_OUT_DESIGNERS_CONFIRMATION =
+  'Are you sure you want to sign out all designers? This will immediately end all active designer sessions.';
 
 /** 'Sign Out All Designers' (revoke-designer-sessions, docs/product.md#screens, #validation, #messages). */
 export function SignOutDesignersButton() {
@@ -17,7 +18,10 @@ export function SignOutDesignersButton() {
     try {
       const report = await revoke.mutateAsync();
       const errors = report.errors.length;
-      toast({ title: `Successfully signed out ${report.revoked} of ${report.total} designers`, description: `Errors: ${errors}` });
+      toast({
+        title: `Successfully signed out ${report.revoked} of ${report.total} designers`,
+        description: `Errors: ${errors}`,
+      });
     } catch (error) {
       console.error('Revoking designer sessions failed', error);
       toast({ title: 'Failed to revoke designer sessions', variant: 'destructive' });
@@ -29,7 +33,13 @@ export function SignOutDesignersButton() {
 
   return (
     <>
-      <Button onClick={() => setAsking(true)} isLoading={busy} loadingText="Signing out…" colorTheme="warning" aria-haspopup="dialog">
+      <Button
+        onClick={() => setAsking(true)}
+        isLoading={busy}
+        loadingText="Signing out…"
+        colorTheme="warning"
+        aria-haspopup="dialog"
+      >
         Sign Out All Designers
       </Button>
       <ConfirmDialog

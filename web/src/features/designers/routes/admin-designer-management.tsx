@@ -1,10 +1,29 @@
-import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
+import {
+  Badge,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  Loader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+  TextField,
+} from '@aws-amplify/ui-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { designersQuery } from '../api/get-designers.js';
 import { useQuery } from '@tanstack/react-query';
 import type { DesignerRow } from '#features/designers/contracts.js';
-import { useAddDesigner, useRemoveDesigner, useResendDesignerInvite, useSetDesignerActive } from '../api/designer-changes.js';
+import {
+  useAddDesigner,
+  useRemoveDesigner,
+  useResendDesignerInvite,
+  useSetDesignerActive,
+} from '../api/designer-changes.js';
 import '../../../ui/admin.css';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { ApiError } from '../../../app/api.js';
@@ -20,7 +39,11 @@ const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const projectsText = (count: number) => `${count} ${count === 1 ? 'project' : 'projects'}`;
 
 /** The invitation link proves the address: until it is followed, the designer has no access. */
-const INVITATION_TEXT = { pending: 'Invitation pending', expired: 'Invitation expired', accepted: 'Invitation accepted' } as const;
+const INVITATION_TEXT = {
+  pending: 'Invitation pending',
+  expired: 'Invitation expired',
+  accepted: 'Invitation accepted',
+} as const;
 
 /** Designer Management (/admin/designer-management): add by e-mail, activate or deactivate, remove. */
 export default function DesignerManagementScreen() {
@@ -57,18 +80,30 @@ export default function DesignerManagementScreen() {
     try {
       const result = await addDesigner.mutateAsync(value);
       // The spec's words, and what really happens: the role starts when the invitation's link is followed.
-      const invited = result.invitation_sent ? ` An invitation was sent to ${value}: the designer role starts once its link is followed.` : '';
-      toast({ title: 'Success', description: `${result.profile_exists ? 'Designer added to system.' : 'Designer can now register with this email.'}${invited}` });
-      if (!result.invitation_sent) toast({ title: 'Invite created but email failed to send. Please try resending.', variant: 'destructive' });
+      const invited = result.invitation_sent
+        ? ` An invitation was sent to ${value}: the designer role starts once its link is followed.`
+        : '';
+      toast({
+        title: 'Success',
+        description: `${result.profile_exists ? 'Designer added to system.' : 'Designer can now register with this email.'}${invited}`,
+      });
+      if (!result.invitation_sent)
+        toast({ title: 'Invite created but email failed to send. Please try resending.', variant: 'destructive' });
       setEmail('');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'ALREADY_DESIGNER') {
         toast({ title: 'This email is already registered as a designer', variant: 'destructive' });
-      } else if (error instanceof ApiError && (error.code === 'EMAIL_BELONGS_TO_ADMIN' || error.code === 'EMAIL_BELONGS_TO_USER')) {
+      } else if (
+        error instanceof ApiError &&
+        (error.code === 'EMAIL_BELONGS_TO_ADMIN' || error.code === 'EMAIL_BELONGS_TO_USER')
+      ) {
         toast({ title: 'Warning', description: error.message, variant: 'destructive' });
       } else {
         console.error('Adding a designer failed', error);
-        const message = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : 'Please check the email or role.';
+        const message =
+          error instanceof ApiError && error.status > 0 && error.status < 500
+            ? error.message
+            : 'Please check the email or role.';
         toast({ title: 'Unable to send invite', description: message, variant: 'destructive' });
       }
     } finally {
@@ -97,7 +132,11 @@ export default function DesignerManagementScreen() {
     } catch (error) {
       console.error('Resending a designer invitation failed', error);
       const message = errorMessage(error);
-      toast({ title: 'Failed to resend invitation', description: message === 'Failed to resend invitation' ? undefined : message, variant: 'destructive' });
+      toast({
+        title: 'Failed to resend invitation',
+        description: message === 'Failed to resend invitation' ? undefined : message,
+        variant: 'destructive',
+      });
     } finally {
       setBusy(null);
     }
@@ -172,7 +211,9 @@ export default function DesignerManagementScreen() {
               <TableBody>
                 {designers.map((designer) => (
                   <TableRow key={designer.email} data-email={designer.email}>
-                    <TableCell data-label="Email" className="table-cards__title">{designer.email}</TableCell>
+                    <TableCell data-label="Email" className="table-cards__title">
+                      {designer.email}
+                    </TableCell>
                     <TableCell data-label="Status">
                       <Badge size="small" variation={designer.active ? 'success' : undefined}>
                         {designer.active ? 'Active' : 'Inactive'}
@@ -180,11 +221,26 @@ export default function DesignerManagementScreen() {
                     </TableCell>
                     <TableCell data-label="Active Projects">{projectsText(designer.active_projects)}</TableCell>
                     <TableCell data-label="User ID">
-                      {designer.user_id ? <code title={designer.user_id}>{designer.user_id.slice(0, 8)}</code> : <Text as="span" className="project-card__meta">Pre-authorized</Text>}
+                      {designer.user_id ? (
+                        <code title={designer.user_id}>{designer.user_id.slice(0, 8)}</code>
+                      ) : (
+                        <Text as="span" className="project-card__meta">
+                          Pre-authorized
+                        </Text>
+                      )}
                       {designer.invitation ? (
                         <>
                           {' '}
-                          <Badge size="small" variation={designer.invitation === 'expired' ? 'warning' : designer.invitation === 'accepted' ? 'success' : 'info'}>
+                          <Badge
+                            size="small"
+                            variation={
+                              designer.invitation === 'expired'
+                                ? 'warning'
+                                : designer.invitation === 'accepted'
+                                  ? 'success'
+                                  : 'info'
+                            }
+                          >
                             {INVITATION_TEXT[designer.invitation]}
                           </Badge>
                         </>
@@ -193,14 +249,25 @@ export default function DesignerManagementScreen() {
                     <TableCell data-label="Actions">
                       <Flex gap="xs" wrap="wrap">
                         {designer.user_id === null ? (
-                          <Button size="small" onClick={() => void resend(designer)} isDisabled={busy !== null} aria-label={`Resend invitation to ${designer.email}`}>
+                          <Button
+                            size="small"
+                            onClick={() => void resend(designer)}
+                            isDisabled={busy !== null}
+                            aria-label={`Resend invitation to ${designer.email}`}
+                          >
                             Resend Invite
                           </Button>
                         ) : null}
                         <Button size="small" onClick={() => void toggle(designer)} isDisabled={busy !== null}>
                           {designer.active ? 'Deactivate' : 'Reactivate'}
                         </Button>
-                        <Button size="small" colorTheme="error" onClick={() => setDeleting(designer)} isDisabled={busy !== null} aria-haspopup="dialog">
+                        <Button
+                          size="small"
+                          colorTheme="error"
+                          onClick={() => setDeleting(designer)}
+                          isDisabled={busy !== null}
+                          aria-haspopup="dialog"
+                        >
                           Delete
                         </Button>
                       </Flex>
@@ -217,7 +284,11 @@ export default function DesignerManagementScreen() {
         open={deleting !== null}
         onCancel={() => setDeleting(null)}
         title="Are you sure?"
-        description={deleting ? `This will remove ${deleting.email} from the designer role. This action cannot be undone.` : undefined}
+        description={
+          deleting
+            ? `This will remove ${deleting.email} from the designer role. This action cannot be undone.`
+            : undefined
+        }
         confirmLabel="Delete Designer"
         tone="danger"
         busy={busy === deleting?.email}

@@ -14,7 +14,10 @@ import { Page } from '../../../ui/Page.js';
 const INVALID_LINK = 'Invalid invitation link';
 const INVALID_OR_EXPIRED = 'Invalid or expired invitation';
 
-type Details = { status: 'loading' } | { status: 'ready'; invite: DesignerInviteDetailsResponse } | { status: 'error'; message: string };
+type Details =
+  | { status: 'loading' }
+  | { status: 'ready'; invite: DesignerInviteDetailsResponse }
+  | { status: 'error'; message: string };
 
 /**
  * Designer invitation (/designer-invite?token=): the link an admin's 'Add Designer' e-mails. Following
@@ -41,7 +44,9 @@ export default function DesignerInviteScreen() {
     if (!token) return;
     setAccepting(true);
     try {
-      const answer = await api.post<AcceptDesignerInviteResponse>(`/designer-invites/${encodeURIComponent(token)}/accept`);
+      const answer = await api.post<AcceptDesignerInviteResponse>(
+        `/designer-invites/${encodeURIComponent(token)}/accept`,
+      );
       toast({ title: 'Invitation accepted', description: answer.message });
       // Fresh tokens carry the designer group the link just gave.
       await refresh({ forceRefresh: true }).catch(() => null);
@@ -76,8 +81,8 @@ export default function DesignerInviteScreen() {
             ) : !user ? (
               <>
                 <Text>
-                  You have been added as a designer on Design Club. Sign in (or create your account) with <strong>{details.invite.email}</strong>, then
-                  accept the invitation here.
+                  You have been added as a designer on Design Club. Sign in (or create your account) with{' '}
+                  <strong>{details.invite.email}</strong>, then accept the invitation here.
                 </Text>
                 <Button as={RouterLink} to={signInHref} variation="primary">
                   Sign in or create an account
@@ -86,7 +91,8 @@ export default function DesignerInviteScreen() {
             ) : user.email.trim().toLowerCase() !== details.invite.email ? (
               <>
                 <Alert variation="warning" heading="Wrong account">
-                  This invitation was sent to {details.invite.email}, and you are signed in as {user.email}. Sign in with {details.invite.email} to accept it.
+                  This invitation was sent to {details.invite.email}, and you are signed in as {user.email}. Sign in
+                  with {details.invite.email} to accept it.
                 </Alert>
                 <Button
                   onClick={() => {
@@ -101,10 +107,15 @@ export default function DesignerInviteScreen() {
             ) : (
               <>
                 <Text>
-                  You have been added as a designer on Design Club. Accept to see the projects assigned to <strong>{details.invite.email}</strong> on your
-                  designer dashboard.
+                  You have been added as a designer on Design Club. Accept to see the projects assigned to{' '}
+                  <strong>{details.invite.email}</strong> on your designer dashboard.
                 </Text>
-                <Button variation="primary" onClick={() => void accept()} isLoading={accepting} loadingText="Accepting…">
+                <Button
+                  variation="primary"
+                  onClick={() => void accept()}
+                  isLoading={accepting}
+                  loadingText="Accepting…"
+                >
                   Accept Invitation
                 </Button>
               </>

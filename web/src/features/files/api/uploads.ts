@@ -29,7 +29,11 @@ export interface UploadOptions {
 }
 
 /** Posts the presigned form with the file last (S3 ignores fields after the file). */
-export function postToStorage(upload: RequestUploadResponse['upload'], file: Blob, options: Pick<UploadOptions, 'onProgress' | 'signal'> = {}): Promise<void> {
+export function postToStorage(
+  upload: RequestUploadResponse['upload'],
+  file: Blob,
+  options: Pick<UploadOptions, 'onProgress' | 'signal'> = {},
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
@@ -37,7 +41,8 @@ export function postToStorage(upload: RequestUploadResponse['upload'], file: Blo
     const request = new XMLHttpRequest();
     request.open('POST', upload.url);
     request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0)
+        options.onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     request.onload = () => {
       if (request.status >= 200 && request.status < 300) {
@@ -59,12 +64,20 @@ const REFUSED_FILE_CODES = new Set(['INVALID_FILE_TYPE', 'FILE_TOO_LARGE']);
 function asUploadError(error: unknown): UploadError {
   if (error instanceof UploadError) return error;
   if (isUnauthenticated(error)) return new UploadError(NOT_AUTHENTICATED, false);
-  if (error instanceof ApiError) return new UploadError(error.message || UPLOAD_FAILED_MESSAGE, !REFUSED_FILE_CODES.has(error.code) && error.status !== 403 && error.status !== 404);
+  if (error instanceof ApiError)
+    return new UploadError(
+      error.message || UPLOAD_FAILED_MESSAGE,
+      !REFUSED_FILE_CODES.has(error.code) && error.status !== 403 && error.status !== 404,
+    );
   return new UploadError(UPLOAD_FAILED_MESSAGE, true);
 }
 
 /** Checks, uploads and records one file on a project; resolves with the recorded file. */
-export async function uploadProjectFile(projectId: string, file: File, options: UploadOptions = {}): Promise<RecordFileResponse['file']> {
+export async function uploadProjectFile(
+  projectId: string,
+  file: File,
+  options: UploadOptions = {},
+): Promise<RecordFileResponse['file']> {
   const contentType = contentTypeFor(file.name, file.type);
   const problem = checkFile({ name: file.name, type: contentType, size: file.size });
   if (problem) throw new UploadError(problem.message, false);
@@ -78,7 +91,11 @@ export async function uploadProjectFile(projectId: string, file: File, options: 
     options.onProgress?.(0);
     await postToStorage(presigned.upload, file, options);
     // One upload is one action: a retried record of it returns the first record, not a second file.
-    const recorded = await api.post<RecordFileResponse>(`/projects/${encodeURIComponent(projectId)}/files`, { key: presigned.key }, { idempotencyKey: newActionKey() });
+    const recorded = await api.post<RecordFileResponse>(
+      `/projects/${encodeURIComponent(projectId)}/files`,
+      { key: presigned.key },
+      { idempotencyKey: newActionKey() },
+    );
     return recorded.file;
   } catch (error) {
     throw asUploadError(error);
@@ -87,6 +104,8 @@ export async function uploadProjectFile(projectId: string, file: File, options: 
 
 /** A signed link (300 s) that downloads the file. */
 export async function fileDownloadUrl(projectId: string, fileId: string): Promise<string> {
-  const answer = await api.get<DownloadFileResponse>(`/projects/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`);
+  const answer = await api.get<DownloadFileResponse>(
+    `/projects/${encodeURIComponent(projectId)}/files/${encodeURIComponent(fileId)}`,
+  );
   return answer.url;
 }

@@ -48,7 +48,8 @@ function FileList({ projectId, files, empty }: { projectId: string; files: reado
               {shortenFileName(file.file_name)}
             </Text>
             <Text as="span" fontSize="small" color="font.secondary">
-              {file.file_type === 'deliverable' ? 'Deliverable' : 'Client upload'} · {formatFileSize(file.file_size)} · {longDate(file.created_at)}
+              {file.file_type === 'deliverable' ? 'Deliverable' : 'Client upload'} · {formatFileSize(file.file_size)} ·{' '}
+              {longDate(file.created_at)}
             </Text>
           </Flex>
           <Button size="small" onClick={() => void download(projectId, file)} aria-label={`Download ${file.file_name}`}>
@@ -66,11 +67,23 @@ function FileList({ projectId, files, empty }: { projectId: string; files: reado
  * 'Upload New Version' for the studio. Admins and the assigned designer (`canUpload`) upload new
  * deliverables to `{projectId}/deliverable/{name}` through the checked presigned path.
  */
-export function FilesPanel(props: { project: ProjectDetail; canUpload?: boolean; onUploaded?(file: ProjectFile): void }) {
+export function FilesPanel(props: {
+  project: ProjectDetail;
+  canUpload?: boolean;
+  onUploaded?(file: ProjectFile): void;
+}) {
   return <FilesPanelContent {...props} />;
 }
 
-function FilesPanelContent({ project, canUpload = false, onUploaded }: { project: ProjectDetail; canUpload?: boolean; onUploaded?(file: ProjectFile): void }) {
+function FilesPanelContent({
+  project,
+  canUpload = false,
+  onUploaded,
+}: {
+  project: ProjectDetail;
+  canUpload?: boolean;
+  onUploaded?(file: ProjectFile): void;
+}) {
   const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
   const [reviewing, setReviewing] = useState<string | null>(null);
   const review = useQuery(projectReviewQuery(project.id));
@@ -89,7 +102,10 @@ function FilesPanelContent({ project, canUpload = false, onUploaded }: { project
   async function upload(file: File) {
     setUploading({ name: file.name, percent: 0 });
     try {
-      const recorded = await uploadProjectFile(project.id, file, { fileType: 'deliverable', onProgress: (percent) => setUploading({ name: file.name, percent }) });
+      const recorded = await uploadProjectFile(project.id, file, {
+        fileType: 'deliverable',
+        onProgress: (percent) => setUploading({ name: file.name, percent }),
+      });
       toast({ title: 'File uploaded successfully', description: file.name });
       onUploaded?.(recorded);
     } catch (error) {
@@ -120,7 +136,14 @@ function FilesPanelContent({ project, canUpload = false, onUploaded }: { project
           <Heading level={4} fontSize="medium">
             Deliverables <Badge size="small">{shown.length + loose.length}</Badge>
           </Heading>
-          {canUpload ? <UploadButton label="Upload Deliverable" primary disabled={uploading !== null} onFile={(file) => void upload(file)} /> : null}
+          {canUpload ? (
+            <UploadButton
+              label="Upload Deliverable"
+              primary
+              disabled={uploading !== null}
+              onFile={(file) => void upload(file)}
+            />
+          ) : null}
         </Flex>
         {uploading ? (
           <Flex alignItems="center" gap="xs" marginBottom="small" role="status">
@@ -144,7 +167,9 @@ function FilesPanelContent({ project, canUpload = false, onUploaded }: { project
             ))}
           </ul>
         ) : null}
-        {shown.length === 0 || loose.length > 0 ? <FileList projectId={project.id} files={loose} empty="No deliverables uploaded yet" /> : null}
+        {shown.length === 0 || loose.length > 0 ? (
+          <FileList projectId={project.id} files={loose} empty="No deliverables uploaded yet" />
+        ) : null}
       </section>
       <section aria-label="Client files">
         <Heading level={4} fontSize="medium" marginBottom="small">

@@ -22,14 +22,26 @@ export interface FigureProps<R> {
 export function Figure<R>({ title, summary, chart, columns, rows, file }: FigureProps<R>) {
   const [asTable, setAsTable] = useState(false);
   const showTable = asTable || !chart;
-  const exportCsv = () => downloadFile(`${file}.csv`, toCsv(columns.map((c) => c.label), rows.map((row) => columns.map((c) => c.value(row)))));
+  const exportCsv = () =>
+    downloadFile(
+      `${file}.csv`,
+      toCsv(
+        columns.map((c) => c.label),
+        rows.map((row) => columns.map((c) => c.value(row))),
+      ),
+    );
   return (
     <div className="insights-figure">
       <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
         <Heading level={4}>{title}</Heading>
         <Flex gap="xs">
           {chart ? (
-            <ToggleButton size="small" isPressed={asTable} onChange={() => setAsTable((value) => !value)} aria-label={`Show ${title} as a table`}>
+            <ToggleButton
+              size="small"
+              isPressed={asTable}
+              onChange={() => setAsTable((value) => !value)}
+              aria-label={`Show ${title} as a table`}
+            >
               Table
             </ToggleButton>
           ) : null}

@@ -33,7 +33,9 @@ export function FigureTable<R>({ caption, columns, rows }: { caption: string; co
             rows.map((row, index) => (
               <TableRow key={index}>
                 {columns.map((column) => (
-                  <TableCell key={column.label}>{column.show ? column.show(row) : String(column.value(row) ?? '—')}</TableCell>
+                  <TableCell key={column.label}>
+                    {column.show ? column.show(row) : String(column.value(row) ?? '—')}
+                  </TableCell>
                 ))}
               </TableRow>
             ))

@@ -12,14 +12,40 @@ export interface InsightsFilterValues {
 }
 
 /** The range (days, inclusive) and the filters by category, type and designer. */
-export function InsightsFilters({ value, onChange, designers }: { value: InsightsFilterValues; onChange(next: InsightsFilterValues): void; designers: DesignerOption[] }) {
+export function InsightsFilters({
+  value,
+  onChange,
+  designers,
+}: {
+  value: InsightsFilterValues;
+  onChange(next: InsightsFilterValues): void;
+  designers: DesignerOption[];
+}) {
   const set = (patch: Partial<InsightsFilterValues>) => onChange({ ...value, ...patch });
-  const types = value.category ? projectTypesOf(value.category as ProjectCategory) : [...PROJECT_TYPES.Design, ...PROJECT_TYPES.Permit];
+  const types = value.category
+    ? projectTypesOf(value.category as ProjectCategory)
+    : [...PROJECT_TYPES.Design, ...PROJECT_TYPES.Permit];
   return (
     <Flex gap="small" wrap="wrap" alignItems="flex-end">
-      <TextField label="From" type="date" value={value.from} max={value.to || undefined} onChange={(event) => set({ from: event.target.value })} />
-      <TextField label="To" type="date" value={value.to} min={value.from || undefined} onChange={(event) => set({ to: event.target.value })} />
-      <SelectField label="Category" value={value.category} onChange={(event) => set({ category: event.target.value, type: '' })}>
+      <TextField
+        label="From"
+        type="date"
+        value={value.from}
+        max={value.to || undefined}
+        onChange={(event) => set({ from: event.target.value })}
+      />
+      <TextField
+        label="To"
+        type="date"
+        value={value.to}
+        min={value.from || undefined}
+        onChange={(event) => set({ to: event.target.value })}
+      />
+      <SelectField
+        label="Category"
+        value={value.category}
+        onChange={(event) => set({ category: event.target.value, type: '' })}
+      >
         <option value="">All categories</option>
         {PROJECT_CATEGORIES.map((category) => (
           <option key={category} value={category}>

@@ -7,12 +7,25 @@ import { InsightsFilters, type InsightsFilterValues } from './InsightsFilters.js
 import type { InsightsReport } from '#features/insights/contracts.js';
 import { insightsQuery } from '../api/get-insights-query.js';
 import { isoDay } from './format.js';
-import { EstimateSection, FlowSection, OnTimeSection, QualitySection, TurnaroundSection, WorkloadSection } from './sections.js';
+import {
+  EstimateSection,
+  FlowSection,
+  OnTimeSection,
+  QualitySection,
+  TurnaroundSection,
+  WorkloadSection,
+} from './sections.js';
 import { Headlines } from './Headlines.js';
 import './insights.css';
 
 /** The last 30 days, today included. */
-export const defaultFilters = (): InsightsFilterValues => ({ from: isoDay(-29), to: isoDay(0), category: '', type: '', designer: '' });
+export const defaultFilters = (): InsightsFilterValues => ({
+  from: isoDay(-29),
+  to: isoDay(0),
+  category: '',
+  type: '',
+  designer: '',
+});
 
 /**
  * The admin's Insights tab: how the studio performs over a range of days, from the insights
@@ -21,11 +34,19 @@ export const defaultFilters = (): InsightsFilterValues => ({ from: isoDay(-29), 
 export default function InsightsTab({ designers }: { designers: DesignerOption[] }) {
   const [filters, setFilters] = useState<InsightsFilterValues>(defaultFilters);
   // An incomplete date (typing) waits for a whole one; the report shown stays until the next arrives.
-  const query = useQuery({ ...insightsQuery(filters), enabled: !!filters.from && !!filters.to, placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...insightsQuery(filters),
+    enabled: !!filters.from && !!filters.to,
+    placeholderData: keepPreviousData,
+  });
   const report: InsightsReport | null = query.data ?? null;
   const loading = query.isFetching || query.isPending;
   const failure = query.error;
-  const error = failure ? (failure instanceof ApiError && failure.status === 400 ? failure.message : 'Failed to load insights') : null;
+  const error = failure
+    ? failure instanceof ApiError && failure.status === 400
+      ? failure.message
+      : 'Failed to load insights'
+    : null;
   useEffect(() => {
     if (failure) console.error('Could not load insights', failure);
   }, [failure]);
@@ -36,7 +57,10 @@ export default function InsightsTab({ designers }: { designers: DesignerOption[]
         <Heading level={2} fontSize="large">
           Insights
         </Heading>
-        <Text color="font.secondary">How the studio performs, from the full history of every project: turnaround, estimates, flow, quality, workload and due dates.</Text>
+        <Text color="font.secondary">
+          How the studio performs, from the full history of every project: turnaround, estimates, flow, quality,
+          workload and due dates.
+        </Text>
       </div>
       <InsightsFilters value={filters} onChange={setFilters} designers={designers} />
       {error ? (

@@ -1,4 +1,15 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 
 /** Named series colours: indigo, teal, amber, rose (the brand first), distinguishable without colour by the legend order. */
 export const SERIES_COLOURS = ['#4338ca', '#0f766e', '#b45309', '#be123c'];
@@ -31,7 +42,14 @@ export function BarsChart<R>({ data, x, series, label, stacked, unit }: ChartPro
         <Tooltip labelFormatter={label ? (value) => label(String(value)) : undefined} />
         <Legend itemSorter={(item) => series.findIndex((s) => s.key === item.dataKey)} />
         {series.map((s, i) => (
-          <Bar key={s.key} dataKey={s.key} name={s.name} fill={SERIES_COLOURS[i % SERIES_COLOURS.length]} stackId={stacked ? 'stack' : undefined} isAnimationActive={false} />
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.name}
+            fill={SERIES_COLOURS[i % SERIES_COLOURS.length]}
+            stackId={stacked ? 'stack' : undefined}
+            isAnimationActive={false}
+          />
         ))}
       </BarChart>
     </ResponsiveContainer>
@@ -48,7 +66,16 @@ export function LinesChart<R>({ data, x, series, label, unit }: ChartProps<R>) {
         <Tooltip labelFormatter={label ? (value) => label(String(value)) : undefined} />
         <Legend itemSorter={(item) => series.findIndex((s) => s.key === item.dataKey)} />
         {series.map((s, i) => (
-          <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]} strokeWidth={2} dot={false} isAnimationActive={false} />
+          <Line
+            key={s.key}
+            type="monotone"
+            dataKey={s.key}
+            name={s.name}
+            stroke={SERIES_COLOURS[i % SERIES_COLOURS.length]}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
         ))}
       </LineChart>
     </ResponsiveContainer>

@@ -24,7 +24,11 @@ const num = (value: number | null | undefined) => value ?? null;
 const turnaroundColumns = <R extends TurnaroundRow>(first: Column<R>): Column<R>[] => [
   first,
   { label: 'Delivered', value: (r) => r.total.count },
-  { label: 'Median days (submitted to delivered)', value: (r) => num(r.total.median), show: (r) => days(r.total.median) },
+  {
+    label: 'Median days (submitted to delivered)',
+    value: (r) => num(r.total.median),
+    show: (r) => days(r.total.median),
+  },
   { label: 'P90 days (submitted to delivered)', value: (r) => num(r.total.p90), show: (r) => days(r.total.p90) },
   { label: 'Median days waiting', value: (r) => num(r.wait.median), show: (r) => days(r.wait.median) },
   { label: 'Median days in work', value: (r) => num(r.work.median), show: (r) => days(r.work.median) },
@@ -38,7 +42,8 @@ function slowest<R extends TurnaroundRow>(rows: R[], name: (row: R) => string): 
 
 export function TurnaroundSection({ report }: Report) {
   const { overall, by_type, by_designer } = report.turnaround;
-  const chartRows = (rows: (TurnaroundRow & { label: string })[]) => rows.map((r) => ({ label: r.label, median: r.total.median, p90: r.total.p90 }));
+  const chartRows = (rows: (TurnaroundRow & { label: string })[]) =>
+    rows.map((r) => ({ label: r.label, median: r.total.median, p90: r.total.p90 }));
   const series = [
     { key: 'median', name: 'Median days' },
     { key: 'p90', name: '90th percentile days' },
@@ -52,15 +57,37 @@ export function TurnaroundSection({ report }: Report) {
             ? 'No project was delivered in this range.'
             : `${overall.total.count} projects delivered: a median of ${days(overall.total.median)} from submission to delivery (${days(overall.wait.median)} waiting, ${days(overall.work.median)} in work), 90% within ${days(overall.total.p90)}.${slowest(by_type, (r) => r.type)}`
         }
-        chart={by_type.length ? <BarsChart data={chartRows(by_type.map((r) => ({ ...r, label: r.type })))} x="label" series={series} unit=" d" /> : undefined}
+        chart={
+          by_type.length ? (
+            <BarsChart
+              data={chartRows(by_type.map((r) => ({ ...r, label: r.type })))}
+              x="label"
+              series={series}
+              unit=" d"
+            />
+          ) : undefined
+        }
         columns={turnaroundColumns<(typeof by_type)[number]>({ label: 'Project type', value: (r) => r.type })}
         rows={by_type}
         file="turnaround-by-type"
       />
       <Figure
         title="Turnaround by designer"
-        summary={by_designer.length === 0 ? 'No project was delivered in this range.' : `Who delivered, and how long their projects took from submission.${slowest(by_designer, (r) => r.name)}`}
-        chart={by_designer.length ? <BarsChart data={chartRows(by_designer.map((r) => ({ ...r, label: r.name })))} x="label" series={series} unit=" d" /> : undefined}
+        summary={
+          by_designer.length === 0
+            ? 'No project was delivered in this range.'
+            : `Who delivered, and how long their projects took from submission.${slowest(by_designer, (r) => r.name)}`
+        }
+        chart={
+          by_designer.length ? (
+            <BarsChart
+              data={chartRows(by_designer.map((r) => ({ ...r, label: r.name })))}
+              x="label"
+              series={series}
+              unit=" d"
+            />
+          ) : undefined
+        }
         columns={turnaroundColumns<(typeof by_designer)[number]>({ label: 'Designer', value: (r) => r.name })}
         rows={by_designer}
         file="turnaround-by-designer"
@@ -71,7 +98,11 @@ export function TurnaroundSection({ report }: Report) {
 
 export function EstimateSection({ report }: Report) {
   const { accuracy, projects } = report.estimates;
-  const [all, generic, studio] = [accuracy.find((a) => a.basis === 'all'), accuracy.find((a) => a.basis === 'generic'), accuracy.find((a) => a.basis === 'studio')];
+  const [all, generic, studio] = [
+    accuracy.find((a) => a.basis === 'all'),
+    accuracy.find((a) => a.basis === 'generic'),
+    accuracy.find((a) => a.basis === 'studio'),
+  ];
   const summary =
     !all || all.projects === 0
       ? 'No delivered project in this range had an estimate to check.'
@@ -84,7 +115,12 @@ export function EstimateSection({ report }: Report) {
         chart={
           all && all.projects > 0 ? (
             <BarsChart
-              data={accuracy.map((a) => ({ label: BASIS_LABEL[a.basis] ?? a.basis, within: a.within_range, early: a.early, late: a.late }))}
+              data={accuracy.map((a) => ({
+                label: BASIS_LABEL[a.basis] ?? a.basis,
+                within: a.within_range,
+                early: a.early,
+                late: a.late,
+              }))}
               x="label"
               series={[
                 { key: 'within', name: 'Within range' },
@@ -102,8 +138,16 @@ export function EstimateSection({ report }: Report) {
           { label: 'Share within range', value: (a) => num(a.within_share), show: (a) => percent(a.within_share) },
           { label: 'Early', value: (a) => a.early },
           { label: 'Late', value: (a) => a.late },
-          { label: 'Median error (business days)', value: (a) => num(a.median_error_days), show: (a) => count(a.median_error_days) },
-          { label: 'Mean absolute error (business days)', value: (a) => num(a.mean_abs_error_days), show: (a) => count(a.mean_abs_error_days) },
+          {
+            label: 'Median error (business days)',
+            value: (a) => num(a.median_error_days),
+            show: (a) => count(a.median_error_days),
+          },
+          {
+            label: 'Mean absolute error (business days)',
+            value: (a) => num(a.mean_abs_error_days),
+            show: (a) => count(a.mean_abs_error_days),
+          },
         ]}
         rows={accuracy}
         file="estimate-accuracy"
@@ -191,7 +235,11 @@ export function FlowSection({ report }: Report) {
           { label: 'Status', value: (r) => STATUS_LABEL[r.status] ?? r.status },
           { label: 'Projects that were in it', value: (r) => r.projects },
           { label: 'Median days (those projects)', value: (r) => num(r.median_days), show: (r) => days(r.median_days) },
-          { label: 'Mean days (every delivered project)', value: (r) => num(r.mean_days), show: (r) => days(r.mean_days) },
+          {
+            label: 'Mean days (every delivered project)',
+            value: (r) => num(r.mean_days),
+            show: (r) => days(r.mean_days),
+          },
         ]}
         rows={time_in_status}
         file="time-in-status"
@@ -211,7 +259,16 @@ export function QualitySection({ report }: Report) {
             ? 'No project was delivered in this range.'
             : `${percent(q.revision_rate)} of ${q.projects} delivered projects went to Needs Revision (${q.revisions} ${q.revisions === 1 ? 'time' : 'times'} in all, ${count(q.revisions_per_project)} per project); ${q.reopened} were reopened after delivery.`
         }
-        chart={q.projects ? <BarsChart data={q.revision_counts} x="revisions" series={[{ key: 'projects', name: 'Projects' }]} label={(value) => `${value} revisions`} /> : undefined}
+        chart={
+          q.projects ? (
+            <BarsChart
+              data={q.revision_counts}
+              x="revisions"
+              series={[{ key: 'projects', name: 'Projects' }]}
+              label={(value) => `${value} revisions`}
+            />
+          ) : undefined
+        }
         columns={[
           { label: 'Revisions', value: (r) => r.revisions },
           { label: 'Projects', value: (r) => r.projects },
@@ -243,7 +300,11 @@ export function WorkloadSection({ report }: Report) {
     <Section title="Workload">
       <Figure
         title="Open projects per designer now"
-        summary={busiest ? `${active_now.reduce((s, r) => s + r.total, 0)} open projects; ${busiest.name} holds the most (${busiest.total}).` : 'No project is open.'}
+        summary={
+          busiest
+            ? `${active_now.reduce((s, r) => s + r.total, 0)} open projects; ${busiest.name} holds the most (${busiest.total}).`
+            : 'No project is open.'
+        }
         chart={
           active_now.length ? (
             <BarsChart

@@ -11,7 +11,9 @@ export const notificationsQuery = () =>
   infiniteQueryOptions({
     queryKey: notificationKeys.bell(),
     queryFn: ({ pageParam }) =>
-      api.get<NotificationsResponse>(`/notifications?limit=${PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
+      api.get<NotificationsResponse>(
+        `/notifications?limit=${PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? null,
     // The notifications reactor sends the topic after storing one for the caller.

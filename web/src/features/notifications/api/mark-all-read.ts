@@ -9,11 +9,17 @@ export function useMarkAllRead() {
   return useMutation({
     mutationFn: () => api.post<MarkReadResponse>('/notifications/read'),
     onSuccess: (answer) =>
-      client.setQueryData<InfiniteData<NotificationsResponse, string | null>>(notificationKeys.bell(), (current) =>
-        current && {
-          ...current,
-          pages: current.pages.map((page) => ({ ...page, unread: answer.unread, notifications: page.notifications.map((n) => ({ ...n, read: true })) })),
-        },
+      client.setQueryData<InfiniteData<NotificationsResponse, string | null>>(
+        notificationKeys.bell(),
+        (current) =>
+          current && {
+            ...current,
+            pages: current.pages.map((page) => ({
+              ...page,
+              unread: answer.unread,
+              notifications: page.notifications.map((n) => ({ ...n, read: true })),
+            })),
+          },
       ),
   });
 }

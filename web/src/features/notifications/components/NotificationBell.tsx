@@ -12,7 +12,14 @@ import './notifications.css';
 function when(iso: string): string {
   const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
   const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [['second', 60], ['minute', 60], ['hour', 24], ['day', 7], ['week', 5], ['month', 12]];
+  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['second', 60],
+    ['minute', 60],
+    ['hour', 24],
+    ['day', 7],
+    ['week', 5],
+    ['month', 12],
+  ];
   let value = seconds;
   for (const [unit, size] of steps) {
     if (Math.abs(value) < size) return format.format(value, unit);
@@ -103,7 +110,10 @@ export function NotificationBell() {
         onClick={() => setOpen((value) => !value)}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6zm0 19a3 3 0 0 0 2.8-2H9.2A3 3 0 0 0 12 22z" fill="currentColor" />
+          <path
+            d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6zm0 19a3 3 0 0 0 2.8-2H9.2A3 3 0 0 0 12 22z"
+            fill="currentColor"
+          />
         </svg>
         {unread > 0 ? (
           <span className="notification-bell__badge" data-testid="notification-count" aria-hidden="true">
@@ -133,7 +143,11 @@ export function NotificationBell() {
             <ul className="notification-panel__list" aria-label="Latest notifications">
               {data.notifications.map((notification) => (
                 <li key={notification.id}>
-                  <button type="button" className={`notification-item${notification.read ? '' : ' notification-item--unread'}`} onClick={() => openNotification(notification)}>
+                  <button
+                    type="button"
+                    className={`notification-item${notification.read ? '' : ' notification-item--unread'}`}
+                    onClick={() => openNotification(notification)}
+                  >
                     <span className="notification-item__message">
                       {notification.read ? null : <span className="visually-hidden">Unread: </span>}
                       {notification.message}

@@ -2,21 +2,32 @@ import { Button, Card, Flex, Heading, Placeholder, Radio, RadioGroupField, Text 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { preferencesKeys, preferencesQuery } from '../api/get-notification-preferences.js';
-import { NOTIFICATION_KIND_LABELS, type NotificationKind, type NotificationMode, type NotificationPreferences } from '#shared/notification-kinds.js';
+import {
+  NOTIFICATION_KIND_LABELS,
+  type NotificationKind,
+  type NotificationMode,
+  type NotificationPreferences,
+} from '#shared/notification-kinds.js';
 import { api } from '../../../app/api.js';
 import type { MeResponse } from '../../../lib/contracts.js';
 import { errorMessage } from '../../../lib/errors.js';
 import type { PreferencesResponse } from '#features/notifications/contracts.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 
-const MODE_LABELS: Record<NotificationMode, string> = { immediate: 'Immediately', digest: 'In a daily digest', off: 'Not by e-mail' };
+const MODE_LABELS: Record<NotificationMode, string> = {
+  immediate: 'Immediately',
+  digest: 'In a daily digest',
+  off: 'Not by e-mail',
+};
 
 /** The kinds that can concern a person with these roles (clients: their projects; designers: their work; admins: the studio). */
 function kindsFor(roles: readonly string[]): NotificationKind[] {
   const kinds = new Set<NotificationKind>();
-  if (roles.includes('client') || roles.length === 0) ['status', 'deliverable', 'comment'].forEach((kind) => kinds.add(kind as NotificationKind));
+  if (roles.includes('client') || roles.length === 0)
+    ['status', 'deliverable', 'comment'].forEach((kind) => kinds.add(kind as NotificationKind));
   if (roles.includes('designer')) ['assignment', 'comment'].forEach((kind) => kinds.add(kind as NotificationKind));
-  if (roles.includes('admin')) ['submission', 'moderation', 'status'].forEach((kind) => kinds.add(kind as NotificationKind));
+  if (roles.includes('admin'))
+    ['submission', 'moderation', 'status'].forEach((kind) => kinds.add(kind as NotificationKind));
   return (Object.keys(NOTIFICATION_KIND_LABELS) as NotificationKind[]).filter((kind) => kinds.has(kind));
 }
 
@@ -40,7 +51,9 @@ export function NotificationSettings({ me }: { me: MeResponse | null }) {
     if (!draft || !saved) return;
     setBusy(true);
     try {
-      const changed = Object.fromEntries(Object.entries(draft).filter(([kind, mode]) => saved[kind as NotificationKind] !== mode));
+      const changed = Object.fromEntries(
+        Object.entries(draft).filter(([kind, mode]) => saved[kind as NotificationKind] !== mode),
+      );
       const answer = await api.patch<PreferencesResponse>('/me/notification-preferences', changed);
       client.setQueryData(preferencesKeys.preferences(), answer.preferences);
       toast({ title: 'Notification preferences saved' });
@@ -60,7 +73,9 @@ export function NotificationSettings({ me }: { me: MeResponse | null }) {
             <Heading level={2} fontSize="large">
               Notifications
             </Heading>
-            <Text color="font.secondary">Choose how each kind of update reaches your inbox. The bell in the header always shows them.</Text>
+            <Text color="font.secondary">
+              Choose how each kind of update reaches your inbox. The bell in the header always shows them.
+            </Text>
           </Flex>
           {!draft || !me ? (
             <Flex direction="column" gap="small" aria-label="Loading notification preferences">

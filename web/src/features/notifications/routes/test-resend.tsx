@@ -46,7 +46,11 @@ export default function TestResendScreen() {
       console.error('Test email failed', error);
       // A refused recipient (403) or a used-up quota (429) says why in the server's words.
       const refused = error instanceof ApiError && (error.status === 403 || error.status === 429);
-      toast({ title: 'Test Failed', description: refused ? `Failed to send test email. ${error.message}` : 'Failed to send test email', variant: 'destructive' });
+      toast({
+        title: 'Test Failed',
+        description: refused ? `Failed to send test email. ${error.message}` : 'Failed to send test email',
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -55,9 +59,20 @@ export default function TestResendScreen() {
   if (loading) return <RouteLoading />;
 
   return (
-    <AuthFrame title="Test Email" heading="Test Email Delivery" intro="Send a test email to check that email delivery works.">
+    <AuthFrame
+      title="Test Email"
+      heading="Test Email Delivery"
+      intro="Send a test email to check that email delivery works."
+    >
       <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit} noValidate>
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText="Sending…">
           Send Test Email
         </Button>

@@ -11,7 +11,8 @@ import { cityReviewPath } from './keys.js';
 export function useCityReviewAction<A extends CityReviewActionBody['action']>(projectId: string, _action: A) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Extract<CityReviewActionBody, { action: A }>) => api.post<CityReviewActionResponse>(cityReviewPath(projectId), body, { idempotencyKey: newActionKey() }),
+    mutationFn: (body: Extract<CityReviewActionBody, { action: A }>) =>
+      api.post<CityReviewActionResponse>(cityReviewPath(projectId), body, { idempotencyKey: newActionKey() }),
     onSettled: () => client.invalidateQueries({ queryKey: ['projects'] }),
   });
 }

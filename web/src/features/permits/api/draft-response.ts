@@ -5,4 +5,7 @@ import { cityReviewPath } from './keys.js';
 
 /** 'Draft Response': a proposed answer to one item, for the studio to edit or accept (nothing is stored). */
 export const useDraftResponse = (projectId: string) =>
-  useMutation({ mutationFn: (input: { round: number; item_id: string }) => api.post<DraftResponseResponse>(`${cityReviewPath(projectId)}/draft-response`, input) });
+  useMutation({
+    mutationFn: (input: { round: number; item_id: string }) =>
+      api.post<DraftResponseResponse>(`${cityReviewPath(projectId)}/draft-response`, input),
+  });

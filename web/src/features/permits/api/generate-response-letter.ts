@@ -7,7 +7,12 @@ import { cityReviewPath } from './keys.js';
 export function useGenerateResponseLetter(projectId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (round: number) => api.post<ResponseLetterResponse>(`${cityReviewPath(projectId)}/response-letter`, { round }, { idempotencyKey: newActionKey() }),
+    mutationFn: (round: number) =>
+      api.post<ResponseLetterResponse>(
+        `${cityReviewPath(projectId)}/response-letter`,
+        { round },
+        { idempotencyKey: newActionKey() },
+      ),
     onSettled: () => client.invalidateQueries({ queryKey: ['projects'] }),
   });
 }

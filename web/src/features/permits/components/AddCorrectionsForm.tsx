@@ -1,6 +1,12 @@
 import { Alert, Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useId, useState } from 'react';
-import { CODE_REFERENCE_MAX, COMMENT_MAX, ITEMS_PER_ROUND_MAX, SHEET_MAX, type ProposalSource } from '#features/permits/contracts.js';
+import {
+  CODE_REFERENCE_MAX,
+  COMMENT_MAX,
+  ITEMS_PER_ROUND_MAX,
+  SHEET_MAX,
+  type ProposalSource,
+} from '#features/permits/contracts.js';
 import { ACCEPT_ATTRIBUTE } from '#shared/uploads.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { useReadLetter } from '../api/read-letter.js';
@@ -35,7 +41,8 @@ export function AddCorrectionsForm({ projectId, round, onDone }: { projectId: st
   const fileFieldId = useId();
   const busy = upload.isPending || read.isPending || record.isPending;
 
-  const change = (key: number, patch: Partial<DraftItem>) => setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  const change = (key: number, patch: Partial<DraftItem>) =>
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
 
   async function chooseLetter(file: File | undefined) {
     if (!file) return;
@@ -53,10 +60,24 @@ export function AddCorrectionsForm({ projectId, round, onDone }: { projectId: st
         return;
       }
       setSource(proposed.source);
-      setItems(proposed.items.map((item) => ({ key: nextKey++, comment: item.comment, sheet: item.sheet ?? '', code_reference: item.code_reference ?? '', number: item.number })));
-      setNote(`${proposed.items.length} ${proposed.items.length === 1 ? 'item was' : 'items were'} read from the letter. Check each one against the letter before saving.`);
+      setItems(
+        proposed.items.map((item) => ({
+          key: nextKey++,
+          comment: item.comment,
+          sheet: item.sheet ?? '',
+          code_reference: item.code_reference ?? '',
+          number: item.number,
+        })),
+      );
+      setNote(
+        `${proposed.items.length} ${proposed.items.length === 1 ? 'item was' : 'items were'} read from the letter. Check each one against the letter before saving.`,
+      );
     } catch (error) {
-      toast({ title: 'Could not read the correction letter', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'Could not read the correction letter',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
     }
   }
 
@@ -71,12 +92,24 @@ export function AddCorrectionsForm({ projectId, round, onDone }: { projectId: st
         action: 'record_corrections',
         letter_file_id: letter?.id ?? null,
         source,
-        items: filled.map((item) => ({ comment: item.comment, sheet: item.sheet.trim() || null, code_reference: item.code_reference.trim() || null, number: item.number })),
+        items: filled.map((item) => ({
+          comment: item.comment,
+          sheet: item.sheet.trim() || null,
+          code_reference: item.code_reference.trim() || null,
+          number: item.number,
+        })),
       });
-      toast({ title: 'City corrections recorded', description: `Plan check round ${round}: ${filled.length} ${filled.length === 1 ? 'item' : 'items'}` });
+      toast({
+        title: 'City corrections recorded',
+        description: `Plan check round ${round}: ${filled.length} ${filled.length === 1 ? 'item' : 'items'}`,
+      });
       onDone();
     } catch (error) {
-      toast({ title: 'Could not record the corrections', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'Could not record the corrections',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
     }
   }
 
@@ -87,11 +120,25 @@ export function AddCorrectionsForm({ projectId, round, onDone }: { projectId: st
         <label htmlFor={fileFieldId} className="city-review-form__label">
           Correction Letter <span className="city-review-muted">(optional: PDF or image)</span>
         </label>
-        <input id={fileFieldId} type="file" accept={ACCEPT_ATTRIBUTE} disabled={busy} onChange={(event) => void chooseLetter(event.currentTarget.files?.[0])} />
-        {upload.isPending || read.isPending ? <Text className="city-review-muted">{upload.isPending ? 'Uploading the letter…' : 'Reading the letter…'}</Text> : null}
+        <input
+          id={fileFieldId}
+          type="file"
+          accept={ACCEPT_ATTRIBUTE}
+          disabled={busy}
+          onChange={(event) => void chooseLetter(event.currentTarget.files?.[0])}
+        />
+        {upload.isPending || read.isPending ? (
+          <Text className="city-review-muted">
+            {upload.isPending ? 'Uploading the letter…' : 'Reading the letter…'}
+          </Text>
+        ) : null}
         {letter ? <Text className="city-review-muted">Attached: {letter.name}</Text> : null}
       </Flex>
-      {note ? <Alert variation="info" role="status">{note}</Alert> : null}
+      {note ? (
+        <Alert variation="info" role="status">
+          {note}
+        </Alert>
+      ) : null}
       <ol className="city-review-form__items">
         {items.map((item, index) => (
           <li key={item.key}>
@@ -109,11 +156,27 @@ export function AddCorrectionsForm({ projectId, round, onDone }: { projectId: st
                 }}
               />
               <Flex gap="xs" wrap="wrap">
-                <TextField label="Sheet" descriptiveText="For example A-2" maxLength={SHEET_MAX} value={item.sheet} onChange={(event) => change(item.key, { sheet: event.currentTarget.value })} />
-                <TextField label="Code Reference" descriptiveText="Optional" maxLength={CODE_REFERENCE_MAX} value={item.code_reference} onChange={(event) => change(item.key, { code_reference: event.currentTarget.value })} />
+                <TextField
+                  label="Sheet"
+                  descriptiveText="For example A-2"
+                  maxLength={SHEET_MAX}
+                  value={item.sheet}
+                  onChange={(event) => change(item.key, { sheet: event.currentTarget.value })}
+                />
+                <TextField
+                  label="Code Reference"
+                  descriptiveText="Optional"
+                  maxLength={CODE_REFERENCE_MAX}
+                  value={item.code_reference}
+                  onChange={(event) => change(item.key, { code_reference: event.currentTarget.value })}
+                />
               </Flex>
               {items.length > 1 ? (
-                <Button size="small" variation="link" onClick={() => setItems((current) => current.filter((known) => known.key !== item.key))}>
+                <Button
+                  size="small"
+                  variation="link"
+                  onClick={() => setItems((current) => current.filter((known) => known.key !== item.key))}
+                >
                   Remove item {item.number ?? index + 1}
                 </Button>
               ) : null}
@@ -121,12 +184,27 @@ export function AddCorrectionsForm({ projectId, round, onDone }: { projectId: st
           </li>
         ))}
       </ol>
-      {problem ? <Text color="font.error" role="alert">{problem}</Text> : null}
+      {problem ? (
+        <Text color="font.error" role="alert">
+          {problem}
+        </Text>
+      ) : null}
       <Flex gap="xs" wrap="wrap">
-        <Button size="small" isDisabled={busy || items.length >= ITEMS_PER_ROUND_MAX} onClick={() => setItems((current) => [...current, emptyItem()])}>
+        <Button
+          size="small"
+          isDisabled={busy || items.length >= ITEMS_PER_ROUND_MAX}
+          onClick={() => setItems((current) => [...current, emptyItem()])}
+        >
           Add Item
         </Button>
-        <Button variation="primary" size="small" isDisabled={busy} isLoading={record.isPending} loadingText="Saving…" onClick={() => void save()}>
+        <Button
+          variation="primary"
+          size="small"
+          isDisabled={busy}
+          isLoading={record.isPending}
+          loadingText="Saving…"
+          onClick={() => void save()}
+        >
           Save Corrections
         </Button>
         <Button size="small" variation="link" isDisabled={busy} onClick={onDone}>

@@ -14,7 +14,8 @@ import { CityReviewBadge } from './CityReviewBadge.js';
 import { CorrectionItem, type RevisedChoice } from './CorrectionItem.js';
 import './city-review.css';
 
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /**
  * The 'City Review' tab of a permit project, for the client and their team, the assigned designer and
@@ -25,11 +26,20 @@ export function CityReviewTab({ project }: { project: ProjectDetail }) {
   const [round, setRound] = useState<number | null>(null);
   const { data, error, isPending } = useQuery(cityReviewQuery(project.id, round));
   if (isPending) return <Loader ariaLabel="Loading the city review" />;
-  if (error || !data) return <Text color="font.error">{error instanceof Error ? error.message : 'Could not load the city review'}</Text>;
+  if (error || !data)
+    return <Text color="font.error">{error instanceof Error ? error.message : 'Could not load the city review'}</Text>;
   return <CityReview project={project} review={data} onRound={setRound} />;
 }
 
-function CityReview({ project, review, onRound }: { project: ProjectDetail; review: CityReviewResponse; onRound(round: number | null): void }) {
+function CityReview({
+  project,
+  review,
+  onRound,
+}: {
+  project: ProjectDetail;
+  review: CityReviewResponse;
+  onRound(round: number | null): void;
+}) {
   const [adding, setAdding] = useState(false);
   const download = useDownloadFile(project.id);
   const generate = useGenerateResponseLetter(project.id);
@@ -38,11 +48,13 @@ function CityReview({ project, review, onRound }: { project: ProjectDetail; revi
   const latest = review.rounds.at(-1) ?? null;
   const isLatest = !!shown && shown.round === latest?.round;
   const approved = review.summary.stage === 'approved';
-  const canAdd = review.can_record && !approved && (!latest || !!latest.resubmitted_at) && review.rounds.length < ROUNDS_MAX;
+  const canAdd =
+    review.can_record && !approved && (!latest || !!latest.resubmitted_at) && review.rounds.length < ROUNDS_MAX;
   const revisedChoices: RevisedChoice[] = project.files
     .filter((file) => file.file_type === 'deliverable')
     .map((file) => ({ id: file.id, label: `${file.file_name}${file.version ? ` (v${file.version})` : ''}` }));
-  const letterName = (fileId: string) => project.files.find((file) => file.id === fileId)?.file_name ?? 'correction-letter';
+  const letterName = (fileId: string) =>
+    project.files.find((file) => file.id === fileId)?.file_name ?? 'correction-letter';
 
   const saveFile = (file: { id: string; name: string }) =>
     download.mutate(file, { onError: () => toast({ title: 'Unable to download file', variant: 'destructive' }) });
@@ -52,7 +64,11 @@ function CityReview({ project, review, onRound }: { project: ProjectDetail; revi
       await generate.mutateAsync(number);
       toast({ title: 'Response letter ready', description: `Plan check round ${number}` });
     } catch (error) {
-      toast({ title: 'Could not generate the response letter', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'Could not generate the response letter',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
     }
   }
 
@@ -61,7 +77,11 @@ function CityReview({ project, review, onRound }: { project: ProjectDetail; revi
       await resubmit.mutateAsync({ action: 'resubmit', round: number });
       toast({ title: 'Resubmitted to City', description: `Plan check round ${number}` });
     } catch (error) {
-      toast({ title: 'Could not mark the round resubmitted', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'Could not mark the round resubmitted',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
     }
   }
 
@@ -79,7 +99,9 @@ function CityReview({ project, review, onRound }: { project: ProjectDetail; revi
           {review.approved_at ? `, approved ${shortDate(review.approved_at)}` : ''}
         </Text>
       ) : null}
-      {review.rounds.length === 0 && !adding ? <Text className="city-review-muted">No corrections from the city yet.</Text> : null}
+      {review.rounds.length === 0 && !adding ? (
+        <Text className="city-review-muted">No corrections from the city yet.</Text>
+      ) : null}
       {canAdd && !adding ? (
         <div>
           <Button variation="primary" size="small" onClick={() => setAdding(true)}>
@@ -98,7 +120,14 @@ function CityReview({ project, review, onRound }: { project: ProjectDetail; revi
         />
       ) : null}
       {review.rounds.length > 1 ? (
-        <SelectField label="Round" size="small" value={String(shown?.round ?? '')} onChange={(event) => onRound(Number(event.currentTarget.value) === latest?.round ? null : Number(event.currentTarget.value))}>
+        <SelectField
+          label="Round"
+          size="small"
+          value={String(shown?.round ?? '')}
+          onChange={(event) =>
+            onRound(Number(event.currentTarget.value) === latest?.round ? null : Number(event.currentTarget.value))
+          }
+        >
           {review.rounds.map((known) => (
             <option key={known.round} value={known.round}>
               Plan check round {known.round}
@@ -113,42 +142,71 @@ function CityReview({ project, review, onRound }: { project: ProjectDetail; revi
               Plan check round {shown.round}
             </Heading>
             <Text className="city-review-muted">
-              Received {shortDate(shown.received_at)} · {shown.item_count} {shown.item_count === 1 ? 'item' : 'items'}, {shown.open_items} open
+              Received {shortDate(shown.received_at)} · {shown.item_count} {shown.item_count === 1 ? 'item' : 'items'},{' '}
+              {shown.open_items} open
               {shown.resubmitted_at ? ` · Resubmitted ${shortDate(shown.resubmitted_at)}` : ''}
             </Text>
           </Flex>
           <Flex gap="xs" wrap="wrap">
             {shown.letter_file_id ? (
-              <Button size="small" onClick={() => saveFile({ id: shown.letter_file_id!, name: letterName(shown.letter_file_id!) })}>
+              <Button
+                size="small"
+                onClick={() => saveFile({ id: shown.letter_file_id!, name: letterName(shown.letter_file_id!) })}
+              >
                 Correction Letter
               </Button>
             ) : null}
             {shown.response_letter ? (
-              <Button size="small" onClick={() => saveFile({ id: shown.response_letter!.file_id, name: shown.response_letter!.file_name })} aria-label={`Response Letter (round ${shown.round})`}>
+              <Button
+                size="small"
+                onClick={() => saveFile({ id: shown.response_letter!.file_id, name: shown.response_letter!.file_name })}
+                aria-label={`Response Letter (round ${shown.round})`}
+              >
                 Response Letter
               </Button>
             ) : null}
           </Flex>
           <ol className="city-items">
             {shown.items.map((item) => (
-              <CorrectionItem key={item.item_id} projectId={project.id} round={shown.round} item={item} canRespond={review.can_respond && isLatest && !shown.resubmitted_at} revisedChoices={revisedChoices} />
+              <CorrectionItem
+                key={item.item_id}
+                projectId={project.id}
+                round={shown.round}
+                item={item}
+                canRespond={review.can_respond && isLatest && !shown.resubmitted_at}
+                revisedChoices={revisedChoices}
+              />
             ))}
           </ol>
           <Flex gap="xs" wrap="wrap">
             {review.can_respond && isLatest && shown.open_items === 0 && !shown.response_letter ? (
-              <Button variation="primary" size="small" isLoading={generate.isPending} loadingText="Generating…" onClick={() => void generateLetter(shown.round)}>
+              <Button
+                variation="primary"
+                size="small"
+                isLoading={generate.isPending}
+                loadingText="Generating…"
+                onClick={() => void generateLetter(shown.round)}
+              >
                 Generate Response Letter
               </Button>
             ) : null}
             {review.can_record && isLatest && shown.response_letter && !shown.resubmitted_at ? (
-              <Button variation="primary" size="small" isLoading={resubmit.isPending} loadingText="Saving…" onClick={() => void markResubmitted(shown.round)}>
+              <Button
+                variation="primary"
+                size="small"
+                isLoading={resubmit.isPending}
+                loadingText="Saving…"
+                onClick={() => void markResubmitted(shown.round)}
+              >
                 Mark Resubmitted
               </Button>
             ) : null}
           </Flex>
         </section>
       ) : null}
-      {review.can_record && !approved && (!latest || latest.resubmitted_at) && !adding ? <ApprovePermitForm projectId={project.id} /> : null}
+      {review.can_record && !approved && (!latest || latest.resubmitted_at) && !adding ? (
+        <ApprovePermitForm projectId={project.id} />
+      ) : null}
     </Flex>
   );
 }
@@ -167,7 +225,11 @@ function ApprovePermitForm({ projectId }: { projectId: string }) {
       await approve.mutateAsync({ action: 'approve', permit_number: permitNumber });
       toast({ title: 'Permit Approved', description: `Permit ${permitNumber.trim()}` });
     } catch (error) {
-      toast({ title: 'Could not record the permit', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'Could not record the permit',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
     }
   }
 

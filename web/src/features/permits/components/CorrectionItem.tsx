@@ -15,7 +15,19 @@ export interface RevisedChoice {
  * One of the city's items: its number, sheet and comment; once answered, 'Addressed' and the studio's
  * response; before, for the studio, 'Response' with 'Draft Response' and 'Mark Addressed'.
  */
-export function CorrectionItem({ projectId, round, item, canRespond, revisedChoices }: { projectId: string; round: number; item: CorrectionItemView; canRespond: boolean; revisedChoices: RevisedChoice[] }) {
+export function CorrectionItem({
+  projectId,
+  round,
+  item,
+  canRespond,
+  revisedChoices,
+}: {
+  projectId: string;
+  round: number;
+  item: CorrectionItemView;
+  canRespond: boolean;
+  revisedChoices: RevisedChoice[];
+}) {
   const [response, setResponse] = useState('');
   const [revised, setRevised] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -28,7 +40,11 @@ export function CorrectionItem({ projectId, round, item, canRespond, revisedChoi
       setResponse(proposed.response);
       setProblem(null);
     } catch (error) {
-      toast({ title: 'Could not draft a response', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'Could not draft a response',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
     }
   }
 
@@ -38,10 +54,20 @@ export function CorrectionItem({ projectId, round, item, canRespond, revisedChoi
       return;
     }
     try {
-      await address.mutateAsync({ action: 'address', round, item_id: item.item_id, response, revised_file_id: revised || null });
+      await address.mutateAsync({
+        action: 'address',
+        round,
+        item_id: item.item_id,
+        response,
+        revised_file_id: revised || null,
+      });
       toast({ title: 'Item addressed', description: `Item ${item.number}` });
     } catch (error) {
-      toast({ title: 'Could not mark the item addressed', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'Could not mark the item addressed',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
     }
   }
 
@@ -52,15 +78,27 @@ export function CorrectionItem({ projectId, round, item, canRespond, revisedChoi
           Item {item.number}
           {item.sheet ? ` · Sheet ${item.sheet}` : ''}
         </Text>
-        {item.addressed ? <Badge size="small" variation="success">Addressed</Badge> : <Badge size="small" variation="warning">Open</Badge>}
+        {item.addressed ? (
+          <Badge size="small" variation="success">
+            Addressed
+          </Badge>
+        ) : (
+          <Badge size="small" variation="warning">
+            Open
+          </Badge>
+        )}
       </Flex>
       {item.code_reference ? <Text className="city-review-muted">Code: {item.code_reference}</Text> : null}
       <Text className="city-item__comment">{item.comment}</Text>
       {item.addressed ? (
         <div className="city-item__response">
-          <Text fontWeight="bold" fontSize="small">Response</Text>
+          <Text fontWeight="bold" fontSize="small">
+            Response
+          </Text>
           <Text className="city-item__comment">{item.response}</Text>
-          {item.revised_file_name ? <Text className="city-review-muted">Revised drawing: {item.revised_file_name}</Text> : null}
+          {item.revised_file_name ? (
+            <Text className="city-review-muted">Revised drawing: {item.revised_file_name}</Text>
+          ) : null}
         </div>
       ) : canRespond ? (
         <Flex direction="column" gap="xs" className="city-item__answer">
@@ -78,7 +116,13 @@ export function CorrectionItem({ projectId, round, item, canRespond, revisedChoi
             }}
           />
           {revisedChoices.length > 0 ? (
-            <SelectField label="Revised version" descriptiveText="Optional: the deliverable version with the revised sheet" value={revised} onChange={(event) => setRevised(event.currentTarget.value)} size="small">
+            <SelectField
+              label="Revised version"
+              descriptiveText="Optional: the deliverable version with the revised sheet"
+              value={revised}
+              onChange={(event) => setRevised(event.currentTarget.value)}
+              size="small"
+            >
               <option value="">None</option>
               {revisedChoices.map((choice) => (
                 <option key={choice.id} value={choice.id}>
@@ -88,10 +132,23 @@ export function CorrectionItem({ projectId, round, item, canRespond, revisedChoi
             </SelectField>
           ) : null}
           <Flex gap="xs" wrap="wrap">
-            <Button size="small" isLoading={draft.isPending} loadingText="Drafting…" isDisabled={address.isPending} onClick={() => void proposeDraft()}>
+            <Button
+              size="small"
+              isLoading={draft.isPending}
+              loadingText="Drafting…"
+              isDisabled={address.isPending}
+              onClick={() => void proposeDraft()}
+            >
               Draft Response
             </Button>
-            <Button size="small" variation="primary" isLoading={address.isPending} loadingText="Saving…" isDisabled={draft.isPending} onClick={() => void markAddressed()}>
+            <Button
+              size="small"
+              variation="primary"
+              isLoading={address.isPending}
+              loadingText="Saving…"
+              isDisabled={draft.isPending}
+              onClick={() => void markAddressed()}
+            >
               Mark Addressed
             </Button>
           </Flex>

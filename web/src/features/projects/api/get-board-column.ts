@@ -11,7 +11,8 @@ export const BOARD_PAGE_SIZE = 25;
 export const boardColumnQuery = (filters: ProjectFilters, status: ProjectStatus) =>
   infiniteQueryOptions({
     queryKey: projectKeys.boardColumn(filters, status),
-    queryFn: ({ pageParam }) => listProjects({ ...filters, status, limit: String(BOARD_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) }),
+    queryFn: ({ pageParam }) =>
+      listProjects({ ...filters, status, limit: String(BOARD_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? null,
     meta: { topics: [PROJECTS_TOPIC] },

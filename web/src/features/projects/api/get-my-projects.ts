@@ -7,7 +7,8 @@ import { PROJECTS_TOPIC, projectKeys } from './keys.js';
 export const myProjectsQuery = () =>
   infiniteQueryOptions({
     queryKey: projectKeys.mine(),
-    queryFn: ({ pageParam }) => api.get<ListProjectsResponse>(pageParam ? `/projects?cursor=${encodeURIComponent(pageParam)}` : '/projects'),
+    queryFn: ({ pageParam }) =>
+      api.get<ListProjectsResponse>(pageParam ? `/projects?cursor=${encodeURIComponent(pageParam)}` : '/projects'),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? null,
     meta: { topics: [PROJECTS_TOPIC] },

@@ -11,7 +11,8 @@ export const projectKeys = {
   /** The caller's own projects (client, team member, designer): GET /api/projects. */
   mine: () => [...projectKeys.lists(), 'mine'] as const,
   /** One column of the admin board, for the board's filters. */
-  boardColumn: (filters: ProjectFilters, status: ProjectStatus) => [...projectKeys.lists(), 'board', filters, status] as const,
+  boardColumn: (filters: ProjectFilters, status: ProjectStatus) =>
+    [...projectKeys.lists(), 'board', filters, status] as const,
   /** Projects waiting for the designers' review (Designer Review tab). */
   review: () => [...projectKeys.lists(), 'review'] as const,
   detail: (id: string) => [...projectKeys.all, 'detail', id] as const,

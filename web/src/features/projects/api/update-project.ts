@@ -12,12 +12,16 @@ import { projectKeys, projectPath } from './keys.js';
 export function useShowChangedProject() {
   const client = useQueryClient();
   return (next: ProjectDetail) => {
-    client.setQueryData<ProjectResponse>(projectKeys.detail(next.id), (current) => (current ? { ...current, project: next } : current));
+    client.setQueryData<ProjectResponse>(projectKeys.detail(next.id), (current) =>
+      current ? { ...current, project: next } : current,
+    );
     refreshUnlessLive([projectKeys.lists()]);
   };
 }
 
 /** PATCH /api/projects/{id}: status, designer, priority or due date. */
 export function useUpdateProject(id: string) {
-  return useMutation({ mutationFn: (change: UpdateProjectBody) => api.patch<ProjectResponse>(projectPath(id), change) });
+  return useMutation({
+    mutationFn: (change: UpdateProjectBody) => api.patch<ProjectResponse>(projectPath(id), change),
+  });
 }

@@ -34,8 +34,18 @@ export function useProjectParam(projects: readonly ProjectCard[] | null, open: (
       .fetchQuery(projectQuery(wanted))
       .then(({ project }) => {
         if (!active) return;
-        const { checklist, specifications: _specifications, description: _description, files: _files, ...card } = project;
-        open({ ...card, checklist_total: checklist.length, checklist_completed: checklist.filter((task) => task.completed).length });
+        const {
+          checklist,
+          specifications: _specifications,
+          description: _description,
+          files: _files,
+          ...card
+        } = project;
+        open({
+          ...card,
+          checklist_total: checklist.length,
+          checklist_completed: checklist.filter((task) => task.completed).length,
+        });
       })
       .catch((error: unknown) => console.error('Could not open the project of a notification', error))
       .finally(() => {

@@ -27,7 +27,10 @@ export function useProject(id: string | null): ProjectState {
     if (id) void client.invalidateQueries({ queryKey: projectKeys.detail(id) });
   }, [client, id]);
   const replace = useCallback(
-    (next: ProjectResponse['project']) => client.setQueryData<ProjectResponse>(projectKeys.detail(next.id), (current) => (current ? { ...current, project: next } : current)),
+    (next: ProjectResponse['project']) =>
+      client.setQueryData<ProjectResponse>(projectKeys.detail(next.id), (current) =>
+        current ? { ...current, project: next } : current,
+      ),
     [client],
   );
   const data = id && query.data?.project.id === id ? query.data : null;

@@ -45,5 +45,14 @@ export function useProjects(): CallerProjects {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: projectKeys.mine() }), [client]);
   const failed = !pages && query.isError;
-  return { projects, failed, retrying: failed && query.isFetching, counts: pages?.[0]?.counts ?? null, hasMore: !!hasNextPage, loadingMore: isFetchingNextPage, loadMore, reload };
+  return {
+    projects,
+    failed,
+    retrying: failed && query.isFetching,
+    counts: pages?.[0]?.counts ?? null,
+    hasMore: !!hasNextPage,
+    loadingMore: isFetchingNextPage,
+    loadMore,
+    reload,
+  };
 }

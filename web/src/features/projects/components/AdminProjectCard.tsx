@@ -6,8 +6,14 @@ import { CityReviewBadge } from '../../permits/index.js';
 const PRIORITY_VARIATION: Record<string, BadgeProps['variation']> = { Urgent: 'error', Normal: 'info', Low: undefined };
 
 /** The designer's name (or e-mail, for one who has not registered yet), or null when unassigned. */
-export function designerLabel(project: Pick<ProjectCard, 'assigned_designer_name' | 'assigned_designer_email' | 'assigned_designer_id'>): string | null {
-  return project.assigned_designer_name || project.assigned_designer_email || (project.assigned_designer_id ? 'Designer' : null);
+export function designerLabel(
+  project: Pick<ProjectCard, 'assigned_designer_name' | 'assigned_designer_email' | 'assigned_designer_id'>,
+): string | null {
+  return (
+    project.assigned_designer_name ||
+    project.assigned_designer_email ||
+    (project.assigned_designer_id ? 'Designer' : null)
+  );
 }
 
 export function PriorityBadge({ priority }: { priority: string | null | undefined }) {
@@ -37,7 +43,13 @@ export function AdminProjectCard({
   const designer = designerLabel(project);
   const overdue = isOverdue(project.due_date);
   return (
-    <Card as="article" variation="outlined" className="project-card admin-card" data-project-id={project.id} aria-label={project.title}>
+    <Card
+      as="article"
+      variation="outlined"
+      className="project-card admin-card"
+      data-project-id={project.id}
+      aria-label={project.title}
+    >
       <Flex justifyContent="space-between" alignItems="flex-start" gap="xs">
         <Flex alignItems="flex-start" gap="xs">
           <CheckboxField
@@ -68,7 +80,9 @@ export function AdminProjectCard({
           {overdue ? ' (Overdue)' : ''}
         </Text>
       ) : null}
-      <Text className="project-card__meta">Client: {project.client?.full_name || project.client?.email || 'Unknown'}</Text>
+      <Text className="project-card__meta">
+        Client: {project.client?.full_name || project.client?.email || 'Unknown'}
+      </Text>
       {project.client?.company ? <Text className="project-card__meta">{project.client.company}</Text> : null}
     </Card>
   );

@@ -17,12 +17,7 @@ export function BoardCard({ project, onOpen }: { project: ProjectCard; onOpen(pr
     <Card as="article" variation="outlined" className="project-card" data-project-id={project.id}>
       <Flex justifyContent="space-between" alignItems="flex-start" gap="xs">
         <h3 className="project-card__title">
-          <button
-            type="button"
-            className="project-card__open"
-            aria-haspopup="dialog"
-            onClick={() => onOpen(project)}
-          >
+          <button type="button" className="project-card__open" aria-haspopup="dialog" onClick={() => onOpen(project)}>
             {project.title}
           </button>
         </h3>
@@ -37,9 +32,7 @@ export function BoardCard({ project, onOpen }: { project: ProjectCard; onOpen(pr
           ) : null}
         </Flex>
       </Flex>
-      <Text className="project-card__meta">
-        {propertyTypeLabel(project.property_type)}
-      </Text>
+      <Text className="project-card__meta">{propertyTypeLabel(project.property_type)}</Text>
       {review?.approved_by_client ? (
         <Badge size="small" variation="success" className="project-card__review">
           Approved by client

@@ -28,7 +28,13 @@ export function ClientPanel({ client }: { client: ClientPanelData | ClientSummar
             <dt>Phone</dt>
             <dd>{full.phone || 'N/A'}</dd>
             <dt>Subscription</dt>
-            <dd>{full.subscription_tier ? <Text as="span">{tierName(full.subscription_tier)}</Text> : 'No active subscription'}</dd>
+            <dd>
+              {full.subscription_tier ? (
+                <Text as="span">{tierName(full.subscription_tier)}</Text>
+              ) : (
+                'No active subscription'
+              )}
+            </dd>
           </>
         ) : null}
       </dl>

@@ -27,7 +27,10 @@ export function DesignerDashboard({ name }: { name: string | null | undefined })
   // The server's counts when the list is longer than a page; else this page is the whole list.
   const counts = { ...countByStatus(projects ?? []), ...(whole ?? {}) } as Record<string, number>;
   const stats = [
-    { label: 'Total Assigned', value: whole ? Object.values(whole).reduce((sum, n) => sum + n, 0) : (projects?.length ?? 0) },
+    {
+      label: 'Total Assigned',
+      value: whole ? Object.values(whole).reduce((sum, n) => sum + n, 0) : (projects?.length ?? 0),
+    },
     { label: 'In Progress', value: counts.in_progress },
     { label: 'Needs Review', value: counts.needs_revision },
     { label: 'Delivered', value: counts.delivered },
@@ -105,7 +108,9 @@ export function DesignerProjectCard({ project, onOpen }: { project: ProjectCard;
         </Text>
       </Flex>
       <CityReviewBadge project={project} />
-      <Text className="project-card__meta">Client: {project.client?.full_name || project.client?.email || 'Unknown'}</Text>
+      <Text className="project-card__meta">
+        Client: {project.client?.full_name || project.client?.email || 'Unknown'}
+      </Text>
       {project.client?.company ? <Text className="project-card__meta">{project.client.company}</Text> : null}
       <Text className="project-card__meta">
         Due:{' '}

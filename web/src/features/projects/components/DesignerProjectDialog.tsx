@@ -39,11 +39,41 @@ export function DesignerProjectDialog({
             <ProjectTabs
               resetKey={detail.id}
               tabs={[
-                { value: 'details', label: 'Details', content: <ProjectDetails project={detail} audience="designer" extra={data.client !== undefined ? <ClientPanel client={data.client} /> : null} /> },
-                { value: 'checklist', label: 'Checklist', content: <ChecklistPanel project={detail} editable={canWork} onChanged={changed} /> },
-                { value: 'files', label: 'Files', content: <FilesPanel project={detail} canUpload={canWork} onUploaded={fileAdded} /> },
-                { value: 'activity', label: 'Activity', content: <ActivityPanel projectId={detail.id} canComment={canWork} canModerate={!!data.permissions?.can_moderate} /> },
-                ...(detail.project_category === 'Permit' ? [{ value: 'city-review', label: 'City Review', content: <CityReviewTab project={detail} /> }] : []),
+                {
+                  value: 'details',
+                  label: 'Details',
+                  content: (
+                    <ProjectDetails
+                      project={detail}
+                      audience="designer"
+                      extra={data.client !== undefined ? <ClientPanel client={data.client} /> : null}
+                    />
+                  ),
+                },
+                {
+                  value: 'checklist',
+                  label: 'Checklist',
+                  content: <ChecklistPanel project={detail} editable={canWork} onChanged={changed} />,
+                },
+                {
+                  value: 'files',
+                  label: 'Files',
+                  content: <FilesPanel project={detail} canUpload={canWork} onUploaded={fileAdded} />,
+                },
+                {
+                  value: 'activity',
+                  label: 'Activity',
+                  content: (
+                    <ActivityPanel
+                      projectId={detail.id}
+                      canComment={canWork}
+                      canModerate={!!data.permissions?.can_moderate}
+                    />
+                  ),
+                },
+                ...(detail.project_category === 'Permit'
+                  ? [{ value: 'city-review', label: 'City Review', content: <CityReviewTab project={detail} /> }]
+                  : []),
               ]}
             />
           </Flex>
@@ -88,12 +118,22 @@ function StatusSelector({ project, onChanged }: { project: ProjectDetail; onChan
     } catch (error) {
       console.error('Could not update the status', error);
       setValue(previous);
-      toast({ title: 'Failed to update status', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'Failed to update status',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
     }
   }
 
   return (
-    <SelectField label="Status" value={value} isDisabled={saving} onChange={(event) => void change(event.currentTarget.value as ProjectDetail['status'])} size="small">
+    <SelectField
+      label="Status"
+      value={value}
+      isDisabled={saving}
+      onChange={(event) => void change(event.currentTarget.value as ProjectDetail['status'])}
+      size="small"
+    >
       {current ? (
         <option value={current} disabled>
           {statusLabel(current, 'designer')}

@@ -55,7 +55,9 @@ export function DesignerReviewTab() {
                         Client: {client}
                         {project.client?.company ? ` (${project.client.company})` : ''}
                       </Text>
-                      <Text className={`project-card__meta admin-days admin-days--${tone}`}>{daysRemainingText(project.due_date)}</Text>
+                      <Text className={`project-card__meta admin-days admin-days--${tone}`}>
+                        {daysRemainingText(project.due_date)}
+                      </Text>
                       <Text className="project-card__meta">Submitted: {formatDate(project.created_at)}</Text>
                     </Flex>
                     <Button size="small" onClick={() => setOpen(project)} aria-haspopup="dialog">

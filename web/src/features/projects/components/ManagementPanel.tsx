@@ -13,13 +13,20 @@ import { toast } from '../../../ui/toast/use-toast.js';
 const UNASSIGNED = '';
 
 /** The value the designer select shows for the project: the designer's id, else their e-mail. */
-const currentDesigner = (project: ProjectDetail) => project.assigned_designer_id ?? project.assigned_designer_email ?? UNASSIGNED;
+const currentDesigner = (project: ProjectDetail) =>
+  project.assigned_designer_id ?? project.assigned_designer_email ?? UNASSIGNED;
 
 /**
  * The Management tab (admins): status (any of the four), assigned designer (registered designers by
  * id, pre-authorised ones by e-mail), priority and due date. Each change is saved at once.
  */
-export function ManagementPanel({ project, onChanged }: { project: ProjectDetail; onChanged(project: ProjectDetail): void }) {
+export function ManagementPanel({
+  project,
+  onChanged,
+}: {
+  project: ProjectDetail;
+  onChanged(project: ProjectDetail): void;
+}) {
   const choices = useQuery(designerChoicesQuery());
   const designers: DesignerOption[] | null = choices.data ?? (choices.isError ? [] : null);
   const update = useUpdateProject(project.id);
@@ -38,7 +45,11 @@ export function ManagementPanel({ project, onChanged }: { project: ProjectDetail
       toast({ title: typeof success === 'string' ? success : success(answer.project) });
     } catch (error) {
       console.error('Could not update the project', error);
-      toast({ title: 'Failed to update project', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'Failed to update project',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
     }
   }
 
@@ -46,15 +57,25 @@ export function ManagementPanel({ project, onChanged }: { project: ProjectDetail
     if (value === UNASSIGNED) return void save({ designer: null }, 'Project unassigned successfully');
     const option = designers?.find((candidate) => candidate.id === value);
     if (!option) return;
-    const designer = option.isPreAuth ? { designer_email: option.email } : { designer_id: option.id, ...(option.fullName ? { designer_name: option.fullName } : {}) };
-    void save({ designer }, (updated) => `Designer assigned successfully: ${updated.assigned_designer_name || option.name}`);
+    const designer = option.isPreAuth
+      ? { designer_email: option.email }
+      : { designer_id: option.id, ...(option.fullName ? { designer_name: option.fullName } : {}) };
+    void save(
+      { designer },
+      (updated) => `Designer assigned successfully: ${updated.assigned_designer_name || option.name}`,
+    );
   }
 
   // The assigned designer stays selectable even when the list does not (or no longer) name them.
   const assigned = currentDesigner(project);
   const options = designers ?? [];
-  const known = assigned === UNASSIGNED || options.some((option) => option.id === assigned || option.email === assigned);
-  const selected = options.find((option) => option.id === assigned || (project.assigned_designer_email && option.email === project.assigned_designer_email))?.id ?? assigned;
+  const known =
+    assigned === UNASSIGNED || options.some((option) => option.id === assigned || option.email === assigned);
+  const selected =
+    options.find(
+      (option) =>
+        option.id === assigned || (project.assigned_designer_email && option.email === project.assigned_designer_email),
+    )?.id ?? assigned;
 
   return (
     <Flex direction="column" gap="medium" className="management-panel">
@@ -62,7 +83,9 @@ export function ManagementPanel({ project, onChanged }: { project: ProjectDetail
         label="Status"
         value={project.status}
         isDisabled={saving}
-        onChange={(event) => void save({ status: event.currentTarget.value as ProjectDetail['status'] }, 'Project updated successfully')}
+        onChange={(event) =>
+          void save({ status: event.currentTarget.value as ProjectDetail['status'] }, 'Project updated successfully')
+        }
       >
         {PROJECT_STATUSES.map((status) => (
           <option key={status.value} value={status.value}>
@@ -75,12 +98,25 @@ export function ManagementPanel({ project, onChanged }: { project: ProjectDetail
         <Loader ariaLabel="Loading designers" />
       ) : (
         <Flex direction="column" gap="xxs">
-          <SelectField label="Assigned Designer" value={selected} isDisabled={saving} onChange={(event) => chooseDesigner(event.currentTarget.value)}>
+          <SelectField
+            label="Assigned Designer"
+            value={selected}
+            isDisabled={saving}
+            onChange={(event) => chooseDesigner(event.currentTarget.value)}
+          >
             <option value={UNASSIGNED}>Unassigned</option>
-            {!known ? <option value={assigned}>{project.assigned_designer_name || project.assigned_designer_email || assigned}</option> : null}
+            {!known ? (
+              <option value={assigned}>
+                {project.assigned_designer_name || project.assigned_designer_email || assigned}
+              </option>
+            ) : null}
             {options.map((option) => (
               <option key={option.id} value={option.id}>
-                {option.isPreAuth ? `${option.email} (pre-authorized)` : option.name === option.email ? option.email : `${option.name} (${option.email})`}
+                {option.isPreAuth
+                  ? `${option.email} (pre-authorized)`
+                  : option.name === option.email
+                    ? option.email
+                    : `${option.name} (${option.email})`}
               </option>
             ))}
           </SelectField>
@@ -96,7 +132,12 @@ export function ManagementPanel({ project, onChanged }: { project: ProjectDetail
         label="Priority"
         value={project.priority ?? 'Normal'}
         isDisabled={saving}
-        onChange={(event) => void save({ priority: event.currentTarget.value as (typeof PRIORITY_OPTIONS)[number] }, 'Project updated successfully')}
+        onChange={(event) =>
+          void save(
+            { priority: event.currentTarget.value as (typeof PRIORITY_OPTIONS)[number] },
+            'Project updated successfully',
+          )
+        }
       >
         {PRIORITY_OPTIONS.map((priority) => (
           <option key={priority} value={priority}>
@@ -112,7 +153,8 @@ export function ManagementPanel({ project, onChanged }: { project: ProjectDetail
         isDisabled={saving}
         onChange={(event) => {
           const value = event.currentTarget.value;
-          if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value)) void save({ due_date: value || null }, 'Project updated successfully');
+          if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value))
+            void save({ due_date: value || null }, 'Project updated successfully');
         }}
       />
     </Flex>

@@ -7,7 +7,8 @@ import { ChecklistSummaryCard } from '../../checklists/index.js';
 import { StatusBadge } from './StatusBadge.js';
 import type { StatusAudience } from '../../../lib/vocabulary.js';
 
-const list = (values: readonly string[] | null | undefined) => (values && values.length > 0 ? values.join(', ') : 'N/A');
+const list = (values: readonly string[] | null | undefined) =>
+  values && values.length > 0 ? values.join(', ') : 'N/A';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -24,7 +25,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * The Details tab (docs/product.md#screens): every field of the project, the two flags and the checklist summary.
  * Text is shown as text (React escapes it); links open in a new tab without an opener.
  */
-export function ProjectDetails({ project, audience = 'client', extra }: { project: ProjectDetail; audience?: StatusAudience; extra?: ReactNode }) {
+export function ProjectDetails({
+  project,
+  audience = 'client',
+  extra,
+}: {
+  project: ProjectDetail;
+  audience?: StatusAudience;
+  extra?: ReactNode;
+}) {
   const specifications = project.specifications as Record<string, unknown>;
   return (
     <Flex direction="column" gap="medium" className="project-details">
@@ -96,7 +105,11 @@ export function ProjectDetails({ project, audience = 'client', extra }: { projec
           <dl className="detail-list">
             {Object.entries(specifications).map(([key, value]) =>
               value === null || value === undefined || value === '' ? null : (
-                <FragmentPair key={key} term={key.replace(/_/g, ' ')} value={typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value)} />
+                <FragmentPair
+                  key={key}
+                  term={key.replace(/_/g, ' ')}
+                  value={typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value)}
+                />
               ),
             )}
           </dl>

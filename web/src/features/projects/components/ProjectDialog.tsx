@@ -38,11 +38,23 @@ export function ProjectDialog({
   const changed = useShowChangedProject();
 
   return (
-    <Dialog open={project !== null} onClose={onClose} title={detail?.title ?? project?.title ?? ''} description={description} size="large">
+    <Dialog
+      open={project !== null}
+      onClose={onClose}
+      title={detail?.title ?? project?.title ?? ''}
+      description={description}
+      size="large"
+    >
       {data && detail ? (
         <>
           <CityReviewBadge project={detail} />
-          {children({ detail, data, changed, fileAdded: (file) => changed({ ...detail, files: [file, ...detail.files.filter((known) => known.id !== file.id)] }) })}
+          {children({
+            detail,
+            data,
+            changed,
+            fileAdded: (file) =>
+              changed({ ...detail, files: [file, ...detail.files.filter((known) => known.id !== file.id)] }),
+          })}
         </>
       ) : error ? (
         <Text color="font.error">{error}</Text>

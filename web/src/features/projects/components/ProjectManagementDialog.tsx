@@ -28,14 +28,46 @@ export function ProjectManagementDialog({
         <ProjectTabs
           resetKey={detail.id}
           tabs={[
-            { value: 'details', label: 'Details', content: <ProjectDetails project={detail} audience="admin" extra={<ClientPanel client={data.client} />} /> },
-            { value: 'checklist', label: 'Checklist', content: <ChecklistPanel project={detail} editable={!!data.permissions?.can_work} onChanged={changed} /> },
-            { value: 'management', label: 'Management', content: <ManagementPanel project={detail} onChanged={changed} /> },
-            { value: 'files', label: 'Files', content: <FilesPanel project={detail} canUpload={!!data.permissions?.can_work} onUploaded={fileAdded} /> },
-            { value: 'activity', label: 'Activity', content: <ActivityPanel projectId={detail.id} canComment={!!data.permissions?.can_work} canModerate={!!data.permissions?.can_moderate} /> },
-            ...(detail.project_category === 'Permit' ? [{ value: 'city-review', label: 'City Review', content: <CityReviewTab project={detail} /> }] : []),
+            {
+              value: 'details',
+              label: 'Details',
+              content: (
+                <ProjectDetails project={detail} audience="admin" extra={<ClientPanel client={data.client} />} />
+              ),
+            },
+            {
+              value: 'checklist',
+              label: 'Checklist',
+              content: <ChecklistPanel project={detail} editable={!!data.permissions?.can_work} onChanged={changed} />,
+            },
+            {
+              value: 'management',
+              label: 'Management',
+              content: <ManagementPanel project={detail} onChanged={changed} />,
+            },
+            {
+              value: 'files',
+              label: 'Files',
+              content: <FilesPanel project={detail} canUpload={!!data.permissions?.can_work} onUploaded={fileAdded} />,
+            },
+            {
+              value: 'activity',
+              label: 'Activity',
+              content: (
+                <ActivityPanel
+                  projectId={detail.id}
+                  canComment={!!data.permissions?.can_work}
+                  canModerate={!!data.permissions?.can_moderate}
+                />
+              ),
+            },
+            ...(detail.project_category === 'Permit'
+              ? [{ value: 'city-review', label: 'City Review', content: <CityReviewTab project={detail} /> }]
+              : []),
             // The audit trail of this project (issue 11): every event, verified, with time travel.
-            ...(data.permissions?.can_moderate ? [{ value: 'history', label: 'History', content: <AuditHistory streamId={`project-${detail.id}`} /> }] : []),
+            ...(data.permissions?.can_moderate
+              ? [{ value: 'history', label: 'History', content: <AuditHistory streamId={`project-${detail.id}`} /> }]
+              : []),
           ]}
         />
       )}

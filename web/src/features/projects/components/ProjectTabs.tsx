@@ -11,5 +11,17 @@ export interface ProjectTab {
 export function ProjectTabs({ tabs, resetKey }: { tabs: ProjectTab[]; resetKey?: string | null }) {
   const [value, setValue] = useState(tabs[0]?.value ?? '');
   useEffect(() => setValue(tabs[0]?.value ?? ''), [resetKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <Tabs value={value} onValueChange={setValue} isLazy spacing="relative" items={tabs.map(({ value: v, label, content }) => ({ value: v, label, content: <div className="project-tab">{content}</div> }))} />;
+  return (
+    <Tabs
+      value={value}
+      onValueChange={setValue}
+      isLazy
+      spacing="relative"
+      items={tabs.map(({ value: v, label, content }) => ({
+        value: v,
+        label,
+        content: <div className="project-tab">{content}</div>,
+      }))}
+    />
+  );
 }

@@ -74,7 +74,6 @@ export function ProjectsTab({ designers }: { designers: DesignerOption[] }) {
     apply(NO_FILTERS);
   };
 
-
   async function runBulk(change: { status: string } | { designer: string | null }) {
     const ids = [...selected];
     if (ids.length === 0) {
@@ -119,7 +118,12 @@ export function ProjectsTab({ designers }: { designers: DesignerOption[] }) {
               onChange={(event) => setDraft({ ...draft, q: event.target.value })}
               flex="2 1 14rem"
             />
-            <SelectField label="Status" value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value })} flex="1 1 9rem">
+            <SelectField
+              label="Status"
+              value={draft.status}
+              onChange={(event) => setDraft({ ...draft, status: event.target.value })}
+              flex="1 1 9rem"
+            >
               <option value="">All Statuses</option>
               {PROJECT_STATUSES.map((status) => (
                 <option key={status.value} value={status.value}>
@@ -127,7 +131,12 @@ export function ProjectsTab({ designers }: { designers: DesignerOption[] }) {
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Designer" value={draft.designer} onChange={(event) => setDraft({ ...draft, designer: event.target.value })} flex="1 1 11rem">
+            <SelectField
+              label="Designer"
+              value={draft.designer}
+              onChange={(event) => setDraft({ ...draft, designer: event.target.value })}
+              flex="1 1 11rem"
+            >
               <option value="">All Designers</option>
               <option value="unassigned">Unassigned</option>
               {designers.map((designer) => (
@@ -136,7 +145,12 @@ export function ProjectsTab({ designers }: { designers: DesignerOption[] }) {
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Priority" value={draft.priority} onChange={(event) => setDraft({ ...draft, priority: event.target.value })} flex="1 1 10rem">
+            <SelectField
+              label="Priority"
+              value={draft.priority}
+              onChange={(event) => setDraft({ ...draft, priority: event.target.value })}
+              flex="1 1 10rem"
+            >
               <option value="">All Priorities</option>
               {PRIORITIES.map((priority) => (
                 <option key={priority} value={priority}>
@@ -240,7 +254,13 @@ export function ProjectsTab({ designers }: { designers: DesignerOption[] }) {
                   ))
                 )}
                 {column.next ? (
-                  <Button size="small" variation="link" onClick={() => loadMore(value)} isLoading={column.loadingMore} loadingText="Loading...">
+                  <Button
+                    size="small"
+                    variation="link"
+                    onClick={() => loadMore(value)}
+                    isLoading={column.loadingMore}
+                    loadingText="Loading..."
+                  >
                     Load more
                   </Button>
                 ) : null}

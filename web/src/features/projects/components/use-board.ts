@@ -1,11 +1,15 @@
-import { keepPreviousData, useInfiniteQuery, type UseInfiniteQueryResult, type InfiniteData } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  type UseInfiniteQueryResult,
+  type InfiniteData,
+} from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { ListProjectsResponse, ProjectCard, ProjectStatus } from '../../../lib/contracts.js';
 import { appendPage } from '../../../lib/paging.js';
 import { PROJECT_STATUSES } from '../../../lib/vocabulary.js';
 import type { ProjectFilters } from '../api/project-filters.js';
 import { boardColumnQuery } from '../api/get-board-column.js';
-
 
 export interface BoardColumn {
   projects: ProjectCard[];
@@ -21,7 +25,11 @@ type ColumnQuery = UseInfiniteQueryResult<InfiniteData<ListProjectsResponse>>;
 
 /** One column's query; a status filter leaves the other columns unasked (and empty). */
 function useColumn(filters: ProjectFilters, status: ProjectStatus): ColumnQuery {
-  return useInfiniteQuery({ ...boardColumnQuery(filters, status), enabled: !filters.status || filters.status === status, placeholderData: keepPreviousData });
+  return useInfiniteQuery({
+    ...boardColumnQuery(filters, status),
+    enabled: !filters.status || filters.status === status,
+    placeholderData: keepPreviousData,
+  });
 }
 
 function column(query: ColumnQuery, status: ProjectStatus): BoardColumn {
@@ -42,9 +50,19 @@ function column(query: ColumnQuery, status: ProjectStatus): BoardColumn {
  */
 export function useBoard(filters: ProjectFilters, onError: (error: unknown) => void) {
   // One hook per status, always in the same order.
-  const queries = [useColumn(filters, 'queued'), useColumn(filters, 'in_progress'), useColumn(filters, 'needs_revision'), useColumn(filters, 'delivered')];
-  const byStatus = Object.fromEntries(PROJECT_STATUSES.map(({ value }, index) => [value, queries[index]!])) as Record<ProjectStatus, ColumnQuery>;
-  const asked = PROJECT_STATUSES.filter(({ value }) => !filters.status || filters.status === value).map(({ value }) => byStatus[value]);
+  const queries = [
+    useColumn(filters, 'queued'),
+    useColumn(filters, 'in_progress'),
+    useColumn(filters, 'needs_revision'),
+    useColumn(filters, 'delivered'),
+  ];
+  const byStatus = Object.fromEntries(PROJECT_STATUSES.map(({ value }, index) => [value, queries[index]!])) as Record<
+    ProjectStatus,
+    ColumnQuery
+  >;
+  const asked = PROJECT_STATUSES.filter(({ value }) => !filters.status || filters.status === value).map(
+    ({ value }) => byStatus[value],
+  );
   const ready = asked.every((query) => query.data !== undefined || query.isError);
   const failed = asked.some((query) => query.isError && !query.isFetchingNextPage);
   const errors = useRef(onError);
@@ -58,7 +76,12 @@ export function useBoard(filters: ProjectFilters, onError: (error: unknown) => v
   const shown = (status: ProjectStatus) => !filters.status || filters.status === status;
   // A few pages of cards: built on each render rather than remembered.
   const board: Board | null = ready
-    ? (Object.fromEntries(PROJECT_STATUSES.map(({ value }) => [value, shown(value) ? column(byStatus[value], value) : { projects: [], count: 0, next: null, loadingMore: false }])) as Board)
+    ? (Object.fromEntries(
+        PROJECT_STATUSES.map(({ value }) => [
+          value,
+          shown(value) ? column(byStatus[value], value) : { projects: [], count: 0, next: null, loadingMore: false },
+        ]),
+      ) as Board)
     : null;
 
   const loadMore = (status: ProjectStatus) => {

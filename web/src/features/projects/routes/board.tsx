@@ -33,7 +33,13 @@ export default function BoardScreen() {
     <Page title="Project Board" width="wide" header={<AppHeader />}>
       <Flex direction="column" gap="large">
         <Flex direction="column" gap="xs" alignItems="flex-start">
-          <Button as={RouterLink} to={role === 'designer' ? '/designer' : '/dashboard'} variation="link" size="small" paddingInline="0">
+          <Button
+            as={RouterLink}
+            to={role === 'designer' ? '/designer' : '/dashboard'}
+            variation="link"
+            size="small"
+            paddingInline="0"
+          >
             <span aria-hidden="true">←</span>&nbsp;Back to Dashboard
           </Button>
           <Heading level={1}>Project Board</Heading>

@@ -21,8 +21,12 @@ import { Page } from '../../../ui/Page.js';
 import { useProjectParam } from '../api/use-project-param.js';
 
 // The dialogs load when first needed: a project opened, or the return from checkout.
-const ProjectDetailDialog = lazy(() => import('../components/ProjectDetailDialog.js').then((m) => ({ default: m.ProjectDetailDialog })));
-const ProjectManagementDialog = lazy(() => import('../components/ProjectManagementDialog.js').then((m) => ({ default: m.ProjectManagementDialog })));
+const ProjectDetailDialog = lazy(() =>
+  import('../components/ProjectDetailDialog.js').then((m) => ({ default: m.ProjectDetailDialog })),
+);
+const ProjectManagementDialog = lazy(() =>
+  import('../components/ProjectManagementDialog.js').then((m) => ({ default: m.ProjectManagementDialog })),
+);
 
 /** The client's home (/dashboard). Designers work from /designer instead. */
 export default function DashboardScreen() {
@@ -67,7 +71,9 @@ function ClientDashboard() {
     <Page title="Dashboard" header={<AppHeader name={me?.user.full_name} />}>
       <Flex direction="column" gap="large" className="dashboard-stack">
         <WaitingOnYou items={projects ? clientWaiting(projects) : null} />
-        {me?.designer_invitation ? <DesignerInvitationNotice invitation={me.designer_invitation} email={me.user.email} /> : null}
+        {me?.designer_invitation ? (
+          <DesignerInvitationNotice invitation={me.designer_invitation} email={me.user.email} />
+        ) : null}
         <WelcomeCard name={name} me={me} projectCount={total} firstVisit={firstVisit} planButton={<PlanButton />} />
 
         <section aria-labelledby="your-projects-heading">
@@ -76,7 +82,9 @@ function ClientDashboard() {
               Your Projects
             </Heading>
             <Text color="font.secondary">
-              {none ? "You haven't submitted any projects yet. Start your first one below." : 'Track the status of your projects, from queued to delivered.'}
+              {none
+                ? "You haven't submitted any projects yet. Start your first one below."
+                : 'Track the status of your projects, from queued to delivered.'}
             </Text>
           </Flex>
           {failed ? (
@@ -100,7 +108,9 @@ function ClientDashboard() {
                   <Heading level={3} fontSize="large">
                     Start Your First Project
                   </Heading>
-                  <Text color="font.secondary">Describe your project and get an AI-generated checklist with a turnaround estimate.</Text>
+                  <Text color="font.secondary">
+                    Describe your project and get an AI-generated checklist with a turnaround estimate.
+                  </Text>
                   {maySubmit ? (
                     <Button as={RouterLink} to="/submit" variation="primary">
                       Start Your First Project
@@ -111,8 +121,18 @@ function ClientDashboard() {
             ) : (
               // docs/product.md §dashboard: the empty state's call to action, "otherwise" these two cards.
               <Flex gap="medium" wrap="wrap">
-                {maySubmit ? <DashboardLink to="/submit" title="New Project" text="Describe your project and get an AI-generated checklist." /> : null}
-                <DashboardLink to="/board" title="Project Board" text="See every project by status, from queued to delivered." />
+                {maySubmit ? (
+                  <DashboardLink
+                    to="/submit"
+                    title="New Project"
+                    text="Describe your project and get an AI-generated checklist."
+                  />
+                ) : null}
+                <DashboardLink
+                  to="/board"
+                  title="Project Board"
+                  text="See every project by status, from queued to delivered."
+                />
               </Flex>
             )}
 
@@ -170,16 +190,23 @@ function DashboardLink({ to, title, text }: { to: string; title: string; text: s
  * Someone whose address has a designer invitation waiting (GET /api/me): registering granted
  * nothing yet, the invitation's link does. Said before anything else on the dashboard.
  */
-function DesignerInvitationNotice({ invitation, email }: { invitation: { status: 'pending' | 'expired' }; email: string }) {
+function DesignerInvitationNotice({
+  invitation,
+  email,
+}: {
+  invitation: { status: 'pending' | 'expired' };
+  email: string;
+}) {
   return invitation.status === 'pending' ? (
     <Alert variation="info" heading="Your designer invitation is waiting">
-      We sent an invitation to join the studio as a designer to {email}. Follow the link in that e-mail to start working on your
-      projects; until then this is a client dashboard. No e-mail? Check your spam folder, or ask the studio's admin to resend it.
+      We sent an invitation to join the studio as a designer to {email}. Follow the link in that e-mail to start working
+      on your projects; until then this is a client dashboard. No e-mail? Check your spam folder, or ask the studio's
+      admin to resend it.
     </Alert>
   ) : (
     <Alert variation="warning" heading="Your designer invitation has expired">
-      The invitation to join the studio as a designer that we sent to {email} is no longer valid. Ask the studio's admin to resend
-      it from Designer Management, then follow the new link.
+      The invitation to join the studio as a designer that we sent to {email} is no longer valid. Ask the studio's admin
+      to resend it from Designer Management, then follow the new link.
     </Alert>
   );
 }

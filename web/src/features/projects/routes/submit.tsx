@@ -109,7 +109,8 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
     setFiles(result.items);
   }
 
-  const patchFile = (id: string, patch: Partial<UploadItem>) => setFiles((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)));
+  const patchFile = (id: string, patch: Partial<UploadItem>) =>
+    setFiles((current) => current.map((item) => (item.id === id ? { ...item, ...patch } : item)));
 
   /** Uploads one file with its real progress; true when it was recorded. */
   async function uploadOne(projectId: string, item: UploadItem): Promise<boolean> {
@@ -131,10 +132,18 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
     try {
       const answer = await api.post<GenerateChecklistResponse>('/checklists', toChecklistRequest(form));
       setReviewError(null);
-      setReview({ tasks: reviewTasksFrom(answer), source: answer.source, estimate: { estimate_basis: answer.estimate_basis, estimate_receipt: answer.estimate_receipt } });
+      setReview({
+        tasks: reviewTasksFrom(answer),
+        source: answer.source,
+        estimate: { estimate_basis: answer.estimate_basis, estimate_receipt: answer.estimate_receipt },
+      });
     } catch (error) {
       console.error('Checklist generation failed', error);
-      toast({ title: 'Error', description: failureDescription(error, 'Failed to generate project checklist. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: failureDescription(error, 'Failed to generate project checklist. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setGenerating(false);
     }
@@ -153,7 +162,9 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
     let projectId: string;
     try {
       const submission = toSubmission(form, review.tasks, review.source, review.estimate);
-      const created = await submissionKeys.run(submission, (idempotencyKey) => api.post<ProjectResponse>('/projects', submission, { idempotencyKey }));
+      const created = await submissionKeys.run(submission, (idempotencyKey) =>
+        api.post<ProjectResponse>('/projects', submission, { idempotencyKey }),
+      );
       projectId = created.project.id;
     } catch (error) {
       refuse(errorMessage(error));
@@ -180,7 +191,12 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
       case 1:
         return (
           <Flex direction="column" gap="medium">
-            {onBehalf ? <ClientPicker value={form.client_id} onChange={(client_id) => setForm((current) => ({ ...current, client_id }))} /> : null}
+            {onBehalf ? (
+              <ClientPicker
+                value={form.client_id}
+                onChange={(client_id) => setForm((current) => ({ ...current, client_id }))}
+              />
+            ) : null}
             <StepBasics form={form} onChange={setForm} />
           </Flex>
         );
@@ -245,15 +261,30 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
             ) : null}
 
             <Flex justifyContent="space-between" gap="small">
-              <Button onClick={() => setStep((s) => (s > 1 ? ((s - 1) as Step) : s))} isDisabled={step === 1 || uploading || generating}>
+              <Button
+                onClick={() => setStep((s) => (s > 1 ? ((s - 1) as Step) : s))}
+                isDisabled={step === 1 || uploading || generating}
+              >
                 Previous
               </Button>
               {step < STEP_COUNT ? (
-                <Button variation="primary" onClick={() => setStep((s) => (s + 1) as Step)} isDisabled={!valid || uploading} aria-describedby={blockedBy ? 'wizard-blocked-by' : undefined}>
+                <Button
+                  variation="primary"
+                  onClick={() => setStep((s) => (s + 1) as Step)}
+                  isDisabled={!valid || uploading}
+                  aria-describedby={blockedBy ? 'wizard-blocked-by' : undefined}
+                >
                   Next
                 </Button>
               ) : (
-                <Button variation="primary" onClick={handleGenerate} isDisabled={!valid || uploading} isLoading={generating} loadingText="Generating checklist…" aria-describedby={blockedBy ? 'wizard-blocked-by' : undefined}>
+                <Button
+                  variation="primary"
+                  onClick={handleGenerate}
+                  isDisabled={!valid || uploading}
+                  isLoading={generating}
+                  loadingText="Generating checklist…"
+                  aria-describedby={blockedBy ? 'wizard-blocked-by' : undefined}
+                >
                   Generate Checklist
                 </Button>
               )}

@@ -35,7 +35,13 @@ export function DecisionForm({
         errorMessage={problem ?? undefined}
       />
       <Flex gap="xs" wrap="wrap">
-        <Button variation="primary" isDisabled={busy !== null} isLoading={busy === 'approve'} loadingText="Approving…" onClick={onApprove}>
+        <Button
+          variation="primary"
+          isDisabled={busy !== null}
+          isLoading={busy === 'approve'}
+          loadingText="Approving…"
+          onClick={onApprove}
+        >
           Approve
         </Button>
         <Button

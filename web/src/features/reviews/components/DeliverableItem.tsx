@@ -30,7 +30,9 @@ export function DeliverableItem({
 }) {
   const upload = useUploadNewVersion(projectId);
   const [percent, setPercent] = useState(0);
-  const current = deliverable.versions.find((version) => version.version === deliverable.current_version) ?? deliverable.versions.at(-1);
+  const current =
+    deliverable.versions.find((version) => version.version === deliverable.current_version) ??
+    deliverable.versions.at(-1);
   const earlier = deliverable.versions.filter((version) => version !== current).reverse();
   if (!current) return null;
 
@@ -43,7 +45,8 @@ export function DeliverableItem({
     }
   }
 
-  const versionLine = (version: DeliverableVersion) => `${formatFileSize(version.file_size)} · ${longDate(version.uploaded_at)}${version.uploaded_by_name ? ` · ${version.uploaded_by_name}` : ''}`;
+  const versionLine = (version: DeliverableVersion) =>
+    `${formatFileSize(version.file_size)} · ${longDate(version.uploaded_at)}${version.uploaded_by_name ? ` · ${version.uploaded_by_name}` : ''}`;
 
   return (
     <li className="file-list__item deliverable" aria-label={`${current.file_name}, v${current.version}`}>
@@ -72,9 +75,15 @@ export function DeliverableItem({
             {earlier.map((version) => (
               <li key={version.file_id}>
                 <Text as="span" fontSize="small">
-                  <strong>v{version.version}</strong> · <span title={version.file_name}>{shortenFileName(version.file_name)}</span> · {versionLine(version)}
+                  <strong>v{version.version}</strong> ·{' '}
+                  <span title={version.file_name}>{shortenFileName(version.file_name)}</span> · {versionLine(version)}
                 </Text>
-                <Button size="small" variation="link" onClick={() => onDownload({ id: version.file_id, file_name: version.file_name })} aria-label={`Download v${version.version} of ${version.file_name}`}>
+                <Button
+                  size="small"
+                  variation="link"
+                  onClick={() => onDownload({ id: version.file_id, file_name: version.file_name })}
+                  aria-label={`Download v${version.version} of ${version.file_name}`}
+                >
                   Download
                 </Button>
               </li>
@@ -89,13 +98,30 @@ export function DeliverableItem({
         ) : null}
       </Flex>
       <Flex gap="xs" wrap="wrap" justifyContent="flex-end" shrink={0}>
-        <Button size="small" variation="primary" aria-haspopup="dialog" onClick={() => onReview(deliverable)} aria-label={`Review ${current.file_name}`}>
+        <Button
+          size="small"
+          variation="primary"
+          aria-haspopup="dialog"
+          onClick={() => onReview(deliverable)}
+          aria-label={`Review ${current.file_name}`}
+        >
           Review
         </Button>
-        <Button size="small" onClick={() => onDownload({ id: current.file_id, file_name: current.file_name })} aria-label={`Download ${current.file_name}`}>
+        <Button
+          size="small"
+          onClick={() => onDownload({ id: current.file_id, file_name: current.file_name })}
+          aria-label={`Download ${current.file_name}`}
+        >
           Download
         </Button>
-        {canRespond ? <UploadButton label="Upload New Version" disabled={upload.isPending} name={`Upload New Version of ${current.file_name}`} onFile={(file) => void sendVersion(file)} /> : null}
+        {canRespond ? (
+          <UploadButton
+            label="Upload New Version"
+            disabled={upload.isPending}
+            name={`Upload New Version of ${current.file_name}`}
+            onFile={(file) => void sendVersion(file)}
+          />
+        ) : null}
       </Flex>
     </li>
   );

@@ -82,7 +82,9 @@ function PdfDrawing({ url, ...props }: DrawingProps & { url: string }) {
             doc={doc}
             page={page}
             level={Math.min(3, Math.ceil(props.zoom))}
-            onAspect={(aspect) => setAspects((known) => (known[page] === aspect ? known : { ...known, [page]: aspect }))}
+            onAspect={(aspect) =>
+              setAspects((known) => (known[page] === aspect ? known : { ...known, [page]: aspect }))
+            }
             onRendered={() => setRendered((known) => ({ ...known, [page]: true }))}
           />
         </PinnablePage>
@@ -96,8 +98,25 @@ function ImageDrawing({ url, ...props }: DrawingProps & { url: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <Text color="font.error">Unable to open this image. Download it instead.</Text>;
   return (
-    <PinnablePage page={1} pages={1} notes={props.notes} shownVersion={props.shownVersion} pending={props.pending} canPin={props.canPin && loaded} rendered={loaded} onPin={props.onPin} onSelect={props.onSelect}>
-      <img className="review-page__image" src={url} alt={props.fileName} draggable={false} onLoad={() => setLoaded(true)} onError={() => setFailed(true)} />
+    <PinnablePage
+      page={1}
+      pages={1}
+      notes={props.notes}
+      shownVersion={props.shownVersion}
+      pending={props.pending}
+      canPin={props.canPin && loaded}
+      rendered={loaded}
+      onPin={props.onPin}
+      onSelect={props.onSelect}
+    >
+      <img
+        className="review-page__image"
+        src={url}
+        alt={props.fileName}
+        draggable={false}
+        onLoad={() => setLoaded(true)}
+        onError={() => setFailed(true)}
+      />
     </PinnablePage>
   );
 }
@@ -106,8 +125,18 @@ function ImageDrawing({ url, ...props }: DrawingProps & { url: string }) {
 export function Drawing(props: DrawingProps) {
   const kind = drawingKind(props.fileName);
   const { url, error } = useSignedUrl(props.projectId, props.fileId);
-  if (kind === 'other') return <Text color="font.secondary">This file type cannot be shown here. Download it to look at it; you can still approve it or request changes with a summary.</Text>;
+  if (kind === 'other')
+    return (
+      <Text color="font.secondary">
+        This file type cannot be shown here. Download it to look at it; you can still approve it or request changes with
+        a summary.
+      </Text>
+    );
   if (error) return <Text color="font.error">{error}</Text>;
   if (!url) return <PdfLoading />;
-  return kind === 'pdf' ? <PdfDrawing key={url} url={url} {...props} /> : <ImageDrawing key={url} url={url} {...props} />;
+  return kind === 'pdf' ? (
+    <PdfDrawing key={url} url={url} {...props} />
+  ) : (
+    <ImageDrawing key={url} url={url} {...props} />
+  );
 }

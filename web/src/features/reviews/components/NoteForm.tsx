@@ -4,10 +4,10 @@ import { NOTE_TEXT_MAX } from '#features/reviews/contracts.js';
 import type { PinPoint } from './PinnablePage.js';
 
 /** The note for the pin just placed: 'Note' and 'Add Note'. */
-export const NoteForm = forwardRef<HTMLTextAreaElement, { pending: PinPoint | null; busy: boolean; onAdd(text: string): Promise<boolean>; onCancel(): void }>(function NoteForm(
-  { pending, busy, onAdd, onCancel },
-  ref,
-) {
+export const NoteForm = forwardRef<
+  HTMLTextAreaElement,
+  { pending: PinPoint | null; busy: boolean; onAdd(text: string): Promise<boolean>; onCancel(): void }
+>(function NoteForm({ pending, busy, onAdd, onCancel }, ref) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 

@@ -26,7 +26,12 @@ export function NotesList({
   /** Resolves true once the reply is recorded (the field then empties). */
   onReply(note: ReviewNote, text: string): Promise<boolean>;
 }) {
-  if (notes.length === 0) return <Text color="font.secondary" fontSize="small">No notes on this version yet.</Text>;
+  if (notes.length === 0)
+    return (
+      <Text color="font.secondary" fontSize="small">
+        No notes on this version yet.
+      </Text>
+    );
   return (
     <ol className="review-notes" aria-label="Notes">
       {[...notes]
@@ -36,7 +41,9 @@ export function NotesList({
             key={note.note_id}
             id={`review-note-${note.note_id}`}
             tabIndex={-1}
-            aria-label={note.version === shownVersion ? `Note ${note.number}` : `Note ${note.number} from v${note.version}`}
+            aria-label={
+              note.version === shownVersion ? `Note ${note.number}` : `Note ${note.number} from v${note.version}`
+            }
             className={`review-note${selected === note.note_id ? ' review-note--selected' : ''}${note.resolved ? ' review-note--resolved' : ''}`}
           >
             <span className="review-note__number" aria-hidden="true">
@@ -76,7 +83,13 @@ export function NotesList({
               ) : null}
               {canResolve ? <ReplyForm note={note} onReply={onReply} /> : null}
               {canResolve && !note.resolved ? (
-                <Button size="small" isLoading={resolving === note.note_id} loadingText="Resolving…" aria-describedby={`review-note-text-${note.note_id}`} onClick={() => onResolve(note)}>
+                <Button
+                  size="small"
+                  isLoading={resolving === note.note_id}
+                  loadingText="Resolving…"
+                  aria-describedby={`review-note-text-${note.note_id}`}
+                  onClick={() => onResolve(note)}
+                >
                   Mark Resolved
                 </Button>
               ) : null}

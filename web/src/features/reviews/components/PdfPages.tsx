@@ -4,7 +4,10 @@ import type { PDFDocumentProxy } from './pdf.js';
 
 /** Holds the PDF's pages once opened; each page draws itself when mounted (see PdfCanvas). */
 export function usePdf(url: string | undefined) {
-  const [state, setState] = useState<{ doc: PDFDocumentProxy | null; error: string | null }>({ doc: null, error: null });
+  const [state, setState] = useState<{ doc: PDFDocumentProxy | null; error: string | null }>({
+    doc: null,
+    error: null,
+  });
   useEffect(() => {
     if (!url) return;
     let cancelled = false;
@@ -32,7 +35,19 @@ export function usePdf(url: string | undefined) {
 }
 
 /** One PDF page drawn with pdf.js, as wide as its column (sharp on high-density screens). */
-export function PdfCanvas({ doc, page, level = 1, onAspect, onRendered }: { doc: PDFDocumentProxy; page: number; level?: number; onAspect(aspect: number): void; onRendered(): void }) {
+export function PdfCanvas({
+  doc,
+  page,
+  level = 1,
+  onAspect,
+  onRendered,
+}: {
+  doc: PDFDocumentProxy;
+  page: number;
+  level?: number;
+  onAspect(aspect: number): void;
+  onRendered(): void;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {

@@ -89,7 +89,11 @@ export function PinnablePage({
           );
         })}
         {pending && pending.page === page ? (
-          <span className="review-pin review-pin--pending" style={{ left: `${pending.x * 100}%`, top: `${pending.y * 100}%` }} aria-hidden="true">
+          <span
+            className="review-pin review-pin--pending"
+            style={{ left: `${pending.x * 100}%`, top: `${pending.y * 100}%` }}
+            aria-hidden="true"
+          >
             +
           </span>
         ) : null}

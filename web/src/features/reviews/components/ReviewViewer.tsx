@@ -19,7 +19,11 @@ import { STATUS_LABELS, STATUS_TONES } from './review-status.js';
 import './review.css';
 
 const failed = (error: unknown) =>
-  toast({ title: 'Error', description: error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.', variant: 'destructive' });
+  toast({
+    title: 'Error',
+    description: error instanceof ApiError && error.message ? error.message : 'Something went wrong. Please try again.',
+    variant: 'destructive',
+  });
 
 export interface ReviewViewerProps {
   projectId: string;
@@ -39,19 +43,27 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
   const { zoom, zoomIn, zoomOut, fitToWidth } = useDrawingZoom(frame);
   const [pageCount, setPageCount] = useState(1);
 
-  const version = deliverable?.versions.find((candidate) => candidate.version === (chosen ?? deliverable.current_version)) ?? deliverable?.versions.at(-1);
+  const version =
+    deliverable?.versions.find((candidate) => candidate.version === (chosen ?? deliverable.current_version)) ??
+    deliverable?.versions.at(-1);
   const title = version ? `${version.file_name} — v${version.version}` : 'Review';
   const isCurrent = !!deliverable && version?.version === deliverable.current_version;
   const canReview = !!review.data?.can_review && isCurrent;
   const ownNotes = deliverable && version ? deliverable.notes.filter((note) => note.version === version.version) : [];
   // A note still open on an earlier version carries forward ('Open from v1') until it is resolved.
-  const carried = deliverable && version ? deliverable.notes.filter((note) => note.version < version.version && !note.resolved) : [];
+  const carried =
+    deliverable && version ? deliverable.notes.filter((note) => note.version < version.version && !note.resolved) : [];
   const notes = [...carried, ...ownNotes];
   const decision = deliverable?.decisions.find((candidate) => candidate.version === version?.version) ?? null;
   // The client's latest written message up to the version shown (a later version still shows it).
-  const message = deliverable?.decisions.filter((candidate) => candidate.summary && candidate.version <= (version?.version ?? 0)).at(-1) ?? null;
+  const message =
+    deliverable?.decisions
+      .filter((candidate) => candidate.summary && candidate.version <= (version?.version ?? 0))
+      .at(-1) ?? null;
   const goToPage = (page: number) =>
-    frame.current?.querySelector(`[data-page="${page}"]`)?.scrollIntoView({ block: 'start', inline: 'nearest', behavior: 'smooth' });
+    frame.current
+      ?.querySelector(`[data-page="${page}"]`)
+      ?.scrollIntoView({ block: 'start', inline: 'nearest', behavior: 'smooth' });
   const pendingAction = action.isPending ? action.variables?.action : undefined;
 
   const select = (note: ReviewNote) => {
@@ -63,13 +75,23 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
   const pin = (point: PinPoint) => {
     setPending(point);
     // The field takes focus so the note is typed at once (from the keyboard as from a click).
-    requestAnimationFrame(() => noteField.current?.focus({ preventScroll: window.matchMedia('(max-width: 48rem)').matches }));
+    requestAnimationFrame(() =>
+      noteField.current?.focus({ preventScroll: window.matchMedia('(max-width: 48rem)').matches }),
+    );
   };
 
   async function addNote(text: string): Promise<boolean> {
     if (!deliverable || !version || !pending) return false;
     try {
-      await action.mutateAsync({ action: 'pin_note', deliverable_id: deliverable.deliverable_id, version: version.version, page: pending.page, x: pending.x, y: pending.y, text });
+      await action.mutateAsync({
+        action: 'pin_note',
+        deliverable_id: deliverable.deliverable_id,
+        version: version.version,
+        page: pending.page,
+        x: pending.x,
+        y: pending.y,
+        text,
+      });
       setPending(null);
       return true;
     } catch (error) {
@@ -82,10 +104,19 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
     if (!deliverable || !version) return;
     try {
       if (decision === 'approve') {
-        await action.mutateAsync({ action: 'approve', deliverable_id: deliverable.deliverable_id, version: version.version });
+        await action.mutateAsync({
+          action: 'approve',
+          deliverable_id: deliverable.deliverable_id,
+          version: version.version,
+        });
         toast({ title: 'Deliverable approved', description: title });
       } else {
-        await action.mutateAsync({ action: 'request_changes', deliverable_id: deliverable.deliverable_id, version: version.version, ...(summary ? { summary } : {}) });
+        await action.mutateAsync({
+          action: 'request_changes',
+          deliverable_id: deliverable.deliverable_id,
+          version: version.version,
+          ...(summary ? { summary } : {}),
+        });
         toast({ title: 'Changes requested', description: title });
       }
     } catch (error) {
@@ -118,7 +149,9 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
           <Loader size="large" ariaLabel="Loading the review" />
         </Flex>
       ) : !deliverable || !version ? (
-        <Text color="font.error">{review.isError ? 'Unable to load the review.' : 'This deliverable is no longer here.'}</Text>
+        <Text color="font.error">
+          {review.isError ? 'Unable to load the review.' : 'This deliverable is no longer here.'}
+        </Text>
       ) : (
         <div className="review-viewer">
           <div className="review-viewer__stage">
@@ -126,7 +159,13 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
               <ZoomToolbar zoom={zoom} onZoomIn={zoomIn} onZoomOut={zoomOut} onFit={fitToWidth} />
               <PageStrip pages={pageCount} onGoTo={goToPage} />
             </div>
-            <div ref={frame} className="review-viewer__drawing" aria-label="Drawing" role="region" style={{ '--review-zoom': zoom } as CSSProperties}>
+            <div
+              ref={frame}
+              className="review-viewer__drawing"
+              aria-label="Drawing"
+              role="region"
+              style={{ '--review-zoom': zoom } as CSSProperties}
+            >
               <div className="review-viewer__pages">
                 <Drawing
                   key={version.file_id}
@@ -177,8 +216,26 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
             <Heading level={3} fontSize="medium">
               Notes <Badge size="small">{notes.length}</Badge>
             </Heading>
-            <NotesList notes={notes} shownVersion={version.version} selected={selected} canResolve={!!review.data?.can_respond} resolving={pendingAction === 'resolve' ? ((action.variables as { note_id?: string }).note_id ?? null) : null} onResolve={(note) => void resolve(note)} onReply={reply} />
-            {canReview ? <NoteForm ref={noteField} pending={pending} busy={pendingAction === 'pin_note'} onAdd={addNote} onCancel={() => setPending(null)} /> : null}
+            <NotesList
+              notes={notes}
+              shownVersion={version.version}
+              selected={selected}
+              canResolve={!!review.data?.can_respond}
+              resolving={
+                pendingAction === 'resolve' ? ((action.variables as { note_id?: string }).note_id ?? null) : null
+              }
+              onResolve={(note) => void resolve(note)}
+              onReply={reply}
+            />
+            {canReview ? (
+              <NoteForm
+                ref={noteField}
+                pending={pending}
+                busy={pendingAction === 'pin_note'}
+                onAdd={addNote}
+                onCancel={() => setPending(null)}
+              />
+            ) : null}
             {decision ? <ReviewDecisionRecord decision={decision} /> : null}
             {canReview && !decision && deliverable.status !== 'approved' ? (
               <DecisionForm

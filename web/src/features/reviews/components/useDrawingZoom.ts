@@ -7,7 +7,8 @@ const STEP = 1.25;
 const PAN_THRESHOLD = 6;
 
 const clampZoom = (zoom: number) => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, Math.round(zoom * 100) / 100));
-const distance = (touches: TouchList) => Math.hypot(touches[0]!.clientX - touches[1]!.clientX, touches[0]!.clientY - touches[1]!.clientY);
+const distance = (touches: TouchList) =>
+  Math.hypot(touches[0]!.clientX - touches[1]!.clientX, touches[0]!.clientY - touches[1]!.clientY);
 
 /**
  * Zoom and pan for the drawing's scrolling frame: 1 is 'Fit to width'. Ctrl/⌘ + wheel and a two-finger

@@ -63,7 +63,13 @@ export function InviteDialog({ open, onClose, onInvited }: InviteDialogProps) {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <SelectField label="Role" name="invite_role" value="designer" descriptiveText={ONLY_DESIGNER_NOTE} onChange={() => undefined}>
+        <SelectField
+          label="Role"
+          name="invite_role"
+          value="designer"
+          descriptiveText={ONLY_DESIGNER_NOTE}
+          onChange={() => undefined}
+        >
           <option value="designer">Designer</option>
         </SelectField>
         <Flex justifyContent="flex-end" gap="small">

@@ -43,7 +43,8 @@ const displayName = (member: Pick<TeamMemberView, 'full_name' | 'email'>) => mem
 export function TeamManagement({ canCreate = true }: { canCreate?: boolean }) {
   const client = useQueryClient();
   const query = useQuery(teamQuery());
-  const team: TeamResponse | null = query.data ?? (query.isError ? { team: null, role: null, members: [], invites: [] } : null);
+  const team: TeamResponse | null =
+    query.data ?? (query.isError ? { team: null, role: null, members: [], invites: [] } : null);
   const setTeam = useCallback((next: TeamResponse) => client.setQueryData(teamKeys.team(), next), [client]);
   // The Refresh button's own spinner (a live refetch does not show one).
   const [refreshing, setRefreshing] = useState(false);
@@ -111,13 +112,27 @@ function CreateTeam({ onCreated }: { onCreated(team: TeamResponse): void }) {
             Create Your Team
           </Heading>
           <Text color="font.secondary">
-            You are not part of a team yet. Name your team to become its admin, then invite designers to collaborate on your projects.
+            You are not part of a team yet. Name your team to become its admin, then invite designers to collaborate on
+            your projects.
           </Text>
         </Flex>
         <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit}>
-          <TextField label="Team Name" name="team_name" maxLength={100} isRequired value={name} onChange={(e) => setName(e.target.value)} />
+          <TextField
+            label="Team Name"
+            name="team_name"
+            maxLength={100}
+            isRequired
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
           <Flex>
-            <Button type="submit" variation="primary" isDisabled={!name.trim()} isLoading={busy} loadingText="Creating…">
+            <Button
+              type="submit"
+              variation="primary"
+              isDisabled={!name.trim()}
+              isLoading={busy}
+              loadingText="Creating…"
+            >
               Create Team
             </Button>
           </Flex>
@@ -161,11 +176,27 @@ function TeamPanel({ team, onChange, onRefresh, refreshing }: TeamPanelProps) {
 
   async function changeRole(member: TeamMemberView, role: TeamRole) {
     if (role === member.role) return setEditing(null);
-    if (await run(`role:${member.user_id}`, () => changeMemberRole.mutateAsync({ userId: member.user_id, role }), 'Role updated', 'Failed to update role')) setEditing(null);
+    if (
+      await run(
+        `role:${member.user_id}`,
+        () => changeMemberRole.mutateAsync({ userId: member.user_id, role }),
+        'Role updated',
+        'Failed to update role',
+      )
+    )
+      setEditing(null);
   }
 
   async function remove(member: TeamMemberView) {
-    if (await run(`remove:${member.user_id}`, () => removeMember.mutateAsync(member.user_id), 'Member removed', 'Failed to remove member')) setRemoving(null);
+    if (
+      await run(
+        `remove:${member.user_id}`,
+        () => removeMember.mutateAsync(member.user_id),
+        'Member removed',
+        'Failed to remove member',
+      )
+    )
+      setRemoving(null);
   }
 
   async function resend(invite: TeamInviteView) {
@@ -175,7 +206,11 @@ function TeamPanel({ team, onChange, onRefresh, refreshing }: TeamPanelProps) {
       onChange(answer);
       toast({ title: answer.message });
     } catch (error) {
-      toast({ title: 'Failed to resend invitation', description: errorMessage(error) === 'Failed to resend invitation' ? undefined : errorMessage(error), variant: 'destructive' });
+      toast({
+        title: 'Failed to resend invitation',
+        description: errorMessage(error) === 'Failed to resend invitation' ? undefined : errorMessage(error),
+        variant: 'destructive',
+      });
       onRefresh();
     } finally {
       setBusy(null);
@@ -192,7 +227,8 @@ function TeamPanel({ team, onChange, onRefresh, refreshing }: TeamPanelProps) {
                 {team.team!.name}
               </Heading>
               <Text color="font.secondary">
-                Your team role: {teamRoleLabel(team.role ?? '')}. Team members see the team's projects on their dashboard and board.
+                Your team role: {teamRoleLabel(team.role ?? '')}. Team members see the team's projects on their
+                dashboard and board.
               </Text>
             </Flex>
             <Flex gap="small">
@@ -228,7 +264,12 @@ function TeamPanel({ team, onChange, onRefresh, refreshing }: TeamPanelProps) {
                   <TableRow key={member.user_id} data-member={member.email}>
                     <TableCell>
                       {name}
-                      {member.is_self ? <Text as="span" color="font.tertiary"> (You)</Text> : null}
+                      {member.is_self ? (
+                        <Text as="span" color="font.tertiary">
+                          {' '}
+                          (You)
+                        </Text>
+                      ) : null}
                     </TableCell>
                     <TableCell>{member.email}</TableCell>
                     <TableCell>
@@ -265,11 +306,20 @@ function TeamPanel({ team, onChange, onRefresh, refreshing }: TeamPanelProps) {
                         {canManage ? (
                           <Flex gap="xs" wrap="wrap">
                             {member.status === 'active' && editing !== member.user_id ? (
-                              <Button size="small" aria-label={`Change role of ${name}`} onClick={() => setEditing(member.user_id)}>
+                              <Button
+                                size="small"
+                                aria-label={`Change role of ${name}`}
+                                onClick={() => setEditing(member.user_id)}
+                              >
                                 Change Role
                               </Button>
                             ) : null}
-                            <Button size="small" variation="destructive" aria-label={`Remove ${name}`} onClick={() => setRemoving(member)}>
+                            <Button
+                              size="small"
+                              variation="destructive"
+                              aria-label={`Remove ${name}`}
+                              onClick={() => setRemoving(member)}
+                            >
                               Remove
                             </Button>
                           </Flex>
@@ -332,7 +382,14 @@ function TeamPanel({ team, onChange, onRefresh, refreshing }: TeamPanelProps) {
                         aria-label={`Revoke invitation to ${invite.invited_email}`}
                         isLoading={busy === `revoke:${invite.id}`}
                         loadingText="Revoking…"
-                        onClick={() => void run(`revoke:${invite.id}`, () => revokeInvite.mutateAsync(invite.id), 'Invitation revoked', 'Failed to revoke invitation')}
+                        onClick={() =>
+                          void run(
+                            `revoke:${invite.id}`,
+                            () => revokeInvite.mutateAsync(invite.id),
+                            'Invitation revoked',
+                            'Failed to revoke invitation',
+                          )
+                        }
                       >
                         Revoke
                       </Button>

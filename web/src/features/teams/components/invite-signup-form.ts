@@ -39,4 +39,5 @@ export function validateInviteSignup(values: InviteSignupValues): InviteSignupEr
 }
 
 /** /auth with the redirect back to the invitation (docs/product.md#screens: the invite-signup sign-in link). */
-export const signInWithInviteHref = (token: string) => `/auth?redirect=${encodeURIComponent(`/accept-invite?token=${token}`)}`;
+export const signInWithInviteHref = (token: string) =>
+  `/auth?redirect=${encodeURIComponent(`/accept-invite?token=${token}`)}`;

@@ -34,7 +34,8 @@ export async function completePasswordReset(token: string, password: string): Pr
 }
 
 /** The API's answer for a link that does not (or no longer) work: 'Invalid or expired link'. */
-export const isInvalidResetLink = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 410);
+export const isInvalidResetLink = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 410);
 
 /** The reset link's address (null: no longer works). Checked on each visit, never answered from an earlier one. */
 export const resetLinkQuery = (token: string | null) =>

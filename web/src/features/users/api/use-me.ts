@@ -16,7 +16,9 @@ export function useMe(): { me: MeResponse | null; loading: boolean; reload(): vo
   const query = useQuery({
     ...meQuery(),
     refetchInterval: (current) =>
-      current.state.data?.user.created_at === null && current.state.dataUpdateCount <= NOT_YET_REGISTERED_RETRIES ? RETRY_DELAY_MS : false,
+      current.state.data?.user.created_at === null && current.state.dataUpdateCount <= NOT_YET_REGISTERED_RETRIES
+        ? RETRY_DELAY_MS
+        : false,
   });
   useEffect(() => {
     if (query.error) console.error('Could not load the profile', query.error);

@@ -60,10 +60,36 @@ export function ProfileSettings({ me, loading, onSaved }: ProfileSettingsProps) 
           </Flex>
         ) : (
           <Flex as="form" direction="column" gap="medium" onSubmit={handleSubmit}>
-            <TextField label="Email" name="email" value={me?.user.email ?? ''} isReadOnly isDisabled descriptiveText="Your sign-in address cannot be changed here." />
-            <TextField label="Full Name" name="full_name" autoComplete="name" maxLength={200} value={fullName} onChange={(e) => setFullName(e.target.value)} />
-            <TextField label="Company" name="company" autoComplete="organization" maxLength={200} value={company} onChange={(e) => setCompany(e.target.value)} />
-            <SelectField label="User Type" name="user_type" value={userType} onChange={(e) => setUserType(e.target.value as UserType)}>
+            <TextField
+              label="Email"
+              name="email"
+              value={me?.user.email ?? ''}
+              isReadOnly
+              isDisabled
+              descriptiveText="Your sign-in address cannot be changed here."
+            />
+            <TextField
+              label="Full Name"
+              name="full_name"
+              autoComplete="name"
+              maxLength={200}
+              value={fullName}
+              onChange={(e) => setFullName(e.target.value)}
+            />
+            <TextField
+              label="Company"
+              name="company"
+              autoComplete="organization"
+              maxLength={200}
+              value={company}
+              onChange={(e) => setCompany(e.target.value)}
+            />
+            <SelectField
+              label="User Type"
+              name="user_type"
+              value={userType}
+              onChange={(e) => setUserType(e.target.value as UserType)}
+            >
               {USER_TYPES.map((type) => (
                 <option key={type} value={type}>
                   {humanize(type)}

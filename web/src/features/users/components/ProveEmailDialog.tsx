@@ -2,7 +2,13 @@ import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-re
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { EmailProofResponse } from '#features/users/contracts.js';
 import { api } from '../../../app/api.js';
-import { confirmEmailCode, currentSessionUser, readAuthPreference, sendEmailCode, signInWithPassword } from '../../../app/auth/auth-session.js';
+import {
+  confirmEmailCode,
+  currentSessionUser,
+  readAuthPreference,
+  sendEmailCode,
+  signInWithPassword,
+} from '../../../app/auth/auth-session.js';
 import { setEmailProver, setReauthenticating } from '../../../app/email-proof.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { useSession } from '../../../app/auth/session.js';
@@ -41,7 +47,9 @@ export function ProveEmailDialog() {
             setCode('');
             setPassword('');
             setStep('code');
-            sendEmailCode().catch((error: unknown) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }));
+            sendEmailCode().catch((error: unknown) =>
+              toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+            );
           }),
       ),
     [],
@@ -105,12 +113,34 @@ export function ProveEmailDialog() {
       {step === 'code' ? (
         <form onSubmit={(event) => void verify(event)}>
           <Flex direction="column" gap="medium">
-            <TextField label="Verification Code" name="code" autoComplete="one-time-code" inputMode="numeric" value={code} onChange={(event) => setCode(event.target.value)} isRequired />
+            <TextField
+              label="Verification Code"
+              name="code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              isRequired
+            />
             <Flex gap="small" justifyContent="flex-end">
-              <Button type="button" variation="link" onClick={() => void sendEmailCode().then(() => toast({ title: 'Code sent', description: 'Check your inbox for a new verification code.' }))}>
+              <Button
+                type="button"
+                variation="link"
+                onClick={() =>
+                  void sendEmailCode().then(() =>
+                    toast({ title: 'Code sent', description: 'Check your inbox for a new verification code.' }),
+                  )
+                }
+              >
                 Resend Code
               </Button>
-              <Button type="submit" variation="primary" isLoading={busy} loadingText="Verifying…" isDisabled={!code.trim()}>
+              <Button
+                type="submit"
+                variation="primary"
+                isLoading={busy}
+                loadingText="Verifying…"
+                isDisabled={!code.trim()}
+              >
                 Verify Email
               </Button>
             </Flex>
@@ -120,9 +150,22 @@ export function ProveEmailDialog() {
         <form onSubmit={(event) => void signInAgain(event)}>
           <Flex direction="column" gap="medium">
             <Text>{email}</Text>
-            <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} isRequired />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              isRequired
+            />
             <Flex justifyContent="flex-end">
-              <Button type="submit" variation="primary" isLoading={busy} loadingText="Signing in…" isDisabled={!password}>
+              <Button
+                type="submit"
+                variation="primary"
+                isLoading={busy}
+                loadingText="Signing in…"
+                isDisabled={!password}
+              >
                 Sign In
               </Button>
             </Flex>

@@ -39,7 +39,9 @@ export function SignOutEverywhere() {
         <Heading level={2} fontSize="large">
           Sessions
         </Heading>
-        <Text color="font.secondary">Lost a device, or signed in on a shared computer? End every session of your account, this one included.</Text>
+        <Text color="font.secondary">
+          Lost a device, or signed in on a shared computer? End every session of your account, this one included.
+        </Text>
         <Flex>
           <Button onClick={() => setAsking(true)}>Sign Out Everywhere</Button>
         </Flex>

@@ -1,4 +1,16 @@
-import { Badge, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import {
+  Badge,
+  Card,
+  Flex,
+  Heading,
+  Loader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+} from '@aws-amplify/ui-react';
 import { Tabs } from '../../../ui/Tabs.js';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -11,7 +23,11 @@ import type { UserDetailsResponse } from '#features/users/admin-contracts.js';
 import { userDetailsQuery } from '../api/get-user-details.js';
 import { formatDate } from '../../../lib/dates.js';
 
-type State = { kind: 'loading' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'ready'; details: UserDetailsResponse };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'missing' }
+  | { kind: 'failed' }
+  | { kind: 'ready'; details: UserDetailsResponse };
 
 /** View Details (docs/product.md#screens Users): Overview, Projects and Team of one user. */
 export function UserDetailsDialog({ userId, onClose }: { userId: string | null; onClose(): void }) {
@@ -95,7 +111,9 @@ function Details({ details }: { details: UserDetailsResponse }) {
                   <Flex direction="column" gap="xxs">
                     <SubscriptionBadge subscription={user.subscription} />
                     {user.subscription.current_period_end ? (
-                      <Text className="project-card__meta">Current period ends {formatDate(user.subscription.current_period_end)}</Text>
+                      <Text className="project-card__meta">
+                        Current period ends {formatDate(user.subscription.current_period_end)}
+                      </Text>
                     ) : null}
                   </Flex>
                 ) : (
@@ -112,7 +130,13 @@ function Details({ details }: { details: UserDetailsResponse }) {
                     { label: 'Active', value: statistics.active },
                     { label: 'Completed', value: statistics.completed },
                   ].map((stat) => (
-                    <Card key={stat.label} variation="outlined" className="admin-stat" role="group" aria-label={stat.label}>
+                    <Card
+                      key={stat.label}
+                      variation="outlined"
+                      className="admin-stat"
+                      role="group"
+                      aria-label={stat.label}
+                    >
                       <Text className="project-card__meta">{stat.label}</Text>
                       <Text className="admin-stat__value">{stat.value}</Text>
                     </Card>

@@ -1,4 +1,17 @@
-import { Badge, Button, Card, Flex, Heading, Loader, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
+import {
+  Badge,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  Loader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Text,
+} from '@aws-amplify/ui-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast/use-toast.js';
@@ -16,7 +29,11 @@ export function UsersTab() {
   const list = useInfiniteQuery(usersQuery());
   const pages = list.data?.pages;
   const data: UsersResponse | null = pages?.length
-    ? { ...pages.at(-1)!, stats: pages[0]!.stats, users: pages.reduce<UsersResponse['users']>((users, page) => appendPage(users, page.users), []) }
+    ? {
+        ...pages.at(-1)!,
+        stats: pages[0]!.stats,
+        users: pages.reduce<UsersResponse['users']>((users, page) => appendPage(users, page.users), []),
+      }
     : list.isError
       ? { users: [], stats: { total_users: 0, active_subscriptions: 0, architects: 0, designers: 0 } }
       : null;
@@ -80,7 +97,9 @@ export function UsersTab() {
           <TableBody>
             {data.users.map((user) => (
               <TableRow key={user.id} data-user-id={user.id}>
-                <TableCell data-label="Name" className="table-cards__title">{user.full_name || 'Unknown'}</TableCell>
+                <TableCell data-label="Name" className="table-cards__title">
+                  {user.full_name || 'Unknown'}
+                </TableCell>
                 <TableCell data-label="Email">{user.email}</TableCell>
                 <TableCell data-label="Phone">{user.phone || '—'}</TableCell>
                 <TableCell data-label="Role">

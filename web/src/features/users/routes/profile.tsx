@@ -19,15 +19,27 @@ export default function ProfileScreen() {
   const [params, setParams] = useSearchParams();
   const { me, loading } = useMe();
   const [savedName, setSavedName] = useState<string | null | undefined>(undefined);
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'profile';
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as Tab)
+    : 'profile';
 
   return (
-    <Page title="Profile & Team Settings" header={<AppHeader name={savedName !== undefined ? savedName : me?.user.full_name} />}>
+    <Page
+      title="Profile & Team Settings"
+      header={<AppHeader name={savedName !== undefined ? savedName : me?.user.full_name} />}
+    >
       <Flex direction="column" gap="large">
         <Flex alignItems="center" gap="small">
           <Button size="small" variation="link" aria-label="Back to Dashboard" onClick={() => navigate('/dashboard')}>
             <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" focusable="false">
-              <path d="M12.5 4.5L7 10l5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M12.5 4.5L7 10l5.5 5.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </Button>
           <Flex direction="column" gap="0">
@@ -46,11 +58,7 @@ export default function ProfileScreen() {
               value: 'profile',
               content: (
                 <Flex direction="column" gap="large" paddingBlock="medium">
-                  <ProfileSettings
-                    me={me}
-                    loading={loading}
-                    onSaved={(profile) => setSavedName(profile.full_name)}
-                  />
+                  <ProfileSettings me={me} loading={loading} onSaved={(profile) => setSavedName(profile.full_name)} />
                   <SignOutEverywhere />
                 </Flex>
               ),

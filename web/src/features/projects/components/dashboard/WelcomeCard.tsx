@@ -1,4 +1,4 @@
-import { Card, Flex, Heading, Placeholder, } from '@aws-amplify/ui-react';
+import { Card, Flex, Heading, Placeholder } from '@aws-amplify/ui-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { MeResponse } from '../../../../lib/contracts.js';
 import { monthYear } from '../../../../lib/format.js';
@@ -18,7 +18,19 @@ export function memberSince(createdAt: string | null | undefined): string {
  * back'), total projects (singular or plural), member
  * since, company, user type in words, and the plan button.
  */
-export function WelcomeCard({ name, me, projectCount, planButton, firstVisit = false }: { name: string | null; me: MeResponse | null; projectCount: number | null; planButton: ReactNode; firstVisit?: boolean }) {
+export function WelcomeCard({
+  name,
+  me,
+  projectCount,
+  planButton,
+  firstVisit = false,
+}: {
+  name: string | null;
+  me: MeResponse | null;
+  projectCount: number | null;
+  planButton: ReactNode;
+  firstVisit?: boolean;
+}) {
   return (
     <Card variation="elevated" padding="xl" className="welcome-card">
       <Flex direction="column" gap="small">
@@ -86,7 +98,8 @@ export function useFirstVisit(me: MeResponse | null): boolean {
     const isFirst = !welcomed && !greetedHere(sub);
     setFirst({ sub, first: isFirst });
     rememberGreeted(sub);
-    if (!welcomed) record.mutate(undefined, { onError: (error) => console.error('Could not record the welcome', error) });
+    if (!welcomed)
+      record.mutate(undefined, { onError: (error) => console.error('Could not record the welcome', error) });
   }, [sub, welcomed, first?.sub, record]);
   return first !== null && first.sub === sub ? first.first : false;
 }

@@ -28,11 +28,23 @@ export interface ChecklistReviewDialogProps {
 }
 
 /** 'Review AI-Generated Checklist': edit, remove and add tasks; the turnaround follows the hours. */
-export function ChecklistReviewDialog({ open, tasks, source, onChange, onCancel, onFinalize, submitting, uploads, afterSubmit, error }: ChecklistReviewDialogProps) {
+export function ChecklistReviewDialog({
+  open,
+  tasks,
+  source,
+  onChange,
+  onCancel,
+  onFinalize,
+  submitting,
+  uploads,
+  afterSubmit,
+  error,
+}: ChecklistReviewDialogProps) {
   const total = totalTaskHours(tasks);
   const days = turnaroundDaysFor(total);
   const locked = submitting || !!afterSubmit;
-  const update = (key: string, patch: Partial<ReviewTask>) => onChange(tasks.map((task) => (task.key === key ? { ...task, ...patch } : task)));
+  const update = (key: string, patch: Partial<ReviewTask>) =>
+    onChange(tasks.map((task) => (task.key === key ? { ...task, ...patch } : task)));
 
   return (
     <Dialog
@@ -58,7 +70,14 @@ export function ChecklistReviewDialog({ open, tasks, source, onChange, onCancel,
             <Text as="span" fontSize="small" color="font.secondary">
               Estimated Turnaround
             </Text>
-            <Text as="p" fontSize="xl" fontWeight="700" margin="0" className={`turnaround--${turnaroundTone(days)}`} data-testid="turnaround">
+            <Text
+              as="p"
+              fontSize="xl"
+              fontWeight="700"
+              margin="0"
+              className={`turnaround--${turnaroundTone(days)}`}
+              data-testid="turnaround"
+            >
               {days} to {days + 2} business days
             </Text>
           </div>
@@ -94,14 +113,26 @@ export function ChecklistReviewDialog({ open, tasks, source, onChange, onCancel,
                 isDisabled={locked}
                 onChange={(event) => update(task.key, { hours: event.target.value })}
               />
-              <Button size="small" variation="link" colorTheme="error" aria-label={`Remove task ${index + 1}`} isDisabled={locked} onClick={() => onChange(tasks.filter((t) => t.key !== task.key))}>
+              <Button
+                size="small"
+                variation="link"
+                colorTheme="error"
+                aria-label={`Remove task ${index + 1}`}
+                isDisabled={locked}
+                onClick={() => onChange(tasks.filter((t) => t.key !== task.key))}
+              >
                 Remove
               </Button>
             </li>
           ))}
         </ol>
         {tasks.length === 0 ? <Text color="font.secondary">No tasks yet. Add at least one task.</Text> : null}
-        <Button alignSelf="flex-start" size="small" isDisabled={locked} onClick={() => onChange([...tasks, blankTask()])}>
+        <Button
+          alignSelf="flex-start"
+          size="small"
+          isDisabled={locked}
+          onClick={() => onChange([...tasks, blankTask()])}
+        >
           Add Task
         </Button>
 

@@ -4,7 +4,8 @@ import { useEffect, useMemo } from 'react';
 import type { AdminUser } from '#features/users/admin-contracts.js';
 import { usersQuery } from '../../../users/api/get-users.js';
 
-const clientLabel = (user: AdminUser) => (user.full_name ? `${user.full_name} (${user.email ?? 'no e-mail'})` : (user.email ?? user.id));
+const clientLabel = (user: AdminUser) =>
+  user.full_name ? `${user.full_name} (${user.email ?? 'no e-mail'})` : (user.email ?? user.id);
 
 /**
  * An admin's first step: the client the project is for (the project is theirs; the history records

@@ -9,7 +9,12 @@ export interface FileListProps {
   onRetry?(id: string): void;
 }
 
-const STATUS_LABEL: Record<UploadItem['status'], string> = { ready: 'Ready', uploading: 'Uploading', success: 'Uploaded', error: 'Failed' };
+const STATUS_LABEL: Record<UploadItem['status'], string> = {
+  ready: 'Ready',
+  uploading: 'Uploading',
+  success: 'Uploaded',
+  error: 'Failed',
+};
 const STATUS_VARIATION = { ready: 'info', uploading: 'info', success: 'success', error: 'error' } as const;
 
 /** The chosen files with their state: ready, uploading (real progress), uploaded, or failed. */
@@ -35,14 +40,26 @@ export function FileList({ items, onRemove, onRetry }: FileListProps) {
                   {STATUS_LABEL[item.status]}
                 </Badge>
                 {onRemove && item.status !== 'uploading' && item.status !== 'success' ? (
-                  <Button size="small" variation="link" aria-label={`Remove ${item.name}`} onClick={() => onRemove(item.id)}>
+                  <Button
+                    size="small"
+                    variation="link"
+                    aria-label={`Remove ${item.name}`}
+                    onClick={() => onRemove(item.id)}
+                  >
                     Remove
                   </Button>
                 ) : null}
               </Flex>
             </Flex>
             {item.status === 'uploading' ? (
-              <Loader variation="linear" isDeterminate percentage={item.progress} isPercentageTextHidden marginTop="xs" ariaLabel={`Uploading ${item.name}`} />
+              <Loader
+                variation="linear"
+                isDeterminate
+                percentage={item.progress}
+                isPercentageTextHidden
+                marginTop="xs"
+                ariaLabel={`Uploading ${item.name}`}
+              />
             ) : null}
             {item.status === 'error' ? (
               <Flex direction="column" gap="xxs" marginTop="xs">

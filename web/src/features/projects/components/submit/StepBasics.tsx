@@ -92,7 +92,12 @@ export function StepBasics({ form, onChange }: StepProps) {
                   name="deliverables"
                   value={deliverable.name}
                   checked={form.deliverables.includes(deliverable.name)}
-                  onChange={(event) => onChange({ ...form, deliverables: toggle(form.deliverables, deliverable.name, event.target.checked) })}
+                  onChange={(event) =>
+                    onChange({
+                      ...form,
+                      deliverables: toggle(form.deliverables, deliverable.name, event.target.checked),
+                    })
+                  }
                 />
                 <Text as="span" fontSize="small" color="font.secondary" className="option-with-description__text">
                   {deliverable.description}

@@ -37,7 +37,9 @@ export function StepDetails({ form, onChange }: StepProps) {
               name="design_priority"
               value={priority}
               checked={form.design_priority.includes(priority)}
-              onChange={(event) => onChange({ ...form, design_priority: toggle(form.design_priority, priority, event.target.checked) })}
+              onChange={(event) =>
+                onChange({ ...form, design_priority: toggle(form.design_priority, priority, event.target.checked) })
+              }
             />
           ))}
         </Fieldset>

@@ -13,7 +13,14 @@ export function StepSpecifications({ form, onChange }: StepProps) {
     return (
       <Flex direction="column" gap="medium">
         <Text color="font.secondary">Fields marked required are needed to scope the permit set.</Text>
-        <TextField label="Project Address" name="project_address" autoComplete="street-address" isRequired value={form.project_address} onChange={(e) => set({ project_address: e.target.value })} />
+        <TextField
+          label="Project Address"
+          name="project_address"
+          autoComplete="street-address"
+          isRequired
+          value={form.project_address}
+          onChange={(e) => set({ project_address: e.target.value })}
+        />
         <Flex gap="medium" wrap="wrap">
           <TextField
             label="Building Area (sq ft)"
@@ -27,7 +34,17 @@ export function StepSpecifications({ form, onChange }: StepProps) {
             value={form.area_sqft}
             onChange={(e) => set({ area_sqft: e.target.value })}
           />
-          <TextField label="Lot Area (sq ft)" name="lot_area" type="number" inputMode="decimal" min={0} step="any" flex="1 1 12rem" value={form.lot_area} onChange={(e) => set({ lot_area: e.target.value })} />
+          <TextField
+            label="Lot Area (sq ft)"
+            name="lot_area"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            flex="1 1 12rem"
+            value={form.lot_area}
+            onChange={(e) => set({ lot_area: e.target.value })}
+          />
         </Flex>
         <TextField
           label="Zoning / Permit Type"
@@ -36,7 +53,12 @@ export function StepSpecifications({ form, onChange }: StepProps) {
           value={form.zoning_permit_type}
           onChange={(e) => set({ zoning_permit_type: e.target.value })}
         />
-        <CheckboxField label="Requires city review (plan check)" name="requires_city_review" checked={form.requires_city_review} onChange={(e) => set({ requires_city_review: e.target.checked })} />
+        <CheckboxField
+          label="Requires city review (plan check)"
+          name="requires_city_review"
+          checked={form.requires_city_review}
+          onChange={(e) => set({ requires_city_review: e.target.checked })}
+        />
         <TextAreaField
           label="Permit Scope Summary"
           name="permit_needs"
@@ -53,7 +75,17 @@ export function StepSpecifications({ form, onChange }: StepProps) {
   return (
     <Flex direction="column" gap="medium">
       <Flex gap="medium" wrap="wrap">
-        <TextField label="Total Area (sq ft)" name="area_sqft" type="number" inputMode="decimal" min={0} step="any" flex="1 1 12rem" value={form.area_sqft} onChange={(e) => set({ area_sqft: e.target.value })} />
+        <TextField
+          label="Total Area (sq ft)"
+          name="area_sqft"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step="any"
+          flex="1 1 12rem"
+          value={form.area_sqft}
+          onChange={(e) => set({ area_sqft: e.target.value })}
+        />
         <TextField
           label="Ceiling Height (ft)"
           name="ceiling_height"
@@ -75,7 +107,13 @@ export function StepSpecifications({ form, onChange }: StepProps) {
         value={form.preferred_materials}
         onChange={(e) => set({ preferred_materials: e.target.value })}
       />
-      <TextField label="Project Address" name="project_address" autoComplete="street-address" value={form.project_address} onChange={(e) => set({ project_address: e.target.value })} />
+      <TextField
+        label="Project Address"
+        name="project_address"
+        autoComplete="street-address"
+        value={form.project_address}
+        onChange={(e) => set({ project_address: e.target.value })}
+      />
     </Flex>
   );
 }

@@ -1,4 +1,14 @@
-import { Button, CheckboxField, DropZone, Fieldset, Flex, Text, TextAreaField, TextField, VisuallyHidden } from '@aws-amplify/ui-react';
+import {
+  Button,
+  CheckboxField,
+  DropZone,
+  Fieldset,
+  Flex,
+  Text,
+  TextAreaField,
+  TextField,
+  VisuallyHidden,
+} from '@aws-amplify/ui-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ROOMS } from '#shared/intake-options.js';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_TYPES_TEXT, MAX_FILES } from '#shared/uploads.js';
@@ -22,7 +32,10 @@ export function StepUploads({ form, onChange, files, onAddFiles, onRemoveFile }:
       <FilePicker files={files} onAddFiles={onAddFiles} onRemoveFile={onRemoveFile} />
       {design ? (
         <>
-          <InspirationLinks links={form.inspiration_links} onChange={(inspiration_links) => onChange({ ...form, inspiration_links })} />
+          <InspirationLinks
+            links={form.inspiration_links}
+            onChange={(inspiration_links) => onChange({ ...form, inspiration_links })}
+          />
           <Fieldset legend="Rooms" variation="outlined" direction="column" gap="xs">
             <Flex wrap="wrap" gap="medium">
               {ROOMS.map((room) => (
@@ -32,7 +45,9 @@ export function StepUploads({ form, onChange, files, onAddFiles, onRemoveFile }:
                   name="room_selection"
                   value={room}
                   checked={form.room_selection.includes(room)}
-                  onChange={(event) => onChange({ ...form, room_selection: toggle(form.room_selection, room, event.target.checked) })}
+                  onChange={(event) =>
+                    onChange({ ...form, room_selection: toggle(form.room_selection, room, event.target.checked) })
+                  }
                 />
               ))}
             </Flex>
@@ -52,7 +67,11 @@ export function StepUploads({ form, onChange, files, onAddFiles, onRemoveFile }:
   );
 }
 
-function FilePicker({ files, onAddFiles, onRemoveFile }: Pick<StepUploadsProps, 'files' | 'onAddFiles' | 'onRemoveFile'>) {
+function FilePicker({
+  files,
+  onAddFiles,
+  onRemoveFile,
+}: Pick<StepUploadsProps, 'files' | 'onAddFiles' | 'onRemoveFile'>) {
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -100,7 +119,11 @@ function InspirationLinks({ links, onChange }: { links: readonly string[]; onCha
     if (!draft.trim()) return;
     const link = normaliseLink(draft);
     if (!link) {
-      toast({ title: 'Invalid link', description: 'Enter a web address such as https://example.com/inspiration.', variant: 'destructive' });
+      toast({
+        title: 'Invalid link',
+        description: 'Enter a web address such as https://example.com/inspiration.',
+        variant: 'destructive',
+      });
       return;
     }
     if (!links.includes(link)) onChange([...links, link]);
@@ -139,7 +162,12 @@ function InspirationLinks({ links, onChange }: { links: readonly string[]; onCha
               <a href={link} target="_blank" rel="noreferrer noopener" className="link-list__url">
                 {link}
               </a>
-              <Button size="small" variation="link" aria-label={`Remove link ${link}`} onClick={() => onChange(links.filter((item) => item !== link))}>
+              <Button
+                size="small"
+                variation="link"
+                aria-label={`Remove link ${link}`}
+                onClick={() => onChange(links.filter((item) => item !== link))}
+              >
                 Remove
               </Button>
             </li>

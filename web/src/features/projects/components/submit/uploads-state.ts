@@ -35,7 +35,10 @@ export function toUploadItem(file: File): UploadItem {
 }
 
 /** At most 10 files: a drop that would exceed it adds nothing (the caller shows 'Too many files'). */
-export function addFiles(current: readonly UploadItem[], files: readonly File[]): { items: UploadItem[]; tooMany: boolean } {
+export function addFiles(
+  current: readonly UploadItem[],
+  files: readonly File[],
+): { items: UploadItem[]; tooMany: boolean } {
   if (current.length + files.length > MAX_FILES) return { items: [...current], tooMany: true };
   return { items: [...current, ...files.map(toUploadItem)], tooMany: false };
 }

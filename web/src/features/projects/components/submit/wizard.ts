@@ -98,7 +98,8 @@ export function descriptionCounter(description: string): string {
  */
 export function stepProblems(form: WizardForm, step: Step, options: { onBehalf?: boolean } = {}): BriefIssue[] {
   const issues = stepIssues(toChecklistRequest(form), step);
-  if (step === 1 && options.onBehalf && !form.client_id) issues.unshift({ field: 'client_id', message: 'Choose the client this project is for.' });
+  if (step === 1 && options.onBehalf && !form.client_id)
+    issues.unshift({ field: 'client_id', message: 'Choose the client this project is for.' });
   return issues;
 }
 
@@ -162,7 +163,11 @@ let taskKeys = 0;
 export const newTaskKey = () => `task-${(taskKeys += 1)}`;
 
 export function reviewTasksFrom(answer: Pick<GenerateChecklistResponse, 'checklist'>): ReviewTask[] {
-  return answer.checklist.map((item) => ({ key: newTaskKey(), task_name: item.task, hours: String(item.estimated_hours) }));
+  return answer.checklist.map((item) => ({
+    key: newTaskKey(),
+    task_name: item.task,
+    hours: String(item.estimated_hours),
+  }));
 }
 
 /** A new task has an empty name and 1 estimated hour. */
