@@ -124,7 +124,7 @@ const PLANTS: Plant[] = [
     why: 'Lambda code imports a test helper',
     files: {
       'functions/platform/planted-tools.ts':
-        "import { startStack } from '../support/stack.js';\nexport const plantedTools = startStack;\n",
+        "import { TestStack } from '../../tests/support/stack.js';\nexport const plantedTools = TestStack;\n",
     },
     from: 'functions/platform/planted-tools.ts',
   },
