@@ -84,6 +84,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/health': { allowed: 'public' },
   'GET /api/me': { allowed: SIGNED_IN },
   'PATCH /api/me/profile': { allowed: SIGNED_IN, request: () => ({ body: { company: 'Matrix & Co' } }) },
+  // The first dashboard visit, recorded once on the account: anyone signed in, for themselves.
+  'POST /api/me/welcome': { allowed: SIGNED_IN },
   'GET /api/team': { allowed: SIGNED_IN },
   'POST /api/team': { allowed: CLIENTS, request: () => ({ body: { name: 'Another team' } }), disruptive: true },
   'PATCH /api/team/members/{userId}': {

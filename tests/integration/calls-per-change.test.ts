@@ -27,7 +27,7 @@ const PINNED: Record<string, Record<string, number>> = {
     outbox: 2,
     'projection insights': 1,
     'projection projects': 2,
-    'projection reviews': 3,
+    'projection reviews': 2,
     request: 3,
   },
   'project created': {
