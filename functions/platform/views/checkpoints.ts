@@ -7,6 +7,7 @@ export const PROJECTION_STREAMS: readonly { name: string; streamPrefix: string }
   { name: 'users', streamPrefix: 'user-' },
   { name: 'projects', streamPrefix: 'project-' },
   { name: 'reviews', streamPrefix: 'project-' },
+  { name: 'city-review', streamPrefix: 'project-' },
   { name: 'subscriptions', streamPrefix: 'billing-' },
   { name: 'teams', streamPrefix: 'team-' },
   { name: 'designers', streamPrefix: 'designer-' },
