@@ -407,7 +407,7 @@ test('Designer Review tab: needs_revision projects with the days remaining, View
 test('Comment Moderation tab: pending comments, Approve and Reject', async ({ page, runtime }) => {
   await signInAsAdmin(page, runtime);
   await page.getByRole('tab', { name: 'Comment Moderation' }).click();
-  await expect(page.getByText('2 Pending')).toBeVisible();
+  await expect(page.getByText('2 Pending', { exact: true })).toBeVisible();
   const setback = page.getByRole('article', { name: 'Comment by Dana Designer on Duplex Permit Set' });
   const layout = page.getByRole('article', { name: 'Comment by Dana Designer on Office Fit-out' });
   await expect(setback).toContainText('Please confirm the setback distances with the city.');
@@ -416,12 +416,12 @@ test('Comment Moderation tab: pending comments, Approve and Reject', async ({ pa
 
   await setback.getByRole('button', { name: 'Approve' }).click();
   await expect(toast(page, 'Comment approved')).toBeVisible();
-  await expect(page.getByText('1 Pending')).toBeVisible();
+  await expect(page.getByText('1 Pending', { exact: true })).toBeVisible();
   await expect(setback).toHaveCount(0);
   await layout.getByRole('button', { name: 'Reject' }).click();
   await expect(toast(page, 'Comment rejected')).toBeVisible();
   await expect(page.getByText('No pending comments to review')).toBeVisible();
-  await expect(page.getByText('0 Pending')).toBeVisible();
+  await expect(page.getByText('0 Pending', { exact: true })).toBeVisible();
 
   // The decisions stuck: a reload shows no pending comment.
   await page.reload();
