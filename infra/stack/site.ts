@@ -325,7 +325,22 @@ export class Site extends Construct {
     });
     if (assets) entry.node.addDependency(assets);
     this.acknowledgeDeploymentProvider();
+    this.acknowledgeAutoDeleteProvider();
     return { built };
+  }
+
+  /** autoDeleteObjects' provider: one Lambda function per stack, owned by the CDK library. */
+  private acknowledgeAutoDeleteProvider(): void {
+    const stack = Stack.of(this);
+    for (const provider of stack.node.children.filter((child) =>
+      child.node.id.startsWith('Custom::S3AutoDeleteObjects'),
+    )) {
+      acknowledgeGuard(
+        provider,
+        'lambda_inside_vpc_check',
+        'autoDeleteObjects’ provider (CDK library) only lists and deletes the objects of the buckets it empties, through S3’s public endpoint, when the stack deletes them (a rolled-back first create).',
+      );
+    }
   }
 
   /** BucketDeployment's provider: one Lambda function per stack, owned by the CDK library. */
