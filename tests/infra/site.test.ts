@@ -35,8 +35,11 @@ describe('CloudFront: one origin for the SPA and the API', () => {
     expect(json.Resources[refOf(s3Origin.OriginAccessControlId)!]!.Type).toBe('AWS::CloudFront::OriginAccessControl');
     const siteBucket = refOf(s3Origin.DomainName)!;
     const policy = resourcesOf(json, 'AWS::S3::BucketPolicy').find(([, p]) => refOf(p.Bucket) === siteBucket)!;
-    const grant = (policy[1].PolicyDocument.Statement as Record<string, any>[]).find((s) => s.Effect === 'Allow')!;
+    const allows = (policy[1].PolicyDocument.Statement as Record<string, any>[]).filter((s) => s.Effect === 'Allow');
+    // CloudFront reads; the only other Allow is autoDeleteObjects' provider role, which empties the bucket on delete.
+    const grant = allows.find((s) => s.Principal?.Service === 'cloudfront.amazonaws.com')!;
     expect(grant.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
+    for (const other of allows.filter((s) => s !== grant)) expect(JSON.stringify(other.Action)).not.toContain('s3:PutObject');
     expect(JSON.stringify(grant.Condition)).toContain(result.distributionLogicalId);
     expect(config.DefaultRootObject).toBe('index.html');
   });
