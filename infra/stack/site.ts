@@ -359,9 +359,10 @@ export class Site extends Construct {
         'AwsSolutions-L1',
         'BucketDeployment’s provider function runtime is chosen and updated by the CDK library (aws-cdk-lib), not by this project.',
       );
-      // The library retains the provider's log group; like everything kept, it goes when a first create rolls back.
+      // The library retains the provider's log group under a fixed name, which would block redeploying a stage
+      // after a teardown; its lines (the deployments' copies) go with the stack.
       for (const child of provider.node.findAll()) {
-        if (child instanceof CfnLogGroup) child.applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);
+        if (child instanceof CfnLogGroup) child.applyRemovalPolicy(RemovalPolicy.DESTROY);
       }
       acknowledgeGuard(
         provider,
