@@ -142,6 +142,8 @@ export class Replayer {
           state: projection.initialState(),
           version: 0,
         };
+        // As the live projector does: a settled state takes no more events (its checkpoint stays put).
+        if (entry.version > 0 && projection.settled?.(entry.state)) continue;
         const after = projection.evolve(entry.state, event);
         buffer.push(...(projection.eventItems?.(event, entry.state, after) ?? []));
         entry.state = after;

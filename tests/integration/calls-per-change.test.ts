@@ -36,6 +36,8 @@ const PINNED: Record<string, Record<string, number>> = {
     commit: 1,
     'consumer projections': 1,
     outbox: 2,
+    // Its checkpoint, read and written once: a project that is not a permit settles it (no later writes).
+    'projection city-review': 2,
     'projection insights': 3,
     'projection projects': 49,
     'projection reviews': 3,

@@ -21,6 +21,8 @@ export const cityReviewProjection: Projection<CityReviewState> = {
   evolve(state, event) {
     return withoutTexts(cityReviewEvolution.evolve(state, event));
   },
+  // A project's category is fixed when it is submitted: the city review of any other project stays empty.
+  settled: (state) => state.exists && state.project_category !== 'Permit',
   items(state) {
     if (!state.exists || !state.project_id || state.project_category !== 'Permit') return [];
     return [{ ...cityReviewKey(state.project_id), doc: JSON.stringify(documentOf(state)) }];

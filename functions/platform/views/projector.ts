@@ -61,6 +61,12 @@ export interface Projection<S = any> {
   lookups?(state: S): { pk: string; sk: string }[];
   /** The projections whose items look this one's up, re-projected when a step changes them. */
   dependents?: Dependent<S>[];
+  /**
+   * True when no later event of the stream can change this state's items (the city review of a
+   * project that is not a permit): its later events are skipped, neither read nor written, so a
+   * projection that concerns few streams costs the others nothing. Must stay true once true.
+   */
+  settled?(state: S): boolean;
 }
 
 export const counterItemKey = (counter: string) => ({ pk: `count#${counter}`, sk: 'n' });
@@ -251,6 +257,7 @@ export class Projector {
         await this.dropAttempted(gen, projection, event.streamId, slot, checkpoint, attempted, attemptedLv);
         return [];
       }
+      if (version > 0 && projection.settled?.(before)) return [];
       const pending =
         event.version === version + 1
           ? [event]
