@@ -147,7 +147,7 @@ export const routes: readonly RouteDefinition[] = [
     access: 'any',
     summary:
       "records the account's first dashboard visit (WelcomeSeen, once): 'Welcome' belongs to the account, not the browser",
-    grants: ['events:read', 'events:append', 'bus:publish'],
+    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
   },
   {
     method: 'PATCH',

@@ -39,7 +39,8 @@ describe('CloudFront: one origin for the SPA and the API', () => {
     // CloudFront reads; the only other Allow is autoDeleteObjects' provider role, which empties the bucket on delete.
     const grant = allows.find((s) => s.Principal?.Service === 'cloudfront.amazonaws.com')!;
     expect(grant.Principal).toEqual({ Service: 'cloudfront.amazonaws.com' });
-    for (const other of allows.filter((s) => s !== grant)) expect(JSON.stringify(other.Action)).not.toContain('s3:PutObject');
+    for (const other of allows.filter((s) => s !== grant))
+      expect(JSON.stringify(other.Action)).not.toContain('s3:PutObject');
     expect(JSON.stringify(grant.Condition)).toContain(result.distributionLogicalId);
     expect(config.DefaultRootObject).toBe('index.html');
   });

@@ -9,11 +9,13 @@ import { log } from '../../platform/log.js';
  * the worker pdfjs-dist needs); an image is one page. Null when it cannot be told (another kind of
  * file, or a PDF pdf-lib cannot read): the review then bounds pages by PAGES_MAX alone.
  */
-export async function countPages(contentType: string, read: () => Promise<Uint8Array>): Promise<number | null> {
+export async function countPages(contentType: string, read: () => Promise<Uint8Array | null>): Promise<number | null> {
   if (contentType.startsWith('image/')) return 1;
   if (contentType !== 'application/pdf') return null;
   try {
-    const document = await PDFDocument.load(await read(), {
+    const bytes = await read();
+    if (!bytes) return null;
+    const document = await PDFDocument.load(bytes, {
       ignoreEncryption: true,
       updateMetadata: false,
       throwOnInvalidObject: false,

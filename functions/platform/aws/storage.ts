@@ -124,10 +124,25 @@ export async function headObject(key: string): Promise<StoredObject | null> {
   }
 }
 
-/** An object's bytes (callers check its size with headObject first: it is held in memory whole). */
-export async function getObjectBytes(key: string): Promise<Uint8Array> {
-  const answer = await storageClient().send(new GetObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }));
-  return answer.Body!.transformToByteArray();
+/**
+ * An object's bytes, held in memory whole: null when it is absent or larger than `maxBytes` (the
+ * size is read from GetObject's answer, so a large object's body is never read).
+ */
+export async function getObjectBytes(key: string, maxBytes = MAX_FILE_BYTES): Promise<Uint8Array | null> {
+  try {
+    const object = await storageClient().send(
+      new GetObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }),
+    );
+    if (!object.Body) return null;
+    if ((object.ContentLength ?? Number.POSITIVE_INFINITY) > maxBytes) {
+      (object.Body as { destroy?: () => void }).destroy?.();
+      return null;
+    }
+    return await object.Body.transformToByteArray();
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
 }
 
 export async function deleteObject(key: string): Promise<void> {
@@ -163,21 +178,6 @@ export async function presignDownload(key: string, fileName: string): Promise<st
     }),
     { expiresIn: SIGNED_URL_SECONDS },
   );
-}
-
-/** An object's bytes, for a file the server reads itself (a correction letter); null when absent or larger than `maxBytes`. */
-export async function getObjectBytesIfSmall(key: string, maxBytes = MAX_FILE_BYTES): Promise<Uint8Array | null> {
-  const stored = await headObject(key);
-  if (!stored || stored.size > maxBytes) return null;
-  try {
-    const object = await storageClient().send(
-      new GetObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }),
-    );
-    return object.Body ? await object.Body.transformToByteArray() : null;
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw error;
-  }
 }
 
 /** A file the server makes itself (a response letter), stored where uploads of its kind go. */

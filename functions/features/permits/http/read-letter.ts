@@ -1,6 +1,6 @@
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { eventReading } from '../../../app/runtime.js';
-import { getObjectBytesIfSmall } from '../../../platform/aws/storage.js';
+import { getObjectBytes } from '../../../platform/aws/storage.js';
 import { HttpError } from '../../../platform/errors.js';
 import { log } from '../../../platform/log.js';
 import { consumeQuota } from '../../../platform/quotas.js';
@@ -29,7 +29,7 @@ export const handler = httpHandler({ params: projectIdParams, body: readLetterBo
     throw new HttpError(404, 'NOT_FOUND', 'The correction letter was not found on this project');
   if (!file.pdf) return { body: { source: 'manual', items: [] } satisfies ReadLetterResponse };
   await consumeQuota(reading(), 'cityReviewAi', principal.sub);
-  const bytes = await getObjectBytesIfSmall(file.file_url);
+  const bytes = await getObjectBytes(file.file_url);
   if (!bytes) throw new HttpError(404, 'NOT_FOUND', 'The correction letter was not found on this project');
   const text = await extractPdfText(bytes).catch((error: unknown) => {
     log.warn('Could not read the text of a correction letter', {
