@@ -69,8 +69,15 @@ describe.concurrent('npm run rehearse refuses an assembly broken in one place', 
         .filter(({ resource }) => refsIn(resource.Properties?.FunctionName).includes(projections.id))
         .map(({ id }) => id),
     ];
+    // A rule in another stack than its function names it through that nested stack's output.
+    const outputs = templates.flatMap((template) =>
+      Object.entries(template.json.Outputs ?? {})
+        .filter(([, output]) => invokers.some((id) => refsIn(output).includes(`"${id}"`)))
+        .map(([name]) => `"Outputs.${name}"`),
+    );
+    const references = [...invokers.map((id) => `"${id}"`), ...outputs];
     const rule = resourcesOf(templates, 'AWS::Events::Rule').find(({ resource }) =>
-      invokers.some((id) => refsIn(resource.Properties?.Targets).includes(`"${id}"`)),
+      references.some((reference) => refsIn(resource.Properties?.Targets).includes(reference)),
     )!;
     rule.resource.Properties!.EventPattern = {
       ...rule.resource.Properties!.EventPattern,

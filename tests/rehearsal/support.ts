@@ -43,12 +43,17 @@ export function copyAssembly(source: string): string {
 type Resources = Record<string, { Type: string; Properties?: Record<string, any> }>;
 
 /** Every template of the copy, with a way to save it; breaks find their resources by what they are, not by layout. */
-export function templatesOf(dir: string): { file: string; json: { Resources: Resources }; save(): void }[] {
+export function templatesOf(
+  dir: string,
+): { file: string; json: { Resources: Resources; Outputs?: Record<string, unknown> }; save(): void }[] {
   return readdirSync(dir)
     .filter((entry) => entry.endsWith('.template.json'))
     .map((entry) => {
       const file = join(dir, entry);
-      const json = JSON.parse(readFileSync(file, 'utf8')) as { Resources: Resources };
+      const json = JSON.parse(readFileSync(file, 'utf8')) as {
+        Resources: Resources;
+        Outputs?: Record<string, unknown>;
+      };
       // The copy's templates are files of their own (copied, not linked): writing one leaves the shared assembly alone.
       return { file, json, save: () => writeFileSync(file, JSON.stringify(json)) };
     });
