@@ -170,7 +170,9 @@ test('2 and 3. the empty dashboard shows only its call to action; the wizard ref
   await page.getByLabel('Building Area (sq ft)').fill('0');
   const generate = page.getByRole('button', { name: 'Generate Checklist' });
   await expect(generate).toBeDisabled();
-  await expect(page.getByText('Building area must be greater than 0')).toBeVisible();
+  // Under the field, and beside the disabled button as its description (why it cannot be pressed).
+  await expect(page.getByRole('status').getByText('Building area must be greater than 0')).toBeVisible();
+  await expect(generate).toHaveAccessibleDescription('Building area must be greater than 0');
   await page.getByLabel('Building Area (sq ft)').fill('-40');
   await expect(generate).toBeDisabled();
   await page.getByLabel('Building Area (sq ft)').fill('480');

@@ -90,14 +90,15 @@ test('one status change in the admin dialog reads each affected view once, and t
   await expect(column('Queued').getByRole('article', { name: title })).toHaveCount(0);
   expect(await admin.evaluate(() => (window as unknown as { requestsMarker?: number }).requestsMarker)).toBe(1);
 
-  // The change itself, then the dialog's project and each board column once (the dialog showed the
-  // PATCH answer at once; the topics confirm it).
+  // The change itself, then the dialog's project, each board column and 'Waiting on you' (the newest
+  // projects) once: the dialog showed the PATCH answer at once; the topics confirm it.
   const board = ['queued', 'in_progress', 'needs_revision', 'delivered'].map(
     (status) => `GET /api/projects?status=${status}&limit=25`,
   );
   expect(tally(seen)).toEqual({
     [`PATCH /api/projects/${id}`]: 1,
     [`GET /api/projects/${id}`]: 1,
+    'GET /api/projects': 1,
     ...Object.fromEntries(board.map((request) => [request, 1])),
   });
   await admin.context().close();

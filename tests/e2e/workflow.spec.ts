@@ -227,10 +227,14 @@ test('the keyboard: tabbing through each client screen, the focused element alwa
       const focus = await page.evaluate(() => {
         const element = document.activeElement as HTMLElement | null;
         if (!element || element === document.body) return null;
-        const style = getComputedStyle(element);
-        const ring =
-          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
-          (style.boxShadow !== 'none' && style.boxShadow !== '');
+        // The element's own ring, or one its ::before or ::after draws (a card's title button rings the card).
+        const ring = [undefined, '::before', '::after'].some((pseudo) => {
+          const style = getComputedStyle(element, pseudo);
+          return (
+            (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+            (style.boxShadow !== 'none' && style.boxShadow !== '')
+          );
+        });
         return {
           ring,
           name: `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"`,

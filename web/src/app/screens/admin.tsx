@@ -91,7 +91,7 @@ export default function AdminScreen() {
       ) : (
         <Flex direction="column" gap="large">
           <AdminWaitingOnYou />
-          <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium">
+          <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="medium" className="admin-header">
             <div>
               <Heading level={1}>Admin Dashboard</Heading>
               <Text color="font.secondary">
