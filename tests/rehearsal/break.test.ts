@@ -46,7 +46,15 @@ describe.concurrent('npm run rehearse refuses an assembly broken in one place', 
     const copy = copyAssembly(inject('assemblyDir'));
     const templates = templatesOf(copy);
     const me = functionWith(templates, ME);
-    const roleId = me.resource.Properties!.Role['Fn::GetAtt'][0] as string;
+    // A function in a feature stack names its role through a parameter the parent fills.
+    const roleOf = (value: { Ref?: string; 'Fn::GetAtt'?: string[] }): string => {
+      if (value['Fn::GetAtt']) return value['Fn::GetAtt'][0]!;
+      const passed = resourcesOf(templates, 'AWS::CloudFormation::Stack')
+        .map(({ resource }) => resource.Properties?.Parameters?.[value.Ref!])
+        .find(Boolean);
+      return roleOf(passed);
+    };
+    const roleId = roleOf(me.resource.Properties!.Role);
     const role = templates.map((t) => ({ t, r: t.json.Resources[roleId] })).find((entry) => entry.r)!;
     const policy = role.r!.Properties!.Policies.find((p: { PolicyDocument: { Statement: unknown[] } }) =>
       p.PolicyDocument.Statement.some((s) => refsIn(s).includes('dynamodb:BatchGetItem')),
