@@ -13,6 +13,7 @@ import {
 } from './events.js';
 import type { Actor } from '../../../events/envelope.js';
 import { INVALID_INVITE_MESSAGE, inviteExpiry, teamDecider } from './decider.js';
+import { SETTLED_INVITES_KEPT } from './state.js';
 import { deciderSpec } from '../../../tests/support/given-when-then.js';
 
 // The spec helper decides at this instant.
@@ -249,5 +250,57 @@ describe('team decider: members', () => {
       ['dana', 'designer', 'active', 'dana@example.com'],
     ]);
     expect(state.invites[0]).toMatchObject({ id: 'I1', status: 'accepted', accepted_by: 'dana', token_hash: HASH_1 });
+  });
+});
+
+describe('team state: bounded', () => {
+  it('keeps the newest 50 settled invitations when a new one is made, and every pending one', () => {
+    const churn = Array.from({ length: 60 }, (_, index) => [
+      invited(IN_7_DAYS, `I${index + 1}`, `guest${index + 1}@example.com`),
+      TeamInviteRevoked.create({ invite_id: `I${index + 1}` }),
+    ]).flat();
+    const state = given([...created, ...churn, invited(IN_7_DAYS, 'I61', 'last@example.com')]).state();
+    const ids = state.invites.map((invite) => invite.id);
+    expect(ids).toHaveLength(SETTLED_INVITES_KEPT + 1);
+    expect(ids[0]).toBe('I11');
+    expect(ids.at(-1)).toBe('I61');
+    expect(state.invites.filter((invite) => invite.status === 'pending').map((invite) => invite.id)).toEqual(['I61']);
+  });
+
+  it('an old settled invitation dropped from the team is not found, and its link stays invalid', () => {
+    const churn = Array.from({ length: 52 }, (_, index) => [
+      invited(IN_7_DAYS, `I${index + 1}`, `guest${index + 1}@example.com`),
+      TeamInviteRevoked.create({ invite_id: `I${index + 1}` }),
+    ]).flat();
+    given([...created, ...churn, invited(IN_7_DAYS, 'I99', 'new@example.com')])
+      .when({ type: 'ResendInvite', invite_id: 'I1', token_hash: HASH_2 })
+      .thenThrows(/Invitation not found/);
+  });
+});
+
+describe('team document: its bound', () => {
+  it('at its caps (140 pending invitations, the quota over 7 days, and 50 settled) stays under 350 KB', () => {
+    // The longest address an e-mail can have (254 characters) and the longest inviter name, in 3-byte characters.
+    const address = (index: number) => `${String(index).padStart(64, 'x')}@${'d'.repeat(185)}.com`;
+    const long = (invite_id: string, email: string) =>
+      TeamInviteCreated.create({
+        invite_id,
+        invited_email: email,
+        invited_role: 'designer',
+        invited_by: 'owner',
+        inviter_name: '名'.repeat(200),
+        token_hash: HASH_1,
+        expires_at: IN_7_DAYS,
+      });
+    const settled = Array.from({ length: 60 }, (_, index) => [
+      long(`S${index}`, address(index)),
+      TeamInviteRevoked.create({ invite_id: `S${index}` }),
+    ]).flat();
+    const pending = Array.from({ length: 140 }, (_, index) => long(`P${index}`, address(1000 + index)));
+    const state = given([...created, ...settled, ...pending]).state();
+    expect(state.invites).toHaveLength(190);
+    const bytes = Buffer.byteLength(JSON.stringify(state));
+    console.log(`team state at its invitation caps: ${(bytes / 1024).toFixed(0)} KB`);
+    expect(bytes).toBeLessThan(350 * 1024);
   });
 });

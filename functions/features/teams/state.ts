@@ -78,6 +78,23 @@ export const initialTeamState = (): TeamState => ({
   invites: [],
 });
 
+/**
+ * Settled invitations (accepted, revoked or expired) a team keeps: the newest, for its history. The
+ * team's document and checkpoint hold every invitation they keep, so older settled ones are dropped
+ * when a new one is made; the pending ones are bounded by the invitation quota (20 a day, each
+ * usable 7 days). Bound of the team document: docs/security.md#stored-item-bounds.
+ */
+export const SETTLED_INVITES_KEPT = 50;
+
+/** `invites` without the oldest settled ones past SETTLED_INVITES_KEPT (in creation order, oldest first). */
+function keepRecentSettled(invites: TeamInvite[], now: string): TeamInvite[] {
+  const settled = invites.filter((invite) => !isUsable(invite, now));
+  const excess = settled.length - SETTLED_INVITES_KEPT;
+  if (excess <= 0) return invites;
+  const dropped = new Set(settled.slice(0, excess).map((invite) => invite.id));
+  return invites.filter((invite) => !dropped.has(invite.id));
+}
+
 export function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
   const e = event as OneOf<TeamEvent, EvolvingEvent>;
   const updateInvite = (id: string, change: (invite: TeamInvite) => TeamInvite): TeamState => ({
@@ -119,7 +136,7 @@ export function evolveTeam(state: TeamState, event: EvolvingEvent): TeamState {
       return {
         ...state,
         invites: [
-          ...state.invites,
+          ...keepRecentSettled(state.invites, event.at),
           {
             id: e.data.invite_id,
             invited_email: e.data.invited_email,
