@@ -14,7 +14,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { allProjections } from '../functions/app/projections.js';
+import { allProjections, allSnapshotFolds } from '../functions/app/projections.js';
 import { dynamoClient } from '../functions/platform/aws/dynamodb.js';
 import { EventStore } from '../functions/platform/event-store/event-store.js';
 import { Replayer, type ReplayReport } from '../functions/app/replay.js';
@@ -116,6 +116,7 @@ function print(report: ReplayReport, verifyOnly: boolean) {
     console.log(
       `  views          generation ${report.generation.from} -> ${report.generation.to} (${report.itemsWritten} items written)`,
     );
+  if (!verifyOnly) console.log(`  snapshots      ${report.snapshotsWritten} rewritten from the events`);
   if (report.broken.length === 0) console.log('  hash chains    all intact');
   for (const broken of report.broken)
     console.log(`  BROKEN CHAIN   stream ${broken.streamId} at version ${broken.version}: ${broken.reason}`);
@@ -134,7 +135,7 @@ console.log(
   `Replaying ${values.stream ? `stream ${values.stream}` : 'every stream'} from ${where}${values.until ? `, up to ${values.until}` : ''}.`,
 );
 try {
-  const report = await new Replayer(store, views, allProjections).run({
+  const report = await new Replayer(store, views, allProjections, allSnapshotFolds).run({
     dryRun: verifyOnly,
     streamId: values.stream,
     until: values.until ? new Date(values.until).toISOString() : undefined,

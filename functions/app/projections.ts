@@ -1,4 +1,6 @@
 import type { Projection } from '../platform/views/projector.js';
+import type { SnapshotFold } from './replay.js';
+import { projectEvolution } from '../features/projects/state.js';
 import { insightsProjection } from '../features/insights/projection.js';
 import { designerSessionsProjection, designersProjection } from '../features/designers/projection.js';
 import { identityAliasesProjection } from '../features/users/identity-aliases-projection.js';
@@ -22,3 +24,6 @@ export const allProjections: Projection[] = [
   insightsProjection,
   identityAliasesProjection,
 ];
+
+/** The deciders' folds with stored snapshots (event-store/folds.ts): the audit replay rewrites them from the events. */
+export const allSnapshotFolds: SnapshotFold[] = [{ streamPrefix: 'project-', evolution: projectEvolution }];

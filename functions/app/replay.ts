@@ -16,6 +16,8 @@ import {
 } from '../platform/views/projector.js';
 import type { ViewItem, ViewStore } from '../platform/views/views.js';
 import { readAll } from '../platform/event-store/event-log.js';
+import { writeSnapshot } from '../platform/event-store/folds.js';
+import type { Evolution } from '../platform/decider.js';
 import { VIEWS_LAYOUT } from '../platform/views/layout.js';
 
 export interface ReplayOptions {
@@ -45,6 +47,14 @@ export interface ReplayReport {
   schemaErrors: { streamId: string; version: number; type: string; message: string }[];
   generation: { from: number; to: number } | null;
   itemsWritten: number;
+  /** Deciders' snapshots rewritten from the fold of their whole stream (none with `until` or a dry run). */
+  snapshotsWritten: number;
+}
+
+/** A decider's fold whose stored snapshots the replay rebuilds: of the streams starting with `streamPrefix`. */
+export interface SnapshotFold {
+  streamPrefix: string;
+  evolution: Evolution<any>;
 }
 
 interface StreamCursor {
@@ -78,6 +88,7 @@ export class Replayer {
     private readonly store: EventLog,
     private readonly views: ViewStore,
     private readonly projections: readonly Projection[],
+    private readonly snapshotFolds: readonly SnapshotFold[] = [],
   ) {}
 
   async run(options: ReplayOptions = {}): Promise<ReplayReport> {
@@ -86,9 +97,15 @@ export class Replayer {
     const broken: BrokenChain[] = [];
     const schemaErrors: ReplayReport['schemaErrors'] = [];
     const states = new Map<string, { projection: Projection; streamId: string; state: unknown; version: number }>();
+    // Snapshots are derived data: a rebuild of the whole history also rewrites them from the events.
+    const folds = new Map<
+      string,
+      { fold: SnapshotFold; streamId: string; state: unknown; version: number; lastHash: string }
+    >();
     const pool = new WritePool(16);
     let events = 0;
     let itemsWritten = 0;
+    let snapshotsWritten = 0;
     let lastPosition: string | undefined;
     const buffer: ViewItem[] = [];
     const flush = async (all = false) => {
@@ -100,6 +117,7 @@ export class Replayer {
     };
 
     const rebuild = !options.dryRun;
+    const rebuildSnapshots = rebuild && !options.until;
     const before = await this.views.generations(true);
     const target = options.streamId ? before.active : Math.max(before.active, before.building ?? 0) + 1;
     if (rebuild && !options.streamId) await this.views.setGenerations({ ...before, building: target });
@@ -133,6 +151,23 @@ export class Replayer {
         return;
       }
       if (!rebuild) return;
+      if (rebuildSnapshots) {
+        for (const fold of this.snapshotFolds) {
+          if (!raw.streamId.startsWith(fold.streamPrefix)) continue;
+          const key = `${fold.evolution.snapshot?.name}\u0000${raw.streamId}`;
+          const entry = folds.get(key) ?? {
+            fold,
+            streamId: raw.streamId,
+            state: fold.evolution.initialState(),
+            version: 0,
+            lastHash: GENESIS_HASH,
+          };
+          entry.state = fold.evolution.evolve(entry.state, event);
+          entry.version = event.version;
+          entry.lastHash = raw.hash;
+          folds.set(key, entry);
+        }
+      }
       for (const projection of this.projections) {
         if (!raw.streamId.startsWith(projection.streamPrefix)) continue;
         const key = `${projection.name}\u0000${raw.streamId}`;
@@ -228,6 +263,13 @@ export class Replayer {
       }
       await flush(true);
       await pool.drain();
+      // Each snapshot fold's state of an intact stream replaces its stored snapshot (or one older);
+      // a live command that stored a newer one since keeps it. A broken stream keeps none of ours.
+      for (const { fold, streamId, state, version, lastHash } of folds.values()) {
+        if (cursors.get(streamId)?.broken) continue;
+        const folded = { state, version, lastHash };
+        if (await writeSnapshot(this.store, fold.evolution, streamId, folded, { replace: true })) snapshotsWritten += 1;
+      }
       if (!options.streamId) {
         // Counters are recounted from the final states, written after every checkpoint.
         const counts = new Map<string, number>();
@@ -263,6 +305,7 @@ export class Replayer {
       schemaErrors,
       generation: rebuild && !options.streamId ? { from: before.active, to: target } : null,
       itemsWritten,
+      snapshotsWritten,
     };
   }
 

@@ -26,7 +26,7 @@ import { startCognito, type EmbeddedCognito, type LambdaFunction } from './cogni
 import { ensureTables, startDynamo } from './dynamo.js';
 import { Replayer } from '../../functions/app/replay.js';
 import { recordLayoutOfEmptyViews, viewsLayout } from '../../functions/app/views-layout.js';
-import { allProjections } from '../../functions/app/projections.js';
+import { allProjections, allSnapshotFolds } from '../../functions/app/projections.js';
 import { ApiThrottle } from './api-throttle.js';
 import { LocalHttpApi } from './http-api.js';
 import { applyTimeouts, BODY_LIMITS } from './limits.js';
@@ -224,7 +224,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   if (tables.events === 'created' && tables.views === 'created') await recordLayoutOfEmptyViews(runtime.views);
   else if (tables.views === 'recreated' || !(await viewsLayout(runtime.views)).current) {
     if (!options.quiet) console.log('  The views were built by an older version: rebuilding them from the events…');
-    await new Replayer(runtime.store, runtime.views, allProjections).run();
+    await new Replayer(runtime.store, runtime.views, allProjections, allSnapshotFolds).run();
   }
 
   const triggerFunctions: Record<string, LambdaFunction> = {};

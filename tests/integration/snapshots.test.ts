@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../functions/app/catalogue.js';
+import { Replayer } from '../../functions/app/replay.js';
 import { ProfileUpdated } from '../../functions/features/users/events.js';
 import { fold, type Decider } from '../../functions/platform/decider.js';
 import { runCommand } from '../../functions/platform/event-store/command.js';
@@ -101,6 +102,32 @@ describe('snapshots', () => {
     const again = await loadFold(tally, streamId, coldStore());
     expect(again.read).toBe(0);
     expect(again.state).toEqual(await fullFold(streamId));
+  });
+
+  it('the audit replay rewrites a snapshot from the events, even a wrong state at the right hash', async () => {
+    const streamId = 'user-snap-replayed';
+    const warm = runtimeOf(coldStore());
+    for (let i = 0; i < SNAPSHOT_EVERY + 3; i += 1)
+      await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
+    await loadFold(tally, streamId, coldStore(), { snapshots: 'write' });
+    // The state changed, its version and hash kept: a load cannot tell (it chains), the replay can.
+    await env.client.send(
+      new UpdateCommand({
+        TableName: env.names.events,
+        Key: { streamId, version: SNAPSHOT_VERSION },
+        UpdateExpression: 'SET #s.#st = :st',
+        ExpressionAttributeNames: { '#s': 'snap_tally', '#st': 'state' },
+        ExpressionAttributeValues: { ':st': JSON.stringify({ count: 999, companies: ['forged'] }) },
+      }),
+    );
+    expect((await loadFold(tally, streamId, coldStore())).state).toEqual({ count: 999, companies: ['forged'] });
+
+    const replayer = new Replayer(env.store, env.views, [], [{ streamPrefix: 'user-snap-replayed', evolution: tally }]);
+    expect((await replayer.run({ dryRun: true, streamId })).snapshotsWritten).toBe(0);
+    expect((await replayer.run({ streamId })).snapshotsWritten).toBe(1);
+    const loaded = await loadFold(tally, streamId, coldStore());
+    expect(loaded.read).toBe(0);
+    expect(loaded.state).toEqual(await fullFold(streamId));
   });
 
   it('a new revision of the fold ignores the older snapshots', async () => {

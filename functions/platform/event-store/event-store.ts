@@ -110,19 +110,23 @@ export class EventStore extends EventLog {
     return (Item as Pick<CommitItem, 'position'> | undefined)?.position === position;
   }
 
-  /** Stores a fold's snapshot (event-store/folds.ts) unless a newer one of the same revision is there. */
+  /**
+   * Stores a fold's snapshot (event-store/folds.ts) unless a newer one of the same revision is there;
+   * `replace`, one of the same version too (the replay's fold from the start is the true one).
+   */
   async putSnapshot(
     streamId: string,
     version: number,
     attribute: string,
     snapshot: { version: number; revision: number },
+    options: { replace?: boolean } = {},
   ): Promise<void> {
     await this.client.send(
       new UpdateCommand({
         TableName: this.table,
         Key: { streamId, version },
         UpdateExpression: 'SET #s = :s',
-        ConditionExpression: 'attribute_not_exists(#s) OR #s.#v < :v OR #s.#r <> :r',
+        ConditionExpression: `attribute_not_exists(#s) OR #s.#v ${options.replace ? '<=' : '<'} :v OR #s.#r <> :r`,
         ExpressionAttributeNames: { '#s': attribute, '#v': 'version', '#r': 'revision' },
         ExpressionAttributeValues: { ':s': snapshot, ':v': snapshot.version, ':r': snapshot.revision },
       }),

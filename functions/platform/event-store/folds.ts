@@ -90,19 +90,21 @@ async function readSnapshot<S>(store: EventLog, evolution: Evolution<S>, streamI
 }
 
 /**
- * Stores a fold as its stream's snapshot, unless a newer one is there. Best effort: a snapshot
- * saves reads, so a failure to write one costs only the next cold load's full fold.
+ * Stores a fold as its stream's snapshot, unless a newer one is there (`replace`: or one of the same
+ * version, for the replay's rebuild). Best effort: a snapshot saves reads, so a failure to write one
+ * costs only the next cold load's full fold. Answers whether it was stored.
  */
 export async function writeSnapshot<S>(
   store: EventLog,
   evolution: Evolution<S>,
   streamId: string,
   folded: Folded<S>,
-): Promise<void> {
+  options: { replace?: boolean } = {},
+): Promise<boolean> {
   const descriptor = evolution.snapshot;
   // Only a store that appends writes snapshots (a read-only handler is granted no write on the events).
   const writer = store as EventLog & Partial<Pick<EventStore, 'putSnapshot'>>;
-  if (!descriptor || !writer.putSnapshot) return;
+  if (!descriptor || !writer.putSnapshot) return false;
   const snapshot: StoredSnapshot = {
     revision: descriptor.revision,
     version: folded.version,
@@ -110,9 +112,11 @@ export async function writeSnapshot<S>(
     state: JSON.stringify(folded.state),
   };
   try {
-    await writer.putSnapshot(streamId, SNAPSHOT_VERSION, snapshotAttribute(descriptor.name), snapshot);
+    await writer.putSnapshot(streamId, SNAPSHOT_VERSION, snapshotAttribute(descriptor.name), snapshot, options);
+    return true;
   } catch {
     // A newer snapshot is there, or the write failed: either way the events still hold the truth.
+    return false;
   }
 }
 
