@@ -19,10 +19,10 @@ import {
   checkpointKey,
   counterItemKey,
   itemKey,
-  lookedOf,
-  lookedVersion,
-  storedLooked,
-  type Looked,
+  lookedUpItemsOf,
+  lookupVersion,
+  storedLookedUpItems,
+  type LookedUpItems,
   type Projection,
 } from '../functions/platform/views/projector.js';
 import type { ViewItem } from '../functions/platform/views/views.js';
@@ -118,7 +118,7 @@ async function appendAndProject(
     }
     // A project's card shows its client (the projector looks their card item up): the users are
     // seeded first and kept here; one registered through the API is read from the views.
-    let lookup: { looked: Looked; lv: number } | undefined;
+    let lookup: { looked: LookedUpItems; lv: number } | undefined;
     if (projection.lookups) {
       const keys = projection.lookups(state);
       const missing = keys.filter((key) => !seeded.looked.has(itemKey(key)));
@@ -129,8 +129,8 @@ async function appendAndProject(
           true,
         ))
           seeded.looked.set(itemKey(item), item);
-      const looked = lookedOf(keys.flatMap((key) => seeded.looked.get(itemKey(key)) ?? []));
-      lookup = { looked, lv: lookedVersion(looked) };
+      const looked = lookedUpItemsOf(keys.flatMap((key) => seeded.looked.get(itemKey(key)) ?? []));
+      lookup = { looked, lv: lookupVersion(looked) };
     }
     for (const item of projection.items(state, streamId, lookup?.looked)) {
       const stored = { ...item, v: commit.lastVersion, ...(lookup ? { lv: lookup.lv } : {}) };
@@ -142,7 +142,7 @@ async function appendAndProject(
       version: commit.lastVersion,
       v: commit.lastVersion,
       state: JSON.stringify(state),
-      ...(lookup ? { looked: storedLooked(lookup.looked), lv: lookup.lv } : {}),
+      ...(lookup ? { looked: storedLookedUpItems(lookup.looked), lv: lookup.lv } : {}),
     });
     seeded.states.set(`${projection.name}\u0000${streamId}`, { projection, state, version: commit.lastVersion });
   }

@@ -7,11 +7,11 @@ import {
   checkpointKey,
   counterItemKey,
   itemKey,
-  lookedOf,
-  lookedVersion,
+  lookedUpItemsOf,
+  lookupVersion,
   Projector,
-  storedLooked,
-  type Looked,
+  storedLookedUpItems,
+  type LookedUpItems,
   type Projection,
 } from '../platform/views/projector.js';
 import type { ViewItem, ViewStore } from '../platform/views/views.js';
@@ -240,10 +240,10 @@ export class Replayer {
         ...entries.filter(({ projection }) => !projection.lookups),
         ...looking,
       ]) {
-        let lookup: { looked: Looked; lv: number } | undefined;
+        let lookup: { looked: LookedUpItems; lv: number } | undefined;
         if (projection.lookups) {
-          const looked = lookedOf(projection.lookups(state).flatMap((key) => found.get(itemKey(key)) ?? []));
-          lookup = { looked, lv: lookedVersion(looked) };
+          const looked = lookedUpItemsOf(projection.lookups(state).flatMap((key) => found.get(itemKey(key)) ?? []));
+          lookup = { looked, lv: lookupVersion(looked) };
         }
         for (const item of projection.items(state, streamId, lookup?.looked)) {
           const stored = { ...item, v: version, ...(lookup ? { lv: lookup.lv } : {}) };
@@ -255,7 +255,7 @@ export class Replayer {
           version,
           v: version,
           state: JSON.stringify(state),
-          ...(lookup ? { looked: storedLooked(lookup.looked), lv: lookup.lv } : {}),
+          ...(lookup ? { looked: storedLookedUpItems(lookup.looked), lv: lookup.lv } : {}),
         });
         await flush();
         written += 1;

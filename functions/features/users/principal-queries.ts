@@ -3,7 +3,7 @@ import type { SystemRole } from '../../../shared/vocabulary.js';
 import { HttpError } from '../../platform/errors.js';
 import { isRevoked, SESSION_REVOKED_MESSAGE, type Principal } from '../../platform/http/auth.js';
 import type { Runtime } from '../../platform/runtime.js';
-import { Recent } from '../../platform/views/recent.js';
+import { LruCache } from '../../platform/lru-cache.js';
 import { accountOf, designersOfUser, isAdminAccount } from '../designers/queries.js';
 import { userIdOfSub } from './identity-queries.js';
 
@@ -52,11 +52,11 @@ interface RoleFacts {
  */
 export const ROLE_FACTS_TTL_MS = 2_000;
 const ROLE_PROJECTIONS = ['users', 'designers', 'identity-aliases'];
-const recentRoleFacts = new WeakMap<object, Recent<string, { until: number; stamp: string; facts: RoleFacts }>>();
+const recentRoleFacts = new WeakMap<object, LruCache<string, { until: number; stamp: string; facts: RoleFacts }>>();
 
 async function roleFactsOf(token: Pick<Principal, 'sub' | 'expiresAt'>, runtime: Runtime): Promise<RoleFacts> {
   let recent = recentRoleFacts.get(runtime.views);
-  if (!recent) recentRoleFacts.set(runtime.views, (recent = new Recent(2_000)));
+  if (!recent) recentRoleFacts.set(runtime.views, (recent = new LruCache(2_000)));
   const key = token.sub;
   // Taken before reading: a commit during the reads leaves the entry already outdated.
   const stamp = runtime.views.changesOf(...ROLE_PROJECTIONS);

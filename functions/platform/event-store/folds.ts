@@ -1,6 +1,6 @@
 import { GENESIS_HASH } from '../../../events/envelope.js';
 import type { Evolution } from '../decider.js';
-import { Recent } from '../views/recent.js';
+import { LruCache } from '../lru-cache.js';
 import type { EventLog } from './event-log.js';
 import type { EventStore } from './event-store.js';
 
@@ -26,8 +26,8 @@ interface StoredSnapshot {
   state: string;
 }
 
-const foldsOf = new WeakMap<object, WeakMap<object, Recent<string, Folded<unknown>>>>();
-const newestOf = new WeakMap<object, Recent<string, number>>();
+const foldsOf = new WeakMap<object, WeakMap<object, LruCache<string, Folded<unknown>>>>();
+const newestOf = new WeakMap<object, LruCache<string, number>>();
 
 /**
  * What this process knows of each stream, per store and fold (keyed by the `evolve` function, so a
@@ -35,17 +35,17 @@ const newestOf = new WeakMap<object, Recent<string, number>>();
  * be stale (another process appended since): a command decides on it only through a conditional
  * append, which refuses a stale base, and a load reads every event after it.
  */
-function remembered<S>(store: object, evolution: Evolution<S>): Recent<string, Folded<S>> {
+function remembered<S>(store: object, evolution: Evolution<S>): LruCache<string, Folded<S>> {
   let byFold = foldsOf.get(store);
   if (!byFold) foldsOf.set(store, (byFold = new WeakMap()));
   let streams = byFold.get(evolution.evolve);
-  if (!streams) byFold.set(evolution.evolve, (streams = new Recent(REMEMBERED_STREAMS)));
-  return streams as Recent<string, Folded<S>>;
+  if (!streams) byFold.set(evolution.evolve, (streams = new LruCache(REMEMBERED_STREAMS)));
+  return streams as LruCache<string, Folded<S>>;
 }
 
-function newest(store: object): Recent<string, number> {
+function newest(store: object): LruCache<string, number> {
   let versions = newestOf.get(store);
-  if (!versions) newestOf.set(store, (versions = new Recent(REMEMBERED_STREAMS * 4)));
+  if (!versions) newestOf.set(store, (versions = new LruCache(REMEMBERED_STREAMS * 4)));
   return versions;
 }
 

@@ -1,6 +1,6 @@
 import { DecryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { Recent } from '../views/recent.js';
+import { LruCache } from '../lru-cache.js';
 
 /**
  * Each person's data key, for envelope encryption: a 256-bit key that KMS generates, kept only
@@ -36,7 +36,7 @@ export class SubjectErasedError extends Error {
 }
 
 export class DataKeys {
-  private readonly cache = new Recent<string, { key: Buffer | null; until: number }>(CACHE_ENTRIES);
+  private readonly cache = new LruCache<string, { key: Buffer | null; until: number }>(CACHE_ENTRIES);
 
   constructor(
     private readonly kms: KMSClient,

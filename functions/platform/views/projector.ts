@@ -1,29 +1,32 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { EventStore } from '../event-store/event-store.js';
-import { Recent } from './recent.js';
+import { LruCache } from '../lru-cache.js';
 import { log } from '../log.js';
 import { inStep } from '../observability/call-count.js';
 import type { IndexName, ViewItem, ViewStore } from './views.js';
 
 /** Items of other projections a state's items show, by key (`itemKey`), as read with their `v`. */
-export type Looked = ReadonlyMap<string, ViewItem>;
-export const NOTHING_LOOKED: Looked = new Map();
+export type LookedUpItems = ReadonlyMap<string, ViewItem>;
+export const NO_LOOKED_UP_ITEMS: LookedUpItems = new Map();
 
 /**
- * The version of what was looked up: the sum of the looked-up items' `v` (each only grows, so the
- * sum does too, and grows whenever one of them does), 0 for nothing found.
+ * The version of what was looked up (stored as `lv` on the items and the checkpoint): the sum of the
+ * looked-up items' `v` (each only grows, so the sum does too, and grows whenever one of them does),
+ * 0 for nothing found.
  */
-export const lookedVersion = (looked: Looked) =>
+export const lookupVersion = (looked: LookedUpItems) =>
   [...looked.values()].reduce((sum, item) => sum + Number(item.v ?? 0), 0);
 
 /**
  * What a checkpoint keeps of its lookups: the items without their `v` (the checkpoint's `lv` says how
  * new they are), so a replay, which writes every item at its stream's last version, keeps the same.
  */
-export const storedLooked = (looked: Looked) => JSON.stringify([...looked.values()].map(({ v: _v, ...item }) => item));
+export const storedLookedUpItems = (looked: LookedUpItems) =>
+  JSON.stringify([...looked.values()].map(({ v: _v, ...item }) => item));
 
 /** Looked-up items as `items` gets them, from a list of read items. */
-export const lookedOf = (items: readonly ViewItem[]): Looked => new Map(items.map((item) => [itemKey(item), item]));
+export const lookedUpItemsOf = (items: readonly ViewItem[]): LookedUpItems =>
+  new Map(items.map((item) => [itemKey(item), item]));
 
 /**
  * Streams of another projection whose items show this one's (they look it up): re-projected with a
@@ -50,7 +53,7 @@ export interface Projection<S = any> {
   initialState(): S;
   evolve(state: S, event: EventEnvelope): S;
   /** `looked`: the items `lookups` named, as read before (absent ones missing; none without lookups). */
-  items(state: S, streamId: string, looked?: Looked): ViewItem[];
+  items(state: S, streamId: string, looked?: LookedUpItems): ViewItem[];
   eventItems?(event: EventEnvelope, before: S, after: S): ViewItem[];
   /** Counters this state counts 1 in (`count#…` items): the projector moves the 1 as the state changes. */
   counters?(state: S): string[];
@@ -116,7 +119,7 @@ interface Checkpoint {
   version: number;
   state: unknown;
   /** What the items were computed from (projections with lookups), and its version. */
-  looked: Looked;
+  looked: LookedUpItems;
   lv: number;
 }
 
@@ -128,7 +131,7 @@ interface Checkpoint {
  * writer cannot bring back an old state; the checkpoint is written last, with a version condition.
  */
 export class Projector {
-  private readonly committed = new Recent<string, Checkpoint>(REMEMBERED_CHECKPOINTS);
+  private readonly committed = new LruCache<string, Checkpoint>(REMEMBERED_CHECKPOINTS);
   private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
@@ -186,7 +189,7 @@ export class Projector {
    * poison event costs its bounded retries and parks the later events of its stream alone (each
    * failing fast into the dead letters, in order for the redrive); every other stream goes on.
    */
-  private readonly parked = new Recent<string, { version: number; reason: string }>(REMEMBERED_CHECKPOINTS);
+  private readonly parked = new LruCache<string, { version: number; reason: string }>(REMEMBERED_CHECKPOINTS);
 
   /** The streams parked here, for the operator (logs and tests): projection, stream, version, reason. */
   parkedStreams(): { slot: string; version: number; reason: string }[] {
@@ -273,7 +276,7 @@ export class Projector {
       const reached = pending.at(-1)?.version ?? version;
       if (reached <= version) return [];
       const looked = await this.lookup(gen, projection, state);
-      const lv = projection.lookups ? lookedVersion(looked) : undefined;
+      const lv = projection.lookups ? lookupVersion(looked) : undefined;
       const next = projection.items(state, event.streamId, looked);
       await this.writeItems(
         gen,
@@ -300,7 +303,7 @@ export class Projector {
         state: JSON.stringify(state),
         ...(counts ? { pending: JSON.stringify(counts) } : {}),
         ...(refresh ? { dependents: true } : {}),
-        ...(projection.lookups ? { looked: storedLooked(looked) } : {}),
+        ...(projection.lookups ? { looked: storedLookedUpItems(looked) } : {}),
       };
       const committed = await this.views.putIfVersion(gen, item, version, lv);
       if (committed) {
@@ -353,9 +356,9 @@ export class Projector {
   }
 
   /** The items a projection with lookups shows from, read in one strongly consistent batch. */
-  private async lookup(gen: number, projection: Projection, state: unknown): Promise<Looked> {
+  private async lookup(gen: number, projection: Projection, state: unknown): Promise<LookedUpItems> {
     const keys = projection.lookups?.(state) ?? [];
-    return keys.length ? lookedOf(await this.views.batchGet(gen, keys, true)) : NOTHING_LOOKED;
+    return keys.length ? lookedUpItemsOf(await this.views.batchGet(gen, keys, true)) : NO_LOOKED_UP_ITEMS;
   }
 
   /**
@@ -384,7 +387,7 @@ export class Projector {
       // Not projected yet: its first commit looks up for itself.
       if (checkpoint.version === 0) return;
       const looked = await this.lookup(gen, projection, checkpoint.state);
-      const lv = lookedVersion(looked);
+      const lv = lookupVersion(looked);
       if (lv <= checkpoint.lv)
         return this.dropAttempted(gen, projection, streamId, slot, checkpoint, attempted, attemptedLv);
       const next = projection.items(checkpoint.state, streamId, looked);
@@ -403,7 +406,7 @@ export class Projector {
         version: checkpoint.version,
         v: checkpoint.version,
         state: JSON.stringify(checkpoint.state),
-        looked: storedLooked(looked),
+        looked: storedLookedUpItems(looked),
       };
       if (await this.views.putIfVersion(gen, item, checkpoint.version, lv)) {
         this.committed.set(slot, { ...checkpoint, looked, lv });
@@ -443,7 +446,7 @@ export class Projector {
     key: { pk: string; sk: string },
   ): Promise<Checkpoint> {
     const checkpoint = await this.views.get(gen, key.pk, key.sk, true);
-    if (!checkpoint) return { version: 0, state: projection.initialState(), looked: NOTHING_LOOKED, lv: 0 };
+    if (!checkpoint) return { version: 0, state: projection.initialState(), looked: NO_LOOKED_UP_ITEMS, lv: 0 };
     const version = (checkpoint.version as number | undefined) ?? 0;
     const state = JSON.parse(checkpoint.state as string);
     // Counts a failed writer committed but did not apply: applied now (each step once), then cleared.
@@ -451,7 +454,9 @@ export class Projector {
     // Likewise a re-projection of its dependents that did not finish.
     if (checkpoint.dependents) await this.refreshDependents(gen, projection, key, version, state);
     const looked =
-      typeof checkpoint.looked === 'string' ? lookedOf(JSON.parse(checkpoint.looked) as ViewItem[]) : NOTHING_LOOKED;
+      typeof checkpoint.looked === 'string'
+        ? lookedUpItemsOf(JSON.parse(checkpoint.looked) as ViewItem[])
+        : NO_LOOKED_UP_ITEMS;
     return { version, state, looked, lv: Number(checkpoint.lv ?? 0) };
   }
 

@@ -3,7 +3,7 @@
  * already knows (a stream's state at a version, a projection's checkpoint) so the next request
  * can skip a read; every user of it must be correct when an entry is stale.
  */
-export class Recent<K, V> {
+export class LruCache<K, V> {
   private readonly entries = new Map<K, V>();
   constructor(private readonly capacity: number) {}
 
