@@ -1,5 +1,6 @@
-import { canonicalEmail } from '../../../shared/email.js';
-import { hasRole, type Principal } from '../../platform/http/auth.js';
+import type { Principal } from '../../platform/http/auth.js';
+import { partyOfPrincipal } from '../projects/queries.js';
+import { onClientSide, onStudioSide } from '../projects/state.js';
 import { HttpError } from '../../platform/errors.js';
 import type { CityReviewState } from './state.js';
 
@@ -7,17 +8,13 @@ type Parties = Pick<CityReviewState, 'user_id' | 'team_id' | 'assigned_designer_
 
 /** The caller's standing on a city review: the client's side records, the studio answers, admins both. */
 export function cityRoleOf(principal: Principal, callerTeamId: string | null, parties: Parties & { exists: boolean }) {
-  const admin = hasRole(principal, 'admin');
-  const client = parties.user_id === principal.sub || (!!parties.team_id && callerTeamId === parties.team_id);
-  const email = parties.assigned_designer_email;
-  const designer =
-    hasRole(principal, 'designer') &&
-    (parties.assigned_designer_id === principal.sub ||
-      (!!email && (principal.designerEmails ?? []).includes(canonicalEmail(email))));
+  const party = partyOfPrincipal(principal, callerTeamId);
+  const client = onClientSide(parties, party);
+  const studio = onStudioSide(parties, party);
   return {
-    can_read: parties.exists && (admin || client || designer),
-    can_record: parties.exists && (admin || client),
-    can_respond: parties.exists && (admin || designer),
+    can_read: parties.exists && (client || studio),
+    can_record: parties.exists && (party.admin || client),
+    can_respond: parties.exists && studio,
   };
 }
 

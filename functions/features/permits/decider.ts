@@ -1,8 +1,8 @@
-import { canonicalEmail } from '../../../shared/email.js';
 import type { NewEvent } from '../../../events/envelope.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
 import { conflict, forbidden, invalid, limitReached, notFound } from '../../platform/domain-errors.js';
 import { FileUploaded, ProjectStatusChanged } from '../projects/events.js';
+import { onClientSide, onStudioSide, partyOfContext } from '../projects/state.js';
 import {
   CODE_REFERENCE_MAX,
   COMMENT_MAX,
@@ -78,30 +78,17 @@ export const LETTER_FIRST = 'Generate the response letter before marking the rou
 export const PERMIT_NUMBER_REQUIRED = 'Enter the permit number';
 
 /** The project's client, a member of the client's team, or an admin. */
-export function isRecorder(
+export const isRecorder = (
   state: Pick<CityReviewState, 'user_id' | 'team_id'>,
   context: DecisionContext,
   callerTeamId: string | null,
-): boolean {
-  if (context.actor.role === 'admin') return true;
-  if (state.user_id !== null && state.user_id === context.actor.sub) return true;
-  return state.team_id !== null && callerTeamId === state.team_id;
-}
+): boolean => context.actor.role === 'admin' || onClientSide(state, partyOfContext(context, callerTeamId));
 
 /** An admin, or the designer the project is assigned to (by id, or by the e-mail they proved). */
-export function isResponder(
+export const isResponder = (
   state: Pick<CityReviewState, 'assigned_designer_id' | 'assigned_designer_email'>,
   context: DecisionContext,
-): boolean {
-  if (context.actor.role === 'admin') return true;
-  if (context.actor.role !== 'designer') return false;
-  if (state.assigned_designer_id !== null && state.assigned_designer_id === context.actor.sub) return true;
-  return (
-    !!context.actorEmail &&
-    state.assigned_designer_email !== null &&
-    state.assigned_designer_email === canonicalEmail(context.actorEmail)
-  );
-}
+): boolean => onStudioSide(state, partyOfContext(context));
 
 const clean = (value: string | null | undefined) => value?.trim() || null;
 

@@ -1,6 +1,9 @@
 import { designerPartition, ownerPartition, projectKey, teamPartition } from './keys.js';
 import type { ProjectDetail } from './contracts.js';
 import type { Runtime } from '../../platform/runtime.js';
+import { hasRole, type Principal } from '../../platform/http/auth.js';
+import { canonicalEmail } from '../../../shared/email.js';
+import type { ProjectParty } from './state.js';
 import type { IndexName, ViewItem } from '../../platform/views/views.js';
 
 /** The project document as the views keep it, with its id: the detail the API answers. */
@@ -32,3 +35,12 @@ export { designerStatusCounter } from './project-index.js';
 /** Who may read a project, and its comments as the activity feed shows them. */
 export { canReadProject, isAssignedDesigner } from './access-queries.js';
 export { authorOf, commentView, commentsOfProject } from './comment-queries.js';
+
+/** The caller of a read route, as the rules of a project's sides (state.ts) need it. */
+export const partyOfPrincipal = (principal: Principal, callerTeamId: string | null): ProjectParty => ({
+  sub: principal.sub,
+  admin: hasRole(principal, 'admin'),
+  designer: hasRole(principal, 'designer'),
+  designerEmails: (principal.designerEmails ?? []).map(canonicalEmail),
+  teamId: callerTeamId,
+});

@@ -1,7 +1,8 @@
 import type { OneOf } from '../../../events/catalogue.js';
+import { canonicalEmail } from '../../../shared/email.js';
 import type { ProjectEvent } from './events.js';
 import type { ReviewEvent } from '../reviews/events.js';
-import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
+import type { DecisionContext, Evolution, EvolvingEvent } from '../../platform/decider.js';
 import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile } from './contracts.js';
 import type { ReviewSummary } from '../reviews/contracts.js';
 import type { CityReviewSummary } from '../permits/contracts.js';
@@ -218,3 +219,44 @@ export const projectEvolution: Evolution<ProjectState> = {
   evolve: evolveProject,
   snapshot: PROJECT_SNAPSHOT,
 };
+
+/**
+ * Who is asking, as the rules of a project's sides need it: from a command's context (a decider) or
+ * from the verified token (a read route). The reviews and the city review share these rules.
+ */
+export interface ProjectParty {
+  sub: string;
+  admin: boolean;
+  designer: boolean;
+  /** The addresses the designer proved, canonical. */
+  designerEmails: readonly string[];
+  teamId: string | null;
+}
+
+/** The project's client, or a member of the client's team. */
+export const onClientSide = (
+  project: { user_id: string | null; team_id: string | null },
+  party: ProjectParty,
+): boolean =>
+  (project.user_id !== null && project.user_id === party.sub) ||
+  (project.team_id !== null && party.teamId === project.team_id);
+
+/** An admin, or the designer the project is assigned to (by id, or by an e-mail they proved). */
+export const onStudioSide = (
+  project: { assigned_designer_id: string | null; assigned_designer_email: string | null },
+  party: ProjectParty,
+): boolean =>
+  party.admin ||
+  (party.designer &&
+    ((project.assigned_designer_id !== null && project.assigned_designer_id === party.sub) ||
+      (project.assigned_designer_email !== null &&
+        party.designerEmails.includes(canonicalEmail(project.assigned_designer_email)))));
+
+/** The caller of a command, as the rules above need it. */
+export const partyOfContext = (context: DecisionContext, callerTeamId: string | null = null): ProjectParty => ({
+  sub: context.actor.sub,
+  admin: context.actor.role === 'admin',
+  designer: context.actor.role === 'designer',
+  designerEmails: context.actorEmail ? [canonicalEmail(context.actorEmail)] : [],
+  teamId: callerTeamId,
+});

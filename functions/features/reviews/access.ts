@@ -1,8 +1,9 @@
-import { canonicalEmail } from '../../../shared/email.js';
-import { hasRole, type Principal } from '../../platform/http/auth.js';
+import type { Principal } from '../../platform/http/auth.js';
 import { HttpError } from '../../platform/errors.js';
 import type { ReviewRole } from './present.js';
 import type { ReviewState } from './state.js';
+import { onClientSide, onStudioSide } from '../projects/state.js';
+import { partyOfPrincipal } from '../projects/queries.js';
 
 /** The caller's standing on a review: the client and their team review; admins and the assigned designer respond. */
 export function reviewRoleOf(
@@ -10,17 +11,13 @@ export function reviewRoleOf(
   callerTeamId: string | null,
   state: ReviewState,
 ): ReviewRole & { can_read: boolean } {
-  const admin = hasRole(principal, 'admin');
-  const client = state.user_id === principal.sub || (!!state.team_id && callerTeamId === state.team_id);
-  const email = state.assigned_designer_email;
-  const designer =
-    hasRole(principal, 'designer') &&
-    (state.assigned_designer_id === principal.sub ||
-      (!!email && (principal.designerEmails ?? []).includes(canonicalEmail(email))));
+  const party = partyOfPrincipal(principal, callerTeamId);
+  const client = onClientSide(state, party);
+  const studio = onStudioSide(state, party);
   return {
-    can_read: state.exists && (admin || client || designer),
+    can_read: state.exists && (client || studio),
     can_review: state.exists && client,
-    can_respond: state.exists && (admin || designer),
+    can_respond: state.exists && studio,
   };
 }
 

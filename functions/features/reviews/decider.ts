@@ -1,4 +1,3 @@
-import { canonicalEmail } from '../../../shared/email.js';
 import type { NewEvent } from '../../../events/envelope.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
 import { conflict, forbidden, invalid, limitReached, notFound } from '../../platform/domain-errors.js';
@@ -27,6 +26,7 @@ import {
   type DeliverableState,
   type ReviewState,
 } from './state.js';
+import { onClientSide, onStudioSide, partyOfContext } from '../projects/state.js';
 
 export type { ReviewState } from './state.js';
 
@@ -70,29 +70,17 @@ export const noSuchPage = (page: number, pages: number) =>
   `Page ${page} does not exist: this version has ${pages} page${pages === 1 ? '' : 's'}`;
 
 /** The project's client, or a member of the client's team. */
-export function isReviewer(
+export const isReviewer = (
   state: Pick<ReviewState, 'user_id' | 'team_id'>,
   context: DecisionContext,
   callerTeamId: string | null,
-): boolean {
-  if (state.user_id !== null && state.user_id === context.actor.sub) return true;
-  return state.team_id !== null && callerTeamId === state.team_id;
-}
+): boolean => onClientSide(state, partyOfContext(context, callerTeamId));
 
 /** An admin, or the designer the project is assigned to (by id, or by the e-mail they proved). */
-export function isResponder(
+export const isResponder = (
   state: Pick<ReviewState, 'assigned_designer_id' | 'assigned_designer_email'>,
   context: DecisionContext,
-): boolean {
-  if (context.actor.role === 'admin') return true;
-  if (context.actor.role !== 'designer') return false;
-  if (state.assigned_designer_id !== null && state.assigned_designer_id === context.actor.sub) return true;
-  return (
-    !!context.actorEmail &&
-    state.assigned_designer_email !== null &&
-    state.assigned_designer_email === canonicalEmail(context.actorEmail)
-  );
-}
+): boolean => onStudioSide(state, partyOfContext(context));
 
 function deliverableOf(state: ReviewState, id: string): DeliverableState {
   const deliverable = state.deliverables.find((candidate) => candidate.deliverable_id === id);
