@@ -22,6 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
+/** Each submission's own idempotency key, unique in this run (and apart from any earlier run's). */
+const run = Date.now().toString(36);
+let submissions = 0;
+
 /** A random but reproducible fault schedule. */
 function chance(seed: number) {
   let state = seed;
@@ -31,13 +35,31 @@ function chance(seed: number) {
   };
 }
 
+/**
+ * Submits `count` projects as the SPA does: one Idempotency-Key per submission, kept across its
+ * retries. Under faults a request may answer 503 (the SDK's attempts, or its retry quota, used up:
+ * never 500) or 409 'still being processed' (a failed attempt's claim not yet released): both say
+ * to retry in a moment, and the retry gets the one project, never a second.
+ */
 async function load(count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const created = await stack.api('POST', '/api/projects', {
-      user: client,
-      body: minimalProject({ title: `Load ${i}` }),
-    });
+    submissions += 1;
+    const key = `faults-load-${run}-${submissions}`;
+    const submit = () =>
+      stack.api('POST', '/api/projects', {
+        user: client,
+        body: minimalProject({ title: `Load ${i}` }),
+        headers: { 'idempotency-key': key },
+      });
+    let created = await submit();
+    const retryable = () =>
+      created.status === 503 ||
+      (created.status === 409 && JSON.stringify(created.body).includes('IDEMPOTENCY_IN_PROGRESS'));
+    for (let attempt = 0; attempt < 90 && retryable(); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      created = await submit();
+    }
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     ids.push(created.body.project.id);
   }
@@ -153,7 +175,7 @@ describe('faults', () => {
       expect(new Set(events.map((event) => event.eventId)).size).toBe(events.length);
       expect(events.map((event) => event.version)).toEqual(events.map((_, index) => index + 1));
     }
-  });
+  }, 240_000);
 
   it('the admin can still read everything after the faults', async () => {
     expect((await stack.api('GET', '/api/projects', { user: admin })).body.projects.length).toBeGreaterThanOrEqual(55);

@@ -141,11 +141,12 @@ export class TestStack {
   async api<M extends Method, P extends string>(
     method: M,
     path: P,
-    options: { user?: TestUser; body?: unknown; rawBody?: string } = {},
+    options: { user?: TestUser; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
   ): Promise<Answer<ResponseOf<M, P>>> {
     const response = await fetch(`${this.url}${path}`, {
       method,
       headers: {
+        ...options.headers,
         ...(options.user ? { authorization: `Bearer ${options.user.idToken}` } : {}),
         ...(options.body !== undefined || options.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
       },

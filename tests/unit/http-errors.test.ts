@@ -38,6 +38,15 @@ describe('HTTP errors', () => {
     expect(response.headers['retry-after']).toBe('2');
     expect(response.body.error.message).toMatch(/busy/);
   });
+  it('answers a dropped connection that outlived the retries (ECONNRESET, no status) with 503, not 500', async () => {
+    const dropped = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    expect((await call(async () => Promise.reject(dropped))).status).toBe(503);
+    const serverError = Object.assign(new Error('boom'), {
+      name: 'InternalServerError',
+      $metadata: { httpStatusCode: 500 },
+    });
+    expect((await call(async () => Promise.reject(serverError))).status).toBe(503);
+  });
   it('hides the details of an unexpected failure behind a readable 500', async () => {
     const response = await call(async () => Promise.reject(new TypeError('secret internals at line 42')));
     expect(response.status).toBe(500);

@@ -1,4 +1,5 @@
 import middy, { type MiddlewareObj } from '@middy/core';
+import { isServerError, isThrottlingError, isTransientError } from '@smithy/service-error-classification';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from '../../../events/zod.js';
 import type { RouteRule, RouteRules } from '#shared/route-access.js';
@@ -80,23 +81,22 @@ function validate<T>(schema: z.core.$ZodType<T> | undefined, value: unknown, whe
   return result.data;
 }
 
-const TRANSIENT = new Set([
-  'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'RequestLimitExceeded',
-  'TooManyRequestsException',
-  'ServiceUnavailable',
-  'InternalServerError',
-  'TimeoutError',
-]);
+/**
+ * Throttling or an outage of a service we call that outlived the SDK's retries (its attempts, or its
+ * retry quota under many failures): worth a retry later. Classified as the SDK's own retry strategy
+ * does (a dropped connection is ECONNRESET on `code`, with no HTTP status), plus `$retryable`.
+ */
+type SdkError = Parameters<typeof isTransientError>[0];
 
-/** Throttling or an outage of a service we call, that outlived the SDK's retries: worth a retry later. */
 function isTransient(error: unknown): boolean {
-  const candidate = error as { name?: string; $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
+  const candidate = error as SdkError;
+  if (!candidate || typeof candidate !== 'object') return false;
   return (
-    TRANSIENT.has(candidate?.name ?? '') ||
-    !!candidate?.$retryable ||
-    (candidate?.$metadata?.httpStatusCode ?? 0) >= 500
+    isThrottlingError(candidate) ||
+    isTransientError(candidate) ||
+    isServerError(candidate) ||
+    !!candidate.$retryable ||
+    candidate.name === 'TimeoutError'
   );
 }
 
