@@ -11,7 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { startLocal } from '../infra/local/runtime.js';
-import { seedStudio } from '../tests/e2e/support/seed-studio.js';
+import { seedPermitProject, seedStudio } from '../tests/e2e/support/seed-studio.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BEFORE = process.argv.includes('--before');
@@ -38,6 +38,13 @@ interface Screen {
   act?: (page: Page) => Promise<void>;
   before?: boolean;
 }
+
+/** Opens a project's dialog from the dashboard and picks one of its tabs. */
+const projectTab = (title: string, tab: string) => async (page: Page) => {
+  await page.getByRole('button', { name: title }).first().click();
+  await page.getByRole('dialog', { name: title }).getByRole('tab', { name: tab }).click();
+  await page.waitForTimeout(600);
+};
 
 const adminTab = (name: string) => async (page: Page) => {
   await page.getByRole('tab', { name }).click();
@@ -73,6 +80,20 @@ const SCREENS: Screen[] = [
       await page.getByRole('dialog', { name: 'Townhouse Kitchen' }).getByRole('tab', { name: 'Activity' }).click();
       await page.waitForTimeout(800);
     },
+  },
+  {
+    name: 'city-review',
+    title: 'City Review tab (client, a permit in plan check)',
+    role: 'client',
+    path: '/dashboard',
+    act: projectTab('Maple Court ADU', 'City Review'),
+  },
+  {
+    name: 'city-review-designer',
+    title: 'City Review tab (designer)',
+    role: 'designer',
+    path: '/designer',
+    act: projectTab('Maple Court ADU', 'City Review'),
   },
   { name: 'submit', title: 'Submit a project', role: 'client', path: '/submit' },
   { name: 'board-client', title: 'Project board (client)', role: 'client', path: '/board' },
@@ -144,6 +165,7 @@ async function main() {
   const written: { screen: Screen; size: string; file: string }[] = [];
   try {
     const { states } = await seedStudio(browser, local.url, local.seeded);
+    await seedPermitProject(browser, local.url, states, local.seeded.designer.email);
     await local.settle();
     await mkdir(OUT, { recursive: true });
     const screens = SCREENS.filter(

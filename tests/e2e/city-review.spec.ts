@@ -221,6 +221,30 @@ test('a permit project through the city: corrections, answers, the response lett
   await expect(designerCard.getByText('Permit Approved')).toBeVisible({ timeout: 30_000 });
   await work.getByRole('tab', { name: 'Activity' }).click();
   await expect(work.getByText('Permit approved by city (permit BLD-2026-0042)')).toBeVisible({ timeout: 30_000 });
+
+  // The admin's Insights count it: one round of two items, approved, in the Permits section.
+  await runtime.settle();
+  const admin = await newPage(browser);
+  await admin.goto('/auth');
+  await signInInBrowser(admin, runtime.seeded.admin);
+  await admin.goto('/admin?tab=insights');
+  const permits = admin.getByRole('region', { name: 'Permits' });
+  await expect(permits.getByText(/permit projects? received city corrections in this range/)).toBeVisible();
+  const row = permits
+    .getByRole('group', { name: 'Plan check rounds per permit project (table)' })
+    .getByRole('row')
+    .filter({ hasText: title });
+  await expect(row.getByRole('cell')).toHaveText([
+    title,
+    '1',
+    '2',
+    '0',
+    /\w{3} \d{1,2}, \d{4}/,
+    /\w{3} \d{1,2}, \d{4}/,
+    /\d+\.\d d/,
+  ]);
+  await expect(permits.getByText(/approved a median of \d+\.\d d after the city's first corrections/)).toBeVisible();
+  await admin.context().close();
 });
 
 test('on a phone, the client records a correction', async ({ browser, runtime }) => {

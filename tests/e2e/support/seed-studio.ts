@@ -158,3 +158,62 @@ export async function seedStudio(
   await Promise.all([clientContext.close(), adminContext.close(), designerContext.close()]);
   return { states, ids, client };
 }
+
+type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
+
+/**
+ * A permit project in the city's plan check (issue 46), for the screens: the studio's client submits
+ * it, the admin assigns the seeded designer and delivers it, the client records the city's first
+ * round of three corrections and the designer answers two. Apart from seedStudio, so that the
+ * figures the browser tests count there stay as they are.
+ */
+export async function seedPermitProject(
+  browser: Browser,
+  url: string,
+  states: { client: StorageState; admin: StorageState; designer: StorageState },
+  designerEmail: string,
+  title = 'Maple Court ADU',
+): Promise<string> {
+  const open = async (state: StorageState) => {
+    const context = await browser.newContext({ storageState: state });
+    const page = await context.newPage();
+    await page.goto(`${url}/`);
+    return { context, page };
+  };
+  const [client, admin, designer] = [await open(states.client), await open(states.admin), await open(states.designer)];
+  try {
+    const created = await api<{ project: { id: string } }>(client.page, 'POST', '/api/projects', {
+      ...project(title, 'single_family', 'ADU / Addition Permit Set', ['Floor Plan', 'Site Plan']),
+      project_category: 'Permit',
+      area_sqft: 640,
+      permit_needs: 'Building permit for a new detached ADU behind the main house',
+      checklist: [{ task_name: 'Permit drawing set', estimated_hours: 14 }],
+    });
+    const path = `/api/projects/${created.project.id}`;
+    await api(admin.page, 'PATCH', path, { designer: { designer_email: designerEmail } });
+    await api(admin.page, 'PATCH', path, { status: 'delivered' });
+    await api(client.page, 'POST', `${path}/city-review`, {
+      action: 'record_corrections',
+      items: [
+        { comment: 'Show the rear and side setbacks, dimensioned, on the site plan.', sheet: 'A-1' },
+        { comment: 'Add smoke and CO alarm locations to the floor plan.', sheet: 'A-2', code_reference: 'CRC R314' },
+        { comment: 'Provide the egress window size for the bedroom.', sheet: 'A-2', code_reference: 'CRC R310.2' },
+      ],
+    });
+    const review = await api<{ round: { items: { item_id: string }[] } }>(designer.page, 'GET', `${path}/city-review`);
+    const answers = [
+      'Setbacks of 5 ft (side) and 10 ft (rear) are now dimensioned on sheet A-1.',
+      'Smoke and CO alarms are shown in the bedroom, the hall and the living area on sheet A-2.',
+    ];
+    for (const [index, response] of answers.entries())
+      await api(designer.page, 'POST', `${path}/city-review`, {
+        action: 'address',
+        round: 1,
+        item_id: review.round.items[index]!.item_id,
+        response,
+      });
+    return created.project.id;
+  } finally {
+    await Promise.all([client.context.close(), admin.context.close(), designer.context.close()]);
+  }
+}

@@ -16,6 +16,7 @@ import {
   WorkloadSection,
 } from './sections.js';
 import { Headlines } from './Headlines.js';
+import { PermitSection } from './PermitSection.js';
 import './insights.css';
 
 /** The last 30 days, today included. */
@@ -82,6 +83,7 @@ export default function InsightsTab({ designers }: { designers: DesignerOption[]
           <QualitySection report={report} />
           <WorkloadSection report={report} />
           <OnTimeSection report={report} />
+          <PermitSection report={report} />
         </Flex>
       ) : null}
     </Flex>
