@@ -42,7 +42,6 @@ export default {
     // Parts of the SDK that the SDK-cost benchmark and the deploy preflight's credential type reach directly;
     // they come with every AWS SDK client, at the client's version.
     '@aws-sdk/util-dynamodb',
-    '@smithy/core',
     '@smithy/types',
     // The profile benchmark maps Lighthouse's trace back to sources with Vite's own source-map reader.
     'source-map-js',

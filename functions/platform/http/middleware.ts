@@ -1,5 +1,5 @@
 import middy, { type MiddlewareObj } from '@middy/core';
-import { isServerError, isThrottlingError, isTransientError } from '@smithy/service-error-classification';
+import { isServerError, isThrottlingError, isTransientError } from '@smithy/core/retry';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from '../../../events/zod.js';
 import type { RouteRule, RouteRules } from '#shared/route-access.js';
@@ -81,13 +81,16 @@ function validate<T>(schema: z.core.$ZodType<T> | undefined, value: unknown, whe
   return result.data;
 }
 
+type SdkError = Parameters<typeof isTransientError>[0];
+
+/** Outages by name: our adapters' own (a payment provider's `ServiceUnavailable`) and timeouts. */
+const OUTAGE_NAMES = new Set(['ServiceUnavailable', 'InternalServerError', 'TimeoutError']);
+
 /**
  * Throttling or an outage of a service we call that outlived the SDK's retries (its attempts, or its
  * retry quota under many failures): worth a retry later. Classified as the SDK's own retry strategy
  * does (a dropped connection is ECONNRESET on `code`, with no HTTP status), plus `$retryable`.
  */
-type SdkError = Parameters<typeof isTransientError>[0];
-
 function isTransient(error: unknown): boolean {
   const candidate = error as SdkError;
   if (!candidate || typeof candidate !== 'object') return false;
@@ -96,7 +99,7 @@ function isTransient(error: unknown): boolean {
     isTransientError(candidate) ||
     isServerError(candidate) ||
     !!candidate.$retryable ||
-    candidate.name === 'TimeoutError'
+    OUTAGE_NAMES.has(candidate.name)
   );
 }
 
