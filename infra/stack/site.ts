@@ -329,12 +329,14 @@ export class Site extends Construct {
     return { built };
   }
 
+  /** The stack's singleton providers of a CDK custom resource type (one Lambda function each, the library's). */
+  private providersOf(type: string) {
+    return Stack.of(this).node.children.filter((child) => child.node.id.startsWith(type));
+  }
+
   /** autoDeleteObjects' provider: one Lambda function per stack, owned by the CDK library. */
   private acknowledgeAutoDeleteProvider(): void {
-    const stack = Stack.of(this);
-    for (const provider of stack.node.children.filter((child) =>
-      child.node.id.startsWith('Custom::S3AutoDeleteObjects'),
-    )) {
+    for (const provider of this.providersOf('Custom::S3AutoDeleteObjects')) {
       acknowledgeGuard(
         provider,
         'lambda_inside_vpc_check',
@@ -345,10 +347,7 @@ export class Site extends Construct {
 
   /** BucketDeployment's provider: one Lambda function per stack, owned by the CDK library. */
   private acknowledgeDeploymentProvider(): void {
-    const stack = Stack.of(this);
-    for (const provider of stack.node.children.filter((child) =>
-      child.node.id.startsWith('Custom::CDKBucketDeployment'),
-    )) {
+    for (const provider of this.providersOf('Custom::CDKBucketDeployment')) {
       acknowledge(
         provider,
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',

@@ -53,6 +53,29 @@ const runtimeOf = (store: EventStore): Appending => ({
 const fullFold = async (streamId: string, evolution = tally) =>
   fold(evolution, (await env.store.readStream(streamId)).events);
 
+/** A stream of `length` commands, then a cold load that stores its snapshot. */
+async function snapshotted(streamId: string, length: number) {
+  const warm = runtimeOf(coldStore());
+  for (let i = 0; i < length; i += 1) await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
+  await loadFold(tally, streamId, coldStore(), { snapshots: 'write' });
+}
+
+const FORGED = { count: 999, companies: ['forged'] };
+
+/** Someone rewrites fields of the stored snapshot behind the store's back. */
+async function tamper(streamId: string, fields: Record<string, unknown>) {
+  const names = Object.keys(fields);
+  await env.client.send(
+    new UpdateCommand({
+      TableName: env.names.events,
+      Key: { streamId, version: SNAPSHOT_VERSION },
+      UpdateExpression: `SET ${names.map((_, i) => `#s.#f${i} = :f${i}`).join(', ')}`,
+      ExpressionAttributeNames: { '#s': 'snap_tally', ...Object.fromEntries(names.map((name, i) => [`#f${i}`, name])) },
+      ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:f${i}`, fields[name]])),
+    }),
+  );
+}
+
 describe('snapshots', () => {
   it('a cold command on a long stream reads only the events after the snapshot, and loads what the full fold gives', async () => {
     const streamId = 'user-snap-long';
@@ -78,24 +101,9 @@ describe('snapshots', () => {
 
   it('a snapshot that does not chain onto the stream is ignored and rebuilt from the events', async () => {
     const streamId = 'user-snap-forged';
-    const warm = runtimeOf(coldStore());
-    for (let i = 0; i < SNAPSHOT_EVERY + 2; i += 1)
-      await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
-    await loadFold(tally, streamId, coldStore(), { snapshots: 'write' });
+    await snapshotted(streamId, SNAPSHOT_EVERY + 2);
     // Someone rewrites the snapshot's state and hash at an earlier version.
-    await env.client.send(
-      new UpdateCommand({
-        TableName: env.names.events,
-        Key: { streamId, version: SNAPSHOT_VERSION },
-        UpdateExpression: 'SET #s.#v = :v, #s.#st = :st, #s.#h = :h',
-        ExpressionAttributeNames: { '#s': 'snap_tally', '#v': 'version', '#st': 'state', '#h': 'lastHash' },
-        ExpressionAttributeValues: {
-          ':v': 3,
-          ':st': JSON.stringify({ count: 999, companies: ['forged'] }),
-          ':h': 'f'.repeat(64),
-        },
-      }),
-    );
+    await tamper(streamId, { version: 3, state: JSON.stringify(FORGED), lastHash: 'f'.repeat(64) });
     const loaded = await loadFold(tally, streamId, coldStore(), { snapshots: 'write' });
     expect(loaded.state).toEqual(await fullFold(streamId));
     // Rebuilt: the next cold load starts from a true snapshot again.
@@ -106,21 +114,10 @@ describe('snapshots', () => {
 
   it('the audit replay rewrites a snapshot from the events, even a wrong state at the right hash', async () => {
     const streamId = 'user-snap-replayed';
-    const warm = runtimeOf(coldStore());
-    for (let i = 0; i < SNAPSHOT_EVERY + 3; i += 1)
-      await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
-    await loadFold(tally, streamId, coldStore(), { snapshots: 'write' });
+    await snapshotted(streamId, SNAPSHOT_EVERY + 3);
     // The state changed, its version and hash kept: a load cannot tell (it chains), the replay can.
-    await env.client.send(
-      new UpdateCommand({
-        TableName: env.names.events,
-        Key: { streamId, version: SNAPSHOT_VERSION },
-        UpdateExpression: 'SET #s.#st = :st',
-        ExpressionAttributeNames: { '#s': 'snap_tally', '#st': 'state' },
-        ExpressionAttributeValues: { ':st': JSON.stringify({ count: 999, companies: ['forged'] }) },
-      }),
-    );
-    expect((await loadFold(tally, streamId, coldStore())).state).toEqual({ count: 999, companies: ['forged'] });
+    await tamper(streamId, { state: JSON.stringify(FORGED) });
+    expect((await loadFold(tally, streamId, coldStore())).state).toEqual(FORGED);
 
     const replayer = new Replayer(env.store, env.views, [], [{ streamPrefix: 'user-snap-replayed', evolution: tally }]);
     expect((await replayer.run({ dryRun: true, streamId })).snapshotsWritten).toBe(0);

@@ -8,7 +8,7 @@ import type { InsightsReport, TurnaroundRow } from '#features/insights/contracts
 
 type Report = { report: InsightsReport };
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `insights-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section className="insights-section" aria-labelledby={id}>
