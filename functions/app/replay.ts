@@ -108,6 +108,9 @@ export class Replayer {
     let snapshotsWritten = 0;
     let lastPosition: string | undefined;
     const buffer: ViewItem[] = [];
+    // Removals of items written once (a rejected comment): written after every other item, since the
+    // batches go out together and a removal must land after what it removes.
+    const removals = new Map<string, ViewItem>();
     const flush = async (all = false) => {
       while (buffer.length >= 25 || (all && buffer.length > 0)) {
         const batch = buffer.splice(0, 100);
@@ -180,7 +183,9 @@ export class Replayer {
         // As the live projector does: a settled state takes no more events (its checkpoint stays put).
         if (entry.version > 0 && projection.settled?.(entry.state)) continue;
         const after = projection.evolve(entry.state, event);
-        buffer.push(...(projection.eventItems?.(event, entry.state, after) ?? []));
+        for (const item of projection.eventItems?.(event, entry.state, after) ?? [])
+          if (item.deleted) removals.set(itemKey(item), item);
+          else buffer.push(item);
         entry.state = after;
         entry.version = event.version;
         states.set(key, entry);
@@ -261,6 +266,9 @@ export class Replayer {
         written += 1;
         if (written % 1000 === 0) options.onProgress?.({ events, streams: cursors.size, phase: 'writing' });
       }
+      await flush(true);
+      await pool.drain();
+      buffer.push(...removals.values());
       await flush(true);
       await pool.drain();
       // Each snapshot fold's state of an intact stream replaces its stored snapshot (or one older);

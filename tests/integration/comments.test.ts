@@ -6,6 +6,9 @@ import {
   DesignerAssigned,
 } from '../../functions/features/projects/events.js';
 import { newId } from '../../functions/platform/ids.js';
+import { allProjections } from '../../functions/app/projections.js';
+import { Replayer } from '../../functions/app/replay.js';
+import { Projector } from '../../functions/platform/views/projector.js';
 import { givenHistory, markStore } from '../support/given-stack.js';
 import { by, type HistoryEvent } from '../support/given-when-then.js';
 import { actor, projectSubmitted } from '../support/history.js';
@@ -251,6 +254,29 @@ describe('moderation', () => {
       (await stack.api('POST', `/api/comments/${second}/reject`, { user: admin, body: { project_id: projectId } }))
         .status,
     ).toBe(404);
+
+    // Its text leaves the views for good: a redelivered 'posted' event does not bring it back, nor
+    // does a replay of the whole history into a fresh generation.
+    const texts = async () => {
+      const { active } = await stack.local.runtime.views.generations();
+      return (await stack.local.runtime.views.query(active, { pk: `comments#${projectId}` })).map((item) =>
+        String(item.comment),
+      );
+    };
+    expect((await texts()).join()).not.toContain(NOTE);
+    expect(await texts()).toHaveLength(1);
+    const stream = await stack.local.runtime.store.readStream(`project-${projectId}`);
+    const projector = new Projector(stack.local.runtime.store, stack.local.runtime.views, allProjections);
+    const postedEvent = stream.events.find((e) => e.type === 'CommentPosted' && e.data.comment_id === second)!;
+    const { active } = await stack.local.runtime.views.generations();
+    for (const projection of projector.matching(postedEvent.streamId))
+      await projector.apply(active, projection, postedEvent);
+    expect((await texts()).join()).not.toContain(NOTE);
+    await new Replayer(stack.local.runtime.store, stack.local.runtime.views, allProjections).run({
+      streamId: `project-${projectId}`,
+    });
+    expect((await texts()).join()).not.toContain(NOTE);
+    expect((await activity(projectId, owner)).comments.map((c) => c.id)).toEqual([first]);
 
     const audit = await stack.api('GET', `/api/audit/project-${projectId}`, { user: admin });
     expect(audit.status).toBe(200);

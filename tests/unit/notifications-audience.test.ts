@@ -93,23 +93,12 @@ describe('the client and their team', () => {
     const pending = told('CommentPosted', { comment_id: 'C1', content: 'Hi' }, as(DESIGNER, 'designer'));
     expect(who(pending)).toEqual([ADMIN, ADMIN2]);
     expect(pending.every((n) => n.kind === 'moderation')).toBe(true);
-    const comments = [
-      {
-        id: 'C1',
-        content: 'Hi',
-        user_id: DESIGNER,
-        author_role: 'designer',
-        approved: false,
-        approved_by: null,
-        approved_at: null,
-        created_at: '',
-      },
-    ];
-    const approved = told('CommentApproved', { comment_id: 'C1' }, as(ADMIN, 'admin'), { comments });
+    const pending_comments = [{ id: 'C1', user_id: DESIGNER, created_at: '', opening: 'Hi' }];
+    const approved = told('CommentApproved', { comment_id: 'C1' }, as(ADMIN, 'admin'), { pending_comments });
     expect(who(approved)).toEqual([CLIENT, MATE]);
     // An admin's comment, approved by another admin: the designer hears it too.
     const byAdmin = told('CommentApproved', { comment_id: 'C1' }, as(ADMIN2, 'admin'), {
-      comments: [{ ...comments[0]!, user_id: ADMIN }],
+      pending_comments: [{ ...pending_comments[0]!, user_id: ADMIN }],
     });
     expect(who(byAdmin)).toEqual([CLIENT, DESIGNER, MATE]);
   });

@@ -130,18 +130,18 @@ export function activityEntryFor(
     case 'CommentPosted':
       return { action: COMMENT_POSTED, details: quote(e.data.content), metadata: { comment_id: e.data.comment_id } };
     case 'CommentApproved': {
-      const comment = before.comments.find((c) => c.id === e.data.comment_id);
+      const comment = before.pending_comments.find((c) => c.id === e.data.comment_id);
       return {
         action: 'Comment approved',
-        details: comment ? quote(comment.content) : null,
+        details: comment ? quote(comment.opening) : null,
         metadata: { comment_id: e.data.comment_id, approved_by_id: event.actor.sub },
       };
     }
     case 'CommentRejected': {
-      const comment = before.comments.find((c) => c.id === e.data.comment_id);
+      const comment = before.pending_comments.find((c) => c.id === e.data.comment_id);
       return {
         action: 'Comment rejected',
-        details: comment ? quote(comment.content) : null,
+        details: comment ? quote(comment.opening) : null,
         metadata: { comment_id: e.data.comment_id, rejected_by_id: event.actor.sub },
       };
     }

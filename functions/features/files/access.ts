@@ -35,7 +35,7 @@ export async function readableProject(
 }
 
 function toDoc(state: ProjectState, id: string): ProjectDetail {
-  const { comments: _comments, review_standing: _standing, ...document } = state;
+  const { pending_comments: _pending, review_standing: _standing, ...document } = state;
   return { ...document, id };
 }
 

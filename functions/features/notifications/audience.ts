@@ -159,7 +159,7 @@ export function noticesFor(event: EventEnvelope, parties: ProjectParties): Notic
       break;
     case 'CommentApproved': {
       // The author wrote it: only the others hear of it.
-      const author = before.comments.find((comment) => comment.id === e.data.comment_id)?.user_id;
+      const author = before.pending_comments.find((comment) => comment.id === e.data.comment_id)?.user_id;
       const others = (recipients: (Recipient | null)[]) =>
         recipients.filter((recipient) => !recipient?.sub || recipient.sub !== author);
       tell(others(client), 'comment', `New comment on ${title}`, 'client');

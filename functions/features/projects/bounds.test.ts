@@ -8,8 +8,10 @@ import {
   uploadKey,
 } from '../../../shared/uploads.js';
 import { VIEW_ITEM_MAX_BYTES, itemBytes } from '../../platform/views/item-size.js';
-import { FileUploaded, ProjectSubmitted } from './events.js';
+import { CommentApproved, CommentPosted, FileUploaded, ProjectSubmitted } from './events.js';
 import { projectKey } from './keys.js';
+import { PENDING_COMMENTS_MAX } from './state.js';
+import { checkpointKey } from '../../platform/views/projector.js';
 import { projectsProjection } from './projection.js';
 import { BRIEF_MAX_BYTES, BRIEF_TOO_LARGE, projectDecider } from './decider.js';
 import { deciderSpec } from '../../../tests/support/given-when-then.js';
@@ -128,5 +130,62 @@ describe('the project document at its caps', () => {
     const bytes = itemBytes(doc);
     console.log(`project document at its caps, ${_label}: ${bytes} bytes`);
     expect(bytes).toBeLessThan(VIEW_ITEM_MAX_BYTES);
+  });
+});
+
+describe('the projects checkpoint at its caps', () => {
+  /** The document's history, then 1,000 comments approved and the most a project may hold waiting, all of the longest text. */
+  function withComments(char: string): EventEnvelope[] {
+    const base = history(char);
+    const admin: Actor = { sub: 'a'.repeat(36), role: 'admin' };
+    const events: { event: NewEvent; actor: Actor }[] = [];
+    for (let i = 0; i < 1_000 + PENDING_COMMENTS_MAX; i += 1) {
+      const comment_id = ulid('C', i);
+      events.push({ event: CommentPosted.create({ comment_id, content: char.repeat(5_000) }), actor: admin });
+      if (i < 1_000) events.push({ event: CommentApproved.create({ comment_id }), actor: admin });
+    }
+    return [
+      ...base,
+      ...events.map(
+        ({ event, actor }, i) =>
+          ({
+            ...base[0]!,
+            ...event,
+            version: base.length + i + 1,
+            eventId: ulid('E', base.length + i),
+            actor,
+          }) as EventEnvelope,
+      ),
+    ];
+  }
+
+  it.each([
+    ['ASCII text', 'x'],
+    ['three-byte characters', '€'],
+  ])('keeps no comment text: its state stays under 350 KB with %s, and so does every item', (label, char) => {
+    let state = projectsProjection.initialState();
+    const written = [];
+    for (const event of withComments(char)) {
+      const after = projectsProjection.evolve(state, event);
+      written.push(...(projectsProjection.eventItems?.(event, state, after) ?? []));
+      state = after;
+    }
+    expect(state.pending_comments).toHaveLength(PENDING_COMMENTS_MAX);
+    const checkpoint = {
+      ...checkpointKey('projects', `project-${state.id}`),
+      version: 1,
+      v: 1,
+      state: JSON.stringify(state),
+    };
+    const bytes = itemBytes(checkpoint);
+    console.log(
+      `projects checkpoint at its caps with ${PENDING_COMMENTS_MAX} comments waiting, ${label}: ${bytes} bytes`,
+    );
+    expect(bytes).toBeLessThan(VIEW_ITEM_MAX_BYTES);
+    const items = [...projectsProjection.items(state, state.id!), ...written];
+    const largest = Math.max(...items.map((item) => itemBytes(item)));
+    expect(largest).toBeLessThan(VIEW_ITEM_MAX_BYTES);
+    // Every comment's text is in its own item.
+    expect(written.filter((item) => typeof item.comment === 'string')).toHaveLength(1_000 + PENDING_COMMENTS_MAX);
   });
 });

@@ -1,18 +1,39 @@
-import { commentsPartition } from './keys.js';
-import type { ProjectComment } from './state.js';
+import { commentApprovalKey, commentKey, commentsPartition, type CommentApproval, type CommentRecord } from './keys.js';
+import type { ProjectComment } from './contracts.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { ACTIVITY_LIMIT } from '../activity/contracts.js';
-import { counterItemKey } from '../../platform/views/projector.js';
+import { counterItemKey, itemKey } from '../../platform/views/projector.js';
 import { PENDING_COMMENTS_COUNTER } from './project-index.js';
 import { pageOfPartitions } from '../../platform/views/paging.js';
 import type { UserDoc } from '../users/queries.js';
 import type { AuthorView, CommentView } from '../activity/contracts.js';
 
-/** A comment item of the projects projection: the comment with its project's id and title. */
+/** A comment as read: its own item, with its approval when there is one (projection.ts). */
 export type CommentDoc = ProjectComment & { project_id: string; project_title: string };
 
-const parse = (item: ViewItem) => JSON.parse(item.comment as string) as CommentDoc;
+const recordOf = (item: ViewItem) => JSON.parse(item.comment as string) as CommentRecord;
+
+/** Comments with their approvals, read in one batch (a comment without one is pending). */
+async function withApprovals(runtime: Runtime, gen: number, records: CommentRecord[]): Promise<CommentDoc[]> {
+  if (records.length === 0) return [];
+  const keys = records.map((record) => commentApprovalKey(record.project_id, record.id));
+  const approvals = new Map(
+    (await runtime.views.batchGet(gen, keys)).map((item) => [
+      itemKey(item),
+      JSON.parse(item.approval as string) as CommentApproval,
+    ]),
+  );
+  return records.map((record, i) => {
+    const approval = approvals.get(itemKey(keys[i]!));
+    return {
+      ...record,
+      approved: approval !== undefined,
+      approved_by: approval?.approved_by ?? null,
+      approved_at: approval?.approved_at ?? null,
+    };
+  });
+}
 
 /** A project's comments (rejected ones are gone), newest first, at most `limit`. */
 export async function commentsOfProject(
@@ -21,10 +42,14 @@ export async function commentsOfProject(
   limit = ACTIVITY_LIMIT,
 ): Promise<CommentDoc[]> {
   const { active } = await runtime.views.generations();
-  return (await runtime.views.query(active, { pk: commentsPartition(projectId) }, { limit })).map(parse);
+  const records = (await runtime.views.query(active, { pk: commentsPartition(projectId) }, { limit })).map(recordOf);
+  return withApprovals(runtime, active, records);
 }
 
-/** The moderation queue: pending comments of every project, newest first, a page at a time, and their number (a counter). */
+/**
+ * The moderation queue: pending comments of every project, newest first, a page at a time, and their
+ * number (a counter). The queue lists where each comment is; its text is read from its own item.
+ */
 export async function pendingCommentsPage(
   runtime: Runtime,
   page: { scope: string; limit: number; cursor?: string },
@@ -34,11 +59,24 @@ export async function pendingCommentsPage(
     pageOfPartitions(runtime, [{ index: 'gsi4', pk: 'moderation' }], page),
     runtime.views.batchGet(active, [counterItemKey(PENDING_COMMENTS_COUNTER)]),
   ]);
-  return {
-    comments: result.items.map(parse),
-    total: Math.max(0, Number(counter?.n ?? 0)),
-    nextCursor: result.nextCursor,
-  };
+  const keys = result.items.map((item) => {
+    const [createdAt, id] = splitSort(String(item.sk));
+    return commentKey(String(item.project_id), createdAt, id);
+  });
+  const records = new Map(
+    (keys.length ? await runtime.views.batchGet(active, keys) : []).map((item) => [itemKey(item), recordOf(item)]),
+  );
+  const comments = keys.flatMap((key) => {
+    const record = records.get(itemKey(key));
+    return record ? [{ ...record, approved: false, approved_by: null, approved_at: null }] : [];
+  });
+  return { comments, total: Math.max(0, Number(counter?.n ?? 0)), nextCursor: result.nextCursor };
+}
+
+/** `<created_at>#<id>` (an ISO instant has no '#'). */
+function splitSort(sort: string): [string, string] {
+  const at = sort.indexOf('#');
+  return [sort.slice(0, at), sort.slice(at + 1)];
 }
 
 export function authorOf(profiles: Map<string, UserDoc>, id: string): AuthorView | null {

@@ -11,7 +11,13 @@ import {
   type ProjectSubmitted,
 } from './events.js';
 import type { Actor } from '../../../events/envelope.js';
-import { projectDecider, type SubmitProjectCommand } from './decider.js';
+import {
+  COMMENT_NOT_PENDING,
+  projectDecider,
+  TOO_MANY_PENDING_COMMENTS,
+  type SubmitProjectCommand,
+} from './decider.js';
+import { PENDING_COMMENTS_MAX } from './state.js';
 import { turnaroundDays } from '../../../shared/turnaround.js';
 import {
   DELIVERABLE_FILES_PER_PROJECT_MAX,
@@ -352,15 +358,33 @@ describe('project decider: comments and moderation', () => {
       .when({ type: 'PostComment', comment_id: 'C1', content: '   ' }, { actor: admin })
       .thenThrows('A comment cannot be empty');
   });
-  it('only admins approve or reject; a rejected comment leaves the state', () => {
+  it('only admins approve or reject; a moderated comment leaves the state, and is not moderated twice', () => {
     given([submitted, assigned, posted])
       .when({ type: 'ApproveComment', comment_id: 'C1' }, { actor: admin })
       .then([CommentApproved.create({ comment_id: 'C1' })]);
     given([submitted, assigned, posted])
       .when({ type: 'ApproveComment', comment_id: 'C1' }, { actor: designer })
       .thenThrows(/moderate/);
+    expect(given([submitted, assigned, posted]).state().pending_comments).toEqual([
+      expect.objectContaining({ id: 'C1', opening: expect.any(String) }),
+    ]);
     expect(
-      given([submitted, assigned, posted, by(admin, CommentRejected.create({ comment_id: 'C1' }))]).state().comments,
+      given([submitted, assigned, posted, by(admin, CommentRejected.create({ comment_id: 'C1' }))]).state()
+        .pending_comments,
     ).toEqual([]);
+    given([submitted, assigned, posted, by(admin, CommentApproved.create({ comment_id: 'C1' }))])
+      .when({ type: 'ApproveComment', comment_id: 'C1' }, { actor: admin })
+      .thenThrows(COMMENT_NOT_PENDING);
+  });
+  it(`holds at most ${PENDING_COMMENTS_MAX} comments awaiting moderation; the next is refused until one is moderated`, () => {
+    const waiting = Array.from({ length: PENDING_COMMENTS_MAX }, (_, i) =>
+      by(admin, CommentPosted.create({ comment_id: `C${i}`, content: 'x'.repeat(5_000) })),
+    );
+    given([submitted, assigned, ...waiting])
+      .when({ type: 'PostComment', comment_id: 'next', content: 'One more' }, { actor: admin })
+      .thenThrows(TOO_MANY_PENDING_COMMENTS, 'LIMIT_REACHED');
+    given([submitted, assigned, ...waiting, by(admin, CommentApproved.create({ comment_id: 'C0' }))])
+      .when({ type: 'PostComment', comment_id: 'next', content: 'One more' }, { actor: admin })
+      .then([CommentPosted.create({ comment_id: 'next', content: 'One more' })]);
   });
 });

@@ -25,7 +25,13 @@ import {
 } from '../../../shared/uploads.js';
 import type { ProjectBrief } from './contracts.js';
 import { totalHours, turnaroundDays } from '../../../shared/turnaround.js';
-import { evolveProject, initialProjectState, PROJECT_SNAPSHOT, type ProjectState } from './state.js';
+import {
+  evolveProject,
+  initialProjectState,
+  PENDING_COMMENTS_MAX,
+  PROJECT_SNAPSHOT,
+  type ProjectState,
+} from './state.js';
 
 /** The state and its fold live in state.ts; they are named here too for the command side. */
 export { projectStream } from './state.js';
@@ -189,13 +195,14 @@ function decideComment(
       throw forbidden('Only admins and the assigned designer can comment');
     const content = command.content.trim();
     if (!content) throw invalid('A comment cannot be empty');
+    if (state.pending_comments.length >= PENDING_COMMENTS_MAX) throw limitReached(TOO_MANY_PENDING_COMMENTS);
     return [CommentPosted.create({ comment_id: command.comment_id, content })];
   }
   if (!isAdmin(context)) throw forbidden('Only admins moderate comments');
-  const comment = state.comments.find((candidate) => candidate.id === command.comment_id);
-  if (!comment) throw notFound('Comment not found');
-  if (command.type === 'ApproveComment')
-    return comment.approved ? [] : [CommentApproved.create({ comment_id: comment.id })];
+  // Only a pending comment is moderated: an approved one has left the fold, a rejected one is gone.
+  const comment = state.pending_comments.find((candidate) => candidate.id === command.comment_id);
+  if (!comment) throw notFound(COMMENT_NOT_PENDING);
+  if (command.type === 'ApproveComment') return [CommentApproved.create({ comment_id: comment.id })];
   return [CommentRejected.create({ comment_id: comment.id })];
 }
 
@@ -215,6 +222,9 @@ function validateSubmission(command: SubmitProjectCommand): void {
   const { type: _type, ...brief } = command;
   if (new TextEncoder().encode(JSON.stringify(brief)).length > BRIEF_MAX_BYTES) throw invalid(BRIEF_TOO_LARGE);
 }
+
+export const TOO_MANY_PENDING_COMMENTS = `${PENDING_COMMENTS_MAX} comments on this project are waiting for moderation: post again once an admin has reviewed them`;
+export const COMMENT_NOT_PENDING = 'Comment not found, or already moderated';
 
 /** The brief and checklist of one project, as stored, in UTF-8 bytes (the document adds at most 200 files). */
 export const BRIEF_MAX_BYTES = 160 * 1024;

@@ -130,7 +130,7 @@ export function projectCard(project: ProjectState, client: CardClient | null = n
     specifications: _s,
     description: _d,
     files: _f,
-    comments: _c,
+    pending_comments: _c,
     review_standing: _r,
     ...rest
   } = project;
@@ -211,7 +211,7 @@ export function projectCounters(project: ProjectState): string[] {
   if (!project.exists || !project.id) return [];
   const designer = designerKeyOf(project);
   // One count per pending comment (a counter may be listed more than once).
-  const pending = project.comments.filter((comment) => !comment.approved).map(() => PENDING_COMMENTS_COUNTER);
+  const pending = project.pending_comments.map(() => PENDING_COMMENTS_COUNTER);
   const client = project.team_id
     ? teamStatusCounter(project.team_id, project.status)
     : ownerStatusCounter(project.user_id ?? '', project.status);

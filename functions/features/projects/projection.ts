@@ -9,20 +9,29 @@ import { clientCardKey } from '../users/queries.js';
 import {
   activityDayPartition,
   activityPartition,
-  commentsPartition,
+  commentApprovalKey,
+  commentKey,
+  type CommentApproval,
+  type CommentRecord,
   designerPartition,
   ownerPartition,
+  pendingCommentKey,
   projectKey,
   teamPartition,
 } from './keys.js';
+import { isEvent } from '../../../events/catalogue.js';
+import { CommentApproved, CommentPosted, CommentRejected } from './events.js';
 
-export { activityDayPartition, activityPartition, commentsPartition, projectKey };
+export { activityDayPartition, activityPartition, projectKey };
 
 /**
  * Per project:
  * - the document (details, checklist, files), listed by gsi1 owner, gsi2 team, gsi3 assigned
  *   designer (by id, or by e-mail before they register) and gsi4 all projects, newest first;
- * - one item per comment (rejected ones leave), pending ones listed on gsi4 'moderation';
+ * - one item per comment, written once when it is posted (its text, author and time) and removed
+ *   when it is rejected; one per approval, written once; and, while it waits, its place in the
+ *   moderation queue (gsi4 'moderation'), from the state's pending comments. No text is in the state
+ *   (and so in the checkpoint): a project may gather any number of comments in bounded items;
  * - one activity entry per event, written once, listed per project, on gsi4 'activity' and by day
  *   on gsi5 (the global feed's pages);
  * - the board's filter and search index items and column counters (project-index.ts), which show
@@ -42,7 +51,7 @@ export const projectsProjection: Projection<ProjectState> = {
     if (!state.exists || !state.id) return [];
     const sort = `${state.created_at}#${state.id}`;
     const designer = state.assigned_designer_id ?? state.assigned_designer_email;
-    const { comments, review_standing: _standing, ...document } = state;
+    const { pending_comments, review_standing: _standing, ...document } = state;
     const item: ViewItem = {
       ...projectKey(state.id),
       gsi1pk: ownerPartition(String(state.user_id)),
@@ -53,46 +62,77 @@ export const projectsProjection: Projection<ProjectState> = {
     };
     if (state.team_id) Object.assign(item, { gsi2pk: teamPartition(state.team_id), gsi2sk: sort });
     if (designer) Object.assign(item, { gsi3pk: designerPartition(designer), gsi3sk: sort });
-    const commentItems = comments.map((comment): ViewItem => {
-      const commentItem: ViewItem = {
-        pk: commentsPartition(state.id!),
-        sk: `${comment.created_at}#${comment.id}`,
-        comment: JSON.stringify({ ...comment, project_id: state.id, project_title: state.title }),
-      };
-      if (!comment.approved)
-        Object.assign(commentItem, { gsi4pk: 'moderation', gsi4sk: `${comment.created_at}#${comment.id}` });
-      return commentItem;
-    });
+    const pendingItems = pending_comments.map(
+      (comment): ViewItem => ({
+        ...pendingCommentKey(state.id!, comment.created_at, comment.id),
+        gsi4pk: 'moderation',
+        gsi4sk: `${comment.created_at}#${comment.id}`,
+        project_id: state.id,
+      }),
+    );
     const client = state.user_id ? cardClient(looked?.get(itemKey(clientCardKey(state.user_id)))) : null;
-    return [item, ...commentItems, ...projectIndexItems(state, client)];
+    return [item, ...pendingItems, ...projectIndexItems(state, client)];
   },
 
   counters: projectCounters,
 
   eventItems(event: EventEnvelope, before, after) {
-    const described = activityEntryFor(event, before, after);
-    if (!described || !after.id) return [];
-    const entry: ActivityEntry = {
-      id: event.eventId,
-      project_id: after.id,
-      project_title: after.title,
-      user_id: event.actor.sub,
-      actor_role: event.actor.role,
-      ...described,
-      created_at: event.at,
-    };
-    const sort = `${event.at}#${event.eventId}`;
-    // gsi5: the global feed by day (a page reads one day's partition from where it stopped).
-    return [
-      {
-        pk: activityPartition(after.id),
-        sk: sort,
-        gsi4pk: 'activity',
-        gsi4sk: sort,
-        gsi5pk: activityDayPartition(event.at),
-        gsi5sk: sort,
-        entry: JSON.stringify(entry),
-      },
-    ];
+    if (!after.id) return [];
+    return [...commentItems(event, before, after.id, after.title), ...activityItems(event, before, after)];
   },
 };
+
+/** A comment's items as its events make them: its record when posted, its approval, its removal. */
+function commentItems(event: EventEnvelope, before: ProjectState, projectId: string, title: string): ViewItem[] {
+  if (isEvent(event, CommentPosted)) {
+    const record: CommentRecord = {
+      id: event.data.comment_id,
+      content: event.data.content,
+      user_id: event.actor.sub,
+      author_role: event.actor.role,
+      created_at: event.at,
+      project_id: projectId,
+      project_title: title,
+    };
+    return [{ ...commentKey(projectId, event.at, record.id), comment: JSON.stringify(record) }];
+  }
+  const pending = (id: string) => before.pending_comments.find((comment) => comment.id === id);
+  if (isEvent(event, CommentApproved)) {
+    if (!pending(event.data.comment_id)) return [];
+    const approval: CommentApproval = { approved_by: event.actor.sub, approved_at: event.at };
+    return [{ ...commentApprovalKey(projectId, event.data.comment_id), approval: JSON.stringify(approval) }];
+  }
+  if (isEvent(event, CommentRejected)) {
+    const comment = pending(event.data.comment_id);
+    // A removal, written once: the comment's text leaves the views with it.
+    return comment ? [{ ...commentKey(projectId, comment.created_at, comment.id), deleted: true }] : [];
+  }
+  return [];
+}
+
+function activityItems(event: EventEnvelope, before: ProjectState, after: ProjectState): ViewItem[] {
+  const described = activityEntryFor(event, before, after);
+  if (!described || !after.id) return [];
+  const entry: ActivityEntry = {
+    id: event.eventId,
+    project_id: after.id,
+    project_title: after.title,
+    user_id: event.actor.sub,
+    actor_role: event.actor.role,
+    ...described,
+    created_at: event.at,
+  };
+  const sort = `${event.at}#${event.eventId}`;
+  // gsi5: the global feed by day (a page reads one day's partition from where it stopped).
+  return [
+    {
+      pk: activityPartition(after.id),
+      sk: sort,
+      gsi4pk: 'activity',
+      gsi4sk: sort,
+      gsi5pk: activityDayPartition(event.at),
+      gsi5sk: sort,
+      entry: JSON.stringify(entry),
+    },
+  ];
+}

@@ -3,7 +3,7 @@ import { canonicalEmail } from '../../../shared/email.js';
 import type { ProjectEvent } from './events.js';
 import type { ReviewEvent } from '../reviews/events.js';
 import type { DecisionContext, Evolution, EvolvingEvent } from '../../platform/decider.js';
-import type { ProjectBrief, ProjectChecklistItem, ProjectComment, ProjectFile } from './contracts.js';
+import type { ProjectBrief, ProjectChecklistItem, ProjectFile } from './contracts.js';
 import type { ReviewSummary } from '../reviews/contracts.js';
 import type { CityReviewSummary } from '../permits/contracts.js';
 import type { Priority, ProjectCategory, ProjectStatus } from '#shared/vocabulary.js';
@@ -17,7 +17,25 @@ import { evolveCityReviewSummary } from '../permits/state.js';
 
 export const projectStream = (id: string) => `project-${id}`;
 
-export type { ProjectComment, ProjectFile };
+export type { ProjectFile };
+
+/**
+ * A comment awaiting moderation, as the fold keeps it: never its text (the comment's own item holds
+ * that, written once), only its first words, which the activity entry of its approval or rejection
+ * quotes. An approved comment leaves the fold: nothing decides on it any more. So the state is bounded
+ * by the cap on comments awaiting moderation (PENDING_COMMENTS_MAX), however many a project gathers.
+ */
+export interface PendingComment {
+  id: string;
+  user_id: string;
+  created_at: string;
+  /** The first COMMENT_OPENING_LENGTH characters. */
+  opening: string;
+}
+
+/** Comments of one project awaiting moderation at once; the next one is refused (429) until an admin moderates. */
+export const PENDING_COMMENTS_MAX = 50;
+export const COMMENT_OPENING_LENGTH = 50;
 
 /**
  * The fold's state: what the decider decides on. Not the HTTP contract (ProjectDetail, contracts.ts): the
@@ -47,7 +65,8 @@ export interface ProjectState extends ProjectBrief {
   assigned_designer_email: string | null;
   assigned_designer_name: string | null;
   files: ProjectFile[];
-  comments: ProjectComment[];
+  /** Comments awaiting moderation (approved ones and their texts live in the views only). */
+  pending_comments: PendingComment[];
   /** The client's review of the deliverables, as the board and the dialog show it. */
   review_summary: ReviewSummary;
   created_at: string | null;
@@ -89,7 +108,7 @@ export const initialProjectState = (): ProjectState => ({
   assigned_designer_email: null,
   assigned_designer_name: null,
   files: [],
-  comments: [],
+  pending_comments: [],
   review_summary: reviewSummaryOf(undefined),
   review_standing: noReview(),
   created_at: null,
@@ -176,31 +195,18 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
       };
     }
     case 'CommentPosted': {
-      const { data } = e;
-      const comment: ProjectComment = {
-        id: data.comment_id,
-        content: data.content,
+      const comment: PendingComment = {
+        id: e.data.comment_id,
         user_id: event.actor.sub,
-        author_role: event.actor.role,
-        approved: false,
-        approved_by: null,
-        approved_at: null,
         created_at: event.at,
+        opening: e.data.content.substring(0, COMMENT_OPENING_LENGTH),
       };
-      return { ...state, comments: [comment, ...state.comments] };
+      return { ...state, pending_comments: [comment, ...state.pending_comments] };
     }
-    case 'CommentApproved': {
-      const id = e.data.comment_id;
-      return {
-        ...state,
-        comments: state.comments.map((c) =>
-          c.id === id ? { ...c, approved: true, approved_by: event.actor.sub, approved_at: event.at } : c,
-        ),
-      };
-    }
+    case 'CommentApproved':
     case 'CommentRejected': {
       const id = e.data.comment_id;
-      return { ...state, comments: state.comments.filter((c) => c.id !== id) };
+      return { ...state, pending_comments: state.pending_comments.filter((c) => c.id !== id) };
     }
     default:
       // The city's review of a permit project: its badge rides on the project's document and card.
@@ -212,7 +218,7 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
 
 /** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
 /** Commands on a project's stream start from its snapshot (platform/event-store/folds.ts): a new revision when the fold changes. */
-export const PROJECT_SNAPSHOT = { name: 'project', revision: 1 };
+export const PROJECT_SNAPSHOT = { name: 'project', revision: 2 };
 
 export const projectEvolution: Evolution<ProjectState> = {
   initialState: initialProjectState,

@@ -16,12 +16,14 @@ import {
 import type { NewEvent } from '../../../events/envelope.js';
 import { canonicalEmail } from '../../../shared/email.js';
 import type { Decider, DecisionContext } from '../../platform/decider.js';
-import { DomainError, conflict, forbidden, invalid, notFound } from '../../platform/domain-errors.js';
+import { DomainError, conflict, forbidden, invalid, limitReached, notFound } from '../../platform/domain-errors.js';
 import {
   INVALID_INVITE_MESSAGE,
   isTeamAdmin,
   isUsable,
   evolveTeam,
+  seatsTaken,
+  TEAM_SEATS_MAX,
   initialTeamState,
   type TeamInvite,
   type TeamMember,
@@ -40,6 +42,7 @@ export const inviteExpiry = (now: string) => new Date(Date.parse(now) + INVITE_T
 export const invalidInvite = () => new DomainError('GONE', INVALID_INVITE_MESSAGE);
 export const NOT_TEAM_ADMIN_MESSAGE = 'Only team admins can manage the team.';
 export const ONLY_DESIGNER_MESSAGE = 'Currently, only Designer role is available for new team members.';
+export const TEAM_FULL_MESSAGE = `A team has at most ${TEAM_SEATS_MAX} members and pending invitations: remove a member or revoke an invitation first.`;
 
 export type TeamCommand =
   | { type: 'CreateTeam'; team_id: string; name: string; user_id: string; email: string }
@@ -94,6 +97,7 @@ function decideInvite(
     throw conflict(`${email} is already a member of this team.`);
   const pending = state.invites.find((invite) => invite.invited_email === email && isUsable(invite, context.now));
   if (pending) throw conflict(`An invitation to ${email} is already pending. Resend it instead.`);
+  if (seatsTaken(state, context.now) >= TEAM_SEATS_MAX) throw limitReached(TEAM_FULL_MESSAGE);
   return [
     TeamInviteCreated.create({
       invite_id: command.invite_id,

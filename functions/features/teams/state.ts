@@ -86,6 +86,18 @@ export const initialTeamState = (): TeamState => ({
  */
 export const SETTLED_INVITES_KEPT = 50;
 
+/**
+ * Seats of one team: its members and the invitations that can still be accepted (each may become a
+ * member, so an invitation is made only with a seat for it). The team's document and checkpoint hold
+ * every member, so the seats bound it: at this cap and every other (140 pending invitations, 50
+ * settled, the longest addresses and names) it stays under 350 KB (decider.test.ts). The spec shows no
+ * seat limit ('Coming Soon', docs/product.md); this one is far above a studio's client team.
+ */
+export const TEAM_SEATS_MAX = 250;
+
+export const seatsTaken = (state: TeamState, now: string) =>
+  state.members.length + state.invites.filter((invite) => isUsable(invite, now)).length;
+
 /** `invites` without the oldest settled ones past SETTLED_INVITES_KEPT (in creation order, oldest first). */
 function keepRecentSettled(invites: TeamInvite[], now: string): TeamInvite[] {
   const settled = invites.filter((invite) => !isUsable(invite, now));

@@ -14,5 +14,7 @@
  *    project document and card, and the activity entries of versions and decisions.
  * 4: issue 41, the review in bounded items: a summary without notes, and one item per note,
  *    resolution and reply (texts with them).
+ * 5: issue 41, comments in bounded items: each comment's text in its own item written once, its
+ *    approval in another, and the moderation queue from the projects' pending comments.
  */
-export const VIEWS_LAYOUT = 4;
+export const VIEWS_LAYOUT = 5;

@@ -45,7 +45,8 @@ export interface Dependent<S> {
 /**
  * A projection of one kind of stream. Its state is folded from the stream's events (usually by the
  * same `evolve` the decider uses); `items` says which read-side items that state shows as, and
- * `eventItems` adds items that belong to one event alone (activity entries), written once.
+ * `eventItems` adds items that belong to one event alone (activity entries), written once; one with
+ * `deleted: true` removes such an item for good (a later event's, e.g. a rejected comment's).
  */
 export interface Projection<S = any> {
   name: string;
@@ -269,7 +270,8 @@ export class Projector {
       const steps: AppliedEvent[] = [];
       for (const next of pending) {
         const after = projection.evolve(state, next);
-        for (const item of projection.eventItems?.(next, state, after) ?? []) await this.views.putOnce(gen, item);
+        for (const item of projection.eventItems?.(next, state, after) ?? [])
+          await (item.deleted ? this.views.removeOnce(gen, item) : this.views.putOnce(gen, item));
         steps.push({ projection: projection.name, event: next, before: state, after });
         state = after;
       }

@@ -191,6 +191,16 @@ export class ViewStore extends ViewReader {
   }
 
   /**
+   * Removes an item written once (a rejected comment): a tombstone in its place, for good, so a
+   * repeated `putOnce` of the item (a redelivered event) finds it taken and cannot bring it back.
+   */
+  async removeOnce(gen: number, key: { pk: string; sk: string }): Promise<void> {
+    await this.client.send(
+      new PutCommand({ TableName: this.tableName, Item: toStored(gen, { pk: key.pk, sk: key.sk, deleted: true }) }),
+    );
+  }
+
+  /**
    * Replaces an item only if its `version` is still `expected` (0: absent). The projector's commit
    * point. With `lv` (a checkpoint of a projection with lookups), also only if the lookups it
    * recorded are not newer than `lv`: a writer that looked up an older state must look again.

@@ -29,10 +29,20 @@ export const handler = httpHandler({ params: projectIdParams, body: postCommentB
     },
     runtime,
   );
-  const comment = result.state.comments.find((candidate) => candidate.id === commentId)!;
+  const pending = result.state.pending_comments.find((candidate) => candidate.id === commentId)!;
   const profiles = await profilesOf(runtime, [principal.sub]);
-  const body: PostCommentResponse = {
-    comment: commentView({ ...comment, project_id: request.params.id, project_title: result.state.title }, profiles),
+  const comment = {
+    id: commentId,
+    content: request.body.content.trim(),
+    user_id: principal.sub,
+    author_role: actorOf(principal).role,
+    approved: false,
+    approved_by: null,
+    approved_at: null,
+    created_at: pending.created_at,
+    project_id: request.params.id,
+    project_title: result.state.title,
   };
+  const body: PostCommentResponse = { comment: commentView(comment, profiles) };
   return { status: 201, body };
 });

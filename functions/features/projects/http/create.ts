@@ -28,7 +28,7 @@ export const handler = httpHandler({ body: submitProjectBody }, async (request) 
     { actor: actorOf(principal), correlationId: request.correlationId || undefined },
     runtime,
   );
-  const { comments: _comments, review_standing: _standing, ...project } = result.state;
+  const { pending_comments: _pending, review_standing: _standing, ...project } = result.state;
   const response: ProjectResponse = { project: { ...project, id: projectId } };
   return { status: 201, body: response };
 });

@@ -30,7 +30,7 @@ export const handler = httpHandler({ params, body: toggleTaskBody }, async (requ
     },
     appending(),
   );
-  const { comments: _comments, review_standing: _standing, ...document } = result.state;
+  const { pending_comments: _pending, review_standing: _standing, ...document } = result.state;
   const task = document.checklist.find((item) => item.checklist_id === request.params.taskId)!;
   const body: ToggleTaskResponse = { task, project: { ...document, id: request.params.id } };
   return { body };

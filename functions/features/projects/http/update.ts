@@ -69,7 +69,7 @@ export const handler = httpHandler({ params: projectIdParams, body: updateProjec
     },
     runtime,
   );
-  const { comments: _comments, review_standing: _standing, ...document } = result.state;
+  const { pending_comments: _pending, review_standing: _standing, ...document } = result.state;
   const project = { ...document, id: request.params.id };
   const body: ProjectResponse = { project, permissions: permissionsFor(principal, project) };
   return { body };
