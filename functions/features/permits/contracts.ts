@@ -65,7 +65,6 @@ export const correctionItemInput = () =>
     /** The letter's own number for the item; the product numbers items 1, 2, … when absent. */
     number: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(9999)))),
   });
-type CorrectionItemInput = z.infer<ReturnType<typeof correctionItemInput>>;
 
 /** How the items were proposed: typed by a person, or read from the letter (Bedrock, or the local reader). */
 export const PROPOSAL_SOURCES = ['manual', 'local', 'bedrock'] as const;

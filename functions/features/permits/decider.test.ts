@@ -362,7 +362,7 @@ describe('city review: resubmission and the permit', () => {
       .when(resubmit())
       .then([ResubmittedToCity.create({ round: 1 })]));
   it('not before the letter', () => spec(answeredRound, CLIENT).when(resubmit()).thenThrows(LETTER_FIRST, 'CONFLICT'));
-  it('not by the designer', () =>
+  it('a resubmission not by the designer', () =>
     spec([...answeredRound, issued()], DESIGNER)
       .when(resubmit())
       .thenThrows(RECORDERS_ONLY, 'FORBIDDEN'));
@@ -384,7 +384,7 @@ describe('city review: resubmission and the permit', () => {
     spec([...delivered, received()], CLIENT)
       .when(approve())
       .thenThrows(/resubmitted to the city first/, 'CONFLICT'));
-  it('not by the designer', () => spec(delivered, DESIGNER).when(approve()).thenThrows(RECORDERS_ONLY, 'FORBIDDEN'));
+  it('an approval not by the designer', () => spec(delivered, DESIGNER).when(approve()).thenThrows(RECORDERS_ONLY, 'FORBIDDEN'));
   it('once', () =>
     spec([...delivered, PermitApproved.create({ permit_number: 'BLD-1', rounds: 0 })], CLIENT)
       .when(approve())

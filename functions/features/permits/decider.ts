@@ -165,7 +165,7 @@ function addressCorrection(
   let revised_file_name: string | null = null;
   if (command.revised_file_id) {
     const file = state.files[command.revised_file_id];
-    if (!file || !file.deliverable) throw notFound('The revised version was not found among the deliverables');
+    if (!file?.deliverable) throw notFound('The revised version was not found among the deliverables');
     revised_file_name = file.file_name;
   }
   return [
