@@ -384,7 +384,8 @@ describe('city review: resubmission and the permit', () => {
     spec([...delivered, received()], CLIENT)
       .when(approve())
       .thenThrows(/resubmitted to the city first/, 'CONFLICT'));
-  it('an approval not by the designer', () => spec(delivered, DESIGNER).when(approve()).thenThrows(RECORDERS_ONLY, 'FORBIDDEN'));
+  it('an approval not by the designer', () =>
+    spec(delivered, DESIGNER).when(approve()).thenThrows(RECORDERS_ONLY, 'FORBIDDEN'));
   it('once', () =>
     spec([...delivered, PermitApproved.create({ permit_number: 'BLD-1', rounds: 0 })], CLIENT)
       .when(approve())
