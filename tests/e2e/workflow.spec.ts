@@ -10,6 +10,7 @@ import {
   test,
   uniqueEmail,
 } from './support/fixtures.js';
+import { tabWithoutFocusRing } from './support/keyboard.js';
 
 /**
  * Issue 44, items 2 and 5: what waits on each person is at the top of their dashboard with a direct
@@ -221,27 +222,7 @@ test('the keyboard: tabbing through each client screen, the focused element alwa
   for (const path of ['/dashboard', '/board', '/submit', '/profile']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const unmarked: string[] = [];
-    for (let step = 0; step < 20; step += 1) {
-      await page.keyboard.press('Tab');
-      const focus = await page.evaluate(() => {
-        const element = document.activeElement as HTMLElement | null;
-        if (!element || element === document.body) return null;
-        // The element's own ring, or one its ::before or ::after draws (a card's title button rings the card).
-        const ring = [undefined, '::before', '::after'].some((pseudo) => {
-          const style = getComputedStyle(element, pseudo);
-          return (
-            (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
-            (style.boxShadow !== 'none' && style.boxShadow !== '')
-          );
-        });
-        return {
-          ring,
-          name: `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"`,
-        };
-      });
-      if (focus && !focus.ring) unmarked.push(`${path}: ${focus.name}`);
-    }
+    const unmarked = await tabWithoutFocusRing(page, path);
     expect(unmarked).toEqual([]);
   }
 });

@@ -9,6 +9,7 @@ import { inOwnTask } from '../lib/tasks.js';
 import { SessionProvider } from './auth/session.js';
 import { OfflineBanner } from '../ui/OfflineBanner.js';
 import { NotFound, screenRoutes, type ScreenRoute } from './routes.js';
+import { ShellSkeleton } from './shell/ShellSkeleton.js';
 
 /** Amplify UI and the theme, around every screen but the public landing page (which stays light). */
 const loadShell = () => import('./shell/AmplifyShell.js');
@@ -37,6 +38,16 @@ function screenRoute({ path, load, Component: Screen, guard }: ScreenRoute) {
       }
     />
   );
+}
+
+/**
+ * While a screen's code (and, the first time, Amplify UI's) loads: a signed-in screen paints its
+ * shell at once, header and a skeleton; the other screens show the plain loading status.
+ */
+function ScreenLoading() {
+  const { pathname } = useLocation();
+  const route = screenRoutes.find((candidate) => matchPath(candidate.path, pathname));
+  return route?.guard ? <ShellSkeleton /> : <RouteLoading />;
 }
 
 /** Gives non-React code (the API client) the router's navigate. */
@@ -86,7 +97,7 @@ export function App() {
         <NavigatorBridge />
         <ScrollToTop />
         <ScreenErrorBoundary>
-          <Suspense fallback={<RouteLoading />}>
+          <Suspense fallback={<ScreenLoading />}>
             <Routes>
               {screenRoutes.filter((route) => isPublicPath(route.path)).map(screenRoute)}
               <Route element={<AmplifyShell />}>

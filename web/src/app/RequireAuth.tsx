@@ -3,7 +3,8 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { signInPathFor } from './navigation.js';
 import { hasRole } from './auth/roles.js';
 import { useSession, type Role } from './auth/session.js';
-import { RouteLoading, ServiceUnavailable } from '../ui/RouteStatus.js';
+import { ServiceUnavailable } from '../ui/RouteStatus.js';
+import { ShellSkeleton } from './shell/ShellSkeleton.js';
 import { toast } from '../ui/toast/use-toast.js';
 
 export interface RequireAuthProps {
@@ -27,7 +28,8 @@ export function RequireAuth({ children, role, deniedTo = '/dashboard', deniedMes
     void preload?.();
   }, [preload]);
 
-  if (loading) return <RouteLoading />;
+  // The session is read from storage (and the auth library may still be loading): the shell paints meanwhile.
+  if (loading) return <ShellSkeleton />;
   if (error) return <ServiceUnavailable />;
   if (!user) {
     return <Navigate to={signInPathFor(location)} replace />;

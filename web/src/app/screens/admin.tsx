@@ -20,6 +20,7 @@ import { userKeys } from '../../features/users/api/keys.js';
 import type { MeResponse } from '../../lib/contracts.js';
 import { AppHeader } from '../shell/AppHeader.js';
 import { Page } from '../../ui/Page.js';
+import { CardsSkeleton, Skeleton, SkeletonBlock } from '../../ui/Skeleton.js';
 import { AdminWaitingOnYou } from '../../features/projects/components/AdminWaitingOnYou.js';
 
 // The Insights tab brings its chart library: loaded only when the tab is opened.
@@ -85,8 +86,14 @@ export default function AdminScreen() {
   return (
     <Page title="Admin Dashboard" width="wide" header={<AppHeader name={me?.user.full_name} />}>
       {!verified ? (
-        <Flex justifyContent="center" padding="xxl">
-          <Loader size="large" ariaLabel="Checking access" />
+        // The dashboard's shape while the server confirms the admin role (GET /api/me).
+        <Flex direction="column" gap="large">
+          <Skeleton label="Loading the admin dashboard">
+            <SkeletonBlock width="min(20rem, 70%)" height="2.25rem" />
+            <SkeletonBlock width="min(34rem, 90%)" />
+            <SkeletonBlock width="min(40rem, 100%)" height="2.5rem" />
+          </Skeleton>
+          <CardsSkeleton label="Loading projects" count={4} />
         </Flex>
       ) : (
         <Flex direction="column" gap="large">

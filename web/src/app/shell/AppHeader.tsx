@@ -5,39 +5,15 @@ import { NotificationBell } from '../../features/notifications/components/Notifi
 import { toast } from '../../ui/toast/use-toast.js';
 import { errorMessage } from '../../lib/errors.js';
 import { initials } from '../../lib/format.js';
-import { hasRole } from '../auth/roles.js';
 import { useSession } from '../auth/session.js';
 import { Logo } from '../../ui/Logo.js';
+import { homeFor, navFor } from './nav.js';
 
 export interface AppHeaderProps {
   /** Overrides the name used for the initials (e.g. the profile's full name). */
   name?: string | null;
   /** Extra actions shown before the bell. */
   actions?: ReactNode;
-}
-
-type NavItem = { to: string; label: string; end?: boolean };
-
-/** Where each role works: the header's navigation. */
-function navFor(user: ReturnType<typeof useSession>['user']): NavItem[] {
-  if (hasRole(user, 'admin')) {
-    return [
-      { to: '/admin', label: 'Admin', end: true },
-      { to: '/board', label: 'Board' },
-      { to: '/admin/designer-management', label: 'Designers' },
-    ];
-  }
-  if (hasRole(user, 'designer')) {
-    return [
-      { to: '/designer', label: 'My Projects' },
-      { to: '/board', label: 'Board' },
-    ];
-  }
-  return [
-    { to: '/dashboard', label: 'Dashboard' },
-    { to: '/submit', label: 'Submit' },
-    { to: '/board', label: 'Board' },
-  ];
 }
 
 /**
@@ -52,7 +28,7 @@ export function AppHeader({ name, actions }: AppHeaderProps) {
   const menuId = useId();
   const menuRoot = useRef<HTMLDivElement>(null);
   const letters = initials(name ?? user?.name, user?.email);
-  const home = hasRole(user, 'admin') ? '/admin' : hasRole(user, 'designer') ? '/designer' : '/dashboard';
+  const home = homeFor(user);
 
   // The menu closes on a click elsewhere and on Escape (focus back on the avatar).
   useEffect(() => {

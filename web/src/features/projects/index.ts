@@ -1,3 +1,3 @@
 /** What the projects slice lends other slices' screens (its calls are in api/). */
-export { DesignerDashboard } from './components/DesignerDashboard.js';
+export { DesignerDashboard, DesignerDashboardSkeleton } from './components/DesignerDashboard.js';
 export { StatusBadge } from './components/StatusBadge.js';

@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Badge, Card, Flex, Heading, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast/use-toast.js';
@@ -8,6 +8,7 @@ import { DAY_GROUPS, activityTime, dayGroup } from '../../../lib/dates.js';
 import { appendPage } from '../../../lib/paging.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
 import { roleWords } from '../../../lib/vocabulary.js';
+import { CardsSkeleton } from '../../../ui/Skeleton.js';
 
 const TYPES: { value: ActivityType; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -118,9 +119,7 @@ export function ActivityTab() {
         </SelectField>
       </Flex>
       {activities === null ? (
-        <Flex justifyContent="center" padding="xl">
-          <Loader size="large" ariaLabel="Loading activity" />
-        </Flex>
+        <CardsSkeleton label="Loading activity" count={4} />
       ) : activities.length === 0 ? (
         <Card variation="outlined" className="admin-empty">
           <Text>No activities found</Text>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../ui/toast/use-toast.js';
@@ -11,6 +11,7 @@ import { projectKeys } from '../../projects/api/keys.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { appendPage } from '../../../lib/paging.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
+import { CardsSkeleton } from '../../../ui/Skeleton.js';
 
 /**
  * The Comment Moderation tab (docs/product.md#screens, docs/product.md#states): pending comments of every project. Approve and
@@ -87,9 +88,7 @@ export function ModerationTab() {
         ) : null}
       </Flex>
       {comments === null ? (
-        <Flex justifyContent="center" padding="xl">
-          <Loader size="large" ariaLabel="Loading pending comments" />
-        </Flex>
+        <CardsSkeleton label="Loading pending comments" count={3} />
       ) : comments.length === 0 ? (
         <Card variation="outlined" className="admin-empty">
           <Text>No pending comments to review</Text>

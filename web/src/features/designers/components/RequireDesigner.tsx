@@ -4,7 +4,6 @@ import type { LinkDesignerResponse } from '#features/designers/contracts.js';
 import { api } from '../../../app/api.js';
 import { hasRole } from '../../../app/auth/roles.js';
 import { useSession } from '../../../app/auth/session.js';
-import { RouteLoading } from '../../../ui/RouteStatus.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 
 export const DESIGNER_DENIED = 'Access denied. Designer privileges required.';
@@ -14,9 +13,10 @@ export const DESIGNER_DENIED = 'Access denied. Designer privileges required.';
  * id or e-mail. It asks link-designer-role, which also links a designer pre-authorised by e-mail to
  * this account and answers `allowed`; otherwise 'Access denied. Designer privileges required.' and
  * /dashboard (told not to send them back here while their token still names the group). The route
- * guard has already sent signed-out visitors to /auth.
+ * guard has already sent signed-out visitors to /auth. While it asks, `pending` shows (the screen's
+ * frame and a skeleton of it).
  */
-export function RequireDesigner({ children }: { children: ReactNode }) {
+export function RequireDesigner({ children, pending }: { children: ReactNode; pending: ReactNode }) {
   const { user, refresh } = useSession();
   const [access, setAccess] = useState<'checking' | 'allowed' | 'denied'>('checking');
 
@@ -50,7 +50,7 @@ export function RequireDesigner({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user?.sub]);
 
-  if (access === 'checking') return <RouteLoading />;
+  if (access === 'checking') return <>{pending}</>;
   if (access === 'denied') return <Navigate to="/dashboard" replace state={{ designerRefused: true }} />;
   return <>{children}</>;
 }

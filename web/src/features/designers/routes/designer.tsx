@@ -1,5 +1,5 @@
 import { RequireDesigner } from '../components/RequireDesigner.js';
-import { DesignerDashboard } from '../../projects/index.js';
+import { DesignerDashboard, DesignerDashboardSkeleton } from '../../projects/index.js';
 import { useMe } from '../../users/api/use-me.js';
 import { useSession } from '../../../app/auth/session.js';
 import { AppHeader } from '../../../app/shell/AppHeader.js';
@@ -12,9 +12,18 @@ import { Page } from '../../../ui/Page.js';
  */
 export default function DesignerScreen() {
   return (
-    <RequireDesigner>
+    <RequireDesigner pending={<DesignerFrame />}>
       <DesignerHome />
     </RequireDesigner>
+  );
+}
+
+/** The screen's frame while the access check runs: the header at once, the dashboard as a skeleton. */
+function DesignerFrame() {
+  return (
+    <Page title="Designer Dashboard" width="wide" header={<AppHeader />}>
+      <DesignerDashboardSkeleton />
+    </Page>
   );
 }
 

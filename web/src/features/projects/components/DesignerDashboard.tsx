@@ -1,4 +1,4 @@
-import { Badge, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Badge, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { ProjectsLoadError } from './ProjectsLoadError.js';
 import { WaitingOnYou } from './WaitingOnYou.js';
 import { designerWaiting } from './waiting.js';
@@ -11,6 +11,7 @@ import { useProjects } from '../api/useProjects.js';
 import { useProjectParam } from '../api/use-project-param.js';
 import './project.css';
 import { LoadMore } from '../../../ui/LoadMore.js';
+import { CardsSkeleton, Skeleton, SkeletonBlock, StatsSkeleton } from '../../../ui/Skeleton.js';
 import { CityReviewBadge } from '../../permits/index.js';
 
 const PRIORITY_VARIATION = { Urgent: 'error', Normal: 'info', Low: undefined } as const;
@@ -43,14 +44,18 @@ export function DesignerDashboard({ name }: { name: string | null | undefined })
         Welcome back, {name || 'Designer'}
       </Heading>
 
-      <div className="stat-grid" role="group" aria-label="Assigned projects by status">
-        {stats.map((stat) => (
-          <div key={stat.label} className="stat" role="group" aria-label={stat.label}>
-            <span className="stat__label">{stat.label}</span>
-            <span className="stat__value">{stat.value}</span>
-          </div>
-        ))}
-      </div>
+      {projects === null && !failed ? (
+        <StatsSkeleton label="Loading the counts" />
+      ) : (
+        <div className="stat-grid" role="group" aria-label="Assigned projects by status">
+          {stats.map((stat) => (
+            <div key={stat.label} className="stat" role="group" aria-label={stat.label}>
+              <span className="stat__label">{stat.label}</span>
+              <span className="stat__value">{stat.value}</span>
+            </div>
+          ))}
+        </div>
+      )}
 
       <section aria-labelledby="assigned-heading">
         <Heading level={2} fontSize="large" id="assigned-heading" marginBottom="small">
@@ -59,9 +64,7 @@ export function DesignerDashboard({ name }: { name: string | null | undefined })
         {failed ? (
           <ProjectsLoadError retrying={retrying} onRetry={reload} />
         ) : projects === null ? (
-          <Flex justifyContent="center" padding="large">
-            <Loader size="large" ariaLabel="Loading projects" />
-          </Flex>
+          <CardsSkeleton label="Loading projects" count={3} lines={3} />
         ) : projects.length === 0 ? (
           <Card variation="outlined" padding="xl">
             <Flex direction="column" alignItems="center" gap="xs" textAlign="center">
@@ -82,6 +85,19 @@ export function DesignerDashboard({ name }: { name: string | null | undefined })
       </section>
 
       <DesignerProjectDialog project={open} onClose={() => setOpen(null)} />
+    </Flex>
+  );
+}
+
+/** The dashboard's shape before the designer's access is confirmed: heading, counts and cards. */
+export function DesignerDashboardSkeleton() {
+  return (
+    <Flex direction="column" gap="large">
+      <Skeleton label="Loading the designer dashboard">
+        <SkeletonBlock width="min(24rem, 80%)" height="2.25rem" />
+      </Skeleton>
+      <StatsSkeleton label="Loading the counts" />
+      <CardsSkeleton label="Loading projects" count={3} lines={3} />
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ProjectCard } from '../../../lib/contracts.js';
@@ -7,6 +7,7 @@ import { PriorityBadge, designerLabel } from './AdminProjectCard.js';
 import { AdminProjectDialog } from './AdminProjectDialog.js';
 import { reviewQueueQuery } from '../api/get-review-queue.js';
 import { daysRemainingText, daysUntil, formatDate } from '../../../lib/dates.js';
+import { CardsSkeleton } from '../../../ui/Skeleton.js';
 
 /** The Designer Review tab (docs/product.md#screens): projects in needs_revision, with how long is left. */
 export function DesignerReviewTab() {
@@ -26,9 +27,7 @@ export function DesignerReviewTab() {
         Designer Review Queue
       </Heading>
       {projects === null ? (
-        <Flex justifyContent="center" padding="xl">
-          <Loader size="large" ariaLabel="Loading projects" />
-        </Flex>
+        <CardsSkeleton label="Loading projects" count={3} />
       ) : projects.length === 0 ? (
         <Card variation="outlined" className="admin-empty">
           <Text>No projects need review</Text>

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Flex, Heading, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { Badge, Button, Card, Flex, Heading, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ProjectCard } from '../../../lib/contracts.js';
@@ -12,6 +12,7 @@ import { FILTER_KEYS, NO_FILTERS, type ProjectFilters } from '../api/project-fil
 import { useBoard } from './use-board.js';
 import type { DesignerOption } from '../../designers/api/use-designers.js';
 import { useProjectParam } from '../api/use-project-param.js';
+import { CardsSkeleton } from '../../../ui/Skeleton.js';
 
 const PRIORITIES = ['Urgent', 'Normal', 'Low'] as const;
 const UNASSIGN = '__unassign__';
@@ -220,9 +221,7 @@ export function ProjectsTab({ designers }: { designers: DesignerOption[] }) {
       ) : null}
 
       {projects === null ? (
-        <Flex justifyContent="center" padding="xxl">
-          <Loader size="large" ariaLabel="Loading projects" />
-        </Flex>
+        <CardsSkeleton label="Loading projects" count={4} />
       ) : projects.length === 0 ? (
         <Card variation="outlined" className="admin-empty">
           <Text>No projects found - Once users submit projects, they'll appear here for review and assignment.</Text>

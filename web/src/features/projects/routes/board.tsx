@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { ProjectsLoadError } from '../components/ProjectsLoadError.js';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { useSession } from '../../../app/auth/session.js';
 import { AppHeader } from '../../../app/shell/AppHeader.js';
 import { Page } from '../../../ui/Page.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
+import { BoardSkeleton } from '../../../ui/Skeleton.js';
 
 /**
  * The project board (/board): four status columns from one GET /api/projects. Clients open the
@@ -48,9 +49,7 @@ export default function BoardScreen() {
         {failed ? (
           <ProjectsLoadError retrying={retrying} onRetry={reload} />
         ) : projects === null ? (
-          <Flex justifyContent="center" padding="xxl">
-            <Loader size="large" ariaLabel="Loading projects" />
-          </Flex>
+          <BoardSkeleton label="Loading projects" />
         ) : (
           <div className="board">
             {PROJECT_STATUSES.map(({ value, label }) => {

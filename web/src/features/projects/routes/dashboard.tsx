@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { CheckoutSuccessDialog, PlanButton } from '../../billing/index.js';
@@ -18,6 +18,7 @@ import { useSession } from '../../../app/auth/session.js';
 import { useMe } from '../../users/api/use-me.js';
 import { AppHeader } from '../../../app/shell/AppHeader.js';
 import { Page } from '../../../ui/Page.js';
+import { StatsSkeleton } from '../../../ui/Skeleton.js';
 import { useProjectParam } from '../api/use-project-param.js';
 
 // The dialogs load when first needed: a project opened, or the return from checkout.
@@ -90,10 +91,8 @@ function ClientDashboard() {
           {failed ? (
             <ProjectsLoadError retrying={retrying} onRetry={reloadProjects} />
           ) : projects === null ? (
-            // As tall as the counters it stands for: nothing moves when they arrive.
-            <Flex justifyContent="center" alignItems="center" className="stat-grid-loading">
-              <Loader size="large" ariaLabel="Loading projects" />
-            </Flex>
+            // The counters' shape, as tall as they are: nothing moves when they arrive.
+            <StatsSkeleton label="Loading projects" />
           ) : (
             <StatusCounters projects={projects} counts={counts} />
           )}

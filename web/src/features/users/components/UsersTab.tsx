@@ -4,7 +4,6 @@ import {
   Card,
   Flex,
   Heading,
-  Loader,
   Table,
   TableBody,
   TableCell,
@@ -22,6 +21,7 @@ import { usersQuery } from '../api/get-users.js';
 import { formatDate } from '../../../lib/dates.js';
 import { appendPage } from '../../../lib/paging.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
+import { CardsSkeleton } from '../../../ui/Skeleton.js';
 
 /** The Users tab (docs/product.md#screens): four counts, a refresh button, the users a page at a time ('Load more'), and their details. */
 export function UsersTab() {
@@ -51,11 +51,7 @@ export function UsersTab() {
   };
 
   if (!data) {
-    return (
-      <Flex justifyContent="center" padding="xl">
-        <Loader size="large" ariaLabel="Loading users" />
-      </Flex>
-    );
+    return <CardsSkeleton label="Loading users" count={4} />;
   }
 
   const stats = [
