@@ -70,20 +70,19 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   await expect(page.getByRole('link', { name: /Back to Admin Dashboard/ })).toHaveAttribute('href', '/admin');
 
   const table = page.getByRole('table', { name: 'Designers' });
-  await expect(table.getByRole('columnheader')).toHaveText([
-    'Email',
-    'Status',
-    'Active Projects',
-    'User ID',
-    'Actions',
-  ]);
+  await expect(table.getByRole('columnheader')).toHaveText(['Designer', 'Status', 'Active Projects', 'Actions']);
   const row = (email: string) => table.getByRole('row').filter({ hasText: email });
   const seeded = runtime.seeded.designer.email;
   const { body: listed } = await apiFromPage<ListDesignersResponse>(page, 'GET', '/api/designers');
   const seededId = listed.designers.find((d) => d.email === seeded)!.user_id!;
   await expect(row(seeded)).toContainText('Active');
   await expect(row(seeded)).toContainText('0 projects');
-  await expect(row(seeded).getByRole('cell').nth(3)).toHaveText(seededId.slice(0, 8));
+  // The designer by name, the e-mail beneath; the account id only behind 'Details'.
+  await expect(row(seeded).getByRole('cell').first()).toContainText('Dana Designer');
+  await expect(row(seeded).getByRole('cell').first()).toContainText(seeded);
+  await expect(row(seeded).getByRole('cell').first()).not.toContainText(seededId, { useInnerText: true });
+  await row(seeded).getByText('Details', { exact: true }).click();
+  await expect(row(seeded).getByRole('cell').first()).toContainText(seededId, { useInnerText: true });
 
   // Add: the spec's validation, then the three 'already has a role' outcomes.
   const field = page.getByLabel('Designer email');
@@ -174,8 +173,8 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   await field.fill(seeded);
   await addButton.click();
   await expect(toast(page, 'Designer added to system')).toBeVisible();
-  await expect(row(seeded).getByRole('cell').nth(3)).toContainText('Pre-authorized');
-  await expect(row(seeded).getByRole('cell').nth(3)).toContainText('Invitation pending');
+  await expect(row(seeded).getByRole('cell').first()).toContainText('Pre-authorized');
+  await expect(row(seeded).getByRole('cell').first()).toContainText('Invitation pending');
   await expect(row(seeded)).toContainText('Active');
   await row(seeded)
     .getByRole('button', { name: `Resend invitation to ${seeded}` })

@@ -45,6 +45,53 @@ const INVITATION_TEXT = {
   accepted: 'Invitation accepted',
 } as const;
 
+/** The name the designer registered with, with their e-mail; just the e-mail before they registered. */
+const displayName = (designer: DesignerRow) =>
+  designer.full_name?.trim() ? `${designer.full_name.trim()} (${designer.email})` : designer.email;
+
+const INVITATION_VARIATION = { pending: 'info', expired: 'warning', accepted: 'success' } as const;
+
+/**
+ * Who the designer is: the name they registered with and their e-mail beneath it; before they have an
+ * account (or have followed the invitation link), the e-mail and where the invitation stands. The
+ * account's id is kept behind 'Details', for support and the audit, and out of the row's text.
+ */
+function DesignerIdentity({ designer }: { designer: DesignerRow }) {
+  const name = designer.full_name?.trim() || null;
+  return (
+    <Flex direction="column" gap="xxs" alignItems="flex-start" minWidth="0">
+      <Text as="span" fontWeight="600" className="designer-identity__name">
+        {name ?? designer.email}
+      </Text>
+      {name ? (
+        <Text as="span" fontSize="small" color="font.secondary" className="designer-identity__email">
+          {designer.email}
+        </Text>
+      ) : null}
+      <Flex gap="xxs" wrap="wrap" alignItems="center">
+        {designer.user_id === null ? (
+          <Text as="span" fontSize="small" className="project-card__meta">
+            {designer.invitation === null ? 'Pre-authorized · not registered yet' : 'Pre-authorized'}
+          </Text>
+        ) : null}
+        {designer.invitation ? (
+          <Badge size="small" variation={INVITATION_VARIATION[designer.invitation]}>
+            {INVITATION_TEXT[designer.invitation]}
+          </Badge>
+        ) : null}
+      </Flex>
+      {designer.user_id ? (
+        <details className="designer-identity__details">
+          <summary>Details</summary>
+          <Text as="span" fontSize="small" color="font.secondary">
+            Account ID: <code>{designer.user_id}</code>
+          </Text>
+        </details>
+      ) : null}
+    </Flex>
+  );
+}
+
 /** Designer Management (/admin/designer-management): add by e-mail, activate or deactivate, remove. */
 export default function DesignerManagementScreen() {
   const { me } = useMe();
@@ -201,7 +248,7 @@ export default function DesignerManagementScreen() {
             <Table size="small" highlightOnHover aria-label="Designers" className="table-cards">
               <TableHead>
                 <TableRow>
-                  {['Email', 'Status', 'Active Projects', 'User ID', 'Actions'].map((heading) => (
+                  {['Designer', 'Status', 'Active Projects', 'Actions'].map((heading) => (
                     <TableCell as="th" key={heading}>
                       {heading}
                     </TableCell>
@@ -211,8 +258,8 @@ export default function DesignerManagementScreen() {
               <TableBody>
                 {designers.map((designer) => (
                   <TableRow key={designer.email} data-email={designer.email}>
-                    <TableCell data-label="Email" className="table-cards__title">
-                      {designer.email}
+                    <TableCell data-label="Designer" className="table-cards__title">
+                      <DesignerIdentity designer={designer} />
                     </TableCell>
                     <TableCell data-label="Status">
                       <Badge size="small" variation={designer.active ? 'success' : undefined}>
@@ -220,32 +267,6 @@ export default function DesignerManagementScreen() {
                       </Badge>
                     </TableCell>
                     <TableCell data-label="Active Projects">{projectsText(designer.active_projects)}</TableCell>
-                    <TableCell data-label="User ID">
-                      {designer.user_id ? (
-                        <code title={designer.user_id}>{designer.user_id.slice(0, 8)}</code>
-                      ) : (
-                        <Text as="span" className="project-card__meta">
-                          Pre-authorized
-                        </Text>
-                      )}
-                      {designer.invitation ? (
-                        <>
-                          {' '}
-                          <Badge
-                            size="small"
-                            variation={
-                              designer.invitation === 'expired'
-                                ? 'warning'
-                                : designer.invitation === 'accepted'
-                                  ? 'success'
-                                  : 'info'
-                            }
-                          >
-                            {INVITATION_TEXT[designer.invitation]}
-                          </Badge>
-                        </>
-                      ) : null}
-                    </TableCell>
                     <TableCell data-label="Actions">
                       <Flex gap="xs" wrap="wrap">
                         {designer.user_id === null ? (
@@ -286,7 +307,7 @@ export default function DesignerManagementScreen() {
         title="Are you sure?"
         description={
           deleting
-            ? `This will remove ${deleting.email} from the designer role. This action cannot be undone.`
+            ? `This will remove ${displayName(deleting)} from the designer role. This action cannot be undone.`
             : undefined
         }
         confirmLabel="Delete Designer"

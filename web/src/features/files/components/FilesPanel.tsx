@@ -1,4 +1,4 @@
-import { Badge, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatFileSize, shortenFileName } from '#shared/uploads.js';
@@ -11,7 +11,8 @@ import { reviewKey } from '../../reviews/api/keys.js';
 import { refreshUnlessLive } from '../../../app/query/client.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { UploadButton } from '../../../ui/UploadButton.js';
-import { toastUploadFailure } from '../api/upload-failure.js';
+import { toastUploadFailure, uploadFailureOf } from '../api/upload-failure.js';
+import { UploadStatus, type SingleUpload } from '../../../ui/UploadStatus.js';
 
 export type ProjectFile = ProjectDetail['files'][number];
 
@@ -84,7 +85,9 @@ function FilesPanelContent({
   canUpload?: boolean;
   onUploaded?(file: ProjectFile): void;
 }) {
-  const [uploading, setUploading] = useState<{ name: string; percent: number } | null>(null);
+  // The deliverable being uploaded, or the one that failed (with its reason and 'Retry') until retried or dismissed.
+  const [uploading, setUploading] = useState<SingleUpload | null>(null);
+  const busy = uploading !== null && uploading.failure === null;
   const [reviewing, setReviewing] = useState<string | null>(null);
   const review = useQuery(projectReviewQuery(project.id));
   const files = [...project.files].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
@@ -100,18 +103,18 @@ function FilesPanelContent({
   }, [project.id, fileCount]);
 
   async function upload(file: File) {
-    setUploading({ name: file.name, percent: 0 });
+    setUploading({ file, percent: 0, failure: null });
     try {
       const recorded = await uploadProjectFile(project.id, file, {
         fileType: 'deliverable',
-        onProgress: (percent) => setUploading({ name: file.name, percent }),
+        onProgress: (percent) => setUploading({ file, percent, failure: null }),
       });
+      setUploading(null);
       toast({ title: 'File uploaded successfully', description: file.name });
       onUploaded?.(recorded);
     } catch (error) {
       toastUploadFailure(error);
-    } finally {
-      setUploading(null);
+      setUploading({ file, percent: 0, failure: uploadFailureOf(error) });
     }
   }
 
@@ -137,20 +140,17 @@ function FilesPanelContent({
             Deliverables <Badge size="small">{shown.length + loose.length}</Badge>
           </Heading>
           {canUpload ? (
-            <UploadButton
-              label="Upload Deliverable"
-              primary
-              disabled={uploading !== null}
-              onFile={(file) => void upload(file)}
-            />
+            <UploadButton label="Upload Deliverable" primary disabled={busy} onFile={(file) => void upload(file)} />
           ) : null}
         </Flex>
         {uploading ? (
-          <Flex alignItems="center" gap="xs" marginBottom="small" role="status">
-            <Loader size="small" />
-            <Text fontSize="small">
-              Uploading {shortenFileName(uploading.name)}… {uploading.percent}%
-            </Text>
+          <Flex direction="column" marginBottom="small">
+            <UploadStatus
+              upload={uploading}
+              label={shortenFileName(uploading.file.name)}
+              onRetry={() => void upload(uploading.file)}
+              onDismiss={() => setUploading(null)}
+            />
           </Flex>
         ) : null}
         {shown.length > 0 ? (

@@ -1,5 +1,5 @@
 import { Flex, SelectField, Text } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { ProjectCard, ProjectDetail } from '../../../lib/contracts.js';
 import { statusLabel } from '../../../lib/vocabulary.js';
 import { DESIGNER_STATUS_OPTIONS, calendarDate, dueFlag } from '../../../lib/project-words.js';
@@ -12,6 +12,7 @@ import { ProjectDialog } from './ProjectDialog.js';
 import { ProjectTabs } from './ProjectTabs.js';
 import { useUpdateProject } from '../api/update-project.js';
 import { toast } from '../../../ui/toast/use-toast.js';
+import { SaveStatus, useSaveStatus } from '../../../ui/save-status/SaveStatus.js';
 import { CityReviewTab } from '../../permits/index.js';
 
 /**
@@ -98,8 +99,11 @@ function DueDate({ due }: { due: string | null }) {
   );
 }
 
+/** The designer's status: saved on change, and said so beside it ('Saving…', then 'Saved'), not in a toast. */
 function StatusSelector({ project, onChanged }: { project: ProjectDetail; onChanged(project: ProjectDetail): void }) {
   const update = useUpdateProject(project.id);
+  const saveStatus = useSaveStatus();
+  const statusId = useId();
   const saving = update.isPending;
   // The selector shows where the project stands: a queued or delivered project reads 'Queued' or
   // 'Delivered' (not selectable by a designer), so choosing In Progress is one real change.
@@ -111,13 +115,15 @@ function StatusSelector({ project, onChanged }: { project: ProjectDetail; onChan
     const previous = value;
     if (next === previous) return;
     setValue(next);
+    saveStatus.saving('status');
     try {
       const answer = await update.mutateAsync({ status: next });
       onChanged(answer.project);
-      toast({ title: 'Status updated successfully', description: statusLabel(next, 'designer') });
+      saveStatus.saved('status', 'Status updated successfully');
     } catch (error) {
       console.error('Could not update the status', error);
       setValue(previous);
+      saveStatus.failed('status', 'Failed to update status');
       toast({
         title: 'Failed to update status',
         description: error instanceof Error ? error.message : undefined,
@@ -127,23 +133,28 @@ function StatusSelector({ project, onChanged }: { project: ProjectDetail; onChan
   }
 
   return (
-    <SelectField
-      label="Status"
-      value={value}
-      isDisabled={saving}
-      onChange={(event) => void change(event.currentTarget.value as ProjectDetail['status'])}
-      size="small"
-    >
-      {current ? (
-        <option value={current} disabled>
-          {statusLabel(current, 'designer')}
-        </option>
-      ) : null}
-      {DESIGNER_STATUS_OPTIONS.map((status) => (
-        <option key={status} value={status}>
-          {statusLabel(status, 'designer')}
-        </option>
-      ))}
-    </SelectField>
+    <>
+      <SelectField
+        label="Status"
+        value={value}
+        aria-describedby={statusId}
+        isDisabled={saving}
+        onChange={(event) => void change(event.currentTarget.value as ProjectDetail['status'])}
+        size="small"
+      >
+        {current ? (
+          <option value={current} disabled>
+            {statusLabel(current, 'designer')}
+          </option>
+        ) : null}
+        {DESIGNER_STATUS_OPTIONS.map((status) => (
+          <option key={status} value={status}>
+            {statusLabel(status, 'designer')}
+          </option>
+        ))}
+      </SelectField>
+      {/* Beside the selector (the row aligns to the bottom): the select does not move when it appears. */}
+      <SaveStatus state={saveStatus.of('status')} id={statusId} />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { Flex, Loader, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import type { UpdateProjectBody } from '#features/projects/contracts.js';
 import type { ProjectDetail } from '../../../lib/contracts.js';
 import { PROJECT_STATUSES } from '../../../lib/vocabulary.js';
@@ -9,6 +9,9 @@ import type { DesignerOption } from '../api/get-designer-choices.js';
 import { designerChoicesQuery } from '../api/get-designer-choices.js';
 import { useUpdateProject } from '../api/update-project.js';
 import { toast } from '../../../ui/toast/use-toast.js';
+import { SaveStatus, useSaveStatus } from '../../../ui/save-status/SaveStatus.js';
+
+type Field = 'status' | 'designer' | 'priority' | 'due_date';
 
 const UNASSIGNED = '';
 
@@ -18,7 +21,9 @@ const currentDesigner = (project: ProjectDetail) =>
 
 /**
  * The Management tab (admins): status (any of the four), assigned designer (registered designers by
- * id, pre-authorised ones by e-mail), priority and due date. Each change is saved at once.
+ * id, pre-authorised ones by e-mail), priority and due date. Each change is saved at once and says so
+ * beside its field ('Saving…', then 'Saved' with the spec's words), not in a toast per change; a refused
+ * change says why beside the field and in the 'Failed to update project' toast.
  */
 export function ManagementPanel({
   project,
@@ -31,6 +36,9 @@ export function ManagementPanel({
   const designers: DesignerOption[] | null = choices.data ?? (choices.isError ? [] : null);
   const update = useUpdateProject(project.id);
   const saving = update.isPending;
+  const status = useSaveStatus();
+  const idPrefix = useId();
+  const statusId = (field: Field) => `${idPrefix}-${field}-saved`;
 
   useEffect(() => {
     if (!choices.error) return;
@@ -38,13 +46,15 @@ export function ManagementPanel({
     toast({ title: 'Failed to load designers', variant: 'destructive' });
   }, [choices.error]);
 
-  async function save(change: UpdateProjectBody, success: string | ((updated: ProjectDetail) => string)) {
+  async function save(field: Field, change: UpdateProjectBody, success: string | ((updated: ProjectDetail) => string)) {
+    status.saving(field);
     try {
       const answer = await update.mutateAsync(change);
       onChanged(answer.project);
-      toast({ title: typeof success === 'string' ? success : success(answer.project) });
+      status.saved(field, typeof success === 'string' ? success : success(answer.project));
     } catch (error) {
       console.error('Could not update the project', error);
+      status.failed(field, 'Failed to update project');
       toast({
         title: 'Failed to update project',
         description: error instanceof Error ? error.message : undefined,
@@ -54,13 +64,14 @@ export function ManagementPanel({
   }
 
   function chooseDesigner(value: string) {
-    if (value === UNASSIGNED) return void save({ designer: null }, 'Project unassigned successfully');
+    if (value === UNASSIGNED) return void save('designer', { designer: null }, 'Project unassigned successfully');
     const option = designers?.find((candidate) => candidate.id === value);
     if (!option) return;
     const designer = option.isPreAuth
       ? { designer_email: option.email }
       : { designer_id: option.id, ...(option.fullName ? { designer_name: option.fullName } : {}) };
     void save(
+      'designer',
       { designer },
       (updated) => `Designer assigned successfully: ${updated.assigned_designer_name || option.name}`,
     );
@@ -79,20 +90,28 @@ export function ManagementPanel({
 
   return (
     <Flex direction="column" gap="medium" className="management-panel">
-      <SelectField
-        label="Status"
-        value={project.status}
-        isDisabled={saving}
-        onChange={(event) =>
-          void save({ status: event.currentTarget.value as ProjectDetail['status'] }, 'Project updated successfully')
-        }
-      >
-        {PROJECT_STATUSES.map((status) => (
-          <option key={status.value} value={status.value}>
-            {status.label}
-          </option>
-        ))}
-      </SelectField>
+      <Flex direction="column" gap="xxs">
+        <SelectField
+          label="Status"
+          value={project.status}
+          aria-describedby={statusId('status')}
+          isDisabled={saving}
+          onChange={(event) =>
+            void save(
+              'status',
+              { status: event.currentTarget.value as ProjectDetail['status'] },
+              'Project updated successfully',
+            )
+          }
+        >
+          {PROJECT_STATUSES.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </SelectField>
+        <SaveStatus state={status.of('status')} id={statusId('status')} />
+      </Flex>
 
       {designers === null ? (
         <Loader ariaLabel="Loading designers" />
@@ -101,6 +120,7 @@ export function ManagementPanel({
           <SelectField
             label="Assigned Designer"
             value={selected}
+            aria-describedby={statusId('designer')}
             isDisabled={saving}
             onChange={(event) => chooseDesigner(event.currentTarget.value)}
           >
@@ -120,6 +140,7 @@ export function ManagementPanel({
               </option>
             ))}
           </SelectField>
+          <SaveStatus state={status.of('designer')} id={statusId('designer')} />
           {options.length === 0 ? (
             <Text fontSize="small" color="font.secondary">
               No designers available. Invite one in Designer Management.
@@ -128,35 +149,44 @@ export function ManagementPanel({
         </Flex>
       )}
 
-      <SelectField
-        label="Priority"
-        value={project.priority ?? 'Normal'}
-        isDisabled={saving}
-        onChange={(event) =>
-          void save(
-            { priority: event.currentTarget.value as (typeof PRIORITY_OPTIONS)[number] },
-            'Project updated successfully',
-          )
-        }
-      >
-        {PRIORITY_OPTIONS.map((priority) => (
-          <option key={priority} value={priority}>
-            {priority}
-          </option>
-        ))}
-      </SelectField>
+      <Flex direction="column" gap="xxs">
+        <SelectField
+          label="Priority"
+          value={project.priority ?? 'Normal'}
+          aria-describedby={statusId('priority')}
+          isDisabled={saving}
+          onChange={(event) =>
+            void save(
+              'priority',
+              { priority: event.currentTarget.value as (typeof PRIORITY_OPTIONS)[number] },
+              'Project updated successfully',
+            )
+          }
+        >
+          {PRIORITY_OPTIONS.map((priority) => (
+            <option key={priority} value={priority}>
+              {priority}
+            </option>
+          ))}
+        </SelectField>
+        <SaveStatus state={status.of('priority')} id={statusId('priority')} />
+      </Flex>
 
-      <TextField
-        label="Due Date"
-        type="date"
-        value={project.due_date ?? ''}
-        isDisabled={saving}
-        onChange={(event) => {
-          const value = event.currentTarget.value;
-          if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value))
-            void save({ due_date: value || null }, 'Project updated successfully');
-        }}
-      />
+      <Flex direction="column" gap="xxs">
+        <TextField
+          label="Due Date"
+          type="date"
+          value={project.due_date ?? ''}
+          aria-describedby={statusId('due_date')}
+          isDisabled={saving}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            if (value === '' || /^\d{4}-\d{2}-\d{2}$/.test(value))
+              void save('due_date', { due_date: value || null }, 'Project updated successfully');
+          }}
+        />
+        <SaveStatus state={status.of('due_date')} id={statusId('due_date')} />
+      </Flex>
     </Flex>
   );
 }

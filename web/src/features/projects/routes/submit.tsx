@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { ChecklistSource, GenerateChecklistResponse } from '#features/checklists/contracts.js';
 import { STEP_TITLES } from '#shared/intake-options.js';
@@ -88,6 +88,10 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
   /** Set when the project exists but some of its uploads failed. */
   const [createdProjectId, setCreatedProjectId] = useState<string | null>(null);
   const [reviewError, setReviewError] = useState<string | null>(null);
+  /** The files of this submission whose upload failed (a refused type or size was never sent). */
+  const failedUploads = useRef(new Set<string>());
+  /** The files this submission sends (those refused when chosen are not among them). */
+  const [sentIds, setSentIds] = useState<ReadonlySet<string> | null>(null);
 
   const category = form.project_category || 'Design';
   const titles = STEP_TITLES[category];
@@ -118,12 +122,23 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
     try {
       await uploadProjectFile(projectId, item.file, { onProgress: (progress) => patchFile(item.id, { progress }) });
       patchFile(item.id, { status: 'success', progress: 100 });
+      failedUploads.current.delete(item.id);
       return true;
     } catch (error) {
       const retryable = error instanceof UploadError ? error.retryable : true;
       patchFile(item.id, { status: 'error', error: errorMessage(error), retryable });
+      failedUploads.current.add(item.id);
       return false;
     }
+  }
+
+  /** A failed upload tried again: once none is left failed, the submission is complete ('Success!'). */
+  async function retryUpload(projectId: string, id: string) {
+    const item = files.find((candidate) => candidate.id === id);
+    if (!item || !(await uploadOne(projectId, item))) return;
+    if (failedUploads.current.size > 0) return;
+    setReviewError(null);
+    toast(SUCCESS);
   }
 
   async function handleGenerate() {
@@ -172,17 +187,19 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
       return;
     }
     // One at a time: each shows its own progress, and two cores stay responsive.
-    let failed = 0;
-    for (const item of files.filter((file) => file.status === 'ready')) {
-      if (!(await uploadOne(projectId, item))) failed += 1;
-    }
+    failedUploads.current.clear();
+    const sending = files.filter((file) => file.status === 'ready');
+    setSentIds(new Set(sending.map((file) => file.id)));
+    for (const item of sending) await uploadOne(projectId, item);
     setSubmitting(false);
-    toast(SUCCESS);
-    if (failed > 0) {
+    // 'Success!' only when every file arrived: a failed one stays in the dialog, with its reason and
+    // 'Retry', and the success follows once the retries have brought them all.
+    if (failedUploads.current.size > 0) {
       refuse('Unable to upload file. Please try again.');
       setCreatedProjectId(projectId);
       return;
     }
+    toast(SUCCESS);
     navigate('/dashboard');
   }
 
@@ -309,15 +326,12 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
         onCancel={() => setReview(null)}
         onFinalize={() => void handleFinalize()}
         submitting={submitting}
-        uploads={files}
+        uploads={sentIds ? files.filter((file) => sentIds.has(file.id)) : files}
         error={reviewError}
         afterSubmit={
           createdProjectId
             ? {
-                onRetry: (id) => {
-                  const item = files.find((candidate) => candidate.id === id);
-                  if (item) void uploadOne(createdProjectId, item);
-                },
+                onRetry: (id) => void retryUpload(createdProjectId, id),
                 onDone: () => navigate('/dashboard'),
               }
             : null

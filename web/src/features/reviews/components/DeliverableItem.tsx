@@ -1,10 +1,11 @@
-import { Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
+import { Badge, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import type { Deliverable, DeliverableVersion } from '#features/reviews/contracts.js';
 import { formatFileSize, shortenFileName } from '#shared/uploads.js';
 import { longDate } from '../../../lib/format.js';
 import { UploadButton } from '../../../ui/UploadButton.js';
-import { toastUploadFailure } from '../../files/api/upload-failure.js';
+import { toastUploadFailure, uploadFailureOf } from '../../files/api/upload-failure.js';
+import { UploadStatus, type SingleUpload } from '../../../ui/UploadStatus.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { useUploadNewVersion } from '../api/upload-new-version.js';
 import { STATUS_LABELS, STATUS_TONES } from './review-status.js';
@@ -29,7 +30,8 @@ export function DeliverableItem({
   onDownload: Download;
 }) {
   const upload = useUploadNewVersion(projectId);
-  const [percent, setPercent] = useState(0);
+  // The new version being uploaded, or the one that failed (with its reason and 'Retry') until retried or dismissed.
+  const [sending, setSending] = useState<SingleUpload | null>(null);
   const current =
     deliverable.versions.find((version) => version.version === deliverable.current_version) ??
     deliverable.versions.at(-1);
@@ -37,11 +39,18 @@ export function DeliverableItem({
   if (!current) return null;
 
   async function sendVersion(file: File) {
+    setSending({ file, percent: 0, failure: null });
     try {
-      await upload.mutateAsync({ deliverableId: deliverable.deliverable_id, file, onProgress: setPercent });
+      await upload.mutateAsync({
+        deliverableId: deliverable.deliverable_id,
+        file,
+        onProgress: (percent) => setSending({ file, percent, failure: null }),
+      });
+      setSending(null);
       toast({ title: 'File uploaded successfully', description: file.name });
     } catch (error) {
       toastUploadFailure(error);
+      setSending({ file, percent: 0, failure: uploadFailureOf(error) });
     }
   }
 
@@ -90,11 +99,13 @@ export function DeliverableItem({
             ))}
           </ul>
         ) : null}
-        {upload.isPending ? (
-          <Flex alignItems="center" gap="xs" role="status">
-            <Loader size="small" />
-            <Text fontSize="small">Uploading new version… {percent}%</Text>
-          </Flex>
+        {sending ? (
+          <UploadStatus
+            upload={sending}
+            label={`new version ${shortenFileName(sending.file.name)}`}
+            onRetry={() => void sendVersion(sending.file)}
+            onDismiss={() => setSending(null)}
+          />
         ) : null}
       </Flex>
       <Flex gap="xs" wrap="wrap" justifyContent="flex-end" shrink={0}>

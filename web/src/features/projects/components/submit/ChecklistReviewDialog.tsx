@@ -27,6 +27,14 @@ export interface ChecklistReviewDialogProps {
   error?: string | null;
 }
 
+/** Where this submission's files stand, above their list (each file shows its own state). */
+function uploadsHeading(uploads: readonly UploadItem[], submitting: boolean): string {
+  const failed = uploads.filter((item) => item.status === 'error').length;
+  if (submitting || uploads.some((item) => item.status === 'uploading')) return 'Uploading files…';
+  if (failed === 0) return 'All files uploaded';
+  return `Your project was submitted, but ${failed === 1 ? '1 file' : `${failed} files`} could not be uploaded`;
+}
+
 /** 'Review AI-Generated Checklist': edit, remove and add tasks; the turnaround follows the hours. */
 export function ChecklistReviewDialog({
   open,
@@ -138,7 +146,9 @@ export function ChecklistReviewDialog({
 
         {uploads.length > 0 && (submitting || afterSubmit) ? (
           <Flex direction="column" gap="xs">
-            <Text fontWeight="600">{submitting ? 'Uploading files…' : 'Some files could not be uploaded'}</Text>
+            <Text fontWeight="600" role="status">
+              {uploadsHeading(uploads, submitting)}
+            </Text>
             <FileList items={uploads} onRetry={afterSubmit?.onRetry} />
           </Flex>
         ) : null}

@@ -69,8 +69,13 @@ export function FileList({ items, onRemove, onRetry }: FileListProps) {
                   </Text>
                 ) : null}
                 {onRetry && item.retryable ? (
-                  <Button size="small" alignSelf="flex-start" onClick={() => onRetry(item.id)}>
-                    Retry upload
+                  <Button
+                    size="small"
+                    alignSelf="flex-start"
+                    onClick={() => onRetry(item.id)}
+                    aria-label={`Retry ${item.name}`}
+                  >
+                    Retry
                   </Button>
                 ) : (
                   <Flex alignItems="center" gap="xs" wrap="wrap">
