@@ -152,6 +152,12 @@ async function contextFor(browser: Browser, role: Role, baseURL: string): Promis
 
 test.describe.configure({ timeout: 240_000 });
 
+/**
+ * What a person reads once the screen has loaded: the shell's and the sections' skeletons (aria-busy)
+ * are gone. Read earlier, a screen is judged by its placeholder, and the last one's words may still show.
+ */
+const loaded = (page: Page) => expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
+
 for (const role of ['visitor', 'client', 'admin', 'designer'] as const) {
   test(`every ${role} screen at 390 px: no overflow or cut-off tab, the studio's words, the app shell`, async ({
     browser,
@@ -165,9 +171,11 @@ for (const role of ['visitor', 'client', 'admin', 'designer'] as const) {
     for (const screen of SCREENS.filter((candidate) => candidate.role === role)) {
       await page.goto(screen.path);
       await expect(page.locator('main, .lp').first()).toBeVisible();
+      await loaded(page);
       problems.push(...(await findings(page, screen.name, role)));
       for (const state of screen.states ?? []) {
         await state.go(page);
+        await loaded(page);
         problems.push(...(await findings(page, `${screen.name}, ${state.name}`, role)));
       }
     }

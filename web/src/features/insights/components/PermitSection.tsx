@@ -1,10 +1,7 @@
 import { Figure } from './Figure.js';
-import { count, days } from './format.js';
+import { count, dayLabel, days } from './format.js';
 import { Section } from './sections.js';
 import type { InsightsReport } from '#features/insights/contracts.js';
-
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const date = (iso: string | null) => (iso ? DAY.format(new Date(iso)) : '—');
 
 /**
  * Permits through the city (issue 46): plan check rounds per permit project, items per round, days
@@ -30,9 +27,9 @@ export function PermitSection({ report }: { report: InsightsReport }) {
           {
             label: 'First corrections',
             value: (r) => r.first_corrections_at,
-            show: (r) => date(r.first_corrections_at),
+            show: (r) => dayLabel(r.first_corrections_at),
           },
-          { label: 'Permit approved', value: (r) => r.approved_at, show: (r) => date(r.approved_at) },
+          { label: 'Permit approved', value: (r) => r.approved_at, show: (r) => dayLabel(r.approved_at) },
           { label: 'Days to permit', value: (r) => r.days_to_permit, show: (r) => days(r.days_to_permit) },
         ]}
         rows={city?.by_project ?? []}

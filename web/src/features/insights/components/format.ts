@@ -11,6 +11,14 @@ const SHORT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric',
 /** A week by its Monday: "Nov 2". */
 export const weekLabel = (week: string) => SHORT.format(new Date(`${week}T00:00:00Z`));
 
+const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** A day (YYYY-MM-DD) or an instant as a person reads it in a table: "Nov 23, 2026" (the CSV keeps the ISO form). */
+export const dayLabel = (value: string | null) => {
+  if (!value) return '—';
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime()) ? value : DAY.format(date);
+};
+
 export const STATUS_LABEL: Record<string, string> = {
   queued: 'Queued',
   in_progress: 'In Progress',

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { BarsChart, LinesChart } from './charts.js';
 import { Figure } from './Figure.js';
 import type { Column } from './FigureTable.js';
-import { BASIS_LABEL, STATUS_LABEL, count, days, percent, weekLabel } from './format.js';
+import { BASIS_LABEL, STATUS_LABEL, count, dayLabel, days, percent, weekLabel } from './format.js';
 import type { InsightsReport, TurnaroundRow } from '#features/insights/contracts.js';
 
 type Report = { report: InsightsReport };
@@ -191,7 +191,7 @@ export function FlowSection({ report }: Report) {
           />
         }
         columns={[
-          { label: 'Week of', value: (w) => w.week },
+          { label: 'Week of', value: (w) => w.week, show: (w) => dayLabel(w.week) },
           { label: 'Submitted', value: (w) => w.submitted },
           { label: 'Started', value: (w) => w.started },
           { label: 'Delivered', value: (w) => w.delivered },
@@ -219,8 +219,8 @@ export function FlowSection({ report }: Report) {
           />
         }
         columns={[
-          { label: 'Week of', value: (w) => w.week },
-          { label: 'Counted at', value: (w) => w.at },
+          { label: 'Week of', value: (w) => w.week, show: (w) => dayLabel(w.week) },
+          { label: 'Counted at', value: (w) => w.at, show: (w) => dayLabel(w.at) },
           { label: 'Queued', value: (w) => w.queued },
           { label: 'In Progress', value: (w) => w.in_progress },
           { label: 'Needs Revision', value: (w) => w.needs_revision },
@@ -333,7 +333,7 @@ export function WorkloadSection({ report }: Report) {
         title="Delivered per designer per week"
         summary={`${delivered_weekly.reduce((s, r) => s + r.delivered, 0)} deliveries by ${new Set(delivered_weekly.map((r) => r.designer)).size} designers (or unassigned) in the range.`}
         columns={[
-          { label: 'Week of', value: (r) => r.week },
+          { label: 'Week of', value: (r) => r.week, show: (r) => dayLabel(r.week) },
           { label: 'Designer', value: (r) => r.name },
           { label: 'Delivered', value: (r) => r.delivered },
         ]}
@@ -353,7 +353,7 @@ export function OnTimeSection({ report }: Report) {
         summary={`${o.delivered_with_due_date ? `${percent(o.on_time_share)} of ${o.delivered_with_due_date} projects delivered in the range with a due date were delivered by it` : 'No project delivered in the range had a due date'}; ${o.overdue_now.length} open projects are past their due date now.`}
         columns={[
           { label: 'Project', value: (r) => r.title },
-          { label: 'Due date', value: (r) => r.due_date },
+          { label: 'Due date', value: (r) => r.due_date, show: (r) => dayLabel(r.due_date) },
           { label: 'Days overdue', value: (r) => r.days_overdue },
           { label: 'Designer', value: (r) => r.designer ?? 'Unassigned' },
         ]}
