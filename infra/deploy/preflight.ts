@@ -10,37 +10,28 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { STSClient } from '@aws-sdk/client-sts';
-import type { AwsCredentialIdentity } from '@smithy/types';
 import type { StackNeeds } from './assembly.js';
 import { checkCredentials } from './checks/account.js';
 import { checkLoggingRole } from './checks/api-gateway.js';
 import { checkModels } from './checks/bedrock.js';
 import { checkBootstrap } from './checks/bootstrap.js';
-import { checkCertificate, type CertificateReader } from './checks/certificate.js';
+import { certificateReader, checkCertificate, type CertificateReader } from './checks/certificate.js';
 import { cloudFrontVerification } from './checks/cloudfront.js';
 import { checkConcurrency } from './checks/lambda.js';
 import { checkStripeSecret } from './checks/secrets.js';
 import { checkMail } from './checks/ses.js';
 import type { CheckResult } from './outcome.js';
+import { deployClientConfig, type DeployClientOptions } from './sdk.js';
 
-export interface ClientOptions {
-  region?: string;
-  /** Only for tests and private endpoints; the SDK also honours AWS_ENDPOINT_URL. */
-  endpoint?: string;
-  credentials?: AwsCredentialIdentity;
-  /** ACM's DescribeCertificate (checks/certificate.ts); tests pass their own. */
+export interface ClientOptions extends DeployClientOptions {
+  /** ACM's DescribeCertificate (checks/certificate.ts), in us-east-1; tests may pass their own. */
   readCertificate?: CertificateReader;
 }
 
 export type Clients = ReturnType<typeof makeClients>;
 
-export function makeClients(options: ClientOptions) {
-  const config = {
-    ...options,
-    // A preflight waits for no service longer than this: an unreachable endpoint is "could not check".
-    maxAttempts: 2,
-    requestHandler: { connectionTimeout: 3_000, socketTimeout: 10_000 },
-  };
+export function makeClients(options: DeployClientOptions) {
+  const config = deployClientConfig(options);
   return {
     sts: new STSClient(config),
     ssm: new SSMClient(config),
@@ -78,7 +69,7 @@ export async function runPreflight(
       checkModels(context),
       checkLoggingRole(context),
       checkStripeSecret(context),
-      checkCertificate(needs, readCertificate),
+      checkCertificate(needs, readCertificate ?? certificateReader(clientOptions)),
     ]);
     return {
       region,

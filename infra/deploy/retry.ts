@@ -7,9 +7,12 @@
  * - ROLLBACK_FAILED / UPDATE_ROLLBACK_FAILED: CloudFormation waits for a person; the deploy stops with
  *   the commands of docs/deploy.md 4.5.
  */
-import { awsCli, type CliAnswer } from './aws-cli.js';
-
-export type Cli = (args: string[]) => Promise<CliAnswer>;
+import {
+  CloudFormationClient,
+  DescribeStacksCommand,
+  UpdateTerminationProtectionCommand,
+} from '@aws-sdk/client-cloudformation';
+import { deployClientConfig, errorKind, type DeployClientOptions } from './sdk.js';
 
 export interface RetryVerdict {
   /** Whether the deploy may go on. */
@@ -17,30 +20,47 @@ export interface RetryVerdict {
   lines: string[];
 }
 
-export async function prepareRetry(stackName: string, region: string, cli: Cli = awsCli): Promise<RetryVerdict> {
-  const described = await cli(['cloudformation', 'describe-stacks', '--region', region, '--stack-name', stackName]);
-  if (!described.ok) {
-    if (described.kind === 'not-found') return { proceed: true, lines: [] };
-    return { proceed: true, lines: [`(Could not read the state of ${stackName}: ${described.message}. Going on.)`] };
+export async function prepareRetry(
+  stackName: string,
+  region: string,
+  options: DeployClientOptions = {},
+): Promise<RetryVerdict> {
+  const cloudFormation = new CloudFormationClient(deployClientConfig({ region, ...options }));
+  try {
+    return await verdictOn(cloudFormation, stackName, region);
+  } finally {
+    cloudFormation.destroy();
   }
-  const stack = (described.json as { Stacks?: { StackStatus?: string; EnableTerminationProtection?: boolean }[] })
-    .Stacks?.[0];
+}
+
+async function verdictOn(
+  cloudFormation: CloudFormationClient,
+  stackName: string,
+  region: string,
+): Promise<RetryVerdict> {
+  let stack: { StackStatus?: string; EnableTerminationProtection?: boolean } | undefined;
+  try {
+    stack = (await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }))).Stacks?.[0];
+  } catch (error) {
+    if (errorKind(error) === 'not-found') return { proceed: true, lines: [] };
+    return {
+      proceed: true,
+      lines: [`(Could not read the state of ${stackName}: ${(error as Error).message}. Going on.)`],
+    };
+  }
   const status = stack?.StackStatus;
   if (status === 'ROLLBACK_COMPLETE') {
     const lines = [
       `${stackName} is ROLLBACK_COMPLETE: its first create failed and rolled back, nothing is left in it. The deploy deletes it and creates it again.`,
     ];
     if (!stack?.EnableTerminationProtection) return { proceed: true, lines };
-    const cleared = await cli([
-      'cloudformation',
-      'update-termination-protection',
-      '--region',
-      region,
-      '--stack-name',
-      stackName,
-      '--no-enable-termination-protection',
-    ]);
-    if (cleared.ok)
+    const cleared = await cloudFormation
+      .send(new UpdateTerminationProtectionCommand({ StackName: stackName, EnableTerminationProtection: false }))
+      .then(
+        () => null,
+        (error: unknown) => (error as Error).message,
+      );
+    if (cleared === null)
       return {
         proceed: true,
         lines: [
@@ -52,7 +72,7 @@ export async function prepareRetry(stackName: string, region: string, cli: Cli =
       proceed: false,
       lines: [
         ...lines,
-        `Its termination protection refuses the deletion, and switching it off failed (${cleared.message}). Run:`,
+        `Its termination protection refuses the deletion, and switching it off failed (${cleared}). Run:`,
         `  aws cloudformation update-termination-protection --no-enable-termination-protection --stack-name ${stackName} --region ${region}`,
       ],
     };

@@ -3,7 +3,8 @@
  * e-mail endpoint a "Subscription Confirmation" mail and delivers nothing to it until someone opens
  * its link, so alarms are silent for that address until then.
  */
-import { awsCli } from './aws-cli.js';
+import { ListSubscriptionsByTopicCommand, SNSClient } from '@aws-sdk/client-sns';
+import { deployClientConfig, type DeployClientOptions } from './sdk.js';
 
 export interface Subscription {
   SubscriptionArn?: string;
@@ -14,18 +15,34 @@ export interface Subscription {
 export type SubscriptionsAnswer = { ok: true; subscriptions: Subscription[] } | { ok: false; message: string };
 export type SubscriptionsReader = (topicArn: string, region: string) => Promise<SubscriptionsAnswer>;
 
-/** SNS's ListSubscriptionsByTopic through the AWS CLI (aws-cli.ts says why not the SDK client). */
-export const listSubscriptionsWithCli: SubscriptionsReader = async (topicArn, region) => {
-  const answer = await awsCli(['sns', 'list-subscriptions-by-topic', '--region', region, '--topic-arn', topicArn]);
-  if (!answer.ok) return { ok: false, message: answer.message };
-  return { ok: true, subscriptions: (answer.json as { Subscriptions?: Subscription[] }).Subscriptions ?? [] };
-};
+/** SNS's ListSubscriptionsByTopic, every page (100 subscriptions each), in the topic's region. */
+export const subscriptionsReader =
+  (options: DeployClientOptions = {}): SubscriptionsReader =>
+  async (topicArn, region) => {
+    const sns = new SNSClient(deployClientConfig({ region, ...options }));
+    try {
+      const subscriptions: Subscription[] = [];
+      let NextToken: string | undefined;
+      // A topic has a few subscriptions; the bound keeps a misbehaving endpoint from looping.
+      for (let page = 0; page < 100; page += 1) {
+        const answer = await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn, NextToken }));
+        subscriptions.push(...(answer.Subscriptions ?? []));
+        NextToken = answer.NextToken;
+        if (!NextToken) break;
+      }
+      return { ok: true, subscriptions };
+    } catch (error) {
+      return { ok: false, message: (error as Error).message };
+    } finally {
+      sns.destroy();
+    }
+  };
 
 /** The lines the deploy prints about the topic's subscriptions (nothing when every one is confirmed). */
 export async function pendingSubscriptionsReport(
   topicArn: string | undefined,
   region: string,
-  read: SubscriptionsReader = listSubscriptionsWithCli,
+  read: SubscriptionsReader = subscriptionsReader(),
 ): Promise<string[]> {
   if (!topicArn) return [];
   const command = `aws sns list-subscriptions-by-topic --region ${region} --topic-arn ${topicArn} --query "Subscriptions[?SubscriptionArn=='PendingConfirmation'].Endpoint"`;

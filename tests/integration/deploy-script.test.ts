@@ -1,74 +1,56 @@
 /**
  * `npm run deploy` as an operator meets it: where it deploys is asked first (region and credentials,
- * before any build or synth), and what it reads through the AWS CLI after and around a deploy (the
- * certificate, the alarm subscriptions, a failed stack's state) through a stand-in `aws` executable
- * that answers as the CLI does (JSON on stdout, the service's error on stderr).
+ * before any build or synth), and what it reads from AWS after and around a deploy (the certificate,
+ * the alarm subscriptions, a failed stack's state) through the SDK's own clients, against a local
+ * endpoint that answers in each service's wire format (ACM awsJson 1.1, SNS and CloudFormation awsQuery).
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readCertificateWithCli } from '../../infra/deploy/checks/certificate.js';
+import { certificateReader } from '../../infra/deploy/checks/certificate.js';
 import { prepareRetry } from '../../infra/deploy/retry.js';
-import { listSubscriptionsWithCli, pendingSubscriptionsReport } from '../../infra/deploy/subscriptions.js';
+import { pendingSubscriptionsReport, subscriptionsReader } from '../../infra/deploy/subscriptions.js';
 import { resolveTarget } from '../../infra/deploy/target.js';
 import { healthyAccount, answerAs } from '../support/aws-endpoints/account.js';
+import { awsJsonAnswer, awsJsonError, targetOf } from '../support/aws-endpoints/aws-json.js';
+import { awsQueryError, awsQueryXml } from '../support/aws-endpoints/aws-query.js';
 import { FAKE_CREDENTIALS, startAwsEndpoint, type AwsEndpoint } from '../support/aws-endpoints/server.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const SNS_XMLNS = 'http://sns.amazonaws.com/doc/2010-03-31/';
+const CFN_XMLNS = 'http://cloudformation.amazonaws.com/doc/2010-05-15/';
 let dir: string;
-let calls: string;
+let aws: AwsEndpoint;
+const local = () => ({ endpoint: aws.url, credentials: FAKE_CREDENTIALS });
+/** The form fields of the n-th awsQuery request. */
+const formOf = (index: number) => Object.fromEntries(new URLSearchParams(aws.seen[index]!.body));
 
-/** The stand-in CLI: records its arguments, answers with the next scripted answer (stdout, stderr, exit code). */
-function scriptAnswers(...answers: { stdout?: unknown; stderr?: string; exit?: number }[]) {
-  writeFileSync(path.join(dir, 'answers.json'), JSON.stringify(answers));
-  writeFileSync(calls, '');
-}
-const argsSeen = () =>
-  readFileSync(calls, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as string[]);
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'fake-aws-'));
-  calls = path.join(dir, 'calls.jsonl');
-  const cli = path.join(dir, 'aws');
-  writeFileSync(
-    cli,
-    `#!/usr/bin/env node
-const fs = require('fs'); const path = require('path');
-const dir = ${JSON.stringify(dir)};
-fs.appendFileSync(path.join(dir, 'calls.jsonl'), JSON.stringify(process.argv.slice(2)) + '\\n');
-const answers = JSON.parse(fs.readFileSync(path.join(dir, 'answers.json'), 'utf8'));
-const seen = fs.readFileSync(path.join(dir, 'calls.jsonl'), 'utf8').split('\\n').filter(Boolean).length;
-const answer = answers[Math.min(seen, answers.length) - 1] || {};
-if (answer.stdout !== undefined) process.stdout.write(JSON.stringify(answer.stdout));
-if (answer.stderr) process.stderr.write(answer.stderr + '\\n');
-process.exit(answer.exit || 0);
-`,
-  );
-  chmodSync(cli, 0o755);
-  process.env.AWS_CLI = cli;
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'deploy-script-'));
+  aws = await startAwsEndpoint();
 });
-afterAll(() => {
-  delete process.env.AWS_CLI;
+afterAll(async () => {
+  await aws.close();
   rmSync(dir, { recursive: true, force: true });
 });
+beforeEach(() => aws.reset());
 
-describe('the certificate through the CLI', () => {
+describe('the certificate, from ACM', () => {
   it('asks ACM in us-east-1 for the ARN and reads its status and names', async () => {
-    scriptAnswers({
-      stdout: {
+    aws.answer(() =>
+      awsJsonAnswer('1.1', {
         Certificate: {
           Status: 'ISSUED',
           DomainName: 'designclub.studio',
           SubjectAlternativeNames: ['designclub.studio', '*.designclub.studio'],
         },
-      },
-    });
-    const answer = await readCertificateWithCli('arn:aws:acm:us-east-1:123456789012:certificate/abc');
+      }),
+    );
+    const answer = await certificateReader({ ...local(), region: 'eu-west-1' })(
+      'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+    );
     expect(answer).toEqual({
       found: true,
       certificate: {
@@ -77,129 +59,121 @@ describe('the certificate through the CLI', () => {
         SubjectAlternativeNames: ['designclub.studio', '*.designclub.studio'],
       },
     });
-    expect(argsSeen()[0]).toEqual([
-      'acm',
-      'describe-certificate',
-      '--region',
-      'us-east-1',
-      '--certificate-arn',
-      'arn:aws:acm:us-east-1:123456789012:certificate/abc',
-      '--output',
-      'json',
-      '--no-cli-pager',
-    ]);
+    expect(aws.seen[0]!.service).toBe('acm');
+    expect(targetOf(aws.seen[0]!)).toBe('CertificateManager.DescribeCertificate');
+    // Signed for us-east-1 whatever region the caller named: CloudFront reads certificates there only.
+    expect(String(aws.seen[0]!.headers.authorization)).toContain('/us-east-1/acm/aws4_request');
+    expect(aws.json(0)).toEqual({ CertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc' });
   });
 
   it('tells a missing certificate from a denied call', async () => {
-    scriptAnswers({
-      stderr:
-        'An error occurred (ResourceNotFoundException) when calling the DescribeCertificate operation: Could not find certificate',
-      exit: 254,
-    });
-    expect(await readCertificateWithCli('arn:aws:acm:us-east-1:123456789012:certificate/gone')).toEqual({
-      found: false,
-    });
-    scriptAnswers({
-      stderr:
-        'An error occurred (AccessDeniedException) when calling the DescribeCertificate operation: not authorized',
-      exit: 254,
-    });
-    expect(await readCertificateWithCli('arn:aws:acm:us-east-1:123456789012:certificate/x')).toMatchObject({
-      error: 'denied',
-    });
+    const read = certificateReader(local());
+    aws.answer(() => awsJsonError('1.1', 'ResourceNotFoundException', 'Could not find certificate'));
+    expect(await read('arn:aws:acm:us-east-1:123456789012:certificate/gone')).toEqual({ found: false });
+    aws.answer(() => awsJsonError('1.1', 'AccessDeniedException', 'not authorized', 403));
+    expect(await read('arn:aws:acm:us-east-1:123456789012:certificate/x')).toMatchObject({ error: 'denied' });
   });
 });
 
+const member = (subscription: Record<string, string>) =>
+  `<member>${Object.entries(subscription)
+    .map(([name, value]) => `<${name}>${value}</${name}>`)
+    .join('')}</member>`;
+
 describe('after a deploy: subscriptions waiting for confirmation', () => {
-  it('names each pending one and how to confirm it', async () => {
-    scriptAnswers({
-      stdout: {
-        Subscriptions: [
-          { SubscriptionArn: 'PendingConfirmation', Protocol: 'email', Endpoint: 'ops@designclub.studio' },
-          {
-            SubscriptionArn: 'arn:aws:sns:eu-west-1:123456789012:alarms:1',
-            Protocol: 'email',
-            Endpoint: 'oncall@designclub.studio',
-          },
-        ],
-      },
-    });
+  it('names each pending one and how to confirm it, reading every page', async () => {
+    aws.answerInTurn(
+      awsQueryXml(
+        'ListSubscriptionsByTopic',
+        SNS_XMLNS,
+        `<Subscriptions>${member({ SubscriptionArn: 'PendingConfirmation', Protocol: 'email', Endpoint: 'ops@designclub.studio' })}</Subscriptions><NextToken>page-2</NextToken>`,
+      ),
+      awsQueryXml(
+        'ListSubscriptionsByTopic',
+        SNS_XMLNS,
+        `<Subscriptions>${member({ SubscriptionArn: 'arn:aws:sns:eu-west-1:123456789012:alarms:1', Protocol: 'email', Endpoint: 'oncall@designclub.studio' })}</Subscriptions>`,
+      ),
+    );
     const lines = await pendingSubscriptionsReport(
       'arn:aws:sns:eu-west-1:123456789012:alarms',
       'eu-west-1',
-      listSubscriptionsWithCli,
+      subscriptionsReader(local()),
     );
     expect(lines[0]).toBe('Alarm subscriptions waiting for confirmation (1): they receive no alarm until confirmed.');
     expect(lines.join('\n')).toContain(
       'email ops@designclub.studio: open the link in the mail "AWS Notification - Subscription Confirmation"',
     );
     expect(lines.join('\n')).not.toContain('oncall@');
-    expect(argsSeen()[0]).toEqual([
-      'sns',
-      'list-subscriptions-by-topic',
-      '--region',
-      'eu-west-1',
-      '--topic-arn',
-      'arn:aws:sns:eu-west-1:123456789012:alarms',
-      '--output',
-      'json',
-      '--no-cli-pager',
-    ]);
+    expect(aws.seen.map((request) => request.service)).toEqual(['sns', 'sns']);
+    expect(formOf(0)).toMatchObject({
+      Action: 'ListSubscriptionsByTopic',
+      TopicArn: 'arn:aws:sns:eu-west-1:123456789012:alarms',
+    });
+    expect(formOf(1)).toMatchObject({ NextToken: 'page-2' });
+    expect(String(aws.seen[0]!.headers.authorization)).toContain('/eu-west-1/sns/aws4_request');
   });
 
   it('says nothing when every subscription is confirmed, and gives the command when it cannot list them', async () => {
-    scriptAnswers({
-      stdout: {
-        Subscriptions: [{ SubscriptionArn: 'arn:aws:sns:eu-west-1:1:alarms:1', Protocol: 'email', Endpoint: 'a@b.c' }],
-      },
-    });
-    expect(await pendingSubscriptionsReport('arn:aws:sns:eu-west-1:1:alarms', 'eu-west-1')).toEqual([]);
-    scriptAnswers({
-      stderr: 'An error occurred (AuthorizationError) when calling the ListSubscriptionsByTopic operation',
-      exit: 254,
-    });
-    const lines = await pendingSubscriptionsReport('arn:aws:sns:eu-west-1:1:alarms', 'eu-west-1');
+    const read = subscriptionsReader(local());
+    aws.answer(() =>
+      awsQueryXml(
+        'ListSubscriptionsByTopic',
+        SNS_XMLNS,
+        `<Subscriptions>${member({ SubscriptionArn: 'arn:aws:sns:eu-west-1:1:alarms:1', Protocol: 'email', Endpoint: 'a@b.c' })}</Subscriptions>`,
+      ),
+    );
+    expect(await pendingSubscriptionsReport('arn:aws:sns:eu-west-1:1:alarms', 'eu-west-1', read)).toEqual([]);
+    aws.answer(() => awsQueryError(403, SNS_XMLNS, 'AuthorizationError', 'not authorized to ListSubscriptionsByTopic'));
+    const lines = await pendingSubscriptionsReport('arn:aws:sns:eu-west-1:1:alarms', 'eu-west-1', read);
+    expect(lines[0]).toContain('could not list them (not authorized to ListSubscriptionsByTopic)');
     expect(lines.join('\n')).toContain('aws sns list-subscriptions-by-topic --region eu-west-1');
   });
 });
 
+const stacks = (status: string, terminationProtection = false) =>
+  awsQueryXml(
+    'DescribeStacks',
+    CFN_XMLNS,
+    `<Stacks><member><StackName>S</StackName><StackStatus>${status}</StackStatus><CreationTime>2026-11-28T10:00:00Z</CreationTime><EnableTerminationProtection>${terminationProtection}</EnableTerminationProtection></member></Stacks>`,
+  );
+
 describe('a deploy after a failed one', () => {
   it('goes on for a new stack', async () => {
-    scriptAnswers({
-      stderr:
-        'An error occurred (ValidationError) when calling the DescribeStacks operation: Stack with id DesignClub-dev does not exist',
-      exit: 254,
-    });
-    expect(await prepareRetry('DesignClub-dev', 'eu-west-1')).toEqual({ proceed: true, lines: [] });
+    aws.answer(() => awsQueryError(400, CFN_XMLNS, 'ValidationError', 'Stack with id DesignClub-dev does not exist'));
+    expect(await prepareRetry('DesignClub-dev', 'eu-west-1', local())).toEqual({ proceed: true, lines: [] });
+    expect(formOf(0)).toMatchObject({ Action: 'DescribeStacks', StackName: 'DesignClub-dev' });
   });
 
   it('clears the termination protection of a rolled-back first create, so that the CDK can delete it and create again', async () => {
-    scriptAnswers(
-      { stdout: { Stacks: [{ StackStatus: 'ROLLBACK_COMPLETE', EnableTerminationProtection: true }] } },
-      { stdout: {} },
+    aws.answerInTurn(
+      stacks('ROLLBACK_COMPLETE', true),
+      awsQueryXml('UpdateTerminationProtection', CFN_XMLNS, '<StackId>arn:aws:cloudformation:x</StackId>'),
     );
-    const verdict = await prepareRetry('DesignClub-prod', 'us-east-1');
+    const verdict = await prepareRetry('DesignClub-prod', 'us-east-1', local());
     expect(verdict.proceed).toBe(true);
-    expect(argsSeen()[1]).toEqual([
-      'cloudformation',
-      'update-termination-protection',
-      '--region',
-      'us-east-1',
-      '--stack-name',
-      'DesignClub-prod',
-      '--no-enable-termination-protection',
-      '--output',
-      'json',
-      '--no-cli-pager',
-    ]);
+    expect(formOf(1)).toMatchObject({
+      Action: 'UpdateTerminationProtection',
+      StackName: 'DesignClub-prod',
+      EnableTerminationProtection: 'false',
+    });
+  });
+
+  it('stops when the protection cannot be switched off, with the command', async () => {
+    aws.answerInTurn(
+      stacks('ROLLBACK_COMPLETE', true),
+      awsQueryError(403, CFN_XMLNS, 'AccessDenied', 'not authorized to UpdateTerminationProtection'),
+    );
+    const verdict = await prepareRetry('DesignClub-prod', 'us-east-1', local());
+    expect(verdict.proceed).toBe(false);
+    expect(verdict.lines.join('\n')).toContain('aws cloudformation update-termination-protection');
   });
 
   it.each([
     ['ROLLBACK_FAILED', 'delete-stack'],
     ['UPDATE_ROLLBACK_FAILED', 'continue-update-rollback'],
   ])('stops on %s with the recovery command', async (status, command) => {
-    scriptAnswers({ stdout: { Stacks: [{ StackStatus: status }] } });
-    const verdict = await prepareRetry('DesignClub-dev', 'eu-west-1');
+    aws.answer(() => stacks(status));
+    const verdict = await prepareRetry('DesignClub-dev', 'eu-west-1', local());
     expect(verdict.proceed).toBe(false);
     expect(verdict.lines.join('\n')).toContain(
       `aws cloudformation ${command} --stack-name DesignClub-dev --region eu-west-1`,

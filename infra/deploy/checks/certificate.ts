@@ -1,5 +1,6 @@
 import type { StackNeeds } from '../assembly.js';
-import { awsCli } from '../aws-cli.js';
+import { ACMClient, DescribeCertificateCommand } from '@aws-sdk/client-acm';
+import { deployClientConfig, errorKind, type DeployClientOptions } from '../sdk.js';
 import type { CheckResult } from '../outcome.js';
 
 const CHECK = 'Custom domain certificate';
@@ -117,26 +118,36 @@ export function assessCertificate(arn: string, domainNames: readonly string[], a
   };
 }
 
-/** ACM's answer through the AWS CLI (aws-cli.ts says why not the SDK client). */
-export const readCertificateWithCli: CertificateReader = async (arn) => {
-  const answer = await awsCli([
-    'acm',
-    'describe-certificate',
-    '--region',
-    CLOUDFRONT_CERTIFICATE_REGION,
-    '--certificate-arn',
-    arn,
-  ]);
-  if (answer.ok)
-    return { found: true, certificate: (answer.json as { Certificate?: CertificateDetail }).Certificate ?? {} };
-  if (answer.kind === 'not-found') return { found: false };
-  return { error: answer.kind === 'denied' ? 'denied' : 'unavailable', message: answer.message };
-};
+/**
+ * ACM's DescribeCertificate, always in us-east-1 (CloudFront's region, whatever the stack's), with the
+ * operator's credentials and profile as the SDK resolves them.
+ */
+export const certificateReader =
+  (options: DeployClientOptions = {}): CertificateReader =>
+  async (arn) => {
+    const acm = new ACMClient(deployClientConfig({ ...options, region: CLOUDFRONT_CERTIFICATE_REGION }));
+    try {
+      const { Certificate } = await acm.send(new DescribeCertificateCommand({ CertificateArn: arn }));
+      const certificate: CertificateDetail = {
+        Status: Certificate?.Status,
+        DomainName: Certificate?.DomainName,
+        SubjectAlternativeNames: Certificate?.SubjectAlternativeNames,
+        NotAfter: Certificate?.NotAfter?.toISOString(),
+      };
+      return { found: true, certificate };
+    } catch (error) {
+      const kind = errorKind(error);
+      if (kind === 'not-found') return { found: false };
+      return { error: kind === 'denied' ? 'denied' : 'unavailable', message: (error as Error).message };
+    } finally {
+      acm.destroy();
+    }
+  };
 
 /** The custom domain's certificate: ISSUED, in us-east-1, covering every alias. Nothing to check without a domain. */
 export async function checkCertificate(
   needs: Pick<StackNeeds, 'certificate'>,
-  read: CertificateReader = readCertificateWithCli,
+  read: CertificateReader = certificateReader(),
 ): Promise<CheckResult[]> {
   const certificate = needs.certificate;
   if (!certificate) return [];

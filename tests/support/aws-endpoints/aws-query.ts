@@ -23,3 +23,10 @@ export const awsQueryError = (status: number, xmlns: string, code: string, messa
   headers: { 'content-type': 'text/xml' },
   body: `<ErrorResponse xmlns="${xmlns}"><Error><Type>Sender</Type><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error><RequestId>local-1</RequestId></ErrorResponse>`,
 });
+
+/** An answer whose result holds nested elements (lists are `<member>` items), given as XML. */
+export const awsQueryXml = (operation: string, xmlns: string, resultXml: string): Answer => ({
+  status: 200,
+  headers: { 'content-type': 'text/xml' },
+  body: `<${operation}Response xmlns="${xmlns}"><${operation}Result>${resultXml}</${operation}Result><ResponseMetadata><RequestId>local-1</RequestId></ResponseMetadata></${operation}Response>`,
+});
