@@ -1,7 +1,9 @@
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Decision } from './iam.js';
+import type { QueuedMessage } from './rehearsal.js';
 import { ACCOUNT, REGION } from './resolve.js';
 
 /** One AWS call, read from the wire: the caller's access key, and what IAM evaluates. */
@@ -15,6 +17,8 @@ export interface AwsCall {
 export interface GatewayBackends {
   /** The caller's function (its id and role) by access key; undefined: not a rehearsal function's key. */
   caller(accessKeyId: string): { functionId: string; roleArn: string } | undefined;
+  /** An SQS queue's messages by queue name (the dead-letter queues); undefined: no such queue. */
+  queue(name: string): QueuedMessage[] | undefined;
   authorize(roleArn: string, functionId: string, check: AwsCall['checks'][number]): Promise<Decision>;
   /** DynamoDB's key schema by table name: the partition key's attribute, for dynamodb:LeadingKeys. */
   partitionKeyOf(table: string): string | undefined;
@@ -174,6 +178,8 @@ export class AwsGateway {
             .end(JSON.stringify({ message: 'Gone' }));
         return res.writeHead(status).end();
       }
+      case 'sqs':
+        return this.sqs(target.split('.').pop() ?? '', JSON.parse(body.toString() || '{}'), res);
       case 'bedrock':
         return deny(
           res,
@@ -192,7 +198,79 @@ export class AwsGateway {
         );
     }
   }
+
+  /**
+   * SQS's JSON protocol, the calls `npm run redrive` makes: ReceiveMessage (up to ten visible
+   * messages, hidden for the visibility timeout, with MD5OfBody, which the SDK checks) and
+   * DeleteMessage by receipt handle.
+   */
+  private sqs(operation: string, input: any, res: ServerResponse) {
+    const sqsJson = (status: number, answer: unknown, type?: string) =>
+      res
+        .writeHead(status, {
+          'content-type': 'application/x-amz-json-1.0',
+          ...(type ? { 'x-amzn-query-error': `${type};Sender` } : {}),
+        })
+        .end(JSON.stringify(answer));
+    const messages = this.backends.queue(queueNameOf(input.QueueUrl));
+    if (!messages)
+      return sqsJson(
+        400,
+        { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: 'The specified queue does not exist.' },
+        'AWS.SimpleQueueService.NonExistentQueue',
+      );
+    const now = Date.now();
+    if (operation === 'ReceiveMessage') {
+      const max = Math.min(Math.max(Number(input.MaxNumberOfMessages ?? 1), 1), 10);
+      const hideMs = Number(input.VisibilityTimeout ?? 30) * 1000;
+      const batch = messages.filter((message) => message.visibleAt <= now).slice(0, max);
+      for (const message of batch) {
+        message.visibleAt = now + hideMs;
+        message.receipt = randomUUID();
+        message.receives += 1;
+      }
+      return sqsJson(200, {
+        Messages: batch.map((message) => ({
+          MessageId: message.id,
+          ReceiptHandle: message.receipt,
+          MD5OfBody: createHash('md5').update(message.body).digest('hex'),
+          Body: message.body,
+          Attributes: {
+            SentTimestamp: String(message.sentAt),
+            ApproximateReceiveCount: String(message.receives),
+          },
+          MessageAttributes: Object.fromEntries(
+            Object.entries(message.attributes).map(([name, value]) => [
+              name,
+              { DataType: 'String', StringValue: value },
+            ]),
+          ),
+        })),
+      });
+    }
+    if (operation === 'DeleteMessage') {
+      const index = messages.findIndex((message) => message.receipt && message.receipt === input.ReceiptHandle);
+      if (index < 0)
+        return sqsJson(
+          400,
+          { __type: 'com.amazonaws.sqs#ReceiptHandleIsInvalid', message: 'The receipt handle is not valid.' },
+          'ReceiptHandleIsInvalid',
+        );
+      messages.splice(index, 1);
+      return sqsJson(200, {});
+    }
+    return sqsJson(400, {
+      __type: 'com.amazonaws.sqs#UnsupportedOperation',
+      message: `The rehearsal's SQS serves ReceiveMessage and DeleteMessage, not ${operation}`,
+    });
+  }
 }
+
+/** A queue URL's last segment (`<endpoint>/<account>/<name>`). */
+const queueNameOf = (url: unknown): string =>
+  String(url ?? '')
+    .split('/')
+    .pop() ?? '';
 
 interface Credential {
   accessKeyId: string;
@@ -257,6 +335,9 @@ function readCall(
         resource: arn('cognito-idp', `userpool/${json().UserPoolId ?? ''}`),
         context: {},
       });
+      break;
+    case 'sqs':
+      checks.push({ action: `sqs:${operation}`, resource: arn('sqs', queueNameOf(json().QueueUrl)), context: {} });
       break;
     case 's3':
       checks.push(...s3Checks(req, url, body));

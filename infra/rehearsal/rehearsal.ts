@@ -11,9 +11,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { readAssembly, assetHashIn, type Assembly, type StackNode, type TemplateResource } from './assembly.js';
 import { matchesPattern, type EventPattern } from './event-pattern.js';
 import { LambdaContainer, type FunctionSpec, type InvokeOutcome } from './functions.js';
-import { AwsGateway } from './gateway.js';
+import { AwsGateway, type AwsCall } from './gateway.js';
 import { TemplateHttpApi, type TemplateRoute } from './http-api.js';
-import { IamModel } from './iam.js';
+import { IamModel, type Decision } from './iam.js';
 import { ACCOUNT, REGION, Resolver } from './resolve.js';
 import { startDynamo } from '../local/dynamo.js';
 import { startS3 } from '../local/s3.js';
@@ -66,6 +66,31 @@ export interface RehearsalOptions {
 
 const SECRET_KEY = 'rehearsal-secret-access-key';
 
+/** An operator's credentials in the rehearsal (docs/deploy.md: administrator rights), for `npm run redrive`. */
+export const OPERATOR_CREDENTIALS = { accessKeyId: 'AKIAREHEARSALOPERATOR', secretAccessKey: SECRET_KEY };
+const OPERATOR = 'operator';
+const PLANNED_OUTAGE = 'Rehearsal.PlannedOutage';
+
+/** The operator holds AdministratorAccess: every call is allowed (and not counted among the functions' decisions). */
+const operatorDecision = (check: AwsCall['checks'][number]): Decision => ({
+  allowed: true,
+  functionId: OPERATOR,
+  ...check,
+  wildcards: [],
+});
+
+export interface QueuedMessage {
+  id: string;
+  body: string;
+  /** Message attributes (an EventBridge DLQ's ERROR_CODE, ERROR_MESSAGE). */
+  attributes: Record<string, string>;
+  sentAt: number;
+  /** Hidden from receivers until then (the visibility timeout of the last receive). */
+  visibleAt: number;
+  receipt: string;
+  receives: number;
+}
+
 /**
  * The product run from a cloud assembly: the functions of its templates in containers of their own on
  * the Lambda runtime's Node, wired as the templates wire them (HTTP and WebSocket routes, rules,
@@ -75,6 +100,12 @@ export class Rehearsal {
   readonly findings: Finding[] = [];
   readonly events: DeliveredEvent[] = [];
   readonly deadLetters: { queue: string; ruleId: string; functionId: string; event: unknown; error: string }[] = [];
+  /** The SQS queues' messages by queue name: what lands in a dead-letter queue, for `npm run redrive`. */
+  readonly queues = new Map<string, QueuedMessage[]>();
+  /** Each function's asynchronous invocation settings (AWS::Lambda::EventInvokeConfig). */
+  private readonly asyncInvoke = new Map<string, { retries: number; onFailureQueue?: string }>();
+  /** Planned outages: the next N invocations of a function fail (a drill, not a finding). */
+  private readonly outages = new Map<string, number>();
   readonly functions = new Map<string, LambdaContainer>();
   readonly rules: Rule[] = [];
   url = '';
@@ -163,10 +194,15 @@ export class Rehearsal {
     this.stops.unshift(() => this.cognito.stop());
     this.gateway = new AwsGateway({
       caller: (key) => {
+        if (key === OPERATOR_CREDENTIALS.accessKeyId) return { functionId: OPERATOR, roleArn: OPERATOR };
         const spec = this.byAccessKey.get(key);
         return spec && { functionId: spec.id, roleArn: spec.roleArn };
       },
-      authorize: (roleArn, functionId, check) => this.iam.authorize(roleArn, { functionId, ...check }),
+      queue: (name) => this.queues.get(name),
+      authorize: (roleArn, functionId, check) =>
+        roleArn === OPERATOR
+          ? Promise.resolve(operatorDecision(check))
+          : this.iam.authorize(roleArn, { functionId, ...check }),
       partitionKeyOf: (table) => [...this.tables.values()].find((entry) => entry.name === table)?.partitionKey,
       dynamoEndpoint: dynamo.endpoint,
       cognitoAdminEndpoint: this.cognito.endpoint,
@@ -185,6 +221,7 @@ export class Rehearsal {
     await this.createBuckets(dataDir, secret);
     this.readSecrets();
     this.readFunctions();
+    this.readAsyncInvokeConfigs();
     this.readRules();
     for (const [trigger, arn] of Object.entries(this.cognitoTriggers)) {
       if (!this.functionOf(arn))
@@ -251,6 +288,10 @@ export class Rehearsal {
       if (attribute === 'ProviderName') return this.templateIssuer().replace('https://', '');
     }
     if (resource.Type === 'AWS::Cognito::UserPoolClient' && attribute === 'Ref') return this.cognito.clientId;
+    // A queue's URL names the rehearsal's endpoint, as an emulator's do: the SQS client sends a call to
+    // its queue URL's host (useQueueUrlAsEndpoint), so an AWS URL would leave this machine.
+    if (resource.Type === 'AWS::SQS::Queue' && (attribute === 'Ref' || attribute === 'QueueUrl'))
+      return `${this.gateway.url}/${ACCOUNT}/${this.resolver.nameOf(_stack, _logicalId, resource)}`;
     return undefined;
   }
 
@@ -636,6 +677,11 @@ export class Rehearsal {
     }
     this.inFlight += 1;
     try {
+      const planned = this.outages.get(functionId) ?? 0;
+      if (planned > 0) {
+        this.outages.set(functionId, planned - 1);
+        return { ok: false, errorType: PLANNED_OUTAGE, errorMessage: 'a planned outage of the rehearsal', ms: 0 };
+      }
       const outcome = await container.invoke(event);
       if (!outcome.ok) {
         const tail = this.logsOf(functionId).slice(-5).join(' | ').slice(0, 600);
@@ -912,33 +958,91 @@ export class Rehearsal {
   }
 
   /**
-   * A rule's target: Lambda's asynchronous invocation (the first try and two retries on a function
-   * error), then the target's dead-letter queue (the rule's DLQ), where `npm run redrive` finds it.
+   * A rule's target: Lambda's asynchronous invocation, retried as the function's EventInvokeConfig
+   * says (two retries without one), then its on-failure destination gets Lambda's record of the
+   * failure; without one, the rule target's dead-letter queue gets the event. `npm run redrive` finds
+   * either in the queue.
    */
   private async deliver(target: RuleTarget, event: unknown) {
     this.inFlight += 1;
     try {
+      const settings = this.asyncInvoke.get(target.functionId);
       let last: InvokeOutcome | undefined;
-      for (let attempt = 0; attempt < 3; attempt += 1) {
+      let attempts = 0;
+      for (; attempts < 1 + (settings?.retries ?? 2); attempts += 1) {
         last = await this.invoke(target.functionId, event);
         if (last.ok) return;
       }
-      const error = last && !last.ok ? `${last.errorType}: ${last.errorMessage}` : 'unknown';
+      const failure = last && !last.ok ? last : undefined;
+      const error = failure ? `${failure.errorType}: ${failure.errorMessage}` : 'unknown';
+      const queue = settings?.onFailureQueue ?? target.deadLetterQueue;
       this.deadLetters.push({
-        queue: target.deadLetterQueue ?? '(none)',
+        queue: queue ?? '(none)',
         ruleId: target.ruleId,
         functionId: target.functionId,
         event,
         error,
       });
+      if (queue) {
+        const body = settings?.onFailureQueue
+          ? {
+              version: '1.0',
+              timestamp: new Date().toISOString(),
+              requestContext: {
+                requestId: randomUUID(),
+                functionArn: this.functions.get(target.functionId)?.spec.arn,
+                condition: 'RetriesExhausted',
+                approximateInvokeCount: attempts,
+              },
+              requestPayload: event,
+              responseContext: { statusCode: 200, executedVersion: '$LATEST', functionError: 'Unhandled' },
+              responsePayload: { errorType: failure?.errorType, errorMessage: failure?.errorMessage },
+            }
+          : event;
+        this.enqueue(queue, JSON.stringify(body), settings?.onFailureQueue ? {} : { ERROR_MESSAGE: error });
+      }
+      if (failure?.errorType === PLANNED_OUTAGE) return;
       this.finding(
         'delivery',
         target.ruleId,
-        `delivery to ${target.functionId} failed three times (${error}); the event went to ${target.deadLetterQueue ?? 'no dead-letter queue'}`,
+        `delivery to ${target.functionId} failed ${attempts} times (${error}); the event went to ${queue ?? 'no dead-letter queue'}`,
       );
     } finally {
       this.inFlight -= 1;
       if (this.inFlight === 0) for (const wake of this.waiters.splice(0)) setImmediate(wake);
+    }
+  }
+
+  private enqueue(queue: string, body: string, attributes: Record<string, string>) {
+    const messages = this.queues.get(queue) ?? [];
+    messages.push({ id: randomUUID(), body, attributes, sentAt: Date.now(), visibleAt: 0, receipt: '', receives: 0 });
+    this.queues.set(queue, messages);
+  }
+
+  /** The next `count` invocations of the function fail, as in an outage of what it depends on (a redrive drill). */
+  planOutage(functionId: string, count: number) {
+    this.outages.set(functionId, count);
+  }
+
+  /** The asynchronous invocation settings of the templates' functions (retries, on-failure destination). */
+  private readAsyncInvokeConfigs() {
+    for (const stack of this.assembly.all) {
+      for (const resource of Object.values(stack.template.Resources)) {
+        if (resource.Type !== 'AWS::Lambda::EventInvokeConfig') continue;
+        const p = this.resolver.resolve(stack, resource.Properties ?? {});
+        const name = String(p.FunctionName);
+        const functionId =
+          this.functionOf(name) ?? [...this.functions.values()].find((c) => c.spec.name === name)?.spec.id;
+        if (!functionId) {
+          this.finding('wiring', `EventInvokeConfig of ${name}`, 'names no function of the assembly');
+          continue;
+        }
+        const destination = p.DestinationConfig?.OnFailure?.Destination;
+        this.asyncInvoke.set(functionId, {
+          retries: Number(p.MaximumRetryAttempts ?? 2),
+          onFailureQueue: destination ? String(destination).split(':').pop() : undefined,
+        });
+      }
     }
   }
 

@@ -6,6 +6,7 @@ import { node24 } from '../../bin/support/node24.mjs';
 import { Rehearsal, type Finding } from './rehearsal.js';
 import { runJourney, type JourneyOutcome } from './journey.js';
 import { auditWiring } from './audit.js';
+import { redriveDrill } from './redrive-drill.js';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -65,6 +66,11 @@ export async function rehearse(options: {
     const broken = rehearsal.findings.filter((finding) => finding.kind === 'init' || finding.kind === 'wiring');
     if (options.journey !== false && broken.length === 0) journey = await runJourney(rehearsal.target(), log);
     await rehearsal.settle();
+    if (journey?.ok) {
+      const drill = await redriveDrill(rehearsal, REPO_ROOT);
+      journey.steps.push(drill);
+      if (!drill.ok) Object.assign(journey, { ok: false, failedStep: drill.name, error: drill.error });
+    }
     findings.push(...auditWiring(rehearsal));
   } catch (error) {
     findings.push({ kind: 'template', resource: assemblyDir, message: String((error as Error).stack ?? error) });
