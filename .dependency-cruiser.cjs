@@ -27,12 +27,15 @@ const PUBLIC_SURFACE = [
 ];
 /**
  * Read paths: a feature's read model (queries, projection, view keys) and the handlers of the route table's GET
- * rows, read from infra/routes.ts itself (each row `{ method: 'GET', …, handler: '…', … }`, method first), so a new
- * GET handler is a read path whatever its file is called.
+ * rows, read from infra/routes.ts itself, so a new GET handler is a read path whatever its file is called. A row
+ * begins `route('GET /path', handler`, the handler either a path in quotes or a feature's helper, named after its
+ * folder: `teams('get')` is functions/features/teams/http/get.ts (tests/unit/route-table.test.ts holds the two
+ * readings together).
  */
 const ROUTES_FILE = join(__dirname, 'infra/routes.ts');
-const GET_HANDLERS = [...readFileSync(ROUTES_FILE, 'utf8').matchAll(/method: 'GET',[^}]*?handler: '([^']+)'/g)].map(
-  (match) => match[1],
+const GET_ROW = /^\s*route\(\s*'GET [^']+',\s*(?:'([^']+)'|(\w+)\('([^']+)'\))/gm;
+const GET_HANDLERS = [...readFileSync(ROUTES_FILE, 'utf8').matchAll(GET_ROW)].map(
+  (match) => match[1] ?? `functions/features/${match[2]}/http/${match[3]}.ts`,
 );
 if (GET_HANDLERS.length === 0)
   throw new Error(`No GET rows found in ${ROUTES_FILE}: the read-path rule would check nothing`);

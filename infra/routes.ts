@@ -123,542 +123,339 @@ export interface ScheduleDefinition {
 
 const SUBMIT_DENIED = "Projects are submitted by clients, or by an admin on a client's behalf.";
 
+// The grants that recur, named by what a handler does (infra/grants.ts says what each grant allows). A row
+// appends whatever else its code calls: `[...POST_COMMAND, 'payments:stripe']`.
+
+/** Reads the views. */
+const READ: readonly Grant[] = ['views:read'];
+/** Reads the views and the event streams. */
+const READ_EVENTS: readonly Grant[] = ['events:read', 'views:read'];
+/** A command: loads its stream, appends, publishes the commit, reads the views. */
+const COMMAND: readonly Grant[] = ['events:read', 'events:append', 'bus:publish', 'views:read'];
+/** A command sent by POST, which also claims the request's idempotency key (views:claim). */
+const POST_COMMAND: readonly Grant[] = [...COMMAND, 'views:claim'];
+/** A costly POST's quota counters (views:count) and its idempotency key (views:claim). */
+const QUOTA: readonly Grant[] = ['views:count', 'views:claim'];
+
+/** The HTTP handlers of a feature: `teams('invite-create')` is functions/features/teams/http/invite-create.ts. */
+const httpHandlers =
+  (feature: string) =>
+  (name: string): string =>
+    `functions/features/${feature}/http/${name}.ts`;
+// Each named after its feature's folder: .dependency-cruiser.cjs reads the GET rows' handlers by these names.
+const activity = httpHandlers('activity');
+const audit = httpHandlers('audit');
+const billing = httpHandlers('billing');
+const checklists = httpHandlers('checklists');
+const designers = httpHandlers('designers');
+const files = httpHandlers('files');
+const insights = httpHandlers('insights');
+const notifications = httpHandlers('notifications');
+const permits = httpHandlers('permits');
+const projects = httpHandlers('projects');
+const reviews = httpHandlers('reviews');
+const teams = httpHandlers('teams');
+const users = httpHandlers('users');
+
+/** A route's key as the rest of the system writes it (`routeKey`, alarms, logs): its method, a space, its path. */
+type RouteKey = `${Method} /${string}`;
+/** What a row says besides its columns: the summary, and where it applies, the throttle and the refusal's wording. */
+type RouteNotes = Pick<RouteDefinition, 'summary' | 'throttle' | 'denied'>;
+
+/** One row of the route table: `route('GET /api/me', users('me'), 'any', READ, { summary: '…' })`. */
+function route(
+  key: RouteKey,
+  handler: string,
+  access: Access,
+  grants: readonly Grant[],
+  notes: RouteNotes,
+): RouteDefinition {
+  const [method, path] = key.split(' ') as [Method, string];
+  return { method, path, handler, access, ...notes, grants };
+}
+
+/**
+ * The HTTP routes, one row each: key (method and path), handler, who may call it, grants, then the
+ * summary (and a costly route's throttle, a role's refusal). A row whose columns pass 120 characters
+ * puts one column on each line.
+ */
 export const routes: readonly RouteDefinition[] = [
-  {
-    method: 'GET',
-    path: '/api/health',
-    handler: 'functions/platform/http/health.ts',
-    access: 'public',
-    summary: 'liveness',
-    grants: [],
-  },
-  {
-    method: 'GET',
-    path: '/api/me',
-    handler: 'functions/features/users/http/me.ts',
-    access: 'any',
-    summary: 'profile, roles, team',
-    grants: ['views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/me/welcome',
-    handler: 'functions/features/users/http/welcome.ts',
-    access: 'any',
+  // The platform
+  route('GET /api/health', 'functions/platform/http/health.ts', 'public', [], { summary: 'liveness' }),
+
+  // The caller's own account
+  route('GET /api/me', users('me'), 'any', READ, { summary: 'profile, roles, team' }),
+  route('POST /api/me/welcome', users('welcome'), 'any', POST_COMMAND, {
     summary:
-      "records the account's first dashboard visit (WelcomeSeen, once): 'Welcome' belongs to the account, not the browser",
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
-  },
-  {
-    method: 'PATCH',
-    path: '/api/me/profile',
-    handler: 'functions/features/users/http/profile.ts',
-    access: 'any',
-    summary: 'full_name, company, user_type',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read'],
-  },
-  {
-    method: 'GET',
-    path: '/api/team',
-    handler: 'functions/features/teams/http/get.ts',
-    access: 'any',
+      "records the account's first dashboard visit (WelcomeSeen, once): " +
+      "'Welcome' belongs to the account, not the browser",
+  }),
+  route('PATCH /api/me/profile', users('profile'), 'any', COMMAND, { summary: 'full_name, company, user_type' }),
+
+  // Teams: members and invitations
+  route('GET /api/team', teams('get'), 'any', READ, {
     summary: "the caller's team, members, pending invites (team admins only)",
-    grants: ['views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/team',
-    handler: 'functions/features/teams/http/create.ts',
-    access: ['client'],
+  }),
+  route('POST /api/team', teams('create'), ['client'], [...POST_COMMAND, 'identity:read'], {
     summary: 'a client names a team and becomes its admin',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'identity:read'],
-  },
-  {
-    method: 'PATCH',
-    path: '/api/team/members/{userId}',
-    handler: 'functions/features/teams/http/member-role.ts',
-    access: 'any',
+  }),
+  route('PATCH /api/team/members/{userId}', teams('member-role'), 'any', COMMAND, {
     summary: "team admin: change another member's team role",
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read'],
-  },
-  {
-    method: 'DELETE',
-    path: '/api/team/members/{userId}',
-    handler: 'functions/features/teams/http/member-remove.ts',
-    access: 'any',
+  }),
+  route('DELETE /api/team/members/{userId}', teams('member-remove'), 'any', COMMAND, {
     summary: 'team admin: remove another member',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/team/invites',
-    handler: 'functions/features/teams/http/invite-create.ts',
-    access: 'any',
+  }),
+  route('POST /api/team/invites', teams('invite-create'), 'any', [...COMMAND, ...QUOTA, 'identity:read', 'mail:send'], {
     summary: 'team admin: send-invite (Designer role, 7 days; local mail refuses *.invalid addresses)',
     throttle: COSTLY.mail,
-    grants: [
-      'events:read',
-      'events:append',
-      'bus:publish',
-      'views:read',
-      'views:count',
-      'views:claim',
-      'identity:read',
-      'mail:send',
-    ],
-  },
-  {
-    method: 'POST',
-    path: '/api/team/invites/{id}/resend',
-    handler: 'functions/features/teams/http/invite-resend.ts',
-    access: 'any',
-    summary: 'team admin: send-invite again with a new token',
-    throttle: COSTLY.mail,
-    grants: [
-      'events:read',
-      'events:append',
-      'bus:publish',
-      'views:read',
-      'views:count',
-      'views:claim',
-      'identity:read',
-      'mail:send',
-    ],
-  },
-  {
-    method: 'POST',
-    path: '/api/team/invites/{id}/revoke',
-    handler: 'functions/features/teams/http/invite-revoke.ts',
-    access: 'any',
+  }),
+  route(
+    'POST /api/team/invites/{id}/resend',
+    teams('invite-resend'),
+    'any',
+    [...COMMAND, ...QUOTA, 'identity:read', 'mail:send'],
+    { summary: 'team admin: send-invite again with a new token', throttle: COSTLY.mail },
+  ),
+  route('POST /api/team/invites/{id}/revoke', teams('invite-revoke'), 'any', POST_COMMAND, {
     summary: 'team admin: revoke a pending invitation',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
-  },
-  {
-    method: 'GET',
-    path: '/api/invites/{token}',
-    handler: 'functions/features/teams/http/invite-details.ts',
-    access: 'public',
-    summary: 'get-invite-details',
-    grants: ['events:read', 'views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/invites/{token}/accept',
-    handler: 'functions/features/teams/http/invite-accept.ts',
-    access: 'any',
+  }),
+  route('GET /api/invites/{token}', teams('invite-details'), 'public', READ_EVENTS, { summary: 'get-invite-details' }),
+  route('POST /api/invites/{token}/accept', teams('invite-accept'), 'any', [...POST_COMMAND, 'identity:read'], {
     summary: "accept-invite: the invite's e-mail must be the caller's",
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'identity:read'],
-  },
-  {
-    method: 'GET',
-    path: '/api/projects',
-    handler: 'functions/features/projects/http/list.ts',
-    access: 'any',
-    summary: 'projects the caller may see',
-    grants: ['views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/projects',
-    handler: 'functions/features/projects/http/create.ts',
-    access: ['client', 'admin'],
+  }),
+
+  // Projects: the board, a project, its checklist tasks, activity and comments, moderation
+  route('GET /api/projects', projects('list'), 'any', READ, { summary: 'projects the caller may see' }),
+  route('POST /api/projects', projects('create'), ['client', 'admin'], [...COMMAND, ...QUOTA], {
     summary: "submit a project with its reviewed checklist (clients; admins on a client's behalf)",
     denied: SUBMIT_DENIED,
     throttle: COSTLY.create,
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:count', 'views:claim'],
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}',
-    handler: 'functions/features/projects/http/get.ts',
-    access: 'any',
-    summary: 'one project, if the caller may read it',
-    grants: ['views:read'],
-  },
-  {
-    method: 'PATCH',
-    path: '/api/projects/{id}',
-    handler: 'functions/features/projects/http/update.ts',
-    access: ['admin', 'designer'],
+  }),
+  route('GET /api/projects/{id}', projects('get'), 'any', READ, { summary: 'one project, if the caller may read it' }),
+  route('PATCH /api/projects/{id}', projects('update'), ['admin', 'designer'], COMMAND, {
     summary: 'status, designer, priority, due date (admins); status in_progress/needs_revision (the assigned designer)',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read'],
-  },
-  {
-    method: 'PATCH',
-    path: '/api/projects/{id}/tasks/{taskId}',
-    handler: 'functions/features/projects/http/tasks.ts',
-    access: ['admin', 'designer'],
+  }),
+  route('PATCH /api/projects/{id}/tasks/{taskId}', projects('tasks'), ['admin', 'designer'], COMMAND, {
     summary: 'complete or reopen a checklist task (admins, the assigned designer)',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read'],
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/activity',
-    handler: 'functions/features/activity/http/project.ts',
-    access: 'any',
+  }),
+  route('GET /api/projects/{id}/activity', activity('project'), 'any', READ, {
     summary: 'activity log and comments, newest first, 100 each, for readers of the project',
-    grants: ['views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/comments',
-    handler: 'functions/features/projects/http/comment-post.ts',
-    access: ['admin', 'designer'],
+  }),
+  route('POST /api/projects/{id}/comments', projects('comment-post'), ['admin', 'designer'], POST_COMMAND, {
     summary: 'post a comment, pending approval (admins, the assigned designer)',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
-  },
-  {
-    method: 'GET',
-    path: '/api/moderation',
-    handler: 'functions/features/projects/http/moderation-list.ts',
-    access: ['admin'],
+  }),
+  route('GET /api/moderation', projects('moderation-list'), ['admin'], READ, {
     summary: 'pending comments with author and project title, newest first',
-    grants: ['views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/comments/{id}/approve',
-    handler: 'functions/features/projects/http/comment-moderate.ts',
-    access: ['admin'],
+  }),
+  route('POST /api/comments/{id}/approve', projects('comment-moderate'), ['admin'], POST_COMMAND, {
     summary: 'approve a comment',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
-  },
-  {
-    method: 'POST',
-    path: '/api/comments/{id}/reject',
-    handler: 'functions/features/projects/http/comment-moderate.ts',
-    access: ['admin'],
+  }),
+  route('POST /api/comments/{id}/reject', projects('comment-moderate'), ['admin'], POST_COMMAND, {
     summary: 'reject (remove) a comment; the event stays in the history',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/bulk',
-    handler: 'functions/features/projects/http/bulk.ts',
-    access: ['admin'],
+  }),
+  route('POST /api/projects/bulk', projects('bulk'), ['admin'], POST_COMMAND, {
     summary: 'status or designer for many projects: one command per project',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
-  },
-  {
-    method: 'GET',
-    path: '/api/activity',
-    handler: 'functions/features/activity/http/global.ts',
-    access: ['admin'],
+  }),
+
+  // Admins' overviews: all activity, the studio's figures, every user
+  route('GET /api/activity', activity('global'), ['admin'], READ_EVENTS, {
     summary: 'global activity, newest first, 100, q and type filters',
-    grants: ['events:read', 'views:read'],
-  },
-  {
-    method: 'GET',
-    path: '/api/insights',
-    handler: 'functions/features/insights/http/get.ts',
-    access: ['admin'],
+  }),
+  route('GET /api/insights', insights('get'), ['admin'], READ, {
     summary: 'studio figures for a date range: turnaround, estimates, flow, quality, workload, on time',
-    grants: ['views:read'],
-  },
-  {
-    method: 'GET',
-    path: '/api/users',
-    handler: 'functions/features/users/http/admin-list.ts',
-    access: ['admin'],
+  }),
+  route('GET /api/users', users('admin-list'), ['admin'], READ, {
     summary: 'every profile with roles and subscription, and the user counts',
-    grants: ['views:read'],
-  },
-  {
-    method: 'GET',
-    path: '/api/users/{id}',
-    handler: 'functions/features/users/http/admin-get.ts',
-    access: ['admin'],
+  }),
+  route('GET /api/users/{id}', users('admin-get'), ['admin'], READ, {
     summary: "a user's overview, project statistics, projects and team",
-    grants: ['views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/checklists',
-    handler: 'functions/features/checklists/http/generate.ts',
-    access: ['client', 'admin'],
+  }),
+
+  // Checklists, files, reviews and the audit trail
+  route('POST /api/checklists', checklists('generate'), ['client', 'admin'], [...READ, ...QUOTA, 'ai:invoke'], {
     summary: "generate a checklist (Bedrock, or the local estimator) for a client's brief",
     denied: SUBMIT_DENIED,
     throttle: COSTLY.ai,
-    grants: ['views:read', 'views:count', 'views:claim', 'ai:invoke'],
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/uploads',
-    handler: 'functions/features/files/http/upload.ts',
-    access: 'any',
+  }),
+  route('POST /api/projects/{id}/uploads', files('upload'), 'any', [...READ_EVENTS, ...QUOTA, 'uploads:put'], {
     summary: 'presigned POST: owner (client_upload), admin or assigned designer (deliverable)',
     throttle: COSTLY.upload,
-    grants: ['events:read', 'views:read', 'views:count', 'views:claim', 'uploads:put'],
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/files',
-    handler: 'functions/features/files/http/record.ts',
-    access: 'any',
-    summary: 'record an upload after checking the stored object',
-    grants: [
-      'events:read',
-      'events:append',
-      'bus:publish',
-      'views:read',
-      'views:claim',
-      'uploads:put',
-      'uploads:get',
-      'uploads:delete',
-    ],
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/files/{fileId}',
-    handler: 'functions/features/files/http/download.ts',
-    access: 'any',
+  }),
+  route(
+    'POST /api/projects/{id}/files',
+    files('record'),
+    'any',
+    [...POST_COMMAND, 'uploads:put', 'uploads:get', 'uploads:delete'],
+    { summary: 'record an upload after checking the stored object' },
+  ),
+  route('GET /api/projects/{id}/files/{fileId}', files('download'), 'any', [...READ_EVENTS, 'uploads:get'], {
     summary: 'signed download URL (300 s) for readers of the project',
-    grants: ['events:read', 'views:read', 'uploads:get'],
-  },
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/reviews',
-    handler: 'functions/features/reviews/http/get.ts',
-    access: 'any',
+  }),
+  route('GET /api/projects/{id}/reviews', reviews('get'), 'any', READ_EVENTS, {
     summary:
-      "the client's review: deliverables, versions, notes, decisions (the client, the team, the assigned designer, admins)",
-    grants: ['events:read', 'views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/reviews',
-    handler: 'functions/features/reviews/http/action.ts',
-    access: 'any',
+      "the client's review: deliverables, versions, notes, decisions " +
+      '(the client, the team, the assigned designer, admins)',
+  }),
+  route('POST /api/projects/{id}/reviews', reviews('action'), 'any', POST_COMMAND, {
     summary: 'pin a note, resolve it, approve a version or ask for changes (the decider says who may)',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
-  },
-  {
-    method: 'GET',
-    path: '/api/audit/{streamId}',
-    handler: 'functions/features/audit/http/get.ts',
-    access: ['admin'],
+  }),
+  route('GET /api/audit/{streamId}', audit('get'), ['admin'], READ_EVENTS, {
     summary: "a stream's events from the store, chain verified, state as of any version",
-    grants: ['events:read', 'views:read'],
-  },
-  {
-    method: 'GET',
-    path: '/api/billing/subscription',
-    handler: 'functions/features/billing/http/subscription.ts',
-    access: 'any',
-    summary: 'check-subscription',
-    grants: ['views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/billing/checkout',
-    handler: 'functions/features/billing/http/checkout.ts',
-    access: 'any',
+  }),
+
+  // Billing (Stripe)
+  route('GET /api/billing/subscription', billing('subscription'), 'any', READ, { summary: 'check-subscription' }),
+  route('POST /api/billing/checkout', billing('checkout'), 'any', [...POST_COMMAND, 'payments:stripe'], {
     summary: 'create-checkout: a Checkout Session in subscription mode',
     throttle: COSTLY.billing,
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'payments:stripe'],
-  },
-  {
-    method: 'POST',
-    path: '/api/billing/portal',
-    handler: 'functions/features/billing/http/portal.ts',
-    access: 'any',
+  }),
+  route('POST /api/billing/portal', billing('portal'), 'any', [...READ_EVENTS, 'views:claim', 'payments:stripe'], {
     summary: 'customer-portal',
     throttle: COSTLY.billing,
-    grants: ['events:read', 'views:read', 'views:claim', 'payments:stripe'],
-  },
-  {
-    method: 'POST',
-    path: '/api/billing/sync',
-    handler: 'functions/features/billing/http/sync.ts',
-    access: ['admin'],
+  }),
+  route('POST /api/billing/sync', billing('sync'), ['admin'], [...POST_COMMAND, 'payments:stripe'], {
     summary: 'sync-all-subscriptions: reconcile every customer with the provider',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'payments:stripe'],
-  },
-  {
-    method: 'POST',
-    path: '/api/billing/webhook',
-    handler: 'functions/features/billing/http/webhook.ts',
-    access: 'public',
+  }),
+  route('POST /api/billing/webhook', billing('webhook'), 'public', [...POST_COMMAND, 'payments:stripe'], {
     summary: 'Stripe events (the handler checks the signature)',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'payments:stripe'],
-  },
-  {
-    method: 'GET',
-    path: '/api/designers',
-    handler: 'functions/features/designers/http/list.ts',
-    access: ['admin'],
+  }),
+
+  // Designers: authorisations, invitations, links
+  route('GET /api/designers', designers('list'), ['admin'], READ, {
     summary: 'designer workload: e-mail, active, user id or null, active projects',
-    grants: ['views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/designers',
-    handler: 'functions/features/designers/http/add.ts',
-    access: ['admin'],
+  }),
+  route('POST /api/designers', designers('add'), ['admin'], [...COMMAND, ...QUOTA, 'mail:send'], {
     summary: 'pre-authorise a designer by e-mail (distinct refusals for designer, admin, client e-mails)',
     throttle: COSTLY.mail,
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:count', 'views:claim', 'mail:send'],
-  },
-  {
-    method: 'PATCH',
-    path: '/api/designers/{email}',
-    handler: 'functions/features/designers/http/update.ts',
-    access: ['admin'],
+  }),
+  route('PATCH /api/designers/{email}', designers('update'), ['admin'], COMMAND, {
     summary: 'deactivate or reactivate a designer',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read'],
-  },
-  {
-    method: 'DELETE',
-    path: '/api/designers/{email}',
-    handler: 'functions/features/designers/http/remove.ts',
-    access: ['admin'],
-    summary: 'remove a designer',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/designers/link',
-    handler: 'functions/features/designers/http/link.ts',
-    access: 'any',
+  }),
+  route('DELETE /api/designers/{email}', designers('remove'), ['admin'], COMMAND, { summary: 'remove a designer' }),
+  route('POST /api/designers/link', designers('link'), 'any', [...READ, 'views:claim'], {
     summary:
-      "link-designer-role: { allowed } when the caller's account holds an active designer authorisation (links nothing by e-mail)",
-    grants: ['views:read', 'views:claim'],
-  },
-  {
-    method: 'POST',
-    path: '/api/designers/{email}/invite',
-    handler: 'functions/features/designers/http/resend.ts',
-    access: ['admin'],
+      "link-designer-role: { allowed } when the caller's account holds an active designer authorisation " +
+      '(links nothing by e-mail)',
+  }),
+  route('POST /api/designers/{email}/invite', designers('resend'), ['admin'], [...COMMAND, ...QUOTA, 'mail:send'], {
     summary: 'resend the designer invitation link (new token, 7 days; quota per admin and per address)',
     throttle: COSTLY.mail,
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:count', 'views:claim', 'mail:send'],
-  },
-  {
-    method: 'GET',
-    path: '/api/designer-invites/{token}',
-    handler: 'functions/features/designers/http/invite-details.ts',
-    access: 'public',
+  }),
+  route('GET /api/designer-invites/{token}', designers('invite-details'), 'public', READ_EVENTS, {
     summary: 'the address a working designer invitation link was sent to',
-    grants: ['events:read', 'views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/designer-invites/{token}/accept',
-    handler: 'functions/features/designers/http/invite-accept.ts',
-    access: 'any',
-    summary:
-      'follow the designer invitation link signed in with the invited address: links the designer role and its projects',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'identity:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/password-resets',
-    handler: 'functions/features/users/http/password-reset.ts',
-    access: 'public',
-    summary:
-      'password reset by a mailed link: { email } mails one (1 hour, single use; the same answer for unknown addresses; quota per address and per IP), { token } checks it, { token, password } sets the password (e-mail verified, signed out everywhere)',
-    throttle: COSTLY.mail,
-    grants: [
-      'events:read',
-      'events:append',
-      'bus:publish',
-      'views:read',
-      'views:count',
-      'views:claim',
-      'identity:password',
-      'identity:attributes',
-      'mail:send',
-    ],
-  },
-  {
-    method: 'POST',
-    path: '/api/sessions/revoke-designers',
-    handler: 'functions/features/designers/http/revoke-sessions.ts',
-    access: ['admin'],
+  }),
+  route(
+    'POST /api/designer-invites/{token}/accept',
+    designers('invite-accept'),
+    'any',
+    [...POST_COMMAND, 'identity:read'],
+    {
+      summary:
+        'follow the designer invitation link signed in with the invited address: ' +
+        'links the designer role and its projects',
+    },
+  ),
+
+  // Password resets, and ending designers' sessions
+  route(
+    'POST /api/password-resets',
+    users('password-reset'),
+    'public',
+    [...COMMAND, ...QUOTA, 'identity:password', 'identity:attributes', 'mail:send'],
+    {
+      summary:
+        'password reset by a mailed link: { email } mails one (1 hour, single use; the same answer for unknown ' +
+        'addresses; quota per address and per IP), { token } checks it, { token, password } sets the password ' +
+        '(e-mail verified, signed out everywhere)',
+      throttle: COSTLY.mail,
+    },
+  ),
+  route('POST /api/sessions/revoke-designers', designers('revoke-sessions'), ['admin'], POST_COMMAND, {
     summary: "revoke-designer-sessions: every active designer's sessions end (their sessions instant moves)",
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
-  },
-  {
-    method: 'GET',
-    path: '/api/notifications',
-    handler: 'functions/features/notifications/http/list.ts',
-    access: 'any',
+  }),
+
+  // Notifications and mail
+  route('GET /api/notifications', notifications('list'), 'any', [...READ, 'views:claim'], {
     summary: "the caller's latest notifications, newest first, unread count, next page's cursor",
-    grants: ['views:read', 'views:claim'],
-  },
-  {
-    method: 'POST',
-    path: '/api/notifications/read',
-    handler: 'functions/features/notifications/http/read.ts',
-    access: 'any',
+  }),
+  route('POST /api/notifications/read', notifications('read'), 'any', [...READ, 'views:claim'], {
     summary: "mark all (or up to one) of the caller's notifications as read",
-    grants: ['views:read', 'views:claim'],
-  },
-  {
-    method: 'GET',
-    path: '/api/notifications/unsubscribe',
-    handler: 'functions/features/notifications/http/unsubscribe-ask.ts',
-    access: 'public',
+  }),
+  route('GET /api/notifications/unsubscribe', notifications('unsubscribe-ask'), 'public', READ, {
     summary: 'what a signed unsubscribe link would turn off (changes nothing: mail scanners follow links)',
-    grants: ['views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/notifications/unsubscribe',
-    handler: 'functions/features/notifications/http/unsubscribe.ts',
-    access: 'public',
+  }),
+  route('POST /api/notifications/unsubscribe', notifications('unsubscribe'), 'public', POST_COMMAND, {
     summary: "one-click unsubscribe (RFC 8058): the signed token's kind of e-mail off, as an event",
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
-  },
-  {
-    method: 'GET',
-    path: '/api/me/notification-preferences',
-    handler: 'functions/features/notifications/http/preferences-get.ts',
-    access: 'any',
+  }),
+  route('GET /api/me/notification-preferences', notifications('preferences-get'), 'any', READ, {
     summary: "the caller's notification e-mail modes per kind, and the defaults",
-    grants: ['views:read'],
-  },
-  {
-    method: 'PATCH',
-    path: '/api/me/notification-preferences',
-    handler: 'functions/features/notifications/http/preferences.ts',
-    access: 'any',
+  }),
+  route('PATCH /api/me/notification-preferences', notifications('preferences'), 'any', COMMAND, {
     summary: 'per kind: e-mail immediately, in the daily digest, or off (the bell always)',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/mail/test',
-    handler: 'functions/features/notifications/http/mail-test.ts',
-    access: 'any',
+  }),
+  route('POST /api/mail/test', notifications('mail-test'), 'any', [...READ, ...QUOTA, 'identity:read', 'mail:send'], {
     summary: 'test-resend: a test e-mail through the mail adapter (local mail refuses *.invalid addresses)',
     throttle: COSTLY.mail,
-    grants: ['views:read', 'views:count', 'views:claim', 'identity:read', 'mail:send'],
-  },
-  {
-    method: 'POST',
-    path: '/api/me/email-proof',
-    handler: 'functions/features/users/http/email-proof.ts',
-    access: 'any',
+  }),
+
+  // The caller's address and sessions
+  route('POST /api/me/email-proof', users('email-proof'), 'any', [...POST_COMMAND, 'identity:read'], {
     summary:
-      "records the first proof of the caller's address (Cognito says it is verified): earlier sessions end, this one included",
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim', 'identity:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/sessions/revoke',
-    handler: 'functions/features/users/http/sessions-revoke.ts',
-    access: 'any',
+      "records the first proof of the caller's address (Cognito says it is verified): " +
+      'earlier sessions end, this one included',
+  }),
+  route('POST /api/sessions/revoke', users('sessions-revoke'), 'any', POST_COMMAND, {
     summary: "sign out everywhere: every session of the caller's account ends, this one included",
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
-  },
+  }),
+
+  // Permit projects through the city (issue 46): the City Review tab
+  route('GET /api/projects/{id}/city-review', permits('get'), 'any', READ_EVENTS, {
+    summary:
+      "a permit project's city review: rounds, one round's items and answers, the permit " +
+      '(the client, the team, the assigned designer, admins)',
+  }),
+  route('POST /api/projects/{id}/city-review', permits('action'), 'any', POST_COMMAND, {
+    summary:
+      "record the city's corrections, address an item, mark resubmitted, record the permit " +
+      '(the decider says who may)',
+  }),
+  route(
+    'POST /api/projects/{id}/city-review/read-letter',
+    permits('read-letter'),
+    'any',
+    [...READ_EVENTS, ...QUOTA, 'uploads:get', 'ai:invoke'],
+    {
+      summary:
+        'the items a recorded correction letter proposes (Bedrock, or the local stand-in); nothing stored ' +
+        "(the client's side, admins)",
+      throttle: COSTLY.ai,
+    },
+  ),
+  route(
+    'POST /api/projects/{id}/city-review/draft-response',
+    permits('draft-response'),
+    'any',
+    [...READ_EVENTS, ...QUOTA, 'ai:invoke'],
+    {
+      summary: 'a proposed response to one correction item; nothing stored (the assigned designer, admins)',
+      throttle: COSTLY.ai,
+    },
+  ),
+  route(
+    'POST /api/projects/{id}/city-review/response-letter',
+    permits('response-letter'),
+    'any',
+    [...POST_COMMAND, 'uploads:put', 'uploads:delete'],
+    { summary: "the round's response letter as a PDF file of the project (the assigned designer, admins)" },
+  ),
 ];
 
+/** The EventBridge consumers: each receives the events of its `eventTypes`. */
 export const consumers: readonly ConsumerDefinition[] = [
   {
     name: 'projections',
     handler: 'functions/app/projections-consumer.ts',
-    grants: ['events:read', 'views:read', 'views:write', 'connections:*', 'realtime:post'],
+    grants: [...READ_EVENTS, 'views:write', 'connections:*', 'realtime:post'],
     // Every event of the users', notifications', projects', billing, teams' and designers' streams.
     eventTypes: typesOf([
       ...userEvents,
@@ -671,109 +468,44 @@ export const consumers: readonly ConsumerDefinition[] = [
       ...designerEvents,
     ]),
     summary:
-      'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and designer session revocations; then tells connected browsers which topics it changed (never data)',
+      'user profiles, projects (board cards, details), subscriptions, teams (members, invitations), designers and ' +
+      'designer session revocations; then tells connected browsers which topics it changed (never data)',
   },
   {
     name: 'cognito-groups',
     handler: 'functions/features/users/reactions/cognito-groups.ts',
-    grants: ['events:read', 'views:read', 'identity:groups'],
+    grants: [...READ_EVENTS, 'identity:groups'],
     eventTypes: roleEventTypes,
     summary:
-      'keeps Cognito group membership in step with the roles in the events; links a pre-authorised designer who registers',
+      'keeps Cognito group membership in step with the roles in the events; ' +
+      'links a pre-authorised designer who registers',
   },
   {
     name: 'sessions',
     handler: 'functions/features/users/reactions/sessions.ts',
-    grants: [
-      'events:read',
-      'events:append',
-      'bus:publish',
-      'views:read',
-      'connections:*',
-      'realtime:post',
-      'identity:sign-out',
-    ],
+    grants: [...COMMAND, 'connections:*', 'realtime:post', 'identity:sign-out'],
     eventTypes: typesOf([SessionsEnded, DesignerDeactivated, DesignerReactivated, DesignerRemoved]),
     summary:
-      "ended sessions: Cognito global sign-out and their open sockets closed; a designer authorisation changed by an admin ends its account's sessions",
+      'ended sessions: Cognito global sign-out and their open sockets closed; ' +
+      "a designer authorisation changed by an admin ends its account's sessions",
+  },
+  {
+    name: 'notifications',
+    handler: 'functions/features/notifications/reactions/consumer.ts',
+    grants: [...READ_EVENTS, 'views:claim', 'connections:*', 'realtime:post', 'mail:send'],
+    eventTypes: NOTIFIED_EVENT_TYPES,
+    summary: 'tells the people a project event concerns, in the app and by e-mail as they chose',
+  },
+  {
+    name: 'permit-notifications',
+    handler: 'functions/features/permits/reactions/notify.ts',
+    grants: [...READ_EVENTS, 'views:claim', 'connections:*', 'realtime:post', 'mail:send'],
+    eventTypes: typesOf([CityCorrectionsReceived, ResponseLetterIssued, PermitApproved]),
+    summary:
+      "tells the studio of the city's corrections and the permit, and the client of the response letter, " +
+      'in the app and by e-mail as they chose',
   },
 ];
-
-(consumers as ConsumerDefinition[]).push({
-  name: 'notifications',
-  handler: 'functions/features/notifications/reactions/consumer.ts',
-  grants: ['events:read', 'views:read', 'views:claim', 'connections:*', 'realtime:post', 'mail:send'],
-  eventTypes: NOTIFIED_EVENT_TYPES,
-  summary: 'tells the people a project event concerns, in the app and by e-mail as they chose',
-});
-
-/**
- * Permit projects through the city (issue 46): the City Review tab's routes and who hears of its
- * events. One block, appended, so the rows of other features stay as they are.
- */
-(routes as RouteDefinition[]).push(
-  {
-    method: 'GET',
-    path: '/api/projects/{id}/city-review',
-    handler: 'functions/features/permits/http/get.ts',
-    access: 'any',
-    summary:
-      "a permit project's city review: rounds, one round's items and answers, the permit (the client, the team, the assigned designer, admins)",
-    grants: ['events:read', 'views:read'],
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/city-review',
-    handler: 'functions/features/permits/http/action.ts',
-    access: 'any',
-    summary:
-      "record the city's corrections, address an item, mark resubmitted, record the permit (the decider says who may)",
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read', 'views:claim'],
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/city-review/read-letter',
-    handler: 'functions/features/permits/http/read-letter.ts',
-    access: 'any',
-    summary:
-      "the items a recorded correction letter proposes (Bedrock, or the local stand-in); nothing stored (the client's side, admins)",
-    throttle: COSTLY.ai,
-    grants: ['events:read', 'views:read', 'views:count', 'views:claim', 'uploads:get', 'ai:invoke'],
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/city-review/draft-response',
-    handler: 'functions/features/permits/http/draft-response.ts',
-    access: 'any',
-    summary: 'a proposed response to one correction item; nothing stored (the assigned designer, admins)',
-    throttle: COSTLY.ai,
-    grants: ['events:read', 'views:read', 'views:count', 'views:claim', 'ai:invoke'],
-  },
-  {
-    method: 'POST',
-    path: '/api/projects/{id}/city-review/response-letter',
-    handler: 'functions/features/permits/http/response-letter.ts',
-    access: 'any',
-    summary: "the round's response letter as a PDF file of the project (the assigned designer, admins)",
-    grants: [
-      'events:read',
-      'events:append',
-      'bus:publish',
-      'views:read',
-      'views:claim',
-      'uploads:put',
-      'uploads:delete',
-    ],
-  },
-);
-(consumers as ConsumerDefinition[]).push({
-  name: 'permit-notifications',
-  handler: 'functions/features/permits/reactions/notify.ts',
-  grants: ['events:read', 'views:read', 'views:claim', 'connections:*', 'realtime:post', 'mail:send'],
-  eventTypes: typesOf([CityCorrectionsReceived, ResponseLetterIssued, PermitApproved]),
-  summary:
-    "tells the studio of the city's corrections and the permit, and the client of the response letter, in the app and by e-mail as they chose",
-});
 
 /** The WebSocket API for live updates: API Gateway routes in the cloud, the embedded server locally. */
 export interface RealtimeRouteDefinition {
@@ -796,13 +528,13 @@ export const triggers: readonly TriggerDefinition[] = [
     name: 'pre-sign-up',
     trigger: 'PreSignUp',
     handler: 'functions/features/users/triggers/pre-sign-up.ts',
-    grants: ['events:read', 'views:read'],
+    grants: READ_EVENTS,
   },
   {
     name: 'post-confirmation',
     trigger: 'PostConfirmation',
     handler: 'functions/features/users/triggers/post-confirmation.ts',
-    grants: ['events:read', 'events:append', 'bus:publish', 'views:read'],
+    grants: COMMAND,
   },
   {
     name: 'custom-message',
@@ -844,7 +576,10 @@ export function findRoute(key: string | undefined): RouteDefinition | undefined 
   return key ? byKey.get(key) : undefined;
 }
 
-/** A handler's short name for Lambda function names and logs: functions/features/projects/http/list.ts → api-projects-list. */
+/**
+ * A handler's short name for Lambda function names and logs:
+ * functions/features/projects/http/list.ts → features-projects-http-list.
+ */
 export const handlerName = (handler: string) =>
   handler
     .replace(/^functions\//, '')

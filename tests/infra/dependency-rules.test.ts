@@ -78,7 +78,7 @@ const PLANTS: Plant[] = [
     },
     append: {
       'infra/routes.ts':
-        "\nexport const plantedRoutes = [{ method: 'GET', path: '/api/search', handler: 'functions/features/projects/http/search.ts', access: 'any', grants: [] }];\n",
+        "\nexport const plantedRoutes = [\n  route('GET /api/search', projects('search'), 'any', [], { summary: 'search' }),\n];\n",
     },
     from: 'functions/features/projects/http/search.ts',
   },

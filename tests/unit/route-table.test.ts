@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../functions/app/catalogue.js';
 import { allProjections } from '../../functions/app/projections.js';
@@ -16,6 +17,16 @@ describe('the route table', () => {
     const consumed = new Set(consumers.flatMap((c) => c.eventTypes));
     expect(catalogue.types().filter((type) => !consumed.has(type))).toEqual([]);
     expect([...projected].filter((type) => !catalogue.get(type))).toEqual([]);
+  });
+  it("gives the dependency rules every GET row's handler as a read path, and no other row's", () => {
+    // .dependency-cruiser.cjs reads the GET rows from the text of infra/routes.ts: its reading and the table agree.
+    const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs');
+    const rule = config.forbidden.find((r: { name: string }) => r.name === 'read-path-not-to-decider');
+    const readPaths = (rule.from.path as string[]).map((pattern) => new RegExp(pattern));
+    for (const row of routes) {
+      const isReadPath = readPaths.some((pattern) => pattern.test(row.handler));
+      expect(isReadPath, routeKey(row)).toBe(row.method === 'GET');
+    }
   });
   it('names existing handler modules', async () => {
     const { existsSync } = await import('node:fs');
