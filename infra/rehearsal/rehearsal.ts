@@ -221,7 +221,7 @@ export class Rehearsal {
     await this.createBuckets(dataDir, secret);
     this.readSecrets();
     this.readFunctions();
-    this.readAsyncInvokeConfigs();
+    this.readQueuesAndAsyncInvokeConfigs();
     this.readRules();
     for (const [trigger, arn] of Object.entries(this.cognitoTriggers)) {
       if (!this.functionOf(arn))
@@ -1014,9 +1014,12 @@ export class Rehearsal {
   }
 
   private enqueue(queue: string, body: string, attributes: Record<string, string>) {
-    const messages = this.queues.get(queue) ?? [];
+    const messages = this.queues.get(queue);
+    if (!messages) {
+      this.finding('wiring', queue, 'a failure was sent to this queue, which no template declares');
+      return;
+    }
     messages.push({ id: randomUUID(), body, attributes, sentAt: Date.now(), visibleAt: 0, receipt: '', receives: 0 });
-    this.queues.set(queue, messages);
   }
 
   /** The next `count` invocations of the function fail, as in an outage of what it depends on (a redrive drill). */
@@ -1024,10 +1027,11 @@ export class Rehearsal {
     this.outages.set(functionId, count);
   }
 
-  /** The asynchronous invocation settings of the templates' functions (retries, on-failure destination). */
-  private readAsyncInvokeConfigs() {
+  /** The templates' queues, empty, and the functions' asynchronous invocation settings (retries, on-failure destination). */
+  private readQueuesAndAsyncInvokeConfigs() {
     for (const stack of this.assembly.all) {
-      for (const resource of Object.values(stack.template.Resources)) {
+      for (const [logicalId, resource] of Object.entries(stack.template.Resources)) {
+        if (resource.Type === 'AWS::SQS::Queue') this.queues.set(this.resolver.nameOf(stack, logicalId, resource), []);
         if (resource.Type !== 'AWS::Lambda::EventInvokeConfig') continue;
         const p = this.resolver.resolve(stack, resource.Properties ?? {});
         const name = String(p.FunctionName);

@@ -65,6 +65,12 @@ describe('the journey through the rehearsal of the synthesized assembly', () => 
     );
   });
 
+  it('a dead letter lands in the stack’s queue and npm run redrive, run as an operator runs it, re-delivers it', () => {
+    const drill = rehearsal.report.journey?.steps.find((step) => step.name.startsWith('npm run redrive'));
+    expect(drill, 'the redrive drill ran').toBeDefined();
+    expect(drill!.ok, drill!.error).toBe(true);
+  });
+
   it("a second browser's socket heard each change", () => {
     const heard = rehearsal.report.journey!.heard;
     expect(Object.keys(heard).length).toBeGreaterThanOrEqual(6);
