@@ -62,7 +62,6 @@ async function seedDeliveries(url: string, token: string, clientToken: string, d
       room_notes: null,
       inspiration_links: [],
       checklist: [{ task_name: 'Measure up', estimated_hours: 2 }],
-      grok_generated: true,
     });
     if (i === 3) {
       await call(token, 'PATCH', `/api/projects/${project.id}`, {

@@ -171,8 +171,7 @@ function submitCommand(i: number, clientId: string): SubmitProjectCommand {
     project_address: null,
     specifications: {},
     checklist: [{ task_name: 'Measure', estimated_hours: 2 }],
-    grok_generated: false,
-    checklist_source: 'manual',
+    checklist_origin: 'manual',
   } as SubmitProjectCommand;
 }
 

@@ -12,6 +12,7 @@ import {
   signUpInBrowser,
   test,
   uniqueEmail,
+  withChecklistReceipt,
 } from './support/fixtures.js';
 
 /**
@@ -47,7 +48,6 @@ const submission = (title: string): SubmitProjectBody => ({
     { task_name: 'Concept render', estimated_hours: 5.25 },
     { task_name: 'Style board', estimated_hours: 2 },
   ],
-  grok_generated: true,
 });
 
 const SURVEY =
@@ -115,7 +115,13 @@ test('a client follows a project from the empty dashboard to the detail dialog; 
 
   // A submission (the API the wizard calls), a client file, and an admin ticking the first task.
   const title = `Townhouse kitchen ${Date.now().toString(36)}`;
-  const created = await apiFromPage<ProjectResponse>(page, 'POST', '/api/projects', submission(title));
+  // As the wizard sends it: with the checklist step's receipt (the card's and dialog's AI flag follow it).
+  const created = await apiFromPage<ProjectResponse>(
+    page,
+    'POST',
+    '/api/projects',
+    await withChecklistReceipt(page, submission(title)),
+  );
   expect(created.status).toBe(201);
   const projectId = created.body.project.id;
   const uploaded = await uploadThroughApi(page, projectId, 'site survey.pdf', SURVEY, 'application/pdf');

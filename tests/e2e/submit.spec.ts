@@ -35,7 +35,7 @@ interface Detail {
     title: string;
     status: string;
     checklist: { task_name: string; estimated_hours: number }[];
-    checklist_source: string;
+    checklist_origin: string;
     total_estimated_hours: number;
     estimated_turnaround_days: number;
     files: { id: string; file_name: string; file_type: string; file_category: string; file_size: number }[];
@@ -258,8 +258,9 @@ test('a Design project goes through the four steps with two files (one refused),
     inspiration_links: ['https://example.com/warm-oak-kitchen', 'https://pinterest.com/pin/123'],
     area_sqft: 1850,
     specifications: { ceiling_height: 9.5, preferred_materials: 'White oak, honed marble, matte black fixtures' },
+    // The checklist step's receipt proves the checklist, changed by the client: the flag follows.
+    checklist_origin: 'edited',
     grok_generated: true,
-    checklist_source: 'local',
     total_estimated_hours: total,
     estimated_turnaround_days: days,
   });

@@ -7,6 +7,7 @@ import {
   signUpInBrowser,
   test,
   uniqueEmail,
+  withChecklistReceipt,
 } from './support/fixtures.js';
 
 const DESCRIPTION =
@@ -46,9 +47,14 @@ test('a new client signs up, signs in, submits a project and finds it queued on 
     checklist: [{ task_name: 'Measure site', estimated_hours: 3 }],
     total_estimated_hours: 3,
     estimated_turnaround_days: 2,
-    grok_generated: true,
   } satisfies SubmitProjectBody;
-  const created = await apiFromPage<ProjectResponse>(page, 'POST', '/api/projects', submission);
+  // As the wizard sends it: with the checklist step's receipt (the card's AI flag follows it).
+  const created = await apiFromPage<ProjectResponse>(
+    page,
+    'POST',
+    '/api/projects',
+    await withChecklistReceipt(page, submission),
+  );
   expect(created.status).toBe(201);
   expect(created.body.project.status).toBe('queued');
 

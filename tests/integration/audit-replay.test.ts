@@ -29,7 +29,7 @@ async function workTheProjects(local: LocalRuntime, clientSub: string, designerS
         team_id: null,
         project_address: null,
         specifications: {},
-        checklist_source: 'local',
+        checklist_origin: 'generated',
         ...submission,
       } as any,
       { actor: { sub: clientSub, role: 'client' } },

@@ -13,7 +13,6 @@ const request = (overrides: Record<string, unknown> = {}) => {
     checklist: _c,
     total_estimated_hours: _t,
     estimated_turnaround_days: _e,
-    grok_generated: _g,
     existing_plans: _x,
     inspiration_links: _i,
     room_notes: _r,

@@ -70,7 +70,9 @@ describe('a new client', () => {
       status: 'queued',
       checklist_total: 2,
       checklist_completed: 0,
-      grok_generated: true,
+      // No checklist step's receipt: the client's own checklist, so no AI flag (derived from the origin).
+      checklist_origin: 'manual',
+      grok_generated: false,
     });
     // Cards are light: no description, checklist or files; clients get no client join.
     expect(card).not.toHaveProperty('description');

@@ -65,8 +65,7 @@ const submission = (projectId: string, userId: string, title: string): SubmitPro
     project_address: null,
     specifications: {},
     checklist: [{ task_name: 'Measure', estimated_hours: 2 }],
-    grok_generated: false,
-    checklist_source: 'manual',
+    checklist_origin: 'manual',
   }) as SubmitProjectCommand;
 
 /** A small deterministic random source, so a failure names its seed. */

@@ -76,8 +76,7 @@ function submission(
     checklist: [{ checklist_id: `${id}-t1`, task_name: 'Draw', estimated_hours: hours, order_index: 0 }],
     total_estimated_hours: hours,
     estimated_turnaround_days: Math.ceil(hours / 2.5),
-    grok_generated: true,
-    checklist_source: 'local',
+    checklist_origin: 'generated',
     ...(basis ? { estimate_basis: basis } : {}),
   });
 }
@@ -344,7 +343,7 @@ describe('GET /api/insights on a seeded history of a few hundred projects', () =
     const submission = {
       ...minimalProject(),
       checklist,
-      checklist_source: 'local',
+      checklist_generator: 'local',
       estimate_basis: 'studio',
       estimate_receipt: answer.body.estimate_receipt,
     };
@@ -386,41 +385,51 @@ describe('GET /api/insights on a seeded history of a few hundred projects', () =
     };
     const before = await stack.eventCount();
     const attempts = [
-      { user: client, body: { ...minimalProject(), checklist_source: 'local', estimate_basis: 'studio' } },
+      { user: client, body: { ...minimalProject(), checklist_generator: 'local', estimate_basis: 'studio' } },
       {
         user: client,
         body: {
           ...minimalProject(),
-          checklist_source: 'local',
+          checklist_generator: 'local',
           estimate_basis: 'studio',
           estimate_receipt: 'forged.receipt',
         },
       },
       {
         user: other,
-        body: { ...minimalProject(), checklist_source: 'local', estimate_basis: 'studio', estimate_receipt: receipt },
+        body: {
+          ...minimalProject(),
+          checklist_generator: 'local',
+          estimate_basis: 'studio',
+          estimate_receipt: receipt,
+        },
       },
       {
         user: other,
-        body: { ...minimalProject(), checklist_source: 'local', estimate_basis: 'studio', estimate_receipt: edited },
+        body: { ...minimalProject(), checklist_generator: 'local', estimate_basis: 'studio', estimate_receipt: edited },
       },
       {
         user: client,
         body: {
           ...permit,
           checklist: [{ task_name: 'Survey', estimated_hours: 4 }],
-          checklist_source: 'local',
+          checklist_generator: 'local',
           estimate_basis: 'studio',
           estimate_receipt: receipt,
         },
       },
       {
         user: client,
-        body: { ...minimalProject(), checklist_source: 'bedrock', estimate_basis: 'studio', estimate_receipt: receipt },
+        body: {
+          ...minimalProject(),
+          checklist_generator: 'bedrock',
+          estimate_basis: 'studio',
+          estimate_receipt: receipt,
+        },
       },
       // Which step wrote the checklist is the receipt's to say too: without one, only 'manual'.
-      { user: client, body: { ...minimalProject(), checklist_source: 'bedrock' } },
-      { user: client, body: { ...minimalProject(), checklist_source: 'local', estimate_basis: 'generic' } },
+      { user: client, body: { ...minimalProject(), checklist_generator: 'bedrock' } },
+      { user: client, body: { ...minimalProject(), checklist_generator: 'local', estimate_basis: 'generic' } },
     ];
     for (const attempt of attempts) {
       const refused = await stack.api('POST', '/api/projects', attempt);
@@ -437,7 +446,7 @@ describe('GET /api/insights on a seeded history of a few hundred projects', () =
       body: {
         ...permit,
         checklist: [{ task_name: 'Survey', estimated_hours: 4 }],
-        checklist_source: 'local',
+        checklist_generator: 'local',
         estimate_basis: 'studio',
         estimate_receipt: generic.body.estimate_receipt,
       },

@@ -51,7 +51,7 @@ function projectSubmittedData(): Record<string, unknown> {
     checklist: [{ checklist_id: 'c1', task_name: 'Measure Avery kitchen', estimated_hours: 2, order_index: 0 }],
     total_estimated_hours: 2,
     estimated_turnaround_days: 5,
-    grok_generated: false,
+    checklist_origin: 'manual',
   }).data;
 }
 

@@ -13,13 +13,7 @@ let admin: TestUser;
 let designer: TestUser;
 
 const brief = (overrides: Record<string, unknown> = {}) => {
-  const {
-    checklist: _c,
-    total_estimated_hours: _t,
-    estimated_turnaround_days: _e,
-    grok_generated: _g,
-    ...rest
-  } = minimalProject();
+  const { checklist: _c, total_estimated_hours: _t, estimated_turnaround_days: _e, ...rest } = minimalProject();
   return { ...rest, ...overrides };
 };
 

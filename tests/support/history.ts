@@ -40,8 +40,7 @@ export const projectSubmitted = (data: { project_id: string; user_id: string } &
     ],
     total_estimated_hours: 6.5,
     estimated_turnaround_days: 3,
-    grok_generated: false,
-    checklist_source: 'manual',
+    checklist_origin: 'manual',
     priority: 'Normal',
     ...data,
   });

@@ -203,6 +203,5 @@ export const minimalProject = (overrides: Record<string, unknown> = {}) => ({
   ],
   total_estimated_hours: 6.5,
   estimated_turnaround_days: 3,
-  grok_generated: true,
   ...overrides,
 });

@@ -159,11 +159,12 @@ describe('what the wizard sends matches the API contracts', () => {
       ceiling_height: 9.5,
       preferred_materials: 'Oak',
       inspiration_links: ['https://example.com/a'],
-      grok_generated: true,
-      checklist_source: 'local',
+      checklist_generator: 'local',
       total_estimated_hours: answer.total_estimated_hours,
       estimated_turnaround_days: answer.suggested_turnaround_days,
     });
+    // The spec's flag is the read model's to derive from the proven origin, not the wizard's to claim.
+    expect(body).not.toHaveProperty('grok_generated');
     expect(body.checklist).toEqual(
       answer.checklist.map((t) => ({ task_name: t.task, estimated_hours: t.estimated_hours })),
     );
@@ -193,7 +194,7 @@ describe('what the wizard sends matches the API contracts', () => {
       zoning_permit_type: 'C-2',
       requires_city_review: true,
       project_address: '1 Main St',
-      checklist_source: 'bedrock',
+      checklist_generator: 'bedrock',
     });
   });
 });

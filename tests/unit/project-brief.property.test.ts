@@ -116,7 +116,7 @@ function apiAccepts(f: WizardForm): boolean {
   if (!body.success) return false;
   try {
     projectDecider.decide(
-      submitCommandOf(body.data, 'P1', { user_id: 'c1', team_id: null }),
+      submitCommandOf({ ...body.data, checklist_origin: 'generated' }, 'P1', { user_id: 'c1', team_id: null }),
       projectDecider.initialState(),
       { actor: { sub: 'c1', role: 'client' }, now: '' },
     );

@@ -1,6 +1,6 @@
 import * as z from '../../../events/zod.js';
 import type { UploadFileType } from '../../../shared/uploads.js';
-import { projectEvolution, projectStream, type ProjectState } from '../projects/state.js';
+import { projectDocument, projectEvolution, projectStream, type ProjectState } from '../projects/state.js';
 import { hasRole, type Principal } from '../../platform/http/auth.js';
 import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';
@@ -35,8 +35,7 @@ export async function readableProject(
 }
 
 function toDoc(state: ProjectState, id: string): ProjectDetail {
-  const { pending_comments: _pending, review_standing: _standing, ...document } = state;
-  return { ...document, id };
+  return { ...projectDocument(state), id };
 }
 
 /**

@@ -29,7 +29,7 @@ const submitted = ProjectSubmitted.create({
   checklist: [],
   total_estimated_hours: 0,
   estimated_turnaround_days: null,
-  grok_generated: false,
+  checklist_origin: 'manual',
 });
 const fileData = (file_id: string, file_type: 'deliverable' | 'client_upload' = 'deliverable') => ({
   file_id,

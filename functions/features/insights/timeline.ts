@@ -246,8 +246,8 @@ export function evolveTimeline(
             ? data.estimated_turnaround_days
             : turnaroundDays(data.total_estimated_hours),
         estimate_basis: data.estimate_basis === 'studio' ? 'studio' : 'generic',
-        // Events before receipts named their checklist only by its (then unproven) source.
-        checklist_origin: data.checklist_origin ?? (data.checklist_source === 'manual' ? 'manual' : 'generated'),
+        // Events before receipts are upcast to the origin their (then unproven) source implied (projects/events.ts).
+        checklist_origin: data.checklist_origin,
       };
     }
     case 'ProjectStatusChanged': {

@@ -57,7 +57,7 @@ const submittedAs = (project_category: 'Permit' | 'Design') =>
     checklist: [],
     total_estimated_hours: 0,
     estimated_turnaround_days: null,
-    grok_generated: false,
+    checklist_origin: 'manual',
   });
 const assigned = DesignerAssigned.create({ designer_id: DESIGNER.sub, designer_email: null, designer_name: 'Dee' });
 const plans = FileUploaded.create({

@@ -40,7 +40,7 @@ const submitted = (project_category: 'Permit' | 'Design') =>
     checklist: [],
     total_estimated_hours: 0,
     estimated_turnaround_days: null,
-    grok_generated: false,
+    checklist_origin: 'manual',
   });
 const items = [
   {

@@ -54,7 +54,7 @@ function brief(char: string, fit: boolean) {
     })),
     total_estimated_hours: 99_975,
     estimated_turnaround_days: 999,
-    grok_generated: true,
+    checklist_origin: 'generated' as const,
   };
   const bytes = () => new TextEncoder().encode(JSON.stringify(fields)).length;
   // The description gives way first, then the tasks' names, a character at a time.
@@ -113,7 +113,7 @@ describe('the project document at its caps', () => {
       ...fields,
       specifications: {},
       checklist: checklist.map(({ task_name, estimated_hours }) => ({ task_name, estimated_hours })),
-      checklist_source: 'manual' as const,
+      checklist_origin: 'manual' as const,
     };
     deciderSpec(projectDecider)([], CLIENT).when(command).thenThrows(BRIEF_TOO_LARGE, 'INVALID');
   });

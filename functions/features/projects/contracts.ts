@@ -78,8 +78,10 @@ export interface ProjectDetail extends ProjectBrief {
   checklist: ProjectChecklistItem[];
   total_estimated_hours: number;
   estimated_turnaround_days: number | null;
+  /** How the checklist came about, as the checklist step's receipt proved it (events.ts: ProjectSubmitted). */
+  checklist_origin: 'generated' | 'edited' | 'manual';
+  /** The spec's 'AI-generated checklist' flag: derived from `checklist_origin` (not 'manual'), never stored. */
   grok_generated: boolean;
-  checklist_source: 'bedrock' | 'local' | 'manual';
   due_date: string | null;
   assigned_designer_id: string | null;
   assigned_designer_email: string | null;
@@ -111,13 +113,21 @@ export const submitProjectBody = /* @__PURE__ */ (() =>
     checklist: z
       .array(z.object({ task_name: text(500), estimated_hours: z.number().check(z.gte(0), z.lte(1000)) }))
       .check(z.minLength(1, 'The checklist needs at least one task'), z.maxLength(100)),
-    grok_generated: z._default(z.boolean(), true),
-    checklist_source: z._default(z.enum(['bedrock', 'local', 'manual']), 'manual'),
+    /**
+     * The generator the checklist step named (its answer's `source`), claimed with its receipt; null
+     * (or absent) for the client's own checklist. The receipt check compares the two; it is not
+     * stored: the event records only the origin the receipt proves (`checklist_origin`).
+     */
+    checklist_generator: z._default(z.nullable(z.enum(['bedrock', 'local'])), null),
     /** Whether the checklist's estimate was given the studio's own turnaround (POST /api/checklists says). */
     estimate_basis: z.optional(z.enum(['studio', 'generic'])),
     /** The checklist step's signed receipt (POST /api/checklists): required to record 'studio'. */
     estimate_receipt: z.optional(z.string().check(z.maxLength(1024))),
-    /** Accepted for compatibility with the spec's payload; the server computes both from the checklist. */
+    /**
+     * Accepted for compatibility with the spec's payload; the server computes them: the hours and days
+     * from the checklist, `grok_generated` from the origin the receipt proves.
+     */
+    grok_generated: z.optional(z.boolean()),
     total_estimated_hours: z.optional(z.number()),
     estimated_turnaround_days: z.optional(z.nullable(z.number())),
   }))();

@@ -58,8 +58,7 @@ const submit = (overrides: Partial<SubmitProjectCommand> = {}): SubmitProjectCom
     { task_name: 'Measure', estimated_hours: 2.5 },
     { task_name: ' Draw ', estimated_hours: 5.25 },
   ],
-  grok_generated: true,
-  checklist_source: 'local',
+  checklist_origin: 'generated',
   ...overrides,
 });
 /** The event a client's own submission records, as that client recorded it. */

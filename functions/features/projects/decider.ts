@@ -47,11 +47,9 @@ export interface SubmitProjectCommand extends ProjectBrief {
   project_type: string;
   property_type: string;
   checklist: { task_name: string; estimated_hours: number }[];
-  grok_generated: boolean;
-  checklist_source: 'bedrock' | 'local' | 'manual';
   estimate_basis?: 'studio' | 'generic';
   /** What the estimate receipt proves: the checklist it answered ('generated'), changed ('edited'), or none ('manual'). */
-  checklist_origin?: 'generated' | 'edited' | 'manual';
+  checklist_origin: 'generated' | 'edited' | 'manual';
 }
 
 export type DesignerChoice =

@@ -23,49 +23,98 @@ const checklistItemSchema = () =>
   });
 export type ChecklistItem = z.infer<ReturnType<typeof checklistItemSchema>>;
 
+/** How a checklist came about, as the checklist step's signed receipt proves it (checklists/estimate-receipt.ts). */
+const CHECKLIST_ORIGINS = ['generated', 'edited', 'manual'] as const;
+
+/** What every version of ProjectSubmitted carries: the brief, its checklist and its estimate. */
+const submissionFields = () => ({
+  project_id: generatedId(),
+  user_id: plain(z.string().check(z.minLength(1)), "The client's account id"),
+  team_id: plain(z.nullable(z.string()), 'An id the system generated'),
+  title: brief(z.string().check(z.minLength(1), z.maxLength(200)), 'Project title', 'Erased project'),
+  project_category: z.enum(PROJECT_CATEGORIES),
+  project_type: choice(z.string().check(z.minLength(1))),
+  property_type: choice(z.string().check(z.minLength(1))),
+  description: brief(z.string(), 'Project description', ''),
+  design_priority: choice(z.array(z.string())),
+  area_sqft: z.nullable(z.number()),
+  existing_plans: z.boolean(),
+  permit_needs: brief(z.nullable(z.string()), "Permit needs, in the client's words", null),
+  deliverables: choice(z.array(z.string())),
+  room_selection: choice(z.array(z.string())),
+  room_notes: brief(z.nullable(z.string()), 'Notes on rooms', null),
+  inspiration_links: brief(z.array(z.string()), 'Inspiration links', []),
+  project_address: brief(z.nullable(z.string()), 'Property address', null),
+  specifications: brief(z._default(z.record(z.string(), z.unknown()), {}), 'Specifications entered in the wizard', {}),
+  checklist: z.array(checklistItemSchema()),
+  total_estimated_hours: z.number().check(z.gte(0)),
+  estimated_turnaround_days: z.nullable(z.int().check(z.gte(0))),
+  priority: z._default(z.enum(PRIORITIES), 'Normal'),
+  /** Whether the checklist's estimate was given the studio's own turnaround on similar work (absent on older events: not). */
+  estimate_basis: z.optional(z.enum(['studio', 'generic'])),
+});
+
+/**
+ * Version 1 named the checklist's provenance three ways: `grok_generated` (the client's word, shown
+ * as the 'AI-generated checklist' badge), `checklist_source` (the generator the client named) and,
+ * once receipts came, `checklist_origin` (what the receipt proved; absent on events before them).
+ * Stored v1 events stay as they are; reading them upcasts to v2 (`upcastProjectSubmittedV1`).
+ */
+const projectSubmittedV1 = () =>
+  z.object({
+    ...submissionFields(),
+    grok_generated: z.boolean(),
+    checklist_source: z._default(z.enum(['bedrock', 'local', 'manual']), 'manual'),
+    checklist_origin: z.optional(z.enum(CHECKLIST_ORIGINS)),
+  });
+type ProjectSubmittedV1 = z.infer<ReturnType<typeof projectSubmittedV1>>;
+
+/**
+ * A v1 event's one origin: the one its receipt proved, else (events before receipts) as its then
+ * unproven source said: 'manual' for the client's own checklist, 'generated' for a generator's.
+ * `grok_generated` was the client's word and is dropped: the read model derives the badge from the origin.
+ */
+function upcastProjectSubmittedV1({
+  grok_generated: _claimed,
+  checklist_source,
+  checklist_origin,
+  ...rest
+}: ProjectSubmittedV1) {
+  const origin: (typeof CHECKLIST_ORIGINS)[number] =
+    checklist_origin ?? (checklist_source === 'manual' ? 'manual' : 'generated');
+  return { ...rest, checklist_origin: origin };
+}
+
+let builtV1: ReturnType<typeof projectSubmittedV1> | undefined;
+
 /**
  * Stream `project-<id>`. One commit carries the whole submission and its reviewed checklist, so a
  * project never exists without its checklist.
  */
-export const ProjectSubmitted = /* @__PURE__ */ defineEvent('ProjectSubmitted', () =>
-  z.object({
-    project_id: generatedId(),
-    user_id: plain(z.string().check(z.minLength(1)), "The client's account id"),
-    team_id: plain(z.nullable(z.string()), 'An id the system generated'),
-    title: brief(z.string().check(z.minLength(1), z.maxLength(200)), 'Project title', 'Erased project'),
-    project_category: z.enum(PROJECT_CATEGORIES),
-    project_type: choice(z.string().check(z.minLength(1))),
-    property_type: choice(z.string().check(z.minLength(1))),
-    description: brief(z.string(), 'Project description', ''),
-    design_priority: choice(z.array(z.string())),
-    area_sqft: z.nullable(z.number()),
-    existing_plans: z.boolean(),
-    permit_needs: brief(z.nullable(z.string()), "Permit needs, in the client's words", null),
-    deliverables: choice(z.array(z.string())),
-    room_selection: choice(z.array(z.string())),
-    room_notes: brief(z.nullable(z.string()), 'Notes on rooms', null),
-    inspiration_links: brief(z.array(z.string()), 'Inspiration links', []),
-    project_address: brief(z.nullable(z.string()), 'Property address', null),
-    specifications: brief(
-      z._default(z.record(z.string(), z.unknown()), {}),
-      'Specifications entered in the wizard',
-      {},
-    ),
-    checklist: z.array(checklistItemSchema()),
-    total_estimated_hours: z.number().check(z.gte(0)),
-    estimated_turnaround_days: z.nullable(z.int().check(z.gte(0))),
-    grok_generated: z.boolean(),
-    checklist_source: z._default(z.enum(['bedrock', 'local', 'manual']), 'manual'),
-    priority: z._default(z.enum(PRIORITIES), 'Normal'),
-    /** Whether the checklist's estimate was given the studio's own turnaround on similar work (absent on older events: not). */
-    estimate_basis: z.optional(z.enum(['studio', 'generic'])),
-    /**
-     * What the checklist step's receipt proves about the checklist: the one it answered ('generated'),
-     * changed by the client ('edited'), or none ('manual'). Absent on older events (insights then read
-     * `checklist_source`).
-     */
-    checklist_origin: z.optional(z.enum(['generated', 'edited', 'manual'])),
-  }),
+export const ProjectSubmitted = /* @__PURE__ */ defineEvent(
+  'ProjectSubmitted',
+  () =>
+    z.object({
+      ...submissionFields(),
+      /**
+       * How the checklist came about, as the checklist step's receipt proves it: the one it answered
+       * ('generated'), changed by the client ('edited'), or none ('manual': no receipt, or one used
+       * before). The one name of the checklist's provenance; the read model's `grok_generated` (the
+       * spec's 'AI-generated checklist' flag) is derived from it.
+       */
+      checklist_origin: z.enum(CHECKLIST_ORIGINS),
+    }),
+  {
+    schemaVersion: 2,
+    older: {
+      1: {
+        get schema() {
+          return (builtV1 ??= projectSubmittedV1());
+        },
+        upcast: upcastProjectSubmittedV1,
+      },
+    },
+  },
 );
 
 /** A file checked in storage (size and type) and recorded on the project. */

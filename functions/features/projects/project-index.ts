@@ -1,4 +1,4 @@
-import type { ProjectState } from './state.js';
+import { grokGenerated, type ProjectState } from './state.js';
 import type { ViewItem } from '../../platform/views/views.js';
 
 /**
@@ -136,6 +136,7 @@ export function projectCard(project: ProjectState, client: CardClient | null = n
   } = project;
   return {
     ...rest,
+    grok_generated: grokGenerated(project.checklist_origin),
     id: project.id!,
     checklist_total: checklist.length,
     checklist_completed: checklist.filter((task) => task.completed).length,

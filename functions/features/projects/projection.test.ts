@@ -114,8 +114,7 @@ const submit: SubmitProjectCommand = {
   project_address: null,
   specifications: {},
   checklist: [{ task_name: 'Measure', estimated_hours: 2 }],
-  grok_generated: true,
-  checklist_source: 'local',
+  checklist_origin: 'generated',
 } as SubmitProjectCommand;
 
 function envelopes(events: NewEvent[], streamId = 'project-P1'): EventEnvelope[] {

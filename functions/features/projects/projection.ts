@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
-import { projectEvolution, type ProjectState } from './state.js';
+import { projectDocument, projectEvolution, type ProjectState } from './state.js';
 import { itemKey, type Projection } from '../../platform/views/projector.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { activityEntryFor } from '../activity/texts.js';
@@ -51,14 +51,14 @@ export const projectsProjection: Projection<ProjectState> = {
     if (!state.exists || !state.id) return [];
     const sort = `${state.created_at}#${state.id}`;
     const designer = state.assigned_designer_id ?? state.assigned_designer_email;
-    const { pending_comments, review_standing: _standing, ...document } = state;
+    const { pending_comments } = state;
     const item: ViewItem = {
       ...projectKey(state.id),
       gsi1pk: ownerPartition(String(state.user_id)),
       gsi1sk: sort,
       gsi4pk: 'projects',
       gsi4sk: sort,
-      doc: JSON.stringify(document),
+      doc: JSON.stringify(projectDocument(state)),
     };
     if (state.team_id) Object.assign(item, { gsi2pk: teamPartition(state.team_id), gsi2sk: sort });
     if (designer) Object.assign(item, { gsi3pk: designerPartition(designer), gsi3sk: sort });

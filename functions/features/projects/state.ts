@@ -58,8 +58,8 @@ export interface ProjectState extends ProjectBrief {
   checklist: ProjectChecklistItem[];
   total_estimated_hours: number;
   estimated_turnaround_days: number | null;
-  grok_generated: boolean;
-  checklist_source: 'bedrock' | 'local' | 'manual';
+  /** How the checklist came about, as its receipt proved (events.ts); the read model derives `grok_generated` from it. */
+  checklist_origin: 'generated' | 'edited' | 'manual';
   due_date: string | null;
   assigned_designer_id: string | null;
   assigned_designer_email: string | null;
@@ -101,8 +101,7 @@ export const initialProjectState = (): ProjectState => ({
   checklist: [],
   total_estimated_hours: 0,
   estimated_turnaround_days: null,
-  grok_generated: false,
-  checklist_source: 'manual',
+  checklist_origin: 'manual',
   due_date: null,
   assigned_designer_id: null,
   assigned_designer_email: null,
@@ -114,6 +113,21 @@ export const initialProjectState = (): ProjectState => ({
   created_at: null,
   updated_at: null,
 });
+
+/**
+ * The spec's 'AI-generated checklist' flag (`grok_generated`), as the read model derives it from the
+ * one recorded provenance: a checklist the checklist step's receipt proved, as it came or edited.
+ */
+export const grokGenerated = (origin: ProjectState['checklist_origin']): boolean => origin !== 'manual';
+
+/**
+ * The project as its document keeps it and readers get it (ProjectDetail, with its id): the state
+ * without what only the fold needs, and with the derived `grok_generated`.
+ */
+export function projectDocument(state: ProjectState) {
+  const { pending_comments: _pending, review_standing: _standing, ...document } = state;
+  return { ...document, grok_generated: grokGenerated(state.checklist_origin) };
+}
 
 function reviewed(state: ProjectState, event: EvolvingEvent): Pick<ProjectState, 'review_standing' | 'review_summary'> {
   const review_standing = evolveStanding(state.review_standing, event);
@@ -218,7 +232,7 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
 
 /** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
 /** Commands on a project's stream start from its snapshot (platform/event-store/folds.ts): a new revision when the fold changes. */
-export const PROJECT_SNAPSHOT = { name: 'project', revision: 2 };
+export const PROJECT_SNAPSHOT = { name: 'project', revision: 3 };
 
 export const projectEvolution: Evolution<ProjectState> = {
   initialState: initialProjectState,

@@ -14,6 +14,8 @@ export function submitCommandOf(
   const {
     client_id: _client,
     estimate_receipt: _receipt,
+    checklist_generator: _generator,
+    grok_generated: _derived,
     total_estimated_hours: _t,
     estimated_turnaround_days: _e,
     ceiling_height,

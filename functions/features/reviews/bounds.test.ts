@@ -52,7 +52,7 @@ function history(): EventEnvelope[] {
       checklist: [],
       total_estimated_hours: 0,
       estimated_turnaround_days: null,
-      grok_generated: false,
+      checklist_origin: 'manual',
     }),
     CLIENT,
   ]);

@@ -60,7 +60,7 @@ const submitted = ProjectSubmitted.create({
   checklist: [],
   total_estimated_hours: 0,
   estimated_turnaround_days: null,
-  grok_generated: false,
+  checklist_origin: 'manual',
 });
 const assigned = DesignerAssigned.create({ designer_id: DESIGNER.sub, designer_email: null, designer_name: 'Dee' });
 const inProgress = ProjectStatusChanged.create({ from: 'queued', to: 'in_progress' });

@@ -41,7 +41,7 @@ const submitted = ProjectSubmitted.create({
   checklist: [],
   total_estimated_hours: 0,
   estimated_turnaround_days: null,
-  grok_generated: false,
+  checklist_origin: 'manual',
 });
 const file = (file_id: string, extra: { version_of?: string; version?: number } = {}) =>
   FileUploaded.create({

@@ -16,5 +16,8 @@
  *    resolution and reply (texts with them).
  * 5: issue 41, comments in bounded items: each comment's text in its own item written once, its
  *    approval in another, and the moderation queue from the projects' pending comments.
+ * 6: issue 43, one name for the checklist's provenance: project documents and cards keep the proven
+ *    `checklist_origin` (no `checklist_source`) and derive `grok_generated` from it, where they kept
+ *    the client's word: a rebuild rewrites the ones written before.
  */
-export const VIEWS_LAYOUT = 5;
+export const VIEWS_LAYOUT = 6;

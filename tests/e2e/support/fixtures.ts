@@ -2,6 +2,8 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { test as base, expect, type Browser, type Locator, type Page } from '@playwright/test';
+import type { GenerateChecklistResponse } from '../../../functions/features/checklists/contracts.js';
+import type { SubmitProjectBody } from '../../../functions/features/projects/contracts.js';
 
 const WEB_DIST = resolve(import.meta.dirname, '../../../web/dist/index.html');
 const RUNTIME_PROCESS = resolve(import.meta.dirname, 'runtime-process.ts');
@@ -168,6 +170,17 @@ export async function apiFromPage<T = unknown>(
     },
     { method, path, body, token },
   );
+}
+
+/**
+ * A submission as the wizard makes it: its brief's checklist step asked first (POST /api/checklists),
+ * and its generator and receipt sent with it, so the project's checklist is proven ('edited': the
+ * submission's own tasks) and shows the 'AI-generated checklist' flag, as a wizard submission does.
+ */
+export async function withChecklistReceipt<B extends SubmitProjectBody>(page: Page, body: B): Promise<B> {
+  const answer = await apiFromPage<GenerateChecklistResponse>(page, 'POST', '/api/checklists', body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return { ...body, checklist_generator: answer.body.source, estimate_receipt: answer.body.estimate_receipt };
 }
 
 export interface ClientAccount {

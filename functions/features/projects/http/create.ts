@@ -5,6 +5,7 @@ import { newId } from '../../../platform/ids.js';
 import type { Runtime } from '../../../platform/runtime.js';
 import { appending } from '../../../app/runtime.js';
 import { invalidReceipt, spendReceiptOn, verifyReceipt, type ChecklistOrigin } from '../../checklists/receipts.js';
+import { projectDocument } from '../state.js';
 import { projectDecider, projectStream } from '../decider.js';
 import { submitProjectBody, type ProjectResponse } from '../contracts.js';
 import type * as z from '#events/zod.js';
@@ -28,41 +29,38 @@ export const handler = httpHandler({ body: submitProjectBody }, async (request) 
     { actor: actorOf(principal), correlationId: request.correlationId || undefined },
     runtime,
   );
-  const { pending_comments: _pending, review_standing: _standing, ...project } = result.state;
-  const response: ProjectResponse = { project: { ...project, id: projectId } };
+  const response: ProjectResponse = { project: { ...projectDocument(result.state), id: projectId } };
   return { status: 201, body: response };
 });
 
 type SubmitProjectBody = z.output<typeof submitProjectBody>;
 
 /**
- * The estimate's labels as the checklist step's receipt proves them. With no receipt the checklist
- * is the client's own ('manual', no basis; claiming 'bedrock', 'local' or 'studio' without one is
- * refused). With one (the caller's, for this brief, unexpired), its first use records the source and
- * basis it proves, and the checklist as 'generated' when it is the one the receipt answered, else
- * 'edited'. A receipt used before is not refused: the project is the client's to submit, but the
- * receipt proves nothing more, so it is recorded as 'manual' (insights count only 'generated'
- * estimates, so one receipt can no longer vouch for many made-up checklists).
+ * The checklist's origin and estimate basis as the checklist step's receipt proves them. With no
+ * receipt the checklist is the client's own ('manual', no basis; naming a generator or 'studio'
+ * without one is refused). With one (the caller's, for this brief, unexpired, of the generator the
+ * body names), its first use records the basis it proves, and the checklist as 'generated' when it
+ * is the one the receipt answered, else 'edited'. A receipt used before is not refused: the project
+ * is the client's to submit, but the receipt proves nothing more, so it is recorded as 'manual'
+ * (insights count only 'generated' estimates, so one receipt can no longer vouch for many made-up
+ * checklists). A body that names no generator with a receipt declines it: 'manual'.
+ *
+ * The origin is the one recorded provenance: the generator is only checked against the receipt, and
+ * the spec's `grok_generated` is derived from the origin by the read model (state.ts), whatever the body says.
  */
 async function provenEstimate(
   runtime: Runtime,
   body: SubmitProjectBody,
   sub: string,
 ): Promise<SubmitProjectBody & { checklist_origin: ChecklistOrigin }> {
-  // `grok_generated` stays the client's word (the spec's badge); `checklist_origin` is what is proven.
-  const manual = {
-    ...body,
-    checklist_source: 'manual' as const,
-    estimate_basis: undefined,
-    checklist_origin: 'manual' as const,
-  };
+  const manual = { ...body, estimate_basis: undefined, checklist_origin: 'manual' as const };
   if (!body.estimate_receipt) {
-    if (body.estimate_basis === 'studio' || body.checklist_source !== 'manual') throw invalidReceipt();
+    if (body.estimate_basis === 'studio' || body.checklist_generator !== null) throw invalidReceipt();
     return manual;
   }
   const proof = verifyReceipt(body.estimate_receipt, { sub, category: body.project_category, type: body.project_type });
-  if (body.checklist_source === 'manual') return manual;
-  if (body.checklist_source !== proof.source) throw invalidReceipt();
+  if (body.checklist_generator === null) return manual;
+  if (body.checklist_generator !== proof.source) throw invalidReceipt();
   const origin = await spendReceiptOn(runtime, proof, body.checklist);
   if (origin === 'manual') return manual;
   return { ...body, estimate_basis: proof.basis, checklist_origin: origin };

@@ -1,4 +1,5 @@
 import * as z from '#events/zod.js';
+import { projectDocument } from '../state.js';
 import { projectDecider, projectStream } from '../decider.js';
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
@@ -30,7 +31,7 @@ export const handler = httpHandler({ params, body: toggleTaskBody }, async (requ
     },
     appending(),
   );
-  const { pending_comments: _pending, review_standing: _standing, ...document } = result.state;
+  const document = projectDocument(result.state);
   const task = document.checklist.find((item) => item.checklist_id === request.params.taskId)!;
   const body: ToggleTaskResponse = { task, project: { ...document, id: request.params.id } };
   return { body };

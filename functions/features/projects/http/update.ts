@@ -1,4 +1,5 @@
 import { canonicalEmail } from '#shared/email.js';
+import { projectDocument } from '../state.js';
 import { projectDecider, projectStream, type DesignerChoice } from '../decider.js';
 import { actorOf, hasRole, provenEmailOf } from '../../../platform/http/auth.js';
 import { runCommand } from '../../../platform/event-store/command.js';
@@ -69,7 +70,7 @@ export const handler = httpHandler({ params: projectIdParams, body: updateProjec
     },
     runtime,
   );
-  const { pending_comments: _pending, review_standing: _standing, ...document } = result.state;
+  const document = projectDocument(result.state);
   const project = { ...document, id: request.params.id };
   const body: ProjectResponse = { project, permissions: permissionsFor(principal, project) };
   return { body };

@@ -200,10 +200,9 @@ export function toSubmission(
     checklist: tasks.map((task) => ({ task_name: task.task_name.trim(), estimated_hours: taskHours(task) })),
     total_estimated_hours: total,
     estimated_turnaround_days: turnaroundDaysFor(total),
-    grok_generated: true,
-    checklist_source: source,
-    // Insights compare estimates made with and without the studio's own turnaround; the server
-    // records the basis the checklist step's receipt proves.
+    // The generator the checklist step named, with its receipt: the server records the checklist's
+    // origin (and the basis) the receipt proves, and shows the 'AI-generated checklist' flag from it.
+    checklist_generator: source,
     ...(estimate ? { estimate_basis: estimate.estimate_basis, estimate_receipt: estimate.estimate_receipt } : {}),
   };
 }
