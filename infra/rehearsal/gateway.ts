@@ -39,6 +39,8 @@ export interface GatewayBackends {
   ): Promise<{ failed: number[] }>;
   sendEmail(callerId: string, body: any): Promise<string>;
   getSecret(secretId: string): string | undefined;
+  /** The full ARN IAM evaluates for a secret asked by name or partial ARN. */
+  secretArnOf(secretId: string): string | undefined;
   postToConnection(apiId: string, stage: string, connectionId: string, method: string, body: Buffer): Promise<number>;
 }
 
@@ -357,7 +359,11 @@ function readCall(
       break;
     }
     case 'secretsmanager':
-      checks.push({ action: `secretsmanager:${operation}`, resource: String(json().SecretId ?? ''), context: {} });
+      checks.push({
+        action: `secretsmanager:${operation}`,
+        resource: backends.secretArnOf(String(json().SecretId ?? '')) ?? String(json().SecretId ?? ''),
+        context: {},
+      });
       break;
     case 'execute-api': {
       const [, , apiId, stage, connections, connectionId] = url.pathname.split('/');

@@ -211,6 +211,19 @@ export async function runJourney(
       const me = await expectStatus(client, 'GET', '/api/me', undefined, 200);
       if (me.user?.email !== email) throw new StepError(`/api/me answered ${JSON.stringify(me).slice(0, 200)}`);
     });
+    await step('the client subscribes through the checkout and the webhook', async () => {
+      const checkout = await expectStatus(client, 'POST', '/api/billing/checkout', { tier: 'pro_builder' }, 200);
+      if (typeof checkout?.url !== 'string')
+        throw new StepError(`the checkout answered no URL: ${JSON.stringify(checkout).slice(0, 200)}`);
+      // The payer's "pay" on the hosted checkout page; the provider then sends its signed events.
+      const paid = await fetch(`${checkout.url}/pay`, { method: 'POST', redirect: 'manual' });
+      if (paid.status < 300 || paid.status >= 400)
+        throw new StepError(`paying at ${checkout.url} answered ${paid.status}: ${(await paid.text()).slice(0, 300)}`);
+      await target.settle();
+      const subscription = await expectStatus(client, 'GET', '/api/billing/subscription', undefined, 200);
+      if (!subscription?.subscribed || subscription.tier !== 'pro_builder' || subscription.status !== 'active')
+        throw new StepError(`after paying, the subscription reads ${JSON.stringify(subscription).slice(0, 300)}`);
+    });
     await step('the studio team signs in', async () => {
       const team = await target.team();
       admin = await signIn(team.admin);

@@ -12,6 +12,7 @@ import { readAssembly, assetHashIn, type Assembly, type StackNode, type Template
 import { matchesPattern, type EventPattern } from './event-pattern.js';
 import { LambdaContainer, type FunctionSpec, type InvokeOutcome } from './functions.js';
 import { AwsGateway, type AwsCall } from './gateway.js';
+import { StripeStandIn } from './stripe.js';
 import { TemplateHttpApi, type TemplateRoute } from './http-api.js';
 import { IamModel, type Decision } from './iam.js';
 import { ACCOUNT, REGION, Resolver } from './resolve.js';
@@ -161,6 +162,9 @@ export class Rehearsal {
     );
     this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     this.outbox = new OutboxMailer(join(dataDir, 'outbox'));
+    // Stripe calls the stack's public webhook route, as it would the API's custom domain.
+    await this.stripe.start(`${this.url}/api/billing/webhook`);
+    this.stops.unshift(() => this.stripe.stop());
 
     // The resolver reads the local pool lazily: nothing below asks for it before Cognito has started.
     this.resolver = new Resolver(this.assembly, (stack, logicalId, resource, attribute) =>
@@ -210,6 +214,7 @@ export class Rehearsal {
       putEvents: (caller, entries) => this.putEvents(caller, entries),
       sendEmail: (_caller, body) => this.sendEmail(body),
       getSecret: (id) => this.secrets.get(id),
+      secretArnOf: (id) => this.secretArns.get(id),
       postToConnection: (_api, _stage, connectionId, method, body) => this.postToConnection(connectionId, method, body),
     });
     await this.gateway.start();
@@ -221,6 +226,7 @@ export class Rehearsal {
     await this.createBuckets(dataDir, secret);
     this.readSecrets();
     this.readFunctions();
+    this.readOperatorSecrets();
     this.readQueuesAndAsyncInvokeConfigs();
     this.readRules();
     for (const [trigger, arn] of Object.entries(this.cognitoTriggers)) {
@@ -477,6 +483,20 @@ export class Rehearsal {
   }
 
   readonly secrets = new Map<string, string>();
+  /** A secret's full ARN (with the six characters Secrets Manager appends) by any id it is asked by. */
+  private readonly secretArns = new Map<string, string>();
+  readonly stripe = new StripeStandIn();
+
+  /**
+   * The Stripe secret the stack names (STRIPE_SECRET_ARN) but does not create: the operator creates it
+   * before the first deploy (docs/deploy.md); here it holds the Stripe stand-in's keys.
+   */
+  private readOperatorSecrets() {
+    const stripeSecret = this.environmentValue('STRIPE_SECRET_ARN');
+    if (!stripeSecret) return;
+    this.secrets.set(stripeSecret, this.stripe.secretString());
+    this.secretArns.set(stripeSecret, `${stripeSecret}-AbCdEf`);
+  }
 
   private readSecrets() {
     for (const stack of this.assembly.all) {
@@ -494,7 +514,11 @@ export class Rehearsal {
             : randomBytes(32).toString('base64url'));
         const arn = String(this.resolver.attribute(stack, logicalId, 'Ref'));
         this.secrets.set(arn, value);
-        if (p.Name) this.secrets.set(String(p.Name), value);
+        this.secretArns.set(arn, arn);
+        if (p.Name) {
+          this.secrets.set(String(p.Name), value);
+          this.secretArns.set(String(p.Name), arn);
+        }
       }
     }
   }
@@ -566,6 +590,8 @@ export class Rehearsal {
           AWS_ACCESS_KEY_ID: accessKeyId,
           AWS_SECRET_ACCESS_KEY: SECRET_KEY,
           AWS_SESSION_TOKEN: `rehearsal-session-${index}`,
+          // Stripe's client reaches the stand-in (stripe-provider.ts reads it; the stack never sets it).
+          STRIPE_API_URL: this.stripe.url,
           // The SDK's own endpoint settings: every service of the function reaches the rehearsal's AWS.
           AWS_ENDPOINT_URL: this.gateway.url,
           ...Object.fromEntries(

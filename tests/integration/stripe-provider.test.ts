@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StripeBillingProvider } from '../../functions/features/billing/provider/stripe-provider.js';
+import { StripeBillingProvider, stripeConnection } from '../../functions/features/billing/provider/stripe-provider.js';
 import { httpHandler, type HttpEvent } from '../../functions/app/http.js';
 
 /**
@@ -60,6 +60,27 @@ const checkout = {
   success_url: 'https://app.example/ok',
   cancel_url: 'https://app.example/no',
 };
+
+describe('where the client connects', () => {
+  it('is api.stripe.com unless STRIPE_API_URL names another endpoint, which it then reaches', async () => {
+    expect(stripeConnection({})).toEqual({});
+    expect(stripeConnection({ STRIPE_API_URL: 'https://stripe.internal' })).toEqual({
+      host: 'stripe.internal',
+      port: 443,
+      protocol: 'https',
+    });
+    vi.stubEnv('STRIPE_API_URL', `http://127.0.0.1:${port}`);
+    try {
+      answer = () => ({ status: 200, body: { id: 'cus_env', object: 'customer' } });
+      expect(await new StripeBillingProvider().createCustomer({ user_id: 'u-env', email: 'e@example.com' })).toEqual({
+        customer_id: 'cus_env',
+      });
+      expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/customers' });
+    } finally {
+      vi.stubEnv('STRIPE_API_URL', '');
+    }
+  });
+});
 
 describe('Stripe, answering', () => {
   it('creates a subscription-mode checkout session for the customer and the price', async () => {

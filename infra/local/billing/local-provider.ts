@@ -44,6 +44,10 @@ export interface LocalProviderOptions {
   file?: string;
   /** The webhook signing secret; a fresh random one by default. */
   signingSecret?: string;
+  /** Where the checkout and portal pages are served (default: the app's SITE_URL, /local-billing/…). */
+  pagesUrl?: string;
+  /** Where the app's webhook route is (default: SITE_URL/api/billing/webhook). */
+  webhookUrl?: string;
 }
 
 /** What the provider sends: `notify: false` changes the provider silently (a lost webhook). */
@@ -123,7 +127,7 @@ export class LocalBillingProvider implements BillingProvider {
     };
     this.state.checkoutSessions[session.id] = session;
     this.save();
-    return { url: `${siteUrl()}/local-billing/checkout/${session.id}` };
+    return { url: `${this.options.pagesUrl ?? `${siteUrl()}/local-billing`}/checkout/${session.id}` };
   }
 
   async createPortalSession(input: { customer_id: string; return_url: string }) {
@@ -135,7 +139,7 @@ export class LocalBillingProvider implements BillingProvider {
     };
     this.state.portalSessions[session.id] = session;
     this.save();
-    return { url: `${siteUrl()}/local-billing/portal/${session.id}` };
+    return { url: `${this.options.pagesUrl ?? `${siteUrl()}/local-billing`}/portal/${session.id}` };
   }
 
   async retrieveSubscription(id: string) {
@@ -257,7 +261,7 @@ export class LocalBillingProvider implements BillingProvider {
   /** Sends an event to the app's webhook route (the same handler Stripe calls in the cloud). */
   async deliver(type: string, object: unknown): Promise<void> {
     const { payload, header } = this.signedEvent(type, object);
-    const response = await fetch(`${siteUrl()}/api/billing/webhook`, {
+    const response = await fetch(this.options.webhookUrl ?? `${siteUrl()}/api/billing/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': header },
       body: payload,

@@ -61,13 +61,29 @@ function unavailableOr(error: unknown): unknown {
     : error;
 }
 
+/**
+ * Where the Stripe client connects: api.stripe.com, unless STRIPE_API_URL names another endpoint
+ * (the rehearsal's Stripe stand-in, as AWS_ENDPOINT_URL names the AWS one; stripe-node's own
+ * host, port and protocol settings, as stripe-mock is reached). The stack never sets it.
+ */
+export function stripeConnection(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+  if (!env.STRIPE_API_URL) return {};
+  const url = new URL(env.STRIPE_API_URL);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
 /** Stripe: Checkout Sessions in subscription mode, the Customer Portal, signed webhooks. */
 export class StripeBillingProvider implements BillingProvider {
   readonly kind = 'stripe' as const;
   private ready: Promise<{ stripe: Stripe; webhookSecret: string }> | undefined;
 
   /** `connection`: where the client connects (host, port, protocol), for tests against a local endpoint. */
-  constructor(private readonly connection: Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol' | 'timeout'> = {}) {}
+  constructor(
+    private readonly connection: Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol' | 'timeout'> = stripeConnection(),
+  ) {}
 
   private client() {
     this.ready ??= loadStripeSecrets()
