@@ -49,7 +49,6 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
   }, [feed.error]);
   const setData = (change: (current: ActivityResponse | undefined) => ActivityResponse | undefined) =>
     client.setQueryData<ActivityResponse>(key, change);
-  const reload = () => void client.invalidateQueries({ queryKey: key });
 
   async function post(content: string): Promise<boolean> {
     try {
@@ -65,7 +64,7 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
   }
 
   async function approve(comment: CommentView) {
-    // The view changes at once; a failure reloads it.
+    // The view changes at once; a failure reloads it (useModerateComment).
     setData(
       (current) =>
         current && {
@@ -83,7 +82,6 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
     } catch (error) {
       console.error('Could not approve the comment', error);
       toast({ title: 'Failed to approve comment', variant: 'destructive' });
-      reload();
     }
   }
 
@@ -95,7 +93,6 @@ export function ActivityPanel({ projectId, canComment = false, canModerate = fal
     } catch (error) {
       console.error('Could not reject the comment', error);
       toast({ title: 'Failed to reject comment', variant: 'destructive' });
-      reload();
     }
   }
 
