@@ -231,7 +231,7 @@ test('a permit project through the city: corrections, answers, the response lett
   const permits = admin.getByRole('region', { name: 'Permits' });
   await expect(permits.getByText(/permit projects? received city corrections in this range/)).toBeVisible();
   const row = permits
-    .getByRole('group', { name: 'Plan check rounds per permit project (table)' })
+    .getByRole('region', { name: 'Plan check rounds per permit project (table)' })
     .getByRole('row')
     .filter({ hasText: title });
   await expect(row.getByRole('cell')).toHaveText([

@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, matchPath, useLocation, useNavigate } from 'react-router-dom';
 import { RequireAuth } from './RequireAuth.js';
 import { RouteLoading, ServiceUnavailable } from '../ui/RouteStatus.js';
@@ -63,7 +63,10 @@ function NavigatorBridge() {
 /** A new screen starts at the top. */
 function ScrollToTop() {
   const { pathname } = useLocation();
+  const scrolledFor = useRef<string | null>(null);
   useEffect(() => {
+    if (scrolledFor.current === pathname) return;
+    scrolledFor.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;

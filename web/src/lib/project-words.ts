@@ -6,7 +6,6 @@ import { monthDayYear } from './format.js';
 export const DESIGNER_STATUS_OPTIONS: readonly ProjectStatus[] = ['in_progress', 'needs_revision'];
 
 export const PRIORITY_OPTIONS = ['Urgent', 'Normal', 'Low'] as const;
-type PriorityOption = (typeof PRIORITY_OPTIONS)[number];
 
 /** Projects per status, every status present (0 when none). */
 export function groupByStatus<T extends { status: string }>(projects: readonly T[]): Record<ProjectStatus, T[]> {

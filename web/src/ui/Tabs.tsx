@@ -11,17 +11,21 @@ import { useEffect, useRef, useState } from 'react';
 export function Tabs({ onValueChange, ...props }: TabsProps) {
   const root = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const [changed, setChanged] = useState(0);
+  // The selected tab: the caller's value, else the one picked here (tabs the caller does not hold).
+  const [picked, setPicked] = useState(props.defaultValue);
+  const selected = props.value ?? picked;
+  // The tab bar's items are the `items`, in their order.
+  const selectedIndex = props.items?.findIndex((item) => item.value === selected) ?? -1;
 
   useEffect(() => {
-    const tab = root.current?.querySelector<HTMLElement>('.amplify-tabs__item--active');
-    const bar = tab?.parentElement;
-    if (!tab || !bar || bar.scrollWidth <= bar.clientWidth) return;
+    const bar = root.current?.querySelector<HTMLElement>('.amplify-tabs__list');
+    const tab = bar?.children.item(selectedIndex);
+    if (!bar || !(tab instanceof HTMLElement) || bar.scrollWidth <= bar.clientWidth) return;
     const left = tab.offsetLeft - bar.offsetLeft;
     if (left < bar.scrollLeft || left + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) {
       bar.scrollLeft = Math.max(0, left - (bar.clientWidth - tab.offsetWidth) / 2);
     }
-  }, [props.value, changed]);
+  }, [selectedIndex]);
 
   useEffect(() => {
     const bar = root.current?.querySelector<HTMLElement>('.amplify-tabs__list');
@@ -52,7 +56,7 @@ export function Tabs({ onValueChange, ...props }: TabsProps) {
         {...props}
         onValueChange={(value) => {
           onValueChange?.(value);
-          setChanged((n) => n + 1);
+          setPicked(value);
         }}
       />
     </div>

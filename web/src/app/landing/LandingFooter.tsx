@@ -52,7 +52,8 @@ export function LandingFooter() {
         <ul className="lp-social" aria-label="Design Club on social media">
           {SOCIAL.map((network) => (
             <li key={network.name}>
-              <a href="#social" aria-label={`Design Club on ${network.name}`} title={network.name}>
+              <a href="#social" title={network.name}>
+                <span className="visually-hidden">{`Design Club on ${network.name}`}</span>
                 <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
                   <path d={network.path} fill="currentColor" />
                 </svg>

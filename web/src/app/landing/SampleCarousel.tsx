@@ -47,7 +47,7 @@ export function SampleCarousel() {
             const copy = index >= SAMPLES.length;
             return (
               <li
-                key={index}
+                key={`${copy ? 'copy' : 'first'}:${sample.title}`}
                 className="lp-carousel__item"
                 aria-hidden={copy || undefined}
                 inert={copy || undefined}

@@ -17,6 +17,7 @@ export function SampleViewer({ sample, onClose }: { sample: SampleCard | null; o
   }, [sample]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; its keyboard counterpart is Escape, which closes the dialog (onClose).
     <dialog
       ref={ref}
       className="lp-viewer"

@@ -1,6 +1,6 @@
 import { Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { Tabs } from '../../ui/Tabs.js';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { ActivityTab } from '../../features/activity/components/ActivityTab.js';
@@ -16,7 +16,6 @@ import { SyncSubscriptionsButton } from '../../features/billing/components/SyncS
 import { toast } from '../../ui/toast/use-toast.js';
 import { ApiError } from '../api.js';
 import { meQuery } from '../../features/users/api/get-me.js';
-import { userKeys } from '../../features/users/api/keys.js';
 import type { MeResponse } from '../../lib/contracts.js';
 import { AppHeader } from '../shell/AppHeader.js';
 import { Page } from '../../ui/Page.js';
@@ -69,7 +68,6 @@ export default function AdminScreen() {
   const { verified, me } = useAdminAccess();
   const [params, setParams] = useSearchParams();
   const tab: TabValue = TABS.some((t) => t.value === params.get('tab')) ? (params.get('tab') as TabValue) : 'projects';
-  const client = useQueryClient();
   const designers = useDesignerOptions();
 
   useEffect(() => {
@@ -106,13 +104,13 @@ export default function AdminScreen() {
               </Text>
             </div>
             <Flex gap="small" wrap="wrap" className="admin-actions-row">
-              <AdminActions onSynced={() => void client.invalidateQueries({ queryKey: userKeys.list() })} />
+              <AdminActions />
             </Flex>
             {/* A phone: the three actions in a menu, so the board starts above the fold. */}
             <details className="admin-actions-menu">
               <summary>Actions</summary>
               <div className="admin-actions-menu__panel">
-                <AdminActions onSynced={() => void client.invalidateQueries({ queryKey: userKeys.list() })} />
+                <AdminActions />
               </div>
             </details>
           </Flex>
@@ -152,10 +150,10 @@ export default function AdminScreen() {
   );
 }
 
-function AdminActions({ onSynced }: { onSynced(): void }) {
+function AdminActions() {
   return (
     <>
-      <SyncSubscriptionsButton onSynced={onSynced} />
+      <SyncSubscriptionsButton />
       <SignOutDesignersButton />
       <Button as={RouterLink} to="/admin/designer-management" variation="primary">
         Designer Management

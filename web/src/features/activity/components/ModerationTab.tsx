@@ -6,8 +6,6 @@ import type { CommentView, ModerationResponse } from '#features/activity/contrac
 import { activityKeys } from '../api/keys.js';
 import { useModerateComment } from '../api/moderate-comment.js';
 import { pendingCommentsQuery } from '../api/get-pending-comments.js';
-import { refreshUnlessLive } from '../../../app/query/client.js';
-import { projectKeys } from '../../projects/api/keys.js';
 import { formatDateTime } from '../../../lib/dates.js';
 import { appendPage } from '../../../lib/paging.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
@@ -62,14 +60,12 @@ export function ModerationTab() {
     try {
       await moderate.mutateAsync({ commentId: comment.id, projectId: comment.project_id, decision });
       toast({ title: decision === 'approve' ? 'Comment approved' : 'Comment rejected' });
-      refreshUnlessLive([projectKeys.activity(comment.project_id)]);
     } catch (error) {
       console.error('Moderation failed', error);
       toast({
         title: decision === 'approve' ? 'Failed to approve comment' : 'Failed to reject comment',
         variant: 'destructive',
       });
-      await client.invalidateQueries({ queryKey: activityKeys.moderation() });
     } finally {
       setBusy(null);
     }

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { auditAsOfQuery, auditHistoryQuery } from '../api/get-audit-history.js';
 import type { AuditEvent, AuditResponse } from '#features/audit/contracts.js';
 import { ApiError } from '../../../app/api.js';
@@ -46,7 +46,12 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle:
 export function AuditHistory({ streamId }: { streamId: string }) {
   const chain = useInfiniteQuery(auditHistoryQuery(streamId));
   const [version, setVersion] = useState<number | null>(null);
-  useEffect(() => setVersion(null), [streamId]);
+  // Another stream starts at its latest version, set while rendering rather than after it.
+  const [shownFor, setShownFor] = useState(streamId);
+  if (shownFor !== streamId) {
+    setShownFor(streamId);
+    setVersion(null);
+  }
   // The state as of a chosen event; the one shown stays until the next arrives.
   const travelled = useQuery({
     ...auditAsOfQuery(streamId, version ?? 0),

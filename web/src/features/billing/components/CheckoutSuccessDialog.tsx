@@ -37,7 +37,7 @@ export function CheckoutSuccessDialog({
       <Confetti />
       <Flex direction="column" alignItems="center" gap="medium" className="success-dialog">
         <span className="success-dialog__icon" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="28" height="28" focusable="false">
+          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
             <path
               d="M5 12.5l4.5 4.5L19 7.5"
               fill="none"

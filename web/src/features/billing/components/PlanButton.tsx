@@ -1,7 +1,7 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { portalUrl } from '../api/portal-url.js';
+import { usePortalUrl } from '../api/portal-url.js';
 import { subscriptionQuery } from '../api/get-subscription.js';
 import { openInNewTab } from './new-tab.js';
 
@@ -19,6 +19,7 @@ export function PlanButton() {
   const checked = !query.isPending;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [dialogUsed, setDialogUsed] = useState(false);
+  const portal = usePortalUrl();
 
   useEffect(() => {
     // Spec/1 §8: a failed subscription check is only logged.
@@ -31,7 +32,8 @@ export function PlanButton() {
       <Button
         variation="primary"
         size="small"
-        onClick={() => void openInNewTab(portalUrl, 'Opening your billing portal…')}
+        isDisabled={portal.isPending}
+        onClick={() => void openInNewTab(() => portal.mutateAsync(), 'Opening your billing portal…')}
       >
         Manage Plan
       </Button>

@@ -8,32 +8,33 @@ export const SYNC_CONFIRMATION =
   'This will sync all user subscription statuses with Stripe. This may take a few moments. Continue?';
 
 /** The admin dashboard's 'Sync All Subscriptions' (docs/product.md#screens, #validation, #messages). */
-export function SyncSubscriptionsButton({ onSynced }: { onSynced?(): void }) {
-  const [busy, setBusy] = useState(false);
+export function SyncSubscriptionsButton() {
   const [asking, setAsking] = useState(false);
   const syncSubscriptions = useSyncSubscriptions();
 
   async function sync() {
-    setBusy(true);
     try {
       const report = await syncSubscriptions.mutateAsync();
       toast({
         title: `Subscription sync complete! Updated: ${report.updated}/${report.total} users`,
         description: `Errors: ${report.errors}`,
       });
-      onSynced?.();
     } catch (error) {
       console.error('Subscription sync failed', error);
       toast({ title: 'Failed to sync subscription statuses', variant: 'destructive' });
     } finally {
-      setBusy(false);
       setAsking(false);
     }
   }
 
   return (
     <>
-      <Button onClick={() => setAsking(true)} isLoading={busy} loadingText="Syncing…" aria-haspopup="dialog">
+      <Button
+        onClick={() => setAsking(true)}
+        isLoading={syncSubscriptions.isPending}
+        loadingText="Syncing…"
+        aria-haspopup="dialog"
+      >
         Sync All Subscriptions
       </Button>
       <ConfirmDialog
@@ -41,7 +42,7 @@ export function SyncSubscriptionsButton({ onSynced }: { onSynced?(): void }) {
         title="Sync all subscriptions?"
         description={SYNC_CONFIRMATION}
         confirmLabel="Continue"
-        busy={busy}
+        busy={syncSubscriptions.isPending}
         busyLabel="Syncing…"
         onConfirm={() => void sync()}
         onCancel={() => setAsking(false)}

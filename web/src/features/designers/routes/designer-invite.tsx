@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { designerInviteQuery } from '../api/get-designer-invite.js';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import type { AcceptDesignerInviteResponse, DesignerInviteDetailsResponse } from '#features/designers/contracts.js';
+import type { DesignerInviteDetailsResponse } from '#features/designers/contracts.js';
 import { RouteLoading } from '../../../ui/RouteStatus.js';
 import { toast } from '../../../ui/toast/use-toast.js';
-import { api } from '../../../app/api.js';
+import { useAcceptDesignerInvite } from '../api/accept-designer-invite.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { useSession } from '../../../app/auth/session.js';
 import { Page } from '../../../ui/Page.js';
@@ -38,15 +38,15 @@ export default function DesignerInviteScreen() {
       : link.isError
         ? { status: 'error', message: errorMessage(link.error, INVALID_OR_EXPIRED) }
         : { status: 'loading' };
+  const acceptInvite = useAcceptDesignerInvite();
+  // Pending from the acceptance until the fresh tokens are in and the screen moves on.
   const [accepting, setAccepting] = useState(false);
 
   async function accept() {
     if (!token) return;
     setAccepting(true);
     try {
-      const answer = await api.post<AcceptDesignerInviteResponse>(
-        `/designer-invites/${encodeURIComponent(token)}/accept`,
-      );
+      const answer = await acceptInvite.mutateAsync(token);
       toast({ title: 'Invitation accepted', description: answer.message });
       // Fresh tokens carry the designer group the link just gave.
       await refresh({ forceRefresh: true }).catch(() => null);

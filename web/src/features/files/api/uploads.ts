@@ -72,7 +72,10 @@ function asUploadError(error: unknown): UploadError {
   return new UploadError(UPLOAD_FAILED_MESSAGE, true);
 }
 
-/** Checks, uploads and records one file on a project; resolves with the recorded file. */
+/**
+ * Checks, uploads and records one file on a project; resolves with the recorded file. Imperative (three
+ * requests with progress between them): callers run it as a mutation's mutationFn (useUploadProjectFile).
+ */
 export async function uploadProjectFile(
   projectId: string,
   file: File,

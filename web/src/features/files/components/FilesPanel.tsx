@@ -4,7 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { formatFileSize, shortenFileName } from '#shared/uploads.js';
 import type { ProjectDetail } from '../../../lib/contracts.js';
 import { longDate } from '../../../lib/format.js';
-import { fileDownloadUrl, uploadProjectFile } from '../api/uploads.js';
+import { useUploadProjectFile } from '../api/upload-file.js';
+import { fileDownloadUrl } from '../api/uploads.js';
 import { DeliverableItem, LazyReviewViewer, reviewSummaryOf } from '../../reviews/index.js';
 import { projectReviewQuery } from '../../reviews/api/get-project-review.js';
 import { reviewKey } from '../../reviews/api/keys.js';
@@ -90,6 +91,7 @@ function FilesPanelContent({
   const busy = uploading !== null && uploading.failure === null;
   const [reviewing, setReviewing] = useState<string | null>(null);
   const review = useQuery(projectReviewQuery(project.id));
+  const uploadFile = useUploadProjectFile();
   const files = [...project.files].sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
 
   // A file came or went (an upload here, a live reload of the project): the versions follow. While the
@@ -105,7 +107,9 @@ function FilesPanelContent({
   async function upload(file: File) {
     setUploading({ file, percent: 0, failure: null });
     try {
-      const recorded = await uploadProjectFile(project.id, file, {
+      const recorded = await uploadFile.mutateAsync({
+        projectId: project.id,
+        file,
         fileType: 'deliverable',
         onProgress: (percent) => setUploading({ file, percent, failure: null }),
       });

@@ -1,17 +1,16 @@
 import { Button, Card, Flex, Heading, Placeholder, Radio, RadioGroupField, Text } from '@aws-amplify/ui-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { preferencesKeys, preferencesQuery } from '../api/get-notification-preferences.js';
+import { preferencesQuery } from '../api/get-notification-preferences.js';
+import { useUpdateNotificationPreferences } from '../api/update-notification-preferences.js';
 import {
   NOTIFICATION_KIND_LABELS,
   type NotificationKind,
   type NotificationMode,
   type NotificationPreferences,
 } from '#shared/notification-kinds.js';
-import { api } from '../../../app/api.js';
 import type { MeResponse } from '../../../lib/contracts.js';
 import { errorMessage } from '../../../lib/errors.js';
-import type { PreferencesResponse } from '#features/notifications/contracts.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 
 const MODE_LABELS: Record<NotificationMode, string> = {
@@ -23,21 +22,21 @@ const MODE_LABELS: Record<NotificationMode, string> = {
 /** The kinds that can concern a person with these roles (clients: their projects; designers: their work; admins: the studio). */
 function kindsFor(roles: readonly string[]): NotificationKind[] {
   const kinds = new Set<NotificationKind>();
-  if (roles.includes('client') || roles.length === 0)
-    ['status', 'deliverable', 'comment'].forEach((kind) => kinds.add(kind as NotificationKind));
-  if (roles.includes('designer')) ['assignment', 'comment'].forEach((kind) => kinds.add(kind as NotificationKind));
-  if (roles.includes('admin'))
-    ['submission', 'moderation', 'status'].forEach((kind) => kinds.add(kind as NotificationKind));
+  const add = (...each: NotificationKind[]) => {
+    for (const kind of each) kinds.add(kind);
+  };
+  if (roles.includes('client') || roles.length === 0) add('status', 'deliverable', 'comment');
+  if (roles.includes('designer')) add('assignment', 'comment');
+  if (roles.includes('admin')) add('submission', 'moderation', 'status');
   return (Object.keys(NOTIFICATION_KIND_LABELS) as NotificationKind[]).filter((kind) => kinds.has(kind));
 }
 
 /** The Notifications tab of /profile: per kind, e-mail immediately, in a daily digest, or not at all. The bell always shows them. */
 export function NotificationSettings({ me }: { me: MeResponse | null }) {
-  const client = useQueryClient();
   const query = useQuery(preferencesQuery());
   const saved = query.data ?? null;
   const [draft, setDraft] = useState<NotificationPreferences | null>(null);
-  const [busy, setBusy] = useState(false);
+  const savePreferences = useUpdateNotificationPreferences();
   // The form starts from what is saved, and again after each save.
   useEffect(() => {
     if (query.data) setDraft(query.data);
@@ -46,22 +45,16 @@ export function NotificationSettings({ me }: { me: MeResponse | null }) {
     if (query.error) toast({ title: 'Error', description: errorMessage(query.error), variant: 'destructive' });
   }, [query.error]);
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!draft || !saved) return;
-    setBusy(true);
-    try {
-      const changed = Object.fromEntries(
-        Object.entries(draft).filter(([kind, mode]) => saved[kind as NotificationKind] !== mode),
-      );
-      const answer = await api.patch<PreferencesResponse>('/me/notification-preferences', changed);
-      client.setQueryData(preferencesKeys.preferences(), answer.preferences);
-      toast({ title: 'Notification preferences saved' });
-    } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    const changed = Object.fromEntries(
+      Object.entries(draft).filter(([kind, mode]) => saved[kind as NotificationKind] !== mode),
+    );
+    savePreferences.mutate(changed, {
+      onSuccess: () => toast({ title: 'Notification preferences saved' }),
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+    });
   }
 
   const kinds = kindsFor(me?.roles ?? []);
@@ -101,7 +94,13 @@ export function NotificationSettings({ me }: { me: MeResponse | null }) {
             ))
           )}
           <Flex>
-            <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving…" isDisabled={!draft}>
+            <Button
+              type="submit"
+              variation="primary"
+              isLoading={savePreferences.isPending}
+              loadingText="Saving…"
+              isDisabled={!draft}
+            >
               Save preferences
             </Button>
           </Flex>

@@ -1,12 +1,12 @@
 import { Button, Flex, Link, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import type { TestMailResponse } from '#features/notifications/mail-contracts.js';
 import { AuthFrame } from '../../../ui/auth-form/AuthFrame.js';
 import { RouteLoading } from '../../../ui/RouteStatus.js';
 import { toast } from '../../../ui/toast/use-toast.js';
-import { ApiError, api } from '../../../app/api.js';
+import { ApiError } from '../../../app/api.js';
 import { useSession } from '../../../app/auth/session.js';
+import { useSendTestMail } from '../api/send-test-mail.js';
 
 /**
  * Test Email (/test-resend): sends a test e-mail through the mail adapter (POST /api/mail/test,
@@ -18,7 +18,7 @@ const SIGN_IN_HERE = '/auth?redirect=%2Ftest-resend';
 export default function TestResendScreen() {
   const { user, loading } = useSession();
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const sendTestMail = useSendTestMail();
   const navigate = useNavigate();
 
   async function handleSubmit(event: FormEvent) {
@@ -34,9 +34,8 @@ export default function TestResendScreen() {
       navigate(SIGN_IN_HERE);
       return;
     }
-    setBusy(true);
     try {
-      const result = await api.post<TestMailResponse>('/mail/test', { toEmail });
+      const result = await sendTestMail.mutateAsync(toEmail);
       if (result.success) toast({ title: 'Test Email Sent', description: result.message });
       else {
         console.error('Test email failed', result.error);
@@ -51,8 +50,6 @@ export default function TestResendScreen() {
         description: refused ? `Failed to send test email. ${error.message}` : 'Failed to send test email',
         variant: 'destructive',
       });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -73,7 +70,7 @@ export default function TestResendScreen() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <Button type="submit" variation="primary" isFullWidth isLoading={busy} loadingText="Sending…">
+        <Button type="submit" variation="primary" isFullWidth isLoading={sendTestMail.isPending} loadingText="Sending…">
           Send Test Email
         </Button>
         {user ? null : (

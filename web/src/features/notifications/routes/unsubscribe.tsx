@@ -1,11 +1,9 @@
 import { Alert, Button, Card, Flex, Heading, Link, Loader, Text } from '@aws-amplify/ui-react';
 import { useQuery } from '@tanstack/react-query';
-import { unsubscribeLinkQuery, unsubscribePath } from '../api/get-unsubscribe-link.js';
-import { useState } from 'react';
+import { unsubscribeLinkQuery } from '../api/get-unsubscribe-link.js';
+import { useUnsubscribe } from '../api/unsubscribe.js';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { api } from '../../../app/api.js';
 import { errorMessage } from '../../../lib/errors.js';
-import type { UnsubscribeResponse } from '#features/notifications/contracts.js';
 import { Page } from '../../../ui/Page.js';
 
 /**
@@ -15,24 +13,12 @@ import { Page } from '../../../ui/Page.js';
 export default function UnsubscribeScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [done, setDone] = useState<UnsubscribeResponse | null>(null);
-  const [failed, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const path = unsubscribePath(token);
   const link = useQuery(unsubscribeLinkQuery(token));
+  const unsubscribe = useUnsubscribe(token);
   const asked = link.data ?? null;
-  const error = failed ?? (link.error ? errorMessage(link.error) : null);
-
-  async function confirm() {
-    setBusy(true);
-    try {
-      setDone(await api.post<UnsubscribeResponse>(path));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const done = unsubscribe.data ?? null;
+  const failure = unsubscribe.error ?? link.error;
+  const error = failure ? errorMessage(failure) : null;
 
   return (
     <Page title="Unsubscribe" width="narrow">
@@ -53,7 +39,12 @@ export default function UnsubscribeScreen() {
             <>
               <Text>{asked.message}</Text>
               <Flex>
-                <Button variation="primary" onClick={confirm} isLoading={busy} loadingText="Unsubscribing…">
+                <Button
+                  variation="primary"
+                  onClick={() => unsubscribe.mutate()}
+                  isLoading={unsubscribe.isPending}
+                  loadingText="Unsubscribing…"
+                >
                   Unsubscribe
                 </Button>
               </Flex>

@@ -1,11 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { ResponseLetterResponse } from '#features/permits/contracts.js';
 import { api, newActionKey } from '../../../app/api.js';
+import { refreshUnlessLive } from '../../../app/query/client.js';
+import { projectKeys } from '../../projects/api/keys.js';
 import { cityReviewPath } from './keys.js';
 
-/** 'Generate Response Letter': the round's letter as a PDF file of the project (the assigned designer, admins). */
+/**
+ * 'Generate Response Letter': the round's letter as a PDF file of the project (the assigned designer,
+ * admins). The project's views follow its live topics (asked now while the socket is down).
+ */
 export function useGenerateResponseLetter(projectId: string) {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (round: number) =>
       api.post<ResponseLetterResponse>(
@@ -13,6 +17,6 @@ export function useGenerateResponseLetter(projectId: string) {
         { round },
         { idempotencyKey: newActionKey() },
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: ['projects'] }),
+    onSuccess: () => refreshUnlessLive([projectKeys.all]),
   });
 }

@@ -47,14 +47,14 @@ export function DesignerDashboard({ name }: { name: string | null | undefined })
       {projects === null && !failed ? (
         <StatsSkeleton label="Loading the counts" />
       ) : (
-        <div className="stat-grid" role="group" aria-label="Assigned projects by status">
+        <fieldset className="stat-grid" aria-label="Assigned projects by status">
           {stats.map((stat) => (
-            <div key={stat.label} className="stat" role="group" aria-label={stat.label}>
+            <fieldset key={stat.label} className="stat" aria-label={stat.label}>
               <span className="stat__label">{stat.label}</span>
               <span className="stat__value">{stat.value}</span>
-            </div>
+            </fieldset>
           ))}
-        </div>
+        </fieldset>
       )}
 
       <section aria-labelledby="assigned-heading">

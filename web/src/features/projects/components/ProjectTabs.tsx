@@ -1,5 +1,5 @@
 import { Tabs } from '../../../ui/Tabs.js';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 export interface ProjectTab {
   value: string;
@@ -9,8 +9,14 @@ export interface ProjectTab {
 
 /** The dialogs' tabs (Amplify UI's Tabs: role tab / tabpanel), starting at the first; content mounts when shown. */
 export function ProjectTabs({ tabs, resetKey }: { tabs: ProjectTab[]; resetKey?: string | null }) {
-  const [value, setValue] = useState(tabs[0]?.value ?? '');
-  useEffect(() => setValue(tabs[0]?.value ?? ''), [resetKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const first = tabs[0]?.value ?? '';
+  const [value, setValue] = useState(first);
+  // Another project (resetKey) starts at the first tab, set while rendering rather than after it.
+  const [shownFor, setShownFor] = useState(resetKey);
+  if (shownFor !== resetKey) {
+    setShownFor(resetKey);
+    setValue(first);
+  }
   return (
     <Tabs
       value={value}

@@ -17,9 +17,13 @@ import { CardsSkeleton } from '../../../ui/Skeleton.js';
 const PRIORITIES = ['Urgent', 'Normal', 'Low'] as const;
 const UNASSIGN = '__unassign__';
 
-function filtersFrom(params: URLSearchParams): ProjectFilters {
+/** The filters in the address bar as one string, the same while their values are. */
+const filtersKeyOf = (params: URLSearchParams) => JSON.stringify(FILTER_KEYS.map((key) => params.get(key) ?? ''));
+
+function filtersFrom(filtersKey: string): ProjectFilters {
+  const values = JSON.parse(filtersKey) as string[];
   const filters = { ...NO_FILTERS };
-  for (const key of FILTER_KEYS) filters[key] = params.get(key) ?? '';
+  for (const [index, key] of FILTER_KEYS.entries()) filters[key] = values[index] ?? '';
   return filters;
 }
 
@@ -31,9 +35,9 @@ const hasAny = (filters: ProjectFilters) => FILTER_KEYS.some((key) => filters[ke
  */
 export function ProjectsTab({ designers }: { designers: DesignerOption[] }) {
   const [params, setParams] = useSearchParams();
-  const appliedKey = FILTER_KEYS.map((key) => params.get(key) ?? '').join('\u0000');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the filters change only when their values do
-  const applied = useMemo(() => filtersFrom(params), [appliedKey]);
+  // The filters change only when their values do (not with every other parameter).
+  const appliedKey = filtersKeyOf(params);
+  const applied = useMemo(() => filtersFrom(appliedKey), [appliedKey]);
   const [draft, setDraft] = useState<ProjectFilters>(applied);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [open, setOpen] = useState<ProjectCard | null>(null);

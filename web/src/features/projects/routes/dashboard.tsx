@@ -2,8 +2,7 @@ import { Alert, Button, Card, Flex, Heading, Link, Text } from '@aws-amplify/ui-
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import { CheckoutSuccessDialog, PlanButton } from '../../billing/index.js';
-import { billingKeys } from '../../billing/api/keys.js';
-import { useQueryClient } from '@tanstack/react-query';
+import { useReloadSubscription } from '../../billing/api/get-subscription.js';
 import { RecentProjects } from '../components/dashboard/RecentProjects.js';
 import { ProjectsLoadError } from '../components/ProjectsLoadError.js';
 import { WaitingOnYou } from '../components/WaitingOnYou.js';
@@ -59,7 +58,7 @@ function ClientDashboard() {
   useEffect(() => {
     if (checkoutReturn) setCheckoutUsed(true);
   }, [checkoutReturn]);
-  const client = useQueryClient();
+  const reloadSubscription = useReloadSubscription();
   // The profile's name, else the token's; the e-mail's local part only once the profile has answered.
   const name = me?.user.full_name || user?.name || (loading ? null : user?.email.split('@')[0] || 'there');
   const firstVisit = useFirstVisit(me);
@@ -163,7 +162,7 @@ function ClientDashboard() {
               reload();
               reloadProjects();
               // The plan button checks the subscription again.
-              void client.invalidateQueries({ queryKey: billingKeys.subscription() });
+              reloadSubscription();
             }}
           />
         ) : null}

@@ -27,13 +27,11 @@ import {
 } from '../components/submit/wizard.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import '../components/submit/submit.css';
-import { ActionKeys, api } from '../../../app/api.js';
-
-/** A retried submission (same wizard content) reuses its Idempotency-Key: one project, not two. */
-const submissionKeys = new ActionKeys();
-import type { ProjectResponse } from '../../../lib/contracts.js';
 import { errorMessage, failureDescription } from '../../../lib/errors.js';
-import { uploadProjectFile, UploadError } from '../../files/api/uploads.js';
+import { useGenerateChecklist } from '../../checklists/api/generate-checklist.js';
+import { useUploadProjectFile } from '../../files/api/upload-file.js';
+import { UploadError } from '../../files/api/uploads.js';
+import { useSubmitProject } from '../api/submit-project.js';
 import { hasRole } from '../../../app/auth/roles.js';
 import { useSession } from '../../../app/auth/session.js';
 import { useMe } from '../../users/api/use-me.js';
@@ -82,8 +80,12 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
   const [step, setStep] = useState<Step>(1);
   const [form, setForm] = useState<WizardForm>(initialForm);
   const [files, setFiles] = useState<UploadItem[]>([]);
-  const [generating, setGenerating] = useState(false);
+  const generateChecklist = useGenerateChecklist();
+  const generating = generateChecklist.isPending;
+  const submitProject = useSubmitProject();
+  const uploadFile = useUploadProjectFile();
   const [review, setReview] = useState<Review | null>(null);
+  /** From the submission until its last upload is done. */
   const [submitting, setSubmitting] = useState(false);
   /** Set when the project exists but some of its uploads failed. */
   const [createdProjectId, setCreatedProjectId] = useState<string | null>(null);
@@ -120,7 +122,11 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
   async function uploadOne(projectId: string, item: UploadItem): Promise<boolean> {
     patchFile(item.id, { status: 'uploading', progress: 0, error: null });
     try {
-      await uploadProjectFile(projectId, item.file, { onProgress: (progress) => patchFile(item.id, { progress }) });
+      await uploadFile.mutateAsync({
+        projectId,
+        file: item.file,
+        onProgress: (progress) => patchFile(item.id, { progress }),
+      });
       patchFile(item.id, { status: 'success', progress: 100 });
       failedUploads.current.delete(item.id);
       return true;
@@ -143,9 +149,8 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
 
   async function handleGenerate() {
     if (![1, 2, 3, 4].every((each) => isStepValid(form, each as Step, { onBehalf }))) return;
-    setGenerating(true);
     try {
-      const answer = await api.post<GenerateChecklistResponse>('/checklists', toChecklistRequest(form));
+      const answer = await generateChecklist.mutateAsync(toChecklistRequest(form));
       setReviewError(null);
       setReview({
         tasks: reviewTasksFrom(answer),
@@ -159,8 +164,6 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
         description: failureDescription(error, 'Failed to generate project checklist. Please try again.'),
         variant: 'destructive',
       });
-    } finally {
-      setGenerating(false);
     }
   }
 
@@ -177,9 +180,7 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
     let projectId: string;
     try {
       const submission = toSubmission(form, review.tasks, review.source, review.estimate);
-      const created = await submissionKeys.run(submission, (idempotencyKey) =>
-        api.post<ProjectResponse>('/projects', submission, { idempotencyKey }),
-      );
+      const created = await submitProject.mutateAsync(submission);
       projectId = created.project.id;
     } catch (error) {
       refuse(errorMessage(error));

@@ -1,5 +1,5 @@
 import { Loader, Text } from '@aws-amplify/ui-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from './pdf.js';
 
 /** Holds the PDF's pages once opened; each page draws itself when mounted (see PdfCanvas). */
@@ -50,6 +50,9 @@ export function PdfCanvas({
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [failed, setFailed] = useState(false);
+  // The callbacks only report: drawing again is for a new document, page or zoom step.
+  const reportAspect = useEffectEvent(onAspect);
+  const reportRendered = useEffectEvent(onRendered);
   useEffect(() => {
     let cancelled = false;
     let cancelRender: (() => void) | undefined;
@@ -58,13 +61,13 @@ export function PdfCanvas({
       const target = canvas.current;
       if (cancelled || !target) return;
       const base = proxy.getViewport({ scale: 1 });
-      onAspect(base.width / base.height);
+      reportAspect(base.width / base.height);
       // Zoomed in, the page is drawn again as wide as it now shows (a whole zoom step at a time).
       const width = Math.min(1400 * level, Math.max(320, target.parentElement?.clientWidth ?? 900));
       const task = pdf.renderPage(proxy, target, width);
       cancelRender = () => task.cancel();
       await task.promise;
-      if (!cancelled) onRendered();
+      if (!cancelled) reportRendered();
     })().catch((error: unknown) => {
       if (cancelled || (error as { name?: string }).name === 'RenderingCancelledException') return;
       console.error('Could not draw a PDF page', error);
@@ -74,10 +77,12 @@ export function PdfCanvas({
       cancelled = true;
       cancelRender?.();
     };
-    // The callbacks only report; drawing again is for a new document, page or zoom step.
   }, [doc, page, level]);
   if (failed) return <Text color="font.error">Unable to draw page {page}.</Text>;
-  return <canvas ref={canvas} className="review-page__canvas" aria-hidden="true" />;
+  return (
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas without tabIndex takes no focus; the page's figure names it.
+    <canvas ref={canvas} className="review-page__canvas" aria-hidden="true" />
+  );
 }
 
 export function PdfLoading() {

@@ -1,4 +1,4 @@
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import type { ReviewNote } from '#features/reviews/contracts.js';
 
 export interface PinPoint {
@@ -42,16 +42,13 @@ export function PinnablePage({
   children: ReactNode;
 }) {
   const label = `Page ${page} of ${pages}`;
-  const pin = (event: MouseEvent<HTMLDivElement>) => {
+  const pin = (event: MouseEvent<HTMLButtonElement>) => {
     if (!canPin) return;
+    // Pressed with Enter or Space (no pointer, so no point): the note goes at the centre.
+    if (event.detail === 0) return onPin({ page, x: 0.5, y: 0.5 });
     const box = event.currentTarget.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) return;
     onPin({ page, x: clamp((event.clientX - box.left) / box.width), y: clamp((event.clientY - box.top) / box.height) });
-  };
-  const pinFromKeyboard = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!canPin || event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;
-    event.preventDefault();
-    onPin({ page, x: 0.5, y: 0.5 });
   };
 
   return (
@@ -60,13 +57,11 @@ export function PinnablePage({
         {children}
         {canPin ? (
           // The pins are siblings of the target, above it, not inside it: no button within a button.
-          <div
+          <button
+            type="button"
             className="review-page__target"
-            role="button"
-            tabIndex={0}
             aria-label={`${label}: click or tap where a note belongs, or press Enter to pin one at the centre`}
             onClick={pin}
-            onKeyDown={pinFromKeyboard}
           />
         ) : null}
         {notes.map((note) => {

@@ -39,7 +39,7 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
   const [pending, setPending] = useState<PinPoint | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const noteField = useRef<HTMLTextAreaElement>(null);
-  const frame = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLElement>(null);
   const { zoom, zoomIn, zoomOut, fitToWidth } = useDrawingZoom(frame);
   const [pageCount, setPageCount] = useState(1);
 
@@ -159,11 +159,10 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
               <ZoomToolbar zoom={zoom} onZoomIn={zoomIn} onZoomOut={zoomOut} onFit={fitToWidth} />
               <PageStrip pages={pageCount} onGoTo={goToPage} />
             </div>
-            <div
+            <section
               ref={frame}
               className="review-viewer__drawing"
               aria-label="Drawing"
-              role="region"
               style={{ '--review-zoom': zoom } as CSSProperties}
             >
               <div className="review-viewer__pages">
@@ -182,7 +181,7 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
                   onSelect={select}
                 />
               </div>
-            </div>
+            </section>
           </div>
           <aside className="review-viewer__side" aria-label="Review notes">
             <Flex gap="xs" alignItems="center" wrap="wrap">

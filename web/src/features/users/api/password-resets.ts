@@ -4,33 +4,20 @@ import { queryOptions } from '@tanstack/react-query';
  * e-mail is not verified): the API mails a link whose token proves the mailbox, tells whether a link
  * still works, and sets the new password.
  */
-import type {
-  CompletePasswordResetResponse,
-  PasswordResetDetailsResponse,
-  RequestPasswordResetResponse,
-  ResetFlow,
-} from '#features/users/password-reset-contracts.js';
+import type { PasswordResetDetailsResponse } from '#features/users/password-reset-contracts.js';
 import { api, ApiError } from '../../../app/api.js';
 
-export type { ResetFlow };
-
-/** Mails a reset link to `email` if it has an account (the answer is the same if not). */
-export async function requestPasswordReset(email: string, flow: ResetFlow): Promise<void> {
-  await api.post<RequestPasswordResetResponse>('/password-resets', { email: email.trim(), flow });
-}
-
-/** The link's address when it still works; null when it is unknown, used, replaced or expired. */
-export async function resetLinkDetails(token: string): Promise<PasswordResetDetailsResponse | null> {
+/**
+ * The link's address when it still works; null when it is unknown, used, replaced or expired. A read
+ * (the token goes in a body, not the address), so a query (resetLinkQuery), not a mutation.
+ */
+async function resetLinkDetails(token: string): Promise<PasswordResetDetailsResponse | null> {
   try {
     return await api.post<PasswordResetDetailsResponse>('/password-resets', { token });
   } catch (error) {
     if (isInvalidResetLink(error)) return null;
     throw error;
   }
-}
-
-export async function completePasswordReset(token: string, password: string): Promise<CompletePasswordResetResponse> {
-  return api.post<CompletePasswordResetResponse>('/password-resets', { token, password });
 }
 
 /** The API's answer for a link that does not (or no longer) work: 'Invalid or expired link'. */

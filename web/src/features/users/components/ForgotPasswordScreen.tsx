@@ -2,7 +2,7 @@ import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { AuthForm, AuthLink, EmailField, SubmitButton } from './auth-form/fields.js';
 import { authErrorToast } from './auth-form/flow.js';
-import { requestPasswordReset } from '../api/password-resets.js';
+import { useRequestPasswordReset } from '../api/request-password-reset.js';
 import { LOGIN_PATHS, type AuthFlow } from '../../../app/auth/roles.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { AuthFrame } from '../../../ui/auth-form/AuthFrame.js';
@@ -28,21 +28,21 @@ const COPY: Record<AuthFlow, { title: string; intro: string; back: string }> = {
 export function ForgotPasswordScreen({ flow }: { flow: AuthFlow }) {
   const copy = COPY[flow];
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const requestReset = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await requestPasswordReset(email, flow);
-      setSentTo(email.trim());
-      toast({ title: 'Email sent', description: 'Check your inbox for a password reset link.' });
-    } catch (error) {
-      authErrorToast(error, 'Failed to send reset email.');
-    } finally {
-      setBusy(false);
-    }
+    requestReset.mutate(
+      { email, flow },
+      {
+        onSuccess: () => {
+          setSentTo(email.trim());
+          toast({ title: 'Email sent', description: 'Check your inbox for a password reset link.' });
+        },
+        onError: (error) => authErrorToast(error, 'Failed to send reset email.'),
+      },
+    );
   }
 
   return (
@@ -62,7 +62,7 @@ export function ForgotPasswordScreen({ flow }: { flow: AuthFlow }) {
       ) : (
         <AuthForm onSubmit={handleSubmit}>
           <EmailField value={email} onChange={(e) => setEmail(e.target.value)} />
-          <SubmitButton busy={busy} loadingText="Sending…">
+          <SubmitButton busy={requestReset.isPending} loadingText="Sending…">
             Send Reset Link
           </SubmitButton>
         </AuthForm>

@@ -1,10 +1,10 @@
 import { Button, Card, Flex, Heading, Placeholder, SelectField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { USER_TYPES, humanize, type UserType } from '#shared/vocabulary.js';
-import { api } from '../../../app/api.js';
 import type { MeResponse } from '../../../lib/contracts.js';
 import { errorMessage } from '../../../lib/errors.js';
 import type { ProfileResponse, UpdateProfileBody } from '#features/teams/contracts.js';
+import { useUpdateProfile } from '../api/update-profile.js';
 import { toast } from '../../../ui/toast/use-toast.js';
 
 export interface ProfileSettingsProps {
@@ -19,7 +19,7 @@ export function ProfileSettings({ me, loading, onSaved }: ProfileSettingsProps) 
   const [fullName, setFullName] = useState('');
   const [company, setCompany] = useState('');
   const [userType, setUserType] = useState<UserType>('architect');
-  const [busy, setBusy] = useState(false);
+  const updateProfile = useUpdateProfile();
 
   useEffect(() => {
     if (!me) return;
@@ -28,19 +28,16 @@ export function ProfileSettings({ me, loading, onSaved }: ProfileSettingsProps) 
     setUserType(me.user.user_type);
   }, [me]);
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const body: UpdateProfileBody = { full_name: fullName, company, user_type: userType };
-      const answer = await api.patch<ProfileResponse>('/me/profile', body);
-      toast({ title: 'Profile updated' });
-      onSaved?.(answer.profile);
-    } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
+    const body: UpdateProfileBody = { full_name: fullName, company, user_type: userType };
+    updateProfile.mutate(body, {
+      onSuccess: (answer) => {
+        toast({ title: 'Profile updated' });
+        onSaved?.(answer.profile);
+      },
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+    });
   }
 
   return (
@@ -97,7 +94,7 @@ export function ProfileSettings({ me, loading, onSaved }: ProfileSettingsProps) 
               ))}
             </SelectField>
             <Flex>
-              <Button type="submit" variation="primary" isLoading={busy} loadingText="Saving…">
+              <Button type="submit" variation="primary" isLoading={updateProfile.isPending} loadingText="Saving…">
                 Save Changes
               </Button>
             </Flex>

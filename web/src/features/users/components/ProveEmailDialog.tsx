@@ -1,7 +1,5 @@
 import { Button, Flex, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { EmailProofResponse } from '#features/users/contracts.js';
-import { api } from '../../../app/api.js';
 import {
   confirmEmailCode,
   currentSessionUser,
@@ -14,6 +12,7 @@ import { errorMessage } from '../../../lib/errors.js';
 import { useSession } from '../../../app/auth/session.js';
 import { Dialog } from '../../../ui/Dialog.js';
 import { toast } from '../../../ui/toast/use-toast.js';
+import { useRecordEmailProof } from '../api/record-email-proof.js';
 
 type Step = 'closed' | 'code' | 'password';
 
@@ -30,6 +29,8 @@ export function ProveEmailDialog() {
   const [step, setStep] = useState<Step>('closed');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
+  const recordEmailProof = useRecordEmailProof();
+  // Pending through every step of the form (Cognito's, then the API's, then the new tokens).
   const [busy, setBusy] = useState(false);
   const settle = useRef<((proven: boolean) => void) | undefined>(undefined);
   // Kept from when the dialog opened: the session (and its user) ends halfway through.
@@ -70,7 +71,7 @@ export function ProveEmailDialog() {
       await confirmEmailCode(code);
       // From here the API may end this session (and close its socket) before it answers: no redirect.
       setReauthenticating(true);
-      const answer = await api.post<EmailProofResponse>('/me/email-proof', undefined, { noEmailProof: true });
+      const answer = await recordEmailProof.mutateAsync();
       toast({ title: 'Email verified', description: 'Your email address has been verified.' });
       if (answer.sessions_ended) {
         setBusy(false);

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthForm, AuthLink, PasswordInput, SubmitButton } from './auth-form/fields.js';
 import { authErrorToast, errorToast, passwordProblem, signInWithRoles } from './auth-form/flow.js';
-import { completePasswordReset, isInvalidResetLink, resetLinkQuery } from '../api/password-resets.js';
+import { useCompletePasswordReset } from '../api/complete-password-reset.js';
+import { isInvalidResetLink, resetLinkQuery } from '../api/password-resets.js';
 import {
   FORGOT_PASSWORD_PATHS,
   LOGIN_PATHS,
@@ -46,7 +47,7 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
   const [invalid, setInvalid] = useState(token === null);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [busy, setBusy] = useState(false);
+  const completePasswordReset = useCompletePasswordReset();
   const [done, setDone] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -76,11 +77,9 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
     if (!token || !email) return setInvalid(true);
     const problem = passwordProblem(password, PASSWORD_MIN_LENGTH, confirmation);
     if (problem) return errorToast(problem);
-    setBusy(true);
     try {
-      await completePasswordReset(token, password);
+      await completePasswordReset.mutateAsync({ token, password });
     } catch (error) {
-      setBusy(false);
       if (isInvalidResetLink(error)) return setInvalid(true);
       authErrorToast(error, 'Failed to update password.');
       return;
@@ -133,7 +132,10 @@ export function ResetPasswordScreen({ flow }: { flow: AuthFlow }) {
           onChange={(e) => setPassword(e.target.value)}
         />
         <PasswordInput kind="confirm" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
-        <SubmitButton busy={busy || done} loadingText={done ? 'Signing you in…' : 'Updating…'}>
+        <SubmitButton
+          busy={completePasswordReset.isPending || done}
+          loadingText={done ? 'Signing you in…' : 'Updating…'}
+        >
           Update Password
         </SubmitButton>
       </AuthForm>

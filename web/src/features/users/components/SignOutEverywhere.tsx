@@ -1,12 +1,11 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { RevokeSessionsResponse } from '#features/users/session-contracts.js';
-import { api } from '../../../app/api.js';
 import { useSession } from '../../../app/auth/session.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { toast } from '../../../ui/toast/use-toast.js';
+import { useRevokeSessions } from '../api/revoke-sessions.js';
 
 /**
  * 'Sign Out Everywhere': ends every session of the account, this one included (a lost phone, a
@@ -17,12 +16,14 @@ export function SignOutEverywhere() {
   const navigate = useNavigate();
   const { signOut } = useSession();
   const [asking, setAsking] = useState(false);
+  const revokeSessions = useRevokeSessions();
+  // Pending from the request until this browser has signed out too.
   const [busy, setBusy] = useState(false);
 
   async function confirm() {
     setBusy(true);
     try {
-      const answer = await api.post<RevokeSessionsResponse>('/sessions/revoke', {});
+      const answer = await revokeSessions.mutateAsync();
       toast({ title: 'Signed out everywhere', description: answer.message });
       await signOut();
       navigate('/auth', { replace: true });

@@ -15,13 +15,13 @@ export function StatusCounters({
 }) {
   const counts = { ...countByStatus(projects), ...(given ?? {}) } as Record<string, number>;
   return (
-    <div className="stat-grid" role="group" aria-label="Projects by status">
+    <fieldset className="stat-grid" aria-label="Projects by status">
       {PROJECT_STATUSES.map(({ value, label }) => (
-        <div key={value} className="stat" data-status={value} role="group" aria-label={labels?.[value] ?? label}>
+        <fieldset key={value} className="stat" data-status={value} aria-label={labels?.[value] ?? label}>
           <span className="stat__label">{labels?.[value] ?? label}</span>
           <span className="stat__value">{counts[value]}</span>
-        </div>
+        </fieldset>
       ))}
-    </div>
+    </fieldset>
   );
 }
