@@ -50,11 +50,13 @@ export class StripeStandIn {
     // The hosted checkout page: the payer's "pay" completes the session and the events are delivered.
     if (parts[0] === 'pay' && parts[1] === 'checkout' && parts[3] === 'pay' && req.method === 'POST') {
       const session = this.provider.checkoutSession(parts[2] ?? '');
-      if (!session) return stripeError(res, 404, 'invalid_request_error', 'No such checkout session', 'resource_missing');
+      if (!session)
+        return stripeError(res, 404, 'invalid_request_error', 'No such checkout session', 'resource_missing');
       const done = await this.provider.completeCheckout(session.id);
       return res.writeHead(303, { location: done.success_url }).end();
     }
-    if (parts[0] !== 'v1') return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${url.pathname})`);
+    if (parts[0] !== 'v1')
+      return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${url.pathname})`);
     if (req.headers.authorization !== `Bearer ${this.secretKey}`)
       return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided');
     this.requests += 1;
@@ -81,7 +83,12 @@ export class StripeStandIn {
           success_url: form.get('success_url') ?? '',
           cancel_url: form.get('cancel_url') ?? '',
         });
-        return json(res, { id: pageUrl.split('/').pop(), object: 'checkout.session', mode: 'subscription', url: pageUrl });
+        return json(res, {
+          id: pageUrl.split('/').pop(),
+          object: 'checkout.session',
+          mode: 'subscription',
+          url: pageUrl,
+        });
       }
       case 'POST /billing_portal/sessions': {
         const customer = form.get('customer') ?? '';
@@ -97,7 +104,13 @@ export class StripeStandIn {
         if (parts[2]) {
           const subscription = await this.provider.retrieveSubscription(parts[2]);
           if (!subscription)
-            return stripeError(res, 404, 'invalid_request_error', `No such subscription: '${parts[2]}'`, 'resource_missing');
+            return stripeError(
+              res,
+              404,
+              'invalid_request_error',
+              `No such subscription: '${parts[2]}'`,
+              'resource_missing',
+            );
           return json(res, subscription);
         }
         const data = [];

@@ -82,7 +82,10 @@ export class StripeBillingProvider implements BillingProvider {
 
   /** `connection`: where the client connects (host, port, protocol), for tests against a local endpoint. */
   constructor(
-    private readonly connection: Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol' | 'timeout'> = stripeConnection(),
+    private readonly connection: Pick<
+      Stripe.StripeConfig,
+      'host' | 'port' | 'protocol' | 'timeout'
+    > = stripeConnection(),
   ) {}
 
   private client() {
