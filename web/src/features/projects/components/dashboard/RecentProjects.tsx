@@ -1,7 +1,7 @@
 import { Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ProjectCard } from '../../../../lib/contracts.js';
-import { shortDate } from '../../../../lib/format.js';
+import type { ProjectCard } from '#web/lib/contracts.js';
+import { shortDate } from '#web/lib/format.js';
 import { StatusBadge } from '../StatusBadge.js';
 
 export const RECENT_PROJECTS = 5;

@@ -1,6 +1,6 @@
-import type { ProjectCard } from '../../../../lib/contracts.js';
-import { PROJECT_STATUSES } from '../../../../lib/vocabulary.js';
-import { countByStatus } from '../../../../lib/project-words.js';
+import type { ProjectCard } from '#web/lib/contracts.js';
+import { PROJECT_STATUSES } from '#web/lib/vocabulary.js';
+import { countByStatus } from '#web/lib/project-words.js';
 
 /** The four status counters: Queued, In Progress, Needs Revision, Delivered. */
 export function StatusCounters({

@@ -1,8 +1,8 @@
 import { Card, Flex, Heading, Placeholder } from '@aws-amplify/ui-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { MeResponse } from '../../../../lib/contracts.js';
-import { monthYear } from '../../../../lib/format.js';
-import { typeLabel } from '../../../../lib/project-words.js';
+import type { MeResponse } from '#web/lib/contracts.js';
+import { monthYear } from '#web/lib/format.js';
+import { typeLabel } from '#web/lib/project-words.js';
 import { useRecordWelcome } from '../../../users/api/record-welcome.js';
 import './dashboard.css';
 

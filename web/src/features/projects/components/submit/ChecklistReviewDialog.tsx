@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Flex, Text, TextField, TextAreaField } from '@aws-amplify/ui-react';
 import type { ChecklistSource } from '#features/checklists/contracts.js';
-import { turnaroundTone } from '../../../../lib/format.js';
-import { TURNAROUND_DISCLAIMER } from '../../../../lib/project-words.js';
-import { Dialog } from '../../../../ui/Dialog.js';
+import { turnaroundTone } from '#web/lib/format.js';
+import { TURNAROUND_DISCLAIMER } from '#web/lib/project-words.js';
+import { Dialog } from '#web/ui/Dialog.js';
 import { FileList } from './FileList.js';
 import type { UploadItem } from './uploads-state.js';
 import { blankTask, totalTaskHours, turnaroundDaysFor, type ReviewTask } from './wizard.js';

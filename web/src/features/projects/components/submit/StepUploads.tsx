@@ -12,7 +12,7 @@ import {
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ROOMS } from '#shared/intake-options.js';
 import { ACCEPT_ATTRIBUTE, ACCEPTED_TYPES_TEXT, MAX_FILES } from '#shared/uploads.js';
-import { toast } from '../../../../ui/toast/use-toast.js';
+import { toast } from '#web/ui/toast/use-toast.js';
 import { FileList } from './FileList.js';
 import type { StepProps } from './StepBasics.js';
 import type { UploadItem } from './uploads-state.js';

@@ -1,7 +1,7 @@
 import { Button, Flex, Link, PasswordField, TextField } from '@aws-amplify/ui-react';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { preloadAuth } from '../../../../app/auth/auth-session.js';
+import { preloadAuth } from '#web/app/auth/auth-session.js';
 
 /**
  * The pieces every sign-in, sign-up and password form is made of (/auth, /team-login, the forgot and

@@ -1,6 +1,6 @@
-import { authErrorMessage, signInWithPassword } from '../../../../app/auth/auth-session.js';
-import { fetchAccess } from '../../../../app/auth/server-roles.js';
-import { toast } from '../../../../ui/toast/use-toast.js';
+import { authErrorMessage, signInWithPassword } from '#web/app/auth/auth-session.js';
+import { fetchAccess } from '#web/app/auth/server-roles.js';
+import { toast } from '#web/ui/toast/use-toast.js';
 
 /**
  * What the auth forms' flows share: the spec's error toast, the password checks, and signing in with
