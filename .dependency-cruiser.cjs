@@ -43,7 +43,10 @@ const READ_PATHS = [
   '^functions/features/[^/]+/(queries|[^/]+-queries|projection|[^/]+-projection|keys|[^/]+-keys)\\.ts$',
   `^(${GET_HANDLERS.map(escapeRegExp).join('|')})$`,
 ];
-/** The app's wiring entry points: a feature's handler is built by `http`, its runtime by `runtime`, a consumer by `lambda`. */
+/**
+ * The app's wiring entry points: a feature's handler is built by `http`, its runtime by `runtime`, a consumer by
+ * `lambda`.
+ */
 const APP_ENTRY_POINTS = '^functions/app/(http|runtime|lambda)\\.ts$';
 const AWS_SDK = '(^|/)node_modules/(@aws-sdk|@smithy|aws-sdk)/';
 
@@ -68,7 +71,8 @@ module.exports = {
     {
       name: 'platform-not-to-features',
       comment:
-        'The platform is what features stand on: it never imports a feature nor the app that puts them together (hand it what it needs at the wiring point instead).',
+        'The platform is what features stand on: it never imports a feature nor the app that puts them together ' +
+        '(hand it what it needs at the wiring point instead).',
       severity: 'error',
       from: { path: '^functions/platform/', pathNot: TEST },
       // Reachable: not through infra/, shared/ or any other module in between either.
@@ -77,7 +81,9 @@ module.exports = {
     {
       name: 'platform-not-to-infra',
       comment:
-        'The platform imports nothing of infra/: the table layout, the metric names and the route access rule it needs live in shared/ (shared/tables.ts, shared/metrics.ts, shared/route-access.ts), which infra/ imports too.',
+        'The platform imports nothing of infra/: the table layout, the metric names and the route access rule it ' +
+        'needs live in shared/ (shared/tables.ts, shared/metrics.ts, shared/route-access.ts), which infra/ ' +
+        'imports too.',
       severity: 'error',
       from: { path: '^functions/platform/', pathNot: TEST },
       to: { path: '^infra/' },
@@ -85,7 +91,9 @@ module.exports = {
     {
       name: 'feature-enters-app-by-wiring',
       comment:
-        'A feature uses the app only through its wiring entry points (app/http.ts, app/runtime.ts, app/lambda.ts): the rest of app/ puts every feature together (the catalogue, the projections, the folds), and a feature that imported it would reach every other feature.',
+        'A feature uses the app only through its wiring entry points (app/http.ts, app/runtime.ts, app/lambda.ts): ' +
+        'the rest of app/ puts every feature together (the catalogue, the projections, the folds), and a ' +
+        'feature that imported it would reach every other feature.',
       severity: 'error',
       from: { path: '^functions/features/', pathNot: TEST },
       to: { path: '^functions/app/', pathNot: APP_ENTRY_POINTS },
@@ -93,7 +101,10 @@ module.exports = {
     {
       name: 'feature-through-public-surface',
       comment:
-        "A feature uses another only through that feature's events.ts, contracts.ts, queries.ts, state.ts or commands.ts (and the two named files above; no *-queries or *-contracts file): the rest, its decider above all, is its own business and may change. Another feature's change is asked for through the owner's commands.ts, never by running the owner's decider itself.",
+        "A feature uses another only through that feature's events.ts, contracts.ts, queries.ts, state.ts or " +
+        'commands.ts (and the two named files above; no *-queries or *-contracts file): the rest, its decider ' +
+        "above all, is its own business and may change. Another feature's change is asked for through the " +
+        "owner's commands.ts, never by running the owner's decider itself.",
       severity: 'error',
       from: { path: '^functions/features/([^/]+)/', pathNot: TEST },
       to: { path: '^functions/features/', pathNot: ['^functions/features/$1/', ...PUBLIC_SURFACE] },
@@ -101,7 +112,9 @@ module.exports = {
     {
       name: 'read-path-not-to-decider',
       comment:
-        "Read paths (queries, projections, view keys, GET handlers) never reach a decider: a read neither needs a command's rules nor carries them in its bundle. Take the state and its fold from the feature's state.ts, a shape from its contracts.ts.",
+        'Read paths (queries, projections, view keys, GET handlers) never reach a decider: a read neither needs a ' +
+        "command's rules nor carries them in its bundle. Take the state and its fold from the feature's " +
+        'state.ts, a shape from its contracts.ts.',
       severity: 'error',
       from: { path: READ_PATHS, pathNot: TEST },
       to: { path: '^functions/features/[^/]+/decider\\.ts$', reachable: true },
@@ -109,7 +122,8 @@ module.exports = {
     {
       name: 'shared-stands-alone',
       comment:
-        'shared/ and events/ are what the SPA and every handler build on: they import no server code, no infrastructure, no SPA and no AWS SDK.',
+        'shared/ and events/ are what the SPA and every handler build on: they import no server code, no ' +
+        'infrastructure, no SPA and no AWS SDK.',
       severity: 'error',
       from: { path: '^(shared|events)/', pathNot: TEST },
       to: { path: ['^(functions|infra|web|bin)/', AWS_SDK] },
@@ -117,7 +131,8 @@ module.exports = {
     {
       name: 'spa-only-contracts-and-shared',
       comment:
-        "The SPA imports from outside web/ only the features' HTTP contracts, shared/ and events/zod.ts: anything else would put server code (or its types' imports) in the browser.",
+        "The SPA imports from outside web/ only the features' HTTP contracts, shared/ and events/zod.ts: anything " +
+        "else would put server code (or its types' imports) in the browser.",
       severity: 'error',
       from: { path: '^web/src/', pathNot: TEST },
       to: {
@@ -143,7 +158,10 @@ module.exports = {
     {
       name: 'spa-reaches-only-browser-code',
       comment:
-        "What the SPA reaches through the contracts it imports, at any depth, is browser code: contracts, the features' event lists, events/ and shared/, never the platform, a decider, a projection, a Node built-in or the AWS SDK. (A value import of events.ts by a contract puts events.ts in the bundle: whatever events.ts imports goes too.)",
+        'What the SPA reaches through the contracts it imports, at any depth, is browser code: contracts, the ' +
+        "features' event lists, events/ and shared/, never the platform, a decider, a projection, a Node " +
+        'built-in or the AWS SDK. (A value import of events.ts by a contract puts events.ts in the bundle: ' +
+        'whatever events.ts imports goes too.)',
       severity: 'error',
       from: { path: '^web/src/', pathNot: TEST },
       to: {
@@ -161,7 +179,8 @@ module.exports = {
     {
       name: 'contracts-stay-browser-safe',
       comment:
-        "A contract is what the SPA imports: it may import only other contracts, the features' events.ts, shared/ and events/ (a type it needs from a projection, a query or a decider moves into the contract).",
+        "A contract is what the SPA imports: it may import only other contracts, the features' events.ts, shared/ " +
+        'and events/ (a type it needs from a projection, a query or a decider moves into the contract).',
       severity: 'error',
       from: { path: '^functions/features/[^/]+/(contracts|[^/]+-contracts)\\.ts$' },
       to: {
@@ -181,11 +200,16 @@ module.exports = {
     {
       name: 'infra-only-event-lists',
       comment:
-        "The CDK stack reads functions/ only for the features' event lists (functions/features/*/events.ts); it names handlers by path in infra/routes.ts and never imports them. The embedded runtime (infra/local) runs the functions and may import them; so may the rehearsal (infra/rehearsal), which registers the team and reads mail as an operator does.",
+        "The CDK stack reads functions/ only for the features' event lists (functions/features/*/events.ts); it " +
+        'names handlers by path in infra/routes.ts and never imports them. The embedded runtime (infra/local) ' +
+        'runs the functions and may import them; so may the rehearsal (infra/rehearsal), which registers the ' +
+        'team and reads mail as an operator does.',
       severity: 'error',
       from: { path: '^infra/', pathNot: ['^infra/local/', '^infra/rehearsal/', TEST] },
-      // bundling.ts also makes the checklist route's Bedrock tool schema at build time, from the estimator's zod schema.
-      // The notifications consumer's event list is its audience module's (NOTIFIED_EVENT_TYPES), kept beside the switch that decides whom.
+      // bundling.ts also makes the checklist route's Bedrock tool schema at build time, from the estimator's zod
+      // schema.
+      // The notifications consumer's event list is its audience module's (NOTIFIED_EVENT_TYPES), kept beside the switch
+      // that decides whom.
       to: {
         path: '^functions/',
         pathNot: [
@@ -198,7 +222,8 @@ module.exports = {
     {
       name: 'functions-not-to-tools',
       comment:
-        'Lambda code never imports the command line, the embedded runtime nor the tests: none of it may end up in a bundle.',
+        'Lambda code never imports the command line, the embedded runtime nor the tests: none of it may end up in a ' +
+        'bundle.',
       severity: 'error',
       from: { path: '^functions/', pathNot: TEST },
       to: { path: '^(bin|tests|bench|infra/local|infra/rehearsal)/' },
@@ -206,7 +231,8 @@ module.exports = {
     {
       name: 'no-circular',
       comment:
-        'No cycles of value imports in functions/: such a cycle makes the import order decide what is initialised. (A type-only import or a dynamic import() runs nothing at load.)',
+        'No cycles of value imports in functions/: such a cycle makes the import order decide what is initialised. ' +
+        '(A type-only import or a dynamic import() runs nothing at load.)',
       severity: 'error',
       from: { path: '^functions/', pathNot: TEST },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
@@ -214,7 +240,8 @@ module.exports = {
     {
       name: 'no-orphans',
       comment:
-        'A module in functions/ that nothing imports and that imports nothing is dead code (or a handler the route table forgot).',
+        'A module in functions/ that nothing imports and that imports nothing is dead code (or a handler the route ' +
+        'table forgot).',
       severity: 'error',
       // Two handlers need no module at all (liveness, the socket's default route): infra/routes.ts names them.
       from: {
@@ -232,7 +259,8 @@ module.exports = {
     {
       name: 'no-deep-relative-import',
       comment:
-        "No relative import in functions/ climbs more than three levels (../../../../): a module that far away is another part's, to be reached through a nearer one.",
+        'No relative import in functions/ climbs more than three levels (../../../../): a module that far away is ' +
+        "another part's, to be reached through a nearer one.",
       severity: 'error',
       // $1 is the importer's folder three levels up: a relative import resolving outside it climbed four or more.
       from: { path: '^(functions|functions/.+)/[^/]+/[^/]+/[^/]+/[^/]+$', pathNot: TEST },
@@ -250,7 +278,8 @@ module.exports = {
     {
       name: 'spa-no-circular',
       comment:
-        'No cycles of value imports in web/src: the import order would decide what is initialised (a type-only import or a lazy import() runs nothing at load).',
+        'No cycles of value imports in web/src: the import order would decide what is initialised (a type-only ' +
+        'import or a lazy import() runs nothing at load).',
       severity: 'error',
       from: { path: '^web/src/', pathNot: TEST },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
@@ -258,7 +287,8 @@ module.exports = {
     {
       name: 'spa-feature-through-public-files',
       comment:
-        "A feature of the SPA uses another only through that feature's api/ (its calls) and its index.ts (the components it lends): its routes, other components and helpers are its own business.",
+        "A feature of the SPA uses another only through that feature's api/ (its calls) and its index.ts (the " +
+        'components it lends): its routes, other components and helpers are its own business.',
       severity: 'error',
       from: { path: '^web/src/features/([^/]+)/', pathNot: TEST },
       to: { path: '^web/src/features/', pathNot: ['^web/src/features/$1/', SPA_FEATURE_PUBLIC] },
@@ -266,7 +296,8 @@ module.exports = {
     {
       name: 'spa-features-only-app-wiring',
       comment:
-        'The app puts the features together (it may import any of them); a feature takes from the app only its public wiring (SPA_APP_WIRING): never the routes table, a screen, the live socket or the auth library.',
+        'The app puts the features together (it may import any of them); a feature takes from the app only its ' +
+        'public wiring (SPA_APP_WIRING): never the routes table, a screen, the live socket or the auth library.',
       severity: 'error',
       from: { path: '^web/src/features/', pathNot: TEST },
       to: { path: '^web/src/app/', pathNot: SPA_APP_WIRING },
@@ -274,7 +305,8 @@ module.exports = {
     {
       name: 'spa-shared-knows-no-feature',
       comment:
-        'web/src/ui (generic components) and web/src/lib (helpers) are what features stand on: they import no feature and no part of the app.',
+        'web/src/ui (generic components) and web/src/lib (helpers) are what features stand on: they import no ' +
+        'feature and no part of the app.',
       severity: 'error',
       from: { path: '^web/src/(ui|lib)/', pathNot: TEST },
       to: { path: '^web/src/(features|app)/' },

@@ -46,7 +46,7 @@ export default {
     // The profile benchmark maps Lighthouse's trace back to sources with Vite's own source-map reader.
     'source-map-js',
   ],
-  // The SPA loads its Amplify module lazily (web/src/app/auth/auth-loader.ts: `import('./auth.js')`, then `auth.x`), which
-  // knip does not follow: every export there would read as unused.
+  // The SPA loads its Amplify module lazily (web/src/app/auth/auth-loader.ts: `import('./auth.js')`, then `auth.x`),
+  // which knip does not follow: every export there would read as unused.
   ignoreIssues: { 'web/src/app/auth/auth.ts': ['exports', 'types'] },
 } satisfies KnipConfig;

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Four projects: unit (pure, no I/O), integration (against the embedded stack, in memory, random
- * ports), infra (CDK template assertions) and rehearsal (the synthesized assembly run as AWS would). Browser tests run under Playwright, not here.
+ * ports), infra (CDK template assertions) and rehearsal (the synthesized assembly run as AWS would). Browser tests run
+ * under Playwright, not here.
  */
 export default defineConfig({
   test: {

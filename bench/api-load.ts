@@ -142,7 +142,8 @@ export async function benchApiLoad() {
       perSecond: Math.round(result.requests / SECONDS),
     });
     printTable(
-      `API on the embedded stack, ${SECONDS} s each (closed loops after a ${WARMUP_SECONDS} s warm-up; the query by autocannon)`,
+      `API on the embedded stack, ${SECONDS} s each (closed loops after a ${WARMUP_SECONDS} s warm-up; the query by ` +
+        `autocannon)`,
       [
         looped('raw conditional PutItem, 1 at a time', rawAlone),
         looped('PATCH /api/projects/{id} (command), 1 at a time', commandAlone),
@@ -152,7 +153,8 @@ export async function benchApiLoad() {
       ],
     );
     console.log(
-      `command p99 / raw PutItem p99: ${(commandAlone.p99 / rawAlone.p99).toFixed(2)}x one at a time, ${(command.p99 / raw.p99).toFixed(2)}x at ${CONNECTIONS} concurrent (goal ≤ 3x)`,
+      `command p99 / raw PutItem p99: ${(commandAlone.p99 / rawAlone.p99).toFixed(2)}x one at a ` +
+        `time, ${(command.p99 / raw.p99).toFixed(2)}x at ${CONNECTIONS} concurrent (goal ≤ 3x)`,
     );
   } finally {
     // autocannon may leave requests in flight on the server: let them finish before stopping.

@@ -107,7 +107,9 @@ const LAMBDA_ENV: NodeJS.ProcessEnv = {
 
 /** Milliseconds from the start of the import of the bundle to the module being evaluated, in a fresh process. */
 function initSample(file: string): number {
-  const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
+  const script =
+    `const t=performance.now();await ` +
+    `import(${JSON.stringify(pathToFileURL(file).href)});process.stdout.write(String(performance.now()-t));`;
   return Number(
     execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: LAMBDA_ENV, encoding: 'utf8' }),
   );
@@ -484,29 +486,36 @@ async function main() {
     const table = [header, ...[helloRow, ...rows].map(line)];
     const widths = header.map((_, i) => Math.max(...table.map((cells) => cells[i]!.length)));
     const render = (cells: string[]) =>
-      `| ${cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`;
+      `| ${cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} ` +
+      `|`;
     console.log(render(header));
     console.log(`|${widths.map((w, i) => (numeric.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
     for (const cells of table.slice(1)) console.log(render(cells));
     console.log(
-      `\n${rows.length} handlers, node ${process.versions.node}, esbuild options from infra/stack/bundling.ts, ${RUNS} pairs per handler. ` +
-        `1-minute load average ${loadBefore.toFixed(2)} before, ${load().toFixed(2)} after (${range(loads)} at the start of each handler's pairs). ` +
+      `\n${rows.length} handlers, node ${process.versions.node}, esbuild options from ` +
+        `infra/stack/bundling.ts, ${RUNS} pairs per handler. ` +
+        (`1-minute load average ${loadBefore.toFixed(2)} before, ${load().toFixed(2)} after (${range(loads)} at the ` +
+          `start of each handler's pairs). `) +
         (summary.overGoal ? `${summary.overGoal} over ${GOAL_KB} KB.` : `All within ${GOAL_KB} KB.`) +
         `\nBundles over 5 KB: ${summary.kb} KB; init ${summary.initMs} ms.` +
         `\nOver the SDK floor: ${summary.overFloorKb} KB, ${summary.overFloorMs} ms. ` +
         (summary.overFloorGoal.length
-          ? `Goal (≤ +${OVER_FLOOR_KB} KB and ≤ +${OVER_FLOOR_MS} ms, Stripe's handlers excepted) NOT met by ${summary.overFloorGoal.length}: ${summary.overFloorGoal.join(', ')}.`
-          : `Goal (≤ +${OVER_FLOOR_KB} KB and ≤ +${OVER_FLOOR_MS} ms, Stripe's handlers excepted) met by every handler.`),
+          ? `Goal (≤ +${OVER_FLOOR_KB} KB and ≤ +${OVER_FLOOR_MS} ms, Stripe's handlers excepted) NOT met ` +
+            `by ${summary.overFloorGoal.length}: ${summary.overFloorGoal.join(', ')}.`
+          : `Goal (≤ +${OVER_FLOOR_KB} KB and ≤ +${OVER_FLOOR_MS} ms, Stripe's handlers excepted) met by every ` +
+            `handler.`),
     );
     if (SDK_EXTERNAL) {
       console.log(
         `With ${CDK_DEFAULT_EXTERNAL.join(', ')} external (the runtime's SDK, played here by node_modules): ` +
-          `${summary.sdkExternalKb} KB, ${summary.sdkExternalOverGoal} over ${GOAL_KB} KB; init ${summary.sdkExternalInitMs} ms.`,
+          (`${summary.sdkExternalKb} KB, ${summary.sdkExternalOverGoal} over ${GOAL_KB} KB; ` +
+            `init ${summary.sdkExternalInitMs} ms.`),
       );
     }
     for (const [name, handlers] of duplicates) {
       console.log(
-        `Bundled twice: ${name} (${handlers.size} handlers, e.g. ${[...handlers][0]}). Add it to DEDUPED_PACKAGES in infra/stack/bundling.ts.`,
+        `Bundled twice: ${name} (${handlers.size} handlers, e.g. ${[...handlers][0]}). Add it to DEDUPED_PACKAGES in ` +
+          `infra/stack/bundling.ts.`,
       );
     }
   } finally {

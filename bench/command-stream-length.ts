@@ -81,7 +81,8 @@ export async function benchCommandStreamLength() {
     }
     printTable(`A cold command (snapshot + later events, append, publish) against its stream's length`, rows);
     console.log(
-      `command p50 on ${LENGTHS.at(-1)} events / on ${LENGTHS[0]}: ${(rows.at(-1)!.ratio_to_first as number).toFixed(2)}x (goal ≤ 1.5x)`,
+      `command p50 on ${LENGTHS.at(-1)} events / ` +
+        `on ${LENGTHS[0]}: ${(rows.at(-1)!.ratio_to_first as number).toFixed(2)}x (goal ≤ 1.5x)`,
     );
   } finally {
     await stack.settle();

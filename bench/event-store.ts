@@ -278,7 +278,8 @@ export async function benchEventStore() {
     },
   ];
   printTable(
-    `Event store on dynalite (in memory), concurrency ${CONCURRENCY}, median of ${ROUNDS} interleaved rounds (per second)`,
+    `Event store on dynalite (in memory), concurrency ${CONCURRENCY}, median of ${ROUNDS} interleaved rounds (per ` +
+      `second)`,
     rows,
   );
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
@@ -289,10 +290,12 @@ export async function benchEventStore() {
   const vsCastore = ratio('castorePush');
   const readShare = m('readAll') / m('rawRead');
   console.log(
-    `append vs raw PutItem (median of per-round ratios): ${vsRaw.toFixed(2)}x (goal >= 0.95x: ${verdict(vsRaw >= 0.95)})`,
+    `append vs raw PutItem (median of per-round ratios): ${vsRaw.toFixed(2)}x (goal >= ` +
+      `0.95x: ${verdict(vsRaw >= 0.95)})`,
   );
   console.log(
-    `append vs castore pushEvent: ${vsCastore.toFixed(2)}x (goal >= 1x: ${verdict(vsCastore >= 1)})   read-all vs castore: ${(m('readAll') / m('castoreRead')).toFixed(2)}x`,
+    `append vs castore pushEvent: ${vsCastore.toFixed(2)}x (goal >= 1x: ${verdict(vsCastore >= 1)})   read-all vs ` +
+      `castore: ${(m('readAll') / m('castoreRead')).toFixed(2)}x`,
   );
   // castore's item for the same event, as its adapter builds it (getPushEventInput), before marshalling.
   const castoreItem = {
@@ -305,12 +308,16 @@ export async function benchEventStore() {
     eventStoreId: 'USERS',
   };
   console.log(
-    `item written per event (JSON bytes): ours ${m('itemBytes')} (envelope, hash chain, outbox marker, a byTime index entry on every commit) vs castore ${JSON.stringify(castoreItem).length} (an index entry only for an aggregate's first event)`,
+    `item written per event (JSON bytes): ours ${m('itemBytes')} (envelope, hash chain, outbox marker, a byTime ` +
+      `index entry on every commit) vs castore ${JSON.stringify(castoreItem).length} (an index entry only for an ` +
+      `aggregate's first event)`,
   );
   console.log(`read-all vs raw Query: ${(readShare * 100).toFixed(0)}% (goal >= 80%: ${verdict(readShare >= 0.8)})`);
   console.log(
-    `CPU per item (µs, this process incl. dynalite): append ${m('appendCpu')} vs raw PutItem ${m('rawCpu')} (raw/append ${(m('rawCpu') / m('appendCpu')).toFixed(2)}x) vs castore ${m('castorePushCpu')}; ` +
-      `read-all ${m('readAllCpu')} vs raw Query ${m('rawReadCpu')} (raw/read-all ${(m('rawReadCpu') / m('readAllCpu')).toFixed(2)}x)`,
+    `CPU per item (µs, this process incl. dynalite): append ${m('appendCpu')} vs raw PutItem ${m('rawCpu')} ` +
+      `(raw/append ${(m('rawCpu') / m('appendCpu')).toFixed(2)}x) vs castore ${m('castorePushCpu')}; ` +
+      (`read-all ${m('readAllCpu')} vs raw Query ${m('rawReadCpu')} ` +
+        `(raw/read-all ${(m('rawReadCpu') / m('readAllCpu')).toFixed(2)}x)`),
   );
   return rows;
 }

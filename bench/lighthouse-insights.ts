@@ -161,7 +161,8 @@ export async function benchLighthouseInsights() {
     const failed = audited.filter(({ audit }) => audit.scoreDisplayMode === 'binary' && audit.score === 0);
     const passed = audited.filter(({ audit }) => audit.scoreDisplayMode === 'binary' && audit.score === 1).length;
     console.log(
-      `Lighthouse accessibility on ${report.finalDisplayedUrl.replace(local.url, '')} (signed in as admin): ${score.toFixed(2)} (goal 1.00: ${score === 1 ? 'met' : 'NOT met'}; ${passed} audits passed)`,
+      `Lighthouse accessibility on ${report.finalDisplayedUrl.replace(local.url, '')} (signed in as ` +
+        `admin): ${score.toFixed(2)} (goal 1.00: ${score === 1 ? 'met' : 'NOT met'}; ${passed} audits passed)`,
     );
     // Which audits found nothing to check says whether the tab's content (tables, charts) was there.
     console.log(

@@ -79,7 +79,9 @@ async function origin(frame: CallFrame): Promise<{ file: string; fn: string }> {
   const file = nm >= 0 ? source.slice(nm + 'node_modules/'.length) : source.replace(/^.*\/web\/src\//, 'web/src/');
   return {
     file,
-    fn: `${position.name ?? frame.functionName ?? '?'} (${file.split('/').slice(-2).join('/')}:${position.line ?? '?'})`,
+    fn:
+      `${position.name ?? frame.functionName ?? '?'} ` +
+      `(${file.split('/').slice(-2).join('/')}:${position.line ?? '?'})`,
   };
 }
 
@@ -148,7 +150,8 @@ async function analyse(profile: Profile, label: string) {
   console.log(`\n=== ${label}: ${ms(busy)} ms of main-thread samples (×${SLOWDOWN}: ${ms(busy * SLOWDOWN)} ms)`);
   const long = tasks.filter((task) => (task.end - task.start) * SLOWDOWN >= 50_000);
   printTable(
-    `${label}: stretches of work that Lighthouse would count as long tasks (≥ 50 ms at ×${SLOWDOWN}), blocking ${ms(long.reduce((sum, task) => sum + (task.end - task.start) * SLOWDOWN - 50_000, 0))} ms`,
+    `${label}: stretches of work that Lighthouse would count as long tasks (≥ 50 ms at ×${SLOWDOWN}), ` +
+      `blocking ${ms(long.reduce((sum, task) => sum + (task.end - task.start) * SLOWDOWN - 50_000, 0))} ms`,
     long.map((task) => ({
       at_ms: ms(task.start - profile.startTime),
       ms: ms(task.end - task.start),
@@ -277,7 +280,8 @@ function analyseTrace(events: TraceEvent[], label: string, origin: string, sampl
     .map((event) => `${event.name === 'firstContentfulPaint' ? 'FCP' : 'LCP candidate'} at ${ms(event.ts - start)} ms`)
     .join(', ');
   printTable(
-    `${label}: main-thread tasks ≥ 50 ms at ×${SLOWDOWN} (blocking ${ms(blocking)} ms, before or after the first paint; ${marks || 'no paint marks'})`,
+    `${label}: main-thread tasks ≥ 50 ms at ×${SLOWDOWN} (blocking ${ms(blocking)} ms, before or after the first ` +
+      `paint; ${marks || 'no paint marks'})`,
     rows,
   );
   console.log(details.join('\n'));

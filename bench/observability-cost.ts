@@ -70,7 +70,10 @@ async function bundle(
 
 /** Init time of a fresh process importing `file`, and whether it loaded the X-Ray SDK. */
 function init(file: string, env: NodeJS.ProcessEnv): { ms: number; xray: boolean } {
-  const script = `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});const ms=performance.now()-t;const{createRequire}=await import('node:module');const xray=Object.keys(createRequire(import.meta.url).cache).some((k)=>k.includes('aws-xray-sdk-core'));process.stdout.write(JSON.stringify({ms,xray}));`;
+  const script =
+    `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});const ` +
+    `ms=performance.now()-t;const{createRequire}=await import('node:module');const ` +
+    `xray=Object.keys(createRequire(import.meta.url).cache).some((k)=>k.includes('aws-xray-sdk-core'));process.stdout.write(JSON.stringify({ms,xray}));`;
   return JSON.parse(
     execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }),
   ) as { ms: number; xray: boolean };
@@ -91,7 +94,8 @@ try {
     const eagerEntry = path.join(work, name, 'eager-entry.ts');
     writeFileSync(
       eagerEntry,
-      `import { Tracer } from '@aws-lambda-powertools/tracer';\nexport const tracer = new Tracer({ serviceName: 'design-club' });\nexport { handler } from ${JSON.stringify(path.join(ROOT, handler))};\n`,
+      `import { Tracer } from '@aws-lambda-powertools/tracer';\nexport const tracer = new Tracer({ serviceName: ` +
+        `'design-club' });\nexport { handler } from ${JSON.stringify(path.join(ROOT, handler))};\n`,
     );
     const kb = {
       built: await bundle(handler, asBuilt),

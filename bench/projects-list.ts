@@ -79,7 +79,8 @@ export async function benchProjectsList() {
     await measure('admin (all, with clients)', await stack.admin());
 
     printTable(
-      `GET /api/projects with ${PROJECTS} team projects (submitted in ${(submitted.ms / 1000).toFixed(1)} s, ${CONCURRENCY} at a time)`,
+      `GET /api/projects with ${PROJECTS} team projects (submitted in ${(submitted.ms / 1000).toFixed(1)} ` +
+        `s, ${CONCURRENCY} at a time)`,
       rows,
     );
   } finally {

@@ -254,7 +254,8 @@ export async function benchReplay() {
 
   const rate = (n: number, ms: number) => Math.round((n / Math.max(ms, 1)) * 1000);
   printTable(
-    `Audit replay of ${verify.events.toLocaleString('en-US')} events (${PROJECTS} projects, ${generate.value} commits) on dynalite`,
+    `Audit replay of ${verify.events.toLocaleString('en-US')} events (${PROJECTS} projects, ${generate.value} ` +
+      `commits) on dynalite`,
     [
       {
         operation: 'raw Query (byTime, parse items)',
@@ -281,7 +282,11 @@ export async function benchReplay() {
   );
   const itemsPerSecond = rate(rawWrite.value, rawWrite.ms);
   console.log(
-    `raw BatchWriteItem of the same ${rawWrite.value.toLocaleString('en-US')} items: ${itemsPerSecond.toLocaleString('en-US')} items/s, ${rawWrite.ms} ms; the rebuild took ${rebuild.durationMs} ms in all (${Math.round((rawWrite.ms / Math.max(rebuild.durationMs, 1)) * 100)}% of it is what writing its items costs at that rate)`,
+    `raw BatchWriteItem of the same ${rawWrite.value.toLocaleString('en-US')} ` +
+      `items: ${itemsPerSecond.toLocaleString('en-US')} items/s, ${rawWrite.ms} ms; the rebuild ` +
+      `took ${rebuild.durationMs} ms in all ` +
+      `(${Math.round((rawWrite.ms / Math.max(rebuild.durationMs, 1)) * 100)}% of it is what writing its items ` +
+      `costs at that rate)`,
   );
   // The projections' own work, without I/O: every stream folded and its items and checkpoint built.
   const fold = (projections: typeof allProjections) => {
@@ -303,13 +308,17 @@ export async function benchReplay() {
   const foldWithout = Math.min(fold(withoutInsights), fold(withoutInsights));
   const foldWith = Math.min(fold(allProjections), fold(allProjections));
   console.log(
-    `projections' own work over the ${verify.events.toLocaleString('en-US')} events (no I/O, best of two): without insights ${Math.round(foldWithout)} ms, with ${Math.round(foldWith)} ms (+${Math.round(foldWith - foldWithout)} ms)`,
+    `projections' own work over the ${verify.events.toLocaleString('en-US')} events (no I/O, best of two): without ` +
+      `insights ${Math.round(foldWithout)} ms, with ${Math.round(foldWith)} ms ` +
+      `(+${Math.round(foldWith - foldWithout)} ms)`,
   );
   const [without1, with1, with2, without2] = abba as [ReplayReport, ReplayReport, ReplayReport, ReplayReport];
   const withoutMs = without1.durationMs + without2.durationMs;
   const withMs = with1.durationMs + with2.durationMs;
   console.log(
-    `insights projection: rebuild without it ${without1.durationMs} + ${without2.durationMs} ms (${without1.itemsWritten} items), with it ${with1.durationMs} + ${with2.durationMs} ms (${with1.itemsWritten} items): ${(withMs / withoutMs).toFixed(2)}x (goal: within 1.2x)`,
+    `insights projection: rebuild without it ${without1.durationMs} + ${without2.durationMs} ms ` +
+      `(${without1.itemsWritten} items), with it ${with1.durationMs} + ${with2.durationMs} ms ` +
+      `(${with1.itemsWritten} items): ${(withMs / withoutMs).toFixed(2)}x (goal: within 1.2x)`,
   );
   if (verify.broken.length || rebuild.broken.length)
     console.log('UNEXPECTED: broken chains', verify.broken.slice(0, 3));

@@ -111,7 +111,8 @@ export async function benchSdkClientCost() {
     rounds: samples.get(way)!.map(Math.round).join(' / '),
   }));
   printTable(
-    `AWS SDK client CPU per call, transport answering at once (${CALLS} calls a round, median of ${ROUNDS} rotated rounds)`,
+    `AWS SDK client CPU per call, transport answering at once (${CALLS} calls a round, median of ${ROUNDS} rotated ` +
+      `rounds)`,
     rows,
   );
   return rows;

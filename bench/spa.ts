@@ -166,7 +166,8 @@ export async function benchSpa() {
     results.push(await axe(page, '/designer'));
     printTable('axe (WCAG 2.1 A/AA) per screen', results);
     console.log(
-      `axe: ${results.reduce((n, r) => n + r.serious + r.critical, 0)} serious or critical findings over ${results.length} screens (goal 0)`,
+      `axe: ${results.reduce((n, r) => n + r.serious + r.critical, 0)} serious or critical findings ` +
+        `over ${results.length} screens (goal 0)`,
     );
   } finally {
     await context.close();

@@ -19,8 +19,8 @@
  * (`--yes` answers for CI, where the diff is in the job's log; without a terminal and without
  * `--yes` it stops). `--diff-only` stops after the diff (CI's pull-request check). When a check
  * found something missing, nothing is deployed (exit 5; `--diff-only` still prints the diff first)
- * unless `--skip-checks` was given, which runs none of these checks (region and credentials are always asked). Other `-c` context values
- * (senderEmail, domainName, backupCopyRegion, …) go to the synth.
+ * unless `--skip-checks` was given, which runs none of these checks (region and credentials are always asked). Other
+ * `-c` context values (senderEmail, domainName, backupCopyRegion, …) go to the synth.
  *
  * After the first successful create it switches deletion protection on (the stack's DeletionProtection
  * parameter, infra/stack/deletion-protection.ts: off at the first create so that a failed create
@@ -68,7 +68,8 @@ try {
   ({ values } = parseArgs({ options, allowPositionals: false }));
 } catch (error) {
   console.error(
-    `${(error as Error).message}\nUsage: npm run deploy -- [--stage <stage>] [--yes] [--replay] [--diff-only] [--checks-only] [--skip-checks] [--skip-build] [--app <dir>] [-c key=value …]`,
+    `${(error as Error).message}\nUsage: npm run deploy -- [--stage <stage>] [--yes] [--replay] [--diff-only] ` +
+      `[--checks-only] [--skip-checks] [--skip-build] [--app <dir>] [-c key=value …]`,
   );
   process.exit(2);
 }
@@ -161,7 +162,8 @@ function protectAfterFirstCreate(outputs: Record<string, string>): number {
   ]);
   if (protectedRun !== 0) {
     console.error(
-      `Deletion protection is still off. Run: npx cdk deploy ${stackName} --app ${assembly} --parameters ${stackName}:${DELETION_PROTECTION_PARAMETER}=true`,
+      `Deletion protection is still off. Run: npx cdk deploy ${stackName} --app ${assembly} ` +
+        `--parameters ${stackName}:${DELETION_PROTECTION_PARAMETER}=true`,
     );
   }
   return protectedRun;
@@ -171,7 +173,8 @@ function protectAfterFirstCreate(outputs: Record<string, string>): number {
 async function checkViews(outputs: Record<string, string>): Promise<number> {
   if (!outputs.EventsTableName || !outputs.ViewsTableName) {
     console.error(
-      'The stack outputs name no tables: the views were not checked. Run npm run replay -- --check with EVENTS_TABLE and VIEWS_TABLE set.',
+      'The stack outputs name no tables: the views were not checked. Run npm run replay -- --check with EVENTS_TABLE ' +
+        'and VIEWS_TABLE set.',
     );
     return 1;
   }
@@ -194,7 +197,10 @@ async function checkViews(outputs: Record<string, string>): Promise<number> {
       ));
   if (rebuild) return run('npx', ['tsx', 'bin/replay.ts'], tables);
   console.error(
-    `\nThe stack is deployed, but its views need a rebuild. Run it when convenient:\n  EVENTS_TABLE=${tables.EVENTS_TABLE} VIEWS_TABLE=${tables.VIEWS_TABLE}${outputs.Region ? ` AWS_REGION=${outputs.Region}` : ''} npm run replay\n(or deploy with --replay).`,
+    `\nThe stack is deployed, but its views need a rebuild. Run it when convenient:\n  ` +
+      `EVENTS_TABLE=${tables.EVENTS_TABLE} ` +
+      `VIEWS_TABLE=${tables.VIEWS_TABLE}${outputs.Region ? ` AWS_REGION=${outputs.Region}` : ''} npm run ` +
+      `replay\n(or deploy with --replay).`,
   );
   return 4;
 }

@@ -9,7 +9,10 @@ const port = Number(process.env.PORT ?? 3000);
 /** Loopback unless asked: `HOST=0.0.0.0 npm start` opens the public port to the network. */
 const host = process.env.HOST || '127.0.0.1';
 const dataDir = resolve(process.env.DATA_DIR ?? resolve(REPO_ROOT, '.data'));
-/** With the port opened, the address others use for it (links in e-mails, upload forms): `PUBLIC_URL=http://192.168.1.20:3000`. */
+/**
+ * With the port opened, the address others use for it (links in e-mails, upload forms):
+ * `PUBLIC_URL=http://192.168.1.20:3000`.
+ */
 const publicUrl = process.env.PUBLIC_URL || undefined;
 try {
   publicUrlOf(publicUrl, port);
@@ -55,13 +58,15 @@ try {
   if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
     console.warn(
       [
-        `  WARNING: listening on ${host}:${new URL(local.url).port}: anyone who can reach this machine can use this app`,
+        `  WARNING: listening on ${host}:${new URL(local.url).port}: anyone who can reach this machine can use this ` +
+          `app`,
         '  (sign up, sign in with the seeded accounts above, upload). The outbox then asks for the secret in',
         `  ${dataDir}/secrets.json (header x-local-secret). Leave HOST unset to keep it on this machine.`,
         ...(publicUrl
           ? []
           : [
-              '  Links in e-mails and upload forms name localhost: set PUBLIC_URL=http://<this machine>:<port> for other machines.',
+              '  Links in e-mails and upload forms name localhost: set PUBLIC_URL=http://<this machine>:<port> for ' +
+                'other machines.',
             ]),
         '',
       ].join('\n'),

@@ -80,7 +80,8 @@ async function connect(dataDirOption?: string): Promise<DeadLetterSource> {
   }
   if (!existsSync(join(dataDir, 'dynamodb'))) {
     throw new Error(
-      `No data found in ${dataDir}. Start the product once with npm start, or set DEAD_LETTER_QUEUES and EVENT_BUS_NAME for the cloud.`,
+      `No data found in ${dataDir}. Start the product once with npm start, or set DEAD_LETTER_QUEUES and ` +
+        `EVENT_BUS_NAME for the cloud.`,
     );
   }
   const { startLocal } = await import('../infra/local/runtime.js');
@@ -99,7 +100,8 @@ function printReport(report: RedriveReport, log: (line: string) => void = consol
   if (report.selected.length === 0) {
     log(`${report.listed.length} dead letter(s):`);
     log(
-      `${'id'.padEnd(28)} ${'consumer'.padEnd(15)} ${'stream and version'.padEnd(48)} ${'event'.padEnd(24)} attempts, last error`,
+      `${'id'.padEnd(28)} ${'consumer'.padEnd(15)} ${'stream and version'.padEnd(48)} ${'event'.padEnd(24)} ` +
+        `attempts, last error`,
     );
     for (const letter of report.listed) log(`${letter.id.padEnd(28)} ${letterLine(letter)}`);
     log('Re-deliver: npm run redrive -- --all (or --id <id>, --consumer <name>; --dry-run shows what would go).');
@@ -107,15 +109,18 @@ function printReport(report: RedriveReport, log: (line: string) => void = consol
     log(`Dry run: would re-deliver ${report.selected.length} of ${report.listed.length} dead letter(s).`);
   } else {
     log(
-      `Re-delivered ${report.redelivered.length} of ${report.selected.length}; ${report.stillFailing.length} still failing, ${report.skipped.length} waiting behind them.`,
+      `Re-delivered ${report.redelivered.length} of ${report.selected.length}; ${report.stillFailing.length} still ` +
+        `failing, ${report.skipped.length} waiting behind them.`,
     );
     for (const letter of report.stillFailing)
       log(
-        `  STILL FAILING  ${letter.consumer}: stream ${letter.streamId} version ${letter.version} (${letter.type}): ${letter.lastError}`,
+        `  STILL FAILING  ${letter.consumer}: stream ${letter.streamId} version ${letter.version} ` +
+          `(${letter.type}): ${letter.lastError}`,
       );
     for (const letter of report.skipped)
       log(
-        `  WAITING        ${letter.consumer}: stream ${letter.streamId} version ${letter.version} (behind version ${letter.blockedBy})`,
+        `  WAITING        ${letter.consumer}: stream ${letter.streamId} version ${letter.version} (behind ` +
+          `version ${letter.blockedBy})`,
       );
   }
   for (const id of report.unknownIds)

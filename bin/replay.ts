@@ -49,7 +49,9 @@ async function connect(): Promise<{ store: EventStore; views: ViewStore; where: 
     return {
       store: new EventStore({ catalogue, client, tableName: process.env.EVENTS_TABLE }),
       views: new ViewStore(client, process.env.VIEWS_TABLE, 0),
-      where: `tables ${process.env.EVENTS_TABLE} / ${process.env.VIEWS_TABLE}${process.env.DYNAMODB_ENDPOINT ? ` at ${process.env.DYNAMODB_ENDPOINT}` : ''}`,
+      where:
+        `tables ${process.env.EVENTS_TABLE} ` +
+        `/ ${process.env.VIEWS_TABLE}${process.env.DYNAMODB_ENDPOINT ? ` at ${process.env.DYNAMODB_ENDPOINT}` : ''}`,
       close: async () => undefined,
     };
   }
@@ -114,7 +116,8 @@ function print(report: ReplayReport, verifyOnly: boolean) {
   console.log(`  events/s       ${report.eventsPerSecond}`);
   if (report.generation)
     console.log(
-      `  views          generation ${report.generation.from} -> ${report.generation.to} (${report.itemsWritten} items written)`,
+      `  views          generation ${report.generation.from} -> ${report.generation.to} (${report.itemsWritten} ` +
+        `items written)`,
     );
   if (!verifyOnly) console.log(`  snapshots      ${report.snapshotsWritten} rewritten from the events`);
   if (report.broken.length === 0) console.log('  hash chains    all intact');
@@ -132,7 +135,8 @@ if (values.check) {
   process.exit(state.current ? 0 : 3);
 }
 console.log(
-  `Replaying ${values.stream ? `stream ${values.stream}` : 'every stream'} from ${where}${values.until ? `, up to ${values.until}` : ''}.`,
+  `Replaying ${values.stream ? `stream ${values.stream}` : 'every stream'} ` +
+    `from ${where}${values.until ? `, up to ${values.until}` : ''}.`,
 );
 try {
   const report = await new Replayer(store, views, allProjections, allSnapshotFolds).run({

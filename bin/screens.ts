@@ -5,7 +5,8 @@
  * browser tests do, and seeds a client with projects, an assigned designer, comments and activity so
  * that no screen is empty. `--before` renders only the dashboard, the admin board and the project
  * dialog into docs/screens/before/ (taken once, from the tree before the redesign).
- * `--only=name,name` renders only those screens (SCREENS_WEB_DIR=dir serves another build); `--out=dir` writes elsewhere; `--png` writes PNG.
+ * `--only=name,name` renders only those screens (SCREENS_WEB_DIR=dir serves another build); `--out=dir` writes
+ * elsewhere; `--png` writes PNG.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -240,7 +241,8 @@ async function main() {
           '| --- | --- | --- | --- | --- |',
           ...SCREENS.filter((screen) => screen.before).map(
             (screen) =>
-              `| ${screen.title} | [before](before/${screen.name}-desk.jpg) | [after](${screen.name}-desk.jpg) | [before](before/${screen.name}-phone.jpg) | [after](${screen.name}-phone.jpg) |`,
+              `| ${screen.title} | [before](before/${screen.name}-desk.jpg) | [after](${screen.name}-desk.jpg) | ` +
+              `[before](before/${screen.name}-phone.jpg) | [after](${screen.name}-phone.jpg) |`,
           ),
           '',
         ].join('\n'),

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, the dependency rules, the linter and formatter check (Biome), the dead-code check (knip), unit + integration + infra (vitest), the unit and integration suites again on
+// `npm test`: typecheck, the dependency rules, the linter and formatter check (Biome), the dead-code check (knip), unit
+// + integration + infra (vitest), the unit and integration suites again on
 // Node 24 (what Lambda runs), the cloud stack's synth, build the SPA, browser tests (Playwright).
 // Prints one closing line "tests: N passed, N failed" summed over every runner.
 import { spawnSync } from 'node:child_process';

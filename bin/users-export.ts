@@ -32,7 +32,8 @@ const { values } = parseArgs({
 });
 if (!values.header || !existsSync(values.header)) {
   console.error(
-    'Usage: npm run users:export -- --header <file with the new pool’s CSV header> [--out users.csv] [--map users-map.csv]',
+    'Usage: npm run users:export -- --header <file with the new pool’s CSV header> [--out users.csv] [--map ' +
+      'users-map.csv]',
   );
   process.exit(2);
 }

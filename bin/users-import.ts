@@ -40,7 +40,8 @@ async function run(
   });
   const count = (status: RelinkOutcome['status']) => outcomes.filter((outcome) => outcome.status === status).length;
   console.log(
-    `${count('linked')} linked, ${count('already linked')} already linked, ${count('refused')} refused. Users set their password on the Forgot Password page (/auth/forgot-password).`,
+    `${count('linked')} linked, ${count('already linked')} already linked, ${count('refused')} refused. Users set ` +
+      `their password on the Forgot Password page (/auth/forgot-password).`,
   );
   return outcomes;
 }

@@ -40,5 +40,8 @@ export interface NewEvent<T extends string = string, D = Record<string, unknown>
 /** The first event of every stream chains from this. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** A stream's hash chain, verified (events/hash-chain.ts): here, with no crypto, so the SPA's audit contract can name it. */
+/**
+ * A stream's hash chain, verified (events/hash-chain.ts): here, with no crypto, so the SPA's audit contract can name
+ * it.
+ */
 export type ChainVerdict = { intact: true; events: number } | { intact: false; brokenAt: number; reason: string };

@@ -1,6 +1,6 @@
 /**
- * The project brief's rules (docs/product.md#records, #validation): ONE zod schema that the wizard checks step by step and
- * that the API applies to the checklist request (POST /api/checklists) and, extended with the reviewed
+ * The project brief's rules (docs/product.md#records, #validation): ONE zod schema that the wizard checks step by step
+ * and that the API applies to the checklist request (POST /api/checklists) and, extended with the reviewed
  * checklist, to the submission (POST /api/projects). Whatever the wizard lets through, the API
  * accepts; whatever lies outside the catalogue (shared/intake-options.ts), the API refuses.
  * Plain zod and data: the SPA imports it too.

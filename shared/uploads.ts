@@ -17,7 +17,9 @@ export const DELIVERABLE_FILES_PER_PROJECT_MAX = 100;
 /** The most pages a recorded PDF may have its notes on (and the highest page number a note names). */
 export const PAGES_MAX = 10_000;
 export const TOO_MANY_PROJECT_FILES = `A project holds at most ${FILES_PER_PROJECT_MAX} files: remove or combine files before adding more`;
-export const TOO_MANY_DELIVERABLE_FILES = `A project holds at most ${DELIVERABLE_FILES_PER_PROJECT_MAX} deliverable versions: start a new project for further work`;
+export const TOO_MANY_DELIVERABLE_FILES =
+  `A project holds at most ${DELIVERABLE_FILES_PER_PROJECT_MAX} deliverable ` +
+  `versions: start a new project for further work`;
 /** Longer names are shortened in the display (docs/product.md#validation). */
 export const DISPLAY_NAME_MAX = 30;
 /** Stored names are kept well under S3's 1,024-byte key limit (project id and file id come first). */

@@ -1,4 +1,7 @@
-/** The product's fixed value sets (docs/product.md#records, docs/product.md#records). Plain data: the SPA imports these too. */
+/**
+ * The product's fixed value sets (docs/product.md#records, docs/product.md#records). Plain data: the SPA imports these
+ * too.
+ */
 
 export const USER_TYPES = [
   'architect',

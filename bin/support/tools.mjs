@@ -8,7 +8,8 @@ import { delimiter, join, resolve } from 'node:path';
 
 export const CFN_LINT_VERSION = '1.51.0';
 export const CFN_LINT_VENV = '.tmp/cfn-lint-venv';
-const CFN_LINT_INSTALL = `python3 -m venv ${CFN_LINT_VENV} && ${CFN_LINT_VENV}/bin/pip install cfn-lint==${CFN_LINT_VERSION}`;
+const CFN_LINT_INSTALL =
+  `python3 -m venv ${CFN_LINT_VENV} && ${CFN_LINT_VENV}/bin/pip install ` + `cfn-lint==${CFN_LINT_VERSION}`;
 
 /** Whether an executable `command` is on PATH (looked up, not run: starting Python can take long on a busy machine). */
 const onPath = (command) =>
@@ -60,7 +61,9 @@ export function provisionCfnLint() {
   if (pip.status !== 0 || !existsSync(venvBin)) {
     rmSync(CFN_LINT_VENV, { recursive: true, force: true });
     return {
-      problem: `cfn-lint is missing and pip could not install it (is PyPI reachable?). Install it with: ${CFN_LINT_INSTALL}`,
+      problem:
+        `cfn-lint is missing and pip could not install it (is PyPI reachable?). Install it ` +
+        `with: ${CFN_LINT_INSTALL}`,
     };
   }
   return { command: venvBin, how: `${CFN_LINT_VENV} (provisioned now)` };
@@ -82,7 +85,8 @@ export function findChromium() {
   }
   return {
     problem:
-      'No Chromium for the browser tests. Install one: apt-get install chromium (Debian), or npx playwright install chromium',
+      'No Chromium for the browser tests. Install one: apt-get install chromium (Debian), or npx playwright install ' +
+      'chromium',
   };
 }
 

@@ -29,5 +29,6 @@ export function describeLayout(state: LayoutState): string {
     state.built === null ? 'no recorded layout (built before layouts were recorded)' : `layout ${state.built}`;
   return state.current
     ? `The views are current: ${built}, this version needs layout ${state.needed}.`
-    : `The views need a rebuild: ${built}, this version needs layout ${state.needed}. Run npm run replay (it rebuilds them from the events into a fresh generation; readers switch when it is done).`;
+    : `The views need a rebuild: ${built}, this version needs layout ${state.needed}. Run npm run replay (it ` +
+        `rebuilds them from the events into a fresh generation; readers switch when it is done).`;
 }

@@ -13,5 +13,8 @@ function pooledRandom(): number {
   return pool[offset++]! / 256;
 }
 
-/** Monotonic within a process, so events committed together keep their order. Built in a call marked pure: a bundle that makes no id leaves ulid out. */
+/**
+ * Monotonic within a process, so events committed together keep their order. Built in a call marked pure: a bundle that
+ * makes no id leaves ulid out.
+ */
 export const newId = /* @__PURE__ */ monotonicFactory(pooledRandom);

@@ -109,7 +109,9 @@ export class QuotaExceededError extends HttpError {
     super(
       429,
       'RATE_LIMITED',
-      `Too many ${definition.what}: the limit is ${quotaLimit(quota)} ${windowWords(definition.windowSeconds)} ${definition.per}. Please try again in ${waitWords(retryAfterSeconds)}.`,
+      `Too many ${definition.what}: the limit ` +
+        `is ${quotaLimit(quota)} ${windowWords(definition.windowSeconds)} ${definition.per}. Please try again ` +
+        `in ${waitWords(retryAfterSeconds)}.`,
       { 'retry-after': String(retryAfterSeconds) },
     );
     this.name = 'QuotaExceededError';

@@ -29,7 +29,10 @@ export interface StackNeeds {
   modelIds: string[];
   /** The Secrets Manager secret with the Stripe keys, which the stack reads but never creates. */
   stripeSecretName?: string;
-  /** The custom domain's certificate (CloudFront's viewer certificate) and the names it must cover, when the stack has one. */
+  /**
+   * The custom domain's certificate (CloudFront's viewer certificate) and the names it must cover, when the stack has
+   * one.
+   */
   certificate?: { arn: string; domainNames: string[] };
   apiGatewayLogging: {
     /** Stages whose logs go through the region's API Gateway logging role (WebSocket and REST stages). */

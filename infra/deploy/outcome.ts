@@ -101,7 +101,8 @@ export function formatReport(results: CheckResult[], where: string): string {
       : results.some((result) => result.outcome === 'missing' && result.check === 'AWS credentials')
         ? // Nothing can be deployed without credentials: no flag to offer.
           `${missing} missing: fix ${missing === 1 ? 'it' : 'them'} as shown, then run the deploy again.`
-        : `${missing} missing: fix ${missing === 1 ? 'it' : 'them'} as shown, or deploy with --skip-checks if you know better.`,
+        : `${missing} missing: fix ${missing === 1 ? 'it' : 'them'} as shown, or deploy with --skip-checks if you ` +
+          `know better.`,
   );
   return lines.join('\n');
 }

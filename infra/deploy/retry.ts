@@ -51,7 +51,8 @@ async function verdictOn(
   const status = stack?.StackStatus;
   if (status === 'ROLLBACK_COMPLETE') {
     const lines = [
-      `${stackName} is ROLLBACK_COMPLETE: its first create failed and rolled back, nothing is left in it. The deploy deletes it and creates it again.`,
+      `${stackName} is ROLLBACK_COMPLETE: its first create failed and rolled back, nothing is left in it. The deploy ` +
+        `deletes it and creates it again.`,
     ];
     if (!stack?.EnableTerminationProtection) return { proceed: true, lines };
     const cleared = await cloudFormation
@@ -73,7 +74,8 @@ async function verdictOn(
       lines: [
         ...lines,
         `Its termination protection refuses the deletion, and switching it off failed (${cleared}). Run:`,
-        `  aws cloudformation update-termination-protection --no-enable-termination-protection --stack-name ${stackName} --region ${region}`,
+        `  aws cloudformation update-termination-protection --no-enable-termination-protection ` +
+          `--stack-name ${stackName} --region ${region}`,
       ],
     };
   }
@@ -81,8 +83,11 @@ async function verdictOn(
     return {
       proceed: false,
       lines: [
-        `${stackName} is ROLLBACK_FAILED: the rollback of its first create could not delete something. Nothing is deployed until it is gone (docs/deploy.md 4.5):`,
-        `  aws cloudformation describe-stack-events --stack-name ${stackName} --region ${region} --query "StackEvents[?ResourceStatus=='DELETE_FAILED'].[LogicalResourceId,ResourceStatusReason]" --output table`,
+        `${stackName} is ROLLBACK_FAILED: the rollback of its first create could not delete something. Nothing is ` +
+          `deployed until it is gone (docs/deploy.md 4.5):`,
+        `  aws cloudformation describe-stack-events --stack-name ${stackName} --region ${region} --query ` +
+          `"StackEvents[?ResourceStatus=='DELETE_FAILED'].[LogicalResourceId,ResourceStatusReason]" --output ` +
+          `table`,
         '  fix each cause (e.g. empty a bucket), then:',
         `  aws cloudformation delete-stack --stack-name ${stackName} --region ${region}`,
       ],
@@ -92,9 +97,13 @@ async function verdictOn(
     return {
       proceed: false,
       lines: [
-        `${stackName} is UPDATE_ROLLBACK_FAILED: the rollback of an update could not restore something. Continue it first (docs/deploy.md 4.5):`,
-        `  aws cloudformation describe-stack-events --stack-name ${stackName} --region ${region} --query "StackEvents[?ResourceStatus=='UPDATE_FAILED'].[LogicalResourceId,ResourceStatusReason]" --output table`,
-        `  aws cloudformation continue-update-rollback --stack-name ${stackName} --region ${region}   # after fixing the cause, or add --resources-to-skip <LogicalId>`,
+        `${stackName} is UPDATE_ROLLBACK_FAILED: the rollback of an update could not restore something. Continue it ` +
+          `first (docs/deploy.md 4.5):`,
+        `  aws cloudformation describe-stack-events --stack-name ${stackName} --region ${region} --query ` +
+          `"StackEvents[?ResourceStatus=='UPDATE_FAILED'].[LogicalResourceId,ResourceStatusReason]" --output ` +
+          `table`,
+        `  aws cloudformation continue-update-rollback --stack-name ${stackName} --region ${region}   # after fixing ` +
+          `the cause, or add --resources-to-skip <LogicalId>`,
       ],
     };
   }
@@ -102,7 +111,8 @@ async function verdictOn(
     return {
       proceed: false,
       lines: [
-        `${stackName} is ${status}: another operation is running. Wait for it: aws cloudformation wait stack-update-complete --stack-name ${stackName} --region ${region}`,
+        `${stackName} is ${status}: another operation is running. Wait for it: aws cloudformation wait ` +
+          `stack-update-complete --stack-name ${stackName} --region ${region}`,
       ],
     };
   }

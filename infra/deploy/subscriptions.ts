@@ -45,25 +45,30 @@ export async function pendingSubscriptionsReport(
   read: SubscriptionsReader = subscriptionsReader(),
 ): Promise<string[]> {
   if (!topicArn) return [];
-  const command = `aws sns list-subscriptions-by-topic --region ${region} --topic-arn ${topicArn} --query "Subscriptions[?SubscriptionArn=='PendingConfirmation'].Endpoint"`;
+  const command =
+    `aws sns list-subscriptions-by-topic --region ${region} --topic-arn ${topicArn} --query ` +
+    `"Subscriptions[?SubscriptionArn=='PendingConfirmation'].Endpoint"`;
   const answer = await read(topicArn, region);
   if (!answer.ok)
     return [
-      `Alarm subscriptions: could not list them (${answer.message}). Those waiting for confirmation receive no alarm; see them with:`,
+      `Alarm subscriptions: could not list them (${answer.message}). Those waiting for confirmation receive no ` +
+        `alarm; see them with:`,
       `  ${command}`,
     ];
   const pending = answer.subscriptions.filter((subscription) => subscription.SubscriptionArn === 'PendingConfirmation');
   if (pending.length === 0)
     return answer.subscriptions.length === 0
       ? [
-          'Alarm subscriptions: none. Nobody is told when an alarm fires: deploy with -c alarmEmail=<address> (or subscribe in the SNS console).',
+          'Alarm subscriptions: none. Nobody is told when an alarm fires: deploy with -c alarmEmail=<address> (or ' +
+            'subscribe in the SNS console).',
         ]
       : [];
   return [
     `Alarm subscriptions waiting for confirmation (${pending.length}): they receive no alarm until confirmed.`,
     ...pending.map(
       (subscription) =>
-        `  ${subscription.Protocol ?? '?'} ${subscription.Endpoint ?? '?'}: open the link in the mail "AWS Notification - Subscription Confirmation" sent to it.`,
+        `  ${subscription.Protocol ?? '?'} ${subscription.Endpoint ?? '?'}: open the link in the mail "AWS ` +
+        `Notification - Subscription Confirmation" sent to it.`,
     ),
     `  Check again: ${command}`,
   ];

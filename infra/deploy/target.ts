@@ -26,7 +26,8 @@ const PROFILE = () => process.env.AWS_PROFILE ?? 'default';
 
 export const NO_REGION_FIX = [
   'export AWS_REGION=<region>                 # for this shell, or',
-  `aws configure set region <region>${process.env.AWS_PROFILE ? ` --profile ${process.env.AWS_PROFILE}` : ''}   # the profile's region`,
+  `aws configure set region <region>${process.env.AWS_PROFILE ? ` --profile ${process.env.AWS_PROFILE}` : ''}   # ` +
+    `the profile's region`,
 ];
 
 /** The region as the SDK and the CDK CLI resolve it, with its source; undefined when there is none. */
@@ -54,7 +55,8 @@ export async function resolveTarget(
     return {
       ok: false,
       message: [
-        `No AWS region: none in AWS_REGION, AWS_DEFAULT_REGION or the profile "${PROFILE()}" (${CONFIG_FILE()}). Nothing was built or deployed. Set one:`,
+        `No AWS region: none in AWS_REGION, AWS_DEFAULT_REGION or the profile "${PROFILE()}" (${CONFIG_FILE()}). ` +
+          `Nothing was built or deployed. Set one:`,
         ...NO_REGION_FIX.map((line) => `  ${line}`),
       ].join('\n'),
     };
@@ -62,7 +64,9 @@ export async function resolveTarget(
   if (options.assemblyRegion && options.assemblyRegion !== resolved.region) {
     return {
       ok: false,
-      message: `The assembly was synthesized for ${options.assemblyRegion}, but your region is ${resolved.region} (from ${resolved.source}). Set AWS_REGION=${options.assemblyRegion}, or synthesize again.`,
+      message:
+        `The assembly was synthesized for ${options.assemblyRegion}, but your region is ${resolved.region} ` +
+        `(from ${resolved.source}). Set AWS_REGION=${options.assemblyRegion}, or synthesize again.`,
     };
   }
   const sts = new STSClient({
@@ -79,7 +83,8 @@ export async function resolveTarget(
       return {
         ok: false,
         message: [
-          `AWS credentials: ${result?.detail ?? 'none usable.'} Nothing was built or deployed. Sign in, then run the deploy again:`,
+          `AWS credentials: ${result?.detail ?? 'none usable.'} Nothing was built or deployed. Sign in, then run the ` +
+            `deploy again:`,
           ...(result?.fix ?? []).map((line) => `  ${line}`),
         ].join('\n'),
       };

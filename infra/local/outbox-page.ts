@@ -16,13 +16,20 @@ export async function outboxPage(outbox: OutboxMailer, path: string, req: Incomi
   const rows = messages
     .map(
       (m) =>
-        `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(new Date(m.sentAt).toLocaleString('en-US'))}${m.tag ? ` · ${escapeHtml(m.tag)}` : ''}</p><pre>${linkify(m.text)}</pre></article>`,
+        `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} ` +
+        `· ${escapeHtml(new Date(m.sentAt).toLocaleString('en-US'))}${m.tag ? ` · ${escapeHtml(m.tag)}` : ''}</p><pre>${linkify(m.text)}</pre></article>`,
     )
     .join('');
   res
     .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
     .end(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox</title><style>body{font:15px system-ui;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}article{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin:1rem 0}h2{font-size:1.05rem;margin:0}.meta{color:#6b7280;margin:.25rem 0 .75rem}pre{white-space:pre-wrap;font:inherit}</style></head><body><h1>Local outbox</h1><p>E-mails the embedded stack would have sent. Files: <code>${escapeHtml(outbox.directory)}</code></p>${rows || '<p>No e-mails yet.</p>'}</body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox</title><style>body{font:15px ` +
+        `system-ui;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2937}article{border:1px solid ` +
+        `#e5e7eb;border-radius:8px;padding:1rem;margin:1rem ` +
+        `0}h2{font-size:1.05rem;margin:0}.meta{color:#6b7280;margin:.25rem 0 ` +
+        `.75rem}pre{white-space:pre-wrap;font:inherit}</style></head><body><h1>Local outbox</h1><p>E-mails the ` +
+        `embedded stack would have sent. Files: ` +
+        `<code>${escapeHtml(outbox.directory)}</code></p>${rows || '<p>No e-mails yet.</p>'}</body></html>`,
     );
 }
 

@@ -66,7 +66,8 @@ export async function attachRealtime(server: Server, repoRoot: string, options: 
         // API Gateway refuses the handshake with the status `$connect` answered (401, or 429 past the cap).
         const body = typeof result?.body === 'string' ? result.body : '';
         socket.end(
-          `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Refused'}\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+          `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Refused'}\r\ncontent-type: text/plain; ` +
+            `charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
         );
         return;
       }

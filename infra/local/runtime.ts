@@ -90,7 +90,10 @@ export interface LocalRuntime {
   host: string;
   /** s3rver's own loopback URL, behind the public port's gate (for tests that place objects directly). */
   s3Endpoint: string;
-  /** The data folder's secret (secrets.json): opens Cognito's admin path, signs S3 forms and links, unlocks the outbox when the port is opened. */
+  /**
+   * The data folder's secret (secrets.json): opens Cognito's admin path, signs S3 forms and links, unlocks the outbox
+   * when the port is opened.
+   */
   secret: string;
   seeded: { admin: SeedAccount; designer: SeedAccount };
   runtime: WritingRuntime;
@@ -291,7 +294,10 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'content-security-policy': `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; connect-src 'self' ${url.replace(/^http/, 'ws')}; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
+    'content-security-policy':
+      `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; ` +
+      `connect-src 'self' ${url.replace(/^http/, 'ws')}; frame-ancestors 'none'; base-uri 'self'; form-action ` +
+      `'self'`,
   };
   const site = staticSite(resolve(options.webDir ?? join(REPO_ROOT, 'web/dist')), securityHeaders);
   const config = runtimeConfig({
@@ -312,7 +318,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
         : [400, 'Bad Request', 'The request could not be read.'];
     const body = JSON.stringify({ message });
     socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: ` +
+        `application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
   server.on('request', async (req: IncomingMessage, res: ServerResponse) => {
@@ -357,7 +364,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   if (stoppedUncleanly) {
     const caughtUp = await catchUp(runtime);
     say(
-      `Recovered from an unclean stop: ${caughtUp.published} unpublished commits sent, ${caughtUp.events} events re-checked by the projections.`,
+      `Recovered from an unclean stop: ${caughtUp.published} unpublished commits sent, ${caughtUp.events} events ` +
+        `re-checked by the projections.`,
     );
   }
   const seeded = await seedAccounts(cognito, runtime);

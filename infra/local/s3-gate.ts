@@ -256,7 +256,8 @@ export function s3Gate(options: S3GateOptions) {
         if (!ok || max !== undefined)
           throw failed(
             field,
-            `Invalid according to Policy: Policy Condition failed: ["${operator}", "${String(name)}", "${String(value)}"]`,
+            `Invalid according to Policy: Policy Condition failed: ["${operator}", "${String(name)}", ` +
+              `"${String(value)}"]`,
           );
       } else if (condition && typeof condition === 'object') {
         for (const [name, value] of Object.entries(condition)) {
@@ -487,7 +488,10 @@ function sendError(res: ServerResponse, error: S3Refusal) {
 
 function errorXml(error: S3Refusal): string {
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.code}</Code><Message>${escapeHtml(error.message)}</Message></Error>`;
+  return (
+    `<?xml version="1.0" ` +
+    `encoding="UTF-8"?>\n<Error><Code>${error.code}</Code><Message>${escapeHtml(error.message)}</Message></Error>`
+  );
 }
 
 /** `20261124T123000Z` -> Date, or null. */

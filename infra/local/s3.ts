@@ -42,7 +42,8 @@ export async function startS3(options: {
   if (options.secret) {
     guardWithSecretPath((server as unknown as { httpServer: Server }).httpServer, options.secret, (res) => {
       const body =
-        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>';
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access ' +
+        'Denied</Message></Error>';
       res.writeHead(403, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body) }).end(body);
     });
   }

@@ -31,13 +31,17 @@ export function auditWiring(rehearsal: Rehearsal): Finding[] {
       findings.push({
         kind: 'wiring',
         resource: wired.logicalId,
-        message: `${key} reaches ${wired.functionId} (${handler ?? 'no handler tag'}); infra/routes.ts says ${route.handler}`,
+        message:
+          `${key} reaches ${wired.functionId} (${handler ?? 'no handler tag'}); infra/routes.ts ` +
+          `says ${route.handler}`,
       });
     if ((route.access === 'public') !== !wired.authorizer)
       findings.push({
         kind: 'wiring',
         resource: wired.logicalId,
-        message: `${key} is ${wired.authorizer ? 'behind the authorizer' : 'public'}; infra/routes.ts says ${route.access}`,
+        message:
+          `${key} is ${wired.authorizer ? 'behind the authorizer' : 'public'}; infra/routes.ts ` +
+          `says ${route.access}`,
       });
   }
   const known = new Set(routes.map(routeKey));
@@ -71,7 +75,9 @@ export function auditWiring(rehearsal: Rehearsal): Finding[] {
       findings.push({
         kind: 'wiring',
         resource: rules.join(', ') || functionId,
-        message: `${type} was published and infra/routes.ts subscribes ${handlerOf(functionId)} to it, but ${rules.length ? 'the event pattern of this rule did not match it' : 'no rule delivers to this function'}`,
+        message:
+          `${type} was published and infra/routes.ts subscribes ${handlerOf(functionId)} to it, ` +
+          `but ${rules.length ? 'the event pattern of this rule did not match it' : 'no rule delivers to this function'}`,
       });
     }
     for (const [functionId, ruleId] of actual) {
@@ -80,7 +86,9 @@ export function auditWiring(rehearsal: Rehearsal): Finding[] {
       findings.push({
         kind: 'wiring',
         resource: ruleId,
-        message: `delivered ${type} to ${handlerOf(functionId) ?? functionId}, which infra/routes.ts does not subscribe to it`,
+        message:
+          `delivered ${type} to ${handlerOf(functionId) ?? functionId}, which infra/routes.ts does not ` +
+          `subscribe to it`,
       });
     }
   }

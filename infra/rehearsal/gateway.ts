@@ -102,14 +102,18 @@ export class AwsGateway {
     if (process.env.REHEARSAL_DEBUG)
       res.on('finish', () =>
         console.log(
-          `[aws] ${caller.functionId.split('/').pop()} ${call.service} ${req.method} ${url.pathname} ${call.checks.map((c) => c.action).join(',')} → ${res.statusCode}`,
+          `[aws] ${caller.functionId.split('/').pop()} ${call.service} ${req.method} ${url.pathname} ${call.checks.map((c) => c.action).join(',')} ` +
+            `→ ${res.statusCode}`,
         ),
       );
     for (const check of call.checks) {
       const decision = await this.backends.authorize(caller.roleArn, caller.functionId, check);
       if (!decision.allowed) {
         this.denials.push(decision);
-        const message = `User: arn:aws:sts::${ACCOUNT}:assumed-role/${caller.functionId.split('/').pop()} is not authorized to perform: ${check.action} on resource: ${check.resource} because no identity-based policy allows the ${check.action} action`;
+        const message =
+          `User: arn:aws:sts::${ACCOUNT}:assumed-role/${caller.functionId.split('/').pop()} is not ` +
+          `authorized to perform: ${check.action} on resource: ${check.resource} because no identity-based policy ` +
+          `allows the ${check.action} action`;
         return deny(res, call.service, 'AccessDeniedException', message, call.service === 's3' ? 403 : 400);
       }
     }
@@ -498,7 +502,9 @@ function s3Checks(req: IncomingMessage, url: URL, body: Buffer): AwsCall['checks
 
 function deny(res: ServerResponse, service: string, code: string, message: string, status: number) {
   if (service === 's3') {
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code === 'AccessDeniedException' ? 'AccessDenied' : code}</Code><Message>${message}</Message></Error>`;
+    const xml =
+      `<?xml version="1.0" ` +
+      `encoding="UTF-8"?>\n<Error><Code>${code === 'AccessDeniedException' ? 'AccessDenied' : code}</Code><Message>${message}</Message></Error>`;
     return res.writeHead(status, { 'content-type': 'application/xml' }).end(xml);
   }
   const rest = service === 'ses' || service === 'execute-api' || service === 'bedrock';

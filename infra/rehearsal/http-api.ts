@@ -146,7 +146,8 @@ export class TemplateHttpApi {
       : [String(payload.client_id ?? '')];
     if (!audience.some((value) => authorizer.audience.includes(value)))
       return {
-        refused: `the token's audience ${audience.join(',')} is not the authorizer's (${authorizer.audience.join(',')})`,
+        refused:
+          `the token's audience ${audience.join(',')} is not the authorizer's ` + `(${authorizer.audience.join(',')})`,
       };
     return {
       claims: Object.fromEntries(

@@ -69,8 +69,11 @@ const PDF = new TextEncoder().encode(
   '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
 );
 const DESCRIPTION =
-  'We are converting a 1960s ranch house into an open-plan family home. The kitchen wall between the dining room and the kitchen comes out, ' +
-  'the pantry becomes a mudroom with built-in storage, and the primary bathroom gets a curbless shower. We want warm oak, matte black fixtures, ' +
+  'We are converting a 1960s ranch house into an open-plan family home. The kitchen wall between the dining room and ' +
+  'the kitchen comes out, ' +
+  ('the pantry becomes a mudroom with built-in storage, and the primary bathroom gets a curbless shower. We want ' +
+    'warm ' +
+    'oak, matte black fixtures, ') +
   'and plenty of daylight. Please plan the layout first and show two options for the island.';
 
 class StepError extends Error {}
@@ -118,7 +121,8 @@ export async function runJourney(
     const answer = await api(user, method, path, body);
     if (answer.status !== status) {
       throw new StepError(
-        `${method} ${path} answered ${answer.status} (expected ${status}): ${JSON.stringify(answer.body).slice(0, 300)}${target.explain ? ` — ${target.explain(method, path)}` : ''}`,
+        `${method} ${path} answered ${answer.status} ` +
+          `(expected ${status}): ${JSON.stringify(answer.body).slice(0, 300)}${target.explain ? ` — ${target.explain(method, path)}` : ''}`,
       );
     }
     return answer.body;
@@ -150,7 +154,8 @@ export async function runJourney(
     const posted = await fetch(presigned.upload.url, { method: 'POST', body: form });
     if (posted.status >= 300)
       throw new StepError(
-        `the presigned POST to ${presigned.upload.url} answered ${posted.status}: ${(await posted.text()).slice(0, 300)}`,
+        `the presigned POST to ${presigned.upload.url} ` +
+          `answered ${posted.status}: ${(await posted.text()).slice(0, 300)}`,
       );
     return expectStatus(
       user,

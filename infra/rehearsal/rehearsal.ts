@@ -1031,7 +1031,8 @@ export class Rehearsal {
       this.finding(
         'delivery',
         target.ruleId,
-        `delivery to ${target.functionId} failed ${attempts} times (${error}); the event went to ${queue ?? 'no dead-letter queue'}`,
+        `delivery to ${target.functionId} failed ${attempts} times (${error}); the event went ` +
+          `to ${queue ?? 'no dead-letter queue'}`,
       );
     } finally {
       this.inFlight -= 1;
@@ -1053,7 +1054,10 @@ export class Rehearsal {
     this.outages.set(functionId, count);
   }
 
-  /** The templates' queues, empty, and the functions' asynchronous invocation settings (retries, on-failure destination). */
+  /**
+   * The templates' queues, empty, and the functions' asynchronous invocation settings (retries, on-failure
+   * destination).
+   */
   private readQueuesAndAsyncInvokeConfigs() {
     for (const stack of this.assembly.all) {
       for (const [logicalId, resource] of Object.entries(stack.template.Resources)) {
@@ -1096,7 +1100,9 @@ export class Rehearsal {
 
   // ---- Cognito ----
 
-  /** The pool's LambdaConfig: trigger → the function ARN it names (functions by ARN: resolved before the pool exists). */
+  /**
+   * The pool's LambdaConfig: trigger → the function ARN it names (functions by ARN: resolved before the pool exists).
+   */
   private readCognitoTriggers(): Partial<
     Record<'PreSignUp' | 'PostConfirmation' | 'CustomMessage' | 'PreTokenGeneration' | 'PostAuthentication', string>
   > {
@@ -1208,7 +1214,10 @@ export class Rehearsal {
           .find((candidate) => candidate.method === method && candidate.path === path);
         if (!trace) return 'the request reached no route';
         const logs = trace.functionId ? this.logsOf(trace.functionId).slice(-4).join(' | ').slice(0, 500) : '';
-        return `route ${trace.route ?? '(none)'} → ${trace.functionId ?? '(no function)'}${trace.refusedBy ? `, refused by ${trace.refusedBy}` : ''}${logs ? `; its log: ${logs}` : ''}`;
+        return (
+          `route ${trace.route ?? '(none)'} ` +
+          `→ ${trace.functionId ?? '(no function)'}${trace.refusedBy ? `, refused by ${trace.refusedBy}` : ''}${logs ? `; its log: ${logs}` : ''}`
+        );
       },
     };
   }

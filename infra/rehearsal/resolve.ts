@@ -160,7 +160,8 @@ export class Resolver {
     const resource = stack.template.Resources[logicalId];
     if (!resource)
       throw new UnresolvableError(
-        `${stack.path}: ${attribute === 'Ref' ? 'Ref' : 'Fn::GetAtt'} names ${logicalId}, which the template does not have`,
+        `${stack.path}: ${attribute === 'Ref' ? 'Ref' : 'Fn::GetAtt'} names ${logicalId}, which the template does ` +
+          `not have`,
       );
     if (resource.Type === 'AWS::CloudFormation::Stack' && attribute.startsWith('Outputs.')) {
       const child = stack.children.get(logicalId)!;

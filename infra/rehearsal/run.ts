@@ -60,7 +60,9 @@ export async function rehearse(options: {
   try {
     rehearsal = await Rehearsal.start({ assemblyDir, nodeBinary: node24(REPO_ROOT), verbose: options.verbose });
     log(
-      `Rehearsal of ${assemblyDir}: ${rehearsal.functions.size} functions, ${rehearsal.httpRoutes.length} HTTP routes, ${rehearsal.rules.length} rules, at ${rehearsal.url} (${(rehearsal.startedMs / 1000).toFixed(1)} s)`,
+      `Rehearsal of ${assemblyDir}: ${rehearsal.functions.size} functions, ${rehearsal.httpRoutes.length} HTTP ` +
+        `routes, ${rehearsal.rules.length} rules, at ${rehearsal.url} (${(rehearsal.startedMs / 1000).toFixed(1)} ` +
+        `s)`,
     );
     // A function that cannot start fails every request it serves: no journey is needed to say so.
     const broken = rehearsal.findings.filter((finding) => finding.kind === 'init' || finding.kind === 'wiring');
@@ -83,7 +85,9 @@ export async function rehearse(options: {
     findings.push({
       kind: 'iam',
       resource: denied.functionId,
-      message: `AccessDenied (role ${denied.roleId ?? '?'}): ${denied.action} on ${denied.resource}${Object.keys(denied.context).length ? ` with ${JSON.stringify(denied.context)}` : ''}${denied.detail ? ` (${denied.detail})` : ''}`,
+      message:
+        `AccessDenied (role ${denied.roleId ?? '?'}): ${denied.action} ` +
+        `on ${denied.resource}${Object.keys(denied.context).length ? ` with ${JSON.stringify(denied.context)}` : ''}${denied.detail ? ` (${denied.detail})` : ''}`,
     });
   }
   if (journey && !journey.ok)
@@ -137,14 +141,16 @@ function printReport(report: RehearsalReport, log: (line: string) => void) {
   const f = report.figures;
   log('');
   log(
-    `Functions: ${f.functions} in the assembly, ${f.functionsStarted} invoked (${f.invocations} invocations, ${f.coldStarts} container starts, ${f.slowInvocations} past their Timeout here)`,
+    `Functions: ${f.functions} in the assembly, ${f.functionsStarted} invoked (${f.invocations} ` +
+      `invocations, ${f.coldStarts} container starts, ${f.slowInvocations} past their Timeout here)`,
   );
   log(`AWS calls: ${f.awsCalls}; IAM decisions: ${f.iamDecisions} (${f.iamDenied} denied)`);
   log(`Time: boot ${(f.bootMs / 1000).toFixed(1)} s, journey ${(f.journeyMs / 1000).toFixed(1)} s`);
   if (report.journey)
     for (const step of report.journey.steps)
       log(
-        `  ${step.ok ? 'ok ' : 'FAIL'} ${step.name} (${(step.ms / 1000).toFixed(1)} s)${step.error ? `: ${step.error}` : ''}`,
+        `  ${step.ok ? 'ok ' : 'FAIL'} ${step.name} (${(step.ms / 1000).toFixed(1)} ` +
+          `s)${step.error ? `: ${step.error}` : ''}`,
       );
   if (report.wildcards.length) {
     log('Allowed through a wildcard:');

@@ -30,7 +30,8 @@ export class AccessLogs extends Construct {
     acknowledgeGuard(
       this.bucket,
       's3_bucket_versioning_enabled_check',
-      'Log files are written once by the log delivery and never changed; versions would only keep the expired ones longer.',
+      'Log files are written once by the log delivery and never changed; versions would only keep the expired ones ' +
+        'longer.',
     );
     acknowledge(
       this.bucket,

@@ -119,7 +119,10 @@ export class ServiceAlarms extends Construct {
         label: 'slowest route p99 (ms)',
         period: five,
       }),
-      `API p99 latency of the screens' routes (${LATENCY_ALARM_ROUTES.length} routes, slowest of them) ≥ ${THRESHOLDS.apiP99Ms} ms for 15 minutes: people wait. Runbook: dashboard "API by route group" shows which group; then that route's function Duration and DynamoDB throttles; right after a deployment, CodeDeploy is rolling back (this alarm is in every API function's deployment group).`,
+      `API p99 latency of the screens' routes (${LATENCY_ALARM_ROUTES.length} routes, slowest of them) ` +
+        `≥ ${THRESHOLDS.apiP99Ms} ms for 15 minutes: people wait. Runbook: dashboard "API by route group" shows ` +
+        `which group; then that route's function Duration and DynamoDB throttles; right after a deployment, ` +
+        `CodeDeploy is rolling back (this alarm is in every API function's deployment group).`,
       THRESHOLDS.apiP99Ms,
       { evaluationPeriods: 3, datapointsToAlarm: 3 },
     );
@@ -128,7 +131,9 @@ export class ServiceAlarms extends Construct {
       this,
       'ApiServerErrorRate',
       new MathExpression({
-        expression: `100 * FILL(errors, 0) / IF(FILL(requests, 0) > ${THRESHOLDS.api5xxMinimumRequests}, FILL(requests, 0), ${THRESHOLDS.api5xxMinimumRequests})`,
+        expression:
+          `100 * FILL(errors, 0) / IF(FILL(requests, 0) > ${THRESHOLDS.api5xxMinimumRequests}, ` +
+          `FILL(requests, 0), ${THRESHOLDS.api5xxMinimumRequests})`,
         usingMetrics: {
           errors: stageMetric(api, '5xx', 'Sum', five),
           requests: stageMetric(api, 'Count', 'Sum', five),
@@ -136,7 +141,11 @@ export class ServiceAlarms extends Construct {
         label: '5xx % of requests',
         period: five,
       }),
-      `API 5xx ≥ ${THRESHOLDS.api5xxPercent}% of requests in 5 minutes (of at least ${THRESHOLDS.api5xxMinimumRequests}): requests fail. Runbook: the functions' log group, filter "level":"ERROR" (correlation id = API request id); dashboard "5xx by route group" shows which handler. After a deployment CodeDeploy rolls back on this alarm; otherwise check DynamoDB throttles and Lambda throttles.`,
+      `API 5xx ≥ ${THRESHOLDS.api5xxPercent}% of requests in 5 minutes (of at ` +
+        `least ${THRESHOLDS.api5xxMinimumRequests}): requests fail. Runbook: the functions' log group, filter ` +
+        `"level":"ERROR" (correlation id = API request id); dashboard "5xx by route group" shows which handler. ` +
+        `After a deployment CodeDeploy rolls back on this alarm; otherwise check DynamoDB throttles and Lambda ` +
+        `throttles.`,
       THRESHOLDS.api5xxPercent,
     );
 
@@ -145,7 +154,11 @@ export class ServiceAlarms extends Construct {
       this,
       'LambdaThrottles',
       new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: 'Sum', period: five }),
-      `Lambda throttled ≥ ${THRESHOLDS.lambdaThrottles} invocations in 5 minutes (account and region wide: concurrency is one pool): API calls answer 429/500, consumers fall behind. Runbook: dashboard "Lambda throttles"; Service Quotas → Lambda concurrent executions (raise it), or find the function that took the pool (ConcurrentExecutions by function). Pages only: deployments roll back on each function's own throttles, not on this account-wide count.`,
+      `Lambda throttled ≥ ${THRESHOLDS.lambdaThrottles} invocations in 5 minutes (account and region wide: ` +
+        `concurrency is one pool): API calls answer 429/500, consumers fall behind. Runbook: dashboard "Lambda ` +
+        `throttles"; Service Quotas → Lambda concurrent executions (raise it), or find the function that took the ` +
+        `pool (ConcurrentExecutions by function). Pages only: deployments roll back on each function's own ` +
+        `throttles, not on this account-wide count.`,
       THRESHOLDS.lambdaThrottles,
     );
 
@@ -165,7 +178,10 @@ export class ServiceAlarms extends Construct {
         label: 'throttled reads + writes',
         period: five,
       }),
-      `DynamoDB throttled ≥ ${THRESHOLDS.dynamoThrottles} reads or writes in 5 minutes (events, views, connections tables; the SDK retries, so this is what its retries did not absorb). Runbook: dashboard "DynamoDB" shows which table; on-demand tables throttle on a sudden multiple of the previous peak or a hot key: look for a replay or bulk job running, spread it out; the outbox and the redrive deliver what failed.`,
+      `DynamoDB throttled ≥ ${THRESHOLDS.dynamoThrottles} reads or writes in 5 minutes (events, views, connections ` +
+        `tables; the SDK retries, so this is what its retries did not absorb). Runbook: dashboard "DynamoDB" ` +
+        `shows which table; on-demand tables throttle on a sudden multiple of the previous peak or a hot key: ` +
+        `look for a replay or bulk job running, spread it out; the outbox and the redrive deliver what failed.`,
       THRESHOLDS.dynamoThrottles,
     );
 
@@ -173,7 +189,10 @@ export class ServiceAlarms extends Construct {
       this,
       'OutboxOldestAge',
       serviceMetric(MetricNames.OutboxOldestAge, 'Maximum', Duration.minutes(1)),
-      `A commit has waited ≥ ${THRESHOLDS.outboxOldestAgeSeconds / 60} minutes to be published (outbox backlog): screens and e-mails do not follow changes. Runbook: the outbox-sweeper's logs (PutEvents errors, EventBridge throttling) and the bus's "EventBridge" dashboard row; nothing is lost, the sweeper publishes it once the bus takes it.`,
+      `A commit has waited ≥ ${THRESHOLDS.outboxOldestAgeSeconds / 60} minutes to be published (outbox backlog): ` +
+        `screens and e-mails do not follow changes. Runbook: the outbox-sweeper's logs (PutEvents errors, ` +
+        `EventBridge throttling) and the bus's "EventBridge" dashboard row; nothing is lost, the sweeper ` +
+        `publishes it once the bus takes it.`,
       THRESHOLDS.outboxOldestAgeSeconds,
       { evaluationPeriods: 2, datapointsToAlarm: 2 },
     );
@@ -182,7 +201,9 @@ export class ServiceAlarms extends Construct {
       this,
       'ConsumerLag',
       serviceMetric(MetricNames.ConsumerLag, 'p99', five),
-      `Consumers apply events ≥ ${THRESHOLDS.consumerLagP99Ms / 1000} s after they happened (p99, 10 minutes): lists and dashboards show old data. Runbook: dashboard rows "Consumers" and "EventBridge" (failed invocations, throttles, DLQ depth); a poison event is in a dead-letter queue: npm run redrive -- --list.`,
+      `Consumers apply events ≥ ${THRESHOLDS.consumerLagP99Ms / 1000} s after they happened (p99, 10 minutes): lists ` +
+        `and dashboards show old data. Runbook: dashboard rows "Consumers" and "EventBridge" (failed invocations, ` +
+        `throttles, DLQ depth); a poison event is in a dead-letter queue: npm run redrive -- --list.`,
       THRESHOLDS.consumerLagP99Ms,
       { evaluationPeriods: 2, datapointsToAlarm: 2 },
     );
@@ -198,7 +219,10 @@ export class ServiceAlarms extends Construct {
         label: 'bounce % of sends',
         period: hour,
       }),
-      `E-mail bounces ≥ ${THRESHOLDS.sesBouncePercent}% of sends in an hour (configuration set ${props.mail.configurationSetName}; SES reviews an account at 5% and may pause sending at 10%): invitations and resets stop arriving. Runbook: SES → Suppression list and the bounce notifications; look for a bulk invite to a bad list; pause the sender if it keeps rising.`,
+      `E-mail bounces ≥ ${THRESHOLDS.sesBouncePercent}% of sends in an hour (configuration ` +
+        `set ${props.mail.configurationSetName}; SES reviews an account at 5% and may pause sending at 10%): ` +
+        `invitations and resets stop arriving. Runbook: SES → Suppression list and the bounce notifications; look ` +
+        `for a bulk invite to a bad list; pause the sender if it keeps rising.`,
       THRESHOLDS.sesBouncePercent,
     );
     this.sesComplaints = monitoring.alarm(
@@ -210,7 +234,9 @@ export class ServiceAlarms extends Construct {
         label: 'complaint % of sends',
         period: hour,
       }),
-      `E-mail complaints ≥ ${THRESHOLDS.sesComplaintPercent}% of sends in an hour (SES reviews an account at 0.1% and may pause sending at 0.5%). Runbook: which mail (tag) people mark as spam; stop that mail; the complainers are suppressed by the configuration set.`,
+      `E-mail complaints ≥ ${THRESHOLDS.sesComplaintPercent}% of sends in an hour (SES reviews an account at 0.1% ` +
+        `and may pause sending at 0.5%). Runbook: which mail (tag) people mark as spam; stop that mail; the ` +
+        `complainers are suppressed by the configuration set.`,
       THRESHOLDS.sesComplaintPercent,
     );
 
@@ -220,7 +246,11 @@ export class ServiceAlarms extends Construct {
       this,
       'ChecklistFallbacks',
       serviceMetric(MetricNames.ChecklistFallback, 'Sum', hour),
-      `The local estimator answered ≥ ${THRESHOLDS.checklistFallbacks} checklists in an hour because the Bedrock model could not: clients get the rule-based checklist instead of the AI's. Runbook: the checklist function's log, message "Bedrock checklist failed; the local estimator answered": its reason (access_denied, model_not_in_region, subscription_required, throttled, timeout, invalid_answer) and fix; the metric's reason dimension shows which; docs/deploy.md §1.5 for model access.`,
+      `The local estimator answered ≥ ${THRESHOLDS.checklistFallbacks} checklists in an hour because the Bedrock ` +
+        `model could not: clients get the rule-based checklist instead of the AI's. Runbook: the checklist ` +
+        `function's log, message "Bedrock checklist failed; the local estimator answered": its reason ` +
+        `(access_denied, model_not_in_region, subscription_required, throttled, timeout, invalid_answer) and fix; ` +
+        `the metric's reason dimension shows which; docs/deploy.md §1.5 for model access.`,
       THRESHOLDS.checklistFallbacks,
     );
 
@@ -229,7 +259,9 @@ export class ServiceAlarms extends Construct {
         this,
         'CloudFront5xxRate',
         props.distribution.metric5xxErrorRate({ statistic: 'Average', period: five }),
-        `CloudFront answered 5xx to ≥ ${THRESHOLDS.cloudFront5xxPercent}% of requests for 10 minutes: the site or the API is down for users. Runbook: if ApiServerErrorRate is also in ALARM, follow it; otherwise the origin (S3 site bucket, the API's origin header/WAF) or CloudFront's status page.`,
+        `CloudFront answered 5xx to ≥ ${THRESHOLDS.cloudFront5xxPercent}% of requests for 10 minutes: the site or ` +
+          `the API is down for users. Runbook: if ApiServerErrorRate is also in ALARM, follow it; otherwise the ` +
+          `origin (S3 site bucket, the API's origin header/WAF) or CloudFront's status page.`,
         THRESHOLDS.cloudFront5xxPercent,
         { evaluationPeriods: 2, datapointsToAlarm: 2 },
       );
@@ -247,7 +279,10 @@ export class ServiceAlarms extends Construct {
     this.usersAffected = new CompositeAlarm(this, 'UsersAffected', {
       alarmRule: AlarmRule.anyOf(...userFacing.map((alarm) => AlarmRule.fromAlarm(alarm, AlarmState.ALARM))),
       alarmDescription:
-        'Users are affected: at least one of API latency, API 5xx, CloudFront 5xx, Lambda or DynamoDB throttles, outbox age or consumer lag is in ALARM. Runbook: open the dashboard (stack output DashboardUrl); the alarm-status row says which; each alarm’s description says what to do; a deployment in progress is rolled back by CodeDeploy.',
+        'Users are affected: at least one of API latency, API 5xx, CloudFront 5xx, Lambda or DynamoDB throttles, ' +
+        'outbox age or consumer lag is in ALARM. Runbook: open the dashboard (stack output DashboardUrl); the ' +
+        'alarm-status row says which; each alarm’s description says what to do; a deployment in progress is ' +
+        'rolled back by CodeDeploy.',
     });
     this.usersAffected.addAlarmAction(new SnsAction(monitoring.topic));
     this.usersAffected.addOkAction(new SnsAction(monitoring.topic));

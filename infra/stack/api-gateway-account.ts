@@ -23,14 +23,17 @@ export class ApiGatewayAccount extends Construct {
     super(scope, id);
     this.role = new Role(this, 'CloudWatchRole', {
       assumedBy: new ServicePrincipal('apigateway.amazonaws.com'),
-      description: `API Gateway writes REST and WebSocket API logs in this region (account setting, set by design-club ${props.stage})`,
+      description:
+        `API Gateway writes REST and WebSocket API logs in this region (account setting, set by ` +
+        `design-club ${props.stage})`,
       managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AmazonAPIGatewayPushToCloudWatchLogs')],
     });
     this.role.applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);
     acknowledge(
       this.role,
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-      'AWS’s own policy for the API Gateway account logging role (create log groups and streams, put events, for any API of the region): the documented role, kept current by AWS.',
+      'AWS’s own policy for the API Gateway account logging role (create log groups and streams, put events, for any ' +
+        'API of the region): the documented role, kept current by AWS.',
     );
     this.account = new CfnAccount(this, 'Account', { cloudWatchRoleArn: this.role.roleArn });
     this.account.applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);

@@ -88,7 +88,10 @@ export class Api extends Construct {
     functions: HandlerFunctions;
     userPool: IUserPool;
     client: IUserPoolClient;
-    /** Accepted values of CloudFront's origin header (functions/platform/http/origin-check.ts); every API function gets them. */
+    /**
+     * Accepted values of CloudFront's origin header (functions/platform/http/origin-check.ts); every API function gets
+     * them.
+     */
     originSecret: string;
   }): void {
     // What HttpUserPoolAuthorizer creates on its first route, created here so that it stays in this
@@ -122,7 +125,9 @@ export class Api extends Construct {
         authorizerId: authorizer.authorizerId,
         routes,
         aliasFor: (route) => props.functions.forHandler(route.handler, 'api'),
-        description: `Design Club: the HTTP API's routes, integrations and their Lambda permissions (${routes.length} routes)`,
+        description:
+          `Design Club: the HTTP API's routes, integrations and their Lambda permissions ` +
+          `(${routes.length} routes)`,
       });
       this.routeStacks.set(stackId, nested);
       for (const route of routes) {
@@ -131,11 +136,14 @@ export class Api extends Construct {
     }
   }
 
-  /** API Gateway refuses route settings for a route key that does not exist yet: the stage waits for the routes' stack. */
+  /**
+   * API Gateway refuses route settings for a route key that does not exist yet: the stage waits for the routes' stack.
+   */
   private throttleRoute(key: string, throttle: { rate: number; burst: number }, routes: ApiRoutes): void {
     if (throttle.rate > STAGE_THROTTLE.rate || throttle.burst > STAGE_THROTTLE.burst) {
       throw new Error(
-        `Route ${key}: its throttle (${throttle.rate}/s, burst ${throttle.burst}) must not exceed the stage's (${STAGE_THROTTLE.rate}/s, burst ${STAGE_THROTTLE.burst}).`,
+        `Route ${key}: its throttle (${throttle.rate}/s, burst ${throttle.burst}) must not exceed the stage's ` +
+          `(${STAGE_THROTTLE.rate}/s, burst ${STAGE_THROTTLE.burst}).`,
       );
     }
     const stage = this.stage.node.defaultChild as CfnStage;

@@ -94,8 +94,10 @@ export class DesignClubStack extends Stack {
     if (isPlaceholderSender(config.senderEmail)) {
       Validations.of(this.mail).addWarning(
         'PlaceholderSender',
-        `No e-mail can be sent: the sender "${config.senderEmail}" is the example default, which nobody can verify in SES (invitations, notifications, password resets through SES all fail). ` +
-          'Verify an address or domain of your own in SES (docs/deploy.md §1.4) and deploy with -c senderEmail=you@your-domain.',
+        `No e-mail can be sent: the sender "${config.senderEmail}" is the example default, which nobody can verify ` +
+          `in SES (invitations, notifications, password resets through SES all fail). ` +
+          ('Verify an address or domain of your own in SES (docs/deploy.md §1.4) and deploy with -c ' +
+            'senderEmail=you@your-domain.'),
       );
     }
     const accessLogs = new AccessLogs(this, 'AccessLogs');
@@ -264,7 +266,8 @@ export class DesignClubStack extends Stack {
     output(
       'HttpApiUrl',
       this.api.httpApi.apiEndpoint,
-      'The HTTP API’s own endpoint: it answers only requests that come through the site (SiteUrl/api), which adds the origin header',
+      'The HTTP API’s own endpoint: it answers only requests that come through the site (SiteUrl/api), which adds ' +
+        'the origin header',
     );
     output('EventsTableName', this.data.eventsTable.tableName, 'Event store (npm run replay)');
     output('ViewsTableName', this.data.viewsTable.tableName, 'Projections');
@@ -291,7 +294,8 @@ export class DesignClubStack extends Stack {
     output(
       'DeletionProtectionStatus',
       DeletionProtection.of(this).parameter.valueAsString,
-      'Deletion protection of the events table and the user pool ("false" only until npm run deploy has finished the first create)',
+      'Deletion protection of the events table and the user pool ("false" only until npm run deploy has finished the ' +
+        'first create)',
     );
     output('SesConfigurationSet', this.mail.configurationSetName, 'SES configuration set of every product e-mail');
     output(

@@ -8,8 +8,8 @@ export const stackName = (stage: string) => `DesignClub-${stage}`;
 
 /**
  * The CDK app: one stack per stage, cdk-nag's AWS Solutions checks and cfn-guard's rules on every
- * synth (an unacknowledged error fails the synth). The region defaults to the CLI's (CDK_DEFAULT_REGION), then us-east-1, so
- * a synth never needs credentials or lookups; the account is the CLI's when it has credentials.
+ * synth (an unacknowledged error fails the synth). The region defaults to the CLI's (CDK_DEFAULT_REGION), then
+ * us-east-1, so a synth never needs credentials or lookups; the account is the CLI's when it has credentials.
  */
 export function createApp(props: AppProps = {}): {
   app: App;

@@ -101,23 +101,28 @@ export class Auth extends Construct {
         : { standardThreatProtectionMode: THREAT_PROTECTION_MODES[config.threatProtection] }),
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
-    // On from the deploy after the first successful create, so that a failed first create rolls back (deletion-protection.ts).
+    // On from the deploy after the first successful create, so that a failed first create rolls back
+    // (deletion-protection.ts).
     DeletionProtection.of(Stack.of(this)).protectUserPool(this.userPool.node.defaultChild as CfnUserPool);
     acknowledge(
       this.userPool,
       'AwsSolutions-COG1',
-      'The product requires a minimum of 12 characters and no composition rules (docs/product.md: "minimum 12 characters"), following NIST SP 800-63B; the embedded runtime uses the same policy.',
+      'The product requires a minimum of 12 characters and no composition rules (docs/product.md: "minimum 12 ' +
+        'characters"), following NIST SP 800-63B; the embedded runtime uses the same policy.',
     );
     acknowledge(
       this.userPool,
       'AwsSolutions-COG2',
-      'The product signs in with e-mail and password only (docs/product.md sign-in and team-login flows have no second factor); MFA is a product decision to revisit, not an infrastructure default.',
+      'The product signs in with e-mail and password only (docs/product.md sign-in and team-login flows have no ' +
+        'second factor); MFA is a product decision to revisit, not an infrastructure default.',
     );
     if (config.threatProtection === 'off') {
       acknowledge(
         this.userPool,
         'AwsSolutions-COG8',
-        'The Essentials feature plan covers what the product uses (e-mail sign-in, groups, triggers, token revocation); Plus (threat protection) is a cost decision for the operator, made with the "threatProtection" context (audit or enforced).',
+        'The Essentials feature plan covers what the product uses (e-mail sign-in, groups, triggers, token ' +
+          'revocation); Plus (threat protection) is a cost decision for the operator, made with the ' +
+          '"threatProtection" context (audit or enforced).',
       );
     }
 

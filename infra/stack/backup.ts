@@ -105,7 +105,8 @@ export class Backups extends Construct {
       acknowledge(
         role,
         `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/${name}]`,
-        'AWS Backup’s documented service-role policies for DynamoDB and S3 backup and restore; AWS keeps them in step with what the service needs.',
+        'AWS Backup’s documented service-role policies for DynamoDB and S3 backup and restore; AWS keeps them in ' +
+          'step with what the service needs.',
       );
     }
     new BackupSelection(this, 'Selection', {

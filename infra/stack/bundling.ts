@@ -25,7 +25,8 @@ export const LAMBDA_NODE_TARGET = 'node24';
  * those through `require`, which ESM does not define. This restores it.
  */
 export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __dcCreateRequire } from 'node:module';const require = __dcCreateRequire(import.meta.url);";
+  "import { createRequire as __dcCreateRequire } from 'node:module';const require = " +
+  '__dcCreateRequire(import.meta.url);';
 
 /**
  * Packages npm installed more than once, each bundled from the root node_modules copy only. None

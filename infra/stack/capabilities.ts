@@ -72,12 +72,15 @@ export function declaredGrants(handler: string): Grant[] {
   const sets = new Set(rows.map((row) => [...row.grants].sort().join(' ')));
   if (sets.size > 1)
     throw new Error(
-      `The rows of infra/routes.ts that name ${handler} declare different grants (${[...sets].join(' | ')}): one function serves them all.`,
+      `The rows of infra/routes.ts that name ${handler} declare different grants (${[...sets].join(' | ')}): one ` +
+        `function serves them all.`,
     );
   return [...rows[0]!.grants].sort();
 }
 
-/** What each declared grant gives a function: capabilities of functions/grants.ts, each with its IAM and environment. */
+/**
+ * What each declared grant gives a function: capabilities of functions/grants.ts, each with its IAM and environment.
+ */
 export const GRANT_CAPABILITIES: Readonly<Record<Grant, readonly Capability[]>> = {
   'events:read': ['eventStore'],
   'events:append': ['eventStoreAppend'],
@@ -217,7 +220,9 @@ const packageOf = (specifier: string) => {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
 };
 
-/** The package an import of the metafile reaches (bundled or external), or null (a repository module, a node builtin). */
+/**
+ * The package an import of the metafile reaches (bundled or external), or null (a repository module, a node builtin).
+ */
 function importedPackage(imported: { path: string; external?: boolean }): string | null {
   if (imported.path.startsWith('node:')) return null;
   if (imported.external) return packageOf(imported.path);
@@ -311,7 +316,8 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
     ) {
       throw new Error(
         `${handler} imports ${pkg}, which the cloud stack does not know how to grant. ` +
-          'Add a grant for it to infra/grants.ts, PACKAGE_GRANTS and GRANT_CAPABILITIES in infra/stack/capabilities.ts, and its IAM to infra/stack/functions/grants.ts.',
+          ('Add a grant for it to infra/grants.ts, PACKAGE_GRANTS and GRANT_CAPABILITIES in ' +
+            'infra/stack/capabilities.ts, and its IAM to infra/stack/functions/grants.ts.'),
       );
     }
   }
@@ -322,8 +328,10 @@ export function analyzeHandler(projectRoot: string, handler: string): HandlerAna
   const direct = importers((pkg) => SERVICE_PACKAGE.test(pkg)).filter((file) => !SDK_USERS.has(file));
   if (direct.length > 0) {
     throw new Error(
-      `${handler}: ${direct.join(', ')} call AWS through the SDK outside the adapter modules (${[...SDK_USERS].join(', ')}); ` +
-        'the stack cannot tell what to grant. Go through an adapter, or add the module to MODULE_GRANTS in infra/stack/capabilities.ts and its IAM to infra/stack/functions/grants.ts.',
+      `${handler}: ${direct.join(', ')} call AWS through the SDK outside the adapter modules ` +
+        `(${[...SDK_USERS].join(', ')}); ` +
+        ('the stack cannot tell what to grant. Go through an adapter, or add the module to MODULE_GRANTS in ' +
+          'infra/stack/capabilities.ts and its IAM to infra/stack/functions/grants.ts.'),
     );
   }
   const analysis = { packages: [...packages].sort(), modules: [...modules].sort(), grants: [...grants].sort() };

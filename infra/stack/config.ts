@@ -82,7 +82,8 @@ export function defaultBedrockModel(region: string): string {
   const prefix = inferenceProfilePrefix(region);
   if (!prefix) {
     throw new ConfigError(
-      `No default Bedrock model for region ${region}: the default (${DEFAULT_BEDROCK_MODEL}) is invoked through a US, EU or APAC inference profile, from us-*, eu-* or ap-* regions. ` +
+      `No default Bedrock model for region ${region}: the default (${DEFAULT_BEDROCK_MODEL}) is invoked through a ` +
+        `US, EU or APAC inference profile, from us-*, eu-* or ap-* regions. ` +
         'Pick a model or inference profile offered in this region (aws bedrock list-inference-profiles --region ' +
         region +
         ') and set it with -c bedrockModelId=…',
@@ -160,12 +161,14 @@ export function readConfig(node: Node, region = 'us-east-1'): StackConfig {
   // WAF's rate-based rules count per 5 minutes and accept 10 to 2,000,000,000.
   if (!Number.isInteger(config.wafRateLimit) || config.wafRateLimit < 10 || config.wafRateLimit > 2_000_000_000) {
     throw new ConfigError(
-      `Context "wafRateLimit" must be a whole number of requests per 5 minutes from 10 up, got "${String(get('wafRateLimit'))}".`,
+      `Context "wafRateLimit" must be a whole number of requests per 5 minutes from 10 up, got ` +
+        `"${String(get('wafRateLimit'))}".`,
     );
   }
   if (!Number.isInteger(config.originSecretGeneration) || config.originSecretGeneration < 1) {
     throw new ConfigError(
-      `Context "originSecretGeneration" must be a whole number from 1 up, got "${String(get('originSecretGeneration'))}".`,
+      `Context "originSecretGeneration" must be a whole number from 1 up, got ` +
+        `"${String(get('originSecretGeneration'))}".`,
     );
   }
   if (
@@ -173,7 +176,8 @@ export function readConfig(node: Node, region = 'us-east-1'): StackConfig {
     !/^arn:aws[a-z-]*:wafv2:us-east-1:\d{12}:global\/webacl\/[^/]+\/[0-9a-f-]+$/.test(config.webAclArn)
   ) {
     throw new ConfigError(
-      'Context "webAclArn" must be the ARN of a WAFv2 web ACL with CLOUDFRONT scope (arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>).',
+      'Context "webAclArn" must be the ARN of a WAFv2 web ACL with CLOUDFRONT scope ' +
+        '(arn:aws:wafv2:us-east-1:<account>:global/webacl/<name>/<id>).',
     );
   }
   if (Boolean(config.domainName) !== Boolean(config.certificateArn)) {
@@ -191,13 +195,15 @@ export function readConfig(node: Node, region = 'us-east-1'): StackConfig {
   }
   if (config.sesVerifiedDomain && config.senderEmail.split('@')[1]!.toLowerCase() !== config.sesVerifiedDomain) {
     throw new ConfigError(
-      `Context "sesVerifiedDomain" (${config.sesVerifiedDomain}) must be the domain of "senderEmail" (${config.senderEmail}): Cognito sends from an address of the verified domain.`,
+      `Context "sesVerifiedDomain" (${config.sesVerifiedDomain}) must be the domain of "senderEmail" ` +
+        `(${config.senderEmail}): Cognito sends from an address of the verified domain.`,
     );
   }
   if (config.cognitoEmailViaSes && isPlaceholderSender(config.senderEmail)) {
     // Cognito checks the identity when the pool is created: the deploy would fail there.
     throw new ConfigError(
-      `Context "cognitoEmailViaSes" needs a sender verified in SES, not the example default "${config.senderEmail}": set -c senderEmail=you@your-domain (verified in SES), or leave cognitoEmailViaSes false.`,
+      `Context "cognitoEmailViaSes" needs a sender verified in SES, not the example default "${config.senderEmail}": ` +
+        `set -c senderEmail=you@your-domain (verified in SES), or leave cognitoEmailViaSes false.`,
     );
   }
   if (stage === 'prod') checkProductionSettings(config);

@@ -70,7 +70,10 @@ export class OperationsDashboard extends Construct {
       new TextWidget({
         width: 24,
         height: 2,
-        markdown: `# Design Club ${props.stage}\nEach alarm's description is its runbook. Stuck events: \`npm run redrive -- --list\`. Rollback: CodeDeploy (application design-club-${props.stage}). Runbook: docs/operations.md in the repository.`,
+        markdown:
+          `# Design Club ${props.stage}\nEach alarm's description is its runbook. Stuck events: \`npm run ` +
+          `redrive -- --list\`. Rollback: CodeDeploy (application design-club-${props.stage}). Runbook: ` +
+          `docs/operations.md in the repository.`,
       }),
     ]);
     rows.push([new AlarmStatusWidget({ title: 'Alarms', width: 24, height: 4, alarms: props.alarms })]);

@@ -40,17 +40,20 @@ export class Data extends Construct {
     acknowledgeGuard(
       this,
       'dynamodb_table_encrypted_kms_check',
-      'DynamoDB encrypts every table at rest (AWS owned key); only the functions’ roles can read them, so a customer key would add cost and a key policy without narrowing who reads.',
+      'DynamoDB encrypts every table at rest (AWS owned key); only the functions’ roles can read them, so a customer ' +
+        'key would add cost and a key policy without narrowing who reads.',
     );
     acknowledgeGuard(
       this.connectionsTable,
       'dynamodb_table_pitr_enabled_check',
-      'Open WebSocket connections only: every item expires within two hours and a lost table just means browsers reconnect; there is nothing to recover to a point in time.',
+      'Open WebSocket connections only: every item expires within two hours and a lost table just means browsers ' +
+        'reconnect; there is nothing to recover to a point in time.',
     );
     acknowledge(
       this.connectionsTable,
       'AwsSolutions-DDB3',
-      'Open WebSocket connections only: every item expires within two hours and a lost table just means browsers reconnect; there is nothing to recover to a point in time.',
+      'Open WebSocket connections only: every item expires within two hours and a lost table just means browsers ' +
+        'reconnect; there is nothing to recover to a point in time.',
     );
   }
 }

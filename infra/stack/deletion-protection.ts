@@ -31,7 +31,9 @@ export class DeletionProtection {
       default: 'false',
       allowedValues: ['false', 'true'],
       description:
-        'Deletion protection of the events table and the user pool. "false" on the first create (so that a failed create rolls back completely); npm run deploy sets "true" once the create has succeeded (docs/deploy.md 4.4).',
+        'Deletion protection of the events table and the user pool. "false" on the first create (so that a failed ' +
+        'create rolls back completely); npm run deploy sets "true" once the create has succeeded ' +
+        '(docs/deploy.md 4.4).',
     });
     this.condition = new CfnCondition(stack, 'DeletionProtectionOn', {
       expression: Fn.conditionEquals(this.parameter.valueAsString, 'true'),

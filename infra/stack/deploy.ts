@@ -26,8 +26,9 @@ export interface SafeDeploysProps {
 
 /**
  * Every function's `live` alias moves to a new version through CodeDeploy: one application, one
- * deployment group per function, one service role for all of them; each group in its alias's own stack (a feature's nested stack). CloudFormation hands the alias
- * update to CodeDeploy, which shifts traffic (canary in prod) and rolls back, restoring the previous
+ * deployment group per function, one service role for all of them; each group in its alias's own stack (a feature's
+ * nested stack). CloudFormation hands the alias update to CodeDeploy, which shifts traffic (canary in prod) and rolls
+ * back, restoring the previous
  * version, when an alarm of the group fires or the deployment fails.
  */
 export class SafeDeploys extends Construct {
@@ -45,7 +46,8 @@ export class SafeDeploys extends Construct {
     acknowledge(
       role,
       'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',
-      'AWS’s own limited policy for CodeDeploy on Lambda (UpdateAlias/GetAlias, DescribeAlarms, CodeDeployHook_* invokes): the documented service role, kept current by AWS.',
+      'AWS’s own limited policy for CodeDeploy on Lambda (UpdateAlias/GetAlias, DescribeAlarms, CodeDeployHook_* ' +
+        'invokes): the documented service role, kept current by AWS.',
     );
     // Shared by every group: imported as immutable so that each group does not attach the managed policy again.
     const sharedRole = Role.fromRoleArn(this, 'SharedServiceRole', role.roleArn, { mutable: false });
@@ -67,7 +69,8 @@ export class SafeDeploys extends Construct {
       const scope = scopeFor(entry);
       if (Stack.of(entry.alias) !== Stack.of(scope)) {
         throw new Error(
-          `${entry.handler}: its deployment group must be in the stack of its live alias (${Stack.of(entry.alias).node.path})`,
+          `${entry.handler}: its deployment group must be in the stack of its live alias ` +
+            `(${Stack.of(entry.alias).node.path})`,
         );
       }
       const alarms = props.alarmsFor(entry, entry.kinds);

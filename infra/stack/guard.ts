@@ -62,12 +62,14 @@ export function logGroupFindings(logGroup: IConstruct, what: string): void {
   acknowledgeGuard(
     logGroup,
     'cloudwatch_log_group_retention_period_check',
-    `${what} are operational logs kept "logRetentionDays" (30 by default, a setting): the record of what happened is the event store, kept for good, not the logs.`,
+    `${what} are operational logs kept "logRetentionDays" (30 by default, a setting): the record of what happened is ` +
+      `the event store, kept for good, not the logs.`,
   );
   acknowledgeGuard(
     logGroup,
     'cloudwatch_log_group_encrypted_check',
-    `${what} are encrypted at rest by CloudWatch Logs with its service keys; they hold no secrets (tokens and bodies are never logged), so a customer key would add a key policy to run and nothing to protect.`,
+    `${what} are encrypted at rest by CloudWatch Logs with its service keys; they hold no secrets (tokens and bodies ` +
+      `are never logged), so a customer key would add a key policy to run and nothing to protect.`,
   );
 }
 
@@ -79,7 +81,9 @@ export function bucketFindings(bucket: IConstruct, purpose: string): void {
   acknowledgeGuard(
     bucket,
     's3_bucket_default_encryption_kms_check',
-    `SSE-S3 encrypts every object at rest; ${purpose}. A KMS key would have to be granted to every reader (presigned URLs, CloudFront's origin access control, the log delivery) for no narrower access than the bucket policy already gives.`,
+    `SSE-S3 encrypts every object at rest; ${purpose}. A KMS key would have to be granted to every reader (presigned ` +
+      `URLs, CloudFront's origin access control, the log delivery) for no narrower access than the bucket policy ` +
+      `already gives.`,
   );
   acknowledgeGuard(
     bucket,
@@ -89,6 +93,7 @@ export function bucketFindings(bucket: IConstruct, purpose: string): void {
   acknowledgeGuard(
     bucket,
     's3_bucket_object_lock_enabled_check',
-    `Objects here must be deletable (${purpose}); versioning and AWS Backup, not Object Lock, protect what must survive a mistake.`,
+    `Objects here must be deletable (${purpose}); versioning and AWS Backup, not Object Lock, protect what must ` +
+      `survive a mistake.`,
   );
 }

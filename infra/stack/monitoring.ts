@@ -78,7 +78,8 @@ export class Monitoring extends Construct {
     acknowledge(
       queue,
       'AwsSolutions-SQS3',
-      `This queue is itself a dead-letter queue (${name}: its EventBridge target and its Lambda asynchronous invocations); a DLQ has no DLQ of its own.`,
+      `This queue is itself a dead-letter queue (${name}: its EventBridge target and its Lambda asynchronous ` +
+        `invocations); a DLQ has no DLQ of its own.`,
     );
     acknowledgeGuard(
       queue,
@@ -89,7 +90,9 @@ export class Monitoring extends Construct {
       scope,
       'DeadLettersAlarm',
       queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
-      `${name}: events that could not be delivered or failed every retry are waiting in its dead-letter queue. Runbook: \`npm run redrive -- --list\` shows each event (stream, version) and its error; fix the cause (logs of the function), then \`npm run redrive\`.`,
+      `${name}: events that could not be delivered or failed every retry are waiting in its dead-letter queue. ` +
+        `Runbook: \`npm run redrive -- --list\` shows each event (stream, version) and its error; fix the cause ` +
+        `(logs of the function), then \`npm run redrive\`.`,
     );
     if (source) this.deadLetterQueues.push({ name, ...source, queue });
     return queue;
@@ -105,7 +108,9 @@ export class Monitoring extends Construct {
       this.inStackOf(fn, scope),
       'ErrorsAlarm',
       fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
-      `${name}: the function failed (it is retried; repeated failures end in its dead-letter queue). Runbook: read its log group (Functions/Logs, stream = function name); during a deployment CodeDeploy rolls back on this alarm.`,
+      `${name}: the function failed (it is retried; repeated failures end in its dead-letter queue). Runbook: read ` +
+        `its log group (Functions/Logs, stream = function name); during a deployment CodeDeploy rolls back on ` +
+        `this alarm.`,
     );
     this.errorAlarms.set(fn, alarm);
     return alarm;

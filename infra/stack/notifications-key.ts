@@ -33,7 +33,8 @@ export class NotificationsKey extends Construct {
     acknowledge(
       secret,
       'AwsSolutions-SMG4',
-      'Rotating it would break the unsubscribe links of every e-mail already sent, which must keep working (RFC 8058); it signs nothing else.',
+      'Rotating it would break the unsubscribe links of every e-mail already sent, which must keep working (RFC ' +
+        '8058); it signs nothing else.',
     );
     const value = secret.secretValue.unsafeUnwrap();
     for (const fn of props.functions.all()) {

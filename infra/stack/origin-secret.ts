@@ -40,7 +40,9 @@ export class OriginSecret extends Construct {
       acknowledge(
         created,
         'AwsSolutions-SMG4',
-        'Rotated by deploying with a higher "originSecretGeneration": the CloudFront origin header and the API must change together, which a Secrets Manager rotation Lambda cannot do; the API accepts the previous generation for one deploy.',
+        'Rotated by deploying with a higher "originSecretGeneration": the CloudFront origin header and the API must ' +
+          'change together, which a Secrets Manager rotation Lambda cannot do; the API accepts the previous ' +
+          'generation for one deploy.',
       );
       return created.secretValue.unsafeUnwrap();
     };

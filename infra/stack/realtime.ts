@@ -89,20 +89,23 @@ export class Realtime extends Construct {
         created,
         'AwsSolutions-APIG4',
         route.route === '$connect'
-          ? 'Browsers cannot send headers on a WebSocket: the ID token comes as ?token= and the $connect handler verifies it (signature, issuer, audience, expiry) and refuses the connection otherwise.'
+          ? 'Browsers cannot send headers on a WebSocket: the ID token comes as ?token= and the $connect handler ' +
+              'verifies it (signature, issuer, audience, expiry) and refuses the connection otherwise.'
           : `${route.route} only runs on a connection that $connect has already authenticated.`,
       );
       acknowledgeGuard(
         created,
         'api_gw_v2_authorization_type_configured_check',
         route.route === '$connect'
-          ? 'Browsers cannot send headers on a WebSocket: the ID token comes as ?token= and the $connect handler verifies it and refuses the connection otherwise.'
+          ? 'Browsers cannot send headers on a WebSocket: the ID token comes as ?token= and the $connect handler ' +
+              'verifies it and refuses the connection otherwise.'
           : `${route.route} only runs on a connection that $connect has already authenticated.`,
       );
       acknowledgeGuard(
         created,
         'lambda_function_public_access_prohibited_check',
-        'The invoke permission names API Gateway as principal with a SourceArn of this WebSocket API and route (an Fn::Join the rule does not evaluate).',
+        'The invoke permission names API Gateway as principal with a SourceArn of this WebSocket API and route (an ' +
+          'Fn::Join the rule does not evaluate).',
       );
       this.routes.set(route.route, created);
     }

@@ -51,7 +51,8 @@ export class ApiRoutes extends NestedStack {
     acknowledgeGuard(
       this,
       'lambda_function_public_access_prohibited_check',
-      'Each invoke permission names API Gateway as principal with a SourceArn of this HTTP API and route (an Fn::Join the rule does not evaluate); nothing else may invoke the aliases.',
+      'Each invoke permission names API Gateway as principal with a SourceArn of this HTTP API and route (an ' +
+        'Fn::Join the rule does not evaluate); nothing else may invoke the aliases.',
     );
     const authorizer = HttpAuthorizer.fromHttpAuthorizerAttributes(this, 'Cognito', {
       authorizerId: props.authorizerId,
@@ -79,12 +80,14 @@ export class ApiRoutes extends NestedStack {
         acknowledge(
           httpRoute,
           'AwsSolutions-APIG4',
-          `${key} is public by design (${route.summary}); the route table marks it so, and the handler authenticates what it must (e.g. Stripe's signature on webhooks).`,
+          `${key} is public by design (${route.summary}); the route table marks it so, and the handler authenticates ` +
+            `what it must (e.g. Stripe's signature on webhooks).`,
         );
         acknowledgeGuard(
           httpRoute,
           'api_gw_v2_authorization_type_configured_check',
-          `${key} is public by design (${route.summary}): the route table marks it so, and the handler authenticates what it must (e.g. Stripe's signature on webhooks).`,
+          `${key} is public by design (${route.summary}): the route table marks it so, and the handler authenticates ` +
+            `what it must (e.g. Stripe's signature on webhooks).`,
         );
       }
       this.routes.set(key, httpRoute);
@@ -93,7 +96,8 @@ export class ApiRoutes extends NestedStack {
     const parameters = integrations.size + 2;
     if (parameters > ROUTE_STACK_MAX_PARAMETERS) {
       throw new Error(
-        `The nested stack ${id} would take about ${parameters} parameters (CloudFormation allows 200): give a route group its own nested stack (infra/stack/api.ts).`,
+        `The nested stack ${id} would take about ${parameters} parameters (CloudFormation allows 200): give a route ` +
+          `group its own nested stack (infra/stack/api.ts).`,
       );
     }
   }

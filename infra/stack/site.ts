@@ -222,7 +222,8 @@ export class Site extends Construct {
     acknowledgeGuard(
       this.distribution,
       'cloudfront_origin_failover_enabled_check',
-      'Each behaviour has one origin (the site bucket, the HTTP API) in the stack’s one region: there is no second copy to fail over to; the SPA’s files are versioned and redeployable.',
+      'Each behaviour has one origin (the site bucket, the HTTP API) in the stack’s one region: there is no second ' +
+        'copy to fail over to; the SPA’s files are versioned and redeployable.',
     );
     acknowledge(
       this.distribution,
@@ -233,7 +234,8 @@ export class Site extends Construct {
       acknowledge(
         this.distribution,
         'AwsSolutions-CFR2',
-        'No WAF outside prod unless asked (cost): every API route authenticates, the stage and the costly routes are throttled. "-c waf=true" creates the web ACL prod has, "webAclArn" attaches an existing one.',
+        'No WAF outside prod unless asked (cost): every API route authenticates, the stage and the costly routes are ' +
+          'throttled. "-c waf=true" creates the web ACL prod has, "webAclArn" attaches an existing one.',
       );
     }
     if (!config.domainName) {
@@ -245,13 +247,16 @@ export class Site extends Construct {
         acknowledgeGuard(
           this.distribution,
           rule,
-          'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose protocol policy and SNI cannot be set; with "domainName"/"certificateArn" the distribution uses the certificate by SNI with TLS 1.2 (2021).',
+          'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose protocol policy ' +
+            'and SNI cannot be set; with "domainName"/"certificateArn" the distribution uses the certificate by ' +
+            'SNI with TLS 1.2 (2021).',
         );
       }
       acknowledge(
         this.distribution,
         'AwsSolutions-CFR4',
-        'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose minimum protocol cannot be raised; with "domainName"/"certificateArn" the distribution requires TLS 1.2 (2021 policy).',
+        'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose minimum protocol ' +
+          'cannot be raised; with "domainName"/"certificateArn" the distribution requires TLS 1.2 (2021 policy).',
       );
     }
 
@@ -303,13 +308,18 @@ export class Site extends Construct {
         type: 'String',
         default: 'false',
         allowedValues: ['true', 'false'],
-        description: `The web app (${config.siteDir}) was not built when this template was synthesized. "true" deploys a placeholder page.`,
+        description:
+          `The web app (${config.siteDir}) was not built when this template was synthesized. "true" ` +
+          `deploys a placeholder page.`,
       });
       new CfnRule(this, 'SiteMustBeBuilt', {
         assertions: [
           {
             assert: Fn.conditionEquals(allow.valueAsString, 'true'),
-            assertDescription: `The web app was not built (${config.siteDir}/index.html is missing). Run "npx vite build --config web/vite.config.ts" and then "npx cdk deploy" again (or deploy a placeholder page with --parameters AllowUnbuiltSite=true).`,
+            assertDescription:
+              `The web app was not built (${config.siteDir}/index.html is missing). Run "npx vite ` +
+              `build --config web/vite.config.ts" and then "npx cdk deploy" again (or deploy a placeholder page ` +
+              `with --parameters AllowUnbuiltSite=true).`,
           },
         ],
       });
@@ -340,7 +350,8 @@ export class Site extends Construct {
       acknowledgeGuard(
         provider,
         'lambda_inside_vpc_check',
-        'autoDeleteObjects’ provider (CDK library) only lists and deletes the objects of the buckets it empties, through S3’s public endpoint, when the stack deletes them (a rolled-back first create).',
+        'autoDeleteObjects’ provider (CDK library) only lists and deletes the objects of the buckets it empties, ' +
+          'through S3’s public endpoint, when the stack deletes them (a rolled-back first create).',
       );
     }
   }
@@ -351,12 +362,14 @@ export class Site extends Construct {
       acknowledge(
         provider,
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        'BucketDeployment’s provider function (CDK library) uses the basic execution role for its own logs; it runs only during deployments.',
+        'BucketDeployment’s provider function (CDK library) uses the basic execution role for its own logs; it runs ' +
+          'only during deployments.',
       );
       acknowledge(
         provider,
         'AwsSolutions-L1',
-        'BucketDeployment’s provider function runtime is chosen and updated by the CDK library (aws-cdk-lib), not by this project.',
+        'BucketDeployment’s provider function runtime is chosen and updated by the CDK library (aws-cdk-lib), not by ' +
+          'this project.',
       );
       // The library retains the provider's log group under a fixed name, which would block redeploying a stage
       // after a teardown; its lines (the deployments' copies) go with the stack.
@@ -366,16 +379,20 @@ export class Site extends Construct {
       acknowledgeGuard(
         provider,
         'lambda_inside_vpc_check',
-        'BucketDeployment’s provider (CDK library) only copies from the CDK asset bucket to the site bucket and invalidates CloudFront, public AWS endpoints; it runs during deployments only.',
+        'BucketDeployment’s provider (CDK library) only copies from the CDK asset bucket to the site bucket and ' +
+          'invalidates CloudFront, public AWS endpoints; it runs during deployments only.',
       );
       acknowledgeGuard(
         provider,
         'cloudwatch_log_group_encrypted_check',
-        'BucketDeployment’s provider (CDK library) logs its copies here during deployments; CloudWatch Logs encrypts them with its service keys and they hold no secrets.',
+        'BucketDeployment’s provider (CDK library) logs its copies here during deployments; CloudWatch Logs encrypts ' +
+          'them with its service keys and they hold no secrets.',
       );
       acknowledgeLibraryWildcards(
         provider,
-        'BucketDeployment’s provider function (CDK library) copies the SPA from the CDK asset bucket into the site bucket and invalidates the distribution: it needs read on the staged assets, write/delete on the site bucket’s objects, and CloudFront invalidation (which has no resource-level permissions).',
+        'BucketDeployment’s provider function (CDK library) copies the SPA from the CDK asset bucket into the site ' +
+          'bucket and invalidates the distribution: it needs read on the staged assets, write/delete on the site ' +
+          'bucket’s objects, and CloudFront invalidation (which has no resource-level permissions).',
       );
     }
   }

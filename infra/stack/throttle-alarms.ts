@@ -23,7 +23,8 @@ export class FunctionThrottleAlarms extends Construct {
     acknowledgeGuard(
       this,
       'cloudwatch_alarm_action_check',
-      'Rollback triggers of the CodeDeploy deployment groups, which read their state; the account-wide LambdaThrottles alarm notifies the alarm topic, so one per function would only repeat it.',
+      'Rollback triggers of the CodeDeploy deployment groups, which read their state; the account-wide ' +
+        'LambdaThrottles alarm notifies the alarm topic, so one per function would only repeat it.',
     );
     for (const entry of props.functions) {
       const alarm = new Alarm(this, entry.name, {
@@ -32,7 +33,10 @@ export class FunctionThrottleAlarms extends Construct {
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: `${entry.handler}: throttled ≥ ${FUNCTION_THROTTLES_THRESHOLD} invocations in a minute. Rollback trigger of its CodeDeploy deployment group only (the account-wide LambdaThrottles alarm pages).`,
+        alarmDescription:
+          `${entry.handler}: throttled ≥ ${FUNCTION_THROTTLES_THRESHOLD} invocations in a minute. ` +
+          `Rollback trigger of its CodeDeploy deployment group only (the account-wide LambdaThrottles alarm ` +
+          `pages).`,
       });
       this.byHandler.set(entry.handler, alarm);
     }

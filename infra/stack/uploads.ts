@@ -47,7 +47,8 @@ export class Uploads extends Construct {
     });
     bucketFindings(
       this.bucket,
-      'project files, recorded by the API after the browser’s presigned upload (DESIGN §4), deleted with their project, unrecorded ones expired by the lifecycle rule',
+      'project files, recorded by the API after the browser’s presigned upload (DESIGN §4), deleted with their ' +
+        'project, unrecorded ones expired by the lifecycle rule',
     );
   }
 

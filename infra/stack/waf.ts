@@ -103,8 +103,8 @@ function costlyRoute(route: (typeof COSTLY_ROUTE_PATTERNS)[number]): CfnWebACL.S
 /**
  * The distribution's web ACL (WAF, CLOUDFRONT scope): IP reputation, known bad inputs, the common
  * rule set, a rate-based rule that blocks one IP for a while once it passes `rateLimit`
- * requests in 5 minutes, and a lower one for the costly routes together. CLOUDFRONT-scope ACLs exist only in us-east-1: a stack elsewhere must be
- * given one (`webAclArn`), created there.
+ * requests in 5 minutes, and a lower one for the costly routes together. CLOUDFRONT-scope ACLs exist only in us-east-1:
+ * a stack elsewhere must be given one (`webAclArn`), created there.
  */
 export class WebAcl extends Construct {
   readonly acl: CfnWebACL;
@@ -114,8 +114,10 @@ export class WebAcl extends Construct {
     const region = Stack.of(this).region;
     if (Token.isUnresolved(region) || region !== 'us-east-1') {
       throw new ConfigError(
-        `The stack creates a CloudFront web ACL (stage=${props.stage}), and CLOUDFRONT-scope web ACLs exist only in us-east-1, but this stack is in ${Token.isUnresolved(region) ? 'an unspecified region' : region}. ` +
-          'Deploy to us-east-1, or create the web ACL there (scope CLOUDFRONT) and pass its ARN with -c webAclArn=arn:aws:wafv2:us-east-1:…',
+        `The stack creates a CloudFront web ACL (stage=${props.stage}), and CLOUDFRONT-scope web ACLs exist only in ` +
+          `us-east-1, but this stack is in ${Token.isUnresolved(region) ? 'an unspecified region' : region}. ` +
+          ('Deploy to us-east-1, or create the web ACL there (scope CLOUDFRONT) and pass its ARN with -c ' +
+            'webAclArn=arn:aws:wafv2:us-east-1:…'),
       );
     }
     const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({

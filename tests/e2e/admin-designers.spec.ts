@@ -14,7 +14,8 @@ import {
 /** Designer management (docs/product.md#screens /admin/designer-management, §5 'Add designer', §8) in Chromium. */
 
 const DESCRIPTION =
-  'A detached garage becomes a 480 sq ft accessory dwelling unit with a kitchenette, a bathroom with a walk-in shower, ' +
+  'A detached garage becomes a 480 sq ft accessory dwelling unit with a kitchenette, a bathroom with a walk-in ' +
+  'shower, ' +
   'and a sleeping loft. The slab stays; the roof is re-framed for the loft and two skylights. We need a layout that ' +
   'meets egress and keeps the existing side door, plus a finish palette in light oak and white.';
 

@@ -24,8 +24,11 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const DESCRIPTION =
-  'We are converting a 1960s ranch house into an open-plan family home. The kitchen wall between the dining room and the kitchen comes out, ' +
-  'the pantry becomes a mudroom with built-in storage, and the primary bathroom gets a curbless shower. We want warm oak, matte black fixtures, ' +
+  'We are converting a 1960s ranch house into an open-plan family home. The kitchen wall between the dining room and ' +
+  'the kitchen comes out, ' +
+  ('the pantry becomes a mudroom with built-in storage, and the primary bathroom gets a curbless shower. We want ' +
+    'warm ' +
+    'oak, matte black fixtures, ') +
   'and plenty of daylight. Please plan the layout first and show two options for the island.';
 
 interface Account {
@@ -213,32 +216,33 @@ test('a client is turned away from /admin to /dashboard', async ({ page }) => {
   await expect(toast(page, 'Access denied. Admin privileges required.')).toBeVisible();
 });
 
-test('on a phone the tabs scroll in their own bar, the selected one in sight, the page does not widen, and long e-mails wrap', async ({
-  page,
-  runtime,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/auth');
-  await signInInBrowser(page, runtime.seeded.admin);
-  await page.goto('/admin?tab=activity');
-  const selected = page.getByRole('tab', { name: 'Global Activity' });
-  await expect(selected).toHaveAttribute('aria-selected', 'true');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  const bar = await page.getByRole('tablist').boundingBox();
-  const tab = await selected.boundingBox();
-  expect(tab!.x).toBeGreaterThanOrEqual(bar!.x);
-  expect(tab!.x + tab!.width).toBeLessThanOrEqual(bar!.x + bar!.width + 1);
-  await expect(page.getByRole('button', { name: 'Profile settings (AA)' })).toBeInViewport();
+test(
+  'on a phone the tabs scroll in their own bar, the selected one in sight, the page does not widen, and long ' +
+    'e-mails wrap',
+  async ({ page, runtime }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/auth');
+    await signInInBrowser(page, runtime.seeded.admin);
+    await page.goto('/admin?tab=activity');
+    const selected = page.getByRole('tab', { name: 'Global Activity' });
+    await expect(selected).toHaveAttribute('aria-selected', 'true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const bar = await page.getByRole('tablist').boundingBox();
+    const tab = await selected.boundingBox();
+    expect(tab!.x).toBeGreaterThanOrEqual(bar!.x);
+    expect(tab!.x + tab!.width).toBeLessThanOrEqual(bar!.x + bar!.width + 1);
+    await expect(page.getByRole('button', { name: 'Profile settings (AA)' })).toBeInViewport();
 
-  // A client's long e-mail wraps inside the dialog's client panel.
-  await page.goto('/board');
-  await page.getByRole('button', { name: 'Duplex Permit Set' }).first().click();
-  const panel = page.getByRole('dialog', { name: 'Duplex Permit Set' }).getByLabel('Client information');
-  const email = panel.locator('dd').nth(1);
-  await expect(email).toContainText('@example');
-  const [panelBox, emailBox] = [await panel.boundingBox(), await email.boundingBox()];
-  expect(emailBox!.x + emailBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
-});
+    // A client's long e-mail wraps inside the dialog's client panel.
+    await page.goto('/board');
+    await page.getByRole('button', { name: 'Duplex Permit Set' }).first().click();
+    const panel = page.getByRole('dialog', { name: 'Duplex Permit Set' }).getByLabel('Client information');
+    const email = panel.locator('dd').nth(1);
+    await expect(email).toContainText('@example');
+    const [panelBox, emailBox] = [await panel.boundingBox(), await email.boundingBox()];
+    expect(emailBox!.x + emailBox!.width).toBeLessThanOrEqual(panelBox!.x + panelBox!.width);
+  },
+);
 
 test('Projects tab: the board, filters that narrow it, the detail dialog, bulk status and bulk assignment', async ({
   page,
@@ -534,7 +538,8 @@ test('Users tab: the counts, the table and the details dialog', async ({ page, r
   await expect(dialog.getByRole('tab')).toHaveText(['Overview', 'Projects', 'Team']);
   await expect(dialog).toContainText('Cora Homes');
   await expect(dialog).toContainText('No active subscription');
-  // Kitchen Refresh, Backyard Studio and Loft Conversion were delivered by the bulk change: 3 in all, 0 active, 3 completed.
+  // Kitchen Refresh, Backyard Studio and Loft Conversion were delivered by the bulk change: 3 in all, 0 active, 3
+  // completed.
   await expect(dialog.getByRole('group', { name: 'Total Projects' })).toContainText('3');
   await expect(dialog.getByRole('group', { name: 'Active' })).toContainText('0');
   await expect(dialog.getByRole('group', { name: 'Completed' })).toContainText('3');

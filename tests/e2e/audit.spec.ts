@@ -11,7 +11,8 @@ import {
 } from './support/fixtures.js';
 
 const DESCRIPTION =
-  'A detached garage becomes a 480 sq ft accessory dwelling unit with a kitchenette, a bathroom with a walk-in shower, ' +
+  'A detached garage becomes a 480 sq ft accessory dwelling unit with a kitchenette, a bathroom with a walk-in ' +
+  'shower, ' +
   'and a sleeping loft. The slab stays; the roof is re-framed for the loft and two skylights. We need a layout that ' +
   'meets egress and keeps the existing side door, plus a finish palette in light oak and white.';
 

@@ -153,31 +153,29 @@ test('"Stay signed in" off: a new browser context (a browser restart) is signed 
   await kept.close();
 });
 
-test('a designer pre-authorised by e-mail signs up on /auth, follows the invitation link and lands on /designer', async ({
-  page,
-  browser,
-  baseURL,
-  runtime,
-}) => {
-  const email = uniqueEmail('invited-designer');
-  // The admin adds the e-mail (designer management's API), from a separate browser.
-  const adminContext = await browser.newContext({ baseURL });
-  const adminPage = await adminContext.newPage();
-  await adminPage.goto('/auth');
-  await signInInBrowser(adminPage, runtime.seeded.admin);
-  const added = await apiFromPage<{ message: string }>(adminPage, 'POST', '/api/designers', { email });
-  expect(added).toMatchObject({ status: 201, body: { message: 'Designer can now register with this email' } });
-  await adminContext.close();
-  await runtime.settle();
+test(
+  'a designer pre-authorised by e-mail signs up on /auth, ' + 'follows the invitation link and lands on /designer',
+  async ({ page, browser, baseURL, runtime }) => {
+    const email = uniqueEmail('invited-designer');
+    // The admin adds the e-mail (designer management's API), from a separate browser.
+    const adminContext = await browser.newContext({ baseURL });
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto('/auth');
+    await signInInBrowser(adminPage, runtime.seeded.admin);
+    const added = await apiFromPage<{ message: string }>(adminPage, 'POST', '/api/designers', { email });
+    expect(added).toMatchObject({ status: 201, body: { message: 'Designer can now register with this email' } });
+    await adminContext.close();
+    await runtime.settle();
 
-  await signUpInBrowser(page, { fullName: 'Ines Invited', email, password: PASSWORD });
-  await runtime.settle();
-  // Signing up with the address proves nothing: a client until the link (only the mailbox has it) is followed.
-  await signInInBrowser(page, { email, password: PASSWORD });
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await acceptDesignerInvitation(page, runtime, email);
-  await expect(page.getByRole('heading', { name: /Welcome back, Ines Invited/ })).toBeVisible();
-});
+    await signUpInBrowser(page, { fullName: 'Ines Invited', email, password: PASSWORD });
+    await runtime.settle();
+    // Signing up with the address proves nothing: a client until the link (only the mailbox has it) is followed.
+    await signInInBrowser(page, { email, password: PASSWORD });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await acceptDesignerInvitation(page, runtime, email);
+    await expect(page.getByRole('heading', { name: /Welcome back, Ines Invited/ })).toBeVisible();
+  },
+);
 
 test("signing up with an upper-case copy of a registered address is refused with the trigger's message", async ({
   page,

@@ -26,9 +26,12 @@ test.use({ actionTimeout: 45_000, navigationTimeout: 90_000 });
 const patient = expect.configure({ timeout: 45_000 });
 
 const DESCRIPTION =
-  'A detached 600 sq ft accessory dwelling unit in the back yard, with one bedroom, a kitchenette and a bathroom, on a slab ' +
-  'foundation. The city asks for a full permit set: floor plan, elevations, site plan with setbacks, and the energy forms. ' +
-  'We expect the plan checker to come back with corrections, and we want every answer tracked until the permit is issued.';
+  'A detached 600 sq ft accessory dwelling unit in the back yard, with one bedroom, a kitchenette and a bathroom, on ' +
+  'a slab ' +
+  ('foundation. The city asks for a full permit set: floor plan, elevations, site plan with setbacks, and the energy ' +
+    'forms. ') +
+  ('We expect the plan checker to come back with corrections, and we want every answer tracked until the permit is ' +
+    'issued.');
 
 const newPage = async (browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) =>
   (await browser.newContext(options)).newPage();
@@ -116,136 +119,136 @@ async function addCorrections(dialog: Locator, items: { comment: string; sheet?:
   await dialog.getByRole('button', { name: 'Save Corrections' }).click();
 }
 
-test('a permit project through the city: corrections, answers, the response letter, resubmission and the permit', async ({
-  browser,
-  runtime,
-}, testInfo) => {
-  test.setTimeout(600_000);
-  const { client, title } = await deliveredPermitProject(browser, runtime);
-  const designer = await newPage(browser);
-  await designer.goto('/auth');
-  await signInInBrowser(designer, runtime.seeded.designer);
-  const designerCard = designer.locator('article.project-card').filter({ hasText: title });
-  await expect(designerCard).toBeVisible();
+test(
+  'a permit project through the city: corrections, ' + 'answers, the response letter, resubmission and the permit',
+  async ({ browser, runtime }, testInfo) => {
+    test.setTimeout(600_000);
+    const { client, title } = await deliveredPermitProject(browser, runtime);
+    const designer = await newPage(browser);
+    await designer.goto('/auth');
+    await signInInBrowser(designer, runtime.seeded.designer);
+    const designerCard = designer.locator('article.project-card').filter({ hasText: title });
+    await expect(designerCard).toBeVisible();
 
-  // The client records the city's two corrections from the board.
-  await client.goto('/board');
-  const clientDialog = await openCityReview(
-    client,
-    client.getByRole('region', { name: 'Delivered' }).getByRole('button', { name: title }),
-    title,
-  );
-  await expect(clientDialog.getByText('No corrections from the city yet.')).toBeVisible();
-  const hostile = '<img src=x onerror="window.__pwned=1">Show the egress window size';
-  await addCorrections(clientDialog, [
-    { comment: hostile, sheet: 'A-2' },
-    { comment: 'Add smoke alarm locations to every floor plan' },
-  ]);
-  await toast(client, 'City corrections recorded');
-  await expect(clientDialog.getByRole('heading', { name: 'Plan check round 1' })).toBeVisible();
-  await expect(clientDialog.getByText(hostile)).toBeVisible();
-  expect(await client.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
-  await expect(clientDialog.getByText('City corrections (2 open)').first()).toBeVisible();
-  await noSeriousAxeViolations(client);
-  await clientDialog.getByRole('button', { name: 'Close dialog' }).click();
-  // The delivered project is work again, with its badge, on the client's board and the designer's, without a reload.
-  const clientCard = client
-    .getByRole('region', { name: 'In Progress' })
-    .locator('article.project-card')
-    .filter({ hasText: title });
-  await expect(clientCard.getByText('City corrections (2 open)')).toBeVisible({ timeout: 30_000 });
-  await expect(designerCard.getByText('City corrections (2 open)')).toBeVisible({ timeout: 30_000 });
+    // The client records the city's two corrections from the board.
+    await client.goto('/board');
+    const clientDialog = await openCityReview(
+      client,
+      client.getByRole('region', { name: 'Delivered' }).getByRole('button', { name: title }),
+      title,
+    );
+    await expect(clientDialog.getByText('No corrections from the city yet.')).toBeVisible();
+    const hostile = '<img src=x onerror="window.__pwned=1">Show the egress window size';
+    await addCorrections(clientDialog, [
+      { comment: hostile, sheet: 'A-2' },
+      { comment: 'Add smoke alarm locations to every floor plan' },
+    ]);
+    await toast(client, 'City corrections recorded');
+    await expect(clientDialog.getByRole('heading', { name: 'Plan check round 1' })).toBeVisible();
+    await expect(clientDialog.getByText(hostile)).toBeVisible();
+    expect(await client.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await expect(clientDialog.getByText('City corrections (2 open)').first()).toBeVisible();
+    await noSeriousAxeViolations(client);
+    await clientDialog.getByRole('button', { name: 'Close dialog' }).click();
+    // The delivered project is work again, with its badge, on the client's board and the designer's, without a reload.
+    const clientCard = client
+      .getByRole('region', { name: 'In Progress' })
+      .locator('article.project-card')
+      .filter({ hasText: title });
+    await expect(clientCard.getByText('City corrections (2 open)')).toBeVisible({ timeout: 30_000 });
+    await expect(designerCard.getByText('City corrections (2 open)')).toBeVisible({ timeout: 30_000 });
 
-  // The designer answers both: one written, one drafted for them and accepted.
-  const work = await openCityReview(designer, designerCard.getByRole('button', { name: title }), title);
-  const first = work.getByRole('listitem', { name: 'Item 1' });
-  await first.getByLabel('Response').fill('The egress window is now shown at 5.7 sq ft net clear opening on A-2');
-  await first.getByRole('button', { name: 'Mark Addressed' }).click();
-  await expect(first.getByText('Addressed', { exact: true })).toBeVisible();
-  const second = work.getByRole('listitem', { name: 'Item 2' });
-  await second.getByRole('button', { name: 'Draft Response' }).click();
-  await expect(second.getByLabel('Response')).toHaveValue(/Response to comment 2/);
-  const drafted = await second.getByLabel('Response').inputValue();
-  await second.getByRole('button', { name: 'Mark Addressed' }).click();
-  await expect(second.getByText('Addressed', { exact: true })).toBeVisible();
-  await noSeriousAxeViolations(designer);
-  const generated = designer.waitForResponse((response) => response.url().endsWith('/city-review/response-letter'), {
-    timeout: 90_000,
-  });
-  await work.getByRole('button', { name: 'Generate Response Letter' }).click();
-  expect((await generated).status()).toBe(201);
-  await toast(designer, 'Response letter ready');
+    // The designer answers both: one written, one drafted for them and accepted.
+    const work = await openCityReview(designer, designerCard.getByRole('button', { name: title }), title);
+    const first = work.getByRole('listitem', { name: 'Item 1' });
+    await first.getByLabel('Response').fill('The egress window is now shown at 5.7 sq ft net clear opening on A-2');
+    await first.getByRole('button', { name: 'Mark Addressed' }).click();
+    await expect(first.getByText('Addressed', { exact: true })).toBeVisible();
+    const second = work.getByRole('listitem', { name: 'Item 2' });
+    await second.getByRole('button', { name: 'Draft Response' }).click();
+    await expect(second.getByLabel('Response')).toHaveValue(/Response to comment 2/);
+    const drafted = await second.getByLabel('Response').inputValue();
+    await second.getByRole('button', { name: 'Mark Addressed' }).click();
+    await expect(second.getByText('Addressed', { exact: true })).toBeVisible();
+    await noSeriousAxeViolations(designer);
+    const generated = designer.waitForResponse((response) => response.url().endsWith('/city-review/response-letter'), {
+      timeout: 90_000,
+    });
+    await work.getByRole('button', { name: 'Generate Response Letter' }).click();
+    expect((await generated).status()).toBe(201);
+    await toast(designer, 'Response letter ready');
 
-  // The client downloads the letter from the City Review tab; its text holds both comments and both responses.
-  const again = await openCityReview(client, clientCard.getByRole('button', { name: title }), title);
-  await expect(again.getByText('Addressed', { exact: true })).toHaveCount(2, { timeout: 30_000 });
-  const downloading = client.waitForEvent('download');
-  await again.getByRole('button', { name: 'Response Letter' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe('Response-to-Plan-Check-Comments-round-1.pdf');
-  const path = testInfo.outputPath('response-letter.pdf');
-  await download.saveAs(path);
-  const text = (await extractPdfText(new Uint8Array(await readFile(path)))).replace(/\s+/g, ' ');
-  for (const expected of [
-    'Response to Plan Check Comments',
-    title,
-    '12 Elm Street, Springfield',
-    'Plan check round 1',
-    hostile,
-    'Add smoke alarm locations to every floor plan',
-    'The egress window is now shown at 5.7 sq ft net clear opening on A-2',
-    drafted.replace(/\s+/g, ' ').slice(0, 60),
-  ]) {
-    expect(text).toContain(expected);
-  }
-  // It is a file of the project too.
-  await again.getByRole('tab', { name: 'Files' }).click();
-  // The Files tab shortens long names on screen; the download button carries the whole name.
-  await patient(
-    again.getByRole('button', { name: 'Download Response-to-Plan-Check-Comments-round-1.pdf' }),
-  ).toBeVisible();
-  await again.getByRole('tab', { name: 'City Review' }).click();
+    // The client downloads the letter from the City Review tab; its text holds both comments and both responses.
+    const again = await openCityReview(client, clientCard.getByRole('button', { name: title }), title);
+    await expect(again.getByText('Addressed', { exact: true })).toHaveCount(2, { timeout: 30_000 });
+    const downloading = client.waitForEvent('download');
+    await again.getByRole('button', { name: 'Response Letter' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('Response-to-Plan-Check-Comments-round-1.pdf');
+    const path = testInfo.outputPath('response-letter.pdf');
+    await download.saveAs(path);
+    const text = (await extractPdfText(new Uint8Array(await readFile(path)))).replace(/\s+/g, ' ');
+    for (const expected of [
+      'Response to Plan Check Comments',
+      title,
+      '12 Elm Street, Springfield',
+      'Plan check round 1',
+      hostile,
+      'Add smoke alarm locations to every floor plan',
+      'The egress window is now shown at 5.7 sq ft net clear opening on A-2',
+      drafted.replace(/\s+/g, ' ').slice(0, 60),
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // It is a file of the project too.
+    await again.getByRole('tab', { name: 'Files' }).click();
+    // The Files tab shortens long names on screen; the download button carries the whole name.
+    await patient(
+      again.getByRole('button', { name: 'Download Response-to-Plan-Check-Comments-round-1.pdf' }),
+    ).toBeVisible();
+    await again.getByRole('tab', { name: 'City Review' }).click();
 
-  // Resubmitted, then approved with the permit number: the badges follow on the dialog and both boards.
-  await again.getByRole('button', { name: 'Mark Resubmitted' }).click();
-  await toast(client, 'Resubmitted to City');
-  await expect(again.getByText('Resubmitted to City', { exact: true }).first()).toBeVisible();
-  await expect(designerCard.getByText('Resubmitted to City')).toBeVisible({ timeout: 30_000 });
-  await again.getByLabel('Permit Number').fill('BLD-2026-0042');
-  await again.getByRole('button', { name: 'Mark Permit Approved' }).click();
-  await toast(client, 'Permit Approved');
-  await expect(again.getByText('BLD-2026-0042', { exact: true })).toBeVisible();
-  await expect(again.getByText('Permit Approved', { exact: true }).first()).toBeVisible();
-  await again.getByRole('button', { name: 'Close dialog' }).click();
-  await expect(clientCard.getByText('Permit Approved')).toBeVisible({ timeout: 30_000 });
-  await expect(designerCard.getByText('Permit Approved')).toBeVisible({ timeout: 30_000 });
-  await work.getByRole('tab', { name: 'Activity' }).click();
-  await expect(work.getByText('Permit approved by city (permit BLD-2026-0042)')).toBeVisible({ timeout: 30_000 });
+    // Resubmitted, then approved with the permit number: the badges follow on the dialog and both boards.
+    await again.getByRole('button', { name: 'Mark Resubmitted' }).click();
+    await toast(client, 'Resubmitted to City');
+    await expect(again.getByText('Resubmitted to City', { exact: true }).first()).toBeVisible();
+    await expect(designerCard.getByText('Resubmitted to City')).toBeVisible({ timeout: 30_000 });
+    await again.getByLabel('Permit Number').fill('BLD-2026-0042');
+    await again.getByRole('button', { name: 'Mark Permit Approved' }).click();
+    await toast(client, 'Permit Approved');
+    await expect(again.getByText('BLD-2026-0042', { exact: true })).toBeVisible();
+    await expect(again.getByText('Permit Approved', { exact: true }).first()).toBeVisible();
+    await again.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(clientCard.getByText('Permit Approved')).toBeVisible({ timeout: 30_000 });
+    await expect(designerCard.getByText('Permit Approved')).toBeVisible({ timeout: 30_000 });
+    await work.getByRole('tab', { name: 'Activity' }).click();
+    await expect(work.getByText('Permit approved by city (permit BLD-2026-0042)')).toBeVisible({ timeout: 30_000 });
 
-  // The admin's Insights count it: one round of two items, approved, in the Permits section.
-  await runtime.settle();
-  const admin = await newPage(browser);
-  await admin.goto('/auth');
-  await signInInBrowser(admin, runtime.seeded.admin);
-  await admin.goto('/admin?tab=insights');
-  const permits = admin.getByRole('region', { name: 'Permits' });
-  await expect(permits.getByText(/permit projects? received city corrections in this range/)).toBeVisible();
-  const row = permits
-    .getByRole('region', { name: 'Plan check rounds per permit project (table)' })
-    .getByRole('row')
-    .filter({ hasText: title });
-  await expect(row.getByRole('cell')).toHaveText([
-    title,
-    '1',
-    '2',
-    '0',
-    /\w{3} \d{1,2}, \d{4}/,
-    /\w{3} \d{1,2}, \d{4}/,
-    /\d+\.\d d/,
-  ]);
-  await expect(permits.getByText(/approved a median of \d+\.\d d after the city's first corrections/)).toBeVisible();
-  await admin.context().close();
-});
+    // The admin's Insights count it: one round of two items, approved, in the Permits section.
+    await runtime.settle();
+    const admin = await newPage(browser);
+    await admin.goto('/auth');
+    await signInInBrowser(admin, runtime.seeded.admin);
+    await admin.goto('/admin?tab=insights');
+    const permits = admin.getByRole('region', { name: 'Permits' });
+    await expect(permits.getByText(/permit projects? received city corrections in this range/)).toBeVisible();
+    const row = permits
+      .getByRole('region', { name: 'Plan check rounds per permit project (table)' })
+      .getByRole('row')
+      .filter({ hasText: title });
+    await expect(row.getByRole('cell')).toHaveText([
+      title,
+      '1',
+      '2',
+      '0',
+      /\w{3} \d{1,2}, \d{4}/,
+      /\w{3} \d{1,2}, \d{4}/,
+      /\d+\.\d d/,
+    ]);
+    await expect(permits.getByText(/approved a median of \d+\.\d d after the city's first corrections/)).toBeVisible();
+    await admin.context().close();
+  },
+);
 
 test('on a phone, the client records a correction', async ({ browser, runtime }) => {
   test.setTimeout(400_000);

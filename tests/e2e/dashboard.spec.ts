@@ -23,7 +23,8 @@ import {
 
 const DESCRIPTION =
   'A two-storey townhouse gets a new kitchen and an open living area. The wall between kitchen and dining room goes, ' +
-  'the stair is turned to face the entrance, and the upstairs bathroom is enlarged into the old linen closet. We want ' +
+  ('the stair is turned to face the entrance, and the upstairs bathroom is enlarged into the old linen closet. We ' +
+    'want ') +
   'light oak, white walls and black steel windows, and we would like two layout options for the kitchen island first.';
 
 const submission = (title: string): SubmitProjectBody => ({

@@ -18,9 +18,12 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 test.use({ actionTimeout: 60_000, navigationTimeout: 90_000 });
 
 const DESCRIPTION =
-  'A narrow terraced house needs its ground floor opened up: the kitchen, dining room and a small study should become ' +
-  'one bright space with a new rear door to the garden. We want a measured layout and two options to price with a builder. ' +
-  'Please keep the existing chimney breast, note every load-bearing wall, and show the clearances around each appliance.';
+  'A narrow terraced house needs its ground floor opened up: the kitchen, dining room and a small study should ' +
+  'become ' +
+  ('one bright space with a new rear door to the garden. We want a measured layout and two options to price with a ' +
+    'builder. ') +
+  ('Please keep the existing chimney breast, note every load-bearing wall, and show the clearances around each ' +
+    'appliance.');
 
 test('the designer moves a queued project to In Progress in one step, with exactly one activity entry', async ({
   page,

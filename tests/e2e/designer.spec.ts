@@ -17,7 +17,8 @@ import {
 const DESCRIPTION =
   'A small condo gets a new kitchen and bathroom. The kitchen is a galley today and should open to the living room, ' +
   'the bathroom needs a walk-in shower instead of the tub, and the hallway closet could become a laundry nook. The ' +
-  'owners like warm whites, brass and natural wood, and they need the layout first so that the contractor can price it.';
+  ('owners like warm whites, brass and natural wood, and they need the layout first so that the contractor can price ' +
+    'it.');
 
 const isoDay = (offsetDays: number) => {
   const date = new Date();

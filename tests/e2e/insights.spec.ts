@@ -13,8 +13,11 @@ import { PASSWORD, expect, signInInBrowser, test, uniqueEmail, type E2ERuntime }
  * figures and charts shown, a table view, a CSV download, and an axe scan.
  */
 const DESCRIPTION =
-  'We are converting a 1960s ranch house into an open-plan family home. The kitchen wall between the dining room and the kitchen comes out, ' +
-  'the pantry becomes a mudroom with built-in storage, and the primary bathroom gets a curbless shower. We want warm oak, matte black fixtures, ' +
+  'We are converting a 1960s ranch house into an open-plan family home. The kitchen wall between the dining room and ' +
+  'the kitchen comes out, ' +
+  ('the pantry becomes a mudroom with built-in storage, and the primary bathroom gets a curbless shower. We want ' +
+    'warm ' +
+    'oak, matte black fixtures, ') +
   'and plenty of daylight. Please plan the layout first and show two options for the island.';
 
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

@@ -133,30 +133,30 @@ test('a team reset link with a wrong token is refused on load and goes to the te
   await expect(page).toHaveURL(/\/team-login\/forgot-password$/, { timeout: 5_000 });
 });
 
-test('a replaced reset link (a newer one was sent) is refused on load, before a password is typed, in both flows', async ({
-  page,
-  runtime,
-}) => {
-  // Expiry after one hour is the same refusal (410) and is covered with the runtime clock in
-  // tests/integration/password-reset.test.ts; this browser's runtime runs in another process.
-  const account = { fullName: 'Ezra Expired', email: uniqueEmail('expired'), password: PASSWORD };
-  await signUpInBrowser(page, account);
-  for (const [forgot, reset] of [
-    ['/auth/forgot-password', /\/auth\/forgot-password$/],
-    ['/team-login/forgot-password', /\/team-login\/forgot-password$/],
-  ] as const) {
-    await page.goto(forgot);
-    await requestReset(page, account.email);
-    const older = await resetLinkFor(runtime, account.email);
-    await page.getByRole('button', { name: 'Send Another Link' }).click();
-    await requestReset(page, account.email);
-    await expect.poll(async () => (await resetLinkFor(runtime, account.email)).href).not.toBe(older.href);
-    await page.goto(older.pathname + older.search);
-    await expect(toast(page, 'Invalid or expired link')).toContainText('Please request a new password reset link.');
-    await expect(page.getByLabel('New Password')).toHaveCount(0);
-    await expect(page).toHaveURL(reset, { timeout: 5_000 });
-  }
-});
+test(
+  'a replaced reset link (a newer one was sent) is refused ' + 'on load, before a password is typed, in both flows',
+  async ({ page, runtime }) => {
+    // Expiry after one hour is the same refusal (410) and is covered with the runtime clock in
+    // tests/integration/password-reset.test.ts; this browser's runtime runs in another process.
+    const account = { fullName: 'Ezra Expired', email: uniqueEmail('expired'), password: PASSWORD };
+    await signUpInBrowser(page, account);
+    for (const [forgot, reset] of [
+      ['/auth/forgot-password', /\/auth\/forgot-password$/],
+      ['/team-login/forgot-password', /\/team-login\/forgot-password$/],
+    ] as const) {
+      await page.goto(forgot);
+      await requestReset(page, account.email);
+      const older = await resetLinkFor(runtime, account.email);
+      await page.getByRole('button', { name: 'Send Another Link' }).click();
+      await requestReset(page, account.email);
+      await expect.poll(async () => (await resetLinkFor(runtime, account.email)).href).not.toBe(older.href);
+      await page.goto(older.pathname + older.search);
+      await expect(toast(page, 'Invalid or expired link')).toContainText('Please request a new password reset link.');
+      await expect(page.getByLabel('New Password')).toHaveCount(0);
+      await expect(page).toHaveURL(reset, { timeout: 5_000 });
+    }
+  },
+);
 
 test('a used reset link is refused on load with the same words and goes to the forgot page', async ({
   page,

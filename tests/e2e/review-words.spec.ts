@@ -26,8 +26,10 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 test.use({ actionTimeout: 60_000, navigationTimeout: 90_000 });
 
 const DESCRIPTION =
-  'A two-bedroom flat over a shop gets a new layout: the kitchen moves to the street side, the bathroom gains a window ' +
-  'and the hallway becomes a study nook. We need drawings a contractor can price, and we want to mark them up ourselves ' +
+  'A two-bedroom flat over a shop gets a new layout: the kitchen moves to the street side, the bathroom gains a ' +
+  'window ' +
+  ('and the hallway becomes a study nook. We need drawings a contractor can price, and we want to mark them up ' +
+    'ourselves ') +
   'before anything is built, so please share each sheet for review as soon as it is ready for a first look.';
 const SUMMARY = 'Please move the kitchen to the street side and keep the pantry. The hallway study nook can wait.';
 

@@ -23,8 +23,10 @@ import {
  */
 
 const DESCRIPTION =
-  'A two-bedroom flat over a shop gets a new layout: the kitchen moves to the street side, the bathroom gains a window ' +
-  'and the hallway becomes a study nook. We need drawings a contractor can price, and we want to mark them up ourselves ' +
+  'A two-bedroom flat over a shop gets a new layout: the kitchen moves to the street side, the bathroom gains a ' +
+  'window ' +
+  ('and the hallway becomes a study nook. We need drawings a contractor can price, and we want to mark them up ' +
+    'ourselves ') +
   'before anything is built, so please share each sheet for review as soon as it is ready for a first look.';
 
 const newPage = async (browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) =>
@@ -46,7 +48,10 @@ interface Drawing {
   pages: number;
 }
 
-/** A client with a project, the seeded designer assigned, the designer's working dialog open on Files with v1 uploaded and the project in Needs Revision. */
+/**
+ * A client with a project, the seeded designer assigned, the designer's working dialog open on Files with v1 uploaded
+ * and the project in Needs Revision.
+ */
 async function projectWithDeliverable(
   browser: Browser,
   runtime: E2ERuntime,
@@ -146,7 +151,8 @@ for (const drawing of [
     test.setTimeout(180_000);
     const { client, designer, work, title } = await projectWithDeliverable(browser, runtime, drawing);
 
-    // The client opens the review from the board: the viewer's code (and pdf.js, for a PDF only) comes then, not before.
+    // The client opens the review from the board: the viewer's code (and pdf.js, for a PDF only) comes then, not
+    // before.
     const fetched: string[] = [];
     client.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await client.goto('/board');

@@ -12,8 +12,11 @@ import { PASSWORD, expect, signInInBrowser, test, uniqueEmail, type E2ERuntime }
 test.describe.configure({ mode: 'serial' });
 
 const DESCRIPTION =
-  'We are converting a 1960s ranch house into an open-plan family home. The kitchen wall between the dining room and the kitchen comes out, ' +
-  'the pantry becomes a mudroom with built-in storage, and the primary bathroom gets a curbless shower. We want warm oak, matte black fixtures, ' +
+  'We are converting a 1960s ranch house into an open-plan family home. The kitchen wall between the dining room and ' +
+  'the kitchen comes out, ' +
+  ('the pantry becomes a mudroom with built-in storage, and the primary bathroom gets a curbless shower. We want ' +
+    'warm ' +
+    'oak, matte black fixtures, ') +
   'and plenty of daylight. Please plan the layout first and show two options for the island.';
 const QUEUED = 32;
 

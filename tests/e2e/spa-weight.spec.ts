@@ -55,37 +55,39 @@ test('a first visit to the landing page loads neither Amplify UI nor the auth li
   await expect(page.locator('[data-amplify-theme]')).toHaveCount(0);
 });
 
-test('/auth and the signed-in screens are built from Amplify UI; a signed-in visitor back on the landing page is recognised', async ({
-  page,
-}) => {
-  const assets = recordAssets(page);
-  await page.goto('/auth');
-  await expect(page.locator('[data-amplify-theme="design-club"]')).toBeVisible();
-  // Amplify UI's button in the brand's theme: indigo primary (not Amplify's teal), extra-bold
-  // headings in the brand's typeface.
-  const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
-  await expect(signIn).toHaveClass(/amplify-button/);
-  await expect(signIn).toHaveCSS('background-color', 'rgb(67, 56, 202)');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '800');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-family', /^"Plus Jakarta Sans Variable"/);
-  const account = { fullName: 'Wendy Weight', email: uniqueEmail(), password: PASSWORD };
-  await signUpInBrowser(page, account);
-  await signInInBrowser(page, account);
-  await page.waitForURL('**/dashboard');
-  await expect(page.locator('[data-amplify-theme="design-club"]')).toBeVisible();
-  await expect(page.getByText('Welcome, Wendy Weight!')).toBeVisible();
-  const loaded = await assets();
-  expect(loaded.some((asset) => AMPLIFY_UI.test(asset.body))).toBe(true);
-  expect(loaded.some((asset) => asset.body.includes(AMPLIFY_AUTH))).toBe(true);
+test(
+  '/auth and the signed-in screens are built from Amplify UI; a signed-in visitor back on the landing page is ' +
+    'recognised',
+  async ({ page }) => {
+    const assets = recordAssets(page);
+    await page.goto('/auth');
+    await expect(page.locator('[data-amplify-theme="design-club"]')).toBeVisible();
+    // Amplify UI's button in the brand's theme: indigo primary (not Amplify's teal), extra-bold
+    // headings in the brand's typeface.
+    const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+    await expect(signIn).toHaveClass(/amplify-button/);
+    await expect(signIn).toHaveCSS('background-color', 'rgb(67, 56, 202)');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-weight', '800');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('font-family', /^"Plus Jakarta Sans Variable"/);
+    const account = { fullName: 'Wendy Weight', email: uniqueEmail(), password: PASSWORD };
+    await signUpInBrowser(page, account);
+    await signInInBrowser(page, account);
+    await page.waitForURL('**/dashboard');
+    await expect(page.locator('[data-amplify-theme="design-club"]')).toBeVisible();
+    await expect(page.getByText('Welcome, Wendy Weight!')).toBeVisible();
+    const loaded = await assets();
+    expect(loaded.some((asset) => AMPLIFY_UI.test(asset.body))).toBe(true);
+    expect(loaded.some((asset) => asset.body.includes(AMPLIFY_AUTH))).toBe(true);
 
-  // Back on the landing page, the header learns from Amplify who is signed in.
-  await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
+    // Back on the landing page, the header learns from Amplify who is signed in.
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Dashboard' }).first()).toBeVisible();
 
-  // Our hint is only a shortcut for the landing and sign-in pages: without it (a session from
-  // before it existed), a signed-in screen still asks Amplify, keeps the session and sets the hint.
-  await page.evaluate(() => localStorage.removeItem('dc_signed_in_before'));
-  await page.goto('/dashboard');
-  await expect(page.getByText('Welcome back, Wendy Weight!')).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('dc_signed_in_before'))).toBe('1');
-});
+    // Our hint is only a shortcut for the landing and sign-in pages: without it (a session from
+    // before it existed), a signed-in screen still asks Amplify, keeps the session and sets the hint.
+    await page.evaluate(() => localStorage.removeItem('dc_signed_in_before'));
+    await page.goto('/dashboard');
+    await expect(page.getByText('Welcome back, Wendy Weight!')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('dc_signed_in_before'))).toBe('1');
+  },
+);

@@ -51,7 +51,8 @@ test('an admin tests delivery to any address; a refused address shows the failur
   await page.goto('/auth');
   await signInInBrowser(page, runtime.seeded.admin);
   await page.goto('/test-resend');
-  // The local mailer refuses the reserved `.invalid` domain (RFC 2606), as a real provider fails an undeliverable address.
+  // The local mailer refuses the reserved `.invalid` domain (RFC 2606), as a real provider fails an undeliverable
+  // address.
   await page.getByLabel('Email').fill('nobody@example.invalid');
   await page.getByRole('button', { name: 'Send Test Email' }).click();
   const failed = toast(page, 'Test Failed');

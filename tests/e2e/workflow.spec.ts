@@ -21,9 +21,11 @@ const expect = baseExpect.configure({ timeout: 60_000 });
 test.use({ actionTimeout: 60_000, navigationTimeout: 90_000 });
 
 const DESCRIPTION =
-  'A small cottage kitchen needs a new layout with an island, better storage and a brighter window wall; we would like ' +
+  'A small cottage kitchen needs a new layout with an island, better storage and a brighter window wall; we would ' +
+  'like ' +
   'two options drawn to scale with the existing plumbing noted, so a builder can price them before the spring. ' +
-  'Please keep the existing chimney breast, note every load-bearing wall, and show the clearances around each appliance.';
+  ('Please keep the existing chimney breast, note every load-bearing wall, and show the clearances around each ' +
+    'appliance.');
 
 const brief = (title: string) => ({
   title,
@@ -63,7 +65,8 @@ async function smallTapTargets(page: Page, scope = 'main'): Promise<string[]> {
       if (box.width === 0 || box.height === 0) continue;
       if (box.width < 44 || box.height < 44)
         small.push(
-          `${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 30)}": ${Math.round(box.width)}×${Math.round(box.height)}`,
+          `${element.tagName.toLowerCase()} ` +
+            `"${element.textContent?.trim().slice(0, 30)}": ${Math.round(box.width)}×${Math.round(box.height)}`,
         );
     }
     return small;
@@ -155,29 +158,29 @@ test("'Waiting on you' heads each dashboard with direct links: client, designer 
   );
 });
 
-test('on a phone the welcome card is compact, the first project shows without scrolling, nothing lies off-screen', async ({
-  browser,
-  runtime,
-}) => {
-  test.setTimeout(300_000);
-  for (const width of [360, 430]) {
-    const page = await (
-      await browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true })
-    ).newPage();
-    const client = { fullName: 'Pip Phone', email: uniqueEmail('phone'), password: PASSWORD };
-    const title = `Phone ${width} ${Date.now().toString(36)}`;
-    await clientWithProject(page, runtime, client, brief(title));
-    await page.goto('/dashboard');
-    const first = page
-      .getByRole('region', { name: 'Recent Projects' })
-      .getByRole('button', { name: new RegExp(title) });
-    await expect(first).toBeVisible();
-    await expect(first).toBeInViewport();
-    expect(await outsideViewport(page)).toEqual([]);
-    expect(await smallTapTargets(page, '.waiting-on-you')).toEqual([]);
-    await page.context().close();
-  }
-});
+test(
+  'on a phone the welcome card is compact, the first ' + 'project shows without scrolling, nothing lies off-screen',
+  async ({ browser, runtime }) => {
+    test.setTimeout(300_000);
+    for (const width of [360, 430]) {
+      const page = await (
+        await browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true })
+      ).newPage();
+      const client = { fullName: 'Pip Phone', email: uniqueEmail('phone'), password: PASSWORD };
+      const title = `Phone ${width} ${Date.now().toString(36)}`;
+      await clientWithProject(page, runtime, client, brief(title));
+      await page.goto('/dashboard');
+      const first = page
+        .getByRole('region', { name: 'Recent Projects' })
+        .getByRole('button', { name: new RegExp(title) });
+      await expect(first).toBeVisible();
+      await expect(first).toBeInViewport();
+      expect(await outsideViewport(page)).toEqual([]);
+      expect(await smallTapTargets(page, '.waiting-on-you')).toEqual([]);
+      await page.context().close();
+    }
+  },
+);
 
 test("a disabled 'Next' in the wizard says why, beside it", async ({ page, runtime }) => {
   test.setTimeout(300_000);

@@ -68,16 +68,20 @@ describe('Lambda functions, one per handler of infra/routes.ts', () => {
 });
 
 describe('stack size', () => {
-  it('keeps the routes in the nested stack Routes and the functions in their features’ stacks (limits.test.ts asserts 60% of every limit)', async () => {
-    const { raw } = await synthesized();
-    expect(
-      resourcesOf(raw, 'AWS::ApiGatewayV2::Route').filter(([, p]) => refOf(p.ApiId) === result.httpApiLogicalId),
-    ).toEqual([]);
-    // Only the Cognito triggers stay in the parent (infra/stack/functions/feature-stacks.ts says why).
-    const inParentTemplate = result.functions.filter((fn) => fn.stackId === null);
-    expect(inParentTemplate.map((fn) => fn.kinds)).toEqual(inParentTemplate.map(() => ['trigger']));
-    for (const fn of inParentTemplate) expect(raw.Resources[fn.logicalId], fn.handler).toBeDefined();
-  });
+  it(
+    'keeps the routes in the nested stack Routes and the functions in their features’ stacks (limits.test.ts ' +
+      'asserts 60% of every limit)',
+    async () => {
+      const { raw } = await synthesized();
+      expect(
+        resourcesOf(raw, 'AWS::ApiGatewayV2::Route').filter(([, p]) => refOf(p.ApiId) === result.httpApiLogicalId),
+      ).toEqual([]);
+      // Only the Cognito triggers stay in the parent (infra/stack/functions/feature-stacks.ts says why).
+      const inParentTemplate = result.functions.filter((fn) => fn.stackId === null);
+      expect(inParentTemplate.map((fn) => fn.kinds)).toEqual(inParentTemplate.map(() => ['trigger']));
+      for (const fn of inParentTemplate) expect(raw.Resources[fn.logicalId], fn.handler).toBeDefined();
+    },
+  );
 
   it('keeps the nested stack Routes’ parameters under the shard limit', () => {
     // Route, integration and permission per route; one parameter per alias plus the API and authorizer ids.

@@ -191,7 +191,8 @@ describe('the event catalogue at import', () => {
         .filter(isFactory)
         .map(
           (name) =>
-            `const counted_${name} = (...a) => (count(), ${from}.${name}(...a)); export { counted_${name} as ${name} };`,
+            `const counted_${name} = (...a) => (count(), ${from}.${name}(...a)); export { counted_${name} as ${name} ` +
+            `};`,
         );
     const namespaces = ['iso', 'coerce'].map(
       (space) =>
@@ -243,12 +244,16 @@ describe('the event catalogue at import', () => {
     return { built: module.__built, catalogue: module.catalogue };
   }
 
-  it('builds no schema: event types and the shapes they share are built when first read or written (a cold start pays only for its own)', async () => {
-    const { built, catalogue } = await catalogueCountingSchemas();
-    expect(catalogue.types().length).toBeGreaterThan(30);
-    expect(built()).toBe(0);
-    // The count is live: reading one type's schema builds it (and only then).
-    void catalogue.get('ProjectSubmitted')!.schema;
-    expect(built()).toBeGreaterThan(20);
-  });
+  it(
+    'builds no schema: event types and the shapes they share are built when first read or written (a cold start ' +
+      'pays only for its own)',
+    async () => {
+      const { built, catalogue } = await catalogueCountingSchemas();
+      expect(catalogue.types().length).toBeGreaterThan(30);
+      expect(built()).toBe(0);
+      // The count is live: reading one type's schema builds it (and only then).
+      void catalogue.get('ProjectSubmitted')!.schema;
+      expect(built()).toBeGreaterThan(20);
+    },
+  );
 });

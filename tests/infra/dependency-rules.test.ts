@@ -35,7 +35,8 @@ const PLANTS: Plant[] = [
       'functions/platform/planted-reach.ts':
         "import { plantedBridge } from '../../infra/planted-bridge.js';\nexport const plantedReach = plantedBridge;\n",
       'infra/planted-bridge.ts':
-        "import { projectDecider } from '../functions/features/projects/decider.js';\nexport const plantedBridge = projectDecider;\n",
+        "import { projectDecider } from '../functions/features/projects/decider.js';\nexport const plantedBridge = " +
+        'projectDecider;\n',
     },
     from: 'functions/platform/planted-reach.ts',
   },
@@ -65,7 +66,8 @@ const PLANTS: Plant[] = [
     why: 'a feature imports a *-queries file of another feature',
     files: {
       'functions/features/activity/planted-surface.ts':
-        "import { canReadProject } from '../projects/access-queries.js';\nexport const plantedSurface = canReadProject;\n",
+        "import { canReadProject } from '../projects/access-queries.js';\nexport const plantedSurface = " +
+        'canReadProject;\n',
     },
     from: 'functions/features/activity/planted-surface.ts',
   },
@@ -78,7 +80,8 @@ const PLANTS: Plant[] = [
     },
     append: {
       'infra/routes.ts':
-        "\nexport const plantedRoutes = [\n  route('GET /api/search', projects('search'), 'any', [], { summary: 'search' }),\n];\n",
+        "\nexport const plantedRoutes = [\n  route('GET /api/search', projects('search'), 'any', [], { summary: " +
+        "'search' }),\n];\n",
     },
     from: 'functions/features/projects/http/search.ts',
   },
@@ -97,7 +100,8 @@ const PLANTS: Plant[] = [
     why: "the SPA imports a feature's queries",
     files: {
       'web/src/planted-spa.ts':
-        "import { getProject } from '../../functions/features/projects/queries.js';\nexport const plantedSpa = getProject;\n",
+        "import { getProject } from '../../functions/features/projects/queries.js';\nexport const plantedSpa = " +
+        'getProject;\n',
     },
     from: 'web/src/planted-spa.ts',
   },

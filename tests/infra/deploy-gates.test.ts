@@ -88,7 +88,8 @@ describe.each(['dev', 'prod'] as const)('%s: what the first deploy needs', (stag
         return refOf(dimension.Value) === fn.logicalId;
       });
       expect(own, fn.handler).toHaveLength(1);
-      // Beside its function: in the feature's stack (or the parent, for a trigger), never reached through another stack.
+      // Beside its function: in the feature's stack (or the parent, for a trigger), never reached through another
+      // stack.
       const home = fn.stackId ? load(result.nestedTemplatePaths[fn.stackId]!) : load(result.templatePath);
       expect(home.Resources[own[0]!], fn.handler).toBeDefined();
     }
@@ -125,30 +126,34 @@ describe.each(['dev', 'prod'] as const)('%s: what the first deploy needs', (stag
     }
   });
 
-  it('keeps no resource with DeletionPolicy Retain: what must outlive the stack is RetainExceptOnCreate, so a failed first create cleans up', async () => {
-    const { all, parent } = await templates(stage);
-    for (const [name, template] of all) {
-      const retained = Object.entries(template.Resources)
-        .filter(([, r]) => r.DeletionPolicy === 'Retain')
-        .map(([id, r]) => `${id} (${r.Type})`);
-      expect(retained, name).toEqual([]);
-    }
-    const kept = Object.values(parent.Resources)
-      .filter((r) => r.DeletionPolicy === 'RetainExceptOnCreate')
-      .map((r) => r.Type);
-    for (const type of [
-      'AWS::Cognito::UserPool',
-      'AWS::DynamoDB::Table',
-      'AWS::S3::Bucket',
-      'AWS::SecretsManager::Secret',
-      'AWS::Backup::BackupVault',
-      'AWS::IAM::Role',
-    ]) {
-      expect(kept, type).toContain(type);
-    }
-    // Uploads and access logs; the site bucket holds only build outputs and goes with the stack (first-create.test.ts).
-    expect(kept.filter((type) => type === 'AWS::S3::Bucket')).toHaveLength(2);
-  });
+  it(
+    'keeps no resource with DeletionPolicy Retain: what must outlive the stack is RetainExceptOnCreate, so a failed ' +
+      'first create cleans up',
+    async () => {
+      const { all, parent } = await templates(stage);
+      for (const [name, template] of all) {
+        const retained = Object.entries(template.Resources)
+          .filter(([, r]) => r.DeletionPolicy === 'Retain')
+          .map(([id, r]) => `${id} (${r.Type})`);
+        expect(retained, name).toEqual([]);
+      }
+      const kept = Object.values(parent.Resources)
+        .filter((r) => r.DeletionPolicy === 'RetainExceptOnCreate')
+        .map((r) => r.Type);
+      for (const type of [
+        'AWS::Cognito::UserPool',
+        'AWS::DynamoDB::Table',
+        'AWS::S3::Bucket',
+        'AWS::SecretsManager::Secret',
+        'AWS::Backup::BackupVault',
+        'AWS::IAM::Role',
+      ]) {
+        expect(kept, type).toContain(type);
+      }
+      // Uploads and access logs; the site bucket holds only build outputs and goes with the stack (first-create.test.ts).
+      expect(kept.filter((type) => type === 'AWS::S3::Bucket')).toHaveLength(2);
+    },
+  );
 
   it('runs every project function on nodejs24.x, bundled for node24', async () => {
     const { result, folded } = await templates(stage);

@@ -244,56 +244,64 @@ describe('stage=prod', () => {
     expect(prod.nag).toEqual([]);
   });
 
-  it('stays under the resource guard in the parent and in the nested stack Routes; its deployment groups shift by canary', () => {
-    // Prod adds the web ACL and its settings to the parent; the same guards as dev (api.test.ts). The
-    // parent as deployed (raw), not the folded view the wiring tests read.
-    expect(Object.keys(prod.raw.Resources).length).toBeLessThan(490);
-    expect(Object.keys(prod.routes.Resources).length).toBeLessThan(490);
-    expect(Object.keys(prod.routes.Parameters ?? {}).length).toBeLessThanOrEqual(ROUTE_STACK_MAX_PARAMETERS);
-    expect(
-      resourcesOf(prod.routes, 'AWS::ApiGatewayV2::Route')
-        .map(([, p]) => p.RouteKey)
-        .sort(),
-    ).toEqual(routes.map(routeKey).sort());
-    const groups = resourcesOf(prod.json, 'AWS::CodeDeploy::DeploymentGroup');
-    expect(groups.length).toBe(resourcesOf(prod.json, 'AWS::Lambda::Alias').length);
-    for (const [id, group] of groups)
-      expect(group.DeploymentConfigName, id).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
-  });
+  it(
+    'stays under the resource guard in the parent and in the nested stack Routes; its deployment groups shift by ' +
+      'canary',
+    () => {
+      // Prod adds the web ACL and its settings to the parent; the same guards as dev (api.test.ts). The
+      // parent as deployed (raw), not the folded view the wiring tests read.
+      expect(Object.keys(prod.raw.Resources).length).toBeLessThan(490);
+      expect(Object.keys(prod.routes.Resources).length).toBeLessThan(490);
+      expect(Object.keys(prod.routes.Parameters ?? {}).length).toBeLessThanOrEqual(ROUTE_STACK_MAX_PARAMETERS);
+      expect(
+        resourcesOf(prod.routes, 'AWS::ApiGatewayV2::Route')
+          .map(([, p]) => p.RouteKey)
+          .sort(),
+      ).toEqual(routes.map(routeKey).sort());
+      const groups = resourcesOf(prod.json, 'AWS::CodeDeploy::DeploymentGroup');
+      expect(groups.length).toBe(resourcesOf(prod.json, 'AWS::Lambda::Alias').length);
+      for (const [id, group] of groups)
+        expect(group.DeploymentConfigName, id).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
+    },
+  );
 
-  it('creates a CLOUDFRONT web ACL with the managed rule groups and a rate rule per IP, attached to the distribution', () => {
-    const acls = resourcesOf(prod.json, 'AWS::WAFv2::WebACL');
-    expect(acls).toHaveLength(1);
-    const [aclId, acl] = acls[0]!;
-    expect(acl.Scope).toBe('CLOUDFRONT');
-    expect(acl.DefaultAction).toEqual({ Allow: {} });
-    const rules = acl.Rules as Record<string, any>[];
-    const rate = rules.find((rule) => rule.Statement.RateBasedStatement)!;
-    expect(rate.Statement.RateBasedStatement).toMatchObject({
-      AggregateKeyType: 'IP',
-      Limit: Number(cdkContext.wafRateLimit),
-    });
-    expect(rate.Action.Block.CustomResponse.ResponseCode).toBe(429);
-    const managed = rules
-      .filter((rule) => rule.Statement.ManagedRuleGroupStatement)
-      .map((rule) => rule.Statement.ManagedRuleGroupStatement);
-    expect(managed.map((group) => `${group.VendorName}/${group.Name}`).sort()).toEqual(
-      MANAGED_RULE_GROUPS.map((name) => `AWS/${name}`).sort(),
-    );
-    expect(managed.map((group) => group.Name)).toEqual(
-      expect.arrayContaining([
-        'AWSManagedRulesCommonRuleSet',
-        'AWSManagedRulesKnownBadInputsRuleSet',
-        'AWSManagedRulesAmazonIpReputationList',
-      ]),
-    );
-    // Only the documented exception counts instead of blocking.
-    const common = managed.find((group) => group.Name === 'AWSManagedRulesCommonRuleSet')!;
-    expect(common.RuleActionOverrides.map((o: { Name: string }) => o.Name)).toEqual([...COUNT_ONLY_RULES]);
-    for (const rule of rules) expect(rule.VisibilityConfig.CloudWatchMetricsEnabled).toBe(true);
-    const [, distribution] = resourcesOf(prod.json, 'AWS::CloudFront::Distribution')[0]!;
-    expect(refOf(distribution.DistributionConfig.WebACLId)).toBe(aclId);
-  });
+  it(
+    'creates a CLOUDFRONT web ACL with the managed rule groups and a rate rule per IP, attached to the ' +
+      'distribution',
+    () => {
+      const acls = resourcesOf(prod.json, 'AWS::WAFv2::WebACL');
+      expect(acls).toHaveLength(1);
+      const [aclId, acl] = acls[0]!;
+      expect(acl.Scope).toBe('CLOUDFRONT');
+      expect(acl.DefaultAction).toEqual({ Allow: {} });
+      const rules = acl.Rules as Record<string, any>[];
+      const rate = rules.find((rule) => rule.Statement.RateBasedStatement)!;
+      expect(rate.Statement.RateBasedStatement).toMatchObject({
+        AggregateKeyType: 'IP',
+        Limit: Number(cdkContext.wafRateLimit),
+      });
+      expect(rate.Action.Block.CustomResponse.ResponseCode).toBe(429);
+      const managed = rules
+        .filter((rule) => rule.Statement.ManagedRuleGroupStatement)
+        .map((rule) => rule.Statement.ManagedRuleGroupStatement);
+      expect(managed.map((group) => `${group.VendorName}/${group.Name}`).sort()).toEqual(
+        MANAGED_RULE_GROUPS.map((name) => `AWS/${name}`).sort(),
+      );
+      expect(managed.map((group) => group.Name)).toEqual(
+        expect.arrayContaining([
+          'AWSManagedRulesCommonRuleSet',
+          'AWSManagedRulesKnownBadInputsRuleSet',
+          'AWSManagedRulesAmazonIpReputationList',
+        ]),
+      );
+      // Only the documented exception counts instead of blocking.
+      const common = managed.find((group) => group.Name === 'AWSManagedRulesCommonRuleSet')!;
+      expect(common.RuleActionOverrides.map((o: { Name: string }) => o.Name)).toEqual([...COUNT_ONLY_RULES]);
+      for (const rule of rules) expect(rule.VisibilityConfig.CloudWatchMetricsEnabled).toBe(true);
+      const [, distribution] = resourcesOf(prod.json, 'AWS::CloudFront::Distribution')[0]!;
+      expect(refOf(distribution.DistributionConfig.WebACLId)).toBe(aclId);
+    },
+  );
 
   it('uses threat protection when asked, and the custom domain', () => {
     const [, pool] = resourcesOf(prod.json, 'AWS::Cognito::UserPool')[0]!;

@@ -114,30 +114,33 @@ describe('the web ACL’s body rules', () => {
     expect(exempt).toEqual(BODY_RULE_EXEMPT_ROUTES.map((route) => `EXACTLY ${route.method} EXACTLY ${route.path}`));
   });
 
-  it('limits each viewer on the costly routes together, so one source cannot empty their shared API Gateway bucket', () => {
-    const rules = acl().Rules as Record<string, any>[];
-    const costly = rules.find((rule) => rule.Name === 'CostlyRoutesPerIp')!;
-    expect(costly.Action.Block.CustomResponse.ResponseCode).toBe(429);
-    expect(costly.Statement.RateBasedStatement).toMatchObject({
-      AggregateKeyType: 'IP',
-      Limit: COSTLY_ROUTES_PER_VIEWER,
-    });
-    const matchers = costly.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map((s: any) => {
-      const [method, path] = s.AndStatement.Statements;
-      return {
-        method: method.ByteMatchStatement.SearchString as string,
-        path: new RegExp(path.RegexMatchStatement.RegexString as string),
-      };
-    });
-    const costlyHit = (method: string, path: string) =>
-      matchers.some((m: { method: string; path: RegExp }) => m.method === method && m.path.test(path));
-    for (const route of routes.filter((r) => r.throttle)) {
-      expect(costlyHit(route.method, route.path.replace(/\{[^}]+\}/g, 'x1')), route.path).toBe(true);
-    }
-    expect(costlyHit('POST', '/api/checklists')).toBe(true);
-    expect(costlyHit('POST', '/api/team/invites/abc/resend')).toBe(true);
-    expect(costlyHit('POST', '/api/team/invites/abc/resend/more')).toBe(false);
-    expect(costlyHit('GET', '/api/projects')).toBe(false);
-    expect(rules.map((rule) => rule.Priority)).toEqual([...rules.keys()]);
-  });
+  it(
+    'limits each viewer on the costly routes together, so ' + 'one source cannot empty their shared API Gateway bucket',
+    () => {
+      const rules = acl().Rules as Record<string, any>[];
+      const costly = rules.find((rule) => rule.Name === 'CostlyRoutesPerIp')!;
+      expect(costly.Action.Block.CustomResponse.ResponseCode).toBe(429);
+      expect(costly.Statement.RateBasedStatement).toMatchObject({
+        AggregateKeyType: 'IP',
+        Limit: COSTLY_ROUTES_PER_VIEWER,
+      });
+      const matchers = costly.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map((s: any) => {
+        const [method, path] = s.AndStatement.Statements;
+        return {
+          method: method.ByteMatchStatement.SearchString as string,
+          path: new RegExp(path.RegexMatchStatement.RegexString as string),
+        };
+      });
+      const costlyHit = (method: string, path: string) =>
+        matchers.some((m: { method: string; path: RegExp }) => m.method === method && m.path.test(path));
+      for (const route of routes.filter((r) => r.throttle)) {
+        expect(costlyHit(route.method, route.path.replace(/\{[^}]+\}/g, 'x1')), route.path).toBe(true);
+      }
+      expect(costlyHit('POST', '/api/checklists')).toBe(true);
+      expect(costlyHit('POST', '/api/team/invites/abc/resend')).toBe(true);
+      expect(costlyHit('POST', '/api/team/invites/abc/resend/more')).toBe(false);
+      expect(costlyHit('GET', '/api/projects')).toBe(false);
+      expect(rules.map((rule) => rule.Priority)).toEqual([...rules.keys()]);
+    },
+  );
 });

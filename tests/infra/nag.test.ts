@@ -33,36 +33,40 @@ describe('cdk-nag (AwsSolutions) on the whole app', () => {
     ).toEqual(['warning Annotation::PlaceholderSender']);
   });
 
-  it('checks the nested stacks too: the app has the nested stacks Routes and one per feature, and a finding inside a nested stack fails', async () => {
-    expect(Object.keys(result.nestedTemplatePaths)).toEqual(
-      expect.arrayContaining(['Routes', 'FeatureProjects', 'Platform']),
-    );
-    expect(result.acknowledgments.some((ack) => ack.path.includes('/Deploys/ServiceRole'))).toBe(true);
-    // Public routes are acknowledged where they now live, route by route.
-    const publicRoutes = result.acknowledgments.filter(
-      (ack) => ack.id.endsWith('AwsSolutions-APIG4') && !ack.path.includes('/Realtime/'),
-    );
-    expect(publicRoutes.map((ack) => ack.path.split('/').slice(1).join('/'))).toContain('Api/Routes/GET-api-health');
-    expect(publicRoutes.every((ack) => ack.path.includes('/Api/Routes/'))).toBe(true);
-    // The same wiring as infra/stack/app.ts, on a nested stack with an unacknowledged finding.
-    const { App, NestedStack, Stack, Validations } = await import('aws-cdk-lib');
-    const { ManagedPolicy, Role, ServicePrincipal } = await import('aws-cdk-lib/aws-iam');
-    const { AwsSolutionsChecks } = await import('cdk-nag');
-    const app = new App();
-    const nested = new NestedStack(new Stack(app, 'Parent'), 'Nested');
-    new Role(nested, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('ReadOnlyAccess')],
-    });
-    const nag = new AwsSolutionsChecks(app);
-    Validations.of(app).addPlugins(nag);
-    const findings = nag
-      .validateScope(app)
-      .violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} ${r.constructPath ?? ''}`));
-    expect(
-      findings.some((finding) => finding.includes('AwsSolutions-IAM4') && finding.includes('Parent/Nested/Role')),
-    ).toBe(true);
-  });
+  it(
+    'checks the nested stacks too: the app has the nested stacks Routes and one per feature, and a finding inside a ' +
+      'nested stack fails',
+    async () => {
+      expect(Object.keys(result.nestedTemplatePaths)).toEqual(
+        expect.arrayContaining(['Routes', 'FeatureProjects', 'Platform']),
+      );
+      expect(result.acknowledgments.some((ack) => ack.path.includes('/Deploys/ServiceRole'))).toBe(true);
+      // Public routes are acknowledged where they now live, route by route.
+      const publicRoutes = result.acknowledgments.filter(
+        (ack) => ack.id.endsWith('AwsSolutions-APIG4') && !ack.path.includes('/Realtime/'),
+      );
+      expect(publicRoutes.map((ack) => ack.path.split('/').slice(1).join('/'))).toContain('Api/Routes/GET-api-health');
+      expect(publicRoutes.every((ack) => ack.path.includes('/Api/Routes/'))).toBe(true);
+      // The same wiring as infra/stack/app.ts, on a nested stack with an unacknowledged finding.
+      const { App, NestedStack, Stack, Validations } = await import('aws-cdk-lib');
+      const { ManagedPolicy, Role, ServicePrincipal } = await import('aws-cdk-lib/aws-iam');
+      const { AwsSolutionsChecks } = await import('cdk-nag');
+      const app = new App();
+      const nested = new NestedStack(new Stack(app, 'Parent'), 'Nested');
+      new Role(nested, 'Role', {
+        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+        managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('ReadOnlyAccess')],
+      });
+      const nag = new AwsSolutionsChecks(app);
+      Validations.of(app).addPlugins(nag);
+      const findings = nag
+        .validateScope(app)
+        .violations.flatMap((v) => v.violatingResources.map((r) => `${v.ruleName} ${r.constructPath ?? ''}`));
+      expect(
+        findings.some((finding) => finding.includes('AwsSolutions-IAM4') && finding.includes('Parent/Nested/Role')),
+      ).toBe(true);
+    },
+  );
 
   it('acknowledges every finding by its full id and with a reason', () => {
     const nag = result.acknowledgments.filter((ack) => /AwsSolutions-/.test(ack.id));

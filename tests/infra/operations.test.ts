@@ -14,7 +14,9 @@ import {
   type TemplateJson,
 } from './support/synth.js';
 
-/** The parent with the feature stacks folded in (support/synth.ts foldFeatureStacks): every alarm, group and function. */
+/**
+ * The parent with the feature stacks folded in (support/synth.ts foldFeatureStacks): every alarm, group and function.
+ */
 let json: TemplateJson;
 let result: SynthResult;
 
@@ -218,19 +220,23 @@ describe('safe deploys', () => {
     expect(refOf(json.Outputs!.CodeDeployApplication!.Value)).toBe(applications[0]![0]);
   });
 
-  it('leaves no reference dangling across the nested stacks: every Ref and GetAtt names a resource or parameter of its own template', async () => {
-    const { raw } = await synthesized();
-    const nested = await Promise.all(
-      Object.keys(result.nestedTemplatePaths).map(async (id) => [id, (await synthesizedNested(id)).json] as const),
-    );
-    for (const [name, template] of [['parent', raw] as const, ...nested]) {
-      const known = new Set([...Object.keys(template.Resources), ...Object.keys(template.Parameters ?? {})]);
-      const dangling = [...refsIn(template.Resources), ...refsIn(template.Outputs ?? {})].filter(
-        (id) => !id.startsWith('AWS::') && !known.has(id),
+  it(
+    'leaves no reference dangling across the nested stacks: every Ref and GetAtt names a resource or parameter of ' +
+      'its own template',
+    async () => {
+      const { raw } = await synthesized();
+      const nested = await Promise.all(
+        Object.keys(result.nestedTemplatePaths).map(async (id) => [id, (await synthesizedNested(id)).json] as const),
       );
-      expect(dangling, name).toEqual([]);
-    }
-  });
+      for (const [name, template] of [['parent', raw] as const, ...nested]) {
+        const known = new Set([...Object.keys(template.Resources), ...Object.keys(template.Parameters ?? {})]);
+        const dangling = [...refsIn(template.Resources), ...refsIn(template.Outputs ?? {})].filter(
+          (id) => !id.startsWith('AWS::') && !known.has(id),
+        );
+        expect(dangling, name).toEqual([]);
+      }
+    },
+  );
 
   it('publishes every function behind a live alias on its current version, shifted by CodeDeploy', () => {
     const groups = resourcesOf(json, 'AWS::CodeDeploy::DeploymentGroup');
@@ -283,47 +289,51 @@ describe('safe deploys', () => {
     expect(deploymentConfigFor('dev').deploymentConfigName).toBe('CodeDeployDefault.LambdaAllAtOnce');
   });
 
-  it('with deployIgnoreAlarms, one deploy goes through while an alarm still fires (a failed deploy still rolls back)', async () => {
-    const { App, Stack } = await import('aws-cdk-lib');
-    const { Template } = await import('aws-cdk-lib/assertions');
-    const { Alarm, Metric } = await import('aws-cdk-lib/aws-cloudwatch');
-    const { Alias, Code, Function: LambdaFunction, Runtime } = await import('aws-cdk-lib/aws-lambda');
-    const { SafeDeploys } = await import('../../infra/stack/deploy.js');
-    const groupsWith = (ignoreAlarms: boolean) => {
-      const stack = new Stack(new App(), 'Deploys');
-      const fn = new LambdaFunction(stack, 'Fn', {
-        runtime: Runtime.NODEJS_24_X,
-        handler: 'index.handler',
-        code: Code.fromInline('exports.handler=()=>1'),
-      });
-      const alias = new Alias(stack, 'Live', { aliasName: 'live', version: fn.currentVersion });
-      const alarm = new Alarm(stack, 'A', {
-        metric: new Metric({ namespace: 'N', metricName: 'M' }),
-        threshold: 1,
-        evaluationPeriods: 1,
-      });
-      new SafeDeploys(stack, 'D', {
-        stage: 'prod',
-        ignoreAlarms,
-        functions: [
-          { handler: 'h.ts', name: 'h', kinds: new Set(['api'] as const), fn: fn as never, alias, capabilities: [] },
-        ],
-        alarmsFor: () => [alarm],
-      });
-      return Object.values(Template.fromStack(stack).findResources('AWS::CodeDeploy::DeploymentGroup')).map(
-        (r) => r.Properties,
-      );
-    };
-    const [normal] = groupsWith(false);
-    expect(normal.DeploymentConfigName).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
-    expect(normal.AlarmConfiguration.Enabled).toBe(true);
-    expect(normal.AutoRollbackConfiguration.Events).toContain('DEPLOYMENT_STOP_ON_ALARM');
-    const [ignoring] = groupsWith(true);
-    expect(ignoring.AlarmConfiguration.IgnorePollAlarmFailure ?? false).toBe(false);
-    expect(ignoring.AlarmConfiguration.Enabled).toBe(false);
-    expect(ignoring.AutoRollbackConfiguration.Events).toContain('DEPLOYMENT_FAILURE');
-    expect(ignoring.AutoRollbackConfiguration.Events).not.toContain('DEPLOYMENT_STOP_ON_ALARM');
-  });
+  it(
+    'with deployIgnoreAlarms, one deploy goes through while an alarm still fires (a failed deploy ' +
+      'still rolls back)',
+    async () => {
+      const { App, Stack } = await import('aws-cdk-lib');
+      const { Template } = await import('aws-cdk-lib/assertions');
+      const { Alarm, Metric } = await import('aws-cdk-lib/aws-cloudwatch');
+      const { Alias, Code, Function: LambdaFunction, Runtime } = await import('aws-cdk-lib/aws-lambda');
+      const { SafeDeploys } = await import('../../infra/stack/deploy.js');
+      const groupsWith = (ignoreAlarms: boolean) => {
+        const stack = new Stack(new App(), 'Deploys');
+        const fn = new LambdaFunction(stack, 'Fn', {
+          runtime: Runtime.NODEJS_24_X,
+          handler: 'index.handler',
+          code: Code.fromInline('exports.handler=()=>1'),
+        });
+        const alias = new Alias(stack, 'Live', { aliasName: 'live', version: fn.currentVersion });
+        const alarm = new Alarm(stack, 'A', {
+          metric: new Metric({ namespace: 'N', metricName: 'M' }),
+          threshold: 1,
+          evaluationPeriods: 1,
+        });
+        new SafeDeploys(stack, 'D', {
+          stage: 'prod',
+          ignoreAlarms,
+          functions: [
+            { handler: 'h.ts', name: 'h', kinds: new Set(['api'] as const), fn: fn as never, alias, capabilities: [] },
+          ],
+          alarmsFor: () => [alarm],
+        });
+        return Object.values(Template.fromStack(stack).findResources('AWS::CodeDeploy::DeploymentGroup')).map(
+          (r) => r.Properties,
+        );
+      };
+      const [normal] = groupsWith(false);
+      expect(normal.DeploymentConfigName).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
+      expect(normal.AlarmConfiguration.Enabled).toBe(true);
+      expect(normal.AutoRollbackConfiguration.Events).toContain('DEPLOYMENT_STOP_ON_ALARM');
+      const [ignoring] = groupsWith(true);
+      expect(ignoring.AlarmConfiguration.IgnorePollAlarmFailure ?? false).toBe(false);
+      expect(ignoring.AlarmConfiguration.Enabled).toBe(false);
+      expect(ignoring.AutoRollbackConfiguration.Events).toContain('DEPLOYMENT_FAILURE');
+      expect(ignoring.AutoRollbackConfiguration.Events).not.toContain('DEPLOYMENT_STOP_ON_ALARM');
+    },
+  );
 
   it('keeps the previous SPA: the site bucket is versioned, old versions expire after 30 days', () => {
     const buckets = resourcesOf(json, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('Site'));

@@ -161,29 +161,37 @@ describe('least privilege: each row’s grants, checked against what its handler
       expect(fn.capabilities, fn.handler).toEqual(capabilitiesOf(declaredGrants(fn.handler)));
   });
 
-  it('lets the function of the password-reset routes set a password and verify the e-mail, and the sessions reactor sign out (Cognito admin API)', () => {
-    const fn = result.functions.find((entry) => entry.handler === 'functions/features/users/http/password-reset.ts')!;
-    expect(fn.capabilities).toContain('cognito');
-    const actions = actionsOf(statementsOf(fn.logicalId));
-    for (const action of ['AdminSetUserPassword', 'AdminGetUser', 'AdminUpdateUserAttributes'])
-      expect(actions).toContain(`cognito-idp:${action}`);
-    // The reset ends the sessions with an event; the sessions reactor signs the account out.
-    const reactor = result.functions.find(
-      (entry) => entry.handler === 'functions/features/users/reactions/sessions.ts',
-    )!;
-    expect(actionsOf(statementsOf(reactor.logicalId)).filter((a) => a.startsWith('cognito-idp:'))).toEqual([
-      'cognito-idp:AdminUserGlobalSignOut',
-    ]);
-  });
+  it(
+    'lets the function of the password-reset routes set a password and verify the e-mail, and the sessions reactor ' +
+      'sign out (Cognito admin API)',
+    () => {
+      const fn = result.functions.find((entry) => entry.handler === 'functions/features/users/http/password-reset.ts')!;
+      expect(fn.capabilities).toContain('cognito');
+      const actions = actionsOf(statementsOf(fn.logicalId));
+      for (const action of ['AdminSetUserPassword', 'AdminGetUser', 'AdminUpdateUserAttributes'])
+        expect(actions).toContain(`cognito-idp:${action}`);
+      // The reset ends the sessions with an event; the sessions reactor signs the account out.
+      const reactor = result.functions.find(
+        (entry) => entry.handler === 'functions/features/users/reactions/sessions.ts',
+      )!;
+      expect(actionsOf(statementsOf(reactor.logicalId)).filter((a) => a.startsWith('cognito-idp:'))).toEqual([
+        'cognito-idp:AdminUserGlobalSignOut',
+      ]);
+    },
+  );
 
-  it('names adapter modules that still exist (a rename must update capabilities.ts; permissions stay with the rows)', () => {
-    const named = [
-      ...Object.keys(MODULE_GRANTS),
-      ...Object.keys(ADAPTER_OPERATIONS),
-      ...OPERATION_GRANTS.map((operation) => operation.definedIn),
-    ];
-    for (const module of named) expect(existsSync(path.join(ROOT, module)), module).toBe(true);
-  });
+  it(
+    'names adapter modules that still exist (a rename must update capabilities.ts; permissions stay with ' +
+      'the rows)',
+    () => {
+      const named = [
+        ...Object.keys(MODULE_GRANTS),
+        ...Object.keys(ADAPTER_OPERATIONS),
+        ...OPERATION_GRANTS.map((operation) => operation.definedIn),
+      ];
+      for (const module of named) expect(existsSync(path.join(ROOT, module)), module).toBe(true);
+    },
+  );
 
   const handlers = [
     ...new Set([...routes, ...consumers, ...triggers, ...schedules, ...realtimeRoutes].map((row) => row.handler)),

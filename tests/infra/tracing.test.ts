@@ -40,33 +40,36 @@ beforeAll(() => {
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 describe('tracing on', () => {
-  it('every function traces actively, says so to Powertools, and gets the Powertools layer of the pinned version', () => {
-    const { version } = JSON.parse(
-      readFileSync(path.join(ROOT, 'node_modules/@aws-lambda-powertools/tracer/package.json'), 'utf8'),
-    ) as { version: string };
-    const parameters = Object.entries(
-      template.toJSON().Parameters as Record<string, { Type: string; Default?: string }>,
-    );
-    const layerParameter = parameters.find(
-      ([, parameter]) => parameter.Default === `/aws/service/powertools/typescript/generic/all/${version}`,
-    );
-    expect(layerParameter?.[1].Type).toBe('AWS::SSM::Parameter::Value<String>');
-    // A function in the parent names the layer's parameter; one in a feature stack names its own
-    // parameter, which the parent fills from the layer's.
-    const functions = [
-      { template, passed: { [layerParameter![0]]: { Ref: layerParameter![0] } } as Record<string, unknown> },
-      ...nested,
-    ].flatMap(({ template: owner, passed }) =>
-      Object.values(owner.findResources('AWS::Lambda::Function'))
-        .filter((fn) => fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME)
-        .map((fn) => ({ fn, passed })),
-    );
-    expect(functions.length).toBeGreaterThan(40);
-    for (const { fn, passed } of functions) {
-      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
-      expect(fn.Properties.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('true');
-      expect(fn.Properties.Layers).toHaveLength(1);
-      expect(passed[fn.Properties.Layers[0].Ref]).toEqual({ Ref: layerParameter![0] });
-    }
-  });
+  it(
+    'every function traces actively, says so to Powertools, ' + 'and gets the Powertools layer of the pinned version',
+    () => {
+      const { version } = JSON.parse(
+        readFileSync(path.join(ROOT, 'node_modules/@aws-lambda-powertools/tracer/package.json'), 'utf8'),
+      ) as { version: string };
+      const parameters = Object.entries(
+        template.toJSON().Parameters as Record<string, { Type: string; Default?: string }>,
+      );
+      const layerParameter = parameters.find(
+        ([, parameter]) => parameter.Default === `/aws/service/powertools/typescript/generic/all/${version}`,
+      );
+      expect(layerParameter?.[1].Type).toBe('AWS::SSM::Parameter::Value<String>');
+      // A function in the parent names the layer's parameter; one in a feature stack names its own
+      // parameter, which the parent fills from the layer's.
+      const functions = [
+        { template, passed: { [layerParameter![0]]: { Ref: layerParameter![0] } } as Record<string, unknown> },
+        ...nested,
+      ].flatMap(({ template: owner, passed }) =>
+        Object.values(owner.findResources('AWS::Lambda::Function'))
+          .filter((fn) => fn.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME)
+          .map((fn) => ({ fn, passed })),
+      );
+      expect(functions.length).toBeGreaterThan(40);
+      for (const { fn, passed } of functions) {
+        expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+        expect(fn.Properties.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('true');
+        expect(fn.Properties.Layers).toHaveLength(1);
+        expect(passed[fn.Properties.Layers[0].Ref]).toEqual({ Ref: layerParameter![0] });
+      }
+    },
+  );
 });

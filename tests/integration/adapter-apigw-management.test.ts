@@ -37,33 +37,39 @@ beforeEach(() => apigw.reset());
 const poster = () => new ApiGatewayPoster(`${apigw.url}/prod`);
 
 describe('PostToConnection as the SDK sends it', () => {
-  it("posts the message as the raw body to the stage's connection path, signed for execute-api, and reports 'sent'", async () => {
-    apigw.answerInTurn(posted);
-    expect(await poster().post('abc=', '{"type":"changed"}')).toBe('sent');
-    expect(apigw.seen).toHaveLength(1);
-    expect(apigw.seen[0]).toMatchObject({
-      method: 'POST',
-      url: '/prod/@connections/abc%3D',
-      body: '{"type":"changed"}',
-    });
-    expect(apigw.seen[0]!.url).toBe(connectionPath('prod', 'abc='));
-    expect(signedScope(apigw.seen[0]!)).toEqual({
-      accessKeyId: 'AKIDLOCALTEST',
-      region: 'us-east-1',
-      service: 'execute-api',
-    });
-  });
+  it(
+    "posts the message as the raw body to the stage's " + "connection path, signed for execute-api, and reports 'sent'",
+    async () => {
+      apigw.answerInTurn(posted);
+      expect(await poster().post('abc=', '{"type":"changed"}')).toBe('sent');
+      expect(apigw.seen).toHaveLength(1);
+      expect(apigw.seen[0]).toMatchObject({
+        method: 'POST',
+        url: '/prod/@connections/abc%3D',
+        body: '{"type":"changed"}',
+      });
+      expect(apigw.seen[0]!.url).toBe(connectionPath('prod', 'abc='));
+      expect(signedScope(apigw.seen[0]!)).toEqual({
+        accessKeyId: 'AKIDLOCALTEST',
+        region: 'us-east-1',
+        service: 'execute-api',
+      });
+    },
+  );
 
-  it('a fan-out through one client (its middleware stack resolved once) sends each message to its own connection', async () => {
-    apigw.answer((request) => (request.url.endsWith('/gone') ? APIGW_REFUSALS.gone : posted));
-    const one = poster();
-    const outcomes = [];
-    for (const id of ['one', 'gone', 'two', 'three']) outcomes.push(await one.post(id, `{"to":"${id}"}`));
-    expect(outcomes).toEqual(['sent', 'gone', 'sent', 'sent']);
-    expect(apigw.seen.map(({ url, body }) => [url, body])).toEqual(
-      ['one', 'gone', 'two', 'three'].map((id) => [`/prod/@connections/${id}`, `{"to":"${id}"}`]),
-    );
-  });
+  it(
+    'a fan-out through one client (its middleware stack ' + 'resolved once) sends each message to its own connection',
+    async () => {
+      apigw.answer((request) => (request.url.endsWith('/gone') ? APIGW_REFUSALS.gone : posted));
+      const one = poster();
+      const outcomes = [];
+      for (const id of ['one', 'gone', 'two', 'three']) outcomes.push(await one.post(id, `{"to":"${id}"}`));
+      expect(outcomes).toEqual(['sent', 'gone', 'sent', 'sent']);
+      expect(apigw.seen.map(({ url, body }) => [url, body])).toEqual(
+        ['one', 'gone', 'two', 'three'].map((id) => [`/prod/@connections/${id}`, `{"to":"${id}"}`]),
+      );
+    },
+  );
 });
 
 describe("the stage's refusals and the SDK's retries", () => {
@@ -73,14 +79,17 @@ describe("the stage's refusals and the SDK's retries", () => {
     expect(apigw.seen).toHaveLength(1);
   });
 
-  it('a throttled post (429 LimitExceededException) is retried with the same message, and the retry delivers it', async () => {
-    apigw.answerInTurn(APIGW_REFUSALS.throttled, posted);
-    expect(await poster().post('abc', '{"type":"changed"}')).toBe('sent');
-    expect(apigw.seen.map(({ url, body }) => [url, body])).toEqual([
-      ['/prod/@connections/abc', '{"type":"changed"}'],
-      ['/prod/@connections/abc', '{"type":"changed"}'],
-    ]);
-  });
+  it(
+    'a throttled post (429 LimitExceededException) is ' + 'retried with the same message, and the retry delivers it',
+    async () => {
+      apigw.answerInTurn(APIGW_REFUSALS.throttled, posted);
+      expect(await poster().post('abc', '{"type":"changed"}')).toBe('sent');
+      expect(apigw.seen.map(({ url, body }) => [url, body])).toEqual([
+        ['/prod/@connections/abc', '{"type":"changed"}'],
+        ['/prod/@connections/abc', '{"type":"changed"}'],
+      ]);
+    },
+  );
 
   it.each([
     ['403 ForbiddenException', APIGW_REFUSALS.forbidden, 'ForbiddenException'],

@@ -89,17 +89,21 @@ describe('reading a correction letter over Bedrock', () => {
     expect(result.items.map((item) => item.number)).toEqual([1, 2]);
   });
 
-  it('an answer outside the schema (an approval, a huge comment) is refused: manual entry, counted like the checklist', async () => {
-    bedrock.answerInTurn(
-      toolUseAnswer(LETTER_TOOL_NAME, {
-        items: [{ number: 1, sheet: null, code_reference: null, comment: 'x'.repeat(5000) }],
-        approve_permit: 'BLD-HACKED',
-      }),
-    );
-    expect(await proposeItems('1. Fix the stair', { modelId: MODEL })).toEqual({ source: 'manual', items: [] });
-    expect(published).toHaveLength(1);
-    expect(published[0]).toMatchObject({ ChecklistFallback: 1, reason: 'invalid_answer' });
-  });
+  it(
+    'an answer outside the schema (an approval, a huge comment) is refused: manual entry, counted like the ' +
+      'checklist',
+    async () => {
+      bedrock.answerInTurn(
+        toolUseAnswer(LETTER_TOOL_NAME, {
+          items: [{ number: 1, sheet: null, code_reference: null, comment: 'x'.repeat(5000) }],
+          approve_permit: 'BLD-HACKED',
+        }),
+      );
+      expect(await proposeItems('1. Fix the stair', { modelId: MODEL })).toEqual({ source: 'manual', items: [] });
+      expect(published).toHaveLength(1);
+      expect(published[0]).toMatchObject({ ChecklistFallback: 1, reason: 'invalid_answer' });
+    },
+  );
 
   it('prose instead of the tool, or no model access: manual entry, counted with the reason', async () => {
     bedrock.answerInTurn(converseAnswer([{ text: 'APPROVED' }], 'end_turn'));

@@ -114,18 +114,21 @@ describe('the Converse request the SDK sends', () => {
     expect(text).toMatch(/<<<BRIEF\nOpen the kitchen[\s\S]*\nBRIEF>>>$/);
   });
 
-  it('returns a valid answer as source bedrock, with half-hour tasks and a total and turnaround that agree', async () => {
-    bedrock.answerInTurn(validAnswer);
-    const result = await generateChecklist(brief(), { modelId: MODEL });
-    expect(result.source).toBe('bedrock');
-    expect(result.checklist).toHaveLength(7);
-    expect(result.checklist[4]).toEqual({ task: 'Model and render the kitchen concept view', estimated_hours: 5 });
-    // 1 + 2 + 2.5 + 3.5 + 5 + 2 + 1: the model's own total (30) and days (11) are recomputed.
-    expect(result.total_estimated_hours).toBe(17);
-    expect(result.suggested_turnaround_days).toBe(7);
-    expect(warnings).toEqual([]);
-    expect(published).toEqual([]);
-  });
+  it(
+    'returns a valid answer as source bedrock, with ' + 'half-hour tasks and a total and turnaround that agree',
+    async () => {
+      bedrock.answerInTurn(validAnswer);
+      const result = await generateChecklist(brief(), { modelId: MODEL });
+      expect(result.source).toBe('bedrock');
+      expect(result.checklist).toHaveLength(7);
+      expect(result.checklist[4]).toEqual({ task: 'Model and render the kitchen concept view', estimated_hours: 5 });
+      // 1 + 2 + 2.5 + 3.5 + 5 + 2 + 1: the model's own total (30) and days (11) are recomputed.
+      expect(result.total_estimated_hours).toBe(17);
+      expect(result.suggested_turnaround_days).toBe(7);
+      expect(warnings).toEqual([]);
+      expect(published).toEqual([]);
+    },
+  );
 
   it('carries the studio record in the brief when there is enough of it, and the answer says it was used', async () => {
     const record = (deliveries: number): StudioFigures => ({
@@ -179,18 +182,22 @@ describe('a model that does not answer in time', () => {
     expect(published.map((point) => point.reason)).toEqual(['timeout']);
   });
 
-  it("the client's own idle limit abandons a silent HTTP/2 stream (the handler Bedrock Runtime's SDK uses reads requestTimeout, not socketTimeout)", async () => {
-    bedrock.answerInTurn('silent');
-    const client = new BedrockRuntimeClient({
-      region: 'us-east-1',
-      maxAttempts: 1,
-      requestHandler: http2RequestHandlerOptions(300),
-    });
-    const result = await generateChecklist(brief(), { modelId: MODEL, client, timeoutMs: 30_000 });
-    expect(result.source).toBe('local');
-    expect(warnings[0]!.attributes).toMatchObject({ reason: 'timeout', errorName: 'TimeoutError' });
-    client.destroy();
-  });
+  it(
+    "the client's own idle limit abandons a silent HTTP/2 stream (the handler Bedrock Runtime's SDK uses reads " +
+      'requestTimeout, not socketTimeout)',
+    async () => {
+      bedrock.answerInTurn('silent');
+      const client = new BedrockRuntimeClient({
+        region: 'us-east-1',
+        maxAttempts: 1,
+        requestHandler: http2RequestHandlerOptions(300),
+      });
+      const result = await generateChecklist(brief(), { modelId: MODEL, client, timeoutMs: 30_000 });
+      expect(result.source).toBe('local');
+      expect(warnings[0]!.attributes).toMatchObject({ reason: 'timeout', errorName: 'TimeoutError' });
+      client.destroy();
+    },
+  );
 });
 
 describe("Bedrock's refusals and the SDK's retries", () => {
@@ -261,20 +268,24 @@ describe("Bedrock's refusals and the SDK's retries", () => {
     },
   );
 
-  it("a us. inference profile called from an EU region: the region is named, and the fix is the region's own profile", async () => {
-    bedrock.answerInTurn(BEDROCK_REFUSALS.invalidModel);
-    const client = new BedrockRuntimeClient({ region: 'eu-west-1', maxAttempts: 2 });
-    const result = await generateChecklist(brief(), { modelId: MODEL, client });
-    expect(result.source).toBe('local');
-    expect(signedScope(bedrock.seen[0]!)?.region).toBe('eu-west-1');
-    expect(warnings[0]!.attributes).toMatchObject({
-      reason: 'model_not_in_region',
-      modelId: MODEL,
-      region: 'eu-west-1',
-    });
-    expect(warnings[0]!.attributes.fix).toMatch(
-      /the us\. inference profile cannot be called from eu-west-1: set BEDROCK_MODEL_ID to the inference profile eu\.anthropic\.claude-haiku-4-5-20251001-v1:0/,
-    );
-    client.destroy();
-  });
+  it(
+    'a us. inference profile called from an EU region: the region is named, and the fix is the ' +
+      "region's own profile",
+    async () => {
+      bedrock.answerInTurn(BEDROCK_REFUSALS.invalidModel);
+      const client = new BedrockRuntimeClient({ region: 'eu-west-1', maxAttempts: 2 });
+      const result = await generateChecklist(brief(), { modelId: MODEL, client });
+      expect(result.source).toBe('local');
+      expect(signedScope(bedrock.seen[0]!)?.region).toBe('eu-west-1');
+      expect(warnings[0]!.attributes).toMatchObject({
+        reason: 'model_not_in_region',
+        modelId: MODEL,
+        region: 'eu-west-1',
+      });
+      expect(warnings[0]!.attributes.fix).toMatch(
+        /the us\. inference profile cannot be called from eu-west-1: set BEDROCK_MODEL_ID to the inference profile eu\.anthropic\.claude-haiku-4-5-20251001-v1:0/,
+      );
+      client.destroy();
+    },
+  );
 });

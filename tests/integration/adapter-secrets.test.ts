@@ -38,20 +38,27 @@ beforeEach(() => {
 const both = JSON.stringify({ secretKey: 'sk_test_from_secret', webhookSecret: 'whsec_from_secret' });
 
 describe('GetSecretValue as the SDK sends it', () => {
-  it('asks for the secret by ARN (awsJson1_1, X-Amz-Target), signed for Secrets Manager, and reads both keys from its JSON', async () => {
-    secrets.answerInTurn(secretValue(ARN, both));
-    expect(await loadStripeSecrets()).toEqual({ secretKey: 'sk_test_from_secret', webhookSecret: 'whsec_from_secret' });
-    expect(secrets.seen).toHaveLength(1);
-    expect(secrets.seen[0]).toMatchObject({ method: 'POST', url: '/' });
-    expect(targetOf(secrets.seen[0]!)).toBe(GET_SECRET_VALUE);
-    expect(secrets.seen[0]!.headers['content-type']).toBe('application/x-amz-json-1.1');
-    expect(signedScope(secrets.seen[0]!)).toEqual({
-      accessKeyId: 'AKIDLOCALTEST',
-      region: 'us-east-1',
-      service: 'secretsmanager',
-    });
-    expect(secrets.json()).toEqual({ SecretId: ARN });
-  });
+  it(
+    'asks for the secret by ARN (awsJson1_1, X-Amz-Target), signed for Secrets Manager, and reads both keys from ' +
+      'its JSON',
+    async () => {
+      secrets.answerInTurn(secretValue(ARN, both));
+      expect(await loadStripeSecrets()).toEqual({
+        secretKey: 'sk_test_from_secret',
+        webhookSecret: 'whsec_from_secret',
+      });
+      expect(secrets.seen).toHaveLength(1);
+      expect(secrets.seen[0]).toMatchObject({ method: 'POST', url: '/' });
+      expect(targetOf(secrets.seen[0]!)).toBe(GET_SECRET_VALUE);
+      expect(secrets.seen[0]!.headers['content-type']).toBe('application/x-amz-json-1.1');
+      expect(signedScope(secrets.seen[0]!)).toEqual({
+        accessKeyId: 'AKIDLOCALTEST',
+        region: 'us-east-1',
+        service: 'secretsmanager',
+      });
+      expect(secrets.json()).toEqual({ SecretId: ARN });
+    },
+  );
 
   it('a plain-text secret is the secret key; the webhook secret then comes from the environment', async () => {
     secrets.answerInTurn(secretValue(ARN, '  sk_test_plain\n'));
@@ -95,17 +102,22 @@ describe("Secrets Manager's refusals and the SDK's retries", () => {
     expect(secrets.seen).toHaveLength(1);
   });
 
-  it('a provider whose first read failed reads the secret again on its next call, instead of keeping the failure', async () => {
-    secrets.answerInTurn(SECRETS_REFUSALS.accessDenied, secretValue(ARN, both));
-    stripe.answerInTurn({ status: 200, body: { id: 'cus_2', object: 'customer' } });
-    const port = Number(new URL(stripe.url).port);
-    const provider = new StripeBillingProvider({ host: '127.0.0.1', port, protocol: 'http' });
-    await expect(provider.createCustomer({ user_id: 'u2', email: 'b@example.com' })).rejects.toMatchObject({
-      name: 'AccessDeniedException',
-    });
-    expect(await provider.createCustomer({ user_id: 'u2', email: 'b@example.com' })).toEqual({ customer_id: 'cus_2' });
-    expect(secrets.seen).toHaveLength(2);
-  });
+  it(
+    'a provider whose first read failed reads the secret ' + 'again on its next call, instead of keeping the failure',
+    async () => {
+      secrets.answerInTurn(SECRETS_REFUSALS.accessDenied, secretValue(ARN, both));
+      stripe.answerInTurn({ status: 200, body: { id: 'cus_2', object: 'customer' } });
+      const port = Number(new URL(stripe.url).port);
+      const provider = new StripeBillingProvider({ host: '127.0.0.1', port, protocol: 'http' });
+      await expect(provider.createCustomer({ user_id: 'u2', email: 'b@example.com' })).rejects.toMatchObject({
+        name: 'AccessDeniedException',
+      });
+      expect(await provider.createCustomer({ user_id: 'u2', email: 'b@example.com' })).toEqual({
+        customer_id: 'cus_2',
+      });
+      expect(secrets.seen).toHaveLength(2);
+    },
+  );
 
   it('a 500 on every attempt: three attempts, then the API answers 503 with a retry hint', async () => {
     secrets.answerInTurn(SECRETS_REFUSALS.internal);

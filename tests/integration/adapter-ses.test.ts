@@ -74,12 +74,15 @@ describe('SendEmail as the SDK sends it', () => {
 });
 
 describe("SES's refusals and the SDK's retries", () => {
-  it('a throttled send (429 TooManyRequestsException) is retried, with the same message, and the retry sends it', async () => {
-    ses.answerInTurn(SES_REFUSALS.throttled, sent('m-3'));
-    expect((await mailer().send(message)).id).toBe('m-3');
-    expect(ses.seen).toHaveLength(2);
-    expect(ses.json(1)).toEqual(ses.json(0));
-  });
+  it(
+    'a throttled send (429 TooManyRequestsException) is ' + 'retried, with the same message, and the retry sends it',
+    async () => {
+      ses.answerInTurn(SES_REFUSALS.throttled, sent('m-3'));
+      expect((await mailer().send(message)).id).toBe('m-3');
+      expect(ses.seen).toHaveLength(2);
+      expect(ses.json(1)).toEqual(ses.json(0));
+    },
+  );
 
   it('a 500 on every attempt: three attempts, then a MailError', async () => {
     ses.answerInTurn(SES_REFUSALS.internal);

@@ -142,65 +142,69 @@ beforeEach(() => {
 });
 
 describe('listing the dead letters', () => {
-  it('receives each queue with the attributes it needs (awsJson1_0, X-Amz-Target), signed for SQS, and reads both letter shapes', async () => {
-    sqs.answer(queueService(deadLetters()));
-    const source = await sqsSource({ queues, busName: 'dc-dev-bus', region: 'us-east-1' });
-    const letters = await source.list();
-    await source.close?.();
-    expect(letters).toEqual([
-      {
-        id: 'm-projections-1',
-        consumer: 'projections',
-        kind: 'consumer',
-        streamId: 'project-1',
-        version: 4,
-        type: 'PriorityChanged',
-        error: 'SDK_CLIENT_ERROR: Lambda throttled',
-        attempts: undefined,
-        failedAt: '2026-11-27T19:00:00.000Z',
-      },
-      {
-        id: 'm-notifier-1',
-        consumer: 'notifier',
-        kind: 'consumer',
-        streamId: 'project-2',
-        version: 7,
-        type: 'DesignerAssigned',
-        error: 'Error: mail down',
-        attempts: 3,
-        failedAt: '2026-11-27T19:01:00.000Z',
-      },
-      {
-        id: 'm-tick-1',
-        consumer: 'outbox-sweeper',
-        kind: 'schedule',
-        streamId: '(not an event)',
-        version: 0,
-        type: '(unknown)',
-        error: 'unreadable message',
-        attempts: undefined,
-        failedAt: undefined,
-      },
-    ]);
-    const receives = requestsTo(sqs, RECEIVE_MESSAGE);
-    // Each queue until it answers empty: one batch and one empty answer.
-    expect(receives).toHaveLength(6);
-    for (const request of receives) {
-      expect(request).toMatchObject({ method: 'POST', url: '/' });
-      expect(request.headers['content-type']).toBe('application/x-amz-json-1.0');
-      // SQS's JSON protocol is query-compatible: the client says so, and reads the query error codes back.
-      expect(request.headers['x-amzn-query-mode']).toBe('true');
-      expect(signedScope(request)).toEqual({ accessKeyId: 'AKIDLOCALTEST', region: 'us-east-1', service: 'sqs' });
-    }
-    expect(JSON.parse(receives[0]!.body)).toEqual({
-      QueueUrl: queues.projections!.url,
-      MaxNumberOfMessages: 10,
-      WaitTimeSeconds: 1,
-      VisibilityTimeout: 300,
-      MessageAttributeNames: ['All'],
-      MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp'],
-    });
-  });
+  it(
+    'receives each queue with the attributes it needs (awsJson1_0, X-Amz-Target), signed for SQS, and reads both ' +
+      'letter shapes',
+    async () => {
+      sqs.answer(queueService(deadLetters()));
+      const source = await sqsSource({ queues, busName: 'dc-dev-bus', region: 'us-east-1' });
+      const letters = await source.list();
+      await source.close?.();
+      expect(letters).toEqual([
+        {
+          id: 'm-projections-1',
+          consumer: 'projections',
+          kind: 'consumer',
+          streamId: 'project-1',
+          version: 4,
+          type: 'PriorityChanged',
+          error: 'SDK_CLIENT_ERROR: Lambda throttled',
+          attempts: undefined,
+          failedAt: '2026-11-27T19:00:00.000Z',
+        },
+        {
+          id: 'm-notifier-1',
+          consumer: 'notifier',
+          kind: 'consumer',
+          streamId: 'project-2',
+          version: 7,
+          type: 'DesignerAssigned',
+          error: 'Error: mail down',
+          attempts: 3,
+          failedAt: '2026-11-27T19:01:00.000Z',
+        },
+        {
+          id: 'm-tick-1',
+          consumer: 'outbox-sweeper',
+          kind: 'schedule',
+          streamId: '(not an event)',
+          version: 0,
+          type: '(unknown)',
+          error: 'unreadable message',
+          attempts: undefined,
+          failedAt: undefined,
+        },
+      ]);
+      const receives = requestsTo(sqs, RECEIVE_MESSAGE);
+      // Each queue until it answers empty: one batch and one empty answer.
+      expect(receives).toHaveLength(6);
+      for (const request of receives) {
+        expect(request).toMatchObject({ method: 'POST', url: '/' });
+        expect(request.headers['content-type']).toBe('application/x-amz-json-1.0');
+        // SQS's JSON protocol is query-compatible: the client says so, and reads the query error codes back.
+        expect(request.headers['x-amzn-query-mode']).toBe('true');
+        expect(signedScope(request)).toEqual({ accessKeyId: 'AKIDLOCALTEST', region: 'us-east-1', service: 'sqs' });
+      }
+      expect(JSON.parse(receives[0]!.body)).toEqual({
+        QueueUrl: queues.projections!.url,
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 1,
+        VisibilityTimeout: 300,
+        MessageAttributeNames: ['All'],
+        MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp'],
+      });
+    },
+  );
 
   it('a batch whose body does not match its MD5 is refused by the SDK, not misread', async () => {
     sqs.answer(queueService(deadLetters(), { corruptMd5: true }));
@@ -209,16 +213,20 @@ describe('listing the dead letters', () => {
     await source.close?.();
   });
 
-  it('a queue that does not exist (QueueDoesNotExist, with its query-compatible code) fails the listing without retries', async () => {
-    sqs.answer(queueService(deadLetters(), { receive: SQS_REFUSALS.queueDoesNotExist }));
-    const source = await sqsSource({ queues, busName: 'dc-dev-bus', region: 'us-east-1' });
-    await expect(source.list()).rejects.toMatchObject({
-      name: 'QueueDoesNotExist',
-      message: 'The specified queue does not exist.',
-    });
-    expect(sqs.seen).toHaveLength(1);
-    await source.close?.();
-  });
+  it(
+    'a queue that does not exist (QueueDoesNotExist, with its query-compatible code) fails the listing without ' +
+      'retries',
+    async () => {
+      sqs.answer(queueService(deadLetters(), { receive: SQS_REFUSALS.queueDoesNotExist }));
+      const source = await sqsSource({ queues, busName: 'dc-dev-bus', region: 'us-east-1' });
+      await expect(source.list()).rejects.toMatchObject({
+        name: 'QueueDoesNotExist',
+        message: 'The specified queue does not exist.',
+      });
+      expect(sqs.seen).toHaveLength(1);
+      await source.close?.();
+    },
+  );
 
   it('a throttled receive (RequestThrottled) is retried by the SDK with the same request', async () => {
     const service = queueService(deadLetters());
@@ -232,44 +240,48 @@ describe('listing the dead letters', () => {
 });
 
 describe('re-delivering them', () => {
-  it("puts each consumer's event on the bus under its redrive source, then deletes the message; a schedule's tick stays", async () => {
-    const held = deadLetters();
-    sqs.answer(queueService(held));
-    const source = await sqsSource({ queues, busName: 'dc-dev-bus', region: 'us-east-1' });
-    const report = await redrive(source, { all: true });
-    await source.close?.();
-    expect(report.redelivered.map((letter) => letter.id).sort()).toEqual(['m-notifier-1', 'm-projections-1']);
-    expect(report.stillFailing).toEqual([]);
-    const puts = requestsTo(events, PUT_EVENTS);
-    expect(puts).toHaveLength(2);
-    expect(signedScope(puts[0]!)?.service).toBe('events');
-    expect(puts[0]!.headers['content-type']).toBe('application/x-amz-json-1.1');
-    expect(
-      puts.map((request) => JSON.parse(request.body).Entries[0]).sort((a, b) => a.Source.localeCompare(b.Source)),
-    ).toEqual([
-      {
-        EventBusName: 'dc-dev-bus',
-        Source: 'design-club.redrive.notifier',
-        DetailType: 'DesignerAssigned',
-        Detail: JSON.stringify(envelope('project-2', 7, 'DesignerAssigned')),
-      },
-      {
-        EventBusName: 'dc-dev-bus',
-        Source: 'design-club.redrive.projections',
-        DetailType: 'PriorityChanged',
-        Detail: JSON.stringify(envelope('project-1', 4, 'PriorityChanged')),
-      },
-    ]);
-    expect(
-      requestsTo(sqs, DELETE_MESSAGE)
-        .map((request) => JSON.parse(request.body))
-        .sort((a, b) => a.ReceiptHandle.localeCompare(b.ReceiptHandle)),
-    ).toEqual([
-      { QueueUrl: queues.notifier!.url, ReceiptHandle: 'rh-notifier-1' },
-      { QueueUrl: queues.projections!.url, ReceiptHandle: 'rh-projections-1' },
-    ]);
-    expect(held.get(queues['outbox-sweeper']!.url)).toHaveLength(1);
-  });
+  it(
+    "puts each consumer's event on the bus under its redrive source, then deletes the message; a schedule's tick " +
+      'stays',
+    async () => {
+      const held = deadLetters();
+      sqs.answer(queueService(held));
+      const source = await sqsSource({ queues, busName: 'dc-dev-bus', region: 'us-east-1' });
+      const report = await redrive(source, { all: true });
+      await source.close?.();
+      expect(report.redelivered.map((letter) => letter.id).sort()).toEqual(['m-notifier-1', 'm-projections-1']);
+      expect(report.stillFailing).toEqual([]);
+      const puts = requestsTo(events, PUT_EVENTS);
+      expect(puts).toHaveLength(2);
+      expect(signedScope(puts[0]!)?.service).toBe('events');
+      expect(puts[0]!.headers['content-type']).toBe('application/x-amz-json-1.1');
+      expect(
+        puts.map((request) => JSON.parse(request.body).Entries[0]).sort((a, b) => a.Source.localeCompare(b.Source)),
+      ).toEqual([
+        {
+          EventBusName: 'dc-dev-bus',
+          Source: 'design-club.redrive.notifier',
+          DetailType: 'DesignerAssigned',
+          Detail: JSON.stringify(envelope('project-2', 7, 'DesignerAssigned')),
+        },
+        {
+          EventBusName: 'dc-dev-bus',
+          Source: 'design-club.redrive.projections',
+          DetailType: 'PriorityChanged',
+          Detail: JSON.stringify(envelope('project-1', 4, 'PriorityChanged')),
+        },
+      ]);
+      expect(
+        requestsTo(sqs, DELETE_MESSAGE)
+          .map((request) => JSON.parse(request.body))
+          .sort((a, b) => a.ReceiptHandle.localeCompare(b.ReceiptHandle)),
+      ).toEqual([
+        { QueueUrl: queues.notifier!.url, ReceiptHandle: 'rh-notifier-1' },
+        { QueueUrl: queues.projections!.url, ReceiptHandle: 'rh-projections-1' },
+      ]);
+      expect(held.get(queues['outbox-sweeper']!.url)).toHaveLength(1);
+    },
+  );
 
   it('an entry PutEvents refuses stays in its queue and is reported still failing', async () => {
     const held = deadLetters();

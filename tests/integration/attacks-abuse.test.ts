@@ -41,34 +41,41 @@ async function submittedEvent(projectId: string): Promise<Record<string, unknown
 }
 
 describe('attack 10: header injection through a team invitation', () => {
-  it("CR/LF in the inviter's name and the team name add no Bcc: or Reply-To:, and the mail has one recipient", async () => {
-    const inviter = await stack.provenClient();
-    expect(
-      (
-        await stack.api('PATCH', '/api/me/profile', {
-          user: inviter,
-          body: { full_name: 'Mallory\r\nBcc: attacker@evil.test' },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (await stack.api('POST', '/api/team', { user: inviter, body: { name: 'Team\r\nReply-To: attacker@evil.test' } }))
-        .status,
-    ).toBe(201);
-    const invited = uniqueEmail('invited');
-    expect((await stack.api('POST', '/api/team/invites', { user: inviter, body: { email: invited } })).status).toBe(
-      201,
-    );
-    const [mail] = (await stack.local.outbox.list(invited)).filter((sent) => sent.tag === 'team-invite');
-    const eml = await readFile(join(stack.local.outbox.directory, `${mail!.id}.eml`), 'utf8');
-    const headers = eml.slice(0, eml.indexOf('\r\n\r\n'));
-    expect(headers).not.toMatch(/^(bcc|reply-to|cc):/im);
-    expect(headers.match(/^To: .*$/gm)).toEqual([`To: ${invited}`]);
-    expect(headers).toMatch(
-      /^Subject: Mallory Bcc: attacker@evil\.test invited you to join Team Reply-To: attacker@evil\.test on Design Club$/m,
-    );
-    expect((await stack.local.outbox.list()).filter((sent) => sent.to.includes('evil.test'))).toEqual([]);
-  });
+  it(
+    "CR/LF in the inviter's name and the team name add no Bcc: or Reply-To:, and the mail has one " + 'recipient',
+    async () => {
+      const inviter = await stack.provenClient();
+      expect(
+        (
+          await stack.api('PATCH', '/api/me/profile', {
+            user: inviter,
+            body: { full_name: 'Mallory\r\nBcc: attacker@evil.test' },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await stack.api('POST', '/api/team', {
+            user: inviter,
+            body: { name: 'Team\r\nReply-To: attacker@evil.test' },
+          })
+        ).status,
+      ).toBe(201);
+      const invited = uniqueEmail('invited');
+      expect((await stack.api('POST', '/api/team/invites', { user: inviter, body: { email: invited } })).status).toBe(
+        201,
+      );
+      const [mail] = (await stack.local.outbox.list(invited)).filter((sent) => sent.tag === 'team-invite');
+      const eml = await readFile(join(stack.local.outbox.directory, `${mail!.id}.eml`), 'utf8');
+      const headers = eml.slice(0, eml.indexOf('\r\n\r\n'));
+      expect(headers).not.toMatch(/^(bcc|reply-to|cc):/im);
+      expect(headers.match(/^To: .*$/gm)).toEqual([`To: ${invited}`]);
+      expect(headers).toMatch(
+        /^Subject: Mallory Bcc: attacker@evil\.test invited you to join Team Reply-To: attacker@evil\.test on Design Club$/m,
+      );
+      expect((await stack.local.outbox.list()).filter((sent) => sent.to.includes('evil.test'))).toEqual([]);
+    },
+  );
 });
 
 describe('attack 11: strangers spend nobody else’s allowance', () => {
@@ -94,55 +101,63 @@ describe('attack 12: one estimate receipt for many made-up checklists', () => {
     return rest;
   };
 
-  it('a receipt used three times with a hand-made 1,000-hour checklist: edited once, then manual; never AI-generated', async () => {
-    const client = await stack.signUpClient();
-    const generated = await stack.api('POST', '/api/checklists', { user: client, body: brief() });
-    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
-    const { estimate_receipt, source } = generated.body as { estimate_receipt: string; source: string };
-    const forged = [{ task_name: 'Everything, by hand', estimated_hours: 1000 }];
-    const origins: unknown[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const submitted = await stack.api('POST', '/api/projects', {
-        user: client,
-        body: {
-          ...brief(),
-          title: `Forged estimate ${i}`,
-          checklist: forged,
-          checklist_generator: source,
-          estimate_receipt,
-        },
-      });
-      expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
-      const data = await submittedEvent(submitted.body.project.id);
-      origins.push(data.checklist_origin);
-      // One name: the event records the proven origin, not the generator or the client's claim.
-      expect(data).not.toHaveProperty('checklist_source');
-      expect(data).not.toHaveProperty('grok_generated');
-      expect(submitted.body.project.grok_generated).toBe(i === 0);
-    }
-    expect(origins).toEqual(['edited', 'manual', 'manual']);
-  });
+  it(
+    'a receipt used three times with a hand-made 1,000-hour checklist: edited once, then manual; ' +
+      'never AI-generated',
+    async () => {
+      const client = await stack.signUpClient();
+      const generated = await stack.api('POST', '/api/checklists', { user: client, body: brief() });
+      expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+      const { estimate_receipt, source } = generated.body as { estimate_receipt: string; source: string };
+      const forged = [{ task_name: 'Everything, by hand', estimated_hours: 1000 }];
+      const origins: unknown[] = [];
+      for (let i = 0; i < 3; i += 1) {
+        const submitted = await stack.api('POST', '/api/projects', {
+          user: client,
+          body: {
+            ...brief(),
+            title: `Forged estimate ${i}`,
+            checklist: forged,
+            checklist_generator: source,
+            estimate_receipt,
+          },
+        });
+        expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+        const data = await submittedEvent(submitted.body.project.id);
+        origins.push(data.checklist_origin);
+        // One name: the event records the proven origin, not the generator or the client's claim.
+        expect(data).not.toHaveProperty('checklist_source');
+        expect(data).not.toHaveProperty('grok_generated');
+        expect(submitted.body.project.grok_generated).toBe(i === 0);
+      }
+      expect(origins).toEqual(['edited', 'manual', 'manual']);
+    },
+  );
 
-  it("the receipt's own checklist, submitted as it came, is recorded as generated; a second submission with it as manual", async () => {
-    const client = await stack.signUpClient();
-    const generated = await stack.api('POST', '/api/checklists', { user: client, body: brief() });
-    const { estimate_receipt, source, checklist } = generated.body as {
-      estimate_receipt: string;
-      source: string;
-      checklist: { task: string; estimated_hours: number }[];
-    };
-    const body = {
-      ...brief(),
-      checklist: checklist.map((item) => ({ task_name: item.task, estimated_hours: item.estimated_hours })),
-      checklist_generator: source,
-      estimate_receipt,
-    };
-    const first = await stack.api('POST', '/api/projects', { user: client, body });
-    const second = await stack.api('POST', '/api/projects', { user: client, body });
-    expect([first.status, second.status]).toEqual([201, 201]);
-    expect((await submittedEvent(first.body.project.id)).checklist_origin).toBe('generated');
-    expect((await submittedEvent(second.body.project.id)).checklist_origin).toBe('manual');
-  });
+  it(
+    "the receipt's own checklist, submitted as it came, is recorded as generated; a second submission with it as " +
+      'manual',
+    async () => {
+      const client = await stack.signUpClient();
+      const generated = await stack.api('POST', '/api/checklists', { user: client, body: brief() });
+      const { estimate_receipt, source, checklist } = generated.body as {
+        estimate_receipt: string;
+        source: string;
+        checklist: { task: string; estimated_hours: number }[];
+      };
+      const body = {
+        ...brief(),
+        checklist: checklist.map((item) => ({ task_name: item.task, estimated_hours: item.estimated_hours })),
+        checklist_generator: source,
+        estimate_receipt,
+      };
+      const first = await stack.api('POST', '/api/projects', { user: client, body });
+      const second = await stack.api('POST', '/api/projects', { user: client, body });
+      expect([first.status, second.status]).toEqual([201, 201]);
+      expect((await submittedEvent(first.body.project.id)).checklist_origin).toBe('generated');
+      expect((await submittedEvent(second.body.project.id)).checklist_origin).toBe('manual');
+    },
+  );
 });
 
 describe('attack 13: the viewer behind the edge, 60 sockets, a forged Host', () => {
@@ -199,52 +214,56 @@ describe('attack 13: the viewer behind the edge, 60 sockets, a forged Host', () 
     }
   });
 
-  it('one user opening 60 sockets gets 10; the rest are refused at the handshake with 429; a closed one frees its slot', async () => {
-    const client: TestUser = await stack.signUpClient();
-    const other = await stack.signUpClient();
-    const before = await history();
-    const url = `${stack.url.replace('http', 'ws')}/realtime?token=${client.idToken}`;
-    const open = (): Promise<{ socket: WebSocket; status: number }> =>
-      new Promise((resolve) => {
-        const socket = new WebSocket(url);
-        socket.once('open', () => resolve({ socket, status: 101 }));
-        socket.once('unexpected-response', (_request, response) => {
-          resolve({ socket, status: response.statusCode ?? 0 });
-          response.resume();
+  it(
+    'one user opening 60 sockets gets 10; the rest are refused at the handshake with 429; a closed one frees its ' +
+      'slot',
+    async () => {
+      const client: TestUser = await stack.signUpClient();
+      const other = await stack.signUpClient();
+      const before = await history();
+      const url = `${stack.url.replace('http', 'ws')}/realtime?token=${client.idToken}`;
+      const open = (): Promise<{ socket: WebSocket; status: number }> =>
+        new Promise((resolve) => {
+          const socket = new WebSocket(url);
+          socket.once('open', () => resolve({ socket, status: 101 }));
+          socket.once('unexpected-response', (_request, response) => {
+            resolve({ socket, status: response.statusCode ?? 0 });
+            response.resume();
+          });
+          socket.once('error', () => resolve({ socket, status: -1 }));
         });
-        socket.once('error', () => resolve({ socket, status: -1 }));
-      });
-    const attempts = await Promise.all(Array.from({ length: 60 }, open));
-    try {
-      const statuses = attempts.map((attempt) => attempt.status);
-      expect(statuses.filter((status) => status === 101)).toHaveLength(10);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(50);
-      // Another user is not affected.
-      const theirs = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${other.idToken}`);
-      await new Promise<void>((resolve, reject) => {
-        theirs.once('open', () => resolve());
-        theirs.once('unexpected-response', () => reject(new Error('refused')));
-      });
-      theirs.terminate();
-      // Closing one frees a slot once its disconnect is handled.
-      const opened = attempts.find((attempt) => attempt.status === 101)!.socket;
-      await new Promise<void>((resolve) => {
-        opened.once('close', () => resolve());
-        opened.close();
-      });
-      let again = 0;
-      for (let i = 0; i < 50 && again !== 101; i += 1) {
-        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-        const attempt = await open();
-        again = attempt.status;
-        if (again === 101) attempts.push(attempt);
+      const attempts = await Promise.all(Array.from({ length: 60 }, open));
+      try {
+        const statuses = attempts.map((attempt) => attempt.status);
+        expect(statuses.filter((status) => status === 101)).toHaveLength(10);
+        expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+        // Another user is not affected.
+        const theirs = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${other.idToken}`);
+        await new Promise<void>((resolve, reject) => {
+          theirs.once('open', () => resolve());
+          theirs.once('unexpected-response', () => reject(new Error('refused')));
+        });
+        theirs.terminate();
+        // Closing one frees a slot once its disconnect is handled.
+        const opened = attempts.find((attempt) => attempt.status === 101)!.socket;
+        await new Promise<void>((resolve) => {
+          opened.once('close', () => resolve());
+          opened.close();
+        });
+        let again = 0;
+        for (let i = 0; i < 50 && again !== 101; i += 1) {
+          if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+          const attempt = await open();
+          again = attempt.status;
+          if (again === 101) attempts.push(attempt);
+        }
+        expect(again).toBe(101);
+        expect(await history()).toEqual(before);
+      } finally {
+        for (const attempt of attempts) attempt.socket.terminate();
       }
-      expect(again).toBe(101);
-      expect(await history()).toEqual(before);
-    } finally {
-      for (const attempt of attempts) attempt.socket.terminate();
-    }
-  });
+    },
+  );
 
   it('/config.json names the stack’s own origin whatever Host a request forges', async () => {
     const get = (host: string) =>

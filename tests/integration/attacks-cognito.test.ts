@@ -165,40 +165,44 @@ describe('Attack 5: guessing a reset code, and mailing codes without end', () =>
 });
 
 describe('Attack 6: which addresses exist', () => {
-  it('ForgotPassword answers alike for an unknown address, an unverified client and a real account, and mails only the real one', async () => {
-    const unknown = uniqueEmail('nobody');
-    const client = await stack.signUpClient({}, uniqueEmail('unverified'));
-    const real = await verifiedUser();
-    const resetMails = async (address: string) =>
-      (await mailsTo(address)).filter((mail) => mail.subject === 'Reset your Design Club password').length;
-    const [clientMails, realMails] = [await resetMails(client.email), await resetMails(real.email)];
-    const before = await history();
-    const shape = (answer: Answer) => ({
-      status: answer.status,
-      keys: Object.keys(answer.body ?? {}),
-      delivery: answer.body?.CodeDeliveryDetails && {
-        ...answer.body.CodeDeliveryDetails,
-        Destination: typeof answer.body.CodeDeliveryDetails.Destination,
-      },
-    });
-    const answers = [
-      await cognito('ForgotPassword', { ClientId: clientId(), Username: unknown }),
-      await cognito('ForgotPassword', { ClientId: clientId(), Username: client.email }),
-      await cognito('ForgotPassword', { ClientId: clientId(), Username: real.email }),
-    ];
-    const expected = {
-      status: 200,
-      keys: ['CodeDeliveryDetails'],
-      delivery: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'string' },
-    };
-    expect(answers.map(shape)).toEqual([expected, expected, expected]);
-    // The answer names no address (Cognito masks it), so it confirms none either.
-    for (const answer of answers) expect(answer.body!.CodeDeliveryDetails.Destination).toMatch(/^.\*\*\*@.\*\*\*$/);
-    expect(await mailsTo(unknown)).toEqual([]);
-    expect(await resetMails(client.email)).toBe(clientMails);
-    expect(await resetMails(real.email)).toBe(realMails + 1);
-    expect(await history()).toEqual(before);
-  });
+  it(
+    'ForgotPassword answers alike for an unknown address, an unverified client and a real account, and mails only ' +
+      'the real one',
+    async () => {
+      const unknown = uniqueEmail('nobody');
+      const client = await stack.signUpClient({}, uniqueEmail('unverified'));
+      const real = await verifiedUser();
+      const resetMails = async (address: string) =>
+        (await mailsTo(address)).filter((mail) => mail.subject === 'Reset your Design Club password').length;
+      const [clientMails, realMails] = [await resetMails(client.email), await resetMails(real.email)];
+      const before = await history();
+      const shape = (answer: Answer) => ({
+        status: answer.status,
+        keys: Object.keys(answer.body ?? {}),
+        delivery: answer.body?.CodeDeliveryDetails && {
+          ...answer.body.CodeDeliveryDetails,
+          Destination: typeof answer.body.CodeDeliveryDetails.Destination,
+        },
+      });
+      const answers = [
+        await cognito('ForgotPassword', { ClientId: clientId(), Username: unknown }),
+        await cognito('ForgotPassword', { ClientId: clientId(), Username: client.email }),
+        await cognito('ForgotPassword', { ClientId: clientId(), Username: real.email }),
+      ];
+      const expected = {
+        status: 200,
+        keys: ['CodeDeliveryDetails'],
+        delivery: { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: 'string' },
+      };
+      expect(answers.map(shape)).toEqual([expected, expected, expected]);
+      // The answer names no address (Cognito masks it), so it confirms none either.
+      for (const answer of answers) expect(answer.body!.CodeDeliveryDetails.Destination).toMatch(/^.\*\*\*@.\*\*\*$/);
+      expect(await mailsTo(unknown)).toEqual([]);
+      expect(await resetMails(client.email)).toBe(clientMails);
+      expect(await resetMails(real.email)).toBe(realMails + 1);
+      expect(await history()).toEqual(before);
+    },
+  );
 
   it('sign-in and ConfirmForgotPassword answer an unknown user as they answer a known one', async () => {
     const unknown = uniqueEmail('nobody');
@@ -228,73 +232,83 @@ describe('Attack 6: which addresses exist', () => {
 });
 
 describe('Attack 7: an e-mail change made active and verified at once', () => {
-  it('the new address stays pending: the old one signs in, the token keeps it, test mail and a leaked invitation for the new one are refused', async () => {
-    const mallory = await stack.signUpClient({ name: 'Mallory' }, uniqueEmail('mallory'));
-    const stranger = uniqueEmail('stranger');
-    const admin = await stack.admin();
-    expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: stranger } })).status).toBe(201);
-    await stack.settle();
-    const token = /token=([A-Za-z0-9_-]+)/.exec(
-      (await mailsTo(stranger)).find((mail) => mail.tag === 'designer-invite')!.text,
-    )![1]!;
-    const before = await history();
+  it(
+    'the new address stays pending: the old one signs in, the token keeps it, test mail and a leaked invitation for ' +
+      'the new one are refused',
+    async () => {
+      const mallory = await stack.signUpClient({ name: 'Mallory' }, uniqueEmail('mallory'));
+      const stranger = uniqueEmail('stranger');
+      const admin = await stack.admin();
+      expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: stranger } })).status).toBe(201);
+      await stack.settle();
+      const token = /token=([A-Za-z0-9_-]+)/.exec(
+        (await mailsTo(stranger)).find((mail) => mail.tag === 'designer-invite')!.text,
+      )![1]!;
+      const before = await history();
 
-    const session = (await signIn(mallory.email)).body!.AuthenticationResult;
-    // Writing email_verified herself is not allowed.
-    const forged = await cognito('UpdateUserAttributes', {
-      AccessToken: session.AccessToken,
-      UserAttributes: [
-        { Name: 'email', Value: stranger },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    });
-    expect(forged).toEqual(refused('NotAuthorizedException', 'A client attempted to write unauthorized attribute'));
-
-    const changed = await cognito('UpdateUserAttributes', {
-      AccessToken: session.AccessToken,
-      UserAttributes: [{ Name: 'email', Value: stranger }],
-    });
-    expect(changed).toMatchObject({
-      status: 200,
-      body: {
-        CodeDeliveryDetailsList: [
-          { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: expect.stringMatching(/^s\*\*\*@e\*\*\*$/) },
+      const session = (await signIn(mallory.email)).body!.AuthenticationResult;
+      // Writing email_verified herself is not allowed.
+      const forged = await cognito('UpdateUserAttributes', {
+        AccessToken: session.AccessToken,
+        UserAttributes: [
+          { Name: 'email', Value: stranger },
+          { Name: 'email_verified', Value: 'true' },
         ],
-      },
-    });
-    // Cognito mails the code to the new address (its holder alone can prove it); the old one stays.
-    expect((await mailsTo(stranger)).filter((mail) => mail.tag === 'cognito')).toHaveLength(1);
-    expect(await signIn(stranger)).toEqual(refused('NotAuthorizedException', 'Incorrect username or password.'));
-    const again = (await signIn(mallory.email)).body!.AuthenticationResult;
-    expect(claimsOf(again.IdToken)).toMatchObject({ email: mallory.email });
-    const user = (await cognito('GetUser', { AccessToken: again.AccessToken })).body!;
-    expect(user.UserAttributes).toContainEqual({ Name: 'email', Value: mallory.email });
-    expect(user.UserAttributes).not.toContainEqual({ Name: 'email_verified', Value: 'true' });
+      });
+      expect(forged).toEqual(refused('NotAuthorizedException', 'A client attempted to write unauthorized attribute'));
 
-    const holder: TestUser = { email: mallory.email, idToken: again.IdToken, sub: mallory.sub };
-    expect((await stack.api('POST', '/api/mail/test', { user: holder, body: { toEmail: stranger } })).status).toBe(403);
-    expect(
-      (await stack.api('POST', `/api/designer-invites/${token}/accept`, { user: holder })).status,
-    ).toBeGreaterThanOrEqual(400);
-    // Guessing the code sent to the stranger runs out like any other.
-    const guesses: string[] = [];
-    for (let guess = 0; guess < 7; guess += 1)
-      guesses.push(
-        (
-          await cognito('VerifyUserAttribute', {
-            AccessToken: again.AccessToken,
-            AttributeName: 'email',
-            Code: '000000',
-          })
-        ).body!.__type,
+      const changed = await cognito('UpdateUserAttributes', {
+        AccessToken: session.AccessToken,
+        UserAttributes: [{ Name: 'email', Value: stranger }],
+      });
+      expect(changed).toMatchObject({
+        status: 200,
+        body: {
+          CodeDeliveryDetailsList: [
+            {
+              AttributeName: 'email',
+              DeliveryMedium: 'EMAIL',
+              Destination: expect.stringMatching(/^s\*\*\*@e\*\*\*$/),
+            },
+          ],
+        },
+      });
+      // Cognito mails the code to the new address (its holder alone can prove it); the old one stays.
+      expect((await mailsTo(stranger)).filter((mail) => mail.tag === 'cognito')).toHaveLength(1);
+      expect(await signIn(stranger)).toEqual(refused('NotAuthorizedException', 'Incorrect username or password.'));
+      const again = (await signIn(mallory.email)).body!.AuthenticationResult;
+      expect(claimsOf(again.IdToken)).toMatchObject({ email: mallory.email });
+      const user = (await cognito('GetUser', { AccessToken: again.AccessToken })).body!;
+      expect(user.UserAttributes).toContainEqual({ Name: 'email', Value: mallory.email });
+      expect(user.UserAttributes).not.toContainEqual({ Name: 'email_verified', Value: 'true' });
+
+      const holder: TestUser = { email: mallory.email, idToken: again.IdToken, sub: mallory.sub };
+      expect((await stack.api('POST', '/api/mail/test', { user: holder, body: { toEmail: stranger } })).status).toBe(
+        403,
       );
-    expect(guesses).toEqual([
-      ...Array(5).fill('CodeMismatchException'),
-      'LimitExceededException',
-      'LimitExceededException',
-    ]);
-    expect(await history()).toEqual(before);
-  });
+      expect(
+        (await stack.api('POST', `/api/designer-invites/${token}/accept`, { user: holder })).status,
+      ).toBeGreaterThanOrEqual(400);
+      // Guessing the code sent to the stranger runs out like any other.
+      const guesses: string[] = [];
+      for (let guess = 0; guess < 7; guess += 1)
+        guesses.push(
+          (
+            await cognito('VerifyUserAttribute', {
+              AccessToken: again.AccessToken,
+              AttributeName: 'email',
+              Code: '000000',
+            })
+          ).body!.__type,
+        );
+      expect(guesses).toEqual([
+        ...Array(5).fill('CodeMismatchException'),
+        'LimitExceededException',
+        'LimitExceededException',
+      ]);
+      expect(await history()).toEqual(before);
+    },
+  );
 
   it('the code sent to the new address switches it, verified, and only then', async () => {
     const owner = await stack.signUpClient({}, uniqueEmail('mover'));

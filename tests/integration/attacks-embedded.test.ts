@@ -107,122 +107,133 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
   afterAll(() => stack?.stop());
 
   describe('attack 2: services open on the public port', () => {
-    it("refuses Cognito's admin API through /cognito (ListUsers, AdminGetUser, AdminSetUserPassword, AdminAddUserToGroup) with Cognito's error", async () => {
-      const before = await stack.eventCount();
-      const { userPoolId } = stack.local.cognito;
-      const attempts: [string, unknown][] = [
-        ['ListUsers', { UserPoolId: userPoolId }],
-        ['AdminGetUser', { UserPoolId: userPoolId, Username: stack.local.seeded.admin.email }],
-        [
-          'AdminSetUserPassword',
-          {
-            UserPoolId: userPoolId,
-            Username: stack.local.seeded.admin.email,
-            Password: 'Hijacked#Password2026',
-            Permanent: true,
-          },
-        ],
-        ['AdminAddUserToGroup', { UserPoolId: userPoolId, Username: owner.email, GroupName: 'admin' }],
-        [
-          'AdminCreateUser',
-          {
-            UserPoolId: userPoolId,
-            Username: uniqueEmail('planted'),
-            MessageAction: 'SUPPRESS',
-            TemporaryPassword: 'Planted#Password2026',
-          },
-        ],
-      ];
-      for (const [operation, body] of attempts) {
-        const answer = await cognitoCall(operation, body);
-        expect(answer.status, operation).toBe(403);
-        expect(await answer.json(), operation).toEqual({
-          __type: 'MissingAuthenticationTokenException',
-          message: 'Missing Authentication Token',
+    it(
+      "refuses Cognito's admin API through /cognito (ListUsers, AdminGetUser, AdminSetUserPassword, " +
+        "AdminAddUserToGroup) with Cognito's error",
+      async () => {
+        const before = await stack.eventCount();
+        const { userPoolId } = stack.local.cognito;
+        const attempts: [string, unknown][] = [
+          ['ListUsers', { UserPoolId: userPoolId }],
+          ['AdminGetUser', { UserPoolId: userPoolId, Username: stack.local.seeded.admin.email }],
+          [
+            'AdminSetUserPassword',
+            {
+              UserPoolId: userPoolId,
+              Username: stack.local.seeded.admin.email,
+              Password: 'Hijacked#Password2026',
+              Permanent: true,
+            },
+          ],
+          ['AdminAddUserToGroup', { UserPoolId: userPoolId, Username: owner.email, GroupName: 'admin' }],
+          [
+            'AdminCreateUser',
+            {
+              UserPoolId: userPoolId,
+              Username: uniqueEmail('planted'),
+              MessageAction: 'SUPPRESS',
+              TemporaryPassword: 'Planted#Password2026',
+            },
+          ],
+        ];
+        for (const [operation, body] of attempts) {
+          const answer = await cognitoCall(operation, body);
+          expect(answer.status, operation).toBe(403);
+          expect(await answer.json(), operation).toEqual({
+            __type: 'MissingAuthenticationTokenException',
+            message: 'Missing Authentication Token',
+          });
+        }
+        // The shim's admin path is not forwarded from the public port, whatever follows it.
+        for (const path of ['/cognito/admin/anything', `/cognito/admin/${'x'.repeat(43)}`]) {
+          const answer = await cognitoCall('ListUsers', { UserPoolId: userPoolId }, path);
+          expect(answer.status).toBe(404);
+          expect((await answer.json()).__type).toBe('UnknownOperationException');
+        }
+        // Nothing changed: the admin's password is the seeded one, the client is not an admin.
+        await expect(stack.admin()).resolves.toMatchObject({ sub: admin.sub });
+        const groups = decodeJwt((await stack.signIn(owner.email, 'CorrectHorse#2026')).idToken)['cognito:groups'];
+        expect(groups ?? []).not.toContain('admin');
+        // The user API the SPA needs still answers there.
+        const signIn = await cognitoCall('InitiateAuth', {
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: stack.local.cognito.clientId,
+          AuthParameters: { USERNAME: owner.email, PASSWORD: 'CorrectHorse#2026' },
         });
-      }
-      // The shim's admin path is not forwarded from the public port, whatever follows it.
-      for (const path of ['/cognito/admin/anything', `/cognito/admin/${'x'.repeat(43)}`]) {
-        const answer = await cognitoCall('ListUsers', { UserPoolId: userPoolId }, path);
-        expect(answer.status).toBe(404);
-        expect((await answer.json()).__type).toBe('UnknownOperationException');
-      }
-      // Nothing changed: the admin's password is the seeded one, the client is not an admin.
-      await expect(stack.admin()).resolves.toMatchObject({ sub: admin.sub });
-      const groups = decodeJwt((await stack.signIn(owner.email, 'CorrectHorse#2026')).idToken)['cognito:groups'];
-      expect(groups ?? []).not.toContain('admin');
-      // The user API the SPA needs still answers there.
-      const signIn = await cognitoCall('InitiateAuth', {
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: stack.local.cognito.clientId,
-        AuthParameters: { USERNAME: owner.email, PASSWORD: 'CorrectHorse#2026' },
-      });
-      expect(signIn.status).toBe(200);
-      await stack.settle();
-      expect(await stack.eventCount()).toBe(before);
-    });
+        expect(signIn.status).toBe(200);
+        await stack.settle();
+        expect(await stack.eventCount()).toBe(before);
+      },
+    );
 
-    it('has no Lambda-invoke endpoint: a forged PostConfirmation cannot register a sub or claim a designer authorisation', async () => {
-      const before = await stack.eventCount();
-      const sub = '00000000-0000-4000-8000-0000000a7ac4';
-      const answer = await fetch(`${stack.url}/2015-03-31/functions/post-confirmation/invocations`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          version: '1',
-          triggerSource: 'PostConfirmation_ConfirmSignUp',
-          region: 'local',
-          userPoolId: stack.local.cognito.userPoolId,
-          userName: sub,
-          callerContext: { awsSdkVersion: 'x', clientId: stack.local.cognito.clientId },
-          request: { userAttributes: { sub, email: stack.local.seeded.designer.email, name: 'Mallory' } },
-          response: {},
-        }),
-      });
-      expect(answer.status).toBe(405);
-      expect((await answer.json()).error.code).toBe('METHOD_NOT_ALLOWED');
-      await stack.settle();
-      expect(await stack.eventCount()).toBe(before);
-      expect((await stack.local.runtime.store.readStream(`user-${sub}`)).events).toEqual([]);
-    });
+    it(
+      'has no Lambda-invoke endpoint: a forged PostConfirmation cannot register a sub or claim a designer ' +
+        'authorisation',
+      async () => {
+        const before = await stack.eventCount();
+        const sub = '00000000-0000-4000-8000-0000000a7ac4';
+        const answer = await fetch(`${stack.url}/2015-03-31/functions/post-confirmation/invocations`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            version: '1',
+            triggerSource: 'PostConfirmation_ConfirmSignUp',
+            region: 'local',
+            userPoolId: stack.local.cognito.userPoolId,
+            userName: sub,
+            callerContext: { awsSdkVersion: 'x', clientId: stack.local.cognito.clientId },
+            request: { userAttributes: { sub, email: stack.local.seeded.designer.email, name: 'Mallory' } },
+            response: {},
+          }),
+        });
+        expect(answer.status).toBe(405);
+        expect((await answer.json()).error.code).toBe('METHOD_NOT_ALLOWED');
+        await stack.settle();
+        expect(await stack.eventCount()).toBe(before);
+        expect((await stack.local.runtime.store.readStream(`user-${sub}`)).events).toEqual([]);
+      },
+    );
 
-    it('refuses S3 reads, writes and listings without a valid signature; a presigned link still downloads', async () => {
-      const presigned = await presign();
-      const form = uploadForm(presigned.upload.fields, PDF, 'application/pdf');
-      expect((await fetch(presigned.upload.url, { method: 'POST', body: form })).status).toBe(204);
-      expect(
-        (await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key: presigned.key } }))
-          .status,
-      ).toBe(201);
-      const link = (await stack.api('GET', `/api/projects/${projectId}/files/${presigned.file_id}`, { user: owner }))
-        .body.url as string;
-      const before = await stack.eventCount();
+    it(
+      'refuses S3 reads, writes and listings without a ' + 'valid signature; a presigned link still downloads',
+      async () => {
+        const presigned = await presign();
+        const form = uploadForm(presigned.upload.fields, PDF, 'application/pdf');
+        expect((await fetch(presigned.upload.url, { method: 'POST', body: form })).status).toBe(204);
+        expect(
+          (await stack.api('POST', `/api/projects/${projectId}/files`, { user: owner, body: { key: presigned.key } }))
+            .status,
+        ).toBe(201);
+        const link = (await stack.api('GET', `/api/projects/${projectId}/files/${presigned.file_id}`, { user: owner }))
+          .body.url as string;
+        const before = await stack.eventCount();
 
-      const bare = new URL(link);
-      bare.search = '';
-      const unsigned = await fetch(bare);
-      expect(unsigned.status).toBe(403);
-      expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
-      // The object's own bytes never leave without a signature, nor does a listing of the bucket.
-      expect((await fetch(new URL(`/${uploadsBucket()}`, bare))).status).toBe(403);
-      expect((await fetch(new URL(`/${uploadsBucket()}/?list-type=2`, bare))).status).toBe(403);
-      // Overwriting or deleting it anonymously.
-      expect(
-        (await fetch(bare, { method: 'PUT', body: 'pwned', headers: { 'content-type': 'text/html' } })).status,
-      ).toBe(403);
-      expect((await fetch(bare, { method: 'DELETE' })).status).toBe(403);
-      // A link altered to live longer, or to name another object, no longer verifies.
-      const longer = new URL(link);
-      longer.searchParams.set('X-Amz-Expires', '604800');
-      expect((await fetch(longer)).status).toBe(403);
-      const other = new URL(link.replace(presigned.key.split('/').pop()!, 'other.pdf'));
-      expect((await fetch(other)).status).toBe(403);
+        const bare = new URL(link);
+        bare.search = '';
+        const unsigned = await fetch(bare);
+        expect(unsigned.status).toBe(403);
+        expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
+        // The object's own bytes never leave without a signature, nor does a listing of the bucket.
+        expect((await fetch(new URL(`/${uploadsBucket()}`, bare))).status).toBe(403);
+        expect((await fetch(new URL(`/${uploadsBucket()}/?list-type=2`, bare))).status).toBe(403);
+        // Overwriting or deleting it anonymously.
+        expect(
+          (await fetch(bare, { method: 'PUT', body: 'pwned', headers: { 'content-type': 'text/html' } })).status,
+        ).toBe(403);
+        expect((await fetch(bare, { method: 'DELETE' })).status).toBe(403);
+        // A link altered to live longer, or to name another object, no longer verifies.
+        const longer = new URL(link);
+        longer.searchParams.set('X-Amz-Expires', '604800');
+        expect((await fetch(longer)).status).toBe(403);
+        const other = new URL(link.replace(presigned.key.split('/').pop()!, 'other.pdf'));
+        expect((await fetch(other)).status).toBe(403);
 
-      const download = await fetch(link);
-      expect(download.status).toBe(200);
-      expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
-      expect(await stack.eventCount()).toBe(before);
-    });
+        const download = await fetch(link);
+        expect(download.status).toBe(200);
+        expect(Buffer.from(await download.arrayBuffer()).equals(PDF)).toBe(true);
+        expect(await stack.eventCount()).toBe(before);
+      },
+    );
 
     it('refuses an expired download link, recomputed with the stack’s own credentials', async () => {
       const presigned = await presign();
@@ -268,7 +279,8 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       expect((await fetch(fresh)).status).toBe(200);
     });
 
-    it('checks every upload against its presigned POST policy: type, key, size, expiry and the policy’s signature', async () => {
+    it('checks every upload against its presigned POST policy: type, key, size, expiry and the ' +
+      'policy’s signature', async () => {
       const before = await stack.eventCount();
       const attempts: { name: string; post: (p: Presigned) => Promise<{ response: Response; key: string }> }[] = [
         {
@@ -428,124 +440,141 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       expect(await raw(portOf(stack), 'GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n', external)).toBe('closed');
     });
 
-    it('keeps the internal ports shut without the data folder’s secret (dynalite, s3rver, the Cognito shim’s admin API)', async () => {
-      const before = await stack.eventCount();
-      const dynamo = new URL(process.env.DYNAMODB_ENDPOINT!);
-      for (const [operation, body] of [
-        ['ListTables', {}],
-        ['Scan', { TableName: 'design-club-events' }],
-        ['DeleteTable', { TableName: 'design-club-events' }],
-      ] as const) {
-        const answer = await fetch(`${dynamo.origin}/`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${operation}` },
-          body: JSON.stringify(body),
-        });
-        expect(answer.status, operation).toBe(403);
-      }
-      expect(
-        (
-          await fetch(`${dynamo.origin}/`, {
-            method: 'OPTIONS',
-            headers: { origin: 'http://attacker.example', 'access-control-request-method': 'POST' },
-          })
-        ).headers.get('access-control-allow-origin'),
-      ).toBeNull();
-      // s3rver itself (no signature checks): its port without the secret path serves nothing.
-      const s3rver = new URL(stack.local.s3Endpoint ?? process.env.S3_ENDPOINT!).origin;
-      expect((await fetch(`${s3rver}/${uploadsBucket()}/?list-type=2`)).status).toBe(403);
-      expect(
-        (await fetch(`${s3rver}/${uploadsBucket()}/planted.html`, { method: 'PUT', body: '<h1>x</h1>' })).status,
-      ).toBe(403);
-      const shim = stack.local.cognito.issuer.replace(/\/[^/]+$/, '');
-      const listUsers = await fetch(shim, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers',
-        },
-        body: JSON.stringify({ UserPoolId: stack.local.cognito.userPoolId }),
-      });
-      expect(listUsers.status).toBe(403);
-      expect(await stack.eventCount()).toBe(before);
-    });
-
-    it('accepts no token merely because it verifies against cognito-local’s shipped key (API and realtime)', async () => {
-      const before = await stack.eventCount();
-      const genuine = decodeJwt(admin.idToken);
-      const forged = await new SignJWT({ ...genuine, sub: owner.sub, email: owner.email, 'cognito:groups': ['admin'] })
-        .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-        .sign(await shippedPrivateKey());
-      const forgedUser = { ...owner, idToken: forged };
-      expect((await stack.api('GET', '/api/users', { user: forgedUser })).status).toBe(401);
-      expect(
-        (await stack.api('PATCH', '/api/me/profile', { user: forgedUser, body: { company: 'Mallory Inc' } })).status,
-      ).toBe(401);
-      expect((await stack.api('GET', '/api/users', { user: admin })).status).toBe(200);
-
-      const refused = await new Promise<number>((resolve) => {
-        const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${forged}`);
-        socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
-        socket.on('open', () => {
-          socket.close();
-          resolve(101);
-        });
-        socket.on('error', () => resolve(0));
-      });
-      expect(refused).toBe(401);
-      // Cognito's own user API does not take it either (cognito-local only decodes access tokens).
-      const accessForged = await new SignJWT({
-        ...decodeJwt(
+    it(
+      'keeps the internal ports shut without the data folder’s secret (dynalite, s3rver, the Cognito shim’s admin ' +
+        'API)',
+      async () => {
+        const before = await stack.eventCount();
+        const dynamo = new URL(process.env.DYNAMODB_ENDPOINT!);
+        for (const [operation, body] of [
+          ['ListTables', {}],
+          ['Scan', { TableName: 'design-club-events' }],
+          ['DeleteTable', { TableName: 'design-club-events' }],
+        ] as const) {
+          const answer = await fetch(`${dynamo.origin}/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${operation}` },
+            body: JSON.stringify(body),
+          });
+          expect(answer.status, operation).toBe(403);
+        }
+        expect(
           (
-            await cognitoCall('InitiateAuth', {
-              AuthFlow: 'USER_PASSWORD_AUTH',
-              ClientId: stack.local.cognito.clientId,
-              AuthParameters: { USERNAME: owner.email, PASSWORD: 'CorrectHorse#2026' },
-            }).then((r) => r.json())
-          ).AuthenticationResult.AccessToken,
-        ),
-        sub: admin.sub,
-      })
-        .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
-        .sign(await shippedPrivateKey());
-      const update = await cognitoCall('UpdateUserAttributes', {
-        AccessToken: accessForged,
-        UserAttributes: [{ Name: 'name', Value: 'Owned' }],
-      });
-      expect(update.status).toBe(400);
-      expect((await update.json()).__type).toBe('NotAuthorizedException');
-      await stack.settle();
-      expect(await stack.eventCount()).toBe(before);
-    });
+            await fetch(`${dynamo.origin}/`, {
+              method: 'OPTIONS',
+              headers: { origin: 'http://attacker.example', 'access-control-request-method': 'POST' },
+            })
+          ).headers.get('access-control-allow-origin'),
+        ).toBeNull();
+        // s3rver itself (no signature checks): its port without the secret path serves nothing.
+        const s3rver = new URL(stack.local.s3Endpoint ?? process.env.S3_ENDPOINT!).origin;
+        expect((await fetch(`${s3rver}/${uploadsBucket()}/?list-type=2`)).status).toBe(403);
+        expect(
+          (await fetch(`${s3rver}/${uploadsBucket()}/planted.html`, { method: 'PUT', body: '<h1>x</h1>' })).status,
+        ).toBe(403);
+        const shim = stack.local.cognito.issuer.replace(/\/[^/]+$/, '');
+        const listUsers = await fetch(shim, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers',
+          },
+          body: JSON.stringify({ UserPoolId: stack.local.cognito.userPoolId }),
+        });
+        expect(listUsers.status).toBe(403);
+        expect(await stack.eventCount()).toBe(before);
+      },
+    );
+
+    it(
+      'accepts no token merely because it verifies against ' + 'cognito-local’s shipped key (API and realtime)',
+      async () => {
+        const before = await stack.eventCount();
+        const genuine = decodeJwt(admin.idToken);
+        const forged = await new SignJWT({
+          ...genuine,
+          sub: owner.sub,
+          email: owner.email,
+          'cognito:groups': ['admin'],
+        })
+          .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+          .sign(await shippedPrivateKey());
+        const forgedUser = { ...owner, idToken: forged };
+        expect((await stack.api('GET', '/api/users', { user: forgedUser })).status).toBe(401);
+        expect(
+          (await stack.api('PATCH', '/api/me/profile', { user: forgedUser, body: { company: 'Mallory Inc' } })).status,
+        ).toBe(401);
+        expect((await stack.api('GET', '/api/users', { user: admin })).status).toBe(200);
+
+        const refused = await new Promise<number>((resolve) => {
+          const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${forged}`);
+          socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+          socket.on('open', () => {
+            socket.close();
+            resolve(101);
+          });
+          socket.on('error', () => resolve(0));
+        });
+        expect(refused).toBe(401);
+        // Cognito's own user API does not take it either (cognito-local only decodes access tokens).
+        const accessForged = await new SignJWT({
+          ...decodeJwt(
+            (
+              await cognitoCall('InitiateAuth', {
+                AuthFlow: 'USER_PASSWORD_AUTH',
+                ClientId: stack.local.cognito.clientId,
+                AuthParameters: { USERNAME: owner.email, PASSWORD: 'CorrectHorse#2026' },
+              }).then((r) => r.json())
+            ).AuthenticationResult.AccessToken,
+          ),
+          sub: admin.sub,
+        })
+          .setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+          .sign(await shippedPrivateKey());
+        const update = await cognitoCall('UpdateUserAttributes', {
+          AccessToken: accessForged,
+          UserAttributes: [{ Name: 'name', Value: 'Owned' }],
+        });
+        expect(update.status).toBe(400);
+        expect((await update.json()).__type).toBe('NotAuthorizedException');
+        await stack.settle();
+        expect(await stack.eventCount()).toBe(before);
+      },
+    );
   });
 
   describe('attack 3 and friends: no request stops the server', () => {
-    it('closes a connection that sends a 1 MiB WebSocket frame with 1009, and keeps serving everyone else', async () => {
-      const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${owner.idToken}`);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('open', () => resolve());
-        socket.once('error', reject);
-      });
-      const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-      socket.on('error', () => undefined);
-      socket.send(Buffer.alloc(MiB, 0x61));
-      expect(await closed).toBe(1009);
+    it(
+      'closes a connection that sends a 1 MiB WebSocket ' + 'frame with 1009, and keeps serving everyone else',
+      async () => {
+        const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${owner.idToken}`);
+        await new Promise<void>((resolve, reject) => {
+          socket.once('open', () => resolve());
+          socket.once('error', reject);
+        });
+        const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+        socket.on('error', () => undefined);
+        socket.send(Buffer.alloc(MiB, 0x61));
+        expect(await closed).toBe(1009);
 
-      expect((await fetch(`${stack.url}/api/health`)).status).toBe(200);
-      const again = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${owner.idToken}`);
-      await new Promise<void>((resolve, reject) => {
-        again.once('open', () => resolve());
-        again.once('error', reject);
-      });
-      again.close();
-    });
+        expect((await fetch(`${stack.url}/api/health`)).status).toBe(200);
+        const again = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${owner.idToken}`);
+        await new Promise<void>((resolve, reject) => {
+          again.once('open', () => resolve());
+          again.once('error', reject);
+        });
+        again.close();
+      },
+    );
 
     it('keeps answering while sockets send half a request and go silent, or reset mid-request', async () => {
       const silent: net.Socket[] = [];
       for (const half of [
         'GET /api/health HTTP/1.1\r\nHost: loc',
-        'POST /api/projects HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"title":',
-        `POST /${uploadsBucket()} HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 100000\r\n\r\n--x\r\n`,
+        'POST /api/projects HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ' +
+          '1000\r\n\r\n{"title":',
+        `POST /${uploadsBucket()} HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; ` +
+          `boundary=x\r\nContent-Length: 100000\r\n\r\n--x\r\n`,
         'POST /cognito HTTP/1.1\r\nHost: localhost\r\nContent-Length: 500\r\n\r\n{',
       ]) {
         const socket = net.connect(portOf(stack), '127.0.0.1');
@@ -564,19 +593,23 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
       for (const socket of silent) socket.destroy();
     });
 
-    it('answers an oversized body with 413 as soon as it is declared, per kind of route, without reading it', async () => {
-      const port = portOf(stack);
-      const declare = (path: string, bytes: number, type = 'application/json') =>
-        `POST ${path} HTTP/1.1\r\nHost: localhost:${port}\r\n${path.startsWith('/api') ? `Authorization: Bearer ${owner.idToken}\r\n` : ''}Content-Type: ${type}\r\nContent-Length: ${bytes}\r\n\r\n{`;
-      expect(await raw(port, declare('/api/projects', 20 * MiB))).toBe('HTTP/1.1 413 Payload Too Large');
-      expect(await raw(port, declare('/cognito', 2 * MiB, 'application/x-amz-json-1.1'))).toBe(
-        'HTTP/1.1 413 Payload Too Large',
-      );
-      expect(await raw(port, declare(`/${uploadsBucket()}`, 60 * MiB, 'multipart/form-data; boundary=x'))).toBe(
-        'HTTP/1.1 413 Payload Too Large',
-      );
-      expect((await fetch(`${stack.url}/api/health`)).status).toBe(200);
-    });
+    it(
+      'answers an oversized body with 413 as soon as it ' + 'is declared, per kind of route, without reading it',
+      async () => {
+        const port = portOf(stack);
+        const declare = (path: string, bytes: number, type = 'application/json') =>
+          `POST ${path} HTTP/1.1\r\nHost: ` +
+          `localhost:${port}\r\n${path.startsWith('/api') ? `Authorization: Bearer ${owner.idToken}\r\n` : ''}Content-Type: ${type}\r\nContent-Length: ${bytes}\r\n\r\n{`;
+        expect(await raw(port, declare('/api/projects', 20 * MiB))).toBe('HTTP/1.1 413 Payload Too Large');
+        expect(await raw(port, declare('/cognito', 2 * MiB, 'application/x-amz-json-1.1'))).toBe(
+          'HTTP/1.1 413 Payload Too Large',
+        );
+        expect(await raw(port, declare(`/${uploadsBucket()}`, 60 * MiB, 'multipart/form-data; boundary=x'))).toBe(
+          'HTTP/1.1 413 Payload Too Large',
+        );
+        expect((await fetch(`${stack.url}/api/health`)).status).toBe(200);
+      },
+    );
 
     it('answers malformed HTTP on that connection only', async () => {
       const port = portOf(stack);
@@ -619,29 +652,33 @@ describe('HOST=0.0.0.0: the port is open to the network, the outbox is not; dead
     expect(
       await raw(
         port,
-        `GET /outbox.json HTTP/1.1\r\nHost: localhost\r\nX-Local-Secret: ${stack.local.secret}\r\nConnection: close\r\n\r\n`,
+        `GET /outbox.json HTTP/1.1\r\nHost: localhost\r\nX-Local-Secret: ${stack.local.secret}\r\nConnection: ` +
+          `close\r\n\r\n`,
         external,
       ),
     ).toBe('HTTP/1.1 404 Not Found');
   });
 
-  it('terminates a realtime peer that stops answering pings (a half-open connection), and keeps live ones', async () => {
-    const client = await stack.signUpClient();
-    const open = (autoPong: boolean) =>
-      new Promise<WebSocket>((resolve, reject) => {
-        const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${client.idToken}`, {
-          autoPong,
+  it(
+    'terminates a realtime peer that stops answering ' + 'pings (a half-open connection), and keeps live ones',
+    async () => {
+      const client = await stack.signUpClient();
+      const open = (autoPong: boolean) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const socket = new WebSocket(`${stack.url.replace('http', 'ws')}/realtime?token=${client.idToken}`, {
+            autoPong,
+          });
+          socket.once('open', () => resolve(socket));
+          socket.once('error', reject);
         });
-        socket.once('open', () => resolve(socket));
-        socket.once('error', reject);
-      });
-    const live = await open(true);
-    const dead = await open(false); // like a peer whose network went away: it never answers a ping
-    const code = await new Promise<number>((resolve) => dead.once('close', (closeCode) => resolve(closeCode)));
-    expect(code).toBe(1006); // terminated without a closing handshake
-    expect(live.readyState).toBe(WebSocket.OPEN);
-    live.close();
-  });
+      const live = await open(true);
+      const dead = await open(false); // like a peer whose network went away: it never answers a ping
+      const code = await new Promise<number>((resolve) => dead.once('close', (closeCode) => resolve(closeCode)));
+      expect(code).toBe(1006); // terminated without a closing handshake
+      expect(live.readyState).toBe(WebSocket.OPEN);
+      live.close();
+    },
+  );
 });
 
 describe('PUBLIC_URL: with the port open, what others are sent names the address they reach', () => {

@@ -94,7 +94,8 @@ describe('13 versions × 100 notes with maximal fields', () => {
     expect(answer.body.error?.message).toBe(noSuchPage(PAGES + 1, PAGES));
   });
 
-  it('the caps take what fits; every item stays under its bound; the 101st note and the project’s next get 429; an approval is reflected', async () => {
+  it('the caps take what fits; every item stays under its bound; the 101st note and the project’s next get 429; an ' +
+    'approval is reflected', async () => {
     const runtime = stack.local.runtime;
     const streamId = `project-${projectId}`;
     const loaded = await loadState(reviewDecider, streamId, runtime);

@@ -112,25 +112,28 @@ const revoked = {
 const unproven = { status: 403, body: { error: { code: 'EMAIL_NOT_VERIFIED' } } };
 
 describe('attack 1: a password reset ends every session, for every role', () => {
-  it('refuses the old ID token at the API and at /realtime, closes its socket and kills its refresh token', async () => {
-    const user = await stack.signUpClient();
-    const old = await session(user.email, CLIENT_PASSWORD);
-    const open = await connect(user);
-    expect(open).toHaveProperty('socket');
-    const closed = closeOf((open as { socket: WebSocket }).socket);
+  it(
+    'refuses the old ID token at the API and at /realtime, ' + 'closes its socket and kills its refresh token',
+    async () => {
+      const user = await stack.signUpClient();
+      const old = await session(user.email, CLIENT_PASSWORD);
+      const open = await connect(user);
+      expect(open).toHaveProperty('socket');
+      const closed = closeOf((open as { socket: WebSocket }).socket);
 
-    await resetPassword(user.email);
-    expect(await closed).toBe(4401);
-    await appendsNothing(async () => {
-      expect(await stack.api('GET', '/api/me', { user })).toMatchObject(revoked);
-      expect(await stack.api('POST', '/api/projects', { user, body: minimalProject() })).toMatchObject(revoked);
-      expect(await connect(user)).toEqual({ refused: 401 });
-    });
-    await expect(old.refresh()).rejects.toThrow();
-    // The new password's session works at once.
-    const fresh = await stack.signIn(user.email, NEW_PASSWORD);
-    expect((await stack.api('GET', '/api/me', { user: fresh })).status).toBe(200);
-  });
+      await resetPassword(user.email);
+      expect(await closed).toBe(4401);
+      await appendsNothing(async () => {
+        expect(await stack.api('GET', '/api/me', { user })).toMatchObject(revoked);
+        expect(await stack.api('POST', '/api/projects', { user, body: minimalProject() })).toMatchObject(revoked);
+        expect(await connect(user)).toEqual({ refused: 401 });
+      });
+      await expect(old.refresh()).rejects.toThrow();
+      // The new password's session works at once.
+      const fresh = await stack.signIn(user.email, NEW_PASSWORD);
+      expect((await stack.api('GET', '/api/me', { user: fresh })).status).toBe(200);
+    },
+  );
 
   it("ends the caller's sessions on 'sign out everywhere' (POST /api/sessions/revoke)", async () => {
     const user = await stack.signUpClient();
@@ -286,42 +289,46 @@ describe('attack 7 (product half): a leaked invitation for an address its accoun
     expect(await stack.api('GET', '/api/me', { user: holder })).toMatchObject(revoked);
   });
 
-  it('lets an invitation followed to sign up prove its address in one step, and refuses a sign-up claiming a verified address', async () => {
-    const teamAdmin = await stack.provenClient();
-    expect((await stack.api('POST', '/api/team', { user: teamAdmin, body: { name: 'One step' } })).status).toBe(201);
-    const invited = uniqueEmail('newcomer');
-    expect((await stack.api('POST', '/api/team/invites', { user: teamAdmin, body: { email: invited } })).status).toBe(
-      201,
-    );
-    const token = await teamInvitationToken(invited);
-    const signUp = (email: string, attributes: Record<string, string>, metadata?: Record<string, string>) =>
-      cognito().send(
-        new SignUpCommand({
-          ClientId: stack.local.cognito.clientId,
-          Username: email,
-          Password: CLIENT_PASSWORD,
-          UserAttributes: Object.entries({ email, name: 'New Comer', ...attributes }).map(([Name, Value]) => ({
-            Name,
-            Value,
-          })),
-          ClientMetadata: metadata,
-        }),
+  it(
+    'lets an invitation followed to sign up prove its address in one step, and refuses a sign-up claiming a ' +
+      'verified address',
+    async () => {
+      const teamAdmin = await stack.provenClient();
+      expect((await stack.api('POST', '/api/team', { user: teamAdmin, body: { name: 'One step' } })).status).toBe(201);
+      const invited = uniqueEmail('newcomer');
+      expect((await stack.api('POST', '/api/team/invites', { user: teamAdmin, body: { email: invited } })).status).toBe(
+        201,
       );
-    // Someone else's token proves nothing about this address.
-    const other = uniqueEmail('other');
-    await signUp(other, {}, { invite_token: token });
-    await stack.settle();
-    const otherUser = await stack.signIn(other, CLIENT_PASSWORD);
-    expect(await stack.api('POST', '/api/team', { user: otherUser, body: { name: 'Nope' } })).toMatchObject(unproven);
-    await expect(signUp(uniqueEmail('claims'), { email_verified: 'true' })).rejects.toThrow();
+      const token = await teamInvitationToken(invited);
+      const signUp = (email: string, attributes: Record<string, string>, metadata?: Record<string, string>) =>
+        cognito().send(
+          new SignUpCommand({
+            ClientId: stack.local.cognito.clientId,
+            Username: email,
+            Password: CLIENT_PASSWORD,
+            UserAttributes: Object.entries({ email, name: 'New Comer', ...attributes }).map(([Name, Value]) => ({
+              Name,
+              Value,
+            })),
+            ClientMetadata: metadata,
+          }),
+        );
+      // Someone else's token proves nothing about this address.
+      const other = uniqueEmail('other');
+      await signUp(other, {}, { invite_token: token });
+      await stack.settle();
+      const otherUser = await stack.signIn(other, CLIENT_PASSWORD);
+      expect(await stack.api('POST', '/api/team', { user: otherUser, body: { name: 'Nope' } })).toMatchObject(unproven);
+      await expect(signUp(uniqueEmail('claims'), { email_verified: 'true' })).rejects.toThrow();
 
-    await signUp(invited, {}, { invite_token: token });
-    await stack.settle();
-    const member = await stack.signIn(invited, CLIENT_PASSWORD);
-    expect((await stack.api('POST', `/api/invites/${token}/accept`, { user: member })).status).toBe(200);
-    const types: string[] = [];
-    for await (const commit of readAll(stack.local.runtime.store))
-      if (commit.streamId === `user-${member.sub}`) types.push(...commit.events.map((event) => event.type));
-    expect(types).toEqual(['UserRegistered', 'EmailProven']);
-  });
+      await signUp(invited, {}, { invite_token: token });
+      await stack.settle();
+      const member = await stack.signIn(invited, CLIENT_PASSWORD);
+      expect((await stack.api('POST', `/api/invites/${token}/accept`, { user: member })).status).toBe(200);
+      const types: string[] = [];
+      for await (const commit of readAll(stack.local.runtime.store))
+        if (commit.streamId === `user-${member.sub}`) types.push(...commit.events.map((event) => event.type));
+      expect(types).toEqual(['UserRegistered', 'EmailProven']);
+    },
+  );
 });

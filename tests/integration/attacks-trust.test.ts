@@ -128,27 +128,31 @@ async function signUpRaw(email: string, username = email): Promise<void> {
 }
 
 describe('Attack 1: a stranger becomes a designer', () => {
-  it('signing up first with a pre-authorised address grants neither the role nor its projects, and the e-mail is not marked verified', async () => {
-    const victim = uniqueEmail('new.designer');
-    await preAuthorise(victim);
-    const projectId = await projectAssignedTo(victim);
+  it(
+    'signing up first with a pre-authorised address grants neither the role nor its projects, and the e-mail is not ' +
+      'marked verified',
+    async () => {
+      const victim = uniqueEmail('new.designer');
+      await preAuthorise(victim);
+      const projectId = await projectAssignedTo(victim);
 
-    const stranger = await stack.signUpClient({ name: 'Mallory' }, victim);
-    expect(claims(stranger).email_verified === true || claims(stranger).email_verified === 'true').toBe(false);
-    const before = await history();
-    expect(await tryTheProject(stranger, projectId)).toEqual(REFUSED);
-    const again = await stack.signIn(victim, PASSWORD);
-    expect(await tryTheProject(again, projectId)).toEqual(REFUSED);
-    // Without the link (only the mailbox has it) there is nothing to accept.
-    expect(
-      (
-        await stack.api('POST', '/api/designer-invites/not-the-token-not-the-token-not-the-token/accept', {
-          user: stranger,
-        })
-      ).status,
-    ).toBe(404);
-    expect(await history()).toEqual(before);
-  });
+      const stranger = await stack.signUpClient({ name: 'Mallory' }, victim);
+      expect(claims(stranger).email_verified === true || claims(stranger).email_verified === 'true').toBe(false);
+      const before = await history();
+      expect(await tryTheProject(stranger, projectId)).toEqual(REFUSED);
+      const again = await stack.signIn(victim, PASSWORD);
+      expect(await tryTheProject(again, projectId)).toEqual(REFUSED);
+      // Without the link (only the mailbox has it) there is nothing to accept.
+      expect(
+        (
+          await stack.api('POST', '/api/designer-invites/not-the-token-not-the-token-not-the-token/accept', {
+            user: stranger,
+          })
+        ).status,
+      ).toBe(404);
+      expect(await history()).toEqual(before);
+    },
+  );
 
   it('live updates about projects assigned to the address do not reach a stranger signed up with it', async () => {
     const victim = uniqueEmail('live.target');
@@ -279,31 +283,34 @@ describe('the real designer follows the link', () => {
 });
 
 describe('Attack 4: spending our budget and reputation', () => {
-  it('test e-mails go only to the caller (or an admin), a few an hour: 429 with Retry-After, nothing sent', async () => {
-    const client = await stack.provenClient();
-    const stranger = uniqueEmail('stranger');
-    const refused = await stack.api('POST', '/api/mail/test', { user: client, body: { toEmail: stranger } });
-    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'RECIPIENT_NOT_ALLOWED' } } });
-    expect(await stack.local.outbox.list(stranger)).toEqual([]);
+  it(
+    'test e-mails go only to the caller (or an admin), ' + 'a few an hour: 429 with Retry-After, nothing sent',
+    async () => {
+      const client = await stack.provenClient();
+      const stranger = uniqueEmail('stranger');
+      const refused = await stack.api('POST', '/api/mail/test', { user: client, body: { toEmail: stranger } });
+      expect(refused).toMatchObject({ status: 403, body: { error: { code: 'RECIPIENT_NOT_ALLOWED' } } });
+      expect(await stack.local.outbox.list(stranger)).toEqual([]);
 
-    const statuses: number[] = [];
-    let limited: Response | undefined;
-    for (let i = 0; i < 40; i += 1) {
-      const response = await fetch(`${stack.url}/api/mail/test`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${client.idToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ toEmail: client.email }),
-      });
-      statuses.push(response.status);
-      if (response.status === 429) limited ??= response;
-      else await response.text();
-    }
-    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
-    expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
-    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await limited!.json()).error.message).toMatch(/Too many test e-mails.*try again in/);
-    expect((await stack.local.outbox.list(client.email)).filter((mail) => mail.tag === 'test')).toHaveLength(5);
-  });
+      const statuses: number[] = [];
+      let limited: Response | undefined;
+      for (let i = 0; i < 40; i += 1) {
+        const response = await fetch(`${stack.url}/api/mail/test`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${client.idToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ toEmail: client.email }),
+        });
+        statuses.push(response.status);
+        if (response.status === 429) limited ??= response;
+        else await response.text();
+      }
+      expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+      expect(statuses.slice(5).every((status) => status === 429)).toBe(true);
+      expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await limited!.json()).error.message).toMatch(/Too many test e-mails.*try again in/);
+      expect((await stack.local.outbox.list(client.email)).filter((mail) => mail.tag === 'test')).toHaveLength(5);
+    },
+  );
 
   it('a self-made team cannot send unlimited invitations nor resend one without end', async () => {
     const owner = await stack.provenClient();
@@ -424,26 +431,29 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
   const newKey = () =>
     `01J${Math.random().toString(36).slice(2).padEnd(12, '0').toUpperCase()}${Date.now().toString(36)}`;
 
-  it('a retried project submission returns the first result with the same status, and appends nothing more', async () => {
-    const client = await stack.signUpClient();
-    const key = newKey();
-    const body = minimalProject({ title: 'Retried submission' });
-    const first = await post(client, '/api/projects', body, key);
-    expect(first.status).toBe(201);
-    const before = await history();
-    const retry = await post(client, '/api/projects', body, key);
-    expect(retry).toEqual(first);
-    expect(await history()).toEqual(before);
-    const mine = (await stack.api('GET', '/api/projects', { user: client })).body.projects as { title: string }[];
-    expect(mine.filter((project) => project.title === 'Retried submission')).toHaveLength(1);
+  it(
+    'a retried project submission returns the first ' + 'result with the same status, and appends nothing more',
+    async () => {
+      const client = await stack.signUpClient();
+      const key = newKey();
+      const body = minimalProject({ title: 'Retried submission' });
+      const first = await post(client, '/api/projects', body, key);
+      expect(first.status).toBe(201);
+      const before = await history();
+      const retry = await post(client, '/api/projects', body, key);
+      expect(retry).toEqual(first);
+      expect(await history()).toEqual(before);
+      const mine = (await stack.api('GET', '/api/projects', { user: client })).body.projects as { title: string }[];
+      expect(mine.filter((project) => project.title === 'Retried submission')).toHaveLength(1);
 
-    // The same key for another request is refused (422); another caller's same key is their own.
-    const reused = await post(client, '/api/projects', minimalProject({ title: 'Something else' }), key);
-    expect(reused).toMatchObject({ status: 422, body: { error: { code: 'IDEMPOTENCY_KEY_REUSED' } } });
-    expect(await history()).toEqual(before);
-    const other = await stack.signUpClient();
-    expect((await post(other, '/api/projects', body, key)).status).toBe(201);
-  });
+      // The same key for another request is refused (422); another caller's same key is their own.
+      const reused = await post(client, '/api/projects', minimalProject({ title: 'Something else' }), key);
+      expect(reused).toMatchObject({ status: 422, body: { error: { code: 'IDEMPOTENCY_KEY_REUSED' } } });
+      expect(await history()).toEqual(before);
+      const other = await stack.signUpClient();
+      expect((await post(other, '/api/projects', body, key)).status).toBe(201);
+    },
+  );
 
   it('retried comments, team invitations and designer invitations are recorded (and mailed) once', async () => {
     const designerEmail = uniqueEmail('idem.designer');
@@ -490,38 +500,42 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
     expect((await post(client, '/api/projects', minimalProject(), 'bad key!')).status).toBe(400);
   });
 
-  it('a first attempt stopped before it could answer (time out, crash) holds its key for the lease only, not 24 hours', async () => {
-    const client = await stack.signUpClient();
-    const key = newKey();
-    const body = minimalProject({ title: 'After a crash' });
-    const first = await post(client, '/api/projects', body, key);
-    expect(first.status).toBe(201);
-    // Leave the claim as a function stopped mid-request leaves it: running, its lease just taken.
-    const views = stack.local.runtime.views;
-    const claimKey = { pk: `$idem#${client.sub}#${key}`, sk: 'request' };
-    const now = Math.floor(Date.now() / 1000);
-    // Taken `age` seconds ago. No attempt id: claims written before the lease existed lapse too.
-    const setClaim = (age: number) =>
-      views.client.send(
-        new UpdateCommand({
-          TableName: views.tableName,
-          Key: claimKey,
-          UpdateExpression: 'SET #s = :running, expiresAt = :expires REMOVE #r, attempt',
-          ExpressionAttributeNames: { '#s': 'state', '#r': 'response' },
-          ExpressionAttributeValues: { ':running': 'running', ':expires': now - age + IDEMPOTENCY_TTL_SECONDS },
-        }),
-      );
-    await setClaim(CLAIM_LEASE_SECONDS - 5);
-    expect(await post(client, '/api/projects', body, key)).toMatchObject({
-      status: 409,
-      body: { error: { code: 'IDEMPOTENCY_IN_PROGRESS' } },
-    });
-    // Once the lease has lapsed the retry runs for real, and its answer is remembered.
-    await setClaim(CLAIM_LEASE_SECONDS + 1);
-    const retry = await post(client, '/api/projects', body, key);
-    expect(retry.status).toBe(201);
-    expect(await post(client, '/api/projects', body, key)).toEqual(retry);
-  });
+  it(
+    'a first attempt stopped before it could answer (time out, crash) holds its key for the lease only, not 24 ' +
+      'hours',
+    async () => {
+      const client = await stack.signUpClient();
+      const key = newKey();
+      const body = minimalProject({ title: 'After a crash' });
+      const first = await post(client, '/api/projects', body, key);
+      expect(first.status).toBe(201);
+      // Leave the claim as a function stopped mid-request leaves it: running, its lease just taken.
+      const views = stack.local.runtime.views;
+      const claimKey = { pk: `$idem#${client.sub}#${key}`, sk: 'request' };
+      const now = Math.floor(Date.now() / 1000);
+      // Taken `age` seconds ago. No attempt id: claims written before the lease existed lapse too.
+      const setClaim = (age: number) =>
+        views.client.send(
+          new UpdateCommand({
+            TableName: views.tableName,
+            Key: claimKey,
+            UpdateExpression: 'SET #s = :running, expiresAt = :expires REMOVE #r, attempt',
+            ExpressionAttributeNames: { '#s': 'state', '#r': 'response' },
+            ExpressionAttributeValues: { ':running': 'running', ':expires': now - age + IDEMPOTENCY_TTL_SECONDS },
+          }),
+        );
+      await setClaim(CLAIM_LEASE_SECONDS - 5);
+      expect(await post(client, '/api/projects', body, key)).toMatchObject({
+        status: 409,
+        body: { error: { code: 'IDEMPOTENCY_IN_PROGRESS' } },
+      });
+      // Once the lease has lapsed the retry runs for real, and its answer is remembered.
+      await setClaim(CLAIM_LEASE_SECONDS + 1);
+      const retry = await post(client, '/api/projects', body, key);
+      expect(retry.status).toBe(201);
+      expect(await post(client, '/api/projects', body, key)).toEqual(retry);
+    },
+  );
 
   it('a request whose lease lapsed cannot store its answer over the retry’s, nor free the retry’s key', async () => {
     const views = stack.local.runtime.views;

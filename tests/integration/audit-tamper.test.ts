@@ -32,46 +32,50 @@ const replay = (...args: string[]) =>
   );
 
 describe('tampering', () => {
-  it('altering one stored event makes `replay --verify` exit non-zero naming the stream and version, and the audit shows it', async () => {
-    const client = await stack.signUpClient();
-    const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject() });
-    const id = created.body.project.id;
-    const admin = await stack.admin();
-    await runCommand(
-      projectDecider,
-      projectStream(id),
-      { type: 'UpdateProject', status: 'in_progress' },
-      { actor: { sub: admin.sub, role: 'admin' } },
-      stack.local.runtime,
-    );
+  it(
+    'altering one stored event makes `replay --verify` exit non-zero naming the stream and version, and the audit ' +
+      'shows it',
+    async () => {
+      const client = await stack.signUpClient();
+      const created = await stack.api('POST', '/api/projects', { user: client, body: minimalProject() });
+      const id = created.body.project.id;
+      const admin = await stack.admin();
+      await runCommand(
+        projectDecider,
+        projectStream(id),
+        { type: 'UpdateProject', status: 'in_progress' },
+        { actor: { sub: admin.sub, role: 'admin' } },
+        stack.local.runtime,
+      );
 
-    const clean = await replay('--verify');
-    expect(clean.stdout).toMatch(/hash chains\s+all intact/);
+      const clean = await replay('--verify');
+      expect(clean.stdout).toMatch(/hash chains\s+all intact/);
 
-    const store = stack.local.runtime.store as unknown as { client: any; table: string };
-    const key = { streamId: `project-${id}`, version: 2 };
-    const item = await store.client.send(new GetCommand({ TableName: store.table, Key: key }));
-    const events = JSON.parse(item.Item.events);
-    events[0].data.to = 'delivered';
-    await store.client.send(
-      new UpdateCommand({
-        TableName: store.table,
-        Key: key,
-        UpdateExpression: 'SET events = :e',
-        ExpressionAttributeValues: { ':e': JSON.stringify(events) },
-      }),
-    );
+      const store = stack.local.runtime.store as unknown as { client: any; table: string };
+      const key = { streamId: `project-${id}`, version: 2 };
+      const item = await store.client.send(new GetCommand({ TableName: store.table, Key: key }));
+      const events = JSON.parse(item.Item.events);
+      events[0].data.to = 'delivered';
+      await store.client.send(
+        new UpdateCommand({
+          TableName: store.table,
+          Key: key,
+          UpdateExpression: 'SET events = :e',
+          ExpressionAttributeValues: { ':e': JSON.stringify(events) },
+        }),
+      );
 
-    const tampered = await replay('--verify');
-    expect(tampered.code).toBe(1);
-    expect(tampered.stdout).toContain(`BROKEN CHAIN   stream project-${id} at version 2`);
+      const tampered = await replay('--verify');
+      expect(tampered.code).toBe(1);
+      expect(tampered.stdout).toContain(`BROKEN CHAIN   stream project-${id} at version 2`);
 
-    const audit = await stack.api('GET', `/api/audit/project-${id}`, { user: admin });
-    expect(audit.body.verification).toMatchObject({
-      intact: false,
-      brokenAt: 2,
-      reason: 'content does not match its hash',
-    });
-    expect(audit.body.events.map((e: { verified: boolean }) => e.verified)).toEqual([true, false]);
-  });
+      const audit = await stack.api('GET', `/api/audit/project-${id}`, { user: admin });
+      expect(audit.body.verification).toMatchObject({
+        intact: false,
+        brokenAt: 2,
+        reason: 'content does not match its hash',
+      });
+      expect(audit.body.events.map((e: { verified: boolean }) => e.verified)).toEqual([true, false]);
+    },
+  );
 });

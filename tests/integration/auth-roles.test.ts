@@ -69,39 +69,43 @@ async function signInAgain(user: TestUser): Promise<TestUser> {
 }
 
 describe('roles come from the projections, not from the token alone', () => {
-  it('an admin role granted by an event ends the sessions that predate it, works in the next one, and revoking it takes it away', async () => {
-    // Its own account: the role changes end its sessions, which no other test should meet.
-    let promoted = await stack.signUpClient();
-    expect((await stack.api('GET', '/api/designers', { user: promoted })).status).toBe(403);
-    await runCommand(
-      userDecider,
-      userStream(promoted.sub),
-      { type: 'GrantRole', role: 'admin' },
-      { actor: SYSTEM_ACTOR },
-      stack.local.runtime,
-    );
-    await stack.settle();
-    // A role change ends the account's sessions (issue 34): the old token is refused outright.
-    expect((await stack.api('GET', '/api/designers', { user: promoted })).body.error?.code).toBe('SESSION_REVOKED');
-    promoted = await signInAgain(promoted);
-    expect((await stack.api('GET', '/api/designers', { user: promoted })).status).toBe(200);
-    expect((await stack.api('GET', '/api/me', { user: promoted })).body.roles).toEqual(['admin']);
-    expect(await groupsOf(promoted.sub)).toContain('admin');
+  it(
+    'an admin role granted by an event ends the sessions that predate it, works in the next one, and revoking it ' +
+      'takes it away',
+    async () => {
+      // Its own account: the role changes end its sessions, which no other test should meet.
+      let promoted = await stack.signUpClient();
+      expect((await stack.api('GET', '/api/designers', { user: promoted })).status).toBe(403);
+      await runCommand(
+        userDecider,
+        userStream(promoted.sub),
+        { type: 'GrantRole', role: 'admin' },
+        { actor: SYSTEM_ACTOR },
+        stack.local.runtime,
+      );
+      await stack.settle();
+      // A role change ends the account's sessions (issue 34): the old token is refused outright.
+      expect((await stack.api('GET', '/api/designers', { user: promoted })).body.error?.code).toBe('SESSION_REVOKED');
+      promoted = await signInAgain(promoted);
+      expect((await stack.api('GET', '/api/designers', { user: promoted })).status).toBe(200);
+      expect((await stack.api('GET', '/api/me', { user: promoted })).body.roles).toEqual(['admin']);
+      expect(await groupsOf(promoted.sub)).toContain('admin');
 
-    await runCommand(
-      userDecider,
-      userStream(promoted.sub),
-      { type: 'RevokeRole', role: 'admin' },
-      { actor: SYSTEM_ACTOR },
-      stack.local.runtime,
-    );
-    await stack.settle();
-    expect((await stack.api('GET', '/api/designers', { user: promoted })).status).toBe(401);
-    promoted = await signInAgain(promoted);
-    expect((await stack.api('GET', '/api/designers', { user: promoted })).status).toBe(403);
-    expect((await stack.api('GET', '/api/me', { user: promoted })).body.roles).toEqual(['client']);
-    expect(await groupsOf(promoted.sub)).not.toContain('admin');
-  });
+      await runCommand(
+        userDecider,
+        userStream(promoted.sub),
+        { type: 'RevokeRole', role: 'admin' },
+        { actor: SYSTEM_ACTOR },
+        stack.local.runtime,
+      );
+      await stack.settle();
+      expect((await stack.api('GET', '/api/designers', { user: promoted })).status).toBe(401);
+      promoted = await signInAgain(promoted);
+      expect((await stack.api('GET', '/api/designers', { user: promoted })).status).toBe(403);
+      expect((await stack.api('GET', '/api/me', { user: promoted })).body.roles).toEqual(['client']);
+      expect(await groupsOf(promoted.sub)).not.toContain('admin');
+    },
+  );
 
   it('a signed-out caller gets 401 on every non-public route', async () => {
     for (const route of routes.filter((r) => r.access !== 'public')) {

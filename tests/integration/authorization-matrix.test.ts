@@ -59,7 +59,9 @@ interface Row {
 
 let stack: TestStack;
 let world: World;
-/** A real object in storage: uploaded by the caller when they may, else by the owner (for callers who must be refused). */
+/**
+ * A real object in storage: uploaded by the caller when they may, else by the owner (for callers who must be refused).
+ */
 const uploadFor = async (caller: Caller) => {
   const uploader = caller === 'assignedDesigner' || caller === 'admin' ? caller : 'owner';
   const fileType = uploader === 'owner' ? 'client_upload' : 'deliverable';
@@ -214,7 +216,8 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   // Issue 46: the city review is read by the project's readers; the world's project is a design project, so
-  // a caller who gets past authorization is told it has no city review (the decider then says who records, who answers).
+  // a caller who gets past authorization is told it has no city review (the decider then says who records, who
+  // answers).
   'GET /api/projects/{id}/city-review': {
     allowed: READERS,
     request: (w) => ({ path: `/api/projects/${w.projectId}/city-review` }),

@@ -106,13 +106,16 @@ describe('an attempt whose connection goes silent', () => {
     dynamo.destroy();
   });
 
-  it('fails with a TimeoutError once every attempt stayed silent, instead of waiting for the function to be killed', async () => {
-    answer = () => 'silent';
-    const dynamo = client(300, 2);
-    await expect(dynamo.send(get)).rejects.toMatchObject({ name: 'TimeoutError' });
-    expect(server.seen).toHaveLength(2);
-    dynamo.destroy();
-  });
+  it(
+    'fails with a TimeoutError once every attempt stayed ' + 'silent, instead of waiting for the function to be killed',
+    async () => {
+      answer = () => 'silent';
+      const dynamo = client(300, 2);
+      await expect(dynamo.send(get)).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(server.seen).toHaveLength(2);
+      dynamo.destroy();
+    },
+  );
 
   it('EventBridge PutEvents stops waiting when its caller does (the publisher’s budget)', async () => {
     answer = () => 'silent';

@@ -82,36 +82,39 @@ describe('checkout through the local provider', () => {
     expect(answer.status).toBe(401);
   });
 
-  it('creates one customer and a checkout page; paying delivers signed webhooks and the user is subscribed', async () => {
-    const client = await stack.signUpClient();
-    const first = await stack.api('POST', '/api/billing/checkout', { user: client, body: { tier: 'starter' } });
-    expect(first.status).toBe(200);
-    expect(first.body.url).toMatch(new RegExp(`^${stack.url}/local-billing/checkout/cs_local_`));
-    const second = await stack.api('POST', '/api/billing/checkout', { user: client, body: { tier: 'starter' } });
-    expect(second.status).toBe(200);
-    expect(await billingEvents(client)).toEqual(['BillingCustomerLinked']);
+  it(
+    'creates one customer and a checkout page; paying ' + 'delivers signed webhooks and the user is subscribed',
+    async () => {
+      const client = await stack.signUpClient();
+      const first = await stack.api('POST', '/api/billing/checkout', { user: client, body: { tier: 'starter' } });
+      expect(first.status).toBe(200);
+      expect(first.body.url).toMatch(new RegExp(`^${stack.url}/local-billing/checkout/cs_local_`));
+      const second = await stack.api('POST', '/api/billing/checkout', { user: client, body: { tier: 'starter' } });
+      expect(second.status).toBe(200);
+      expect(await billingEvents(client)).toEqual(['BillingCustomerLinked']);
 
-    const page = await fetch(second.body.url);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Subscribe and pay $500.00');
+      const page = await fetch(second.body.url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Subscribe and pay $500.00');
 
-    const paid = await fetch(`${second.body.url}/pay`, { method: 'POST', redirect: 'manual' });
-    expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${stack.url}/dashboard?success=true`);
-    await stack.settle();
+      const paid = await fetch(`${second.body.url}/pay`, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get('location')).toBe(`${stack.url}/dashboard?success=true`);
+      await stack.settle();
 
-    // Three events arrived (checkout.session.completed, customer.subscription.created, invoice.paid): one start.
-    expect(await billingEvents(client)).toEqual(['BillingCustomerLinked', 'SubscriptionStarted']);
-    const answer = await stack.api('GET', '/api/billing/subscription', { user: client });
-    expect(answer.body).toMatchObject({
-      subscribed: true,
-      plan_name: 'Starter',
-      tier: 'starter',
-      status: 'active',
-      cancel_at_period_end: false,
-    });
-    expect(Date.parse(answer.body.current_period_end!)).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
-  });
+      // Three events arrived (checkout.session.completed, customer.subscription.created, invoice.paid): one start.
+      expect(await billingEvents(client)).toEqual(['BillingCustomerLinked', 'SubscriptionStarted']);
+      const answer = await stack.api('GET', '/api/billing/subscription', { user: client });
+      expect(answer.body).toMatchObject({
+        subscribed: true,
+        plan_name: 'Starter',
+        tier: 'starter',
+        status: 'active',
+        cancel_at_period_end: false,
+      });
+      expect(Date.parse(answer.body.current_period_end!)).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
+    },
+  );
 
   it('a subscriber cannot start a second checkout, and gets a portal', async () => {
     const { user: client } = await subscriber();

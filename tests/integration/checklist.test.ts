@@ -38,24 +38,27 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('POST /api/checklists', () => {
-  it('answers a client with the local estimator in the embedded runtime, totals consistent, nothing stored', async () => {
-    const before = await stack.eventCount();
-    const answer = await stack.api('POST', '/api/checklists', { user: client, body: request() });
-    expect(answer.status).toBe(200);
-    expect(answer.body.source).toBe('local');
-    expect(answer.body.checklist.length).toBeGreaterThanOrEqual(3);
-    for (const item of answer.body.checklist) {
-      expect(Object.keys(item).sort()).toEqual(['estimated_hours', 'task']);
-      expect(item.task.length).toBeGreaterThan(3);
-    }
-    const sum = answer.body.checklist.reduce(
-      (total: number, item: { estimated_hours: number }) => total + item.estimated_hours,
-      0,
-    );
-    expect(answer.body.total_estimated_hours).toBeCloseTo(sum, 5);
-    expect(answer.body.suggested_turnaround_days).toBe(Math.ceil(answer.body.total_estimated_hours / 2.5));
-    expect(await stack.eventCount()).toBe(before);
-  });
+  it(
+    'answers a client with the local estimator in the ' + 'embedded runtime, totals consistent, nothing stored',
+    async () => {
+      const before = await stack.eventCount();
+      const answer = await stack.api('POST', '/api/checklists', { user: client, body: request() });
+      expect(answer.status).toBe(200);
+      expect(answer.body.source).toBe('local');
+      expect(answer.body.checklist.length).toBeGreaterThanOrEqual(3);
+      for (const item of answer.body.checklist) {
+        expect(Object.keys(item).sort()).toEqual(['estimated_hours', 'task']);
+        expect(item.task.length).toBeGreaterThan(3);
+      }
+      const sum = answer.body.checklist.reduce(
+        (total: number, item: { estimated_hours: number }) => total + item.estimated_hours,
+        0,
+      );
+      expect(answer.body.total_estimated_hours).toBeCloseTo(sum, 5);
+      expect(answer.body.suggested_turnaround_days).toBe(Math.ceil(answer.body.total_estimated_hours / 2.5));
+      expect(await stack.eventCount()).toBe(before);
+    },
+  );
 
   it('accepts a permit brief with its context', async () => {
     const answer = await stack.api('POST', '/api/checklists', {
@@ -133,21 +136,25 @@ describe('POST /api/checklists with a Bedrock model configured (a local Converse
     expect(bedrock.seen.map((seen) => seen.url)).toEqual([conversePath(MODEL)]);
   });
 
-  it('an account without access to the model: the client still gets a checklist (local), the operator a warning that says why', async () => {
-    const warn = vi.spyOn(log, 'warn');
-    bedrock.answerInTurn(BEDROCK_REFUSALS.noModelAccess);
-    const answer = await stack.api('POST', '/api/checklists', { user: client, body: request() });
-    expect(answer.status).toBe(200);
-    expect(answer.body.source).toBe('local');
-    expect(answer.body.checklist.length).toBeGreaterThanOrEqual(3);
-    expect(warn).toHaveBeenCalledWith(
-      'Bedrock checklist failed; the local estimator answered',
-      expect.objectContaining({
-        reason: 'access_denied',
-        modelId: MODEL,
-        region: 'us-east-1',
-        fix: expect.stringContaining('Request model access'),
-      }),
-    );
-  });
+  it(
+    'an account without access to the model: the client still gets a checklist (local), the operator a warning that ' +
+      'says why',
+    async () => {
+      const warn = vi.spyOn(log, 'warn');
+      bedrock.answerInTurn(BEDROCK_REFUSALS.noModelAccess);
+      const answer = await stack.api('POST', '/api/checklists', { user: client, body: request() });
+      expect(answer.status).toBe(200);
+      expect(answer.body.source).toBe('local');
+      expect(answer.body.checklist.length).toBeGreaterThanOrEqual(3);
+      expect(warn).toHaveBeenCalledWith(
+        'Bedrock checklist failed; the local estimator answered',
+        expect.objectContaining({
+          reason: 'access_denied',
+          modelId: MODEL,
+          region: 'us-east-1',
+          fix: expect.stringContaining('Request model access'),
+        }),
+      );
+    },
+  );
 });

@@ -88,7 +88,8 @@ describe("the client on a project's card", () => {
   // More seeds: RACE_SEEDS=1-40.
   const [low, high] = (process.env.RACE_SEEDS ?? '1-6').split('-').map(Number);
   for (let seed = low!; seed <= high!; seed += 1) {
-    it(`ends with the client's last name on every card and search item while renames race with project updates (seed ${seed})`, async () => {
+    it(`ends with the client's last name on every card and search item while renames race with project updates ` +
+      `(seed ${seed})`, async () => {
       const next = random(seed);
       run += 1;
       const userId = `race-${run}`;

@@ -163,34 +163,37 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     });
   });
 
-  it('runs PreSignUp (auto-confirm) and PostConfirmation through the Lambda invoke handler, then signs in', async () => {
-    const email = 'ann@auto.test';
-    const signUp = await client.send(
-      new SignUpCommand({
-        ClientId: cognito.clientId,
-        Username: email,
-        Password: PASSWORD,
-        UserAttributes: [{ Name: 'name', Value: 'Ann Client' }],
-      }),
-    );
-    expect(signUp.UserConfirmed).toBe(true);
+  it(
+    'runs PreSignUp (auto-confirm) and PostConfirmation ' + 'through the Lambda invoke handler, then signs in',
+    async () => {
+      const email = 'ann@auto.test';
+      const signUp = await client.send(
+        new SignUpCommand({
+          ClientId: cognito.clientId,
+          Username: email,
+          Password: PASSWORD,
+          UserAttributes: [{ Name: 'name', Value: 'Ann Client' }],
+        }),
+      );
+      expect(signUp.UserConfirmed).toBe(true);
 
-    const preSignUp = invocations.find((i) => i.triggerSource === 'PreSignUp_SignUp');
-    expect(preSignUp?.event.request.userAttributes).toMatchObject({ email, name: 'Ann Client' });
-    const postConfirmation = invocations.find((i) => i.triggerSource === 'PostConfirmation_ConfirmSignUp');
-    expect(postConfirmation?.event.request.userAttributes).toMatchObject({
-      sub: signUp.UserSub,
-      email,
-      email_verified: 'true',
-      'cognito:user_status': 'CONFIRMED',
-    });
-    expect(postConfirmation?.event.userName).toBe(signUp.UserSub);
+      const preSignUp = invocations.find((i) => i.triggerSource === 'PreSignUp_SignUp');
+      expect(preSignUp?.event.request.userAttributes).toMatchObject({ email, name: 'Ann Client' });
+      const postConfirmation = invocations.find((i) => i.triggerSource === 'PostConfirmation_ConfirmSignUp');
+      expect(postConfirmation?.event.request.userAttributes).toMatchObject({
+        sub: signUp.UserSub,
+        email,
+        email_verified: 'true',
+        'cognito:user_status': 'CONFIRMED',
+      });
+      expect(postConfirmation?.event.userName).toBe(signUp.UserSub);
 
-    const tokens = await signIn(email);
-    expect(decodeJwt(tokens.IdToken!)).toMatchObject({ sub: signUp.UserSub, email, token_use: 'id' });
-    expect(tokens.ExpiresIn).toBe(3600);
-    expect(tokens.TokenType).toBe('Bearer');
-  });
+      const tokens = await signIn(email);
+      expect(decodeJwt(tokens.IdToken!)).toMatchObject({ sub: signUp.UserSub, email, token_use: 'id' });
+      expect(tokens.ExpiresIn).toBe(3600);
+      expect(tokens.TokenType).toBe('Bearer');
+    },
+  );
 
   it('fails SignUp with UserLambdaValidationException when PreSignUp throws', async () => {
     await expect(
@@ -300,22 +303,27 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     expect(signedOut).toEqual([sub, sub]);
   });
 
-  it('a global sign-out revokes the access tokens issued before it, as Cognito does; a later sign-in works', async () => {
-    const before = await signIn('ann@auto.test');
-    await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).resolves.toMatchObject({
-      Username: expect.any(String),
-    });
-    await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: 'ann@auto.test' }));
-    await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).rejects.toMatchObject({
-      name: 'NotAuthorizedException',
-      message: 'Access Token has been revoked',
-    });
-    // At once: token times are whole seconds, and no token is issued in the sign-out's own second.
-    const after = await signIn('ann@auto.test');
-    await expect(client.send(new GetUserCommand({ AccessToken: after.AccessToken }))).resolves.toMatchObject({
-      Username: expect.any(String),
-    });
-  });
+  it(
+    'a global sign-out revokes the access tokens issued ' + 'before it, as Cognito does; a later sign-in works',
+    async () => {
+      const before = await signIn('ann@auto.test');
+      await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).resolves.toMatchObject({
+        Username: expect.any(String),
+      });
+      await client.send(
+        new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: 'ann@auto.test' }),
+      );
+      await expect(client.send(new GetUserCommand({ AccessToken: before.AccessToken }))).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Access Token has been revoked',
+      });
+      // At once: token times are whole seconds, and no token is issued in the sign-out's own second.
+      const after = await signIn('ann@auto.test');
+      await expect(client.send(new GetUserCommand({ AccessToken: after.AccessToken }))).resolves.toMatchObject({
+        Username: expect.any(String),
+      });
+    },
+  );
 
   it('ForgotPassword: CustomMessage gets the {####} placeholder; the delivered message has the code', async () => {
     const email = 'dee@example.test';
@@ -402,31 +410,34 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     expect(refreshed.AuthenticationResult?.IdToken).toBeDefined();
   });
 
-  it('serves the SPA’s client: Amplify v6 signs in (USER_PASSWORD_AUTH), refreshes and signs out globally', async () => {
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: cognito.userPoolId,
-          userPoolClientId: cognito.clientId,
-          userPoolEndpoint: cognito.publicEndpoint,
-          loginWith: { email: true },
+  it(
+    'serves the SPA’s client: Amplify v6 signs in ' + '(USER_PASSWORD_AUTH), refreshes and signs out globally',
+    async () => {
+      Amplify.configure({
+        Auth: {
+          Cognito: {
+            userPoolId: cognito.userPoolId,
+            userPoolClientId: cognito.clientId,
+            userPoolEndpoint: cognito.publicEndpoint,
+            loginWith: { email: true },
+          },
         },
-      },
-    });
-    const { isSignedIn } = await amplifySignIn({
-      username: 'dee@example.test',
-      password: PASSWORD,
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
-    });
-    expect(isSignedIn).toBe(true);
-    const first = await fetchAuthSession();
-    const refreshed = await fetchAuthSession({ forceRefresh: true }); // GetTokensFromRefreshToken
-    expect(refreshed.tokens?.accessToken.toString()).not.toBe(first.tokens?.accessToken.toString());
-    expect(refreshed.tokens?.idToken?.payload['cognito:groups']).toEqual(['designer']);
+      });
+      const { isSignedIn } = await amplifySignIn({
+        username: 'dee@example.test',
+        password: PASSWORD,
+        options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      });
+      expect(isSignedIn).toBe(true);
+      const first = await fetchAuthSession();
+      const refreshed = await fetchAuthSession({ forceRefresh: true }); // GetTokensFromRefreshToken
+      expect(refreshed.tokens?.accessToken.toString()).not.toBe(first.tokens?.accessToken.toString());
+      expect(refreshed.tokens?.idToken?.payload['cognito:groups']).toEqual(['designer']);
 
-    await signOut({ global: true });
-    expect(signedOut.at(-1)).toBe(refreshed.userSub);
-  });
+      await signOut({ global: true });
+      expect(signedOut.at(-1)).toBe(refreshed.userSub);
+    },
+  );
 
   it('reuses the pool and client after a restart on the same directory; users and tokens keep working', async () => {
     const { userPoolId, clientId, endpoint, issuer } = cognito;
@@ -448,57 +459,61 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
     await signIn('dee@example.test');
   });
 
-  it('serves only the user API outside the admin path: admin actions are refused the way Cognito refuses unsigned calls', async () => {
-    const outsider = new CognitoIdentityProviderClient({
-      endpoint: cognito.publicEndpoint,
-      region: cognito.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    for (const command of [
-      new ListUsersCommand({ UserPoolId: cognito.userPoolId }),
-      new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test' }),
-      new AdminSetUserPasswordCommand({
-        UserPoolId: cognito.userPoolId,
-        Username: 'dee@example.test',
-        Password: 'taken over by you',
-        Permanent: true,
-      }),
-      new AdminAddUserToGroupCommand({
-        UserPoolId: cognito.userPoolId,
-        Username: 'dee@example.test',
-        GroupName: 'admin',
-      }),
-    ]) {
-      await expect(outsider.send(command as never)).rejects.toMatchObject({
-        name: 'MissingAuthenticationTokenException',
-        $metadata: { httpStatusCode: 403 },
+  it(
+    'serves only the user API outside the admin path: admin actions are refused the way Cognito refuses unsigned ' +
+      'calls',
+    async () => {
+      const outsider = new CognitoIdentityProviderClient({
+        endpoint: cognito.publicEndpoint,
+        region: cognito.region,
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
       });
-    }
-    // A wrong secret is no better than none.
-    const guesser = new CognitoIdentityProviderClient({
-      endpoint: `${cognito.publicEndpoint}/admin/guess`,
-      region: cognito.region,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
-    await expect(guesser.send(new ListUsersCommand({ UserPoolId: cognito.userPoolId }))).rejects.toMatchObject({
-      name: 'MissingAuthenticationTokenException',
-    });
-    // The user API still answers there, and the operator's endpoint still serves everything.
-    await expect(
-      outsider.send(
-        new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: cognito.clientId,
-          AuthParameters: { USERNAME: 'dee@example.test', PASSWORD },
+      for (const command of [
+        new ListUsersCommand({ UserPoolId: cognito.userPoolId }),
+        new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test' }),
+        new AdminSetUserPasswordCommand({
+          UserPoolId: cognito.userPoolId,
+          Username: 'dee@example.test',
+          Password: 'taken over by you',
+          Permanent: true,
         }),
-      ),
-    ).resolves.toMatchObject({ AuthenticationResult: { IdToken: expect.any(String) } });
-    await expect(
-      client.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test' })),
-    ).resolves.toMatchObject({ Username: expect.any(String) });
-    outsider.destroy();
-    guesser.destroy();
-  });
+        new AdminAddUserToGroupCommand({
+          UserPoolId: cognito.userPoolId,
+          Username: 'dee@example.test',
+          GroupName: 'admin',
+        }),
+      ]) {
+        await expect(outsider.send(command as never)).rejects.toMatchObject({
+          name: 'MissingAuthenticationTokenException',
+          $metadata: { httpStatusCode: 403 },
+        });
+      }
+      // A wrong secret is no better than none.
+      const guesser = new CognitoIdentityProviderClient({
+        endpoint: `${cognito.publicEndpoint}/admin/guess`,
+        region: cognito.region,
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      });
+      await expect(guesser.send(new ListUsersCommand({ UserPoolId: cognito.userPoolId }))).rejects.toMatchObject({
+        name: 'MissingAuthenticationTokenException',
+      });
+      // The user API still answers there, and the operator's endpoint still serves everything.
+      await expect(
+        outsider.send(
+          new InitiateAuthCommand({
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            ClientId: cognito.clientId,
+            AuthParameters: { USERNAME: 'dee@example.test', PASSWORD },
+          }),
+        ),
+      ).resolves.toMatchObject({ AuthenticationResult: { IdToken: expect.any(String) } });
+      await expect(
+        client.send(new AdminGetUserCommand({ UserPoolId: cognito.userPoolId, Username: 'dee@example.test' })),
+      ).resolves.toMatchObject({ Username: expect.any(String) });
+      outsider.destroy();
+      guesser.destroy();
+    },
+  );
 
   it('refuses a token signed with cognito-local’s shipped private key, at the JWKS and at the user API', async () => {
     const tokens = await signIn('dee@example.test');

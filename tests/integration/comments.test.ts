@@ -139,24 +139,27 @@ describe('posting', () => {
 });
 
 describe('moderation', () => {
-  it('GET /api/moderation lists pending comments newest first with author and project title (admins only)', async () => {
-    const [first, second] = [newId(), newId()];
-    const projectId = await givenProject(() => twoPending(first, second));
-    const queue = await stack.api('GET', '/api/moderation', { user: admin });
-    expect(queue.status).toBe(200);
-    const mine = queue.body.comments.filter((c) => c.project_id === projectId);
-    expect(mine.map((c) => c.id)).toEqual([second, first]);
-    expect(mine[1]).toMatchObject({
-      project_title: 'Commented project',
-      author: { full_name: 'Dana Designer' },
-      approved: false,
-    });
-    for (const user of [owner, designer]) {
-      const answer = await stack.api('GET', '/api/moderation', { user });
-      expect(answer.status).toBe(403);
-      expect(answer.body.error?.message).toMatch(/\w{3}/);
-    }
-  });
+  it(
+    'GET /api/moderation lists pending comments newest ' + 'first with author and project title (admins only)',
+    async () => {
+      const [first, second] = [newId(), newId()];
+      const projectId = await givenProject(() => twoPending(first, second));
+      const queue = await stack.api('GET', '/api/moderation', { user: admin });
+      expect(queue.status).toBe(200);
+      const mine = queue.body.comments.filter((c) => c.project_id === projectId);
+      expect(mine.map((c) => c.id)).toEqual([second, first]);
+      expect(mine[1]).toMatchObject({
+        project_title: 'Commented project',
+        author: { full_name: 'Dana Designer' },
+        approved: false,
+      });
+      for (const user of [owner, designer]) {
+        const answer = await stack.api('GET', '/api/moderation', { user });
+        expect(answer.status).toBe(403);
+        expect(answer.body.error?.message).toMatch(/\w{3}/);
+      }
+    },
+  );
 
   it('only admins approve or reject: others get 403 and nothing is appended', async () => {
     const [first, second] = [newId(), newId()];

@@ -103,22 +103,25 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the needs read from a synthesized assembly', () => {
-  it('finds the region, the bootstrap requirement, the concurrency of every template, the sender, model and secret', () => {
-    expect(readStackNeeds(plain, STACK)).toEqual({
-      stackName: STACK,
-      region: 'us-east-1',
-      account: undefined,
-      bootstrap: { version: 6, parameter: '/cdk-bootstrap/hnb659fds/version' },
-      // The checklist in the parent, one function in the nested stack.
-      concurrency: { functions: 2, reserved: 8, provisioned: 2 },
-      senders: ['no-reply@designclub.test'],
-      cognitoSesIdentity: 'no-reply@designclub.test',
-      modelIds: [PROFILE],
-      stripeSecretName: 'design-club/dev/stripe',
-      // The HTTP API's stage logs through a service-linked role; only the WebSocket stage needs the account's.
-      apiGatewayLogging: { stagesNeedingRole: ['RealtimeStage'], createsRole: false },
-    });
-  });
+  it(
+    'finds the region, the bootstrap requirement, the ' + 'concurrency of every template, the sender, model and secret',
+    () => {
+      expect(readStackNeeds(plain, STACK)).toEqual({
+        stackName: STACK,
+        region: 'us-east-1',
+        account: undefined,
+        bootstrap: { version: 6, parameter: '/cdk-bootstrap/hnb659fds/version' },
+        // The checklist in the parent, one function in the nested stack.
+        concurrency: { functions: 2, reserved: 8, provisioned: 2 },
+        senders: ['no-reply@designclub.test'],
+        cognitoSesIdentity: 'no-reply@designclub.test',
+        modelIds: [PROFILE],
+        stripeSecretName: 'design-club/dev/stripe',
+        // The HTTP API's stage logs through a service-linked role; only the WebSocket stage needs the account's.
+        apiGatewayLogging: { stagesNeedingRole: ['RealtimeStage'], createsRole: false },
+      });
+    },
+  );
 
   it('sees the logging role the stack sets, and no Cognito identity when Cognito sends its own mail', () => {
     const needs = readStackNeeds(withRole, STACK);
@@ -188,7 +191,8 @@ describe('npm run deploy -- --checks-only --app <assembly>', () => {
     account.apiGatewayRoleArn = undefined;
     const { code, out } = await deploy('--checks-only', '--app', plain);
     expect(out).toContain(
-      "[MISSING] Lambda concurrency: the account allows 10 concurrent executions in us-east-1; the stack's 2 functions need at least 110 (8 reserved + 2 provisioned + 100 unreserved).",
+      "[MISSING] Lambda concurrency: the account allows 10 concurrent executions in us-east-1; the stack's 2 " +
+        'functions need at least 110 (8 reserved + 2 provisioned + 100 unreserved).',
     );
     expect(out).toContain(
       'aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384',

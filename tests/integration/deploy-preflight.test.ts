@@ -120,7 +120,8 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
     expect(result.detail).toContain('allows 10 concurrent executions');
     expect(result.detail).toContain('need at least 100 (0 reserved + 100 unreserved)');
     expect(fixText(result)).toContain(
-      'aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region us-east-1',
+      'aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 ' +
+        '--desired-value 1000 --region us-east-1',
     );
   });
 
@@ -250,7 +251,8 @@ describe('each missing item is reported with its fix, and stops the deploy', () 
     );
     expect(result.detail).toContain('CloudWatch Logs role ARN must be set in account settings');
     expect(fixText(result)).toContain(
-      'aws apigateway update-account --region us-east-1 --patch-operations op=replace,path=/cloudwatchRoleArn,value=arn:aws:iam::123456789012:role/APIGatewayCloudWatchLogs',
+      'aws apigateway update-account --region us-east-1 --patch-operations ' +
+        'op=replace,path=/cloudwatchRoleArn,value=arn:aws:iam::123456789012:role/APIGatewayCloudWatchLogs',
     );
   });
 

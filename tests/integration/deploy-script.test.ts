@@ -144,19 +144,23 @@ describe('a deploy after a failed one', () => {
     expect(formOf(0)).toMatchObject({ Action: 'DescribeStacks', StackName: 'DesignClub-dev' });
   });
 
-  it('clears the termination protection of a rolled-back first create, so that the CDK can delete it and create again', async () => {
-    aws.answerInTurn(
-      stacks('ROLLBACK_COMPLETE', true),
-      awsQueryXml('UpdateTerminationProtection', CFN_XMLNS, '<StackId>arn:aws:cloudformation:x</StackId>'),
-    );
-    const verdict = await prepareRetry('DesignClub-prod', 'us-east-1', local());
-    expect(verdict.proceed).toBe(true);
-    expect(formOf(1)).toMatchObject({
-      Action: 'UpdateTerminationProtection',
-      StackName: 'DesignClub-prod',
-      EnableTerminationProtection: 'false',
-    });
-  });
+  it(
+    'clears the termination protection of a rolled-back first create, so that the CDK can delete it and create ' +
+      'again',
+    async () => {
+      aws.answerInTurn(
+        stacks('ROLLBACK_COMPLETE', true),
+        awsQueryXml('UpdateTerminationProtection', CFN_XMLNS, '<StackId>arn:aws:cloudformation:x</StackId>'),
+      );
+      const verdict = await prepareRetry('DesignClub-prod', 'us-east-1', local());
+      expect(verdict.proceed).toBe(true);
+      expect(formOf(1)).toMatchObject({
+        Action: 'UpdateTerminationProtection',
+        StackName: 'DesignClub-prod',
+        EnableTerminationProtection: 'false',
+      });
+    },
+  );
 
   it('stops when the protection cannot be switched off, with the command', async () => {
     aws.answerInTurn(
@@ -205,16 +209,19 @@ describe('where it deploys is asked first', () => {
       child.on('close', (code) => resolve({ code, out }));
     });
 
-  it('stops without credentials before building or synthesizing, with the sign-in commands and no --skip-checks', async () => {
-    const { code, out } = await deploy(noCredentials({ AWS_REGION: 'eu-west-1' }));
-    expect(code).toBe(5);
-    expect(out).toContain('AWS credentials: none usable');
-    expect(out).toContain('aws sso login --profile <profile>');
-    expect(out).toContain('Nothing was built or deployed.');
-    // The order: nothing ran before the question (every step prints "$ <command>" as it starts).
-    expect(out).not.toMatch(/\$ npx (vite|cdk)/);
-    expect(out).not.toContain('--skip-checks');
-  });
+  it(
+    'stops without credentials before building or synthesizing, ' + 'with the sign-in commands and no --skip-checks',
+    async () => {
+      const { code, out } = await deploy(noCredentials({ AWS_REGION: 'eu-west-1' }));
+      expect(code).toBe(5);
+      expect(out).toContain('AWS credentials: none usable');
+      expect(out).toContain('aws sso login --profile <profile>');
+      expect(out).toContain('Nothing was built or deployed.');
+      // The order: nothing ran before the question (every step prints "$ <command>" as it starts).
+      expect(out).not.toMatch(/\$ npx (vite|cdk)/);
+      expect(out).not.toContain('--skip-checks');
+    },
+  );
 
   it('stops without a region instead of choosing us-east-1, and says where it looked', async () => {
     const { code, out } = await deploy(noCredentials());

@@ -183,76 +183,83 @@ describe('POST /api/designers (Add designer)', () => {
 });
 
 describe('a pre-authorised designer', () => {
-  it('is linked when they follow the invitation link, joins the designer group and passes link-designer-role', async () => {
-    const email = uniqueEmail('joiner');
-    expect((await stack.api('POST', '/api/designers', { user: admin, body: { email } })).status).toBe(201);
-    await stack.settle();
-    const signedUp = await signUp(email);
-    // Signing up with the address proves nothing: not linked, no designer rights, until the link.
-    expect((await designers()).find((row) => row.email === email)).toMatchObject({
-      user_id: null,
-      invitation: 'pending',
-    });
-    const waiting = (await stack.api('GET', '/api/me', { user: signedUp })).body;
-    expect(waiting.roles).toEqual(['client']);
-    // …and /api/me tells them the invitation is waiting for their address (issue 36: the dashboard says to follow it).
-    expect(waiting.designer_invitation).toEqual({ status: 'pending', expires_at: expect.any(String) });
-    expect((await stack.api('GET', '/api/me', { user: admin })).body.designer_invitation).toBeNull();
-    expect(await stack.api('POST', '/api/designers/link', { user: signedUp })).toMatchObject({
-      status: 200,
-      body: { allowed: false },
-    });
-    const user = await signUpAndAcceptExisting(email, signedUp);
-    await stack.settle();
-    expect((await stack.api('GET', '/api/me', { user })).body.designer_invitation).toBeNull();
+  it(
+    'is linked when they follow the invitation link, ' + 'joins the designer group and passes link-designer-role',
+    async () => {
+      const email = uniqueEmail('joiner');
+      expect((await stack.api('POST', '/api/designers', { user: admin, body: { email } })).status).toBe(201);
+      await stack.settle();
+      const signedUp = await signUp(email);
+      // Signing up with the address proves nothing: not linked, no designer rights, until the link.
+      expect((await designers()).find((row) => row.email === email)).toMatchObject({
+        user_id: null,
+        invitation: 'pending',
+      });
+      const waiting = (await stack.api('GET', '/api/me', { user: signedUp })).body;
+      expect(waiting.roles).toEqual(['client']);
+      // …and /api/me tells them the invitation is waiting for their address (issue 36: the dashboard says to follow it).
+      expect(waiting.designer_invitation).toEqual({ status: 'pending', expires_at: expect.any(String) });
+      expect((await stack.api('GET', '/api/me', { user: admin })).body.designer_invitation).toBeNull();
+      expect(await stack.api('POST', '/api/designers/link', { user: signedUp })).toMatchObject({
+        status: 200,
+        body: { allowed: false },
+      });
+      const user = await signUpAndAcceptExisting(email, signedUp);
+      await stack.settle();
+      expect((await stack.api('GET', '/api/me', { user })).body.designer_invitation).toBeNull();
 
-    expect((await designers()).find((row) => row.email === email)).toEqual({
-      email,
-      active: true,
-      user_id: user.sub,
-      active_projects: 0,
-      invitation: 'accepted',
-      full_name: expect.any(String),
-    });
-    expect(await groupsOf(user.sub)).toEqual(['client', 'designer']);
-    expect((await stack.api('GET', '/api/me', { user })).body.roles).toEqual(['designer']);
+      expect((await designers()).find((row) => row.email === email)).toEqual({
+        email,
+        active: true,
+        user_id: user.sub,
+        active_projects: 0,
+        invitation: 'accepted',
+        full_name: expect.any(String),
+      });
+      expect(await groupsOf(user.sub)).toEqual(['client', 'designer']);
+      expect((await stack.api('GET', '/api/me', { user })).body.roles).toEqual(['designer']);
 
-    const before = await stack.eventCount();
-    const link = await stack.api('POST', '/api/designers/link', { user });
-    expect(link).toMatchObject({ status: 200, body: { allowed: true } });
-    // Already linked: nothing more to record.
-    expect(await stack.eventCount()).toBe(before);
-  });
+      const before = await stack.eventCount();
+      const link = await stack.api('POST', '/api/designers/link', { user });
+      expect(link).toMatchObject({ status: 200, body: { allowed: true } });
+      // Already linked: nothing more to record.
+      expect(await stack.eventCount()).toBe(before);
+    },
+  );
 
-  it('who has an account already (a former designer) gets a new link as they are added back, and is linked on following it', async () => {
-    const email = uniqueEmail('returning');
-    await stack.api('POST', '/api/designers', { user: admin, body: { email } });
-    await stack.settle();
-    const user = await signUpAndAccept(email);
-    expect((await stack.api('DELETE', `/api/designers/${encodeURIComponent(email)}`, { user: admin })).status).toBe(
-      200,
-    );
-    await stack.settle();
-    expect(await groupsOf(user.sub)).toEqual(['client']);
+  it(
+    'who has an account already (a former designer) gets a new link as they are added back, and is linked on ' +
+      'following it',
+    async () => {
+      const email = uniqueEmail('returning');
+      await stack.api('POST', '/api/designers', { user: admin, body: { email } });
+      await stack.settle();
+      const user = await signUpAndAccept(email);
+      expect((await stack.api('DELETE', `/api/designers/${encodeURIComponent(email)}`, { user: admin })).status).toBe(
+        200,
+      );
+      await stack.settle();
+      expect(await groupsOf(user.sub)).toEqual(['client']);
 
-    const back = await stack.api('POST', '/api/designers', { user: admin, body: { email } });
-    expect(back.status).toBe(201);
-    expect(back.body).toMatchObject({
-      profile_exists: true,
-      message: 'Designer added to system',
-      designer: { email, user_id: null, active: true, invitation: 'pending' },
-    });
-    await stack.settle();
-    expect(await groupsOf(user.sub)).toEqual(['client']);
-    // The removal ended that session (issue 34): they sign in again to follow the new link.
-    const again = await signInAgain(email);
-    const accepted = await stack.api('POST', `/api/designer-invites/${await invitationToken(email)}/accept`, {
-      user: again,
-    });
-    expect(accepted.status).toBe(200);
-    await stack.settle();
-    expect(await groupsOf(user.sub)).toEqual(['client', 'designer']);
-  });
+      const back = await stack.api('POST', '/api/designers', { user: admin, body: { email } });
+      expect(back.status).toBe(201);
+      expect(back.body).toMatchObject({
+        profile_exists: true,
+        message: 'Designer added to system',
+        designer: { email, user_id: null, active: true, invitation: 'pending' },
+      });
+      await stack.settle();
+      expect(await groupsOf(user.sub)).toEqual(['client']);
+      // The removal ended that session (issue 34): they sign in again to follow the new link.
+      const again = await signInAgain(email);
+      const accepted = await stack.api('POST', `/api/designer-invites/${await invitationToken(email)}/accept`, {
+        user: again,
+      });
+      expect(accepted.status).toBe(200);
+      await stack.settle();
+      expect(await groupsOf(user.sub)).toEqual(['client', 'designer']);
+    },
+  );
 
   it('the admin resends the link: a new token, the old one stops working; an accepted link works once', async () => {
     const email = uniqueEmail('resend');

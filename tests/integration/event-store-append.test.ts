@@ -35,17 +35,20 @@ describe("EventStore.append, a container's first commits", () => {
     expect(await env.store.firstDay({ fresh: true })).toBe(new Date().toISOString().slice(0, 10));
   });
 
-  it('when the shared first-day write fails, only its own append fails; the others record the day themselves', async () => {
-    let updates = 0;
-    // The first UpdateItem and all of the SDK's retries of it answer 500; later ones go through.
-    const restore = injectFaults(env.client, (attempt) =>
-      attempt.operation === 'UpdateItem' && (updates += 1) <= 6 ? 'server-error' : undefined,
-    );
-    const results = await appendTo(3);
-    restore();
-    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
-    expect((await env.store.readStream('user-1')).version).toBe(1);
-    expect((await env.store.readStream('user-0')).version).toBe(0);
-    expect(await env.store.firstDay({ fresh: true })).toBe(new Date().toISOString().slice(0, 10));
-  });
+  it(
+    'when the shared first-day write fails, only its own ' + 'append fails; the others record the day themselves',
+    async () => {
+      let updates = 0;
+      // The first UpdateItem and all of the SDK's retries of it answer 500; later ones go through.
+      const restore = injectFaults(env.client, (attempt) =>
+        attempt.operation === 'UpdateItem' && (updates += 1) <= 6 ? 'server-error' : undefined,
+      );
+      const results = await appendTo(3);
+      restore();
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+      expect((await env.store.readStream('user-1')).version).toBe(1);
+      expect((await env.store.readStream('user-0')).version).toBe(0);
+      expect(await env.store.firstDay({ fresh: true })).toBe(new Date().toISOString().slice(0, 10));
+    },
+  );
 });

@@ -190,7 +190,8 @@ describe('a bus that does not answer', () => {
       ),
   };
 
-  it('a command answers after its commit, within the publish budget: the commit stays marked for the sweeper', async () => {
+  it('a command answers after its commit, within the publish budget: the commit stays marked for the ' +
+    'sweeper', async () => {
     const runtime = {
       store: env.store,
       views: env.views,
@@ -291,18 +292,21 @@ describe('an append whose answer is lost', () => {
     return { restore, dropped: () => dropped };
   }
 
-  it('succeeds once: the SDK retries, collides with its own first attempt, and the store recognises its commit', async () => {
-    const fault = dropFirstAppendAnswer();
-    try {
-      const commit = await env.store.append('user-lost', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
-      expect(commit).toMatchObject({ firstVersion: 1, lastVersion: 1 });
-    } finally {
-      fault.restore();
-    }
-    expect(fault.dropped()).toBe(1);
-    const { events } = await env.store.readStream('user-lost', { raw: true });
-    expect(events.map((event) => event.version)).toEqual([1]);
-  });
+  it(
+    'succeeds once: the SDK retries, collides with its ' + 'own first attempt, and the store recognises its commit',
+    async () => {
+      const fault = dropFirstAppendAnswer();
+      try {
+        const commit = await env.store.append('user-lost', [registered], { version: 0, hash: GENESIS_HASH }, { actor });
+        expect(commit).toMatchObject({ firstVersion: 1, lastVersion: 1 });
+      } finally {
+        fault.restore();
+      }
+      expect(fault.dropped()).toBe(1);
+      const { events } = await env.store.readStream('user-lost', { raw: true });
+      expect(events.map((event) => event.version)).toEqual([1]);
+    },
+  );
 
   it('through a command: the change is committed once and reported as its own (not as "nothing changed")', async () => {
     const runtime = {

@@ -104,30 +104,33 @@ describe('faults', () => {
     await expectNothingLost(ids);
   });
 
-  it('a consumer crashing midway (after some item writes, before its checkpoint) is retried to the same result', async () => {
-    const crash = chance(11);
-    const views = stack.local.runtime.views;
-    const putGuarded = views.putGuarded.bind(views);
-    let crashes = 0;
-    views.putGuarded = async (...args) => {
-      if (crash(0.3)) {
-        crashes += 1;
-        throw new Error('consumer crashed midway');
+  it(
+    'a consumer crashing midway (after some item writes, ' + 'before its checkpoint) is retried to the same result',
+    async () => {
+      const crash = chance(11);
+      const views = stack.local.runtime.views;
+      const putGuarded = views.putGuarded.bind(views);
+      let crashes = 0;
+      views.putGuarded = async (...args) => {
+        if (crash(0.3)) {
+          crashes += 1;
+          throw new Error('consumer crashed midway');
+        }
+        return putGuarded(...args);
+      };
+      try {
+        const ids = await load(15);
+        await stack.settle();
+        views.putGuarded = putGuarded;
+        await recover();
+        // The fault schedule must have struck, or this proves nothing about recovery.
+        expect(crashes).toBeGreaterThan(0);
+        await expectNothingLost(ids);
+      } finally {
+        views.putGuarded = putGuarded;
       }
-      return putGuarded(...args);
-    };
-    try {
-      const ids = await load(15);
-      await stack.settle();
-      views.putGuarded = putGuarded;
-      await recover();
-      // The fault schedule must have struck, or this proves nothing about recovery.
-      expect(crashes).toBeGreaterThan(0);
-      await expectNothingLost(ids);
-    } finally {
-      views.putGuarded = putGuarded;
-    }
-  });
+    },
+  );
 
   it('throttling on the views table: the SDK retries and redelivery absorb it', async () => {
     const throttle = chance(23);
@@ -151,7 +154,8 @@ describe('faults', () => {
     // call in four is: 35–55 s alone, more beside the other test files.
   }, 240_000);
 
-  it('5xx answers and dropped connections on every table, appends included: no event lost, none doubled, no false 409', async () => {
+  it('5xx answers and dropped connections on every table, appends included: no event lost, none doubled, no false ' +
+    '409', async () => {
     const fault = chance(31);
     const faults = ['server-error', 'drop-before', 'drop-after'] as const;
     let injected = 0;

@@ -191,7 +191,8 @@ describe(`bad input: ${RUNS.toLocaleString('en-US')} hostile requests across ${r
           const input = inputs[next++]!;
           const result = await send(input);
           statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
-          const label = `${input.route.method} ${input.route.path} as ${input.caller} (${input.encoding}) → ${result.status}`;
+          const label =
+            `${input.route.method} ${input.route.path} as ${input.caller} (${input.encoding}) ` + `→ ${result.status}`;
           if (result.status >= 500) failures.push(`${label}: ${result.text.slice(0, 200)}`);
           else if (result.status >= 400) {
             if (!readableMessage(result.text))
@@ -204,7 +205,8 @@ describe(`bad input: ${RUNS.toLocaleString('en-US')} hostile requests across ${r
     await stack.settle();
     const leaked = refused.filter((id) => appendedBy.has(id));
     console.log(
-      `fuzz: ${inputs.length} requests, seed ${SEED}, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+      `fuzz: ${inputs.length} requests, seed ${SEED}, ` +
+        `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
     );
     expect(failures.slice(0, 20)).toEqual([]);
     expect(leaked).toEqual([]);

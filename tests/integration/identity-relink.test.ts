@@ -91,15 +91,18 @@ describe('after a lost user pool, before the import', () => {
     ).rejects.toThrow(/An account with this email already exists/);
   });
 
-  it('a reset link followed before the import refuses cleanly: there is no account to set the password on', async () => {
-    expect((await stack.api('POST', '/api/password-resets', { body: { email: stranger.email } })).status).toBe(202);
-    const [mail] = (await stack.local.outbox.list(stranger.email)).filter((sent) => sent.tag === 'password-reset');
-    const token = new URL(/(https?:\/\/\S+)/.exec(mail!.text)![1]!).searchParams.get('token')!;
-    const before = await stack.eventCount();
-    const done = await stack.api('POST', '/api/password-resets', { body: { token, password: NEW_PASSWORD } });
-    expect(done).toEqual({ status: 410, body: { error: { code: 'GONE', message: 'Invalid or expired link' } } });
-    expect(await stack.eventCount()).toBe(before);
-  });
+  it(
+    'a reset link followed before the import refuses ' + 'cleanly: there is no account to set the password on',
+    async () => {
+      expect((await stack.api('POST', '/api/password-resets', { body: { email: stranger.email } })).status).toBe(202);
+      const [mail] = (await stack.local.outbox.list(stranger.email)).filter((sent) => sent.tag === 'password-reset');
+      const token = new URL(/(https?:\/\/\S+)/.exec(mail!.text)![1]!).searchParams.get('token')!;
+      const before = await stack.eventCount();
+      const done = await stack.api('POST', '/api/password-resets', { body: { token, password: NEW_PASSWORD } });
+      expect(done).toEqual({ status: 410, body: { error: { code: 'GONE', message: 'Invalid or expired link' } } });
+      expect(await stack.eventCount()).toBe(before);
+    },
+  );
 });
 
 describe('after a lost user pool, the import, and a reset by the mailed link', () => {

@@ -304,155 +304,167 @@ describe('GET /api/insights on a seeded history of a few hundred projects', () =
     expect((await stack.api('GET', '/api/insights')).status).toBe(401);
   });
 
-  it("the checklist step is given the studio's turnaround on similar deliveries, and the submission records that it was", async () => {
-    const client = await stack.signUpClient();
-    const brief = {
-      ...minimalProject(),
-      checklist: undefined,
-      total_estimated_hours: undefined,
-      estimated_turnaround_days: undefined,
-    };
-    const answer = await stack.api('POST', '/api/checklists', { user: client, body: brief });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.estimate_basis).toBe('studio');
-    expect(answer.body.studio?.deliveries).toBeGreaterThanOrEqual(3);
-    expect(answer.body.studio?.deliveries).toBeLessThanOrEqual(20);
-    const generic = estimateLocally(checklistRequestSchema.parse(brief));
-    expect(answer.body.total_estimated_hours).not.toBe(generic.total_estimated_hours);
+  it(
+    "the checklist step is given the studio's turnaround on similar deliveries, and the submission records that it " +
+      'was',
+    async () => {
+      const client = await stack.signUpClient();
+      const brief = {
+        ...minimalProject(),
+        checklist: undefined,
+        total_estimated_hours: undefined,
+        estimated_turnaround_days: undefined,
+      };
+      const answer = await stack.api('POST', '/api/checklists', { user: client, body: brief });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.estimate_basis).toBe('studio');
+      expect(answer.body.studio?.deliveries).toBeGreaterThanOrEqual(3);
+      expect(answer.body.studio?.deliveries).toBeLessThanOrEqual(20);
+      const generic = estimateLocally(checklistRequestSchema.parse(brief));
+      expect(answer.body.total_estimated_hours).not.toBe(generic.total_estimated_hours);
 
-    // A type the studio has never delivered: the brief's estimate alone.
-    const permit = {
-      ...brief,
-      project_category: 'Permit',
-      project_type: 'Historic Landmark Permit Set',
-      property_type: 'single_family',
-      deliverables: ['Proposed Floor Plan'],
-      permit_needs: 'Porch restoration',
-      project_address: '1 Elm Street',
-      design_priority: [],
-      room_selection: [],
-    };
-    const unknown = await stack.api('POST', '/api/checklists', { user: client, body: permit });
-    expect(unknown.status, JSON.stringify(unknown.body)).toBe(200);
-    expect(unknown.body).toMatchObject({ estimate_basis: 'generic', studio: null });
+      // A type the studio has never delivered: the brief's estimate alone.
+      const permit = {
+        ...brief,
+        project_category: 'Permit',
+        project_type: 'Historic Landmark Permit Set',
+        property_type: 'single_family',
+        deliverables: ['Proposed Floor Plan'],
+        permit_needs: 'Porch restoration',
+        project_address: '1 Elm Street',
+        design_priority: [],
+        room_selection: [],
+      };
+      const unknown = await stack.api('POST', '/api/checklists', { user: client, body: permit });
+      expect(unknown.status, JSON.stringify(unknown.body)).toBe(200);
+      expect(unknown.body).toMatchObject({ estimate_basis: 'generic', studio: null });
 
-    const checklist = answer.body.checklist.map((task: { task: string; estimated_hours: number }) => ({
-      task_name: task.task,
-      estimated_hours: task.estimated_hours,
-    }));
-    const submission = {
-      ...minimalProject(),
-      checklist,
-      checklist_generator: 'local',
-      estimate_basis: 'studio',
-      estimate_receipt: answer.body.estimate_receipt,
-    };
-    const created = await stack.api('POST', '/api/projects', { user: client, body: submission });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const stream = await stack.local.runtime.store.readStream(`project-${created.body.project.id}`);
-    expect(stream.events[0]!.data.estimate_basis).toBe('studio');
-    const refused = await stack.api('POST', '/api/projects', {
-      user: client,
-      body: { ...minimalProject(), estimate_basis: 'guesswork' },
-    });
-    expect(refused.status).toBe(400);
-  });
-
-  it("a submission records 'studio', and a checklist step's source, only as the step's signed receipt proves them", async () => {
-    const client = await stack.signUpClient();
-    const other = await stack.signUpClient();
-    const brief = {
-      ...minimalProject(),
-      checklist: undefined,
-      total_estimated_hours: undefined,
-      estimated_turnaround_days: undefined,
-    };
-    const answer = await stack.api('POST', '/api/checklists', { user: client, body: brief });
-    expect(answer.body.estimate_basis).toBe('studio');
-    const receipt: string = answer.body.estimate_receipt;
-    const [payload] = receipt.split('.');
-    const edited = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: other.sub })).toString('base64url')}.${receipt.split('.')[1]}`;
-    const permit = {
-      ...brief,
-      project_category: 'Permit',
-      project_type: 'Historic Landmark Permit Set',
-      property_type: 'single_family',
-      deliverables: ['Proposed Floor Plan'],
-      permit_needs: 'Porch restoration',
-      project_address: '1 Elm Street',
-      design_priority: [],
-      room_selection: [],
-    };
-    const before = await stack.eventCount();
-    const attempts = [
-      { user: client, body: { ...minimalProject(), checklist_generator: 'local', estimate_basis: 'studio' } },
-      {
+      const checklist = answer.body.checklist.map((task: { task: string; estimated_hours: number }) => ({
+        task_name: task.task,
+        estimated_hours: task.estimated_hours,
+      }));
+      const submission = {
+        ...minimalProject(),
+        checklist,
+        checklist_generator: 'local',
+        estimate_basis: 'studio',
+        estimate_receipt: answer.body.estimate_receipt,
+      };
+      const created = await stack.api('POST', '/api/projects', { user: client, body: submission });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const stream = await stack.local.runtime.store.readStream(`project-${created.body.project.id}`);
+      expect(stream.events[0]!.data.estimate_basis).toBe('studio');
+      const refused = await stack.api('POST', '/api/projects', {
         user: client,
-        body: {
-          ...minimalProject(),
-          checklist_generator: 'local',
-          estimate_basis: 'studio',
-          estimate_receipt: 'forged.receipt',
+        body: { ...minimalProject(), estimate_basis: 'guesswork' },
+      });
+      expect(refused.status).toBe(400);
+    },
+  );
+
+  it(
+    "a submission records 'studio', and a checklist step's source, only as the step's signed receipt " + 'proves them',
+    async () => {
+      const client = await stack.signUpClient();
+      const other = await stack.signUpClient();
+      const brief = {
+        ...minimalProject(),
+        checklist: undefined,
+        total_estimated_hours: undefined,
+        estimated_turnaround_days: undefined,
+      };
+      const answer = await stack.api('POST', '/api/checklists', { user: client, body: brief });
+      expect(answer.body.estimate_basis).toBe('studio');
+      const receipt: string = answer.body.estimate_receipt;
+      const [payload] = receipt.split('.');
+      const edited = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: other.sub })).toString('base64url')}.${receipt.split('.')[1]}`;
+      const permit = {
+        ...brief,
+        project_category: 'Permit',
+        project_type: 'Historic Landmark Permit Set',
+        property_type: 'single_family',
+        deliverables: ['Proposed Floor Plan'],
+        permit_needs: 'Porch restoration',
+        project_address: '1 Elm Street',
+        design_priority: [],
+        room_selection: [],
+      };
+      const before = await stack.eventCount();
+      const attempts = [
+        { user: client, body: { ...minimalProject(), checklist_generator: 'local', estimate_basis: 'studio' } },
+        {
+          user: client,
+          body: {
+            ...minimalProject(),
+            checklist_generator: 'local',
+            estimate_basis: 'studio',
+            estimate_receipt: 'forged.receipt',
+          },
         },
-      },
-      {
-        user: other,
-        body: {
-          ...minimalProject(),
-          checklist_generator: 'local',
-          estimate_basis: 'studio',
-          estimate_receipt: receipt,
+        {
+          user: other,
+          body: {
+            ...minimalProject(),
+            checklist_generator: 'local',
+            estimate_basis: 'studio',
+            estimate_receipt: receipt,
+          },
         },
-      },
-      {
-        user: other,
-        body: { ...minimalProject(), checklist_generator: 'local', estimate_basis: 'studio', estimate_receipt: edited },
-      },
-      {
+        {
+          user: other,
+          body: {
+            ...minimalProject(),
+            checklist_generator: 'local',
+            estimate_basis: 'studio',
+            estimate_receipt: edited,
+          },
+        },
+        {
+          user: client,
+          body: {
+            ...permit,
+            checklist: [{ task_name: 'Survey', estimated_hours: 4 }],
+            checklist_generator: 'local',
+            estimate_basis: 'studio',
+            estimate_receipt: receipt,
+          },
+        },
+        {
+          user: client,
+          body: {
+            ...minimalProject(),
+            checklist_generator: 'bedrock',
+            estimate_basis: 'studio',
+            estimate_receipt: receipt,
+          },
+        },
+        // Which step wrote the checklist is the receipt's to say too: without one, only 'manual'.
+        { user: client, body: { ...minimalProject(), checklist_generator: 'bedrock' } },
+        { user: client, body: { ...minimalProject(), checklist_generator: 'local', estimate_basis: 'generic' } },
+      ];
+      for (const attempt of attempts) {
+        const refused = await stack.api('POST', '/api/projects', attempt);
+        expect(refused.status, JSON.stringify(attempt.body)).toBe(400);
+        expect(refused.body.error?.code, JSON.stringify(refused.body)).toBe('INVALID_ESTIMATE_RECEIPT');
+      }
+      expect(await stack.eventCount()).toBe(before);
+
+      // A generic estimate's receipt: the server's basis stands, whatever the body claims.
+      const generic = await stack.api('POST', '/api/checklists', { user: client, body: permit });
+      expect(generic.body.estimate_basis).toBe('generic');
+      const created = await stack.api('POST', '/api/projects', {
         user: client,
         body: {
           ...permit,
           checklist: [{ task_name: 'Survey', estimated_hours: 4 }],
           checklist_generator: 'local',
           estimate_basis: 'studio',
-          estimate_receipt: receipt,
+          estimate_receipt: generic.body.estimate_receipt,
         },
-      },
-      {
-        user: client,
-        body: {
-          ...minimalProject(),
-          checklist_generator: 'bedrock',
-          estimate_basis: 'studio',
-          estimate_receipt: receipt,
-        },
-      },
-      // Which step wrote the checklist is the receipt's to say too: without one, only 'manual'.
-      { user: client, body: { ...minimalProject(), checklist_generator: 'bedrock' } },
-      { user: client, body: { ...minimalProject(), checklist_generator: 'local', estimate_basis: 'generic' } },
-    ];
-    for (const attempt of attempts) {
-      const refused = await stack.api('POST', '/api/projects', attempt);
-      expect(refused.status, JSON.stringify(attempt.body)).toBe(400);
-      expect(refused.body.error?.code, JSON.stringify(refused.body)).toBe('INVALID_ESTIMATE_RECEIPT');
-    }
-    expect(await stack.eventCount()).toBe(before);
-
-    // A generic estimate's receipt: the server's basis stands, whatever the body claims.
-    const generic = await stack.api('POST', '/api/checklists', { user: client, body: permit });
-    expect(generic.body.estimate_basis).toBe('generic');
-    const created = await stack.api('POST', '/api/projects', {
-      user: client,
-      body: {
-        ...permit,
-        checklist: [{ task_name: 'Survey', estimated_hours: 4 }],
-        checklist_generator: 'local',
-        estimate_basis: 'studio',
-        estimate_receipt: generic.body.estimate_receipt,
-      },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const stream = await stack.local.runtime.store.readStream(`project-${created.body.project.id}`);
-    expect(stream.events[0]!.data.estimate_basis).toBe('generic');
-  });
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const stream = await stack.local.runtime.store.readStream(`project-${created.body.project.id}`);
+      expect(stream.events[0]!.data.estimate_basis).toBe('generic');
+    },
+  );
 });

@@ -68,57 +68,70 @@ const bodies = () =>
   );
 
 describe('announcing a commit through the management API', () => {
-  it("posts each party's connections their topics (admins theirs too), the designer taken off included, and no one else", async () => {
-    const store = connectionStore();
-    await store.add({ connectionId: 'owner=', sub: 'owner-1', email: '', role: 'client' });
-    await store.add({ connectionId: 'old-designer=', sub: 'designer-1', email: '', role: 'designer' });
-    await store.add({ connectionId: 'admin=', sub: 'admin-1', email: '', role: 'admin' });
-    await store.add({ connectionId: 'stranger=', sub: 'someone-else', email: '', role: 'client' });
-    apigw.answer(() => posted);
-    const applied: AppliedEvent[] = [
-      {
-        projection: 'projects',
-        event: event('project-p1', 4, 'DesignerUnassigned'),
-        before: party('owner-1', 'designer-1'),
-        after: party('owner-1', null),
-      },
-    ];
-    await announceChanges(reading(), applied);
-    expect(bodies()).toEqual({
-      'owner=': { type: 'changed', topics: ['project:p1', 'projects'], at: AT },
-      'old-designer=': { type: 'changed', topics: ['project:p1', 'projects'], at: AT },
-      'admin=': { type: 'changed', topics: ['project:p1', 'projects', 'activity'], at: AT },
-    });
-    for (const id of ['owner=', 'old-designer=', 'admin=', 'stranger=']) await store.remove(id);
-  });
+  it(
+    "posts each party's connections their topics (admins theirs too), the designer taken off included, and no one " +
+      'else',
+    async () => {
+      const store = connectionStore();
+      await store.add({ connectionId: 'owner=', sub: 'owner-1', email: '', role: 'client' });
+      await store.add({ connectionId: 'old-designer=', sub: 'designer-1', email: '', role: 'designer' });
+      await store.add({ connectionId: 'admin=', sub: 'admin-1', email: '', role: 'admin' });
+      await store.add({ connectionId: 'stranger=', sub: 'someone-else', email: '', role: 'client' });
+      apigw.answer(() => posted);
+      const applied: AppliedEvent[] = [
+        {
+          projection: 'projects',
+          event: event('project-p1', 4, 'DesignerUnassigned'),
+          before: party('owner-1', 'designer-1'),
+          after: party('owner-1', null),
+        },
+      ];
+      await announceChanges(reading(), applied);
+      expect(bodies()).toEqual({
+        'owner=': { type: 'changed', topics: ['project:p1', 'projects'], at: AT },
+        'old-designer=': { type: 'changed', topics: ['project:p1', 'projects'], at: AT },
+        'admin=': { type: 'changed', topics: ['project:p1', 'projects', 'activity'], at: AT },
+      });
+      for (const id of ['owner=', 'old-designer=', 'admin=', 'stranger=']) await store.remove(id);
+    },
+  );
 
-  it('one message per connection for a commit of several events; a refused post touches no other, a gone one is forgotten', async () => {
-    const store = connectionStore();
-    for (const connectionId of ['tab-1=', 'refused=', 'closed=', 'tab-2='])
-      await store.add({ connectionId, sub: 'user-7', email: '', role: 'client' });
-    apigw.answer((request) =>
-      request.url.includes('refused')
-        ? APIGW_REFUSALS.forbidden
-        : request.url.includes('closed')
-          ? APIGW_REFUSALS.gone
-          : posted,
-    );
-    const applied: AppliedEvent[] = [
-      { projection: 'users', event: event('user-user-7', 2, 'ProfileUpdated'), before: {}, after: {} },
-      { projection: 'identity-aliases', event: event('user-user-7', 2, 'ProfileUpdated'), before: {}, after: {} },
-      { projection: 'users', event: event('user-user-7', 3, 'NotificationPreferencesChanged'), before: {}, after: {} },
-    ];
-    await expect(announceChanges(reading(), applied)).resolves.toBeUndefined();
-    expect(apigw.seen.map((request) => decodeURIComponent(request.url.split('/').at(-1)!)).sort()).toEqual([
-      'closed=',
-      'refused=',
-      'tab-1=',
-      'tab-2=',
-    ]);
-    expect(bodies()['tab-1=']).toEqual({ type: 'changed', topics: ['me'], at: AT });
-    expect(bodies()['tab-2=']).toEqual({ type: 'changed', topics: ['me'], at: AT });
-    expect((await store.bySub('user-7')).sort()).toEqual(['refused=', 'tab-1=', 'tab-2=']);
-  });
+  it(
+    'one message per connection for a commit of several events; a refused post touches no other, a gone one is ' +
+      'forgotten',
+    async () => {
+      const store = connectionStore();
+      for (const connectionId of ['tab-1=', 'refused=', 'closed=', 'tab-2='])
+        await store.add({ connectionId, sub: 'user-7', email: '', role: 'client' });
+      apigw.answer((request) =>
+        request.url.includes('refused')
+          ? APIGW_REFUSALS.forbidden
+          : request.url.includes('closed')
+            ? APIGW_REFUSALS.gone
+            : posted,
+      );
+      const applied: AppliedEvent[] = [
+        { projection: 'users', event: event('user-user-7', 2, 'ProfileUpdated'), before: {}, after: {} },
+        { projection: 'identity-aliases', event: event('user-user-7', 2, 'ProfileUpdated'), before: {}, after: {} },
+        {
+          projection: 'users',
+          event: event('user-user-7', 3, 'NotificationPreferencesChanged'),
+          before: {},
+          after: {},
+        },
+      ];
+      await expect(announceChanges(reading(), applied)).resolves.toBeUndefined();
+      expect(apigw.seen.map((request) => decodeURIComponent(request.url.split('/').at(-1)!)).sort()).toEqual([
+        'closed=',
+        'refused=',
+        'tab-1=',
+        'tab-2=',
+      ]);
+      expect(bodies()['tab-1=']).toEqual({ type: 'changed', topics: ['me'], at: AT });
+      expect(bodies()['tab-2=']).toEqual({ type: 'changed', topics: ['me'], at: AT });
+      expect((await store.bySub('user-7')).sort()).toEqual(['refused=', 'tab-1=', 'tab-2=']);
+    },
+  );
 
   it('announces nothing for a call that committed nothing (a redelivery)', async () => {
     apigw.answer(() => posted);

@@ -314,26 +314,34 @@ describe('idempotent', () => {
 });
 
 describe('e-mail', () => {
-  it('an immediate e-mail: HTML and text, the project title and link, one-click unsubscribe headers, a footer link to the preferences', async () => {
-    const projectId = await submit('Mailed house');
-    await patch(admin, projectId, { designer: { designer_id: designer.sub } });
-    await patch(designer, projectId, { status: 'in_progress' });
-    const [mail] = (await notificationMail(owner.email)).filter((m) => m.subject === 'Mailed house is now In Progress');
-    expect(mail).toBeDefined();
-    expect(mail!.text).toContain(`${stack.url}/dashboard?project=${projectId}`);
-    expect(mail!.text).toContain(`${stack.url}/profile?tab=notifications`);
-    expect(mail!.html).toContain(`<a href="${stack.url}/dashboard?project=${projectId}">Open Mailed house</a>`);
-    expect(mail!.html).toMatch(/^<!doctype html><html lang="en">/);
-    expect(mail!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
-    expect(mail!.headers!['List-Unsubscribe']).toMatch(
-      new RegExp(`^<${stack.url}/api/notifications/unsubscribe\\?token=[^>]+>$`),
-    );
-    // The mate got theirs too (an account of the team), the designer who acted did not.
-    expect((await notificationMail(mate.email)).some((m) => m.subject === 'Mailed house is now In Progress')).toBe(
-      true,
-    );
-    expect((await notificationMail(designer.email)).some((m) => m.subject.includes('Mailed house is now'))).toBe(false);
-  });
+  it(
+    'an immediate e-mail: HTML and text, the project title and link, one-click unsubscribe headers, a footer link ' +
+      'to the preferences',
+    async () => {
+      const projectId = await submit('Mailed house');
+      await patch(admin, projectId, { designer: { designer_id: designer.sub } });
+      await patch(designer, projectId, { status: 'in_progress' });
+      const [mail] = (await notificationMail(owner.email)).filter(
+        (m) => m.subject === 'Mailed house is now In Progress',
+      );
+      expect(mail).toBeDefined();
+      expect(mail!.text).toContain(`${stack.url}/dashboard?project=${projectId}`);
+      expect(mail!.text).toContain(`${stack.url}/profile?tab=notifications`);
+      expect(mail!.html).toContain(`<a href="${stack.url}/dashboard?project=${projectId}">Open Mailed house</a>`);
+      expect(mail!.html).toMatch(/^<!doctype html><html lang="en">/);
+      expect(mail!.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+      expect(mail!.headers!['List-Unsubscribe']).toMatch(
+        new RegExp(`^<${stack.url}/api/notifications/unsubscribe\\?token=[^>]+>$`),
+      );
+      // The mate got theirs too (an account of the team), the designer who acted did not.
+      expect((await notificationMail(mate.email)).some((m) => m.subject === 'Mailed house is now In Progress')).toBe(
+        true,
+      );
+      expect((await notificationMail(designer.email)).some((m) => m.subject.includes('Mailed house is now'))).toBe(
+        false,
+      );
+    },
+  );
 
   it('a burst becomes one e-mail per project per minute; the rest is folded into the next one', async () => {
     const projectId = await submit('Busy house');
@@ -361,38 +369,42 @@ describe('e-mail', () => {
     expect(mails[0]!.text).toContain('Busy house is now In Progress');
   });
 
-  it('an address that cannot receive mail holds up nobody: the bell and the others are told, its lines are dropped after a few tries', async () => {
-    const projectId = await submit('Undeliverable house');
-    const nowhere = `nowhere.${Date.now().toString(36)}@example.invalid`;
-    expect((await stack.api('POST', '/api/designers', { user: admin, body: { email: nowhere } })).status).toBeLessThan(
-      300,
-    );
-    await stack.settle();
-    await patch(admin, projectId, { designer: { designer_email: nowhere } });
-    await patch(admin, projectId, { status: 'in_progress' });
-    // No dead letter: the reactor finished; the client heard of the status change, by bell and by mail.
-    expect(stack.local.bus.deadLetters.filter((letter) => letter.subscription === 'notifications')).toEqual([]);
-    expect((await inbox(owner)).notifications[0]!.message).toBe('Undeliverable house is now In Progress');
-    const realNow = stack.local.runtime.now;
-    try {
-      for (let minute = 1; minute <= 6; minute += 1) {
-        stack.local.runtime.now = () => new Date(realNow().getTime() + minute * 61_000);
-        await expect(flushAll(stack.local.runtime)).resolves.toEqual(expect.any(Number));
+  it(
+    'an address that cannot receive mail holds up nobody: the bell and the others are told, its lines are dropped ' +
+      'after a few tries',
+    async () => {
+      const projectId = await submit('Undeliverable house');
+      const nowhere = `nowhere.${Date.now().toString(36)}@example.invalid`;
+      expect(
+        (await stack.api('POST', '/api/designers', { user: admin, body: { email: nowhere } })).status,
+      ).toBeLessThan(300);
+      await stack.settle();
+      await patch(admin, projectId, { designer: { designer_email: nowhere } });
+      await patch(admin, projectId, { status: 'in_progress' });
+      // No dead letter: the reactor finished; the client heard of the status change, by bell and by mail.
+      expect(stack.local.bus.deadLetters.filter((letter) => letter.subscription === 'notifications')).toEqual([]);
+      expect((await inbox(owner)).notifications[0]!.message).toBe('Undeliverable house is now In Progress');
+      const realNow = stack.local.runtime.now;
+      try {
+        for (let minute = 1; minute <= 6; minute += 1) {
+          stack.local.runtime.now = () => new Date(realNow().getTime() + minute * 61_000);
+          await expect(flushAll(stack.local.runtime)).resolves.toEqual(expect.any(Number));
+        }
+      } finally {
+        stack.local.runtime.now = realNow;
       }
-    } finally {
-      stack.local.runtime.now = realNow;
-    }
-    const { items } = await stack.local.runtime.views.client
-      .send(
-        new QueryCommand({
-          TableName: stack.local.runtime.views.tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': `$mail-pending#email:${nowhere}` },
-        }),
-      )
-      .then((page) => ({ items: page.Items ?? [] }));
-    expect(items).toEqual([]);
-  });
+      const { items } = await stack.local.runtime.views.client
+        .send(
+          new QueryCommand({
+            TableName: stack.local.runtime.views.tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': `$mail-pending#email:${nowhere}` },
+          }),
+        )
+        .then((page) => ({ items: page.Items ?? [] }));
+      expect(items).toEqual([]);
+    },
+  );
 });
 
 describe('preferences and unsubscribe', () => {
@@ -483,59 +495,63 @@ describe('preferences and unsubscribe', () => {
     expect(next[0]!.text.match(/New comment on Digest house/g)).toHaveLength(1);
   });
 
-  it('one-click unsubscribe: GET changes nothing, a forged or altered token is 400 and changes nothing, POST turns that kind off once', async () => {
-    const [mail] = (await notificationMail(owner.email)).filter(
-      (m) => m.headers?.['List-Unsubscribe'] && m.tag === 'notification',
-    );
-    const url = mail!.headers!['List-Unsubscribe']!.slice(1, -1);
-    const path = url.slice(stack.url.length);
-    const token = new URL(url).searchParams.get('token')!;
-    const eventsBefore = await stack.eventCount();
+  it(
+    'one-click unsubscribe: GET changes nothing, a forged or altered token is 400 and changes nothing, POST turns ' +
+      'that kind off once',
+    async () => {
+      const [mail] = (await notificationMail(owner.email)).filter(
+        (m) => m.headers?.['List-Unsubscribe'] && m.tag === 'notification',
+      );
+      const url = mail!.headers!['List-Unsubscribe']!.slice(1, -1);
+      const path = url.slice(stack.url.length);
+      const token = new URL(url).searchParams.get('token')!;
+      const eventsBefore = await stack.eventCount();
 
-    const asked = await stack.api('GET', path);
-    expect(asked.status).toBe(200);
-    expect(asked.body).toMatchObject({ scope: 'status', unsubscribed: false });
-    expect(await stack.eventCount()).toBe(eventsBefore);
+      const asked = await stack.api('GET', path);
+      expect(asked.status).toBe(200);
+      expect(asked.body).toMatchObject({ scope: 'status', unsubscribed: false });
+      expect(await stack.eventCount()).toBe(eventsBefore);
 
-    const [payload, signature] = token.split('.');
-    const otherUser = Buffer.from(JSON.stringify({ u: stranger.sub, k: 'status' })).toString('base64url');
-    const flipped = signature!.slice(0, -2) + (signature!.endsWith('AA') ? 'BB' : 'AA');
-    for (const bad of [`${otherUser}.${signature}`, `${payload}.${flipped}`, `${payload}`, 'x.y.z', '']) {
-      const answer = await fetch(`${stack.url}/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`, {
+      const [payload, signature] = token.split('.');
+      const otherUser = Buffer.from(JSON.stringify({ u: stranger.sub, k: 'status' })).toString('base64url');
+      const flipped = signature!.slice(0, -2) + (signature!.endsWith('AA') ? 'BB' : 'AA');
+      for (const bad of [`${otherUser}.${signature}`, `${payload}.${flipped}`, `${payload}`, 'x.y.z', '']) {
+        const answer = await fetch(`${stack.url}/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'List-Unsubscribe=One-Click',
+        });
+        expect(answer.status, bad).toBe(400);
+        expect((await answer.json()).error.code).toEqual(expect.any(String));
+      }
+      expect(await stack.eventCount()).toBe(eventsBefore);
+
+      // What a mail provider sends for RFC 8058: a form POST to the header's URL.
+      const oneClick = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: 'List-Unsubscribe=One-Click',
       });
-      expect(answer.status, bad).toBe(400);
-      expect((await answer.json()).error.code).toEqual(expect.any(String));
-    }
-    expect(await stack.eventCount()).toBe(eventsBefore);
+      expect(oneClick.status).toBe(200);
+      expect(await oneClick.json()).toMatchObject({ scope: 'status', unsubscribed: true });
+      await stack.settle();
+      expect(await stack.eventCount()).toBe(eventsBefore + 1);
+      expect(
+        (await stack.api('GET', '/api/me/notification-preferences', { user: owner })).body.preferences.status,
+      ).toBe('off');
+      const again = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(again.status).toBe(200);
+      expect(await stack.eventCount()).toBe(eventsBefore + 1);
 
-    // What a mail provider sends for RFC 8058: a form POST to the header's URL.
-    const oneClick = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
-    expect(oneClick.status).toBe(200);
-    expect(await oneClick.json()).toMatchObject({ scope: 'status', unsubscribed: true });
-    await stack.settle();
-    expect(await stack.eventCount()).toBe(eventsBefore + 1);
-    expect((await stack.api('GET', '/api/me/notification-preferences', { user: owner })).body.preferences.status).toBe(
-      'off',
-    );
-    const again = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
-    });
-    expect(again.status).toBe(200);
-    expect(await stack.eventCount()).toBe(eventsBefore + 1);
-
-    // Honoured: the next status change reaches the bell, not the inbox.
-    const projectId = await submit('Unsubscribed house');
-    await patch(admin, projectId, { status: 'in_progress' });
-    expect((await inbox(owner)).notifications[0]!.message).toBe('Unsubscribed house is now In Progress');
-    expect((await notificationMail(owner.email)).filter((m) => m.text.includes(projectId))).toEqual([]);
-  });
+      // Honoured: the next status change reaches the bell, not the inbox.
+      const projectId = await submit('Unsubscribed house');
+      await patch(admin, projectId, { status: 'in_progress' });
+      expect((await inbox(owner)).notifications[0]!.message).toBe('Unsubscribed house is now In Progress');
+      expect((await notificationMail(owner.email)).filter((m) => m.text.includes(projectId))).toEqual([]);
+    },
+  );
 });

@@ -59,31 +59,34 @@ const metricNames = (emf: Record<string, unknown>) =>
   (emf._aws as { CloudWatchMetrics: { Metrics: { Name: string; Unit: string }[] }[] }).CloudWatchMetrics[0]!.Metrics;
 
 describe('metrics recorded by consumers and the sweeper', () => {
-  it('the projections consumer records ConsumerLag (now minus the event time) once the projection has the event', async () => {
-    const event = await register('lag1');
-    flushed.length = 0;
-    await projections({
-      version: '0',
-      id: 'bus-1',
-      'detail-type': event.type,
-      source: 'design-club',
-      account: '0',
-      time: event.at,
-      region: 'local',
-      resources: [],
-      detail: event,
-    });
-    const [gen] = await env.views.writeGenerations();
-    expect(JSON.parse(String((await env.views.get(gen!, 'user#lag1', 'profile'))?.doc))).toMatchObject({
-      user_id: 'lag1',
-      email: 'lag1@example.com',
-    });
-    expect(flushed).toHaveLength(1);
-    expect(metricNames(flushed[0]!)).toContainEqual(
-      expect.objectContaining({ Name: MetricNames.ConsumerLag, Unit: 'Milliseconds' }),
-    );
-    expect(flushed[0]![MetricNames.ConsumerLag]).toBe(90_000);
-  });
+  it(
+    'the projections consumer records ConsumerLag (now ' + 'minus the event time) once the projection has the event',
+    async () => {
+      const event = await register('lag1');
+      flushed.length = 0;
+      await projections({
+        version: '0',
+        id: 'bus-1',
+        'detail-type': event.type,
+        source: 'design-club',
+        account: '0',
+        time: event.at,
+        region: 'local',
+        resources: [],
+        detail: event,
+      });
+      const [gen] = await env.views.writeGenerations();
+      expect(JSON.parse(String((await env.views.get(gen!, 'user#lag1', 'profile'))?.doc))).toMatchObject({
+        user_id: 'lag1',
+        email: 'lag1@example.com',
+      });
+      expect(flushed).toHaveLength(1);
+      expect(metricNames(flushed[0]!)).toContainEqual(
+        expect.objectContaining({ Name: MetricNames.ConsumerLag, Unit: 'Milliseconds' }),
+      );
+      expect(flushed[0]![MetricNames.ConsumerLag]).toBe(90_000);
+    },
+  );
 
   it('the outbox sweeper records the backlog it found and the age of its oldest commit, in seconds', async () => {
     // Committed and never published: the commit stays marked in the outbox for the sweeper.

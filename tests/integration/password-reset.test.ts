@@ -49,75 +49,79 @@ async function streamTypes(user: TestUser): Promise<string[]> {
 }
 
 describe('password reset by a mailed link', () => {
-  it('the embedded Cognito sends no ForgotPassword code to an unverified e-mail, as Cognito does; the link resets the password, proves the address, and is single use', async () => {
-    const user = await stack.signUpClient();
-    // The app client hides user existence: an unverified account is answered like any other, and mailed nothing.
-    await expect(
-      cognito().send(new ForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email })),
-    ).resolves.toMatchObject({
-      CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL' },
-    });
-    expect(await resetMails(user.email)).toEqual([]);
+  it(
+    'the embedded Cognito sends no ForgotPassword code to an unverified e-mail, as Cognito does; the link resets ' +
+      'the password, proves the address, and is single use',
+    async () => {
+      const user = await stack.signUpClient();
+      // The app client hides user existence: an unverified account is answered like any other, and mailed nothing.
+      await expect(
+        cognito().send(new ForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email })),
+      ).resolves.toMatchObject({
+        CodeDeliveryDetails: { AttributeName: 'email', DeliveryMedium: 'EMAIL' },
+      });
+      expect(await resetMails(user.email)).toEqual([]);
 
-    const asked = await request(user.email.toUpperCase());
-    expect(asked).toEqual({ status: 202, body: { message: 'Check your inbox for a password reset link.' } });
-    const [mail] = await resetMails(user.email);
-    expect(mail).toMatchObject({ subject: 'Reset your Design Club password', tag: 'password-reset' });
-    expect(mail!.text).toContain(
-      `We received a request to reset the password of your Design Club account (${user.email}).`,
-    );
-    expect(mail!.text).toContain(
-      'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-    );
-    expect(mail!.html).toContain('>Reset your password</a>');
-    const { url, token } = await newestLink(user.email);
-    expect(url.origin + url.pathname).toBe(`${stack.url}/auth/reset-password`);
-    expect(token.startsWith(`${user.sub}.`)).toBe(true);
-    // Only the token's hash is stored.
-    const stored = JSON.stringify((await stack.local.runtime.store.readStream(userStream(user.sub))).events);
-    expect(stored).not.toContain(token.split('.')[1]);
+      const asked = await request(user.email.toUpperCase());
+      expect(asked).toEqual({ status: 202, body: { message: 'Check your inbox for a password reset link.' } });
+      const [mail] = await resetMails(user.email);
+      expect(mail).toMatchObject({ subject: 'Reset your Design Club password', tag: 'password-reset' });
+      expect(mail!.text).toContain(
+        `We received a request to reset the password of your Design Club account (${user.email}).`,
+      );
+      expect(mail!.text).toContain(
+        'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+      );
+      expect(mail!.html).toContain('>Reset your password</a>');
+      const { url, token } = await newestLink(user.email);
+      expect(url.origin + url.pathname).toBe(`${stack.url}/auth/reset-password`);
+      expect(token.startsWith(`${user.sub}.`)).toBe(true);
+      // Only the token's hash is stored.
+      const stored = JSON.stringify((await stack.local.runtime.store.readStream(userStream(user.sub))).events);
+      expect(stored).not.toContain(token.split('.')[1]);
 
-    const details = await check(token);
-    expect(details.status).toBe(200);
-    expect(details.body.email).toBe(user.email);
+      const details = await check(token);
+      expect(details.status).toBe(200);
+      expect(details.body.email).toBe(user.email);
 
-    const short = await complete(token, 'too short');
-    expect(short).toEqual({
-      status: 400,
-      body: { error: { code: 'INVALID_PASSWORD', message: 'Password must be at least 12 characters.' } },
-    });
+      const short = await complete(token, 'too short');
+      expect(short).toEqual({
+        status: 400,
+        body: { error: { code: 'INVALID_PASSWORD', message: 'Password must be at least 12 characters.' } },
+      });
 
-    const done = await complete(token, NEW_PASSWORD);
-    expect(done).toEqual({ status: 200, body: { email: user.email, message: 'Your password has been updated.' } });
-    // The link proved the address (the first proof) and every session opened before it ended.
-    expect(await streamTypes(user)).toEqual([
-      'UserRegistered',
-      'PasswordResetRequested',
-      'PasswordResetCompleted',
-      'EmailProven',
-      'SessionsEnded',
-    ]);
-    expect((await stack.api('GET', '/api/me', { user })).body).toMatchObject({ error: { code: 'SESSION_REVOKED' } });
-    const again = await stack.signIn(user.email, NEW_PASSWORD);
-    expect(again.sub).toBe(user.sub);
-    expect((await stack.api('GET', '/api/me', { user: again })).status).toBe(200);
-    await expect(stack.signIn(user.email, 'CorrectHorse#2026')).rejects.toMatchObject({
-      name: 'NotAuthorizedException',
-    });
+      const done = await complete(token, NEW_PASSWORD);
+      expect(done).toEqual({ status: 200, body: { email: user.email, message: 'Your password has been updated.' } });
+      // The link proved the address (the first proof) and every session opened before it ended.
+      expect(await streamTypes(user)).toEqual([
+        'UserRegistered',
+        'PasswordResetRequested',
+        'PasswordResetCompleted',
+        'EmailProven',
+        'SessionsEnded',
+      ]);
+      expect((await stack.api('GET', '/api/me', { user })).body).toMatchObject({ error: { code: 'SESSION_REVOKED' } });
+      const again = await stack.signIn(user.email, NEW_PASSWORD);
+      expect(again.sub).toBe(user.sub);
+      expect((await stack.api('GET', '/api/me', { user: again })).status).toBe(200);
+      await expect(stack.signIn(user.email, 'CorrectHorse#2026')).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+      });
 
-    // Used: refused on load and on submit, and nothing more is recorded.
-    const before = await stack.eventCount();
-    for (const answer of [await check(token), await complete(token, `${NEW_PASSWORD}!`)]) {
-      expect(answer).toEqual({ status: 410, body: { error: { code: 'GONE', message: 'Invalid or expired link' } } });
-    }
-    expect(await stack.eventCount()).toBe(before);
-    await stack.signIn(user.email, NEW_PASSWORD);
+      // Used: refused on load and on submit, and nothing more is recorded.
+      const before = await stack.eventCount();
+      for (const answer of [await check(token), await complete(token, `${NEW_PASSWORD}!`)]) {
+        expect(answer).toEqual({ status: 410, body: { error: { code: 'GONE', message: 'Invalid or expired link' } } });
+      }
+      expect(await stack.eventCount()).toBe(before);
+      await stack.signIn(user.email, NEW_PASSWORD);
 
-    // The address is now proven: Cognito's own ForgotPassword accepts it too.
-    await expect(
-      cognito().send(new ForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email })),
-    ).resolves.toMatchObject({ CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' } });
-  });
+      // The address is now proven: Cognito's own ForgotPassword accepts it too.
+      await expect(
+        cognito().send(new ForgotPasswordCommand({ ClientId: stack.local.cognito.clientId, Username: user.email })),
+      ).resolves.toMatchObject({ CodeDeliveryDetails: { DeliveryMedium: 'EMAIL' } });
+    },
+  );
 
   it('signs the account out everywhere: the refresh token of the old session stops working', async () => {
     const user = await stack.signUpClient();
@@ -233,42 +237,46 @@ describe('password reset by a mailed link', () => {
     expect(await stack.eventCount()).toBe(before + 2);
   });
 
-  it('quotas: reset requests per address and per network address answer 429 with Retry-After, the same for unknown addresses', async () => {
-    const limits = { QUOTA_PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: '2', QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR: '1000' };
-    const saved = Object.fromEntries(Object.keys(limits).map((key) => [key, process.env[key]]));
-    Object.assign(process.env, limits);
-    try {
-      const user = await stack.signUpClient();
-      const nobody = uniqueEmail('nobody');
-      for (const email of [user.email, nobody]) {
-        expect((await request(email)).status).toBe(202);
-        expect((await request(email)).status).toBe(202);
+  it(
+    'quotas: reset requests per address and per network address answer 429 with Retry-After, the same for unknown ' +
+      'addresses',
+    async () => {
+      const limits = { QUOTA_PASSWORD_RESETS_PER_ADDRESS_PER_HOUR: '2', QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR: '1000' };
+      const saved = Object.fromEntries(Object.keys(limits).map((key) => [key, process.env[key]]));
+      Object.assign(process.env, limits);
+      try {
+        const user = await stack.signUpClient();
+        const nobody = uniqueEmail('nobody');
+        for (const email of [user.email, nobody]) {
+          expect((await request(email)).status).toBe(202);
+          expect((await request(email)).status).toBe(202);
+        }
+        const raw = await fetch(`${stack.url}/api/password-resets`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: user.email }),
+        });
+        expect(raw.status).toBe(429);
+        expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0);
+        const refused = (await raw.json()) as { error: { code: string; message: string } };
+        expect(refused.error.code).toBe('RATE_LIMITED');
+        const unknown = await request(nobody);
+        expect(unknown).toEqual({
+          status: 429,
+          body: { error: { code: 'RATE_LIMITED', message: refused.error.message } },
+        });
+        expect(await resetMails(user.email)).toHaveLength(2);
+        // Every request above came from this test's one network address: a limit of 1 refuses the next.
+        process.env.QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR = '1';
+        const fresh = await request(uniqueEmail('fresh'));
+        expect(fresh.status).toBe(429);
+        expect(fresh.body.error?.message).toMatch(/per network address/);
+      } finally {
+        for (const [key, value] of Object.entries(saved)) {
+          if (value === undefined) delete process.env[key];
+          else process.env[key] = value;
+        }
       }
-      const raw = await fetch(`${stack.url}/api/password-resets`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: user.email }),
-      });
-      expect(raw.status).toBe(429);
-      expect(Number(raw.headers.get('retry-after'))).toBeGreaterThan(0);
-      const refused = (await raw.json()) as { error: { code: string; message: string } };
-      expect(refused.error.code).toBe('RATE_LIMITED');
-      const unknown = await request(nobody);
-      expect(unknown).toEqual({
-        status: 429,
-        body: { error: { code: 'RATE_LIMITED', message: refused.error.message } },
-      });
-      expect(await resetMails(user.email)).toHaveLength(2);
-      // Every request above came from this test's one network address: a limit of 1 refuses the next.
-      process.env.QUOTA_PASSWORD_RESETS_PER_IP_PER_HOUR = '1';
-      const fresh = await request(uniqueEmail('fresh'));
-      expect(fresh.status).toBe(429);
-      expect(fresh.body.error?.message).toMatch(/per network address/);
-    } finally {
-      for (const [key, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[key];
-        else process.env[key] = value;
-      }
-    }
-  });
+    },
+  );
 });

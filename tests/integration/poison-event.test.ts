@@ -37,7 +37,8 @@ const patch = async (id: string, body: Record<string, unknown>) =>
   expect((await stack.api('PATCH', `/api/projects/${id}`, { user: admin, body })).status).toBe(200);
 
 describe('a poison event', () => {
-  it('is parked with its reason, stalls only its stream, keeps memory bounded, and applies once after a redrive', async () => {
+  it('is parked with its reason, stalls only its stream, keeps memory bounded, and applies once after ' +
+    'a redrive', async () => {
     const poisoned = await create('Poisoned');
     const healthy = await create('Healthy');
     await stack.settle();

@@ -69,20 +69,23 @@ describe('attack 5: values outside the catalogue', () => {
 });
 
 describe('the wizard rules hold before the AI step', () => {
-  it('a 40-character description padded with spaces to 300 is refused by the checklist route, not only at the end', async () => {
-    await refused(
-      '/api/checklists',
-      client,
-      brief({ description: `${'x'.repeat(40)}${' '.repeat(260)}` }),
-      /Description must be at least 300 characters/,
-    );
-    await refused(
-      '/api/projects',
-      client,
-      minimalProject({ description: `${'x'.repeat(40)}${' '.repeat(260)}` }),
-      /Description must be at least 300 characters/,
-    );
-  });
+  it(
+    'a 40-character description padded with spaces to 300 ' + 'is refused by the checklist route, not only at the end',
+    async () => {
+      await refused(
+        '/api/checklists',
+        client,
+        brief({ description: `${'x'.repeat(40)}${' '.repeat(260)}` }),
+        /Description must be at least 300 characters/,
+      );
+      await refused(
+        '/api/projects',
+        client,
+        minimalProject({ description: `${'x'.repeat(40)}${' '.repeat(260)}` }),
+        /Description must be at least 300 characters/,
+      );
+    },
+  );
   it('an area of 0 or below is refused by both routes', async () => {
     for (const area_sqft of [0, -20]) {
       await refused('/api/checklists', client, brief({ area_sqft }), /Building area must be greater than 0/);

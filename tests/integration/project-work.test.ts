@@ -68,67 +68,75 @@ async function refused(method: Method, path: string, user: TestUser, body?: unkn
 }
 
 describe('assignment by e-mail before the designer has an account', () => {
-  it('the admin pre-authorises and assigns an e-mail; the designer registers, links and finds the project', async () => {
-    const projectId = await givenProject('Assigned by e-mail');
-    const email = uniqueEmail('designer');
-    expect((await stack.api('POST', '/api/designers', { user: admin, body: { email } })).status).toBeLessThan(300);
-    const assigned = await stack.api('PATCH', `/api/projects/${projectId}`, {
-      user: admin,
-      body: { designer: { designer_email: email.toUpperCase() } },
-    });
-    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
-    expect(assigned.body.project).toMatchObject({ assigned_designer_id: null, assigned_designer_email: email });
-    await stack.settle();
-    expect((await actions(projectId)).map((e) => [e.action, e.details])).toContainEqual(['Designer assigned', email]);
+  it(
+    'the admin pre-authorises and assigns an e-mail; ' + 'the designer registers, links and finds the project',
+    async () => {
+      const projectId = await givenProject('Assigned by e-mail');
+      const email = uniqueEmail('designer');
+      expect((await stack.api('POST', '/api/designers', { user: admin, body: { email } })).status).toBeLessThan(300);
+      const assigned = await stack.api('PATCH', `/api/projects/${projectId}`, {
+        user: admin,
+        body: { designer: { designer_email: email.toUpperCase() } },
+      });
+      expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+      expect(assigned.body.project).toMatchObject({ assigned_designer_id: null, assigned_designer_email: email });
+      await stack.settle();
+      expect((await actions(projectId)).map((e) => [e.action, e.details])).toContainEqual(['Designer assigned', email]);
 
-    // The admin's list names the assignment; the designer registers afterwards.
-    let newDesigner = await stack.provenClient({ name: 'Nova Designer' }, email);
-    // The address is proven by following the invitation link mailed when the admin added it.
-    const [invitation] = (await stack.local.outbox.list(email)).filter((mail) => mail.tag === 'designer-invite');
-    const token = /token=([A-Za-z0-9_-]+)/.exec(invitation!.text)![1]!;
-    expect((await stack.api('POST', `/api/designer-invites/${token}/accept`, { user: newDesigner })).status).toBe(200);
-    const link = await stack.api('POST', '/api/designers/link', { user: newDesigner });
-    expect(link.body).toEqual({ allowed: true });
-    await stack.settle();
-    newDesigner = await stack.signIn(email, PASSWORD);
+      // The admin's list names the assignment; the designer registers afterwards.
+      let newDesigner = await stack.provenClient({ name: 'Nova Designer' }, email);
+      // The address is proven by following the invitation link mailed when the admin added it.
+      const [invitation] = (await stack.local.outbox.list(email)).filter((mail) => mail.tag === 'designer-invite');
+      const token = /token=([A-Za-z0-9_-]+)/.exec(invitation!.text)![1]!;
+      expect((await stack.api('POST', `/api/designer-invites/${token}/accept`, { user: newDesigner })).status).toBe(
+        200,
+      );
+      const link = await stack.api('POST', '/api/designers/link', { user: newDesigner });
+      expect(link.body).toEqual({ allowed: true });
+      await stack.settle();
+      newDesigner = await stack.signIn(email, PASSWORD);
 
-    const list = await stack.api('GET', '/api/projects', { user: newDesigner });
-    expect(list.status).toBe(200);
-    expect(list.body.projects.map((p: { id: string }) => p.id)).toEqual([projectId]);
-    expect(list.body.projects[0].client).toMatchObject({ full_name: 'Olive Owner' });
-    const detail = await stack.api('GET', `/api/projects/${projectId}`, { user: newDesigner });
-    expect(detail.body.permissions).toEqual({
-      role: 'designer',
-      can_manage: false,
-      can_work: true,
-      can_set_designer_status: true,
-      can_moderate: false,
-    });
-    // The assignment is kept as it was made (by e-mail).
-    expect(detail.body.project.assigned_designer_email).toBe(email);
-    expect(detail.body.client).toMatchObject({ full_name: 'Olive Owner' });
-    expect(detail.body.client).not.toHaveProperty('phone');
-  });
+      const list = await stack.api('GET', '/api/projects', { user: newDesigner });
+      expect(list.status).toBe(200);
+      expect(list.body.projects.map((p: { id: string }) => p.id)).toEqual([projectId]);
+      expect(list.body.projects[0].client).toMatchObject({ full_name: 'Olive Owner' });
+      const detail = await stack.api('GET', `/api/projects/${projectId}`, { user: newDesigner });
+      expect(detail.body.permissions).toEqual({
+        role: 'designer',
+        can_manage: false,
+        can_work: true,
+        can_set_designer_status: true,
+        can_moderate: false,
+      });
+      // The assignment is kept as it was made (by e-mail).
+      expect(detail.body.project.assigned_designer_email).toBe(email);
+      expect(detail.body.client).toMatchObject({ full_name: 'Olive Owner' });
+      expect(detail.body.client).not.toHaveProperty('phone');
+    },
+  );
 
-  it('the assigned designer moves it between in_progress and needs_revision, logged in the designer words', async () => {
-    const projectId = await givenProject('Worked', { assigned: true });
-    const moved = await stack.api('PATCH', `/api/projects/${projectId}`, {
-      user: designer,
-      body: { status: 'needs_revision' },
-    });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body.project.status).toBe('needs_revision');
-    await stack.settle();
-    expect((await actions(projectId))[0]).toMatchObject({
-      action: 'Status changed to Needs Revision',
-      details: 'Designer updated status from Queued to Needs Revision',
-    });
-    const back = await stack.api('PATCH', `/api/projects/${projectId}`, {
-      user: designer,
-      body: { status: 'in_progress' },
-    });
-    expect(back.body.project.status).toBe('in_progress');
-  });
+  it(
+    'the assigned designer moves it between in_progress ' + 'and needs_revision, logged in the designer words',
+    async () => {
+      const projectId = await givenProject('Worked', { assigned: true });
+      const moved = await stack.api('PATCH', `/api/projects/${projectId}`, {
+        user: designer,
+        body: { status: 'needs_revision' },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(moved.body.project.status).toBe('needs_revision');
+      await stack.settle();
+      expect((await actions(projectId))[0]).toMatchObject({
+        action: 'Status changed to Needs Revision',
+        details: 'Designer updated status from Queued to Needs Revision',
+      });
+      const back = await stack.api('PATCH', `/api/projects/${projectId}`, {
+        user: designer,
+        body: { status: 'in_progress' },
+      });
+      expect(back.body.project.status).toBe('in_progress');
+    },
+  );
 
   it('the assigned designer ticks and reopens a task: Task completed / Task reopened', async () => {
     const projectId = await givenProject('Worked', { assigned: true });

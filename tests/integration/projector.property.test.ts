@@ -91,46 +91,50 @@ describe('projections are idempotent and order-tolerant', () => {
     expect(checkpoint?.version).toBe(5);
   });
 
-  it("a settle interrupted part-way leaves only what is left on the checkpoint: a redrive after the counters' guards expired counts each once", async () => {
-    const gen = 4;
-    const views = new ViewStore(env.client, env.names.views, 0);
-    const addCount = views.addCount.bind(views);
-    let calls = 0;
-    views.addCount = async (...args) => {
-      calls += 1;
-      if (calls === 2) throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
-      return addCount(...args);
-    };
-    const events = await writeStream([]);
-    const sub = String(events[0]!.data.user_id);
-    // A new architect counts in two counters: the first is applied, the second throws.
-    await expect(
-      new Projector(env.store, views, [usersProjection]).apply(gen, usersProjection, events[0]!),
-    ).rejects.toThrow('Rate exceeded');
-    const checkpoint = await env.views.get(gen, `cp#users#user-${sub}`, 'cp', true);
-    expect(JSON.parse(checkpoint!.pending as string)).toEqual({ deltas: { [ARCHITECTS_COUNTER]: 1 } });
-    // Hours later (a redrive): the guards have expired and were removed by other updates.
-    for (const counter of [USERS_COUNTER, ARCHITECTS_COUNTER]) {
-      const Key = { pk: `${gen}#${counterItemKey(counter).pk}`, sk: 'n' };
-      const { Item } = await env.client.send(new GetCommand({ TableName: env.names.views, Key }));
-      const guards = Object.keys(Item ?? {}).filter(isGuardAttribute);
-      if (guards.length)
-        await env.client.send(
-          new UpdateCommand({
-            TableName: env.names.views,
-            Key,
-            UpdateExpression: `REMOVE ${guards.map((_, i) => `#g${i}`).join(', ')}`,
-            ExpressionAttributeNames: Object.fromEntries(guards.map((name, i) => [`#g${i}`, name])),
-          }),
-        );
-    }
-    await new Projector(env.store, env.views, [usersProjection]).apply(gen, usersProjection, events[0]!);
-    const count = async (counter: string) =>
-      Number((await env.views.get(gen, counterItemKey(counter).pk, 'n', true))?.n ?? 0);
-    expect({ users: await count(USERS_COUNTER), architects: await count(ARCHITECTS_COUNTER) }).toEqual({
-      users: 1,
-      architects: 1,
-    });
-    expect((await env.views.get(gen, `cp#users#user-${sub}`, 'cp', true))?.pending).toBeUndefined();
-  });
+  it(
+    "a settle interrupted part-way leaves only what is left on the checkpoint: a redrive after the counters' guards " +
+      'expired counts each once',
+    async () => {
+      const gen = 4;
+      const views = new ViewStore(env.client, env.names.views, 0);
+      const addCount = views.addCount.bind(views);
+      let calls = 0;
+      views.addCount = async (...args) => {
+        calls += 1;
+        if (calls === 2) throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
+        return addCount(...args);
+      };
+      const events = await writeStream([]);
+      const sub = String(events[0]!.data.user_id);
+      // A new architect counts in two counters: the first is applied, the second throws.
+      await expect(
+        new Projector(env.store, views, [usersProjection]).apply(gen, usersProjection, events[0]!),
+      ).rejects.toThrow('Rate exceeded');
+      const checkpoint = await env.views.get(gen, `cp#users#user-${sub}`, 'cp', true);
+      expect(JSON.parse(checkpoint!.pending as string)).toEqual({ deltas: { [ARCHITECTS_COUNTER]: 1 } });
+      // Hours later (a redrive): the guards have expired and were removed by other updates.
+      for (const counter of [USERS_COUNTER, ARCHITECTS_COUNTER]) {
+        const Key = { pk: `${gen}#${counterItemKey(counter).pk}`, sk: 'n' };
+        const { Item } = await env.client.send(new GetCommand({ TableName: env.names.views, Key }));
+        const guards = Object.keys(Item ?? {}).filter(isGuardAttribute);
+        if (guards.length)
+          await env.client.send(
+            new UpdateCommand({
+              TableName: env.names.views,
+              Key,
+              UpdateExpression: `REMOVE ${guards.map((_, i) => `#g${i}`).join(', ')}`,
+              ExpressionAttributeNames: Object.fromEntries(guards.map((name, i) => [`#g${i}`, name])),
+            }),
+          );
+      }
+      await new Projector(env.store, env.views, [usersProjection]).apply(gen, usersProjection, events[0]!);
+      const count = async (counter: string) =>
+        Number((await env.views.get(gen, counterItemKey(counter).pk, 'n', true))?.n ?? 0);
+      expect({ users: await count(USERS_COUNTER), architects: await count(ARCHITECTS_COUNTER) }).toEqual({
+        users: 1,
+        architects: 1,
+      });
+      expect((await env.views.get(gen, `cp#users#user-${sub}`, 'cp', true))?.pending).toBeUndefined();
+    },
+  );
 });

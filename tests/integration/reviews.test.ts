@@ -442,7 +442,9 @@ describe('attacks on the review', () => {
     );
     expect(error).toEqual({
       code: 'LIMIT_REACHED',
-      message: `A version holds at most ${NOTES_PER_VERSION_MAX} notes: resolve or combine notes, or ask for a new version first`,
+      message:
+        `A version holds at most ${NOTES_PER_VERSION_MAX} notes: resolve or combine notes, or ask for a new ` +
+        `version first`,
     });
   });
 });

@@ -50,7 +50,8 @@ describe('the embedded S3 gate holds a bounded number of upload bodies in memory
       socket.on('error', () => resolve(answer.split('\r\n')[0] ?? ''));
     });
     socket.write(
-      `POST /uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`,
+      `POST /uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; ` +
+        `boundary=x\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`,
     );
     socket.write('-'.repeat(size / 2));
     let status: string | null = null;
@@ -63,26 +64,29 @@ describe('the embedded S3 gate holds a bounded number of upload bodies in memory
     expect(condition()).toBe(true);
   };
 
-  it('a third upload waits unread while two are being received, and is checked (and refused) once one of them ends', async () => {
-    const first = slowUpload(1_000);
-    const second = slowUpload(1_000);
-    await until(() => gate.bodies.inMemory === 2);
-    const third = slowUpload(1_000);
-    third.finish();
-    await until(() => gate.bodies.waiting === 1);
-    // Its body has fully arrived at the socket, yet nobody has answered it: it is not being read.
-    expect(third.status()).toBeNull();
-    expect(gate.bodies.inMemory).toBe(2);
+  it(
+    'a third upload waits unread while two are being received, ' + 'and is checked (and refused) once one of them ends',
+    async () => {
+      const first = slowUpload(1_000);
+      const second = slowUpload(1_000);
+      await until(() => gate.bodies.inMemory === 2);
+      const third = slowUpload(1_000);
+      third.finish();
+      await until(() => gate.bodies.waiting === 1);
+      // Its body has fully arrived at the socket, yet nobody has answered it: it is not being read.
+      expect(third.status()).toBeNull();
+      expect(gate.bodies.inMemory).toBe(2);
 
-    first.finish();
-    // Not a form the gate can parse: refused as S3 would, and the turn passes on.
-    expect(await first.answered).toMatch(/^HTTP\/1\.1 400/);
-    expect(await third.answered).toMatch(/^HTTP\/1\.1 400/);
-    second.finish();
-    expect(await second.answered).toMatch(/^HTTP\/1\.1 400/);
-    await until(() => gate.bodies.inMemory === 0 && gate.bodies.waiting === 0);
-    expect(reachedStorage).toEqual([]);
-  });
+      first.finish();
+      // Not a form the gate can parse: refused as S3 would, and the turn passes on.
+      expect(await first.answered).toMatch(/^HTTP\/1\.1 400/);
+      expect(await third.answered).toMatch(/^HTTP\/1\.1 400/);
+      second.finish();
+      expect(await second.answered).toMatch(/^HTTP\/1\.1 400/);
+      await until(() => gate.bodies.inMemory === 0 && gate.bodies.waiting === 0);
+      expect(reachedStorage).toEqual([]);
+    },
+  );
 
   it('a call without a body (a download, a HEAD) never waits behind uploads', async () => {
     const first = slowUpload(1_000);
@@ -104,7 +108,8 @@ describe('the embedded S3 gate holds a bounded number of upload bodies in memory
     await until(() => gate.bodies.inMemory === 2);
     const socket = net.connect(port, '127.0.0.1');
     socket.write(
-      'POST /uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 10\r\n\r\n0123456789',
+      'POST /uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: ' +
+        '10\r\n\r\n0123456789',
     );
     await until(() => gate.bodies.waiting === 1);
     socket.destroy();

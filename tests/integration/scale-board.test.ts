@@ -155,126 +155,137 @@ describe('the admin board, a page at a time', () => {
     }
   });
 
-  it("searches the clients' names and companies too, with the answers of a full scan; a renamed client by the new name only", async () => {
-    const profile = (user: TestUser, body: Record<string, unknown>) =>
-      stack.api('PATCH', '/api/me/profile', { user, body });
-    expect((await profile(bob, { company: 'Zephyr Studio' })).status).toBe(200);
-    const carol = await stack.signUpClient({ name: 'Carol Oldname' });
-    const hers = [await submit(carol, 'porch project carol 1'), await submit(carol, 'attic project carol 2')];
-    await stack.settle();
-    expect((await profile(carol, { full_name: 'Carol Newname' })).status).toBe(200);
-    await stack.settle();
-    // The full scan: every searched word begins a word of the title, the description, or the client's name or company.
-    const all = await scan();
-    const clients = new Map<string, string[]>([
-      [alice.sub, words('Alice Architect')],
-      [bob.sub, words('Bob Builder Zephyr Studio')],
-      [carol.sub, words('Carol Newname')],
-    ]);
-    const found = (project: Card, q: string) => {
-      const own = [
-        ...words(`${project.title} ${(project as unknown as { description?: string }).description ?? ''}`),
-        ...(clients.get((project as unknown as { user_id: string }).user_id) ?? []),
+  it(
+    "searches the clients' names and companies too, with the answers of a full scan; a renamed client by the new " +
+      'name only',
+    async () => {
+      const profile = (user: TestUser, body: Record<string, unknown>) =>
+        stack.api('PATCH', '/api/me/profile', { user, body });
+      expect((await profile(bob, { company: 'Zephyr Studio' })).status).toBe(200);
+      const carol = await stack.signUpClient({ name: 'Carol Oldname' });
+      const hers = [await submit(carol, 'porch project carol 1'), await submit(carol, 'attic project carol 2')];
+      await stack.settle();
+      expect((await profile(carol, { full_name: 'Carol Newname' })).status).toBe(200);
+      await stack.settle();
+      // The full scan: every searched word begins a word of the title, the description, or the client's name or company.
+      const all = await scan();
+      const clients = new Map<string, string[]>([
+        [alice.sub, words('Alice Architect')],
+        [bob.sub, words('Bob Builder Zephyr Studio')],
+        [carol.sub, words('Carol Newname')],
+      ]);
+      const found = (project: Card, q: string) => {
+        const own = [
+          ...words(`${project.title} ${(project as unknown as { description?: string }).description ?? ''}`),
+          ...(clients.get((project as unknown as { user_id: string }).user_id) ?? []),
+        ];
+        return words(q).every((word) => own.some((candidate) => candidate.startsWith(word)));
+      };
+      const ids = (list: Card[]) => list.map((project) => project.id).sort();
+      const cases: [string, string, (project: Card) => boolean][] = [
+        ['q=alice', 'alice', () => true],
+        ['q=ZEPH', 'zeph', () => true],
+        ['status=queued&q=architect', 'architect', (p) => p.status === 'queued'],
+        ['q=studio%20garden', 'studio garden', () => true],
+        [`q=zephyr&designer=${designer.sub}`, 'zephyr', (p) => p.assigned_designer_id === designer.sub],
+        ['q=newname', 'newname', () => true],
+        ['q=oldname', 'oldname', () => true],
       ];
-      return words(q).every((word) => own.some((candidate) => candidate.startsWith(word)));
-    };
-    const ids = (list: Card[]) => list.map((project) => project.id).sort();
-    const cases: [string, string, (project: Card) => boolean][] = [
-      ['q=alice', 'alice', () => true],
-      ['q=ZEPH', 'zeph', () => true],
-      ['status=queued&q=architect', 'architect', (p) => p.status === 'queued'],
-      ['q=studio%20garden', 'studio garden', () => true],
-      [`q=zephyr&designer=${designer.sub}`, 'zephyr', (p) => p.assigned_designer_id === designer.sub],
-      ['q=newname', 'newname', () => true],
-      ['q=oldname', 'oldname', () => true],
-    ];
-    const expectedOf = new Map(
-      cases.map(([query, q, filter]) => [query, ids(all.filter((project) => filter(project) && found(project, q)))]),
-    );
-    for (const [query] of cases) {
-      const expected = expectedOf.get(query);
-      for (const limit of [3, 50]) {
-        const pages = await allPages(`/api/projects?${query}`, admin, limit);
-        expect(pages.map((p) => p.id).length, `${query} once each`).toBe(new Set(pages.map((p) => p.id)).size);
-        expect(ids(pages), `${query} limit ${limit}`).toEqual(expected);
-      }
-    }
-    // Not vacuous: the names find projects their titles do not hold, and the old name finds none.
-    expect(all.filter((p) => found(p, 'alice')).length).toBeGreaterThan(20);
-    expect(ids(await allPages('/api/projects?q=newname', admin, 3))).toEqual([...hers].sort());
-    expect(await allPages('/api/projects?q=oldname', admin, 3)).toEqual([]);
-    // A replay rebuilds the clients' word items with the rest: the same answers after it.
-    const report = await new Replayer(stack.local.runtime.store, stack.local.runtime.views, allProjections).run();
-    expect(report.broken).toEqual([]);
-    for (const [query] of cases)
-      expect(ids(await allPages(`/api/projects?${query}`, admin, 3)), `${query} after replay`).toEqual(
-        expectedOf.get(query),
+      const expectedOf = new Map(
+        cases.map(([query, q, filter]) => [query, ids(all.filter((project) => filter(project) && found(project, q)))]),
       );
-  });
+      for (const [query] of cases) {
+        const expected = expectedOf.get(query);
+        for (const limit of [3, 50]) {
+          const pages = await allPages(`/api/projects?${query}`, admin, limit);
+          expect(pages.map((p) => p.id).length, `${query} once each`).toBe(new Set(pages.map((p) => p.id)).size);
+          expect(ids(pages), `${query} limit ${limit}`).toEqual(expected);
+        }
+      }
+      // Not vacuous: the names find projects their titles do not hold, and the old name finds none.
+      expect(all.filter((p) => found(p, 'alice')).length).toBeGreaterThan(20);
+      expect(ids(await allPages('/api/projects?q=newname', admin, 3))).toEqual([...hers].sort());
+      expect(await allPages('/api/projects?q=oldname', admin, 3)).toEqual([]);
+      // A replay rebuilds the clients' word items with the rest: the same answers after it.
+      const report = await new Replayer(stack.local.runtime.store, stack.local.runtime.views, allProjections).run();
+      expect(report.broken).toEqual([]);
+      for (const [query] of cases)
+        expect(ids(await allPages(`/api/projects?${query}`, admin, 3)), `${query} after replay`).toEqual(
+          expectedOf.get(query),
+        );
+    },
+  );
 
-  it('a client renamed while their projects are being updated: every card and search item ends with the new name, as a replay writes them', async () => {
-    const profile = (user: TestUser, body: Record<string, unknown>) =>
-      stack.api('PATCH', '/api/me/profile', { user, body });
-    const dora = await stack.signUpClient({ name: 'Dora Before' });
-    const hers = await Promise.all(
-      [1, 2, 3, 4].map((i) => submit(dora, i === 1 ? 'cabin and cabins dora 1' : `cabin project dora ${i}`)),
-    );
-    await stack.settle();
-    // Two renames while the admin moves every one of her projects, all at once.
-    const answers = await Promise.all([
-      profile(dora, { full_name: 'Dora Middle', company: 'Quartz Works' }).then(async (first) => [
-        first,
-        await profile(dora, { full_name: 'Dora Afterward', company: 'Quasar Labs' }),
-      ]),
-      ...hers.map((id, i) =>
-        stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: PRIORITIES[i % 3] } }),
-      ),
-      stack.api('POST', '/api/projects/bulk', { user: admin, body: { ids: hers.slice(0, 2), status: 'in_progress' } }),
-      ...hers.map((id) =>
-        stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { designer: { designer_id: designer.sub } } }),
-      ),
-    ]);
-    for (const answer of answers.flat()) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    await stack.settle();
-    const client = { id: dora.sub, full_name: 'Dora Afterward', email: expect.any(String), company: 'Quasar Labs' };
-    // The cards the projection wrote (every board partition of each project) carry the new name.
-    const runtime = stack.local.runtime;
-    const { active } = await runtime.views.generations();
-    for (const id of hers) {
-      const items = await runtime.views.query(active, { pk: `project#${id}` });
-      const boards = items.filter((item) => String(item.sk).startsWith('ix#board#'));
-      expect(boards.length).toBe(4);
-      for (const item of boards) expect(JSON.parse(String(item.card)).client, `${id} ${item.sk}`).toEqual(client);
-      const own = items
-        .filter((item) => String(item.sk).startsWith('ix#word#'))
-        .map((item) => String(item.sk).slice('ix#word#'.length));
-      expect(own).toEqual(expect.arrayContaining(['dora', 'afterward', 'quasar', 'labs', 'cabin']));
-      for (const gone of ['before', 'middle', 'quartz', 'works']) expect(own).not.toContain(gone);
-    }
-    // And so does the board, with no profile read: its filters and search by the new words only.
-    for (const query of [
-      `status=in_progress&designer=${designer.sub}`,
-      'q=afterward',
-      'q=quasar%20cabin',
-      'status=queued&q=dora',
-    ]) {
-      const cards = (await allPages(`/api/projects?${query}`, admin, 3)).filter((card) => hers.includes(card.id));
-      expect(cards.length, query).toBeGreaterThan(0);
-      for (const card of cards) expect((card as unknown as { client: unknown }).client, query).toEqual(client);
-    }
-    expect((await allPages('/api/projects?q=afterward', admin, 3)).map((card) => card.id).sort()).toEqual(
-      [...hers].sort(),
-    );
-    for (const old of ['before', 'middle', 'quartz'])
-      expect(await allPages(`/api/projects?q=${old}`, admin, 3), old).toEqual([]);
-    // A project two of whose words begin with the searched word is listed once, a page of one at a time.
-    const once = (await allPages('/api/projects?q=cabi', admin, 1)).map((card) => card.id);
-    expect(once.sort()).toEqual([...hers].sort());
-    // A replay writes the same items (cards, search items, checkpoints) as the live projection did.
-    const { live, replayed, report } = await liveAndReplayed(runtime);
-    expect(report.broken).toEqual([]);
-    expect(replayed).toEqual(live);
-  });
+  it(
+    'a client renamed while their projects are being updated: every card and search item ends with the new name, as ' +
+      'a replay writes them',
+    async () => {
+      const profile = (user: TestUser, body: Record<string, unknown>) =>
+        stack.api('PATCH', '/api/me/profile', { user, body });
+      const dora = await stack.signUpClient({ name: 'Dora Before' });
+      const hers = await Promise.all(
+        [1, 2, 3, 4].map((i) => submit(dora, i === 1 ? 'cabin and cabins dora 1' : `cabin project dora ${i}`)),
+      );
+      await stack.settle();
+      // Two renames while the admin moves every one of her projects, all at once.
+      const answers = await Promise.all([
+        profile(dora, { full_name: 'Dora Middle', company: 'Quartz Works' }).then(async (first) => [
+          first,
+          await profile(dora, { full_name: 'Dora Afterward', company: 'Quasar Labs' }),
+        ]),
+        ...hers.map((id, i) =>
+          stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { priority: PRIORITIES[i % 3] } }),
+        ),
+        stack.api('POST', '/api/projects/bulk', {
+          user: admin,
+          body: { ids: hers.slice(0, 2), status: 'in_progress' },
+        }),
+        ...hers.map((id) =>
+          stack.api('PATCH', `/api/projects/${id}`, { user: admin, body: { designer: { designer_id: designer.sub } } }),
+        ),
+      ]);
+      for (const answer of answers.flat()) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      await stack.settle();
+      const client = { id: dora.sub, full_name: 'Dora Afterward', email: expect.any(String), company: 'Quasar Labs' };
+      // The cards the projection wrote (every board partition of each project) carry the new name.
+      const runtime = stack.local.runtime;
+      const { active } = await runtime.views.generations();
+      for (const id of hers) {
+        const items = await runtime.views.query(active, { pk: `project#${id}` });
+        const boards = items.filter((item) => String(item.sk).startsWith('ix#board#'));
+        expect(boards.length).toBe(4);
+        for (const item of boards) expect(JSON.parse(String(item.card)).client, `${id} ${item.sk}`).toEqual(client);
+        const own = items
+          .filter((item) => String(item.sk).startsWith('ix#word#'))
+          .map((item) => String(item.sk).slice('ix#word#'.length));
+        expect(own).toEqual(expect.arrayContaining(['dora', 'afterward', 'quasar', 'labs', 'cabin']));
+        for (const gone of ['before', 'middle', 'quartz', 'works']) expect(own).not.toContain(gone);
+      }
+      // And so does the board, with no profile read: its filters and search by the new words only.
+      for (const query of [
+        `status=in_progress&designer=${designer.sub}`,
+        'q=afterward',
+        'q=quasar%20cabin',
+        'status=queued&q=dora',
+      ]) {
+        const cards = (await allPages(`/api/projects?${query}`, admin, 3)).filter((card) => hers.includes(card.id));
+        expect(cards.length, query).toBeGreaterThan(0);
+        for (const card of cards) expect((card as unknown as { client: unknown }).client, query).toEqual(client);
+      }
+      expect((await allPages('/api/projects?q=afterward', admin, 3)).map((card) => card.id).sort()).toEqual(
+        [...hers].sort(),
+      );
+      for (const old of ['before', 'middle', 'quartz'])
+        expect(await allPages(`/api/projects?q=${old}`, admin, 3), old).toEqual([]);
+      // A project two of whose words begin with the searched word is listed once, a page of one at a time.
+      const once = (await allPages('/api/projects?q=cabi', admin, 1)).map((card) => card.id);
+      expect(once.sort()).toEqual([...hers].sort());
+      // A replay writes the same items (cards, search items, checkpoints) as the live projection did.
+      const { live, replayed, report } = await liveAndReplayed(runtime);
+      expect(report.broken).toEqual([]);
+      expect(replayed).toEqual(live);
+    },
+  );
 
   it('refuses a forged, altered or foreign cursor with 400 INVALID_CURSOR, and changes nothing', async () => {
     const first = await stack.api('GET', '/api/projects?status=queued&limit=2', { user: admin });

@@ -53,47 +53,51 @@ describe('byTime shard count from stored configuration', () => {
     expect(shardsToRead(config, '2026-10-01')).toBe(16);
   });
 
-  it('a raise takes effect for new writers; old commits and a stale writer’s are still read, in order, once', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const stale = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
-    expect(await stale.byTimeConfig()).toEqual([{ from: '0000-00-00', shards: 4 }]);
-    const before = await appendWith(env.store, 12);
+  it(
+    'a raise takes effect for new writers; old commits ' + 'and a stale writer’s are still read, in order, once',
+    async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const stale = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
+      expect(await stale.byTimeConfig()).toEqual([{ from: '0000-00-00', shards: 4 }]);
+      const before = await appendWith(env.store, 12);
 
-    const admin = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
-    expect(await setByTimeShards(admin, 32, today)).toEqual([
-      { from: '0000-00-00', shards: 4 },
-      { from: today, shards: 32 },
-    ]);
-    const fresh = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
-    const after = await appendWith(fresh, 40);
-    // A container that read the configuration before the raise keeps writing with 4 shards.
-    const late = await appendWith(stale, 6);
+      const admin = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
+      expect(await setByTimeShards(admin, 32, today)).toEqual([
+        { from: '0000-00-00', shards: 4 },
+        { from: today, shards: 32 },
+      ]);
+      const fresh = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
+      const after = await appendWith(fresh, 40);
+      // A container that read the configuration before the raise keeps writing with 4 shards.
+      const late = await appendWith(stale, 6);
 
-    const buckets = new Set<string>();
-    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-    for (const streamId of after) {
-      const { Items } = await env.client.send(
-        new QueryCommand({
-          TableName: env.names.events,
-          KeyConditionExpression: 'streamId = :s',
-          ExpressionAttributeValues: { ':s': streamId },
-        }),
-      );
-      buckets.add(String(Items![0]!.bucket));
-    }
-    // Spread over more than the old four shards.
-    expect([...buckets].some((bucket) => Number(bucket.split('#')[1]) >= 4)).toBe(true);
+      const buckets = new Set<string>();
+      const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+      for (const streamId of after) {
+        const { Items } = await env.client.send(
+          new QueryCommand({
+            TableName: env.names.events,
+            KeyConditionExpression: 'streamId = :s',
+            ExpressionAttributeValues: { ':s': streamId },
+          }),
+        );
+        buckets.add(String(Items![0]!.bucket));
+      }
+      // Spread over more than the old four shards.
+      expect([...buckets].some((bucket) => Number(bucket.split('#')[1]) >= 4)).toBe(true);
 
-    const reader = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
-    const seen: string[] = [];
-    let last = '';
-    for await (const commit of readAll(reader)) {
-      seen.push(commit.streamId);
-      expect(commit.position > last).toBe(true);
-      last = commit.position;
-    }
-    for (const streamId of [...before, ...after, ...late]) expect(seen.filter((id) => id === streamId)).toHaveLength(1);
-  });
+      const reader = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
+      const seen: string[] = [];
+      let last = '';
+      for await (const commit of readAll(reader)) {
+        seen.push(commit.streamId);
+        expect(commit.position > last).toBe(true);
+        last = commit.position;
+      }
+      for (const streamId of [...before, ...after, ...late])
+        expect(seen.filter((id) => id === streamId)).toHaveLength(1);
+    },
+  );
 
   it('refuses a count that is not a whole number from 1 to 256, or a day that is not a day', async () => {
     await expect(setByTimeShards(env.store, 0, '2026-01-01')).rejects.toThrow(/1 to 256/);

@@ -77,27 +77,30 @@ async function tamper(streamId: string, fields: Record<string, unknown>) {
 }
 
 describe('snapshots', () => {
-  it('a cold command on a long stream reads only the events after the snapshot, and loads what the full fold gives', async () => {
-    const streamId = 'user-snap-long';
-    // Commits through one process, then a cold process: its first load folds everything and stores a snapshot.
-    const warm = runtimeOf(coldStore());
-    for (let i = 0; i < SNAPSHOT_EVERY + 30; i += 1)
-      await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
-    const first = await loadFold(tally, streamId, coldStore(), { snapshots: 'write' });
-    expect(first.read).toBe(SNAPSHOT_EVERY + 30);
-    for (let i = 0; i < 7; i += 1) await runCommand(tally, streamId, { company: `d${i}` }, { actor }, warm);
+  it(
+    'a cold command on a long stream reads only the events ' + 'after the snapshot, and loads what the full fold gives',
+    async () => {
+      const streamId = 'user-snap-long';
+      // Commits through one process, then a cold process: its first load folds everything and stores a snapshot.
+      const warm = runtimeOf(coldStore());
+      for (let i = 0; i < SNAPSHOT_EVERY + 30; i += 1)
+        await runCommand(tally, streamId, { company: `c${i}` }, { actor }, warm);
+      const first = await loadFold(tally, streamId, coldStore(), { snapshots: 'write' });
+      expect(first.read).toBe(SNAPSHOT_EVERY + 30);
+      for (let i = 0; i < 7; i += 1) await runCommand(tally, streamId, { company: `d${i}` }, { actor }, warm);
 
-    const cold = await loadFold(tally, streamId, coldStore());
-    expect(cold.read).toBe(7);
-    expect(cold.state).toEqual(await fullFold(streamId));
-    expect(cold.version).toBe(SNAPSHOT_EVERY + 37);
+      const cold = await loadFold(tally, streamId, coldStore());
+      expect(cold.read).toBe(7);
+      expect(cold.state).toEqual(await fullFold(streamId));
+      expect(cold.version).toBe(SNAPSHOT_EVERY + 37);
 
-    // And a cold command commits on it, chained to the right hash.
-    const result = await runCommand(tally, streamId, { company: 'last' }, { actor }, runtimeOf(coldStore()));
-    expect(result.state).toEqual(await fullFold(streamId));
-    const events = (await env.store.readStream(streamId)).events;
-    expect(events.at(-1)!.prevHash).toBe(events.at(-2)!.hash);
-  });
+      // And a cold command commits on it, chained to the right hash.
+      const result = await runCommand(tally, streamId, { company: 'last' }, { actor }, runtimeOf(coldStore()));
+      expect(result.state).toEqual(await fullFold(streamId));
+      const events = (await env.store.readStream(streamId)).events;
+      expect(events.at(-1)!.prevHash).toBe(events.at(-2)!.hash);
+    },
+  );
 
   it('a snapshot that does not chain onto the stream is ignored and rebuilt from the events', async () => {
     const streamId = 'user-snap-forged';
@@ -139,23 +142,27 @@ describe('snapshots', () => {
     expect(loaded.state).toEqual(await fullFold(streamId, next));
   });
 
-  it('the fold a command remembers and the one a load reads are shared: a load then a command reads the stream once', async () => {
-    const streamId = 'user-snap-once';
-    const store = coldStore();
-    await runCommand(tally, streamId, { company: 'a' }, { actor }, runtimeOf(coldStore()));
-    const runtime = runtimeOf(store);
-    // The container's first append reads the store's configuration once: not this stream's cost.
-    await runCommand(tally, 'user-snap-other', { company: 'x' }, { actor }, runtime);
-    const calls = countCalls();
-    try {
-      const { state } = await loadFold(tally, streamId, store);
-      expect(state.count).toBe(1);
-      await runCommand(tally, streamId, { company: 'b' }, { actor }, runtime);
-    } finally {
-      calls.stop();
-    }
-    // One read of the stream (its newest commits, all of it), then the commit; no second load.
-    expect(calls.operations.filter((operation) => /DynamoDB\.(Query|GetItem)/.test(operation))).toHaveLength(1);
-    expect(calls.operations.filter((operation) => /DynamoDB\.PutItem/.test(operation))).toHaveLength(1);
-  });
+  it(
+    'the fold a command remembers and the one a load reads are shared: a load then a command reads ' +
+      'the stream once',
+    async () => {
+      const streamId = 'user-snap-once';
+      const store = coldStore();
+      await runCommand(tally, streamId, { company: 'a' }, { actor }, runtimeOf(coldStore()));
+      const runtime = runtimeOf(store);
+      // The container's first append reads the store's configuration once: not this stream's cost.
+      await runCommand(tally, 'user-snap-other', { company: 'x' }, { actor }, runtime);
+      const calls = countCalls();
+      try {
+        const { state } = await loadFold(tally, streamId, store);
+        expect(state.count).toBe(1);
+        await runCommand(tally, streamId, { company: 'b' }, { actor }, runtime);
+      } finally {
+        calls.stop();
+      }
+      // One read of the stream (its newest commits, all of it), then the commit; no second load.
+      expect(calls.operations.filter((operation) => /DynamoDB\.(Query|GetItem)/.test(operation))).toHaveLength(1);
+      expect(calls.operations.filter((operation) => /DynamoDB\.PutItem/.test(operation))).toHaveLength(1);
+    },
+  );
 });

@@ -109,17 +109,20 @@ describe('Stripe, answering', () => {
     expect(await provider().retrieveSubscription('sub_gone')).toBeNull();
   });
 
-  it('lets a refusal about the request itself through (a misconfigured price is our fault, not an outage)', async () => {
-    answer = () =>
-      stripeError(400, 'invalid_request_error', 'No such price: price_pro', {
-        code: 'resource_missing',
-        param: 'line_items[0][price]',
+  it(
+    'lets a refusal about the request itself through ' + '(a misconfigured price is our fault, not an outage)',
+    async () => {
+      answer = () =>
+        stripeError(400, 'invalid_request_error', 'No such price: price_pro', {
+          code: 'resource_missing',
+          param: 'line_items[0][price]',
+        });
+      await expect(provider().createCheckoutSession(checkout)).rejects.toMatchObject({
+        type: 'StripeInvalidRequestError',
       });
-    await expect(provider().createCheckoutSession(checkout)).rejects.toMatchObject({
-      type: 'StripeInvalidRequestError',
-    });
-    expect(seen).toHaveLength(1);
-  });
+      expect(seen).toHaveLength(1);
+    },
+  );
 });
 
 describe('Stripe, failing', () => {

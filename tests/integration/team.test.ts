@@ -6,7 +6,9 @@ import { readAll } from '../../functions/platform/event-store/event-log.js';
 
 const LINK = /(https?:\/\/\S+\/accept-invite\?token=\S+)/;
 
-/** The invitation link in the newest invitation e-mail to `to` (other mail, e.g. Cognito's, is skipped), and its token. */
+/**
+ * The invitation link in the newest invitation e-mail to `to` (other mail, e.g. Cognito's, is skipped), and its token.
+ */
 async function invitationTo(
   stack: TestStack,
   to: string,
@@ -74,79 +76,82 @@ describe('teams and invitations (embedded stack)', () => {
     expect(blank.body.error?.message).toMatch(/Please enter a team name/);
   });
 
-  it('invites by e-mail, the invitee signs up, accepts once, joins as Designer and sees the team projects', async () => {
-    const project = await stack.api('POST', '/api/projects', {
-      user: owner,
-      body: minimalProject({ title: 'Team project' }),
-    });
-    expect(project.status).toBe(201);
-    expect(project.body.project.team_id).toBe(teamId);
+  it(
+    'invites by e-mail, the invitee signs up, accepts ' + 'once, joins as Designer and sees the team projects',
+    async () => {
+      const project = await stack.api('POST', '/api/projects', {
+        user: owner,
+        body: minimalProject({ title: 'Team project' }),
+      });
+      expect(project.status).toBe(201);
+      expect(project.body.project.team_id).toBe(teamId);
 
-    const email = uniqueEmail('dana');
-    const sent = await invite(email.toUpperCase());
-    expect(sent.status).toBe(201);
-    expect(sent.body.message).toBe(`Invite sent successfully to ${email}`);
-    expect(sent.body.email_sent).toBe(true);
-    expect(sent.body.invite).toMatchObject({
-      invited_email: email,
-      invited_role: 'designer',
-      status: 'pending',
-      expired: false,
-      inviter_name: 'Olive Owner',
-    });
-    const days = (Date.parse(sent.body.invite.expires_at) - Date.parse(sent.body.invite.created_at)) / 86_400_000;
-    expect(Math.round(days)).toBe(7);
+      const email = uniqueEmail('dana');
+      const sent = await invite(email.toUpperCase());
+      expect(sent.status).toBe(201);
+      expect(sent.body.message).toBe(`Invite sent successfully to ${email}`);
+      expect(sent.body.email_sent).toBe(true);
+      expect(sent.body.invite).toMatchObject({
+        invited_email: email,
+        invited_role: 'designer',
+        status: 'pending',
+        expired: false,
+        inviter_name: 'Olive Owner',
+      });
+      const days = (Date.parse(sent.body.invite.expires_at) - Date.parse(sent.body.invite.created_at)) / 86_400_000;
+      expect(Math.round(days)).toBe(7);
 
-    const mail = await invitationTo(stack, email);
-    expect(mail.link.startsWith(`${stack.url}/accept-invite?token=`)).toBe(true);
-    expect(mail.subject).toContain('Studio North');
-    // Only the token's hash is stored: the raw token appears in no event.
-    let stored = '';
-    for await (const commit of readAll(stack.local.runtime.store)) stored += JSON.stringify(commit);
-    expect(stored).not.toContain(mail.token);
+      const mail = await invitationTo(stack, email);
+      expect(mail.link.startsWith(`${stack.url}/accept-invite?token=`)).toBe(true);
+      expect(mail.subject).toContain('Studio North');
+      // Only the token's hash is stored: the raw token appears in no event.
+      let stored = '';
+      for await (const commit of readAll(stack.local.runtime.store)) stored += JSON.stringify(commit);
+      expect(stored).not.toContain(mail.token);
 
-    const details = await stack.api('GET', `/api/invites/${mail.token}`);
-    expect(details).toEqual({
-      status: 200,
-      body: { invitedEmail: email, teamName: 'Studio North', inviterName: 'Olive Owner' },
-    });
+      const details = await stack.api('GET', `/api/invites/${mail.token}`);
+      expect(details).toEqual({
+        status: 200,
+        body: { invitedEmail: email, teamName: 'Studio North', inviterName: 'Olive Owner' },
+      });
 
-    const dana = await stack.provenClient({ name: 'Dana Designer' }, email);
-    const accepted = await stack.api('POST', `/api/invites/${mail.token}/accept`, { user: dana });
-    expect(accepted).toEqual({ status: 200, body: { team: { id: teamId, name: 'Studio North' }, role: 'designer' } });
-    await stack.settle();
+      const dana = await stack.provenClient({ name: 'Dana Designer' }, email);
+      const accepted = await stack.api('POST', `/api/invites/${mail.token}/accept`, { user: dana });
+      expect(accepted).toEqual({ status: 200, body: { team: { id: teamId, name: 'Studio North' }, role: 'designer' } });
+      await stack.settle();
 
-    // Token reuse: refused everywhere with the spec's message, nothing appended.
-    const before = await stack.eventCount();
-    for (const again of [
-      await stack.api('POST', `/api/invites/${mail.token}/accept`, { user: dana }),
-      await stack.api('GET', `/api/invites/${mail.token}`),
-    ]) {
-      expect(again.status).toBe(410);
-      expect(again.body.error?.message).toBe('Invalid or expired invitation');
-    }
-    expect(await stack.eventCount()).toBe(before);
+      // Token reuse: refused everywhere with the spec's message, nothing appended.
+      const before = await stack.eventCount();
+      for (const again of [
+        await stack.api('POST', `/api/invites/${mail.token}/accept`, { user: dana }),
+        await stack.api('GET', `/api/invites/${mail.token}`),
+      ]) {
+        expect(again.status).toBe(410);
+        expect(again.body.error?.message).toBe('Invalid or expired invitation');
+      }
+      expect(await stack.eventCount()).toBe(before);
 
-    const me = await stack.api('GET', '/api/me', { user: dana });
-    expect(me.body.team).toEqual({ id: teamId, name: 'Studio North', role: 'designer', status: 'active' });
-    expect(me.body.user.team_id).toBe(teamId);
-    // Team roles grant no system rights.
-    expect(me.body.roles).toEqual(['client']);
-    expect((await stack.api('GET', `/api/audit/team-${teamId}`, { user: owner })).status).toBe(403);
+      const me = await stack.api('GET', '/api/me', { user: dana });
+      expect(me.body.team).toEqual({ id: teamId, name: 'Studio North', role: 'designer', status: 'active' });
+      expect(me.body.user.team_id).toBe(teamId);
+      // Team roles grant no system rights.
+      expect(me.body.roles).toEqual(['client']);
+      expect((await stack.api('GET', `/api/audit/team-${teamId}`, { user: owner })).status).toBe(403);
 
-    const projects = await stack.api('GET', '/api/projects', { user: dana });
-    expect(projects.body.projects.map((p: { title: string }) => p.title)).toContain('Team project');
+      const projects = await stack.api('GET', '/api/projects', { user: dana });
+      expect(projects.body.projects.map((p: { title: string }) => p.title)).toContain('Team project');
 
-    const asMember = (await stack.api('GET', '/api/team', { user: dana })).body as TeamResponse;
-    expect(asMember.role).toBe('designer');
-    expect(asMember.invites).toEqual([]);
-    expect(asMember.members.map((m) => [m.full_name, m.role, m.is_self])).toEqual([
-      ['Olive Owner', 'admin', false],
-      ['Dana Designer', 'designer', true],
-    ]);
-    const asAdmin = (await stack.api('GET', '/api/team', { user: owner })).body as TeamResponse;
-    expect(asAdmin.invites.find((i) => i.invited_email === email)).toBeUndefined();
-  });
+      const asMember = (await stack.api('GET', '/api/team', { user: dana })).body as TeamResponse;
+      expect(asMember.role).toBe('designer');
+      expect(asMember.invites).toEqual([]);
+      expect(asMember.members.map((m) => [m.full_name, m.role, m.is_self])).toEqual([
+        ['Olive Owner', 'admin', false],
+        ['Dana Designer', 'designer', true],
+      ]);
+      const asAdmin = (await stack.api('GET', '/api/team', { user: owner })).body as TeamResponse;
+      expect(asAdmin.invites.find((i) => i.invited_email === email)).toBeUndefined();
+    },
+  );
 
   it('a non-admin member is refused on every team-admin route, and nothing is appended', async () => {
     const email = uniqueEmail('member');

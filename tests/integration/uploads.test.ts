@@ -175,7 +175,8 @@ describe('refusals', () => {
       body: { file_name: 'small.pdf', content_type: 'application/pdf', file_size: 1000 },
     });
     expect(presigned.status).toBe(201);
-    // Put there with the AWS SDK straight into the store behind the gate (the gate itself refuses it), as anyone holding bucket credentials could.
+    // Put there with the AWS SDK straight into the store behind the gate (the gate itself refuses it), as anyone
+    // holding bucket credentials could.
     const s3 = new S3Client({
       endpoint: stack.local.s3Endpoint,
       forcePathStyle: true,
@@ -204,39 +205,42 @@ describe('refusals', () => {
     expect(await stack.eventCount()).toBe(before);
   });
 
-  it('refuses a forged object of a forbidden type (HTML under a .pdf key), removes it and appends nothing', async () => {
-    const presigned = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
-      user: owner,
-      body: { file_name: 'brochure.pdf', content_type: 'application/pdf', file_size: 40 },
-    });
-    // The gate refuses this form (its Content-Type breaks the policy): put it straight into the store behind it.
-    const s3 = new S3Client({
-      endpoint: stack.local.s3Endpoint,
-      forcePathStyle: true,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-    });
-    await s3.send(
-      new PutObjectCommand({
-        Bucket: uploadsBucket(),
-        Key: presigned.body.key,
-        Body: Buffer.from('<script>alert(1)</script>'),
-        ContentType: 'text/html',
-      }),
-    );
-    s3.destroy();
-    expect((await headObject(presigned.body.key))!.contentType).toBe('text/html');
-    const before = await stack.eventCount();
-    const refused = await stack.api('POST', `/api/projects/${projectId}/files`, {
-      user: owner,
-      body: { key: presigned.body.key },
-    });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toEqual({ code: 'INVALID_FILE_TYPE', message: INVALID_FILE_TYPE_MESSAGE });
-    expect(await headObject(presigned.body.key)).toBeNull();
-    expect(await stack.eventCount()).toBe(before);
-  });
+  it(
+    'refuses a forged object of a forbidden type (HTML ' + 'under a .pdf key), removes it and appends nothing',
+    async () => {
+      const presigned = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
+        user: owner,
+        body: { file_name: 'brochure.pdf', content_type: 'application/pdf', file_size: 40 },
+      });
+      // The gate refuses this form (its Content-Type breaks the policy): put it straight into the store behind it.
+      const s3 = new S3Client({
+        endpoint: stack.local.s3Endpoint,
+        forcePathStyle: true,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+      });
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: uploadsBucket(),
+          Key: presigned.body.key,
+          Body: Buffer.from('<script>alert(1)</script>'),
+          ContentType: 'text/html',
+        }),
+      );
+      s3.destroy();
+      expect((await headObject(presigned.body.key))!.contentType).toBe('text/html');
+      const before = await stack.eventCount();
+      const refused = await stack.api('POST', `/api/projects/${projectId}/files`, {
+        user: owner,
+        body: { key: presigned.body.key },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toEqual({ code: 'INVALID_FILE_TYPE', message: INVALID_FILE_TYPE_MESSAGE });
+      expect(await headObject(presigned.body.key)).toBeNull();
+      expect(await stack.eventCount()).toBe(before);
+    },
+  );
 
   it('refuses keys outside the project folder, and uploads that never arrived', async () => {
     const before = await stack.eventCount();
@@ -287,58 +291,62 @@ describe('who may upload and download', () => {
     expect(await stack.eventCount()).toBe(before + 1);
   });
 
-  it('a designer who is not assigned cannot upload deliverables; the assigned designer and admins can, and the owner can download them', async () => {
-    const designer = await stack.designer();
-    const admin = await stack.admin();
-    const refused = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
-      user: designer,
-      body: {
-        file_name: 'floor-plan.pdf',
-        content_type: 'application/pdf',
-        file_size: PDF.length,
-        file_type: 'deliverable',
-      },
-    });
-    expect(refused.status).toBe(404);
+  it(
+    'a designer who is not assigned cannot upload deliverables; the assigned designer and admins can, and the owner ' +
+      'can download them',
+    async () => {
+      const designer = await stack.designer();
+      const admin = await stack.admin();
+      const refused = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
+        user: designer,
+        body: {
+          file_name: 'floor-plan.pdf',
+          content_type: 'application/pdf',
+          file_size: PDF.length,
+          file_type: 'deliverable',
+        },
+      });
+      expect(refused.status).toBe(404);
 
-    await runCommand(
-      projectDecider,
-      projectStream(projectId),
-      { type: 'UpdateProject', designer: { designer_id: designer.sub } },
-      { actor: { sub: admin.sub, role: 'admin' } },
-      stack.local.runtime,
-    );
-    const clientUpload = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
-      user: designer,
-      body: { file_name: 'x.pdf', content_type: 'application/pdf', file_size: 10, file_type: 'client_upload' },
-    });
-    expect(clientUpload.status).toBe(403);
-    const ownerDeliverable = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
-      user: owner,
-      body: { file_name: 'x.pdf', content_type: 'application/pdf', file_size: 10, file_type: 'deliverable' },
-    });
-    expect(ownerDeliverable.status).toBe(403);
+      await runCommand(
+        projectDecider,
+        projectStream(projectId),
+        { type: 'UpdateProject', designer: { designer_id: designer.sub } },
+        { actor: { sub: admin.sub, role: 'admin' } },
+        stack.local.runtime,
+      );
+      const clientUpload = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
+        user: designer,
+        body: { file_name: 'x.pdf', content_type: 'application/pdf', file_size: 10, file_type: 'client_upload' },
+      });
+      expect(clientUpload.status).toBe(403);
+      const ownerDeliverable = await stack.api('POST', `/api/projects/${projectId}/uploads`, {
+        user: owner,
+        body: { file_name: 'x.pdf', content_type: 'application/pdf', file_size: 10, file_type: 'deliverable' },
+      });
+      expect(ownerDeliverable.status).toBe(403);
 
-    const deliverable = await upload(designer, 'Floor Plan v1.pdf', PDF, 'application/pdf', 'deliverable');
-    expect(deliverable.key).toBe(`${projectId}/deliverable/${deliverable.file_id}-Floor_Plan_v1.pdf`);
-    const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, {
-      user: designer,
-      body: { key: deliverable.key },
-    });
-    expect(recorded.status).toBe(201);
-    expect(recorded.body.file).toMatchObject({ file_type: 'deliverable', uploader_id: designer.sub });
+      const deliverable = await upload(designer, 'Floor Plan v1.pdf', PDF, 'application/pdf', 'deliverable');
+      expect(deliverable.key).toBe(`${projectId}/deliverable/${deliverable.file_id}-Floor_Plan_v1.pdf`);
+      const recorded = await stack.api('POST', `/api/projects/${projectId}/files`, {
+        user: designer,
+        body: { key: deliverable.key },
+      });
+      expect(recorded.status).toBe(201);
+      expect(recorded.body.file).toMatchObject({ file_type: 'deliverable', uploader_id: designer.sub });
 
-    const fromAdmin = await upload(admin, 'Elevations.pdf', PDF, 'application/pdf', 'deliverable');
-    expect(
-      (await stack.api('POST', `/api/projects/${projectId}/files`, { user: admin, body: { key: fromAdmin.key } }))
-        .status,
-    ).toBe(201);
+      const fromAdmin = await upload(admin, 'Elevations.pdf', PDF, 'application/pdf', 'deliverable');
+      expect(
+        (await stack.api('POST', `/api/projects/${projectId}/files`, { user: admin, body: { key: fromAdmin.key } }))
+          .status,
+      ).toBe(201);
 
-    const link = await stack.api('GET', `/api/projects/${projectId}/files/${deliverable.file_id}`, { user: owner });
-    expect(link.status).toBe(200);
-    expect(Buffer.from(await (await fetch(link.body.url)).arrayBuffer()).equals(PDF)).toBe(true);
-    expect((await stack.api('GET', `/api/projects/${projectId}/files/${newId()}`, { user: owner })).status).toBe(404);
-  });
+      const link = await stack.api('GET', `/api/projects/${projectId}/files/${deliverable.file_id}`, { user: owner });
+      expect(link.status).toBe(200);
+      expect(Buffer.from(await (await fetch(link.body.url)).arrayBuffer()).equals(PDF)).toBe(true);
+      expect((await stack.api('GET', `/api/projects/${projectId}/files/${newId()}`, { user: owner })).status).toBe(404);
+    },
+  );
 });
 
 describe('with an incoming prefix (the cloud stack)', () => {

@@ -126,7 +126,8 @@ describe('the views layout', () => {
     const stale = await check();
     expect(stale.status).toBe(3);
     expect(stale.stdout).toContain(
-      `The views need a rebuild: no recorded layout (built before layouts were recorded), this version needs layout ${VIEWS_LAYOUT}. Run npm run replay`,
+      `The views need a rebuild: no recorded layout (built before layouts were recorded), this version needs ` +
+        `layout ${VIEWS_LAYOUT}. Run npm run replay`,
     );
 
     await new Replayer(env.store, env.views, allProjections).run();

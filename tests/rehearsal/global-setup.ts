@@ -10,7 +10,9 @@ declare module 'vitest' {
   }
 }
 
-/** One offline synth of dev per test run (or REHEARSAL_ASSEMBLY, an existing `cdk.out`), shared by the rehearsal tests. */
+/**
+ * One offline synth of dev per test run (or REHEARSAL_ASSEMBLY, an existing `cdk.out`), shared by the rehearsal tests.
+ */
 export default function setup(project: TestProject) {
   // The functions' Node, fetched once here rather than by two rehearsals at once.
   node24();

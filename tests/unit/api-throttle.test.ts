@@ -42,16 +42,20 @@ describe('the embedded API throttling (API Gateway token buckets)', () => {
     expect(passes(throttle, health, STAGE_THROTTLE.burst)).toBe(STAGE_THROTTLE.burst - COSTLY.ai.burst);
   });
 
-  it("strangers cannot spend a signed-in caller's allowance: anonymous calls count per address, signed-in ones per user", () => {
-    const { throttle } = clocked();
-    // Issue 34, attack 11: 40 unauthenticated calls to the checklist route.
-    expect(passes(throttle, checklists, 40, stranger)).toBe(COSTLY.ai.burst);
-    expect(passes(throttle, checklists, 1, { user: 'client-1' })).toBe(1);
-    // Another address has its own allowance; so has each user.
-    expect(passes(throttle, checklists, 40, { address: '198.51.100.9' })).toBe(COSTLY.ai.burst);
-    expect(passes(throttle, checklists, 40, { user: 'client-2' })).toBe(COSTLY.ai.burst);
-    expect(passes(throttle, checklists, 40, { user: 'client-1' })).toBe(COSTLY.ai.burst - 1);
-  });
+  it(
+    "strangers cannot spend a signed-in caller's allowance: anonymous calls count per address, signed-in ones per " +
+      'user',
+    () => {
+      const { throttle } = clocked();
+      // Issue 34, attack 11: 40 unauthenticated calls to the checklist route.
+      expect(passes(throttle, checklists, 40, stranger)).toBe(COSTLY.ai.burst);
+      expect(passes(throttle, checklists, 1, { user: 'client-1' })).toBe(1);
+      // Another address has its own allowance; so has each user.
+      expect(passes(throttle, checklists, 40, { address: '198.51.100.9' })).toBe(COSTLY.ai.burst);
+      expect(passes(throttle, checklists, 40, { user: 'client-2' })).toBe(COSTLY.ai.burst);
+      expect(passes(throttle, checklists, 40, { user: 'client-1' })).toBe(COSTLY.ai.burst - 1);
+    },
+  );
 
   it("an anonymous flood does not spend the stage: signed-in callers keep the whole API's burst", () => {
     const { throttle } = clocked();

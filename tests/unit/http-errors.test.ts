@@ -74,19 +74,22 @@ describe('a handler still working when the function runs out of time', () => {
 });
 
 describe('a handler abandoned at the function’s end', () => {
-  it('commits nothing afterwards: its caller was told to retry, and a frozen container may resume it later', async () => {
-    const { runtime, appends } = appendCountingRuntime();
-    let late: Promise<unknown> | undefined;
-    const handler = httpHandler({}, async () => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      late = runCommand(touchDecider, 'abandoned-1', { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime);
-      await late;
-      return { body: {} };
-    });
-    const response = await handler(event(), contextEndingIn(400) as never);
-    expect(response.statusCode).toBe(503);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await expect(late).rejects.toMatchObject({ name: 'RequestAbandonedError' });
-    expect(appends()).toBe(0);
-  });
+  it(
+    'commits nothing afterwards: its caller was told to ' + 'retry, and a frozen container may resume it later',
+    async () => {
+      const { runtime, appends } = appendCountingRuntime();
+      let late: Promise<unknown> | undefined;
+      const handler = httpHandler({}, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        late = runCommand(touchDecider, 'abandoned-1', { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime);
+        await late;
+        return { body: {} };
+      });
+      const response = await handler(event(), contextEndingIn(400) as never);
+      expect(response.statusCode).toBe(503);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await expect(late).rejects.toMatchObject({ name: 'RequestAbandonedError' });
+      expect(appends()).toBe(0);
+    },
+  );
 });

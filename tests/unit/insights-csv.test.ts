@@ -15,11 +15,14 @@ describe('Insights CSV export', () => {
     ).toBe('"Project","Days"\r\n"Loft",4.5\r\n,\r\n');
   });
 
-  it('neutralises text a spreadsheet would run as a formula (= + - @, tab, carriage return); numbers stay numbers', () => {
-    for (const text of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])
-      expect(csvCell(text)).toBe(`"'${text.replace(/"/g, '""')}"`);
-    expect(csvCell(-2)).toBe('-2');
-    expect(csvCell(Number.NaN)).toBe('');
-    expect(csvCell('Garage =SUM(1)')).toBe('"Garage =SUM(1)"');
-  });
+  it(
+    'neutralises text a spreadsheet would run as a formula ' + '(= + - @, tab, carriage return); numbers stay numbers',
+    () => {
+      for (const text of ['=HYPERLINK("http://x")', '+1+1', '-2+3', '@SUM(A1)', '\t=1', '\r=1'])
+        expect(csvCell(text)).toBe(`"'${text.replace(/"/g, '""')}"`);
+      expect(csvCell(-2)).toBe('-2');
+      expect(csvCell(Number.NaN)).toBe('');
+      expect(csvCell('Garage =SUM(1)')).toBe('"Garage =SUM(1)"');
+    },
+  );
 });

@@ -137,42 +137,50 @@ describe("project timeline (from the events' own instants)", () => {
       { designer: 'd2', name: 'Eli', from: day('07'), to: null },
     ]);
   });
-  it('applying the same events twice gives the same timeline and the same items (the projector skips repeats by version)', () => {
-    const once = fold(histories.P2!);
-    const again = fold(histories.P2!);
-    expect(again).toEqual(once);
-    expect(insightsProjection.items(again, 'project-P2')).toEqual(insightsProjection.items(once, 'project-P2'));
-    const [item] = insightsProjection.items(once, 'project-P2');
-    expect(item).toMatchObject({
-      pk: 'insights#P2',
-      gsi1pk: 'insights#delivered#2026-11',
-      gsi2pk: 'insights#similar#Design#Concept Design',
-    });
-    expect(insightsProjection.items(fold(histories.P4!), 'project-P4')[0]).toMatchObject({ gsi1pk: 'insights#open' });
-    expect(insightsProjection.items(fold(histories.P4!), 'project-P4')[0]!.gsi2pk).toBeUndefined();
-    expect(insightsProjection.items(initialTimeline(), 'project-X')).toEqual([]);
-  });
+  it(
+    'applying the same events twice gives the same timeline and the same items (the projector skips repeats by ' +
+      'version)',
+    () => {
+      const once = fold(histories.P2!);
+      const again = fold(histories.P2!);
+      expect(again).toEqual(once);
+      expect(insightsProjection.items(again, 'project-P2')).toEqual(insightsProjection.items(once, 'project-P2'));
+      const [item] = insightsProjection.items(once, 'project-P2');
+      expect(item).toMatchObject({
+        pk: 'insights#P2',
+        gsi1pk: 'insights#delivered#2026-11',
+        gsi2pk: 'insights#similar#Design#Concept Design',
+      });
+      expect(insightsProjection.items(fold(histories.P4!), 'project-P4')[0]).toMatchObject({ gsi1pk: 'insights#open' });
+      expect(insightsProjection.items(fold(histories.P4!), 'project-P4')[0]!.gsi2pk).toBeUndefined();
+      expect(insightsProjection.items(initialTimeline(), 'project-X')).toEqual([]);
+    },
+  );
 });
 
 describe('insights figures on hand-made histories', () => {
-  it('turnaround: submitted → first In Progress → first Delivered, median and p90, by type and by designer at delivery', () => {
-    expect(report.delivered_in_range).toBe(3);
-    expect(report.turnaround.overall).toEqual({
-      wait: { count: 3, median: 1, p90: 2 },
-      work: { count: 3, median: 2, p90: 5 },
-      total: { count: 3, median: 3, p90: 7 },
-    });
-    expect(report.turnaround.by_type.map((row) => [row.type, row.total])).toEqual([
-      ['Concept Design', { count: 2, median: 5, p90: 7 }],
-      ['Permit Set', { count: 1, median: 2, p90: 2 }],
-    ]);
-    expect(
-      report.turnaround.by_designer.map((row) => [row.designer, row.name, row.total.count, row.total.median]),
-    ).toEqual([
-      ['d1', 'Dana', 1, 3],
-      ['d2', 'Eli', 2, 4.5],
-    ]);
-  });
+  it(
+    'turnaround: submitted → first In Progress → first Delivered, median and p90, by type and by designer at ' +
+      'delivery',
+    () => {
+      expect(report.delivered_in_range).toBe(3);
+      expect(report.turnaround.overall).toEqual({
+        wait: { count: 3, median: 1, p90: 2 },
+        work: { count: 3, median: 2, p90: 5 },
+        total: { count: 3, median: 3, p90: 7 },
+      });
+      expect(report.turnaround.by_type.map((row) => [row.type, row.total])).toEqual([
+        ['Concept Design', { count: 2, median: 5, p90: 7 }],
+        ['Permit Set', { count: 1, median: 2, p90: 2 }],
+      ]);
+      expect(
+        report.turnaround.by_designer.map((row) => [row.designer, row.name, row.total.count, row.total.median]),
+      ).toEqual([
+        ['d1', 'Dana', 1, 3],
+        ['d2', 'Eli', 2, 4.5],
+      ]);
+    },
+  );
 
   it("estimates: actual business days against N..N+2, by whether the studio's figures were used", () => {
     expect(
@@ -194,30 +202,39 @@ describe('insights figures on hand-made histories', () => {
     expect(studio).toMatchObject({ basis: 'studio', projects: 1, within_share: 0, early: 1, median_error_days: -2 });
   });
 
-  it("flow: submitted, started and delivered per week; work in progress at each week's end; oldest queued; time in status", () => {
-    const weeks = Object.fromEntries(report.flow.weeks.map((w) => [w.week, [w.submitted, w.started, w.delivered]]));
-    expect(weeks).toEqual({
-      '2026-10-26': [0, 0, 0],
-      '2026-11-02': [4, 3, 2],
-      '2026-11-09': [0, 0, 1],
-      '2026-11-16': [1, 1, 0],
-      '2026-11-23': [0, 0, 0],
-      '2026-11-30': [0, 0, 0],
-    });
-    const wip = Object.fromEntries(report.flow.wip.map((w) => [w.week, [w.queued, w.in_progress, w.needs_revision]]));
-    expect(wip).toEqual({
-      '2026-10-26': [0, 0, 0],
-      '2026-11-02': [1, 1, 0],
-      '2026-11-09': [1, 0, 0],
-      '2026-11-16': [1, 1, 0],
-    });
-    expect(report.flow.oldest_queued).toEqual({ project_id: 'P4', title: 'Project P4', since: day('04'), days: 16.13 });
-    expect(report.flow.time_in_status).toEqual([
-      { status: 'queued', projects: 3, median_days: 1, mean_days: 1.17 },
-      { status: 'in_progress', projects: 3, median_days: 2.5, mean_days: 2.83 },
-      { status: 'needs_revision', projects: 2, median_days: 1, mean_days: 0.67 },
-    ]);
-  });
+  it(
+    "flow: submitted, started and delivered per week; work in progress at each week's end; oldest queued; time in " +
+      'status',
+    () => {
+      const weeks = Object.fromEntries(report.flow.weeks.map((w) => [w.week, [w.submitted, w.started, w.delivered]]));
+      expect(weeks).toEqual({
+        '2026-10-26': [0, 0, 0],
+        '2026-11-02': [4, 3, 2],
+        '2026-11-09': [0, 0, 1],
+        '2026-11-16': [1, 1, 0],
+        '2026-11-23': [0, 0, 0],
+        '2026-11-30': [0, 0, 0],
+      });
+      const wip = Object.fromEntries(report.flow.wip.map((w) => [w.week, [w.queued, w.in_progress, w.needs_revision]]));
+      expect(wip).toEqual({
+        '2026-10-26': [0, 0, 0],
+        '2026-11-02': [1, 1, 0],
+        '2026-11-09': [1, 0, 0],
+        '2026-11-16': [1, 1, 0],
+      });
+      expect(report.flow.oldest_queued).toEqual({
+        project_id: 'P4',
+        title: 'Project P4',
+        since: day('04'),
+        days: 16.13,
+      });
+      expect(report.flow.time_in_status).toEqual([
+        { status: 'queued', projects: 3, median_days: 1, mean_days: 1.17 },
+        { status: 'in_progress', projects: 3, median_days: 2.5, mean_days: 2.83 },
+        { status: 'needs_revision', projects: 2, median_days: 1, mean_days: 0.67 },
+      ]);
+    },
+  );
 
   it('quality: revision rate and counts, reopenings, comments per project, share rejected in moderation', () => {
     expect(report.quality).toEqual({
@@ -263,17 +280,21 @@ describe('insights figures on hand-made histories', () => {
     });
   });
 
-  it('filters: by designer answerable at delivery (a reassigned project counts for who delivered it), by category, by type', () => {
-    const eli = computeInsights(timelines, { ...NOVEMBER, designer: 'd2' });
-    expect(eli.projects_in_scope).toBe(2);
-    expect(eli.turnaround.overall.total).toEqual({ count: 2, median: 4.5, p90: 7 });
-    const permit = computeInsights(timelines, { ...NOVEMBER, category: 'Permit' });
-    expect(permit.delivered_in_range).toBe(1);
-    expect(permit.quality.reopened).toBe(1);
-    const concept = computeInsights(timelines, { ...NOVEMBER, type: 'Concept Design' });
-    expect(concept.projects_in_scope).toBe(4);
-    expect(concept.on_time.overdue_now).toHaveLength(1);
-  });
+  it(
+    'filters: by designer answerable at delivery (a reassigned project counts for who delivered it), by category, ' +
+      'by type',
+    () => {
+      const eli = computeInsights(timelines, { ...NOVEMBER, designer: 'd2' });
+      expect(eli.projects_in_scope).toBe(2);
+      expect(eli.turnaround.overall.total).toEqual({ count: 2, median: 4.5, p90: 7 });
+      const permit = computeInsights(timelines, { ...NOVEMBER, category: 'Permit' });
+      expect(permit.delivered_in_range).toBe(1);
+      expect(permit.quality.reopened).toBe(1);
+      const concept = computeInsights(timelines, { ...NOVEMBER, type: 'Concept Design' });
+      expect(concept.projects_in_scope).toBe(4);
+      expect(concept.on_time.overdue_now).toHaveLength(1);
+    },
+  );
 
   it('a range before any delivery counts no turnaround and gives nulls, not NaN', () => {
     const october = computeInsights(timelines, {

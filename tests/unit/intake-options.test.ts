@@ -73,11 +73,15 @@ describe('intake option lists (docs/product.md#records)', () => {
     expect(deliverableNamesOf('Custom Signage')).toEqual([]);
   });
 
-  it('describes every deliverable name of every type, and nothing else (the names and their descriptions live apart)', () => {
-    expect(Object.keys(DELIVERABLE_DESCRIPTIONS).sort()).toEqual(Object.keys(DELIVERABLE_NAMES).sort());
-    for (const [type, names] of Object.entries(DELIVERABLE_NAMES))
-      expect(Object.keys(DELIVERABLE_DESCRIPTIONS[type as keyof typeof DELIVERABLE_NAMES]), type).toEqual([...names]);
-  });
+  it(
+    'describes every deliverable name of every type, and nothing else (the names and their descriptions ' +
+      'live apart)',
+    () => {
+      expect(Object.keys(DELIVERABLE_DESCRIPTIONS).sort()).toEqual(Object.keys(DELIVERABLE_NAMES).sort());
+      for (const [type, names] of Object.entries(DELIVERABLE_NAMES))
+        expect(Object.keys(DELIVERABLE_DESCRIPTIONS[type as keyof typeof DELIVERABLE_NAMES]), type).toEqual([...names]);
+    },
+  );
 
   it('gives every one of the 12 types 3 to 5 distinct deliverables, each with a one-line description', () => {
     const types = [...DESIGN_PROJECT_TYPES, ...PERMIT_PROJECT_TYPES];

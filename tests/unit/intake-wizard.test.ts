@@ -60,22 +60,25 @@ const permitForm = (patch: Partial<WizardForm> = {}): WizardForm =>
   });
 
 describe('wizard rules (docs/product.md#states, #validation)', () => {
-  it('clears type, property type and deliverables when the category changes; deliverables when the type changes', () => {
-    const form = designForm();
-    expect(withCategory(form, 'Permit')).toMatchObject({
-      project_category: 'Permit',
-      project_type: '',
-      property_type: '',
-      deliverables: [],
-      title: form.title,
-    });
-    expect(withCategory(form, 'Design')).toBe(form);
-    expect(withProjectType(form, 'Interior Design')).toMatchObject({
-      project_type: 'Interior Design',
-      deliverables: [],
-      property_type: 'single_family',
-    });
-  });
+  it(
+    'clears type, property type and deliverables when the ' + 'category changes; deliverables when the type changes',
+    () => {
+      const form = designForm();
+      expect(withCategory(form, 'Permit')).toMatchObject({
+        project_category: 'Permit',
+        project_type: '',
+        property_type: '',
+        deliverables: [],
+        title: form.title,
+      });
+      expect(withCategory(form, 'Design')).toBe(form);
+      expect(withProjectType(form, 'Interior Design')).toMatchObject({
+        project_type: 'Interior Design',
+        deliverables: [],
+        property_type: 'single_family',
+      });
+    },
+  );
 
   it('validates each step', () => {
     expect(isStepValid(initialForm(), 1)).toBe(false);

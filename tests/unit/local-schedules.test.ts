@@ -9,16 +9,19 @@ describe("the embedded runtime's daily schedules", () => {
     expect(msUntilDaily(new Date('2026-11-24T23:59:00Z'), { hour: 0, minute: 0 })).toBe(60_000);
   });
 
-  it('the digest is a daily row of the route table; starting and stopping the timers runs nothing at once', async () => {
-    expect(schedules.find((row) => row.name === 'notifications-digest')?.dailyAt).toEqual({ hour: 7, minute: 0 });
-    const ran: string[] = [];
-    const stop = startSchedules(
-      schedules,
-      async (handler) => async () => void ran.push(handler),
-      () => undefined,
-    );
-    stop();
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(ran).toEqual([]);
-  });
+  it(
+    'the digest is a daily row of the route table; ' + 'starting and stopping the timers runs nothing at once',
+    async () => {
+      expect(schedules.find((row) => row.name === 'notifications-digest')?.dailyAt).toEqual({ hour: 7, minute: 0 });
+      const ran: string[] = [];
+      const stop = startSchedules(
+        schedules,
+        async (handler) => async () => void ran.push(handler),
+        () => undefined,
+      );
+      stop();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(ran).toEqual([]);
+    },
+  );
 });

@@ -103,10 +103,13 @@ describe('the client and their team', () => {
     expect(who(byAdmin)).toEqual([CLIENT, DESIGNER, MATE]);
   });
 
-  it('nobody is told about their own action: a client who is also on the team is told once, and not when they act', () => {
-    const notices = told('ProjectStatusChanged', { from: 'queued', to: 'delivered' }, as(MATE, 'admin'));
-    expect(who(notices)).toEqual([CLIENT]);
-  });
+  it(
+    'nobody is told about their own action: a client who ' + 'is also on the team is told once, and not when they act',
+    () => {
+      const notices = told('ProjectStatusChanged', { from: 'queued', to: 'delivered' }, as(MATE, 'admin'));
+      expect(who(notices)).toEqual([CLIENT]);
+    },
+  );
 });
 
 describe('the designer', () => {

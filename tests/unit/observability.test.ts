@@ -92,23 +92,26 @@ describe('log lines carry the correlation id of the invocation', () => {
     expect(lines.find((line) => line.message === 'between invocations')).not.toHaveProperty('correlation_id');
   });
 
-  it("a consumer's failure is logged with the event's identity and the correlation id, then rethrown for a retry", async () => {
-    const handler = consumer(async () => {
-      throw new Error('views table unavailable');
-    });
-    const detail = envelope('corr-consumer-2');
-    let thrown: unknown;
-    const lines = await captureLogs(() => handler(busEvent(detail)).catch((error: unknown) => (thrown = error)));
-    expect((thrown as Error).message).toBe('views table unavailable');
-    expect(lines.find((line) => line.message === 'Consumer failed')).toMatchObject({
-      level: 'ERROR',
-      correlation_id: 'corr-consumer-2',
-      eventId: detail.eventId,
-      streamId: 'user-u1',
-      version: 1,
-      error: { message: 'views table unavailable' },
-    });
-  });
+  it(
+    "a consumer's failure is logged with the event's identity and the correlation id, then rethrown " + 'for a retry',
+    async () => {
+      const handler = consumer(async () => {
+        throw new Error('views table unavailable');
+      });
+      const detail = envelope('corr-consumer-2');
+      let thrown: unknown;
+      const lines = await captureLogs(() => handler(busEvent(detail)).catch((error: unknown) => (thrown = error)));
+      expect((thrown as Error).message).toBe('views table unavailable');
+      expect(lines.find((line) => line.message === 'Consumer failed')).toMatchObject({
+        level: 'ERROR',
+        correlation_id: 'corr-consumer-2',
+        eventId: detail.eventId,
+        streamId: 'user-u1',
+        version: 1,
+        error: { message: 'views table unavailable' },
+      });
+    },
+  );
 
   it("an HTTP handler's lines carry the API's request id", async () => {
     const handler = httpHandler({}, async () => {
@@ -241,13 +244,16 @@ describe('captureAwsClient, the one Tracer hook for the adapters', () => {
     vi.resetModules();
   });
 
-  it('leaves a client as it is while tracing is off (the embedded runtime, tests, a stack without -c tracing=true)', async () => {
-    const { captureAwsClient, tracingEnabled } = await import('../../functions/platform/observability/tracing.js');
-    const plain = client();
-    expect(tracingEnabled()).toBe(false);
-    expect(captureAwsClient(plain)).toBe(plain);
-    expect(middlewareNames(plain)).not.toContain('XRay');
-  });
+  it(
+    'leaves a client as it is while tracing is off (the ' + 'embedded runtime, tests, a stack without -c tracing=true)',
+    async () => {
+      const { captureAwsClient, tracingEnabled } = await import('../../functions/platform/observability/tracing.js');
+      const plain = client();
+      expect(tracingEnabled()).toBe(false);
+      expect(captureAwsClient(plain)).toBe(plain);
+      expect(middlewareNames(plain)).not.toContain('XRay');
+    },
+  );
 
   it('with tracing on in Lambda, loads the Tracer and wraps the client so each call is a subsegment', async () => {
     vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'traced');

@@ -55,13 +55,16 @@ describe('origin check (requests must come through CloudFront)', () => {
     expect(seen).toEqual([]);
   });
 
-  it('accepts the current and (after a rotation) the previous value, and hides the header from the handler', async () => {
-    process.env[ORIGIN_SECRET_ENV] = 'current123,previous456';
-    const { handler, seen } = build();
-    expect((await call(handler, { [ORIGIN_HEADER]: 'current123', accept: 'application/json' })).statusCode).toBe(200);
-    expect((await call(handler, { [ORIGIN_HEADER]: 'previous456' })).statusCode).toBe(200);
-    expect(seen[0]).toEqual({ accept: 'application/json' });
-  });
+  it(
+    'accepts the current and (after a rotation) the ' + 'previous value, and hides the header from the handler',
+    async () => {
+      process.env[ORIGIN_SECRET_ENV] = 'current123,previous456';
+      const { handler, seen } = build();
+      expect((await call(handler, { [ORIGIN_HEADER]: 'current123', accept: 'application/json' })).statusCode).toBe(200);
+      expect((await call(handler, { [ORIGIN_HEADER]: 'previous456' })).statusCode).toBe(200);
+      expect(seen[0]).toEqual({ accept: 'application/json' });
+    },
+  );
 
   it('fails closed when the variable is set but empty', async () => {
     process.env[ORIGIN_SECRET_ENV] = '';

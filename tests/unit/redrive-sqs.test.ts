@@ -41,40 +41,43 @@ describe('parseDeadLetter', () => {
 });
 
 describe('redrive selection', () => {
-  it('re-delivers consumers’ letters only: a schedule’s failed tick is listed, its next tick does the work', async () => {
-    const letters: DeadLetterView[] = [
-      {
-        id: 's1',
-        consumer: 'outbox-sweeper',
-        kind: 'schedule',
-        streamId: '(not an event)',
-        version: 0,
-        type: '(unknown)',
-        error: 'timeout',
-      },
-      {
-        id: 'c1',
-        consumer: 'projections',
-        kind: 'consumer',
-        streamId: 'project-1',
-        version: 2,
-        type: 'PriorityChanged',
-        error: 'boom',
-      },
-    ];
-    const delivered: string[] = [];
-    const source: DeadLetterSource = {
-      where: 'test',
-      list: async () => letters,
-      redeliver: async (letter) => {
-        delivered.push(letter.id);
-        return { ok: true };
-      },
-    };
-    const report = await redrive(source, { all: true });
-    expect(delivered).toEqual(['c1']);
-    expect(report.listed).toHaveLength(2);
-    expect(report.stillFailing).toEqual([]);
-    expect((await redrive(source, { ids: ['s1'] })).unknownIds).toEqual(['s1']);
-  });
+  it(
+    're-delivers consumers’ letters only: a schedule’s ' + 'failed tick is listed, its next tick does the work',
+    async () => {
+      const letters: DeadLetterView[] = [
+        {
+          id: 's1',
+          consumer: 'outbox-sweeper',
+          kind: 'schedule',
+          streamId: '(not an event)',
+          version: 0,
+          type: '(unknown)',
+          error: 'timeout',
+        },
+        {
+          id: 'c1',
+          consumer: 'projections',
+          kind: 'consumer',
+          streamId: 'project-1',
+          version: 2,
+          type: 'PriorityChanged',
+          error: 'boom',
+        },
+      ];
+      const delivered: string[] = [];
+      const source: DeadLetterSource = {
+        where: 'test',
+        list: async () => letters,
+        redeliver: async (letter) => {
+          delivered.push(letter.id);
+          return { ok: true };
+        },
+      };
+      const report = await redrive(source, { all: true });
+      expect(delivered).toEqual(['c1']);
+      expect(report.listed).toHaveLength(2);
+      expect(report.stillFailing).toEqual([]);
+      expect((await redrive(source, { ids: ['s1'] })).unknownIds).toEqual(['s1']);
+    },
+  );
 });

@@ -45,34 +45,38 @@ const events = [
 ];
 
 describe('users from the events', () => {
-  it('folds each user stream with the domain’s evolve: e-mail, current name, admin role, the sub it signs in with, its groups', () => {
-    expect(usersFromEvents(events)).toEqual([
-      {
-        user_id: 'a',
-        email: 'ann@example.com',
-        full_name: 'Ann Architect',
-        admin: false,
-        identity_sub: 'a',
-        groups: ['client'],
-      },
-      {
-        user_id: 'b',
-        email: 'bob@example.com',
-        full_name: null,
-        admin: true,
-        identity_sub: 'b',
-        groups: ['admin', 'client'],
-      },
-      {
-        user_id: 'c',
-        email: 'cy@example.com',
-        full_name: 'Cy',
-        admin: false,
-        identity_sub: 'c2',
-        groups: ['client', 'designer'],
-      },
-    ]);
-  });
+  it(
+    'folds each user stream with the domain’s evolve: e-mail, current name, admin role, the sub it signs in with, ' +
+      'its groups',
+    () => {
+      expect(usersFromEvents(events)).toEqual([
+        {
+          user_id: 'a',
+          email: 'ann@example.com',
+          full_name: 'Ann Architect',
+          admin: false,
+          identity_sub: 'a',
+          groups: ['client'],
+        },
+        {
+          user_id: 'b',
+          email: 'bob@example.com',
+          full_name: null,
+          admin: true,
+          identity_sub: 'b',
+          groups: ['admin', 'client'],
+        },
+        {
+          user_id: 'c',
+          email: 'cy@example.com',
+          full_name: 'Cy',
+          admin: false,
+          identity_sub: 'c2',
+          groups: ['client', 'designer'],
+        },
+      ]);
+    },
+  );
 
   it('writes one row per user under the pool’s own header, quoting what needs it', () => {
     const header = ['name', 'email', 'email_verified', 'phone_number', 'cognito:mfa_enabled', 'cognito:username'];

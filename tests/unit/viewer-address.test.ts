@@ -19,21 +19,26 @@ const checked = async (e: APIGatewayProxyEventV2) => {
 };
 
 describe('the viewer address', () => {
-  it('behind CloudFront (origin secret proven): CloudFront-Viewer-Address, IPv4 or IPv6, without its port', async () => {
-    expect(
-      viewerAddress(
-        await checked(event({ [ORIGIN_HEADER]: 'the-secret', [VIEWER_ADDRESS_HEADER]: '198.51.100.7:46532' })),
-      ),
-    ).toBe('198.51.100.7');
-    expect(
-      viewerAddress(
-        await checked(event({ [ORIGIN_HEADER]: 'the-secret', [VIEWER_ADDRESS_HEADER]: '2001:db8::7:46532' })),
-      ),
-    ).toBe('2001:db8::7');
-    // Two viewers behind one edge are two addresses.
-    const other = await checked(event({ [ORIGIN_HEADER]: 'the-secret', [VIEWER_ADDRESS_HEADER]: '203.0.113.9:1000' }));
-    expect(viewerAddress(other)).toBe('203.0.113.9');
-  });
+  it(
+    'behind CloudFront (origin secret proven): ' + 'CloudFront-Viewer-Address, IPv4 or IPv6, without its port',
+    async () => {
+      expect(
+        viewerAddress(
+          await checked(event({ [ORIGIN_HEADER]: 'the-secret', [VIEWER_ADDRESS_HEADER]: '198.51.100.7:46532' })),
+        ),
+      ).toBe('198.51.100.7');
+      expect(
+        viewerAddress(
+          await checked(event({ [ORIGIN_HEADER]: 'the-secret', [VIEWER_ADDRESS_HEADER]: '2001:db8::7:46532' })),
+        ),
+      ).toBe('2001:db8::7');
+      // Two viewers behind one edge are two addresses.
+      const other = await checked(
+        event({ [ORIGIN_HEADER]: 'the-secret', [VIEWER_ADDRESS_HEADER]: '203.0.113.9:1000' }),
+      );
+      expect(viewerAddress(other)).toBe('203.0.113.9');
+    },
+  );
 
   it('never believed without the origin secret: the connecting address counts', async () => {
     expect(viewerAddress(event({ [VIEWER_ADDRESS_HEADER]: '198.51.100.7:46532' }))).toBe(EDGE);

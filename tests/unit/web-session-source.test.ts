@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
  */
 const WEB_SRC = join(import.meta.dirname, '../../web/src');
 
-/** The app's own storage keys, the only ones it may read or write (web/src/lib/auth-tokens.ts; the dashboard's greeting). */
+/**
+ * The app's own storage keys, the only ones it may read or write (web/src/lib/auth-tokens.ts; the dashboard's
+ * greeting).
+ */
 const OWN_KEYS = new Set(['AUTH_PREFERENCE_KEY', 'SIGNED_IN_HINT_KEY', 'WELCOMED_KEY']);
 
 /** Names and key parts of Amplify's token store (its AUTH_KEY_PREFIX, per-user keys, hosted-UI flags). */

@@ -77,7 +77,9 @@ export async function askWithTool(call: ToolCall): Promise<unknown> {
 /** A model answer the caller's schema refused: counted as the checklist's invalid answers are. */
 export const invalidAnswer = (message: string) => new BedrockChecklistError('invalid_answer', message);
 
-/** The warning and the `ChecklistFallback` data point, for `step` (what failed) and `instead` (what the person gets). */
+/**
+ * The warning and the `ChecklistFallback` data point, for `step` (what failed) and `instead` (what the person gets).
+ */
 export function reportAiFallback(
   failure: unknown,
   context: { modelId: string; region: string; step: string; instead: string },

@@ -46,7 +46,10 @@ const USE = 'estimate receipts';
 const scopeOf = (facts: Pick<EstimateFacts, 'sub' | 'category' | 'type'>) =>
   JSON.stringify([facts.sub, facts.category, facts.type]);
 
-/** The checklist's identity: canonical JSON of its tasks (names trimmed, as the submission stores them) and hours, in order. */
+/**
+ * The checklist's identity: canonical JSON of its tasks (names trimmed, as the submission stores them) and hours, in
+ * order.
+ */
 export function checklistHash(tasks: readonly ChecklistTask[]): string {
   const canonical = canonicalJson(
     tasks.map((task) => ({ task_name: task.task_name.trim(), estimated_hours: task.estimated_hours })),

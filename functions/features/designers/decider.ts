@@ -39,7 +39,10 @@ export type { DesignerState, RevocationState } from './state.js';
 export const DESIGNER_INVITATION_DAYS = 7;
 
 export type DesignerCommand =
-  /** `invitation` for an address nobody has proven yet; `user_id` only where the address is known to be the account's (the seeder). */
+  /**
+   * `invitation` for an address nobody has proven yet; `user_id` only where the address is known to be the account's
+   * (the seeder).
+   */
   | { type: 'AuthorizeDesigner'; email: string; user_id?: string | null; invitation?: { token_hash: string } }
   | { type: 'LinkDesigner'; user_id: string }
   | { type: 'InviteDesigner'; token_hash: string }

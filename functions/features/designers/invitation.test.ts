@@ -113,35 +113,39 @@ describe('designer invitations (the proof of the address)', () => {
       actor: { sub: 'admin', role: 'admin' as const },
     }));
 
-  it('the projection keeps a token lookup while pending, drops it once accepted, and applying events twice changes nothing', () => {
-    const pendingEvents = at([authorised, invited, DesignerInvitationSent.create({})]);
-    const pending = fold(designerDecider, pendingEvents);
-    const twice = fold(designerDecider, [...pendingEvents, ...pendingEvents.slice(1)]);
-    expect(designersProjection.items(twice, 'designer-dee@example.com')).toEqual(
-      designersProjection.items(pending, 'designer-dee@example.com'),
-    );
-    const items = designersProjection.items(pending, 'designer-dee@example.com');
-    expect(items.find((item) => item.pk === designerInviteTokenKey(HASH).pk)).toMatchObject({
-      email: 'dee@example.com',
-    });
-    expect(JSON.stringify(items)).not.toContain(`"token_hash"`);
-    expect(invitationStatus(pending, '2026-11-23T00:00:00.000Z')).toBe('pending');
-    expect(invitationStatus(pending, '2026-12-01T00:00:00.000Z')).toBe('expired');
+  it(
+    'the projection keeps a token lookup while pending, drops it once accepted, and applying events twice changes ' +
+      'nothing',
+    () => {
+      const pendingEvents = at([authorised, invited, DesignerInvitationSent.create({})]);
+      const pending = fold(designerDecider, pendingEvents);
+      const twice = fold(designerDecider, [...pendingEvents, ...pendingEvents.slice(1)]);
+      expect(designersProjection.items(twice, 'designer-dee@example.com')).toEqual(
+        designersProjection.items(pending, 'designer-dee@example.com'),
+      );
+      const items = designersProjection.items(pending, 'designer-dee@example.com');
+      expect(items.find((item) => item.pk === designerInviteTokenKey(HASH).pk)).toMatchObject({
+        email: 'dee@example.com',
+      });
+      expect(JSON.stringify(items)).not.toContain(`"token_hash"`);
+      expect(invitationStatus(pending, '2026-11-23T00:00:00.000Z')).toBe('pending');
+      expect(invitationStatus(pending, '2026-12-01T00:00:00.000Z')).toBe('expired');
 
-    const accepted = fold(
-      designerDecider,
-      at([
-        authorised,
-        invited,
-        DesignerInvitationAccepted.create({ user_id: 'u1' }),
-        DesignerLinked.create({ user_id: 'u1' }),
-      ]),
-    );
-    const after = designersProjection.items(accepted, 'designer-dee@example.com');
-    expect(after.some((item) => item.pk.startsWith('designer-invite#'))).toBe(false);
-    expect(after[0]).toMatchObject({ gsi1pk: 'designer-user#u1' });
-    expect(invitationStatus(accepted, '2026-12-01T00:00:00.000Z')).toBe('accepted');
-  });
+      const accepted = fold(
+        designerDecider,
+        at([
+          authorised,
+          invited,
+          DesignerInvitationAccepted.create({ user_id: 'u1' }),
+          DesignerLinked.create({ user_id: 'u1' }),
+        ]),
+      );
+      const after = designersProjection.items(accepted, 'designer-dee@example.com');
+      expect(after.some((item) => item.pk.startsWith('designer-invite#'))).toBe(false);
+      expect(after[0]).toMatchObject({ gsi1pk: 'designer-user#u1' });
+      expect(invitationStatus(accepted, '2026-12-01T00:00:00.000Z')).toBe('accepted');
+    },
+  );
 
   it('registers the invitation events in the catalogue', () => {
     for (const type of [

@@ -35,7 +35,8 @@ export async function deliverDesignerInvitation(
       text: [
         'Hello,',
         '',
-        'You have been added as a designer on Design Club. Follow this link to accept, and sign in (or create your account) with this e-mail address:',
+        'You have been added as a designer on Design Club. Follow this link to accept, and sign in (or create your ' +
+          'account) with this e-mail address:',
         link,
         '',
         'Once you accept, the projects assigned to you appear on your designer dashboard.',
@@ -45,10 +46,12 @@ export async function deliverDesignerInvitation(
       ].join('\n'),
       html: [
         '<p>Hello,</p>',
-        '<p>You have been added as a designer on Design Club. Accept, and sign in (or create your account) with this e-mail address:</p>',
+        '<p>You have been added as a designer on Design Club. Accept, and sign in (or create your account) with this ' +
+          'e-mail address:</p>',
         `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`,
         '<p>Once you accept, the projects assigned to you appear on your designer dashboard.</p>',
-        `<p>The link works once and expires on ${escapeHtml(expires)}. If you did not expect this, you can ignore this e-mail.</p>`,
+        `<p>The link works once and expires on ${escapeHtml(expires)}. If you did not expect this, you can ignore ` +
+          `this e-mail.</p>`,
         '<p>Design Club</p>',
       ].join(''),
       tag: 'designer-invite',

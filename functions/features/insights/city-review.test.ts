@@ -63,30 +63,33 @@ describe('insights: the permit section', () => {
     expect(design.city).toBeUndefined();
   });
 
-  it('rounds per permit project, items per round, days from the first corrections to the permit, open items now', () => {
-    const figures = cityReviewOf([approved, open, design], { from: day(1), to: day(30) });
-    expect(figures).toMatchObject({
-      projects: 2,
-      rounds: 3,
-      rounds_per_project: 1.5,
-      items_per_round: 3,
-      approved: 1,
-      corrections_to_permit: { count: 1, median: 10 },
-      open_items_now: 2,
-    });
-    expect(
-      figures.by_project.map((row) => [
-        row.project_id,
-        row.rounds,
-        row.items_per_round,
-        row.open_items,
-        row.days_to_permit,
-      ]),
-    ).toEqual([
-      ['a', 2, [4, 2], 0, 10],
-      ['b', 1, [3], 2, null],
-    ]);
-  });
+  it(
+    'rounds per permit project, items per round, days from ' + 'the first corrections to the permit, open items now',
+    () => {
+      const figures = cityReviewOf([approved, open, design], { from: day(1), to: day(30) });
+      expect(figures).toMatchObject({
+        projects: 2,
+        rounds: 3,
+        rounds_per_project: 1.5,
+        items_per_round: 3,
+        approved: 1,
+        corrections_to_permit: { count: 1, median: 10 },
+        open_items_now: 2,
+      });
+      expect(
+        figures.by_project.map((row) => [
+          row.project_id,
+          row.rounds,
+          row.items_per_round,
+          row.open_items,
+          row.days_to_permit,
+        ]),
+      ).toEqual([
+        ['a', 2, [4, 2], 0, 10],
+        ['b', 1, [3], 2, null],
+      ]);
+    },
+  );
 
   it('a round seen again changes nothing', () =>
     expect(

@@ -54,43 +54,47 @@ describe('insights: the client review', () => {
     ).toBeNull();
   });
 
-  it('the report counts rounds per project and days from delivery to approval, over first deliverables in the range', () => {
-    const done = evolveTimeline(twoRounds, {
-      type: 'DeliverableApproved',
-      at: day(10),
-      data: { deliverable_id: 'd2', version: 2 },
-    });
-    const untouched = timeline([
-      submitted('b'),
-      deliverable(4, 'x1'),
-      ['DeliverableApproved', day(5), { deliverable_id: 'x1', version: 1 }],
-    ]);
-    const noDeliverable = timeline([submitted('c')]);
-    const outside = timeline([
-      submitted('d'),
-      ['FileUploaded', '2026-10-01T00:00:00.000Z', { file_id: 'o1', file_type: 'deliverable' }],
-    ]);
-    const figures = clientReviewOf([done, untouched, noDeliverable, outside], { from: day(1), to: day(30) });
-    expect(figures).toMatchObject({
-      projects: 2,
-      with_change_requests: 1,
-      change_request_rate: 0.5,
-      rounds: 2,
-      rounds_per_project: 1,
-      approved: 2,
-    });
-    expect(figures.round_counts).toEqual([
-      { rounds: '0', projects: 1 },
-      { rounds: '1', projects: 0 },
-      { rounds: '2', projects: 1 },
-      { rounds: '3+', projects: 0 },
-    ]);
-    expect(figures.by_project.map((row) => [row.project_id, row.rounds, row.days_to_approval])).toEqual([
-      ['a', 2, 7],
-      ['b', 0, 1],
-    ]);
-    expect(figures.delivery_to_approval).toEqual({ count: 2, median: 4, p90: 7 });
-  });
+  it(
+    'the report counts rounds per project and days from delivery to approval, over first deliverables in ' +
+      'the range',
+    () => {
+      const done = evolveTimeline(twoRounds, {
+        type: 'DeliverableApproved',
+        at: day(10),
+        data: { deliverable_id: 'd2', version: 2 },
+      });
+      const untouched = timeline([
+        submitted('b'),
+        deliverable(4, 'x1'),
+        ['DeliverableApproved', day(5), { deliverable_id: 'x1', version: 1 }],
+      ]);
+      const noDeliverable = timeline([submitted('c')]);
+      const outside = timeline([
+        submitted('d'),
+        ['FileUploaded', '2026-10-01T00:00:00.000Z', { file_id: 'o1', file_type: 'deliverable' }],
+      ]);
+      const figures = clientReviewOf([done, untouched, noDeliverable, outside], { from: day(1), to: day(30) });
+      expect(figures).toMatchObject({
+        projects: 2,
+        with_change_requests: 1,
+        change_request_rate: 0.5,
+        rounds: 2,
+        rounds_per_project: 1,
+        approved: 2,
+      });
+      expect(figures.round_counts).toEqual([
+        { rounds: '0', projects: 1 },
+        { rounds: '1', projects: 0 },
+        { rounds: '2', projects: 1 },
+        { rounds: '3+', projects: 0 },
+      ]);
+      expect(figures.by_project.map((row) => [row.project_id, row.rounds, row.days_to_approval])).toEqual([
+        ['a', 2, 7],
+        ['b', 0, 1],
+      ]);
+      expect(figures.delivery_to_approval).toEqual({ count: 2, median: 4, p90: 7 });
+    },
+  );
 
   it('timelines projected before the review existed read as no review', () => {
     const {

@@ -89,7 +89,9 @@ export interface InsightsReport {
   };
   /** The client's review: revision rounds from change requests, delivery to approval (client-review.ts). */
   client_review: ClientReviewFigures;
-  /** Permit projects through the city: rounds, items, days from the first corrections to the permit (city-review.ts). */
+  /**
+   * Permit projects through the city: rounds, items, days from the first corrections to the permit (city-review.ts).
+   */
   city_review?: CityReviewFigures;
   workload: {
     active_now: {
@@ -116,7 +118,10 @@ export interface InsightsReport {
   };
 }
 
-/** The client's review figures (client-review.ts computes them): projects whose first deliverable was uploaded in the range. */
+/**
+ * The client's review figures (client-review.ts computes them): projects whose first deliverable was uploaded in the
+ * range.
+ */
 export interface ClientReviewFigures {
   /** Projects whose first deliverable was uploaded in the range. */
   projects: number;

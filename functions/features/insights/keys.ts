@@ -1,6 +1,8 @@
 /** The insights projection's view keys, apart from the projection so readers bundle no fold. */
 export const timelineKey = (projectId: string) => ({ pk: `insights#${projectId}`, sk: 'timeline' });
-/** Open projects, and delivered ones by the month of their last delivery: a date range reads only what can count in it. */
+/**
+ * Open projects, and delivered ones by the month of their last delivery: a date range reads only what can count in it.
+ */
 export const INSIGHTS_OPEN = 'insights#open';
 export const insightsMonthPartition = (month: string) => `insights#delivered#${month}`;
 /** Delivered projects of one category and type, by first delivery: the checklist step's "similar projects". */

@@ -115,7 +115,9 @@ export function matchesFilter(
   return true;
 }
 
-/** A delivered project's estimate against its actual turnaround; only checklists the estimator made as they were count. */
+/**
+ * A delivered project's estimate against its actual turnaround; only checklists the estimator made as they were count.
+ */
 export function estimateRowOf(p: ProjectTimeline): EstimateRow | null {
   if (!estimatedByTheEstimator(p) || p.estimate_days === null || !p.submitted_at || !p.first_delivered_at) return null;
   const actual = businessDaysBetween(p.submitted_at, p.first_delivered_at);

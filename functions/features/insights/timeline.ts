@@ -65,7 +65,10 @@ export interface ProjectTimeline {
   comments_posted: number;
   comments_approved: number;
   comments_rejected: number;
-  /** The client's review (issue 37; absent on timelines projected before it): the latest revision round their change requests opened. */
+  /**
+   * The client's review (issue 37; absent on timelines projected before it): the latest revision round their change
+   * requests opened.
+   */
   client_rounds?: number;
   /** The first deliverable's upload: when the client first had something to review. */
   first_deliverable_at?: string | null;

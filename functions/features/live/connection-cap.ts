@@ -11,7 +11,9 @@ export const MAX_CONNECTIONS_PER_USER = 10;
 /** `$connect`'s answer past the cap: the handshake is refused with 429 (API Gateway and the embedded stack alike). */
 export const TOO_MANY_CONNECTIONS = {
   statusCode: 429,
-  body: `Too many open connections: at most ${MAX_CONNECTIONS_PER_USER} at once. Close another tab or window and try again.`,
+  body:
+    `Too many open connections: at most ${MAX_CONNECTIONS_PER_USER} at once. Close another tab or window and try ` +
+    `again.`,
 } as const satisfies APIGatewayProxyResultV2;
 
 /** `$connect`: takes one of the user's slots for this connection; false when all are held (nothing recorded). */

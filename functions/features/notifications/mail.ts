@@ -61,7 +61,9 @@ export function composeMail(lines: readonly PendingMail[], options: { digest: bo
     '<ul>',
     ...lines.map(
       (line) =>
-        `<li><p>${escapeHtml(line.message)}<br><a href="${escapeHtml(site() + line.link)}">Open ${escapeHtml(line.project_title)}</a> · ${escapeHtml(new Date(line.at).toUTCString())}</p></li>`,
+        `<li><p>${escapeHtml(line.message)}<br><a ` +
+        `href="${escapeHtml(site() + line.link)}">Open ${escapeHtml(line.project_title)}</a> ` +
+        `· ${escapeHtml(new Date(line.at).toUTCString())}</p></li>`,
     ),
     '</ul>',
     `<p><a href="${escapeHtml(preferences)}">Choose which e-mails you get</a></p>`,

@@ -11,7 +11,8 @@ export type { InboxItem };
  * - `$notified#<eventId>` / `<recipient>`: the sent-marker, claimed with a condition before anything is stored or sent;
  * - `$inbox#<sub>` / `<eventId>`: the in-app notification (ULIDs sort by time: newest first by a reverse query);
  * - `$inbox-read#<sub>` / `mark`: the newest event id the user has read up to;
- * - `$mail-pending#<recipient>` / `<mode>#<projectId>#<eventId>`: waiting for an e-mail (gsi4: every pending one of a mode);
+ * - `$mail-pending#<recipient>` / `<mode>#<projectId>#<eventId>`: waiting for an e-mail (gsi4: every pending one of a
+ * mode);
  * - `$mail-window#<recipient>#<projectId>`: when the next e-mail about that project may go (the quota);
  * - `$digest#<recipient>` / `<day>`: the day's digest, claimed once.
  */

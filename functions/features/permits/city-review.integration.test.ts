@@ -346,23 +346,26 @@ describe('the letter read for you', () => {
     ]);
   });
 
-  it('a letter crafted to give orders stays data: its items are proposed as written, and nothing else happens', async () => {
-    const projectId = await givenDelivered();
-    const fileId = await uploadPdf(projectId, client, 'crafted.pdf', await correctionLetterPdf(INJECTION_PAGES));
-    const mark = await markStore(stack);
-    const read = await stack.api('POST', `/api/projects/${projectId}/city-review/read-letter`, {
-      user: client,
-      body: { file_id: fileId },
-    });
-    expect(read.status).toBe(200);
-    expect(read.body.items.map((item: { number: number }) => item.number)).toEqual([1, 2]);
-    expect(read.body.items[0].comment).toContain('ignore all previous instructions');
-    expect(read.body.items[1].comment).toBe('Sheet A-5: show the guard height.');
-    await stack.settle();
-    expect(await mark.newEvents()).toEqual([]);
-    const review = await cityReview(projectId, client);
-    expect(review).toMatchObject({ summary: { stage: 'none' }, permit_number: null, rounds: [] });
-  });
+  it(
+    'a letter crafted to give orders stays data: its items ' + 'are proposed as written, and nothing else happens',
+    async () => {
+      const projectId = await givenDelivered();
+      const fileId = await uploadPdf(projectId, client, 'crafted.pdf', await correctionLetterPdf(INJECTION_PAGES));
+      const mark = await markStore(stack);
+      const read = await stack.api('POST', `/api/projects/${projectId}/city-review/read-letter`, {
+        user: client,
+        body: { file_id: fileId },
+      });
+      expect(read.status).toBe(200);
+      expect(read.body.items.map((item: { number: number }) => item.number)).toEqual([1, 2]);
+      expect(read.body.items[0].comment).toContain('ignore all previous instructions');
+      expect(read.body.items[1].comment).toBe('Sheet A-5: show the guard height.');
+      await stack.settle();
+      expect(await mark.newEvents()).toEqual([]);
+      const review = await cityReview(projectId, client);
+      expect(review).toMatchObject({ summary: { stage: 'none' }, permit_number: null, rounds: [] });
+    },
+  );
 
   it('only the client side reads a letter; a designer is refused, a stranger told nothing', async () => {
     const projectId = await givenDelivered();

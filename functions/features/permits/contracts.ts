@@ -111,7 +111,9 @@ export interface ResponseLetterResponse {
   file_name: string;
 }
 
-/** POST /api/projects/{id}/city-review/read-letter: proposed items from a recorded correction letter (nothing stored). */
+/**
+ * POST /api/projects/{id}/city-review/read-letter: proposed items from a recorded correction letter (nothing stored).
+ */
 export const readLetterBody = /* @__PURE__ */ (() => z.strictObject({ file_id: ulid('Unknown letter file') }))();
 export interface ProposedItem {
   number: number;

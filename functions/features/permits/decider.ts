@@ -137,7 +137,8 @@ function recordCorrections(
   });
   if (total > ROUND_TEXT_MAX)
     throw invalid(
-      `A round's comments hold at most ${ROUND_TEXT_MAX.toLocaleString('en-US')} characters together: record the rest in the next round`,
+      `A round's comments hold at most ${ROUND_TEXT_MAX.toLocaleString('en-US')} characters together: record the ` +
+        `rest in the next round`,
     );
   const round = (latest?.round ?? 0) + 1;
   const events: NewEvent[] = [

@@ -64,7 +64,10 @@ export const CorrectionAddressed = /* @__PURE__ */ defineEvent('CorrectionAddres
   }),
 );
 
-/** The response letter of a round was produced and kept as a file of the project (its `FileUploaded` is in the same commit). */
+/**
+ * The response letter of a round was produced and kept as a file of the project (its `FileUploaded` is in the same
+ * commit).
+ */
 export const ResponseLetterIssued = /* @__PURE__ */ defineEvent('ResponseLetterIssued', () =>
   z.object({
     round: round(),

@@ -3,7 +3,10 @@ import { hasRole, type Principal } from '../../platform/http/auth.js';
 import type { ProjectDetail } from './queries.js';
 import type { UserDoc } from '../users/queries.js';
 
-/* Who may read or work on a project, from its document: asked by the project's handlers and by the features showing its parts (activity, files). */
+/*
+ * Who may read or work on a project, from its document: asked by the project's handlers and by the features showing its
+ * parts (activity, files).
+ */
 
 /** Who may read a project: admins, its owner, members of its team, its assigned designer. */
 export function canReadProject(principal: Principal, user: UserDoc | null, project: ProjectDetail): boolean {

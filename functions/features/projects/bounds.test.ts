@@ -134,7 +134,10 @@ describe('the project document at its caps', () => {
 });
 
 describe('the projects checkpoint at its caps', () => {
-  /** The document's history, then 1,000 comments approved and the most a project may hold waiting, all of the longest text. */
+  /**
+   * The document's history, then 1,000 comments approved and the most a project may hold waiting, all of the longest
+   * text.
+   */
   function withComments(char: string): EventEnvelope[] {
     const base = history(char);
     const admin: Actor = { sub: 'a'.repeat(36), role: 'admin' };

@@ -319,23 +319,27 @@ describe('project decider: files', () => {
         }),
       ),
     );
-  it(`at most ${FILES_PER_PROJECT_MAX} files on a project (429), of which ${DELIVERABLE_FILES_PER_PROJECT_MAX} deliverable versions`, () => {
-    const clientFiles = many(FILES_PER_PROJECT_MAX, 'client_upload', client);
-    given([submitted, assigned, ...clientFiles])
-      .when({ ...file, file_type: 'client_upload' }, { actor: client })
-      .thenThrows(TOO_MANY_PROJECT_FILES, 'LIMIT_REACHED');
-    given([submitted, assigned, ...clientFiles.slice(1)])
-      .when({ ...file, file_type: 'client_upload' }, { actor: client })
-      .then(uploaded('client_upload'));
-    const deliverables = many(DELIVERABLE_FILES_PER_PROJECT_MAX, 'deliverable', designer);
-    given([submitted, assigned, ...deliverables])
-      .when({ ...file, file_type: 'deliverable' }, { actor: designer })
-      .thenThrows(TOO_MANY_DELIVERABLE_FILES, 'LIMIT_REACHED');
-    // Client files still have room.
-    given([submitted, assigned, ...deliverables])
-      .when({ ...file, file_type: 'client_upload' }, { actor: client })
-      .then(uploaded('client_upload'));
-  });
+  it(
+    `at most ${FILES_PER_PROJECT_MAX} files on a project (429), of which ${DELIVERABLE_FILES_PER_PROJECT_MAX} ` +
+      `deliverable versions`,
+    () => {
+      const clientFiles = many(FILES_PER_PROJECT_MAX, 'client_upload', client);
+      given([submitted, assigned, ...clientFiles])
+        .when({ ...file, file_type: 'client_upload' }, { actor: client })
+        .thenThrows(TOO_MANY_PROJECT_FILES, 'LIMIT_REACHED');
+      given([submitted, assigned, ...clientFiles.slice(1)])
+        .when({ ...file, file_type: 'client_upload' }, { actor: client })
+        .then(uploaded('client_upload'));
+      const deliverables = many(DELIVERABLE_FILES_PER_PROJECT_MAX, 'deliverable', designer);
+      given([submitted, assigned, ...deliverables])
+        .when({ ...file, file_type: 'deliverable' }, { actor: designer })
+        .thenThrows(TOO_MANY_DELIVERABLE_FILES, 'LIMIT_REACHED');
+      // Client files still have room.
+      given([submitted, assigned, ...deliverables])
+        .when({ ...file, file_type: 'client_upload' }, { actor: client })
+        .then(uploaded('client_upload'));
+    },
+  );
 });
 
 describe('project decider: comments and moderation', () => {
@@ -375,15 +379,19 @@ describe('project decider: comments and moderation', () => {
       .when({ type: 'ApproveComment', comment_id: 'C1' }, { actor: admin })
       .thenThrows(COMMENT_NOT_PENDING);
   });
-  it(`holds at most ${PENDING_COMMENTS_MAX} comments awaiting moderation; the next is refused until one is moderated`, () => {
-    const waiting = Array.from({ length: PENDING_COMMENTS_MAX }, (_, i) =>
-      by(admin, CommentPosted.create({ comment_id: `C${i}`, content: 'x'.repeat(5_000) })),
-    );
-    given([submitted, assigned, ...waiting])
-      .when({ type: 'PostComment', comment_id: 'next', content: 'One more' }, { actor: admin })
-      .thenThrows(TOO_MANY_PENDING_COMMENTS, 'LIMIT_REACHED');
-    given([submitted, assigned, ...waiting, by(admin, CommentApproved.create({ comment_id: 'C0' }))])
-      .when({ type: 'PostComment', comment_id: 'next', content: 'One more' }, { actor: admin })
-      .then([CommentPosted.create({ comment_id: 'next', content: 'One more' })]);
-  });
+  it(
+    `holds at most ${PENDING_COMMENTS_MAX} comments awaiting moderation; the next is refused until one is ` +
+      `moderated`,
+    () => {
+      const waiting = Array.from({ length: PENDING_COMMENTS_MAX }, (_, i) =>
+        by(admin, CommentPosted.create({ comment_id: `C${i}`, content: 'x'.repeat(5_000) })),
+      );
+      given([submitted, assigned, ...waiting])
+        .when({ type: 'PostComment', comment_id: 'next', content: 'One more' }, { actor: admin })
+        .thenThrows(TOO_MANY_PENDING_COMMENTS, 'LIMIT_REACHED');
+      given([submitted, assigned, ...waiting, by(admin, CommentApproved.create({ comment_id: 'C0' }))])
+        .when({ type: 'PostComment', comment_id: 'next', content: 'One more' }, { actor: admin })
+        .then([CommentPosted.create({ comment_id: 'next', content: 'One more' })]);
+    },
+  );
 });

@@ -48,7 +48,9 @@ export interface SubmitProjectCommand extends ProjectBrief {
   property_type: string;
   checklist: { task_name: string; estimated_hours: number }[];
   estimate_basis?: 'studio' | 'generic';
-  /** What the estimate receipt proves: the checklist it answered ('generated'), changed ('edited'), or none ('manual'). */
+  /**
+   * What the estimate receipt proves: the checklist it answered ('generated'), changed ('edited'), or none ('manual').
+   */
   checklist_origin: 'generated' | 'edited' | 'manual';
 }
 
@@ -221,7 +223,9 @@ function validateSubmission(command: SubmitProjectCommand): void {
   if (new TextEncoder().encode(JSON.stringify(brief)).length > BRIEF_MAX_BYTES) throw invalid(BRIEF_TOO_LARGE);
 }
 
-export const TOO_MANY_PENDING_COMMENTS = `${PENDING_COMMENTS_MAX} comments on this project are waiting for moderation: post again once an admin has reviewed them`;
+export const TOO_MANY_PENDING_COMMENTS =
+  `${PENDING_COMMENTS_MAX} comments on this project are waiting for ` +
+  `moderation: post again once an admin has reviewed them`;
 export const COMMENT_NOT_PENDING = 'Comment not found, or already moderated';
 
 /** The brief and checklist of one project, as stored, in UTF-8 bytes (the document adds at most 200 files). */

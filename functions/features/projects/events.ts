@@ -50,7 +50,10 @@ const submissionFields = () => ({
   total_estimated_hours: z.number().check(z.gte(0)),
   estimated_turnaround_days: z.nullable(z.int().check(z.gte(0))),
   priority: z._default(z.enum(PRIORITIES), 'Normal'),
-  /** Whether the checklist's estimate was given the studio's own turnaround on similar work (absent on older events: not). */
+  /**
+   * Whether the checklist's estimate was given the studio's own turnaround on similar work (absent on older events:
+   * not).
+   */
   estimate_basis: z.optional(z.enum(['studio', 'generic'])),
 });
 

@@ -158,26 +158,30 @@ async function project(deliveries: EventEnvelope[], projection: Projection = pro
 }
 
 describe('board index items and counters', () => {
-  it('index the project in its column, narrowed by designer and priority, and by each word (case and accents folded)', () => {
-    let state = projectDecider.initialState();
-    for (const event of history.slice(0, 4)) state = projectDecider.evolve(state, event);
-    const items = projectIndexItems(state);
-    const partitions = items.map((item) => item.gsi5pk);
-    expect(partitions).toEqual(
-      expect.arrayContaining([
-        boardPartition({ status: 'in_progress' }),
-        boardPartition({ status: 'in_progress', designer: 'D1' }),
-        boardPartition({ status: 'in_progress', priority: 'Urgent' }),
-        boardPartition({ status: 'in_progress', designer: 'd1', priority: 'Urgent' }),
-        searchPartition('in_progress', 'cafe'),
-      ]),
-    );
-    expect(words('Café  KITCHEN-remodel')).toEqual(['cafe', 'kitchen', 'remodel']);
-    expect(searchWords(state).length).toBeLessThanOrEqual(32);
-    expect(items.find((item) => item.gsi5pk === boardPartition({ status: 'in_progress' }))!.card).toContain(
-      '"title":"Café Kitchen remodel"',
-    );
-  });
+  it(
+    'index the project in its column, narrowed by designer and priority, and by each word (case and ' +
+      'accents folded)',
+    () => {
+      let state = projectDecider.initialState();
+      for (const event of history.slice(0, 4)) state = projectDecider.evolve(state, event);
+      const items = projectIndexItems(state);
+      const partitions = items.map((item) => item.gsi5pk);
+      expect(partitions).toEqual(
+        expect.arrayContaining([
+          boardPartition({ status: 'in_progress' }),
+          boardPartition({ status: 'in_progress', designer: 'D1' }),
+          boardPartition({ status: 'in_progress', priority: 'Urgent' }),
+          boardPartition({ status: 'in_progress', designer: 'd1', priority: 'Urgent' }),
+          searchPartition('in_progress', 'cafe'),
+        ]),
+      );
+      expect(words('Café  KITCHEN-remodel')).toEqual(['cafe', 'kitchen', 'remodel']);
+      expect(searchWords(state).length).toBeLessThanOrEqual(32);
+      expect(items.find((item) => item.gsi5pk === boardPartition({ status: 'in_progress' }))!.card).toContain(
+        '"title":"Café Kitchen remodel"',
+      );
+    },
+  );
 
   it('applying every event twice gives the same items and counts as applying them once', async () => {
     const once = await project(history);
@@ -219,123 +223,135 @@ describe('board index items and counters', () => {
     expect(projectCounters(projectDecider.initialState())).toEqual([]);
   });
 
-  it("a project's card carries its client, and its search items the project's and the client's words, each item all of them", () => {
-    let state = projectDecider.initialState();
-    for (const event of history.slice(0, 4)) state = projectDecider.evolve(state, event);
-    const client = { id: 'u1', full_name: 'Zoë Quill', email: 'zoe@example.com', company: 'Quill & Partners' };
-    const items = projectIndexItems(state, client);
-    const search = items.filter((item) => String(item.sk).startsWith('ix#word#'));
-    const wordsOfItems = search.map((item) => String(item.sk).slice('ix#word#'.length));
-    expect(wordsOfItems).toEqual(expect.arrayContaining(['cafe', 'kitchen', 'zoe', 'quill', 'partners']));
-    expect(new Set(wordsOfItems).size).toBe(wordsOfItems.length);
-    expect(search.length).toBeLessThanOrEqual(MAX_WORDS + MAX_CLIENT_WORDS);
-    for (const item of search) {
-      expect(item.words).toBe(wordsOfItems.join(' '));
-      expect(item.gsi5pk).toBe(searchPartition('in_progress', String(item.sk).slice('ix#word#'.length)));
-      expect(item.card).toBeUndefined();
-    }
-    const card = JSON.parse(String(items.find((item) => item.sk === 'ix#board#0')!.card));
-    expect(card.client).toEqual(client);
-    // Without a client yet (the replay may project a project before its client), no client words.
-    expect(JSON.parse(String(projectIndexItems(state, null)[0]!.card)).client).toBeNull();
-    expect(projectIndexItems(state, null).some((item) => item.sk === 'ix#word#zoe')).toBe(false);
-  });
+  it(
+    "a project's card carries its client, and its search items the project's and the client's words, each item all " +
+      'of them',
+    () => {
+      let state = projectDecider.initialState();
+      for (const event of history.slice(0, 4)) state = projectDecider.evolve(state, event);
+      const client = { id: 'u1', full_name: 'Zoë Quill', email: 'zoe@example.com', company: 'Quill & Partners' };
+      const items = projectIndexItems(state, client);
+      const search = items.filter((item) => String(item.sk).startsWith('ix#word#'));
+      const wordsOfItems = search.map((item) => String(item.sk).slice('ix#word#'.length));
+      expect(wordsOfItems).toEqual(expect.arrayContaining(['cafe', 'kitchen', 'zoe', 'quill', 'partners']));
+      expect(new Set(wordsOfItems).size).toBe(wordsOfItems.length);
+      expect(search.length).toBeLessThanOrEqual(MAX_WORDS + MAX_CLIENT_WORDS);
+      for (const item of search) {
+        expect(item.words).toBe(wordsOfItems.join(' '));
+        expect(item.gsi5pk).toBe(searchPartition('in_progress', String(item.sk).slice('ix#word#'.length)));
+        expect(item.card).toBeUndefined();
+      }
+      const card = JSON.parse(String(items.find((item) => item.sk === 'ix#board#0')!.card));
+      expect(card.client).toEqual(client);
+      // Without a client yet (the replay may project a project before its client), no client words.
+      expect(JSON.parse(String(projectIndexItems(state, null)[0]!.card)).client).toBeNull();
+      expect(projectIndexItems(state, null).some((item) => item.sk === 'ix#word#zoe')).toBe(false);
+    },
+  );
 
-  it("a client's rename reaches every card and search item of their projects, in any order of delivery, twice or once, as a clean projection", async () => {
-    const user = envelopes(
-      [
-        UserRegistered.create({
-          user_id: 'u1',
-          email: 'zoe@example.com',
-          full_name: 'Zoë Quill',
-          company: 'Quill & Partners',
-        }),
-        ProfileUpdated.create({ full_name: 'Ada Marlowe', company: 'Lark Studio' }),
-      ],
-      'user-u1',
-    );
-    const both = [usersProjection, projectsProjection];
-    const run = async (deliveries: EventEnvelope[]) => {
-      const views = new MemoryViews();
-      const store = {
-        readStream: async (streamId: string, range: { from?: number; to?: number } = {}) => ({
-          events: [...user, ...history].filter(
-            (e) => e.streamId === streamId && e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9),
-          ),
-        }),
+  it(
+    "a client's rename reaches every card and search item of their projects, in any order of delivery, twice or " +
+      'once, as a clean projection',
+    async () => {
+      const user = envelopes(
+        [
+          UserRegistered.create({
+            user_id: 'u1',
+            email: 'zoe@example.com',
+            full_name: 'Zoë Quill',
+            company: 'Quill & Partners',
+          }),
+          ProfileUpdated.create({ full_name: 'Ada Marlowe', company: 'Lark Studio' }),
+        ],
+        'user-u1',
+      );
+      const both = [usersProjection, projectsProjection];
+      const run = async (deliveries: EventEnvelope[]) => {
+        const views = new MemoryViews();
+        const store = {
+          readStream: async (streamId: string, range: { from?: number; to?: number } = {}) => ({
+            events: [...user, ...history].filter(
+              (e) => e.streamId === streamId && e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9),
+            ),
+          }),
+        };
+        const projector = new Projector(store as never, views as unknown as ViewStore, both);
+        for (const event of deliveries)
+          for (const projection of projector.matching(event.streamId)) await projector.apply(1, projection, event);
+        return views.snapshot();
       };
-      const projector = new Projector(store as never, views as unknown as ViewStore, both);
-      for (const event of deliveries)
-        for (const projection of projector.matching(event.streamId)) await projector.apply(1, projection, event);
-      return views.snapshot();
-    };
-    const inOrder = await run([...user.slice(0, 1), ...history, user[1]!]);
-    const clientOf = (items: Record<string, Record<string, unknown>>) =>
-      JSON.parse(String(items['project#P1\u0000ix#board#0']!.card)).client;
-    const searchWordsOf = (items: Record<string, Record<string, unknown>>) =>
-      Object.values(items)
-        .filter((item) => String(item.sk).startsWith('ix#word#'))
-        .map((item) => String(item.sk).slice(8))
-        .sort();
-    expect(clientOf(inOrder)).toEqual({
-      id: 'u1',
-      full_name: 'Ada Marlowe',
-      email: 'zoe@example.com',
-      company: 'Lark Studio',
-    });
-    expect(searchWordsOf(inOrder)).toEqual(expect.arrayContaining(['ada', 'marlowe', 'lark', 'studio']));
-    expect(searchWordsOf(inOrder)).not.toEqual(expect.arrayContaining(['zoe']));
-    expect(searchWordsOf(inOrder).filter((word) => ['quill', 'partners'].includes(word))).toEqual([]);
-    for (const item of Object.values(inOrder))
-      if (String(item.sk).startsWith('ix#word#')) expect(String(item.words).split(' ')).toContain('marlowe');
-    // Every event twice changes nothing, not even the write versions.
-    expect(await run([...user.slice(0, 1), ...history, user[1]!, ...user, ...history])).toEqual(inOrder);
-    // The profile first appears after the project (a replay's order), is renamed, all twice, shuffled:
-    // the same items (which version last wrote an unchanged item may differ: `v` and `lv` left out).
-    const shown = (items: Record<string, Record<string, unknown>>) =>
-      Object.fromEntries(Object.entries(items).map(([key, { v: _v, lv: _lv, ...item }]) => [key, item]));
-    expect(shown(await run([...history, ...user]))).toEqual(shown(inOrder));
-    expect(shown(await run([...history, user[0]!, ...history, ...user, ...user]))).toEqual(shown(inOrder));
-    expect(shown(await run([history[4]!, user[1]!, history[0]!, user[0]!, ...history.slice().reverse()]))).toEqual(
-      shown(inOrder),
-    );
-    // A clean projection of the final states (what the replay writes) shows the same.
-    const final = <S>(projection: Projection<S>, events: EventEnvelope[]) =>
-      events.reduce((state, event) => projection.evolve(state, event), projection.initialState());
-    const userItems = usersProjection.items(final(usersProjection, user), 'user-u1');
-    const projectItems = projectsProjection.items(
-      final(projectsProjection, history),
-      'project-P1',
-      new Map(userItems.map((item) => [`${item.pk}\u0000${item.sk}`, item])),
-    );
-    const stateItems = Object.fromEntries(
-      Object.entries(shown(inOrder)).filter(
-        // What events write once (activity entries, comments) is not the state's.
-        ([, item]) => !/^(count|activity|comments|comment-approved)#/.test(String(item.pk)),
-      ),
-    );
-    expect(stateItems).toEqual(
-      Object.fromEntries([...userItems, ...projectItems].map((item) => [`${item.pk}\u0000${item.sk}`, item])),
-    );
-  });
+      const inOrder = await run([...user.slice(0, 1), ...history, user[1]!]);
+      const clientOf = (items: Record<string, Record<string, unknown>>) =>
+        JSON.parse(String(items['project#P1\u0000ix#board#0']!.card)).client;
+      const searchWordsOf = (items: Record<string, Record<string, unknown>>) =>
+        Object.values(items)
+          .filter((item) => String(item.sk).startsWith('ix#word#'))
+          .map((item) => String(item.sk).slice(8))
+          .sort();
+      expect(clientOf(inOrder)).toEqual({
+        id: 'u1',
+        full_name: 'Ada Marlowe',
+        email: 'zoe@example.com',
+        company: 'Lark Studio',
+      });
+      expect(searchWordsOf(inOrder)).toEqual(expect.arrayContaining(['ada', 'marlowe', 'lark', 'studio']));
+      expect(searchWordsOf(inOrder)).not.toEqual(expect.arrayContaining(['zoe']));
+      expect(searchWordsOf(inOrder).filter((word) => ['quill', 'partners'].includes(word))).toEqual([]);
+      for (const item of Object.values(inOrder))
+        if (String(item.sk).startsWith('ix#word#')) expect(String(item.words).split(' ')).toContain('marlowe');
+      // Every event twice changes nothing, not even the write versions.
+      expect(await run([...user.slice(0, 1), ...history, user[1]!, ...user, ...history])).toEqual(inOrder);
+      // The profile first appears after the project (a replay's order), is renamed, all twice, shuffled:
+      // the same items (which version last wrote an unchanged item may differ: `v` and `lv` left out).
+      const shown = (items: Record<string, Record<string, unknown>>) =>
+        Object.fromEntries(Object.entries(items).map(([key, { v: _v, lv: _lv, ...item }]) => [key, item]));
+      expect(shown(await run([...history, ...user]))).toEqual(shown(inOrder));
+      expect(shown(await run([...history, user[0]!, ...history, ...user, ...user]))).toEqual(shown(inOrder));
+      expect(shown(await run([history[4]!, user[1]!, history[0]!, user[0]!, ...history.slice().reverse()]))).toEqual(
+        shown(inOrder),
+      );
+      // A clean projection of the final states (what the replay writes) shows the same.
+      const final = <S>(projection: Projection<S>, events: EventEnvelope[]) =>
+        events.reduce((state, event) => projection.evolve(state, event), projection.initialState());
+      const userItems = usersProjection.items(final(usersProjection, user), 'user-u1');
+      const projectItems = projectsProjection.items(
+        final(projectsProjection, history),
+        'project-P1',
+        new Map(userItems.map((item) => [`${item.pk}\u0000${item.sk}`, item])),
+      );
+      const stateItems = Object.fromEntries(
+        Object.entries(shown(inOrder)).filter(
+          // What events write once (activity entries, comments) is not the state's.
+          ([, item]) => !/^(count|activity|comments|comment-approved)#/.test(String(item.pk)),
+        ),
+      );
+      expect(stateItems).toEqual(
+        Object.fromEntries([...userItems, ...projectItems].map((item) => [`${item.pk}\u0000${item.sk}`, item])),
+      );
+    },
+  );
 
-  it('the users projection keeps one admin index item per admin, idempotently, and drops it when the role is revoked', async () => {
-    const user = envelopes(
-      [
-        UserRegistered.create({ user_id: 'u9', email: 'ada@example.com', full_name: 'Ada Admin', company: null }),
-        RoleGranted.create({ role: 'admin' }),
-        RoleRevoked.create({ role: 'admin' }),
-      ],
-      'user-u9',
-    );
-    const admins = (items: Record<string, Record<string, unknown>>) =>
-      Object.values(items)
-        .filter((item) => item.gsi5pk === 'admins')
-        .map((item) => item.user_id);
-    expect(admins(await project(user.slice(0, 1), usersProjection, user))).toEqual([]);
-    const granted = await project(user.slice(0, 2), usersProjection, user);
-    expect(admins(granted)).toEqual(['u9']);
-    expect(await project([...user.slice(0, 2), ...user.slice(0, 2)], usersProjection, user)).toEqual(granted);
-    expect(admins(await project(user, usersProjection, user))).toEqual([]);
-  });
+  it(
+    'the users projection keeps one admin index item per admin, idempotently, and drops it when the ' +
+      'role is revoked',
+    async () => {
+      const user = envelopes(
+        [
+          UserRegistered.create({ user_id: 'u9', email: 'ada@example.com', full_name: 'Ada Admin', company: null }),
+          RoleGranted.create({ role: 'admin' }),
+          RoleRevoked.create({ role: 'admin' }),
+        ],
+        'user-u9',
+      );
+      const admins = (items: Record<string, Record<string, unknown>>) =>
+        Object.values(items)
+          .filter((item) => item.gsi5pk === 'admins')
+          .map((item) => item.user_id);
+      expect(admins(await project(user.slice(0, 1), usersProjection, user))).toEqual([]);
+      const granted = await project(user.slice(0, 2), usersProjection, user);
+      expect(admins(granted)).toEqual(['u9']);
+      expect(await project([...user.slice(0, 2), ...user.slice(0, 2)], usersProjection, user)).toEqual(granted);
+      expect(admins(await project(user, usersProjection, user))).toEqual([]);
+    },
+  );
 });

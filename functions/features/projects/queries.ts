@@ -28,7 +28,10 @@ export const projectsOfOwner = (runtime: Runtime, userId: string) => listBy(runt
 /** The users' profiles are the users feature's read model; named here too for the project handlers. */
 export { profilesOf } from '../users/queries.js';
 
-/** The projects projection's keys and counters other features read (users count clients' projects, the activity feed, designers' workload). */
+/**
+ * The projects projection's keys and counters other features read (users count clients' projects, the activity feed,
+ * designers' workload).
+ */
 export { activityPartition, ownerPartition } from './keys.js';
 export { designerStatusCounter } from './project-index.js';
 

@@ -58,7 +58,9 @@ export interface ProjectState extends ProjectBrief {
   checklist: ProjectChecklistItem[];
   total_estimated_hours: number;
   estimated_turnaround_days: number | null;
-  /** How the checklist came about, as its receipt proved (events.ts); the read model derives `grok_generated` from it. */
+  /**
+   * How the checklist came about, as its receipt proved (events.ts); the read model derives `grok_generated` from it.
+   */
   checklist_origin: 'generated' | 'edited' | 'manual';
   due_date: string | null;
   assigned_designer_id: string | null;
@@ -231,7 +233,10 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
 }
 
 /** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
-/** Commands on a project's stream start from its snapshot (platform/event-store/folds.ts): a new revision when the fold changes. */
+/**
+ * Commands on a project's stream start from its snapshot (platform/event-store/folds.ts): a new revision when the fold
+ * changes.
+ */
 export const PROJECT_SNAPSHOT = { name: 'project', revision: 3 };
 
 export const projectEvolution: Evolution<ProjectState> = {

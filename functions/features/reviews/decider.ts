@@ -62,8 +62,12 @@ export const RESPONDERS_ONLY = 'Only admins and the assigned designer resolve no
 export const REPLIERS_ONLY = 'Only admins and the assigned designer reply to notes';
 export const TOO_MANY_REPLIES = `A note holds at most ${REPLIES_PER_NOTE_MAX} replies: resolve it, or answer in a new version`;
 export const NOTE_OR_SUMMARY = 'Pin at least one note or write a summary of the changes';
-export const TOO_MANY_NOTES = `A version holds at most ${NOTES_PER_VERSION_MAX} notes: resolve or combine notes, or ask for a new version first`;
-export const TOO_MANY_PROJECT_NOTES = `A project holds at most ${NOTES_PER_PROJECT_MAX} notes across its versions: combine notes or write a summary of the changes instead`;
+export const TOO_MANY_NOTES =
+  `A version holds at most ${NOTES_PER_VERSION_MAX} notes: resolve or combine notes, or ` +
+  `ask for a new version first`;
+export const TOO_MANY_PROJECT_NOTES =
+  `A project holds at most ${NOTES_PER_PROJECT_MAX} notes across its versions: ` +
+  `combine notes or write a summary of the changes instead`;
 export const TOO_MANY_PROJECT_REPLIES = `A project holds at most ${REPLIES_PER_PROJECT_MAX} replies to notes: answer in a new version instead`;
 /** The page a note names must be one of the version's (`pages`: its count, as recorded). */
 export const noSuchPage = (page: number, pages: number) =>

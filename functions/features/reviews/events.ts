@@ -30,7 +30,10 @@ export const ReviewNotePinned = /* @__PURE__ */ defineEvent('ReviewNotePinned', 
 /** The studio (the assigned designer or an admin) marked a note resolved. */
 export const ReviewNoteResolved = /* @__PURE__ */ defineEvent('ReviewNoteResolved', () => z.object({ note_id: id() }));
 
-/** The studio (the assigned designer or an admin) answered a note on the drawing. `text` is plain text, stored as written. */
+/**
+ * The studio (the assigned designer or an admin) answered a note on the drawing. `text` is plain text, stored as
+ * written.
+ */
 export const ReviewNoteReplied = /* @__PURE__ */ defineEvent('ReviewNoteReplied', () =>
   z.object({
     note_id: id(),

@@ -132,114 +132,118 @@ describe('the review view', () => {
     expect(reviewsProjection.items(twice, 'project-p1')).toEqual(reviewsProjection.items(once, 'project-p1'));
   });
 
-  it('holds the loop in bounded items: a summary without notes, an item per note, resolution, reply and summary text', () => {
-    const state = project(reviewsProjection, envelopes, false);
-    const [doc, ...others] = reviewsProjection.items(state, 'project-p1');
-    expect(others).toEqual([]);
-    expect(doc).toMatchObject(reviewKey('p1'));
-    const summary = JSON.parse(doc!.doc as string) as ReviewState;
-    expect(summary.notes).toEqual([]);
-    expect(summary.deliverables[0]).toMatchObject({
-      deliverable_id: 'd1',
-      status: 'approved',
-      ready_for_review: false,
-    });
-    expect(summary.deliverables[0]!.versions.map((v) => [v.version, v.file_id, v.uploaded_by])).toEqual([
-      [1, 'd1', DESIGNER.sub],
-      [2, 'd1v2', DESIGNER.sub],
-    ]);
-    expect(summary.deliverables[0]!.decisions.map((decision) => decision.summary)).toEqual([null, null]);
-    expect(summary.revision_round).toBe(1);
-    // The projection's state (its checkpoint) keeps no text, place or author of a note.
-    expect(state.notes.map((n) => [n.note_id, n.number, n.resolved, n.text, n.page, n.author])).toEqual([
-      ['n1', 1, true, '', 0, ''],
-      ['n2', 2, false, '', 0, ''],
-    ]);
+  it(
+    'holds the loop in bounded items: a summary without notes, an item per note, resolution, reply and ' +
+      'summary text',
+    () => {
+      const state = project(reviewsProjection, envelopes, false);
+      const [doc, ...others] = reviewsProjection.items(state, 'project-p1');
+      expect(others).toEqual([]);
+      expect(doc).toMatchObject(reviewKey('p1'));
+      const summary = JSON.parse(doc!.doc as string) as ReviewState;
+      expect(summary.notes).toEqual([]);
+      expect(summary.deliverables[0]).toMatchObject({
+        deliverable_id: 'd1',
+        status: 'approved',
+        ready_for_review: false,
+      });
+      expect(summary.deliverables[0]!.versions.map((v) => [v.version, v.file_id, v.uploaded_by])).toEqual([
+        [1, 'd1', DESIGNER.sub],
+        [2, 'd1v2', DESIGNER.sub],
+      ]);
+      expect(summary.deliverables[0]!.decisions.map((decision) => decision.summary)).toEqual([null, null]);
+      expect(summary.revision_round).toBe(1);
+      // The projection's state (its checkpoint) keeps no text, place or author of a note.
+      expect(state.notes.map((n) => [n.note_id, n.number, n.resolved, n.text, n.page, n.author])).toEqual([
+        ['n1', 1, true, '', 0, ''],
+        ['n2', 2, false, '', 0, ''],
+      ]);
 
-    const partition = new Map<string, ViewItem>([[doc!.sk, doc!]]);
-    let before = reviewsProjection.initialState();
-    for (const event of envelopes) {
-      const after = reviewsProjection.evolve(before, event);
-      for (const item of reviewsProjection.eventItems!(event, before, after)) {
-        expect(partition.has(item.sk), item.sk).toBe(false);
-        partition.set(item.sk, item);
+      const partition = new Map<string, ViewItem>([[doc!.sk, doc!]]);
+      let before = reviewsProjection.initialState();
+      for (const event of envelopes) {
+        const after = reviewsProjection.evolve(before, event);
+        for (const item of reviewsProjection.eventItems!(event, before, after)) {
+          expect(partition.has(item.sk), item.sk).toBe(false);
+          partition.set(item.sk, item);
+        }
+        // Delivered again: no second note or resolution (a reply or text again is the same item, written once).
+        const again = reviewsProjection.eventItems!(event, after, reviewsProjection.evolve(after, event));
+        expect(again.filter((item) => item.sk.startsWith('note#') || item.sk.startsWith('resolved#'))).toEqual([]);
+        before = after;
       }
-      // Delivered again: no second note or resolution (a reply or text again is the same item, written once).
-      const again = reviewsProjection.eventItems!(event, after, reviewsProjection.evolve(after, event));
-      expect(again.filter((item) => item.sk.startsWith('note#') || item.sk.startsWith('resolved#'))).toEqual([]);
-      before = after;
-    }
-    expect([...partition.keys()].sort()).toEqual(
-      [
-        'doc',
-        noteKey('p1', 'n1').sk,
-        noteKey('p1', 'n2').sk,
-        resolvedKey('p1', 'n1').sk,
-        replyKey('p1', 'r1').sk,
-        summaryTextKey('p1', 'd1', 1).sk,
-      ].sort(),
-    );
+      expect([...partition.keys()].sort()).toEqual(
+        [
+          'doc',
+          noteKey('p1', 'n1').sk,
+          noteKey('p1', 'n2').sk,
+          resolvedKey('p1', 'n1').sk,
+          replyKey('p1', 'r1').sk,
+          summaryTextKey('p1', 'd1', 1).sk,
+        ].sort(),
+      );
 
-    const stored = reviewFromItems([...partition.values()].reverse())!;
-    expect(stored.state.notes.map((n) => [n.number, n.page, n.resolved, n.text])).toEqual([
-      [1, 2, true, '<img src=x onerror=alert(1)> move it'],
-      [2, 1, false, 'darker'],
-    ]);
-    expect(stored.state.notes[0]).toMatchObject({
-      resolved_by: DESIGNER.sub,
-      resolved_at: envelopes[8]!.at,
-      author: CLIENT.sub,
-      x: 0.1,
-      y: 0.9,
-    });
-    expect(stored.state.notes[0]!.replies).toEqual([
-      {
-        reply_id: 'r1',
-        text: 'Moved 2 ft left <b>as asked</b>',
-        author: DESIGNER.sub,
-        author_role: 'designer',
-        at: envelopes[11]!.at,
-      },
-    ]);
-
-    const view = presentReview(
-      stored.state,
-      stored.texts,
-      new Map([
-        [CLIENT.sub, 'Cleo Client'],
-        [DESIGNER.sub, 'Dee Designer'],
-      ]),
-      { can_review: true, can_respond: false },
-    );
-    expect(view).toMatchObject({ revision_round: 1, approved_by_client: true, can_review: true, can_respond: false });
-    expect(view.deliverables[0]!.notes[0]).toMatchObject({
-      number: 1,
-      text: '<img src=x onerror=alert(1)> move it',
-      author_name: 'Cleo Client',
-      resolved: true,
-      replies: [
+      const stored = reviewFromItems([...partition.values()].reverse())!;
+      expect(stored.state.notes.map((n) => [n.number, n.page, n.resolved, n.text])).toEqual([
+        [1, 2, true, '<img src=x onerror=alert(1)> move it'],
+        [2, 1, false, 'darker'],
+      ]);
+      expect(stored.state.notes[0]).toMatchObject({
+        resolved_by: DESIGNER.sub,
+        resolved_at: envelopes[8]!.at,
+        author: CLIENT.sub,
+        x: 0.1,
+        y: 0.9,
+      });
+      expect(stored.state.notes[0]!.replies).toEqual([
         {
           reply_id: 'r1',
           text: 'Moved 2 ft left <b>as asked</b>',
-          author_name: 'Dee Designer',
+          author: DESIGNER.sub,
           author_role: 'designer',
           at: envelopes[11]!.at,
         },
-      ],
-    });
-    expect(view.deliverables[0]!.notes[1]!.replies).toEqual([]);
-    expect(view.deliverables[0]!.decisions).toEqual([
-      {
-        version: 1,
-        decision: 'changes_requested',
-        summary: 'Two things',
-        round: 1,
-        by_name: 'Cleo Client',
-        at: envelopes[6]!.at,
-      },
-      { version: 2, decision: 'approved', summary: null, round: null, by_name: 'Cleo Client', at: envelopes[10]!.at },
-    ]);
-  });
+      ]);
+
+      const view = presentReview(
+        stored.state,
+        stored.texts,
+        new Map([
+          [CLIENT.sub, 'Cleo Client'],
+          [DESIGNER.sub, 'Dee Designer'],
+        ]),
+        { can_review: true, can_respond: false },
+      );
+      expect(view).toMatchObject({ revision_round: 1, approved_by_client: true, can_review: true, can_respond: false });
+      expect(view.deliverables[0]!.notes[0]).toMatchObject({
+        number: 1,
+        text: '<img src=x onerror=alert(1)> move it',
+        author_name: 'Cleo Client',
+        resolved: true,
+        replies: [
+          {
+            reply_id: 'r1',
+            text: 'Moved 2 ft left <b>as asked</b>',
+            author_name: 'Dee Designer',
+            author_role: 'designer',
+            at: envelopes[11]!.at,
+          },
+        ],
+      });
+      expect(view.deliverables[0]!.notes[1]!.replies).toEqual([]);
+      expect(view.deliverables[0]!.decisions).toEqual([
+        {
+          version: 1,
+          decision: 'changes_requested',
+          summary: 'Two things',
+          round: 1,
+          by_name: 'Cleo Client',
+          at: envelopes[6]!.at,
+        },
+        { version: 2, decision: 'approved', summary: null, round: null, by_name: 'Cleo Client', at: envelopes[10]!.at },
+      ]);
+    },
+  );
 });
 
 describe('the review summary on the board card and the project document', () => {

@@ -152,7 +152,8 @@ function evolveFile(state: ReviewState, event: Folded<EventOf<typeof FileUploade
     };
   }
   if (version.version <= currentVersion(known)) return state;
-  // Changes were asked for on the version this one replaces (or on one before, still unanswered by a decision): the client is asked to look again.
+  // Changes were asked for on the version this one replaces (or on one before, still unanswered by a decision): the
+  // client is asked to look again.
   const ready = known.status === 'changes_requested' || (known.status === 'awaiting_review' && known.ready_for_review);
   return replaceDeliverable(state, {
     ...known,

@@ -4,7 +4,10 @@ import { USER_TYPES, type UserType } from '../../../shared/vocabulary.js';
 
 export type { InviteRole, TeamRole } from './events.js';
 
-/* Profile & Team Settings (/profile), the invite pages (/accept-invite, /invite-signup): docs/product.md#screens, #records, #calls. */
+/*
+ * Profile & Team Settings (/profile), the invite pages (/accept-invite, /invite-signup): docs/product.md#screens,
+ * #records, #calls.
+ */
 
 const profileText = (max: number) =>
   z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`))));

@@ -279,80 +279,88 @@ describe('team state: bounded', () => {
 });
 
 describe('team document: its bound', () => {
-  it(`at its caps (${TEAM_SEATS_MAX} seats: 140 pending invitations, the quota over 7 days, the rest members; 50 settled) stays under 350 KB`, () => {
-    // The longest address an e-mail can have (254 characters) and the longest inviter name, in 3-byte characters.
-    const address = (index: number) => `${String(index).padStart(64, 'x')}@${'d'.repeat(185)}.com`;
-    const long = (invite_id: string, email: string) =>
-      TeamInviteCreated.create({
-        invite_id,
-        invited_email: email,
-        invited_role: 'designer',
-        invited_by: 'owner',
-        inviter_name: '名'.repeat(200),
-        token_hash: HASH_1,
-        expires_at: IN_7_DAYS,
-      });
-    const settled = Array.from({ length: 60 }, (_, index) => [
-      long(`S${index}`, address(index)),
-      TeamInviteRevoked.create({ invite_id: `S${index}` }),
-    ]).flat();
-    const pending = Array.from({ length: 140 }, (_, index) => long(`P${index}`, address(1000 + index)));
-    // The seats the invitations leave, taken by members who joined by invitation (address kept twice).
-    const members = Array.from({ length: TEAM_SEATS_MAX - 140 - 1 }, (_, index) => {
-      const user_id = `${index}`.padStart(36, 'u');
-      return [
-        long(`M${index}`, address(5000 + index)),
-        TeamInviteAccepted.create({ invite_id: `M${index}`, user_id }),
-        TeamMemberJoined.create({ user_id, email: address(5000 + index), role: 'designer', invite_id: `M${index}` }),
-      ];
-    }).flat();
-    const state = given([...created, ...members, ...settled, ...pending]).state();
-    expect(state.invites).toHaveLength(190);
-    expect(state.members).toHaveLength(TEAM_SEATS_MAX - 140);
-    const bytes = Buffer.byteLength(JSON.stringify(state));
-    console.log(`team state at its caps (seats, invitations): ${(bytes / 1024).toFixed(0)} KB`);
-    expect(bytes).toBeLessThan(350 * 1024);
-  });
-
-  it(`holds at most ${TEAM_SEATS_MAX} members and pending invitations: the next invitation is 429 until a seat is free`, () => {
-    const members = Array.from({ length: TEAM_SEATS_MAX - 2 }, (_, index) =>
-      TeamMemberJoined.create({
-        user_id: `m${index}`,
-        email: `m${index}@example.com`,
-        role: 'designer',
-        invite_id: null,
-      }),
-    );
-    const full = [...created, ...members, invited()];
-    given(full)
-      .when({
-        type: 'CreateInvite',
-        invite_id: 'I9',
-        email: 'late@example.com',
-        role: 'designer',
-        inviter_name: null,
-        token_hash: HASH_2,
-      })
-      .thenThrows(TEAM_FULL_MESSAGE, 'LIMIT_REACHED');
-    given([...full, TeamInviteRevoked.create({ invite_id: 'I1' })])
-      .when({
-        type: 'CreateInvite',
-        invite_id: 'I9',
-        email: 'late@example.com',
-        role: 'designer',
-        inviter_name: null,
-        token_hash: HASH_2,
-      })
-      .then([
+  it(
+    `at its caps (${TEAM_SEATS_MAX} seats: 140 pending invitations, the quota over 7 days, the rest members; 50 ` +
+      `settled) stays under 350 KB`,
+    () => {
+      // The longest address an e-mail can have (254 characters) and the longest inviter name, in 3-byte characters.
+      const address = (index: number) => `${String(index).padStart(64, 'x')}@${'d'.repeat(185)}.com`;
+      const long = (invite_id: string, email: string) =>
         TeamInviteCreated.create({
-          invite_id: 'I9',
-          invited_email: 'late@example.com',
+          invite_id,
+          invited_email: email,
           invited_role: 'designer',
           invited_by: 'owner',
+          inviter_name: '名'.repeat(200),
+          token_hash: HASH_1,
+          expires_at: IN_7_DAYS,
+        });
+      const settled = Array.from({ length: 60 }, (_, index) => [
+        long(`S${index}`, address(index)),
+        TeamInviteRevoked.create({ invite_id: `S${index}` }),
+      ]).flat();
+      const pending = Array.from({ length: 140 }, (_, index) => long(`P${index}`, address(1000 + index)));
+      // The seats the invitations leave, taken by members who joined by invitation (address kept twice).
+      const members = Array.from({ length: TEAM_SEATS_MAX - 140 - 1 }, (_, index) => {
+        const user_id = `${index}`.padStart(36, 'u');
+        return [
+          long(`M${index}`, address(5000 + index)),
+          TeamInviteAccepted.create({ invite_id: `M${index}`, user_id }),
+          TeamMemberJoined.create({ user_id, email: address(5000 + index), role: 'designer', invite_id: `M${index}` }),
+        ];
+      }).flat();
+      const state = given([...created, ...members, ...settled, ...pending]).state();
+      expect(state.invites).toHaveLength(190);
+      expect(state.members).toHaveLength(TEAM_SEATS_MAX - 140);
+      const bytes = Buffer.byteLength(JSON.stringify(state));
+      console.log(`team state at its caps (seats, invitations): ${(bytes / 1024).toFixed(0)} KB`);
+      expect(bytes).toBeLessThan(350 * 1024);
+    },
+  );
+
+  it(
+    `holds at most ${TEAM_SEATS_MAX} members and pending invitations: the next invitation is 429 until a seat is ` +
+      `free`,
+    () => {
+      const members = Array.from({ length: TEAM_SEATS_MAX - 2 }, (_, index) =>
+        TeamMemberJoined.create({
+          user_id: `m${index}`,
+          email: `m${index}@example.com`,
+          role: 'designer',
+          invite_id: null,
+        }),
+      );
+      const full = [...created, ...members, invited()];
+      given(full)
+        .when({
+          type: 'CreateInvite',
+          invite_id: 'I9',
+          email: 'late@example.com',
+          role: 'designer',
           inviter_name: null,
           token_hash: HASH_2,
-          expires_at: IN_7_DAYS,
-        }),
-      ]);
-  });
+        })
+        .thenThrows(TEAM_FULL_MESSAGE, 'LIMIT_REACHED');
+      given([...full, TeamInviteRevoked.create({ invite_id: 'I1' })])
+        .when({
+          type: 'CreateInvite',
+          invite_id: 'I9',
+          email: 'late@example.com',
+          role: 'designer',
+          inviter_name: null,
+          token_hash: HASH_2,
+        })
+        .then([
+          TeamInviteCreated.create({
+            invite_id: 'I9',
+            invited_email: 'late@example.com',
+            invited_role: 'designer',
+            invited_by: 'owner',
+            inviter_name: null,
+            token_hash: HASH_2,
+            expires_at: IN_7_DAYS,
+          }),
+        ]);
+    },
+  );
 });

@@ -42,7 +42,9 @@ export const inviteExpiry = (now: string) => new Date(Date.parse(now) + INVITE_T
 export const invalidInvite = () => new DomainError('GONE', INVALID_INVITE_MESSAGE);
 export const NOT_TEAM_ADMIN_MESSAGE = 'Only team admins can manage the team.';
 export const ONLY_DESIGNER_MESSAGE = 'Currently, only Designer role is available for new team members.';
-export const TEAM_FULL_MESSAGE = `A team has at most ${TEAM_SEATS_MAX} members and pending invitations: remove a member or revoke an invitation first.`;
+export const TEAM_FULL_MESSAGE =
+  `A team has at most ${TEAM_SEATS_MAX} members and pending invitations: remove a ` +
+  `member or revoke an invitation first.`;
 
 export type TeamCommand =
   | { type: 'CreateTeam'; team_id: string; name: string; user_id: string; email: string }

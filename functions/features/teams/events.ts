@@ -9,7 +9,9 @@ import { defineEvent, type EventDefinition, type EventOf } from '../../../events
 export const TEAM_ROLES = ['admin', 'designer'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
-/** The only role offered to new team members (docs/product.md#screens: 'Currently, only Designer role is available…'). */
+/**
+ * The only role offered to new team members (docs/product.md#screens: 'Currently, only Designer role is available…').
+ */
 export const INVITE_ROLES = ['designer'] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
 

@@ -62,9 +62,11 @@ export async function mailInvite(
         `The invitation expires on ${expires}. If you did not expect it, you can ignore this e-mail.`,
       ].join('\n'),
       html: [
-        `<p>${escapeHtml(inviter)} invited you to collaborate in the team <strong>${escapeHtml(teamName)}</strong> on Design Club, as a Designer.</p>`,
+        `<p>${escapeHtml(inviter)} invited you to collaborate in the team <strong>${escapeHtml(teamName)}</strong> ` +
+          `on Design Club, as a Designer.</p>`,
         `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`,
-        `<p>The invitation expires on ${escapeHtml(expires)}. If you did not expect it, you can ignore this e-mail.</p>`,
+        `<p>The invitation expires on ${escapeHtml(expires)}. If you did not expect it, you can ignore this ` +
+          `e-mail.</p>`,
       ].join(''),
       tag: 'team-invite',
     });
@@ -78,7 +80,9 @@ export async function mailInvite(
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A command on the caller's own team (its decider checks they are its admin), answered with the team as they see it. */
+/**
+ * A command on the caller's own team (its decider checks they are its admin), answered with the team as they see it.
+ */
 export async function onCallersTeam(
   request: HttpRequest<unknown, unknown, unknown>,
   command: TeamCommand,

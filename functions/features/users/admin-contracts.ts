@@ -155,7 +155,10 @@ export interface UserTeam {
 
 export interface UserDetailsResponse {
   user: AdminUser;
-  /** active: queued, in_progress and needs_revision; completed: delivered (docs/product.md#limits, in this product's statuses). */
+  /**
+   * active: queued, in_progress and needs_revision; completed: delivered (docs/product.md#limits, in this product's
+   * statuses).
+   */
   statistics: { total: number; active: number; completed: number };
   projects: UserProjectSummary[];
   team: UserTeam | null;

@@ -1,8 +1,8 @@
 import * as z from '../../../events/zod.js';
 
 /**
- * Password reset by a link mailed to the account's address (docs/product.md#screens, #states, #validation, #limits). Our own routes,
- * not Cognito's ForgotPassword, which refuses accounts whose e-mail is not verified yet: following the
+ * Password reset by a link mailed to the account's address (docs/product.md#screens, #states, #validation, #limits).
+ * Our own routes, not Cognito's ForgotPassword, which refuses accounts whose e-mail is not verified yet: following the
  * link proves the mailbox, so it works for every account and then marks the e-mail verified.
  */
 

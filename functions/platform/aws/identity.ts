@@ -42,7 +42,10 @@ export class IdentityDirectory {
     );
   }
 
-  /** A permanent password (no change asked at the next sign-in); the pool's policy may refuse it (InvalidPasswordException). */
+  /**
+   * A permanent password (no change asked at the next sign-in); the pool's policy may refuse it
+   * (InvalidPasswordException).
+   */
   async setPassword(username: string, password: string): Promise<void> {
     await this.client.send(
       new AdminSetUserPasswordCommand({

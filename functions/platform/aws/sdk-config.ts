@@ -21,7 +21,10 @@ export function localEndpointConfig(endpoint: string | undefined): {
   };
 }
 
-/** How long an attempt on a service that answers in milliseconds (DynamoDB, EventBridge, Cognito, SES, Secrets Manager, the WebSocket API) may stay silent. */
+/**
+ * How long an attempt on a service that answers in milliseconds (DynamoDB, EventBridge, Cognito, SES, Secrets Manager,
+ * the WebSocket API) may stay silent.
+ */
 export const PROMPT_SERVICE_SILENCE_MS = 6_000;
 /** S3 and Bedrock: a model may think for tens of seconds before its answer's first byte. */
 export const SLOW_SERVICE_SILENCE_MS = 30_000;

@@ -4,8 +4,8 @@
  *
  * Each projection's checkpoint of a stream that changes a counter owns one guard attribute on it
  * (`g_` + a 53-bit hash of the checkpoint's key: no two owners of a store share one in practice).
- * Its value says the last version of that stream applied to the counter, and when: `version * 1e8 + epoch minute`. A step is applied
- * only while the guard is below `version * 1e8`, which refuses:
+ * Its value says the last version of that stream applied to the counter, and when: `version * 1e8 + epoch minute`. A
+ * step is applied only while the guard is below `version * 1e8`, which refuses:
  * - the SDK's retry of an update that landed but whose answer was lost (same version);
  * - a second settler of the same step: a redelivery, or another instance that read the same
  *   pending counts (same version);

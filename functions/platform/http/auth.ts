@@ -82,7 +82,10 @@ export function principalFromEvent(event: APIGatewayProxyEventV2WithJWTAuthorize
 
 export const SESSION_REVOKED_MESSAGE = 'Session revoked. Please sign in again.';
 
-/** Decides the caller's roles (and whether its session still holds) from the read model: the app hands one to the HTTP chain. */
+/**
+ * Decides the caller's roles (and whether its session still holds) from the read model: the app hands one to the HTTP
+ * chain.
+ */
 export type PrincipalResolver = (token: Principal) => Promise<Principal>;
 
 /**

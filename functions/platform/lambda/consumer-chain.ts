@@ -55,7 +55,9 @@ export function consumerChain(catalogue: EventCatalogue) {
   };
 }
 
-/** A scheduled job (an EventBridge schedule): the same logging and metrics, the schedule's event id as correlation id. */
+/**
+ * A scheduled job (an EventBridge schedule): the same logging and metrics, the schedule's event id as correlation id.
+ */
 export function scheduled<R>(fn: () => Promise<R>) {
   const handler = middy<Partial<ScheduledEvent>, R, Error, Context>()
     .use(observed<Partial<ScheduledEvent>, R>((event, context) => event.id ?? context.awsRequestId ?? newId()))

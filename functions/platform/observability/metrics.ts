@@ -22,7 +22,10 @@ const diagnostics: NonNullable<MetricsOptions['logger']> = {
   error: (...content) => log.error(asText(content)),
 };
 
-/** EMF metrics of the shared contract (shared/metrics.ts), flushed by the `logMetrics` middleware at the end of every invocation. */
+/**
+ * EMF metrics of the shared contract (shared/metrics.ts), flushed by the `logMetrics` middleware at the end of every
+ * invocation.
+ */
 export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: METRICS_SERVICE, logger: diagnostics });
 
 export function recordMetric(name: MetricName, value = 1): void {

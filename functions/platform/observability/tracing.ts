@@ -3,7 +3,10 @@ import type { MiddlewareObj } from '@middy/core';
 import type { Tracer } from '@aws-lambda-powertools/tracer';
 import { METRICS_SERVICE } from '#shared/metrics.js';
 
-/** On in Lambda when the stack turns tracing on (`-c tracing=true` sets POWERTOOLS_TRACE_ENABLED and X-Ray active tracing). */
+/**
+ * On in Lambda when the stack turns tracing on (`-c tracing=true` sets POWERTOOLS_TRACE_ENABLED and X-Ray active
+ * tracing).
+ */
 const enabled = process.env.POWERTOOLS_TRACE_ENABLED === 'true' && !!process.env.AWS_LAMBDA_FUNCTION_NAME;
 
 /**

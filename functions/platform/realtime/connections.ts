@@ -20,7 +20,9 @@ export interface Connection {
   sub: string;
   email: string;
   role: SystemRole;
-  /** When the session behind the connection's token began (`auth_time`, seconds): ended sessions' sockets are closed. */
+  /**
+   * When the session behind the connection's token began (`auth_time`, seconds): ended sessions' sockets are closed.
+   */
   authTime?: number;
 }
 

@@ -206,7 +206,8 @@ export class Projector {
     const parked = this.parked.get(slot);
     if (parked && event.version > parked.version) {
       throw new StreamParkedError(
-        `${projection.name} of ${event.streamId} waits for version ${parked.version}, which it could not apply (${parked.reason})`,
+        `${projection.name} of ${event.streamId} waits for version ${parked.version}, which it could not apply ` +
+          `(${parked.reason})`,
       );
     }
     try {

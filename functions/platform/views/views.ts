@@ -109,7 +109,10 @@ export class ViewStore extends ViewReader {
     }
   }
 
-  /** Removes a checkpoint's settled mark (applied count changes, done re-projection), unless the checkpoint moved on meanwhile. */
+  /**
+   * Removes a checkpoint's settled mark (applied count changes, done re-projection), unless the checkpoint moved on
+   * meanwhile.
+   */
   async clearPending(
     gen: number,
     key: { pk: string; sk: string },

@@ -17,7 +17,9 @@ export async function checkCredentials(
       results.push({
         check: 'Target account',
         outcome: 'note',
-        detail: `the assembly targets account ${needs.account}, but these credentials are for ${Account}: the checks below describe ${Account}.`,
+        detail:
+          `the assembly targets account ${needs.account}, but these credentials are for ${Account}: the checks ` +
+          `below describe ${Account}.`,
       });
     }
     return { account: Account, results };

@@ -23,7 +23,9 @@ export function checkLoggingRole({ needs, clients, region, account }: CheckConte
         detail: !current
           ? `none set in ${region}; the stack sets its own.`
           : replaced
-            ? `${region} logs through ${current}; the stack replaces it with its own role (one setting per account and region). Other APIs of the region keep logging, through the stack's role, while the stack exists.`
+            ? `${region} logs through ${current}; the stack replaces it with its own role (one setting per account ` +
+              `and region). Other APIs of the region keep logging, through the stack's role, while the stack ` +
+              `exists.`
             : `${current}, the stack's own.`,
       };
     }
@@ -32,11 +34,15 @@ export function checkLoggingRole({ needs, clients, region, account }: CheckConte
     return {
       check: CHECK,
       outcome: 'missing',
-      detail: `none set in ${region}: CloudFormation would refuse the stage ${stagesNeedingRole.join(', ')} ("CloudWatch Logs role ARN must be set in account settings").`,
+      detail:
+        `none set in ${region}: CloudFormation would refuse the stage ${stagesNeedingRole.join(', ')} ` +
+        `("CloudWatch Logs role ARN must be set in account settings").`,
       fix: [
-        `aws iam create-role --role-name APIGatewayCloudWatchLogs --assume-role-policy-document '{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"apigateway.amazonaws.com"},"Action":"sts:AssumeRole"}]}'`,
+        `aws iam create-role --role-name APIGatewayCloudWatchLogs --assume-role-policy-document ` +
+          `'{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"apigateway.amazonaws.com"},"Action":"sts:AssumeRole"}]}'`,
         `aws iam attach-role-policy --role-name APIGatewayCloudWatchLogs --policy-arn ${LOGS_POLICY}`,
-        `aws apigateway update-account --region ${region} --patch-operations op=replace,path=/cloudwatchRoleArn,value=arn:aws:iam::${account}:role/APIGatewayCloudWatchLogs`,
+        `aws apigateway update-account --region ${region} --patch-operations ` +
+          `op=replace,path=/cloudwatchRoleArn,value=arn:aws:iam::${account}:role/APIGatewayCloudWatchLogs`,
       ],
     };
   });

@@ -30,7 +30,8 @@ async function checkModel(context: CheckContext, modelId: string): Promise<Check
   const baseModel = profile ? profile[2]! : modelId;
   const check = `${CHECK} ${modelId}`;
   const choose = [
-    `List what this region offers: aws bedrock list-inference-profiles --region ${region} --query "inferenceProfileSummaries[].inferenceProfileId"`,
+    `List what this region offers: aws bedrock list-inference-profiles --region ${region} --query ` +
+      `"inferenceProfileSummaries[].inferenceProfileId"`,
     `then deploy with -c bedrockModelId=<one of them>, or deploy in a region where ${modelId} exists.`,
   ];
 
@@ -102,19 +103,23 @@ function access(
         : 'the account is not authorized to use the model',
     );
     fix.push(
-      `${catalog(region)} → ${anthropic ? 'an Anthropic model → Submit use case details (once per account, or once for the organization)' : 'the model → request access'}`,
+      `${catalog(region)} ` +
+        `→ ${anthropic ? 'an Anthropic model → Submit use case details (once per account, or once for the organization)' : 'the model → request access'}`,
     );
   }
   const agreement = found.agreementAvailability?.status;
   if (agreement === 'NOT_AVAILABLE' || agreement === 'ERROR' || found.entitlementAvailability === 'NOT_AVAILABLE') {
     problems.push(
       agreement === 'ERROR'
-        ? `the Marketplace agreement failed${found.agreementAvailability?.errorMessage ? ` (${found.agreementAvailability.errorMessage})` : ''}`
+        ? `the Marketplace agreement ` +
+            `failed${found.agreementAvailability?.errorMessage ? ` (${found.agreementAvailability.errorMessage})` : ''}`
         : 'the account has no Marketplace subscription to the model yet',
     );
     fix.push(
-      `Invoke the model once with credentials that may aws-marketplace:Subscribe, aws-marketplace:Unsubscribe and aws-marketplace:ViewSubscriptions (the functions' roles may not, so their first call would fail):`,
-      `  aws bedrock-runtime converse --model-id ${modelId} --region ${region} --messages '[{"role":"user","content":[{"text":"hello"}]}]'`,
+      `Invoke the model once with credentials that may aws-marketplace:Subscribe, aws-marketplace:Unsubscribe and ` +
+        `aws-marketplace:ViewSubscriptions (the functions' roles may not, so their first call would fail):`,
+      `  aws bedrock-runtime converse --model-id ${modelId} --region ${region} --messages ` +
+        `'[{"role":"user","content":[{"text":"hello"}]}]'`,
       `or open it in the playground: ${catalog(region)}`,
       `(an account without a valid payment method for Marketplace purchases cannot subscribe)`,
     );

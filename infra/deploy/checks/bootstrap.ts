@@ -17,7 +17,9 @@ export function checkBootstrap({ needs, clients, region, account }: CheckContext
       return {
         check: CHECK,
         outcome: 'missing',
-        detail: `${region} of account ${account} is not bootstrapped (no ${parameter}); the stack needs bootstrap version ${required} or later.`,
+        detail:
+          `${region} of account ${account} is not bootstrapped (no ${parameter}); the stack needs bootstrap ` +
+          `version ${required} or later.`,
         fix,
       };
     }

@@ -47,14 +47,17 @@ export const regionOfCertificate = (arn: string): string | undefined =>
 export function assessCertificate(arn: string, domainNames: readonly string[], answer: CertificateAnswer): CheckResult {
   const request = domainNames.map(
     (name) =>
-      `aws acm request-certificate --region ${CLOUDFRONT_CERTIFICATE_REGION} --domain-name ${name} --validation-method DNS`,
+      `aws acm request-certificate --region ${CLOUDFRONT_CERTIFICATE_REGION} --domain-name ${name} ` +
+      `--validation-method DNS`,
   );
   const region = regionOfCertificate(arn);
   if (region !== CLOUDFRONT_CERTIFICATE_REGION) {
     return {
       check: CHECK,
       outcome: 'missing',
-      detail: `${arn} is ${region ? `in ${region}` : 'not an ACM certificate ARN'}: CloudFront takes certificates from ${CLOUDFRONT_CERTIFICATE_REGION} only.`,
+      detail:
+        `${arn} is ${region ? `in ${region}` : 'not an ACM certificate ARN'}: CloudFront takes certificates ` +
+        `from ${CLOUDFRONT_CERTIFICATE_REGION} only.`,
       fix: [...request, 'then deploy with -c certificateArn=<the new ARN> (docs/deploy.md 6.1)'],
     };
   }
@@ -89,7 +92,9 @@ export function assessCertificate(arn: string, domainNames: readonly string[], a
     return {
       check: CHECK,
       outcome: 'missing',
-      detail: `${arn} covers ${names.join(', ') || 'no name'}, not ${uncovered.join(', ')}: CloudFront would refuse the distribution's alias.`,
+      detail:
+        `${arn} covers ${names.join(', ') || 'no name'}, not ${uncovered.join(', ')}: CloudFront would refuse ` +
+        `the distribution's alias.`,
       fix: [
         ...request.filter((_, index) => uncovered.includes(domainNames[index]!)),
         'then deploy with -c certificateArn=<the new ARN>',
@@ -101,10 +106,13 @@ export function assessCertificate(arn: string, domainNames: readonly string[], a
     return {
       check: CHECK,
       outcome: 'missing',
-      detail: `${arn} is ${certificate.Status ?? 'of unknown status'}, not ISSUED: CloudFront accepts only an issued certificate.`,
+      detail:
+        `${arn} is ${certificate.Status ?? 'of unknown status'}, not ISSUED: CloudFront accepts only an issued ` +
+        `certificate.`,
       fix: pending
         ? [
-            `aws acm describe-certificate --region ${CLOUDFRONT_CERTIFICATE_REGION} --certificate-arn ${arn} --query "Certificate.DomainValidationOptions[].ResourceRecord"`,
+            `aws acm describe-certificate --region ${CLOUDFRONT_CERTIFICATE_REGION} --certificate-arn ${arn} --query ` +
+              `"Certificate.DomainValidationOptions[].ResourceRecord"`,
             'publish each CNAME it prints in the domain’s DNS, then wait:',
             `aws acm wait certificate-validated --region ${CLOUDFRONT_CERTIFICATE_REGION} --certificate-arn ${arn}`,
           ]

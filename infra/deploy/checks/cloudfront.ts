@@ -10,9 +10,12 @@ export function cloudFrontVerification({ account }: CheckContext): CheckResult {
   return {
     check: 'CloudFront account verification',
     outcome: 'note',
-    detail: `not checkable (no API tells). If account ${account} has never created a CloudFront distribution, the first deploy may fail with "Your account must be verified before you can add new CloudFront resources".`,
+    detail:
+      `not checkable (no API tells). If account ${account} has never created a CloudFront distribution, the ` +
+      `first deploy may fail with "Your account must be verified before you can add new CloudFront resources".`,
     fix: [
-      'Then: https://console.aws.amazon.com/support/home#/case/create → Account and billing → ask AWS Support to verify the account for CloudFront; deploy again once they confirm.',
+      'Then: https://console.aws.amazon.com/support/home#/case/create → Account and billing → ask AWS Support to ' +
+        'verify the account for CloudFront; deploy again once they confirm.',
     ],
   };
 }

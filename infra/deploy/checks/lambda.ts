@@ -29,10 +29,16 @@ export function checkConcurrency({ needs, clients, region }: CheckContext): Prom
       return {
         check: CHECK,
         outcome: 'missing',
-        detail: `the account allows ${limit} concurrent executions in ${region}; the stack's ${functions} functions need at least ${needed} (${parts}).`,
+        detail:
+          `the account allows ${limit} concurrent executions in ${region}; the stack's ${functions} functions ` +
+          `need at least ${needed} (${parts}).`,
         fix: [
-          `aws service-quotas request-service-quota-increase --service-code lambda --quota-code ${CONCURRENCY_QUOTA_CODE} --desired-value ${Math.max(ASK_FOR, needed)} --region ${region}`,
-          `or: https://${region}.console.aws.amazon.com/servicequotas/home/services/lambda/quotas/${CONCURRENCY_QUOTA_CODE} → Request increase at account level`,
+          `aws service-quotas request-service-quota-increase --service-code lambda ` +
+            `--quota-code ${CONCURRENCY_QUOTA_CODE} --desired-value ${Math.max(ASK_FOR, needed)} ` +
+            `--region ${region}`,
+          `or: ` +
+            `https://${region}.console.aws.amazon.com/servicequotas/home/services/lambda/quotas/${CONCURRENCY_QUOTA_CODE} ` +
+            `→ Request increase at account level`,
         ],
       };
     }

@@ -11,7 +11,8 @@ export function checkStripeSecret({ needs, clients, region }: CheckContext): Pro
   const create = [
     `aws secretsmanager create-secret --name ${name} --region ${region} \\`,
     `  --secret-string '{"secretKey":"sk_live_…","webhookSecret":"whsec_…"}'`,
-    '(webhookSecret is the signing secret of the Stripe webhook, made after the first deploy: until then whsec_pending; docs/deploy.md, "Stripe webhook")',
+    '(webhookSecret is the signing secret of the Stripe webhook, made after the first deploy: until then ' +
+      'whsec_pending; docs/deploy.md, "Stripe webhook")',
   ];
   return guarded(CHECK, `secretsmanager:DescribeSecret on ${name}`, async () => {
     try {

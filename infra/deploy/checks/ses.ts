@@ -41,7 +41,9 @@ function productionAccess({ clients, region }: CheckContext): Promise<CheckResul
       results.push({
         check: ACCESS,
         outcome: 'missing',
-        detail: `${region} is in the SES sandbox: mail reaches only verified addresses, and the functions' sending policy refuses even those.${state}`,
+        detail:
+          `${region} is in the SES sandbox: mail reaches only verified addresses, and the functions' sending ` +
+          `policy refuses even those.${state}`,
         fix: [
           review?.Status === 'PENDING'
             ? 'Wait for the answer to the request (usually within a day), or deploy with --skip-checks meanwhile.'
@@ -49,7 +51,9 @@ function productionAccess({ clients, region }: CheckContext): Promise<CheckResul
           ...(review?.Status === 'PENDING'
             ? []
             : [
-                `or: aws sesv2 put-account-details --production-access-enabled --mail-type TRANSACTIONAL --website-url https://<your site> --use-case-description "<what you send, to whom, how bounces are handled>" --contact-language EN --region ${region}`,
+                `or: aws sesv2 put-account-details --production-access-enabled --mail-type TRANSACTIONAL ` +
+                  `--website-url https://<your site> --use-case-description "<what you send, to whom, how bounces ` +
+                  `are handled>" --contact-language EN --region ${region}`,
               ]),
         ],
       });
@@ -68,7 +72,8 @@ function productionAccess({ clients, region }: CheckContext): Promise<CheckResul
         outcome: 'missing',
         detail: `SES shut down sending for the account in ${region} (enforcement status SHUTDOWN).`,
         fix: [
-          `https://${region}.console.aws.amazon.com/ses/home?region=${region}#/reputation → contact AWS about the review`,
+          `https://${region}.console.aws.amazon.com/ses/home?region=${region}#/reputation → contact AWS about the ` +
+            `review`,
         ],
       });
     }
@@ -77,7 +82,9 @@ function productionAccess({ clients, region }: CheckContext): Promise<CheckResul
       results.push({
         check: ACCESS,
         outcome: 'ok',
-        detail: `granted in ${region}${quota ? ` (${quota} messages a day, ${account.SendQuota?.MaxSendRate ?? '?'} a second)` : ''}.`,
+        detail:
+          `granted ` +
+          `in ${region}${quota ? ` (${quota} messages a day, ${account.SendQuota?.MaxSendRate ?? '?'} a second)` : ''}.`,
       });
     }
     return results;
@@ -106,7 +113,9 @@ function senderIdentity(context: CheckContext, sender: string): Promise<CheckRes
       return {
         check: SENDER,
         outcome: 'missing',
-        detail: `${sender} is a placeholder of a reserved example domain: nobody can verify it, so every mail would fail.`,
+        detail:
+          `${sender} is a placeholder of a reserved example domain: nobody can verify it, so every mail would ` +
+          `fail.`,
         fix: ['Deploy with -c senderEmail=<an address of a domain you own, verified in SES>.'],
       };
     }
@@ -129,7 +138,8 @@ function senderIdentity(context: CheckContext, sender: string): Promise<CheckRes
       const records = dkimRecords(domain, owner);
       if (records.length)
         fix.push(
-          `Publish these DNS records for ${domain} (SES verifies the domain by its DKIM records, usually within an hour):`,
+          `Publish these DNS records for ${domain} (SES verifies the domain by its DKIM records, usually within an ` +
+            `hour):`,
           ...records,
         );
     }
@@ -137,15 +147,19 @@ function senderIdentity(context: CheckContext, sender: string): Promise<CheckRes
       found.push(`the address ${sender} is ${(address.VerificationStatus ?? 'not verified').toLowerCase()}`);
       if (!owner)
         fix.push(
-          `Open the link SES mailed to ${sender} (resend: aws sesv2 delete-email-identity --email-identity ${sender} --region ${region}, then create it again).`,
+          `Open the link SES mailed to ${sender} (resend: aws sesv2 delete-email-identity --email-identity ${sender} ` +
+            `--region ${region}, then create it again).`,
         );
     }
     if (!owner && !address) {
       found.push(`neither ${sender} nor ${domain} is an SES identity in ${region}`);
       fix.push(
-        `A domain (recommended: any address of it may send, with DKIM): aws sesv2 create-email-identity --email-identity ${domain} --region ${region}`,
-        `  then publish the three CNAME records it prints (aws sesv2 get-email-identity --email-identity ${domain} --region ${region} --query DkimAttributes.Tokens)`,
-        `Or only the address: aws sesv2 create-email-identity --email-identity ${sender} --region ${region}, then open the link SES mails to it.`,
+        `A domain (recommended: any address of it may send, with DKIM): aws sesv2 create-email-identity ` +
+          `--email-identity ${domain} --region ${region}`,
+        `  then publish the three CNAME records it prints (aws sesv2 get-email-identity --email-identity ${domain} ` +
+          `--region ${region} --query DkimAttributes.Tokens)`,
+        `Or only the address: aws sesv2 create-email-identity --email-identity ${sender} --region ${region}, then ` +
+          `open the link SES mails to it.`,
       );
     }
     return {
@@ -169,11 +183,16 @@ function cognitoIdentity(context: CheckContext): Promise<CheckResult[]> {
     return {
       check,
       outcome: 'missing',
-      detail: `the user pool sends through the SES identity ${name}, which is ${found ? (found.VerificationStatus ?? 'not verified').toLowerCase() : 'not an identity in this region'}; Cognito refuses the pool update until it is verified${name.includes('@') ? ' (a verified domain does not count here)' : ''}.`,
+      detail:
+        `the user pool sends through the SES identity ${name}, which ` +
+        `is ${found ? (found.VerificationStatus ?? 'not verified').toLowerCase() : 'not an identity in this region'}; ` +
+        `Cognito refuses the pool update until it is ` +
+        `verified${name.includes('@') ? ' (a verified domain does not count here)' : ''}.`,
       fix: [
         found
           ? `Finish the verification of ${name} in SES.`
-          : `aws sesv2 create-email-identity --email-identity ${name} --region ${context.region}${name.includes('@') ? `, then open the link SES mails to ${name}` : ', then publish its DKIM records'}`,
+          : `aws sesv2 create-email-identity --email-identity ${name} ` +
+            `--region ${context.region}${name.includes('@') ? `, then open the link SES mails to ${name}` : ', then publish its DKIM records'}`,
         'or deploy with -c cognitoEmailViaSes=false (Cognito then sends its own mails, 50 a day).',
       ],
     };

@@ -71,7 +71,8 @@ export function localBilling(options: { dataDir?: string } = {}): LocalBilling {
             502,
             page(
               'Payment failed',
-              `<div class="card"><h1>The payment could not be completed</h1><p>${String((error as Error).message).replace(/</g, '&lt;')}</p></div>`,
+              `<div class="card"><h1>The payment could not be ` +
+                `completed</h1><p>${String((error as Error).message).replace(/</g, '&lt;')}</p></div>`,
             ),
           );
         }

@@ -11,12 +11,15 @@ const escapeHtml = (value: unknown) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
   );
 
-const STYLE = `
+const STYLE =
+  `
   *{box-sizing:border-box}
-  body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f1f5f9;color:#0f172a;line-height:1.5}
+  body{margin:0;font-family:system-ui,-apple-system,'Segoe ` +
+  `UI',Roboto,sans-serif;background:#f1f5f9;color:#0f172a;line-height:1.5}
   main{max-width:34rem;margin:3rem auto;padding:0 1rem}
   .card{background:#fff;border-radius:.75rem;box-shadow:0 10px 30px rgba(15,23,42,.08);padding:2rem}
-  .badge{display:inline-block;font-size:.75rem;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:#92400e;background:#fef3c7;border-radius:999px;padding:.15rem .6rem}
+  .badge{display:inline-block;font-size:.75rem;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:#92400e;background:#fef3c7;border-radius:999px;padding:.15rem ` +
+  `.6rem}
   h1{font-size:1.5rem;margin:.75rem 0 .25rem}
   h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
   .price{font-size:2rem;font-weight:800;margin:.5rem 0}
@@ -24,7 +27,8 @@ const STYLE = `
   ul{padding-left:1.2rem;margin:.5rem 0 1rem}
   .muted{color:#475569;font-size:.9rem}
   .notice{background:#eef2ff;color:#312e81;border-radius:.5rem;padding:.75rem 1rem;margin:1rem 0;font-size:.9rem}
-  button{font:inherit;font-weight:700;border:0;border-radius:.5rem;padding:.8rem 1.2rem;cursor:pointer;background:#4338ca;color:#fff;width:100%}
+  button{font:inherit;font-weight:700;border:0;border-radius:.5rem;padding:.8rem ` +
+  `1.2rem;cursor:pointer;background:#4338ca;color:#fff;width:100%}
   button.secondary{background:#e2e8f0;color:#0f172a;width:auto}
   button.danger{background:#b91c1c;width:auto}
   form{margin:.5rem 0}
@@ -35,9 +39,12 @@ const STYLE = `
 `;
 
 export function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+    `content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Design Club (local billing)</title><style>${STYLE}</style></head>
-<body><main>${body}</main></body></html>`;
+<body><main>${body}</main></body></html>`
+  );
 }
 
 export function checkoutPage(session: LocalCheckoutSession, email: string | undefined): string {
@@ -45,7 +52,8 @@ export function checkoutPage(session: LocalCheckoutSession, email: string | unde
   if (session.status === 'complete') {
     return page(
       'Checkout complete',
-      `<div class="card"><h1>This checkout is complete</h1><p><a href="${escapeHtml(session.success_url)}">Continue to Design Club</a></p></div>`,
+      `<div class="card"><h1>This checkout is complete</h1><p><a href="${escapeHtml(session.success_url)}">Continue ` +
+        `to Design Club</a></p></div>`,
     );
   }
   const amount = plan ? `${formatPrice(plan.monthlyPrice)}.00` : '';
@@ -81,9 +89,13 @@ function subscriptionBlock(session: LocalPortalSession, subscription: Stripe.Sub
       <button type="submit" class="${className}">${escapeHtml(label)}</button></form>`;
   const running = subscription.status !== 'canceled';
   const others = PLANS.filter((other) => other.tier !== plan?.tier);
-  return `<div class="sub">
-  <strong>${escapeHtml(plan?.name ?? item.price.id)}</strong> · ${escapeHtml(plan ? `${formatPrice(plan.monthlyPrice)} per month` : '')}<br>
-  <span class="muted">Status: ${escapeHtml(subscription.status)}${subscription.cancel_at_period_end ? ' (cancels at the end of the period)' : ''} ·
+  return (
+    `<div class="sub">
+  <strong>${escapeHtml(plan?.name ?? item.price.id)}</strong> ` +
+    `· ${escapeHtml(plan ? `${formatPrice(plan.monthlyPrice)} per month` : '')}<br>
+  <span ` +
+    `class="muted">Status: ${escapeHtml(subscription.status)}${subscription.cancel_at_period_end ? ' (cancels at the end of the period)' : ''} ` +
+    `·
   current period ends ${escapeHtml(when(item.current_period_end))}</span>
   ${
     running
@@ -95,7 +107,8 @@ function subscriptionBlock(session: LocalPortalSession, subscription: Stripe.Sub
   </div>`
       : ''
   }
-</div>`;
+</div>`
+  );
 }
 
 export function portalPage(

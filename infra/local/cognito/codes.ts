@@ -42,7 +42,10 @@ export class CodeBook {
     entry.sent.push(this.now());
   }
 
-  /** A new code replaces the one before it (and its count of wrong guesses); also records one cognito-local made (an unconfirmed sign-up). */
+  /**
+   * A new code replaces the one before it (and its count of wrong guesses); also records one cognito-local made (an
+   * unconfirmed sign-up).
+   */
   issue(key: string, code: string, destination: string): void {
     const entry = this.entry(key);
     entry.issued = { code, destination, issuedAt: this.now() };

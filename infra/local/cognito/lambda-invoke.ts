@@ -7,8 +7,8 @@ const INVOKE_PATH = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 /**
  * Serves the Lambda Invoke API (`POST /2015-03-31/functions/{name}/invocations`) for in-process
  * functions, for a cognito-local started with a `lambdaEndpoint` (the embedded runtime passes its
- * functions instead, so nothing listens for invocations there: anyone could run a trigger). Answers like Lambda: 200 with the
- * function's JSON result, or 200 with `X-Amz-Function-Error: Unhandled` and the error payload when the
+ * functions instead, so nothing listens for invocations there: anyone could run a trigger). Answers like Lambda: 200
+ * with the function's JSON result, or 200 with `X-Amz-Function-Error: Unhandled` and the error payload when the
  * function throws. Resolves false, without touching the response, for any other request.
  */
 export function createLambdaInvokeHandler(

@@ -25,7 +25,10 @@ export interface CognitoLocalOptions {
 }
 
 export interface RunningCognitoLocal {
-  /** cognito-local listens on this Unix socket only (owner-only directory): no TCP port, so no one else reaches its admin API. */
+  /**
+   * cognito-local listens on this Unix socket only (owner-only directory): no TCP port, so no one else reaches its
+   * admin API.
+   */
   socketPath: string;
   services: Services;
   /** A context for calling cognito-local's services directly. */

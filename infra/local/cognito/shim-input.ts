@@ -46,7 +46,8 @@ export function attributeList(body: Record<string, unknown>, member = 'UserAttri
   ) {
     throw new CognitoError(
       'InvalidParameterException',
-      `1 validation error detected: Value at '${member[0]!.toLowerCase()}${member.slice(1)}' failed to satisfy constraint: Member must be a list of attributes`,
+      `1 validation error detected: Value at '${member[0]!.toLowerCase()}${member.slice(1)}' failed to satisfy ` +
+        `constraint: Member must be a list of attributes`,
     );
   }
   return list.map((a: { Name: string; Value?: string }) => ({ Name: a.Name, Value: a.Value ?? '' }));

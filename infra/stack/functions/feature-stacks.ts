@@ -46,7 +46,8 @@ export class FeatureStacks {
         'lambda_inside_vpc_check',
         'The functions reach only AWS public endpoints (DynamoDB, EventBridge, S3, Cognito, SES, Bedrock, ' +
           'Secrets Manager, API Gateway) and Stripe, over TLS and signed with their own roles; nothing of the ' +
-          'service lives in a VPC, and a VPC would add NAT gateways or endpoints and cold-start time without guarding anything.',
+          ('service lives in a VPC, and a VPC would add NAT gateways or endpoints and cold-start time without ' +
+            'guarding anything.'),
       );
       this.stacks.set(feature, nested);
     }

@@ -28,7 +28,10 @@ const VIEWS_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query
 const VIEWS_WRITE = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:UpdateItem'];
 const VIEWS_COUNT = ['dynamodb:UpdateItem'];
 const VIEWS_CLAIM = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
-/** Partition-key prefixes of the quota counters and idempotency claims (core/quotas.ts, core/idempotency.ts; a test checks). */
+/**
+ * Partition-key prefixes of the quota counters and idempotency claims (core/quotas.ts, core/idempotency.ts; a test
+ * checks).
+ */
 export const QUOTA_KEY_PREFIX = '$quota#';
 export const IDEMPOTENCY_KEY_PREFIX = '$idem#';
 /**
@@ -112,7 +115,8 @@ export class CapabilityGrants {
       this.acknowledgeOnce(
         role,
         `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:cognito-idp:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:userpool/*]`,
-        'A Cognito trigger cannot reference the ARN of the pool that invokes it (circular dependency); scoped to user pools of this account and region.',
+        'A Cognito trigger cannot reference the ARN of the pool that invokes it (circular dependency); scoped to ' +
+          'user pools of this account and region.',
       );
       return;
     }
@@ -224,7 +228,8 @@ export class CapabilityGrants {
         fn.addEnvironment('REALTIME_MANAGEMENT_ENDPOINT', realtime.managementEndpoint);
         return;
       case 'cognitoTokens': {
-        // Verifies ID tokens itself (functions/platform/realtime/tokens.ts): no permission, just the pool and client ids.
+        // Verifies ID tokens itself (functions/platform/realtime/tokens.ts): no permission, just the pool and client
+        // ids.
         const { userPool, client } = this.pool();
         if (kind === 'trigger' || !userPool || !client) {
           throw new Error(`${fn.node.path}: token verification needs the user pool, which a trigger cannot reference`);

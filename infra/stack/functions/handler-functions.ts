@@ -59,7 +59,9 @@ export class HandlerFunctions extends Construct {
     acknowledgeGuard(
       this,
       'lambda_inside_vpc_check',
-      'The functions reach only AWS public endpoints (DynamoDB, EventBridge, S3, Cognito, SES, Bedrock, Secrets Manager, API Gateway) and Stripe, over TLS and signed with their own roles; nothing of the service lives in a VPC, and a VPC would add NAT gateways or endpoints and cold-start time without guarding anything.',
+      'The functions reach only AWS public endpoints (DynamoDB, EventBridge, S3, Cognito, SES, Bedrock, Secrets ' +
+        'Manager, API Gateway) and Stripe, over TLS and signed with their own roles; nothing of the service lives ' +
+        'in a VPC, and a VPC would add NAT gateways or endpoints and cold-start time without guarding anything.',
     );
     this.grants = new CapabilityGrants(this, resources, () => ({
       userPool: this.userPool,

@@ -19,7 +19,8 @@ export function planSetPdf(pages: number, title = 'Plan set'): Buffer {
       `BT /F1 12 Tf 72 170 Td (Page ${index + 1} of ${pages}) Tj ET`,
     ].join('\n');
     objects[id] =
-      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${id + 1} 0 R >>`;
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> ` +
+      `/Contents ${id + 1} 0 R >>`;
     objects[id + 1] = `<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`;
   });
   let body = '%PDF-1.4\n';

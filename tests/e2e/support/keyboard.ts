@@ -22,7 +22,9 @@ export async function tabWithoutFocusRing(page: Page, where: string, steps = 20)
       });
       return {
         ring,
-        name: `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"`,
+        name:
+          `${element.tagName.toLowerCase()} ` +
+          `"${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)}"`,
       };
     });
     if (focus && !focus.ring) unmarked.push(`${where}: ${focus.name}`);

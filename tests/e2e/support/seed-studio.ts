@@ -12,7 +12,8 @@ const PASSWORD = 'CorrectHorse#2026';
 
 const DESCRIPTION =
   'A two-storey townhouse gets a new kitchen and an open living area. The wall between kitchen and dining room goes, ' +
-  'the stair is turned to face the entrance, and the upstairs bathroom is enlarged into the old linen closet. We want ' +
+  ('the stair is turned to face the entrance, and the upstairs bathroom is enlarged into the old linen closet. We ' +
+    'want ') +
   'light oak, white walls and black steel windows, and we would like two layout options for the kitchen island first.';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

@@ -44,7 +44,9 @@ export const CFN_LINT_IGNORES: readonly CfnLintIgnore[] = [
     resource: /^Dashboard[0-9A-F]{8}$/,
     message: /'Tags' was unexpected/,
     reason:
-      'AWS::CloudWatch::Dashboard has a Tags property (CloudFormation template reference; CDK 2.276 generates it from the registry schema) that the resource schema bundled with cfn-lint 1.51 predates: a linter-schema false positive. Tags come from the stack-wide project/stage tags.',
+      'AWS::CloudWatch::Dashboard has a Tags property (CloudFormation template reference; CDK 2.276 generates it ' +
+      'from the registry schema) that the resource schema bundled with cfn-lint 1.51 predates: a linter-schema ' +
+      'false positive. Tags come from the stack-wide project/stage tags.',
   },
 ];
 

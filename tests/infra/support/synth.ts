@@ -73,7 +73,10 @@ export interface SynthResult {
   acknowledgments: { path: string; id: string; reason: string }[];
   /** One entry per Lambda function generated from infra/routes.ts. */
   /** logicalId: the function; aliasLogicalId: its `live` alias, which routes, rules and triggers invoke. */
-  /** stackId: the nested stack that holds it (its feature's, infra/stack/functions/feature-stacks.ts), null in the parent (triggers). */
+  /**
+   * stackId: the nested stack that holds it (its feature's, infra/stack/functions/feature-stacks.ts), null in the
+   * parent (triggers).
+   */
   functions: {
     handler: string;
     logicalId: string;

@@ -86,7 +86,8 @@ export function healthyAccount(): AwsAccount {
 }
 
 const deniedMessage = (account: AwsAccount, action: string) =>
-  `User: ${account.arn} is not authorized to perform: ${action} because no identity-based policy allows the ${action} action`;
+  `User: ${account.arn} is not authorized to perform: ${action} because no identity-based policy allows ` +
+  `the ${action} action`;
 
 /** Which IAM action a request needs, and its protocol's way of refusing it. */
 function refusal(account: AwsAccount, request: SeenRequest, action: string): Answer | undefined {

@@ -14,19 +14,25 @@ export function awsQueryAnswer(operation: string, xmlns: string, fields: Record<
   return {
     status: 200,
     headers: { 'content-type': 'text/xml' },
-    body: `<${operation}Response xmlns="${xmlns}"><${operation}Result>${result}</${operation}Result><ResponseMetadata><RequestId>local-1</RequestId></ResponseMetadata></${operation}Response>`,
+    body:
+      `<${operation}Response ` +
+      `xmlns="${xmlns}"><${operation}Result>${result}</${operation}Result><ResponseMetadata><RequestId>local-1</RequestId></ResponseMetadata></${operation}Response>`,
   };
 }
 
 export const awsQueryError = (status: number, xmlns: string, code: string, message: string): Answer => ({
   status,
   headers: { 'content-type': 'text/xml' },
-  body: `<ErrorResponse xmlns="${xmlns}"><Error><Type>Sender</Type><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error><RequestId>local-1</RequestId></ErrorResponse>`,
+  body:
+    `<ErrorResponse ` +
+    `xmlns="${xmlns}"><Error><Type>Sender</Type><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error><RequestId>local-1</RequestId></ErrorResponse>`,
 });
 
 /** An answer whose result holds nested elements (lists are `<member>` items), given as XML. */
 export const awsQueryXml = (operation: string, xmlns: string, resultXml: string): Answer => ({
   status: 200,
   headers: { 'content-type': 'text/xml' },
-  body: `<${operation}Response xmlns="${xmlns}"><${operation}Result>${resultXml}</${operation}Result><ResponseMetadata><RequestId>local-1</RequestId></ResponseMetadata></${operation}Response>`,
+  body:
+    `<${operation}Response ` +
+    `xmlns="${xmlns}"><${operation}Result>${resultXml}</${operation}Result><ResponseMetadata><RequestId>local-1</RequestId></ResponseMetadata></${operation}Response>`,
 });

@@ -58,18 +58,24 @@ export const BEDROCK_REFUSALS = {
   /** A marketplace model's first call, made by a role without the marketplace permissions. */
   marketplaceSubscription: bedrockError(
     'AccessDeniedException',
-    'Model access is denied due to IAM user or service role is not authorized to perform the required AWS Marketplace actions (aws-marketplace:ViewSubscriptions, aws-marketplace:Subscribe) to enable access to this model. Refer to the Amazon Bedrock documentation for further details. Your AWS Marketplace subscription for this model cannot be completed at this time. If you recently fixed this issue, try again after 15 minutes.',
+    'Model access is denied due to IAM user or service role is not authorized to perform the required AWS ' +
+      'Marketplace actions (aws-marketplace:ViewSubscriptions, aws-marketplace:Subscribe) to enable access to ' +
+      'this model. Refer to the Amazon Bedrock documentation for further details. Your AWS Marketplace ' +
+      'subscription for this model cannot be completed at this time. If you recently fixed this issue, try again ' +
+      'after 15 minutes.',
   ),
   /** An Anthropic model before the account submitted the first-use form (FTUFormNotFilled, 404). */
   useCaseFormMissing: bedrockError(
     'ResourceNotFoundException',
-    'Model use case details have not been submitted for this account. Fill out the Anthropic use case details form before using the model. If you have already filled out the form, try again in 15 minutes.',
+    'Model use case details have not been submitted for this account. Fill out the Anthropic use case details form ' +
+      'before using the model. If you have already filled out the form, try again in 15 minutes.',
   ),
   /** A base model id that the region serves only through an inference profile. */
   onDemandUnsupported: (modelId: string) =>
     bedrockError(
       'ValidationException',
-      `Invocation of model ID ${modelId} with on-demand throughput isn’t supported. Retry your request with the ID or ARN of an inference profile that contains this model.`,
+      `Invocation of model ID ${modelId} with on-demand throughput isn’t supported. Retry your request with the ID ` +
+        `or ARN of an inference profile that contains this model.`,
     ),
   /** A model id (or an inference profile of another geography) the region does not know. */
   invalidModel: bedrockError('ValidationException', 'The provided model identifier is invalid.'),

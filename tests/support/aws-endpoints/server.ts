@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
  * beside this one), and asserts on what the SDK really sent.
  */
 
-/** One answer: a response, a connection dropped before any byte, or silence (a connection that died without a reset). */
+/**
+ * One answer: a response, a connection dropped before any byte, or silence (a connection that died without a reset).
+ */
 export type Answer = { status: number; headers?: Record<string, string>; body?: unknown } | 'hang-up' | 'silent';
 
 export interface SeenRequest {
@@ -161,7 +163,10 @@ function scopeOf(headers: IncomingHttpHeaders): { accessKeyId: string; region: s
   return match ? { accessKeyId: match[1]!, region: match[2]!, service: match[3]! } : undefined;
 }
 
-/** The operation of the protocols that name it (awsJson's target, awsQuery's Action); REST ones name it by method and path. */
+/**
+ * The operation of the protocols that name it (awsJson's target, awsQuery's Action); REST ones name it by method and
+ * path.
+ */
 function operationOf(headers: IncomingHttpHeaders, body: string): string | undefined {
   const target = headers['x-amz-target'];
   if (typeof target === 'string') return target.split('.').pop();

@@ -29,7 +29,10 @@ export function proveEmail(message: string): Promise<boolean> {
 
 let reauthenticating = false;
 
-/** While the dialog asks for the password after the proof ended the session, a 401 elsewhere is expected: no sign-out redirect. */
+/**
+ * While the dialog asks for the password after the proof ended the session, a 401 elsewhere is expected: no sign-out
+ * redirect.
+ */
 export const setReauthenticating = (value: boolean) => {
   reauthenticating = value;
 };

@@ -29,7 +29,8 @@ export function countByStatus(projects: readonly { status: string }[]): Record<P
 
 /** Shown wherever a turnaround estimate is (docs/product.md#who-it-is-for). */
 export const TURNAROUND_DISCLAIMER =
-  'Turnaround estimates are AI-generated and may vary. Pro plan projects are prioritized but not guaranteed within specific timeframes.';
+  'Turnaround estimates are AI-generated and may vary. Pro plan projects are prioritized but not guaranteed within ' +
+  'specific timeframes.';
 
 /** "N to N+2 business days" (the detail dialog), or 'Pending estimate'. */
 export function turnaroundBusinessDays(days: number | null | undefined): string {

@@ -34,7 +34,8 @@ export function UploadButton({
         className="visually-hidden-input"
         accept={ACCEPT_ATTRIBUTE}
         disabled={disabled}
-        // A fuller name where several buttons share the label ('Upload New Version of plans.pdf'); it starts with the visible words.
+        // A fuller name where several buttons share the label ('Upload New Version of plans.pdf'); it starts with the
+        // visible words.
         aria-label={name}
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];

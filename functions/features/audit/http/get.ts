@@ -20,7 +20,10 @@ const query = /* @__PURE__ */ (() =>
     limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
     cursor: z.optional(z.string().check(z.maxLength(4096))),
   }))();
-/** Timeline entries per page: the whole chain is still read and verified (the badge needs it); the page bounds what is sent and joined. */
+/**
+ * Timeline entries per page: the whole chain is still read and verified (the badge needs it); the page bounds what is
+ * sent and joined.
+ */
 const AUDIT_PAGE = { default: 500, max: 1000 };
 
 /** Admin audit: a stream's events straight from the store, its chain verified, state as of any version. */

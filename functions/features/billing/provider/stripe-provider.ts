@@ -19,7 +19,8 @@ export async function loadStripeSecrets(env: NodeJS.ProcessEnv = process.env): P
   let webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
   if (!secretKey && env.STRIPE_SECRET_ARN) {
     // Read once per container (the provider keeps what it loaded), so the client is not kept either.
-    // Region, credentials and endpoint are the SDK's to resolve (AWS_ENDPOINT_URL_SECRETS_MANAGER in the adapter's tests).
+    // Region, credentials and endpoint are the SDK's to resolve (AWS_ENDPOINT_URL_SECRETS_MANAGER in the adapter's
+    // tests).
     const secrets = captureAwsClient(
       new SecretsManagerClient({ maxAttempts: 3, requestHandler: requestHandlerOptions() }),
     );

@@ -36,7 +36,9 @@ export class BedrockChecklistError extends Error {
   }
 }
 
-/** The region the checklist calls Bedrock in: BEDROCK_REGION when the model lives elsewhere, else the function's own. */
+/**
+ * The region the checklist calls Bedrock in: BEDROCK_REGION when the model lives elsewhere, else the function's own.
+ */
 export const bedrockRegion = (): string => process.env.BEDROCK_REGION ?? process.env.AWS_REGION ?? 'us-east-1';
 
 /**
@@ -76,7 +78,8 @@ export function checklistTool(): Tool {
     toolSpec: {
       name: CHECKLIST_TOOL_NAME,
       description:
-        'Records the task checklist for the project, with hour estimates, the total and the suggested turnaround in business days.',
+        'Records the task checklist for the project, with hour estimates, the total and the suggested turnaround in ' +
+        'business days.',
       inputSchema: { json: checklistToolSchema() as never },
     },
   };

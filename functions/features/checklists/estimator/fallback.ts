@@ -38,7 +38,9 @@ const PROFILE_PREFIX = /^(us-gov|us|eu|apac|jp|au|ca|global)\./;
 /** The region's geography prefix (`us`, `eu`, `apac`), or undefined where Bedrock has no cross-region profile. */
 const geographyOf = (region: string): string | undefined => GEOGRAPHIES.find(([pattern]) => pattern.test(region))?.[1];
 
-/** The inference profile that serves `modelId` to callers in `region` (undefined for an ARN, or a region without one). */
+/**
+ * The inference profile that serves `modelId` to callers in `region` (undefined for an ARN, or a region without one).
+ */
 export function inferenceProfileFor(modelId: string, region: string): string | undefined {
   if (modelId.startsWith('arn:')) return undefined;
   const geography = geographyOf(region);
@@ -82,13 +84,18 @@ export function diagnoseFallback(failure: unknown, modelId: string, region: stri
   if (stage === 'timeout') {
     return {
       reason: 'timeout',
-      fix: `Bedrock did not answer in time from ${region}: if it repeats, check the model's latency in CloudWatch (AWS/Bedrock InvocationLatency) or use a faster model; ${useProfile} to spread load across the geography's regions`,
+      fix:
+        `Bedrock did not answer in time from ${region}: if it repeats, check the model's latency in CloudWatch ` +
+        `(AWS/Bedrock InvocationLatency) or use a faster model; ${useProfile} to spread load across the ` +
+        `geography's regions`,
     };
   }
   if (stage === 'no_tool_use' || stage === 'invalid_answer') {
     return {
       reason: 'invalid_answer',
-      fix: `The model answered without a valid ${CHECKLIST_TOOL_NAME} tool call: use a model that supports Converse tool use with a forced tool choice (Anthropic Claude 3 or later, Amazon Nova)`,
+      fix:
+        `The model answered without a valid ${CHECKLIST_TOOL_NAME} tool call: use a model that supports Converse ` +
+        `tool use with a forced tool choice (Anthropic Claude 3 or later, Amazon Nova)`,
     };
   }
   const error = serviceErrorOf(failure);
@@ -98,19 +105,28 @@ export function diagnoseFallback(failure: unknown, modelId: string, region: stri
   if (/use case details|use-case form|first[- ]time use/i.test(message)) {
     return {
       reason: 'subscription_required',
-      fix: `Submit the Anthropic use case details form once for the account (Bedrock console in ${region} → Model catalog → the model → Submit use case details); calls succeed about 15 minutes later`,
+      fix:
+        `Submit the Anthropic use case details form once for the account (Bedrock console in ${region} → Model ` +
+        `catalog → the model → Submit use case details); calls succeed about 15 minutes later`,
     };
   }
   if (/marketplace|subscription/i.test(message)) {
     return {
       reason: 'subscription_required',
-      fix: `The model is sold through AWS Marketplace and the account is not subscribed: an administrator opens it once in the Bedrock console in ${region} (Model catalog → the model → Open in playground, which subscribes the account), or runs \`aws bedrock create-foundation-model-agreement\`; allow up to 15 minutes`,
+      fix:
+        `The model is sold through AWS Marketplace and the account is not subscribed: an administrator opens it ` +
+        `once in the Bedrock console in ${region} (Model catalog → the model → Open in playground, which ` +
+        `subscribes the account), or runs \`aws bedrock create-foundation-model-agreement\`; allow up to 15 ` +
+        `minutes`,
     };
   }
   if (name === 'AccessDeniedException' || status === 403) {
     return {
       reason: 'access_denied',
-      fix: `Request model access for ${modelId} in the Bedrock console in ${region} (Model access), and check that the checklist function's role may call bedrock:InvokeModel on it (for an inference profile: on the profile and on the model in every region the profile routes to)`,
+      fix:
+        `Request model access for ${modelId} in the Bedrock console in ${region} (Model access), and check that ` +
+        `the checklist function's role may call bedrock:InvokeModel on it (for an inference profile: on the ` +
+        `profile and on the model in every region the profile routes to)`,
     };
   }
   if (/on-demand throughput/i.test(message)) {
@@ -137,7 +153,10 @@ export function diagnoseFallback(failure: unknown, modelId: string, region: stri
   if (THROTTLED.has(name) || status === 429) {
     return {
       reason: 'throttled',
-      fix: `Bedrock throttled the call through the SDK's retries: raise the model's on-demand requests and tokens per minute in Service Quotas (Amazon Bedrock, ${region}; a new account may start near zero), or ${useProfile}`,
+      fix:
+        `Bedrock throttled the call through the SDK's retries: raise the model's on-demand requests and tokens ` +
+        `per minute in Service Quotas (Amazon Bedrock, ${region}; a new account may start near zero), ` +
+        `or ${useProfile}`,
     };
   }
   if (TIMED_OUT.has(name))
@@ -147,7 +166,9 @@ export function diagnoseFallback(failure: unknown, modelId: string, region: stri
     };
   return {
     reason: 'other',
-    fix: 'See the error: a 5xx that persists is on Bedrock’s side (AWS Health Dashboard); anything else is a request the model refused',
+    fix:
+      'See the error: a 5xx that persists is on Bedrock’s side (AWS Health Dashboard); anything else is a request ' +
+      'the model refused',
   };
 }
 

@@ -306,7 +306,8 @@ export function estimateLocally(request: ChecklistRequest, studio: StudioFigures
   if (permit) {
     add('Review the permit scope, site photos and any existing plans', 1.5);
     add(
-      `Research zoning and building code${request.zoning_permit_type ? ` (${request.zoning_permit_type})` : ''}: setbacks, height, lot coverage and occupancy`,
+      `Research zoning and building code${request.zoning_permit_type ? ` (${request.zoning_permit_type})` : ''}: ` +
+        `setbacks, height, lot coverage and occupancy`,
       (2.5 + (historic ? 1 : 0)) * complexity,
     );
     if (newBuild) add('Set up the drawing set: title block, sheet list and base grid', 1);

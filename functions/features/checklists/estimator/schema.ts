@@ -52,7 +52,8 @@ export const checklistAnswerSchema = /* @__PURE__ */ (() =>
               z.minLength(3),
               z.maxLength(200),
               z.describe(
-                'One concrete piece of drafting or design work, starting with a verb, naming the drawing or document it produces.',
+                'One concrete piece of drafting or design work, starting with a verb, naming the drawing or document ' +
+                  'it produces.',
               ),
             ),
           estimated_hours: z

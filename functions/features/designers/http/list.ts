@@ -5,7 +5,10 @@ import { profilesOf } from '../../projects/queries.js';
 import { reading } from '../../../platform/views/reader.js';
 import { DESIGNERS_PAGE, listDesignersQuery, type ListDesignersResponse } from '../contracts.js';
 
-/** GET /api/designers (admin): designer authorisations by e-mail, a page at a time, with their active projects and names. */
+/**
+ * GET /api/designers (admin): designer authorisations by e-mail, a page at a time, with their active projects and
+ * names.
+ */
 export const handler = httpHandler({ query: listDesignersQuery }, async (request) => {
   const runtime = reading();
   const page = await pageDesigners(runtime, {

@@ -7,7 +7,9 @@ import type { InsightsReport } from '../contracts.js';
 
 const DAY_MS = 86_400_000;
 
-/** GET /api/insights: the studio's figures for a range of days (the last 30 by default), from the insights projection. */
+/**
+ * GET /api/insights: the studio's figures for a range of days (the last 30 by default), from the insights projection.
+ */
 export const handler = httpHandler({ query: insightsQuery }, async (request) => {
   const runtime = reading();
   const now = runtime.now();

@@ -8,7 +8,9 @@ const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export const UNREAD_CAP = 100;
 
-/** GET /api/notifications: the caller's latest notifications, newest first, the unread count and the next page's cursor. */
+/**
+ * GET /api/notifications: the caller's latest notifications, newest first, the unread count and the next page's cursor.
+ */
 export const handler = httpHandler({ query: notificationsQuery }, async (request) => {
   const principal = signedIn(request);
   const store = new NotificationStore(reading());

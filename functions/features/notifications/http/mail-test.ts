@@ -37,8 +37,12 @@ export const handler = httpHandler({ body: testMailBody }, async (request) => {
     await mailer().send({
       to,
       subject: 'Design Club test email',
-      text: `This is a test email from Design Club, sent at ${sentAt} at the request of ${own}.\n\nIf you can read this, email delivery works.`,
-      html: `<p>This is a test email from Design Club, sent at ${sentAt}.</p><p>If you can read this, email delivery works.</p>`,
+      text:
+        `This is a test email from Design Club, sent at ${sentAt} at the request of ${own}.\n\nIf you can read ` +
+        `this, email delivery works.`,
+      html:
+        `<p>This is a test email from Design Club, sent at ${sentAt}.</p><p>If you can read this, email delivery ` +
+        `works.</p>`,
       tag: 'test',
     });
     const body: TestMailResponse = { success: true, message: `Test email sent to ${to}` };

@@ -12,7 +12,10 @@ interface TextItem {
 
 let loaded: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 
-/** pdf.js in Node runs its worker in the same thread: given the worker module, it needs no file path (a bundle has none). */
+/**
+ * pdf.js in Node runs its worker in the same thread: given the worker module, it needs no file path (a bundle has
+ * none).
+ */
 async function pdfjs() {
   loaded ??= (async () => {
     const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');

@@ -55,6 +55,7 @@ describe('the local stand-in reads a letter deterministically', () => {
     expect(
       draftLocally({ number: 1, sheet: 'A-2', code_reference: 'CRC R310.1', comment: 'Show the egress window' }),
     ).toBe(
-      'Response to comment 1: Sheet A-2 has been revised to comply with CRC R310.1. The comment "Show the egress window" has been addressed; see the revised sheet, clouded and marked delta 1.',
+      'Response to comment 1: Sheet A-2 has been revised to comply with CRC R310.1. The comment "Show the egress ' +
+        'window" has been addressed; see the revised sheet, clouded and marked delta 1.',
     ));
 });

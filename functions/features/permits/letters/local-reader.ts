@@ -61,5 +61,8 @@ export function draftLocally(item: {
   const code = item.code_reference ? ` to comply with ${item.code_reference}` : '';
   const asked = item.comment.replace(/\s+/g, ' ').trim();
   const summary = asked.length > 160 ? `${asked.slice(0, 157).trimEnd()}…` : asked;
-  return `Response to comment ${item.number}: ${where}${code}. The comment "${summary}" has been addressed; see the revised sheet, clouded and marked delta ${item.number}.`;
+  return (
+    `Response to comment ${item.number}: ${where}${code}. The comment "${summary}" has been addressed; see the ` +
+    `revised sheet, clouded and marked delta ${item.number}.`
+  );
 }

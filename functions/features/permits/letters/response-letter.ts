@@ -29,7 +29,9 @@ const PAGE = { width: 612, height: 792 } as const;
 const MARGIN = 56;
 const WIDTH = PAGE.width - MARGIN * 2;
 
-/** The standard fonts encode WinAnsi only: anything else (emoji, CJK) is shown as '?' rather than failing the letter. */
+/**
+ * The standard fonts encode WinAnsi only: anything else (emoji, CJK) is shown as '?' rather than failing the letter.
+ */
 const printable = (text: string) =>
   text
     .normalize('NFC')

@@ -6,7 +6,10 @@ import { reading } from '../../../platform/views/reader.js';
 import { MODERATION_PAGE, moderationQuery, type ModerationResponse } from '../../activity/contracts.js';
 import { commentView } from '../present.js';
 
-/** GET /api/moderation (admins): pending comments of every project, newest first, a page at a time, with author, project title and the total. */
+/**
+ * GET /api/moderation (admins): pending comments of every project, newest first, a page at a time, with author, project
+ * title and the total.
+ */
 export const handler = httpHandler({ query: moderationQuery }, async (request) => {
   signedIn(request);
   const runtime = reading();

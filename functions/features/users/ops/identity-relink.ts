@@ -91,7 +91,9 @@ async function relinkUser(
         ...base,
         new_sub: sub,
         status: 'refused',
-        reason: `the pool's account for ${user.email} was not created by this import (status ${status ?? 'unknown'}); delete it, then run the import again`,
+        reason:
+          `the pool's account for ${user.email} was not created by this import ` +
+          `(status ${status ?? 'unknown'}); delete it, then run the import again`,
       };
     }
   }

@@ -20,7 +20,10 @@ export type { Role, SessionUser } from './auth-tokens.js';
 export { authErrorMessage } from './auth-errors.js';
 export { preloadAuth } from './auth-loader.js';
 
-/** True when there is no need to ask Amplify: a screen for signed-out visitors, and no sign-in here since the hint was cleared. */
+/**
+ * True when there is no need to ask Amplify: a screen for signed-out visitors, and no sign-in here since the hint was
+ * cleared.
+ */
 function surelySignedOut(): boolean {
   const { pathname } = window.location;
   return !hasSignedInHint() && (isPublicPath(pathname) || isSignInPath(pathname));

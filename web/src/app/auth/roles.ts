@@ -84,7 +84,8 @@ export const TEAM_DESIGNER_WELCOME: TeamPortalWelcome = {
   path: '/dashboard',
   greeting: 'Welcome back!',
   description:
-    "You're a designer on your client team: your team's projects are here. The studio's designer board is for Design Club staff.",
+    "You're a designer on your client team: your team's projects are here. The studio's designer board is for Design " +
+    'Club staff.',
 };
 
 /**

@@ -53,7 +53,10 @@ function KindIcon({ kind }: { kind: ActivityKind }) {
   );
 }
 
-/** The Global Activity tab (docs/product.md#screens): the latest activities a page at a time ('Load more'), grouped Today / Yesterday / Earlier. */
+/**
+ * The Global Activity tab (docs/product.md#screens): the latest activities a page at a time ('Load more'), grouped
+ * Today / Yesterday / Earlier.
+ */
 export function ActivityTab() {
   const [query, setQuery] = useState('');
   const [type, setType] = useState<ActivityType>('all');

@@ -12,7 +12,8 @@ import { LoadMore } from '../../../ui/LoadMore.js';
 import { CardsSkeleton } from '../../../ui/Skeleton.js';
 
 /**
- * The Comment Moderation tab (docs/product.md#screens, docs/product.md#states): pending comments of every project. Approve and
+ * The Comment Moderation tab (docs/product.md#screens, docs/product.md#states): pending comments of every project.
+ * Approve and
  * Reject update the list at once, and reload it on failure.
  */
 export function ModerationTab() {

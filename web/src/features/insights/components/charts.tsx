@@ -11,7 +11,10 @@ import {
   YAxis,
 } from 'recharts';
 
-/** Named series colours: indigo, teal, amber, rose (the brand first), distinguishable without colour by the legend order. */
+/**
+ * Named series colours: indigo, teal, amber, rose (the brand first), distinguishable without colour by the legend
+ * order.
+ */
 export const SERIES_COLOURS = ['#4338ca', '#0f766e', '#b45309', '#be123c'];
 
 export interface Series {

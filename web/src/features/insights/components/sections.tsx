@@ -37,7 +37,10 @@ const turnaroundColumns = <R extends TurnaroundRow>(first: Column<R>): Column<R>
 function slowest<R extends TurnaroundRow>(rows: R[], name: (row: R) => string): string {
   const ranked = rows.filter((r) => r.total.median !== null).sort((a, b) => b.total.median! - a.total.median!);
   if (ranked.length < 2) return '';
-  return ` Slowest: ${name(ranked[0]!)} (${days(ranked[0]!.total.median)}); fastest: ${name(ranked.at(-1)!)} (${days(ranked.at(-1)!.total.median)}).`;
+  return (
+    ` Slowest: ${name(ranked[0]!)} (${days(ranked[0]!.total.median)}); fastest: ${name(ranked.at(-1)!)} ` +
+    `(${days(ranked.at(-1)!.total.median)}).`
+  );
 }
 
 export function TurnaroundSection({ report }: Report) {
@@ -106,7 +109,9 @@ export function EstimateSection({ report }: Report) {
   const summary =
     !all || all.projects === 0
       ? 'No delivered project in this range had an estimate to check.'
-      : `${percent(all.within_share)} of ${all.projects} delivered projects arrived within their estimated range (N to N+2 business days): ${percent(generic?.within_share)} of ${generic?.projects ?? 0} estimated without the studio's own figures, ${percent(studio?.within_share)} of ${studio?.projects ?? 0} with them.`;
+      : `${percent(all.within_share)} of ${all.projects} delivered projects arrived within their estimated range (N ` +
+        `to N+2 business days): ${percent(generic?.within_share)} of ${generic?.projects ?? 0} estimated without ` +
+        `the studio's own figures, ${percent(studio?.within_share)} of ${studio?.projects ?? 0} with them.`;
   return (
     <Section title="Estimates">
       <Figure

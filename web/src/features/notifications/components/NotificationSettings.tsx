@@ -19,7 +19,10 @@ const MODE_LABELS: Record<NotificationMode, string> = {
   off: 'Not by e-mail',
 };
 
-/** The kinds that can concern a person with these roles (clients: their projects; designers: their work; admins: the studio). */
+/**
+ * The kinds that can concern a person with these roles (clients: their projects; designers: their work; admins: the
+ * studio).
+ */
 function kindsFor(roles: readonly string[]): NotificationKind[] {
   const kinds = new Set<NotificationKind>();
   const add = (...each: NotificationKind[]) => {
@@ -31,7 +34,10 @@ function kindsFor(roles: readonly string[]): NotificationKind[] {
   return (Object.keys(NOTIFICATION_KIND_LABELS) as NotificationKind[]).filter((kind) => kinds.has(kind));
 }
 
-/** The Notifications tab of /profile: per kind, e-mail immediately, in a daily digest, or not at all. The bell always shows them. */
+/**
+ * The Notifications tab of /profile: per kind, e-mail immediately, in a daily digest, or not at all. The bell always
+ * shows them.
+ */
 export function NotificationSettings({ me }: { me: MeResponse | null }) {
   const query = useQuery(preferencesQuery());
   const saved = query.data ?? null;

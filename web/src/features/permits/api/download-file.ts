@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { fileDownloadUrl } from '../../files/api/uploads.js';
 
-/** A file of the project (the correction letter, the response letter) saved where the visitor is, as the Files tab does. */
+/**
+ * A file of the project (the correction letter, the response letter) saved where the visitor is, as the Files tab does.
+ */
 export const useDownloadFile = (projectId: string) =>
   useMutation({
     mutationFn: async (file: { id: string; name: string }) => {

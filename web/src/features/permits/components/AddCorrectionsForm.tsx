@@ -70,7 +70,8 @@ export function AddCorrectionsForm({ projectId, round, onDone }: { projectId: st
         })),
       );
       setNote(
-        `${proposed.items.length} ${proposed.items.length === 1 ? 'item was' : 'items were'} read from the letter. Check each one against the letter before saving.`,
+        `${proposed.items.length} ${proposed.items.length === 1 ? 'item was' : 'items were'} read from the letter. ` +
+          `Check each one against the letter before saving.`,
       );
     } catch (error) {
       toast({

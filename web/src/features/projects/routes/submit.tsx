@@ -342,7 +342,9 @@ function Wizard({ onBehalf }: { onBehalf: boolean }) {
   );
 }
 
-/** Whether the visitor has put something in a field (a wrong value is worth a message; an empty one is just required). */
+/**
+ * Whether the visitor has put something in a field (a wrong value is worth a message; an empty one is just required).
+ */
 function entered(form: WizardForm, field: string): boolean {
   const value = (form as unknown as Record<string, unknown>)[field];
   if (Array.isArray(value)) return value.length > 0;

@@ -55,7 +55,8 @@ export function DeliverableItem({
   }
 
   const versionLine = (version: DeliverableVersion) =>
-    `${formatFileSize(version.file_size)} · ${longDate(version.uploaded_at)}${version.uploaded_by_name ? ` · ${version.uploaded_by_name}` : ''}`;
+    `${formatFileSize(version.file_size)} ` +
+    `· ${longDate(version.uploaded_at)}${version.uploaded_by_name ? ` · ${version.uploaded_by_name}` : ''}`;
 
   return (
     <li className="file-list__item deliverable" aria-label={`${current.file_name}, v${current.version}`}>

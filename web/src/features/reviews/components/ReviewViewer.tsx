@@ -251,7 +251,9 @@ function Viewer({ projectId, deliverableId, onClose }: ReviewViewerProps) {
   );
 }
 
-/** The review viewer (loaded with React.lazy when a review opens: pdf.js and this code stay out of the screens' chunks). */
+/**
+ * The review viewer (loaded with React.lazy when a review opens: pdf.js and this code stay out of the screens' chunks).
+ */
 export default function ReviewViewer(props: ReviewViewerProps) {
   return <Viewer {...props} />;
 }

@@ -23,7 +23,10 @@ import { appendPage } from '../../../lib/paging.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
 import { CardsSkeleton } from '../../../ui/Skeleton.js';
 
-/** The Users tab (docs/product.md#screens): four counts, a refresh button, the users a page at a time ('Load more'), and their details. */
+/**
+ * The Users tab (docs/product.md#screens): four counts, a refresh button, the users a page at a time ('Load more'), and
+ * their details.
+ */
 export function UsersTab() {
   const [open, setOpen] = useState<string | null>(null);
   const list = useInfiniteQuery(usersQuery());

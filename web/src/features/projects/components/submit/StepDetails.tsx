@@ -4,7 +4,9 @@ import { descriptionLength } from '#shared/project-brief.js';
 import type { StepProps } from './StepBasics.js';
 import { descriptionCounter, toggle } from './wizard.js';
 
-/** Step 2 'Design Details' / 'Project Details': the description (300 characters at least) and, for Design, priorities. */
+/**
+ * Step 2 'Design Details' / 'Project Details': the description (300 characters at least) and, for Design, priorities.
+ */
 export function StepDetails({ form, onChange }: StepProps) {
   const design = form.project_category !== 'Permit';
   const short = descriptionLength(form.description) < MIN_DESCRIPTION_LENGTH;

@@ -1,6 +1,6 @@
 /**
- * The wizard's state and rules (docs/product.md#screens, #states, #validation), as plain functions: no React, so they are tested
- * on their own and the screen stays a thin view over them.
+ * The wizard's state and rules (docs/product.md#screens, #states, #validation), as plain functions: no React, so they
+ * are tested on their own and the screen stays a thin view over them.
  */
 import type { GenerateChecklistBody, GenerateChecklistResponse } from '#features/checklists/contracts.js';
 import type { SubmitProjectBody } from '#features/projects/contracts.js';
