@@ -103,7 +103,7 @@ describe('sealing personal fields', () => {
     const stored = JSON.stringify(sealed);
     for (const secret of ['Avery', 'Elm Street', 'Open the wall']) expect(stored).not.toContain(secret);
     expect(sealed!.data.project_category).toBe('Design');
-    const [opened] = await codec.open([{ ...sealed!, schemaVersion: 1 }]);
+    const [opened] = await codec.open([{ ...sealed!, schemaVersion: catalogue.currentVersion('ProjectSubmitted') }]);
     expect(opened!.data).toEqual(submitted.data);
   });
 
@@ -124,7 +124,8 @@ describe('sealing personal fields', () => {
       streamId: 'project-P2',
       version: 1,
       type: 'ProjectSubmitted',
-      schemaVersion: 1,
+      // The version the data was made with: ProjectSubmitted.create writes the current schema.
+      schemaVersion: catalogue.currentVersion('ProjectSubmitted'),
       eventId: '01J00000000000000000000000',
       at: '2026-11-28T00:00:00.000Z',
       actor: { sub: 'client-1', role: 'client' as const },
