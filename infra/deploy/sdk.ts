@@ -19,7 +19,7 @@ export const deployClientConfig = (options: DeployClientOptions) => ({
   requestHandler: { connectionTimeout: 3_000, socketTimeout: 10_000 },
 });
 
-export type ErrorKind = 'denied' | 'not-found' | 'no-credentials' | 'failed';
+export type ErrorKind = 'denied' | 'not-found' | 'failed';
 
 /** What a failed call means to an operator, from the SDK error's name (each service names them its way). */
 export function errorKind(error: unknown): ErrorKind {
@@ -28,10 +28,5 @@ export function errorKind(error: unknown): ErrorKind {
   if (/ResourceNotFound|NotFound/i.test(name)) return 'not-found';
   // CloudFormation answers a stack that does not exist with ValidationError and this message.
   if (name === 'ValidationError' && /does not exist/i.test(message)) return 'not-found';
-  if (
-    /CredentialsProviderError|ExpiredToken|InvalidClientTokenId|UnrecognizedClient|InvalidSignature/i.test(name) ||
-    /Could not load credentials|Unable to locate credentials/i.test(message)
-  )
-    return 'no-credentials';
   return 'failed';
 }

@@ -15,8 +15,6 @@ export class StripeStandIn {
   private server: Server | undefined;
   private provider!: LocalBillingProvider;
   url = '';
-  /** Stripe API requests served (the figures). */
-  requests = 0;
 
   async start(webhookUrl: string): Promise<string> {
     this.server = createServer((req, res) => {
@@ -59,7 +57,6 @@ export class StripeStandIn {
       return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${url.pathname})`);
     if (req.headers.authorization !== `Bearer ${this.secretKey}`)
       return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided');
-    this.requests += 1;
     const form = new URLSearchParams(body);
     const route =
       parts[1] === 'subscriptions' ? `${req.method} /subscriptions` : `${req.method} /${parts.slice(1, 3).join('/')}`;
