@@ -133,3 +133,31 @@ test("while a signed-in screen's code loads, its shell is painted: the header wi
   await expect(page.getByRole('heading', { name: 'Project Board', level: 1 })).toBeVisible();
   await expect(page.locator('.shell-skeleton')).toHaveCount(0);
 });
+
+test('before any script arrives, the page already shows the studio and, if it lasts, says that it loads', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // A connection on which every script is slow (the entry's stylesheet is 2 KB; the scripts are the wait):
+  // what paints comes from the HTML alone.
+  let release!: () => void;
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  let held = 0;
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    held += 1;
+    await Promise.race([released, new Promise((done) => setTimeout(done, 30_000))]);
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  const boot = page.locator('#root > .boot[aria-busy="true"]');
+  await expect(boot.getByText('Design Club', { exact: true })).toBeVisible();
+  await expect.poll(() => held).toBeGreaterThan(0);
+  // Quiet for its first second, then said in words, not a bare 'Loading…'.
+  await expect(page.getByRole('status')).toHaveText('Loading Design Club…');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(boot).toHaveCount(0);
+});
