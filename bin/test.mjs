@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, the dependency rules, the linter and formatter check (Biome), the dead-code check (knip), unit
-// + integration + infra (vitest), the unit and integration suites again on
-// Node 24 (what Lambda runs), the cloud stack's synth, build the SPA, browser tests (Playwright).
+// `npm test`: typecheck, the dependency rules, the linter and formatter check (Biome), the dead-code check (knip),
+// the cloud stack's synth, infra + rehearsal (vitest), unit + integration (vitest on Node 24, what Lambda runs),
+// build the SPA, browser tests (Playwright).
 // Prints one closing line "tests: N passed, N failed" summed over every runner.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { resolve as resolvePath } from 'node:path';
 import { node24 } from './support/node24.mjs';
 import { exposeCfnLint, findChromium, provisionCfnLint } from './support/tools.mjs';
 
@@ -121,20 +122,36 @@ if (!only || only === 'deps') {
 if (!only || only === 'lint') run('lint and format (biome)', 'npx', ['biome', 'check', '--max-diagnostics=50', '.']);
 // knip (knip.ts): files, exports, types and dependencies nothing uses.
 if (!only || only === 'knip') run('dead code (knip)', 'npx', ['knip']);
+// The cloud stack, synthesized offline with every handler bundled for real, cdk-nag at every synth. It
+// runs before vitest so the rehearsal runs this assembly instead of synthesizing its own (minutes).
+const synthesized = (!only || only === 'synth') && run('synth', 'npm', ['run', '-s', 'synth']);
+const assembly = synthesized ? { REHEARSAL_ASSEMBLY: resolvePath('cdk.out') } : {};
+
+/**
+ * Each suite runs once, on the Node that runs its code in earnest. The unit and integration suites test
+ * the functions, which Lambda runs on Node 24: they run on Node 24. The infra and rehearsal suites
+ * drive the CDK app and the deploy tools, which run on the operator's Node: they run on this one, as
+ * do the browser tests' embedded stacks (what `npm start` runs). On Node 24 itself, one run does all.
+ */
+const onNode24 = process.versions.node.startsWith('24.');
 if (!only || only === 'vitest') {
-  run('vitest', 'npx', [
+  const projects = onNode24 ? [] : ['--project', 'infra', '--project', 'rehearsal'];
+  run(
     'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    '--outputFile.json=test-results/vitest.json',
-  ]);
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects,
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/vitest.json',
+    ],
+    assembly,
+  );
   countVitest('test-results/vitest.json');
 }
-// Lambda runs nodejs24.x while this machine may run Node 20: the suites that run our code run on both.
-if ((!only || only === 'node24') && process.versions.node.startsWith('24.')) {
-  console.log('\n=== vitest on Node 24: this Node is 24, the first vitest run was it');
-} else if (!only || only === 'node24') {
+if ((!only || only === 'node24') && !onNode24) {
   let bin = null;
   try {
     bin = node24();
@@ -158,8 +175,6 @@ if ((!only || only === 'node24') && process.versions.node.startsWith('24.')) {
     countVitest('test-results/vitest-node24.json');
   }
 }
-// The cloud stack, synthesized offline with every handler bundled for real, cdk-nag at every synth.
-if (!only || only === 'synth') run('synth', 'npm', ['run', '-s', 'synth']);
 if ((!only || only === 'e2e') && tools.chromium) {
   process.env.CHROMIUM_PATH = tools.chromium;
   if (run('build web', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'])) {
