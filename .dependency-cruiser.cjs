@@ -49,6 +49,27 @@ const READ_PATHS = [
  */
 const APP_ENTRY_POINTS = '^functions/app/(http|runtime|lambda)\\.ts$';
 const AWS_SDK = '(^|/)node_modules/(@aws-sdk|@smithy|aws-sdk)/';
+// The Node built-in modules a rule names, matched with or without the node: prefix.
+const NODE_BUILTINS = [
+  'fs',
+  'path',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'tls',
+  'os',
+  'child_process',
+  'stream',
+  'zlib',
+  'url',
+  'util',
+  'worker_threads',
+  'async_hooks',
+  'buffer',
+  'events',
+];
+const NODE_BUILTIN = `^(node:)?(${NODE_BUILTINS.join('|')})$`;
 
 // ---- The SPA's slices (web/src): constants of the rules at the end of `forbidden` ----
 /** A feature of the SPA is used by another only through its api/ (one file per call) and its index.ts. */
@@ -166,13 +187,7 @@ module.exports = {
       from: { path: '^web/src/', pathNot: TEST },
       to: {
         reachable: true,
-        path: [
-          '^functions/',
-          '^infra/',
-          '^bin/',
-          AWS_SDK,
-          '^(node:)?(fs|path|crypto|http|https|net|tls|os|child_process|stream|zlib|url|util|worker_threads|async_hooks|buffer|events)$',
-        ],
+        path: ['^functions/', '^infra/', '^bin/', AWS_SDK, NODE_BUILTIN],
         pathNot: ['^functions/features/[^/]+/(contracts|[^/]+-contracts|events)\\.ts$'],
       },
     },

@@ -264,10 +264,10 @@ function why(handler: string, metafile: Metafile): void {
     .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
   const total = own.reduce((sum, [, info]) => sum + info.bytesInOutput, 0);
   console.log(`\n${handler}: ${(total / 1024).toFixed(1)} KB of the repository's code`);
-  for (const [input, info] of own)
-    console.log(
-      `${(info.bytesInOutput / 1024).toFixed(1).padStart(6)}  ${input}${input === entry ? '' : `  ← ${[...chain(input)].reverse().join(' ← ') || entry}`}`,
-    );
+  for (const [input, info] of own) {
+    const importedVia = input === entry ? '' : `  ← ${[...chain(input)].reverse().join(' ← ') || entry}`;
+    console.log(`${(info.bytesInOutput / 1024).toFixed(1).padStart(6)}  ${input}${importedVia}`);
+  }
 }
 
 interface Measured {
@@ -485,9 +485,8 @@ async function main() {
     ];
     const table = [header, ...[helloRow, ...rows].map(line)];
     const widths = header.map((_, i) => Math.max(...table.map((cells) => cells[i]!.length)));
-    const render = (cells: string[]) =>
-      `| ${cells.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} ` +
-      `|`;
+    const pad = (cell: string, i: number) => (numeric.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!));
+    const render = (cells: string[]) => `| ${cells.map(pad).join(' | ')} |`;
     console.log(render(header));
     console.log(`|${widths.map((w, i) => (numeric.has(i) ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`);
     for (const cells of table.slice(1)) console.log(render(cells));

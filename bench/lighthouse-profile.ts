@@ -316,8 +316,15 @@ async function main() {
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
       await cdp.send('Tracing.start', {
-        categories:
-          'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,blink,loading,toplevel,disabled-by-default-lighthouse',
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'blink',
+          'loading',
+          'toplevel',
+          'disabled-by-default-lighthouse',
+        ].join(','),
         transferMode: 'ReturnAsStream',
       });
       await page.goto('/dashboard');

@@ -71,9 +71,10 @@ async function bundle(
 /** Init time of a fresh process importing `file`, and whether it loaded the X-Ray SDK. */
 function init(file: string, env: NodeJS.ProcessEnv): { ms: number; xray: boolean } {
   const script =
-    `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});const ` +
-    `ms=performance.now()-t;const{createRequire}=await import('node:module');const ` +
-    `xray=Object.keys(createRequire(import.meta.url).cache).some((k)=>k.includes('aws-xray-sdk-core'));process.stdout.write(JSON.stringify({ms,xray}));`;
+    `const t=performance.now();await import(${JSON.stringify(pathToFileURL(file).href)});` +
+    `const ms=performance.now()-t;const{createRequire}=await import('node:module');` +
+    `const xray=Object.keys(createRequire(import.meta.url).cache).some((k)=>k.includes('aws-xray-sdk-core'));` +
+    'process.stdout.write(JSON.stringify({ms,xray}));';
   return JSON.parse(
     execFileSync(process.execPath, ['--input-type=module', '-e', script], { env, encoding: 'utf8' }),
   ) as { ms: number; xray: boolean };

@@ -149,7 +149,8 @@ async function appendAndProject(
 }
 
 function submitCommand(i: number, clientId: string): SubmitProjectCommand {
-  const title = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7 + 3) % WORDS.length]} ${i % 1000 === 500 ? RARE_WORD : 'plan'} ${i}`;
+  const [first, second] = [WORDS[i % WORDS.length], WORDS[(i * 7 + 3) % WORDS.length]];
+  const title = `${first} ${second} ${i % 1000 === 500 ? RARE_WORD : 'plan'} ${i}`;
   return {
     type: 'SubmitProject',
     project_id: `bench-${String(i).padStart(6, '0')}`,

@@ -89,8 +89,11 @@ async function connect(dataDirOption?: string): Promise<DeadLetterSource> {
   return { ...inProcessSource(local.bus, `the embedded data in ${dataDir}`), close: () => local.stop() };
 }
 
-const letterLine = (letter: DeadLetterView) =>
-  `${letter.consumer.padEnd(15)} ${`${letter.streamId} v${letter.version}`.padEnd(48)} ${letter.type.padEnd(24)} ${letter.attempts ?? '?'}× ${letter.error}`;
+const letterLine = (letter: DeadLetterView) => {
+  const stream = `${letter.streamId} v${letter.version}`;
+  const attempts = `${letter.attempts ?? '?'}×`;
+  return `${letter.consumer.padEnd(15)} ${stream.padEnd(48)} ${letter.type.padEnd(24)} ${attempts} ${letter.error}`;
+};
 
 function printReport(report: RedriveReport, log: (line: string) => void = console.log): void {
   if (report.listed.length === 0) {

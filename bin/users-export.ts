@@ -69,10 +69,8 @@ try {
   for await (const commit of readAll(store)) events.push(...commit.events);
   const users = usersFromEvents(events);
   writeFileSync(values.out!, cognitoImportCsv(header, users));
-  writeFileSync(
-    values.map!,
-    `${['email,old_user_id,admin', ...users.map((user) => `${user.email},${user.user_id},${user.admin}`)].join('\n')}\n`,
-  );
+  const idMap = ['email,old_user_id,admin', ...users.map((user) => `${user.email},${user.user_id},${user.admin}`)];
+  writeFileSync(values.map!, `${idMap.join('\n')}\n`);
   console.log(
     `${users.length} users: ${values.out} (import job CSV), ${values.map} (e-mail → old user id, admin role).`,
   );

@@ -33,10 +33,11 @@ async function run(
   console.log(`Importing the users of the events into ${where}…`);
   const outcomes = await relinkUsers(runtime, cognito, userPoolId, {
     only,
-    onProgress: (outcome, done, total) =>
-      console.log(
-        `[${done}/${total}] ${outcome.email}: ${outcome.status}${outcome.new_sub ? ` (${outcome.user_id} ← ${outcome.new_sub})` : ''}${outcome.reason ? ` — ${outcome.reason}` : ''}`,
-      ),
+    onProgress: (outcome, done, total) => {
+      const relinked = outcome.new_sub ? ` (${outcome.user_id} ← ${outcome.new_sub})` : '';
+      const reason = outcome.reason ? ` — ${outcome.reason}` : '';
+      console.log(`[${done}/${total}] ${outcome.email}: ${outcome.status}${relinked}${reason}`);
+    },
   });
   const count = (status: RelinkOutcome['status']) => outcomes.filter((outcome) => outcome.status === status).length;
   console.log(

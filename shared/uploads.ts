@@ -16,7 +16,8 @@ export const FILES_PER_PROJECT_MAX = 200;
 export const DELIVERABLE_FILES_PER_PROJECT_MAX = 100;
 /** The most pages a recorded PDF may have its notes on (and the highest page number a note names). */
 export const PAGES_MAX = 10_000;
-export const TOO_MANY_PROJECT_FILES = `A project holds at most ${FILES_PER_PROJECT_MAX} files: remove or combine files before adding more`;
+const PROJECT_FILES_LIMIT = `A project holds at most ${FILES_PER_PROJECT_MAX} files`;
+export const TOO_MANY_PROJECT_FILES = `${PROJECT_FILES_LIMIT}: remove or combine files before adding more`;
 export const TOO_MANY_DELIVERABLE_FILES =
   `A project holds at most ${DELIVERABLE_FILES_PER_PROJECT_MAX} deliverable ` +
   `versions: start a new project for further work`;

@@ -12,6 +12,20 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // Point it elsewhere with LOCAL_RUNTIME_URL.
 const runtimeUrl = process.env.LOCAL_RUNTIME_URL ?? 'http://127.0.0.1:3000';
 
+// The amplify-ui chunk's packages: Amplify UI (@aws-amplify/ui, ui-react, ui-react-core) and those after it.
+const AMPLIFY_UI_PACKAGES = [
+  String.raw`@aws-amplify[\\/]ui(-react(-core)?)?`,
+  '@radix-ui',
+  '@floating-ui',
+  '@xstate',
+  'xstate',
+  'lodash',
+  'qrcode',
+  'react-hook-form',
+];
+// A file in one of those packages, whichever the path separator.
+const AMPLIFY_UI_MODULES = new RegExp(String.raw`node_modules[\\/](${AMPLIFY_UI_PACKAGES.join('|')})[\\/]`);
+
 /**
  * Most visitors arrive on the landing page, a lazily loaded route: a modulepreload lets the browser
  * fetch it alongside the entry instead of after it.
@@ -62,7 +76,7 @@ export default defineConfig({
             {
               name: 'amplify-ui',
               includeDependenciesRecursively: false,
-              test: /node_modules[\\/](@aws-amplify[\\/]ui(-react(-core)?)?|@radix-ui|@floating-ui|@xstate|xstate|lodash|qrcode|react-hook-form)[\\/]/,
+              test: AMPLIFY_UI_MODULES,
             },
           ],
         },

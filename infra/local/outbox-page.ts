@@ -14,11 +14,14 @@ export async function outboxPage(outbox: OutboxMailer, path: string, req: Incomi
   const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const linkify = (text: string) => escapeHtml(text).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
   const rows = messages
-    .map(
-      (m) =>
-        `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} ` +
-        `· ${escapeHtml(new Date(m.sentAt).toLocaleString('en-US'))}${m.tag ? ` · ${escapeHtml(m.tag)}` : ''}</p><pre>${linkify(m.text)}</pre></article>`,
-    )
+    .map((m) => {
+      const tag = m.tag ? ` · ${escapeHtml(m.tag)}` : '';
+      return (
+        `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ` +
+        `${escapeHtml(new Date(m.sentAt).toLocaleString('en-US'))}${tag}</p>` +
+        `<pre>${linkify(m.text)}</pre></article>`
+      );
+    })
     .join('');
   res
     .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })

@@ -349,10 +349,8 @@ export function s3Gate(options: S3GateOptions) {
     const date = parseAmzDate(String(req.headers['x-amz-date'] ?? ''));
     if (!match || !date) throw denied('The authorization header is malformed.');
     const [, credential, signedHeaders, signature] = match;
-    if (
-      credential !==
-      `${options.credentials.accessKeyId}/${String(req.headers['x-amz-date']).slice(0, 8)}/${options.region}/s3/aws4_request`
-    )
+    const scope = `${String(req.headers['x-amz-date']).slice(0, 8)}/${options.region}/s3/aws4_request`;
+    if (credential !== `${options.credentials.accessKeyId}/${scope}`)
       throw denied('The credential scope is not valid.');
     // S3 refuses a request whose date is more than 15 minutes off.
     if (Math.abs(date.getTime() - Date.now()) > 15 * 60_000)

@@ -10,10 +10,12 @@ export interface EmbeddedS3 {
   stop(): Promise<void>;
 }
 
+const ALLOWED_METHODS = ['GET', 'POST', 'PUT', 'HEAD'].map((method) => `<AllowedMethod>${method}</AllowedMethod>`);
+
 const CORS = `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>*</AllowedOrigin>
-    <AllowedMethod>GET</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>
+    ${ALLOWED_METHODS.join('')}
     <AllowedHeader>*</AllowedHeader>
     <ExposeHeader>ETag</ExposeHeader>
     <MaxAgeSeconds>3000</MaxAgeSeconds>

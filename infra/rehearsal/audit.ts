@@ -72,12 +72,13 @@ export function auditWiring(rehearsal: Rehearsal): Finding[] {
       const rules = rehearsal.rules
         .filter((rule) => rule.targets.some((target) => target.functionId === functionId))
         .map((rule) => rule.id);
+      const why = rules.length
+        ? 'the event pattern of this rule did not match it'
+        : 'no rule delivers to this function';
       findings.push({
         kind: 'wiring',
         resource: rules.join(', ') || functionId,
-        message:
-          `${type} was published and infra/routes.ts subscribes ${handlerOf(functionId)} to it, ` +
-          `but ${rules.length ? 'the event pattern of this rule did not match it' : 'no rule delivers to this function'}`,
+        message: `${type} was published and infra/routes.ts subscribes ${handlerOf(functionId)} to it, but ${why}`,
       });
     }
     for (const [functionId, ruleId] of actual) {

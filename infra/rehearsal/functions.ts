@@ -132,10 +132,11 @@ export class LambdaContainer {
     const deadline = Date.now() + limitMs;
     return new Promise<InvokeOutcome>((resolve) => {
       const timer = setTimeout(() => {
+        const seconds = this.spec.timeoutSeconds.toFixed(2);
         this.settle(id, {
           ok: false,
           errorType: 'Sandbox.Timedout',
-          errorMessage: `Task timed out after ${this.spec.timeoutSeconds.toFixed(2)} seconds (× ${TIMEOUT_SCALE} here)`,
+          errorMessage: `Task timed out after ${seconds} seconds (× ${TIMEOUT_SCALE} here)`,
         });
         // Lambda ends a timed-out container: the next invocation starts afresh.
         this.child?.kill('SIGKILL');

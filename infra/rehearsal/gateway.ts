@@ -100,12 +100,13 @@ export class AwsGateway {
     this.calls += 1;
     const call = readCall(credential, req, url, body, this.backends);
     if (process.env.REHEARSAL_DEBUG)
-      res.on('finish', () =>
+      res.on('finish', () => {
+        const functionName = caller.functionId.split('/').pop();
+        const actions = call.checks.map((c) => c.action).join(',');
         console.log(
-          `[aws] ${caller.functionId.split('/').pop()} ${call.service} ${req.method} ${url.pathname} ${call.checks.map((c) => c.action).join(',')} ` +
-            `→ ${res.statusCode}`,
-        ),
-      );
+          `[aws] ${functionName} ${call.service} ${req.method} ${url.pathname} ${actions} → ${res.statusCode}`,
+        );
+      });
     for (const check of call.checks) {
       const decision = await this.backends.authorize(caller.roleArn, caller.functionId, check);
       if (!decision.allowed) {
@@ -502,9 +503,9 @@ function s3Checks(req: IncomingMessage, url: URL, body: Buffer): AwsCall['checks
 
 function deny(res: ServerResponse, service: string, code: string, message: string, status: number) {
   if (service === 's3') {
-    const xml =
-      `<?xml version="1.0" ` +
-      `encoding="UTF-8"?>\n<Error><Code>${code === 'AccessDeniedException' ? 'AccessDenied' : code}</Code><Message>${message}</Message></Error>`;
+    const s3Code = code === 'AccessDeniedException' ? 'AccessDenied' : code;
+    const error = `<Error><Code>${s3Code}</Code><Message>${message}</Message></Error>`;
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n${error}`;
     return res.writeHead(status, { 'content-type': 'application/xml' }).end(xml);
   }
   const rest = service === 'ses' || service === 'execute-api' || service === 'bedrock';

@@ -144,11 +144,10 @@ export class TemplateHttpApi {
         ? payload.aud
         : [payload.aud]
       : [String(payload.client_id ?? '')];
-    if (!audience.some((value) => authorizer.audience.includes(value)))
-      return {
-        refused:
-          `the token's audience ${audience.join(',')} is not the authorizer's ` + `(${authorizer.audience.join(',')})`,
-      };
+    if (!audience.some((value) => authorizer.audience.includes(value))) {
+      const expected = authorizer.audience.join(',');
+      return { refused: `the token's audience ${audience.join(',')} is not the authorizer's (${expected})` };
+    }
     return {
       claims: Object.fromEntries(
         Object.entries(payload).map(([key, value]) => [

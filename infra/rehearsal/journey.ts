@@ -120,9 +120,10 @@ export async function runJourney(
   const expectStatus = async (user: User | undefined, method: string, path: string, body: unknown, status: number) => {
     const answer = await api(user, method, path, body);
     if (answer.status !== status) {
+      const explanation = target.explain ? ` — ${target.explain(method, path)}` : '';
       throw new StepError(
-        `${method} ${path} answered ${answer.status} ` +
-          `(expected ${status}): ${JSON.stringify(answer.body).slice(0, 300)}${target.explain ? ` — ${target.explain(method, path)}` : ''}`,
+        `${method} ${path} answered ${answer.status} (expected ${status}): ` +
+          `${JSON.stringify(answer.body).slice(0, 300)}${explanation}`,
       );
     }
     return answer.body;

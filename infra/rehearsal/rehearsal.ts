@@ -669,8 +669,15 @@ export class Rehearsal {
         continue;
       }
       const text = readFileSync(path, 'utf8');
+      // `name` exported: in an export list, as a declaration, as CommonJS `exports.name =`, or in an export map's
+      // getters (`name: () =>`, how esbuild's bundles export).
       const exported = new RegExp(
-        `export\\s*\\{[^}]*\\b(?:as\\s+)?${name}\\s*[,}]|export\\s+(?:async\\s+)?(?:function\\*?|const|let|var|class)\\s+${name}\\b|exports\\.${name}\\s*=|\\b${name}\\s*:\\s*\\(\\)\\s*=>`,
+        [
+          `export\\s*\\{[^}]*\\b(?:as\\s+)?${name}\\s*[,}]`,
+          `export\\s+(?:async\\s+)?(?:function\\*?|const|let|var|class)\\s+${name}\\b`,
+          `exports\\.${name}\\s*=`,
+          `\\b${name}\\s*:\\s*\\(\\)\\s*=>`,
+        ].join('|'),
       );
       if (!exported.test(text))
         this.finding('init', spec.id, `Runtime.HandlerNotFound: Handler ${spec.handler}: ${file} exports no ${name}`);
@@ -1214,10 +1221,9 @@ export class Rehearsal {
           .find((candidate) => candidate.method === method && candidate.path === path);
         if (!trace) return 'the request reached no route';
         const logs = trace.functionId ? this.logsOf(trace.functionId).slice(-4).join(' | ').slice(0, 500) : '';
-        return (
-          `route ${trace.route ?? '(none)'} ` +
-          `→ ${trace.functionId ?? '(no function)'}${trace.refusedBy ? `, refused by ${trace.refusedBy}` : ''}${logs ? `; its log: ${logs}` : ''}`
-        );
+        const refused = trace.refusedBy ? `, refused by ${trace.refusedBy}` : '';
+        const log = logs ? `; its log: ${logs}` : '';
+        return `route ${trace.route ?? '(none)'} → ${trace.functionId ?? '(no function)'}${refused}${log}`;
       },
     };
   }

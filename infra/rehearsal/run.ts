@@ -82,12 +82,12 @@ export async function rehearse(options: {
   findings.push(...(rehearsal?.findings ?? []));
   const decisions = rehearsal?.iam?.decisions ?? [];
   for (const denied of decisions.filter((decision) => !decision.allowed)) {
+    const context = Object.keys(denied.context).length ? ` with ${JSON.stringify(denied.context)}` : '';
+    const detail = denied.detail ? ` (${denied.detail})` : '';
     findings.push({
       kind: 'iam',
       resource: denied.functionId,
-      message:
-        `AccessDenied (role ${denied.roleId ?? '?'}): ${denied.action} ` +
-        `on ${denied.resource}${Object.keys(denied.context).length ? ` with ${JSON.stringify(denied.context)}` : ''}${denied.detail ? ` (${denied.detail})` : ''}`,
+      message: `AccessDenied (role ${denied.roleId ?? '?'}): ${denied.action} on ${denied.resource}${context}${detail}`,
     });
   }
   if (journey && !journey.ok)

@@ -201,9 +201,10 @@ export class ServiceAlarms extends Construct {
       this,
       'ConsumerLag',
       serviceMetric(MetricNames.ConsumerLag, 'p99', five),
-      `Consumers apply events ≥ ${THRESHOLDS.consumerLagP99Ms / 1000} s after they happened (p99, 10 minutes): lists ` +
-        `and dashboards show old data. Runbook: dashboard rows "Consumers" and "EventBridge" (failed invocations, ` +
-        `throttles, DLQ depth); a poison event is in a dead-letter queue: npm run redrive -- --list.`,
+      `Consumers apply events ≥ ${THRESHOLDS.consumerLagP99Ms / 1000} s after they happened (p99, 10 minutes): ` +
+        `lists and dashboards show old data. Runbook: dashboard rows "Consumers" and "EventBridge" ` +
+        `(failed invocations, throttles, DLQ depth); ` +
+        `a poison event is in a dead-letter queue: npm run redrive -- --list.`,
       THRESHOLDS.consumerLagP99Ms,
       { evaluationPeriods: 2, datapointsToAlarm: 2 },
     );

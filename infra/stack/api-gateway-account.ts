@@ -31,9 +31,10 @@ export class ApiGatewayAccount extends Construct {
     this.role.applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);
     acknowledge(
       this.role,
-      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
-      'AWS’s own policy for the API Gateway account logging role (create log groups and streams, put events, for any ' +
-        'API of the region): the documented role, kept current by AWS.',
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/' +
+        'AmazonAPIGatewayPushToCloudWatchLogs]',
+      'AWS’s own policy for the API Gateway account logging role (create log groups and streams, put events, ' +
+        'for any API of the region): the documented role, kept current by AWS.',
     );
     this.account = new CfnAccount(this, 'Account', { cloudWatchRoleArn: this.role.roleArn });
     this.account.applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);

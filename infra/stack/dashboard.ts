@@ -248,7 +248,8 @@ export class OperationsDashboard extends Construct {
 
   /** The console address of the dashboard (a stack output). */
   get url(): string {
-    return `https://${Aws.REGION}.console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards:name=${this.dashboardName}`;
+    const home = `https://${Aws.REGION}.console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}`;
+    return `${home}#dashboards:name=${this.dashboardName}`;
   }
 }
 

@@ -40,8 +40,8 @@ export class Data extends Construct {
     acknowledgeGuard(
       this,
       'dynamodb_table_encrypted_kms_check',
-      'DynamoDB encrypts every table at rest (AWS owned key); only the functions’ roles can read them, so a customer ' +
-        'key would add cost and a key policy without narrowing who reads.',
+      'DynamoDB encrypts every table at rest (AWS owned key); only the functions’ roles can read them, ' +
+        'so a customer key would add cost and a key policy without narrowing who reads.',
     );
     acknowledgeGuard(
       this.connectionsTable,

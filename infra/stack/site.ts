@@ -362,14 +362,14 @@ export class Site extends Construct {
       acknowledge(
         provider,
         'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        'BucketDeployment’s provider function (CDK library) uses the basic execution role for its own logs; it runs ' +
-          'only during deployments.',
+        'BucketDeployment’s provider function (CDK library) uses the basic execution role for its own logs; ' +
+          'it runs only during deployments.',
       );
       acknowledge(
         provider,
         'AwsSolutions-L1',
-        'BucketDeployment’s provider function runtime is chosen and updated by the CDK library (aws-cdk-lib), not by ' +
-          'this project.',
+        'BucketDeployment’s provider function runtime is chosen and updated by the CDK library (aws-cdk-lib), ' +
+          'not by this project.',
       );
       // The library retains the provider's log group under a fixed name, which would block redeploying a stage
       // after a teardown; its lines (the deployments' copies) go with the stack.
@@ -385,8 +385,8 @@ export class Site extends Construct {
       acknowledgeGuard(
         provider,
         'cloudwatch_log_group_encrypted_check',
-        'BucketDeployment’s provider (CDK library) logs its copies here during deployments; CloudWatch Logs encrypts ' +
-          'them with its service keys and they hold no secrets.',
+        'BucketDeployment’s provider (CDK library) logs its copies here during deployments; CloudWatch Logs ' +
+          'encrypts them with its service keys and they hold no secrets.',
       );
       acknowledgeLibraryWildcards(
         provider,

@@ -23,7 +23,8 @@ const DESCRIPTION =
 const isoDay = (offsetDays: number) => {
   const date = new Date();
   date.setDate(date.getDate() + offsetDays);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  const twoDigits = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
 };
 
 test('the designer dashboard: empty, then assigned projects with due flags and the two-status selector', async ({

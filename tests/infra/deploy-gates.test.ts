@@ -150,7 +150,8 @@ describe.each(['dev', 'prod'] as const)('%s: what the first deploy needs', (stag
       ]) {
         expect(kept, type).toContain(type);
       }
-      // Uploads and access logs; the site bucket holds only build outputs and goes with the stack (first-create.test.ts).
+      // Uploads and access logs; the site bucket holds only build outputs and goes with the stack
+      // (first-create.test.ts).
       expect(kept.filter((type) => type === 'AWS::S3::Bucket')).toHaveLength(2);
     },
   );

@@ -131,25 +131,24 @@ describe('event pattern size', () => {
 });
 
 describe.each(schedules.map((schedule) => [schedule.name, schedule] as const))('schedule %s', (_, schedule) => {
-  it(
-    `runs ${schedule.dailyAt ? `daily at ${schedule.dailyAt.hour}:${String(schedule.dailyAt.minute).padStart(2, '0')} UTC` : `every ${schedule.everyMinutes} minute(s)`}, ` +
-      `with a DLQ and alarms, shorter than its period`,
-    () => {
-      const logicalId = functionId(schedule.handler);
-      const rules = rulesTargeting(aliasId(schedule.handler)).filter(([, props]) => props.ScheduleExpression);
-      expect(rules).toHaveLength(1);
-      const [, rule] = rules[0]!;
-      const unit = schedule.everyMinutes === 1 ? 'minute' : 'minutes';
-      expect(rule.ScheduleExpression).toBe(
-        schedule.dailyAt
-          ? `cron(${schedule.dailyAt.minute} ${schedule.dailyAt.hour} * * ? *)`
-          : `rate(${schedule.everyMinutes} ${unit})`,
-      );
-      expectDlqAndAlarms(logicalId, rule);
-      const timeout = json.Resources[logicalId]!.Properties!.Timeout as number;
-      expect(timeout).toBeLessThan(schedule.everyMinutes * 60);
-      // A failed sweep is not retried: the next tick sweeps again.
-      expect(deadLetters(logicalId, rule).invokeConfig.MaximumRetryAttempts).toBe(0);
-    },
-  );
+  const period = schedule.dailyAt
+    ? `daily at ${schedule.dailyAt.hour}:${String(schedule.dailyAt.minute).padStart(2, '0')} UTC`
+    : `every ${schedule.everyMinutes} minute(s)`;
+  it(`runs ${period}, with a DLQ and alarms, shorter than its period`, () => {
+    const logicalId = functionId(schedule.handler);
+    const rules = rulesTargeting(aliasId(schedule.handler)).filter(([, props]) => props.ScheduleExpression);
+    expect(rules).toHaveLength(1);
+    const [, rule] = rules[0]!;
+    const unit = schedule.everyMinutes === 1 ? 'minute' : 'minutes';
+    expect(rule.ScheduleExpression).toBe(
+      schedule.dailyAt
+        ? `cron(${schedule.dailyAt.minute} ${schedule.dailyAt.hour} * * ? *)`
+        : `rate(${schedule.everyMinutes} ${unit})`,
+    );
+    expectDlqAndAlarms(logicalId, rule);
+    const timeout = json.Resources[logicalId]!.Properties!.Timeout as number;
+    expect(timeout).toBeLessThan(schedule.everyMinutes * 60);
+    // A failed sweep is not retried: the next tick sweeps again.
+    expect(deadLetters(logicalId, rule).invokeConfig.MaximumRetryAttempts).toBe(0);
+  });
 });

@@ -71,7 +71,11 @@ describe('attack 10: header injection through a team invitation', () => {
       expect(headers).not.toMatch(/^(bcc|reply-to|cc):/im);
       expect(headers.match(/^To: .*$/gm)).toEqual([`To: ${invited}`]);
       expect(headers).toMatch(
-        /^Subject: Mallory Bcc: attacker@evil\.test invited you to join Team Reply-To: attacker@evil\.test on Design Club$/m,
+        new RegExp(
+          String.raw`^Subject: Mallory Bcc: attacker@evil\.test invited you to join Team ` +
+            String.raw`Reply-To: attacker@evil\.test on Design Club$`,
+          'm',
+        ),
       );
       expect((await stack.local.outbox.list()).filter((sent) => sent.to.includes('evil.test'))).toEqual([]);
     },

@@ -441,8 +441,8 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
     });
 
     it(
-      'keeps the internal ports shut without the data folder’s secret (dynalite, s3rver, the Cognito shim’s admin ' +
-        'API)',
+      'keeps the internal ports shut without the data folder’s secret (dynalite, s3rver, the Cognito shim’s ' +
+        'admin API)',
       async () => {
         const before = await stack.eventCount();
         const dynamo = new URL(process.env.DYNAMODB_ENDPOINT!);
@@ -594,12 +594,16 @@ describe('attacks on the embedded stack (loopback, as `npm start` runs by defaul
     });
 
     it(
-      'answers an oversized body with 413 as soon as it ' + 'is declared, per kind of route, without reading it',
+      'answers an oversized body with 413 as soon as it is declared, ' + 'per kind of route, without reading it',
       async () => {
         const port = portOf(stack);
-        const declare = (path: string, bytes: number, type = 'application/json') =>
-          `POST ${path} HTTP/1.1\r\nHost: ` +
-          `localhost:${port}\r\n${path.startsWith('/api') ? `Authorization: Bearer ${owner.idToken}\r\n` : ''}Content-Type: ${type}\r\nContent-Length: ${bytes}\r\n\r\n{`;
+        const declare = (path: string, bytes: number, type = 'application/json') => {
+          const authorization = path.startsWith('/api') ? `Authorization: Bearer ${owner.idToken}\r\n` : '';
+          return (
+            `POST ${path} HTTP/1.1\r\nHost: localhost:${port}\r\n${authorization}` +
+            `Content-Type: ${type}\r\nContent-Length: ${bytes}\r\n\r\n{`
+          );
+        };
         expect(await raw(port, declare('/api/projects', 20 * MiB))).toBe('HTTP/1.1 413 Payload Too Large');
         expect(await raw(port, declare('/cognito', 2 * MiB, 'application/x-amz-json-1.1'))).toBe(
           'HTTP/1.1 413 Payload Too Large',

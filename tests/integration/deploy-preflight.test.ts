@@ -68,10 +68,10 @@ describe('a healthy account', () => {
 
   it('asks each service what the stack needs, as the SDK serializes it', async () => {
     await check();
-    const asked = wire.seen.map(
-      ({ service, operation, method, path, body }) =>
-        `${service} ${operation ?? `${method} ${path}`}${operation && operation !== 'GetCallerIdentity' ? ` ${body}` : ''}`,
-    );
+    const asked = wire.seen.map(({ service, operation, method, path, body }) => {
+      const call = operation ?? `${method} ${path}`;
+      return `${service} ${call}${operation && operation !== 'GetCallerIdentity' ? ` ${body}` : ''}`;
+    });
     expect(asked).toEqual(
       expect.arrayContaining([
         'sts GetCallerIdentity',

@@ -82,17 +82,23 @@ const member = (subscription: Record<string, string>) =>
 
 describe('after a deploy: subscriptions waiting for confirmation', () => {
   it('names each pending one and how to confirm it, reading every page', async () => {
+    const pending = member({
+      SubscriptionArn: 'PendingConfirmation',
+      Protocol: 'email',
+      Endpoint: 'ops@designclub.studio',
+    });
+    const confirmed = member({
+      SubscriptionArn: 'arn:aws:sns:eu-west-1:123456789012:alarms:1',
+      Protocol: 'email',
+      Endpoint: 'oncall@designclub.studio',
+    });
     aws.answerInTurn(
       awsQueryXml(
         'ListSubscriptionsByTopic',
         SNS_XMLNS,
-        `<Subscriptions>${member({ SubscriptionArn: 'PendingConfirmation', Protocol: 'email', Endpoint: 'ops@designclub.studio' })}</Subscriptions><NextToken>page-2</NextToken>`,
+        `<Subscriptions>${pending}</Subscriptions><NextToken>page-2</NextToken>`,
       ),
-      awsQueryXml(
-        'ListSubscriptionsByTopic',
-        SNS_XMLNS,
-        `<Subscriptions>${member({ SubscriptionArn: 'arn:aws:sns:eu-west-1:123456789012:alarms:1', Protocol: 'email', Endpoint: 'oncall@designclub.studio' })}</Subscriptions>`,
-      ),
+      awsQueryXml('ListSubscriptionsByTopic', SNS_XMLNS, `<Subscriptions>${confirmed}</Subscriptions>`),
     );
     const lines = await pendingSubscriptionsReport(
       'arn:aws:sns:eu-west-1:123456789012:alarms',
@@ -115,13 +121,12 @@ describe('after a deploy: subscriptions waiting for confirmation', () => {
 
   it('says nothing when every subscription is confirmed, and gives the command when it cannot list them', async () => {
     const read = subscriptionsReader(local());
-    aws.answer(() =>
-      awsQueryXml(
-        'ListSubscriptionsByTopic',
-        SNS_XMLNS,
-        `<Subscriptions>${member({ SubscriptionArn: 'arn:aws:sns:eu-west-1:1:alarms:1', Protocol: 'email', Endpoint: 'a@b.c' })}</Subscriptions>`,
-      ),
-    );
+    const confirmed = member({
+      SubscriptionArn: 'arn:aws:sns:eu-west-1:1:alarms:1',
+      Protocol: 'email',
+      Endpoint: 'a@b.c',
+    });
+    aws.answer(() => awsQueryXml('ListSubscriptionsByTopic', SNS_XMLNS, `<Subscriptions>${confirmed}</Subscriptions>`));
     expect(await pendingSubscriptionsReport('arn:aws:sns:eu-west-1:1:alarms', 'eu-west-1', read)).toEqual([]);
     aws.answer(() => awsQueryError(403, SNS_XMLNS, 'AuthorizationError', 'not authorized to ListSubscriptionsByTopic'));
     const lines = await pendingSubscriptionsReport('arn:aws:sns:eu-west-1:1:alarms', 'eu-west-1', read);
@@ -134,7 +139,9 @@ const stacks = (status: string, terminationProtection = false) =>
   awsQueryXml(
     'DescribeStacks',
     CFN_XMLNS,
-    `<Stacks><member><StackName>S</StackName><StackStatus>${status}</StackStatus><CreationTime>2026-11-28T10:00:00Z</CreationTime><EnableTerminationProtection>${terminationProtection}</EnableTerminationProtection></member></Stacks>`,
+    `<Stacks><member><StackName>S</StackName><StackStatus>${status}</StackStatus>` +
+      '<CreationTime>2026-11-28T10:00:00Z</CreationTime>' +
+      `<EnableTerminationProtection>${terminationProtection}</EnableTerminationProtection></member></Stacks>`,
   );
 
 describe('a deploy after a failed one', () => {

@@ -197,7 +197,8 @@ describe('a pre-authorised designer', () => {
       });
       const waiting = (await stack.api('GET', '/api/me', { user: signedUp })).body;
       expect(waiting.roles).toEqual(['client']);
-      // …and /api/me tells them the invitation is waiting for their address (issue 36: the dashboard says to follow it).
+      // …and /api/me tells them the invitation is waiting for their address (issue 36: the dashboard says to
+      // follow it).
       expect(waiting.designer_invitation).toEqual({ status: 'pending', expires_at: expect.any(String) });
       expect((await stack.api('GET', '/api/me', { user: admin })).body.designer_invitation).toBeNull();
       expect(await stack.api('POST', '/api/designers/link', { user: signedUp })).toMatchObject({

@@ -191,8 +191,8 @@ describe(`bad input: ${RUNS.toLocaleString('en-US')} hostile requests across ${r
           const input = inputs[next++]!;
           const result = await send(input);
           statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
-          const label =
-            `${input.route.method} ${input.route.path} as ${input.caller} (${input.encoding}) ` + `→ ${result.status}`;
+          const route = `${input.route.method} ${input.route.path}`;
+          const label = `${route} as ${input.caller} (${input.encoding}) → ${result.status}`;
           if (result.status >= 500) failures.push(`${label}: ${result.text.slice(0, 200)}`);
           else if (result.status >= 400) {
             if (!readableMessage(result.text))

@@ -377,7 +377,9 @@ describe('GET /api/insights on a seeded history of a few hundred projects', () =
       expect(answer.body.estimate_basis).toBe('studio');
       const receipt: string = answer.body.estimate_receipt;
       const [payload] = receipt.split('.');
-      const edited = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: other.sub })).toString('base64url')}.${receipt.split('.')[1]}`;
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+      const forged = Buffer.from(JSON.stringify({ ...claims, sub: other.sub })).toString('base64url');
+      const edited = `${forged}.${receipt.split('.')[1]}`;
       const permit = {
         ...brief,
         project_category: 'Permit',

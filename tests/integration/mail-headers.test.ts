@@ -52,14 +52,14 @@ async function expectClean(mail: SentMail, to: string, extra: string[] = []) {
   expect(headers.map(([name]) => name).sort(), raw).toEqual([...BASE, ...extra].sort());
   expect(headers.find(([name]) => name === 'To')![1]).toBe(to.toLowerCase());
   // No line break but the CRLF that ends a header, no control character, no Unicode separator.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for the control characters a header must not carry.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: it finds the control characters a header must not carry.
   expect(raw.split('\r\n').every((line) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(line))).toBe(true);
   expect(raw).not.toMatch(/^(bcc|cc|reply-to):/im);
   // An encoded word is at most 75 characters (RFC 2047); a line at most 998 octets (RFC 5322).
   expect(raw.split('\r\n').every((line) => Buffer.byteLength(line) <= 998)).toBe(true);
   for (const word of raw.match(/=\?[^?]+\?[BQ]\?[^?]*\?=/g) ?? []) expect(word.length).toBeLessThanOrEqual(75);
   // The JSON twin (what the app shows) has the same single-line subject.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for the control characters a subject must not carry.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: it finds the control characters a subject must not carry.
   expect(mail.subject).not.toMatch(/[\r\n\u2028\u2029\u0000]/);
   return Object.fromEntries(headers);
 }

@@ -40,8 +40,8 @@ async function allPages(
   let cursor: string | undefined;
   for (let page = 0; page < 100; page += 1) {
     const sep = path.includes('?') ? '&' : '?';
-    const page =
-      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}` as `/api/projects?${string}`;
+    const after = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page = `${path}${sep}limit=${limit}${after}` as `/api/projects?${string}`;
     const response = await stack.api('GET', page, { user });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.projects.length).toBeLessThanOrEqual(limit);
@@ -167,7 +167,8 @@ describe('the admin board, a page at a time', () => {
       await stack.settle();
       expect((await profile(carol, { full_name: 'Carol Newname' })).status).toBe(200);
       await stack.settle();
-      // The full scan: every searched word begins a word of the title, the description, or the client's name or company.
+      // The full scan: every searched word begins a word of the title, the description, or the client's name or
+      // company.
       const all = await scan();
       const clients = new Map<string, string[]>([
         [alice.sub, words('Alice Architect')],

@@ -61,7 +61,7 @@ export function deciderSpec<C, S>(decider: Decider<C, S>) {
             actorEmail: context.actorEmail,
           });
         return {
-          // biome-ignore lint/suspicious/noThenProperty: the spec helper reads given/when/then; nothing awaits this object.
+          // biome-ignore lint/suspicious/noThenProperty: a spec reads given/when/then; nothing awaits this object.
           then(expected: NewEvent[] | ((events: NewEvent[]) => void)) {
             const events = run();
             if (typeof expected === 'function') expected(events);

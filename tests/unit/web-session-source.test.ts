@@ -15,11 +15,25 @@ const WEB_SRC = join(import.meta.dirname, '../../web/src');
  */
 const OWN_KEYS = new Set(['AUTH_PREFERENCE_KEY', 'SIGNED_IN_HINT_KEY', 'WELCOMED_KEY']);
 
+/** The per-user keys of Amplify's token store. */
+const TOKEN_STORE_KEYS = [
+  'idToken',
+  'accessToken',
+  'refreshToken',
+  'clockDrift',
+  'deviceKey',
+  'randomPasswordKey',
+  'deviceGroupKey',
+  'signInDetails',
+  'oauthMetadata',
+];
+
 /** Names and key parts of Amplify's token store (its AUTH_KEY_PREFIX, per-user keys, hosted-UI flags). */
 const AMPLIFY_KEY_PATTERNS: RegExp[] = [
   /CognitoIdentityServiceProvider/,
   /LastAuthUser/,
-  /['"`.](idToken|accessToken|refreshToken|clockDrift|deviceKey|randomPasswordKey|deviceGroupKey|signInDetails|oauthMetadata)['"`]/,
+  // A per-user key, quoted or after a dot.
+  new RegExp(`['"\`.](${TOKEN_STORE_KEYS.join('|')})['"\`]`),
   /\.(idToken|accessToken|refreshToken|clockDrift)\$/,
   /amplify-(signin-with-hostedUI|redirected-from-hosted-ui)/,
 ];

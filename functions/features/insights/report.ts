@@ -171,7 +171,7 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
   const delivered = scope
     .filter((p) => inRange(p.first_delivered_at, filter))
     .sort((a, b) => a.first_delivered_at!.localeCompare(b.first_delivered_at!));
-  // biome-ignore lint/complexity/useMathMinMax: ISO timestamps (strings) compare in time order; Math.min takes numbers.
+  // biome-ignore lint/complexity/useMathMinMax: ISO time strings compare in time order; Math.min takes numbers.
   const asOf = filter.to < filter.now ? filter.to : filter.now;
 
   const byType = groupBy(delivered, (p) => p.type ?? '');
@@ -194,7 +194,7 @@ export function computeInsights(timelines: readonly ProjectTimeline[], filter: I
   const wip = weeks
     .map((week) => {
       const end = new Date(Date.parse(week) + 7 * DAY_MS - 1).toISOString();
-      // biome-ignore lint/complexity/useMathMinMax: ISO timestamps (strings) compare in time order; Math.min takes numbers.
+      // biome-ignore lint/complexity/useMathMinMax: ISO time strings compare in time order; Math.min takes numbers.
       const at = end < asOf ? end : asOf;
       const row = { week, at, queued: 0, in_progress: 0, needs_revision: 0 };
       for (const p of scope) {

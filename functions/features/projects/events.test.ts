@@ -63,7 +63,8 @@ type Source = 'bedrock' | 'local' | 'manual' | undefined;
 type Origin = 'generated' | 'edited' | 'manual' | undefined;
 
 /**
- * Every v1 combination: [grok_generated, checklist_source (absent: its default, 'manual'), checklist_origin] → origin.
+ * Every v1 combination: [grok_generated, checklist_source (absent: its default, 'manual'),
+ * checklist_origin] → origin.
  */
 const cases: [boolean, Source, Origin, 'generated' | 'edited' | 'manual'][] = [];
 for (const grok of [true, false]) {

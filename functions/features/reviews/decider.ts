@@ -60,7 +60,8 @@ export type ReviewCommand =
 export const REVIEWERS_ONLY = "Only the project's client and their team review deliverables";
 export const RESPONDERS_ONLY = 'Only admins and the assigned designer resolve notes';
 export const REPLIERS_ONLY = 'Only admins and the assigned designer reply to notes';
-export const TOO_MANY_REPLIES = `A note holds at most ${REPLIES_PER_NOTE_MAX} replies: resolve it, or answer in a new version`;
+const NOTE_REPLIES_LIMIT = `A note holds at most ${REPLIES_PER_NOTE_MAX} replies`;
+export const TOO_MANY_REPLIES = `${NOTE_REPLIES_LIMIT}: resolve it, or answer in a new version`;
 export const NOTE_OR_SUMMARY = 'Pin at least one note or write a summary of the changes';
 export const TOO_MANY_NOTES =
   `A version holds at most ${NOTES_PER_VERSION_MAX} notes: resolve or combine notes, or ` +
@@ -68,7 +69,8 @@ export const TOO_MANY_NOTES =
 export const TOO_MANY_PROJECT_NOTES =
   `A project holds at most ${NOTES_PER_PROJECT_MAX} notes across its versions: ` +
   `combine notes or write a summary of the changes instead`;
-export const TOO_MANY_PROJECT_REPLIES = `A project holds at most ${REPLIES_PER_PROJECT_MAX} replies to notes: answer in a new version instead`;
+const PROJECT_REPLIES_LIMIT = `A project holds at most ${REPLIES_PER_PROJECT_MAX} replies to notes`;
+export const TOO_MANY_PROJECT_REPLIES = `${PROJECT_REPLIES_LIMIT}: answer in a new version instead`;
 /** The page a note names must be one of the version's (`pages`: its count, as recorded). */
 export const noSuchPage = (page: number, pages: number) =>
   `Page ${page} does not exist: this version has ${pages} page${pages === 1 ? '' : 's'}`;

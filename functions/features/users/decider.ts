@@ -60,7 +60,10 @@ export type UserCommand =
   | { type: 'RelinkIdentity'; new_sub: string }
   /** Ends every session begun before now (the next whole second). */
   | { type: 'EndSessions'; reason: Exclude<SessionEndReason, 'email_proven'> }
-  /** The identity provider reports `email` verified: recorded once per address; the first proof ends earlier sessions. */
+  /**
+   * The identity provider reports `email` verified: recorded once per address; the first proof ends earlier
+   * sessions.
+   */
   | { type: 'ProveEmail'; email: string; via: Exclude<EmailProof, 'invitation'> }
   /** The account's dashboard greeted it for the first time: recorded once. */
   | { type: 'SeeWelcome' };

@@ -5,6 +5,11 @@ import type { CheckContext } from '../preflight.js';
 const CHECK = 'API Gateway logging role';
 /** AWS's managed policy for the role API Gateway writes logs with. */
 const LOGS_POLICY = 'arn:aws:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs';
+/** The logging role's trust policy: API Gateway may assume it. */
+const TRUST_POLICY = JSON.stringify({
+  Version: '2012-10-17',
+  Statement: [{ Effect: 'Allow', Principal: { Service: 'apigateway.amazonaws.com' }, Action: 'sts:AssumeRole' }],
+});
 
 /**
  * A WebSocket (or REST) stage that logs needs the region's API Gateway logging role, one per account
@@ -38,8 +43,7 @@ export function checkLoggingRole({ needs, clients, region, account }: CheckConte
         `none set in ${region}: CloudFormation would refuse the stage ${stagesNeedingRole.join(', ')} ` +
         `("CloudWatch Logs role ARN must be set in account settings").`,
       fix: [
-        `aws iam create-role --role-name APIGatewayCloudWatchLogs --assume-role-policy-document ` +
-          `'{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"Service":"apigateway.amazonaws.com"},"Action":"sts:AssumeRole"}]}'`,
+        `aws iam create-role --role-name APIGatewayCloudWatchLogs --assume-role-policy-document '${TRUST_POLICY}'`,
         `aws iam attach-role-policy --role-name APIGatewayCloudWatchLogs --policy-arn ${LOGS_POLICY}`,
         `aws apigateway update-account --region ${region} --patch-operations ` +
           `op=replace,path=/cloudwatchRoleArn,value=arn:aws:iam::${account}:role/APIGatewayCloudWatchLogs`,

@@ -102,10 +102,10 @@ function access(
         ? 'the account has not submitted Anthropic’s first-use form'
         : 'the account is not authorized to use the model',
     );
-    fix.push(
-      `${catalog(region)} ` +
-        `→ ${anthropic ? 'an Anthropic model → Submit use case details (once per account, or once for the organization)' : 'the model → request access'}`,
-    );
+    const request = anthropic
+      ? 'an Anthropic model → Submit use case details (once per account, or once for the organization)'
+      : 'the model → request access';
+    fix.push(`${catalog(region)} → ${request}`);
   }
   const agreement = found.agreementAvailability?.status;
   if (agreement === 'NOT_AVAILABLE' || agreement === 'ERROR' || found.entitlementAvailability === 'NOT_AVAILABLE') {

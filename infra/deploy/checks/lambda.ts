@@ -36,9 +36,8 @@ export function checkConcurrency({ needs, clients, region }: CheckContext): Prom
           `aws service-quotas request-service-quota-increase --service-code lambda ` +
             `--quota-code ${CONCURRENCY_QUOTA_CODE} --desired-value ${Math.max(ASK_FOR, needed)} ` +
             `--region ${region}`,
-          `or: ` +
-            `https://${region}.console.aws.amazon.com/servicequotas/home/services/lambda/quotas/${CONCURRENCY_QUOTA_CODE} ` +
-            `→ Request increase at account level`,
+          `or: https://${region}.console.aws.amazon.com/servicequotas/home/services/lambda/quotas/` +
+            `${CONCURRENCY_QUOTA_CODE} → Request increase at account level`,
         ],
       };
     }

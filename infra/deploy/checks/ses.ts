@@ -29,7 +29,8 @@ export function checkMail(context: CheckContext): Promise<CheckResult[]> {
 }
 
 function productionAccess({ clients, region }: CheckContext): Promise<CheckResult[]> {
-  const console = `https://${region}.console.aws.amazon.com/ses/home?region=${region}#/get-set-up → Request production access`;
+  const setUpPage = `https://${region}.console.aws.amazon.com/ses/home?region=${region}#/get-set-up`;
+  const console = `${setUpPage} → Request production access`;
   return guarded(ACCESS, 'ses:GetAccount', async () => {
     const account = await clients.ses.send(new GetAccountCommand({}));
     const results: CheckResult[] = [];
@@ -79,12 +80,11 @@ function productionAccess({ clients, region }: CheckContext): Promise<CheckResul
     }
     if (results.length === 0) {
       const quota = account.SendQuota?.Max24HourSend;
+      const limits = quota ? ` (${quota} messages a day, ${account.SendQuota?.MaxSendRate ?? '?'} a second)` : '';
       results.push({
         check: ACCESS,
         outcome: 'ok',
-        detail:
-          `granted ` +
-          `in ${region}${quota ? ` (${quota} messages a day, ${account.SendQuota?.MaxSendRate ?? '?'} a second)` : ''}.`,
+        detail: `granted in ${region}${limits}.`,
       });
     }
     return results;
@@ -180,19 +180,23 @@ function cognitoIdentity(context: CheckContext): Promise<CheckResult[]> {
     const found = await identity(context, name);
     if (found?.VerifiedForSendingStatus)
       return { check, outcome: 'ok', detail: `the user pool sends through the verified identity ${name}.` };
+    const status = found
+      ? (found.VerificationStatus ?? 'not verified').toLowerCase()
+      : 'not an identity in this region';
+    const nextStep = name.includes('@')
+      ? `, then open the link SES mails to ${name}`
+      : ', then publish its DKIM records';
     return {
       check,
       outcome: 'missing',
       detail:
-        `the user pool sends through the SES identity ${name}, which ` +
-        `is ${found ? (found.VerificationStatus ?? 'not verified').toLowerCase() : 'not an identity in this region'}; ` +
+        `the user pool sends through the SES identity ${name}, which is ${status}; ` +
         `Cognito refuses the pool update until it is ` +
         `verified${name.includes('@') ? ' (a verified domain does not count here)' : ''}.`,
       fix: [
         found
           ? `Finish the verification of ${name} in SES.`
-          : `aws sesv2 create-email-identity --email-identity ${name} ` +
-            `--region ${context.region}${name.includes('@') ? `, then open the link SES mails to ${name}` : ', then publish its DKIM records'}`,
+          : `aws sesv2 create-email-identity --email-identity ${name} --region ${context.region}${nextStep}`,
         'or deploy with -c cognitoEmailViaSes=false (Cognito then sends its own mails, 50 a day).',
       ],
     };

@@ -18,8 +18,8 @@ const STYLE =
   `UI',Roboto,sans-serif;background:#f1f5f9;color:#0f172a;line-height:1.5}
   main{max-width:34rem;margin:3rem auto;padding:0 1rem}
   .card{background:#fff;border-radius:.75rem;box-shadow:0 10px 30px rgba(15,23,42,.08);padding:2rem}
-  .badge{display:inline-block;font-size:.75rem;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:#92400e;background:#fef3c7;border-radius:999px;padding:.15rem ` +
-  `.6rem}
+  .badge{display:inline-block;font-size:.75rem;font-weight:700;letter-spacing:.04em;text-transform:uppercase;` +
+  `color:#92400e;background:#fef3c7;border-radius:999px;padding:.15rem .6rem}
   h1{font-size:1.5rem;margin:.75rem 0 .25rem}
   h2{font-size:1.1rem;margin:1.5rem 0 .5rem}
   .price{font-size:2rem;font-weight:800;margin:.5rem 0}
@@ -57,13 +57,16 @@ export function checkoutPage(session: LocalCheckoutSession, email: string | unde
     );
   }
   const amount = plan ? `${formatPrice(plan.monthlyPrice)}.00` : '';
+  const featureList = plan
+    ? `<ul>${[plan.dialogLimit, ...plan.features].map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`
+    : '';
   return page(
     `Subscribe to ${plan?.name ?? 'Design Club'}`,
     `<div class="card">
   <span class="badge">Local test checkout</span>
   <h1>Subscribe to Design Club ${escapeHtml(plan?.name ?? '')}</h1>
   <p class="price">${escapeHtml(plan ? formatPrice(plan.monthlyPrice) : '')}<small> per month</small></p>
-  ${plan ? `<ul>${[plan.dialogLimit, ...plan.features].map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}
+  ${featureList}
   <p class="muted">Billed to ${escapeHtml(email ?? 'your account')}</p>
   <p class="notice">This page stands in for Stripe Checkout on this machine. No card is charged: paying sends the
   app the same signed webhook events Stripe would.</p>
@@ -89,20 +92,33 @@ function subscriptionBlock(session: LocalPortalSession, subscription: Stripe.Sub
       <button type="submit" class="${className}">${escapeHtml(label)}</button></form>`;
   const running = subscription.status !== 'canceled';
   const others = PLANS.filter((other) => other.tier !== plan?.tier);
+  const cancelNote = subscription.cancel_at_period_end ? ' (cancels at the end of the period)' : '';
+  const switchForms = others
+    .map((other) =>
+      action(
+        'switch',
+        `Switch to ${other.name}`,
+        `<input type="hidden" name="tier" value="${escapeHtml(other.tier)}">`,
+      ),
+    )
+    .join('');
+  const resumeOrCancel = subscription.cancel_at_period_end
+    ? action('resume', 'Keep my subscription')
+    : action('cancel-at-period-end', 'Cancel at period end');
   return (
     `<div class="sub">
   <strong>${escapeHtml(plan?.name ?? item.price.id)}</strong> ` +
     `· ${escapeHtml(plan ? `${formatPrice(plan.monthlyPrice)} per month` : '')}<br>
   <span ` +
-    `class="muted">Status: ${escapeHtml(subscription.status)}${subscription.cancel_at_period_end ? ' (cancels at the end of the period)' : ''} ` +
+    `class="muted">Status: ${escapeHtml(subscription.status)}${cancelNote} ` +
     `·
   current period ends ${escapeHtml(when(item.current_period_end))}</span>
   ${
     running
       ? `<div class="row">
-    ${others.map((other) => action('switch', `Switch to ${other.name}`, `<input type="hidden" name="tier" value="${escapeHtml(other.tier)}">`)).join('')}
+    ${switchForms}
     ${action('renew', 'Pay the next period now')}
-    ${subscription.cancel_at_period_end ? action('resume', 'Keep my subscription') : action('cancel-at-period-end', 'Cancel at period end')}
+    ${resumeOrCancel}
     ${action('cancel', 'Cancel now', '', 'danger')}
   </div>`
       : ''
@@ -117,6 +133,9 @@ export function portalPage(
   subscriptions: Stripe.Subscription[],
   notice?: string,
 ): string {
+  const subscriptionBlocks = subscriptions.length
+    ? subscriptions.map((subscription) => subscriptionBlock(session, subscription)).join('')
+    : '<p>No subscriptions yet.</p>';
   return page(
     'Manage your plan',
     `<div class="card">
@@ -125,7 +144,7 @@ export function portalPage(
   <p class="muted">${escapeHtml(email ?? '')}</p>
   ${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}
   <h2>Subscriptions</h2>
-  ${subscriptions.length ? subscriptions.map((subscription) => subscriptionBlock(session, subscription)).join('') : '<p>No subscriptions yet.</p>'}
+  ${subscriptionBlocks}
   <p><a href="${escapeHtml(session.return_url)}">Return to Design Club</a></p>
 </div>`,
   );

@@ -76,6 +76,16 @@ const INFERENCE_PROFILE = /^(us|eu|apac|jp|au|ca|us-gov|global)\.(.+)$/;
 const pseudo = (value: string, name: 'Partition' | 'Region' | 'AccountId') =>
   Token.isUnresolved(value) ? `<AWS::${name}>` : value;
 
+/** How cdk-nag spells the ARN of a resource in the stack's account and region: `arn:<partition>:<service>:…`. */
+function nagArn(stack: Stack, service: string, resource: string): string {
+  const [partition, region, account] = [
+    pseudo(stack.partition, 'Partition'),
+    pseudo(stack.region, 'Region'),
+    pseudo(stack.account, 'AccountId'),
+  ];
+  return `arn:${partition}:${service}:${region}:${account}:${resource}`;
+}
+
 const indexArns = (table: ITable, definition: TableDefinition) =>
   definition.indexes.map((index) => `${table.tableArn}/index/${index.name}`);
 
@@ -114,7 +124,7 @@ export class CapabilityGrants {
       );
       this.acknowledgeOnce(
         role,
-        `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:cognito-idp:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:userpool/*]`,
+        `AwsSolutions-IAM5[Resource::${nagArn(stack, 'cognito-idp', 'userpool/*')}]`,
         'A Cognito trigger cannot reference the ARN of the pool that invokes it (circular dependency); scoped to ' +
           'user pools of this account and region.',
       );
@@ -222,8 +232,10 @@ export class CapabilityGrants {
         if (role)
           acknowledge(
             role,
-            `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:execute-api:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:<${realtime.apiLogicalId}>/${realtime.stageName}/*/@connections/*]`,
-            "Connection ids are assigned by API Gateway at connect time; the grant is PostToConnection and DeleteConnection (an ended session's socket) on the live stage of this one WebSocket API.",
+            `AwsSolutions-IAM5[Resource::${nagArn(stack, 'execute-api', `<${realtime.apiLogicalId}>/`)}` +
+              `${realtime.stageName}/*/@connections/*]`,
+            'Connection ids are assigned by API Gateway at connect time; the grant is PostToConnection and ' +
+              "DeleteConnection (an ended session's socket) on the live stage of this one WebSocket API.",
           );
         fn.addEnvironment('REALTIME_MANAGEMENT_ENDPOINT', realtime.managementEndpoint);
         return;
@@ -282,7 +294,8 @@ export class CapabilityGrants {
         this.acknowledgeOnce(
           role,
           `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(uploadsBucket.node.defaultChild as never)}.Arn>/*]`,
-          'Upload keys are generated per project and file at request time, so object access is granted on the uploads bucket’s keys; the bucket holds nothing else.',
+          'Upload keys are generated per project and file at request time, so object access is granted on the ' +
+            'uploads bucket’s keys; the bucket holds nothing else.',
         );
         return;
       case 'bedrock': {
@@ -309,8 +322,10 @@ export class CapabilityGrants {
           if (role)
             acknowledge(
               role,
-              `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:bedrock:*::foundation-model/${profile[2]}]`,
-              'A cross-region inference profile invokes the configured model in any region of its geography; the grant names the one model and requires the call to come through the configured profile.',
+              `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:bedrock:*::` +
+                `foundation-model/${profile[2]}]`,
+              'A cross-region inference profile invokes the configured model in any region of its geography; the ' +
+                'grant names the one model and requires the call to come through the configured profile.',
             );
         } else {
           role?.addToPrincipalPolicy(
@@ -355,8 +370,10 @@ export class CapabilityGrants {
         if (role) {
           this.acknowledgeOnce(
             role,
-            `AwsSolutions-IAM5[Resource::arn:${pseudo(stack.partition, 'Partition')}:ses:${pseudo(stack.region, 'Region')}:${pseudo(stack.account, 'AccountId')}:identity/*]`,
-            'In the SES sandbox SES authorizes SendEmail on the recipient’s verified identity as well as the sender’s, and recipients are anyone the product mails; the ses:FromAddress condition keeps the sender to the configured address.',
+            `AwsSolutions-IAM5[Resource::${nagArn(stack, 'ses', 'identity/*')}]`,
+            'In the SES sandbox SES authorizes SendEmail on the recipient’s verified identity as well as the ' +
+              'sender’s, and recipients are anyone the product mails; the ses:FromAddress condition keeps the ' +
+              'sender to the configured address.',
           );
         }
         // functions/adapters/mail sends with SES from MAIL_FROM (the embedded runtime installs its local outbox).

@@ -99,7 +99,7 @@ export interface E2EFixtures {
 
 export const test = base.extend<E2EFixtures, { runtimes: RuntimePerFile }>({
   runtimes: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; this one has none.
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern: none.
     async ({}, use) => {
       if (!existsSync(WEB_DIST)) {
         throw new Error('web/dist is missing: build the SPA first (npx vite build --config web/vite.config.ts).');

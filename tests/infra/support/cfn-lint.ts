@@ -10,8 +10,9 @@ import { ROOT } from './synth.js';
 
 export const CFN_LINT_VERSION = '1.51.0';
 /** What bin/support/tools.mjs provisions under .tmp/ when cfn-lint is not on PATH (npm test does it first). */
-const CFN_LINT_VENV = path.join(ROOT, '.tmp/cfn-lint-venv');
-export const CFN_LINT_INSTALL = `python3 -m venv .tmp/cfn-lint-venv && .tmp/cfn-lint-venv/bin/pip install cfn-lint==${CFN_LINT_VERSION}`;
+const VENV = '.tmp/cfn-lint-venv';
+const CFN_LINT_VENV = path.join(ROOT, VENV);
+export const CFN_LINT_INSTALL = `python3 -m venv ${VENV} && ${VENV}/bin/pip install cfn-lint==${CFN_LINT_VERSION}`;
 
 /** The cfn-lint to run: npm test's choice (CFN_LINT), the project's virtual environment, else the one on PATH. */
 export function cfnLintCommand(): string {
@@ -99,5 +100,7 @@ export function cfnLint(templates: string[]): CfnLintRun {
   };
 }
 
-export const describeFinding = (finding: CfnLintFinding) =>
-  `${finding.Rule.Id} ${finding.Filename.split('/').pop()}:${finding.Location.Start.LineNumber} ${resourceOf(finding) ?? ''}: ${finding.Message}`;
+export const describeFinding = (finding: CfnLintFinding) => {
+  const where = `${finding.Filename.split('/').pop()}:${finding.Location.Start.LineNumber}`;
+  return `${finding.Rule.Id} ${where} ${resourceOf(finding) ?? ''}: ${finding.Message}`;
+};

@@ -11,21 +11,15 @@ export function awsQueryAnswer(operation: string, xmlns: string, fields: Record<
   const result = Object.entries(fields)
     .map(([name, value]) => `<${name}>${escapeXml(value)}</${name}>`)
     .join('');
-  return {
-    status: 200,
-    headers: { 'content-type': 'text/xml' },
-    body:
-      `<${operation}Response ` +
-      `xmlns="${xmlns}"><${operation}Result>${result}</${operation}Result><ResponseMetadata><RequestId>local-1</RequestId></ResponseMetadata></${operation}Response>`,
-  };
+  return awsQueryXml(operation, xmlns, result);
 }
 
 export const awsQueryError = (status: number, xmlns: string, code: string, message: string): Answer => ({
   status,
   headers: { 'content-type': 'text/xml' },
   body:
-    `<ErrorResponse ` +
-    `xmlns="${xmlns}"><Error><Type>Sender</Type><Code>${code}</Code><Message>${escapeXml(message)}</Message></Error><RequestId>local-1</RequestId></ErrorResponse>`,
+    `<ErrorResponse xmlns="${xmlns}"><Error><Type>Sender</Type><Code>${code}</Code>` +
+    `<Message>${escapeXml(message)}</Message></Error><RequestId>local-1</RequestId></ErrorResponse>`,
 });
 
 /** An answer whose result holds nested elements (lists are `<member>` items), given as XML. */
@@ -33,6 +27,6 @@ export const awsQueryXml = (operation: string, xmlns: string, resultXml: string)
   status: 200,
   headers: { 'content-type': 'text/xml' },
   body:
-    `<${operation}Response ` +
-    `xmlns="${xmlns}"><${operation}Result>${resultXml}</${operation}Result><ResponseMetadata><RequestId>local-1</RequestId></ResponseMetadata></${operation}Response>`,
+    `<${operation}Response xmlns="${xmlns}"><${operation}Result>${resultXml}</${operation}Result>` +
+    `<ResponseMetadata><RequestId>local-1</RequestId></ResponseMetadata></${operation}Response>`,
 });

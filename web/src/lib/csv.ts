@@ -15,7 +15,8 @@ export function csvCell(value: Cell): string {
 }
 
 export function toCsv(header: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  return `${[header.map((h) => csvCell(h)), ...rows.map((row) => row.map(csvCell))].map((row) => row.join(',')).join('\r\n')}\r\n`;
+  const lines = [header.map((h) => csvCell(h)), ...rows.map((row) => row.map(csvCell))].map((row) => row.join(','));
+  return `${lines.join('\r\n')}\r\n`;
 }
 
 /** Saves text as a file the browser downloads (CSV by default). */

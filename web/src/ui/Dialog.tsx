@@ -34,7 +34,7 @@ export function Dialog({ open, onClose, title, description, children, size = 'de
   }, [open]);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; its keyboard counterpart is Escape (onCancel).
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is the keyboard counterpart of a backdrop click (onCancel).
     <dialog
       ref={ref}
       className="dialog"

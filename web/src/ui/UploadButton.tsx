@@ -20,12 +20,10 @@ export function UploadButton({
   onFile(file: File): void;
 }) {
   const id = useId();
+  const primaryClass = primary ? ' amplify-button--primary' : '';
   return (
     <div className="upload-control">
-      <label
-        htmlFor={id}
-        className={`amplify-button amplify-button--small${primary ? ' amplify-button--primary' : ''} upload-control__label`}
-      >
+      <label htmlFor={id} className={`amplify-button amplify-button--small${primaryClass} upload-control__label`}>
         {label}
       </label>
       <input

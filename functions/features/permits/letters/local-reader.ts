@@ -14,8 +14,32 @@ const SHEET = /\b([ACEGLMPS]{1,2}-?\d{1,3}(?:\.\d{1,2})?)\b/;
 /** A page's running header or footer, not part of any comment. */
 const PAGE_MARK = /^page\s+\d+(?:\s+of\s+\d+)?$/i;
 const SHEET_WORD = /\bsheets?\s+([A-Z]{1,2}-?\d{1,3}(?:\.\d{1,2})?)\b/i;
-const CODE =
-  /\b((?:CBC|CRC|IBC|IRC|IECC|CPC|CMC|CEC|NEC|NFPA|ADA|CalGreen|UPC|UMC)\s*(?:Section\s+)?[A-Z]?\d+(?:\.\d+)*(?:\([0-9a-z]+\))?|Section\s+[A-Z]?\d+(?:\.\d+)+(?:\([0-9a-z]+\))?)/i;
+/** The building codes a citation names: California's (CBC, CRC, CalGreen, …) and the model codes. */
+const CODE_BOOKS = [
+  'CBC',
+  'CRC',
+  'IBC',
+  'IRC',
+  'IECC',
+  'CPC',
+  'CMC',
+  'CEC',
+  'NEC',
+  'NFPA',
+  'ADA',
+  'CalGreen',
+  'UPC',
+  'UMC',
+];
+/**
+ * A code citation: a code and a section, "Section" optional ("CBC 1016.2", "IRC Section R302.1(3)"), or "Section"
+ * and a dotted number ("Section 3.1").
+ */
+const CODE = new RegExp(
+  String.raw`\b((?:${CODE_BOOKS.join('|')})\s*(?:Section\s+)?[A-Z]?\d+(?:\.\d+)*(?:\([0-9a-z]+\))?` +
+    String.raw`|Section\s+[A-Z]?\d+(?:\.\d+)+(?:\([0-9a-z]+\))?)`,
+  'i',
+);
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 

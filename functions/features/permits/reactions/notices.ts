@@ -35,7 +35,8 @@ export function permitNoticesFor(event: EventEnvelope, parties: ProjectParties):
   switch (e.type) {
     case 'CityCorrectionsReceived': {
       const count = e.data.items.length;
-      const message = `City corrections received on ${title}: plan check round ${e.data.round} (${count} ${count === 1 ? 'item' : 'items'})`;
+      const items = `${count} ${count === 1 ? 'item' : 'items'}`;
+      const message = `City corrections received on ${title}: plan check round ${e.data.round} (${items})`;
       tell([designer], 'status', message, 'designer');
       tell(admins, 'status', message, 'admin');
       break;

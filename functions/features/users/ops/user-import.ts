@@ -90,5 +90,6 @@ export function cognitoImportCsv(header: readonly string[], users: readonly Reco
     throw new Error(
       'The header must be the pool’s CSV header (aws cognito-idp get-csv-header): it has no cognito:username column.',
     );
-  return `${[header.map(cell).join(','), ...users.map((user) => header.map((column) => cell(value(column, user))).join(','))].join('\n')}\n`;
+  const rows = users.map((user) => header.map((column) => cell(value(column, user))).join(','));
+  return `${[header.map(cell).join(','), ...rows].join('\n')}\n`;
 }

@@ -34,7 +34,8 @@ export function resetLink(
   key = process.env.RESET_LINK_KEY,
 ): string {
   const signature = key ? `&sig=${resetLinkSignature(key, email, issued)}` : '';
-  return `${siteUrl.replace(/\/+$/, '')}${RESET_PATHS[flow]}?code=${code}&email=${encodeURIComponent(email)}&issued=${issued}${signature}`;
+  const query = `code=${code}&email=${encodeURIComponent(email)}&issued=${issued}${signature}`;
+  return `${siteUrl.replace(/\/+$/, '')}${RESET_PATHS[flow]}?${query}`;
 }
 
 /**

@@ -17,7 +17,8 @@ export function SampleViewer({ sample, onClose }: { sample: SampleCard | null; o
   }, [sample]);
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; its keyboard counterpart is Escape, which closes the dialog (onClose).
+    // The click is on the backdrop; its keyboard counterpart is Escape, which closes the dialog (onClose).
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is the backdrop click's keyboard counterpart (above).
     <dialog
       ref={ref}
       className="lp-viewer"

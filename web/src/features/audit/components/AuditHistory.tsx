@@ -171,7 +171,10 @@ export function AuditHistory({ streamId }: { streamId: string }) {
 function TimelineEntry({ event, selected, onSelect }: { event: AuditEvent; selected: boolean; onSelect(): void }) {
   return (
     <li
-      className={`audit__entry${selected ? ' audit__entry--selected' : ''}${event.verified ? '' : ' audit__entry--unverified'}`}
+      className={
+        `audit__entry${selected ? ' audit__entry--selected' : ''}` +
+        `${event.verified ? '' : ' audit__entry--unverified'}`
+      }
     >
       <button
         type="button"

@@ -39,7 +39,7 @@ export function Confetti({ pieces = CONFETTI_PIECES }: { pieces?: number }) {
   return (
     <div className="confetti" aria-hidden="true">
       {styles.map((style, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed set of decorative pieces, never reordered: the index is each piece's identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed, never reordered set of decorative pieces.
         <span key={index} className="confetti__piece" data-confetti-piece="" style={style} />
       ))}
     </div>

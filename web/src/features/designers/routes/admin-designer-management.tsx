@@ -130,9 +130,10 @@ export default function DesignerManagementScreen() {
       const invited = result.invitation_sent
         ? ` An invitation was sent to ${value}: the designer role starts once its link is followed.`
         : '';
+      const added = result.profile_exists ? 'Designer added to system.' : 'Designer can now register with this email.';
       toast({
         title: 'Success',
-        description: `${result.profile_exists ? 'Designer added to system.' : 'Designer can now register with this email.'}${invited}`,
+        description: `${added}${invited}`,
       });
       if (!result.invitation_sent)
         toast({ title: 'Invite created but email failed to send. Please try resending.', variant: 'destructive' });

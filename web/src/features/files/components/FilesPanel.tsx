@@ -39,6 +39,8 @@ async function download(projectId: string, file: Pick<ProjectFile, 'id' | 'file_
   }
 }
 
+const fileKind = (file: ProjectFile) => (file.file_type === 'deliverable' ? 'Deliverable' : 'Client upload');
+
 function FileList({ projectId, files, empty }: { projectId: string; files: readonly ProjectFile[]; empty: string }) {
   if (files.length === 0) return <Text color="font.secondary">{empty}</Text>;
   return (
@@ -50,8 +52,7 @@ function FileList({ projectId, files, empty }: { projectId: string; files: reado
               {shortenFileName(file.file_name)}
             </Text>
             <Text as="span" fontSize="small" color="font.secondary">
-              {file.file_type === 'deliverable' ? 'Deliverable' : 'Client upload'} · {formatFileSize(file.file_size)} ·{' '}
-              {longDate(file.created_at)}
+              {fileKind(file)} · {formatFileSize(file.file_size)} · {longDate(file.created_at)}
             </Text>
           </Flex>
           <Button size="small" onClick={() => void download(projectId, file)} aria-label={`Download ${file.file_name}`}>

@@ -12,7 +12,7 @@ export interface Column<R> {
 /** A figure's table: the accessible form of its chart, and what its CSV holds. */
 export function FigureTable<R>({ caption, columns, rows }: { caption: string; columns: Column<R>[]; rows: R[] }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll a table wider than the screen (WCAG 2.1.1).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: focus lets a keyboard scroll a wide table (WCAG 2.1.1).
     <section className="insights-table" tabIndex={0} aria-label={`${caption} (table)`}>
       <Table size="small" caption={caption} highlightOnHover={false}>
         <TableHead>
@@ -31,7 +31,7 @@ export function FigureTable<R>({ caption, columns, rows }: { caption: string; co
             </TableRow>
           ) : (
             rows.map((row, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a row of figures has no identity but its place, and holds no state.
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row of figures, with no state, is known by its place.
               <TableRow key={index}>
                 {columns.map((column) => (
                   <TableCell key={column.label}>

@@ -10,14 +10,20 @@ import type { InsightsReport } from '#features/insights/contracts.js';
 export function PermitSection({ report }: { report: InsightsReport }) {
   const city = report.city_review;
   const none = !city || city.projects === 0;
+  const toPermit = city?.corrections_to_permit;
   return (
     <Section title="Permits">
       <Figure
         title="Plan check rounds per permit project"
         summary={
           none
-            ? 'No permit project received city corrections in this range: rounds appear once a client records the first corrections.'
-            : `${city.projects} permit ${city.projects === 1 ? 'project' : 'projects'} received city corrections in this range: ${count(city.rounds_per_project)} rounds each and ${count(city.items_per_round)} items a round on average; ${city.approved} approved; ${city.open_items_now} ${city.open_items_now === 1 ? 'item is' : 'items are'} still open across the studio.`
+            ? 'No permit project received city corrections in this range: ' +
+              'rounds appear once a client records the first corrections.'
+            : `${city.projects} permit ${city.projects === 1 ? 'project' : 'projects'} received city corrections ` +
+              `in this range: ${count(city.rounds_per_project)} rounds each and ` +
+              `${count(city.items_per_round)} items a round on average; ${city.approved} approved; ` +
+              `${city.open_items_now} ${city.open_items_now === 1 ? 'item is' : 'items are'} ` +
+              'still open across the studio.'
         }
         columns={[
           { label: 'Project', value: (r) => r.title },
@@ -38,9 +44,10 @@ export function PermitSection({ report }: { report: InsightsReport }) {
       <Figure
         title="Days from the first corrections to the permit"
         summary={
-          !city || city.corrections_to_permit.count === 0
+          !toPermit || toPermit.count === 0
             ? 'No permit whose first corrections came in this range has been approved yet.'
-            : `${city.corrections_to_permit.count} ${city.corrections_to_permit.count === 1 ? 'permit was' : 'permits were'} approved a median of ${days(city.corrections_to_permit.median)} after the city's first corrections (P90 ${days(city.corrections_to_permit.p90)}).`
+            : `${toPermit.count} ${toPermit.count === 1 ? 'permit was' : 'permits were'} approved a median of ` +
+              `${days(toPermit.median)} after the city's first corrections (P90 ${days(toPermit.p90)}).`
         }
         columns={[
           { label: 'Permits approved', value: (r) => r.count },

@@ -58,7 +58,9 @@ export function TurnaroundSection({ report }: Report) {
         summary={
           overall.total.count === 0
             ? 'No project was delivered in this range.'
-            : `${overall.total.count} projects delivered: a median of ${days(overall.total.median)} from submission to delivery (${days(overall.wait.median)} waiting, ${days(overall.work.median)} in work), 90% within ${days(overall.total.p90)}.${slowest(by_type, (r) => r.type)}`
+            : `${overall.total.count} projects delivered: a median of ${days(overall.total.median)} from submission ` +
+              `to delivery (${days(overall.wait.median)} waiting, ${days(overall.work.median)} in work), ` +
+              `90% within ${days(overall.total.p90)}.${slowest(by_type, (r) => r.type)}`
         }
         chart={
           by_type.length ? (
@@ -159,7 +161,10 @@ export function EstimateSection({ report }: Report) {
       />
       <Figure
         title="Estimated and actual days per project"
-        summary={`Each project delivered in the range: its estimate (N, shown to the client as N to N+2 business days) and the business days it actually took.`}
+        summary={
+          'Each project delivered in the range: its estimate (N, shown to the client as N to N+2 business days) ' +
+          'and the business days it actually took.'
+        }
         columns={[
           { label: 'Project', value: (r) => r.title },
           { label: 'Estimates', value: (r) => BASIS_LABEL[r.basis] ?? r.basis },
@@ -178,11 +183,17 @@ export function FlowSection({ report }: Report) {
   const { weeks, wip, oldest_queued, time_in_status } = report.flow;
   const total = (key: 'submitted' | 'started' | 'delivered') => weeks.reduce((sum, w) => sum + w[key], 0);
   const last = wip.at(-1);
+  const oldestQueuedText = oldest_queued
+    ? ` The oldest queued project, ${oldest_queued.title}, has waited ${days(oldest_queued.days)}.`
+    : ' Nothing is queued.';
   return (
     <Section title="Flow">
       <Figure
         title="Submitted, started and delivered per week"
-        summary={`${total('submitted')} projects submitted, ${total('started')} started and ${total('delivered')} delivered over ${weeks.length} weeks.`}
+        summary={
+          `${total('submitted')} projects submitted, ${total('started')} started and ` +
+          `${total('delivered')} delivered over ${weeks.length} weeks.`
+        }
         chart={
           <BarsChart
             data={weeks}
@@ -208,7 +219,8 @@ export function FlowSection({ report }: Report) {
         title="Work in progress by status"
         summary={
           last
-            ? `At the end of the range: ${last.queued} queued, ${last.in_progress} in progress, ${last.needs_revision} needing revision.${oldest_queued ? ` The oldest queued project, ${oldest_queued.title}, has waited ${days(oldest_queued.days)}.` : ' Nothing is queued.'}`
+            ? `At the end of the range: ${last.queued} queued, ${last.in_progress} in progress, ` +
+              `${last.needs_revision} needing revision.${oldestQueuedText}`
             : 'No week of this range has begun yet.'
         }
         chart={
@@ -235,7 +247,11 @@ export function FlowSection({ report }: Report) {
       />
       <Figure
         title="Time spent in each status"
-        summary={`Projects delivered in the range spent a median of ${days(time_in_status[0]?.median_days)} queued and ${days(time_in_status[1]?.median_days)} in progress; ${time_in_status[2]?.projects ?? 0} of them went through Needs Revision.`}
+        summary={
+          `Projects delivered in the range spent a median of ${days(time_in_status[0]?.median_days)} queued and ` +
+          `${days(time_in_status[1]?.median_days)} in progress; ` +
+          `${time_in_status[2]?.projects ?? 0} of them went through Needs Revision.`
+        }
         columns={[
           { label: 'Status', value: (r) => STATUS_LABEL[r.status] ?? r.status },
           { label: 'Projects that were in it', value: (r) => r.projects },
@@ -262,7 +278,9 @@ export function QualitySection({ report }: Report) {
         summary={
           q.projects === 0
             ? 'No project was delivered in this range.'
-            : `${percent(q.revision_rate)} of ${q.projects} delivered projects went to Needs Revision (${q.revisions} ${q.revisions === 1 ? 'time' : 'times'} in all, ${count(q.revisions_per_project)} per project); ${q.reopened} were reopened after delivery.`
+            : `${percent(q.revision_rate)} of ${q.projects} delivered projects went to Needs Revision ` +
+              `(${q.revisions} ${q.revisions === 1 ? 'time' : 'times'} in all, ` +
+              `${count(q.revisions_per_project)} per project); ${q.reopened} were reopened after delivery.`
         }
         chart={
           q.projects ? (
@@ -283,7 +301,10 @@ export function QualitySection({ report }: Report) {
       />
       <Figure
         title="Comments and moderation"
-        summary={`${count(q.comments_per_project)} comments per delivered project; ${percent(q.rejected_share)} of comments were rejected in moderation.`}
+        summary={
+          `${count(q.comments_per_project)} comments per delivered project; ` +
+          `${percent(q.rejected_share)} of comments were rejected in moderation.`
+        }
         columns={[
           { label: 'Delivered projects', value: (r) => r.projects },
           { label: 'Comments posted', value: (r) => r.comments_posted },
@@ -301,13 +322,16 @@ export function QualitySection({ report }: Report) {
 export function WorkloadSection({ report }: Report) {
   const { active_now, delivered_weekly } = report.workload;
   const busiest = active_now[0];
+  const openProjects = active_now.reduce((s, r) => s + r.total, 0);
+  const deliveries = delivered_weekly.reduce((s, r) => s + r.delivered, 0);
+  const deliveringDesigners = new Set(delivered_weekly.map((r) => r.designer)).size;
   return (
     <Section title="Workload">
       <Figure
         title="Open projects per designer now"
         summary={
           busiest
-            ? `${active_now.reduce((s, r) => s + r.total, 0)} open projects; ${busiest.name} holds the most (${busiest.total}).`
+            ? `${openProjects} open projects; ${busiest.name} holds the most (${busiest.total}).`
             : 'No project is open.'
         }
         chart={
@@ -336,7 +360,7 @@ export function WorkloadSection({ report }: Report) {
       />
       <Figure
         title="Delivered per designer per week"
-        summary={`${delivered_weekly.reduce((s, r) => s + r.delivered, 0)} deliveries by ${new Set(delivered_weekly.map((r) => r.designer)).size} designers (or unassigned) in the range.`}
+        summary={`${deliveries} deliveries by ${deliveringDesigners} designers (or unassigned) in the range.`}
         columns={[
           { label: 'Week of', value: (r) => r.week, show: (r) => dayLabel(r.week) },
           { label: 'Designer', value: (r) => r.name },
@@ -351,11 +375,15 @@ export function WorkloadSection({ report }: Report) {
 
 export function OnTimeSection({ report }: Report) {
   const o = report.on_time;
+  const deliveredByDueDate = o.delivered_with_due_date
+    ? `${percent(o.on_time_share)} of ${o.delivered_with_due_date} projects delivered in the range with a due date ` +
+      'were delivered by it'
+    : 'No project delivered in the range had a due date';
   return (
     <Section title="On time">
       <Figure
         title="Overdue now"
-        summary={`${o.delivered_with_due_date ? `${percent(o.on_time_share)} of ${o.delivered_with_due_date} projects delivered in the range with a due date were delivered by it` : 'No project delivered in the range had a due date'}; ${o.overdue_now.length} open projects are past their due date now.`}
+        summary={`${deliveredByDueDate}; ${o.overdue_now.length} open projects are past their due date now.`}
         columns={[
           { label: 'Project', value: (r) => r.title },
           { label: 'Due date', value: (r) => r.due_date, show: (r) => dayLabel(r.due_date) },

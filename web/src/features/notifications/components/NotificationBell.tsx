@@ -9,6 +9,11 @@ import { useMarkAllRead } from '../api/mark-all-read.js';
 import './notifications.css';
 
 /** "5 minutes ago", "yesterday", … in the reader's language. */
+// The bell's outline, then its clapper (a relative move from the bell's top, 12,3).
+const BELL_ICON_PATH =
+  'M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6z' +
+  'm0 19a3 3 0 0 0 2.8-2H9.2A3 3 0 0 0 12 22z';
+
 function when(iso: string): string {
   const seconds = Math.round((new Date(iso).getTime() - Date.now()) / 1000);
   const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
@@ -110,10 +115,7 @@ export function NotificationBell() {
         onClick={() => setOpen((value) => !value)}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path
-            d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.4A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.6L18 12.6V9a6 6 0 0 0-6-6zm0 19a3 3 0 0 0 2.8-2H9.2A3 3 0 0 0 12 22z"
-            fill="currentColor"
-          />
+          <path d={BELL_ICON_PATH} fill="currentColor" />
         </svg>
         {unread > 0 ? (
           <span className="notification-bell__badge" data-testid="notification-count" aria-hidden="true">

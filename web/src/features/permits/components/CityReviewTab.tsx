@@ -16,6 +16,7 @@ import './city-review.css';
 
 const shortDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const itemCount = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 /**
  * The 'City Review' tab of a permit project, for the client and their team, the assigned designer and
@@ -142,8 +143,7 @@ function CityReview({
               Plan check round {shown.round}
             </Heading>
             <Text className="city-review-muted">
-              Received {shortDate(shown.received_at)} · {shown.item_count} {shown.item_count === 1 ? 'item' : 'items'},{' '}
-              {shown.open_items} open
+              Received {shortDate(shown.received_at)} · {itemCount(shown.item_count)}, {shown.open_items} open
               {shown.resubmitted_at ? ` · Resubmitted ${shortDate(shown.resubmitted_at)}` : ''}
             </Text>
           </Flex>

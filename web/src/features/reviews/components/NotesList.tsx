@@ -44,7 +44,10 @@ export function NotesList({
             aria-label={
               note.version === shownVersion ? `Note ${note.number}` : `Note ${note.number} from v${note.version}`
             }
-            className={`review-note${selected === note.note_id ? ' review-note--selected' : ''}${note.resolved ? ' review-note--resolved' : ''}`}
+            className={
+              `review-note${selected === note.note_id ? ' review-note--selected' : ''}` +
+              `${note.resolved ? ' review-note--resolved' : ''}`
+            }
           >
             <span className="review-note__number" aria-hidden="true">
               {note.number}

@@ -80,7 +80,7 @@ export function PdfCanvas({
   }, [doc, page, level]);
   if (failed) return <Text color="font.error">Unable to draw page {page}.</Text>;
   return (
-    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas without tabIndex takes no focus; the page's figure names it.
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas without tabIndex takes no focus; its figure names it.
     <canvas ref={canvas} className="review-page__canvas" aria-hidden="true" />
   );
 }

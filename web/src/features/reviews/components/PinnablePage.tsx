@@ -66,13 +66,16 @@ export function PinnablePage({
         ) : null}
         {notes.map((note) => {
           const earlier = note.version !== shownVersion;
+          const resolvedClass = note.resolved ? ' review-pin--resolved' : '';
+          const carriedClass = earlier ? ' review-pin--carried' : '';
+          const fromVersion = earlier ? ` from v${note.version}` : '';
           return (
             <button
               key={note.note_id}
               type="button"
-              className={`review-pin${note.resolved ? ' review-pin--resolved' : ''}${earlier ? ' review-pin--carried' : ''}`}
+              className={`review-pin${resolvedClass}${carriedClass}`}
               style={{ left: `${note.x * 100}%`, top: `${note.y * 100}%` }}
-              aria-label={`Note ${note.number}${earlier ? ` from v${note.version}` : ''}${note.resolved ? ', resolved' : ''}`}
+              aria-label={`Note ${note.number}${fromVersion}${note.resolved ? ', resolved' : ''}`}
               data-note={note.number}
               onClick={(event) => {
                 event.stopPropagation();

@@ -107,8 +107,10 @@ export function ProveEmailDialog() {
       title={step === 'password' ? 'Sign In Again' : 'Verify Your Email'}
       description={
         step === 'password'
-          ? 'For your security, every session of your account was signed out when your email was verified. Enter your password to continue.'
-          : `Before you continue, please confirm that ${email || 'this email address'} is yours. We sent a verification code to your inbox.`
+          ? 'For your security, every session of your account was signed out when your email was verified. ' +
+            'Enter your password to continue.'
+          : `Before you continue, please confirm that ${email || 'this email address'} is yours. ` +
+            'We sent a verification code to your inbox.'
       }
     >
       {step === 'code' ? (

@@ -50,7 +50,10 @@ export function SignOutEverywhere() {
       <ConfirmDialog
         open={asking}
         title="Sign out everywhere?"
-        description="Every device signed in to your account, this one included, will be signed out. You can sign in again at once."
+        description={
+          'Every device signed in to your account, this one included, will be signed out. ' +
+          'You can sign in again at once.'
+        }
         confirmLabel="Sign Out Everywhere"
         tone="danger"
         busy={busy}
