@@ -11,15 +11,21 @@ import { describe, expect, it } from 'vitest';
 const MAX = 120;
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The tracked sources (what a fresh clone holds), outside docs/. */
+/** What is written by hand: code, styles, markup, configuration, the CI script, the stylesheets' icons. */
+const WRITTEN = ['*.ts', '*.tsx', '*.cjs', '*.mjs', '*.js', '*.css', '*.html', '*.yml', '*.json', '*.jsonc'];
+const ALSO = ['.ci/run', 'web/src/**/icons/*.svg'];
+/**
+ * Generated or drawn, not written: docs/ (its tables and generated pages), lockfiles, and the site's
+ * public pictures (sample drawings and the favicon, exported from a drawing tool).
+ */
+const NOT_WRITTEN = [/^docs\//, /(^|\/)package-lock\.json$/, /^web\/public\//];
+
+/** The tracked sources (what a fresh clone holds). */
 function sources(): string[] {
-  const listed = execFileSync('git', ['ls-files', '-z', '--', '*.ts', '*.tsx', '*.cjs', '*.mjs', '*.js'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-  });
+  const listed = execFileSync('git', ['ls-files', '-z', '--', ...WRITTEN, ...ALSO], { cwd: ROOT, encoding: 'utf8' });
   return listed
     .split('\0')
-    .filter((file) => file && !file.startsWith('docs/'))
+    .filter((file) => file && !NOT_WRITTEN.some((pattern) => pattern.test(file)))
     .filter((file) => existsSync(`${ROOT}/${file}`));
 }
 
