@@ -102,7 +102,14 @@ export interface ConsumerDefinition {
   grants: readonly Grant[];
 }
 
-export type CognitoTrigger = 'PreSignUp' | 'PostConfirmation' | 'CustomMessage' | 'PreTokenGeneration';
+export type CognitoTrigger =
+  | 'PreSignUp'
+  | 'PostConfirmation'
+  | 'CustomMessage'
+  | 'PreTokenGeneration'
+  | 'DefineAuthChallenge'
+  | 'CreateAuthChallenge'
+  | 'VerifyAuthChallengeResponse';
 export interface TriggerDefinition {
   name: string;
   trigger: CognitoTrigger;
@@ -399,11 +406,17 @@ export const routes: readonly RouteDefinition[] = [
   }),
 
   // The caller's address and sessions
-  route('POST /api/me/email-proof', users('email-proof'), 'any', [...POST_COMMAND, 'identity:read'], {
-    summary:
-      "records the first proof of the caller's address (Cognito says it is verified): " +
-      'earlier sessions end, this one included',
-  }),
+  route(
+    'POST /api/me/email-proof',
+    users('email-proof'),
+    'any',
+    [...POST_COMMAND, 'identity:read', 'identity:sign-out'],
+    {
+      summary:
+        "records the first proof of the caller's address (Cognito says it is verified): " +
+        'every session ends, and this one gets a one-time answer to sign in again with',
+    },
+  ),
   route('POST /api/sessions/revoke', users('sessions-revoke'), 'any', POST_COMMAND, {
     summary: "sign out everywhere: every session of the caller's account ends, this one included",
   }),
@@ -541,6 +554,25 @@ export const triggers: readonly TriggerDefinition[] = [
     trigger: 'CustomMessage',
     handler: 'functions/features/users/triggers/custom-message.ts',
     grants: [],
+  },
+  // The custom challenge: the session that proved its address signs in again with the proof's one-time answer.
+  {
+    name: 'define-auth-challenge',
+    trigger: 'DefineAuthChallenge',
+    handler: 'functions/features/users/triggers/define-auth-challenge.ts',
+    grants: [],
+  },
+  {
+    name: 'create-auth-challenge',
+    trigger: 'CreateAuthChallenge',
+    handler: 'functions/features/users/triggers/create-auth-challenge.ts',
+    grants: [],
+  },
+  {
+    name: 'verify-auth-challenge',
+    trigger: 'VerifyAuthChallengeResponse',
+    handler: 'functions/features/users/triggers/verify-auth-challenge.ts',
+    grants: ['views:read', 'views:claim'],
   },
 ];
 

@@ -19,7 +19,7 @@ import { ACCOUNT, REGION, Resolver } from './resolve.js';
 import { startDynamo } from '../local/dynamo.js';
 import { startS3 } from '../local/s3.js';
 import { s3Gate } from '../local/s3-gate.js';
-import { startCognito, type EmbeddedCognito } from '../local/cognito/index.js';
+import { startCognito, type CognitoTrigger, type EmbeddedCognito } from '../local/cognito/index.js';
 import { OutboxMailer } from '../local/outbox-mailer.js';
 import { proxyTo } from '../local/proxy.js';
 import { seedTeam } from './team.js';
@@ -1110,9 +1110,7 @@ export class Rehearsal {
   /**
    * The pool's LambdaConfig: trigger → the function ARN it names (functions by ARN: resolved before the pool exists).
    */
-  private readCognitoTriggers(): Partial<
-    Record<'PreSignUp' | 'PostConfirmation' | 'CustomMessage' | 'PreTokenGeneration' | 'PostAuthentication', string>
-  > {
+  private readCognitoTriggers(): Partial<Record<CognitoTrigger, string>> {
     const triggers: Record<string, string> = {};
     for (const stack of this.assembly.all) {
       for (const [logicalId, resource] of Object.entries(stack.template.Resources)) {

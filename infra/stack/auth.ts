@@ -30,6 +30,9 @@ const OPERATIONS: Record<CognitoTrigger, UserPoolOperation> = {
   PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
   CustomMessage: UserPoolOperation.CUSTOM_MESSAGE,
   PreTokenGeneration: UserPoolOperation.PRE_TOKEN_GENERATION,
+  DefineAuthChallenge: UserPoolOperation.DEFINE_AUTH_CHALLENGE,
+  CreateAuthChallenge: UserPoolOperation.CREATE_AUTH_CHALLENGE,
+  VerifyAuthChallengeResponse: UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE,
 };
 
 const THREAT_PROTECTION_MODES: Record<ThreatProtection, StandardThreatProtectionMode> = {
@@ -146,13 +149,15 @@ export class Auth extends Construct {
       );
     });
 
-    // Only what the SPA does (web/src/lib/auth.ts): USER_PASSWORD_AUTH and refresh. No hosted UI, no
-    // OAuth code or implicit flow, no SRP or custom challenge: a flow the client allows but the app
-    // never uses is only another way in.
+    // Only what the SPA does (web/src/app/auth/): USER_PASSWORD_AUTH, refresh, and the custom challenge
+    // by which the session that proved the account's address signs in again with the one-time answer
+    // its proof returned (the DefineAuthChallenge/CreateAuthChallenge/VerifyAuthChallengeResponse
+    // triggers accept nothing else). No hosted UI, no OAuth code or implicit flow, no SRP: a flow the
+    // client allows but the app never uses is only another way in.
     this.client = this.userPool.addClient('WebClient', {
       userPoolClientName: 'web',
       generateSecret: false,
-      authFlows: { userPassword: true, userSrp: false, custom: false, adminUserPassword: false },
+      authFlows: { userPassword: true, userSrp: false, custom: true, adminUserPassword: false },
       disableOAuth: true,
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
       preventUserExistenceErrors: true,

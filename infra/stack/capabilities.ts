@@ -127,6 +127,8 @@ export const MODULE_GRANTS: Readonly<Record<string, Grant>> = {
   'functions/platform/event-store/idempotency.ts': 'views:claim',
   // The notifications' own items (markers, inbox, read mark, e-mail lines and windows): put, update, delete.
   'functions/features/notifications/store.ts': 'views:claim',
+  // The one-time sign-in answers' own items: put, conditional delete.
+  'functions/features/users/sign-in-answers.ts': 'views:claim',
   'functions/platform/realtime/connections.ts': 'connections:*',
   'functions/platform/realtime/tokens.ts': 'identity:verify',
   // The bus is built with the appending store (platform/event-store/event-runtime.ts): it names the bus.

@@ -4,4 +4,9 @@
  */
 export * from './functions/definitions.js';
 export { HandlerFunctions, LAMBDA_RUNTIME } from './functions/handler-functions.js';
-export { IDEMPOTENCY_KEY_PREFIX, NOTIFICATION_KEY_PREFIXES, QUOTA_KEY_PREFIX } from './functions/grants.js';
+export {
+  IDEMPOTENCY_KEY_PREFIX,
+  NOTIFICATION_KEY_PREFIXES,
+  QUOTA_KEY_PREFIX,
+  SIGN_IN_ANSWER_KEY_PREFIX,
+} from './functions/grants.js';

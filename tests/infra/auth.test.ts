@@ -59,12 +59,16 @@ describe('Cognito user pool', () => {
     },
   );
 
-  it('has one SPA client: USER_PASSWORD_AUTH and refresh, no secret, revocable tokens', () => {
+  it('has one SPA client: USER_PASSWORD_AUTH, refresh and the custom challenge, no secret, revocable tokens', () => {
     const clients = resourcesOf(json, 'AWS::Cognito::UserPoolClient');
     expect(clients).toHaveLength(1);
     const [id, props] = clients[0]!;
     expect(id).toBe(result.userPoolClientLogicalId);
-    expect(props.ExplicitAuthFlows.sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
+    expect(props.ExplicitAuthFlows.sort()).toEqual([
+      'ALLOW_CUSTOM_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+    ]);
     expect(props.GenerateSecret).toBe(false);
     expect(props.EnableTokenRevocation).toBe(true);
     expect(props.PreventUserExistenceErrors).toBe('ENABLED');

@@ -92,9 +92,13 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   'functions/features/users/http/sessions-revoke.ts': 350,
   'functions/features/users/reactions/cognito-groups.ts': 350,
   'functions/features/users/reactions/sessions.ts': 415,
+  'functions/features/users/triggers/create-auth-challenge.ts': 50,
   'functions/features/users/triggers/custom-message.ts': 45,
+  'functions/features/users/triggers/define-auth-challenge.ts': 50,
   'functions/features/users/triggers/post-confirmation.ts': 345,
   'functions/features/users/triggers/pre-sign-up.ts': 315,
+  // The custom challenge's answer check (measured 2026-11-29): the views client, no event store.
+  'functions/features/users/triggers/verify-auth-challenge.ts': 265,
   'functions/platform/http/health.ts': 10,
   // This round: the City Review's handlers (read-letter carries pdf.js to read a letter's text) and the welcome.
   'functions/features/permits/http/action.ts': 365,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SETTINGS, POOL_SETTINGS } from '../../infra/local/cognito/rules.js';
+import { CUSTOM_AUTH_TRIGGERS } from '../../infra/local/cognito/shim-custom-auth.js';
 import { synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
 
 /**
@@ -44,6 +45,10 @@ describe('the embedded Cognito imitates the stack’s user pool', () => {
   it('confirms sign-ups in PreSignUp, which is why the shim sends no sign-up code', () => {
     expect(pool().LambdaConfig).toHaveProperty('PreSignUp');
   });
+
+  it('has the custom authentication triggers the shim calls for CUSTOM_AUTH sign-ins', () => {
+    for (const trigger of CUSTOM_AUTH_TRIGGERS) expect(pool().LambdaConfig).toHaveProperty(trigger);
+  });
 });
 
 describe('the embedded Cognito imitates the stack’s app client', () => {
@@ -51,6 +56,11 @@ describe('the embedded Cognito imitates the stack’s app client', () => {
     expect(client().PreventUserExistenceErrors).toBe(CLIENT_SETTINGS.preventUserExistenceErrors);
     expect([...client().ExplicitAuthFlows].sort()).toEqual([...CLIENT_SETTINGS.explicitAuthFlows].sort());
     expect(client().EnableTokenRevocation).toBe(CLIENT_SETTINGS.enableTokenRevocation);
+  });
+
+  it('keeps a custom-challenge sign-in waiting as long as the shim does', () => {
+    expect(client().ExplicitAuthFlows).toContain('ALLOW_CUSTOM_AUTH');
+    expect(client().AuthSessionValidity).toBe(CLIENT_SETTINGS.authSessionValidityMinutes);
   });
 
   it('lets a user write the same attributes, email_verified not among them', () => {

@@ -153,7 +153,11 @@ describe('origin secret: the API answers only what came through CloudFront', () 
 describe('Cognito app client and threat protection', () => {
   it('has no OAuth flows, hosted UI or identity providers beyond the pool, and only the SPA’s auth flows', () => {
     const props = json.Resources[result.userPoolClientLogicalId]!.Properties!;
-    expect(props.ExplicitAuthFlows.sort()).toEqual(['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH']);
+    expect(props.ExplicitAuthFlows.sort()).toEqual([
+      'ALLOW_CUSTOM_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_USER_PASSWORD_AUTH',
+    ]);
     expect(props.AllowedOAuthFlowsUserPoolClient ?? false).toBe(false);
     expect(props.AllowedOAuthFlows).toBeUndefined();
     expect(props.AllowedOAuthScopes).toBeUndefined();

@@ -14,6 +14,7 @@ import { GRANTS } from '../../infra/grants.js';
 import {
   IDEMPOTENCY_KEY_PREFIX,
   NOTIFICATION_KEY_PREFIXES,
+  SIGN_IN_ANSWER_KEY_PREFIX,
   QUOTA_KEY_PREFIX,
   UPLOADS_INCOMING_PREFIX,
 } from '../../infra/stack/functions.js';
@@ -413,6 +414,9 @@ describe('least privilege: each row’s grants, checked against what its handler
     );
     const notifications = readFileSync(path.join(ROOT, 'functions/features/notifications/store.ts'), 'utf8');
     for (const prefix of NOTIFICATION_KEY_PREFIXES) expect(notifications).toContain(`pk: \`${prefix}`);
+    expect(readFileSync(path.join(ROOT, 'functions/features/users/sign-in-answers.ts'), 'utf8')).toContain(
+      `pk: \`${SIGN_IN_ANSWER_KEY_PREFIX}`,
+    );
     const statements = policiesOf(json).flatMap(
       ([, p]) => p.PolicyDocument.Statement as (Statement & { Sid?: string })[],
     );
@@ -424,7 +428,9 @@ describe('least privilege: each row’s grants, checked against what its handler
     for (const s of bySid('ViewsIdempotencyClaims')) {
       expect(s.Condition).toEqual({
         'ForAllValues:StringLike': {
-          'dynamodb:LeadingKeys': [IDEMPOTENCY_KEY_PREFIX, ...NOTIFICATION_KEY_PREFIXES].map((prefix) => `${prefix}*`),
+          'dynamodb:LeadingKeys': [IDEMPOTENCY_KEY_PREFIX, ...NOTIFICATION_KEY_PREFIXES, SIGN_IN_ANSWER_KEY_PREFIX].map(
+            (prefix) => `${prefix}*`,
+          ),
         },
       });
     }

@@ -143,7 +143,11 @@ describe('embedded Cognito (cognito-local behind the shim)', () => {
       new DescribeUserPoolClientCommand({ UserPoolId: cognito.userPoolId, ClientId: cognito.clientId }),
     );
     expect(UserPoolClient?.ClientSecret).toBeUndefined();
-    expect(UserPoolClient?.ExplicitAuthFlows).toEqual(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']);
+    expect(UserPoolClient?.ExplicitAuthFlows).toEqual([
+      'ALLOW_USER_PASSWORD_AUTH',
+      'ALLOW_REFRESH_TOKEN_AUTH',
+      'ALLOW_CUSTOM_AUTH',
+    ]);
     expect(UserPoolClient?.PreventUserExistenceErrors).toBe('ENABLED');
     expect(UserPoolClient?.WriteAttributes).not.toContain('email_verified');
 

@@ -39,6 +39,11 @@ export interface EmailProofResponse {
    */
   sessions_ended: boolean;
   valid_from: string | null;
+  /**
+   * With `sessions_ended`: the one-time answer with which this session, and only it, signs in again
+   * without the password (Cognito's custom challenge; single use, a few minutes). Null otherwise.
+   */
+  sign_in_answer: string | null;
 }
 
 /** The admin screens' and the sessions' contracts, kept in files of their own, that other features use. */

@@ -12,6 +12,7 @@ import { POOL_SETTINGS } from './rules.js';
 import { REGION, ensurePool } from './setup.js';
 import { applyTimeouts } from '../limits.js';
 import { createShim } from './shim.js';
+import { CUSTOM_AUTH_TRIGGERS, type CustomAuthTrigger } from './shim-custom-auth.js';
 import { newSigningKey, type SigningKey } from './signing-key.js';
 
 export { createLambdaInvokeHandler, type LambdaFunction } from './lambda-invoke.js';
@@ -24,7 +25,8 @@ export type CognitoTrigger =
   | 'PostConfirmation'
   | 'CustomMessage'
   | 'PreTokenGeneration'
-  | 'PostAuthentication';
+  | 'PostAuthentication'
+  | CustomAuthTrigger;
 
 export interface CognitoOptions {
   /** cognito-local's config (`config.json`, optional) and data (`db/`) live here. */
@@ -105,11 +107,15 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
       issuerDomain: publicEndpoint,
       functions: options.functions,
       lambdaEndpoint: options.lambdaEndpoint,
-      triggers,
+      // cognito-local runs the others; the shim runs the custom authentication ones (it has no such flow).
+      triggers: Object.fromEntries(
+        Object.entries(triggers).filter(([name]) => !(CUSTOM_AUTH_TRIGGERS as readonly string[]).includes(name)),
+      ),
       logger: options.logger,
       onMessage: options.onMessage,
     });
     const pool = { userPoolId: '', clientId: '', issuer: '' };
+    const sessions = cognitoLocalSessions(local);
     const shim = createShim({
       upstreamSocket: local.socketPath,
       endpoint: publicEndpoint,
@@ -117,9 +123,12 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
       signingKey,
       adminPath,
       passwordMinLength,
-      sessions: cognitoLocalSessions(local),
+      sessions,
       accounts: cognitoLocalAccounts(local),
       onGlobalSignOut: options.onGlobalSignOut,
+      customAuth: CUSTOM_AUTH_TRIGGERS.every((name) => triggers[name])
+        ? { invoke: (name, event) => invokeTrigger(options, triggers[name]!, event), accounts: sessions }
+        : undefined,
       logger: options.logger,
     });
     front.on('request', shim.handle);
@@ -147,6 +156,24 @@ export async function startCognito(options: CognitoOptions): Promise<EmbeddedCog
     await local?.stop();
     throw err;
   }
+}
+
+/** Calls a trigger function as Cognito would: in process, or through the Lambda endpoint's Invoke API. */
+async function invokeTrigger(
+  options: CognitoOptions,
+  name: string,
+  event: Record<string, any>,
+): Promise<Record<string, any>> {
+  const fn = options.functions && Object.hasOwn(options.functions, name) ? options.functions[name] : undefined;
+  if (fn) return (await fn(event)) ?? {};
+  if (!options.lambdaEndpoint) throw new Error(`Trigger function not found: ${name}`);
+  const res = await fetch(`${options.lambdaEndpoint}/2015-03-31/functions/${encodeURIComponent(name)}/invocations`, {
+    method: 'POST',
+    body: JSON.stringify(event),
+  });
+  const answer = (await res.json()) as Record<string, any>;
+  if (!res.ok || res.headers.get('x-amz-function-error')) throw new Error(`Trigger ${name} failed`);
+  return answer ?? {};
 }
 
 async function resetLinkKey(file: string): Promise<string> {

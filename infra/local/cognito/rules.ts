@@ -19,10 +19,16 @@ export const POOL_SETTINGS = {
 } as const;
 
 export const CLIENT_SETTINGS = {
-  explicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+  /**
+   * CUSTOM_AUTH: the session that proved the account's address signs in again with the one-time
+   * answer its proof returned (functions/features/users/triggers/*-auth-challenge.ts).
+   */
+  explicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_CUSTOM_AUTH'],
   /** Unknown users get the answers known ones get (cognito-user-pool-managing-errors). */
   preventUserExistenceErrors: 'ENABLED',
   enableTokenRevocation: true,
+  /** How long a custom-challenge sign-in may wait between InitiateAuth and its answer. */
+  authSessionValidityMinutes: 3,
   accessTokenValidityMinutes: 60,
   idTokenValidityMinutes: 60,
   refreshTokenValidityDays: 30,

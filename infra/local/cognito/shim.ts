@@ -5,6 +5,7 @@ import type { Accounts } from './accounts.js';
 import { CodeBook } from './codes.js';
 import { ACCESS_TOKEN_ACTIONS, PUBLIC_ACTIONS, TARGET_PREFIX } from './shim-actions.js';
 import { codeHandlers } from './shim-codes.js';
+import { customAuth, type CustomAuthAccounts, type CustomAuthTrigger } from './shim-custom-auth.js';
 import { attributeList, checkEmails } from './shim-input.js';
 import {
   CognitoError,
@@ -49,6 +50,11 @@ export interface ShimOptions {
   sessions: Sessions;
   accounts: Accounts;
   onGlobalSignOut?: (sub: string) => Promise<void>;
+  /** The pool's custom authentication triggers, for CUSTOM_AUTH sign-ins (shim-custom-auth.ts); none: refused. */
+  customAuth?: {
+    invoke: (trigger: CustomAuthTrigger, event: Record<string, any>) => Promise<Record<string, any>>;
+    accounts: CustomAuthAccounts;
+  };
   logger?: Logger;
 }
 
@@ -56,7 +62,8 @@ type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResp
 
 /**
  * The HTTP front of the embedded Cognito: supplies what cognito-local lacks (GetTokensFromRefreshToken,
- * GlobalSignOut, AdminUserGlobalSignOut, ResendConfirmationCode, the password length policy, Cognito's
+ * GlobalSignOut, AdminUserGlobalSignOut, ResendConfirmationCode, custom authentication through the
+ * pool's own triggers, the password length policy, Cognito's
  * sign-in error, CORS), holds Cognito's line where cognito-local is more forgiving (codes, code mails,
  * e-mail syntax and changes, user-existence errors: shim-codes.ts and rules.ts), answers every failure
  * in Cognito's error shape, and passes every other request through to cognito-local unchanged.
@@ -203,6 +210,15 @@ export function createShim(options: ShimOptions): {
 
   const passThrough: Handler = (body, req, res) => relay(req, res, Buffer.from(JSON.stringify(body)));
 
+  const custom = options.customAuth ? customAuth({ pool: options.pool, ...options.customAuth }) : undefined;
+  /** A CUSTOM_AUTH round: refused where the pool has no such triggers, as Cognito refuses it. */
+  const customRound = async (res: ServerResponse, round: () => Promise<Record<string, any>>) => {
+    await afterLastSignOutSecond();
+    sendJson(res, 200, withTokenShape(await resignResult(await round())));
+  };
+  const noCustomAuth = () =>
+    new CognitoError('InvalidParameterException', 'Custom auth lambda trigger is not configured for the user pool.');
+
   const handlers: Record<string, Handler> = {
     ...codeHandlers({
       pool: options.pool,
@@ -228,6 +244,10 @@ export function createShim(options: ShimOptions): {
     ChangePassword: withPolicy((b) => b.ProposedPassword),
 
     RespondToAuthChallenge: async (body, req, res) => {
+      if (body.ChallengeName === 'CUSTOM_CHALLENGE') {
+        if (!custom) throw noCustomAuth();
+        return customRound(res, () => custom.respond(body));
+      }
       checkPassword(body.ChallengeResponses?.NEW_PASSWORD);
       await afterLastSignOutSecond();
       const answer = await call(req, 'RespondToAuthChallenge', body);
@@ -255,7 +275,11 @@ export function createShim(options: ShimOptions): {
     DeleteUser: oneAtATime,
     DeleteGroup: oneAtATime,
 
-    InitiateAuth: async (body, req, res) => sendJson(res, 200, await authenticate(req, body)),
+    InitiateAuth: async (body, req, res) => {
+      if (body.AuthFlow !== 'CUSTOM_AUTH') return sendJson(res, 200, await authenticate(req, body));
+      if (!custom) throw noCustomAuth();
+      await customRound(res, () => custom.initiate(body));
+    },
 
     GetTokensFromRefreshToken: async (body, req, res) => {
       const { AuthenticationResult } = await authenticate(req, {

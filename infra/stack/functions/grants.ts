@@ -46,6 +46,8 @@ export const NOTIFICATION_KEY_PREFIXES = [
   '$mail-window#',
   '$digest#',
 ] as const;
+/** The one-time sign-in answers (functions/features/users/sign-in-answers.ts), written under views:claim. */
+export const SIGN_IN_ANSWER_KEY_PREFIX = '$signin-answer#';
 /** Writes limited to items whose partition key starts with one of `prefixes`: never a projection's. */
 const onlyKeys = (...prefixes: string[]) => ({
   'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) },
@@ -208,7 +210,7 @@ export class CapabilityGrants {
             sid: 'ViewsIdempotencyClaims',
             actions: VIEWS_CLAIM,
             resources: [viewsTable.tableArn],
-            conditions: onlyKeys(IDEMPOTENCY_KEY_PREFIX, ...NOTIFICATION_KEY_PREFIXES),
+            conditions: onlyKeys(IDEMPOTENCY_KEY_PREFIX, ...NOTIFICATION_KEY_PREFIXES, SIGN_IN_ANSWER_KEY_PREFIX),
           }),
         );
         return;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD, expect, proveEmailInDialog, type E2ERuntime } from './fixtures.js';
+import { expect, proveEmailInDialog, type E2ERuntime } from './fixtures.js';
 
 /** The designer invitation link in the newest such e-mail to `email` (the local outbox), as a path. */
 export async function designerInvitationPath(runtime: E2ERuntime, email: string): Promise<string> {
@@ -20,18 +20,13 @@ export async function designerInvitationPath(runtime: E2ERuntime, email: string)
 /**
  * Follows the invitation link signed in with the invited address and accepts: the page goes on to
  * /designer. An address not proven yet is proven first in the dialog the page opens (the code from
- * the outbox, then the password), as the user would.
+ * the outbox; the session carries on with no second sign-in), as the user would.
  */
-export async function acceptDesignerInvitation(
-  page: Page,
-  runtime: E2ERuntime,
-  email: string,
-  password = PASSWORD,
-): Promise<void> {
+export async function acceptDesignerInvitation(page: Page, runtime: E2ERuntime, email: string): Promise<void> {
   await page.goto(await designerInvitationPath(runtime, email));
   await page.getByRole('button', { name: 'Accept Invitation' }).click();
   const verify = page.getByRole('dialog', { name: 'Verify Your Email' });
   await expect.poll(async () => (await verify.isVisible()) || /\/designer$/.test(page.url())).toBe(true);
-  if (await verify.isVisible()) await proveEmailInDialog(page, runtime, { email, password });
+  if (await verify.isVisible()) await proveEmailInDialog(page, runtime, { email });
   await expect(page).toHaveURL(/\/designer$/);
 }

@@ -22,7 +22,8 @@ const REFRESH_TOKEN_LIFETIME_MS = 30 * 86_400_000;
  * What follows when a user's sessions end (SessionsEnded), and what ends them when someone else
  * changes a designer authorisation:
  * - SessionsEnded: Cognito signs the account out everywhere (AdminUserGlobalSignOut: refresh tokens
- *   die, and in the cloud the old access tokens stop working with Cognito's own API), then, once the
+ *   die, and in the cloud the old access tokens stop working with Cognito's own API; for the first
+ *   proof of an address the proof's handler already did, before its commit), then, once the
  *   projections have the instant (so a connect from now on is checked against it), every open socket
  *   of a session begun before it is closed with the "signed out" close code.
  * - An admin deactivating, reactivating or removing a designer authorisation linked to an account
@@ -52,13 +53,17 @@ async function sessionsEnded(runtime: Appending, envelope: EventEnvelope): Promi
   const userId = envelope.streamId.slice('user-'.length);
   const validFrom = Date.parse(String(envelope.data.valid_from));
   if (Date.now() - validFrom > REFRESH_TOKEN_LIFETIME_MS) return;
-  const { state } = await loadState(userEvolution, envelope.streamId, runtime);
-  const username = identitySubOf(state) ?? userId;
-  await identityDirectory()
-    .globalSignOut(username)
-    .catch((error: unknown) => {
-      if ((error as Error).name !== 'UserNotFoundException') throw error;
-    });
+  // The first proof of an address signed the account out before its commit (http/email-proof.ts): signing
+  // out again now would also revoke the refresh token of the session that proved it and began anew.
+  if (envelope.data.reason !== 'email_proven') {
+    const { state } = await loadState(userEvolution, envelope.streamId, runtime);
+    const username = identitySubOf(state) ?? userId;
+    await identityDirectory()
+      .globalSignOut(username)
+      .catch((error: unknown) => {
+        if ((error as Error).name !== 'UserNotFoundException') throw error;
+      });
+  }
   // A connect checked before the projections had the instant may have let an old token in: wait.
   await projectionsCaughtUp(runtime, envelope.streamId, envelope.version);
   const store = connectionStore();

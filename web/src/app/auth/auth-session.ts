@@ -58,6 +58,14 @@ export async function signInWithPassword(input: SignInInput): Promise<SessionUse
   return (await loadAuth()).signInWithPassword(input);
 }
 
+export async function signInWithAnswer(input: {
+  email: string;
+  answer: string;
+  persistent: boolean;
+}): Promise<SessionUser> {
+  return (await loadAuth()).signInWithAnswer(input);
+}
+
 export async function signUpClient(input: ClientSignUpInput): Promise<unknown> {
   return (await loadAuth()).signUpClient(input);
 }

@@ -6,6 +6,7 @@
  */
 import { Amplify } from 'aws-amplify';
 import {
+  confirmSignIn,
   confirmUserAttribute,
   fetchAuthSession,
   sendUserAttributeVerificationCode,
@@ -125,20 +126,39 @@ export interface SignInInput {
 }
 
 /** Signs in with USER_PASSWORD_AUTH (the embedded Cognito has no SRP) and returns the new user. */
-export async function signInWithPassword(input: SignInInput): Promise<SessionUser> {
+export function signInWithPassword(input: SignInInput): Promise<SessionUser> {
+  return signInAnew(input.persistent, () =>
+    signIn({
+      username: input.email.trim(),
+      password: input.password,
+      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+    }),
+  );
+}
+
+/**
+ * Signs in again with the one-time answer the proof of the address returned (Cognito's custom
+ * challenge, CUSTOM_WITHOUT_SRP): the session that proved the address carries on without the
+ * password, as a new session begun after every earlier one ended.
+ */
+export function signInWithAnswer(input: { email: string; answer: string; persistent: boolean }): Promise<SessionUser> {
+  return signInAnew(input.persistent, async () => {
+    const started = await signIn({ username: input.email.trim(), options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
+    if (started.nextStep.signInStep !== 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE') return started;
+    return confirmSignIn({ challengeResponse: input.answer });
+  });
+}
+
+async function signInAnew(persistent: boolean, signInWith: () => Promise<SignInOutput>): Promise<SessionUser> {
   await initAuth();
-  const preference: AuthPreference = input.persistent ? 'persistent' : 'session';
+  const preference: AuthPreference = persistent ? 'persistent' : 'session';
   // A stale session (for instance from another tab) would make Amplify refuse the sign-in.
   if (await readSessionUser()) await signOut();
   localStorage.setItem(AUTH_PREFERENCE_KEY, preference);
   applyTokenStorage(preference);
   let result: SignInOutput;
   try {
-    result = await signIn({
-      username: input.email.trim(),
-      password: input.password,
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
-    });
+    result = await signInWith();
   } catch (error) {
     localStorage.removeItem(AUTH_PREFERENCE_KEY);
     throw error;

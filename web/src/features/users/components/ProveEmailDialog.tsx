@@ -5,6 +5,7 @@ import {
   currentSessionUser,
   readAuthPreference,
   sendEmailCode,
+  signInWithAnswer,
   signInWithPassword,
 } from '../../../app/auth/auth-session.js';
 import { setEmailProver, setReauthenticating } from '../../../app/email-proof.js';
@@ -20,9 +21,10 @@ type Step = 'closed' | 'code' | 'password';
  * 'Verify Your Email': opened by the API client when an action needs a proven address (403
  * EMAIL_NOT_VERIFIED). Cognito mails a code (sendUserAttributeVerificationCode); the user types it
  * ('Verification Code', 'Verify Email'); confirmUserAttribute proves the address to Cognito, and the
- * API records the proof. The first proof of an address ends every earlier session of the account,
- * this one included (Cognito's global sign-out leaves no refresh token to carry it over), so the
- * dialog then asks for the password once and signs in again; the action is retried after either.
+ * API records the proof. The first proof of an address ends every session of the account, this one
+ * included (Cognito's global sign-out leaves no refresh token to carry it over); the API hands this
+ * session a one-time answer with which the dialog signs in again at once, no password asked, and the
+ * action is retried. Only if that sign-in fails does it ask for the password ('Sign In Again').
  */
 export function ProveEmailDialog() {
   const { user, refresh } = useSession();
@@ -74,6 +76,7 @@ export function ProveEmailDialog() {
       const answer = await recordEmailProof.mutateAsync();
       toast({ title: 'Email verified', description: 'Your email address has been verified.' });
       if (answer.sessions_ended) {
+        if (await carryOn(answer.email, answer.sign_in_answer)) return;
         setBusy(false);
         setStep('password');
         return;
@@ -84,6 +87,26 @@ export function ProveEmailDialog() {
       setReauthenticating(false);
       toast({ title: 'Verification failed', description: errorMessage(error), variant: 'destructive' });
       setBusy(false);
+    }
+  }
+
+  /**
+   * This session ended with every other; the proof's one-time answer begins a new one without the
+   * password. False when that fails (the answer was spent or expired): the password is asked for.
+   */
+  async function carryOn(provenEmail: string, signInAnswer: string | null): Promise<boolean> {
+    if (!signInAnswer) return false;
+    try {
+      await signInWithAnswer({
+        email: provenEmail,
+        answer: signInAnswer,
+        persistent: readAuthPreference() !== 'session',
+      });
+      await refresh();
+      finish(true);
+      return true;
+    } catch {
+      return false;
     }
   }
 
