@@ -56,7 +56,12 @@ export async function benchCommandStreamLength() {
       const timings: number[] = [];
       // The first cold command folds the whole stream and stores the snapshot: not counted.
       for (let i = -1; i < COMMANDS; i += 1) {
-        const store = new EventStore({ catalogue, client: runtime.store.client, tableName: runtime.store.table });
+        const store = new EventStore({
+          catalogue,
+          codec: runtime.store.codec,
+          client: runtime.store.client,
+          tableName: runtime.store.table,
+        });
         const cold: Appending = { ...runtime, store, bus: quietBus, publisher: new Publisher(quietBus, store) };
         const started = performance.now();
         await runCommand(

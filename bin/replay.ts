@@ -8,7 +8,7 @@
  * when complete. Exits 1 when a chain is broken or an event fails its schema.
  *
  * Where it reads: with EVENTS_TABLE and VIEWS_TABLE set (and AWS credentials), the tables the
- * handlers use; otherwise the embedded stack: the running `npm start` if there is one, else the data
+ * handlers use (and KMS_KEY_ID and KEYS_TABLE, to open personal fields); otherwise the embedded stack: the running `npm start` if there is one, else the data
  * under .data/ directly.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,6 +23,8 @@ import { ViewStore } from '../functions/platform/views/views.js';
 import { startDynamo } from '../infra/local/dynamo.js';
 import { REPO_ROOT, TABLES } from '../infra/local/runtime.js';
 import { catalogue } from '../functions/app/catalogue.js';
+import { personalDataCodec } from '../functions/platform/privacy/keys-runtime.js';
+import { codecOfDataFolder, localCodec, type LocalKmsAddress } from '../infra/local/personal-data.js';
 
 // The embedded stack runs on this machine's Node 20; Lambda runs Node 22, so the SDK's notice does not apply.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -47,7 +49,12 @@ async function connect(): Promise<{ store: EventStore; views: ViewStore; where: 
   if (process.env.EVENTS_TABLE && process.env.VIEWS_TABLE) {
     const client = dynamoClient();
     return {
-      store: new EventStore({ catalogue, client, tableName: process.env.EVENTS_TABLE }),
+      store: new EventStore({
+        catalogue,
+        codec: personalDataCodec(catalogue),
+        client,
+        tableName: process.env.EVENTS_TABLE,
+      }),
       views: new ViewStore(client, process.env.VIEWS_TABLE, 0),
       where:
         `tables ${process.env.EVENTS_TABLE} ` +
@@ -58,7 +65,11 @@ async function connect(): Promise<{ store: EventStore; views: ViewStore; where: 
   const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
   const lockFile = join(dataDir, 'runtime.json');
   if (existsSync(lockFile)) {
-    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; dynamoEndpoint: string };
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as {
+      pid: number;
+      dynamoEndpoint: string;
+      kms: LocalKmsAddress;
+    };
     let alive = true;
     try {
       process.kill(lock.pid, 0);
@@ -67,11 +78,12 @@ async function connect(): Promise<{ store: EventStore; views: ViewStore; where: 
     }
     if (alive) {
       const client = dynamoClient(lock.dynamoEndpoint);
+      const personal = localCodec(lock.kms, client, TABLES.keys);
       return {
-        store: new EventStore({ catalogue, client, tableName: TABLES.events }),
+        store: new EventStore({ catalogue, codec: personal.codec, client, tableName: TABLES.events }),
         views: new ViewStore(client, TABLES.views, 0),
         where: `the running embedded stack (pid ${lock.pid})`,
-        close: async () => undefined,
+        close: async () => personal.close(),
       };
     }
   }
@@ -83,11 +95,15 @@ async function connect(): Promise<{ store: EventStore; views: ViewStore; where: 
   }
   const dynamo = await startDynamo({ path: join(dataDir, 'dynamodb') });
   const client = dynamoClient(dynamo.endpoint);
+  const personal = await codecOfDataFolder(dataDir, client, TABLES.keys);
   return {
-    store: new EventStore({ catalogue, client, tableName: TABLES.events }),
+    store: new EventStore({ catalogue, codec: personal.codec, client, tableName: TABLES.events }),
     views: new ViewStore(client, TABLES.views, 0),
     where: `the embedded data in ${dataDir}`,
-    close: dynamo.stop,
+    close: async () => {
+      await personal.close();
+      await dynamo.stop();
+    },
   };
 }
 

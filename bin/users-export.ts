@@ -20,6 +20,8 @@ import { startDynamo } from '../infra/local/dynamo.js';
 import { REPO_ROOT, TABLES, runningStack } from '../infra/local/runtime.js';
 import { readAll } from '../functions/platform/event-store/event-log.js';
 import { catalogue } from '../functions/app/catalogue.js';
+import { personalDataCodec } from '../functions/platform/privacy/keys-runtime.js';
+import { codecOfDataFolder, localCodec } from '../infra/local/personal-data.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const { values } = parseArgs({
@@ -45,21 +47,34 @@ const header = readFileSync(values.header, 'utf8')
 async function openStore(): Promise<{ store: EventStore; close: () => Promise<void> }> {
   if (process.env.EVENTS_TABLE) {
     return {
-      store: new EventStore({ catalogue, client: dynamoClient(), tableName: process.env.EVENTS_TABLE }),
+      store: new EventStore({
+        catalogue,
+        codec: personalDataCodec(catalogue),
+        client: dynamoClient(),
+        tableName: process.env.EVENTS_TABLE,
+      }),
       close: async () => undefined,
     };
   }
   const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
   const running = await runningStack(dataDir);
-  if (running)
+  if (running) {
+    const client = dynamoClient(running.dynamoEndpoint);
+    const personal = localCodec(running.kms, client, TABLES.keys);
     return {
-      store: new EventStore({ catalogue, client: dynamoClient(running.dynamoEndpoint), tableName: TABLES.events }),
-      close: async () => undefined,
+      store: new EventStore({ catalogue, codec: personal.codec, client, tableName: TABLES.events }),
+      close: async () => personal.close(),
     };
+  }
   const dynamo = await startDynamo({ path: join(dataDir, 'dynamodb') });
+  const client = dynamoClient(dynamo.endpoint);
+  const personal = await codecOfDataFolder(dataDir, client, TABLES.keys);
   return {
-    store: new EventStore({ catalogue, client: dynamoClient(dynamo.endpoint), tableName: TABLES.events }),
-    close: dynamo.stop,
+    store: new EventStore({ catalogue, codec: personal.codec, client, tableName: TABLES.events }),
+    close: async () => {
+      await personal.close();
+      await dynamo.stop();
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import type { Appending } from '../../functions/platform/runtime.js';
 import { ViewStore } from '../../functions/platform/views/views.js';
 import { REPO_ROOT, TABLES, runningStack, startLocal } from '../../infra/local/runtime.js';
 import { catalogue } from '../../functions/app/catalogue.js';
+import { localCodec } from '../../infra/local/personal-data.js';
 
 /** What an account tool works on: the events and views, the user pool, and a name for the messages. */
 export type UserPoolWork<T> = (
@@ -38,7 +39,8 @@ export async function onUserPool<T>(dataDirOption: string | undefined, work: Use
     // The running stack's bus lives in its process: leave the commits in the outbox (this bus refuses
     // every entry) and its sweeper delivers them within seconds.
     const client = dynamoClient(running.dynamoEndpoint);
-    const store = new EventStore({ catalogue, client, tableName: TABLES.events });
+    const personal = localCodec(running.kms, client, TABLES.keys);
+    const store = new EventStore({ catalogue, codec: personal.codec, client, tableName: TABLES.events });
     const bus = { putEvents: async (entries: unknown[]) => ({ failedIndexes: entries.map((_, index) => index) }) };
     const runtime = {
       store,

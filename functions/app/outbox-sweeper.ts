@@ -1,7 +1,7 @@
 import { appending } from './runtime.js';
 import { log } from '../platform/log.js';
 import { recordMetric } from '../platform/observability/metrics.js';
-import { scheduled } from '../platform/lambda/consumer-chain.js';
+import { scheduled } from '../platform/lambda/scheduled.js';
 import { sweepOutbox } from '../platform/event-store/publisher.js';
 
 /** Scheduled: publishes commits whose publish failed after they were committed. */

@@ -143,7 +143,8 @@ export class Replayer {
       cursor.hash = raw.hash;
       let event: EventEnvelope;
       try {
-        event = catalogue.upcast(raw);
+        // The chain is checked over the stored, sealed form; the folds take it opened, then upcast.
+        event = catalogue.upcast((await this.store.open([raw]))[0]!);
       } catch (error) {
         schemaErrors.push({
           streamId: raw.streamId,
@@ -327,6 +328,7 @@ export class Replayer {
         lastVersion: events.at(-1)!.version,
         position: events[0]!.eventId,
         events,
+        stored: events,
       };
   }
 

@@ -2,6 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { EventLog } from './event-store/event-log.js';
 import type { EventStore } from './event-store/event-store.js';
 import type { BusClient, Publisher } from './event-store/publisher.js';
+import type { PersonalDataCodec } from './privacy/codec.js';
 import type { ViewReader } from './views/view-reader.js';
 
 /**
@@ -36,6 +37,8 @@ export interface RuntimeAdapters {
   views?: ViewReader;
   /** An EventStore where the process appends; `eventLog()` answers it too. */
   store?: EventLog;
+  /** The codec of personal fields (the embedded runtime's, over its KMS stand-in): the store's, and the consumers'. */
+  codec?: PersonalDataCodec;
   bus?: BusClient;
   publisher?: Publisher;
   now?: () => Date;

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { guardWithSecretPath } from './secret-path.js';
-import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../../shared/tables.js';
+import { connectionsTable, eventsTable, keysTable, viewsTable, type TableDefinition } from '../../shared/tables.js';
 
 export interface EmbeddedDynamo {
   endpoint: string;
@@ -118,7 +118,7 @@ export async function ensureTable(
 /** The tables; `viewsRecreated` when the views had to be created anew over older data (replay them). */
 export async function ensureTables(
   endpoint: string,
-  names: { events: string; views: string; connections?: string },
+  names: { events: string; views: string; connections?: string; keys?: string },
 ): Promise<{ events: TableOutcome; views: TableOutcome }> {
   const client = new DynamoDBClient({
     endpoint,
@@ -128,6 +128,7 @@ export async function ensureTables(
   const events = await ensureTable(client, names.events, eventsTable);
   const views = await ensureTable(client, names.views, viewsTable, { rebuildable: true });
   if (names.connections) await ensureTable(client, names.connections, connectionsTable);
+  if (names.keys) await ensureTable(client, names.keys, keysTable);
   client.destroy();
   return { events, views };
 }

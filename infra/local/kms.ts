@@ -89,7 +89,14 @@ async function readBody(request: IncomingMessage): Promise<Record<string, any>> 
   }
 }
 
-export async function startKms(options: { dataDir?: string; host?: string } = {}): Promise<LocalKms> {
+export async function startKms(
+  options: {
+    dataDir?: string;
+    host?: string;
+    /** Other ARNs this key answers to: the rehearsal's, where functions name the stack's key as its template resolves. */
+    alsoNamed?: (keyId: string) => boolean;
+  } = {},
+): Promise<LocalKms> {
   const master = await masterKey(options.dataDir);
   const keyTag = createHash('sha256').update(master).digest().subarray(0, 8);
   const keyUuid = [8, 4, 4, 4, 12]
@@ -103,7 +110,7 @@ export async function startKms(options: { dataDir?: string; host?: string } = {}
   const keyArn = `arn:aws:kms:${REGION}:${ACCOUNT}:key/${keyUuid}`;
   const knownKey = (keyId: unknown) => {
     if (typeof keyId !== 'string' || !keyId) throw new KmsError('ValidationException', 'KeyId is required.');
-    if (keyId !== keyArn && keyId !== keyUuid && !keyId.startsWith('alias/')) {
+    if (keyId !== keyArn && keyId !== keyUuid && !keyId.startsWith('alias/') && !options.alsoNamed?.(keyId)) {
       throw new KmsError('NotFoundException', `Key '${keyId}' does not exist`);
     }
   };
@@ -178,6 +185,11 @@ export async function startKms(options: { dataDir?: string; host?: string } = {}
   return {
     endpoint: `http://127.0.0.1:${port}`,
     keyId: keyArn,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // Clients keep their connections alive: closed here, or the server would wait for them.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -21,6 +21,8 @@ export interface RunningStack {
   pid: number;
   url: string;
   dynamoEndpoint: string;
+  /** The KMS stand-in (infra/local/kms.ts): its endpoint and key, for tools that read personal fields. */
+  kms: { endpoint: string; keyId: string };
   /** Cognito's operator endpoint (admin actions included), opened by the data folder's secret. */
   cognitoEndpoint: string;
   userPoolId: string;

@@ -24,6 +24,8 @@ import { DeadLetterStore } from './dead-letters.js';
 import { startOpsAdmin } from './ops-admin.js';
 import { startCognito, type EmbeddedCognito, type LambdaFunction } from './cognito/index.js';
 import { ensureTables, startDynamo } from './dynamo.js';
+import { startKms } from './kms.js';
+import { localCodec } from './personal-data.js';
 import { Replayer } from '../../functions/app/replay.js';
 import { recordLayoutOfEmptyViews, viewsLayout } from '../../functions/app/views-layout.js';
 import { allProjections, allSnapshotFolds } from '../../functions/app/projections.js';
@@ -53,6 +55,7 @@ export const TABLES = {
   events: 'design-club-events',
   views: 'design-club-views',
   connections: 'design-club-connections',
+  keys: 'design-club-keys',
 };
 const BUCKET = 'design-club-uploads';
 
@@ -146,6 +149,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   });
   stops.push(dynamo.stop);
   const tables = await ensureTables(dynamo.endpoint, TABLES);
+  // KMS's stand-in, its one key kept in the data folder: the data keys in the keys table are wrapped by it.
+  const kms = await startKms({ dataDir, host: '127.0.0.1' });
+  stops.push(kms.close);
   await mkdir(join(dataDir, 's3'), { recursive: true });
   const s3 = await startS3({ directory: join(dataDir, 's3'), bucket: BUCKET, secret: secrets.adminSecret });
   stops.push(s3.stop);
@@ -166,6 +172,9 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     S3_ENDPOINT: url,
     S3_SECRET_ACCESS_KEY: secrets.adminSecret,
     EVENTS_TABLE: TABLES.events,
+    KEYS_TABLE: TABLES.keys,
+    KMS_ENDPOINT: kms.endpoint,
+    KMS_KEY_ID: kms.keyId,
     VIEWS_TABLE: TABLES.views,
     CONNECTIONS_TABLE: TABLES.connections,
     UPLOADS_BUCKET: BUCKET,
@@ -201,7 +210,11 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   // write, the in-process bus, installed here for every factory (appending(), viewReader(), …).
   // dynalite's index is written with the table and every writer shares this clock: a short look-back.
   const client = sharedDynamoClient();
-  const store = new EventStore({ client, tableName: TABLES.events, catalogue, now: () => new Date() });
+  // Personal fields are sealed at append and opened on every read, by the store and by the consumers.
+  const personal = localCodec(kms, client, TABLES.keys);
+  stops.push(async () => personal.close());
+  const { codec } = personal;
+  const store = new EventStore({ client, tableName: TABLES.events, catalogue, codec, now: () => new Date() });
   const runtime: WritingRuntime = {
     store,
     views: new ViewStore(client, TABLES.views),
@@ -217,6 +230,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   configureRuntime({
     client,
     store,
+    codec,
     views: runtime.views,
     bus,
     publisher: runtime.publisher,
@@ -395,6 +409,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
         url,
         host,
         dynamoEndpoint: dynamo.endpoint,
+        kms: { endpoint: kms.endpoint, keyId: kms.keyId },
         tables: TABLES,
         cognitoPublicEndpoint: cognito.publicEndpoint,
         userPoolId: cognito.userPoolId,

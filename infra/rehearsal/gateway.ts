@@ -24,6 +24,8 @@ export interface GatewayBackends {
   partitionKeyOf(table: string): string | undefined;
   dynamoEndpoint: string;
   cognitoAdminEndpoint: string;
+  /** The KMS stand-in (infra/local/kms.ts), answering to the stack's key. */
+  kmsEndpoint: string;
   /** The S3 gate's handler (it checks signatures, POST policies, then s3rver). */
   s3(req: IncomingMessage, res: ServerResponse, accessKeyId: string): Promise<void>;
   putEvents(
@@ -135,6 +137,8 @@ export class AwsGateway {
         return pipeTo(this.backends.dynamoEndpoint, req, res, body);
       case 'cognito-idp':
         return pipeTo(this.backends.cognitoAdminEndpoint, req, res, body);
+      case 'kms':
+        return pipeTo(this.backends.kmsEndpoint, req, res, body);
       case 's3':
         return this.backends.s3(replay(req, body), res, call.accessKeyId);
       case 'events': {
@@ -343,6 +347,17 @@ function readCall(
         context: {},
       });
       break;
+    case 'kms': {
+      // The key as the caller names it (the stack's key ARN); the context's keys, for kms:EncryptionContextKeys.
+      const input = json();
+      const keyId = String(input.KeyId ?? '');
+      checks.push({
+        action: `kms:${operation}`,
+        resource: keyId.startsWith('arn:') ? keyId : arn('kms', `key/${keyId}`),
+        context: input.EncryptionContext ? { 'kms:EncryptionContextKeys': Object.keys(input.EncryptionContext) } : {},
+      });
+      break;
+    }
     case 'sqs':
       checks.push({ action: `sqs:${operation}`, resource: arn('sqs', queueNameOf(json().QueueUrl)), context: {} });
       break;

@@ -17,6 +17,9 @@ import { TemplateHttpApi, type TemplateRoute } from './http-api.js';
 import { IamModel, type Decision } from './iam.js';
 import { ACCOUNT, REGION, Resolver } from './resolve.js';
 import { startDynamo } from '../local/dynamo.js';
+import { startKms, type LocalKms } from '../local/kms.js';
+import { localCodec } from '../local/personal-data.js';
+import { dynamoClient } from '../../functions/platform/aws/dynamodb.js';
 import { startS3 } from '../local/s3.js';
 import { s3Gate } from '../local/s3-gate.js';
 import { startCognito, type CognitoTrigger, type EmbeddedCognito } from '../local/cognito/index.js';
@@ -151,6 +154,9 @@ export class Rehearsal {
     const dynamo = await startDynamo({ secret });
     this.dynamoEndpoint = dynamo.endpoint;
     this.stops.push(dynamo.stop);
+    // KMS's stand-in, answering to the stack's data key as the functions' environment names it.
+    this.kms = await startKms({ alsoNamed: (keyId) => keyId === this.environmentValue('KMS_KEY_ID') });
+    this.stops.push(this.kms.close);
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(this.options.port ?? 0, '127.0.0.1', resolve));
     this.stops.unshift(
@@ -210,6 +216,7 @@ export class Rehearsal {
       partitionKeyOf: (table) => [...this.tables.values()].find((entry) => entry.name === table)?.partitionKey,
       dynamoEndpoint: dynamo.endpoint,
       cognitoAdminEndpoint: this.cognito.endpoint,
+      kmsEndpoint: this.kms.endpoint,
       s3: (req, res, key) => this.s3Gate(key, req, res),
       putEvents: (caller, entries) => this.putEvents(caller, entries),
       sendEmail: (_caller, body) => this.sendEmail(body),
@@ -1189,6 +1196,12 @@ export class Rehearsal {
           dynamoEndpoint: tables.endpoint,
           eventsTable: tables.events,
           viewsTable: tables.views,
+          // The operator seals as the functions do: the stack's keys table, under the stand-in's key.
+          codec: localCodec(
+            { endpoint: this.kms.endpoint, keyId: this.kms.keyId },
+            dynamoClient(tables.endpoint),
+            this.environmentValue('KEYS_TABLE') ?? '',
+          ).codec,
           bus: {
             putEvents: async (entries) => ({
               failedIndexes: (
@@ -1227,6 +1240,7 @@ export class Rehearsal {
   }
 
   private dynamoEndpoint = '';
+  private kms!: LocalKms;
 
   async stop(): Promise<void> {
     for (const container of this.functions.values()) container.stop();

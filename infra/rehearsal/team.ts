@@ -3,6 +3,7 @@ import { EventStore } from '../../functions/platform/event-store/event-store.js'
 import { Publisher, type BusClient } from '../../functions/platform/event-store/publisher.js';
 import { ViewStore } from '../../functions/platform/views/views.js';
 import { catalogue } from '../../functions/app/catalogue.js';
+import type { PersonalDataCodec } from '../../functions/platform/privacy/codec.js';
 import { seedAccounts } from '../local/seed-accounts.js';
 import type { EmbeddedCognito } from '../local/cognito/index.js';
 
@@ -16,10 +17,18 @@ export async function seedTeam(options: {
   dynamoEndpoint: string;
   eventsTable: string;
   viewsTable: string;
+  /** Over the rehearsal's KMS stand-in and the stack's keys table, as the functions' own. */
+  codec: PersonalDataCodec;
   bus: BusClient;
 }) {
   const client = dynamoClient(options.dynamoEndpoint);
-  const store = new EventStore({ client, tableName: options.eventsTable, catalogue, now: () => new Date() });
+  const store = new EventStore({
+    client,
+    tableName: options.eventsTable,
+    catalogue,
+    codec: options.codec,
+    now: () => new Date(),
+  });
   const runtime = {
     store,
     views: new ViewStore(client, options.viewsTable),

@@ -101,7 +101,7 @@ export class DesignClubStack extends Stack {
       );
     }
     const accessLogs = new AccessLogs(this, 'AccessLogs');
-    this.data = new Data(this, 'Data');
+    this.data = new Data(this, 'Data', { stage: config.stage });
     this.events = new EventsBus(this, 'Events', { stage: config.stage });
     this.uploads = new Uploads(this, 'Uploads', { accessLogs: accessLogs.bucket });
     // Created by the operator before the first deploy (docs/deploy.md); only referenced here.
@@ -136,6 +136,8 @@ export class DesignClubStack extends Stack {
       eventsTable: this.data.eventsTable,
       viewsTable: this.data.viewsTable,
       connectionsTable: this.data.connectionsTable,
+      keysTable: this.data.keysTable,
+      dataKey: this.data.dataKey,
       bus: this.events.bus,
       uploadsBucket: this.uploads.bucket,
       stripeSecret,

@@ -25,6 +25,10 @@ export type Capability =
   | 'eventStoreAppend'
   /** UpdateItem only: the outbox marker and the sweep mark (the sweeper republishes, never appends). */
   | 'eventStoreMark'
+  /** kms:Decrypt of a data key and GetItem of the keys table: whoever reads events opens their personal fields. */
+  | 'dataKeysOpen'
+  /** kms:GenerateDataKey and PutItem of a new data key: whoever appends seals personal fields. */
+  | 'dataKeysSeal'
   /** events:PutEvents on the bus: whoever publishes commits. */
   | 'publish'
   | 'views'
@@ -82,8 +86,9 @@ export function declaredGrants(handler: string): Grant[] {
  * What each declared grant gives a function: capabilities of functions/grants.ts, each with its IAM and environment.
  */
 export const GRANT_CAPABILITIES: Readonly<Record<Grant, readonly Capability[]>> = {
-  'events:read': ['eventStore'],
-  'events:append': ['eventStoreAppend'],
+  // Events are read opened and appended sealed (functions/platform/privacy): the data keys go with them.
+  'events:read': ['eventStore', 'dataKeysOpen'],
+  'events:append': ['eventStoreAppend', 'dataKeysSeal'],
   'events:mark': ['eventStoreMark'],
   'bus:publish': ['eventbridge', 'publish'],
   'views:read': ['views'],
@@ -117,6 +122,9 @@ export const capabilitiesOf = (grants: readonly Grant[]): Capability[] =>
  */
 export const MODULE_GRANTS: Readonly<Record<string, Grant>> = {
   'functions/platform/event-store/event-log.ts': 'events:read',
+  // The codec's keys: reading events opens them (an appender seals, through its append: events:append).
+  'functions/platform/privacy/keys-runtime.ts': 'events:read',
+  'functions/platform/privacy/data-keys.ts': 'events:read',
   'functions/platform/views/view-reader.ts': 'views:read',
   // The ViewStore: the projector's and the rebuild's writes.
   'functions/platform/views/views.ts': 'views:write',
@@ -190,6 +198,8 @@ export const PACKAGE_GRANTS: Readonly<Record<string, Grant>> = {
   stripe: 'payments:stripe',
   '@aws-sdk/client-secrets-manager': 'payments:stripe',
   '@aws-sdk/client-apigatewaymanagementapi': 'realtime:post',
+  // Unwraps the data keys of personal fields: whoever reads events.
+  '@aws-sdk/client-kms': 'events:read',
 };
 
 /** SDK packages the adapters above use and whose grants follow from the adapters' operations. */

@@ -1,7 +1,8 @@
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { AttributeType, BillingMode, ProjectionType, Table, type CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../../shared/tables.js';
+import { connectionsTable, eventsTable, keysTable, viewsTable, type TableDefinition } from '../../shared/tables.js';
 import { DeletionProtection } from './deletion-protection.js';
 import { acknowledgeGuard } from './guard.js';
 import { acknowledge } from './nag.js';
@@ -20,8 +21,17 @@ export class Data extends Construct {
   readonly viewsTable: Table;
   /** Open WebSocket connections: ephemeral, expiring by TTL. */
   readonly connectionsTable: Table;
+  /**
+   * Each person's and each stream's data key, wrapped by `dataKey` (functions/platform/privacy/data-keys.ts):
+   * crypto-shredding. No point-in-time recovery and no backup plan: destroying a key must leave no copy a
+   * restore could bring back (docs/decisions/crypto-shredding.md). Kept when the stack is deleted, and
+   * deletion-protected like the events: losing it loses every personal field of the history.
+   */
+  readonly keysTable: Table;
+  /** The stage's one KMS key: it wraps the data keys (GenerateDataKey, Decrypt). Never deleted by a stack change. */
+  readonly dataKey: Key;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { stage: string }) {
     super(scope, id);
     this.eventsTable = buildTable(this, 'EventsTable', eventsTable, {
       deletionProtection: false,
@@ -37,6 +47,28 @@ export class Data extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
       pointInTimeRecovery: false,
     });
+    this.keysTable = buildTable(this, 'KeysTable', keysTable, {
+      deletionProtection: false,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
+      pointInTimeRecovery: false,
+    });
+    DeletionProtection.of(Stack.of(this)).protectTable(this.keysTable.node.defaultChild as CfnTable);
+    this.dataKey = new Key(this, 'DataKey', {
+      description: `Design Club ${props.stage}: wraps the data keys of personal fields (crypto-shredding)`,
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const noRecovery =
+      'The data keys of crypto-shredding: erasing a person destroys their key, and a point-in-time or backup copy ' +
+      'would bring it back. Losing the table loses only personal fields; it is deletion-protected and retained.';
+    acknowledgeGuard(this.keysTable, 'dynamodb_table_pitr_enabled_check', noRecovery);
+    acknowledgeGuard(
+      this.dataKey,
+      'kms_create_grant_aws_service_check',
+      "CDK's default key policy: it delegates the key to IAM in this account. No role is given kms:CreateGrant; the " +
+        'functions get only Decrypt and GenerateDataKey, bound to an encryption context of `subject`.',
+    );
+    acknowledge(this.keysTable, 'AwsSolutions-DDB3', noRecovery);
     acknowledgeGuard(
       this,
       'dynamodb_table_encrypted_kms_check',

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connectionsTable, eventsTable, viewsTable, type TableDefinition } from '../../shared/tables.js';
+import { connectionsTable, eventsTable, keysTable, viewsTable, type TableDefinition } from '../../shared/tables.js';
 import { policiesOf, synthesized, type SynthResult, type TemplateJson } from './support/synth.js';
 
 let json: TemplateJson;
@@ -90,5 +90,65 @@ describe('views table (projections)', () => {
 describe('connections table (live updates)', () => {
   it('has the keys, indexes and time-to-live of shared/tables.ts', () => {
     expectTable(json.Resources[result.connectionsTableLogicalId]!.Properties!, connectionsTable);
+  });
+});
+
+describe('keys table and data key (crypto-shredding)', () => {
+  const resourceOf = (type: string, test: (resource: Record<string, any>) => boolean = () => true) => {
+    const found = Object.entries(json.Resources).filter(
+      ([, resource]) => resource.Type === type && test(resource as Record<string, any>),
+    );
+    expect(found).toHaveLength(1);
+    return found[0]! as [string, Record<string, any>];
+  };
+  const keysTableResource = () =>
+    resourceOf('AWS::DynamoDB::Table', (resource) =>
+      JSON.stringify(resource.Properties?.KeySchema).includes(keysTable.partitionKey),
+    );
+
+  it('keeps no copy of a destroyed key: no point-in-time recovery, no backup plan; retained and protected', () => {
+    const [logicalId, table] = keysTableResource();
+    expect(table.Properties.KeySchema).toEqual([
+      { AttributeName: keysTable.partitionKey, KeyType: 'HASH' },
+      { AttributeName: keysTable.sortKey.name, KeyType: 'RANGE' },
+    ]);
+    expect(table.Properties.GlobalSecondaryIndexes).toBeUndefined();
+    expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: false });
+    expect(table.Properties.DeletionProtectionEnabled).toEqual({ 'Fn::If': ['DeletionProtectionOn', true, false] });
+    expect(table.DeletionPolicy).toBe('RetainExceptOnCreate');
+    for (const [, resource] of Object.entries(json.Resources))
+      if (resource.Type === 'AWS::Backup::BackupSelection') expect(JSON.stringify(resource)).not.toContain(logicalId);
+  });
+
+  it('wraps the data keys with one rotating KMS key per stage, never deleted by the stack', () => {
+    const [, key] = resourceOf('AWS::KMS::Key', (resource) =>
+      String(resource.Properties?.Description ?? '').includes('crypto-shredding'),
+    );
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(key.DeletionPolicy).toBe('Retain');
+    expect(key.UpdateReplacePolicy).toBe('Retain');
+  });
+
+  it('lets functions only get and make keys, bound to a subject: none destroys one', () => {
+    const [tableId] = keysTableResource();
+    const [keyId] = resourceOf('AWS::KMS::Key', (resource) =>
+      String(resource.Properties?.Description ?? '').includes('crypto-shredding'),
+    );
+    let kmsStatements = 0;
+    for (const [, policy] of policiesOf(json)) {
+      for (const statement of policy.PolicyDocument.Statement as Record<string, any>[]) {
+        const actions = [statement.Action].flat() as string[];
+        if (JSON.stringify(statement.Resource).includes(tableId))
+          for (const action of actions) expect(['dynamodb:GetItem', 'dynamodb:PutItem']).toContain(action);
+        if (JSON.stringify(statement.Resource).includes(keyId)) {
+          kmsStatements += 1;
+          for (const action of actions) expect(['kms:Decrypt', 'kms:GenerateDataKey']).toContain(action);
+          expect(statement.Condition['ForAllValues:StringEquals']).toEqual({
+            'kms:EncryptionContextKeys': ['subject'],
+          });
+        }
+      }
+    }
+    expect(kmsStatements).toBeGreaterThan(0);
   });
 });

@@ -215,6 +215,10 @@ describe('least privilege: each row’s grants, checked against what its handler
       );
     expect(onTable(result.eventsTableLogicalId)).toBe(has('eventStore'));
     expect('EVENTS_TABLE' in variables).toBe(has('eventStore'));
+    // Reading events opens personal fields, appending seals them (functions/platform/privacy).
+    expect('KMS_KEY_ID' in variables && 'KEYS_TABLE' in variables).toBe(has('dataKeysOpen'));
+    expect(actions.includes('kms:Decrypt')).toBe(has('dataKeysOpen'));
+    expect(actions.includes('kms:GenerateDataKey')).toBe(has('dataKeysSeal'));
     expect(onTable(result.viewsTableLogicalId)).toBe(has('views'));
     expect('VIEWS_TABLE' in variables).toBe(has('views'));
     expect(onTable(result.connectionsTableLogicalId)).toBe(has('connections'));

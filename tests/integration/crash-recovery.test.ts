@@ -17,6 +17,7 @@ import { TABLES } from '../../infra/local/runtime.js';
 import { liveAndReplayed } from '../support/snapshot.js';
 import { minimalProject } from '../support/stack.js';
 import { catalogue } from '../../functions/app/catalogue.js';
+import { localCodec, type LocalKmsAddress } from '../../infra/local/personal-data.js';
 
 interface Child {
   process: ChildProcess;
@@ -113,10 +114,18 @@ describe('the embedded runtime killed during a load', () => {
     const ids = ((await listed.json()) as { projects: { id: string }[] }).projects.map((p) => p.id);
     for (const id of committed) expect(ids).toContain(id);
 
-    const lock = JSON.parse(await readFile(join(dataDir, 'runtime.json'), 'utf8')) as { dynamoEndpoint: string };
+    const lock = JSON.parse(await readFile(join(dataDir, 'runtime.json'), 'utf8')) as {
+      dynamoEndpoint: string;
+      kms: LocalKmsAddress;
+    };
     const client = dynamoClient(lock.dynamoEndpoint);
     const runtime = {
-      store: new EventStore({ catalogue, client, tableName: TABLES.events }),
+      store: new EventStore({
+        catalogue,
+        codec: localCodec(lock.kms, client, TABLES.keys).codec,
+        client,
+        tableName: TABLES.events,
+      }),
       views: new ViewStore(client, TABLES.views, 0),
     } as unknown as Runtime;
     const { live, replayed, report } = await liveAndReplayed(runtime);

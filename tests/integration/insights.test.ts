@@ -163,9 +163,7 @@ async function seed(): Promise<void> {
 
 async function rawProjectEvents(): Promise<Map<string, EventEnvelope[]>> {
   const streams = new Map<string, EventEnvelope[]>();
-  for await (const commit of readAll(
-    new EventStore({ catalogue, client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE! }),
-  )) {
+  for await (const commit of readAll(new EventStore({ ...storeOptions(), catalogue }))) {
     for (const event of commit.events)
       if (event.streamId.startsWith('project-'))
         streams.set(event.streamId, [...(streams.get(event.streamId) ?? []), event]);
@@ -174,22 +172,24 @@ async function rawProjectEvents(): Promise<Map<string, EventEnvelope[]>> {
   return streams;
 }
 
+/** The running stack's events table, through its client and codec. */
+const storeOptions = () => ({
+  client: stack.local.runtime.views.client,
+  tableName: process.env.EVENTS_TABLE!,
+  codec: stack.local.runtime.store.codec,
+});
+
 const fold = (events: EventEnvelope[]): ProjectTimeline => events.reduce(evolveTimeline, initialTimeline());
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   stack = await TestStack.start();
   admin = await stack.admin();
-  writer = new EventStore({
-    catalogue,
-    client: stack.local.runtime.views.client,
-    tableName: process.env.EVENTS_TABLE!,
-    now: () => new Date(clock),
-  });
+  writer = new EventStore({ ...storeOptions(), catalogue, now: () => new Date(clock) });
   await seed();
   // Rebuilt by the audit replay, the way `npm run replay` rebuilds every view.
   const report = await new Replayer(
-    new EventStore({ catalogue, client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE! }),
+    new EventStore({ ...storeOptions(), catalogue }),
     stack.local.runtime.views,
     allProjections,
   ).run();
@@ -265,11 +265,9 @@ describe('GET /api/insights on a seeded history of a few hundred projects', () =
 
   it('live delivery twice and out of order gives the same timelines as the replay', async () => {
     const streams = [...(await rawProjectEvents()).values()].slice(0, 20);
-    const projector = new Projector(
-      new EventStore({ catalogue, client: stack.local.runtime.views.client, tableName: process.env.EVENTS_TABLE! }),
-      stack.local.runtime.views,
-      [insightsProjection],
-    );
+    const projector = new Projector(new EventStore({ ...storeOptions(), catalogue }), stack.local.runtime.views, [
+      insightsProjection,
+    ]);
     for (const events of streams)
       for (const event of [...events].reverse().concat(events)) await projector.apply(900, insightsProjection, event);
     const { active } = await stack.local.runtime.views.generations(true);

@@ -22,7 +22,14 @@ describe('when PutEvents fails', () => {
   it('the commit stands, the sweeper delivers it later, and the projection catches up; nothing is lost', async () => {
     // Refuse the odd-numbered projects every time (the publisher's own retry fails too): those
     // commits stay marked in the outbox.
-    stack.local.bus.faults.refuseEntry = (entry) => /Project [135]$/.test(String(JSON.parse(entry.Detail).data.title));
+    // (The bus carries the sealed form: the title is not readable there; the submissions' order is.)
+    const submitted: string[] = [];
+    stack.local.bus.faults.refuseEntry = (entry) => {
+      if (entry.DetailType !== 'ProjectSubmitted') return false;
+      const { eventId } = JSON.parse(entry.Detail) as { eventId: string };
+      if (!submitted.includes(eventId)) submitted.push(eventId);
+      return submitted.indexOf(eventId) % 2 === 1;
+    };
     const ids: string[] = [];
     for (let i = 0; i < 6; i += 1) {
       const created = await stack.api('POST', '/api/projects', {

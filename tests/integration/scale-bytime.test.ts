@@ -57,16 +57,31 @@ describe('byTime shard count from stored configuration', () => {
     'a raise takes effect for new writers; old commits ' + 'and a stale writer’s are still read, in order, once',
     async () => {
       const today = new Date().toISOString().slice(0, 10);
-      const stale = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
+      const stale = new EventStore({
+        catalogue,
+        codec: env.store.codec,
+        client: env.client,
+        tableName: env.names.events,
+      });
       expect(await stale.byTimeConfig()).toEqual([{ from: '0000-00-00', shards: 4 }]);
       const before = await appendWith(env.store, 12);
 
-      const admin = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
+      const admin = new EventStore({
+        catalogue,
+        codec: env.store.codec,
+        client: env.client,
+        tableName: env.names.events,
+      });
       expect(await setByTimeShards(admin, 32, today)).toEqual([
         { from: '0000-00-00', shards: 4 },
         { from: today, shards: 32 },
       ]);
-      const fresh = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
+      const fresh = new EventStore({
+        catalogue,
+        codec: env.store.codec,
+        client: env.client,
+        tableName: env.names.events,
+      });
       const after = await appendWith(fresh, 40);
       // A container that read the configuration before the raise keeps writing with 4 shards.
       const late = await appendWith(stale, 6);
@@ -86,7 +101,12 @@ describe('byTime shard count from stored configuration', () => {
       // Spread over more than the old four shards.
       expect([...buckets].some((bucket) => Number(bucket.split('#')[1]) >= 4)).toBe(true);
 
-      const reader = new EventStore({ catalogue, client: env.client, tableName: env.names.events });
+      const reader = new EventStore({
+        catalogue,
+        codec: env.store.codec,
+        client: env.client,
+        tableName: env.names.events,
+      });
       const seen: string[] = [];
       let last = '';
       for await (const commit of readAll(reader)) {

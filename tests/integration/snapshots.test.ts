@@ -42,7 +42,8 @@ beforeAll(async () => {
 afterAll(() => env?.stop());
 
 /** A store as a new process has it: nothing remembered. */
-const coldStore = () => new EventStore({ catalogue, client: env.client, tableName: env.names.events });
+const coldStore = () =>
+  new EventStore({ catalogue, codec: env.codec, client: env.client, tableName: env.names.events });
 const runtimeOf = (store: EventStore): Appending => ({
   store,
   views: env.views,
@@ -118,8 +119,12 @@ describe('snapshots', () => {
   it('the audit replay rewrites a snapshot from the events, even a wrong state at the right hash', async () => {
     const streamId = 'user-snap-replayed';
     await snapshotted(streamId, SNAPSHOT_EVERY + 3);
-    // The state changed, its version and hash kept: a load cannot tell (it chains), the replay can.
+    // A state written in clear is not the sealed form: a load ignores it and folds the events.
     await tamper(streamId, { state: JSON.stringify(FORGED) });
+    expect((await loadFold(tally, streamId, coldStore())).state).toEqual(await fullFold(streamId));
+    // Sealed by someone who holds the stream's key, version and hash kept: a load cannot tell (it
+    // chains), the replay can.
+    await tamper(streamId, { state: await env.codec.sealState(streamId, 'tally', FORGED) });
     expect((await loadFold(tally, streamId, coldStore())).state).toEqual(FORGED);
 
     const replayer = new Replayer(env.store, env.views, [], [{ streamPrefix: 'user-snap-replayed', evolution: tally }]);

@@ -27,7 +27,13 @@ export async function givenHistory(stack: TestStack, history: StackHistory): Pro
       const { actor, at } = batch[0]!;
       // A store whose clock reads `at` stamps the commit with it.
       const writer = at
-        ? new EventStore({ client: store.client, tableName: store.table, catalogue, now: () => new Date(at) })
+        ? new EventStore({
+            client: store.client,
+            tableName: store.table,
+            catalogue,
+            codec: store.codec,
+            now: () => new Date(at),
+          })
         : store;
       const commit = await writer.append(
         streamId,

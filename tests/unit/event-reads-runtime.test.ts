@@ -3,6 +3,7 @@
  * or answers what `configureRuntime` installed (the embedded runtime, tests), and builds afresh after
  * another `configureRuntime`.
  */
+import { KMSClient } from '@aws-sdk/client-kms';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../functions/app/catalogue.js';
 import { dynamoClient } from '../../functions/platform/aws/dynamodb.js';
@@ -11,9 +12,17 @@ import { eventLog } from '../../functions/platform/event-store/event-reads.js';
 import { eventStore } from '../../functions/platform/event-store/event-runtime.js';
 import { EventStore } from '../../functions/platform/event-store/event-store.js';
 import { configureRuntime } from '../../functions/platform/runtime.js';
+import { PersonalDataCodec } from '../../functions/platform/privacy/codec.js';
+import { DataKeys } from '../../functions/platform/privacy/data-keys.js';
 import { reading, viewReader } from '../../functions/platform/views/reader.js';
 import { ViewReader } from '../../functions/platform/views/view-reader.js';
 import { viewStore, ViewStore } from '../../functions/platform/views/views.js';
+
+/** Never reaches a service here: the factories only hand it on. */
+const codec = new PersonalDataCodec(
+  catalogue,
+  new DataKeys(new KMSClient({ region: 'us-east-1' }), 'key', dynamoClient('http://127.0.0.1:1'), 'keys'),
+);
 
 describe('the runtime factories', () => {
   beforeAll(() => {
@@ -43,7 +52,7 @@ describe('the runtime factories', () => {
     const client = dynamoClient('http://127.0.0.1:1');
     const before = viewReader();
     const views = new ViewStore(client, 'installed-views');
-    const store = new EventStore({ client, tableName: 'installed-events', catalogue });
+    const store = new EventStore({ client, tableName: 'installed-events', catalogue, codec });
     configureRuntime({ client, views, store, now: () => new Date(0) });
     expect(viewReader()).toBe(views);
     expect(viewStore()).toBe(views);
@@ -62,7 +71,7 @@ describe('the runtime factories', () => {
     configureRuntime({
       client,
       views: new ViewReader(client, 'v'),
-      store: new EventLog({ client, tableName: 'e', catalogue }),
+      store: new EventLog({ client, tableName: 'e', catalogue, codec }),
     });
     expect(() => viewStore()).toThrow(/ViewStore/);
     expect(() => eventStore(catalogue)).toThrow(/EventStore/);

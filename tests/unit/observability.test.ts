@@ -220,6 +220,7 @@ describe('the command runner counts outcomes', () => {
       lastVersion: 1,
       position: newId(),
       events: [{ ...envelope('c'), streamId, type: 'Touched', data: {} }],
+      stored: [{ ...envelope('c'), streamId, type: 'Touched', data: {} }],
     }));
     await runCommand(decider, `ok-${newId()}`, { type: 'Touch' }, { actor: SYSTEM_ACTOR }, runtime);
     await expect(

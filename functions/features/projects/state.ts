@@ -235,9 +235,9 @@ export function evolveProject(state: ProjectState, event: EvolvingEvent): Projec
 /** Folds a stream's events without the decider's rules (decider.ts: Evolution). */
 /**
  * Commands on a project's stream start from its snapshot (platform/event-store/folds.ts): a new revision when the fold
- * changes.
+ * or the snapshot's stored form changes (4: the state is sealed under the project's data key).
  */
-export const PROJECT_SNAPSHOT = { name: 'project', revision: 3 };
+export const PROJECT_SNAPSHOT = { name: 'project', revision: 4 };
 
 export const projectEvolution: Evolution<ProjectState> = {
   initialState: initialProjectState,

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { GENESIS_HASH, type EventEnvelope } from '../../../events/envelope.js';
 import type { EventCatalogue } from '../../../events/catalogue.js';
+import type { PersonalDataCodec } from '../privacy/codec.js';
 import {
   bucketKey,
   CONFIG_KEY,
@@ -20,7 +21,10 @@ export interface Commit {
   firstVersion: number;
   lastVersion: number;
   position: string;
+  /** The events as readers see them: personal fields opened (or erased), upcast unless read `raw`. */
   events: EventEnvelope[];
+  /** The events as stored and hashed, personal fields sealed: what the bus and its archive carry. */
+  stored: EventEnvelope[];
 }
 
 export interface StreamSlice {
@@ -44,8 +48,9 @@ export interface CommitItem {
 
 /**
  * The codec seam: the one place a commit's events become their stored form (`events`, one string per
- * commit item) and come back. Anything done to every stored event on its way in or out (say, sealing
- * personal fields) belongs here, and every reader and writer of commit items goes through it.
+ * commit item) and come back. The events written here are already sealed (EventStore.append seals
+ * before it hashes), and the events read here are still sealed: EventLog opens them (`open`) before
+ * anyone but the chain's verifiers sees them.
  */
 export const storedEvents = {
   encode: (events: readonly EventEnvelope[]): string => JSON.stringify(events),
@@ -57,6 +62,11 @@ export interface EventStoreOptions {
   tableName: string;
   /** The events' schemas and upcasters: handed in by whoever builds the store (the app, the embedded runtime). */
   catalogue: EventCatalogue;
+  /**
+   * Seals personal fields at append and opens them on every read (functions/platform/privacy): handed
+   * in with the catalogue, by whoever builds the store.
+   */
+  codec: PersonalDataCodec;
   now?: () => Date;
 }
 
@@ -69,6 +79,7 @@ export class EventLog {
   readonly client: DynamoDBDocumentClient;
   readonly table: string;
   protected readonly catalogue: EventCatalogue;
+  readonly codec: PersonalDataCodec;
   readonly now: () => Date;
   protected firstDayKnown: string | null = null;
   private byTime: ByTimeShards[] | null = null;
@@ -78,11 +89,14 @@ export class EventLog {
     this.client = options.client;
     this.table = options.tableName;
     this.catalogue = options.catalogue;
+    this.codec = options.codec;
     this.now = options.now ?? (() => new Date());
   }
 
   /**
-   * Events of one stream with from ≤ version ≤ to, oldest first, upcast to current schemas. With
+   * Events of one stream with from ≤ version ≤ to, oldest first, opened and upcast to current
+   * schemas; `raw`: as stored (sealed, at the version they were written with), for the chain's
+   * verifiers, who open them with `open` afterwards. With
    * `afterCommit` the caller knows `from - 1` ends a commit (a fold's version), so no earlier commit
    * can hold a wanted event and only the commits from `from` on are read.
    */
@@ -93,7 +107,7 @@ export class EventLog {
     const from = options.from ?? 1;
     const to = options.to ?? Number.MAX_SAFE_INTEGER;
     const lowest = options.afterCommit ? from : Math.max(1, from - MAX_EVENTS_PER_COMMIT + 1);
-    const events: EventEnvelope[] = [];
+    const stored: EventEnvelope[] = [];
     const pages = paginateQuery(
       { client: this.client },
       {
@@ -106,12 +120,11 @@ export class EventLog {
     );
     for await (const page of pages) {
       for (const item of (page.Items ?? []) as CommitItem[]) {
-        for (const event of storedEvents.decode(item)) {
-          if (event.version >= from && event.version <= to)
-            events.push(options.raw ? event : this.catalogue.upcast(event));
-        }
+        for (const event of storedEvents.decode(item))
+          if (event.version >= from && event.version <= to) stored.push(event);
       }
     }
+    const events = options.raw ? stored : await this.read(stored);
     const last = events.at(-1);
     return {
       streamId,
@@ -156,7 +169,7 @@ export class EventLog {
       }),
     );
     const items = ((page.Items ?? []) as CommitItem[]).reverse();
-    const events = items.flatMap((item) => storedEvents.decode(item).map((event) => this.catalogue.upcast(event)));
+    const events = await this.read(items.flatMap((item) => storedEvents.decode(item)));
     const firstVersion = items[0]?.version ?? 1;
     return { events, firstVersion, fromStart: firstVersion === 1 || !page.LastEvaluatedKey };
   }
@@ -180,7 +193,7 @@ export class EventLog {
     const item = page.Items?.[0] as CommitItem | undefined;
     if (!item || item.last < version) return undefined;
     const event = storedEvents.decode(item).find((candidate) => candidate.version === version);
-    return event && this.catalogue.upcast(event);
+    return event && (await this.read([event]))[0];
   }
 
   /** An event at its type's current schema version (the catalogue this log was built with lifts it). */
@@ -188,15 +201,30 @@ export class EventLog {
     return this.catalogue.upcast(event);
   }
 
-  /** A stored commit item as a Commit, its events upcast unless `raw`. */
-  commitOf(item: CommitItem, raw = false): Commit {
-    const events = storedEvents.decode(item).map((event) => (raw ? event : this.catalogue.upcast(event)));
+  /**
+   * Stored (sealed) events as readers see them, still at the schema version they were written with:
+   * personal fields opened, or their erased values where the key was destroyed. Opening comes before
+   * upcasting: the stored version's schema says which fields are sealed.
+   */
+  open<E extends EventEnvelope>(stored: readonly E[]): Promise<E[]> {
+    return this.codec.open(stored);
+  }
+
+  /** Stored events opened and upcast: what folds and projections take. */
+  async read<E extends EventEnvelope>(stored: readonly E[]): Promise<E[]> {
+    return (await this.open(stored)).map((event) => this.catalogue.upcast(event));
+  }
+
+  /** A stored commit item as a Commit: its events opened and upcast, or as stored if `raw`. */
+  async commitOf(item: CommitItem, raw = false): Promise<Commit> {
+    const stored = storedEvents.decode(item);
     return {
       streamId: item.streamId,
       firstVersion: item.version,
       lastVersion: item.last,
       position: item.position,
-      events,
+      events: raw ? stored : await this.read(stored),
+      stored,
     };
   }
 
@@ -286,6 +314,6 @@ async function* readBucket(
     },
   );
   for await (const page of pages) {
-    for (const item of (page.Items ?? []) as CommitItem[]) yield log.commitOf(item, options.raw);
+    for (const item of (page.Items ?? []) as CommitItem[]) yield await log.commitOf(item, options.raw);
   }
 }

@@ -1,5 +1,6 @@
 import type { EventCatalogue } from '../../../events/catalogue.js';
 import { sharedDynamoClient } from '../aws/dynamodb.js';
+import { personalDataCodec } from '../privacy/keys-runtime.js';
 import { installedAdapters, now, perProcess, required, type EventReading } from '../runtime.js';
 import { reading } from '../views/reader.js';
 import { EventLog } from './event-log.js';
@@ -24,6 +25,7 @@ export function eventLog(catalogue: EventCatalogue): EventLog {
         client: client ?? sharedDynamoClient(),
         tableName: required('EVENTS_TABLE'),
         catalogue,
+        codec: personalDataCodec(catalogue),
         now,
       })),
     );

@@ -1,6 +1,7 @@
 import type { EventCatalogue } from '../../../events/catalogue.js';
 import { EventBridgeBus } from '../aws/event-bridge.js';
 import { sharedDynamoClient } from '../aws/dynamodb.js';
+import { personalDataCodec } from '../privacy/keys-runtime.js';
 import { installedAdapters, now, perProcess, required, type Appending } from '../runtime.js';
 import { reading } from '../views/reader.js';
 import { EventStore } from './event-store.js';
@@ -22,7 +23,13 @@ function build(catalogue: EventCatalogue): Appender {
     throw new Error('The installed event store only reads: install an EventStore where the process appends');
   const store =
     installedStore ??
-    new EventStore({ client: client ?? sharedDynamoClient(), tableName: required('EVENTS_TABLE'), catalogue, now });
+    new EventStore({
+      client: client ?? sharedDynamoClient(),
+      tableName: required('EVENTS_TABLE'),
+      catalogue,
+      codec: personalDataCodec(catalogue),
+      now,
+    });
   const bus = installedBus ?? new EventBridgeBus(required('EVENT_BUS_NAME'));
   return { store, bus, publisher: installedPublisher ?? new Publisher(bus, store, sweepLookbackMs) };
 }

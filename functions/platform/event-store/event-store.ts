@@ -50,7 +50,9 @@ export class EventStore extends EventLog {
     const at = this.now().toISOString();
     const correlationId = meta.correlationId ?? newId();
     let prevHash = expected.hash;
-    const events: EventEnvelope[] = newEvents.map((event, index) => {
+    // Sealed before hashing: the chain covers the stored form, so destroying a key never breaks it.
+    const sealed = await this.codec.seal(streamId, newEvents);
+    const stored: EventEnvelope[] = sealed.map((event, index) => {
       const unsigned = {
         streamId,
         version: expected.version + index + 1,
@@ -68,15 +70,15 @@ export class EventStore extends EventLog {
       prevHash = hash;
       return { ...unsigned, hash };
     });
-    const position = events[0]!.eventId;
+    const position = stored[0]!.eventId;
     const day = dayOf(at);
     // Known after the container's first commit: no await, no request on the common path.
     if (!this.firstDayKnown || this.firstDayKnown > day) await this.rememberDay(day);
     const item: CommitItem = {
       streamId,
       version: expected.version + 1,
-      last: expected.version + events.length,
-      events: storedEvents.encode(events),
+      last: expected.version + stored.length,
+      events: storedEvents.encode(stored),
       at,
       bucket: bucketKey(day, shardOf(streamId, await this.shardsToWrite(day))),
       position,
@@ -94,7 +96,12 @@ export class EventStore extends EventLog {
       if (!(await this.isOwnCommit(streamId, item.version, position)))
         throw new ConcurrencyError(streamId, expected.version);
     }
-    return { streamId, firstVersion: item.version, lastVersion: item.last, position, events };
+    // The committer sees its own events in clear (with the stored form's hashes), as a reader would.
+    const events = stored.map((event, index) => ({
+      ...event,
+      data: newEvents[index]!.data as Record<string, unknown>,
+    }));
+    return { streamId, firstVersion: item.version, lastVersion: item.last, position, events, stored };
   }
 
   private async isOwnCommit(streamId: string, version: number, position: string): Promise<boolean> {
@@ -252,7 +259,7 @@ export async function* unpublished(
               ConsistentRead: true,
             }),
           );
-          if (full.Item?.outbox) yield store.commitOf(full.Item as CommitItem);
+          if (full.Item?.outbox) yield await store.commitOf(full.Item as CommitItem, true);
         }
         startKey = page.LastEvaluatedKey;
       } while (startKey);

@@ -23,6 +23,7 @@ interface StoredSnapshot {
   revision: number;
   version: number;
   lastHash: string;
+  /** The folded state, sealed under the stream's key (it holds the stream's personal fields in clear). */
   state: string;
 }
 
@@ -83,7 +84,8 @@ async function readSnapshot<S>(store: EventLog, evolution: Evolution<S>, streamI
   if (!stored || stored.revision !== descriptor.revision || !Number.isSafeInteger(stored.version) || stored.version < 1)
     return null;
   try {
-    return { state: JSON.parse(stored.state) as S, version: stored.version, lastHash: stored.lastHash };
+    const state = await store.codec.openState(streamId, descriptor.name, stored.state);
+    return state === undefined ? null : { state: state as S, version: stored.version, lastHash: stored.lastHash };
   } catch {
     return null;
   }
@@ -105,17 +107,18 @@ export async function writeSnapshot<S>(
   // Only a store that appends writes snapshots (a read-only handler is granted no write on the events).
   const writer = store as EventLog & Partial<Pick<EventStore, 'putSnapshot'>>;
   if (!descriptor || !writer.putSnapshot) return false;
-  const snapshot: StoredSnapshot = {
-    revision: descriptor.revision,
-    version: folded.version,
-    lastHash: folded.lastHash,
-    state: JSON.stringify(folded.state),
-  };
   try {
+    const snapshot: StoredSnapshot = {
+      revision: descriptor.revision,
+      version: folded.version,
+      lastHash: folded.lastHash,
+      state: await store.codec.sealState(streamId, descriptor.name, folded.state),
+    };
     await writer.putSnapshot(streamId, SNAPSHOT_VERSION, snapshotAttribute(descriptor.name), snapshot, options);
     return true;
   } catch {
-    // A newer snapshot is there, or the write failed: either way the events still hold the truth.
+    // A newer snapshot is there, the write failed, or the stream's key is destroyed (nothing more of
+    // it may be sealed): either way the events still hold the truth.
     return false;
   }
 }

@@ -32,7 +32,8 @@ export class Publisher {
     // Given a time budget, the bus is waited for that long at most: the outbox delivers the rest.
     const abortSignal = options.withinMs ? AbortSignal.timeout(options.withinMs) : undefined;
     try {
-      let pending = commit.events.map(toBusEntry);
+      // The stored, sealed form: the bus and its archive never hold a personal field in clear.
+      let pending = commit.stored.map(toBusEntry);
       for (let attempt = 0; attempt < 2 && pending.length > 0; attempt += 1) {
         const failed: BusEntry[] = [];
         for (let i = 0; i < pending.length; i += MAX_ENTRIES_PER_CALL) {

@@ -1,20 +1,26 @@
 import middy, { type MiddlewareObj } from '@middy/core';
-import type { Context, EventBridgeEvent, ScheduledEvent } from 'aws-lambda';
+import type { Context, EventBridgeEvent } from 'aws-lambda';
 import type { EventCatalogue } from '../../../events/catalogue.js';
 import { envelopeSchema, type EventEnvelope } from '../../../events/envelope.js';
-import { newId } from '../ids.js';
 import { log } from '../log.js';
 import { correlationIdOf, errorAttributes, invocable, observed } from '../observability/middleware.js';
 import { withRequestContext } from '../http/request-context.js';
+import { personalDataCodec } from '../privacy/keys-runtime.js';
 
 export type BusEvent = EventBridgeEvent<string, EventEnvelope>;
 
-/** The envelope of the event being consumed, validated and upcast once, before the handler sees it. */
+/** The envelope of the event being consumed, validated, opened and upcast once, before the handler sees it. */
 const envelopes = new WeakMap<BusEvent, EventEnvelope>();
 
+/**
+ * The bus carries events as stored, personal fields sealed: they are opened here (erased values where
+ * the subject's key was destroyed) with the schema of the version they were written with, then upcast.
+ */
 const parseEnvelope = (catalogue: EventCatalogue): MiddlewareObj<BusEvent, void, Error, Context> => ({
-  before: (request) => {
-    envelopes.set(request.event, catalogue.upcast(envelopeSchema.parse(request.event.detail) as EventEnvelope));
+  before: async (request) => {
+    const stored = envelopeSchema.parse(request.event.detail) as EventEnvelope;
+    const [opened] = await personalDataCodec(catalogue).open([stored]);
+    envelopes.set(request.event, catalogue.upcast(opened!));
   },
 });
 
@@ -53,24 +59,4 @@ export function consumerChain(catalogue: EventCatalogue) {
       });
     return invocable<BusEvent, void, typeof handler>(handler);
   };
-}
-
-/**
- * A scheduled job (an EventBridge schedule): the same logging and metrics, the schedule's event id as correlation id.
- */
-export function scheduled<R>(fn: () => Promise<R>) {
-  const handler = middy<Partial<ScheduledEvent>, R, Error, Context>()
-    .use(observed<Partial<ScheduledEvent>, R>((event, context) => event.id ?? context.awsRequestId ?? newId()))
-    .use({
-      onError: (request) => {
-        log.error('Scheduled job failed', {
-          scheduleEventId: request.event?.id,
-          error: errorAttributes(request.error),
-        });
-      },
-    })
-    .handler(async (event, _context, { signal }) =>
-      withRequestContext({ correlationId: correlationIdOf(event)!, signal }, fn),
-    );
-  return invocable<Partial<ScheduledEvent> | undefined, R, typeof handler>(handler);
 }

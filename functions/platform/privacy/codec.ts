@@ -18,10 +18,21 @@ interface EventLike {
  * as another person's (`subject: { field }`) uses that person's account key (`user-<id>`).
  */
 export class PersonalDataCodec {
+  private built: DataKeys | undefined;
+
+  /**
+   * `keys` may be a function that builds them: called on the first event that holds a personal
+   * field, so a process that only ever sees events without one needs no KMS nor keys table.
+   */
   constructor(
     private readonly catalogue: EventCatalogue,
-    private readonly keys: DataKeys,
+    private readonly dataKeys: DataKeys | (() => DataKeys),
   ) {}
+
+  private get keys(): DataKeys {
+    this.built ??= typeof this.dataKeys === 'function' ? this.dataKeys() : this.dataKeys;
+    return this.built;
+  }
 
   async seal<E extends EventLike>(streamId: string, events: readonly E[]): Promise<E[]> {
     const subjects = new Set<string>();
@@ -66,6 +77,29 @@ export class PersonalDataCodec {
       });
       return { ...event, data: data as E['data'] };
     });
+  }
+
+  /**
+   * Destroys a subject's key, through this process's keys so that it forgets the key at once; every
+   * field sealed under it reads as its erased value from now on. The erasure's path alone.
+   */
+  destroy(subject: string): Promise<void> {
+    return this.keys.destroy(subject);
+  }
+
+  /**
+   * A fold's state (a stream's snapshot), sealed whole under the stream's own key: a state can hold
+   * any of the stream's personal fields, in clear. Throws SubjectErasedError once that key is gone.
+   */
+  async sealState(streamId: string, name: string, state: unknown): Promise<string> {
+    return sealValue(await this.keys.forWriting(streamId), streamId, `snapshot.${name}`, state);
+  }
+
+  /** A sealed state, opened; undefined when its key was destroyed (the fold starts from the events). */
+  async openState(streamId: string, name: string, sealed: string): Promise<unknown> {
+    if (!isSealed(sealed) || subjectOfSealed(sealed) !== streamId) return undefined;
+    const key = await this.keys.forReading(streamId);
+    return key ? openValue(key, `snapshot.${name}`, sealed) : undefined;
   }
 
   private walk(

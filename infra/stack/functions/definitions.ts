@@ -1,6 +1,7 @@
 import type { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Alias } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -22,6 +23,9 @@ export interface FunctionResources {
   eventsTable: ITable;
   viewsTable: ITable;
   connectionsTable: ITable;
+  /** The data keys of personal fields, and the stage's KMS key that wraps them (crypto-shredding). */
+  keysTable: ITable;
+  dataKey: IKey;
   bus: IEventBus;
   uploadsBucket: IBucket;
   stripeSecret: ISecret;

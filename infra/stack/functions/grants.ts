@@ -23,6 +23,18 @@ const EVENT_STORE_READ = ['dynamodb:GetItem', 'dynamodb:Query'];
 const EVENT_STORE_APPEND = ['dynamodb:PutItem', 'dynamodb:UpdateItem'];
 /** The sweeper clears outbox markers and moves its sweep mark; it appends nothing. */
 const EVENT_STORE_MARK = ['dynamodb:UpdateItem'];
+/**
+ * The data keys (functions/platform/privacy/data-keys.ts): a reader gets one item and unwraps it; a
+ * writer makes a missing one (a conditional PutItem of a key KMS generated). Destroying one is the
+ * erasure's alone.
+ */
+const DATA_KEYS_OPEN = { table: ['dynamodb:GetItem'], kms: ['kms:Decrypt'] };
+const DATA_KEYS_SEAL = { table: ['dynamodb:PutItem'], kms: ['kms:GenerateDataKey'] };
+/** Every data key is bound to its subject (encryption context `{ subject }`), and to nothing else. */
+const SUBJECT_CONTEXT_ONLY = {
+  'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['subject'] },
+  Null: { 'kms:EncryptionContextKeys': 'false' },
+};
 const VIEWS_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 /** The projector's guarded puts and the rebuild's batches. */
 const VIEWS_WRITE = ['dynamodb:PutItem', 'dynamodb:BatchWriteItem', 'dynamodb:UpdateItem'];
@@ -146,6 +158,8 @@ export class CapabilityGrants {
       eventsTable,
       viewsTable,
       connectionsTable,
+      keysTable,
+      dataKey,
       bus,
       uploadsBucket,
       stripeSecret,
@@ -174,6 +188,25 @@ export class CapabilityGrants {
           }),
         );
         return;
+      case 'dataKeysOpen':
+      case 'dataKeysSeal': {
+        const { table, kms } = capability === 'dataKeysOpen' ? DATA_KEYS_OPEN : DATA_KEYS_SEAL;
+        const sid = capability === 'dataKeysOpen' ? 'DataKeysOpen' : 'DataKeysSeal';
+        role?.addToPrincipalPolicy(
+          new PolicyStatement({ sid: `${sid}Table`, actions: table, resources: [keysTable.tableArn] }),
+        );
+        role?.addToPrincipalPolicy(
+          new PolicyStatement({
+            sid: `${sid}Kms`,
+            actions: kms,
+            resources: [dataKey.keyArn],
+            conditions: SUBJECT_CONTEXT_ONLY,
+          }),
+        );
+        fn.addEnvironment('KEYS_TABLE', keysTable.tableName);
+        fn.addEnvironment('KMS_KEY_ID', dataKey.keyArn);
+        return;
+      }
       case 'eventStoreMark':
         role?.addToPrincipalPolicy(
           new PolicyStatement({ sid: 'EventStoreMark', actions: EVENT_STORE_MARK, resources: [eventsTable.tableArn] }),

@@ -32,7 +32,9 @@ export const handler = httpHandler({ params, query }, async (request) => {
   const { streamId } = request.params;
   const raw = (await runtime.store.readStream(streamId, { raw: true })).events;
   if (raw.length === 0) throw new HttpError(404, 'NOT_FOUND', 'No history for this stream');
+  // The chain covers what is stored (personal fields sealed); the timeline shows them opened.
   const verification = verifyChain(raw);
+  const opened = await runtime.store.open(raw);
   const brokenAt = verification.intact ? Infinity : verification.brokenAt;
   const fold = foldFor(streamId);
 
@@ -62,7 +64,7 @@ export const handler = httpHandler({ params, query }, async (request) => {
   let state = fold?.initialState();
   let stateAsOf = asOf === 0 ? state : undefined;
   const events: AuditEvent[] = [];
-  for (const stored of raw) {
+  for (const stored of opened) {
     let event: EventEnvelope = stored;
     try {
       event = upcast(stored);

@@ -1,5 +1,5 @@
 import { reading } from '../../../platform/views/reader.js';
-import { scheduled } from '../../../platform/lambda/consumer-chain.js';
+import { scheduled } from '../../../platform/lambda/scheduled.js';
 import { flushAll } from '../deliver.js';
 
 /** Every minute: the e-mails a burst held back (one per project per minute) go out, folded into one. */
