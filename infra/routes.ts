@@ -9,7 +9,7 @@ import {
   DesignerRemoved,
   designerEvents,
 } from '../functions/features/designers/events.js';
-import { DataExportRequested } from '../functions/features/exports/events.js';
+import { exportEvents } from '../functions/features/exports/events.js';
 import { notificationEvents } from '../functions/features/notifications/events.js';
 import { NOTIFIED_EVENT_TYPES } from '../functions/features/notifications/audience.js';
 import { projectEvents } from '../functions/features/projects/events.js';
@@ -522,7 +522,8 @@ export const consumers: readonly ConsumerDefinition[] = [
     name: 'data-exports',
     handler: 'functions/features/exports/reactions/build.ts',
     grants: [...COMMAND, 'views:claim', 'connections:*', 'realtime:post', 'mail:send', 'uploads:get', 'uploads:put'],
-    eventTypes: typesOf([DataExportRequested]),
+    // Ready and Failed too, though it acts on requests only: every published event has a consumer.
+    eventTypes: typesOf(exportEvents),
     summary:
       "builds a person's data archive (a zip streamed to the uploads bucket under exports/), records it ready " +
       'or failed, and tells them in the app and by e-mail',
