@@ -125,7 +125,8 @@ export async function writeArchive(
     export_id: input.export_id,
     subject: input.subject,
     created_at: input.created_at,
-    entries,
+    // A copy: the manifest's own entry is not in the list it holds.
+    entries: [...entries],
   };
   await json('manifest', 'manifest.json', manifest);
   zip.end();

@@ -78,9 +78,12 @@ describe('Download My Data', () => {
     expect(Date.parse(status.body.latest!.expires_at!)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
   });
 
-  it('tells the person in the app', async () => {
+  it('tells the person in the app and by e-mail, with the way to their profile', async () => {
     const inbox = await stack.api('GET', '/api/notifications', { user: ada });
     expect(inbox.body.notifications.map((n) => n.message).join('\n')).toMatch(/Your data archive is ready/);
+    const mails = (await stack.local.outbox.list(ada.email)).filter((mail) => mail.tag?.startsWith('notification'));
+    const mail = mails.find((candidate) => /Your data archive is ready/.test(candidate.subject));
+    expect(mail?.text).toMatch(/Open it: .*\/profile/);
   });
 
   it('holds their data and files, with a manifest that checks out, and nothing of another client', async () => {
