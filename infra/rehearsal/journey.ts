@@ -7,7 +7,6 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { strFromU8, unzipSync } from 'fflate';
 import WebSocket from 'ws';
 import type { SentMail } from '../../functions/platform/mail/types.js';
 
@@ -376,26 +375,6 @@ export async function runJourney(
       },
       { live: true },
     );
-    await step("the client downloads their data: the archive holds the project's files", async () => {
-      await expectStatus(client, 'POST', '/api/me/data-export', {}, 202);
-      await target.settle();
-      const latest = (await expectStatus(client, 'GET', '/api/me/data-export', undefined, 200)).latest;
-      if (latest?.status !== 'ready') throw new StepError(`the archive is not ready: ${JSON.stringify(latest)}`);
-      const link = await expectStatus(
-        client,
-        'GET',
-        `/api/me/data-export/${latest.export_id}/download`,
-        undefined,
-        200,
-      );
-      const zip = await fetch(link.url);
-      if (zip.status !== 200) throw new StepError(`the archive's link answered ${zip.status}`);
-      const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
-      const manifest = JSON.parse(strFromU8(entries['manifest.json']!)) as { entries: { kind: string }[] };
-      const files = manifest.entries.filter((entry) => entry.kind === 'file').length;
-      // The client's survey and both versions of the deliverable.
-      if (files !== 3) throw new StepError(`the archive holds ${files} files, not 3`);
-    });
     const mails: string[] = [];
     await step('the notifications went out by e-mail', async () => {
       await target.fireSchedules();
