@@ -197,7 +197,7 @@ export const routes: readonly RouteDefinition[] = [
   route('GET /api/me/data-export', exports('get'), 'any', READ_EVENTS, {
     summary: "the caller's latest data export (preparing, ready until, expired, failed) and when they may ask again",
   }),
-  route('POST /api/me/data-export', exports('request'), 'any', COMMAND, {
+  route('POST /api/me/data-export', exports('request'), 'any', POST_COMMAND, {
     summary: "ask for an archive of the caller's data (one at a time, one a day); answered 202, made in the background",
     throttle: COSTLY.mail,
   }),
