@@ -217,8 +217,8 @@ export const MULTIPART_PART_BYTES = 8 * 1024 * 1024;
 
 export interface MultipartUpload {
   /** Sends one part (at least MULTIPART_PART_BYTES, but the last). */
-  part(body: Uint8Array): Promise<void>;
-  complete(): Promise<void>;
+  part: (body: Uint8Array) => Promise<void>;
+  complete: () => Promise<void>;
 }
 
 /**
