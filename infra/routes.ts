@@ -9,6 +9,7 @@ import {
   DesignerRemoved,
   designerEvents,
 } from '../functions/features/designers/events.js';
+import { exportEvents } from '../functions/features/exports/events.js';
 import { notificationEvents } from '../functions/features/notifications/events.js';
 import { NOTIFIED_EVENT_TYPES } from '../functions/features/notifications/audience.js';
 import { projectEvents } from '../functions/features/projects/events.js';
@@ -155,6 +156,7 @@ const audit = httpHandlers('audit');
 const billing = httpHandlers('billing');
 const checklists = httpHandlers('checklists');
 const designers = httpHandlers('designers');
+const exports = httpHandlers('exports');
 const files = httpHandlers('files');
 const insights = httpHandlers('insights');
 const notifications = httpHandlers('notifications');
@@ -198,6 +200,17 @@ export const routes: readonly RouteDefinition[] = [
       "'Welcome' belongs to the account, not the browser",
   }),
   route('PATCH /api/me/profile', users('profile'), 'any', COMMAND, { summary: 'full_name, company, user_type' }),
+  // 'Download My Data': a copy of everything about the caller, made in the background
+  route('GET /api/me/data-export', exports('get'), 'any', READ_EVENTS, {
+    summary: "the caller's latest data export (preparing, ready until, expired, failed) and when they may ask again",
+  }),
+  route('POST /api/me/data-export', exports('request'), 'any', POST_COMMAND, {
+    summary: "ask for an archive of the caller's data (one at a time, one a day); answered 202, made in the background",
+    throttle: COSTLY.mail,
+  }),
+  route('GET /api/me/data-export/{id}/download', exports('download'), 'any', [...READ_EVENTS, 'uploads:get'], {
+    summary: "a 300-second link to the caller's own archive, while it has not expired",
+  }),
 
   // Teams: members and invitations
   route('GET /api/team', teams('get'), 'any', READ, {
@@ -517,6 +530,16 @@ export const consumers: readonly ConsumerDefinition[] = [
     summary:
       "tells the studio of the city's corrections and the permit, and the client of the response letter, " +
       'in the app and by e-mail as they chose',
+  },
+  {
+    name: 'data-exports',
+    handler: 'functions/features/exports/reactions/build.ts',
+    grants: [...COMMAND, 'views:claim', 'connections:*', 'realtime:post', 'mail:send', 'uploads:get', 'uploads:put'],
+    // Ready and Failed too, though it acts on requests only: every published event has a consumer.
+    eventTypes: typesOf(exportEvents),
+    summary:
+      "builds a person's data archive (a zip streamed to the uploads bucket under exports/), records it ready " +
+      'or failed, and tells them in the app and by e-mail',
   },
 ];
 

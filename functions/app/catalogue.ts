@@ -1,6 +1,7 @@
 import { EventCatalogue } from '../../events/catalogue.js';
 import { billingEvents } from '../features/billing/events.js';
 import { designerEvents } from '../features/designers/events.js';
+import { exportEvents } from '../features/exports/events.js';
 import { notificationEvents } from '../features/notifications/events.js';
 import { permitEvents } from '../features/permits/events.js';
 import { projectEvents } from '../features/projects/events.js';
@@ -25,5 +26,6 @@ function everyEvent(): EventCatalogue {
     ...teamEvents,
     ...designerEvents,
     ...notificationEvents,
+    ...exportEvents,
   );
 }

@@ -1,6 +1,7 @@
 import type { Evolution } from '../platform/decider.js';
 import { STREAM_ID_PATTERN } from '../platform/event-store/stream-id.js';
 import { designerEvolution, revocationEvolution } from '../features/designers/state.js';
+import { exportEvolution } from '../features/exports/state.js';
 import { projectEvolution } from '../features/projects/state.js';
 import { teamEvolution } from '../features/teams/state.js';
 import { userEvolution } from '../features/users/state.js';
@@ -14,6 +15,7 @@ export type Folding = Evolution<unknown>;
  */
 export const streamFolds: Record<string, Folding> = {
   designer: designerEvolution as Folding,
+  export: exportEvolution as Folding,
   project: projectEvolution as Folding,
   revocation: revocationEvolution as Folding,
   team: teamEvolution as Folding,

@@ -165,6 +165,8 @@ export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string,
     deleteObject: ['uploads:delete'],
     getObjectBytes: ['uploads:get'],
     putObject: ['uploads:put'],
+    getObjectStream: ['uploads:get'],
+    openMultipartUpload: ['uploads:put'],
   },
 };
 

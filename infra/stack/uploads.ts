@@ -11,6 +11,14 @@ import { Construct } from 'constructs';
 import { bucketFindings } from './guard.js';
 import { UPLOADS_INCOMING_PREFIX } from './functions.js';
 
+/**
+ * Where people's data archives ('Download My Data') are kept, and for how long: a day past the
+ * seven the link is offered (ARCHIVE_DAYS, functions/features/exports/state.ts), since S3 expires
+ * objects at the midnight after their age is reached and the link must never name a missing file.
+ */
+export const DATA_EXPORTS_PREFIX = 'exports/';
+export const DATA_EXPORT_DAYS = 8;
+
 /** Days an upload may stay unrecorded under `incoming/` before it counts as abandoned. */
 export const ABANDONED_UPLOAD_DAYS = 2;
 
@@ -39,6 +47,12 @@ export class Uploads extends Construct {
           id: 'expire-abandoned-uploads',
           prefix: UPLOADS_INCOMING_PREFIX,
           expiration: Duration.days(ABANDONED_UPLOAD_DAYS),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        {
+          id: 'expire-data-exports',
+          prefix: DATA_EXPORTS_PREFIX,
+          expiration: Duration.days(DATA_EXPORT_DAYS),
           noncurrentVersionExpiration: Duration.days(1),
         },
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },

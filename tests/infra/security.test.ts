@@ -19,6 +19,8 @@ import {
   UPLOADS_INCOMING_PREFIX,
 } from '../../infra/stack/functions.js';
 import { defaultBedrockModel } from '../../infra/stack/config.js';
+import { DATA_EXPORTS_PREFIX } from '../../infra/stack/uploads.js';
+import { ARCHIVE_DAYS } from '../../functions/features/exports/state.js';
 import {
   policiesOf,
   refOf,
@@ -96,6 +98,18 @@ describe('buckets', () => {
     const abandoned = rules.find((rule) => rule.Prefix === UPLOADS_INCOMING_PREFIX)!;
     expect(abandoned).toMatchObject({ ExpirationInDays: 2, Status: 'Enabled' });
     expect(UPLOADS_INCOMING_PREFIX).toBe('incoming/');
+  });
+
+  it("deletes people's data archives (exports/) a day after their link expires, old versions too", () => {
+    const rules = json.Resources[result.uploadsBucketLogicalId]!.Properties!.LifecycleConfiguration.Rules as Record<
+      string,
+      any
+    >[];
+    expect(rules.find((rule) => rule.Prefix === DATA_EXPORTS_PREFIX)).toMatchObject({
+      ExpirationInDays: ARCHIVE_DAYS + 1,
+      NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      Status: 'Enabled',
+    });
   });
 });
 

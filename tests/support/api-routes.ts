@@ -62,6 +62,11 @@ import type {
 } from '../../functions/features/users/admin-contracts.js';
 import type { EmailProofResponse, MeResponse } from '../../functions/features/users/contracts.js';
 import type {
+  DataExportLinkResponse,
+  DataExportResponse,
+  RequestDataExportResponse,
+} from '../../functions/features/exports/contracts.js';
+import type {
   CompletePasswordResetResponse,
   PasswordResetDetailsResponse,
   RequestPasswordResetResponse,
@@ -91,6 +96,9 @@ type Routes = [
   ['PATCH', '/api/me/notification-preferences', PreferencesResponse],
   ['PATCH', '/api/me/profile', ProfileResponse],
   ['POST', '/api/me/email-proof', EmailProofResponse],
+  ['GET', `/api/me/data-export/${string}/download`, DataExportLinkResponse],
+  ['GET', `/api/me/data-export${Query}`, DataExportResponse],
+  ['POST', '/api/me/data-export', RequestDataExportResponse],
   ['GET', `/api/me${Query}`, MeResponse],
   ['POST', `/api/team/invites/${string}/resend`, InviteResponse],
   ['POST', `/api/team/invites/${string}/revoke`, TeamResponse],

@@ -45,7 +45,8 @@ export function composeMail(lines: readonly PendingMail[], options: { digest: bo
     '',
     ...lines.flatMap((line) => [
       `- ${line.message} (${line.project_title}, ${new Date(line.at).toUTCString()})`,
-      `  Open the project: ${site()}${line.link}`,
+      // A line about the person's own account (their data archive) names no project.
+      `  ${line.project_id ? 'Open the project' : 'Open it'}: ${site()}${line.link}`,
     ]),
     '',
     `Choose which e-mails you get: ${preferences}`,

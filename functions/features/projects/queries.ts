@@ -47,3 +47,6 @@ export const partyOfPrincipal = (principal: Principal, callerTeamId: string | nu
   designerEmails: (principal.designerEmails ?? []).map(canonicalEmail),
   teamId: callerTeamId,
 });
+
+/** A team's projects (the team's members' archives of their data list them). */
+export const projectsOfTeam = (runtime: Runtime, teamId: string) => listBy(runtime, 'gsi2', teamPartition(teamId));

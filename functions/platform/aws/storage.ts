@@ -1,11 +1,14 @@
 import {
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -191,4 +194,55 @@ export async function putObject(key: string, body: Uint8Array, contentType: stri
       ContentLength: body.byteLength,
     }),
   );
+}
+
+/**
+ * An object's body as a stream of chunks, never held whole (an archive copies files of up to 50 MB
+ * each); null when it is absent.
+ */
+export async function getObjectStream(key: string): Promise<AsyncIterable<Uint8Array> | null> {
+  try {
+    const object = await storageClient().send(
+      new GetObjectCommand({ Bucket: uploadsBucket(), Key: safeObjectKey(key) }),
+    );
+    return (object.Body as AsyncIterable<Uint8Array> | undefined) ?? null;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** S3's smallest part but the last: parts are gathered to this size before they are sent. */
+export const MULTIPART_PART_BYTES = 8 * 1024 * 1024;
+
+export interface MultipartUpload {
+  /** Sends one part (at least MULTIPART_PART_BYTES, but the last). */
+  part: (body: Uint8Array) => Promise<void>;
+  complete: () => Promise<void>;
+}
+
+/**
+ * A large object the server writes a part at a time, so it is never held whole. One that is never
+ * completed is dropped by the bucket's lifecycle rule for incomplete multipart uploads.
+ */
+export async function openMultipartUpload(key: string, contentType: string): Promise<MultipartUpload> {
+  const Bucket = uploadsBucket();
+  const Key = safeObjectKey(key);
+  const client = storageClient();
+  const { UploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentType }));
+  const parts: { ETag: string; PartNumber: number }[] = [];
+  return {
+    async part(body) {
+      const PartNumber = parts.length + 1;
+      const { ETag } = await client.send(
+        new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: body, ContentLength: body.byteLength }),
+      );
+      parts.push({ ETag: ETag ?? '', PartNumber });
+    },
+    async complete() {
+      await client.send(
+        new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: parts } }),
+      );
+    },
+  };
 }

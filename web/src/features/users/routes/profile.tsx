@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NotificationSettings } from '../../notifications/index.js';
 import { ProfileSettings } from '../components/ProfileSettings.js';
 import { SignOutEverywhere } from '../components/SignOutEverywhere.js';
+import { DownloadMyData } from '../components/DownloadMyData.js';
 import { TeamManagement } from '../../teams/index.js';
 import { useMe } from '../api/use-me.js';
 import { AppHeader } from '../../../app/shell/AppHeader.js';
@@ -59,6 +60,7 @@ export default function ProfileScreen() {
               content: (
                 <Flex direction="column" gap="large" paddingBlock="medium">
                   <ProfileSettings me={me} loading={loading} onSaved={(profile) => setSavedName(profile.full_name)} />
+                  <DownloadMyData />
                   <SignOutEverywhere />
                 </Flex>
               ),
