@@ -8,8 +8,8 @@
  * when complete. Exits 1 when a chain is broken or an event fails its schema.
  *
  * Where it reads: with EVENTS_TABLE and VIEWS_TABLE set (and AWS credentials), the tables the
- * handlers use (and KMS_KEY_ID and KEYS_TABLE, to open personal fields); otherwise the embedded stack: the running `npm start` if there is one, else the data
- * under .data/ directly.
+ * handlers use (and KMS_KEY_ID and KEYS_TABLE, to open personal fields); otherwise the embedded stack:
+ * the running `npm start` if there is one, else the data under .data/ directly.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

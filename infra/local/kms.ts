@@ -93,7 +93,10 @@ export async function startKms(
   options: {
     dataDir?: string;
     host?: string;
-    /** Other ARNs this key answers to: the rehearsal's, where functions name the stack's key as its template resolves. */
+    /**
+     * Other ARNs this key answers to: the rehearsal's, where functions name the stack's key as its
+     * template resolves.
+     */
     alsoNamed?: (keyId: string) => boolean;
   } = {},
 ): Promise<LocalKms> {

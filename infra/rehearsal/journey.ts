@@ -27,8 +27,11 @@ export interface JourneyTarget {
   team(): Promise<{ admin: Credentials; designer: Credentials }>;
   /** Runs every schedule once now (EventBridge Scheduler at its next time): the flush sends held-back mail. */
   fireSchedules(): Promise<void>;
-  /** Where `npm run replay -- --verify` reads (env EVENTS_TABLE, VIEWS_TABLE, DYNAMODB_ENDPOINT). */
-  tables: { endpoint: string; events: string; views: string };
+  /**
+   * Where `npm run replay -- --verify` reads (env EVENTS_TABLE, VIEWS_TABLE, DYNAMODB_ENDPOINT) and opens
+   * personal fields (KEYS_TABLE, KMS_KEY_ID, KMS_ENDPOINT).
+   */
+  tables: { endpoint: string; events: string; views: string; keys: string; kmsKeyId: string; kmsEndpoint: string };
   /** Describes a request that went wrong (the route, its function, the function's last log lines). */
   explain?(method: string, path: string): string;
 }
@@ -435,6 +438,9 @@ export async function runJourney(
             EVENTS_TABLE: target.tables.events,
             VIEWS_TABLE: target.tables.views,
             DYNAMODB_ENDPOINT: target.tables.endpoint,
+            KEYS_TABLE: target.tables.keys,
+            KMS_KEY_ID: target.tables.kmsKeyId,
+            KMS_ENDPOINT: target.tables.kmsEndpoint,
             AWS_REGION: 'us-east-1',
             AWS_ACCESS_KEY_ID: 'local',
             AWS_SECRET_ACCESS_KEY: 'local',

@@ -1182,6 +1182,9 @@ export class Rehearsal {
       endpoint: this.dynamoEndpoint,
       events: this.environmentValue('EVENTS_TABLE') ?? '',
       views: this.environmentValue('VIEWS_TABLE') ?? '',
+      keys: this.environmentValue('KEYS_TABLE') ?? '',
+      kmsKeyId: this.environmentValue('KMS_KEY_ID') ?? '',
+      kmsEndpoint: this.kms.endpoint,
     };
     let team: ReturnType<typeof seedTeam> | undefined;
     return {

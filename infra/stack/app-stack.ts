@@ -273,6 +273,8 @@ export class DesignClubStack extends Stack {
     );
     output('EventsTableName', this.data.eventsTable.tableName, 'Event store (npm run replay)');
     output('ViewsTableName', this.data.viewsTable.tableName, 'Projections');
+    output('KeysTableName', this.data.keysTable.tableName, 'Wrapped data keys of personal fields (npm run replay)');
+    output('DataKeyArn', this.data.dataKey.keyArn, 'KMS key wrapping the data keys (npm run replay: KMS_KEY_ID)');
     output('RealtimeUrl', this.realtime.url, 'Live updates (WebSocket)');
     output('ConnectionsTableName', this.data.connectionsTable.tableName, 'Open WebSocket connections');
     output('EventBusName', this.events.bus.eventBusName, 'Event bus');

@@ -56,7 +56,8 @@ export class Data extends Construct {
     this.dataKey = new Key(this, 'DataKey', {
       description: `Design Club ${props.stage}: wraps the data keys of personal fields (crypto-shredding)`,
       enableKeyRotation: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Kept when the stack is deleted or the key replaced; a failed first create removes it (nothing sealed yet).
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     const noRecovery =
       'The data keys of crypto-shredding: erasing a person destroys their key, and a point-in-time or backup copy ' +

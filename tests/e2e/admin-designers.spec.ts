@@ -26,6 +26,8 @@ test('an admin adds designers (every outcome), deactivates, reactivates and dele
   browser,
   runtime,
 }) => {
+  // Every outcome of Designer Management in one walk (some forty steps): a minute is too tight on a busy machine.
+  test.setTimeout(150_000);
   // A client with a project, whose e-mail is taken by a client account.
   const clientContext = await browser.newContext({ baseURL: runtime.url });
   const clientPage = await clientContext.newPage();

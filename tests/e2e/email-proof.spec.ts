@@ -16,11 +16,10 @@ import {
  * yet the session that proved it carries on with what the person was doing (it signs in again with
  * the proof's one-time answer), with no 'Sign In Again' and no password.
  */
-test('a client proves the address while creating a team: the team is created, and only the other browser is signed out', async ({
-  page,
-  browser,
-  runtime,
-}) => {
+const CLIENT_TEAM_TITLE =
+  'a client proves the address while creating a team: the team is created, and only the other browser is signed out';
+
+test(CLIENT_TEAM_TITLE, async ({ page, browser, runtime }) => {
   const owner = { fullName: 'Petra Prover', email: uniqueEmail('petra'), password: PASSWORD };
   await signUpInBrowser(page, owner);
   await signInInBrowser(page, owner);

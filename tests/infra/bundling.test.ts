@@ -47,6 +47,12 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   'functions/features/designers/http/resend.ts': 485,
   'functions/features/designers/http/revoke-sessions.ts': 400,
   'functions/features/designers/http/update.ts': 395,
+  // Download My Data (measured 2026-11-29 with the data keys' KMS client): the presigner in the download,
+  // the zip writer (fflate) and the S3 multipart upload in the builder.
+  'functions/features/exports/http/download.ts': 520,
+  'functions/features/exports/http/get.ts': 350,
+  'functions/features/exports/http/request.ts': 385,
+  'functions/features/exports/reactions/build.ts': 655,
   'functions/features/files/http/download.ts': 540,
   // Issue 41: pdf-lib counts a deliverable's pages on the server (about 430 KB); measured 926 KB on 2026-11-28.
   'functions/features/files/http/record.ts': 975,

@@ -33,7 +33,8 @@ const PINNED: Record<string, Record<string, number>> = {
   'project created': {
     announcement: 2,
     'command reads': 1,
-    commit: 1,
+    // The commit, and the new project's data key (one conditional write: a first commit reads no key).
+    commit: 2,
     'consumer projections': 1,
     outbox: 2,
     // Its checkpoint, read and written once: a project that is not a permit settles it (no later writes).

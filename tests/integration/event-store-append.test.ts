@@ -27,8 +27,12 @@ describe("EventStore.append, a container's first commits", () => {
     const results = await appendTo(8);
     restore();
     expect(results.every((result) => result.status === 'fulfilled')).toBe(true);
-    const count = (operation: string) => attempts.filter((attempt) => attempt.operation === operation).length;
+    const count = (operation: string, table = env.names.events) =>
+      attempts.filter((attempt) => attempt.operation === operation && attempt.input.TableName === table).length;
     expect(count('PutItem')).toBe(8);
+    // Each stream's first commit makes its data key with one conditional write, and reads none.
+    expect(count('PutItem', env.names.keys)).toBe(8);
+    expect(count('GetItem', env.names.keys)).toBe(0);
     expect(count('UpdateItem')).toBe(1);
     // One read of the byTime shard configuration, shared like the first-day write.
     expect(count('GetItem')).toBe(1);

@@ -28,7 +28,14 @@ beforeAll(async () => {
     outbox: (to) => running.outbox.list(to),
     settle: () => running.settle(),
     team: async () => running.seeded,
-    tables: { endpoint: process.env.DYNAMODB_ENDPOINT!, events: TABLES.events, views: TABLES.views },
+    tables: {
+      endpoint: process.env.DYNAMODB_ENDPOINT!,
+      events: TABLES.events,
+      views: TABLES.views,
+      keys: TABLES.keys,
+      kmsKeyId: process.env.KMS_KEY_ID!,
+      kmsEndpoint: process.env.KMS_ENDPOINT!,
+    },
     fireSchedules: async () => {
       for (const schedule of schedules) {
         const { handler } = (await import(pathToFileURL(join(REPO_ROOT, schedule.handler)).href)) as {

@@ -51,7 +51,7 @@ export class EventStore extends EventLog {
     const correlationId = meta.correlationId ?? newId();
     let prevHash = expected.hash;
     // Sealed before hashing: the chain covers the stored form, so destroying a key never breaks it.
-    const sealed = await this.codec.seal(streamId, newEvents);
+    const sealed = await this.codec.seal(streamId, newEvents, { newStream: expected.version === 0 });
     const stored: EventEnvelope[] = sealed.map((event, index) => {
       const unsigned = {
         streamId,

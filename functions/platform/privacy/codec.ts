@@ -34,7 +34,15 @@ export class PersonalDataCodec {
     return this.built;
   }
 
-  async seal<E extends EventLike>(streamId: string, events: readonly E[]): Promise<E[]> {
+  /**
+   * `newStream`: the stream's first commit, so its own key most likely does not exist yet: it is made
+   * with one conditional write instead of a read and then a write.
+   */
+  async seal<E extends EventLike>(
+    streamId: string,
+    events: readonly E[],
+    options: { newStream?: boolean } = {},
+  ): Promise<E[]> {
     const subjects = new Set<string>();
     for (const event of events)
       this.walk(event, this.currentSchema(event.type), (_value, mark, parent) => {
@@ -42,7 +50,13 @@ export class PersonalDataCodec {
       });
     if (subjects.size === 0) return [...events];
     const keys = new Map<string, Buffer>();
-    for (const subject of subjects) keys.set(subject, await this.keys.forWriting(subject));
+    for (const subject of subjects)
+      keys.set(
+        subject,
+        options.newStream && subject === streamId
+          ? await this.keys.forNewSubject(subject)
+          : await this.keys.forWriting(subject),
+      );
     return events.map((event) => ({
       ...event,
       data: mapPersonal(this.currentSchema(event.type), event.data, (value, mark, parent, path) => {

@@ -54,6 +54,21 @@ export class DataKeys {
     return this.create(subject);
   }
 
+  /**
+   * The key of a subject that most likely has none yet (a stream's first commit names its own): made
+   * at once, with no read first. The conditional put still decides: if the subject has a key, or a
+   * tombstone, the put is refused and the stored one is read as `forWriting` would.
+   */
+  async forNewSubject(subject: string): Promise<Buffer> {
+    assertSubject(subject);
+    const cached = this.cache.get(subject);
+    if (cached && cached.until > this.clock()) {
+      if (cached.key) return cached.key;
+      throw new SubjectErasedError(subject);
+    }
+    return this.create(subject);
+  }
+
   /** The subject's key; null once destroyed, undefined when the subject never had one. */
   async forReading(subject: string): Promise<Buffer | null | undefined> {
     assertSubject(subject);

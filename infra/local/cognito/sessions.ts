@@ -36,7 +36,8 @@ export function cognitoLocalSessions({ services, ctx }: RunningCognitoLocal): Se
         attributes: Object.fromEntries(user.Attributes.map((a) => [a.Name, a.Value ?? ''])),
       };
     },
-    // As cognito-local's own password sign-in issues them (targets/initiateAuth.js): groups, source, kept refresh token.
+    // As cognito-local's own password sign-in issues them (targets/initiateAuth.js): groups, source, kept
+    // refresh token.
     async issueTokens(userPoolId, clientId, username) {
       const { pool, user } = await find(userPoolId, username);
       const client = await services.cognito.getAppClient(ctx, clientId);

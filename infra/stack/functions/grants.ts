@@ -1,6 +1,6 @@
 import { Arn, Stack, Token } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
+import { Effect, ManagedPolicy, PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
@@ -117,6 +117,8 @@ export class CapabilityGrants {
   ) {}
 
   private readonly acknowledged = new Set<string>();
+  /** The data keys' two policies, one of each per stack, attached to every role that reads or appends events. */
+  private readonly dataKeyPolicies = new Map<string, ManagedPolicy>();
 
   private acknowledgeOnce(role: Role, id: string, reason: string): void {
     const key = `${role.node.path} ${id}`;
@@ -147,6 +149,35 @@ export class CapabilityGrants {
     const { userPool } = this.pool();
     if (!userPool) throw new Error(`${fn.node.path}: the user pool must exist before functions that use Cognito`);
     role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [userPool.userPoolArn] }));
+  }
+
+  /**
+   * Nearly every role reads events, so the data keys' statements (two each, one with a condition) are
+   * one customer managed policy per stack that the roles attach, not a copy inline in each role: the
+   * parent template holds the roles, and its size is bounded (tests/infra/limits.test.ts).
+   */
+  private dataKeyPolicy(capability: 'dataKeysOpen' | 'dataKeysSeal', role: Role): ManagedPolicy {
+    const stack = Stack.of(role);
+    const key = `${stack.node.path}/${capability}`;
+    const known = this.dataKeyPolicies.get(key);
+    if (known) return known;
+    const { keysTable, dataKey } = this.resources;
+    const { table, kms } = capability === 'dataKeysOpen' ? DATA_KEYS_OPEN : DATA_KEYS_SEAL;
+    const sid = capability === 'dataKeysOpen' ? 'DataKeysOpen' : 'DataKeysSeal';
+    const policy = new ManagedPolicy(stack, `${sid}Policy`, {
+      description: `Design Club: ${capability === 'dataKeysOpen' ? 'open' : 'seal'} personal fields (data keys)`,
+      statements: [
+        new PolicyStatement({ sid: `${sid}Table`, actions: table, resources: [keysTable.tableArn] }),
+        new PolicyStatement({
+          sid: `${sid}Kms`,
+          actions: kms,
+          resources: [dataKey.keyArn],
+          conditions: SUBJECT_CONTEXT_ONLY,
+        }),
+      ],
+    });
+    this.dataKeyPolicies.set(key, policy);
+    return policy;
   }
 
   /**
@@ -190,19 +221,7 @@ export class CapabilityGrants {
         return;
       case 'dataKeysOpen':
       case 'dataKeysSeal': {
-        const { table, kms } = capability === 'dataKeysOpen' ? DATA_KEYS_OPEN : DATA_KEYS_SEAL;
-        const sid = capability === 'dataKeysOpen' ? 'DataKeysOpen' : 'DataKeysSeal';
-        role?.addToPrincipalPolicy(
-          new PolicyStatement({ sid: `${sid}Table`, actions: table, resources: [keysTable.tableArn] }),
-        );
-        role?.addToPrincipalPolicy(
-          new PolicyStatement({
-            sid: `${sid}Kms`,
-            actions: kms,
-            resources: [dataKey.keyArn],
-            conditions: SUBJECT_CONTEXT_ONLY,
-          }),
-        );
+        if (role) this.dataKeyPolicy(capability, role).attachToRole(role);
         fn.addEnvironment('KEYS_TABLE', keysTable.tableName);
         fn.addEnvironment('KMS_KEY_ID', dataKey.keyArn);
         return;

@@ -432,11 +432,12 @@ export function resourcesOf(json: TemplateJson, type: string): [string, Record<s
 }
 
 /**
- * Every IAM policy document attached to a role: AWS::IAM::Policy resources and roles' inline
- * `Policies` (our functions' roles carry their grants inline), as [id, { PolicyDocument, Roles }].
+ * Every IAM policy document attached to a role: AWS::IAM::Policy and customer managed policy resources
+ * (the data keys' policies name the roles they attach to) and roles' inline `Policies` (our
+ * functions' roles carry their other grants inline), as [id, { PolicyDocument, Roles }].
  */
 export function policiesOf(json: TemplateJson): [string, { PolicyDocument: { Statement: any[] }; Roles: unknown[] }][] {
-  const attached = resourcesOf(json, 'AWS::IAM::Policy').map(
+  const attached = [...resourcesOf(json, 'AWS::IAM::Policy'), ...resourcesOf(json, 'AWS::IAM::ManagedPolicy')].map(
     ([id, p]) =>
       [id, { PolicyDocument: p.PolicyDocument, Roles: p.Roles ?? [] }] as [
         string,
