@@ -1,10 +1,8 @@
 import {
   CognitoIdentityProviderClient,
-  GetUserAttributeVerificationCodeCommand,
   GetUserCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
-  VerifyUserAttributeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_PASSWORD, TestStack, type TestUser } from '../support/stack.js';
@@ -54,24 +52,6 @@ const refresh = (refreshToken: string) =>
     }),
   );
 
-/** Cognito's code, then the product's record of the proof, as the SPA's dialog sends them: the proof's answer. */
-async function prove(user: TestUser) {
-  const client = cognito();
-  await client.send(
-    new GetUserAttributeVerificationCodeCommand({ AccessToken: user.accessToken!, AttributeName: 'email' }),
-  );
-  await client.send(
-    new VerifyUserAttributeCommand({
-      AccessToken: user.accessToken!,
-      AttributeName: 'email',
-      Code: await stack.latestCode(user.email),
-    }),
-  );
-  const recorded = await stack.api('POST', '/api/me/email-proof', { user });
-  expect(recorded.status).toBe(200);
-  return recorded.body;
-}
-
 /** Amplify's CUSTOM_WITHOUT_SRP sign-in: InitiateAuth CUSTOM_AUTH, then the answer to the challenge. */
 async function answerSignIn(email: string, answer: string) {
   const client = cognito();
@@ -101,7 +81,7 @@ describe('the session that proves its address', () => {
   it('signs in again with its one-time answer and creates the team; every other session ends', async () => {
     const proving = await stack.signUpClient();
     const other = await passwordSession(proving.email);
-    const proof = await prove(proving);
+    const proof = await stack.recordEmailProof(proving);
     expect(proof).toMatchObject({ sessions_ended: true, sign_in_answer: expect.any(String) });
 
     const { result } = await answerSignIn(proving.email, proof.sign_in_answer!);
@@ -130,7 +110,7 @@ describe('the session that proves its address', () => {
   it('cannot be replayed, nor serve another account, nor outlive a wrong guess', async () => {
     const holder = await stack.signUpClient();
     const stranger = await stack.signUpClient();
-    const { sign_in_answer: answer } = await prove(holder);
+    const { sign_in_answer: answer } = await stack.recordEmailProof(holder);
 
     // The holder's answer names no other account: the stranger's sign-in with it fails.
     await expect(answerSignIn(stranger.email, answer!)).rejects.toMatchObject(refusedSignIn);
@@ -158,7 +138,7 @@ describe('the session that proves its address', () => {
 
     // A wrong guess spends the live answer: the right one no longer works either.
     const guessed = await stack.signUpClient();
-    const { sign_in_answer: right } = await prove(guessed);
+    const { sign_in_answer: right } = await stack.recordEmailProof(guessed);
     await expect(answerSignIn(guessed.email, 'A'.repeat(43))).rejects.toMatchObject(refusedSignIn);
     await expect(answerSignIn(guessed.email, right!)).rejects.toMatchObject(refusedSignIn);
     // An account with nothing proven has no answer to give.

@@ -85,6 +85,15 @@ export class TestStack {
    * again. Returns the new session.
    */
   async proveEmail(user: TestUser): Promise<TestUser> {
+    await this.recordEmailProof(user);
+    return this.signIn(user.email, user.password ?? CLIENT_PASSWORD);
+  }
+
+  /**
+   * Cognito's code, then the product's record of the proof, as the SPA's dialog sends them. Returns
+   * the record's answer (its body: the proving session's one-time sign-in answer among it).
+   */
+  async recordEmailProof(user: TestUser): Promise<Record<string, any>> {
     const client = this.cognitoClient();
     await client.send(
       new GetUserAttributeVerificationCodeCommand({ AccessToken: user.accessToken!, AttributeName: 'email' }),
@@ -99,7 +108,7 @@ export class TestStack {
     const recorded = await this.api('POST', '/api/me/email-proof', { user });
     if (recorded.status !== 200)
       throw new Error(`email-proof answered ${recorded.status}: ${JSON.stringify(recorded.body)}`);
-    return this.signIn(user.email, user.password ?? CLIENT_PASSWORD);
+    return recorded.body as Record<string, any>;
   }
 
   /** A client whose address is proven (signed up, code confirmed, signed in again). */
