@@ -35,6 +35,8 @@ export const GRANTS = [
   'identity:sign-out',
   /** AdminSetUserPassword. */
   'identity:password',
+  /** AdminDeleteUser: an erased account's user. */
+  'identity:delete',
   /** AdminGetUser / AdminUpdateUserAttributes: mark a proven address verified. */
   'identity:attributes',
   /** s3:PutObject on the uploads bucket: a presigned upload form, a copy's destination. */
@@ -43,6 +45,8 @@ export const GRANTS = [
   'uploads:get',
   /** s3:DeleteObject on the uploads bucket. */
   'uploads:delete',
+  /** ListBucketVersions, DeleteObject and DeleteObjectVersion: an erasure deletes a folder's every version. */
+  'uploads:erase',
   /** bedrock:InvokeModel on the configured model. */
   'ai:invoke',
   /** ses:SendEmail from the configured sender. */

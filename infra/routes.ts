@@ -22,6 +22,8 @@ import {
 } from '../functions/features/permits/events.js';
 import { teamEvents } from '../functions/features/teams/events.js';
 import {
+  ErasureCompleted,
+  PersonalDataErased,
   RoleGranted,
   RoleRevoked,
   SessionsEnded,
@@ -200,6 +202,17 @@ export const routes: readonly RouteDefinition[] = [
       "'Welcome' belongs to the account, not the browser",
   }),
   route('PATCH /api/me/profile', users('profile'), 'any', COMMAND, { summary: 'full_name, company, user_type' }),
+  // 'Delete My Account': the caller's password again and their address typed out
+  route(
+    'POST /api/me/erasure',
+    users('erase'),
+    'any',
+    [...POST_COMMAND, 'identity:read', 'identity:verify', 'identity:delete'],
+    {
+      summary: "erase the caller's account and personal data; answered 202, carried out in the background",
+      throttle: COSTLY.mail,
+    },
+  ),
   // 'Download My Data': a copy of everything about the caller, made in the background
   route('GET /api/me/data-export', exports('get'), 'any', READ_EVENTS, {
     summary: "the caller's latest data export (preparing, ready until, expired, failed) and when they may ask again",
@@ -289,6 +302,13 @@ export const routes: readonly RouteDefinition[] = [
   }),
   route('GET /api/users/{id}', users('admin-get'), ['admin'], READ, {
     summary: "a user's overview, project statistics, projects and team",
+  }),
+  // 'Erase User': an erasure asked for by other channels, with the request's reference
+  route('POST /api/admin/users/{id}/erasure', users('admin-erase'), ['admin'], [...POST_COMMAND, 'identity:delete'], {
+    summary: "erase an account's personal data (not one's own); answered 202, carried out in the background",
+  }),
+  route('GET /api/admin/erasures', users('admin-erasures'), ['admin'], READ, {
+    summary: 'the erasure log: account id, who asked, when, the reference, whether done (no personal data)',
   }),
 
   // Checklists, files, reviews and the audit trail
@@ -530,6 +550,16 @@ export const consumers: readonly ConsumerDefinition[] = [
     summary:
       "tells the studio of the city's corrections and the permit, and the client of the response letter, " +
       'in the app and by e-mail as they chose',
+  },
+  {
+    name: 'erasures',
+    handler: 'functions/app/erasure.ts',
+    grants: [...COMMAND, 'views:write', 'views:claim', 'identity:delete', 'uploads:erase', 'payments:stripe'],
+    // Completed too, though it acts on erasures only: every published event has a consumer.
+    eventTypes: typesOf([PersonalDataErased, ErasureCompleted]),
+    summary:
+      'carries out an erasure: the subscription cancelled, team membership ended, files deleted, data keys ' +
+      'destroyed, the Cognito user deleted, the views rebuilt',
   },
   {
     name: 'data-exports',

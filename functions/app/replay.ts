@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ScanCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { catalogue } from './catalogue.js';
 import { computeHash } from '../../events/hash-chain.js';
@@ -91,6 +92,16 @@ export class Replayer {
     private readonly snapshotFolds: readonly SnapshotFold[] = [],
   ) {}
 
+  /** The items the stored checkpoint's state shows (none without a checkpoint). */
+  private async itemsOfCheckpoint(gen: number, projection: Projection, streamId: string): Promise<ViewItem[]> {
+    const key = checkpointKey(projection.name, streamId);
+    const checkpoint = await this.views.get(gen, key.pk, key.sk, true);
+    if (typeof checkpoint?.state !== 'string') return [];
+    const looked =
+      typeof checkpoint.looked === 'string' ? lookedUpItemsOf(JSON.parse(checkpoint.looked) as ViewItem[]) : undefined;
+    return projection.items(JSON.parse(checkpoint.state), streamId, looked);
+  }
+
   async run(options: ReplayOptions = {}): Promise<ReplayReport> {
     const started = performance.now();
     const cursors = new Map<string, StreamCursor>();
@@ -111,6 +122,9 @@ export class Replayer {
     // Removals of items written once (a rejected comment): written after every other item, since the
     // batches go out together and a removal must land after what it removes.
     const removals = new Map<string, ViewItem>();
+    // Rebuilt in place: items the old state showed and the new one does not, and the partitions'
+    // tombstones, deleted outright (their keys, search words, can hold what was erased).
+    const erased: { pk: string; sk: string }[] = [];
     const flush = async (all = false) => {
       while (buffer.length >= 25 || (all && buffer.length > 0)) {
         const batch = buffer.splice(0, 100);
@@ -122,6 +136,7 @@ export class Replayer {
     const rebuild = !options.dryRun;
     const rebuildSnapshots = rebuild && !options.until;
     const before = await this.views.generations(true);
+    const epoch = options.streamId ? randomUUID() : undefined;
     const target = options.streamId ? before.active : Math.max(before.active, before.building ?? 0) + 1;
     if (rebuild && !options.streamId) await this.views.setGenerations({ ...before, building: target });
 
@@ -251,16 +266,29 @@ export class Replayer {
           const looked = lookedUpItemsOf(projection.lookups(state).flatMap((key) => found.get(itemKey(key)) ?? []));
           lookup = { looked, lv: lookupVersion(looked) };
         }
-        for (const item of projection.items(state, streamId, lookup?.looked)) {
+        const items = projection.items(state, streamId, lookup?.looked);
+        for (const item of items) {
           const stored = { ...item, v: version, ...(lookup ? { lv: lookup.lv } : {}) };
           if (wanted.has(itemKey(item))) found.set(itemKey(item), stored);
           buffer.push(stored);
+        }
+        // Rebuilt in place: what the old checkpoint's state showed and this one does not (search words of
+        // a title that now reads erased) is removed, as the live projector removes what a step drops.
+        if (options.streamId) {
+          const kept = new Set(items.map(itemKey));
+          const old = await this.itemsOfCheckpoint(target, projection, streamId);
+          erased.push(...old.filter((item) => !kept.has(itemKey(item))).map(({ pk, sk }) => ({ pk, sk })));
+          for (const pk of new Set([...items, ...old].map((item) => item.pk)))
+            for (const tombstone of await this.views.tombstonesOf(target, pk))
+              if (!kept.has(itemKey(tombstone))) erased.push(tombstone);
         }
         buffer.push({
           ...checkpointKey(projection.name, streamId),
           version,
           v: version,
           state: JSON.stringify(state),
+          // Rebuilt in place: a projector that remembers the old checkpoint must not build on it.
+          ...(epoch ? { epoch } : {}),
           ...(lookup ? { looked: storedLookedUpItems(lookup.looked), lv: lookup.lv } : {}),
         });
         await flush();
@@ -272,6 +300,8 @@ export class Replayer {
       buffer.push(...removals.values());
       await flush(true);
       await pool.drain();
+      if (erased.length > 0)
+        await this.views.deleteMany(target, [...new Map(erased.map((k) => [itemKey(k), k])).values()]);
       // Each snapshot fold's state of an intact stream replaces its stored snapshot (or one older);
       // a live command that stored a newer one since keeps it. A broken stream keeps none of ours.
       for (const { fold, streamId, state, version, lastHash } of folds.values()) {

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newId } from '../../functions/platform/ids.js';
 import { MailError, type MailMessage, type Mailer, type SentMail } from '../../functions/platform/mail/types.js';
@@ -57,6 +57,24 @@ export class OutboxMailer implements Mailer {
     await writeFile(join(this.directory, `${sent.id}.eml`), eml);
     await writeFile(join(this.directory, `${sent.id}.json`), JSON.stringify(sent, null, 2));
     return sent;
+  }
+
+  async forget(texts: readonly string[]): Promise<number> {
+    const needles = texts.map((text) => text.toLowerCase()).filter((text) => text.length >= 4);
+    if (needles.length === 0) return 0;
+    let forgotten = 0;
+    for (const name of await readdir(this.directory).catch(() => [] as string[])) {
+      if (!name.endsWith('.json')) continue;
+      const raw = (await readFile(join(this.directory, name), 'utf8').catch(() => '')).toLowerCase();
+      // The .eml twin holds the same message, its headers encoded: the .json decides for both.
+      if (!needles.some((needle) => raw.includes(needle) || raw.includes(JSON.stringify(needle).slice(1, -1))))
+        continue;
+      const id = name.slice(0, -'.json'.length);
+      await rm(join(this.directory, `${id}.eml`), { force: true });
+      await rm(join(this.directory, name), { force: true });
+      forgotten += 1;
+    }
+    return forgotten;
   }
 
   /** Newest first; optionally only the messages to one address. */

@@ -47,6 +47,8 @@ export type Capability =
   | 'cognitoSignOut'
   /** AdminSetUserPassword: a password reset by our mailed link. */
   | 'cognitoPassword'
+  /** AdminDeleteUser: the erasure of an account. */
+  | 'cognitoDelete'
   /** AdminGetUser / AdminUpdateUserAttributes: marking a proven e-mail verified. */
   | 'cognitoAttributes'
   /** AdminGetUser only: whether the caller's e-mail is verified (the proof before anything others keep). */
@@ -59,6 +61,8 @@ export type Capability =
   | 'uploadsGet'
   /** s3:DeleteObject. */
   | 'uploadsDelete'
+  /** ListBucketVersions, DeleteObject, DeleteObjectVersion: an erasure's folders. */
+  | 'uploadsErase'
   | 'bedrock'
   | 'ses'
   | 'stripe'
@@ -102,10 +106,12 @@ export const GRANT_CAPABILITIES: Readonly<Record<Grant, readonly Capability[]>> 
   'identity:groups': ['cognito', 'cognitoGroups'],
   'identity:sign-out': ['cognito', 'cognitoSignOut'],
   'identity:password': ['cognito', 'cognitoPassword'],
+  'identity:delete': ['cognito', 'cognitoDelete'],
   'identity:attributes': ['cognito', 'cognitoAttributes'],
   'uploads:put': ['uploads', 'uploadsPut'],
   'uploads:get': ['uploads', 'uploadsGet'],
   'uploads:delete': ['uploads', 'uploadsDelete'],
+  'uploads:erase': ['uploads', 'uploadsErase'],
   'ai:invoke': ['bedrock'],
   'mail:send': ['ses'],
   'payments:stripe': ['stripe'],
@@ -154,6 +160,9 @@ export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string,
     removeFromGroup: ['identity:groups'],
     globalSignOut: ['identity:sign-out'],
     setPassword: ['identity:password'],
+    deleteUser: ['identity:delete'],
+    // InitiateAuth is Cognito's public API (no IAM action): it needs the app client's id only.
+    verifyPassword: ['identity:verify'],
     markEmailVerified: ['identity:attributes'],
     emailStatus: ['identity:read'],
   },
@@ -163,6 +172,7 @@ export const ADAPTER_OPERATIONS: Readonly<Record<string, Readonly<Record<string,
     headObject: ['uploads:get'],
     copyObject: ['uploads:get', 'uploads:put'],
     deleteObject: ['uploads:delete'],
+    eraseObjects: ['uploads:erase'],
     getObjectBytes: ['uploads:get'],
     putObject: ['uploads:put'],
     getObjectStream: ['uploads:get'],

@@ -511,7 +511,7 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
       expect(first.status).toBe(201);
       // Leave the claim as a function stopped mid-request leaves it: running, its lease just taken.
       const views = stack.local.runtime.views;
-      const claimKey = { pk: `$idem#${client.sub}#${key}`, sk: 'request' };
+      const claimKey = { pk: `$idem#${client.sub}`, sk: key };
       const now = Math.floor(Date.now() / 1000);
       // Taken `age` seconds ago. No attempt id: claims written before the lease existed lapse too.
       const setClaim = (age: number) =>
@@ -554,7 +554,7 @@ describe('retried creates do not duplicate (Idempotency-Key)', () => {
       ({ event: e, context: {}, response, error: undefined, internal: {} }) as never;
     const slow = event();
     expect(await middleware.before!(request(slow))).toBeUndefined();
-    const claimKey = { pk: `$idem#u-lapsed#${key}`, sk: 'request' };
+    const claimKey = { pk: '$idem#u-lapsed', sk: key };
     await views.client.send(
       new UpdateCommand({
         TableName: views.tableName,

@@ -83,6 +83,8 @@ export interface Refusal {
   error: { code: string; message: string };
 }
 
+import type { ErasureLogResponse, ErasureResponse } from '../../functions/features/users/erasure-contracts.js';
+
 type Route = readonly [Method, string, unknown];
 
 /**
@@ -99,6 +101,7 @@ type Routes = [
   ['GET', `/api/me/data-export/${string}/download`, DataExportLinkResponse],
   ['GET', `/api/me/data-export${Query}`, DataExportResponse],
   ['POST', '/api/me/data-export', RequestDataExportResponse],
+  ['POST', '/api/me/erasure', ErasureResponse],
   ['GET', `/api/me${Query}`, MeResponse],
   ['POST', `/api/team/invites/${string}/resend`, InviteResponse],
   ['POST', `/api/team/invites/${string}/revoke`, TeamResponse],
@@ -128,6 +131,8 @@ type Routes = [
   ['POST', `/api/comments/${string}/${'approve' | 'reject'}`, ModerateCommentResponse],
   ['GET', `/api/activity${Query}`, GlobalActivityResponse],
   ['GET', `/api/insights${Query}`, InsightsReport],
+  ['POST', `/api/admin/users/${string}/erasure`, ErasureResponse],
+  ['GET', `/api/admin/erasures${Query}`, ErasureLogResponse],
   ['GET', `/api/users/${string}`, UserDetailsResponse],
   ['GET', `/api/users${Query}`, UsersResponse],
   ['POST', '/api/checklists', GenerateChecklistResponse],

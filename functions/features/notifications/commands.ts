@@ -2,6 +2,7 @@ import type { EventEnvelope } from '../../../events/envelope.js';
 import type { EventReading } from '../../platform/runtime.js';
 import { withoutActorAndDuplicates, type Notice, type ProjectParties } from './audience.js';
 import { announce, deliver, projectParties } from './deliver.js';
+import { NotificationStore } from './store.js';
 
 /**
  * What other features may ask of the notifications: telling the people a project event of theirs
@@ -18,4 +19,17 @@ export const partiesOf = (runtime: EventReading, event: EventEnvelope): Promise<
 export async function tell(runtime: EventReading, event: EventEnvelope, notices: readonly Notice[]): Promise<void> {
   const told = await deliver(runtime, event, withoutActorAndDuplicates([...notices], event.actor.sub));
   await announce(told, event.at);
+}
+
+/**
+ * An erasure's part here: every notification and waiting e-mail line about the erased streams' events
+ * (in anyone's inbox), and the erased account's own inbox. Called before the account's keys go.
+ */
+export async function forgetNotifications(
+  runtime: EventReading,
+  erased: { sub: string; email: string | null; events: readonly { eventId: string; projectId: string }[] },
+): Promise<void> {
+  const store = new NotificationStore(runtime);
+  for (const { eventId, projectId } of erased.events) await store.forgetEvent(eventId, projectId);
+  await store.forgetRecipient(erased.sub, erased.email);
 }

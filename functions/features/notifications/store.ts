@@ -280,6 +280,53 @@ export class NotificationStore {
     await this.client.send(new DeleteCommand({ TableName: this.table, Key: { pk: `$digest#${recipient}`, sk: day } }));
   }
 
+  /**
+   * An erasure: every item this store keeps of one event of an erased stream, in each recipient's
+   * partition (found by the event's sent-markers): the in-app notification, the e-mail lines waiting
+   * in either mode, and the markers. Answers how many recipients it had.
+   */
+  async forgetEvent(eventId: string, projectId: string): Promise<number> {
+    const markers = await this.queryAll(`$notified#${eventId}`);
+    for (const marker of markers) {
+      const recipient = String(marker.sk);
+      if (recipient.startsWith('sub:'))
+        await this.remove({ pk: `$inbox#${recipient.slice('sub:'.length)}`, sk: eventId });
+      for (const mode of ['immediate', 'digest'])
+        await this.remove({ pk: `$mail-pending#${recipient}`, sk: `${mode}#${projectId}#${eventId}` });
+      await this.remove({ pk: `$notified#${eventId}`, sk: recipient });
+    }
+    return markers.length;
+  }
+
+  /** An erasure: the erased account's own inbox, its read mark and every e-mail line waiting for it. */
+  async forgetRecipient(sub: string, email: string | null): Promise<void> {
+    const partitions = [`$inbox#${sub}`, `$inbox-read#${sub}`, `$mail-pending#sub:${sub}`];
+    if (email) partitions.push(`$mail-pending#email:${email.toLowerCase()}`);
+    for (const pk of partitions) for (const item of await this.queryAll(pk)) await this.remove({ pk, sk: item.sk });
+  }
+
+  private async queryAll(pk: string): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': pk },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items;
+  }
+
+  private async remove(Key: { pk: string; sk: unknown }): Promise<void> {
+    await this.client.send(new DeleteCommand({ TableName: this.table, Key }));
+  }
+
   private async putOnce(Item: Record<string, unknown>): Promise<boolean> {
     try {
       await this.client.send(

@@ -71,13 +71,11 @@ export const reviewsProjection: Projection<ReviewState> = {
       };
       return [within({ ...replyKey(projectId, reply.reply_id), reply: JSON.stringify(reply) }, 'reply')];
     }
-    if (isEvent(event, ChangesRequested) && typeof event.data.summary === 'string') {
-      return [
-        within(
-          { ...summaryTextKey(projectId, event.data.deliverable_id, event.data.version), text: event.data.summary },
-          'summaryText',
-        ),
-      ];
+    if (isEvent(event, ChangesRequested)) {
+      const key = summaryTextKey(projectId, event.data.deliverable_id, event.data.version);
+      // No summary (none given, or erased since): no text item, and none left from before an erasure.
+      if (typeof event.data.summary !== 'string') return [{ ...key, deleted: true }];
+      return [within({ ...key, text: event.data.summary }, 'summaryText')];
     }
     return [];
   },

@@ -62,7 +62,13 @@ export type TeamCommand =
   | { type: 'RecordInviteSendFailed'; invite_id: string; reason: string }
   | { type: 'ResendInvite'; invite_id: string; token_hash: string }
   | { type: 'RevokeInvite'; invite_id: string }
-  | { type: 'AcceptInvite'; token_hash: string; user_id: string; email: string };
+  | { type: 'AcceptInvite'; token_hash: string; user_id: string; email: string }
+  /**
+   * The account `user_id` is being erased (the erasure reactor, not a team admin): its membership ends,
+   * the invitations it sent and still pending are revoked, and when it was the team's last admin the
+   * longest-standing other member becomes admin, so the team is never left without one.
+   */
+  | { type: 'RemoveErasedMember'; user_id: string };
 
 function requireTeam(state: TeamState): void {
   if (!state.exists) throw notFound('Team not found');
@@ -135,6 +141,22 @@ function decideAccept(
   return events;
 }
 
+function decideErasedMember(userId: string, state: TeamState): NewEvent[] {
+  if (!state.exists) return [];
+  const events: NewEvent[] = state.invites
+    .filter((invite) => invite.status === 'pending' && invite.invited_by === userId)
+    .map((invite) => TeamInviteRevoked.create({ invite_id: invite.id }));
+  const member = state.members.find((candidate) => candidate.user_id === userId);
+  if (!member) return events;
+  events.push(TeamMemberRemoved.create({ user_id: member.user_id, email: member.email }));
+  const others = state.members.filter((other) => other.user_id !== userId && other.status === 'active');
+  if (member.role === 'admin' && others.length > 0 && !others.some((other) => other.role === 'admin')) {
+    const successor = [...others].sort((a, b) => a.created_at.localeCompare(b.created_at))[0]!;
+    events.push(TeamMemberRoleChanged.create({ user_id: successor.user_id, from: successor.role, to: 'admin' }));
+  }
+  return events;
+}
+
 export const teamDecider: Decider<TeamCommand, TeamState> = {
   // The functions themselves, not the Evolution's properties: the bundler can then drop an unused decider.
   initialState: initialTeamState,
@@ -197,6 +219,8 @@ export const teamDecider: Decider<TeamCommand, TeamState> = {
       }
       case 'AcceptInvite':
         return decideAccept(command, state, context);
+      case 'RemoveErasedMember':
+        return decideErasedMember(command.user_id, state);
     }
   },
 };

@@ -2,6 +2,9 @@ import { canonicalEmail } from '../../../shared/email.js';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '../../../shared/notification-kinds.js';
 import {
   EmailProven,
+  ErasureCompleted,
+  PersonalDataErased,
+  type ErasureRequester,
   WelcomeSeen,
   SessionsEnded,
   PasswordResetCompleted,
@@ -20,6 +23,8 @@ import type { SystemRole, UserType } from '../../../shared/vocabulary.js';
 import type { Decider } from '../../platform/decider.js';
 import { conflict, DomainError, notFound } from '../../platform/domain-errors.js';
 import {
+  ACCOUNT_ERASED,
+  ERASURE_UNDER_WAY,
   identitySubOf,
   INVALID_RESET_LINK,
   isResetUsable,
@@ -66,7 +71,14 @@ export type UserCommand =
    */
   | { type: 'ProveEmail'; email: string; via: Exclude<EmailProof, 'invitation'> }
   /** The account's dashboard greeted it for the first time: recorded once. */
-  | { type: 'SeeWelcome' };
+  | { type: 'SeeWelcome' }
+  /**
+   * Erase the account's personal data; `context.actor` is who asked (the person, or an admin with the
+   * request's `reference`). The account is closed at once: its sessions end in the same commit.
+   */
+  | { type: 'EraseAccount'; erasure_id: string; requested_by: ErasureRequester; reference: string | null }
+  /** The erasure reactor did every step. */
+  | { type: 'CompleteErasure'; erasure_id: string; keys_destroyed: number; files_deleted: number };
 
 /**
  * The instant from which sessions are valid again, for a decision at `now`: the next whole second.
@@ -85,7 +97,31 @@ export const userDecider: Decider<UserCommand, UserState> = {
   initialState: initialUserState,
   evolve: evolveUser,
   decide(command, state, context) {
+    if (state.erasure && command.type !== 'CompleteErasure') {
+      if (command.type === 'EraseAccount') throw conflict(ERASURE_UNDER_WAY);
+      // A retried registration of the same account (Cognito's trigger) is not an error; nothing else is allowed.
+      if (command.type === 'RegisterUser') return [];
+      throw new DomainError('GONE', ACCOUNT_ERASED);
+    }
     switch (command.type) {
+      case 'EraseAccount': {
+        if (!state.registered) throw notFound('User not found');
+        return [
+          PersonalDataErased.create({
+            erasure_id: command.erasure_id,
+            requested_by: command.requested_by,
+            erased_by: context.actor.sub,
+            reference: command.requested_by === 'admin' ? command.reference : null,
+          }),
+          endSessions(context.now, 'erased'),
+        ];
+      }
+      case 'CompleteErasure': {
+        if (!state.erasure || state.erasure.erasure_id !== command.erasure_id) throw notFound('Erasure not found');
+        if (state.erasure.completed_at) return [];
+        const { erasure_id, keys_destroyed, files_deleted } = command;
+        return [ErasureCompleted.create({ erasure_id, keys_destroyed, files_deleted })];
+      }
       case 'RegisterUser': {
         // Cognito may invoke the trigger more than once; registering twice is a no-op, not an error.
         if (state.registered) {

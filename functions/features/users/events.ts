@@ -132,6 +132,7 @@ export const SESSION_END_REASONS = [
   'designer_changed',
   'designers_signed_out',
   'email_proven',
+  'erased',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
@@ -164,6 +165,44 @@ export const EmailProven = /* @__PURE__ */ defineEvent('EmailProven', () =>
  */
 export const WelcomeSeen = /* @__PURE__ */ defineEvent('WelcomeSeen', () => z.object({}));
 
+/** Who asked for an erasure: the person ('Delete My Account'), or an admin ('Erase User') for a request by mail. */
+export const ERASURE_REQUESTERS = ['self', 'admin'] as const;
+export type ErasureRequester = (typeof ERASURE_REQUESTERS)[number];
+
+/** A request's reference as an admin types it (a ticket or letter number): no room for a sentence. */
+export const ERASURE_REFERENCE = /^[A-Za-z0-9][A-Za-z0-9 ._#/:-]{0,99}$/;
+
+const erasureId = () => plain(z.string().check(z.regex(/^[0-9A-Z]{26}$/)), 'An id the system generated');
+
+/**
+ * The account's personal data is erased (GDPR article 17): from this event on the account is closed
+ * (its sessions end in the same commit, its stream takes no other command), and the erasure reactor
+ * (functions/features/users/reactions/erasure.ts) cancels the subscription, ends team memberships,
+ * deletes the files, destroys the data keys, deletes the Cognito user and rebuilds the views. It holds
+ * no personal data: who asked (an account id), when (the envelope) and an admin's reference.
+ */
+export const PersonalDataErased = /* @__PURE__ */ defineEvent('PersonalDataErased', () =>
+  z.object({
+    erasure_id: erasureId(),
+    requested_by: z.enum(ERASURE_REQUESTERS),
+    erased_by: plain(z.string().check(z.minLength(1), z.maxLength(128)), 'The account id of who asked'),
+    reference: z._default(
+      z.nullable(plain(z.string().check(z.regex(ERASURE_REFERENCE)), "A request's reference (a ticket number)")),
+      null,
+    ),
+  }),
+);
+
+/** Every step of the erasure is done: the keys are destroyed and the views rebuilt. */
+export const ErasureCompleted = /* @__PURE__ */ defineEvent('ErasureCompleted', () =>
+  z.object({
+    erasure_id: erasureId(),
+    /** How many data keys were destroyed, and how many stored files deleted. */
+    keys_destroyed: z.int().check(z.gte(0)),
+    files_deleted: z.int().check(z.gte(0)),
+  }),
+);
+
 export const userEvents = [
   UserRegistered,
   ProfileUpdated,
@@ -175,6 +214,8 @@ export const userEvents = [
   SessionsEnded,
   EmailProven,
   WelcomeSeen,
+  PersonalDataErased,
+  ErasureCompleted,
 ];
 
 /** Every event of the user stream, as a fold reads them. */

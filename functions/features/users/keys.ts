@@ -11,3 +11,7 @@ export const adminIndexKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'admin' 
  * that changes only when those do: the projects projection looks it up (Projection.lookups).
  */
 export const clientCardKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'card' });
+
+/** The erasure log (gsi5, newest first by `requested_at`): one item per erased account, no personal data. */
+export const ERASURES_PARTITION = 'erasures';
+export const erasureLogKey = (sub: string) => ({ pk: `user#${sub}`, sk: 'erasure' });

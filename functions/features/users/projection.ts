@@ -1,7 +1,16 @@
 import { userEvolution, userRoles, type UserState } from './state.js';
 import type { Projection } from '../../platform/views/projector.js';
 import { ownerPartition } from '../projects/queries.js';
-import { ADMINS_PARTITION, ARCHITECTS_COUNTER, USERS_COUNTER, adminIndexKey, clientCardKey, userKey } from './keys.js';
+import {
+  ADMINS_PARTITION,
+  ARCHITECTS_COUNTER,
+  ERASURES_PARTITION,
+  USERS_COUNTER,
+  adminIndexKey,
+  clientCardKey,
+  erasureLogKey,
+  userKey,
+} from './keys.js';
 
 export { ARCHITECTS_COUNTER, USERS_COUNTER, userKey };
 
@@ -43,6 +52,17 @@ export const usersProjection: Projection<UserState> = {
       // Who the admins are, without reading every profile (a revoked role's item goes with the old state).
       ...(userRoles(state).includes('admin')
         ? [{ ...adminIndexKey(state.user_id), gsi5pk: ADMINS_PARTITION, gsi5sk: state.user_id, user_id: state.user_id }]
+        : []),
+      // The erasure log's row: who asked, when, the reference; the account id, never a name or an address.
+      ...(state.erasure
+        ? [
+            {
+              ...erasureLogKey(state.user_id),
+              gsi5pk: ERASURES_PARTITION,
+              gsi5sk: `${state.erasure.requested_at}#${state.user_id}`,
+              doc: JSON.stringify({ user_id: state.user_id, ...state.erasure }),
+            },
+          ]
         : []),
     ];
   },

@@ -1,6 +1,7 @@
 import { canonicalEmail } from '#shared/email.js';
-import { ADMINS_PARTITION, userKey } from './keys.js';
+import { ADMINS_PARTITION, ERASURES_PARTITION, userKey } from './keys.js';
 import type { UserState } from './state.js';
+import type { ErasureLogEntry } from './erasure-contracts.js';
 import type { Runtime } from '../../platform/runtime.js';
 import { membershipOf } from '../teams/queries.js';
 
@@ -51,4 +52,20 @@ export async function userByEmail(runtime: Runtime, email: string): Promise<User
     { limit: 1 },
   );
   return item ? (JSON.parse(item.doc as string) as UserDoc) : null;
+}
+
+export type { ErasureLogEntry } from './erasure-contracts.js';
+
+/** How many erasures the log shows at most, newest first. */
+export const ERASURE_LOG_MAX = 500;
+
+/** The erasure log, newest first: who asked, when, the reference, when it was done. */
+export async function erasureLog(runtime: Runtime): Promise<ErasureLogEntry[]> {
+  const { active } = await runtime.views.generations();
+  const items = await runtime.views.query(
+    active,
+    { index: 'gsi5', pk: ERASURES_PARTITION },
+    { limit: ERASURE_LOG_MAX, ascending: false },
+  );
+  return items.map((item) => JSON.parse(item.doc as string) as ErasureLogEntry);
 }

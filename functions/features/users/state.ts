@@ -1,6 +1,6 @@
 import type { NotificationPreferences } from '../../../shared/notification-kinds.js';
 import type { OneOf } from '../../../events/catalogue.js';
-import type { UserEvent, UserStreamRole } from './events.js';
+import type { ErasureRequester, UserEvent, UserStreamRole } from './events.js';
 import type { NotificationEvent } from '../notifications/events.js';
 import type { SystemRole, UserType } from '../../../shared/vocabulary.js';
 import type { Evolution, EvolvingEvent } from '../../platform/decider.js';
@@ -44,7 +44,23 @@ export interface UserState {
   email_proven?: string | null;
   /** When the account's first dashboard visit was greeted (WelcomeSeen); absent or null: not yet. */
   welcomed_at?: string | null;
+  /** The account's erasure (PersonalDataErased), once asked for: the account is closed. Absent: none. */
+  erasure?: Erasure | null;
 }
+
+/** An erasure as the erasure log shows it: who asked, when, the reference, when it was done. No personal data. */
+export interface Erasure {
+  erasure_id: string;
+  requested_by: ErasureRequester;
+  erased_by: string;
+  reference: string | null;
+  requested_at: string;
+  completed_at: string | null;
+}
+
+/** What a command on an erased account is told. */
+export const ACCOUNT_ERASED = "This account's personal data was erased.";
+export const ERASURE_UNDER_WAY = 'This account is already being erased.';
 
 export interface PasswordReset {
   token_hash: string;
@@ -133,6 +149,18 @@ export function evolveUser(state: UserState, event: EvolvingEvent): UserState {
     }
     case 'WelcomeSeen':
       return state.welcomed_at ? state : { ...state, welcomed_at: event.at };
+    case 'PersonalDataErased': {
+      const { erasure_id, requested_by, erased_by, reference } = e.data;
+      if (state.erasure) return state;
+      return {
+        ...state,
+        erasure: { erasure_id, requested_by, erased_by, reference, requested_at: event.at, completed_at: null },
+      };
+    }
+    case 'ErasureCompleted':
+      return state.erasure && !state.erasure.completed_at
+        ? { ...state, erasure: { ...state.erasure, completed_at: event.at } }
+        : state;
     case 'NotificationPreferencesChanged': {
       const { preferences } = e.data;
       const defined = Object.fromEntries(Object.entries(preferences).filter(([, mode]) => mode !== undefined));

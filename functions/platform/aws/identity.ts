@@ -1,11 +1,13 @@
 import {
   AdminAddUserToGroupCommand,
+  AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
+  InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { SystemRole } from '../../../shared/vocabulary.js';
 import { localEndpointConfig, requestHandlerOptions, MIDDLEWARE_RESOLVED_ONCE } from './sdk-config.js';
@@ -94,6 +96,42 @@ export class IdentityDirectory {
 
   async globalSignOut(username: string): Promise<void> {
     await this.client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: this.userPoolId, Username: username }));
+  }
+
+  /**
+   * Whether `password` is the account's, asked of Cognito as a sign-in would (USER_PASSWORD_AUTH, the
+   * flow the app client allows): its own failed-attempt limits apply. The tokens of a right answer are
+   * not kept; the one caller (the erasure) deletes the user next. False for a wrong password, an
+   * unknown or disabled user; anything else (Cognito unreachable, its throttle) throws.
+   */
+  async verifyPassword(
+    username: string,
+    password: string,
+    clientId = process.env.USER_POOL_CLIENT_ID ?? '',
+  ): Promise<boolean> {
+    try {
+      await this.client.send(
+        new InitiateAuthCommand({
+          ClientId: clientId,
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: username, PASSWORD: password },
+        }),
+      );
+      return true;
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name === 'NotAuthorizedException' || name === 'UserNotFoundException') return false;
+      throw error;
+    }
+  }
+
+  /** Deletes the user; a user already gone is not an error (an erasure's retry). */
+  async deleteUser(username: string): Promise<void> {
+    try {
+      await this.client.send(new AdminDeleteUserCommand({ UserPoolId: this.userPoolId, Username: username }));
+    } catch (error) {
+      if ((error as Error).name !== 'UserNotFoundException') throw error;
+    }
   }
 }
 

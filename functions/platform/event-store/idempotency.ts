@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createHash, randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { HttpError } from '../errors.js';
 import { log } from '../log.js';
 import type { Runtime } from '../runtime.js';
@@ -13,6 +13,13 @@ type HttpResponse = APIGatewayProxyStructuredResultV2;
 // 24 hours, written as a literal: esbuild keeps an unused `24 * 3_600` (it may not fold it), and with it
 // this module in the access analysis of routes that bundle no claim middleware.
 export const IDEMPOTENCY_TTL_SECONDS = 86_400;
+
+/** Where a caller's claims live: their own partition, one item per key. */
+export const idempotencyClaimPartition = (caller: string) => `$idem#${caller}`;
+export const idempotencyClaimKey = (caller: string, idempotencyKey: string) => ({
+  pk: idempotencyClaimPartition(caller),
+  sk: idempotencyKey,
+});
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /**
  * How long a request in progress holds its key: longer than any HTTP function may run (29 s). A
@@ -77,7 +84,8 @@ export function idempotency(options: {
       if (!KEY_PATTERN.test(idempotencyKey))
         throw new HttpError(400, 'INVALID_IDEMPOTENCY_KEY', IDEMPOTENCY_MESSAGES.invalid);
       const runtime = options.runtime();
-      const key = { pk: `$idem#${caller}#${idempotencyKey}`, sk: 'request' };
+      // One partition per caller: an erasure finds (and deletes) every answer kept for the account.
+      const key = idempotencyClaimKey(caller, idempotencyKey);
       const print = fingerprint(event);
       const nowSeconds = Math.floor(runtime.now().getTime() / 1000);
       const attempt = randomUUID();
@@ -180,4 +188,32 @@ async function release(runtime: Runtime, claim: Claim): Promise<void> {
   } catch (error) {
     if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
   }
+}
+
+/**
+ * Deletes every claim of a caller, answers included (an erasure: a kept answer can hold the caller's
+ * data). Their own partition, so one query finds them all.
+ */
+export async function forgetClaims(runtime: Runtime, caller: string): Promise<number> {
+  const pk = idempotencyClaimPartition(caller);
+  let forgotten = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await runtime.views.client.send(
+      new QueryCommand({
+        TableName: runtime.views.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      await runtime.views.client.send(
+        new DeleteCommand({ TableName: runtime.views.tableName, Key: { pk, sk: item.sk } }),
+      );
+      forgotten += 1;
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return forgotten;
 }

@@ -21,3 +21,11 @@ export function mailer(): Mailer {
 export function setMailer(next: Mailer | undefined): void {
   configured = next;
 }
+
+/**
+ * The mailer a process installed (the embedded runtime's outbox), or none: unlike `mailer()` it never
+ * builds SES, so a caller that only asks to forget kept copies bundles no sending and needs no grant.
+ */
+export function installedMailer(): Mailer | undefined {
+  return configured;
+}

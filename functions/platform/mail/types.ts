@@ -18,6 +18,12 @@ export interface SentMail extends MailMessage {
 /** One way to send mail: SES in the cloud, the local outbox in the embedded runtime. */
 export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
+  /**
+   * Deletes the copies this mailer keeps of sent messages that carry any of `texts` (an erased
+   * person's address, name, project titles), answering how many. Only the local outbox keeps copies;
+   * SES keeps none the studio can read, so it has no such method.
+   */
+  forget?(texts: readonly string[]): Promise<number>;
 }
 
 export class MailError extends Error {

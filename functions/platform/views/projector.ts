@@ -122,6 +122,8 @@ interface Checkpoint {
   /** What the items were computed from (projections with lookups), and its version. */
   looked: LookedUpItems;
   lv: number;
+  /** The mark of an in-place rebuild (Replayer, one stream), carried by every later checkpoint; absent: none. */
+  epoch?: string;
 }
 
 /**
@@ -307,13 +309,14 @@ export class Projector {
         ...(counts ? { pending: JSON.stringify(counts) } : {}),
         ...(refresh ? { dependents: true } : {}),
         ...(projection.lookups ? { looked: storedLookedUpItems(looked) } : {}),
+        ...(checkpoint.epoch ? { epoch: checkpoint.epoch } : {}),
       };
-      const committed = await this.views.putIfVersion(gen, item, version, lv);
+      const committed = await this.views.putIfVersion(gen, item, version, lv, checkpoint.epoch ?? null);
       if (committed) {
         if (counts) await this.settleCounts(gen, key, reached, JSON.stringify(counts));
         // Remembered once the dependents are done: a failure there leaves the mark for a redelivery to find.
         if (refresh) await this.refreshDependents(gen, projection, key, reached, state);
-        const mine: Checkpoint = { version: reached, state, looked, lv: lv ?? 0 };
+        const mine: Checkpoint = { version: reached, state, looked, lv: lv ?? 0, epoch: checkpoint.epoch };
         this.committed.set(slot, mine);
         // A stream projected for the first time may have been missed by a re-projection that listed
         // its dependents just before (the listing did not hold it yet): look again, now it does.
@@ -410,8 +413,9 @@ export class Projector {
         v: checkpoint.version,
         state: JSON.stringify(checkpoint.state),
         looked: storedLookedUpItems(looked),
+        ...(checkpoint.epoch ? { epoch: checkpoint.epoch } : {}),
       };
-      if (await this.views.putIfVersion(gen, item, checkpoint.version, lv)) {
+      if (await this.views.putIfVersion(gen, item, checkpoint.version, lv, checkpoint.epoch ?? null)) {
         this.committed.set(slot, { ...checkpoint, looked, lv });
         this.views.committed(projection.name);
         return;
@@ -460,7 +464,8 @@ export class Projector {
       typeof checkpoint.looked === 'string'
         ? lookedUpItemsOf(JSON.parse(checkpoint.looked) as ViewItem[])
         : NO_LOOKED_UP_ITEMS;
-    return { version, state, looked, lv: Number(checkpoint.lv ?? 0) };
+    const epoch = typeof checkpoint.epoch === 'string' ? checkpoint.epoch : undefined;
+    return { version, state, looked, lv: Number(checkpoint.lv ?? 0), ...(epoch ? { epoch } : {}) };
   }
 
   /** Applies a committed step's count changes (once each: views.addCount) and clears them from the checkpoint. */
@@ -516,7 +521,8 @@ export class Projector {
     }
     // Distinct items, each guarded by its version: written together, and all settled before the
     // checkpoint (or a retry) comes, so no write of this attempt is still under way after it.
-    const outcomes = await Promise.allSettled(writes.map((item) => this.views.putGuarded(gen, item, version, lv)));
+    // A rewrite (`all`: a retry, a restore) may replace items of its own version: see putGuarded.
+    const outcomes = await Promise.allSettled(writes.map((item) => this.views.putGuarded(gen, item, version, lv, all)));
     const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failed) throw failed.reason;
   }

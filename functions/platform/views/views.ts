@@ -1,4 +1,4 @@
-import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expiredGuards, guardAttribute, guardFloor, guardValue } from '../event-store/counter-guards.js';
 import { sharedDynamoClient } from '../aws/dynamodb.js';
 import { perProcess, required } from '../runtime.js';
@@ -141,8 +141,13 @@ export class ViewStore extends ViewReader {
    * stream's, see Projection.lookups) also carries `lv`, the version of what it looked up: the write
    * regresses neither (a newer stream version with an older lookup is refused, and so is an equal
    * one with an equal lookup).
+   *
+   * `sameVersion`: a retry after a lost checkpoint commit may also replace an item of its own version.
+   * Same version normally means same content, except after a stream was rebuilt in place (an erasure):
+   * a writer that folded from what it remembered of the old checkpoint wrote items from the old state,
+   * and the retry, folded from the rebuilt one, must be able to replace them.
    */
-  async putGuarded(gen: number, item: ViewItem, v: number, lv?: number): Promise<boolean> {
+  async putGuarded(gen: number, item: ViewItem, v: number, lv?: number, sameVersion = false): Promise<boolean> {
     requireItemWithin(item);
     const put = (condition: string, values: Record<string, unknown>) =>
       this.client.send(
@@ -154,18 +159,19 @@ export class ViewStore extends ViewReader {
         }),
       );
     try {
-      if (lv === undefined) await put('attribute_not_exists(pk) OR v < :v', { ':v': v });
+      const older = sameVersion ? 'v <= :v' : 'v < :v';
+      if (lv === undefined) await put(`attribute_not_exists(pk) OR ${older}`, { ':v': v });
       else {
         // Kept flat: the embedded DynamoDB spends far longer on nested conditions, on every write.
         try {
-          await put('attribute_not_exists(pk) OR (v < :v AND lv <= :lv) OR (v = :v AND lv < :lv)', {
-            ':v': v,
-            ':lv': lv,
-          });
+          const condition = sameVersion
+            ? 'attribute_not_exists(pk) OR (v <= :v AND lv <= :lv)'
+            : 'attribute_not_exists(pk) OR (v < :v AND lv <= :lv) OR (v = :v AND lv < :lv)';
+          await put(condition, { ':v': v, ':lv': lv });
         } catch (error) {
           if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
           // An item written before it showed a lookup (no `lv`: a stage not yet replayed) yields to a newer version.
-          await put('attribute_not_exists(lv) AND v < :v', { ':v': v });
+          await put(`attribute_not_exists(lv) AND ${older}`, { ':v': v });
         }
       }
       return true;
@@ -208,11 +214,17 @@ export class ViewStore extends ViewReader {
    * point. With `lv` (a checkpoint of a projection with lookups), also only if the lookups it
    * recorded are not newer than `lv`: a writer that looked up an older state must look again.
    */
+  /**
+   * `epoch`: the rebuild mark of the checkpoint the writer started from (null: none). A stream rebuilt
+   * in place (an erasure) gets a new mark, so a writer that folded from what it remembered of the old
+   * checkpoint, at the same version, is refused and reads the rebuilt one.
+   */
   async putIfVersion(
     gen: number,
     item: ViewItem & { version: number },
     expected: number,
     lv?: number,
+    epoch?: string | null,
   ): Promise<boolean> {
     const names: Record<string, string> = {};
     const values: Record<string, unknown> = {};
@@ -226,6 +238,14 @@ export class ViewStore extends ViewReader {
         names['#lv'] = 'lv';
         values[':lv'] = lv;
         parts.push('(attribute_not_exists(#lv) OR #lv <= :lv)');
+      }
+      if (epoch !== undefined) {
+        names['#epoch'] = 'epoch';
+        if (epoch === null) parts.push('attribute_not_exists(#epoch)');
+        else {
+          values[':epoch'] = epoch;
+          parts.push('#epoch = :epoch');
+        }
       }
     }
     try {
@@ -250,10 +270,40 @@ export class ViewStore extends ViewReader {
    * audit rebuild), which then replays whatever arrived meanwhile through the projector.
    */
   async putMany(gen: number, items: ViewItem[]): Promise<void> {
-    for (let i = 0; i < items.length; i += 25) {
-      let request: Record<string, any> | undefined = {
-        [this.tableName]: items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: toStored(gen, item) } })),
-      };
+    await this.batchWrite(items.map((item) => ({ PutRequest: { Item: toStored(gen, item) } })));
+  }
+
+  /**
+   * Deletes items outright, tombstones included, 25 a request: only an erasure's rebuild in place, where
+   * a tombstone's own key (a search word of an erased title) would keep what was erased.
+   */
+  async deleteMany(gen: number, keys: readonly { pk: string; sk: string }[]): Promise<void> {
+    await this.batchWrite(keys.map((key) => ({ DeleteRequest: { Key: { pk: `${gen}#${key.pk}`, sk: key.sk } } })));
+  }
+
+  /** The keys of the tombstones in one partition of a generation (readers never see them). */
+  async tombstonesOf(gen: number, pk: string): Promise<{ pk: string; sk: string }[]> {
+    const keys: { pk: string; sk: string }[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.client.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: 'pk = :pk',
+          FilterExpression: 'deleted = :yes',
+          ExpressionAttributeValues: { ':pk': `${gen}#${pk}`, ':yes': true },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const stored of page.Items ?? []) keys.push({ pk, sk: String(stored.sk) });
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return keys;
+  }
+
+  private async batchWrite(requests: Record<string, unknown>[]): Promise<void> {
+    for (let i = 0; i < requests.length; i += 25) {
+      let request: Record<string, any> | undefined = { [this.tableName]: requests.slice(i, i + 25) };
       for (let attempt = 0; request && Object.keys(request).length > 0; attempt += 1) {
         if (attempt === 10) throw new Error('The views table kept refusing a batch write');
         if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));

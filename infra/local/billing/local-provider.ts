@@ -146,6 +146,12 @@ export class LocalBillingProvider implements BillingProvider {
     return this.state.subscriptions[id] ?? null;
   }
 
+  async cancelSubscription(id: string) {
+    const subscription = this.state.subscriptions[id];
+    if (!subscription || subscription.status === 'canceled') return;
+    await this.cancelNow(id);
+  }
+
   async *listSubscriptions() {
     yield* Object.values(this.state.subscriptions);
   }

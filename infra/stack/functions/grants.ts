@@ -70,6 +70,7 @@ const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
   cognitoGroups: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
   cognitoSignOut: ['cognito-idp:AdminUserGlobalSignOut'],
   cognitoPassword: ['cognito-idp:AdminSetUserPassword'],
+  cognitoDelete: ['cognito-idp:AdminDeleteUser'],
   cognitoAttributes: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminUpdateUserAttributes'],
   cognitoRead: ['cognito-idp:AdminGetUser'],
 };
@@ -81,6 +82,7 @@ const UPLOAD_OBJECT_ACTIONS: Partial<Record<Capability, string[]>> = {
   uploadsPut: ['s3:PutObject'],
   uploadsGet: ['s3:GetObject'],
   uploadsDelete: ['s3:DeleteObject'],
+  uploadsErase: ['s3:DeleteObject', 's3:DeleteObjectVersion'],
 };
 
 /** Cross-region inference profiles are the model id with a geography prefix. */
@@ -322,6 +324,7 @@ export class CapabilityGrants {
       case 'cognitoGroups':
       case 'cognitoSignOut':
       case 'cognitoPassword':
+      case 'cognitoDelete':
       case 'cognitoAttributes':
       case 'cognitoRead':
         if (role) this.grantCognito(role, COGNITO_ACTIONS[capability]!, kind, fn);
@@ -333,6 +336,7 @@ export class CapabilityGrants {
       case 'uploadsPut':
       case 'uploadsGet':
       case 'uploadsDelete':
+      case 'uploadsErase':
         if (!role) return;
         role.addToPrincipalPolicy(
           new PolicyStatement({
@@ -341,9 +345,12 @@ export class CapabilityGrants {
           }),
         );
         // HeadObject on a missing key answers 404 (not 403) only with ListBucket.
-        if (capability === 'uploadsGet')
+        if (capability === 'uploadsGet' || capability === 'uploadsErase')
           role.addToPrincipalPolicy(
-            new PolicyStatement({ actions: ['s3:ListBucket'], resources: [uploadsBucket.bucketArn] }),
+            new PolicyStatement({
+              actions: capability === 'uploadsGet' ? ['s3:ListBucket'] : ['s3:ListBucketVersions'],
+              resources: [uploadsBucket.bucketArn],
+            }),
           );
         this.acknowledgeOnce(
           role,

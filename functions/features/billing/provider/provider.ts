@@ -21,6 +21,11 @@ export interface BillingProvider {
   createPortalSession(input: { customer_id: string; return_url: string }): Promise<{ url: string }>;
   /** null when the provider does not know the subscription. */
   retrieveSubscription(id: string): Promise<Stripe.Subscription | null>;
+  /**
+   * Ends the subscription now (an erased account's). A subscription the provider no longer knows, or
+   * already ended, is not an error. The customer and its invoices stay with the provider.
+   */
+  cancelSubscription(id: string): Promise<void>;
   /** Every subscription of every customer, in any status. */
   listSubscriptions(): AsyncIterable<Stripe.Subscription>;
   /** Verifies the `Stripe-Signature` header over the raw body; throws WebhookSignatureError. */

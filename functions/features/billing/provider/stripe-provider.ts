@@ -153,6 +153,18 @@ export class StripeBillingProvider implements BillingProvider {
     }
   }
 
+  async cancelSubscription(id: string) {
+    const { stripe } = await this.client();
+    try {
+      const subscription = await stripe.subscriptions.retrieve(id);
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+      await stripe.subscriptions.cancel(id, {}, { idempotencyKey: `erasure-cancel-${id}` });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'resource_missing') return;
+      throw unavailableOr(error);
+    }
+  }
+
   async *listSubscriptions() {
     const { stripe } = await this.client();
     try {
