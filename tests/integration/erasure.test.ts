@@ -377,6 +377,42 @@ describe('erasure: Delete My Account', () => {
   });
 });
 
+describe("erasure: an admin's Erase User, for a request made elsewhere", () => {
+  it('erases with the request reference, logs who and when, and refuses what it must', async () => {
+    const hal = await stack.signUpClient({ name: 'Halvard Istenmoor' });
+    const project = await stack.api('POST', '/api/projects', {
+      user: hal,
+      body: minimalProject({ title: 'Istenmoor loft' }),
+    });
+    expect(project.status).toBe(201);
+    const erase = (user: TestUser, id: string, reference: string) =>
+      stack.api('POST', `/api/admin/users/${id}/erasure`, { user, body: { reference } });
+    expect((await erase(admin, hal.sub, 'hal@example.com')).status).toBe(400);
+    expect((await erase(admin, 'no-such-user', 'DSR-1')).status).toBe(404);
+    const self = await erase(admin, admin.sub, 'DSR-1');
+    expect(self.status).toBe(409);
+    expect(JSON.stringify(self.body)).toContain('Erase your own account from your profile.');
+
+    const done = await erase(admin, hal.sub, 'DSR-2026-114');
+    expect(done.status, JSON.stringify(done.body)).toBe(202);
+    await stack.settle();
+    expect((await erase(admin, hal.sub, 'DSR-2026-114')).status).toBe(409);
+    await expect(stack.signIn(hal.email, CLIENT_PASSWORD)).rejects.toThrow();
+    const log = await stack.api('GET', '/api/admin/erasures', { user: admin });
+    expect(log.body.erasures[0]).toMatchObject({
+      user_id: hal.sub,
+      requested_by: 'admin',
+      erased_by: admin.sub,
+      reference: 'DSR-2026-114',
+      status: 'done',
+    });
+    expect((await stack.api('GET', '/api/admin/erasures', { user: designer })).status).toBe(403);
+    const detail = await stack.api('GET', `/api/projects/${project.body.project.id}`, { user: admin });
+    expect(detail.body.project.title).toBe('Erased project');
+    expect(await scanTable(TABLES.views)).not.toContain('Istenmoor');
+  });
+});
+
 /** Everything stored of Otto: his streams' items in the events table and his files, as stored. */
 async function ottoRecords(): Promise<string> {
   const events = JSON.parse(await scanTable(TABLES.events)) as Record<string, unknown>[];

@@ -364,3 +364,26 @@ describe('team document: its bound', () => {
     },
   );
 });
+
+describe('team decider: the erasure of a member', () => {
+  const system: Actor = { sub: 'system', role: 'system' };
+  it("ends the erased member's membership and revokes the invitations they sent, whoever runs it", () => {
+    given([...withDana, invited(IN_7_DAYS, 'I2', 'eve@example.com')], system)
+      .when({ type: 'RemoveErasedMember', user_id: 'owner' })
+      .then([
+        TeamInviteRevoked.create({ invite_id: 'I2' }),
+        TeamMemberRemoved.create({ user_id: 'owner', email: 'owner@example.com' }),
+        // The team keeps an admin: the longest-standing other member.
+        TeamMemberRoleChanged.create({ user_id: 'dana', from: 'designer', to: 'admin' }),
+      ]);
+  });
+  it('keeps the roles as they are when another admin remains', () => {
+    given([...withDana, TeamMemberRoleChanged.create({ user_id: 'dana', from: 'designer', to: 'admin' })], system)
+      .when({ type: 'RemoveErasedMember', user_id: 'owner' })
+      .then([TeamMemberRemoved.create({ user_id: 'owner', email: 'owner@example.com' })]);
+  });
+  it('does nothing for someone who is not a member, or a team that does not exist (a retry)', () => {
+    given(withDana, system).when({ type: 'RemoveErasedMember', user_id: 'zed' }).then([]);
+    given([], system).when({ type: 'RemoveErasedMember', user_id: 'owner' }).then([]);
+  });
+});

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ErasureCompleted,
+  PersonalDataErased,
   EmailProven,
   PasswordResetCompleted,
   PasswordResetRequested,
@@ -133,5 +135,86 @@ describe("user decider: 'Welcome' belongs to the account (issue 44)", () => {
       .then([]);
     given([]).when({ type: 'SeeWelcome' }).thenThrows('User not found', 'NOT_FOUND');
     expect(given([registered, WelcomeSeen.create({})]).state().welcomed_at).toEqual(expect.any(String));
+  });
+});
+
+describe('user decider: erasure', () => {
+  const erased = PersonalDataErased.create({
+    erasure_id: '01JERASURE0000000000000000',
+    requested_by: 'self',
+    erased_by: 'u1',
+    reference: null,
+  });
+  it('closes the account at once: the erasure and the end of every session in one decision', () => {
+    given([registered])
+      .when({ type: 'EraseAccount', erasure_id: '01JERASURE0000000000000000', requested_by: 'self', reference: null })
+      .then([erased, SessionsEnded.create({ valid_from: '2026-11-22T10:00:01.000Z', reason: 'erased' })]);
+  });
+  it("keeps an admin's reference, and never the person's", () => {
+    given([registered], { sub: 'admin-1', role: 'admin' })
+      .when({
+        type: 'EraseAccount',
+        erasure_id: '01JERASURE0000000000000001',
+        requested_by: 'admin',
+        reference: 'DSR-42',
+      })
+      .then([
+        PersonalDataErased.create({
+          erasure_id: '01JERASURE0000000000000001',
+          requested_by: 'admin',
+          erased_by: 'admin-1',
+          reference: 'DSR-42',
+        }),
+        SessionsEnded.create({ valid_from: '2026-11-22T10:00:01.000Z', reason: 'erased' }),
+      ]);
+  });
+  it('refuses a second erasure, and every other command on an erased account', () => {
+    given([registered, erased])
+      .when({ type: 'EraseAccount', erasure_id: '01JERASURE0000000000000002', requested_by: 'self', reference: null })
+      .thenThrows(/already being erased/, 'CONFLICT');
+    given([registered, erased])
+      .when({ type: 'UpdateProfile', full_name: 'Ann' })
+      .thenThrows(/erased/, 'GONE');
+    given([registered, erased])
+      .when({ type: 'SeeWelcome' })
+      .thenThrows(/erased/, 'GONE');
+  });
+  it('records the completion once, for its own erasure only', () => {
+    const done = {
+      type: 'CompleteErasure',
+      erasure_id: '01JERASURE0000000000000000',
+      keys_destroyed: 5,
+      files_deleted: 2,
+    } as const;
+    given([registered, erased])
+      .when(done)
+      .then([
+        ErasureCompleted.create({ erasure_id: '01JERASURE0000000000000000', keys_destroyed: 5, files_deleted: 2 }),
+      ]);
+    given([
+      registered,
+      erased,
+      ErasureCompleted.create({ erasure_id: '01JERASURE0000000000000000', keys_destroyed: 5, files_deleted: 2 }),
+    ])
+      .when(done)
+      .then([]);
+    given([registered, erased])
+      .when({ ...done, erasure_id: '01JOTHER000000000000000000' })
+      .thenThrows(/Erasure not found/, 'NOT_FOUND');
+  });
+  it('shows the erasure in the erasure log, with no name or address', () => {
+    const state = [registered, erased].reduce(
+      (folded, event, index) =>
+        usersProjection.evolve(folded, {
+          ...event,
+          streamId: 'user-u1',
+          version: index + 1,
+          at: '2026-11-22T10:00:00.000Z',
+        } as never),
+      usersProjection.initialState(),
+    );
+    const log = usersProjection.items(state, 'user-u1').find((item) => item.sk === 'erasure');
+    expect(log).toMatchObject({ gsi5pk: 'erasures', gsi5sk: '2026-11-22T10:00:00.000Z#u1' });
+    expect(JSON.parse(String(log!.doc))).toMatchObject({ user_id: 'u1', requested_by: 'self', completed_at: null });
   });
 });

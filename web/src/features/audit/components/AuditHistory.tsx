@@ -11,7 +11,9 @@ import './audit.css';
 import { roleWords } from '../../../lib/vocabulary.js';
 
 const ROLE_TONE: Record<string, 'error' | 'info' | undefined> = { admin: 'error', designer: 'info' };
-const readableType = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2');
+/** Types whose label is a sentence of its own rather than the type's words. */
+const TYPE_LABELS: Readonly<Record<string, string>> = { PersonalDataErased: 'Personal data erased' };
+const readableType = (type: string) => TYPE_LABELS[type] ?? type.replace(/([a-z])([A-Z])/g, '$1 $2');
 const STORED_ENUM = /^[a-z]+(?:_[a-z]+)+$/;
 const STORED_DATE = /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+Z?)?$/;
 /**
