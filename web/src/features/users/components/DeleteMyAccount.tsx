@@ -2,7 +2,7 @@ import { Alert, Button, Card, Flex, Heading, PasswordField, Text, TextField } fr
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { setSignOutExpected } from '../../../app/auth/expected-sign-out.js';
+import { setSignOutExpected } from '../../../app/auth/auth-session.js';
 import { useSession } from '../../../app/auth/session.js';
 import { errorMessage } from '../../../lib/errors.js';
 import { Dialog } from '../../../ui/Dialog.js';
