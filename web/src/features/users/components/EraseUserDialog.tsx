@@ -18,7 +18,16 @@ export interface EraseUserTarget {
  * 'Erase User': an admin erases a person at their request, naming the request by a ticket or letter
  * number (kept in the erasure log, so it must not be personal data). Refusals stay in the dialog.
  */
-export function EraseUserDialog({ user, onClose }: { user: EraseUserTarget | null; onClose(): void }) {
+export function EraseUserDialog({
+  user,
+  onClose,
+  onErased,
+}: {
+  user: EraseUserTarget | null;
+  onClose(): void;
+  /** Called with the erasure's id once the server has taken the request (202). */
+  onErased(erasureId: string): void;
+}) {
   const erase = useEraseUser();
   const [reference, setReference] = useState('');
   const reasonId = useId();
@@ -38,7 +47,8 @@ export function EraseUserDialog({ user, onClose }: { user: EraseUserTarget | nul
     erase.mutate(
       { userId: user.id, reference: trimmed },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          onErased(answer.erasure_id);
           toast({ title: 'Personal data erased', description: 'The erasure log shows when it is done.' });
           onClose();
         },

@@ -38,7 +38,9 @@ export function UsersTab() {
   const [erasing, setErasing] = useState<EraseUserTarget | null>(null);
   const list = useInfiniteQuery(usersQuery());
   const me = useQuery(meQuery()).data ?? null;
-  const erasures = useQuery(erasuresQuery());
+  // The erasures asked for from this tab: the log is polled until each is in it.
+  const [awaited, setAwaited] = useState<ReadonlySet<string>>(() => new Set());
+  const erasures = useQuery(erasuresQuery(awaited));
   // The accounts erased or being erased: no second 'Erase User' for them.
   const erased = new Map((erasures.data?.erasures ?? []).map((entry) => [entry.user_id, entry.status]));
   // An erasure that has just finished has rewritten the person's views ('Deleted user'): read the list again.
@@ -159,7 +161,11 @@ export function UsersTab() {
           setErasing(target);
         }}
       />
-      <EraseUserDialog user={erasing} onClose={() => setErasing(null)} />
+      <EraseUserDialog
+        user={erasing}
+        onClose={() => setErasing(null)}
+        onErased={(id) => setAwaited((ids) => new Set([...ids, id]))}
+      />
       <ErasuresLog erasures={erasures.data?.erasures} loading={erasures.isPending} error={erasures.error} />
     </Flex>
   );
