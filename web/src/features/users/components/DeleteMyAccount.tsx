@@ -63,9 +63,9 @@ export function DeleteMyAccount({ email }: { email: string | null }) {
       setBusy(false);
       return;
     }
-    // The account is gone: leave the signed-in screens first (their guard would send a signed-out
-    // person to sign-in), then sign out here; the server already ended the sessions, so a failure
-    // to revoke this one is no reason to stay signed in.
+    // The account is gone: to the landing page, and signed out here (the server already ended the
+    // sessions, so a failure to revoke this one is no reason to stay signed in). The landing page may
+    // still be loading when the sign-out lands: the route guard then sends this person to / as well.
     await client.cancelQueries();
     navigate('/', { replace: true });
     toast({ title: DELETED, duration: 10_000 });
