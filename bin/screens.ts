@@ -99,6 +99,16 @@ const SCREENS: Screen[] = [
   { name: 'submit', title: 'Submit a project', role: 'client', path: '/submit' },
   { name: 'board-client', title: 'Project board (client)', role: 'client', path: '/board' },
   { name: 'profile', title: 'Profile', role: 'client', path: '/profile' },
+  {
+    name: 'delete-account',
+    title: 'Delete My Account dialog',
+    role: 'client',
+    path: '/profile',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Delete My Account' }).click();
+      await page.getByRole('dialog', { name: 'Delete your account?' }).waitFor();
+    },
+  },
   { name: 'test-resend-client', title: 'Test e-mail (signed in)', role: 'client', path: '/test-resend' },
   { name: 'admin', title: 'Admin board, Projects', role: 'admin', path: '/admin', before: true },
   {
@@ -134,6 +144,16 @@ const SCREENS: Screen[] = [
     act: adminTab('Global Activity'),
   },
   { name: 'admin-users', title: 'Admin, Users', role: 'admin', path: '/admin', act: adminTab('Users') },
+  {
+    name: 'admin-erase-user',
+    title: 'Erase User dialog (admin)',
+    role: 'admin',
+    path: '/admin?tab=users',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Erase User' }).first().click();
+      await page.getByRole('dialog', { name: 'Erase this user?' }).waitFor();
+    },
+  },
   { name: 'admin-insights', title: 'Admin, Insights', role: 'admin', path: '/admin', act: adminTab('Insights') },
   { name: 'admin-audit', title: 'Audit log', role: 'admin', path: '/admin/audit' },
   { name: 'designer-management', title: 'Designer Management', role: 'admin', path: '/admin/designer-management' },

@@ -55,7 +55,23 @@ const SCREENS: Screen[] = [
   },
   { name: 'submit', role: 'client', path: '/submit' },
   { name: 'board', role: 'client', path: '/board' },
-  { name: 'profile', role: 'client', path: '/profile', states: [tab('Team Management'), tab('Notifications')] },
+  {
+    name: 'profile',
+    role: 'client',
+    path: '/profile',
+    states: [
+      tab('Team Management'),
+      tab('Notifications'),
+      {
+        name: 'dialog Delete My Account',
+        go: async (page) => {
+          await page.getByRole('tab', { name: 'Profile Settings', exact: true }).click();
+          await page.getByRole('button', { name: 'Delete My Account' }).click();
+          await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+        },
+      },
+    ],
+  },
   {
     name: 'admin',
     role: 'admin',
@@ -64,6 +80,16 @@ const SCREENS: Screen[] = [
       ...['Designer Review', 'Comment Moderation', 'Global Activity', 'Users', 'Audit', 'Insights'].map(tab),
       { name: 'projects', go: (page) => page.getByRole('tab', { name: 'Projects', exact: true }).click() },
       ...dialogTabs(openProject('article'), ['Details', 'Checklist', 'Files', 'Activity', 'Management']),
+      {
+        name: 'dialog Erase User',
+        go: async (page) => {
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog')).toHaveCount(0);
+          await tab('Users').go(page);
+          await page.getByRole('button', { name: 'Erase User' }).first().click();
+          await expect(page.getByRole('dialog', { name: 'Erase this user?' })).toBeVisible();
+        },
+      },
     ],
   },
   {

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { signInPathFor } from './navigation.js';
 import { hasRole } from './auth/roles.js';
 import { useSession, type Role } from './auth/session.js';
+import { isSignOutExpected } from './auth/expected-sign-out.js';
 import { ServiceUnavailable } from '../ui/RouteStatus.js';
 import { ShellSkeleton } from './shell/ShellSkeleton.js';
 import { toast } from '../ui/toast/use-toast.js';
@@ -19,7 +20,10 @@ export interface RequireAuthProps {
   preload?: () => unknown;
 }
 
-/** Route guard: signed-out visitors go to /auth; users without `role` go to `deniedTo`. */
+/**
+ * Route guard: signed-out visitors go to /auth (to / right after deleting their account); users without `role` go
+ * to `deniedTo`.
+ */
 export function RequireAuth({ children, role, deniedTo = '/dashboard', deniedMessage, preload }: RequireAuthProps) {
   const { user, loading, error } = useSession();
   const location = useLocation();
@@ -32,7 +36,8 @@ export function RequireAuth({ children, role, deniedTo = '/dashboard', deniedMes
   if (loading) return <ShellSkeleton />;
   if (error) return <ServiceUnavailable />;
   if (!user) {
-    return <Navigate to={signInPathFor(location)} replace />;
+    // Signed out because the account was just deleted: the landing page says so; sign-in has nothing for them.
+    return <Navigate to={isSignOutExpected() ? '/' : signInPathFor(location)} replace />;
   }
   if (role && !hasRole(user, role)) return <Denied to={deniedTo} message={deniedMessage} />;
   return <>{children}</>;

@@ -7,6 +7,7 @@ import { currentIdToken, signOutUser } from './auth/auth-session.js';
 import { loadConfig } from './config.js';
 import { navigateTo, signInPathFor } from './navigation.js';
 import { EMAIL_NOT_VERIFIED, isReauthenticating, proveEmail } from './email-proof.js';
+import { isSignOutExpected } from './auth/expected-sign-out.js';
 
 export class ApiError extends Error {
   constructor(
@@ -120,7 +121,7 @@ async function request<T>(
       response.statusText || `Request failed (${response.status})`,
       Number(response.headers.get('retry-after')) || undefined,
     );
-    if (response.status === 401 && !isReauthenticating()) await handleUnauthorized();
+    if (response.status === 401 && !isReauthenticating() && !isSignOutExpected()) await handleUnauthorized();
     // The action needs a proven address: the dialog proves it (and signs in again), then one retry.
     if (
       response.status === 403 &&

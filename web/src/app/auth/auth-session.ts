@@ -19,6 +19,7 @@ export { SIGNED_IN_HINT_KEY, readAuthPreference } from './auth-tokens.js';
 export type { Role, SessionUser } from './auth-tokens.js';
 export { authErrorMessage } from './auth-errors.js';
 export { preloadAuth } from './auth-loader.js';
+export { setSignOutExpected } from './expected-sign-out.js';
 
 /**
  * True when there is no need to ask Amplify: a screen for signed-out visitors, and no sign-in here since the hint was

@@ -12,6 +12,7 @@ import { loadAuth, onAuthLoaded } from './auth-loader.js';
 import { SIGNED_IN_HINT_KEY, currentSessionUser, type SessionUser } from './auth-session.js';
 import { isPublicPath, whenIdle } from '../public-paths.js';
 import { isReauthenticating } from '../email-proof.js';
+import { setSignOutExpected } from './expected-sign-out.js';
 
 export type { SessionUser, Role } from './auth-session.js';
 
@@ -69,6 +70,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       unsubscribe = auth.onAuthEvent((event) => {
         // The verification dialog signs the same user out and in again: the screen stays as it is.
         if (event === 'signedOut' && isReauthenticating()) return;
+        // A new sign-in after an account was deleted here: its sessions' end is news again.
+        if (event === 'signedIn') setSignOutExpected(false);
         if (event === 'signedOut' || event === 'tokenRefresh_failure') {
           setState((s) => ({ ...s, user: null, loading: false }));
         } else {

@@ -3,6 +3,7 @@ import { loadConfig } from '../config.js';
 import { inOwnTask } from '../../lib/tasks.js';
 import { NOT_AUTHENTICATED, handleUnauthorized } from '../api.js';
 import { isReauthenticating } from '../email-proof.js';
+import { isSignOutExpected } from '../auth/expected-sign-out.js';
 import { toast } from '../../ui/toast/use-toast.js';
 
 /** The server ends the socket of an ended session with this code (or says so first, in the cloud): signed out. */
@@ -13,7 +14,7 @@ const SESSION_ENDED_CLOSE_CODE = 4401;
  * API will refuse. Sign-in returns to the screen.
  */
 const sessionEnded = () => {
-  if (isReauthenticating()) return;
+  if (isReauthenticating() || isSignOutExpected()) return;
   toast({
     title: NOT_AUTHENTICATED,
     description: 'Your session has ended. Please sign in again.',

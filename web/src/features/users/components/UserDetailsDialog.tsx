@@ -1,5 +1,6 @@
 import {
   Badge,
+  Button,
   Card,
   Flex,
   Heading,
@@ -22,6 +23,7 @@ import { SubscriptionBadge } from './SubscriptionBadge.js';
 import type { UserDetailsResponse } from '#features/users/admin-contracts.js';
 import { userDetailsQuery } from '../api/get-user-details.js';
 import { formatDate } from '../../../lib/dates.js';
+import type { EraseUserTarget } from './EraseUserDialog.js';
 
 type State =
   | { kind: 'loading' }
@@ -29,8 +31,17 @@ type State =
   | { kind: 'failed' }
   | { kind: 'ready'; details: UserDetailsResponse };
 
+export interface UserDetailsDialogProps {
+  userId: string | null;
+  onClose(): void;
+  /** Whether 'Erase User' is offered (not for the admin themself, nor for an account already erased). */
+  canErase?: boolean;
+  /** 'Erase User': the tab closes this dialog and asks for the request reference. */
+  onErase?(user: EraseUserTarget): void;
+}
+
 /** View Details (docs/product.md#screens Users): Overview, Projects and Team of one user. */
-export function UserDetailsDialog({ userId, onClose }: { userId: string | null; onClose(): void }) {
+export function UserDetailsDialog({ userId, onClose, canErase = false, onErase }: UserDetailsDialogProps) {
   const query = useQuery({ ...userDetailsQuery(userId ?? ''), enabled: userId !== null });
   const missing = query.error instanceof ApiError && query.error.status === 404;
   useEffect(() => {
@@ -55,13 +66,13 @@ export function UserDetailsDialog({ userId, onClose }: { userId: string | null; 
       ) : state.kind === 'failed' ? (
         <Text>Failed to load users</Text>
       ) : (
-        <Details details={state.details} />
+        <Details details={state.details} onErase={canErase ? onErase : undefined} />
       )}
     </Dialog>
   );
 }
 
-function Details({ details }: { details: UserDetailsResponse }) {
+function Details({ details, onErase }: { details: UserDetailsResponse; onErase?(user: EraseUserTarget): void }) {
   const { user, statistics, projects, team } = details;
   return (
     <Tabs
@@ -143,6 +154,26 @@ function Details({ details }: { details: UserDetailsResponse }) {
                   ))}
                 </div>
               </section>
+              {onErase ? (
+                <section aria-label="Erasure">
+                  <Heading level={3} fontSize="medium">
+                    Erasure
+                  </Heading>
+                  <Flex direction="column" gap="xs" alignItems="flex-start">
+                    <Text className="project-card__meta">
+                      At the person's request: erases their account and personal data. This cannot be undone.
+                    </Text>
+                    <Button
+                      size="small"
+                      colorTheme="error"
+                      aria-haspopup="dialog"
+                      onClick={() => onErase({ id: user.id, label: user.full_name || user.email || user.id })}
+                    >
+                      Erase User
+                    </Button>
+                  </Flex>
+                </section>
+              ) : null}
             </Flex>
           ),
         },

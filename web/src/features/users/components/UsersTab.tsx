@@ -11,13 +11,18 @@ import {
   TableRow,
   Text,
 } from '@aws-amplify/ui-react';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../ui/toast/use-toast.js';
 import { UserDetailsDialog } from './UserDetailsDialog.js';
 import type { UsersResponse } from '#features/users/admin-contracts.js';
 import { SubscriptionBadge } from './SubscriptionBadge.js';
 import { usersQuery } from '../api/get-users.js';
+import { erasuresQuery } from '../api/get-erasures.js';
+import { meQuery } from '../api/get-me.js';
+import { userKeys } from '../api/keys.js';
+import { EraseUserDialog, type EraseUserTarget } from './EraseUserDialog.js';
+import { ErasuresLog } from './ErasuresLog.js';
 import { formatDate } from '../../../lib/dates.js';
 import { appendPage } from '../../../lib/paging.js';
 import { LoadMore } from '../../../ui/LoadMore.js';
@@ -25,11 +30,32 @@ import { CardsSkeleton } from '../../../ui/Skeleton.js';
 
 /**
  * The Users tab (docs/product.md#screens): four counts, a refresh button, the users a page at a time ('Load more'), and
- * their details.
+ * their details; 'Erase User' for anyone but the admin themself, and the erasure log (issue 47).
  */
 export function UsersTab() {
+  const client = useQueryClient();
   const [open, setOpen] = useState<string | null>(null);
+  const [erasing, setErasing] = useState<EraseUserTarget | null>(null);
   const list = useInfiniteQuery(usersQuery());
+  const me = useQuery(meQuery()).data ?? null;
+  // The erasures asked for from this tab: the log is polled until each is in it.
+  const [awaited, setAwaited] = useState<ReadonlySet<string>>(() => new Set());
+  const erasures = useQuery(erasuresQuery(awaited));
+  // The accounts erased or being erased: no second 'Erase User' for them.
+  const erased = new Map((erasures.data?.erasures ?? []).map((entry) => [entry.user_id, entry.status]));
+  // An erasure that has just finished has rewritten the person's views ('Deleted user'): read the list again.
+  const done = (erasures.data?.erasures ?? [])
+    .filter((entry) => entry.status === 'done')
+    .map((entry) => entry.erasure_id)
+    .join(' ');
+  const doneBefore = useRef<string | null>(null);
+  useEffect(() => {
+    if (!erasures.data) return;
+    if (doneBefore.current !== null && doneBefore.current !== done) {
+      void client.invalidateQueries({ queryKey: userKeys.list() });
+    }
+    doneBefore.current = done;
+  }, [done, erasures.data, client]);
   const pages = list.data?.pages;
   const data: UsersResponse | null = pages?.length
     ? {
@@ -109,9 +135,16 @@ export function UsersTab() {
                 </TableCell>
                 <TableCell data-label="Joined">{formatDate(user.created_at)}</TableCell>
                 <TableCell data-label="Actions">
-                  <Button size="small" onClick={() => setOpen(user.id)} aria-haspopup="dialog">
-                    View Details
-                  </Button>
+                  <Flex gap="xs" wrap="wrap" alignItems="center">
+                    <Button size="small" onClick={() => setOpen(user.id)} aria-haspopup="dialog">
+                      View Details
+                    </Button>
+                    <EraseAction
+                      erased={erased.get(user.id)}
+                      self={user.id === me?.user.id}
+                      onErase={() => setErasing({ id: user.id, label: user.full_name || user.email || user.id })}
+                    />
+                  </Flex>
                 </TableCell>
               </TableRow>
             ))}
@@ -119,7 +152,41 @@ export function UsersTab() {
         </Table>
       </div>
       <LoadMore shown={!!data.next_cursor} loading={loadingMore} onLoad={() => void loadMore()} />
-      <UserDetailsDialog userId={open} onClose={() => setOpen(null)} />
+      <UserDetailsDialog
+        userId={open}
+        onClose={() => setOpen(null)}
+        canErase={!!open && open !== me?.user.id && !erased.has(open)}
+        onErase={(target) => {
+          setOpen(null);
+          setErasing(target);
+        }}
+      />
+      <EraseUserDialog
+        user={erasing}
+        onClose={() => setErasing(null)}
+        onErased={(id) => setAwaited((ids) => new Set([...ids, id]))}
+      />
+      <ErasuresLog erasures={erasures.data?.erasures} loading={erasures.isPending} error={erasures.error} />
     </Flex>
+  );
+}
+
+/** The row's erasure action: 'Erase User', or where the erasure of that account stands; none for oneself. */
+function EraseAction({
+  erased,
+  self,
+  onErase,
+}: {
+  erased: 'erasing' | 'done' | undefined;
+  self: boolean;
+  onErase(): void;
+}) {
+  if (self) return null;
+  if (erased === 'done') return <Badge size="small">Erased</Badge>;
+  if (erased === 'erasing') return <Badge size="small">Erasing…</Badge>;
+  return (
+    <Button size="small" colorTheme="error" onClick={onErase} aria-haspopup="dialog">
+      Erase User
+    </Button>
   );
 }

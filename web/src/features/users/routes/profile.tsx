@@ -6,6 +6,7 @@ import { NotificationSettings } from '../../notifications/index.js';
 import { ProfileSettings } from '../components/ProfileSettings.js';
 import { SignOutEverywhere } from '../components/SignOutEverywhere.js';
 import { DownloadMyData } from '../components/DownloadMyData.js';
+import { DeleteMyAccount } from '../components/DeleteMyAccount.js';
 import { TeamManagement } from '../../teams/index.js';
 import { useMe } from '../api/use-me.js';
 import { AppHeader } from '../../../app/shell/AppHeader.js';
@@ -62,6 +63,7 @@ export default function ProfileScreen() {
                   <ProfileSettings me={me} loading={loading} onSaved={(profile) => setSavedName(profile.full_name)} />
                   <DownloadMyData />
                   <SignOutEverywhere />
+                  <DeleteMyAccount email={me?.user.email ?? null} />
                 </Flex>
               ),
             },
