@@ -36,8 +36,12 @@ export interface ErasureResponse {
   status: 'erasing';
 }
 
+/** A row as the admin's log shows it: with whether the erasure is done. */
+export type ErasureLogRow = ErasureLogEntry & { status: 'erasing' | 'done' };
+
 export interface ErasureLogResponse {
-  erasures: (ErasureLogEntry & { status: 'erasing' | 'done' })[];
+  /** Newest first. */
+  erasures: ErasureLogRow[];
 }
 
 /** What the profile's dialog is told when the typed address is not the account's. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../app/api.js';
-import type { ErasureStarted } from './erase-user.js';
+import type { ErasureResponse } from '#features/users/erasure-contracts.js';
 
 export interface EraseAccountBody {
   /** The account's password: proves it is the person, not someone at an unlocked screen. */
@@ -16,6 +16,6 @@ export interface EraseAccountBody {
  */
 export function useEraseAccount() {
   return useMutation({
-    mutationFn: (body: EraseAccountBody) => api.post<ErasureStarted>('/me/erasure', body),
+    mutationFn: (body: EraseAccountBody) => api.post<ErasureResponse>('/me/erasure', body),
   });
 }

@@ -1,12 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../app/api.js';
+import type { ErasureResponse } from '#features/users/erasure-contracts.js';
 import { userKeys } from './keys.js';
-
-/** The answer of both erasure requests (202): the erasure runs in the background. */
-export interface ErasureStarted {
-  erasure_id: string;
-  status: 'erasing';
-}
 
 export interface EraseUserInput {
   userId: string;
@@ -23,7 +18,7 @@ export function useEraseUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, reference }: EraseUserInput) =>
-      api.post<ErasureStarted>(`/admin/users/${encodeURIComponent(userId)}/erasure`, { reference }),
+      api.post<ErasureResponse>(`/admin/users/${encodeURIComponent(userId)}/erasure`, { reference }),
     onSuccess: async () => {
       await Promise.all([
         client.invalidateQueries({ queryKey: userKeys.erasures() }),

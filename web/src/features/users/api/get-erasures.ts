@@ -1,26 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../app/api.js';
+import type { ErasureLogResponse } from '#features/users/erasure-contracts.js';
 import { userKeys } from './keys.js';
-
-/** One line of the erasure log: ids, who asked and when; no name or address (that is what was erased). */
-export interface ErasureEntry {
-  erasure_id: string;
-  /** The erased account. */
-  user_id: string;
-  requested_by: 'self' | 'admin';
-  /** The account id of who asked: the person themself, or the admin. */
-  erased_by: string;
-  /** The ticket or letter number an admin gave; null for a person's own request. */
-  reference: string | null;
-  requested_at: string;
-  completed_at: string | null;
-  status: 'erasing' | 'done';
-}
-
-export interface ErasuresResponse {
-  /** Newest first. */
-  erasures: ErasureEntry[];
-}
 
 /** While an erasure runs, the log is read again this often (a 'users' change also refreshes it). */
 const ERASING_POLL_MS = 3_000;
@@ -33,7 +14,7 @@ const ERASING_POLL_MS = 3_000;
 export const erasuresQuery = (awaited: ReadonlySet<string> = new Set()) =>
   queryOptions({
     queryKey: userKeys.erasures(),
-    queryFn: () => api.get<ErasuresResponse>('/admin/erasures'),
+    queryFn: () => api.get<ErasureLogResponse>('/admin/erasures'),
     meta: { topics: ['users'] },
     refetchInterval: (query) => {
       const erasures = query.state.data?.erasures ?? [];

@@ -1,9 +1,9 @@
 import { Badge, Flex, Heading, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { formatDateTime } from '../../../lib/dates.js';
 import { errorMessage } from '../../../lib/errors.js';
-import type { ErasureEntry } from '../api/get-erasures.js';
+import type { ErasureLogRow } from '#features/users/erasure-contracts.js';
 
-const askedBy = (entry: ErasureEntry) =>
+const askedBy = (entry: ErasureLogRow) =>
   entry.requested_by === 'self' ? 'The person' : `An admin (${entry.erased_by})`;
 
 /**
@@ -15,7 +15,7 @@ export function ErasuresLog({
   loading,
   error,
 }: {
-  erasures: readonly ErasureEntry[] | undefined;
+  erasures: readonly ErasureLogRow[] | undefined;
   loading: boolean;
   error: unknown;
 }) {
