@@ -32,7 +32,7 @@ describe('HTTP errors', () => {
       (await call(async () => Promise.reject(new HttpError(410, 'GONE', 'Invalid or expired invitation')))).status,
     ).toBe(410);
   });
-  it('answers a write of an erased person\'s personal data with 410 and a clear message, not 500', async () => {
+  it("answers a write of an erased person's personal data with 410 and a clear message, not 500", async () => {
     const response = await call(async () => Promise.reject(new SubjectErasedError('user-123')));
     expect(response).toMatchObject({
       status: 410,
