@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +21,7 @@ import { ViewStore } from '../../functions/platform/views/views.js';
 import { ensureTable, startDynamo, type EmbeddedDynamo } from '../../infra/local/dynamo.js';
 import { startKms, type LocalKms } from '../../infra/local/kms.js';
 import { localCodec } from '../../infra/local/personal-data.js';
+import { REPO_ROOT, startLocal, TABLES } from '../../infra/local/runtime.js';
 
 /**
  * The migration of a store written before personal fields were sealed (app/migrate-sealing.ts), on
@@ -268,5 +273,96 @@ describe('migrating a store written before sealing into a new table', () => {
     expect(report.broken).toEqual([
       { streamId: 'team-T1', version: 2, reason: 'the target holds commits past the end of the source' },
     ]);
+  });
+});
+
+/** An operator tool, as `npm run` starts it, on the embedded data folder (no cloud settings inherited). */
+async function tool(script: string, args: string[]): Promise<{ code: number | null; out: string }> {
+  const env = { ...process.env };
+  for (const name of ['EVENTS_TABLE', 'VIEWS_TABLE', 'DYNAMODB_ENDPOINT', 'KEYS_TABLE', 'KMS_KEY_ID', 'KMS_ENDPOINT'])
+    delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: REPO_ROOT, env });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.stderr.on('data', (chunk) => (out += chunk));
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  return { code, out };
+}
+
+describe('npm run migrate:sealing on the embedded stack’s data folder', () => {
+  let dataDir: string;
+  const SEALED = 'design-club-events-sealed';
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'design-club-sealing-'));
+    const stack = await startLocal({ dataDir, port: 0, quiet: true });
+    try {
+      const clear = new EventStore({
+        catalogue,
+        codec: new ClearCodec(catalogue, () => {
+          throw new Error('A store before sealing has no keys');
+        }),
+        client: stack.runtime.store.client,
+        tableName: TABLES.events,
+      });
+      await clear.append(
+        'project-Q9',
+        [CommentPosted.create({ comment_id: 'Q9-c1', content: 'Oldstore Quillfeather comment' })],
+        { version: 0, hash: '0'.repeat(64) },
+        ACTOR,
+      );
+      await stack.settle();
+    } finally {
+      await stack.stop();
+    }
+  });
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates, verifies both tables and switches the folder to the new one', async () => {
+    const { code, out } = await tool('bin/migrate-sealing.ts', ['--into', SEALED, '--switch', '--data-dir', dataDir]);
+    expect(out, out).toMatch(/replay --verify design-club-events: .*hash chains all intact/);
+    expect(out).toMatch(new RegExp(`replay --verify ${SEALED}: .*hash chains all intact`));
+    expect(out).toContain(`uses ${SEALED} from its next start`);
+    expect(code).toBe(0);
+    // Switched: the table in use is the new one, so a re-run names the old one it migrates from.
+    const again = await tool('bin/migrate-sealing.ts', [
+      '--from',
+      TABLES.events,
+      '--into',
+      SEALED,
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(again.out).toMatch(/commits +0 written, \d+ already there/);
+    expect(again.code).toBe(0);
+  });
+
+  it('verifies both with replay, and the embedded stack starts on the new table, sealed', async () => {
+    expect((await tool('bin/replay.ts', ['--verify', '--data-dir', dataDir])).out).toContain(`table ${SEALED}`);
+    const old = await tool('bin/replay.ts', ['--verify', '--events-table', TABLES.events, '--data-dir', dataDir]);
+    expect(old.out).toContain('hash chains    all intact');
+    expect(old.code).toBe(0);
+    const stack = await startLocal({ dataDir, port: 0, quiet: true });
+    try {
+      expect(stack.runtime.store.table).toBe(SEALED);
+      const [comment] = (await stack.runtime.store.readStream('project-Q9')).events;
+      expect(comment!.data.content).toBe('Oldstore Quillfeather comment');
+      const { Items } = await stack.runtime.store.client.send(new ScanCommand({ TableName: SEALED }));
+      expect(JSON.stringify(Items)).toContain('project-Q9');
+      expect(JSON.stringify(Items)).not.toContain('Quillfeather');
+    } finally {
+      await stack.stop();
+    }
+  });
+
+  it('deletes the old table on request, never the one in use', async () => {
+    const inUse = await tool('bin/migrate-sealing.ts', ['--drop', SEALED, '--data-dir', dataDir]);
+    expect(inUse.code).toBe(2);
+    const old = await tool('bin/migrate-sealing.ts', ['--drop', TABLES.events, '--data-dir', dataDir]);
+    expect(old.code).toBe(0);
+    const gone = await tool('bin/replay.ts', ['--verify', '--events-table', TABLES.events, '--data-dir', dataDir]);
+    expect(gone.code).not.toBe(0);
   });
 });
