@@ -83,9 +83,19 @@ async function migrate(into: string): Promise<number> {
   await embedded?.createEventsTable(into);
   const target = tables.storeOf(into);
   console.log(`Migrating every stream from ${where} into ${into}, sealing personal fields.`);
-  const migration = await new SealingMigration(source, target).run({
-    onProgress: ({ events, streams }) => console.log(`  ${streams} streams, ${events} events`),
-  });
+  let migration: SealingReport;
+  try {
+    migration = await new SealingMigration(source, target).run({
+      onProgress: ({ events, streams }) => console.log(`  ${streams} streams, ${events} events`),
+    });
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    console.error(
+      `${(error as Error).message}: create ${into} first. In the cloud, through the stack ` +
+        '(-c nextEventsGeneration=<n>, docs/operations.md); check the table names.',
+    );
+    return 2;
+  }
   printMigration(migration);
   let clean = migration.broken.length === 0;
   for (const store of [source, target]) {
