@@ -1,5 +1,6 @@
 /**
  * `npm run replay -- [--verify|--dry-run] [--stream <id>] [--until <ISO instant>] [--keep-old]`
+ * `npm run replay -- --verify --events-table <name>`: verifies another events table than the one in use.
  * `npm run replay -- --check`: only says whether the views were built with the layout this version's
  * projections write (exit 0) or need a rebuild (exit 3); `npm run deploy` asks it after a deploy.
  *
@@ -9,22 +10,15 @@
  *
  * Where it reads: with EVENTS_TABLE and VIEWS_TABLE set (and AWS credentials), the tables the
  * handlers use (and KMS_KEY_ID and KEYS_TABLE, to open personal fields); otherwise the embedded stack:
- * the running `npm start` if there is one, else the data under .data/ directly.
+ * the running `npm start` if there is one, else the data under .data/ directly. `--events-table`
+ * (with --verify only: views are built from the table the handlers use) names another events table:
+ * the target of `npm run migrate:sealing`, or the table it migrated from.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { allProjections, allSnapshotFolds } from '../functions/app/projections.js';
-import { dynamoClient } from '../functions/platform/aws/dynamodb.js';
-import { EventStore } from '../functions/platform/event-store/event-store.js';
 import { Replayer, type ReplayReport } from '../functions/app/replay.js';
 import { describeLayout, viewsLayout } from '../functions/app/views-layout.js';
-import { ViewStore } from '../functions/platform/views/views.js';
-import { startDynamo } from '../infra/local/dynamo.js';
-import { REPO_ROOT, TABLES } from '../infra/local/runtime.js';
-import { catalogue } from '../functions/app/catalogue.js';
-import { personalDataCodec } from '../functions/platform/privacy/keys-runtime.js';
-import { codecOfDataFolder, localCodec, type LocalKmsAddress } from '../infra/local/personal-data.js';
+import { openEventTables } from './support/event-tables.js';
 
 // The embedded stack runs on this machine's Node 20; Lambda runs Node 22, so the SDK's notice does not apply.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -37,74 +31,13 @@ const { values } = parseArgs({
     'keep-old': { type: 'boolean', default: false },
     check: { type: 'boolean', default: false },
     'data-dir': { type: 'string' },
+    'events-table': { type: 'string' },
   },
 });
 
 if (values.until && Number.isNaN(Date.parse(values.until))) {
   console.error(`--until must be an ISO date or instant, e.g. 2026-11-01T00:00:00Z (got "${values.until}")`);
   process.exit(2);
-}
-
-async function connect(): Promise<{ store: EventStore; views: ViewStore; where: string; close: () => Promise<void> }> {
-  if (process.env.EVENTS_TABLE && process.env.VIEWS_TABLE) {
-    const client = dynamoClient();
-    return {
-      store: new EventStore({
-        catalogue,
-        codec: personalDataCodec(catalogue),
-        client,
-        tableName: process.env.EVENTS_TABLE,
-      }),
-      views: new ViewStore(client, process.env.VIEWS_TABLE, 0),
-      where:
-        `tables ${process.env.EVENTS_TABLE} ` +
-        `/ ${process.env.VIEWS_TABLE}${process.env.DYNAMODB_ENDPOINT ? ` at ${process.env.DYNAMODB_ENDPOINT}` : ''}`,
-      close: async () => undefined,
-    };
-  }
-  const dataDir = resolve(values['data-dir'] ?? process.env.DATA_DIR ?? join(REPO_ROOT, '.data'));
-  const lockFile = join(dataDir, 'runtime.json');
-  if (existsSync(lockFile)) {
-    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as {
-      pid: number;
-      dynamoEndpoint: string;
-      kms: LocalKmsAddress;
-    };
-    let alive = true;
-    try {
-      process.kill(lock.pid, 0);
-    } catch {
-      alive = false;
-    }
-    if (alive) {
-      const client = dynamoClient(lock.dynamoEndpoint);
-      const personal = localCodec(lock.kms, client, TABLES.keys);
-      return {
-        store: new EventStore({ catalogue, codec: personal.codec, client, tableName: TABLES.events }),
-        views: new ViewStore(client, TABLES.views, 0),
-        where: `the running embedded stack (pid ${lock.pid})`,
-        close: async () => personal.close(),
-      };
-    }
-  }
-  if (!existsSync(join(dataDir, 'dynamodb'))) {
-    console.error(
-      `No data found in ${dataDir}. Start the product once with npm start, or set EVENTS_TABLE and VIEWS_TABLE.`,
-    );
-    process.exit(2);
-  }
-  const dynamo = await startDynamo({ path: join(dataDir, 'dynamodb') });
-  const client = dynamoClient(dynamo.endpoint);
-  const personal = await codecOfDataFolder(dataDir, client, TABLES.keys);
-  return {
-    store: new EventStore({ catalogue, codec: personal.codec, client, tableName: TABLES.events }),
-    views: new ViewStore(client, TABLES.views, 0),
-    where: `the embedded data in ${dataDir}`,
-    close: async () => {
-      await personal.close();
-      await dynamo.stop();
-    },
-  };
 }
 
 function progressPrinter() {
@@ -144,7 +77,14 @@ function print(report: ReplayReport, verifyOnly: boolean) {
 }
 
 const verifyOnly = values.verify || values['dry-run'];
-const { store, views, where, close } = await connect();
+if (values['events-table'] && !verifyOnly) {
+  console.error('--events-table only verifies (with --verify): the views are built from the table the handlers use.');
+  process.exit(2);
+}
+const { store, views, where, close } = await openEventTables({
+  dataDir: values['data-dir'],
+  eventsTable: values['events-table'],
+});
 if (values.check) {
   const state = await viewsLayout(views).finally(close);
   console.log(`${describeLayout(state)} (${where})`);

@@ -17,7 +17,7 @@ import { dynamoClient } from '../functions/platform/aws/dynamodb.js';
 import { EventStore } from '../functions/platform/event-store/event-store.js';
 import { cognitoImportCsv, usersFromEvents } from '../functions/features/users/ops/user-import.js';
 import { startDynamo } from '../infra/local/dynamo.js';
-import { REPO_ROOT, TABLES, runningStack } from '../infra/local/runtime.js';
+import { eventsTableOf, REPO_ROOT, TABLES, runningStack } from '../infra/local/runtime.js';
 import { readAll } from '../functions/platform/event-store/event-log.js';
 import { catalogue } from '../functions/app/catalogue.js';
 import { personalDataCodec } from '../functions/platform/privacy/keys-runtime.js';
@@ -62,7 +62,7 @@ async function openStore(): Promise<{ store: EventStore; close: () => Promise<vo
     const client = dynamoClient(running.dynamoEndpoint);
     const personal = localCodec(running.kms, client, TABLES.keys);
     return {
-      store: new EventStore({ catalogue, codec: personal.codec, client, tableName: TABLES.events }),
+      store: new EventStore({ catalogue, codec: personal.codec, client, tableName: eventsTableOf(dataDir) }),
       close: async () => personal.close(),
     };
   }
@@ -70,7 +70,7 @@ async function openStore(): Promise<{ store: EventStore; close: () => Promise<vo
   const client = dynamoClient(dynamo.endpoint);
   const personal = await codecOfDataFolder(dataDir, client, TABLES.keys);
   return {
-    store: new EventStore({ catalogue, codec: personal.codec, client, tableName: TABLES.events }),
+    store: new EventStore({ catalogue, codec: personal.codec, client, tableName: eventsTableOf(dataDir) }),
     close: async () => {
       await personal.close();
       await dynamo.stop();

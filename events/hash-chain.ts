@@ -18,6 +18,23 @@ export function computeHash(event: Omit<EventEnvelope, 'hash'> & { hash?: string
   return hash('sha256', event.prevHash + canonicalJson(fields), 'hex');
 }
 
+/**
+ * Links events onto `prevHash`, oldest first: each gets the previous one's hash and its own over what
+ * it holds (the stored, sealed form). The chain as the store's append writes it, and as the migration
+ * to sealed fields rewrites it.
+ */
+export function chainEvents(
+  events: readonly Omit<EventEnvelope, 'prevHash' | 'hash'>[],
+  prevHash: string,
+): EventEnvelope[] {
+  let previous = prevHash;
+  return events.map((event) => {
+    const unsigned = { ...event, prevHash: previous };
+    previous = computeHash(unsigned);
+    return { ...unsigned, hash: previous };
+  });
+}
+
 /** Checks a stream's events, oldest first, from version 1 (or from `after`'s successor). */
 export function verifyChain(events: readonly EventEnvelope[], after?: { version: number; hash: string }): ChainVerdict {
   let expectedVersion = (after?.version ?? 0) + 1;

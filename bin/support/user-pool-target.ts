@@ -6,7 +6,7 @@ import { Publisher } from '../../functions/platform/event-store/publisher.js';
 import { appending } from '../../functions/app/runtime.js';
 import type { Appending } from '../../functions/platform/runtime.js';
 import { ViewStore } from '../../functions/platform/views/views.js';
-import { REPO_ROOT, TABLES, runningStack, startLocal } from '../../infra/local/runtime.js';
+import { eventsTableOf, REPO_ROOT, TABLES, runningStack, startLocal } from '../../infra/local/runtime.js';
 import { catalogue } from '../../functions/app/catalogue.js';
 import { localCodec } from '../../infra/local/personal-data.js';
 
@@ -40,7 +40,7 @@ export async function onUserPool<T>(dataDirOption: string | undefined, work: Use
     // every entry) and its sweeper delivers them within seconds.
     const client = dynamoClient(running.dynamoEndpoint);
     const personal = localCodec(running.kms, client, TABLES.keys);
-    const store = new EventStore({ catalogue, codec: personal.codec, client, tableName: TABLES.events });
+    const store = new EventStore({ catalogue, codec: personal.codec, client, tableName: eventsTableOf(dataDir) });
     const bus = { putEvents: async (entries: unknown[]) => ({ failedIndexes: entries.map((_, index) => index) }) };
     const runtime = {
       store,

@@ -65,7 +65,7 @@ interface StreamCursor {
 }
 
 /** A small pool: at most `limit` writes in flight. */
-class WritePool {
+export class WritePool {
   private inFlight = new Set<Promise<unknown>>();
   constructor(private readonly limit: number) {}
   async add(work: () => Promise<unknown>): Promise<void> {

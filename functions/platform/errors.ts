@@ -22,3 +22,15 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
+
+/**
+ * A write of personal data for a subject whose data key was destroyed (privacy/data-keys.ts): that
+ * person was erased, and nothing of theirs may be sealed again. Here, not beside the keys, so the
+ * HTTP layer maps it to 410 without bundling the keys' KMS client.
+ */
+export class SubjectErasedError extends Error {
+  constructor(readonly subject: string) {
+    super(`The data key of ${subject} was destroyed`);
+    this.name = 'SubjectErasedError';
+  }
+}

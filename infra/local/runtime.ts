@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -58,6 +58,28 @@ export const TABLES = {
   keys: 'design-club-keys',
 };
 const BUCKET = 'design-club-uploads';
+
+/** The file in a data folder naming the events table it uses, once a migration switched it (docs/operations.md). */
+const EVENTS_TABLE_FILE = 'events-table';
+const TABLE_NAME = /^[A-Za-z0-9_.-]{3,255}$/;
+
+/**
+ * The events table of a data folder: TABLES.events, unless `npm run migrate:sealing -- --switch`
+ * recorded another (the table the store written before sealing was migrated into).
+ */
+export function eventsTableOf(dataDir: string): string {
+  const file = join(dataDir, EVENTS_TABLE_FILE);
+  const named = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (named && !TABLE_NAME.test(named))
+    throw new Error(`${file} names no table: ${JSON.stringify(named.slice(0, 40))}`);
+  return named || TABLES.events;
+}
+
+/** Records `table` as the data folder's events table: the next start of the embedded stack uses it. */
+export async function switchEventsTable(dataDir: string, table: string): Promise<void> {
+  if (!TABLE_NAME.test(table)) throw new Error(`Not a table name: ${JSON.stringify(table.slice(0, 40))}`);
+  await writeFile(join(dataDir, EVENTS_TABLE_FILE), `${table}\n`);
+}
 
 /** The embedded stack's runtime: its store appends and its views write (it runs every handler). */
 export type WritingRuntime = Appending & { views: ViewStore };
@@ -148,7 +170,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     secret: secrets.adminSecret,
   });
   stops.push(dynamo.stop);
-  const tables = await ensureTables(dynamo.endpoint, TABLES);
+  const eventsTable = eventsTableOf(dataDir);
+  const tables = await ensureTables(dynamo.endpoint, { ...TABLES, events: eventsTable });
   // KMS's stand-in, its one key kept in the data folder: the data keys in the keys table are wrapped by it.
   const kms = await startKms({ dataDir, host: '127.0.0.1' });
   stops.push(kms.close);
@@ -171,7 +194,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     // Presigned forms and links, and the handlers' own calls, go through the public port's gate.
     S3_ENDPOINT: url,
     S3_SECRET_ACCESS_KEY: secrets.adminSecret,
-    EVENTS_TABLE: TABLES.events,
+    EVENTS_TABLE: eventsTable,
     KEYS_TABLE: TABLES.keys,
     KMS_ENDPOINT: kms.endpoint,
     KMS_KEY_ID: kms.keyId,
@@ -214,7 +237,7 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
   const personal = localCodec(kms, client, TABLES.keys);
   stops.push(async () => personal.close());
   const { codec } = personal;
-  const store = new EventStore({ client, tableName: TABLES.events, catalogue, codec, now: () => new Date() });
+  const store = new EventStore({ client, tableName: eventsTable, catalogue, codec, now: () => new Date() });
   const runtime: WritingRuntime = {
     store,
     views: new ViewStore(client, TABLES.views),

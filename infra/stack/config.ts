@@ -54,6 +54,13 @@ export interface StackConfig {
   /** Optional second region the daily backups are copied to (backup.ts). */
   backupCopyRegion?: string;
   /**
+   * The events table the handlers use, by generation (data.ts): 1 is the first table. A new
+   * generation is a new table; the one left is retained, not deleted (docs/operations.md).
+   */
+  eventsGeneration: number;
+  /** A next generation's table, created beside the one in use and used by nothing yet: a migration's target. */
+  nextEventsGeneration?: number;
+  /**
    * CodeDeploy ignores the alarms for this deploy: to ship the fix for an incident whose alarm is
    * still firing (CodeDeploy would otherwise stop the deploy at once). Failed deploys still roll back.
    */
@@ -145,6 +152,9 @@ export function readConfig(node: Node, region = 'us-east-1'): StackConfig {
     originSecretGeneration: Number(optional(get('originSecretGeneration')) ?? 1),
     threatProtection: (optional(get('threatProtection')) ?? 'off') as ThreatProtection,
     backupCopyRegion: optional(get('backupCopyRegion')),
+    eventsGeneration: Number(optional(get('eventsGeneration')) ?? 1),
+    nextEventsGeneration:
+      optional(get('nextEventsGeneration')) === undefined ? undefined : Number(get('nextEventsGeneration')),
     deployIgnoreAlarms: bool(get('deployIgnoreAlarms'), false),
   };
   if (config.backupCopyRegion && !/^[a-z]{2}(-gov)?-[a-z]+-\d$/.test(config.backupCopyRegion)) {
@@ -163,6 +173,20 @@ export function readConfig(node: Node, region = 'us-east-1'): StackConfig {
     throw new ConfigError(
       `Context "wafRateLimit" must be a whole number of requests per 5 minutes from 10 up, got ` +
         `"${String(get('wafRateLimit'))}".`,
+    );
+  }
+  if (!Number.isInteger(config.eventsGeneration) || config.eventsGeneration < 1) {
+    throw new ConfigError(
+      `Context "eventsGeneration" must be a whole number from 1 up, got "${String(get('eventsGeneration'))}".`,
+    );
+  }
+  if (
+    config.nextEventsGeneration !== undefined &&
+    (!Number.isInteger(config.nextEventsGeneration) || config.nextEventsGeneration <= config.eventsGeneration)
+  ) {
+    throw new ConfigError(
+      `Context "nextEventsGeneration" must be a whole number above eventsGeneration (${config.eventsGeneration}), ` +
+        `got "${String(get('nextEventsGeneration'))}".`,
     );
   }
   if (!Number.isInteger(config.originSecretGeneration) || config.originSecretGeneration < 1) {

@@ -14,9 +14,16 @@ import { acknowledge } from './nag.js';
 export class Data extends Construct {
   /**
    * The event store: the system of record. Kept when the stack is deleted; deletion-protected from
-   * the deploy after the first successful create (deletion-protection.ts).
+   * the deploy after the first successful create (deletion-protection.ts). The table of generation
+   * `eventsGeneration`: raising it moves the handlers, the backups and the alarms to a new table, and
+   * CloudFormation retains the one left (it is retained on delete), for the operator to delete.
    */
   readonly eventsTable: Table;
+  /**
+   * The next generation's table, when `nextEventsGeneration` is set: built as the events table is,
+   * used by nothing until `eventsGeneration` names it (the sealing migration's target).
+   */
+  readonly nextEventsTable?: Table;
   /** Projections: rebuildable from the events (`npm run replay`). */
   readonly viewsTable: Table;
   /** Open WebSocket connections: ephemeral, expiring by TTL. */
@@ -31,13 +38,14 @@ export class Data extends Construct {
   /** The stage's one KMS key: it wraps the data keys (GenerateDataKey, Decrypt). Never deleted by a stack change. */
   readonly dataKey: Key;
 
-  constructor(scope: Construct, id: string, props: { stage: string }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { stage: string; eventsGeneration?: number; nextEventsGeneration?: number },
+  ) {
     super(scope, id);
-    this.eventsTable = buildTable(this, 'EventsTable', eventsTable, {
-      deletionProtection: false,
-      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
-    });
-    DeletionProtection.of(Stack.of(this)).protectTable(this.eventsTable.node.defaultChild as CfnTable);
+    this.eventsTable = this.eventStore(props.eventsGeneration ?? 1);
+    if (props.nextEventsGeneration !== undefined) this.nextEventsTable = this.eventStore(props.nextEventsGeneration);
     this.viewsTable = buildTable(this, 'ViewsTable', viewsTable, {
       deletionProtection: false,
       removalPolicy: RemovalPolicy.DESTROY,
@@ -89,7 +97,19 @@ export class Data extends Construct {
         'reconnect; there is nothing to recover to a point in time.',
     );
   }
+
+  private eventStore(generation: number): Table {
+    const table = buildTable(this, eventsTableId(generation), eventsTable, {
+      deletionProtection: false,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
+    });
+    DeletionProtection.of(Stack.of(this)).protectTable(table.node.defaultChild as CfnTable);
+    return table;
+  }
 }
+
+/** The construct id of an events table generation: the first keeps the id it always had. */
+export const eventsTableId = (generation: number) => (generation === 1 ? 'EventsTable' : `EventsTable${generation}`);
 
 function buildTable(
   scope: Construct,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DomainError } from '../../functions/platform/domain-errors.js';
 import { HttpError } from '../../functions/platform/errors.js';
+import { SubjectErasedError } from '../../functions/platform/privacy/data-keys.js';
 import { httpHandler, type HttpEvent } from '../../functions/app/http.js';
 import { SYSTEM_ACTOR } from '../../events/envelope.js';
 import { runCommand } from '../../functions/platform/event-store/command.js';
@@ -30,6 +31,15 @@ describe('HTTP errors', () => {
     expect(
       (await call(async () => Promise.reject(new HttpError(410, 'GONE', 'Invalid or expired invitation')))).status,
     ).toBe(410);
+  });
+  it("answers a write of an erased person's personal data with 410 and a clear message, not 500", async () => {
+    const response = await call(async () => Promise.reject(new SubjectErasedError('user-123')));
+    expect(response).toMatchObject({
+      status: 410,
+      body: { error: { code: 'GONE', message: "This account's personal data was erased." } },
+    });
+    // The subject (an account id) stays in the logs' domain, not in the answer.
+    expect(JSON.stringify(response.body)).not.toContain('user-123');
   });
   it('answers a transient AWS failure with 503 and a retry hint, not 500', async () => {
     const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException' });

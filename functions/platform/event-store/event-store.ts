@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { computeHash } from '../../../events/hash-chain.js';
+import { chainEvents } from '../../../events/hash-chain.js';
 import type { Actor, EventEnvelope, NewEvent } from '../../../events/envelope.js';
 import {
   bucketKey,
@@ -49,11 +49,10 @@ export class EventStore extends EventLog {
       throw new Error(`A commit holds at most ${MAX_EVENTS_PER_COMMIT} events`);
     const at = this.now().toISOString();
     const correlationId = meta.correlationId ?? newId();
-    let prevHash = expected.hash;
     // Sealed before hashing: the chain covers the stored form, so destroying a key never breaks it.
     const sealed = await this.codec.seal(streamId, newEvents, { newStream: expected.version === 0 });
-    const stored: EventEnvelope[] = sealed.map((event, index) => {
-      const unsigned = {
+    const stored: EventEnvelope[] = chainEvents(
+      sealed.map((event, index) => ({
         streamId,
         version: expected.version + index + 1,
         type: event.type,
@@ -64,12 +63,9 @@ export class EventStore extends EventLog {
         correlationId,
         causationId: meta.causationId ?? null,
         data: event.data as Record<string, unknown>,
-        prevHash,
-      };
-      const hash = computeHash(unsigned);
-      prevHash = hash;
-      return { ...unsigned, hash };
-    });
+      })),
+      expected.hash,
+    );
     const position = stored[0]!.eventId;
     const day = dayOf(at);
     // Known after the container's first commit: no await, no request on the common path.
@@ -167,23 +163,35 @@ export class EventStore extends EventLog {
   }
 
   private async recordDay(day: string): Promise<void> {
-    try {
-      await this.client.send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: META_KEY,
-          UpdateExpression: 'SET firstDay = :d',
-          ConditionExpression: 'attribute_not_exists(firstDay) OR firstDay > :d',
-          ExpressionAttributeValues: { ':d': day },
-        }),
-      );
+    if (await recordFirstDay(this, day)) {
       this.firstDayKnown = day;
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      // Someone recorded this day or an earlier one. Never blank the cache here: concurrent appends
-      // would see it empty and each pay another update and read (that doubled the append cost).
-      await this.firstDay({ fresh: true });
+      return;
     }
+    // Someone recorded this day or an earlier one. Never blank the cache here: concurrent appends
+    // would see it empty and each pay another update and read (that doubled the append cost).
+    await this.firstDay({ fresh: true });
+  }
+}
+
+/**
+ * Records `day` as the store's first day unless an earlier one is recorded (answers whether it was):
+ * where reading everything starts. The append's first write of a day, and the sealing migration's.
+ */
+export async function recordFirstDay(store: EventLog, day: string): Promise<boolean> {
+  try {
+    await store.client.send(
+      new UpdateCommand({
+        TableName: store.table,
+        Key: META_KEY,
+        UpdateExpression: 'SET firstDay = :d',
+        ConditionExpression: 'attribute_not_exists(firstDay) OR firstDay > :d',
+        ExpressionAttributeValues: { ':d': day },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    return false;
   }
 }
 

@@ -5,7 +5,7 @@ import * as z from '../../../events/zod.js';
 import type { RouteRule, RouteRules } from '#shared/route-access.js';
 import { DomainError } from '../domain-errors.js';
 import { principalFromEvent, type Principal, type PrincipalResolver } from './auth.js';
-import { HttpError } from '../errors.js';
+import { HttpError, SubjectErasedError } from '../errors.js';
 import { idempotency } from '../event-store/idempotency.js';
 import { log } from '../log.js';
 import { originCheck } from './origin-check.js';
@@ -39,6 +39,9 @@ const DOMAIN_STATUS: Record<DomainError['code'], number> = {
   GONE: 410,
   LIMIT_REACHED: 429,
 };
+
+/** What a caller reads when a command would write personal data of a person who was erased. */
+const ERASED_MESSAGE = "This account's personal data was erased.";
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponse {
   return {
@@ -111,6 +114,9 @@ const errorResponses = (): MiddlewareObj<HttpEvent, HttpResponse> => ({
       request.response = json(error.status, errorBody(error.code, error.message), error.headers);
     } else if (error instanceof DomainError) {
       request.response = json(DOMAIN_STATUS[error.code], errorBody(error.code, error.message));
+    } else if (error instanceof SubjectErasedError) {
+      // A command that would seal personal data under an erased person's destroyed key: gone, for good.
+      request.response = json(410, errorBody('GONE', ERASED_MESSAGE));
     } else if (isTransient(error)) {
       log.warn('Transient failure', { name: (error as Error).name, routeKey: request.event?.routeKey });
       request.response = json(

@@ -1,6 +1,7 @@
 import type { EventCatalogue } from '#events/catalogue.js';
 import { mapPersonal, type PersonalMark } from '#events/personal.js';
 import type * as z from '#events/zod.js';
+import { SubjectErasedError } from '../errors.js';
 import type { DataKeys } from './data-keys.js';
 import { isSealed, openValue, sealValue, subjectOfSealed } from './field-cipher.js';
 
@@ -43,26 +44,67 @@ export class PersonalDataCodec {
     events: readonly E[],
     options: { newStream?: boolean } = {},
   ): Promise<E[]> {
+    return this.sealWith(streamId, events, (event) => this.currentSchema(event.type), {
+      newStream: options.newStream,
+    });
+  }
+
+  /**
+   * Events already stored, sealed at the schema version they were written with (the migration of a
+   * store written before sealing, app/migrate-sealing.ts): a value already sealed stays as it is. A
+   * value whose subject was erased (its key destroyed) is written as its mark's erased value, as every
+   * reader would see it: an erasure must not be undone by copying what predates sealing.
+   */
+  async sealStored<E extends EventLike & { schemaVersion?: number }>(
+    streamId: string,
+    events: readonly E[],
+  ): Promise<{ events: E[]; erased: number }> {
+    let erased = 0;
+    const sealed = await this.sealWith(streamId, events, (event) => this.storedSchema(event), {
+      keepSealed: true,
+      onErased: () => (erased += 1),
+    });
+    return { events: sealed, erased };
+  }
+
+  private async sealWith<E extends EventLike>(
+    streamId: string,
+    events: readonly E[],
+    schemaOf: (event: E) => z.ZodMiniType,
+    options: { newStream?: boolean; keepSealed?: boolean; onErased?: () => void },
+  ): Promise<E[]> {
+    // A new event's text is sealed whatever it looks like: one that merely starts like a sealed value
+    // (typed by a person) must not be stored in clear, nor be taken for another subject's ciphertext.
+    const kept = (value: unknown) => !!options.keepSealed && isSealed(value);
     const subjects = new Set<string>();
     for (const event of events)
-      this.walk(event, this.currentSchema(event.type), (_value, mark, parent) => {
-        if (!mark.clear) subjects.add(subjectFor(streamId, mark, parent));
+      this.walk(event, schemaOf(event), (value, mark, parent) => {
+        if (!mark.clear && !kept(value)) subjects.add(subjectFor(streamId, mark, parent));
       });
     if (subjects.size === 0) return [...events];
-    const keys = new Map<string, Buffer>();
-    for (const subject of subjects)
-      keys.set(
-        subject,
-        options.newStream && subject === streamId
-          ? await this.keys.forNewSubject(subject)
-          : await this.keys.forWriting(subject),
-      );
+    const keys = new Map<string, Buffer | null>();
+    for (const subject of subjects) {
+      try {
+        keys.set(
+          subject,
+          options.newStream && subject === streamId
+            ? await this.keys.forNewSubject(subject)
+            : await this.keys.forWriting(subject),
+        );
+      } catch (error) {
+        if (!options.onErased || !(error instanceof SubjectErasedError)) throw error;
+        keys.set(subject, null);
+      }
+    }
     return events.map((event) => ({
       ...event,
-      data: mapPersonal(this.currentSchema(event.type), event.data, (value, mark, parent, path) => {
-        if (mark.clear) return value;
+      data: mapPersonal(schemaOf(event), event.data, (value, mark, parent, path) => {
+        if (mark.clear || kept(value)) return value;
         const subject = subjectFor(streamId, mark, parent);
-        return sealValue(keys.get(subject)!, subject, `${event.type}.${path}`, value);
+        const key = keys.get(subject);
+        if (key) return sealValue(key, subject, `${event.type}.${path}`, value);
+        options.onErased?.();
+        return mark.erased ?? null;
       }) as E['data'],
     }));
   }

@@ -1,5 +1,6 @@
 import { DecryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SubjectErasedError } from '../errors.js';
 import { LruCache } from '../lru-cache.js';
 
 /**
@@ -29,11 +30,7 @@ const CACHE_ENTRIES = 1_000;
 /** How long a warm process keeps a plaintext key: the longest a destroyed key can still decrypt there. */
 export const KEY_CACHE_MS = 5 * 60_000;
 
-export class SubjectErasedError extends Error {
-  constructor(readonly subject: string) {
-    super(`The data key of ${subject} was destroyed`);
-  }
-}
+export { SubjectErasedError } from '../errors.js';
 
 export class DataKeys {
   private readonly cache = new LruCache<string, { key: Buffer | null; until: number }>(CACHE_ENTRIES);
