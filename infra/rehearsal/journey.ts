@@ -454,6 +454,21 @@ export async function runJourney(
       const code = await new Promise<number | null>((done) => child.on('close', done));
       if (code !== 0) throw new StepError(`replay --verify exited ${code}: ${output.slice(-800)}`);
     });
+    await step('the client deletes their account: the synthesized erasure runs', async () => {
+      await expectStatus(client, 'POST', '/api/me/erasure', { email: client.email, password: client.password }, 202);
+      await target.settle();
+      const log = await expectStatus(admin, 'GET', '/api/admin/erasures', undefined, 200);
+      const entry = (log.erasures as { user_id: string; status: string }[]).find((row) => row.user_id === client.sub);
+      if (entry?.status !== 'done') throw new StepError(`the erasure is not done: ${JSON.stringify(entry)}`);
+      const detail = (await expectStatus(admin, 'GET', `/api/projects/${projectId}`, undefined, 200)).project;
+      if (detail.title !== 'Erased project') throw new StepError(`the project still reads "${detail.title}"`);
+      if ((await api(client, 'GET', '/api/me')).status !== 401) throw new StepError("the erased account's token works");
+      const again = await signIn(client).then(
+        () => 'signed in',
+        () => 'refused',
+      );
+      if (again !== 'refused') throw new StepError('the erased account still signs in with its password');
+    });
     return { ok: true, steps, views, heard, mails };
   } catch (error) {
     return {

@@ -114,6 +114,20 @@ export class StripeStandIn {
         for await (const subscription of this.provider.listSubscriptions()) data.push(subscription);
         return json(res, { object: 'list', data, has_more: false, url: '/v1/subscriptions' });
       }
+      // Cancel a subscription now (an erasure): Stripe answers with the canceled subscription.
+      case 'DELETE /subscriptions': {
+        const subscription = parts[2] ? await this.provider.retrieveSubscription(parts[2]) : null;
+        if (!subscription)
+          return stripeError(
+            res,
+            404,
+            'invalid_request_error',
+            `No such subscription: '${parts[2] ?? ''}'`,
+            'resource_missing',
+          );
+        await this.provider.cancelSubscription(subscription.id);
+        return json(res, await this.provider.retrieveSubscription(subscription.id));
+      }
       default:
         return stripeError(res, 404, 'invalid_request_error', `The rehearsal's Stripe does not serve ${route}`);
     }

@@ -96,6 +96,17 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ path: '/api/me/data-export/01JDXTAEXPRT00000000000001/download' }),
     allowedAnswer: (r) => r.status === 404 && r.body?.error?.message === 'Export not found',
   },
+  // 'Delete My Account': each person their own, with their password (a wrong one here: nothing is erased).
+  'POST /api/me/erasure': {
+    allowed: SIGNED_IN,
+    request: (w, caller) => ({
+      body: {
+        email: caller === 'anonymous' ? 'nobody@example.test' : w.users[caller].email,
+        password: 'Not-the-password-1!',
+      },
+    }),
+    allowedAnswer: (r) => r.status === 403 && r.body?.error?.message === 'That password is not right.',
+  },
   'GET /api/team': { allowed: SIGNED_IN },
   'POST /api/team': { allowed: CLIENTS, request: () => ({ body: { name: 'Another team' } }), disruptive: true },
   'PATCH /api/team/members/{userId}': {
@@ -169,6 +180,13 @@ const MATRIX: Record<string, Row> = {
   'GET /api/activity': { allowed: ADMIN },
   'GET /api/insights': { allowed: ADMIN },
   'GET /api/users': { allowed: ADMIN },
+  // 'Erase User': admins only (an unknown account here, so nobody is erased).
+  'POST /api/admin/users/{id}/erasure': {
+    allowed: ADMIN,
+    request: () => ({ path: '/api/admin/users/no-such-user/erasure', body: { reference: 'DSR-1' } }),
+    allowedAnswer: (r) => r.status === 404 && r.body?.error?.message === 'No such user.',
+  },
+  'GET /api/admin/erasures': { allowed: ADMIN },
   'GET /api/users/{id}': { allowed: ADMIN, request: (w) => ({ path: `/api/users/${w.users.owner.sub}` }) },
   'POST /api/checklists': {
     allowed: [...CLIENTS, 'admin'],

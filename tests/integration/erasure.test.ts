@@ -209,6 +209,12 @@ afterAll(async () => {
 
 describe('erasure: Delete My Account', () => {
   let ottoBefore = '';
+  let insightsBefore: Awaited<ReturnType<typeof insights>> | undefined;
+  const insights = async () => {
+    const report = await stack.api('GET', '/api/insights', { user: admin });
+    expect(report.status).toBe(200);
+    return report.body;
+  };
 
   it('first, the person downloads their data: the archive holds each kind of record', async () => {
     const asked = await stack.api('POST', '/api/me/data-export', { user: mia });
@@ -241,6 +247,7 @@ describe('erasure: Delete My Account', () => {
 
   it('refuses another person, a designer, and a session without the password; none records anything', async () => {
     ottoBefore = await ottoRecords();
+    insightsBefore = await insights();
     const events = await scanTable(TABLES.events);
     // Another client cannot erase Mia: there is no route naming another account but the admins'.
     const asOtto = await stack.api('POST', `/api/admin/users/${mia.sub}/erasure`, {
@@ -307,6 +314,12 @@ describe('erasure: Delete My Account', () => {
     const erasure = audit.body.events.find((event: { type: string }) => event.type === 'PersonalDataErased');
     expect(erasure).toBeDefined();
     expect(JSON.stringify(audit.body)).not.toContain(mia.email);
+    // Insights keep their counts without the person.
+    const after = await insights();
+    expect(after.projects_in_scope).toBe(insightsBefore!.projects_in_scope);
+    expect(after.flow.weeks).toEqual(insightsBefore!.flow.weeks);
+    expect(after.quality.projects).toBe(insightsBefore!.quality.projects);
+    expect(JSON.stringify(after)).not.toContain('Quennevaux');
     const kitchenNow = await stack.api('GET', `/api/projects/${kitchen}`, { user: admin });
     expect(kitchenNow.body.project.title).toBe('Erased project');
     // The subscription is cancelled at the provider (its invoices stay there), the files are gone.
