@@ -34,6 +34,11 @@ export interface StackNeeds {
    * one.
    */
   certificate?: { arn: string; domainNames: string[] };
+  /**
+   * The events table generation the handlers of this assembly use (the parent template's output
+   * `EventsGeneration`; 1 when the template has none, as before generations were published).
+   */
+  eventsGeneration: number;
   apiGatewayLogging: {
     /** Stages whose logs go through the region's API Gateway logging role (WebSocket and REST stages). */
     stagesNeedingRole: string[];
@@ -60,6 +65,12 @@ function arnTail(value: unknown, marker: string): string | undefined {
   if (text === undefined || at < 0) return undefined;
   const tail = text.slice(at + marker.length);
   return tail && !tail.includes('\u0000') ? tail : undefined;
+}
+
+/** A published events generation ("2"); 1 for none, or for anything that is not a whole number from 1 up. */
+export function generationOf(value: unknown): number {
+  const generation = typeof value === 'string' || typeof value === 'number' ? Number(value) : Number.NaN;
+  return Number.isInteger(generation) && generation >= 1 ? generation : 1;
 }
 
 /** The stack's template and its nested stacks' templates (file assets of its asset manifests). */
@@ -183,6 +194,7 @@ export function readStackNeeds(directory: string, stackName: string): StackNeeds
     modelIds: [...modelIds],
     stripeSecretName,
     certificate,
+    eventsGeneration: generationOf((stack.template as Template).Outputs?.EventsGeneration?.Value),
     apiGatewayLogging: { stagesNeedingRole, createsRole },
   };
 }

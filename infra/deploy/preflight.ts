@@ -5,6 +5,7 @@
  */
 import { APIGatewayClient } from '@aws-sdk/client-api-gateway';
 import { BedrockClient } from '@aws-sdk/client-bedrock';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -17,6 +18,7 @@ import { checkModels } from './checks/bedrock.js';
 import { checkBootstrap } from './checks/bootstrap.js';
 import { certificateReader, checkCertificate, type CertificateReader } from './checks/certificate.js';
 import { cloudFrontVerification } from './checks/cloudfront.js';
+import { checkEventsGeneration } from './checks/events-generation.js';
 import { checkConcurrency } from './checks/lambda.js';
 import { checkStripeSecret } from './checks/secrets.js';
 import { checkMail } from './checks/ses.js';
@@ -40,6 +42,7 @@ export function makeClients(options: DeployClientOptions) {
     bedrock: new BedrockClient(config),
     apiGateway: new APIGatewayClient(config),
     secrets: new SecretsManagerClient(config),
+    cloudFormation: new CloudFormationClient(config),
   };
 }
 
@@ -64,6 +67,7 @@ export async function runPreflight(
     const context: CheckContext = { needs, clients, region, account: caller.account };
     const groups = await Promise.all([
       checkBootstrap(context),
+      checkEventsGeneration(context),
       checkConcurrency(context),
       checkMail(context),
       checkModels(context),

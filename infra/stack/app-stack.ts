@@ -276,6 +276,8 @@ export class DesignClubStack extends Stack {
         'the origin header',
     );
     output('EventsTableName', this.data.eventsTable.tableName, 'Event store (npm run replay)');
+    // Read back by the deploy's preflight (infra/deploy/checks/events-generation.ts): no deploy to a lower one.
+    output('EventsGeneration', String(config.eventsGeneration), 'Generation of EventsTableName');
     if (this.data.nextEventsTable)
       output(
         'NextEventsTableName',

@@ -26,7 +26,11 @@ const STACK = 'DesignClub-dev';
 /** A stack shaped as ours is where the checks look: env vars, outputs, pool, stages, nested stack. */
 function synthesize(
   outdir: string,
-  { setsLoggingRole, cognitoViaSes }: { setsLoggingRole: boolean; cognitoViaSes: boolean },
+  {
+    setsLoggingRole,
+    cognitoViaSes,
+    eventsGeneration,
+  }: { setsLoggingRole: boolean; cognitoViaSes: boolean; eventsGeneration?: string },
 ): string {
   const app = new App({ outdir });
   const stack = new Stack(app, STACK, { env: { region: 'us-east-1' } });
@@ -90,6 +94,8 @@ function synthesize(
       : {},
   );
   new CfnOutput(stack, 'StripeSecretName', { value: 'design-club/dev/stripe' });
+  // As app-stack.ts publishes it; the plain assembly has none, as a stack from before generations.
+  if (eventsGeneration) new CfnOutput(stack, 'EventsGeneration', { value: eventsGeneration });
   app.synth();
   return outdir;
 }
@@ -98,7 +104,7 @@ let plain: string;
 let withRole: string;
 beforeAll(() => {
   plain = synthesize(join(dir, 'plain'), { setsLoggingRole: false, cognitoViaSes: true });
-  withRole = synthesize(join(dir, 'with-role'), { setsLoggingRole: true, cognitoViaSes: false });
+  withRole = synthesize(join(dir, 'with-role'), { setsLoggingRole: true, cognitoViaSes: false, eventsGeneration: '2' });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -117,6 +123,8 @@ describe('the needs read from a synthesized assembly', () => {
         cognitoSesIdentity: 'no-reply@designclub.test',
         modelIds: [PROFILE],
         stripeSecretName: 'design-club/dev/stripe',
+        // No EventsGeneration output: the first generation.
+        eventsGeneration: 1,
         // The HTTP API's stage logs through a service-linked role; only the WebSocket stage needs the account's.
         apiGatewayLogging: { stagesNeedingRole: ['RealtimeStage'], createsRole: false },
       });
@@ -127,6 +135,10 @@ describe('the needs read from a synthesized assembly', () => {
     const needs = readStackNeeds(withRole, STACK);
     expect(needs.apiGatewayLogging).toEqual({ stagesNeedingRole: ['RealtimeStage'], createsRole: true });
     expect(needs.cognitoSesIdentity).toBeUndefined();
+  });
+
+  it("reads the events generation from the parent template's EventsGeneration output", () => {
+    expect(readStackNeeds(withRole, STACK).eventsGeneration).toBe(2);
   });
 
   it('refuses an assembly without the stack', () => {
@@ -211,6 +223,16 @@ describe('npm run deploy -- --checks-only --app <assembly>', () => {
       'Nothing was deployed: fix what is missing above, or deploy with --skip-checks if you know better.',
     );
     expect(out).not.toContain('$ npx cdk');
+    expect(code).toBe(5);
+  });
+
+  it('an assembly for a lower events generation than the deployed stack: stopped, with the command', async () => {
+    account.stacks[STACK] = { outputs: { EventsGeneration: '2' } };
+    const { code, out } = await deploy('--checks-only', '--app', plain);
+    expect(out).toContain(
+      '[MISSING] Events table generation: DesignClub-dev runs on events generation 2, this assembly on 1',
+    );
+    expect(out).toContain('npm run deploy -- --stage dev -c eventsGeneration=2');
     expect(code).toBe(5);
   });
 

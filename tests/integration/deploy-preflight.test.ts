@@ -7,7 +7,7 @@ import { FAKE_CREDENTIALS, startAwsEndpoint, type AwsEndpoint } from '../support
 
 /**
  * `npm run deploy`'s checks through the SDK's own clients (STS, SSM, Lambda, SESv2, Bedrock, API
- * Gateway, Secrets Manager) and their transport, against one local endpoint answering in each
+ * Gateway, Secrets Manager, CloudFormation) and their transport, against one local endpoint answering in each
  * service's wire format as a given account would.
  */
 let wire: AwsEndpoint;
@@ -31,6 +31,7 @@ const stackNeeds = (overrides: Partial<StackNeeds> = {}): StackNeeds => ({
   senders: ['no-reply@designclub.test'],
   modelIds: [PROFILE],
   stripeSecretName: 'design-club/dev/stripe',
+  eventsGeneration: 1,
   apiGatewayLogging: { stagesNeedingRole: ['RealtimeStage'], createsRole: true },
   ...overrides,
 });
@@ -59,6 +60,7 @@ describe('a healthy account', () => {
       `Bedrock model ${PROFILE}`,
       `Bedrock model access ${PROFILE}`,
       'Stripe secret',
+      'Events table generation',
     ]) {
       expect(find(results, name).outcome).toBe('ok');
     }
@@ -86,6 +88,12 @@ describe('a healthy account', () => {
         'secretsmanager DescribeSecret {"SecretId":"design-club/dev/stripe"}',
       ]),
     );
+    const describeStacks = wire.seen.filter((request) => request.operation === 'DescribeStacks');
+    expect(describeStacks.map((request) => request.service)).toEqual(['cloudformation']);
+    expect(Object.fromEntries(new URLSearchParams(describeStacks[0]!.body))).toMatchObject({
+      Action: 'DescribeStacks',
+      StackName: 'DesignClub-dev',
+    });
   });
 });
 
@@ -365,6 +373,92 @@ describe('notes that decide nothing', () => {
       outcome: 'note',
       detail: expect.stringContaining('pending'),
     });
+    expect(gate(results)).toBe(0);
+  });
+});
+
+describe('the events generation the assembly was synthesized for, against the deployed stack', () => {
+  /** Names as CloudFormation makes them from the logical id (infra/stack/data.ts: EventsTable, EventsTable2, …). */
+  const GENERATION_1_TABLE = 'DesignClub-dev-DataEventsTable12345678-1Q2W3E4R5T6Y';
+  const GENERATION_2_TABLE = 'DesignClub-dev-DataEventsTable2A1B2C3D4-7U8I9O0P1A2S';
+  const deployed = (outputs: Record<string, string>, stackName = 'DesignClub-dev') => {
+    account.stacks[stackName] = { outputs };
+  };
+  const generationCheck = async (eventsGeneration: number, stackName?: string) => {
+    const { results } = await check(stackNeeds({ eventsGeneration, ...(stackName ? { stackName } : {}) }));
+    return { results, result: find(results, 'Events table generation') };
+  };
+
+  it('a first deploy: no such stack yet, nothing to compare', async () => {
+    const { results, result } = await generationCheck(2);
+    expect(result).toMatchObject({ outcome: 'ok', detail: expect.stringContaining('not deployed yet') });
+    expect(gate(results)).toBe(0);
+  });
+
+  it('the generation deployed: ok', async () => {
+    deployed({ EventsGeneration: '2', EventsTableName: GENERATION_2_TABLE });
+    const { results, result } = await generationCheck(2);
+    expect(result).toEqual({ check: 'Events table generation', outcome: 'ok', detail: 'generation 2, as deployed.' });
+    expect(gate(results)).toBe(0);
+  });
+
+  it('a lower generation (-c eventsGeneration forgotten): stops the deploy, with the fix', async () => {
+    deployed({ EventsGeneration: '2', EventsTableName: GENERATION_2_TABLE }, 'DesignClub-staging');
+    const { results, result } = await generationCheck(1, 'DesignClub-staging');
+    expect(result.outcome).toBe('missing');
+    expect(result.detail).toContain(
+      'DesignClub-staging runs on events generation 2, this assembly on 1: deploying it would create an empty ' +
+        'generation-1 events table and point every handler at it',
+    );
+    expect(result.fix?.[0]).toBe('npm run deploy -- --stage staging -c eventsGeneration=2');
+    expect(gate(results)).toBe(PREFLIGHT_FAILED);
+    expect(formatReport(results, 'DesignClub-staging')).toContain(
+      '[MISSING] Events table generation: DesignClub-staging runs on events generation 2',
+    );
+  });
+
+  it('a stack switched before it published its generation: read from its events table’s name', async () => {
+    deployed({ EventsTableName: GENERATION_2_TABLE });
+    const { results, result } = await generationCheck(1);
+    expect(result.outcome).toBe('missing');
+    expect(fixText(result)).toContain('npm run deploy -- --stage dev -c eventsGeneration=2');
+    expect(gate(results)).toBe(PREFLIGHT_FAILED);
+  });
+
+  it('a stack that publishes no generation and runs on the first table: generation 1, ok', async () => {
+    deployed({ EventsTableName: GENERATION_1_TABLE });
+    expect((await generationCheck(1)).result).toMatchObject({ outcome: 'ok', detail: 'generation 1, as deployed.' });
+  });
+
+  it('a higher generation (the runbook’s switch): a note pointing at the migration; the deploy goes on', async () => {
+    deployed({
+      EventsGeneration: '1',
+      EventsTableName: GENERATION_1_TABLE,
+      NextEventsTableName: GENERATION_2_TABLE,
+    });
+    const { results, result } = await generationCheck(2);
+    expect(result.outcome).toBe('note');
+    expect(result.detail).toContain('this deploy moves every handler to the generation-2 table');
+    expect(result.detail).toContain('docs/operations.md#migrating-a-store-written-before-sealing');
+    expect(result.detail).not.toContain('empty');
+    expect(gate(results)).toBe(0);
+  });
+
+  it('a higher generation never created beside the old table: the note says it would be empty', async () => {
+    deployed({ EventsGeneration: '1', EventsTableName: GENERATION_1_TABLE });
+    const { result } = await generationCheck(2);
+    expect(result.outcome).toBe('note');
+    expect(result.detail).toContain('no output NextEventsTableName');
+    expect(result.detail).toContain('would create the generation-2 table empty');
+  });
+
+  it('credentials that may not describe the stack: could not check, with the action; the deploy goes on', async () => {
+    deployed({ EventsGeneration: '2', EventsTableName: GENERATION_2_TABLE });
+    account.denied = ['cloudformation:DescribeStacks'];
+    const { results, result } = await generationCheck(1);
+    expect(result.outcome).toBe('unchecked');
+    expect(result.detail).toContain('cloudformation:DescribeStacks on DesignClub-dev (AccessDenied)');
+    expect(fixText(result)).toContain('Allow the IAM action cloudformation:DescribeStacks on DesignClub-dev');
     expect(gate(results)).toBe(0);
   });
 });

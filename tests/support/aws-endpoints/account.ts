@@ -1,11 +1,11 @@
 /**
  * An AWS account as the deploy checks see it, answered by the same local endpoint the adapter
- * tests use (server.ts): STS, SSM, Lambda, SESv2, Bedrock, API Gateway and Secrets Manager,
- * each in its own protocol, with the response shapes of the services' API references. A test
+ * tests use (server.ts): STS, SSM, Lambda, SESv2, Bedrock, API Gateway, Secrets Manager and
+ * CloudFormation, each in its own protocol, with the response shapes of the services' API references. A test
  * starts from `healthyAccount()` and breaks one thing.
  */
 import { awsJsonAnswer, awsJsonError as awsJsonErrorOf } from './aws-json.js';
-import { awsQueryAnswer as awsQuery, awsQueryError } from './aws-query.js';
+import { awsQueryAnswer as awsQuery, awsQueryError, awsQueryXml } from './aws-query.js';
 import { restJsonAnswer as restJson, restJsonError as restJsonErrorOf } from './rest-json.js';
 import type { Answer, SeenRequest } from './server.js';
 
@@ -16,6 +16,7 @@ const restJsonError = (status: number, type: string, message: string) =>
   restJsonErrorOf(status, type, message, 'http://internal.amazon.com/coral/com.amazonaws.local/');
 
 const STS_XMLNS = 'https://sts.amazonaws.com/doc/2011-06-15/';
+const CFN_XMLNS = 'http://cloudformation.amazonaws.com/doc/2010-05-15/';
 
 export interface SesIdentity {
   type: 'DOMAIN' | 'EMAIL_ADDRESS';
@@ -52,6 +53,8 @@ export interface AwsAccount {
   };
   apiGatewayRoleArn?: string;
   secrets: Record<string, { deletedDate?: Date }>;
+  /** The CloudFormation stacks deployed, by name, with their outputs. */
+  stacks: Record<string, { outputs: Record<string, string> }>;
   /** IAM actions the caller may not call: `ses:GetAccount`, `apigateway:GET`, … */
   denied: string[];
 }
@@ -81,6 +84,7 @@ export function healthyAccount(): AwsAccount {
     },
     apiGatewayRoleArn: undefined,
     secrets: { 'design-club/dev/stripe': {} },
+    stacks: {},
     denied: [],
   };
 }
@@ -94,6 +98,7 @@ function refusal(account: AwsAccount, request: SeenRequest, action: string): Ans
   if (!account.denied.includes(action)) return undefined;
   const message = deniedMessage(account, action);
   if (request.service === 'sts') return awsQueryError(403, STS_XMLNS, 'AccessDenied', message);
+  if (request.service === 'cloudformation') return awsQueryError(403, CFN_XMLNS, 'AccessDenied', message);
   if (request.operation) return awsJsonError('AccessDeniedException', message);
   return restJsonError(403, 'AccessDeniedException', message);
 }
@@ -283,6 +288,24 @@ export function answerAs(account: AwsAccount): (request: SeenRequest) => Answer 
           ...(found.deletedDate ? { DeletedDate: found.deletedDate.getTime() / 1000 } : {}),
           VersionIdsToStages: { 'v-1': ['AWSCURRENT'] },
         });
+      });
+    }
+    if (service === 'cloudformation' && operation === 'DescribeStacks') {
+      const name = new URLSearchParams(request.body).get('StackName') ?? '';
+      return route('cloudformation:DescribeStacks', () => {
+        const found = account.stacks[name];
+        if (!found) return awsQueryError(400, CFN_XMLNS, 'ValidationError', `Stack with id ${name} does not exist`);
+        const outputs = Object.entries(found.outputs)
+          .map(([key, value]) => `<member><OutputKey>${key}</OutputKey><OutputValue>${value}</OutputValue></member>`)
+          .join('');
+        return awsQueryXml(
+          'DescribeStacks',
+          CFN_XMLNS,
+          `<Stacks><member><StackName>${name}</StackName>` +
+            `<StackId>arn:aws:cloudformation:us-east-1:${account.account}:stack/${name}/local-1</StackId>` +
+            '<CreationTime>2026-11-01T10:00:00Z</CreationTime><StackStatus>UPDATE_COMPLETE</StackStatus>' +
+            `<Outputs>${outputs}</Outputs></member></Stacks>`,
+        );
       });
     }
     return restJsonError(
