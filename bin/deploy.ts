@@ -11,9 +11,11 @@
  * checks what the account must have before this stack can work there (infra/deploy/preflight.ts:
  * bootstrap version, Lambda concurrency quota, SES production access and the sender's
  * verification, the Bedrock model's availability and access, the API Gateway logging role, the
- * Stripe secret, and a note on CloudFront's account verification, which no API tells). Each missing
- * item is printed with the command or console page that fixes it; a check your credentials may not
- * run is "could not check" (with the IAM action), not a failure. `--checks-only` stops there.
+ * Stripe secret, the events table generation against the deployed stack's (a lower one is refused:
+ * it would point every handler at an empty table), and a note on CloudFront's account verification,
+ * which no API tells). Each missing item is printed with the command or console page that fixes it;
+ * a check your credentials may not run is "could not check" (with the IAM action), not a failure.
+ * `--checks-only` stops there.
  *
  * It prints `cdk diff` of that assembly and asks before `cdk deploy` applies the same assembly
  * (`--yes` answers for CI, where the diff is in the job's log; without a terminal and without

@@ -429,4 +429,8 @@ describe('outputs for the operator', () => {
     const text = JSON.stringify(json.Outputs!.DeadLetterQueues!.Value);
     for (const consumer of consumers) expect(text).toContain(consumer.name);
   });
+
+  it("publishes the events generation in use, which the deploy's checks compare (infra/deploy/checks)", () => {
+    expect(json.Outputs?.EventsGeneration?.Value).toBe('1');
+  });
 });
