@@ -7,6 +7,20 @@ import type { QueuedMessage } from './rehearsal.js';
 import { ACCOUNT, REGION } from './resolve.js';
 
 /** One AWS call, read from the wire: the caller's access key, and what IAM evaluates. */
+const COGNITO_TARGET = 'AWSCognitoIdentityProviderService.';
+/** Cognito operations AWS serves without a signature (the app client's or the user's own calls). */
+const COGNITO_UNSIGNED = new Set([
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'GetUser',
+  'RevokeToken',
+]);
+
 export interface AwsCall {
   accessKeyId: string;
   service: string;
@@ -24,6 +38,8 @@ export interface GatewayBackends {
   partitionKeyOf(table: string): string | undefined;
   dynamoEndpoint: string;
   cognitoAdminEndpoint: string;
+  /** The pool's user-facing endpoint (the shim in front of cognito-local): what unsigned calls reach. */
+  cognitoPublicEndpoint: string;
   /** The KMS stand-in (infra/local/kms.ts), answering to the stack's key. */
   kmsEndpoint: string;
   /** The S3 gate's handler (it checks signatures, POST policies, then s3rver). */
@@ -88,6 +104,11 @@ export class AwsGateway {
     const body = await readAll(req);
     const url = new URL(req.url ?? '/', 'http://local');
     const credential = credentialOf(req, url, body);
+    // Cognito's user-facing operations take no SigV4 (the app client id, or the user's own token, is
+    // the credential): AWS answers them unsigned, and so does this gateway, from the public endpoint.
+    const target = String(req.headers['x-amz-target'] ?? '');
+    if (!credential && target.startsWith(COGNITO_TARGET) && COGNITO_UNSIGNED.has(target.slice(COGNITO_TARGET.length)))
+      return pipeTo(this.backends.cognitoPublicEndpoint, req, res, body);
     if (!credential)
       return deny(res, 'unsigned', 'MissingAuthenticationToken', 'Request is missing Authentication Token', 403);
     const caller = this.backends.caller(credential.accessKeyId);
@@ -489,15 +510,16 @@ function s3Checks(req: IncomingMessage, url: URL, body: Buffer): AwsCall['checks
   }
   if (!key) {
     if (method === 'POST' && url.searchParams.has('delete')) {
-      return [...body.toString().matchAll(/<Key>([^<]+)<\/Key>/g)].map((match) => ({
-        action: 's3:DeleteObject',
-        resource: object(match[1]!),
+      // DeleteObjects is authorised per key: DeleteObjectVersion for an entry that names a version.
+      return [...body.toString().matchAll(/<Object>([\s\S]*?)<\/Object>/g)].map((entry) => ({
+        action: /<VersionId>/.test(entry[1]!) ? 's3:DeleteObjectVersion' : 's3:DeleteObject',
+        resource: object(/<Key>([^<]+)<\/Key>/.exec(entry[1]!)?.[1] ?? ''),
         context: {},
       }));
     }
     return [
       {
-        action: 's3:ListBucket',
+        action: url.searchParams.has('versions') ? 's3:ListBucketVersions' : 's3:ListBucket',
         resource: `arn:aws:s3:::${bucket}`,
         context: { 's3:prefix': url.searchParams.get('prefix') ?? '' },
       },

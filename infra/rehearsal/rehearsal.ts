@@ -216,6 +216,7 @@ export class Rehearsal {
       partitionKeyOf: (table) => [...this.tables.values()].find((entry) => entry.name === table)?.partitionKey,
       dynamoEndpoint: dynamo.endpoint,
       cognitoAdminEndpoint: this.cognito.endpoint,
+      cognitoPublicEndpoint: this.cognito.publicEndpoint,
       kmsEndpoint: this.kms.endpoint,
       s3: (req, res, key) => this.s3Gate(key, req, res),
       putEvents: (caller, entries) => this.putEvents(caller, entries),
@@ -1234,7 +1235,9 @@ export class Rehearsal {
           .reverse()
           .find((candidate) => candidate.method === method && candidate.path === path);
         if (!trace) return 'the request reached no route';
-        const logs = trace.functionId ? this.logsOf(trace.functionId).slice(-4).join(' | ').slice(0, 500) : '';
+        const logs = trace.functionId
+          ? this.logsOf(trace.functionId).slice(-4).map(essentialOfLogLine).join(' | ').slice(0, 1500)
+          : '';
         const refused = trace.refusedBy ? `, refused by ${trace.refusedBy}` : '';
         const log = logs ? `; its log: ${logs}` : '';
         return `route ${trace.route ?? '(none)'} → ${trace.functionId ?? '(no function)'}${refused}${log}`;
@@ -1263,4 +1266,16 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** A log line as an operator reads it first: a JSON line's message and error, not its context fields. */
+function essentialOfLogLine(line: string): string {
+  try {
+    const parsed = JSON.parse(line) as { level?: string; message?: string; error?: unknown };
+    if (typeof parsed !== 'object' || parsed === null || typeof parsed.message !== 'string') return line;
+    const error = parsed.error === undefined ? '' : ` ${JSON.stringify(parsed.error)}`;
+    return `${parsed.level ?? ''} ${parsed.message}${error}`.trim();
+  } catch {
+    return line;
+  }
 }

@@ -64,7 +64,8 @@ export const SIGN_IN_ANSWER_KEY_PREFIX = '$signin-answer#';
 const onlyKeys = (...prefixes: string[]) => ({
   'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) },
 });
-const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
+// GetItem: the sessions reactor reads a connection's sign-in time before it closes the socket.
+const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
 /** What functions/platform/aws/identity.ts calls, by verb (capabilities.ts ADAPTER_OPERATIONS). */
 const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
   cognitoGroups: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],
@@ -348,7 +349,8 @@ export class CapabilityGrants {
         if (capability === 'uploadsGet' || capability === 'uploadsErase')
           role.addToPrincipalPolicy(
             new PolicyStatement({
-              actions: capability === 'uploadsGet' ? ['s3:ListBucket'] : ['s3:ListBucketVersions'],
+              // An erasure lists a folder's versions; where a store keeps none (npm start), its objects.
+              actions: capability === 'uploadsGet' ? ['s3:ListBucket'] : ['s3:ListBucket', 's3:ListBucketVersions'],
               resources: [uploadsBucket.bucketArn],
             }),
           );
