@@ -1,7 +1,8 @@
-import { Aws, Duration } from 'aws-cdk-lib';
+import { Aws, Duration, Lazy, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AlarmStatusWidget,
+  type CfnDashboard,
   Dashboard,
   GraphWidget,
   MathExpression,
@@ -244,6 +245,11 @@ export class OperationsDashboard extends Construct {
     ]);
 
     for (const row of rows) this.dashboard.addWidgets(...row);
+    // The body names the API, the functions and the tables hundreds of times; each name is a reference
+    // into a nested stack's outputs. Written as Fn::Sub, each reference appears once, as a variable.
+    const body = this.dashboard.node.defaultChild as CfnDashboard;
+    const joined = body.dashboardBody;
+    body.addPropertyOverride('DashboardBody', Lazy.any({ produce: () => joinAsSub(Stack.of(this).resolve(joined)) }));
   }
 
   /** The console address of the dashboard (a stack output). */
@@ -266,4 +272,32 @@ function graph(
     height: HIGH,
     stacked: options.stacked,
   });
+}
+
+/**
+ * `{ Fn::Join: ['', parts] }` as `{ Fn::Sub: [text, variables] }`: each distinct reference becomes one
+ * variable, written `${R<n>}` wherever it stood; literal text keeps a `${` as Fn::Sub's `${!`. The
+ * value CloudFormation computes is the same string. Anything else is returned as it is.
+ */
+export function joinAsSub(resolved: unknown): unknown {
+  const join = (resolved as { 'Fn::Join'?: [string, unknown[]] })?.['Fn::Join'];
+  if (!join || join[0] !== '') return resolved;
+  const names = new Map<string, string>();
+  const variables: Record<string, unknown> = {};
+  let text = '';
+  for (const part of join[1]) {
+    if (typeof part === 'string') {
+      text += part.replaceAll('${', '${!');
+      continue;
+    }
+    const key = JSON.stringify(part);
+    let name = names.get(key);
+    if (!name) {
+      name = `R${names.size}`;
+      names.set(key, name);
+      variables[name] = part;
+    }
+    text += `\${${name}}`;
+  }
+  return { 'Fn::Sub': [text, variables] };
 }
