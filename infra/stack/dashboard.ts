@@ -1,4 +1,15 @@
-import { Aws, Duration, Lazy, Stack } from 'aws-cdk-lib';
+import {
+  Aws,
+  DefaultTokenResolver,
+  Duration,
+  Lazy,
+  Reference,
+  StringConcat,
+  Tokenization,
+  type IPostProcessor,
+  type IResolvable,
+  type IResolveContext,
+} from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   AlarmStatusWidget,
@@ -249,7 +260,7 @@ export class OperationsDashboard extends Construct {
     // into a nested stack's outputs. Written as Fn::Sub, each reference appears once, as a variable.
     const body = this.dashboard.node.defaultChild as CfnDashboard;
     const joined = body.dashboardBody;
-    body.addPropertyOverride('DashboardBody', Lazy.any({ produce: () => joinAsSub(Stack.of(this).resolve(joined)) }));
+    body.addPropertyOverride('DashboardBody', Lazy.any({ produce: () => bodyAsSub(this, joined) }));
   }
 
   /** The console address of the dashboard (a stack output). */
@@ -274,30 +285,33 @@ function graph(
   });
 }
 
-/**
- * `{ Fn::Join: ['', parts] }` as `{ Fn::Sub: [text, variables] }`: each distinct reference becomes one
- * variable, written `${R<n>}` wherever it stood; literal text keeps a `${` as Fn::Sub's `${!`. The
- * value CloudFormation computes is the same string. Anything else is returned as it is.
- */
-export function joinAsSub(resolved: unknown): unknown {
-  const join = (resolved as { 'Fn::Join'?: [string, unknown[]] })?.['Fn::Join'];
-  if (!join || join[0] !== '') return resolved;
-  const names = new Map<string, string>();
-  const variables: Record<string, unknown> = {};
-  let text = '';
-  for (const part of join[1]) {
-    if (typeof part === 'string') {
-      text += part.replaceAll('${', '${!');
-      continue;
-    }
-    const key = JSON.stringify(part);
-    let name = names.get(key);
-    if (!name) {
-      name = `R${names.size}`;
-      names.set(key, name);
-      variables[name] = part;
-    }
-    text += `\${${name}}`;
+/** Resolves a string with every reference left out: each becomes a placeholder, the reference kept. */
+class ReferencePlaceholders extends DefaultTokenResolver {
+  readonly references: IResolvable[] = [];
+  constructor() {
+    super(new StringConcat());
   }
-  return { 'Fn::Sub': [text, variables] };
+  override resolveToken(token: IResolvable, context: IResolveContext, postProcessor: IPostProcessor): unknown {
+    if (!Reference.isReference(token)) return super.resolveToken(token, context, postProcessor);
+    const known = this.references.indexOf(token);
+    return `@@ref${known >= 0 ? known : this.references.push(token) - 1}@@`;
+  }
+}
+
+/**
+ * A string token as `{ Fn::Sub: [text, variables] }`, one variable per distinct reference, the
+ * references themselves kept as tokens (so the stack still turns those into another stack's outputs
+ * into that stack's outputs). The value CloudFormation computes is the same string. A string that
+ * holds other tokens than references is left as it is.
+ */
+export function bodyAsSub(scope: Construct, body: string): unknown {
+  const resolver = new ReferencePlaceholders();
+  const text = Tokenization.resolve(body, { scope, resolver, preparing: false });
+  if (typeof text !== 'string') return body;
+  const variables: Record<string, IResolvable> = {};
+  const sub = text.replaceAll('${', '${!').replace(/@@ref(\d+)@@/g, (_match, index: string) => {
+    variables[`R${index}`] = resolver.references[Number(index)]!;
+    return `\${R${index}}`;
+  });
+  return { 'Fn::Sub': [sub, variables] };
 }
