@@ -3,7 +3,6 @@ import {
   DefaultTokenResolver,
   Duration,
   Lazy,
-  Reference,
   StringConcat,
   Tokenization,
   type IPostProcessor,
@@ -285,18 +284,35 @@ function graph(
   });
 }
 
-/** Resolves a string with every reference left out: each becomes a placeholder, the reference kept. */
+/**
+ * Resolves a string with every reference left out: each token that stands for a `Ref` or an `Fn::`
+ * (a resource's attribute, a pseudo parameter such as the region) becomes a placeholder, and the
+ * token itself is kept, once per distinct value.
+ */
 class ReferencePlaceholders extends DefaultTokenResolver {
   readonly references: IResolvable[] = [];
+  private readonly seen = new Map<string, number>();
   constructor() {
     super(new StringConcat());
   }
   override resolveToken(token: IResolvable, context: IResolveContext, postProcessor: IPostProcessor): unknown {
-    if (!Reference.isReference(token)) return super.resolveToken(token, context, postProcessor);
-    const known = this.references.indexOf(token);
-    return `@@ref${known >= 0 ? known : this.references.push(token) - 1}@@`;
+    const resolved = super.resolveToken(token, context, postProcessor);
+    if (!isIntrinsic(resolved)) return resolved;
+    const key = JSON.stringify(resolved);
+    let index = this.seen.get(key);
+    if (index === undefined) {
+      index = this.references.push(token) - 1;
+      this.seen.set(key, index);
+    }
+    return `@@ref${index}@@`;
   }
 }
+
+const isIntrinsic = (value: unknown): boolean => {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length === 1 && (keys[0] === 'Ref' || keys[0]!.startsWith('Fn::'));
+};
 
 /**
  * A string token as `{ Fn::Sub: [text, variables] }`, one variable per distinct reference, the

@@ -1,4 +1,4 @@
-import { App, CfnResource, Lazy, NestedStack, Stack } from 'aws-cdk-lib';
+import { App, Aws, CfnResource, Lazy, NestedStack, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { bodyAsSub } from '../../infra/stack/dashboard.js';
 
@@ -17,6 +17,8 @@ describe('the dashboard body as Fn::Sub', () => {
       a: queue.getAtt('QueueName').toString(),
       b: topic.ref,
       c: queue.getAtt('QueueName').toString(),
+      // A pseudo parameter is an intrinsic, not a resource's reference: a variable too.
+      region: Aws.REGION,
       label: "${LAST} of ${PROP('x')}",
     });
     new CfnResource(parent, 'Holder', {
@@ -27,11 +29,12 @@ describe('the dashboard body as Fn::Sub', () => {
       Resources: Record<string, { Properties?: { DashboardBody?: { 'Fn::Sub': [string, Record<string, unknown>] } } }>;
     };
     const [text, variables] = template.Resources.Holder!.Properties!.DashboardBody!['Fn::Sub'];
-    expect(Object.keys(variables)).toHaveLength(2);
+    expect(Object.keys(variables)).toHaveLength(3);
     const values = Object.values(variables).map((value) => JSON.stringify(value));
     // The nested queue's name reaches the parent as the nested stack's output, as any reference would.
     expect(values.some((value) => value.includes('Fn::GetAtt') && value.includes('Outputs.'))).toBe(true);
-    expect(values.some((value) => value === JSON.stringify({ Ref: 'Topic' }))).toBe(true);
+    expect(values).toContain(JSON.stringify({ Ref: 'Topic' }));
+    expect(values).toContain(JSON.stringify({ Ref: 'AWS::Region' }));
     const names = Object.fromEntries(Object.keys(variables).map((name, index) => [name, `value${index}`]));
     const parsed = JSON.parse(substitute(text, names));
     expect(parsed.a).toBe(parsed.c);
