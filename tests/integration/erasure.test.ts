@@ -378,6 +378,10 @@ describe('erasure: Delete My Account', () => {
     const detail = await stack.api('GET', `/api/projects/${attic}`, { user: admin });
     expect(detail.body.project).toMatchObject({ title: 'Erased project', status: 'in_progress' });
     expect(await scanTable(TABLES.views)).not.toContain('Quennevaux');
+    // The erased person is told nothing of it: no inbox item, no mail (their address is suppressed).
+    const views = JSON.parse(await scanTable(TABLES.views)) as { pk: string }[];
+    expect(views.filter((item) => item.pk === `$inbox#${mia.sub}`)).toEqual([]);
+    expect((await stack.local.outbox.list()).filter((mail) => /erased\.invalid|quennevaux/i.test(mail.to))).toEqual([]);
   });
 
   it('a new sign-up with the same address is a new, empty account', async () => {

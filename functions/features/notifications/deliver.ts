@@ -85,6 +85,12 @@ export async function deliver(
     const account = notice.recipient.sub
       ? (await loadState(userEvolution, userStream(notice.recipient.sub), runtime)).state
       : null;
+    // An erased account is told nothing, in the app or by mail: its address is suppressed (its
+    // placeholder is undeliverable, and mail to it would only bounce).
+    if (account?.erasure) {
+      await store.finish(event.eventId, recipient);
+      continue;
+    }
     const item = {
       id: event.eventId,
       kind: notice.kind,
