@@ -554,7 +554,16 @@ export const consumers: readonly ConsumerDefinition[] = [
   {
     name: 'erasures',
     handler: 'functions/app/erasure.ts',
-    grants: [...COMMAND, 'views:write', 'views:claim', 'identity:delete', 'uploads:erase', 'payments:stripe'],
+    // connections:*: the notifications' commands module (its store forgets the erased events) brings them.
+    grants: [
+      ...COMMAND,
+      'views:write',
+      'views:claim',
+      'connections:*',
+      'identity:delete',
+      'uploads:erase',
+      'payments:stripe',
+    ],
     // Completed too, though it acts on erasures only: every published event has a consumer.
     eventTypes: typesOf([PersonalDataErased, ErasureCompleted]),
     summary:

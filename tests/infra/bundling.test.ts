@@ -57,7 +57,7 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   // Issue 41: pdf-lib counts a deliverable's pages on the server (about 430 KB); measured 926 KB on 2026-11-28.
   'functions/features/files/http/record.ts': 975,
   'functions/features/files/http/upload.ts': 550,
-  'functions/features/insights/http/get.ts': 285,
+  'functions/features/insights/http/get.ts': 290,
   'functions/features/live/socket/connect.ts': 280,
   'functions/features/live/socket/default.ts': 10,
   'functions/features/live/socket/disconnect.ts': 220,
@@ -116,6 +116,12 @@ const BUDGET_KB: Readonly<Record<string, number>> = {
   'functions/features/permits/http/response-letter.ts': 1020,
   'functions/features/permits/reactions/notify.ts': 480,
   'functions/features/users/http/welcome.ts': 395,
+  // This round (measured 2026-11-29): the erasure. Its reactor carries every projection (it rebuilds
+  // the touched streams' views), the Stripe client, S3 and Cognito: 922 KB, for a rare event.
+  'functions/app/erasure.ts': 930,
+  'functions/features/users/http/erase.ts': 425,
+  'functions/features/users/http/admin-erase.ts': 425,
+  'functions/features/users/http/admin-erasures.ts': 265,
 };
 
 /** Handler → its bundle's size in KB and, per package it bundles, the directories it came from. */

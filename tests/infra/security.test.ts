@@ -243,16 +243,22 @@ describe('least privilege: each row’s grants, checked against what its handler
     expect(actions.includes('events:PutEvents')).toBe(has('publish'));
     expect('EVENT_BUS_NAME' in variables).toBe(has('eventbridge'));
     expect(actions.some((a) => a.startsWith('cognito-idp:'))).toBe(
-      ['cognitoGroups', 'cognitoSignOut', 'cognitoPassword', 'cognitoAttributes', 'cognitoRead'].some(has),
+      ['cognitoGroups', 'cognitoSignOut', 'cognitoPassword', 'cognitoDelete', 'cognitoAttributes', 'cognitoRead'].some(
+        has,
+      ),
     );
     expect(actions.includes('cognito-idp:AdminAddUserToGroup')).toBe(has('cognitoGroups'));
     expect(actions.includes('cognito-idp:AdminUserGlobalSignOut')).toBe(has('cognitoSignOut'));
+    expect(actions.includes('cognito-idp:AdminDeleteUser')).toBe(has('cognitoDelete'));
     expect(actions.some((a) => a.startsWith('s3:'))).toBe(
-      has('uploadsPut') || has('uploadsGet') || has('uploadsDelete'),
+      has('uploadsPut') || has('uploadsGet') || has('uploadsDelete') || has('uploadsErase'),
     );
     expect(actions.includes('s3:PutObject')).toBe(has('uploadsPut'));
     expect(actions.includes('s3:GetObject')).toBe(has('uploadsGet'));
-    expect(actions.includes('s3:DeleteObject')).toBe(has('uploadsDelete'));
+    expect(actions.includes('s3:DeleteObject')).toBe(has('uploadsDelete') || has('uploadsErase'));
+    // Only an erasure deletes a folder's every version.
+    expect(actions.includes('s3:DeleteObjectVersion')).toBe(has('uploadsErase'));
+    expect(actions.includes('s3:ListBucketVersions')).toBe(has('uploadsErase'));
     expect('UPLOADS_BUCKET' in variables).toBe(has('uploads'));
     expect(actions.some((a) => a.startsWith('bedrock:'))).toBe(has('bedrock'));
     expect(actions.some((a) => a.startsWith('ses:'))).toBe(has('ses'));
@@ -360,6 +366,8 @@ describe('least privilege: each row’s grants, checked against what its handler
         'cognito-idp:AdminSetUserPassword',
         'cognito-idp:AdminGetUser',
         'cognito-idp:AdminUpdateUserAttributes',
+        // An erasure deletes the account's user.
+        'cognito-idp:AdminDeleteUser',
       ]),
     );
     // The designer invitation link's functions (one per route) hold no password rights; accepting
@@ -371,7 +379,15 @@ describe('least privilege: each row’s grants, checked against what its handler
       fnActions('functions/features/designers/http/invite-accept.ts').filter((a) => a.startsWith('cognito-idp:')),
     ).toEqual(['cognito-idp:AdminGetUser']);
     expect(new Set(ours.filter((a) => a.startsWith('s3:')))).toEqual(
-      new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']),
+      new Set([
+        's3:GetObject',
+        's3:PutObject',
+        's3:DeleteObject',
+        // An erasure: a folder's every version.
+        's3:DeleteObjectVersion',
+        's3:ListBucketVersions',
+        's3:ListBucket',
+      ]),
     );
     expect(new Set(ours.filter((a) => a.startsWith('ses:')))).toEqual(new Set(['ses:SendEmail']));
     expect(new Set(ours.filter((a) => a.startsWith('bedrock:')))).toEqual(new Set(['bedrock:InvokeModel']));

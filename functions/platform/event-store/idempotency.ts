@@ -15,11 +15,11 @@ type HttpResponse = APIGatewayProxyStructuredResultV2;
 export const IDEMPOTENCY_TTL_SECONDS = 86_400;
 
 /** Where a caller's claims live: their own partition, one item per key. */
-export const idempotencyClaimPartition = (caller: string) => `$idem#${caller}`;
 export const idempotencyClaimKey = (caller: string, idempotencyKey: string) => ({
-  pk: idempotencyClaimPartition(caller),
+  pk: `$idem#${caller}`,
   sk: idempotencyKey,
 });
+export const idempotencyClaimPartition = (caller: string) => idempotencyClaimKey(caller, '').pk;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /**
  * How long a request in progress holds its key: longer than any HTTP function may run (29 s). A
