@@ -2,19 +2,21 @@ import { PROJECT_STATUSES } from '../../../shared/vocabulary.js';
 import { counterItemKey } from '../../platform/views/projector.js';
 import type { Runtime } from '../../platform/runtime.js';
 import {
+  boardIndex,
   boardPartition,
   cardItemKey,
   designerKeyOf,
   designerStatusCounter,
   ownerStatusCounter,
   teamStatusCounter,
+  indexedWord,
   MIN_WORD,
-  PROJECT_INDEX,
   type projectCard,
   searchPartition,
   words,
 } from './project-index.js';
-import type { ViewItem } from '../../platform/views/views.js';
+import { INDEX_NAMES } from '../../platform/views/view-reader.js';
+import type { IndexName, ViewItem } from '../../platform/views/views.js';
 import { pageOfPartitions, type Partition } from '../../platform/views/paging.js';
 
 export interface BoardQuery {
@@ -56,18 +58,18 @@ function matches(card: BoardCard, query: BoardQuery): boolean {
 }
 
 /**
- * Whether a search item is a hit: every searched word begins one of the words it carries (the
- * project's and its client's), and it is the project's item for the largest of its words the first
- * searched word begins (the partition is read from the largest word down), so a project whose
- * words match twice ("garden", "gardens") is listed once, on one page.
+ * Whether a search item, as found by the word it holds in one index, is a hit: every searched word
+ * begins one of the words it carries (the project's and its client's), and that word is the largest
+ * of them the first searched word begins (the partitions are read from the largest word down), so a
+ * project whose words match twice ("garden", "gardens") is listed once, on one page.
  */
-function isHit(item: ViewItem, wanted: string[]): boolean {
+function isHit(item: ViewItem, index: IndexName, wanted: string[]): boolean {
   const own = String(item.words ?? '')
     .split(' ')
     .filter(Boolean);
   if (!wanted.every((word) => hasPrefix(own, word))) return false;
-  const word = String(item.sk).slice('ix#word#'.length);
-  return own.every((candidate) => !candidate.startsWith(wanted[0]!) || candidate <= word);
+  const word = indexedWord(item, index);
+  return word !== null && own.every((candidate) => !candidate.startsWith(wanted[0]!) || candidate <= word);
 }
 
 /**
@@ -80,18 +82,17 @@ function partitionsFor(query: BoardQuery, wanted: string[]): Partition[] {
   const statuses = query.status ? [query.status] : [...PROJECT_STATUSES];
   if (wanted.length > 0) {
     const first = wanted[0]!;
-    return statuses.map((status) => ({
-      index: PROJECT_INDEX,
-      pk: searchPartition(status, first),
-      range: { prefix: first },
-    }));
+    // A search item holds a word in each index: the first word's partition in all five.
+    return statuses.flatMap((status) =>
+      INDEX_NAMES.map((index) => ({ index, pk: searchPartition(status, first), range: { prefix: first } })),
+    );
   }
   const range =
     query.from || query.to
       ? { between: [query.from ?? '0000', `${query.to ?? '9999-12-31'}\uffff`] as [string, string] }
       : undefined;
   return statuses.map((status) => ({
-    index: PROJECT_INDEX,
+    index: boardIndex(query),
     pk: boardPartition({ status, designer: query.designer, priority: query.priority }),
     range,
   }));
@@ -105,8 +106,9 @@ const newestFirst = (a: BoardCard, b: BoardCard) =>
  * by the index items the projection writes. A filter's page is its board partition's items, each with
  * its card (and the card's client). A search reads the search partition of its first word: every
  * project whose own words or client's (name, company) hold it, in one order (by the matching word,
- * then newest first; newest first within a page); its other words are checked on the items read, and
- * only the hits' cards are read, in one batch: at most twice the page.
+ * then newest first; newest first within a page), in each of the five indexes (a search item holds a
+ * word in each); its other words are checked on the items read, and only the hits' cards are read, in
+ * one batch: at most five index items per card shown (the page from each index) and the page's cards.
  */
 export async function boardPage(
   runtime: Runtime,
@@ -115,7 +117,8 @@ export async function boardPage(
 ): Promise<BoardPage> {
   const wanted = queryWords(query.q).filter((word) => word.length >= MIN_WORD);
   if (query.q && wanted.length === 0) return { projects: [], nextCursor: null, read: 0 };
-  const result = await pageOfPartitions(runtime, partitionsFor(query, wanted), page);
+  const partitions = partitionsFor(query, wanted);
+  const result = await pageOfPartitions(runtime, partitions, page);
   if (wanted.length === 0) {
     // The index follows the documents a moment later: a card that no longer matches is left out.
     const cards = result.items
@@ -123,7 +126,8 @@ export async function boardPage(
       .filter((card) => matches(card, query));
     return { projects: cards, nextCursor: result.nextCursor, read: result.read };
   }
-  const ids = [...new Set(result.items.filter((item) => isHit(item, wanted)).map((item) => String(item.project_id)))];
+  const hits = result.appearances.filter(({ item, partition }) => isHit(item, partitions[partition]!.index!, wanted));
+  const ids = [...new Set(hits.map(({ item }) => String(item.project_id)))];
   const { active } = await runtime.views.generations();
   const items = ids.length ? await runtime.views.batchGet(active, ids.map(cardItemKey)) : [];
   const projects = items

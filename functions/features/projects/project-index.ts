@@ -1,24 +1,35 @@
 import { grokGenerated, type ProjectState } from './state.js';
+import { INDEX_NAMES, type IndexName } from '../../platform/views/view-reader.js';
 import type { ViewItem } from '../../platform/views/views.js';
 
 /**
- * The admin board's filter and search indexes, written beside each project document (gsi5). A
- * board item carries the project's card with its client, so a column's page is one query of its
- * size; a search item carries the project's and its client's words, so a search checks its other
- * words on the items it reads and then reads only its hits' cards (their board items) in one batch:
- * at most twice its size. Neither depends on the number of projects.
+ * The admin board's filter and search indexes, written beside each project document. A board item
+ * carries the project's card with its client, so a column's page is one query of its size; a search
+ * item carries the project's and its client's words, so a search checks its other words on the items
+ * it reads and then reads only its hits' cards (their board item) in one batch. Neither depends on
+ * the number of projects.
  *
- * - Board partitions, one item each per project (overwritten in place when the project moves, so
- *   an old column keeps no trace): the column (`board#<status>`), the column narrowed to a designer
- *   (`…#d=<id or e-mail | unassigned>`), to a priority (`…#p=<priority>`) and to both. Newest first.
- * - Search: one item per distinct word of the title and description (normalised: lower case, accents
- *   removed; at most MAX_WORDS, title first) and of the client's name and company (at most
- *   MAX_CLIENT_WORDS), in `search#<status>#<first two letters>` sorted by the word, so
- *   `begins_with(word prefix)` reads only the projects with a matching word.
+ * Each item is indexed by all five of the views' indexes at once (an item may hold a key in every
+ * index, and the partitions' names keep their uses apart), so a change rewrites few items: every
+ * write is a conditional put of its own (the version guard), and DynamoDB has no conditional batch.
+ *
+ * - Board: one item per project, in the column (`board#<status>`, gsi1), the column narrowed to a
+ *   designer (`…#d=<id or e-mail | unassigned>`, gsi2), to a priority (`…#p=<priority>`, gsi3) and to
+ *   both (gsi4). Overwritten in place when the project moves, so an old column keeps no trace. Newest
+ *   first.
+ * - Search: one item per five distinct words (WORDS_PER_ITEM, one in each index) of the title and
+ *   description (normalised: lower case, accents removed; at most MAX_WORDS, title first) and of the
+ *   client's name and company (at most MAX_CLIENT_WORDS), in `search#<status>#<first two letters>`
+ *   sorted by the word, so `begins_with(word prefix)` on the five indexes reads only the projects
+ *   with a matching word.
  * - Counters: each project counts 1 in every board partition it is in (`counters`), kept by the
  *   projector as the project moves; a column's count is one item read.
  */
-export const PROJECT_INDEX = 'gsi5' as const;
+export const WORDS_PER_ITEM = INDEX_NAMES.length;
+
+/** The index that holds a board filter's partition: the column, by designer, by priority, by both. */
+export const boardIndex = (filter: Pick<BoardFilter, 'designer' | 'priority'>): IndexName =>
+  filter.designer ? (filter.priority ? 'gsi4' : 'gsi2') : filter.priority ? 'gsi3' : 'gsi1';
 export const MAX_WORDS = 32;
 export const MIN_WORD = 2;
 const STOP_WORDS = new Set([
@@ -110,18 +121,16 @@ export function cardClient(card: ViewItem | undefined): CardClient | null {
   return card && typeof card.client === 'string' ? (JSON.parse(card.client) as CardClient) : null;
 }
 
-/** The board partitions a project is listed in (and counted in). */
-export function boardPartitions(project: ProjectState): string[] {
+/** The board filters a project is listed under (and counted in): its column, by designer, priority, both. */
+export function boardFilters(project: ProjectState): BoardFilter[] {
   const status = project.status;
   const designer = designerKeyOf(project);
   const priority = project.priority;
-  return [
-    boardPartition({ status }),
-    boardPartition({ status, designer }),
-    boardPartition({ status, priority }),
-    boardPartition({ status, designer, priority }),
-  ];
+  return [{ status }, { status, designer }, { status, priority }, { status, designer, priority }];
 }
+
+/** The board partitions a project is listed in (and counted in). */
+export const boardPartitions = (project: ProjectState): string[] => boardFilters(project).map(boardPartition);
 
 /** A board card: the document without its heavy parts (what GET /api/projects lists), and its client. */
 export function projectCard(project: ProjectState, client: CardClient | null = null) {
@@ -156,46 +165,73 @@ export function projectSearchWords(
   return [...new Set([...searchWords(project), ...clientSearchWords(client)])];
 }
 
+/** The search item of a project that indexes `words` (at most WORDS_PER_ITEM), one in each index. */
+function searchItem(
+  pk: string,
+  position: number,
+  status: string,
+  sort: string,
+  words: string[],
+  joined: string,
+  projectId: string,
+): ViewItem {
+  const item: ViewItem = { pk, sk: `ix#words#${position}`, project_id: projectId, words: joined };
+  words.forEach((word, i) => {
+    const index = INDEX_NAMES[i]!;
+    item[`${index}pk`] = searchPartition(status, word);
+    item[`${index}sk`] = `${word}#${sort}`;
+  });
+  return item;
+}
+
+/** The word a search item is found by in one index (none: the item holds fewer words). */
+export function indexedWord(item: ViewItem, index: IndexName): string | null {
+  const sort = item[`${index}sk`];
+  return typeof sort === 'string' && String(item[`${index}pk`] ?? '').startsWith('search#')
+    ? sort.slice(0, sort.indexOf('#'))
+    : null;
+}
+
+/** The words a search item is found by, one per index. */
+export const indexedWords = (item: ViewItem): string[] =>
+  INDEX_NAMES.map((index) => indexedWord(item, index)).filter((word): word is string => word !== null);
+
 /**
- * The index items of a project: its board items (each with the card and its client, from the
- * looked-up profile) and its search items, one per word of the project and its client, each with
- * all of those words (`words`, space-separated) and no card: a card changes on nearly every event,
- * and a project has up to MAX_WORDS + MAX_CLIENT_WORDS = 48 search items, so a card on them would
- * turn one small write per change into up to 48 (a search reads its hits' cards instead, one board
- * item each). Search items change only with the words or the status.
+ * The index items of a project: its board item (with the card and its client, from the looked-up
+ * profile) and its search items, each indexing WORDS_PER_ITEM words of the project and its client
+ * and carrying all of them (`words`, space-separated), with no card: a card changes on nearly every
+ * event, and search items change only with the words or the status (a search reads its hits' cards
+ * instead, one board item each).
  */
 export function projectIndexItems(project: ProjectState, client: CardClient | null = null): ViewItem[] {
   if (!project.exists || !project.id) return [];
   const pk = `project#${project.id}`;
   const sort = `${project.created_at}#${project.id}`;
-  const card = JSON.stringify(projectCard(project, client));
-  const board = boardPartitions(project).map(
-    (partition, i): ViewItem => ({
-      pk,
-      sk: `ix#board#${i}`,
-      gsi5pk: partition,
-      gsi5sk: sort,
-      project_id: project.id,
-      card,
-    }),
-  );
+  const board: ViewItem = {
+    pk,
+    sk: BOARD_ITEM,
+    project_id: project.id,
+    card: JSON.stringify(projectCard(project, client)),
+  };
+  for (const filter of boardFilters(project)) {
+    const index = boardIndex(filter);
+    board[`${index}pk`] = boardPartition(filter);
+    board[`${index}sk`] = sort;
+  }
   const all = projectSearchWords(project, client);
   const joined = all.join(' ');
-  const search = all.map(
-    (word): ViewItem => ({
-      pk,
-      sk: `ix#word#${word}`,
-      gsi5pk: searchPartition(project.status, word),
-      gsi5sk: `${word}#${sort}`,
-      project_id: project.id,
-      words: joined,
-    }),
-  );
-  return [...board, ...search];
+  const search: ViewItem[] = [];
+  for (let start = 0; start < all.length; start += WORDS_PER_ITEM) {
+    const words = all.slice(start, start + WORDS_PER_ITEM);
+    search.push(searchItem(pk, start / WORDS_PER_ITEM, project.status, sort, words, joined, project.id));
+  }
+  return [board, ...search];
 }
 
-/** The board item every project has (its column's), whose card a search page reads for a hit. */
-export const cardItemKey = (projectId: string) => ({ pk: `project#${projectId}`, sk: 'ix#board#0' });
+const BOARD_ITEM = 'ix#board';
+
+/** The board item every project has, whose card a search page reads for a hit. */
+export const cardItemKey = (projectId: string) => ({ pk: `project#${projectId}`, sk: BOARD_ITEM });
 
 /** A client's projects of one status: their own outside a team, and each team's. */
 export const ownerStatusCounter = (userId: string, status: string) => `owner#${userId}#${status}`;

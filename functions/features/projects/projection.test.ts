@@ -4,12 +4,14 @@ import { ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered } from '../use
 import type { EventEnvelope, NewEvent } from '../../../events/envelope.js';
 import {
   boardPartition,
+  indexedWords,
   MAX_CLIENT_WORDS,
   MAX_WORDS,
   projectCounters,
   projectIndexItems,
   searchPartition,
   searchWords,
+  WORDS_PER_ITEM,
   words,
 } from './project-index.js';
 import { projectsProjection } from './projection.js';
@@ -165,21 +167,22 @@ describe('board index items and counters', () => {
       let state = projectDecider.initialState();
       for (const event of history.slice(0, 4)) state = projectDecider.evolve(state, event);
       const items = projectIndexItems(state);
-      const partitions = items.map((item) => item.gsi5pk);
-      expect(partitions).toEqual(
-        expect.arrayContaining([
-          boardPartition({ status: 'in_progress' }),
-          boardPartition({ status: 'in_progress', designer: 'D1' }),
-          boardPartition({ status: 'in_progress', priority: 'Urgent' }),
-          boardPartition({ status: 'in_progress', designer: 'd1', priority: 'Urgent' }),
-          searchPartition('in_progress', 'cafe'),
-        ]),
-      );
+      // One board item, in the column and its three narrowings, one index each.
+      const [board, ...search] = items;
+      expect([board!.gsi1pk, board!.gsi2pk, board!.gsi3pk, board!.gsi4pk]).toEqual([
+        boardPartition({ status: 'in_progress' }),
+        boardPartition({ status: 'in_progress', designer: 'D1' }),
+        boardPartition({ status: 'in_progress', priority: 'Urgent' }),
+        boardPartition({ status: 'in_progress', designer: 'd1', priority: 'Urgent' }),
+      ]);
+      expect(board!.card).toContain('"title":"Café Kitchen remodel"');
+      // Each search item is found by up to five words, one per index, in the status's partitions.
+      expect(search.length).toBe(Math.ceil(searchWords(state).length / WORDS_PER_ITEM));
+      expect(search.flatMap(indexedWords)).toEqual(searchWords(state));
+      expect(search[0]!.gsi1pk).toBe(searchPartition('in_progress', 'cafe'));
+      expect(search[0]!.gsi1sk).toBe(`cafe#${state.created_at}#${state.id}`);
       expect(words('Café  KITCHEN-remodel')).toEqual(['cafe', 'kitchen', 'remodel']);
       expect(searchWords(state).length).toBeLessThanOrEqual(32);
-      expect(items.find((item) => item.gsi5pk === boardPartition({ status: 'in_progress' }))!.card).toContain(
-        '"title":"Café Kitchen remodel"',
-      );
     },
   );
 
@@ -200,7 +203,13 @@ describe('board index items and counters', () => {
     expect(counts['count#board#in_progress#d=d1#p=Urgent']).toBeUndefined();
     expect(counts['count#moderation#pending']).toBe(1);
     // Index items that the project left are gone (their tombstones are not live items).
-    expect(Object.values(once).filter((item) => String(item.gsi5pk ?? '').startsWith('board#in_progress'))).toEqual([]);
+    expect(
+      Object.values(once).filter((item) =>
+        ['gsi1pk', 'gsi2pk', 'gsi3pk', 'gsi4pk', 'gsi5pk'].some((key) =>
+          String(item[key] ?? '').startsWith('board#in_progress'),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('the users projection counts each user once, however often its events come', async () => {
@@ -231,21 +240,22 @@ describe('board index items and counters', () => {
       for (const event of history.slice(0, 4)) state = projectDecider.evolve(state, event);
       const client = { id: 'u1', full_name: 'Zoë Quill', email: 'zoe@example.com', company: 'Quill & Partners' };
       const items = projectIndexItems(state, client);
-      const search = items.filter((item) => String(item.sk).startsWith('ix#word#'));
-      const wordsOfItems = search.map((item) => String(item.sk).slice('ix#word#'.length));
+      const search = items.filter((item) => String(item.sk).startsWith('ix#words#'));
+      const wordsOfItems = search.flatMap(indexedWords);
       expect(wordsOfItems).toEqual(expect.arrayContaining(['cafe', 'kitchen', 'zoe', 'quill', 'partners']));
       expect(new Set(wordsOfItems).size).toBe(wordsOfItems.length);
-      expect(search.length).toBeLessThanOrEqual(MAX_WORDS + MAX_CLIENT_WORDS);
+      expect(search.length).toBeLessThanOrEqual(Math.ceil((MAX_WORDS + MAX_CLIENT_WORDS) / WORDS_PER_ITEM));
       for (const item of search) {
         expect(item.words).toBe(wordsOfItems.join(' '));
-        expect(item.gsi5pk).toBe(searchPartition('in_progress', String(item.sk).slice('ix#word#'.length)));
+        for (const word of indexedWords(item))
+          expect(Object.entries(item)).toContainEqual([expect.any(String), searchPartition('in_progress', word)]);
         expect(item.card).toBeUndefined();
       }
-      const card = JSON.parse(String(items.find((item) => item.sk === 'ix#board#0')!.card));
+      const card = JSON.parse(String(items.find((item) => item.sk === 'ix#board')!.card));
       expect(card.client).toEqual(client);
       // Without a client yet (the replay may project a project before its client), no client words.
       expect(JSON.parse(String(projectIndexItems(state, null)[0]!.card)).client).toBeNull();
-      expect(projectIndexItems(state, null).some((item) => item.sk === 'ix#word#zoe')).toBe(false);
+      expect(projectIndexItems(state, null).flatMap(indexedWords)).not.toContain('zoe');
     },
   );
 
@@ -282,11 +292,11 @@ describe('board index items and counters', () => {
       };
       const inOrder = await run([...user.slice(0, 1), ...history, user[1]!]);
       const clientOf = (items: Record<string, Record<string, unknown>>) =>
-        JSON.parse(String(items['project#P1\u0000ix#board#0']!.card)).client;
+        JSON.parse(String(items['project#P1\u0000ix#board']!.card)).client;
       const searchWordsOf = (items: Record<string, Record<string, unknown>>) =>
         Object.values(items)
-          .filter((item) => String(item.sk).startsWith('ix#word#'))
-          .map((item) => String(item.sk).slice(8))
+          .filter((item) => String(item.sk).startsWith('ix#words#'))
+          .flatMap((item) => indexedWords(item as ViewItem))
           .sort();
       expect(clientOf(inOrder)).toEqual({
         id: 'u1',
@@ -298,7 +308,7 @@ describe('board index items and counters', () => {
       expect(searchWordsOf(inOrder)).not.toEqual(expect.arrayContaining(['zoe']));
       expect(searchWordsOf(inOrder).filter((word) => ['quill', 'partners'].includes(word))).toEqual([]);
       for (const item of Object.values(inOrder))
-        if (String(item.sk).startsWith('ix#word#')) expect(String(item.words).split(' ')).toContain('marlowe');
+        if (String(item.sk).startsWith('ix#words#')) expect(String(item.words).split(' ')).toContain('marlowe');
       // Every event twice changes nothing, not even the write versions.
       expect(await run([...user.slice(0, 1), ...history, user[1]!, ...user, ...history])).toEqual(inOrder);
       // The profile first appears after the project (a replay's order), is renamed, all twice, shuffled:

@@ -19,5 +19,8 @@
  * 6: issue 43, one name for the checklist's provenance: project documents and cards keep the proven
  *    `checklist_origin` (no `checklist_source`) and derive `grok_generated` from it, where they kept
  *    the client's word: a rebuild rewrites the ones written before.
+ * 7: issue 45, a project's board and search index items held in the five indexes at once: one board
+ *    item (a partition per index) and one search item per five words, where there were four and one
+ *    per word.
  */
-export const VIEWS_LAYOUT = 6;
+export const VIEWS_LAYOUT = 7;
