@@ -280,7 +280,14 @@ export class Projector {
       }
       const reached = pending.at(-1)?.version ?? version;
       if (reached <= version) return [];
-      const looked = await this.lookup(gen, projection, state);
+      // What the checkpoint looked up is kept while the stream's own events come: a change of a looked-up
+      // item re-projects this stream (its projection's `dependents`), and a commit from an older lookup
+      // than the stored one is refused (`lv`), so a fresh read each event would find what the re-projection
+      // writes anyway. A first commit, and a retry after a lost race, look up afresh.
+      const looked =
+        version > 0 && attempt === 0 && projection.lookups
+          ? checkpoint.looked
+          : await this.lookup(gen, projection, state);
       const lv = projection.lookups ? lookupVersion(looked) : undefined;
       const next = projection.items(state, event.streamId, looked);
       await this.writeItems(
