@@ -212,6 +212,25 @@ describe('board index items and counters', () => {
     ).toEqual([]);
   });
 
+  it("a stream's first event delivered again to a process that remembers no checkpoint changes nothing", async () => {
+    // A first event is applied without reading the checkpoint: one that is there refuses the commit.
+    const views = new MemoryViews();
+    const store = {
+      readStream: async (_: string, range: { from?: number; to?: number } = {}) => ({
+        events: history.filter((e) => e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9)),
+      }),
+    };
+    const first = new Projector(store as never, views as unknown as ViewStore, [projectsProjection]);
+    for (const event of history.slice(0, 4)) await first.apply(1, projectsProjection, event);
+    const before = structuredClone(views.snapshot());
+    const other = new Projector(store as never, views as unknown as ViewStore, [projectsProjection]);
+    expect(await other.apply(1, projectsProjection, history[0]!)).toEqual([]);
+    expect(views.snapshot()).toEqual(before);
+    // And the other process goes on from the checkpoint it then read.
+    for (const event of history.slice(4)) await other.apply(1, projectsProjection, event);
+    expect(views.snapshot()).toEqual(await project(history));
+  });
+
   it('the users projection counts each user once, however often its events come', async () => {
     expect(counterDeltas(['a', 'b', 'b'], ['b', 'c'])).toEqual(
       new Map([

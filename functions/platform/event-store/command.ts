@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../../../events/envelope.js';
+import { GENESIS_HASH, type EventEnvelope } from '../../../events/envelope.js';
 import type { Decider } from '../decider.js';
 import { DomainError } from '../domain-errors.js';
 import type { CommitMeta } from './event-store.js';
@@ -6,7 +6,7 @@ import { ConcurrencyError, HttpError } from '../errors.js';
 import { recordMetric } from '../observability/metrics.js';
 import { currentRequest, RequestAbandonedError } from '../http/request-context.js';
 import { loadState } from './load-state.js';
-import { forgetFold, loadFold, rememberFold, rememberedFold, type Folded } from './folds.js';
+import { forgetFold, loadFold, rememberAppend, rememberedFold, type Folded } from './folds.js';
 import { inStep } from '../observability/call-count.js';
 import type { Appending } from '../runtime.js';
 
@@ -31,6 +31,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Load → decide → append → publish. A version conflict means another command won the race: read
  * again and decide again, a few times, then answer 409.
+ *
+ * `newStream`: the caller has just made the stream's id (`newId`), so the stream is empty and is not
+ * read: the command decides on the initial state and appends at version 0, which the store refuses
+ * if the stream exists after all (then it is read and decided on as any other).
  */
 export async function runCommand<C, S>(
   decider: Decider<C, S>,
@@ -38,6 +42,7 @@ export async function runCommand<C, S>(
   command: C,
   meta: CommitMeta,
   runtime: Appending,
+  options: { newStream?: boolean } = {},
 ): Promise<CommandResult<S>> {
   meta = { ...meta, correlationId: meta.correlationId ?? currentRequest()?.correlationId };
   const store = runtime.store;
@@ -55,10 +60,11 @@ export async function runCommand<C, S>(
       );
       let next = loaded.state;
       for (const event of appended.events) next = decider.evolve(next, event);
-      rememberFold(store, decider, streamId, {
+      rememberAppend(store, decider, streamId, loaded, {
         state: next,
         version: appended.lastVersion,
         lastHash: appended.events.at(-1)!.hash,
+        events: appended.events,
       });
       recordMetric('CommandAccepted');
       await inStep('outbox', () => runtime.publisher.publish(appended, { withinMs: PUBLISH_BUDGET_MS }));
@@ -72,7 +78,9 @@ export async function runCommand<C, S>(
   // First on what this process remembers (a fold another command or a load left): no read at all.
   // That state may only commit: a refusal, a "nothing to do" or a lost append falls through to the
   // stream as it is, read from that fold on.
-  const known = rememberedFold(store, decider, streamId);
+  const known: Folded<S> | undefined = options.newStream
+    ? { state: decider.initialState(), version: 0, lastHash: GENESIS_HASH }
+    : rememberedFold(store, decider, streamId);
   if (known) {
     let newEvents: ReturnType<typeof decideOn> = [];
     try {

@@ -1,5 +1,5 @@
 import { GENESIS_HASH } from '../../../events/envelope.js';
-import type { Evolution } from '../decider.js';
+import type { Evolution, EvolvingEvent } from '../decider.js';
 import { LruCache } from '../lru-cache.js';
 import type { EventLog } from './event-log.js';
 import type { EventStore } from './event-store.js';
@@ -28,6 +28,8 @@ interface StoredSnapshot {
 }
 
 const foldsOf = new WeakMap<object, WeakMap<object, LruCache<string, Folded<unknown>>>>();
+/** The folds (by `evolve`) a process keeps per store, so an append can advance each of them. */
+const evolvesOf = new WeakMap<object, Set<Evolution<unknown>['evolve']>>();
 const newestOf = new WeakMap<object, LruCache<string, number>>();
 
 /**
@@ -40,7 +42,12 @@ function remembered<S>(store: object, evolution: Evolution<S>): LruCache<string,
   let byFold = foldsOf.get(store);
   if (!byFold) foldsOf.set(store, (byFold = new WeakMap()));
   let streams = byFold.get(evolution.evolve);
-  if (!streams) byFold.set(evolution.evolve, (streams = new LruCache(REMEMBERED_STREAMS)));
+  if (!streams) {
+    byFold.set(evolution.evolve, (streams = new LruCache(REMEMBERED_STREAMS)));
+    let evolves = evolvesOf.get(store);
+    if (!evolves) evolvesOf.set(store, (evolves = new Set()));
+    evolves.add(evolution.evolve as Evolution<unknown>['evolve']);
+  }
   return streams as LruCache<string, Folded<S>>;
 }
 
@@ -66,6 +73,36 @@ export function rememberFold<S>(store: object, evolution: Evolution<S>, streamId
   remembered(store, evolution).set(streamId, folded);
   const versions = newest(store);
   if ((versions.get(streamId) ?? 0) < folded.version) versions.set(streamId, folded.version);
+}
+
+/**
+ * Records what an append of this process did to a stream: the appending fold's new state, and every
+ * other fold of the stream that stood at the append's base, advanced by the appended events (a
+ * project's stream has two deciders: each would otherwise read back what the other appended). A fold
+ * advanced here is what a load would give (the same events, in order, on the state at their base);
+ * like any remembered fold it commits only through a conditional append.
+ */
+export function rememberAppend<S>(
+  store: object,
+  evolution: Evolution<S>,
+  streamId: string,
+  base: { version: number; lastHash: string },
+  appended: Folded<S> & { events: readonly EvolvingEvent[] },
+): void {
+  for (const evolve of evolvesOf.get(store) ?? []) {
+    if (evolve === evolution.evolve) continue;
+    const streams = foldsOf.get(store)!.get(evolve)!;
+    const other = streams.get(streamId);
+    if (!other || other.version !== base.version || other.lastHash !== base.lastHash) continue;
+    let state = other.state;
+    for (const event of appended.events) state = evolve(state, event);
+    streams.set(streamId, { state, version: appended.version, lastHash: appended.lastHash });
+  }
+  rememberFold(store, evolution, streamId, {
+    state: appended.state,
+    version: appended.version,
+    lastHash: appended.lastHash,
+  });
 }
 
 export function forgetFold<S>(store: object, evolution: Evolution<S>, streamId: string): void {

@@ -257,7 +257,12 @@ export class Projector {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       // What this projector committed last saves the read. It may be behind (another instance moved
       // on): versions only grow, so a skip is still right, and a stale base fails the commit below.
-      const remembered = attempt === 0 ? this.committed.get(slot) : undefined;
+      // A stream's first event most likely finds no checkpoint: none is read. If one is there after all
+      // (a redelivery), the guarded writes below change nothing and the commit is refused: read then.
+      const remembered =
+        attempt > 0
+          ? undefined
+          : (this.committed.get(slot) ?? (event.version === 1 ? this.emptyCheckpoint(projection) : undefined));
       const checkpoint = remembered ?? (await this.readCheckpoint(gen, projection, key));
       const { version, state: before } = checkpoint;
       if (event.version <= version) {
@@ -290,7 +295,7 @@ export class Projector {
           : await this.lookup(gen, projection, state);
       const lv = projection.lookups ? lookupVersion(looked) : undefined;
       const next = projection.items(state, event.streamId, looked);
-      await this.writeItems(
+      const written = await this.writeItems(
         gen,
         [...projection.items(before, event.streamId, checkpoint.looked), ...attempted],
         next,
@@ -298,7 +303,7 @@ export class Projector {
         lv,
         attempt > 0,
       );
-      attempted = [...attempted, ...next];
+      attempted = [...attempted, ...written];
       attemptedLv = Math.max(attemptedLv, lv ?? 0);
       // The step's count changes ride on the checkpoint commit (one winner per step) and are applied
       // right after it; one left there by a failure is applied by the next reader of the checkpoint.
@@ -404,7 +409,7 @@ export class Projector {
       if (lv <= checkpoint.lv)
         return this.dropAttempted(gen, projection, streamId, slot, checkpoint, attempted, attemptedLv);
       const next = projection.items(checkpoint.state, streamId, looked);
-      await this.writeItems(
+      const written = await this.writeItems(
         gen,
         [...projection.items(checkpoint.state, streamId, checkpoint.looked), ...attempted],
         next,
@@ -412,7 +417,7 @@ export class Projector {
         lv,
         attempted.length > 0,
       );
-      attempted = [...attempted, ...next];
+      attempted = [...attempted, ...written];
       attemptedLv = Math.max(attemptedLv, lv);
       const item = {
         ...key,
@@ -454,13 +459,17 @@ export class Projector {
     await this.views.clearPending(gen, key, version, 'dependents');
   }
 
+  private emptyCheckpoint(projection: Projection): Checkpoint {
+    return { version: 0, state: projection.initialState(), looked: NO_LOOKED_UP_ITEMS, lv: 0 };
+  }
+
   private async readCheckpoint(
     gen: number,
     projection: Projection,
     key: { pk: string; sk: string },
   ): Promise<Checkpoint> {
     const checkpoint = await this.views.get(gen, key.pk, key.sk, true);
-    if (!checkpoint) return { version: 0, state: projection.initialState(), looked: NO_LOOKED_UP_ITEMS, lv: 0 };
+    if (!checkpoint) return this.emptyCheckpoint(projection);
     const version = (checkpoint.version as number | undefined) ?? 0;
     const state = JSON.parse(checkpoint.state as string);
     // Counts a failed writer committed but did not apply: applied now (each step once), then cleared.
@@ -506,7 +515,8 @@ export class Projector {
 
   /**
    * Writes the items that changed from `previous` to `next` (all of `next` when `all`: a retry, whose
-   * earlier attempt may have left others) and tombstones for those that went.
+   * earlier attempt may have left others) and tombstones for those that went. Answers the items of
+   * `next` it wrote (a guard that found a newer item wrote nothing): all a lost attempt may have to undo.
    */
   private async writeItems(
     gen: number,
@@ -515,7 +525,7 @@ export class Projector {
     version: number,
     lv?: number,
     all = false,
-  ): Promise<void> {
+  ): Promise<ViewItem[]> {
     const before = new Map(previous.map((item) => [itemKey(item), JSON.stringify(item)]));
     const after = new Set(next.map(itemKey));
     const writes: ViewItem[] = next.filter((item) => all || before.get(itemKey(item)) !== JSON.stringify(item));
@@ -532,5 +542,9 @@ export class Projector {
     const outcomes = await Promise.allSettled(writes.map((item) => this.views.putGuarded(gen, item, version, lv, all)));
     const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
     if (failed) throw failed.reason;
+    const landed = new Set(
+      writes.filter((_, i) => (outcomes[i] as PromiseFulfilledResult<boolean>).value).map((item) => itemKey(item)),
+    );
+    return next.filter((item) => landed.has(itemKey(item)));
   }
 }

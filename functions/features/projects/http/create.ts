@@ -28,6 +28,7 @@ export const handler = httpHandler({ body: submitProjectBody }, async (request) 
     submitCommandOf(body, projectId, owner),
     { actor: actorOf(principal), correlationId: request.correlationId || undefined },
     runtime,
+    { newStream: true },
   );
   const response: ProjectResponse = { project: { ...projectDocument(result.state), id: projectId } };
   return { status: 201, body: response };

@@ -25,6 +25,7 @@ export const handler = httpHandler({ body: createTeamBody }, async (request) => 
     { type: 'CreateTeam', team_id: teamId, name: request.body.name, user_id: principal.sub, email },
     commandMeta(request, principal),
     runtime,
+    { newStream: true },
   );
   // The caller's next request finds its team through the membership view: answer once it has it.
   await projectionsCaughtUp(runtime, teamStream(teamId), result.version);
