@@ -19,5 +19,7 @@
  * 6: issue 43, one name for the checklist's provenance: project documents and cards keep the proven
  *    `checklist_origin` (no `checklist_source`) and derive `grok_generated` from it, where they kept
  *    the client's word: a rebuild rewrites the ones written before.
+ * 7: issue 45, counters grouped: one item per group of counters a step moves together (a board column's
+ *    partitions, a designer's, a client's or a team's statuses, the Users tab's counts), one update per item.
  */
-export const VIEWS_LAYOUT = 6;
+export const VIEWS_LAYOUT = 7;
