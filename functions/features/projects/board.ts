@@ -2,9 +2,9 @@ import { PROJECT_STATUSES } from '../../../shared/vocabulary.js';
 import { readCounters } from '../../platform/views/counters.js';
 import type { Runtime } from '../../platform/runtime.js';
 import {
+  boardCounter,
   boardPartition,
   cardItemKey,
-  boardCounter,
   designerKeyOf,
   designerStatusCounter,
   ownerStatusCounter,

@@ -6,11 +6,14 @@ import type { ViewItem, ViewReader } from './view-reader.js';
  * so the projector settles a step with one update per item, adding to all of its fields under one
  * guard, where one item per counter took one update per counter (a status change: 12 updates, 4 now).
  *
- * An item's size bounds what each of its updates costs (billed by item size) and what it may hold
- * (400 KB): a board column's item grows with its designers x priorities (a field for the column, one
- * per designer, one per priority, one per designer and priority, each kept at 0 once used), about
- * 5 x 60 bytes per designer: tens of KB for hundreds of designers. Its guards stay as on any counter
- * item: one per stream that moved it within the last hour (counter-guards.ts).
+ * The bound is the item's size: an update is billed by it (a write unit per KB) and DynamoDB refuses
+ * an item over 400 KB. A board column's item grows with designers x priorities: a field for the
+ * column, one per priority, one per designer and one per designer and priority, each kept at 0 once
+ * used, so up to 4 fields of some 55 bytes (`c_d=<id>#p=<priority>`) per designer who ever had a
+ * project in the column: about 1 KB for 4 designers, 22 KB for 100 (22 units an update, where the
+ * four items of a column cost 4), 400 KB near 1,800. The other items hold a field per status (or the
+ * Users tab's four). Guards stay as on any counter item: one per stream that moved the item within
+ * the last hour (counter-guards.ts), some 20 bytes each.
  */
 export interface CounterRef {
   /** The group: the counter item's name (`count#<item>`). */

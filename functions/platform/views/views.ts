@@ -39,14 +39,14 @@ export class ViewStore extends ViewReader {
     const fields = Object.entries(deltas).filter(([, delta]) => delta !== 0);
     if (fields.length === 0) return;
     const Key = { pk: `${gen}#${key.pk}`, sk: key.sk };
-    const fieldNames: Record<string, string> = { '#g': guardAttribute(step.owner) };
-    const fieldValues: Record<string, unknown> = {
+    const updateNames: Record<string, string> = { '#g': guardAttribute(step.owner) };
+    const updateValues: Record<string, unknown> = {
       ':g': guardValue(step.version, now),
       ':floor': guardFloor(step.version),
     };
     fields.forEach(([field, delta], i) => {
-      fieldNames[`#f${i}`] = counterAttribute(field);
-      fieldValues[`:d${i}`] = delta;
+      updateNames[`#f${i}`] = counterAttribute(field);
+      updateValues[`:d${i}`] = delta;
     });
     const adds = fields.map((_, i) => `#f${i} :d${i}`).join(', ');
     let result;
@@ -57,8 +57,8 @@ export class ViewStore extends ViewReader {
           Key,
           UpdateExpression: `ADD ${adds} SET #g = :g`,
           ConditionExpression: 'attribute_not_exists(#g) OR #g < :floor',
-          ExpressionAttributeNames: fieldNames,
-          ExpressionAttributeValues: fieldValues,
+          ExpressionAttributeNames: updateNames,
+          ExpressionAttributeValues: updateValues,
           ReturnValues: 'ALL_NEW',
         }),
       );
