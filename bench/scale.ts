@@ -17,7 +17,6 @@ import { UserRegistered } from '../functions/features/users/events.js';
 import { allProjections } from '../functions/app/projections.js';
 import {
   checkpointKey,
-  counterItemKey,
   itemKey,
   lookedUpItemsOf,
   lookupVersion,
@@ -26,6 +25,7 @@ import {
   type Projection,
 } from '../functions/platform/views/projector.js';
 import type { ViewItem } from '../functions/platform/views/views.js';
+import { counterItems, recount } from '../functions/platform/views/counters.js';
 import { projectDecider, type SubmitProjectCommand } from '../functions/features/projects/decider.js';
 import { LONG_DESCRIPTION, TestStack, type TestUser } from '../tests/support/stack.js';
 import { printTable, timed } from './support.js';
@@ -239,13 +239,10 @@ async function seed(stack: TestStack, seeded: Seeded, from: number, to: number) 
   });
   await flush(true);
   // Counters from every state seeded so far (what a replay writes).
-  const counts = new Map<string, number>();
-  for (const { projection, state } of seeded.states.values())
-    for (const counter of projection.counters?.(state) ?? []) counts.set(counter, (counts.get(counter) ?? 0) + 1);
-  await views.putMany(
-    active,
-    [...counts].map(([counter, n]) => ({ ...counterItemKey(counter), n })),
+  const counts = recount(
+    [...seeded.states.values()].map(({ projection, state }) => projection.counters?.(state) ?? []),
   );
+  await views.putMany(active, counterItems(counts));
 }
 
 async function measure(

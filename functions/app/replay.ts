@@ -6,7 +6,6 @@ import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
 import type { Commit, EventLog } from '../platform/event-store/event-log.js';
 import {
   checkpointKey,
-  counterItemKey,
   itemKey,
   lookedUpItemsOf,
   lookupVersion,
@@ -20,6 +19,7 @@ import { readAll } from '../platform/event-store/event-log.js';
 import { writeSnapshot } from '../platform/event-store/folds.js';
 import type { Evolution } from '../platform/decider.js';
 import { VIEWS_LAYOUT } from '../platform/views/layout.js';
+import { counterItems, recount } from '../platform/views/counters.js';
 
 export interface ReplayOptions {
   /** Verify chains and schemas only; write nothing. */
@@ -310,15 +310,9 @@ export class Replayer {
         if (await writeSnapshot(this.store, fold.evolution, streamId, folded, { replace: true })) snapshotsWritten += 1;
       }
       if (!options.streamId) {
-        // Counters are recounted from the final states, written after every checkpoint.
-        const counts = new Map<string, number>();
-        for (const { projection, state } of states.values()) {
-          for (const counter of projection.counters?.(state) ?? []) counts.set(counter, (counts.get(counter) ?? 0) + 1);
-        }
-        await this.views.putMany(
-          target,
-          [...counts].map(([counter, n]) => ({ ...counterItemKey(counter), n })),
-        );
+        // Counters are recounted from the final states, written after every checkpoint, one item per group.
+        const counts = recount([...states.values()].map(({ projection, state }) => projection.counters?.(state) ?? []));
+        await this.views.putMany(target, counterItems(counts));
         // Consumers wrote this generation too while the rebuild ran, but the unconditional batch
         // writes may have covered some of that: apply everything committed since the last position
         // read, through the projector's version checks, before readers switch.

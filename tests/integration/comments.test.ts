@@ -143,9 +143,12 @@ describe('moderation', () => {
     'GET /api/moderation lists pending comments newest ' + 'first with author and project title (admins only)',
     async () => {
       const [first, second] = [newId(), newId()];
+      const before = Number((await stack.api('GET', '/api/moderation', { user: admin })).body.total);
       const projectId = await givenProject(() => twoPending(first, second));
       const queue = await stack.api('GET', '/api/moderation', { user: admin });
       expect(queue.status).toBe(200);
+      // The queue's length, from its counter: both comments counted, once each.
+      expect(queue.body.total).toBe(before + 2);
       const mine = queue.body.comments.filter((c) => c.project_id === projectId);
       expect(mine.map((c) => c.id)).toEqual([second, first]);
       expect(mine[1]).toMatchObject({

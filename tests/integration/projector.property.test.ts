@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
 import { ProfileUpdated, UserRegistered } from '../../functions/features/users/events.js';
 import { usersProjection } from '../../functions/features/users/projection.js';
-import { ARCHITECTS_COUNTER, USERS_COUNTER } from '../../functions/features/users/keys.js';
-import { counterItemKey, Projector } from '../../functions/platform/views/projector.js';
+import { counterItemKey, counterValue, type CounterRef } from '../../functions/platform/views/counters.js';
+import { Projector, type Projection } from '../../functions/platform/views/projector.js';
 import { isGuardAttribute } from '../../functions/platform/event-store/counter-guards.js';
 import { ViewStore } from '../../functions/platform/views/views.js';
 import { startStore } from '../support/store.js';
@@ -92,29 +92,36 @@ describe('projections are idempotent and order-tolerant', () => {
   });
 
   it(
-    "a settle interrupted part-way leaves only what is left on the checkpoint: a redrive after the counters' guards " +
-      'expired counts each once',
+    'a settle interrupted part-way leaves only the items left on the checkpoint: a redrive after ' +
+      "the counters' guards expired counts each once",
     async () => {
       const gen = 4;
+      // The users projection with its two counters in items of their own, so a step moves two items.
+      const split: Projection = {
+        ...usersProjection,
+        counters: (state) => usersProjection.counters!(state).map(({ field }) => ({ item: `split#${field}`, field })),
+      };
       const views = new ViewStore(env.client, env.names.views, 0);
-      const addCount = views.addCount.bind(views);
+      const addCounts = views.addCounts.bind(views);
       let calls = 0;
-      views.addCount = async (...args) => {
+      views.addCounts = async (...args) => {
         calls += 1;
         if (calls === 2) throw Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' });
-        return addCount(...args);
+        return addCounts(...args);
       };
       const events = await writeStream([]);
       const sub = String(events[0]!.data.user_id);
-      // A new architect counts in two counters: the first is applied, the second throws.
-      await expect(
-        new Projector(env.store, views, [usersProjection]).apply(gen, usersProjection, events[0]!),
-      ).rejects.toThrow('Rate exceeded');
+      // A new architect counts in two items: the first is applied, the second throws.
+      await expect(new Projector(env.store, views, [split]).apply(gen, split, events[0]!)).rejects.toThrow(
+        'Rate exceeded',
+      );
       const checkpoint = await env.views.get(gen, `cp#users#user-${sub}`, 'cp', true);
-      expect(JSON.parse(checkpoint!.pending as string)).toEqual({ deltas: { [ARCHITECTS_COUNTER]: 1 } });
+      expect(JSON.parse(checkpoint!.pending as string)).toEqual({ items: { 'split#architects': { architects: 1 } } });
+      const counters = split.counters!(usersProjection.evolve(usersProjection.initialState(), events[0]!));
+      expect(counters).toHaveLength(2);
       // Hours later (a redrive): the guards have expired and were removed by other updates.
-      for (const counter of [USERS_COUNTER, ARCHITECTS_COUNTER]) {
-        const Key = { pk: `${gen}#${counterItemKey(counter).pk}`, sk: 'n' };
+      for (const counter of counters) {
+        const Key = { pk: `${gen}#${counterItemKey(counter.item).pk}`, sk: 'n' };
         const { Item } = await env.client.send(new GetCommand({ TableName: env.names.views, Key }));
         const guards = Object.keys(Item ?? {}).filter(isGuardAttribute);
         if (guards.length)
@@ -127,13 +134,10 @@ describe('projections are idempotent and order-tolerant', () => {
             }),
           );
       }
-      await new Projector(env.store, env.views, [usersProjection]).apply(gen, usersProjection, events[0]!);
-      const count = async (counter: string) =>
-        Number((await env.views.get(gen, counterItemKey(counter).pk, 'n', true))?.n ?? 0);
-      expect({ users: await count(USERS_COUNTER), architects: await count(ARCHITECTS_COUNTER) }).toEqual({
-        users: 1,
-        architects: 1,
-      });
+      await new Projector(env.store, env.views, [split]).apply(gen, split, events[0]!);
+      const count = async ({ item, field }: CounterRef) =>
+        counterValue(await env.views.get(gen, counterItemKey(item).pk, 'n', true), field);
+      expect(await Promise.all(counters.map(count))).toEqual([1, 1]);
       expect((await env.views.get(gen, `cp#users#user-${sub}`, 'cp', true))?.pending).toBeUndefined();
     },
   );

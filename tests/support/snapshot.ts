@@ -1,5 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { isGuardAttribute } from '../../functions/platform/event-store/counter-guards.js';
+import { isCounterAttribute } from '../../functions/platform/views/counters.js';
 import { allProjections } from '../../functions/app/projections.js';
 import { Replayer } from '../../functions/app/replay.js';
 import type { ViewStore } from '../../functions/platform/views/views.js';
@@ -23,11 +24,12 @@ export async function snapshotViews(runtime: Runtime): Promise<Record<string, un
       const pk = String(item.pk);
       if (!pk.startsWith(`${active}#`) || item.deleted) continue;
       const { v: _v, lv: _lv, ...rest } = item;
-      // A counter's guards (views.addCount) say which steps came last, not what it counts; one at 0
-      // shows what no item shows.
+      // A counter item's guards (views.addCounts) say which steps came last, not what it counts; a
+      // field at 0 shows what no item shows, and so does an item with only those.
       if (pk.includes('#count#')) {
-        if (rest.n === 0) continue;
-        for (const key of Object.keys(rest)) if (isGuardAttribute(key)) delete (rest as Record<string, unknown>)[key];
+        const counts = rest as Record<string, unknown>;
+        for (const key of Object.keys(counts)) if (isGuardAttribute(key) || counts[key] === 0) delete counts[key];
+        if (!Object.keys(counts).some(isCounterAttribute)) continue;
       }
       items[`${pk.slice(pk.indexOf('#') + 1)} | ${item.sk}`] = rest;
       for (const key of Object.keys(rest))

@@ -1,4 +1,5 @@
 import { canonicalEmail } from '../../../shared/email.js';
+import type { CounterRef } from '../../platform/views/counters.js';
 
 /** The designers projection's view keys and document type, apart from the projection so readers bundle no decider. */
 export const designerKey = (email: string) => ({ pk: `designer#${canonicalEmail(email)}`, sk: 'role' });
@@ -6,7 +7,8 @@ export const designerKey = (email: string) => ({ pk: `designer#${canonicalEmail(
 export const designerInviteTokenKey = (tokenHash: string) => ({ pk: `designer-invite#${tokenHash}`, sk: 'invite' });
 export const designerUserPartition = (userId: string) => `designer-user#${userId}`;
 export const DESIGNERS_PARTITION = 'designers';
-export const ACTIVE_DESIGNERS_COUNTER = 'designers#active';
+/** One of the Users tab's counts, in their shared item (users/keys.ts USERS_TAB_COUNTS). */
+export const ACTIVE_DESIGNERS_COUNTER: CounterRef = { item: 'users', field: 'designers' };
 export const revocationKey = { pk: 'revocation#designers', sk: 'latest' };
 
 /** A designer authorisation as readers get it (docs/product.md#records designer_workload, without the counts). */

@@ -11,7 +11,7 @@ import type { UserState } from '../users/state.js';
 import { userRoles } from '../users/state.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
-import { counterItemKey } from '../../platform/views/projector.js';
+import { readCounters } from '../../platform/views/counters.js';
 import { designerStatusCounter } from '../projects/queries.js';
 import { pageOfPartitions } from '../../platform/views/paging.js';
 import { invitationStatus, type DesignerState } from './state.js';
@@ -103,11 +103,11 @@ export async function activeProjectCount(
 ): Promise<number> {
   // From the counters (a project counts under one key: its designer's id, or the e-mail before they registered).
   const { active } = await runtime.views.generations();
-  const keys = [designer.email, ...(designer.user_id ? [designer.user_id] : [])].flatMap((key) =>
-    [...ACTIVE_STATUSES].map((status) => counterItemKey(designerStatusCounter(key, status))),
+  const counters = [designer.email, ...(designer.user_id ? [designer.user_id] : [])].flatMap((key) =>
+    [...ACTIVE_STATUSES].map((status) => designerStatusCounter(key, status)),
   );
-  const items = await runtime.views.batchGet(active, keys);
-  return items.reduce((sum, item) => sum + Math.max(0, Number(item.n ?? 0)), 0);
+  const count = await readCounters(runtime.views, active, counters);
+  return counters.reduce((sum, counter) => sum + count(counter), 0);
 }
 
 /** One page of the designer list, ordered by e-mail. */

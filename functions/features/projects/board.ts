@@ -1,8 +1,9 @@
 import { PROJECT_STATUSES } from '../../../shared/vocabulary.js';
-import { counterItemKey } from '../../platform/views/projector.js';
+import { readCounters } from '../../platform/views/counters.js';
 import type { Runtime } from '../../platform/runtime.js';
 import {
   boardIndex,
+  boardCounter,
   boardPartition,
   cardItemKey,
   designerKeyOf,
@@ -139,7 +140,7 @@ export async function boardPage(
 
 /**
  * Projects per status of a client's screens (their own outside a team, and their team's) or of a
- * designer's (by id and by each proven e-mail), from the counters: one item read per status and key.
+ * designer's (by id and by each proven e-mail), from the counters: one item read per key (a field per status).
  */
 export async function listCounts(
   runtime: Runtime,
@@ -147,39 +148,35 @@ export async function listCounts(
 ): Promise<Record<string, number>> {
   const { active } = await runtime.views.generations();
   const counters = PROJECT_STATUSES.flatMap((status) => [
-    ...(keys.owner ? [{ status, key: ownerStatusCounter(keys.owner, status) }] : []),
-    ...(keys.team ? [{ status, key: teamStatusCounter(keys.team, status) }] : []),
-    ...(keys.designers ?? []).map((designer) => ({ status, key: designerStatusCounter(designer, status) })),
+    ...(keys.owner ? [{ status, counter: ownerStatusCounter(keys.owner, status) }] : []),
+    ...(keys.team ? [{ status, counter: teamStatusCounter(keys.team, status) }] : []),
+    ...(keys.designers ?? []).map((designer) => ({ status, counter: designerStatusCounter(designer, status) })),
   ]);
-  const items = await runtime.views.batchGet(
+  const count = await readCounters(
+    runtime.views,
     active,
-    counters.map(({ key }) => counterItemKey(key)),
+    counters.map(({ counter }) => counter),
   );
-  const byKey = new Map(items.map((item) => [item.pk, Math.max(0, Number(item.n ?? 0))]));
   const counts: Record<string, number> = Object.fromEntries(PROJECT_STATUSES.map((status) => [status, 0]));
-  for (const { status, key } of counters) counts[status]! += byKey.get(counterItemKey(key).pk) ?? 0;
+  for (const { status, counter } of counters) counts[status]! += count(counter);
   return counts;
 }
 
-/** How many projects each board partition holds (the counter projection): one item read each. */
+/** How many projects each board partition holds (the counter projection): one item read per column. */
 export async function boardCounts(
   runtime: Runtime,
   query: Pick<BoardQuery, 'status' | 'designer' | 'priority'>,
 ): Promise<Record<string, number>> {
   const { active } = await runtime.views.generations();
   // A column's request counts its own column; the board without a status, all four.
-  const partitions = (query.status ? [query.status] : PROJECT_STATUSES).map((status) => ({
+  const columns = (query.status ? [query.status] : PROJECT_STATUSES).map((status) => ({
     status,
-    partition: boardPartition({ status, designer: query.designer, priority: query.priority }),
+    counter: boardCounter({ status, designer: query.designer, priority: query.priority }),
   }));
-  const items = await runtime.views.batchGet(
+  const count = await readCounters(
+    runtime.views,
     active,
-    partitions.map(({ partition }) => counterItemKey(partition)),
+    columns.map(({ counter }) => counter),
   );
-  const counts: Record<string, number> = {};
-  for (const { status, partition } of partitions) {
-    const item = items.find((candidate) => candidate.pk === counterItemKey(partition).pk);
-    counts[status] = Math.max(0, Number(item?.n ?? 0));
-  }
-  return counts;
+  return Object.fromEntries(columns.map(({ status, counter }) => [status, count(counter)]));
 }

@@ -3,7 +3,8 @@ import type { ProjectComment } from './contracts.js';
 import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { ACTIVITY_LIMIT } from '../activity/contracts.js';
-import { counterItemKey, itemKey } from '../../platform/views/projector.js';
+import { readCounters } from '../../platform/views/counters.js';
+import { itemKey } from '../../platform/views/projector.js';
 import { PENDING_COMMENTS_COUNTER } from './project-index.js';
 import { pageOfPartitions } from '../../platform/views/paging.js';
 import type { UserDoc } from '../users/queries.js';
@@ -55,9 +56,9 @@ export async function pendingCommentsPage(
   page: { scope: string; limit: number; cursor?: string },
 ): Promise<{ comments: CommentDoc[]; total: number; nextCursor: string | null }> {
   const { active } = await runtime.views.generations();
-  const [result, [counter]] = await Promise.all([
+  const [result, count] = await Promise.all([
     pageOfPartitions(runtime, [{ index: 'gsi4', pk: 'moderation' }], page),
-    runtime.views.batchGet(active, [counterItemKey(PENDING_COMMENTS_COUNTER)]),
+    readCounters(runtime.views, active, [PENDING_COMMENTS_COUNTER]),
   ]);
   const keys = result.items.map((item) => {
     const [createdAt, id] = splitSort(String(item.sk));
@@ -70,7 +71,7 @@ export async function pendingCommentsPage(
     const record = records.get(itemKey(key));
     return record ? [{ ...record, approved: false, approved_by: null, approved_at: null }] : [];
   });
-  return { comments, total: Math.max(0, Number(counter?.n ?? 0)), nextCursor: result.nextCursor };
+  return { comments, total: count(PENDING_COMMENTS_COUNTER), nextCursor: result.nextCursor };
 }
 
 /** `<created_at>#<id>` (an ISO instant has no '#'). */

@@ -1,5 +1,6 @@
 import { grokGenerated, type ProjectState } from './state.js';
 import { INDEX_NAMES, type IndexName } from '../../platform/views/view-reader.js';
+import type { CounterRef } from '../../platform/views/counters.js';
 import type { ViewItem } from '../../platform/views/views.js';
 
 /**
@@ -129,9 +130,6 @@ export function boardFilters(project: ProjectState): BoardFilter[] {
   return [{ status }, { status, designer }, { status, priority }, { status, designer, priority }];
 }
 
-/** The board partitions a project is listed in (and counted in). */
-export const boardPartitions = (project: ProjectState): string[] => boardFilters(project).map(boardPartition);
-
 /** A board card: the document without its heavy parts (what GET /api/projects lists), and its client. */
 export function projectCard(project: ProjectState, client: CardClient | null = null) {
   const {
@@ -233,18 +231,46 @@ const BOARD_ITEM = 'ix#board';
 /** The board item every project has, whose card a search page reads for a hit. */
 export const cardItemKey = (projectId: string) => ({ pk: `project#${projectId}`, sk: BOARD_ITEM });
 
-/** A client's projects of one status: their own outside a team, and each team's. */
-export const ownerStatusCounter = (userId: string, status: string) => `owner#${userId}#${status}`;
-export const teamStatusCounter = (teamId: string, status: string) => `team#${teamId}#${status}`;
+/**
+ * A client's projects of one status: their own outside a team, and each team's; one counter item
+ * per client and per team, a field per status (a status change moves two fields of one item).
+ */
+export const ownerStatusCounter = (userId: string, status: string): CounterRef => ({
+  item: `owner#${userId}`,
+  field: status,
+});
+export const teamStatusCounter = (teamId: string, status: string): CounterRef => ({
+  item: `team#${teamId}`,
+  field: status,
+});
 
 /** The moderation queue's length. */
-export const PENDING_COMMENTS_COUNTER = 'moderation#pending';
+export const PENDING_COMMENTS_COUNTER: CounterRef = { item: 'moderation', field: 'pending' };
 
-/** A designer's projects of one status (the workload's active count), by id or e-mail. */
-export const designerStatusCounter = (designer: string, status: string) =>
-  `designer#${designer.toLowerCase()}#${status}`;
+/** A designer's projects of one status (the workload's active count), by id or e-mail: an item per designer. */
+export const designerStatusCounter = (designer: string, status: string): CounterRef => ({
+  item: `designer#${designer.toLowerCase()}`,
+  field: status,
+});
 
-export function projectCounters(project: ProjectState): string[] {
+/**
+ * How many projects a board partition holds (see boardPartition): one counter item per column, with a
+ * field for the column (`all`), per designer (`d=…`), per priority (`p=…`) and per both (`d=…#p=…`), so a
+ * project's four partitions of a column move in one update.
+ */
+export function boardCounter(filter: BoardFilter): CounterRef {
+  const designer = filter.designer ? [`d=${filter.designer.toLowerCase()}`] : [];
+  const priority = filter.priority ? [`p=${filter.priority}`] : [];
+  return { item: `board#${filter.status}`, field: [...designer, ...priority].join('#') || 'all' };
+}
+
+const boardCounters = (project: ProjectState): CounterRef[] => boardFilters(project).map(boardCounter);
+
+/**
+ * The counters a project counts 1 in. A status change moves them between four items (the old and
+ * new board columns', its designer's, its client's or team's): four updates.
+ */
+export function projectCounters(project: ProjectState): CounterRef[] {
   if (!project.exists || !project.id) return [];
   const designer = designerKeyOf(project);
   // One count per pending comment (a counter may be listed more than once).
@@ -253,7 +279,7 @@ export function projectCounters(project: ProjectState): string[] {
     ? teamStatusCounter(project.team_id, project.status)
     : ownerStatusCounter(project.user_id ?? '', project.status);
   return [
-    ...boardPartitions(project),
+    ...boardCounters(project),
     ...(designer === 'unassigned' ? [] : [designerStatusCounter(designer, project.status)]),
     client,
     ...pending,

@@ -16,7 +16,8 @@ import {
 } from './project-index.js';
 import { projectsProjection } from './projection.js';
 import { usersProjection } from '../users/projection.js';
-import { counterDeltas, Projector, type Projection } from '../../platform/views/projector.js';
+import { counterAttribute, counterDeltas, isCounterAttribute } from '../../platform/views/counters.js';
+import { Projector, type Projection } from '../../platform/views/projector.js';
 import type { ViewItem, ViewStore } from '../../platform/views/views.js';
 import { projectDecider, type SubmitProjectCommand } from './decider.js';
 import { LONG_DESCRIPTION } from '../../../tests/support/stack.js';
@@ -77,20 +78,28 @@ class MemoryViews {
     const existing = this.items.get(this.key(gen, key.pk, key.sk));
     if (existing && existing.version === version) delete existing[attribute];
   }
-  async addCount(gen: number, key: { pk: string; sk: string }, delta: number) {
+  /** Counter updates, as the items and fields they add to. */
+  readonly updates: { pk: string; fields: Record<string, number> }[] = [];
+  async addCounts(gen: number, key: { pk: string; sk: string }, deltas: Record<string, number>) {
+    this.updates.push({ pk: key.pk, fields: deltas });
     const existing = this.items.get(this.key(gen, key.pk, key.sk)) ?? { ...key };
-    existing.n = ((existing.n as number | undefined) ?? 0) + delta;
+    for (const [field, delta] of Object.entries(deltas))
+      existing[counterAttribute(field)] = ((existing[counterAttribute(field)] as number | undefined) ?? 0) + delta;
     this.items.set(this.key(gen, key.pk, key.sk), existing);
   }
   /** Everything but checkpoints, live items only, keyed by pk/sk (a counter at 0 counts nothing). */
   snapshot() {
+    const live = (item: Record<string, unknown>) =>
+      String(item.pk).startsWith('count#')
+        ? Object.fromEntries(Object.entries(item).filter(([, value]) => value !== 0))
+        : item;
+    const counted = (item: Record<string, unknown>) =>
+      !String(item.pk).startsWith('count#') || Object.keys(item).some(isCounterAttribute);
     return Object.fromEntries(
       [...this.items]
-        .filter(
-          ([key, item]) =>
-            !key.includes('cp#') && !item.deleted && !(String(item.pk).startsWith('count#') && item.n === 0),
-        )
-        .map(([key, item]) => [key.slice(key.indexOf('\u0000') + 1), item]),
+        .filter(([key, item]) => !key.includes('cp#') && !item.deleted)
+        .map(([key, item]) => [key.slice(key.indexOf('\u0000') + 1), live(item)] as const)
+        .filter(([, item]) => counted(item)),
     );
   }
 }
@@ -196,12 +205,12 @@ describe('board index items and counters', () => {
     const counts = Object.fromEntries(
       Object.values(once)
         .filter((item) => String(item.pk).startsWith('count#'))
-        .map((item) => [item.pk, item.n]),
+        .map((item) => [item.pk, item]),
     );
-    expect(counts['count#board#delivered']).toBe(1);
+    expect(counts['count#board#delivered']).toMatchObject({ c_all: 1 });
     expect(counts['count#board#queued']).toBeUndefined();
-    expect(counts['count#board#in_progress#d=d1#p=Urgent']).toBeUndefined();
-    expect(counts['count#moderation#pending']).toBe(1);
+    expect(counts['count#board#in_progress']).toBeUndefined();
+    expect(counts['count#moderation']).toMatchObject({ c_pending: 1 });
     // Index items that the project left are gone (their tombstones are not live items).
     expect(
       Object.values(once).filter((item) =>
@@ -231,14 +240,48 @@ describe('board index items and counters', () => {
     expect(views.snapshot()).toEqual(await project(history));
   });
 
+  it('a status change moves its counters in four items, one update each', async () => {
+    const fold = (events: EventEnvelope[]) => events.reduce(projectDecider.evolve, projectDecider.initialState());
+    const [before, after] = [fold(history.slice(0, 7)), fold(history)];
+    expect([before.status, after.status, before.priority]).toEqual(['in_progress', 'delivered', 'Urgent']);
+    const moved = { in_progress: -1, delivered: 1 };
+    expect(counterDeltas(projectCounters(before), projectCounters(after))).toEqual({
+      'board#in_progress': { all: -1, 'd=d1': -1, 'p=Urgent': -1, 'd=d1#p=Urgent': -1 },
+      'board#delivered': { all: 1, 'd=d1': 1, 'p=Urgent': 1, 'd=d1#p=Urgent': 1 },
+      'designer#d1': moved,
+      'owner#u1': moved,
+    });
+    // A team's project counts in the team's item instead of its owner's; an unassigned one, in no designer's.
+    const teamed = (state: typeof before) => ({ ...state, team_id: 'T1', assigned_designer_id: null });
+    const items = Object.keys(counterDeltas(projectCounters(teamed(before)), projectCounters(teamed(after))));
+    expect(items.sort()).toEqual(['board#delivered', 'board#in_progress', 'team#T1']);
+    // A priority change stays within its column's item.
+    const urgent = fold(history.slice(0, 4));
+    const low = { ...urgent, priority: 'Low' as const };
+    expect(counterDeltas(projectCounters(urgent), projectCounters(low))).toEqual({
+      'board#in_progress': { 'p=Urgent': -1, 'd=d1#p=Urgent': -1, 'p=Low': 1, 'd=d1#p=Low': 1 },
+    });
+    // Through the projector: the step of the last status change settles with one update per item.
+    const views = new MemoryViews();
+    const store = { readStream: async () => ({ events: history }) };
+    const projector = new Projector(store as never, views as unknown as ViewStore, [projectsProjection]);
+    for (const event of history.slice(0, 7)) await projector.apply(1, projectsProjection, event);
+    views.updates.length = 0;
+    await projector.apply(1, projectsProjection, history[7]!);
+    expect(views.updates.map(({ pk }) => pk).sort()).toEqual([
+      'count#board#delivered',
+      'count#board#in_progress',
+      'count#designer#d1',
+      'count#owner#u1',
+    ]);
+  });
+
   it('the users projection counts each user once, however often its events come', async () => {
-    expect(counterDeltas(['a', 'b', 'b'], ['b', 'c'])).toEqual(
-      new Map([
-        ['a', -1],
-        ['b', -1],
-        ['c', 1],
-      ]),
-    );
+    const a = { item: 'x', field: 'a' };
+    const b = { item: 'x', field: 'b' };
+    const c = { item: 'y', field: 'c' };
+    expect(counterDeltas([a, b, b], [b, c])).toEqual({ x: { a: -1, b: -1 }, y: { c: 1 } });
+    expect(counterDeltas([a, c], [c, a])).toEqual({});
     expect(
       usersProjection.counters!({
         registered: true,
@@ -247,7 +290,10 @@ describe('board index items and counters', () => {
         initial_role: 'client',
         roles: [],
       } as never),
-    ).toEqual(['users', 'users#architects']);
+    ).toEqual([
+      { item: 'users', field: 'users' },
+      { item: 'users', field: 'architects' },
+    ]);
     expect(projectCounters(projectDecider.initialState())).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import type { AdminSubscription, AdminUser, UserStats } from './admin-contracts.
 import { ACTIVE_SUBSCRIPTIONS_COUNTER, subscriptionKey } from '../billing/queries.js';
 import { ARCHITECTS_COUNTER, USERS_COUNTER, userKey } from './keys.js';
 import { ACTIVE_DESIGNERS_COUNTER, designerKey } from '../designers/queries.js';
-import { counterItemKey } from '../../platform/views/projector.js';
+import { readCounters } from '../../platform/views/counters.js';
 import { pageOfPartitions } from '../../platform/views/paging.js';
 import { userRoles } from './roles.js';
 import type { BillingDoc } from '../billing/queries.js';
@@ -121,10 +121,9 @@ export async function pageAdminUsers(
 /** The Users tab's four counts, from the counter items the projections keep. */
 export async function countedUserStats(runtime: Runtime): Promise<UserStats> {
   const { active } = await runtime.views.generations();
-  const names = [USERS_COUNTER, ACTIVE_SUBSCRIPTIONS_COUNTER, ARCHITECTS_COUNTER, ACTIVE_DESIGNERS_COUNTER];
-  const items = await runtime.views.batchGet(active, names.map(counterItemKey));
-  const count = (name: string) =>
-    Math.max(0, Number(items.find((item) => item.pk === counterItemKey(name).pk)?.n ?? 0));
+  // One item: the four share it.
+  const counters = [USERS_COUNTER, ACTIVE_SUBSCRIPTIONS_COUNTER, ARCHITECTS_COUNTER, ACTIVE_DESIGNERS_COUNTER];
+  const count = await readCounters(runtime.views, active, counters);
   return {
     total_users: count(USERS_COUNTER),
     active_subscriptions: count(ACTIVE_SUBSCRIPTIONS_COUNTER),

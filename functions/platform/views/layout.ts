@@ -22,5 +22,7 @@
  * 7: issue 45, a project's board and search index items held in the five indexes at once: one board
  *    item (a partition per index) and one search item per five words, where there were four and one
  *    per word.
+ *    And counters grouped: one item per group of counters a step moves together (a board column's
+ *    partitions, a designer's, a client's or a team's statuses, the Users tab's counts), one update per item.
  */
 export const VIEWS_LAYOUT = 7;

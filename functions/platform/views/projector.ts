@@ -1,6 +1,7 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { EventStore } from '../event-store/event-store.js';
 import { LruCache } from '../lru-cache.js';
+import { counterDeltas, counterItemKey, type CounterDeltas, type CounterRef } from './counters.js';
 import { log } from '../log.js';
 import { inStep } from '../observability/call-count.js';
 import type { IndexName, ViewItem, ViewStore } from './views.js';
@@ -56,8 +57,8 @@ export interface Projection<S = any> {
   /** `looked`: the items `lookups` named, as read before (absent ones missing; none without lookups). */
   items(state: S, streamId: string, looked?: LookedUpItems): ViewItem[];
   eventItems?(event: EventEnvelope, before: S, after: S): ViewItem[];
-  /** Counters this state counts 1 in (`count#…` items): the projector moves the 1 as the state changes. */
-  counters?(state: S): string[];
+  /** Counters this state counts 1 in (fields of `count#…` items): the projector moves the 1 as the state changes. */
+  counters?(state: S): CounterRef[];
   /**
    * Items of other streams' projections this state's items show (e.g. a project's client's profile):
    * read in one consistent batch before `items`; the items written record their version (`lv`).
@@ -71,17 +72,6 @@ export interface Projection<S = any> {
    * projection that concerns few streams costs the others nothing. Must stay true once true.
    */
   settled?(state: S): boolean;
-}
-
-export const counterItemKey = (counter: string) => ({ pk: `count#${counter}`, sk: 'n' });
-
-/** +1 for each counter a state entered, -1 for each it left. */
-export function counterDeltas(previous: readonly string[], next: readonly string[]): Map<string, number> {
-  const deltas = new Map<string, number>();
-  for (const counter of previous) deltas.set(counter, (deltas.get(counter) ?? 0) - 1);
-  for (const counter of next) deltas.set(counter, (deltas.get(counter) ?? 0) + 1);
-  for (const [counter, delta] of deltas) if (delta === 0) deltas.delete(counter);
-  return deltas;
 }
 
 /**
@@ -111,9 +101,12 @@ const REMEMBERED_CHECKPOINTS = 5_000;
 /** Dependent streams re-projected at once when what they look up changes. */
 const REPROJECT_CONCURRENCY = 8;
 
-/** A committed step's count changes not yet known to be applied (kept on the checkpoint). */
+/**
+ * A committed step's count changes not yet known to be applied (kept on the checkpoint), by counter
+ * item: each item is settled by one update, so what is left after a partial failure is whole items.
+ */
 interface PendingCounts {
-  deltas: Record<string, number>;
+  items: CounterDeltas;
 }
 
 interface Checkpoint {
@@ -308,10 +301,8 @@ export class Projector {
       // The step's count changes ride on the checkpoint commit (one winner per step) and are applied
       // right after it; one left there by a failure is applied by the next reader of the checkpoint.
       // So does the re-projection of the streams that look this one up, when the step changed it.
-      const deltas = projection.counters
-        ? Object.fromEntries(counterDeltas(projection.counters(before), projection.counters(state)))
-        : {};
-      const counts: PendingCounts | undefined = Object.keys(deltas).length ? { deltas } : undefined;
+      const deltas = projection.counters ? counterDeltas(projection.counters(before), projection.counters(state)) : {};
+      const counts: PendingCounts | undefined = Object.keys(deltas).length ? { items: deltas } : undefined;
       const refresh = (projection.dependents ?? []).some((dependent) => dependent.changed(before, state));
       const item: ViewItem & { version: number } = {
         ...key,
@@ -484,30 +475,32 @@ export class Projector {
     return { version, state, looked, lv: Number(checkpoint.lv ?? 0), ...(epoch ? { epoch } : {}) };
   }
 
-  /** Applies a committed step's count changes (once each: views.addCount) and clears them from the checkpoint. */
+  /** Applies a committed step's count changes (once each: views.addCounts) and clears them from the checkpoint. */
   private async settleCounts(
     gen: number,
     key: { pk: string; sk: string },
     version: number,
     stored: string,
   ): Promise<void> {
-    const pending = JSON.parse(stored) as PendingCounts;
+    const pending = JSON.parse(stored) as Partial<PendingCounts>;
     // The guard's owner is the checkpoint: two projections of one stream count apart.
     const step = { owner: key.pk, version };
-    const entries = Object.entries(pending.deltas);
-    // Each counter is its own item with its own guard: all at once, every one settled before going on.
+    // Pending counts of the layout before counter items were grouped (`deltas`: one per counter) name
+    // items this layout no longer reads; the rebuild that layout 7 asks for recounts them all.
+    const entries = Object.entries(pending.items ?? {});
+    // Each item has its own guard: all at once, every one settled before going on.
     const outcomes = await Promise.allSettled(
-      entries.map(([counter, delta]) => this.views.addCount(gen, counterItemKey(counter), delta, step)),
+      entries.map(([item, fields]) => this.views.addCounts(gen, counterItemKey(item), fields, step)),
     );
     const left = entries.filter((_, i) => outcomes[i]!.status === 'rejected');
     if (left.length) {
-      // Only what is left stays on the checkpoint, so a settle much later (a redrive, after the
-      // counters' guards expired) cannot apply the others again. Best effort: when this write fails
+      // Only the items left stay on the checkpoint, so a settle much later (a redrive, after the
+      // items' guards expired) cannot apply the others again. Best effort: when this write fails
       // too, the guards still refuse a re-settle within their lifetime.
-      if (left.length < entries.length)
-        await this.views
-          .narrowPending(gen, key, version, stored, JSON.stringify({ deltas: Object.fromEntries(left) }))
-          .catch(() => undefined);
+      if (left.length < entries.length) {
+        const rest: PendingCounts = { items: Object.fromEntries(left) };
+        await this.views.narrowPending(gen, key, version, stored, JSON.stringify(rest)).catch(() => undefined);
+      }
       throw (outcomes.find((outcome) => outcome.status === 'rejected') as PromiseRejectedResult).reason;
     }
     await this.views.clearPending(gen, key, version);

@@ -2,6 +2,7 @@ import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws
 import { expiredGuards, guardAttribute, guardFloor, guardValue } from '../event-store/counter-guards.js';
 import { sharedDynamoClient } from '../aws/dynamodb.js';
 import { perProcess, required } from '../runtime.js';
+import { counterAttribute } from './counters.js';
 import { requireItemWithin } from './item-size.js';
 import { POINTER_KEY, toStored, ViewReader, type Generations, type ViewItem } from './view-reader.js';
 
@@ -21,36 +22,43 @@ export class ViewStore extends ViewReader {
   }
 
   /**
-   * Adds `delta` to a counter item's `n` (ADD: atomic, so concurrent writers never lose a step), once
-   * per step of its owner (a projection's checkpoint of a stream): see counter-guards.ts for the
-   * guard that refuses a step already applied, and why guards expire. The update returns the item,
-   * so its expired guards are removed right after (each only if no step refreshed it meanwhile).
-   * A counter back at 0 stays: its guards still refuse a late settle, and readers show 0 for it as
-   * for a missing one.
+   * Adds each of `deltas` (field -> delta) to its field of a counter item (ADD: atomic, so concurrent
+   * writers never lose a step), all in one update under one guard, once per step of its owner (a
+   * projection's checkpoint of a stream): see counter-guards.ts for the guard that refuses a step
+   * already applied, and why guards expire. The update returns the item, so its expired guards are
+   * removed right after (each only if no step refreshed it meanwhile). A field back at 0 stays: its
+   * item's guards still refuse a late settle, and readers show 0 for it as for a missing one.
    */
-  async addCount(
+  async addCounts(
     gen: number,
     key: { pk: string; sk: string },
-    delta: number,
+    deltas: Readonly<Record<string, number>>,
     step: { owner: string; version: number },
     now = Date.now(),
   ): Promise<void> {
-    if (delta === 0) return;
+    const fields = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+    if (fields.length === 0) return;
     const Key = { pk: `${gen}#${key.pk}`, sk: key.sk };
+    const updateNames: Record<string, string> = { '#g': guardAttribute(step.owner) };
+    const updateValues: Record<string, unknown> = {
+      ':g': guardValue(step.version, now),
+      ':floor': guardFloor(step.version),
+    };
+    fields.forEach(([field, delta], i) => {
+      updateNames[`#f${i}`] = counterAttribute(field);
+      updateValues[`:d${i}`] = delta;
+    });
+    const adds = fields.map((_, i) => `#f${i} :d${i}`).join(', ');
     let result;
     try {
       result = await this.client.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key,
-          UpdateExpression: 'ADD #n :d SET #g = :g',
+          UpdateExpression: `ADD ${adds} SET #g = :g`,
           ConditionExpression: 'attribute_not_exists(#g) OR #g < :floor',
-          ExpressionAttributeNames: { '#n': 'n', '#g': guardAttribute(step.owner) },
-          ExpressionAttributeValues: {
-            ':d': delta,
-            ':g': guardValue(step.version, now),
-            ':floor': guardFloor(step.version),
-          },
+          ExpressionAttributeNames: updateNames,
+          ExpressionAttributeValues: updateValues,
           ReturnValues: 'ALL_NEW',
         }),
       );
