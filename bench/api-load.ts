@@ -3,7 +3,8 @@
  * /api/projects/{id}; every request appends an event, each worker on its own project) and the raw
  * conditional PutItem on the same DynamoDB, as closed loops measured the same way after the same
  * warm-up, one at a time and 20 concurrent; and a query (GET /api/projects) with autocannon at 20.
- * Prints p50/p99; asserts nothing (goal: command p99 ≤ 3× raw PutItem p99).
+ * Prints p50/p99; asserts nothing (goals: command p99 ≤ 3× raw PutItem p99 one at a time, ≤ 5× at 20
+ * concurrent, issue 45).
  *
  * Everything shares one Node thread here: dynalite, the HTTP layer, the handlers and the consumers
  * the bus runs after each command (in the cloud they are other services and other Lambdas).
@@ -154,7 +155,7 @@ export async function benchApiLoad() {
     );
     console.log(
       `command p99 / raw PutItem p99: ${(commandAlone.p99 / rawAlone.p99).toFixed(2)}x one at a ` +
-        `time, ${(command.p99 / raw.p99).toFixed(2)}x at ${CONNECTIONS} concurrent (goal ≤ 3x)`,
+        `time, ${(command.p99 / raw.p99).toFixed(2)}x at ${CONNECTIONS} concurrent (goals ≤ 3x and ≤ 5x)`,
     );
   } finally {
     // autocannon may leave requests in flight on the server: let them finish before stopping.
