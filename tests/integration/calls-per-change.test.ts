@@ -29,7 +29,8 @@ const PINNED: Record<string, Record<string, number>> = {
     'projection insights': 1,
     'projection projects': 1,
     'projection reviews': 2,
-    request: 3,
+    // The project's stream (the access rule and the decider see what the store holds), the caller's team.
+    request: 2,
   },
   'project created': {
     announcement: 2,

@@ -4,7 +4,7 @@ import { projectDocument, projectEvolution, projectStream, type ProjectState } f
 import { hasRole, type Principal } from '../../platform/http/auth.js';
 import { loadState } from '../../platform/event-store/load-state.js';
 import { HttpError } from '../../platform/errors.js';
-import { getUser } from '../users/queries.js';
+import { activeTeamOf } from '../users/queries.js';
 import type { EventReading } from '../../platform/runtime.js';
 import type { ProjectDetail } from '../projects/queries.js';
 import { canReadProject, isAssignedDesigner } from '../projects/queries.js';
@@ -24,12 +24,12 @@ export async function readableProject(
   principal: Principal,
   projectId: string,
 ): Promise<ProjectDetail> {
-  const [{ state }, user] = await Promise.all([
+  const [{ state }, callerTeam] = await Promise.all([
     loadState(projectEvolution, projectStream(projectId), runtime),
-    getUser(runtime, principal.sub),
+    activeTeamOf(runtime, principal.sub),
   ]);
   const project = toDoc(state, projectId);
-  if (!state.exists || !canReadProject(principal, user, project))
+  if (!state.exists || !canReadProject(principal, callerTeam, project))
     throw new HttpError(404, 'NOT_FOUND', 'Project not found');
   return project;
 }

@@ -1,7 +1,6 @@
 import { canonicalEmail } from '../../../shared/email.js';
 import { hasRole, type Principal } from '../../platform/http/auth.js';
 import type { ProjectDetail } from './queries.js';
-import type { UserDoc } from '../users/queries.js';
 
 /*
  * Who may read or work on a project, from its document: asked by the project's handlers and by the features showing its
@@ -9,10 +8,10 @@ import type { UserDoc } from '../users/queries.js';
  */
 
 /** Who may read a project: admins, its owner, members of its team, its assigned designer. */
-export function canReadProject(principal: Principal, user: UserDoc | null, project: ProjectDetail): boolean {
+export function canReadProject(principal: Principal, callerTeamId: string | null, project: ProjectDetail): boolean {
   if (hasRole(principal, 'admin')) return true;
   if (project.user_id === principal.sub) return true;
-  if (project.team_id && user?.team_id === project.team_id) return true;
+  if (project.team_id && callerTeamId === project.team_id) return true;
   return isAssignedDesigner(principal, project);
 }
 

@@ -8,6 +8,15 @@ import { membershipOf } from '../teams/queries.js';
 export type UserDoc = UserState & { user_id: string; team_id?: string | null };
 
 /** A user's profile, with `team_id` from their team membership (the teams projection), or null. */
+/**
+ * The team a caller acts for: their active membership's, else null. One query, no profile read:
+ * what an access rule needs of the caller beyond the token.
+ */
+export async function activeTeamOf(runtime: Runtime, sub: string): Promise<string | null> {
+  const membership = await membershipOf(runtime, sub);
+  return membership?.status === 'active' ? membership.team_id : null;
+}
+
 export async function getUser(runtime: Runtime, sub: string): Promise<UserDoc | null> {
   const { active } = await runtime.views.generations();
   const [item, membership] = await Promise.all([

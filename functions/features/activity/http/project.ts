@@ -7,7 +7,7 @@ import { ACTIVITY_LIMIT } from '../contracts.js';
 import { commentView, commentsOfProject } from '../../projects/queries.js';
 import { getProject, profilesOf } from '../../projects/queries.js';
 import { canReadProject } from '../../projects/queries.js';
-import { getUser } from '../../users/queries.js';
+import { activeTeamOf } from '../../users/queries.js';
 import { reading } from '../../../platform/views/reader.js';
 import type { ActivityResponse } from '../contracts.js';
 import { projectIdParams } from '../../projects/contracts.js';
@@ -23,8 +23,12 @@ export const handler = httpHandler({ params: projectIdParams }, async (request) 
   const principal = signedIn(request);
   const runtime = reading();
   const projectId = request.params.id;
-  const [project, user] = await Promise.all([getProject(runtime, projectId), getUser(runtime, principal.sub)]);
-  if (!project || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
+  const [project, callerTeam] = await Promise.all([
+    getProject(runtime, projectId),
+    activeTeamOf(runtime, principal.sub),
+  ]);
+  if (!project || !canReadProject(principal, callerTeam, project))
+    throw new HttpError(404, 'NOT_FOUND', 'Project not found');
 
   const admin = hasRole(principal, 'admin');
   const [entries, allComments] = await Promise.all([

@@ -4,7 +4,7 @@ import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';
 import { appending } from '../../../app/runtime.js';
 import { projectIdParams } from '../../projects/contracts.js';
-import { getUser } from '../../users/queries.js';
+import { activeTeamOf } from '../../users/queries.js';
 import { cityRoleOf, requirePermitProject, requireReader } from '../access.js';
 import { cityReviewActionBody, type CityReviewActionResponse } from '../contracts.js';
 import { cityReviewDecider, type CityReviewCommand } from '../decider.js';
@@ -20,11 +20,10 @@ export const handler = httpHandler({ params: projectIdParams, body: cityReviewAc
   const principal = signedIn(request);
   const runtime = appending();
   const streamId = `project-${request.params.id}`;
-  const [{ state }, user] = await Promise.all([
+  const [{ state }, callerTeam] = await Promise.all([
     loadState(cityReviewDecider, streamId, runtime),
-    getUser(runtime, principal.sub),
+    activeTeamOf(runtime, principal.sub),
   ]);
-  const callerTeam = user?.team_id ?? null;
   requireReader(cityRoleOf(principal, callerTeam, state));
   requirePermitProject(state);
 

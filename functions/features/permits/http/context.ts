@@ -1,7 +1,7 @@
 import { loadState } from '../../../platform/event-store/load-state.js';
 import type { Principal } from '../../../platform/http/auth.js';
 import type { EventReading } from '../../../platform/runtime.js';
-import { getUser } from '../../users/queries.js';
+import { activeTeamOf } from '../../users/queries.js';
 import { cityRoleOf, requirePermitProject, requireReader } from '../access.js';
 import { cityReviewEvolution, type CityReviewState } from '../state.js';
 
@@ -10,11 +10,10 @@ import { cityReviewEvolution, type CityReviewState } from '../state.js';
  * for a caller who may read it, of a permit project; anyone else is told the project does not exist.
  */
 export async function readableCityReview(runtime: EventReading, principal: Principal, projectId: string) {
-  const [{ state }, user] = await Promise.all([
+  const [{ state }, callerTeam] = await Promise.all([
     loadState(cityReviewEvolution, `project-${projectId}`, runtime),
-    getUser(runtime, principal.sub),
+    activeTeamOf(runtime, principal.sub),
   ]);
-  const callerTeam = user?.team_id ?? null;
   const role = cityRoleOf(principal, callerTeam, state);
   requireReader(role);
   requirePermitProject(state);

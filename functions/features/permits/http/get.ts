@@ -2,7 +2,7 @@ import { loadState } from '../../../platform/event-store/load-state.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { eventReading } from '../../../app/runtime.js';
 import { projectIdParams } from '../../projects/contracts.js';
-import { getUser } from '../../users/queries.js';
+import { activeTeamOf } from '../../users/queries.js';
 import { cityRoleOf, requirePermitProject, requireReader } from '../access.js';
 import {
   cityReviewQuery,
@@ -25,19 +25,22 @@ export const handler = httpHandler({ params: projectIdParams, query: cityReviewQ
   const principal = signedIn(request);
   const runtime = eventReading();
   const projectId = request.params.id;
-  const [stored, user] = await Promise.all([getCityReview(runtime, projectId), getUser(runtime, principal.sub)]);
+  const [stored, callerTeam] = await Promise.all([
+    getCityReview(runtime, projectId),
+    activeTeamOf(runtime, principal.sub),
+  ]);
   let document = stored;
   let items: CorrectionItemView[] | null = null;
   const wanted = (rounds: number) => request.query.round ?? rounds;
   if (!document) {
     const { state } = await loadState(cityReviewEvolution, `project-${projectId}`, runtime);
-    requireReader(cityRoleOf(principal, user?.team_id ?? null, state));
+    requireReader(cityRoleOf(principal, callerTeam, state));
     requirePermitProject(state);
     document = documentOf(state);
     const round = state.rounds.find((known) => known.round === wanted(state.rounds.length));
     items = round?.items.map((item) => ({ ...item, addressed: item.response !== null })) ?? [];
   }
-  const role = cityRoleOf(principal, user?.team_id ?? null, { ...document, exists: true });
+  const role = cityRoleOf(principal, callerTeam, { ...document, exists: true });
   requireReader(role);
   const header = document.rounds.find((known) => known.round === wanted(document.rounds.length)) ?? null;
   if (header && !items) items = await getRoundItems(runtime, projectId, header.round);

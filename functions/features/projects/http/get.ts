@@ -2,7 +2,7 @@ import { hasRole } from '../../../platform/http/auth.js';
 import { HttpError } from '../../../platform/errors.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { getProject, profilesOf } from '../queries.js';
-import { getUser } from '../../users/queries.js';
+import { activeTeamOf } from '../../users/queries.js';
 import { reading } from '../../../platform/views/reader.js';
 import { projectIdParams, type ProjectResponse } from '../contracts.js';
 import { canReadProject, isAssignedDesigner } from '../access-queries.js';
@@ -16,9 +16,13 @@ import { clientPanel, clientSummary, permissionsFor } from '../present.js';
 export const handler = httpHandler({ params: projectIdParams }, async (request) => {
   const principal = signedIn(request);
   const runtime = reading();
-  const [project, user] = await Promise.all([getProject(runtime, request.params.id), getUser(runtime, principal.sub)]);
+  const [project, callerTeam] = await Promise.all([
+    getProject(runtime, request.params.id),
+    activeTeamOf(runtime, principal.sub),
+  ]);
   // A project the caller may not read is answered like one that does not exist.
-  if (!project || !canReadProject(principal, user, project)) throw new HttpError(404, 'NOT_FOUND', 'Project not found');
+  if (!project || !canReadProject(principal, callerTeam, project))
+    throw new HttpError(404, 'NOT_FOUND', 'Project not found');
   let client: ProjectResponse['client'];
   if (hasRole(principal, 'admin')) client = await clientPanel(runtime, project.user_id);
   else if (isAssignedDesigner(principal, project))

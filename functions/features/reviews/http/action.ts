@@ -4,7 +4,7 @@ import { loadState, runCommand } from '../../../platform/event-store/command.js'
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';
 import { appending } from '../../../app/runtime.js';
-import { getUser } from '../../users/queries.js';
+import { activeTeamOf } from '../../users/queries.js';
 import { reviewRoleOf, requireReader } from '../access.js';
 import { reviewActionBody, type ReviewActionResponse } from '../contracts.js';
 import { reviewDecider, type ReviewCommand } from '../decider.js';
@@ -21,11 +21,10 @@ export const handler = httpHandler({ params: projectIdParams, body: reviewAction
   const principal = signedIn(request);
   const runtime = appending();
   const streamId = `project-${request.params.id}`;
-  const [{ state }, user] = await Promise.all([
+  const [{ state }, callerTeam] = await Promise.all([
     loadState(reviewDecider, streamId, runtime),
-    getUser(runtime, principal.sub),
+    activeTeamOf(runtime, principal.sub),
   ]);
-  const callerTeam = user?.team_id ?? null;
   requireReader(reviewRoleOf(principal, callerTeam, state));
 
   const action = request.body;

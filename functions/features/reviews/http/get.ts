@@ -3,7 +3,7 @@ import { httpHandler, signedIn } from '../../../app/http.js';
 import { eventReading } from '../../../app/runtime.js';
 import { projectIdParams } from '../../projects/contracts.js';
 import { profilesOf } from '../../projects/queries.js';
-import { getUser } from '../../users/queries.js';
+import { activeTeamOf } from '../../users/queries.js';
 import { reviewRoleOf, requireReader } from '../access.js';
 import type { ProjectReviewResponse } from '../contracts.js';
 import { peopleOf, presentReview } from '../present.js';
@@ -20,12 +20,12 @@ export const handler = httpHandler({ params: projectIdParams }, async (request) 
   const principal = signedIn(request);
   const runtime = eventReading();
   const projectId = request.params.id;
-  const [stored, user] = await Promise.all([getReview(runtime, projectId), getUser(runtime, principal.sub)]);
+  const [stored, callerTeam] = await Promise.all([getReview(runtime, projectId), activeTeamOf(runtime, principal.sub)]);
   const review = stored ?? {
     state: (await loadState(reviewEvolution, `project-${projectId}`, runtime)).state,
     texts: null,
   };
-  const role = reviewRoleOf(principal, user?.team_id ?? null, review.state);
+  const role = reviewRoleOf(principal, callerTeam, review.state);
   requireReader(role);
   const profiles = await profilesOf(runtime, peopleOf(review.state));
   const names = new Map([...profiles].map(([sub, profile]) => [sub, profile.full_name ?? profile.email ?? null]));
