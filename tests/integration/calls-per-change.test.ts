@@ -16,9 +16,9 @@ const PINNED: Record<string, Record<string, number>> = {
     'consumer projections': 1,
     outbox: 2,
     'projection insights': 2,
-    // The document, the board item, the search items (five words each, in the status's partitions),
+    // The document, the board item, the search items (a word per index, in the status's partitions),
     // the activity entry, the checkpoint, four counter items and the settled counts' mark.
-    'projection projects': 16,
+    'projection projects': 18,
     'projection reviews': 2,
   },
   'note pinned': {
@@ -43,7 +43,7 @@ const PINNED: Record<string, Record<string, number>> = {
     'projection insights': 2,
     // The client's card looked up, and again once committed (a rename may have listed the client's
     // projects just before this one was there).
-    'projection projects': 16,
+    'projection projects': 18,
     'projection reviews': 2,
     request: 2,
   },

@@ -12,11 +12,11 @@ import {
   teamStatusCounter,
   indexedWord,
   MIN_WORD,
+  searchIndex,
   type projectCard,
   searchPartition,
   words,
 } from './project-index.js';
-import { INDEX_NAMES } from '../../platform/views/view-reader.js';
 import type { IndexName, ViewItem } from '../../platform/views/views.js';
 import { pageOfPartitions, type Partition } from '../../platform/views/paging.js';
 
@@ -59,9 +59,9 @@ function matches(card: BoardCard, query: BoardQuery): boolean {
 }
 
 /**
- * Whether a search item, as found by the word it holds in one index, is a hit: every searched word
+ * Whether a search item, as found by the word it holds in the search's index, is a hit: every searched word
  * begins one of the words it carries (the project's and its client's), and that word is the largest
- * of them the first searched word begins (the partitions are read from the largest word down), so a
+ * of them the first searched word begins (the partition is read from the largest word down), so a
  * project whose words match twice ("garden", "gardens") is listed once, on one page.
  */
 function isHit(item: ViewItem, index: IndexName, wanted: string[]): boolean {
@@ -83,10 +83,11 @@ function partitionsFor(query: BoardQuery, wanted: string[]): Partition[] {
   const statuses = query.status ? [query.status] : [...PROJECT_STATUSES];
   if (wanted.length > 0) {
     const first = wanted[0]!;
-    // A search item holds a word in each index: the first word's partition in all five.
-    return statuses.flatMap((status) =>
-      INDEX_NAMES.map((index) => ({ index, pk: searchPartition(status, first), range: { prefix: first } })),
-    );
+    return statuses.map((status) => ({
+      index: searchIndex(first),
+      pk: searchPartition(status, first),
+      range: { prefix: first },
+    }));
   }
   const range =
     query.from || query.to
@@ -107,9 +108,9 @@ const newestFirst = (a: BoardCard, b: BoardCard) =>
  * by the index items the projection writes. A filter's page is its board partition's items, each with
  * its card (and the card's client). A search reads the search partition of its first word: every
  * project whose own words or client's (name, company) hold it, in one order (by the matching word,
- * then newest first; newest first within a page), in each of the five indexes (a search item holds a
- * word in each); its other words are checked on the items read, and only the hits' cards are read, in
- * one batch: at most five index items per card shown (the page from each index) and the page's cards.
+ * then newest first; newest first within a page), in the one index that holds its prefix; its other
+ * words are checked on the items read, and only the hits' cards are read, in one batch: at most twice
+ * the page.
  */
 export async function boardPage(
   runtime: Runtime,
@@ -127,8 +128,10 @@ export async function boardPage(
       .filter((card) => matches(card, query));
     return { projects: cards, nextCursor: result.nextCursor, read: result.read };
   }
-  const hits = result.appearances.filter(({ item, partition }) => isHit(item, partitions[partition]!.index!, wanted));
-  const ids = [...new Set(hits.map(({ item }) => String(item.project_id)))];
+  const index = searchIndex(wanted[0]!);
+  const ids = [
+    ...new Set(result.items.filter((item) => isHit(item, index, wanted)).map((item) => String(item.project_id))),
+  ];
   const { active } = await runtime.views.generations();
   const items = ids.length ? await runtime.views.batchGet(active, ids.map(cardItemKey)) : [];
   const projects = items

@@ -18,16 +18,15 @@ import type { ViewItem } from '../../platform/views/views.js';
  *   designer (`…#d=<id or e-mail | unassigned>`, gsi2), to a priority (`…#p=<priority>`, gsi3) and to
  *   both (gsi4). Overwritten in place when the project moves, so an old column keeps no trace. Newest
  *   first.
- * - Search: one item per five distinct words (WORDS_PER_ITEM, one in each index) of the title and
- *   description (normalised: lower case, accents removed; at most MAX_WORDS, title first) and of the
- *   client's name and company (at most MAX_CLIENT_WORDS), in `search#<status>#<first two letters>`
- *   sorted by the word, so `begins_with(word prefix)` on the five indexes reads only the projects
- *   with a matching word.
+ * - Search: the distinct words of the title and description (normalised: lower case, accents
+ *   removed; at most MAX_WORDS, title first) and of the client's name and company (at most
+ *   MAX_CLIENT_WORDS), each in `search#<status>#<first two letters>` sorted by the word, in the index
+ *   its first two letters choose (`searchIndex`), so `begins_with(word prefix)` on that one index
+ *   reads only the projects with a matching word. A search item holds up to one word per index:
+ *   about a third as many items as words.
  * - Counters: each project counts 1 in every board partition it is in (`counters`), kept by the
  *   projector as the project moves; a column's count is one item read.
  */
-export const WORDS_PER_ITEM = INDEX_NAMES.length;
-
 /** The index that holds a board filter's partition: the column, by designer, by priority, by both. */
 export const boardIndex = (filter: Pick<BoardFilter, 'designer' | 'priority'>): IndexName =>
   filter.designer ? (filter.priority ? 'gsi4' : 'gsi2') : filter.priority ? 'gsi3' : 'gsi1';
@@ -163,26 +162,18 @@ export function projectSearchWords(
   return [...new Set([...searchWords(project), ...clientSearchWords(client)])];
 }
 
-/** The search item of a project that indexes `words` (at most WORDS_PER_ITEM), one in each index. */
-function searchItem(
-  pk: string,
-  position: number,
-  status: string,
-  sort: string,
-  words: string[],
-  joined: string,
-  projectId: string,
-): ViewItem {
-  const item: ViewItem = { pk, sk: `ix#words#${position}`, project_id: projectId, words: joined };
-  words.forEach((word, i) => {
-    const index = INDEX_NAMES[i]!;
-    item[`${index}pk`] = searchPartition(status, word);
-    item[`${index}sk`] = `${word}#${sort}`;
-  });
-  return item;
+/**
+ * The index that holds a word's search entries: chosen by its first two letters (its partition's), so
+ * every word a search's prefix can match is in one index and a search reads one partition, as when
+ * each word had an item of its own. FNV-1a, fixed: moving a prefix to another index needs a rebuild.
+ */
+export function searchIndex(word: string): IndexName {
+  let hash = 0x811c9dc5;
+  for (const char of word.slice(0, MIN_WORD)) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193) >>> 0;
+  return INDEX_NAMES[hash % INDEX_NAMES.length]!;
 }
 
-/** The word a search item is found by in one index (none: the item holds fewer words). */
+/** The word a search item is found by in one index (none: the item holds no word there). */
 export function indexedWord(item: ViewItem, index: IndexName): string | null {
   const sort = item[`${index}sk`];
   return typeof sort === 'string' && String(item[`${index}pk`] ?? '').startsWith('search#')
@@ -196,8 +187,8 @@ export const indexedWords = (item: ViewItem): string[] =>
 
 /**
  * The index items of a project: its board item (with the card and its client, from the looked-up
- * profile) and its search items, each indexing WORDS_PER_ITEM words of the project and its client
- * and carrying all of them (`words`, space-separated), with no card: a card changes on nearly every
+ * profile) and its search items, each indexing up to one word of the project and its client per
+ * index and carrying all of them (`words`, space-separated), with no card: a card changes on nearly every
  * event, and search items change only with the words or the status (a search reads its hits' cards
  * instead, one board item each).
  */
@@ -218,10 +209,16 @@ export function projectIndexItems(project: ProjectState, client: CardClient | nu
   }
   const all = projectSearchWords(project, client);
   const joined = all.join(' ');
+  // Each word in the index its first two letters choose: the k-th item holds each index's k-th word.
   const search: ViewItem[] = [];
-  for (let start = 0; start < all.length; start += WORDS_PER_ITEM) {
-    const words = all.slice(start, start + WORDS_PER_ITEM);
-    search.push(searchItem(pk, start / WORDS_PER_ITEM, project.status, sort, words, joined, project.id));
+  const used = new Map<IndexName, number>();
+  for (const word of all) {
+    const index = searchIndex(word);
+    const position = used.get(index) ?? 0;
+    used.set(index, position + 1);
+    const item = (search[position] ??= { pk, sk: `ix#words#${position}`, project_id: project.id, words: joined });
+    item[`${index}pk`] = searchPartition(project.status, word);
+    item[`${index}sk`] = `${word}#${sort}`;
   }
   return [board, ...search];
 }

@@ -22,11 +22,6 @@ export interface PageResult {
   nextCursor: string | null;
   /** DynamoDB items read for this page. */
   read: number;
-  /**
-   * The page's items as found, each with the partition that gave it (an item held in two partitions
-   * is listed twice here, once in `items`): for a caller that must know by which key it was found.
-   */
-  appearances: { item: ViewItem; partition: number }[];
 }
 
 /** Page size: the caller's `limit`, else the route's default, never above the route's maximum. */
@@ -114,10 +109,5 @@ export async function pageOfPartitions(
     items.push(item);
   }
   const done = next.every((position) => position === false);
-  return {
-    items,
-    nextCursor: done ? null : encodeCursor(request.scope, { p: next }),
-    read,
-    appearances: taken.map(({ item, i }) => ({ item, partition: i })),
-  };
+  return { items, nextCursor: done ? null : encodeCursor(request.scope, { p: next }), read };
 }
