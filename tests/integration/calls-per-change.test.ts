@@ -43,7 +43,7 @@ const PINNED: Record<string, Record<string, number>> = {
     'projection insights': 2,
     // The client's card looked up, and again once committed (a rename may have listed the client's
     // projects just before this one was there).
-    'projection projects': 18,
+    'projection projects': 19,
     'projection reviews': 2,
     request: 2,
   },

@@ -244,22 +244,27 @@ export const teamStatusCounter = (teamId: string, status: string): CounterRef =>
 /** The moderation queue's length. */
 export const PENDING_COMMENTS_COUNTER: CounterRef = { item: 'moderation', field: 'pending' };
 
-/** A designer's projects of one status (the workload's active count), by id or e-mail: an item per designer. */
-export const designerStatusCounter = (designer: string, status: string): CounterRef => ({
-  item: `designer#${designer.toLowerCase()}`,
-  field: status,
-});
-
 /**
- * How many projects a board partition holds (see boardPartition): one counter item per column, with a
- * field for the column (`all`), per designer (`d=…`), per priority (`p=…`) and per both (`d=…#p=…`), so a
- * project's four partitions of a column move in one update.
+ * How many projects a board partition holds (see boardPartition), in items of a bounded size: a
+ * column's item has a field for the column (`all`) and one per priority (`p=…`); the partitions
+ * narrowed to a designer are fields of the designer's item (`<status>`, `<status>#p=…`; the
+ * unassigned projects' item too), which a designer's workload reads as well. A column's item does not
+ * grow with the number of designers, and a status change moves four items: the old and new columns',
+ * the designer's, the client's.
  */
 export function boardCounter(filter: BoardFilter): CounterRef {
-  const designer = filter.designer ? [`d=${filter.designer.toLowerCase()}`] : [];
-  const priority = filter.priority ? [`p=${filter.priority}`] : [];
-  return { item: `board#${filter.status}`, field: [...designer, ...priority].join('#') || 'all' };
+  const priority = filter.priority ? `p=${filter.priority}` : null;
+  if (filter.designer)
+    return {
+      item: `designer#${filter.designer.toLowerCase()}`,
+      field: priority ? `${filter.status}#${priority}` : filter.status,
+    };
+  return { item: `board#${filter.status}`, field: priority ?? 'all' };
 }
+
+/** A designer's projects of one status (the workload's active count), by id or e-mail: the board's own counter. */
+export const designerStatusCounter = (designer: string, status: string): CounterRef =>
+  boardCounter({ status, designer });
 
 const boardCounters = (project: ProjectState): CounterRef[] => boardFilters(project).map(boardCounter);
 
@@ -269,16 +274,11 @@ const boardCounters = (project: ProjectState): CounterRef[] => boardFilters(proj
  */
 export function projectCounters(project: ProjectState): CounterRef[] {
   if (!project.exists || !project.id) return [];
-  const designer = designerKeyOf(project);
   // One count per pending comment (a counter may be listed more than once).
   const pending = project.pending_comments.map(() => PENDING_COMMENTS_COUNTER);
   const client = project.team_id
     ? teamStatusCounter(project.team_id, project.status)
     : ownerStatusCounter(project.user_id ?? '', project.status);
-  return [
-    ...boardCounters(project),
-    ...(designer === 'unassigned' ? [] : [designerStatusCounter(designer, project.status)]),
-    client,
-    ...pending,
-  ];
+  // The board's designer partitions are the designer's workload counts (boardCounter).
+  return [...boardCounters(project), client, ...pending];
 }

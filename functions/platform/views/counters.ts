@@ -2,18 +2,17 @@ import type { ViewItem, ViewReader } from './view-reader.js';
 
 /**
  * A counter: one field of a counter item. The counters a step moves together share an item (a board
- * column's partitions, a designer's statuses, a client's or a team's statuses, the Users tab's counts),
+ * column's, a designer's, a client's or a team's statuses, the Users tab's counts),
  * so the projector settles a step with one update per item, adding to all of its fields under one
  * guard, where one item per counter took one update per counter (a status change: 12 updates, 4 now).
  *
  * The bound is the item's size: an update is billed by it (a write unit per KB) and DynamoDB refuses
- * an item over 400 KB. A board column's item grows with designers x priorities: a field for the
- * column, one per priority, one per designer and one per designer and priority, each kept at 0 once
- * used, so up to 4 fields of some 55 bytes (`c_d=<id>#p=<priority>`) per designer who ever had a
- * project in the column: about 1 KB for 4 designers, 22 KB for 100 (22 units an update, where the
- * four items of a column cost 4), 400 KB near 1,800. The other items hold a field per status (or the
- * Users tab's four). Guards stay as on any counter item: one per stream that moved the item within
- * the last hour (counter-guards.ts), some 20 bytes each.
+ * an item over 400 KB. So no item's fields grow with the number of anything a studio gathers: a board
+ * column's item has a field for the column and one per priority; a designer's item (the board's
+ * partitions narrowed to them and their workload) a field per status and per status and priority; a
+ * client's or a team's a field per status; the Users tab's item its four counts: each under 1 KB of
+ * fields. Guards stay as on any counter item: one per stream that moved the item within the last
+ * hour (counter-guards.ts), some 20 bytes each.
  */
 export interface CounterRef {
   /** The group: the counter item's name (`count#<item>`). */
