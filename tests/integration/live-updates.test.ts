@@ -161,6 +161,8 @@ describe('live updates', () => {
       200,
     );
     await designerFeed.waitFor(`project:${id}`);
+    // And their inbox's note of it: a message of its own, which the socket may bring after the settle.
+    await designerFeed.waitFor('notifications');
     await stack.settle();
     const heard = designerFeed.messages.length;
     // No longer a party: a change to the project is none of their business now.
