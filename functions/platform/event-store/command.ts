@@ -1,4 +1,4 @@
-import { GENESIS_HASH, type EventEnvelope } from '../../../events/envelope.js';
+import type { EventEnvelope } from '../../../events/envelope.js';
 import type { Decider } from '../decider.js';
 import { DomainError } from '../domain-errors.js';
 import type { CommitMeta } from './event-store.js';
@@ -6,7 +6,7 @@ import { ConcurrencyError, HttpError } from '../errors.js';
 import { recordMetric } from '../observability/metrics.js';
 import { currentRequest, RequestAbandonedError } from '../http/request-context.js';
 import { loadState } from './load-state.js';
-import { forgetFold, loadFold, rememberAppend, rememberedFold, type Folded } from './folds.js';
+import { emptyFold, forgetFold, loadFold, rememberAppend, rememberedFold, type Folded } from './folds.js';
 import { inStep } from '../observability/call-count.js';
 import type { Appending } from '../runtime.js';
 
@@ -78,9 +78,7 @@ export async function runCommand<C, S>(
   // First on what this process remembers (a fold another command or a load left): no read at all.
   // That state may only commit: a refusal, a "nothing to do" or a lost append falls through to the
   // stream as it is, read from that fold on.
-  const known: Folded<S> | undefined = options.newStream
-    ? { state: decider.initialState(), version: 0, lastHash: GENESIS_HASH }
-    : rememberedFold(store, decider, streamId);
+  const known = options.newStream ? emptyFold(decider) : rememberedFold(store, decider, streamId);
   if (known) {
     let newEvents: ReturnType<typeof decideOn> = [];
     try {

@@ -27,9 +27,8 @@ interface StoredSnapshot {
   state: string;
 }
 
-const foldsOf = new WeakMap<object, WeakMap<object, LruCache<string, Folded<unknown>>>>();
-/** The folds (by `evolve`) a process keeps per store, so an append can advance each of them. */
-const evolvesOf = new WeakMap<object, Set<Evolution<unknown>['evolve']>>();
+/** Per store, the folds a process keeps by `evolve` (a Map: an append advances each of them). */
+const foldsOf = new WeakMap<object, Map<Evolution<unknown>['evolve'], LruCache<string, Folded<unknown>>>>();
 const newestOf = new WeakMap<object, LruCache<string, number>>();
 
 /**
@@ -40,14 +39,10 @@ const newestOf = new WeakMap<object, LruCache<string, number>>();
  */
 function remembered<S>(store: object, evolution: Evolution<S>): LruCache<string, Folded<S>> {
   let byFold = foldsOf.get(store);
-  if (!byFold) foldsOf.set(store, (byFold = new WeakMap()));
-  let streams = byFold.get(evolution.evolve);
-  if (!streams) {
-    byFold.set(evolution.evolve, (streams = new LruCache(REMEMBERED_STREAMS)));
-    let evolves = evolvesOf.get(store);
-    if (!evolves) evolvesOf.set(store, (evolves = new Set()));
-    evolves.add(evolution.evolve as Evolution<unknown>['evolve']);
-  }
+  if (!byFold) foldsOf.set(store, (byFold = new Map()));
+  const evolve = evolution.evolve as Evolution<unknown>['evolve'];
+  let streams = byFold.get(evolve);
+  if (!streams) byFold.set(evolve, (streams = new LruCache(REMEMBERED_STREAMS)));
   return streams as LruCache<string, Folded<S>>;
 }
 
@@ -67,6 +62,13 @@ export function rememberedFold<S>(store: object, evolution: Evolution<S>, stream
   if (!known) return undefined;
   return known.version >= (newest(store).get(streamId) ?? 0) ? known : undefined;
 }
+
+/** A stream with no events yet, folded: the initial state at version 0, chaining on the genesis hash. */
+export const emptyFold = <S>(evolution: Evolution<S>): Folded<S> => ({
+  state: evolution.initialState(),
+  version: 0,
+  lastHash: GENESIS_HASH,
+});
 
 /** Records a fold at a version (after an append or a load), and that the stream reached it. */
 export function rememberFold<S>(store: object, evolution: Evolution<S>, streamId: string, folded: Folded<S>): void {
@@ -89,9 +91,8 @@ export function rememberAppend<S>(
   base: { version: number; lastHash: string },
   appended: Folded<S> & { events: readonly EvolvingEvent[] },
 ): void {
-  for (const evolve of evolvesOf.get(store) ?? []) {
+  for (const [evolve, streams] of foldsOf.get(store) ?? []) {
     if (evolve === evolution.evolve) continue;
-    const streams = foldsOf.get(store)!.get(evolve)!;
     const other = streams.get(streamId);
     if (!other || other.version !== base.version || other.lastHash !== base.lastHash) continue;
     let state = other.state;
@@ -207,7 +208,7 @@ export async function loadFold<S>(
   store: EventLog,
   options: { snapshots?: 'read' | 'write'; fresh?: boolean; fromStart?: boolean } = {},
 ): Promise<Folded<S> & { read: number }> {
-  const start: Folded<S> = { state: evolution.initialState(), version: 0, lastHash: GENESIS_HASH };
+  const start = emptyFold(evolution);
   const { base, events } = await baseAndEvents(evolution, streamId, store, start, options);
   // The first event after the base must chain onto it: a base that does not is not this stream's
   // history (a snapshot written wrongly), and the stream is folded from its start instead.
