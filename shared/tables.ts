@@ -41,9 +41,12 @@ export const viewsTable: TableDefinition = {
 };
 
 /**
- * Live-update connections (WebSocket): one item per open connection, found by the user's sub, by
- * e-mail (designers assigned before they registered) and by role (admins see everything). Items
- * expire by `expiresAt`, so connections whose disconnect was missed leave by themselves.
+ * Live-update connections (WebSocket): one item per open connection, found by the user's sub (to
+ * close them), and listed in listener items by user, e-mail (designers assigned before they
+ * registered) and role (admins see everything), which an announcement reads in one batch
+ * (functions/platform/realtime/connections.ts). Items expire by `expiresAt`, so connections whose
+ * disconnect was missed leave by themselves. `byEmail` and `byRole` are no longer read: they go in two
+ * later deploys (CloudFormation creates or deletes one index per table update).
  */
 export const connectionsTable: TableDefinition = {
   partitionKey: 'connectionId',

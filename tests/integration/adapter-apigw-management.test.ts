@@ -104,8 +104,8 @@ describe("the stage's refusals and the SDK's retries", () => {
 describe('a closed connection is forgotten', () => {
   it("announce() posts to each of the user's connections and removes the one the stage reports gone", async () => {
     const store = connectionStore();
-    for (const connectionId of ['open-1=', 'closed=', 'open-2='])
-      await store.add({ connectionId, sub: 'user-42', email: 'user42@example.com', role: 'client' });
+    for (const [slot, connectionId] of ['open-1=', 'closed=', 'open-2='].entries())
+      await store.add({ connectionId, slot, sub: 'user-42', email: 'user42@example.com', role: 'client' });
     apigw.answer((request) => (request.url.includes('closed') ? APIGW_REFUSALS.gone : posted));
     await announce(['user-42'], '2026-11-27T20:00:00.000Z');
     expect(apigw.seen.map((request) => request.url).sort()).toEqual([
@@ -126,13 +126,14 @@ describe('a closed connection is forgotten', () => {
     const store = connectionStore();
     const cap = 2;
     for (const connectionId of ['tab-1=', 'tab-2=']) {
-      expect(await store.claimSlot('user-43', connectionId, cap)).toBe(true);
-      await store.add({ connectionId, sub: 'user-43', email: '', role: 'client' });
+      const slot = await store.claimSlot('user-43', connectionId, cap);
+      expect(slot).not.toBeNull();
+      await store.add({ connectionId, slot: slot!, sub: 'user-43', email: '', role: 'client' });
     }
-    expect(await store.claimSlot('user-43', 'tab-3=', cap)).toBe(false);
+    expect(await store.claimSlot('user-43', 'tab-3=', cap)).toBeNull();
     apigw.answer((request) => (request.url.includes('tab-1') ? APIGW_REFUSALS.gone : posted));
     await announce(['user-43'], '2026-11-27T20:00:00.000Z');
     expect(await store.bySub('user-43')).toEqual(['tab-2=']);
-    expect(await store.claimSlot('user-43', 'tab-3=', cap)).toBe(true);
+    expect(await store.claimSlot('user-43', 'tab-3=', cap)).toBe(0);
   });
 });

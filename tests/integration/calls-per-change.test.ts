@@ -11,7 +11,8 @@ import { TestStack } from '../support/stack.js';
  */
 const PINNED: Record<string, Record<string, number>> = {
   'status change': {
-    announcement: 4,
+    // The listener items of the owner, the designer and the admins, in one batch read.
+    announcement: 1,
     commit: 1,
     'consumer projections': 1,
     outbox: 2,
@@ -22,18 +23,19 @@ const PINNED: Record<string, Record<string, number>> = {
     'projection reviews': 2,
   },
   'note pinned': {
-    announcement: 4,
+    announcement: 1,
     commit: 1,
     'consumer projections': 1,
     outbox: 2,
     'projection insights': 1,
     'projection projects': 1,
     'projection reviews': 2,
-    // The project's stream (the access rule and the decider see what the store holds), the caller's team.
-    request: 2,
+    // The caller's team. The stream is not read: the access check and the decider see the fold this
+    // process remembers, and the conditional commit refuses it if stale (stateToDecideOn).
+    request: 1,
   },
   'project created': {
-    announcement: 2,
+    announcement: 1,
     // The commit, and the new project's data key (one conditional write: a first commit reads no key).
     commit: 2,
     'consumer projections': 1,

@@ -73,10 +73,10 @@ describe('announcing a commit through the management API', () => {
       'else',
     async () => {
       const store = connectionStore();
-      await store.add({ connectionId: 'owner=', sub: 'owner-1', email: '', role: 'client' });
-      await store.add({ connectionId: 'old-designer=', sub: 'designer-1', email: '', role: 'designer' });
-      await store.add({ connectionId: 'admin=', sub: 'admin-1', email: '', role: 'admin' });
-      await store.add({ connectionId: 'stranger=', sub: 'someone-else', email: '', role: 'client' });
+      await store.add({ connectionId: 'owner=', slot: 0, sub: 'owner-1', email: '', role: 'client' });
+      await store.add({ connectionId: 'old-designer=', slot: 0, sub: 'designer-1', email: '', role: 'designer' });
+      await store.add({ connectionId: 'admin=', slot: 0, sub: 'admin-1', email: '', role: 'admin' });
+      await store.add({ connectionId: 'stranger=', slot: 0, sub: 'someone-else', email: '', role: 'client' });
       apigw.answer(() => posted);
       const applied: AppliedEvent[] = [
         {
@@ -101,8 +101,8 @@ describe('announcing a commit through the management API', () => {
       'forgotten',
     async () => {
       const store = connectionStore();
-      for (const connectionId of ['tab-1=', 'refused=', 'closed=', 'tab-2='])
-        await store.add({ connectionId, sub: 'user-7', email: '', role: 'client' });
+      for (const [slot, connectionId] of ['tab-1=', 'refused=', 'closed=', 'tab-2='].entries())
+        await store.add({ connectionId, slot, sub: 'user-7', email: '', role: 'client' });
       apigw.answer((request) =>
         request.url.includes('refused')
           ? APIGW_REFUSALS.forbidden

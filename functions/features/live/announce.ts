@@ -1,6 +1,14 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import type { AppliedEvent } from '../../platform/views/projector.js';
-import { connectionPoster, connectionStore, type LiveMessage } from '../../platform/realtime/index.js';
+import {
+  connectionPoster,
+  connectionStore,
+  emailListeners,
+  roleListeners,
+  subListeners,
+  type ListenerKey,
+  type LiveMessage,
+} from '../../platform/realtime/index.js';
 import { log } from '../../platform/log.js';
 import type { Runtime } from '../../platform/runtime.js';
 import { getProject } from '../projects/queries.js';
@@ -93,25 +101,22 @@ async function inboxOf(runtime: Runtime, applied: readonly AppliedEvent[]): Prom
   const audiences = await Promise.all(
     events.map(async ({ event, steps }) => ({ event, audience: await audienceOf(runtime, event, steps) })),
   );
-  const store = connectionStore();
-  // A commit's events mostly share their audience: each lookup once.
-  const lookups = new Map<string, Promise<string[]>>();
-  const lookup = (key: string, find: () => Promise<string[]>) => {
-    if (!lookups.has(key)) lookups.set(key, find());
-    return lookups.get(key)!;
-  };
+  // Every listener of the commit's audiences at once: one batch read of their listener items.
+  const keysOf = (audience: Audience): ListenerKey[] => [
+    ...audience.subs.map(subListeners),
+    ...audience.emails.map(emailListeners),
+    ...(audience.admins ? [roleListeners('admin')] : []),
+  ];
+  const heard = audiences.flatMap(({ audience }) => (audience ? keysOf(audience) : []));
+  const listeners = heard.length ? await connectionStore().listeners(heard) : new Map<ListenerKey, string[]>();
+  const admins = new Set(listeners.get(roleListeners('admin')) ?? []);
   const inbox: Inbox = new Map();
   for (const { event, audience } of audiences) {
     if (!audience) continue;
-    const [bySub, byEmail, admins] = await Promise.all([
-      Promise.all(audience.subs.map((sub) => lookup(`sub:${sub}`, () => store.bySub(sub)))),
-      Promise.all(audience.emails.map((email) => lookup(`email:${email}`, () => store.byEmail(email)))),
-      audience.admins ? lookup('role:admin', () => store.byRole('admin')) : Promise.resolve([]),
-    ]);
-    const adminSet = new Set(admins);
-    for (const connectionId of new Set([...bySub.flat(), ...byEmail.flat(), ...admins])) {
+    for (const connectionId of new Set(keysOf(audience).flatMap((key) => listeners.get(key) ?? []))) {
       const entry = inbox.get(connectionId) ?? { topics: new Set<string>(), at: event.at };
-      for (const topic of adminSet.has(connectionId) ? [...audience.topics, ...audience.adminTopics] : audience.topics)
+      const adminHere = audience.admins && admins.has(connectionId);
+      for (const topic of adminHere ? [...audience.topics, ...audience.adminTopics] : audience.topics)
         entry.topics.add(topic);
       if (event.at > entry.at) entry.at = event.at;
       inbox.set(connectionId, entry);

@@ -16,7 +16,7 @@ export const TOO_MANY_CONNECTIONS = {
     `again.`,
 } as const satisfies APIGatewayProxyResultV2;
 
-/** `$connect`: takes one of the user's slots for this connection; false when all are held (nothing recorded). */
-export function claimConnectionSlot(userId: string, connectionId: string): Promise<boolean> {
+/** `$connect`: takes one of the user's slots for this connection; null when all are held (nothing recorded). */
+export function claimConnectionSlot(userId: string, connectionId: string): Promise<number | null> {
   return connectionStore().claimSlot(userId, connectionId, MAX_CONNECTIONS_PER_USER);
 }

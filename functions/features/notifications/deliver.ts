@@ -3,7 +3,7 @@ import type { EventEnvelope } from '../../../events/envelope.js';
 import { projectEvolution, type ProjectState } from '../projects/state.js';
 import { userEvolution, userStream } from '../users/state.js';
 import { mailer } from '../../platform/mail/index.js';
-import { connectionPoster, connectionStore, type LiveMessage } from '../../platform/realtime/index.js';
+import { connectionPoster, connectionStore, subListeners, type LiveMessage } from '../../platform/realtime/index.js';
 import { loadState } from '../../platform/event-store/load-state.js';
 import { log } from '../../platform/log.js';
 import { NotificationStore, type PendingMail } from './store.js';
@@ -205,9 +205,9 @@ export async function announce(subs: readonly string[], at: string): Promise<voi
   const connections = connectionStore();
   const poster = connectionPoster();
   const message: LiveMessage = { type: 'changed', topics: ['notifications'], at };
-  for (const sub of new Set(subs)) {
-    for (const connectionId of await connections.bySub(sub)) {
-      if ((await poster.post(connectionId, JSON.stringify(message))) === 'gone') await connections.remove(connectionId);
-    }
+  // Every recipient's connections in one batch read of their listener items.
+  const listeners = await connections.listeners(subs.map(subListeners));
+  for (const connectionId of new Set([...listeners.values()].flat())) {
+    if ((await poster.post(connectionId, JSON.stringify(message))) === 'gone') await connections.remove(connectionId);
   }
 }

@@ -65,7 +65,14 @@ const onlyKeys = (...prefixes: string[]) => ({
   'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((prefix) => `${prefix}*`) },
 });
 // GetItem: the sessions reactor reads a connection's sign-in time before it closes the socket.
-const CONNECTIONS_ACTIONS = ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:Query'];
+const CONNECTIONS_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:GetItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:Query',
+  'dynamodb:UpdateItem',
+  'dynamodb:BatchGetItem',
+];
 /** What functions/platform/aws/identity.ts calls, by verb (capabilities.ts ADAPTER_OPERATIONS). */
 const COGNITO_ACTIONS: Partial<Record<Capability, string[]>> = {
   cognitoGroups: ['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminRemoveUserFromGroup'],

@@ -46,9 +46,11 @@ export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResul
   // Updates about projects assigned to an e-mail reach the connection only for an address its
   // account proved (a linked designer authorisation), never for the token's e-mail claim alone.
   const email = principal.designerEmails.includes(principal.email) ? principal.email : '';
-  if (!(await claimConnectionSlot(principal.sub, event.requestContext.connectionId))) return TOO_MANY_CONNECTIONS;
+  const slot = await claimConnectionSlot(principal.sub, event.requestContext.connectionId);
+  if (slot === null) return TOO_MANY_CONNECTIONS;
   await connectionStore().add({
     connectionId: event.requestContext.connectionId,
+    slot,
     sub: principal.sub,
     email,
     role,

@@ -1,5 +1,6 @@
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
-import { loadState, runCommand } from '../../../platform/event-store/command.js';
+import { runCommand } from '../../../platform/event-store/command.js';
+import { stateToDecideOn } from '../../../platform/event-store/load-state.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';
 import { appending } from '../../../app/runtime.js';
@@ -20,10 +21,14 @@ export const handler = httpHandler({ params: projectIdParams, body: cityReviewAc
   const principal = signedIn(request);
   const runtime = appending();
   const streamId = `project-${request.params.id}`;
-  const [{ state }, callerTeam] = await Promise.all([
-    loadState(cityReviewDecider, streamId, runtime),
+  // What this process remembers of the stream, unless the caller could not read it there (see stateToDecideOn).
+  const { state, context: callerTeam } = await stateToDecideOn(
+    cityReviewDecider,
+    streamId,
+    runtime,
     activeTeamOf(runtime, principal.sub),
-  ]);
+    (known, team) => cityRoleOf(principal, team, known).can_read,
+  );
   requireReader(cityRoleOf(principal, callerTeam, state));
   requirePermitProject(state);
 

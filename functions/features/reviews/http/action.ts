@@ -1,6 +1,7 @@
 import { isEvent } from '#events/catalogue.js';
 import { actorOf, provenEmailOf } from '../../../platform/http/auth.js';
-import { loadState, runCommand } from '../../../platform/event-store/command.js';
+import { runCommand } from '../../../platform/event-store/command.js';
+import { stateToDecideOn } from '../../../platform/event-store/load-state.js';
 import { httpHandler, signedIn } from '../../../app/http.js';
 import { newId } from '../../../platform/ids.js';
 import { appending } from '../../../app/runtime.js';
@@ -21,10 +22,14 @@ export const handler = httpHandler({ params: projectIdParams, body: reviewAction
   const principal = signedIn(request);
   const runtime = appending();
   const streamId = `project-${request.params.id}`;
-  const [{ state }, callerTeam] = await Promise.all([
-    loadState(reviewDecider, streamId, runtime),
+  // What this process remembers of the stream, unless the caller could not read it there (see stateToDecideOn).
+  const { state, context: callerTeam } = await stateToDecideOn(
+    reviewDecider,
+    streamId,
+    runtime,
     activeTeamOf(runtime, principal.sub),
-  ]);
+    (known, team) => reviewRoleOf(principal, team, known).can_read,
+  );
   requireReader(reviewRoleOf(principal, callerTeam, state));
 
   const action = request.body;
