@@ -112,12 +112,28 @@ export function createShim(options: ShimOptions): {
       else body.pipe(upstreamReq);
     });
 
+  /**
+   * An answer of cognito-local's that is not a success, as Cognito's error. Its own failures (a 5xx)
+   * become Cognito's 400 for the sender, who learns nothing of the emulator, and are reported to
+   * whoever runs the stack (the browser tests' log included), who needs to know why.
+   */
+  const upstreamFailure = (req: IncomingMessage, answer: { status: number; body: Record<string, any> }) => {
+    if (answer.status >= 500) {
+      const target = String(req.headers['x-amz-target'] ?? '').slice(TARGET_PREFIX.length) || req.url;
+      (options.logger?.error ?? console.error)(
+        `cognito shim: cognito-local answered ${target} with ${answer.status}:`,
+        JSON.stringify(answer.body).slice(0, 2_000),
+      );
+    }
+    return upstreamError(answer);
+  };
+
   const relay = async (req: IncomingMessage, res: ServerResponse, body: Buffer | Readable) => {
     const upstreamRes = await requestUpstream(req, body);
     // cognito-local answers 500 to what it does not expect (a missing member, an unsupported
     // action); Cognito answers a bad request with a 400 and its error shape.
     if ((upstreamRes.statusCode ?? 502) >= 500) {
-      throw upstreamError({
+      throw upstreamFailure(req, {
         status: upstreamRes.statusCode ?? 502,
         body: parseAnswer((await readBody(upstreamRes)).toString('utf8')),
       });
@@ -178,7 +194,7 @@ export function createShim(options: ShimOptions): {
         body.AuthFlow === 'USER_PASSWORD_AUTH' ? 'Incorrect username or password.' : 'Invalid Refresh Token',
       );
     }
-    throw upstreamError(answer);
+    throw upstreamFailure(req, answer);
   };
 
   // cognito-local updates a group's member list by read-modify-write, so two membership changes at
@@ -226,7 +242,7 @@ export function createShim(options: ShimOptions): {
       book: new CodeBook(),
       upstream: async (req, target, body) => {
         const answer = await call(req, target, body);
-        if (answer.status !== 200) throw upstreamError(answer);
+        if (answer.status !== 200) throw upstreamFailure(req, answer);
         return answer.body;
       },
       checkPassword,
@@ -251,7 +267,7 @@ export function createShim(options: ShimOptions): {
       checkPassword(body.ChallengeResponses?.NEW_PASSWORD);
       await afterLastSignOutSecond();
       const answer = await call(req, 'RespondToAuthChallenge', body);
-      if (answer.status !== 200) throw upstreamError(answer);
+      if (answer.status !== 200) throw upstreamFailure(req, answer);
       // cognito-local keeps only the refresh tokens InitiateAuth issues; without this one, a user who
       // had to set a new password could not refresh the session.
       const result = answer.body.AuthenticationResult;
@@ -265,7 +281,7 @@ export function createShim(options: ShimOptions): {
     AdminInitiateAuth: async (body, req, res) => {
       await afterLastSignOutSecond();
       const answer = await call(req, 'AdminInitiateAuth', body);
-      if (answer.status !== 200) throw upstreamError(answer);
+      if (answer.status !== 200) throw upstreamFailure(req, answer);
       sendJson(res, 200, withTokenShape(await resignResult(answer.body)));
     },
 
