@@ -141,8 +141,12 @@ export class ConnectionStore {
     const { Attributes: gone } = await this.client.send(
       new DeleteCommand({ TableName: this.tableName, Key: { connectionId, sk: SK }, ReturnValues: 'ALL_OLD' }),
     );
-    if (gone && typeof gone.slot === 'number') await this.unlist(gone as Connection);
-    await this.releaseSlot(connectionId);
+    // The slot is freed even when unlisting fails: a listed entry left behind expires with its lifetime.
+    try {
+      if (gone && typeof gone.slot === 'number') await this.unlist(gone as Connection);
+    } finally {
+      await this.releaseSlot(connectionId);
+    }
   }
 
   /** Takes a connection's fields out of its listener items, unless a newer connection holds its slot there now. */
