@@ -65,7 +65,8 @@ test('the client dashboard paints its header and skeletons at once, then the dat
   const api = await holdApi(page);
   await page.goto('/dashboard');
   await expectShellWithSkeletons(page, ['Dashboard', 'Submit', 'Board']);
-  expect(api.held()).toBeGreaterThan(0);
+  // The shell paints before the first request leaves (the session is read first): wait for one.
+  await expect.poll(() => api.held()).toBeGreaterThan(0);
   await expect(page.getByText(title)).toHaveCount(0);
   api.release();
   await expect(page.getByText(title).first()).toBeVisible();

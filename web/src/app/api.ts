@@ -86,6 +86,7 @@ async function request<T>(
   body?: unknown,
   options: RequestOptions = {},
   proofAsked = false,
+  resent = false,
 ): Promise<T> {
   const [config, token] = await Promise.all([loadConfig(), currentIdToken()]);
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -121,7 +122,14 @@ async function request<T>(
       response.statusText || `Request failed (${response.status})`,
       Number(response.headers.get('retry-after')) || undefined,
     );
-    if (response.status === 401 && !isReauthenticating() && !isSignOutExpected()) await handleUnauthorized();
+    if (response.status === 401 && !isReauthenticating() && !isSignOutExpected()) {
+      // Sent with a token the session replaced while the request was on its way (a sign-in again, as
+      // after an e-mail proof; a token read mid-swap: none): sent once more with the current one. Only
+      // a session that is over, with no newer token, signs out.
+      const current = resent ? token : await currentIdToken();
+      if (current && current !== token) return request<T>(method, path, body, options, proofAsked, true);
+      await handleUnauthorized();
+    }
     // The action needs a proven address: the dialog proves it (and signs in again), then one retry.
     if (
       response.status === 403 &&
@@ -130,7 +138,7 @@ async function request<T>(
       !options.noEmailProof &&
       (await proveEmail(error.message))
     ) {
-      return request<T>(method, path, body, options, true);
+      return request<T>(method, path, body, options, true, resent);
     }
     throw error;
   }
