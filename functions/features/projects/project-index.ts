@@ -20,10 +20,10 @@ import type { ViewItem } from '../../platform/views/views.js';
  *   first.
  * - Search: the distinct words of the title and description (normalised: lower case, accents
  *   removed; at most MAX_WORDS, title first) and of the client's name and company (at most
- *   MAX_CLIENT_WORDS), each in `search#<status>#<first two letters>` sorted by the word, in the index
- *   its first two letters choose (`searchIndex`), so `begins_with(word prefix)` on that one index
- *   reads only the projects with a matching word. A search item holds up to one word per index:
- *   about a third as many items as words.
+ *   MAX_CLIENT_WORDS), each in `search#<open | delivered>#<first two letters>` (`searchPart`) sorted by
+ *   the word, in the index its first two letters choose (`searchIndex`), so `begins_with(word
+ *   prefix)` on that one index reads only the projects with a matching word. A search item holds up
+ *   to one word per index: about a third as many items as words.
  * - Counters: each project counts 1 in every board partition it is in (`counters`), kept by the
  *   projector as the project moves; a column's count is one item read.
  */
@@ -71,7 +71,19 @@ export function boardPartition(filter: BoardFilter): string {
   return partition;
 }
 
-export const searchPartition = (status: string, word: string) => `search#${status}#${word.slice(0, MIN_WORD)}`;
+/**
+ * The part of the board a project's search items sit in: the open columns (queued, in progress, needs
+ * revision) share one, delivered work has its own. A project moves between open columns several times
+ * and leaves them about once, so its search items (a third as many as its words, each with up to five
+ * index keys) are rewritten when it is delivered or reopened, not on every move. A column's search
+ * reads its part's partition and keeps its own column's cards (from the hits' cards, which say the
+ * status); the delivered history, which grows without end, stays out of the open columns' searches.
+ */
+export type SearchPart = 'open' | 'delivered';
+export const searchPart = (status: string): SearchPart => (status === 'delivered' ? 'delivered' : 'open');
+
+export const searchPartition = (status: string, word: string) =>
+  `search#${searchPart(status)}#${word.slice(0, MIN_WORD)}`;
 
 /** Lower case, accents removed, split on anything but letters and digits. */
 export function words(text: string): string[] {
@@ -245,21 +257,16 @@ export const teamStatusCounter = (teamId: string, status: string): CounterRef =>
 export const PENDING_COMMENTS_COUNTER: CounterRef = { item: 'moderation', field: 'pending' };
 
 /**
- * How many projects a board partition holds (see boardPartition), in items of a bounded size: a
- * column's item has a field for the column (`all`) and one per priority (`p=…`); the partitions
- * narrowed to a designer are fields of the designer's item (`<status>`, `<status>#p=…`; the
- * unassigned projects' item too), which a designer's workload reads as well. A column's item does not
- * grow with the number of designers, and a status change moves four items: the old and new columns',
- * the designer's, the client's.
+ * How many projects a board partition holds (see boardPartition), in items of a bounded size, a field
+ * per partition (`<status>`, `<status>#p=…`): the columns' partitions are fields of one board item (20
+ * fields: four columns, each whole and by priority); the partitions narrowed to a designer are fields of
+ * the designer's item (the unassigned projects' item too), which a designer's workload reads as well.
+ * Neither grows with the number of projects or designers, the whole board's counts are one item read,
+ * and a status change moves three items: the board's, the designer's, the client's.
  */
 export function boardCounter(filter: BoardFilter): CounterRef {
-  const priority = filter.priority ? `p=${filter.priority}` : null;
-  if (filter.designer)
-    return {
-      item: `designer#${filter.designer.toLowerCase()}`,
-      field: priority ? `${filter.status}#${priority}` : filter.status,
-    };
-  return { item: `board#${filter.status}`, field: priority ?? 'all' };
+  const field = filter.priority ? `${filter.status}#p=${filter.priority}` : filter.status;
+  return { item: filter.designer ? `designer#${filter.designer.toLowerCase()}` : 'board', field };
 }
 
 /** A designer's projects of one status (the workload's active count), by id or e-mail: the board's own counter. */
@@ -269,8 +276,8 @@ export const designerStatusCounter = (designer: string, status: string): Counter
 const boardCounters = (project: ProjectState): CounterRef[] => boardFilters(project).map(boardCounter);
 
 /**
- * The counters a project counts 1 in. A status change moves them between four items (the old and
- * new board columns', its designer's, its client's or team's): four updates.
+ * The counters a project counts 1 in. A status change moves them within three items (the board's,
+ * its designer's, its client's or team's): three updates.
  */
 export function projectCounters(project: ProjectState): CounterRef[] {
   if (!project.exists || !project.id) return [];

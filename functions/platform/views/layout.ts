@@ -24,5 +24,7 @@
  *    per word.
  *    And counters grouped: one item per group of counters a step moves together (a board column's
  *    partitions, a designer's, a client's or a team's statuses, the Users tab's counts), one update per item.
+ * 8: issue 45, search items in two parts of the board, open and delivered, where there was one per
+ *    column: a move between open columns no longer rewrites them.
  */
-export const VIEWS_LAYOUT = 7;
+export const VIEWS_LAYOUT = 8;
