@@ -22,7 +22,8 @@ const PINNED: Record<string, Record<string, number>> = {
     // per index, moved from the delivered part to the open one), the activity entry, the checkpoint,
     // three counter items (the board's, the designer's, the client's) and the settled counts' mark.
     'projection projects': 17,
-    'projection reviews': 2,
+    // The checkpoint: the review's summary leaves the project's status to the project's views.
+    'projection reviews': 1,
   },
   'status change within open columns': {
     announcement: 1,
@@ -32,7 +33,7 @@ const PINNED: Record<string, Record<string, number>> = {
     'projection insights': 2,
     // As above, but the search items stay where they are: the open columns share them.
     'projection projects': 8,
-    'projection reviews': 2,
+    'projection reviews': 1,
   },
   'note pinned': {
     announcement: 1,

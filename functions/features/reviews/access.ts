@@ -1,7 +1,7 @@
 import type { Principal } from '../../platform/http/auth.js';
 import { HttpError } from '../../platform/errors.js';
 import type { ReviewRole } from './present.js';
-import type { ReviewState } from './state.js';
+import type { ReviewSummary } from './state.js';
 import { onClientSide, onStudioSide } from '../projects/state.js';
 import { partyOfPrincipal } from '../projects/queries.js';
 
@@ -9,7 +9,7 @@ import { partyOfPrincipal } from '../projects/queries.js';
 export function reviewRoleOf(
   principal: Principal,
   callerTeamId: string | null,
-  state: ReviewState,
+  state: ReviewSummary,
 ): ReviewRole & { can_read: boolean } {
   const party = partyOfPrincipal(principal, callerTeamId);
   const client = onClientSide(state, party);

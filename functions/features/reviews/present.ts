@@ -1,6 +1,6 @@
 import type { Deliverable, ProjectReviewResponse } from './contracts.js';
 import { noteTextKey, replyTextKey, summaryTextKey } from './keys.js';
-import { approvedByClient, currentVersion, type ReviewState } from './state.js';
+import { approvedByClient, currentVersion, type ReviewSummary } from './state.js';
 
 /** Who the caller is to this review (http/access.ts decides). */
 export interface ReviewRole {
@@ -14,7 +14,7 @@ export interface ReviewRole {
  * users' profiles (null when unknown). Texts are passed on as written: the SPA shows them as text.
  */
 export function presentReview(
-  state: ReviewState,
+  state: ReviewSummary,
   texts: ReadonlyMap<string, string> | null,
   names: ReadonlyMap<string, string | null>,
   role: ReviewRole,
@@ -86,7 +86,7 @@ export function presentReview(
 }
 
 /** Every account a review names (for one batch read of their profiles). */
-export function peopleOf(state: ReviewState): string[] {
+export function peopleOf(state: ReviewSummary): string[] {
   const subs = new Set<string>();
   for (const deliverable of state.deliverables) {
     for (const version of deliverable.versions) subs.add(version.uploaded_by);

@@ -5,7 +5,7 @@ import type { ViewItem } from '../../platform/views/views.js';
 import { requireItemWithin } from '../../platform/views/item-size.js';
 import { REVIEW_ITEM_MAX_BYTES, noteKey, replyKey, resolvedKey, reviewKey, summaryTextKey } from './keys.js';
 import { ChangesRequested, ReviewNotePinned, ReviewNoteReplied, ReviewNoteResolved } from './events.js';
-import { reviewEvolution, type NoteState, type ReplyState, type ReviewState } from './state.js';
+import { reviewEvolution, type NoteState, type ReplyState, type ReviewState, type ReviewSummary } from './state.js';
 
 /** A note as its item holds it: its place, author and text; `seq` orders notes as the stream does. */
 export type StoredNote = Omit<NoteState, 'resolved' | 'resolved_at' | 'resolved_by' | 'replies'> & { seq: number };
@@ -35,7 +35,9 @@ export const reviewsProjection: Projection<ReviewState> = {
   },
   items(state) {
     if (!state.exists || !state.project_id) return [];
-    return [within({ ...reviewKey(state.project_id), doc: JSON.stringify({ ...state, notes: [] }) }, 'summary')];
+    const { status: _status, ...summary }: ReviewState = state;
+    const doc: ReviewSummary = { ...summary, notes: [] };
+    return [within({ ...reviewKey(state.project_id), doc: JSON.stringify(doc) }, 'summary')];
   },
   eventItems(event: EventEnvelope, before, after) {
     const projectId = after.project_id;

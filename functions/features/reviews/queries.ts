@@ -2,13 +2,13 @@ import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { NOTE_PREFIX, REPLY_PREFIX, RESOLVED_PREFIX, TEXT_PREFIX, reviewPartition } from './keys.js';
 import type { StoredNote, StoredReply, StoredResolution } from './projection.js';
-import type { NoteState, ReviewState } from './state.js';
+import type { NoteState, ReviewSummary } from './state.js';
 
-export type { ReviewState } from './state.js';
+export type { ReviewSummary } from './state.js';
 
 /** A project's review as the views hold it: the state with its notes, and the texts by their item's sort key. */
 export interface StoredReview {
-  state: ReviewState;
+  state: ReviewSummary;
   texts: Map<string, string>;
 }
 
@@ -25,7 +25,7 @@ export async function getReview(runtime: Runtime, projectId: string): Promise<St
 export function reviewFromItems(items: readonly ViewItem[]): StoredReview | null {
   const doc = items.find((item) => item.sk === 'doc' && !item.deleted);
   if (!doc) return null;
-  const state = JSON.parse(doc.doc as string) as ReviewState;
+  const state = JSON.parse(doc.doc as string) as ReviewSummary;
   const texts = new Map(
     items.filter((item) => item.sk.startsWith(TEXT_PREFIX)).map((item) => [item.sk, String(item.text ?? '')]),
   );

@@ -85,6 +85,13 @@ export interface ReviewState {
   revision_round: number;
 }
 
+/**
+ * A review as its view keeps it: the state without the project's status (the project's own views
+ * show it, and nothing the review answers depends on it), so a status change leaves the summary as
+ * it was and writes only the projection's checkpoint.
+ */
+export type ReviewSummary = Omit<ReviewState, 'status'>;
+
 export const initialReviewState = (): ReviewState => ({
   exists: false,
   project_id: null,
