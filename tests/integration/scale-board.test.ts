@@ -155,32 +155,6 @@ describe('the admin board, a page at a time', () => {
     }
   });
 
-  it("an open column's search fills its page from the partition the three open columns share", async () => {
-    // Every seeded description mentions the kitchen: the open projects' search entries, newest first.
-    const sort = (project: Card) => `${project.created_at}#${project.id}`;
-    const open = (await scan())
-      .filter((project) => project.status !== 'delivered')
-      .sort((a, b) => (sort(a) < sort(b) ? 1 : -1));
-    const column = open.filter((project) => project.status === 'in_progress');
-    const limit = 6;
-    // One read of the shared partition would keep only the column's share of it.
-    const oneRead = open.slice(0, limit).filter((project) => project.status === 'in_progress').length;
-    expect(oneRead).toBeLessThan(Math.min(limit, column.length));
-    const page = await stack.api('GET', `/api/projects?status=in_progress&q=kitchen&limit=${limit}`, { user: admin });
-    expect(page.status).toBe(200);
-    const found: Card[] = page.body.projects;
-    expect(found.length).toBeGreaterThan(oneRead);
-    expect(found.length).toBeLessThanOrEqual(limit);
-    // The column's newest, none skipped, and only the column's.
-    expect(found.map((project) => project.id).sort()).toEqual(
-      column
-        .slice(0, found.length)
-        .map((project) => project.id)
-        .sort(),
-    );
-    expect(page.body.next_cursor).toEqual(expect.any(String));
-  });
-
   it(
     "searches the clients' names and companies too, with the answers of a full scan; a renamed client by the new " +
       'name only',

@@ -112,7 +112,7 @@ const newestFirst = (a: BoardCard, b: BoardCard) =>
  * project whose own words or client's (name, company) hold it, in one order (by the matching word,
  * then newest first; newest first within a page), in the one index that holds its prefix; its other
  * words are checked on the items read, and only the hits' cards are read, in one batch: at most twice
- * the page per round (SEARCH_ROUNDS).
+ * the page.
  */
 export async function boardPage(
   runtime: Runtime,
@@ -122,8 +122,8 @@ export async function boardPage(
   const wanted = queryWords(query.q).filter((word) => word.length >= MIN_WORD);
   if (query.q && wanted.length === 0) return { projects: [], nextCursor: null, read: 0 };
   const partitions = partitionsFor(query, wanted);
+  const result = await pageOfPartitions(runtime, partitions, page);
   if (wanted.length === 0) {
-    const result = await pageOfPartitions(runtime, partitions, page);
     // The index follows the documents a moment later: a card that no longer matches is left out.
     const cards = result.items
       .map((item) => JSON.parse(item.card as string) as BoardCard)
@@ -131,37 +131,17 @@ export async function boardPage(
     return { projects: cards, nextCursor: result.nextCursor, read: result.read };
   }
   const index = searchIndex(wanted[0]!);
+  const ids = [
+    ...new Set(result.items.filter((item) => isHit(item, index, wanted)).map((item) => String(item.project_id))),
+  ];
   const { active } = await runtime.views.generations();
-  // An open column's search shares its partition with the other two open columns, so a page of hits
-  // keeps about a third: it reads on, for what is left of the page, SEARCH_ROUNDS times at most.
-  const projects: BoardCard[] = [];
-  let cursor = page.cursor;
-  let nextCursor: string | null = null;
-  let read = 0;
-  for (let round = 0; round < SEARCH_ROUNDS; round += 1) {
-    const result = await pageOfPartitions(runtime, partitions, {
-      ...page,
-      limit: page.limit - projects.length,
-      ...(cursor ? { cursor } : {}),
-    });
-    const ids = [
-      ...new Set(result.items.filter((item) => isHit(item, index, wanted)).map((item) => String(item.project_id))),
-    ];
-    const items = ids.length ? await runtime.views.batchGet(active, ids.map(cardItemKey)) : [];
-    for (const item of items) {
-      const card = JSON.parse(item.card as string) as BoardCard;
-      if (matches(card, query)) projects.push(card);
-    }
-    read += result.read + items.length;
-    nextCursor = result.nextCursor;
-    if (!nextCursor || projects.length >= page.limit) break;
-    cursor = nextCursor;
-  }
-  return { projects: projects.sort(newestFirst), nextCursor, read };
+  const items = ids.length ? await runtime.views.batchGet(active, ids.map(cardItemKey)) : [];
+  const projects = items
+    .map((item) => JSON.parse(item.card as string) as BoardCard)
+    .filter((card) => matches(card, query))
+    .sort(newestFirst);
+  return { projects, nextCursor: result.nextCursor, read: result.read + items.length };
 }
-
-/** Pages of the search partition one board page may read (`boardPage`): at most this many times its size. */
-const SEARCH_ROUNDS = 3;
 
 /**
  * Projects per status of a client's screens (their own outside a team, and their team's) or of a
