@@ -3,9 +3,8 @@ import { countCallsPerChange, formatCounts, type ChangeCount } from '../support/
 import { TestStack } from '../support/stack.js';
 
 /**
- * The AWS calls three changes make (a status change twice: a reopening and a move between open
- * columns), by step, pinned (tests/support/calls-per-change.ts counts them with the middleware on the
- * SDK clients). A change that makes one more call than this fails here;
+ * The AWS calls three changes make, by step, pinned (tests/support/calls-per-change.ts counts them
+ * with the middleware on the SDK clients). A change that makes one more call than this fails here;
  * one that makes fewer updates the table (and docs/performance.md). The notifications consumer and
  * the periodic calls (the views pointer's refresh, the sweeper, schedules) are not pinned: the first
  * is asynchronous and counted apart, the others come whatever the traffic.
@@ -18,21 +17,11 @@ const PINNED: Record<string, Record<string, number>> = {
     'consumer projections': 1,
     outbox: 2,
     'projection insights': 2,
-    // A reopening (delivered to in progress): the document, the board item, the search items (a word
-    // per index, moved from the delivered part to the open one), the activity entry, the checkpoint,
-    // three counter items (the board's, the designer's, the client's) and the settled counts' mark.
+    // The document, the board item, the search items (a word per index, in the status's partitions),
+    // the activity entry, the checkpoint, three counter items (the board's, the designer's, the
+    // client's) and the settled counts' mark.
     'projection projects': 17,
     // The checkpoint: the review's summary leaves the project's status to the project's views.
-    'projection reviews': 1,
-  },
-  'status change within open columns': {
-    announcement: 1,
-    commit: 1,
-    'consumer projections': 1,
-    outbox: 2,
-    'projection insights': 2,
-    // As above, but the search items stay where they are: the open columns share them.
-    'projection projects': 8,
     'projection reviews': 1,
   },
   'note pinned': {

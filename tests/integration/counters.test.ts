@@ -1,6 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUARD_LIFETIME_MINUTES, isGuardAttribute } from '../../functions/platform/event-store/counter-guards.js';
+import {
+  EXPIRED_GUARDS_SWEPT_AT,
+  GUARD_LIFETIME_MINUTES,
+  isGuardAttribute,
+} from '../../functions/platform/event-store/counter-guards.js';
 import { counterAttribute } from '../../functions/platform/views/counters.js';
 import { startStore } from '../support/store.js';
 
@@ -80,15 +84,37 @@ describe('counters count each step once', () => {
     expect(await countOf(key)).toBe(30);
   });
 
-  it('guards older than their lifetime are removed by the next update, and the counts stay right', async () => {
+  it('guards older than their lifetime are removed together once enough have gathered, and the counts stay right', async () => {
     const key = fresh();
     const start = Date.parse('2026-11-25T00:00:00Z');
-    for (let i = 0; i < 5; i += 1) await addCount(key, 1, { owner: owner(3000 + i), version: 1 }, start);
-    expect(await guardsOf(key)).toHaveLength(5);
-    const later = start + (GUARD_LIFETIME_MINUTES + 2) * 60_000;
-    await addCount(key, 1, { owner: owner(3100), version: 1 }, later);
-    expect(await guardsOf(key)).toHaveLength(1);
-    expect(await countOf(key)).toBe(6);
+    const few = EXPIRED_GUARDS_SWEPT_AT - 1;
+    for (let i = 0; i < few; i += 1) await addCount(key, 1, { owner: owner(3000 + i), version: 1 }, start);
+    expect(await guardsOf(key)).toHaveLength(few);
+    // An update past their hour finds them expired but too few to sweep: one call, none removed. The
+    // update that finds enough removes them all with one more call.
+    let calls = 0;
+    env.views.client.middlewareStack.add(
+      (next) => (args) => {
+        calls += 1;
+        return next(args);
+      },
+      { step: 'initialize', name: 'sweepCallCounter' },
+    );
+    try {
+      const later = start + (GUARD_LIFETIME_MINUTES + 2) * 60_000;
+      await addCount(key, 1, { owner: owner(3100), version: 1 }, later);
+      expect(calls).toBe(1);
+      expect(await guardsOf(key)).toHaveLength(few + 1);
+      // Past the second guard's hour too: now EXPIRED_GUARDS_SWEPT_AT of them, swept in one call.
+      const latest = later + (GUARD_LIFETIME_MINUTES + 2) * 60_000;
+      calls = 0;
+      await addCount(key, 1, { owner: owner(3200), version: 1 }, latest);
+      expect(calls).toBe(2);
+      expect(await guardsOf(key)).toHaveLength(1);
+      expect(await countOf(key)).toBe(few + 2);
+    } finally {
+      env.views.client.middlewareStack.remove('sweepCallCounter');
+    }
   });
 
   it('guards of the slot scheme before this one (g0…g63) are removed by the next update', async () => {

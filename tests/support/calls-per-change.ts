@@ -67,10 +67,7 @@ async function uploadDeliverable(stack: TestStack, user: TestUser, projectId: st
   return recorded.body.file.id as string;
 }
 
-/**
- * The three changes, each counted warm: a status change (a reopening, and a move between open columns),
- * a note pinned, a project created.
- */
+/** The three changes, each counted warm: a status change, a note pinned, a project created. */
 export async function countCallsPerChange(stack: TestStack): Promise<ChangeCount[]> {
   const [owner, admin, designer] = await Promise.all([
     stack.signUpClient({ name: 'Counted Client' }),
@@ -89,7 +86,7 @@ export async function countCallsPerChange(stack: TestStack): Promise<ChangeCount
   const deliverableId = await uploadDeliverable(stack, designer, projectId, 'Counted plan.pdf');
   await stack.settle();
 
-  const status = (value: 'in_progress' | 'needs_revision' | 'delivered') => () =>
+  const status = (value: 'in_progress' | 'delivered') => () =>
     stack.api('PATCH', `/api/projects/${projectId}`, { user: admin, body: { status: value } });
   const pin = () =>
     stack.api('POST', `/api/projects/${projectId}/reviews`, {
@@ -106,17 +103,15 @@ export async function countCallsPerChange(stack: TestStack): Promise<ChangeCount
     });
 
   // Warm: each change once, uncounted.
-  for (const warm of [status('in_progress'), status('needs_revision'), status('delivered'), pin, create]) {
+  for (const warm of [status('in_progress'), status('delivered'), pin, create]) {
     const answer = await warm();
     if (answer.status >= 300) throw new Error(`warm-up: ${answer.status} ${JSON.stringify(answer.body)}`);
     await stack.settle();
   }
   // The note first: notes are pinned on a delivered project.
   const pinned = await counted(stack, 'note pinned', pin);
-  // A reopening (delivered to in progress: the search items move too), then a move between open columns.
   const changed = await counted(stack, 'status change', status('in_progress'));
-  const moved = await counted(stack, 'status change within open columns', status('needs_revision'));
-  return [changed, moved, pinned, await counted(stack, 'project created', create)];
+  return [changed, pinned, await counted(stack, 'project created', create)];
 }
 
 /** `calls per change <name>: N`, then one line per step with its reads and writes. */

@@ -75,19 +75,17 @@ function isHit(item: ViewItem, index: IndexName, wanted: string[]): boolean {
 
 /**
  * The partitions that answer a board query: a search reads the search partition of its first word
- * (its other words are checked on the items read, the status and other filters on the hits' cards,
- * since the open columns share a partition: `searchPart`); otherwise the
+ * (its other words are checked on the items read, the other filters on the hits' cards); otherwise the
  * board partition of the status, designer and priority, with the dates as a range of its sort key.
  * Without a status, the four columns are merged.
  */
 function partitionsFor(query: BoardQuery, wanted: string[]): Partition[] {
   const statuses = query.status ? [query.status] : [...PROJECT_STATUSES];
   if (wanted.length > 0) {
-    // The open columns share a search partition: each is read once, the hits' cards say their column.
     const first = wanted[0]!;
-    return [...new Set(statuses.map((status) => searchPartition(status, first)))].map((pk) => ({
+    return statuses.map((status) => ({
       index: searchIndex(first),
-      pk,
+      pk: searchPartition(status, first),
       range: { prefix: first },
     }));
   }

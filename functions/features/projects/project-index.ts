@@ -20,10 +20,10 @@ import type { ViewItem } from '../../platform/views/views.js';
  *   first.
  * - Search: the distinct words of the title and description (normalised: lower case, accents
  *   removed; at most MAX_WORDS, title first) and of the client's name and company (at most
- *   MAX_CLIENT_WORDS), each in `search#<open | delivered>#<first two letters>` (`searchPart`) sorted by
- *   the word, in the index its first two letters choose (`searchIndex`), so `begins_with(word
- *   prefix)` on that one index reads only the projects with a matching word. A search item holds up
- *   to one word per index: about a third as many items as words.
+ *   MAX_CLIENT_WORDS), each in `search#<status>#<first two letters>` sorted by the word, in the index
+ *   its first two letters choose (`searchIndex`), so `begins_with(word prefix)` on that one index
+ *   reads only the projects with a matching word. A search item holds up to one word per index:
+ *   about a third as many items as words.
  * - Counters: each project counts 1 in every board partition it is in (`counters`), kept by the
  *   projector as the project moves; a column's count is one item read.
  */
@@ -71,19 +71,7 @@ export function boardPartition(filter: BoardFilter): string {
   return partition;
 }
 
-/**
- * The part of the board a project's search items sit in: the open columns (queued, in progress, needs
- * revision) share one, delivered work has its own. A project moves between open columns several times
- * and leaves them about once, so its search items (a third as many as its words, each with up to five
- * index keys) are rewritten when it is delivered or reopened, not on every move. A column's search
- * reads its part's partition and keeps its own column's cards (from the hits' cards, which say the
- * status); the delivered history, which grows without end, stays out of the open columns' searches.
- */
-export type SearchPart = 'open' | 'delivered';
-export const searchPart = (status: string): SearchPart => (status === 'delivered' ? 'delivered' : 'open');
-
-export const searchPartition = (status: string, word: string) =>
-  `search#${searchPart(status)}#${word.slice(0, MIN_WORD)}`;
+export const searchPartition = (status: string, word: string) => `search#${status}#${word.slice(0, MIN_WORD)}`;
 
 /** Lower case, accents removed, split on anything but letters and digits. */
 export function words(text: string): string[] {

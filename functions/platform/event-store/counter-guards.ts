@@ -18,11 +18,11 @@
  * ends within 15 minutes, DynamoDB refuses a request signed 5 minutes earlier, and Lambda retries a
  * failed asynchronous delivery within minutes. A settle that fails part-way leaves on the checkpoint
  * only the counters it has not applied (projector.ts, best effort), so a redrive hours later applies
- * just those. Guards older than `GUARD_LIFETIME_MINUTES` are removed by the next update of the
- * counter, which keeps the item (and what each update costs, billed by item size) to the streams of
- * the last hour. What is left: a settle that fails right after an update and cannot record it,
- * then redriven after the hour, or a process suspended mid-settle for an hour, counts a step twice
- * (a replay recounts).
+ * just those. Guards older than `GUARD_LIFETIME_MINUTES` are removed by an update of the counter that
+ * finds `EXPIRED_GUARDS_SWEPT_AT` of them, which keeps the item (and what each update costs, billed by
+ * item size) to the streams of the last hour and a few more. What is left: a settle that fails right
+ * after an update and cannot record it, then redriven after the hour, or a process suspended
+ * mid-settle for an hour, counts a step twice (a replay recounts).
  */
 export const GUARD_LIFETIME_MINUTES = 60;
 const MINUTE_SPAN = 1e8;
@@ -59,6 +59,21 @@ export const guardValue = (version: number, now: number) => guardFloor(version) 
 export const isGuardAttribute = (name: string) => /^g(_[0-9a-z]+|\d+)$/.test(name);
 
 /** Guards on a counter item no settle can still need: older than the lifetime, or of the slot scheme. */
+/**
+ * Expired guards are removed once this many have gathered (the slot scheme's tokens at once). A board
+ * item is moved by every project that changes status: after its first hour, nearly every update finds
+ * one guard just past its lifetime, and removing them one update at a time made a second call of
+ * almost every counter update. An item keeps at most this many expired guards (about 20 bytes each).
+ */
+export const EXPIRED_GUARDS_SWEPT_AT = 16;
+
+/** The guards the update that read `item` removes: the expired ones once there are enough of them. */
+export function guardsToSweep(item: Record<string, unknown>, now: number): string[] {
+  const expired = expiredGuards(item, now);
+  const legacy = expired.some((name) => typeof item[name] !== 'number');
+  return legacy || expired.length >= EXPIRED_GUARDS_SWEPT_AT ? expired : [];
+}
+
 export function expiredGuards(item: Record<string, unknown>, now: number): string[] {
   const minute = Math.floor(now / 60_000);
   return Object.keys(item).filter((name) => {

@@ -24,7 +24,7 @@
  *    per word.
  *    And counters grouped: one item per group of counters a step moves together (a board column's
  *    partitions, a designer's, a client's or a team's statuses, the Users tab's counts), one update per item.
- * 8: issue 45, search items in two parts of the board, open and delivered, where there was one per
- *    column: a move between open columns no longer rewrites them.
+ * 8: issue 45, the four board columns' counters in one item (a field per column and priority), where
+ *    each column had its own: a status change updates three counter items, not four.
  */
 export const VIEWS_LAYOUT = 8;

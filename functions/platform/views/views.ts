@@ -1,5 +1,5 @@
 import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { expiredGuards, guardAttribute, guardFloor, guardValue } from '../event-store/counter-guards.js';
+import { guardAttribute, guardFloor, guardsToSweep, guardValue } from '../event-store/counter-guards.js';
 import { sharedDynamoClient } from '../aws/dynamodb.js';
 import { perProcess, required } from '../runtime.js';
 import { counterAttribute } from './counters.js';
@@ -67,7 +67,7 @@ export class ViewStore extends ViewReader {
       throw error;
     }
     const item = result.Attributes ?? {};
-    const expired = expiredGuards(item, now);
+    const expired = guardsToSweep(item, now);
     if (expired.length === 0) return;
     const names = Object.fromEntries(expired.map((name, i) => [`#x${i}`, name]));
     const values = Object.fromEntries(expired.map((name, i) => [`:x${i}`, item[name]]));
