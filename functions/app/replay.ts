@@ -5,6 +5,7 @@ import { computeHash } from '../../events/hash-chain.js';
 import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
 import type { Commit, EventLog } from '../platform/event-store/event-log.js';
 import {
+  changes,
   checkpointKey,
   itemKey,
   lookedUpItemsOf,
@@ -199,11 +200,13 @@ export class Replayer {
         // As the live projector does: a settled state takes no more events (its checkpoint stays put).
         if (entry.version > 0 && projection.settled?.(entry.state)) continue;
         const after = projection.evolve(entry.state, event);
-        for (const item of projection.eventItems?.(event, entry.state, after) ?? [])
+        const own = projection.eventItems?.(event, entry.state, after) ?? [];
+        for (const item of own)
           if (item.deleted) removals.set(itemKey(item), item);
           else buffer.push(item);
+        // As the live projector does: the checkpoint holds the last event that changed something.
+        if (changes(projection, event, entry.state, after, own)) entry.version = event.version;
         entry.state = after;
-        entry.version = event.version;
         states.set(key, entry);
       }
     };

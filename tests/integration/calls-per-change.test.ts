@@ -21,16 +21,15 @@ const PINNED: Record<string, Record<string, number>> = {
     // the activity entry, the checkpoint, three counter items (the board's, the designer's, the
     // client's) and the settled counts' mark.
     'projection projects': 17,
-    // The checkpoint: the review's summary leaves the project's status to the project's views.
-    'projection reviews': 1,
+    // None: the review's view leaves the project's status to the project's, and a projection whose
+    // state an event leaves as it was does not commit it (commitsChangesOnly).
   },
   'note pinned': {
     announcement: 1,
     commit: 1,
     'consumer projections': 1,
     outbox: 2,
-    'projection insights': 1,
-    'projection projects': 1,
+    // The note and the checkpoint; the project's document and timeline do not change.
     'projection reviews': 2,
     // The caller's team. The stream is not read: the access check and the decider see the fold this
     // process remembers, and the conditional commit refuses it if stale (stateToDecideOn).

@@ -84,7 +84,7 @@ describe('counters count each step once', () => {
     expect(await countOf(key)).toBe(30);
   });
 
-  it('guards older than their lifetime are removed together once enough have gathered, and the counts stay right', async () => {
+  it('guards past their lifetime are removed together once enough have gathered; the counts stay right', async () => {
     const key = fresh();
     const start = Date.parse('2026-11-25T00:00:00Z');
     const few = EXPIRED_GUARDS_SWEPT_AT - 1;

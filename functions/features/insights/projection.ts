@@ -17,6 +17,7 @@ export const insightsProjection: Projection<ProjectTimeline> = {
   streamPrefix: 'project-',
   initialState: initialTimeline,
   evolve: evolveTimeline,
+  commitsChangesOnly: true,
   items(state) {
     if (!state.id || !state.submitted_at) return [];
     const open = state.status !== 'delivered';

@@ -23,6 +23,7 @@ export const cityReviewProjection: Projection<CityReviewState> = {
   },
   // A project's category is fixed when it is submitted: the city review of any other project stays empty.
   settled: (state) => state.exists && state.project_category !== 'Permit',
+  commitsChangesOnly: true,
   items(state) {
     if (!state.exists || !state.project_id || state.project_category !== 'Permit') return [];
     return [{ ...cityReviewKey(state.project_id), doc: JSON.stringify(documentOf(state)) }];

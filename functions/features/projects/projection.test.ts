@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommentApproved, CommentPosted, DesignerAssigned, PriorityChanged, ProjectStatusChanged } from './events.js';
 import { ProfileUpdated, RoleGranted, RoleRevoked, UserRegistered } from '../users/events.js';
+import { ReviewNotePinned } from '../reviews/events.js';
 import type { EventEnvelope, NewEvent } from '../../../events/envelope.js';
 import {
   boardPartition,
@@ -246,6 +247,70 @@ describe('board index items and counters', () => {
     for (const event of history.slice(4)) await other.apply(1, projectsProjection, event);
     expect(views.snapshot()).toEqual(await project(history));
   });
+
+  it(
+    'an event that changes nothing the projection holds is not committed; whoever comes next commits from the ' +
+      'stored checkpoint, in this process or another',
+    async () => {
+      const decided = projectDecider.decide(submit, projectDecider.initialState(), {
+        actor: { sub: 'u1', role: 'client' },
+        now: '',
+      });
+      const events = envelopes([
+        ...decided,
+        DesignerAssigned.create({ designer_id: 'D1', designer_email: null, designer_name: 'Dana' }),
+        // Nothing the projects projection holds: the review's own.
+        ReviewNotePinned.create({
+          note_id: 'n1',
+          deliverable_id: 'f1',
+          version: 1,
+          page: 1,
+          x: 0.5,
+          y: 0.5,
+          text: 'Hi',
+        }),
+        PriorityChanged.create({ priority: 'Urgent' }),
+      ]);
+      const [assigned, pinned, urgent] = events.slice(-3) as [EventEnvelope, EventEnvelope, EventEnvelope];
+      const views = new MemoryViews();
+      let reads = 0;
+      const store = {
+        readStream: async (_: string, range: { from?: number; to?: number } = {}) => {
+          reads += 1;
+          return { events: events.filter((e) => e.version >= (range.from ?? 1) && e.version <= (range.to ?? 1e9)) };
+        },
+      };
+      const checkpoint = () => views.items.get(`1\u0000cp#projects#project-P1\u0000cp`);
+      const here = new Projector(store as never, views as unknown as ViewStore, [projectsProjection]);
+      for (const event of events.slice(0, -2)) await here.apply(1, projectsProjection, event);
+      expect(checkpoint()?.version).toBe(assigned.version);
+      const before = structuredClone(views.items);
+      // Applied (and answered, for the announcement), not written.
+      expect(await here.apply(1, projectsProjection, pinned)).toHaveLength(1);
+      expect(views.items).toEqual(before);
+      // A redelivery changes nothing either.
+      expect(await here.apply(1, projectsProjection, pinned)).toEqual([]);
+      // This process goes on from what it remembers, without reading the stream; the commit is
+      // conditional on the version the store holds.
+      await here.apply(1, projectsProjection, urgent);
+      expect(checkpoint()?.version).toBe(urgent.version);
+      expect(reads).toBe(0);
+      expect(views.snapshot()).toEqual(await project(events, projectsProjection, events));
+
+      // Another process that never saw the note reads it back from the stream, which changes nothing.
+      const fresh = new MemoryViews();
+      const first = new Projector(store as never, fresh as unknown as ViewStore, [projectsProjection]);
+      for (const event of events.slice(0, -1)) await first.apply(1, projectsProjection, event);
+      const other = new Projector(store as never, fresh as unknown as ViewStore, [projectsProjection]);
+      reads = 0;
+      await other.apply(1, projectsProjection, urgent);
+      expect(reads).toBe(1);
+      // The first process, a step behind the store now, is refused and reads the checkpoint.
+      expect(await first.apply(1, projectsProjection, urgent)).toEqual([]);
+      expect(fresh.items.get(`1\u0000cp#projects#project-P1\u0000cp`)?.version).toBe(urgent.version);
+      expect(fresh.snapshot()).toEqual(views.snapshot());
+    },
+  );
 
   it('a status change moves its counters in three items, one update each', async () => {
     const fold = (events: EventEnvelope[]) => events.reduce(projectDecider.evolve, projectDecider.initialState());

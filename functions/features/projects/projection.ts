@@ -42,6 +42,7 @@ export const projectsProjection: Projection<ProjectState> = {
   name: 'projects',
   streamPrefix: 'project-',
   ...projectEvolution,
+  commitsChangesOnly: true,
 
   lookups(state) {
     return state.exists && state.user_id ? [clientCardKey(state.user_id)] : [];

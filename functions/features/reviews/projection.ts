@@ -31,8 +31,12 @@ export const reviewsProjection: Projection<ReviewState> = {
   streamPrefix: 'project-',
   initialState: reviewEvolution.initialState,
   evolve(state, event) {
+    // The view leaves the project's status out (ReviewSummary): its changes are no step of this
+    // projection, whose state keeps the initial status.
+    if (event.type === 'ProjectStatusChanged') return state;
     return compact(reviewEvolution.evolve(state, event));
   },
+  commitsChangesOnly: true,
   items(state) {
     if (!state.exists || !state.project_id) return [];
     const { status: _status, ...summary }: ReviewState = state;

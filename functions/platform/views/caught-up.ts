@@ -5,6 +5,8 @@ import type { Runtime } from '../runtime.js';
 /**
  * Waits (briefly) until every projection of a stream has applied `version`, so that whoever reads
  * the views next finds the change. Past `limitMs` it returns anyway, answering whether they had.
+ * A stream whose projections' checkpoints may trail it (PROJECTION_STREAMS `trails`: the projects'
+ * streams) cannot be waited for this way: refused, rather than waiting out the limit for nothing.
  */
 export async function projectionsCaughtUp(
   runtime: Runtime,
@@ -12,9 +14,10 @@ export async function projectionsCaughtUp(
   version: number,
   limitMs = 3_000,
 ): Promise<boolean> {
-  const keys = PROJECTION_STREAMS.filter((projection) => streamId.startsWith(projection.streamPrefix)).map(
-    (projection) => checkpointKey(projection.name, streamId),
-  );
+  const projections = PROJECTION_STREAMS.filter((projection) => streamId.startsWith(projection.streamPrefix));
+  if (projections.some((projection) => projection.trails))
+    throw new Error(`The projections of ${streamId} may trail it: their checkpoints cannot be waited for`);
+  const keys = projections.map((projection) => checkpointKey(projection.name, streamId));
   const deadline = Date.now() + limitMs;
   // A short, even pause: projections usually land within a few milliseconds of each other.
   for (const pause = 4; ; ) {

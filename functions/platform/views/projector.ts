@@ -72,6 +72,15 @@ export interface Projection<S = any> {
    * projection that concerns few streams costs the others nothing. Must stay true once true.
    */
   settled?(state: S): boolean;
+  /**
+   * True: an event that leaves this projection's state as it was (a note pinned, to the project's
+   * document) and adds no item of its own is not committed. Its checkpoint stays at the last event
+   * that changed something; this process remembers how far it got, and another process that reads
+   * the checkpoint reads the events after it again, which change nothing. So a projection writes
+   * only when what it holds changes. The stored checkpoint may then trail its stream: a projection
+   * some command waits for (caught-up.ts compares checkpoint versions) must not set it.
+   */
+  commitsChangesOnly?: boolean;
 }
 
 /**
@@ -88,6 +97,27 @@ export interface AppliedEvent {
 /** A later event of a stream whose projection is parked on an earlier one (see `Projector.parked`). */
 export class StreamParkedError extends Error {
   override name = 'StreamParkedError';
+}
+
+/**
+ * Whether an event changed what a projection holds (its state, or an item of the event's own), so
+ * that its checkpoint commits it: always, but for a projection that commits changes only. A stream's
+ * first event is always committed. The replay (app/replay.ts) asks the same, so both write a stream's
+ * checkpoint at the same version.
+ */
+export function changes(
+  projection: Projection,
+  event: EventEnvelope,
+  before: unknown,
+  after: unknown,
+  own: readonly ViewItem[],
+): boolean {
+  return (
+    !projection.commitsChangesOnly ||
+    event.version === 1 ||
+    own.length > 0 ||
+    JSON.stringify(after) !== JSON.stringify(before)
+  );
 }
 
 export const checkpointKey = (projection: string, streamId: string) => ({
@@ -110,7 +140,10 @@ interface PendingCounts {
 }
 
 interface Checkpoint {
+  /** The last event applied (by this process, when it is ahead of the store: `stored`). */
   version: number;
+  /** The version the stored checkpoint holds, when this process applied later events that changed nothing. */
+  stored?: number;
   state: unknown;
   /** What the items were computed from (projections with lookups), and its version. */
   looked: LookedUpItems;
@@ -269,15 +302,25 @@ export class Projector {
           : (await this.store.readStream(event.streamId, { from: version + 1, to: event.version })).events;
       let state = before;
       const steps: AppliedEvent[] = [];
+      // The version the store's checkpoint holds, and the last of these events that changed what the
+      // projection holds (every event, for most projections): the version this step commits.
+      const stored = checkpoint.stored ?? version;
+      let changedAt = stored;
       for (const next of pending) {
         const after = projection.evolve(state, next);
-        for (const item of projection.eventItems?.(next, state, after) ?? [])
-          await (item.deleted ? this.views.removeOnce(gen, item) : this.views.putOnce(gen, item));
+        const own = projection.eventItems?.(next, state, after) ?? [];
+        for (const item of own) await (item.deleted ? this.views.removeOnce(gen, item) : this.views.putOnce(gen, item));
+        if (changes(projection, next, state, after, own)) changedAt = next.version;
         steps.push({ projection: projection.name, event: next, before: state, after });
         state = after;
       }
       const reached = pending.at(-1)?.version ?? version;
       if (reached <= version) return [];
+      // Nothing this projection holds changed: remembered here, not committed (`commitsChangesOnly`).
+      if (changedAt === stored && attempted.length === 0) {
+        this.committed.set(slot, { ...checkpoint, version: reached, stored });
+        return steps;
+      }
       // What the checkpoint looked up is kept while the stream's own events come: a change of a looked-up
       // item re-projects this stream (its projection's `dependents`), and a commit from an older lookup
       // than the stored one is refused (`lv`), so a fresh read each event would find what the re-projection
@@ -292,7 +335,7 @@ export class Projector {
         gen,
         [...projection.items(before, event.streamId, checkpoint.looked), ...attempted],
         next,
-        reached,
+        changedAt,
         lv,
         attempt > 0,
       );
@@ -306,20 +349,27 @@ export class Projector {
       const refresh = (projection.dependents ?? []).some((dependent) => dependent.changed(before, state));
       const item: ViewItem & { version: number } = {
         ...key,
-        version: reached,
-        v: reached,
+        version: changedAt,
+        v: changedAt,
         state: JSON.stringify(state),
         ...(counts ? { pending: JSON.stringify(counts) } : {}),
         ...(refresh ? { dependents: true } : {}),
         ...(projection.lookups ? { looked: storedLookedUpItems(looked) } : {}),
         ...(checkpoint.epoch ? { epoch: checkpoint.epoch } : {}),
       };
-      const committed = await this.views.putIfVersion(gen, item, version, lv, checkpoint.epoch ?? null);
+      const committed = await this.views.putIfVersion(gen, item, stored, lv, checkpoint.epoch ?? null);
       if (committed) {
-        if (counts) await this.settleCounts(gen, key, reached, JSON.stringify(counts));
+        if (counts) await this.settleCounts(gen, key, changedAt, JSON.stringify(counts));
         // Remembered once the dependents are done: a failure there leaves the mark for a redelivery to find.
-        if (refresh) await this.refreshDependents(gen, projection, key, reached, state);
-        const mine: Checkpoint = { version: reached, state, looked, lv: lv ?? 0, epoch: checkpoint.epoch };
+        if (refresh) await this.refreshDependents(gen, projection, key, changedAt, state);
+        const mine: Checkpoint = {
+          version: reached,
+          ...(changedAt < reached ? { stored: changedAt } : {}),
+          state,
+          looked,
+          lv: lv ?? 0,
+          epoch: checkpoint.epoch,
+        };
         this.committed.set(slot, mine);
         // A stream projected for the first time may have been missed by a re-projection that listed
         // its dependents just before (the listing did not hold it yet): look again, now it does.
@@ -392,7 +442,9 @@ export class Projector {
     let attempted: ViewItem[] = written;
     let attemptedLv = 0;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const checkpoint = attempt === 0 && known ? known : await this.readCheckpoint(gen, projection, key);
+      // A remembered checkpoint ahead of the stored one (`stored`) is read again: the commit below needs its version.
+      const checkpoint =
+        attempt === 0 && known && known.stored === undefined ? known : await this.readCheckpoint(gen, projection, key);
       // Not projected yet: its first commit looks up for itself.
       if (checkpoint.version === 0) return;
       const looked = await this.lookup(gen, projection, checkpoint.state);
