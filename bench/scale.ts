@@ -138,6 +138,7 @@ async function appendAndProject(
       buffer.push(stored);
     }
     buffer.push({
+      ...projection.onCheckpoint?.(state),
       ...checkpointKey(projection.name, streamId),
       version: commit.lastVersion,
       v: commit.lastVersion,

@@ -286,6 +286,7 @@ export class Replayer {
               if (!kept.has(itemKey(tombstone))) erased.push(tombstone);
         }
         buffer.push({
+          ...projection.onCheckpoint?.(state),
           ...checkpointKey(projection.name, streamId),
           version,
           v: version,

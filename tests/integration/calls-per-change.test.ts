@@ -16,7 +16,8 @@ const PINNED: Record<string, Record<string, number>> = {
     commit: 1,
     'consumer projections': 1,
     outbox: 2,
-    'projection insights': 2,
+    // The timeline, on its checkpoint.
+    'projection insights': 1,
     // The document, the board item, the search items (a word per index, in the status's partitions),
     // the activity entry, the checkpoint, three counter items (the board's, the designer's, the
     // client's) and the settled counts' mark.
@@ -43,7 +44,8 @@ const PINNED: Record<string, Record<string, number>> = {
     outbox: 2,
     // A stream's first event reads no checkpoint; a project that is not a permit settles it (no later writes).
     'projection city-review': 1,
-    'projection insights': 2,
+    // The timeline, on its checkpoint.
+    'projection insights': 1,
     // The client's card looked up, and again once committed (a rename may have listed the client's
     // projects just before this one was there).
     'projection projects': 19,

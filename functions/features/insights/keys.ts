@@ -1,5 +1,10 @@
-/** The insights projection's view keys, apart from the projection so readers bundle no fold. */
-export const timelineKey = (projectId: string) => ({ pk: `insights#${projectId}`, sk: 'timeline' });
+import { checkpointKey } from '../../platform/views/checkpoints.js';
+
+/**
+ * The insights projection's view keys, apart from the projection so readers bundle no fold. A
+ * project's timeline is the projection's state, kept on its checkpoint with the index keys below.
+ */
+export const timelineKey = (projectId: string) => checkpointKey('insights', `project-${projectId}`);
 /**
  * Open projects, and delivered ones by the month of their last delivery: a date range reads only what can count in it.
  */

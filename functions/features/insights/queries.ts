@@ -11,7 +11,8 @@ import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { profilesOf } from '../users/queries.js';
 
-const timelineOf = (item: ViewItem) => JSON.parse(item.timeline as string) as ProjectTimeline;
+/** A timeline as its item holds it: the insights projection's state, on its checkpoint. */
+const timelineOf = (item: ViewItem) => JSON.parse(item.state as string) as ProjectTimeline;
 
 /** Every month (YYYY-MM) from one instant's to another's. */
 export function monthsBetween(from: string, to: string): string[] {

@@ -1,5 +1,4 @@
-import { PROJECTION_STREAMS } from './checkpoints.js';
-import { checkpointKey } from './projector.js';
+import { checkpointKey, PROJECTION_STREAMS } from './checkpoints.js';
 import type { Runtime } from '../runtime.js';
 
 /**

@@ -17,3 +17,9 @@ export const PROJECTION_STREAMS: readonly { name: string; streamPrefix: string; 
   { name: 'insights', streamPrefix: 'project-', trails: true },
   { name: 'identity-aliases', streamPrefix: 'user-' },
 ];
+
+/** Where a projection keeps its checkpoint of one stream. */
+export const checkpointKey = (projection: string, streamId: string) => ({
+  pk: `cp#${projection}#${streamId}`,
+  sk: 'cp',
+});

@@ -26,5 +26,7 @@
  *    partitions, a designer's, a client's or a team's statuses, the Users tab's counts), one update per item.
  * 8: issue 45, the four board columns' counters in one item (a field per column and priority), where
  *    each column had its own: a status change updates three counter items, not four.
+ * 9: issue 45, a project's insights timeline kept on the insights checkpoint, where it had an item
+ *    of its own beside it: one write a step.
  */
-export const VIEWS_LAYOUT = 8;
+export const VIEWS_LAYOUT = 9;

@@ -5,6 +5,7 @@ import { counterDeltas, counterItemKey, type CounterDeltas, type CounterRef } fr
 import { log } from '../log.js';
 import { inStep } from '../observability/call-count.js';
 import type { IndexName, ViewItem, ViewStore } from './views.js';
+import { checkpointKey } from './checkpoints.js';
 
 /** Items of other projections a state's items show, by key (`itemKey`), as read with their `v`. */
 export type LookedUpItems = ReadonlyMap<string, ViewItem>;
@@ -81,6 +82,12 @@ export interface Projection<S = any> {
    * some command waits for (caught-up.ts compares checkpoint versions) must not set it.
    */
   commitsChangesOnly?: boolean;
+  /**
+   * The attributes of the projection's one view item, kept on its checkpoint (its index keys): for a
+   * projection whose state is what it shows (a project's insights timeline), one item written once a
+   * step, where an item of its own and the checkpoint were two. Readers take the state from it.
+   */
+  onCheckpoint?(state: S): Omit<ViewItem, 'pk' | 'sk'>;
 }
 
 /**
@@ -120,10 +127,7 @@ export function changes(
   );
 }
 
-export const checkpointKey = (projection: string, streamId: string) => ({
-  pk: `cp#${projection}#${streamId}`,
-  sk: 'cp',
-});
+export { checkpointKey };
 export const itemKey = (item: Pick<ViewItem, 'pk' | 'sk'>) => `${item.pk}\u0000${item.sk}`;
 const MAX_ATTEMPTS = 10;
 /** Checkpoints this projector committed last, per (generation, projection, stream). */
@@ -348,6 +352,7 @@ export class Projector {
       const counts: PendingCounts | undefined = Object.keys(deltas).length ? { items: deltas } : undefined;
       const refresh = (projection.dependents ?? []).some((dependent) => dependent.changed(before, state));
       const item: ViewItem & { version: number } = {
+        ...projection.onCheckpoint?.(state),
         ...key,
         version: changedAt,
         v: changedAt,
@@ -463,6 +468,7 @@ export class Projector {
       attempted = [...attempted, ...written];
       attemptedLv = Math.max(attemptedLv, lv);
       const item = {
+        ...projection.onCheckpoint?.(checkpoint.state),
         ...key,
         version: checkpoint.version,
         v: checkpoint.version,
