@@ -408,7 +408,7 @@ export function createShim(options: ShimOptions): {
         if (isCognitoLocalError(err)) return sendError(res, 400, err.code, err.message);
         // Whatever else went wrong was caused by the request as far as its sender can tell: Cognito's
         // shape and a 400, never a 500 that a client would retry or a scanner would flag.
-        options.logger?.error('cognito shim:', err);
+        (options.logger?.error ?? console.error)('cognito shim: a request failed in the shim:', err);
         sendError(res, 400, 'InvalidParameterException', 'The request could not be processed.');
       });
     },
