@@ -34,6 +34,7 @@ import { LocalHttpApi } from './http-api.js';
 import { applyTimeouts, BODY_LIMITS } from './limits.js';
 import { outboxAllowed } from './loopback.js';
 import { proxyTo } from './proxy.js';
+import { embeddedSiteHeaders } from '../site-headers.js';
 import { attachRealtime } from './realtime.js';
 import { setConnectionPoster } from '../../functions/platform/realtime/poster.js';
 import { startS3 } from './s3.js';
@@ -327,15 +328,8 @@ export async function startLocal(options: LocalOptions = {}): Promise<LocalRunti
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: secrets.adminSecret },
   });
   stops.push(async () => storage.close());
-  const securityHeaders = {
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'content-security-policy':
-      `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; ` +
-      `connect-src 'self' ${url.replace(/^http/, 'ws')}; frame-ancestors 'none'; base-uri 'self'; form-action ` +
-      `'self'`,
-  };
+  // The cloud's headers for an http origin: the same policy, with this runtime's socket to connect to.
+  const securityHeaders = embeddedSiteHeaders({ connect: [url.replace(/^http/, 'ws')], images: [] });
   const site = staticSite(resolve(options.webDir ?? join(REPO_ROOT, 'web/dist')), securityHeaders);
   const config = runtimeConfig({
     url,

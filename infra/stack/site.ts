@@ -32,6 +32,7 @@ import type { StackConfig } from './config.js';
 import { acknowledge, acknowledgeLibraryWildcards } from './nag.js';
 import { acknowledgeGuard, bucketFindings } from './guard.js';
 import { accountGlobalName } from './names.js';
+import { contentSecurityPolicy, CROSS_ORIGIN_OPENER_POLICY, PERMISSIONS_POLICY } from '../site-headers.js';
 
 /** File extensions the SPA's build serves as files; every other path is a client-side route. */
 const STATIC_FILE = /\.(?:js|mjs|css|map|json|txt|xml|webmanifest|ico|svg|png|jpe?g|gif|webp|avif|woff2?|ttf|otf|pdf)$/;
@@ -59,24 +60,15 @@ export interface RuntimeConfig {
   stage: string;
 }
 
-/** `realtimeOrigin`: wss://host of the WebSocket API. */
-export function contentSecurityPolicy(region: string, realtimeOrigin: string): string {
-  const s3 = `https://*.s3.${region}.amazonaws.com https://*.s3.amazonaws.com`;
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Amplify UI's ThemeProvider writes its theme into a <style> element.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${s3}`,
-    "font-src 'self' data:",
-    // Sign-in talks to Cognito; uploads are presigned POSTs straight to the uploads bucket; live updates.
-    `connect-src 'self' https://cognito-idp.${region}.amazonaws.com ${s3} ${realtimeOrigin}`,
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
+/** The site's policy in the cloud; `realtimeOrigin`: wss://host of the WebSocket API. */
+function cloudContentSecurityPolicy(region: string, realtimeOrigin: string): string {
+  const s3 = [`https://*.s3.${region}.amazonaws.com`, 'https://*.s3.amazonaws.com'];
+  // Sign-in talks to Cognito; uploads are presigned POSTs straight to the uploads bucket; live updates.
+  return contentSecurityPolicy({
+    connect: [`https://cognito-idp.${region}.amazonaws.com`, ...s3, realtimeOrigin],
+    images: s3,
+    https: true,
+  });
 }
 
 /**
@@ -138,7 +130,7 @@ export class Site extends Construct {
       comment: 'Design Club security headers',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(Aws.REGION, originOf(props.realtimeUrl)),
+          contentSecurityPolicy: cloudContentSecurityPolicy(Aws.REGION, originOf(props.realtimeUrl)),
           override: true,
         },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
@@ -150,10 +142,10 @@ export class Site extends Construct {
         customHeaders: [
           {
             header: 'Permissions-Policy',
-            value: 'camera=(), microphone=(), geolocation=(), payment=()',
+            value: PERMISSIONS_POLICY,
             override: true,
           },
-          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+          { header: 'Cross-Origin-Opener-Policy', value: CROSS_ORIGIN_OPENER_POLICY, override: true },
         ],
       },
       removeHeaders: ['Server'],

@@ -8,6 +8,8 @@ import { seedStudio } from './support/seed-studio.js';
  * nothing is wider than the screen and no tab is cut off (or its list scrolls and says so); no
  * stored value (`in_progress`, `single_family`, `fix_flipper`) or ISO date (2026-11-26) is shown
  * instead of the studio's words; every signed-in screen has the app shell (logo, bell, avatar menu).
+ * And the browser refuses nothing the screen loads under the site's content security policy (the
+ * cloud's policy, infra/site-headers.ts: a font or a call it refuses here it would refuse there).
  */
 
 type Role = 'visitor' | 'client' | 'admin' | 'designer';
@@ -194,7 +196,13 @@ for (const role of ['visitor', 'client', 'admin', 'designer'] as const) {
     const context = await contextFor(browser, role, runtime.url);
     const page = await context.newPage();
     const problems: string[] = [];
+    let where = '';
+    page.on('console', (message) => {
+      if (/Content Security Policy/.test(message.text()))
+        problems.push(`${where}: refused by the content security policy: ${message.text().slice(0, 160)}`);
+    });
     for (const screen of SCREENS.filter((candidate) => candidate.role === role)) {
+      where = screen.name;
       await page.goto(screen.path);
       await expect(page.locator('main, .lp').first()).toBeVisible();
       await loaded(page);
