@@ -117,12 +117,17 @@ export function createShim(options: ShimOptions): {
    * become Cognito's 400 for the sender, who learns nothing of the emulator, and are reported to
    * whoever runs the stack (the browser tests' log included), who needs to know why.
    */
-  const upstreamFailure = (req: IncomingMessage, answer: { status: number; body: Record<string, any> }) => {
-    if (answer.status >= 500) {
+  const upstreamFailure = (
+    req: IncomingMessage,
+    answer: { status: number; body: Record<string, any>; text?: string },
+  ) => {
+    // So is an answer without Cognito's error shape (an HTML page, an empty body), which the sender
+    // only sees as 'The request could not be processed.'.
+    if (answer.status >= 500 || typeof answer.body.message !== 'string') {
       const target = String(req.headers['x-amz-target'] ?? '').slice(TARGET_PREFIX.length) || req.url;
       (options.logger?.error ?? console.error)(
         `cognito shim: cognito-local answered ${target} with ${answer.status}:`,
-        JSON.stringify(answer.body).slice(0, 2_000),
+        (answer.text ?? JSON.stringify(answer.body)).slice(0, 2_000),
       );
     }
     return upstreamError(answer);
@@ -146,7 +151,7 @@ export function createShim(options: ShimOptions): {
   const call = async (req: IncomingMessage, target: string, body: unknown) => {
     const upstreamRes = await requestUpstream(req, Buffer.from(JSON.stringify(body)), target);
     const text = (await readBody(upstreamRes)).toString('utf8');
-    return { status: upstreamRes.statusCode ?? 502, body: parseAnswer(text) };
+    return { status: upstreamRes.statusCode ?? 502, body: parseAnswer(text), text };
   };
 
   const checkPassword = (password: unknown) => {
