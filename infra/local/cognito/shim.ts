@@ -60,6 +60,9 @@ export interface ShimOptions {
 
 type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** Failures to reach cognito-local over its socket (not of the request): see requestUpstream. */
+const TRANSPORT_FAILURES = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ENOENT', 'ETIMEDOUT']);
+
 /**
  * The HTTP front of the embedded Cognito: supplies what cognito-local lacks (GetTokensFromRefreshToken,
  * GlobalSignOut, AdminUserGlobalSignOut, ResendConfirmationCode, custom authentication through the
@@ -94,7 +97,19 @@ export function createShim(options: ShimOptions): {
     };
   };
 
-  const requestUpstream = (req: IncomingMessage, body: Buffer | Readable, target?: string) =>
+  /**
+   * One request to cognito-local. A kept-alive socket it closed as the request went out (ECONNRESET on
+   * a reused socket) is tried once more on a new one, as Node's documentation of `reusedSocket` does;
+   * any other failure to reach it is Cognito's InternalErrorException (a 500 the SDKs retry, as they
+   * retry Cognito's own), reported to whoever runs the stack. The sender's input cannot cause one: it
+   * reaches cognito-local as a body the shim wrote, or a stream only the admin path relays.
+   */
+  const requestUpstream = (
+    req: IncomingMessage,
+    body: Buffer | Readable,
+    target?: string,
+    retried = false,
+  ): Promise<IncomingMessage> =>
     new Promise<IncomingMessage>((resolve, reject) => {
       const headers: OutgoingHttpHeaders = { ...req.headers, host: 'localhost' };
       delete headers.connection;
@@ -107,7 +122,13 @@ export function createShim(options: ShimOptions): {
         { socketPath: options.upstreamSocket, path: req.url ?? '/', method: req.method, headers, agent },
         resolve,
       );
-      upstreamReq.on('error', reject);
+      upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
+        if (!TRANSPORT_FAILURES.has(err.code ?? '')) return reject(err);
+        if (upstreamReq.reusedSocket && err.code === 'ECONNRESET' && Buffer.isBuffer(body) && !retried)
+          return resolve(requestUpstream(req, body, target, true));
+        (options.logger?.error ?? console.error)('cognito shim: cognito-local could not be reached:', err);
+        reject(new CognitoError('InternalErrorException', 'An internal error occurred.', 500));
+      });
       if (Buffer.isBuffer(body)) upstreamReq.end(body);
       else body.pipe(upstreamReq);
     });
