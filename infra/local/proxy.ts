@@ -42,25 +42,29 @@ export function proxyTo(target: () => string, prefix: string, maxBody: number) {
     const headers = { ...req.headers, host: url.host, 'content-length': String(body.length) };
     delete headers['transfer-encoding'];
     delete headers.connection;
-    await new Promise<void>((resolve) => {
-      const upstream = request(
-        { hostname: url.hostname, port: url.port, method, path: path.startsWith('/') ? path : `/${path}`, headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          answer.on('end', resolve);
-          answer.on('error', () => {
-            res.destroy();
-            resolve();
-          });
-        },
-      );
-      upstream.on('error', () => {
-        if (!res.headersSent) refuse(res, 502, 'InternalErrorException', 'Bad Gateway');
-        else res.destroy();
-        resolve();
+    const forward = (retried: boolean): Promise<void> =>
+      new Promise<void>((resolve) => {
+        const upstream = request(
+          { hostname: url.hostname, port: url.port, method, path: path.startsWith('/') ? path : `/${path}`, headers },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            answer.on('end', resolve);
+            answer.on('error', () => {
+              res.destroy();
+              resolve();
+            });
+          },
+        );
+        upstream.on('error', (err: NodeJS.ErrnoException) => {
+          // A kept-alive socket the shim closed as the request went out on it: once more, on a new one.
+          if (upstream.reusedSocket && err.code === 'ECONNRESET' && !retried) return resolve(forward(true));
+          if (!res.headersSent) refuse(res, 502, 'InternalErrorException', 'Bad Gateway');
+          else res.destroy();
+          resolve();
+        });
+        upstream.end(body);
       });
-      upstream.end(body);
-    });
+    await forward(false);
   };
 }

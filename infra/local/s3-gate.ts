@@ -401,7 +401,8 @@ export function s3Gate(options: S3GateOptions) {
     search: string,
     body: Buffer,
     contentType?: string,
-  ) =>
+    retried = false,
+  ): Promise<void> =>
     new Promise<void>((resolve) => {
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(req.headers)) {
@@ -434,7 +435,10 @@ export function s3Gate(options: S3GateOptions) {
           });
         },
       );
-      upstreamReq.on('error', () => {
+      upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
+        // A kept-alive socket the storage closed as the request went out on it: once more, on a new one.
+        if (upstreamReq.reusedSocket && err.code === 'ECONNRESET' && !retried)
+          return resolve(forward(req, res, path, search, body, contentType, true));
         if (!res.headersSent) sendError(res, new S3Refusal(502, 'ServiceUnavailable', 'The storage is not available.'));
         else res.destroy();
         resolve();

@@ -8,11 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Accounts } from '../../infra/local/cognito/accounts.js';
 import { createShim, type Sessions } from '../../infra/local/cognito/shim.js';
 import { newSigningKey } from '../../infra/local/cognito/signing-key.js';
+import { proxyTo } from '../../infra/local/proxy.js';
 
 /**
  * The shim's link to cognito-local (a Unix socket, kept alive between requests), with a stand-in
  * for cognito-local that misbehaves on purpose: a socket it closes as a request goes out on it, and a
  * cognito-local that cannot be reached at all. RevokeToken is a public action the shim passes through.
+ * And the hop before it: the runtime's public port forwarding `/cognito` to the shim.
  */
 
 type Upstream = (req: http.IncomingMessage, res: http.ServerResponse, nth: number) => void;
@@ -94,5 +96,28 @@ describe('the embedded Cognito: its shim and cognito-local', () => {
     await expect(shim.revoke()).rejects.toMatchObject({ name: 'InternalErrorException' });
     down = false;
     await expect(shim.revoke()).resolves.toBeDefined();
+  });
+
+  it('the public /cognito route sends a request again when the shim closed the kept-alive socket', async () => {
+    let requests = 0;
+    const shim = http.createServer((req, res) => {
+      requests += 1;
+      req.resume();
+      req.on('end', () => (requests === 2 ? req.socket.destroy() : ok(res)));
+    });
+    await new Promise<void>((resolve) => shim.listen(0, '127.0.0.1', resolve));
+    const forward = proxyTo(() => `http://127.0.0.1:${(shim.address() as AddressInfo).port}`, '/cognito', 1024);
+    const front = http.createServer((req, res) => void forward(req, res));
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    stops.push(async () => {
+      await new Promise((resolve) => front.close(resolve));
+      shim.closeAllConnections();
+      await new Promise((resolve) => shim.close(resolve));
+    });
+    const post = () =>
+      fetch(`http://127.0.0.1:${(front.address() as AddressInfo).port}/cognito`, { method: 'POST', body: '{}' });
+    expect((await post()).status).toBe(200);
+    expect((await post()).status).toBe(200);
+    expect(requests).toBe(3);
   });
 });
