@@ -81,7 +81,7 @@ describe('the embedded Cognito: its shim and cognito-local', () => {
     expect(shim.errors).toEqual([]);
   });
 
-  it("answers Cognito's InternalErrorException (500, which SDKs retry) when cognito-local cannot be reached", async () => {
+  it("answers Cognito's InternalErrorException (a 500 SDKs retry) when cognito-local is out of reach", async () => {
     const shim = await shimOver((req) => req.socket.destroy());
     const failure = await shim.revoke().catch((error: unknown) => error);
     expect(failure).toMatchObject({ name: 'InternalErrorException', $metadata: { httpStatusCode: 500 } });
