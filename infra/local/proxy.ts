@@ -1,5 +1,6 @@
-import { request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLarge, readBody, refuseTooLarge } from './limits.js';
+import { relayAnswer, requestUpstream } from './upstream.js';
 
 /**
  * Forwards Cognito's user API from the public port to the shim: `POST /cognito` (the JSON API),
@@ -42,29 +43,15 @@ export function proxyTo(target: () => string, prefix: string, maxBody: number) {
     const headers = { ...req.headers, host: url.host, 'content-length': String(body.length) };
     delete headers['transfer-encoding'];
     delete headers.connection;
-    const forward = (retried: boolean): Promise<void> =>
-      new Promise<void>((resolve) => {
-        const upstream = request(
-          { hostname: url.hostname, port: url.port, method, path: path.startsWith('/') ? path : `/${path}`, headers },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-            answer.on('end', resolve);
-            answer.on('error', () => {
-              res.destroy();
-              resolve();
-            });
-          },
-        );
-        upstream.on('error', (err: NodeJS.ErrnoException) => {
-          // A kept-alive socket the shim closed as the request went out on it: once more, on a new one.
-          if (upstream.reusedSocket && err.code === 'ECONNRESET' && !retried) return resolve(forward(true));
-          if (!res.headersSent) refuse(res, 502, 'InternalErrorException', 'Bad Gateway');
-          else res.destroy();
-          resolve();
-        });
-        upstream.end(body);
-      });
-    await forward(false);
+    let answer: IncomingMessage;
+    try {
+      answer = await requestUpstream(
+        { hostname: url.hostname, port: url.port, method, path: path.startsWith('/') ? path : `/${path}`, headers },
+        body,
+      );
+    } catch {
+      return refuse(res, 502, 'InternalErrorException', 'Bad Gateway');
+    }
+    await relayAnswer(answer, res, answer.headers);
   };
 }

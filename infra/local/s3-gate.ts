@@ -5,6 +5,7 @@ import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { getSigningKey, SignatureV4 } from '@smithy/signature-v4';
 import { objectKeyProblem } from '#shared/uploads.js';
 import { BODY_LIMITS, BodyTooLarge, readBody, refuseTooLarge } from './limits.js';
+import { relayAnswer, requestUpstream } from './upstream.js';
 
 export interface S3GateOptions {
   /** Where the gate is mounted on the public server (`/s3`); requests below it name the bucket first. */
@@ -394,24 +395,24 @@ export function s3Gate(options: S3GateOptions) {
       throw denied('The request signature we calculated does not match the signature you provided.');
   };
 
-  const forward = (
+  const forward = async (
     req: IncomingMessage,
     res: ServerResponse,
     path: string,
     search: string,
     body: Buffer,
     contentType?: string,
-    retried = false,
-  ): Promise<void> =>
-    new Promise<void>((resolve) => {
-      const headers: OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (!['host', 'connection', 'keep-alive', 'transfer-encoding', 'origin'].includes(name)) headers[name] = value;
-      }
-      headers.host = upstream.host;
-      headers['content-length'] = body.length;
-      if (contentType) headers['content-type'] = contentType;
-      const upstreamReq = http.request(
+  ): Promise<void> => {
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (!['host', 'connection', 'keep-alive', 'transfer-encoding', 'origin'].includes(name)) headers[name] = value;
+    }
+    headers.host = upstream.host;
+    headers['content-length'] = body.length;
+    if (contentType) headers['content-type'] = contentType;
+    let answer: IncomingMessage;
+    try {
+      answer = await requestUpstream(
         {
           hostname: upstream.hostname,
           port: upstream.port,
@@ -420,31 +421,17 @@ export function s3Gate(options: S3GateOptions) {
           headers,
           agent,
         },
-        (answer) => {
-          const relayed: OutgoingHttpHeaders = {};
-          for (const [name, value] of Object.entries(answer.headers)) {
-            if (!name.startsWith('access-control-') && name !== 'connection' && name !== 'keep-alive')
-              relayed[name] = value;
-          }
-          res.writeHead(answer.statusCode ?? 502, relayed);
-          answer.pipe(res);
-          answer.on('end', resolve);
-          answer.on('error', () => {
-            res.destroy();
-            resolve();
-          });
-        },
+        body,
       );
-      upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
-        // A kept-alive socket the storage closed as the request went out on it: once more, on a new one.
-        if (upstreamReq.reusedSocket && err.code === 'ECONNRESET' && !retried)
-          return resolve(forward(req, res, path, search, body, contentType, true));
-        if (!res.headersSent) sendError(res, new S3Refusal(502, 'ServiceUnavailable', 'The storage is not available.'));
-        else res.destroy();
-        resolve();
-      });
-      upstreamReq.end(body);
-    });
+    } catch {
+      return sendError(res, new S3Refusal(502, 'ServiceUnavailable', 'The storage is not available.'));
+    }
+    const relayed: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (!name.startsWith('access-control-') && name !== 'connection' && name !== 'keep-alive') relayed[name] = value;
+    }
+    await relayAnswer(answer, res, relayed);
+  };
 
   return {
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

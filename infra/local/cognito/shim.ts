@@ -22,6 +22,7 @@ import {
 } from './shim-wire.js';
 import type { SigningKey } from './signing-key.js';
 import type { Logger } from './server.js';
+import { relayAnswer, requestUpstream } from '../upstream.js';
 
 /** What the shim needs from cognito-local beyond its HTTP API. */
 export interface Sessions {
@@ -60,7 +61,7 @@ export interface ShimOptions {
 
 type Handler = (body: Record<string, any>, req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-/** Failures to reach cognito-local over its socket (not of the request): see requestUpstream. */
+/** Failures to reach cognito-local over its socket (not of the request): see callUpstream. */
 const TRANSPORT_FAILURES = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ENOENT', 'ETIMEDOUT']);
 
 /**
@@ -98,40 +99,30 @@ export function createShim(options: ShimOptions): {
   };
 
   /**
-   * One request to cognito-local. A kept-alive socket it closed as the request went out (ECONNRESET on
-   * a reused socket) is tried once more on a new one, as Node's documentation of `reusedSocket` does;
-   * any other failure to reach it is Cognito's InternalErrorException (a 500 the SDKs retry, as they
-   * retry Cognito's own), reported to whoever runs the stack. The sender's input cannot cause one: it
+   * One request to cognito-local (a kept-alive socket it closed is tried again: requestUpstream). A
+   * failure to reach it is Cognito's InternalErrorException (a 500 the SDKs retry, as they retry
+   * Cognito's own), reported to whoever runs the stack. The sender's input cannot cause one: it
    * reaches cognito-local as a body the shim wrote, or a stream only the admin path relays.
    */
-  const requestUpstream = (
-    req: IncomingMessage,
-    body: Buffer | Readable,
-    target?: string,
-    retried = false,
-  ): Promise<IncomingMessage> =>
-    new Promise<IncomingMessage>((resolve, reject) => {
-      const headers: OutgoingHttpHeaders = { ...req.headers, host: 'localhost' };
-      delete headers.connection;
-      if (target) headers['x-amz-target'] = TARGET_PREFIX + target;
-      if (Buffer.isBuffer(body)) {
-        delete headers['transfer-encoding'];
-        headers['content-length'] = body.length;
-      }
-      const upstreamReq = http.request(
+  const callUpstream = async (req: IncomingMessage, body: Buffer | Readable, target?: string) => {
+    const headers: OutgoingHttpHeaders = { ...req.headers, host: 'localhost' };
+    delete headers.connection;
+    if (target) headers['x-amz-target'] = TARGET_PREFIX + target;
+    if (Buffer.isBuffer(body)) {
+      delete headers['transfer-encoding'];
+      headers['content-length'] = body.length;
+    }
+    try {
+      return await requestUpstream(
         { socketPath: options.upstreamSocket, path: req.url ?? '/', method: req.method, headers, agent },
-        resolve,
+        body,
       );
-      upstreamReq.on('error', (err: NodeJS.ErrnoException) => {
-        if (!TRANSPORT_FAILURES.has(err.code ?? '')) return reject(err);
-        if (upstreamReq.reusedSocket && err.code === 'ECONNRESET' && Buffer.isBuffer(body) && !retried)
-          return resolve(requestUpstream(req, body, target, true));
-        (options.logger?.error ?? console.error)('cognito shim: cognito-local could not be reached:', err);
-        reject(new CognitoError('InternalErrorException', 'An internal error occurred.', 500));
-      });
-      if (Buffer.isBuffer(body)) upstreamReq.end(body);
-      else body.pipe(upstreamReq);
-    });
+    } catch (err) {
+      if (!TRANSPORT_FAILURES.has((err as NodeJS.ErrnoException).code ?? '')) throw err;
+      (options.logger?.error ?? console.error)('cognito shim: cognito-local could not be reached:', err);
+      throw new CognitoError('InternalErrorException', 'An internal error occurred.', 500);
+    }
+  };
 
   /**
    * An answer of cognito-local's that is not a success, as Cognito's error. Its own failures (a 5xx)
@@ -155,7 +146,7 @@ export function createShim(options: ShimOptions): {
   };
 
   const relay = async (req: IncomingMessage, res: ServerResponse, body: Buffer | Readable) => {
-    const upstreamRes = await requestUpstream(req, body);
+    const upstreamRes = await callUpstream(req, body);
     // cognito-local answers 500 to what it does not expect (a missing member, an unsupported
     // action); Cognito answers a bad request with a 400 and its error shape.
     if ((upstreamRes.statusCode ?? 502) >= 500) {
@@ -164,13 +155,12 @@ export function createShim(options: ShimOptions): {
         body: parseAnswer((await readBody(upstreamRes)).toString('utf8')),
       });
     }
-    res.writeHead(upstreamRes.statusCode ?? 502, { ...relayedHeaders(upstreamRes), ...CORS });
-    upstreamRes.pipe(res);
+    await relayAnswer(upstreamRes, res, { ...relayedHeaders(upstreamRes), ...CORS });
   };
 
   /** Calls cognito-local with a JSON body and reads its JSON answer. */
   const call = async (req: IncomingMessage, target: string, body: unknown) => {
-    const upstreamRes = await requestUpstream(req, Buffer.from(JSON.stringify(body)), target);
+    const upstreamRes = await callUpstream(req, Buffer.from(JSON.stringify(body)), target);
     const text = (await readBody(upstreamRes)).toString('utf8');
     return { status: upstreamRes.statusCode ?? 502, body: parseAnswer(text), text };
   };
