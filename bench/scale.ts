@@ -15,15 +15,15 @@ import {
 } from '../functions/features/projects/events.js';
 import { UserRegistered } from '../functions/features/users/events.js';
 import { allProjections } from '../functions/app/projections.js';
+import { checkpointKey } from '../functions/platform/views/checkpoints.js';
 import {
-  checkpointKey,
   itemKey,
   lookedUpItemsOf,
   lookupVersion,
   storedLookedUpItems,
   type LookedUpItems,
   type Projection,
-} from '../functions/platform/views/projector.js';
+} from '../functions/platform/views/projection.js';
 import type { ViewItem } from '../functions/platform/views/views.js';
 import { counterItems, recount } from '../functions/platform/views/counters.js';
 import { projectDecider, type SubmitProjectCommand } from '../functions/features/projects/decider.js';

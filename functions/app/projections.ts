@@ -1,4 +1,4 @@
-import type { Projection } from '../platform/views/projector.js';
+import type { Projection } from '../platform/views/projection.js';
 import type { SnapshotFold } from './replay.js';
 import { projectEvolution } from '../features/projects/state.js';
 import { insightsProjection } from '../features/insights/projection.js';

@@ -4,17 +4,17 @@ import { catalogue } from './catalogue.js';
 import { computeHash } from '../../events/hash-chain.js';
 import { GENESIS_HASH, type EventEnvelope } from '../../events/envelope.js';
 import type { Commit, EventLog } from '../platform/event-store/event-log.js';
+import { Projector } from '../platform/views/projector.js';
+import { checkpointKey } from '../platform/views/checkpoints.js';
 import {
   changes,
-  checkpointKey,
   itemKey,
   lookedUpItemsOf,
   lookupVersion,
-  Projector,
   storedLookedUpItems,
   type LookedUpItems,
   type Projection,
-} from '../platform/views/projector.js';
+} from '../platform/views/projection.js';
 import type { ViewItem, ViewStore } from '../platform/views/views.js';
 import { readAll } from '../platform/event-store/event-log.js';
 import { writeSnapshot } from '../platform/event-store/folds.js';

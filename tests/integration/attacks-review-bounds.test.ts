@@ -27,7 +27,7 @@ import { DomainError } from '../../functions/platform/domain-errors.js';
 import { loadState } from '../../functions/platform/event-store/load-state.js';
 import { newId } from '../../functions/platform/ids.js';
 import { VIEW_ITEM_MAX_BYTES, itemBytes } from '../../functions/platform/views/item-size.js';
-import { checkpointKey } from '../../functions/platform/views/projector.js';
+import { checkpointKey } from '../../functions/platform/views/checkpoints.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';
 
 const VERSIONS = 13;

@@ -4,7 +4,7 @@ import { announceChanges } from '../../functions/features/live/announce.js';
 import { connectionStore, setConnectionPoster } from '../../functions/platform/realtime/index.js';
 import { configureRuntime } from '../../functions/platform/runtime.js';
 import { reading } from '../../functions/platform/views/reader.js';
-import type { AppliedEvent } from '../../functions/platform/views/projector.js';
+import type { AppliedEvent } from '../../functions/platform/views/projection.js';
 import { ensureTables, startDynamo } from '../../infra/local/dynamo.js';
 import { APIGW_REFUSALS, posted } from '../support/aws-endpoints/apigw-management.js';
 import { startAwsEndpoint, useEndpointEnv, type AwsEndpoint } from '../support/aws-endpoints/server.js';

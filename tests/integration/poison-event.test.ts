@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from '../../functions/app/projections.js';
-import type { Projection } from '../../functions/platform/views/projector.js';
+import type { Projection } from '../../functions/platform/views/projection.js';
 import { inProcessSource } from '../../infra/redrive/local-source.js';
 import { redrive } from '../../infra/redrive/run.js';
 import { TestStack, minimalProject, type TestUser } from '../support/stack.js';

@@ -1,5 +1,5 @@
 import { billingEvolution, type BillingState } from './state.js';
-import type { Projection } from '../../platform/views/projector.js';
+import type { Projection } from '../../platform/views/projection.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { ACTIVE_SUBSCRIPTIONS_COUNTER, customerPartition, SUBSCRIPTIONS_PARTITION, subscriptionKey } from './keys.js';
 

@@ -5,7 +5,7 @@ import {
   type DesignerState,
   type RevocationState,
 } from './state.js';
-import type { Projection } from '../../platform/views/projector.js';
+import type { Projection } from '../../platform/views/projection.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import {
   ACTIVE_DESIGNERS_COUNTER,

@@ -1,5 +1,5 @@
 import { evolveTimeline, initialTimeline, type ProjectTimeline } from './timeline.js';
-import type { Projection } from '../../platform/views/projector.js';
+import type { Projection } from '../../platform/views/projection.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { INSIGHTS_OPEN, insightsMonthPartition, similarPartition, timelineKey } from './keys.js';
 

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
-import type { AppliedEvent } from '../../platform/views/projector.js';
+import type { AppliedEvent } from '../../platform/views/projection.js';
 import {
   connectionPoster,
   connectionStore,

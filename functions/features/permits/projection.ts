@@ -1,6 +1,6 @@
 import { isEvent } from '../../../events/catalogue.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
-import type { Projection } from '../../platform/views/projector.js';
+import type { Projection } from '../../platform/views/projection.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import type { RoundHeader } from './contracts.js';
 import { CityCorrectionsReceived, CorrectionAddressed } from './events.js';

@@ -11,7 +11,7 @@ import { VIEW_ITEM_MAX_BYTES, itemBytes } from '../../platform/views/item-size.j
 import { CommentApproved, CommentPosted, FileUploaded, ProjectSubmitted } from './events.js';
 import { projectKey } from './keys.js';
 import { PENDING_COMMENTS_MAX } from './state.js';
-import { checkpointKey } from '../../platform/views/projector.js';
+import { checkpointKey } from '../../platform/views/checkpoints.js';
 import { projectsProjection } from './projection.js';
 import { BRIEF_MAX_BYTES, BRIEF_TOO_LARGE, projectDecider } from './decider.js';
 import { deciderSpec } from '../../../tests/support/given-when-then.js';

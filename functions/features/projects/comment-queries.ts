@@ -4,7 +4,7 @@ import type { Runtime } from '../../platform/runtime.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { ACTIVITY_LIMIT } from '../activity/contracts.js';
 import { readCounters } from '../../platform/views/counters.js';
-import { itemKey } from '../../platform/views/projector.js';
+import { itemKey } from '../../platform/views/projection.js';
 import { PENDING_COMMENTS_COUNTER } from './project-index.js';
 import { pageOfPartitions } from '../../platform/views/paging.js';
 import type { UserDoc } from '../users/queries.js';

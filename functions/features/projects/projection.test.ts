@@ -18,7 +18,8 @@ import {
 import { projectsProjection } from './projection.js';
 import { usersProjection } from '../users/projection.js';
 import { counterAttribute, counterDeltas, isCounterAttribute } from '../../platform/views/counters.js';
-import { Projector, type Projection } from '../../platform/views/projector.js';
+import { Projector } from '../../platform/views/projector.js';
+import type { Projection } from '../../platform/views/projection.js';
 import type { ViewItem, ViewStore } from '../../platform/views/views.js';
 import { projectDecider, type SubmitProjectCommand } from './decider.js';
 import { LONG_DESCRIPTION } from '../../../tests/support/stack.js';

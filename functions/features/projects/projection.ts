@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '../../../events/envelope.js';
 import { projectDocument, projectEvolution, type ProjectState } from './state.js';
-import { itemKey, type Projection } from '../../platform/views/projector.js';
+import { itemKey, type Projection } from '../../platform/views/projection.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { activityEntryFor } from '../activity/texts.js';
 import type { ActivityEntry } from '../activity/contracts.js';

@@ -1,6 +1,6 @@
 import { isEvent } from '../../../events/catalogue.js';
 import type { EventEnvelope } from '../../../events/envelope.js';
-import type { Projection } from '../../platform/views/projector.js';
+import type { Projection } from '../../platform/views/projection.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { requireItemWithin } from '../../platform/views/item-size.js';
 import { REVIEW_ITEM_MAX_BYTES, noteKey, replyKey, resolvedKey, reviewKey, summaryTextKey } from './keys.js';

@@ -1,5 +1,5 @@
 import { teamEvolution, type TeamState } from './state.js';
-import type { Projection } from '../../platform/views/projector.js';
+import type { Projection } from '../../platform/views/projection.js';
 import type { ViewItem } from '../../platform/views/views.js';
 import { inviteTokenKey, membershipKey, teamKey, type MembershipItem, type TeamDocument } from './keys.js';
 

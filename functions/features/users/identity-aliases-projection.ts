@@ -1,5 +1,5 @@
 import { userEvolution, type UserState } from './state.js';
-import type { Projection } from '../../platform/views/projector.js';
+import type { Projection } from '../../platform/views/projection.js';
 import { identityAliasKey } from './identity-alias-keys.js';
 
 export { identityAliasKey };

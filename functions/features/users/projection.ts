@@ -1,5 +1,5 @@
 import { userEvolution, userRoles, type UserState } from './state.js';
-import type { Projection } from '../../platform/views/projector.js';
+import type { Projection } from '../../platform/views/projection.js';
 import { ownerPartition } from '../projects/queries.js';
 import {
   ADMINS_PARTITION,

@@ -19,17 +19,6 @@ import {
   type Projection,
 } from './projection.js';
 
-export { checkpointKey };
-export {
-  changes,
-  itemKey,
-  lookedUpItemsOf,
-  lookupVersion,
-  storedLookedUpItems,
-  type AppliedEvent,
-  type LookedUpItems,
-  type Projection,
-} from './projection.js';
 const MAX_ATTEMPTS = 10;
 /** Checkpoints this projector committed last, per (generation, projection, stream). */
 const REMEMBERED_CHECKPOINTS = 5_000;
